@@ -1,0 +1,73 @@
+import { Schema } from "effect";
+import { endpoint, everyRole, IdParams, MessageAnswer, RoleName } from "./endpoint.ts";
+
+/** The user object answered by a successful login (PRODUCT.md section 3). */
+export const LoginUser = Schema.Struct({
+  id: Schema.Int,
+  firstName: Schema.String,
+  lastName: Schema.String,
+  email: Schema.String,
+  token: Schema.String,
+  rol: RoleName,
+  changePassword: Schema.Boolean,
+});
+export type LoginUser = typeof LoginUser.Type;
+
+export const Credentials = Schema.Struct({ email: Schema.String, password: Schema.String });
+export type Credentials = typeof Credentials.Type;
+
+export const login = endpoint({
+  name: "auth.login",
+  method: "POST",
+  path: "/auth/login",
+  body: Credentials,
+  response: LoginUser,
+  access: { kind: "public" },
+  description:
+    "Signs in with email and password. A user who must change the password gets a token good only for upgradePassword.",
+});
+
+export const forgotPassword = endpoint({
+  name: "auth.forgotPassword",
+  method: "PUT",
+  path: "/auth/forgotPassword",
+  body: Schema.Struct({ email: Schema.String }),
+  response: MessageAnswer,
+  access: { kind: "public" },
+  description:
+    "Mails a temporary password when the email belongs to an active user; answers the same either way.",
+});
+
+export const NewPassword = Schema.Struct({ password: Schema.String, confirmPassword: Schema.String });
+export type NewPassword = typeof NewPassword.Type;
+
+export const upgradePassword = endpoint({
+  name: "auth.upgradePassword",
+  method: "PUT",
+  path: "/auth/upgradePassword/:id",
+  params: IdParams,
+  body: NewPassword,
+  response: MessageAnswer,
+  access: { kind: "passwordChange" },
+  description: "Sets the caller's own new password; ends every other session of that user.",
+});
+
+export const logout = endpoint({
+  name: "auth.logout",
+  method: "POST",
+  path: "/auth/logout",
+  response: MessageAnswer,
+  access: { kind: "session", roles: everyRole },
+  description: "Revokes the caller's session.",
+});
+
+export const Health = Schema.Struct({ status: Schema.Literal("ok") });
+
+export const health = endpoint({
+  name: "health",
+  method: "GET",
+  path: "/health",
+  response: Health,
+  access: { kind: "public" },
+  description: "Answers once the server and its database are ready.",
+});

@@ -1,0 +1,95 @@
+import { Schema } from "effect";
+
+/** Role names as stored on the server and sent as `rol` at login. */
+export const RoleName = Schema.Literals(["admin", "marketing", "sales"]);
+export type RoleName = typeof RoleName.Type;
+
+/**
+ * Who may call an endpoint:
+ * - public: anyone;
+ * - passwordChange: a full session or the change-password-only token given at login;
+ * - session: a full session whose role is in `roles`.
+ */
+export type Access =
+  | { readonly kind: "public" }
+  | { readonly kind: "passwordChange" }
+  | { readonly kind: "session"; readonly roles: ReadonlyArray<RoleName> };
+
+export const everyRole: ReadonlyArray<RoleName> = ["admin", "marketing", "sales"];
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+// biome-ignore lint/suspicious/noExplicitAny: a codec of any type is the point of this alias
+export type AnyCodec = Schema.Codec<any, any>;
+
+export const NoInput = Schema.Struct({});
+
+/**
+ * One endpoint of the API, defined once for the server (validation, access) and the panel
+ * (request encoding, answer decoding). `response` describes the `data` field of the wire
+ * envelope `{"data": ...}`.
+ */
+export interface Endpoint<
+  Params extends AnyCodec = AnyCodec,
+  Query extends AnyCodec = AnyCodec,
+  Body extends AnyCodec = AnyCodec,
+  Response extends AnyCodec = AnyCodec,
+> {
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** Path below the API base, with `:name` placeholders for path parameters. */
+  readonly path: string;
+  readonly params: Params;
+  readonly query: Query;
+  readonly body: Body;
+  readonly response: Response;
+  readonly access: Access;
+  readonly description: string;
+}
+
+export const endpoint = <
+  Params extends AnyCodec = typeof NoInput,
+  Query extends AnyCodec = typeof NoInput,
+  Body extends AnyCodec = typeof NoInput,
+  Response extends AnyCodec = AnyCodec,
+>(definition: {
+  readonly name: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly params?: Params;
+  readonly query?: Query;
+  readonly body?: Body;
+  readonly response: Response;
+  readonly access: Access;
+  readonly description: string;
+}): Endpoint<Params, Query, Body, Response> => ({
+  ...definition,
+  params: (definition.params ?? NoInput) as Params,
+  query: (definition.query ?? NoInput) as Query,
+  body: (definition.body ?? NoInput) as Body,
+});
+
+export type ParamsOf<E extends Endpoint> = E["params"]["Type"];
+export type QueryOf<E extends Endpoint> = E["query"]["Type"];
+export type BodyOf<E extends Endpoint> = E["body"]["Type"];
+export type ResponseOf<E extends Endpoint> = E["response"]["Type"];
+
+/** Paging information sent beside `data` by lists that grow. */
+export const ListMeta = Schema.Struct({
+  total: Schema.Int,
+  page: Schema.Int,
+  pageSize: Schema.Int,
+});
+export type ListMeta = typeof ListMeta.Type;
+
+/** The wire envelope of every answer. */
+export const envelope = <S extends AnyCodec>(data: S) =>
+  Schema.Struct({ data, meta: Schema.optionalKey(ListMeta) });
+
+/** A positive integer id as it travels in a path (`/users/7`). */
+export const IdFromPath = Schema.FiniteFromString.check(Schema.isInt(), Schema.isGreaterThan(0));
+
+export const IdParams = Schema.Struct({ id: IdFromPath });
+
+/** A message answer, e.g. `{"data": "resource created successfully"}`. */
+export const MessageAnswer = Schema.String;

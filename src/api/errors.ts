@@ -1,0 +1,18 @@
+/**
+ * A refused request: the HTTP status and the `data` message of its body. The server throws it from
+ * a handler; the panel's client returns it for every non-200 answer.
+ */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  constructor(
+    readonly status: number,
+    override readonly message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The status that means the session is missing, unknown, expired or revoked. */
+export const INVALID_SESSION = 498;
+
+export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError;

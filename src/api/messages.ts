@@ -1,0 +1,32 @@
+/**
+ * Messages that travel in `{"data": "..."}`, spelled as the specification spells them: the panel
+ * translates each one, the server only ever sends these.
+ */
+export const messages = {
+  created: "resource created successfully",
+  updated: "resource updated successfully",
+  deleted: "resource deleted successfully",
+  passwordUpdated: "password updated successfully",
+  temporaryPasswordSent: "temporary password sent",
+  signedOut: "session closed",
+  requiredInformation: "required_information",
+  invalidEmail: "user_error",
+  wrongCredentials: "user or password incorrect",
+  notFound: "resource not found",
+  temporaryPasswordExpired: "temporary password has expired",
+  emailInUse: "email is already in use",
+  forbidden: "forbidden",
+  invalidSession: "invalid session",
+  tooManyAttempts: "too many attempts",
+  conflict: "the record was changed by someone else, reload and try again",
+  notAllowedNow: "this action is not allowed in the record's current state",
+  invalidInput: "invalid information",
+  passwordRequired: "password_required",
+  passwordPattern: "password_pattern",
+  passwordTooShort: "password_too_short",
+  passwordTooLong: "password_too_long",
+  passwordsDoNotMatch: "passwords_do_not_match",
+  serverError: "server error",
+} as const;
+
+export type Message = (typeof messages)[keyof typeof messages];

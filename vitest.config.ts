@@ -1,0 +1,51 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+/**
+ * `npm test` runs every project: server and API tests on a clone of one template PGlite database,
+ * pure machine and property tests, component tests in jsdom, and the path-coverage gate.
+ * The PostgreSQL and browser suites have their own configs (vitest.pg.config.ts, vitest.e2e.config.ts).
+ */
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["tests/api/**/*.test.ts", "tests/server/**/*.test.ts"],
+          globalSetup: ["tests/setup/template-database.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["tests/machines/**/*.test.ts", "tests/properties/**/*.test.ts", "tests/layout/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "paths",
+          environment: "node",
+          include: ["tests/paths/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "ui",
+          environment: "jsdom",
+          include: ["tests/ui/**/*.test.tsx"],
+          setupFiles: ["tests/setup/ui.ts"],
+        },
+      },
+    ],
+  },
+});
