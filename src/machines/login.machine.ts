@@ -1,0 +1,143 @@
+import { assign, fromPromise, setup } from "xstate";
+import { type Credentials, type LoginUser, login } from "../api/auth.ts";
+import type { ApiClient } from "../api/client.ts";
+import { emailProblem, errorMessage, type FieldProblem, requiredProblem } from "./fields.ts";
+import { type PendingPasswordChange, type StoredSession, sessionFromLogin } from "./storedSession.ts";
+
+export interface LoginInput {
+  readonly client: ApiClient;
+}
+
+export interface LoginContext {
+  readonly client: ApiClient;
+  readonly problems: { readonly email: FieldProblem | null; readonly password: FieldProblem | null };
+  /** The server's message of the last refused login. */
+  readonly error: string | null;
+}
+
+export type LoginEvent = {
+  readonly type: "credentials.submit";
+  readonly email: string;
+  readonly password: string;
+};
+
+const noProblems = { email: null, password: null } as const;
+
+const problemsOf = (event: LoginEvent) => ({
+  email: emailProblem(event.email),
+  password: requiredProblem(event.password),
+});
+
+/** The staff login of /panel. Session hand-over and navigation are actions the view provides. */
+export const loginMachine = setup({
+  types: {
+    input: {} as LoginInput,
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    tags: {} as "submitting",
+  },
+  actions: {
+    assignProblems: assign({ problems: ({ event }) => problemsOf(event) }),
+    clearFeedback: assign({ problems: noProblems, error: null }),
+    assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
+    startSession: (_, _params: { session: StoredSession }) => {},
+    requestPasswordChange: (_, _params: { pending: PendingPasswordChange }) => {},
+    goToPasswordChange: (_, _params: { id: number }) => {},
+    goToLeads: () => {},
+    goToHome: () => {},
+  },
+  guards: {
+    isComplete: ({ event }) => {
+      const problems = problemsOf(event);
+      return problems.email === null && problems.password === null;
+    },
+    isPasswordChangeRequired: (_, params: { user: LoginUser }) => params.user.changePassword,
+    isSalesUser: (_, params: { user: LoginUser }) => params.user.rol === "sales",
+  },
+  actors: {
+    logIn: fromPromise<LoginUser, { client: ApiClient; credentials: Credentials }>(({ input }) =>
+      input.client.call(login, { body: input.credentials }),
+    ),
+  },
+}).createMachine({
+  id: "login",
+  description: "Email and password sign-in; redirects by role or to the forced password change.",
+  context: ({ input }) => ({ client: input.client, problems: noProblems, error: null }),
+  initial: "editing",
+  states: {
+    editing: {
+      description: "The form is open for email and password.",
+      on: {
+        "credentials.submit": [
+          {
+            guard: "isComplete",
+            target: "submitting",
+            actions: "clearFeedback",
+            description: "Both fields are filled in: the credentials are sent.",
+          },
+          {
+            actions: "assignProblems",
+            description: "A field is empty or the email is malformed: nothing is sent.",
+          },
+        ],
+      },
+    },
+    submitting: {
+      tags: "submitting",
+      description: "Waiting for the server to accept the credentials.",
+      invoke: {
+        id: "logIn",
+        src: "logIn",
+        input: ({ context, event }) => ({
+          client: context.client,
+          credentials: { email: event.email.trim(), password: event.password },
+        }),
+        onDone: [
+          {
+            guard: { type: "isPasswordChangeRequired", params: ({ event }) => ({ user: event.output }) },
+            target: "signedIn",
+            actions: [
+              {
+                type: "requestPasswordChange",
+                params: ({ event }) => ({ pending: { id: event.output.id, token: event.output.token } }),
+              },
+              { type: "goToPasswordChange", params: ({ event }) => ({ id: event.output.id }) },
+            ],
+            description: "The password is temporary: go change it before any session is stored.",
+          },
+          {
+            guard: { type: "isSalesUser", params: ({ event }) => ({ user: event.output }) },
+            target: "signedIn",
+            actions: [
+              { type: "startSession", params: ({ event }) => ({ session: sessionFromLogin(event.output) }) },
+              "goToLeads",
+            ],
+            description: "Sales staff start on the leads.",
+          },
+          {
+            target: "signedIn",
+            actions: [
+              { type: "startSession", params: ({ event }) => ({ session: sessionFromLogin(event.output) }) },
+              "goToHome",
+            ],
+            description: "Admin and marketing staff start on the home content.",
+          },
+        ],
+        onError: {
+          target: "editing",
+          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
+          description: "The server refused: its message shows in the error box.",
+        },
+      },
+      on: {
+        "credentials.submit": {
+          description: "A second submit while waiting is ignored.",
+        },
+      },
+    },
+    signedIn: {
+      type: "final",
+      description: "The login is done and the user has been sent on.",
+    },
+  },
+});

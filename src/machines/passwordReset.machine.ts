@@ -1,0 +1,177 @@
+import { assign, fromPromise, setup } from "xstate";
+import { upgradePassword } from "../api/auth.ts";
+import type { ApiClient } from "../api/client.ts";
+import {
+  type ConfirmationProblem,
+  confirmationProblem,
+  type PasswordProblem,
+  passwordProblem,
+} from "./domain/credentials.ts";
+import { errorMessage } from "./fields.ts";
+import type { PendingPasswordChange } from "./storedSession.ts";
+
+export interface PasswordResetInput {
+  readonly client: ApiClient;
+  /** The user id of the route /changePassword/{id}. */
+  readonly userId: number;
+  /** The change held by the session since login; null after a hard refresh. */
+  readonly pending: PendingPasswordChange | null;
+}
+
+export interface PasswordResetContext {
+  readonly client: ApiClient;
+  readonly userId: number;
+  readonly pending: PendingPasswordChange | null;
+  readonly problems: {
+    readonly password: PasswordProblem | null;
+    readonly confirmPassword: ConfirmationProblem | null;
+  };
+  readonly error: string | null;
+  readonly message: string | null;
+}
+
+export type PasswordResetEvent = {
+  readonly type: "password.submit";
+  readonly password: string;
+  readonly confirmPassword: string;
+};
+
+/** After success the user reads the message, then goes to sign in (SPEC.md section 9). */
+export const REDIRECT_DELAY_MS = 4000;
+
+const problemsOf = (event: PasswordResetEvent) => ({
+  password: passwordProblem(event.password),
+  confirmPassword: confirmationProblem(event.password, event.confirmPassword),
+});
+
+/** The forced password change of /changePassword/{id} after a login with a temporary password. */
+export const passwordResetMachine = setup({
+  types: {
+    input: {} as PasswordResetInput,
+    context: {} as PasswordResetContext,
+    events: {} as PasswordResetEvent,
+    tags: {} as "processing",
+  },
+  actions: {
+    assignProblems: assign({ problems: ({ event }) => problemsOf(event) }),
+    clearFeedback: assign({ problems: { password: null, confirmPassword: null }, error: null }),
+    assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
+    assignMessage: assign({ message: (_, params: { message: string }) => params.message }),
+    finishPasswordChange: () => {},
+    goToLogin: () => {},
+  },
+  guards: {
+    hasPendingChange: ({ context }) => context.pending !== null && context.pending.id === context.userId,
+    isValid: ({ event }) => {
+      const problems = problemsOf(event);
+      return problems.password === null && problems.confirmPassword === null;
+    },
+  },
+  actors: {
+    upgradePassword: fromPromise<
+      string,
+      { client: ApiClient; id: number; password: string; confirmPassword: string }
+    >(({ input }) =>
+      input.client.call(upgradePassword, {
+        params: { id: input.id },
+        body: { password: input.password, confirmPassword: input.confirmPassword },
+      }),
+    ),
+  },
+  delays: {
+    redirectDelay: REDIRECT_DELAY_MS,
+  },
+}).createMachine({
+  id: "passwordReset",
+  description: "Sets a new password with the change-password token held since login.",
+  context: ({ input }) => ({
+    client: input.client,
+    userId: input.userId,
+    pending: input.pending,
+    problems: { password: null, confirmPassword: null },
+    error: null,
+    message: null,
+  }),
+  initial: "checking",
+  states: {
+    checking: {
+      description: "Deciding whether this page still holds the token from login.",
+      always: [
+        {
+          guard: "hasPendingChange",
+          target: "editing",
+          description: "The login's change-password token is held for this user.",
+        },
+        {
+          target: "signInRequired",
+          description: "No token (page reloaded or another user): the user must sign in again.",
+        },
+      ],
+    },
+    editing: {
+      description: "The password and its confirmation are open, with the rules listed.",
+      on: {
+        "password.submit": [
+          {
+            guard: "isValid",
+            target: "processing",
+            actions: "clearFeedback",
+            description: "The password follows the rules and both fields match: it is sent.",
+          },
+          {
+            actions: "assignProblems",
+            description: "A rule is broken or the fields differ: the messages show, nothing is sent.",
+          },
+        ],
+      },
+    },
+    processing: {
+      tags: "processing",
+      description: "Waiting for the server to set the new password.",
+      invoke: {
+        id: "upgradePassword",
+        src: "upgradePassword",
+        input: ({ context, event }) => ({
+          client: context.client,
+          id: context.userId,
+          password: event.password,
+          confirmPassword: event.confirmPassword,
+        }),
+        onDone: {
+          target: "succeeded",
+          actions: [
+            { type: "assignMessage", params: ({ event }) => ({ message: event.output }) },
+            "finishPasswordChange",
+          ],
+          description: "The server answered 'password updated successfully'.",
+        },
+        onError: {
+          target: "editing",
+          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
+          description: "The server refused: its message shows.",
+        },
+      },
+      on: {
+        "password.submit": { description: "A second submit while waiting is ignored." },
+      },
+    },
+    succeeded: {
+      description: "The success text shows for a moment before going to sign in.",
+      after: {
+        redirectDelay: {
+          target: "redirected",
+          actions: "goToLogin",
+          description: "Four seconds after success the user goes to /panel.",
+        },
+      },
+    },
+    redirected: {
+      type: "final",
+      description: "The user has been sent to /panel to sign in with the new password.",
+    },
+    signInRequired: {
+      type: "final",
+      description: "Explains that the user must sign in again, with a link to /panel.",
+    },
+  },
+});

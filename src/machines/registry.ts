@@ -1,0 +1,150 @@
+import type { AnyStateMachine, EventFromLogic, EventObject, InputFrom } from "xstate";
+import type { LoginUser } from "../api/auth.ts";
+import { createClient } from "../api/client.ts";
+import { ApiError } from "../api/errors.ts";
+import { messages } from "../api/messages.ts";
+import { confirmationMachine } from "./confirmation.machine.ts";
+import { forgotPasswordMachine } from "./forgotPassword.machine.ts";
+import { loginMachine } from "./login.machine.ts";
+import { passwordResetMachine } from "./passwordReset.machine.ts";
+import { sessionMachine } from "./session.machine.ts";
+import { sidebarMachine } from "./sidebar.machine.ts";
+import { encodeStoredSession, type StoredSession } from "./storedSession.ts";
+
+/**
+ * One machine of the project as the path generator sees it. Invoked actors are replaced by test
+ * doubles that settle as the generator's `xstate.done.actor.<id>` / `xstate.error.actor.<id>`
+ * events say, so those events carry the double's `output` or `error`.
+ */
+export interface MachineEntry {
+  readonly id: string;
+  /** The file that defines the machine, relative to the repository root. */
+  readonly file: string;
+  readonly machine: AnyStateMachine;
+  /** Concrete events to try, one per guard branch. */
+  readonly events: ReadonlyArray<EventObject>;
+  /** Inputs to start from: several when the first state depends on the input. */
+  readonly inputs: ReadonlyArray<unknown>;
+}
+
+/** What the generator may send: the machine's own events and the settling of its actors. */
+type SampleEvent<M extends AnyStateMachine> =
+  | EventFromLogic<M>
+  | { readonly type: `xstate.done.actor.${string}`; readonly output: unknown }
+  | { readonly type: `xstate.error.actor.${string}`; readonly error: unknown };
+
+/** Type-checks one entry's inputs and sample events against its machine. */
+const entry = <M extends AnyStateMachine>(definition: {
+  readonly id: string;
+  readonly file: string;
+  readonly machine: M;
+  readonly inputs: ReadonlyArray<InputFrom<M>>;
+  readonly events: ReadonlyArray<SampleEvent<M>>;
+}): MachineEntry => definition;
+
+/** A client for inputs only: every actor that would call it is replaced by a double. */
+const unusedClient = createClient({
+  readToken: () => null,
+  fetch: () => Promise.reject(new Error("the path generator never calls the API")),
+});
+
+const session: StoredSession = { userName: "Ana Ruiz", token: "t0k3n", role: "admin", id: 1 };
+
+const loginUser = (overrides: Partial<LoginUser>): LoginUser => ({
+  id: 7,
+  firstName: "Ana",
+  lastName: "Ruiz",
+  email: "ana@example.com",
+  token: "t0k3n",
+  rol: "admin",
+  changePassword: false,
+  ...overrides,
+});
+
+const refused = (status: number, message: string) => new ApiError(status, message);
+
+/** Every machine of the panel and of the server's domain rules: the path-coverage gate runs each. */
+export const machineRegistry: ReadonlyArray<MachineEntry> = [
+  entry({
+    id: "session",
+    file: "src/machines/session.machine.ts",
+    machine: sessionMachine,
+    inputs: [
+      { stored: encodeStoredSession(session), client: unusedClient },
+      { stored: null, client: unusedClient },
+    ],
+    events: [
+      { type: "session.start", session },
+      { type: "session.passwordChangeRequired", pending: { id: 7, token: "change-only" } },
+      { type: "session.passwordChanged" },
+      { type: "session.signOut" },
+      { type: "session.invalidated" },
+      { type: "xstate.done.actor.logOut", output: messages.signedOut },
+      { type: "xstate.error.actor.logOut", error: refused(0, "network error") },
+    ],
+  }),
+  entry({
+    id: "login",
+    file: "src/machines/login.machine.ts",
+    machine: loginMachine,
+    inputs: [{ client: unusedClient }],
+    events: [
+      { type: "credentials.submit", email: "ana@example.com", password: "Secret1" },
+      { type: "credentials.submit", email: "", password: "" },
+      { type: "xstate.done.actor.logIn", output: loginUser({ changePassword: true }) },
+      { type: "xstate.done.actor.logIn", output: loginUser({ rol: "sales" }) },
+      { type: "xstate.done.actor.logIn", output: loginUser({ rol: "marketing" }) },
+      { type: "xstate.error.actor.logIn", error: refused(400, messages.wrongCredentials) },
+    ],
+  }),
+  entry({
+    id: "forgotPassword",
+    file: "src/machines/forgotPassword.machine.ts",
+    machine: forgotPasswordMachine,
+    inputs: [{ client: unusedClient }],
+    events: [
+      { type: "email.submit", email: "ana@example.com" },
+      { type: "email.submit", email: "not-an-email" },
+      { type: "xstate.done.actor.sendTemporaryPassword", output: messages.temporaryPasswordSent },
+      { type: "xstate.error.actor.sendTemporaryPassword", error: refused(429, messages.tooManyAttempts) },
+    ],
+  }),
+  entry({
+    id: "passwordReset",
+    file: "src/machines/passwordReset.machine.ts",
+    machine: passwordResetMachine,
+    inputs: [
+      { client: unusedClient, userId: 7, pending: { id: 7, token: "change-only" } },
+      { client: unusedClient, userId: 7, pending: null },
+    ],
+    events: [
+      { type: "password.submit", password: "Secret1", confirmPassword: "Secret1" },
+      { type: "password.submit", password: "secret", confirmPassword: "other" },
+      { type: "xstate.done.actor.upgradePassword", output: messages.passwordUpdated },
+      { type: "xstate.error.actor.upgradePassword", error: refused(498, messages.invalidSession) },
+    ],
+  }),
+  entry({
+    id: "sidebar",
+    file: "src/machines/sidebar.machine.ts",
+    machine: sidebarMachine,
+    inputs: [undefined],
+    events: [
+      { type: "sidebar.toggle" },
+      { type: "sidebar.dismiss" },
+      { type: "sidebar.choose", to: "/panel/leads" },
+    ],
+  }),
+  entry({
+    id: "confirmation",
+    file: "src/machines/confirmation.machine.ts",
+    machine: confirmationMachine,
+    inputs: [undefined],
+    events: [
+      { type: "confirmation.request", title: "¿Eliminar el registro?", onConfirm: () => {} },
+      { type: "xstate.done.actor.askConfirmation", output: true },
+      { type: "xstate.done.actor.askConfirmation", output: false },
+      { type: "xstate.error.actor.askConfirmation", error: new Error("dialog failed") },
+    ],
+  }),
+];

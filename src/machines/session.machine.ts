@@ -1,0 +1,172 @@
+import { assign, fromPromise, setup } from "xstate";
+import { logout } from "../api/auth.ts";
+import type { ApiClient } from "../api/client.ts";
+import {
+  decodeStoredSession,
+  type PendingPasswordChange,
+  type StoredSession,
+} from "./storedSession.ts";
+
+export interface SessionInput {
+  /** The raw `userInfo` text from local storage, or null when there is none. */
+  readonly stored: string | null;
+  readonly client: ApiClient;
+}
+
+export interface SessionContext {
+  readonly client: ApiClient;
+  readonly session: StoredSession | null;
+  readonly pendingChange: PendingPasswordChange | null;
+}
+
+export type SessionEvent =
+  | { readonly type: "session.start"; readonly session: StoredSession }
+  | { readonly type: "session.passwordChangeRequired"; readonly pending: PendingPasswordChange }
+  | { readonly type: "session.passwordChanged" }
+  | { readonly type: "session.signOut" }
+  | { readonly type: "session.invalidated" };
+
+/**
+ * The staff member's session. Storage and navigation are named actions the view supplies with
+ * `provide()`; the defaults do nothing so the flow runs headless in tests.
+ */
+export const sessionMachine = setup({
+  types: {
+    input: {} as SessionInput,
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    tags: {} as "authenticated",
+  },
+  actions: {
+    assignSession: assign({
+      session: ({ event }) => (event.type === "session.start" ? event.session : null),
+      pendingChange: null,
+    }),
+    assignPendingChange: assign({
+      pendingChange: ({ event }) => (event.type === "session.passwordChangeRequired" ? event.pending : null),
+    }),
+    forgetSession: assign({ session: null, pendingChange: null }),
+    storeSession: (_, _params: { session: StoredSession }) => {},
+    clearStorage: () => {},
+    goToLogin: () => {},
+  },
+  guards: {
+    hasStoredSession: ({ context }) => context.session !== null,
+  },
+  actors: {
+    logOut: fromPromise<string, { client: ApiClient }>(({ input }) => input.client.call(logout)),
+  },
+}).createMachine({
+  id: "session",
+  description: "Who is signed in to the panel, restored from local storage at start.",
+  context: ({ input }) => ({
+    client: input.client,
+    session: decodeStoredSession(input.stored),
+    pendingChange: null,
+  }),
+  initial: "restoring",
+  states: {
+    restoring: {
+      description: "Deciding from the decoded `userInfo` whether a session survives the reload.",
+      always: [
+        {
+          guard: "hasStoredSession",
+          target: "signedIn",
+          description: "A well-formed stored session resumes.",
+        },
+        { target: "signedOut", description: "A missing or malformed stored session means signed out." },
+      ],
+    },
+    signedOut: {
+      description: "Nobody is signed in; only the public screens are open.",
+      on: {
+        "session.start": {
+          target: "signedIn",
+          actions: [
+            "assignSession",
+            { type: "storeSession", params: ({ event }) => ({ session: event.session }) },
+          ],
+          description: "A login succeeded: the session is kept and stored.",
+        },
+        "session.passwordChangeRequired": {
+          target: "awaitingPasswordChange",
+          actions: "assignPendingChange",
+          description: "A login answered changePassword: its token is held in memory only.",
+        },
+      },
+    },
+    awaitingPasswordChange: {
+      description: "A login must change its temporary password before any session is stored.",
+      on: {
+        "session.passwordChanged": {
+          target: "signedOut",
+          actions: "forgetSession",
+          description: "The new password is set; the user signs in again with it.",
+        },
+        "session.passwordChangeRequired": {
+          target: "awaitingPasswordChange",
+          actions: "assignPendingChange",
+          description: "Another login also needs a change: its token replaces the held one.",
+        },
+        "session.start": {
+          target: "signedIn",
+          actions: [
+            "assignSession",
+            { type: "storeSession", params: ({ event }) => ({ session: event.session }) },
+          ],
+          description: "A login with a permanent password replaces the pending change.",
+        },
+        "session.invalidated": {
+          target: "signedOut",
+          actions: ["forgetSession", "clearStorage", "goToLogin"],
+          description: "The change-password token was refused (498).",
+        },
+      },
+    },
+    signedIn: {
+      tags: "authenticated",
+      description: "A stored session is active; the protected panel is open.",
+      on: {
+        "session.signOut": {
+          target: "signingOut",
+          description: "The user chose sign-out in the top bar.",
+        },
+        "session.invalidated": {
+          target: "signedOut",
+          actions: ["forgetSession", "clearStorage", "goToLogin"],
+          description: "The server answered 498: the stored session is no longer valid.",
+        },
+      },
+    },
+    signingOut: {
+      tags: "authenticated",
+      description: "Asking the server to revoke the session.",
+      invoke: {
+        id: "logOut",
+        src: "logOut",
+        input: ({ context }) => ({ client: context.client }),
+        onDone: {
+          target: "signedOut",
+          actions: ["forgetSession", "clearStorage", "goToLogin"],
+          description: "The server revoked the session.",
+        },
+        onError: {
+          target: "signedOut",
+          actions: ["forgetSession", "clearStorage", "goToLogin"],
+          description: "The server could not be told; local sign-out happens anyway.",
+        },
+      },
+      on: {
+        "session.invalidated": {
+          target: "signedOut",
+          actions: ["forgetSession", "clearStorage", "goToLogin"],
+          description: "The session was already invalid (498) while signing out.",
+        },
+      },
+    },
+  },
+});
+
+/** The token the API client sends: the session's, or the pending change's for upgradePassword. */
+export const tokenOf = (context: SessionContext): string | null =>
+  context.session?.token ?? context.pendingChange?.token ?? null;

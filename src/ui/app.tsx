@@ -1,0 +1,46 @@
+import type { i18n } from "i18next";
+import { lazy, Suspense } from "react";
+import { I18nextProvider } from "react-i18next";
+import { Route, Switch } from "wouter";
+import { ServicesContext } from "./context.ts";
+import { RequireSession } from "./components/RequireSession.tsx";
+import { Spinner } from "./components/Spinner.tsx";
+import { paths, patterns } from "./paths.ts";
+import type { Services } from "./services.ts";
+import LoginView from "./views/LoginView.tsx";
+import { NotFoundView } from "./views/NotFoundView.tsx";
+
+// Only the login page is in the first download; every other screen comes when visited.
+const LandingView = lazy(() => import("./views/LandingView.tsx"));
+const ForgotPasswordView = lazy(() => import("./views/ForgotPasswordView.tsx"));
+const ChangePasswordView = lazy(() => import("./views/ChangePasswordView.tsx"));
+const PanelView = lazy(() => import("./views/PanelView.tsx"));
+
+export function App({ services, i18n }: { readonly services: Services; readonly i18n: i18n }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ServicesContext value={services}>
+        <Suspense fallback={<Spinner />}>
+          <Switch>
+            <Route path={paths.landing} component={LandingView} />
+            <Route path={paths.login} component={LoginView} />
+            <Route path={paths.forgotPassword} component={ForgotPasswordView} />
+            <Route path={patterns.changePassword}>
+              {(params) => <ChangePasswordView id={params.id} />}
+            </Route>
+            <Route path={patterns.panel}>
+              <RequireSession>
+                <PanelView />
+              </RequireSession>
+            </Route>
+            <Route>
+              <main className="container">
+                <NotFoundView />
+              </main>
+            </Route>
+          </Switch>
+        </Suspense>
+      </ServicesContext>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,115 @@
+import { useMachine, useSelector } from "@xstate/react";
+import { type MouseEvent, type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "wouter";
+import { sidebarMachine } from "../../machines/sidebar.machine.ts";
+import { useServices } from "../context.ts";
+import { entriesFor, type MenuEntry } from "../menu.ts";
+import { isEntryActive } from "../paths.ts";
+import { LanguageSelect } from "./LanguageSelect.tsx";
+import { Logo } from "./Logo.tsx";
+import { Spinner } from "./Spinner.tsx";
+
+/** The protected panel's frame: fixed sidebar by role, top bar with welcome and sign-out. */
+export function PanelLayout({ children }: { readonly children: ReactNode }) {
+  const { t } = useTranslation();
+  const { session } = useServices();
+  const [location, navigate] = useLocation();
+  const [logic] = useState(() =>
+    sidebarMachine.provide({ actions: { navigate: (_, { to }) => navigate(to) } }),
+  );
+  const [sidebar, send] = useMachine(logic);
+  const stored = useSelector(session, (snapshot) => snapshot.context.session);
+  const signingOut = useSelector(session, (snapshot) => snapshot.matches("signingOut"));
+  const open = sidebar.matches("open");
+  const entries = stored === null ? [] : entriesFor(stored.role);
+
+  const choose = (event: MouseEvent<HTMLAnchorElement>, entry: MenuEntry) => {
+    event.preventDefault();
+    send({ type: "sidebar.choose", to: entry.path });
+  };
+
+  const section = (name: MenuEntry["section"]) => {
+    const items = entries.filter((entry) => entry.section === name);
+    if (items.length === 0) return null;
+    return (
+      <>
+        <h2 id={`menu-${name}`}>{t(`layout.${name}`)}</h2>
+        <ul aria-labelledby={`menu-${name}`}>
+          {items.map((entry) => {
+            const active = isEntryActive(entry.path, location);
+            return (
+              <li key={entry.key}>
+                <a
+                  href={entry.path}
+                  className={active ? "active" : undefined}
+                  aria-current={active ? "page" : undefined}
+                  onClick={(event) => choose(event, entry)}
+                >
+                  {t(`nav.${entry.key}`)}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </>
+    );
+  };
+
+  return (
+    <div className="panel" data-sidebar={open ? "open" : "closed"}>
+      <aside id="sidebar" className="sidebar">
+        <div className="brand">
+          <Logo label={t("brand.name")} />
+          <strong>{t("brand.name")}</strong>
+        </div>
+        <nav aria-label={t("layout.navigation")}>
+          {section("administration")}
+          {section("screens")}
+        </nav>
+      </aside>
+      {open && (
+        <button
+          type="button"
+          className="overlay"
+          aria-label={t("layout.closeMenu")}
+          tabIndex={-1}
+          onClick={() => send({ type: "sidebar.dismiss" })}
+        />
+      )}
+      <div className="panel-body">
+        <header className="topbar">
+          <button
+            type="button"
+            className="menu-button secondary outline"
+            aria-controls="sidebar"
+            aria-expanded={open}
+            aria-label={open ? t("layout.closeMenu") : t("layout.openMenu")}
+            onClick={() => send({ type: "sidebar.toggle" })}
+          >
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </button>
+          <p className="welcome">{t("layout.welcome", { userName: stored?.userName ?? "" })}</p>
+          <LanguageSelect />
+          <details className="dropdown user-menu">
+            <summary aria-label={t("layout.userMenu")}>{stored?.userName}</summary>
+            <ul dir="rtl">
+              <li>
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => session.send({ type: "session.signOut" })}
+                >
+                  {t("layout.signOut")}
+                </button>
+              </li>
+            </ul>
+          </details>
+        </header>
+        <main className="container-fluid panel-main">{signingOut ? <Spinner /> : children}</main>
+      </div>
+    </div>
+  );
+}

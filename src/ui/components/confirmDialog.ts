@@ -1,0 +1,40 @@
+import { useMachine } from "@xstate/react";
+import type { i18n } from "i18next";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { fromPromise } from "xstate";
+import { confirmationMachine } from "../../machines/confirmation.machine.ts";
+
+/** Red confirm and grey cancel (SPEC.md section 9). */
+export const DELETE_COLOR = "#c62828";
+export const CANCEL_COLOR = "#6c757d";
+
+/** The SweetAlert2 delete dialog as the confirmation machine's `askConfirmation` actor. */
+export const deleteDialog = (translations: i18n) =>
+  fromPromise<boolean, { title: string }>(async ({ input }) => {
+    const { default: Swal } = await import("sweetalert2");
+    const result = await Swal.fire({
+      icon: "warning",
+      title: input.title,
+      showCancelButton: true,
+      confirmButtonText: translations.t("confirm.delete"),
+      cancelButtonText: translations.t("confirm.cancel"),
+      confirmButtonColor: DELETE_COLOR,
+      cancelButtonColor: CANCEL_COLOR,
+      focusCancel: true,
+    });
+    return result.isConfirmed;
+  });
+
+/** For a delete button: asks with the caller's title and runs `onConfirm` only on 'Delete'. */
+export const useDeleteConfirmation = () => {
+  const { i18n: translations } = useTranslation();
+  const [logic] = useState(() =>
+    confirmationMachine.provide({ actors: { askConfirmation: deleteDialog(translations) } }),
+  );
+  const [snapshot, send] = useMachine(logic);
+  return {
+    isAsking: snapshot.hasTag("asking"),
+    confirm: (title: string, onConfirm: () => void) => send({ type: "confirmation.request", title, onConfirm }),
+  };
+};

@@ -1,0 +1,55 @@
+import type { i18n } from "i18next";
+import { type Actor, createActor } from "xstate";
+import { type ApiClient, createClient } from "../api/client.ts";
+import { LANGUAGE_KEY } from "../i18n/index.ts";
+import { sessionMachine, tokenOf } from "../machines/session.machine.ts";
+import { encodeStoredSession, USER_INFO_KEY } from "../machines/storedSession.ts";
+import { paths } from "./paths.ts";
+
+export type SessionActor = Actor<typeof sessionMachine>;
+
+/** What every screen shares: the one API client, the session and the language. */
+export interface Services {
+  readonly client: ApiClient;
+  readonly session: SessionActor;
+  readonly i18n: i18n;
+}
+
+export interface ServiceOptions {
+  readonly storage: Storage;
+  readonly i18n: i18n;
+  readonly navigate: (to: string) => void;
+  readonly fetch?: typeof globalThis.fetch;
+}
+
+/** Sign-out clears all local storage (SPEC.md section 6) except the language choice. */
+export const clearKeepingLanguage = (storage: Storage): void => {
+  const language = storage.getItem(LANGUAGE_KEY);
+  storage.clear();
+  if (language !== null) storage.setItem(LANGUAGE_KEY, language);
+};
+
+/**
+ * The client reads its token from the session and tells the session about a 498; the session
+ * is restored from `userInfo` and writes it back through the actions provided here.
+ */
+export const createServices = (options: ServiceOptions): Services => {
+  const { storage, navigate } = options;
+  const client = createClient({
+    fetch: options.fetch,
+    readToken: () => tokenOf(session.getSnapshot().context),
+    onInvalidSession: () => session.send({ type: "session.invalidated" }),
+  });
+  const session = createActor(
+    sessionMachine.provide({
+      actions: {
+        storeSession: (_, { session: stored }) => storage.setItem(USER_INFO_KEY, encodeStoredSession(stored)),
+        clearStorage: () => clearKeepingLanguage(storage),
+        goToLogin: () => navigate(paths.login),
+      },
+    }),
+    { input: { stored: storage.getItem(USER_INFO_KEY), client } },
+  );
+  session.start();
+  return { client, session, i18n: options.i18n };
+};

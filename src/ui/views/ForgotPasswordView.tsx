@@ -1,0 +1,56 @@
+import { useMachine } from "@xstate/react";
+import type { FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { forgotPasswordMachine } from "../../machines/forgotPassword.machine.ts";
+import { useServices } from "../context.ts";
+import { ErrorBanner } from "../components/ErrorBanner.tsx";
+import { TextInput } from "../components/TextInput.tsx";
+import { fieldText, formText } from "../forms.ts";
+import { paths } from "../paths.ts";
+
+/** /forgotPassword: asks for a temporary password by email. */
+export default function ForgotPasswordView() {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const [snapshot, send] = useMachine(forgotPasswordMachine, { input: { client } });
+  const sending = snapshot.hasTag("sending");
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send({ type: "email.submit", email: formText(new FormData(event.currentTarget), "email") });
+  };
+
+  return (
+    <main className="container narrow">
+      <article>
+        <h1>{t("forgot.title")}</h1>
+        {snapshot.matches("sent") ? (
+          <div role="status">
+            <h2>{t("forgot.sentTitle")}</h2>
+            <p>{t("forgot.sent")}</p>
+            <p>{t("forgot.spam")}</p>
+          </div>
+        ) : (
+          <>
+            <ErrorBanner message={snapshot.context.error} />
+            <p>{t("forgot.text")}</p>
+            <form onSubmit={submit} noValidate>
+              <TextInput
+                name="email"
+                type="email"
+                label={t("login.email")}
+                autoComplete="email"
+                problem={fieldText(t, snapshot.context.problem)}
+              />
+              <button type="submit" aria-busy={sending} disabled={sending}>
+                {t("forgot.submit")}
+              </button>
+            </form>
+          </>
+        )}
+        <Link href={paths.login}>{t("forgot.backToLogin")}</Link>
+      </article>
+    </main>
+  );
+}

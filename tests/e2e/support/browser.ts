@@ -1,0 +1,44 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+
+export const desktop = { width: 1280, height: 800 };
+export const phone = { width: 390, height: 844 };
+
+const screenshotDir = join(import.meta.dirname, "..", "..", ".artifacts", "screenshots");
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+
+/** A fresh context (empty local storage) whose pages fail the test on console errors. */
+export const newPage = async (
+  browser: Browser,
+  viewport: { width: number; height: number } = desktop,
+): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> => {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => consoleErrors.push(String(error)));
+  return { context, page, consoleErrors };
+};
+
+/** Keeps a screenshot under tests/.artifacts/screenshots for people to look at. */
+export const screenshot = async (page: Page, name: string): Promise<void> => {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+};

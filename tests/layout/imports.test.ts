@@ -1,0 +1,70 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "../..");
+
+const sourceFiles = (dir: string): string[] => {
+  if (!existsSync(join(root, dir))) return [];
+  return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(ts|tsx)$/.test(entry.name))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+};
+
+/** Every module an import, export-from or dynamic import line names. */
+const importsOf = (file: string): string[] => {
+  const source = readFileSync(join(root, file), "utf8");
+  const specifiers = [
+    ...source.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']/gms),
+    ...source.matchAll(/^\s*import\s+["']([^"']+)["']/gm),
+    ...source.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g),
+  ];
+  return specifiers.map((match) => match[1] ?? "");
+};
+
+/** Where a relative import lands, as a path from the repository root. */
+const resolved = (file: string, specifier: string): string =>
+  specifier.startsWith(".") ? relative(root, join(root, file, "..", specifier)) : specifier;
+
+const violations = (dir: string, forbidden: ReadonlyArray<RegExp>) =>
+  sourceFiles(dir).flatMap((file) =>
+    importsOf(file)
+      .map((specifier) => resolved(file, specifier))
+      .filter((target) => forbidden.some((pattern) => pattern.test(target)))
+      .map((target) => `${file} imports ${target}`),
+  );
+
+describe("imports flow ui -> machines -> api", () => {
+  it("machines never import the UI, React, the router or the DOM", () => {
+    expect(
+      violations("src/machines", [
+        /^src\/ui(\/|$)/,
+        /^src\/i18n(\/|$)/,
+        /^react(-dom|-i18next)?(\/|$)/,
+        /^@xstate\/react/,
+        /^wouter/,
+        /^sweetalert2/,
+      ]),
+    ).toEqual([]);
+  });
+
+  it("machines use no browser globals", () => {
+    const globals = /\b(window|document|localStorage|sessionStorage|navigator|history)\./;
+    const offenders = sourceFiles("src/machines").filter((file) => globals.test(readFileSync(join(root, file), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+
+  it("the API contract never imports machines or the UI", () => {
+    expect(violations("src/api", [/^src\/(machines|ui|i18n)(\/|$)/, /^react/, /^xstate/])).toEqual([]);
+  });
+
+  it("the server never imports the UI", () => {
+    expect(violations("server", [/^src\/(ui|i18n)(\/|$)/, /^react/, /^wouter/])).toEqual([]);
+  });
+
+  it("the scanner sees relative imports", () => {
+    expect(importsOf("src/ui/app.tsx").map((s) => resolved("src/ui/app.tsx", s))).toContain(
+      "src/ui/views/PanelView.tsx",
+    );
+  });
+});

@@ -1,0 +1,197 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise, waitFor } from "xstate";
+import type { Credentials, LoginUser } from "../../src/api/auth.ts";
+import { type ApiClient, createClient } from "../../src/api/client.ts";
+import { ApiError } from "../../src/api/errors.ts";
+import { confirmationMachine } from "../../src/machines/confirmation.machine.ts";
+import { loginMachine } from "../../src/machines/login.machine.ts";
+import { passwordResetMachine, REDIRECT_DELAY_MS } from "../../src/machines/passwordReset.machine.ts";
+import { sessionMachine } from "../../src/machines/session.machine.ts";
+import { encodeStoredSession } from "../../src/machines/storedSession.ts";
+
+const client = createClient({ readToken: () => null, fetch: () => Promise.reject(new Error("no network")) });
+
+const loginUser = (overrides: Partial<LoginUser>): LoginUser => ({
+  id: 7,
+  firstName: "Ana",
+  lastName: "Ruiz",
+  email: "ana@example.com",
+  token: "t0k3n",
+  rol: "admin",
+  changePassword: false,
+  ...overrides,
+});
+
+const loginWith = (answer: () => Promise<LoginUser>) => {
+  const spies = {
+    startSession: vi.fn(),
+    requestPasswordChange: vi.fn(),
+    goToPasswordChange: vi.fn(),
+    goToLeads: vi.fn(),
+    goToHome: vi.fn(),
+  };
+  const logIn = vi.fn((_: { input: { client: ApiClient; credentials: Credentials } }) => answer());
+  const actor = createActor(
+    loginMachine.provide({
+      actors: { logIn: fromPromise(logIn) },
+      actions: {
+        startSession: (_, params) => spies.startSession(params.session),
+        requestPasswordChange: (_, params) => spies.requestPasswordChange(params.pending),
+        goToPasswordChange: (_, params) => spies.goToPasswordChange(params.id),
+        goToLeads: spies.goToLeads,
+        goToHome: spies.goToHome,
+      },
+    }),
+    { input: { client } },
+  ).start();
+  return { actor, spies, logIn };
+};
+
+const submit = { type: "credentials.submit", email: " ana@example.com ", password: "Secret1" } as const;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("login", () => {
+  it.each([
+    ["admin", "goToHome"],
+    ["marketing", "goToHome"],
+    ["sales", "goToLeads"],
+  ] as const)("sends %s to %s after storing the session", async (rol, destination) => {
+    const { actor, spies } = loginWith(async () => loginUser({ rol }));
+    actor.send(submit);
+    await waitFor(actor, (snapshot) => snapshot.status === "done");
+    expect(spies.startSession).toHaveBeenCalledWith({ userName: "Ana Ruiz", token: "t0k3n", role: rol, id: 7 });
+    expect(spies[destination]).toHaveBeenCalledOnce();
+    expect(spies.requestPasswordChange).not.toHaveBeenCalled();
+  });
+
+  it("holds the change-only token and goes to /changePassword/{id} when the password is temporary", async () => {
+    const { actor, spies } = loginWith(async () => loginUser({ changePassword: true, token: "change-only" }));
+    actor.send(submit);
+    await waitFor(actor, (snapshot) => snapshot.status === "done");
+    expect(spies.requestPasswordChange).toHaveBeenCalledWith({ id: 7, token: "change-only" });
+    expect(spies.goToPasswordChange).toHaveBeenCalledWith(7);
+    expect(spies.startSession).not.toHaveBeenCalled();
+  });
+
+  it("sends the trimmed email once, ignoring a second submit while waiting", async () => {
+    const { actor, logIn } = loginWith(() => new Promise(() => {}));
+    actor.send(submit);
+    actor.send(submit);
+    expect(actor.getSnapshot().hasTag("submitting")).toBe(true);
+    expect(logIn).toHaveBeenCalledOnce();
+    expect(logIn.mock.calls[0]?.[0]?.input.credentials).toEqual({ email: "ana@example.com", password: "Secret1" });
+  });
+
+  it("keeps the server's message and clears it on the next attempt", async () => {
+    const { actor } = loginWith(() => Promise.reject(new ApiError(400, "user or password incorrect")));
+    actor.send(submit);
+    await waitFor(actor, (snapshot) => snapshot.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe("user or password incorrect");
+    actor.send(submit);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it("names the missing fields and sends nothing", () => {
+    const { actor, logIn } = loginWith(async () => loginUser({}));
+    actor.send({ type: "credentials.submit", email: "", password: "" });
+    expect(actor.getSnapshot().context.problems).toEqual({ email: "required", password: "required" });
+    expect(logIn).not.toHaveBeenCalled();
+  });
+});
+
+describe("password reset", () => {
+  it(`goes to /panel ${REDIRECT_DELAY_MS} ms after success, not before`, async () => {
+    vi.useFakeTimers();
+    const goToLogin = vi.fn();
+    const finishPasswordChange = vi.fn();
+    const actor = createActor(
+      passwordResetMachine.provide({
+        actors: { upgradePassword: fromPromise(async () => "password updated successfully") },
+        actions: { goToLogin, finishPasswordChange },
+      }),
+      { input: { client, userId: 7, pending: { id: 7, token: "change-only" } } },
+    ).start();
+    actor.send({ type: "password.submit", password: "Secret1", confirmPassword: "Secret1" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe("succeeded");
+    expect(finishPasswordChange).toHaveBeenCalledOnce();
+    await vi.advanceTimersByTimeAsync(REDIRECT_DELAY_MS - 1);
+    expect(goToLogin).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(goToLogin).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().status).toBe("done");
+  });
+
+  it("refuses a change held for another user id", () => {
+    const actor = createActor(passwordResetMachine, {
+      input: { client, userId: 8, pending: { id: 7, token: "change-only" } },
+    }).start();
+    expect(actor.getSnapshot().value).toBe("signInRequired");
+  });
+});
+
+describe("delete confirmation", () => {
+  const confirmWith = (confirmed: boolean) => {
+    const onConfirm = vi.fn();
+    const actor = createActor(
+      confirmationMachine.provide({ actors: { askConfirmation: fromPromise(async () => confirmed) } }),
+    ).start();
+    actor.send({ type: "confirmation.request", title: "¿Eliminar Ana?", onConfirm });
+    return { actor, onConfirm };
+  };
+
+  it("runs the callback when the user confirms", async () => {
+    const { actor, onConfirm } = confirmWith(true);
+    await waitFor(actor, (snapshot) => snapshot.matches("done"));
+    expect(onConfirm).toHaveBeenCalledOnce();
+  });
+
+  it("runs nothing when the user cancels", async () => {
+    const { actor, onConfirm } = confirmWith(false);
+    await waitFor(actor, (snapshot) => snapshot.matches("idle"));
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it("runs nothing when no dialog was provided", async () => {
+    const onConfirm = vi.fn();
+    const actor = createActor(confirmationMachine).start();
+    actor.send({ type: "confirmation.request", title: "¿Eliminar?", onConfirm });
+    await waitFor(actor, (snapshot) => snapshot.matches("idle"));
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+});
+
+describe("session", () => {
+  const stored = encodeStoredSession({ userName: "Ana Ruiz", token: "t0k3n", role: "sales", id: 7 });
+
+  it.each([
+    ["a valid session", stored, "signedIn"],
+    ["nothing", null, "signedOut"],
+    ["broken JSON", "{", "signedOut"],
+    ["an unknown role", stored.replace("sales", "captain"), "signedOut"],
+    ["an empty token", stored.replace("t0k3n", ""), "signedOut"],
+  ])("restores %s as %s", (_, text, state) => {
+    const actor = createActor(sessionMachine, { input: { stored: text, client } }).start();
+    expect(actor.getSnapshot().value).toBe(state);
+  });
+
+  it("clears storage and goes to /panel even when the logout call fails", async () => {
+    const clearStorage = vi.fn();
+    const goToLogin = vi.fn();
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: { logOut: fromPromise(() => Promise.reject(new ApiError(0, "network error"))) },
+        actions: { clearStorage, goToLogin },
+      }),
+      { input: { stored, client } },
+    ).start();
+    actor.send({ type: "session.signOut" });
+    await waitFor(actor, (snapshot) => snapshot.matches("signedOut"));
+    expect(clearStorage).toHaveBeenCalledOnce();
+    expect(goToLogin).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().context.session).toBeNull();
+  });
+});

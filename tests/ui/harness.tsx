@@ -1,0 +1,47 @@
+import { render } from "@testing-library/react";
+import { navigate } from "wouter/use-browser-location";
+import { createI18n } from "../../src/i18n/index.ts";
+import { encodeStoredSession, type StoredSession, USER_INFO_KEY } from "../../src/machines/storedSession.ts";
+import { App } from "../../src/ui/app.tsx";
+import { createServices } from "../../src/ui/services.ts";
+
+export interface FakeCall {
+  readonly method: string;
+  readonly url: string;
+  readonly body: unknown;
+  readonly authorization: string | null;
+}
+
+type Reply = { readonly status: number; readonly data: unknown };
+
+/** A fetch that answers by "METHOD /path" and records every call. */
+export const fakeFetch = (replies: Record<string, Reply | (() => Promise<Reply>)>) => {
+  const calls: FakeCall[] = [];
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? "GET";
+    const headers = new Headers(init?.headers);
+    calls.push({
+      method,
+      url,
+      body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
+      authorization: headers.get("authorization"),
+    });
+    const reply = replies[`${method} ${url}`];
+    if (reply === undefined) return Response.json({ data: "resource not found" }, { status: 404 });
+    const { status, data } = typeof reply === "function" ? await reply() : reply;
+    return Response.json({ data }, { status });
+  };
+  return { fetch, calls };
+};
+
+export const storeSession = (session: StoredSession) =>
+  localStorage.setItem(USER_INFO_KEY, encodeStoredSession(session));
+
+/** Renders the whole app at `path` with the real router, services and translations. */
+export const renderApp = (path: string, fetch: typeof globalThis.fetch) => {
+  window.history.replaceState(null, "", path);
+  const i18n = createI18n(localStorage);
+  const services = createServices({ storage: localStorage, i18n, navigate, fetch });
+  return { ...render(<App services={services} i18n={i18n} />), services, i18n };
+};

@@ -1,0 +1,126 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { health } from "../../src/api/auth.ts";
+import type { RoleName } from "../../src/api/endpoint.ts";
+import { USER_INFO_KEY } from "../../src/machines/storedSession.ts";
+import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
+
+const signedInAs = (role: RoleName) => storeSession({ userName: "Ana Ruiz", token: "t0k3n", role, id: 1 });
+
+const menuEntries = async () => {
+  const nav = await screen.findByRole("navigation", { name: "Navegación del panel" });
+  return within(nav)
+    .getAllByRole("link")
+    .map((link) => link.textContent);
+};
+
+describe("the protected panel", () => {
+  it("sends a visitor without a stored session to /panel", async () => {
+    renderApp("/panel/leads", fakeFetch({}).fetch);
+    expect(await screen.findByRole("button", { name: "Ingresar" })).toBeDefined();
+    expect(window.location.pathname).toBe("/panel");
+  });
+
+  it("treats a malformed stored session as signed out", async () => {
+    localStorage.setItem(USER_INFO_KEY, '{"userName":"x"}');
+    renderApp("/panel/leads", fakeFetch({}).fetch);
+    expect(await screen.findByRole("button", { name: "Ingresar" })).toBeDefined();
+  });
+
+  it.each([
+    [
+      "admin",
+      [
+        "Usuarios",
+        "Alimentación",
+        "Actividades",
+        "Cortesias",
+        "Home",
+        "Leads",
+        "Destinos Nacionales",
+        "Destinos Internacionales",
+      ],
+    ],
+    [
+      "marketing",
+      ["Alimentación", "Actividades", "Cortesias", "Home", "Leads", "Destinos Nacionales", "Destinos Internacionales"],
+    ],
+    ["sales", ["Alimentación", "Actividades", "Cortesias", "Leads", "Destinos Nacionales", "Destinos Internacionales"]],
+  ] as const)("shows %s the entries of their role", async (role, entries) => {
+    signedInAs(role);
+    renderApp("/panel/leads", fakeFetch({}).fetch);
+    expect(await menuEntries()).toEqual(entries);
+    expect(screen.getByText("Bienvenido, Ana Ruiz")).toBeDefined();
+  });
+
+  it.each([
+    ["/panel/users", "Usuarios"],
+    ["/panel/users_new", "Usuarios"],
+    ["/panel/users/4", "Usuarios"],
+    ["/panel/feeding/feeding_new", "Alimentación"],
+    ["/panel/national/destinations_new", "Destinos Nacionales"],
+    ["/panel/international/destinations/3", "Destinos Internacionales"],
+    ["/panel/home/baner/2", "Home"],
+  ])("highlights the entry of %s", async (path, entry) => {
+    signedInAs("admin");
+    renderApp(path, fakeFetch({}).fetch);
+    await menuEntries();
+    const current = screen.getAllByRole("link").filter((link) => link.getAttribute("aria-current") === "page");
+    expect(current.map((link) => link.textContent)).toEqual([entry]);
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(entry);
+    expect(screen.getByText("Esta sección llegará en una próxima versión del panel.")).toBeDefined();
+  });
+
+  it("opens the sidebar with the menu button, closes it on the overlay and on choosing an entry", async () => {
+    signedInAs("admin");
+    renderApp("/panel/home", fakeFetch({}).fetch);
+    const menuButton = await screen.findByRole("button", { name: "Abrir menú" });
+    await userEvent.click(menuButton);
+    expect(menuButton.getAttribute("aria-expanded")).toBe("true");
+    const overlay = screen.getAllByRole("button", { name: "Cerrar menú" }).find((b) => b !== menuButton);
+    await userEvent.click(overlay ?? menuButton);
+    expect(menuButton.getAttribute("aria-expanded")).toBe("false");
+
+    await userEvent.click(menuButton);
+    await userEvent.click(screen.getByRole("link", { name: "Leads" }));
+    expect(window.location.pathname).toBe("/panel/leads");
+    expect(await screen.findByRole("heading", { level: 1, name: "Leads" })).toBeDefined();
+    expect(menuButton.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("signs out: tells the server, clears local storage but keeps the language, goes to /panel", async () => {
+    signedInAs("sales");
+    localStorage.setItem("lang", "es");
+    localStorage.setItem("draft", "something");
+    const { fetch, calls } = fakeFetch({ "POST /api/auth/logout": { status: 200, data: "session closed" } });
+    renderApp("/panel/leads", fetch);
+    await userEvent.click(await screen.findByText("Ana Ruiz", { selector: "summary" }));
+    await userEvent.click(screen.getByRole("button", { name: "Cerrar sesión" }));
+    expect(await screen.findByRole("button", { name: "Ingresar" })).toBeDefined();
+    expect(window.location.pathname).toBe("/panel");
+    expect(calls[0]).toMatchObject({ method: "POST", url: "/api/auth/logout", authorization: "Bearer t0k3n" });
+    expect({ ...localStorage }).toEqual({ lang: "es" });
+  });
+
+  it("signs out locally even when the server cannot be reached", async () => {
+    signedInAs("admin");
+    renderApp("/panel/home", () => Promise.reject(new TypeError("offline")));
+    await userEvent.click(await screen.findByText("Ana Ruiz", { selector: "summary" }));
+    await userEvent.click(screen.getByRole("button", { name: "Cerrar sesión" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/panel"));
+    expect(localStorage.getItem(USER_INFO_KEY)).toBeNull();
+  });
+
+  it("ends the session when any call answers 498", async () => {
+    signedInAs("admin");
+    localStorage.setItem("lang", "es");
+    const { fetch } = fakeFetch({ "GET /api/health": { status: 498, data: "invalid session" } });
+    const { services } = renderApp("/panel/home", fetch);
+    await menuEntries();
+    await act(() => expect(services.client.call(health)).rejects.toThrow("invalid session"));
+    expect(await screen.findByRole("button", { name: "Ingresar" })).toBeDefined();
+    expect(window.location.pathname).toBe("/panel");
+    expect({ ...localStorage }).toEqual({ lang: "es" });
+  });
+});
