@@ -4,6 +4,8 @@ import { createClient } from "../api/client.ts";
 import { ApiError } from "../api/errors.ts";
 import { messages } from "../api/messages.ts";
 import { confirmationMachine } from "./confirmation.machine.ts";
+import { staffSessionMachine, staffSessionMachineSampleEvents } from "./domain/staffSession.machine.ts";
+import { userMachine, userMachineSampleEvents } from "./domain/user.machine.ts";
 import { forgotPasswordMachine } from "./forgotPassword.machine.ts";
 import { loginMachine } from "./login.machine.ts";
 import { passwordResetMachine } from "./passwordReset.machine.ts";
@@ -146,5 +148,19 @@ export const machineRegistry: ReadonlyArray<MachineEntry> = [
       { type: "xstate.done.actor.askConfirmation", output: false },
       { type: "xstate.error.actor.askConfirmation", error: new Error("dialog failed") },
     ],
+  }),
+  entry({
+    id: "domain.user",
+    file: "src/machines/domain/user.machine.ts",
+    machine: userMachine,
+    inputs: [undefined],
+    events: userMachineSampleEvents,
+  }),
+  entry({
+    id: "domain.staffSession",
+    file: "src/machines/domain/staffSession.machine.ts",
+    machine: staffSessionMachine,
+    inputs: [undefined],
+    events: staffSessionMachineSampleEvents,
   }),
 ];

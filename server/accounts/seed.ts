@@ -1,0 +1,76 @@
+import type { FastifyBaseLogger } from "fastify";
+import { roleIds } from "../../src/machines/domain/user.machine.ts";
+import type { Database } from "../db/database.ts";
+import type { Env } from "../env.ts";
+import { generateTemporaryPassword, hashPassword } from "./passwords.ts";
+import { createUser, issueTemporaryPassword } from "./users.ts";
+
+/** Any fixed number: servers starting together on one empty PostgreSQL seed it once. */
+const SEED_LOCK = 7_241_002;
+
+export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
+
+export const demoStaff = [
+  { firstName: "Marta", lastName: "Andrade", email: "marketing@example.com", roleId: roleIds.marketing },
+  { firstName: "Diego", lastName: "Cevallos", email: "ventas@example.com", roleId: roleIds.sales },
+  { firstName: "Lucía", lastName: "Paredes", email: "ventas2@example.com", roleId: roleIds.sales },
+] as const;
+
+export type SeedSettings = Pick<
+  Env,
+  "ADMIN_EMAIL" | "ADMIN_PASSWORD" | "SEED_DEMO" | "DEMO_PASSWORD" | "TEMP_PASSWORD_HOURS"
+>;
+
+/**
+ * First start on a database without users: creates the first admin and, on an embedded database,
+ * the demo staff. Everything goes through the event store. Does nothing once any user exists.
+ */
+export const seed = async (db: Database, settings: SeedSettings, log: FastifyBaseLogger, now: Date): Promise<void> => {
+  const adminEmail = settings.ADMIN_EMAIL?.trim().toLowerCase() ?? DEFAULT_ADMIN_EMAIL;
+  const withDemo = settings.SEED_DEMO && db.kind === "pglite";
+  const temporaryPassword = settings.ADMIN_PASSWORD === undefined ? generateTemporaryPassword() : null;
+  const adminHash = await hashPassword(settings.ADMIN_PASSWORD ?? temporaryPassword ?? "");
+  const demo = withDemo
+    ? await Promise.all(
+        demoStaff.map(async (staff) => ({ ...staff, passwordHash: await hashPassword(settings.DEMO_PASSWORD) })),
+      )
+    : [];
+  const options = { actorId: null, occurredAt: now };
+  const seeded = await db.transaction(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock($1)", [SEED_LOCK]);
+    const [count] = await tx.query<{ users: number }>("select count(*)::int as users from users");
+    if ((count?.users ?? 0) > 0) return false;
+    const adminId = await createUser(
+      tx,
+      {
+        firstName: "Admin",
+        lastName: "Principal",
+        email: adminEmail,
+        roleId: roleIds.admin,
+        active: true,
+        passwordHash: temporaryPassword === null ? adminHash : null,
+      },
+      options,
+    );
+    if (temporaryPassword !== null) {
+      const expiresAt = new Date(now.getTime() + settings.TEMP_PASSWORD_HOURS * 3_600_000);
+      await issueTemporaryPassword(tx, adminId, adminHash, expiresAt, options);
+    }
+    for (const staff of demo) await createUser(tx, { ...staff, active: true }, options);
+    return true;
+  });
+  if (!seeded) return;
+  if (temporaryPassword === null) {
+    log.info(`First admin created: ${adminEmail} with the password from ADMIN_PASSWORD.`);
+  } else {
+    log.warn(
+      `First admin created: sign in as ${adminEmail} with the temporary password ${temporaryPassword} ` +
+        `(valid ${settings.TEMP_PASSWORD_HOURS} hours; you will choose a new password at the first login).`,
+    );
+  }
+  if (withDemo) {
+    log.info(
+      `Demo staff created (password from DEMO_PASSWORD): ${demoStaff.map((staff) => staff.email).join(", ")}.`,
+    );
+  }
+};

@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import { Schema } from "effect";
+import { RoleName } from "../../src/api/endpoint.ts";
+import {
+  type SessionCloseReason,
+  SessionKind,
+} from "../../src/machines/domain/staffSession.machine.ts";
+import type { Queryable } from "../db/database.ts";
+import { type CommandOptions, decide } from "../events/command.ts";
+import { sessionRecord } from "../events/projections/sessions.ts";
+import { generateToken, hashToken } from "./passwords.ts";
+
+/** How long the token given to a user who must change the password lives. */
+export const PASSWORD_CHANGE_MINUTES = 30;
+
+/** The caller of a protected endpoint, as found from its bearer token. */
+export const Session = Schema.Struct({
+  id: Schema.String,
+  kind: SessionKind,
+  userId: Schema.Int,
+  firstName: Schema.String,
+  lastName: Schema.String,
+  email: Schema.String,
+  role: RoleName,
+});
+export type Session = typeof Session.Type;
+
+/** Opens a session and answers its bearer token, which is never stored. */
+export const openSession = async (
+  tx: Queryable,
+  session: { readonly userId: number; readonly kind: SessionKind; readonly expiresAt: Date },
+  options: CommandOptions,
+): Promise<string> => {
+  const token = generateToken();
+  await decide(
+    tx,
+    sessionRecord,
+    randomUUID(),
+    {
+      type: "session.open",
+      userId: session.userId,
+      kind: session.kind,
+      tokenHash: hashToken(token),
+      expiresAt: session.expiresAt.toISOString(),
+    },
+    options,
+  );
+  return token;
+};
+
+export const closeSession = (tx: Queryable, sessionId: string, reason: SessionCloseReason, options: CommandOptions) =>
+  decide(tx, sessionRecord, sessionId, { type: "session.close", reason }, options);
+
+/** Ends every open session of a user (password changed, user deactivated or deleted). */
+export const closeUserSessions = async (
+  tx: Queryable,
+  userId: number,
+  reason: SessionCloseReason,
+  options: CommandOptions,
+): Promise<void> => {
+  const open = await tx.query<{ id: string }>("select id from sessions where user_id = $1 and not revoked", [userId]);
+  for (const session of open) await closeSession(tx, session.id, reason, options);
+};
+
+const decodeSession = Schema.decodeUnknownSync(Session);
+
+/**
+ * The session a bearer token belongs to, when it is open, not expired and its user is active;
+ * null otherwise (the caller answers 498).
+ */
+export const findSession = async (db: Queryable, token: string, now: Date): Promise<Session | null> => {
+  const [row] = await db.query<unknown>(
+    `select s.id::text as id, s.kind, u.id as "userId", u.first_name as "firstName", u.last_name as "lastName",
+       u.email, r.name as role
+     from sessions s join users u on u.id = s.user_id join roles r on r.id = u.role_id
+     where s.token_hash = $1 and not s.revoked and s.expires_at > $2 and u.status = 'active'`,
+    [hashToken(token), now],
+  );
+  return row === undefined ? null : decodeSession(row);
+};

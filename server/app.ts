@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from "fastify";
+import Fastify, { LogController } from "fastify";
+import { isApiError } from "../src/api/errors.ts";
+import { API_BASE } from "../src/api/index.ts";
+import { messages } from "../src/api/messages.ts";
+import type { Database } from "./db/database.ts";
+import type { Env } from "./env.ts";
+import { createLogger } from "./log.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import { registerAuthRoutes } from "./routes/auth.ts";
+import { isClientRoute, registerPanel, sendIndex } from "./routes/panel.ts";
+
+export interface AppDeps {
+  readonly db: Database;
+  readonly mailer: Mailer;
+  readonly env: Env;
+  /** The clock of every expiry decision; tests move it forward. */
+  readonly now?: () => Date;
+  readonly logger?: FastifyBaseLogger;
+  /** Where the built panel is; ./dist by default. Nothing is served when it holds no index.html. */
+  readonly distDir?: string;
+}
+
+const isApiPath = (url: string): boolean => url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`);
+
+const clientErrorStatus = (error: FastifyError): number | null => {
+  const status = error.statusCode;
+  return status !== undefined && status >= 400 && status < 500 ? status : null;
+};
+
+/** The API under /api and, when built, the panel: one Fastify instance, not yet listening. */
+export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    loggerInstance: deps.logger ?? createLogger(deps.env.LOG_LEVEL),
+    // Fastify's own request lines carry whole request objects; one short line per answer is kept instead.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: deps.env.TRUST_PROXY,
+  });
+
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isApiError(error)) return reply.code(error.status).send({ data: error.message });
+    const status = clientErrorStatus(error);
+    // Malformed JSON, a wrong content type, a body too large: the client's fault, told plainly.
+    if (status !== null) return reply.code(status).send({ data: status === 404 ? messages.notFound : messages.invalidInput });
+    request.log.error({ err: error, method: request.method, url: request.url }, "request failed");
+    return reply.code(500).send({ data: messages.serverError });
+  });
+
+  registerAuthRoutes(app, { db: deps.db, mailer: deps.mailer, env: deps.env, now });
+
+  const servesPanel = await registerPanel(app, deps.distDir ?? "dist");
+  app.setNotFoundHandler((request, reply) => {
+    if (servesPanel && !isApiPath(request.url) && isClientRoute(request)) return sendIndex(reply);
+    return reply.code(404).send({ data: messages.notFound });
+  });
+
+  return app;
+};

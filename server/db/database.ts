@@ -1,0 +1,27 @@
+/** What a query runs on: the database itself or one open transaction. */
+export interface Queryable {
+  query<Row>(sql: string, params?: ReadonlyArray<unknown>): Promise<Row[]>;
+  /** Runs several statements without parameters (migrations): PGlite only accepts them through `exec`. */
+  exec(sql: string): Promise<void>;
+}
+
+export type DatabaseKind = "pglite" | "postgres";
+
+/**
+ * The one storage interface of the server. The same SQL runs on embedded PGlite and on PostgreSQL;
+ * both answer int8 and count(*) as numbers, timestamptz as Date and jsonb as parsed JSON.
+ */
+export interface Database extends Queryable {
+  readonly kind: DatabaseKind;
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The SQLSTATE PostgreSQL (and PGlite) report for a unique constraint violation. */
+export const UNIQUE_VIOLATION = "23505";
+
+export const sqlState = (error: unknown): string | undefined => {
+  if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
+  return typeof error.code === "string" ? error.code : undefined;
+};

@@ -1,0 +1,36 @@
+import { readdir, readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import type { Database } from "./database.ts";
+
+const migrationsDir = fileURLToPath(new URL("./migrations/", import.meta.url));
+
+/** Any fixed number: every server sharing one PostgreSQL takes this lock before migrating. */
+const MIGRATION_LOCK = 7_241_001;
+
+const migrationFile = /^\d{3}_[\w-]+\.sql$/;
+
+/**
+ * Applies, in name order, every migration not yet recorded in schema_migrations, all in one
+ * transaction: a failing migration leaves the schema as it was. Answers the names it applied.
+ */
+export const migrate = async (db: Database): Promise<ReadonlyArray<string>> => {
+  const files = (await readdir(migrationsDir)).filter((name) => migrationFile.test(name)).sort();
+  const sources = await Promise.all(
+    files.map(async (name) => ({ name, sql: await readFile(`${migrationsDir}${name}`, "utf8") })),
+  );
+  return db.transaction(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    await tx.exec(
+      "create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())",
+    );
+    const applied = new Set(
+      (await tx.query<{ name: string }>("select name from schema_migrations")).map((row) => row.name),
+    );
+    const pending = sources.filter((source) => !applied.has(source.name));
+    for (const source of pending) {
+      await tx.exec(source.sql);
+      await tx.query("insert into schema_migrations (name) values ($1)", [source.name]);
+    }
+    return pending.map((source) => source.name);
+  });
+};

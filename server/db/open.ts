@@ -1,0 +1,12 @@
+import { mkdir } from "node:fs/promises";
+import type { Env } from "../env.ts";
+import type { Database } from "./database.ts";
+import { openPglite } from "./pglite.ts";
+import { openPostgres } from "./postgres.ts";
+
+/** PostgreSQL when DATABASE_URL is set, otherwise the embedded database in DATA_DIR. */
+export const openDatabase = async (env: Pick<Env, "DATABASE_URL" | "DATA_DIR">): Promise<Database> => {
+  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL);
+  await mkdir(env.DATA_DIR, { recursive: true });
+  return openPglite({ dataDir: env.DATA_DIR });
+};

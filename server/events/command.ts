@@ -1,0 +1,61 @@
+import type { AnyStateMachine, EventFromLogic } from "xstate";
+import { ApiError } from "../../src/api/errors.ts";
+import { messages } from "../../src/api/messages.ts";
+import type { Queryable } from "../db/database.ts";
+import { nextStatus } from "./machine.ts";
+import { project } from "./projections/index.ts";
+import { append, type StoredEvent } from "./store.ts";
+
+/**
+ * A kind of record whose life is ruled by a domain machine: its events go to `stream` and its
+ * projection row (with `status` and `version` columns, keyed by `id`) lives in `table`.
+ */
+export interface RecordType<M extends AnyStateMachine> {
+  readonly stream: string;
+  readonly table: string;
+  readonly machine: M;
+}
+
+export interface CommandOptions {
+  readonly actorId: number | null;
+  readonly occurredAt: Date;
+  /** The version the client last saw, when it sends one: a different current version is a 409. */
+  readonly expectedVersion?: number;
+}
+
+/**
+ * Decides one command inside the caller's transaction: loads the record's status and version,
+ * lets its machine accept or refuse the event (409 notAllowedNow), then appends the event and
+ * projects it. The event's `type` is the event type; its other fields are the event data.
+ */
+export const decide = async <M extends AnyStateMachine>(
+  tx: Queryable,
+  record: RecordType<M>,
+  streamId: string,
+  event: EventFromLogic<M>,
+  options: CommandOptions,
+): Promise<StoredEvent> => {
+  const [row] = await tx.query<{ status: string; version: number }>(
+    `select status, version from ${record.table} where id = $1`,
+    [streamId],
+  );
+  const version = row?.version ?? 0;
+  if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
+    throw new ApiError(409, messages.conflict);
+  }
+  if (nextStatus(record.machine, row?.status ?? null, event) === null) {
+    throw new ApiError(409, messages.notAllowedNow);
+  }
+  const { type, ...data } = event;
+  const stored = await append(tx, {
+    stream: record.stream,
+    streamId,
+    expectedVersion: version,
+    type,
+    data,
+    actorId: options.actorId,
+    occurredAt: options.occurredAt,
+  });
+  await project(tx, stored);
+  return stored;
+};

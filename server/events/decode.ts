@@ -1,0 +1,10 @@
+import { Schema } from "effect";
+import type { StoredEvent } from "./store.ts";
+
+const EventData = Schema.Record(Schema.String, Schema.Unknown);
+
+/** Turns a stored event back into the machine event it was decided as (type + data). */
+export const toMachineEvent = <S extends Schema.Codec<{ readonly type: string }, unknown>>(
+  schema: S,
+  event: StoredEvent,
+): S["Type"] => Schema.decodeUnknownSync(schema)({ ...Schema.decodeUnknownSync(EventData)(event.data), type: event.type });

@@ -1,0 +1,48 @@
+/** `npm run serve`: the API and the built panel on HOST:PORT. */
+import { seed } from "./accounts/seed.ts";
+import { buildApp } from "./app.ts";
+import { migrate } from "./db/migrate.ts";
+import { openDatabase } from "./db/open.ts";
+import { decodeEnv, EnvError, type Env } from "./env.ts";
+import { createLogger } from "./log.ts";
+import { createMailer } from "./mail/mailer.ts";
+
+const readEnv = (): Env => {
+  try {
+    return decodeEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+};
+
+const env = readEnv();
+const log = createLogger(env.LOG_LEVEL);
+const db = await openDatabase(env);
+log.info(env.DATABASE_URL ? "Database: PostgreSQL (DATABASE_URL)" : `Database: embedded PGlite in ${env.DATA_DIR}`);
+const applied = await migrate(db);
+if (applied.length > 0) log.info(`Migrations applied: ${applied.join(", ")}`);
+await seed(db, env, log, new Date());
+const app = await buildApp({ db, mailer: createMailer(env, db, log), env, logger: log });
+await app.listen({ host: env.HOST, port: env.PORT });
+const address = app.server.address();
+const port = typeof address === "object" && address !== null ? address.port : env.PORT;
+log.info(`Back office ready at http://${env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST}:${port}/panel`);
+
+let closing = false;
+const shutdown = async (signal: string) => {
+  if (closing) return;
+  closing = true;
+  log.info(`${signal}: closing`);
+  try {
+    await app.close();
+    await db.close();
+  } finally {
+    process.exit(0);
+  }
+};
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,31 @@
+/**
+ * `npm run rebuild`: replays every event into empty projection tables (see events/rebuild.ts),
+ * on the database the server would use.
+ */
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { migrate } from "./db/migrate.ts";
+import { openDatabase } from "./db/open.ts";
+import { decodeEnv, EnvError } from "./env.ts";
+import { rebuildProjections } from "./events/rebuild.ts";
+
+export { rebuildProjections };
+
+const isScript = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+
+if (isScript) {
+  try {
+    const env = decodeEnv(process.env);
+    const db = await openDatabase(env);
+    try {
+      await migrate(db);
+      const replayed = await rebuildProjections(db);
+      console.log(`Projections rebuilt from ${replayed} events (${db.kind}).`);
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    console.error(error instanceof EnvError ? error.message : error);
+    process.exitCode = 1;
+  }
+}

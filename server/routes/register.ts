@@ -1,0 +1,120 @@
+import { Result, Schema, SchemaIssue } from "effect";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AnyCodec, BodyOf, Endpoint, ListMeta, ParamsOf, QueryOf, ResponseOf } from "../../src/api/endpoint.ts";
+import { ApiError, INVALID_SESSION } from "../../src/api/errors.ts";
+import { API_BASE } from "../../src/api/index.ts";
+import { messages } from "../../src/api/messages.ts";
+import { findSession, type Session } from "../accounts/sessions.ts";
+import type { Queryable } from "../db/database.ts";
+
+/** A list answer with paging information, sent as `{"data": [...], "meta": {...}}`. */
+export class Listed<T> {
+  constructor(
+    readonly data: T,
+    readonly meta: ListMeta,
+  ) {}
+}
+
+/** What a handler receives: decoded input, the caller's session (null on public endpoints), its address. */
+export interface Call<E extends Endpoint> {
+  readonly params: ParamsOf<E>;
+  readonly query: QueryOf<E>;
+  readonly body: BodyOf<E>;
+  readonly session: Session | null;
+  readonly ip: string;
+}
+
+export type Handler<E extends Endpoint> = (call: Call<E>) => Promise<ResponseOf<E> | Listed<ResponseOf<E>>>;
+
+export interface RouteContext {
+  readonly db: Queryable;
+  readonly now: () => Date;
+}
+
+/** The caller of an endpoint that is not public; its access check has already passed. */
+export const signedIn = (call: { readonly session: Session | null }): Session => {
+  if (call.session === null) throw new ApiError(INVALID_SESSION, messages.invalidSession);
+  return call.session;
+};
+
+const isBlank = (issue: SchemaIssue.Issue): boolean =>
+  SchemaIssue.hasInput(issue) &&
+  (issue.input === null ||
+    issue.input === undefined ||
+    (typeof issue.input === "string" && issue.input.trim() === ""));
+
+/** Whether a decoding failure comes from a field that is missing or blank. */
+const isMissingInformation = (issue: SchemaIssue.Issue): boolean => {
+  switch (issue._tag) {
+    case "MissingKey":
+      return true;
+    case "Pointer":
+    case "Filter":
+    case "Encoding":
+      return isBlank(issue) || isMissingInformation(issue.issue);
+    case "Composite":
+    case "AnyOf":
+      return isBlank(issue) || issue.issues.some(isMissingInformation);
+    default:
+      return isBlank(issue);
+  }
+};
+
+const decodeInput = <S extends AnyCodec>(schema: S, input: unknown): S["Type"] => {
+  const result = Schema.decodeUnknownResult(schema)(input, { errors: "all", reportInput: true });
+  if (Result.isSuccess(result)) return result.success;
+  throw new ApiError(
+    400,
+    isMissingInformation(result.failure.issue) ? messages.requiredInformation : messages.invalidInput,
+  );
+};
+
+const bearerToken = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  const match = header === undefined ? null : /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+};
+
+/** Applies the endpoint's access rule: null for public endpoints, else the caller's session. */
+const authorise = async (endpoint: Endpoint, request: FastifyRequest, context: RouteContext) => {
+  if (endpoint.access.kind === "public") return null;
+  const token = bearerToken(request);
+  const session = token === null ? null : await findSession(context.db, token, context.now());
+  if (session === null) throw new ApiError(INVALID_SESSION, messages.invalidSession);
+  if (endpoint.access.kind === "passwordChange") return session;
+  // A change-password token is not a session anywhere else: the panel never stores one.
+  if (session.kind !== "full") throw new ApiError(INVALID_SESSION, messages.invalidSession);
+  if (!endpoint.access.roles.includes(session.role)) throw new ApiError(403, messages.forbidden);
+  return session;
+};
+
+/**
+ * Serves one endpoint of the contract: access first (so a caller without a session learns
+ * nothing about the input rules), then params, query and body decoded with the endpoint's
+ * schemas, then the handler; its value is encoded with the response schema, which also drops
+ * any field the contract does not name.
+ */
+export const registerEndpoint = <E extends Endpoint>(
+  app: FastifyInstance,
+  context: RouteContext,
+  endpoint: E,
+  handler: Handler<E>,
+): void => {
+  const encodeResponse = Schema.encodeUnknownSync(endpoint.response);
+  app.route({
+    method: endpoint.method,
+    url: `${API_BASE}${endpoint.path}`,
+    handler: async (request, reply) => {
+      const session = await authorise(endpoint, request, context);
+      const params = decodeInput(endpoint.params, request.params ?? {});
+      const query = decodeInput(endpoint.query, request.query ?? {});
+      const body = decodeInput(endpoint.body, request.body ?? {});
+      const result = await handler({ params, query, body, session, ip: request.ip });
+      const answer =
+        result instanceof Listed
+          ? { data: encodeResponse(result.data), meta: result.meta }
+          : { data: encodeResponse(result) };
+      return reply.code(200).header("cache-control", "no-store").send(answer);
+    },
+  });
+};

@@ -1,0 +1,294 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from "../../server/accounts/loginLimit.ts";
+import type { Database } from "../../server/db/database.ts";
+import { decide } from "../../server/events/command.ts";
+import { userRecord } from "../../server/events/projections/users.ts";
+import { messages } from "../../src/api/messages.ts";
+import { openTestDatabase, resetDatabase } from "../setup/database.ts";
+import {
+  createStaff,
+  HOUR,
+  lastMailTo,
+  login,
+  MINUTE,
+  request,
+  startServer,
+  type TestServer,
+  temporaryPasswordIn,
+} from "./support.ts";
+
+let db: Database;
+let server: TestServer;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  server = await startServer(db);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+});
+
+let adminId: number;
+
+beforeEach(async () => {
+  await resetDatabase(db);
+  adminId = await createStaff(db, { email: "admin@example.com", password: "Admin123", firstName: "Ada", lastName: "Ríos" });
+});
+
+const tokenOf = (body: unknown): string => {
+  if (typeof body === "object" && body !== null && "data" in body) {
+    const data = body.data;
+    if (typeof data === "object" && data !== null && "token" in data && typeof data.token === "string") return data.token;
+  }
+  throw new Error(`no token in ${JSON.stringify(body)}`);
+};
+
+const forgot = (email: string) => request(server, "PUT", "/api/auth/forgotPassword", { body: { email } });
+
+const upgrade = (id: number, token: string, password: string, confirmPassword = password) =>
+  request(server, "PUT", `/api/auth/upgradePassword/${id}`, { token, body: { password, confirmPassword } });
+
+const logout = (token: string) => request(server, "POST", "/api/auth/logout", { token, body: {} });
+
+describe("POST /api/auth/login", () => {
+  it("answers the login user with a full session token", async () => {
+    const answer = await login(server, "  ADMIN@example.com ", "Admin123");
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      data: {
+        id: adminId,
+        firstName: "Ada",
+        lastName: "Ríos",
+        email: "admin@example.com",
+        token: expect.any(String),
+        rol: "admin",
+        changePassword: false,
+      },
+    });
+    expect(answer.text).not.toMatch(/argon2|hash/i);
+    const token = tokenOf(answer.body);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stored = await db.query<{ token_hash: string }>("select token_hash from sessions");
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.token_hash).not.toBe(token);
+    expect((await logout(token)).status).toBe(200);
+  });
+
+  it.each([
+    [{ email: "", password: "Admin123" }],
+    [{ email: "admin@example.com", password: "" }],
+    [{ email: "   ", password: "x" }],
+    [{ email: "admin@example.com" }],
+    [{}],
+  ])("refuses missing information %j with 400 required_information", async (body) => {
+    const answer = await request(server, "POST", "/api/auth/login", { body });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ data: messages.requiredInformation });
+  });
+
+  it("answers a wrong password and an unknown email byte for byte the same", async () => {
+    const wrong = await login(server, "admin@example.com", "Wrong123");
+    const unknown = await login(server, "nobody@example.com", "Wrong123");
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ data: messages.wrongCredentials });
+    expect(unknown.status).toBe(wrong.status);
+    expect(unknown.text).toBe(wrong.text);
+    expect(unknown.headers.get("content-type")).toBe(wrong.headers.get("content-type"));
+    expect(unknown.headers.get("content-length")).toBe(wrong.headers.get("content-length"));
+  });
+
+  it("refuses an inactive user as if the password were wrong", async () => {
+    await createStaff(db, { email: "off@example.com", password: "Secret123", active: false });
+    const answer = await login(server, "off@example.com", "Secret123");
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ data: messages.wrongCredentials });
+  });
+
+  it(`refuses with 429 after ${MAX_FAILURES_PER_EMAIL} failures for one email until the window passes`, async () => {
+    for (let attempt = 0; attempt < MAX_FAILURES_PER_EMAIL; attempt += 1) {
+      expect((await login(server, "admin@example.com", "Wrong123")).status).toBe(401);
+    }
+    const limited = await login(server, "admin@example.com", "Admin123");
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ data: messages.tooManyAttempts });
+    // Unknown emails are limited the same way (no account discovery through the limit either).
+    for (let attempt = 0; attempt < MAX_FAILURES_PER_EMAIL; attempt += 1) await login(server, "ghost@example.com", "x1");
+    expect((await login(server, "ghost@example.com", "x1")).status).toBe(429);
+    server.clock.advance(15 * MINUTE + 1);
+    expect((await login(server, "admin@example.com", "Admin123")).status).toBe(200);
+  });
+
+  it("forgets an email's failures after a successful login", async () => {
+    for (let attempt = 0; attempt < MAX_FAILURES_PER_EMAIL - 1; attempt += 1) {
+      await login(server, "admin@example.com", "Wrong123");
+    }
+    expect((await login(server, "admin@example.com", "Admin123")).status).toBe(200);
+    for (let attempt = 0; attempt < MAX_FAILURES_PER_EMAIL - 1; attempt += 1) {
+      expect((await login(server, "admin@example.com", "Wrong123")).status).toBe(401);
+    }
+    expect((await login(server, "admin@example.com", "Admin123")).status).toBe(200);
+  });
+
+  it(`refuses with 429 after ${MAX_FAILURES_PER_ADDRESS} failures from one address, whatever the email`, async () => {
+    for (let attempt = 0; attempt < MAX_FAILURES_PER_ADDRESS; attempt += 1) {
+      await login(server, `guess${attempt}@example.com`, "Wrong123");
+    }
+    expect((await login(server, "admin@example.com", "Admin123")).status).toBe(429);
+  });
+
+  it("expires a session after SESSION_HOURS", async () => {
+    const first = tokenOf((await login(server, "admin@example.com", "Admin123")).body);
+    const second = tokenOf((await login(server, "admin@example.com", "Admin123")).body);
+    server.clock.advance(12 * HOUR - 1);
+    expect((await logout(first)).status).toBe(200);
+    server.clock.advance(1);
+    const answer = await logout(second);
+    expect(answer.status).toBe(498);
+    expect(answer.body).toEqual({ data: messages.invalidSession });
+  });
+});
+
+describe("temporary passwords", () => {
+  it("logs a user without a password in with the mailed temporary password, then forces a change", async () => {
+    const userId = await createStaff(db, { email: "new@example.com", password: null, role: "sales" });
+    expect((await forgot("new@example.com")).status).toBe(200);
+    const temporary = temporaryPasswordIn(await lastMailTo(db, "new@example.com"));
+    const mail = await lastMailTo(db, "new@example.com");
+    expect(mail).toContain("Su contraseña temporal es");
+    expect(mail).toContain("Your temporary password is");
+    expect(server.logLines.join("")).toContain(temporary);
+
+    const answer = await login(server, "new@example.com", temporary);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ data: { id: userId, changePassword: true, rol: "sales" } });
+    const changeToken = tokenOf(answer.body);
+
+    // The change-password token is good for nothing else.
+    expect((await logout(changeToken)).status).toBe(498);
+
+    expect((await upgrade(userId, changeToken, "Better123")).body).toEqual({ data: messages.passwordUpdated });
+    expect((await login(server, "new@example.com", temporary)).status).toBe(401);
+    const after = await login(server, "new@example.com", "Better123");
+    expect(after.body).toMatchObject({ data: { changePassword: false } });
+    const [row] = await db.query<{ change_password: boolean; temp_password_hash: string | null }>(
+      "select change_password, temp_password_hash from users where id = $1",
+      [userId],
+    );
+    expect(row).toEqual({ change_password: false, temp_password_hash: null });
+  });
+
+  it("keeps the current password working until the temporary one is used", async () => {
+    expect((await forgot("admin@example.com")).status).toBe(200);
+    const temporary = temporaryPasswordIn(await lastMailTo(db, "admin@example.com"));
+    expect((await login(server, "admin@example.com", "Admin123")).body).toMatchObject({ data: { changePassword: false } });
+    expect((await login(server, "admin@example.com", temporary)).body).toMatchObject({ data: { changePassword: true } });
+  });
+
+  it("answers 'temporary password has expired' after TEMP_PASSWORD_HOURS (401)", async () => {
+    await forgot("admin@example.com");
+    const temporary = temporaryPasswordIn(await lastMailTo(db, "admin@example.com"));
+    server.clock.advance(24 * HOUR);
+    const answer = await login(server, "admin@example.com", temporary);
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ data: messages.temporaryPasswordExpired });
+    expect((await login(server, "admin@example.com", "Admin123")).status).toBe(200);
+  });
+
+  it("expires the change-password token after 30 minutes", async () => {
+    await forgot("admin@example.com");
+    const temporary = temporaryPasswordIn(await lastMailTo(db, "admin@example.com"));
+    const token = tokenOf((await login(server, "admin@example.com", temporary)).body);
+    server.clock.advance(30 * MINUTE);
+    expect((await upgrade(adminId, token, "Better123")).status).toBe(498);
+  });
+});
+
+describe("PUT /api/auth/forgotPassword", () => {
+  it("answers the same for an existing, an inactive and an unknown email, and mails only the active user", async () => {
+    await createStaff(db, { email: "off@example.com", active: false });
+    const known = await forgot("admin@example.com");
+    const inactive = await forgot("off@example.com");
+    const unknown = await forgot("nobody@example.com");
+    expect(known.status).toBe(200);
+    expect(known.body).toEqual({ data: messages.temporaryPasswordSent });
+    expect(inactive.text).toBe(known.text);
+    expect(unknown.text).toBe(known.text);
+    expect(unknown.headers.get("content-length")).toBe(known.headers.get("content-length"));
+    const mails = await db.query<{ to: string }>('select "to" from outbox order by id');
+    expect(mails).toEqual([{ to: "admin@example.com" }]);
+  });
+
+  it("requires an email, and a well-formed one", async () => {
+    expect((await forgot("  ")).body).toEqual({ data: messages.requiredInformation });
+    expect((await request(server, "PUT", "/api/auth/forgotPassword", { body: {} })).body).toEqual({
+      data: messages.requiredInformation,
+    });
+    const malformed = await forgot("not-an-email");
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ data: messages.invalidEmail });
+  });
+});
+
+describe("PUT /api/auth/upgradePassword/:id", () => {
+  const fullToken = async () => tokenOf((await login(server, "admin@example.com", "Admin123")).body);
+
+  it.each([
+    ["", "", messages.passwordRequired],
+    ["abcdef1", "abcdef1", messages.passwordPattern],
+    ["Ab1", "Ab1", messages.passwordTooShort],
+    ["Abcdefghijk1234", "Abcdefghijk1234", messages.passwordTooLong],
+    ["Better123", "", messages.passwordRequired],
+    ["Better123", "Better124", messages.passwordsDoNotMatch],
+  ])("refuses %j / %j with %s", async (password, confirmPassword, message) => {
+    const answer = await upgrade(adminId, await fullToken(), password, confirmPassword);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ data: message });
+  });
+
+  it("refuses another user's id with 403", async () => {
+    const otherId = await createStaff(db, { email: "other@example.com" });
+    const answer = await upgrade(otherId, await fullToken(), "Better123");
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual({ data: messages.forbidden });
+  });
+
+  it("ends every session of the user", async () => {
+    const first = await fullToken();
+    const second = await fullToken();
+    expect((await upgrade(adminId, first, "Better123")).status).toBe(200);
+    expect((await logout(first)).status).toBe(498);
+    expect((await logout(second)).status).toBe(498);
+    const [row] = await db.query<{ open: number }>("select count(*)::int as open from sessions where not revoked");
+    expect(row?.open).toBe(0);
+  });
+});
+
+describe("POST /api/auth/logout", () => {
+  it("revokes the caller's session only", async () => {
+    const first = tokenOf((await login(server, "admin@example.com", "Admin123")).body);
+    const second = tokenOf((await login(server, "admin@example.com", "Admin123")).body);
+    const answer = await logout(first);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ data: messages.signedOut });
+    expect((await logout(first)).status).toBe(498);
+    expect((await logout(second)).status).toBe(200);
+  });
+
+  it("refuses the session of a user deactivated meanwhile", async () => {
+    const token = tokenOf((await login(server, "admin@example.com", "Admin123")).body);
+    await db.transaction((tx) =>
+      decide(tx, userRecord, String(adminId), { type: "user.deactivate" }, { actorId: null, occurredAt: new Date() }),
+    );
+    expect((await logout(token)).status).toBe(498);
+  });
+});
+
+describe("GET /api/health", () => {
+  it("answers ok", async () => {
+    const answer = await request(server, "GET", "/api/health");
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ data: { status: "ok" } });
+  });
+});

@@ -1,0 +1,107 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Schema } from "effect";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../server/db/database.ts";
+import { registerEndpoint } from "../../server/routes/register.ts";
+import { endpoint } from "../../src/api/endpoint.ts";
+import { messages } from "../../src/api/messages.ts";
+import { openTestDatabase } from "../setup/database.ts";
+import { request, startServer, type TestServer } from "./support.ts";
+
+const failing = endpoint({
+  name: "test.failing",
+  method: "GET",
+  path: "/test/failing",
+  response: Schema.String,
+  access: { kind: "public" },
+  description: "test",
+});
+
+let db: Database;
+let server: TestServer;
+let dist: string;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  dist = await mkdtemp(join(tmpdir(), "backoffice-dist-"));
+  await mkdir(join(dist, "assets"));
+  await writeFile(join(dist, "index.html"), "<!doctype html><title>panel</title>");
+  await writeFile(join(dist, "assets", "index-abc123.js"), "console.log('panel')");
+  await writeFile(join(dist, "favicon.svg"), "<svg/>");
+  server = await startServer(db, {
+    distDir: dist,
+    prepare: (app) => {
+      registerEndpoint(app, { db, now: () => new Date() }, failing, async () => {
+        throw new Error("database exploded at /secret/path.ts:12");
+      });
+    },
+  });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe("errors", () => {
+  it.each(["/api/nope", "/api", "/api/auth/login/extra"])("answers 404 JSON to the unknown API path %s", async (path) => {
+    const answer = await request(server, "GET", path);
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ data: messages.notFound });
+    expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+  });
+
+  it("answers 404 JSON to a known path with another method", async () => {
+    const answer = await request(server, "DELETE", "/api/auth/login");
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ data: messages.notFound });
+  });
+
+  it("answers 400 to malformed JSON without any stack trace", async () => {
+    const answer = await request(server, "POST", "/api/auth/login", { raw: '{"email": "a@b.c",' });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ data: messages.invalidInput });
+    expect(answer.text).not.toMatch(/at |\.ts|\.js|stack/i);
+  });
+
+  it("answers an unexpected failure with 500 'server error' and logs it", async () => {
+    const answer = await request(server, "GET", "/api/test/failing");
+    expect(answer.status).toBe(500);
+    expect(answer.text).toBe(JSON.stringify({ data: messages.serverError }));
+    expect(server.logLines.some((line) => line.includes("database exploded"))).toBe(true);
+  });
+});
+
+describe("the built panel", () => {
+  it("serves hashed assets as immutable for a year", async () => {
+    const response = await fetch(`${server.base}/assets/index-abc123.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await response.text()).toContain("panel");
+  });
+
+  it.each(["/", "/panel", "/panel/users/7", "/changePassword/3", "/panel/national/destinations"])(
+    "answers index.html, revalidated, for the client route %s",
+    async (path) => {
+      const response = await fetch(`${server.base}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      expect(await response.text()).toContain("<title>panel</title>");
+    },
+  );
+
+  it("revalidates files outside /assets", async () => {
+    const response = await fetch(`${server.base}/favicon.svg`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it.each(["/assets/missing-123.js", "/missing.png"])("answers 404, not the page, for the missing file %s", async (path) => {
+    const response = await fetch(`${server.base}${path}`);
+    expect(response.status).toBe(404);
+  });
+});

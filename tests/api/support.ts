@@ -1,0 +1,136 @@
+/** A real server on a free port over the test file's own database, with a clock the test moves. */
+import type { FastifyInstance } from "fastify";
+import { hashPassword } from "../../server/accounts/passwords.ts";
+import { createUser } from "../../server/accounts/users.ts";
+import { buildApp } from "../../server/app.ts";
+import type { Database } from "../../server/db/database.ts";
+import { decodeEnv, type Env } from "../../server/env.ts";
+import { createLogger } from "../../server/log.ts";
+import { outboxMailer } from "../../server/mail/mailer.ts";
+import { roleIds } from "../../src/machines/domain/user.machine.ts";
+import type { RoleName } from "../../src/api/endpoint.ts";
+
+export class Clock {
+  constructor(private current: Date = new Date("2030-03-01T09:00:00.000Z")) {}
+  readonly now = (): Date => new Date(this.current.getTime());
+  advance(milliseconds: number): void {
+    this.current = new Date(this.current.getTime() + milliseconds);
+  }
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+
+export interface TestServer {
+  readonly app: FastifyInstance;
+  readonly base: string;
+  readonly clock: Clock;
+  readonly logLines: string[];
+  readonly env: Env;
+  close(): Promise<void>;
+}
+
+export const testEnv = (overrides: Record<string, string> = {}): Env =>
+  decodeEnv({ SEED_DEMO: "false", LOG_LEVEL: "info", ...overrides });
+
+/** Builds the app; `prepare` may register extra test-only routes before it listens. */
+export const startServer = async (
+  db: Database,
+  options: {
+    readonly env?: Env;
+    readonly distDir?: string;
+    readonly prepare?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestServer> => {
+  const clock = new Clock();
+  const logLines: string[] = [];
+  const logger = createLogger("info", (line) => logLines.push(line));
+  const env = options.env ?? testEnv();
+  const app = await buildApp({
+    db,
+    mailer: outboxMailer(db, logger),
+    env,
+    now: clock.now,
+    logger,
+    distDir: options.distDir ?? "tests/.artifacts/no-dist",
+  });
+  options.prepare?.(app);
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === "string") throw new Error("the test server has no port");
+  return { app, base: `http://127.0.0.1:${address.port}`, clock, logLines, env, close: () => app.close() };
+};
+
+export interface Answer {
+  readonly status: number;
+  readonly text: string;
+  readonly body: unknown;
+  readonly headers: Headers;
+}
+
+export const request = async (
+  server: TestServer,
+  method: string,
+  path: string,
+  options: { readonly body?: unknown; readonly token?: string; readonly raw?: string; readonly headers?: Record<string, string> } = {},
+): Promise<Answer> => {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+  let payload: string | undefined;
+  if (options.raw !== undefined || options.body !== undefined) {
+    headers["content-type"] ??= "application/json";
+    payload = options.raw ?? JSON.stringify(options.body);
+  }
+  const response = await fetch(`${server.base}${path}`, { method, headers, body: payload });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, text, body, headers: response.headers };
+};
+
+export const login = (server: TestServer, email: string, password: string) =>
+  request(server, "POST", "/api/auth/login", { body: { email, password } });
+
+export interface StaffInput {
+  readonly email: string;
+  readonly password?: string | null;
+  readonly role?: RoleName;
+  readonly active?: boolean;
+  readonly firstName?: string;
+  readonly lastName?: string;
+}
+
+/** Creates a user through the event store, as the users endpoints will. */
+export const createStaff = async (db: Database, staff: StaffInput, at = new Date()): Promise<number> => {
+  const passwordHash = staff.password === null ? null : await hashPassword(staff.password ?? "Secret123");
+  return db.transaction((tx) =>
+    createUser(
+      tx,
+      {
+        firstName: staff.firstName ?? "Ana",
+        lastName: staff.lastName ?? "Vera",
+        email: staff.email,
+        roleId: roleIds[staff.role ?? "admin"],
+        active: staff.active ?? true,
+        passwordHash,
+      },
+      { actorId: null, occurredAt: at },
+    ),
+  );
+};
+
+/** The text of the newest mail to `to` kept in the outbox. */
+export const lastMailTo = async (db: Database, to: string): Promise<string | undefined> => {
+  const [row] = await db.query<{ text: string }>('select text from outbox where "to" = $1 order by id desc limit 1', [to]);
+  return row?.text;
+};
+
+export const temporaryPasswordIn = (text: string | undefined): string => {
+  const match = text === undefined ? null : /Your temporary password is: (\S+)/.exec(text);
+  if (!match?.[1]) throw new Error(`no temporary password in ${text}`);
+  return match[1];
+};

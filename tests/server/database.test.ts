@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "../../server/db/database.ts";
+import { migrate } from "../../server/db/migrate.ts";
+import { openTestDatabase, resetDatabase } from "../setup/database.ts";
+
+let db: Database;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+beforeEach(async () => {
+  await resetDatabase(db);
+});
+
+const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+describe("database", () => {
+  it("never lets a concurrent query see inside another request's open transaction", async () => {
+    const failing = db.transaction(async (tx) => {
+      await tx.query("insert into outbox (\"to\", subject, text) values ('a', 'b', 'c')");
+      await pause(30);
+      throw new Error("abandoned");
+    });
+    await pause(5);
+    const [seen] = await db.query<{ mails: number }>("select count(*)::int as mails from outbox");
+    await expect(failing).rejects.toThrow("abandoned");
+    expect(seen?.mails).toBe(0);
+  });
+
+  it("commits a transaction's statements together", async () => {
+    await Promise.all(
+      [1, 2, 3].map((n) =>
+        db.transaction(async (tx) => {
+          await tx.query("insert into outbox (\"to\", subject, text) values ($1, 's', 't')", [`to${n}`]);
+          await pause(5);
+          await tx.query("insert into outbox (\"to\", subject, text) values ($1, 's', 't')", [`to${n}`]);
+        }),
+      ),
+    );
+    const rows = await db.query<{ to: string; mails: number }>(
+      'select "to", count(*)::int as mails from outbox group by "to" order by "to"',
+    );
+    expect(rows).toEqual([
+      { to: "to1", mails: 2 },
+      { to: "to2", mails: 2 },
+      { to: "to3", mails: 2 },
+    ]);
+  });
+
+  it("answers int8, timestamptz and jsonb the same on both engines", async () => {
+    const [row] = await db.query<unknown>(
+      "select 9007199254740991::int8 as big, '2030-01-02T03:04:05Z'::timestamptz as at, '{\"a\": [1, \"b\"]}'::jsonb as doc",
+    );
+    expect(row).toEqual({ big: 9007199254740991, at: new Date("2030-01-02T03:04:05Z"), doc: { a: [1, "b"] } });
+  });
+
+  it("applies no migration twice", async () => {
+    expect(await migrate(db)).toEqual([]);
+    const applied = await db.query<{ name: string }>("select name from schema_migrations order by name");
+    expect(applied.map((row) => row.name)).toContain("001_foundation.sql");
+    const roles = await db.query("select id, name, label from roles order by id");
+    expect(roles).toEqual([
+      { id: 1, name: "admin", label: "Administrador" },
+      { id: 2, name: "marketing", label: "Marketing" },
+      { id: 3, name: "sales", label: "Ventas" },
+    ]);
+  });
+});

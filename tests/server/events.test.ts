@@ -1,0 +1,214 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { closeSession, openSession } from "../../server/accounts/sessions.ts";
+import { createUser } from "../../server/accounts/users.ts";
+import type { Database } from "../../server/db/database.ts";
+import { decide } from "../../server/events/command.ts";
+import { userRecord } from "../../server/events/projections/users.ts";
+import { append, readStream } from "../../server/events/store.ts";
+import { rebuildProjections } from "../../server/rebuild.ts";
+import { ApiError } from "../../src/api/errors.ts";
+import { messages } from "../../src/api/messages.ts";
+import type { UserEvent } from "../../src/machines/domain/user.machine.ts";
+import { roleIds } from "../../src/machines/domain/user.machine.ts";
+import { openTestDatabase, resetDatabase } from "../setup/database.ts";
+
+let db: Database;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+beforeEach(async () => {
+  await resetDatabase(db);
+});
+
+const at = new Date("2030-01-01T00:00:00.000Z");
+const options = { actorId: null, occurredAt: at };
+
+const newUser = (email: string) => ({
+  firstName: "Ana",
+  lastName: "Vera",
+  email,
+  roleId: roleIds.sales,
+  active: true,
+  passwordHash: "$argon2id$fake",
+});
+
+const update = (firstName: string): UserEvent => ({
+  type: "user.update",
+  firstName,
+  lastName: "Vera",
+  email: "ana@example.com",
+  roleId: roleIds.sales,
+});
+
+const refusal = (error: unknown) => (error instanceof ApiError ? `${error.status} ${error.message}` : error);
+
+describe("append", () => {
+  it("numbers a stream's events and refuses a taken version with 409, rolling the transaction back", async () => {
+    const first = await db.transaction((tx) =>
+      append(tx, { stream: "demo", streamId: "a", expectedVersion: 0, type: "demo.one", data: { n: 1 }, actorId: 7, occurredAt: at }),
+    );
+    expect(first).toMatchObject({ stream: "demo", streamId: "a", version: 1, data: { n: 1 }, actorId: 7, occurredAt: at });
+    const attempt = db.transaction(async (tx) => {
+      await tx.query("insert into outbox (\"to\", subject, text) values ('x', 'y', 'z')");
+      return append(tx, { stream: "demo", streamId: "a", expectedVersion: 0, type: "demo.two", data: {}, actorId: null, occurredAt: at });
+    });
+    await expect(attempt.catch(refusal)).resolves.toBe(`409 ${messages.conflict}`);
+    expect(await db.query("select * from outbox")).toEqual([]);
+    expect((await readStream(db, "demo", "a")).map((event) => event.type)).toEqual(["demo.one"]);
+  });
+});
+
+describe("decide", () => {
+  it("appends the accepted event and projects it in the same transaction", async () => {
+    const id = await db.transaction((tx) => createUser(tx, newUser("ana@example.com"), options));
+    await db.transaction((tx) => decide(tx, userRecord, String(id), update("Ana María"), { ...options, actorId: id }));
+    const [row] = await db.query("select first_name, status, version, active from users where id = $1", [id]);
+    expect(row).toEqual({ first_name: "Ana María", status: "active", version: 2, active: true });
+    const history = await readStream(db, "user", String(id));
+    expect(history.map((event) => [event.version, event.type, event.actorId])).toEqual([
+      [1, "user.create", null],
+      [2, "user.update", id],
+    ]);
+    expect(history[1]?.data).toEqual({ firstName: "Ana María", lastName: "Vera", email: "ana@example.com", roleId: roleIds.sales });
+  });
+
+  it("refuses with 409 an event the machine does not accept now, and writes nothing", async () => {
+    const id = await db.transaction((tx) => createUser(tx, newUser("ana@example.com"), options));
+    await db.transaction((tx) => decide(tx, userRecord, String(id), { type: "user.delete" }, options));
+    const attempt = db.transaction((tx) => decide(tx, userRecord, String(id), { type: "user.activate" }, options));
+    await expect(attempt.catch(refusal)).resolves.toBe(`409 ${messages.notAllowedNow}`);
+    const updateMissing = db.transaction((tx) => decide(tx, userRecord, "999", update("Nobody"), options));
+    await expect(updateMissing.catch(refusal)).resolves.toBe(`409 ${messages.notAllowedNow}`);
+    const [count] = await db.query<{ events: number }>("select count(*)::int as events from events");
+    expect(count?.events).toBe(2);
+  });
+
+  it("lets only one of two concurrent commands at the same expected version win", async () => {
+    const id = await db.transaction((tx) => createUser(tx, newUser("ana@example.com"), options));
+    const results = await Promise.allSettled(
+      ["Ana Uno", "Ana Dos"].map((name) =>
+        db.transaction((tx) => decide(tx, userRecord, String(id), update(name), { ...options, expectedVersion: 1 })),
+      ),
+    );
+    const won = results.filter((result) => result.status === "fulfilled");
+    const lost = results.filter((result) => result.status === "rejected").map((result) => refusal(result.reason));
+    expect(won).toHaveLength(1);
+    expect(lost).toEqual([`409 ${messages.conflict}`]);
+    const atVersion2 = await db.query<{ data: { firstName: string } }>(
+      "select data from events where stream = 'user' and stream_id = $1 and version = 2",
+      [String(id)],
+    );
+    expect(atVersion2).toHaveLength(1);
+    const [row] = await db.query<{ first_name: string; version: number }>("select first_name, version from users where id = $1", [id]);
+    expect(row).toEqual({ first_name: atVersion2[0]?.data.firstName, version: 2 });
+  });
+
+  it("refuses a second live user with the same email", async () => {
+    await db.transaction((tx) => createUser(tx, newUser("ana@example.com"), options));
+    const duplicate = db.transaction((tx) => createUser(tx, newUser("ana@example.com"), options));
+    await expect(duplicate.catch(refusal)).resolves.toBe(`409 ${messages.emailInUse}`);
+  });
+});
+
+type Command =
+  | { readonly kind: "create"; readonly user: number; readonly active: boolean }
+  | { readonly kind: "update"; readonly user: number; readonly role: number }
+  | { readonly kind: "activate" | "deactivate" | "delete" | "temporary" | "password"; readonly user: number }
+  | { readonly kind: "open"; readonly user: number; readonly passwordChange: boolean }
+  | { readonly kind: "close"; readonly session: number };
+
+const user = fc.integer({ min: 0, max: 2 });
+const command: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({ kind: fc.constant("create" as const), user, active: fc.boolean() }),
+  fc.record({ kind: fc.constant("update" as const), user, role: fc.constantFrom(1, 2, 3) }),
+  fc.record({
+    kind: fc.constantFrom("activate" as const, "deactivate" as const, "delete" as const, "temporary" as const, "password" as const),
+    user,
+  }),
+  fc.record({ kind: fc.constant("open" as const), user, passwordChange: fc.boolean() }),
+  fc.record({ kind: fc.constant("close" as const), session: fc.integer({ min: 0, max: 5 }) }),
+);
+
+const userEvent = (step: Command, index: number): UserEvent | null => {
+  switch (step.kind) {
+    case "update":
+      return { type: "user.update", firstName: `Name ${index}`, lastName: "Vera", email: `u${step.user}@example.com`, roleId: step.role };
+    case "activate":
+      return { type: "user.activate" };
+    case "deactivate":
+      return { type: "user.deactivate" };
+    case "delete":
+      return { type: "user.delete" };
+    case "temporary":
+      return { type: "user.issueTemporaryPassword", temporaryPasswordHash: `temp-${index}`, expiresAt: new Date(at.getTime() + index * 1000).toISOString() };
+    case "password":
+      return { type: "user.changePassword", passwordHash: `hash-${index}` };
+    default:
+      return null;
+  }
+};
+
+const run = async (steps: ReadonlyArray<Command>): Promise<void> => {
+  const sessions: string[] = [];
+  for (const [index, step] of steps.entries()) {
+    const stepOptions = { actorId: null, occurredAt: new Date(at.getTime() + index * 60_000) };
+    const [found] = "user" in step
+      ? await db.query<{ id: number }>("select id from users where email = $1 and status <> 'deleted'", [`u${step.user}@example.com`])
+      : [];
+    try {
+      await db.transaction(async (tx) => {
+        if (step.kind === "create") {
+          await createUser(tx, { ...newUser(`u${step.user}@example.com`), active: step.active, passwordHash: index % 2 ? null : "h" }, stepOptions);
+        } else if (step.kind === "open") {
+          if (!found) return;
+          await openSession(tx, { userId: found.id, kind: step.passwordChange ? "passwordChange" : "full", expiresAt: new Date(at.getTime() + 3_600_000) }, stepOptions);
+          const [latest] = await tx.query<{ id: string }>("select id::text as id from sessions order by created_at desc, id limit 1");
+          if (latest) sessions.push(latest.id);
+        } else if (step.kind === "close") {
+          const session = sessions[step.session];
+          if (session) await closeSession(tx, session, "signedOut", stepOptions);
+        } else {
+          const event = userEvent(step, index);
+          if (found && event) await decide(tx, userRecord, String(found.id), event, stepOptions);
+        }
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 409)) throw error;
+    }
+  }
+};
+
+const projectionRows = async () => ({
+  users: await db.query("select * from users order by id"),
+  sessions: await db.query("select * from sessions order by id"),
+});
+
+describe("rebuild", () => {
+  it("replays the events into the same projection rows as the live commands made", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 14 }), async (steps) => {
+        await resetDatabase(db);
+        await run(steps);
+        const live = await projectionRows();
+        const [count] = await db.query<{ events: number }>("select count(*)::int as events from events");
+        expect(await rebuildProjections(db)).toBe(count?.events);
+        expect(await projectionRows()).toEqual(live);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("sets the id sequence past the replayed ids", async () => {
+    const first = await db.transaction((tx) => createUser(tx, newUser("a@example.com"), options));
+    await rebuildProjections(db);
+    const second = await db.transaction((tx) => createUser(tx, newUser("b@example.com"), options));
+    expect(second).toBeGreaterThan(first);
+  });
+});

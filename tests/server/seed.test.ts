@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seed } from "../../server/accounts/seed.ts";
+import type { Database } from "../../server/db/database.ts";
+import { createLogger } from "../../server/log.ts";
+import { openTestDatabase, resetDatabase } from "../setup/database.ts";
+import { login, startServer, type TestServer, testEnv } from "../api/support.ts";
+
+let db: Database;
+let server: TestServer;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  server = await startServer(db);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+});
+
+beforeEach(async () => {
+  await resetDatabase(db);
+});
+
+const seedWith = async (variables: Record<string, string>) => {
+  const lines: string[] = [];
+  await seed(db, testEnv(variables), createLogger("info", (line) => lines.push(line)), server.clock.now());
+  return lines.join("");
+};
+
+const users = () =>
+  db.query<{ email: string; first_name: string; last_name: string; role_id: number; change_password: boolean }>(
+    "select email, first_name, last_name, role_id, change_password from users order by id",
+  );
+
+describe("seed", () => {
+  it("creates admin@example.com with a temporary password written to the log, forced to change it", async () => {
+    const log = await seedWith({});
+    expect(await users()).toEqual([
+      { email: "admin@example.com", first_name: "Admin", last_name: "Principal", role_id: 1, change_password: true },
+    ]);
+    const temporary = /temporary password (\S+) /.exec(log)?.[1] ?? "";
+    expect(temporary).toMatch(/^[A-Za-z0-9]{10}$/);
+    const answer = await login(server, "admin@example.com", temporary);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ data: { rol: "admin", changePassword: true } });
+    const types = await db.query<{ type: string }>("select type from events order by id");
+    expect(types.map((row) => row.type)).toEqual(["user.create", "user.issueTemporaryPassword", "session.open"]);
+  });
+
+  it("uses ADMIN_EMAIL and ADMIN_PASSWORD as they are", async () => {
+    const log = await seedWith({ ADMIN_EMAIL: "Boss@Example.com", ADMIN_PASSWORD: "Boss1234" });
+    expect(log).not.toContain("Boss1234");
+    const answer = await login(server, "boss@example.com", "Boss1234");
+    expect(answer.body).toMatchObject({ data: { email: "boss@example.com", rol: "admin", changePassword: false } });
+  });
+
+  it("adds the demo staff on an embedded database unless SEED_DEMO is false", async () => {
+    const log = await seedWith({ SEED_DEMO: "true", ADMIN_PASSWORD: "Boss1234" });
+    const emails = (await users()).map((row) => row.email);
+    if (db.kind === "pglite") {
+      expect(emails).toEqual(["admin@example.com", "marketing@example.com", "ventas@example.com", "ventas2@example.com"]);
+      expect(log).toContain("Demo staff created");
+      expect((await login(server, "ventas2@example.com", "Demo1234")).body).toMatchObject({
+        data: { firstName: "Lucía", lastName: "Paredes", rol: "sales", changePassword: false },
+      });
+      expect((await login(server, "marketing@example.com", "Demo1234")).body).toMatchObject({
+        data: { firstName: "Marta", lastName: "Andrade", rol: "marketing" },
+      });
+    } else {
+      expect(emails).toEqual(["admin@example.com"]);
+    }
+    await resetDatabase(db);
+    await seedWith({ SEED_DEMO: "false", ADMIN_PASSWORD: "Boss1234" });
+    expect((await users()).map((row) => row.email)).toEqual(["admin@example.com"]);
+  });
+
+  it("does nothing once a user exists", async () => {
+    await seedWith({ ADMIN_PASSWORD: "Boss1234" });
+    const log = await seedWith({ ADMIN_EMAIL: "other@example.com", ADMIN_PASSWORD: "Other123" });
+    expect(log).toBe("");
+    expect((await users()).map((row) => row.email)).toEqual(["admin@example.com"]);
+  });
+});

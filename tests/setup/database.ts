@@ -1,0 +1,63 @@
+/**
+ * One database per test file, copied from the template the global set-up prepared: an in-memory
+ * PGlite loaded from the dump, or a PostgreSQL database created from the template (dropped on
+ * close). Which one depends on the suite that runs (vitest.config.ts or vitest.pg.config.ts).
+ */
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import pg from "pg";
+import { inject } from "vitest";
+import type { Database } from "../../server/db/database.ts";
+import { sqlState } from "../../server/db/database.ts";
+import { openPglite } from "../../server/db/pglite.ts";
+import { openPostgres } from "../../server/db/postgres.ts";
+import { projections } from "../../server/events/projections/index.ts";
+import { databaseUrl } from "./template.ts";
+
+/** "source database is being accessed by other users": another worker is copying the template. */
+const OBJECT_IN_USE = "55006";
+
+const withAdmin = async <T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> => {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+};
+
+const createFromTemplate = async (serverUrl: string, template: string, name: string): Promise<void> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await withAdmin(serverUrl, (client) => client.query(`create database ${name} template ${template}`));
+      return;
+    } catch (error) {
+      if (sqlState(error) !== OBJECT_IN_USE || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+};
+
+export const openTestDatabase = async (): Promise<Database> => {
+  const template = inject("templateDatabase");
+  if (template.kind === "pglite") {
+    return openPglite({ loadDataDir: new Blob([await readFile(template.dumpPath)]) });
+  }
+  const name = `test_${randomUUID().replaceAll("-", "")}`;
+  await createFromTemplate(template.serverUrl, template.template, name);
+  const db = await openPostgres(databaseUrl(template.serverUrl, name));
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      await withAdmin(template.serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+};
+
+/** Empties everything but the seeded roles, so each test starts from the migrated template. */
+export const resetDatabase = async (db: Database): Promise<void> => {
+  const tables = ["events", "login_failures", "outbox", ...projections.flatMap((projection) => projection.tables)];
+  await db.exec(`truncate ${tables.join(", ")} restart identity`);
+};
