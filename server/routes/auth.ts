@@ -167,4 +167,15 @@ export const registerAuthRoutes = (app: FastifyInstance, context: AuthContext): 
     );
     return messages.signedOut;
   });
+
+  registerEndpoint(app, context, auth.currentSession, async (call) => {
+    const session = signedIn(call);
+    return {
+      id: session.userId,
+      firstName: session.firstName,
+      lastName: session.lastName,
+      email: session.email,
+      rol: session.role,
+    };
+  });
 };

@@ -71,3 +71,23 @@ export const health = endpoint({
   access: { kind: "public" },
   description: "Answers once the server and its database are ready.",
 });
+
+/** The signed-in user as the server knows them now (their role may have changed since login). */
+export const SessionUser = Schema.Struct({
+  id: Schema.Int,
+  firstName: Schema.String,
+  lastName: Schema.String,
+  email: Schema.String,
+  rol: RoleName,
+});
+export type SessionUser = typeof SessionUser.Type;
+
+export const currentSession = endpoint({
+  name: "auth.session",
+  method: "GET",
+  path: "/auth/session",
+  response: SessionUser,
+  access: { kind: "session", roles: everyRole },
+  description:
+    "Checks the caller's session (the panel does it when it restores a stored session) and answers its user.",
+});

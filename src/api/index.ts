@@ -8,6 +8,7 @@ export const endpoints: ReadonlyArray<Endpoint> = [
   auth.forgotPassword,
   auth.upgradePassword,
   auth.logout,
+  auth.currentSession,
 ];
 
 /** The API base below which every endpoint path lives. */

@@ -1,7 +1,7 @@
 import type { AnyStateMachine, EventFromLogic, EventObject, InputFrom } from "xstate";
 import type { LoginUser } from "../api/auth.ts";
 import { createClient } from "../api/client.ts";
-import { ApiError } from "../api/errors.ts";
+import { ApiError, INVALID_SESSION } from "../api/errors.ts";
 import { messages } from "../api/messages.ts";
 import { confirmationMachine } from "./confirmation.machine.ts";
 import { staffSessionMachine, staffSessionMachineSampleEvents } from "./domain/staffSession.machine.ts";
@@ -82,6 +82,9 @@ export const machineRegistry: ReadonlyArray<MachineEntry> = [
       { type: "session.signOut" },
       { type: "session.invalidated" },
       { type: "xstate.done.actor.logOut", output: messages.signedOut },
+      { type: "xstate.done.actor.checkSession", output: session },
+      { type: "xstate.error.actor.checkSession", error: refused(INVALID_SESSION, messages.invalidSession) },
+      { type: "xstate.error.actor.checkSession", error: refused(0, "network error") },
       { type: "xstate.error.actor.logOut", error: refused(0, "network error") },
     ],
   }),

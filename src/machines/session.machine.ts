@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from "xstate";
-import { logout } from "../api/auth.ts";
+import { currentSession, logout, type SessionUser } from "../api/auth.ts";
 import type { ApiClient } from "../api/client.ts";
+import { INVALID_SESSION, isApiError } from "../api/errors.ts";
 import {
   decodeStoredSession,
   type PendingPasswordChange,
@@ -26,6 +27,13 @@ export type SessionEvent =
   | { readonly type: "session.signOut" }
   | { readonly type: "session.invalidated" };
 
+/** The stored session with the name and role the server has now (an admin may have changed them). */
+const withServerUser = (stored: StoredSession, user: SessionUser): StoredSession => ({
+  ...stored,
+  userName: `${user.firstName} ${user.lastName}`.trim(),
+  role: user.rol,
+});
+
 /**
  * The staff member's session. Storage and navigation are named actions the view supplies with
  * `provide()`; the defaults do nothing so the flow runs headless in tests.
@@ -46,15 +54,26 @@ export const sessionMachine = setup({
       pendingChange: ({ event }) => (event.type === "session.passwordChangeRequired" ? event.pending : null),
     }),
     forgetSession: assign({ session: null, pendingChange: null }),
+    assignVerifiedSession: assign({
+      session: (_, params: { session: StoredSession }) => params.session,
+    }),
     storeSession: (_, _params: { session: StoredSession }) => {},
     clearStorage: () => {},
     goToLogin: () => {},
   },
   guards: {
     hasStoredSession: ({ context }) => context.session !== null,
+    isSessionRefused: (_, params: { error: unknown }) =>
+      isApiError(params.error) && params.error.status === INVALID_SESSION,
   },
   actors: {
     logOut: fromPromise<string, { client: ApiClient }>(({ input }) => input.client.call(logout)),
+    checkSession: fromPromise<StoredSession, { client: ApiClient; stored: StoredSession | null }>(
+      async ({ input }) => {
+        if (input.stored === null) throw new Error("no stored session to check");
+        return withServerUser(input.stored, await input.client.call(currentSession));
+      },
+    ),
   },
 }).createMachine({
   id: "session",
@@ -71,11 +90,46 @@ export const sessionMachine = setup({
       always: [
         {
           guard: "hasStoredSession",
-          target: "signedIn",
-          description: "A well-formed stored session resumes.",
+          target: "verifying",
+          description: "A well-formed stored session is checked with the server before it resumes.",
         },
         { target: "signedOut", description: "A missing or malformed stored session means signed out." },
       ],
+    },
+    verifying: {
+      description: "Asking the server whether the stored session is still valid (a forged, expired or revoked token is not).",
+      invoke: {
+        id: "checkSession",
+        src: "checkSession",
+        input: ({ context }) => ({ client: context.client, stored: context.session }),
+        onDone: {
+          target: "signedIn",
+          actions: [
+            { type: "assignVerifiedSession", params: ({ event }) => ({ session: event.output }) },
+            { type: "storeSession", params: ({ event }) => ({ session: event.output }) },
+          ],
+          description: "The session is valid: its name and role are refreshed from the server and it resumes.",
+        },
+        onError: [
+          {
+            guard: { type: "isSessionRefused", params: ({ event }) => ({ error: event.error }) },
+            target: "signedOut",
+            actions: ["forgetSession", "clearStorage", "goToLogin"],
+            description: "The server refused the token (498): it is forgotten and the login opens.",
+          },
+          {
+            target: "signedIn",
+            description: "The server could not be reached: the stored session resumes; the next call decides.",
+          },
+        ],
+      },
+      on: {
+        "session.invalidated": {
+          target: "signedOut",
+          actions: ["forgetSession", "clearStorage", "goToLogin"],
+          description: "The client saw a 498 while checking: the stored session is no longer valid.",
+        },
+      },
     },
     signedOut: {
       description: "Nobody is signed in; only the public screens are open.",

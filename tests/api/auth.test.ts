@@ -285,6 +285,24 @@ describe("POST /api/auth/logout", () => {
   });
 });
 
+describe("GET /api/auth/session", () => {
+  it("answers the session's user as the server knows them now", async () => {
+    const token = tokenOf((await login(server, "admin@example.com", "Admin123")).body);
+    const answer = await request(server, "GET", "/api/auth/session", { token });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      data: { id: adminId, firstName: "Ada", lastName: "Ríos", email: "admin@example.com", rol: "admin" },
+    });
+  });
+
+  it("answers 498 for a forged or revoked token", async () => {
+    expect((await request(server, "GET", "/api/auth/session", { token: "forged" })).status).toBe(498);
+    const token = tokenOf((await login(server, "admin@example.com", "Admin123")).body);
+    await logout(token);
+    expect((await request(server, "GET", "/api/auth/session", { token })).status).toBe(498);
+  });
+});
+
 describe("GET /api/health", () => {
   it("answers ok", async () => {
     const answer = await request(server, "GET", "/api/health");

@@ -10,10 +10,10 @@ const unexpected = (errors: string[]) =>
 let server: RunningServer;
 let browser: Browser;
 
-const temporaryPasswordFromLog = (log: string, email: string): string => {
-  const mails = log.split(/\r?\n/).filter((line) => line.includes(email) || /temporal|temporary/i.test(line));
-  const match = /(?:temporal|temporary password)[^:]*:\s*(\S+)/i.exec(mails.join("\n"));
-  if (!match?.[1]) throw new Error(`no temporary password for ${email} in the server log:\n${log}`);
+/** The first admin's temporary password, as the server prints it on the first start. */
+const firstAdminPassword = (log: string): string => {
+  const match = /sign in as admin@example\.com with the temporary password (\S+)/.exec(log);
+  if (!match?.[1]) throw new Error(`no temporary password for the first admin in the server log:\n${log}`);
   return match[1];
 };
 
@@ -35,18 +35,17 @@ describe("first sign-in of the seeded admin", () => {
     await screenshot(page, "login-es-desktop");
 
     await page.getByLabel("Correo electrónico").fill("admin@example.com");
-    await page.getByLabel("Contraseña", { exact: true }).fill(temporaryPasswordFromLog(server.log(), "admin@example.com"));
+    await page.getByLabel("Contraseña", { exact: true }).fill(firstAdminPassword(server.log()));
     await page.getByRole("button", { name: "Ingresar" }).click();
 
     await page.waitForURL(/\/changePassword\/\d+$/);
-    await expect(page.getByRole("heading", { name: "Antes de comenzar debe restablecer su contraseña" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: "Antes de comenzar debe restablecer su contraseña" }).waitFor();
     await screenshot(page, "change-password-es-desktop");
 
     const submit = page.getByRole("button", { name: "Restablecer contraseña" });
     const password = page.getByLabel("Nueva contraseña");
     const confirm = page.getByLabel("Confirmar contraseña");
-    const expectMessage = async (text: string) =>
-      expect(await page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+    const expectMessage = (text: string) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 5_000 });
 
     await submit.click();
     await expectMessage("Información requerida");
@@ -77,7 +76,7 @@ describe("first sign-in of the seeded admin", () => {
     await page.getByRole("button", { name: "Ingresar" }).click();
     await page.waitForURL(`${server.url}/panel/home`);
     await page.getByText("Bienvenido, Admin Principal").waitFor();
-    await expect(page.getByRole("link", { name: "Usuarios" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("link", { name: "Usuarios" }).waitFor();
     await screenshot(page, "home-admin-es-desktop");
 
     await page.getByLabel("Menú de usuario").click();
@@ -144,7 +143,7 @@ describe("staff of other roles and broken sessions", () => {
     await page.waitForTimeout(400);
     expect(await sidebarIsShown()).toBe(false);
     await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("link", { name: "National Destinations" }).click();
+    await page.getByRole("link", { name: "National Destinations", exact: true }).click();
     await page.waitForURL(`${server.url}/panel/national/destinations`);
     await page.waitForTimeout(400);
     expect(await sidebarIsShown()).toBe(false);

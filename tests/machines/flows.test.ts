@@ -7,7 +7,7 @@ import { confirmationMachine } from "../../src/machines/confirmation.machine.ts"
 import { loginMachine } from "../../src/machines/login.machine.ts";
 import { passwordResetMachine, REDIRECT_DELAY_MS } from "../../src/machines/passwordReset.machine.ts";
 import { sessionMachine } from "../../src/machines/session.machine.ts";
-import { encodeStoredSession } from "../../src/machines/storedSession.ts";
+import { encodeStoredSession, type StoredSession } from "../../src/machines/storedSession.ts";
 
 const client = createClient({ readToken: () => null, fetch: () => Promise.reject(new Error("no network")) });
 
@@ -168,7 +168,7 @@ describe("session", () => {
   const stored = encodeStoredSession({ userName: "Ana Ruiz", token: "t0k3n", role: "sales", id: 7 });
 
   it.each([
-    ["a valid session", stored, "signedIn"],
+    ["a well-formed session", stored, "verifying"],
     ["nothing", null, "signedOut"],
     ["broken JSON", "{", "signedOut"],
     ["an unknown role", stored.replace("sales", "captain"), "signedOut"],
@@ -178,16 +178,52 @@ describe("session", () => {
     expect(actor.getSnapshot().value).toBe(state);
   });
 
+  it("resumes a session the server accepts, with the name and role the server has now", async () => {
+    const storeSession = vi.fn();
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: {
+          checkSession: fromPromise(
+            async (): Promise<StoredSession> => ({ userName: "Ana Ruiz Vera", token: "t0k3n", role: "marketing", id: 7 }),
+          ),
+        },
+        actions: { storeSession: (_, params) => storeSession(params.session) },
+      }),
+      { input: { stored, client } },
+    ).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("signedIn"));
+    expect(storeSession).toHaveBeenCalledWith({ userName: "Ana Ruiz Vera", token: "t0k3n", role: "marketing", id: 7 });
+  });
+
+  it("forgets a stored session the server refuses (498) and opens the login", async () => {
+    const clearStorage = vi.fn();
+    const goToLogin = vi.fn();
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: { checkSession: fromPromise(() => Promise.reject(new ApiError(498, "invalid session"))) },
+        actions: { clearStorage, goToLogin },
+      }),
+      { input: { stored, client } },
+    ).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("signedOut"));
+    expect(clearStorage).toHaveBeenCalledOnce();
+    expect(goToLogin).toHaveBeenCalledOnce();
+  });
+
   it("clears storage and goes to /panel even when the logout call fails", async () => {
     const clearStorage = vi.fn();
     const goToLogin = vi.fn();
     const actor = createActor(
       sessionMachine.provide({
-        actors: { logOut: fromPromise(() => Promise.reject(new ApiError(0, "network error"))) },
+        actors: {
+          logOut: fromPromise(() => Promise.reject(new ApiError(0, "network error"))),
+          checkSession: fromPromise(() => Promise.reject(new ApiError(0, "network error"))),
+        },
         actions: { clearStorage, goToLogin },
       }),
       { input: { stored, client } },
     ).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("signedIn"));
     actor.send({ type: "session.signOut" });
     await waitFor(actor, (snapshot) => snapshot.matches("signedOut"));
     expect(clearStorage).toHaveBeenCalledOnce();
