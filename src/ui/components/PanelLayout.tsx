@@ -94,7 +94,13 @@ export function PanelLayout({ children }: { readonly children: ReactNode }) {
           <p className="welcome">{t("layout.welcome", { userName: stored?.userName ?? "" })}</p>
           <LanguageSelect />
           <details className="dropdown user-menu">
-            <summary aria-label={t("layout.userMenu")}>{stored?.userName}</summary>
+            <summary aria-label={t("layout.userMenu")}>
+              <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path d="M4 21c0-4 4-6 8-6s8 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" />
+              </svg>
+              <span className="user-name">{stored?.userName}</span>
+            </summary>
             <ul dir="rtl">
               <li>
                 <button

@@ -72,27 +72,25 @@ export default function ChangePasswordView({ id }: { readonly id: string }) {
             <p>{t("reset.redirecting")}</p>
           </div>
         )}
-        <form onSubmit={submit} noValidate>
-          <PasswordInput
-            name="password"
-            label={t("reset.password")}
-            autoComplete="new-password"
-            problem={problems.password === null ? null : t(`reset.${problems.password}`)}
-          />
-          <PasswordInput
-            name="confirmPassword"
-            label={t("reset.confirmPassword")}
-            autoComplete="new-password"
-            problem={problems.confirmPassword === null ? null : t(`reset.${problems.confirmPassword}`)}
-          />
-          <button
-            type="submit"
-            aria-busy={processing}
-            disabled={processing || message !== null}
-          >
-            {t("reset.submit")}
-          </button>
-        </form>
+        {message === null && (
+          <form onSubmit={submit} noValidate>
+            <PasswordInput
+              name="password"
+              label={t("reset.password")}
+              autoComplete="new-password"
+              problem={problems.password === null ? null : t(`reset.${problems.password}`)}
+            />
+            <PasswordInput
+              name="confirmPassword"
+              label={t("reset.confirmPassword")}
+              autoComplete="new-password"
+              problem={problems.confirmPassword === null ? null : t(`reset.${problems.confirmPassword}`)}
+            />
+            <button type="submit" aria-busy={processing} disabled={processing}>
+              {t("reset.submit")}
+            </button>
+          </form>
+        )}
       </article>
     </main>
   );
