@@ -8,7 +8,10 @@ import type { Env } from "./env.ts";
 import { createLogger } from "./log.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
+import { registerCatalogueRoutes } from "./routes/catalogues.ts";
+import { registerHistoryRoutes } from "./routes/history.ts";
 import { isClientRoute, registerPanel, sendIndex } from "./routes/panel.ts";
+import { registerUserRoutes } from "./routes/users.ts";
 
 export interface AppDeps {
   readonly db: Database;
@@ -52,6 +55,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
 
   registerAuthRoutes(app, { db: deps.db, mailer: deps.mailer, env: deps.env, now });
+  registerUserRoutes(app, { db: deps.db, mailer: deps.mailer, env: deps.env, now });
+  registerCatalogueRoutes(app, { db: deps.db, now });
+  registerHistoryRoutes(app, { db: deps.db, now });
 
   const servesPanel = await registerPanel(app, deps.distDir ?? "dist");
   app.setNotFoundHandler((request, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
+import { seedDemoCatalogues } from "../catalogues/demo.ts";
 import type { Database } from "../db/database.ts";
 import type { Env } from "../env.ts";
 import { generateTemporaryPassword, hashPassword } from "./passwords.ts";
@@ -10,10 +11,13 @@ const SEED_LOCK = 7_241_002;
 
 export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
 
+/** One inactive account shows that state in the users table (it cannot sign in). */
 export const demoStaff = [
-  { firstName: "Marta", lastName: "Andrade", email: "marketing@example.com", roleId: roleIds.marketing },
-  { firstName: "Diego", lastName: "Cevallos", email: "ventas@example.com", roleId: roleIds.sales },
-  { firstName: "Lucía", lastName: "Paredes", email: "ventas2@example.com", roleId: roleIds.sales },
+  { firstName: "Marta", lastName: "Andrade", email: "marketing@example.com", roleId: roleIds.marketing, active: true },
+  { firstName: "Diego", lastName: "Cevallos", email: "ventas@example.com", roleId: roleIds.sales, active: true },
+  { firstName: "Lucía", lastName: "Paredes", email: "ventas2@example.com", roleId: roleIds.sales, active: true },
+  { firstName: "Sofía", lastName: "Benítez", email: "marketing2@example.com", roleId: roleIds.marketing, active: true },
+  { firstName: "Jorge", lastName: "Zambrano", email: "ventas3@example.com", roleId: roleIds.sales, active: false },
 ] as const;
 
 export type SeedSettings = Pick<
@@ -23,7 +27,8 @@ export type SeedSettings = Pick<
 
 /**
  * First start on a database without users: creates the first admin and, on an embedded database,
- * the demo staff. Everything goes through the event store. Does nothing once any user exists.
+ * the demo staff and catalogue items. Everything goes through the event store. Does nothing once
+ * any user exists.
  */
 export const seed = async (db: Database, settings: SeedSettings, log: FastifyBaseLogger, now: Date): Promise<void> => {
   const adminEmail = settings.ADMIN_EMAIL?.trim().toLowerCase() ?? DEFAULT_ADMIN_EMAIL;
@@ -56,7 +61,8 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
       const expiresAt = new Date(now.getTime() + settings.TEMP_PASSWORD_HOURS * 3_600_000);
       await issueTemporaryPassword(tx, adminId, adminHash, expiresAt, options);
     }
-    for (const staff of demo) await createUser(tx, { ...staff, active: true }, options);
+    for (const staff of demo) await createUser(tx, staff, options);
+    if (withDemo) await seedDemoCatalogues(tx, options);
     return true;
   });
   if (!seeded) return;
@@ -70,7 +76,9 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
   }
   if (withDemo) {
     log.info(
-      `Demo staff created (password from DEMO_PASSWORD): ${demoStaff.map((staff) => staff.email).join(", ")}.`,
+      `Demo staff created (password from DEMO_PASSWORD): ${demoStaff
+        .map((staff) => (staff.active ? staff.email : `${staff.email} (inactive)`))
+        .join(", ")}. Demo feeding, activity and courtesy items created.`,
     );
   }
 };

@@ -1,4 +1,7 @@
 import * as auth from "./auth.ts";
+import { catalogues } from "./catalogues.ts";
+import { recordHistory } from "./history.ts";
+import * as users from "./users.ts";
 import type { Endpoint } from "./endpoint.ts";
 
 /** Every endpoint of the API, for the server's router, the OpenAPI document and the fuzz tests. */
@@ -9,6 +12,22 @@ export const endpoints: ReadonlyArray<Endpoint> = [
   auth.upgradePassword,
   auth.logout,
   auth.currentSession,
+  users.listUsers,
+  users.listSalesUsers,
+  users.getUser,
+  users.createUser,
+  users.updateUser,
+  users.deleteUser,
+  users.resetUserPassword,
+  users.listRoles,
+  ...catalogues.flatMap((catalogue) => [
+    catalogue.list,
+    catalogue.get,
+    catalogue.create,
+    catalogue.update,
+    catalogue.remove,
+  ]),
+  recordHistory,
 ];
 
 /** The API base below which every endpoint path lives. */

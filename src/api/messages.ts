@@ -27,6 +27,10 @@ export const messages = {
   passwordTooLong: "password_too_long",
   passwordsDoNotMatch: "passwords_do_not_match",
   serverError: "server error",
+  itemInUse: "the item is used by a destination: deactivate it instead",
+  lastAdmin: "the last active admin cannot be deleted, deactivated or given another role",
+  selfDelete: "you cannot delete your own user",
+  unknownRole: "the role does not exist",
 } as const;
 
 export type Message = (typeof messages)[keyof typeof messages];

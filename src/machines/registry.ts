@@ -3,7 +3,16 @@ import type { LoginUser } from "../api/auth.ts";
 import { createClient } from "../api/client.ts";
 import { ApiError, INVALID_SESSION } from "../api/errors.ts";
 import { messages } from "../api/messages.ts";
+import { feedings } from "../api/catalogues.ts";
+import type { User } from "../api/users.ts";
+import {
+  catalogueContract,
+  itemCatalogueMachine,
+  userCatalogueMachine,
+  userContract,
+} from "./catalogue.machine.ts";
 import { confirmationMachine } from "./confirmation.machine.ts";
+import { catalogueItemMachine, catalogueItemMachineSampleEvents } from "./domain/catalogueItem.machine.ts";
 import { staffSessionMachine, staffSessionMachineSampleEvents } from "./domain/staffSession.machine.ts";
 import { userMachine, userMachineSampleEvents } from "./domain/user.machine.ts";
 import { forgotPasswordMachine } from "./forgotPassword.machine.ts";
@@ -11,6 +20,7 @@ import { loginMachine } from "./login.machine.ts";
 import { passwordResetMachine } from "./passwordReset.machine.ts";
 import { sessionMachine } from "./session.machine.ts";
 import { sidebarMachine } from "./sidebar.machine.ts";
+import { userFormMachine } from "./userForm.machine.ts";
 import { encodeStoredSession, type StoredSession } from "./storedSession.ts";
 
 /**
@@ -64,6 +74,43 @@ const loginUser = (overrides: Partial<LoginUser>): LoginUser => ({
 });
 
 const refused = (status: number, message: string) => new ApiError(status, message);
+
+const sampleUser: User = {
+  id: 4,
+  first_name: "Luis",
+  last_name: "Mora",
+  email: "luis@example.com",
+  role_id: 2,
+  user_rol: { id: 2, name: "marketing" },
+  active: true,
+};
+
+const feedingContract = catalogueContract(feedings);
+
+/** The settling of the confirmation dialogs: confirmed, cancelled, and a dialog that failed. */
+const dialogAnswers = (id: string) =>
+  [
+    { type: `xstate.done.actor.${id}`, output: true },
+    { type: `xstate.done.actor.${id}`, output: false },
+    { type: `xstate.error.actor.${id}`, error: new Error("dialog failed") },
+  ] as const;
+
+/** The answers of a catalogue's requests, shared by the users and the item catalogues. */
+const catalogueAnswers = [
+  { type: "list.reload" },
+  { type: "item.delete", id: 4, title: "¿Eliminar el registro?" },
+  { type: "item.resetPassword", id: 4, title: "¿Enviar una contraseña temporal?" },
+  ...dialogAnswers("confirmDelete"),
+  ...dialogAnswers("confirmPasswordReset"),
+  { type: "xstate.done.actor.removeItem", output: messages.deleted },
+  { type: "xstate.error.actor.removeItem", error: refused(409, messages.lastAdmin) },
+  { type: "xstate.done.actor.resetPassword", output: messages.temporaryPasswordSent },
+  { type: "xstate.error.actor.resetPassword", error: refused(403, messages.forbidden) },
+  { type: "xstate.done.actor.saveItem", output: messages.created },
+  { type: "xstate.error.actor.saveItem", error: refused(400, messages.requiredInformation) },
+  { type: "xstate.error.actor.fetchList", error: refused(403, messages.forbidden) },
+  { type: "xstate.error.actor.fetchItem", error: refused(404, messages.notFound) },
+] as const;
 
 /** Every machine of the panel and of the server's domain rules: the path-coverage gate runs each. */
 export const machineRegistry: ReadonlyArray<MachineEntry> = [
@@ -153,11 +200,86 @@ export const machineRegistry: ReadonlyArray<MachineEntry> = [
     ],
   }),
   entry({
+    id: "catalogue.users",
+    file: "src/machines/catalogue.machine.ts",
+    machine: userCatalogueMachine,
+    inputs: [
+      { client: unusedClient, contract: userContract, mode: { kind: "list" } },
+      // a users contract without the reset covers the branch the other catalogues take
+      { client: unusedClient, contract: { ...userContract, resetPassword: null }, mode: { kind: "list" } },
+      { client: unusedClient, contract: userContract, mode: { kind: "new" } },
+      { client: unusedClient, contract: userContract, mode: { kind: "edit", id: 4 } },
+    ],
+    events: [
+      ...catalogueAnswers,
+      {
+        type: "item.submit",
+        payload: { firstName: "Luis", lastName: "Mora", email: "luis@example.com", roleId: 2, active: true },
+      },
+      { type: "item.submit", payload: { firstName: "", lastName: "", email: "luis@", roleId: 0 } },
+      { type: "xstate.done.actor.fetchList", output: [sampleUser] },
+      { type: "xstate.done.actor.fetchItem", output: sampleUser },
+    ],
+  }),
+  entry({
+    id: "catalogue.items",
+    file: "src/machines/catalogue.machine.ts",
+    machine: itemCatalogueMachine,
+    inputs: [
+      { client: unusedClient, contract: feedingContract, mode: { kind: "list" } },
+      // an item contract with a reset covers the branch only the users catalogue takes
+      {
+        client: unusedClient,
+        contract: { ...feedingContract, resetPassword: async () => messages.temporaryPasswordSent },
+        mode: { kind: "list" },
+      },
+      { client: unusedClient, contract: feedingContract, mode: { kind: "new" } },
+      { client: unusedClient, contract: feedingContract, mode: { kind: "edit", id: 3 } },
+    ],
+    events: [
+      ...catalogueAnswers,
+      { type: "item.submit", payload: { name: "Desayuno", active: true } },
+      { type: "item.submit", payload: { name: "  " } },
+      { type: "xstate.done.actor.fetchList", output: [{ id: 3, name: "Desayuno", active: true }] },
+      { type: "xstate.done.actor.fetchItem", output: { id: 3, name: "Desayuno", active: true } },
+    ],
+  }),
+  entry({
+    id: "userForm",
+    file: "src/machines/userForm.machine.ts",
+    machine: userFormMachine,
+    inputs: [
+      { client: unusedClient, userId: null },
+      { client: unusedClient, userId: 4 },
+    ],
+    events: [
+      {
+        type: "user.submit",
+        payload: { firstName: "Luis", lastName: "Mora", email: "luis@example.com", roleId: 2, active: true },
+      },
+      { type: "user.submit", payload: { firstName: "Luis", lastName: "Mora", email: "not-an-email", roleId: 2 } },
+      {
+        type: "xstate.done.actor.loadForm",
+        output: { roles: [{ id: 2, name: "marketing" }], user: sampleUser },
+      },
+      { type: "xstate.error.actor.loadForm", error: refused(404, messages.notFound) },
+      { type: "xstate.done.actor.saveUser", output: messages.updated },
+      { type: "xstate.error.actor.saveUser", error: refused(409, messages.emailInUse) },
+    ],
+  }),
+  entry({
     id: "domain.user",
     file: "src/machines/domain/user.machine.ts",
     machine: userMachine,
     inputs: [undefined],
     events: userMachineSampleEvents,
+  }),
+  entry({
+    id: "domain.catalogueItem",
+    file: "src/machines/domain/catalogueItem.machine.ts",
+    machine: catalogueItemMachine,
+    inputs: [undefined],
+    events: catalogueItemMachineSampleEvents,
   }),
   entry({
     id: "domain.staffSession",

@@ -40,6 +40,8 @@ export const paths = {
   activity: (activityId: Id) => `/panel/activities/${activityId}`,
   courtesys: "/panel/courtesys",
   courtesysNew: "/panel/courtesys/courtesys_new",
+  /** The other reading of the route in SPEC.md section 2; it opens the same form. */
+  courtesyNew: "/panel/courtesys/courtesy_new",
   courtesy: (courtesyId: Id) => `/panel/courtesys/${courtesyId}`,
   yacht: (yachtId: Id, section: YachtSection) => `/panel/yacht/${yachtId}/${section}`,
 } as const;

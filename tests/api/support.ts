@@ -1,6 +1,7 @@
 /** A real server on a free port over the test file's own database, with a clock the test moves. */
 import type { FastifyInstance } from "fastify";
 import { hashPassword } from "../../server/accounts/passwords.ts";
+import { openSession } from "../../server/accounts/sessions.ts";
 import { createUser } from "../../server/accounts/users.ts";
 import { buildApp } from "../../server/app.ts";
 import type { Database } from "../../server/db/database.ts";
@@ -134,3 +135,33 @@ export const temporaryPasswordIn = (text: string | undefined): string => {
   if (!match?.[1]) throw new Error(`no temporary password in ${text}`);
   return match[1];
 };
+
+/**
+ * A full session for a user, opened through the event store as login would, without the cost of
+ * a password check: for tests about what a signed-in caller may do, not about signing in.
+ */
+export const sessionFor = (server: TestServer, db: Database, userId: number): Promise<string> => {
+  const at = server.clock.now();
+  return db.transaction((tx) =>
+    openSession(
+      tx,
+      { userId, kind: "full", expiresAt: new Date(at.getTime() + 12 * HOUR) },
+      { actorId: userId, occurredAt: at },
+    ),
+  );
+};
+
+/** The `data` of an answer's body. */
+export const dataOf = (answer: Answer): unknown =>
+  typeof answer.body === "object" && answer.body !== null && "data" in answer.body ? answer.body.data : undefined;
+
+/** What a refused command must leave untouched: every event and every row a panel could read. */
+export const snapshot = async (db: Database) => ({
+  events: await db.query("select id, stream, stream_id, version, type from events order by id"),
+  users: await db.query("select * from users order by id"),
+  sessions: await db.query("select id, revoked from sessions order by id"),
+  feedings: await db.query("select * from feedings order by id"),
+  activities: await db.query("select * from activities order by id"),
+  courtesys: await db.query("select * from courtesys order by id"),
+  outbox: await db.query('select id, "to" from outbox order by id'),
+});

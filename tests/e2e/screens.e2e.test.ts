@@ -12,7 +12,11 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ SEED_DEMO: "true" }), launchBrowser()]);
+  // the first admin gets the demo password so the admin-only screens can be visited too
+  [server, browser] = await Promise.all([
+    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Demo1234" }),
+    launchBrowser(),
+  ]);
 });
 
 afterAll(async () => {
@@ -44,6 +48,16 @@ const screens: ReadonlyArray<{ name: string; path: string; staff?: string }> = [
   { name: "change-password-needs-login", path: "/changePassword/1" },
   { name: "home", path: "/panel/home", staff: "marketing@example.com" },
   { name: "leads", path: "/panel/leads", staff: "ventas@example.com" },
+  { name: "users", path: "/panel/users", staff: "admin@example.com" },
+  { name: "user-new", path: "/panel/users_new", staff: "admin@example.com" },
+  { name: "user-edit", path: "/panel/users/2", staff: "admin@example.com" },
+  { name: "feeding", path: "/panel/feeding", staff: "marketing@example.com" },
+  { name: "feeding-new", path: "/panel/feeding/feeding_new", staff: "marketing@example.com" },
+  { name: "feeding-edit", path: "/panel/feeding/1", staff: "marketing@example.com" },
+  { name: "activities", path: "/panel/activities", staff: "ventas@example.com" },
+  { name: "activities-new", path: "/panel/activities/activities_new", staff: "ventas@example.com" },
+  { name: "courtesys", path: "/panel/courtesys", staff: "ventas@example.com" },
+  { name: "courtesys-new", path: "/panel/courtesys/courtesy_new", staff: "ventas@example.com" },
   { name: "not-found", path: "/no/such/page" },
 ];
 
@@ -59,6 +73,8 @@ describe.each([
       if (screen.staff) await signIn(page, screen.staff);
       await page.goto(`${server.url}${screen.path}`);
       await page.locator("h1").first().waitFor();
+      // lists and forms fetch after the heading shows: wait until the spinner has gone
+      await page.locator(".spinner").first().waitFor({ state: "detached" });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${screen.name} is wider than the window`).toBeLessThanOrEqual(0);
       await screenshot(page, `${screen.name}-${language}-${width}`);

@@ -2,8 +2,10 @@ import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeSession, openSession } from "../../server/accounts/sessions.ts";
 import { createUser } from "../../server/accounts/users.ts";
-import type { Database } from "../../server/db/database.ts";
-import { decide } from "../../server/events/command.ts";
+import { createItem, deleteItem, findItem, updateItem } from "../../server/catalogues/items.ts";
+import type { Database, Queryable } from "../../server/db/database.ts";
+import { type CommandOptions, decide } from "../../server/events/command.ts";
+import { activityRecord, courtesyRecord, feedingRecord } from "../../server/events/projections/catalogueItems.ts";
 import { userRecord } from "../../server/events/projections/users.ts";
 import { append, readStream } from "../../server/events/store.ts";
 import { rebuildProjections } from "../../server/rebuild.ts";
@@ -122,7 +124,12 @@ type Command =
   | { readonly kind: "update"; readonly user: number; readonly role: number }
   | { readonly kind: "activate" | "deactivate" | "delete" | "temporary" | "password"; readonly user: number }
   | { readonly kind: "open"; readonly user: number; readonly passwordChange: boolean }
-  | { readonly kind: "close"; readonly session: number };
+  | { readonly kind: "close"; readonly session: number }
+  | { readonly kind: "item"; readonly catalogue: number; readonly item: number; readonly action: ItemAction };
+
+type ItemAction = "create" | "createInactive" | "rename" | "activate" | "deactivate" | "delete";
+
+const catalogueRecords = [feedingRecord, activityRecord, courtesyRecord] as const;
 
 const user = fc.integer({ min: 0, max: 2 });
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -134,7 +141,38 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   }),
   fc.record({ kind: fc.constant("open" as const), user, passwordChange: fc.boolean() }),
   fc.record({ kind: fc.constant("close" as const), session: fc.integer({ min: 0, max: 5 }) }),
+  fc.record({
+    kind: fc.constant("item" as const),
+    catalogue: fc.integer({ min: 0, max: 2 }),
+    item: fc.integer({ min: 0, max: 2 }),
+    action: fc.constantFrom<ItemAction>("create", "createInactive", "rename", "activate", "deactivate", "delete"),
+  }),
 );
+
+/** The item commands go through the same functions as the catalogue endpoints. */
+const runItem = async (
+  tx: Queryable,
+  step: Extract<Command, { kind: "item" }>,
+  index: number,
+  items: Map<string, number>,
+  stepOptions: CommandOptions,
+) => {
+  const catalogue = catalogueRecords[step.catalogue] ?? feedingRecord;
+  const key = `${step.catalogue}:${step.item}`;
+  const id = items.get(key);
+  if (step.action === "create" || step.action === "createInactive") {
+    const name = `Item ${index}`;
+    items.set(key, await createItem(tx, catalogue, { name, active: step.action === "create" }, stepOptions));
+    return;
+  }
+  if (id === undefined) return;
+  if (step.action === "delete") await deleteItem(tx, catalogue, id, stepOptions);
+  else if (step.action === "rename") await updateItem(tx, catalogue, id, { name: `Renamed ${index}` }, stepOptions);
+  else {
+    const current = await findItem(tx, catalogue, id);
+    await updateItem(tx, catalogue, id, { name: current?.name ?? "", active: step.action === "activate" }, stepOptions);
+  }
+};
 
 const userEvent = (step: Command, index: number): UserEvent | null => {
   switch (step.kind) {
@@ -157,6 +195,7 @@ const userEvent = (step: Command, index: number): UserEvent | null => {
 
 const run = async (steps: ReadonlyArray<Command>): Promise<void> => {
   const sessions: string[] = [];
+  const items = new Map<string, number>();
   for (const [index, step] of steps.entries()) {
     const stepOptions = { actorId: null, occurredAt: new Date(at.getTime() + index * 60_000) };
     const [found] = "user" in step
@@ -164,7 +203,9 @@ const run = async (steps: ReadonlyArray<Command>): Promise<void> => {
       : [];
     try {
       await db.transaction(async (tx) => {
-        if (step.kind === "create") {
+        if (step.kind === "item") {
+          await runItem(tx, step, index, items, stepOptions);
+        } else if (step.kind === "create") {
           await createUser(tx, { ...newUser(`u${step.user}@example.com`), active: step.active, passwordHash: index % 2 ? null : "h" }, stepOptions);
         } else if (step.kind === "open") {
           if (!found) return;
@@ -180,7 +221,8 @@ const run = async (steps: ReadonlyArray<Command>): Promise<void> => {
         }
       });
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 409)) throw error;
+      // Refusals (a command the machine does not accept now, an item already deleted) write nothing.
+      if (!(error instanceof ApiError && (error.status === 409 || error.status === 404))) throw error;
     }
   }
 };
@@ -188,6 +230,9 @@ const run = async (steps: ReadonlyArray<Command>): Promise<void> => {
 const projectionRows = async () => ({
   users: await db.query("select * from users order by id"),
   sessions: await db.query("select * from sessions order by id"),
+  feedings: await db.query("select * from feedings order by id"),
+  activities: await db.query("select * from activities order by id"),
+  courtesys: await db.query("select * from courtesys order by id"),
 });
 
 describe("rebuild", () => {
@@ -205,10 +250,13 @@ describe("rebuild", () => {
     );
   });
 
-  it("sets the id sequence past the replayed ids", async () => {
+  it("sets the id sequences past the replayed ids", async () => {
     const first = await db.transaction((tx) => createUser(tx, newUser("a@example.com"), options));
+    const firstItem = await db.transaction((tx) => createItem(tx, courtesyRecord, { name: "Toalla", active: true }, options));
     await rebuildProjections(db);
     const second = await db.transaction((tx) => createUser(tx, newUser("b@example.com"), options));
     expect(second).toBeGreaterThan(first);
+    const secondItem = await db.transaction((tx) => createItem(tx, courtesyRecord, { name: "Cóctel", active: true }, options));
+    expect(secondItem).toBeGreaterThan(firstItem);
   });
 });

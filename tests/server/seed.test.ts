@@ -33,6 +33,22 @@ const users = () =>
     "select email, first_name, last_name, role_id, change_password from users order by id",
   );
 
+/** Active and inactive demo items per catalogue stream, counted from the events. */
+const catalogueItems = async () => {
+  const rows = await db.query<{ stream: string; active: boolean; items: number }>(
+    `select stream, (data->>'active')::boolean as active, count(*)::int as items from events
+     where type = 'catalogueItem.create' group by stream, active order by stream, active`,
+  );
+  const counts: Record<string, { active: number; inactive: number }> = {};
+  for (const row of rows) {
+    const entry = counts[row.stream] ?? { active: 0, inactive: 0 };
+    if (row.active) entry.active = row.items;
+    else entry.inactive = row.items;
+    counts[row.stream] = entry;
+  }
+  return counts;
+};
+
 describe("seed", () => {
   it("creates admin@example.com with a temporary password written to the log, forced to change it", async () => {
     const log = await seedWith({});
@@ -59,8 +75,26 @@ describe("seed", () => {
     const log = await seedWith({ SEED_DEMO: "true", ADMIN_PASSWORD: "Boss1234" });
     const emails = (await users()).map((row) => row.email);
     if (db.kind === "pglite") {
-      expect(emails).toEqual(["admin@example.com", "marketing@example.com", "ventas@example.com", "ventas2@example.com"]);
+      expect(emails).toEqual([
+        "admin@example.com",
+        "marketing@example.com",
+        "ventas@example.com",
+        "ventas2@example.com",
+        "marketing2@example.com",
+        "ventas3@example.com",
+      ]);
       expect(log).toContain("Demo staff created");
+      expect(log).toContain("ventas3@example.com (inactive)");
+      expect((await login(server, "ventas3@example.com", "Demo1234")).status).toBe(401);
+      expect(await catalogueItems()).toEqual({
+        feeding: { active: 4, inactive: 1 },
+        activity: { active: 4, inactive: 0 },
+        courtesy: { active: 2, inactive: 1 },
+      });
+      const [names] = await db.query<{ names: string[] }>(
+        "select array_agg(name order by id) as names from feedings",
+      );
+      expect(names?.names).toEqual(["Desayuno", "Almuerzo", "Cena", "Pensión completa", "Box lunch"]);
       expect((await login(server, "ventas2@example.com", "Demo1234")).body).toMatchObject({
         data: { firstName: "Lucía", lastName: "Paredes", rol: "sales", changePassword: false },
       });
@@ -69,10 +103,12 @@ describe("seed", () => {
       });
     } else {
       expect(emails).toEqual(["admin@example.com"]);
+      expect(await catalogueItems()).toEqual({});
     }
     await resetDatabase(db);
     await seedWith({ SEED_DEMO: "false", ADMIN_PASSWORD: "Boss1234" });
     expect((await users()).map((row) => row.email)).toEqual(["admin@example.com"]);
+    expect(await catalogueItems()).toEqual({});
   });
 
   it("does nothing once a user exists", async () => {

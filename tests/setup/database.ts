@@ -39,6 +39,26 @@ const createFromTemplate = async (serverUrl: string, template: string, name: str
   }
 };
 
+const DROP_ATTEMPTS = 20;
+
+/**
+ * `pool.end()` resolves before its connections have closed; forcing the drop at once would kill
+ * those backends, and pg reports the killed connection as an uncaught error. So the drop waits for
+ * them to go, and forces only a connection that stays open.
+ */
+const dropDatabase = async (serverUrl: string, name: string): Promise<void> => {
+  for (let attempt = 1; attempt < DROP_ATTEMPTS; attempt += 1) {
+    try {
+      await withAdmin(serverUrl, (client) => client.query(`drop database if exists ${name}`));
+      return;
+    } catch (error) {
+      if (sqlState(error) !== OBJECT_IN_USE) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
+  await withAdmin(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+};
+
 export const openTestDatabase = async (): Promise<Database> => {
   const template = inject("templateDatabase");
   if (template.kind === "pglite") {
@@ -51,13 +71,26 @@ export const openTestDatabase = async (): Promise<Database> => {
     ...db,
     close: async () => {
       await db.close();
-      await withAdmin(template.serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await dropDatabase(template.serverUrl, name);
     },
   };
 };
 
+/**
+ * Tables no projection owns yet: destinations will fill the catalogue links, and tests insert
+ * rows into it directly meanwhile.
+ */
+const unownedTables = ["itinerary_catalogue_items"];
+
 /** Empties everything but the seeded roles, so each test starts from the migrated template. */
 export const resetDatabase = async (db: Database): Promise<void> => {
-  const tables = ["events", "login_failures", "outbox", ...projections.flatMap((projection) => projection.tables)];
+  const owned = new Set(projections.flatMap((projection) => projection.tables));
+  const tables = [
+    "events",
+    "login_failures",
+    "outbox",
+    ...owned,
+    ...unownedTables.filter((table) => !owned.has(table)),
+  ];
   await db.exec(`truncate ${tables.join(", ")} restart identity`);
 };

@@ -55,14 +55,26 @@ describe("the protected panel", () => {
   });
 
   it.each([
-    ["/panel/users", "Usuarios"],
-    ["/panel/users_new", "Usuarios"],
-    ["/panel/users/4", "Usuarios"],
-    ["/panel/feeding/feeding_new", "Alimentación"],
+    ["/panel/users", "Usuarios", "Usuarios"],
+    ["/panel/users_new", "Usuarios", "Nuevo usuario"],
+    ["/panel/users/4", "Usuarios", "Editar usuario"],
+    ["/panel/feeding/feeding_new", "Alimentación", "Nueva alimentación"],
+    ["/panel/courtesys/courtesy_new", "Cortesias", "Nueva cortesía"],
+    ["/panel/activities/2", "Actividades", "Editar actividad"],
+  ])("highlights the entry of %s", async (path, entry, title) => {
+    signedInAs("admin");
+    renderApp(path, fakeFetch({}).fetch);
+    await menuEntries();
+    const current = screen.getAllByRole("link").filter((link) => link.getAttribute("aria-current") === "page");
+    expect(current.map((link) => link.textContent)).toEqual([entry]);
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe(title);
+  });
+
+  it.each([
     ["/panel/national/destinations_new", "Destinos Nacionales"],
     ["/panel/international/destinations/3", "Destinos Internacionales"],
     ["/panel/home/baner/2", "Home"],
-  ])("highlights the entry of %s", async (path, entry) => {
+  ])("highlights the entry of %s, whose screen comes later", async (path, entry) => {
     signedInAs("admin");
     renderApp(path, fakeFetch({}).fetch);
     await menuEntries();

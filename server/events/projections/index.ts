@@ -1,5 +1,6 @@
 import type { Queryable } from "../../db/database.ts";
 import type { StoredEvent } from "../store.ts";
+import { catalogueProjections } from "./catalogueItems.ts";
 import { sessionsProjection } from "./sessions.ts";
 import { usersProjection } from "./users.ts";
 
@@ -14,7 +15,7 @@ export interface Projection {
 }
 
 /** Every projection; a new resource adds its own here. */
-export const projections: ReadonlyArray<Projection> = [usersProjection, sessionsProjection];
+export const projections: ReadonlyArray<Projection> = [usersProjection, sessionsProjection, ...catalogueProjections];
 
 const byStream = new Map(projections.map((projection) => [projection.stream, projection]));
 

@@ -44,6 +44,13 @@ const apply = async (tx: Queryable, stored: StoredEvent): Promise<void> => {
         [...bookkeeping, event.temporaryPasswordHash, new Date(event.expiresAt)],
       );
       return;
+    case "user.resetPassword":
+      await tx.query(
+        `update users set status = $1, version = $2, updated_at = $3,
+           temp_password_hash = $5, temp_password_expires_at = $6, change_password = true where id = $4`,
+        [...bookkeeping, event.temporaryPasswordHash, new Date(event.expiresAt)],
+      );
+      return;
     case "user.changePassword":
       await tx.query(
         `update users set status = $1, version = $2, updated_at = $3, password_hash = $5,

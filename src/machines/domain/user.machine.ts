@@ -26,6 +26,17 @@ export const UserIssueTemporaryPassword = Schema.Struct({
   expiresAt: Schema.String,
 });
 
+/**
+ * An admin's password reset (the users table's changePass action): a temporary password like
+ * issueTemporaryPassword, and the change flag, so that the next login, with either password,
+ * must choose a new one.
+ */
+export const UserResetPassword = Schema.Struct({
+  type: Schema.Literal("user.resetPassword"),
+  temporaryPasswordHash: Schema.String,
+  expiresAt: Schema.String,
+});
+
 export const UserChangePassword = Schema.Struct({
   type: Schema.Literal("user.changePassword"),
   passwordHash: Schema.String,
@@ -46,6 +57,7 @@ export const UserDelete = Schema.Struct({ type: Schema.Literal("user.delete") })
 export const UserEvent = Schema.Union([
   UserCreate,
   UserIssueTemporaryPassword,
+  UserResetPassword,
   UserChangePassword,
   UserUpdate,
   UserActivate,
@@ -87,6 +99,10 @@ export const userMachine = setup({
           target: "active",
           description: "A temporary password is mailed; the current password keeps working until it is used.",
         },
+        "user.resetPassword": {
+          target: "active",
+          description: "An admin mails a temporary password; the next login must choose a new password.",
+        },
         "user.changePassword": {
           target: "active",
           description: "The user sets a new password; the temporary one and the change flag are cleared.",
@@ -100,6 +116,14 @@ export const userMachine = setup({
       description: "Kept, but cannot sign in.",
       on: {
         "user.update": { target: "inactive", description: "Name, email or role change." },
+        "user.issueTemporaryPassword": {
+          target: "inactive",
+          description: "A user created without access still gets the first temporary password, usable once activated.",
+        },
+        "user.resetPassword": {
+          target: "inactive",
+          description: "An admin prepares a new temporary password before giving access back.",
+        },
         "user.activate": { target: "active", description: "Access given back." },
         "user.delete": { target: "deleted", description: "Removed." },
       },
@@ -134,6 +158,7 @@ export const userMachineSampleEvents: ReadonlyArray<UserEvent> = [
     changePassword: true,
   },
   { type: "user.issueTemporaryPassword", temporaryPasswordHash: "$argon2id$sample", expiresAt: "2030-01-01T00:00:00.000Z" },
+  { type: "user.resetPassword", temporaryPasswordHash: "$argon2id$sample", expiresAt: "2030-01-01T00:00:00.000Z" },
   { type: "user.changePassword", passwordHash: "$argon2id$sample" },
   { type: "user.update", firstName: "Marta", lastName: "Andrade", email: "marta@example.com", roleId: roleIds.admin },
   { type: "user.activate" },

@@ -6,10 +6,12 @@ interface TextInputProps {
   readonly type: "email" | "text";
   readonly problem: string | null;
   readonly autoComplete?: string;
+  /** The saved value when a form edits an existing record. */
+  readonly defaultValue?: string;
 }
 
 /** A labelled field whose problem message is tied to it for screen readers. */
-export function TextInput({ name, label, type, problem, autoComplete }: TextInputProps) {
+export function TextInput({ name, label, type, problem, autoComplete, defaultValue }: TextInputProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -20,6 +22,7 @@ export function TextInput({ name, label, type, problem, autoComplete }: TextInpu
         name={name}
         type={type}
         autoComplete={autoComplete}
+        defaultValue={defaultValue}
         aria-invalid={problem === null ? undefined : true}
         aria-describedby={problem === null ? undefined : hintId}
       />

@@ -1,0 +1,68 @@
+import { CatalogueItemEvent, catalogueItemMachine } from "../../../src/machines/domain/catalogueItem.machine.ts";
+import type { Queryable } from "../../db/database.ts";
+import type { RecordType } from "../command.ts";
+import { toMachineEvent } from "../decode.ts";
+import { nextStatus } from "../machine.ts";
+import type { StoredEvent } from "../store.ts";
+import type { Projection } from "./index.ts";
+
+/** The stream name of each catalogue; also what itinerary_catalogue_items.catalogue holds. */
+export type CatalogueStream = "feeding" | "activity" | "courtesy";
+
+/** One catalogue's items: the same machine and columns, its own stream and table. */
+export interface CatalogueRecord extends RecordType<typeof catalogueItemMachine> {
+  readonly stream: CatalogueStream;
+}
+
+const catalogueRecord = (stream: CatalogueStream, table: string): CatalogueRecord => ({
+  stream,
+  table,
+  machine: catalogueItemMachine,
+});
+
+export const feedingRecord = catalogueRecord("feeding", "feedings");
+export const activityRecord = catalogueRecord("activity", "activities");
+export const courtesyRecord = catalogueRecord("courtesy", "courtesys");
+
+const apply = async (record: CatalogueRecord, tx: Queryable, stored: StoredEvent): Promise<void> => {
+  const event = toMachineEvent(CatalogueItemEvent, stored);
+  const id = Number(stored.streamId);
+  const [row] = await tx.query<{ status: string }>(`select status from ${record.table} where id = $1`, [id]);
+  const status = nextStatus(catalogueItemMachine, row?.status ?? null, event);
+  if (status === null) throw new Error(`${record.stream} ${id}: stored event ${stored.id} (${event.type}) does not apply`);
+  const bookkeeping = [status, stored.version, stored.occurredAt, id] as const;
+  switch (event.type) {
+    case "catalogueItem.create":
+      await tx.query(
+        `insert into ${record.table} (status, version, created_at, id, updated_at, name, active)
+         values ($1, $2, $3, $4, $3, $5, $6)`,
+        [...bookkeeping, event.name, event.active],
+      );
+      return;
+    case "catalogueItem.rename":
+      await tx.query(`update ${record.table} set status = $1, version = $2, updated_at = $3, name = $5 where id = $4`, [
+        ...bookkeeping,
+        event.name,
+      ]);
+      return;
+    case "catalogueItem.activate":
+    case "catalogueItem.deactivate":
+    case "catalogueItem.delete":
+      await tx.query(`update ${record.table} set status = $1, version = $2, updated_at = $3, active = $5 where id = $4`, [
+        ...bookkeeping,
+        event.type === "catalogueItem.activate",
+      ]);
+      return;
+  }
+};
+
+const catalogueProjection = (record: CatalogueRecord): Projection => ({
+  stream: record.stream,
+  tables: [record.table],
+  sequences: [{ table: record.table, column: "id" }],
+  apply: (tx, stored) => apply(record, tx, stored),
+});
+
+export const catalogueProjections: ReadonlyArray<Projection> = [feedingRecord, activityRecord, courtesyRecord].map(
+  catalogueProjection,
+);

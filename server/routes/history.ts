@@ -1,0 +1,86 @@
+import { isDeepStrictEqual } from "node:util";
+import type { FastifyInstance } from "fastify";
+import type { AnyStateMachine } from "xstate";
+import { ApiError } from "../../src/api/errors.ts";
+import { type HistoryEntry, type HistoryStream, historyReaders, recordHistory } from "../../src/api/history.ts";
+import { messages } from "../../src/api/messages.ts";
+import type { Database } from "../db/database.ts";
+import type { RecordType } from "../events/command.ts";
+import { nextStatus } from "../events/machine.ts";
+import { activityRecord, courtesyRecord, feedingRecord } from "../events/projections/catalogueItems.ts";
+import { userRecord } from "../events/projections/users.ts";
+import { registerEndpoint, signedIn } from "./register.ts";
+
+export interface HistoryContext {
+  readonly db: Database;
+  readonly now: () => Date;
+}
+
+/** The machine of each readable stream, to tell the status each event led to. */
+const records: Readonly<Record<HistoryStream, RecordType<AnyStateMachine>>> = {
+  user: userRecord,
+  feeding: feedingRecord,
+  activity: activityRecord,
+  courtesy: courtesyRecord,
+};
+
+/** Hashes and tokens are in the events so a rebuild can restore them; no reader ever sees them. */
+const isSecret = (field: string): boolean => /hash|token|password/i.test(field);
+
+interface HistoryRow {
+  version: number;
+  type: string;
+  data: Record<string, unknown> | null;
+  occurred_at: Date;
+  actor_id: number | null;
+  actor_first_name: string | null;
+  actor_last_name: string | null;
+}
+
+const toJson = (value: unknown): HistoryEntry["changes"][number]["after"] =>
+  value === undefined ? null : JSON.parse(JSON.stringify(value));
+
+/** Folds a record's events into entries: each lists the fields whose value it changed. */
+export const historyOf = (machine: AnyStateMachine, rows: ReadonlyArray<HistoryRow>): HistoryEntry[] => {
+  const fields = new Map<string, unknown>();
+  let status: string | null = null;
+  return rows.map((row) => {
+    const data = row.data ?? {};
+    const changes = Object.entries(data)
+      .filter(([field, value]) => !isSecret(field) && !isDeepStrictEqual(fields.get(field), value))
+      .map(([field, value]) => ({ field, before: toJson(fields.get(field) ?? null), after: toJson(value) }));
+    for (const [field, value] of Object.entries(data)) fields.set(field, value);
+    const before = status;
+    status = nextStatus(machine, status, { ...data, type: row.type }) ?? status ?? "";
+    return {
+      version: row.version,
+      type: row.type,
+      occurredAt: row.occurred_at.toISOString(),
+      actor:
+        row.actor_id === null
+          ? null
+          : { id: row.actor_id, firstName: row.actor_first_name ?? "", lastName: row.actor_last_name ?? "" },
+      status: { before, after: status },
+      changes,
+    };
+  });
+};
+
+export const registerHistoryRoutes = (app: FastifyInstance, context: HistoryContext): void => {
+  registerEndpoint(app, context, recordHistory, async (call) => {
+    const session = signedIn(call);
+    const { stream, id } = call.params;
+    const readers: ReadonlyArray<string> = historyReaders[stream];
+    if (!readers.includes(session.role)) throw new ApiError(403, messages.forbidden);
+    const rows = await context.db.query<HistoryRow>(
+      `select e.version, e.type, e.data, e.occurred_at, e.actor_id,
+              u.first_name as actor_first_name, u.last_name as actor_last_name
+         from events e left join users u on u.id = e.actor_id
+        where e.stream = $1 and e.stream_id = $2
+        order by e.version`,
+      [stream, String(id)],
+    );
+    if (rows.length === 0) throw new ApiError(404, messages.notFound);
+    return historyOf(records[stream].machine, rows);
+  });
+};

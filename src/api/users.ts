@@ -1,0 +1,112 @@
+import { Schema } from "effect";
+import { endpoint, everyRole, IdParams, MessageAnswer, RoleName } from "./endpoint.ts";
+
+/** A role as GET /roles answers it; `name` is what login answers as `rol`. */
+export const Role = Schema.Struct({ id: Schema.Int, name: RoleName });
+export type Role = typeof Role.Type;
+
+/** A staff user as the users endpoints answer it (SPEC.md section 3, snake_case as there). */
+export const User = Schema.Struct({
+  id: Schema.Int,
+  first_name: Schema.String,
+  last_name: Schema.String,
+  email: Schema.String,
+  role_id: Schema.Int,
+  user_rol: Role,
+  active: Schema.Boolean,
+});
+export type User = typeof User.Type;
+
+/**
+ * The user form's payload. Blank names, a missing role or an email that does not match the
+ * pattern are refused by the server with 'required_information' / 'user_error'.
+ */
+export const UserPayload = Schema.Struct({
+  firstName: Schema.String,
+  lastName: Schema.String,
+  email: Schema.String,
+  roleId: Schema.Int,
+  active: Schema.optionalKey(Schema.Boolean),
+});
+export type UserPayload = typeof UserPayload.Type;
+
+const adminOnly = { kind: "session", roles: ["admin"] } as const;
+
+export const listUsers = endpoint({
+  name: "users.list",
+  method: "GET",
+  path: "/users",
+  response: Schema.Array(User),
+  access: adminOnly,
+  description: "Every user that is not deleted, by last and first name.",
+});
+
+export const listSalesUsers = endpoint({
+  name: "users.sales",
+  method: "GET",
+  path: "/users/getSalesUsers",
+  response: Schema.Array(User),
+  access: { kind: "session", roles: everyRole },
+  description: "Active sales users, for the lead assignment menu.",
+});
+
+export const getUser = endpoint({
+  name: "users.get",
+  method: "GET",
+  path: "/users/:id",
+  params: IdParams,
+  response: User,
+  access: adminOnly,
+  description: "One user.",
+});
+
+export const createUser = endpoint({
+  name: "users.create",
+  method: "POST",
+  path: "/users/createUser",
+  body: UserPayload,
+  response: MessageAnswer,
+  access: adminOnly,
+  description: "Creates a user and mails them a temporary password (they must change it at first login).",
+});
+
+export const updateUser = endpoint({
+  name: "users.update",
+  method: "PUT",
+  path: "/users/updateUser/:id",
+  params: IdParams,
+  body: UserPayload,
+  response: MessageAnswer,
+  access: adminOnly,
+  description: "Changes a user's names, email, role and access; deactivation ends their sessions.",
+});
+
+export const deleteUser = endpoint({
+  name: "users.delete",
+  method: "DELETE",
+  path: "/users/:id",
+  params: IdParams,
+  response: MessageAnswer,
+  access: adminOnly,
+  description: "Deletes a user (never oneself, never the last active admin) and ends their sessions.",
+});
+
+export const resetUserPassword = endpoint({
+  name: "users.resetPassword",
+  method: "PUT",
+  path: "/users/resetPassword/:id",
+  params: IdParams,
+  response: MessageAnswer,
+  access: adminOnly,
+  description:
+    "The users table's changePass action: mails the user a new temporary password, which they must change at login.",
+});
+
+export const listRoles = endpoint({
+  name: "roles.list",
+  method: "GET",
+  path: "/roles",
+  response: Schema.Array(Role),
+  access: adminOnly,
+  description: "The roles a user can be given.",
+});

@@ -1,0 +1,17 @@
+/** A checkbox with its label beside it (Pico's layout), e.g. the forms' 'Activo'. */
+export function CheckboxInput({
+  name,
+  label,
+  defaultChecked,
+}: {
+  readonly name: string;
+  readonly label: string;
+  readonly defaultChecked: boolean;
+}) {
+  return (
+    <label className="checkbox-field">
+      <input type="checkbox" name={name} defaultChecked={defaultChecked} />
+      {label}
+    </label>
+  );
+}

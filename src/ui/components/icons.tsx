@@ -1,0 +1,49 @@
+import type { ReactNode } from "react";
+
+/** The row-action and add-button glyphs; decorative, the buttons carry the accessible names. */
+export type IconName = "coins" | "play" | "pencil" | "pencilSquare" | "key" | "plus" | "trash";
+
+const shapes: Record<IconName, ReactNode> = {
+  coins: (
+    <>
+      <ellipse cx="9" cy="7" rx="6" ry="3" />
+      <path d="M3 7v4c0 1.7 2.7 3 6 3s6-1.3 6-3V7" />
+      <path d="M9 17c0 1.7 2.7 3 6 3s6-1.3 6-3v-4c0-1.7-2.7-3-6-3" />
+    </>
+  ),
+  play: <path d="M7 4l13 8-13 8z" />,
+  pencil: <path d="M4 20h4L19 9l-4-4L4 16zM14 6l4 4" />,
+  pencilSquare: (
+    <>
+      <path d="M11 4H5a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-6" />
+      <path d="M10 14h3l8-8-3-3-8 8z" />
+    </>
+  ),
+  key: (
+    <>
+      <circle cx="8" cy="15" r="4" />
+      <path d="M11 12l9-9M17 6l3 3M15 8l2 2" />
+    </>
+  ),
+  plus: <path d="M12 5v14M5 12h14" />,
+  trash: <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" />,
+};
+
+export function Icon({ name }: { readonly name: IconName }) {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {shapes[name]}
+    </svg>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * Generated bad payloads for the write endpoints of users and catalogues: wrong types, missing
+ * fields, huge strings, unknown fields, null, arrays, numbers as strings. Whatever arrives, the
+ * answer is never a server error, and a refused request changes nothing.
+ */
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../server/db/database.ts";
+import { catalogueRoutes } from "../../server/routes/catalogues.ts";
+import { createItem } from "../../server/catalogues/items.ts";
+import { openTestDatabase, resetDatabase } from "../setup/database.ts";
+import { createStaff, request, sessionFor, snapshot, startServer, type TestServer } from "./support.ts";
+
+/** Each run is one HTTP request and two snapshots; 50 keeps the file to a few seconds. */
+const RUNS = 50;
+
+let db: Database;
+let server: TestServer;
+let admin: string;
+let targetUserId: number;
+const targetItemIds = new Map<string, number>();
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  server = await startServer(db);
+  await resetDatabase(db);
+  const adminId = await createStaff(db, { email: "admin@example.com", password: null });
+  admin = await sessionFor(server, db, adminId);
+  targetUserId = await createStaff(db, { email: "target@example.com", password: null, role: "marketing" });
+  for (const { record } of catalogueRoutes) {
+    const id = await db.transaction((tx) =>
+      createItem(tx, record, { name: "Existente", active: true }, { actorId: adminId, occurredAt: new Date() }),
+    );
+    targetItemIds.set(record.stream, id);
+  }
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+});
+
+const junk = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double(),
+  fc.string({ maxLength: 20 }),
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
+);
+const hugeString = fc.string({ minLength: 121, maxLength: 2_000 });
+const numberAsString = fc.integer({ min: -5, max: 5 }).map(String);
+const text = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.constantFrom("", "   ", "\t\n"),
+  hugeString,
+  numberAsString,
+  fc.emailAddress(),
+  junk,
+);
+const unknownFields = fc.dictionary(
+  fc.string({ minLength: 1, maxLength: 12 }).filter((key) => key !== "__proto__"),
+  fc.jsonValue({ maxDepth: 1 }),
+  { maxKeys: 4 },
+);
+
+/** A form-like object with any field missing, mistyped or huge, plus unknown fields; or no object at all. */
+const withExtras = <T extends object>(form: fc.Arbitrary<T>) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.tuple(unknownFields, form).map(([extra, fields]) => ({ ...extra, ...fields })) },
+    { weight: 1, arbitrary: junk },
+  );
+
+const userPayloads = withExtras(
+  fc.record(
+    {
+      firstName: text,
+      lastName: text,
+      email: text,
+      roleId: fc.oneof(fc.integer({ min: -1, max: 5 }), numberAsString, junk),
+      active: fc.oneof(fc.boolean(), fc.constantFrom("true", "false", "1", 0), junk),
+    },
+    { requiredKeys: [] },
+  ),
+);
+
+const itemPayloads = withExtras(
+  fc.record(
+    { name: text, active: fc.oneof(fc.boolean(), fc.constantFrom("true", "false", "1", 0), junk) },
+    { requiredKeys: [] },
+  ),
+);
+
+const targets: ReadonlyArray<{
+  readonly name: string;
+  readonly method: "POST" | "PUT";
+  readonly path: () => string;
+  readonly payloads: fc.Arbitrary<unknown>;
+}> = [
+  { name: "createUser", method: "POST", path: () => "/api/users/createUser", payloads: userPayloads },
+  { name: "updateUser", method: "PUT", path: () => `/api/users/updateUser/${targetUserId}`, payloads: userPayloads },
+  ...catalogueRoutes.flatMap(({ api, record }) => [
+    { name: api.create.name, method: "POST" as const, path: () => `/api${api.create.path}`, payloads: itemPayloads },
+    {
+      name: api.update.name,
+      method: "PUT" as const,
+      path: () => `/api${api.update.path.replace(":id", String(targetItemIds.get(record.stream)))}`,
+      payloads: itemPayloads,
+    },
+  ]),
+];
+
+describe.each(targets.map((target) => [target.name, target] as const))("%s with generated payloads", (_name, target) => {
+  it("never answers a server error, and a refusal changes nothing", async () => {
+    await fc.assert(
+      fc.asyncProperty(target.payloads, async (body) => {
+        const before = await snapshot(db);
+        const answer = await request(server, target.method, target.path(), { token: admin, body });
+        expect(answer.status, answer.text).toBeLessThan(500);
+        expect(typeof answer.body === "object" && answer.body !== null && "data" in answer.body).toBe(true);
+        if (answer.status !== 200) expect(await snapshot(db)).toEqual(before);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it.each([
+    ["a string of 200,000 characters", { name: "x".repeat(200_000), firstName: "x".repeat(200_000) }, 400],
+    ["a body over the 1 MiB limit", { name: "x".repeat(1_100_000) }, 413],
+    ["malformed JSON", "{\"name\": ", 400],
+  ])("answers %s with %i and changes nothing", async (_case, body, status) => {
+    const before = await snapshot(db);
+    const raw = typeof body === "string" ? body : JSON.stringify(body);
+    const answer = await request(server, target.method, target.path(), { token: admin, raw });
+    expect(answer.status).toBe(status);
+    expect(await snapshot(db)).toEqual(before);
+  });
+});

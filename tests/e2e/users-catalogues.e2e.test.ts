@@ -1,0 +1,181 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { desktop, launchBrowser, newPage, phone, screenshot } from "./support/browser.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+/** Failed calls the browser logs by itself (a refused request); the app logged nothing. */
+const unexpected = (errors: string[]) => errors.filter((text) => !text.startsWith("Failed to load resource"));
+
+const ADMIN = { email: "admin@example.com", password: "Admin1234" };
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The temporary password of the last mail the server wrote to its log for `email`. */
+const temporaryPasswordOf = (email: string): string => {
+  const log = server.log();
+  const mails = log.split(`for ${email}`).slice(1);
+  const match = /Your temporary password is: (\S+)/.exec(mails.at(-1) ?? "");
+  if (!match?.[1]) throw new Error(`no temporary password mailed to ${email} in the server log:\n${log}`);
+  return match[1];
+};
+
+const signIn = async (page: Page, email: string, password: string) => {
+  await page.goto(`${server.url}/panel`);
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Ingresar" }).click();
+};
+
+const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
+const dialog = (page: Page) => page.getByRole("dialog");
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 5_000 });
+
+describe("users, by an admin", () => {
+  const newUser = { first: "Camila", last: "Vera", email: "camila@example.com" };
+
+  it("creates a marketing user, who must change the temporary password and then sees no Usuarios", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(`${server.url}/panel/home`);
+    await page.getByRole("link", { name: "Usuarios" }).click();
+    await page.getByRole("heading", { level: 1, name: "Usuarios" }).waitFor();
+    await row(page, "Marta Andrade").waitFor();
+    expect(await row(page, "Marta Andrade").getByText("Marketing", { exact: true }).count()).toBe(1);
+
+    await page.getByRole("link", { name: "Nuevo usuario" }).click();
+    await page.waitForURL(`${server.url}/panel/users_new`);
+    await page.getByRole("heading", { level: 1, name: "Nuevo usuario" }).waitFor();
+    await page.getByRole("button", { name: "Guardar" }).click();
+    expect(await page.getByText("Información requerida", { exact: true }).count()).toBe(4);
+    await page.getByLabel("Nombres").fill(newUser.first);
+    await page.getByLabel("Apellidos").fill(newUser.last);
+    await page.getByLabel("Correo electrónico").fill("camila@example");
+    await page.getByLabel("Rol").selectOption({ label: "Marketing" });
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByText("Correo electrónico inválido").waitFor();
+    await screenshot(page, "user-form-errors-es-desktop");
+    await page.getByLabel("Correo electrónico").fill(newUser.email);
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.waitForURL(`${server.url}/panel/users`);
+    await toast(page, "Registro creado correctamente");
+    await row(page, `${newUser.first} ${newUser.last}`).waitFor();
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await context.close();
+
+    const first = await newPage(browser, desktop);
+    await signIn(first.page, newUser.email, temporaryPasswordOf(newUser.email));
+    await first.page.waitForURL(/\/changePassword\/\d+$/);
+    await first.page.getByLabel("Nueva contraseña").fill("Camila2026");
+    await first.page.getByLabel("Confirmar contraseña").fill("Camila2026");
+    await first.page.getByRole("button", { name: "Restablecer contraseña" }).click();
+    await first.page.waitForURL(`${server.url}/panel`, { timeout: 10_000 });
+    await signIn(first.page, newUser.email, "Camila2026");
+    await first.page.waitForURL(`${server.url}/panel/home`);
+    await first.page.getByText(`Bienvenido, ${newUser.first} ${newUser.last}`).waitFor();
+    expect(await first.page.getByRole("link", { name: "Usuarios" }).count()).toBe(0);
+    expect(unexpected(first.consoleErrors)).toEqual([]);
+    await first.context.close();
+  });
+
+  it("edits a user, mails a temporary password, and deletes only on 'Eliminar'", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(`${server.url}/panel/home`);
+    await page.goto(`${server.url}/panel/users`);
+
+    await row(page, "Camila Vera").getByRole("link", { name: "Editar" }).click();
+    await page.getByRole("heading", { level: 1, name: "Editar usuario" }).waitFor();
+    expect(await page.getByLabel("Nombres").inputValue()).toBe("Camila");
+    await page.getByLabel("Apellidos").fill("Vera Solís");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.waitForURL(`${server.url}/panel/users`);
+    await toast(page, "Registro actualizado correctamente");
+    await row(page, "Camila Vera Solís").waitFor();
+
+    await row(page, "Sofía Benítez").getByRole("button", { name: "Enviar contraseña temporal" }).click();
+    await dialog(page).getByText("¿Enviar una contraseña temporal a Sofía Benítez?").waitFor();
+    await dialog(page).getByRole("button", { name: "Enviar" }).click();
+    await toast(page, "Contraseña temporal enviada");
+    await expect.poll(() => temporaryPasswordOf("marketing2@example.com")).not.toBe("");
+
+    await row(page, "Camila Vera Solís").getByRole("button", { name: "Eliminar" }).click();
+    await dialog(page).getByText("¿Eliminar a Camila Vera Solís?").waitFor();
+    await screenshot(page, "user-delete-dialog-es-desktop");
+    await dialog(page).getByRole("button", { name: "Cancelar" }).click();
+    await dialog(page).waitFor({ state: "detached" });
+    expect(await row(page, "Camila Vera Solís").count()).toBe(1);
+
+    await row(page, "Camila Vera Solís").getByRole("button", { name: "Eliminar" }).click();
+    await dialog(page).getByRole("button", { name: "Eliminar" }).click();
+    await toast(page, "Registro eliminado correctamente");
+    await row(page, "Camila Vera Solís").waitFor({ state: "detached" });
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+
+  it("refuses the users list to a sales user who calls the API directly", async () => {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "ventas@example.com", password: "Demo1234" }),
+    });
+    const { data } = (await login.json()) as { data: { token: string } };
+    const response = await fetch(`${server.url}/api/users`, { headers: { authorization: `Bearer ${data.token}` } });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ data: "forbidden" });
+  });
+});
+
+describe("a catalogue, on a phone", () => {
+  it("creates, edits, deactivates and deletes a feeding item", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, phone);
+    await signIn(page, "marketing@example.com", "Demo1234");
+    await page.waitForURL(`${server.url}/panel/home`);
+    await page.getByRole("button", { name: "Abrir menú" }).click();
+    await page.getByRole("link", { name: "Alimentación" }).click();
+    await page.getByRole("heading", { level: 1, name: "Alimentación" }).waitFor();
+    await row(page, "Desayuno").waitFor();
+    await screenshot(page, "feeding-cards-es-phone");
+
+    await page.getByRole("link", { name: "Nueva alimentación" }).click();
+    await page.waitForURL(`${server.url}/panel/feeding/feeding_new`);
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByText("Información requerida").waitFor();
+    await page.getByLabel("Nombre").fill("Merienda");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.waitForURL(`${server.url}/panel/feeding`);
+    await toast(page, "Registro creado correctamente");
+    await row(page, "Merienda").getByText("Activo", { exact: true }).waitFor();
+
+    await row(page, "Merienda").getByRole("link", { name: "Editar" }).click();
+    await page.getByRole("heading", { level: 1, name: "Editar alimentación" }).waitFor();
+    expect(await page.getByLabel("Nombre").inputValue()).toBe("Merienda");
+    await page.getByLabel("Nombre").fill("Merienda andina");
+    await page.getByRole("checkbox", { name: "Activo" }).uncheck();
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.waitForURL(`${server.url}/panel/feeding`);
+    await row(page, "Merienda andina").getByText("Inactivo", { exact: true }).waitFor();
+
+    await row(page, "Merienda andina").getByRole("button", { name: "Eliminar" }).click();
+    await dialog(page).getByText("¿Eliminar «Merienda andina»?").waitFor();
+    await dialog(page).getByRole("button", { name: "Eliminar" }).click();
+    await row(page, "Merienda andina").waitFor({ state: "detached" });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,204 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { messages } from "../../src/api/messages.ts";
+import type { User } from "../../src/api/users.ts";
+import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
+
+const fire = vi.hoisted(() => vi.fn());
+vi.mock("sweetalert2", () => ({ default: { fire } }));
+
+/** The fake dialog answers 'Eliminar'/'Enviar' or 'Cancelar'; toasts resolve at once. */
+const answerDialogs = (confirmed: boolean) =>
+  fire.mockImplementation(async (options: { toast?: boolean }) => (options.toast ? {} : { isConfirmed: confirmed }));
+
+beforeEach(() => {
+  fire.mockReset();
+  storeSession({ userName: "Ana Ruiz", token: "t0k3n", role: "admin", id: 1 });
+});
+
+const user = (id: number, first: string, last: string, role: "admin" | "marketing" | "sales", active = true): User => ({
+  id,
+  first_name: first,
+  last_name: last,
+  email: `${first.toLowerCase()}@example.com`,
+  role_id: { admin: 1, marketing: 2, sales: 3 }[role],
+  user_rol: { id: { admin: 1, marketing: 2, sales: 3 }[role], name: role },
+  active,
+});
+
+const ana = user(1, "Ana", "Ruiz", "admin");
+const luis = user(4, "Luis", "Mora", "marketing", false);
+const roles = [
+  { id: 1, name: "admin" },
+  { id: 2, name: "marketing" },
+  { id: 3, name: "sales" },
+];
+
+/** The calls of the screen under test, without the session check every panel page starts with. */
+const screenCalls = (calls: ReadonlyArray<{ method: string; url: string }>) =>
+  calls.filter((call) => call.url !== "/api/auth/session").map((call) => `${call.method} ${call.url}`);
+
+const rowOf = async (name: string) => (await screen.findByRole("cell", { name })).closest("tr") ?? document.body;
+
+describe("the users list", () => {
+  it("shows each user's state, name, email and translated role with the row actions", async () => {
+    renderApp("/panel/users", fakeFetch({ "GET /api/users": { status: 200, data: [ana, luis] } }).fetch);
+    expect(await screen.findByRole("heading", { level: 1, name: "Usuarios" })).toBeDefined();
+    expect(screen.getByRole("link", { name: "Nuevo usuario" }).getAttribute("href")).toBe("/panel/users_new");
+    const row = within(await rowOf("Luis Mora"));
+    expect(row.getByText("Inactivo")).toBeDefined();
+    expect(row.getByRole("cell", { name: "luis@example.com" })).toBeDefined();
+    expect(row.getByRole("cell", { name: "Marketing" })).toBeDefined();
+    expect(row.getByRole("link", { name: "Editar" }).getAttribute("href")).toBe("/panel/users/4");
+    expect(row.getByRole("button", { name: "Enviar contraseña temporal" }).getAttribute("title")).toBe(
+      "Enviar contraseña temporal",
+    );
+    expect(row.getByRole("button", { name: "Eliminar" })).toBeDefined();
+    expect(within(await rowOf("Ana Ruiz")).getByText("Activo")).toBeDefined();
+    expect(screen.getByRole("cell", { name: "Administrador" })).toBeDefined();
+  });
+
+  it("keeps the user when the delete dialog is cancelled", async () => {
+    answerDialogs(false);
+    const { fetch, calls } = fakeFetch({ "GET /api/users": { status: 200, data: [ana, luis] } });
+    renderApp("/panel/users", fetch);
+    await userEvent.click(within(await rowOf("Luis Mora")).getByRole("button", { name: "Eliminar" }));
+    await waitFor(() => expect(fire).toHaveBeenCalledWith(expect.objectContaining({ title: "¿Eliminar a Luis Mora?" })));
+    expect(calls.filter((call) => call.method === "DELETE")).toEqual([]);
+    expect(screen.getByRole("cell", { name: "Luis Mora" })).toBeDefined();
+  });
+
+  it("deletes on confirm, shows the translated message and reloads the list", async () => {
+    answerDialogs(true);
+    let users = [ana, luis];
+    const { fetch, calls } = fakeFetch({
+      "GET /api/users": async () => ({ status: 200, data: users }),
+      "DELETE /api/users/4": async () => {
+        users = [ana];
+        return { status: 200, data: messages.deleted };
+      },
+    });
+    renderApp("/panel/users", fetch);
+    await userEvent.click(within(await rowOf("Luis Mora")).getByRole("button", { name: "Eliminar" }));
+    await waitFor(() => expect(screen.queryByRole("cell", { name: "Luis Mora" })).toBeNull());
+    expect(screenCalls(calls)).toEqual([
+      "GET /api/users",
+      "DELETE /api/users/4",
+      "GET /api/users",
+    ]);
+    expect(fire).toHaveBeenCalledWith(
+      expect.objectContaining({ toast: true, title: "Registro eliminado correctamente", timer: 3000 }),
+    );
+  });
+
+  it("shows the server's refusal in the red banner", async () => {
+    answerDialogs(true);
+    renderApp(
+      "/panel/users",
+      fakeFetch({
+        "GET /api/users": { status: 200, data: [ana] },
+        "DELETE /api/users/1": { status: 409, data: messages.lastAdmin },
+      }).fetch,
+    );
+    await userEvent.click(within(await rowOf("Ana Ruiz")).getByRole("button", { name: "Eliminar" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "No se puede eliminar, desactivar ni cambiar de rol al último administrador activo.",
+    );
+  });
+
+  it("mails a temporary password after the confirmation and says so in a toast", async () => {
+    answerDialogs(true);
+    const { fetch, calls } = fakeFetch({
+      "GET /api/users": { status: 200, data: [ana, luis] },
+      "PUT /api/users/resetPassword/4": { status: 200, data: messages.temporaryPasswordSent },
+    });
+    renderApp("/panel/users", fetch);
+    await userEvent.click(within(await rowOf("Luis Mora")).getByRole("button", { name: "Enviar contraseña temporal" }));
+    await waitFor(() =>
+      expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, title: "Contraseña temporal enviada" })),
+    );
+    expect(fire).toHaveBeenCalledWith(
+      expect.objectContaining({ title: "¿Enviar una contraseña temporal a Luis Mora?", confirmButtonText: "Enviar" }),
+    );
+    expect(calls.at(-1)).toMatchObject({ method: "PUT", url: "/api/users/resetPassword/4" });
+  });
+});
+
+describe("the user form", () => {
+  it("fills the role select from GET /roles, refuses missing fields and a bad email", async () => {
+    const { fetch, calls } = fakeFetch({ "GET /api/roles": { status: 200, data: roles } });
+    renderApp("/panel/users_new", fetch);
+    expect(await screen.findByRole("heading", { level: 1, name: "Nuevo usuario" })).toBeDefined();
+    const select = await screen.findByRole("combobox", { name: "Rol" });
+    expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "Seleccione un rol",
+      "Administrador",
+      "Marketing",
+      "Ventas",
+    ]);
+    expect(screen.getByRole("checkbox", { name: "Activo" })).toHaveProperty("checked", true);
+    await userEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    expect(screen.getAllByText("Información requerida")).toHaveLength(4);
+    await userEvent.type(screen.getByLabelText("Nombres"), "Luis");
+    await userEvent.type(screen.getByLabelText("Apellidos"), "Mora");
+    await userEvent.type(screen.getByLabelText("Correo electrónico"), "luis@example");
+    await userEvent.selectOptions(select, "Marketing");
+    await userEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    expect(screen.getByText("Correo electrónico inválido")).toBeDefined();
+    expect(screen.getByLabelText("Correo electrónico").getAttribute("aria-invalid")).toBe("true");
+    expect(screenCalls(calls)).toEqual(["GET /api/roles"]);
+  });
+
+  it("creates the user and returns to the list with the message as a toast", async () => {
+    fire.mockResolvedValue({});
+    const { fetch, calls } = fakeFetch({
+      "GET /api/roles": { status: 200, data: roles },
+      "POST /api/users/createUser": { status: 200, data: messages.created },
+      "GET /api/users": { status: 200, data: [ana] },
+    });
+    renderApp("/panel/users_new", fetch);
+    await userEvent.type(await screen.findByLabelText("Nombres"), "Luis");
+    await userEvent.type(screen.getByLabelText("Apellidos"), "Mora");
+    await userEvent.type(screen.getByLabelText("Correo electrónico"), "luis@example.com");
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Rol" }), "Ventas");
+    await userEvent.click(screen.getByRole("checkbox", { name: "Activo" }));
+    await userEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Usuarios" })).toBeDefined();
+    expect(window.location.pathname).toBe("/panel/users");
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({
+      firstName: "Luis",
+      lastName: "Mora",
+      email: "luis@example.com",
+      roleId: 3,
+      active: false,
+    });
+    expect(fire).toHaveBeenCalledWith(
+      expect.objectContaining({ toast: true, position: "top-end", title: "Registro creado correctamente" }),
+    );
+  });
+
+  it("edits a user: shows the saved values and the server's message in English", async () => {
+    localStorage.setItem("lang", "en");
+    renderApp(
+      "/panel/users/4",
+      fakeFetch({
+        "GET /api/roles": { status: 200, data: roles },
+        "GET /api/users/4": { status: 200, data: luis },
+        "PUT /api/users/updateUser/4": { status: 409, data: messages.emailInUse },
+      }).fetch,
+    );
+    expect(await screen.findByRole("heading", { level: 1, name: "Edit user" })).toBeDefined();
+    expect(await screen.findByDisplayValue("Luis")).toBeDefined();
+    expect(screen.getByRole("combobox", { name: "Role" })).toHaveProperty("value", "2");
+    expect(screen.getByRole("checkbox", { name: "Active" })).toHaveProperty("checked", false);
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("The email is already in use");
+    expect(screen.getByRole("button", { name: "Cancel" }).getAttribute("href")).toBe("/panel/users");
+  });
+
+  it("shows not found for a detail route that is not a number", async () => {
+    renderApp("/panel/users/abc", fakeFetch({}).fetch);
+    expect(await screen.findByRole("heading", { level: 1, name: "Página no encontrada" })).toBeDefined();
+  });
+});
