@@ -45,6 +45,18 @@ export interface Endpoint<
   readonly response: Response;
   readonly access: Access;
   readonly description: string;
+  /**
+   * Set on multipart endpoints: the form's text fields are decoded with `body` (a field named
+   * `list[0]`, `list[1]` ... becomes the array `list`; an empty `list` field an empty array) and
+   * the files sent under `field` reach the handler as checked images.
+   */
+  readonly upload?: Upload;
+}
+
+/** The file part of a multipart endpoint. */
+export interface Upload {
+  readonly field: string;
+  readonly maxFiles: number;
 }
 
 export const endpoint = <
@@ -62,6 +74,7 @@ export const endpoint = <
   readonly response: Response;
   readonly access: Access;
   readonly description: string;
+  readonly upload?: Upload;
 }): Endpoint<Params, Query, Body, Response> => ({
   ...definition,
   params: (definition.params ?? NoInput) as Params,

@@ -31,6 +31,10 @@ export const messages = {
   lastAdmin: "the last active admin cannot be deleted, deactivated or given another role",
   selfDelete: "you cannot delete your own user",
   unknownRole: "the role does not exist",
+  fileTooLarge: "the file is too large",
+  unsupportedFile: "only JPEG, PNG, WebP, AVIF or GIF images are accepted",
+  notSalesUser: "the user is not an active sales user",
+  invalidUrl: "Invalid URL",
 } as const;
 
 export type Message = (typeof messages)[keyof typeof messages];

@@ -1,0 +1,132 @@
+import { Schema } from "effect";
+import { endpoint, everyRole, IdFromPath, IdParams, MessageAnswer } from "./endpoint.ts";
+
+/** A person as a lead shows them (the assigned agent, a note's author). */
+export const LeadPerson = Schema.Struct({ firstName: Schema.String, lastName: Schema.String });
+
+/** A follow-up note (SPEC.md section 3 spells it `trakin`, `coments`, `trankin_user`). */
+export const Trakin = Schema.Struct({
+  coments: Schema.String,
+  createdAt: Schema.String,
+  trankin_user: LeadPerson,
+});
+
+/** The quote details a lead from the cruise pages carries; null for a plain contact message. */
+export const LeadDetails = Schema.Struct({
+  in: Schema.NullOr(Schema.String),
+  out: Schema.NullOr(Schema.String),
+  itinerary: Schema.NullOr(Schema.String),
+  spaces: Schema.NullOr(Schema.Int),
+  cabins: Schema.NullOr(Schema.Int),
+  conditions: Schema.NullOr(Schema.String),
+  isLastMinute: Schema.Boolean,
+  mainLowerLm: Schema.NullOr(Schema.Finite),
+  mainLowerGross: Schema.NullOr(Schema.Finite),
+  upperLm: Schema.NullOr(Schema.Finite),
+  upperGross: Schema.NullOr(Schema.Finite),
+});
+export type LeadDetails = typeof LeadDetails.Type;
+
+/** A lead as the API answers it; `lead_user` is null while nobody is assigned ('sin asignar'). */
+export const Lead = Schema.Struct({
+  id: Schema.Int,
+  createdAt: Schema.String,
+  firstName: Schema.String,
+  lastName: Schema.String,
+  message: Schema.String,
+  email: Schema.String,
+  country: Schema.String,
+  phone: Schema.String,
+  lead_user: Schema.NullOr(Schema.Struct({ id: Schema.Int, firstName: Schema.String, lastName: Schema.String })),
+  yachtName: Schema.NullOr(Schema.String),
+  details: Schema.NullOr(LeadDetails),
+  trakin: Schema.Array(Trakin),
+});
+export type Lead = typeof Lead.Type;
+
+const PositiveIntFromString = Schema.FiniteFromString.check(Schema.isInt(), Schema.isGreaterThan(0));
+
+/**
+ * Paging, sorting and search of GET /leads; without parameters the first page, newest first.
+ * `agent` is a user id or `unassigned`.
+ */
+export const LeadsQuery = Schema.Struct({
+  page: Schema.optionalKey(PositiveIntFromString),
+  pageSize: Schema.optionalKey(PositiveIntFromString.check(Schema.isLessThanOrEqualTo(100))),
+  q: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
+  agent: Schema.optionalKey(Schema.String),
+  order: Schema.optionalKey(Schema.Literals(["newest", "oldest"])),
+});
+export type LeadsQuery = typeof LeadsQuery.Type;
+
+export const DEFAULT_LEADS_PAGE_SIZE = 50;
+
+/**
+ * The public contact / quote form. `website` is a honeypot: people never see it, so a filled one
+ * is a robot and the lead is dropped (the answer is the same, so the robot learns nothing).
+ */
+export const NewLead = Schema.Struct({
+  firstName: Schema.String,
+  lastName: Schema.String,
+  email: Schema.String,
+  country: Schema.String,
+  phone: Schema.String,
+  message: Schema.String,
+  website: Schema.optionalKey(Schema.String),
+  yachtName: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  details: Schema.optionalKey(Schema.NullOr(LeadDetails)),
+});
+export type NewLead = typeof NewLead.Type;
+
+const everyone = { kind: "session", roles: everyRole } as const;
+
+export const listLeads = endpoint({
+  name: "leads.list",
+  method: "GET",
+  path: "/leads",
+  query: LeadsQuery,
+  response: Schema.Array(Lead),
+  access: everyone,
+  description: "One page of leads (meta: total, page, pageSize), newest first unless asked otherwise.",
+});
+
+export const getLead = endpoint({
+  name: "leads.get",
+  method: "GET",
+  path: "/leads/:id",
+  params: IdParams,
+  response: Lead,
+  access: everyone,
+  description: "One lead with its follow-up notes, oldest first.",
+});
+
+export const createLead = endpoint({
+  name: "leads.create",
+  method: "POST",
+  path: "/leads/createLead",
+  body: NewLead,
+  response: MessageAnswer,
+  access: { kind: "public" },
+  description: "The public site's contact and quote form: validated, rate-limited per address.",
+});
+
+export const createTrakin = endpoint({
+  name: "leads.comment",
+  method: "POST",
+  path: "/leads/createTrakin",
+  body: Schema.Struct({ userId: Schema.Int, leadId: Schema.Int, coments: Schema.String }),
+  response: MessageAnswer,
+  access: everyone,
+  description: "Adds a follow-up note by the caller (userId must be the caller's own id).",
+});
+
+export const assignLead = endpoint({
+  name: "leads.assign",
+  method: "PUT",
+  path: "/leads/assingLeadtoUser/:leadId",
+  params: Schema.Struct({ leadId: IdFromPath }),
+  body: Schema.Struct({ userId: Schema.Int }),
+  response: MessageAnswer,
+  access: everyone,
+  description: "Assigns (or reassigns) a lead to an active sales user.",
+});
