@@ -16,6 +16,7 @@ import { catalogueItemMachine, catalogueItemMachineSampleEvents } from "./domain
 import { staffSessionMachine, staffSessionMachineSampleEvents } from "./domain/staffSession.machine.ts";
 import { userMachine, userMachineSampleEvents } from "./domain/user.machine.ts";
 import { forgotPasswordMachine } from "./forgotPassword.machine.ts";
+import { historyMachine } from "./history.machine.ts";
 import { loginMachine } from "./login.machine.ts";
 import { passwordResetMachine } from "./passwordReset.machine.ts";
 import { sessionMachine } from "./session.machine.ts";
@@ -287,5 +288,18 @@ export const machineRegistry: ReadonlyArray<MachineEntry> = [
     machine: staffSessionMachine,
     inputs: [undefined],
     events: staffSessionMachineSampleEvents,
+  }),
+  entry({
+    id: "history",
+    file: "src/machines/history.machine.ts",
+    machine: historyMachine,
+    inputs: [{ client: unusedClient, stream: "user", id: 7 }],
+    events: [
+      { type: "history.open" },
+      { type: "history.close" },
+      { type: "history.reload" },
+      { type: "xstate.done.actor.loadHistory", output: [] },
+      { type: "xstate.error.actor.loadHistory", error: refused(403, messages.forbidden) },
+    ],
   }),
 ];

@@ -1,6 +1,7 @@
 import { activities, courtesys, feedings } from "../api/catalogues.ts";
 import { type CatalogueContract, catalogueContract } from "../machines/catalogue.machine.ts";
 import type { CatalogueItem, CatalogueItemPayload } from "../api/catalogues.ts";
+import type { HistoryStream } from "../api/history.ts";
 import { paths } from "./paths.ts";
 
 export type CatalogueKey = "feeding" | "activities" | "courtesys";
@@ -16,6 +17,8 @@ export interface CatalogueScreen {
   /** The form for a new item; the first one is where the add button goes. */
   readonly newPaths: readonly [string, ...string[]];
   readonly itemPath: (id: number | string) => string;
+  /** Whose events the edit form's 'Historial' lists. */
+  readonly historyStream: HistoryStream;
 }
 
 export const catalogueScreens: ReadonlyArray<CatalogueScreen> = [
@@ -25,6 +28,7 @@ export const catalogueScreens: ReadonlyArray<CatalogueScreen> = [
     listPath: paths.feeding,
     newPaths: [paths.feedingNew],
     itemPath: paths.feedingItem,
+    historyStream: "feeding",
   },
   {
     key: "activities",
@@ -32,6 +36,7 @@ export const catalogueScreens: ReadonlyArray<CatalogueScreen> = [
     listPath: paths.activities,
     newPaths: [paths.activitiesNew],
     itemPath: paths.activity,
+    historyStream: "activity",
   },
   {
     key: "courtesys",
@@ -39,5 +44,6 @@ export const catalogueScreens: ReadonlyArray<CatalogueScreen> = [
     listPath: paths.courtesys,
     newPaths: [paths.courtesysNew, paths.courtesyNew],
     itemPath: paths.courtesy,
+    historyStream: "courtesy",
   },
 ];

@@ -6,6 +6,7 @@ import { itemCatalogueMachine } from "../../machines/catalogue.machine.ts";
 import { CheckboxInput } from "../components/CheckboxInput.tsx";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { FormActions } from "../components/FormActions.tsx";
+import { HistoryPanel } from "../components/HistoryPanel.tsx";
 import { PageTitle } from "../components/PageTitle.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { TextInput } from "../components/TextInput.tsx";
@@ -67,6 +68,7 @@ export default function CatalogueFormView({
         </form>
       )}
       {!open && !fetching && <Link href={resource.listPath}>{t("form.back")}</Link>}
+      {id !== null && <HistoryPanel stream={resource.historyStream} id={id} />}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { userFormMachine } from "../../machines/userForm.machine.ts";
 import { CheckboxInput } from "../components/CheckboxInput.tsx";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { FormActions } from "../components/FormActions.tsx";
+import { HistoryPanel } from "../components/HistoryPanel.tsx";
 import { PageTitle } from "../components/PageTitle.tsx";
 import { SelectInput } from "../components/SelectInput.tsx";
 import { Spinner } from "../components/Spinner.tsx";
@@ -98,6 +99,7 @@ export default function UserFormView({ id }: { readonly id: number | null }) {
         </form>
       )}
       {!open && !fetching && <Link href={paths.users}>{t("form.back")}</Link>}
+      {id !== null && <HistoryPanel stream={"user"} id={id} />}
     </section>
   );
 }

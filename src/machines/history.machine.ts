@@ -1,0 +1,102 @@
+import { assign, fromPromise, setup } from "xstate";
+import type { ApiClient } from "../api/client.ts";
+import { type HistoryEntry, type HistoryStream, recordHistory } from "../api/history.ts";
+import { errorMessage } from "./fields.ts";
+
+export interface HistoryInput {
+  readonly client: ApiClient;
+  readonly stream: HistoryStream;
+  readonly id: number;
+}
+
+export interface HistoryContext extends HistoryInput {
+  readonly entries: ReadonlyArray<HistoryEntry>;
+  readonly error: string | null;
+}
+
+export type HistoryEvent =
+  | { readonly type: "history.open" }
+  | { readonly type: "history.close" }
+  | { readonly type: "history.reload" };
+
+/**
+ * The collapsible 'Historial' of an edit screen: nothing is fetched until it is opened, and
+ * each opening shows the record's events as the server has them then.
+ */
+export const historyMachine = setup({
+  types: {
+    input: {} as HistoryInput,
+    context: {} as HistoryContext,
+    events: {} as HistoryEvent,
+    tags: {} as "fetching",
+  },
+  actions: {
+    assignEntries: assign({
+      entries: (_, params: { entries: ReadonlyArray<HistoryEntry> }) => params.entries,
+      error: null,
+    }),
+    assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
+    clearError: assign({ error: null }),
+  },
+  actors: {
+    loadHistory: fromPromise<ReadonlyArray<HistoryEntry>, HistoryInput>(({ input }) =>
+      input.client.call(recordHistory, { params: { stream: input.stream, id: input.id } }),
+    ),
+  },
+}).createMachine({
+  id: "history",
+  description: "Who changed a record and when, read from its events when the list is opened.",
+  context: ({ input }) => ({ ...input, entries: [], error: null }),
+  initial: "closed",
+  states: {
+    closed: {
+      description: "The history is folded away; nothing has been asked of the server.",
+      on: {
+        "history.open": {
+          target: "loading",
+          actions: "clearError",
+          description: "The user unfolds the history: it is fetched.",
+        },
+      },
+    },
+    loading: {
+      tags: "fetching",
+      description: "Fetching the record's events.",
+      invoke: {
+        id: "loadHistory",
+        src: "loadHistory",
+        input: ({ context }) => ({ client: context.client, stream: context.stream, id: context.id }),
+        onDone: {
+          target: "open",
+          actions: { type: "assignEntries", params: ({ event }) => ({ entries: event.output }) },
+          description: "The events arrived and are listed, oldest first.",
+        },
+        onError: {
+          target: "failed",
+          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
+          description: "The server refused or could not be reached: its message shows.",
+        },
+      },
+      on: {
+        "history.close": { target: "closed", description: "Folded again before the events arrived." },
+      },
+    },
+    open: {
+      description: "The events are listed.",
+      on: {
+        "history.close": { target: "closed", description: "The user folds the history away." },
+        "history.reload": {
+          target: "loading",
+          description: "Fetch again, e.g. after the record was saved.",
+        },
+      },
+    },
+    failed: {
+      description: "The history could not be read; the message shows with a way to try again.",
+      on: {
+        "history.reload": { target: "loading", actions: "clearError", description: "Try again." },
+        "history.close": { target: "closed", description: "The user folds the history away." },
+      },
+    },
+  },
+});

@@ -1,0 +1,73 @@
+import { useMachine } from "@xstate/react";
+import type { SyntheticEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { HistoryEntry, HistoryStream } from "../../api/history.ts";
+import { historyMachine } from "../../machines/history.machine.ts";
+import { useServices } from "../context.ts";
+import { ErrorBanner } from "./ErrorBanner.tsx";
+import { Spinner } from "./Spinner.tsx";
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/** Day/month/year and time, as staff read dates (SPEC.md section 9). */
+const dateTime = (iso: string): string => {
+  const date = new Date(iso);
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+};
+
+const valueText = (value: unknown): string => {
+  if (value === null || value === undefined || value === "") return "—";
+  if (Array.isArray(value)) return value.map(valueText).join(", ");
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+};
+
+/** The collapsible 'Historial' of an edit screen: who changed the record, when, and what. */
+export function HistoryPanel({ stream, id }: { readonly stream: HistoryStream; readonly id: number }) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const [snapshot, send] = useMachine(historyMachine, { input: { client, stream, id } });
+  const { entries, error } = snapshot.context;
+
+  const toggle = (event: SyntheticEvent<HTMLDetailsElement>) =>
+    send({ type: event.currentTarget.open ? "history.open" : "history.close" });
+
+  const title = (entry: HistoryEntry) => t(`history.types.${entry.type}`, { defaultValue: entry.type });
+  const field = (name: string) => t(`history.fields.${name}`, { defaultValue: name });
+  const author = (entry: HistoryEntry) =>
+    entry.actor === null ? t("history.system") : `${entry.actor.firstName} ${entry.actor.lastName}`.trim();
+
+  return (
+    <details className="history" onToggle={toggle}>
+      <summary>{t("history.title")}</summary>
+      {snapshot.hasTag("fetching") && <Spinner />}
+      <ErrorBanner message={error} />
+      {snapshot.matches("failed") && (
+        <button type="button" className="secondary outline" onClick={() => send({ type: "history.reload" })}>
+          {t("history.retry")}
+        </button>
+      )}
+      {snapshot.matches("open") && (
+        <ol className="history-entries">
+          {entries.map((entry) => (
+            <li key={entry.version}>
+              <p>
+                <strong>{title(entry)}</strong> · <time dateTime={entry.occurredAt}>{dateTime(entry.occurredAt)}</time> ·{" "}
+                {author(entry)}
+              </p>
+              {entry.changes.length > 0 && (
+                <ul>
+                  {entry.changes.map((change) => (
+                    <li key={change.field}>
+                      {field(change.field)}: {valueText(change.before)} → {valueText(change.after)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,69 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
+
+beforeEach(() => {
+  storeSession({ userName: "Diego Cevallos", token: "t0k3n", role: "sales", id: 5 });
+});
+
+const breakfast = { id: 3, name: "Desayuno buffet", active: true };
+
+const history = [
+  {
+    version: 1,
+    type: "catalogueItem.create",
+    occurredAt: "2026-11-02T14:05:00.000Z",
+    actor: { id: 5, firstName: "Diego", lastName: "Cevallos" },
+    status: { before: null, after: "active" },
+    changes: [{ field: "name", before: null, after: "Desayuno" }],
+  },
+  {
+    version: 2,
+    type: "catalogueItem.rename",
+    occurredAt: "2026-11-20T09:30:00.000Z",
+    actor: null,
+    status: { before: "active", after: "active" },
+    changes: [{ field: "name", before: "Desayuno", after: "Desayuno buffet" }],
+  },
+];
+
+describe("the 'Historial' of an edit screen", () => {
+  it("asks the server only when unfolded, then lists who changed what, oldest first", async () => {
+    const { fetch, calls } = fakeFetch({
+      "GET /api/feedings/3": { status: 200, data: breakfast },
+      "GET /api/history/feeding/3": { status: 200, data: history },
+    });
+    renderApp("/panel/feeding/3", fetch);
+    const summary = await screen.findByText("Historial");
+    expect(calls.some((call) => call.url.startsWith("/api/history"))).toBe(false);
+
+    await userEvent.click(summary);
+    const created = await screen.findByText("Creado");
+    const renamed = screen.getByText("Nombre cambiado");
+    expect(created.compareDocumentPosition(renamed) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(created.closest("p")?.textContent).toMatch(/Diego Cevallos$/);
+    expect(renamed.closest("p")?.textContent).toMatch(/Sistema$/);
+    expect(screen.getByText("Nombre: Desayuno → Desayuno buffet")).toBeDefined();
+    expect(screen.getByText(/02\/11\/2026/)).toBeDefined();
+  });
+
+  it("shows the server's refusal translated and offers to try again", async () => {
+    renderApp(
+      "/panel/feeding/3",
+      fakeFetch({
+        "GET /api/feedings/3": { status: 200, data: breakfast },
+        "GET /api/history/feeding/3": { status: 403, data: "forbidden" },
+      }).fetch,
+    );
+    await userEvent.click(await screen.findByText("Historial"));
+    expect(await screen.findByText("No tiene permiso para esta acción")).toBeDefined();
+    expect(screen.getByRole("button", { name: "Reintentar" })).toBeDefined();
+  });
+
+  it("is not offered on the form of a new item", async () => {
+    renderApp("/panel/feeding/feeding_new", fakeFetch({}).fetch);
+    await screen.findByRole("heading", { level: 1 });
+    expect(screen.queryByText("Historial")).toBeNull();
+  });
+});
