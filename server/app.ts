@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyError, FastifyInstance } from "fastify";
 import Fastify, { LogController } from "fastify";
+import fastifyMultipart from "@fastify/multipart";
 import { isApiError } from "../src/api/errors.ts";
 import { API_BASE } from "../src/api/index.ts";
 import { messages } from "../src/api/messages.ts";
@@ -10,7 +11,11 @@ import type { Mailer } from "./mail/mailer.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerCatalogueRoutes } from "./routes/catalogues.ts";
 import { registerHistoryRoutes } from "./routes/history.ts";
+import { registerItineraryRoutes } from "./routes/itineraries.ts";
+import { registerLeadRoutes } from "./routes/leads.ts";
+import { multipartOptions } from "./routes/multipart.ts";
 import { isClientRoute, registerPanel, sendIndex } from "./routes/panel.ts";
+import { registerUploadRoutes } from "./routes/uploads.ts";
 import { registerUserRoutes } from "./routes/users.ts";
 
 export interface AppDeps {
@@ -54,10 +59,16 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     return reply.code(500).send({ data: messages.serverError });
   });
 
+  // Parses nothing by itself: multipart endpoints read their parts (server/routes/multipart.ts).
+  await app.register(fastifyMultipart, multipartOptions(deps.env.MAX_UPLOAD_MB));
+
   registerAuthRoutes(app, { db: deps.db, mailer: deps.mailer, env: deps.env, now });
   registerUserRoutes(app, { db: deps.db, mailer: deps.mailer, env: deps.env, now });
   registerCatalogueRoutes(app, { db: deps.db, now });
   registerHistoryRoutes(app, { db: deps.db, now });
+  registerItineraryRoutes(app, { db: deps.db, now });
+  registerUploadRoutes(app, { db: deps.db });
+  registerLeadRoutes(app, { db: deps.db, env: deps.env, now });
 
   const servesPanel = await registerPanel(app, deps.distDir ?? "dist");
   app.setNotFoundHandler((request, reply) => {

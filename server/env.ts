@@ -6,6 +6,7 @@ const withDefault = <S extends Schema.Codec<unknown, string>>(schema: S, value: 
 
 const Port = Schema.FiniteFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 65_535 }));
 const PositiveNumber = Schema.FiniteFromString.check(Schema.isGreaterThan(0));
+const PositiveInt = Schema.FiniteFromString.check(Schema.isInt(), Schema.isGreaterThan(0));
 
 const Flag = Schema.Literals(["true", "false", "1", "0"]).pipe(
   Schema.decodeTo(Schema.Boolean, {
@@ -59,6 +60,8 @@ export const EnvSchema = Schema.Struct({
   LOG_LEVEL: withDefault(LogLevel, "info"),
   /** Set behind a load balancer, so that login limits count the client's address, not the balancer's. */
   TRUST_PROXY: withDefault(Flag, "false"),
+  /** Public lead form submissions allowed per client address in 10 minutes; a load test raises it. */
+  LEAD_RATE_LIMIT: withDefault(PositiveInt, "5"),
 });
 
 export type Env = typeof EnvSchema.Type;

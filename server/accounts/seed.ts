@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { seedDemoCatalogues } from "../catalogues/demo.ts";
+import { seedDemoItineraries } from "../itineraries/demo.ts";
+import { seedDemoLeads } from "../leads/demo.ts";
 import type { Database } from "../db/database.ts";
 import type { Env } from "../env.ts";
 import { generateTemporaryPassword, hashPassword } from "./passwords.ts";
@@ -63,6 +65,9 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
     }
     for (const staff of demo) await createUser(tx, staff, options);
     if (withDemo) await seedDemoCatalogues(tx, options);
+    // After the catalogues: the demo destinations include their items.
+    if (withDemo) await seedDemoItineraries(tx, options);
+    if (withDemo) await seedDemoLeads(tx, now);
     return true;
   });
   if (!seeded) return;
@@ -78,7 +83,7 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
     log.info(
       `Demo staff created (password from DEMO_PASSWORD): ${demoStaff
         .map((staff) => (staff.active ? staff.email : `${staff.email} (inactive)`))
-        .join(", ")}. Demo feeding, activity and courtesy items created.`,
+        .join(", ")}. Demo feeding, activity and courtesy items and destinations created.`,
     );
   }
 };

@@ -8,6 +8,8 @@ import type { Database } from "../db/database.ts";
 import type { RecordType } from "../events/command.ts";
 import { nextStatus } from "../events/machine.ts";
 import { activityRecord, courtesyRecord, feedingRecord } from "../events/projections/catalogueItems.ts";
+import { itineraryRecord } from "../events/projections/itineraries.ts";
+import { leadRecord } from "../events/projections/leads.ts";
 import { userRecord } from "../events/projections/users.ts";
 import { registerEndpoint, signedIn } from "./register.ts";
 
@@ -22,6 +24,8 @@ const records: Readonly<Record<HistoryStream, RecordType<AnyStateMachine>>> = {
   feeding: feedingRecord,
   activity: activityRecord,
   courtesy: courtesyRecord,
+  itinerary: itineraryRecord,
+  lead: leadRecord,
 };
 
 /** Hashes and tokens are in the events so a rebuild can restore them; no reader ever sees them. */

@@ -6,6 +6,8 @@ import { API_BASE } from "../../src/api/index.ts";
 import { messages } from "../../src/api/messages.ts";
 import { findSession, type Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
+import type { UploadedImage } from "../uploads/store.ts";
+import { arrayFields, readMultipart } from "./multipart.ts";
 
 /** A list answer with paging information, sent as `{"data": [...], "meta": {...}}`. */
 export class Listed<T> {
@@ -20,6 +22,8 @@ export interface Call<E extends Endpoint> {
   readonly params: ParamsOf<E>;
   readonly query: QueryOf<E>;
   readonly body: BodyOf<E>;
+  /** The checked images of a multipart endpoint (its `upload` field); empty elsewhere. */
+  readonly files: ReadonlyArray<UploadedImage>;
   readonly session: Session | null;
   readonly ip: string;
 }
@@ -90,8 +94,9 @@ const authorise = async (endpoint: Endpoint, request: FastifyRequest, context: R
 
 /**
  * Serves one endpoint of the contract: access first (so a caller without a session learns
- * nothing about the input rules), then params, query and body decoded with the endpoint's
- * schemas, then the handler; its value is encoded with the response schema, which also drops
+ * nothing about the input rules and sends no file into memory), then params, query and body
+ * decoded with the endpoint's schemas (a multipart form's text fields like a JSON body), then
+ * the handler; its value is encoded with the response schema, which also drops
  * any field the contract does not name.
  */
 export const registerEndpoint = <E extends Endpoint>(
@@ -101,6 +106,14 @@ export const registerEndpoint = <E extends Endpoint>(
   handler: Handler<E>,
 ): void => {
   const encodeResponse = Schema.encodeUnknownSync(endpoint.response);
+  const { upload } = endpoint;
+  const arrays = arrayFields(endpoint.body);
+  /** A multipart endpoint reads its form; any other refuses one (as Fastify did before the plugin). */
+  const readBody = async (request: FastifyRequest) => {
+    if (upload !== undefined) return readMultipart(request, upload, arrays);
+    if (request.isMultipart()) throw new ApiError(415, messages.invalidInput);
+    return { body: request.body ?? {}, files: [] };
+  };
   app.route({
     method: endpoint.method,
     url: `${API_BASE}${endpoint.path}`,
@@ -108,8 +121,9 @@ export const registerEndpoint = <E extends Endpoint>(
       const session = await authorise(endpoint, request, context);
       const params = decodeInput(endpoint.params, request.params ?? {});
       const query = decodeInput(endpoint.query, request.query ?? {});
-      const body = decodeInput(endpoint.body, request.body ?? {});
-      const result = await handler({ params, query, body, session, ip: request.ip });
+      const form = await readBody(request);
+      const body = decodeInput(endpoint.body, form.body);
+      const result = await handler({ params, query, body, files: form.files, session, ip: request.ip });
       const answer =
         result instanceof Listed
           ? { data: encodeResponse(result.data), meta: result.meta }

@@ -9,6 +9,93 @@ export interface CallInput<E extends Endpoint> {
   readonly body?: E["body"]["Type"];
 }
 
+/** A multipart endpoint's call: path and query as for `request`, the form's text fields and its files. */
+export interface UploadInput<E extends Endpoint> {
+  readonly params?: E["params"]["Type"];
+  readonly query?: E["query"]["Type"];
+  readonly fields: E["body"]["Type"];
+  readonly files?: ReadonlyArray<Blob>;
+  /** Told how much of the request has been sent, 0 to 100. */
+  readonly onProgress?: (percent: number) => void;
+  /** Aborts the upload, e.g. when the screen that started it closes. */
+  readonly signal?: AbortSignal;
+}
+
+/** One multipart request, as handed to the transport. */
+export interface UploadRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: FormData;
+  readonly onProgress: (loaded: number, total: number) => void;
+  readonly signal?: AbortSignal;
+}
+
+/** The raw answer of an upload: its status and its body as text. */
+export interface UploadResponse {
+  readonly status: number;
+  readonly text: string;
+}
+
+/** Sends one multipart request; XMLHttpRequest in the browser, a double in tests. */
+export type UploadTransport = (request: UploadRequest) => Promise<UploadResponse>;
+
+/** What the transport reads of a ProgressEvent. */
+export interface UploadProgress {
+  readonly lengthComputable: boolean;
+  readonly loaded: number;
+  readonly total: number;
+}
+
+/** The part of XMLHttpRequest the transport uses, so tests can hand in a small double. */
+export interface XhrLike {
+  open(method: string, url: string): void;
+  setRequestHeader(name: string, value: string): void;
+  readonly upload: { addEventListener(type: "progress", listener: (event: UploadProgress) => void): void };
+  addEventListener(type: "load" | "error" | "abort", listener: () => void): void;
+  send(body: FormData): void;
+  abort(): void;
+  readonly status: number;
+  readonly responseText: string;
+}
+
+/**
+ * The upload transport over XMLHttpRequest: fetch reports no upload progress, XMLHttpRequest's
+ * `upload` does. A failed connection or an abort rejects like a failed fetch does in `request`.
+ */
+export const xhrTransport =
+  (createXhr: () => XhrLike): UploadTransport =>
+  (request) =>
+    new Promise((resolve, reject) => {
+      const xhr = createXhr();
+      xhr.open(request.method, request.url);
+      for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value);
+      xhr.upload.addEventListener("progress", (event) => {
+        if (event.lengthComputable) request.onProgress(event.loaded, event.total);
+      });
+      xhr.addEventListener("load", () => resolve({ status: xhr.status, text: xhr.responseText }));
+      xhr.addEventListener("error", () => reject(new ApiError(0, "network error")));
+      xhr.addEventListener("abort", () => reject(new ApiError(0, "upload aborted")));
+      request.signal?.addEventListener("abort", () => xhr.abort());
+      xhr.send(request.body);
+    });
+
+/**
+ * The text fields of a multipart form as SPEC.md section 7 names them: a list as `name[0]`,
+ * `name[1]` ..., an empty list as one empty `name` field (so the server reads "none", not "missing").
+ */
+const appendFields = (form: FormData, fields: Record<string, unknown>): void => {
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      if (value.length === 0) form.append(name, "");
+      for (const [index, item] of value.entries()) form.append(`${name}[${index}]`, String(item));
+    } else {
+      form.append(name, String(value));
+    }
+  }
+};
+
 export interface ClientOptions {
   /** Where the API lives; `/api` when the panel is served by the API server. */
   readonly base?: string;
@@ -17,6 +104,8 @@ export interface ClientOptions {
   readonly readToken: () => string | null;
   /** Told when an answer is 498, so the session flow can end the session. */
   readonly onInvalidSession?: () => void;
+  /** Sends multipart requests; XMLHttpRequest when not given. */
+  readonly upload?: UploadTransport;
 }
 
 export interface Answer<T> {
@@ -42,9 +131,9 @@ const toSearch = (query: Record<string, unknown>): string => {
   return text === "" ? "" : `?${text}`;
 };
 
-const readJson = async (response: Response): Promise<unknown> => {
+const parseJson = (text: string): unknown => {
   try {
-    return await response.json();
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
@@ -59,39 +148,30 @@ export const createClient = (options: ClientOptions) => {
   const base = options.base ?? API_BASE;
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  const request = async <E extends Endpoint>(
-    endpoint: E,
-    input: CallInput<E> = {},
-  ): Promise<Answer<E["response"]["Type"]>> => {
-    const params = encodeSync(endpoint.params, input.params ?? {});
-    const query = encodeSync(endpoint.query, input.query ?? {});
-    const hasBody = endpoint.method !== "GET" && endpoint.method !== "DELETE";
+  const doUpload = options.upload ?? xhrTransport(() => new XMLHttpRequest());
+
+  const headersFor = (): Record<string, string> => {
     const headers: Record<string, string> = { accept: "application/json" };
     const token = options.readToken();
     if (token) headers.authorization = `Bearer ${token}`;
-    let body: string | undefined;
-    if (hasBody) {
-      headers["content-type"] = "application/json";
-      body = JSON.stringify(Schema.encodeUnknownSync(endpoint.body)(input.body ?? {}));
-    }
-    let response: Response;
-    try {
-      response = await doFetch(`${base}${fillPath(endpoint.path, params)}${toSearch(query)}`, {
-        method: endpoint.method,
-        headers,
-        body,
-      });
-    } catch {
-      throw new ApiError(0, "network error");
-    }
-    const json = await readJson(response);
-    if (response.status !== 200) {
-      if (response.status === INVALID_SESSION) options.onInvalidSession?.();
+    return headers;
+  };
+
+  const urlFor = (endpoint: Endpoint, params: unknown, query: unknown): string => {
+    const path = fillPath(endpoint.path, encodeSync(endpoint.params, params ?? {}));
+    return `${base}${path}${toSearch(encodeSync(endpoint.query, query ?? {}))}`;
+  };
+
+  /** One decoding for `request` and `upload`: the same errors and the same 498 notification. */
+  const decodeAnswer = <E extends Endpoint>(
+    endpoint: E,
+    status: number,
+    json: unknown,
+  ): Answer<E["response"]["Type"]> => {
+    if (status !== 200) {
+      if (status === INVALID_SESSION) options.onInvalidSession?.();
       const failure = Schema.decodeUnknownResult(ErrorBody)(json);
-      throw new ApiError(
-        response.status,
-        Result.isSuccess(failure) ? failure.success.data : `HTTP ${response.status}`,
-      );
+      throw new ApiError(status, Result.isSuccess(failure) ? failure.success.data : `HTTP ${status}`);
     }
     const decoded = Schema.decodeUnknownResult(envelope(endpoint.response))(json, { errors: "all" });
     if (Result.isFailure(decoded)) {
@@ -100,8 +180,54 @@ export const createClient = (options: ClientOptions) => {
     return decoded.success as Answer<E["response"]["Type"]>;
   };
 
+  const request = async <E extends Endpoint>(
+    endpoint: E,
+    input: CallInput<E> = {},
+  ): Promise<Answer<E["response"]["Type"]>> => {
+    const hasBody = endpoint.method !== "GET" && endpoint.method !== "DELETE";
+    const headers = headersFor();
+    let body: string | undefined;
+    if (hasBody) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(Schema.encodeUnknownSync(endpoint.body)(input.body ?? {}));
+    }
+    let response: Response;
+    try {
+      response = await doFetch(urlFor(endpoint, input.params, input.query), {
+        method: endpoint.method,
+        headers,
+        body,
+      });
+    } catch {
+      throw new ApiError(0, "network error");
+    }
+    return decodeAnswer(endpoint, response.status, parseJson(await response.text()));
+  };
+
+  /**
+   * A multipart endpoint's call: the text fields (encoded with the endpoint's body schema), then
+   * the files under the endpoint's upload field. The browser sets the multipart content type.
+   */
+  const upload = async <E extends Endpoint>(endpoint: E, input: UploadInput<E>): Promise<E["response"]["Type"]> => {
+    // the endpoint type does not record whether `upload` is set, so a JSON endpoint is refused here
+    if (endpoint.upload === undefined) throw new ApiError(0, `${endpoint.name} takes no upload`);
+    const form = new FormData();
+    appendFields(form, encodeSync(endpoint.body, input.fields));
+    for (const file of input.files ?? []) form.append(endpoint.upload.field, file);
+    const response = await doUpload({
+      method: endpoint.method,
+      url: urlFor(endpoint, input.params, input.query),
+      headers: headersFor(),
+      body: form,
+      onProgress: (loaded, total) => input.onProgress?.(total > 0 ? Math.round((100 * loaded) / total) : 0),
+      signal: input.signal,
+    });
+    return decodeAnswer(endpoint, response.status, parseJson(response.text)).data;
+  };
+
   return {
     request,
+    upload,
     /** The decoded `data` of the answer. */
     call: async <E extends Endpoint>(endpoint: E, input?: CallInput<E>) =>
       (await request(endpoint, input)).data,

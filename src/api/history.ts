@@ -10,6 +10,8 @@ export const historyReaders = {
   feeding: everyRole,
   activity: everyRole,
   courtesy: everyRole,
+  itinerary: everyRole,
+  lead: everyRole,
 } as const satisfies Record<string, ReadonlyArray<RoleName>>;
 
 export type HistoryStream = keyof typeof historyReaders;

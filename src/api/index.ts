@@ -1,6 +1,8 @@
 import * as auth from "./auth.ts";
 import { catalogues } from "./catalogues.ts";
 import { recordHistory } from "./history.ts";
+import * as itineraries from "./itineraries.ts";
+import * as leads from "./leads.ts";
 import * as users from "./users.ts";
 import type { Endpoint } from "./endpoint.ts";
 
@@ -28,6 +30,17 @@ export const endpoints: ReadonlyArray<Endpoint> = [
     catalogue.remove,
   ]),
   recordHistory,
+  itineraries.listItineraries,
+  itineraries.listDestinations,
+  itineraries.getItinerary,
+  itineraries.createItinerary,
+  itineraries.updateItinerary,
+  itineraries.deleteItinerary,
+  leads.listLeads,
+  leads.getLead,
+  leads.createLead,
+  leads.createTrakin,
+  leads.assignLead,
 ];
 
 /** The API base below which every endpoint path lives. */

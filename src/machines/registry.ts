@@ -4,6 +4,7 @@ import { createClient } from "../api/client.ts";
 import { ApiError, INVALID_SESSION } from "../api/errors.ts";
 import { messages } from "../api/messages.ts";
 import { feedings } from "../api/catalogues.ts";
+import type { Lead } from "../api/leads.ts";
 import type { User } from "../api/users.ts";
 import {
   catalogueContract,
@@ -13,15 +14,24 @@ import {
 } from "./catalogue.machine.ts";
 import { confirmationMachine } from "./confirmation.machine.ts";
 import { catalogueItemMachine, catalogueItemMachineSampleEvents } from "./domain/catalogueItem.machine.ts";
+import { itineraryMachine, itineraryMachineSampleEvents } from "./domain/itinerary.machine.ts";
+import { leadMachine, leadMachineSampleEvents } from "./domain/lead.machine.ts";
 import { staffSessionMachine, staffSessionMachineSampleEvents } from "./domain/staffSession.machine.ts";
 import { userMachine, userMachineSampleEvents } from "./domain/user.machine.ts";
+import { flowsViewerMachine } from "./flowsViewer.machine.ts";
 import { forgotPasswordMachine } from "./forgotPassword.machine.ts";
-import { historyMachine } from "./history.machine.ts";
+import { recordHistoryMachine } from "./recordHistory.machine.ts";
+import { leadAssignmentMachine } from "./leadAssignment.machine.ts";
+import { leadConversationMachine } from "./leadConversation.machine.ts";
+import { leadsListMachine } from "./leadsList.machine.ts";
 import { loginMachine } from "./login.machine.ts";
 import { passwordResetMachine } from "./passwordReset.machine.ts";
 import { sessionMachine } from "./session.machine.ts";
 import { sidebarMachine } from "./sidebar.machine.ts";
 import { userFormMachine } from "./userForm.machine.ts";
+import { itineraryFormMachine } from "./itineraryForm.machine.ts";
+import { destinationCatalogueMachine, destinationContract, type ItineraryDraft } from "./itineraries.ts";
+import type { Itinerary } from "../api/itineraries.ts";
 import { encodeStoredSession, type StoredSession } from "./storedSession.ts";
 
 /**
@@ -38,6 +48,11 @@ export interface MachineEntry {
   readonly events: ReadonlyArray<EventObject>;
   /** Inputs to start from: several when the first state depends on the input. */
   readonly inputs: ReadonlyArray<unknown>;
+  /**
+   * For a machine whose guards read counters in its context: the part of the context that tells
+   * otherwise equal states apart, so the generator explores them (kept small and finite).
+   */
+  readonly contextKey?: (context: unknown) => unknown;
 }
 
 /** What the generator may send: the machine's own events and the settling of its actors. */
@@ -53,6 +68,7 @@ const entry = <M extends AnyStateMachine>(definition: {
   readonly machine: M;
   readonly inputs: ReadonlyArray<InputFrom<M>>;
   readonly events: ReadonlyArray<SampleEvent<M>>;
+  readonly contextKey?: (context: unknown) => unknown;
 }): MachineEntry => definition;
 
 /** A client for inputs only: every actor that would call it is replaced by a double. */
@@ -112,6 +128,78 @@ const catalogueAnswers = [
   { type: "xstate.error.actor.fetchList", error: refused(403, messages.forbidden) },
   { type: "xstate.error.actor.fetchItem", error: refused(404, messages.notFound) },
 ] as const;
+
+/** A lead as GET /leads/{id} answers it, with one follow-up note. */
+const sampleLead: Lead = {
+  id: 12,
+  createdAt: "2026-03-14T15:30:00.000Z",
+  firstName: "Marta",
+  lastName: "Quispe",
+  message: "Quisiera cotizar un crucero de 8 días.",
+  email: "marta@example.com",
+  country: "Perú",
+  phone: "+51 999 888 777",
+  lead_user: null,
+  yachtName: null,
+  details: null,
+  trakin: [
+    {
+      coments: "Llamada realizada.",
+      createdAt: "2026-03-15T10:00:00.000Z",
+      trankin_user: { firstName: "Ana", lastName: "Ruiz" },
+    },
+  ],
+};
+
+const salesUser: User = { ...sampleUser, id: 5, first_name: "Pedro", last_name: "Vélez", user_rol: { id: 3, name: "sales" } };
+
+const sampleItinerary: Itinerary = {
+  id: 9,
+  name: "Quilotoa",
+  days: "2 días",
+  description: "Laguna y páramo",
+  avalability: "Todo el año",
+  price: 180,
+  ofertPrice: null,
+  isOfert: false,
+  type: "national",
+  region: "Sierra",
+  servicesIncluded: ["Traslados"],
+  feeding: [{ id: 3, name: "Desayuno" }],
+  activities: [],
+  courtesy: [],
+  departureFrom: ["Quito"],
+  image: "uploads/tiptops/quilotoa.png",
+};
+
+const completeDraft: ItineraryDraft = {
+  name: "Quilotoa",
+  days: "2 días",
+  description: "",
+  avalability: "Todo el año",
+  price: "180",
+  isOfert: true,
+  ofertPrice: "150",
+  region: "Sierra",
+  servicesIncluded: ["Traslados"],
+  departureFrom: ["Quito"],
+  feeding: [3],
+  activities: [],
+  courtesy: [],
+};
+
+const blankDraft: ItineraryDraft = {
+  ...completeDraft,
+  name: " ",
+  price: "-1",
+  region: "",
+  servicesIncluded: [],
+  departureFrom: [],
+};
+
+const sampleImage = new Blob(["not really a png"], { type: "image/png" });
+
+const nationalContract = destinationContract("national");
 
 /** Every machine of the panel and of the server's domain rules: the path-coverage gate runs each. */
 export const machineRegistry: ReadonlyArray<MachineEntry> = [
@@ -269,6 +357,52 @@ export const machineRegistry: ReadonlyArray<MachineEntry> = [
     ],
   }),
   entry({
+    id: "catalogue.destinations",
+    file: "src/machines/catalogue.machine.ts",
+    machine: destinationCatalogueMachine,
+    inputs: [
+      { client: unusedClient, contract: nationalContract, mode: { kind: "list" } },
+      // a contract with a reset covers the branch only the users catalogue takes
+      {
+        client: unusedClient,
+        contract: { ...nationalContract, resetPassword: async () => messages.temporaryPasswordSent },
+        mode: { kind: "list" },
+      },
+      { client: unusedClient, contract: nationalContract, mode: { kind: "new" } },
+      { client: unusedClient, contract: nationalContract, mode: { kind: "edit", id: 9 } },
+    ],
+    events: [
+      ...catalogueAnswers,
+      { type: "item.submit", payload: { draft: completeDraft, file: sampleImage } },
+      { type: "item.submit", payload: { draft: blankDraft, file: null } },
+      { type: "xstate.done.actor.fetchList", output: [sampleItinerary] },
+      { type: "xstate.done.actor.fetchItem", output: sampleItinerary },
+    ],
+  }),
+  entry({
+    id: "itineraryForm",
+    file: "src/machines/itineraryForm.machine.ts",
+    machine: itineraryFormMachine,
+    inputs: [
+      { client: unusedClient, type: "national", id: null },
+      { client: unusedClient, type: "international", id: 9 },
+    ],
+    events: [
+      { type: "image.choose", file: sampleImage },
+      { type: "image.clear" },
+      { type: "itinerary.submit", draft: completeDraft },
+      { type: "itinerary.submit", draft: blankDraft },
+      { type: "upload.progress", percent: 40 },
+      {
+        type: "xstate.done.actor.loadForm",
+        output: { feeding: [{ id: 3, name: "Desayuno", active: true }], activities: [], courtesy: [], itinerary: null },
+      },
+      { type: "xstate.error.actor.loadForm", error: refused(404, messages.notFound) },
+      { type: "xstate.done.actor.saveItinerary", output: messages.created },
+      { type: "xstate.error.actor.saveItinerary", error: refused(415, messages.unsupportedFile) },
+    ],
+  }),
+  entry({
     id: "domain.user",
     file: "src/machines/domain/user.machine.ts",
     machine: userMachine,
@@ -283,6 +417,13 @@ export const machineRegistry: ReadonlyArray<MachineEntry> = [
     events: catalogueItemMachineSampleEvents,
   }),
   entry({
+    id: "domain.itinerary",
+    file: "src/machines/domain/itinerary.machine.ts",
+    machine: itineraryMachine,
+    inputs: [undefined],
+    events: itineraryMachineSampleEvents,
+  }),
+  entry({
     id: "domain.staffSession",
     file: "src/machines/domain/staffSession.machine.ts",
     machine: staffSessionMachine,
@@ -290,16 +431,93 @@ export const machineRegistry: ReadonlyArray<MachineEntry> = [
     events: staffSessionMachineSampleEvents,
   }),
   entry({
-    id: "history",
-    file: "src/machines/history.machine.ts",
-    machine: historyMachine,
+    id: "domain.lead",
+    file: "src/machines/domain/lead.machine.ts",
+    machine: leadMachine,
+    inputs: [undefined],
+    events: leadMachineSampleEvents,
+  }),
+  entry({
+    id: "recordHistory",
+    file: "src/machines/recordHistory.machine.ts",
+    machine: recordHistoryMachine,
     inputs: [{ client: unusedClient, stream: "user", id: 7 }],
     events: [
-      { type: "history.open" },
-      { type: "history.close" },
-      { type: "history.reload" },
+      { type: "recordHistory.open" },
+      { type: "recordHistory.close" },
+      { type: "recordHistory.reload" },
       { type: "xstate.done.actor.loadHistory", output: [] },
       { type: "xstate.error.actor.loadHistory", error: refused(403, messages.forbidden) },
+    ],
+  }),
+  entry({
+    id: "leadsList",
+    file: "src/machines/leadsList.machine.ts",
+    machine: leadsListMachine,
+    inputs: [{ client: unusedClient, pageSize: 20 }],
+    events: [
+      // page 2 of 3 first, so the ready state the generator keeps has both a next and a previous page
+      { type: "xstate.done.actor.fetchLeads", output: { leads: [sampleLead], page: 2, total: 45 } },
+      { type: "xstate.error.actor.fetchLeads", error: refused(403, messages.forbidden) },
+      { type: "xstate.done.actor.fetchAgents", output: [salesUser] },
+      { type: "xstate.error.actor.fetchAgents", error: refused(0, "network error") },
+      { type: "page.next" },
+      { type: "page.previous" },
+      { type: "page.go", page: 3 },
+      { type: "search.change", text: "quispe" },
+      { type: "search.submit" },
+      { type: "agent.change", agent: { kind: "unassigned" } },
+      { type: "list.reload" },
+    ],
+  }),
+  entry({
+    id: "leadAssignment",
+    file: "src/machines/leadAssignment.machine.ts",
+    machine: leadAssignmentMachine,
+    inputs: [{ client: unusedClient }],
+    events: [
+      { type: "menu.open", target: { leadId: 12, name: "Marta Quispe", agentId: null } },
+      { type: "menu.close" },
+      { type: "agent.choose", userId: 5 },
+      { type: "xstate.done.actor.fetchSalesUsers", output: [salesUser] },
+      { type: "xstate.error.actor.fetchSalesUsers", error: refused(403, messages.forbidden) },
+      { type: "xstate.done.actor.assignAgent", output: messages.updated },
+      { type: "xstate.error.actor.assignAgent", error: refused(400, messages.notSalesUser) },
+    ],
+  }),
+  entry({
+    id: "leadConversation",
+    file: "src/machines/leadConversation.machine.ts",
+    machine: leadConversationMachine,
+    inputs: [{ client: unusedClient, leadId: 12, userId: 1 }],
+    events: [
+      { type: "xstate.done.actor.fetchLead", output: sampleLead },
+      { type: "xstate.error.actor.fetchLead", error: refused(404, messages.notFound) },
+      // one draft only: the generator keys states by value and transition, not by context, so a
+      // blank draft comes from the empty box the lead opens with
+      { type: "comment.change", text: "Envié la cotización." },
+      { type: "comment.submit" },
+      { type: "xstate.done.actor.sendComment", output: messages.created },
+      { type: "xstate.error.actor.sendComment", error: refused(403, messages.forbidden) },
+      { type: "xstate.done.actor.refetchLead", output: sampleLead },
+      { type: "xstate.error.actor.refetchLead", error: refused(0, "network error") },
+    ],
+  }),
+  entry({
+    id: "flowsViewer",
+    file: "src/machines/flowsViewer.machine.ts",
+    machine: flowsViewerMachine,
+    inputs: [{ machineId: "login" }],
+    contextKey: (context) => context,
+    events: [
+      { type: "flow.choose", machineId: "session" },
+      { type: "path.choose", index: 0, stepCount: 3 },
+      { type: "path.choose", index: 1, stepCount: 1 },
+      { type: "path.next" },
+      { type: "path.previous" },
+      { type: "path.play" },
+      { type: "path.pause" },
+      { type: "path.clear" },
     ],
   }),
 ];

@@ -9,7 +9,8 @@ export type MenuKey =
   | "home"
   | "leads"
   | "national"
-  | "international";
+  | "international"
+  | "flows";
 
 export interface MenuEntry {
   readonly key: MenuKey;
@@ -30,6 +31,7 @@ export const menu: ReadonlyArray<MenuEntry> = [
   { key: "leads", path: paths.leads, section: "screens", roles: everyone },
   { key: "national", path: paths.destinations("national"), section: "screens", roles: everyone },
   { key: "international", path: paths.destinations("international"), section: "screens", roles: everyone },
+  { key: "flows", path: paths.flows, section: "screens", roles: ["admin", "marketing"] },
 ];
 
 export const entriesFor = (role: RoleName): ReadonlyArray<MenuEntry> =>

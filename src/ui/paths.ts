@@ -44,6 +44,8 @@ export const paths = {
   courtesyNew: "/panel/courtesys/courtesy_new",
   courtesy: (courtesyId: Id) => `/panel/courtesys/${courtesyId}`,
   yacht: (yachtId: Id, section: YachtSection) => `/panel/yacht/${yachtId}/${section}`,
+  /** The analysts' page: every state machine drawn, with generated paths to play. */
+  flows: "/panel/flows",
 } as const;
 
 /** Route patterns for the router, one per screen family. */

@@ -1,6 +1,6 @@
 import type { i18n } from "i18next";
 import { type Actor, createActor } from "xstate";
-import { type ApiClient, createClient } from "../api/client.ts";
+import { type ApiClient, createClient, type UploadTransport } from "../api/client.ts";
 import { LANGUAGE_KEY } from "../i18n/index.ts";
 import { sessionMachine, tokenOf } from "../machines/session.machine.ts";
 import { encodeStoredSession, USER_INFO_KEY } from "../machines/storedSession.ts";
@@ -20,6 +20,8 @@ export interface ServiceOptions {
   readonly i18n: i18n;
   readonly navigate: (to: string) => void;
   readonly fetch?: typeof globalThis.fetch;
+  /** Multipart uploads; XMLHttpRequest when not given (tests hand in a double). */
+  readonly upload?: UploadTransport;
 }
 
 /** Sign-out clears all local storage (SPEC.md section 6) except the language choice. */
@@ -37,6 +39,7 @@ export const createServices = (options: ServiceOptions): Services => {
   const { storage, navigate } = options;
   const client = createClient({
     fetch: options.fetch,
+    upload: options.upload,
     readToken: () => tokenOf(session.getSnapshot().context),
     onInvalidSession: () => session.send({ type: "session.invalidated" }),
   });

@@ -48,6 +48,7 @@ const screens: ReadonlyArray<{ name: string; path: string; staff?: string }> = [
   { name: "change-password-needs-login", path: "/changePassword/1" },
   { name: "home", path: "/panel/home", staff: "marketing@example.com" },
   { name: "leads", path: "/panel/leads", staff: "ventas@example.com" },
+  { name: "lead", path: "/panel/leads/1", staff: "ventas@example.com" },
   { name: "users", path: "/panel/users", staff: "admin@example.com" },
   { name: "user-new", path: "/panel/users_new", staff: "admin@example.com" },
   { name: "user-edit", path: "/panel/users/2", staff: "admin@example.com" },
@@ -58,6 +59,16 @@ const screens: ReadonlyArray<{ name: string; path: string; staff?: string }> = [
   { name: "activities-new", path: "/panel/activities/activities_new", staff: "ventas@example.com" },
   { name: "courtesys", path: "/panel/courtesys", staff: "ventas@example.com" },
   { name: "courtesys-new", path: "/panel/courtesys/courtesy_new", staff: "ventas@example.com" },
+  { name: "national-destinations", path: "/panel/national/destinations", staff: "marketing@example.com" },
+  { name: "national-destination-new", path: "/panel/national/destinations_new", staff: "marketing@example.com" },
+  // the demo content's first destination is national
+  { name: "national-destination-edit", path: "/panel/national/destinations/1", staff: "admin@example.com" },
+  { name: "international-destinations", path: "/panel/international/destinations", staff: "ventas@example.com" },
+  {
+    name: "international-destination-new",
+    path: "/panel/international/destinations_new",
+    staff: "ventas@example.com",
+  },
   { name: "not-found", path: "/no/such/page" },
 ];
 

@@ -1,6 +1,5 @@
-import { getShortestPaths, getStateNodes } from "@xstate/graph";
+import { getStateNodes } from "@xstate/graph";
 import {
-  type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
   type AnyTransitionDefinition,
@@ -9,6 +8,7 @@ import {
   fromPromise,
   SimulatedClock,
 } from "xstate";
+import { generatePaths, type PathStep, type PathSubject, transitionKey } from "../../src/machines/generatedPaths.ts";
 
 /** One declared transition: a state, an event (or none for `always`) and one guarded branch. */
 export interface DeclaredTransition {
@@ -25,21 +25,11 @@ export interface CoverageReport {
   readonly paths: number;
 }
 
-export interface CoverageSubject {
-  readonly id: string;
-  readonly machine: AnyStateMachine;
-  readonly events: ReadonlyArray<EventObject>;
-  readonly inputs: ReadonlyArray<unknown>;
-}
+export type CoverageSubject = PathSubject;
 
 const DONE = "xstate.done.actor.";
 const ERROR = "xstate.error.actor.";
 const AFTER = "xstate.after.";
-
-const transitionKey = (t: AnyTransitionDefinition): string => {
-  const branches = t.eventType === "" ? t.source.always : t.source.transitions.get(t.eventType);
-  return `${t.source.id}|${t.eventType}|${branches?.indexOf(t) ?? -1}`;
-};
 
 const guardName = (t: AnyTransitionDefinition): string => {
   const guard: unknown = t.guard;
@@ -65,25 +55,6 @@ export const declaredTransitions = (machine: AnyStateMachine): DeclaredTransitio
     ),
     ...(node.always ?? []).map((t, index) => ({ key: transitionKey(t), label: describe(t, index) })),
   ]);
-
-/** The transitions a macrostep from `snapshot` with `event` selects, for keying graph vertices. */
-const selectedKeys = (machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject) =>
-  machine.getTransitionData(snapshot, event).map(transitionKey);
-
-/**
- * The event types the active states declare. Not `getAllOwnEventDescriptors`: it leaves out
- * transitions with neither target nor actions, and "a second submit is ignored" is one of those.
- */
-const declaredEventTypes = (snapshot: AnyMachineSnapshot): string[] => [
-  ...new Set(snapshot._nodes.flatMap((node) => [...node.transitions.keys()])),
-];
-
-/** The concrete events to try in a state: the samples of each event type it handles. */
-const eventsFor = (samples: ReadonlyArray<EventObject>) => (snapshot: AnyMachineSnapshot) =>
-  declaredEventTypes(snapshot).flatMap((type) => {
-    const matching = samples.filter((sample) => sample.type === type);
-    return matching.length > 0 ? matching : [{ type }];
-  });
 
 /** Settles the doubles of invoked actors when a path says `xstate.done/error.actor.<id>`. */
 class ActorScript {
@@ -126,7 +97,7 @@ const settleMicrotasks = () => new Promise<void>((resolve) => setImmediate(resol
 const replay = async (
   subject: CoverageSubject,
   input: unknown,
-  steps: ReadonlyArray<{ readonly event: EventObject; readonly state: AnyMachineSnapshot }>,
+  steps: ReadonlyArray<PathStep>,
 ): Promise<Set<string>> => {
   const script = new ActorScript();
   const doubles = Object.fromEntries(
@@ -179,18 +150,10 @@ export const measureCoverage = async (subject: CoverageSubject): Promise<Coverag
   const covered = new Set<string>();
   let paths = 0;
   for (const input of subject.inputs) {
-    const generated = getShortestPaths(subject.machine, {
-      input,
-      events: eventsFor(subject.events),
-      serializeState: (snapshot, event, previous) =>
-        JSON.stringify([
-          snapshot.value,
-          event && previous ? selectedKeys(subject.machine, previous, event) : null,
-        ]),
-    });
+    const generated = generatePaths(subject, input);
     for (const path of generated) {
       paths += 1;
-      for (const key of await replay(subject, input, path.steps)) covered.add(key);
+      for (const key of await replay(subject, input, path)) covered.add(key);
     }
   }
   const declaredKeys = new Set(declared.map((t) => t.key));

@@ -25,6 +25,7 @@ describe("decodeEnv", () => {
       MAX_UPLOAD_MB: 10,
       LOG_LEVEL: "info",
       TRUST_PROXY: false,
+      LEAD_RATE_LIMIT: 5,
     });
   });
 

@@ -76,21 +76,12 @@ export const openTestDatabase = async (): Promise<Database> => {
   };
 };
 
-/**
- * Tables no projection owns yet: destinations will fill the catalogue links, and tests insert
- * rows into it directly meanwhile.
- */
-const unownedTables = ["itinerary_catalogue_items"];
+/** Tables outside the projections: counters, the mail outbox and the content-addressed images. */
+const operationalTables = ["events", "login_failures", "lead_submissions", "outbox", "uploads"];
 
 /** Empties everything but the seeded roles, so each test starts from the migrated template. */
 export const resetDatabase = async (db: Database): Promise<void> => {
   const owned = new Set(projections.flatMap((projection) => projection.tables));
-  const tables = [
-    "events",
-    "login_failures",
-    "outbox",
-    ...owned,
-    ...unownedTables.filter((table) => !owned.has(table)),
-  ];
+  const tables = [...operationalTables, ...owned];
   await db.exec(`truncate ${tables.join(", ")} restart identity`);
 };

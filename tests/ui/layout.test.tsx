@@ -40,11 +40,21 @@ describe("the protected panel", () => {
         "Leads",
         "Destinos Nacionales",
         "Destinos Internacionales",
+        "Flujos",
       ],
     ],
     [
       "marketing",
-      ["Alimentación", "Actividades", "Cortesias", "Home", "Leads", "Destinos Nacionales", "Destinos Internacionales"],
+      [
+        "Alimentación",
+        "Actividades",
+        "Cortesias",
+        "Home",
+        "Leads",
+        "Destinos Nacionales",
+        "Destinos Internacionales",
+        "Flujos",
+      ],
     ],
     ["sales", ["Alimentación", "Actividades", "Cortesias", "Leads", "Destinos Nacionales", "Destinos Internacionales"]],
   ] as const)("shows %s the entries of their role", async (role, entries) => {
@@ -61,6 +71,8 @@ describe("the protected panel", () => {
     ["/panel/feeding/feeding_new", "Alimentación", "Nueva alimentación"],
     ["/panel/courtesys/courtesy_new", "Cortesias", "Nueva cortesía"],
     ["/panel/activities/2", "Actividades", "Editar actividad"],
+    ["/panel/national/destinations_new", "Destinos Nacionales", "Nuevo destino"],
+    ["/panel/international/destinations/3", "Destinos Internacionales", "Editar destino"],
   ])("highlights the entry of %s", async (path, entry, title) => {
     signedInAs("admin");
     renderApp(path, fakeFetch({}).fetch);
@@ -70,11 +82,7 @@ describe("the protected panel", () => {
     expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe(title);
   });
 
-  it.each([
-    ["/panel/national/destinations_new", "Destinos Nacionales"],
-    ["/panel/international/destinations/3", "Destinos Internacionales"],
-    ["/panel/home/baner/2", "Home"],
-  ])("highlights the entry of %s, whose screen comes later", async (path, entry) => {
+  it.each([["/panel/home/baner/2", "Home"]])("highlights the entry of %s, whose screen comes later", async (path, entry) => {
     signedInAs("admin");
     renderApp(path, fakeFetch({}).fetch);
     await menuEntries();

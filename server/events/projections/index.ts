@@ -1,6 +1,8 @@
 import type { Queryable } from "../../db/database.ts";
 import type { StoredEvent } from "../store.ts";
 import { catalogueProjections } from "./catalogueItems.ts";
+import { itinerariesProjection } from "./itineraries.ts";
+import { leadsProjection } from "./leads.ts";
 import { sessionsProjection } from "./sessions.ts";
 import { usersProjection } from "./users.ts";
 
@@ -15,7 +17,7 @@ export interface Projection {
 }
 
 /** Every projection; a new resource adds its own here. */
-export const projections: ReadonlyArray<Projection> = [usersProjection, sessionsProjection, ...catalogueProjections];
+export const projections: ReadonlyArray<Projection> = [usersProjection, sessionsProjection, ...catalogueProjections, leadsProjection, itinerariesProjection];
 
 const byStream = new Map(projections.map((projection) => [projection.stream, projection]));
 

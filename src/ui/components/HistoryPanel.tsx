@@ -2,7 +2,7 @@ import { useMachine } from "@xstate/react";
 import type { SyntheticEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { HistoryEntry, HistoryStream } from "../../api/history.ts";
-import { historyMachine } from "../../machines/history.machine.ts";
+import { recordHistoryMachine } from "../../machines/recordHistory.machine.ts";
 import { useServices } from "../context.ts";
 import { ErrorBanner } from "./ErrorBanner.tsx";
 import { Spinner } from "./Spinner.tsx";
@@ -26,11 +26,11 @@ const valueText = (value: unknown): string => {
 export function HistoryPanel({ stream, id }: { readonly stream: HistoryStream; readonly id: number }) {
   const { t } = useTranslation();
   const { client } = useServices();
-  const [snapshot, send] = useMachine(historyMachine, { input: { client, stream, id } });
+  const [snapshot, send] = useMachine(recordHistoryMachine, { input: { client, stream, id } });
   const { entries, error } = snapshot.context;
 
   const toggle = (event: SyntheticEvent<HTMLDetailsElement>) =>
-    send({ type: event.currentTarget.open ? "history.open" : "history.close" });
+    send({ type: event.currentTarget.open ? "recordHistory.open" : "recordHistory.close" });
 
   const title = (entry: HistoryEntry) => t(`history.types.${entry.type}`, { defaultValue: entry.type });
   const field = (name: string) => t(`history.fields.${name}`, { defaultValue: name });
@@ -43,7 +43,7 @@ export function HistoryPanel({ stream, id }: { readonly stream: HistoryStream; r
       {snapshot.hasTag("fetching") && <Spinner />}
       <ErrorBanner message={error} />
       {snapshot.matches("failed") && (
-        <button type="button" className="secondary outline" onClick={() => send({ type: "history.reload" })}>
+        <button type="button" className="secondary outline" onClick={() => send({ type: "recordHistory.reload" })}>
           {t("history.retry")}
         </button>
       )}

@@ -8,10 +8,12 @@ interface TextInputProps {
   readonly autoComplete?: string;
   /** The saved value when a form edits an existing record. */
   readonly defaultValue?: string;
+  /** The phone keyboard to offer, e.g. digits and a decimal separator for prices. */
+  readonly inputMode?: "decimal";
 }
 
 /** A labelled field whose problem message is tied to it for screen readers. */
-export function TextInput({ name, label, type, problem, autoComplete, defaultValue }: TextInputProps) {
+export function TextInput({ name, label, type, problem, autoComplete, defaultValue, inputMode }: TextInputProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -23,6 +25,7 @@ export function TextInput({ name, label, type, problem, autoComplete, defaultVal
         type={type}
         autoComplete={autoComplete}
         defaultValue={defaultValue}
+        inputMode={inputMode}
         aria-invalid={problem === null ? undefined : true}
         aria-describedby={problem === null ? undefined : hintId}
       />

@@ -15,15 +15,15 @@ export interface HistoryContext extends HistoryInput {
 }
 
 export type HistoryEvent =
-  | { readonly type: "history.open" }
-  | { readonly type: "history.close" }
-  | { readonly type: "history.reload" };
+  | { readonly type: "recordHistory.open" }
+  | { readonly type: "recordHistory.close" }
+  | { readonly type: "recordHistory.reload" };
 
 /**
  * The collapsible 'Historial' of an edit screen: nothing is fetched until it is opened, and
  * each opening shows the record's events as the server has them then.
  */
-export const historyMachine = setup({
+export const recordHistoryMachine = setup({
   types: {
     input: {} as HistoryInput,
     context: {} as HistoryContext,
@@ -44,7 +44,7 @@ export const historyMachine = setup({
     ),
   },
 }).createMachine({
-  id: "history",
+  id: "recordHistory",
   description: "Who changed a record and when, read from its events when the list is opened.",
   context: ({ input }) => ({ ...input, entries: [], error: null }),
   initial: "closed",
@@ -52,7 +52,7 @@ export const historyMachine = setup({
     closed: {
       description: "The history is folded away; nothing has been asked of the server.",
       on: {
-        "history.open": {
+        "recordHistory.open": {
           target: "loading",
           actions: "clearError",
           description: "The user unfolds the history: it is fetched.",
@@ -78,14 +78,14 @@ export const historyMachine = setup({
         },
       },
       on: {
-        "history.close": { target: "closed", description: "Folded again before the events arrived." },
+        "recordHistory.close": { target: "closed", description: "Folded again before the events arrived." },
       },
     },
     open: {
       description: "The events are listed.",
       on: {
-        "history.close": { target: "closed", description: "The user folds the history away." },
-        "history.reload": {
+        "recordHistory.close": { target: "closed", description: "The user folds the history away." },
+        "recordHistory.reload": {
           target: "loading",
           description: "Fetch again, e.g. after the record was saved.",
         },
@@ -94,8 +94,8 @@ export const historyMachine = setup({
     failed: {
       description: "The history could not be read; the message shows with a way to try again.",
       on: {
-        "history.reload": { target: "loading", actions: "clearError", description: "Try again." },
-        "history.close": { target: "closed", description: "The user folds the history away." },
+        "recordHistory.reload": { target: "loading", actions: "clearError", description: "Try again." },
+        "recordHistory.close": { target: "closed", description: "The user folds the history away." },
       },
     },
   },

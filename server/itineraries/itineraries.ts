@@ -1,0 +1,191 @@
+import { isDeepStrictEqual } from "node:util";
+import { Schema } from "effect";
+import { ApiError } from "../../src/api/errors.ts";
+import { DestinationType, type Itinerary } from "../../src/api/itineraries.ts";
+import { messages } from "../../src/api/messages.ts";
+import { ItineraryFields } from "../../src/machines/domain/itinerary.machine.ts";
+import type { Queryable } from "../db/database.ts";
+import { type CommandOptions, decide } from "../events/command.ts";
+import { activityRecord, courtesyRecord, feedingRecord } from "../events/projections/catalogueItems.ts";
+import { catalogueLinks, itineraryRecord } from "../events/projections/itineraries.ts";
+import type { ItineraryDraft } from "./form.ts";
+
+/** The table of each catalogue a destination lists items of. */
+const catalogueTables = {
+  feeding: feedingRecord.table,
+  activity: activityRecord.table,
+  courtesy: courtesyRecord.table,
+} as const;
+
+const ItineraryRow = Schema.Struct({
+  id: Schema.Int,
+  name: Schema.String,
+  days: Schema.String,
+  description: Schema.String,
+  avalability: Schema.String,
+  price: Schema.Finite,
+  ofertPrice: Schema.NullOr(Schema.Finite),
+  isOfert: Schema.Boolean,
+  type: DestinationType,
+  region: ItineraryFields.fields.region,
+  servicesIncluded: ItineraryFields.fields.servicesIncluded,
+  departureFrom: ItineraryFields.fields.departureFrom,
+  image: Schema.String,
+});
+const decodeRow = Schema.decodeUnknownSync(ItineraryRow);
+
+const LinkRow = Schema.Struct({
+  itineraryId: Schema.Int,
+  catalogue: Schema.Literals(["feeding", "activity", "courtesy"]),
+  id: Schema.Int,
+  name: Schema.String,
+});
+const decodeLink = Schema.decodeUnknownSync(LinkRow);
+
+/** Money comes back as float8: numeric would reach JavaScript as text. */
+const itineraryColumns = `id, name, days, description, avalability, price::float8 as price,
+  ofert_price::float8 as "ofertPrice", is_ofert as "isOfert", type, region,
+  services_included as "servicesIncluded", departure_from as "departureFrom", image`;
+
+/**
+ * Live destinations with their catalogue items (by name, as the catalogues list them, with the
+ * ICU root collation named so PGlite and PostgreSQL agree), by name.
+ */
+const readItineraries = async (
+  db: Queryable,
+  where: string,
+  params: ReadonlyArray<unknown>,
+  lock = "",
+): Promise<Itinerary[]> => {
+  const rows = (
+    await db.query<unknown>(
+      `select ${itineraryColumns} from itineraries where status <> 'deleted' and ${where}
+       order by name collate "und-x-icu", id ${lock}`,
+      params,
+    )
+  ).map((row) => decodeRow(row));
+  if (rows.length === 0) return [];
+  const links = (
+    await db.query<unknown>(
+      `select l.itinerary_id as "itineraryId", l.catalogue, l.item_id as id,
+              coalesce(f.name, a.name, c.name) as name
+         from itinerary_catalogue_items l
+         left join ${catalogueTables.feeding} f on l.catalogue = 'feeding' and f.id = l.item_id
+         left join ${catalogueTables.activity} a on l.catalogue = 'activity' and a.id = l.item_id
+         left join ${catalogueTables.courtesy} c on l.catalogue = 'courtesy' and c.id = l.item_id
+        where l.itinerary_id = any($1::int[])
+        order by coalesce(f.name, a.name, c.name) collate "und-x-icu", l.item_id`,
+      [rows.map((row) => row.id)],
+    )
+  ).map((row) => decodeLink(row));
+  return rows.map(({ region, ...row }) => {
+    const itemsOf = (catalogue: (typeof catalogueLinks)[number]["catalogue"]) =>
+      links
+        .filter((link) => link.itineraryId === row.id && link.catalogue === catalogue)
+        .map((link) => ({ id: link.id, name: link.name }));
+    const itinerary = {
+      ...row,
+      feeding: itemsOf("feeding"),
+      activities: itemsOf("activity"),
+      courtesy: itemsOf("courtesy"),
+    };
+    // The contract names a region for national destinations only.
+    return region === null ? itinerary : { ...itinerary, region };
+  });
+};
+
+export const listItineraries = (db: Queryable): Promise<Itinerary[]> => readItineraries(db, "true", []);
+
+export const listItinerariesOfType = (db: Queryable, type: DestinationType): Promise<Itinerary[]> =>
+  readItineraries(db, "type = $1", [type]);
+
+/** A live destination, or null. */
+export const findItinerary = async (db: Queryable, id: number): Promise<Itinerary | null> =>
+  (await readItineraries(db, "id = $1", [id]))[0] ?? null;
+
+/** A live destination as its last event left it, locked until the transaction ends; 404 when gone. */
+const lockItinerary = async (tx: Queryable, id: number): Promise<ItineraryFields> => {
+  const [itinerary] = await readItineraries(tx, "id = $1", [id], "for update");
+  if (itinerary === undefined) throw new ApiError(404, messages.notFound);
+  const ids = (items: ReadonlyArray<{ readonly id: number }>) => items.map((item) => item.id).sort((a, b) => a - b);
+  // The same keys and order of lists as a decided event, so an unchanged form compares equal.
+  return {
+    name: itinerary.name,
+    days: itinerary.days,
+    description: itinerary.description,
+    avalability: itinerary.avalability,
+    price: itinerary.price,
+    ofertPrice: itinerary.ofertPrice,
+    isOfert: itinerary.isOfert,
+    destinationType: itinerary.type,
+    region: itinerary.region ?? null,
+    servicesIncluded: itinerary.servicesIncluded,
+    departureFrom: itinerary.departureFrom,
+    feeding: ids(itinerary.feeding),
+    activities: ids(itinerary.activities),
+    courtesy: ids(itinerary.courtesy),
+    image: itinerary.image,
+  };
+};
+
+/**
+ * Refuses (400 invalid information) a catalogue item that does not exist, is deleted, or is
+ * inactive, unless the destination already includes it (deactivating an item does not take it
+ * from the destinations that use it). The chosen items stay locked `for share` until the
+ * transaction ends, so a concurrent delete of one of them waits and then sees the link.
+ */
+const assertSelectable = async (
+  tx: Queryable,
+  draft: ItineraryDraft,
+  current: ItineraryFields | null,
+): Promise<void> => {
+  for (const { field, catalogue } of catalogueLinks) {
+    const wanted = draft[field];
+    if (wanted.length === 0) continue;
+    const rows = await tx.query<{ id: number }>(
+      `select id from ${catalogueTables[catalogue]}
+        where id = any($1::int[]) and status <> 'deleted' and (active or id = any($2::int[]))
+        for share`,
+      [wanted, current?.[field] ?? []],
+    );
+    if (rows.length !== wanted.length) throw new ApiError(400, messages.invalidInput);
+  }
+};
+
+/** Adds a destination through the event store and answers its id. */
+export const createItinerary = async (
+  tx: Queryable,
+  draft: ItineraryDraft,
+  image: string,
+  options: CommandOptions,
+): Promise<number> => {
+  await assertSelectable(tx, draft, null);
+  const [row] = await tx.query<{ id: number }>("select nextval(pg_get_serial_sequence('itineraries', 'id'))::int as id");
+  if (!row) throw new Error("no id from the itineraries sequence");
+  await decide(tx, itineraryRecord, String(row.id), { type: "itinerary.create", ...draft, image }, options);
+  return row.id;
+};
+
+/**
+ * Saves the edit form; `image` null keeps the current photo. A form that changes nothing writes
+ * no event.
+ */
+export const updateItinerary = async (
+  tx: Queryable,
+  id: number,
+  draft: ItineraryDraft,
+  image: string | null,
+  options: CommandOptions,
+): Promise<void> => {
+  const current = await lockItinerary(tx, id);
+  await assertSelectable(tx, draft, current);
+  const fields: ItineraryFields = { ...draft, image: image ?? current.image };
+  if (isDeepStrictEqual(fields, current)) return;
+  await decide(tx, itineraryRecord, String(id), { type: "itinerary.update", ...fields }, options);
+};
+
+/** Deletes a destination; its catalogue links go with it. */
+export const deleteItinerary = async (tx: Queryable, id: number, options: CommandOptions): Promise<void> => {
+  await lockItinerary(tx, id);
+  await decide(tx, itineraryRecord, String(id), { type: "itinerary.delete" }, options);
+};

@@ -1,0 +1,96 @@
+import { encodePng, type Rgb } from "./png.ts";
+
+/** One band of scenery, drawn over what lies behind it. */
+export type Layer =
+  /** Peaks: sharp ridges of `height` pixels above `base`. */
+  | { readonly kind: "mountains"; readonly color: Rgb; readonly base: number; readonly height: number }
+  /** Rounded hills or forest canopy. */
+  | { readonly kind: "hills"; readonly color: Rgb; readonly base: number; readonly height: number }
+  /** Flat water from `base` down, darker with depth. */
+  | { readonly kind: "sea"; readonly color: Rgb; readonly base: number }
+  /** Buildings of random width and height up to `height` above `base`. */
+  | { readonly kind: "skyline"; readonly color: Rgb; readonly base: number; readonly height: number };
+
+export interface Scene {
+  readonly skyTop: Rgb;
+  readonly skyBottom: Rgb;
+  readonly sun: { readonly x: number; readonly y: number; readonly radius: number; readonly color: Rgb };
+  readonly layers: ReadonlyArray<Layer>;
+  /** Varies the shapes between pictures painted with the same layers. */
+  readonly seed: number;
+}
+
+export const WIDTH = 640;
+export const HEIGHT = 400;
+
+const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
+  Math.round(a[0] + (b[0] - a[0]) * t),
+  Math.round(a[1] + (b[1] - a[1]) * t),
+  Math.round(a[2] + (b[2] - a[2]) * t),
+];
+
+/** A small deterministic generator (mulberry32): the same scene always gives the same bytes. */
+const random = (seed: number) => {
+  let state = seed >>> 0;
+  return (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+};
+
+/** The top edge of a layer at each column: the layer covers every pixel below it. */
+const outline = (layer: Layer, next: () => number): Float64Array => {
+  const top = new Float64Array(WIDTH);
+  const phase = next() * Math.PI * 2;
+  const wobble = next() * Math.PI * 2;
+  let building = 0;
+  let roof = layer.base;
+  for (let x = 0; x < WIDTH; x += 1) {
+    switch (layer.kind) {
+      case "mountains":
+        top[x] =
+          layer.base -
+          layer.height * (0.65 * Math.abs(Math.sin(x / 97 + phase)) + 0.35 * Math.abs(Math.sin(x / 41 + wobble)));
+        break;
+      case "hills":
+        top[x] = layer.base - layer.height * (0.5 + 0.3 * Math.sin(x / 70 + phase) + 0.2 * Math.sin(x / 23 + wobble));
+        break;
+      case "sea":
+        top[x] = layer.base;
+        break;
+      case "skyline":
+        if (building <= 0) {
+          building = 14 + Math.floor(next() * 30);
+          roof = layer.base - layer.height * (0.3 + 0.7 * next());
+        }
+        building -= 1;
+        top[x] = roof;
+        break;
+    }
+  }
+  return top;
+};
+
+/** Paints a simple landscape (sky gradient, sun, layers of scenery) as a 640x400 PNG. */
+export const paintLandscape = (scene: Scene): Buffer => {
+  const next = random(scene.seed);
+  const outlines = scene.layers.map((layer) => ({ layer, top: outline(layer, next) }));
+  const { sun } = scene;
+  return encodePng(WIDTH, HEIGHT, (x, y) => {
+    for (let index = outlines.length - 1; index >= 0; index -= 1) {
+      const entry = outlines[index];
+      if (entry === undefined || y < (entry.top[x] ?? HEIGHT)) continue;
+      const depth = (y - (entry.top[x] ?? 0)) / HEIGHT;
+      if (entry.layer.kind === "sea") return mix(entry.layer.color, [10, 30, 60], Math.min(1, depth * 2.5));
+      return mix(entry.layer.color, [0, 0, 0], Math.min(0.35, depth));
+    }
+    const distance = Math.hypot(x - sun.x, y - sun.y);
+    if (distance <= sun.radius) return sun.color;
+    const sky = mix(scene.skyTop, scene.skyBottom, y / HEIGHT);
+    // A soft glow around the sun.
+    return distance < sun.radius * 2.2 ? mix(sky, sun.color, 0.35 * (1 - distance / (sun.radius * 2.2))) : sky;
+  });
+};

@@ -1,0 +1,44 @@
+import { crc32, deflateSync } from "node:zlib";
+
+/** An sRGB colour, 0-255 per channel. */
+export type Rgb = readonly [number, number, number];
+
+const chunk = (type: string, data: Buffer): Buffer => {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * Encodes an 8-bit RGB image as PNG: signature, IHDR, one zlib-compressed IDAT whose scanlines
+ * each start with filter 0 (none), IEND. `pixel` answers the colour at (x, y).
+ */
+export const encodePng = (width: number, height: number, pixel: (x: number, y: number) => Rgb): Buffer => {
+  const stride = 1 + width * 3;
+  const raw = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const [r, g, b] = pixel(x, y);
+      const offset = y * stride + 1 + x * 3;
+      raw[offset] = r;
+      raw[offset + 1] = g;
+      raw[offset + 2] = b;
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  // bit depth 8, colour type 2 (RGB), compression 0, filter 0, no interlace
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw, { level: 9 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+};

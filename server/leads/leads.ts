@@ -1,0 +1,281 @@
+/**
+ * The leads endpoints' reads and commands (PRODUCT.md sections 5 and 6). Every command runs inside
+ * the caller's transaction and goes through the lead's machine (events/command.ts).
+ */
+import { Schema } from "effect";
+import type { ListMeta } from "../../src/api/endpoint.ts";
+import { ApiError } from "../../src/api/errors.ts";
+import { DEFAULT_LEADS_PAGE_SIZE, type Lead, LeadDetails, type LeadsQuery } from "../../src/api/leads.ts";
+import { messages } from "../../src/api/messages.ts";
+import type { LeadCreate } from "../../src/machines/domain/lead.machine.ts";
+import { findUserById } from "../accounts/users.ts";
+import type { Queryable } from "../db/database.ts";
+import { type CommandOptions, decide } from "../events/command.ts";
+import { leadRecord } from "../events/projections/leads.ts";
+import { containsPattern, searchWords } from "./search.ts";
+
+const LeadRow = Schema.Struct({
+  id: Schema.Int,
+  created_at: Schema.Date,
+  first_name: Schema.String,
+  last_name: Schema.String,
+  message: Schema.String,
+  email: Schema.String,
+  country: Schema.String,
+  phone: Schema.String,
+  yacht_name: Schema.NullOr(Schema.String),
+  details: Schema.NullOr(LeadDetails),
+  agent_id: Schema.NullOr(Schema.Int),
+  agent_first_name: Schema.NullOr(Schema.String),
+  agent_last_name: Schema.NullOr(Schema.String),
+});
+const decodeLeadRow = Schema.decodeUnknownSync(LeadRow);
+
+const NoteRow = Schema.Struct({
+  lead_id: Schema.Int,
+  coments: Schema.String,
+  created_at: Schema.Date,
+  first_name: Schema.String,
+  last_name: Schema.String,
+});
+const decodeNoteRow = Schema.decodeUnknownSync(NoteRow);
+
+type Note = Lead["trakin"][number];
+
+/**
+ * The agent is joined only while active: a deactivated or deleted agent's leads read
+ * 'sin asignar' (PRODUCT.md section 5) and come back to them if their access is given back.
+ */
+const selectLeads = `select l.id, l.created_at, l.first_name, l.last_name, l.message, l.email, l.country, l.phone,
+    l.yacht_name, l.details, a.id as agent_id, a.first_name as agent_first_name, a.last_name as agent_last_name
+  from leads l left join users a on a.id = l.agent_id and a.status = 'active'`;
+
+const toLead = (lead: typeof LeadRow.Type, notes: ReadonlyArray<Note>): Lead => ({
+    id: lead.id,
+    createdAt: lead.created_at.toISOString(),
+    firstName: lead.first_name,
+    lastName: lead.last_name,
+    message: lead.message,
+    email: lead.email,
+    country: lead.country,
+    phone: lead.phone,
+    lead_user:
+      lead.agent_id === null
+        ? null
+        : { id: lead.agent_id, firstName: lead.agent_first_name ?? "", lastName: lead.agent_last_name ?? "" },
+    yachtName: lead.yacht_name,
+    details: lead.details,
+    trakin: notes,
+});
+
+/** The notes of some leads, oldest first; a deleted author keeps their name (their row stays). */
+const notesOf = async (db: Queryable, leadIds: ReadonlyArray<number>): Promise<Map<number, Note[]>> => {
+  const notes = new Map<number, Note[]>(leadIds.map((id) => [id, []]));
+  if (leadIds.length === 0) return notes;
+  const rows = await db.query<unknown>(
+    `select n.lead_id, n.coments, n.created_at, u.first_name, u.last_name
+       from lead_notes n join users u on u.id = n.author_id
+      where n.lead_id = any($1::int[]) order by n.lead_id, n.version`,
+    [leadIds],
+  );
+  for (const raw of rows) {
+    const row = decodeNoteRow(raw);
+    notes.get(row.lead_id)?.push({
+      coments: row.coments,
+      createdAt: row.created_at.toISOString(),
+      trankin_user: { firstName: row.first_name, lastName: row.last_name },
+    });
+  }
+  return notes;
+};
+
+/** Ids are int columns: a larger number (valid in the contract) names no row rather than overflowing. */
+const MAX_ID = 2_147_483_647;
+const isRowId = (id: number): boolean => Number.isInteger(id) && id > 0 && id <= MAX_ID;
+
+export const getLead = async (db: Queryable, id: number): Promise<Lead | null> => {
+  if (!isRowId(id)) return null;
+  const [row] = await db.query<unknown>(`${selectLeads} where l.id = $1`, [id]);
+  if (row === undefined) return null;
+  return toLead(decodeLeadRow(row), (await notesOf(db, [id])).get(id) ?? []);
+};
+
+/** `agent` of GET /leads: a user id, or `unassigned`. */
+type AgentFilter = { readonly kind: "all" } | { readonly kind: "unassigned" } | { readonly kind: "user"; readonly id: number };
+
+const agentFilter = (agent: string | undefined): AgentFilter => {
+  if (agent === undefined || agent.trim() === "") return { kind: "all" };
+  if (agent === "unassigned") return { kind: "unassigned" };
+  if (!/^\d{1,10}$/.test(agent) || !isRowId(Number(agent))) throw new ApiError(400, messages.invalidInput);
+  return { kind: "user", id: Number(agent) };
+};
+
+export interface LeadPage {
+  readonly leads: Lead[];
+  readonly meta: ListMeta;
+}
+
+/** The SQL of a list's filters, with their parameters numbered from $1. */
+interface Filter {
+  readonly where: string;
+  readonly params: ReadonlyArray<unknown>;
+  readonly searching: boolean;
+  readonly agent: AgentFilter;
+}
+
+/**
+ * The filters use only the leads table: an agent's leads by the index on agent_id, "unassigned"
+ * as no agent or an agent who is no longer active; every word of `q` must be in the folded
+ * search text.
+ */
+const leadFilter = (query: LeadsQuery): Filter => {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const param = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const agent = agentFilter(query.agent);
+  if (agent.kind === "unassigned") {
+    conditions.push(
+      "(l.agent_id is null or not exists (select 1 from users x where x.id = l.agent_id and x.status = 'active'))",
+    );
+  } else if (agent.kind === "user") {
+    conditions.push(
+      `l.agent_id = ${param(agent.id)} and exists (select 1 from users x where x.id = l.agent_id and x.status = 'active')`,
+    );
+  }
+  const words = searchWords(query.q);
+  for (const word of words) conditions.push(`l.search like ${param(containsPattern(word))}`);
+  return {
+    where: conditions.length === 0 ? "" : `where ${conditions.join(" and ")}`,
+    params,
+    searching: words.length > 0,
+    agent,
+  };
+};
+
+/**
+ * The number of leads an agent filter selects, from the totals the projection keeps per agent
+ * (agent 0 is nobody, so "unassigned" sums every agent who is not an active user).
+ */
+const totalOf = async (db: Queryable, agent: AgentFilter): Promise<number> => {
+  const sum = "select coalesce(sum(leads), 0)::int as total from lead_totals";
+  const active = "select id from users where status = 'active'";
+  const [row] =
+    agent.kind === "all"
+      ? await db.query<{ total: number }>(sum)
+      : agent.kind === "unassigned"
+        ? await db.query<{ total: number }>(`${sum} where agent not in (${active})`)
+        : await db.query<{ total: number }>(`${sum} where agent = $1 and agent in (${active})`, [agent.id]);
+  return row?.total ?? 0;
+};
+
+/**
+ * One page of leads, with meta.total. Without search words the page walks the (created_at, id)
+ * index and the total comes from the per-agent totals, read only when the page alone cannot tell
+ * it (a partial page ends the list). A search cannot use that index (the words may be anywhere in the text): walking it for a
+ * rare word visits rows in random order, so the matches are read once in one sequential scan,
+ * kept, counted and sorted, and only the page's rows are then loaded.
+ */
+export const listLeads = async (db: Queryable, query: LeadsQuery): Promise<LeadPage> => {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? DEFAULT_LEADS_PAGE_SIZE;
+  const filter = leadFilter(query);
+  const direction = query.order === "oldest" ? "asc" : "desc";
+  const offset = (page - 1) * pageSize;
+  const window = `limit $${filter.params.length + 1} offset $${filter.params.length + 2}`;
+  let leads: ReadonlyArray<typeof LeadRow.Type>;
+  let total: number;
+  if (filter.searching) {
+    const matches = await db.query<{ id: number; total: number }>(
+      `with matches as materialized (select l.id, l.created_at from leads l ${filter.where})
+       select m.id, (select count(*)::int from matches) as total from matches m
+        order by m.created_at ${direction}, m.id ${direction} ${window}`,
+      [...filter.params, pageSize, offset],
+    );
+    const loaded = new Map(
+      (await db.query<unknown>(`${selectLeads} where l.id = any($1::int[])`, [matches.map((match) => match.id)])).map(
+        (row) => {
+          const lead = decodeLeadRow(row);
+          return [lead.id, lead];
+        },
+      ),
+    );
+    leads = matches.flatMap((match) => loaded.get(match.id) ?? []);
+    // A page past the last match has no row to carry the count: it is counted on its own.
+    const count = async () =>
+      (await db.query<{ total: number }>(`select count(*)::int as total from leads l ${filter.where}`, filter.params))[0]
+        ?.total ?? 0;
+    total = matches[0]?.total ?? totalFromPage(0, page, pageSize) ?? (await count());
+  } else {
+    const rows = await db.query<unknown>(
+      `${selectLeads} ${filter.where} order by l.created_at ${direction}, l.id ${direction} ${window}`,
+      [...filter.params, pageSize, offset],
+    );
+    leads = rows.map((row) => decodeLeadRow(row));
+    total = totalFromPage(leads.length, page, pageSize) ?? (await totalOf(db, filter.agent));
+  }
+  const notes = await notesOf(
+    db,
+    leads.map((lead) => lead.id),
+  );
+  return { leads: leads.map((lead) => toLead(lead, notes.get(lead.id) ?? [])), meta: { total, page, pageSize } };
+};
+
+/** The total a page tells by itself: a partial page ends the list, an empty first page means none. */
+const totalFromPage = (rows: number, page: number, pageSize: number): number | null => {
+  if (rows > 0 && rows < pageSize) return (page - 1) * pageSize + rows;
+  if (rows === 0 && page === 1) return 0;
+  return null;
+};
+
+/** A lead row locked until the transaction ends, with its current agent; 404 when there is none. */
+const lockLead = async (tx: Queryable, id: number): Promise<{ readonly agentId: number | null }> => {
+  if (!isRowId(id)) throw new ApiError(404, messages.notFound);
+  const [row] = await tx.query<{ agent_id: number | null }>("select agent_id from leads where id = $1 for update", [id]);
+  if (row === undefined) throw new ApiError(404, messages.notFound);
+  return { agentId: row.agent_id };
+};
+
+/** Records a new lead (fields already checked) and answers its id. */
+export const createLead = async (
+  tx: Queryable,
+  lead: Omit<LeadCreate, "type">,
+  options: CommandOptions,
+): Promise<number> => {
+  const [row] = await tx.query<{ id: number }>("select nextval(pg_get_serial_sequence('leads', 'id'))::int as id");
+  if (!row) throw new Error("no id from the leads sequence");
+  await decide(tx, leadRecord, String(row.id), { type: "lead.create", ...lead }, options);
+  return row.id;
+};
+
+/** Adds a follow-up note by `authorId` (checked by the route to be the caller). */
+export const commentLead = async (
+  tx: Queryable,
+  leadId: number,
+  authorId: number,
+  coments: string,
+  options: CommandOptions,
+): Promise<void> => {
+  await lockLead(tx, leadId);
+  await decide(tx, leadRecord, String(leadId), { type: "lead.comment", authorId, coments }, options);
+};
+
+/**
+ * Assigns a lead to an active sales user (400 notSalesUser otherwise). Assigning it to the agent it
+ * already has writes nothing: the answer is the same, and the history shows no empty change.
+ */
+export const assignLead = async (tx: Queryable, leadId: number, agentId: number, options: CommandOptions): Promise<void> => {
+  const lead = await lockLead(tx, leadId);
+  const agent = isRowId(agentId) ? await findUserById(tx, agentId) : null;
+  if (agent === null || agent.status !== "active" || agent.role !== "sales") throw new ApiError(400, messages.notSalesUser);
+  if (lead.agentId === agentId) return;
+  await decide(
+    tx,
+    leadRecord,
+    String(leadId),
+    { type: "lead.assign", agentId, agentName: `${agent.firstName} ${agent.lastName}` },
+    options,
+  );
+};

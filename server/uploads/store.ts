@@ -1,0 +1,61 @@
+import { createHash } from "node:crypto";
+import type { Queryable } from "../db/database.ts";
+import type { DetectedImage } from "./images.ts";
+
+/** An uploaded file whose content was checked to be an image. */
+export interface UploadedImage {
+  readonly bytes: Buffer;
+  readonly detected: DetectedImage;
+}
+
+/** The path the API answers for a stored image, below the API base: uploads/<folder>/<sha256>.<ext>. */
+export const uploadPath = (folder: string, sha256: string, ext: string): string => `uploads/${folder}/${sha256}.${ext}`;
+
+/**
+ * Keeps an image's bytes under the sha256 of its content, in the caller's transaction, and answers
+ * its path. Identical bytes are stored once: a second upload finds the row already there.
+ */
+export const storeImage = async (tx: Queryable, folder: string, image: UploadedImage, at: Date): Promise<string> => {
+  const sha256 = createHash("sha256").update(image.bytes).digest("hex");
+  await tx.query(
+    `insert into uploads (folder, sha256, ext, mime, bytes, size, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7)
+     on conflict (folder, sha256) do nothing`,
+    [folder, sha256, image.detected.ext, image.detected.mime, image.bytes, image.bytes.length, at],
+  );
+  return uploadPath(folder, sha256, image.detected.ext);
+};
+
+export interface StoredImage {
+  readonly sha256: string;
+  readonly mime: string;
+  readonly bytes: Buffer;
+}
+
+/** The image stored at uploads/<folder>/<sha256>.<ext>, or null. */
+export const findImage = async (
+  db: Queryable,
+  folder: string,
+  sha256: string,
+  ext: string,
+): Promise<StoredImage | null> => {
+  const [row] = await db.query<{ mime: string; bytes: Uint8Array }>(
+    "select mime, bytes from uploads where folder = $1 and sha256 = $2 and ext = $3",
+    [folder, sha256, ext],
+  );
+  if (row === undefined) return null;
+  // pg answers a Buffer and PGlite a Uint8Array: one type for the reply, without a copy.
+  const bytes = Buffer.isBuffer(row.bytes)
+    ? row.bytes
+    : Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength);
+  return { sha256, mime: row.mime, bytes };
+};
+
+/** Whether an image is stored, without reading its bytes (a browser revalidating its copy). */
+export const imageExists = async (db: Queryable, folder: string, sha256: string, ext: string): Promise<boolean> =>
+  (
+    await db.query<{ found: number }>(
+      "select 1 as found from uploads where folder = $1 and sha256 = $2 and ext = $3",
+      [folder, sha256, ext],
+    )
+  ).length > 0;

@@ -1,0 +1,171 @@
+import { assign, fromPromise, setup } from "xstate";
+import type { ApiClient } from "../api/client.ts";
+import { createTrakin, getLead, type Lead } from "../api/leads.ts";
+import { errorMessage, type FieldProblem } from "./fields.ts";
+
+export interface LeadConversationInput {
+  readonly client: ApiClient;
+  readonly leadId: number;
+  /** The signed-in user's id: the server takes a comment only from its own author. */
+  readonly userId: number;
+}
+
+export interface LeadConversationContext {
+  readonly client: ApiClient;
+  readonly leadId: number;
+  readonly userId: number;
+  readonly lead: Lead | null;
+  /** What the comment box holds. */
+  readonly draft: string;
+  readonly problem: FieldProblem | null;
+  readonly error: string | null;
+}
+
+export type LeadConversationEvent =
+  | { readonly type: "comment.change"; readonly text: string }
+  | { readonly type: "comment.submit" };
+
+/** A comment worth sending: something besides spaces and line breaks (SPEC.md section 5). */
+export const isCommentFilled = (draft: string): boolean => draft.trim() !== "";
+
+/**
+ * /panel/leads/{id}: the lead, its follow-up notes and the add-comment box. Only the first of
+ * several submits is sent (the others arrive while `sending`, which ignores them); on success the
+ * box empties and the lead is fetched again with the new note.
+ */
+export const leadConversationMachine = setup({
+  types: {
+    input: {} as LeadConversationInput,
+    context: {} as LeadConversationContext,
+    events: {} as LeadConversationEvent,
+    tags: {} as "fetching" | "processing",
+  },
+  actions: {
+    assignLead: assign({ lead: (_, params: { lead: Lead }) => params.lead }),
+    assignDraft: assign({ draft: (_, params: { text: string }) => params.text, problem: null }),
+    clearDraft: assign({ draft: "" }),
+    markRequired: assign({ problem: "required" }),
+    clearError: assign({ error: null }),
+    assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
+    notify: (_, _params: { message: string }) => {},
+  },
+  guards: {
+    isDraftFilled: ({ context }) => isCommentFilled(context.draft),
+  },
+  actors: {
+    fetchLead: fromPromise<Lead, { client: ApiClient; leadId: number }>(({ input }) =>
+      input.client.call(getLead, { params: { id: input.leadId } }),
+    ),
+    sendComment: fromPromise<string, { client: ApiClient; leadId: number; userId: number; coments: string }>(
+      ({ input }) =>
+        input.client.call(createTrakin, {
+          body: { userId: input.userId, leadId: input.leadId, coments: input.coments },
+        }),
+    ),
+  },
+}).createMachine({
+  id: "leadConversation",
+  description: "A lead's message, details and follow-up notes, with the add-comment box.",
+  context: ({ input }) => ({
+    client: input.client,
+    leadId: input.leadId,
+    userId: input.userId,
+    lead: null,
+    draft: "",
+    problem: null,
+    error: null,
+  }),
+  initial: "loading",
+  states: {
+    loading: {
+      tags: "fetching",
+      description: "Fetching the lead; the spinner shows.",
+      invoke: {
+        id: "fetchLead",
+        src: "fetchLead",
+        input: ({ context }) => ({ client: context.client, leadId: context.leadId }),
+        onDone: {
+          target: "ready",
+          actions: { type: "assignLead", params: ({ event }) => ({ lead: event.output }) },
+          description: "The lead arrived: its message, details and notes show.",
+        },
+        onError: {
+          target: "failed",
+          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
+          description: "The lead could not be loaded ('resource not found', ...): the banner shows.",
+        },
+      },
+    },
+    failed: {
+      type: "final",
+      description: "The lead cannot be shown; the banner and the way back to the list show.",
+    },
+    ready: {
+      description: "The lead shows and the comment box takes a draft.",
+      on: {
+        "comment.change": {
+          actions: { type: "assignDraft", params: ({ event }) => ({ text: event.text }) },
+          description: "Typing in the comment box; a shown 'required' message goes away.",
+        },
+        "comment.submit": [
+          {
+            guard: "isDraftFilled",
+            target: "sending",
+            actions: "clearError",
+            description: "The draft holds text: it is sent.",
+          },
+          {
+            actions: "markRequired",
+            description: "The draft is empty or blank: 'Información requerida' shows and nothing is sent.",
+          },
+        ],
+      },
+    },
+    sending: {
+      tags: "processing",
+      description: "Waiting for the server to add the note; the box is read-only.",
+      invoke: {
+        id: "sendComment",
+        src: "sendComment",
+        input: ({ context }) => ({
+          client: context.client,
+          leadId: context.leadId,
+          userId: context.userId,
+          coments: context.draft.trim(),
+        }),
+        onDone: {
+          target: "reloading",
+          actions: ["clearDraft", { type: "notify", params: ({ event }) => ({ message: event.output }) }],
+          description: "The note was added: the box empties and the lead is fetched again.",
+        },
+        onError: {
+          target: "ready",
+          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
+          description: "The server refused: its message shows and the draft stays for another try.",
+        },
+      },
+      on: {
+        "comment.submit": { description: "A second submit while sending is ignored: only the first draft goes." },
+      },
+    },
+    reloading: {
+      tags: "processing",
+      description: "Fetching the lead again with the new note; the old one stays on screen, the box waits.",
+      invoke: {
+        id: "refetchLead",
+        src: "fetchLead",
+        input: ({ context }) => ({ client: context.client, leadId: context.leadId }),
+        onDone: {
+          target: "ready",
+          actions: { type: "assignLead", params: ({ event }) => ({ lead: event.output }) },
+          description: "The lead with the new note shows.",
+        },
+        onError: {
+          target: "ready",
+          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
+          description: "The reload failed: the note was saved, the banner says why it is not shown yet.",
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,132 @@
+import "./destinations.css";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { DestinationType, Itinerary } from "../../api/itineraries.ts";
+import { destinationCatalogueMachine, destinationContract } from "../../machines/itineraries.ts";
+import { type Column, DataTable } from "../components/DataTable.tsx";
+import { ErrorBanner } from "../components/ErrorBanner.tsx";
+import { PageTitle } from "../components/PageTitle.tsx";
+import { RowActions } from "../components/RowActions.tsx";
+import { Spinner } from "../components/Spinner.tsx";
+import { useServices } from "../context.ts";
+import { formatMoney, imageUrl } from "../destinationFormat.ts";
+import { listImplementations } from "../flows.ts";
+import { paths } from "../paths.ts";
+
+/** A short list after its label; nothing when the list is empty, so a row stays compact. */
+function ShortList({ label, items }: { readonly label: string; readonly items: ReadonlyArray<string> }) {
+  if (items.length === 0) return null;
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{items.join(", ")}</dd>
+    </div>
+  );
+}
+
+const names = (items: ReadonlyArray<{ readonly name: string }>) => items.map((item) => item.name);
+
+/** /panel/national/destinations and /panel/international/destinations. */
+export default function DestinationsView({ type }: { readonly type: DestinationType }) {
+  const { t, i18n } = useTranslation();
+  const { client } = useServices();
+  const [logic] = useState(() => destinationCatalogueMachine.provide(listImplementations(i18n)));
+  const actor = useActorRef(logic, { input: { client, contract: destinationContract(type), mode: { kind: "list" } } });
+  const destinations = useSelector(actor, (snapshot) => snapshot.context.list);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const fetching = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));
+  const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
+  const title = t(`destinations.${type}`);
+  const money = (amount: number) => formatMoney(i18n.language, amount);
+
+  const columns: ReadonlyArray<Column<Itinerary>> = [
+    {
+      header: t("destinations.image"),
+      narrow: true,
+      cell: (destination) => (
+        <img
+          className="destination-thumb"
+          src={imageUrl(destination.image)}
+          alt={destination.name}
+          loading="lazy"
+          width={80}
+          height={60}
+        />
+      ),
+    },
+    {
+      header: t("destinations.destination"),
+      cell: (destination) => (
+        <div className="destination-summary">
+          <strong>{destination.name}</strong>
+          {destination.days !== "" && <small>{destination.days}</small>}
+          {destination.description !== "" && <p>{destination.description}</p>}
+        </div>
+      ),
+    },
+    {
+      header: t("destinations.included"),
+      cell: (destination) => (
+        <dl className="destination-included">
+          <ShortList
+            label={t("destinations.servicesIncluded")}
+            items={destination.servicesIncluded.map((service) => t(`destinations.services.${service}`))}
+          />
+          <ShortList label={t("destinations.feeding")} items={names(destination.feeding)} />
+          <ShortList label={t("destinations.activities")} items={names(destination.activities)} />
+          <ShortList label={t("destinations.courtesy")} items={names(destination.courtesy)} />
+        </dl>
+      ),
+    },
+    { header: t("destinations.departureFrom"), cell: (destination) => destination.departureFrom.join(", ") },
+    {
+      header: t("destinations.prices"),
+      narrow: true,
+      cell: (destination) => (
+        <div className="destination-prices">
+          <span>{money(destination.price)}</span>
+          {destination.isOfert && destination.ofertPrice !== null && (
+            <span className="destination-offer">
+              <small>{t("destinations.ofertPrice")}</small>
+              {money(destination.ofertPrice)}
+            </span>
+          )}
+        </div>
+      ),
+    },
+    {
+      header: t("actions.column"),
+      narrow: true,
+      cell: (destination) => (
+        <RowActions
+          disabled={processing}
+          actions={[
+            { kind: "edit", to: paths.destination(type, destination.id) },
+            {
+              kind: "delete",
+              onClick: () =>
+                actor.send({
+                  type: "item.delete",
+                  id: destination.id,
+                  title: t("destinations.deleteTitle", { name: destination.name }),
+                }),
+            },
+          ]}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="page-title" className="destinations">
+      <PageTitle title={title} add={{ to: paths.destinationsNew(type), label: t("destinations.new") }} />
+      <ErrorBanner message={error} />
+      {fetching ? (
+        <Spinner />
+      ) : (
+        <DataTable caption={title} columns={columns} rows={destinations} empty={t("table.empty")} />
+      )}
+    </section>
+  );
+}

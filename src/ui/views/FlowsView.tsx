@@ -1,0 +1,196 @@
+import "./flows.css";
+import { useMachine } from "@xstate/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { flowModel } from "../../machines/flowModel.ts";
+import { flowsViewerMachine } from "../../machines/flowsViewer.machine.ts";
+import { generatePaths } from "../../machines/generatedPaths.ts";
+import { machineRegistry } from "../../machines/registry.ts";
+import { PageTitle } from "../components/PageTitle.tsx";
+import { layoutFlow, type PlacedTransition, transitionLabel } from "../flowLayout.ts";
+
+const first = machineRegistry[0]?.id ?? "";
+
+const stepLabel = (type: string): string =>
+  type === "xstate.init"
+    ? "start"
+    : type.replace(/^xstate\.done\.actor\./, "done: ").replace(/^xstate\.error\.actor\./, "error: ");
+
+/** A smooth line through dagre's bend points. */
+const pathOf = (points: PlacedTransition["points"]): string => {
+  const [start, ...rest] = points;
+  if (!start) return "";
+  if (rest.length === 0) return `M${start.x},${start.y}`;
+  const segments = rest.map((point, index) => {
+    const previous = points[index] ?? start;
+    const midX = (previous.x + point.x) / 2;
+    const midY = (previous.y + point.y) / 2;
+    return index === rest.length - 1 ? `Q${previous.x},${previous.y} ${point.x},${point.y}` : `Q${previous.x},${previous.y} ${midX},${midY}`;
+  });
+  return `M${start.x},${start.y} ${segments.join(" ")}`;
+};
+
+/**
+ * /panel/flows: every machine of the panel and of the server's rules drawn as a state diagram in
+ * the browser (no outside service), with a player that walks one of the generated test paths.
+ */
+export default function FlowsView() {
+  const { t } = useTranslation();
+  const [snapshot, send] = useMachine(flowsViewerMachine, { input: { machineId: first } });
+  const { machineId, pathIndex, stepIndex } = snapshot.context;
+  const entry = machineRegistry.find((candidate) => candidate.id === machineId) ?? machineRegistry[0];
+  const model = useMemo(() => (entry ? flowModel(entry.machine) : null), [entry]);
+  const diagram = useMemo(() => (model ? layoutFlow(model) : null), [model]);
+  const paths = useMemo(
+    () => (entry ? entry.inputs.flatMap((input) => generatePaths(entry, input)) : []),
+    [entry],
+  );
+  if (!entry || !model || !diagram) return null;
+
+  const path = pathIndex === null ? null : (paths[pathIndex] ?? null);
+  const step = path?.[stepIndex] ?? null;
+  const active = new Set(step?.state._nodes.map((node) => node.id) ?? []);
+  const playing = snapshot.matches("playing");
+
+  return (
+    <section aria-labelledby="page-title" className="flows">
+      <PageTitle title={t("flows.title")} />
+      <p>{t("flows.intro")}</p>
+      <div className="flows-controls">
+        <label>
+          {t("flows.machine")}
+          <select value={machineId} onChange={(event) => send({ type: "flow.choose", machineId: event.target.value })}>
+            {machineRegistry.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.id}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t("flows.path")}
+          <select
+            value={pathIndex === null ? "" : String(pathIndex)}
+            onChange={(event) => {
+              const index = Number(event.target.value);
+              if (event.target.value === "") send({ type: "path.clear" });
+              else send({ type: "path.choose", index, stepCount: paths[index]?.length ?? 0 });
+            }}
+          >
+            <option value="">{t("flows.noPath")}</option>
+            {paths.map((candidate, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: generated paths have no identity but their order
+              <option key={index} value={index}>
+                {`${index + 1}. ${candidate.slice(1).map((item) => stepLabel(item.event.type)).join(" → ") || "start"}`}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {path !== null && (
+        <fieldset className="flows-player" aria-label={t("flows.player")}>
+          <button
+            type="button"
+            className="secondary outline"
+            disabled={!snapshot.can({ type: "path.previous" })}
+            onClick={() => send({ type: "path.previous" })}
+          >
+            {t("flows.previous")}
+          </button>
+          {playing ? (
+            <button type="button" onClick={() => send({ type: "path.pause" })}>
+              {t("flows.pause")}
+            </button>
+          ) : (
+            <button type="button" onClick={() => send({ type: "path.play" })}>
+              {t("flows.play")}
+            </button>
+          )}
+          <button
+            type="button"
+            className="secondary outline"
+            disabled={!snapshot.can({ type: "path.next" })}
+            onClick={() => send({ type: "path.next" })}
+          >
+            {t("flows.next")}
+          </button>
+          <output aria-live="polite">
+            {t("flows.step", { step: stepIndex + 1, steps: path.length })}: <code>{stepLabel(step?.event.type ?? "")}</code>{" "}
+            → <strong>{JSON.stringify(step?.state.value)}</strong>
+          </output>
+        </fieldset>
+      )}
+      <p className="flows-description">{model.description}</p>
+      <div className="flows-canvas">
+        <svg
+          role="img"
+          aria-label={t("flows.diagram", { machine: entry.id })}
+          width={diagram.width}
+          height={diagram.height}
+          viewBox={`0 0 ${diagram.width} ${diagram.height}`}
+        >
+          <defs>
+            <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+              <path d="M0,0 L10,5 L0,10 z" className="flows-arrowhead" />
+            </marker>
+          </defs>
+          {diagram.transitions.map((edge) => (
+            <g key={edge.key} className="flows-edge">
+              <path d={pathOf(edge.points)} markerEnd="url(#arrow)" />
+              {!edge.key.startsWith("initial:") && (
+                <text x={edge.labelX} y={edge.labelY} textAnchor="middle" dominantBaseline="middle">
+                  <title>{edge.transition.description}</title>
+                  {edge.label}
+                </text>
+              )}
+            </g>
+          ))}
+          {diagram.states.map((state) => (
+            <g
+              key={state.id}
+              className={`flows-state${active.has(state.id) ? " active" : ""}${state.final ? " final" : ""}${state.compound ? " compound" : ""}`}
+            >
+              <title>{state.description}</title>
+              <rect
+                x={state.x - state.width / 2}
+                y={state.y - state.height / 2}
+                width={state.width}
+                height={state.height}
+                rx="8"
+              />
+              <text x={state.x} y={state.y} textAnchor="middle" dominantBaseline="middle">
+                {state.label}
+              </text>
+            </g>
+          ))}
+        </svg>
+      </div>
+      <h2>{t("flows.transitions")}</h2>
+      <div className="flows-table">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t("flows.from")}</th>
+              <th scope="col">{t("flows.event")}</th>
+              <th scope="col">{t("flows.to")}</th>
+              <th scope="col">{t("flows.meaning")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {model.transitions.map((transition, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: one row per declared branch, in declaration order
+              <tr key={index}>
+                <td>{transition.source.split(".").slice(1).join(".")}</td>
+                <td>
+                  <code>{transitionLabel(transition)}</code>
+                </td>
+                <td>{transition.targets.map((target) => target.split(".").slice(1).join(".")).join(", ") || "—"}</td>
+                <td>{transition.description}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+import "./leads.css";
+import { useActorRef, useSelector } from "@xstate/react";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import type { Lead, LeadDetails } from "../../api/leads.ts";
+import { translateMessage } from "../../i18n/index.ts";
+import { leadConversationMachine } from "../../machines/leadConversation.machine.ts";
+import { ErrorBanner } from "../components/ErrorBanner.tsx";
+import { PageTitle } from "../components/PageTitle.tsx";
+import { Spinner } from "../components/Spinner.tsx";
+import { showToast } from "../components/toast.ts";
+import { useServices } from "../context.ts";
+import { formatDate, formatDateTime, formatMoney, notesOldestFirst, personName, telHref } from "../leadFormat.ts";
+import { paths } from "../paths.ts";
+
+/** One term of a definition list; nothing when the lead has no value for it. */
+function Term({ label, children }: { readonly label: string; readonly children: ReactNode }) {
+  if (children === null || children === undefined || children === "") return null;
+  return (
+    <div className="lead-term">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+const prices = ["mainLowerLm", "mainLowerGross", "upperLm", "upperGross"] as const;
+
+function QuoteDetails({ lead, details }: { readonly lead: Lead; readonly details: LeadDetails }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <article className="lead-card" aria-labelledby="lead-details">
+      <h2 id="lead-details">{t("leads.details")}</h2>
+      <dl className="lead-terms">
+        <Term label={t("leads.in")}>{details.in === null ? null : formatDate(details.in)}</Term>
+        <Term label={t("leads.out")}>{details.out === null ? null : formatDate(details.out)}</Term>
+        <Term label={t("leads.itinerary")}>{details.itinerary}</Term>
+        <Term label={t("leads.yachtName")}>{lead.yachtName}</Term>
+        <Term label={t("leads.spaces")}>{details.spaces}</Term>
+        <Term label={t("leads.cabins")}>{details.cabins}</Term>
+        <Term label={t("leads.conditions")}>{details.conditions}</Term>
+        <Term label={t("leads.isLastMinute")}>{details.isLastMinute ? t("leads.yes") : t("leads.no")}</Term>
+        {prices.map((key) => {
+          const value = details[key];
+          return (
+            <Term key={key} label={t(`leads.${key}`)}>
+              {value === null ? null : formatMoney(value, i18n.language)}
+            </Term>
+          );
+        })}
+      </dl>
+    </article>
+  );
+}
+
+/** /panel/leads/{id}: the lead's message, contact and details, its notes and the comment box. */
+export default function LeadView({ id }: { readonly id: number }) {
+  const { t, i18n } = useTranslation();
+  const { client, session } = useServices();
+  // the comment's author is the signed-in user: the server refuses any other userId
+  const userId = useSelector(session, (snapshot) => snapshot.context.session?.id ?? 0);
+  const [logic] = useState(() =>
+    leadConversationMachine.provide({
+      actions: { notify: (_, { message }) => void showToast(translateMessage(i18n.t, message)) },
+    }),
+  );
+  const actor = useActorRef(logic, { input: { client, leadId: id, userId } });
+  const lead = useSelector(actor, (snapshot) => snapshot.context.lead);
+  const draft = useSelector(actor, (snapshot) => snapshot.context.draft);
+  const problem = useSelector(actor, (snapshot) => snapshot.context.problem);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const fetching = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));
+  const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
+
+  const back = (
+    <Link href={paths.leads} className="back-link">
+      <span aria-hidden="true">← </span>
+      {t("leads.back")}
+    </Link>
+  );
+  if (lead === null) {
+    return (
+      <section aria-labelledby="page-title" className="lead-screen">
+        {back}
+        <PageTitle title={t("leads.lead")} />
+        <ErrorBanner message={error} />
+        {fetching && <Spinner />}
+      </section>
+    );
+  }
+  const notes = notesOldestFirst(lead);
+  return (
+    <section aria-labelledby="page-title" className="lead-screen">
+      {back}
+      <PageTitle title={personName(lead)} />
+      <ErrorBanner message={error} />
+      <div className="lead-grid">
+        <article className="lead-card lead-original" aria-labelledby="lead-message">
+          <h2 id="lead-message">{t("leads.message")}</h2>
+          <p className="lead-text">{lead.message}</p>
+          <p className="lead-received">{t("leads.received", { date: formatDateTime(lead.createdAt) })}</p>
+        </article>
+        <article className="lead-card" aria-labelledby="lead-contact">
+          <h2 id="lead-contact">{t("leads.contact")}</h2>
+          <dl className="lead-terms">
+            <Term label={t("leads.email")}>
+              <a href={`mailto:${lead.email}`}>{lead.email}</a>
+            </Term>
+            <Term label={t("leads.phone")}>
+              <a href={telHref(lead.phone)}>{lead.phone}</a>
+            </Term>
+            <Term label={t("leads.country")}>{lead.country}</Term>
+            <Term label={t("leads.agent")}>
+              {lead.lead_user === null ? t("leads.unassigned") : personName(lead.lead_user)}
+            </Term>
+          </dl>
+        </article>
+        {lead.details !== null && <QuoteDetails lead={lead} details={lead.details} />}
+      </div>
+      <section className="lead-follow-up" aria-labelledby="lead-notes">
+        <h2 id="lead-notes">{t("leads.followUp")}</h2>
+        {notes.length === 0 ? (
+          <p className="table-empty">{t("leads.noNotes")}</p>
+        ) : (
+          <ol className="lead-notes" aria-labelledby="lead-notes">
+            {notes.map((note, index) => (
+              // notes have no id of their own; their order (oldest first) is stable
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows at its end
+              <li key={index} className="lead-note">
+                <p className="lead-text">{note.coments}</p>
+                <p className="lead-note-meta">
+                  <strong>{personName(note.trankin_user)}</strong> · {formatDateTime(note.createdAt)}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+        <form
+          className="lead-comment"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            actor.send({ type: "comment.submit" });
+          }}
+        >
+          <label htmlFor="lead-comment">{t("leads.comment")}</label>
+          <textarea
+            id="lead-comment"
+            rows={4}
+            value={draft}
+            readOnly={processing}
+            aria-invalid={problem === null ? undefined : true}
+            aria-describedby={problem === null ? undefined : "lead-comment-problem"}
+            onChange={(event) => actor.send({ type: "comment.change", text: event.target.value })}
+          />
+          {problem !== null && (
+            <small id="lead-comment-problem">
+              {t(`fields.${problem}`)}
+            </small>
+          )}
+          <button type="submit" aria-busy={processing}>
+            {t("leads.send")}
+          </button>
+        </form>
+      </section>
+    </section>
+  );
+}

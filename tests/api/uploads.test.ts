@@ -1,0 +1,237 @@
+/**
+ * Multipart endpoints and stored images, through the destination form: only real images (by
+ * content) are kept, a file over MAX_UPLOAD_MB (1 here) is 413, malformed or misdirected forms are
+ * 400, and a stored image is served to anyone with a year of immutable cache and 304 revalidation.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "../../server/db/database.ts";
+import { encodePng } from "../../server/itineraries/png.ts";
+import { detectImage } from "../../server/uploads/images.ts";
+import { INVALID_SESSION } from "../../src/api/errors.ts";
+import { messages } from "../../src/api/messages.ts";
+import { openTestDatabase, resetDatabase } from "../setup/database.ts";
+import { createStaff, dataOf, request, sessionFor, startServer, type TestServer, testEnv } from "./support.ts";
+
+let db: Database;
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  server = await startServer(db, { env: testEnv({ MAX_UPLOAD_MB: "1" }) });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+});
+
+beforeEach(async () => {
+  await resetDatabase(db);
+  await db.exec("truncate uploads");
+  const id = await createStaff(db, { email: "marketing@example.com", password: null, role: "marketing" });
+  token = await sessionFor(server, db, id);
+});
+
+const bytesOf = (buffer: Buffer): Uint8Array<ArrayBuffer> => new Uint8Array(buffer);
+
+const pngBytes = (shade = 0) => bytesOf(encodePng(8, 8, (x, y) => [shade % 256, x * 30, y * 30]));
+
+const fields = {
+  name: "Cuenca colonial",
+  avalability: "Todo el año",
+  price: "210",
+  type: "national",
+  region: "Sierra",
+  "servicesIncluded[0]": "Traslados",
+  "departureFrom[0]": "Quito",
+  feeding: "",
+};
+
+const formWith = (files: ReadonlyArray<{ readonly field: string; readonly blob: Blob; readonly name: string }>) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) form.append(file.field, file.blob, file.name);
+  return form;
+};
+
+const image = (bytes: Uint8Array<ArrayBuffer>, type = "image/png", name = "foto.png") => ({
+  field: "image",
+  blob: new Blob([bytes], { type }),
+  name,
+});
+
+const post = async (body: FormData | string, options: { query?: string; headers?: Record<string, string>; auth?: boolean } = {}) => {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.auth !== false) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`${server.base}/api/itineraries/createItinerary${options.query ?? "?images=tiptops&&file=files"}`, {
+    method: "POST",
+    headers,
+    body,
+  });
+  const text = await response.text();
+  return { status: response.status, body: JSON.parse(text) };
+};
+
+const stored = async () => ({
+  events: await db.query("select id, type from events order by id"),
+  itineraries: await db.query("select id from itineraries order by id"),
+  uploads: await db.query("select folder, sha256 from uploads order by sha256"),
+});
+
+/** The stored path of the newest destination's image. */
+const newestImage = async (): Promise<string> => {
+  const [row] = await db.query<{ image: string }>("select image from itineraries order by id desc limit 1");
+  if (!row) throw new Error("no destination");
+  return row.image;
+};
+
+describe("what counts as an image", () => {
+  const gif = bytesOf(Buffer.concat([Buffer.from("GIF89a"), Buffer.alloc(20)]));
+  const jpeg = bytesOf(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]));
+  const webp = bytesOf(Buffer.concat([Buffer.from("RIFF"), Buffer.alloc(4), Buffer.from("WEBPVP8 "), Buffer.alloc(8)]));
+  const avifBox = (major: string, compatible: string) =>
+    bytesOf(Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from(`ftyp${major}`), Buffer.alloc(4), Buffer.from(compatible)]));
+
+  it.each([
+    ["a PNG", pngBytes(), "image/png", "png"],
+    ["a JPEG", jpeg, "image/jpeg", "jpg"],
+    ["a GIF", gif, "image/gif", "gif"],
+    ["a WebP", webp, "image/webp", "webp"],
+    ["an AVIF", avifBox("avif", "mif1miaf"), "image/avif", "avif"],
+    ["an AVIF named by a compatible brand", avifBox("mif1", "avifmiaf"), "image/avif", "avif"],
+  ])("accepts %s, named by its content whatever the file is called", async (_case, bytes, mime, ext) => {
+    expect(detectImage(bytes)).toEqual({ mime, ext });
+    const answer = await post(formWith([image(bytes, "application/octet-stream", "sin-nombre.txt")]));
+    expect(answer).toEqual({ status: 200, body: { data: messages.created } });
+    expect(await newestImage()).toMatch(new RegExp(`^uploads/tiptops/[0-9a-f]{64}\\.${ext}$`));
+  });
+
+  it.each([
+    ["a shell script named x.png and sent as image/png", bytesOf(Buffer.from("#!/bin/sh\nrm -rf /\n")), "image/png", "x.png"],
+    [
+      "an SVG with a script",
+      bytesOf(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')),
+      "image/svg+xml",
+      "logo.svg",
+    ],
+    ["an HEIC photo", avifBox("heic", "mif1heic"), "image/heic", "IMG_0001.heic"],
+    ["a PDF", bytesOf(Buffer.from("%PDF-1.7\n")), "application/pdf", "doc.pdf"],
+  ])("refuses %s with 415, storing nothing", async (_case, bytes, type, name) => {
+    const before = await stored();
+    const answer = await post(formWith([image(bytes, type, name)]));
+    expect(answer).toEqual({ status: 415, body: { data: messages.unsupportedFile } });
+    expect(await stored()).toEqual(before);
+  });
+});
+
+describe("what a multipart endpoint refuses", () => {
+  it("refuses a file over MAX_UPLOAD_MB with 413, even when it starts like a PNG", async () => {
+    const large = new Uint8Array(1_048_576 + 1);
+    large.set(pngBytes());
+    const before = await stored();
+    const answer = await post(formWith([image(large)]));
+    expect(answer).toEqual({ status: 413, body: { data: messages.fileTooLarge } });
+    expect(await stored()).toEqual(before);
+    const atLimit = new Uint8Array(1_048_576);
+    atLimit.set(pngBytes());
+    expect((await post(formWith([image(atLimit)]))).status).toBe(200);
+  });
+
+  it("refuses more files than the endpoint takes, and a file under another field, with 400", async () => {
+    const before = await stored();
+    expect(await post(formWith([image(pngBytes(1)), image(pngBytes(2))]))).toEqual({
+      status: 400,
+      body: { data: messages.invalidInput },
+    });
+    expect(
+      await post(formWith([image(pngBytes(1)), { field: "feeding[0]", blob: new Blob([pngBytes(3)]), name: "x.png" }])),
+    ).toEqual({ status: 400, body: { data: messages.invalidInput } });
+    expect(await stored()).toEqual(before);
+  });
+
+  it.each([
+    ["a folder path with ../", "?images=../../etc&&file=files", messages.invalidInput],
+    ["an unknown folder", "?images=home_page", messages.invalidInput],
+    ["no folder", "?file=files", messages.requiredInformation],
+  ])("refuses %s in the query with 400", async (_case, query, message) => {
+    const before = await stored();
+    expect(await post(formWith([image(pngBytes())]), { query })).toEqual({ status: 400, body: { data: message } });
+    expect(await stored()).toEqual(before);
+  });
+
+  it("refuses a JSON body (415) and a broken multipart body (400), never with a server error", async () => {
+    const json = await post(JSON.stringify(fields), { headers: { "content-type": "application/json" } });
+    expect(json).toEqual({ status: 415, body: { data: messages.invalidInput } });
+    const boundary = "----frontera";
+    const broken = `--${boundary}\r\ncontent-disposition: form-data; name="name"\r\n\r\nCuenca\r\n--${boundary}\r\ncontent-disposition: form-data; name="image"; filename="a.png"\r\n\r\n\x89PNG`;
+    for (const contentType of [`multipart/form-data; boundary=${boundary}`, "multipart/form-data"]) {
+      const answer = await post(broken, { headers: { "content-type": contentType } });
+      expect(answer).toEqual({ status: 400, body: { data: messages.invalidInput } });
+    }
+    const empty = await post("", { headers: { "content-type": `multipart/form-data; boundary=${boundary}` } });
+    expect(empty).toEqual({ status: 400, body: { data: messages.requiredInformation } });
+  });
+
+  it("refuses a form on a JSON endpoint with 415", async () => {
+    const form = new FormData();
+    form.append("name", "Desayuno");
+    const response = await fetch(`${server.base}/api/feedings/createFeeding`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ data: messages.invalidInput });
+  });
+
+  it("answers 498 to a form without a session, before reading the file", async () => {
+    const before = await stored();
+    const answer = await post(formWith([image(pngBytes())]), { auth: false });
+    expect(answer).toEqual({ status: INVALID_SESSION, body: { data: messages.invalidSession } });
+    expect(await stored()).toEqual(before);
+  });
+});
+
+describe("serving stored images", () => {
+  it("answers the image to anyone, immutable for a year, and 304 to a browser that has it", async () => {
+    const bytes = pngBytes(7);
+    expect((await post(formWith([image(bytes)]))).status).toBe(200);
+    const path = await newestImage();
+    const first = await fetch(`${server.base}/api/${path}`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("image/png");
+    expect(first.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(new Uint8Array(await first.arrayBuffer())).toEqual(bytes);
+    const again = await fetch(`${server.base}/api/${path}`, { headers: { "if-none-match": etag ?? "" } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("etag")).toBe(etag);
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
+    const otherTag = await fetch(`${server.base}/api/${path}`, { headers: { "if-none-match": '"abc"' } });
+    expect(otherTag.status).toBe(200);
+  });
+
+  it.each([
+    ["an unknown hash", `uploads/tiptops/${"0".repeat(64)}.png`],
+    ["a known hash with another extension", null],
+    ["a name that is not a hash", "uploads/tiptops/foto.png"],
+    ["a folder with dots", "uploads/..%2F..%2Fetc/passwd"],
+  ])("answers 404 JSON for %s", async (_case, path) => {
+    expect((await post(formWith([image(pngBytes(8))]))).status).toBe(200);
+    const target = path ?? (await newestImage()).replace(/\.png$/, ".gif");
+    const answer = await request(server, "GET", `/api/${target}`);
+    expect(answer.status).toBe(404);
+    expect(dataOf(answer)).toBe(messages.notFound);
+  });
+
+  it("answers HEAD with the headers and no body", async () => {
+    expect((await post(formWith([image(pngBytes(9))]))).status).toBe(200);
+    const response = await fetch(`${server.base}/api/${await newestImage()}`, { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect((await response.arrayBuffer()).byteLength).toBe(0);
+  });
+});

@@ -1,0 +1,164 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { desktop, launchBrowser, newPage, phone, screenshot } from "./support/browser.ts";
+import { makePng } from "./support/png.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+/** Failed calls the browser logs by itself (a refused request); the app logged nothing. */
+const unexpected = (errors: string[]) => errors.filter((text) => !text.startsWith("Failed to load resource"));
+
+const ADMIN = { email: "admin@example.com", password: "Demo1234" };
+const MARKETING = { email: "marketing@example.com", password: "Demo1234" };
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const signIn = async (page: Page, account: { email: string; password: string }) => {
+  await page.goto(`${server.url}/panel`);
+  await page.getByLabel("Correo electrónico").fill(account.email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Ingresar" }).click();
+  await page.waitForURL(`${server.url}/panel/home`);
+};
+
+const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
+const dialog = (page: Page) => page.getByRole("dialog");
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 5_000 });
+
+/** Whether an <img> has loaded and decoded (a broken one has naturalWidth 0). */
+const isLoaded = (locator: ReturnType<Page["getByRole"]>) =>
+  expect
+    .poll(async () => {
+      await locator.scrollIntoViewIfNeeded();
+      return locator.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0));
+    })
+    .toBeGreaterThan(0);
+
+describe("national destinations, by an admin", () => {
+  const name = "Laguna de Quilotoa e2e";
+
+  it("creates one with an image (previewed before saving) and lists it with the image from the API", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    await signIn(page, ADMIN);
+    await page.getByRole("link", { name: "Destinos Nacionales" }).click();
+    await page.getByRole("heading", { level: 1, name: "Destinos nacionales" }).waitFor();
+    await page.getByRole("link", { name: "Nuevo destino" }).click();
+    await page.waitForURL(`${server.url}/panel/national/destinations_new`);
+    await page.getByRole("heading", { level: 1, name: "Nuevo destino" }).waitFor();
+    expect(await page.getByRole("link", { name: "Destinos Nacionales" }).getAttribute("aria-current")).toBe("page");
+
+    await page.getByRole("button", { name: "Guardar" }).click();
+    expect(await page.getByText("Información requerida", { exact: true }).count()).toBe(7);
+
+    await page.getByLabel("Nombre").fill(name);
+    await page.getByLabel("Días").fill("2 días, 1 noche");
+    await page.getByLabel("Descripción").fill("La laguna del cráter y el páramo andino.");
+    await page.getByLabel("Disponibilidad").fill("Todo el año");
+    await page.getByLabel("Precio", { exact: true }).fill("180");
+    await page.getByLabel("Región").selectOption({ label: "Sierra" });
+    await page.getByRole("checkbox", { name: "Traslados" }).check();
+    await page.getByRole("checkbox", { name: "Alojamiento" }).check();
+    await page.getByRole("checkbox", { name: "Quito" }).check();
+    await page.getByRole("group", { name: "Alimentación" }).getByRole("checkbox").first().check();
+    await page
+      .getByLabel("Imagen")
+      .setInputFiles({ name: "quilotoa.png", mimeType: "image/png", buffer: makePng(320, 240) });
+    const preview = page.getByRole("img", { name: "Vista previa de la imagen" });
+    expect(await preview.getAttribute("src")).toMatch(/^blob:/);
+    await isLoaded(preview);
+    await screenshot(page, "destination-new-filled-es-desktop");
+
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.waitForURL(`${server.url}/panel/national/destinations`);
+    await toast(page, "Registro creado correctamente");
+    const image = row(page, name).getByRole("img", { name });
+    expect(await image.getAttribute("src")).toMatch(/^\/api\/uploads\/tiptops\/[0-9a-f]{64}\.png$/);
+    await isLoaded(image);
+    expect(await row(page, name).getByText("Traslados, Alojamiento").count()).toBe(1);
+    expect(await row(page, name).getByText("Precio oferta").count()).toBe(0);
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+
+  it("edits it without choosing a file (the image stays) and applies an offer", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    await signIn(page, ADMIN);
+    await page.goto(`${server.url}/panel/national/destinations`);
+    const before = await row(page, name).getByRole("img", { name }).getAttribute("src");
+
+    await row(page, name).getByRole("link", { name: "Editar" }).click();
+    await page.getByRole("heading", { level: 1, name: "Editar destino" }).waitFor();
+    expect(await page.getByLabel("Nombre").inputValue()).toBe(name);
+    expect(await page.getByRole("img", { name: "Vista previa de la imagen" }).getAttribute("src")).toBe(before);
+    expect(await page.getByLabel("Precio oferta").count()).toBe(0);
+    await page.getByRole("checkbox", { name: "Aplicar oferta" }).check();
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByText("Información requerida", { exact: true }).waitFor();
+    await page.getByLabel("Precio oferta").fill("149.5");
+    await page.getByRole("button", { name: "Guardar" }).click();
+
+    await page.waitForURL(`${server.url}/panel/national/destinations`);
+    await toast(page, "Registro actualizado correctamente");
+    await row(page, name).getByText("Precio oferta").waitFor();
+    expect(await row(page, name).getByText("US$ 149,50").count()).toBe(1);
+    expect(await row(page, name).getByRole("img", { name }).getAttribute("src")).toBe(before);
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+
+  it("shows as a card on a phone, and deletes only on 'Eliminar'", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, phone);
+    await signIn(page, ADMIN);
+    await page.goto(`${server.url}/panel/national/destinations`);
+    await row(page, name).waitFor();
+    await row(page, name).scrollIntoViewIfNeeded();
+    const card = await row(page, name).evaluate((element) => getComputedStyle(element).display);
+    expect(card).toBe("block");
+
+    await row(page, name).getByRole("button", { name: "Eliminar" }).click();
+    await dialog(page).getByText(`¿Eliminar el destino «${name}»?`).waitFor();
+    await dialog(page).getByRole("button", { name: "Cancelar" }).click();
+    await dialog(page).waitFor({ state: "detached" });
+    expect(await row(page, name).count()).toBe(1);
+
+    await row(page, name).getByRole("button", { name: "Eliminar" }).click();
+    await dialog(page).getByRole("button", { name: "Eliminar" }).click();
+    await toast(page, "Registro eliminado correctamente");
+    await row(page, name).waitFor({ state: "detached" });
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("international destinations, by marketing", () => {
+  it("lists them and offers a form without a region field", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    await signIn(page, MARKETING);
+    await page.getByRole("link", { name: "Destinos Internacionales" }).click();
+    await page.getByRole("heading", { level: 1, name: "Destinos internacionales" }).waitFor();
+    await page.getByRole("link", { name: "Nuevo destino" }).click();
+    await page.getByRole("heading", { level: 1, name: "Nuevo destino" }).waitFor();
+    await page.getByLabel("Nombre").waitFor();
+    expect(await page.getByLabel("Región").count()).toBe(0);
+    expect(await page.getByLabel("Imagen").getAttribute("accept")).toBe(
+      "image/jpeg,image/png,image/webp,image/avif,image/gif",
+    );
+    expect(await page.getByRole("link", { name: "Destinos Internacionales" }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});

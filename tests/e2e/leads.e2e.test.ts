@@ -1,0 +1,189 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { desktop, launchBrowser, newPage, phone, screenshot } from "./support/browser.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+/** Failed calls the browser logs by itself (a refused request); the app logged nothing. */
+const unexpected = (errors: string[]) => errors.filter((text) => !text.startsWith("Failed to load resource"));
+
+const ADMIN = { email: "admin@example.com", password: "Demo1234" };
+const SALES = { email: "ventas@example.com", password: "Demo1234", name: "Diego Cevallos" };
+const XSS = "<img src=x onerror=alert(1)>";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const signIn = async (page: Page, email: string, password: string) => {
+  await page.goto(`${server.url}/panel`);
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Ingresar" }).click();
+};
+
+const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 5_000 });
+
+/** Today as the panel writes it (day/month/year in the machine's time zone, which the browser shares). */
+const today = (): string => {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`;
+};
+
+/** Types a search and waits until the table shows only rows that hold `expected`. */
+const search = async (page: Page, text: string, expected: string) => {
+  await page.getByRole("searchbox", { name: "Buscar" }).fill(text);
+  await expect.poll(() => page.locator("tbody tr").count()).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await page.locator("tbody tr").allTextContents()).every((line) => line.includes(expected)))
+    .toBe(true);
+};
+
+describe("leads, by a sales user", () => {
+  it("lands on the list, searches, opens a lead and adds a comment (an empty one is refused)", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    const comments: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/api/leads/createTrakin")) {
+        comments.push(request.postData() ?? "");
+      }
+    });
+    await signIn(page, SALES.email, SALES.password);
+    await page.waitForURL(`${server.url}/panel/leads`);
+    await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
+    await page.locator("tbody tr").first().waitFor();
+    expect(await page.locator("tbody tr").count()).toBe(20);
+    await page.getByText("Página 1 de 2").waitFor();
+    await page.getByText("40 leads en total").waitFor();
+    expect(await page.getByRole("link", { name: "Leads", exact: true }).getAttribute("aria-current")).toBe("page");
+    await screenshot(page, "leads-list-es-desktop");
+
+    await search(page, "kowalski", "Daniel Kowalski");
+    await page.getByText("Página 1 de 1").waitFor();
+    await row(page, "Daniel Kowalski").first().getByRole("link", { name: "Daniel Kowalski" }).click();
+    await page.waitForURL(/\/panel\/leads\/\d+$/);
+    await page.getByRole("heading", { level: 1, name: "Daniel Kowalski" }).waitFor();
+    // the menu entry stays highlighted on a lead's page
+    expect(await page.getByRole("link", { name: "Leads", exact: true }).getAttribute("aria-current")).toBe("page");
+
+    const box = page.getByLabel("Nuevo comentario");
+    await page.getByRole("button", { name: "Agregar comentario" }).click();
+    await page.getByText("Información requerida", { exact: true }).waitFor();
+    await box.fill("   ");
+    await page.getByRole("button", { name: "Agregar comentario" }).click();
+    await page.getByText("Información requerida", { exact: true }).waitFor();
+    expect(comments).toEqual([]);
+
+    await box.fill("Llamé al cliente y envié la cotización.");
+    await page.getByRole("button", { name: "Agregar comentario" }).click();
+    await toast(page, "Registro creado correctamente");
+    const note = page.locator(".lead-note").filter({ hasText: "Llamé al cliente y envié la cotización." });
+    await note.waitFor();
+    expect(await note.textContent()).toContain(`${SALES.name} · ${today()}`);
+    expect(await box.inputValue()).toBe("");
+    expect(comments).toHaveLength(1);
+    await screenshot(page, "lead-conversation-es-desktop");
+
+    await page.getByRole("link", { name: "Volver a leads" }).click();
+    await page.waitForURL(`${server.url}/panel/leads`);
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the rows as cards on a phone", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, phone);
+    await signIn(page, SALES.email, SALES.password);
+    await page.waitForURL(`${server.url}/panel/leads`);
+    const first = page.locator("tbody tr").first();
+    await first.waitFor();
+    expect(await first.evaluate((element) => getComputedStyle(element).display)).toBe("block");
+    expect(await page.locator("thead").evaluate((element) => element.getBoundingClientRect().height)).toBeLessThanOrEqual(1);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, "leads-list-es-phone");
+    await first.getByRole("link").first().click();
+    await page.getByLabel("Nuevo comentario").waitFor();
+    await screenshot(page, "lead-conversation-es-phone");
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("leads, by an admin", () => {
+  it("assigns an unassigned lead to the sales user and sees the agent change", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(`${server.url}/panel/home`);
+    await page.getByRole("link", { name: "Leads" }).click();
+    await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
+    // the demo's lead 35 (Olivia Brown) came in recently and nobody took it yet
+    await search(page, "olivia.brown35", "Olivia Brown");
+    const lead = row(page, "Olivia Brown");
+    expect(await lead.getByText("sin asignar", { exact: true }).count()).toBe(1);
+    await lead.getByRole("button", { name: "Asignar Olivia Brown" }).click();
+    const menu = page.getByRole("dialog", { name: "Asignar el lead de Olivia Brown" });
+    await menu.getByRole("button", { name: SALES.name }).waitFor();
+    await screenshot(page, "lead-assign-menu-es-desktop");
+    await menu.getByRole("button", { name: SALES.name }).click();
+    await toast(page, "Registro actualizado correctamente");
+    await menu.waitFor({ state: "detached" });
+    await lead.getByText(SALES.name, { exact: true }).waitFor();
+    expect(await lead.getByText("sin asignar", { exact: true }).count()).toBe(0);
+
+    // the agent filter finds it among the sales user's leads
+    await page.getByLabel("Agente").selectOption({ label: SALES.name });
+    await expect.poll(() => row(page, "Olivia Brown").count()).toBe(1);
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a lead from the public form", () => {
+  it("shows markup in the message as text: no image, no script", async () => {
+    const created = await fetch(`${server.url}/api/leads/createLead`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        firstName: "Eva",
+        lastName: "Prueba",
+        email: "eva.prueba@example.com",
+        country: "Ecuador",
+        phone: "+593 99 000 0000",
+        message: `Hola ${XSS}\nsegunda línea`,
+      }),
+    });
+    expect(created.status).toBe(200);
+    expect(await created.json()).toEqual({ data: "resource created successfully" });
+
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await signIn(page, SALES.email, SALES.password);
+    await page.waitForURL(`${server.url}/panel/leads`);
+    await search(page, "eva prueba", "Eva Prueba");
+    await row(page, "Eva Prueba").getByText(`Hola ${XSS} segunda línea`, { exact: true }).waitFor();
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    await row(page, "Eva Prueba").getByRole("link", { name: "Eva Prueba" }).click();
+    await page.getByRole("heading", { level: 1, name: "Eva Prueba" }).waitFor();
+    expect(await page.locator(".lead-original .lead-text").textContent()).toBe(`Hola ${XSS}\nsegunda línea`);
+    expect(await page.locator("img").count()).toBe(0);
+    expect(dialogs).toEqual([]);
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});

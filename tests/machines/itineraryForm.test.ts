@@ -1,0 +1,311 @@
+import { describe, expect, it, vi } from "vitest";
+import { assign, createActor, fromPromise, waitFor } from "xstate";
+import { createClient, type UploadRequest } from "../../src/api/client.ts";
+import { ApiError } from "../../src/api/errors.ts";
+import type { Itinerary } from "../../src/api/itineraries.ts";
+import { messages } from "../../src/api/messages.ts";
+import { type ItineraryDraft, itineraryFields, itineraryProblems } from "../../src/machines/itineraries.ts";
+import {
+  type ItineraryFormData,
+  type ItineraryFormInput,
+  itineraryFormMachine,
+  type LoadFormInput,
+  offeredItems,
+  type SaveItineraryInput,
+} from "../../src/machines/itineraryForm.machine.ts";
+
+const draft: ItineraryDraft = {
+  name: "Quilotoa",
+  days: "2 días",
+  description: "Laguna volcánica",
+  avalability: "Todo el año",
+  price: "180",
+  isOfert: false,
+  ofertPrice: "",
+  region: "Sierra",
+  servicesIncluded: ["Traslados"],
+  departureFrom: ["Quito"],
+  feeding: [3],
+  activities: [],
+  courtesy: [],
+};
+
+const quilotoa: Itinerary = {
+  id: 9,
+  name: "Quilotoa",
+  days: "2 días",
+  description: "Laguna volcánica",
+  avalability: "Todo el año",
+  price: 180,
+  ofertPrice: null,
+  isOfert: false,
+  type: "national",
+  region: "Sierra",
+  servicesIncluded: ["Traslados"],
+  feeding: [{ id: 3, name: "Desayuno" }],
+  activities: [],
+  courtesy: [],
+  departureFrom: ["Quito"],
+  image: "uploads/tiptops/abc.png",
+};
+
+const image = new Blob(["png"], { type: "image/png" });
+
+const breakfast = { id: 3, name: "Desayuno", active: true };
+const dinner = { id: 4, name: "Cena", active: false };
+
+describe("the itinerary rules", () => {
+  const national = { type: "national", id: null } as const;
+
+  it("accept a complete national destination with an image", () => {
+    expect(itineraryProblems(national, { draft, file: image })).toEqual({});
+  });
+
+  it("name every missing field with 'required' and ask for the image on create", () => {
+    const blank: ItineraryDraft = {
+      ...draft,
+      name: "  ",
+      avalability: "",
+      price: "",
+      region: "",
+      servicesIncluded: [],
+      departureFrom: [],
+    };
+    expect(itineraryProblems(national, { draft: blank, file: null })).toEqual({
+      name: "required",
+      avalability: "required",
+      price: "required",
+      region: "required",
+      servicesIncluded: "required",
+      departureFrom: "required",
+      image: "required",
+    });
+  });
+
+  it("want no region for an international one and no image on edit", () => {
+    expect(itineraryProblems({ type: "international", id: 9 }, { draft: { ...draft, region: "" }, file: null })).toEqual(
+      {},
+    );
+  });
+
+  it("refuse negative or non-numeric prices, and need the offer price only with 'Aplicar oferta'", () => {
+    const target = { type: "international", id: 9 } as const;
+    expect(itineraryProblems(target, { draft: { ...draft, price: "-1" }, file: null })).toEqual({ price: "required" });
+    expect(itineraryProblems(target, { draft: { ...draft, price: "abc" }, file: null })).toEqual({ price: "required" });
+    expect(itineraryProblems(target, { draft: { ...draft, price: "99,50" }, file: null })).toEqual({});
+    expect(itineraryProblems(target, { draft: { ...draft, ofertPrice: "x" }, file: null })).toEqual({});
+    expect(itineraryProblems(target, { draft: { ...draft, isOfert: true }, file: null })).toEqual({
+      ofertPrice: "required",
+    });
+  });
+
+  it("send the region only for national destinations and the offer price only when on", () => {
+    expect(itineraryFields("international", { ...draft, price: " 99,50 " })).toEqual({
+      name: "Quilotoa",
+      days: "2 días",
+      description: "Laguna volcánica",
+      avalability: "Todo el año",
+      price: "99.50",
+      type: "international",
+      isOfert: "false",
+      servicesIncluded: ["Traslados"],
+      feeding: ["3"],
+      activities: [],
+      courtesy: [],
+      departureFrom: ["Quito"],
+    });
+    expect(itineraryFields("national", { ...draft, isOfert: true, ofertPrice: "150" })).toMatchObject({
+      region: "Sierra",
+      isOfert: "true",
+      ofertPrice: "150",
+    });
+  });
+
+  it("offer active items, and an inactive one only when the destination already has it", () => {
+    expect(offeredItems([breakfast, dinner], [])).toEqual([breakfast]);
+    expect(offeredItems([breakfast, dinner], [{ id: 4 }])).toEqual([breakfast, dinner]);
+  });
+});
+
+/** A double of the save actor. */
+const saving = (run: (input: SaveItineraryInput) => Promise<string>) =>
+  fromPromise<string, SaveItineraryInput>(({ input }) => run(input));
+
+/** The form machine over doubles: preview URLs are `blob:<n>`, the save is the given actor. */
+const startForm = (
+  input: Omit<ItineraryFormInput, "client">,
+  save = saving(() => new Promise(() => {})),
+) => {
+  const revoked: string[] = [];
+  const notify = vi.fn();
+  const goToList = vi.fn();
+  let previews = 0;
+  const actor = createActor(
+    itineraryFormMachine.provide({
+      actors: {
+        loadForm: fromPromise<ItineraryFormData, LoadFormInput>(async () => ({
+          feeding: [breakfast],
+          activities: [],
+          courtesy: [],
+          itinerary: input.id === null ? null : quilotoa,
+        })),
+        saveItinerary: save,
+      },
+      actions: {
+        assignPreview: assign({
+          preview: () => {
+            previews += 1;
+            return `blob:${previews}`;
+          },
+        }),
+        revokePreview: (_, { url }) => {
+          if (url !== null) revoked.push(url);
+        },
+        notify: (_, { message }) => notify(message),
+        goToList,
+      },
+    }),
+    { input: { client: createClient({ readToken: () => null }), ...input } },
+  );
+  actor.start();
+  return { actor, revoked, notify, goToList };
+};
+
+describe("the itinerary form machine", () => {
+  it("loads the items to offer, then shows problems and sends nothing while a rule fails", async () => {
+    const save = vi.fn(async () => messages.created);
+    const { actor } = startForm({ type: "national", id: null }, saving(save));
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    expect(actor.getSnapshot().context.feeding).toEqual([breakfast]);
+    actor.send({ type: "itinerary.submit", draft });
+    expect(actor.getSnapshot().context.problems).toEqual({ image: "required" });
+    expect(actor.getSnapshot().matches("editing")).toBe(true);
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it("previews a chosen image, releases the old preview, and goes back to none when cleared", async () => {
+    const { actor, revoked } = startForm({ type: "national", id: null });
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    actor.send({ type: "image.choose", file: image });
+    expect(actor.getSnapshot().context).toMatchObject({ file: image, preview: "blob:1" });
+    actor.send({ type: "image.choose", file: image });
+    expect(actor.getSnapshot().context.preview).toBe("blob:2");
+    expect(revoked).toEqual(["blob:1"]);
+    actor.send({ type: "image.clear" });
+    expect(actor.getSnapshot().context).toMatchObject({ file: null, preview: null });
+    expect(revoked).toEqual(["blob:1", "blob:2"]);
+  });
+
+  it("tracks the upload's progress and ignores a second submit while uploading", async () => {
+    let report: (percent: number) => void = () => {};
+    const starts = vi.fn();
+    const save = saving((input) => {
+      starts();
+      report = input.report;
+      return new Promise(() => {});
+    });
+    const { actor } = startForm({ type: "international", id: 9 }, save);
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    actor.send({ type: "itinerary.submit", draft: { ...draft, region: "" } });
+    expect(actor.getSnapshot().hasTag("processing")).toBe(true);
+    expect(actor.getSnapshot().context.progress).toBe(0);
+    report(35);
+    expect(actor.getSnapshot().context.progress).toBe(35);
+    report(140);
+    expect(actor.getSnapshot().context.progress).toBe(100);
+    actor.send({ type: "itinerary.submit", draft });
+    expect(starts).toHaveBeenCalledTimes(1);
+  });
+
+  it("on success notifies, releases the preview and goes back to the list", async () => {
+    const { actor, notify, goToList, revoked } = startForm(
+      { type: "national", id: null },
+      saving(async () => messages.created),
+    );
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    actor.send({ type: "image.choose", file: image });
+    actor.send({ type: "itinerary.submit", draft });
+    await waitFor(actor, (snapshot) => snapshot.matches("saved"));
+    expect(notify).toHaveBeenCalledWith(messages.created);
+    expect(goToList).toHaveBeenCalledTimes(1);
+    expect(revoked).toEqual(["blob:1"]);
+    expect(actor.getSnapshot().context.progress).toBe(100);
+  });
+
+  it("keeps the form filled in and shows the server's refusal", async () => {
+    const { actor } = startForm(
+      { type: "national", id: 9 },
+      saving(async () => {
+        throw new ApiError(413, messages.fileTooLarge);
+      }),
+    );
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    actor.send({ type: "itinerary.submit", draft });
+    await waitFor(actor, (snapshot) => snapshot.context.error !== null);
+    expect(actor.getSnapshot().matches("editing")).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ error: messages.fileTooLarge, progress: 0 });
+  });
+
+  it("ends unavailable when the destination cannot be loaded", async () => {
+    const actor = createActor(
+      itineraryFormMachine.provide({
+        actors: {
+          loadForm: fromPromise<ItineraryFormData, LoadFormInput>(async () => {
+            throw new ApiError(404, messages.notFound);
+          }),
+        },
+      }),
+      { input: { client: createClient({ readToken: () => null }), type: "national", id: 99 } },
+    ).start();
+    await waitFor(actor, (snapshot) => snapshot.status === "done");
+    expect(actor.getSnapshot().context.error).toBe(messages.notFound);
+  });
+});
+
+describe("the itinerary form over the real client", () => {
+  /** A client whose GETs answer the catalogues and the destination, and whose uploads are recorded. */
+  const api = () => {
+    const uploads: UploadRequest[] = [];
+    const lists: Record<string, unknown> = {
+      "/api/feedings": [breakfast, dinner],
+      "/api/activities": [],
+      "/api/courtesys": [],
+      "/api/itineraries/9": quilotoa,
+    };
+    const client = createClient({
+      readToken: () => "t0k3n",
+      fetch: async (url) => Response.json({ data: lists[String(url)] }, { status: 200 }),
+      upload: async (request) => {
+        uploads.push(request);
+        request.onProgress(1, 2);
+        return { status: 200, text: JSON.stringify({ data: messages.updated }) };
+      },
+    });
+    return { client, uploads };
+  };
+
+  it("edits without a chosen file: no image part is sent and only active items were offered", async () => {
+    const { client, uploads } = api();
+    const actor = createActor(itineraryFormMachine, { input: { client, type: "national", id: 9 } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    expect(actor.getSnapshot().context.feeding).toEqual([breakfast]);
+    actor.send({ type: "itinerary.submit", draft });
+    await waitFor(actor, (snapshot) => snapshot.matches("saved"));
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]?.url).toBe("/api/itineraries/updateItinerary/9?images=tiptops&file=files");
+    expect(uploads[0]?.body.has("image")).toBe(false);
+    expect(uploads[0]?.body.get("feeding[0]")).toBe("3");
+    expect(actor.getSnapshot().context.message).toBe(messages.updated);
+  });
+
+  it("creates with the chosen file as the image part", async () => {
+    const { client, uploads } = api();
+    const actor = createActor(itineraryFormMachine, { input: { client, type: "national", id: null } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    actor.send({ type: "image.choose", file: image });
+    actor.send({ type: "itinerary.submit", draft });
+    await waitFor(actor, (snapshot) => snapshot.matches("saved"));
+    expect(uploads[0]?.method).toBe("POST");
+    expect(uploads[0]?.body.get("image")).toBeInstanceOf(Blob);
+  });
+});

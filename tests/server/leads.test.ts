@@ -1,0 +1,165 @@
+/**
+ * The 'lead' stream's projections: a rebuild replays random lead commands (with agents deactivated
+ * and deleted between them) into the same rows, the demo seed's leads go through the same events,
+ * and the lead ids continue past a rebuild.
+ */
+import fc from "fast-check";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seed } from "../../server/accounts/seed.ts";
+import { deleteStaff, updateStaff } from "../../server/accounts/staff.ts";
+import { createUser } from "../../server/accounts/users.ts";
+import type { Database } from "../../server/db/database.ts";
+import { decodeEnv } from "../../server/env.ts";
+import { assignLead, commentLead, createLead, listLeads } from "../../server/leads/leads.ts";
+import { createLogger } from "../../server/log.ts";
+import { rebuildProjections } from "../../server/rebuild.ts";
+import { ApiError } from "../../src/api/errors.ts";
+import { roleIds } from "../../src/machines/domain/user.machine.ts";
+import { openTestDatabase, resetDatabase } from "../setup/database.ts";
+
+let db: Database;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+beforeEach(async () => {
+  await resetDatabase(db);
+});
+
+const at = new Date("2030-01-01T00:00:00.000Z");
+
+const newLead = (index: number) => ({
+  firstName: `Ana ${index}`,
+  lastName: "Pérez",
+  email: `ana${index}@example.com`,
+  country: "Ecuador",
+  phone: "+593 99 123 4567",
+  message: `Mensaje ${index}`,
+  yachtName: index % 2 === 0 ? "Yate Galápagos Legend" : null,
+  details: null,
+});
+
+type Command =
+  | { readonly kind: "create" }
+  | { readonly kind: "assign"; readonly lead: number; readonly agent: number }
+  | { readonly kind: "comment"; readonly lead: number; readonly author: number }
+  | { readonly kind: "deactivate" | "activate" | "delete"; readonly agent: number };
+
+const lead = fc.integer({ min: 0, max: 3 });
+const agent = fc.integer({ min: 0, max: 2 });
+const command: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 2, arbitrary: fc.constant({ kind: "create" as const }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("assign" as const), lead, agent }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("comment" as const), lead, author: agent }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom("deactivate" as const, "activate" as const, "delete" as const), agent }) },
+);
+
+const projectionRows = async () => ({
+  users: await db.query("select * from users order by id"),
+  leads: await db.query("select * from leads order by id"),
+  notes: await db.query("select * from lead_notes order by lead_id, version"),
+  totals: await db.query("select * from lead_totals order by agent"),
+});
+
+/** Three sales agents and an admin, then the commands through the same functions as the endpoints. */
+const run = async (steps: ReadonlyArray<Command>): Promise<void> => {
+  const options = (index: number) => ({ actorId: null, occurredAt: new Date(at.getTime() + index * 60_000) });
+  const adminId = await db.transaction((tx) =>
+    createUser(
+      tx,
+      { firstName: "Admin", lastName: "Uno", email: "admin@example.com", roleId: roleIds.admin, active: true, passwordHash: "h" },
+      options(0),
+    ),
+  );
+  const agents: number[] = [];
+  for (const index of [0, 1, 2]) {
+    const staff = { firstName: "Agente", lastName: String(index), email: `a${index}@example.com`, roleId: roleIds.sales };
+    agents.push(await db.transaction((tx) => createUser(tx, { ...staff, active: true, passwordHash: "h" }, options(0))));
+  }
+  const leads: number[] = [];
+  for (const [index, step] of steps.entries()) {
+    try {
+      await db.transaction(async (tx) => {
+        if (step.kind === "create") {
+          leads.push(await createLead(tx, newLead(index), options(index)));
+          return;
+        }
+        if (step.kind === "assign" || step.kind === "comment") {
+          const leadId = leads[step.lead] ?? 999;
+          const userId = agents[step.kind === "assign" ? step.agent : step.author] ?? 0;
+          if (step.kind === "assign") await assignLead(tx, leadId, userId, options(index));
+          else await commentLead(tx, leadId, userId, `Nota ${index}`, { ...options(index), actorId: userId });
+          return;
+        }
+        const userId = agents[step.agent] ?? 0;
+        const staff = { firstName: "Agente", lastName: String(step.agent), email: `a${step.agent}@example.com`, roleId: roleIds.sales };
+        if (step.kind === "delete") await deleteStaff(tx, userId, adminId, options(index));
+        else await updateStaff(tx, userId, { ...staff, active: step.kind === "activate" }, options(index));
+      });
+    } catch (error) {
+      // Refusals (a missing lead, an agent no longer active, a user already deleted) write nothing.
+      if (!(error instanceof ApiError && [400, 404, 409].includes(error.status))) throw error;
+    }
+  }
+};
+
+describe("rebuild with leads", () => {
+  it("replays lead commands into the same leads, notes and answers as the live commands made", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 16 }), async (steps) => {
+        await resetDatabase(db);
+        await run(steps);
+        const live = await projectionRows();
+        const liveList = await listLeads(db, { pageSize: 100 });
+        const [count] = await db.query<{ events: number }>("select count(*)::int as events from events");
+        expect(await rebuildProjections(db)).toBe(count?.events);
+        expect(await projectionRows()).toEqual(live);
+        expect(await listLeads(db, { pageSize: 100 })).toEqual(liveList);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("sets the leads id sequence past the replayed ids", async () => {
+    const options = { actorId: null, occurredAt: at };
+    const first = await db.transaction((tx) => createLead(tx, newLead(1), options));
+    await rebuildProjections(db);
+    const second = await db.transaction((tx) => createLead(tx, newLead(2), options));
+    expect(second).toBeGreaterThan(first);
+  });
+});
+
+describe("demo leads", () => {
+  it("seeds forty leads of the last two months through events, some assigned with notes, on an embedded database", async () => {
+    const now = new Date("2030-06-01T12:00:00.000Z");
+    const env = decodeEnv({ SEED_DEMO: "true", ADMIN_PASSWORD: "Boss1234", LOG_LEVEL: "silent" });
+    await seed(db, env, createLogger("silent"), now);
+    const page = await listLeads(db, { pageSize: 100 });
+    if (db.kind !== "pglite") {
+      expect(page.meta.total).toBe(0);
+      return;
+    }
+    expect(page.meta.total).toBe(40);
+    const oldest = page.leads.at(-1)?.createdAt ?? "";
+    expect(now.getTime() - new Date(oldest).getTime()).toBeLessThanOrEqual(62 * 86_400_000);
+    const assigned = page.leads.filter((lead) => lead.lead_user !== null);
+    expect(assigned.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(assigned.map((lead) => lead.lead_user?.lastName))).toEqual(new Set(["Cevallos", "Paredes"]));
+    for (const lead of assigned) {
+      expect(lead.trakin.length).toBeGreaterThanOrEqual(1);
+      expect(lead.trakin.length).toBeLessThanOrEqual(3);
+    }
+    expect(page.leads.filter((lead) => lead.details !== null).length).toBeGreaterThanOrEqual(10);
+    expect([...new Set(page.leads.map((lead) => lead.country))]).toEqual(
+      expect.arrayContaining(["Ecuador", "Estados Unidos", "Alemania", "España", "Colombia"]),
+    );
+    const live = await projectionRows();
+    await rebuildProjections(db);
+    expect(await projectionRows()).toEqual(live);
+  });
+});
