@@ -5,6 +5,8 @@ import { createRoot } from "react-dom/client";
 import { navigate } from "wouter/use-browser-location";
 import { createI18n } from "../i18n/index.ts";
 import { App } from "./app.tsx";
+import { decodeStoredSession, USER_INFO_KEY } from "../machines/storedSession.ts";
+import { startInspector, wantsInspection } from "./inspection.ts";
 import { createServices } from "./services.ts";
 
 const i18n = createI18n(localStorage);
@@ -14,7 +16,12 @@ const followLanguage = (language: string) => {
 followLanguage(i18n.language);
 i18n.on("languageChanged", followLanguage);
 
-const services = createServices({ storage: localStorage, i18n, navigate });
+const storedRole = decodeStoredSession(localStorage.getItem(USER_INFO_KEY))?.role ?? null;
+const inspect = wantsInspection(window.location.search, import.meta.env.PROD, storedRole)
+  ? await startInspector()
+  : undefined;
+
+const services = createServices({ storage: localStorage, i18n, navigate, inspect });
 
 const root = document.getElementById("root");
 if (root === null) throw new Error("index.html has no #root element");

@@ -4,6 +4,7 @@ import { type ApiClient, createClient, type UploadTransport } from "../api/clien
 import { LANGUAGE_KEY } from "../i18n/index.ts";
 import { sessionMachine, tokenOf } from "../machines/session.machine.ts";
 import { encodeStoredSession, USER_INFO_KEY } from "../machines/storedSession.ts";
+import type { Inspect } from "./inspection.ts";
 import { paths } from "./paths.ts";
 
 export type SessionActor = Actor<typeof sessionMachine>;
@@ -13,6 +14,8 @@ export interface Services {
   readonly client: ApiClient;
   readonly session: SessionActor;
   readonly i18n: i18n;
+  /** The Stately inspector's observer when `?inspect` asked for it. */
+  readonly inspect?: Inspect;
 }
 
 export interface ServiceOptions {
@@ -22,6 +25,7 @@ export interface ServiceOptions {
   readonly fetch?: typeof globalThis.fetch;
   /** Multipart uploads; XMLHttpRequest when not given (tests hand in a double). */
   readonly upload?: UploadTransport;
+  readonly inspect?: Inspect;
 }
 
 /** Sign-out clears all local storage (SPEC.md section 6) except the language choice. */
@@ -51,8 +55,8 @@ export const createServices = (options: ServiceOptions): Services => {
         goToLogin: () => navigate(paths.login),
       },
     }),
-    { input: { stored: storage.getItem(USER_INFO_KEY), client } },
+    { input: { stored: storage.getItem(USER_INFO_KEY), client }, inspect: options.inspect },
   );
   session.start();
-  return { client, session, i18n: options.i18n };
+  return { client, session, i18n: options.i18n, inspect: options.inspect };
 };
