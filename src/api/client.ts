@@ -1,7 +1,6 @@
 import { Result, Schema } from "effect";
-import { type Endpoint, envelope, type ListMeta } from "./endpoint.ts";
+import { API_BASE, type Endpoint, envelope, type ListMeta } from "./endpoint.ts";
 import { ApiError, INVALID_SESSION } from "./errors.ts";
-import { API_BASE } from "./index.ts";
 
 export interface CallInput<E extends Endpoint> {
   readonly params?: E["params"]["Type"];

@@ -1,5 +1,8 @@
 import { Schema } from "effect";
 
+/** The API base below which every endpoint path lives. */
+export const API_BASE = "/api";
+
 /** Role names as stored on the server and sent as `rol` at login. */
 export const RoleName = Schema.Literals(["admin", "marketing", "sales"]);
 export type RoleName = typeof RoleName.Type;

@@ -43,5 +43,4 @@ export const endpoints: ReadonlyArray<Endpoint> = [
   leads.assignLead,
 ];
 
-/** The API base below which every endpoint path lives. */
-export const API_BASE = "/api";
+export { API_BASE } from "./endpoint.ts";

@@ -1,4 +1,4 @@
-import { API_BASE } from "../api/index.ts";
+import { API_BASE } from "../api/endpoint.ts";
 
 /** Money as US$ with two decimals (PRODUCT.md section 6), digits grouped as the language does. */
 export const formatMoney = (language: string, amount: number): string =>
