@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["tests/api/**/*.test.ts", "tests/server/**/*.test.ts"],
+          include: ["tests/api/**/*.test.ts", "tests/server/**/*.test.ts", "tests/hardening/**/*.test.ts"],
           globalSetup: ["tests/setup/template-database.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

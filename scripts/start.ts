@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { compressDist } from "./compress-dist.ts";
 
 const root = join(import.meta.dirname, "..");
 const builtIndex = join(root, "dist", "index.html");
@@ -36,6 +37,7 @@ if (buildIsStale()) {
     console.error("The panel build failed; see the messages above.");
     process.exit(build.status ?? 1);
   }
+  compressDist(join(root, "dist"));
 }
 
 await import("../server/main.ts");

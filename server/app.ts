@@ -11,12 +11,14 @@ import type { Mailer } from "./mail/mailer.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerCatalogueRoutes } from "./routes/catalogues.ts";
 import { registerHistoryRoutes } from "./routes/history.ts";
+import { registerHomeRoutes } from "./routes/home.ts";
 import { registerItineraryRoutes } from "./routes/itineraries.ts";
 import { registerLeadRoutes } from "./routes/leads.ts";
 import { multipartOptions } from "./routes/multipart.ts";
 import { isClientRoute, registerPanel, sendIndex } from "./routes/panel.ts";
 import { registerUploadRoutes } from "./routes/uploads.ts";
 import { registerUserRoutes } from "./routes/users.ts";
+import { registerSecurityHeaders } from "./security.ts";
 
 export interface AppDeps {
   readonly db: Database;
@@ -59,6 +61,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     return reply.code(500).send({ data: messages.serverError });
   });
 
+  await registerSecurityHeaders(app);
   // Parses nothing by itself: multipart endpoints read their parts (server/routes/multipart.ts).
   await app.register(fastifyMultipart, multipartOptions(deps.env.MAX_UPLOAD_MB));
 
@@ -69,6 +72,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerItineraryRoutes(app, { db: deps.db, now });
   registerUploadRoutes(app, { db: deps.db });
   registerLeadRoutes(app, { db: deps.db, env: deps.env, now });
+  registerHomeRoutes(app, { db: deps.db, now });
 
   const servesPanel = await registerPanel(app, deps.distDir ?? "dist");
   app.setNotFoundHandler((request, reply) => {

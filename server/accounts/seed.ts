@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { seedDemoCatalogues } from "../catalogues/demo.ts";
+import { seedDemoHome } from "../home/demo.ts";
 import { seedDemoItineraries } from "../itineraries/demo.ts";
 import { seedDemoLeads } from "../leads/demo.ts";
 import type { Database } from "../db/database.ts";
@@ -67,6 +68,8 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
     if (withDemo) await seedDemoCatalogues(tx, options);
     // After the catalogues: the demo destinations include their items.
     if (withDemo) await seedDemoItineraries(tx, options);
+    // After the destinations: the home page recommends some of them.
+    if (withDemo) await seedDemoHome(tx, options);
     if (withDemo) await seedDemoLeads(tx, now);
     return true;
   });
@@ -83,7 +86,7 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
     log.info(
       `Demo staff created (password from DEMO_PASSWORD): ${demoStaff
         .map((staff) => (staff.active ? staff.email : `${staff.email} (inactive)`))
-        .join(", ")}. Demo feeding, activity and courtesy items and destinations created.`,
+        .join(", ")}. Demo feeding, activity and courtesy items, destinations and home content created.`,
     );
   }
 };

@@ -9,7 +9,16 @@ export type Layer =
   /** Flat water from `base` down, darker with depth. */
   | { readonly kind: "sea"; readonly color: Rgb; readonly base: number }
   /** Buildings of random width and height up to `height` above `base`. */
-  | { readonly kind: "skyline"; readonly color: Rgb; readonly base: number; readonly height: number };
+  | { readonly kind: "skyline"; readonly color: Rgb; readonly base: number; readonly height: number }
+  /** One island `width` pixels wide, centred on `x`, rising `height` above `base`, its waterline. */
+  | {
+      readonly kind: "island";
+      readonly color: Rgb;
+      readonly base: number;
+      readonly height: number;
+      readonly x: number;
+      readonly width: number;
+    };
 
 export interface Scene {
   readonly skyTop: Rgb;
@@ -22,6 +31,12 @@ export interface Scene {
 
 export const WIDTH = 640;
 export const HEIGHT = 400;
+
+/** The picture's size in pixels; scene coordinates are pixels of it. */
+export interface Size {
+  readonly width: number;
+  readonly height: number;
+}
 
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
   Math.round(a[0] + (b[0] - a[0]) * t),
@@ -42,13 +57,13 @@ const random = (seed: number) => {
 };
 
 /** The top edge of a layer at each column: the layer covers every pixel below it. */
-const outline = (layer: Layer, next: () => number): Float64Array => {
-  const top = new Float64Array(WIDTH);
+const outline = (layer: Layer, next: () => number, size: Size): Float64Array => {
+  const top = new Float64Array(size.width);
   const phase = next() * Math.PI * 2;
   const wobble = next() * Math.PI * 2;
   let building = 0;
   let roof = layer.base;
-  for (let x = 0; x < WIDTH; x += 1) {
+  for (let x = 0; x < size.width; x += 1) {
     switch (layer.kind) {
       case "mountains":
         top[x] =
@@ -69,27 +84,37 @@ const outline = (layer: Layer, next: () => number): Float64Array => {
         building -= 1;
         top[x] = roof;
         break;
+      case "island": {
+        const across = Math.min(1, Math.abs(x - layer.x) / (layer.width / 2));
+        // A volcano's bell-shaped profile, slightly uneven; zero height beyond its shores.
+        const bell = ((1 + Math.cos(Math.PI * across)) / 2) ** 0.7;
+        top[x] = layer.base - layer.height * bell * (0.93 + 0.07 * Math.sin(x / 53 + phase));
+        break;
+      }
     }
   }
   return top;
 };
 
-/** Paints a simple landscape (sky gradient, sun, layers of scenery) as a 640x400 PNG. */
-export const paintLandscape = (scene: Scene): Buffer => {
+/** Paints a simple landscape (sky gradient, sun, layers of scenery) as a PNG, 640x400 unless sized. */
+export const paintLandscape = (scene: Scene, size: Size = { width: WIDTH, height: HEIGHT }): Buffer => {
   const next = random(scene.seed);
-  const outlines = scene.layers.map((layer) => ({ layer, top: outline(layer, next) }));
+  const outlines = scene.layers.map((layer) => ({ layer, top: outline(layer, next, size) }));
   const { sun } = scene;
-  return encodePng(WIDTH, HEIGHT, (x, y) => {
+  const { width, height } = size;
+  return encodePng(width, height, (x, y) => {
     for (let index = outlines.length - 1; index >= 0; index -= 1) {
       const entry = outlines[index];
-      if (entry === undefined || y < (entry.top[x] ?? HEIGHT)) continue;
-      const depth = (y - (entry.top[x] ?? 0)) / HEIGHT;
+      if (entry === undefined || y < (entry.top[x] ?? height)) continue;
+      // An island stands on the sea: below its waterline the layers behind it show.
+      if (entry.layer.kind === "island" && y >= entry.layer.base) continue;
+      const depth = (y - (entry.top[x] ?? 0)) / height;
       if (entry.layer.kind === "sea") return mix(entry.layer.color, [10, 30, 60], Math.min(1, depth * 2.5));
       return mix(entry.layer.color, [0, 0, 0], Math.min(0.35, depth));
     }
     const distance = Math.hypot(x - sun.x, y - sun.y);
     if (distance <= sun.radius) return sun.color;
-    const sky = mix(scene.skyTop, scene.skyBottom, y / HEIGHT);
+    const sky = mix(scene.skyTop, scene.skyBottom, y / height);
     // A soft glow around the sun.
     return distance < sun.radius * 2.2 ? mix(sky, sun.color, 0.35 * (1 - distance / (sun.radius * 2.2))) : sky;
   });

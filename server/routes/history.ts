@@ -8,6 +8,7 @@ import type { Database } from "../db/database.ts";
 import type { RecordType } from "../events/command.ts";
 import { nextStatus } from "../events/machine.ts";
 import { activityRecord, courtesyRecord, feedingRecord } from "../events/projections/catalogueItems.ts";
+import { bannerRecord, callActionRecord } from "../events/projections/home.ts";
 import { itineraryRecord } from "../events/projections/itineraries.ts";
 import { leadRecord } from "../events/projections/leads.ts";
 import { userRecord } from "../events/projections/users.ts";
@@ -26,6 +27,8 @@ const records: Readonly<Record<HistoryStream, RecordType<AnyStateMachine>>> = {
   courtesy: courtesyRecord,
   itinerary: itineraryRecord,
   lead: leadRecord,
+  banner: bannerRecord,
+  callAction: callActionRecord,
 };
 
 /** Hashes and tokens are in the events so a rebuild can restore them; no reader ever sees them. */

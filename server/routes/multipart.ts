@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { AnyCodec, Upload } from "../../src/api/endpoint.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
-import { detectImage } from "../uploads/images.ts";
+import { detectImage, hasTooManyPixels } from "../uploads/images.ts";
 import type { UploadedImage } from "../uploads/store.ts";
 
 const MEGABYTE = 1_048_576;
@@ -145,6 +145,8 @@ export const readMultipart = async (
       else if (bytes.length > 0) {
         const detected = detectImage(bytes);
         if (detected === null) note(new ApiError(415, messages.unsupportedFile));
+        // A small file that decodes to gigabytes (a pixel bomb) is too large where it matters.
+        else if (hasTooManyPixels(bytes, detected)) note(new ApiError(413, messages.fileTooLarge));
         else files.push({ bytes, detected });
       }
     }

@@ -20,6 +20,8 @@ export const registerPanel = async (app: FastifyInstance, distDir: string): Prom
     prefix: "/",
     wildcard: false,
     cacheControl: false,
+    // `npm run build` writes .br and .gz beside each file: sent to browsers that accept them.
+    preCompressed: true,
     setHeaders: (reply, path) => {
       reply.header("cache-control", path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
     },

@@ -12,6 +12,8 @@ export const historyReaders = {
   courtesy: everyRole,
   itinerary: everyRole,
   lead: everyRole,
+  banner: ["admin", "marketing"],
+  callAction: ["admin", "marketing"],
 } as const satisfies Record<string, ReadonlyArray<RoleName>>;
 
 export type HistoryStream = keyof typeof historyReaders;

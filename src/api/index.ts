@@ -1,6 +1,7 @@
 import * as auth from "./auth.ts";
 import { catalogues } from "./catalogues.ts";
 import { recordHistory } from "./history.ts";
+import * as home from "./home.ts";
 import * as itineraries from "./itineraries.ts";
 import * as leads from "./leads.ts";
 import * as users from "./users.ts";
@@ -41,6 +42,15 @@ export const endpoints: ReadonlyArray<Endpoint> = [
   leads.createLead,
   leads.createTrakin,
   leads.assignLead,
+  home.adminContent,
+  home.getBanner,
+  home.createBanner,
+  home.updateBanner,
+  home.getCallAction,
+  home.createCallAction,
+  home.updateCallAction,
+  home.updateRecommendations,
+  home.publicContent,
 ];
 
 export { API_BASE } from "./endpoint.ts";

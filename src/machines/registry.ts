@@ -13,9 +13,12 @@ import {
   userContract,
 } from "./catalogue.machine.ts";
 import { confirmationMachine } from "./confirmation.machine.ts";
+import { bannerMachine, bannerMachineSampleEvents } from "./domain/banner.machine.ts";
+import { callActionMachine, callActionMachineSampleEvents } from "./domain/callAction.machine.ts";
 import { catalogueItemMachine, catalogueItemMachineSampleEvents } from "./domain/catalogueItem.machine.ts";
 import { itineraryMachine, itineraryMachineSampleEvents } from "./domain/itinerary.machine.ts";
 import { leadMachine, leadMachineSampleEvents } from "./domain/lead.machine.ts";
+import { recommendationListMachine, recommendationListMachineSampleEvents } from "./domain/recommendations.machine.ts";
 import { staffSessionMachine, staffSessionMachineSampleEvents } from "./domain/staffSession.machine.ts";
 import { userMachine, userMachineSampleEvents } from "./domain/user.machine.ts";
 import { flowsViewerMachine } from "./flowsViewer.machine.ts";
@@ -33,6 +36,13 @@ import { itineraryFormMachine } from "./itineraryForm.machine.ts";
 import { destinationCatalogueMachine, destinationContract, type ItineraryDraft } from "./itineraries.ts";
 import type { Itinerary } from "../api/itineraries.ts";
 import { encodeStoredSession, type StoredSession } from "./storedSession.ts";
+import type { Banner, HomeContent } from "../api/home.ts";
+import { type BannerDraft, bannerFormMachine } from "./bannerForm.machine.ts";
+import { type CallActionDraft, callActionFormMachine } from "./callActionForm.machine.ts";
+import { type ContactDraft, contactFormMachine } from "./contactForm.machine.ts";
+import { homeContentMachine } from "./homeContent.machine.ts";
+import { landingContentMachine } from "./landingContent.machine.ts";
+import { recommendationsMachine } from "./recommendations.machine.ts";
 
 /**
  * One machine of the project as the path generator sees it. Invoked actors are replaced by test
@@ -200,6 +210,39 @@ const blankDraft: ItineraryDraft = {
 const sampleImage = new Blob(["not really a png"], { type: "image/png" });
 
 const nationalContract = destinationContract("national");
+
+const sampleBanner: Banner = {
+  id: 2,
+  type: "baner",
+  title: "Galápagos",
+  text: "Cruceros de 4 a 8 días",
+  textTwo: "",
+  images: ["uploads/home_page/a.png", "uploads/home_page/b.png"],
+  page: "home",
+  active: true,
+};
+
+const sampleHomeContent: HomeContent = { baner: [sampleBanner], call_action: [], recomendation: [] };
+
+const bannerDraft: BannerDraft = { title: "Galápagos", text: "", textTwo: "", active: true };
+
+const callActionDraft: CallActionDraft = {
+  title: "Cotice su viaje",
+  text: "Le respondemos en un día.",
+  buttonLabel: "Escríbanos",
+  link: "https://example.com/cotizar",
+  active: true,
+};
+
+const contactDraft: ContactDraft = {
+  firstName: "Marta",
+  lastName: "Quispe",
+  email: "marta@example.com",
+  country: "Perú",
+  phone: "+51 999 888 777",
+  message: "Quisiera cotizar un crucero.",
+  website: "",
+};
 
 /** Every machine of the panel and of the server's domain rules: the path-coverage gate runs each. */
 export const machineRegistry: ReadonlyArray<MachineEntry> = [
@@ -438,6 +481,27 @@ export const machineRegistry: ReadonlyArray<MachineEntry> = [
     events: leadMachineSampleEvents,
   }),
   entry({
+    id: "domain.banner",
+    file: "src/machines/domain/banner.machine.ts",
+    machine: bannerMachine,
+    inputs: [undefined],
+    events: bannerMachineSampleEvents,
+  }),
+  entry({
+    id: "domain.callAction",
+    file: "src/machines/domain/callAction.machine.ts",
+    machine: callActionMachine,
+    inputs: [undefined],
+    events: callActionMachineSampleEvents,
+  }),
+  entry({
+    id: "domain.recommendations",
+    file: "src/machines/domain/recommendations.machine.ts",
+    machine: recommendationListMachine,
+    inputs: [undefined],
+    events: recommendationListMachineSampleEvents,
+  }),
+  entry({
     id: "recordHistory",
     file: "src/machines/recordHistory.machine.ts",
     machine: recordHistoryMachine,
@@ -518,6 +582,101 @@ export const machineRegistry: ReadonlyArray<MachineEntry> = [
       { type: "path.play" },
       { type: "path.pause" },
       { type: "path.clear" },
+    ],
+  }),
+  entry({
+    id: "homeContent",
+    file: "src/machines/homeContent.machine.ts",
+    machine: homeContentMachine,
+    inputs: [{ client: unusedClient }],
+    events: [
+      { type: "content.reload" },
+      { type: "xstate.done.actor.fetchContent", output: sampleHomeContent },
+      { type: "xstate.error.actor.fetchContent", error: refused(403, messages.forbidden) },
+    ],
+  }),
+  entry({
+    id: "bannerForm",
+    file: "src/machines/bannerForm.machine.ts",
+    machine: bannerFormMachine,
+    inputs: [
+      { client: unusedClient, id: null },
+      { client: unusedClient, id: 2 },
+    ],
+    events: [
+      { type: "images.add", files: [sampleImage] },
+      { type: "image.remove", index: 0 },
+      { type: "image.moveUp", index: 1 },
+      { type: "image.moveDown", index: 0 },
+      { type: "banner.submit", draft: bannerDraft },
+      { type: "banner.submit", draft: { ...bannerDraft, title: " " } },
+      { type: "upload.progress", percent: 40 },
+      { type: "xstate.done.actor.loadBanner", output: sampleBanner },
+      { type: "xstate.error.actor.loadBanner", error: refused(404, messages.notFound) },
+      { type: "xstate.done.actor.saveBanner", output: messages.updated },
+      { type: "xstate.error.actor.saveBanner", error: refused(415, messages.unsupportedFile) },
+      { type: "xstate.done.actor.reloadBanner", output: sampleBanner },
+      { type: "xstate.error.actor.reloadBanner", error: refused(0, "network error") },
+    ],
+  }),
+  entry({
+    id: "callActionForm",
+    file: "src/machines/callActionForm.machine.ts",
+    machine: callActionFormMachine,
+    inputs: [
+      { client: unusedClient, id: null },
+      { client: unusedClient, id: 3 },
+    ],
+    events: [
+      { type: "callAction.submit", draft: callActionDraft },
+      { type: "callAction.submit", draft: { ...callActionDraft, link: "javascript:alert(1)" } },
+      { type: "xstate.done.actor.loadCallAction", output: null },
+      { type: "xstate.error.actor.loadCallAction", error: refused(404, messages.notFound) },
+      { type: "xstate.done.actor.saveCallAction", output: messages.updated },
+      { type: "xstate.error.actor.saveCallAction", error: refused(400, messages.invalidUrl) },
+    ],
+  }),
+  entry({
+    id: "recommendations",
+    file: "src/machines/recommendations.machine.ts",
+    machine: recommendationsMachine,
+    inputs: [{ client: unusedClient }],
+    events: [
+      { type: "recommendation.add", id: 9 },
+      { type: "recommendation.remove", id: 9 },
+      { type: "recommendation.moveUp", id: 9 },
+      { type: "recommendation.moveDown", id: 9 },
+      { type: "recommendations.save" },
+      { type: "xstate.done.actor.loadChoices", output: { destinations: [sampleItinerary], chosen: [9] } },
+      { type: "xstate.error.actor.loadChoices", error: refused(403, messages.forbidden) },
+      { type: "xstate.done.actor.saveChoices", output: messages.updated },
+      { type: "xstate.error.actor.saveChoices", error: refused(400, messages.invalidInput) },
+    ],
+  }),
+  entry({
+    id: "contactForm",
+    file: "src/machines/contactForm.machine.ts",
+    machine: contactFormMachine,
+    inputs: [{ client: unusedClient }],
+    events: [
+      { type: "contact.submit", draft: contactDraft },
+      { type: "contact.submit", draft: { ...contactDraft, email: "marta@" } },
+      { type: "xstate.done.actor.sendLead", output: messages.created },
+      { type: "xstate.error.actor.sendLead", error: refused(429, messages.tooManyAttempts) },
+    ],
+  }),
+  entry({
+    id: "landingContent",
+    file: "src/machines/landingContent.machine.ts",
+    machine: landingContentMachine,
+    inputs: [{ client: unusedClient }],
+    events: [
+      { type: "content.retry" },
+      {
+        type: "xstate.done.actor.fetchContent",
+        output: { baner: [sampleBanner], call_action: null, recomendation: [] },
+      },
+      { type: "xstate.error.actor.fetchContent", error: refused(0, "network error") },
     ],
   }),
 ];

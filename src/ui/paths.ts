@@ -27,7 +27,10 @@ export const paths = {
   destinationsNew: (type: DestinationType) => `/panel/${type}/destinations_new`,
   destination: (type: DestinationType, destinationId: Id) => `/panel/${type}/destinations/${destinationId}`,
   home: "/panel/home",
+  /** A new banner, named like the other new forms (`users_new`, `destinations_new`). */
+  homeBanerNew: "/panel/home/baner_new",
   homeBaner: (banerId: Id) => `/panel/home/baner/${banerId}`,
+  homeCallActionNew: "/panel/home/call_action_new",
   homeCallAction: (actionId: Id) => `/panel/home/call_action/${actionId}`,
   homeRecomendation: "/panel/home/recomendation",
   leads: "/panel/leads",

@@ -1,6 +1,7 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktop, launchBrowser, newPage, phone, screenshot } from "./support/browser.ts";
+import { type Screen, screens, visit } from "./support/screens.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 
 /**
@@ -24,52 +25,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const signIn = async (page: Page, email: string) => {
-  const response = await fetch(`${server.url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "Demo1234" }),
-  });
-  const { data } = (await response.json()) as {
-    data: { id: number; firstName: string; lastName: string; token: string; rol: string };
-  };
-  await page.evaluate((user) => {
-    localStorage.setItem(
-      "userInfo",
-      JSON.stringify({ userName: `${user.firstName} ${user.lastName}`, token: user.token, role: user.rol, id: user.id }),
-    );
-  }, data);
-};
-
-const screens: ReadonlyArray<{ name: string; path: string; staff?: string }> = [
-  { name: "landing", path: "/" },
-  { name: "login", path: "/panel" },
-  { name: "forgot-password", path: "/forgotPassword" },
-  { name: "change-password-needs-login", path: "/changePassword/1" },
-  { name: "home", path: "/panel/home", staff: "marketing@example.com" },
-  { name: "leads", path: "/panel/leads", staff: "ventas@example.com" },
-  { name: "lead", path: "/panel/leads/1", staff: "ventas@example.com" },
-  { name: "users", path: "/panel/users", staff: "admin@example.com" },
-  { name: "user-new", path: "/panel/users_new", staff: "admin@example.com" },
-  { name: "user-edit", path: "/panel/users/2", staff: "admin@example.com" },
-  { name: "feeding", path: "/panel/feeding", staff: "marketing@example.com" },
-  { name: "feeding-new", path: "/panel/feeding/feeding_new", staff: "marketing@example.com" },
-  { name: "feeding-edit", path: "/panel/feeding/1", staff: "marketing@example.com" },
-  { name: "activities", path: "/panel/activities", staff: "ventas@example.com" },
-  { name: "activities-new", path: "/panel/activities/activities_new", staff: "ventas@example.com" },
-  { name: "courtesys", path: "/panel/courtesys", staff: "ventas@example.com" },
-  { name: "courtesys-new", path: "/panel/courtesys/courtesy_new", staff: "ventas@example.com" },
-  { name: "national-destinations", path: "/panel/national/destinations", staff: "marketing@example.com" },
-  { name: "national-destination-new", path: "/panel/national/destinations_new", staff: "marketing@example.com" },
-  // the demo content's first destination is national
-  { name: "national-destination-edit", path: "/panel/national/destinations/1", staff: "admin@example.com" },
-  { name: "international-destinations", path: "/panel/international/destinations", staff: "ventas@example.com" },
-  {
-    name: "international-destination-new",
-    path: "/panel/international/destinations_new",
-    staff: "ventas@example.com",
-  },
-  { name: "not-found", path: "/no/such/page" },
+/** The home-content forms (the demo content has banners 1 to 3 and call to action 1). */
+const homeScreens: ReadonlyArray<Screen> = [
+  { name: "home-banner-edit", path: "/panel/home/baner/1", staff: "marketing@example.com" },
+  { name: "home-banner-new", path: "/panel/home/baner_new", staff: "marketing@example.com" },
+  { name: "home-call-action-edit", path: "/panel/home/call_action/1", staff: "admin@example.com" },
+  { name: "home-recommendations", path: "/panel/home/recomendation", staff: "marketing@example.com" },
 ];
 
 describe.each([
@@ -80,12 +41,8 @@ describe.each([
     const { page, context, consoleErrors } = await newPage(browser, viewport);
     await page.goto(`${server.url}/panel`);
     await page.evaluate((lang) => localStorage.setItem("lang", lang), language);
-    for (const screen of screens) {
-      if (screen.staff) await signIn(page, screen.staff);
-      await page.goto(`${server.url}${screen.path}`);
-      await page.locator("h1").first().waitFor();
-      // lists and forms fetch after the heading shows: wait until the spinner has gone
-      await page.locator(".spinner").first().waitFor({ state: "detached" });
+    for (const screen of [...screens, ...homeScreens]) {
+      await visit(page, server.url, screen);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${screen.name} is wider than the window`).toBeLessThanOrEqual(0);
       await screenshot(page, `${screen.name}-${language}-${width}`);

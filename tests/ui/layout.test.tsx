@@ -73,6 +73,7 @@ describe("the protected panel", () => {
     ["/panel/activities/2", "Actividades", "Editar actividad"],
     ["/panel/national/destinations_new", "Destinos Nacionales", "Nuevo destino"],
     ["/panel/international/destinations/3", "Destinos Internacionales", "Editar destino"],
+    ["/panel/home/baner/2", "Home", "Editar banner"],
   ])("highlights the entry of %s", async (path, entry, title) => {
     signedInAs("admin");
     renderApp(path, fakeFetch({}).fetch);
@@ -80,16 +81,6 @@ describe("the protected panel", () => {
     const current = screen.getAllByRole("link").filter((link) => link.getAttribute("aria-current") === "page");
     expect(current.map((link) => link.textContent)).toEqual([entry]);
     expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe(title);
-  });
-
-  it.each([["/panel/home/baner/2", "Home"]])("highlights the entry of %s, whose screen comes later", async (path, entry) => {
-    signedInAs("admin");
-    renderApp(path, fakeFetch({}).fetch);
-    await menuEntries();
-    const current = screen.getAllByRole("link").filter((link) => link.getAttribute("aria-current") === "page");
-    expect(current.map((link) => link.textContent)).toEqual([entry]);
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(entry);
-    expect(screen.getByText("Esta sección llegará en una próxima versión del panel.")).toBeDefined();
   });
 
   it("opens the sidebar with the menu button, closes it on the overlay and on choosing an entry", async () => {

@@ -1,6 +1,7 @@
 import type { Queryable } from "../../db/database.ts";
 import type { StoredEvent } from "../store.ts";
 import { catalogueProjections } from "./catalogueItems.ts";
+import { bannersProjection, callActionsProjection, recommendationsProjection } from "./home.ts";
 import { itinerariesProjection } from "./itineraries.ts";
 import { leadsProjection } from "./leads.ts";
 import { sessionsProjection } from "./sessions.ts";
@@ -17,7 +18,16 @@ export interface Projection {
 }
 
 /** Every projection; a new resource adds its own here. */
-export const projections: ReadonlyArray<Projection> = [usersProjection, sessionsProjection, ...catalogueProjections, leadsProjection, itinerariesProjection];
+export const projections: ReadonlyArray<Projection> = [
+  usersProjection,
+  sessionsProjection,
+  ...catalogueProjections,
+  leadsProjection,
+  itinerariesProjection,
+  bannersProjection,
+  callActionsProjection,
+  recommendationsProjection,
+];
 
 const byStream = new Map(projections.map((projection) => [projection.stream, projection]));
 

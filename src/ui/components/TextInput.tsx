@@ -3,13 +3,13 @@ import { useId } from "react";
 interface TextInputProps {
   readonly name: string;
   readonly label: string;
-  readonly type: "email" | "text";
+  readonly type: "email" | "tel" | "text";
   readonly problem: string | null;
   readonly autoComplete?: string;
   /** The saved value when a form edits an existing record. */
   readonly defaultValue?: string;
-  /** The phone keyboard to offer, e.g. digits and a decimal separator for prices. */
-  readonly inputMode?: "decimal";
+  /** The phone keyboard to offer, e.g. digits and a decimal separator for prices, or one for addresses. */
+  readonly inputMode?: "decimal" | "url";
 }
 
 /** A labelled field whose problem message is tied to it for screen readers. */

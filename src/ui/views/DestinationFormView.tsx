@@ -8,6 +8,7 @@ import type { CatalogueItem } from "../../api/catalogues.ts";
 import { type DestinationType, departureCities, generalServices, regions } from "../../api/itineraries.ts";
 import type { ItineraryDraft } from "../../machines/itineraries.ts";
 import { itineraryFormMachine } from "../../machines/itineraryForm.machine.ts";
+import { HistoryPanel } from "../components/HistoryPanel.tsx";
 import { CheckboxGroup } from "../components/CheckboxGroup.tsx";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { FormActions } from "../components/FormActions.tsx";
@@ -280,6 +281,7 @@ export default function DestinationFormView({
         </form>
       )}
       {!open && !fetching && <Link href={listPath}>{t("form.back")}</Link>}
+      {id !== null && <HistoryPanel stream="itinerary" id={id} />}
     </section>
   );
 }

@@ -1,12 +1,77 @@
+import "./landing.css";
+import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import type { Banner, Recommendation } from "../../api/home.ts";
+import { landingContentMachine } from "../../machines/landingContent.machine.ts";
+import { Carousel, type Slide } from "../components/Carousel.tsx";
+import { ContactForm } from "../components/ContactForm.tsx";
 import { LanguageSelect } from "../components/LanguageSelect.tsx";
 import { Logo } from "../components/Logo.tsx";
+import { useServices } from "../context.ts";
+import { formatMoney, imageUrl } from "../destinationFormat.ts";
 import { paths } from "../paths.ts";
 
-/** Placeholder public page until the home-content issue brings banners and the contact form. */
+/** Every image of every active banner is a slide, with its banner's texts over it. */
+const slidesOf = (banners: ReadonlyArray<Banner>): ReadonlyArray<Slide> =>
+  banners.flatMap((banner) =>
+    banner.images.map((path, index) => ({
+      key: `${banner.id}-${index}-${path}`,
+      src: imageUrl(path),
+      alt: banner.title,
+      caption: (
+        <div className="landing-caption">
+          <p className="landing-caption-title">{banner.title}</p>
+          {banner.text !== "" && <p>{banner.text}</p>}
+          {banner.textTwo !== "" && <p className="landing-caption-small">{banner.textTwo}</p>}
+        </div>
+      ),
+    })),
+  );
+
+function DestinationCard({ recommendation }: { readonly recommendation: Recommendation }) {
+  const { t, i18n } = useTranslation();
+  const { itinerary } = recommendation;
+  const money = (amount: number) => formatMoney(i18n.language, amount);
+  const offer = itinerary.isOfert && itinerary.ofertPrice !== null ? itinerary.ofertPrice : null;
+  return (
+    <li>
+      <article className="landing-card">
+        <img src={imageUrl(itinerary.image)} alt="" width={400} height={260} loading="lazy" decoding="async" />
+        <div className="landing-card-body">
+          <h3>{itinerary.name}</h3>
+          {itinerary.days !== "" && <p className="landing-card-days">{itinerary.days}</p>}
+          {offer === null ? (
+            <p className="landing-price">
+              <span className="visually-hidden">{t("landing.price")}: </span>
+              <strong>{money(itinerary.price)}</strong>
+            </p>
+          ) : (
+            <p className="landing-price">
+              <span className="visually-hidden">{t("landing.normalPrice")}: </span>
+              <del>{money(itinerary.price)}</del>{" "}
+              <span className="visually-hidden">{t("landing.offerPrice")}: </span>
+              <strong className="landing-offer">{money(offer)}</strong>
+            </p>
+          )}
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** The public page `/`: banners, the call to action, recommended destinations and a contact form. */
 export default function LandingView() {
   const { t } = useTranslation();
+  const { client } = useServices();
+  const actor = useActorRef(landingContentMachine, { input: { client } });
+  const content = useSelector(actor, (snapshot) => snapshot.context.content);
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));
+  const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
+  const slides = content === null ? [] : slidesOf(content.baner);
+  const callAction = content?.call_action ?? null;
+  const recommended = content === null ? [] : [...content.recomendation].sort((a, b) => a.position - b.position);
+
   return (
     <>
       <header className="container public-header">
@@ -14,15 +79,66 @@ export default function LandingView() {
           <Logo label={t("brand.name")} />
           <strong>{t("brand.name")}</strong>
         </span>
-        <LanguageSelect />
+        <nav className="landing-nav" aria-label={t("landing.navigation")}>
+          <LanguageSelect />
+          <Link href={paths.login}>{t("landing.staffAccess")}</Link>
+        </nav>
       </header>
-      <main className="container landing">
-        <h1>{t("landing.title")}</h1>
-        <p>{t("landing.text")}</p>
-        <Link href={paths.login} role="button">
-          {t("landing.staffAccess")}
-        </Link>
+      <main className="landing">
+        <section className="container landing-hero" aria-labelledby="landing-title">
+          <h1 id="landing-title">{t("landing.title")}</h1>
+          <p className="landing-lead">{t("landing.text")}</p>
+          {/* the carousel's box is kept while the content loads, so nothing below it jumps */}
+          {loading && <div className="carousel landing-carousel" aria-hidden="true" />}
+          {slides.length > 0 && (
+            <Carousel className="landing-carousel" slides={slides} label={t("landing.banners")} width={1600} height={700} priority />
+          )}
+          {failed && (
+            <p className="landing-unavailable">
+              {t("landing.unavailable")}{" "}
+              <button type="button" className="outline" onClick={() => actor.send({ type: "content.retry" })}>
+                {t("landing.retry")}
+              </button>
+            </p>
+          )}
+        </section>
+        {/* the rest waits for the content: shown before it, the form would jump down when it arrives */}
+        {!loading && callAction !== null && (
+          <section className="container landing-cta" aria-labelledby="cta-title">
+            <div>
+              <h2 id="cta-title">{callAction.title}</h2>
+              <p>{callAction.text}</p>
+            </div>
+            <a href={callAction.link} className="landing-cta-link" target="_blank" rel="noopener">
+              {callAction.buttonLabel}
+            </a>
+          </section>
+        )}
+        {!loading && recommended.length > 0 && (
+          <section className="container" aria-labelledby="recommended-title">
+            <h2 id="recommended-title">{t("landing.recommended")}</h2>
+            <ul className="landing-cards">
+              {recommended.map((recommendation) => (
+                <DestinationCard key={recommendation.id} recommendation={recommendation} />
+              ))}
+            </ul>
+          </section>
+        )}
+        {!loading && (
+          <section className="container landing-contact" aria-labelledby="contact-title">
+            <h2 id="contact-title">{t("landing.contactTitle")}</h2>
+            <p>{t("landing.contactText")}</p>
+            <ContactForm />
+          </section>
+        )}
       </main>
+      {!loading && (
+        <footer className="container landing-footer">
+          <small>
+            {t("brand.name")} · <Link href={paths.login}>{t("landing.staffAccess")}</Link>
+          </small>
+        </footer>
+      )}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { Link } from "wouter";
 import type { Lead, LeadDetails } from "../../api/leads.ts";
 import { translateMessage } from "../../i18n/index.ts";
 import { leadConversationMachine } from "../../machines/leadConversation.machine.ts";
+import { HistoryPanel } from "../components/HistoryPanel.tsx";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { PageTitle } from "../components/PageTitle.tsx";
 import { Spinner } from "../components/Spinner.tsx";
@@ -164,6 +165,7 @@ export default function LeadView({ id }: { readonly id: number }) {
           </button>
         </form>
       </section>
+      <HistoryPanel stream="lead" id={id} />
     </section>
   );
 }

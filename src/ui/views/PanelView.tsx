@@ -1,14 +1,12 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { useTranslation } from "react-i18next";
 import { Route, Switch, useParams } from "wouter";
+import type { RoleName } from "../../api/endpoint.ts";
 import { destinationTypes } from "../../api/itineraries.ts";
 import { RequireRole } from "../components/RequireRole.tsx";
 import { PanelLayout } from "../components/PanelLayout.tsx";
 import { Spinner } from "../components/Spinner.tsx";
-import type { MenuKey } from "../menu.ts";
 import { paths } from "../paths.ts";
 import { catalogueScreens } from "../resources.ts";
-import { ComingSoonView } from "./ComingSoonView.tsx";
 import { NotFoundView } from "./NotFoundView.tsx";
 
 // Each screen is its own chunk, fetched the first time it is visited.
@@ -21,11 +19,14 @@ const LeadsView = lazy(() => import("./LeadsView.tsx"));
 const LeadView = lazy(() => import("./LeadView.tsx"));
 const DestinationsView = lazy(() => import("./DestinationsView.tsx"));
 const DestinationFormView = lazy(() => import("./DestinationFormView.tsx"));
+const HomeView = lazy(() => import("./HomeView.tsx"));
+const BannerFormView = lazy(() => import("./BannerFormView.tsx"));
+const CallActionFormView = lazy(() => import("./CallActionFormView.tsx"));
+const RecommendationsView = lazy(() => import("./RecommendationsView.tsx"));
 
-/** Sections whose screens come with later issues: their list, new and detail routes. */
-const comingSoon: ReadonlyArray<{ readonly key: MenuKey; readonly patterns: ReadonlyArray<string> }> = [
-  { key: "home", patterns: [paths.home, paths.homeRecomendation, "/panel/home/:type/:id"] },
-];
+
+/** Home content is for admin and marketing (PRODUCT.md section 5), as its menu entry is. */
+const homeEditors: ReadonlyArray<RoleName> = ["admin", "marketing"];
 
 /** A detail route's id; anything but a positive whole number is a page that does not exist. */
 const recordId = (text: string): number | null => (/^[1-9]\d*$/.test(text) ? Number(text) : null);
@@ -38,7 +39,6 @@ function WithId({ render }: { readonly render: (id: number) => ReactNode }) {
 
 /** The protected panel, loaded lazily so the login page stays small. */
 export default function PanelView() {
-  const { t } = useTranslation();
   return (
     <PanelLayout>
       <Suspense fallback={<Spinner />}>
@@ -87,13 +87,36 @@ export default function PanelView() {
               <WithId render={(id) => <DestinationFormView key={`${type}-${id}`} type={type} id={id} />} />
             </Route>,
           ])}
-          {comingSoon.flatMap(({ key, patterns }) =>
-            patterns.map((pattern) => (
-              <Route key={pattern} path={pattern}>
-                <ComingSoonView title={t(`nav.${key}`)} />
-              </Route>
-            )),
-          )}
+          <Route path={paths.home}>
+            <RequireRole roles={homeEditors}>
+              <HomeView />
+            </RequireRole>
+          </Route>
+          <Route path={paths.homeBanerNew}>
+            <RequireRole roles={homeEditors}>
+              <BannerFormView key="new" id={null} />
+            </RequireRole>
+          </Route>
+          <Route path={paths.homeBaner(":id")}>
+            <RequireRole roles={homeEditors}>
+              <WithId render={(id) => <BannerFormView key={id} id={id} />} />
+            </RequireRole>
+          </Route>
+          <Route path={paths.homeCallActionNew}>
+            <RequireRole roles={homeEditors}>
+              <CallActionFormView key="new" id={null} />
+            </RequireRole>
+          </Route>
+          <Route path={paths.homeCallAction(":id")}>
+            <RequireRole roles={homeEditors}>
+              <WithId render={(id) => <CallActionFormView key={id} id={id} />} />
+            </RequireRole>
+          </Route>
+          <Route path={paths.homeRecomendation}>
+            <RequireRole roles={homeEditors}>
+              <RecommendationsView />
+            </RequireRole>
+          </Route>
           <Route>
             <NotFoundView />
           </Route>

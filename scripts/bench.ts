@@ -1,0 +1,580 @@
+/**
+ * `npm run bench`: builds the panel, runs the production server on a fresh embedded database with
+ * the demo content and 100,000 leads, and measures over loopback: throughput and latency of the
+ * main endpoints (autocannon, 1 and 32 connections) against a bare-Fastify baseline answering the
+ * same bytes, cold start and restart, resident memory, the gzip bytes of JavaScript and CSS each
+ * route loads (Chromium), and Lighthouse scores. With DATABASE_URL set, the HTTP measurements run
+ * on PostgreSQL too (in a new database created there and dropped after). Writes
+ * bench/results/<date>.json and .md, prints the table and the budgets, pass or fail.
+ *
+ * BENCH_SECONDS (default 5) sets each autocannon run; BENCH_LEADS (default 100000) the leads.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import pg from "pg";
+import { chromium } from "playwright-core";
+
+const root = join(import.meta.dirname, "..");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? "5");
+const LEADS = Number(process.env.BENCH_LEADS ?? "100000");
+const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const ADMIN = { email: "admin@example.com", password: "Demo1234" };
+const CONNECTIONS = [1, 32] as const;
+const KB = 1024;
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resident memory of a process in MB, from /proc/<pid>/status. */
+const rssMb = (pid: number): number => {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match?.[1] === undefined ? Number.NaN : Math.round(Number(match[1]) / 1024);
+};
+
+interface Server {
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** Milliseconds from spawn to the first 200 on /api/health. */
+  readonly startMs: number;
+}
+
+const startServer = async (env: Record<string, string>): Promise<Server> => {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    // Request lines at info level would make the bench measure the log pipe; warnings still show.
+    env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(20);
+  }
+  return { url, child, startMs: Math.round(performance.now() - started) };
+};
+
+const stopProcess = async (child: ChildProcess): Promise<void> => {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+};
+
+const seedLeads = (env: Record<string, string>): number => {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed-leads.ts", String(LEADS)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: "inherit",
+  });
+  if (run.status !== 0) throw new Error("scripts/seed-leads.ts failed");
+  return Math.round((performance.now() - started) / 1000);
+};
+
+const json = async (url: string, init: RequestInit = {}) => {
+  const response = await fetch(url, init);
+  return { status: response.status, body: await response.json() };
+};
+
+const signIn = async (url: string): Promise<{ token: string; user: Record<string, unknown> }> => {
+  const answer = await json(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
+  if (answer.status !== 200) throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
+  return { token: answer.body.data.token, user: answer.body.data };
+};
+
+interface Target {
+  readonly name: string;
+  readonly method: "GET" | "POST";
+  readonly path: string;
+  readonly headers: Record<string, string>;
+  readonly body?: string;
+  readonly expected: number;
+}
+
+interface Run {
+  readonly connections: number;
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly baselineRps: number;
+  readonly ratio: number;
+  /** Answers with another status than expected, and connection errors. */
+  readonly unexpected: number;
+}
+
+interface EndpointResult {
+  readonly name: string;
+  readonly runs: Run[];
+}
+
+const newLead = JSON.stringify({
+  firstName: "Ana",
+  lastName: "Vera",
+  email: "ana.vera@example.com",
+  country: "Ecuador",
+  phone: "+593 99 123 4567",
+  message: "Quisiera información sobre un crucero por Galápagos en julio para dos adultos.",
+});
+
+/** The measured requests; those whose resource is missing on this database are left out, with a note. */
+const targetsFor = async (url: string, token: string, notes: string[]): Promise<Target[]> => {
+  const auth = { authorization: `Bearer ${token}` };
+  const targets: Target[] = [
+    {
+      name: "POST /auth/login",
+      method: "POST",
+      path: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(ADMIN),
+      expected: 200,
+    },
+    { name: "GET /leads (first page)", method: "GET", path: "/api/leads", headers: auth, expected: 200 },
+    { name: "GET /leads?q=galapagos", method: "GET", path: "/api/leads?q=galapagos", headers: auth, expected: 200 },
+    {
+      name: "GET /itineraries/destinations/national",
+      method: "GET",
+      path: "/api/itineraries/destinations/national",
+      headers: auth,
+      expected: 200,
+    },
+  ];
+  if ((await fetch(`${url}/api/homeScreen/content`)).status === 200) {
+    targets.push({ name: "GET /homeScreen/content", method: "GET", path: "/api/homeScreen/content", headers: {}, expected: 200 });
+  } else {
+    notes.push("GET /homeScreen/content is not served (yet): skipped.");
+  }
+  const destinations = await json(`${url}/api/itineraries/destinations/national`, { headers: auth });
+  const image: unknown = destinations.body.data?.[0]?.image;
+  if (typeof image === "string") {
+    const path = `/api/${image}`;
+    const etag = (await fetch(`${url}${path}`)).headers.get("etag") ?? "";
+    targets.push(
+      { name: "GET image (200)", method: "GET", path, headers: {}, expected: 200 },
+      { name: "GET image, If-None-Match (304)", method: "GET", path, headers: { "if-none-match": etag }, expected: 304 },
+    );
+  } else {
+    notes.push("No demo destination image on this database: the image requests are skipped.");
+  }
+  targets.push({
+    name: "POST /leads/createLead",
+    method: "POST",
+    path: "/api/leads/createLead",
+    headers: { "content-type": "application/json" },
+    body: newLead,
+    expected: 200,
+  });
+  return targets;
+};
+
+/** What the real server answers to each target, for the baseline to answer from memory. */
+const record = async (url: string, targets: ReadonlyArray<Target>) => {
+  const recorded = [];
+  for (const target of targets) {
+    if (target.expected === 304) continue;
+    const response = await fetch(`${url}${target.path}`, { method: target.method, headers: target.headers, body: target.body });
+    recorded.push({
+      method: target.method,
+      path: target.path,
+      status: response.status,
+      contentType: response.headers.get("content-type") ?? "application/json",
+      etag: response.headers.get("etag") ?? undefined,
+      body: Buffer.from(await response.arrayBuffer()).toString("base64"),
+    });
+  }
+  return recorded;
+};
+
+const cannon = async (base: string, target: Target, connections: number) => {
+  const result = await autocannon({
+    url: `${base}${target.path}`,
+    method: target.method,
+    headers: target.headers,
+    body: target.body,
+    connections,
+    duration: SECONDS,
+  });
+  const expected = result.statusCodeStats[String(target.expected)]?.count ?? 0;
+  const total = Object.values(result.statusCodeStats).reduce((sum, stats) => sum + Number(stats.count), 0);
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    unexpected: total - Number(expected) + result.errors,
+  };
+};
+
+interface HttpResults {
+  readonly database: "pglite" | "postgres";
+  readonly firstStartMs: number;
+  readonly restartMs: number;
+  readonly seedSeconds: number;
+  readonly idleRssMb: number;
+  readonly loadRssMb: number;
+  readonly endpoints: EndpointResult[];
+  readonly notes: string[];
+}
+
+/** First start, leads loaded, restart, then every target at each connection count against the baseline. */
+const measureHttp = async (database: "pglite" | "postgres", env: Record<string, string>): Promise<HttpResults> => {
+  const notes: string[] = [];
+  log(`${database}: first start`);
+  const first = await startServer(env);
+  await stopProcess(first.child);
+  log(`${database}: loading ${LEADS} leads`);
+  const seedSeconds = seedLeads(env);
+  log(`${database}: restart`);
+  const server = await startServer(env);
+  try {
+    await sleep(2_000);
+    const idleRssMb = rssMb(server.child.pid ?? 0);
+    const { token } = await signIn(server.url);
+    const targets = await targetsFor(server.url, token, notes);
+    const baselineFile = join(mkdtempSync(join(tmpdir(), "backoffice-bench-")), "answers.json");
+    writeFileSync(baselineFile, JSON.stringify(await record(server.url, targets)));
+    const baselinePort = await freePort();
+    const baseline = spawn(process.execPath, ["--import", "tsx", "scripts/bench-baseline.ts", baselineFile, String(baselinePort)], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    await new Promise((resolve) => baseline.stdout?.once("data", resolve));
+    const baselineUrl = `http://127.0.0.1:${baselinePort}`;
+    let loadRssMb = idleRssMb;
+    const sampler = setInterval(() => {
+      loadRssMb = Math.max(loadRssMb, rssMb(server.child.pid ?? 0));
+    }, 200);
+    const endpoints: EndpointResult[] = [];
+    try {
+      for (const target of targets) {
+        const runs: Run[] = [];
+        for (const connections of CONNECTIONS) {
+          log(`${database}: ${target.name} at ${connections} connection(s)`);
+          const real = await cannon(server.url, target, connections);
+          const base = await cannon(baselineUrl, target, connections);
+          runs.push({
+            connections,
+            ...real,
+            baselineRps: base.rps,
+            ratio: base.rps === 0 ? 0 : Math.round((real.rps / base.rps) * 1000) / 1000,
+          });
+        }
+        endpoints.push({ name: target.name, runs });
+      }
+    } finally {
+      clearInterval(sampler);
+      await stopProcess(baseline);
+      rmSync(join(baselineFile, ".."), { recursive: true, force: true });
+    }
+    return { database, firstStartMs: first.startMs, restartMs: server.startMs, seedSeconds, idleRssMb, loadRssMb, endpoints, notes };
+  } finally {
+    await stopProcess(server.child);
+  }
+};
+
+const browserArgs = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+interface Route {
+  readonly name: string;
+  readonly path: string;
+  readonly signedIn: boolean;
+}
+
+const routes: ReadonlyArray<Route> = [
+  { name: "login", path: "/panel", signedIn: false },
+  { name: "home", path: "/panel/home", signedIn: true },
+  { name: "leads", path: "/panel/leads", signedIn: true },
+  { name: "landing", path: "/", signedIn: false },
+];
+
+const storeSession = (user: Record<string, unknown>) =>
+  JSON.stringify({ userName: `${user.firstName} ${user.lastName}`, token: user.token, role: user.rol, id: user.id });
+
+/** The gzip size of every script and stylesheet a route loads on a first visit (nothing cached). */
+const measureBundles = async (url: string): Promise<Record<string, { files: number; gzipBytes: number }>> => {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: browserArgs });
+  const sizes: Record<string, { files: number; gzipBytes: number }> = {};
+  try {
+    for (const route of routes) {
+      // A new context per route: nothing cached, the session (if any) already in local storage.
+      const localStorage = route.signedIn ? [{ name: "userInfo", value: storeSession((await signIn(url)).user) }] : [];
+      const context = await browser.newContext({ storageState: { cookies: [], origins: [{ origin: url, localStorage }] } });
+      const page = await context.newPage();
+      const pending: Array<Promise<number>> = [];
+      page.on("response", (response) => {
+        const type = response.request().resourceType();
+        if (type === "script" || type === "stylesheet") {
+          pending.push(response.body().then((body) => gzipSync(body).length, () => 0));
+        }
+      });
+      await page.goto(`${url}${route.path}`, { waitUntil: "networkidle" });
+      await page.locator("h1").first().waitFor();
+      await page.waitForLoadState("networkidle");
+      const bytes = await Promise.all(pending);
+      sizes[route.name] = { files: bytes.length, gzipBytes: bytes.reduce((sum, size) => sum + size, 0) };
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return sizes;
+};
+
+interface Scores {
+  readonly performance: number | null;
+  readonly accessibility: number | null;
+  readonly error?: string;
+}
+
+/** Runs `work` with a Chromium listening for DevTools on a free port, on the given profile. */
+const withDebuggableChromium = async <T>(profile: string, work: (port: number) => T): Promise<T> => {
+  const port = await freePort();
+  const chrome = spawn(CHROMIUM, [...browserArgs, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"], {
+    stdio: "ignore",
+  });
+  const exited = new Promise((resolve) => chrome.once("exit", resolve));
+  try {
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const ready = await fetch(`http://127.0.0.1:${port}/json/version`).then((response) => response.ok, () => false);
+      if (ready) break;
+      await sleep(100);
+    }
+    return work(port);
+  } finally {
+    chrome.kill("SIGTERM");
+    await exited;
+  }
+};
+
+/**
+ * Lighthouse (its CLI, attached with --port to a Chromium the bench starts) on each page. A
+ * signed-in page needs the panel's session in local storage: a persistent Playwright profile
+ * stores it first (and is closed, so that nothing else drives the browser during the audit), and
+ * --disable-storage-reset keeps it for the audit.
+ */
+const measureLighthouse = async (url: string): Promise<Record<string, Scores>> => {
+  const pages = [
+    { name: "login /panel", path: "/panel", signedIn: false },
+    { name: "leads /panel/leads", path: "/panel/leads", signedIn: true },
+    { name: "landing /", path: "/", signedIn: false },
+  ];
+  const scores: Record<string, Scores> = {};
+  for (const target of pages) {
+    log(`lighthouse ${target.path}`);
+    const profile = mkdtempSync(join(tmpdir(), "backoffice-lighthouse-"));
+    try {
+      if (target.signedIn) {
+        const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: browserArgs });
+        const page = await context.newPage();
+        await page.goto(`${url}/no-such-page`);
+        await page.evaluate((value) => localStorage.setItem("userInfo", value), storeSession((await signIn(url)).user));
+        await context.close();
+      }
+      const run = await withDebuggableChromium(profile, (port) =>
+        spawnSync(
+          process.execPath,
+          [
+            join(root, "node_modules", "lighthouse", "cli", "index.js"),
+            `${url}${target.path}`,
+            `--port=${port}`,
+            "--output=json",
+            "--output-path=stdout",
+            "--only-categories=performance,accessibility",
+            "--disable-storage-reset",
+            "--quiet",
+          ],
+          { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
+        ),
+      );
+      scores[target.name] = scoresOf(run.stdout, run.stderr, target.path);
+    } finally {
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }
+  return scores;
+};
+
+const scoresOf = (stdout: string, stderr: string, path: string): Scores => {
+  try {
+    const report = JSON.parse(stdout);
+    const score = (category: string): number | null => {
+      const value = report.categories?.[category]?.score;
+      return typeof value === "number" ? Math.round(value * 100) : null;
+    };
+    const finalUrl: unknown = report.finalDisplayedUrl;
+    // A page that sent the audit elsewhere (a lost session back to the login) scored another page.
+    const moved = typeof finalUrl === "string" && new URL(finalUrl).pathname !== path;
+    return {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      ...(moved ? { error: `ended on ${finalUrl}` } : {}),
+    };
+  } catch {
+    return { performance: null, accessibility: null, error: stderr.slice(-300) || "no report" };
+  }
+};
+
+interface Budget {
+  readonly name: string;
+  readonly limit: string;
+  readonly value: string;
+  readonly pass: boolean;
+}
+
+const p99At32 = (http: HttpResults, name: string) => http.endpoints.find((entry) => entry.name === name)?.runs.find((run) => run.connections === 32)?.p99;
+
+const budgetsOf = (
+  pglite: HttpResults,
+  postgres: HttpResults | null,
+  bundles: Record<string, { gzipBytes: number }>,
+  lighthouse: Record<string, Scores>,
+): Budget[] => {
+  const budgets: Budget[] = [];
+  const loginKb = (bundles.login?.gzipBytes ?? Number.POSITIVE_INFINITY) / KB;
+  budgets.push({ name: "login route JS+CSS (gzip)", limit: "≤ 145 KB", value: `${loginKb.toFixed(1)} KB`, pass: loginKb <= 145 });
+  for (const [page, scores] of Object.entries(lighthouse)) {
+    for (const category of ["performance", "accessibility"] as const) {
+      const value = scores[category];
+      budgets.push({
+        name: `Lighthouse ${category}, ${page}`,
+        limit: "≥ 95",
+        value: value === null ? `not measured${scores.error ? ` (${scores.error.trim().split("\n").pop()})` : ""}` : String(value),
+        pass: value !== null && value >= 95,
+      });
+    }
+  }
+  for (const name of ["GET /leads (first page)", "GET /leads?q=galapagos"]) {
+    const p99 = p99At32(pglite, name);
+    budgets.push({ name: `${name} p99 at 32 connections (PGlite)`, limit: "≤ 50 ms", value: `${p99 ?? "?"} ms`, pass: p99 !== undefined && p99 <= 50 });
+  }
+  budgets.push({ name: "restart on existing data (PGlite)", limit: "≤ 3 s", value: `${(pglite.restartMs / 1000).toFixed(2)} s`, pass: pglite.restartMs <= 3_000 });
+  budgets.push({ name: "first start on empty data (PGlite)", limit: "≤ 10 s", value: `${(pglite.firstStartMs / 1000).toFixed(2)} s`, pass: pglite.firstStartMs <= 10_000 });
+  budgets.push({ name: "idle memory (PGlite)", limit: "≤ 350 MB", value: `${pglite.idleRssMb} MB`, pass: pglite.idleRssMb <= 350 });
+  if (postgres !== null) {
+    budgets.push({ name: "idle memory (PostgreSQL)", limit: "≤ 150 MB", value: `${postgres.idleRssMb} MB`, pass: postgres.idleRssMb <= 150 });
+  }
+  return budgets;
+};
+
+const markdown = (
+  date: string,
+  http: ReadonlyArray<HttpResults>,
+  bundles: Record<string, { files: number; gzipBytes: number }>,
+  lighthouse: Record<string, Scores>,
+  budgets: ReadonlyArray<Budget>,
+): string => {
+  const lines = [`# Bench ${date}`, "", `Node ${process.version}, ${SECONDS} s per run, ${LEADS} leads, loopback, autocannon in the bench process.`, ""];
+  for (const results of http) {
+    lines.push(
+      `## HTTP on ${results.database}`,
+      "",
+      `First start ${(results.firstStartMs / 1000).toFixed(2)} s, restart ${(results.restartMs / 1000).toFixed(2)} s, ${LEADS} leads loaded in ${results.seedSeconds} s, RSS idle ${results.idleRssMb} MB, under load ${results.loadRssMb} MB.`,
+      "",
+      "| endpoint | conns | req/s | p50 ms | p99 ms | baseline req/s | ratio | unexpected |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|",
+    );
+    for (const entry of results.endpoints) {
+      for (const run of entry.runs) {
+        lines.push(`| ${entry.name} | ${run.connections} | ${run.rps} | ${run.p50} | ${run.p99} | ${run.baselineRps} | ${run.ratio} | ${run.unexpected} |`);
+      }
+    }
+    for (const note of results.notes) lines.push("", `- ${note}`);
+    lines.push("");
+  }
+  lines.push("## JS + CSS per route (gzip)", "", "| route | files | KB |", "|---|---:|---:|");
+  for (const [route, size] of Object.entries(bundles)) lines.push(`| ${route} | ${size.files} | ${(size.gzipBytes / KB).toFixed(1)} |`);
+  lines.push("", "## Lighthouse", "", "| page | performance | accessibility |", "|---|---:|---:|");
+  for (const [page, scores] of Object.entries(lighthouse)) {
+    lines.push(`| ${page} | ${scores.performance ?? "n/a"} | ${scores.accessibility ?? "n/a"} |`);
+  }
+  lines.push("", "## Budgets", "", "| budget | limit | measured | result |", "|---|---|---|---|");
+  for (const budget of budgets) lines.push(`| ${budget.name} | ${budget.limit} | ${budget.value} | ${budget.pass ? "pass" : "**FAIL**"} |`);
+  return `${lines.join("\n")}\n`;
+};
+
+/** A new database on the DATABASE_URL server, dropped when the bench ends. */
+const withPostgresDatabase = async <T>(serverUrl: string, work: (url: string) => Promise<T>): Promise<T> => {
+  const name = `backoffice_bench_${process.pid}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return await work(url.toString());
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+};
+
+log("building the panel");
+if (spawnSync(join(root, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" }).status !== 0) {
+  throw new Error("vite build failed");
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), "backoffice-bench-data-"));
+const common = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LEAD_RATE_LIMIT: "1000000", SEED_DEMO: "true" };
+const { DATABASE_URL: postgresUrl, ...withoutDatabase } = process.env;
+// The embedded run must not pick up DATABASE_URL from the environment.
+process.env = withoutDatabase;
+try {
+  const pgliteEnv = { ...common, DATA_DIR: dataDir };
+  const pglite = await measureHttp("pglite", pgliteEnv);
+  log("browser measurements");
+  const server = await startServer(pgliteEnv);
+  let bundles: Record<string, { files: number; gzipBytes: number }>;
+  let lighthouse: Record<string, Scores>;
+  try {
+    bundles = await measureBundles(server.url);
+    lighthouse = await measureLighthouse(server.url);
+  } finally {
+    await stopProcess(server.child);
+  }
+  const postgres = postgresUrl ? await withPostgresDatabase(postgresUrl, (url) => measureHttp("postgres", { ...common, DATABASE_URL: url })) : null;
+  const http = postgres === null ? [pglite] : [pglite, postgres];
+  const budgets = budgetsOf(pglite, postgres, bundles, lighthouse);
+  const date = new Date().toISOString().slice(0, 16).replace(":", "-");
+  const resultsDir = join(root, "bench", "results");
+  mkdirSync(resultsDir, { recursive: true });
+  const report = markdown(date, http, bundles, lighthouse, budgets);
+  writeFileSync(join(resultsDir, `${date}.json`), `${JSON.stringify({ date, node: process.version, seconds: SECONDS, leads: LEADS, http, bundles, lighthouse, budgets }, null, 2)}\n`);
+  writeFileSync(join(resultsDir, `${date}.md`), report);
+  console.log(`\n${report}`);
+  const failed = budgets.filter((budget) => !budget.pass);
+  console.log(failed.length === 0 ? "Every budget passes." : `${failed.length} budget(s) fail: ${failed.map((budget) => `${budget.name} = ${budget.value}`).join("; ")}`);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

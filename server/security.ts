@@ -1,0 +1,37 @@
+import fastifyHelmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * The Content-Security-Policy of the panel and the landing page. Everything they load is served
+ * by this server from Vite's build, so 'self' is enough for scripts, styles, fetches and fonts.
+ * - style-src keeps 'unsafe-inline': SweetAlert2's bundle injects its stylesheet as a <style>
+ *   element when it loads (confirm dialogs, toasts); a hash would break with each release of it.
+ *   Inline styles cannot run code, scripts stay 'self' only.
+ * - img-src allows data: and blob:: the image inputs preview the chosen file through an object URL.
+ * - No upgrade-insecure-requests: the server speaks plain HTTP on its own port (TLS, when any, ends
+ *   at a proxy), and upgrading its own requests to https would break a plain-HTTP install.
+ */
+export const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", "data:", "blob:"],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+};
+
+/**
+ * Helmet's security headers on every answer (nosniff, frame and referrer policies, HSTS, COOP,
+ * CORP ...) with the policy above. Routes may set a stricter policy of their own: the image route
+ * sends `default-src 'none'; sandbox`, which replaces this one on its answers.
+ */
+export const registerSecurityHeaders = async (app: FastifyInstance): Promise<void> => {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+  });
+};

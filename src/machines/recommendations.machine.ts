@@ -1,0 +1,165 @@
+import { assign, fromPromise, setup } from "xstate";
+import type { ApiClient } from "../api/client.ts";
+import { adminContent, updateRecommendations } from "../api/home.ts";
+import { type Itinerary, listDestinations } from "../api/itineraries.ts";
+import { errorMessage } from "./fields.ts";
+
+/** What the editor needs: every destination of both types and the ids recommended now, in order. */
+export interface RecommendationChoices {
+  readonly destinations: ReadonlyArray<Itinerary>;
+  readonly chosen: ReadonlyArray<number>;
+}
+
+/** Adds a destination at the end; one already chosen stays where it is. */
+export const addChoice = (chosen: ReadonlyArray<number>, id: number): ReadonlyArray<number> =>
+  chosen.includes(id) ? chosen : [...chosen, id];
+
+export const removeChoice = (chosen: ReadonlyArray<number>, id: number): ReadonlyArray<number> =>
+  chosen.filter((item) => item !== id);
+
+/** Swaps a chosen destination with its neighbour; at either end nothing changes. */
+export const moveChoice = (chosen: ReadonlyArray<number>, id: number, by: -1 | 1): ReadonlyArray<number> => {
+  const index = chosen.indexOf(id);
+  const neighbour = chosen[index + by];
+  if (index < 0 || neighbour === undefined) return chosen;
+  const moved = [...chosen];
+  moved[index] = neighbour;
+  moved[index + by] = id;
+  return moved;
+};
+
+export interface RecommendationsInput {
+  readonly client: ApiClient;
+}
+
+export interface RecommendationsContext extends RecommendationChoices {
+  readonly client: ApiClient;
+  readonly error: string | null;
+}
+
+export type RecommendationsEvent =
+  | { readonly type: "recommendation.add"; readonly id: number }
+  | { readonly type: "recommendation.remove"; readonly id: number }
+  | { readonly type: "recommendation.moveUp"; readonly id: number }
+  | { readonly type: "recommendation.moveDown"; readonly id: number }
+  | { readonly type: "recommendations.save" };
+
+/** /panel/home/recomendation: the destinations the home page features, chosen and ordered. */
+export const recommendationsMachine = setup({
+  types: {
+    input: {} as RecommendationsInput,
+    context: {} as RecommendationsContext,
+    events: {} as RecommendationsEvent,
+    tags: {} as "fetching" | "processing",
+  },
+  actions: {
+    clearError: assign({ error: null }),
+    assignChoices: assign({
+      destinations: (_, params: { choices: RecommendationChoices }) => params.choices.destinations,
+      chosen: (_, params: { choices: RecommendationChoices }) => params.choices.chosen,
+    }),
+    addChoice: assign({ chosen: ({ context }, params: { id: number }) => addChoice(context.chosen, params.id) }),
+    removeChoice: assign({ chosen: ({ context }, params: { id: number }) => removeChoice(context.chosen, params.id) }),
+    moveChoice: assign({
+      chosen: ({ context }, params: { id: number; by: -1 | 1 }) => moveChoice(context.chosen, params.id, params.by),
+    }),
+    assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
+    notify: (_, _params: { message: string }) => {},
+    goToList: () => {},
+  },
+  actors: {
+    loadChoices: fromPromise<RecommendationChoices, { client: ApiClient }>(async ({ input }) => {
+      const [national, international, content] = await Promise.all([
+        input.client.call(listDestinations, { params: { type: "national" } }),
+        input.client.call(listDestinations, { params: { type: "international" } }),
+        input.client.call(adminContent),
+      ]);
+      const chosen = [...content.recomendation]
+        .sort((a, b) => a.position - b.position)
+        .map((recommendation) => recommendation.itinerary.id);
+      return { destinations: [...national, ...international], chosen };
+    }),
+    saveChoices: fromPromise<string, { client: ApiClient; chosen: ReadonlyArray<number> }>(({ input }) =>
+      input.client.call(updateRecommendations, { body: { itineraries: input.chosen } }),
+    ),
+  },
+}).createMachine({
+  id: "recommendations",
+  description: "Chooses the national and international destinations the home page recommends, and their order.",
+  context: ({ input }) => ({ client: input.client, destinations: [], chosen: [], error: null }),
+  initial: "loading",
+  states: {
+    loading: {
+      tags: "fetching",
+      description: "Fetching the destinations of both types and the current recommendations.",
+      invoke: {
+        id: "loadChoices",
+        src: "loadChoices",
+        input: ({ context }) => ({ client: context.client }),
+        onDone: {
+          target: "editing",
+          actions: { type: "assignChoices", params: ({ event }) => ({ choices: event.output }) },
+          description: "Everything arrived: the chosen list and the destinations to add show.",
+        },
+        onError: {
+          target: "unavailable",
+          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
+          description: "Something could not be loaded: the red banner shows why.",
+        },
+      },
+    },
+    unavailable: {
+      type: "final",
+      description: "The editor cannot open; the red banner and the way back show.",
+    },
+    editing: {
+      description: "The recommended destinations show in order, with buttons to add, remove and move them.",
+      on: {
+        "recommendation.add": {
+          actions: { type: "addChoice", params: ({ event }) => ({ id: event.id }) },
+          description: "A destination joins the end of the list.",
+        },
+        "recommendation.remove": {
+          actions: { type: "removeChoice", params: ({ event }) => ({ id: event.id }) },
+          description: "A destination leaves the list.",
+        },
+        "recommendation.moveUp": {
+          actions: { type: "moveChoice", params: ({ event }) => ({ id: event.id, by: -1 }) },
+          description: "A destination moves one place earlier.",
+        },
+        "recommendation.moveDown": {
+          actions: { type: "moveChoice", params: ({ event }) => ({ id: event.id, by: 1 }) },
+          description: "A destination moves one place later.",
+        },
+        "recommendations.save": { target: "saving", description: "The list, in its order, is sent." },
+      },
+    },
+    saving: {
+      tags: "processing",
+      description: "Sending the ordered ids with PUT /homeScreen/updateRecomendation.",
+      entry: "clearError",
+      invoke: {
+        id: "saveChoices",
+        src: "saveChoices",
+        input: ({ context }) => ({ client: context.client, chosen: context.chosen }),
+        onDone: {
+          target: "saved",
+          actions: [{ type: "notify", params: ({ event }) => ({ message: event.output }) }, "goToList"],
+          description: "Saved: the toast shows and the user goes back to /panel/home.",
+        },
+        onError: {
+          target: "editing",
+          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
+          description: "The server refused (a destination no longer exists, ...): its message shows.",
+        },
+      },
+      on: {
+        "recommendations.save": { description: "A second save while saving is ignored." },
+      },
+    },
+    saved: {
+      type: "final",
+      description: "Saved; the user has been sent back to /panel/home.",
+    },
+  },
+});

@@ -1,0 +1,137 @@
+import "./home.css";
+import { useActorRef, useSelector } from "@xstate/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import type { HomeContent } from "../../api/home.ts";
+import { homeContentMachine } from "../../machines/homeContent.machine.ts";
+import { ActiveIndicator } from "../components/ActiveIndicator.tsx";
+import { Carousel } from "../components/Carousel.tsx";
+import { type Column, DataTable } from "../components/DataTable.tsx";
+import { ErrorBanner } from "../components/ErrorBanner.tsx";
+import { PageTitle } from "../components/PageTitle.tsx";
+import { RowActions } from "../components/RowActions.tsx";
+import { Spinner } from "../components/Spinner.tsx";
+import { useServices } from "../context.ts";
+import { imageUrl } from "../destinationFormat.ts";
+import { paths } from "../paths.ts";
+
+/** One row of the home-content table: a banner, the call to action, or the recommendations. */
+interface ContentRow {
+  /** The row's position: banners and calls to action have ids of their own that may coincide. */
+  readonly id: number;
+  readonly type: "baner" | "call_action" | "recomendation";
+  readonly title: string;
+  readonly content: ReactNode;
+  readonly active: boolean | null;
+  readonly edit: string;
+}
+
+/** /panel/home: the banners with their carousels, the call to action and the recommendations. */
+export default function HomeView() {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const actor = useActorRef(homeContentMachine, { input: { client } });
+  const content = useSelector(actor, (snapshot) => snapshot.context.content);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const fetching = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));
+
+  const rowsOf = (home: HomeContent): ReadonlyArray<ContentRow> => {
+    const banners = home.baner.map(
+      (banner): Omit<ContentRow, "id"> => ({
+        type: "baner",
+        title: banner.title,
+        active: banner.active,
+        edit: paths.homeBaner(banner.id),
+        content:
+          banner.images.length === 0 ? (
+            <small>{t("home.noImages")}</small>
+          ) : (
+            <Carousel
+              className="home-carousel"
+              label={t("home.carouselOf", { title: banner.title })}
+              width={320}
+              height={140}
+              slides={banner.images.map((path, index) => ({
+                key: path,
+                src: imageUrl(path),
+                alt: t("home.imageOf", { title: banner.title, number: index + 1 }),
+              }))}
+            />
+          ),
+      }),
+    );
+    const actions = home.call_action.map(
+      (action): Omit<ContentRow, "id"> => ({
+        type: "call_action",
+        title: action.title,
+        active: action.active,
+        edit: paths.homeCallAction(action.id),
+        content: (
+          <div className="home-call-action">
+            <span>{action.text}</span>
+            <small>
+              {action.buttonLabel} · <span className="home-link">{action.link}</span>
+            </small>
+          </div>
+        ),
+      }),
+    );
+    const recommended = [...home.recomendation].sort((a, b) => a.position - b.position);
+    const recommendations: Omit<ContentRow, "id"> = {
+      type: "recomendation",
+      title: t("home.recommendations"),
+      active: null,
+      edit: paths.homeRecomendation,
+      content:
+        recommended.length === 0 ? (
+          <small>{t("home.noRecommendations")}</small>
+        ) : (
+          <ol className="home-recommended">
+            {recommended.map((item) => (
+              <li key={item.id}>{item.itinerary.name}</li>
+            ))}
+          </ol>
+        ),
+    };
+    return [...banners, ...actions, recommendations].map((row, id) => ({ ...row, id }));
+  };
+
+  const columns: ReadonlyArray<Column<ContentRow>> = [
+    { header: t("home.type"), narrow: true, cell: (row) => t(`home.types.${row.type}`) },
+    { header: t("home.title"), cell: (row) => <strong>{row.title}</strong> },
+    { header: t("home.content"), cell: (row) => row.content },
+    {
+      header: t("form.active"),
+      narrow: true,
+      cell: (row) => (row.active === null ? null : <ActiveIndicator active={row.active} />),
+    },
+    {
+      header: t("actions.column"),
+      narrow: true,
+      cell: (row) => <RowActions actions={[{ kind: "edit", to: row.edit }]} />,
+    },
+  ];
+
+  const noCallAction = content !== null && content.call_action.length === 0;
+
+  return (
+    <section aria-labelledby="page-title" className="home">
+      <PageTitle title={t("home.pageTitle")} add={{ to: paths.homeBanerNew, label: t("home.newBanner") }} />
+      <ErrorBanner message={error} />
+      {fetching && <Spinner />}
+      {content !== null && !fetching && (
+        <>
+          <DataTable caption={t("home.caption")} columns={columns} rows={rowsOf(content)} empty={t("table.empty")} />
+          {noCallAction && (
+            <p>
+              <Link href={paths.homeCallActionNew} role="button" className="outline">
+                {t("home.newCallAction")}
+              </Link>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newPage } from "./support/browser.ts";
+import { screens, visit } from "./support/screens.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+/**
+ * The Content-Security-Policy of server/security.ts against the real panel and landing page in
+ * Chromium: every screen, plus a SweetAlert2 toast (its bundle injects a <style> element), loads
+ * with no console error and no `securitypolicyviolation` event.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Demo1234" }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Reports every violation the page sees as a console error, which newPage collects. */
+const watchViolations = (page: Page) =>
+  page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+
+describe("the Content-Security-Policy", () => {
+  it("is sent with the panel", async () => {
+    const response = await fetch(`${server.url}/panel`);
+    expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
+  });
+
+  it("lets every screen load without a violation or a console error", async () => {
+    const { page, context, consoleErrors } = await newPage(browser);
+    await watchViolations(page);
+    await page.goto(`${server.url}/panel`);
+    for (const screen of screens) await visit(page, server.url, screen);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("lets SweetAlert2 show a toast (its injected stylesheet included)", async () => {
+    const { page, context, consoleErrors } = await newPage(browser);
+    await watchViolations(page);
+    await page.goto(`${server.url}/panel`);
+    await visit(page, server.url, { name: "feeding-new", path: "/panel/feeding/feeding_new", staff: "marketing@example.com" });
+    await page.getByLabel("Nombre").fill("Merienda CSP");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByText("Registro creado correctamente", { exact: true }).first().waitFor({ timeout: 5_000 });
+    // SweetAlert2's rules applied: the toast is laid out as a positioned popup.
+    const position = await page.locator(".swal2-container").first().evaluate((element) => getComputedStyle(element).position);
+    expect(position).toBe("fixed");
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,66 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { desktop, launchBrowser, newPage, phone, screenshot } from "./support/browser.ts";
+import { signIn } from "./support/screens.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ SEED_DEMO: "true", ADMIN_PASSWORD: "Demo1234" }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("/panel/flows", () => {
+  it("draws every registered machine and plays a generated path over it", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/panel`);
+    await signIn(page, server.url, "marketing@example.com");
+    await page.goto(`${server.url}/panel/flows`);
+    const machine = page.getByLabel("Máquina");
+    await machine.waitFor();
+    const ids = await machine.locator("option").evaluateAll((options) => options.map((option) => option.getAttribute("value") ?? ""));
+    expect(ids.length).toBeGreaterThan(20);
+    for (const id of ids) {
+      await machine.selectOption(id);
+      const diagram = page.getByRole("img", { name: `Diagrama de estados de ${id}` });
+      await diagram.waitFor();
+      const states = await diagram.locator(".flows-state").count();
+      const rows = await page.locator(".flows-table tbody tr").count();
+      expect(states, `${id} draws its states`).toBeGreaterThan(1);
+      expect(rows, `${id} lists its transitions`).toBeGreaterThan(0);
+    }
+
+    await machine.selectOption("login");
+    await page.getByLabel("Camino generado").selectOption({ index: 2 });
+    const active = page.locator(".flows-state.active text");
+    expect(await active.textContent()).toBe("editing");
+    await page.getByRole("button", { name: "Siguiente" }).click();
+    await expect.poll(() => active.textContent()).not.toBe("editing");
+    await screenshot(page, "flows-es-desktop");
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("fits a phone and is closed to sales staff", async () => {
+    const { page, context } = await newPage(browser, phone);
+    await page.goto(`${server.url}/panel`);
+    await page.evaluate(() => localStorage.setItem("lang", "en"));
+    await signIn(page, server.url, "admin@example.com");
+    await page.goto(`${server.url}/panel/flows`);
+    await page.getByRole("img", { name: /State diagram of/ }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, "flows-en-phone");
+
+    await signIn(page, server.url, "ventas@example.com");
+    await page.goto(`${server.url}/panel/flows`);
+    await page.getByRole("heading", { level: 1, name: "You are not allowed to do this" }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,133 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { desktop, launchBrowser, newPage, phone, screenshot } from "./support/browser.ts";
+import { makePng } from "./support/png.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+/** Failed calls the browser logs by itself (a refused request); the app logged nothing. */
+const unexpected = (errors: string[]) => errors.filter((text) => !text.startsWith("Failed to load resource"));
+
+const ADMIN = { email: "admin@example.com", password: "Demo1234" };
+const MARKETING = { email: "marketing@example.com", password: "Demo1234" };
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const signIn = async (page: Page, account: { email: string; password: string }) => {
+  await page.goto(`${server.url}/panel`);
+  await page.getByLabel("Correo electrónico").fill(account.email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Ingresar" }).click();
+  await page.waitForURL(`${server.url}/panel/home`);
+};
+
+/** The image Swiper shows now: the slide it marks active. */
+const activeSlide = (carousel: ReturnType<Page["getByRole"]>) =>
+  carousel.locator(".swiper-slide-active img").first().getAttribute("src", { timeout: 2_000 });
+
+const newTitle = "Galápagos a bordo e2e";
+
+describe("home content, by marketing", () => {
+  it("edits a banner's title, adds an image, sees the success popup and the carousel moving", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    await signIn(page, MARKETING);
+    await page.getByRole("heading", { level: 1, name: "Home" }).waitFor();
+    const firstRow = page.getByRole("row").filter({ has: page.locator(".swiper") }).first();
+    await firstRow.getByRole("link", { name: "Editar" }).click();
+    await page.waitForURL(/\/panel\/home\/baner\/\d+$/);
+    await page.getByRole("heading", { level: 1, name: "Editar banner" }).waitFor();
+    expect(await page.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
+    // the heading shows at once, the form once the banner has arrived
+    await page.getByLabel("Título").waitFor();
+    const images = page.getByRole("list", { name: "Imágenes del banner" }).getByRole("img");
+    const before = await images.count();
+    expect(before).toBeGreaterThan(0);
+
+    await page.getByLabel("Título").fill(newTitle);
+    await page
+      .getByLabel("Agregar imágenes")
+      .setInputFiles({ name: "nuevo.png", mimeType: "image/png", buffer: makePng(640, 280) });
+    expect(await images.nth(before).getAttribute("src")).toMatch(/^blob:/);
+    await screenshot(page, "banner-form-filled-es-desktop");
+    await page.getByRole("button", { name: "Guardar" }).click();
+
+    const popup = page.getByRole("dialog");
+    await popup.getByText("Registro actualizado correctamente").waitFor();
+    await screenshot(page, "banner-saved-popup-es-desktop");
+    await popup.getByRole("button", { name: "OK" }).click();
+    // reloaded from the server: the new image is a stored upload now, after the kept ones
+    await expect.poll(() => images.count()).toBe(before + 1);
+    expect(await images.nth(before).getAttribute("src")).toMatch(/^\/api\/uploads\/home_page\/[0-9a-f]{64}\.png$/);
+    expect(await page.getByLabel("Título").inputValue()).toBe(newTitle);
+
+    await page.getByRole("link", { name: "Home" }).click();
+    const carousel = page.getByRole("region", { name: `Imágenes del banner «${newTitle}»` });
+    await carousel.waitFor();
+    const first = await activeSlide(carousel);
+    await expect.poll(() => activeSlide(carousel), { timeout: 6_500, interval: 250 }).not.toBe(first);
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the landing page, for anyone", () => {
+  it("shows the new title and image without signing in", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, phone);
+    await page.goto(`${server.url}/`);
+    const hero = page.getByRole("region", { name: "Promociones destacadas" });
+    await hero.getByText(newTitle).first().waitFor({ state: "attached" });
+    const sources = await hero.getByRole("img", { name: newTitle }).evaluateAll((found) =>
+      found.map((image) => image.getAttribute("src")),
+    );
+    expect(sources.length).toBeGreaterThanOrEqual(3);
+    expect(sources.at(-1)).toMatch(/^\/api\/uploads\/home_page\/[0-9a-f]{64}\.png$/);
+    expect(await page.getByRole("link", { name: "Acceso personal" }).first().getAttribute("href")).toBe("/panel");
+    await screenshot(page, "landing-after-edit-es-phone");
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+
+  it("takes a visitor's message, confirms it, and the lead reaches the panel", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/`);
+    const contact = page.getByRole("region", { name: "Contáctenos" });
+    await contact.getByLabel("Nombre").fill("Visitante");
+    await contact.getByLabel("Apellido").fill("De Prueba e2e");
+    await contact.getByLabel("Correo electrónico").fill("visitante.e2e@example.com");
+    await contact.getByLabel("Teléfono").fill("+593 99 123 4567");
+    await contact.getByLabel("País").selectOption({ label: "Perú" });
+    await contact.getByLabel("Mensaje").fill("Quisiera cotizar un crucero de 8 días.");
+    await contact.getByRole("button", { name: "Enviar" }).click();
+    await contact.getByRole("status").getByText("¡Gracias!", { exact: false }).waitFor();
+    expect(await contact.getByLabel("Nombre").inputValue()).toBe("");
+    await screenshot(page, "landing-contact-sent-es-desktop");
+
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
+    const { data: user } = (await login.json()) as { data: { token: string } };
+    const leads = await fetch(`${server.url}/api/leads?q=${encodeURIComponent("visitante.e2e")}`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    const { data } = (await leads.json()) as { data: Array<{ email: string; country: string; lastName: string }> };
+    expect(data.map((lead) => [lead.email, lead.country, lead.lastName])).toEqual([
+      ["visitante.e2e@example.com", "Perú", "De Prueba e2e"],
+    ]);
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,67 @@
+import type { Page } from "playwright-core";
+
+/** A screen of the panel or the public site, and the demo staff member who may see it (none: public). */
+export interface Screen {
+  readonly name: string;
+  readonly path: string;
+  readonly staff?: string;
+}
+
+/** Every screen, shared by the screenshot, accessibility and Content-Security-Policy suites. */
+export const screens: ReadonlyArray<Screen> = [
+  { name: "landing", path: "/" },
+  { name: "login", path: "/panel" },
+  { name: "forgot-password", path: "/forgotPassword" },
+  { name: "change-password-needs-login", path: "/changePassword/1" },
+  { name: "home", path: "/panel/home", staff: "marketing@example.com" },
+  { name: "leads", path: "/panel/leads", staff: "ventas@example.com" },
+  { name: "lead", path: "/panel/leads/1", staff: "ventas@example.com" },
+  { name: "users", path: "/panel/users", staff: "admin@example.com" },
+  { name: "user-new", path: "/panel/users_new", staff: "admin@example.com" },
+  { name: "user-edit", path: "/panel/users/2", staff: "admin@example.com" },
+  { name: "feeding", path: "/panel/feeding", staff: "marketing@example.com" },
+  { name: "feeding-new", path: "/panel/feeding/feeding_new", staff: "marketing@example.com" },
+  { name: "feeding-edit", path: "/panel/feeding/1", staff: "marketing@example.com" },
+  { name: "activities", path: "/panel/activities", staff: "ventas@example.com" },
+  { name: "activities-new", path: "/panel/activities/activities_new", staff: "ventas@example.com" },
+  { name: "courtesys", path: "/panel/courtesys", staff: "ventas@example.com" },
+  { name: "courtesys-new", path: "/panel/courtesys/courtesy_new", staff: "ventas@example.com" },
+  { name: "national-destinations", path: "/panel/national/destinations", staff: "marketing@example.com" },
+  { name: "national-destination-new", path: "/panel/national/destinations_new", staff: "marketing@example.com" },
+  // the demo content's first destination is national
+  { name: "national-destination-edit", path: "/panel/national/destinations/1", staff: "admin@example.com" },
+  { name: "international-destinations", path: "/panel/international/destinations", staff: "ventas@example.com" },
+  {
+    name: "international-destination-new",
+    path: "/panel/international/destinations_new",
+    staff: "ventas@example.com",
+  },
+  { name: "not-found", path: "/no/such/page" },
+];
+
+/** Signs a demo staff member in through the API and stores the session as the panel does. */
+export const signIn = async (page: Page, baseUrl: string, email: string, password = "Demo1234"): Promise<void> => {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  const { data } = (await response.json()) as {
+    data: { id: number; firstName: string; lastName: string; token: string; rol: string };
+  };
+  await page.evaluate((user) => {
+    localStorage.setItem(
+      "userInfo",
+      JSON.stringify({ userName: `${user.firstName} ${user.lastName}`, token: user.token, role: user.rol, id: user.id }),
+    );
+  }, data);
+};
+
+/** Opens a screen (signing its staff member in first) and waits until its content has loaded. */
+export const visit = async (page: Page, baseUrl: string, screen: Screen): Promise<void> => {
+  if (screen.staff) await signIn(page, baseUrl, screen.staff);
+  await page.goto(`${baseUrl}${screen.path}`);
+  await page.locator("h1").first().waitFor();
+  // lists and forms fetch after the heading shows: wait until the spinner has gone
+  await page.locator(".spinner").first().waitFor({ state: "detached" });
+};

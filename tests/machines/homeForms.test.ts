@@ -1,0 +1,344 @@
+import { describe, expect, it, vi } from "vitest";
+import { createActor, waitFor } from "xstate";
+import { createClient, type UploadRequest, type UploadResponse } from "../../src/api/client.ts";
+import type { Banner, HomeContent } from "../../src/api/home.ts";
+import type { Itinerary } from "../../src/api/itineraries.ts";
+import { messages } from "../../src/api/messages.ts";
+import {
+  addImages,
+  type BannerDraft,
+  bannerFormMachine,
+  bannerUpload,
+  moveImage,
+  removeImage,
+} from "../../src/machines/bannerForm.machine.ts";
+import {
+  type CallActionDraft,
+  callActionFormMachine,
+  callActionProblems,
+  isHttpUrl,
+} from "../../src/machines/callActionForm.machine.ts";
+import { homeContentMachine } from "../../src/machines/homeContent.machine.ts";
+import { addChoice, moveChoice, recommendationsMachine, removeChoice } from "../../src/machines/recommendations.machine.ts";
+
+const banner: Banner = {
+  id: 2,
+  type: "baner",
+  title: "Galápagos",
+  text: "Cruceros",
+  textTwo: "",
+  images: ["uploads/home_page/a.png", "uploads/home_page/b.png", "uploads/home_page/c.png"],
+  page: "home",
+  active: true,
+};
+
+const draft: BannerDraft = { title: " Galápagos 2026 ", text: "Cruceros", textTwo: "", active: true };
+
+const png = (name: string) => new Blob([name], { type: "image/png" });
+
+const json = (data: unknown, status = 200) => Response.json({ data }, { status });
+
+/** A client whose GETs answer from `replies` (by path) and whose uploads are recorded. */
+const fakeClient = (
+  replies: Record<string, () => Response>,
+  uploadAnswer: () => Promise<UploadResponse> = async () => ({ status: 200, text: JSON.stringify({ data: messages.updated }) }),
+) => {
+  const uploads: UploadRequest[] = [];
+  const calls: Array<{ method: string; url: string; body: unknown }> = [];
+  const client = createClient({
+    readToken: () => "t0k3n",
+    fetch: async (input, init) => {
+      const url = String(input);
+      calls.push({ method: init?.method ?? "GET", url, body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined });
+      const reply = replies[`${init?.method ?? "GET"} ${url}`];
+      return reply === undefined ? json("resource not found", 404) : reply();
+    },
+    upload: async (request) => {
+      uploads.push(request);
+      request.onProgress(50, 100);
+      return uploadAnswer();
+    },
+  });
+  return { client, uploads, calls };
+};
+
+const formEntries = (form: FormData | undefined) =>
+  [...(form ?? new FormData()).entries()].map(([key, value]) => [key, typeof value === "string" ? value : "file"]);
+
+describe("the banner images", () => {
+  const kept = addImages([], [], 0).concat(banner.images.map((path) => ({ kind: "kept" as const, path })));
+
+  it("are kept in order as images[i], new files after them", () => {
+    const images = addImages(kept, [png("d"), png("e")], 0);
+    const { fields, files } = bannerUpload(draft, images);
+    expect(fields).toEqual({
+      title: "Galápagos 2026",
+      text: "Cruceros",
+      textTwo: "",
+      page: "home",
+      type: "baner",
+      active: "true",
+      images: banner.images,
+    });
+    expect(files).toHaveLength(2);
+  });
+
+  it("are removed and reordered, but a new file never moves above a kept image", () => {
+    const withNew = addImages(kept, [png("d")], 0);
+    const reordered = moveImage(removeImage(withNew, 0), 1, -1);
+    expect(bannerUpload(draft, reordered).fields.images).toEqual(["uploads/home_page/c.png", "uploads/home_page/b.png"]);
+    expect(moveImage(reordered, 2, -1)).toBe(reordered);
+    expect(moveImage(reordered, 0, -1)).toBe(reordered);
+    expect(moveImage(reordered, 2, 1)).toBe(reordered);
+  });
+});
+
+describe("the banner form", () => {
+  const bannerReply = () => json(banner);
+
+  it("sends kept, removed, reordered and added images; ignores a second submit; reloads and shows the popup", async () => {
+    const { client, uploads, calls } = fakeClient({ "GET /api/homeScreen/getBaner/2": bannerReply });
+    const showSaved = vi.fn();
+    const actor = createActor(
+      bannerFormMachine.provide({
+        actions: {
+          showSaved: (_, { message }: { message: string }) => showSaved(message),
+        },
+      }),
+      { input: { client, id: 2 } },
+    ).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    expect(actor.getSnapshot().context.images.map((image) => (image.kind === "kept" ? image.path : "new"))).toEqual(
+      banner.images,
+    );
+
+    actor.send({ type: "image.remove", index: 1 });
+    actor.send({ type: "image.moveDown", index: 0 });
+    actor.send({ type: "images.add", files: [png("new-1"), png("new-2")] });
+    actor.send({ type: "image.moveUp", index: 3 });
+    actor.send({ type: "image.remove", index: 2 });
+    // a, b, c -> a, c -> c, a -> c, a, new-1, new-2 -> c, a, new-2, new-1 -> c, a, new-1
+
+    actor.send({ type: "banner.submit", draft });
+    actor.send({ type: "banner.submit", draft });
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+
+    expect(uploads).toHaveLength(1);
+    const [request] = uploads;
+    expect(request?.method).toBe("PUT");
+    expect(request?.url).toBe("/api/homeScreen/updateBaner/2?images=home_page");
+    expect(formEntries(request?.body)).toEqual([
+      ["title", "Galápagos 2026"],
+      ["text", "Cruceros"],
+      ["textTwo", ""],
+      ["page", "home"],
+      ["type", "baner"],
+      ["active", "true"],
+      ["images[0]", "uploads/home_page/c.png"],
+      ["images[1]", "uploads/home_page/a.png"],
+      ["images", "file"],
+    ]);
+    const sentFile = request?.body.get("images");
+    expect(sentFile instanceof Blob ? await sentFile.text() : null).toBe("new-1");
+    expect(showSaved).toHaveBeenCalledWith(messages.updated);
+    // loaded once, then once more after the save
+    expect(calls.filter((call) => call.url === "/api/homeScreen/getBaner/2")).toHaveLength(2);
+    expect(actor.getSnapshot().context.revision).toBe(2);
+    expect(actor.getSnapshot().context.progress).toBe(0);
+  });
+
+  it("refuses a blank title with 'required' and sends nothing", async () => {
+    const { client, uploads } = fakeClient({ "GET /api/homeScreen/getBaner/2": bannerReply });
+    const actor = createActor(bannerFormMachine, { input: { client, id: 2 } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    actor.send({ type: "banner.submit", draft: { ...draft, title: "   " } });
+    expect(actor.getSnapshot().context.problems).toEqual({ title: "required" });
+    expect(uploads).toHaveLength(0);
+  });
+
+  it("tracks the progress while uploading", async () => {
+    let finish: (answer: UploadResponse) => void = () => {};
+    const { client } = fakeClient(
+      { "GET /api/homeScreen/getBaner/2": bannerReply },
+      () => new Promise((resolve) => { finish = resolve; }),
+    );
+    const actor = createActor(bannerFormMachine, { input: { client, id: 2 } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    actor.send({ type: "banner.submit", draft });
+    await waitFor(actor, (snapshot) => snapshot.context.progress === 50);
+    expect(actor.getSnapshot().hasTag("processing")).toBe(true);
+    finish({ status: 415, text: JSON.stringify({ data: messages.unsupportedFile }) });
+    await waitFor(actor, (snapshot) => snapshot.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe(messages.unsupportedFile);
+    expect(actor.getSnapshot().context.progress).toBe(0);
+  });
+
+  it("creates a new banner with POST, shows the popup and goes back to the list", async () => {
+    const { client, uploads } = fakeClient({});
+    const goToList = vi.fn();
+    const showSaved = vi.fn();
+    const actor = createActor(
+      bannerFormMachine.provide({ actions: { goToList, showSaved: (_, { message }: { message: string }) => showSaved(message) } }),
+      { input: { client, id: null } },
+    ).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    actor.send({ type: "images.add", files: [png("a")] });
+    actor.send({ type: "banner.submit", draft });
+    await waitFor(actor, (snapshot) => snapshot.status === "done");
+    expect(uploads[0]?.url).toBe("/api/homeScreen/createBaner?images=home_page");
+    // no kept image: the list travels as one empty field, then the file
+    expect(formEntries(uploads[0]?.body).slice(-2)).toEqual([
+      ["images", ""],
+      ["images", "file"],
+    ]);
+    expect(goToList).toHaveBeenCalledOnce();
+    expect(showSaved).toHaveBeenCalledWith(messages.updated);
+  });
+});
+
+describe("the call-to-action URL rule", () => {
+  it.each([
+    ["https://example.com/cotizar", true],
+    ["http://example.com", true],
+    ["ftp://example.com", false],
+    ["javascript:alert(1)", false],
+    ["example.com", false],
+    ["https://", false],
+  ])("%s is an http(s) URL: %s", (text, expected) => {
+    expect(isHttpUrl(text)).toBe(expected);
+  });
+
+  const complete: CallActionDraft = {
+    title: "Cotice su viaje",
+    text: "Le respondemos en un día.",
+    buttonLabel: "Escríbanos",
+    link: "https://example.com",
+    active: true,
+  };
+
+  it("requires every field and reports a non-http link as 'invalidUrl'", () => {
+    expect(callActionProblems(complete)).toEqual({});
+    expect(callActionProblems({ ...complete, title: "", text: " ", buttonLabel: "", link: "" })).toEqual({
+      title: "required",
+      text: "required",
+      buttonLabel: "required",
+      link: "required",
+    });
+    expect(callActionProblems({ ...complete, link: "mailto:ventas@example.com" })).toEqual({ link: "invalidUrl" });
+  });
+
+  it("saves once, toasts and goes back to /panel/home", async () => {
+    const { client, calls } = fakeClient({
+      "GET /api/homeScreen/getCallAction/3": () => json({ id: 3, type: "call_action", ...complete }),
+      "PUT /api/homeScreen/updateCallAction/3": () => json(messages.updated),
+    });
+    const notify = vi.fn();
+    const goToList = vi.fn();
+    const actor = createActor(
+      callActionFormMachine.provide({ actions: { goToList, notify: (_, { message }: { message: string }) => notify(message) } }),
+      { input: { client, id: 3 } },
+    ).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    actor.send({ type: "callAction.submit", draft: { ...complete, link: "javascript:alert(1)" } });
+    expect(actor.getSnapshot().context.problems).toEqual({ link: "invalidUrl" });
+    actor.send({ type: "callAction.submit", draft: { ...complete, link: " https://example.com/x " } });
+    actor.send({ type: "callAction.submit", draft: complete });
+    await waitFor(actor, (snapshot) => snapshot.status === "done");
+    const puts = calls.filter((call) => call.method === "PUT");
+    expect(puts).toEqual([
+      {
+        method: "PUT",
+        url: "/api/homeScreen/updateCallAction/3",
+        body: { ...complete, link: "https://example.com/x" },
+      },
+    ]);
+    expect(notify).toHaveBeenCalledWith(messages.updated);
+    expect(goToList).toHaveBeenCalledOnce();
+  });
+});
+
+const destination = (id: number, name: string, type: "national" | "international"): Itinerary => ({
+  id,
+  name,
+  days: "3 días",
+  description: "",
+  avalability: "Todo el año",
+  price: 100,
+  ofertPrice: null,
+  isOfert: false,
+  type,
+  ...(type === "national" ? { region: "Sierra" as const } : {}),
+  servicesIncluded: ["Traslados"],
+  feeding: [],
+  activities: [],
+  courtesy: [],
+  departureFrom: ["Quito"],
+  image: "uploads/tiptops/x.png",
+});
+
+describe("the recommendations", () => {
+  it("add at the end without duplicates, remove, and move within bounds", () => {
+    expect(addChoice([1, 2], 3)).toEqual([1, 2, 3]);
+    expect(addChoice([1, 2], 2)).toEqual([1, 2]);
+    expect(removeChoice([1, 2, 3], 2)).toEqual([1, 3]);
+    expect(moveChoice([1, 2, 3], 3, -1)).toEqual([1, 3, 2]);
+    expect(moveChoice([1, 2, 3], 1, -1)).toEqual([1, 2, 3]);
+    expect(moveChoice([1, 2, 3], 3, 1)).toEqual([1, 2, 3]);
+  });
+
+  it("load both types and the current order, and save the new order once", async () => {
+    const recommended = (id: number, position: number, item: Itinerary) => ({
+      id,
+      type: "recomendation" as const,
+      position,
+      itinerary: { ...item, ofertPrice: null, isOfert: false },
+    });
+    // the server's order is by position, whatever order the array comes in
+    const content: HomeContent = {
+      baner: [],
+      call_action: [],
+      recomendation: [
+        recommended(1, 2, destination(5, "París", "international")),
+        recommended(2, 1, destination(4, "Quilotoa", "national")),
+      ],
+    };
+    const { client, calls } = fakeClient({
+      "GET /api/itineraries/destinations/national": () => json([destination(4, "Quilotoa", "national"), destination(6, "Baños", "national")]),
+      "GET /api/itineraries/destinations/international": () => json([destination(5, "París", "international")]),
+      "GET /api/homeScreen/adminContent": () => json(content),
+      "PUT /api/homeScreen/updateRecomendation": () => json(messages.updated),
+    });
+    const goToList = vi.fn();
+    const actor = createActor(recommendationsMachine.provide({ actions: { goToList } }), { input: { client } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    expect(actor.getSnapshot().context.chosen).toEqual([4, 5]);
+    expect(actor.getSnapshot().context.destinations.map((item) => item.name)).toEqual(["Quilotoa", "Baños", "París"]);
+    actor.send({ type: "recommendation.add", id: 6 });
+    actor.send({ type: "recommendation.moveUp", id: 6 });
+    actor.send({ type: "recommendation.remove", id: 4 });
+    actor.send({ type: "recommendation.moveDown", id: 6 });
+    actor.send({ type: "recommendations.save" });
+    actor.send({ type: "recommendations.save" });
+    await waitFor(actor, (snapshot) => snapshot.status === "done");
+    expect(calls.filter((call) => call.method === "PUT").map((call) => call.body)).toEqual([{ itineraries: [5, 6] }]);
+    expect(goToList).toHaveBeenCalledOnce();
+  });
+});
+
+describe("the home content list", () => {
+  it("loads, reports a failure and loads again on reload", async () => {
+    let fail = true;
+    const { client } = fakeClient({
+      "GET /api/homeScreen/adminContent": () =>
+        fail ? json(messages.forbidden, 403) : json({ baner: [banner], call_action: [], recomendation: [] }),
+    });
+    const actor = createActor(homeContentMachine, { input: { client } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("failed"));
+    expect(actor.getSnapshot().context.error).toBe(messages.forbidden);
+    fail = false;
+    actor.send({ type: "content.reload" });
+    await waitFor(actor, (snapshot) => snapshot.matches("ready"));
+    expect(actor.getSnapshot().context.content?.baner).toEqual([banner]);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+});

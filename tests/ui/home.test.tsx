@@ -1,0 +1,237 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { navigate } from "wouter/use-browser-location";
+import type { UploadRequest, UploadResponse } from "../../src/api/client.ts";
+import type { Banner, HomeContent } from "../../src/api/home.ts";
+import { messages } from "../../src/api/messages.ts";
+import { createI18n } from "../../src/i18n/index.ts";
+import { App } from "../../src/ui/app.tsx";
+import { createServices } from "../../src/ui/services.ts";
+import { fakeFetch, storeSession } from "./harness.tsx";
+
+const fire = vi.hoisted(() => vi.fn());
+vi.mock("sweetalert2", () => ({ default: { fire } }));
+
+let previews = 0;
+const createObjectURL = vi.fn((_: Blob) => `blob:preview-${++previews}`);
+const revokeObjectURL = vi.fn();
+
+beforeEach(() => {
+  fire.mockReset();
+  previews = 0;
+  createObjectURL.mockClear();
+  revokeObjectURL.mockClear();
+  // jsdom has no object URLs; the banner form's provided actions call these
+  Object.assign(URL, { createObjectURL, revokeObjectURL });
+  storeSession({ userName: "Marta Andrade", token: "t0k3n", role: "marketing", id: 2 });
+});
+
+afterEach(() => {
+  Reflect.deleteProperty(URL, "createObjectURL");
+  Reflect.deleteProperty(URL, "revokeObjectURL");
+});
+
+const banner: Banner = {
+  id: 2,
+  type: "baner",
+  title: "Galápagos",
+  text: "Cruceros de 4 a 8 días",
+  textTwo: "",
+  images: ["uploads/home_page/a.png", "uploads/home_page/b.png"],
+  page: "home",
+  active: true,
+};
+
+const content: HomeContent = {
+  baner: [banner],
+  call_action: [],
+  recomendation: [
+    {
+      id: 1,
+      type: "recomendation",
+      position: 1,
+      itinerary: {
+        id: 4,
+        name: "Quilotoa",
+        days: "2 días",
+        type: "national",
+        price: 180,
+        ofertPrice: null,
+        isOfert: false,
+        image: "uploads/tiptops/q.png",
+      },
+    },
+  ],
+};
+
+const renderWith = (
+  path: string,
+  fetch: typeof globalThis.fetch,
+  upload: (request: UploadRequest) => Promise<UploadResponse> = async () => ({ status: 500, text: "" }),
+) => {
+  window.history.replaceState(null, "", path);
+  const i18n = createI18n(localStorage);
+  const services = createServices({ storage: localStorage, i18n, navigate, fetch, upload });
+  return render(<App services={services} i18n={i18n} />);
+};
+
+describe("the home content list", () => {
+  it("shows each banner with its carousel, the recommendations, and the ways to add", async () => {
+    renderWith("/panel/home", fakeFetch({ "GET /api/homeScreen/adminContent": { status: 200, data: content } }).fetch);
+    const row = (await screen.findByText("Galápagos")).closest("tr") ?? document.body;
+    const carousel = within(row).getByRole("region", { name: "Imágenes del banner «Galápagos»" });
+    expect(carousel.classList.contains("swiper")).toBe(true);
+    expect(within(carousel).getAllByRole("img").map((image) => image.getAttribute("src"))).toEqual([
+      "/api/uploads/home_page/a.png",
+      "/api/uploads/home_page/b.png",
+    ]);
+    expect(within(row).getByText("Banner")).toBeDefined();
+    expect(within(row).getByRole("link", { name: "Editar" }).getAttribute("href")).toBe("/panel/home/baner/2");
+    const recommendations = screen.getByText("Quilotoa").closest("tr") ?? document.body;
+    expect(within(recommendations).getByRole("link", { name: "Editar" }).getAttribute("href")).toBe(
+      "/panel/home/recomendation",
+    );
+    expect(screen.getByRole("link", { name: "Nuevo banner" }).getAttribute("href")).toBe("/panel/home/baner_new");
+    expect(screen.getByRole("button", { name: "Nuevo llamado a la acción" }).getAttribute("href")).toBe(
+      "/panel/home/call_action_new",
+    );
+  });
+
+  it("is only for admin and marketing", async () => {
+    storeSession({ userName: "Pedro Vélez", token: "t0k3n", role: "sales", id: 5 });
+    renderWith("/panel/home", fakeFetch({}).fetch);
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("No tiene permiso para esta acción");
+  });
+});
+
+describe("the banner form", () => {
+  const bannerImages = () => within(screen.getByRole("list", { name: "Imágenes del banner" })).getAllByRole("img");
+
+  it("edits the title, adds an image, uploads with the kept paths, reloads and shows the success popup", async () => {
+    let saved = false;
+    const { fetch, calls } = fakeFetch({
+      "GET /api/homeScreen/getBaner/2": async () => ({
+        status: 200,
+        data: saved ? { ...banner, title: "Galápagos 2026", images: [...banner.images, "uploads/home_page/c.png"] } : banner,
+      }),
+    });
+    const uploads: UploadRequest[] = [];
+    renderWith("/panel/home/baner/2", fetch, async (request) => {
+      uploads.push(request);
+      request.onProgress(30, 100);
+      saved = true;
+      return { status: 200, text: JSON.stringify({ data: messages.updated }) };
+    });
+    const user = userEvent.setup();
+    const title = await screen.findByLabelText("Título");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Editar banner");
+    expect(bannerImages().map((image) => image.getAttribute("src"))).toEqual([
+      "/api/uploads/home_page/a.png",
+      "/api/uploads/home_page/b.png",
+    ]);
+    expect(screen.getByLabelText("Agregar imágenes").getAttribute("accept")).toBe(
+      "image/jpeg,image/png,image/webp,image/avif,image/gif",
+    );
+    await user.clear(title);
+    await user.type(title, "Galápagos 2026");
+    await user.upload(screen.getByLabelText("Agregar imágenes"), new File(["png"], "c.png", { type: "image/png" }));
+    expect(screen.getByRole("img", { name: "Imagen 3" }).getAttribute("src")).toBe("blob:preview-1");
+    await user.click(screen.getByRole("button", { name: "Bajar la imagen 1" }));
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Subir la imagen 3" }).disabled).toBe(true);
+
+    await user.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(fire).toHaveBeenCalledWith({ icon: "success", title: "Registro actualizado correctamente" }));
+    const form = uploads[0]?.body;
+    expect(form?.get("title")).toBe("Galápagos 2026");
+    expect(form?.getAll("images[0]")).toEqual(["uploads/home_page/b.png"]);
+    expect(form?.getAll("images[1]")).toEqual(["uploads/home_page/a.png"]);
+    expect(form?.getAll("images").map((file) => (file instanceof File ? file.name : file))).toEqual(["c.png"]);
+    // the banner is fetched again and shown as saved; the preview is released
+    await waitFor(() => expect(bannerImages()).toHaveLength(3));
+    expect(bannerImages().map((image) => image.getAttribute("src"))).toEqual([
+      "/api/uploads/home_page/a.png",
+      "/api/uploads/home_page/b.png",
+      "/api/uploads/home_page/c.png",
+    ]);
+    expect(calls.filter((call) => call.url === "/api/homeScreen/getBaner/2")).toHaveLength(2);
+    expect(revokeObjectURL).toHaveBeenCalledWith("blob:preview-1");
+    expect((screen.getByLabelText("Título") as HTMLInputElement).value).toBe("Galápagos 2026");
+  });
+
+  it("requires the title", async () => {
+    renderWith("/panel/home/baner_new", fakeFetch({}).fetch);
+    const user = userEvent.setup();
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Nuevo banner");
+    await user.click(await screen.findByRole("button", { name: "Guardar" }));
+    expect(screen.getByText("Información requerida")).toBeDefined();
+  });
+});
+
+describe("the call-to-action form", () => {
+  it("refuses a link that is not http(s) with 'URL inválida', then creates it and goes back to the list", async () => {
+    const { fetch, calls } = fakeFetch({
+      "POST /api/homeScreen/createCallAction": { status: 200, data: messages.created },
+      "GET /api/homeScreen/adminContent": { status: 200, data: content },
+    });
+    renderWith("/panel/home/call_action_new", fetch);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Título"), "¿Listo para viajar?");
+    await user.type(screen.getByLabelText("Texto"), "Le armamos el itinerario.");
+    await user.type(screen.getByLabelText("Texto del botón"), "Cotizar");
+    await user.type(screen.getByLabelText("Enlace (http o https)"), "javascript:alert(1)");
+    await user.click(screen.getByRole("button", { name: "Guardar" }));
+    expect(screen.getByText("URL inválida")).toBeDefined();
+    expect(calls.filter((call) => call.method === "POST")).toEqual([]);
+
+    await user.clear(screen.getByLabelText("Enlace (http o https)"));
+    await user.type(screen.getByLabelText("Enlace (http o https)"), "https://example.com/cotizar");
+    await user.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/panel/home"));
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({
+      title: "¿Listo para viajar?",
+      text: "Le armamos el itinerario.",
+      buttonLabel: "Cotizar",
+      link: "https://example.com/cotizar",
+      active: true,
+    });
+  });
+});
+
+describe("the recommendations editor", () => {
+  it("adds a destination, orders it first and saves the ids in order", async () => {
+    const destination = {
+      description: "",
+      avalability: "Todo el año",
+      ofertPrice: null,
+      isOfert: false,
+      servicesIncluded: ["Traslados"],
+      feeding: [],
+      activities: [],
+      courtesy: [],
+      departureFrom: ["Quito"],
+      image: "uploads/tiptops/x.png",
+    };
+    const { fetch, calls } = fakeFetch({
+      "GET /api/itineraries/destinations/national": {
+        status: 200,
+        data: [{ ...destination, id: 4, name: "Quilotoa", days: "2 días", price: 180, type: "national", region: "Sierra" }],
+      },
+      "GET /api/itineraries/destinations/international": {
+        status: 200,
+        data: [{ ...destination, id: 5, name: "París", days: "7 días", price: 2400, type: "international" }],
+      },
+      "GET /api/homeScreen/adminContent": { status: 200, data: content },
+      "PUT /api/homeScreen/updateRecomendation": { status: 200, data: messages.updated },
+    });
+    renderWith("/panel/home/recomendation", fetch);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Agregar París" }));
+    await user.click(screen.getByRole("button", { name: "Subir París" }));
+    const chosen = within(screen.getByRole("region", { name: "Recomendados, en orden" })).getAllByRole("listitem");
+    expect(chosen.map((item) => item.querySelector("strong")?.textContent)).toEqual(["París", "Quilotoa"]);
+    await user.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/panel/home"));
+    expect(calls.find((call) => call.method === "PUT")?.body).toEqual({ itineraries: [5, 4] });
+  });
+});

@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { PublicHomeContent } from "../../src/api/home.ts";
+import { messages } from "../../src/api/messages.ts";
+import { countryOptions } from "../../src/ui/countries.ts";
+import { fakeFetch, renderApp } from "./harness.tsx";
+
+const content: PublicHomeContent = {
+  baner: [
+    {
+      id: 1,
+      type: "baner",
+      title: "Galápagos en crucero",
+      text: "De 4 a 8 días entre islas",
+      textTwo: "Salidas semanales",
+      images: ["uploads/home_page/a.png", "uploads/home_page/b.png"],
+      page: "home",
+      active: true,
+    },
+  ],
+  call_action: {
+    id: 3,
+    type: "call_action",
+    title: "¿Listo para viajar?",
+    text: "Le armamos el itinerario.",
+    buttonLabel: "Cotizar ahora",
+    link: "https://example.com/cotizar",
+    active: true,
+  },
+  recomendation: [
+    {
+      id: 8,
+      type: "recomendation",
+      position: 2,
+      itinerary: {
+        id: 5,
+        name: "París",
+        days: "7 días",
+        type: "international",
+        price: 2400,
+        ofertPrice: null,
+        isOfert: false,
+        image: "uploads/tiptops/paris.png",
+      },
+    },
+    {
+      id: 7,
+      type: "recomendation",
+      position: 1,
+      itinerary: {
+        id: 4,
+        name: "Quilotoa",
+        days: "2 días",
+        type: "national",
+        price: 180,
+        ofertPrice: 149.5,
+        isOfert: true,
+        image: "uploads/tiptops/quilotoa.png",
+      },
+    },
+  ],
+};
+
+const publicContent = { "GET /api/homeScreen/content": { status: 200, data: content } };
+
+describe("the landing page", () => {
+  it("shows the banner carousel, the call to action and the recommended destinations with offer prices", async () => {
+    renderApp("/", fakeFetch(publicContent).fetch);
+    const carousel = await screen.findByRole("region", { name: "Promociones destacadas" });
+    const images = within(carousel).getAllByRole("img", { name: "Galápagos en crucero" });
+    expect(images.map((image) => image.getAttribute("src"))).toEqual([
+      "/api/uploads/home_page/a.png",
+      "/api/uploads/home_page/b.png",
+    ]);
+    expect(images.map((image) => image.getAttribute("loading"))).toEqual(["eager", "lazy"]);
+    expect(images[0]?.getAttribute("fetchpriority")).toBe("high");
+    expect(images[0]?.getAttribute("width")).toBe("1600");
+    expect(within(carousel).getAllByText("De 4 a 8 días entre islas").length).toBeGreaterThan(0);
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Viaje a Galápagos y a todo el mundo");
+
+    const action = screen.getByRole("link", { name: "Cotizar ahora" });
+    expect(action.getAttribute("href")).toBe("https://example.com/cotizar");
+    expect(action.getAttribute("rel")).toBe("noopener");
+
+    const cards = within(screen.getByRole("region", { name: "Destinos recomendados" })).getAllByRole("article");
+    expect(cards.map((card) => within(card).getByRole("heading").textContent)).toEqual(["Quilotoa", "París"]);
+    const [quilotoa, paris] = cards;
+    expect(quilotoa?.querySelector("del")?.textContent).toBe("US$ 180,00");
+    expect(quilotoa?.querySelector(".landing-offer")?.textContent).toBe("US$ 149,50");
+    expect(paris?.querySelector("del")).toBeNull();
+    expect(within(paris ?? document.body).getByText("US$ 2.400,00")).toBeDefined();
+    expect(screen.getAllByRole("link", { name: "Acceso personal" })[0]?.getAttribute("href")).toBe("/panel");
+  });
+
+  it("sends the contact form once, with the honeypot and the country's Spanish name, then confirms and empties", async () => {
+    localStorage.setItem("lang", "en");
+    let answer: (value: { status: number; data: unknown }) => void = () => {};
+    const { fetch, calls } = fakeFetch({
+      ...publicContent,
+      "POST /api/leads/createLead": () => new Promise((resolve) => { answer = resolve; }),
+    });
+    renderApp("/", fetch);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Send" }));
+    expect(screen.getAllByText("Required information").length).toBe(6);
+
+    await user.type(screen.getByLabelText("First name"), "Marta");
+    await user.type(screen.getByLabelText("Last name"), "Quispe");
+    await user.type(screen.getByLabelText("Email"), "marta@example.com");
+    await user.type(screen.getByLabelText("Phone"), "+51 999 888 777");
+    await user.selectOptions(screen.getByLabelText("Country"), "Perú");
+    expect((screen.getByLabelText("Country") as HTMLSelectElement).selectedOptions[0]?.textContent).toBe("Peru");
+    await user.type(screen.getByLabelText("Message"), "Quisiera cotizar.");
+    const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]');
+    expect(honeypot?.tabIndex).toBe(-1);
+    expect(honeypot?.closest('[aria-hidden="true"]')).not.toBeNull();
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    answer({ status: 200, data: messages.created });
+
+    expect((await screen.findByRole("status")).textContent).toMatch(/We received your message/);
+    const sent = calls.filter((call) => call.method === "POST");
+    expect(sent.map((call) => call.body)).toEqual([
+      {
+        firstName: "Marta",
+        lastName: "Quispe",
+        email: "marta@example.com",
+        country: "Perú",
+        phone: "+51 999 888 777",
+        message: "Quisiera cotizar.",
+        website: "",
+      },
+    ]);
+    expect(sent[0]?.authorization).toBeNull();
+    await waitFor(() => expect((screen.getByLabelText("First name") as HTMLInputElement).value).toBe(""));
+  });
+
+  it("shows 'too many attempts' translated and keeps what was typed", async () => {
+    const { fetch } = fakeFetch({
+      ...publicContent,
+      "POST /api/leads/createLead": { status: 429, data: messages.tooManyAttempts },
+    });
+    renderApp("/", fetch);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Nombre"), "Marta");
+    await user.type(screen.getByLabelText("Apellido"), "Quispe");
+    await user.type(screen.getByLabelText("Correo electrónico"), "marta@example.com");
+    await user.type(screen.getByLabelText("Teléfono"), "0999");
+    await user.selectOptions(screen.getByLabelText("País"), "Ecuador");
+    await user.type(screen.getByLabelText("Mensaje"), "Hola");
+    await user.click(screen.getByRole("button", { name: "Enviar" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Demasiados intentos. Espere unos minutos e inténtelo de nuevo.",
+    );
+    expect((screen.getByLabelText("Nombre") as HTMLInputElement).value).toBe("Marta");
+  });
+
+  it("lists the countries by their shown name, Ecuador first, storing the Spanish name", () => {
+    const english = countryOptions("en");
+    expect(english[0]).toEqual({ value: "Ecuador", label: "Ecuador" });
+    expect(english.find((option) => option.label === "Germany")?.value).toBe("Alemania");
+    const labels = english.slice(1).map((option) => option.label);
+    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, "en")));
+    expect(countryOptions("es").find((option) => option.value === "Alemania")?.label).toBe("Alemania");
+    expect(english).toHaveLength(249);
+  });
+});
