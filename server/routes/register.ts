@@ -64,7 +64,18 @@ const isMissingInformation = (issue: SchemaIssue.Issue): boolean => {
   }
 };
 
+/** PostgreSQL text cannot hold U+0000 (PGlite is laxer): refused alike on both, never a 500. */
+const holdsNul = (value: unknown): boolean => {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (typeof value === "object" && value !== null) {
+    return Object.entries(value).some(([key, item]) => key.includes("\u0000") || holdsNul(item));
+  }
+  return false;
+};
+
 const decodeInput = <S extends AnyCodec>(schema: S, input: unknown): S["Type"] => {
+  if (holdsNul(input)) throw new ApiError(400, messages.invalidInput);
   const result = Schema.decodeUnknownResult(schema)(input, { errors: "all", reportInput: true });
   if (Result.isSuccess(result)) return result.success;
   throw new ApiError(

@@ -67,6 +67,15 @@ describe("errors", () => {
     expect(answer.text).not.toMatch(/at |\.ts|\.js|stack/i);
   });
 
+  it.each([
+    { email: "a\u0000@b.c", password: "x" },
+    { email: "a@b.c", password: "x", ["k\u0000"]: 1 },
+  ])("refuses a NUL character anywhere in the input (PostgreSQL text cannot hold it)", async (body) => {
+    const answer = await request(server, "POST", "/api/auth/login", { body });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ data: messages.invalidInput });
+  });
+
   it("answers an unexpected failure with 500 'server error' and logs it", async () => {
     const answer = await request(server, "GET", "/api/test/failing");
     expect(answer.status).toBe(500);
