@@ -28,6 +28,8 @@ export interface AuthContext {
 }
 
 const HOUR_MS = 3_600_000;
+const MAX_EMAIL_LENGTH = 254;
+const MAX_PASSWORD_INPUT = 1_024;
 
 const passwordMessages: Readonly<Record<PasswordProblem, Message>> = {
   required: messages.passwordRequired,
@@ -74,6 +76,10 @@ export const registerAuthRoutes = (app: FastifyInstance, context: AuthContext): 
   registerEndpoint(app, context, auth.login, async ({ body, ip }) => {
     const email = normaliseEmail(body.email);
     if (email === "" || body.password === "") throw new ApiError(400, messages.requiredInformation);
+    // No account has such an email or password; the limit table's keys stay small.
+    if (email.length > MAX_EMAIL_LENGTH || body.password.length > MAX_PASSWORD_INPUT) {
+      throw new ApiError(401, messages.wrongCredentials);
+    }
     const at = now();
     const keys = loginKeys(email, ip);
     if (await isLimited(db, keys, at)) throw new ApiError(429, messages.tooManyAttempts);

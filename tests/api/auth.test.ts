@@ -53,6 +53,14 @@ const upgrade = (id: number, token: string, password: string, confirmPassword = 
 const logout = (token: string) => request(server, "POST", "/api/auth/logout", { token, body: {} });
 
 describe("POST /api/auth/login", () => {
+  it("answers an email or password longer than any account's as a wrong login, not a server error", async () => {
+    const longEmail = await login(server, `${" ".repeat(300)}${"x".repeat(5_000)}@example.com`, "Admin123");
+    expect(longEmail.status).toBe(401);
+    expect(longEmail.body).toEqual({ data: messages.wrongCredentials });
+    const longPassword = await login(server, "admin@example.com", "A1".repeat(2_000));
+    expect(longPassword.status).toBe(401);
+  });
+
   it("answers the login user with a full session token", async () => {
     const answer = await login(server, "  ADMIN@example.com ", "Admin123");
     expect(answer.status).toBe(200);

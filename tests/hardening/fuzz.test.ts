@@ -16,10 +16,11 @@ import type { AnyCodec, Endpoint } from "../../src/api/endpoint.ts";
 import { endpoints } from "../../src/api/index.ts";
 import { sessionFor, startServer, type TestServer, testEnv } from "../api/support.ts";
 import { openTestDatabase } from "../setup/database.ts";
-import { eventCount, leaksInternals } from "./support.ts";
+import { eventsAfter, lastEventId, leaksInternals } from "./support.ts";
 
 /** Runs per endpoint: about 45 endpoints of a few milliseconds each keep the file near 10 s. */
 const RUNS = 15;
+const CI_SEED = 20_261_122;
 
 let db: Database;
 let server: TestServer;
@@ -243,15 +244,21 @@ describe("fuzzed requests to every endpoint", () => {
       fc.asyncProperty(requestOf(target), async ({ params, query, repeatKey, payload }) => {
         // A fresh session per request: a fuzzed logout or password change must not end the run.
         const token = await sessionFor(server, db, adminId);
-        const before = await eventCount(db);
+        const before = await lastEventId(db);
         const answer = await send(target, `${pathOf(target, params)}${queryOf(query, repeatKey)}`, payload, token);
         expect(answer.status, answer.text).toBeLessThan(500);
         if (answer.status !== 200) {
           expect(leaksInternals(answer.text), answer.text).toBe(false);
-          expect(await eventCount(db), `${answer.status} ${answer.text}`).toBe(before);
+          expect(await eventsAfter(db, before), `${answer.status} ${answer.text}`).toEqual([]);
         }
       }),
-      { numRuns: RUNS },
+      {
+        numRuns: RUNS,
+        // CI replays one fixed sample so a red run can be reproduced; elsewhere every run explores anew.
+        ...(process.env.CI ? { seed: CI_SEED } : {}),
+        // Shrinking a failure stops here, so the failure is reported instead of a test timeout.
+        interruptAfterTimeLimit: 20_000,
+      },
     );
   });
 });

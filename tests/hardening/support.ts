@@ -7,6 +7,19 @@ export const eventCount = async (db: Queryable): Promise<number> => {
   return row?.count ?? 0;
 };
 
+/** The id of the newest event, 0 when there is none. */
+export const lastEventId = async (db: Queryable): Promise<number> => {
+  const [row] = await db.query<{ id: number | null }>("select max(id)::int as id from events");
+  return row?.id ?? 0;
+};
+
+/** The events appended after `id`, as stream and type, so a failure names what was written. */
+export const eventsAfter = (db: Queryable, id: number) =>
+  db.query<{ stream: string; type: string; stream_id: string }>(
+    "select stream, type, stream_id from events where id > $1 order by id",
+    [id],
+  );
+
 /** How many stored images there are. */
 export const uploadCount = async (db: Queryable): Promise<number> => {
   const [row] = await db.query<{ count: number }>("select count(*)::int as count from uploads");
