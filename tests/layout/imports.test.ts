@@ -63,6 +63,15 @@ describe("imports flow ui -> machines -> api", () => {
     expect(violations("server", [/^src\/(ui|i18n)(\/|$)/, /^react/, /^wouter/])).toEqual([]);
   });
 
+  it("every screen starts its flow through src/ui/useFlow.ts, so ?inspect sees all of them", () => {
+    const direct = sourceFiles("src/ui").filter(
+      (file) =>
+        file !== "src/ui/useFlow.ts" &&
+        /import \{[^}]*\b(useMachine|useActorRef)\b[^}]*\} from "@xstate\/react"/.test(readFileSync(join(root, file), "utf8")),
+    );
+    expect(direct).toEqual([]);
+  });
+
   it("the scanner sees relative imports", () => {
     expect(importsOf("src/ui/app.tsx").map((s) => resolved("src/ui/app.tsx", s))).toContain(
       "src/ui/views/PanelView.tsx",

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { type FormEvent, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { type ContactDraft, contactFormMachine } from "../../machines/contactForm.machine.ts";
@@ -8,6 +8,7 @@ import { fieldText, formText } from "../forms.ts";
 import { ErrorBanner } from "./ErrorBanner.tsx";
 import { SelectInput } from "./SelectInput.tsx";
 import { TextInput } from "./TextInput.tsx";
+import { useFlowActor } from "../useFlow.ts";
 
 const readDraft = (form: FormData): ContactDraft => ({
   firstName: formText(form, "firstName"),
@@ -23,7 +24,7 @@ const readDraft = (form: FormData): ContactDraft => ({
 export function ContactForm() {
   const { t, i18n } = useTranslation();
   const { client } = useServices();
-  const actor = useActorRef(contactFormMachine, { input: { client } });
+  const actor = useFlowActor(contactFormMachine, { input: { client } });
   const problems = useSelector(actor, (snapshot) => snapshot.context.problems);
   const sent = useSelector(actor, (snapshot) => snapshot.context.sent);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);

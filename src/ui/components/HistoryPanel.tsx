@@ -1,4 +1,3 @@
-import { useMachine } from "@xstate/react";
 import type { SyntheticEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { HistoryEntry, HistoryStream } from "../../api/history.ts";
@@ -6,6 +5,7 @@ import { recordHistoryMachine } from "../../machines/recordHistory.machine.ts";
 import { useServices } from "../context.ts";
 import { ErrorBanner } from "./ErrorBanner.tsx";
 import { Spinner } from "./Spinner.tsx";
+import { useFlowMachine } from "../useFlow.ts";
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
@@ -26,7 +26,7 @@ const valueText = (value: unknown): string => {
 export function HistoryPanel({ stream, id }: { readonly stream: HistoryStream; readonly id: number }) {
   const { t } = useTranslation();
   const { client } = useServices();
-  const [snapshot, send] = useMachine(recordHistoryMachine, { input: { client, stream, id } });
+  const [snapshot, send] = useFlowMachine(recordHistoryMachine, { input: { client, stream, id } });
   const { entries, error } = snapshot.context;
 
   const toggle = (event: SyntheticEvent<HTMLDetailsElement>) =>

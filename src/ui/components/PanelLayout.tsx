@@ -1,4 +1,4 @@
-import { useMachine, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { type MouseEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
@@ -9,6 +9,7 @@ import { isEntryActive } from "../paths.ts";
 import { LanguageSelect } from "./LanguageSelect.tsx";
 import { Logo } from "./Logo.tsx";
 import { Spinner } from "./Spinner.tsx";
+import { useFlowMachine } from "../useFlow.ts";
 
 /** The protected panel's frame: fixed sidebar by role, top bar with welcome and sign-out. */
 export function PanelLayout({ children }: { readonly children: ReactNode }) {
@@ -18,7 +19,7 @@ export function PanelLayout({ children }: { readonly children: ReactNode }) {
   const [logic] = useState(() =>
     sidebarMachine.provide({ actions: { navigate: (_, { to }) => navigate(to) } }),
   );
-  const [sidebar, send] = useMachine(logic);
+  const [sidebar, send] = useFlowMachine(logic);
   const stored = useSelector(session, (snapshot) => snapshot.context.session);
   const signingOut = useSelector(session, (snapshot) => snapshot.matches("signingOut"));
   const open = sidebar.matches("open");

@@ -1,9 +1,9 @@
-import { useMachine } from "@xstate/react";
 import type { i18n } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
 import { confirmationMachine } from "../../machines/confirmation.machine.ts";
+import { useFlowMachine } from "../useFlow.ts";
 
 /** Red confirm and grey cancel (SPEC.md section 9). */
 export const DELETE_COLOR = "#c62828";
@@ -43,7 +43,7 @@ export const useDeleteConfirmation = () => {
   const [logic] = useState(() =>
     confirmationMachine.provide({ actors: { askConfirmation: deleteDialog(translations) } }),
   );
-  const [snapshot, send] = useMachine(logic);
+  const [snapshot, send] = useFlowMachine(logic);
   return {
     isAsking: snapshot.hasTag("asking"),
     confirm: (title: string, onConfirm: () => void) => send({ type: "confirmation.request", title, onConfirm }),

@@ -1,5 +1,5 @@
 import "./home.css";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
@@ -25,6 +25,7 @@ import { useServices } from "../context.ts";
 import { imageUrl } from "../destinationFormat.ts";
 import { fieldText, formText } from "../forms.ts";
 import { paths } from "../paths.ts";
+import { useFlowActor } from "../useFlow.ts";
 
 /** The image types the server accepts (it checks the content too). */
 const IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/avif,image/gif";
@@ -67,7 +68,7 @@ export default function BannerFormView({ id }: { readonly id: number | null }) {
       },
     }),
   );
-  const actor = useActorRef(logic, { input: { client, id } });
+  const actor = useFlowActor(logic, { input: { client, id } });
   const banner = useSelector(actor, (snapshot) => snapshot.context.banner);
   const revision = useSelector(actor, (snapshot) => snapshot.context.revision);
   const images = useSelector(actor, (snapshot) => snapshot.context.images);

@@ -1,5 +1,5 @@
 import "./home.css";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
@@ -19,6 +19,7 @@ import { useServices } from "../context.ts";
 import { formImplementations } from "../flows.ts";
 import { formText } from "../forms.ts";
 import { paths } from "../paths.ts";
+import { useFlowActor } from "../useFlow.ts";
 
 const readDraft = (form: FormData): CallActionDraft => ({
   title: formText(form, "title"),
@@ -42,7 +43,7 @@ export default function CallActionFormView({ id }: { readonly id: number | null 
   const [logic] = useState(() =>
     callActionFormMachine.provide(formImplementations(i18n, () => navigate(paths.home))),
   );
-  const actor = useActorRef(logic, { input: { client, id } });
+  const actor = useFlowActor(logic, { input: { client, id } });
   const callAction = useSelector(actor, (snapshot) => snapshot.context.callAction);
   const problems = useSelector(actor, (snapshot) => snapshot.context.problems);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);

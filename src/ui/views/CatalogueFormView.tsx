@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
@@ -14,6 +14,7 @@ import { useServices } from "../context.ts";
 import { formImplementations } from "../flows.ts";
 import { fieldText, formText } from "../forms.ts";
 import type { CatalogueScreen } from "../resources.ts";
+import { useFlowActor } from "../useFlow.ts";
 
 /** The new and edit forms of feeding, activities and courtesies: name (required) and active. */
 export default function CatalogueFormView({
@@ -30,7 +31,7 @@ export default function CatalogueFormView({
   const [logic] = useState(() =>
     itemCatalogueMachine.provide(formImplementations(i18n, () => navigate(resource.listPath))),
   );
-  const actor = useActorRef(logic, {
+  const actor = useFlowActor(logic, {
     input: { client, contract: resource.contract, mode: id === null ? { kind: "new" } : { kind: "edit", id } },
   });
   const item = useSelector(actor, (snapshot) => snapshot.context.item);

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CatalogueItem } from "../../api/catalogues.ts";
@@ -12,13 +12,14 @@ import { Spinner } from "../components/Spinner.tsx";
 import { useServices } from "../context.ts";
 import { listImplementations } from "../flows.ts";
 import type { CatalogueScreen } from "../resources.ts";
+import { useFlowActor } from "../useFlow.ts";
 
 /** /panel/feeding, /panel/activities, /panel/courtesys: one view, told which catalogue it shows. */
 export default function CatalogueListView({ resource }: { readonly resource: CatalogueScreen }) {
   const { t, i18n } = useTranslation();
   const { client } = useServices();
   const [logic] = useState(() => itemCatalogueMachine.provide(listImplementations(i18n)));
-  const actor = useActorRef(logic, { input: { client, contract: resource.contract, mode: { kind: "list" } } });
+  const actor = useFlowActor(logic, { input: { client, contract: resource.contract, mode: { kind: "list" } } });
   const items = useSelector(actor, (snapshot) => snapshot.context.list);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const fetching = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));

@@ -1,4 +1,3 @@
-import { useMachine } from "@xstate/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
@@ -9,6 +8,7 @@ import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { PasswordInput } from "../components/PasswordInput.tsx";
 import { formText } from "../forms.ts";
 import { paths } from "../paths.ts";
+import { useFlowMachine } from "../useFlow.ts";
 
 /** /changePassword/{id}: the forced password reset after a login with a temporary password. */
 export default function ChangePasswordView({ id }: { readonly id: string }) {
@@ -23,7 +23,7 @@ export default function ChangePasswordView({ id }: { readonly id: string }) {
       },
     }),
   );
-  const [snapshot, send] = useMachine(logic, {
+  const [snapshot, send] = useFlowMachine(logic, {
     input: { client, userId: Number(id), pending: session.getSnapshot().context.pendingChange },
   });
   const { problems, error, message } = snapshot.context;

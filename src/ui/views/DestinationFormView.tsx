@@ -1,5 +1,5 @@
 import "./destinations.css";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
@@ -22,6 +22,7 @@ import { imageUrl } from "../destinationFormat.ts";
 import { formImplementations } from "../flows.ts";
 import { fieldText, formText } from "../forms.ts";
 import { paths } from "../paths.ts";
+import { useFlowActor } from "../useFlow.ts";
 
 /** The image types the server accepts (it checks the content too). */
 const IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/avif,image/gif";
@@ -74,7 +75,7 @@ export default function DestinationFormView({
       },
     }),
   );
-  const actor = useActorRef(logic, { input: { client, type, id } });
+  const actor = useFlowActor(logic, { input: { client, type, id } });
   const itinerary = useSelector(actor, (snapshot) => snapshot.context.itinerary);
   const feeding = useSelector(actor, (snapshot) => snapshot.context.feeding);
   const activities = useSelector(actor, (snapshot) => snapshot.context.activities);

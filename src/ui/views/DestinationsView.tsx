@@ -1,5 +1,5 @@
 import "./destinations.css";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DestinationType, Itinerary } from "../../api/itineraries.ts";
@@ -13,6 +13,7 @@ import { useServices } from "../context.ts";
 import { formatMoney, imageUrl } from "../destinationFormat.ts";
 import { listImplementations } from "../flows.ts";
 import { paths } from "../paths.ts";
+import { useFlowActor } from "../useFlow.ts";
 
 /** A short list after its label; nothing when the list is empty, so a row stays compact. */
 function ShortList({ label, items }: { readonly label: string; readonly items: ReadonlyArray<string> }) {
@@ -32,7 +33,7 @@ export default function DestinationsView({ type }: { readonly type: DestinationT
   const { t, i18n } = useTranslation();
   const { client } = useServices();
   const [logic] = useState(() => destinationCatalogueMachine.provide(listImplementations(i18n)));
-  const actor = useActorRef(logic, { input: { client, contract: destinationContract(type), mode: { kind: "list" } } });
+  const actor = useFlowActor(logic, { input: { client, contract: destinationContract(type), mode: { kind: "list" } } });
   const destinations = useSelector(actor, (snapshot) => snapshot.context.list);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const fetching = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));

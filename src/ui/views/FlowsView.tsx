@@ -1,5 +1,4 @@
 import "./flows.css";
-import { useMachine } from "@xstate/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { flowModel } from "../../machines/flowModel.ts";
@@ -8,6 +7,7 @@ import { generatePaths } from "../../machines/generatedPaths.ts";
 import { machineRegistry } from "../../machines/registry.ts";
 import { PageTitle } from "../components/PageTitle.tsx";
 import { layoutFlow, type PlacedTransition, transitionLabel } from "../flowLayout.ts";
+import { useFlowMachine } from "../useFlow.ts";
 
 const first = machineRegistry[0]?.id ?? "";
 
@@ -36,7 +36,7 @@ const pathOf = (points: PlacedTransition["points"]): string => {
  */
 export default function FlowsView() {
   const { t } = useTranslation();
-  const [snapshot, send] = useMachine(flowsViewerMachine, { input: { machineId: first } });
+  const [snapshot, send] = useFlowMachine(flowsViewerMachine, { input: { machineId: first } });
   const { machineId, pathIndex, stepIndex } = snapshot.context;
   const entry = machineRegistry.find((candidate) => candidate.id === machineId) ?? machineRegistry[0];
   const model = useMemo(() => (entry ? flowModel(entry.machine) : null), [entry]);

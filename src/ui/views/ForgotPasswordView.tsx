@@ -1,4 +1,3 @@
-import { useMachine } from "@xstate/react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -8,12 +7,13 @@ import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { TextInput } from "../components/TextInput.tsx";
 import { fieldText, formText } from "../forms.ts";
 import { paths } from "../paths.ts";
+import { useFlowMachine } from "../useFlow.ts";
 
 /** /forgotPassword: asks for a temporary password by email. */
 export default function ForgotPasswordView() {
   const { t } = useTranslation();
   const { client } = useServices();
-  const [snapshot, send] = useMachine(forgotPasswordMachine, { input: { client } });
+  const [snapshot, send] = useFlowMachine(forgotPasswordMachine, { input: { client } });
   const sending = snapshot.hasTag("sending");
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

@@ -1,5 +1,5 @@
 import "./home.css";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -15,6 +15,7 @@ import { Spinner } from "../components/Spinner.tsx";
 import { useServices } from "../context.ts";
 import { imageUrl } from "../destinationFormat.ts";
 import { paths } from "../paths.ts";
+import { useFlowActor } from "../useFlow.ts";
 
 /** One row of the home-content table: a banner, the call to action, or the recommendations. */
 interface ContentRow {
@@ -31,7 +32,7 @@ interface ContentRow {
 export default function HomeView() {
   const { t } = useTranslation();
   const { client } = useServices();
-  const actor = useActorRef(homeContentMachine, { input: { client } });
+  const actor = useFlowActor(homeContentMachine, { input: { client } });
   const content = useSelector(actor, (snapshot) => snapshot.context.content);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const fetching = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));

@@ -1,5 +1,5 @@
 import "./landing.css";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Banner, Recommendation } from "../../api/home.ts";
@@ -11,6 +11,7 @@ import { Logo } from "../components/Logo.tsx";
 import { useServices } from "../context.ts";
 import { formatMoney, imageUrl } from "../destinationFormat.ts";
 import { paths } from "../paths.ts";
+import { useFlowActor } from "../useFlow.ts";
 
 /** Every image of every active banner is a slide, with its banner's texts over it. */
 const slidesOf = (banners: ReadonlyArray<Banner>): ReadonlyArray<Slide> =>
@@ -64,7 +65,7 @@ function DestinationCard({ recommendation }: { readonly recommendation: Recommen
 export default function LandingView() {
   const { t } = useTranslation();
   const { client } = useServices();
-  const actor = useActorRef(landingContentMachine, { input: { client } });
+  const actor = useFlowActor(landingContentMachine, { input: { client } });
   const content = useSelector(actor, (snapshot) => snapshot.context.content);
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));

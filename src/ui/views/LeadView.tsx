@@ -1,5 +1,5 @@
 import "./leads.css";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -14,6 +14,7 @@ import { showToast } from "../components/toast.ts";
 import { useServices } from "../context.ts";
 import { formatDate, formatDateTime, formatMoney, notesOldestFirst, personName, telHref } from "../leadFormat.ts";
 import { paths } from "../paths.ts";
+import { useFlowActor } from "../useFlow.ts";
 
 /** One term of a definition list; nothing when the lead has no value for it. */
 function Term({ label, children }: { readonly label: string; readonly children: ReactNode }) {
@@ -66,7 +67,7 @@ export default function LeadView({ id }: { readonly id: number }) {
       actions: { notify: (_, { message }) => void showToast(translateMessage(i18n.t, message)) },
     }),
   );
-  const actor = useActorRef(logic, { input: { client, leadId: id, userId } });
+  const actor = useFlowActor(logic, { input: { client, leadId: id, userId } });
   const lead = useSelector(actor, (snapshot) => snapshot.context.lead);
   const draft = useSelector(actor, (snapshot) => snapshot.context.draft);
   const problem = useSelector(actor, (snapshot) => snapshot.context.problem);

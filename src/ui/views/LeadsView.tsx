@@ -1,5 +1,5 @@
 import "./leads.css";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -17,6 +17,7 @@ import { showToast } from "../components/toast.ts";
 import { useServices } from "../context.ts";
 import { formatDate, personName, shorten } from "../leadFormat.ts";
 import { paths } from "../paths.ts";
+import { useFlowActor } from "../useFlow.ts";
 
 /** The agent filter's <select> value: "all", "unassigned" or a user id. */
 const filterValue = (agent: AgentFilter): string => (agent.kind === "user" ? String(agent.userId) : agent.kind);
@@ -30,7 +31,7 @@ const filterFrom = (value: string): AgentFilter => {
 export default function LeadsView() {
   const { t, i18n } = useTranslation();
   const { client } = useServices();
-  const list = useActorRef(leadsListMachine, { input: { client } });
+  const list = useFlowActor(leadsListMachine, { input: { client } });
   const [assignmentLogic] = useState(() =>
     leadAssignmentMachine.provide({
       actions: {
@@ -39,7 +40,7 @@ export default function LeadsView() {
       },
     }),
   );
-  const assignment = useActorRef(assignmentLogic, { input: { client } });
+  const assignment = useFlowActor(assignmentLogic, { input: { client } });
   const leads = useSelector(list, (snapshot) => snapshot.context.leads);
   const page = useSelector(list, (snapshot) => snapshot.context.page);
   const pages = useSelector(list, (snapshot) => pageCount(snapshot.context));

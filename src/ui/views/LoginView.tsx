@@ -1,4 +1,3 @@
-import { useMachine } from "@xstate/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
@@ -11,6 +10,7 @@ import { PasswordInput } from "../components/PasswordInput.tsx";
 import { TextInput } from "../components/TextInput.tsx";
 import { fieldText, formText } from "../forms.ts";
 import { paths } from "../paths.ts";
+import { useFlowMachine } from "../useFlow.ts";
 
 /** /panel: staff sign-in. */
 export default function LoginView() {
@@ -29,7 +29,7 @@ export default function LoginView() {
       },
     }),
   );
-  const [snapshot, send] = useMachine(logic, { input: { client } });
+  const [snapshot, send] = useFlowMachine(logic, { input: { client } });
   const { problems, error } = snapshot.context;
   const submitting = snapshot.hasTag("submitting");
 

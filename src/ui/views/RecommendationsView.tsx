@@ -1,5 +1,5 @@
 import "./home.css";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
@@ -12,6 +12,7 @@ import { useServices } from "../context.ts";
 import { formatMoney } from "../destinationFormat.ts";
 import { formImplementations } from "../flows.ts";
 import { paths } from "../paths.ts";
+import { useFlowActor } from "../useFlow.ts";
 
 /** /panel/home/recomendation: the destinations the landing page recommends, in their order. */
 export default function RecommendationsView() {
@@ -21,7 +22,7 @@ export default function RecommendationsView() {
   const [logic] = useState(() =>
     recommendationsMachine.provide(formImplementations(i18n, () => navigate(paths.home))),
   );
-  const actor = useActorRef(logic, { input: { client } });
+  const actor = useFlowActor(logic, { input: { client } });
   const destinations = useSelector(actor, (snapshot) => snapshot.context.destinations);
   const chosen = useSelector(actor, (snapshot) => snapshot.context.chosen);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);

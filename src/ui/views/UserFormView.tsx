@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
@@ -15,6 +15,7 @@ import { useServices } from "../context.ts";
 import { formImplementations } from "../flows.ts";
 import { fieldText, formText } from "../forms.ts";
 import { paths } from "../paths.ts";
+import { useFlowActor } from "../useFlow.ts";
 
 /** /panel/users_new 'Nuevo usuario' and /panel/users/{id} 'Editar usuario'. */
 export default function UserFormView({ id }: { readonly id: number | null }) {
@@ -24,7 +25,7 @@ export default function UserFormView({ id }: { readonly id: number | null }) {
   const [logic] = useState(() =>
     userFormMachine.provide(formImplementations(i18n, () => navigate(paths.users))),
   );
-  const actor = useActorRef(logic, { input: { client, userId: id } });
+  const actor = useFlowActor(logic, { input: { client, userId: id } });
   const user = useSelector(actor, (snapshot) => snapshot.context.user);
   const roles = useSelector(actor, (snapshot) => snapshot.context.roles);
   const problems = useSelector(actor, (snapshot) => snapshot.context.problems);

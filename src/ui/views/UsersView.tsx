@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { User } from "../../api/users.ts";
@@ -12,6 +12,7 @@ import { Spinner } from "../components/Spinner.tsx";
 import { useServices } from "../context.ts";
 import { listImplementations } from "../flows.ts";
 import { paths } from "../paths.ts";
+import { useFlowActor } from "../useFlow.ts";
 
 const fullName = (user: User) => `${user.first_name} ${user.last_name}`;
 
@@ -20,7 +21,7 @@ export default function UsersView() {
   const { t, i18n } = useTranslation();
   const { client } = useServices();
   const [logic] = useState(() => userCatalogueMachine.provide(listImplementations(i18n)));
-  const actor = useActorRef(logic, { input: { client, contract: userContract, mode: { kind: "list" } } });
+  const actor = useFlowActor(logic, { input: { client, contract: userContract, mode: { kind: "list" } } });
   const users = useSelector(actor, (snapshot) => snapshot.context.list);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const fetching = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));
