@@ -18,6 +18,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 import { chromium } from "playwright-core";
+import { compressDist } from "./compress-dist.ts";
 
 const root = join(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? "5");
@@ -544,6 +545,8 @@ log("building the panel");
 if (spawnSync(join(root, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" }).status !== 0) {
   throw new Error("vite build failed");
 }
+// The same files `npm run build` ships: the server sends their precompressed copies.
+compressDist(join(root, "dist"));
 
 const dataDir = mkdtempSync(join(tmpdir(), "backoffice-bench-data-"));
 const common = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LEAD_RATE_LIMIT: "1000000", SEED_DEMO: "true" };
