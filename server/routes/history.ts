@@ -54,7 +54,8 @@ export const historyOf = (machine: AnyStateMachine, rows: ReadonlyArray<HistoryR
   return rows.map((row) => {
     const data = row.data ?? {};
     const changes = Object.entries(data)
-      .filter(([field, value]) => !isSecret(field) && !isDeepStrictEqual(fields.get(field), value))
+      // A field never set and a field set to null read the same: neither is a change.
+      .filter(([field, value]) => !isSecret(field) && !isDeepStrictEqual(fields.get(field) ?? null, value ?? null))
       .map(([field, value]) => ({ field, before: toJson(fields.get(field) ?? null), after: toJson(value) }));
     for (const [field, value] of Object.entries(data)) fields.set(field, value);
     const before = status;

@@ -15,9 +15,10 @@ const dateTime = (iso: string): string => {
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 };
 
-const valueText = (value: unknown): string => {
+const valueText = (value: unknown, yes: string, no: string): string => {
   if (value === null || value === undefined || value === "") return "—";
-  if (Array.isArray(value)) return value.map(valueText).join(", ");
+  if (typeof value === "boolean") return value ? yes : no;
+  if (Array.isArray(value)) return value.map((item) => valueText(item, yes, no)).join(", ");
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
 };
@@ -59,7 +60,8 @@ export function HistoryPanel({ stream, id }: { readonly stream: HistoryStream; r
                 <ul>
                   {entry.changes.map((change) => (
                     <li key={change.field}>
-                      {field(change.field)}: {valueText(change.before)} → {valueText(change.after)}
+                      {field(change.field)}: {valueText(change.before, t("history.yes"), t("history.no"))} →{" "}
+                      {valueText(change.after, t("history.yes"), t("history.no"))}
                     </li>
                   ))}
                 </ul>
