@@ -1,11 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, screenshot } from "./support/browser.ts";
+import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
 import { makePng } from "./support/png.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
-
-/** Failed calls the browser logs by itself (a refused request); the app logged nothing. */
-const unexpected = (errors: string[]) => errors.filter((text) => !text.startsWith("Failed to load resource"));
 
 const ADMIN = { email: "admin@example.com", password: "Demo1234" };
 const MARKETING = { email: "marketing@example.com", password: "Demo1234" };
@@ -88,7 +85,7 @@ describe("national destinations, by an admin", () => {
     await isLoaded(image);
     expect(await row(page, name).getByText("Traslados, Alojamiento").count()).toBe(1);
     expect(await row(page, name).getByText("Precio oferta").count()).toBe(0);
-    expect(unexpected(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 
@@ -114,7 +111,7 @@ describe("national destinations, by an admin", () => {
     await row(page, name).getByText("Precio oferta").waitFor();
     expect(await row(page, name).getByText("US$ 149,50").count()).toBe(1);
     expect(await row(page, name).getByRole("img", { name }).getAttribute("src")).toBe(before);
-    expect(unexpected(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 
@@ -137,7 +134,7 @@ describe("national destinations, by an admin", () => {
     await dialog(page).getByRole("button", { name: "Eliminar" }).click();
     await toast(page, "Registro eliminado correctamente");
     await row(page, name).waitFor({ state: "detached" });
-    expect(unexpected(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 });
@@ -158,7 +155,7 @@ describe("international destinations, by marketing", () => {
     expect(await page.getByRole("link", { name: "Destinos Internacionales" }).getAttribute("aria-current")).toBe(
       "page",
     );
-    expect(unexpected(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 });

@@ -1,11 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, screenshot } from "./support/browser.ts";
+import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
-
-/** Failed calls the browser logs by itself (a refused login, a 498); the app logged nothing. */
-const unexpected = (errors: string[]) =>
-  errors.filter((text) => !text.startsWith("Failed to load resource"));
 
 let server: RunningServer;
 let browser: Browser;
@@ -83,7 +79,7 @@ describe("first sign-in of the seeded admin", () => {
     await page.getByRole("button", { name: "Cerrar sesión" }).click();
     await page.waitForURL(`${server.url}/panel`);
     expect(await page.evaluate(() => localStorage.getItem("userInfo"))).toBeNull();
-    expect(unexpected(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 });
@@ -99,7 +95,7 @@ describe("staff of other roles and broken sessions", () => {
     await page.getByText("Bienvenido, Diego Cevallos").waitFor();
     expect(await page.getByRole("link", { name: "Usuarios" }).count()).toBe(0);
     expect(await page.getByRole("link", { name: "Leads" }).getAttribute("aria-current")).toBe("page");
-    expect(unexpected(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 
@@ -148,7 +144,7 @@ describe("staff of other roles and broken sessions", () => {
     await page.waitForTimeout(400);
     expect(await sidebarIsShown()).toBe(false);
     await screenshot(page, "coming-soon-en-phone");
-    expect(unexpected(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 

@@ -1,11 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, screenshot } from "./support/browser.ts";
+import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
 import { makePng } from "./support/png.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
-
-/** Failed calls the browser logs by itself (a refused request); the app logged nothing. */
-const unexpected = (errors: string[]) => errors.filter((text) => !text.startsWith("Failed to load resource"));
 
 const ADMIN = { email: "admin@example.com", password: "Demo1234" };
 const MARKETING = { email: "marketing@example.com", password: "Demo1234" };
@@ -77,7 +74,7 @@ describe("home content, by marketing", () => {
     await carousel.waitFor();
     const first = await activeSlide(carousel);
     await expect.poll(() => activeSlide(carousel), { timeout: 6_500, interval: 250 }).not.toBe(first);
-    expect(unexpected(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 });
@@ -95,7 +92,7 @@ describe("the landing page, for anyone", () => {
     expect(sources.at(-1)).toMatch(/^\/api\/uploads\/home_page\/[0-9a-f]{64}\.png$/);
     expect(await page.getByRole("link", { name: "Acceso personal" }).first().getAttribute("href")).toBe("/panel");
     await screenshot(page, "landing-after-edit-es-phone");
-    expect(unexpected(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 
@@ -127,7 +124,7 @@ describe("the landing page, for anyone", () => {
     expect(data.map((lead) => [lead.email, lead.country, lead.lastName])).toEqual([
       ["visitante.e2e@example.com", "Perú", "De Prueba e2e"],
     ]);
-    expect(unexpected(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 });

@@ -1,10 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, screenshot } from "./support/browser.ts";
+import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
-
-/** Failed calls the browser logs by itself (a refused request); the app logged nothing. */
-const unexpected = (errors: string[]) => errors.filter((text) => !text.startsWith("Failed to load resource"));
 
 const ADMIN = { email: "admin@example.com", password: "Demo1234" };
 const SALES = { email: "ventas@example.com", password: "Demo1234", name: "Diego Cevallos" };
@@ -98,7 +95,7 @@ describe("leads, by a sales user", () => {
 
     await page.getByRole("link", { name: "Volver a leads" }).click();
     await page.waitForURL(`${server.url}/panel/leads`);
-    expect(unexpected(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 
@@ -116,7 +113,7 @@ describe("leads, by a sales user", () => {
     await first.getByRole("link").first().click();
     await page.getByLabel("Nuevo comentario").waitFor();
     await screenshot(page, "lead-conversation-es-phone");
-    expect(unexpected(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 });
@@ -145,7 +142,7 @@ describe("leads, by an admin", () => {
     // the agent filter finds it among the sales user's leads
     await page.getByLabel("Agente").selectOption({ label: SALES.name });
     await expect.poll(() => row(page, "Olivia Brown").count()).toBe(1);
-    expect(unexpected(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 });
@@ -183,7 +180,7 @@ describe("a lead from the public form", () => {
     expect(await page.locator(".lead-original .lead-text").textContent()).toBe(`Hola ${XSS}\nsegunda línea`);
     expect(await page.locator("img").count()).toBe(0);
     expect(dialogs).toEqual([]);
-    expect(unexpected(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 });

@@ -1,10 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, screenshot } from "./support/browser.ts";
+import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
-
-/** Failed calls the browser logs by itself (a refused request); the app logged nothing. */
-const unexpected = (errors: string[]) => errors.filter((text) => !text.startsWith("Failed to load resource"));
 
 const ADMIN = { email: "admin@example.com", password: "Admin1234" };
 
@@ -72,7 +69,7 @@ describe("users, by an admin", () => {
     await page.waitForURL(`${server.url}/panel/users`);
     await toast(page, "Registro creado correctamente");
     await row(page, `${newUser.first} ${newUser.last}`).waitFor();
-    expect(unexpected(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
 
     const first = await newPage(browser, desktop);
@@ -86,7 +83,7 @@ describe("users, by an admin", () => {
     await first.page.waitForURL(`${server.url}/panel/home`);
     await first.page.getByText(`Bienvenido, ${newUser.first} ${newUser.last}`).waitFor();
     expect(await first.page.getByRole("link", { name: "Usuarios" }).count()).toBe(0);
-    expect(unexpected(first.consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(first.consoleErrors)).toEqual([]);
     await first.context.close();
   });
 
@@ -122,7 +119,7 @@ describe("users, by an admin", () => {
     await dialog(page).getByRole("button", { name: "Eliminar" }).click();
     await toast(page, "Registro eliminado correctamente");
     await row(page, "Camila Vera Solís").waitFor({ state: "detached" });
-    expect(unexpected(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 
@@ -175,7 +172,7 @@ describe("a catalogue, on a phone", () => {
     await row(page, "Merienda andina").waitFor({ state: "detached" });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    expect(unexpected(consoleErrors)).toEqual([]);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 });

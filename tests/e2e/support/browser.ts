@@ -42,3 +42,7 @@ export const screenshot = async (page: Page, name: string): Promise<void> => {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 };
+
+/** Failed calls the browser logs by itself (a refused login, a 498): the app itself logged nothing. */
+export const unexpectedErrors = (errors: ReadonlyArray<string>): string[] =>
+  errors.filter((text) => !text.startsWith("Failed to load resource"));
