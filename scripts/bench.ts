@@ -7,7 +7,8 @@
  * on PostgreSQL too (in a new database created there and dropped after). Writes
  * bench/results/<date>.json and .md, prints the table and the budgets, pass or fail.
  *
- * BENCH_SECONDS (default 5) sets each autocannon run; BENCH_LEADS (default 100000) the leads.
+ * BENCH_SECONDS (default 5) sets each autocannon run; BENCH_LEADS (default 100000) the leads;
+ * BENCH_ONLY=http or BENCH_ONLY=browser runs one half (its budgets only, no results file written).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -26,6 +27,8 @@ const LEADS = Number(process.env.BENCH_LEADS ?? "100000");
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const ADMIN = { email: "admin@example.com", password: "Demo1234" };
 const CONNECTIONS = [1, 32] as const;
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== "http" && ONLY !== "browser") throw new Error("BENCH_ONLY is http or browser");
 const KB = 1024;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -451,14 +454,16 @@ interface Budget {
 const p99At32 = (http: HttpResults, name: string) => http.endpoints.find((entry) => entry.name === name)?.runs.find((run) => run.connections === 32)?.p99;
 
 const budgetsOf = (
-  pglite: HttpResults,
+  pglite: HttpResults | null,
   postgres: HttpResults | null,
-  bundles: Record<string, { gzipBytes: number }>,
+  bundles: Record<string, { gzipBytes: number }> | null,
   lighthouse: Record<string, Scores>,
 ): Budget[] => {
   const budgets: Budget[] = [];
-  const loginKb = (bundles.login?.gzipBytes ?? Number.POSITIVE_INFINITY) / KB;
-  budgets.push({ name: "login route JS+CSS (gzip)", limit: "≤ 145 KB", value: `${loginKb.toFixed(1)} KB`, pass: loginKb <= 145 });
+  if (bundles !== null) {
+    const loginKb = (bundles.login?.gzipBytes ?? Number.POSITIVE_INFINITY) / KB;
+    budgets.push({ name: "login route JS+CSS (gzip)", limit: "≤ 145 KB", value: `${loginKb.toFixed(1)} KB`, pass: loginKb <= 145 });
+  }
   for (const [page, scores] of Object.entries(lighthouse)) {
     for (const category of ["performance", "accessibility"] as const) {
       const value = scores[category];
@@ -470,6 +475,7 @@ const budgetsOf = (
       });
     }
   }
+  if (pglite === null) return budgets;
   for (const name of ["GET /leads (first page)", "GET /leads?q=galapagos"]) {
     const p99 = p99At32(pglite, name);
     budgets.push({ name: `${name} p99 at 32 connections (PGlite)`, limit: "≤ 50 ms", value: `${p99 ?? "?"} ms`, pass: p99 !== undefined && p99 <= 50 });
@@ -486,7 +492,7 @@ const budgetsOf = (
 const markdown = (
   date: string,
   http: ReadonlyArray<HttpResults>,
-  bundles: Record<string, { files: number; gzipBytes: number }>,
+  bundles: Record<string, { files: number; gzipBytes: number }> | null,
   lighthouse: Record<string, Scores>,
   budgets: ReadonlyArray<Budget>,
 ): string => {
@@ -508,13 +514,16 @@ const markdown = (
     for (const note of results.notes) lines.push("", `- ${note}`);
     lines.push("");
   }
-  lines.push("## JS + CSS per route (gzip)", "", "| route | files | KB |", "|---|---:|---:|");
-  for (const [route, size] of Object.entries(bundles)) lines.push(`| ${route} | ${size.files} | ${(size.gzipBytes / KB).toFixed(1)} |`);
-  lines.push("", "## Lighthouse", "", "| page | performance | accessibility |", "|---|---:|---:|");
-  for (const [page, scores] of Object.entries(lighthouse)) {
-    lines.push(`| ${page} | ${scores.performance ?? "n/a"} | ${scores.accessibility ?? "n/a"} |`);
+  if (bundles !== null) {
+    lines.push("## JS + CSS per route (gzip)", "", "| route | files | KB |", "|---|---:|---:|");
+    for (const [route, size] of Object.entries(bundles)) lines.push(`| ${route} | ${size.files} | ${(size.gzipBytes / KB).toFixed(1)} |`);
+    lines.push("", "## Lighthouse", "", "| page | performance | accessibility |", "|---|---:|---:|");
+    for (const [page, scores] of Object.entries(lighthouse)) {
+      lines.push(`| ${page} | ${scores.performance ?? "n/a"} | ${scores.accessibility ?? "n/a"} |`);
+    }
+    lines.push("");
   }
-  lines.push("", "## Budgets", "", "| budget | limit | measured | result |", "|---|---|---|---|");
+  lines.push("## Budgets", "", "| budget | limit | measured | result |", "|---|---|---|---|");
   for (const budget of budgets) lines.push(`| ${budget.name} | ${budget.limit} | ${budget.value} | ${budget.pass ? "pass" : "**FAIL**"} |`);
   return `${lines.join("\n")}\n`;
 };
@@ -555,26 +564,31 @@ const { DATABASE_URL: postgresUrl, ...withoutDatabase } = process.env;
 process.env = withoutDatabase;
 try {
   const pgliteEnv = { ...common, DATA_DIR: dataDir };
-  const pglite = await measureHttp("pglite", pgliteEnv);
-  log("browser measurements");
-  const server = await startServer(pgliteEnv);
-  let bundles: Record<string, { files: number; gzipBytes: number }>;
-  let lighthouse: Record<string, Scores>;
-  try {
-    bundles = await measureBundles(server.url);
-    lighthouse = await measureLighthouse(server.url);
-  } finally {
-    await stopProcess(server.child);
+  const pglite = ONLY === "browser" ? null : await measureHttp("pglite", pgliteEnv);
+  let bundles: Record<string, { files: number; gzipBytes: number }> | null = null;
+  let lighthouse: Record<string, Scores> = {};
+  if (ONLY !== "http") {
+    log("browser measurements");
+    const server = await startServer(pgliteEnv);
+    try {
+      bundles = await measureBundles(server.url);
+      lighthouse = await measureLighthouse(server.url);
+    } finally {
+      await stopProcess(server.child);
+    }
   }
-  const postgres = postgresUrl ? await withPostgresDatabase(postgresUrl, (url) => measureHttp("postgres", { ...common, DATABASE_URL: url })) : null;
-  const http = postgres === null ? [pglite] : [pglite, postgres];
+  const postgres =
+    postgresUrl && ONLY !== "browser" ? await withPostgresDatabase(postgresUrl, (url) => measureHttp("postgres", { ...common, DATABASE_URL: url })) : null;
+  const http = [pglite, postgres].filter((results): results is HttpResults => results !== null);
   const budgets = budgetsOf(pglite, postgres, bundles, lighthouse);
   const date = new Date().toISOString().slice(0, 16).replace(":", "-");
-  const resultsDir = join(root, "bench", "results");
-  mkdirSync(resultsDir, { recursive: true });
   const report = markdown(date, http, bundles, lighthouse, budgets);
-  writeFileSync(join(resultsDir, `${date}.json`), `${JSON.stringify({ date, node: process.version, seconds: SECONDS, leads: LEADS, http, bundles, lighthouse, budgets }, null, 2)}\n`);
-  writeFileSync(join(resultsDir, `${date}.md`), report);
+  if (ONLY === undefined) {
+    const resultsDir = join(root, "bench", "results");
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(join(resultsDir, `${date}.json`), `${JSON.stringify({ date, node: process.version, seconds: SECONDS, leads: LEADS, http, bundles, lighthouse, budgets }, null, 2)}\n`);
+    writeFileSync(join(resultsDir, `${date}.md`), report);
+  }
   console.log(`\n${report}`);
   const failed = budgets.filter((budget) => !budget.pass);
   console.log(failed.length === 0 ? "Every budget passes." : `${failed.length} budget(s) fail: ${failed.map((budget) => `${budget.name} = ${budget.value}`).join("; ")}`);

@@ -5,7 +5,7 @@ import {
   type SessionCloseReason,
   SessionKind,
 } from "../../src/machines/domain/staffSession.machine.ts";
-import type { Queryable } from "../db/database.ts";
+import type { Database, Queryable } from "../db/database.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
 import { sessionRecord } from "../events/projections/sessions.ts";
 import { generateToken, hashToken } from "./passwords.ts";
@@ -62,19 +62,28 @@ export const closeUserSessions = async (
   for (const session of open) await closeSession(tx, session.id, reason, options);
 };
 
-const decodeSession = Schema.decodeUnknownSync(Session);
+const OpenSession = Schema.Struct({ ...Session.fields, expiresAt: Schema.Date });
+const decodeOpenSession = Schema.decodeUnknownSync(OpenSession);
 
 /**
  * The session a bearer token belongs to, when it is open, not expired and its user is active;
- * null otherwise (the caller answers 498).
+ * null otherwise (the caller answers 498). Every protected request asks, so the answer is
+ * remembered until the database changes (a revoked session or deactivated user is a change); the
+ * expiry is compared here, as time passes without any change.
  */
-export const findSession = async (db: Queryable, token: string, now: Date): Promise<Session | null> => {
-  const [row] = await db.query<unknown>(
-    `select s.id::text as id, s.kind, u.id as "userId", u.first_name as "firstName", u.last_name as "lastName",
-       u.email, r.name as role
-     from sessions s join users u on u.id = s.user_id join roles r on r.id = u.role_id
-     where s.token_hash = $1 and not s.revoked and s.expires_at > $2 and u.status = 'active'`,
-    [hashToken(token), now],
-  );
-  return row === undefined ? null : decodeSession(row);
+export const findSession = async (db: Database, token: string, now: Date): Promise<Session | null> => {
+  const tokenHash = hashToken(token);
+  const open = await db.remember(`session ${tokenHash}`, async () => {
+    const [row] = await db.query<unknown>(
+      `select s.id::text as id, s.kind, u.id as "userId", u.first_name as "firstName", u.last_name as "lastName",
+         u.email, r.name as role, s.expires_at as "expiresAt"
+       from sessions s join users u on u.id = s.user_id join roles r on r.id = u.role_id
+       where s.token_hash = $1 and not s.revoked and u.status = 'active'`,
+      [tokenHash],
+    );
+    return row === undefined ? null : decodeOpenSession(row);
+  });
+  if (open === null || open.expiresAt.getTime() <= now.getTime()) return null;
+  const { expiresAt: _, ...session } = open;
+  return session;
 };

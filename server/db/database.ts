@@ -15,6 +15,12 @@ export interface Database extends Queryable {
   readonly kind: DatabaseKind;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * The answer of `read`, from memory when the same key was read since the database last changed.
+   * Only PGlite remembers (this process is its one writer); on PostgreSQL other servers may write,
+   * so every call reads. `key` names the read and its arguments.
+   */
+  remember<V>(key: string, read: () => Promise<V>): Promise<V>;
   close(): Promise<void>;
 }
 

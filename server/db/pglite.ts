@@ -1,5 +1,16 @@
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Database, Queryable } from "./database.ts";
+import { rememberedReads } from "./remember.ts";
+
+/** A select, or a with-query whose parts are selects; any other statement, exec or transaction is a change. */
+const isReadOnly = (sql: string): boolean => /^\s*(select|with)\b/i.test(sql) && !/\b(insert|update|delete|merge)\b/i.test(sql);
+
+/** The extensions the migrations create: every PGlite that opens the database must load them. */
+export const pgliteExtensions = { pg_trgm };
+
+/** Remembered answers (a page of leads is the largest, tens of KB). */
+const REMEMBERED_READS = 200;
 
 const wrapTransaction = (tx: Transaction): Queryable => ({
   query: async <Row>(sql: string, params?: ReadonlyArray<unknown>) =>
@@ -21,16 +32,26 @@ export const wrapPglite = (pglite: PGlite): Database => {
     queue = result.catch(() => undefined);
     return result;
   };
+  const reads = rememberedReads(REMEMBERED_READS);
   return {
     kind: "pglite",
-    query: <Row>(sql: string, params?: ReadonlyArray<unknown>) =>
-      serialise(async () => (await pglite.query<Row>(sql, params ? [...params] : undefined)).rows),
-    exec: (sql: string) =>
-      serialise(async () => {
+    // A write counts as a change when it is asked for: a read asked for after it never answers
+    // from memory, and queues behind it.
+    query: <Row>(sql: string, params?: ReadonlyArray<unknown>) => {
+      if (!isReadOnly(sql)) reads.changed();
+      return serialise(async () => (await pglite.query<Row>(sql, params ? [...params] : undefined)).rows);
+    },
+    exec: (sql: string) => {
+      reads.changed();
+      return serialise(async () => {
         await pglite.exec(sql);
-      }),
-    transaction: <T>(work: (tx: Queryable) => Promise<T>) =>
-      serialise(() => pglite.transaction((tx) => work(wrapTransaction(tx)))),
+      });
+    },
+    transaction: <T>(work: (tx: Queryable) => Promise<T>) => {
+      reads.changed();
+      return serialise(() => pglite.transaction((tx) => work(wrapTransaction(tx))));
+    },
+    remember: reads.remember,
     close: () => serialise(() => pglite.close()),
   };
 };
@@ -41,6 +62,6 @@ export const openPglite = async (
 ): Promise<Database> =>
   wrapPglite(
     "dataDir" in options
-      ? await PGlite.create(options.dataDir)
-      : await PGlite.create({ loadDataDir: options.loadDataDir }),
+      ? await PGlite.create(options.dataDir, { extensions: pgliteExtensions })
+      : await PGlite.create({ loadDataDir: options.loadDataDir, extensions: pgliteExtensions }),
   );

@@ -41,6 +41,7 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
         client.release();
       }
     },
+    remember: (_key, read) => read(),
     close: () => pool.end(),
   };
 };

@@ -77,7 +77,9 @@ export const registerLeadRoutes = (app: FastifyInstance, context: LeadsContext):
   const { db, env, now } = context;
 
   registerEndpoint(app, context, api.listLeads, async ({ query }) => {
-    const page = await listLeads(db, query);
+    const { page: number, pageSize, q, agent, order } = query;
+    const key = `leads ${JSON.stringify([number, pageSize, q, agent, order])}`;
+    const page = await db.remember(key, () => listLeads(db, query));
     return new Listed(page.leads, page.meta);
   });
 

@@ -5,7 +5,7 @@ import { ApiError, INVALID_SESSION } from "../../src/api/errors.ts";
 import { API_BASE } from "../../src/api/index.ts";
 import { messages } from "../../src/api/messages.ts";
 import { findSession, type Session } from "../accounts/sessions.ts";
-import type { Queryable } from "../db/database.ts";
+import type { Database } from "../db/database.ts";
 import type { UploadedImage } from "../uploads/store.ts";
 import { arrayFields, readMultipart } from "./multipart.ts";
 
@@ -31,7 +31,7 @@ export interface Call<E extends Endpoint> {
 export type Handler<E extends Endpoint> = (call: Call<E>) => Promise<ResponseOf<E> | Listed<ResponseOf<E>>>;
 
 export interface RouteContext {
-  readonly db: Queryable;
+  readonly db: Database;
   readonly now: () => Date;
 }
 

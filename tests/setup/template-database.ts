@@ -9,11 +9,11 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { migrate } from "../../server/db/migrate.ts";
-import { wrapPglite } from "../../server/db/pglite.ts";
+import { pgliteExtensions, wrapPglite } from "../../server/db/pglite.ts";
 import "./template.ts";
 
 export default async function setup(project: TestProject) {
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: pgliteExtensions });
   await migrate(wrapPglite(pglite));
   const dump = await pglite.dumpDataDir("none");
   await pglite.close();

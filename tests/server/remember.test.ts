@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import type { Database } from "../../server/db/database.ts";
+import { rememberedReads } from "../../server/db/remember.ts";
+import { openTestDatabase, resetDatabase } from "../setup/database.ts";
+
+/** A read that counts its calls and answers the call number. */
+const countingRead = () => {
+  let calls = 0;
+  return {
+    read: async () => {
+      calls += 1;
+      return calls;
+    },
+    calls: () => calls,
+  };
+};
+
+describe("remembered reads", () => {
+  it("reads once per key until the database changes, then reads again", async () => {
+    const reads = rememberedReads(10);
+    const counter = countingRead();
+    expect(await reads.remember("a", counter.read)).toBe(1);
+    expect(await reads.remember("a", counter.read)).toBe(1);
+    reads.changed();
+    expect(await reads.remember("a", counter.read)).toBe(2);
+    expect(counter.calls()).toBe(2);
+  });
+
+  it("lets concurrent callers of one key share a single read", async () => {
+    const reads = rememberedReads(10);
+    const counter = countingRead();
+    const answers = await Promise.all([1, 2, 3].map(() => reads.remember("a", counter.read)));
+    expect(answers).toEqual([1, 1, 1]);
+    expect(counter.calls()).toBe(1);
+  });
+
+  it("forgets a read that failed, so the next caller tries again", async () => {
+    const reads = rememberedReads(10);
+    await expect(reads.remember("a", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(await reads.remember("a", async () => "up")).toBe("up");
+  });
+
+  it("drops the least recently used answer when full", async () => {
+    const reads = rememberedReads(2);
+    const a = countingRead();
+    const b = countingRead();
+    const c = countingRead();
+    await reads.remember("a", a.read);
+    await reads.remember("b", b.read);
+    await reads.remember("a", a.read);
+    await reads.remember("c", c.read);
+    await reads.remember("a", a.read);
+    await reads.remember("b", b.read);
+    expect([a.calls(), b.calls(), c.calls()]).toEqual([1, 2, 1]);
+  });
+});
+
+describe("a database's remembered reads", () => {
+  let db: Database;
+  const outboxSize = () =>
+    db.remember("outbox size", async () => {
+      const [row] = await db.query<{ mails: number }>("select count(*)::int as mails from outbox");
+      return row?.mails ?? -1;
+    });
+  const addMail = (tx: Pick<Database, "query">) =>
+    tx.query("insert into outbox (\"to\", subject, text) values ('a', 'b', 'c')");
+
+  beforeAll(async () => {
+    db = await openTestDatabase();
+  });
+
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  beforeEach(async () => {
+    await resetDatabase(db);
+  });
+
+  it("never answers from before a committed transaction, a writing statement or an exec", async () => {
+    expect(await outboxSize()).toBe(0);
+    await db.transaction(addMail);
+    expect(await outboxSize()).toBe(1);
+    await addMail(db);
+    expect(await outboxSize()).toBe(2);
+    await db.exec("insert into outbox (\"to\", subject, text) values ('a', 'b', 'c')");
+    expect(await outboxSize()).toBe(3);
+  });
+
+  it("answers a read that started before a write from the data after it, or reads again", async () => {
+    expect(await outboxSize()).toBe(0);
+    const writing = db.transaction(addMail);
+    const during = outboxSize();
+    await writing;
+    expect(await during).toBe(1);
+    expect(await outboxSize()).toBe(1);
+  });
+
+  it.runIf(inject("templateDatabase").kind === "pglite")(
+    "keeps an answer across reads on PGlite, which only this process writes",
+    async () => {
+      const counter = countingRead();
+      await db.remember("counted", counter.read);
+      await db.query("select 1");
+      await db.query("with one as (select 1) select * from one");
+      await db.remember("counted", counter.read);
+      expect(counter.calls()).toBe(1);
+    },
+  );
+
+  it.runIf(inject("templateDatabase").kind === "postgres")(
+    "reads every time on PostgreSQL, where other servers may write",
+    async () => {
+      const counter = countingRead();
+      await db.remember("counted", counter.read);
+      await db.remember("counted", counter.read);
+      expect(counter.calls()).toBe(2);
+    },
+  );
+});
