@@ -10,7 +10,7 @@ const isReadOnly = (sql: string): boolean => /^\s*(select|with)\b/i.test(sql) &&
 export const pgliteExtensions = { pg_trgm };
 
 /** Remembered answers (a page of leads is the largest, tens of KB). */
-const REMEMBERED_READS = 200;
+const REMEMBERED_READS = 100;
 
 const wrapTransaction = (tx: Transaction): Queryable => ({
   query: async <Row>(sql: string, params?: ReadonlyArray<unknown>) =>

@@ -25,7 +25,8 @@ export const registerHomeRoutes = (app: FastifyInstance, context: HomeContext): 
 
   registerEndpoint(app, context, api.adminContent, () => adminContent(db));
 
-  registerEndpoint(app, context, api.publicContent, () => publicContent(db));
+  // Every visit of the landing page asks for it: remembered until the content changes.
+  registerEndpoint(app, context, api.publicContent, () => db.remember("public content", () => publicContent(db)));
 
   registerEndpoint(app, context, api.getBanner, async ({ params }) => {
     const banner = await findBanner(db, params.id);

@@ -25,7 +25,10 @@ export const registerItineraryRoutes = (app: FastifyInstance, context: Itinerari
 
   registerEndpoint(app, context, api.listItineraries, () => listItineraries(db));
 
-  registerEndpoint(app, context, api.listDestinations, ({ params }) => listItinerariesOfType(db, params.type));
+  // The public site's destination pages ask for it on every visit: remembered until a change.
+  registerEndpoint(app, context, api.listDestinations, ({ params }) =>
+    db.remember(`destinations ${params.type}`, () => listItinerariesOfType(db, params.type)),
+  );
 
   registerEndpoint(app, context, api.getItinerary, async ({ params }) => {
     const itinerary = await findItinerary(db, params.id);
