@@ -1,3 +1,8 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Database, Queryable } from "./database.ts";
@@ -8,6 +13,17 @@ const isReadOnly = (sql: string): boolean => /^\s*(select|with)\b/i.test(sql) &&
 
 /** The extensions the migrations create: every PGlite that opens the database must load them. */
 export const pgliteExtensions = { pg_trgm };
+
+/**
+ * PostgreSQL's memory settings for the embedded database (docs/decisions/015). PGlite's
+ * WebAssembly memory never shrinks, and PostgreSQL zeroes its shared memory at start, so all of
+ * shared_buffers is resident from the first second: the default 128 MB was a third of the idle
+ * server. 32 MB keeps the leads list's indexes and pages cached; only a search matching half of
+ * 100,000 leads, which reads the whole 39 MB table, is slower for it (by 5-10%).
+ * maintenance_work_mem bounds what building an index in a migration adds for good: 16 MB builds
+ * the leads' trigram index as fast as the default 64 MB and adds 16 MB instead of 57 MB.
+ */
+const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB", "-c", "maintenance_work_mem=16MB"];
 
 /** Remembered answers (a page of leads is the largest, tens of KB). */
 const REMEMBERED_READS = 100;
@@ -56,12 +72,29 @@ export const wrapPglite = (pglite: PGlite): Database => {
   };
 };
 
+const run = promisify(execFile);
+
+/** Plain CommonJS: the child runs without the loader (tsx, Vitest) this process was started with. */
+const createDataDir =
+  "const [dataDir, pglite] = process.argv.slice(1); require(pglite).PGlite.create(dataDir).then((db) => db.close());";
+
+/**
+ * Creates a new data directory in a child process. initdb runs a second PostgreSQL inside this
+ * one's memory and peaks near 900 MB; V8 gives that back only when it collects the instances, and
+ * then not all of it, so the server would keep most of the peak for its whole life.
+ */
+const createInChildProcess = async (dataDir: string): Promise<void> => {
+  // Not import.meta.resolve: Vitest's module runner does not provide it.
+  const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  await run(process.execPath, ["--eval", createDataDir, dataDir, pglite]);
+};
+
 /** Opens (or creates) the embedded database in `dataDir`, or in memory from a dump when given one. */
 export const openPglite = async (
   options: { readonly dataDir: string } | { readonly loadDataDir: Blob },
-): Promise<Database> =>
-  wrapPglite(
-    "dataDir" in options
-      ? await PGlite.create(options.dataDir, { extensions: pgliteExtensions })
-      : await PGlite.create({ loadDataDir: options.loadDataDir, extensions: pgliteExtensions }),
-  );
+): Promise<Database> => {
+  const settings = { extensions: pgliteExtensions, startParams };
+  if (!("dataDir" in options)) return wrapPglite(await PGlite.create({ ...settings, loadDataDir: options.loadDataDir }));
+  if (!existsSync(join(options.dataDir, "PG_VERSION"))) await createInChildProcess(options.dataDir);
+  return wrapPglite(await PGlite.create(options.dataDir, settings));
+};
