@@ -26,8 +26,3 @@ export const compressDist = (directory: string): number => {
   }
   return files.length;
 };
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const directory = join(import.meta.dirname, "..", "dist");
-  console.log(`compressed ${compressDist(directory)} files in dist/`);
-}

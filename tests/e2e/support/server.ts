@@ -43,7 +43,8 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
   const dataDir = mkdtempSync(join(tmpdir(), "backoffice-e2e-"));
   const port = await freePort();
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  // The bundle `npm start` runs (`npm run test:e2e` builds it first).
+  const child = spawn(process.execPath, ["build/server/main.js"], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
