@@ -1,11 +1,66 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
+const translationFile = (language: string) => fileURLToPath(new URL(`src/i18n/${language}.json`, import.meta.url));
+const translationLanguages = new Map(["es", "en"].map((language) => [translationFile(language), language]));
+const SECTION = "translation-section:";
+
+/**
+ * es.json and en.json stay one file per language, but the bundler keeps a module whole: every
+ * screen would download every text in the language. Here each top-level section (`login`,
+ * `leads`, ...) becomes a module of its own, so a group of src/i18n (es/common.ts, ...), which
+ * re-exports the sections of a few screens, turns into a chunk holding just those sections.
+ */
+const translationSections = (): Plugin => ({
+  name: "translation-sections",
+  enforce: "pre",
+  async resolveId(source, importer, options) {
+    if (source.startsWith(SECTION)) return `\0${source}`;
+    if (!source.endsWith(".json")) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    const language = resolved === null ? undefined : translationLanguages.get(resolved.id);
+    return language === undefined ? null : `\0${SECTION}${language}`;
+  },
+  load(id) {
+    if (!id.startsWith(`\0${SECTION}`)) return null;
+    const [language = "", section] = id.slice(SECTION.length + 1).split("/");
+    const file = translationFile(language);
+    this.addWatchFile(file);
+    const sections: Record<string, unknown> = JSON.parse(readFileSync(file, "utf8"));
+    if (section !== undefined) return `export default ${JSON.stringify(sections[section])};`;
+    // the same exports as the JSON module had, with quoted names so that any section name works
+    const names = Object.keys(sections).map((name, index) => ({ local: `s${index}`, quoted: JSON.stringify(name), name }));
+    return [
+      ...names.map(({ local, name }) => `import ${local} from ${JSON.stringify(`${SECTION}${language}/${name}`)};`),
+      `export { ${names.map(({ local, quoted }) => `${local} as ${quoted}`).join(", ")} };`,
+      `export default { ${names.map(({ local, quoted }) => `${quoted}: ${local}`).join(", ")} };`,
+    ].join("\n");
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: "dist", sourcemap: false, target: "es2022" },
+  plugins: [react(), translationSections()],
+  build: {
+    outDir: "dist",
+    sourcemap: false,
+    target: "es2022",
+    // Browsers without <link rel=modulepreload> (Safari before 17) still load every module, a
+    // little later; the polyfill cost every visitor its bytes.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the first page needs is one file: a dozen small shared chunks each compressed
+          // on their own cost more bytes and requests. Lazy screens import from it.
+          groups: [{ name: "app", tags: ["$initial"] }],
+        },
+      },
+    },
+  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: { "/api": `http://127.0.0.1:${apiPort}` },

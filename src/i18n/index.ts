@@ -1,14 +1,22 @@
-import i18next, { type i18n, type TFunction } from "i18next";
-import { initReactI18next } from "react-i18next";
-import { messages } from "../api/messages.ts";
-import en from "./en.json";
-import es from "./es.json";
+import i18next, { type BackendModule, type i18n, type ResourceKey } from "i18next";
+import { getI18n, initReactI18next } from "react-i18next";
+import * as spanishCommon from "./es/common.ts";
 
 /** The local-storage key of the language choice; it survives sign-out. */
 export const LANGUAGE_KEY = "lang";
 
 export const languages = ["es", "en"] as const;
 export type Language = (typeof languages)[number];
+
+/**
+ * The texts come in groups (i18next namespaces, es/<group>.ts and en/<group>.ts) that load when a
+ * screen needs them: `common` for every page (the login page needs nothing else to show),
+ * `messages` for the server's messages (./messages.ts), `landing` for the public page, `account`
+ * for the password pages, `panel` for the signed-in screens. Keys keep their full path
+ * (`t("leads.title")`) whatever group holds them.
+ */
+export const namespaces = ["common", "messages", "landing", "account", "panel"] as const;
+export type Namespace = (typeof namespaces)[number];
 
 const isLanguage = (value: string | null): value is Language =>
   languages.some((language) => language === value);
@@ -19,28 +27,57 @@ export interface LanguageStore {
   setItem(key: string, value: string): void;
 }
 
-/** Spanish first (SPEC.md section 9); English when the user chose it before. */
-export const createI18n = (store: LanguageStore): i18n => {
+const textModules = import.meta.glob<Record<string, ResourceKey>>(["./*/*.ts", "!./es/common.ts"]);
+
+/** Reads a group of texts from its own chunk, the first time a screen or a language asks for it. */
+const textChunks: BackendModule = {
+  type: "backend",
+  init: () => {},
+  read: (language, namespace, callback) => {
+    const load = textModules[`./${language}/${namespace}.ts`];
+    if (load === undefined) return callback(new Error(`no ${namespace} texts in ${language}`), false);
+    load().then(
+      (texts) => callback(null, { ...texts }),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+/**
+ * Spanish first (SPEC.md section 9); English when the user chose it before. Resolves when the
+ * chosen language's common texts (and those of `preload`) are there, so nothing is drawn with bare
+ * keys: the Spanish ones come with the app, as most visitors need them. A screen waits for its
+ * own group with `useTranslation(namespace)`; a change of language loads every group in use before
+ * the screens switch.
+ */
+export const createI18n = async (store: LanguageStore, preload: ReadonlyArray<Namespace> = []): Promise<i18n> => {
   const stored = store.getItem(LANGUAGE_KEY);
   const instance = i18next.createInstance();
-  instance.use(initReactI18next).init({
-    resources: { es: { translation: es }, en: { translation: en } },
-    lng: isLanguage(stored) ? stored : "es",
-    fallbackLng: "es",
-    supportedLngs: languages,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+  await instance
+    .use(textChunks)
+    .use(initReactI18next)
+    .init({
+      resources: { es: { common: { ...spanishCommon } } },
+      partialBundledLanguages: true,
+      lng: isLanguage(stored) ? stored : "es",
+      // both languages have the same keys (tests/layout/i18n.test.ts): nothing to fall back on
+      fallbackLng: false,
+      supportedLngs: languages,
+      ns: ["common", ...preload],
+      defaultNS: "common",
+      fallbackNS: [...namespaces],
+      interpolation: { escapeValue: false },
+    });
   instance.on("languageChanged", (language) => {
     if (isLanguage(language)) store.setItem(LANGUAGE_KEY, language);
   });
   return instance;
 };
 
-const messageKeys = new Map<string, string>(Object.entries(messages).map(([key, text]) => [text, key]));
-
-/** A server message in the chosen language when it is one of the known ones, else as sent. */
-export const translateMessage = (t: TFunction, message: string): string => {
-  const key = messageKeys.get(message);
-  return key === undefined ? message : t(`messages.${key}`);
-};
+/**
+ * Code that needs texts of its own, loaded with them: both are fetched at once, where the code
+ * alone would ask for its texts only when drawn, a round trip later. What it draws still waits
+ * for them itself (`useTranslation(namespace)`), which also covers an instance without them.
+ */
+export const withTexts = <T>(needed: Namespace | ReadonlyArray<Namespace>, code: Promise<T>): Promise<T> =>
+  Promise.all([code, getI18n().loadNamespaces([needed].flat())]).then(([module]) => module);

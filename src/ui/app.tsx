@@ -2,6 +2,7 @@ import type { i18n } from "i18next";
 import { lazy, Suspense } from "react";
 import { I18nextProvider } from "react-i18next";
 import { Route, Switch } from "wouter";
+import { withTexts } from "../i18n/index.ts";
 import { ServicesContext } from "./context.ts";
 import { RequireSession } from "./components/RequireSession.tsx";
 import { Spinner } from "./components/Spinner.tsx";
@@ -10,11 +11,11 @@ import type { Services } from "./services.ts";
 import LoginView from "./views/LoginView.tsx";
 import { NotFoundView } from "./views/NotFoundView.tsx";
 
-// Only the login page is in the first download; every other screen comes when visited.
-const LandingView = lazy(() => import("./views/LandingView.tsx"));
-const ForgotPasswordView = lazy(() => import("./views/ForgotPasswordView.tsx"));
-const ChangePasswordView = lazy(() => import("./views/ChangePasswordView.tsx"));
-const PanelView = lazy(() => import("./views/PanelView.tsx"));
+// Only the login page is in the first download; every other screen comes when visited, with its texts.
+const LandingView = lazy(() => withTexts("landing", import("./views/LandingView.tsx")));
+const ForgotPasswordView = lazy(() => withTexts("account", import("./views/ForgotPasswordView.tsx")));
+const ChangePasswordView = lazy(() => withTexts(["account", "messages"], import("./views/ChangePasswordView.tsx")));
+const PanelView = lazy(() => withTexts(["panel", "messages"], import("./views/PanelView.tsx")));
 
 export function App({ services, i18n }: { readonly services: Services; readonly i18n: i18n }) {
   return (

@@ -28,8 +28,8 @@ export const countryOptions = (language: string): ReadonlyArray<CountryOption> =
   const shown = new Intl.DisplayNames([language], { type: "region" });
   const options = codes.map((code) => ({ code, value: spanish.of(code) ?? code, label: shown.of(code) ?? code }));
   const first = options.filter((option) => option.code === FIRST);
-  const rest = options
-    .filter((option) => option.code !== FIRST)
-    .sort((a, b) => a.label.localeCompare(b.label, language));
+  // one collator for the whole sort: localeCompare with a locale builds one per comparison
+  const { compare } = new Intl.Collator(language);
+  const rest = options.filter((option) => option.code !== FIRST).sort((a, b) => compare(a.label, b.label));
   return [...first, ...rest].map(({ value, label }) => ({ value, label }));
 };

@@ -1,5 +1,5 @@
 import type { i18n } from "i18next";
-import { translateMessage } from "../i18n/index.ts";
+import { translateMessage } from "../i18n/messages.ts";
 import { deleteDialog, sendDialog } from "./components/confirmDialog.ts";
 import { showToast } from "./components/toast.ts";
 

@@ -9,24 +9,31 @@ import { decodeStoredSession, USER_INFO_KEY } from "../machines/storedSession.ts
 import { startInspector, wantsInspection } from "./inspection.ts";
 import { createServices } from "./services.ts";
 
-const i18n = createI18n(localStorage);
 const followLanguage = (language: string) => {
   document.documentElement.lang = language;
 };
-followLanguage(i18n.language);
-i18n.on("languageChanged", followLanguage);
 
-const storedRole = decodeStoredSession(localStorage.getItem(USER_INFO_KEY))?.role ?? null;
-const inspect = wantsInspection(window.location.search, import.meta.env.PROD, storedRole)
-  ? await startInspector()
-  : undefined;
-
-const services = createServices({ storage: localStorage, i18n, navigate, inspect });
+/**
+ * Draws the app once the chosen language's texts are there, so that no bare key is ever shown,
+ * and the inspector too when `?inspect` asked for it. A promise, not a top-level await: the lazy
+ * chunks import from this module's chunk and would wait forever for a module still evaluating.
+ */
+const start = async (root: HTMLElement) => {
+  const storedRole = decodeStoredSession(localStorage.getItem(USER_INFO_KEY))?.role ?? null;
+  const [i18n, inspect] = await Promise.all([
+    createI18n(localStorage),
+    wantsInspection(window.location.search, import.meta.env.PROD, storedRole) ? startInspector() : undefined,
+  ]);
+  followLanguage(i18n.language);
+  i18n.on("languageChanged", followLanguage);
+  const services = createServices({ storage: localStorage, i18n, navigate, inspect });
+  createRoot(root).render(
+    <StrictMode>
+      <App services={services} i18n={i18n} />
+    </StrictMode>,
+  );
+};
 
 const root = document.getElementById("root");
 if (root === null) throw new Error("index.html has no #root element");
-createRoot(root).render(
-  <StrictMode>
-    <App services={services} i18n={i18n} />
-  </StrictMode>,
-);
+void start(root);

@@ -85,6 +85,8 @@ describe("the landing page, for anyone", () => {
     await page.goto(`${server.url}/`);
     const hero = page.getByRole("region", { name: "Promociones destacadas" });
     await hero.getByText(newTitle).first().waitFor({ state: "attached" });
+    // the first slide shows alone until its image is in; then the slide show brings the others
+    await hero.locator(".swiper-slide").first().waitFor({ state: "attached" });
     const sources = await hero.getByRole("img", { name: newTitle }).evaluateAll((found) =>
       found.map((image) => image.getAttribute("src")),
     );

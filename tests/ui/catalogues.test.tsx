@@ -19,7 +19,7 @@ const rowOf = async (name: string) => (await screen.findByRole("cell", { name })
 
 describe("the feeding list", () => {
   it("shows the items with state, name, edit and delete, and the add button", async () => {
-    renderApp("/panel/feeding", fakeFetch({ "GET /api/feedings": { status: 200, data: [breakfast, dinner] } }).fetch);
+    await renderApp("/panel/feeding", fakeFetch({ "GET /api/feedings": { status: 200, data: [breakfast, dinner] } }).fetch);
     expect(await screen.findByRole("heading", { level: 1, name: "Alimentación" })).toBeDefined();
     expect(screen.getByRole("link", { name: "Nueva alimentación" }).getAttribute("href")).toBe(
       "/panel/feeding/feeding_new",
@@ -41,7 +41,7 @@ describe("the feeding list", () => {
         return { status: 200, data: messages.deleted };
       },
     });
-    renderApp("/panel/feeding", fetch);
+    await renderApp("/panel/feeding", fetch);
     await userEvent.click(within(await rowOf("Cena")).getByRole("button", { name: "Eliminar" }));
     await waitFor(() => expect(screen.queryByRole("cell", { name: "Cena" })).toBeNull());
     expect(fire).toHaveBeenCalledWith(expect.objectContaining({ title: "¿Eliminar «Cena»?", icon: "warning" }));
@@ -53,7 +53,7 @@ describe("the feeding list", () => {
   });
 
   it("shows a 50x50 spinner while the list loads", async () => {
-    renderApp("/panel/activities", fakeFetch({ "GET /api/activities": () => new Promise(() => {}) }).fetch);
+    await renderApp("/panel/activities", fakeFetch({ "GET /api/activities": () => new Promise(() => {}) }).fetch);
     expect(await screen.findByRole("heading", { level: 1, name: "Actividades" })).toBeDefined();
     expect(screen.getByRole("status").textContent).toBe("Cargando…");
   });
@@ -66,7 +66,7 @@ describe("the feeding form", () => {
       "POST /api/feedings/createFeeding": { status: 200, data: messages.created },
       "GET /api/feedings": { status: 200, data: [breakfast] },
     });
-    renderApp("/panel/feeding/feeding_new", fetch);
+    await renderApp("/panel/feeding/feeding_new", fetch);
     expect(await screen.findByRole("heading", { level: 1, name: "Nueva alimentación" })).toBeDefined();
     await userEvent.click(screen.getByRole("button", { name: "Guardar" }));
     expect(screen.getByText("Información requerida")).toBeDefined();
@@ -85,7 +85,7 @@ describe("the feeding form", () => {
       "PUT /api/feedings/updateFeeding/7": { status: 200, data: messages.updated },
       "GET /api/feedings": { status: 200, data: [breakfast, { ...dinner, active: true }] },
     });
-    renderApp("/panel/feeding/7", fetch);
+    await renderApp("/panel/feeding/7", fetch);
     expect(await screen.findByRole("heading", { level: 1, name: "Editar alimentación" })).toBeDefined();
     const name = await screen.findByLabelText("Nombre");
     expect(name).toHaveProperty("value", "Cena");
@@ -97,7 +97,7 @@ describe("the feeding form", () => {
   });
 
   it("explains a missing item and links back to the list", async () => {
-    renderApp("/panel/feeding/99", fakeFetch({}).fetch);
+    await renderApp("/panel/feeding/99", fakeFetch({}).fetch);
     expect((await screen.findByRole("alert")).textContent).toBe("Recurso no encontrado");
     expect(screen.getByRole("link", { name: "Volver a la lista" }).getAttribute("href")).toBe("/panel/feeding");
   });
@@ -107,7 +107,7 @@ describe("the feeding form", () => {
     ["/panel/courtesys/courtesy_new", "Nueva cortesía"],
     ["/panel/activities/activities_new", "Nueva actividad"],
   ])("opens the new form at %s", async (path, title) => {
-    renderApp(path, fakeFetch({}).fetch);
+    await renderApp(path, fakeFetch({}).fetch);
     expect(await screen.findByRole("heading", { level: 1, name: title })).toBeDefined();
     expect(screen.getByRole("link", { current: "page" }).textContent).toBe(
       path.includes("courtesy") ? "Cortesias" : "Actividades",

@@ -16,7 +16,7 @@ const changeRequiredLogin = {
 /** Arrives on /changePassword/7 the way a user does: through a login with a temporary password. */
 const openResetPage = async (replies: Parameters<typeof fakeFetch>[0]) => {
   const fake = fakeFetch({ "POST /api/auth/login": { status: 200, data: changeRequiredLogin }, ...replies });
-  renderApp("/panel", fake.fetch);
+  await renderApp("/panel", fake.fetch);
   await userEvent.type(screen.getByLabelText("Correo electrónico"), "ana@example.com");
   await userEvent.type(screen.getByLabelText("Contraseña"), "Temp0rary");
   await userEvent.click(screen.getByRole("button", { name: "Ingresar" }));
@@ -88,7 +88,7 @@ describe("the change-password page", () => {
   });
 
   it("after a hard refresh explains that the user must sign in again", async () => {
-    renderApp("/changePassword/7", fakeFetch({}).fetch);
+    await renderApp("/changePassword/7", fakeFetch({}).fetch);
     expect(await screen.findByText("Para cambiar su contraseña debe iniciar sesión de nuevo.")).toBeDefined();
     expect(screen.getByRole("link", { name: "Ir a iniciar sesión" }).getAttribute("href")).toBe("/panel");
   });

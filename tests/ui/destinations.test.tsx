@@ -62,13 +62,13 @@ const catalogues = {
 };
 
 /** The whole app at `path`, with a fake fetch and a fake upload transport. */
-const renderWith = (
+const renderWith = async (
   path: string,
   fetch: typeof globalThis.fetch,
   upload: (request: UploadRequest) => Promise<UploadResponse> = async () => ({ status: 500, text: "" }),
 ) => {
   window.history.replaceState(null, "", path);
-  const i18n = createI18n(localStorage);
+  const i18n = await createI18n(localStorage);
   const services = createServices({ storage: localStorage, i18n, navigate, fetch, upload });
   return render(<App services={services} i18n={i18n} />);
 };
@@ -77,7 +77,7 @@ const rowOf = async (name: string) => (await screen.findByText(name)).closest("t
 
 describe("the destinations list", () => {
   it("shows image, name, included items, departures and the offer price", async () => {
-    renderWith(
+    await renderWith(
       "/panel/national/destinations",
       fakeFetch({ "GET /api/itineraries/destinations/national": { status: 200, data: [quilotoa] } }).fetch,
     );
@@ -103,7 +103,7 @@ describe("the destinations list", () => {
   it("shows no offer price when the offer is off, in English", async () => {
     localStorage.setItem("lang", "en");
     const plain: Itinerary = { ...quilotoa, id: 11, name: "Cusco", type: "international", isOfert: false };
-    renderWith(
+    await renderWith(
       "/panel/international/destinations",
       fakeFetch({ "GET /api/itineraries/destinations/international": { status: 200, data: [plain] } }).fetch,
     );
@@ -124,7 +124,7 @@ describe("the destinations list", () => {
         return { status: 200, data: messages.deleted };
       },
     });
-    renderWith("/panel/national/destinations", fetch);
+    await renderWith("/panel/national/destinations", fetch);
     await userEvent.click(within(await rowOf("Quilotoa")).getByRole("button", { name: "Eliminar" }));
     expect(await screen.findByText("Todavía no hay registros.")).toBeDefined();
     expect(fire).toHaveBeenCalledWith(expect.objectContaining({ title: "¿Eliminar el destino «Quilotoa»?" }));
@@ -140,7 +140,7 @@ const png = () => new File([new Uint8Array([137, 80, 78, 71])], "lago.png", { ty
 
 describe("the destination form", () => {
   it("offers a region, the fixed options and only active catalogue items on the national form", async () => {
-    renderWith("/panel/national/destinations_new", fakeFetch(catalogues).fetch);
+    await renderWith("/panel/national/destinations_new", fakeFetch(catalogues).fetch);
     expect(await screen.findByRole("heading", { level: 1, name: "Nuevo destino" })).toBeDefined();
     await screen.findByLabelText("Nombre");
     expect(screen.getByLabelText("Región").tagName).toBe("SELECT");
@@ -160,7 +160,7 @@ describe("the destination form", () => {
   });
 
   it("has no region field on the international form, and the sidebar marks its entry", async () => {
-    renderWith("/panel/international/destinations_new", fakeFetch(catalogues).fetch);
+    await renderWith("/panel/international/destinations_new", fakeFetch(catalogues).fetch);
     await screen.findByLabelText("Nombre");
     expect(screen.queryByLabelText("Región")).toBeNull();
     expect(screen.getByRole("link", { name: "Destinos Internacionales" }).getAttribute("aria-current")).toBe("page");
@@ -169,7 +169,7 @@ describe("the destination form", () => {
 
   it("shows 'Información requerida' by each missing field and sends nothing", async () => {
     const upload = vi.fn(async () => ({ status: 200, text: "{}" }));
-    renderWith("/panel/national/destinations_new", fakeFetch(catalogues).fetch, upload);
+    await renderWith("/panel/national/destinations_new", fakeFetch(catalogues).fetch, upload);
     await screen.findByLabelText("Nombre");
     await userEvent.click(screen.getByRole("button", { name: "Guardar" }));
     // name, availability, price, region, services, departures and the image
@@ -188,7 +188,7 @@ describe("the destination form", () => {
         finish = resolve;
       });
     };
-    renderWith(
+    await renderWith(
       "/panel/national/destinations_new",
       fakeFetch({ ...catalogues, "GET /api/itineraries/destinations/national": { status: 200, data: [quilotoa] } })
         .fetch,
@@ -226,7 +226,7 @@ describe("the destination form", () => {
   it("opens an edit filled in, shows the current image, and shows a refusal in the red banner", async () => {
     const upload = vi.fn(async () => ({ status: 415, text: JSON.stringify({ data: messages.unsupportedFile }) }));
     const { fetch } = fakeFetch({ ...catalogues, "GET /api/itineraries/9": { status: 200, data: quilotoa } });
-    renderWith("/panel/national/destinations/9", fetch, upload);
+    await renderWith("/panel/national/destinations/9", fetch, upload);
     expect(await screen.findByRole("heading", { level: 1, name: "Editar destino" })).toBeDefined();
     expect(await screen.findByDisplayValue("Quilotoa")).toBeDefined();
     expect(screen.getByRole("link", { name: "Destinos Nacionales" }).getAttribute("aria-current")).toBe("page");

@@ -22,11 +22,12 @@ function DeleteButton({ onConfirm }: { readonly onConfirm: () => void }) {
   );
 }
 
-const renderDeleteButton = (language: string) => {
+const renderDeleteButton = async (language: string) => {
   localStorage.setItem("lang", language);
   const onConfirm = vi.fn();
+  const i18n = await createI18n(localStorage, ["panel"]);
   render(
-    <I18nextProvider i18n={createI18n(localStorage)}>
+    <I18nextProvider i18n={i18n}>
       <DeleteButton onConfirm={onConfirm} />
     </I18nextProvider>,
   );
@@ -36,7 +37,7 @@ const renderDeleteButton = (language: string) => {
 describe("the delete confirmation dialog", () => {
   it("warns with the caller's title, a red 'Eliminar' and a grey 'Cancelar', and runs the callback on confirm", async () => {
     fire.mockResolvedValue({ isConfirmed: true });
-    const onConfirm = renderDeleteButton("es");
+    const onConfirm = await renderDeleteButton("es");
     await userEvent.click(screen.getByRole("button", { name: "Borrar" }));
     await act(() => Promise.resolve());
     expect(fire).toHaveBeenCalledWith(
@@ -54,7 +55,7 @@ describe("the delete confirmation dialog", () => {
 
   it("says 'Delete' / 'Cancel' in English and runs nothing on cancel", async () => {
     fire.mockResolvedValue({ isConfirmed: false });
-    const onConfirm = renderDeleteButton("en");
+    const onConfirm = await renderDeleteButton("en");
     await userEvent.click(screen.getByRole("button", { name: "Borrar" }));
     await vi.waitFor(() => expect(fire).toHaveBeenCalledOnce());
     expect(fire.mock.calls[0]?.[0]).toMatchObject({ confirmButtonText: "Delete", cancelButtonText: "Cancel" });

@@ -1,4 +1,5 @@
-import { render } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { expect } from "vitest";
 import { navigate } from "wouter/use-browser-location";
 import { createI18n } from "../../src/i18n/index.ts";
 import { encodeStoredSession, type StoredSession, USER_INFO_KEY } from "../../src/machines/storedSession.ts";
@@ -39,9 +40,27 @@ export const storeSession = (session: StoredSession) =>
   localStorage.setItem(USER_INFO_KEY, encodeStoredSession(session));
 
 /** Renders the whole app at `path` with the real router, services and translations. */
-export const renderApp = (path: string, fetch: typeof globalThis.fetch) => {
+export const renderApp = async (path: string, fetch: typeof globalThis.fetch) => {
   window.history.replaceState(null, "", path);
-  const i18n = createI18n(localStorage);
+  const i18n = await createI18n(localStorage);
   const services = createServices({ storage: localStorage, i18n, navigate, fetch });
   return { ...render(<App services={services} i18n={i18n} />), services, i18n };
+};
+
+/**
+ * A carousel shows its first slide alone until that image is on screen, and jsdom neither loads
+ * nor decodes images: this says the first one has loaded and decoded, and waits for the slide
+ * show with every slide.
+ */
+export const startSlideShow = async (name: string): Promise<HTMLElement> => {
+  const [first] = within(screen.getByRole("region", { name })).getAllByRole("img");
+  if (first instanceof HTMLImageElement) {
+    first.decode = () => Promise.resolve();
+    fireEvent.load(first);
+  }
+  return waitFor(() => {
+    const region = screen.getByRole("region", { name });
+    expect(region.classList.contains("swiper")).toBe(true);
+    return region;
+  });
 };

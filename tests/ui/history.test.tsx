@@ -34,7 +34,7 @@ describe("the 'Historial' of an edit screen", () => {
       "GET /api/feedings/3": { status: 200, data: breakfast },
       "GET /api/history/feeding/3": { status: 200, data: history },
     });
-    renderApp("/panel/feeding/3", fetch);
+    await renderApp("/panel/feeding/3", fetch);
     const summary = await screen.findByText("Historial");
     expect(calls.some((call) => call.url.startsWith("/api/history"))).toBe(false);
 
@@ -49,7 +49,7 @@ describe("the 'Historial' of an edit screen", () => {
   });
 
   it("shows the server's refusal translated and offers to try again", async () => {
-    renderApp(
+    await renderApp(
       "/panel/feeding/3",
       fakeFetch({
         "GET /api/feedings/3": { status: 200, data: breakfast },
@@ -62,7 +62,7 @@ describe("the 'Historial' of an edit screen", () => {
   });
 
   it("is not offered on the form of a new item", async () => {
-    renderApp("/panel/feeding/feeding_new", fakeFetch({}).fetch);
+    await renderApp("/panel/feeding/feeding_new", fakeFetch({}).fetch);
     await screen.findByRole("heading", { level: 1 });
     expect(screen.queryByText("Historial")).toBeNull();
   });

@@ -17,11 +17,11 @@ describe("?inspect", () => {
     expect(wantsInspection(search, production, role)).toBe(expected);
   });
 
-  it("hands the inspector every event of the session flow", () => {
+  it("hands the inspector every event of the session flow", async () => {
     const seen: InspectionEvent[] = [];
     const services = createServices({
       storage: localStorage,
-      i18n: createI18n(localStorage),
+      i18n: await createI18n(localStorage),
       navigate: () => {},
       fetch: () => Promise.reject(new TypeError("offline")),
       inspect: { next: (event) => seen.push(event) },

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { PublicHomeContent } from "../../src/api/home.ts";
 import { messages } from "../../src/api/messages.ts";
 import { countryOptions } from "../../src/ui/countries.ts";
-import { fakeFetch, renderApp } from "./harness.tsx";
+import { fakeFetch, renderApp, startSlideShow } from "./harness.tsx";
 
 const content: PublicHomeContent = {
   baner: [
@@ -66,8 +66,12 @@ const publicContent = { "GET /api/homeScreen/content": { status: 200, data: cont
 
 describe("the landing page", () => {
   it("shows the banner carousel, the call to action and the recommended destinations with offer prices", async () => {
-    renderApp("/", fakeFetch(publicContent).fetch);
-    const carousel = await screen.findByRole("region", { name: "Promociones destacadas" });
+    await renderApp("/", fakeFetch(publicContent).fetch);
+    const still = await screen.findByRole("region", { name: "Promociones destacadas" });
+    expect(within(still).getAllByRole("img").map((image) => image.getAttribute("src"))).toEqual([
+      "/api/uploads/home_page/a.png",
+    ]);
+    const carousel = await startSlideShow("Promociones destacadas");
     const images = within(carousel).getAllByRole("img", { name: "Galápagos en crucero" });
     expect(images.map((image) => image.getAttribute("src"))).toEqual([
       "/api/uploads/home_page/a.png",
@@ -100,7 +104,7 @@ describe("the landing page", () => {
       ...publicContent,
       "POST /api/leads/createLead": () => new Promise((resolve) => { answer = resolve; }),
     });
-    renderApp("/", fetch);
+    await renderApp("/", fetch);
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Send" }));
     expect(screen.getAllByText("Required information").length).toBe(6);
@@ -141,7 +145,7 @@ describe("the landing page", () => {
       ...publicContent,
       "POST /api/leads/createLead": { status: 429, data: messages.tooManyAttempts },
     });
-    renderApp("/", fetch);
+    await renderApp("/", fetch);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Nombre"), "Marta");
     await user.type(screen.getByLabelText("Apellido"), "Quispe");

@@ -17,14 +17,14 @@ const menuEntries = async () => {
 
 describe("the protected panel", () => {
   it("sends a visitor without a stored session to /panel", async () => {
-    renderApp("/panel/leads", fakeFetch({}).fetch);
+    await renderApp("/panel/leads", fakeFetch({}).fetch);
     expect(await screen.findByRole("button", { name: "Ingresar" })).toBeDefined();
     expect(window.location.pathname).toBe("/panel");
   });
 
   it("treats a malformed stored session as signed out", async () => {
     localStorage.setItem(USER_INFO_KEY, '{"userName":"x"}');
-    renderApp("/panel/leads", fakeFetch({}).fetch);
+    await renderApp("/panel/leads", fakeFetch({}).fetch);
     expect(await screen.findByRole("button", { name: "Ingresar" })).toBeDefined();
   });
 
@@ -59,7 +59,7 @@ describe("the protected panel", () => {
     ["sales", ["Alimentación", "Actividades", "Cortesias", "Leads", "Destinos Nacionales", "Destinos Internacionales"]],
   ] as const)("shows %s the entries of their role", async (role, entries) => {
     signedInAs(role);
-    renderApp("/panel/leads", fakeFetch({}).fetch);
+    await renderApp("/panel/leads", fakeFetch({}).fetch);
     expect(await menuEntries()).toEqual(entries);
     expect(screen.getByText("Bienvenido, Ana Ruiz")).toBeDefined();
   });
@@ -76,7 +76,7 @@ describe("the protected panel", () => {
     ["/panel/home/baner/2", "Home", "Editar banner"],
   ])("highlights the entry of %s", async (path, entry, title) => {
     signedInAs("admin");
-    renderApp(path, fakeFetch({}).fetch);
+    await renderApp(path, fakeFetch({}).fetch);
     await menuEntries();
     const current = screen.getAllByRole("link").filter((link) => link.getAttribute("aria-current") === "page");
     expect(current.map((link) => link.textContent)).toEqual([entry]);
@@ -85,7 +85,7 @@ describe("the protected panel", () => {
 
   it("opens the sidebar with the menu button, closes it on the overlay and on choosing an entry", async () => {
     signedInAs("admin");
-    renderApp("/panel/home", fakeFetch({}).fetch);
+    await renderApp("/panel/home", fakeFetch({}).fetch);
     const menuButton = await screen.findByRole("button", { name: "Abrir menú" });
     await userEvent.click(menuButton);
     expect(menuButton.getAttribute("aria-expanded")).toBe("true");
@@ -105,7 +105,7 @@ describe("the protected panel", () => {
     localStorage.setItem("lang", "es");
     localStorage.setItem("draft", "something");
     const { fetch, calls } = fakeFetch({ "POST /api/auth/logout": { status: 200, data: "session closed" } });
-    renderApp("/panel/leads", fetch);
+    await renderApp("/panel/leads", fetch);
     await userEvent.click(await screen.findByLabelText("Menú de usuario"));
     await userEvent.click(screen.getByRole("button", { name: "Cerrar sesión" }));
     expect(await screen.findByRole("button", { name: "Ingresar" })).toBeDefined();
@@ -116,7 +116,7 @@ describe("the protected panel", () => {
 
   it("signs out locally even when the server cannot be reached", async () => {
     signedInAs("admin");
-    renderApp("/panel/home", () => Promise.reject(new TypeError("offline")));
+    await renderApp("/panel/home", () => Promise.reject(new TypeError("offline")));
     await userEvent.click(await screen.findByLabelText("Menú de usuario"));
     await userEvent.click(screen.getByRole("button", { name: "Cerrar sesión" }));
     await waitFor(() => expect(window.location.pathname).toBe("/panel"));
@@ -127,7 +127,7 @@ describe("the protected panel", () => {
     signedInAs("admin");
     localStorage.setItem("lang", "es");
     const { fetch } = fakeFetch({ "GET /api/health": { status: 498, data: "invalid session" } });
-    const { services } = renderApp("/panel/home", fetch);
+    const { services } = await renderApp("/panel/home", fetch);
     await menuEntries();
     await act(() => expect(services.client.call(health)).rejects.toThrow("invalid session"));
     expect(await screen.findByRole("button", { name: "Ingresar" })).toBeDefined();

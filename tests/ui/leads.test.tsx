@@ -100,7 +100,7 @@ describe("the leads list", () => {
       "GET /api/leads": leadsRoute(() => manyLeads),
       "GET /api/users/getSalesUsers": () => ({ data: [pedro, lucia] }),
     });
-    renderApp("/panel/leads", fetch);
+    await renderApp("/panel/leads", fetch);
     expect(await screen.findByRole("heading", { level: 1, name: "Leads" })).toBeDefined();
     const row = within(await rowOf("Marta Quispe 1"));
     expect(row.getByRole("link", { name: "Marta Quispe 1" }).getAttribute("href")).toBe("/panel/leads/1");
@@ -134,7 +134,7 @@ describe("the leads list", () => {
       "GET /api/leads": leadsRoute(() => manyLeads),
       "GET /api/users/getSalesUsers": () => ({ data: [pedro, lucia] }),
     });
-    renderApp("/panel/leads", fetch);
+    await renderApp("/panel/leads", fetch);
     await rowOf("Marta Quispe 1");
     await userEvent.click(screen.getByRole("button", { name: "Siguiente" }));
     await rowOf("Marta Quispe 21");
@@ -160,7 +160,7 @@ describe("the leads list", () => {
         return { data: messages.updated };
       },
     });
-    renderApp("/panel/leads", fetch);
+    await renderApp("/panel/leads", fetch);
     const row = within(await rowOf("Marta Quispe 12"));
     await userEvent.click(row.getByRole("button", { name: "Asignar Marta Quispe 12" }));
     const menu = within(await screen.findByRole("dialog", { name: "Asignar el lead de Marta Quispe 12" }));
@@ -189,7 +189,7 @@ describe("the leads list", () => {
       "GET /api/leads": leadsRoute(() => manyLeads),
       "GET /api/users/getSalesUsers": () => ({ data: [] }),
     });
-    renderApp("/panel/leads", fetch);
+    await renderApp("/panel/leads", fetch);
     const row = within(await rowOf("Marta Quispe 1"));
     expect(row.getByRole("cell", { name: "unassigned" })).toBeDefined();
     expect(screen.getByText("Page 1 of 3")).toBeDefined();
@@ -227,7 +227,7 @@ const conversationLead = lead(12, {
 describe("the lead conversation", () => {
   it("shows the message as text, the contact, the details and the notes oldest first", async () => {
     const { fetch } = fakeApi({ "GET /api/leads/12": () => ({ data: conversationLead }) });
-    renderApp("/panel/leads/12", fetch);
+    await renderApp("/panel/leads/12", fetch);
     expect(await screen.findByRole("heading", { level: 1, name: "Marta Quispe 12" })).toBeDefined();
     const message = screen.getByText((_, element) => element?.textContent === `Hola,\n${xss}\nGracias`);
     expect(message.tagName).toBe("P");
@@ -252,7 +252,7 @@ describe("the lead conversation", () => {
 
   it("sends nothing for an empty comment and shows 'Información requerida'", async () => {
     const { fetch, calls } = fakeApi({ "GET /api/leads/12": () => ({ data: conversationLead }) });
-    renderApp("/panel/leads/12", fetch);
+    await renderApp("/panel/leads/12", fetch);
     const box = await screen.findByRole("textbox", { name: "Nuevo comentario" });
     await userEvent.click(screen.getByRole("button", { name: "Agregar comentario" }));
     expect(screen.getByText("Información requerida")).toBeDefined();
@@ -287,7 +287,7 @@ describe("the lead conversation", () => {
         return { data: messages.created };
       },
     });
-    renderApp("/panel/leads/12", fetch);
+    await renderApp("/panel/leads/12", fetch);
     const box = await screen.findByRole("textbox", { name: "Nuevo comentario" });
     await userEvent.type(box, "Cotización enviada");
     const send = screen.getByRole("button", { name: "Agregar comentario" });
@@ -306,7 +306,7 @@ describe("the lead conversation", () => {
 
   it("shows the not-found message and the way back for a lead that does not exist", async () => {
     const { fetch } = fakeApi({});
-    renderApp("/panel/leads/99", fetch);
+    await renderApp("/panel/leads/99", fetch);
     expect((await screen.findByRole("alert")).textContent).toBe("Recurso no encontrado");
     expect(screen.getByRole("link", { name: "Volver a leads" })).toBeDefined();
   });

@@ -25,14 +25,14 @@ const signIn = async (email = "ana@example.com", password = "Secret1") => {
 describe("the login page /panel", () => {
   it("asks for both fields and sends nothing while one is missing", async () => {
     const { fetch, calls } = fakeFetch({});
-    renderApp("/panel", fetch);
+    await renderApp("/panel", fetch);
     await signIn("", "");
     expect(screen.getAllByText("Información requerida")).toHaveLength(2);
     expect(calls).toEqual([]);
   });
 
   it("shows and hides the password with a labelled toggle", async () => {
-    renderApp("/panel", fakeFetch({}).fetch);
+    await renderApp("/panel", fakeFetch({}).fetch);
     const password = screen.getByLabelText("Contraseña");
     expect(password).toHaveProperty("type", "password");
     await userEvent.click(screen.getByRole("button", { name: "Mostrar contraseña" }));
@@ -50,7 +50,7 @@ describe("the login page /panel", () => {
     ],
     ["too many attempts", 429, "Demasiados intentos. Espere unos minutos e inténtelo de nuevo."],
   ])("shows '%s' in the error box", async (message, status, text) => {
-    renderApp("/panel", fakeFetch({ "POST /api/auth/login": { status, data: message } }).fetch);
+    await renderApp("/panel", fakeFetch({ "POST /api/auth/login": { status, data: message } }).fetch);
     await signIn();
     expect((await screen.findByRole("alert")).textContent).toBe(text);
   });
@@ -60,7 +60,7 @@ describe("the login page /panel", () => {
     ["marketing", "/panel/home", "Home"],
     ["sales", "/panel/leads", "Leads"],
   ])("stores the session of %s and opens %s", async (rol, path, title) => {
-    renderApp("/panel", fakeFetch({ "POST /api/auth/login": { status: 200, data: user({ rol }) } }).fetch);
+    await renderApp("/panel", fakeFetch({ "POST /api/auth/login": { status: 200, data: user({ rol }) } }).fetch);
     await signIn();
     expect(await screen.findByRole("heading", { level: 1, name: title })).toBeDefined();
     expect(window.location.pathname).toBe(path);
@@ -76,7 +76,7 @@ describe("the login page /panel", () => {
     const { fetch } = fakeFetch({
       "POST /api/auth/login": { status: 200, data: user({ changePassword: true, token: "change-only" }) },
     });
-    renderApp("/panel", fetch);
+    await renderApp("/panel", fetch);
     await signIn();
     expect(
       await screen.findByRole("heading", { name: "Antes de comenzar debe restablecer su contraseña" }),
@@ -86,7 +86,7 @@ describe("the login page /panel", () => {
   });
 
   it("switches to English and remembers the choice", async () => {
-    renderApp("/panel", fakeFetch({}).fetch);
+    await renderApp("/panel", fakeFetch({}).fetch);
     await userEvent.selectOptions(screen.getByLabelText("Idioma"), "en");
     expect(await screen.findByRole("heading", { name: "Sign in" })).toBeDefined();
     await waitFor(() => expect(localStorage.getItem("lang")).toBe("en"));
@@ -98,7 +98,7 @@ describe("the forgot-password page", () => {
     const { fetch, calls } = fakeFetch({
       "PUT /api/auth/forgotPassword": { status: 200, data: "temporary password sent" },
     });
-    renderApp("/forgotPassword", fetch);
+    await renderApp("/forgotPassword", fetch);
     const send = await screen.findByRole("button", { name: "Enviar" });
     await userEvent.click(send);
     expect(screen.getByText("Información requerida")).toBeDefined();

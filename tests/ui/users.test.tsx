@@ -43,7 +43,7 @@ const rowOf = async (name: string) => (await screen.findByRole("cell", { name })
 
 describe("the users list", () => {
   it("shows each user's state, name, email and translated role with the row actions", async () => {
-    renderApp("/panel/users", fakeFetch({ "GET /api/users": { status: 200, data: [ana, luis] } }).fetch);
+    await renderApp("/panel/users", fakeFetch({ "GET /api/users": { status: 200, data: [ana, luis] } }).fetch);
     expect(await screen.findByRole("heading", { level: 1, name: "Usuarios" })).toBeDefined();
     expect(screen.getByRole("link", { name: "Nuevo usuario" }).getAttribute("href")).toBe("/panel/users_new");
     const row = within(await rowOf("Luis Mora"));
@@ -62,7 +62,7 @@ describe("the users list", () => {
   it("keeps the user when the delete dialog is cancelled", async () => {
     answerDialogs(false);
     const { fetch, calls } = fakeFetch({ "GET /api/users": { status: 200, data: [ana, luis] } });
-    renderApp("/panel/users", fetch);
+    await renderApp("/panel/users", fetch);
     await userEvent.click(within(await rowOf("Luis Mora")).getByRole("button", { name: "Eliminar" }));
     await waitFor(() => expect(fire).toHaveBeenCalledWith(expect.objectContaining({ title: "¿Eliminar a Luis Mora?" })));
     expect(calls.filter((call) => call.method === "DELETE")).toEqual([]);
@@ -79,7 +79,7 @@ describe("the users list", () => {
         return { status: 200, data: messages.deleted };
       },
     });
-    renderApp("/panel/users", fetch);
+    await renderApp("/panel/users", fetch);
     await userEvent.click(within(await rowOf("Luis Mora")).getByRole("button", { name: "Eliminar" }));
     await waitFor(() => expect(screen.queryByRole("cell", { name: "Luis Mora" })).toBeNull());
     expect(screenCalls(calls)).toEqual([
@@ -94,7 +94,7 @@ describe("the users list", () => {
 
   it("shows the server's refusal in the red banner", async () => {
     answerDialogs(true);
-    renderApp(
+    await renderApp(
       "/panel/users",
       fakeFetch({
         "GET /api/users": { status: 200, data: [ana] },
@@ -113,7 +113,7 @@ describe("the users list", () => {
       "GET /api/users": { status: 200, data: [ana, luis] },
       "PUT /api/users/resetPassword/4": { status: 200, data: messages.temporaryPasswordSent },
     });
-    renderApp("/panel/users", fetch);
+    await renderApp("/panel/users", fetch);
     await userEvent.click(within(await rowOf("Luis Mora")).getByRole("button", { name: "Enviar contraseña temporal" }));
     await waitFor(() =>
       expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, title: "Contraseña temporal enviada" })),
@@ -128,7 +128,7 @@ describe("the users list", () => {
 describe("the user form", () => {
   it("fills the role select from GET /roles, refuses missing fields and a bad email", async () => {
     const { fetch, calls } = fakeFetch({ "GET /api/roles": { status: 200, data: roles } });
-    renderApp("/panel/users_new", fetch);
+    await renderApp("/panel/users_new", fetch);
     expect(await screen.findByRole("heading", { level: 1, name: "Nuevo usuario" })).toBeDefined();
     const select = await screen.findByRole("combobox", { name: "Rol" });
     expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual([
@@ -157,7 +157,7 @@ describe("the user form", () => {
       "POST /api/users/createUser": { status: 200, data: messages.created },
       "GET /api/users": { status: 200, data: [ana] },
     });
-    renderApp("/panel/users_new", fetch);
+    await renderApp("/panel/users_new", fetch);
     await userEvent.type(await screen.findByLabelText("Nombres"), "Luis");
     await userEvent.type(screen.getByLabelText("Apellidos"), "Mora");
     await userEvent.type(screen.getByLabelText("Correo electrónico"), "luis@example.com");
@@ -180,7 +180,7 @@ describe("the user form", () => {
 
   it("edits a user: shows the saved values and the server's message in English", async () => {
     localStorage.setItem("lang", "en");
-    renderApp(
+    await renderApp(
       "/panel/users/4",
       fakeFetch({
         "GET /api/roles": { status: 200, data: roles },
@@ -198,7 +198,7 @@ describe("the user form", () => {
   });
 
   it("shows not found for a detail route that is not a number", async () => {
-    renderApp("/panel/users/abc", fakeFetch({}).fetch);
+    await renderApp("/panel/users/abc", fakeFetch({}).fetch);
     expect(await screen.findByRole("heading", { level: 1, name: "Página no encontrada" })).toBeDefined();
   });
 });

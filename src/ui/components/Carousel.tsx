@@ -1,28 +1,9 @@
-import "swiper/css";
-import "swiper/css/effect-fade";
 import "./carousel.css";
-import { type ReactNode, useSyncExternalStore } from "react";
-import { Autoplay, EffectFade } from "swiper/modules";
-import { Swiper, SwiperSlide } from "swiper/react";
+import { lazy, type ReactNode, startTransition, Suspense, useState } from "react";
 
 /** The home banner carousel of SPEC.md section 9: 3000 ms per slide, a 2000 ms fade, looping. */
 export const CAROUSEL_DELAY_MS = 3000;
 export const CAROUSEL_SPEED_MS = 2000;
-
-const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
-
-const motionQuery = (): MediaQueryList | null =>
-  typeof window.matchMedia === "function" ? window.matchMedia(REDUCED_MOTION) : null;
-
-const subscribeMotion = (onChange: () => void) => {
-  const query = motionQuery();
-  query?.addEventListener("change", onChange);
-  return () => query?.removeEventListener("change", onChange);
-};
-
-/** Whether the visitor asked for less motion; the carousel then waits for a swipe instead of playing. */
-const usePrefersReducedMotion = (): boolean =>
-  useSyncExternalStore(subscribeMotion, () => motionQuery()?.matches ?? false);
 
 export interface Slide {
   readonly key: string;
@@ -32,20 +13,7 @@ export interface Slide {
   readonly caption?: ReactNode;
 }
 
-/**
- * A Swiper carousel with the spec's constants. The first image loads at once (it is what shows
- * first, and on the landing page it is the largest paint), the others when the browser sees fit.
- * The box takes its proportions from CSS (`.carousel` and the caller's class), and every image has
- * its width and height, so nothing moves when the images arrive.
- */
-export function Carousel({
-  slides,
-  label,
-  width,
-  height,
-  priority = false,
-  className,
-}: {
+export interface CarouselProps {
   readonly slides: ReadonlyArray<Slide>;
   readonly label: string;
   readonly width: number;
@@ -53,37 +21,93 @@ export function Carousel({
   /** The landing page's hero: the first image is fetched before anything else. */
   readonly priority?: boolean;
   readonly className?: string;
+}
+
+/** The carousel's box and name, the same before and after the slide show takes over. */
+export const carouselBox = ({ className, label }: CarouselProps) => ({
+  className: className === undefined ? "carousel" : `carousel ${className}`,
+  "aria-label": label,
+  "aria-roledescription": "carousel",
+});
+
+/**
+ * One slide's image. The first loads at once (it is what shows first, and on the landing page it
+ * is the largest paint), the others when the browser sees fit. Every image has its width and
+ * height, and the box its proportions from CSS, so nothing moves when the images arrive.
+ */
+export function SlideImage({
+  slide,
+  index,
+  width,
+  height,
+  priority,
+  onLoaded,
+}: {
+  readonly slide: Slide;
+  readonly index: number;
+  readonly width: number;
+  readonly height: number;
+  readonly priority: boolean;
+  readonly onLoaded?: (image: HTMLImageElement) => void;
 }) {
-  const reducedMotion = usePrefersReducedMotion();
-  // Swiper's loop needs two slides at least; one image is shown still
-  const moving = slides.length > 1;
   return (
-    <Swiper
-      tag="section"
-      className={className === undefined ? "carousel" : `carousel ${className}`}
-      modules={[Autoplay, EffectFade]}
-      effect="fade"
-      fadeEffect={{ crossFade: true }}
-      speed={CAROUSEL_SPEED_MS}
-      loop={moving}
-      autoplay={moving && !reducedMotion ? { delay: CAROUSEL_DELAY_MS, disableOnInteraction: false } : false}
-      aria-label={label}
-      aria-roledescription="carousel"
-    >
-      {slides.map((slide, index) => (
-        <SwiperSlide key={slide.key}>
-          <img
-            src={slide.src}
-            alt={slide.alt}
-            width={width}
-            height={height}
-            loading={index === 0 ? "eager" : "lazy"}
-            fetchPriority={priority && index === 0 ? "high" : undefined}
-            decoding={index === 0 ? "sync" : "async"}
-          />
-          {slide.caption}
-        </SwiperSlide>
-      ))}
-    </Swiper>
+    <img
+      src={slide.src}
+      alt={slide.alt}
+      width={width}
+      height={height}
+      loading={index === 0 ? "eager" : "lazy"}
+      fetchPriority={priority && index === 0 ? "high" : undefined}
+      decoding={index === 0 ? "sync" : "async"}
+      onLoad={onLoaded && ((event) => onLoaded(event.currentTarget))}
+      onError={onLoaded && ((event) => onLoaded(event.currentTarget))}
+    />
+  );
+}
+
+// Swiper is most of the carousel's weight (about 25 KB compressed) and nothing moves before the
+// first delay: the first slide is drawn without it, and the slide show loads once that image is
+// on screen, so on the landing page it never competes with the largest paint.
+const SlideShow = lazy(() => import("./SlideShow.tsx"));
+
+/** Runs `then` once `image` is decoded and the frame showing it painted (or it failed to load). */
+const afterShown = (image: HTMLImageElement, then: () => void) =>
+  image.decode().then(
+    () => requestAnimationFrame(() => setTimeout(then)),
+    () => then(),
+  );
+
+/** A banner carousel: the first slide at once, then Swiper's fading slide show when there are more. */
+export function Carousel(props: CarouselProps) {
+  const { slides, width, height, priority = false } = props;
+  const [firstShown, setFirstShown] = useState(false);
+  const first = slides[0];
+  // Swiper's loop needs two slides at least: one image is shown still
+  const moving = slides.length > 1;
+  // a transition keeps the first slide on screen while the slide show's code arrives
+  const startSlideShow = (image: HTMLImageElement) =>
+    afterShown(image, () => startTransition(() => setFirstShown(true)));
+  return (
+    <Suspense fallback={null}>
+      {moving && firstShown ? (
+        <SlideShow {...props} />
+      ) : (
+        <section {...carouselBox(props)}>
+          {first !== undefined && (
+            <div className="carousel-slide">
+              <SlideImage
+                slide={first}
+                index={0}
+                width={width}
+                height={height}
+                priority={priority}
+                onLoaded={moving ? startSlideShow : undefined}
+              />
+              {first.caption}
+            </div>
+          )}
+        </section>
+      )}
+    </Suspense>
   );
 }

@@ -1,3 +1,4 @@
+import "./panel.css";
 import { useSelector } from "@xstate/react";
 import { type MouseEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -4,7 +4,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "re
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { assign } from "xstate";
-import { translateMessage } from "../../i18n/index.ts";
+import { translateMessage } from "../../i18n/messages.ts";
 import {
   type BannerDraft,
   type BannerImage,

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
-import { translateMessage } from "../../i18n/index.ts";
+import { translateMessage } from "../../i18n/messages.ts";
 import { passwordResetMachine } from "../../machines/passwordReset.machine.ts";
 import { useServices } from "../context.ts";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";
@@ -12,7 +12,7 @@ import { useFlowMachine } from "../useFlow.ts";
 
 /** /changePassword/{id}: the forced password reset after a login with a temporary password. */
 export default function ChangePasswordView({ id }: { readonly id: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["account", "messages"]);
   const { client, session } = useServices();
   const [, navigate] = useLocation();
   const [logic] = useState(() =>

@@ -11,7 +11,7 @@ import { useFlowMachine } from "../useFlow.ts";
 
 /** /forgotPassword: asks for a temporary password by email. */
 export default function ForgotPasswordView() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("account");
   const { client } = useServices();
   const [snapshot, send] = useFlowMachine(forgotPasswordMachine, { input: { client } });
   const sending = snapshot.hasTag("sending");

@@ -1,5 +1,6 @@
 import "./landing.css";
 import { useSelector } from "@xstate/react";
+import { useDeferredValue } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Banner, Recommendation } from "../../api/home.ts";
@@ -63,11 +64,14 @@ function DestinationCard({ recommendation }: { readonly recommendation: Recommen
 
 /** The public page `/`: banners, the call to action, recommended destinations and a contact form. */
 export default function LandingView() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("landing");
   const { client } = useServices();
   const actor = useFlowActor(landingContentMachine, { input: { client } });
   const content = useSelector(actor, (snapshot) => snapshot.context.content);
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));
+  // The hero is drawn first; the sections below it (the cards, the form's long country list) in a
+  // deferred render that React splits into short tasks, so the page never stops answering.
+  const showRest = useDeferredValue(!loading);
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
   const slides = content === null ? [] : slidesOf(content.baner);
   const callAction = content?.call_action ?? null;
@@ -104,7 +108,7 @@ export default function LandingView() {
           )}
         </section>
         {/* the rest waits for the content: shown before it, the form would jump down when it arrives */}
-        {!loading && callAction !== null && (
+        {showRest && callAction !== null && (
           <section className="container landing-cta" aria-labelledby="cta-title">
             <div>
               <h2 id="cta-title">{callAction.title}</h2>
@@ -115,7 +119,7 @@ export default function LandingView() {
             </a>
           </section>
         )}
-        {!loading && recommended.length > 0 && (
+        {showRest && recommended.length > 0 && (
           <section className="container" aria-labelledby="recommended-title">
             <h2 id="recommended-title">{t("landing.recommended")}</h2>
             <ul className="landing-cards">
@@ -125,7 +129,7 @@ export default function LandingView() {
             </ul>
           </section>
         )}
-        {!loading && (
+        {showRest && (
           <section className="container landing-contact" aria-labelledby="contact-title">
             <h2 id="contact-title">{t("landing.contactTitle")}</h2>
             <p>{t("landing.contactText")}</p>
@@ -133,7 +137,7 @@ export default function LandingView() {
           </section>
         )}
       </main>
-      {!loading && (
+      {showRest && (
         <footer className="container landing-footer">
           <small>
             {t("brand.name")} · <Link href={paths.login}>{t("landing.staffAccess")}</Link>

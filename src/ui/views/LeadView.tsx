@@ -4,7 +4,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Lead, LeadDetails } from "../../api/leads.ts";
-import { translateMessage } from "../../i18n/index.ts";
+import { translateMessage } from "../../i18n/messages.ts";
 import { leadConversationMachine } from "../../machines/leadConversation.machine.ts";
 import { HistoryPanel } from "../components/HistoryPanel.tsx";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Lead } from "../../api/leads.ts";
-import { translateMessage } from "../../i18n/index.ts";
+import { translateMessage } from "../../i18n/messages.ts";
 import { leadAssignmentMachine } from "../../machines/leadAssignment.machine.ts";
 import { type AgentFilter, leadsListMachine, pageCount } from "../../machines/leadsList.machine.ts";
 import { AssignLeadButton, AssignLeadDialog } from "../components/AssignLeadDialog.tsx";

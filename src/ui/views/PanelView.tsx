@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense } from "react";
+import { useTranslation } from "react-i18next";
 import { Route, Switch, useParams } from "wouter";
 import type { RoleName } from "../../api/endpoint.ts";
 import { destinationTypes } from "../../api/itineraries.ts";
@@ -39,6 +40,8 @@ function WithId({ render }: { readonly render: (id: number) => ReactNode }) {
 
 /** The protected panel, loaded lazily so the login page stays small. */
 export default function PanelView() {
+  // every screen below reads its texts and the server messages from these groups: drawn once they are there
+  useTranslation(["panel", "messages"]);
   return (
     <PanelLayout>
       <Suspense fallback={<Spinner />}>

@@ -1,0 +1,1 @@
+export { forgot, reset } from "../en.json";

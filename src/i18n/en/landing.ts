@@ -1,0 +1,1 @@
+export { landing } from "../en.json";

@@ -1,0 +1,17 @@
+export {
+  actions,
+  catalogue,
+  confirm,
+  destinations,
+  flows,
+  form,
+  history,
+  home,
+  layout,
+  leads,
+  nav,
+  roles,
+  status,
+  table,
+  users,
+} from "../en.json";
