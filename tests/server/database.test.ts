@@ -1,21 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "../../server/db/database.ts";
+import { describe, expect, it } from "vitest";
 import { migrate } from "../../server/db/migrate.ts";
-import { openTestDatabase, resetDatabase } from "../setup/database.ts";
+import { testDatabase } from "../setup/database.ts";
 
-let db: Database;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-
-afterAll(async () => {
-  await db?.close();
-});
-
-beforeEach(async () => {
-  await resetDatabase(db);
-});
+const db = testDatabase();
 
 const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 

@@ -1,9 +1,9 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { closeSession, openSession } from "../../server/accounts/sessions.ts";
 import { createUser } from "../../server/accounts/users.ts";
 import { createItem, deleteItem, findItem, updateItem } from "../../server/catalogues/items.ts";
-import type { Database, Queryable } from "../../server/db/database.ts";
+import type { Queryable } from "../../server/db/database.ts";
 import { type CommandOptions, decide } from "../../server/events/command.ts";
 import { activityRecord, courtesyRecord, feedingRecord } from "../../server/events/projections/catalogueItems.ts";
 import { userRecord } from "../../server/events/projections/users.ts";
@@ -13,21 +13,9 @@ import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { UserEvent } from "../../src/machines/domain/user.machine.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
-import { openTestDatabase, resetDatabase } from "../setup/database.ts";
+import { resetDatabase, testDatabase } from "../setup/database.ts";
 
-let db: Database;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-
-afterAll(async () => {
-  await db?.close();
-});
-
-beforeEach(async () => {
-  await resetDatabase(db);
-});
+const db = testDatabase();
 
 const at = new Date("2030-01-01T00:00:00.000Z");
 const options = { actorId: null, occurredAt: at };

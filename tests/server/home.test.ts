@@ -4,9 +4,8 @@
  * its painted pictures.
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedDemoCatalogues } from "../../server/catalogues/demo.ts";
-import type { Database } from "../../server/db/database.ts";
 import { createBanner, updateBanner } from "../../server/home/banners.ts";
 import { createCallAction, updateCallAction } from "../../server/home/callActions.ts";
 import { adminContent, publicContent } from "../../server/home/content.ts";
@@ -19,21 +18,9 @@ import { rebuildProjections } from "../../server/rebuild.ts";
 import { detectImage } from "../../server/uploads/images.ts";
 import { findImage } from "../../server/uploads/store.ts";
 import { ApiError } from "../../src/api/errors.ts";
-import { openTestDatabase, resetDatabase } from "../setup/database.ts";
+import { resetDatabase, testDatabase } from "../setup/database.ts";
 
-let db: Database;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-
-afterAll(async () => {
-  await db?.close();
-});
-
-beforeEach(async () => {
-  await resetDatabase(db);
-});
+const db = testDatabase();
 
 const at = new Date("2030-01-01T00:00:00.000Z");
 

@@ -4,10 +4,9 @@
  * painted pictures.
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedDemoCatalogues } from "../../server/catalogues/demo.ts";
 import { createItem, deleteItem, updateItem } from "../../server/catalogues/items.ts";
-import type { Database } from "../../server/db/database.ts";
 import { activityRecord, courtesyRecord, feedingRecord } from "../../server/events/projections/catalogueItems.ts";
 import { demoItineraries, seedDemoItineraries } from "../../server/itineraries/demo.ts";
 import type { ItineraryDraft } from "../../server/itineraries/form.ts";
@@ -18,22 +17,9 @@ import { detectImage } from "../../server/uploads/images.ts";
 import { findImage, storeImage } from "../../server/uploads/store.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { departureCities, generalServices } from "../../src/api/itineraries.ts";
-import { openTestDatabase, resetDatabase } from "../setup/database.ts";
+import { resetDatabase, testDatabase } from "../setup/database.ts";
 
-let db: Database;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-
-afterAll(async () => {
-  await db?.close();
-});
-
-beforeEach(async () => {
-  await resetDatabase(db);
-  await db.exec("truncate uploads");
-});
+const db = testDatabase();
 
 const at = new Date("2030-01-01T00:00:00.000Z");
 

@@ -4,32 +4,19 @@
  * and the lead ids continue past a rebuild.
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seed } from "../../server/accounts/seed.ts";
 import { deleteStaff, updateStaff } from "../../server/accounts/staff.ts";
 import { createUser } from "../../server/accounts/users.ts";
-import type { Database } from "../../server/db/database.ts";
 import { decodeEnv } from "../../server/env.ts";
 import { assignLead, commentLead, createLead, listLeads } from "../../server/leads/leads.ts";
 import { createLogger } from "../../server/log.ts";
 import { rebuildProjections } from "../../server/rebuild.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
-import { openTestDatabase, resetDatabase } from "../setup/database.ts";
+import { resetDatabase, testDatabase } from "../setup/database.ts";
 
-let db: Database;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-
-afterAll(async () => {
-  await db?.close();
-});
-
-beforeEach(async () => {
-  await resetDatabase(db);
-});
+const db = testDatabase();
 
 const at = new Date("2030-01-01T00:00:00.000Z");
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { rememberedReads } from "../../server/db/remember.ts";
-import { openTestDatabase, resetDatabase } from "../setup/database.ts";
+import { testDatabase } from "../setup/database.ts";
 
 /** A read that counts its calls and answers the call number. */
 const countingRead = () => {
@@ -56,7 +56,7 @@ describe("remembered reads", () => {
 });
 
 describe("a database's remembered reads", () => {
-  let db: Database;
+  const db = testDatabase();
   const outboxSize = () =>
     db.remember("outbox size", async () => {
       const [row] = await db.query<{ mails: number }>("select count(*)::int as mails from outbox");
@@ -64,18 +64,6 @@ describe("a database's remembered reads", () => {
     });
   const addMail = (tx: Pick<Database, "query">) =>
     tx.query("insert into outbox (\"to\", subject, text) values ('a', 'b', 'c')");
-
-  beforeAll(async () => {
-    db = await openTestDatabase();
-  });
-
-  afterAll(async () => {
-    await db?.close();
-  });
-
-  beforeEach(async () => {
-    await resetDatabase(db);
-  });
 
   it("never answers from before a committed transaction, a writing statement or an exec", async () => {
     expect(await outboxSize()).toBe(0);

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { sqlState } from "../../server/db/database.ts";
 import { openPglite } from "../../server/db/pglite.ts";
@@ -84,4 +84,35 @@ export const resetDatabase = async (db: Database): Promise<void> => {
   const owned = new Set(projections.flatMap((projection) => projection.tables));
   const tables = [...operationalTables, ...owned];
   await db.exec(`truncate ${tables.join(", ")} restart identity`);
+};
+
+/**
+ * The test file's database, opened before its tests, emptied before each and closed after them.
+ * The answer stands for it from the start, so a file can hold it in a constant.
+ */
+export const testDatabase = (): Database => {
+  let current: Database | undefined;
+  const opened = (): Database => {
+    if (current === undefined) throw new Error("the test database opens in beforeAll");
+    return current;
+  };
+  beforeAll(async () => {
+    current = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  beforeEach(async () => {
+    await resetDatabase(opened());
+  });
+  return {
+    get kind() {
+      return opened().kind;
+    },
+    query: (sql, params) => opened().query(sql, params),
+    exec: (sql) => opened().exec(sql),
+    transaction: (work) => opened().transaction(work),
+    remember: (key, read) => opened().remember(key, read),
+    close: () => opened().close(),
+  };
 };
