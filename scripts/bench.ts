@@ -361,8 +361,11 @@ interface Scores {
 /** Runs `work` with a Chromium listening for DevTools on a free port, on the given profile. */
 const withDebuggableChromium = async <T>(profile: string, work: (port: number) => T): Promise<T> => {
   const port = await freePort();
+  // In a process group of its own, so that its helper processes go with it and stop writing into
+  // the profile before it is removed.
   const chrome = spawn(CHROMIUM, [...browserArgs, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"], {
     stdio: "ignore",
+    detached: true,
   });
   const exited = new Promise((resolve) => chrome.once("exit", resolve));
   try {
@@ -373,7 +376,7 @@ const withDebuggableChromium = async <T>(profile: string, work: (port: number) =
     }
     return work(port);
   } finally {
-    chrome.kill("SIGTERM");
+    if (chrome.pid !== undefined) process.kill(-chrome.pid, "SIGTERM");
     await exited;
   }
 };
@@ -427,8 +430,11 @@ const measureLighthouse = async (url: string): Promise<Record<string, Scores>> =
         log(`lighthouse ${target.path}: no score (attempt ${attempt} of ${LIGHTHOUSE_ATTEMPTS})`);
       }
     } finally {
-      // Chromium's last writes into the profile can still be landing as it exits.
-      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      } catch (error) {
+        log(`could not remove the Lighthouse profile ${profile}: ${String(error)}`);
+      }
     }
   }
   return scores;
