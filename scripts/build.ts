@@ -10,7 +10,8 @@ import { buildServer, serverBuildDir, serverSources } from "./build-server.ts";
 import { compressDist } from "./compress-dist.ts";
 
 const root = join(import.meta.dirname, "..");
-const panelSources = ["src", "public", "index.html", "vite.config.ts", "package-lock.json"];
+// docs/flows: the flows page bundles what `npm run flows` writes there
+const panelSources = ["src", "public", "index.html", "vite.config.ts", "package-lock.json", "docs/flows"];
 
 const newestChange = (path: string): number => {
   if (!existsSync(path)) return 0;

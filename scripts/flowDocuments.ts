@@ -1,9 +1,30 @@
 import { flowModel, toMermaid } from "../src/machines/flowModel.ts";
-import { machineRegistry } from "../src/machines/registry.ts";
+import { flowPaths } from "../src/machines/generatedPaths.ts";
+import { loadMachineFixtures } from "./machineFixtures.ts";
 
 /** Functions (inline params, context factories) are code, not configuration: the editor gets names. */
 const configJson = (config: unknown): string =>
   `${JSON.stringify(config, (_key, value: unknown) => (typeof value === "function" ? undefined : value), 2)}\n`;
+
+/** One step per line: the file stays readable and a changed path is a small diff. */
+const pathsJson = (paths: ReturnType<typeof flowPaths>): string =>
+  [
+    "{",
+    `  "id": ${JSON.stringify(paths.id)},`,
+    '  "paths": [',
+    paths.paths
+      .map((path) =>
+        [
+          `    { "input": ${JSON.stringify(path.input)}, "steps": [`,
+          path.steps.map((step) => `      ${JSON.stringify(step)}`).join(",\n"),
+          "    ] }",
+        ].join("\n"),
+      )
+      .join(",\n"),
+    "  ]",
+    "}",
+    "",
+  ].join("\n");
 
 const markdown = (id: string, file: string, model: ReturnType<typeof flowModel>): string => {
   const rows = model.transitions.map((transition) => {
@@ -48,14 +69,25 @@ const markdown = (id: string, file: string, model: ReturnType<typeof flowModel>)
   ].join("\n");
 };
 
-/** File name -> text of every flow document, from the machine registry. */
-export const flowDocuments = (): Map<string, string> =>
-  new Map(
-    machineRegistry.flatMap((entry) => {
+/**
+ * File name -> text of every flow document, from the fixtures beside each machine: the
+ * configuration (<id>.json), the analysts' page (<id>.md) and the generated paths the flows page
+ * plays (<id>.paths.json). `problems` names each machine left out for want of fixtures.
+ */
+export const flowDocuments = async (): Promise<{
+  readonly documents: Map<string, string>;
+  readonly problems: ReadonlyArray<string>;
+}> => {
+  const { entries, problems } = await loadMachineFixtures();
+  const documents = new Map(
+    entries.flatMap((entry) => {
       const model = flowModel(entry.machine);
       return [
         [`${entry.id}.json`, configJson(entry.machine.config)],
         [`${entry.id}.md`, markdown(entry.id, entry.file, model)],
-      ];
+        [`${entry.id}.paths.json`, pathsJson(flowPaths(entry))],
+      ] as const;
     }),
   );
+  return { documents, problems };
+};

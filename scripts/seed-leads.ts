@@ -8,7 +8,7 @@
 import type { LeadCreate } from "../src/machines/domain/lead.machine.ts";
 import { leadMachine } from "../src/machines/domain/lead.machine.ts";
 import type { Queryable } from "../server/db/database.ts";
-import { migrate } from "../server/db/migrate.ts";
+import { prepareSchema } from "../server/schema.ts";
 import { openDatabase } from "../server/db/open.ts";
 import { decodeEnv } from "../server/env.ts";
 import { nextStatus } from "../server/events/machine.ts";
@@ -108,7 +108,7 @@ if (!Number.isInteger(count) || count <= 0) {
 const env = decodeEnv(process.env);
 const db = await openDatabase(env);
 try {
-  await migrate(db);
+  await prepareSchema(db);
   const status = nextStatus(leadMachine, null, { type: "lead.create", ...generatedLead(generator(0), 0) });
   if (status === null) throw new Error("the lead machine refuses lead.create");
   const random = generator(count);

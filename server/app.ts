@@ -1,9 +1,11 @@
-import type { FastifyBaseLogger, FastifyError, FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import Fastify, { LogController } from "fastify";
 import fastifyMultipart from "@fastify/multipart";
 import { isApiError } from "../src/api/errors.ts";
 import { API_BASE } from "../src/api/index.ts";
-import { messages } from "../src/api/messages.ts";
+import { type ErrorAnswer, isMessage, messages } from "../src/api/messages.ts";
+import type { CatalogueDeclaration } from "../src/records/catalogue.ts";
+import { catalogues, endpointsWith } from "../src/records/index.ts";
 import type { Database } from "./db/database.ts";
 import type { Env } from "./env.ts";
 import { createLogger } from "./log.ts";
@@ -15,6 +17,7 @@ import { registerHomeRoutes } from "./routes/home.ts";
 import { registerItineraryRoutes } from "./routes/itineraries.ts";
 import { registerLeadRoutes } from "./routes/leads.ts";
 import { multipartOptions } from "./routes/multipart.ts";
+import { registerOpenApi } from "./routes/openapi.ts";
 import { isClientRoute, registerPanel, sendIndex } from "./routes/panel.ts";
 import { registerUploadRoutes } from "./routes/uploads.ts";
 import { registerUserRoutes } from "./routes/users.ts";
@@ -29,6 +32,8 @@ export interface AppDeps {
   readonly logger?: FastifyBaseLogger;
   /** Where the built panel is; ./dist by default. Nothing is served when it holds no index.html. */
   readonly distDir?: string;
+  /** The simple catalogues to serve: every declaration of src/records unless a test adds its own. */
+  readonly catalogues?: ReadonlyArray<CatalogueDeclaration>;
 }
 
 const isApiPath = (url: string): boolean => url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`);
@@ -52,13 +57,17 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`);
   });
 
+  /** Every refusal is `{"data": <message>}`, a message of src/api/messages.ts and nothing else. */
+  const refuse = (reply: FastifyReply, status: number, answer: ErrorAnswer) => reply.code(status).send(answer);
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (isApiError(error)) return reply.code(error.status).send({ data: error.message });
+    if (isApiError(error) && isMessage(error.message)) return refuse(reply, error.status, { data: error.message });
     const status = clientErrorStatus(error);
     // Malformed JSON, a wrong content type, a body too large: the client's fault, told plainly.
-    if (status !== null) return reply.code(status).send({ data: status === 404 ? messages.notFound : messages.invalidInput });
+    if (status !== null) return refuse(reply, status, { data: status === 404 ? messages.notFound : messages.invalidInput });
+    // Anything else, an ApiError whose text is not a message included, is a fault of the server.
     request.log.error({ err: error, method: request.method, url: request.url }, "request failed");
-    return reply.code(500).send({ data: messages.serverError });
+    return refuse(reply, 500, { data: messages.serverError });
   });
 
   await registerSecurityHeaders(app);
@@ -67,17 +76,19 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   registerAuthRoutes(app, { db: deps.db, mailer: deps.mailer, env: deps.env, now });
   registerUserRoutes(app, { db: deps.db, mailer: deps.mailer, env: deps.env, now });
-  registerCatalogueRoutes(app, { db: deps.db, now });
+  const served = deps.catalogues ?? catalogues;
+  registerCatalogueRoutes(app, { db: deps.db, now, catalogues: served });
   registerHistoryRoutes(app, { db: deps.db, now });
   registerItineraryRoutes(app, { db: deps.db, now });
   registerUploadRoutes(app, { db: deps.db });
   registerLeadRoutes(app, { db: deps.db, env: deps.env, now });
   registerHomeRoutes(app, { db: deps.db, now });
+  await registerOpenApi(app, endpointsWith(served));
 
   const servesPanel = await registerPanel(app, deps.distDir ?? "dist");
   app.setNotFoundHandler((request, reply) => {
     if (servesPanel && !isApiPath(request.url) && isClientRoute(request)) return sendIndex(reply);
-    return reply.code(404).send({ data: messages.notFound });
+    return refuse(reply, 404, { data: messages.notFound });
   });
 
   return app;

@@ -1,5 +1,6 @@
 import { Effect, Result, Schema, SchemaGetter, SchemaIssue } from "effect";
-import { isEmail, passwordProblem } from "../src/machines/domain/credentials.ts";
+import { isEmail } from "../src/api/fields.ts";
+import { passwordProblem } from "../src/machines/domain/credentials.ts";
 
 const withDefault = <S extends Schema.Codec<unknown, string>>(schema: S, value: string) =>
   schema.pipe(Schema.withDecodingDefaultKey(Effect.succeed(value)));

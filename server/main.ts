@@ -1,7 +1,7 @@
 /** `npm run serve`: the API and the built panel on HOST:PORT. */
 import { seed } from "./accounts/seed.ts";
 import { buildApp } from "./app.ts";
-import { migrate } from "./db/migrate.ts";
+import { prepareSchema } from "./schema.ts";
 import { openDatabase } from "./db/open.ts";
 import { decodeEnv, EnvError, type Env } from "./env.ts";
 import { createLogger } from "./log.ts";
@@ -23,7 +23,7 @@ const env = readEnv();
 const log = createLogger(env.LOG_LEVEL);
 const db = await openDatabase(env);
 log.info(env.DATABASE_URL ? "Database: PostgreSQL (DATABASE_URL)" : `Database: embedded PGlite in ${env.DATA_DIR}`);
-const applied = await migrate(db);
+const applied = await prepareSchema(db);
 if (applied.length > 0) log.info(`Migrations applied: ${applied.join(", ")}`);
 await seed(db, env, log, new Date());
 const app = await buildApp({ db, mailer: createMailer(env, db, log), env, logger: log });

@@ -4,7 +4,7 @@
  */
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { migrate } from "./db/migrate.ts";
+import { prepareSchema } from "./schema.ts";
 import { openDatabase } from "./db/open.ts";
 import { decodeEnv, EnvError } from "./env.ts";
 import { rebuildProjections } from "./events/rebuild.ts";
@@ -18,7 +18,7 @@ if (isScript) {
     const env = decodeEnv(process.env);
     const db = await openDatabase(env);
     try {
-      await migrate(db);
+      await prepareSchema(db);
       const replayed = await rebuildProjections(db);
       console.log(`Projections rebuilt from ${replayed} events (${db.kind}).`);
     } finally {

@@ -8,6 +8,8 @@ import type { FastifyInstance } from "fastify";
  *   element when it loads (confirm dialogs, toasts); a hash would break with each release of it.
  *   Inline styles cannot run code, scripts stay 'self' only.
  * - img-src allows data: and blob:: the image inputs preview the chosen file through an object URL.
+ * - The API reference page (/api/docs, Swagger UI served from its package) needs nothing more: its
+ *   scripts and stylesheets are files of this server, and it fetches only the OpenAPI document.
  * - No upgrade-insecure-requests: the server speaks plain HTTP on its own port (TLS, when any, ends
  *   at a proxy), and upgrading its own requests to https would break a plain-HTTP install.
  */

@@ -4,6 +4,7 @@ import { RoleName } from "../../src/api/endpoint.ts";
 import {
   type SessionCloseReason,
   SessionKind,
+  type StaffSessionFacts,
 } from "../../src/machines/domain/staffSession.machine.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
@@ -25,11 +26,16 @@ export const Session = Schema.Struct({
 });
 export type Session = typeof Session.Type;
 
-/** Opens a session and answers its bearer token, which is never stored. */
+/**
+ * Opens a session and answers its bearer token, which is never stored. A sign-in passes what it
+ * found out about the credentials: the session's machine refuses wrong ones and an expired
+ * temporary password (401), and nothing is written.
+ */
 export const openSession = async (
   tx: Queryable,
   session: { readonly userId: number; readonly kind: SessionKind; readonly expiresAt: Date },
   options: CommandOptions,
+  facts: StaffSessionFacts = { hasWrongCredentials: false, isTemporaryPasswordExpired: false },
 ): Promise<string> => {
   const token = generateToken();
   await decide(
@@ -44,6 +50,7 @@ export const openSession = async (
       expiresAt: session.expiresAt.toISOString(),
     },
     options,
+    facts,
   );
   return token;
 };

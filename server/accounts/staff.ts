@@ -1,21 +1,19 @@
 /**
  * What an admin does to staff accounts (PRODUCT.md sections 4 and 5): the users endpoints' reads
- * and commands, with the rules that span several users (one email per live user, the last active
- * admin, nobody deletes themselves). Every command runs inside the caller's transaction.
+ * and commands. Each command loads the facts the user's machine decides with (one email per live
+ * user, the last active admin, nobody deletes themselves); the machine refuses, never this file.
+ * Every command runs inside the caller's transaction.
  */
 import { Schema } from "effect";
-import { Role, type User } from "../../src/api/users.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
+import { Role, type User, type UserPayload } from "../../src/api/users.ts";
 import { roleIds, type UserEvent } from "../../src/machines/domain/user.machine.ts";
-import { type Queryable, sqlState, UNIQUE_VIOLATION } from "../db/database.ts";
+import type { Queryable } from "../db/database.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
 import { userRecord } from "../events/projections/users.ts";
 import { closeUserSessions } from "./sessions.ts";
-import { findUserByEmail, findUserById, type UserRow } from "./users.ts";
-
-/** Any fixed number: commands that could remove the last active admin take it one at a time. */
-const ADMINS_LOCK = 7_241_003;
+import { findUserById, formFacts, lockUsers, noUserFacts, storedDetails, type UserRow } from "./users.ts";
 
 const UserListRow = Schema.Struct({
   id: Schema.Int,
@@ -63,12 +61,6 @@ export const getUser = async (db: Queryable, id: number): Promise<User | null> =
 export const listRoles = async (db: Queryable): Promise<Role[]> =>
   (await db.query<unknown>("select id, name from roles order by id")).map((row) => decodeRole(row));
 
-/** 400 'the role does not exist' unless the role is one of the seeded roles. */
-export const assertRoleExists = async (db: Queryable, roleId: number): Promise<void> => {
-  const rows = await db.query<{ id: number }>("select id from roles where id = $1", [roleId]);
-  if (rows.length === 0) throw new ApiError(400, messages.unknownRole);
-};
-
 /** A user the panel still shows (not deleted), else 404. */
 const liveUser = async (tx: Queryable, id: number): Promise<UserRow> => {
   const user = await findUserById(tx, id);
@@ -76,24 +68,15 @@ const liveUser = async (tx: Queryable, id: number): Promise<UserRow> => {
   return user;
 };
 
-/** 409 lastAdmin when `user` is the only active admin: the caller is about to remove them from that role. */
-const assertNotLastAdmin = async (tx: Queryable, user: UserRow): Promise<void> => {
-  if (user.status !== "active" || user.roleId !== roleIds.admin) return;
+/** Whether `user` is an active admin and no other active admin exists. */
+const isLastActiveAdmin = async (tx: Queryable, user: UserRow): Promise<boolean> => {
+  if (user.status !== "active" || user.roleId !== roleIds.admin) return false;
   const [row] = await tx.query<{ admins: number }>(
     "select count(*)::int as admins from users where status = 'active' and role_id = $1",
     [roleIds.admin],
   );
-  if ((row?.admins ?? 0) <= 1) throw new ApiError(409, messages.lastAdmin);
+  return (row?.admins ?? 0) <= 1;
 };
-
-export interface StaffDetails {
-  /** Trimmed and checked by the route. */
-  readonly firstName: string;
-  readonly lastName: string;
-  /** Normalised (see normaliseEmail) and checked. */
-  readonly email: string;
-  readonly roleId: number;
-}
 
 /** Who to mail a temporary password to once the transaction has committed. */
 export interface MailTarget {
@@ -109,53 +92,45 @@ export interface MailTarget {
 export const updateStaff = async (
   tx: Queryable,
   id: number,
-  change: StaffDetails & { readonly active?: boolean },
+  change: UserPayload,
   options: CommandOptions,
 ): Promise<void> => {
-  await tx.query("select pg_advisory_xact_lock($1)", [ADMINS_LOCK]);
+  await lockUsers(tx);
   const user = await liveUser(tx, id);
-  const holder = await findUserByEmail(tx, change.email);
-  if (holder !== null && holder.id !== id) throw new ApiError(409, messages.emailInUse);
-  const deactivating = change.active === false && user.status === "active";
-  if (deactivating || change.roleId !== user.roleId) await assertNotLastAdmin(tx, user);
+  const lastAdmin = await isLastActiveAdmin(tx, user);
+  const details = storedDetails(change);
   const streamId = String(id);
   const detailsChanged =
-    change.firstName !== user.firstName ||
-    change.lastName !== user.lastName ||
-    change.email !== user.email ||
-    change.roleId !== user.roleId;
+    details.firstName !== user.firstName ||
+    details.lastName !== user.lastName ||
+    details.email !== user.email ||
+    details.roleId !== user.roleId;
   if (detailsChanged) {
-    const event: UserEvent = {
-      type: "user.update",
-      firstName: change.firstName,
-      lastName: change.lastName,
-      email: change.email,
-      roleId: change.roleId,
-    };
-    try {
-      await decide(tx, userRecord, streamId, event, options);
-    } catch (error) {
-      // Another request took the email between the check above and this write.
-      if (sqlState(error) === UNIQUE_VIOLATION) throw new ApiError(409, messages.emailInUse);
-      throw error;
-    }
+    const event: UserEvent = { type: "user.update", ...details };
+    const facts = { ...(await formFacts(tx, id, change)), isLastActiveAdmin: lastAdmin };
+    await decide(tx, userRecord, streamId, event, options, facts);
   }
   if (change.active === true && user.status === "inactive") {
     await decide(tx, userRecord, streamId, { type: "user.activate" }, options);
   }
-  if (deactivating) {
-    await decide(tx, userRecord, streamId, { type: "user.deactivate" }, options);
+  if (change.active === false && user.status === "active") {
+    await decide(tx, userRecord, streamId, { type: "user.deactivate" }, options, {
+      ...noUserFacts,
+      isLastActiveAdmin: lastAdmin,
+    });
     await closeUserSessions(tx, id, "userDeactivated", options);
   }
 };
 
-/** Deletes a user (never the caller, never the last active admin) and closes their sessions. */
+/** Deletes a user (the machine refuses the caller and the last active admin) and closes their sessions. */
 export const deleteStaff = async (tx: Queryable, id: number, callerId: number, options: CommandOptions): Promise<void> => {
-  await tx.query("select pg_advisory_xact_lock($1)", [ADMINS_LOCK]);
+  await lockUsers(tx);
   const user = await liveUser(tx, id);
-  if (id === callerId) throw new ApiError(409, messages.selfDelete);
-  await assertNotLastAdmin(tx, user);
-  await decide(tx, userRecord, String(id), { type: "user.delete" }, options);
+  await decide(tx, userRecord, String(id), { type: "user.delete" }, options, {
+    ...noUserFacts,
+    isSelf: id === callerId,
+    isLastActiveAdmin: await isLastActiveAdmin(tx, user),
+  });
   await closeUserSessions(tx, id, "userDeleted", options);
 };
 

@@ -1,8 +1,11 @@
 import { Schema } from "effect";
+import type { NewPassword } from "../../src/api/auth.ts";
 import { RoleName } from "../../src/api/endpoint.ts";
-import { ApiError } from "../../src/api/errors.ts";
-import { messages } from "../../src/api/messages.ts";
-import { type Queryable, sqlState, UNIQUE_VIOLATION } from "../db/database.ts";
+import { firstProblem, normaliseEmail } from "../../src/api/fields.ts";
+import { type UserPayload, userProblems } from "../../src/api/users.ts";
+import { confirmationProblem, passwordProblem } from "../../src/machines/domain/credentials.ts";
+import type { UserFacts } from "../../src/machines/domain/user.machine.ts";
+import type { Queryable } from "../db/database.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
 import { userRecord } from "../events/projections/users.ts";
 
@@ -75,35 +78,83 @@ export const findUserById = async (db: Queryable, id: number): Promise<UserRow |
   return row === undefined ? null : toUser(row);
 };
 
-export interface NewUser {
-  readonly firstName: string;
-  readonly lastName: string;
-  /** Already normalised (see normaliseEmail). */
-  readonly email: string;
-  readonly roleId: number;
+/** Any fixed number: commands whose rules read other users (one email per live user, the last active admin) take it one at a time. */
+const USERS_LOCK = 7_241_003;
+
+/**
+ * Taken first by every command that loads facts about other users, so that the facts stay true
+ * until its transaction ends (two creations of one email cannot both see it free).
+ */
+export const lockUsers = async (tx: Queryable): Promise<void> => {
+  await tx.query("select pg_advisory_xact_lock($1)", [USERS_LOCK]);
+};
+
+/** Facts under which no rule of the user's machine refuses: each command sets those it loads. */
+export const noUserFacts: UserFacts = {
+  fieldProblem: null,
+  isEmailInUse: false,
+  isUnknownRole: false,
+  isLastActiveAdmin: false,
+  isSelf: false,
+  passwordProblem: null,
+  confirmationProblem: null,
+};
+
+/** The user form's details as stored: names trimmed, email normalised. */
+export type UserDetails = Pick<UserPayload, "firstName" | "lastName" | "email" | "roleId">;
+
+export const storedDetails = (details: UserDetails): UserDetails => ({
+  firstName: details.firstName.trim(),
+  lastName: details.lastName.trim(),
+  email: normaliseEmail(details.email),
+  roleId: details.roleId,
+});
+
+/** Role ids are int columns: a larger number (an integer in the contract) names no role rather than overflowing. */
+const MAX_ID = 2_147_483_647;
+
+const isUnknownRole = async (tx: Queryable, roleId: number): Promise<boolean> => {
+  if (!(Number.isSafeInteger(roleId) && roleId > 0 && roleId <= MAX_ID)) return true;
+  return (await tx.query("select 1 from roles where id = $1", [roleId])).length === 0;
+};
+
+/**
+ * The facts of a create or an update of `userId` with the user form (null for a new user): the
+ * form's first problem, whether the role exists, whether another live user has the email.
+ */
+export const formFacts = async (tx: Queryable, userId: number | null, details: UserDetails): Promise<UserFacts> => {
+  const holder = await findUserByEmail(tx, normaliseEmail(details.email));
+  return {
+    ...noUserFacts,
+    fieldProblem: firstProblem(userProblems(details)),
+    isUnknownRole: await isUnknownRole(tx, details.roleId),
+    isEmailInUse: holder !== null && holder.id !== userId,
+  };
+};
+
+export interface NewUser extends UserDetails {
   readonly active: boolean;
   /** Null for a user who will receive a temporary password and must then choose one. */
   readonly passwordHash: string | null;
 }
 
-/** Creates a user through the event store and answers the new id; a live duplicate email is a 409. */
+/**
+ * Creates a user through the event store and answers the new id. The user's machine refuses a
+ * form with a problem, an unknown role, and an email a live user has (409).
+ */
 export const createUser = async (tx: Queryable, user: NewUser, options: CommandOptions): Promise<number> => {
-  if (await findUserByEmail(tx, user.email)) throw new ApiError(409, messages.emailInUse);
+  await lockUsers(tx);
+  const facts = await formFacts(tx, null, user);
   const [row] = await tx.query<{ id: number }>("select nextval(pg_get_serial_sequence('users', 'id'))::int as id");
   if (!row) throw new Error("no id from the users sequence");
-  try {
-    await decide(
-      tx,
-      userRecord,
-      String(row.id),
-      { type: "user.create", ...user, changePassword: user.passwordHash === null },
-      options,
-    );
-  } catch (error) {
-    // Another request created the same email between the check above and this insert.
-    if (sqlState(error) === UNIQUE_VIOLATION) throw new ApiError(409, messages.emailInUse);
-    throw error;
-  }
+  const event = {
+    type: "user.create",
+    ...storedDetails(user),
+    active: user.active,
+    passwordHash: user.passwordHash,
+    changePassword: user.passwordHash === null,
+  } as const;
+  await decide(tx, userRecord, String(row.id), event, options, facts);
   return row.id;
 };
 
@@ -123,5 +174,18 @@ export const issueTemporaryPassword = (
     options,
   );
 
-export const changePassword = (tx: Queryable, userId: number, passwordHash: string, options: CommandOptions) =>
-  decide(tx, userRecord, String(userId), { type: "user.changePassword", passwordHash }, options);
+/**
+ * Sets the user's new password (hashed by the caller from `change.password`); the user's machine
+ * refuses one that breaks the password rules or whose confirmation differs.
+ */
+export const changePassword = (
+  tx: Queryable,
+  userId: number,
+  change: NewPassword & { readonly passwordHash: string },
+  options: CommandOptions,
+) =>
+  decide(tx, userRecord, String(userId), { type: "user.changePassword", passwordHash: change.passwordHash }, options, {
+    ...noUserFacts,
+    passwordProblem: passwordProblem(change.password),
+    confirmationProblem: confirmationProblem(change.password, change.confirmPassword),
+  });

@@ -6,12 +6,13 @@ import {
   courtesyRecord,
   feedingRecord,
 } from "../events/projections/catalogueItems.ts";
-import { createItem, type ItemFields } from "./items.ts";
+import type { CatalogueItemPayload } from "../../src/api/catalogues.ts";
+import { createItem } from "./items.ts";
 
 /** The demo's feeding, activity and courtesy items, in Spanish; one inactive item shows the state. */
 export const demoCatalogueItems: ReadonlyArray<{
   readonly catalogue: CatalogueRecord;
-  readonly items: ReadonlyArray<ItemFields>;
+  readonly items: ReadonlyArray<CatalogueItemPayload>;
 }> = [
   {
     catalogue: feedingRecord,

@@ -1,9 +1,12 @@
 import { Schema } from "effect";
-import type { CatalogueItem } from "../../src/api/catalogues.ts";
+import { type CatalogueItem, type CatalogueItemPayload, catalogueItemProblems } from "../../src/api/catalogues.ts";
 import { ApiError } from "../../src/api/errors.ts";
+import { firstProblem } from "../../src/api/fields.ts";
+import type { CatalogueItemFacts } from "../../src/machines/domain/catalogueItem.machine.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { Queryable } from "../db/database.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
+import type { ItemUse } from "../../src/records/catalogue.ts";
 import type { CatalogueRecord } from "../events/projections/catalogueItems.ts";
 
 const ItemRow = Schema.Struct({ id: Schema.Int, name: Schema.String, active: Schema.Boolean });
@@ -40,37 +43,44 @@ const lockItem = async (tx: Queryable, catalogue: CatalogueRecord, id: number): 
   return decodeItem(row);
 };
 
-/**
- * Whether a destination includes the item. Destinations record their items in
- * itinerary_catalogue_items (filled by the destinations' projection); an item in use may be
- * deactivated but not deleted.
- */
-export const isCatalogueItemInUse = async (tx: Queryable, catalogue: CatalogueRecord, id: number): Promise<boolean> => {
-  const rows = await tx.query<{ used: number }>(
-    "select 1 as used from itinerary_catalogue_items where catalogue = $1 and item_id = $2 limit 1",
-    [catalogue.stream, id],
-  );
-  return rows.length > 0;
+/** The rows of one declared use of the item: a parameterised query over trusted declaration names. */
+const itemUseQuery = (use: ItemUse): { readonly sql: string; readonly params: ReadonlyArray<string> } => {
+  const matches = Object.entries(use.match ?? {});
+  const conditions = [`${use.column} = $1`, ...matches.map(([column], index) => `${column} = $${index + 2}`)];
+  return { sql: `select 1 as used from ${use.table} where ${conditions.join(" and ")} limit 1`, params: matches.map(([, value]) => value) };
 };
 
-export interface ItemFields {
-  /** Already trimmed and checked. */
-  readonly name: string;
-  readonly active: boolean;
-}
+/**
+ * Whether anything the catalogue's declaration names (`usedBy`) points at the item: one in use may
+ * be deactivated but not deleted.
+ */
+export const isCatalogueItemInUse = async (tx: Queryable, catalogue: CatalogueRecord, id: number): Promise<boolean> => {
+  for (const use of catalogue.usedBy) {
+    const { sql, params } = itemUseQuery(use);
+    if ((await tx.query(sql, [id, ...params])).length > 0) return true;
+  }
+  return false;
+};
+
+/** The facts the item's machine decides a create or an edit with: the form's field problem. */
+const formFacts = (payload: CatalogueItemPayload): CatalogueItemFacts => ({
+  fieldProblem: firstProblem(catalogueItemProblems(payload)),
+  isInUse: false,
+});
 
 /** Adds an item through the event store and answers its id. */
 export const createItem = async (
   tx: Queryable,
   catalogue: CatalogueRecord,
-  item: ItemFields,
+  payload: CatalogueItemPayload,
   options: CommandOptions,
 ): Promise<number> => {
   const [row] = await tx.query<{ id: number }>("select nextval(pg_get_serial_sequence($1, 'id'))::int as id", [
     catalogue.table,
   ]);
   if (!row) throw new Error(`no id from the ${catalogue.table} sequence`);
-  await decide(tx, catalogue, String(row.id), { type: "catalogueItem.create", ...item }, options);
+  const event = { type: "catalogueItem.create", name: payload.name.trim(), active: payload.active ?? true } as const;
+  await decide(tx, catalogue, String(row.id), event, options, formFacts(payload));
   return row.id;
 };
 
@@ -82,21 +92,22 @@ export const updateItem = async (
   tx: Queryable,
   catalogue: CatalogueRecord,
   id: number,
-  change: { readonly name: string; readonly active?: boolean },
+  payload: CatalogueItemPayload,
   options: CommandOptions,
 ): Promise<void> => {
   const current = await lockItem(tx, catalogue, id);
   const streamId = String(id);
-  if (change.name !== current.name) {
-    await decide(tx, catalogue, streamId, { type: "catalogueItem.rename", name: change.name }, options);
+  const name = payload.name.trim();
+  if (name !== current.name) {
+    await decide(tx, catalogue, streamId, { type: "catalogueItem.rename", name }, options, formFacts(payload));
   }
-  if (change.active !== undefined && change.active !== current.active) {
-    const type = change.active ? "catalogueItem.activate" : "catalogueItem.deactivate";
+  if (payload.active !== undefined && payload.active !== current.active) {
+    const type = payload.active ? "catalogueItem.activate" : "catalogueItem.deactivate";
     await decide(tx, catalogue, streamId, { type }, options);
   }
 };
 
-/** Deletes an item no destination uses (409 itemInUse otherwise). */
+/** Deletes an item; its machine refuses one a destination uses (409 itemInUse). */
 export const deleteItem = async (
   tx: Queryable,
   catalogue: CatalogueRecord,
@@ -104,6 +115,6 @@ export const deleteItem = async (
   options: CommandOptions,
 ): Promise<void> => {
   await lockItem(tx, catalogue, id);
-  if (await isCatalogueItemInUse(tx, catalogue, id)) throw new ApiError(409, messages.itemInUse);
-  await decide(tx, catalogue, String(id), { type: "catalogueItem.delete" }, options);
+  const facts = { fieldProblem: null, isInUse: await isCatalogueItemInUse(tx, catalogue, id) };
+  await decide(tx, catalogue, String(id), { type: "catalogueItem.delete" }, options, facts);
 };

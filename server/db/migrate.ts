@@ -10,10 +10,11 @@ const MIGRATION_LOCK = 7_241_001;
 const migrationFile = /^\d{3}_[\w-]+\.sql$/;
 
 /**
- * Applies, in name order, every migration not yet recorded in schema_migrations, all in one
- * transaction: a failing migration leaves the schema as it was. Answers the names it applied.
+ * Applies, in name order, every migration not yet recorded in schema_migrations, then the
+ * idempotent `declared` statements (tables of declared records, `create ... if not exists`), all
+ * in one transaction: a failure leaves the schema as it was. Answers the migrations it applied.
  */
-export const migrate = async (db: Database): Promise<ReadonlyArray<string>> => {
+export const migrate = async (db: Database, declared: ReadonlyArray<string> = []): Promise<ReadonlyArray<string>> => {
   const files = (await readdir(migrationsDir)).filter((name) => migrationFile.test(name)).sort();
   const sources = await Promise.all(
     files.map(async (name) => ({ name, sql: await readFile(`${migrationsDir}${name}`, "utf8") })),
@@ -31,6 +32,7 @@ export const migrate = async (db: Database): Promise<ReadonlyArray<string>> => {
       await tx.exec(source.sql);
       await tx.query("insert into schema_migrations (name) values ($1)", [source.name]);
     }
+    for (const statement of declared) await tx.exec(statement);
     return pending.map((source) => source.name);
   });
 };

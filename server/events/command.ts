@@ -2,7 +2,7 @@ import type { AnyStateMachine, EventFromLogic } from "xstate";
 import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { Queryable } from "../db/database.ts";
-import { nextStatus } from "./machine.ts";
+import { judge } from "./machine.ts";
 import { project } from "./projections/index.ts";
 import { append, type StoredEvent } from "./store.ts";
 
@@ -23,10 +23,15 @@ export interface CommandOptions {
   readonly expectedVersion?: number;
 }
 
+/** The facts a record's machine decides with: what its events carry as `facts` (decision 017). */
+export type FactsOf<M extends AnyStateMachine> = EventFromLogic<M> extends { readonly facts?: infer Facts } ? Facts : never;
+
 /**
  * Decides one command inside the caller's transaction: loads the record's status and version,
- * lets its machine accept or refuse the event (409 notAllowedNow), then appends the event and
- * projects it. The event's `type` is the event type; its other fields are the event data.
+ * lets its machine judge the event with the facts the caller loaded (a refusing guard answers
+ * its message and status; an event the state does not take, 409 notAllowedNow), then appends
+ * the event and projects it. The event's `type` is the event type; its other fields are the
+ * event data. Nothing is written unless the machine accepts.
  */
 export const decide = async <M extends AnyStateMachine>(
   tx: Queryable,
@@ -34,6 +39,7 @@ export const decide = async <M extends AnyStateMachine>(
   streamId: string,
   event: EventFromLogic<M>,
   options: CommandOptions,
+  facts: FactsOf<M> | null = null,
 ): Promise<StoredEvent> => {
   const [row] = await tx.query<{ status: string; version: number }>(
     `select status, version from ${record.table} where id = $1`,
@@ -43,10 +49,11 @@ export const decide = async <M extends AnyStateMachine>(
   if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
     throw new ApiError(409, messages.conflict);
   }
-  if (nextStatus(record.machine, row?.status ?? null, event) === null) {
-    throw new ApiError(409, messages.notAllowedNow);
-  }
-  const { type, ...data } = event;
+  const verdict = judge(record.machine, row?.status ?? null, event, facts);
+  if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
+  if (verdict.kind === "notAllowed") throw new ApiError(409, messages.notAllowedNow);
+  // The facts were for deciding; the event store keeps only what was decided.
+  const { type, facts: _decidedWith, ...data } = event;
   const stored = await append(tx, {
     stream: record.stream,
     streamId,

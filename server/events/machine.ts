@@ -6,6 +6,7 @@ import {
   pathToStateValue,
   type StateValue,
 } from "xstate";
+import type { Refusal } from "../../src/machines/domain/rules.ts";
 
 /** The stored form of a state value: `active`, or `open.full` for a nested state. */
 export const statusOf = (value: StateValue): string => {
@@ -16,22 +17,46 @@ export const statusOf = (value: StateValue): string => {
   return child === undefined ? key : `${key}.${statusOf(child)}`;
 };
 
+/** What a record's machine says to one event: the next stored status, a refusal, or not now. */
+export type Verdict =
+  | { readonly kind: "accepted"; readonly status: string }
+  | { readonly kind: "refused"; readonly refusal: Refusal }
+  | { readonly kind: "notAllowed" };
+
 /**
- * Runs a record's machine as a pure function: the state stored in `status` (null for a record
- * that does not exist yet) plus `event` gives the next stored status, or null when the machine
- * does not accept the event in that state.
+ * Runs a record's machine as a pure function (decision 017): the state stored in `status` (null
+ * for a record that does not exist yet) and `event` with the facts the server loaded (null on a
+ * replay: the event alone) give the verdict. Domain machines keep no context but a refusal: their
+ * state is the status column.
+ */
+export const judge = <M extends AnyStateMachine>(
+  machine: M,
+  status: string | null,
+  event: EventFromLogic<M>,
+  facts: unknown,
+): Verdict => {
+  const logic: AnyStateMachine = machine;
+  const snapshot =
+    status === null
+      ? getInitialSnapshot(logic)
+      : logic.resolveState({ value: pathToStateValue(status.split(".")), context: { refusal: null } });
+  const decided = facts === null ? event : { ...event, facts };
+  if (!snapshot.can(decided)) return { kind: "notAllowed" };
+  const next = getNextSnapshot(logic, snapshot, decided);
+  const refusal: Refusal | null = next.context.refusal;
+  if (refusal !== null) return { kind: "refused", refusal };
+  return { kind: "accepted", status: statusOf(next.value) };
+};
+
+/**
+ * The next stored status for a replayed event (no facts: no rule refuses what was decided), or
+ * null when the machine does not take the event in that state.
  */
 export const nextStatus = <M extends AnyStateMachine>(
   machine: M,
   status: string | null,
   event: EventFromLogic<M>,
 ): string | null => {
-  // Machines that rule records take no input and keep no context: their state is the status column.
-  const logic: AnyStateMachine = machine;
-  const snapshot =
-    status === null
-      ? getInitialSnapshot(logic)
-      : logic.resolveState({ value: pathToStateValue(status.split(".")), context: {} });
-  if (!snapshot.can(event)) return null;
-  return statusOf(getNextSnapshot(logic, snapshot, event).value);
+  const verdict = judge(machine, status, event, null);
+  return verdict.kind === "accepted" ? verdict.status : null;
 };

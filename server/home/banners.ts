@@ -1,22 +1,17 @@
 import { isDeepStrictEqual } from "node:util";
 import { Schema } from "effect";
 import { ApiError } from "../../src/api/errors.ts";
-import type { Banner, BannerForm } from "../../src/api/home.ts";
+import { firstProblem } from "../../src/api/fields.ts";
+import { BANNER_MAX_IMAGES, type Banner, type BannerForm, bannerProblems } from "../../src/api/home.ts";
 import { messages } from "../../src/api/messages.ts";
-import type { BannerContent } from "../../src/machines/domain/banner.machine.ts";
+import type { BannerContent, BannerFacts } from "../../src/machines/domain/banner.machine.ts";
 import type { Queryable } from "../db/database.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
 import { bannerRecord } from "../events/projections/home.ts";
-import { assertFilled, NAME_MAX_LENGTH, trimmedWithin } from "../routes/fields.ts";
 import { storeImage, type UploadedImage } from "../uploads/store.ts";
 
-/** Longest texts kept; longer is refused rather than cut. */
-export const BANNER_TEXT_MAX_LENGTH = 1_000;
-/** Pictures in one carousel: as many as one request may upload. */
-export const BANNER_MAX_IMAGES = 10;
-
-/** The banner form as checked, before its images are compared with the banner's. */
-export interface BannerDraft {
+/** What the banner form says, trimmed, before its images are compared with the banner's. */
+interface BannerDraft {
   readonly title: string;
   readonly text: string;
   readonly textTwo: string;
@@ -29,42 +24,21 @@ export interface BannerDraft {
   readonly kept: ReadonlyArray<string> | null;
 }
 
-const invalid = (): ApiError => new ApiError(400, messages.invalidInput);
-
-/** A fixed-value field (`page`, `type`): absent, blank or exactly that value. */
-const assertFixed = (value: string | undefined, expected: string): void => {
-  const text = value?.trim() ?? "";
-  if (text !== "" && text !== expected) throw invalid();
-};
-
-/** `true` or `false` as a form sends it; absent or blank says nothing. */
+/** `true` or `false` as a form sends it; blank says nothing (the contract refuses anything else). */
 const flag = (value: string | undefined): boolean | null => {
   const text = value?.trim() ?? "";
-  if (text === "") return null;
-  if (text === "true") return true;
-  if (text === "false") return false;
-  throw invalid();
+  return text === "" ? null : text === "true";
 };
 
-/**
- * Checks the banner form (SPEC.md section 5): the title is required ('required_information'),
- * text and textTwo are optional; `page` may only be home and `type` only baner (the panel sends
- * both); a kept image may be named once.
- */
-export const checkBannerForm = (form: BannerForm): BannerDraft => {
-  assertFilled(form.title);
-  assertFixed(form.page, "home");
-  assertFixed(form.type, "baner");
-  const kept = form.images?.map((path) => path.trim()) ?? null;
-  if (kept !== null && new Set(kept).size !== kept.length) throw invalid();
-  return {
-    title: trimmedWithin(form.title, NAME_MAX_LENGTH),
-    text: trimmedWithin(form.text ?? "", BANNER_TEXT_MAX_LENGTH),
-    textTwo: trimmedWithin(form.textTwo ?? "", BANNER_TEXT_MAX_LENGTH),
-    active: flag(form.active),
-    kept,
-  };
-};
+/** The banner form read (SPEC.md section 5); what it breaks, the banner's machine refuses. */
+const bannerDraft = (form: BannerForm): BannerDraft => ({
+  title: form.title.trim(),
+  text: form.text?.trim() ?? "",
+  textTwo: form.textTwo?.trim() ?? "",
+  active: flag(form.active),
+  // Stored paths as answered: one with blanks around it is no path of this banner.
+  kept: form.images ?? null,
+});
 
 const BannerRow = Schema.Struct({
   id: Schema.Int,
@@ -107,9 +81,7 @@ const carousel = async (
   const added: string[] = [];
   for (const file of files) added.push(await storeImage(tx, folder, file, at));
   // The same picture uploaded twice, or again beside its kept copy, shows once.
-  const images = [...new Set([...kept, ...added])];
-  if (images.length > BANNER_MAX_IMAGES) throw invalid();
-  return images;
+  return [...new Set([...kept, ...added])];
 };
 
 /** The images a banner's form adds, stored in `folder` (the endpoint's fixed `?images=`). */
@@ -119,17 +91,34 @@ export interface NewImages {
 }
 
 /**
- * Adds a banner through the event store, with its images stored in the same transaction, and
- * answers its id. A new banner has no image to keep: naming one is refused.
+ * The facts the banner's machine decides a create or a content update with: the texts' field
+ * problem, whether the carousel is over BANNER_MAX_IMAGES, and whether a kept path is not one of
+ * the banner's own images (`own`, none for a new banner).
+ */
+const contentFacts = (
+  form: BannerForm,
+  kept: ReadonlyArray<string>,
+  own: ReadonlyArray<string>,
+  images: ReadonlyArray<string>,
+): BannerFacts => ({
+  fieldProblem: firstProblem(bannerProblems(form)),
+  hasTooManyImages: images.length > BANNER_MAX_IMAGES,
+  keepsForeignImage: kept.some((path) => !own.includes(path)),
+});
+
+/**
+ * Adds a banner through the event store, with its images stored in the same transaction (a
+ * refusal stores none), and answers its id.
  */
 export const createBanner = async (
   tx: Queryable,
-  draft: BannerDraft,
+  form: BannerForm,
   uploads: NewImages,
   options: CommandOptions,
 ): Promise<number> => {
-  if ((draft.kept ?? []).length > 0) throw invalid();
-  const images = await carousel(tx, uploads.folder, [], uploads.files, options.occurredAt);
+  const draft = bannerDraft(form);
+  const kept = draft.kept ?? [];
+  const images = await carousel(tx, uploads.folder, kept, uploads.files, options.occurredAt);
   const [row] = await tx.query<{ id: number }>("select nextval(pg_get_serial_sequence('banners', 'id'))::int as id");
   if (!row) throw new Error("no id from the banners sequence");
   const { title, text, textTwo } = draft;
@@ -139,36 +128,35 @@ export const createBanner = async (
     String(row.id),
     { type: "banner.create", title, text, textTwo, images, active: draft.active ?? true },
     options,
+    contentFacts(form, kept, [], images),
   );
   return row.id;
 };
 
 /**
- * Saves the edit form: the kept images (each one of the banner's current images, else 400) in
- * their new order, then the new files; no `images` field at all keeps the current ones. One event
- * for the content when it changes, then one to activate or deactivate when that changes.
+ * Saves the edit form: the kept images (each one of the banner's current images) in their new
+ * order, then the new files; no `images` field at all keeps the current ones. One event for the
+ * content when it changes, then one to activate or deactivate when that changes. Content equal to
+ * the current one was decided before, so no rule refuses it.
  */
 export const updateBanner = async (
   tx: Queryable,
   id: number,
-  draft: BannerDraft,
+  form: BannerForm,
   uploads: NewImages,
   options: CommandOptions,
 ): Promise<void> => {
   const [current] = await readBanners(tx, "b.id = $1", [id], "for update of b");
   if (current === undefined) throw new ApiError(404, messages.notFound);
+  const draft = bannerDraft(form);
   const kept = draft.kept ?? current.images;
-  if (!kept.every((path) => current.images.includes(path))) throw invalid();
-  const content: BannerContent = {
-    title: draft.title,
-    text: draft.text,
-    textTwo: draft.textTwo,
-    images: await carousel(tx, uploads.folder, kept, uploads.files, options.occurredAt),
-  };
+  const images = await carousel(tx, uploads.folder, kept, uploads.files, options.occurredAt);
+  const content: BannerContent = { title: draft.title, text: draft.text, textTwo: draft.textTwo, images };
   const streamId = String(id);
   const before: BannerContent = { title: current.title, text: current.text, textTwo: current.textTwo, images: current.images };
   if (!isDeepStrictEqual(content, before)) {
-    await decide(tx, bannerRecord, streamId, { type: "banner.update", ...content }, options);
+    const facts = contentFacts(form, kept, current.images, images);
+    await decide(tx, bannerRecord, streamId, { type: "banner.update", ...content }, options, facts);
   }
   if (draft.active !== null && draft.active !== current.active) {
     await decide(tx, bannerRecord, streamId, { type: draft.active ? "banner.activate" : "banner.deactivate" }, options);

@@ -136,9 +136,9 @@ export const seedDemoHome = async (tx: Queryable, options: CommandOptions): Prom
   for (const [index, banner] of demoBanners.entries()) {
     const files = banner.scenes.map((scene, picture) => painted(scene, 10 * (index + 1) + picture));
     const { title, text, textTwo } = banner;
-    await createBanner(tx, { title, text, textTwo, active: true, kept: null }, { folder, files }, options);
+    await createBanner(tx, { title, text, textTwo, active: "true" }, { folder, files }, options);
   }
-  await createCallAction(tx, { content: demoCallAction, active: true }, options);
+  await createCallAction(tx, { ...demoCallAction, active: true }, options);
   const rows = await tx.query<{ id: number; name: string }>(
     "select id, name from itineraries where name = any($1::text[]) and status <> 'deleted'",
     [demoRecommendations],

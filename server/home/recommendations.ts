@@ -1,16 +1,10 @@
 import { Schema } from "effect";
-import { ApiError } from "../../src/api/errors.ts";
-import type { Recommendation } from "../../src/api/home.ts";
+import { RECOMMENDATIONS_MAX, type Recommendation } from "../../src/api/home.ts";
 import { DestinationType } from "../../src/api/itineraries.ts";
-import { messages } from "../../src/api/messages.ts";
+import type { RecommendationsFacts } from "../../src/machines/domain/recommendations.machine.ts";
 import type { Queryable } from "../db/database.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
 import { HOME_RECOMMENDATIONS, recommendationsRecord } from "../events/projections/home.ts";
-
-/** The home page features a handful of destinations, not the catalogue. */
-export const RECOMMENDATIONS_MAX = 12;
-/** The largest id a serial column holds: a bigger one cannot name a destination. */
-const MAX_ID = 2_147_483_647;
 
 const RecommendationRow = Schema.Struct({
   position: Schema.Int,
@@ -46,31 +40,40 @@ export const readRecommendations = async (db: Queryable): Promise<Recommendation
   });
 
 /**
- * Replaces the recommended destinations with `itineraries`, in that order: at most
- * RECOMMENDATIONS_MAX, each once, each a destination that exists and is not deleted (400 invalid
- * information otherwise). The chosen destinations stay locked `for share` until the transaction
- * ends, so a concurrent delete waits and the answers then leave it out. The same list again
- * writes no event.
+ * The facts the recommendations' machine decides a list with: too many, one named twice, one that
+ * does not exist or is deleted. The chosen destinations stay locked `for share` until the
+ * transaction ends, so a concurrent delete waits and the answers then leave it out.
+ */
+const listFacts = async (tx: Queryable, itineraries: ReadonlyArray<number>): Promise<RecommendationsFacts> => {
+  const unique = [...new Set(itineraries)];
+  const live = await tx.query<{ id: number }>(
+    "select id from itineraries where id = any($1::int[]) and status <> 'deleted' for share",
+    [unique],
+  );
+  return {
+    hasTooManyDestinations: itineraries.length > RECOMMENDATIONS_MAX,
+    hasRepeatedDestination: unique.length !== itineraries.length,
+    hasUnavailableDestination: live.length !== unique.length,
+  };
+};
+
+/**
+ * Replaces the recommended destinations with `itineraries`, in that order; the machine refuses a
+ * list that breaks a rule (400 invalid information). The same list again writes no event, unless
+ * a destination of it was deleted since: that one is refused like any other.
  */
 export const setRecommendations = async (
   tx: Queryable,
   itineraries: ReadonlyArray<number>,
   options: CommandOptions,
 ): Promise<void> => {
-  const unique = new Set(itineraries);
-  const outOfRange = itineraries.some((id) => id < 1 || id > MAX_ID);
-  if (itineraries.length > RECOMMENDATIONS_MAX || unique.size !== itineraries.length || outOfRange) {
-    throw new ApiError(400, messages.invalidInput);
-  }
-  const live = await tx.query<{ id: number }>(
-    "select id from itineraries where id = any($1::int[]) and status <> 'deleted' for share",
-    [itineraries],
-  );
-  if (live.length !== itineraries.length) throw new ApiError(400, messages.invalidInput);
+  const facts = await listFacts(tx, itineraries);
   const current = await tx.query<{ id: number }>(
     "select itinerary_id as id from recommendations where list_id = $1 order by position",
     [HOME_RECOMMENDATIONS],
   );
-  if (current.length === itineraries.length && current.every((row, index) => row.id === itineraries[index])) return;
-  await decide(tx, recommendationsRecord, HOME_RECOMMENDATIONS, { type: "recommendations.set", itineraries: [...itineraries] }, options);
+  const unchanged = current.length === itineraries.length && current.every((row, index) => row.id === itineraries[index]);
+  if (unchanged && !facts.hasUnavailableDestination) return;
+  const event = { type: "recommendations.set", itineraries: [...itineraries] } as const;
+  await decide(tx, recommendationsRecord, HOME_RECOMMENDATIONS, event, options, facts);
 };

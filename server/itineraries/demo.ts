@@ -9,7 +9,7 @@ import {
 } from "../events/projections/catalogueItems.ts";
 import { detectImage } from "../uploads/images.ts";
 import { storeImage } from "../uploads/store.ts";
-import type { ItineraryDraft } from "./form.ts";
+import { type ItineraryDraft, itineraryFormOf } from "./form.ts";
 import { createItinerary } from "./itineraries.ts";
 import { HEIGHT, type Layer, paintLandscape, type Scene, WIDTH } from "./landscape.ts";
 
@@ -296,6 +296,6 @@ export const seedDemoItineraries = async (tx: Queryable, options: CommandOptions
       activities: await itemIds(tx, activityRecord, demo.activities),
       courtesy: await itemIds(tx, courtesyRecord, demo.courtesy),
     };
-    await createItinerary(tx, draft, image, options);
+    await createItinerary(tx, itineraryFormOf(draft), image, options);
   }
 };

@@ -1,122 +1,73 @@
 import {
-  type DestinationType,
+  amountOf,
   departureCities,
-  destinationTypes,
+  destinationTypeOf,
   generalServices,
   type ItineraryForm,
+  isOffer,
   regions,
 } from "../../src/api/itineraries.ts";
-import { ApiError } from "../../src/api/errors.ts";
-import { messages } from "../../src/api/messages.ts";
 import type { ItineraryFields } from "../../src/machines/domain/itinerary.machine.ts";
-import { NAME_MAX_LENGTH, trimmedWithin } from "../routes/fields.ts";
 
-/** Longest texts kept; longer is refused rather than cut. */
-export const DAYS_MAX_LENGTH = 60;
-export const AVALABILITY_MAX_LENGTH = 200;
-export const DESCRIPTION_MAX_LENGTH = 4_000;
-
-/** Amounts in US dollars with at most two decimals, below ten thousand million (numeric(12, 2)). */
-const amountPattern = /^\d{1,9}(?:\.\d{1,2})?$/;
-const idPattern = /^\d{1,9}$/;
-
-/** A destination as checked from the form, before its catalogue items and image are looked at. */
+/** A destination as its form says, before its image is known. */
 export type ItineraryDraft = Omit<ItineraryFields, "image">;
-
-const invalid = (): ApiError => new ApiError(400, messages.invalidInput);
-
-const blank = (value: string | undefined): boolean => value === undefined || value.trim() === "";
-
-/** `true` or `false` as a form sends it; absent or empty is false. */
-const flag = (value: string | undefined): boolean => {
-  const text = value?.trim() ?? "";
-  if (text === "true") return true;
-  if (text === "false" || text === "") return false;
-  throw invalid();
-};
-
-const amount = (value: string): number => {
-  const text = value.trim();
-  if (!amountPattern.test(text)) throw invalid();
-  return Number(text);
-};
-
-/** The chosen options, each once, in the options' own order; anything else is refused. */
-const choices = <T extends string>(options: ReadonlyArray<T>, values: ReadonlyArray<string>): T[] => {
-  const chosen = new Set(values.map((value) => value.trim()));
-  const known = options.filter((option) => chosen.has(option));
-  if (known.length !== chosen.size) throw invalid();
-  return known;
-};
-
-/** Catalogue item ids, each once, ascending. */
-const ids = (values: ReadonlyArray<string> | undefined): number[] => {
-  const unique = new Set<number>();
-  for (const value of values ?? []) {
-    const text = value.trim();
-    if (!idPattern.test(text)) throw invalid();
-    unique.add(Number(text));
-  }
-  return [...unique].sort((a, b) => a - b);
-};
 
 const isOneOf = <T extends string>(options: ReadonlyArray<T>, value: string): value is T =>
   options.some((option) => option === value);
 
-const destinationType = (value: string): DestinationType => {
-  const text = value.trim();
-  if (!isOneOf(destinationTypes, text)) throw invalid();
-  return text;
+/** The chosen options, each once, in the options' own order. */
+const choices = <T extends string>(options: ReadonlyArray<T>, values: ReadonlyArray<string> | undefined): T[] => {
+  const chosen = new Set((values ?? []).map((value) => value.trim()));
+  return options.filter((option) => chosen.has(option));
 };
 
-const nationalRegion = (value: string | undefined): (typeof regions)[number] => {
-  const text = value?.trim() ?? "";
-  if (!isOneOf(regions, text)) throw invalid();
-  return text;
-};
+/** Catalogue item ids, each once, ascending. */
+const ids = (values: ReadonlyArray<string> | undefined): number[] =>
+  [...new Set((values ?? []).map((value) => Number(value.trim())))].sort((a, b) => a - b);
 
 /**
- * Checks the destination form as SPEC.md section 5 says, in the order the panel reports problems:
- * every missing required field first ('required_information': name, avalability, price, type, at
- * least one service and one departure city, the region of a national destination, the offer price
- * of an offer, the image of a new destination), then anything malformed ('invalid information').
- * A region sent for an international destination, and an offer price sent without the offer, are
- * ignored (kept as null): the form keeps those inputs when the type or the checkbox changes.
+ * What a decoded destination form says, as the destination's event holds it: texts trimmed, lists
+ * without duplicates in a fixed order, the offer price only while the offer applies and the region
+ * only for a national destination (the form keeps those inputs when the type or the checkbox
+ * changes). Nothing is judged here: the machine refuses with the facts the command loads, and a
+ * price that is no amount reads as NaN, which no stored destination equals.
  */
-export const checkItineraryForm = (form: ItineraryForm, hasImage: boolean): ItineraryDraft => {
-  const isNational = form.type.trim() === "national";
-  const isOfert = flag(form.isOfert);
-  const missing =
-    blank(form.name) ||
-    blank(form.avalability) ||
-    blank(form.price) ||
-    blank(form.type) ||
-    (form.servicesIncluded ?? []).every(blank) ||
-    (form.departureFrom ?? []).every(blank) ||
-    (isNational && blank(form.region)) ||
-    (isOfert && blank(form.ofertPrice)) ||
-    !hasImage;
-  if (missing) throw new ApiError(400, messages.requiredInformation);
-  const type = destinationType(form.type);
-  const region = type === "national" ? nationalRegion(form.region) : null;
-  const price = amount(form.price);
-  const ofertPrice = isOfert ? amount(form.ofertPrice ?? "") : null;
-  // An offer dearer than the price is a typing mistake, not an offer.
-  if (ofertPrice !== null && ofertPrice > price) throw invalid();
+export const itineraryDraft = (form: ItineraryForm): ItineraryDraft => {
+  const destinationType = destinationTypeOf(form) ?? "international";
+  const offer = isOffer(form);
+  const region = form.region?.trim() ?? "";
   return {
-    name: trimmedWithin(form.name, NAME_MAX_LENGTH),
-    days: trimmedWithin(form.days ?? "", DAYS_MAX_LENGTH),
-    description: trimmedWithin(form.description ?? "", DESCRIPTION_MAX_LENGTH),
-    avalability: trimmedWithin(form.avalability, AVALABILITY_MAX_LENGTH),
-    price,
-    ofertPrice,
-    isOfert,
-    destinationType: type,
-    region,
-    servicesIncluded: choices(generalServices, (form.servicesIncluded ?? []).filter((value) => !blank(value))),
-    departureFrom: choices(departureCities, (form.departureFrom ?? []).filter((value) => !blank(value))),
+    name: form.name.trim(),
+    days: form.days?.trim() ?? "",
+    description: form.description?.trim() ?? "",
+    avalability: form.avalability.trim(),
+    price: amountOf(form.price),
+    ofertPrice: offer ? amountOf(form.ofertPrice) : null,
+    isOfert: offer,
+    destinationType,
+    region: destinationType === "national" && isOneOf(regions, region) ? region : null,
+    servicesIncluded: choices(generalServices, form.servicesIncluded),
+    departureFrom: choices(departureCities, form.departureFrom),
     feeding: ids(form.feeding),
     activities: ids(form.activities),
     courtesy: ids(form.courtesy),
   };
 };
+
+/** The form of a destination given by its values (the demo and tests write destinations so). */
+export const itineraryFormOf = (draft: ItineraryDraft): ItineraryForm => ({
+  name: draft.name,
+  days: draft.days,
+  description: draft.description,
+  avalability: draft.avalability,
+  price: String(draft.price),
+  ...(draft.ofertPrice === null ? {} : { ofertPrice: String(draft.ofertPrice) }),
+  isOfert: String(draft.isOfert),
+  type: draft.destinationType,
+  ...(draft.region === null ? {} : { region: draft.region }),
+  servicesIncluded: [...draft.servicesIncluded],
+  departureFrom: [...draft.departureFrom],
+  feeding: draft.feeding.map(String),
+  activities: draft.activities.map(String),
+  courtesy: draft.courtesy.map(String),
+});

@@ -1,14 +1,22 @@
 import { isDeepStrictEqual } from "node:util";
 import { Schema } from "effect";
 import { ApiError } from "../../src/api/errors.ts";
-import { DestinationType, type Itinerary } from "../../src/api/itineraries.ts";
+import { firstProblem } from "../../src/api/fields.ts";
+import {
+  DestinationType,
+  type Itinerary,
+  type ItineraryForm,
+  type ItineraryImage,
+  isOfferAbovePrice,
+  itineraryProblems,
+} from "../../src/api/itineraries.ts";
 import { messages } from "../../src/api/messages.ts";
-import { ItineraryFields } from "../../src/machines/domain/itinerary.machine.ts";
+import { type ItineraryFacts, ItineraryFields } from "../../src/machines/domain/itinerary.machine.ts";
 import type { Queryable } from "../db/database.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
 import { activityRecord, courtesyRecord, feedingRecord } from "../events/projections/catalogueItems.ts";
 import { catalogueLinks, itineraryRecord } from "../events/projections/itineraries.ts";
-import type { ItineraryDraft } from "./form.ts";
+import { type ItineraryDraft, itineraryDraft } from "./form.ts";
 
 /** The table of each catalogue a destination lists items of. */
 const catalogueTables = {
@@ -129,16 +137,16 @@ const lockItinerary = async (tx: Queryable, id: number): Promise<ItineraryFields
 };
 
 /**
- * Refuses (400 invalid information) a catalogue item that does not exist, is deleted, or is
- * inactive, unless the destination already includes it (deactivating an item does not take it
- * from the destinations that use it). The chosen items stay locked `for share` until the
- * transaction ends, so a concurrent delete of one of them waits and then sees the link.
+ * Whether a chosen catalogue item does not exist, is deleted, or is inactive without the
+ * destination already including it (deactivating an item does not take it from the destinations
+ * that use it). The chosen items stay locked `for share` until the transaction ends, so a
+ * concurrent delete of one of them waits and then sees the link.
  */
-const assertSelectable = async (
+const hasUnavailableItem = async (
   tx: Queryable,
   draft: ItineraryDraft,
   current: ItineraryFields | null,
-): Promise<void> => {
+): Promise<boolean> => {
   for (const { field, catalogue } of catalogueLinks) {
     const wanted = draft[field];
     if (wanted.length === 0) continue;
@@ -148,40 +156,61 @@ const assertSelectable = async (
         for share`,
       [wanted, current?.[field] ?? []],
     );
-    if (rows.length !== wanted.length) throw new ApiError(400, messages.invalidInput);
+    if (rows.length !== wanted.length) return true;
   }
+  return false;
 };
 
-/** Adds a destination through the event store and answers its id. */
+/** The facts the destination's machine decides a create or an update with. */
+const formFacts = async (
+  tx: Queryable,
+  form: ItineraryForm,
+  draft: ItineraryDraft,
+  image: ItineraryImage,
+  current: ItineraryFields | null,
+): Promise<ItineraryFacts> => ({
+  fieldProblem: firstProblem(itineraryProblems(form, image)),
+  isOfferAbovePrice: isOfferAbovePrice(form),
+  hasUnavailableItem: await hasUnavailableItem(tx, draft, current),
+});
+
+/**
+ * Adds a destination through the event store and answers its id; `image` is the stored photo,
+ * null when the form sent none (the machine then refuses: a new destination needs one).
+ */
 export const createItinerary = async (
   tx: Queryable,
-  draft: ItineraryDraft,
-  image: string,
+  form: ItineraryForm,
+  image: string | null,
   options: CommandOptions,
 ): Promise<number> => {
-  await assertSelectable(tx, draft, null);
+  const draft = itineraryDraft(form);
+  const facts = await formFacts(tx, form, draft, { isNew: true, hasImage: image !== null }, null);
   const [row] = await tx.query<{ id: number }>("select nextval(pg_get_serial_sequence('itineraries', 'id'))::int as id");
   if (!row) throw new Error("no id from the itineraries sequence");
-  await decide(tx, itineraryRecord, String(row.id), { type: "itinerary.create", ...draft, image }, options);
+  const event = { type: "itinerary.create", ...draft, image: image ?? "" } as const;
+  await decide(tx, itineraryRecord, String(row.id), event, options, facts);
   return row.id;
 };
 
 /**
  * Saves the edit form; `image` null keeps the current photo. A form that changes nothing writes
- * no event.
+ * no event: it equals what was decided before, so no rule refuses it (a price that is no amount
+ * reads as NaN and equals nothing stored).
  */
 export const updateItinerary = async (
   tx: Queryable,
   id: number,
-  draft: ItineraryDraft,
+  form: ItineraryForm,
   image: string | null,
   options: CommandOptions,
 ): Promise<void> => {
   const current = await lockItinerary(tx, id);
-  await assertSelectable(tx, draft, current);
+  const draft = itineraryDraft(form);
   const fields: ItineraryFields = { ...draft, image: image ?? current.image };
   if (isDeepStrictEqual(fields, current)) return;
-  await decide(tx, itineraryRecord, String(id), { type: "itinerary.update", ...fields }, options);
+  const facts = await formFacts(tx, form, draft, { isNew: false, hasImage: image !== null }, current);
+  await decide(tx, itineraryRecord, String(id), { type: "itinerary.update", ...fields }, options, facts);
 };
 
 /** Deletes a destination; its catalogue links go with it. */

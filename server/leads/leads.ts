@@ -1,13 +1,23 @@
 /**
  * The leads endpoints' reads and commands (PRODUCT.md sections 5 and 6). Every command runs inside
- * the caller's transaction and goes through the lead's machine (events/command.ts).
+ * the caller's transaction, loads the facts the lead's machine decides with, and goes through that
+ * machine (events/command.ts), which refuses; this file never answers a rule's message itself.
  */
 import { Schema } from "effect";
 import type { ListMeta } from "../../src/api/endpoint.ts";
 import { ApiError } from "../../src/api/errors.ts";
-import { DEFAULT_LEADS_PAGE_SIZE, type Lead, LeadDetails, type LeadsQuery } from "../../src/api/leads.ts";
+import { firstProblem, normaliseEmail } from "../../src/api/fields.ts";
+import {
+  commentProblems,
+  DEFAULT_LEADS_PAGE_SIZE,
+  type Lead,
+  LeadDetails,
+  type LeadsQuery,
+  type NewLead,
+  newLeadProblems,
+} from "../../src/api/leads.ts";
 import { messages } from "../../src/api/messages.ts";
-import type { LeadCreate } from "../../src/machines/domain/lead.machine.ts";
+import type { LeadFacts } from "../../src/machines/domain/lead.machine.ts";
 import { findUserById } from "../accounts/users.ts";
 import type { Queryable } from "../db/database.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
@@ -238,19 +248,60 @@ const lockLead = async (tx: Queryable, id: number): Promise<{ readonly agentId: 
   return { agentId: row.agent_id };
 };
 
-/** Records a new lead (fields already checked) and answers its id. */
-export const createLead = async (
-  tx: Queryable,
-  lead: Omit<LeadCreate, "type">,
-  options: CommandOptions,
-): Promise<number> => {
+/** Facts under which no rule of the lead's machine refuses: each command sets those it loads. */
+const noLeadFacts: LeadFacts = { fieldProblem: null, agentIsActiveSales: true };
+
+/** An optional text as stored: trimmed, and null when blank. */
+const optionalText = (value: string | null | undefined): string | null => {
+  const text = value?.trim() ?? "";
+  return text === "" ? null : text;
+};
+
+/** A quote's details as stored: texts trimmed, blank ones null (limits and signs are the contract's). */
+const storedDetails = (details: LeadDetails | null | undefined): LeadDetails | null =>
+  details === null || details === undefined
+    ? null
+    : {
+        in: optionalText(details.in),
+        out: optionalText(details.out),
+        itinerary: optionalText(details.itinerary),
+        spaces: details.spaces,
+        cabins: details.cabins,
+        conditions: optionalText(details.conditions),
+        isLastMinute: details.isLastMinute,
+        mainLowerLm: details.mainLowerLm,
+        mainLowerGross: details.mainLowerGross,
+        upperLm: details.upperLm,
+        upperGross: details.upperGross,
+      };
+
+/** The public form as a lead is created from it (the honeypot is the route's). */
+export type NewLeadForm = Omit<NewLead, "website">;
+
+/**
+ * Records a new lead and answers its id; the lead's machine refuses a form with a blank required
+ * field or a malformed email. Texts are stored trimmed, the email normalised.
+ */
+export const createLead = async (tx: Queryable, lead: NewLeadForm, options: CommandOptions): Promise<number> => {
+  const facts = { ...noLeadFacts, fieldProblem: firstProblem(newLeadProblems(lead)) };
   const [row] = await tx.query<{ id: number }>("select nextval(pg_get_serial_sequence('leads', 'id'))::int as id");
   if (!row) throw new Error("no id from the leads sequence");
-  await decide(tx, leadRecord, String(row.id), { type: "lead.create", ...lead }, options);
+  const event = {
+    type: "lead.create",
+    firstName: lead.firstName.trim(),
+    lastName: lead.lastName.trim(),
+    email: normaliseEmail(lead.email),
+    country: lead.country.trim(),
+    phone: lead.phone.trim(),
+    message: lead.message.trim(),
+    yachtName: optionalText(lead.yachtName),
+    details: storedDetails(lead.details),
+  } as const;
+  await decide(tx, leadRecord, String(row.id), event, options, facts);
   return row.id;
 };
 
-/** Adds a follow-up note by `authorId` (checked by the route to be the caller). */
+/** Adds a follow-up note by `authorId` (checked by the route to be the caller); a blank note is refused. */
 export const commentLead = async (
   tx: Queryable,
   leadId: number,
@@ -259,23 +310,23 @@ export const commentLead = async (
   options: CommandOptions,
 ): Promise<void> => {
   await lockLead(tx, leadId);
-  await decide(tx, leadRecord, String(leadId), { type: "lead.comment", authorId, coments }, options);
+  const facts = { ...noLeadFacts, fieldProblem: firstProblem(commentProblems({ coments })) };
+  await decide(tx, leadRecord, String(leadId), { type: "lead.comment", authorId, coments: coments.trim() }, options, facts);
 };
 
 /**
- * Assigns a lead to an active sales user (400 notSalesUser otherwise). Assigning it to the agent it
- * already has writes nothing: the answer is the same, and the history shows no empty change.
+ * Assigns a lead to an agent; the lead's machine refuses one who is not an active sales user (400
+ * notSalesUser). Assigning it to the agent it already has writes nothing: the answer is the same,
+ * and the history shows no empty change.
  */
 export const assignLead = async (tx: Queryable, leadId: number, agentId: number, options: CommandOptions): Promise<void> => {
   const lead = await lockLead(tx, leadId);
   const agent = isRowId(agentId) ? await findUserById(tx, agentId) : null;
-  if (agent === null || agent.status !== "active" || agent.role !== "sales") throw new ApiError(400, messages.notSalesUser);
-  if (lead.agentId === agentId) return;
-  await decide(
-    tx,
-    leadRecord,
-    String(leadId),
-    { type: "lead.assign", agentId, agentName: `${agent.firstName} ${agent.lastName}` },
-    options,
-  );
+  const agentIsActiveSales = agent !== null && agent.status === "active" && agent.role === "sales";
+  if (agentIsActiveSales && lead.agentId === agentId) return;
+  const agentName = agent === null ? "" : `${agent.firstName} ${agent.lastName}`;
+  await decide(tx, leadRecord, String(leadId), { type: "lead.assign", agentId, agentName }, options, {
+    ...noLeadFacts,
+    agentIsActiveSales,
+  });
 };

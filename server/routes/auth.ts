@@ -1,15 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import * as auth from "../../src/api/auth.ts";
 import { ApiError } from "../../src/api/errors.ts";
-import { type Message, messages } from "../../src/api/messages.ts";
-import {
-  type ConfirmationProblem,
-  confirmationProblem,
-  isEmail,
-  normaliseEmail,
-  type PasswordProblem,
-  passwordProblem,
-} from "../../src/machines/domain/credentials.ts";
+import { EMAIL_MAX_LENGTH, isEmail, normaliseEmail } from "../../src/api/fields.ts";
+import { messages } from "../../src/api/messages.ts";
 import { clearFailures, isLimited, loginKeys, recordFailure } from "../accounts/loginLimit.ts";
 import { generateTemporaryPassword, hashPassword, verifyAgainstDummy, verifyPassword } from "../accounts/passwords.ts";
 import { closeSession, closeUserSessions, openSession, PASSWORD_CHANGE_MINUTES } from "../accounts/sessions.ts";
@@ -28,20 +21,7 @@ export interface AuthContext {
 }
 
 const HOUR_MS = 3_600_000;
-const MAX_EMAIL_LENGTH = 254;
 const MAX_PASSWORD_INPUT = 1_024;
-
-const passwordMessages: Readonly<Record<PasswordProblem, Message>> = {
-  required: messages.passwordRequired,
-  pattern: messages.passwordPattern,
-  tooShort: messages.passwordTooShort,
-  tooLong: messages.passwordTooLong,
-};
-
-const confirmationMessages: Readonly<Record<ConfirmationProblem, Message>> = {
-  required: messages.passwordRequired,
-  mismatch: messages.passwordsDoNotMatch,
-};
 
 type PasswordCheck = "password" | "temporary" | "expiredTemporary" | "wrong";
 
@@ -73,38 +53,50 @@ export const registerAuthRoutes = (app: FastifyInstance, context: AuthContext): 
     return { status: "ok" as const };
   });
 
-  registerEndpoint(app, context, auth.login, async ({ body, ip }) => {
-    const email = normaliseEmail(body.email);
-    if (email === "" || body.password === "") throw new ApiError(400, messages.requiredInformation);
-    // No account has such an email or password; the limit table's keys stay small.
-    if (email.length > MAX_EMAIL_LENGTH || body.password.length > MAX_PASSWORD_INPUT) {
-      throw new ApiError(401, messages.wrongCredentials);
+  /**
+   * What the credentials of a sign-in are: counted by the login limit when wrong (429 once too
+   * many, before anything is checked). An email or password longer than any account's matches
+   * nobody and is not looked up (the limit table's keys stay small).
+   */
+  const checkSignIn = async (email: string, password: string, ip: string, at: Date) => {
+    if (email.length > EMAIL_MAX_LENGTH || password.length > MAX_PASSWORD_INPUT) {
+      return { user: null, check: "wrong" } as const;
     }
-    const at = now();
     const keys = loginKeys(email, ip);
     if (await isLimited(db, keys, at)) throw new ApiError(429, messages.tooManyAttempts);
     const user = await findUserByEmail(db, email);
-    const check = await checkPassword(user, body.password, at);
-    if (user === null || check === "wrong") {
-      await recordFailure(db, keys, at);
-      throw new ApiError(401, messages.wrongCredentials);
-    }
-    if (check === "expiredTemporary") throw new ApiError(401, messages.temporaryPasswordExpired);
-    await clearFailures(db, keys);
-    const mustChange = check === "temporary" || user.changePassword;
+    const check = await checkPassword(user, password, at);
+    if (check === "wrong") await recordFailure(db, keys, at);
+    return { user, check, keys };
+  };
+
+  // A blank email or an empty password is refused by the contract ('required_information').
+  registerEndpoint(app, context, auth.login, async ({ body, ip }) => {
+    const at = now();
+    const signIn = await checkSignIn(normaliseEmail(body.email), body.password, ip, at);
+    const mustChange = signIn.check !== "password" || signIn.user?.changePassword === true;
+    // The session's machine refuses wrong credentials and an expired temporary password (401).
     const token = await db.transaction((tx) =>
       openSession(
         tx,
         {
-          userId: user.id,
+          // 0 names nobody: with wrong credentials the machine refuses before anything is written.
+          userId: signIn.user?.id ?? 0,
           kind: mustChange ? "passwordChange" : "full",
           expiresAt: new Date(
             at.getTime() + (mustChange ? PASSWORD_CHANGE_MINUTES * 60_000 : env.SESSION_HOURS * HOUR_MS),
           ),
         },
-        { actorId: user.id, occurredAt: at },
+        { actorId: signIn.user?.id ?? null, occurredAt: at },
+        {
+          hasWrongCredentials: signIn.user === null || signIn.check === "wrong",
+          isTemporaryPasswordExpired: signIn.check === "expiredTemporary",
+        },
       ),
     );
+    const { user, keys } = signIn;
+    if (user === null || keys === undefined) throw new Error("a session was opened without credentials");
+    await clearFailures(db, keys);
     return {
       id: user.id,
       firstName: user.firstName,
@@ -117,11 +109,12 @@ export const registerAuthRoutes = (app: FastifyInstance, context: AuthContext): 
   });
 
   registerEndpoint(app, context, auth.forgotPassword, async ({ body }) => {
+    // A blank email is refused by the contract ('required_information'). Any other answers the
+    // same (PRODUCT.md section 4): a malformed email is nobody's, like an unknown one; the panel's
+    // form reports it before sending ('user_error').
     const email = normaliseEmail(body.email);
-    if (email === "") throw new ApiError(400, messages.requiredInformation);
-    if (!isEmail(email)) throw new ApiError(400, messages.invalidEmail);
     const at = now();
-    const user = await findUserByEmail(db, email);
+    const user = isEmail(email) ? await findUserByEmail(db, email) : null;
     // Hashed whatever the email, so that known and unknown emails take the same time.
     const temporaryPassword = generateTemporaryPassword();
     const temporaryHash = await hashPassword(temporaryPassword);
@@ -153,14 +146,11 @@ export const registerAuthRoutes = (app: FastifyInstance, context: AuthContext): 
   registerEndpoint(app, context, auth.upgradePassword, async (call) => {
     const session = signedIn(call);
     if (call.params.id !== session.userId) throw new ApiError(403, messages.forbidden);
-    const problem = passwordProblem(call.body.password);
-    if (problem !== null) throw new ApiError(400, passwordMessages[problem]);
-    const confirmation = confirmationProblem(call.body.password, call.body.confirmPassword);
-    if (confirmation !== null) throw new ApiError(400, confirmationMessages[confirmation]);
+    // Hashed before the transaction (it is slow); the user's machine refuses a password that breaks a rule.
     const passwordHash = await hashPassword(call.body.password);
     const options = { actorId: session.userId, occurredAt: now() };
     await db.transaction(async (tx) => {
-      await changePassword(tx, session.userId, passwordHash, options);
+      await changePassword(tx, session.userId, { ...call.body, passwordHash }, options);
       await closeUserSessions(tx, session.userId, "passwordChanged", options);
     });
     return messages.passwordUpdated;

@@ -1,34 +1,24 @@
 import type { FastifyInstance } from "fastify";
-import { activities, type CatalogueEndpoints, courtesys, feedings } from "../../src/api/catalogues.ts";
+import type { CatalogueEndpoints } from "../../src/api/catalogues.ts";
+import { catalogues } from "../../src/records/index.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
 import { createItem, deleteItem, findItem, listItems, updateItem } from "../catalogues/items.ts";
 import type { Database } from "../db/database.ts";
-import {
-  activityRecord,
-  type CatalogueRecord,
-  courtesyRecord,
-  feedingRecord,
-} from "../events/projections/catalogueItems.ts";
-import { assertFilled, NAME_MAX_LENGTH, trimmedWithin } from "./fields.ts";
+import { type CatalogueRecord, catalogueProjection } from "../events/projections/catalogueItems.ts";
+import { registerProjection } from "../events/projections/index.ts";
 import { registerEndpoint, signedIn } from "./register.ts";
 
 export interface CataloguesContext {
   readonly db: Database;
   readonly now: () => Date;
+  /** The declared catalogues to serve (src/records by default; tests add their own). */
+  readonly catalogues: ReadonlyArray<CatalogueRecord>;
 }
 
-/** Each catalogue of the contract with the stream and table that keep its items. */
-export const catalogueRoutes: ReadonlyArray<{ readonly api: CatalogueEndpoints; readonly record: CatalogueRecord }> = [
-  { api: feedings, record: feedingRecord },
-  { api: activities, record: activityRecord },
-  { api: courtesys, record: courtesyRecord },
-];
-
-const itemName = (name: string): string => {
-  assertFilled(name);
-  return trimmedWithin(name, NAME_MAX_LENGTH);
-};
+/** Each declared catalogue's endpoints with the declaration that keeps its items. */
+export const catalogueRoutes: ReadonlyArray<{ readonly api: CatalogueEndpoints; readonly record: CatalogueRecord }> =
+  catalogues.map((record) => ({ api: record.api, record }));
 
 /** The five endpoints of one catalogue; every catalogue is served by this one implementation. */
 const registerCatalogue = (
@@ -49,16 +39,13 @@ const registerCatalogue = (
 
   registerEndpoint(app, context, api.create, async (call) => {
     const options = { actorId: signedIn(call).userId, occurredAt: now() };
-    const fields = { name: itemName(call.body.name), active: call.body.active ?? true };
-    await db.transaction((tx) => createItem(tx, record, fields, options));
+    await db.transaction((tx) => createItem(tx, record, call.body, options));
     return messages.created;
   });
 
   registerEndpoint(app, context, api.update, async (call) => {
     const options = { actorId: signedIn(call).userId, occurredAt: now() };
-    const name = itemName(call.body.name);
-    const change = call.body.active === undefined ? { name } : { name, active: call.body.active };
-    await db.transaction((tx) => updateItem(tx, record, call.params.id, change, options));
+    await db.transaction((tx) => updateItem(tx, record, call.params.id, call.body, options));
     return messages.updated;
   });
 
@@ -69,6 +56,10 @@ const registerCatalogue = (
   });
 };
 
+/** Serves every declared catalogue: its five calls, and its projection for the event store. */
 export const registerCatalogueRoutes = (app: FastifyInstance, context: CataloguesContext): void => {
-  for (const { api, record } of catalogueRoutes) registerCatalogue(app, context, api, record);
+  for (const record of context.catalogues) {
+    registerProjection(catalogueProjection(record));
+    registerCatalogue(app, context, record.api, record);
+  }
 };

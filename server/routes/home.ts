@@ -3,8 +3,8 @@ import { ApiError } from "../../src/api/errors.ts";
 import * as api from "../../src/api/home.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { Database } from "../db/database.ts";
-import { checkBannerForm, createBanner, findBanner, updateBanner } from "../home/banners.ts";
-import { checkCallAction, createCallAction, findCallAction, updateCallAction } from "../home/callActions.ts";
+import { createBanner, findBanner, updateBanner } from "../home/banners.ts";
+import { createCallAction, findCallAction, updateCallAction } from "../home/callActions.ts";
 import { adminContent, publicContent } from "../home/content.ts";
 import { setRecommendations } from "../home/recommendations.ts";
 import { registerEndpoint, signedIn } from "./register.ts";
@@ -36,17 +36,15 @@ export const registerHomeRoutes = (app: FastifyInstance, context: HomeContext): 
 
   registerEndpoint(app, context, api.createBanner, async (call) => {
     const options = optionsOf(call);
-    const draft = checkBannerForm(call.body);
     const uploads = { folder: call.query.images, files: call.files };
-    await db.transaction((tx) => createBanner(tx, draft, uploads, options));
+    await db.transaction((tx) => createBanner(tx, call.body, uploads, options));
     return messages.created;
   });
 
   registerEndpoint(app, context, api.updateBanner, async (call) => {
     const options = optionsOf(call);
-    const draft = checkBannerForm(call.body);
     const uploads = { folder: call.query.images, files: call.files };
-    await db.transaction((tx) => updateBanner(tx, call.params.id, draft, uploads, options));
+    await db.transaction((tx) => updateBanner(tx, call.params.id, call.body, uploads, options));
     return messages.updated;
   });
 
@@ -58,15 +56,13 @@ export const registerHomeRoutes = (app: FastifyInstance, context: HomeContext): 
 
   registerEndpoint(app, context, api.createCallAction, async (call) => {
     const options = optionsOf(call);
-    const draft = checkCallAction(call.body);
-    await db.transaction((tx) => createCallAction(tx, draft, options));
+    await db.transaction((tx) => createCallAction(tx, call.body, options));
     return messages.created;
   });
 
   registerEndpoint(app, context, api.updateCallAction, async (call) => {
     const options = optionsOf(call);
-    const draft = checkCallAction(call.body);
-    await db.transaction((tx) => updateCallAction(tx, call.params.id, draft, options));
+    await db.transaction((tx) => updateCallAction(tx, call.params.id, call.body, options));
     return messages.updated;
   });
 

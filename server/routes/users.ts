@@ -2,10 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
 import * as api from "../../src/api/users.ts";
-import { isEmail, normaliseEmail } from "../../src/machines/domain/credentials.ts";
 import { generateTemporaryPassword, hashPassword } from "../accounts/passwords.ts";
 import {
-  assertRoleExists,
   deleteStaff,
   getUser,
   listRoles,
@@ -13,15 +11,13 @@ import {
   listUsers,
   type MailTarget,
   resetStaffPassword,
-  type StaffDetails,
   updateStaff,
 } from "../accounts/staff.ts";
-import { createUser, issueTemporaryPassword } from "../accounts/users.ts";
+import { createUser, issueTemporaryPassword, storedDetails } from "../accounts/users.ts";
 import type { Database } from "../db/database.ts";
 import type { Env } from "../env.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { temporaryPasswordMail } from "../mail/templates.ts";
-import { assertFilled, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, trimmedWithin } from "./fields.ts";
 import { registerEndpoint, signedIn } from "./register.ts";
 
 export interface UsersContext {
@@ -32,21 +28,6 @@ export interface UsersContext {
 }
 
 const HOUR_MS = 3_600_000;
-
-/**
- * The user form checked in the order the panel reports problems: a blank field
- * (required_information), a field too long (invalid information), a malformed email (user_error),
- * a role that does not exist. Answers the details as stored: trimmed names, normalised email.
- */
-const staffDetails = async (db: Database, body: api.UserPayload): Promise<StaffDetails> => {
-  assertFilled(body.firstName, body.lastName, body.email);
-  const firstName = trimmedWithin(body.firstName, NAME_MAX_LENGTH);
-  const lastName = trimmedWithin(body.lastName, NAME_MAX_LENGTH);
-  const email = normaliseEmail(trimmedWithin(body.email, EMAIL_MAX_LENGTH));
-  if (!isEmail(email)) throw new ApiError(400, messages.invalidEmail);
-  await assertRoleExists(db, body.roleId);
-  return { firstName, lastName, email, roleId: body.roleId };
-};
 
 export const registerUserRoutes = (app: FastifyInstance, context: UsersContext): void => {
   const { db, mailer, env, now } = context;
@@ -86,28 +67,20 @@ export const registerUserRoutes = (app: FastifyInstance, context: UsersContext):
 
   registerEndpoint(app, context, api.createUser, async (call) => {
     const actorId = signedIn(call).userId;
-    const details = await staffDetails(db, call.body);
     const at = now();
     const options = { actorId, occurredAt: at };
     const temporary = await temporaryPassword(at);
     await db.transaction(async (tx) => {
-      const id = await createUser(
-        tx,
-        { ...details, active: call.body.active ?? true, passwordHash: null },
-        options,
-      );
+      const id = await createUser(tx, { ...call.body, active: call.body.active ?? true, passwordHash: null }, options);
       await issueTemporaryPassword(tx, id, temporary.hash, temporary.expiresAt, options);
     });
-    await mailTemporaryPassword(details, temporary.password);
+    await mailTemporaryPassword(storedDetails(call.body), temporary.password);
     return messages.created;
   });
 
   registerEndpoint(app, context, api.updateUser, async (call) => {
-    const actorId = signedIn(call).userId;
-    const details = await staffDetails(db, call.body);
-    const change = call.body.active === undefined ? details : { ...details, active: call.body.active };
-    const options = { actorId, occurredAt: now() };
-    await db.transaction((tx) => updateStaff(tx, call.params.id, change, options));
+    const options = { actorId: signedIn(call).userId, occurredAt: now() };
+    await db.transaction((tx) => updateStaff(tx, call.params.id, call.body, options));
     return messages.updated;
   });
 

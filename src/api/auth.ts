@@ -13,7 +13,11 @@ export const LoginUser = Schema.Struct({
 });
 export type LoginUser = typeof LoginUser.Type;
 
-export const Credentials = Schema.Struct({ email: Schema.String, password: Schema.String });
+/** Text with something besides blanks: a blank or missing one is refused with 'required_information'. */
+const FilledText = Schema.String.check(Schema.isPattern(/\S/));
+
+/** Login: email and password required (SPEC.md section 5); a password of blanks is still a password. */
+export const Credentials = Schema.Struct({ email: FilledText, password: Schema.String.check(Schema.isMinLength(1)) });
 export type Credentials = typeof Credentials.Type;
 
 export const login = endpoint({
@@ -31,7 +35,7 @@ export const forgotPassword = endpoint({
   name: "auth.forgotPassword",
   method: "PUT",
   path: "/auth/forgotPassword",
-  body: Schema.Struct({ email: Schema.String }),
+  body: Schema.Struct({ email: FilledText }),
   response: MessageAnswer,
   access: { kind: "public" },
   description:

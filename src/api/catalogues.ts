@@ -1,5 +1,6 @@
 import { Schema } from "effect";
-import { endpoint, everyRole, IdParams, MessageAnswer } from "./endpoint.ts";
+import { endpoint, IdParams, MessageAnswer, type RoleName } from "./endpoint.ts";
+import { type FieldProblems, NAME_MAX_LENGTH, textField, textProblems, textSchema } from "./fields.ts";
 
 /** A feeding, activity or courtesy: what destinations are built from (SPEC.md section 3). */
 export const CatalogueItem = Schema.Struct({
@@ -9,32 +10,42 @@ export const CatalogueItem = Schema.Struct({
 });
 export type CatalogueItem = typeof CatalogueItem.Type;
 
+/** The catalogue form's fields (SPEC.md section 5): a required name. */
+export const catalogueItemFields = { name: textField(NAME_MAX_LENGTH, { required: true }) } as const;
+
 /** The catalogue form's payload; a blank name is refused with 'required_information'. */
 export const CatalogueItemPayload = Schema.Struct({
-  name: Schema.String,
+  name: textSchema(catalogueItemFields.name),
   active: Schema.optionalKey(Schema.Boolean),
 });
 export type CatalogueItemPayload = typeof CatalogueItemPayload.Type;
 
-const everyone = { kind: "session", roles: everyRole } as const;
+/** What the panel reports before sending, and what the server refuses with (as a fact). */
+export const catalogueItemProblems = (payload: CatalogueItemPayload): FieldProblems<"name"> =>
+  textProblems(catalogueItemFields, payload);
+
+/** Who may read a catalogue's items and who may change them. */
+export interface CatalogueAccess {
+  readonly readers: ReadonlyArray<RoleName>;
+  readonly writers: ReadonlyArray<RoleName>;
+}
 
 /**
  * The five endpoints of one catalogue, named as SPEC.md section 7 names them:
  * GET /feedings, GET /feedings/{id}, POST /feedings/createFeeding, PUT /feedings/updateFeeding/{id},
- * DELETE /feedings/{id}.
+ * DELETE /feedings/{id}. A catalogue declaration (src/records) builds them.
  */
-const catalogueEndpoints = <Resource extends string, Singular extends string>(
-  resource: Resource,
-  singular: Singular,
-  label: string,
-) => ({
+export const catalogueEndpoints = (resource: string, singular: string, label: string, access: CatalogueAccess) => {
+  const readers = { kind: "session", roles: access.readers } as const;
+  const writers = { kind: "session", roles: access.writers } as const;
+  return {
   resource,
   list: endpoint({
     name: `${resource}.list`,
     method: "GET",
     path: `/${resource}`,
     response: Schema.Array(CatalogueItem),
-    access: everyone,
+    access: readers,
     description: `Every ${label} item, by name.`,
   }),
   get: endpoint({
@@ -43,7 +54,7 @@ const catalogueEndpoints = <Resource extends string, Singular extends string>(
     path: `/${resource}/:id`,
     params: IdParams,
     response: CatalogueItem,
-    access: everyone,
+    access: readers,
     description: `One ${label} item.`,
   }),
   create: endpoint({
@@ -52,7 +63,7 @@ const catalogueEndpoints = <Resource extends string, Singular extends string>(
     path: `/${resource}/create${singular}`,
     body: CatalogueItemPayload,
     response: MessageAnswer,
-    access: everyone,
+    access: writers,
     description: `Adds a ${label} item.`,
   }),
   update: endpoint({
@@ -62,7 +73,7 @@ const catalogueEndpoints = <Resource extends string, Singular extends string>(
     params: IdParams,
     body: CatalogueItemPayload,
     response: MessageAnswer,
-    access: everyone,
+    access: writers,
     description: `Renames, activates or deactivates a ${label} item.`,
   }),
   remove: endpoint({
@@ -71,15 +82,10 @@ const catalogueEndpoints = <Resource extends string, Singular extends string>(
     path: `/${resource}/:id`,
     params: IdParams,
     response: MessageAnswer,
-    access: everyone,
-    description: `Deletes a ${label} item that no destination uses (one in use can only be deactivated).`,
+    access: writers,
+    description: `Deletes a ${label} item that nothing uses (one in use can only be deactivated).`,
   }),
-});
+  };
+};
 
 export type CatalogueEndpoints = ReturnType<typeof catalogueEndpoints>;
-
-export const feedings = catalogueEndpoints("feedings", "Feeding", "feeding");
-export const activities = catalogueEndpoints("activities", "Activity", "activity");
-export const courtesys = catalogueEndpoints("courtesys", "Courtesy", "courtesy");
-
-export const catalogues = [feedings, activities, courtesys] as const;

@@ -1,6 +1,7 @@
 import { Result, Schema } from "effect";
 import { API_BASE, type Endpoint, envelope, type ListMeta } from "./endpoint.ts";
 import { ApiError, INVALID_SESSION } from "./errors.ts";
+import { ErrorAnswer, messages } from "./messages.ts";
 
 export interface CallInput<E extends Endpoint> {
   readonly params?: E["params"]["Type"];
@@ -112,8 +113,6 @@ export interface Answer<T> {
   readonly meta?: ListMeta;
 }
 
-const ErrorBody = Schema.Struct({ data: Schema.String });
-
 const encodeSync = <S extends Endpoint["params"]>(schema: S, value: unknown): Record<string, unknown> =>
   Schema.encodeUnknownSync(schema)(value) as Record<string, unknown>;
 
@@ -141,7 +140,9 @@ const parseJson = (text: string): unknown => {
 /**
  * The one API client: it adds the bearer token, encodes the request with the endpoint's schemas
  * and decodes the answer. It resolves with the decoded answer or rejects with an ApiError whose
- * message is the server's `data` text (or a readable description of a malformed answer).
+ * message is the server's `data` message (a refusal whose body is not `{"data": <message>}`, such
+ * as a proxy's error page, becomes its status with `server error`; a malformed 200 answer a
+ * readable description of what did not decode).
  */
 export const createClient = (options: ClientOptions) => {
   const base = options.base ?? API_BASE;
@@ -169,8 +170,8 @@ export const createClient = (options: ClientOptions) => {
   ): Answer<E["response"]["Type"]> => {
     if (status !== 200) {
       if (status === INVALID_SESSION) options.onInvalidSession?.();
-      const failure = Schema.decodeUnknownResult(ErrorBody)(json);
-      throw new ApiError(status, Result.isSuccess(failure) ? failure.success.data : `HTTP ${status}`);
+      const failure = Schema.decodeUnknownResult(ErrorAnswer)(json);
+      throw new ApiError(status, Result.isSuccess(failure) ? failure.success.data : messages.serverError);
     }
     const decoded = Schema.decodeUnknownResult(envelope(endpoint.response))(json, { errors: "all" });
     if (Result.isFailure(decoded)) {

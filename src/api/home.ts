@@ -1,5 +1,6 @@
 import { Schema } from "effect";
 import { endpoint, IdParams, MessageAnswer } from "./endpoint.ts";
+import { type FieldProblems, NAME_MAX_LENGTH, textField, textProblems, textSchema, urlField } from "./fields.ts";
 import { DestinationType } from "./itineraries.ts";
 
 /** A home banner (SPEC.md section 3): `images` are stored paths, in the order they show. */
@@ -53,37 +54,95 @@ export const HomeContent = Schema.Struct({
 });
 export type HomeContent = typeof HomeContent.Type;
 
+/** Longest banner texts kept; longer is refused rather than cut. */
+export const BANNER_TEXT_MAX_LENGTH = 1_000;
+/** Pictures in one carousel: as many as one request may upload. */
+export const BANNER_MAX_IMAGES = 10;
+
+/** The banner form's texts (SPEC.md section 5), declared once: a required title, two optional texts. */
+export const bannerFields = {
+  title: textField(NAME_MAX_LENGTH, { required: true }),
+  text: textField(BANNER_TEXT_MAX_LENGTH),
+  textTwo: textField(BANNER_TEXT_MAX_LENGTH),
+} as const;
+
+export type BannerField = keyof typeof bannerFields;
+
+/** A fixed text of a form (`page`, `type`, a flag): blank, or one of `values` (surrounding blanks ignored). */
+const fixedText = (values: ReadonlyArray<string>) =>
+  Schema.String.check(
+    Schema.makeFilter((value: string) => value.trim() === "" || values.includes(value.trim()), {
+      description: `blank or one of ${values.join(", ")}`,
+    }),
+  );
+
 /**
- * The banner multipart form: title (required), text, textTwo, page, type, the images to keep as
- * `images[0]`, `images[1]` ... (stored paths, in order; the panel resends them on edit) and new
- * image files under `images`, shown after the kept ones.
+ * The banner multipart form: title (required), text, textTwo, page (home), type (baner), active,
+ * the images to keep as `images[0]`, `images[1]` ... (stored paths, in order, each once; the panel
+ * resends them on edit) and new image files under `images`, shown after the kept ones.
  */
 export const BannerForm = Schema.Struct({
-  title: Schema.String,
-  text: Schema.optionalKey(Schema.String),
-  textTwo: Schema.optionalKey(Schema.String),
-  page: Schema.optionalKey(Schema.String),
-  type: Schema.optionalKey(Schema.String),
-  active: Schema.optionalKey(Schema.String),
-  images: Schema.optionalKey(Schema.Array(Schema.String)),
+  title: textSchema(bannerFields.title),
+  text: Schema.optionalKey(textSchema(bannerFields.text)),
+  textTwo: Schema.optionalKey(textSchema(bannerFields.textTwo)),
+  page: Schema.optionalKey(fixedText(["home"])),
+  type: Schema.optionalKey(fixedText(["baner"])),
+  active: Schema.optionalKey(fixedText(["true", "false"])),
+  images: Schema.optionalKey(Schema.Array(Schema.String).check(Schema.isUnique())),
 });
 export type BannerForm = typeof BannerForm.Type;
+
+/** The title is required ('required_information'); texts over their limit are 'invalid'. */
+export const bannerProblems = (form: Readonly<Partial<Record<BannerField, string>>>): FieldProblems<BannerField> =>
+  textProblems(bannerFields, form);
 
 /** `?images=home_page`: the folder is fixed, never a path the caller chooses. */
 export const BannerUploadQuery = Schema.Struct({ images: Schema.Literal("home_page") });
 
-/** The call-to-action form; `link` must be an http or https URL ('Invalid URL'). */
+/** Longest call-to-action text kept. */
+export const CALL_ACTION_TEXT_MAX_LENGTH = 1_000;
+/** A button reads a few words. */
+export const BUTTON_LABEL_MAX_LENGTH = 40;
+/** What browsers and proxies reliably carry. */
+export const LINK_MAX_LENGTH = 2_048;
+
+/** The call-to-action form's fields (SPEC.md section 5), declared once: every one required. */
+export const callActionFields = {
+  title: textField(NAME_MAX_LENGTH, { required: true }),
+  text: textField(CALL_ACTION_TEXT_MAX_LENGTH, { required: true }),
+  buttonLabel: textField(BUTTON_LABEL_MAX_LENGTH, { required: true }),
+  link: urlField(LINK_MAX_LENGTH),
+} as const;
+
+export type CallActionField = keyof typeof callActionFields;
+
+/** The call-to-action form; `link` must be an http or https URL with a host ('Invalid URL'). */
 export const CallActionPayload = Schema.Struct({
-  title: Schema.String,
-  text: Schema.String,
-  buttonLabel: Schema.String,
-  link: Schema.String,
+  title: textSchema(callActionFields.title),
+  text: textSchema(callActionFields.text),
+  buttonLabel: textSchema(callActionFields.buttonLabel),
+  link: textSchema(callActionFields.link),
   active: Schema.optionalKey(Schema.Boolean),
 });
 export type CallActionPayload = typeof CallActionPayload.Type;
 
-/** The ordered destination ids to recommend; only existing destinations are accepted. */
-export const RecommendationsPayload = Schema.Struct({ itineraries: Schema.Array(Schema.Int) });
+/** Every field required ('required_information'), the link an http(s) URL ('Invalid URL'). */
+export const callActionProblems = (
+  payload: Readonly<Partial<Record<CallActionField, string>>>,
+): FieldProblems<CallActionField> => textProblems(callActionFields, payload);
+
+/** The home page features a handful of destinations, not the catalogue. */
+export const RECOMMENDATIONS_MAX = 12;
+/** The largest id a serial column holds: a bigger one cannot name a destination. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * The ordered destination ids to recommend: at most RECOMMENDATIONS_MAX, each once, each a
+ * destination that exists and is not deleted (the recommendations' machine refuses otherwise).
+ */
+export const RecommendationsPayload = Schema.Struct({
+  itineraries: Schema.Array(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_ID }))),
+});
 
 const homeEditors = { kind: "session", roles: ["admin", "marketing"] } as const;
 

@@ -1,5 +1,15 @@
 import { Schema } from "effect";
 import { endpoint, everyRole, IdParams, MessageAnswer } from "./endpoint.ts";
+import {
+  type FieldProblem,
+  type FieldProblems,
+  NAME_MAX_LENGTH,
+  type TextField,
+  textField,
+  textProblem,
+  textProblems,
+  textSchema,
+} from "./fields.ts";
 
 /** Fixed options of the itinerary form (SPEC.md section 3). */
 export const regions = ["Costa", "Sierra", "Oriente"] as const;
@@ -41,28 +51,131 @@ export const Itinerary = Schema.Struct({
 });
 export type Itinerary = typeof Itinerary.Type;
 
+/** Longest amount as typed: nine digits, a point and two decimals (numeric(12, 2) in US dollars). */
+export const MONEY_MAX_LENGTH = 12;
+
+/** An amount in US dollars with at most two decimals, as a form sends it (no sign, no exponent). */
+const amountPattern = /^\d{1,9}(?:\.\d{1,2})?$/;
+
+/** Whether a text is an amount the form accepts. */
+export const isAmount = (text: string): boolean => amountPattern.test(text.trim());
+
+/** The amount a text holds, NaN when it holds none (a NaN never equals a stored amount). */
+export const amountOf = (text: string | undefined): number =>
+  text !== undefined && isAmount(text) ? Number(text.trim()) : Number.NaN;
+
+/** A price input: text no longer than MONEY_MAX_LENGTH that must hold an amount when filled. */
+const moneyField = (options: { readonly required?: boolean } = {}): TextField => textField(MONEY_MAX_LENGTH, options);
+
+/**
+ * The destination form's typed fields (SPEC.md section 5), declared once: the contract's schema
+ * carries their limits, the panel's inputs read `maxLength` from here and `itineraryProblems`
+ * judges them for the panel and the server alike. The offer price is required only while the
+ * offer applies.
+ */
+export const itineraryFormFields = {
+  name: textField(NAME_MAX_LENGTH, { required: true }),
+  days: textField(60),
+  description: textField(4_000),
+  avalability: textField(200, { required: true }),
+  price: moneyField({ required: true }),
+  ofertPrice: moneyField(),
+} as const;
+
+/**
+ * A text that names one of `options` (surrounding blanks ignored); with `blank`, an empty one too.
+ * Typed as text, as a form sends it; anything else does not decode ('invalid information'), a
+ * blank one where it is not allowed is missing ('required_information').
+ */
+const optionText = (options: ReadonlyArray<string>, { blank }: { readonly blank: boolean }) =>
+  Schema.String.check(
+    Schema.makeFilter((value: string) => (blank && value.trim() === "") || options.includes(value.trim()), {
+      description: `one of ${options.join(", ")}`,
+    }),
+  );
+
+/** A catalogue item's id as a form sends it. */
+const ItemIdText = Schema.String.check(Schema.isPattern(/^\s*\d{1,9}\s*$/));
+
 /**
  * The text fields of the itinerary multipart form, as sent: numbers and flags travel as text and
  * lists as `servicesIncluded[0]`, `servicesIncluded[1]` ... (an empty `feeding` field for none).
- * The server checks every rule with the spec's messages, so this schema only fixes the shape.
+ * What cannot be read at all (a text over its limit, a type, region, service, city or flag not
+ * among the options, an id that is not a number) does not decode; the rest is judged by
+ * `itineraryProblems`. A region sent for an international destination, and an offer price sent
+ * without the offer, are ignored: the form keeps those inputs when the type or the checkbox changes.
  */
 export const ItineraryForm = Schema.Struct({
-  name: Schema.String,
-  days: Schema.optionalKey(Schema.String),
-  description: Schema.optionalKey(Schema.String),
-  avalability: Schema.String,
-  price: Schema.String,
-  ofertPrice: Schema.optionalKey(Schema.String),
-  type: Schema.String,
-  region: Schema.optionalKey(Schema.String),
-  isOfert: Schema.optionalKey(Schema.String),
-  servicesIncluded: Schema.optionalKey(Schema.Array(Schema.String)),
-  feeding: Schema.optionalKey(Schema.Array(Schema.String)),
-  activities: Schema.optionalKey(Schema.Array(Schema.String)),
-  courtesy: Schema.optionalKey(Schema.Array(Schema.String)),
-  departureFrom: Schema.optionalKey(Schema.Array(Schema.String)),
+  name: textSchema(itineraryFormFields.name),
+  days: Schema.optionalKey(textSchema(itineraryFormFields.days)),
+  description: Schema.optionalKey(textSchema(itineraryFormFields.description)),
+  avalability: textSchema(itineraryFormFields.avalability),
+  price: textSchema(itineraryFormFields.price),
+  ofertPrice: Schema.optionalKey(textSchema(itineraryFormFields.ofertPrice)),
+  type: optionText(destinationTypes, { blank: false }),
+  region: Schema.optionalKey(optionText(regions, { blank: true })),
+  isOfert: Schema.optionalKey(optionText(["true", "false"], { blank: true })),
+  servicesIncluded: Schema.optionalKey(Schema.Array(optionText(generalServices, { blank: false }))),
+  feeding: Schema.optionalKey(Schema.Array(ItemIdText)),
+  activities: Schema.optionalKey(Schema.Array(ItemIdText)),
+  courtesy: Schema.optionalKey(Schema.Array(ItemIdText)),
+  departureFrom: Schema.optionalKey(Schema.Array(optionText(departureCities, { blank: false }))),
 });
 export type ItineraryForm = typeof ItineraryForm.Type;
+
+/** Every input the destination form reports a problem on. */
+export type ItineraryFormField = keyof typeof itineraryFormFields | "region" | "servicesIncluded" | "departureFrom" | "image";
+
+/** What the form says about the picture: whether it creates a destination, and whether it sends one. */
+export interface ItineraryImage {
+  readonly isNew: boolean;
+  readonly hasImage: boolean;
+}
+
+const isFilled = (value: string | undefined): boolean => value !== undefined && value.trim() !== "";
+
+/** Whether 'Aplicar oferta' is on. */
+export const isOffer = (form: Pick<ItineraryForm, "isOfert">): boolean => form.isOfert?.trim() === "true";
+
+/** The destination's type as the form names it, or null (the contract refuses any other). */
+export const destinationTypeOf = (form: Pick<ItineraryForm, "type">): DestinationType | null =>
+  destinationTypes.find((type) => type === form.type.trim()) ?? null;
+
+/** An offer dearer than the price is a typing mistake, not an offer (checked once both are amounts). */
+export const isOfferAbovePrice = (form: ItineraryForm): boolean =>
+  isOffer(form) && amountOf(form.ofertPrice) > amountOf(form.price);
+
+const moneyProblem = (field: TextField, value: string | undefined): FieldProblem | null =>
+  textProblem(field, value) ?? (isFilled(value) && !isAmount(value ?? "") ? "invalid" : null);
+
+/**
+ * The destination rules of SPEC.md section 5, for the panel before it sends and for the server's
+ * facts: name, avalability and price required; the offer price while the offer applies; a region
+ * for a national destination; at least one service and one departure city; an image when a
+ * destination is created (an edit keeps the current one) ('required_information'). Texts over
+ * their limit, a price that is not an amount and an offer dearer than the price are 'invalid'
+ * ('invalid information'). The panel passes the fields it sends (its decimal comma already a point).
+ */
+export const itineraryProblems = (form: ItineraryForm, image: ItineraryImage): FieldProblems<ItineraryFormField> => {
+  const { name, days, description, avalability } = itineraryFormFields;
+  const problems: Partial<Record<ItineraryFormField, FieldProblem>> = textProblems(
+    { name, days, description, avalability },
+    form,
+  );
+  const price = moneyProblem(itineraryFormFields.price, form.price);
+  if (price !== null) problems.price = price;
+  if (isOffer(form)) {
+    const ofertPrice =
+      moneyProblem({ ...itineraryFormFields.ofertPrice, required: true }, form.ofertPrice) ??
+      (isOfferAbovePrice(form) ? "invalid" : null);
+    if (ofertPrice !== null) problems.ofertPrice = ofertPrice;
+  }
+  if (destinationTypeOf(form) === "national" && !isFilled(form.region)) problems.region = "required";
+  if (!(form.servicesIncluded ?? []).some(isFilled)) problems.servicesIncluded = "required";
+  if (!(form.departureFrom ?? []).some(isFilled)) problems.departureFrom = "required";
+  if (image.isNew && !image.hasImage) problems.image = "required";
+  return problems;
+};
 
 /** `?images=tiptops&&file=files`: the upload folder is fixed, never a path the caller chooses. */
 export const ItineraryUploadQuery = Schema.Struct({

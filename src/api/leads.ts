@@ -1,5 +1,6 @@
 import { Schema } from "effect";
 import { endpoint, everyRole, IdFromPath, IdParams, MessageAnswer } from "./endpoint.ts";
+import { emailField, type FieldProblems, NAME_MAX_LENGTH, textField, textProblems, textSchema } from "./fields.ts";
 
 /** A person as a lead shows them (the assigned agent, a note's author). */
 export const LeadPerson = Schema.Struct({ firstName: Schema.String, lastName: Schema.String });
@@ -61,22 +62,83 @@ export type LeadsQuery = typeof LeadsQuery.Type;
 
 export const DEFAULT_LEADS_PAGE_SIZE = 50;
 
+/** Longest texts kept: longer is refused by the contract (400 invalid information) rather than cut. */
+export const LEAD_MESSAGE_MAX_LENGTH = 5000;
+export const LEAD_COMMENT_MAX_LENGTH = 5000;
+export const LEAD_PHONE_MAX_LENGTH = 40;
+export const LEAD_COUNTRY_MAX_LENGTH = 80;
+/** The short texts of a quote's details (dates, itinerary, conditions). */
+export const LEAD_DETAIL_MAX_LENGTH = 500;
+
+/** The public form's fields (the landing page's contact form and the cruise pages' quote form): all required. */
+export const newLeadFields = {
+  firstName: textField(NAME_MAX_LENGTH, { required: true }),
+  lastName: textField(NAME_MAX_LENGTH, { required: true }),
+  email: emailField(),
+  country: textField(LEAD_COUNTRY_MAX_LENGTH, { required: true }),
+  phone: textField(LEAD_PHONE_MAX_LENGTH, { required: true }),
+  message: textField(LEAD_MESSAGE_MAX_LENGTH, { required: true }),
+} as const;
+
+/** The optional texts a quote brings besides: the yacht's name and the details' texts. */
+export const yachtNameField = textField(NAME_MAX_LENGTH);
+export const leadDetailTextField = textField(LEAD_DETAIL_MAX_LENGTH);
+
+const optionalDetailText = Schema.NullOr(textSchema(leadDetailTextField));
+const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0));
+const Amount = Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0));
+
+/** A quote's details as the form sends them: texts within their limit, no negative count or price. */
+export const NewLeadDetails = Schema.Struct({
+  in: optionalDetailText,
+  out: optionalDetailText,
+  itinerary: optionalDetailText,
+  spaces: Schema.NullOr(Count),
+  cabins: Schema.NullOr(Count),
+  conditions: optionalDetailText,
+  isLastMinute: Schema.Boolean,
+  mainLowerLm: Schema.NullOr(Amount),
+  mainLowerGross: Schema.NullOr(Amount),
+  upperLm: Schema.NullOr(Amount),
+  upperGross: Schema.NullOr(Amount),
+});
+
 /**
  * The public contact / quote form. `website` is a honeypot: people never see it, so a filled one
  * is a robot and the lead is dropped (the answer is the same, so the robot learns nothing).
  */
 export const NewLead = Schema.Struct({
-  firstName: Schema.String,
-  lastName: Schema.String,
-  email: Schema.String,
-  country: Schema.String,
-  phone: Schema.String,
-  message: Schema.String,
+  firstName: textSchema(newLeadFields.firstName),
+  lastName: textSchema(newLeadFields.lastName),
+  email: textSchema(newLeadFields.email),
+  country: textSchema(newLeadFields.country),
+  phone: textSchema(newLeadFields.phone),
+  message: textSchema(newLeadFields.message),
   website: Schema.optionalKey(Schema.String),
-  yachtName: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  details: Schema.optionalKey(Schema.NullOr(LeadDetails)),
+  yachtName: Schema.optionalKey(Schema.NullOr(textSchema(yachtNameField))),
+  details: Schema.optionalKey(Schema.NullOr(NewLeadDetails)),
 });
 export type NewLead = typeof NewLead.Type;
+
+export type NewLeadField = keyof typeof newLeadFields;
+
+/** What the contact form reports before sending, and what the lead's machine refuses with (as a fact). */
+export const newLeadProblems = (payload: Pick<NewLead, NewLeadField>): FieldProblems<NewLeadField> =>
+  textProblems(newLeadFields, payload);
+
+/** The add-comment box of a lead: a note that is not blank (SPEC.md section 5). */
+export const commentFields = { coments: textField(LEAD_COMMENT_MAX_LENGTH, { required: true }) } as const;
+
+export const NewComment = Schema.Struct({
+  userId: Schema.Int,
+  leadId: Schema.Int,
+  coments: textSchema(commentFields.coments),
+});
+export type NewComment = typeof NewComment.Type;
+
+/** What the comment box reports before sending, and what the lead's machine refuses with (as a fact). */
+export const commentProblems = (payload: Pick<NewComment, "coments">): FieldProblems<"coments"> =>
+  textProblems(commentFields, payload);
 
 const everyone = { kind: "session", roles: everyRole } as const;
 
@@ -114,7 +176,7 @@ export const createTrakin = endpoint({
   name: "leads.comment",
   method: "POST",
   path: "/leads/createTrakin",
-  body: Schema.Struct({ userId: Schema.Int, leadId: Schema.Int, coments: Schema.String }),
+  body: NewComment,
   response: MessageAnswer,
   access: everyone,
   description: "Adds a follow-up note by the caller (userId must be the caller's own id).",

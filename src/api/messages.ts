@@ -1,3 +1,5 @@
+import { Schema } from "effect";
+
 /**
  * Messages that travel in `{"data": "..."}`, spelled as the specification spells them: the panel
  * translates each one, the server only ever sends these.
@@ -38,3 +40,16 @@ export const messages = {
 } as const;
 
 export type Message = (typeof messages)[keyof typeof messages];
+
+/** Every message above as one literal schema: the only texts an answer's `data` may carry as a message. */
+export const Message = Schema.Literals(Object.values(messages));
+
+/**
+ * The body of every non-200 answer, `{"data": <message>}`: the server sends nothing else when it
+ * refuses, and the panel's client decodes every refusal with it.
+ */
+export const ErrorAnswer = Schema.Struct({ data: Message });
+export type ErrorAnswer = typeof ErrorAnswer.Type;
+
+/** Whether a text is one of the messages (a refusal with any other text is a bug of the server). */
+export const isMessage = Schema.is(Message);

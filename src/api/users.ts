@@ -1,5 +1,6 @@
 import { Schema } from "effect";
 import { endpoint, everyRole, IdParams, MessageAnswer, RoleName } from "./endpoint.ts";
+import { emailField, type FieldProblems, NAME_MAX_LENGTH, textField, textProblems, textSchema } from "./fields.ts";
 
 /** A role as GET /roles answers it; `name` is what login answers as `rol`. */
 export const Role = Schema.Struct({ id: Schema.Int, name: RoleName });
@@ -17,18 +18,37 @@ export const User = Schema.Struct({
 });
 export type User = typeof User.Type;
 
+/** The user form's text fields (SPEC.md section 5): both names and the email are required. */
+export const userFields = {
+  firstName: textField(NAME_MAX_LENGTH, { required: true }),
+  lastName: textField(NAME_MAX_LENGTH, { required: true }),
+  email: emailField(),
+} as const;
+
 /**
  * The user form's payload. Blank names, a missing role or an email that does not match the
- * pattern are refused by the server with 'required_information' / 'user_error'.
+ * pattern are refused by the user's machine with 'required_information' / 'user_error'; a text
+ * longer than its field by the contract ('invalid information').
  */
 export const UserPayload = Schema.Struct({
-  firstName: Schema.String,
-  lastName: Schema.String,
-  email: Schema.String,
+  firstName: textSchema(userFields.firstName),
+  lastName: textSchema(userFields.lastName),
+  email: textSchema(userFields.email),
   roleId: Schema.Int,
   active: Schema.optionalKey(Schema.Boolean),
 });
 export type UserPayload = typeof UserPayload.Type;
+
+export type UserField = keyof typeof userFields | "roleId";
+
+/**
+ * What the panel reports before sending, and what the server refuses with (as a fact): the text
+ * fields' problems, and a role not chosen (0 or less) as 'required'.
+ */
+export const userProblems = (payload: Pick<UserPayload, "firstName" | "lastName" | "email" | "roleId">): FieldProblems<UserField> => {
+  const problems = textProblems(userFields, payload);
+  return payload.roleId > 0 ? problems : { ...problems, roleId: "required" };
+};
 
 const adminOnly = { kind: "session", roles: ["admin"] } as const;
 

@@ -1,7 +1,8 @@
 import { assertEvent, assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../api/client.ts";
-import { createLead, type NewLead } from "../api/leads.ts";
-import { emailProblem, errorMessage, type FieldProblem } from "./fields.ts";
+import { type FieldProblems, hasNoProblems } from "../api/fields.ts";
+import { createLead, type NewLead, type NewLeadField, newLeadProblems } from "../api/leads.ts";
+import { errorMessage } from "./fields.ts";
 
 /** The landing page's contact form as the visitor filled it in; `website` is the hidden honeypot. */
 export interface ContactDraft {
@@ -15,19 +16,8 @@ export interface ContactDraft {
   readonly website: string;
 }
 
-type RequiredField = Exclude<keyof ContactDraft, "website">;
-export type ContactProblems = Readonly<Partial<Record<RequiredField, FieldProblem>>>;
-
-const requiredFields: ReadonlyArray<RequiredField> = ["firstName", "lastName", "country", "phone", "message"];
-
-/** Every field but the honeypot is required; the email must also look like one. */
-export const contactProblems = (draft: ContactDraft): ContactProblems => {
-  const problems: Partial<Record<RequiredField, FieldProblem>> = {};
-  for (const field of requiredFields) if (draft[field].trim() === "") problems[field] = "required";
-  const email = emailProblem(draft.email);
-  if (email !== null) problems.email = email;
-  return problems;
-};
+/** The public form's rules (src/api/leads.ts `newLeadProblems`): the server's lead machine refuses the same. */
+export type ContactProblems = FieldProblems<NewLeadField>;
 
 /** The lead as sent; the honeypot goes as typed, so the server can tell a robot from a person. */
 export const contactLead = (draft: ContactDraft): NewLead => ({
@@ -59,14 +49,14 @@ const submitTransitions = [
     guard: { type: "isComplete", params: ({ event }: { event: ContactFormEvent }) => ({ draft: event.draft }) },
     target: "#contactForm.sending",
     actions: "clearProblems",
-    description: "Every field is filled in and the email looks right: the lead is sent.",
+    description: "Every field is filled in, none too long, and the email looks right: the lead is sent.",
   },
   {
     actions: {
       type: "assignProblems",
       params: ({ event }: { event: ContactFormEvent }) => ({ draft: event.draft }),
     },
-    description: "A field is missing or the email is malformed: the messages show and nothing is sent.",
+    description: "A field is missing or too long, or the email is malformed: the messages show and nothing is sent.",
   },
 ] as const;
 
@@ -80,13 +70,13 @@ export const contactFormMachine = setup({
   },
   actions: {
     clearError: assign({ error: null }),
-    assignProblems: assign({ problems: (_, params: { draft: ContactDraft }) => contactProblems(params.draft) }),
+    assignProblems: assign({ problems: (_, params: { draft: ContactDraft }) => newLeadProblems(params.draft) }),
     clearProblems: assign({ problems: {} }),
     countSent: assign({ sent: ({ context }) => context.sent + 1 }),
     assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
   },
   guards: {
-    isComplete: (_, params: { draft: ContactDraft }) => Object.keys(contactProblems(params.draft)).length === 0,
+    isComplete: (_, params: { draft: ContactDraft }) => hasNoProblems(newLeadProblems(params.draft)),
   },
   actors: {
     sendLead: fromPromise<string, { client: ApiClient; lead: NewLead }>(({ input }) =>

@@ -1,4 +1,4 @@
-import { isEmail } from "./domain/credentials.ts";
+import { isEmail } from "../api/fields.ts";
 
 /** Why a form field is refused before anything is sent. */
 export type FieldProblem = "required" | "invalidEmail";

@@ -1,4 +1,4 @@
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from "xstate";
+import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition, StateValue } from "xstate";
 
 /** One state of a machine as analysts read it: its path, kind, description and tags. */
 export interface FlowState {
@@ -28,6 +28,51 @@ export interface FlowModel {
   readonly states: ReadonlyArray<FlowState>;
   readonly transitions: ReadonlyArray<FlowTransition>;
 }
+
+/** One step of a generated path as `npm run flows` writes it: what happened and where it led. */
+export interface FlowStep {
+  /** The event's type: `xstate.init` first, `xstate.done.actor.<id>` when an actor answered. */
+  readonly event: string;
+  /** The event's payload in a few words (`email: "ana@example.com"`), or "". */
+  readonly summary: string;
+  /** The state value reached. */
+  readonly state: StateValue;
+}
+
+/** One generated path: the input it starts from (in a few words) and its steps. */
+export interface FlowPath {
+  readonly input: string;
+  readonly steps: ReadonlyArray<FlowStep>;
+}
+
+/** docs/flows/<id>.paths.json: the paths the path-coverage gate replays, for the flows page. */
+export interface FlowPaths {
+  readonly id: string;
+  readonly paths: ReadonlyArray<FlowPath>;
+}
+
+/** What the flows page shows of one machine: its states and transitions, and its paths. */
+export interface FlowDocument {
+  readonly model: FlowModel;
+  readonly paths: ReadonlyArray<FlowPath>;
+}
+
+const valuePaths = (value: StateValue, prefix: ReadonlyArray<string>): string[][] =>
+  typeof value === "string"
+    ? [[...prefix, value]]
+    : Object.entries(value).flatMap(([key, child]) => [
+        [...prefix, key],
+        ...(child === undefined ? [] : valuePaths(child, [...prefix, key])),
+      ]);
+
+/** The ids of the states active in `value`, the root included (what a snapshot's `_nodes` holds). */
+export const activeStateIds = (model: FlowModel, value: StateValue): ReadonlyArray<string> => {
+  const active = new Set(valuePaths(value, []).map((path) => path.join(".")));
+  const rootDepth = model.states[0]?.path.length ?? 0;
+  return model.states
+    .filter((state, index) => index === 0 || active.has(state.path.slice(rootDepth).join(".")))
+    .map((state) => state.id);
+};
 
 const nameOf = (item: unknown): string | null => {
   if (typeof item === "string") return item;

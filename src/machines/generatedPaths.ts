@@ -1,5 +1,6 @@
 import { getShortestPaths } from "@xstate/graph";
 import type { AnyMachineSnapshot, AnyStateMachine, AnyTransitionDefinition, EventObject } from "xstate";
+import type { FlowPaths } from "./flowModel.ts";
 
 /** A machine with the concrete events to try (one per guard branch) and the inputs to start from. */
 export interface PathSubject {
@@ -55,3 +56,67 @@ export const generatePaths = (subject: PathSubject, input: unknown): ReadonlyArr
         event && previous ? selectedKeys(subject.machine, previous, event) : null,
       ]),
   }).map((path) => path.steps);
+
+const MAX_TEXT = 40;
+const MAX_SUMMARY = 120;
+
+/** Functions, and objects of functions only (an API client): code, not data worth showing. */
+const isCode = (value: unknown): boolean =>
+  typeof value === "function" ||
+  (typeof value === "object" &&
+    value !== null &&
+    Object.getPrototypeOf(value) === Object.prototype &&
+    Object.keys(value).length > 0 &&
+    Object.values(value).every((item) => typeof item === "function"));
+
+const dataEntries = (value: object): Array<[string, unknown]> =>
+  Object.entries(value).filter(([, item]) => !isCode(item));
+
+const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** A value in a few characters: strings clipped, objects two levels deep, errors by status. */
+const brief = (value: unknown, depth: number): string => {
+  if (typeof value === "string") return JSON.stringify(clip(value, MAX_TEXT));
+  if (typeof value === "function") return "ƒ";
+  if (typeof value !== "object" || value === null) return String(value);
+  if (value instanceof Blob) return `Blob(${value.type})`;
+  if (value instanceof Error) {
+    const status = "status" in value ? `${String(value.status)} ` : "";
+    return `${value.name}(${status}${JSON.stringify(clip(value.message, MAX_TEXT))})`;
+  }
+  if (Array.isArray(value)) {
+    return depth > 1 ? `[${value.length}]` : `[${value.map((item) => brief(item, depth + 1)).join(", ")}]`;
+  }
+  const entries = dataEntries(value);
+  if (depth > 1) return entries.length === 0 ? "{}" : "{…}";
+  return `{ ${entries.map(([key, item]) => `${key}: ${brief(item, depth + 1)}`).join(", ")} }`;
+};
+
+/**
+ * An event's payload, or an input, in one short line: `email: "ana@example.com", password:
+ * "Secret1"`. The type and code (an API client, a callback) are left out.
+ */
+const summarize = (value: unknown): string => {
+  if (typeof value !== "object" || value === null) return value === undefined ? "" : brief(value, 0);
+  // an event's type is shown beside its summary
+  const entries = dataEntries(value).filter(([key]) => key !== "type");
+  return clip(entries.map(([key, item]) => `${key}: ${brief(item, 1)}`).join(", "), MAX_SUMMARY);
+};
+
+/**
+ * Every generated path of a machine, from each of its inputs, as the flows page plays them:
+ * `npm run flows` writes this to docs/flows/<id>.paths.json.
+ */
+export const flowPaths = (subject: PathSubject): FlowPaths => ({
+  id: subject.id,
+  paths: subject.inputs.flatMap((input) =>
+    generatePaths(subject, input).map((steps) => ({
+      input: summarize(input),
+      steps: steps.map((step) => ({
+        event: step.event.type,
+        summary: summarize(step.event),
+        state: step.state.value,
+      })),
+    })),
+  ),
+});

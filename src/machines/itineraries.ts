@@ -1,3 +1,4 @@
+import type { CatalogueItem } from "../api/catalogues.ts";
 import type { ApiClient } from "../api/client.ts";
 import {
   createItinerary,
@@ -6,11 +7,15 @@ import {
   getItinerary,
   type Itinerary,
   type ItineraryForm,
+  itineraryProblems,
   listDestinations,
   updateItinerary,
 } from "../api/itineraries.ts";
-import { type CatalogueContract, createCatalogueMachine, type FieldProblems } from "./catalogue.machine.ts";
-import type { FieldProblem } from "./fields.ts";
+import { activities } from "../records/activities.ts";
+import { courtesys } from "../records/courtesys.ts";
+import { feeding } from "../records/feeding.ts";
+import { createRecordFormMachine, type FormImage, type FormSource, newFiles } from "./recordForm.machine.ts";
+import { createRecordListMachine, type ListSource } from "./recordList.machine.ts";
 
 /**
  * The itinerary form as the user filled it in: text as typed, the offer switch, and the chosen
@@ -39,43 +44,11 @@ export interface ItineraryTarget {
   readonly id: number | null;
 }
 
-/** A save: what the form holds and the image chosen for it, if any. */
-export interface ItineraryUpload {
-  readonly draft: ItineraryDraft;
-  readonly file: Blob | null;
-}
-
 /** Phones with a Spanish keyboard type a decimal comma; the server reads a point. */
 const amountText = (text: string): string => text.trim().replace(",", ".");
 
-const isAmount = (text: string): boolean => {
-  const normalized = amountText(text);
-  return normalized !== "" && Number.isFinite(Number(normalized)) && Number(normalized) >= 0;
-};
-
-/**
- * The itinerary rules of SPEC.md section 5, as the server checks them: name, availability and
- * price required, prices non-negative numbers, the offer price when 'Aplicar oferta' is on, at
- * least one service and one departure city, a region for a national destination, and an image when
- * a destination is created (an edit keeps the current one). The spec has one message for all of
- * them, 'required_information', so a malformed price is reported as that too.
- */
-export const itineraryProblems = (target: ItineraryTarget, upload: ItineraryUpload): FieldProblems => {
-  const { draft } = upload;
-  const problems: Record<string, FieldProblem> = {};
-  if (draft.name.trim() === "") problems.name = "required";
-  if (draft.avalability.trim() === "") problems.avalability = "required";
-  if (!isAmount(draft.price)) problems.price = "required";
-  if (draft.isOfert && !isAmount(draft.ofertPrice)) problems.ofertPrice = "required";
-  if (target.type === "national" && draft.region === "") problems.region = "required";
-  if (draft.servicesIncluded.length === 0) problems.servicesIncluded = "required";
-  if (draft.departureFrom.length === 0) problems.departureFrom = "required";
-  if (target.id === null && upload.file === null) problems.image = "required";
-  return problems;
-};
-
 /** The multipart text fields of SPEC.md section 7; the region only travels for national ones. */
-export const itineraryFields = (type: DestinationType, draft: ItineraryDraft): ItineraryForm => ({
+export const itineraryUploadFields = (type: DestinationType, draft: ItineraryDraft): ItineraryForm => ({
   name: draft.name.trim(),
   days: draft.days.trim(),
   description: draft.description.trim(),
@@ -92,6 +65,17 @@ export const itineraryFields = (type: DestinationType, draft: ItineraryDraft): I
   departureFrom: [...draft.departureFrom],
 });
 
+/**
+ * The destination rules of SPEC.md section 5 as the contract states them (`itineraryProblems`,
+ * the server's own), judged on what the form would send: an image is needed when a destination
+ * is created, an edit without a chosen file keeps the current one.
+ */
+export const draftProblems = (target: ItineraryTarget, draft: ItineraryDraft, images: ReadonlyArray<FormImage>) =>
+  itineraryProblems(itineraryUploadFields(target.type, draft), {
+    isNew: target.id === null,
+    hasImage: newFiles(images).length > 0,
+  });
+
 /** `?images=tiptops&&file=files` of SPEC.md section 7. */
 const uploadQuery = { images: "tiptops", file: "files" } as const;
 
@@ -102,13 +86,13 @@ const uploadQuery = { images: "tiptops", file: "files" } as const;
 export const saveItinerary = (
   client: ApiClient,
   target: ItineraryTarget,
-  upload: ItineraryUpload,
+  upload: { readonly draft: ItineraryDraft; readonly file: Blob | null },
   onProgress?: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<string> => {
   const request = {
     query: uploadQuery,
-    fields: itineraryFields(target.type, upload.draft),
+    fields: itineraryUploadFields(target.type, upload.draft),
     files: upload.file === null ? [] : [upload.file],
     onProgress,
     signal,
@@ -119,21 +103,55 @@ export const saveItinerary = (
 };
 
 /**
- * The national or the international destinations as a catalogue: the list screen runs the shared
- * catalogue machine with it (list, delete with confirmation, reload). Its form half saves without
- * progress; the destination screens use the itinerary-form machine, which reports it.
+ * Only active items are offered (SPEC.md section 3); an inactive one the destination already has
+ * stays offered, checked, so saving the form does not drop it without the user seeing it.
  */
-export const destinationContract = (type: DestinationType): CatalogueContract<Itinerary, ItineraryUpload> => ({
+export const offeredItems = (
+  items: ReadonlyArray<CatalogueItem>,
+  chosen: ReadonlyArray<{ readonly id: number }>,
+): ReadonlyArray<CatalogueItem> => items.filter((item) => item.active || chosen.some((pick) => pick.id === item.id));
+
+/** What the destination form offers: the feeding, activities and courtesies to choose from. */
+export interface DestinationOptions {
+  readonly feeding: ReadonlyArray<CatalogueItem>;
+  readonly activities: ReadonlyArray<CatalogueItem>;
+  readonly courtesy: ReadonlyArray<CatalogueItem>;
+}
+
+/** The national or the international destinations as a list: rows and delete with confirmation. */
+export const destinationListSource = (type: DestinationType): ListSource<Itinerary> => ({
   list: (client) => client.call(listDestinations, { params: { type } }),
-  get: (client, id) => client.call(getItinerary, { params: { id } }),
-  create: (client, upload) => saveItinerary(client, { type, id: null }, upload),
-  update: (client, id, upload) => saveItinerary(client, { type, id }, upload),
   remove: (client, id) => client.call(deleteItinerary, { params: { id } }),
-  resetPassword: null,
-  // the catalogue machine checks a payload without knowing whether it creates or edits, so it
-  // asks for the image as a create does
-  problems: (upload) => itineraryProblems({ type, id: null }, upload),
 });
 
-/** The destinations list: the catalogue flow typed for itineraries. */
-export const destinationCatalogueMachine = createCatalogueMachine<Itinerary, ItineraryUpload>();
+/**
+ * /panel/{type}/destinations_new and /panel/{type}/destinations/{id}: the catalogue items to
+ * offer, the destination's rules, and one image (a new choice replaces the previous one; the
+ * current image is not resent, the server keeps it) uploaded with progress.
+ */
+export const destinationFormSource = (type: DestinationType): FormSource<Itinerary, DestinationOptions, ItineraryDraft> => ({
+  load: async (client, id) => {
+    const [feedingItems, activityItems, courtesyItems, item] = await Promise.all([
+      client.call(feeding.api.list),
+      client.call(activities.api.list),
+      client.call(courtesys.api.list),
+      id === null ? null : client.call(getItinerary, { params: { id } }),
+    ]);
+    return {
+      item,
+      options: {
+        feeding: offeredItems(feedingItems, item?.feeding ?? []),
+        activities: offeredItems(activityItems, item?.activities ?? []),
+        courtesy: offeredItems(courtesyItems, item?.courtesy ?? []),
+      },
+    };
+  },
+  problems: (draft, { id, images }) => draftProblems({ type, id }, draft, images),
+  save: (client, { id, draft, images, report, signal }) =>
+    saveItinerary(client, { type, id }, { draft, file: newFiles(images)[0] ?? null }, report, signal),
+  images: { max: createItinerary.upload?.maxFiles ?? 1, kept: () => [] },
+});
+
+export const destinationListMachine = createRecordListMachine<Itinerary>();
+
+export const destinationFormMachine = createRecordFormMachine<Itinerary, DestinationOptions, ItineraryDraft>();

@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../api/client.ts";
-import { createTrakin, getLead, type Lead } from "../api/leads.ts";
-import { errorMessage, type FieldProblem } from "./fields.ts";
+import type { FieldProblem } from "../api/fields.ts";
+import { commentProblems, createTrakin, getLead, type Lead } from "../api/leads.ts";
+import { errorMessage } from "./fields.ts";
 
 export interface LeadConversationInput {
   readonly client: ApiClient;
@@ -25,8 +26,11 @@ export type LeadConversationEvent =
   | { readonly type: "comment.change"; readonly text: string }
   | { readonly type: "comment.submit" };
 
-/** A comment worth sending: something besides spaces and line breaks (SPEC.md section 5). */
-export const isCommentFilled = (draft: string): boolean => draft.trim() !== "";
+/**
+ * What is wrong with a draft (src/api/leads.ts `commentProblems`, the rule the server's lead
+ * machine refuses with too): empty or blank (SPEC.md section 5), or longer than a note may be.
+ */
+export const commentProblem = (draft: string): FieldProblem | null => commentProblems({ coments: draft }).coments ?? null;
 
 /**
  * /panel/leads/{id}: the lead, its follow-up notes and the add-comment box. Only the first of
@@ -44,13 +48,13 @@ export const leadConversationMachine = setup({
     assignLead: assign({ lead: (_, params: { lead: Lead }) => params.lead }),
     assignDraft: assign({ draft: (_, params: { text: string }) => params.text, problem: null }),
     clearDraft: assign({ draft: "" }),
-    markRequired: assign({ problem: "required" }),
+    assignProblem: assign({ problem: ({ context }) => commentProblem(context.draft) }),
     clearError: assign({ error: null }),
     assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
     notify: (_, _params: { message: string }) => {},
   },
   guards: {
-    isDraftFilled: ({ context }) => isCommentFilled(context.draft),
+    isDraftSendable: ({ context }) => commentProblem(context.draft) === null,
   },
   actors: {
     fetchLead: fromPromise<Lead, { client: ApiClient; leadId: number }>(({ input }) =>
@@ -109,14 +113,15 @@ export const leadConversationMachine = setup({
         },
         "comment.submit": [
           {
-            guard: "isDraftFilled",
+            guard: "isDraftSendable",
             target: "sending",
             actions: "clearError",
-            description: "The draft holds text: it is sent.",
+            description: "The draft holds text, no longer than a note may be: it is sent.",
           },
           {
-            actions: "markRequired",
-            description: "The draft is empty or blank: 'Información requerida' shows and nothing is sent.",
+            actions: "assignProblem",
+            description:
+              "The draft is empty or blank ('Información requerida'), or too long: the message shows and nothing is sent.",
           },
         ],
       },

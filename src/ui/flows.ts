@@ -10,9 +10,12 @@ const notify =
     void showToast(translateMessage(translations.t, message));
   };
 
-/** What a list screen supplies to the catalogue machine: the dialogs and the toast. */
+/**
+ * What a list screen supplies to the list machine: the delete dialog, the dialog of a row
+ * command (the users' 'Enviar' for a temporary password, the only one so far) and the toast.
+ */
 export const listImplementations = (translations: i18n) => ({
-  actors: { confirmDelete: deleteDialog(translations), confirmPasswordReset: sendDialog(translations) },
+  actors: { confirmDelete: deleteDialog(translations), confirmCommand: sendDialog(translations) },
   actions: { notify: notify(translations) },
 });
 
@@ -20,3 +23,11 @@ export const listImplementations = (translations: i18n) => ({
 export const formImplementations = (translations: i18n, goToList: () => void) => ({
   actions: { notify: notify(translations), goToList },
 });
+
+/** A chosen image's preview, as an object URL the form shows until it is released. */
+export const makePreview = (file: Blob): string => URL.createObjectURL(file);
+
+/** Releases the previews a form made (images removed, replaced or saved). */
+export const revokePreviews = (_: unknown, { urls }: { readonly urls: ReadonlyArray<string> }) => {
+  for (const url of urls) URL.revokeObjectURL(url);
+};

@@ -1,32 +1,30 @@
 import type { RoleName } from "../api/endpoint.ts";
+import type { CatalogueDeclaration, MenuSection } from "../records/catalogue.ts";
+import { catalogues } from "../records/index.ts";
 import { paths } from "./paths.ts";
 
-export type MenuKey =
-  | "users"
-  | "feeding"
-  | "activities"
-  | "courtesys"
-  | "home"
-  | "leads"
-  | "national"
-  | "international"
-  | "flows";
-
 export interface MenuEntry {
-  readonly key: MenuKey;
+  /** Its text is `nav.<key>`. */
+  readonly key: string;
   readonly path: string;
-  readonly section: "administration" | "screens";
+  readonly section: MenuSection;
   readonly roles: ReadonlyArray<RoleName>;
 }
 
 const everyone: ReadonlyArray<RoleName> = ["admin", "marketing", "sales"];
 
-/** The sidebar of SPEC.md section 6: which role sees which entry. */
+/** A declared catalogue's entry: its section, its list, and whoever may read it. */
+export const catalogueEntry = (catalogue: CatalogueDeclaration): MenuEntry => ({
+  key: catalogue.key,
+  path: catalogue.listPath,
+  section: catalogue.menu.section,
+  roles: catalogue.readers,
+});
+
+/** The sidebar of SPEC.md section 6: which role sees which entry; the catalogues as declared in src/records. */
 export const menu: ReadonlyArray<MenuEntry> = [
   { key: "users", path: paths.users, section: "administration", roles: ["admin"] },
-  { key: "feeding", path: paths.feeding, section: "administration", roles: everyone },
-  { key: "activities", path: paths.activities, section: "administration", roles: everyone },
-  { key: "courtesys", path: paths.courtesys, section: "administration", roles: everyone },
+  ...catalogues.map(catalogueEntry),
   { key: "home", path: paths.home, section: "screens", roles: ["admin", "marketing"] },
   { key: "leads", path: paths.leads, section: "screens", roles: everyone },
   { key: "national", path: paths.destinations("national"), section: "screens", roles: everyone },

@@ -1,20 +1,11 @@
-/** Every route of SPEC.md section 2, spelled as the specification spells them. */
-export type DestinationType = "national" | "international";
-
-export const yachtSections = [
-  "technical_info",
-  "guests_accomodations",
-  "social_areas",
-  "safety_communications",
-  "mechanic_equipment",
-  "deck_plan",
-  "deck_schema",
-  "crews_on_board",
-] as const;
-export type YachtSection = (typeof yachtSections)[number];
+import type { DestinationType } from "../api/itineraries.ts";
 
 type Id = number | string;
 
+/**
+ * Every route of SPEC.md section 2 the panel has a screen for, spelled as the specification spells
+ * them; the catalogues' routes are in their declarations (src/records).
+ */
 export const paths = {
   landing: "/",
   login: "/panel",
@@ -35,18 +26,6 @@ export const paths = {
   homeRecomendation: "/panel/home/recomendation",
   leads: "/panel/leads",
   lead: (leadId: Id) => `/panel/leads/${leadId}`,
-  feeding: "/panel/feeding",
-  feedingNew: "/panel/feeding/feeding_new",
-  feedingItem: (feedingId: Id) => `/panel/feeding/${feedingId}`,
-  activities: "/panel/activities",
-  activitiesNew: "/panel/activities/activities_new",
-  activity: (activityId: Id) => `/panel/activities/${activityId}`,
-  courtesys: "/panel/courtesys",
-  courtesysNew: "/panel/courtesys/courtesys_new",
-  /** The other reading of the route in SPEC.md section 2; it opens the same form. */
-  courtesyNew: "/panel/courtesys/courtesy_new",
-  courtesy: (courtesyId: Id) => `/panel/courtesys/${courtesyId}`,
-  yacht: (yachtId: Id, section: YachtSection) => `/panel/yacht/${yachtId}/${section}`,
   /** The analysts' page: every state machine drawn, with generated paths to play. */
   flows: "/panel/flows",
 } as const;

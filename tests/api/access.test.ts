@@ -5,7 +5,7 @@ import type { Database } from "../../server/db/database.ts";
 import { decide } from "../../server/events/command.ts";
 import { userRecord } from "../../server/events/projections/users.ts";
 import { endpoint, type Endpoint, IdParams } from "../../src/api/endpoint.ts";
-import { endpoints } from "../../src/api/index.ts";
+import { endpoints } from "../../src/records/index.ts";
 import { messages } from "../../src/api/messages.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
 import { createStaff, HOUR, login, request, startServer, type TestServer } from "./support.ts";

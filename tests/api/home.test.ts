@@ -6,10 +6,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { encodePng } from "../../server/itineraries/png.ts";
-import type { ItineraryDraft } from "../../server/itineraries/form.ts";
+import { type ItineraryDraft, itineraryFormOf } from "../../server/itineraries/form.ts";
 import { createItinerary, deleteItinerary } from "../../server/itineraries/itineraries.ts";
 import { storeImage } from "../../server/uploads/store.ts";
 import { detectImage } from "../../server/uploads/images.ts";
+import { bannerProblems, callActionProblems, LINK_MAX_LENGTH } from "../../src/api/home.ts";
 import { messages } from "../../src/api/messages.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
 import { type Answer, createStaff, dataOf, request, sessionFor, startServer, type TestServer, testEnv } from "./support.ts";
@@ -201,6 +202,11 @@ describe("banners", () => {
     expect(await state()).toEqual(before);
   });
 
+  it("judges the texts with the rules the panel shares (bannerProblems)", () => {
+    expect(bannerProblems(galapagos)).toEqual({});
+    expect(bannerProblems({ title: "  ", text: "x".repeat(1_001) })).toEqual({ title: "required", text: "invalid" });
+  });
+
   it("refuses a kept path that is not one of the banner's own images, storing nothing", async () => {
     await createBanner(galapagos, [png(1)]);
     const first = await newestId("banners");
@@ -304,7 +310,21 @@ describe("calls to action", () => {
       status: 400,
       body: { data: messages.invalidInput },
     });
+    // Over LINK_MAX_LENGTH the contract refuses the link before any rule: 'invalid information'.
+    const longLink = `https://example.com/${"a".repeat(LINK_MAX_LENGTH)}`.slice(0, LINK_MAX_LENGTH + 1);
+    expect(await createCallAction({ ...cotizar, link: longLink })).toMatchObject({
+      status: 400,
+      body: { data: messages.invalidInput },
+    });
     expect(await state()).toEqual(before);
+    expect((await createCallAction({ ...cotizar, link: longLink.slice(0, LINK_MAX_LENGTH) })).status).toBe(200);
+  });
+
+  it("judges the form with the rules the panel shares (callActionProblems)", () => {
+    expect(callActionProblems(cotizar)).toEqual({});
+    expect(callActionProblems({ ...cotizar, title: " ", link: "" })).toEqual({ title: "required", link: "required" });
+    expect(callActionProblems({ ...cotizar, link: "javascript:alert(1)" })).toEqual({ link: "invalidUrl" });
+    expect(callActionProblems({ ...cotizar, buttonLabel: "x".repeat(41) })).toEqual({ buttonLabel: "invalid" });
   });
 });
 
@@ -332,7 +352,7 @@ const destination = async (name: string): Promise<number> => {
     courtesy: [],
   };
   const options = { actorId: null, occurredAt: at };
-  return db.transaction(async (tx) => createItinerary(tx, draft, await storeImage(tx, "tiptops", { bytes, detected }, at), options));
+  return db.transaction(async (tx) => createItinerary(tx, itineraryFormOf(draft), await storeImage(tx, "tiptops", { bytes, detected }, at), options));
 };
 
 const recommend = (itineraries: ReadonlyArray<unknown>) =>

@@ -10,7 +10,14 @@ import type { Database } from "../../server/db/database.ts";
 import { activityRecord, courtesyRecord, feedingRecord } from "../../server/events/projections/catalogueItems.ts";
 import { readStream } from "../../server/events/store.ts";
 import { encodePng } from "../../server/itineraries/png.ts";
-import { departureCities, generalServices, type Itinerary, regions } from "../../src/api/itineraries.ts";
+import {
+  departureCities,
+  generalServices,
+  type Itinerary,
+  type ItineraryForm,
+  itineraryProblems,
+  regions,
+} from "../../src/api/itineraries.ts";
 import { messages } from "../../src/api/messages.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
 import { type Answer, createStaff, dataOf, request, sessionFor, startServer, type TestServer } from "./support.ts";
@@ -313,6 +320,44 @@ describe("the destination rules", () => {
       expect(await get(target)).toMatchObject({ status: 404 });
     }
     expect(await state()).toEqual(before);
+  });
+});
+
+describe("the destination rules the panel and the server share (itineraryProblems)", () => {
+  const form: ItineraryForm = {
+    name: "Quilotoa",
+    avalability: "Todo el año",
+    price: "320.50",
+    ofertPrice: "289",
+    isOfert: "true",
+    type: "national",
+    region: "Sierra",
+    servicesIncluded: ["Traslados"],
+    departureFrom: ["Quito"],
+  };
+  const created = { isNew: true, hasImage: true };
+
+  it.each<readonly [string, ItineraryForm, { readonly isNew: boolean; readonly hasImage: boolean }, object]>([
+    ["a complete form", form, created, {}],
+    ["an edit without a new image", form, { isNew: false, hasImage: false }, {}],
+    ["a new destination without image", form, { isNew: true, hasImage: false }, { image: "required" }],
+    ["blank texts and lists", { ...form, name: " ", avalability: "", price: "", servicesIncluded: [], departureFrom: [] }, created, {
+      name: "required",
+      avalability: "required",
+      price: "required",
+      servicesIncluded: "required",
+      departureFrom: "required",
+    }],
+    ["a national one without region", { ...form, region: "" }, created, { region: "required" }],
+    ["an international one without region", { ...form, type: "international", region: "" }, created, {}],
+    ["an offer without its price", { ...form, ofertPrice: " " }, created, { ofertPrice: "required" }],
+    ["prices that are no amounts", { ...form, price: "1e3", ofertPrice: "-1" }, created, { price: "invalid", ofertPrice: "invalid" }],
+    ["an offer dearer than the price", { ...form, ofertPrice: "320.51" }, created, { ofertPrice: "invalid" }],
+    ["an offer as dear as the price", { ...form, ofertPrice: "320.5" }, created, {}],
+    ["an offer price without the offer", { ...form, isOfert: "false", ofertPrice: "cien" }, created, {}],
+    ["a name over its limit once trimmed", { ...form, name: "x".repeat(121) }, created, { name: "invalid" }],
+  ])("judges %s", (_case, sent, image, problems) => {
+    expect(itineraryProblems(sent, image)).toEqual(problems);
   });
 });
 

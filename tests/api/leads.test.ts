@@ -159,7 +159,13 @@ describe("the public lead form", () => {
     ["a phone over 40 characters", form({ phone: "1".repeat(41) }), messages.invalidInput],
     ["a country over 80 characters", form({ country: "c".repeat(81) }), messages.invalidInput],
     ["a negative number of cabins", form({ details: { ...details, cabins: -1 } }), messages.invalidInput],
+    ["a negative price", form({ details: { ...details, upperLm: -0.5 } }), messages.invalidInput],
+    ["a detail over 500 characters", form({ details: { ...details, conditions: "c".repeat(501) } }), messages.invalidInput],
+    ["a yacht name over 120 characters", form({ yachtName: "y".repeat(121) }), messages.invalidInput],
     ["a number as the name", form({ firstName: 7 }), messages.invalidInput],
+    ["a blank name before a malformed email", form({ firstName: " ", email: "ana@" }), messages.requiredInformation],
+    // The contract refuses a text over its limit before the lead's machine reads the form.
+    ["a message over 5000 characters and a blank name", form({ firstName: "", message: "a".repeat(5001) }), messages.invalidInput],
   ])("refuses %s with 400 and stores nothing", async (_case, body, message) => {
     const before = await leadData();
     const answer = await submit(body);
@@ -258,6 +264,8 @@ describe("follow-up notes (createTrakin)", () => {
       [{ userId: salesId, leadId: id }, 400, messages.requiredInformation],
       [{ userId: salesId, leadId: id, coments: "x".repeat(5001) }, 400, messages.invalidInput],
       [{ userId: salesId, leadId: id + 100, coments: "¿Existe?" }, 404, messages.notFound],
+      // The lead is looked up before its machine judges the note.
+      [{ userId: salesId, leadId: id + 100, coments: " " }, 404, messages.notFound],
     ] as const;
     for (const [body, status, message] of cases) {
       const answer = await comment(body);
@@ -306,6 +314,16 @@ describe("assignment (assingLeadtoUser)", () => {
     }
     expect((await assign(id + 100, salesId)).body).toEqual({ data: messages.notFound });
     expect((await assign(id, "seven")).status).toBe(400);
+    expect(await leadData()).toEqual(before);
+  });
+
+  it("refuses the agent the lead already has once they are no longer an active sales user", async () => {
+    const id = await newLead();
+    expect((await assign(id, salesId)).status).toBe(200);
+    const staff = { firstName: "Diego", lastName: "Cevallos", email: "ventas@example.com", roleId: roleIds.sales };
+    await db.transaction((tx) => updateStaff(tx, salesId, { ...staff, active: false }, { actorId: adminId, occurredAt: new Date() }));
+    const before = await leadData();
+    expect(await assign(id, salesId)).toMatchObject({ status: 400, body: { data: messages.notSalesUser } });
     expect(await leadData()).toEqual(before);
   });
 

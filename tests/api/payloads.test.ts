@@ -1,5 +1,6 @@
 /**
- * Generated bad payloads for the write endpoints of users and catalogues: wrong types, missing
+ * Generated bad payloads for the JSON write endpoints of users, catalogues, calls to action and
+ * the recommended destinations: wrong types, missing
  * fields, huge strings, unknown fields, null, arrays, numbers as strings. Whatever arrives, the
  * answer is never a server error, and a refused request changes nothing.
  */
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { catalogueRoutes } from "../../server/routes/catalogues.ts";
 import { createItem } from "../../server/catalogues/items.ts";
+import { createCallAction } from "../../server/home/callActions.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
 import { createStaff, request, sessionFor, snapshot, startServer, type TestServer } from "./support.ts";
 
@@ -18,6 +20,7 @@ let db: Database;
 let server: TestServer;
 let admin: string;
 let targetUserId: number;
+let targetCallActionId: number;
 const targetItemIds = new Map<string, number>();
 
 beforeAll(async () => {
@@ -33,6 +36,10 @@ beforeAll(async () => {
     );
     targetItemIds.set(record.stream, id);
   }
+  const cotizar = { title: "Cotice", text: "Texto", buttonLabel: "Cotizar", link: "https://example.com" };
+  targetCallActionId = await db.transaction((tx) =>
+    createCallAction(tx, cotizar, { actorId: adminId, occurredAt: new Date() }),
+  );
 });
 
 afterAll(async () => {
@@ -92,6 +99,31 @@ const itemPayloads = withExtras(
   ),
 );
 
+const callActionPayloads = withExtras(
+  fc.record(
+    {
+      title: text,
+      text,
+      buttonLabel: text,
+      link: fc.oneof(text, fc.webUrl(), fc.constantFrom("javascript:alert(1)", "https://", "ftp://x")),
+      active: fc.oneof(fc.boolean(), fc.constantFrom("true", "false", "1", 0), junk),
+    },
+    { requiredKeys: [] },
+  ),
+);
+
+const recommendationPayloads = withExtras(
+  fc.record(
+    {
+      itineraries: fc.oneof(
+        fc.array(fc.oneof(fc.integer({ min: -2, max: 20 }), fc.constant(2 ** 40), numberAsString, junk), { maxLength: 14 }),
+        junk,
+      ),
+    },
+    { requiredKeys: [] },
+  ),
+);
+
 const targets: ReadonlyArray<{
   readonly name: string;
   readonly method: "POST" | "PUT";
@@ -109,6 +141,14 @@ const targets: ReadonlyArray<{
       payloads: itemPayloads,
     },
   ]),
+  { name: "createCallAction", method: "POST", path: () => "/api/homeScreen/createCallAction", payloads: callActionPayloads },
+  {
+    name: "updateCallAction",
+    method: "PUT",
+    path: () => `/api/homeScreen/updateCallAction/${targetCallActionId}`,
+    payloads: callActionPayloads,
+  },
+  { name: "updateRecomendation", method: "PUT", path: () => "/api/homeScreen/updateRecomendation", payloads: recommendationPayloads },
 ];
 
 describe.each(targets.map((target) => [target.name, target] as const))("%s with generated payloads", (_name, target) => {

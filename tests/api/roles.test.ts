@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { type Endpoint, everyRole, type RoleName } from "../../src/api/endpoint.ts";
 import { INVALID_SESSION } from "../../src/api/errors.ts";
-import { endpoints } from "../../src/api/index.ts";
+import { endpoints } from "../../src/records/index.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
 import { createStaff, request, sessionFor, startServer, type TestServer } from "./support.ts";
 

@@ -10,6 +10,7 @@ import { createLogger } from "../../server/log.ts";
 import { outboxMailer } from "../../server/mail/mailer.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
+import type { CatalogueDeclaration } from "../../src/records/catalogue.ts";
 
 export class Clock {
   constructor(private current: Date = new Date("2030-03-01T09:00:00.000Z")) {}
@@ -41,6 +42,7 @@ export const startServer = async (
     readonly env?: Env;
     readonly distDir?: string;
     readonly prepare?: (app: FastifyInstance) => void;
+    readonly catalogues?: ReadonlyArray<CatalogueDeclaration>;
   } = {},
 ): Promise<TestServer> => {
   const clock = new Clock();
@@ -54,6 +56,7 @@ export const startServer = async (
     now: clock.now,
     logger,
     distDir: options.distDir ?? "tests/.artifacts/no-dist",
+    ...(options.catalogues === undefined ? {} : { catalogues: options.catalogues }),
   });
   options.prepare?.(app);
   await app.listen({ host: "127.0.0.1", port: 0 });

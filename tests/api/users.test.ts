@@ -180,6 +180,9 @@ describe("POST /api/users/createUser", () => {
     ["an email without a domain", payload({ email: "marta@example" }), messages.invalidEmail],
     ["an email with a space", payload({ email: "marta andrade@example.com" }), messages.invalidEmail],
     ["an unknown role", payload({ roleId: 9 }), messages.unknownRole],
+    ["no role chosen (a negative id)", payload({ roleId: -1 }), messages.requiredInformation],
+    ["a blank name before an unknown role", payload({ firstName: " ", roleId: 9 }), messages.requiredInformation],
+    ["a malformed email before an unknown role", payload({ email: "marta@", roleId: 9 }), messages.invalidEmail],
     ["a first name of 121 characters", payload({ firstName: "a".repeat(121) }), messages.invalidInput],
     ["an email of 255 characters", payload({ email: `${"m".repeat(243)}@example.com` }), messages.invalidInput],
     ["a role sent as text", payload({ roleId: "2" }), messages.invalidInput],
@@ -213,6 +216,16 @@ describe("POST /api/users/createUser", () => {
     expect(await snapshot(db)).toEqual(before);
     await deleteUser(await idOf("marta@example.com"));
     expect((await createUser(payload())).status).toBe(200);
+  });
+});
+
+describe("two creations of one email at once", () => {
+  it("let one win; the other is refused with 409 emailInUse", async () => {
+    const answers = await Promise.all([createUser(payload()), createUser(payload({ firstName: "Otra" }))]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body).toEqual({ data: messages.emailInUse });
+    const [row] = await db.query<{ users: number }>("select count(*)::int as users from users where email = 'marta@example.com'");
+    expect(row?.users).toBe(1);
   });
 });
 
@@ -265,8 +278,13 @@ describe("PUT /api/users/updateUser/:id", () => {
   it.each([
     ["a blank name", payload({ lastName: " " }), messages.requiredInformation],
     ["a bad email", payload({ email: "marta" }), messages.invalidEmail],
-    ["an unknown role", payload({ roleId: 0 }), messages.unknownRole],
+    // A role of 0 or less is the form's "none chosen" (userProblems), as a missing role.
+    ["no role chosen (0)", payload({ roleId: 0 }), messages.requiredInformation],
+    ["an unknown role", payload({ roleId: 9 }), messages.unknownRole],
+    ["a role id past any row", payload({ roleId: 2 ** 40 }), messages.unknownRole],
     ["a long last name", payload({ lastName: "x".repeat(500) }), messages.invalidInput],
+    // The contract refuses a text over its limit before any rule reads the form.
+    ["a long last name and a blank first name", payload({ firstName: "", lastName: "x".repeat(500) }), messages.invalidInput],
     ["null", null, messages.requiredInformation],
   ])("refuses %s with 400 and changes nothing", async (_case, body, message) => {
     const before = await snapshot(db);

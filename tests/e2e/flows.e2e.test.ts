@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktop, launchBrowser, newPage, phone, screenshot } from "./support/browser.ts";
@@ -17,7 +19,7 @@ afterAll(async () => {
 });
 
 describe("/panel/flows", () => {
-  it("draws every registered machine and plays a generated path over it", async () => {
+  it("draws every machine docs/flows describes and plays a generated path over it", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
     await page.goto(`${server.url}/panel`);
     await signIn(page, server.url, "marketing@example.com");
@@ -25,6 +27,12 @@ describe("/panel/flows", () => {
     const machine = page.getByLabel("Máquina");
     await machine.waitFor();
     const ids = await machine.locator("option").evaluateAll((options) => options.map((option) => option.getAttribute("value") ?? ""));
+    // the page lists what `npm run flows` wrote, one machine per <id>.paths.json
+    const written = readdirSync(join(import.meta.dirname, "..", "..", "docs", "flows"))
+      .filter((file) => file.endsWith(".paths.json"))
+      .map((file) => file.slice(0, -".paths.json".length))
+      .sort();
+    expect(ids).toEqual(written);
     expect(ids.length).toBeGreaterThan(20);
     for (const id of ids) {
       await machine.selectOption(id);

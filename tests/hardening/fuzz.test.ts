@@ -13,7 +13,7 @@ import type { Database } from "../../server/db/database.ts";
 import { encodePng } from "../../server/itineraries/png.ts";
 import { createLogger } from "../../server/log.ts";
 import type { AnyCodec, Endpoint } from "../../src/api/endpoint.ts";
-import { endpoints } from "../../src/api/index.ts";
+import { endpoints } from "../../src/records/index.ts";
 import { sessionFor, startServer, type TestServer, testEnv } from "../api/support.ts";
 import { openTestDatabase } from "../setup/database.ts";
 import { eventsAfter, lastEventId, leaksInternals } from "./support.ts";

@@ -13,7 +13,7 @@ import { decide } from "../../server/events/command.ts";
 import { userRecord } from "../../server/events/projections/users.ts";
 import type { Endpoint } from "../../src/api/endpoint.ts";
 import { INVALID_SESSION } from "../../src/api/errors.ts";
-import { endpoints } from "../../src/api/index.ts";
+import { endpoints } from "../../src/records/index.ts";
 import { messages } from "../../src/api/messages.ts";
 import { openTestDatabase } from "../setup/database.ts";
 import { createStaff, HOUR, request, sessionFor, startServer, type TestServer } from "../api/support.ts";

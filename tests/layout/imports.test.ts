@@ -63,6 +63,19 @@ describe("imports flow ui -> machines -> api", () => {
     expect(violations("server", [/^src\/(ui|i18n)(\/|$)/, /^react/, /^wouter/])).toEqual([]);
   });
 
+  it("the panel never imports test data: fixtures, samples or the path generator", () => {
+    // The flows page reads what `npm run flows` wrote to docs/flows (decision 017).
+    expect(
+      violations("src/ui", [
+        /\.fixtures(\.ts)?$/,
+        /^src\/machines\/fixtures(\.ts)?$/,
+        /^src\/machines\/samples(\.ts)?$/,
+        /^src\/machines\/generatedPaths(\.ts)?$/,
+        /^@xstate\/graph/,
+      ]),
+    ).toEqual([]);
+  });
+
   it("every screen starts its flow through src/ui/useFlow.ts, so ?inspect sees all of them", () => {
     const direct = sourceFiles("src/ui").filter(
       (file) =>

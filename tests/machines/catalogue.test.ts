@@ -1,17 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import { feedings } from "../../src/api/catalogues.ts";
 import { createClient } from "../../src/api/client.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { User } from "../../src/api/users.ts";
-import {
-  catalogueContract,
-  type CatalogueMode,
-  itemCatalogueMachine,
-  userCatalogueMachine,
-  userContract,
-} from "../../src/machines/catalogue.machine.ts";
-import { userFormMachine } from "../../src/machines/userForm.machine.ts";
+import { catalogueFormMachine, catalogueListMachine } from "../../src/machines/catalogues.ts";
+import { RESET_PASSWORD, userFormMachine, userFormSource, userListMachine, userListSource } from "../../src/machines/users.ts";
+import { feeding } from "../../src/records/feeding.ts";
 
 type Reply = { readonly status: number; readonly data: unknown };
 
@@ -44,7 +38,7 @@ const ana: User = {
 };
 const breakfast = { id: 3, name: "Desayuno", active: true };
 
-const dialog = (answer: boolean) => fromPromise<boolean, { title: string }>(async () => answer);
+const dialog = <Input,>(answer: boolean) => fromPromise<boolean, Input>(async () => answer);
 
 const settled = <T extends { getSnapshot: () => { hasTag: (tag: "fetching" | "processing") => boolean } }>(actor: T) =>
   vi.waitFor(() => {
@@ -52,34 +46,35 @@ const settled = <T extends { getSnapshot: () => { hasTag: (tag: "fetching" | "pr
     expect(snapshot.hasTag("fetching") || snapshot.hasTag("processing")).toBe(false);
   });
 
-const feedingsList = (client: ReturnType<typeof fakeApi>["client"], confirmed: boolean) => {
+const feedingList = (client: ReturnType<typeof fakeApi>["client"], confirmed: boolean) => {
   const notify = vi.fn();
   const actor = createActor(
-    itemCatalogueMachine.provide({
-      actors: { confirmDelete: dialog(confirmed) },
+    catalogueListMachine.provide({
+      actors: { confirmDelete: dialog(confirmed), confirmCommand: dialog(confirmed) },
       actions: { notify: (_, { message }) => notify(message) },
     }),
-    { input: { client, contract: catalogueContract(feedings), mode: { kind: "list" } } },
+    { input: { client, source: feeding.listSource } },
   ).start();
   return { actor, notify };
 };
 
-describe("the catalogue machine for feedings", () => {
-  it("loads the list with the fetching tag on", async () => {
+describe("the list machine over the feeding declaration", () => {
+  it("loads the rows with the fetching tag on", async () => {
     const { client, calls } = fakeApi({ "GET /api/feedings": { status: 200, data: [breakfast] } });
-    const { actor } = feedingsList(client, false);
+    const { actor } = feedingList(client, false);
     expect(actor.getSnapshot().hasTag("fetching")).toBe(true);
     await settled(actor);
-    expect(actor.getSnapshot().context.list).toEqual([breakfast]);
+    expect(actor.getSnapshot().context.rows).toEqual([breakfast]);
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(["GET /api/feedings"]);
   });
 
   it("deletes nothing when the dialog is cancelled", async () => {
     const { client, calls } = fakeApi({ "GET /api/feedings": { status: 200, data: [breakfast] } });
-    const { actor } = feedingsList(client, false);
+    const { actor } = feedingList(client, false);
     await settled(actor);
-    actor.send({ type: "item.delete", id: 3, title: "¿Eliminar «Desayuno»?" });
+    actor.send({ type: "row.delete", id: 3, title: "¿Eliminar «Desayuno»?" });
     await waitFor(actor, (snapshot) => snapshot.matches("listed"));
+    expect(actor.getSnapshot().context.target).toBeNull();
     expect(calls.filter((call) => call.method === "DELETE")).toEqual([]);
   });
 
@@ -88,9 +83,9 @@ describe("the catalogue machine for feedings", () => {
       "GET /api/feedings": { status: 200, data: [breakfast] },
       "DELETE /api/feedings/3": { status: 200, data: messages.deleted },
     });
-    const { actor, notify } = feedingsList(client, true);
+    const { actor, notify } = feedingList(client, true);
     await settled(actor);
-    actor.send({ type: "item.delete", id: 3, title: "¿Eliminar «Desayuno»?" });
+    actor.send({ type: "row.delete", id: 3, title: "¿Eliminar «Desayuno»?" });
     await vi.waitFor(() => expect(calls).toHaveLength(3));
     await settled(actor);
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
@@ -108,9 +103,9 @@ describe("the catalogue machine for feedings", () => {
       "DELETE /api/feedings/3": async () =>
         inUse ? { status: 409, data: messages.itemInUse } : { status: 200, data: messages.deleted },
     });
-    const { actor } = feedingsList(client, true);
+    const { actor } = feedingList(client, true);
     await settled(actor);
-    actor.send({ type: "item.delete", id: 3, title: "x" });
+    actor.send({ type: "row.delete", id: 3, title: "x" });
     await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe(messages.itemInUse));
     inUse = false;
     actor.send({ type: "list.reload" });
@@ -119,14 +114,17 @@ describe("the catalogue machine for feedings", () => {
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
-  it("ignores the users-only password reset", async () => {
-    const { client } = fakeApi({ "GET /api/feedings": { status: 200, data: [] } });
-    const { actor } = feedingsList(client, true);
+  it("ignores a row command its source does not offer (the users' password reset)", async () => {
+    const { client, calls } = fakeApi({ "GET /api/feedings": { status: 200, data: [] } });
+    const { actor } = feedingList(client, true);
     await settled(actor);
-    actor.send({ type: "item.resetPassword", id: 3, title: "x" });
+    actor.send({ type: "row.command", command: RESET_PASSWORD, id: 3, title: "x" });
     expect(actor.getSnapshot().value).toBe("listed");
+    expect(calls).toHaveLength(1);
   });
+});
 
+describe("the form machine over the feeding declaration", () => {
   it("edits an item: loads it, refuses a blank name, sends the trimmed name once and goes back", async () => {
     const { client, calls } = fakeApi({
       "GET /api/feedings/3": { status: 200, data: breakfast },
@@ -134,17 +132,16 @@ describe("the catalogue machine for feedings", () => {
     });
     const goToList = vi.fn();
     const notify = vi.fn();
-    const mode: CatalogueMode = { kind: "edit", id: 3 };
     const actor = createActor(
-      itemCatalogueMachine.provide({ actions: { goToList, notify: (_, { message }) => notify(message) } }),
-      { input: { client, contract: catalogueContract(feedings), mode } },
+      catalogueFormMachine.provide({ actions: { goToList, notify: (_, { message }) => notify(message) } }),
+      { input: { client, source: feeding.formSource, id: 3 } },
     ).start();
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
     expect(actor.getSnapshot().context.item).toEqual(breakfast);
-    actor.send({ type: "item.submit", payload: { name: "   ", active: true } });
+    actor.send({ type: "form.submit", draft: { name: "   ", active: true } });
     expect(actor.getSnapshot().context.problems).toEqual({ name: "required" });
-    actor.send({ type: "item.submit", payload: { name: " Almuerzo ", active: false } });
-    actor.send({ type: "item.submit", payload: { name: "Cena", active: false } });
+    actor.send({ type: "form.submit", draft: { name: " Almuerzo ", active: false } });
+    actor.send({ type: "form.submit", draft: { name: "Cena", active: false } });
     await waitFor(actor, (snapshot) => snapshot.status === "done");
     expect(calls.filter((call) => call.method === "PUT")).toEqual([
       { method: "PUT", url: "/api/feedings/updateFeeding/3", body: { name: "Almuerzo", active: false } },
@@ -154,32 +151,59 @@ describe("the catalogue machine for feedings", () => {
     expect(goToList).toHaveBeenCalledOnce();
   });
 
-  it("stays on the form with the server's message when a save is refused", async () => {
-    const { client } = fakeApi({
+  it("refuses a name longer than the contract's limit before sending", async () => {
+    const { client, calls } = fakeApi({});
+    const actor = createActor(catalogueFormMachine, { input: { client, source: feeding.formSource, id: null } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    actor.send({ type: "form.submit", draft: { name: "x".repeat(121), active: true } });
+    expect(actor.getSnapshot().context.problems).toEqual({ name: "invalid" });
+    expect(calls).toEqual([]);
+  });
+
+  it("opens a new item without a request, and stays on the form with the server's message when a save is refused", async () => {
+    const { client, calls } = fakeApi({
       "POST /api/feedings/createFeeding": { status: 400, data: messages.requiredInformation },
     });
     const goToList = vi.fn();
-    const actor = createActor(itemCatalogueMachine.provide({ actions: { goToList } }), {
-      input: { client, contract: catalogueContract(feedings), mode: { kind: "new" } },
+    const actor = createActor(catalogueFormMachine.provide({ actions: { goToList } }), {
+      input: { client, source: feeding.formSource, id: null },
     }).start();
-    actor.send({ type: "item.submit", payload: { name: "Cena", active: true } });
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    expect(calls).toEqual([]);
+    actor.send({ type: "form.submit", draft: { name: "Cena", active: true } });
     await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe(messages.requiredInformation));
     expect(actor.getSnapshot().value).toBe("editing");
     expect(goToList).not.toHaveBeenCalled();
   });
+
+  it("refuses images: a catalogue keeps none", async () => {
+    const { client } = fakeApi({});
+    const actor = createActor(catalogueFormMachine, { input: { client, source: feeding.formSource, id: null } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    actor.send({ type: "images.add", files: [new Blob(["png"])] });
+    expect(actor.getSnapshot().context.images).toEqual([]);
+    expect(actor.getSnapshot().context.problems).toEqual({ images: "invalid" });
+  });
 });
 
-describe("the catalogue machine for users", () => {
+describe("the list machine over the users", () => {
   const usersList = (client: ReturnType<typeof fakeApi>["client"]) => {
     const notify = vi.fn();
+    const asked = vi.fn();
     const actor = createActor(
-      userCatalogueMachine.provide({
-        actors: { confirmDelete: dialog(true), confirmPasswordReset: dialog(true) },
+      userListMachine.provide({
+        actors: {
+          confirmDelete: dialog(true),
+          confirmCommand: fromPromise<boolean, { title: string; command: string }>(async ({ input }) => {
+            asked(input);
+            return true;
+          }),
+        },
         actions: { notify: (_, { message }) => notify(message) },
       }),
-      { input: { client, contract: userContract, mode: { kind: "list" } } },
+      { input: { client, source: userListSource } },
     ).start();
-    return { actor, notify };
+    return { actor, notify, asked };
   };
 
   it("mails a temporary password after the confirmation and keeps the message", async () => {
@@ -187,13 +211,25 @@ describe("the catalogue machine for users", () => {
       "GET /api/users": { status: 200, data: [ana] },
       "PUT /api/users/resetPassword/4": { status: 200, data: messages.temporaryPasswordSent },
     });
-    const { actor, notify } = usersList(client);
+    const { actor, notify, asked } = usersList(client);
     await settled(actor);
-    expect(actor.getSnapshot().context.list).toEqual([ana]);
-    actor.send({ type: "item.resetPassword", id: 4, title: "¿Enviar una contraseña temporal a Ana Ruiz?" });
+    expect(actor.getSnapshot().context.rows).toEqual([ana]);
+    const title = "¿Enviar una contraseña temporal a Ana Ruiz?";
+    actor.send({ type: "row.command", command: RESET_PASSWORD, id: 4, title });
     await vi.waitFor(() => expect(actor.getSnapshot().context.message).toBe(messages.temporaryPasswordSent));
+    expect(asked).toHaveBeenCalledWith({ title, command: RESET_PASSWORD });
     expect(notify).toHaveBeenCalledWith(messages.temporaryPasswordSent);
     expect(calls.at(-1)).toMatchObject({ method: "PUT", url: "/api/users/resetPassword/4" });
+  });
+
+  it("ignores a command the users' list does not offer", async () => {
+    const { client, calls } = fakeApi({ "GET /api/users": { status: 200, data: [ana] } });
+    const { actor, asked } = usersList(client);
+    await settled(actor);
+    actor.send({ type: "row.command", command: "archive", id: 4, title: "x" });
+    expect(actor.getSnapshot().value).toBe("listed");
+    expect(asked).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(1);
   });
 
   it("clears the previous message when the next request starts", async () => {
@@ -204,42 +240,15 @@ describe("the catalogue machine for users", () => {
     });
     const { actor } = usersList(client);
     await settled(actor);
-    actor.send({ type: "item.resetPassword", id: 4, title: "x" });
+    actor.send({ type: "row.command", command: RESET_PASSWORD, id: 4, title: "x" });
     await vi.waitFor(() => expect(actor.getSnapshot().context.message).toBe(messages.temporaryPasswordSent));
-    actor.send({ type: "item.delete", id: 4, title: "x" });
+    actor.send({ type: "row.delete", id: 4, title: "x" });
     await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe(messages.lastAdmin));
     expect(actor.getSnapshot().context.message).toBeNull();
   });
-
-  it("creates a user in form mode with the user rules", async () => {
-    const { client, calls } = fakeApi({
-      "POST /api/users/createUser": { status: 200, data: messages.created },
-    });
-    const actor = createActor(userCatalogueMachine, {
-      input: { client, contract: userContract, mode: { kind: "new" } },
-    }).start();
-    actor.send({ type: "item.submit", payload: { firstName: "", lastName: "Mora", email: "luis@", roleId: 0 } });
-    expect(actor.getSnapshot().context.problems).toEqual({
-      firstName: "required",
-      email: "invalidEmail",
-      roleId: "required",
-    });
-    actor.send({
-      type: "item.submit",
-      payload: { firstName: " Luis ", lastName: "Mora", email: "luis@example.com ", roleId: 2, active: true },
-    });
-    await waitFor(actor, (snapshot) => snapshot.status === "done");
-    expect(calls[0]?.body).toEqual({
-      firstName: "Luis",
-      lastName: "Mora",
-      email: "luis@example.com",
-      roleId: 2,
-      active: true,
-    });
-  });
 });
 
-describe("the user form machine", () => {
+describe("the form machine over the users", () => {
   const roles = [
     { id: 1, name: "admin" },
     { id: 2, name: "marketing" },
@@ -247,12 +256,12 @@ describe("the user form machine", () => {
   ];
   const valid = { firstName: "Ana", lastName: "Ruiz", email: "ana@example.com", roleId: 1, active: true };
 
-  const userForm = (client: ReturnType<typeof fakeApi>["client"], userId: number | null) => {
+  const userForm = (client: ReturnType<typeof fakeApi>["client"], id: number | null) => {
     const goToList = vi.fn();
     const notify = vi.fn();
     const actor = createActor(
       userFormMachine.provide({ actions: { goToList, notify: (_, { message }) => notify(message) } }),
-      { input: { client, userId } },
+      { input: { client, source: userFormSource, id } },
     ).start();
     return { actor, goToList, notify };
   };
@@ -265,7 +274,7 @@ describe("the user form machine", () => {
     const { actor } = userForm(client, 4);
     expect(actor.getSnapshot().hasTag("fetching")).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
-    expect(actor.getSnapshot().context).toMatchObject({ roles, user: ana });
+    expect(actor.getSnapshot().context).toMatchObject({ options: { roles }, item: ana });
     expect(calls.map((call) => call.url).sort()).toEqual(["/api/roles", "/api/users/4"]);
   });
 
@@ -273,6 +282,7 @@ describe("the user form machine", () => {
     const { client, calls } = fakeApi({ "GET /api/roles": { status: 200, data: roles } });
     const { actor } = userForm(client, null);
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    expect(actor.getSnapshot().context.item).toBeNull();
     expect(calls.map((call) => call.url)).toEqual(["/api/roles"]);
   });
 
@@ -280,19 +290,19 @@ describe("the user form machine", () => {
     const { client, calls } = fakeApi({ "GET /api/roles": { status: 200, data: roles } });
     const { actor } = userForm(client, null);
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
-    actor.send({ type: "user.submit", payload: { firstName: " ", lastName: "", email: "", roleId: 0 } });
+    actor.send({ type: "form.submit", draft: { firstName: " ", lastName: "", email: "", roleId: 0 } });
     expect(actor.getSnapshot().context.problems).toEqual({
       firstName: "required",
       lastName: "required",
       email: "required",
       roleId: "required",
     });
-    actor.send({ type: "user.submit", payload: { ...valid, email: "ana@example" } });
+    actor.send({ type: "form.submit", draft: { ...valid, email: "ana@example" } });
     expect(actor.getSnapshot().context.problems).toEqual({ email: "invalidEmail" });
     expect(calls).toHaveLength(1);
   });
 
-  it("sends once however often it is submitted, then returns to the list with the message", async () => {
+  it("sends once however often it is submitted, trimmed, then returns to the list with the message", async () => {
     let answer: (reply: Reply) => void = () => {};
     const { client, calls } = fakeApi({
       "GET /api/roles": { status: 200, data: roles },
@@ -303,13 +313,13 @@ describe("the user form machine", () => {
     });
     const { actor, goToList, notify } = userForm(client, null);
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
-    actor.send({ type: "user.submit", payload: valid });
-    actor.send({ type: "user.submit", payload: valid });
+    actor.send({ type: "form.submit", draft: { ...valid, firstName: " Ana ", email: "ana@example.com " } });
+    actor.send({ type: "form.submit", draft: valid });
     expect(actor.getSnapshot().hasTag("processing")).toBe(true);
     await vi.waitFor(() => expect(calls).toHaveLength(2));
     answer({ status: 200, data: messages.created });
     await waitFor(actor, (snapshot) => snapshot.status === "done");
-    expect(calls.filter((call) => call.method === "POST")).toHaveLength(1);
+    expect(calls.filter((call) => call.method === "POST").map((call) => call.body)).toEqual([valid]);
     expect(goToList).toHaveBeenCalledOnce();
     expect(notify).toHaveBeenCalledWith(messages.created);
   });
@@ -324,11 +334,11 @@ describe("the user form machine", () => {
     });
     const { actor, goToList } = userForm(client, 4);
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
-    actor.send({ type: "user.submit", payload: valid });
+    actor.send({ type: "form.submit", draft: valid });
     await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe(messages.emailInUse));
     expect(actor.getSnapshot().value).toBe("editing");
     refuse = false;
-    actor.send({ type: "user.submit", payload: valid });
+    actor.send({ type: "form.submit", draft: valid });
     expect(actor.getSnapshot().context.error).toBeNull();
     await waitFor(actor, (snapshot) => snapshot.status === "done");
     expect(goToList).toHaveBeenCalledOnce();

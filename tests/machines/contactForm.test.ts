@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createActor, waitFor } from "xstate";
 import { createClient } from "../../src/api/client.ts";
+import { newLeadProblems } from "../../src/api/leads.ts";
 import { messages } from "../../src/api/messages.ts";
-import { type ContactDraft, contactFormMachine, contactProblems } from "../../src/machines/contactForm.machine.ts";
+import { type ContactDraft, contactFormMachine } from "../../src/machines/contactForm.machine.ts";
 
 const draft: ContactDraft = {
   firstName: " Marta ",
@@ -28,11 +29,11 @@ const clientAnswering = (answer: () => Promise<Response>) => {
   return { client, bodies };
 };
 
-describe("the contact form rules", () => {
+describe("the contact form rules (src/api/leads.ts newLeadProblems, as the server's)", () => {
   it("require every field but the honeypot and check the email", () => {
-    expect(contactProblems(draft)).toEqual({});
+    expect(newLeadProblems(draft)).toEqual({});
     const blank = { firstName: "", lastName: " ", email: "", country: "", phone: "", message: "", website: "" };
-    expect(contactProblems(blank)).toEqual({
+    expect(newLeadProblems(blank)).toEqual({
       firstName: "required",
       lastName: "required",
       email: "required",
@@ -40,7 +41,15 @@ describe("the contact form rules", () => {
       phone: "required",
       message: "required",
     });
-    expect(contactProblems({ ...draft, email: "marta@" })).toEqual({ email: "invalidEmail" });
+    expect(newLeadProblems({ ...draft, email: "marta@" })).toEqual({ email: "invalidEmail" });
+  });
+
+  it("refuse a text longer than the server keeps, as the browser counts it", () => {
+    expect(newLeadProblems({ ...draft, message: "m".repeat(5000), phone: "1".repeat(40) })).toEqual({});
+    expect(newLeadProblems({ ...draft, message: "m".repeat(5001), country: "c".repeat(81) })).toEqual({
+      message: "invalid",
+      country: "invalid",
+    });
   });
 });
 

@@ -3,7 +3,6 @@ import { createActor, fromPromise, waitFor } from "xstate";
 import type { Credentials, LoginUser } from "../../src/api/auth.ts";
 import { type ApiClient, createClient } from "../../src/api/client.ts";
 import { ApiError } from "../../src/api/errors.ts";
-import { confirmationMachine } from "../../src/machines/confirmation.machine.ts";
 import { loginMachine } from "../../src/machines/login.machine.ts";
 import { passwordResetMachine, REDIRECT_DELAY_MS } from "../../src/machines/passwordReset.machine.ts";
 import { sessionMachine } from "../../src/machines/session.machine.ts";
@@ -130,37 +129,6 @@ describe("password reset", () => {
       input: { client, userId: 8, pending: { id: 7, token: "change-only" } },
     }).start();
     expect(actor.getSnapshot().value).toBe("signInRequired");
-  });
-});
-
-describe("delete confirmation", () => {
-  const confirmWith = (confirmed: boolean) => {
-    const onConfirm = vi.fn();
-    const actor = createActor(
-      confirmationMachine.provide({ actors: { askConfirmation: fromPromise(async () => confirmed) } }),
-    ).start();
-    actor.send({ type: "confirmation.request", title: "¿Eliminar Ana?", onConfirm });
-    return { actor, onConfirm };
-  };
-
-  it("runs the callback when the user confirms", async () => {
-    const { actor, onConfirm } = confirmWith(true);
-    await waitFor(actor, (snapshot) => snapshot.matches("done"));
-    expect(onConfirm).toHaveBeenCalledOnce();
-  });
-
-  it("runs nothing when the user cancels", async () => {
-    const { actor, onConfirm } = confirmWith(false);
-    await waitFor(actor, (snapshot) => snapshot.matches("idle"));
-    expect(onConfirm).not.toHaveBeenCalled();
-  });
-
-  it("runs nothing when no dialog was provided", async () => {
-    const onConfirm = vi.fn();
-    const actor = createActor(confirmationMachine).start();
-    actor.send({ type: "confirmation.request", title: "¿Eliminar?", onConfirm });
-    await waitFor(actor, (snapshot) => snapshot.matches("idle"));
-    expect(onConfirm).not.toHaveBeenCalled();
   });
 });
 

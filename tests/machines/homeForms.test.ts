@@ -4,20 +4,18 @@ import { createClient, type UploadRequest, type UploadResponse } from "../../src
 import type { Banner, HomeContent } from "../../src/api/home.ts";
 import type { Itinerary } from "../../src/api/itineraries.ts";
 import { messages } from "../../src/api/messages.ts";
+import { isHttpUrl } from "../../src/api/fields.ts";
+import { callActionProblems } from "../../src/api/home.ts";
 import {
-  addImages,
   type BannerDraft,
   bannerFormMachine,
+  bannerFormSource,
   bannerUpload,
-  moveImage,
-  removeImage,
-} from "../../src/machines/bannerForm.machine.ts";
-import {
   type CallActionDraft,
   callActionFormMachine,
-  callActionProblems,
-  isHttpUrl,
-} from "../../src/machines/callActionForm.machine.ts";
+  callActionFormSource,
+} from "../../src/machines/home.ts";
+import { addImages, type FormImage, moveImage, removeImage } from "../../src/machines/recordForm.machine.ts";
 import { homeContentMachine } from "../../src/machines/homeContent.machine.ts";
 import { addChoice, moveChoice, recommendationsMachine, removeChoice } from "../../src/machines/recommendations.machine.ts";
 
@@ -66,7 +64,7 @@ const formEntries = (form: FormData | undefined) =>
   [...(form ?? new FormData()).entries()].map(([key, value]) => [key, typeof value === "string" ? value : "file"]);
 
 describe("the banner images", () => {
-  const kept = addImages([], [], 0).concat(banner.images.map((path) => ({ kind: "kept" as const, path })));
+  const kept: ReadonlyArray<FormImage> = banner.images.map((path) => ({ kind: "kept", path }));
 
   it("are kept in order as images[i], new files after them", () => {
     const images = addImages(kept, [png("d"), png("e")], 0);
@@ -102,10 +100,10 @@ describe("the banner form", () => {
     const actor = createActor(
       bannerFormMachine.provide({
         actions: {
-          showSaved: (_, { message }: { message: string }) => showSaved(message),
+          notify: (_, { message }: { message: string }) => showSaved(message),
         },
       }),
-      { input: { client, id: 2 } },
+      { input: { client, source: bannerFormSource, id: 2 } },
     ).start();
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
     expect(actor.getSnapshot().context.images.map((image) => (image.kind === "kept" ? image.path : "new"))).toEqual(
@@ -119,8 +117,8 @@ describe("the banner form", () => {
     actor.send({ type: "image.remove", index: 2 });
     // a, b, c -> a, c -> c, a -> c, a, new-1, new-2 -> c, a, new-2, new-1 -> c, a, new-1
 
-    actor.send({ type: "banner.submit", draft });
-    actor.send({ type: "banner.submit", draft });
+    actor.send({ type: "form.submit", draft });
+    actor.send({ type: "form.submit", draft });
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
 
     expect(uploads).toHaveLength(1);
@@ -149,9 +147,9 @@ describe("the banner form", () => {
 
   it("refuses a blank title with 'required' and sends nothing", async () => {
     const { client, uploads } = fakeClient({ "GET /api/homeScreen/getBaner/2": bannerReply });
-    const actor = createActor(bannerFormMachine, { input: { client, id: 2 } }).start();
+    const actor = createActor(bannerFormMachine, { input: { client, source: bannerFormSource, id: 2 } }).start();
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
-    actor.send({ type: "banner.submit", draft: { ...draft, title: "   " } });
+    actor.send({ type: "form.submit", draft: { ...draft, title: "   " } });
     expect(actor.getSnapshot().context.problems).toEqual({ title: "required" });
     expect(uploads).toHaveLength(0);
   });
@@ -162,9 +160,9 @@ describe("the banner form", () => {
       { "GET /api/homeScreen/getBaner/2": bannerReply },
       () => new Promise((resolve) => { finish = resolve; }),
     );
-    const actor = createActor(bannerFormMachine, { input: { client, id: 2 } }).start();
+    const actor = createActor(bannerFormMachine, { input: { client, source: bannerFormSource, id: 2 } }).start();
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
-    actor.send({ type: "banner.submit", draft });
+    actor.send({ type: "form.submit", draft });
     await waitFor(actor, (snapshot) => snapshot.context.progress === 50);
     expect(actor.getSnapshot().hasTag("processing")).toBe(true);
     finish({ status: 415, text: JSON.stringify({ data: messages.unsupportedFile }) });
@@ -178,12 +176,12 @@ describe("the banner form", () => {
     const goToList = vi.fn();
     const showSaved = vi.fn();
     const actor = createActor(
-      bannerFormMachine.provide({ actions: { goToList, showSaved: (_, { message }: { message: string }) => showSaved(message) } }),
-      { input: { client, id: null } },
+      bannerFormMachine.provide({ actions: { goToList, notify: (_, { message }: { message: string }) => showSaved(message) } }),
+      { input: { client, source: bannerFormSource, id: null } },
     ).start();
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
     actor.send({ type: "images.add", files: [png("a")] });
-    actor.send({ type: "banner.submit", draft });
+    actor.send({ type: "form.submit", draft });
     await waitFor(actor, (snapshot) => snapshot.status === "done");
     expect(uploads[0]?.url).toBe("/api/homeScreen/createBaner?images=home_page");
     // no kept image: the list travels as one empty field, then the file
@@ -193,6 +191,21 @@ describe("the banner form", () => {
     ]);
     expect(goToList).toHaveBeenCalledOnce();
     expect(showSaved).toHaveBeenCalledWith(messages.updated);
+  });
+});
+
+describe("the banner's images", () => {
+  it("are at most ten: adding more is refused with a problem by the images, and the next add that fits clears it", async () => {
+    const { client } = fakeClient({});
+    const actor = createActor(bannerFormMachine, { input: { client, source: bannerFormSource, id: null } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    actor.send({ type: "images.add", files: Array.from({ length: 9 }, (_, index) => png(String(index))) });
+    actor.send({ type: "images.add", files: [png("10"), png("11")] });
+    expect(actor.getSnapshot().context.images).toHaveLength(9);
+    expect(actor.getSnapshot().context.problems).toEqual({ images: "invalid" });
+    actor.send({ type: "images.add", files: [png("10")] });
+    expect(actor.getSnapshot().context.images).toHaveLength(10);
+    expect(actor.getSnapshot().context.problems).toEqual({});
   });
 });
 
@@ -236,13 +249,13 @@ describe("the call-to-action URL rule", () => {
     const goToList = vi.fn();
     const actor = createActor(
       callActionFormMachine.provide({ actions: { goToList, notify: (_, { message }: { message: string }) => notify(message) } }),
-      { input: { client, id: 3 } },
+      { input: { client, source: callActionFormSource, id: 3 } },
     ).start();
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
-    actor.send({ type: "callAction.submit", draft: { ...complete, link: "javascript:alert(1)" } });
+    actor.send({ type: "form.submit", draft: { ...complete, link: "javascript:alert(1)" } });
     expect(actor.getSnapshot().context.problems).toEqual({ link: "invalidUrl" });
-    actor.send({ type: "callAction.submit", draft: { ...complete, link: " https://example.com/x " } });
-    actor.send({ type: "callAction.submit", draft: complete });
+    actor.send({ type: "form.submit", draft: { ...complete, link: " https://example.com/x " } });
+    actor.send({ type: "form.submit", draft: complete });
     await waitFor(actor, (snapshot) => snapshot.status === "done");
     const puts = calls.filter((call) => call.method === "PUT");
     expect(puts).toEqual([

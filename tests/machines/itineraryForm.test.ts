@@ -1,18 +1,27 @@
 import { describe, expect, it, vi } from "vitest";
 import { assign, createActor, fromPromise, waitFor } from "xstate";
-import { createClient, type UploadRequest } from "../../src/api/client.ts";
+import type { CatalogueItem } from "../../src/api/catalogues.ts";
+import { type ApiClient, createClient, type UploadRequest } from "../../src/api/client.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import type { Itinerary } from "../../src/api/itineraries.ts";
 import { messages } from "../../src/api/messages.ts";
-import { type ItineraryDraft, itineraryFields, itineraryProblems } from "../../src/machines/itineraries.ts";
 import {
-  type ItineraryFormData,
-  type ItineraryFormInput,
-  itineraryFormMachine,
-  type LoadFormInput,
+  type DestinationOptions,
+  destinationFormMachine,
+  destinationFormSource,
+  draftProblems,
+  type ItineraryDraft,
+  itineraryUploadFields,
   offeredItems,
-  type SaveItineraryInput,
-} from "../../src/machines/itineraryForm.machine.ts";
+} from "../../src/machines/itineraries.ts";
+import {
+  type FormImage,
+  type FormSource,
+  type Loaded,
+  type RecordFormInput,
+  type SaveRequest,
+  withPreviews,
+} from "../../src/machines/recordForm.machine.ts";
 
 const draft: ItineraryDraft = {
   name: "Quilotoa",
@@ -50,15 +59,16 @@ const quilotoa: Itinerary = {
 };
 
 const image = new Blob(["png"], { type: "image/png" });
+const chosen: ReadonlyArray<FormImage> = [{ kind: "new", key: 0, file: image, preview: null }];
 
-const breakfast = { id: 3, name: "Desayuno", active: true };
-const dinner = { id: 4, name: "Cena", active: false };
+const breakfast: CatalogueItem = { id: 3, name: "Desayuno", active: true };
+const dinner: CatalogueItem = { id: 4, name: "Cena", active: false };
 
-describe("the itinerary rules", () => {
+describe("the destination rules, as the contract states them", () => {
   const national = { type: "national", id: null } as const;
 
   it("accept a complete national destination with an image", () => {
-    expect(itineraryProblems(national, { draft, file: image })).toEqual({});
+    expect(draftProblems(national, draft, chosen)).toEqual({});
   });
 
   it("name every missing field with 'required' and ask for the image on create", () => {
@@ -71,7 +81,7 @@ describe("the itinerary rules", () => {
       servicesIncluded: [],
       departureFrom: [],
     };
-    expect(itineraryProblems(national, { draft: blank, file: null })).toEqual({
+    expect(draftProblems(national, blank, [])).toEqual({
       name: "required",
       avalability: "required",
       price: "required",
@@ -83,24 +93,20 @@ describe("the itinerary rules", () => {
   });
 
   it("want no region for an international one and no image on edit", () => {
-    expect(itineraryProblems({ type: "international", id: 9 }, { draft: { ...draft, region: "" }, file: null })).toEqual(
-      {},
-    );
+    expect(draftProblems({ type: "international", id: 9 }, { ...draft, region: "" }, [])).toEqual({});
   });
 
-  it("refuse negative or non-numeric prices, and need the offer price only with 'Aplicar oferta'", () => {
+  it("refuse negative or non-numeric prices, read a decimal comma, and need the offer price only with 'Aplicar oferta'", () => {
     const target = { type: "international", id: 9 } as const;
-    expect(itineraryProblems(target, { draft: { ...draft, price: "-1" }, file: null })).toEqual({ price: "required" });
-    expect(itineraryProblems(target, { draft: { ...draft, price: "abc" }, file: null })).toEqual({ price: "required" });
-    expect(itineraryProblems(target, { draft: { ...draft, price: "99,50" }, file: null })).toEqual({});
-    expect(itineraryProblems(target, { draft: { ...draft, ofertPrice: "x" }, file: null })).toEqual({});
-    expect(itineraryProblems(target, { draft: { ...draft, isOfert: true }, file: null })).toEqual({
-      ofertPrice: "required",
-    });
+    expect(draftProblems(target, { ...draft, price: "-1" }, [])).toEqual({ price: "invalid" });
+    expect(draftProblems(target, { ...draft, price: "abc" }, [])).toEqual({ price: "invalid" });
+    expect(draftProblems(target, { ...draft, price: "99,50" }, [])).toEqual({});
+    expect(draftProblems(target, { ...draft, ofertPrice: "x" }, [])).toEqual({});
+    expect(draftProblems(target, { ...draft, isOfert: true }, [])).toEqual({ ofertPrice: "required" });
   });
 
   it("send the region only for national destinations and the offer price only when on", () => {
-    expect(itineraryFields("international", { ...draft, price: " 99,50 " })).toEqual({
+    expect(itineraryUploadFields("international", { ...draft, price: " 99,50 " })).toEqual({
       name: "Quilotoa",
       days: "2 días",
       description: "Laguna volcánica",
@@ -114,7 +120,7 @@ describe("the itinerary rules", () => {
       courtesy: [],
       departureFrom: ["Quito"],
     });
-    expect(itineraryFields("national", { ...draft, isOfert: true, ofertPrice: "150" })).toMatchObject({
+    expect(itineraryUploadFields("national", { ...draft, isOfert: true, ofertPrice: "150" })).toMatchObject({
       region: "Sierra",
       isOfert: "true",
       ofertPrice: "150",
@@ -127,104 +133,110 @@ describe("the itinerary rules", () => {
   });
 });
 
+type LoadInput = RecordFormInput<Itinerary, DestinationOptions, ItineraryDraft>;
+
+type SaveInput = {
+  client: ApiClient;
+  source: FormSource<Itinerary, DestinationOptions, ItineraryDraft>;
+  request: SaveRequest<ItineraryDraft>;
+};
+
 /** A double of the save actor. */
-const saving = (run: (input: SaveItineraryInput) => Promise<string>) =>
-  fromPromise<string, SaveItineraryInput>(({ input }) => run(input));
+const saving = (run: (input: SaveInput) => Promise<string>) => fromPromise<string, SaveInput>(({ input }) => run(input));
 
 /** The form machine over doubles: preview URLs are `blob:<n>`, the save is the given actor. */
-const startForm = (
-  input: Omit<ItineraryFormInput, "client">,
-  save = saving(() => new Promise(() => {})),
-) => {
+const startForm = (id: number | null, type: "national" | "international", save = saving(() => new Promise(() => {}))) => {
   const revoked: string[] = [];
   const notify = vi.fn();
   const goToList = vi.fn();
   let previews = 0;
   const actor = createActor(
-    itineraryFormMachine.provide({
+    destinationFormMachine.provide({
       actors: {
-        loadForm: fromPromise<ItineraryFormData, LoadFormInput>(async () => ({
-          feeding: [breakfast],
-          activities: [],
-          courtesy: [],
-          itinerary: input.id === null ? null : quilotoa,
+        loadRecord: fromPromise<Loaded<Itinerary, DestinationOptions>, LoadInput>(async () => ({
+          item: id === null ? null : quilotoa,
+          options: { feeding: [breakfast], activities: [], courtesy: [] },
         })),
-        saveItinerary: save,
+        saveRecord: save,
       },
       actions: {
-        assignPreview: assign({
-          preview: () => {
-            previews += 1;
-            return `blob:${previews}`;
-          },
+        assignPreviews: assign({
+          images: ({ context }) =>
+            withPreviews(context.images, () => {
+              previews += 1;
+              return `blob:${previews}`;
+            }),
         }),
-        revokePreview: (_, { url }) => {
-          if (url !== null) revoked.push(url);
+        revokePreviews: (_, { urls }) => {
+          revoked.push(...urls);
         },
         notify: (_, { message }) => notify(message),
         goToList,
       },
     }),
-    { input: { client: createClient({ readToken: () => null }), ...input } },
+    { input: { client: createClient({ readToken: () => null }), source: destinationFormSource(type), id } },
   );
   actor.start();
   return { actor, revoked, notify, goToList };
 };
 
-describe("the itinerary form machine", () => {
+const previewOf = (images: ReadonlyArray<FormImage>) => images.map((shown) => (shown.kind === "new" ? shown.preview : shown.path));
+
+describe("the form machine over a destination", () => {
   it("loads the items to offer, then shows problems and sends nothing while a rule fails", async () => {
     const save = vi.fn(async () => messages.created);
-    const { actor } = startForm({ type: "national", id: null }, saving(save));
+    const { actor } = startForm(null, "national", saving(save));
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
-    expect(actor.getSnapshot().context.feeding).toEqual([breakfast]);
-    actor.send({ type: "itinerary.submit", draft });
+    expect(actor.getSnapshot().context.options?.feeding).toEqual([breakfast]);
+    actor.send({ type: "form.submit", draft });
     expect(actor.getSnapshot().context.problems).toEqual({ image: "required" });
     expect(actor.getSnapshot().matches("editing")).toBe(true);
     expect(save).not.toHaveBeenCalled();
   });
 
-  it("previews a chosen image, releases the old preview, and goes back to none when cleared", async () => {
-    const { actor, revoked } = startForm({ type: "national", id: null });
+  it("previews a chosen image, replaces it (releasing the old preview) and goes back to none when removed", async () => {
+    const { actor, revoked } = startForm(null, "national");
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
-    actor.send({ type: "image.choose", file: image });
-    expect(actor.getSnapshot().context).toMatchObject({ file: image, preview: "blob:1" });
-    actor.send({ type: "image.choose", file: image });
-    expect(actor.getSnapshot().context.preview).toBe("blob:2");
+    actor.send({ type: "images.add", files: [image] });
+    expect(previewOf(actor.getSnapshot().context.images)).toEqual(["blob:1"]);
+    actor.send({ type: "images.add", files: [image] });
+    expect(previewOf(actor.getSnapshot().context.images)).toEqual(["blob:2"]);
     expect(revoked).toEqual(["blob:1"]);
-    actor.send({ type: "image.clear" });
-    expect(actor.getSnapshot().context).toMatchObject({ file: null, preview: null });
+    actor.send({ type: "image.remove", index: 0 });
+    expect(actor.getSnapshot().context.images).toEqual([]);
     expect(revoked).toEqual(["blob:1", "blob:2"]);
   });
 
-  it("tracks the upload's progress and ignores a second submit while uploading", async () => {
+  it("tracks the upload's progress and ignores a second submit while saving", async () => {
     let report: (percent: number) => void = () => {};
     const starts = vi.fn();
-    const save = saving((input) => {
+    const save = saving(({ request }) => {
       starts();
-      report = input.report;
+      report = request.report;
       return new Promise(() => {});
     });
-    const { actor } = startForm({ type: "international", id: 9 }, save);
+    const { actor } = startForm(9, "international", save);
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
-    actor.send({ type: "itinerary.submit", draft: { ...draft, region: "" } });
+    actor.send({ type: "form.submit", draft: { ...draft, region: "" } });
     expect(actor.getSnapshot().hasTag("processing")).toBe(true);
     expect(actor.getSnapshot().context.progress).toBe(0);
     report(35);
     expect(actor.getSnapshot().context.progress).toBe(35);
     report(140);
     expect(actor.getSnapshot().context.progress).toBe(100);
-    actor.send({ type: "itinerary.submit", draft });
+    actor.send({ type: "form.submit", draft });
     expect(starts).toHaveBeenCalledTimes(1);
   });
 
   it("on success notifies, releases the preview and goes back to the list", async () => {
     const { actor, notify, goToList, revoked } = startForm(
-      { type: "national", id: null },
+      null,
+      "national",
       saving(async () => messages.created),
     );
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
-    actor.send({ type: "image.choose", file: image });
-    actor.send({ type: "itinerary.submit", draft });
+    actor.send({ type: "images.add", files: [image] });
+    actor.send({ type: "form.submit", draft });
     await waitFor(actor, (snapshot) => snapshot.matches("saved"));
     expect(notify).toHaveBeenCalledWith(messages.created);
     expect(goToList).toHaveBeenCalledTimes(1);
@@ -234,13 +246,14 @@ describe("the itinerary form machine", () => {
 
   it("keeps the form filled in and shows the server's refusal", async () => {
     const { actor } = startForm(
-      { type: "national", id: 9 },
+      9,
+      "national",
       saving(async () => {
         throw new ApiError(413, messages.fileTooLarge);
       }),
     );
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
-    actor.send({ type: "itinerary.submit", draft });
+    actor.send({ type: "form.submit", draft });
     await waitFor(actor, (snapshot) => snapshot.context.error !== null);
     expect(actor.getSnapshot().matches("editing")).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ error: messages.fileTooLarge, progress: 0 });
@@ -248,21 +261,22 @@ describe("the itinerary form machine", () => {
 
   it("ends unavailable when the destination cannot be loaded", async () => {
     const actor = createActor(
-      itineraryFormMachine.provide({
+      destinationFormMachine.provide({
         actors: {
-          loadForm: fromPromise<ItineraryFormData, LoadFormInput>(async () => {
+          loadRecord: fromPromise<Loaded<Itinerary, DestinationOptions>, LoadInput>(async () => {
             throw new ApiError(404, messages.notFound);
           }),
         },
       }),
-      { input: { client: createClient({ readToken: () => null }), type: "national", id: 99 } },
+      { input: { client: createClient({ readToken: () => null }), source: destinationFormSource("national"), id: 99 } },
     ).start();
     await waitFor(actor, (snapshot) => snapshot.status === "done");
+    expect(actor.getSnapshot().value).toBe("unavailable");
     expect(actor.getSnapshot().context.error).toBe(messages.notFound);
   });
 });
 
-describe("the itinerary form over the real client", () => {
+describe("the destination form over the real client", () => {
   /** A client whose GETs answer the catalogues and the destination, and whose uploads are recorded. */
   const api = () => {
     const uploads: UploadRequest[] = [];
@@ -286,10 +300,13 @@ describe("the itinerary form over the real client", () => {
 
   it("edits without a chosen file: no image part is sent and only active items were offered", async () => {
     const { client, uploads } = api();
-    const actor = createActor(itineraryFormMachine, { input: { client, type: "national", id: 9 } }).start();
+    const actor = createActor(destinationFormMachine, {
+      input: { client, source: destinationFormSource("national"), id: 9 },
+    }).start();
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
-    expect(actor.getSnapshot().context.feeding).toEqual([breakfast]);
-    actor.send({ type: "itinerary.submit", draft });
+    expect(actor.getSnapshot().context.options?.feeding).toEqual([breakfast]);
+    expect(actor.getSnapshot().context.images).toEqual([]);
+    actor.send({ type: "form.submit", draft });
     await waitFor(actor, (snapshot) => snapshot.matches("saved"));
     expect(uploads).toHaveLength(1);
     expect(uploads[0]?.url).toBe("/api/itineraries/updateItinerary/9?images=tiptops&file=files");
@@ -300,10 +317,12 @@ describe("the itinerary form over the real client", () => {
 
   it("creates with the chosen file as the image part", async () => {
     const { client, uploads } = api();
-    const actor = createActor(itineraryFormMachine, { input: { client, type: "national", id: null } }).start();
+    const actor = createActor(destinationFormMachine, {
+      input: { client, source: destinationFormSource("national"), id: null },
+    }).start();
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
-    actor.send({ type: "image.choose", file: image });
-    actor.send({ type: "itinerary.submit", draft });
+    actor.send({ type: "images.add", files: [image] });
+    actor.send({ type: "form.submit", draft });
     await waitFor(actor, (snapshot) => snapshot.matches("saved"));
     expect(uploads[0]?.method).toBe("POST");
     expect(uploads[0]?.body.get("image")).toBeInstanceOf(Blob);

@@ -269,6 +269,18 @@ describe("the lead conversation", () => {
     expect(send).not.toHaveBeenCalled();
   });
 
+  it("refuses a comment longer than the server keeps (commentProblems): the message shows and nothing is sent", async () => {
+    const send = vi.fn(async () => messages.created);
+    const { actor } = startConversation(send);
+    await flush();
+    actor.send({ type: "comment.change", text: "x".repeat(5001) });
+    actor.send({ type: "comment.submit" });
+    await flush();
+    expect(actor.getSnapshot().context.problem).toBe("invalid");
+    expect(actor.getSnapshot().value).toBe("ready");
+    expect(send).not.toHaveBeenCalled();
+  });
+
   it("sends the first draft once with the signed-in user's id, clears the box and reloads the lead", async () => {
     const send = vi.fn(async () => messages.created);
     const { actor, fetchLead, notify } = startConversation(send);

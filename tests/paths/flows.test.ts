@@ -2,13 +2,18 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { flowDocuments } from "../../scripts/flowDocuments.ts";
-import { flowModel, toMermaid } from "../../src/machines/flowModel.ts";
+import { loadMachineFixtures } from "../../scripts/machineFixtures.ts";
+import { activeStateIds, flowModel, toMermaid } from "../../src/machines/flowModel.ts";
+import { generatePaths } from "../../src/machines/generatedPaths.ts";
 import { passwordResetMachine } from "../../src/machines/passwordReset.machine.ts";
+import { flowIds, loadFlowDocument } from "../../src/ui/flowDocuments.ts";
 
 const directory = join(import.meta.dirname, "..", "..", "docs", "flows");
 
+const { documents, problems } = await flowDocuments();
+const { entries } = await loadMachineFixtures();
+
 describe("docs/flows", () => {
-  const documents = flowDocuments();
 
   it.each([...documents.keys()])("%s is up to date (npm run flows)", (file) => {
     const path = join(directory, file);
@@ -16,10 +21,40 @@ describe("docs/flows", () => {
     expect(readFileSync(path, "utf8"), `docs/flows/${file} is stale: run npm run flows`).toBe(documents.get(file));
   });
 
+  it("describes every machine (each needs its fixtures)", () => {
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+
   it("holds no file of a machine that no longer exists", () => {
     const orphans = readdirSync(directory).filter((file) => !documents.has(file));
     expect(orphans).toEqual([]);
   });
+});
+
+describe("the flows page's documents (src/ui/flowDocuments.ts)", () => {
+  it("list every machine with fixtures", () => {
+    expect(flowIds).toEqual(entries.map((entry) => entry.id).sort());
+  });
+
+  it.each(entries.map((entry) => [entry.id, entry] as const))(
+    "%s: the diagram rebuilt from docs/flows is the machine's own, the paths are the generated ones",
+    async (id, entry) => {
+      const document = await loadFlowDocument(id);
+      expect(document.model).toEqual(flowModel(entry.machine));
+      const generated = entry.inputs.flatMap((input) => generatePaths(entry, input));
+      expect(document.paths.map((path) => path.steps.map((step) => step.event))).toEqual(
+        generated.map((steps) => steps.map((step) => step.event.type)),
+      );
+      // the page highlights the states a step's value names: the states the snapshot had active
+      for (const steps of generated) {
+        for (const step of steps) {
+          expect(activeStateIds(document.model, step.state.value)).toEqual(
+            document.model.states.map((state) => state.id).filter((state) => step.state._nodes.some((node) => node.id === state)),
+          );
+        }
+      }
+    },
+  );
 });
 
 describe("flow model", () => {

@@ -1,38 +1,28 @@
-import { readdirSync } from "node:fs";
-import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { machineRegistry } from "../../src/machines/registry.ts";
+import { loadMachineFixtures } from "../../scripts/machineFixtures.ts";
 import { allNodes, type CoverageReport, formatTable, measureCoverage } from "./pathCoverage.ts";
 
-const root = join(import.meta.dirname, "../..");
-
-const machineFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return machineFiles(path);
-    return entry.name.endsWith(".machine.ts") ? [relative(root, path)] : [];
-  });
+const { entries, problems } = await loadMachineFixtures();
 
 const reports: CoverageReport[] = [];
 
 afterAll(() => {
-  console.log(`\nPath coverage of every registered machine\n${formatTable(reports)}\n`);
+  console.log(`\nPath coverage of every machine with fixtures\n${formatTable(reports)}\n`);
 });
 
-describe("the machine registry", () => {
-  it("lists every *.machine.ts under src/machines, domain rules included", () => {
-    const listed = new Set(machineRegistry.map((entry) => entry.file));
-    const unlisted = machineFiles(join(root, "src/machines")).filter((file) => !listed.has(file));
-    expect(unlisted, `machines missing from src/machines/registry.ts: ${unlisted.join(", ")}`).toEqual([]);
+describe("machine fixtures (<name>.fixtures.ts beside each <name>.machine.ts)", () => {
+  it("exist for every *.machine.ts under src/machines, domain rules included", () => {
+    expect(problems, problems.join("\n")).toEqual([]);
   });
 
-  it("has unique ids", () => {
-    const ids = machineRegistry.map((entry) => entry.id);
-    expect(new Set(ids).size).toBe(ids.length);
+  it("have unique ids", () => {
+    const ids = entries.map((entry) => entry.id);
+    const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
+    expect(repeated, `fixture ids used twice: ${repeated.join(", ")}`).toEqual([]);
   });
 });
 
-describe.each(machineRegistry.map((entry) => [entry.id, entry] as const))("paths of %s", (_, entry) => {
+describe.each(entries.map((entry) => [entry.id, entry] as const))("paths of %s", (_, entry) => {
   it("take every declared transition, guard branches and delays included", async () => {
     const report = await measureCoverage(entry);
     reports.push(report);

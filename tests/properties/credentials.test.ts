@@ -1,24 +1,25 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { isEmail } from "../../src/api/fields.ts";
 import {
   confirmationProblem,
-  isEmail,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   passwordProblem,
 } from "../../src/machines/domain/credentials.ts";
 
-/** Letters with and without case, Spanish accents, digits, symbols and blanks. */
+/** Letters with and without case, Spanish accents, digits (Arabic-Indic and full-width too), symbols and blanks. */
 const passwordChars = fc.constantFrom(
-  ..."aAbBzZñÑáÁéÉüÜ0123456789 !@#$%-_.,ß".split(""),
+  ..."aAbBzZñÑáÁéÉüÜ0123456789٣１ !@#$%-_.,ß".split(""),
 );
 const passwords = fc.oneof(
   fc.array(passwordChars, { maxLength: 20 }).map((chars) => chars.join("")),
   fc.constantFrom("", "Abc123", "Abcdefghijk123", "Abcdefghijk1234", "abc123", "ABC123", "Abcdef"),
 );
 
-const isUpper = (c: string) => c === c.toUpperCase() && c !== c.toLowerCase();
-const isLower = (c: string) => c === c.toLowerCase() && c !== c.toUpperCase();
+// Issue 13: only ASCII letters and digits count for the pattern; "Ñ", "á", "٣" count as none.
+const isUpper = (c: string) => c >= "A" && c <= "Z";
+const isLower = (c: string) => c >= "a" && c <= "z";
 const isDigit = (c: string) => c >= "0" && c <= "9";
 
 /** SPEC.md section 5 read literally, in the order its messages are listed. */
@@ -44,13 +45,22 @@ describe("password rules", () => {
   it("accepts exactly 6 to 14 characters with an uppercase, a lowercase and a digit", () => {
     const valid = fc
       .tuple(
-        fc.constantFrom("A", "Ñ"),
-        fc.constantFrom("b", "á"),
+        fc.constantFrom("A", "Z"),
+        fc.constantFrom("b", "z"),
         fc.constantFrom("1", "9"),
         fc.array(passwordChars, { minLength: 3, maxLength: 11 }),
       )
       .map(([upper, lower, digit, rest]) => upper + lower + digit + rest.join(""));
     fc.assert(fc.property(valid, (password) => passwordProblem(password) === null));
+  });
+
+  it("counts only ASCII letters and digits for the pattern", () => {
+    expect(passwordProblem("Ñandú123")).toBe("pattern");
+    expect(passwordProblem("ÁRBOLes1")).toBe(null);
+    expect(passwordProblem("ÁRBOLÉS1")).toBe("pattern");
+    expect(passwordProblem("Abcdef٣")).toBe("pattern");
+    expect(passwordProblem("Abcdef１")).toBe("pattern");
+    expect(passwordProblem("Ñandú1X")).toBe(null);
   });
 
   it("confirmation is required and must equal the password", () => {

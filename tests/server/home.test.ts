@@ -12,7 +12,7 @@ import { adminContent, publicContent } from "../../server/home/content.ts";
 import { BANNER_SIZE, demoBanners, demoCallAction, demoRecommendations, seedDemoHome } from "../../server/home/demo.ts";
 import { setRecommendations } from "../../server/home/recommendations.ts";
 import { seedDemoItineraries } from "../../server/itineraries/demo.ts";
-import type { ItineraryDraft } from "../../server/itineraries/form.ts";
+import { type ItineraryDraft, itineraryFormOf } from "../../server/itineraries/form.ts";
 import { createItinerary, deleteItinerary } from "../../server/itineraries/itineraries.ts";
 import { rebuildProjections } from "../../server/rebuild.ts";
 import { detectImage } from "../../server/uploads/images.ts";
@@ -100,12 +100,12 @@ const run = async (steps: ReadonlyArray<Step>): Promise<void> => {
           case "destination": {
             const gone = current.remove === null ? undefined : destinations[current.remove];
             if (gone !== undefined) await deleteItinerary(tx, gone, options);
-            else destinations.push(await createItinerary(tx, draftOf(index), `uploads/tiptops/${"a".repeat(64)}.png`, options));
+            else destinations.push(await createItinerary(tx, itineraryFormOf(draftOf(index)), `uploads/tiptops/${"a".repeat(64)}.png`, options));
             return;
           }
           case "banner": {
-            const draft = { title: `Banner ${index}`, text: "", textTwo: "", active: current.active, kept: null };
-            banners.push(await createBanner(tx, draft, { folder, files: current.shades.map(picture) }, options));
+            const form = { title: `Banner ${index}`, text: "", textTwo: "", active: String(current.active) };
+            banners.push(await createBanner(tx, form, { folder, files: current.shades.map(picture) }, options));
             return;
           }
           case "editBanner": {
@@ -116,16 +116,22 @@ const run = async (steps: ReadonlyArray<Step>): Promise<void> => {
               [id],
             );
             const images = row?.images ?? [];
-            const kept = current.keep === null ? null : [...new Set(current.keep.flatMap((position) => images[position] ?? []))];
-            const draft = { title: `Banner ${index % 2}`, text: "texto", textTwo: "", active: current.active, kept };
-            await updateBanner(tx, id, draft, { folder, files: current.shades.map(picture) }, options);
+            const form = {
+              title: `Banner ${index % 2}`,
+              text: "texto",
+              textTwo: "",
+              ...(current.active === null ? {} : { active: String(current.active) }),
+              ...(current.keep === null ? {} : { images: [...new Set(current.keep.flatMap((position) => images[position] ?? []))] }),
+            };
+            await updateBanner(tx, id, form, { folder, files: current.shades.map(picture) }, options);
             return;
           }
           case "callAction": {
             const content = { title: "Cotice", text: "Texto", buttonLabel: `Botón ${current.label}`, link: "https://example.com" };
             const id = current.target === null ? undefined : callActions[current.target];
-            if (id === undefined) callActions.push(await createCallAction(tx, { content, active: current.active }, options));
-            else await updateCallAction(tx, id, { content, active: current.active }, options);
+            const payload = current.active === undefined ? content : { ...content, active: current.active };
+            if (id === undefined) callActions.push(await createCallAction(tx, payload, options));
+            else await updateCallAction(tx, id, payload, options);
             return;
           }
           case "recommend": {
@@ -171,13 +177,13 @@ describe("rebuild with home content", () => {
 
   it("sets the banners' and calls to action's id sequences past the replayed ids", async () => {
     const options = { actorId: null, occurredAt: at };
-    const draft = { title: "Uno", text: "", textTwo: "", active: null, kept: null };
+    const form = { title: "Uno", text: "", textTwo: "" };
     const content = { title: "Cotice", text: "Texto", buttonLabel: "Cotizar", link: "https://example.com" };
-    const banner = await db.transaction((tx) => createBanner(tx, draft, { folder, files: [] }, options));
-    const callAction = await db.transaction((tx) => createCallAction(tx, { content, active: undefined }, options));
+    const banner = await db.transaction((tx) => createBanner(tx, form, { folder, files: [] }, options));
+    const callAction = await db.transaction((tx) => createCallAction(tx, content, options));
     await rebuildProjections(db);
-    expect(await db.transaction((tx) => createBanner(tx, draft, { folder, files: [] }, options))).toBeGreaterThan(banner);
-    expect(await db.transaction((tx) => createCallAction(tx, { content, active: undefined }, options))).toBeGreaterThan(
+    expect(await db.transaction((tx) => createBanner(tx, form, { folder, files: [] }, options))).toBeGreaterThan(banner);
+    expect(await db.transaction((tx) => createCallAction(tx, content, options))).toBeGreaterThan(
       callAction,
     );
   });

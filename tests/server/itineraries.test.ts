@@ -9,7 +9,7 @@ import { seedDemoCatalogues } from "../../server/catalogues/demo.ts";
 import { createItem, deleteItem, updateItem } from "../../server/catalogues/items.ts";
 import { activityRecord, courtesyRecord, feedingRecord } from "../../server/events/projections/catalogueItems.ts";
 import { demoItineraries, seedDemoItineraries } from "../../server/itineraries/demo.ts";
-import type { ItineraryDraft } from "../../server/itineraries/form.ts";
+import { type ItineraryDraft, itineraryFormOf } from "../../server/itineraries/form.ts";
 import { createItinerary, deleteItinerary, listItineraries, updateItinerary } from "../../server/itineraries/itineraries.ts";
 import { HEIGHT, WIDTH } from "../../server/itineraries/landscape.ts";
 import { rebuildProjections } from "../../server/rebuild.ts";
@@ -105,7 +105,7 @@ const run = async (steps: ReadonlyArray<Step>): Promise<void> => {
         } else if (current.kind === "create") {
           const draft = draftOf(index, current.picks, items, current.national, current.offer);
           const image = await storeImage(tx, "tiptops", picture(current.shade), options.occurredAt);
-          const id = await createItinerary(tx, draft, image, options);
+          const id = await createItinerary(tx, itineraryFormOf(draft), image, options);
           itineraries.push(id);
           drafts.set(id, draft);
         } else {
@@ -118,7 +118,7 @@ const run = async (steps: ReadonlyArray<Step>): Promise<void> => {
           const previous = drafts.get(id);
           const draft = draftOf(index, current.picks, items, previous?.destinationType === "national", false);
           const image = current.shade === null ? null : await storeImage(tx, "tiptops", picture(current.shade), options.occurredAt);
-          await updateItinerary(tx, id, draft, image, options);
+          await updateItinerary(tx, id, itineraryFormOf(draft), image, options);
         }
       });
     } catch (error) {
@@ -156,9 +156,9 @@ describe("rebuild with destinations", () => {
   it("sets the destinations' id sequence past the replayed ids", async () => {
     const image = await db.transaction((tx) => storeImage(tx, "tiptops", picture(1), at));
     const options = { actorId: null, occurredAt: at };
-    const first = await db.transaction((tx) => createItinerary(tx, draftOf(1, [], [[], [], []], true, false), image, options));
+    const first = await db.transaction((tx) => createItinerary(tx, itineraryFormOf(draftOf(1, [], [[], [], []], true, false)), image, options));
     await rebuildProjections(db);
-    const second = await db.transaction((tx) => createItinerary(tx, draftOf(2, [], [[], [], []], false, true), image, options));
+    const second = await db.transaction((tx) => createItinerary(tx, itineraryFormOf(draftOf(2, [], [[], [], []], false, true)), image, options));
     expect(second).toBeGreaterThan(first);
   });
 });

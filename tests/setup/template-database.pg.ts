@@ -5,7 +5,7 @@
  */
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { migrate } from "../../server/db/migrate.ts";
+import { prepareSchema } from "../../server/schema.ts";
 import { openPostgres } from "../../server/db/postgres.ts";
 import { databaseUrl } from "./template.ts";
 
@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
   }
   const db = await openPostgres(databaseUrl(serverUrl, template));
   try {
-    await migrate(db);
+    await prepareSchema(db);
   } finally {
     // A template must have no open connection when it is copied.
     await db.close();

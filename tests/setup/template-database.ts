@@ -8,13 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { migrate } from "../../server/db/migrate.ts";
+import { prepareSchema } from "../../server/schema.ts";
 import { pgliteExtensions, wrapPglite } from "../../server/db/pglite.ts";
 import "./template.ts";
 
 export default async function setup(project: TestProject) {
   const pglite = await PGlite.create({ extensions: pgliteExtensions });
-  await migrate(wrapPglite(pglite));
+  await prepareSchema(wrapPglite(pglite));
   const dump = await pglite.dumpDataDir("none");
   await pglite.close();
   const dumpPath = join(tmpdir(), `backoffice-template-${process.pid}-${Date.now()}.tar`);

@@ -68,6 +68,8 @@ describe("the feeding form", () => {
     });
     await renderApp("/panel/feeding/feeding_new", fetch);
     expect(await screen.findByRole("heading", { level: 1, name: "Nueva alimentación" })).toBeDefined();
+    // the contract's limit (catalogueItemFields.name), as the server enforces it
+    expect((await screen.findByLabelText("Nombre")).getAttribute("maxlength")).toBe("120");
     await userEvent.click(screen.getByRole("button", { name: "Guardar" }));
     expect(screen.getByText("Información requerida")).toBeDefined();
     await userEvent.type(screen.getByLabelText("Nombre"), "Desayuno");

@@ -157,6 +157,21 @@ describe("the destination form", () => {
     expect(screen.queryByLabelText("Precio oferta")).toBeNull();
     await userEvent.click(screen.getByRole("checkbox", { name: "Aplicar oferta" }));
     expect(screen.getByLabelText("Precio oferta")).toBeDefined();
+    // the contract's limits (itineraryFormFields), as the server enforces them
+    const limits = Object.fromEntries(
+      ["Nombre", "Días", "Descripción", "Disponibilidad", "Precio", "Precio oferta"].map((label) => [
+        label,
+        screen.getByLabelText(label).getAttribute("maxlength"),
+      ]),
+    );
+    expect(limits).toEqual({
+      Nombre: "120",
+      Días: "60",
+      Descripción: "4000",
+      Disponibilidad: "200",
+      Precio: "12",
+      "Precio oferta": "12",
+    });
   });
 
   it("has no region field on the international form, and the sidebar marks its entry", async () => {

@@ -1,9 +1,7 @@
-import { act, render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { I18nextProvider } from "react-i18next";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { createActor, toPromise } from "xstate";
 import { createI18n } from "../../src/i18n/index.ts";
-import { CANCEL_COLOR, DELETE_COLOR, useDeleteConfirmation } from "../../src/ui/components/confirmDialog.ts";
+import { CANCEL_COLOR, DELETE_COLOR, deleteDialog } from "../../src/ui/components/confirmDialog.ts";
 import { showToast } from "../../src/ui/components/toast.ts";
 
 const fire = vi.hoisted(() => vi.fn());
@@ -13,33 +11,17 @@ beforeEach(() => {
   fire.mockReset();
 });
 
-function DeleteButton({ onConfirm }: { readonly onConfirm: () => void }) {
-  const { confirm } = useDeleteConfirmation();
-  return (
-    <button type="button" onClick={() => confirm("¿Eliminar a Ana?", onConfirm)}>
-      Borrar
-    </button>
-  );
-}
-
-const renderDeleteButton = async (language: string) => {
+/** Runs the delete dialog as a list screen's `confirmDelete` actor and returns its answer. */
+const askToDelete = async (language: string, title: string): Promise<boolean> => {
   localStorage.setItem("lang", language);
-  const onConfirm = vi.fn();
   const i18n = await createI18n(localStorage, ["panel"]);
-  render(
-    <I18nextProvider i18n={i18n}>
-      <DeleteButton onConfirm={onConfirm} />
-    </I18nextProvider>,
-  );
-  return onConfirm;
+  return toPromise(createActor(deleteDialog(i18n), { input: { title } }).start());
 };
 
 describe("the delete confirmation dialog", () => {
-  it("warns with the caller's title, a red 'Eliminar' and a grey 'Cancelar', and runs the callback on confirm", async () => {
+  it("warns with the caller's title, a red 'Eliminar' and a grey 'Cancelar', and answers true on confirm", async () => {
     fire.mockResolvedValue({ isConfirmed: true });
-    const onConfirm = await renderDeleteButton("es");
-    await userEvent.click(screen.getByRole("button", { name: "Borrar" }));
-    await act(() => Promise.resolve());
+    expect(await askToDelete("es", "¿Eliminar a Ana?")).toBe(true);
     expect(fire).toHaveBeenCalledWith(
       expect.objectContaining({
         icon: "warning",
@@ -50,17 +32,13 @@ describe("the delete confirmation dialog", () => {
         cancelButtonColor: CANCEL_COLOR,
       }),
     );
-    await vi.waitFor(() => expect(onConfirm).toHaveBeenCalledOnce());
   });
 
-  it("says 'Delete' / 'Cancel' in English and runs nothing on cancel", async () => {
+  it("says 'Delete' / 'Cancel' in English and answers false on cancel", async () => {
     fire.mockResolvedValue({ isConfirmed: false });
-    const onConfirm = await renderDeleteButton("en");
-    await userEvent.click(screen.getByRole("button", { name: "Borrar" }));
-    await vi.waitFor(() => expect(fire).toHaveBeenCalledOnce());
+    expect(await askToDelete("en", "Delete Ana?")).toBe(false);
+    expect(fire).toHaveBeenCalledOnce();
     expect(fire.mock.calls[0]?.[0]).toMatchObject({ confirmButtonText: "Delete", cancelButtonText: "Cancel" });
-    await act(() => Promise.resolve());
-    expect(onConfirm).not.toHaveBeenCalled();
   });
 });
 

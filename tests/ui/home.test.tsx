@@ -165,6 +165,12 @@ describe("the banner form", () => {
     expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Nuevo banner");
     await user.click(await screen.findByRole("button", { name: "Guardar" }));
     expect(screen.getByText("Información requerida")).toBeDefined();
+    // the contract's limits (bannerFields), as the server enforces them
+    expect(["Título", "Texto", "Texto secundario"].map((label) => screen.getByLabelText(label).getAttribute("maxlength"))).toEqual([
+      "120",
+      "1000",
+      "1000",
+    ]);
   });
 });
 
@@ -177,6 +183,12 @@ describe("the call-to-action form", () => {
     await renderWith("/panel/home/call_action_new", fetch);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Título"), "¿Listo para viajar?");
+    // the contract's limits (callActionFields), as the server enforces them
+    expect(
+      ["Título", "Texto", "Texto del botón", "Enlace (http o https)"].map((label) =>
+        screen.getByLabelText(label).getAttribute("maxlength"),
+      ),
+    ).toEqual(["120", "1000", "40", "2048"]);
     await user.type(screen.getByLabelText("Texto"), "Le armamos el itinerario.");
     await user.type(screen.getByLabelText("Texto del botón"), "Cotizar");
     await user.type(screen.getByLabelText("Enlace (http o https)"), "javascript:alert(1)");

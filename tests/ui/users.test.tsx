@@ -138,6 +138,10 @@ describe("the user form", () => {
       "Ventas",
     ]);
     expect(screen.getByRole("checkbox", { name: "Activo" })).toHaveProperty("checked", true);
+    // the contract's limits (userFields), as the server enforces them
+    expect(
+      ["Nombres", "Apellidos", "Correo electrónico"].map((label) => screen.getByLabelText(label).getAttribute("maxlength")),
+    ).toEqual(["120", "120", "254"]);
     await userEvent.click(screen.getByRole("button", { name: "Guardar" }));
     expect(screen.getAllByText("Información requerida")).toHaveLength(4);
     await userEvent.type(screen.getByLabelText("Nombres"), "Luis");

@@ -1,28 +1,22 @@
 import { CatalogueItemEvent, catalogueItemMachine } from "../../../src/machines/domain/catalogueItem.machine.ts";
+import { activities } from "../../../src/records/activities.ts";
+import type { CatalogueDeclaration } from "../../../src/records/catalogue.ts";
+import { courtesys } from "../../../src/records/courtesys.ts";
+import { feeding } from "../../../src/records/feeding.ts";
+import { catalogues } from "../../../src/records/index.ts";
 import type { Queryable } from "../../db/database.ts";
-import type { RecordType } from "../command.ts";
 import { toMachineEvent } from "../decode.ts";
 import { nextStatus } from "../machine.ts";
 import type { StoredEvent } from "../store.ts";
 import type { Projection } from "./index.ts";
 
-/** The stream name of each catalogue; also what itinerary_catalogue_items.catalogue holds. */
-export type CatalogueStream = "feeding" | "activity" | "courtesy";
+/** One declared catalogue's items: the same machine and columns, its own stream and table. */
+export type CatalogueRecord = CatalogueDeclaration;
 
-/** One catalogue's items: the same machine and columns, its own stream and table. */
-export interface CatalogueRecord extends RecordType<typeof catalogueItemMachine> {
-  readonly stream: CatalogueStream;
-}
-
-const catalogueRecord = (stream: CatalogueStream, table: string): CatalogueRecord => ({
-  stream,
-  table,
-  machine: catalogueItemMachine,
-});
-
-export const feedingRecord = catalogueRecord("feeding", "feedings");
-export const activityRecord = catalogueRecord("activity", "activities");
-export const courtesyRecord = catalogueRecord("courtesy", "courtesys");
+/** The three catalogues a destination is built from (its projection fills itinerary_catalogue_items). */
+export const feedingRecord: CatalogueRecord = feeding;
+export const activityRecord: CatalogueRecord = activities;
+export const courtesyRecord: CatalogueRecord = courtesys;
 
 const apply = async (record: CatalogueRecord, tx: Queryable, stored: StoredEvent): Promise<void> => {
   const event = toMachineEvent(CatalogueItemEvent, stored);
@@ -56,13 +50,12 @@ const apply = async (record: CatalogueRecord, tx: Queryable, stored: StoredEvent
   }
 };
 
-const catalogueProjection = (record: CatalogueRecord): Projection => ({
+export const catalogueProjection = (record: CatalogueRecord): Projection => ({
   stream: record.stream,
   tables: [record.table],
   sequences: [{ table: record.table, column: "id" }],
   apply: (tx, stored) => apply(record, tx, stored),
 });
 
-export const catalogueProjections: ReadonlyArray<Projection> = [feedingRecord, activityRecord, courtesyRecord].map(
-  catalogueProjection,
-);
+/** One projection per declared catalogue. */
+export const catalogueProjections: ReadonlyArray<Projection> = catalogues.map(catalogueProjection);

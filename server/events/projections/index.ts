@@ -31,6 +31,14 @@ export const projections: ReadonlyArray<Projection> = [
 
 const byStream = new Map(projections.map((projection) => [projection.stream, projection]));
 
+/**
+ * Adds the projection of a record declared at run time (a catalogue declaration handed to
+ * buildApp); one already known for the stream stays.
+ */
+export const registerProjection = (projection: Projection): void => {
+  if (!byStream.has(projection.stream)) byStream.set(projection.stream, projection);
+};
+
 /** Updates the read tables for one event, in the transaction that appended it (or a rebuild). */
 export const project = async (tx: Queryable, event: StoredEvent): Promise<void> => {
   const projection = byStream.get(event.stream);

@@ -1,5 +1,8 @@
 import { Schema } from "effect";
-import { setup } from "xstate";
+import { assign, setup } from "xstate";
+import { BANNER_MAX_IMAGES } from "../../api/home.ts";
+import { messages } from "../../api/messages.ts";
+import { type Decided, type DomainContext, domainContext, type FieldFacts, fieldGuards, holds, recordRefusal } from "./rules.ts";
 
 /**
  * What a home banner shows, as decided: texts trimmed, `images` the stored paths of its carousel
@@ -26,24 +29,68 @@ export const BannerDeactivate = Schema.Struct({ type: Schema.Literal("banner.dea
 export const BannerEvent = Schema.Union([BannerCreate, BannerUpdate, BannerActivate, BannerDeactivate]);
 export type BannerEvent = typeof BannerEvent.Type;
 
+/**
+ * What the server loads before it decides a create or a content update: the texts' field problem
+ * (from `bannerProblems`), whether the carousel would hold more than BANNER_MAX_IMAGES pictures,
+ * and whether the form keeps a path that is not one of the banner's own images (a new banner has
+ * none to keep).
+ */
+export interface BannerFacts extends FieldFacts {
+  readonly hasTooManyImages: boolean;
+  readonly keepsForeignImage: boolean;
+}
+
+const refusedIncomplete = {
+  guard: "isIncomplete",
+  actions: { type: "refuse", params: { status: 400, message: messages.requiredInformation } },
+  description: "Refused: the title is blank ('required_information').",
+} as const;
+
+const refusedMalformed = {
+  guard: "hasMalformedField",
+  actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
+  description: "Refused: a text is over its limit ('invalid information').",
+} as const;
+
+const refusedForeignImage = {
+  guard: "keepsForeignImage",
+  actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
+  description: "Refused: a kept image is not one of the banner's own ('invalid information').",
+} as const;
+
+const refusedTooManyImages = {
+  guard: "hasTooManyImages",
+  actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
+  description: `Refused: the carousel would hold more than ${BANNER_MAX_IMAGES} images ('invalid information').`,
+} as const;
+
+/** The refusals of a create or a content update, in the order the form reports them. */
+const refusals = [refusedIncomplete, refusedMalformed, refusedForeignImage, refusedTooManyImages] as const;
+
 export const bannerMachine = setup({
   types: {
-    context: {} as Record<string, never>,
-    events: {} as BannerEvent,
+    context: {} as DomainContext,
+    events: {} as Decided<BannerEvent, BannerFacts>,
   },
+  actions: { refuse: assign(recordRefusal) },
   guards: {
+    isIncomplete: fieldGuards.isIncomplete,
+    hasMalformedField: fieldGuards.hasMalformedField,
+    keepsForeignImage: ({ event }) => holds(event, (facts) => facts.keepsForeignImage),
+    hasTooManyImages: ({ event }) => holds(event, (facts) => facts.hasTooManyImages),
     isCreatedActive: ({ event }) => event.type === "banner.create" && event.active,
   },
 }).createMachine({
   id: "banner",
   description: "A banner of the home page's carousel: its texts and images, shown on the landing page while active.",
-  context: {},
+  context: domainContext,
   initial: "absent",
   states: {
     absent: {
       description: "No such banner yet.",
       on: {
         "banner.create": [
+          ...refusals,
           {
             guard: "isCreatedActive",
             target: "active",
@@ -56,35 +103,22 @@ export const bannerMachine = setup({
     active: {
       description: "Listed in the panel and shown on the landing page when it has at least one image.",
       on: {
-        "banner.update": {
-          target: "active",
-          description: "Its texts or images change: kept images in their new order, new ones after them.",
-        },
+        "banner.update": [
+          ...refusals,
+          {
+            target: "active",
+            description: "Its texts or images change: kept images in their new order, new ones after them.",
+          },
+        ],
         "banner.deactivate": { target: "inactive", description: "Taken off the landing page; kept in the panel." },
       },
     },
     inactive: {
       description: "Listed in the panel only.",
       on: {
-        "banner.update": { target: "inactive", description: "Its texts or images change." },
+        "banner.update": [...refusals, { target: "inactive", description: "Its texts or images change." }],
         "banner.activate": { target: "active", description: "Shown on the landing page again." },
       },
     },
   },
 });
-
-const sampleContent: BannerContent = {
-  title: "Galápagos a bordo",
-  text: "Cruceros de 4 a 8 días",
-  textTwo: "",
-  images: [`uploads/home_page/${"a".repeat(64)}.png`],
-};
-
-/** One event per transition and guard branch, for the path-test generator. */
-export const bannerMachineSampleEvents: ReadonlyArray<BannerEvent> = [
-  { type: "banner.create", ...sampleContent, active: true },
-  { type: "banner.create", ...sampleContent, active: false },
-  { type: "banner.update", ...sampleContent, images: [] },
-  { type: "banner.activate" },
-  { type: "banner.deactivate" },
-];

@@ -1,5 +1,7 @@
 import { Schema } from "effect";
-import { setup } from "xstate";
+import { assign, setup } from "xstate";
+import { messages } from "../../api/messages.ts";
+import { type Decided, type DomainContext, domainContext, type FieldFacts, fieldGuards, recordRefusal } from "./rules.ts";
 
 /**
  * What a call to action shows, as decided: texts trimmed, `link` an http or https URL as typed.
@@ -25,24 +27,53 @@ export const CallActionDeactivate = Schema.Struct({ type: Schema.Literal("callAc
 export const CallActionEvent = Schema.Union([CallActionCreate, CallActionUpdate, CallActionActivate, CallActionDeactivate]);
 export type CallActionEvent = typeof CallActionEvent.Type;
 
+/** What the server loads before it decides a create or a content update: the form's field problem. */
+export type CallActionFacts = FieldFacts;
+
+const refusedIncomplete = {
+  guard: "isIncomplete",
+  actions: { type: "refuse", params: { status: 400, message: messages.requiredInformation } },
+  description: "Refused: the title, text, button label or link is blank ('required_information').",
+} as const;
+
+const refusedMalformed = {
+  guard: "hasMalformedField",
+  actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
+  description: "Refused: a text is over its limit ('invalid information').",
+} as const;
+
+const refusedMalformedUrl = {
+  guard: "hasMalformedUrl",
+  actions: { type: "refuse", params: { status: 400, message: messages.invalidUrl } },
+  description: "Refused: the link is not an http or https address with a host ('Invalid URL').",
+} as const;
+
+/** The refusals of a create or a content update, in the order the form reports them. */
+const refusals = [refusedIncomplete, refusedMalformed, refusedMalformedUrl] as const;
+
 export const callActionMachine = setup({
   types: {
-    context: {} as Record<string, never>,
-    events: {} as CallActionEvent,
+    context: {} as DomainContext,
+    events: {} as Decided<CallActionEvent, CallActionFacts>,
   },
+  actions: { refuse: assign(recordRefusal) },
   guards: {
+    isIncomplete: fieldGuards.isIncomplete,
+    hasMalformedField: fieldGuards.hasMalformedField,
+    hasMalformedUrl: fieldGuards.hasMalformedUrl,
     isCreatedActive: ({ event }) => event.type === "callAction.create" && event.active,
   },
 }).createMachine({
   id: "callAction",
   description: "The landing page's call to action: a title, a text and a button opening an http(s) link.",
-  context: {},
+  context: domainContext,
   initial: "absent",
   states: {
     absent: {
       description: "No such call to action yet.",
       on: {
         "callAction.create": [
+          ...refusals,
           {
             guard: "isCreatedActive",
             target: "active",
@@ -55,32 +86,16 @@ export const callActionMachine = setup({
     active: {
       description: "May be shown on the landing page (the first active one is).",
       on: {
-        "callAction.update": { target: "active", description: "Its texts, button label or link change." },
+        "callAction.update": [...refusals, { target: "active", description: "Its texts, button label or link change." }],
         "callAction.deactivate": { target: "inactive", description: "Taken off the landing page; kept in the panel." },
       },
     },
     inactive: {
       description: "Listed in the panel only.",
       on: {
-        "callAction.update": { target: "inactive", description: "Its texts, button label or link change." },
+        "callAction.update": [...refusals, { target: "inactive", description: "Its texts, button label or link change." }],
         "callAction.activate": { target: "active", description: "May be shown on the landing page again." },
       },
     },
   },
 });
-
-const sampleContent: CallActionContent = {
-  title: "Cotice su crucero",
-  text: "Le respondemos en menos de 24 horas.",
-  buttonLabel: "Cotizar",
-  link: "https://example.com/cotizar",
-};
-
-/** One event per transition and guard branch, for the path-test generator. */
-export const callActionMachineSampleEvents: ReadonlyArray<CallActionEvent> = [
-  { type: "callAction.create", ...sampleContent, active: true },
-  { type: "callAction.create", ...sampleContent, active: false },
-  { type: "callAction.update", ...sampleContent, buttonLabel: "Escríbanos" },
-  { type: "callAction.activate" },
-  { type: "callAction.deactivate" },
-];

@@ -1,5 +1,7 @@
 import { Schema } from "effect";
-import { setup } from "xstate";
+import { assign, setup } from "xstate";
+import { messages } from "../../api/messages.ts";
+import { type Decided, type DomainContext, domainContext, type FieldFacts, fieldGuards, holds, recordRefusal } from "./rules.ts";
 
 /**
  * The events of one feeding, activity or courtesy item. Like the user's events they are both what
@@ -30,24 +32,45 @@ export const CatalogueItemEvent = Schema.Union([
 ]);
 export type CatalogueItemEvent = typeof CatalogueItemEvent.Type;
 
+/** What the server loads before it decides: the name's field problem and whether a destination uses the item. */
+export interface CatalogueItemFacts extends FieldFacts {
+  readonly isInUse: boolean;
+}
+
+const refusedIncomplete = {
+  guard: "isIncomplete",
+  actions: { type: "refuse", params: { status: 400, message: messages.requiredInformation } },
+  description: "Refused: the name is blank ('required_information').",
+} as const;
+
+const refusedInUse = {
+  guard: "itemIsInUse",
+  actions: { type: "refuse", params: { status: 409, message: messages.itemInUse } },
+  description: "Refused: a destination includes the item; it can be deactivated instead.",
+} as const;
+
 export const catalogueItemMachine = setup({
   types: {
-    context: {} as Record<string, never>,
-    events: {} as CatalogueItemEvent,
+    context: {} as DomainContext,
+    events: {} as Decided<CatalogueItemEvent, CatalogueItemFacts>,
   },
+  actions: { refuse: assign(recordRefusal) },
   guards: {
+    ...fieldGuards,
+    itemIsInUse: ({ event }) => holds(event, (facts) => facts.isInUse),
     isCreatedActive: ({ event }) => event.type === "catalogueItem.create" && event.active,
   },
 }).createMachine({
   id: "catalogueItem",
   description: "A feeding, activity or courtesy item that destinations are built from, from creation to deletion.",
-  context: {},
+  context: domainContext,
   initial: "absent",
   states: {
     absent: {
       description: "No such item yet.",
       on: {
         "catalogueItem.create": [
+          refusedIncomplete,
           { guard: "isCreatedActive", target: "active", description: "Added, selectable in the destination form." },
           { target: "inactive", description: "Added but hidden from the destination form until activated." },
         ],
@@ -56,26 +79,26 @@ export const catalogueItemMachine = setup({
     active: {
       description: "Listed and selectable when a destination is edited.",
       on: {
-        "catalogueItem.rename": { target: "active", description: "The name changes." },
+        "catalogueItem.rename": [refusedIncomplete, { target: "active", description: "The name changes." }],
         "catalogueItem.deactivate": {
           target: "inactive",
           description: "No longer offered to destinations; those that use it keep it.",
         },
-        "catalogueItem.delete": {
-          target: "deleted",
-          description: "Removed; the server first checks that no destination uses it.",
-        },
+        "catalogueItem.delete": [
+          refusedInUse,
+          { target: "deleted", description: "Removed: no destination uses it." },
+        ],
       },
     },
     inactive: {
       description: "Listed, but not selectable for destinations.",
       on: {
-        "catalogueItem.rename": { target: "inactive", description: "The name changes." },
+        "catalogueItem.rename": [refusedIncomplete, { target: "inactive", description: "The name changes." }],
         "catalogueItem.activate": { target: "active", description: "Offered to destinations again." },
-        "catalogueItem.delete": {
-          target: "deleted",
-          description: "Removed; the server first checks that no destination uses it.",
-        },
+        "catalogueItem.delete": [
+          refusedInUse,
+          { target: "deleted", description: "Removed: no destination uses it." },
+        ],
       },
     },
     deleted: {
@@ -84,13 +107,3 @@ export const catalogueItemMachine = setup({
     },
   },
 });
-
-/** One event per guard branch, for the path-test generator. */
-export const catalogueItemMachineSampleEvents: ReadonlyArray<CatalogueItemEvent> = [
-  { type: "catalogueItem.create", name: "Desayuno", active: true },
-  { type: "catalogueItem.create", name: "Box lunch", active: false },
-  { type: "catalogueItem.rename", name: "Desayuno buffet" },
-  { type: "catalogueItem.activate" },
-  { type: "catalogueItem.deactivate" },
-  { type: "catalogueItem.delete" },
-];

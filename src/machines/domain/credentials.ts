@@ -1,14 +1,17 @@
 /**
- * Password and email rules of SPEC.md section 5, shared by the panel's machines and the server.
+ * Password rules of SPEC.md section 5, shared by the panel's machines and the server (which hands
+ * them to the user's machine as facts of `user.changePassword`). Email rules live with the other
+ * field rules in src/api/fields.ts.
  */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 14;
 
 export type PasswordProblem = "required" | "pattern" | "tooShort" | "tooLong";
 
-const hasUppercase = /\p{Lu}/u;
-const hasLowercase = /\p{Ll}/u;
-const hasDigit = /\p{Nd}/u;
+// ASCII only (issue 13): "Ñ", "á" or "٣" are allowed in a password but count as none of the three.
+const hasUppercase = /[A-Z]/;
+const hasLowercase = /[a-z]/;
+const hasDigit = /[0-9]/;
 
 /** The first rule a new password breaks, in the order the specification lists them, or null. */
 export const passwordProblem = (password: string): PasswordProblem | null => {
@@ -32,11 +35,3 @@ export const confirmationProblem = (
   if (confirmPassword !== password) return "mismatch";
   return null;
 };
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The basic email pattern of the specification ('user_error' / 'Invalid email address'). */
-export const isEmail = (value: string): boolean => value.length <= 254 && emailPattern.test(value);
-
-/** Emails are compared without case and surrounding blanks. */
-export const normaliseEmail = (value: string): string => value.trim().toLowerCase();

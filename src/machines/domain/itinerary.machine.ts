@@ -1,6 +1,8 @@
 import { Schema } from "effect";
-import { setup } from "xstate";
+import { assign, setup } from "xstate";
 import { DepartureCity, DestinationType, GeneralService, Region } from "../../api/itineraries.ts";
+import { messages } from "../../api/messages.ts";
+import { type Decided, type DomainContext, domainContext, type FieldFacts, fieldGuards, holds, recordRefusal } from "./rules.ts";
 
 /**
  * Everything a destination (itinerary) holds, as decided: checked, trimmed, lists without
@@ -38,33 +40,85 @@ export const ItineraryDelete = Schema.Struct({ type: Schema.Literal("itinerary.d
 export const ItineraryEvent = Schema.Union([ItineraryCreate, ItineraryUpdate, ItineraryDelete]);
 export type ItineraryEvent = typeof ItineraryEvent.Type;
 
+/**
+ * What the server loads before it decides a create or an update: the form's field problem (from
+ * `itineraryProblems`), whether the offer is dearer than the price, and whether a chosen catalogue
+ * item is unknown, deleted, or inactive without the destination already including it.
+ */
+export interface ItineraryFacts extends FieldFacts {
+  readonly isOfferAbovePrice: boolean;
+  readonly hasUnavailableItem: boolean;
+}
+
+const refusedIncomplete = {
+  guard: "isIncomplete",
+  actions: { type: "refuse", params: { status: 400, message: messages.requiredInformation } },
+  description:
+    "Refused: a required field is blank: name, availability, price, the offer price of an offer, the region of a national destination, a service, a departure city, the image of a new one ('required_information').",
+} as const;
+
+const refusedOfferAbovePrice = {
+  guard: "isOfferAbovePrice",
+  actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
+  description: "Refused: the offer price is above the price, a typing mistake rather than an offer ('invalid information').",
+} as const;
+
+const refusedMalformed = {
+  guard: "hasMalformedField",
+  actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
+  description: "Refused: a price is not an amount, or a text is over its limit ('invalid information').",
+} as const;
+
+const refusedUnavailableItem = {
+  guard: "hasUnavailableItem",
+  actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
+  description:
+    "Refused: a feeding, activity or courtesy item is unknown, deleted, or inactive and not already included ('invalid information').",
+} as const;
+
+/** The refusals of a create or an update, in the order the form reports them. */
+const refusals = [refusedIncomplete, refusedOfferAbovePrice, refusedMalformed, refusedUnavailableItem] as const;
+
 export const itineraryMachine = setup({
   types: {
-    context: {} as Record<string, never>,
-    events: {} as ItineraryEvent,
+    context: {} as DomainContext,
+    events: {} as Decided<ItineraryEvent, ItineraryFacts>,
+  },
+  actions: { refuse: assign(recordRefusal) },
+  guards: {
+    isIncomplete: fieldGuards.isIncomplete,
+    hasMalformedField: fieldGuards.hasMalformedField,
+    isOfferAbovePrice: ({ event }) => holds(event, (facts) => facts.isOfferAbovePrice),
+    hasUnavailableItem: ({ event }) => holds(event, (facts) => facts.hasUnavailableItem),
   },
 }).createMachine({
   id: "itinerary",
   description: "A national or international destination offered by the agency, from creation to deletion.",
-  context: {},
+  context: domainContext,
   initial: "absent",
   states: {
     absent: {
       description: "No such destination yet.",
       on: {
-        "itinerary.create": {
-          target: "published",
-          description: "Added with its photo; listed among the national or the international destinations.",
-        },
+        "itinerary.create": [
+          ...refusals,
+          {
+            target: "published",
+            description: "Added with its photo; listed among the national or the international destinations.",
+          },
+        ],
       },
     },
     published: {
       description: "Listed and editable; its catalogue items cannot be deleted while it includes them.",
       on: {
-        "itinerary.update": {
-          target: "published",
-          description: "Its details, lists, prices or photo change; the type may move it to the other list.",
-        },
+        "itinerary.update": [
+          ...refusals,
+          {
+            target: "published",
+            description: "Its details, lists, prices or photo change; the type may move it to the other list.",
+          },
+        ],
         "itinerary.delete": {
           target: "deleted",
           description: "Removed from the lists; its catalogue items are free to be deleted.",
@@ -77,28 +131,3 @@ export const itineraryMachine = setup({
     },
   },
 });
-
-const sampleFields: ItineraryFields = {
-  name: "Quilotoa y Baños",
-  days: "3 días / 2 noches",
-  description: "Laguna del Quilotoa y cascadas de Baños.",
-  avalability: "Todo el año",
-  price: 320,
-  ofertPrice: 289.5,
-  isOfert: true,
-  destinationType: "national",
-  region: "Sierra",
-  servicesIncluded: ["Traslados", "Alojamiento"],
-  departureFrom: ["Quito"],
-  feeding: [1],
-  activities: [],
-  courtesy: [2],
-  image: `uploads/tiptops/${"a".repeat(64)}.png`,
-};
-
-/** One event per transition, for the path-test generator. */
-export const itineraryMachineSampleEvents: ReadonlyArray<ItineraryEvent> = [
-  { type: "itinerary.create", ...sampleFields },
-  { type: "itinerary.update", ...sampleFields, isOfert: false, ofertPrice: null },
-  { type: "itinerary.delete" },
-];

@@ -1,5 +1,8 @@
 import { Schema } from "effect";
-import { setup } from "xstate";
+import { assign, setup } from "xstate";
+import { RECOMMENDATIONS_MAX } from "../../api/home.ts";
+import { messages } from "../../api/messages.ts";
+import { type Decided, type DomainContext, domainContext, holds, recordRefusal } from "./rules.ts";
 
 /**
  * The recommended destinations of a page (one record, stream id 'home'): each `set` gives the
@@ -13,33 +16,68 @@ export const RecommendationsSet = Schema.Struct({
 /** The only event: a list is replaced, never edited entry by entry. */
 export type RecommendationsEvent = typeof RecommendationsSet.Type;
 
+/**
+ * What the server loads before it decides a list: whether it names more than RECOMMENDATIONS_MAX
+ * destinations, one of them twice, or one that does not exist or is deleted.
+ */
+export interface RecommendationsFacts {
+  readonly hasTooManyDestinations: boolean;
+  readonly hasRepeatedDestination: boolean;
+  readonly hasUnavailableDestination: boolean;
+}
+
+const refusals = [
+  {
+    guard: "hasTooManyDestinations",
+    actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
+    description: `Refused: more than ${RECOMMENDATIONS_MAX} destinations ('invalid information').`,
+  },
+  {
+    guard: "hasRepeatedDestination",
+    actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
+    description: "Refused: a destination is named twice ('invalid information').",
+  },
+  {
+    guard: "hasUnavailableDestination",
+    actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
+    description: "Refused: a destination does not exist or is deleted ('invalid information').",
+  },
+] as const;
+
 export const recommendationListMachine = setup({
   types: {
-    context: {} as Record<string, never>,
-    events: {} as RecommendationsEvent,
+    context: {} as DomainContext,
+    events: {} as Decided<RecommendationsEvent, RecommendationsFacts>,
+  },
+  actions: { refuse: assign(recordRefusal) },
+  guards: {
+    hasTooManyDestinations: ({ event }) => holds(event, (facts) => facts.hasTooManyDestinations),
+    hasRepeatedDestination: ({ event }) => holds(event, (facts) => facts.hasRepeatedDestination),
+    hasUnavailableDestination: ({ event }) => holds(event, (facts) => facts.hasUnavailableDestination),
   },
 }).createMachine({
   id: "recommendationList",
   description: "The ordered list of destinations the home page recommends.",
-  context: {},
+  context: domainContext,
   initial: "absent",
   states: {
     absent: {
       description: "Never chosen: the home page recommends nothing.",
       on: {
-        "recommendations.set": { target: "listed", description: "The first list of destinations is chosen." },
+        "recommendations.set": [
+          ...refusals,
+          { target: "listed", description: "The first list of destinations is chosen." },
+        ],
       },
     },
     listed: {
       description: "The home page shows these destinations, in order, leaving out any deleted since.",
       on: {
-        "recommendations.set": { target: "listed", description: "The list is replaced (it may be emptied)." },
+        "recommendations.set": [
+          ...refusals,
+          { target: "listed", description: "The list is replaced (it may be emptied)." },
+        ],
       },
     },
   },
 });
-
-/** One event per transition, for the path-test generator. */
-export const recommendationListMachineSampleEvents: ReadonlyArray<RecommendationsEvent> = [
-  { type: "recommendations.set", itineraries: [6, 1, 7] },
-];

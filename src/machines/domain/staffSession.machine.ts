@@ -1,5 +1,7 @@
 import { Schema } from "effect";
-import { setup } from "xstate";
+import { assign, setup } from "xstate";
+import { messages } from "../../api/messages.ts";
+import { type Decided, type DomainContext, domainContext, holds, recordRefusal } from "./rules.ts";
 
 export const SessionKind = Schema.Literals(["full", "passwordChange"]);
 export type SessionKind = typeof SessionKind.Type;
@@ -31,24 +33,51 @@ export const SessionClose = Schema.Struct({
 export const SessionEvent = Schema.Union([SessionOpen, SessionClose]);
 export type SessionEvent = typeof SessionEvent.Type;
 
+/**
+ * What the server found out when it checked a sign-in's credentials (decision 017): the session's
+ * machine answers both refusals of the login. A wrong email (no active user has it) and a wrong
+ * password are one fact, so that the answer does not tell which accounts exist.
+ */
+export interface StaffSessionFacts {
+  /** No active user has this email and password (nor this temporary password). */
+  readonly hasWrongCredentials: boolean;
+  /** The password given is the user's temporary password, and it has expired. */
+  readonly isTemporaryPasswordExpired: boolean;
+}
+
 export const staffSessionMachine = setup({
   types: {
-    context: {} as Record<string, never>,
-    events: {} as SessionEvent,
+    context: {} as DomainContext,
+    events: {} as Decided<SessionEvent, StaffSessionFacts>,
   },
+  actions: { refuse: assign(recordRefusal) },
   guards: {
+    hasWrongCredentials: ({ event }) => holds(event, (facts) => facts.hasWrongCredentials),
+    isTemporaryPasswordExpired: ({ event }) => holds(event, (facts) => facts.isTemporaryPasswordExpired),
     isPasswordChangeKind: ({ event }) => event.type === "session.open" && event.kind === "passwordChange",
   },
 }).createMachine({
   id: "staffSession",
   description: "One sign-in of a staff member, identified by an opaque bearer token.",
-  context: {},
+  context: domainContext,
   initial: "absent",
   states: {
     absent: {
       description: "Not opened yet.",
       on: {
         "session.open": [
+          {
+            guard: "hasWrongCredentials",
+            actions: { type: "refuse", params: { status: 401, message: messages.wrongCredentials } },
+            description:
+              "Refused: no active user has this email and password ('user or password incorrect'); an unknown email answers the same.",
+          },
+          {
+            guard: "isTemporaryPasswordExpired",
+            actions: { type: "refuse", params: { status: 401, message: messages.temporaryPasswordExpired } },
+            description:
+              "Refused: the temporary password given has expired ('temporary password has expired'); the user asks for a new one.",
+          },
           {
             guard: "isPasswordChangeKind",
             target: "open.passwordChange",
@@ -75,10 +104,3 @@ export const staffSessionMachine = setup({
     closed: { type: "final", description: "The token is refused from now on." },
   },
 });
-
-/** One event per guard branch, for the path-test generator. */
-export const staffSessionMachineSampleEvents: ReadonlyArray<SessionEvent> = [
-  { type: "session.open", userId: 1, kind: "full", tokenHash: "sample", expiresAt: "2030-01-01T00:00:00.000Z" },
-  { type: "session.open", userId: 1, kind: "passwordChange", tokenHash: "sample", expiresAt: "2030-01-01T00:00:00.000Z" },
-  { type: "session.close", reason: "signedOut" },
-];

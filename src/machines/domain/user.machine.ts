@@ -1,6 +1,9 @@
 import { Schema } from "effect";
-import { setup } from "xstate";
+import { assign, setup } from "xstate";
 import type { RoleName } from "../../api/endpoint.ts";
+import { messages } from "../../api/messages.ts";
+import type { ConfirmationProblem, PasswordProblem } from "./credentials.ts";
+import { type Decided, type DomainContext, domainContext, type FieldFacts, fieldGuards, holds, recordRefusal } from "./rules.ts";
 
 /**
  * The events of a user's life. They are both what the machine decides on and what the event store
@@ -69,24 +72,150 @@ export type UserEvent = typeof UserEvent.Type;
 /** Role ids as seeded by the first migration. */
 export const roleIds: Readonly<Record<RoleName, number>> = { admin: 1, marketing: 2, sales: 3 };
 
+/**
+ * What the server loads before it decides a user command (decision 017): `fieldProblem` is the
+ * user form's first problem (src/api/users.ts `userProblems`). A fact that does not concern the
+ * command is false or null.
+ */
+export interface UserFacts extends FieldFacts {
+  /** Another live (not deleted) user has the email. */
+  readonly isEmailInUse: boolean;
+  /** The role id names none of the seeded roles. */
+  readonly isUnknownRole: boolean;
+  /** The user is an active admin and no other active admin exists. */
+  readonly isLastActiveAdmin: boolean;
+  /** The user is the caller. */
+  readonly isSelf: boolean;
+  /** What the new password breaks (src/machines/domain/credentials.ts), on a password change. */
+  readonly passwordProblem: PasswordProblem | null;
+  /** What is wrong with its confirmation, on a password change. */
+  readonly confirmationProblem: ConfirmationProblem | null;
+}
+
+const refusedIncomplete = {
+  guard: "isIncomplete",
+  actions: { type: "refuse", params: { status: 400, message: messages.requiredInformation } },
+  description: "Refused: a name, the email or the role is missing ('required_information').",
+} as const;
+
+const refusedMalformedField = {
+  guard: "hasMalformedField",
+  actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
+  description: "Refused: a field is longer than the form allows ('invalid information').",
+} as const;
+
+const refusedMalformedEmail = {
+  guard: "hasMalformedEmail",
+  actions: { type: "refuse", params: { status: 400, message: messages.invalidEmail } },
+  description: "Refused: the email does not look like one ('user_error').",
+} as const;
+
+const refusedUnknownRole = {
+  guard: "isUnknownRole",
+  actions: { type: "refuse", params: { status: 400, message: messages.unknownRole } },
+  description: "Refused: the role does not exist.",
+} as const;
+
+const refusedEmailInUse = {
+  guard: "isEmailInUse",
+  actions: { type: "refuse", params: { status: 409, message: messages.emailInUse } },
+  description: "Refused: another user has the email (a deleted user's email is free).",
+} as const;
+
+/** The rules of the user form, in the order the form reports them. */
+const refusedDetails = [
+  refusedIncomplete,
+  refusedMalformedField,
+  refusedMalformedEmail,
+  refusedUnknownRole,
+  refusedEmailInUse,
+] as const;
+
+const refusedLastAdmin = {
+  guard: "isLastActiveAdmin",
+  actions: { type: "refuse", params: { status: 409, message: messages.lastAdmin } },
+  description: "Refused: the user is the last active admin.",
+} as const;
+
+const refusedLastAdminDemoted = {
+  guard: "isLastActiveAdminDemoted",
+  actions: { type: "refuse", params: { status: 409, message: messages.lastAdmin } },
+  description: "Refused: the change takes the admin role from the last active admin.",
+} as const;
+
+const refusedSelf = {
+  guard: "isSelf",
+  actions: { type: "refuse", params: { status: 409, message: messages.selfDelete } },
+  description: "Refused: nobody deletes their own user.",
+} as const;
+
+/** The password rules of SPEC.md section 5, in the order the change-password form reports them. */
+const refusedPassword = [
+  {
+    guard: "isPasswordMissing",
+    actions: { type: "refuse", params: { status: 400, message: messages.passwordRequired } },
+    description: "Refused: the new password is empty ('password_required').",
+  },
+  {
+    guard: "isPasswordOffPattern",
+    actions: { type: "refuse", params: { status: 400, message: messages.passwordPattern } },
+    description: "Refused: the new password lacks an uppercase letter, a lowercase letter or a digit ('password_pattern').",
+  },
+  {
+    guard: "isPasswordTooShort",
+    actions: { type: "refuse", params: { status: 400, message: messages.passwordTooShort } },
+    description: "Refused: the new password has fewer than 6 characters ('password_too_short').",
+  },
+  {
+    guard: "isPasswordTooLong",
+    actions: { type: "refuse", params: { status: 400, message: messages.passwordTooLong } },
+    description: "Refused: the new password has more than 14 characters ('password_too_long').",
+  },
+  {
+    guard: "isConfirmationMissing",
+    actions: { type: "refuse", params: { status: 400, message: messages.passwordRequired } },
+    description: "Refused: the confirmation is empty ('password_required').",
+  },
+  {
+    guard: "isConfirmationMismatched",
+    actions: { type: "refuse", params: { status: 400, message: messages.passwordsDoNotMatch } },
+    description: "Refused: the confirmation differs from the new password ('passwords_do_not_match').",
+  },
+] as const;
+
 export const userMachine = setup({
   types: {
-    context: {} as Record<string, never>,
-    events: {} as UserEvent,
+    context: {} as DomainContext,
+    events: {} as Decided<UserEvent, UserFacts>,
   },
+  actions: { refuse: assign(recordRefusal) },
   guards: {
+    ...fieldGuards,
+    isUnknownRole: ({ event }) => holds(event, (facts) => facts.isUnknownRole),
+    isEmailInUse: ({ event }) => holds(event, (facts) => facts.isEmailInUse),
+    isLastActiveAdmin: ({ event }) => holds(event, (facts) => facts.isLastActiveAdmin),
+    isLastActiveAdminDemoted: ({ event }) =>
+      event.type === "user.update" && event.roleId !== roleIds.admin && holds(event, (facts) => facts.isLastActiveAdmin),
+    isSelf: ({ event }) => holds(event, (facts) => facts.isSelf),
+    isPasswordMissing: ({ event }) => holds(event, (facts) => facts.passwordProblem === "required"),
+    isPasswordOffPattern: ({ event }) => holds(event, (facts) => facts.passwordProblem === "pattern"),
+    isPasswordTooShort: ({ event }) => holds(event, (facts) => facts.passwordProblem === "tooShort"),
+    isPasswordTooLong: ({ event }) => holds(event, (facts) => facts.passwordProblem === "tooLong"),
+    isConfirmationMissing: ({ event }) => holds(event, (facts) => facts.confirmationProblem === "required"),
+    isConfirmationMismatched: ({ event }) => holds(event, (facts) => facts.confirmationProblem === "mismatch"),
     isCreatedActive: ({ event }) => event.type === "user.create" && event.active,
   },
 }).createMachine({
   id: "user",
   description: "A staff member's account, from creation to deletion.",
-  context: {},
+  context: domainContext,
   initial: "absent",
   states: {
     absent: {
       description: "No such user yet.",
       on: {
         "user.create": [
+          ...refusedDetails,
           { guard: "isCreatedActive", target: "active", description: "Created able to sign in." },
           { target: "inactive", description: "Created without access, to be activated later." },
         ],
@@ -103,19 +232,33 @@ export const userMachine = setup({
           target: "active",
           description: "An admin mails a temporary password; the next login must choose a new password.",
         },
-        "user.changePassword": {
-          target: "active",
-          description: "The user sets a new password; the temporary one and the change flag are cleared.",
-        },
-        "user.update": { target: "active", description: "Name, email or role change." },
-        "user.deactivate": { target: "inactive", description: "Access withdrawn; every session ends." },
-        "user.delete": { target: "deleted", description: "Removed; every session ends." },
+        "user.changePassword": [
+          ...refusedPassword,
+          {
+            target: "active",
+            description: "The user sets a new password; the temporary one and the change flag are cleared.",
+          },
+        ],
+        "user.update": [
+          ...refusedDetails,
+          refusedLastAdminDemoted,
+          { target: "active", description: "Name, email or role change." },
+        ],
+        "user.deactivate": [
+          refusedLastAdmin,
+          { target: "inactive", description: "Access withdrawn; every session ends." },
+        ],
+        "user.delete": [
+          refusedSelf,
+          refusedLastAdmin,
+          { target: "deleted", description: "Removed; every session ends." },
+        ],
       },
     },
     inactive: {
       description: "Kept, but cannot sign in.",
       on: {
-        "user.update": { target: "inactive", description: "Name, email or role change." },
+        "user.update": [...refusedDetails, { target: "inactive", description: "Name, email or role change." }],
         "user.issueTemporaryPassword": {
           target: "inactive",
           description: "A user created without access still gets the first temporary password, usable once activated.",
@@ -125,7 +268,7 @@ export const userMachine = setup({
           description: "An admin prepares a new temporary password before giving access back.",
         },
         "user.activate": { target: "active", description: "Access given back." },
-        "user.delete": { target: "deleted", description: "Removed." },
+        "user.delete": [refusedSelf, { target: "deleted", description: "Removed." }],
       },
     },
     deleted: {
@@ -134,34 +277,3 @@ export const userMachine = setup({
     },
   },
 });
-
-/** One event per guard branch, for the path-test generator. */
-export const userMachineSampleEvents: ReadonlyArray<UserEvent> = [
-  {
-    type: "user.create",
-    firstName: "Marta",
-    lastName: "Andrade",
-    email: "marta@example.com",
-    roleId: roleIds.marketing,
-    active: true,
-    passwordHash: null,
-    changePassword: true,
-  },
-  {
-    type: "user.create",
-    firstName: "Diego",
-    lastName: "Cevallos",
-    email: "diego@example.com",
-    roleId: roleIds.sales,
-    active: false,
-    passwordHash: null,
-    changePassword: true,
-  },
-  { type: "user.issueTemporaryPassword", temporaryPasswordHash: "$argon2id$sample", expiresAt: "2030-01-01T00:00:00.000Z" },
-  { type: "user.resetPassword", temporaryPasswordHash: "$argon2id$sample", expiresAt: "2030-01-01T00:00:00.000Z" },
-  { type: "user.changePassword", passwordHash: "$argon2id$sample" },
-  { type: "user.update", firstName: "Marta", lastName: "Andrade", email: "marta@example.com", roleId: roleIds.admin },
-  { type: "user.activate" },
-  { type: "user.deactivate" },
-  { type: "user.delete" },
-];

@@ -1,6 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { type FormEvent, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { newLeadFields } from "../../api/leads.ts";
 import { type ContactDraft, contactFormMachine } from "../../machines/contactForm.machine.ts";
 import { countryOptions } from "../countries.ts";
 import { useServices } from "../context.ts";
@@ -56,6 +57,7 @@ export function ContactForm() {
             <div>
               <TextInput
                 name="firstName"
+                maxLength={newLeadFields.firstName.maxLength}
                 type="text"
                 label={t("landing.firstName")}
                 autoComplete="given-name"
@@ -65,6 +67,7 @@ export function ContactForm() {
             <div>
               <TextInput
                 name="lastName"
+                maxLength={newLeadFields.lastName.maxLength}
                 type="text"
                 label={t("landing.lastName")}
                 autoComplete="family-name"
@@ -76,6 +79,7 @@ export function ContactForm() {
             <div>
               <TextInput
                 name="email"
+                maxLength={newLeadFields.email.maxLength}
                 type="email"
                 label={t("landing.email")}
                 autoComplete="email"
@@ -83,7 +87,14 @@ export function ContactForm() {
               />
             </div>
             <div>
-              <TextInput name="phone" type="tel" label={t("landing.phone")} autoComplete="tel" problem={problem("phone")} />
+              <TextInput
+                name="phone"
+                type="tel"
+                label={t("landing.phone")}
+                autoComplete="tel"
+                maxLength={newLeadFields.phone.maxLength}
+                problem={problem("phone")}
+              />
             </div>
           </div>
           <SelectInput
@@ -98,6 +109,7 @@ export function ContactForm() {
             id={messageId}
             name="message"
             rows={4}
+            maxLength={newLeadFields.message.maxLength}
             aria-invalid={messageProblem === null ? undefined : true}
             aria-describedby={messageProblem === null ? undefined : `${messageId}-hint`}
           />

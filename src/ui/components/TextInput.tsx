@@ -10,10 +10,12 @@ interface TextInputProps {
   readonly defaultValue?: string;
   /** The phone keyboard to offer, e.g. digits and a decimal separator for prices, or one for addresses. */
   readonly inputMode?: "decimal" | "url";
+  /** The contract's limit for this field (its `TextField.maxLength`), so the browser stops where the server would refuse. */
+  readonly maxLength?: number;
 }
 
 /** A labelled field whose problem message is tied to it for screen readers. */
-export function TextInput({ name, label, type, problem, autoComplete, defaultValue, inputMode }: TextInputProps) {
+export function TextInput({ name, label, type, problem, autoComplete, defaultValue, inputMode, maxLength }: TextInputProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -26,6 +28,7 @@ export function TextInput({ name, label, type, problem, autoComplete, defaultVal
         autoComplete={autoComplete}
         defaultValue={defaultValue}
         inputMode={inputMode}
+        maxLength={maxLength}
         aria-invalid={problem === null ? undefined : true}
         aria-describedby={problem === null ? undefined : hintId}
       />

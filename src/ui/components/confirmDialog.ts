@@ -1,9 +1,6 @@
 import type { i18n } from "i18next";
-import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
-import { confirmationMachine } from "../../machines/confirmation.machine.ts";
-import { useFlowMachine } from "../useFlow.ts";
+import type { CommandConfirmation } from "../../machines/recordList.machine.ts";
 
 /** Red confirm and grey cancel (SPEC.md section 9). */
 export const DELETE_COLOR = "#c62828";
@@ -13,8 +10,11 @@ export const CANCEL_COLOR = "#6c757d";
 export const SEND_COLOR = "#0b3c5d";
 
 /** A SweetAlert2 question as a confirmation actor: resolves true only on the confirm button. */
-const askDialog = (translations: i18n, look: { icon: "warning" | "question"; confirmKey: string; color: string }) =>
-  fromPromise<boolean, { title: string }>(async ({ input }) => {
+const askDialog = <Input extends { readonly title: string }>(
+  translations: i18n,
+  look: { icon: "warning" | "question"; confirmKey: string; color: string },
+) =>
+  fromPromise<boolean, Input>(async ({ input }) => {
     const { default: Swal } = await import("sweetalert2");
     const result = await Swal.fire({
       icon: look.icon,
@@ -29,23 +29,13 @@ const askDialog = (translations: i18n, look: { icon: "warning" | "question"; con
     return result.isConfirmed;
   });
 
-/** The SweetAlert2 delete dialog as the confirmation machine's `askConfirmation` actor. */
+/** The SweetAlert2 delete dialog, as the `confirmDelete` actor a list screen provides. */
 export const deleteDialog = (translations: i18n) =>
-  askDialog(translations, { icon: "warning", confirmKey: "confirm.delete", color: DELETE_COLOR });
+  askDialog<{ readonly title: string }>(translations, { icon: "warning", confirmKey: "confirm.delete", color: DELETE_COLOR });
 
-/** Asks before mailing a user a temporary password ('Enviar' / 'Cancelar'). */
+/**
+ * Asks before a row command, as the `confirmCommand` actor a list screen provides: before mailing
+ * a user a temporary password ('Enviar' / 'Cancelar'), the only command so far.
+ */
 export const sendDialog = (translations: i18n) =>
-  askDialog(translations, { icon: "question", confirmKey: "confirm.send", color: SEND_COLOR });
-
-/** For a delete button: asks with the caller's title and runs `onConfirm` only on 'Delete'. */
-export const useDeleteConfirmation = () => {
-  const { i18n: translations } = useTranslation();
-  const [logic] = useState(() =>
-    confirmationMachine.provide({ actors: { askConfirmation: deleteDialog(translations) } }),
-  );
-  const [snapshot, send] = useFlowMachine(logic);
-  return {
-    isAsking: snapshot.hasTag("asking"),
-    confirm: (title: string, onConfirm: () => void) => send({ type: "confirmation.request", title, onConfirm }),
-  };
-};
+  askDialog<CommandConfirmation>(translations, { icon: "question", confirmKey: "confirm.send", color: SEND_COLOR });

@@ -1,45 +1,31 @@
 import "./home.css";
-import { useSelector } from "@xstate/react";
-import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from "react";
+import { type ChangeEvent, type FormEvent, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "wouter";
-import { assign } from "xstate";
+import { BANNER_MAX_IMAGES, bannerFields } from "../../api/home.ts";
 import { translateMessage } from "../../i18n/messages.ts";
-import {
-  type BannerDraft,
-  type BannerImage,
-  bannerFormMachine,
-  canMove,
-  previewsOf,
-  withPreviews,
-} from "../../machines/bannerForm.machine.ts";
-import { HistoryPanel } from "../components/HistoryPanel.tsx";
+import { type BannerDraft, bannerFormMachine, bannerFormSource } from "../../machines/home.ts";
+import { canMove, type FormImage, IMAGES_FIELD } from "../../machines/recordForm.machine.ts";
 import { CheckboxInput } from "../components/CheckboxInput.tsx";
-import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { FormActions } from "../components/FormActions.tsx";
-import { PageTitle } from "../components/PageTitle.tsx";
-import { Spinner } from "../components/Spinner.tsx";
+import { FormFrame } from "../components/FormFrame.tsx";
+import { IMAGE_TYPES } from "../components/images.ts";
 import { TextAreaInput } from "../components/TextAreaInput.tsx";
 import { TextInput } from "../components/TextInput.tsx";
-import { useServices } from "../context.ts";
 import { imageUrl } from "../destinationFormat.ts";
-import { fieldText, formText } from "../forms.ts";
+import { fieldText, formFlag, formText } from "../forms.ts";
 import { paths } from "../paths.ts";
-import { useFlowActor } from "../useFlow.ts";
-
-/** The image types the server accepts (it checks the content too). */
-const IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/avif,image/gif";
+import { useRecordForm, useRecordFormState } from "../useRecord.ts";
 
 const readDraft = (form: FormData): BannerDraft => ({
   title: formText(form, "title"),
   text: formText(form, "text"),
   textTwo: formText(form, "textTwo"),
-  active: form.get("active") === "on",
+  active: formFlag(form, "active"),
 });
 
-const keyOf = (image: BannerImage): string => (image.kind === "kept" ? image.path : `new-${image.key}`);
+const keyOf = (image: FormImage): string => (image.kind === "kept" ? image.path : `new-${image.key}`);
 
-const sourceOf = (image: BannerImage): string | null => (image.kind === "kept" ? imageUrl(image.path) : image.preview);
+const sourceOf = (image: FormImage): string | null => (image.kind === "kept" ? imageUrl(image.path) : image.preview);
 
 /** The success popup of SPEC.md section 4; SweetAlert2 comes with the first save, not with the page. */
 const showSavedPopup = async (title: string): Promise<void> => {
@@ -50,44 +36,16 @@ const showSavedPopup = async (title: string): Promise<void> => {
 /** /panel/home/baner_new and /panel/home/baner/{id}: the banner's texts and its images. */
 export default function BannerFormView({ id }: { readonly id: number | null }) {
   const { t, i18n } = useTranslation();
-  const { client } = useServices();
-  const [, navigate] = useLocation();
-  const [logic] = useState(() =>
-    bannerFormMachine.provide({
-      actions: {
-        assignPreviews: assign({
-          images: ({ context }) => withPreviews(context.images, (file) => URL.createObjectURL(file)),
-        }),
-        revokePreviews: (_, { urls }: { urls: ReadonlyArray<string> }) => {
-          for (const url of urls) URL.revokeObjectURL(url);
-        },
-        showSaved: (_, { message }: { message: string }) => {
-          void showSavedPopup(translateMessage(i18n.t, message));
-        },
-        goToList: () => navigate(paths.home),
-      },
-    }),
-  );
-  const actor = useFlowActor(logic, { input: { client, id } });
-  const banner = useSelector(actor, (snapshot) => snapshot.context.banner);
-  const revision = useSelector(actor, (snapshot) => snapshot.context.revision);
-  const images = useSelector(actor, (snapshot) => snapshot.context.images);
-  const progress = useSelector(actor, (snapshot) => snapshot.context.progress);
-  const problems = useSelector(actor, (snapshot) => snapshot.context.problems);
-  const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const loading = useSelector(actor, (snapshot) => snapshot.matches("loading"));
-  const uploading = useSelector(actor, (snapshot) => snapshot.matches("uploading"));
-  const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
-  const open = useSelector(actor, (snapshot) => !snapshot.matches("loading") && !snapshot.matches("unavailable"));
+  const actor = useRecordForm(bannerFormMachine, {
+    source: bannerFormSource,
+    id,
+    listPath: paths.home,
+    notify: (message) => void showSavedPopup(translateMessage(i18n.t, message)),
+  });
+  const { item: banner, revision, images, progress, problems, error, fetching, saving, processing, open } =
+    useRecordFormState(actor);
   const fileId = useId();
-
-  // XState v5 runs no exit actions when an actor stops, so the last previews are released here
-  useEffect(
-    () => () => {
-      for (const url of previewsOf(actor.getSnapshot().context.images)) URL.revokeObjectURL(url);
-    },
-    [actor],
-  );
+  const imagesProblem = problems[IMAGES_FIELD] === undefined ? null : t("home.tooManyImages", { max: BANNER_MAX_IMAGES });
 
   const addFiles = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.currentTarget.files ?? [])];
@@ -98,15 +56,19 @@ export default function BannerFormView({ id }: { readonly id: number | null }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    actor.send({ type: "banner.submit", draft: readDraft(new FormData(event.currentTarget)) });
+    actor.send({ type: "form.submit", draft: readDraft(new FormData(event.currentTarget)) });
   };
 
   return (
     <section aria-labelledby="page-title" className="home">
-      <PageTitle title={t(id === null ? "home.newBanner" : "home.editBanner")} />
-      <ErrorBanner message={error} />
-      {loading && <Spinner />}
-      {open && (
+      <FormFrame
+        title={t(id === null ? "home.newBanner" : "home.editBanner")}
+        error={error}
+        fetching={fetching}
+        open={open}
+        back={paths.home}
+        history={id === null ? null : { stream: "banner", id }}
+      >
         <form key={revision} onSubmit={submit} noValidate className="record-form">
           <fieldset disabled={processing}>
             <TextInput
@@ -114,11 +76,24 @@ export default function BannerFormView({ id }: { readonly id: number | null }) {
               type="text"
               label={t("home.title")}
               autoComplete="off"
+              maxLength={bannerFields.title.maxLength}
               defaultValue={banner?.title}
-              problem={fieldText(t, problems.title ?? null)}
+              problem={fieldText(t, problems.title)}
             />
-            <TextAreaInput name="text" label={t("home.text")} defaultValue={banner?.text} />
-            <TextAreaInput name="textTwo" label={t("home.textTwo")} defaultValue={banner?.textTwo} />
+            <TextAreaInput
+              name="text"
+              label={t("home.text")}
+              maxLength={bannerFields.text.maxLength}
+              defaultValue={banner?.text}
+              problem={fieldText(t, problems.text)}
+            />
+            <TextAreaInput
+              name="textTwo"
+              label={t("home.textTwo")}
+              maxLength={bannerFields.textTwo.maxLength}
+              defaultValue={banner?.textTwo}
+              problem={fieldText(t, problems.textTwo)}
+            />
             <CheckboxInput name="active" label={t("form.active")} defaultChecked={banner?.active ?? true} />
             <label htmlFor={fileId}>{t("home.addImages")}</label>
             <input
@@ -127,9 +102,10 @@ export default function BannerFormView({ id }: { readonly id: number | null }) {
               accept={IMAGE_TYPES}
               multiple
               onChange={addFiles}
+              aria-invalid={imagesProblem === null ? undefined : true}
               aria-describedby={`${fileId}-hint`}
             />
-            <small id={`${fileId}-hint`}>{t("home.imagesHint")}</small>
+            <small id={`${fileId}-hint`}>{imagesProblem ?? t("home.imagesHint", { max: BANNER_MAX_IMAGES })}</small>
             {images.length === 0 ? (
               <p className="home-hint">{t("home.noImages")}</p>
             ) : (
@@ -175,7 +151,7 @@ export default function BannerFormView({ id }: { readonly id: number | null }) {
               </ol>
             )}
           </fieldset>
-          {uploading && (
+          {saving && (
             <div className="home-progress">
               <progress value={progress} max={100} aria-label={t("destinations.uploading", { percent: progress })} />
               <small aria-hidden="true">{t("destinations.uploading", { percent: progress })}</small>
@@ -183,9 +159,7 @@ export default function BannerFormView({ id }: { readonly id: number | null }) {
           )}
           <FormActions busy={processing} back={paths.home} />
         </form>
-      )}
-      {!open && !loading && <Link href={paths.home}>{t("form.back")}</Link>}
-      {id !== null && <HistoryPanel stream="banner" id={id} />}
+      </FormFrame>
     </section>
   );
 }

@@ -1,72 +1,47 @@
 import "./home.css";
-import { useSelector } from "@xstate/react";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "wouter";
-import {
-  type CallActionDraft,
-  type CallActionProblem,
-  callActionFormMachine,
-} from "../../machines/callActionForm.machine.ts";
-import { HistoryPanel } from "../components/HistoryPanel.tsx";
+import { callActionFields } from "../../api/home.ts";
+import { type CallActionDraft, callActionFormMachine, callActionFormSource } from "../../machines/home.ts";
 import { CheckboxInput } from "../components/CheckboxInput.tsx";
-import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { FormActions } from "../components/FormActions.tsx";
-import { PageTitle } from "../components/PageTitle.tsx";
-import { Spinner } from "../components/Spinner.tsx";
+import { FormFrame } from "../components/FormFrame.tsx";
 import { TextInput } from "../components/TextInput.tsx";
-import { useServices } from "../context.ts";
-import { formImplementations } from "../flows.ts";
-import { formText } from "../forms.ts";
+import { fieldText, formFlag, formText } from "../forms.ts";
 import { paths } from "../paths.ts";
-import { useFlowActor } from "../useFlow.ts";
+import { useRecordForm, useRecordFormState } from "../useRecord.ts";
 
 const readDraft = (form: FormData): CallActionDraft => ({
   title: formText(form, "title"),
   text: formText(form, "text"),
   buttonLabel: formText(form, "buttonLabel"),
   link: formText(form, "link"),
-  active: form.get("active") === "on",
+  active: formFlag(form, "active"),
 });
-
-/** 'Información requerida', or the dialog rule's 'Invalid URL' (SPEC.md section 5), translated. */
-const problemKeys: Record<CallActionProblem, string> = {
-  required: "fields.required",
-  invalidUrl: "messages.invalidUrl",
-};
 
 /** /panel/home/call_action_new and /panel/home/call_action/{id}. */
 export default function CallActionFormView({ id }: { readonly id: number | null }) {
-  const { t, i18n } = useTranslation();
-  const { client } = useServices();
-  const [, navigate] = useLocation();
-  const [logic] = useState(() =>
-    callActionFormMachine.provide(formImplementations(i18n, () => navigate(paths.home))),
-  );
-  const actor = useFlowActor(logic, { input: { client, id } });
-  const callAction = useSelector(actor, (snapshot) => snapshot.context.callAction);
-  const problems = useSelector(actor, (snapshot) => snapshot.context.problems);
-  const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const loading = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));
-  const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
-  const open = useSelector(actor, (snapshot) => snapshot.matches("editing") || snapshot.matches("saving"));
-
-  const problem = (name: keyof CallActionDraft): string | null => {
-    const found = problems[name];
-    return found === undefined ? null : t(problemKeys[found]);
-  };
+  const { t } = useTranslation();
+  const actor = useRecordForm(callActionFormMachine, { source: callActionFormSource, id, listPath: paths.home });
+  const { item: callAction, problems, error, fetching, processing, open } = useRecordFormState(actor);
+  // 'Información requerida', or the dialog rule's 'Invalid URL' (SPEC.md section 5), translated
+  const problem = (name: keyof CallActionDraft): string | null => fieldText(t, problems[name]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    actor.send({ type: "callAction.submit", draft: readDraft(new FormData(event.currentTarget)) });
+    actor.send({ type: "form.submit", draft: readDraft(new FormData(event.currentTarget)) });
   };
 
   return (
     <section aria-labelledby="page-title" className="home">
-      <PageTitle title={t(id === null ? "home.newCallAction" : "home.editCallAction")} />
-      <ErrorBanner message={error} />
-      {loading && <Spinner />}
-      {open && (
+      <FormFrame
+        title={t(id === null ? "home.newCallAction" : "home.editCallAction")}
+        error={error}
+        fetching={fetching}
+        open={open}
+        back={paths.home}
+        history={id === null ? null : { stream: "callAction", id }}
+      >
         <form onSubmit={submit} noValidate className="record-form">
           <fieldset disabled={processing}>
             <TextInput
@@ -74,6 +49,7 @@ export default function CallActionFormView({ id }: { readonly id: number | null 
               type="text"
               label={t("home.title")}
               autoComplete="off"
+              maxLength={callActionFields.title.maxLength}
               defaultValue={callAction?.title}
               problem={problem("title")}
             />
@@ -82,6 +58,7 @@ export default function CallActionFormView({ id }: { readonly id: number | null 
               type="text"
               label={t("home.text")}
               autoComplete="off"
+              maxLength={callActionFields.text.maxLength}
               defaultValue={callAction?.text}
               problem={problem("text")}
             />
@@ -90,6 +67,7 @@ export default function CallActionFormView({ id }: { readonly id: number | null 
               type="text"
               label={t("home.buttonLabel")}
               autoComplete="off"
+              maxLength={callActionFields.buttonLabel.maxLength}
               defaultValue={callAction?.buttonLabel}
               problem={problem("buttonLabel")}
             />
@@ -99,6 +77,7 @@ export default function CallActionFormView({ id }: { readonly id: number | null 
               inputMode="url"
               label={t("home.link")}
               autoComplete="url"
+              maxLength={callActionFields.link.maxLength}
               defaultValue={callAction?.link}
               problem={problem("link")}
             />
@@ -106,9 +85,7 @@ export default function CallActionFormView({ id }: { readonly id: number | null 
           </fieldset>
           <FormActions busy={processing} back={paths.home} />
         </form>
-      )}
-      {!open && !loading && <Link href={paths.home}>{t("form.back")}</Link>}
-      {id !== null && <HistoryPanel stream="callAction" id={id} />}
+      </FormFrame>
     </section>
   );
 }

@@ -1,34 +1,26 @@
 import "./destinations.css";
-import { useSelector } from "@xstate/react";
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "wouter";
-import { assign } from "xstate";
 import type { CatalogueItem } from "../../api/catalogues.ts";
-import { type DestinationType, departureCities, generalServices, regions } from "../../api/itineraries.ts";
-import type { ItineraryDraft } from "../../machines/itineraries.ts";
-import { itineraryFormMachine } from "../../machines/itineraryForm.machine.ts";
-import { HistoryPanel } from "../components/HistoryPanel.tsx";
+import {
+  type DestinationType,
+  departureCities,
+  generalServices,
+  itineraryFormFields,
+  regions,
+} from "../../api/itineraries.ts";
+import { destinationFormMachine, destinationFormSource, type ItineraryDraft } from "../../machines/itineraries.ts";
 import { CheckboxGroup } from "../components/CheckboxGroup.tsx";
-import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { FormActions } from "../components/FormActions.tsx";
-import { PageTitle } from "../components/PageTitle.tsx";
+import { FormFrame } from "../components/FormFrame.tsx";
+import { IMAGE_TYPES } from "../components/images.ts";
 import { SelectInput } from "../components/SelectInput.tsx";
-import { Spinner } from "../components/Spinner.tsx";
 import { TextAreaInput } from "../components/TextAreaInput.tsx";
 import { TextInput } from "../components/TextInput.tsx";
-import { useServices } from "../context.ts";
 import { imageUrl } from "../destinationFormat.ts";
-import { formImplementations } from "../flows.ts";
-import { fieldText, formText } from "../forms.ts";
+import { fieldText, formFlag, formText, formTexts } from "../forms.ts";
 import { paths } from "../paths.ts";
-import { useFlowActor } from "../useFlow.ts";
-
-/** The image types the server accepts (it checks the content too). */
-const IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/avif,image/gif";
-
-const formTexts = (form: FormData, name: string): string[] =>
-  form.getAll(name).filter((value): value is string => typeof value === "string");
+import { useRecordForm, useRecordFormState } from "../useRecord.ts";
 
 const readDraft = (form: FormData): ItineraryDraft => ({
   name: formText(form, "name"),
@@ -36,7 +28,7 @@ const readDraft = (form: FormData): ItineraryDraft => ({
   description: formText(form, "description"),
   avalability: formText(form, "avalability"),
   price: formText(form, "price"),
-  isOfert: form.get("isOfert") === "on",
+  isOfert: formFlag(form, "isOfert"),
   ofertPrice: formText(form, "ofertPrice"),
   region: formText(form, "region"),
   servicesIncluded: formTexts(form, "servicesIncluded"),
@@ -60,81 +52,61 @@ export default function DestinationFormView({
   /** The destination of a detail route; null on the _new route. */
   readonly id: number | null;
 }) {
-  const { t, i18n } = useTranslation();
-  const { client } = useServices();
-  const [, navigate] = useLocation();
+  const { t } = useTranslation();
   const listPath = paths.destinations(type);
-  const [logic] = useState(() =>
-    itineraryFormMachine.provide({
-      actions: {
-        ...formImplementations(i18n, () => navigate(listPath)).actions,
-        assignPreview: assign({ preview: (_, { file }: { file: Blob }) => URL.createObjectURL(file) }),
-        revokePreview: (_, { url }: { url: string | null }) => {
-          if (url !== null) URL.revokeObjectURL(url);
-        },
-      },
-    }),
-  );
-  const actor = useFlowActor(logic, { input: { client, type, id } });
-  const itinerary = useSelector(actor, (snapshot) => snapshot.context.itinerary);
-  const feeding = useSelector(actor, (snapshot) => snapshot.context.feeding);
-  const activities = useSelector(actor, (snapshot) => snapshot.context.activities);
-  const courtesy = useSelector(actor, (snapshot) => snapshot.context.courtesy);
-  const preview = useSelector(actor, (snapshot) => snapshot.context.preview);
-  const chosen = useSelector(actor, (snapshot) => snapshot.context.file !== null);
-  const progress = useSelector(actor, (snapshot) => snapshot.context.progress);
-  const problems = useSelector(actor, (snapshot) => snapshot.context.problems);
-  const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const fetching = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));
-  const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
-  const open = useSelector(actor, (snapshot) => snapshot.matches("editing") || snapshot.matches("uploading"));
+  const [source] = useState(() => destinationFormSource(type));
+  const actor = useRecordForm(destinationFormMachine, { source, id, listPath });
+  const { item: itinerary, options, images, progress, problems, error, fetching, processing, open } =
+    useRecordFormState(actor);
+  const feeding = options?.feeding ?? [];
+  const activities = options?.activities ?? [];
+  const courtesy = options?.courtesy ?? [];
+  // the form keeps one image: the file chosen in this visit, if any
+  const [chosen] = images;
+  const preview = chosen?.kind === "new" ? chosen.preview : null;
   // the offer price is shown only while 'Aplicar oferta' is checked: a matter of display only
   const [offer, setOffer] = useState<boolean | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
 
-  // XState v5 runs no exit actions when an actor stops, so the last preview is released here
-  useEffect(
-    () => () => {
-      const last = actor.getSnapshot().context.preview;
-      if (last !== null) URL.revokeObjectURL(last);
-    },
-    [actor],
-  );
-
-  const problem = (name: string) => fieldText(t, problems[name] ?? null);
+  const problem = (name: string) => fieldText(t, problems[name]);
   const offerShown = offer ?? itinerary?.isOfert ?? false;
   const shownImage = preview ?? (itinerary === null ? null : imageUrl(itinerary.image));
 
   const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
-    actor.send(file === undefined ? { type: "image.clear" } : { type: "image.choose", file });
+    actor.send(file === undefined ? { type: "image.remove", index: 0 } : { type: "images.add", files: [file] });
   };
 
   const clearFile = () => {
     if (fileInput.current !== null) fileInput.current.value = "";
-    actor.send({ type: "image.clear" });
+    actor.send({ type: "image.remove", index: 0 });
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    actor.send({ type: "itinerary.submit", draft: readDraft(new FormData(event.currentTarget)) });
+    actor.send({ type: "form.submit", draft: readDraft(new FormData(event.currentTarget)) });
   };
 
   const imageProblem = problem("image");
 
   return (
     <section aria-labelledby="page-title" className="destinations">
-      <PageTitle title={t(id === null ? "destinations.new" : "destinations.edit")} />
-      <ErrorBanner message={error} />
-      {fetching && <Spinner />}
-      {open && (
+      <FormFrame
+        title={t(id === null ? "destinations.new" : "destinations.edit")}
+        error={error}
+        fetching={fetching}
+        open={open}
+        back={listPath}
+        history={id === null ? null : { stream: "itinerary", id }}
+      >
         <form onSubmit={submit} noValidate className="record-form destination-form">
           <fieldset className="destination-fields" disabled={processing}>
             <div className="grid">
               <div>
                 <TextInput
                   name="name"
+                  maxLength={itineraryFormFields.name.maxLength}
                   type="text"
                   label={t("destinations.name")}
                   autoComplete="off"
@@ -145,17 +117,25 @@ export default function DestinationFormView({
               <div>
                 <TextInput
                   name="days"
+                  maxLength={itineraryFormFields.days.maxLength}
                   type="text"
                   label={t("destinations.days")}
                   autoComplete="off"
                   defaultValue={itinerary?.days}
-                  problem={null}
+                  problem={problem("days")}
                 />
               </div>
             </div>
-            <TextAreaInput name="description" label={t("destinations.description")} defaultValue={itinerary?.description} />
+            <TextAreaInput
+              name="description"
+              label={t("destinations.description")}
+              maxLength={itineraryFormFields.description.maxLength}
+              defaultValue={itinerary?.description}
+              problem={problem("description")}
+            />
             <TextInput
               name="avalability"
+              maxLength={itineraryFormFields.avalability.maxLength}
               type="text"
               label={t("destinations.avalability")}
               autoComplete="off"
@@ -166,6 +146,7 @@ export default function DestinationFormView({
               <div>
                 <TextInput
                   name="price"
+                  maxLength={itineraryFormFields.price.maxLength}
                   type="text"
                   inputMode="decimal"
                   label={t("destinations.price")}
@@ -187,6 +168,7 @@ export default function DestinationFormView({
                 {offerShown && (
                   <TextInput
                     name="ofertPrice"
+                    maxLength={itineraryFormFields.ofertPrice.maxLength}
                     type="text"
                     inputMode="decimal"
                     label={t("destinations.ofertPrice")}
@@ -264,7 +246,7 @@ export default function DestinationFormView({
             {shownImage !== null && (
               <figure className="destination-preview">
                 <img src={shownImage} alt={t("destinations.preview")} />
-                {chosen && (
+                {chosen !== undefined && (
                   <button type="button" className="secondary outline" onClick={clearFile}>
                     {t("destinations.clearImage")}
                   </button>
@@ -280,9 +262,7 @@ export default function DestinationFormView({
           )}
           <FormActions busy={processing} back={listPath} />
         </form>
-      )}
-      {!open && !fetching && <Link href={listPath}>{t("form.back")}</Link>}
-      {id !== null && <HistoryPanel stream="itinerary" id={id} />}
+      </FormFrame>
     </section>
   );
 }

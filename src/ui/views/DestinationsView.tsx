@@ -1,19 +1,13 @@
 import "./destinations.css";
-import { useSelector } from "@xstate/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DestinationType, Itinerary } from "../../api/itineraries.ts";
-import { destinationCatalogueMachine, destinationContract } from "../../machines/itineraries.ts";
-import { type Column, DataTable } from "../components/DataTable.tsx";
-import { ErrorBanner } from "../components/ErrorBanner.tsx";
-import { PageTitle } from "../components/PageTitle.tsx";
-import { RowActions } from "../components/RowActions.tsx";
-import { Spinner } from "../components/Spinner.tsx";
-import { useServices } from "../context.ts";
+import { destinationListMachine, destinationListSource } from "../../machines/itineraries.ts";
+import type { Column } from "../components/DataTable.tsx";
+import { RecordList } from "../components/RecordList.tsx";
 import { formatMoney, imageUrl } from "../destinationFormat.ts";
-import { listImplementations } from "../flows.ts";
 import { paths } from "../paths.ts";
-import { useFlowActor } from "../useFlow.ts";
+import { useRecordList } from "../useRecord.ts";
 
 /** A short list after its label; nothing when the list is empty, so a row stays compact. */
 function ShortList({ label, items }: { readonly label: string; readonly items: ReadonlyArray<string> }) {
@@ -31,13 +25,8 @@ const names = (items: ReadonlyArray<{ readonly name: string }>) => items.map((it
 /** /panel/national/destinations and /panel/international/destinations. */
 export default function DestinationsView({ type }: { readonly type: DestinationType }) {
   const { t, i18n } = useTranslation();
-  const { client } = useServices();
-  const [logic] = useState(() => destinationCatalogueMachine.provide(listImplementations(i18n)));
-  const actor = useFlowActor(logic, { input: { client, contract: destinationContract(type), mode: { kind: "list" } } });
-  const destinations = useSelector(actor, (snapshot) => snapshot.context.list);
-  const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const fetching = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));
-  const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
+  const [source] = useState(() => destinationListSource(type));
+  const actor = useRecordList(destinationListMachine, source);
   const title = t(`destinations.${type}`);
   const money = (amount: number) => formatMoney(i18n.language, amount);
 
@@ -96,38 +85,20 @@ export default function DestinationsView({ type }: { readonly type: DestinationT
         </div>
       ),
     },
-    {
-      header: t("actions.column"),
-      narrow: true,
-      cell: (destination) => (
-        <RowActions
-          disabled={processing}
-          actions={[
-            { kind: "edit", to: paths.destination(type, destination.id) },
-            {
-              kind: "delete",
-              onClick: () =>
-                actor.send({
-                  type: "item.delete",
-                  id: destination.id,
-                  title: t("destinations.deleteTitle", { name: destination.name }),
-                }),
-            },
-          ]}
-        />
-      ),
-    },
   ];
 
   return (
     <section aria-labelledby="page-title" className="destinations">
-      <PageTitle title={title} add={{ to: paths.destinationsNew(type), label: t("destinations.new") }} />
-      <ErrorBanner message={error} />
-      {fetching ? (
-        <Spinner />
-      ) : (
-        <DataTable caption={title} columns={columns} rows={destinations} empty={t("table.empty")} />
-      )}
+      <RecordList<Itinerary>
+        actor={actor}
+        title={title}
+        add={{ to: paths.destinationsNew(type), label: t("destinations.new") }}
+        columns={columns}
+        buttons={(destination) => ({
+          edit: paths.destination(type, destination.id),
+          deleteTitle: t("destinations.deleteTitle", { name: destination.name }),
+        })}
+      />
     </section>
   );
 }

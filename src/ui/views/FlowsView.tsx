@@ -1,20 +1,34 @@
 import "./flows.css";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { flowModel } from "../../machines/flowModel.ts";
+import { fromPromise } from "xstate";
+import { messages } from "../../api/messages.ts";
+import { activeStateIds, type FlowDocument, type FlowPath } from "../../machines/flowModel.ts";
 import { flowsViewerMachine } from "../../machines/flowsViewer.machine.ts";
-import { generatePaths } from "../../machines/generatedPaths.ts";
-import { machineRegistry } from "../../machines/registry.ts";
+import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { PageTitle } from "../components/PageTitle.tsx";
-import { layoutFlow, type PlacedTransition, transitionLabel } from "../flowLayout.ts";
+import { Spinner } from "../components/Spinner.tsx";
+import { flowIds, loadFlowDocument } from "../flowDocuments.ts";
+import { type FlowLayout, layoutFlow, type PlacedTransition, transitionLabel } from "../flowLayout.ts";
 import { useFlowMachine } from "../useFlow.ts";
 
-const first = machineRegistry[0]?.id ?? "";
+const first = flowIds[0] ?? "";
+
+/** The page reads docs/flows (written by `npm run flows`), never the machines' fixtures. */
+const viewerLogic = flowsViewerMachine.provide({
+  actors: { loadFlow: fromPromise(({ input }) => loadFlowDocument(input.machineId)) },
+});
 
 const stepLabel = (type: string): string =>
   type === "xstate.init"
     ? "start"
     : type.replace(/^xstate\.done\.actor\./, "done: ").replace(/^xstate\.error\.actor\./, "error: ");
+
+/** `1. [mode: { kind: "list" }] done: fetchList → item.delete`: the input only when there are several. */
+const pathLabel = (path: FlowPath, index: number, showInput: boolean): string => {
+  const steps = path.steps.slice(1).map((step) => stepLabel(step.event)).join(" → ") || "start";
+  return `${index + 1}. ${showInput && path.input !== "" ? `[${path.input}] ` : ""}${steps}`;
+};
 
 /** A smooth line through dagre's bend points. */
 const pathOf = (points: PlacedTransition["points"]): string => {
@@ -36,21 +50,16 @@ const pathOf = (points: PlacedTransition["points"]): string => {
  */
 export default function FlowsView() {
   const { t } = useTranslation();
-  const [snapshot, send] = useFlowMachine(flowsViewerMachine, { input: { machineId: first } });
-  const { machineId, pathIndex, stepIndex } = snapshot.context;
-  const entry = machineRegistry.find((candidate) => candidate.id === machineId) ?? machineRegistry[0];
-  const model = useMemo(() => (entry ? flowModel(entry.machine) : null), [entry]);
-  const diagram = useMemo(() => (model ? layoutFlow(model) : null), [model]);
-  const paths = useMemo(
-    () => (entry ? entry.inputs.flatMap((input) => generatePaths(entry, input)) : []),
-    [entry],
-  );
-  if (!entry || !model || !diagram) return null;
+  const [snapshot, send] = useFlowMachine(viewerLogic, { input: { machineId: first } });
+  const { machineId, flow, pathIndex, stepIndex } = snapshot.context;
+  const diagram = useMemo(() => (flow ? layoutFlow(flow.model) : null), [flow]);
+  const paths = flow?.paths ?? [];
+  const severalInputs = new Set(paths.map((candidate) => candidate.input)).size > 1;
 
   const path = pathIndex === null ? null : (paths[pathIndex] ?? null);
-  const step = path?.[stepIndex] ?? null;
-  const active = new Set(step?.state._nodes.map((node) => node.id) ?? []);
-  const playing = snapshot.matches("playing");
+  const step = path?.steps[stepIndex] ?? null;
+  const active = new Set(flow && step ? activeStateIds(flow.model, step.state) : []);
+  const playing = snapshot.matches({ ready: "playing" });
 
   return (
     <section aria-labelledby="page-title" className="flows">
@@ -60,9 +69,9 @@ export default function FlowsView() {
         <label>
           {t("flows.machine")}
           <select value={machineId} onChange={(event) => send({ type: "flow.choose", machineId: event.target.value })}>
-            {machineRegistry.map((candidate) => (
-              <option key={candidate.id} value={candidate.id}>
-                {candidate.id}
+            {flowIds.map((id) => (
+              <option key={id} value={id}>
+                {id}
               </option>
             ))}
           </select>
@@ -71,17 +80,17 @@ export default function FlowsView() {
           {t("flows.path")}
           <select
             value={pathIndex === null ? "" : String(pathIndex)}
+            disabled={flow === null}
             onChange={(event) => {
-              const index = Number(event.target.value);
               if (event.target.value === "") send({ type: "path.clear" });
-              else send({ type: "path.choose", index, stepCount: paths[index]?.length ?? 0 });
+              else send({ type: "path.choose", index: Number(event.target.value) });
             }}
           >
             <option value="">{t("flows.noPath")}</option>
             {paths.map((candidate, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: generated paths have no identity but their order
               <option key={index} value={index}>
-                {`${index + 1}. ${candidate.slice(1).map((item) => stepLabel(item.event.type)).join(" → ") || "start"}`}
+                {pathLabel(candidate, index, severalInputs)}
               </option>
             ))}
           </select>
@@ -115,16 +124,41 @@ export default function FlowsView() {
             {t("flows.next")}
           </button>
           <output aria-live="polite">
-            {t("flows.step", { step: stepIndex + 1, steps: path.length })}: <code>{stepLabel(step?.event.type ?? "")}</code>{" "}
-            → <strong>{JSON.stringify(step?.state.value)}</strong>
+            {t("flows.step", { step: stepIndex + 1, steps: path.steps.length })}: <code>{stepLabel(step?.event ?? "")}</code>
+            {step?.summary ? <small> ({step.summary})</small> : null} → <strong>{JSON.stringify(step?.state)}</strong>
           </output>
         </fieldset>
       )}
+      {snapshot.hasTag("loading") && <Spinner />}
+      <ErrorBanner message={snapshot.matches("failed") ? messages.serverError : null} />
+      {flow !== null && diagram !== null && (
+        <FlowDiagram machineId={machineId} flow={flow} diagram={diagram} active={active} />
+      )}
+    </section>
+  );
+}
+
+/** The diagram with the active states highlighted, and the table of transitions. */
+function FlowDiagram({
+  machineId,
+  flow,
+  diagram,
+  active,
+}: {
+  readonly machineId: string;
+  readonly flow: FlowDocument;
+  readonly diagram: FlowLayout;
+  readonly active: ReadonlySet<string>;
+}) {
+  const { t } = useTranslation();
+  const { model } = flow;
+  return (
+    <>
       <p className="flows-description">{model.description}</p>
       <div className="flows-canvas">
         <svg
           role="img"
-          aria-label={t("flows.diagram", { machine: entry.id })}
+          aria-label={t("flows.diagram", { machine: machineId })}
           width={diagram.width}
           height={diagram.height}
           viewBox={`0 0 ${diagram.width} ${diagram.height}`}
@@ -191,6 +225,6 @@ export default function FlowsView() {
           </tbody>
         </table>
       </div>
-    </section>
+    </>
   );
 }

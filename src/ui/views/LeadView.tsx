@@ -3,7 +3,7 @@ import { useSelector } from "@xstate/react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import type { Lead, LeadDetails } from "../../api/leads.ts";
+import { commentFields, type Lead, type LeadDetails } from "../../api/leads.ts";
 import { translateMessage } from "../../i18n/messages.ts";
 import { leadConversationMachine } from "../../machines/leadConversation.machine.ts";
 import { HistoryPanel } from "../components/HistoryPanel.tsx";
@@ -12,6 +12,7 @@ import { PageTitle } from "../components/PageTitle.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { showToast } from "../components/toast.ts";
 import { useServices } from "../context.ts";
+import { fieldText } from "../forms.ts";
 import { formatDate, formatDateTime, formatMoney, notesOldestFirst, personName, telHref } from "../leadFormat.ts";
 import { paths } from "../paths.ts";
 import { useFlowActor } from "../useFlow.ts";
@@ -150,6 +151,7 @@ export default function LeadView({ id }: { readonly id: number }) {
           <textarea
             id="lead-comment"
             rows={4}
+            maxLength={commentFields.coments.maxLength}
             value={draft}
             readOnly={processing}
             aria-invalid={problem === null ? undefined : true}
@@ -158,7 +160,7 @@ export default function LeadView({ id }: { readonly id: number }) {
           />
           {problem !== null && (
             <small id="lead-comment-problem">
-              {t(`fields.${problem}`)}
+              {fieldText(t, problem)}
             </small>
           )}
           <button type="submit" aria-busy={processing}>

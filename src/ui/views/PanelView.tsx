@@ -1,21 +1,20 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Route, Switch, useParams } from "wouter";
+import { Route, Switch } from "wouter";
 import type { RoleName } from "../../api/endpoint.ts";
 import { destinationTypes } from "../../api/itineraries.ts";
 import { RequireRole } from "../components/RequireRole.tsx";
 import { PanelLayout } from "../components/PanelLayout.tsx";
 import { Spinner } from "../components/Spinner.tsx";
+import { catalogues } from "../../records/index.ts";
 import { paths } from "../paths.ts";
-import { catalogueScreens } from "../resources.ts";
+import { catalogueRoutes, WithId } from "../recordRoutes.tsx";
 import { NotFoundView } from "./NotFoundView.tsx";
 
 // Each screen is its own chunk, fetched the first time it is visited.
 const UsersView = lazy(() => import("./UsersView.tsx"));
 const FlowsView = lazy(() => import("./FlowsView.tsx"));
 const UserFormView = lazy(() => import("./UserFormView.tsx"));
-const CatalogueListView = lazy(() => import("./CatalogueListView.tsx"));
-const CatalogueFormView = lazy(() => import("./CatalogueFormView.tsx"));
 const LeadsView = lazy(() => import("./LeadsView.tsx"));
 const LeadView = lazy(() => import("./LeadView.tsx"));
 const DestinationsView = lazy(() => import("./DestinationsView.tsx"));
@@ -25,18 +24,8 @@ const BannerFormView = lazy(() => import("./BannerFormView.tsx"));
 const CallActionFormView = lazy(() => import("./CallActionFormView.tsx"));
 const RecommendationsView = lazy(() => import("./RecommendationsView.tsx"));
 
-
 /** Home content is for admin and marketing (PRODUCT.md section 5), as its menu entry is. */
 const homeEditors: ReadonlyArray<RoleName> = ["admin", "marketing"];
-
-/** A detail route's id; anything but a positive whole number is a page that does not exist. */
-const recordId = (text: string): number | null => (/^[1-9]\d*$/.test(text) ? Number(text) : null);
-
-/** A detail route (`:id`): the screen for a valid id, the not-found page otherwise. */
-function WithId({ render }: { readonly render: (id: number) => ReactNode }) {
-  const id = recordId(useParams().id ?? "");
-  return id === null ? <NotFoundView /> : render(id);
-}
 
 /** The protected panel, loaded lazily so the login page stays small. */
 export default function PanelView() {
@@ -66,19 +55,7 @@ export default function PanelView() {
           <Route path={paths.user(":id")}>
             <WithId render={(id) => <UserFormView key={id} id={id} />} />
           </Route>
-          {catalogueScreens.flatMap((resource) => [
-            <Route key={resource.listPath} path={resource.listPath}>
-              <CatalogueListView key={resource.key} resource={resource} />
-            </Route>,
-            ...resource.newPaths.map((path) => (
-              <Route key={path} path={path}>
-                <CatalogueFormView key={`${resource.key}-new`} resource={resource} id={null} />
-              </Route>
-            )),
-            <Route key={resource.itemPath(":id")} path={resource.itemPath(":id")}>
-              <WithId render={(id) => <CatalogueFormView key={`${resource.key}-${id}`} resource={resource} id={id} />} />
-            </Route>,
-          ])}
+          {catalogueRoutes(catalogues)}
           {destinationTypes.flatMap((type) => [
             <Route key={paths.destinations(type)} path={paths.destinations(type)}>
               <DestinationsView key={type} type={type} />

@@ -1,0 +1,21 @@
+import type { CatalogueDeclaration } from "../../src/records/catalogue.ts";
+
+const identifier = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * The read table of a declared catalogue, created when missing (decision 017): a new simple
+ * catalogue needs no migration of its own. Deleted items keep their row (status 'deleted') so
+ * their history stays readable; the lists leave them out.
+ */
+export const catalogueTableSql = (catalogue: CatalogueDeclaration): string => {
+  if (!identifier.test(catalogue.table)) throw new Error(`'${catalogue.table}' is not a table name`);
+  return `create table if not exists ${catalogue.table} (
+    id serial primary key,
+    name text not null,
+    active boolean not null,
+    status text not null,
+    version int not null,
+    created_at timestamptz not null,
+    updated_at timestamptz not null
+  )`;
+};

@@ -1,0 +1,34 @@
+import { machineFixtures, withFacts } from "../fixtures.ts";
+import { type CallActionContent, type CallActionFacts, callActionMachine } from "./callAction.machine.ts";
+
+const decided: CallActionFacts = { fieldProblem: null };
+
+const sampleContent: CallActionContent = {
+  title: "Cotice su crucero",
+  text: "Le respondemos en menos de 24 horas.",
+  buttonLabel: "Cotizar",
+  link: "https://example.com/cotizar",
+};
+
+export const fixtures = machineFixtures({
+  id: "domain.callAction",
+  file: "src/machines/domain/callAction.machine.ts",
+  machine: callActionMachine,
+  inputs: [undefined],
+  events: withFacts(
+    callActionMachine,
+    [
+    { type: "callAction.create", ...sampleContent, active: true },
+    { type: "callAction.create", ...sampleContent, active: false },
+    { type: "callAction.update", ...sampleContent, buttonLabel: "Escríbanos" },
+    { type: "callAction.activate" },
+    { type: "callAction.deactivate" },
+    ],
+    [
+      decided,
+      { fieldProblem: "required" },
+      { fieldProblem: "invalid" },
+      { fieldProblem: "invalidUrl" },
+    ],
+  ),
+});

@@ -1,0 +1,44 @@
+import { machineFixtures, withFacts } from "../fixtures.ts";
+import { type ItineraryFacts, type ItineraryFields, itineraryMachine } from "./itinerary.machine.ts";
+
+const decided: ItineraryFacts = { fieldProblem: null, isOfferAbovePrice: false, hasUnavailableItem: false };
+
+const sampleFields: ItineraryFields = {
+  name: "Quilotoa y Baños",
+  days: "3 días / 2 noches",
+  description: "Laguna del Quilotoa y cascadas de Baños.",
+  avalability: "Todo el año",
+  price: 320,
+  ofertPrice: 289.5,
+  isOfert: true,
+  destinationType: "national",
+  region: "Sierra",
+  servicesIncluded: ["Traslados", "Alojamiento"],
+  departureFrom: ["Quito"],
+  feeding: [1],
+  activities: [],
+  courtesy: [2],
+  image: `uploads/tiptops/${"a".repeat(64)}.png`,
+};
+
+export const fixtures = machineFixtures({
+  id: "domain.itinerary",
+  file: "src/machines/domain/itinerary.machine.ts",
+  machine: itineraryMachine,
+  inputs: [undefined],
+  events: withFacts(
+    itineraryMachine,
+    [
+    { type: "itinerary.create", ...sampleFields },
+    { type: "itinerary.update", ...sampleFields, isOfert: false, ofertPrice: null },
+    { type: "itinerary.delete" },
+    ],
+    [
+      decided,
+      { ...decided, fieldProblem: "required" },
+      { ...decided, fieldProblem: "invalid" },
+      { ...decided, isOfferAbovePrice: true },
+      { ...decided, hasUnavailableItem: true },
+    ],
+  ),
+});

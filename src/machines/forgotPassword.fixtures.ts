@@ -1,0 +1,16 @@
+import { messages } from "../api/messages.ts";
+import { machineFixtures, refused, unusedClient } from "./fixtures.ts";
+import { forgotPasswordMachine } from "./forgotPassword.machine.ts";
+
+export const fixtures = machineFixtures({
+  id: "forgotPassword",
+  file: "src/machines/forgotPassword.machine.ts",
+  machine: forgotPasswordMachine,
+  inputs: [{ client: unusedClient }],
+  events: [
+    { type: "email.submit", email: "ana@example.com" },
+    { type: "email.submit", email: "not-an-email" },
+    { type: "xstate.done.actor.sendTemporaryPassword", output: messages.temporaryPasswordSent },
+    { type: "xstate.error.actor.sendTemporaryPassword", error: refused(429, messages.tooManyAttempts) },
+  ],
+});

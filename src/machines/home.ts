@@ -1,0 +1,106 @@
+import {
+  BANNER_MAX_IMAGES,
+  type Banner,
+  type BannerForm,
+  bannerProblems,
+  type CallAction,
+  type CallActionPayload,
+  callActionProblems,
+  createBanner,
+  createCallAction,
+  getBanner,
+  getCallAction,
+  updateBanner,
+  updateCallAction,
+} from "../api/home.ts";
+import { createRecordFormMachine, type FormImage, type FormSource, keptPaths, newFiles } from "./recordForm.machine.ts";
+
+/** The banner's text fields as the user filled them in. */
+export interface BannerDraft {
+  readonly title: string;
+  readonly text: string;
+  readonly textTwo: string;
+  readonly active: boolean;
+}
+
+/**
+ * The multipart form of SPEC.md section 7: the kept paths as `images[0]`, `images[1]` ... in
+ * their order (so an edit without new files resends them, SPEC.md section 5), then the new files.
+ */
+export const bannerUpload = (
+  draft: BannerDraft,
+  images: ReadonlyArray<FormImage>,
+): { readonly fields: BannerForm; readonly files: ReadonlyArray<Blob> } => ({
+  fields: {
+    title: draft.title.trim(),
+    text: draft.text.trim(),
+    textTwo: draft.textTwo.trim(),
+    page: "home",
+    type: "baner",
+    active: String(draft.active),
+    images: keptPaths(images),
+  },
+  files: newFiles(images),
+});
+
+const homePage = { images: "home_page" } as const;
+
+/**
+ * /panel/home/baner_new and /panel/home/baner/{id}: the title required (the contract's
+ * `bannerProblems`), up to BANNER_MAX_IMAGES images kept, removed, reordered or added, saved in
+ * one upload with progress. An edit stays on the form and shows the banner as saved (SPEC.md
+ * section 4); a new banner goes back to /panel/home.
+ */
+export const bannerFormSource: FormSource<Banner, null, BannerDraft> = {
+  load: async (client, id) => ({
+    item: id === null ? null : await client.call(getBanner, { params: { id } }),
+    options: null,
+  }),
+  problems: (draft) => bannerProblems(draft),
+  save: (client, { id, draft, images, report, signal }) => {
+    const { fields, files } = bannerUpload(draft, images);
+    const request = { query: homePage, fields, files, onProgress: report, signal };
+    return id === null
+      ? client.upload(createBanner, request)
+      : client.upload(updateBanner, { ...request, params: { id } });
+  },
+  afterSave: "reload",
+  images: { max: BANNER_MAX_IMAGES, kept: (banner) => banner.images },
+};
+
+/** The call-to-action form as the user filled it in. */
+export interface CallActionDraft {
+  readonly title: string;
+  readonly text: string;
+  readonly buttonLabel: string;
+  readonly link: string;
+  readonly active: boolean;
+}
+
+export const callActionPayload = (draft: CallActionDraft): CallActionPayload => ({
+  title: draft.title.trim(),
+  text: draft.text.trim(),
+  buttonLabel: draft.buttonLabel.trim(),
+  link: draft.link.trim(),
+  active: draft.active,
+});
+
+/**
+ * /panel/home/call_action_new and /panel/home/call_action/{id}: every field required and the link
+ * an http(s) URL (the contract's `callActionProblems`); a save goes back to /panel/home.
+ */
+export const callActionFormSource: FormSource<CallAction, null, CallActionDraft> = {
+  load: async (client, id) => ({
+    item: id === null ? null : await client.call(getCallAction, { params: { id } }),
+    options: null,
+  }),
+  problems: (draft) => callActionProblems(draft),
+  save: (client, { id, draft }) =>
+    id === null
+      ? client.call(createCallAction, { body: callActionPayload(draft) })
+      : client.call(updateCallAction, { params: { id }, body: callActionPayload(draft) }),
+};
+
+export const bannerFormMachine = createRecordFormMachine<Banner, null, BannerDraft>();
+
+export const callActionFormMachine = createRecordFormMachine<CallAction, null, CallActionDraft>();

@@ -1,0 +1,18 @@
+import { machineFixtures, refused, unusedClient } from "./fixtures.ts";
+import { landingContentMachine } from "./landingContent.machine.ts";
+import { sampleBanner } from "./samples.ts";
+
+export const fixtures = machineFixtures({
+  id: "landingContent",
+  file: "src/machines/landingContent.machine.ts",
+  machine: landingContentMachine,
+  inputs: [{ client: unusedClient }],
+  events: [
+    { type: "content.retry" },
+    {
+      type: "xstate.done.actor.fetchContent",
+      output: { baner: [sampleBanner], call_action: null, recomendation: [] },
+    },
+    { type: "xstate.error.actor.fetchContent", error: refused(0, "network error") },
+  ],
+});

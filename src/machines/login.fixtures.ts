@@ -1,0 +1,30 @@
+import type { LoginUser } from "../api/auth.ts";
+import { messages } from "../api/messages.ts";
+import { machineFixtures, refused, unusedClient } from "./fixtures.ts";
+import { loginMachine } from "./login.machine.ts";
+
+const loginUser = (overrides: Partial<LoginUser>): LoginUser => ({
+  id: 7,
+  firstName: "Ana",
+  lastName: "Ruiz",
+  email: "ana@example.com",
+  token: "t0k3n",
+  rol: "admin",
+  changePassword: false,
+  ...overrides,
+});
+
+export const fixtures = machineFixtures({
+  id: "login",
+  file: "src/machines/login.machine.ts",
+  machine: loginMachine,
+  inputs: [{ client: unusedClient }],
+  events: [
+    { type: "credentials.submit", email: "ana@example.com", password: "Secret1" },
+    { type: "credentials.submit", email: "", password: "" },
+    { type: "xstate.done.actor.logIn", output: loginUser({ changePassword: true }) },
+    { type: "xstate.done.actor.logIn", output: loginUser({ rol: "sales" }) },
+    { type: "xstate.done.actor.logIn", output: loginUser({ rol: "marketing" }) },
+    { type: "xstate.error.actor.logIn", error: refused(400, messages.wrongCredentials) },
+  ],
+});

@@ -1,0 +1,19 @@
+import { messages } from "../api/messages.ts";
+import { machineFixtures, refused, unusedClient } from "./fixtures.ts";
+import { passwordResetMachine } from "./passwordReset.machine.ts";
+
+export const fixtures = machineFixtures({
+  id: "passwordReset",
+  file: "src/machines/passwordReset.machine.ts",
+  machine: passwordResetMachine,
+  inputs: [
+    { client: unusedClient, userId: 7, pending: { id: 7, token: "change-only" } },
+    { client: unusedClient, userId: 7, pending: null },
+  ],
+  events: [
+    { type: "password.submit", password: "Secret1", confirmPassword: "Secret1" },
+    { type: "password.submit", password: "secret", confirmPassword: "other" },
+    { type: "xstate.done.actor.upgradePassword", output: messages.passwordUpdated },
+    { type: "xstate.error.actor.upgradePassword", error: refused(498, messages.invalidSession) },
+  ],
+});

@@ -1,0 +1,144 @@
+import type { CallAction } from "../api/home.ts";
+import { messages } from "../api/messages.ts";
+import { feeding } from "../records/feeding.ts";
+import { catalogueFormMachine } from "./catalogues.ts";
+import { type MachineFixtures, machineFixtures, refused, unusedClient } from "./fixtures.ts";
+import { bannerFormMachine, bannerFormSource, callActionFormMachine, callActionFormSource } from "./home.ts";
+import { destinationFormMachine, destinationFormSource } from "./itineraries.ts";
+import type { FormSource } from "./recordForm.machine.ts";
+import { blankDraft, completeDraft, sampleBanner, sampleImage, sampleItinerary, sampleUser } from "./samples.ts";
+import { userFormMachine, userFormSource } from "./users.ts";
+
+const file = "src/machines/recordForm.machine.ts";
+
+/** More files than any form keeps. */
+const manyFiles = Array.from({ length: 11 }, () => sampleImage);
+
+/**
+ * The answers and image events every form handles, whatever its record. A source that keeps no
+ * images refuses every `images.add`; one that keeps one replaces it; the banner adds up to ten.
+ */
+const formEvents = [
+  { type: "images.add", files: [sampleImage] },
+  { type: "images.add", files: manyFiles },
+  { type: "image.remove", index: 0 },
+  { type: "image.moveUp", index: 1 },
+  { type: "image.moveDown", index: 0 },
+  { type: "upload.progress", percent: 40 },
+  { type: "xstate.error.actor.loadRecord", error: refused(404, messages.notFound) },
+  { type: "xstate.done.actor.saveRecord", output: messages.updated },
+  { type: "xstate.error.actor.saveRecord", error: refused(415, messages.unsupportedFile) },
+  { type: "xstate.error.actor.reloadRecord", error: refused(0, "network error") },
+] as const;
+
+/**
+ * Each source as it is, for a new record and for an edit, then changed so that every entry takes
+ * every branch: a form that stays after an edit and keeps one image (the banner's and the
+ * destination's ways), and one that keeps none.
+ */
+const inputsOf = <Item, Options, Draft>(source: FormSource<Item, Options, Draft>, id: number) => [
+  { client: unusedClient, source, id: null },
+  { client: unusedClient, source, id },
+  { client: unusedClient, source: { ...source, afterSave: "reload", images: { max: 1, kept: () => [] } } as const, id },
+  { client: unusedClient, source: { ...source, images: undefined }, id },
+];
+
+const callAction: CallAction = {
+  id: 3,
+  type: "call_action",
+  title: "Cotice su viaje",
+  text: "Le respondemos en un día.",
+  buttonLabel: "Escríbanos",
+  link: "https://example.com/cotizar",
+  active: true,
+};
+
+/** The form machine run with each kind of source. */
+export const fixtures: ReadonlyArray<MachineFixtures> = [
+  machineFixtures({
+    id: "recordForm.catalogue",
+    file,
+    machine: catalogueFormMachine,
+    inputs: inputsOf(feeding.formSource, 3),
+    events: [
+      ...formEvents,
+      { type: "form.submit", draft: { name: "Desayuno", active: true } },
+      { type: "form.submit", draft: { name: "  ", active: true } },
+      { type: "xstate.done.actor.loadRecord", output: { item: { id: 3, name: "Desayuno", active: true }, options: null } },
+      { type: "xstate.done.actor.reloadRecord", output: { item: { id: 3, name: "Desayuno", active: true }, options: null } },
+    ],
+  }),
+  machineFixtures({
+    id: "recordForm.users",
+    file,
+    machine: userFormMachine,
+    inputs: inputsOf(userFormSource, 4),
+    events: [
+      ...formEvents,
+      {
+        type: "form.submit",
+        draft: { firstName: "Luis", lastName: "Mora", email: "luis@example.com", roleId: 2, active: true },
+      },
+      { type: "form.submit", draft: { firstName: "Luis", lastName: "Mora", email: "not-an-email", roleId: 0 } },
+      {
+        type: "xstate.done.actor.loadRecord",
+        output: { item: sampleUser, options: { roles: [{ id: 2, name: "marketing" }] } },
+      },
+      {
+        type: "xstate.done.actor.reloadRecord",
+        output: { item: sampleUser, options: { roles: [{ id: 2, name: "marketing" }] } },
+      },
+    ],
+  }),
+  machineFixtures({
+    id: "recordForm.destination",
+    file,
+    machine: destinationFormMachine,
+    inputs: inputsOf(destinationFormSource("national"), 9),
+    events: [
+      ...formEvents,
+      { type: "form.submit", draft: completeDraft },
+      { type: "form.submit", draft: blankDraft },
+      {
+        type: "xstate.done.actor.loadRecord",
+        output: { item: sampleItinerary, options: { feeding: [{ id: 3, name: "Desayuno", active: true }], activities: [], courtesy: [] } },
+      },
+      {
+        type: "xstate.done.actor.reloadRecord",
+        output: { item: sampleItinerary, options: { feeding: [], activities: [], courtesy: [] } },
+      },
+    ],
+  }),
+  machineFixtures({
+    id: "recordForm.banner",
+    file,
+    machine: bannerFormMachine,
+    inputs: inputsOf(bannerFormSource, 2),
+    events: [
+      ...formEvents,
+      { type: "form.submit", draft: { title: "Galápagos", text: "", textTwo: "", active: true } },
+      { type: "form.submit", draft: { title: " ", text: "", textTwo: "", active: true } },
+      { type: "xstate.done.actor.loadRecord", output: { item: sampleBanner, options: null } },
+      { type: "xstate.done.actor.reloadRecord", output: { item: sampleBanner, options: null } },
+    ],
+  }),
+  machineFixtures({
+    id: "recordForm.callAction",
+    file,
+    machine: callActionFormMachine,
+    inputs: inputsOf(callActionFormSource, 3),
+    events: [
+      ...formEvents,
+      {
+        type: "form.submit",
+        draft: { title: "Cotice su viaje", text: "Le respondemos.", buttonLabel: "Escríbanos", link: "https://example.com", active: true },
+      },
+      {
+        type: "form.submit",
+        draft: { title: "Cotice su viaje", text: "Le respondemos.", buttonLabel: "Escríbanos", link: "javascript:alert(1)", active: true },
+      },
+      { type: "xstate.done.actor.loadRecord", output: { item: callAction, options: null } },
+      { type: "xstate.done.actor.reloadRecord", output: { item: callAction, options: null } },
+    ],
+  }),
+];

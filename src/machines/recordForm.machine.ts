@@ -1,0 +1,432 @@
+import { assertEvent, assign, fromPromise, setup } from "xstate";
+import type { ApiClient } from "../api/client.ts";
+import { type FieldProblems, hasNoProblems } from "../api/fields.ts";
+import { errorMessage } from "./fields.ts";
+
+/**
+ * One image of a form: a stored path the record keeps, or a file chosen in this visit (with the
+ * preview address the view makes for it, null until it has made one).
+ */
+export type FormImage =
+  | { readonly kind: "kept"; readonly path: string }
+  | { readonly kind: "new"; readonly key: number; readonly file: Blob; readonly preview: string | null };
+
+/** What a form opens with: the record (null for a new one) and what its fields offer (roles, items...). */
+export interface Loaded<Item, Options> {
+  readonly item: Item | null;
+  readonly options: Options;
+}
+
+/** What a draft is judged with besides itself: whether it edits a record, and the images chosen. */
+export interface DraftFacts {
+  readonly id: number | null;
+  readonly images: ReadonlyArray<FormImage>;
+}
+
+/** One save: the record (null creates one), the draft, the images, and where to report progress. */
+export interface SaveRequest<Draft> extends DraftFacts {
+  readonly draft: Draft;
+  readonly report: (percent: number) => void;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * A record's form as the form machine runs it, built from the record's endpoints and field rules
+ * (src/api): loading, the rules a draft must pass (the contract's `<record>Problems`), saving,
+ * and the options below.
+ */
+export interface FormSource<Item, Options, Draft> {
+  readonly load: (client: ApiClient, id: number | null) => Promise<Loaded<Item, Options>>;
+  readonly problems: (draft: Draft, facts: DraftFacts) => FieldProblems;
+  readonly save: (client: ApiClient, request: SaveRequest<Draft>) => Promise<string>;
+  /**
+   * After an edit is saved: back to the list (the default), or stay and load the saved record
+   * again (the banner). A new record always goes back to the list.
+   */
+  readonly afterSave?: "list" | "reload";
+  /** The images the form keeps: at most `max` (1 for a destination, several for a banner), and a record's stored ones. */
+  readonly images?: {
+    readonly max: number;
+    readonly kept: (item: Item) => ReadonlyArray<string>;
+  };
+}
+
+export interface RecordFormInput<Item, Options, Draft> {
+  readonly client: ApiClient;
+  readonly source: FormSource<Item, Options, Draft>;
+  /** The record of a detail route, or null on a _new route. */
+  readonly id: number | null;
+}
+
+export interface RecordFormContext<Item, Options, Draft> extends RecordFormInput<Item, Options, Draft> {
+  readonly item: Item | null;
+  /** What the fields offer, once loaded. */
+  readonly options: Options | null;
+  /** Bumped on every (re)load, so the view refills its fields from the saved record. */
+  readonly revision: number;
+  readonly images: ReadonlyArray<FormImage>;
+  readonly nextKey: number;
+  /** How much of the save has been sent, 0 to 100. */
+  readonly progress: number;
+  readonly problems: FieldProblems;
+  /** The flow message of the last save ('resource created successfully', ...). */
+  readonly message: string | null;
+  /** The server's message of the last refused request, for the red banner. */
+  readonly error: string | null;
+}
+
+export type RecordFormEvent<Draft> =
+  | { readonly type: "form.submit"; readonly draft: Draft }
+  | { readonly type: "images.add"; readonly files: ReadonlyArray<Blob> }
+  | { readonly type: "image.remove"; readonly index: number }
+  | { readonly type: "image.moveUp"; readonly index: number }
+  | { readonly type: "image.moveDown"; readonly index: number }
+  | { readonly type: "upload.progress"; readonly percent: number };
+
+/** The field name under which too many images are reported. */
+export const IMAGES_FIELD = "images";
+
+/** How many images a source's form keeps; none when it declares no images. */
+export const maxImages = <Item, Options, Draft>(source: FormSource<Item, Options, Draft>): number =>
+  source.images?.max ?? 0;
+
+/** Stored paths become kept images, in the order the record shows them. */
+export const keptImages = <Item, Options, Draft>(
+  source: FormSource<Item, Options, Draft>,
+  item: Item | null,
+): ReadonlyArray<FormImage> =>
+  item === null || source.images === undefined
+    ? []
+    : source.images.kept(item).map((path): FormImage => ({ kind: "kept", path }));
+
+/** New files go after what is already there, each with its own key for the list. */
+export const addImages = (
+  images: ReadonlyArray<FormImage>,
+  files: ReadonlyArray<Blob>,
+  firstKey: number,
+): ReadonlyArray<FormImage> => [
+  ...images,
+  ...files.map((file, offset): FormImage => ({ kind: "new", key: firstKey + offset, file, preview: null })),
+];
+
+export const removeImage = (images: ReadonlyArray<FormImage>, index: number): ReadonlyArray<FormImage> =>
+  images.filter((_, position) => position !== index);
+
+/**
+ * Swaps an image with its neighbour. Servers store the kept paths first and the new files after
+ * them, so an image only moves among its own kind: a move the save could not keep is refused here
+ * rather than undone by the next reload.
+ */
+export const moveImage = (
+  images: ReadonlyArray<FormImage>,
+  index: number,
+  by: -1 | 1,
+): ReadonlyArray<FormImage> => {
+  const image = images[index];
+  const neighbour = images[index + by];
+  if (image === undefined || neighbour === undefined || image.kind !== neighbour.kind) return images;
+  const moved = [...images];
+  moved[index] = neighbour;
+  moved[index + by] = image;
+  return moved;
+};
+
+/** Whether the image at `index` can move by one place (the view enables its buttons by this). */
+export const canMove = (images: ReadonlyArray<FormImage>, index: number, by: -1 | 1): boolean =>
+  moveImage(images, index, by) !== images;
+
+/** Gives every new image without a preview one, made by `make` (an object URL in the browser). */
+export const withPreviews = (
+  images: ReadonlyArray<FormImage>,
+  make: (file: Blob) => string | null,
+): ReadonlyArray<FormImage> =>
+  images.map((image) => (image.kind === "new" && image.preview === null ? { ...image, preview: make(image.file) } : image));
+
+/** The preview addresses to release. */
+export const previewsOf = (images: ReadonlyArray<FormImage>): ReadonlyArray<string> =>
+  images.flatMap((image) => (image.kind === "new" && image.preview !== null ? [image.preview] : []));
+
+/** The files chosen in this visit, in their order. */
+export const newFiles = (images: ReadonlyArray<FormImage>): ReadonlyArray<Blob> =>
+  images.flatMap((image) => (image.kind === "new" ? [image.file] : []));
+
+/** The stored paths the record keeps, in their order. */
+export const keptPaths = (images: ReadonlyArray<FormImage>): ReadonlyArray<string> =>
+  images.flatMap((image) => (image.kind === "kept" ? [image.path] : []));
+
+const withoutImagesProblem = (problems: FieldProblems): FieldProblems =>
+  Object.fromEntries(Object.entries(problems).filter(([field]) => field !== IMAGES_FIELD));
+
+const percentOf = (percent: number): number => Math.min(100, Math.max(0, percent));
+
+/**
+ * The form half of every record screen, one flow for users, catalogues, destinations, the banner
+ * and the call to action, told by its source what to load, check and send. A refused draft shows
+ * its field problems and sends nothing; a second submit while saving is ignored; a refusal of the
+ * server goes back to the form with the red banner. Image previews are object URLs the view makes
+ * and releases (`assignPreviews`, `revokePreviews`); the toast (`notify`) and the way back to the
+ * list (`goToList`) are named actions the view provides too.
+ */
+export const createRecordFormMachine = <Item, Options, Draft>() =>
+  setup({
+    types: {
+      input: {} as RecordFormInput<Item, Options, Draft>,
+      context: {} as RecordFormContext<Item, Options, Draft>,
+      events: {} as RecordFormEvent<Draft>,
+      tags: {} as "fetching" | "processing",
+    },
+    actions: {
+      clearFeedback: assign({ message: null, error: null }),
+      assignLoaded: assign({
+        item: (_, params: { loaded: Loaded<Item, Options> }) => params.loaded.item,
+        options: (_, params: { loaded: Loaded<Item, Options> }) => params.loaded.options,
+        images: ({ context }, params: { loaded: Loaded<Item, Options> }) =>
+          keptImages(context.source, params.loaded.item),
+        revision: ({ context }) => context.revision + 1,
+      }),
+      addImages: assign({
+        images: ({ context }, params: { files: ReadonlyArray<Blob> }) =>
+          addImages(context.images, params.files, context.nextKey),
+        nextKey: ({ context }, params: { files: ReadonlyArray<Blob> }) => context.nextKey + params.files.length,
+        problems: ({ context }) => withoutImagesProblem(context.problems),
+      }),
+      replaceImages: assign({
+        images: ({ context }, params: { files: ReadonlyArray<Blob> }) =>
+          addImages([], params.files.slice(-maxImages(context.source)), context.nextKey),
+        nextKey: ({ context }, params: { files: ReadonlyArray<Blob> }) => context.nextKey + params.files.length,
+        problems: ({ context }) => withoutImagesProblem(context.problems),
+      }),
+      refuseImages: assign({ problems: ({ context }) => ({ ...context.problems, [IMAGES_FIELD]: "invalid" }) }),
+      /** The view makes object URLs; without a DOM the images stay without a preview. */
+      assignPreviews: assign({ images: ({ context }) => withPreviews(context.images, () => null) }),
+      /** The view releases the object URLs it made. */
+      revokePreviews: (_, _params: { urls: ReadonlyArray<string> }) => {},
+      removeImage: assign({
+        images: ({ context }, params: { index: number }) => removeImage(context.images, params.index),
+      }),
+      moveImage: assign({
+        images: ({ context }, params: { index: number; by: -1 | 1 }) =>
+          moveImage(context.images, params.index, params.by),
+      }),
+      assignProblems: assign({
+        problems: ({ context }, params: { draft: Draft }) =>
+          context.source.problems(params.draft, { id: context.id, images: context.images }),
+      }),
+      clearProblems: assign({ problems: {} }),
+      resetProgress: assign({ progress: 0 }),
+      assignProgress: assign({ progress: (_, params: { percent: number }) => percentOf(params.percent) }),
+      assignMessage: assign({ message: (_, params: { message: string }) => params.message }),
+      assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
+      /** The view tells the message: a translated toast, or the banner's success popup. */
+      notify: (_, _params: { message: string }) => {},
+      /** The view navigates back to the record's list. */
+      goToList: () => {},
+    },
+    guards: {
+      hasRoomForImages: ({ context }, params: { files: ReadonlyArray<Blob> }) =>
+        context.images.length + params.files.length <= maxImages(context.source),
+      isSingleImage: ({ context }) => maxImages(context.source) === 1,
+      isComplete: ({ context }, params: { draft: Draft }) =>
+        hasNoProblems(context.source.problems(params.draft, { id: context.id, images: context.images })),
+      staysAfterSave: ({ context }) => context.id !== null && context.source.afterSave === "reload",
+    },
+    actors: {
+      loadRecord: fromPromise<Loaded<Item, Options>, RecordFormInput<Item, Options, Draft>>(({ input }) =>
+        input.source.load(input.client, input.id),
+      ),
+      saveRecord: fromPromise<
+        string,
+        { client: ApiClient; source: FormSource<Item, Options, Draft>; request: SaveRequest<Draft> }
+      >(({ input, signal }) => input.source.save(input.client, { ...input.request, signal })),
+    },
+  }).createMachine({
+    id: "recordForm",
+    description:
+      "A record's create or edit form: loads the record and what its fields offer, checks the draft with the contract's field rules, saves it (with its images and upload progress), then goes back to the list or stays with the saved record.",
+    context: ({ input }) => ({
+      client: input.client,
+      source: input.source,
+      id: input.id,
+      item: null,
+      options: null,
+      revision: 0,
+      images: [],
+      nextKey: 0,
+      progress: 0,
+      problems: {},
+      message: null,
+      error: null,
+    }),
+    initial: "loading",
+    states: {
+      loading: {
+        tags: "fetching",
+        description: "Fetching the record when editing, and what the fields offer (roles, catalogue items...); the spinner shows.",
+        entry: "clearFeedback",
+        invoke: {
+          id: "loadRecord",
+          src: "loadRecord",
+          input: ({ context }) => ({ client: context.client, source: context.source, id: context.id }),
+          onDone: {
+            target: "editing",
+            actions: { type: "assignLoaded", params: ({ event }) => ({ loaded: event.output }) },
+            description: "The record (or none, for a new one) and the options arrived: the form opens.",
+          },
+          onError: {
+            target: "unavailable",
+            actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
+            description: "The record or the options could not be loaded ('resource not found', ...): the banner shows why.",
+          },
+        },
+      },
+      unavailable: {
+        type: "final",
+        description: "The form cannot open; the red banner and the way back to the list show.",
+      },
+      editing: {
+        description: "The form is open: its fields and, when it keeps images, the images with their buttons.",
+        on: {
+          "images.add": [
+            {
+              guard: { type: "hasRoomForImages", params: ({ event }) => ({ files: event.files }) },
+              actions: [{ type: "addImages", params: ({ event }) => ({ files: event.files }) }, "assignPreviews"],
+              description: "Files were chosen and fit: each is added after the images, with a preview.",
+            },
+            {
+              guard: "isSingleImage",
+              actions: [
+                { type: "revokePreviews", params: ({ context }) => ({ urls: previewsOf(context.images) }) },
+                { type: "replaceImages", params: ({ event }) => ({ files: event.files }) },
+                "assignPreviews",
+              ],
+              description: "The form keeps one image: the chosen file takes the place of the one chosen before.",
+            },
+            {
+              actions: "refuseImages",
+              description: "More images than the form keeps: the problem shows by the images and none is added.",
+            },
+          ],
+          "image.remove": {
+            actions: [
+              {
+                type: "revokePreviews",
+                params: ({ context, event }) => ({ urls: previewsOf(context.images.slice(event.index, event.index + 1)) }),
+              },
+              { type: "removeImage", params: ({ event }) => ({ index: event.index }) },
+            ],
+            description: "An image is taken out: a kept one is no longer resent, a new one is not uploaded.",
+          },
+          "image.moveUp": {
+            actions: { type: "moveImage", params: ({ event }) => ({ index: event.index, by: -1 }) },
+            description: "An image moves one place earlier among its kind.",
+          },
+          "image.moveDown": {
+            actions: { type: "moveImage", params: ({ event }) => ({ index: event.index, by: 1 }) },
+            description: "An image moves one place later among its kind.",
+          },
+          "form.submit": [
+            {
+              guard: { type: "isComplete", params: ({ event }) => ({ draft: event.draft }) },
+              target: "saving",
+              actions: "clearProblems",
+              description: "Every field rule holds: the record is sent.",
+            },
+            {
+              actions: { type: "assignProblems", params: ({ event }) => ({ draft: event.draft }) },
+              description: "A field rule fails ('Información requerida', a malformed email...): the messages show and nothing is sent.",
+            },
+          ],
+        },
+      },
+      saving: {
+        tags: "processing",
+        description: "Sending the record (and its new images); the progress bar shows how much has gone.",
+        entry: ["clearFeedback", "resetProgress"],
+        invoke: {
+          id: "saveRecord",
+          src: "saveRecord",
+          input: ({ context, event, self }) => {
+            assertEvent(event, "form.submit");
+            return {
+              client: context.client,
+              source: context.source,
+              request: {
+                id: context.id,
+                draft: event.draft,
+                images: context.images,
+                report: (percent: number) => self.send({ type: "upload.progress", percent }),
+              },
+            };
+          },
+          onDone: [
+            {
+              guard: "staysAfterSave",
+              target: "reloading",
+              actions: [
+                { type: "assignProgress", params: { percent: 100 } },
+                { type: "assignMessage", params: ({ event }) => ({ message: event.output }) },
+                { type: "notify", params: ({ event }) => ({ message: event.output }) },
+              ],
+              description: "Updated, on a form that stays (the banner): the message shows and the record is fetched again.",
+            },
+            {
+              target: "saved",
+              actions: [
+                { type: "assignProgress", params: { percent: 100 } },
+                { type: "assignMessage", params: ({ event }) => ({ message: event.output }) },
+                { type: "notify", params: ({ event }) => ({ message: event.output }) },
+                { type: "revokePreviews", params: ({ context }) => ({ urls: previewsOf(context.images) }) },
+                "goToList",
+              ],
+              description: "Created or updated: the message shows and the user goes back to the list.",
+            },
+          ],
+          onError: {
+            target: "editing",
+            actions: ["resetProgress", { type: "assignError", params: ({ event }) => ({ error: event.error }) }],
+            description: "The server refused (email in use, not an image, a rule...): its message shows, the form stays filled in.",
+          },
+        },
+        on: {
+          "upload.progress": {
+            actions: { type: "assignProgress", params: ({ event }) => ({ percent: event.percent }) },
+            description: "More of the request has been sent.",
+          },
+          "form.submit": { description: "A second submit while saving is ignored." },
+        },
+      },
+      reloading: {
+        tags: ["fetching", "processing"],
+        description: "Fetching the saved record, so the form shows what is stored (the banner's images in their order).",
+        invoke: {
+          id: "reloadRecord",
+          src: "loadRecord",
+          input: ({ context }) => ({ client: context.client, source: context.source, id: context.id }),
+          onDone: {
+            target: "editing",
+            actions: [
+              { type: "revokePreviews", params: ({ context }) => ({ urls: previewsOf(context.images) }) },
+              { type: "assignLoaded", params: ({ event }) => ({ loaded: event.output }) },
+              "resetProgress",
+            ],
+            description: "The saved record arrived: its fields and images replace what was typed and chosen.",
+          },
+          onError: {
+            target: "editing",
+            actions: ["resetProgress", { type: "assignError", params: ({ event }) => ({ error: event.error }) }],
+            description: "The record was saved but could not be fetched again: the message shows.",
+          },
+        },
+        on: {
+          "form.submit": { description: "A submit while the saved record loads is ignored." },
+        },
+      },
+      saved: {
+        type: "final",
+        description: "The record is saved and the user has been sent back to the list.",
+      },
+    },
+  });
+
+/** The form machine typed for one record. */
+export type RecordFormMachine<Item, Options, Draft> = ReturnType<typeof createRecordFormMachine<Item, Options, Draft>>;

@@ -1,0 +1,107 @@
+import type { Banner } from "../api/home.ts";
+import type { Itinerary } from "../api/itineraries.ts";
+import type { Lead } from "../api/leads.ts";
+import type { User } from "../api/users.ts";
+import type { ItineraryDraft } from "./itineraries.ts";
+
+/**
+ * Sample records shared by several `*.fixtures.ts` files. Test data: only fixtures and tests
+ * import this module, never the panel (tests/layout/imports.test.ts checks it).
+ */
+
+export const sampleUser: User = {
+  id: 4,
+  first_name: "Luis",
+  last_name: "Mora",
+  email: "luis@example.com",
+  role_id: 2,
+  user_rol: { id: 2, name: "marketing" },
+  active: true,
+};
+
+export const salesUser: User = {
+  ...sampleUser,
+  id: 5,
+  first_name: "Pedro",
+  last_name: "Vélez",
+  user_rol: { id: 3, name: "sales" },
+};
+
+/** A lead as GET /leads/{id} answers it, with one follow-up note. */
+export const sampleLead: Lead = {
+  id: 12,
+  createdAt: "2026-03-14T15:30:00.000Z",
+  firstName: "Marta",
+  lastName: "Quispe",
+  message: "Quisiera cotizar un crucero de 8 días.",
+  email: "marta@example.com",
+  country: "Perú",
+  phone: "+51 999 888 777",
+  lead_user: null,
+  yachtName: null,
+  details: null,
+  trakin: [
+    {
+      coments: "Llamada realizada.",
+      createdAt: "2026-03-15T10:00:00.000Z",
+      trankin_user: { firstName: "Ana", lastName: "Ruiz" },
+    },
+  ],
+};
+
+export const sampleItinerary: Itinerary = {
+  id: 9,
+  name: "Quilotoa",
+  days: "2 días",
+  description: "Laguna y páramo",
+  avalability: "Todo el año",
+  price: 180,
+  ofertPrice: null,
+  isOfert: false,
+  type: "national",
+  region: "Sierra",
+  servicesIncluded: ["Traslados"],
+  feeding: [{ id: 3, name: "Desayuno" }],
+  activities: [],
+  courtesy: [],
+  departureFrom: ["Quito"],
+  image: "uploads/tiptops/quilotoa.png",
+};
+
+export const completeDraft: ItineraryDraft = {
+  name: "Quilotoa",
+  days: "2 días",
+  description: "",
+  avalability: "Todo el año",
+  price: "180",
+  isOfert: true,
+  ofertPrice: "150",
+  region: "Sierra",
+  servicesIncluded: ["Traslados"],
+  departureFrom: ["Quito"],
+  feeding: [3],
+  activities: [],
+  courtesy: [],
+};
+
+export const blankDraft: ItineraryDraft = {
+  ...completeDraft,
+  name: " ",
+  price: "-1",
+  region: "",
+  servicesIncluded: [],
+  departureFrom: [],
+};
+
+export const sampleImage = new Blob(["not really a png"], { type: "image/png" });
+
+export const sampleBanner: Banner = {
+  id: 2,
+  type: "baner",
+  title: "Galápagos",
+  text: "Cruceros de 4 a 8 días",
+  textTwo: "",
+  images: ["uploads/home_page/a.png", "uploads/home_page/b.png"],
+  page: "home",
+  active: true,
+};

@@ -1,0 +1,10 @@
+import { machineFixtures } from "./fixtures.ts";
+import { sidebarMachine } from "./sidebar.machine.ts";
+
+export const fixtures = machineFixtures({
+  id: "sidebar",
+  file: "src/machines/sidebar.machine.ts",
+  machine: sidebarMachine,
+  inputs: [undefined],
+  events: [{ type: "sidebar.toggle" }, { type: "sidebar.dismiss" }, { type: "sidebar.choose", to: "/panel/leads" }],
+});

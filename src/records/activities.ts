@@ -1,0 +1,17 @@
+import { everyRole } from "../api/endpoint.ts";
+import { simpleCatalogue } from "./catalogue.ts";
+
+/** Activities a destination includes (SPEC.md section 3). */
+export const activities = simpleCatalogue({
+  key: "activities",
+  resource: "activities",
+  singular: "Activity",
+  stream: "activity",
+  table: "activities",
+  readers: everyRole,
+  writers: everyRole,
+  listPath: "/panel/activities",
+  newPaths: ["/panel/activities/activities_new"],
+  menu: { section: "administration" },
+  usedBy: [{ table: "itinerary_catalogue_items", column: "item_id", match: { catalogue: "activity" } }],
+});

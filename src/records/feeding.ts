@@ -1,0 +1,17 @@
+import { everyRole } from "../api/endpoint.ts";
+import { simpleCatalogue } from "./catalogue.ts";
+
+/** Feeding: the meals a destination includes (SPEC.md section 3). */
+export const feeding = simpleCatalogue({
+  key: "feeding",
+  resource: "feedings",
+  singular: "Feeding",
+  stream: "feeding",
+  table: "feedings",
+  readers: everyRole,
+  writers: everyRole,
+  listPath: "/panel/feeding",
+  newPaths: ["/panel/feeding/feeding_new"],
+  menu: { section: "administration" },
+  usedBy: [{ table: "itinerary_catalogue_items", column: "item_id", match: { catalogue: "feeding" } }],
+});

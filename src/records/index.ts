@@ -1,0 +1,18 @@
+import type { Endpoint } from "../api/endpoint.ts";
+import { contractEndpoints } from "../api/index.ts";
+import { activities } from "./activities.ts";
+import type { CatalogueDeclaration } from "./catalogue.ts";
+import { courtesys } from "./courtesys.ts";
+import { feeding } from "./feeding.ts";
+
+/** Every declared simple catalogue, in menu order; the server and the panel serve each of them. */
+export const catalogues: ReadonlyArray<CatalogueDeclaration> = [feeding, activities, courtesys];
+
+/** Every endpoint of an API serving these catalogues. */
+export const endpointsWith = (served: ReadonlyArray<CatalogueDeclaration>): ReadonlyArray<Endpoint> => [
+  ...contractEndpoints,
+  ...served.flatMap(({ api }) => [api.list, api.get, api.create, api.update, api.remove]),
+];
+
+/** Every endpoint of the API, for the server's router, the OpenAPI document and the fuzz tests. */
+export const endpoints: ReadonlyArray<Endpoint> = endpointsWith(catalogues);

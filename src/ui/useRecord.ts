@@ -1,0 +1,90 @@
+import { useSelector } from "@xstate/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "wouter";
+import { type ActorRefFrom, assign } from "xstate";
+import {
+  type FormSource,
+  previewsOf,
+  type RecordFormMachine,
+  withPreviews,
+} from "../machines/recordForm.machine.ts";
+import type { ListSource, RecordListMachine } from "../machines/recordList.machine.ts";
+import { useServices } from "./context.ts";
+import { formImplementations, listImplementations, makePreview, revokePreviews } from "./flows.ts";
+import { useFlowActor } from "./useFlow.ts";
+
+/** A list screen's flow: the list machine with the panel's dialogs and toast, over `source`. */
+export function useRecordList<Row extends { readonly id: number }>(
+  machine: RecordListMachine<Row>,
+  source: ListSource<Row>,
+) {
+  const { i18n } = useTranslation();
+  const { client } = useServices();
+  const [logic] = useState(() => machine.provide(listImplementations(i18n)));
+  return useFlowActor(logic, { input: { client, source } });
+}
+
+/**
+ * A form screen's flow: the form machine with the toast (or the caller's `notify`), the way back
+ * to `listPath`, and image previews as object URLs.
+ */
+export function useRecordForm<Item, Options, Draft>(
+  machine: RecordFormMachine<Item, Options, Draft>,
+  {
+    source,
+    id,
+    listPath,
+    notify,
+  }: {
+    readonly source: FormSource<Item, Options, Draft>;
+    readonly id: number | null;
+    readonly listPath: string;
+    /** How the saved message is told; a translated toast when not given. */
+    readonly notify?: (message: string) => void;
+  },
+) {
+  const { i18n } = useTranslation();
+  const { client } = useServices();
+  const [, navigate] = useLocation();
+  const [logic] = useState(() => {
+    const { actions } = formImplementations(i18n, () => navigate(listPath));
+    return machine.provide({
+      actions: {
+        ...actions,
+        ...(notify === undefined ? {} : { notify: (_: unknown, { message }: { message: string }) => notify(message) }),
+        assignPreviews: assign({ images: ({ context }) => withPreviews(context.images, makePreview) }),
+        revokePreviews,
+      },
+    });
+  });
+  const actor = useFlowActor(logic, { input: { client, source, id } });
+  // XState v5 runs no exit actions when an actor stops, so the last previews are released here
+  useEffect(
+    () => () => {
+      for (const url of previewsOf(actor.getSnapshot().context.images)) URL.revokeObjectURL(url);
+    },
+    [actor],
+  );
+  return actor;
+}
+
+/** What every form screen reads from its flow, each with its own narrow selector. */
+export function useRecordFormState<Item, Options, Draft>(actor: ActorRefFrom<RecordFormMachine<Item, Options, Draft>>) {
+  return {
+    item: useSelector(actor, (snapshot) => snapshot.context.item),
+    options: useSelector(actor, (snapshot) => snapshot.context.options),
+    revision: useSelector(actor, (snapshot) => snapshot.context.revision),
+    images: useSelector(actor, (snapshot) => snapshot.context.images),
+    progress: useSelector(actor, (snapshot) => snapshot.context.progress),
+    problems: useSelector(actor, (snapshot) => snapshot.context.problems),
+    error: useSelector(actor, (snapshot) => snapshot.context.error),
+    fetching: useSelector(actor, (snapshot) => snapshot.matches("loading")),
+    saving: useSelector(actor, (snapshot) => snapshot.matches("saving")),
+    processing: useSelector(actor, (snapshot) => snapshot.hasTag("processing")),
+    open: useSelector(
+      actor,
+      (snapshot) => snapshot.matches("editing") || snapshot.matches("saving") || snapshot.matches("reloading"),
+    ),
+  };
+}
