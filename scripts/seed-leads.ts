@@ -12,7 +12,7 @@ import { prepareSchema } from "../server/schema.ts";
 import { openDatabase } from "../server/db/open.ts";
 import { decodeEnv } from "../server/env.ts";
 import { nextStatus } from "../server/events/machine.ts";
-import { addToTotal, leadColumns, leadRecord, newLeadRow } from "../server/events/projections/leads.ts";
+import { addToTotal, leadColumns, leadRecord, newLeadRow } from "../server/leads/projection.ts";
 
 const BATCH = 1000;
 const DAY_MS = 86_400_000;

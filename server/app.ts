@@ -7,21 +7,23 @@ import { type ErrorAnswer, isMessage, messages } from "../src/api/messages.ts";
 import type { CatalogueDeclaration } from "../src/records/catalogue.ts";
 import { catalogues, endpointsWith } from "../src/records/index.ts";
 import type { Database } from "./db/database.ts";
+import { registerProjections } from "./events/projection.ts";
+import { projections } from "./projections.ts";
 import type { Env } from "./env.ts";
 import { createLogger } from "./log.ts";
 import type { Mailer } from "./mail/mailer.ts";
-import { registerAuthRoutes } from "./routes/auth.ts";
-import { registerCatalogueRoutes } from "./routes/catalogues.ts";
-import { registerHistoryRoutes } from "./routes/history.ts";
-import { registerHomeRoutes } from "./routes/home.ts";
-import { registerItineraryRoutes } from "./routes/itineraries.ts";
-import { registerLeadRoutes } from "./routes/leads.ts";
-import { multipartOptions } from "./routes/multipart.ts";
-import { registerOpenApi } from "./routes/openapi.ts";
-import { isClientRoute, registerPanel, sendIndex } from "./routes/panel.ts";
-import { registerUploadRoutes } from "./routes/uploads.ts";
-import { registerUserRoutes } from "./routes/users.ts";
-import { registerSecurityHeaders } from "./security.ts";
+import { registerAuthRoutes } from "./accounts/authRoutes.ts";
+import { registerCatalogueRoutes } from "./catalogues/routes.ts";
+import { registerHistoryRoutes } from "./history/routes.ts";
+import { registerHomeRoutes } from "./home/routes.ts";
+import { registerItineraryRoutes } from "./itineraries/routes.ts";
+import { registerLeadRoutes } from "./leads/routes.ts";
+import { multipartOptions } from "./http/multipart.ts";
+import { registerOpenApi } from "./http/openapi.ts";
+import { isClientRoute, registerPanel, sendIndex } from "./http/panel.ts";
+import { registerUploadRoutes } from "./uploads/routes.ts";
+import { registerUserRoutes } from "./accounts/userRoutes.ts";
+import { registerSecurityHeaders } from "./http/security.ts";
 
 export interface AppDeps {
   readonly db: Database;
@@ -71,11 +73,12 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
 
   await registerSecurityHeaders(app);
-  // Parses nothing by itself: multipart endpoints read their parts (server/routes/multipart.ts).
+  // Parses nothing by itself: multipart endpoints read their parts (server/http/multipart.ts).
   await app.register(fastifyMultipart, multipartOptions(deps.env.MAX_UPLOAD_MB));
 
   registerAuthRoutes(app, { db: deps.db, mailer: deps.mailer, env: deps.env, now });
   registerUserRoutes(app, { db: deps.db, mailer: deps.mailer, env: deps.env, now });
+  registerProjections(projections);
   const served = deps.catalogues ?? catalogues;
   registerCatalogueRoutes(app, { db: deps.db, now, catalogues: served });
   registerHistoryRoutes(app, { db: deps.db, now });

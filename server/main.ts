@@ -1,6 +1,8 @@
 /** `npm run serve`: the API and the built panel on HOST:PORT. */
-import { seed } from "./accounts/seed.ts";
+import { seed } from "./seed.ts";
 import { buildApp } from "./app.ts";
+import { registerProjections } from "./events/projection.ts";
+import { projections } from "./projections.ts";
 import { prepareSchema } from "./schema.ts";
 import { openDatabase } from "./db/open.ts";
 import { decodeEnv, EnvError, type Env } from "./env.ts";
@@ -23,6 +25,7 @@ const env = readEnv();
 const log = createLogger(env.LOG_LEVEL);
 const db = await openDatabase(env);
 log.info(env.DATABASE_URL ? "Database: PostgreSQL (DATABASE_URL)" : `Database: embedded PGlite in ${env.DATA_DIR}`);
+registerProjections(projections);
 const applied = await prepareSchema(db);
 if (applied.length > 0) log.info(`Migrations applied: ${applied.join(", ")}`);
 await seed(db, env, log, new Date());

@@ -7,9 +7,12 @@ import { fileURLToPath } from "node:url";
 import { prepareSchema } from "./schema.ts";
 import { openDatabase } from "./db/open.ts";
 import { decodeEnv, EnvError } from "./env.ts";
-import { rebuildProjections } from "./events/rebuild.ts";
+import type { Database } from "./db/database.ts";
+import { replayEvents } from "./events/rebuild.ts";
+import { projections } from "./projections.ts";
 
-export { rebuildProjections };
+/** Every feature's read tables rebuilt from the events. */
+export const rebuildProjections = (db: Database): Promise<number> => replayEvents(db, projections);
 
 const isScript = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
 

@@ -8,7 +8,7 @@ import {
 } from "../../src/machines/domain/staffSession.machine.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
-import { sessionRecord } from "../events/projections/sessions.ts";
+import { sessionRecord } from "./sessionsProjection.ts";
 import { generateToken, hashToken } from "./passwords.ts";
 
 /** How long the token given to a user who must change the password lives. */

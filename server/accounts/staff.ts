@@ -11,7 +11,7 @@ import { Role, type User, type UserPayload } from "../../src/api/users.ts";
 import { roleIds, type UserEvent } from "../../src/machines/domain/user.machine.ts";
 import type { Queryable } from "../db/database.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
-import { userRecord } from "../events/projections/users.ts";
+import { userRecord } from "./usersProjection.ts";
 import { closeUserSessions } from "./sessions.ts";
 import { findUserById, formFacts, lockUsers, noUserFacts, storedDetails, type UserRow } from "./users.ts";
 

@@ -7,7 +7,7 @@ import { confirmationProblem, passwordProblem } from "../../src/machines/domain/
 import type { UserFacts } from "../../src/machines/domain/user.machine.ts";
 import type { Queryable } from "../db/database.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
-import { userRecord } from "../events/projections/users.ts";
+import { userRecord } from "./usersProjection.ts";
 
 /** A users row with its role name; the hashes never leave the server. */
 export interface UserRow {

@@ -7,7 +7,7 @@ import { messages } from "../../src/api/messages.ts";
 import type { Queryable } from "../db/database.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
 import type { ItemUse } from "../../src/records/catalogue.ts";
-import type { CatalogueRecord } from "../events/projections/catalogueItems.ts";
+import type { CatalogueRecord } from "./projection.ts";
 
 const ItemRow = Schema.Struct({ id: Schema.Int, name: Schema.String, active: Schema.Boolean });
 const decodeItem = Schema.decodeUnknownSync(ItemRow);

@@ -3,7 +3,7 @@ import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { Queryable } from "../db/database.ts";
 import { judge } from "./machine.ts";
-import { project } from "./projections/index.ts";
+import { project } from "./projection.ts";
 import { append, type StoredEvent } from "./store.ts";
 
 /**

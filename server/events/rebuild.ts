@@ -1,15 +1,16 @@
 import type { Database } from "../db/database.ts";
-import { project, projections } from "./projections/index.ts";
+import { type Projection, project, registerProjections } from "./projection.ts";
 import { type EventRow, eventColumns, type StoredEvent, toStoredEvent } from "./store.ts";
 
 const BATCH = 1000;
 
 /**
- * Empties every projection table and replays every event in id order, in one transaction, then
- * sets each id sequence past the highest replayed id. Answers how many events were replayed.
+ * Empties every table of `projections` and replays every event in id order, in one transaction,
+ * then sets each id sequence past the highest replayed id. Answers how many events were replayed.
  */
-export const rebuildProjections = (db: Database): Promise<number> =>
+export const replayEvents = (db: Database, projections: ReadonlyArray<Projection>): Promise<number> =>
   db.transaction(async (tx) => {
+    registerProjections(projections);
     await tx.exec(`truncate ${projections.flatMap((projection) => projection.tables).join(", ")}`);
     let replayed = 0;
     let lastId = 0;

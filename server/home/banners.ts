@@ -7,7 +7,7 @@ import { messages } from "../../src/api/messages.ts";
 import type { BannerContent, BannerFacts } from "../../src/machines/domain/banner.machine.ts";
 import type { Queryable } from "../db/database.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
-import { bannerRecord } from "../events/projections/home.ts";
+import { bannerRecord } from "./projection.ts";
 import { storeImage, type UploadedImage } from "../uploads/store.ts";
 
 /** What the banner form says, trimmed, before its images are compared with the banner's. */

@@ -7,7 +7,7 @@ import { messages } from "../../src/api/messages.ts";
 import type { CallActionContent, CallActionFacts } from "../../src/machines/domain/callAction.machine.ts";
 import type { Queryable } from "../db/database.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
-import { callActionRecord } from "../events/projections/home.ts";
+import { callActionRecord } from "./projection.ts";
 
 /** The form's content as the event keeps it: texts trimmed, the link as typed (trimmed). */
 const contentOf = (payload: CallActionPayload): CallActionContent => ({

@@ -4,7 +4,7 @@ import { DestinationType } from "../../src/api/itineraries.ts";
 import type { RecommendationsFacts } from "../../src/machines/domain/recommendations.machine.ts";
 import type { Queryable } from "../db/database.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
-import { HOME_RECOMMENDATIONS, recommendationsRecord } from "../events/projections/home.ts";
+import { HOME_RECOMMENDATIONS, recommendationsRecord } from "./projection.ts";
 
 const RecommendationRow = Schema.Struct({
   position: Schema.Int,

@@ -14,8 +14,8 @@ import { messages } from "../../src/api/messages.ts";
 import { type ItineraryFacts, ItineraryFields } from "../../src/machines/domain/itinerary.machine.ts";
 import type { Queryable } from "../db/database.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
-import { activityRecord, courtesyRecord, feedingRecord } from "../events/projections/catalogueItems.ts";
-import { catalogueLinks, itineraryRecord } from "../events/projections/itineraries.ts";
+import { activityRecord, courtesyRecord, feedingRecord } from "../catalogues/projection.ts";
+import { catalogueLinks, itineraryRecord } from "./projection.ts";
 import { type ItineraryDraft, itineraryDraft } from "./form.ts";
 
 /** The table of each catalogue a destination lists items of. */

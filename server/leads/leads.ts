@@ -21,7 +21,7 @@ import type { LeadFacts } from "../../src/machines/domain/lead.machine.ts";
 import { findUserById } from "../accounts/users.ts";
 import type { Queryable } from "../db/database.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
-import { leadRecord } from "../events/projections/leads.ts";
+import { leadRecord } from "./projection.ts";
 import { containsPattern, searchWords } from "./search.ts";
 
 const LeadRow = Schema.Struct({

@@ -1,9 +1,9 @@
 import { Schema } from "effect";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { registerEndpoint } from "../../server/routes/register.ts";
+import { registerEndpoint } from "../../server/http/register.ts";
 import type { Database } from "../../server/db/database.ts";
 import { decide } from "../../server/events/command.ts";
-import { userRecord } from "../../server/events/projections/users.ts";
+import { userRecord } from "../../server/accounts/usersProjection.ts";
 import { endpoint, type Endpoint, IdParams } from "../../src/api/endpoint.ts";
 import { endpoints } from "../../src/records/index.ts";
 import { messages } from "../../src/api/messages.ts";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from "../../server/accounts/loginLimit.ts";
 import type { Database } from "../../server/db/database.ts";
 import { decide } from "../../server/events/command.ts";
-import { userRecord } from "../../server/events/projections/users.ts";
+import { userRecord } from "../../server/accounts/usersProjection.ts";
 import { messages } from "../../src/api/messages.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { readStream } from "../../server/events/store.ts";
-import { catalogueRoutes } from "../../server/routes/catalogues.ts";
+import { catalogueRoutes } from "../../server/catalogues/routes.ts";
 import { messages } from "../../src/api/messages.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
 import { createStaff, dataOf, request, sessionFor, snapshot, startServer, type TestServer } from "./support.ts";

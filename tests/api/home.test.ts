@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
-import { encodePng } from "../../server/itineraries/png.ts";
+import { encodePng } from "../../server/demo/png.ts";
 import { type ItineraryDraft, itineraryFormOf } from "../../server/itineraries/form.ts";
 import { createItinerary, deleteItinerary } from "../../server/itineraries/itineraries.ts";
 import { storeImage } from "../../server/uploads/store.ts";

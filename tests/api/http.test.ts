@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Schema } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
-import { registerEndpoint } from "../../server/routes/register.ts";
+import { registerEndpoint } from "../../server/http/register.ts";
 import { endpoint } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
 import { openTestDatabase } from "../setup/database.ts";

@@ -7,9 +7,9 @@ import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createItem, updateItem } from "../../server/catalogues/items.ts";
 import type { Database } from "../../server/db/database.ts";
-import { activityRecord, courtesyRecord, feedingRecord } from "../../server/events/projections/catalogueItems.ts";
+import { activityRecord, courtesyRecord, feedingRecord } from "../../server/catalogues/projection.ts";
 import { readStream } from "../../server/events/store.ts";
-import { encodePng } from "../../server/itineraries/png.ts";
+import { encodePng } from "../../server/demo/png.ts";
 import {
   departureCities,
   generalServices,

@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DOCS_PATH, OPENAPI_PATH, openApiPath } from "../../server/routes/openapi.ts";
+import { DOCS_PATH, OPENAPI_PATH, openApiPath } from "../../server/http/openapi.ts";
 import { catalogueItemFields } from "../../src/api/catalogues.ts";
 import { createClient } from "../../src/api/client.ts";
 import { API_BASE } from "../../src/api/endpoint.ts";

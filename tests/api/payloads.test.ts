@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
-import { catalogueRoutes } from "../../server/routes/catalogues.ts";
+import { catalogueRoutes } from "../../server/catalogues/routes.ts";
 import { createItem } from "../../server/catalogues/items.ts";
 import { createCallAction } from "../../server/home/callActions.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
-import { encodePng } from "../../server/itineraries/png.ts";
+import { encodePng } from "../../server/demo/png.ts";
 import { detectImage } from "../../server/uploads/images.ts";
 import { INVALID_SESSION } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";

@@ -5,7 +5,7 @@ import { screens, visit } from "./support/screens.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 
 /**
- * The Content-Security-Policy of server/security.ts against the real panel and landing page in
+ * The Content-Security-Policy of server/http/security.ts against the real panel and landing page in
  * Chromium: every screen, plus a SweetAlert2 toast (its bundle injects a <style> element), loads
  * with no console error and no `securitypolicyviolation` event.
  */

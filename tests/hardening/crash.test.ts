@@ -13,8 +13,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { openPglite } from "../../server/db/pglite.ts";
 import { openPostgres } from "../../server/db/postgres.ts";
-import { rebuildProjections } from "../../server/events/rebuild.ts";
-import { projections } from "../../server/events/projections/index.ts";
+import { rebuildProjections } from "../../server/rebuild.ts";
+import { projections } from "../../server/projections.ts";
 import { databaseUrl } from "../setup/template.ts";
 import { type ChildServer, startChild, stopChild } from "./child.ts";
 

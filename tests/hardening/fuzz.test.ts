@@ -8,9 +8,9 @@
 import fc from "fast-check";
 import { SchemaAST } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "../../server/accounts/seed.ts";
+import { seed } from "../../server/seed.ts";
 import type { Database } from "../../server/db/database.ts";
-import { encodePng } from "../../server/itineraries/png.ts";
+import { encodePng } from "../../server/demo/png.ts";
 import { createLogger } from "../../server/log.ts";
 import type { AnyCodec, Endpoint } from "../../src/api/endpoint.ts";
 import { endpoints } from "../../src/records/index.ts";

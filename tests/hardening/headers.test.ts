@@ -1,5 +1,5 @@
 /**
- * Security headers (server/security.ts): helmet's set on API answers and on the panel, with the
+ * Security headers (server/http/security.ts): helmet's set on API answers and on the panel, with the
  * panel's Content-Security-Policy; the image route keeps its own stricter policy.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
-import { encodePng } from "../../server/itineraries/png.ts";
+import { encodePng } from "../../server/demo/png.ts";
 import { detectImage } from "../../server/uploads/images.ts";
 import { storeImage } from "../../server/uploads/store.ts";
 import { startServer, type TestServer } from "../api/support.ts";

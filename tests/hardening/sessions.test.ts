@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSession } from "../../server/accounts/sessions.ts";
 import type { Database } from "../../server/db/database.ts";
 import { decide } from "../../server/events/command.ts";
-import { userRecord } from "../../server/events/projections/users.ts";
+import { userRecord } from "../../server/accounts/usersProjection.ts";
 import type { Endpoint } from "../../src/api/endpoint.ts";
 import { INVALID_SESSION } from "../../src/api/errors.ts";
 import { endpoints } from "../../src/records/index.ts";

@@ -7,7 +7,7 @@
 import { crc32, deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
-import { encodePng } from "../../server/itineraries/png.ts";
+import { encodePng } from "../../server/demo/png.ts";
 import { MAX_IMAGE_PIXELS } from "../../server/uploads/images.ts";
 import { messages } from "../../src/api/messages.ts";
 import { createStaff, sessionFor, startServer, type TestServer, testEnv } from "../api/support.ts";

@@ -63,6 +63,14 @@ describe("imports flow ui -> machines -> api", () => {
     expect(violations("server", [/^src\/(ui|i18n)(\/|$)/, /^react/, /^wouter/])).toEqual([]);
   });
 
+  it("the event store knows no feature: server/events imports only the database and the contract", () => {
+    expect(violations("server/events", [/^server\/(?!events\/|db\/)/])).toEqual([]);
+  });
+
+  it("records import the contract and the machines, never the UI or the server", () => {
+    expect(violations("src/records", [/^src\/(ui|i18n)(\/|$)/, /^server(\/|$)/, /^react/])).toEqual([]);
+  });
+
   it("the panel never imports test data: fixtures, samples or the path generator", () => {
     // The flows page reads what `npm run flows` wrote to docs/flows (decision 017).
     expect(

@@ -81,7 +81,7 @@ describe("refusal messages", () => {
    * The one rule message answered outside a machine: the contract's decoder says
    * 'required_information' for a field the request left out entirely, before any record is loaded.
    */
-  const contractDecoder = "server/routes/register.ts: messages.requiredInformation";
+  const contractDecoder = "server/http/register.ts: messages.requiredInformation";
 
   it("server code never answers a rule message itself", () => {
     const ruleKeys = Object.entries(messages)

@@ -5,13 +5,13 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { seedDemoCatalogues } from "../../server/catalogues/demo.ts";
+import { seedDemoCatalogues } from "../../server/demo/catalogues.ts";
 import { createBanner, updateBanner } from "../../server/home/banners.ts";
 import { createCallAction, updateCallAction } from "../../server/home/callActions.ts";
 import { adminContent, publicContent } from "../../server/home/content.ts";
-import { BANNER_SIZE, demoBanners, demoCallAction, demoRecommendations, seedDemoHome } from "../../server/home/demo.ts";
+import { BANNER_SIZE, demoBanners, demoCallAction, demoRecommendations, seedDemoHome } from "../../server/demo/home.ts";
 import { setRecommendations } from "../../server/home/recommendations.ts";
-import { seedDemoItineraries } from "../../server/itineraries/demo.ts";
+import { seedDemoItineraries } from "../../server/demo/itineraries.ts";
 import { type ItineraryDraft, itineraryFormOf } from "../../server/itineraries/form.ts";
 import { createItinerary, deleteItinerary } from "../../server/itineraries/itineraries.ts";
 import { rebuildProjections } from "../../server/rebuild.ts";

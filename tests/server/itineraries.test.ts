@@ -5,13 +5,13 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { seedDemoCatalogues } from "../../server/catalogues/demo.ts";
+import { seedDemoCatalogues } from "../../server/demo/catalogues.ts";
 import { createItem, deleteItem, updateItem } from "../../server/catalogues/items.ts";
-import { activityRecord, courtesyRecord, feedingRecord } from "../../server/events/projections/catalogueItems.ts";
-import { demoItineraries, seedDemoItineraries } from "../../server/itineraries/demo.ts";
+import { activityRecord, courtesyRecord, feedingRecord } from "../../server/catalogues/projection.ts";
+import { demoItineraries, seedDemoItineraries } from "../../server/demo/itineraries.ts";
 import { type ItineraryDraft, itineraryFormOf } from "../../server/itineraries/form.ts";
 import { createItinerary, deleteItinerary, listItineraries, updateItinerary } from "../../server/itineraries/itineraries.ts";
-import { HEIGHT, WIDTH } from "../../server/itineraries/landscape.ts";
+import { HEIGHT, WIDTH } from "../../server/demo/landscape.ts";
 import { rebuildProjections } from "../../server/rebuild.ts";
 import { detectImage } from "../../server/uploads/images.ts";
 import { findImage, storeImage } from "../../server/uploads/store.ts";

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { seed } from "../../server/accounts/seed.ts";
+import { seed } from "../../server/seed.ts";
 import { deleteStaff, updateStaff } from "../../server/accounts/staff.ts";
 import { createUser } from "../../server/accounts/users.ts";
 import { decodeEnv } from "../../server/env.ts";

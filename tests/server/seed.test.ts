@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { seed } from "../../server/accounts/seed.ts";
+import { seed } from "../../server/seed.ts";
 import type { Database } from "../../server/db/database.ts";
 import { createLogger } from "../../server/log.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";

@@ -11,7 +11,8 @@ import type { Database } from "../../server/db/database.ts";
 import { sqlState } from "../../server/db/database.ts";
 import { openPglite } from "../../server/db/pglite.ts";
 import { openPostgres } from "../../server/db/postgres.ts";
-import { projections } from "../../server/events/projections/index.ts";
+import { registerProjections } from "../../server/events/projection.ts";
+import { projections } from "../../server/projections.ts";
 import { databaseUrl } from "./template.ts";
 
 /** "source database is being accessed by other users": another worker is copying the template. */
@@ -60,6 +61,7 @@ const dropDatabase = async (serverUrl: string, name: string): Promise<void> => {
 };
 
 export const openTestDatabase = async (): Promise<Database> => {
+  registerProjections(projections);
   const template = inject("templateDatabase");
   if (template.kind === "pglite") {
     return openPglite({ loadDataDir: new Blob([await readFile(template.dumpPath)]) });

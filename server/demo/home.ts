@@ -1,13 +1,13 @@
 import { BannerUploadQuery } from "../../src/api/home.ts";
 import type { Queryable } from "../db/database.ts";
 import type { CommandOptions } from "../events/command.ts";
-import { type Layer, paintLandscape, type Scene, type Size } from "../itineraries/landscape.ts";
-import type { Rgb } from "../itineraries/png.ts";
+import { type Layer, paintLandscape, type Scene, type Size } from "./landscape.ts";
+import type { Rgb } from "./png.ts";
 import { detectImage } from "../uploads/images.ts";
 import type { UploadedImage } from "../uploads/store.ts";
-import { createBanner } from "./banners.ts";
-import { createCallAction } from "./callActions.ts";
-import { setRecommendations } from "./recommendations.ts";
+import { createBanner } from "../home/banners.ts";
+import { createCallAction } from "../home/callActions.ts";
+import { setRecommendations } from "../home/recommendations.ts";
 
 /** A wide carousel slide. */
 export const BANNER_SIZE: Size = { width: 1280, height: 600 };
@@ -110,7 +110,7 @@ export const demoCallAction = {
   link: "https://example.com/cotizar",
 } as const;
 
-/** Demo destinations (server/itineraries/demo.ts) recommended on the home page, in this order. */
+/** Demo destinations (server/demo/itineraries.ts) recommended on the home page, in this order. */
 export const demoRecommendations = [
   "Galápagos: Isla Santa Cruz",
   "Quilotoa y Baños",

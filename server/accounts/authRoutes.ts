@@ -3,15 +3,15 @@ import * as auth from "../../src/api/auth.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { EMAIL_MAX_LENGTH, isEmail, normaliseEmail } from "../../src/api/fields.ts";
 import { messages } from "../../src/api/messages.ts";
-import { clearFailures, isLimited, loginKeys, recordFailure } from "../accounts/loginLimit.ts";
-import { generateTemporaryPassword, hashPassword, verifyAgainstDummy, verifyPassword } from "../accounts/passwords.ts";
-import { closeSession, closeUserSessions, openSession, PASSWORD_CHANGE_MINUTES } from "../accounts/sessions.ts";
-import { changePassword, findUserByEmail, issueTemporaryPassword, type UserRow } from "../accounts/users.ts";
+import { clearFailures, isLimited, loginKeys, recordFailure } from "./loginLimit.ts";
+import { generateTemporaryPassword, hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
+import { closeSession, closeUserSessions, openSession, PASSWORD_CHANGE_MINUTES } from "./sessions.ts";
+import { changePassword, findUserByEmail, issueTemporaryPassword, type UserRow } from "./users.ts";
 import type { Database } from "../db/database.ts";
 import type { Env } from "../env.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { temporaryPasswordMail } from "../mail/templates.ts";
-import { registerEndpoint, signedIn } from "./register.ts";
+import { registerEndpoint, signedIn } from "../http/register.ts";
 
 export interface AuthContext {
   readonly db: Database;

@@ -5,9 +5,9 @@ import {
   type CatalogueRecord,
   courtesyRecord,
   feedingRecord,
-} from "../events/projections/catalogueItems.ts";
+} from "../catalogues/projection.ts";
 import type { CatalogueItemPayload } from "../../src/api/catalogues.ts";
-import { createItem } from "./items.ts";
+import { createItem } from "../catalogues/items.ts";
 
 /** The demo's feeding, activity and courtesy items, in Spanish; one inactive item shows the state. */
 export const demoCatalogueItems: ReadonlyArray<{

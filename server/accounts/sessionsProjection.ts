@@ -1,10 +1,10 @@
-import { SessionEvent, staffSessionMachine } from "../../../src/machines/domain/staffSession.machine.ts";
-import type { Queryable } from "../../db/database.ts";
-import type { RecordType } from "../command.ts";
-import { toMachineEvent } from "../decode.ts";
-import { nextStatus } from "../machine.ts";
-import type { StoredEvent } from "../store.ts";
-import type { Projection } from "./index.ts";
+import { SessionEvent, staffSessionMachine } from "../../src/machines/domain/staffSession.machine.ts";
+import type { Queryable } from "../db/database.ts";
+import type { RecordType } from "../events/command.ts";
+import { toMachineEvent } from "../events/decode.ts";
+import { nextStatus } from "../events/machine.ts";
+import type { StoredEvent } from "../events/store.ts";
+import type { Projection } from "../events/projection.ts";
 
 export const sessionRecord: RecordType<typeof staffSessionMachine> = {
   stream: "session",

@@ -10,9 +10,9 @@ import {
   listItineraries,
   listItinerariesOfType,
   updateItinerary,
-} from "../itineraries/itineraries.ts";
+} from "./itineraries.ts";
 import { storeImage } from "../uploads/store.ts";
-import { registerEndpoint, signedIn } from "./register.ts";
+import { registerEndpoint, signedIn } from "../http/register.ts";
 
 export interface ItinerariesContext {
   readonly db: Database;

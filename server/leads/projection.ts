@@ -1,11 +1,11 @@
-import { type LeadCreate, LeadEvent, leadMachine } from "../../../src/machines/domain/lead.machine.ts";
-import type { Queryable } from "../../db/database.ts";
-import { leadSearchText } from "../../leads/search.ts";
-import type { RecordType } from "../command.ts";
-import { toMachineEvent } from "../decode.ts";
-import { nextStatus } from "../machine.ts";
-import type { StoredEvent } from "../store.ts";
-import type { Projection } from "./index.ts";
+import { type LeadCreate, LeadEvent, leadMachine } from "../../src/machines/domain/lead.machine.ts";
+import type { Queryable } from "../db/database.ts";
+import { leadSearchText } from "./search.ts";
+import type { RecordType } from "../events/command.ts";
+import { toMachineEvent } from "../events/decode.ts";
+import { nextStatus } from "../events/machine.ts";
+import type { StoredEvent } from "../events/store.ts";
+import type { Projection } from "../events/projection.ts";
 
 export const leadRecord: RecordType<typeof leadMachine> = { stream: "lead", table: "leads", machine: leadMachine };
 

@@ -3,11 +3,11 @@ import { ApiError } from "../../src/api/errors.ts";
 import * as api from "../../src/api/home.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { Database } from "../db/database.ts";
-import { createBanner, findBanner, updateBanner } from "../home/banners.ts";
-import { createCallAction, findCallAction, updateCallAction } from "../home/callActions.ts";
-import { adminContent, publicContent } from "../home/content.ts";
-import { setRecommendations } from "../home/recommendations.ts";
-import { registerEndpoint, signedIn } from "./register.ts";
+import { createBanner, findBanner, updateBanner } from "./banners.ts";
+import { createCallAction, findCallAction, updateCallAction } from "./callActions.ts";
+import { adminContent, publicContent } from "./content.ts";
+import { setRecommendations } from "./recommendations.ts";
+import { registerEndpoint, signedIn } from "../http/register.ts";
 
 export interface HomeContext {
   readonly db: Database;

@@ -1,13 +1,13 @@
 import type { AnyStateMachine, EventFromLogic } from "xstate";
-import { BannerEvent, bannerMachine } from "../../../src/machines/domain/banner.machine.ts";
-import { CallActionEvent, callActionMachine } from "../../../src/machines/domain/callAction.machine.ts";
-import { RecommendationsSet, recommendationListMachine } from "../../../src/machines/domain/recommendations.machine.ts";
-import type { Queryable } from "../../db/database.ts";
-import type { RecordType } from "../command.ts";
-import { toMachineEvent } from "../decode.ts";
-import { nextStatus } from "../machine.ts";
-import type { StoredEvent } from "../store.ts";
-import type { Projection } from "./index.ts";
+import { BannerEvent, bannerMachine } from "../../src/machines/domain/banner.machine.ts";
+import { CallActionEvent, callActionMachine } from "../../src/machines/domain/callAction.machine.ts";
+import { RecommendationsSet, recommendationListMachine } from "../../src/machines/domain/recommendations.machine.ts";
+import type { Queryable } from "../db/database.ts";
+import type { RecordType } from "../events/command.ts";
+import { toMachineEvent } from "../events/decode.ts";
+import { nextStatus } from "../events/machine.ts";
+import type { StoredEvent } from "../events/store.ts";
+import type { Projection } from "../events/projection.ts";
 
 export const bannerRecord: RecordType<typeof bannerMachine> = {
   stream: "banner",

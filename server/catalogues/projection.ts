@@ -1,14 +1,14 @@
-import { CatalogueItemEvent, catalogueItemMachine } from "../../../src/machines/domain/catalogueItem.machine.ts";
-import { activities } from "../../../src/records/activities.ts";
-import type { CatalogueDeclaration } from "../../../src/records/catalogue.ts";
-import { courtesys } from "../../../src/records/courtesys.ts";
-import { feeding } from "../../../src/records/feeding.ts";
-import { catalogues } from "../../../src/records/index.ts";
-import type { Queryable } from "../../db/database.ts";
-import { toMachineEvent } from "../decode.ts";
-import { nextStatus } from "../machine.ts";
-import type { StoredEvent } from "../store.ts";
-import type { Projection } from "./index.ts";
+import { CatalogueItemEvent, catalogueItemMachine } from "../../src/machines/domain/catalogueItem.machine.ts";
+import { activities } from "../../src/records/activities.ts";
+import type { CatalogueDeclaration } from "../../src/records/catalogue.ts";
+import { courtesys } from "../../src/records/courtesys.ts";
+import { feeding } from "../../src/records/feeding.ts";
+import { catalogues } from "../../src/records/index.ts";
+import type { Queryable } from "../db/database.ts";
+import { toMachineEvent } from "../events/decode.ts";
+import { nextStatus } from "../events/machine.ts";
+import type { StoredEvent } from "../events/store.ts";
+import type { Projection } from "../events/projection.ts";
 
 /** One declared catalogue's items: the same machine and columns, its own stream and table. */
 export type CatalogueRecord = CatalogueDeclaration;

@@ -1,8 +1,8 @@
 import type { LeadDetails } from "../../src/api/leads.ts";
 import { findUserByEmail } from "../accounts/users.ts";
 import type { Queryable } from "../db/database.ts";
-import { assignLead, commentLead, createLead } from "./leads.ts";
-import { foldText } from "./search.ts";
+import { assignLead, commentLead, createLead } from "../leads/leads.ts";
+import { foldText } from "../leads/search.ts";
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

@@ -6,11 +6,11 @@ import {
   type CatalogueRecord,
   courtesyRecord,
   feedingRecord,
-} from "../events/projections/catalogueItems.ts";
+} from "../catalogues/projection.ts";
 import { detectImage } from "../uploads/images.ts";
 import { storeImage } from "../uploads/store.ts";
-import { type ItineraryDraft, itineraryFormOf } from "./form.ts";
-import { createItinerary } from "./itineraries.ts";
+import { type ItineraryDraft, itineraryFormOf } from "../itineraries/form.ts";
+import { createItinerary } from "../itineraries/itineraries.ts";
 import { HEIGHT, type Layer, paintLandscape, type Scene, WIDTH } from "./landscape.ts";
 
 /** A demo destination: its fields, its catalogue items by name, and the picture painted for it. */

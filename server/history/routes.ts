@@ -7,12 +7,12 @@ import { messages } from "../../src/api/messages.ts";
 import type { Database } from "../db/database.ts";
 import type { RecordType } from "../events/command.ts";
 import { nextStatus } from "../events/machine.ts";
-import { activityRecord, courtesyRecord, feedingRecord } from "../events/projections/catalogueItems.ts";
-import { bannerRecord, callActionRecord } from "../events/projections/home.ts";
-import { itineraryRecord } from "../events/projections/itineraries.ts";
-import { leadRecord } from "../events/projections/leads.ts";
-import { userRecord } from "../events/projections/users.ts";
-import { registerEndpoint, signedIn } from "./register.ts";
+import { activityRecord, courtesyRecord, feedingRecord } from "../catalogues/projection.ts";
+import { bannerRecord, callActionRecord } from "../home/projection.ts";
+import { itineraryRecord } from "../itineraries/projection.ts";
+import { leadRecord } from "../leads/projection.ts";
+import { userRecord } from "../accounts/usersProjection.ts";
+import { registerEndpoint, signedIn } from "../http/register.ts";
 
 export interface HistoryContext {
   readonly db: Database;

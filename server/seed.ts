@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from "fastify";
-import { roleIds } from "../../src/machines/domain/user.machine.ts";
-import { seedDemoCatalogues } from "../catalogues/demo.ts";
-import { seedDemoHome } from "../home/demo.ts";
-import { seedDemoItineraries } from "../itineraries/demo.ts";
-import { seedDemoLeads } from "../leads/demo.ts";
-import type { Database } from "../db/database.ts";
-import type { Env } from "../env.ts";
-import { generateTemporaryPassword, hashPassword } from "./passwords.ts";
-import { createUser, issueTemporaryPassword } from "./users.ts";
+import { roleIds } from "../src/machines/domain/user.machine.ts";
+import { seedDemoCatalogues } from "./demo/catalogues.ts";
+import { seedDemoHome } from "./demo/home.ts";
+import { seedDemoItineraries } from "./demo/itineraries.ts";
+import { seedDemoLeads } from "./demo/leads.ts";
+import type { Database } from "./db/database.ts";
+import type { Env } from "./env.ts";
+import { generateTemporaryPassword, hashPassword } from "./accounts/passwords.ts";
+import { createUser, issueTemporaryPassword } from "./accounts/users.ts";
 
 /** Any fixed number: servers starting together on one empty PostgreSQL seed it once. */
 const SEED_LOCK = 7_241_002;

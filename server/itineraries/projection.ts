@@ -2,13 +2,13 @@ import {
   type ItineraryFields,
   ItineraryEvent,
   itineraryMachine,
-} from "../../../src/machines/domain/itinerary.machine.ts";
-import type { Queryable } from "../../db/database.ts";
-import type { RecordType } from "../command.ts";
-import { toMachineEvent } from "../decode.ts";
-import { nextStatus } from "../machine.ts";
-import type { StoredEvent } from "../store.ts";
-import type { Projection } from "./index.ts";
+} from "../../src/machines/domain/itinerary.machine.ts";
+import type { Queryable } from "../db/database.ts";
+import type { RecordType } from "../events/command.ts";
+import { toMachineEvent } from "../events/decode.ts";
+import { nextStatus } from "../events/machine.ts";
+import type { StoredEvent } from "../events/store.ts";
+import type { Projection } from "../events/projection.ts";
 
 export const itineraryRecord: RecordType<typeof itineraryMachine> = {
   stream: "itinerary",

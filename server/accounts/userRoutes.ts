@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
 import * as api from "../../src/api/users.ts";
-import { generateTemporaryPassword, hashPassword } from "../accounts/passwords.ts";
+import { generateTemporaryPassword, hashPassword } from "./passwords.ts";
 import {
   deleteStaff,
   getUser,
@@ -12,13 +12,13 @@ import {
   type MailTarget,
   resetStaffPassword,
   updateStaff,
-} from "../accounts/staff.ts";
-import { createUser, issueTemporaryPassword, storedDetails } from "../accounts/users.ts";
+} from "./staff.ts";
+import { createUser, issueTemporaryPassword, storedDetails } from "./users.ts";
 import type { Database } from "../db/database.ts";
 import type { Env } from "../env.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { temporaryPasswordMail } from "../mail/templates.ts";
-import { registerEndpoint, signedIn } from "./register.ts";
+import { registerEndpoint, signedIn } from "../http/register.ts";
 
 export interface UsersContext {
   readonly db: Database;

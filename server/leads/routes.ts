@@ -4,9 +4,9 @@ import * as api from "../../src/api/leads.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { Database } from "../db/database.ts";
 import type { Env } from "../env.ts";
-import { assignLead, commentLead, createLead, getLead, listLeads } from "../leads/leads.ts";
-import { admitSubmission } from "../leads/submissionLimit.ts";
-import { Listed, registerEndpoint, signedIn } from "./register.ts";
+import { assignLead, commentLead, createLead, getLead, listLeads } from "./leads.ts";
+import { admitSubmission } from "./submissionLimit.ts";
+import { Listed, registerEndpoint, signedIn } from "../http/register.ts";
 
 export interface LeadsContext {
   readonly db: Database;

@@ -3,11 +3,11 @@ import type { CatalogueEndpoints } from "../../src/api/catalogues.ts";
 import { catalogues } from "../../src/records/index.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
-import { createItem, deleteItem, findItem, listItems, updateItem } from "../catalogues/items.ts";
+import { createItem, deleteItem, findItem, listItems, updateItem } from "./items.ts";
 import type { Database } from "../db/database.ts";
-import { type CatalogueRecord, catalogueProjection } from "../events/projections/catalogueItems.ts";
-import { registerProjection } from "../events/projections/index.ts";
-import { registerEndpoint, signedIn } from "./register.ts";
+import { type CatalogueRecord, catalogueProjection } from "./projection.ts";
+import { registerProjections } from "../events/projection.ts";
+import { registerEndpoint, signedIn } from "../http/register.ts";
 
 export interface CataloguesContext {
   readonly db: Database;
@@ -59,7 +59,7 @@ const registerCatalogue = (
 /** Serves every declared catalogue: its five calls, and its projection for the event store. */
 export const registerCatalogueRoutes = (app: FastifyInstance, context: CataloguesContext): void => {
   for (const record of context.catalogues) {
-    registerProjection(catalogueProjection(record));
+    registerProjections([catalogueProjection(record)]);
     registerCatalogue(app, context, record.api, record);
   }
 };

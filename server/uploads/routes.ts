@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { API_BASE } from "../../src/api/index.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { Queryable } from "../db/database.ts";
-import { findImage, imageExists } from "../uploads/store.ts";
+import { findImage, imageExists } from "./store.ts";
 
 export interface UploadsContext {
   readonly db: Queryable;

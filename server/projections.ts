@@ -1,0 +1,22 @@
+import { sessionsProjection } from "./accounts/sessionsProjection.ts";
+import { usersProjection } from "./accounts/usersProjection.ts";
+import { catalogueProjections } from "./catalogues/projection.ts";
+import type { Projection } from "./events/projection.ts";
+import { bannersProjection, callActionsProjection, recommendationsProjection } from "./home/projection.ts";
+import { itinerariesProjection } from "./itineraries/projection.ts";
+import { leadsProjection } from "./leads/projection.ts";
+
+/**
+ * Every feature's projection: what the event store feeds (buildApp registers them) and what a
+ * rebuild replays into.
+ */
+export const projections: ReadonlyArray<Projection> = [
+  usersProjection,
+  sessionsProjection,
+  ...catalogueProjections,
+  leadsProjection,
+  itinerariesProjection,
+  bannersProjection,
+  callActionsProjection,
+  recommendationsProjection,
+];
