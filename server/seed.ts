@@ -5,6 +5,7 @@ import { seedDemoHome } from "./demo/home.ts";
 import { seedDemoItineraries } from "./demo/itineraries.ts";
 import { seedDemoLeads } from "./demo/leads.ts";
 import type { Database } from "./db/database.ts";
+import { lockTransaction, queryCount } from "./db/rows.ts";
 import type { Env } from "./env.ts";
 import { generateTemporaryPassword, hashPassword } from "./accounts/passwords.ts";
 import { createUser, issueTemporaryPassword } from "./accounts/users.ts";
@@ -45,9 +46,8 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
     : [];
   const options = { actorId: null, occurredAt: now };
   const seeded = await db.transaction(async (tx) => {
-    await tx.query("select pg_advisory_xact_lock($1)", [SEED_LOCK]);
-    const [count] = await tx.query<{ users: number }>("select count(*)::int as users from users");
-    if ((count?.users ?? 0) > 0) return false;
+    await lockTransaction(tx, SEED_LOCK);
+    if ((await queryCount(tx, "select count(*)::int as count from users")) > 0) return false;
     const adminId = await createUser(
       tx,
       {

@@ -8,10 +8,11 @@ import { generateTemporaryPassword, hashPassword, verifyAgainstDummy, verifyPass
 import { closeSession, closeUserSessions, openSession, PASSWORD_CHANGE_MINUTES } from "./sessions.ts";
 import { changePassword, findUserByEmail, issueTemporaryPassword, type UserRow } from "./users.ts";
 import type { Database } from "../db/database.ts";
+import { execute } from "../db/rows.ts";
 import type { Env } from "../env.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { temporaryPasswordMail } from "../mail/templates.ts";
-import { registerEndpoint, signedIn } from "../http/register.ts";
+import { actedBy, registerEndpoint, signedIn } from "../http/register.ts";
 
 export interface AuthContext {
   readonly db: Database;
@@ -49,7 +50,7 @@ export const registerAuthRoutes = (app: FastifyInstance, context: AuthContext): 
   const { db, mailer, env, now } = context;
 
   registerEndpoint(app, context, auth.health, async () => {
-    await db.query("select 1");
+    await execute(db, "select 1");
     return { status: "ok" as const };
   });
 
@@ -148,7 +149,7 @@ export const registerAuthRoutes = (app: FastifyInstance, context: AuthContext): 
     if (call.params.id !== session.userId) throw new ApiError(403, messages.forbidden);
     // Hashed before the transaction (it is slow); the user's machine refuses a password that breaks a rule.
     const passwordHash = await hashPassword(call.body.password);
-    const options = { actorId: session.userId, occurredAt: now() };
+    const options = actedBy(call, now());
     await db.transaction(async (tx) => {
       await changePassword(tx, session.userId, { ...call.body, passwordHash }, options);
       await closeUserSessions(tx, session.userId, "passwordChanged", options);
@@ -158,9 +159,7 @@ export const registerAuthRoutes = (app: FastifyInstance, context: AuthContext): 
 
   registerEndpoint(app, context, auth.logout, async (call) => {
     const session = signedIn(call);
-    await db.transaction((tx) =>
-      closeSession(tx, session.id, "signedOut", { actorId: session.userId, occurredAt: now() }),
-    );
+    await db.transaction((tx) => closeSession(tx, session.id, "signedOut", actedBy(call, now())));
     return messages.signedOut;
   });
 

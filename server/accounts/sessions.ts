@@ -7,6 +7,7 @@ import {
   type StaffSessionFacts,
 } from "../../src/machines/domain/staffSession.machine.ts";
 import type { Database, Queryable } from "../db/database.ts";
+import { queryOne, queryRows } from "../db/rows.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
 import { sessionRecord } from "./sessionsProjection.ts";
 import { generateToken, hashToken } from "./passwords.ts";
@@ -58,6 +59,8 @@ export const openSession = async (
 export const closeSession = (tx: Queryable, sessionId: string, reason: SessionCloseReason, options: CommandOptions) =>
   decide(tx, sessionRecord, sessionId, { type: "session.close", reason }, options);
 
+const SessionId = Schema.Struct({ id: Schema.String });
+
 /** Ends every open session of a user (password changed, user deactivated or deleted). */
 export const closeUserSessions = async (
   tx: Queryable,
@@ -65,12 +68,11 @@ export const closeUserSessions = async (
   reason: SessionCloseReason,
   options: CommandOptions,
 ): Promise<void> => {
-  const open = await tx.query<{ id: string }>("select id from sessions where user_id = $1 and not revoked", [userId]);
+  const open = await queryRows(tx, SessionId, "select id from sessions where user_id = $1 and not revoked", [userId]);
   for (const session of open) await closeSession(tx, session.id, reason, options);
 };
 
 const OpenSession = Schema.Struct({ ...Session.fields, expiresAt: Schema.Date });
-const decodeOpenSession = Schema.decodeUnknownSync(OpenSession);
 
 /**
  * The session a bearer token belongs to, when it is open, not expired and its user is active;
@@ -80,16 +82,17 @@ const decodeOpenSession = Schema.decodeUnknownSync(OpenSession);
  */
 export const findSession = async (db: Database, token: string, now: Date): Promise<Session | null> => {
   const tokenHash = hashToken(token);
-  const open = await db.remember(`session ${tokenHash}`, async () => {
-    const [row] = await db.query<unknown>(
+  const open = await db.remember(`session ${tokenHash}`, () =>
+    queryOne(
+      db,
+      OpenSession,
       `select s.id::text as id, s.kind, u.id as "userId", u.first_name as "firstName", u.last_name as "lastName",
          u.email, r.name as role, s.expires_at as "expiresAt"
        from sessions s join users u on u.id = s.user_id join roles r on r.id = u.role_id
        where s.token_hash = $1 and not s.revoked and u.status = 'active'`,
       [tokenHash],
-    );
-    return row === undefined ? null : decodeOpenSession(row);
-  });
+    ),
+  );
   if (open === null || open.expiresAt.getTime() <= now.getTime()) return null;
   const { expiresAt: _, ...session } = open;
   return session;

@@ -5,12 +5,12 @@
  * Every command runs inside the caller's transaction.
  */
 import { Schema } from "effect";
-import { ApiError } from "../../src/api/errors.ts";
-import { messages } from "../../src/api/messages.ts";
 import { Role, type User, type UserPayload } from "../../src/api/users.ts";
 import { roleIds, type UserEvent } from "../../src/machines/domain/user.machine.ts";
 import type { Queryable } from "../db/database.ts";
+import { queryCount, queryOne, queryRows } from "../db/rows.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
+import { orNotFound } from "../http/found.ts";
 import { userRecord } from "./usersProjection.ts";
 import { closeUserSessions } from "./sessions.ts";
 import { findUserById, formFacts, lockUsers, noUserFacts, storedDetails, type UserRow } from "./users.ts";
@@ -24,21 +24,16 @@ const UserListRow = Schema.Struct({
   role_name: Role.fields.name,
   active: Schema.Boolean,
 });
-const decodeUserRow = Schema.decodeUnknownSync(UserListRow);
-const decodeRole = Schema.decodeUnknownSync(Role);
 
-const toApiUser = (row: unknown): User => {
-  const user = decodeUserRow(row);
-  return {
-    id: user.id,
-    first_name: user.first_name,
-    last_name: user.last_name,
-    email: user.email,
-    role_id: user.role_id,
-    user_rol: { id: user.role_id, name: user.role_name },
-    active: user.active,
-  };
-};
+const toApiUser = (user: typeof UserListRow.Type): User => ({
+  id: user.id,
+  first_name: user.first_name,
+  last_name: user.last_name,
+  email: user.email,
+  role_id: user.role_id,
+  user_rol: { id: user.role_id, name: user.role_name },
+  active: user.active,
+});
 
 // The ICU root collation is named so that PGlite (default collation C) and PostgreSQL sort alike.
 const selectUsers = `select u.id, u.first_name, u.last_name, u.email, u.role_id, r.name as role_name, u.active
@@ -47,35 +42,32 @@ const byName = `order by u.last_name collate "und-x-icu", u.first_name collate "
 
 /** Every user that is not deleted, by last then first name. */
 export const listUsers = async (db: Queryable): Promise<User[]> =>
-  (await db.query<unknown>(`${selectUsers} where u.status <> 'deleted' ${byName}`)).map(toApiUser);
+  (await queryRows(db, UserListRow, `${selectUsers} where u.status <> 'deleted' ${byName}`)).map(toApiUser);
 
 /** Active sales users, for assigning leads. */
 export const listSalesUsers = async (db: Queryable): Promise<User[]> =>
-  (await db.query<unknown>(`${selectUsers} where u.status = 'active' and r.name = 'sales' ${byName}`)).map(toApiUser);
+  (await queryRows(db, UserListRow, `${selectUsers} where u.status = 'active' and r.name = 'sales' ${byName}`)).map(
+    toApiUser,
+  );
 
 export const getUser = async (db: Queryable, id: number): Promise<User | null> => {
-  const [row] = await db.query<unknown>(`${selectUsers} where u.id = $1 and u.status <> 'deleted'`, [id]);
-  return row === undefined ? null : toApiUser(row);
+  const row = await queryOne(db, UserListRow, `${selectUsers} where u.id = $1 and u.status <> 'deleted'`, [id]);
+  return row === null ? null : toApiUser(row);
 };
 
-export const listRoles = async (db: Queryable): Promise<Role[]> =>
-  (await db.query<unknown>("select id, name from roles order by id")).map((row) => decodeRole(row));
+export const listRoles = (db: Queryable): Promise<Role[]> => queryRows(db, Role, "select id, name from roles order by id");
 
 /** A user the panel still shows (not deleted), else 404. */
 const liveUser = async (tx: Queryable, id: number): Promise<UserRow> => {
   const user = await findUserById(tx, id);
-  if (user === null || user.status === "deleted") throw new ApiError(404, messages.notFound);
-  return user;
+  return orNotFound(user?.status === "deleted" ? null : user);
 };
 
 /** Whether `user` is an active admin and no other active admin exists. */
 const isLastActiveAdmin = async (tx: Queryable, user: UserRow): Promise<boolean> => {
   if (user.status !== "active" || user.roleId !== roleIds.admin) return false;
-  const [row] = await tx.query<{ admins: number }>(
-    "select count(*)::int as admins from users where status = 'active' and role_id = $1",
-    [roleIds.admin],
-  );
-  return (row?.admins ?? 0) <= 1;
+  const admins = "select count(*)::int as count from users where status = 'active' and role_id = $1";
+  return (await queryCount(tx, admins, [roleIds.admin])) <= 1;
 };
 
 /** Who to mail a temporary password to once the transaction has committed. */

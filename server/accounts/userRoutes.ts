@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
 import * as api from "../../src/api/users.ts";
 import { generateTemporaryPassword, hashPassword } from "./passwords.ts";
@@ -18,7 +17,8 @@ import type { Database } from "../db/database.ts";
 import type { Env } from "../env.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { temporaryPasswordMail } from "../mail/templates.ts";
-import { registerEndpoint, signedIn } from "../http/register.ts";
+import { orNotFound } from "../http/found.ts";
+import { actedBy, registerEndpoint, signedIn } from "../http/register.ts";
 
 export interface UsersContext {
   readonly db: Database;
@@ -59,17 +59,11 @@ export const registerUserRoutes = (app: FastifyInstance, context: UsersContext):
 
   registerEndpoint(app, context, api.listRoles, () => listRoles(db));
 
-  registerEndpoint(app, context, api.getUser, async ({ params }) => {
-    const user = await getUser(db, params.id);
-    if (user === null) throw new ApiError(404, messages.notFound);
-    return user;
-  });
+  registerEndpoint(app, context, api.getUser, async ({ params }) => orNotFound(await getUser(db, params.id)));
 
   registerEndpoint(app, context, api.createUser, async (call) => {
-    const actorId = signedIn(call).userId;
-    const at = now();
-    const options = { actorId, occurredAt: at };
-    const temporary = await temporaryPassword(at);
+    const options = actedBy(call, now());
+    const temporary = await temporaryPassword(options.occurredAt);
     await db.transaction(async (tx) => {
       const id = await createUser(tx, { ...call.body, active: call.body.active ?? true, passwordHash: null }, options);
       await issueTemporaryPassword(tx, id, temporary.hash, temporary.expiresAt, options);
@@ -79,23 +73,19 @@ export const registerUserRoutes = (app: FastifyInstance, context: UsersContext):
   });
 
   registerEndpoint(app, context, api.updateUser, async (call) => {
-    const options = { actorId: signedIn(call).userId, occurredAt: now() };
-    await db.transaction((tx) => updateStaff(tx, call.params.id, call.body, options));
+    await db.transaction((tx) => updateStaff(tx, call.params.id, call.body, actedBy(call, now())));
     return messages.updated;
   });
 
   registerEndpoint(app, context, api.deleteUser, async (call) => {
-    const actorId = signedIn(call).userId;
-    const options = { actorId, occurredAt: now() };
-    await db.transaction((tx) => deleteStaff(tx, call.params.id, actorId, options));
+    const options = actedBy(call, now());
+    await db.transaction((tx) => deleteStaff(tx, call.params.id, signedIn(call).userId, options));
     return messages.deleted;
   });
 
   registerEndpoint(app, context, api.resetUserPassword, async (call) => {
-    const actorId = signedIn(call).userId;
-    const at = now();
-    const options = { actorId, occurredAt: at };
-    const temporary = await temporaryPassword(at);
+    const options = actedBy(call, now());
+    const temporary = await temporaryPassword(options.occurredAt);
     const target = await db.transaction((tx) =>
       resetStaffPassword(tx, call.params.id, temporary.hash, temporary.expiresAt, options),
     );

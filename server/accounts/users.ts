@@ -6,77 +6,39 @@ import { type UserPayload, userProblems } from "../../src/api/users.ts";
 import { confirmationProblem, passwordProblem } from "../../src/machines/domain/credentials.ts";
 import type { UserFacts } from "../../src/machines/domain/user.machine.ts";
 import type { Queryable } from "../db/database.ts";
-import { type CommandOptions, decide } from "../events/command.ts";
+import { lockTransaction, queryExists, queryOne } from "../db/rows.ts";
+import { type CommandOptions, decide, decideNew } from "../events/command.ts";
 import { userRecord } from "./usersProjection.ts";
 
 /** A users row with its role name; the hashes never leave the server. */
-export interface UserRow {
-  readonly id: number;
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly email: string;
-  readonly roleId: number;
-  readonly role: RoleName;
-  readonly active: boolean;
-  readonly passwordHash: string | null;
-  readonly temporaryPasswordHash: string | null;
-  readonly temporaryPasswordExpiresAt: Date | null;
-  readonly changePassword: boolean;
-  readonly status: string;
-  readonly version: number;
-}
-
-const UserRowSchema = Schema.Struct({
+export const UserRow = Schema.Struct({
   id: Schema.Int,
-  first_name: Schema.String,
-  last_name: Schema.String,
+  firstName: Schema.String,
+  lastName: Schema.String,
   email: Schema.String,
-  role_id: Schema.Int,
+  roleId: Schema.Int,
   role: RoleName,
   active: Schema.Boolean,
-  password_hash: Schema.NullOr(Schema.String),
-  temp_password_hash: Schema.NullOr(Schema.String),
-  temp_password_expires_at: Schema.NullOr(Schema.Date),
-  change_password: Schema.Boolean,
+  passwordHash: Schema.NullOr(Schema.String),
+  temporaryPasswordHash: Schema.NullOr(Schema.String),
+  temporaryPasswordExpiresAt: Schema.NullOr(Schema.Date),
+  changePassword: Schema.Boolean,
   status: Schema.String,
   version: Schema.Int,
 });
+export type UserRow = typeof UserRow.Type;
 
-const decodeRow = Schema.decodeUnknownSync(UserRowSchema);
-
-const toUser = (row: unknown): UserRow => {
-  const user = decodeRow(row);
-  return {
-    id: user.id,
-    firstName: user.first_name,
-    lastName: user.last_name,
-    email: user.email,
-    roleId: user.role_id,
-    role: user.role,
-    active: user.active,
-    passwordHash: user.password_hash,
-    temporaryPasswordHash: user.temp_password_hash,
-    temporaryPasswordExpiresAt: user.temp_password_expires_at,
-    changePassword: user.change_password,
-    status: user.status,
-    version: user.version,
-  };
-};
-
-const selectUser = `select u.id, u.first_name, u.last_name, u.email, u.role_id, r.name as role, u.active,
-  u.password_hash, u.temp_password_hash, u.temp_password_expires_at, u.change_password, u.status, u.version
+const selectUser = `select u.id, u.first_name as "firstName", u.last_name as "lastName", u.email, u.role_id as "roleId",
+  r.name as role, u.active, u.password_hash as "passwordHash", u.temp_password_hash as "temporaryPasswordHash",
+  u.temp_password_expires_at as "temporaryPasswordExpiresAt", u.change_password as "changePassword", u.status, u.version
   from users u join roles r on r.id = u.role_id`;
 
 /** The live (not deleted) user with this normalised email. */
-export const findUserByEmail = async (db: Queryable, email: string): Promise<UserRow | null> => {
-  const [row] = await db.query<unknown>(`${selectUser} where u.email = $1 and u.status <> 'deleted'`, [email]);
-  return row === undefined ? null : toUser(row);
-};
+export const findUserByEmail = (db: Queryable, email: string): Promise<UserRow | null> =>
+  queryOne(db, UserRow, `${selectUser} where u.email = $1 and u.status <> 'deleted'`, [email]);
 
-export const findUserById = async (db: Queryable, id: number): Promise<UserRow | null> => {
-  const [row] = await db.query<unknown>(`${selectUser} where u.id = $1`, [id]);
-  return row === undefined ? null : toUser(row);
-};
+export const findUserById = (db: Queryable, id: number): Promise<UserRow | null> =>
+  queryOne(db, UserRow, `${selectUser} where u.id = $1`, [id]);
 
 /** Any fixed number: commands whose rules read other users (one email per live user, the last active admin) take it one at a time. */
 const USERS_LOCK = 7_241_003;
@@ -85,9 +47,7 @@ const USERS_LOCK = 7_241_003;
  * Taken first by every command that loads facts about other users, so that the facts stay true
  * until its transaction ends (two creations of one email cannot both see it free).
  */
-export const lockUsers = async (tx: Queryable): Promise<void> => {
-  await tx.query("select pg_advisory_xact_lock($1)", [USERS_LOCK]);
-};
+export const lockUsers = (tx: Queryable): Promise<void> => lockTransaction(tx, USERS_LOCK);
 
 /** Facts under which no rule of the user's machine refuses: each command sets those it loads. */
 export const noUserFacts: UserFacts = {
@@ -115,7 +75,7 @@ const MAX_ID = 2_147_483_647;
 
 const isUnknownRole = async (tx: Queryable, roleId: number): Promise<boolean> => {
   if (!(Number.isSafeInteger(roleId) && roleId > 0 && roleId <= MAX_ID)) return true;
-  return (await tx.query("select 1 from roles where id = $1", [roleId])).length === 0;
+  return !(await queryExists(tx, "select from roles where id = $1", [roleId]));
 };
 
 /**
@@ -145,8 +105,6 @@ export interface NewUser extends UserDetails {
 export const createUser = async (tx: Queryable, user: NewUser, options: CommandOptions): Promise<number> => {
   await lockUsers(tx);
   const facts = await formFacts(tx, null, user);
-  const [row] = await tx.query<{ id: number }>("select nextval(pg_get_serial_sequence('users', 'id'))::int as id");
-  if (!row) throw new Error("no id from the users sequence");
   const event = {
     type: "user.create",
     ...storedDetails(user),
@@ -154,8 +112,7 @@ export const createUser = async (tx: Queryable, user: NewUser, options: CommandO
     passwordHash: user.passwordHash,
     changePassword: user.passwordHash === null,
   } as const;
-  await decide(tx, userRecord, String(row.id), event, options, facts);
-  return row.id;
+  return decideNew(tx, userRecord, event, options, facts);
 };
 
 /** Records a temporary password (already hashed) valid until `expiresAt`. */

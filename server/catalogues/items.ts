@@ -1,53 +1,46 @@
 import { Schema } from "effect";
 import { type CatalogueItem, type CatalogueItemPayload, catalogueItemProblems } from "../../src/api/catalogues.ts";
-import { ApiError } from "../../src/api/errors.ts";
 import { firstProblem } from "../../src/api/fields.ts";
 import type { CatalogueItemFacts } from "../../src/machines/domain/catalogueItem.machine.ts";
-import { messages } from "../../src/api/messages.ts";
 import type { Queryable } from "../db/database.ts";
-import { type CommandOptions, decide } from "../events/command.ts";
+import { queryExists, queryOne, queryRows } from "../db/rows.ts";
+import { type CommandOptions, decide, decideNew } from "../events/command.ts";
+import { orNotFound } from "../http/found.ts";
 import type { ItemUse } from "../../src/records/catalogue.ts";
 import type { CatalogueRecord } from "./projection.ts";
 
 const ItemRow = Schema.Struct({ id: Schema.Int, name: Schema.String, active: Schema.Boolean });
-const decodeItem = Schema.decodeUnknownSync(ItemRow);
 
 /**
  * Names sort with the ICU root collation (accents and case after the letter, as a reader expects)
  * named explicitly, so PGlite (whose default collation is C) and PostgreSQL give the same order.
  */
-export const listItems = async (db: Queryable, catalogue: CatalogueRecord): Promise<CatalogueItem[]> =>
-  (
-    await db.query<unknown>(
-      `select id, name, active from ${catalogue.table} where status <> 'deleted'
-       order by name collate "und-x-icu", id`,
-    )
-  ).map((row) => decodeItem(row));
+export const listItems = (db: Queryable, catalogue: CatalogueRecord): Promise<CatalogueItem[]> =>
+  queryRows(
+    db,
+    ItemRow,
+    `select id, name, active from ${catalogue.table} where status <> 'deleted'
+     order by name collate "und-x-icu", id`,
+  );
 
-/** A live (not deleted) item, or null. */
-export const findItem = async (db: Queryable, catalogue: CatalogueRecord, id: number): Promise<CatalogueItem | null> => {
-  const [row] = await db.query<unknown>(
-    `select id, name, active from ${catalogue.table} where id = $1 and status <> 'deleted'`,
+/** A live (not deleted) item, or null; `lock` ("for update") keeps it locked until the transaction ends. */
+export const findItem = (db: Queryable, catalogue: CatalogueRecord, id: number, lock = ""): Promise<CatalogueItem | null> =>
+  queryOne(
+    db,
+    ItemRow,
+    `select id, name, active from ${catalogue.table} where id = $1 and status <> 'deleted' ${lock}`,
     [id],
   );
-  return row === undefined ? null : decodeItem(row);
-};
 
 /** Like findItem, for a command: the row stays locked until the transaction ends; 404 when gone. */
-const lockItem = async (tx: Queryable, catalogue: CatalogueRecord, id: number): Promise<CatalogueItem> => {
-  const [row] = await tx.query<unknown>(
-    `select id, name, active from ${catalogue.table} where id = $1 and status <> 'deleted' for update`,
-    [id],
-  );
-  if (row === undefined) throw new ApiError(404, messages.notFound);
-  return decodeItem(row);
-};
+const lockItem = async (tx: Queryable, catalogue: CatalogueRecord, id: number): Promise<CatalogueItem> =>
+  orNotFound(await findItem(tx, catalogue, id, "for update"));
 
 /** The rows of one declared use of the item: a parameterised query over trusted declaration names. */
 const itemUseQuery = (use: ItemUse): { readonly sql: string; readonly params: ReadonlyArray<string> } => {
   const matches = Object.entries(use.match ?? {});
   const conditions = [`${use.column} = $1`, ...matches.map(([column], index) => `${column} = $${index + 2}`)];
-  return { sql: `select 1 as used from ${use.table} where ${conditions.join(" and ")} limit 1`, params: matches.map(([, value]) => value) };
+  return { sql: `select from ${use.table} where ${conditions.join(" and ")}`, params: matches.map(([, value]) => value) };
 };
 
 /**
@@ -57,7 +50,7 @@ const itemUseQuery = (use: ItemUse): { readonly sql: string; readonly params: Re
 export const isCatalogueItemInUse = async (tx: Queryable, catalogue: CatalogueRecord, id: number): Promise<boolean> => {
   for (const use of catalogue.usedBy) {
     const { sql, params } = itemUseQuery(use);
-    if ((await tx.query(sql, [id, ...params])).length > 0) return true;
+    if (await queryExists(tx, sql, [id, ...params])) return true;
   }
   return false;
 };
@@ -75,13 +68,8 @@ export const createItem = async (
   payload: CatalogueItemPayload,
   options: CommandOptions,
 ): Promise<number> => {
-  const [row] = await tx.query<{ id: number }>("select nextval(pg_get_serial_sequence($1, 'id'))::int as id", [
-    catalogue.table,
-  ]);
-  if (!row) throw new Error(`no id from the ${catalogue.table} sequence`);
   const event = { type: "catalogueItem.create", name: payload.name.trim(), active: payload.active ?? true } as const;
-  await decide(tx, catalogue, String(row.id), event, options, formFacts(payload));
-  return row.id;
+  return decideNew(tx, catalogue, event, options, formFacts(payload));
 };
 
 /**

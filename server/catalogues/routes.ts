@@ -1,17 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { CatalogueEndpoints } from "../../src/api/catalogues.ts";
 import { catalogues } from "../../src/records/index.ts";
-import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
 import { createItem, deleteItem, findItem, listItems, updateItem } from "./items.ts";
-import type { Database } from "../db/database.ts";
 import { type CatalogueRecord, catalogueProjection } from "./projection.ts";
 import { registerProjections } from "../events/projection.ts";
-import { registerEndpoint, signedIn } from "../http/register.ts";
+import { orNotFound } from "../http/found.ts";
+import { actedBy, registerEndpoint, type RouteContext } from "../http/register.ts";
 
-export interface CataloguesContext {
-  readonly db: Database;
-  readonly now: () => Date;
+export interface CataloguesContext extends RouteContext {
   /** The declared catalogues to serve (src/records by default; tests add their own). */
   readonly catalogues: ReadonlyArray<CatalogueRecord>;
 }
@@ -31,27 +28,20 @@ const registerCatalogue = (
 
   registerEndpoint(app, context, api.list, () => listItems(db, record));
 
-  registerEndpoint(app, context, api.get, async ({ params }) => {
-    const item = await findItem(db, record, params.id);
-    if (item === null) throw new ApiError(404, messages.notFound);
-    return item;
-  });
+  registerEndpoint(app, context, api.get, async ({ params }) => orNotFound(await findItem(db, record, params.id)));
 
   registerEndpoint(app, context, api.create, async (call) => {
-    const options = { actorId: signedIn(call).userId, occurredAt: now() };
-    await db.transaction((tx) => createItem(tx, record, call.body, options));
+    await db.transaction((tx) => createItem(tx, record, call.body, actedBy(call, now())));
     return messages.created;
   });
 
   registerEndpoint(app, context, api.update, async (call) => {
-    const options = { actorId: signedIn(call).userId, occurredAt: now() };
-    await db.transaction((tx) => updateItem(tx, record, call.params.id, call.body, options));
+    await db.transaction((tx) => updateItem(tx, record, call.params.id, call.body, actedBy(call, now())));
     return messages.updated;
   });
 
   registerEndpoint(app, context, api.remove, async (call) => {
-    const options = { actorId: signedIn(call).userId, occurredAt: now() };
-    await db.transaction((tx) => deleteItem(tx, record, call.params.id, options));
+    await db.transaction((tx) => deleteItem(tx, record, call.params.id, actedBy(call, now())));
     return messages.deleted;
   });
 };

@@ -6,46 +6,30 @@ import {
   courtesyRecord,
   feedingRecord,
 } from "../catalogues/projection.ts";
-import type { CatalogueItemPayload } from "../../src/api/catalogues.ts";
 import { createItem } from "../catalogues/items.ts";
 
-/** The demo's feeding, activity and courtesy items, in Spanish; one inactive item shows the state. */
+/**
+ * The demo's feeding, activity and courtesy items, in Spanish, created in this order (the active
+ * ones, then the inactive ones); one inactive item in two of them shows the state.
+ */
 export const demoCatalogueItems: ReadonlyArray<{
   readonly catalogue: CatalogueRecord;
-  readonly items: ReadonlyArray<CatalogueItemPayload>;
+  readonly active: ReadonlyArray<string>;
+  readonly inactive: ReadonlyArray<string>;
 }> = [
-  {
-    catalogue: feedingRecord,
-    items: [
-      { name: "Desayuno", active: true },
-      { name: "Almuerzo", active: true },
-      { name: "Cena", active: true },
-      { name: "Pensión completa", active: true },
-      { name: "Box lunch", active: false },
-    ],
-  },
+  { catalogue: feedingRecord, active: ["Desayuno", "Almuerzo", "Cena", "Pensión completa"], inactive: ["Box lunch"] },
   {
     catalogue: activityRecord,
-    items: [
-      { name: "Snorkel", active: true },
-      { name: "Caminata en Isla Bartolomé", active: true },
-      { name: "Kayak", active: true },
-      { name: "Visita a la Estación Charles Darwin", active: true },
-    ],
+    active: ["Snorkel", "Caminata en Isla Bartolomé", "Kayak", "Visita a la Estación Charles Darwin"],
+    inactive: [],
   },
-  {
-    catalogue: courtesyRecord,
-    items: [
-      { name: "Cóctel de bienvenida", active: true },
-      { name: "Traslado al aeropuerto", active: true },
-      { name: "Toalla de playa", active: false },
-    ],
-  },
+  { catalogue: courtesyRecord, active: ["Cóctel de bienvenida", "Traslado al aeropuerto"], inactive: ["Toalla de playa"] },
 ];
 
 /** Adds the demo items through the event store, in the seeding transaction. */
 export const seedDemoCatalogues = async (tx: Queryable, options: CommandOptions): Promise<void> => {
-  for (const { catalogue, items } of demoCatalogueItems) {
-    for (const item of items) await createItem(tx, catalogue, item, options);
+  for (const { catalogue, active, inactive } of demoCatalogueItems) {
+    for (const name of active) await createItem(tx, catalogue, { name, active: true }, options);
+    for (const name of inactive) await createItem(tx, catalogue, { name, active: false }, options);
   }
 };

@@ -2,12 +2,14 @@ import { BannerUploadQuery } from "../../src/api/home.ts";
 import type { Queryable } from "../db/database.ts";
 import type { CommandOptions } from "../events/command.ts";
 import { type Layer, paintLandscape, type Scene, type Size } from "./landscape.ts";
+import { idsByName } from "./byName.ts";
 import type { Rgb } from "./png.ts";
 import { detectImage } from "../uploads/images.ts";
 import type { UploadedImage } from "../uploads/store.ts";
 import { createBanner } from "../home/banners.ts";
 import { createCallAction } from "../home/callActions.ts";
 import { setRecommendations } from "../home/recommendations.ts";
+import { itineraryRecord } from "../itineraries/projection.ts";
 
 /** A wide carousel slide. */
 export const BANNER_SIZE: Size = { width: 1280, height: 600 };
@@ -139,14 +141,5 @@ export const seedDemoHome = async (tx: Queryable, options: CommandOptions): Prom
     await createBanner(tx, { title, text, textTwo, active: "true" }, { folder, files }, options);
   }
   await createCallAction(tx, { ...demoCallAction, active: true }, options);
-  const rows = await tx.query<{ id: number; name: string }>(
-    "select id, name from itineraries where name = any($1::text[]) and status <> 'deleted'",
-    [demoRecommendations],
-  );
-  const ids = demoRecommendations.map((name) => {
-    const row = rows.find((candidate) => candidate.name === name);
-    if (row === undefined) throw new Error(`demo destination missing: ${name}`);
-    return row.id;
-  });
-  await setRecommendations(tx, ids, options);
+  await setRecommendations(tx, await idsByName(tx, itineraryRecord.table, demoRecommendations), options);
 };

@@ -1,16 +1,12 @@
 import { ItineraryUploadQuery } from "../../src/api/itineraries.ts";
 import type { Queryable } from "../db/database.ts";
 import type { CommandOptions } from "../events/command.ts";
-import {
-  activityRecord,
-  type CatalogueRecord,
-  courtesyRecord,
-  feedingRecord,
-} from "../catalogues/projection.ts";
+import { activityRecord, courtesyRecord, feedingRecord } from "../catalogues/projection.ts";
 import { detectImage } from "../uploads/images.ts";
 import { storeImage } from "../uploads/store.ts";
 import { type ItineraryDraft, itineraryFormOf } from "../itineraries/form.ts";
 import { createItinerary } from "../itineraries/itineraries.ts";
+import { idsByName } from "./byName.ts";
 import { HEIGHT, type Layer, paintLandscape, type Scene, WIDTH } from "./landscape.ts";
 
 /** A demo destination: its fields, its catalogue items by name, and the picture painted for it. */
@@ -268,16 +264,6 @@ export const demoItineraries: ReadonlyArray<DemoItinerary> = [
   },
 ];
 
-/** The ids of demo catalogue items by name (created earlier in the same seeding transaction). */
-const itemIds = async (tx: Queryable, record: CatalogueRecord, names: ReadonlyArray<string>): Promise<number[]> => {
-  const rows = await tx.query<{ id: number }>(
-    `select id from ${record.table} where name = any($1::text[]) and status <> 'deleted' order by id`,
-    [names],
-  );
-  if (rows.length !== names.length) throw new Error(`demo ${record.stream} items missing: ${names.join(", ")}`);
-  return rows.map((row) => row.id);
-};
-
 const folder = ItineraryUploadQuery.fields.images.literal;
 
 /**
@@ -292,9 +278,9 @@ export const seedDemoItineraries = async (tx: Queryable, options: CommandOptions
     const image = await storeImage(tx, folder, { bytes, detected }, options.occurredAt);
     const draft: ItineraryDraft = {
       ...demo.fields,
-      feeding: await itemIds(tx, feedingRecord, demo.feeding),
-      activities: await itemIds(tx, activityRecord, demo.activities),
-      courtesy: await itemIds(tx, courtesyRecord, demo.courtesy),
+      feeding: await idsByName(tx, feedingRecord.table, demo.feeding),
+      activities: await idsByName(tx, activityRecord.table, demo.activities),
+      courtesy: await idsByName(tx, courtesyRecord.table, demo.courtesy),
     };
     await createItinerary(tx, itineraryFormOf(draft), image, options);
   }

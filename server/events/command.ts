@@ -1,7 +1,9 @@
+import { Schema } from "effect";
 import type { AnyStateMachine, EventFromLogic } from "xstate";
 import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { Queryable } from "../db/database.ts";
+import { nextId, queryOne } from "../db/rows.ts";
 import { judge } from "./machine.ts";
 import { project } from "./projection.ts";
 import { append, type StoredEvent } from "./store.ts";
@@ -26,6 +28,9 @@ export interface CommandOptions {
 /** The facts a record's machine decides with: what its events carry as `facts` (decision 017). */
 export type FactsOf<M extends AnyStateMachine> = EventFromLogic<M> extends { readonly facts?: infer Facts } ? Facts : never;
 
+/** What a command reads of a record's row before deciding. */
+const RecordState = Schema.Struct({ status: Schema.String, version: Schema.Int });
+
 /**
  * Decides one command inside the caller's transaction: loads the record's status and version,
  * lets its machine judge the event with the facts the caller loaded (a refusing guard answers
@@ -41,10 +46,7 @@ export const decide = async <M extends AnyStateMachine>(
   options: CommandOptions,
   facts: FactsOf<M> | null = null,
 ): Promise<StoredEvent> => {
-  const [row] = await tx.query<{ status: string; version: number }>(
-    `select status, version from ${record.table} where id = $1`,
-    [streamId],
-  );
+  const row = await queryOne(tx, RecordState, `select status, version from ${record.table} where id = $1`, [streamId]);
   const version = row?.version ?? 0;
   if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
     throw new ApiError(409, messages.conflict);
@@ -65,4 +67,20 @@ export const decide = async <M extends AnyStateMachine>(
   });
   await project(tx, stored);
   return stored;
+};
+
+/**
+ * Decides the command that creates a record (its `create` event) on a new stream whose id is the
+ * next value of the record table's id sequence, and answers that id.
+ */
+export const decideNew = async <M extends AnyStateMachine>(
+  tx: Queryable,
+  record: RecordType<M>,
+  event: EventFromLogic<M>,
+  options: CommandOptions,
+  facts: FactsOf<M> | null = null,
+): Promise<number> => {
+  const id = await nextId(tx, record.table);
+  await decide(tx, record, String(id), event, options, facts);
+  return id;
 };

@@ -1,6 +1,7 @@
 import type { Database } from "../db/database.ts";
+import { execute, queryRows } from "../db/rows.ts";
 import { type Projection, project, registerProjections } from "./projection.ts";
-import { type EventRow, eventColumns, type StoredEvent, toStoredEvent } from "./store.ts";
+import { EventRow, eventColumns, type StoredEvent, toStoredEvent } from "./store.ts";
 
 const BATCH = 1000;
 
@@ -15,12 +16,8 @@ export const replayEvents = (db: Database, projections: ReadonlyArray<Projection
     let replayed = 0;
     let lastId = 0;
     for (;;) {
-      const batch: StoredEvent[] = (
-        await tx.query<EventRow>(
-          `select ${eventColumns} from events where id > $1 order by id limit ${BATCH}`,
-          [lastId],
-        )
-      ).map(toStoredEvent);
+      const sql = `select ${eventColumns} from events where id > $1 order by id limit ${BATCH}`;
+      const batch: StoredEvent[] = (await queryRows(tx, EventRow, sql, [lastId])).map(toStoredEvent);
       for (const event of batch) await project(tx, event);
       replayed += batch.length;
       const last = batch.at(-1);
@@ -28,7 +25,8 @@ export const replayEvents = (db: Database, projections: ReadonlyArray<Projection
       lastId = last.id;
     }
     for (const { table, column } of projections.flatMap((projection) => projection.sequences)) {
-      await tx.query(
+      await execute(
+        tx,
         `select setval(pg_get_serial_sequence($1, $2), coalesce((select max(${column}) from ${table}), 0) + 1, false)`,
         [table, column],
       );

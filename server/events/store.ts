@@ -1,6 +1,8 @@
+import { Schema } from "effect";
 import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
 import { type Queryable, sqlState, UNIQUE_VIOLATION } from "../db/database.ts";
+import { queryOne, queryRows } from "../db/rows.ts";
 
 /** One row of the append-only `events` table. */
 export interface StoredEvent {
@@ -25,16 +27,18 @@ export interface NewEvent {
   readonly occurredAt: Date;
 }
 
-export interface EventRow {
-  id: number;
-  stream: string;
-  stream_id: string;
-  version: number;
-  type: string;
-  data: unknown;
-  actor_id: number | null;
-  occurred_at: Date;
-}
+/** One row of `events` as selected with `eventColumns`. */
+export const EventRow = Schema.Struct({
+  id: Schema.Int,
+  stream: Schema.String,
+  stream_id: Schema.String,
+  version: Schema.Int,
+  type: Schema.String,
+  data: Schema.Unknown,
+  actor_id: Schema.NullOr(Schema.Int),
+  occurred_at: Schema.Date,
+});
+export type EventRow = typeof EventRow.Type;
 
 export const eventColumns = "id, stream, stream_id, version, type, data, actor_id, occurred_at";
 
@@ -56,7 +60,9 @@ export const toStoredEvent = (row: EventRow): StoredEvent => ({
  */
 export const append = async (tx: Queryable, event: NewEvent): Promise<StoredEvent> => {
   try {
-    const [row] = await tx.query<EventRow>(
+    const row = await queryOne(
+      tx,
+      EventRow,
       `insert into events (stream, stream_id, version, type, data, actor_id, occurred_at)
        values ($1, $2, $3, $4, $5, $6, $7)
        returning ${eventColumns}`,
@@ -70,7 +76,7 @@ export const append = async (tx: Queryable, event: NewEvent): Promise<StoredEven
         event.occurredAt,
       ],
     );
-    if (!row) throw new Error("insert into events returned no row");
+    if (row === null) throw new Error("insert into events returned no row");
     return toStoredEvent(row);
   } catch (error) {
     if (sqlState(error) === UNIQUE_VIOLATION) throw new ApiError(409, messages.conflict);
@@ -79,10 +85,7 @@ export const append = async (tx: Queryable, event: NewEvent): Promise<StoredEven
 };
 
 /** A record's history, oldest first: who did what, when. */
-export const readStream = async (db: Queryable, stream: string, streamId: string): Promise<StoredEvent[]> =>
-  (
-    await db.query<EventRow>(
-      `select ${eventColumns} from events where stream = $1 and stream_id = $2 order by version`,
-      [stream, streamId],
-    )
-  ).map(toStoredEvent);
+export const readStream = async (db: Queryable, stream: string, streamId: string): Promise<StoredEvent[]> => {
+  const sql = `select ${eventColumns} from events where stream = $1 and stream_id = $2 order by version`;
+  return (await queryRows(db, EventRow, sql, [stream, streamId])).map(toStoredEvent);
+};

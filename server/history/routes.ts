@@ -1,10 +1,11 @@
 import { isDeepStrictEqual } from "node:util";
+import { Schema } from "effect";
 import type { FastifyInstance } from "fastify";
 import type { AnyStateMachine } from "xstate";
 import { ApiError } from "../../src/api/errors.ts";
 import { type HistoryEntry, type HistoryStream, historyReaders, recordHistory } from "../../src/api/history.ts";
 import { messages } from "../../src/api/messages.ts";
-import type { Database } from "../db/database.ts";
+import { queryRows } from "../db/rows.ts";
 import type { RecordType } from "../events/command.ts";
 import { nextStatus } from "../events/machine.ts";
 import { activityRecord, courtesyRecord, feedingRecord } from "../catalogues/projection.ts";
@@ -12,12 +13,7 @@ import { bannerRecord, callActionRecord } from "../home/projection.ts";
 import { itineraryRecord } from "../itineraries/projection.ts";
 import { leadRecord } from "../leads/projection.ts";
 import { userRecord } from "../accounts/usersProjection.ts";
-import { registerEndpoint, signedIn } from "../http/register.ts";
-
-export interface HistoryContext {
-  readonly db: Database;
-  readonly now: () => Date;
-}
+import { registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
 
 /** The machine of each readable stream, to tell the status each event led to. */
 const records: Readonly<Record<HistoryStream, RecordType<AnyStateMachine>>> = {
@@ -34,15 +30,16 @@ const records: Readonly<Record<HistoryStream, RecordType<AnyStateMachine>>> = {
 /** Hashes and tokens are in the events so a rebuild can restore them; no reader ever sees them. */
 const isSecret = (field: string): boolean => /hash|token|password/i.test(field);
 
-interface HistoryRow {
-  version: number;
-  type: string;
-  data: Record<string, unknown> | null;
-  occurred_at: Date;
-  actor_id: number | null;
-  actor_first_name: string | null;
-  actor_last_name: string | null;
-}
+const HistoryRow = Schema.Struct({
+  version: Schema.Int,
+  type: Schema.String,
+  data: Schema.NullOr(Schema.Record(Schema.String, Schema.Unknown)),
+  occurred_at: Schema.Date,
+  actor_id: Schema.NullOr(Schema.Int),
+  actor_first_name: Schema.NullOr(Schema.String),
+  actor_last_name: Schema.NullOr(Schema.String),
+});
+type HistoryRow = typeof HistoryRow.Type;
 
 const toJson = (value: unknown): HistoryEntry["changes"][number]["after"] =>
   value === undefined ? null : JSON.parse(JSON.stringify(value));
@@ -74,13 +71,15 @@ export const historyOf = (machine: AnyStateMachine, rows: ReadonlyArray<HistoryR
   });
 };
 
-export const registerHistoryRoutes = (app: FastifyInstance, context: HistoryContext): void => {
+export const registerHistoryRoutes = (app: FastifyInstance, context: RouteContext): void => {
   registerEndpoint(app, context, recordHistory, async (call) => {
     const session = signedIn(call);
     const { stream, id } = call.params;
     const readers: ReadonlyArray<string> = historyReaders[stream];
     if (!readers.includes(session.role)) throw new ApiError(403, messages.forbidden);
-    const rows = await context.db.query<HistoryRow>(
+    const rows = await queryRows(
+      context.db,
+      HistoryRow,
       `select e.version, e.type, e.data, e.occurred_at, e.actor_id,
               u.first_name as actor_first_name, u.last_name as actor_last_name
          from events e left join users u on u.id = e.actor_id

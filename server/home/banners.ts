@@ -1,12 +1,12 @@
 import { isDeepStrictEqual } from "node:util";
 import { Schema } from "effect";
-import { ApiError } from "../../src/api/errors.ts";
 import { firstProblem } from "../../src/api/fields.ts";
 import { BANNER_MAX_IMAGES, type Banner, type BannerForm, bannerProblems } from "../../src/api/home.ts";
-import { messages } from "../../src/api/messages.ts";
 import type { BannerContent, BannerFacts } from "../../src/machines/domain/banner.machine.ts";
 import type { Queryable } from "../db/database.ts";
-import { type CommandOptions, decide } from "../events/command.ts";
+import { queryRows } from "../db/rows.ts";
+import { type CommandOptions, decide, decideNew } from "../events/command.ts";
+import { orNotFound } from "../http/found.ts";
 import { bannerRecord } from "./projection.ts";
 import { storeImage, type UploadedImage } from "../uploads/store.ts";
 
@@ -48,7 +48,6 @@ const BannerRow = Schema.Struct({
   active: Schema.Boolean,
   images: Schema.Array(Schema.String),
 });
-const decodeRow = Schema.decodeUnknownSync(BannerRow);
 
 /** Banners as the contract answers them, by id. */
 export const readBanners = async (
@@ -58,17 +57,19 @@ export const readBanners = async (
   lock = "",
 ): Promise<Banner[]> =>
   (
-    await db.query<unknown>(
+    await queryRows(
+      db,
+      BannerRow,
       `select b.id, b.title, b.text, b.text_two as "textTwo", b.active,
               array(select i.path from banner_images i where i.banner_id = b.id order by i.position) as images
          from banners b where ${where} order by b.id ${lock}`,
       params,
     )
-  ).map((row) => ({ ...decodeRow(row), type: "baner", page: "home" }));
+  ).map((row) => ({ ...row, type: "baner", page: "home" }));
 
-/** One banner, or null. */
-export const findBanner = async (db: Queryable, id: number): Promise<Banner | null> =>
-  (await readBanners(db, "b.id = $1", [id]))[0] ?? null;
+/** One banner, or null; `lock` ("for update of b") keeps it locked until the transaction ends. */
+export const findBanner = async (db: Queryable, id: number, lock = ""): Promise<Banner | null> =>
+  (await readBanners(db, "b.id = $1", [id], lock))[0] ?? null;
 
 /** Stores the new files and answers the carousel: kept images first, then the new ones, each once. */
 const carousel = async (
@@ -119,18 +120,9 @@ export const createBanner = async (
   const draft = bannerDraft(form);
   const kept = draft.kept ?? [];
   const images = await carousel(tx, uploads.folder, kept, uploads.files, options.occurredAt);
-  const [row] = await tx.query<{ id: number }>("select nextval(pg_get_serial_sequence('banners', 'id'))::int as id");
-  if (!row) throw new Error("no id from the banners sequence");
   const { title, text, textTwo } = draft;
-  await decide(
-    tx,
-    bannerRecord,
-    String(row.id),
-    { type: "banner.create", title, text, textTwo, images, active: draft.active ?? true },
-    options,
-    contentFacts(form, kept, [], images),
-  );
-  return row.id;
+  const event = { type: "banner.create", title, text, textTwo, images, active: draft.active ?? true } as const;
+  return decideNew(tx, bannerRecord, event, options, contentFacts(form, kept, [], images));
 };
 
 /**
@@ -146,8 +138,7 @@ export const updateBanner = async (
   uploads: NewImages,
   options: CommandOptions,
 ): Promise<void> => {
-  const [current] = await readBanners(tx, "b.id = $1", [id], "for update of b");
-  if (current === undefined) throw new ApiError(404, messages.notFound);
+  const current = orNotFound(await findBanner(tx, id, "for update of b"));
   const draft = bannerDraft(form);
   const kept = draft.kept ?? current.images;
   const images = await carousel(tx, uploads.folder, kept, uploads.files, options.occurredAt);

@@ -1,12 +1,12 @@
 import { isDeepStrictEqual } from "node:util";
 import { Schema } from "effect";
-import { ApiError } from "../../src/api/errors.ts";
 import { firstProblem } from "../../src/api/fields.ts";
 import { type CallAction, type CallActionPayload, callActionProblems } from "../../src/api/home.ts";
-import { messages } from "../../src/api/messages.ts";
 import type { CallActionContent, CallActionFacts } from "../../src/machines/domain/callAction.machine.ts";
 import type { Queryable } from "../db/database.ts";
-import { type CommandOptions, decide } from "../events/command.ts";
+import { queryRows } from "../db/rows.ts";
+import { type CommandOptions, decide, decideNew } from "../events/command.ts";
+import { orNotFound } from "../http/found.ts";
 import { callActionRecord } from "./projection.ts";
 
 /** The form's content as the event keeps it: texts trimmed, the link as typed (trimmed). */
@@ -30,7 +30,6 @@ const CallActionRow = Schema.Struct({
   link: Schema.String,
   active: Schema.Boolean,
 });
-const decodeRow = Schema.decodeUnknownSync(CallActionRow);
 
 /** Calls to action as the contract answers them, by id. */
 export const readCallActions = async (
@@ -40,15 +39,18 @@ export const readCallActions = async (
   tail = "",
 ): Promise<CallAction[]> =>
   (
-    await db.query<unknown>(
+    await queryRows(
+      db,
+      CallActionRow,
       `select id, title, text, button_label as "buttonLabel", link, active from call_actions
         where ${where} order by id ${tail}`,
       params,
     )
-  ).map((row) => ({ ...decodeRow(row), type: "call_action" }));
+  ).map((row) => ({ ...row, type: "call_action" }));
 
-export const findCallAction = async (db: Queryable, id: number): Promise<CallAction | null> =>
-  (await readCallActions(db, "id = $1", [id]))[0] ?? null;
+/** One call to action, or null; `lock` ("for update") keeps it locked until the transaction ends. */
+export const findCallAction = async (db: Queryable, id: number, lock = ""): Promise<CallAction | null> =>
+  (await readCallActions(db, "id = $1", [id], lock))[0] ?? null;
 
 /** Adds a call to action through the event store and answers its id; `active` left out is active. */
 export const createCallAction = async (
@@ -56,17 +58,8 @@ export const createCallAction = async (
   payload: CallActionPayload,
   options: CommandOptions,
 ): Promise<number> => {
-  const [row] = await tx.query<{ id: number }>("select nextval(pg_get_serial_sequence('call_actions', 'id'))::int as id");
-  if (!row) throw new Error("no id from the call_actions sequence");
-  await decide(
-    tx,
-    callActionRecord,
-    String(row.id),
-    { type: "callAction.create", ...contentOf(payload), active: payload.active ?? true },
-    options,
-    formFacts(payload),
-  );
-  return row.id;
+  const event = { type: "callAction.create", ...contentOf(payload), active: payload.active ?? true } as const;
+  return decideNew(tx, callActionRecord, event, options, formFacts(payload));
 };
 
 /**
@@ -80,8 +73,7 @@ export const updateCallAction = async (
   payload: CallActionPayload,
   options: CommandOptions,
 ): Promise<void> => {
-  const [current] = await readCallActions(tx, "id = $1", [id], "for update");
-  if (current === undefined) throw new ApiError(404, messages.notFound);
+  const current = orNotFound(await findCallAction(tx, id, "for update"));
   const streamId = String(id);
   const content = contentOf(payload);
   const { title, text, buttonLabel, link } = current;

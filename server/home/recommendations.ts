@@ -3,6 +3,7 @@ import { RECOMMENDATIONS_MAX, type Recommendation } from "../../src/api/home.ts"
 import { DestinationType } from "../../src/api/itineraries.ts";
 import type { RecommendationsFacts } from "../../src/machines/domain/recommendations.machine.ts";
 import type { Queryable } from "../db/database.ts";
+import { IdRow, queryRows } from "../db/rows.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
 import { HOME_RECOMMENDATIONS, recommendationsRecord } from "./projection.ts";
 
@@ -17,7 +18,6 @@ const RecommendationRow = Schema.Struct({
   isOfert: Schema.Boolean,
   image: Schema.String,
 });
-const decodeRow = Schema.decodeUnknownSync(RecommendationRow);
 
 /**
  * The home page's recommended destinations in order, leaving out those deleted since the list was
@@ -26,7 +26,9 @@ const decodeRow = Schema.decodeUnknownSync(RecommendationRow);
  */
 export const readRecommendations = async (db: Queryable): Promise<Recommendation[]> =>
   (
-    await db.query<unknown>(
+    await queryRows(
+      db,
+      RecommendationRow,
       `select (row_number() over (order by r.position))::int as position, i.id, i.name, i.days, i.type,
               i.price::float8 as price, i.ofert_price::float8 as "ofertPrice", i.is_ofert as "isOfert", i.image
          from recommendations r join itineraries i on i.id = r.itinerary_id
@@ -35,7 +37,7 @@ export const readRecommendations = async (db: Queryable): Promise<Recommendation
       [HOME_RECOMMENDATIONS],
     )
   ).map((row) => {
-    const { position, ...itinerary } = decodeRow(row);
+    const { position, ...itinerary } = row;
     return { id: itinerary.id, type: "recomendation", position, itinerary };
   });
 
@@ -46,7 +48,9 @@ export const readRecommendations = async (db: Queryable): Promise<Recommendation
  */
 const listFacts = async (tx: Queryable, itineraries: ReadonlyArray<number>): Promise<RecommendationsFacts> => {
   const unique = [...new Set(itineraries)];
-  const live = await tx.query<{ id: number }>(
+  const live = await queryRows(
+    tx,
+    IdRow,
     "select id from itineraries where id = any($1::int[]) and status <> 'deleted' for share",
     [unique],
   );
@@ -68,7 +72,9 @@ export const setRecommendations = async (
   options: CommandOptions,
 ): Promise<void> => {
   const facts = await listFacts(tx, itineraries);
-  const current = await tx.query<{ id: number }>(
+  const current = await queryRows(
+    tx,
+    IdRow,
     "select itinerary_id as id from recommendations where list_id = $1 order by position",
     [HOME_RECOMMENDATIONS],
   );

@@ -6,6 +6,7 @@ import { API_BASE } from "../../src/api/index.ts";
 import { messages } from "../../src/api/messages.ts";
 import { findSession, type Session } from "../accounts/sessions.ts";
 import type { Database } from "../db/database.ts";
+import type { CommandOptions } from "../events/command.ts";
 import type { UploadedImage } from "../uploads/store.ts";
 import { arrayFields, readMultipart } from "./multipart.ts";
 
@@ -40,6 +41,12 @@ export const signedIn = (call: { readonly session: Session | null }): Session =>
   if (call.session === null) throw new ApiError(INVALID_SESSION, messages.invalidSession);
   return call.session;
 };
+
+/** What a signed-in caller's command is recorded with: who acted, and when. */
+export const actedBy = (call: { readonly session: Session | null }, at: Date): CommandOptions => ({
+  actorId: signedIn(call).userId,
+  occurredAt: at,
+});
 
 const isBlank = (issue: SchemaIssue.Issue): boolean =>
   SchemaIssue.hasInput(issue) &&

@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
 import { Schema } from "effect";
-import { ApiError } from "../../src/api/errors.ts";
 import { firstProblem } from "../../src/api/fields.ts";
 import {
   DestinationType,
@@ -10,10 +9,11 @@ import {
   isOfferAbovePrice,
   itineraryProblems,
 } from "../../src/api/itineraries.ts";
-import { messages } from "../../src/api/messages.ts";
 import { type ItineraryFacts, ItineraryFields } from "../../src/machines/domain/itinerary.machine.ts";
 import type { Queryable } from "../db/database.ts";
-import { type CommandOptions, decide } from "../events/command.ts";
+import { IdRow, queryRows } from "../db/rows.ts";
+import { type CommandOptions, decide, decideNew } from "../events/command.ts";
+import { orNotFound } from "../http/found.ts";
 import { activityRecord, courtesyRecord, feedingRecord } from "../catalogues/projection.ts";
 import { catalogueLinks, itineraryRecord } from "./projection.ts";
 import { type ItineraryDraft, itineraryDraft } from "./form.ts";
@@ -40,7 +40,6 @@ const ItineraryRow = Schema.Struct({
   departureFrom: ItineraryFields.fields.departureFrom,
   image: Schema.String,
 });
-const decodeRow = Schema.decodeUnknownSync(ItineraryRow);
 
 const LinkRow = Schema.Struct({
   itineraryId: Schema.Int,
@@ -48,7 +47,6 @@ const LinkRow = Schema.Struct({
   id: Schema.Int,
   name: Schema.String,
 });
-const decodeLink = Schema.decodeUnknownSync(LinkRow);
 
 /** Money comes back as float8: numeric would reach JavaScript as text. */
 const itineraryColumns = `id, name, days, description, avalability, price::float8 as price,
@@ -65,27 +63,27 @@ const readItineraries = async (
   params: ReadonlyArray<unknown>,
   lock = "",
 ): Promise<Itinerary[]> => {
-  const rows = (
-    await db.query<unknown>(
-      `select ${itineraryColumns} from itineraries where status <> 'deleted' and ${where}
-       order by name collate "und-x-icu", id ${lock}`,
-      params,
-    )
-  ).map((row) => decodeRow(row));
+  const rows = await queryRows(
+    db,
+    ItineraryRow,
+    `select ${itineraryColumns} from itineraries where status <> 'deleted' and ${where}
+     order by name collate "und-x-icu", id ${lock}`,
+    params,
+  );
   if (rows.length === 0) return [];
-  const links = (
-    await db.query<unknown>(
-      `select l.itinerary_id as "itineraryId", l.catalogue, l.item_id as id,
-              coalesce(f.name, a.name, c.name) as name
-         from itinerary_catalogue_items l
-         left join ${catalogueTables.feeding} f on l.catalogue = 'feeding' and f.id = l.item_id
-         left join ${catalogueTables.activity} a on l.catalogue = 'activity' and a.id = l.item_id
-         left join ${catalogueTables.courtesy} c on l.catalogue = 'courtesy' and c.id = l.item_id
-        where l.itinerary_id = any($1::int[])
-        order by coalesce(f.name, a.name, c.name) collate "und-x-icu", l.item_id`,
-      [rows.map((row) => row.id)],
-    )
-  ).map((row) => decodeLink(row));
+  const links = await queryRows(
+    db,
+    LinkRow,
+    `select l.itinerary_id as "itineraryId", l.catalogue, l.item_id as id,
+            coalesce(f.name, a.name, c.name) as name
+       from itinerary_catalogue_items l
+       left join ${catalogueTables.feeding} f on l.catalogue = 'feeding' and f.id = l.item_id
+       left join ${catalogueTables.activity} a on l.catalogue = 'activity' and a.id = l.item_id
+       left join ${catalogueTables.courtesy} c on l.catalogue = 'courtesy' and c.id = l.item_id
+      where l.itinerary_id = any($1::int[])
+      order by coalesce(f.name, a.name, c.name) collate "und-x-icu", l.item_id`,
+    [rows.map((row) => row.id)],
+  );
   return rows.map(({ region, ...row }) => {
     const itemsOf = (catalogue: (typeof catalogueLinks)[number]["catalogue"]) =>
       links
@@ -107,14 +105,13 @@ export const listItineraries = (db: Queryable): Promise<Itinerary[]> => readItin
 export const listItinerariesOfType = (db: Queryable, type: DestinationType): Promise<Itinerary[]> =>
   readItineraries(db, "type = $1", [type]);
 
-/** A live destination, or null. */
-export const findItinerary = async (db: Queryable, id: number): Promise<Itinerary | null> =>
-  (await readItineraries(db, "id = $1", [id]))[0] ?? null;
+/** A live destination, or null; `lock` ("for update") keeps it locked until the transaction ends. */
+export const findItinerary = async (db: Queryable, id: number, lock = ""): Promise<Itinerary | null> =>
+  (await readItineraries(db, "id = $1", [id], lock))[0] ?? null;
 
 /** A live destination as its last event left it, locked until the transaction ends; 404 when gone. */
 const lockItinerary = async (tx: Queryable, id: number): Promise<ItineraryFields> => {
-  const [itinerary] = await readItineraries(tx, "id = $1", [id], "for update");
-  if (itinerary === undefined) throw new ApiError(404, messages.notFound);
+  const itinerary = orNotFound(await findItinerary(tx, id, "for update"));
   const ids = (items: ReadonlyArray<{ readonly id: number }>) => items.map((item) => item.id).sort((a, b) => a - b);
   // The same keys and order of lists as a decided event, so an unchanged form compares equal.
   return {
@@ -150,7 +147,9 @@ const hasUnavailableItem = async (
   for (const { field, catalogue } of catalogueLinks) {
     const wanted = draft[field];
     if (wanted.length === 0) continue;
-    const rows = await tx.query<{ id: number }>(
+    const rows = await queryRows(
+      tx,
+      IdRow,
       `select id from ${catalogueTables[catalogue]}
         where id = any($1::int[]) and status <> 'deleted' and (active or id = any($2::int[]))
         for share`,
@@ -186,11 +185,8 @@ export const createItinerary = async (
 ): Promise<number> => {
   const draft = itineraryDraft(form);
   const facts = await formFacts(tx, form, draft, { isNew: true, hasImage: image !== null }, null);
-  const [row] = await tx.query<{ id: number }>("select nextval(pg_get_serial_sequence('itineraries', 'id'))::int as id");
-  if (!row) throw new Error("no id from the itineraries sequence");
   const event = { type: "itinerary.create", ...draft, image: image ?? "" } as const;
-  await decide(tx, itineraryRecord, String(row.id), event, options, facts);
-  return row.id;
+  return decideNew(tx, itineraryRecord, event, options, facts);
 };
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { ApiError } from "../../src/api/errors.ts";
 import * as api from "../../src/api/itineraries.ts";
 import { messages } from "../../src/api/messages.ts";
-import type { Database } from "../db/database.ts";
+import type { Queryable } from "../db/database.ts";
+import type { CommandOptions } from "../events/command.ts";
 import {
   createItinerary,
   deleteItinerary,
@@ -12,14 +12,13 @@ import {
   updateItinerary,
 } from "./itineraries.ts";
 import { storeImage } from "../uploads/store.ts";
-import { registerEndpoint, signedIn } from "../http/register.ts";
+import { orNotFound } from "../http/found.ts";
+import { actedBy, type Call, registerEndpoint, type RouteContext } from "../http/register.ts";
 
-export interface ItinerariesContext {
-  readonly db: Database;
-  readonly now: () => Date;
-}
+/** A call that may send a destination's photo. */
+type PhotoCall = Pick<Call<typeof api.createItinerary>, "session" | "files" | "query">;
 
-export const registerItineraryRoutes = (app: FastifyInstance, context: ItinerariesContext): void => {
+export const registerItineraryRoutes = (app: FastifyInstance, context: RouteContext): void => {
   const { db, now } = context;
 
   registerEndpoint(app, context, api.listItineraries, () => listItineraries(db));
@@ -29,40 +28,37 @@ export const registerItineraryRoutes = (app: FastifyInstance, context: Itinerari
     db.remember(`destinations ${params.type}`, () => listItinerariesOfType(db, params.type)),
   );
 
-  registerEndpoint(app, context, api.getItinerary, async ({ params }) => {
-    const itinerary = await findItinerary(db, params.id);
-    if (itinerary === null) throw new ApiError(404, messages.notFound);
-    return itinerary;
-  });
+  registerEndpoint(app, context, api.getItinerary, async ({ params }) => orNotFound(await findItinerary(db, params.id)));
 
-  // The image row and the event share one transaction: a refused or failed request stores neither.
-  registerEndpoint(app, context, api.createItinerary, async (call) => {
+  /**
+   * Runs a destination's command with the photo the call sent (null when none) stored in the same
+   * transaction: a refused or failed request stores neither the image row nor the event.
+   */
+  const withPhoto = (
+    call: PhotoCall,
+    command: (tx: Queryable, image: string | null, options: CommandOptions) => Promise<unknown>,
+  ) => {
     const at = now();
-    const options = { actorId: signedIn(call).userId, occurredAt: at };
     const [file] = call.files;
-    await db.transaction(async (tx) => {
-      // Without a file the destination's machine refuses: a new destination needs its photo.
-      const image = file === undefined ? null : await storeImage(tx, call.query.images, file, at);
-      await createItinerary(tx, call.body, image, options);
-    });
+    return db.transaction(async (tx) =>
+      command(tx, file === undefined ? null : await storeImage(tx, call.query.images, file, at), actedBy(call, at)),
+    );
+  };
+
+  // Without a file the destination's machine refuses: a new destination needs its photo.
+  registerEndpoint(app, context, api.createItinerary, async (call) => {
+    await withPhoto(call, (tx, image, options) => createItinerary(tx, call.body, image, options));
     return messages.created;
   });
 
+  // On edit the photo is optional: without a new file the current one stays.
   registerEndpoint(app, context, api.updateItinerary, async (call) => {
-    const at = now();
-    const options = { actorId: signedIn(call).userId, occurredAt: at };
-    const [file] = call.files;
-    await db.transaction(async (tx) => {
-      // On edit the photo is optional: without a new file the current one stays.
-      const image = file === undefined ? null : await storeImage(tx, call.query.images, file, at);
-      await updateItinerary(tx, call.params.id, call.body, image, options);
-    });
+    await withPhoto(call, (tx, image, options) => updateItinerary(tx, call.params.id, call.body, image, options));
     return messages.updated;
   });
 
   registerEndpoint(app, context, api.deleteItinerary, async (call) => {
-    const options = { actorId: signedIn(call).userId, occurredAt: now() };
-    await db.transaction((tx) => deleteItinerary(tx, call.params.id, options));
+    await db.transaction((tx) => deleteItinerary(tx, call.params.id, actedBy(call, now())));
     return messages.deleted;
   });
 };

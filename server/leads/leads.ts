@@ -20,7 +20,9 @@ import { messages } from "../../src/api/messages.ts";
 import type { LeadFacts } from "../../src/machines/domain/lead.machine.ts";
 import { findUserById } from "../accounts/users.ts";
 import type { Queryable } from "../db/database.ts";
-import { type CommandOptions, decide } from "../events/command.ts";
+import { queryCount, queryOne, queryRows } from "../db/rows.ts";
+import { type CommandOptions, decide, decideNew } from "../events/command.ts";
+import { orNotFound } from "../http/found.ts";
 import { leadRecord } from "./projection.ts";
 import { containsPattern, searchWords } from "./search.ts";
 
@@ -39,7 +41,6 @@ const LeadRow = Schema.Struct({
   agent_first_name: Schema.NullOr(Schema.String),
   agent_last_name: Schema.NullOr(Schema.String),
 });
-const decodeLeadRow = Schema.decodeUnknownSync(LeadRow);
 
 const NoteRow = Schema.Struct({
   lead_id: Schema.Int,
@@ -48,7 +49,12 @@ const NoteRow = Schema.Struct({
   first_name: Schema.String,
   last_name: Schema.String,
 });
-const decodeNoteRow = Schema.decodeUnknownSync(NoteRow);
+
+/** A page of a search: the matching ids in order, each with the number of matches. */
+const MatchRow = Schema.Struct({ id: Schema.Int, total: Schema.Int });
+
+/** A lead's current agent, read under the row's lock. */
+const AgentRow = Schema.Struct({ agent_id: Schema.NullOr(Schema.Int) });
 
 type Note = Lead["trakin"][number];
 
@@ -82,14 +88,15 @@ const toLead = (lead: typeof LeadRow.Type, notes: ReadonlyArray<Note>): Lead => 
 const notesOf = async (db: Queryable, leadIds: ReadonlyArray<number>): Promise<Map<number, Note[]>> => {
   const notes = new Map<number, Note[]>(leadIds.map((id) => [id, []]));
   if (leadIds.length === 0) return notes;
-  const rows = await db.query<unknown>(
+  const rows = await queryRows(
+    db,
+    NoteRow,
     `select n.lead_id, n.coments, n.created_at, u.first_name, u.last_name
        from lead_notes n join users u on u.id = n.author_id
       where n.lead_id = any($1::int[]) order by n.lead_id, n.version`,
     [leadIds],
   );
-  for (const raw of rows) {
-    const row = decodeNoteRow(raw);
+  for (const row of rows) {
     notes.get(row.lead_id)?.push({
       coments: row.coments,
       createdAt: row.created_at.toISOString(),
@@ -105,9 +112,9 @@ const isRowId = (id: number): boolean => Number.isInteger(id) && id > 0 && id <=
 
 export const getLead = async (db: Queryable, id: number): Promise<Lead | null> => {
   if (!isRowId(id)) return null;
-  const [row] = await db.query<unknown>(`${selectLeads} where l.id = $1`, [id]);
-  if (row === undefined) return null;
-  return toLead(decodeLeadRow(row), (await notesOf(db, [id])).get(id) ?? []);
+  const row = await queryOne(db, LeadRow, `${selectLeads} where l.id = $1`, [id]);
+  if (row === null) return null;
+  return toLead(row, (await notesOf(db, [id])).get(id) ?? []);
 };
 
 /** `agent` of GET /leads: a user id, or `unassigned`. */
@@ -169,16 +176,12 @@ const leadFilter = (query: LeadsQuery): Filter => {
  * The number of leads an agent filter selects, from the totals the projection keeps per agent
  * (agent 0 is nobody, so "unassigned" sums every agent who is not an active user).
  */
-const totalOf = async (db: Queryable, agent: AgentFilter): Promise<number> => {
-  const sum = "select coalesce(sum(leads), 0)::int as total from lead_totals";
+const totalOf = (db: Queryable, agent: AgentFilter): Promise<number> => {
+  const sum = "select coalesce(sum(leads), 0)::int as count from lead_totals";
   const active = "select id from users where status = 'active'";
-  const [row] =
-    agent.kind === "all"
-      ? await db.query<{ total: number }>(sum)
-      : agent.kind === "unassigned"
-        ? await db.query<{ total: number }>(`${sum} where agent not in (${active})`)
-        : await db.query<{ total: number }>(`${sum} where agent = $1 and agent in (${active})`, [agent.id]);
-  return row?.total ?? 0;
+  if (agent.kind === "all") return queryCount(db, sum);
+  if (agent.kind === "unassigned") return queryCount(db, `${sum} where agent not in (${active})`);
+  return queryCount(db, `${sum} where agent = $1 and agent in (${active})`, [agent.id]);
 };
 
 /**
@@ -198,32 +201,30 @@ export const listLeads = async (db: Queryable, query: LeadsQuery): Promise<LeadP
   let leads: ReadonlyArray<typeof LeadRow.Type>;
   let total: number;
   if (filter.searching) {
-    const matches = await db.query<{ id: number; total: number }>(
+    const matches = await queryRows(
+      db,
+      MatchRow,
       `with matches as materialized (select l.id, l.created_at from leads l ${filter.where})
        select m.id, (select count(*)::int from matches) as total from matches m
         order by m.created_at ${direction}, m.id ${direction} ${window}`,
       [...filter.params, pageSize, offset],
     );
     const loaded = new Map(
-      (await db.query<unknown>(`${selectLeads} where l.id = any($1::int[])`, [matches.map((match) => match.id)])).map(
-        (row) => {
-          const lead = decodeLeadRow(row);
-          return [lead.id, lead];
-        },
+      (await queryRows(db, LeadRow, `${selectLeads} where l.id = any($1::int[])`, [matches.map((match) => match.id)])).map(
+        (lead) => [lead.id, lead],
       ),
     );
     leads = matches.flatMap((match) => loaded.get(match.id) ?? []);
     // A page past the last match has no row to carry the count: it is counted on its own.
-    const count = async () =>
-      (await db.query<{ total: number }>(`select count(*)::int as total from leads l ${filter.where}`, filter.params))[0]
-        ?.total ?? 0;
+    const count = () => queryCount(db, `select count(*)::int as count from leads l ${filter.where}`, filter.params);
     total = matches[0]?.total ?? totalFromPage(0, page, pageSize) ?? (await count());
   } else {
-    const rows = await db.query<unknown>(
+    leads = await queryRows(
+      db,
+      LeadRow,
       `${selectLeads} ${filter.where} order by l.created_at ${direction}, l.id ${direction} ${window}`,
       [...filter.params, pageSize, offset],
     );
-    leads = rows.map((row) => decodeLeadRow(row));
     total = totalFromPage(leads.length, page, pageSize) ?? (await totalOf(db, filter.agent));
   }
   const notes = await notesOf(
@@ -242,10 +243,8 @@ const totalFromPage = (rows: number, page: number, pageSize: number): number | n
 
 /** A lead row locked until the transaction ends, with its current agent; 404 when there is none. */
 const lockLead = async (tx: Queryable, id: number): Promise<{ readonly agentId: number | null }> => {
-  if (!isRowId(id)) throw new ApiError(404, messages.notFound);
-  const [row] = await tx.query<{ agent_id: number | null }>("select agent_id from leads where id = $1 for update", [id]);
-  if (row === undefined) throw new ApiError(404, messages.notFound);
-  return { agentId: row.agent_id };
+  const row = isRowId(id) ? await queryOne(tx, AgentRow, "select agent_id from leads where id = $1 for update", [id]) : null;
+  return { agentId: orNotFound(row).agent_id };
 };
 
 /** Facts under which no rule of the lead's machine refuses: each command sets those it loads. */
@@ -284,8 +283,6 @@ export type NewLeadForm = Omit<NewLead, "website">;
  */
 export const createLead = async (tx: Queryable, lead: NewLeadForm, options: CommandOptions): Promise<number> => {
   const facts = { ...noLeadFacts, fieldProblem: firstProblem(newLeadProblems(lead)) };
-  const [row] = await tx.query<{ id: number }>("select nextval(pg_get_serial_sequence('leads', 'id'))::int as id");
-  if (!row) throw new Error("no id from the leads sequence");
   const event = {
     type: "lead.create",
     firstName: lead.firstName.trim(),
@@ -297,8 +294,7 @@ export const createLead = async (tx: Queryable, lead: NewLeadForm, options: Comm
     yachtName: optionalText(lead.yachtName),
     details: storedDetails(lead.details),
   } as const;
-  await decide(tx, leadRecord, String(row.id), event, options, facts);
-  return row.id;
+  return decideNew(tx, leadRecord, event, options, facts);
 };
 
 /** Adds a follow-up note by `authorId` (checked by the route to be the caller); a blank note is refused. */

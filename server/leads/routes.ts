@@ -2,16 +2,14 @@ import type { FastifyInstance } from "fastify";
 import { ApiError } from "../../src/api/errors.ts";
 import * as api from "../../src/api/leads.ts";
 import { messages } from "../../src/api/messages.ts";
-import type { Database } from "../db/database.ts";
 import type { Env } from "../env.ts";
 import { assignLead, commentLead, createLead, getLead, listLeads } from "./leads.ts";
 import { admitSubmission } from "./submissionLimit.ts";
-import { Listed, registerEndpoint, signedIn } from "../http/register.ts";
+import { orNotFound } from "../http/found.ts";
+import { actedBy, Listed, registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
 
-export interface LeadsContext {
-  readonly db: Database;
+export interface LeadsContext extends RouteContext {
   readonly env: Pick<Env, "LEAD_RATE_LIMIT">;
-  readonly now: () => Date;
 }
 
 export const registerLeadRoutes = (app: FastifyInstance, context: LeadsContext): void => {
@@ -24,11 +22,7 @@ export const registerLeadRoutes = (app: FastifyInstance, context: LeadsContext):
     return new Listed(page.leads, page.meta);
   });
 
-  registerEndpoint(app, context, api.getLead, async ({ params }) => {
-    const lead = await getLead(db, params.id);
-    if (lead === null) throw new ApiError(404, messages.notFound);
-    return lead;
-  });
+  registerEndpoint(app, context, api.getLead, async ({ params }) => orNotFound(await getLead(db, params.id)));
 
   registerEndpoint(app, context, api.createLead, async (call) => {
     const at = now();
@@ -41,16 +35,15 @@ export const registerLeadRoutes = (app: FastifyInstance, context: LeadsContext):
   });
 
   registerEndpoint(app, context, api.createTrakin, async (call) => {
-    const session = signedIn(call);
-    if (call.body.userId !== session.userId) throw new ApiError(403, messages.forbidden);
-    const options = { actorId: session.userId, occurredAt: now() };
-    await db.transaction((tx) => commentLead(tx, call.body.leadId, session.userId, call.body.coments, options));
+    const authorId = signedIn(call).userId;
+    if (call.body.userId !== authorId) throw new ApiError(403, messages.forbidden);
+    const options = actedBy(call, now());
+    await db.transaction((tx) => commentLead(tx, call.body.leadId, authorId, call.body.coments, options));
     return messages.created;
   });
 
   registerEndpoint(app, context, api.assignLead, async (call) => {
-    const options = { actorId: signedIn(call).userId, occurredAt: now() };
-    await db.transaction((tx) => assignLead(tx, call.params.leadId, call.body.userId, options));
+    await db.transaction((tx) => assignLead(tx, call.params.leadId, call.body.userId, actedBy(call, now())));
     return messages.updated;
   });
 };

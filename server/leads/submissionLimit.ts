@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/database.ts";
+import { execute, queryCount } from "../db/rows.ts";
 
 /** The window of the public lead form's limit per address (LEAD_RATE_LIMIT submissions in it). */
 export const SUBMISSION_WINDOW_MS = 10 * 60 * 1000;
@@ -12,13 +13,14 @@ export const SUBMISSION_WINDOW_MS = 10 * 60 * 1000;
  */
 export const admitSubmission = async (tx: Queryable, address: string, limit: number, now: Date): Promise<boolean> => {
   const since = new Date(now.getTime() - SUBMISSION_WINDOW_MS);
-  await tx.query("select pg_advisory_xact_lock(hashtext($1))", [`lead-form:${address}`]);
-  await tx.query("delete from lead_submissions where submitted_at <= $1", [since]);
-  const [row] = await tx.query<{ submissions: number }>(
-    "select count(*)::int as submissions from lead_submissions where address = $1 and submitted_at > $2",
+  await execute(tx, "select pg_advisory_xact_lock(hashtext($1))", [`lead-form:${address}`]);
+  await execute(tx, "delete from lead_submissions where submitted_at <= $1", [since]);
+  const submissions = await queryCount(
+    tx,
+    "select count(*)::int as count from lead_submissions where address = $1 and submitted_at > $2",
     [address, since],
   );
-  if ((row?.submissions ?? 0) >= limit) return false;
-  await tx.query("insert into lead_submissions (address, submitted_at) values ($1, $2)", [address, now]);
+  if (submissions >= limit) return false;
+  await execute(tx, "insert into lead_submissions (address, submitted_at) values ($1, $2)", [address, now]);
   return true;
 };

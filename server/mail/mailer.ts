@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { Queryable } from "../db/database.ts";
+import { execute } from "../db/rows.ts";
 
 export interface Mail {
   readonly to: string;
@@ -28,7 +29,7 @@ export const smtpMailer = (url: string, from: string): Mailer => {
  */
 export const outboxMailer = (db: Queryable, log: FastifyBaseLogger): Mailer => ({
   send: async (mail) => {
-    await db.query('insert into outbox ("to", subject, text) values ($1, $2, $3)', [mail.to, mail.subject, mail.text]);
+    await execute(db, 'insert into outbox ("to", subject, text) values ($1, $2, $3)', [mail.to, mail.subject, mail.text]);
     log.info(`Mail kept in the outbox (no SMTP_URL) for ${mail.to}: ${mail.subject}\n${mail.text}`);
   },
 });

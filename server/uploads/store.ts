@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+import { Schema } from "effect";
 import type { Queryable } from "../db/database.ts";
+import { execute, queryExists, queryOne } from "../db/rows.ts";
 import type { DetectedImage } from "./images.ts";
 
 /** An uploaded file whose content was checked to be an image. */
@@ -17,7 +19,8 @@ export const uploadPath = (folder: string, sha256: string, ext: string): string 
  */
 export const storeImage = async (tx: Queryable, folder: string, image: UploadedImage, at: Date): Promise<string> => {
   const sha256 = createHash("sha256").update(image.bytes).digest("hex");
-  await tx.query(
+  await execute(
+    tx,
     `insert into uploads (folder, sha256, ext, mime, bytes, size, created_at)
      values ($1, $2, $3, $4, $5, $6, $7)
      on conflict (folder, sha256) do nothing`,
@@ -25,6 +28,11 @@ export const storeImage = async (tx: Queryable, folder: string, image: UploadedI
   );
   return uploadPath(folder, sha256, image.detected.ext);
 };
+
+const ImageRow = Schema.Struct({ mime: Schema.String, bytes: Schema.Uint8Array });
+
+/** The row of uploads/<folder>/<sha256>.<ext>. */
+const byPath = "from uploads where folder = $1 and sha256 = $2 and ext = $3";
 
 export interface StoredImage {
   readonly sha256: string;
@@ -39,11 +47,8 @@ export const findImage = async (
   sha256: string,
   ext: string,
 ): Promise<StoredImage | null> => {
-  const [row] = await db.query<{ mime: string; bytes: Uint8Array }>(
-    "select mime, bytes from uploads where folder = $1 and sha256 = $2 and ext = $3",
-    [folder, sha256, ext],
-  );
-  if (row === undefined) return null;
+  const row = await queryOne(db, ImageRow, `select mime, bytes ${byPath}`, [folder, sha256, ext]);
+  if (row === null) return null;
   // pg answers a Buffer and PGlite a Uint8Array: one type for the reply, without a copy.
   const bytes = Buffer.isBuffer(row.bytes)
     ? row.bytes
@@ -52,10 +57,5 @@ export const findImage = async (
 };
 
 /** Whether an image is stored, without reading its bytes (a browser revalidating its copy). */
-export const imageExists = async (db: Queryable, folder: string, sha256: string, ext: string): Promise<boolean> =>
-  (
-    await db.query<{ found: number }>(
-      "select 1 as found from uploads where folder = $1 and sha256 = $2 and ext = $3",
-      [folder, sha256, ext],
-    )
-  ).length > 0;
+export const imageExists = (db: Queryable, folder: string, sha256: string, ext: string): Promise<boolean> =>
+  queryExists(db, `select ${byPath}`, [folder, sha256, ext]);

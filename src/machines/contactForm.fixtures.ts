@@ -14,7 +14,6 @@ const contactDraft: ContactDraft = {
 
 export const fixtures = machineFixtures({
   id: "contactForm",
-  file: "src/machines/contactForm.machine.ts",
   machine: contactFormMachine,
   inputs: [{ client: unusedClient }],
   events: [

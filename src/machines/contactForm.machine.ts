@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../api/client.ts";
 import { type FieldProblems, hasNoProblems } from "../api/fields.ts";
 import { createLead, type NewLead, type NewLeadField, newLeadProblems } from "../api/leads.ts";
-import { errorMessage } from "./fields.ts";
+import { type ClientInput, errorActions, showError } from "./shared.ts";
 
 /** The landing page's contact form as the visitor filled it in; `website` is the hidden honeypot. */
 export interface ContactDraft {
@@ -30,12 +30,7 @@ export const contactLead = (draft: ContactDraft): NewLead => ({
   website: draft.website,
 });
 
-export interface ContactFormInput {
-  readonly client: ApiClient;
-}
-
-export interface ContactFormContext {
-  readonly client: ApiClient;
+export interface ContactFormContext extends ClientInput {
   readonly problems: ContactProblems;
   /** Bumped on every lead sent, so the view empties its fields. */
   readonly sent: number;
@@ -63,17 +58,16 @@ const submitTransitions = [
 /** The public contact form of the landing page: a lead with POST /leads/createLead, no session. */
 export const contactFormMachine = setup({
   types: {
-    input: {} as ContactFormInput,
+    input: {} as ClientInput,
     context: {} as ContactFormContext,
     events: {} as ContactFormEvent,
     tags: {} as "processing",
   },
   actions: {
-    clearError: assign({ error: null }),
+    ...errorActions<ContactFormContext, ContactFormEvent>(),
     assignProblems: assign({ problems: (_, params: { draft: ContactDraft }) => newLeadProblems(params.draft) }),
     clearProblems: assign({ problems: {} }),
     countSent: assign({ sent: ({ context }) => context.sent + 1 }),
-    assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
   },
   guards: {
     isComplete: (_, params: { draft: ContactDraft }) => hasNoProblems(newLeadProblems(params.draft)),
@@ -109,11 +103,7 @@ export const contactFormMachine = setup({
           actions: "countSent",
           description: "The lead was taken: the confirmation shows and the form empties.",
         },
-        onError: {
-          target: "editing",
-          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
-          description: "Refused (too many attempts, invalid information, no connection): the message shows, the form stays filled in.",
-        },
+        onError: showError("editing", "Refused (too many attempts, invalid information, no connection): the message shows, the form stays filled in."),
       },
       on: {
         "contact.submit": { description: "A second submit while sending is ignored." },

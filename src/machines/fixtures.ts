@@ -31,15 +31,21 @@ export type SampleEvent<M extends AnyStateMachine> =
   | { readonly type: `xstate.done.actor.${string}`; readonly output: unknown }
   | { readonly type: `xstate.error.actor.${string}`; readonly error: unknown };
 
-/** Type-checks one machine's inputs and sample events against the machine. */
+/** The machine file an id names: `login` is src/machines/login.machine.ts, `domain.user` src/machines/domain/user.machine.ts. */
+const machineFileOf = (id: string): string => `src/machines/${id.replaceAll(".", "/")}.machine.ts`;
+
+/**
+ * Type-checks one machine's inputs and sample events against the machine. `file` defaults to the
+ * file the id names; a machine run several ways (recordList.users ...) names its file.
+ */
 export const machineFixtures = <M extends AnyStateMachine>(definition: {
   readonly id: string;
-  readonly file: string;
+  readonly file?: string;
   readonly machine: M;
   readonly inputs: ReadonlyArray<InputFrom<M>>;
   readonly events: ReadonlyArray<SampleEvent<M>>;
   readonly contextKey?: (context: unknown) => unknown;
-}): MachineFixtures => definition;
+}): MachineFixtures => ({ ...definition, file: definition.file ?? machineFileOf(definition.id) });
 
 /** A client for inputs only: every actor that would call it is replaced by a double. */
 export const unusedClient = createClient({
@@ -59,12 +65,19 @@ export const dialogAnswers = (id: string) =>
   ] as const;
 
 /**
- * A domain machine's sample events as the server sends them: each as replayed (no facts) and
- * with each set of facts, so that every refusing guard and every accepting branch is taken.
+ * A domain machine's fixtures (decision 017): it takes no input, and each sample event is sent as
+ * replayed (no facts) and with each set of facts, so that every refusing guard and every
+ * accepting branch is taken.
  */
-export const withFacts = <M extends AnyStateMachine>(
-  _machine: M,
-  events: ReadonlyArray<EventFromLogic<M>>,
-  factSets: ReadonlyArray<NonNullable<EventFromLogic<M>["facts"]>>,
-): ReadonlyArray<EventFromLogic<M>> =>
-  events.flatMap((event) => [event, ...factSets.map((facts) => ({ ...event, facts }))]);
+export const domainFixtures = <M extends AnyStateMachine>(definition: {
+  readonly id: string;
+  readonly machine: M;
+  readonly events: ReadonlyArray<EventFromLogic<M>>;
+  readonly facts: ReadonlyArray<NonNullable<EventFromLogic<M>["facts"]>>;
+}): MachineFixtures => ({
+  id: definition.id,
+  file: machineFileOf(definition.id),
+  machine: definition.machine,
+  inputs: [undefined],
+  events: definition.events.flatMap((event) => [event, ...definition.facts.map((facts) => ({ ...event, facts }))]),
+});

@@ -48,7 +48,6 @@ const sampleFlow: FlowDocument = {
 
 export const fixtures = machineFixtures({
   id: "flowsViewer",
-  file: "src/machines/flowsViewer.machine.ts",
   machine: flowsViewerMachine,
   inputs: [{ machineId: "login" }],
   // the loaded document is the same sample every time: the path indexes tell states apart

@@ -4,7 +4,6 @@ import { forgotPasswordMachine } from "./forgotPassword.machine.ts";
 
 export const fixtures = machineFixtures({
   id: "forgotPassword",
-  file: "src/machines/forgotPassword.machine.ts",
   machine: forgotPasswordMachine,
   inputs: [{ client: unusedClient }],
   events: [

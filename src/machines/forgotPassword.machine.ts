@@ -1,14 +1,10 @@
 import { assign, fromPromise, setup } from "xstate";
 import { forgotPassword } from "../api/auth.ts";
 import type { ApiClient } from "../api/client.ts";
-import { emailProblem, errorMessage, type FieldProblem } from "./fields.ts";
+import { emailProblem, type FieldProblem } from "./fields.ts";
+import { assignErrorMessage, type ClientInput, showError } from "./shared.ts";
 
-export interface ForgotPasswordInput {
-  readonly client: ApiClient;
-}
-
-export interface ForgotPasswordContext {
-  readonly client: ApiClient;
+export interface ForgotPasswordContext extends ClientInput {
   readonly problem: FieldProblem | null;
   readonly error: string | null;
 }
@@ -18,7 +14,7 @@ export type ForgotPasswordEvent = { readonly type: "email.submit"; readonly emai
 /** Asks for a temporary password by email (/forgotPassword). */
 export const forgotPasswordMachine = setup({
   types: {
-    input: {} as ForgotPasswordInput,
+    input: {} as ClientInput,
     context: {} as ForgotPasswordContext,
     events: {} as ForgotPasswordEvent,
     tags: {} as "sending",
@@ -26,7 +22,7 @@ export const forgotPasswordMachine = setup({
   actions: {
     assignProblem: assign({ problem: ({ event }) => emailProblem(event.email) }),
     clearFeedback: assign({ problem: null, error: null }),
-    assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
+    assignError: assignErrorMessage<ForgotPasswordContext, ForgotPasswordEvent>(),
   },
   guards: {
     isEmailValid: ({ event }) => emailProblem(event.email) === null,
@@ -70,11 +66,7 @@ export const forgotPasswordMachine = setup({
           target: "sent",
           description: "The server accepted: the notice with the spam hint shows.",
         },
-        onError: {
-          target: "editing",
-          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
-          description: "The server refused: its message shows.",
-        },
+        onError: showError("editing", "The server refused: its message shows."),
       },
       on: {
         "email.submit": { description: "A second submit while waiting is ignored." },

@@ -8,7 +8,6 @@ const sampleHomeContent: HomeContent = { baner: [sampleBanner], call_action: [],
 
 export const fixtures = machineFixtures({
   id: "homeContent",
-  file: "src/machines/homeContent.machine.ts",
   machine: homeContentMachine,
   inputs: [{ client: unusedClient }],
   events: [

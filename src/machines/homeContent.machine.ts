@@ -1,14 +1,8 @@
 import { assign, fromPromise, setup } from "xstate";
-import type { ApiClient } from "../api/client.ts";
 import { adminContent, type HomeContent } from "../api/home.ts";
-import { errorMessage } from "./fields.ts";
+import { clientInput, type ClientInput, errorActions, showError } from "./shared.ts";
 
-export interface HomeContentInput {
-  readonly client: ApiClient;
-}
-
-export interface HomeContentContext {
-  readonly client: ApiClient;
+export interface HomeContentContext extends ClientInput {
   readonly content: HomeContent | null;
   readonly error: string | null;
 }
@@ -18,18 +12,17 @@ export type HomeContentEvent = { readonly type: "content.reload" };
 /** /panel/home: every banner, call to action and recommendation, as the panel edits them. */
 export const homeContentMachine = setup({
   types: {
-    input: {} as HomeContentInput,
+    input: {} as ClientInput,
     context: {} as HomeContentContext,
     events: {} as HomeContentEvent,
     tags: {} as "fetching",
   },
   actions: {
-    clearError: assign({ error: null }),
+    ...errorActions<HomeContentContext, HomeContentEvent>(),
     assignContent: assign({ content: (_, params: { content: HomeContent }) => params.content }),
-    assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
   },
   actors: {
-    fetchContent: fromPromise<HomeContent, { client: ApiClient }>(({ input }) => input.client.call(adminContent)),
+    fetchContent: fromPromise<HomeContent, ClientInput>(({ input }) => input.client.call(adminContent)),
   },
 }).createMachine({
   id: "homeContent",
@@ -44,17 +37,13 @@ export const homeContentMachine = setup({
       invoke: {
         id: "fetchContent",
         src: "fetchContent",
-        input: ({ context }) => ({ client: context.client }),
+        input: clientInput,
         onDone: {
           target: "ready",
           actions: { type: "assignContent", params: ({ event }) => ({ content: event.output }) },
           description: "The content arrived: the table shows it.",
         },
-        onError: {
-          target: "failed",
-          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
-          description: "The content could not be loaded: the red banner shows why.",
-        },
+        onError: showError("failed", "The content could not be loaded: the red banner shows why."),
       },
     },
     ready: {

@@ -4,7 +4,6 @@ import { sampleBanner } from "./samples.ts";
 
 export const fixtures = machineFixtures({
   id: "landingContent",
-  file: "src/machines/landingContent.machine.ts",
   machine: landingContentMachine,
   inputs: [{ client: unusedClient }],
   events: [

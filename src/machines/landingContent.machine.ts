@@ -1,14 +1,8 @@
 import { assign, fromPromise, setup } from "xstate";
-import type { ApiClient } from "../api/client.ts";
 import { type PublicHomeContent, publicContent } from "../api/home.ts";
-import { errorMessage } from "./fields.ts";
+import { clientInput, type ClientInput, errorActions, showError } from "./shared.ts";
 
-export interface LandingContentInput {
-  readonly client: ApiClient;
-}
-
-export interface LandingContentContext {
-  readonly client: ApiClient;
+export interface LandingContentContext extends ClientInput {
   readonly content: PublicHomeContent | null;
   readonly error: string | null;
 }
@@ -18,18 +12,17 @@ export type LandingContentEvent = { readonly type: "content.retry" };
 /** The public landing page's content (active banners, call to action, recommendations); no session. */
 export const landingContentMachine = setup({
   types: {
-    input: {} as LandingContentInput,
+    input: {} as ClientInput,
     context: {} as LandingContentContext,
     events: {} as LandingContentEvent,
     tags: {} as "fetching",
   },
   actions: {
-    clearError: assign({ error: null }),
+    ...errorActions<LandingContentContext, LandingContentEvent>(),
     assignContent: assign({ content: (_, params: { content: PublicHomeContent }) => params.content }),
-    assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
   },
   actors: {
-    fetchContent: fromPromise<PublicHomeContent, { client: ApiClient }>(({ input }) =>
+    fetchContent: fromPromise<PublicHomeContent, ClientInput>(({ input }) =>
       input.client.call(publicContent),
     ),
   },
@@ -46,17 +39,13 @@ export const landingContentMachine = setup({
       invoke: {
         id: "fetchContent",
         src: "fetchContent",
-        input: ({ context }) => ({ client: context.client }),
+        input: clientInput,
         onDone: {
           target: "ready",
           actions: { type: "assignContent", params: ({ event }) => ({ content: event.output }) },
           description: "The content arrived: banners, call to action and recommended destinations show.",
         },
-        onError: {
-          target: "failed",
-          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
-          description: "The content could not be loaded: the contact form still works, a retry is offered.",
-        },
+        onError: showError("failed", "The content could not be loaded: the contact form still works, a retry is offered."),
       },
     },
     ready: {

@@ -5,7 +5,6 @@ import { salesUser } from "./samples.ts";
 
 export const fixtures = machineFixtures({
   id: "leadAssignment",
-  file: "src/machines/leadAssignment.machine.ts",
   machine: leadAssignmentMachine,
   inputs: [{ client: unusedClient }],
   events: [

@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../api/client.ts";
 import { assignLead } from "../api/leads.ts";
 import { listSalesUsers, type User } from "../api/users.ts";
-import { errorMessage } from "./fields.ts";
+import { clientInput, type ClientInput, errorActions, notify, notifyAnswer, showError } from "./shared.ts";
 
 /** The lead a row's menu was opened for. */
 export interface AssignmentTarget {
@@ -12,12 +12,7 @@ export interface AssignmentTarget {
   readonly agentId: number | null;
 }
 
-export interface LeadAssignmentInput {
-  readonly client: ApiClient;
-}
-
-export interface LeadAssignmentContext {
-  readonly client: ApiClient;
+export interface LeadAssignmentContext extends ClientInput {
   readonly target: AssignmentTarget | null;
   /** The active sales users, fetched the first time a menu opens and kept for the others. */
   readonly salesUsers: ReadonlyArray<User> | null;
@@ -36,7 +31,7 @@ export type LeadAssignmentEvent =
  */
 export const leadAssignmentMachine = setup({
   types: {
-    input: {} as LeadAssignmentInput,
+    input: {} as ClientInput,
     context: {} as LeadAssignmentContext,
     events: {} as LeadAssignmentEvent,
     tags: {} as "fetching" | "processing",
@@ -45,16 +40,15 @@ export const leadAssignmentMachine = setup({
     assignTarget: assign({ target: (_, params: { target: AssignmentTarget }) => params.target }),
     forgetTarget: assign({ target: null }),
     assignSalesUsers: assign({ salesUsers: (_, params: { users: ReadonlyArray<User> }) => params.users }),
-    clearError: assign({ error: null }),
-    assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
-    notify: (_, _params: { message: string }) => {},
+    ...errorActions<LeadAssignmentContext, LeadAssignmentEvent>(),
+    notify,
     reportAssigned: () => {},
   },
   guards: {
     hasSalesUsers: ({ context }) => context.salesUsers !== null,
   },
   actors: {
-    fetchSalesUsers: fromPromise<ReadonlyArray<User>, { client: ApiClient }>(({ input }) =>
+    fetchSalesUsers: fromPromise<ReadonlyArray<User>, ClientInput>(({ input }) =>
       input.client.call(listSalesUsers),
     ),
     assignAgent: fromPromise<string, { client: ApiClient; leadId: number; userId: number }>(({ input }) =>
@@ -91,17 +85,13 @@ export const leadAssignmentMachine = setup({
       invoke: {
         id: "fetchSalesUsers",
         src: "fetchSalesUsers",
-        input: ({ context }) => ({ client: context.client }),
+        input: clientInput,
         onDone: {
           target: "choosing",
           actions: { type: "assignSalesUsers", params: ({ event }) => ({ users: event.output }) },
           description: "The sales users arrived and show in the menu.",
         },
-        onError: {
-          target: "failed",
-          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
-          description: "The sales users could not be loaded: the message shows in the menu.",
-        },
+        onError: showError("failed", "The sales users could not be loaded: the message shows in the menu."),
       },
       on: {
         "menu.close": { target: "closed", actions: "forgetTarget", description: "Closed before the list came." },
@@ -126,18 +116,10 @@ export const leadAssignmentMachine = setup({
         },
         onDone: {
           target: "closed",
-          actions: [
-            "forgetTarget",
-            { type: "notify", params: ({ event }) => ({ message: event.output }) },
-            "reportAssigned",
-          ],
+          actions: ["forgetTarget", notifyAnswer, "reportAssigned"],
           description: "Assigned: the menu closes, the message shows and the list reloads.",
         },
-        onError: {
-          target: "failed",
-          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
-          description: "The server refused (not an active sales user, ...): the message shows in the menu.",
-        },
+        onError: showError("failed", "The server refused (not an active sales user, ...): the message shows in the menu."),
       },
       on: {
         "agent.choose": { description: "A second choice while assigning is ignored." },

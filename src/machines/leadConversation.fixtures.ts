@@ -5,7 +5,6 @@ import { sampleLead } from "./samples.ts";
 
 export const fixtures = machineFixtures({
   id: "leadConversation",
-  file: "src/machines/leadConversation.machine.ts",
   machine: leadConversationMachine,
   inputs: [{ client: unusedClient, leadId: 12, userId: 1 }],
   events: [

@@ -2,17 +2,15 @@ import { assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../api/client.ts";
 import type { FieldProblem } from "../api/fields.ts";
 import { commentProblems, createTrakin, getLead, type Lead } from "../api/leads.ts";
-import { errorMessage } from "./fields.ts";
+import { type ClientInput, errorActions, notify, notifyAnswer, showError } from "./shared.ts";
 
-export interface LeadConversationInput {
-  readonly client: ApiClient;
+export interface LeadConversationInput extends ClientInput {
   readonly leadId: number;
   /** The signed-in user's id: the server takes a comment only from its own author. */
   readonly userId: number;
 }
 
-export interface LeadConversationContext {
-  readonly client: ApiClient;
+export interface LeadConversationContext extends ClientInput {
   readonly leadId: number;
   readonly userId: number;
   readonly lead: Lead | null;
@@ -32,6 +30,12 @@ export type LeadConversationEvent =
  */
 export const commentProblem = (draft: string): FieldProblem | null => commentProblems({ coments: draft }).coments ?? null;
 
+/** The input of `fetchLead`: the lead on screen. */
+const leadRequest = ({ context }: { readonly context: LeadConversationContext }) => ({
+  client: context.client,
+  leadId: context.leadId,
+});
+
 /**
  * /panel/leads/{id}: the lead, its follow-up notes and the add-comment box. Only the first of
  * several submits is sent (the others arrive while `sending`, which ignores them); on success the
@@ -49,9 +53,8 @@ export const leadConversationMachine = setup({
     assignDraft: assign({ draft: (_, params: { text: string }) => params.text, problem: null }),
     clearDraft: assign({ draft: "" }),
     assignProblem: assign({ problem: ({ context }) => commentProblem(context.draft) }),
-    clearError: assign({ error: null }),
-    assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
-    notify: (_, _params: { message: string }) => {},
+    ...errorActions<LeadConversationContext, LeadConversationEvent>(),
+    notify,
   },
   guards: {
     isDraftSendable: ({ context }) => commentProblem(context.draft) === null,
@@ -87,17 +90,13 @@ export const leadConversationMachine = setup({
       invoke: {
         id: "fetchLead",
         src: "fetchLead",
-        input: ({ context }) => ({ client: context.client, leadId: context.leadId }),
+        input: leadRequest,
         onDone: {
           target: "ready",
           actions: { type: "assignLead", params: ({ event }) => ({ lead: event.output }) },
           description: "The lead arrived: its message, details and notes show.",
         },
-        onError: {
-          target: "failed",
-          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
-          description: "The lead could not be loaded ('resource not found', ...): the banner shows.",
-        },
+        onError: showError("failed", "The lead could not be loaded ('resource not found', ...): the banner shows."),
       },
     },
     failed: {
@@ -140,14 +139,10 @@ export const leadConversationMachine = setup({
         }),
         onDone: {
           target: "reloading",
-          actions: ["clearDraft", { type: "notify", params: ({ event }) => ({ message: event.output }) }],
+          actions: ["clearDraft", notifyAnswer],
           description: "The note was added: the box empties and the lead is fetched again.",
         },
-        onError: {
-          target: "ready",
-          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
-          description: "The server refused: its message shows and the draft stays for another try.",
-        },
+        onError: showError("ready", "The server refused: its message shows and the draft stays for another try."),
       },
       on: {
         "comment.submit": { description: "A second submit while sending is ignored: only the first draft goes." },
@@ -159,17 +154,13 @@ export const leadConversationMachine = setup({
       invoke: {
         id: "refetchLead",
         src: "fetchLead",
-        input: ({ context }) => ({ client: context.client, leadId: context.leadId }),
+        input: leadRequest,
         onDone: {
           target: "ready",
           actions: { type: "assignLead", params: ({ event }) => ({ lead: event.output }) },
           description: "The lead with the new note shows.",
         },
-        onError: {
-          target: "ready",
-          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
-          description: "The reload failed: the note was saved, the banner says why it is not shown yet.",
-        },
+        onError: showError("ready", "The reload failed: the note was saved, the banner says why it is not shown yet."),
       },
     },
   },

@@ -5,7 +5,6 @@ import { salesUser, sampleLead } from "./samples.ts";
 
 export const fixtures = machineFixtures({
   id: "leadsList",
-  file: "src/machines/leadsList.machine.ts",
   machine: leadsListMachine,
   inputs: [{ client: unusedClient, pageSize: 20 }],
   events: [

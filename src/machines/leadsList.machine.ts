@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../api/client.ts";
 import { type Lead, type LeadsQuery, listLeads } from "../api/leads.ts";
 import { listSalesUsers, type User } from "../api/users.ts";
-import { errorMessage } from "./fields.ts";
+import { clientInput, type ClientInput, errorActions, showError } from "./shared.ts";
 
 /** Rows per page of /panel/leads: long messages make taller rows than the other tables. */
 export const LEADS_PAGE_SIZE = 20;
@@ -20,13 +20,11 @@ export interface LeadsPage {
   readonly total: number;
 }
 
-export interface LeadsListInput {
-  readonly client: ApiClient;
+export interface LeadsListInput extends ClientInput {
   readonly pageSize?: number;
 }
 
-export interface LeadsListContext {
-  readonly client: ApiClient;
+export interface LeadsListContext extends ClientInput {
   readonly pageSize: number;
   readonly leads: ReadonlyArray<Lead>;
   readonly page: number;
@@ -86,8 +84,7 @@ export const leadsListMachine = setup({
     applySearch: assign({ q: ({ context }) => context.draft.trim(), page: 1 }),
     assignAgent: assign({ agent: (_, params: { agent: AgentFilter }) => params.agent }),
     assignAgents: assign({ agents: (_, params: { agents: ReadonlyArray<User> }) => params.agents }),
-    clearError: assign({ error: null }),
-    assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
+    ...errorActions<LeadsListContext, LeadsListEvent>(),
   },
   guards: {
     hasNextPage: ({ context }) => context.page < pageCount(context),
@@ -104,7 +101,7 @@ export const leadsListMachine = setup({
         total: answer.meta?.total ?? answer.data.length,
       };
     }),
-    fetchAgents: fromPromise<ReadonlyArray<User>, { client: ApiClient }>(({ input }) =>
+    fetchAgents: fromPromise<ReadonlyArray<User>, ClientInput>(({ input }) =>
       input.client.call(listSalesUsers),
     ),
   },
@@ -129,7 +126,7 @@ export const leadsListMachine = setup({
   invoke: {
     id: "fetchAgents",
     src: "fetchAgents",
-    input: ({ context }) => ({ client: context.client }),
+    input: clientInput,
     onDone: {
       actions: { type: "assignAgents", params: ({ event }) => ({ agents: event.output }) },
       description: "The sales users arrived: the agent filter lists them.",
@@ -177,11 +174,7 @@ export const leadsListMachine = setup({
           actions: { type: "assignPage", params: ({ event }) => ({ answer: event.output }) },
           description: "The page arrived and shows in the table with the pager.",
         },
-        onError: {
-          target: "failed",
-          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
-          description: "The server refused: its message shows in the red banner.",
-        },
+        onError: showError("failed", "The server refused: its message shows in the red banner."),
       },
     },
     debouncing: {

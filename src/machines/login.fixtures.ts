@@ -16,7 +16,6 @@ const loginUser = (overrides: Partial<LoginUser>): LoginUser => ({
 
 export const fixtures = machineFixtures({
   id: "login",
-  file: "src/machines/login.machine.ts",
   machine: loginMachine,
   inputs: [{ client: unusedClient }],
   events: [

@@ -1,15 +1,11 @@
 import { assign, fromPromise, setup } from "xstate";
 import { type Credentials, type LoginUser, login } from "../api/auth.ts";
 import type { ApiClient } from "../api/client.ts";
-import { emailProblem, errorMessage, type FieldProblem, requiredProblem } from "./fields.ts";
+import { emailProblem, type FieldProblem, requiredProblem } from "./fields.ts";
 import { type PendingPasswordChange, type StoredSession, sessionFromLogin } from "./storedSession.ts";
+import { assignErrorMessage, type ClientInput, showError } from "./shared.ts";
 
-export interface LoginInput {
-  readonly client: ApiClient;
-}
-
-export interface LoginContext {
-  readonly client: ApiClient;
+export interface LoginContext extends ClientInput {
   readonly problems: { readonly email: FieldProblem | null; readonly password: FieldProblem | null };
   /** The server's message of the last refused login. */
   readonly error: string | null;
@@ -31,7 +27,7 @@ const problemsOf = (event: LoginEvent) => ({
 /** The staff login of /panel. Session hand-over and navigation are actions the view provides. */
 export const loginMachine = setup({
   types: {
-    input: {} as LoginInput,
+    input: {} as ClientInput,
     context: {} as LoginContext,
     events: {} as LoginEvent,
     tags: {} as "submitting",
@@ -39,7 +35,7 @@ export const loginMachine = setup({
   actions: {
     assignProblems: assign({ problems: ({ event }) => problemsOf(event) }),
     clearFeedback: assign({ problems: noProblems, error: null }),
-    assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
+    assignError: assignErrorMessage<LoginContext, LoginEvent>(),
     startSession: (_, _params: { session: StoredSession }) => {},
     requestPasswordChange: (_, _params: { pending: PendingPasswordChange }) => {},
     goToPasswordChange: (_, _params: { id: number }) => {},
@@ -123,11 +119,7 @@ export const loginMachine = setup({
             description: "Admin and marketing staff start on the home content.",
           },
         ],
-        onError: {
-          target: "editing",
-          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
-          description: "The server refused: its message shows in the error box.",
-        },
+        onError: showError("editing", "The server refused: its message shows in the error box."),
       },
       on: {
         "credentials.submit": {

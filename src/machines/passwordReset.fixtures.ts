@@ -4,7 +4,6 @@ import { passwordResetMachine } from "./passwordReset.machine.ts";
 
 export const fixtures = machineFixtures({
   id: "passwordReset",
-  file: "src/machines/passwordReset.machine.ts",
   machine: passwordResetMachine,
   inputs: [
     { client: unusedClient, userId: 7, pending: { id: 7, token: "change-only" } },

@@ -7,19 +7,17 @@ import {
   type PasswordProblem,
   passwordProblem,
 } from "./domain/credentials.ts";
-import { errorMessage } from "./fields.ts";
 import type { PendingPasswordChange } from "./storedSession.ts";
+import { assignErrorMessage, type ClientInput, showError } from "./shared.ts";
 
-export interface PasswordResetInput {
-  readonly client: ApiClient;
+export interface PasswordResetInput extends ClientInput {
   /** The user id of the route /changePassword/{id}. */
   readonly userId: number;
   /** The change held by the session since login; null after a hard refresh. */
   readonly pending: PendingPasswordChange | null;
 }
 
-export interface PasswordResetContext {
-  readonly client: ApiClient;
+export interface PasswordResetContext extends ClientInput {
   readonly userId: number;
   readonly pending: PendingPasswordChange | null;
   readonly problems: {
@@ -55,7 +53,7 @@ export const passwordResetMachine = setup({
   actions: {
     assignProblems: assign({ problems: ({ event }) => problemsOf(event) }),
     clearFeedback: assign({ problems: { password: null, confirmPassword: null }, error: null }),
-    assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
+    assignError: assignErrorMessage<PasswordResetContext, PasswordResetEvent>(),
     assignMessage: assign({ message: (_, params: { message: string }) => params.message }),
     finishPasswordChange: () => {},
     goToLogin: () => {},
@@ -145,11 +143,7 @@ export const passwordResetMachine = setup({
           ],
           description: "The server answered 'password updated successfully'.",
         },
-        onError: {
-          target: "editing",
-          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
-          description: "The server refused: its message shows.",
-        },
+        onError: showError("editing", "The server refused: its message shows."),
       },
       on: {
         "password.submit": { description: "A second submit while waiting is ignored." },

@@ -5,7 +5,6 @@ import { sampleItinerary } from "./samples.ts";
 
 export const fixtures = machineFixtures({
   id: "recommendations",
-  file: "src/machines/recommendations.machine.ts",
   machine: recommendationsMachine,
   inputs: [{ client: unusedClient }],
   events: [

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../api/client.ts";
 import { adminContent, updateRecommendations } from "../api/home.ts";
 import { type Itinerary, listDestinations } from "../api/itineraries.ts";
-import { errorMessage } from "./fields.ts";
+import { clientInput, type ClientInput, errorActions, notify, notifyAnswer, showError } from "./shared.ts";
 
 /** What the editor needs: every destination of both types and the ids recommended now, in order. */
 export interface RecommendationChoices {
@@ -28,12 +28,7 @@ export const moveChoice = (chosen: ReadonlyArray<number>, id: number, by: -1 | 1
   return moved;
 };
 
-export interface RecommendationsInput {
-  readonly client: ApiClient;
-}
-
-export interface RecommendationsContext extends RecommendationChoices {
-  readonly client: ApiClient;
+export interface RecommendationsContext extends RecommendationChoices, ClientInput {
   readonly error: string | null;
 }
 
@@ -47,13 +42,13 @@ export type RecommendationsEvent =
 /** /panel/home/recomendation: the destinations the home page features, chosen and ordered. */
 export const recommendationsMachine = setup({
   types: {
-    input: {} as RecommendationsInput,
+    input: {} as ClientInput,
     context: {} as RecommendationsContext,
     events: {} as RecommendationsEvent,
     tags: {} as "fetching" | "processing",
   },
   actions: {
-    clearError: assign({ error: null }),
+    ...errorActions<RecommendationsContext, RecommendationsEvent>(),
     assignChoices: assign({
       destinations: (_, params: { choices: RecommendationChoices }) => params.choices.destinations,
       chosen: (_, params: { choices: RecommendationChoices }) => params.choices.chosen,
@@ -63,12 +58,11 @@ export const recommendationsMachine = setup({
     moveChoice: assign({
       chosen: ({ context }, params: { id: number; by: -1 | 1 }) => moveChoice(context.chosen, params.id, params.by),
     }),
-    assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
-    notify: (_, _params: { message: string }) => {},
+    notify,
     goToList: () => {},
   },
   actors: {
-    loadChoices: fromPromise<RecommendationChoices, { client: ApiClient }>(async ({ input }) => {
+    loadChoices: fromPromise<RecommendationChoices, ClientInput>(async ({ input }) => {
       const [national, international, content] = await Promise.all([
         input.client.call(listDestinations, { params: { type: "national" } }),
         input.client.call(listDestinations, { params: { type: "international" } }),
@@ -95,17 +89,13 @@ export const recommendationsMachine = setup({
       invoke: {
         id: "loadChoices",
         src: "loadChoices",
-        input: ({ context }) => ({ client: context.client }),
+        input: clientInput,
         onDone: {
           target: "editing",
           actions: { type: "assignChoices", params: ({ event }) => ({ choices: event.output }) },
           description: "Everything arrived: the chosen list and the destinations to add show.",
         },
-        onError: {
-          target: "unavailable",
-          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
-          description: "Something could not be loaded: the red banner shows why.",
-        },
+        onError: showError("unavailable", "Something could not be loaded: the red banner shows why."),
       },
     },
     unavailable: {
@@ -144,14 +134,10 @@ export const recommendationsMachine = setup({
         input: ({ context }) => ({ client: context.client, chosen: context.chosen }),
         onDone: {
           target: "saved",
-          actions: [{ type: "notify", params: ({ event }) => ({ message: event.output }) }, "goToList"],
+          actions: [notifyAnswer, "goToList"],
           description: "Saved: the toast shows and the user goes back to /panel/home.",
         },
-        onError: {
-          target: "editing",
-          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
-          description: "The server refused (a destination no longer exists, ...): its message shows.",
-        },
+        onError: showError("editing", "The server refused (a destination no longer exists, ...): its message shows."),
       },
       on: {
         "recommendations.save": { description: "A second save while saving is ignored." },

@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../api/client.ts";
 import { type FieldProblems, hasNoProblems } from "../api/fields.ts";
-import { errorMessage } from "./fields.ts";
+import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "./shared.ts";
 
 /**
  * One image of a form: a stored path the record keeps, or a file chosen in this visit (with the
@@ -159,6 +159,21 @@ const withoutImagesProblem = (problems: FieldProblems): FieldProblems =>
 
 const percentOf = (percent: number): number => Math.min(100, Math.max(0, percent));
 
+/** The input of `loadRecord`: the record the form is for. */
+const recordRequest = <Item, Options, Draft>({
+  context,
+}: {
+  readonly context: RecordFormContext<Item, Options, Draft>;
+}): RecordFormInput<Item, Options, Draft> => ({ client: context.client, source: context.source, id: context.id });
+
+/** `revokePreviews` of every preview the form made: its images are about to be replaced or left. */
+const revokeAllPreviews = {
+  type: "revokePreviews",
+  params: ({ context }: { readonly context: { readonly images: ReadonlyArray<FormImage> } }) => ({
+    urls: previewsOf(context.images),
+  }),
+} as const;
+
 /**
  * The form half of every record screen, one flow for users, catalogues, destinations, the banner
  * and the call to action, told by its source what to load, check and send. A refused draft shows
@@ -176,7 +191,7 @@ export const createRecordFormMachine = <Item, Options, Draft>() =>
       tags: {} as "fetching" | "processing",
     },
     actions: {
-      clearFeedback: assign({ message: null, error: null }),
+      ...feedbackActions<RecordFormContext<Item, Options, Draft>, RecordFormEvent<Draft>>(),
       assignLoaded: assign({
         item: (_, params: { loaded: Loaded<Item, Options> }) => params.loaded.item,
         options: (_, params: { loaded: Loaded<Item, Options> }) => params.loaded.options,
@@ -215,10 +230,8 @@ export const createRecordFormMachine = <Item, Options, Draft>() =>
       clearProblems: assign({ problems: {} }),
       resetProgress: assign({ progress: 0 }),
       assignProgress: assign({ progress: (_, params: { percent: number }) => percentOf(params.percent) }),
-      assignMessage: assign({ message: (_, params: { message: string }) => params.message }),
-      assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
       /** The view tells the message: a translated toast, or the banner's success popup. */
-      notify: (_, _params: { message: string }) => {},
+      notify,
       /** The view navigates back to the record's list. */
       goToList: () => {},
     },
@@ -266,17 +279,13 @@ export const createRecordFormMachine = <Item, Options, Draft>() =>
         invoke: {
           id: "loadRecord",
           src: "loadRecord",
-          input: ({ context }) => ({ client: context.client, source: context.source, id: context.id }),
+          input: recordRequest,
           onDone: {
             target: "editing",
             actions: { type: "assignLoaded", params: ({ event }) => ({ loaded: event.output }) },
             description: "The record (or none, for a new one) and the options arrived: the form opens.",
           },
-          onError: {
-            target: "unavailable",
-            actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
-            description: "The record or the options could not be loaded ('resource not found', ...): the banner shows why.",
-          },
+          onError: showError("unavailable", "The record or the options could not be loaded ('resource not found', ...): the banner shows why."),
         },
       },
       unavailable: {
@@ -295,7 +304,7 @@ export const createRecordFormMachine = <Item, Options, Draft>() =>
             {
               guard: "isSingleImage",
               actions: [
-                { type: "revokePreviews", params: ({ context }) => ({ urls: previewsOf(context.images) }) },
+                revokeAllPreviews,
                 { type: "replaceImages", params: ({ event }) => ({ files: event.files }) },
                 "assignPreviews",
               ],
@@ -362,20 +371,15 @@ export const createRecordFormMachine = <Item, Options, Draft>() =>
             {
               guard: "staysAfterSave",
               target: "reloading",
-              actions: [
-                { type: "assignProgress", params: { percent: 100 } },
-                { type: "assignMessage", params: ({ event }) => ({ message: event.output }) },
-                { type: "notify", params: ({ event }) => ({ message: event.output }) },
-              ],
+              actions: [{ type: "assignProgress", params: { percent: 100 } }, ...tellAnswer],
               description: "Updated, on a form that stays (the banner): the message shows and the record is fetched again.",
             },
             {
               target: "saved",
               actions: [
                 { type: "assignProgress", params: { percent: 100 } },
-                { type: "assignMessage", params: ({ event }) => ({ message: event.output }) },
-                { type: "notify", params: ({ event }) => ({ message: event.output }) },
-                { type: "revokePreviews", params: ({ context }) => ({ urls: previewsOf(context.images) }) },
+                ...tellAnswer,
+                revokeAllPreviews,
                 "goToList",
               ],
               description: "Created or updated: the message shows and the user goes back to the list.",
@@ -383,7 +387,7 @@ export const createRecordFormMachine = <Item, Options, Draft>() =>
           ],
           onError: {
             target: "editing",
-            actions: ["resetProgress", { type: "assignError", params: ({ event }) => ({ error: event.error }) }],
+            actions: ["resetProgress", assignFailure],
             description: "The server refused (email in use, not an image, a rule...): its message shows, the form stays filled in.",
           },
         },
@@ -401,11 +405,11 @@ export const createRecordFormMachine = <Item, Options, Draft>() =>
         invoke: {
           id: "reloadRecord",
           src: "loadRecord",
-          input: ({ context }) => ({ client: context.client, source: context.source, id: context.id }),
+          input: recordRequest,
           onDone: {
             target: "editing",
             actions: [
-              { type: "revokePreviews", params: ({ context }) => ({ urls: previewsOf(context.images) }) },
+              revokeAllPreviews,
               { type: "assignLoaded", params: ({ event }) => ({ loaded: event.output }) },
               "resetProgress",
             ],
@@ -413,7 +417,7 @@ export const createRecordFormMachine = <Item, Options, Draft>() =>
           },
           onError: {
             target: "editing",
-            actions: ["resetProgress", { type: "assignError", params: ({ event }) => ({ error: event.error }) }],
+            actions: ["resetProgress", assignFailure],
             description: "The record was saved but could not be fetched again: the message shows.",
           },
         },

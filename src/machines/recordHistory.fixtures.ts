@@ -4,7 +4,6 @@ import { recordHistoryMachine } from "./recordHistory.machine.ts";
 
 export const fixtures = machineFixtures({
   id: "recordHistory",
-  file: "src/machines/recordHistory.machine.ts",
   machine: recordHistoryMachine,
   inputs: [{ client: unusedClient, stream: "user", id: 7 }],
   events: [

@@ -1,10 +1,8 @@
 import { assign, fromPromise, setup } from "xstate";
-import type { ApiClient } from "../api/client.ts";
 import { type HistoryEntry, type HistoryStream, recordHistory } from "../api/history.ts";
-import { errorMessage } from "./fields.ts";
+import { type ClientInput, errorActions, showError } from "./shared.ts";
 
-export interface HistoryInput {
-  readonly client: ApiClient;
+export interface HistoryInput extends ClientInput {
   readonly stream: HistoryStream;
   readonly id: number;
 }
@@ -35,8 +33,7 @@ export const recordHistoryMachine = setup({
       entries: (_, params: { entries: ReadonlyArray<HistoryEntry> }) => params.entries,
       error: null,
     }),
-    assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
-    clearError: assign({ error: null }),
+    ...errorActions<HistoryContext, HistoryEvent>(),
   },
   actors: {
     loadHistory: fromPromise<ReadonlyArray<HistoryEntry>, HistoryInput>(({ input }) =>
@@ -71,11 +68,7 @@ export const recordHistoryMachine = setup({
           actions: { type: "assignEntries", params: ({ event }) => ({ entries: event.output }) },
           description: "The events arrived and are listed, oldest first.",
         },
-        onError: {
-          target: "failed",
-          actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
-          description: "The server refused or could not be reached: its message shows.",
-        },
+        onError: showError("failed", "The server refused or could not be reached: its message shows."),
       },
       on: {
         "recordHistory.close": { target: "closed", description: "Folded again before the events arrived." },

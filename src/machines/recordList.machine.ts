@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../api/client.ts";
-import { errorMessage } from "./fields.ts";
+import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "./shared.ts";
 
 /** A row command besides edit and delete (the users' temporary password): it answers the server's message. */
 export type RowCommand = (client: ApiClient, id: number) => Promise<string>;
@@ -62,6 +62,13 @@ interface RowRequest<Row extends { readonly id: number }> {
 
 const targetId = (target: RowTarget | null): number => target?.id ?? 0;
 
+/** The input of `removeRow` and `runCommand`: the row the confirmation was open for. */
+const rowRequest = <Row extends { readonly id: number }>({
+  context,
+}: {
+  readonly context: RecordListContext<Row>;
+}): RowRequest<Row> => ({ client: context.client, source: context.source, target: context.target });
+
 /**
  * The list half of every record screen (users, feeding, activities, courtesies, destinations...):
  * rows, reload, delete with a confirmation, and the source's row commands with theirs. The
@@ -77,14 +84,12 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
       tags: {} as "fetching" | "processing",
     },
     actions: {
-      clearFeedback: assign({ message: null, error: null }),
+      ...feedbackActions<RecordListContext<Row>, RecordListEvent>(),
       assignRows: assign({ rows: (_, params: { rows: ReadonlyArray<Row> }) => params.rows }),
       assignTarget: assign({ target: (_, params: RowTarget) => params }),
       forgetTarget: assign({ target: null }),
-      assignMessage: assign({ message: (_, params: { message: string }) => params.message }),
-      assignError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
       /** The view shows the message as a translated toast. */
-      notify: (_, _params: { message: string }) => {},
+      notify,
     },
     guards: {
       hasCommand: ({ context }, params: { command: string }) => context.source.commands?.[params.command] !== undefined,
@@ -130,11 +135,7 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
             actions: { type: "assignRows", params: ({ event }) => ({ rows: event.output }) },
             description: "The rows arrived and show in the table.",
           },
-          onError: {
-            target: "listed",
-            actions: { type: "assignError", params: ({ event }) => ({ error: event.error }) },
-            description: "The server refused: its message shows in the red banner.",
-          },
+          onError: showError("listed", "The server refused: its message shows in the red banner."),
         },
       },
       listed: {
@@ -195,19 +196,15 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
         invoke: {
           id: "removeRow",
           src: "removeRow",
-          input: ({ context }) => ({ client: context.client, source: context.source, target: context.target }),
+          input: rowRequest,
           onDone: {
             target: "loading",
-            actions: [
-              "forgetTarget",
-              { type: "assignMessage", params: ({ event }) => ({ message: event.output }) },
-              { type: "notify", params: ({ event }) => ({ message: event.output }) },
-            ],
+            actions: ["forgetTarget", ...tellAnswer],
             description: "'resource deleted successfully': the toast shows and the list reloads.",
           },
           onError: {
             target: "listed",
-            actions: ["forgetTarget", { type: "assignError", params: ({ event }) => ({ error: event.error }) }],
+            actions: ["forgetTarget", assignFailure],
             description: "The server refused (last admin, item in use, ...): its message shows.",
           },
         },
@@ -244,19 +241,15 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
         invoke: {
           id: "runCommand",
           src: "runCommand",
-          input: ({ context }) => ({ client: context.client, source: context.source, target: context.target }),
+          input: rowRequest,
           onDone: {
             target: "listed",
-            actions: [
-              "forgetTarget",
-              { type: "assignMessage", params: ({ event }) => ({ message: event.output }) },
-              { type: "notify", params: ({ event }) => ({ message: event.output }) },
-            ],
+            actions: ["forgetTarget", ...tellAnswer],
             description: "Done ('temporary password sent'): the toast shows.",
           },
           onError: {
             target: "listed",
-            actions: ["forgetTarget", { type: "assignError", params: ({ event }) => ({ error: event.error }) }],
+            actions: ["forgetTarget", assignFailure],
             description: "The server refused: its message shows.",
           },
         },

@@ -8,7 +8,6 @@ const session: StoredSession = { userName: "Ana Ruiz", token: "t0k3n", role: "ad
 
 export const fixtures = machineFixtures({
   id: "session",
-  file: "src/machines/session.machine.ts",
   machine: sessionMachine,
   inputs: [
     { stored: encodeStoredSession(session), client: unusedClient },

@@ -7,15 +7,14 @@ import {
   type PendingPasswordChange,
   type StoredSession,
 } from "./storedSession.ts";
+import { clientInput, type ClientInput } from "./shared.ts";
 
-export interface SessionInput {
+export interface SessionInput extends ClientInput {
   /** The raw `userInfo` text from local storage, or null when there is none. */
   readonly stored: string | null;
-  readonly client: ApiClient;
 }
 
-export interface SessionContext {
-  readonly client: ApiClient;
+export interface SessionContext extends ClientInput {
   readonly session: StoredSession | null;
   readonly pendingChange: PendingPasswordChange | null;
 }
@@ -67,7 +66,7 @@ export const sessionMachine = setup({
       isApiError(params.error) && params.error.status === INVALID_SESSION,
   },
   actors: {
-    logOut: fromPromise<string, { client: ApiClient }>(({ input }) => input.client.call(logout)),
+    logOut: fromPromise<string, ClientInput>(({ input }) => input.client.call(logout)),
     checkSession: fromPromise<StoredSession, { client: ApiClient; stored: StoredSession | null }>(
       async ({ input }) => {
         if (input.stored === null) throw new Error("no stored session to check");
@@ -198,7 +197,7 @@ export const sessionMachine = setup({
       invoke: {
         id: "logOut",
         src: "logOut",
-        input: ({ context }) => ({ client: context.client }),
+        input: clientInput,
         onDone: {
           target: "signedOut",
           actions: ["forgetSession", "clearStorage", "goToLogin"],

@@ -3,7 +3,6 @@ import { sidebarMachine } from "./sidebar.machine.ts";
 
 export const fixtures = machineFixtures({
   id: "sidebar",
-  file: "src/machines/sidebar.machine.ts",
   machine: sidebarMachine,
   inputs: [undefined],
   events: [{ type: "sidebar.toggle" }, { type: "sidebar.dismiss" }, { type: "sidebar.choose", to: "/panel/leads" }],

@@ -1,3 +1,4 @@
+import type { FormEvent } from "react";
 import type { TFunction } from "i18next";
 import type { FieldProblem } from "../api/fields.ts";
 
@@ -6,13 +7,6 @@ export const formText = (form: FormData, name: string): string => {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
 };
-
-/** Every text of a field that repeats (a group of checkboxes sharing one name). */
-export const formTexts = (form: FormData, name: string): string[] =>
-  form.getAll(name).filter((value): value is string => typeof value === "string");
-
-/** Whether a checkbox of the form is checked. */
-export const formFlag = (form: FormData, name: string): boolean => form.get(name) === "on";
 
 /** The text each problem shows by its field: the spec's messages, as the server would answer them. */
 const fieldKeys: Record<FieldProblem, string> = {
@@ -24,3 +18,11 @@ const fieldKeys: Record<FieldProblem, string> = {
 
 export const fieldText = (t: TFunction, problem: FieldProblem | null | undefined): string | null =>
   problem === null || problem === undefined ? null : t(fieldKeys[problem]);
+
+/** A form's submit handler: the page stays where it is, and `use` gets what the form holds. */
+export const submitted =
+  (use: (form: FormData) => void) =>
+  (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    use(new FormData(event.currentTarget));
+  };

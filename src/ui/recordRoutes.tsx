@@ -17,6 +17,26 @@ export function WithId({ render }: { readonly render: (id: number) => ReactNode 
 }
 
 /**
+ * A form's routes, for a `<Switch>`: a new record at each of `newPaths`, an existing one at
+ * `itemPattern` (a path ending in `:id`). `form` draws the screen for an id, or null for a new
+ * record; its key should differ per record, so that moving from one to another starts afresh.
+ */
+export const formRoutes = (
+  newPaths: ReadonlyArray<string>,
+  itemPattern: string,
+  form: (id: number | null) => ReactNode,
+): ReadonlyArray<ReactNode> => [
+  ...newPaths.map((path) => (
+    <Route key={path} path={path}>
+      {form(null)}
+    </Route>
+  )),
+  <Route key={itemPattern} path={itemPattern}>
+    <WithId render={form} />
+  </Route>,
+];
+
+/**
  * The routes of declared catalogues, for a `<Switch>`: each one's list at its `listPath`, its
  * form at every one of its `newPaths` and at `<listPath>/:id`, all on the generic list and form
  * views. The panel passes src/records' `catalogues`; nothing else names a catalogue's route.
@@ -26,12 +46,7 @@ export const catalogueRoutes = (declarations: ReadonlyArray<CatalogueDeclaration
     <Route key={record.listPath} path={record.listPath}>
       <RecordListView key={record.key} record={record} />
     </Route>,
-    ...record.newPaths.map((path) => (
-      <Route key={path} path={path}>
-        <RecordFormView key={`${record.key}-new`} record={record} id={null} />
-      </Route>
+    ...formRoutes(record.newPaths, itemPath(record, ":id"), (id) => (
+      <RecordFormView key={`${record.key}-${id ?? "new"}`} record={record} id={id} />
     )),
-    <Route key={itemPath(record, ":id")} path={itemPath(record, ":id")}>
-      <WithId render={(id) => <RecordFormView key={`${record.key}-${id}`} record={record} id={id} />} />
-    </Route>,
   ]);

@@ -1,4 +1,4 @@
-import { machineFixtures, withFacts } from "../fixtures.ts";
+import { domainFixtures } from "../fixtures.ts";
 import { type BannerContent, type BannerFacts, bannerMachine } from "./banner.machine.ts";
 
 const decided: BannerFacts = { fieldProblem: null, hasTooManyImages: false, keepsForeignImage: false };
@@ -10,26 +10,21 @@ const sampleContent: BannerContent = {
   images: [`uploads/home_page/${"a".repeat(64)}.png`],
 };
 
-export const fixtures = machineFixtures({
+export const fixtures = domainFixtures({
   id: "domain.banner",
-  file: "src/machines/domain/banner.machine.ts",
   machine: bannerMachine,
-  inputs: [undefined],
-  events: withFacts(
-    bannerMachine,
-    [
+  events: [
     { type: "banner.create", ...sampleContent, active: true },
     { type: "banner.create", ...sampleContent, active: false },
     { type: "banner.update", ...sampleContent, images: [] },
     { type: "banner.activate" },
     { type: "banner.deactivate" },
-    ],
-    [
-      decided,
-      { ...decided, fieldProblem: "required" },
-      { ...decided, fieldProblem: "invalid" },
-      { ...decided, keepsForeignImage: true },
-      { ...decided, hasTooManyImages: true },
-    ],
-  ),
+  ],
+  facts: [
+    decided,
+    { ...decided, fieldProblem: "required" },
+    { ...decided, fieldProblem: "invalid" },
+    { ...decided, keepsForeignImage: true },
+    { ...decided, hasTooManyImages: true },
+  ],
 });

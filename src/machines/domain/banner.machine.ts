@@ -1,8 +1,8 @@
 import { Schema } from "effect";
-import { assign, setup } from "xstate";
+import { setup } from "xstate";
 import { BANNER_MAX_IMAGES } from "../../api/home.ts";
 import { messages } from "../../api/messages.ts";
-import { type Decided, type DomainContext, domainContext, type FieldFacts, fieldGuards, holds, recordRefusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
 
 /**
  * What a home banner shows, as decided: texts trimmed, `images` the stored paths of its carousel
@@ -40,39 +40,16 @@ export interface BannerFacts extends FieldFacts {
   readonly keepsForeignImage: boolean;
 }
 
-const refusedIncomplete = {
-  guard: "isIncomplete",
-  actions: { type: "refuse", params: { status: 400, message: messages.requiredInformation } },
-  description: "Refused: the title is blank ('required_information').",
-} as const;
-
-const refusedMalformed = {
-  guard: "hasMalformedField",
-  actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
-  description: "Refused: a text is over its limit ('invalid information').",
-} as const;
-
-const refusedForeignImage = {
-  guard: "keepsForeignImage",
-  actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
-  description: "Refused: a kept image is not one of the banner's own ('invalid information').",
-} as const;
-
-const refusedTooManyImages = {
-  guard: "hasTooManyImages",
-  actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
-  description: `Refused: the carousel would hold more than ${BANNER_MAX_IMAGES} images ('invalid information').`,
-} as const;
-
 /** The refusals of a create or a content update, in the order the form reports them. */
-const refusals = [refusedIncomplete, refusedMalformed, refusedForeignImage, refusedTooManyImages] as const;
+const refusals = [
+  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: the title is blank ('required_information')."),
+  refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a text is over its limit ('invalid information')."),
+  refusal("keepsForeignImage", 400, messages.invalidInput, "Refused: a kept image is not one of the banner's own ('invalid information')."),
+  refusal("hasTooManyImages", 400, messages.invalidInput, `Refused: the carousel would hold more than ${BANNER_MAX_IMAGES} images ('invalid information').`),
+] as const;
 
 export const bannerMachine = setup({
-  types: {
-    context: {} as DomainContext,
-    events: {} as Decided<BannerEvent, BannerFacts>,
-  },
-  actions: { refuse: assign(recordRefusal) },
+  ...domainSetup<BannerEvent, BannerFacts>(),
   guards: {
     isIncomplete: fieldGuards.isIncomplete,
     hasMalformedField: fieldGuards.hasMalformedField,

@@ -1,4 +1,4 @@
-import { machineFixtures, withFacts } from "../fixtures.ts";
+import { domainFixtures } from "../fixtures.ts";
 import { type CallActionContent, type CallActionFacts, callActionMachine } from "./callAction.machine.ts";
 
 const decided: CallActionFacts = { fieldProblem: null };
@@ -10,25 +10,20 @@ const sampleContent: CallActionContent = {
   link: "https://example.com/cotizar",
 };
 
-export const fixtures = machineFixtures({
+export const fixtures = domainFixtures({
   id: "domain.callAction",
-  file: "src/machines/domain/callAction.machine.ts",
   machine: callActionMachine,
-  inputs: [undefined],
-  events: withFacts(
-    callActionMachine,
-    [
+  events: [
     { type: "callAction.create", ...sampleContent, active: true },
     { type: "callAction.create", ...sampleContent, active: false },
     { type: "callAction.update", ...sampleContent, buttonLabel: "Escríbanos" },
     { type: "callAction.activate" },
     { type: "callAction.deactivate" },
-    ],
-    [
-      decided,
-      { fieldProblem: "required" },
-      { fieldProblem: "invalid" },
-      { fieldProblem: "invalidUrl" },
-    ],
-  ),
+  ],
+  facts: [
+    decided,
+    { fieldProblem: "required" },
+    { fieldProblem: "invalid" },
+    { fieldProblem: "invalidUrl" },
+  ],
 });

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
-import { assign, setup } from "xstate";
+import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
-import { type Decided, type DomainContext, domainContext, type FieldFacts, fieldGuards, recordRefusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, refusal } from "./rules.ts";
 
 /**
  * What a call to action shows, as decided: texts trimmed, `link` an http or https URL as typed.
@@ -30,33 +30,15 @@ export type CallActionEvent = typeof CallActionEvent.Type;
 /** What the server loads before it decides a create or a content update: the form's field problem. */
 export type CallActionFacts = FieldFacts;
 
-const refusedIncomplete = {
-  guard: "isIncomplete",
-  actions: { type: "refuse", params: { status: 400, message: messages.requiredInformation } },
-  description: "Refused: the title, text, button label or link is blank ('required_information').",
-} as const;
-
-const refusedMalformed = {
-  guard: "hasMalformedField",
-  actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
-  description: "Refused: a text is over its limit ('invalid information').",
-} as const;
-
-const refusedMalformedUrl = {
-  guard: "hasMalformedUrl",
-  actions: { type: "refuse", params: { status: 400, message: messages.invalidUrl } },
-  description: "Refused: the link is not an http or https address with a host ('Invalid URL').",
-} as const;
-
 /** The refusals of a create or a content update, in the order the form reports them. */
-const refusals = [refusedIncomplete, refusedMalformed, refusedMalformedUrl] as const;
+const refusals = [
+  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: the title, text, button label or link is blank ('required_information')."),
+  refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a text is over its limit ('invalid information')."),
+  refusal("hasMalformedUrl", 400, messages.invalidUrl, "Refused: the link is not an http or https address with a host ('Invalid URL')."),
+] as const;
 
 export const callActionMachine = setup({
-  types: {
-    context: {} as DomainContext,
-    events: {} as Decided<CallActionEvent, CallActionFacts>,
-  },
-  actions: { refuse: assign(recordRefusal) },
+  ...domainSetup<CallActionEvent, CallActionFacts>(),
   guards: {
     isIncomplete: fieldGuards.isIncomplete,
     hasMalformedField: fieldGuards.hasMalformedField,

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
-import { assign, setup } from "xstate";
+import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
-import { type Decided, type DomainContext, domainContext, type FieldFacts, fieldGuards, holds, recordRefusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
 
 /**
  * The events of one feeding, activity or courtesy item. Like the user's events they are both what
@@ -37,24 +37,12 @@ export interface CatalogueItemFacts extends FieldFacts {
   readonly isInUse: boolean;
 }
 
-const refusedIncomplete = {
-  guard: "isIncomplete",
-  actions: { type: "refuse", params: { status: 400, message: messages.requiredInformation } },
-  description: "Refused: the name is blank ('required_information').",
-} as const;
+const refusedIncomplete = refusal("isIncomplete", 400, messages.requiredInformation, "Refused: the name is blank ('required_information').");
 
-const refusedInUse = {
-  guard: "itemIsInUse",
-  actions: { type: "refuse", params: { status: 409, message: messages.itemInUse } },
-  description: "Refused: a destination includes the item; it can be deactivated instead.",
-} as const;
+const refusedInUse = refusal("itemIsInUse", 409, messages.itemInUse, "Refused: a destination includes the item; it can be deactivated instead.");
 
 export const catalogueItemMachine = setup({
-  types: {
-    context: {} as DomainContext,
-    events: {} as Decided<CatalogueItemEvent, CatalogueItemFacts>,
-  },
-  actions: { refuse: assign(recordRefusal) },
+  ...domainSetup<CatalogueItemEvent, CatalogueItemFacts>(),
   guards: {
     ...fieldGuards,
     itemIsInUse: ({ event }) => holds(event, (facts) => facts.isInUse),

@@ -1,4 +1,4 @@
-import { machineFixtures, withFacts } from "../fixtures.ts";
+import { domainFixtures } from "../fixtures.ts";
 import { type ItineraryFacts, type ItineraryFields, itineraryMachine } from "./itinerary.machine.ts";
 
 const decided: ItineraryFacts = { fieldProblem: null, isOfferAbovePrice: false, hasUnavailableItem: false };
@@ -21,24 +21,19 @@ const sampleFields: ItineraryFields = {
   image: `uploads/tiptops/${"a".repeat(64)}.png`,
 };
 
-export const fixtures = machineFixtures({
+export const fixtures = domainFixtures({
   id: "domain.itinerary",
-  file: "src/machines/domain/itinerary.machine.ts",
   machine: itineraryMachine,
-  inputs: [undefined],
-  events: withFacts(
-    itineraryMachine,
-    [
+  events: [
     { type: "itinerary.create", ...sampleFields },
     { type: "itinerary.update", ...sampleFields, isOfert: false, ofertPrice: null },
     { type: "itinerary.delete" },
-    ],
-    [
-      decided,
-      { ...decided, fieldProblem: "required" },
-      { ...decided, fieldProblem: "invalid" },
-      { ...decided, isOfferAbovePrice: true },
-      { ...decided, hasUnavailableItem: true },
-    ],
-  ),
+  ],
+  facts: [
+    decided,
+    { ...decided, fieldProblem: "required" },
+    { ...decided, fieldProblem: "invalid" },
+    { ...decided, isOfferAbovePrice: true },
+    { ...decided, hasUnavailableItem: true },
+  ],
 });

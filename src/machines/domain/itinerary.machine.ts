@@ -1,8 +1,8 @@
 import { Schema } from "effect";
-import { assign, setup } from "xstate";
+import { setup } from "xstate";
 import { DepartureCity, DestinationType, GeneralService, Region } from "../../api/itineraries.ts";
 import { messages } from "../../api/messages.ts";
-import { type Decided, type DomainContext, domainContext, type FieldFacts, fieldGuards, holds, recordRefusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
 
 /**
  * Everything a destination (itinerary) holds, as decided: checked, trimmed, lists without
@@ -50,41 +50,19 @@ export interface ItineraryFacts extends FieldFacts {
   readonly hasUnavailableItem: boolean;
 }
 
-const refusedIncomplete = {
-  guard: "isIncomplete",
-  actions: { type: "refuse", params: { status: 400, message: messages.requiredInformation } },
-  description:
-    "Refused: a required field is blank: name, availability, price, the offer price of an offer, the region of a national destination, a service, a departure city, the image of a new one ('required_information').",
-} as const;
-
-const refusedOfferAbovePrice = {
-  guard: "isOfferAbovePrice",
-  actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
-  description: "Refused: the offer price is above the price, a typing mistake rather than an offer ('invalid information').",
-} as const;
-
-const refusedMalformed = {
-  guard: "hasMalformedField",
-  actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
-  description: "Refused: a price is not an amount, or a text is over its limit ('invalid information').",
-} as const;
-
-const refusedUnavailableItem = {
-  guard: "hasUnavailableItem",
-  actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
-  description:
-    "Refused: a feeding, activity or courtesy item is unknown, deleted, or inactive and not already included ('invalid information').",
-} as const;
-
 /** The refusals of a create or an update, in the order the form reports them. */
-const refusals = [refusedIncomplete, refusedOfferAbovePrice, refusedMalformed, refusedUnavailableItem] as const;
+const refusals = [
+  refusal(
+    "isIncomplete", 400, messages.requiredInformation,
+    "Refused: a required field is blank: name, availability, price, the offer price of an offer, the region of a national destination, a service, a departure city, the image of a new one ('required_information').",
+  ),
+  refusal("isOfferAbovePrice", 400, messages.invalidInput, "Refused: the offer price is above the price, a typing mistake rather than an offer ('invalid information')."),
+  refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a price is not an amount, or a text is over its limit ('invalid information')."),
+  refusal("hasUnavailableItem", 400, messages.invalidInput, "Refused: a feeding, activity or courtesy item is unknown, deleted, or inactive and not already included ('invalid information')."),
+] as const;
 
 export const itineraryMachine = setup({
-  types: {
-    context: {} as DomainContext,
-    events: {} as Decided<ItineraryEvent, ItineraryFacts>,
-  },
-  actions: { refuse: assign(recordRefusal) },
+  ...domainSetup<ItineraryEvent, ItineraryFacts>(),
   guards: {
     isIncomplete: fieldGuards.isIncomplete,
     hasMalformedField: fieldGuards.hasMalformedField,

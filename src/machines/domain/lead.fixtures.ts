@@ -1,17 +1,10 @@
-import { machineFixtures, withFacts } from "../fixtures.ts";
-import { type LeadFacts, leadMachine } from "./lead.machine.ts";
+import { domainFixtures } from "../fixtures.ts";
+import { leadMachine, noLeadFacts } from "./lead.machine.ts";
 
-/** Facts under which every command is accepted. */
-const decided: LeadFacts = { fieldProblem: null, agentIsActiveSales: true };
-
-export const fixtures = machineFixtures({
+export const fixtures = domainFixtures({
   id: "domain.lead",
-  file: "src/machines/domain/lead.machine.ts",
   machine: leadMachine,
-  inputs: [undefined],
-  events: withFacts(
-    leadMachine,
-    [
+  events: [
     {
       type: "lead.create",
       firstName: "Ana",
@@ -25,13 +18,12 @@ export const fixtures = machineFixtures({
     },
     { type: "lead.assign", agentId: 3, agentName: "Diego Cevallos" },
     { type: "lead.comment", authorId: 3, coments: "Llamé al cliente, espera la cotización." },
-    ],
-    [
-      decided,
-      { ...decided, fieldProblem: "required" },
-      { ...decided, fieldProblem: "invalid" },
-      { ...decided, fieldProblem: "invalidEmail" },
-      { ...decided, agentIsActiveSales: false },
-    ],
-  ),
+  ],
+  facts: [
+    noLeadFacts,
+    { ...noLeadFacts, fieldProblem: "required" },
+    { ...noLeadFacts, fieldProblem: "invalid" },
+    { ...noLeadFacts, fieldProblem: "invalidEmail" },
+    { ...noLeadFacts, agentIsActiveSales: false },
+  ],
 });

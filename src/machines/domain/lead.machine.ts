@@ -1,8 +1,8 @@
 import { Schema } from "effect";
-import { assign, setup } from "xstate";
+import { setup } from "xstate";
 import { LeadDetails } from "../../api/leads.ts";
 import { messages } from "../../api/messages.ts";
-import { type Decided, type DomainContext, domainContext, type FieldFacts, fieldGuards, holds, recordRefusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
 
 /**
  * The events of a lead's life. Like the other records' events they are both what the machine
@@ -52,47 +52,26 @@ export interface LeadFacts extends FieldFacts {
   readonly agentIsActiveSales: boolean;
 }
 
-const refusedIncomplete = {
-  guard: "isIncomplete",
-  actions: { type: "refuse", params: { status: 400, message: messages.requiredInformation } },
-  description: "Refused: a required field is blank ('required_information').",
-} as const;
+/** Facts under which no rule of the lead's machine refuses: each command sets those it loads. */
+export const noLeadFacts: LeadFacts = { fieldProblem: null, agentIsActiveSales: true };
 
-const refusedMalformedField = {
-  guard: "hasMalformedField",
-  actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
-  description: "Refused: a field is longer than the form allows ('invalid information').",
-} as const;
-
-const refusedMalformedEmail = {
-  guard: "hasMalformedEmail",
-  actions: { type: "refuse", params: { status: 400, message: messages.invalidEmail } },
-  description: "Refused: the email does not look like one ('user_error').",
-} as const;
-
-const refusedComment = [
-  {
-    ...refusedIncomplete,
-    description: "Refused: the note is empty or blank ('required_information').",
-  },
-  {
-    ...refusedMalformedField,
-    description: "Refused: the note is longer than the box allows ('invalid information').",
-  },
+/** The rules of the public form, in the order the form reports them. */
+const refusedRequest = [
+  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: a required field is blank ('required_information')."),
+  refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a field is longer than the form allows ('invalid information')."),
+  refusal("hasMalformedEmail", 400, messages.invalidEmail, "Refused: the email does not look like one ('user_error')."),
 ] as const;
 
-const refusedAgent = {
-  guard: "isAgentNotActiveSales",
-  actions: { type: "refuse", params: { status: 400, message: messages.notSalesUser } },
-  description: "Refused: the agent is not an active sales user (another role, deactivated, deleted or unknown).",
-} as const;
+/** The rules of a follow-up note. */
+const refusedComment = [
+  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: the note is empty or blank ('required_information')."),
+  refusal("hasMalformedField", 400, messages.invalidInput, "Refused: the note is longer than the box allows ('invalid information')."),
+] as const;
+
+const refusedAgent = refusal("isAgentNotActiveSales", 400, messages.notSalesUser, "Refused: the agent is not an active sales user (another role, deactivated, deleted or unknown).");
 
 export const leadMachine = setup({
-  types: {
-    context: {} as DomainContext,
-    events: {} as Decided<LeadEvent, LeadFacts>,
-  },
-  actions: { refuse: assign(recordRefusal) },
+  ...domainSetup<LeadEvent, LeadFacts>(),
   guards: {
     ...fieldGuards,
     isAgentNotActiveSales: ({ event }) => holds(event, (facts) => !facts.agentIsActiveSales),
@@ -107,9 +86,7 @@ export const leadMachine = setup({
       description: "No such lead yet.",
       on: {
         "lead.create": [
-          refusedIncomplete,
-          refusedMalformedField,
-          refusedMalformedEmail,
+          ...refusedRequest,
           {
             target: "new",
             description: "The public form sends a request; it waits unassigned ('sin asignar').",

@@ -1,4 +1,4 @@
-import { machineFixtures, withFacts } from "../fixtures.ts";
+import { domainFixtures } from "../fixtures.ts";
 import { type RecommendationsFacts, recommendationListMachine } from "./recommendations.machine.ts";
 
 const decided: RecommendationsFacts = {
@@ -7,19 +7,14 @@ const decided: RecommendationsFacts = {
   hasUnavailableDestination: false,
 };
 
-export const fixtures = machineFixtures({
+export const fixtures = domainFixtures({
   id: "domain.recommendations",
-  file: "src/machines/domain/recommendations.machine.ts",
   machine: recommendationListMachine,
-  inputs: [undefined],
-  events: withFacts(
-    recommendationListMachine,
-    [{ type: "recommendations.set", itineraries: [6, 1, 7] }],
-    [
-      decided,
-      { ...decided, hasTooManyDestinations: true },
-      { ...decided, hasRepeatedDestination: true },
-      { ...decided, hasUnavailableDestination: true },
-    ],
-  ),
+  events: [{ type: "recommendations.set", itineraries: [6, 1, 7] }],
+  facts: [
+    decided,
+    { ...decided, hasTooManyDestinations: true },
+    { ...decided, hasRepeatedDestination: true },
+    { ...decided, hasUnavailableDestination: true },
+  ],
 });

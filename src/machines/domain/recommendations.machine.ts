@@ -1,8 +1,8 @@
 import { Schema } from "effect";
-import { assign, setup } from "xstate";
+import { setup } from "xstate";
 import { RECOMMENDATIONS_MAX } from "../../api/home.ts";
 import { messages } from "../../api/messages.ts";
-import { type Decided, type DomainContext, domainContext, holds, recordRefusal } from "./rules.ts";
+import { domainContext, domainSetup, holds, refusal } from "./rules.ts";
 
 /**
  * The recommended destinations of a page (one record, stream id 'home'): each `set` gives the
@@ -26,30 +26,15 @@ export interface RecommendationsFacts {
   readonly hasUnavailableDestination: boolean;
 }
 
+/** The refusals of a list, in the order the editor reports them. */
 const refusals = [
-  {
-    guard: "hasTooManyDestinations",
-    actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
-    description: `Refused: more than ${RECOMMENDATIONS_MAX} destinations ('invalid information').`,
-  },
-  {
-    guard: "hasRepeatedDestination",
-    actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
-    description: "Refused: a destination is named twice ('invalid information').",
-  },
-  {
-    guard: "hasUnavailableDestination",
-    actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
-    description: "Refused: a destination does not exist or is deleted ('invalid information').",
-  },
+  refusal("hasTooManyDestinations", 400, messages.invalidInput, `Refused: more than ${RECOMMENDATIONS_MAX} destinations ('invalid information').`),
+  refusal("hasRepeatedDestination", 400, messages.invalidInput, "Refused: a destination is named twice ('invalid information')."),
+  refusal("hasUnavailableDestination", 400, messages.invalidInput, "Refused: a destination does not exist or is deleted ('invalid information')."),
 ] as const;
 
 export const recommendationListMachine = setup({
-  types: {
-    context: {} as DomainContext,
-    events: {} as Decided<RecommendationsEvent, RecommendationsFacts>,
-  },
-  actions: { refuse: assign(recordRefusal) },
+  ...domainSetup<RecommendationsEvent, RecommendationsFacts>(),
   guards: {
     hasTooManyDestinations: ({ event }) => holds(event, (facts) => facts.hasTooManyDestinations),
     hasRepeatedDestination: ({ event }) => holds(event, (facts) => facts.hasRepeatedDestination),

@@ -1,3 +1,4 @@
+import { assign, type EventObject } from "xstate";
 import type { FieldProblem } from "../../api/fields.ts";
 import type { Message } from "../../api/messages.ts";
 
@@ -27,11 +28,31 @@ export const domainContext = (): DomainContext => ({ refusal: null });
 export type Decided<Event, Facts> = Event extends unknown ? Event & { readonly facts?: Facts } : never;
 
 /**
- * The assignment of every refusing transition; a machine names it in its setup as
- * `actions: { refuse: assign(recordRefusal) }` and refuses with
- * `{ type: "refuse", params: { status, message } }`.
+ * What every domain machine's setup starts with: its `types` (the shared context, the record's
+ * events as decided) and the `refuse` action every refusing transition names, which records the
+ * refusal: `setup({ ...domainSetup<Event, Facts>(), guards: { ... } })`.
  */
-export const recordRefusal = (_: unknown, params: Refusal): { readonly refusal: Refusal } => ({ refusal: params });
+export const domainSetup = <Event extends EventObject, Facts>() => ({
+  types: {} as { readonly context: DomainContext; readonly events: Decided<Event, Facts> },
+  actions: {
+    refuse: assign<DomainContext, Decided<Event, Facts>, Refusal, Decided<Event, Facts>, never>((_, params) => ({
+      refusal: params,
+    })),
+  },
+});
+
+/**
+ * A refusing transition, listed before the accepting branch of its event: when `guard` holds, the
+ * machine records the refusal with the spec's `message` and its `status` (the `refuse` action)
+ * and stays where it is. The built transition is what the visualizer shows: guard, action and
+ * this refusal's own `description`.
+ */
+export const refusal = <const Guard extends string>(
+  guard: Guard,
+  status: Refusal["status"],
+  message: Message,
+  description: string,
+) => ({ guard, actions: { type: "refuse", params: { status, message } }, description }) as const;
 
 /** The field problem the server found with the record's field rules, null when none. */
 export interface FieldFacts {

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
-import { assign, setup } from "xstate";
+import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
-import { type Decided, type DomainContext, domainContext, holds, recordRefusal } from "./rules.ts";
+import { domainContext, domainSetup, holds, refusal } from "./rules.ts";
 
 export const SessionKind = Schema.Literals(["full", "passwordChange"]);
 export type SessionKind = typeof SessionKind.Type;
@@ -46,11 +46,7 @@ export interface StaffSessionFacts {
 }
 
 export const staffSessionMachine = setup({
-  types: {
-    context: {} as DomainContext,
-    events: {} as Decided<SessionEvent, StaffSessionFacts>,
-  },
-  actions: { refuse: assign(recordRefusal) },
+  ...domainSetup<SessionEvent, StaffSessionFacts>(),
   guards: {
     hasWrongCredentials: ({ event }) => holds(event, (facts) => facts.hasWrongCredentials),
     isTemporaryPasswordExpired: ({ event }) => holds(event, (facts) => facts.isTemporaryPasswordExpired),
@@ -66,18 +62,8 @@ export const staffSessionMachine = setup({
       description: "Not opened yet.",
       on: {
         "session.open": [
-          {
-            guard: "hasWrongCredentials",
-            actions: { type: "refuse", params: { status: 401, message: messages.wrongCredentials } },
-            description:
-              "Refused: no active user has this email and password ('user or password incorrect'); an unknown email answers the same.",
-          },
-          {
-            guard: "isTemporaryPasswordExpired",
-            actions: { type: "refuse", params: { status: 401, message: messages.temporaryPasswordExpired } },
-            description:
-              "Refused: the temporary password given has expired ('temporary password has expired'); the user asks for a new one.",
-          },
+          refusal("hasWrongCredentials", 401, messages.wrongCredentials, "Refused: no active user has this email and password ('user or password incorrect'); an unknown email answers the same."),
+          refusal("isTemporaryPasswordExpired", 401, messages.temporaryPasswordExpired, "Refused: the temporary password given has expired ('temporary password has expired'); the user asks for a new one."),
           {
             guard: "isPasswordChangeKind",
             target: "open.passwordChange",

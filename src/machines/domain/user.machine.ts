@@ -1,9 +1,9 @@
 import { Schema } from "effect";
-import { assign, setup } from "xstate";
+import { setup } from "xstate";
 import type { RoleName } from "../../api/endpoint.ts";
 import { messages } from "../../api/messages.ts";
 import type { ConfirmationProblem, PasswordProblem } from "./credentials.ts";
-import { type Decided, type DomainContext, domainContext, type FieldFacts, fieldGuards, holds, recordRefusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
 
 /**
  * The events of a user's life. They are both what the machine decides on and what the event store
@@ -92,103 +92,44 @@ export interface UserFacts extends FieldFacts {
   readonly confirmationProblem: ConfirmationProblem | null;
 }
 
-const refusedIncomplete = {
-  guard: "isIncomplete",
-  actions: { type: "refuse", params: { status: 400, message: messages.requiredInformation } },
-  description: "Refused: a name, the email or the role is missing ('required_information').",
-} as const;
-
-const refusedMalformedField = {
-  guard: "hasMalformedField",
-  actions: { type: "refuse", params: { status: 400, message: messages.invalidInput } },
-  description: "Refused: a field is longer than the form allows ('invalid information').",
-} as const;
-
-const refusedMalformedEmail = {
-  guard: "hasMalformedEmail",
-  actions: { type: "refuse", params: { status: 400, message: messages.invalidEmail } },
-  description: "Refused: the email does not look like one ('user_error').",
-} as const;
-
-const refusedUnknownRole = {
-  guard: "isUnknownRole",
-  actions: { type: "refuse", params: { status: 400, message: messages.unknownRole } },
-  description: "Refused: the role does not exist.",
-} as const;
-
-const refusedEmailInUse = {
-  guard: "isEmailInUse",
-  actions: { type: "refuse", params: { status: 409, message: messages.emailInUse } },
-  description: "Refused: another user has the email (a deleted user's email is free).",
-} as const;
+/** Facts under which no rule of the user's machine refuses: each command sets those it loads. */
+export const noUserFacts: UserFacts = {
+  fieldProblem: null,
+  isEmailInUse: false,
+  isUnknownRole: false,
+  isLastActiveAdmin: false,
+  isSelf: false,
+  passwordProblem: null,
+  confirmationProblem: null,
+};
 
 /** The rules of the user form, in the order the form reports them. */
 const refusedDetails = [
-  refusedIncomplete,
-  refusedMalformedField,
-  refusedMalformedEmail,
-  refusedUnknownRole,
-  refusedEmailInUse,
+  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: a name, the email or the role is missing ('required_information')."),
+  refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a field is longer than the form allows ('invalid information')."),
+  refusal("hasMalformedEmail", 400, messages.invalidEmail, "Refused: the email does not look like one ('user_error')."),
+  refusal("isUnknownRole", 400, messages.unknownRole, "Refused: the role does not exist."),
+  refusal("isEmailInUse", 409, messages.emailInUse, "Refused: another user has the email (a deleted user's email is free)."),
 ] as const;
 
-const refusedLastAdmin = {
-  guard: "isLastActiveAdmin",
-  actions: { type: "refuse", params: { status: 409, message: messages.lastAdmin } },
-  description: "Refused: the user is the last active admin.",
-} as const;
+const refusedLastAdmin = refusal("isLastActiveAdmin", 409, messages.lastAdmin, "Refused: the user is the last active admin.");
 
-const refusedLastAdminDemoted = {
-  guard: "isLastActiveAdminDemoted",
-  actions: { type: "refuse", params: { status: 409, message: messages.lastAdmin } },
-  description: "Refused: the change takes the admin role from the last active admin.",
-} as const;
+const refusedLastAdminDemoted = refusal("isLastActiveAdminDemoted", 409, messages.lastAdmin, "Refused: the change takes the admin role from the last active admin.");
 
-const refusedSelf = {
-  guard: "isSelf",
-  actions: { type: "refuse", params: { status: 409, message: messages.selfDelete } },
-  description: "Refused: nobody deletes their own user.",
-} as const;
+const refusedSelf = refusal("isSelf", 409, messages.selfDelete, "Refused: nobody deletes their own user.");
 
 /** The password rules of SPEC.md section 5, in the order the change-password form reports them. */
 const refusedPassword = [
-  {
-    guard: "isPasswordMissing",
-    actions: { type: "refuse", params: { status: 400, message: messages.passwordRequired } },
-    description: "Refused: the new password is empty ('password_required').",
-  },
-  {
-    guard: "isPasswordOffPattern",
-    actions: { type: "refuse", params: { status: 400, message: messages.passwordPattern } },
-    description: "Refused: the new password lacks an uppercase letter, a lowercase letter or a digit ('password_pattern').",
-  },
-  {
-    guard: "isPasswordTooShort",
-    actions: { type: "refuse", params: { status: 400, message: messages.passwordTooShort } },
-    description: "Refused: the new password has fewer than 6 characters ('password_too_short').",
-  },
-  {
-    guard: "isPasswordTooLong",
-    actions: { type: "refuse", params: { status: 400, message: messages.passwordTooLong } },
-    description: "Refused: the new password has more than 14 characters ('password_too_long').",
-  },
-  {
-    guard: "isConfirmationMissing",
-    actions: { type: "refuse", params: { status: 400, message: messages.passwordRequired } },
-    description: "Refused: the confirmation is empty ('password_required').",
-  },
-  {
-    guard: "isConfirmationMismatched",
-    actions: { type: "refuse", params: { status: 400, message: messages.passwordsDoNotMatch } },
-    description: "Refused: the confirmation differs from the new password ('passwords_do_not_match').",
-  },
+  refusal("isPasswordMissing", 400, messages.passwordRequired, "Refused: the new password is empty ('password_required')."),
+  refusal("isPasswordOffPattern", 400, messages.passwordPattern, "Refused: the new password lacks an uppercase letter, a lowercase letter or a digit ('password_pattern')."),
+  refusal("isPasswordTooShort", 400, messages.passwordTooShort, "Refused: the new password has fewer than 6 characters ('password_too_short')."),
+  refusal("isPasswordTooLong", 400, messages.passwordTooLong, "Refused: the new password has more than 14 characters ('password_too_long')."),
+  refusal("isConfirmationMissing", 400, messages.passwordRequired, "Refused: the confirmation is empty ('password_required')."),
+  refusal("isConfirmationMismatched", 400, messages.passwordsDoNotMatch, "Refused: the confirmation differs from the new password ('passwords_do_not_match')."),
 ] as const;
 
 export const userMachine = setup({
-  types: {
-    context: {} as DomainContext,
-    events: {} as Decided<UserEvent, UserFacts>,
-  },
-  actions: { refuse: assign(recordRefusal) },
+  ...domainSetup<UserEvent, UserFacts>(),
   guards: {
     ...fieldGuards,
     isUnknownRole: ({ event }) => holds(event, (facts) => facts.isUnknownRole),

@@ -1,5 +1,9 @@
 import { useId } from "react";
 
+/** The values checked in a group (a field that repeats: checkboxes sharing one name). */
+export const formTexts = (form: FormData, name: string): string[] =>
+  form.getAll(name).filter((value): value is string => typeof value === "string");
+
 interface CheckboxGroupProps {
   readonly name: string;
   readonly legend: string;

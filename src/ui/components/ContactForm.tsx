@@ -1,15 +1,26 @@
 import { useSelector } from "@xstate/react";
-import { type FormEvent, useId, useMemo } from "react";
+import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { newLeadFields } from "../../api/leads.ts";
 import { type ContactDraft, contactFormMachine } from "../../machines/contactForm.machine.ts";
 import { countryOptions } from "../countries.ts";
 import { useServices } from "../context.ts";
-import { fieldText, formText } from "../forms.ts";
+import { fieldText, formText, submitted } from "../forms.ts";
+import { useFlowActor } from "../useFlow.ts";
+import { DeclaredField, DeclaredFields, type FormField } from "./DeclaredFields.tsx";
 import { ErrorBanner } from "./ErrorBanner.tsx";
 import { SelectInput } from "./SelectInput.tsx";
-import { TextInput } from "./TextInput.tsx";
-import { useFlowActor } from "../useFlow.ts";
+
+/** The visitor's fields, with what the browser may fill in; a new lead each time, so no saved values. */
+const names: ReadonlyArray<FormField<never>> = [
+  { kind: "text", name: "firstName", label: "landing.firstName", rule: newLeadFields.firstName, autoComplete: "given-name" },
+  { kind: "text", name: "lastName", label: "landing.lastName", rule: newLeadFields.lastName, autoComplete: "family-name" },
+];
+const contact: ReadonlyArray<FormField<never>> = [
+  { kind: "text", name: "email", label: "landing.email", rule: newLeadFields.email, autoComplete: "email" },
+  { kind: "text", name: "phone", label: "landing.phone", rule: newLeadFields.phone, type: "tel", autoComplete: "tel" },
+];
+const message: FormField<never> = { kind: "text", name: "message", label: "landing.message", rule: newLeadFields.message, rows: 4 };
 
 const readDraft = (form: FormData): ContactDraft => ({
   firstName: formText(form, "firstName"),
@@ -32,15 +43,7 @@ export function ContactForm() {
   const confirmed = useSelector(actor, (snapshot) => snapshot.matches("sent"));
   const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
-  const messageId = useId();
   const honeypotId = useId();
-  const problem = (name: keyof typeof problems) => fieldText(t, problems[name] ?? null);
-  const messageProblem = problem("message");
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    actor.send({ type: "contact.submit", draft: readDraft(new FormData(event.currentTarget)) });
-  };
 
   return (
     <>
@@ -51,69 +54,22 @@ export function ContactForm() {
       )}
       <ErrorBanner message={error} />
       {/* a new key after each lead sent: the fields empty for the next message */}
-      <form key={sent} onSubmit={submit} noValidate>
+      <form
+        key={sent}
+        onSubmit={submitted((form) => actor.send({ type: "contact.submit", draft: readDraft(form) }))}
+        noValidate
+      >
         <fieldset disabled={processing}>
-          <div className="grid">
-            <div>
-              <TextInput
-                name="firstName"
-                maxLength={newLeadFields.firstName.maxLength}
-                type="text"
-                label={t("landing.firstName")}
-                autoComplete="given-name"
-                problem={problem("firstName")}
-              />
-            </div>
-            <div>
-              <TextInput
-                name="lastName"
-                maxLength={newLeadFields.lastName.maxLength}
-                type="text"
-                label={t("landing.lastName")}
-                autoComplete="family-name"
-                problem={problem("lastName")}
-              />
-            </div>
-          </div>
-          <div className="grid">
-            <div>
-              <TextInput
-                name="email"
-                maxLength={newLeadFields.email.maxLength}
-                type="email"
-                label={t("landing.email")}
-                autoComplete="email"
-                problem={problem("email")}
-              />
-            </div>
-            <div>
-              <TextInput
-                name="phone"
-                type="tel"
-                label={t("landing.phone")}
-                autoComplete="tel"
-                maxLength={newLeadFields.phone.maxLength}
-                problem={problem("phone")}
-              />
-            </div>
-          </div>
+          <DeclaredFields fields={names} item={null} problems={problems} columns />
+          <DeclaredFields fields={contact} item={null} problems={problems} columns />
           <SelectInput
             name="country"
             label={t("landing.country")}
             placeholder={t("landing.chooseCountry")}
             options={countries}
-            problem={problem("country")}
+            problem={fieldText(t, problems.country)}
           />
-          <label htmlFor={messageId}>{t("landing.message")}</label>
-          <textarea
-            id={messageId}
-            name="message"
-            rows={4}
-            maxLength={newLeadFields.message.maxLength}
-            aria-invalid={messageProblem === null ? undefined : true}
-            aria-describedby={messageProblem === null ? undefined : `${messageId}-hint`}
-          />
-          {messageProblem !== null && <small id={`${messageId}-hint`}>{messageProblem}</small>}
+          <DeclaredField field={message} item={null} problems={problems} />
           {/* the honeypot: people never see or reach it, robots fill it in and the server drops their lead */}
           <div className="visually-hidden" aria-hidden="true">
             <label htmlFor={honeypotId}>Website</label>

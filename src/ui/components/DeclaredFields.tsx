@@ -1,54 +1,113 @@
 import { useTranslation } from "react-i18next";
-import type { FieldProblems } from "../../api/fields.ts";
+import type { FieldProblems, TextField } from "../../api/fields.ts";
 import type { FieldValues } from "../../machines/catalogues.ts";
 import type { FieldDeclaration } from "../../records/record.ts";
-import { fieldText, formFlag, formText } from "../forms.ts";
-import { CheckboxInput } from "./CheckboxInput.tsx";
+import { fieldText, formText } from "../forms.ts";
+import { CheckboxInput, formFlag } from "./CheckboxInput.tsx";
+import { TextAreaInput } from "./TextAreaInput.tsx";
 import { TextInput } from "./TextInput.tsx";
 
+/**
+ * A text field as the panel draws it: what src/records' `FieldDeclaration` says of one, plus how
+ * its input differs from a one-line text where it does.
+ */
+export interface TextFormField<Item> {
+  readonly kind: "text";
+  readonly name: string;
+  /** A text key of src/i18n. */
+  readonly label: string;
+  /** The contract's rule: the input's `maxLength`, and an email or URL input for those kinds. */
+  readonly rule: TextField;
+  /** The saved record's value; a form that only creates (the contact form) has none. */
+  readonly value?: (item: Item) => string | undefined;
+  /** A text of several lines: a textarea of this many rows. */
+  readonly rows?: number;
+  readonly type?: "tel";
+  readonly inputMode?: "decimal";
+  /** What the browser may fill in; "off" unless given. */
+  readonly autoComplete?: string;
+}
+
+/**
+ * A form's field: a record's declaration (every `FieldDeclaration` is one) or, for records not
+ * yet declared in src/records, a declaration beside their form's view.
+ */
+export type FormField<Item> = TextFormField<Item> | Extract<FieldDeclaration<Item>, { readonly kind: "checkbox" }>;
+
 /** A declared form's values as the form holds them: the text of each text field, each checkbox's state. */
-export const declaredValues = <Item,>(
-  fields: ReadonlyArray<FieldDeclaration<Item>>,
-  form: FormData,
-): FieldValues =>
+export const declaredValues = <Item,>(fields: ReadonlyArray<FormField<Item>>, form: FormData): FieldValues =>
   Object.fromEntries(
     fields.map((field) => [field.name, field.kind === "text" ? formText(form, field.name) : formFlag(form, field.name)]),
   );
 
 /**
- * A record's declared fields, in order, filled with the saved record's values: a text input
- * carries the contract's `maxLength` and its problem; a checkbox starts as declared for a new record.
+ * One declared field filled with the saved record's value: a text input carries the contract's
+ * `maxLength` and its problem; a checkbox starts as declared for a new record.
+ */
+export function DeclaredField<Item>({
+  field,
+  item,
+  problems,
+}: {
+  readonly field: FormField<Item>;
+  readonly item: Item | null;
+  readonly problems: FieldProblems;
+}) {
+  const { t } = useTranslation();
+  if (field.kind === "checkbox") {
+    return (
+      <CheckboxInput
+        name={field.name}
+        label={t(field.label)}
+        defaultChecked={item === null ? field.initial : field.value(item)}
+      />
+    );
+  }
+  const { name, rule, rows } = field;
+  const text = {
+    name,
+    label: t(field.label),
+    maxLength: rule.maxLength,
+    defaultValue: item === null ? undefined : field.value?.(item),
+    problem: fieldText(t, problems[name]),
+  };
+  return rows === undefined ? (
+    <TextInput
+      {...text}
+      type={field.type ?? (rule.kind === "email" ? "email" : "text")}
+      inputMode={field.inputMode ?? (rule.kind === "url" ? "url" : undefined)}
+      autoComplete={field.autoComplete ?? "off"}
+    />
+  ) : (
+    <TextAreaInput {...text} rows={rows} />
+  );
+}
+
+/**
+ * A record's declared fields, in order; with `columns`, side by side (Pico's grid), one column
+ * each, stacked again on a phone.
  */
 export function DeclaredFields<Item>({
   fields,
   item,
   problems,
+  columns = false,
 }: {
-  readonly fields: ReadonlyArray<FieldDeclaration<Item>>;
+  readonly fields: ReadonlyArray<FormField<Item>>;
   readonly item: Item | null;
   readonly problems: FieldProblems;
+  readonly columns?: boolean;
 }) {
-  const { t } = useTranslation();
-  return fields.map((field) =>
-    field.kind === "text" ? (
-      <TextInput
-        key={field.name}
-        name={field.name}
-        type={field.rule.kind === "email" ? "email" : "text"}
-        inputMode={field.rule.kind === "url" ? "url" : undefined}
-        label={t(field.label)}
-        autoComplete="off"
-        maxLength={field.rule.maxLength}
-        defaultValue={item === null ? undefined : field.value(item)}
-        problem={fieldText(t, problems[field.name])}
-      />
-    ) : (
-      <CheckboxInput
-        key={field.name}
-        name={field.name}
-        label={t(field.label)}
-        defaultChecked={item === null ? field.initial : field.value(item)}
-      />
-    ),
+  const fieldsDrawn = fields.map((field) => (
+    <DeclaredField key={field.name} field={field} item={item} problems={problems} />
+  ));
+  return columns ? (
+    <div className="grid">
+      {fieldsDrawn.map((drawn) => (
+        <div key={drawn.key}>{drawn}</div>
+      ))}
+    </div>
+  ) : (
+    fieldsDrawn
   );
 }

@@ -2,10 +2,15 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { HistoryStream } from "../../api/history.ts";
+import { submitted } from "../forms.ts";
 import { ErrorBanner } from "./ErrorBanner.tsx";
+import { FormActions } from "./FormActions.tsx";
 import { HistoryPanel } from "./HistoryPanel.tsx";
 import { PageTitle } from "./PageTitle.tsx";
 import { Spinner } from "./Spinner.tsx";
+
+/** The edited record's history, or null for a new one (or a record without one). */
+type RecordHistory = { readonly stream: HistoryStream; readonly id: number } | null;
 
 /**
  * What every form screen shows around its form: the title, the red banner, the spinner while the
@@ -17,7 +22,7 @@ export function FormFrame({
   fetching,
   open,
   back,
-  history,
+  history = null,
   children,
 }: {
   readonly title: string;
@@ -26,8 +31,7 @@ export function FormFrame({
   /** Whether the form shows (editing, saving, reloading). */
   readonly open: boolean;
   readonly back: string;
-  /** The edited record's history, or null for a new one (or a record without one). */
-  readonly history: { readonly stream: HistoryStream; readonly id: number } | null;
+  readonly history?: RecordHistory;
   readonly children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -40,5 +44,58 @@ export function FormFrame({
       {!open && !fetching && <Link href={back}>{t("form.back")}</Link>}
       {history !== null && <HistoryPanel stream={history.stream} id={history.id} />}
     </>
+  );
+}
+
+/** What a record form's flow tells its frame (`useRecordFormState`). */
+export interface RecordFormStatus {
+  readonly error: string | null;
+  readonly fetching: boolean;
+  readonly open: boolean;
+  readonly processing: boolean;
+  /** Bumped on every (re)load: the form is drawn anew, its fields filled from the saved record. */
+  readonly revision: number;
+}
+
+/**
+ * A record's form screen: its section, the frame, and the form with Save and Cancel; the view
+ * draws only its fields. `submit` gets what the form holds when Save is pressed.
+ */
+export function RecordFormFrame({
+  title,
+  back,
+  history,
+  status,
+  submit,
+  className,
+  formClassName,
+  children,
+}: {
+  readonly title: string;
+  /** The list the form comes from and goes back to. */
+  readonly back: string;
+  readonly history: RecordHistory;
+  readonly status: RecordFormStatus;
+  readonly submit: (form: FormData) => void;
+  /** The screen's class, which scopes its stylesheet. */
+  readonly className?: string;
+  readonly formClassName?: string;
+  readonly children: ReactNode;
+}) {
+  const { error, fetching, open, processing, revision } = status;
+  return (
+    <section aria-labelledby="page-title" className={className}>
+      <FormFrame title={title} error={error} fetching={fetching} open={open} back={back} history={history}>
+        <form
+          key={revision}
+          onSubmit={submitted(submit)}
+          noValidate
+          className={formClassName === undefined ? "record-form" : `record-form ${formClassName}`}
+        >
+          {children}
+          <FormActions busy={processing} back={back} />
+        </form>
+      </FormFrame>
+    </section>
   );
 }

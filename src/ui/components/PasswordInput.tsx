@@ -1,5 +1,6 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Field } from "./Field.tsx";
 
 interface PasswordInputProps {
   readonly name: string;
@@ -12,32 +13,23 @@ interface PasswordInputProps {
 export function PasswordInput({ name, label, problem, autoComplete }: PasswordInputProps) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
-  const id = useId();
-  const hintId = `${id}-hint`;
   return (
-    <>
-      <label htmlFor={id}>{label}</label>
-      <div className="password-field">
-        <input
-          id={id}
-          name={name}
-          type={visible ? "text" : "password"}
-          autoComplete={autoComplete}
-          aria-invalid={problem === null ? undefined : true}
-          aria-describedby={problem === null ? undefined : hintId}
-        />
-        <button
-          type="button"
-          className="secondary outline toggle-visibility"
-          aria-label={visible ? t("password.hide") : t("password.show")}
-          aria-pressed={visible}
-          onClick={() => setVisible((shown) => !shown)}
-        >
-          <EyeIcon crossed={visible} />
-        </button>
-      </div>
-      {problem !== null && <small id={hintId}>{problem}</small>}
-    </>
+    <Field label={label} problem={problem}>
+      {(control) => (
+        <div className="password-field">
+          <input {...control} name={name} type={visible ? "text" : "password"} autoComplete={autoComplete} />
+          <button
+            type="button"
+            className="secondary outline toggle-visibility"
+            aria-label={visible ? t("password.hide") : t("password.show")}
+            aria-pressed={visible}
+            onClick={() => setVisible((shown) => !shown)}
+          >
+            <EyeIcon crossed={visible} />
+          </button>
+        </div>
+      )}
+    </Field>
   );
 }
 

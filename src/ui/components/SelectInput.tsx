@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { Field } from "./Field.tsx";
 
 interface SelectInputProps {
   readonly name: string;
@@ -12,26 +12,18 @@ interface SelectInputProps {
 
 /** A labelled select whose problem message is tied to it for screen readers. */
 export function SelectInput({ name, label, placeholder, options, problem, defaultValue }: SelectInputProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
   return (
-    <>
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue ?? ""}
-        aria-invalid={problem === null ? undefined : true}
-        aria-describedby={problem === null ? undefined : hintId}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {problem !== null && <small id={hintId}>{problem}</small>}
-    </>
+    <Field label={label} problem={problem}>
+      {(control) => (
+        <select {...control} name={name} defaultValue={defaultValue ?? ""}>
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

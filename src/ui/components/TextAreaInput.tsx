@@ -1,12 +1,11 @@
-import { useId } from "react";
+import { Field } from "./Field.tsx";
 
-/** A labelled multi-line field, for texts longer than a line (a destination's description). */
+/** A labelled multi-line field, for texts longer than a line (a destination's description, a message). */
 export function TextAreaInput({
-  name,
   label,
-  defaultValue,
-  maxLength,
   problem = null,
+  rows = 3,
+  ...textarea
 }: {
   readonly name: string;
   readonly label: string;
@@ -14,22 +13,11 @@ export function TextAreaInput({
   /** The contract's limit for this field, so the browser stops where the server would refuse. */
   readonly maxLength?: number;
   readonly problem?: string | null;
+  readonly rows?: number;
 }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
   return (
-    <>
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        name={name}
-        rows={3}
-        defaultValue={defaultValue}
-        maxLength={maxLength}
-        aria-invalid={problem === null ? undefined : true}
-        aria-describedby={problem === null ? undefined : hintId}
-      />
-      {problem !== null && <small id={hintId}>{problem}</small>}
-    </>
+    <Field label={label} problem={problem}>
+      {(control) => <textarea {...control} rows={rows} {...textarea} />}
+    </Field>
   );
 }

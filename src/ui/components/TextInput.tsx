@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { Field } from "./Field.tsx";
 
 interface TextInputProps {
   readonly name: string;
@@ -15,24 +15,10 @@ interface TextInputProps {
 }
 
 /** A labelled field whose problem message is tied to it for screen readers. */
-export function TextInput({ name, label, type, problem, autoComplete, defaultValue, inputMode, maxLength }: TextInputProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
+export function TextInput({ label, problem, ...input }: TextInputProps) {
   return (
-    <>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        defaultValue={defaultValue}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        aria-invalid={problem === null ? undefined : true}
-        aria-describedby={problem === null ? undefined : hintId}
-      />
-      {problem !== null && <small id={hintId}>{problem}</small>}
-    </>
+    <Field label={label} problem={problem}>
+      {(control) => <input {...control} {...input} />}
+    </Field>
   );
 }

@@ -1,20 +1,34 @@
 import "./home.css";
-import { type ChangeEvent, type FormEvent, useId } from "react";
+import type { ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { BANNER_MAX_IMAGES, bannerFields } from "../../api/home.ts";
+import { BANNER_MAX_IMAGES, type Banner, bannerFields } from "../../api/home.ts";
 import { translateMessage } from "../../i18n/messages.ts";
 import { type BannerDraft, bannerFormMachine, bannerFormSource } from "../../machines/home.ts";
 import { canMove, type FormImage, IMAGES_FIELD } from "../../machines/recordForm.machine.ts";
-import { CheckboxInput } from "../components/CheckboxInput.tsx";
-import { FormActions } from "../components/FormActions.tsx";
-import { FormFrame } from "../components/FormFrame.tsx";
-import { IMAGE_TYPES } from "../components/images.ts";
-import { TextAreaInput } from "../components/TextAreaInput.tsx";
-import { TextInput } from "../components/TextInput.tsx";
+import { formFlag } from "../components/CheckboxInput.tsx";
+import { DeclaredFields, type FormField } from "../components/DeclaredFields.tsx";
+import { RecordFormFrame } from "../components/FormFrame.tsx";
+import { ImageInput, UploadProgress } from "../components/ImageInput.tsx";
+import { OrderButtons } from "../components/OrderButtons.tsx";
 import { imageUrl } from "../destinationFormat.ts";
-import { fieldText, formFlag, formText } from "../forms.ts";
+import { formText } from "../forms.ts";
 import { paths } from "../paths.ts";
 import { useRecordForm, useRecordFormState } from "../useRecord.ts";
+
+/** The banner's texts (a required title, two optional texts) and whether it shows. */
+const fields: ReadonlyArray<FormField<Banner>> = [
+  { kind: "text", name: "title", label: "home.title", rule: bannerFields.title, value: (banner) => banner.title },
+  { kind: "text", name: "text", label: "home.text", rule: bannerFields.text, value: (banner) => banner.text, rows: 3 },
+  {
+    kind: "text",
+    name: "textTwo",
+    label: "home.textTwo",
+    rule: bannerFields.textTwo,
+    value: (banner) => banner.textTwo,
+    rows: 3,
+  },
+  { kind: "checkbox", name: "active", label: "form.active", value: (banner) => banner.active, initial: true },
+];
 
 const readDraft = (form: FormData): BannerDraft => ({
   title: formText(form, "title"),
@@ -42,9 +56,8 @@ export default function BannerFormView({ id }: { readonly id: number | null }) {
     listPath: paths.home,
     notify: (message) => void showSavedPopup(translateMessage(i18n.t, message)),
   });
-  const { item: banner, revision, images, progress, problems, error, fetching, saving, processing, open } =
-    useRecordFormState(actor);
-  const fileId = useId();
+  const state = useRecordFormState(actor);
+  const { images, problems } = state;
   const imagesProblem = problems[IMAGES_FIELD] === undefined ? null : t("home.tooManyImages", { max: BANNER_MAX_IMAGES });
 
   const addFiles = (event: ChangeEvent<HTMLInputElement>) => {
@@ -54,112 +67,56 @@ export default function BannerFormView({ id }: { readonly id: number | null }) {
     if (files.length > 0) actor.send({ type: "images.add", files });
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    actor.send({ type: "form.submit", draft: readDraft(new FormData(event.currentTarget)) });
-  };
-
   return (
-    <section aria-labelledby="page-title" className="home">
-      <FormFrame
-        title={t(id === null ? "home.newBanner" : "home.editBanner")}
-        error={error}
-        fetching={fetching}
-        open={open}
-        back={paths.home}
-        history={id === null ? null : { stream: "banner", id }}
-      >
-        <form key={revision} onSubmit={submit} noValidate className="record-form">
-          <fieldset disabled={processing}>
-            <TextInput
-              name="title"
-              type="text"
-              label={t("home.title")}
-              autoComplete="off"
-              maxLength={bannerFields.title.maxLength}
-              defaultValue={banner?.title}
-              problem={fieldText(t, problems.title)}
-            />
-            <TextAreaInput
-              name="text"
-              label={t("home.text")}
-              maxLength={bannerFields.text.maxLength}
-              defaultValue={banner?.text}
-              problem={fieldText(t, problems.text)}
-            />
-            <TextAreaInput
-              name="textTwo"
-              label={t("home.textTwo")}
-              maxLength={bannerFields.textTwo.maxLength}
-              defaultValue={banner?.textTwo}
-              problem={fieldText(t, problems.textTwo)}
-            />
-            <CheckboxInput name="active" label={t("form.active")} defaultChecked={banner?.active ?? true} />
-            <label htmlFor={fileId}>{t("home.addImages")}</label>
-            <input
-              id={fileId}
-              type="file"
-              accept={IMAGE_TYPES}
-              multiple
-              onChange={addFiles}
-              aria-invalid={imagesProblem === null ? undefined : true}
-              aria-describedby={`${fileId}-hint`}
-            />
-            <small id={`${fileId}-hint`}>{imagesProblem ?? t("home.imagesHint", { max: BANNER_MAX_IMAGES })}</small>
-            {images.length === 0 ? (
-              <p className="home-hint">{t("home.noImages")}</p>
-            ) : (
-              <ol className="home-images" aria-label={t("home.images")}>
-                {images.map((image, index) => {
-                  const number = index + 1;
-                  const source = sourceOf(image);
-                  return (
-                    <li key={keyOf(image)}>
-                      {source !== null && <img src={source} alt={t("home.imageNumber", { number })} width={320} height={140} />}
-                      {image.kind === "new" && <span className="home-badge">{t("home.newImage")}</span>}
-                      <div className="home-image-buttons">
-                        <button
-                          type="button"
-                          className="secondary outline"
-                          disabled={!canMove(images, index, -1)}
-                          aria-label={t("home.moveUp", { number })}
-                          onClick={() => actor.send({ type: "image.moveUp", index })}
-                        >
-                          ↑
-                        </button>
-                        <button
-                          type="button"
-                          className="secondary outline"
-                          disabled={!canMove(images, index, 1)}
-                          aria-label={t("home.moveDown", { number })}
-                          onClick={() => actor.send({ type: "image.moveDown", index })}
-                        >
-                          ↓
-                        </button>
-                        <button
-                          type="button"
-                          className="secondary outline"
-                          aria-label={t("home.removeImage", { number })}
-                          onClick={() => actor.send({ type: "image.remove", index })}
-                        >
-                          {t("home.remove")}
-                        </button>
-                      </div>
-                    </li>
-                  );
-                })}
-              </ol>
-            )}
-          </fieldset>
-          {saving && (
-            <div className="home-progress">
-              <progress value={progress} max={100} aria-label={t("destinations.uploading", { percent: progress })} />
-              <small aria-hidden="true">{t("destinations.uploading", { percent: progress })}</small>
-            </div>
-          )}
-          <FormActions busy={processing} back={paths.home} />
-        </form>
-      </FormFrame>
-    </section>
+    <RecordFormFrame
+      className="home"
+      title={t(id === null ? "home.newBanner" : "home.editBanner")}
+      back={paths.home}
+      history={id === null ? null : { stream: "banner", id }}
+      status={state}
+      submit={(form) => actor.send({ type: "form.submit", draft: readDraft(form) })}
+    >
+      <fieldset disabled={state.processing}>
+        <DeclaredFields fields={fields} item={state.item} problems={problems} />
+        <ImageInput
+          label={t("home.addImages")}
+          problem={imagesProblem}
+          hint={t("home.imagesHint", { max: BANNER_MAX_IMAGES })}
+          multiple
+          onChange={addFiles}
+        />
+        {images.length === 0 ? (
+          <p className="home-hint">{t("home.noImages")}</p>
+        ) : (
+          <ol className="home-images" aria-label={t("home.images")}>
+            {images.map((image, index) => {
+              const number = index + 1;
+              const source = sourceOf(image);
+              return (
+                <li key={keyOf(image)}>
+                  {source !== null && <img src={source} alt={t("home.imageNumber", { number })} width={320} height={140} />}
+                  {image.kind === "new" && <span className="home-badge">{t("home.newImage")}</span>}
+                  <div className="home-image-buttons">
+                    <OrderButtons
+                      names={{
+                        up: t("home.moveUp", { number }),
+                        down: t("home.moveDown", { number }),
+                        remove: t("home.removeImage", { number }),
+                      }}
+                      canMoveUp={canMove(images, index, -1)}
+                      canMoveDown={canMove(images, index, 1)}
+                      onMoveUp={() => actor.send({ type: "image.moveUp", index })}
+                      onMoveDown={() => actor.send({ type: "image.moveDown", index })}
+                      onRemove={() => actor.send({ type: "image.remove", index })}
+                    />
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </fieldset>
+      {state.saving && <UploadProgress className="home-progress" percent={state.progress} />}
+    </RecordFormFrame>
   );
 }

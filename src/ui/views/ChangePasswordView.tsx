@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { translateMessage } from "../../i18n/messages.ts";
@@ -6,7 +6,7 @@ import { passwordResetMachine } from "../../machines/passwordReset.machine.ts";
 import { useServices } from "../context.ts";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { PasswordInput } from "../components/PasswordInput.tsx";
-import { formText } from "../forms.ts";
+import { formText, submitted } from "../forms.ts";
 import { paths } from "../paths.ts";
 import { useFlowMachine } from "../useFlow.ts";
 
@@ -29,15 +29,12 @@ export default function ChangePasswordView({ id }: { readonly id: string }) {
   const { problems, error, message } = snapshot.context;
   const processing = snapshot.hasTag("processing");
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const submit = (form: FormData) =>
     send({
       type: "password.submit",
       password: formText(form, "password"),
       confirmPassword: formText(form, "confirmPassword"),
     });
-  };
 
   if (snapshot.matches("signInRequired")) {
     return (
@@ -73,7 +70,7 @@ export default function ChangePasswordView({ id }: { readonly id: string }) {
           </div>
         )}
         {message === null && (
-          <form onSubmit={submit} noValidate>
+          <form onSubmit={submitted(submit)} noValidate>
             <PasswordInput
               name="password"
               label={t("reset.password")}

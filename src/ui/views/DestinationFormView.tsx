@@ -1,24 +1,24 @@
 import "./destinations.css";
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
+import { type ChangeEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CatalogueItem } from "../../api/catalogues.ts";
 import {
   type DestinationType,
   departureCities,
   generalServices,
+  type Itinerary,
   itineraryFormFields,
   regions,
 } from "../../api/itineraries.ts";
 import { destinationFormMachine, destinationFormSource, type ItineraryDraft } from "../../machines/itineraries.ts";
-import { CheckboxGroup } from "../components/CheckboxGroup.tsx";
-import { FormActions } from "../components/FormActions.tsx";
-import { FormFrame } from "../components/FormFrame.tsx";
-import { IMAGE_TYPES } from "../components/images.ts";
+import { CheckboxGroup, formTexts } from "../components/CheckboxGroup.tsx";
+import { formFlag } from "../components/CheckboxInput.tsx";
+import { DeclaredField, DeclaredFields, type TextFormField } from "../components/DeclaredFields.tsx";
+import { RecordFormFrame } from "../components/FormFrame.tsx";
+import { ImageInput, UploadProgress } from "../components/ImageInput.tsx";
 import { SelectInput } from "../components/SelectInput.tsx";
-import { TextAreaInput } from "../components/TextAreaInput.tsx";
-import { TextInput } from "../components/TextInput.tsx";
 import { imageUrl } from "../destinationFormat.ts";
-import { fieldText, formFlag, formText, formTexts } from "../forms.ts";
+import { fieldText, formText } from "../forms.ts";
 import { paths } from "../paths.ts";
 import { useRecordForm, useRecordFormState } from "../useRecord.ts";
 
@@ -38,6 +38,28 @@ const readDraft = (form: FormData): ItineraryDraft => ({
   courtesy: formTexts(form, "courtesy").map(Number),
 });
 
+/** One of the destination's text fields: labelled `destinations.<name>`, with the contract's rule. */
+const field = (
+  name: keyof typeof itineraryFormFields,
+  value: (itinerary: Itinerary) => string | undefined,
+  options: Pick<TextFormField<Itinerary>, "rows" | "inputMode"> = {},
+): TextFormField<Itinerary> => ({
+  kind: "text",
+  name,
+  label: `destinations.${name}`,
+  rule: itineraryFormFields[name],
+  value,
+  ...options,
+});
+const nameAndDays = [field("name", (itinerary) => itinerary.name), field("days", (itinerary) => itinerary.days)];
+const description = field("description", (itinerary) => itinerary.description, { rows: 3 });
+const avalability = field("avalability", (itinerary) => itinerary.avalability);
+const price = field("price", (itinerary) => String(itinerary.price), { inputMode: "decimal" });
+const ofertPrice = field("ofertPrice", (itinerary) => itinerary.ofertPrice?.toString(), { inputMode: "decimal" });
+
+/** The catalogues whose active items a destination includes: chosen among what the form loaded. */
+const includedCatalogues = ["feeding", "activities", "courtesy"] as const;
+
 const itemOptions = (items: ReadonlyArray<CatalogueItem>) =>
   items.map((item) => ({ value: String(item.id), label: item.name }));
 
@@ -56,18 +78,14 @@ export default function DestinationFormView({
   const listPath = paths.destinations(type);
   const [source] = useState(() => destinationFormSource(type));
   const actor = useRecordForm(destinationFormMachine, { source, id, listPath });
-  const { item: itinerary, options, images, progress, problems, error, fetching, processing, open } =
-    useRecordFormState(actor);
-  const feeding = options?.feeding ?? [];
-  const activities = options?.activities ?? [];
-  const courtesy = options?.courtesy ?? [];
+  const state = useRecordFormState(actor);
+  const { item: itinerary, options, images, problems } = state;
   // the form keeps one image: the file chosen in this visit, if any
   const [chosen] = images;
   const preview = chosen?.kind === "new" ? chosen.preview : null;
   // the offer price is shown only while 'Aplicar oferta' is checked: a matter of display only
   const [offer, setOffer] = useState<boolean | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const fileId = useId();
 
   const problem = (name: string) => fieldText(t, problems[name]);
   const offerShown = offer ?? itinerary?.isOfert ?? false;
@@ -83,186 +101,96 @@ export default function DestinationFormView({
     actor.send({ type: "image.remove", index: 0 });
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    actor.send({ type: "form.submit", draft: readDraft(new FormData(event.currentTarget)) });
-  };
-
-  const imageProblem = problem("image");
-
   return (
-    <section aria-labelledby="page-title" className="destinations">
-      <FormFrame
-        title={t(id === null ? "destinations.new" : "destinations.edit")}
-        error={error}
-        fetching={fetching}
-        open={open}
-        back={listPath}
-        history={id === null ? null : { stream: "itinerary", id }}
-      >
-        <form onSubmit={submit} noValidate className="record-form destination-form">
-          <fieldset className="destination-fields" disabled={processing}>
-            <div className="grid">
-              <div>
-                <TextInput
-                  name="name"
-                  maxLength={itineraryFormFields.name.maxLength}
-                  type="text"
-                  label={t("destinations.name")}
-                  autoComplete="off"
-                  defaultValue={itinerary?.name}
-                  problem={problem("name")}
-                />
-              </div>
-              <div>
-                <TextInput
-                  name="days"
-                  maxLength={itineraryFormFields.days.maxLength}
-                  type="text"
-                  label={t("destinations.days")}
-                  autoComplete="off"
-                  defaultValue={itinerary?.days}
-                  problem={problem("days")}
-                />
-              </div>
-            </div>
-            <TextAreaInput
-              name="description"
-              label={t("destinations.description")}
-              maxLength={itineraryFormFields.description.maxLength}
-              defaultValue={itinerary?.description}
-              problem={problem("description")}
-            />
-            <TextInput
-              name="avalability"
-              maxLength={itineraryFormFields.avalability.maxLength}
-              type="text"
-              label={t("destinations.avalability")}
-              autoComplete="off"
-              defaultValue={itinerary?.avalability}
-              problem={problem("avalability")}
-            />
-            <div className="grid">
-              <div>
-                <TextInput
-                  name="price"
-                  maxLength={itineraryFormFields.price.maxLength}
-                  type="text"
-                  inputMode="decimal"
-                  label={t("destinations.price")}
-                  autoComplete="off"
-                  defaultValue={itinerary === null ? undefined : String(itinerary.price)}
-                  problem={problem("price")}
-                />
-              </div>
-              <div className="destination-offer-field">
-                <label className="checkbox-field">
-                  <input
-                    type="checkbox"
-                    name="isOfert"
-                    checked={offerShown}
-                    onChange={(event) => setOffer(event.currentTarget.checked)}
-                  />
-                  {t("destinations.isOfert")}
-                </label>
-                {offerShown && (
-                  <TextInput
-                    name="ofertPrice"
-                    maxLength={itineraryFormFields.ofertPrice.maxLength}
-                    type="text"
-                    inputMode="decimal"
-                    label={t("destinations.ofertPrice")}
-                    autoComplete="off"
-                    defaultValue={itinerary?.ofertPrice?.toString()}
-                    problem={problem("ofertPrice")}
-                  />
-                )}
-              </div>
-            </div>
-            {type === "national" && (
-              <SelectInput
-                name="region"
-                label={t("destinations.region")}
-                placeholder={t("destinations.chooseRegion")}
-                options={regions.map((region) => ({ value: region, label: t(`destinations.regions.${region}`) }))}
-                defaultValue={itinerary?.region}
-                problem={problem("region")}
+    <RecordFormFrame
+      className="destinations"
+      formClassName="destination-form"
+      title={t(id === null ? "destinations.new" : "destinations.edit")}
+      back={listPath}
+      history={id === null ? null : { stream: "itinerary", id }}
+      status={state}
+      submit={(form) => actor.send({ type: "form.submit", draft: readDraft(form) })}
+    >
+      <fieldset className="destination-fields" disabled={state.processing}>
+        <DeclaredFields fields={nameAndDays} item={itinerary} problems={problems} columns />
+        <DeclaredField field={description} item={itinerary} problems={problems} />
+        <DeclaredField field={avalability} item={itinerary} problems={problems} />
+        <div className="grid">
+          <div>
+            <DeclaredField field={price} item={itinerary} problems={problems} />
+          </div>
+          <div className="destination-offer-field">
+            <label className="checkbox-field">
+              <input
+                type="checkbox"
+                name="isOfert"
+                checked={offerShown}
+                onChange={(event) => setOffer(event.currentTarget.checked)}
               />
+              {t("destinations.isOfert")}
+            </label>
+            {offerShown && <DeclaredField field={ofertPrice} item={itinerary} problems={problems} />}
+          </div>
+        </div>
+        {type === "national" && (
+          <SelectInput
+            name="region"
+            label={t("destinations.region")}
+            placeholder={t("destinations.chooseRegion")}
+            options={regions.map((region) => ({ value: region, label: t(`destinations.regions.${region}`) }))}
+            defaultValue={itinerary?.region}
+            problem={problem("region")}
+          />
+        )}
+        <div className="destination-choices">
+          <CheckboxGroup
+            name="servicesIncluded"
+            legend={t("destinations.servicesIncluded")}
+            options={generalServices.map((service) => ({
+              value: service,
+              label: t(`destinations.services.${service}`),
+            }))}
+            defaultValues={itinerary?.servicesIncluded ?? []}
+            problem={problem("servicesIncluded")}
+          />
+          <CheckboxGroup
+            name="departureFrom"
+            legend={t("destinations.departureFrom")}
+            options={departureCities.map((city) => ({ value: city, label: city }))}
+            defaultValues={itinerary?.departureFrom ?? []}
+            problem={problem("departureFrom")}
+          />
+          {includedCatalogues.map((catalogue) => (
+            <CheckboxGroup
+              key={catalogue}
+              name={catalogue}
+              legend={t(`destinations.${catalogue}`)}
+              options={itemOptions(options?.[catalogue] ?? [])}
+              defaultValues={ids(itinerary?.[catalogue])}
+              problem={null}
+              empty={t("destinations.noneActive")}
+            />
+          ))}
+        </div>
+        <ImageInput
+          ref={fileInput}
+          label={t("destinations.image")}
+          problem={problem("image")}
+          hint={t("destinations.imageHint")}
+          onChange={chooseFile}
+        />
+        {shownImage !== null && (
+          <figure className="destination-preview">
+            <img src={shownImage} alt={t("destinations.preview")} />
+            {chosen !== undefined && (
+              <button type="button" className="secondary outline" onClick={clearFile}>
+                {t("destinations.clearImage")}
+              </button>
             )}
-            <div className="destination-choices">
-              <CheckboxGroup
-                name="servicesIncluded"
-                legend={t("destinations.servicesIncluded")}
-                options={generalServices.map((service) => ({
-                  value: service,
-                  label: t(`destinations.services.${service}`),
-                }))}
-                defaultValues={itinerary?.servicesIncluded ?? []}
-                problem={problem("servicesIncluded")}
-              />
-              <CheckboxGroup
-                name="departureFrom"
-                legend={t("destinations.departureFrom")}
-                options={departureCities.map((city) => ({ value: city, label: city }))}
-                defaultValues={itinerary?.departureFrom ?? []}
-                problem={problem("departureFrom")}
-              />
-              <CheckboxGroup
-                name="feeding"
-                legend={t("destinations.feeding")}
-                options={itemOptions(feeding)}
-                defaultValues={ids(itinerary?.feeding)}
-                problem={null}
-                empty={t("destinations.noneActive")}
-              />
-              <CheckboxGroup
-                name="activities"
-                legend={t("destinations.activities")}
-                options={itemOptions(activities)}
-                defaultValues={ids(itinerary?.activities)}
-                problem={null}
-                empty={t("destinations.noneActive")}
-              />
-              <CheckboxGroup
-                name="courtesy"
-                legend={t("destinations.courtesy")}
-                options={itemOptions(courtesy)}
-                defaultValues={ids(itinerary?.courtesy)}
-                problem={null}
-                empty={t("destinations.noneActive")}
-              />
-            </div>
-            <label htmlFor={fileId}>{t("destinations.image")}</label>
-            <input
-              id={fileId}
-              ref={fileInput}
-              type="file"
-              accept={IMAGE_TYPES}
-              onChange={chooseFile}
-              aria-invalid={imageProblem === null ? undefined : true}
-              aria-describedby={`${fileId}-hint`}
-            />
-            <small id={`${fileId}-hint`}>{imageProblem ?? t("destinations.imageHint")}</small>
-            {shownImage !== null && (
-              <figure className="destination-preview">
-                <img src={shownImage} alt={t("destinations.preview")} />
-                {chosen !== undefined && (
-                  <button type="button" className="secondary outline" onClick={clearFile}>
-                    {t("destinations.clearImage")}
-                  </button>
-                )}
-              </figure>
-            )}
-          </fieldset>
-          {processing && (
-            <div className="destination-progress">
-              <progress value={progress} max={100} aria-label={t("destinations.uploading", { percent: progress })} />
-              <small aria-hidden="true">{t("destinations.uploading", { percent: progress })}</small>
-            </div>
-          )}
-          <FormActions busy={processing} back={listPath} />
-        </form>
-      </FormFrame>
-    </section>
+          </figure>
+        )}
+      </fieldset>
+      {state.processing && <UploadProgress className="destination-progress" percent={state.progress} />}
+    </RecordFormFrame>
   );
 }

@@ -60,6 +60,12 @@ export default function FlowsView() {
   const step = path?.steps[stepIndex] ?? null;
   const active = new Set(flow && step ? activeStateIds(flow.model, step.state) : []);
   const playing = snapshot.matches({ ready: "playing" });
+  // a step back or on, offered while the path has one
+  const stepButton = (type: "path.previous" | "path.next", label: string) => (
+    <button type="button" className="secondary outline" disabled={!snapshot.can({ type })} onClick={() => send({ type })}>
+      {label}
+    </button>
+  );
 
   return (
     <section aria-labelledby="page-title" className="flows">
@@ -98,14 +104,7 @@ export default function FlowsView() {
       </div>
       {path !== null && (
         <fieldset className="flows-player" aria-label={t("flows.player")}>
-          <button
-            type="button"
-            className="secondary outline"
-            disabled={!snapshot.can({ type: "path.previous" })}
-            onClick={() => send({ type: "path.previous" })}
-          >
-            {t("flows.previous")}
-          </button>
+          {stepButton("path.previous", t("flows.previous"))}
           {playing ? (
             <button type="button" onClick={() => send({ type: "path.pause" })}>
               {t("flows.pause")}
@@ -115,14 +114,7 @@ export default function FlowsView() {
               {t("flows.play")}
             </button>
           )}
-          <button
-            type="button"
-            className="secondary outline"
-            disabled={!snapshot.can({ type: "path.next" })}
-            onClick={() => send({ type: "path.next" })}
-          >
-            {t("flows.next")}
-          </button>
+          {stepButton("path.next", t("flows.next"))}
           <output aria-live="polite">
             {t("flows.step", { step: stepIndex + 1, steps: path.steps.length })}: <code>{stepLabel(step?.event ?? "")}</code>
             {step?.summary ? <small> ({step.summary})</small> : null} → <strong>{JSON.stringify(step?.state)}</strong>

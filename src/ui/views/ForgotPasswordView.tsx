@@ -1,11 +1,10 @@
-import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { forgotPasswordMachine } from "../../machines/forgotPassword.machine.ts";
 import { useServices } from "../context.ts";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { TextInput } from "../components/TextInput.tsx";
-import { fieldText, formText } from "../forms.ts";
+import { fieldText, formText, submitted } from "../forms.ts";
 import { paths } from "../paths.ts";
 import { useFlowMachine } from "../useFlow.ts";
 
@@ -16,10 +15,7 @@ export default function ForgotPasswordView() {
   const [snapshot, send] = useFlowMachine(forgotPasswordMachine, { input: { client } });
   const sending = snapshot.hasTag("sending");
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    send({ type: "email.submit", email: formText(new FormData(event.currentTarget), "email") });
-  };
+  const submit = (form: FormData) => send({ type: "email.submit", email: formText(form, "email") });
 
   return (
     <main className="container narrow">
@@ -35,7 +31,7 @@ export default function ForgotPasswordView() {
           <>
             <ErrorBanner message={snapshot.context.error} />
             <p>{t("forgot.text")}</p>
-            <form onSubmit={submit} noValidate>
+            <form onSubmit={submitted(submit)} noValidate>
               <TextInput
                 name="email"
                 type="email"

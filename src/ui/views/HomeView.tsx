@@ -28,6 +28,14 @@ interface ContentRow {
   readonly edit: string;
 }
 
+/** A banner's or the call to action's row: its title and state, and where it is edited. */
+const recordRow = (
+  type: ContentRow["type"],
+  record: { readonly title: string; readonly active: boolean },
+  edit: string,
+  content: ReactNode,
+): Omit<ContentRow, "id"> => ({ type, title: record.title, active: record.active, edit, content });
+
 /** /panel/home: the banners with their carousels, the call to action and the recommendations. */
 export default function HomeView() {
   const { t } = useTranslation();
@@ -38,45 +46,40 @@ export default function HomeView() {
   const fetching = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));
 
   const rowsOf = (home: HomeContent): ReadonlyArray<ContentRow> => {
-    const banners = home.baner.map(
-      (banner): Omit<ContentRow, "id"> => ({
-        type: "baner",
-        title: banner.title,
-        active: banner.active,
-        edit: paths.homeBaner(banner.id),
-        content:
-          banner.images.length === 0 ? (
-            <small>{t("home.noImages")}</small>
-          ) : (
-            <Carousel
-              className="home-carousel"
-              label={t("home.carouselOf", { title: banner.title })}
-              width={320}
-              height={140}
-              slides={banner.images.map((path, index) => ({
-                key: path,
-                src: imageUrl(path),
-                alt: t("home.imageOf", { title: banner.title, number: index + 1 }),
-              }))}
-            />
-          ),
-      }),
-    );
-    const actions = home.call_action.map(
-      (action): Omit<ContentRow, "id"> => ({
-        type: "call_action",
-        title: action.title,
-        active: action.active,
-        edit: paths.homeCallAction(action.id),
-        content: (
-          <div className="home-call-action">
-            <span>{action.text}</span>
-            <small>
-              {action.buttonLabel} · <span className="home-link">{action.link}</span>
-            </small>
-          </div>
+    const banners = home.baner.map((banner) =>
+      recordRow(
+        "baner",
+        banner,
+        paths.homeBaner(banner.id),
+        banner.images.length === 0 ? (
+          <small>{t("home.noImages")}</small>
+        ) : (
+          <Carousel
+            className="home-carousel"
+            label={t("home.carouselOf", { title: banner.title })}
+            width={320}
+            height={140}
+            slides={banner.images.map((path, index) => ({
+              key: path,
+              src: imageUrl(path),
+              alt: t("home.imageOf", { title: banner.title, number: index + 1 }),
+            }))}
+          />
         ),
-      }),
+      ),
+    );
+    const actions = home.call_action.map((action) =>
+      recordRow(
+        "call_action",
+        action,
+        paths.homeCallAction(action.id),
+        <div className="home-call-action">
+          <span>{action.text}</span>
+          <small>
+            {action.buttonLabel} · <span className="home-link">{action.link}</span>
+          </small>
+        </div>,
+      ),
     );
     const recommended = [...home.recomendation].sort((a, b) => a.position - b.position);
     const recommendations: Omit<ContentRow, "id"> = {

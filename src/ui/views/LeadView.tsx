@@ -8,11 +8,12 @@ import { translateMessage } from "../../i18n/messages.ts";
 import { leadConversationMachine } from "../../machines/leadConversation.machine.ts";
 import { HistoryPanel } from "../components/HistoryPanel.tsx";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";
+import { Field } from "../components/Field.tsx";
 import { PageTitle } from "../components/PageTitle.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { showToast } from "../components/toast.ts";
 import { useServices } from "../context.ts";
-import { fieldText } from "../forms.ts";
+import { fieldText, submitted } from "../forms.ts";
 import { formatDate, formatDateTime, formatMoney, notesOldestFirst, personName, telHref } from "../leadFormat.ts";
 import { paths } from "../paths.ts";
 import { useFlowActor } from "../useFlow.ts";
@@ -142,27 +143,20 @@ export default function LeadView({ id }: { readonly id: number }) {
         <form
           className="lead-comment"
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            actor.send({ type: "comment.submit" });
-          }}
+          onSubmit={submitted(() => actor.send({ type: "comment.submit" }))}
         >
-          <label htmlFor="lead-comment">{t("leads.comment")}</label>
-          <textarea
-            id="lead-comment"
-            rows={4}
-            maxLength={commentFields.coments.maxLength}
-            value={draft}
-            readOnly={processing}
-            aria-invalid={problem === null ? undefined : true}
-            aria-describedby={problem === null ? undefined : "lead-comment-problem"}
-            onChange={(event) => actor.send({ type: "comment.change", text: event.target.value })}
-          />
-          {problem !== null && (
-            <small id="lead-comment-problem">
-              {fieldText(t, problem)}
-            </small>
-          )}
+          <Field label={t("leads.comment")} problem={fieldText(t, problem)}>
+            {(control) => (
+              <textarea
+                {...control}
+                rows={4}
+                maxLength={commentFields.coments.maxLength}
+                value={draft}
+                readOnly={processing}
+                onChange={(event) => actor.send({ type: "comment.change", text: event.target.value })}
+              />
+            )}
+          </Field>
           <button type="submit" aria-busy={processing}>
             {t("leads.send")}
           </button>

@@ -15,6 +15,7 @@ import { Pager } from "../components/Pager.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { showToast } from "../components/toast.ts";
 import { useServices } from "../context.ts";
+import { submitted } from "../forms.ts";
 import { formatDate, personName, shorten } from "../leadFormat.ts";
 import { paths } from "../paths.ts";
 import { useFlowActor } from "../useFlow.ts";
@@ -105,10 +106,7 @@ export default function LeadsView() {
         {/* no role="search": Pico draws that role as one joined input group, which hides the label */}
         <form
           className="leads-search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            list.send({ type: "search.submit" });
-          }}
+          onSubmit={submitted(() => list.send({ type: "search.submit" }))}
         >
           <label htmlFor="leads-search">{t("leads.search")}</label>
           <input

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { loginMachine } from "../../machines/login.machine.ts";
@@ -8,7 +8,7 @@ import { LanguageSelect } from "../components/LanguageSelect.tsx";
 import { Logo } from "../components/Logo.tsx";
 import { PasswordInput } from "../components/PasswordInput.tsx";
 import { TextInput } from "../components/TextInput.tsx";
-import { fieldText, formText } from "../forms.ts";
+import { fieldText, formText, submitted } from "../forms.ts";
 import { paths } from "../paths.ts";
 import { useFlowMachine } from "../useFlow.ts";
 
@@ -33,11 +33,8 @@ export default function LoginView() {
   const { problems, error } = snapshot.context;
   const submitting = snapshot.hasTag("submitting");
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const submit = (form: FormData) =>
     send({ type: "credentials.submit", email: formText(form, "email"), password: formText(form, "password") });
-  };
 
   return (
     <main className="container narrow">
@@ -48,7 +45,7 @@ export default function LoginView() {
       <article>
         <h1>{t("login.title")}</h1>
         <ErrorBanner message={error} />
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={submitted(submit)} noValidate>
           <TextInput
             name="email"
             type="email"

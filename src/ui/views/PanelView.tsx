@@ -8,7 +8,7 @@ import { PanelLayout } from "../components/PanelLayout.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { catalogues } from "../../records/index.ts";
 import { paths } from "../paths.ts";
-import { catalogueRoutes, WithId } from "../recordRoutes.tsx";
+import { catalogueRoutes, formRoutes, WithId } from "../recordRoutes.tsx";
 import { NotFoundView } from "./NotFoundView.tsx";
 
 // Each screen is its own chunk, fetched the first time it is visited.
@@ -49,49 +49,33 @@ export default function PanelView() {
           <Route path={paths.lead(":id")}>
             <WithId render={(id) => <LeadView key={id} id={id} />} />
           </Route>
-          <Route path={paths.usersNew}>
-            <UserFormView key="new" id={null} />
-          </Route>
-          <Route path={paths.user(":id")}>
-            <WithId render={(id) => <UserFormView key={id} id={id} />} />
-          </Route>
+          {formRoutes([paths.usersNew], paths.user(":id"), (id) => (
+            <UserFormView key={id ?? "new"} id={id} />
+          ))}
           {catalogueRoutes(catalogues)}
           {destinationTypes.flatMap((type) => [
             <Route key={paths.destinations(type)} path={paths.destinations(type)}>
               <DestinationsView key={type} type={type} />
             </Route>,
-            <Route key={paths.destinationsNew(type)} path={paths.destinationsNew(type)}>
-              <DestinationFormView key={`${type}-new`} type={type} id={null} />
-            </Route>,
-            <Route key={paths.destination(type, ":id")} path={paths.destination(type, ":id")}>
-              <WithId render={(id) => <DestinationFormView key={`${type}-${id}`} type={type} id={id} />} />
-            </Route>,
+            ...formRoutes([paths.destinationsNew(type)], paths.destination(type, ":id"), (id) => (
+              <DestinationFormView key={`${type}-${id ?? "new"}`} type={type} id={id} />
+            )),
           ])}
           <Route path={paths.home}>
             <RequireRole roles={homeEditors}>
               <HomeView />
             </RequireRole>
           </Route>
-          <Route path={paths.homeBanerNew}>
+          {formRoutes([paths.homeBanerNew], paths.homeBaner(":id"), (id) => (
             <RequireRole roles={homeEditors}>
-              <BannerFormView key="new" id={null} />
+              <BannerFormView key={id ?? "new"} id={id} />
             </RequireRole>
-          </Route>
-          <Route path={paths.homeBaner(":id")}>
+          ))}
+          {formRoutes([paths.homeCallActionNew], paths.homeCallAction(":id"), (id) => (
             <RequireRole roles={homeEditors}>
-              <WithId render={(id) => <BannerFormView key={id} id={id} />} />
+              <CallActionFormView key={id ?? "new"} id={id} />
             </RequireRole>
-          </Route>
-          <Route path={paths.homeCallActionNew}>
-            <RequireRole roles={homeEditors}>
-              <CallActionFormView key="new" id={null} />
-            </RequireRole>
-          </Route>
-          <Route path={paths.homeCallAction(":id")}>
-            <RequireRole roles={homeEditors}>
-              <WithId render={(id) => <CallActionFormView key={id} id={id} />} />
-            </RequireRole>
-          </Route>
+          ))}
           <Route path={paths.homeRecomendation}>
             <RequireRole roles={homeEditors}>
               <RecommendationsView />

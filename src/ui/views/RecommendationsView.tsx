@@ -2,12 +2,12 @@ import "./home.css";
 import { useSelector } from "@xstate/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "wouter";
+import { useLocation } from "wouter";
 import type { Itinerary } from "../../api/itineraries.ts";
 import { recommendationsMachine } from "../../machines/recommendations.machine.ts";
-import { ErrorBanner } from "../components/ErrorBanner.tsx";
-import { PageTitle } from "../components/PageTitle.tsx";
-import { Spinner } from "../components/Spinner.tsx";
+import { FormActions } from "../components/FormActions.tsx";
+import { FormFrame } from "../components/FormFrame.tsx";
+import { OrderButtons } from "../components/OrderButtons.tsx";
 import { useServices } from "../context.ts";
 import { formatMoney } from "../destinationFormat.ts";
 import { formImplementations } from "../flows.ts";
@@ -41,101 +41,69 @@ export default function RecommendationsView() {
 
   return (
     <section aria-labelledby="page-title" className="home">
-      <PageTitle title={t("home.recommendations")} />
-      <ErrorBanner message={error} />
-      {loading && <Spinner />}
-      {open && (
-        <>
-          <div className="home-choices">
-            <section aria-labelledby="chosen-title">
-              <h2 id="chosen-title">{t("home.chosen")}</h2>
-              {picked.length === 0 ? (
-                <p className="home-hint">{t("home.noRecommendations")}</p>
-              ) : (
-                <ol className="home-choice-list">
-                  {picked.map((destination, index) => (
-                    <li key={destination.id}>
-                      <span className="home-choice-name">
-                        {index + 1}. <strong>{destination.name}</strong>
-                        <br />
-                        <small>{describe(destination)}</small>
-                      </span>
-                      <button
-                        type="button"
-                        className="secondary outline"
-                        disabled={processing || index === 0}
-                        aria-label={t("home.moveUpNamed", { name: destination.name })}
-                        onClick={() => actor.send({ type: "recommendation.moveUp", id: destination.id })}
-                      >
-                        ↑
-                      </button>
-                      <button
-                        type="button"
-                        className="secondary outline"
-                        disabled={processing || index === picked.length - 1}
-                        aria-label={t("home.moveDownNamed", { name: destination.name })}
-                        onClick={() => actor.send({ type: "recommendation.moveDown", id: destination.id })}
-                      >
-                        ↓
-                      </button>
-                      <button
-                        type="button"
-                        className="secondary outline"
-                        disabled={processing}
-                        aria-label={t("home.removeNamed", { name: destination.name })}
-                        onClick={() => actor.send({ type: "recommendation.remove", id: destination.id })}
-                      >
-                        {t("home.remove")}
-                      </button>
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </section>
-            <section aria-labelledby="available-title">
-              <h2 id="available-title">{t("home.available")}</h2>
-              {available.length === 0 ? (
-                <p className="home-hint">{t("home.noneAvailable")}</p>
-              ) : (
-                <ul className="home-choice-list">
-                  {available.map((destination) => (
-                    <li key={destination.id}>
-                      <span className="home-choice-name">
-                        <strong>{destination.name}</strong>
-                        <br />
-                        <small>{describe(destination)}</small>
-                      </span>
-                      <button
-                        type="button"
-                        className="outline"
-                        disabled={processing}
-                        aria-label={t("home.addNamed", { name: destination.name })}
-                        onClick={() => actor.send({ type: "recommendation.add", id: destination.id })}
-                      >
-                        {t("home.add")}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          </div>
-          <div className="form-actions">
-            <button
-              type="button"
-              aria-busy={processing}
-              disabled={processing}
-              onClick={() => actor.send({ type: "recommendations.save" })}
-            >
-              {t("form.save")}
-            </button>
-            <Link href={paths.home} className="secondary" role="button">
-              {t("form.cancel")}
-            </Link>
-          </div>
-        </>
-      )}
-      {!open && !loading && <Link href={paths.home}>{t("form.back")}</Link>}
+      <FormFrame title={t("home.recommendations")} error={error} fetching={loading} open={open} back={paths.home}>
+        <div className="home-choices">
+          <section aria-labelledby="chosen-title">
+            <h2 id="chosen-title">{t("home.chosen")}</h2>
+            {picked.length === 0 ? (
+              <p className="home-hint">{t("home.noRecommendations")}</p>
+            ) : (
+              <ol className="home-choice-list">
+                {picked.map((destination, index) => (
+                  <li key={destination.id}>
+                    <span className="home-choice-name">
+                      {index + 1}. <strong>{destination.name}</strong>
+                      <br />
+                      <small>{describe(destination)}</small>
+                    </span>
+                    <OrderButtons
+                      names={{
+                        up: t("home.moveUpNamed", { name: destination.name }),
+                        down: t("home.moveDownNamed", { name: destination.name }),
+                        remove: t("home.removeNamed", { name: destination.name }),
+                      }}
+                      canMoveUp={index > 0}
+                      canMoveDown={index < picked.length - 1}
+                      disabled={processing}
+                      onMoveUp={() => actor.send({ type: "recommendation.moveUp", id: destination.id })}
+                      onMoveDown={() => actor.send({ type: "recommendation.moveDown", id: destination.id })}
+                      onRemove={() => actor.send({ type: "recommendation.remove", id: destination.id })}
+                    />
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+          <section aria-labelledby="available-title">
+            <h2 id="available-title">{t("home.available")}</h2>
+            {available.length === 0 ? (
+              <p className="home-hint">{t("home.noneAvailable")}</p>
+            ) : (
+              <ul className="home-choice-list">
+                {available.map((destination) => (
+                  <li key={destination.id}>
+                    <span className="home-choice-name">
+                      <strong>{destination.name}</strong>
+                      <br />
+                      <small>{describe(destination)}</small>
+                    </span>
+                    <button
+                      type="button"
+                      className="outline"
+                      disabled={processing}
+                      aria-label={t("home.addNamed", { name: destination.name })}
+                      onClick={() => actor.send({ type: "recommendation.add", id: destination.id })}
+                    >
+                      {t("home.add")}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+        <FormActions busy={processing} back={paths.home} onSave={() => actor.send({ type: "recommendations.save" })} />
+      </FormFrame>
     </section>
   );
 }

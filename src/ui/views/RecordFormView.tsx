@@ -1,12 +1,10 @@
 import { Schema } from "effect";
-import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { HistoryStream } from "../../api/history.ts";
 import { catalogueFormMachine } from "../../machines/catalogues.ts";
 import type { CatalogueDeclaration } from "../../records/catalogue.ts";
 import { DeclaredFields, declaredValues } from "../components/DeclaredFields.tsx";
-import { FormActions } from "../components/FormActions.tsx";
-import { FormFrame } from "../components/FormFrame.tsx";
+import { RecordFormFrame } from "../components/FormFrame.tsx";
 import { useRecordForm, useRecordFormState } from "../useRecord.ts";
 
 /** Whether the server keeps a readable history for a stream. */
@@ -27,29 +25,18 @@ export default function RecordFormView({
 }) {
   const { t } = useTranslation();
   const actor = useRecordForm(catalogueFormMachine, { source: record.formSource, id, listPath: record.listPath });
-  const { item, problems, error, fetching, processing, open } = useRecordFormState(actor);
+  const state = useRecordFormState(actor);
   const { stream } = record;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    actor.send({ type: "form.submit", draft: declaredValues(record.fields, new FormData(event.currentTarget)) });
-  };
-
   return (
-    <section aria-labelledby="page-title">
-      <FormFrame
-        title={t(`catalogue.${record.key}.${id === null ? "new" : "edit"}`)}
-        error={error}
-        fetching={fetching}
-        open={open}
-        back={record.listPath}
-        history={id !== null && isHistoryStream(stream) ? { stream, id } : null}
-      >
-        <form onSubmit={submit} noValidate className="record-form">
-          <DeclaredFields fields={record.fields} item={item} problems={problems} />
-          <FormActions busy={processing} back={record.listPath} />
-        </form>
-      </FormFrame>
-    </section>
+    <RecordFormFrame
+      title={t(`catalogue.${record.key}.${id === null ? "new" : "edit"}`)}
+      back={record.listPath}
+      history={id !== null && isHistoryStream(stream) ? { stream, id } : null}
+      status={state}
+      submit={(form) => actor.send({ type: "form.submit", draft: declaredValues(record.fields, form) })}
+    >
+      <DeclaredFields fields={record.fields} item={state.item} problems={state.problems} />
+    </RecordFormFrame>
   );
 }

@@ -1,0 +1,68 @@
+import { Schema } from "effect";
+import type { Queryable } from "./database.ts";
+
+/**
+ * The server's only ways to run SQL (STYLE.md habit 6, "decode every answer"): a read names the
+ * schema of its rows and every row is decoded with it, so a column of an unexpected type (numeric
+ * arriving as text, a missing alias, a null) fails here, naming the column, instead of travelling
+ * on as a wrong value. PGlite and pg answer the same JavaScript types (database.ts): int8 and
+ * count(*) as numbers, timestamptz as Date, jsonb parsed; money is selected as ::float8 and
+ * counts as ::int so that both answer numbers. A statement whose answer is not read (a write, a
+ * lock) goes through `execute`. Nothing outside server/db calls `Queryable.query` itself.
+ */
+
+/** A schema that decodes one row, as the database answers it, without services. */
+export type RowSchema = Schema.ConstraintDecoder<unknown>;
+
+/** Every row of a read, each decoded with `schema`. */
+export const queryRows = async <S extends RowSchema>(
+  db: Queryable,
+  schema: S,
+  sql: string,
+  params?: ReadonlyArray<unknown>,
+): Promise<Array<S["Type"]>> => {
+  const decode = Schema.decodeUnknownSync(schema);
+  return (await db.query<unknown>(sql, params)).map((row) => decode(row));
+};
+
+/** The first row of a read, decoded with `schema`, or null when it answers none. */
+export const queryOne = async <S extends RowSchema>(
+  db: Queryable,
+  schema: S,
+  sql: string,
+  params?: ReadonlyArray<unknown>,
+): Promise<S["Type"] | null> => {
+  const [row] = await db.query<unknown>(sql, params);
+  return row === undefined ? null : Schema.decodeUnknownSync(schema)(row);
+};
+
+/** Runs a statement whose answer nobody reads: a write, or a lock taken for the transaction. */
+export const execute = async (db: Queryable, sql: string, params?: ReadonlyArray<unknown>): Promise<void> => {
+  await db.query<unknown>(sql, params);
+};
+
+/** A row that is an id: of a sequence, or of the rows a read locks or counts. */
+export const IdRow = Schema.Struct({ id: Schema.Int });
+
+const CountRow = Schema.Struct({ count: Schema.Int });
+
+/** The `count` column (an ::int) of the first row of `sql`; 0 when it answers none. */
+export const queryCount = async (db: Queryable, sql: string, params?: ReadonlyArray<unknown>): Promise<number> =>
+  (await queryOne(db, CountRow, sql, params))?.count ?? 0;
+
+const ExistsRow = Schema.Struct({ found: Schema.Boolean });
+
+/** Whether `select` answers any row (it is asked as `select exists (...)`). */
+export const queryExists = async (db: Queryable, select: string, params?: ReadonlyArray<unknown>): Promise<boolean> =>
+  (await queryOne(db, ExistsRow, `select exists (${select}) as found`, params))?.found === true;
+
+/** The next value of the id sequence of `table` (a serial column named id), for a record about to be created. */
+export const nextId = async (tx: Queryable, table: string): Promise<number> => {
+  const row = await queryOne(tx, IdRow, "select nextval(pg_get_serial_sequence($1, 'id'))::int as id", [table]);
+  if (row === null) throw new Error(`no id from the ${table} sequence`);
+  return row.id;
+};
+
+/** Takes the transaction-wide advisory lock `key` (any fixed number): held until commit or rollback. */
+export const lockTransaction = (tx: Queryable, key: number): Promise<void> =>
+  execute(tx, "select pg_advisory_xact_lock($1)", [key]);
