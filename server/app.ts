@@ -81,7 +81,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerProjections(projections);
   const served = deps.catalogues ?? catalogues;
   registerCatalogueRoutes(app, { db: deps.db, now, catalogues: served });
-  registerHistoryRoutes(app, { db: deps.db, now });
+  registerHistoryRoutes(app, { db: deps.db, now, catalogues: served });
   registerItineraryRoutes(app, { db: deps.db, now });
   registerUploadRoutes(app, { db: deps.db });
   registerLeadRoutes(app, { db: deps.db, env: deps.env, now });

@@ -3,29 +3,32 @@ import { Schema } from "effect";
 import type { FastifyInstance } from "fastify";
 import type { AnyStateMachine } from "xstate";
 import { ApiError } from "../../src/api/errors.ts";
-import { type HistoryEntry, type HistoryStream, historyReaders, recordHistory } from "../../src/api/history.ts";
+import { type HistoryEntry, recordHistory } from "../../src/api/history.ts";
+import type { CatalogueDeclaration } from "../../src/records/catalogue.ts";
+import { historyReadersWith } from "../../src/records/index.ts";
 import { messages } from "../../src/api/messages.ts";
 import { queryRows } from "../db/rows.ts";
 import type { RecordType } from "../events/command.ts";
 import { nextStatus } from "../events/machine.ts";
-import { activityRecord, courtesyRecord, feedingRecord } from "../catalogues/projection.ts";
 import { bannerRecord, callActionRecord } from "../home/projection.ts";
 import { itineraryRecord } from "../itineraries/projection.ts";
 import { leadRecord } from "../leads/projection.ts";
 import { userRecord } from "../accounts/usersProjection.ts";
 import { registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
 
-/** The machine of each readable stream, to tell the status each event led to. */
-const records: Readonly<Record<HistoryStream, RecordType<AnyStateMachine>>> = {
-  user: userRecord,
-  feeding: feedingRecord,
-  activity: activityRecord,
-  courtesy: courtesyRecord,
-  itinerary: itineraryRecord,
-  lead: leadRecord,
-  banner: bannerRecord,
-  callAction: callActionRecord,
-};
+/** The machine of each of this contract's readable streams, to tell the status each event led to. */
+const contractRecords: ReadonlyArray<RecordType<AnyStateMachine>> = [
+  userRecord,
+  itineraryRecord,
+  leadRecord,
+  bannerRecord,
+  callActionRecord,
+];
+
+export interface HistoryContext extends RouteContext {
+  /** The declared catalogues served: their streams' history is readable by their readers. */
+  readonly catalogues: ReadonlyArray<CatalogueDeclaration>;
+}
 
 /** Hashes and tokens are in the events so a rebuild can restore them; no reader ever sees them. */
 const isSecret = (field: string): boolean => /hash|token|password/i.test(field);
@@ -71,12 +74,18 @@ export const historyOf = (machine: AnyStateMachine, rows: ReadonlyArray<HistoryR
   });
 };
 
-export const registerHistoryRoutes = (app: FastifyInstance, context: RouteContext): void => {
+export const registerHistoryRoutes = (app: FastifyInstance, context: HistoryContext): void => {
+  const readers = historyReadersWith(context.catalogues);
+  const machines = new Map(
+    [...contractRecords, ...context.catalogues].map((record): [string, AnyStateMachine] => [record.stream, record.machine]),
+  );
   registerEndpoint(app, context, recordHistory, async (call) => {
     const session = signedIn(call);
     const { stream, id } = call.params;
-    const readers: ReadonlyArray<string> = historyReaders[stream];
-    if (!readers.includes(session.role)) throw new ApiError(403, messages.forbidden);
+    const machine = machines.get(stream);
+    const streamReaders = readers[stream];
+    if (machine === undefined || streamReaders === undefined) throw new ApiError(404, messages.notFound);
+    if (!streamReaders.includes(session.role)) throw new ApiError(403, messages.forbidden);
     const rows = await queryRows(
       context.db,
       HistoryRow,
@@ -88,6 +97,6 @@ export const registerHistoryRoutes = (app: FastifyInstance, context: RouteContex
       [stream, String(id)],
     );
     if (rows.length === 0) throw new ApiError(404, messages.notFound);
-    return historyOf(records[stream].machine, rows);
+    return historyOf(machine, rows);
   });
 };

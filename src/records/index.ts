@@ -1,4 +1,5 @@
-import type { Endpoint } from "../api/endpoint.ts";
+import type { Endpoint, RoleName } from "../api/endpoint.ts";
+import { historyReaders } from "../api/history.ts";
 import { contractEndpoints } from "../api/index.ts";
 import { activities } from "./activities.ts";
 import type { CatalogueDeclaration } from "./catalogue.ts";
@@ -16,3 +17,11 @@ export const endpointsWith = (served: ReadonlyArray<CatalogueDeclaration>): Read
 
 /** Every endpoint of the API, for the server's router, the OpenAPI document and the fuzz tests. */
 export const endpoints: ReadonlyArray<Endpoint> = endpointsWith(catalogues);
+
+/** Who may read each stream's history: the contract's records and the declared ones. */
+export const historyReadersWith = (
+  served: ReadonlyArray<CatalogueDeclaration>,
+): Readonly<Record<string, ReadonlyArray<RoleName>>> => ({
+  ...historyReaders,
+  ...Object.fromEntries(served.map((catalogue) => [catalogue.stream, catalogue.readers])),
+});

@@ -85,6 +85,10 @@ describe("a catalogue declared in one place", () => {
       "catalogueItem.deactivate",
     ]);
 
+    const history = await request(server, "GET", "/api/history/tag/1", { token: as("sales") });
+    expect(history.status).toBe(200);
+    expect(dataOf(history)).toHaveLength(3);
+
     const deleted = await request(server, "DELETE", path(tags.api.remove.path), { token: as("admin") });
     expect(dataOf(deleted)).toBe(messages.deleted);
     expect(dataOf(await request(server, "GET", path(tags.api.list.path), { token: as("admin") }))).toEqual([]);

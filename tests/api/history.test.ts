@@ -85,8 +85,9 @@ describe("GET /api/history/{stream}/{id}", () => {
     expect(answer.body).toEqual({ data: messages.forbidden });
   });
 
-  it("answers 404 for a record without events and 400 for a stream that has no readable history", async () => {
+  it("answers 404 for a record without events and for a stream without readable history, 400 for a malformed one", async () => {
     expect((await request(server, "GET", "/api/history/feeding/999", { token: adminToken })).status).toBe(404);
-    expect((await request(server, "GET", "/api/history/session/1", { token: adminToken })).status).toBe(400);
+    expect((await request(server, "GET", "/api/history/session/1", { token: adminToken })).status).toBe(404);
+    expect((await request(server, "GET", "/api/history/ses$ion/1", { token: adminToken })).status).toBe(400);
   });
 });

@@ -1,14 +1,9 @@
-import { Schema } from "effect";
 import { useTranslation } from "react-i18next";
-import { HistoryStream } from "../../api/history.ts";
 import { catalogueFormMachine } from "../../machines/catalogues.ts";
 import type { CatalogueDeclaration } from "../../records/catalogue.ts";
 import { DeclaredFields, declaredValues } from "../components/DeclaredFields.tsx";
 import { RecordFormFrame } from "../components/FormFrame.tsx";
 import { useRecordForm, useRecordFormState } from "../useRecord.ts";
-
-/** Whether the server keeps a readable history for a stream. */
-const isHistoryStream = Schema.is(HistoryStream);
 
 /**
  * The new and edit forms of any declared catalogue: its title `catalogue.<key>.new` / `.edit`,
@@ -32,7 +27,7 @@ export default function RecordFormView({
     <RecordFormFrame
       title={t(`catalogue.${record.key}.${id === null ? "new" : "edit"}`)}
       back={record.listPath}
-      history={id !== null && isHistoryStream(stream) ? { stream, id } : null}
+      history={id === null ? null : { stream, id }}
       status={state}
       submit={(form) => actor.send({ type: "form.submit", draft: declaredValues(record.fields, form) })}
     >
