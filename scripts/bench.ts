@@ -8,7 +8,9 @@
  * bench/results/<date>.json and .md, prints the table and the budgets, pass or fail.
  *
  * BENCH_SECONDS (default 5) sets each autocannon run; BENCH_LEADS (default 100000) the leads;
- * BENCH_ONLY=http or BENCH_ONLY=browser runs one half (its budgets only, no results file written).
+ * BENCH_ONLY=http or BENCH_ONLY=browser runs one half (its budgets only, no results file written);
+ * BENCH_ONLY=uploads runs only the upload stall (GET /api/health and GET /leads while four 10 MB
+ * photos are being uploaded) on PGlite.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -19,6 +21,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 import { chromium } from "playwright-core";
+import sharp from "sharp";
 import { buildAll } from "./build.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -29,7 +32,11 @@ const ADMIN = { email: "admin@example.com", password: "Demo1234" };
 const CONNECTIONS = [1, 32] as const;
 const LIGHTHOUSE_ATTEMPTS = 3;
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== "http" && ONLY !== "browser") throw new Error("BENCH_ONLY is http or browser");
+if (ONLY !== undefined && ONLY !== "http" && ONLY !== "browser" && ONLY !== "uploads") {
+  throw new Error("BENCH_ONLY is http, browser or uploads");
+}
+/** Uploads kept in flight while the stall is measured. */
+const UPLOADS_IN_FLIGHT = 4;
 const KB = 1024;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -237,6 +244,133 @@ const cannon = async (base: string, target: Target, connections: number) => {
   };
 };
 
+/**
+ * A photo as a camera or phone sends it: a 3600 x 2700 JPEG at quality 95 (about 9 MB, under the
+ * default MAX_UPLOAD_MB of 10) whose pixels vary everywhere, so no encoder finds it cheap.
+ */
+const cameraPhoto = async (): Promise<Buffer> => {
+  const width = 3600;
+  const height = 2700;
+  const raw = Buffer.alloc(width * height * 3);
+  let seed = 1;
+  for (let index = 0; index < raw.length; index += 1) {
+    seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
+    raw[index] = (Math.floor(index / 3) % width) + (seed >>> 25);
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+};
+
+interface UploadStall {
+  readonly photoMb: number;
+  /** The bytes the server stored for the photo (what GET answers for it). */
+  readonly storedKb: number;
+  /** Uploads answered while measuring, by status. */
+  readonly uploads: Record<string, number>;
+  readonly uploadP50Ms: number;
+  readonly healthP99: number;
+  readonly leadsP99: number;
+  readonly peakRssMb: number;
+}
+
+/** The value below which `share` (0..1) of the sorted numbers fall. */
+const percentile = (sorted: ReadonlyArray<number>, share: number): number =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN);
+
+/**
+ * Latencies of `path` asked again and again on `connections` loops until `until` resolves; a
+ * request still waiting then is awaited and counted, so a stall longer than the run shows in full
+ * (autocannon would drop it as a timeout).
+ */
+const probe = async (url: string, headers: Record<string, string>, connections: number, until: Promise<unknown>): Promise<number[]> => {
+  const latencies: number[] = [];
+  let running = true;
+  void until.then(() => {
+    running = false;
+  });
+  const loop = async () => {
+    while (running) {
+      const started = performance.now();
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, loop));
+  return latencies.sort((a, b) => a - b);
+};
+
+/**
+ * How much four 10 MB uploads in flight hold up everyone else: each of UPLOADS_IN_FLIGHT loops
+ * sends the photo as a new destination again as soon as the last one is answered, while two loops
+ * each ask GET /api/health and GET /leads for SECONDS (then the uploads stop).
+ */
+const measureUploadStall = async (server: Server, token: string): Promise<UploadStall> => {
+  const photo = await cameraPhoto();
+  const auth = { authorization: `Bearer ${token}` };
+  const uploadOnce = async (round: number): Promise<{ status: number; ms: number }> => {
+    const form = new FormData();
+    const fields = { name: `Subida ${round}`, avalability: "Todo el año", price: "210", type: "international" };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append("servicesIncluded[0]", "Traslados");
+    form.append("departureFrom[0]", "Quito");
+    form.append("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "foto.jpg");
+    const started = performance.now();
+    const response = await fetch(`${server.url}/api/itineraries/createItinerary?images=tiptops&&file=files`, {
+      method: "POST",
+      headers: auth,
+      body: form,
+    });
+    await response.arrayBuffer();
+    return { status: response.status, ms: performance.now() - started };
+  };
+  const statuses: Record<string, number> = {};
+  const durations: number[] = [];
+  let running = true;
+  let round = 0;
+  const loop = async () => {
+    while (running) {
+      round += 1;
+      const { status, ms } = await uploadOnce(round).catch(() => ({ status: 0, ms: 0 }));
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      durations.push(ms);
+    }
+  };
+  let peakRssMb = rssMb(server.child.pid ?? 0);
+  const sampler = setInterval(() => {
+    peakRssMb = Math.max(peakRssMb, rssMb(server.child.pid ?? 0));
+  }, 100);
+  const loops = Array.from({ length: UPLOADS_IN_FLIGHT }, loop);
+  let health: number[] = [];
+  let leads: number[] = [];
+  try {
+    // Let the uploads get going before measuring.
+    await sleep(500);
+    const window = sleep(SECONDS * 1000);
+    [health, leads] = await Promise.all([
+      probe(`${server.url}/api/health`, {}, 2, window),
+      probe(`${server.url}/api/leads`, auth, 2, window),
+    ]);
+  } finally {
+    running = false;
+    await Promise.all(loops);
+    clearInterval(sampler);
+  }
+  durations.sort((a, b) => a - b);
+  const destinations = await (await fetch(`${server.url}/api/itineraries/destinations/international`, { headers: auth })).json();
+  const uploaded = destinations.data?.find((destination: { name: string }) => destination.name.startsWith("Subida"));
+  const storedBytes = uploaded === undefined ? Number.NaN : (await (await fetch(`${server.url}/api/${uploaded.image}`)).arrayBuffer()).byteLength;
+  return {
+    photoMb: Math.round((photo.length / 1_048_576) * 10) / 10,
+    storedKb: Math.round(storedBytes / KB),
+    uploads: statuses,
+    uploadP50Ms: percentile(durations, 0.5),
+    healthP99: percentile(health, 0.99),
+    leadsP99: percentile(leads, 0.99),
+    peakRssMb,
+  };
+};
+
 interface HttpResults {
   readonly database: "pglite" | "postgres";
   readonly firstStartMs: number;
@@ -245,10 +379,14 @@ interface HttpResults {
   readonly idleRssMb: number;
   readonly loadRssMb: number;
   readonly endpoints: EndpointResult[];
+  readonly uploadStall: UploadStall;
   readonly notes: string[];
 }
 
-/** First start, leads loaded, restart, then every target at each connection count against the baseline. */
+/**
+ * First start, leads loaded, restart, then every target at each connection count against the
+ * baseline, then the upload stall (alone with BENCH_ONLY=uploads).
+ */
 const measureHttp = async (database: "pglite" | "postgres", env: Record<string, string>): Promise<HttpResults> => {
   const notes: string[] = [];
   log(`${database}: first start`);
@@ -262,6 +400,11 @@ const measureHttp = async (database: "pglite" | "postgres", env: Record<string, 
     await sleep(2_000);
     const idleRssMb = rssMb(server.child.pid ?? 0);
     const { token } = await signIn(server.url);
+    if (ONLY === "uploads") {
+      log(`${database}: upload stall`);
+      const uploadStall = await measureUploadStall(server, token);
+      return { database, firstStartMs: first.startMs, restartMs: server.startMs, seedSeconds, idleRssMb, loadRssMb: idleRssMb, endpoints: [], uploadStall, notes };
+    }
     const targets = await targetsFor(server.url, token, notes);
     const baselineFile = join(mkdtempSync(join(tmpdir(), "backoffice-bench-")), "answers.json");
     writeFileSync(baselineFile, JSON.stringify(await record(server.url, targets)));
@@ -298,7 +441,9 @@ const measureHttp = async (database: "pglite" | "postgres", env: Record<string, 
       await stopProcess(baseline);
       rmSync(join(baselineFile, ".."), { recursive: true, force: true });
     }
-    return { database, firstStartMs: first.startMs, restartMs: server.startMs, seedSeconds, idleRssMb, loadRssMb, endpoints, notes };
+    log(`${database}: upload stall`);
+    const uploadStall = await measureUploadStall(server, token);
+    return { database, firstStartMs: first.startMs, restartMs: server.startMs, seedSeconds, idleRssMb, loadRssMb, endpoints, uploadStall, notes };
   } finally {
     await stopProcess(server.child);
   }
@@ -491,7 +636,20 @@ const budgetsOf = (
       });
     }
   }
-  if (pglite === null) return budgets;
+  for (const http of [pglite, postgres]) {
+    if (http === null) continue;
+    const stall = http.uploadStall;
+    const where = http.database === "pglite" ? "PGlite" : "PostgreSQL";
+    for (const [name, p99] of [["GET /api/health", stall.healthP99], ["GET /leads", stall.leadsP99]] as const) {
+      budgets.push({
+        name: `${name} p99 with ${UPLOADS_IN_FLIGHT} ${stall.photoMb} MB uploads in flight (${where})`,
+        limit: "< 200 ms",
+        value: `${p99} ms`,
+        pass: p99 < 200,
+      });
+    }
+  }
+  if (pglite === null || ONLY === "uploads") return budgets;
   for (const name of ["GET /leads (first page)", "GET /leads?q=galapagos"]) {
     const p99 = p99At32(pglite, name);
     budgets.push({ name: `${name} p99 at 32 connections (PGlite)`, limit: "≤ 50 ms", value: `${p99 ?? "?"} ms`, pass: p99 !== undefined && p99 <= 50 });
@@ -527,6 +685,11 @@ const markdown = (
         lines.push(`| ${entry.name} | ${run.connections} | ${run.rps} | ${run.p50} | ${run.p99} | ${run.baselineRps} | ${run.ratio} | ${run.unexpected} |`);
       }
     }
+    const stall = results.uploadStall;
+    lines.push(
+      "",
+      `Upload stall: ${UPLOADS_IN_FLIGHT} uploads of a ${stall.photoMb} MB JPEG (stored as ${stall.storedKb} KB) kept in flight (answers ${JSON.stringify(stall.uploads)}, median ${stall.uploadP50Ms} ms each, peak RSS ${stall.peakRssMb} MB): GET /api/health p99 ${stall.healthP99} ms, GET /leads p99 ${stall.leadsP99} ms.`,
+    );
     for (const note of results.notes) lines.push("", `- ${note}`);
     lines.push("");
   }
@@ -579,7 +742,7 @@ try {
   const pglite = ONLY === "browser" ? null : await measureHttp("pglite", pgliteEnv);
   let bundles: Record<string, { files: number; gzipBytes: number }> | null = null;
   let lighthouse: Record<string, Scores> = {};
-  if (ONLY !== "http") {
+  if (ONLY === undefined || ONLY === "browser") {
     log("browser measurements");
     const server = await startServer(pgliteEnv);
     try {
@@ -590,7 +753,7 @@ try {
     }
   }
   const postgres =
-    postgresUrl && ONLY !== "browser" ? await withPostgresDatabase(postgresUrl, (url) => measureHttp("postgres", { ...common, DATABASE_URL: url })) : null;
+    postgresUrl && (ONLY === undefined || ONLY === "http") ? await withPostgresDatabase(postgresUrl, (url) => measureHttp("postgres", { ...common, DATABASE_URL: url })) : null;
   const http = [pglite, postgres].filter((results): results is HttpResults => results !== null);
   const budgets = budgetsOf(pglite, postgres, bundles, lighthouse);
   const date = new Date().toISOString().slice(0, 16).replace(":", "-");

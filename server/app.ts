@@ -1,3 +1,5 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import Fastify, { LogController } from "fastify";
 import fastifyMultipart from "@fastify/multipart";
@@ -45,6 +47,44 @@ const clientErrorStatus = (error: FastifyError): number | null => {
   return status !== undefined && status >= 400 && status < 500 ? status : null;
 };
 
+/**
+ * What Node refuses before Fastify sees a request (headers too large, a malformed request line,
+ * a client too slow): answered in the envelope like every other refusal, never cached, and the
+ * connection closed, as Node does. A reset connection is gone: nothing is written.
+ */
+const clientErrorHandler = (error: Error & { readonly code?: string }, socket: Socket): void => {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const body = JSON.stringify({ data: messages.invalidInput } satisfies ErrorAnswer);
+  if (socket.writable) {
+    socket.write(
+      [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Client Error"}`,
+        "Content-Type: application/json; charset=utf-8",
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        "Cache-Control: no-store",
+        "X-Content-Type-Options: nosniff",
+        "Connection: close",
+        "",
+        body,
+      ].join("\r\n"),
+    );
+  }
+  socket.destroy(error);
+};
+
+/**
+ * What Fastify's router refuses before any hook runs (a path parameter too long, 414; a path
+ * that does not decode, 400): in the envelope like every other refusal.
+ */
+const frameworkErrors = (error: FastifyError, _request: unknown, reply: FastifyReply): void => {
+  const status = clientErrorStatus(error);
+  void reply
+    .code(status ?? 500)
+    .header("cache-control", "no-store")
+    .send({ data: status === null ? messages.serverError : messages.invalidInput } satisfies ErrorAnswer);
+};
+
 /** The API under /api and, when built, the panel: one Fastify instance, not yet listening. */
 export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const now = deps.now ?? (() => new Date());
@@ -53,14 +93,20 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     // Fastify's own request lines carry whole request objects; one short line per answer is kept instead.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: deps.env.TRUST_PROXY,
+    clientErrorHandler,
+    frameworkErrors,
   });
 
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`);
   });
 
-  /** Every refusal is `{"data": <message>}`, a message of src/api/messages.ts and nothing else. */
-  const refuse = (reply: FastifyReply, status: number, answer: ErrorAnswer) => reply.code(status).send(answer);
+  /**
+   * Every refusal is `{"data": <message>}`, a message of src/api/messages.ts and nothing else,
+   * and is never kept by a cache (a 429 or a 498 is about this moment only).
+   */
+  const refuse = (reply: FastifyReply, status: number, answer: ErrorAnswer) =>
+    reply.code(status).header("cache-control", "no-store").send(answer);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isApiError(error) && isMessage(error.message)) return refuse(reply, error.status, { data: error.message });

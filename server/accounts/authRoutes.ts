@@ -3,10 +3,11 @@ import * as auth from "../../src/api/auth.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { EMAIL_MAX_LENGTH, isEmail, normaliseEmail } from "../../src/api/fields.ts";
 import { messages } from "../../src/api/messages.ts";
-import { clearFailures, isLimited, loginKeys, recordFailure } from "./loginLimit.ts";
+import { setTimeout as sleep } from "node:timers/promises";
+import { admitForgotPassword, admitLogin, forgetAttempts, loginKeys } from "./loginLimit.ts";
 import { generateTemporaryPassword, hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { closeSession, closeUserSessions, openSession, PASSWORD_CHANGE_MINUTES } from "./sessions.ts";
-import { changePassword, findUserByEmail, issueTemporaryPassword, type UserRow } from "./users.ts";
+import { changePassword, findUserByEmail, findUserById, issueTemporaryPassword, type UserRow } from "./users.ts";
 import type { Database } from "../db/database.ts";
 import { execute } from "../db/rows.ts";
 import type { Env } from "../env.ts";
@@ -55,19 +56,23 @@ export const registerAuthRoutes = (app: FastifyInstance, context: AuthContext): 
   });
 
   /**
-   * What the credentials of a sign-in are: counted by the login limit when wrong (429 once too
-   * many, before anything is checked). An email or password longer than any account's matches
-   * nobody and is not looked up (the limit table's keys stay small).
+   * What the credentials of a sign-in are. The attempt is counted first (decision 021): beyond
+   * the limit it is refused (429) without any password check, so a parallel burst reaches Argon2
+   * no more often than the limit allows; an admitted attempt waits longer the more its email and
+   * address have failed. Credentials that are right give their attempt back. An email or password
+   * longer than any account's matches nobody and is not looked up (the counters' keys stay small).
    */
   const checkSignIn = async (email: string, password: string, ip: string, at: Date) => {
     if (email.length > EMAIL_MAX_LENGTH || password.length > MAX_PASSWORD_INPUT) {
       return { user: null, check: "wrong" } as const;
     }
     const keys = loginKeys(email, ip);
-    if (await isLimited(db, keys, at)) throw new ApiError(429, messages.tooManyAttempts);
+    const admission = await admitLogin(db, keys, at);
+    if (!admission.admitted) throw new ApiError(429, messages.tooManyAttempts);
+    if (admission.delayMs > 0) await sleep(admission.delayMs);
     const user = await findUserByEmail(db, email);
     const check = await checkPassword(user, password, at);
-    if (check === "wrong") await recordFailure(db, keys, at);
+    if (check !== "wrong") await forgetAttempts(db, keys);
     return { user, check, keys };
   };
 
@@ -95,9 +100,8 @@ export const registerAuthRoutes = (app: FastifyInstance, context: AuthContext): 
         },
       ),
     );
-    const { user, keys } = signIn;
-    if (user === null || keys === undefined) throw new Error("a session was opened without credentials");
-    await clearFailures(db, keys);
+    const { user } = signIn;
+    if (user === null) throw new Error("a session was opened without credentials");
     return {
       id: user.id,
       firstName: user.firstName,
@@ -109,13 +113,17 @@ export const registerAuthRoutes = (app: FastifyInstance, context: AuthContext): 
     };
   });
 
-  registerEndpoint(app, context, auth.forgotPassword, async ({ body }) => {
+  registerEndpoint(app, context, auth.forgotPassword, async ({ body, ip }) => {
     // A blank email is refused by the contract ('required_information'). Any other answers the
     // same (PRODUCT.md section 4): a malformed email is nobody's, like an unknown one; the panel's
     // form reports it before sending ('user_error').
     const email = normaliseEmail(body.email);
     const at = now();
-    const user = isEmail(email) ? await findUserByEmail(db, email) : null;
+    // Counted only for a well-formed email (a malformed one mails nobody and uses no allowance):
+    // 429 beyond the address's limit; beyond the email's, answered alike and nothing is mailed.
+    const admission = isEmail(email) ? await admitForgotPassword(db, email, ip, at) : "silent";
+    if (admission === "refused") throw new ApiError(429, messages.tooManyAttempts);
+    const user = admission === "mail" ? await findUserByEmail(db, email) : null;
     // Hashed whatever the email, so that known and unknown emails take the same time.
     const temporaryPassword = generateTemporaryPassword();
     const temporaryHash = await hashPassword(temporaryPassword);
@@ -144,14 +152,37 @@ export const registerAuthRoutes = (app: FastifyInstance, context: AuthContext): 
     return messages.temporaryPasswordSent;
   });
 
+  /**
+   * Whether a full session's caller failed to prove the current password (missing or wrong); the
+   * change-only token of a forced change proved it at its login, with the temporary password.
+   * Counted like a login attempt of the email from this address, so a session left open cannot
+   * be used to guess the password faster than the login form allows.
+   */
+  const isCurrentPasswordWrong = async (session: { kind: string; userId: number; email: string }, current: string | undefined, ip: string) => {
+    if (session.kind !== "full") return false;
+    const keys = loginKeys(session.email, ip);
+    const admission = await admitLogin(db, keys, now());
+    if (!admission.admitted) throw new ApiError(429, messages.tooManyAttempts);
+    if (admission.delayMs > 0) await sleep(admission.delayMs);
+    const user = await findUserById(db, session.userId);
+    const matches =
+      current !== undefined && current.length <= MAX_PASSWORD_INPUT && user?.passwordHash
+        ? await verifyPassword(user.passwordHash, current)
+        : await verifyAgainstDummy(current ?? "");
+    if (matches) await forgetAttempts(db, keys);
+    return !matches;
+  };
+
   registerEndpoint(app, context, auth.upgradePassword, async (call) => {
     const session = signedIn(call);
     if (call.params.id !== session.userId) throw new ApiError(403, messages.forbidden);
-    // Hashed before the transaction (it is slow); the user's machine refuses a password that breaks a rule.
+    const currentPasswordWrong = await isCurrentPasswordWrong(session, call.body.currentPassword, call.ip);
+    // Hashed before the transaction (it is slow); the user's machine refuses a wrong current
+    // password and a new one that breaks a rule.
     const passwordHash = await hashPassword(call.body.password);
     const options = actedBy(call, now());
     await db.transaction(async (tx) => {
-      await changePassword(tx, session.userId, { ...call.body, passwordHash }, options);
+      await changePassword(tx, session.userId, { ...call.body, passwordHash, currentPasswordWrong }, options);
       await closeUserSessions(tx, session.userId, "passwordChanged", options);
     });
     return messages.passwordUpdated;

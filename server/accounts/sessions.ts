@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Schema } from "effect";
 import { RoleName } from "../../src/api/endpoint.ts";
+import { UserId } from "../../src/api/ids.ts";
 import {
   type SessionCloseReason,
   SessionKind,
@@ -19,7 +20,7 @@ export const PASSWORD_CHANGE_MINUTES = 30;
 export const Session = Schema.Struct({
   id: Schema.String,
   kind: SessionKind,
-  userId: Schema.Int,
+  userId: UserId,
   firstName: Schema.String,
   lastName: Schema.String,
   email: Schema.String,

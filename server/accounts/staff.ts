@@ -5,6 +5,7 @@
  * Every command runs inside the caller's transaction.
  */
 import { Schema } from "effect";
+import { RoleId, UserId } from "../../src/api/ids.ts";
 import { Role, type User, type UserPayload } from "../../src/api/users.ts";
 import { roleIds, type UserEvent } from "../../src/machines/domain/user.machine.ts";
 import type { Queryable } from "../db/database.ts";
@@ -16,11 +17,11 @@ import { closeUserSessions } from "./sessions.ts";
 import { findUserById, formFacts, lockUsers, noUserFacts, storedDetails, type UserRow } from "./users.ts";
 
 const UserListRow = Schema.Struct({
-  id: Schema.Int,
+  id: UserId,
   first_name: Schema.String,
   last_name: Schema.String,
   email: Schema.String,
-  role_id: Schema.Int,
+  role_id: RoleId,
   role_name: Role.fields.name,
   active: Schema.Boolean,
 });

@@ -1,6 +1,7 @@
 import { Schema } from "effect";
 import type { NewPassword } from "../../src/api/auth.ts";
 import { RoleName } from "../../src/api/endpoint.ts";
+import { RoleId, UserId } from "../../src/api/ids.ts";
 import { firstProblem, normaliseEmail } from "../../src/api/fields.ts";
 import { type UserPayload, userProblems } from "../../src/api/users.ts";
 import { confirmationProblem, passwordProblem } from "../../src/machines/domain/credentials.ts";
@@ -12,11 +13,11 @@ import { userRecord } from "./usersProjection.ts";
 
 /** A users row with its role name; the hashes never leave the server. */
 export const UserRow = Schema.Struct({
-  id: Schema.Int,
+  id: UserId,
   firstName: Schema.String,
   lastName: Schema.String,
   email: Schema.String,
-  roleId: Schema.Int,
+  roleId: RoleId,
   role: RoleName,
   active: Schema.Boolean,
   passwordHash: Schema.NullOr(Schema.String),
@@ -56,6 +57,7 @@ export const noUserFacts: UserFacts = {
   isUnknownRole: false,
   isLastActiveAdmin: false,
   isSelf: false,
+  isCurrentPasswordWrong: false,
   passwordProblem: null,
   confirmationProblem: null,
 };
@@ -133,16 +135,18 @@ export const issueTemporaryPassword = (
 
 /**
  * Sets the user's new password (hashed by the caller from `change.password`); the user's machine
- * refuses one that breaks the password rules or whose confirmation differs.
+ * refuses a wrong current password (checked by the caller: it is slow), then one that breaks the
+ * password rules or whose confirmation differs.
  */
 export const changePassword = (
   tx: Queryable,
   userId: number,
-  change: NewPassword & { readonly passwordHash: string },
+  change: NewPassword & { readonly passwordHash: string; readonly currentPasswordWrong?: boolean },
   options: CommandOptions,
 ) =>
   decide(tx, userRecord, String(userId), { type: "user.changePassword", passwordHash: change.passwordHash }, options, {
     ...noUserFacts,
+    isCurrentPasswordWrong: change.currentPasswordWrong ?? false,
     passwordProblem: passwordProblem(change.password),
     confirmationProblem: confirmationProblem(change.password, change.confirmPassword),
   });

@@ -1,5 +1,5 @@
-import { Schema } from "effect";
-import { type CatalogueItem, type CatalogueItemPayload, catalogueItemProblems } from "../../src/api/catalogues.ts";
+import { CatalogueItem, type CatalogueItemPayload, catalogueItemProblems } from "../../src/api/catalogues.ts";
+import type { CatalogueItemId } from "../../src/api/ids.ts";
 import { firstProblem } from "../../src/api/fields.ts";
 import type { CatalogueItemFacts } from "../../src/machines/domain/catalogueItem.machine.ts";
 import type { Queryable } from "../db/database.ts";
@@ -9,8 +9,6 @@ import { orNotFound } from "../http/found.ts";
 import type { ItemUse } from "../../src/records/catalogue.ts";
 import type { CatalogueRecord } from "./projection.ts";
 
-const ItemRow = Schema.Struct({ id: Schema.Int, name: Schema.String, active: Schema.Boolean });
-
 /**
  * Names sort with the ICU root collation (accents and case after the letter, as a reader expects)
  * named explicitly, so PGlite (whose default collation is C) and PostgreSQL give the same order.
@@ -18,22 +16,22 @@ const ItemRow = Schema.Struct({ id: Schema.Int, name: Schema.String, active: Sch
 export const listItems = (db: Queryable, catalogue: CatalogueRecord): Promise<CatalogueItem[]> =>
   queryRows(
     db,
-    ItemRow,
+    CatalogueItem,
     `select id, name, active from ${catalogue.table} where status <> 'deleted'
      order by name collate "und-x-icu", id`,
   );
 
 /** A live (not deleted) item, or null; `lock` ("for update") keeps it locked until the transaction ends. */
-export const findItem = (db: Queryable, catalogue: CatalogueRecord, id: number, lock = ""): Promise<CatalogueItem | null> =>
+export const findItem = (db: Queryable, catalogue: CatalogueRecord, id: CatalogueItemId, lock = ""): Promise<CatalogueItem | null> =>
   queryOne(
     db,
-    ItemRow,
+    CatalogueItem,
     `select id, name, active from ${catalogue.table} where id = $1 and status <> 'deleted' ${lock}`,
     [id],
   );
 
 /** Like findItem, for a command: the row stays locked until the transaction ends; 404 when gone. */
-const lockItem = async (tx: Queryable, catalogue: CatalogueRecord, id: number): Promise<CatalogueItem> =>
+const lockItem = async (tx: Queryable, catalogue: CatalogueRecord, id: CatalogueItemId): Promise<CatalogueItem> =>
   orNotFound(await findItem(tx, catalogue, id, "for update"));
 
 /** The rows of one declared use of the item: a parameterised query over trusted declaration names. */
@@ -47,7 +45,7 @@ const itemUseQuery = (use: ItemUse): { readonly sql: string; readonly params: Re
  * Whether anything the catalogue's declaration names (`usedBy`) points at the item: one in use may
  * be deactivated but not deleted.
  */
-export const isCatalogueItemInUse = async (tx: Queryable, catalogue: CatalogueRecord, id: number): Promise<boolean> => {
+export const isCatalogueItemInUse = async (tx: Queryable, catalogue: CatalogueRecord, id: CatalogueItemId): Promise<boolean> => {
   for (const use of catalogue.usedBy) {
     const { sql, params } = itemUseQuery(use);
     if (await queryExists(tx, sql, [id, ...params])) return true;
@@ -79,7 +77,7 @@ export const createItem = async (
 export const updateItem = async (
   tx: Queryable,
   catalogue: CatalogueRecord,
-  id: number,
+  id: CatalogueItemId,
   payload: CatalogueItemPayload,
   options: CommandOptions,
 ): Promise<void> => {
@@ -99,7 +97,7 @@ export const updateItem = async (
 export const deleteItem = async (
   tx: Queryable,
   catalogue: CatalogueRecord,
-  id: number,
+  id: CatalogueItemId,
   options: CommandOptions,
 ): Promise<void> => {
   await lockItem(tx, catalogue, id);

@@ -6,6 +6,7 @@ import { ApiError } from "../../src/api/errors.ts";
 import { type HistoryEntry, recordHistory } from "../../src/api/history.ts";
 import type { CatalogueDeclaration } from "../../src/records/catalogue.ts";
 import { historyReadersWith } from "../../src/records/index.ts";
+import { UserId } from "../../src/api/ids.ts";
 import { messages } from "../../src/api/messages.ts";
 import { queryRows } from "../db/rows.ts";
 import type { RecordType } from "../events/command.ts";
@@ -38,7 +39,7 @@ const HistoryRow = Schema.Struct({
   type: Schema.String,
   data: Schema.NullOr(Schema.Record(Schema.String, Schema.Unknown)),
   occurred_at: Schema.Date,
-  actor_id: Schema.NullOr(Schema.Int),
+  actor_id: Schema.NullOr(UserId),
   actor_first_name: Schema.NullOr(Schema.String),
   actor_last_name: Schema.NullOr(Schema.String),
 });

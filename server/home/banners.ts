@@ -1,14 +1,15 @@
 import { isDeepStrictEqual } from "node:util";
-import { Schema } from "effect";
+import { Struct } from "effect";
 import { firstProblem } from "../../src/api/fields.ts";
-import { BANNER_MAX_IMAGES, type Banner, type BannerForm, bannerProblems } from "../../src/api/home.ts";
+import type { BannerId } from "../../src/api/ids.ts";
+import { BANNER_MAX_IMAGES, Banner, type BannerForm, bannerProblems } from "../../src/api/home.ts";
 import type { BannerContent, BannerFacts } from "../../src/machines/domain/banner.machine.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryRows } from "../db/rows.ts";
 import { type CommandOptions, decide, decideNew } from "../events/command.ts";
 import { orNotFound } from "../http/found.ts";
 import { bannerRecord } from "./projection.ts";
-import { storeImage, type UploadedImage } from "../uploads/store.ts";
+import { removeUnusedImages, storeImage, type UploadedImage } from "../uploads/store.ts";
 
 /** What the banner form says, trimmed, before its images are compared with the banner's. */
 interface BannerDraft {
@@ -40,14 +41,8 @@ const bannerDraft = (form: BannerForm): BannerDraft => ({
   kept: form.images ?? null,
 });
 
-const BannerRow = Schema.Struct({
-  id: Schema.Int,
-  title: Schema.String,
-  text: Schema.String,
-  textTwo: Schema.String,
-  active: Schema.Boolean,
-  images: Schema.Array(Schema.String),
-});
+/** A banners row with its images: the contract's banner but for its fixed `type` and `page`. */
+const BannerRow = Banner.mapFields(Struct.omit(["type", "page"]));
 
 /** Banners as the contract answers them, by id. */
 export const readBanners = async (
@@ -68,7 +63,7 @@ export const readBanners = async (
   ).map((row) => ({ ...row, type: "baner", page: "home" }));
 
 /** One banner, or null; `lock` ("for update of b") keeps it locked until the transaction ends. */
-export const findBanner = async (db: Queryable, id: number, lock = ""): Promise<Banner | null> =>
+export const findBanner = async (db: Queryable, id: BannerId, lock = ""): Promise<Banner | null> =>
   (await readBanners(db, "b.id = $1", [id], lock))[0] ?? null;
 
 /** Stores the new files and answers the carousel: kept images first, then the new ones, each once. */
@@ -127,13 +122,14 @@ export const createBanner = async (
 
 /**
  * Saves the edit form: the kept images (each one of the banner's current images) in their new
- * order, then the new files; no `images` field at all keeps the current ones. One event for the
+ * order, then the new files; no `images` field at all keeps the current ones; the images it drops
+ * are removed when nothing else uses them. One event for the
  * content when it changes, then one to activate or deactivate when that changes. Content equal to
  * the current one was decided before, so no rule refuses it.
  */
 export const updateBanner = async (
   tx: Queryable,
-  id: number,
+  id: BannerId,
   form: BannerForm,
   uploads: NewImages,
   options: CommandOptions,
@@ -148,6 +144,8 @@ export const updateBanner = async (
   if (!isDeepStrictEqual(content, before)) {
     const facts = contentFacts(form, kept, current.images, images);
     await decide(tx, bannerRecord, streamId, { type: "banner.update", ...content }, options, facts);
+    // The images the banner dropped go, unless another record shows them too.
+    await removeUnusedImages(tx, current.images.filter((path) => !images.includes(path)));
   }
   if (draft.active !== null && draft.active !== current.active) {
     await decide(tx, bannerRecord, streamId, { type: draft.active ? "banner.activate" : "banner.deactivate" }, options);

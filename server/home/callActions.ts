@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
-import { Schema } from "effect";
+import { Struct } from "effect";
 import { firstProblem } from "../../src/api/fields.ts";
-import { type CallAction, type CallActionPayload, callActionProblems } from "../../src/api/home.ts";
+import type { CallActionId } from "../../src/api/ids.ts";
+import { CallAction, type CallActionPayload, callActionProblems } from "../../src/api/home.ts";
 import type { CallActionContent, CallActionFacts } from "../../src/machines/domain/callAction.machine.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryRows } from "../db/rows.ts";
@@ -22,14 +23,8 @@ const formFacts = (payload: CallActionPayload): CallActionFacts => ({
   fieldProblem: firstProblem(callActionProblems(payload)),
 });
 
-const CallActionRow = Schema.Struct({
-  id: Schema.Int,
-  title: Schema.String,
-  text: Schema.String,
-  buttonLabel: Schema.String,
-  link: Schema.String,
-  active: Schema.Boolean,
-});
+/** A call_actions row: the contract's call to action but for its fixed `type`. */
+const CallActionRow = CallAction.mapFields(Struct.omit(["type"]));
 
 /** Calls to action as the contract answers them, by id. */
 export const readCallActions = async (
@@ -49,7 +44,7 @@ export const readCallActions = async (
   ).map((row) => ({ ...row, type: "call_action" }));
 
 /** One call to action, or null; `lock` ("for update") keeps it locked until the transaction ends. */
-export const findCallAction = async (db: Queryable, id: number, lock = ""): Promise<CallAction | null> =>
+export const findCallAction = async (db: Queryable, id: CallActionId, lock = ""): Promise<CallAction | null> =>
   (await readCallActions(db, "id = $1", [id], lock))[0] ?? null;
 
 /** Adds a call to action through the event store and answers its id; `active` left out is active. */
@@ -69,7 +64,7 @@ export const createCallAction = async (
  */
 export const updateCallAction = async (
   tx: Queryable,
-  id: number,
+  id: CallActionId,
   payload: CallActionPayload,
   options: CommandOptions,
 ): Promise<void> => {

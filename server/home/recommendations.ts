@@ -1,23 +1,13 @@
-import { Schema } from "effect";
-import { RECOMMENDATIONS_MAX, type Recommendation } from "../../src/api/home.ts";
-import { DestinationType } from "../../src/api/itineraries.ts";
+import { Struct } from "effect";
+import { RECOMMENDATIONS_MAX, Recommendation } from "../../src/api/home.ts";
 import type { RecommendationsFacts } from "../../src/machines/domain/recommendations.machine.ts";
 import type { Queryable } from "../db/database.ts";
 import { IdRow, queryRows } from "../db/rows.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
 import { HOME_RECOMMENDATIONS, recommendationsRecord } from "./projection.ts";
 
-const RecommendationRow = Schema.Struct({
-  position: Schema.Int,
-  id: Schema.Int,
-  name: Schema.String,
-  days: Schema.String,
-  type: DestinationType,
-  price: Schema.Finite,
-  ofertPrice: Schema.NullOr(Schema.Finite),
-  isOfert: Schema.Boolean,
-  image: Schema.String,
-});
+/** A recommended destination as the contract shows it, with its place in the list. */
+const RecommendationRow = Recommendation.fields.itinerary.mapFields(Struct.assign({ position: Recommendation.fields.position }));
 
 /**
  * The home page's recommended destinations in order, leaving out those deleted since the list was

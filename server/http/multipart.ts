@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { AnyCodec, Upload } from "../../src/api/endpoint.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
-import { detectImage, hasTooManyPixels } from "../uploads/images.ts";
+import { ImageRefused, reencodeImage } from "../uploads/images.ts";
 import type { UploadedImage } from "../uploads/store.ts";
 
 const MEGABYTE = 1_048_576;
@@ -88,10 +88,15 @@ class FormBody {
 /**
  * A parser failure as the client's problem: a file over the size limit 413; more files, fields or
  * parts than allowed (FST_FILES_LIMIT and the like) and a malformed body (broken boundary,
- * truncated part) 400. Nothing here is the server's fault: the loop only parses and buffers.
+ * truncated part) 400; a file refused by its decoding 415 or 413. Nothing here is the server's
+ * fault: the loop only parses, buffers and re-encodes.
  */
 const refusal = (error: unknown): ApiError => {
   if (error instanceof ApiError) return error;
+  // Not an image once decoded (415), or a small file that decodes to gigabytes (a pixel bomb: 413).
+  if (error instanceof ImageRefused) {
+    return error.reason === "tooLarge" ? new ApiError(413, messages.fileTooLarge) : new ApiError(415, messages.unsupportedFile);
+  }
   const tooLarge = typeof error === "object" && error !== null && "code" in error && error.code === "FST_REQ_FILE_TOO_LARGE";
   return tooLarge ? new ApiError(413, messages.fileTooLarge) : new ApiError(400, messages.invalidInput);
 };
@@ -103,7 +108,7 @@ export interface MultipartForm {
 
 /**
  * Reads a whole multipart request: its text fields as a body object, its files under
- * `upload.field` checked by content. Every part is read to the end even after a problem is found
+ * `upload.field` decoded and re-encoded (uploads/images.ts reencodeImage), off the event loop. Every part is read to the end even after a problem is found
  * (a too-large or non-image file), so the client receives the answer rather than a reset
  * connection; the first problem is then thrown. An empty file part (a file input left empty) is
  * no file.
@@ -139,15 +144,17 @@ export const readMultipart = async (
         }
         continue;
       }
+      // One file's bytes at a time: each is re-encoded (a fraction of its size) before the next
+      // part is read, and after a problem the rest are only drained.
       const bytes = await part.toBuffer();
       if (part.file.truncated) note(new ApiError(413, messages.fileTooLarge));
       else if (part.fieldname !== upload.field) note(new ApiError(400, messages.invalidInput));
-      else if (bytes.length > 0) {
-        const detected = detectImage(bytes);
-        if (detected === null) note(new ApiError(415, messages.unsupportedFile));
-        // A small file that decodes to gigabytes (a pixel bomb) is too large where it matters.
-        else if (hasTooManyPixels(bytes, detected)) note(new ApiError(413, messages.fileTooLarge));
-        else files.push({ bytes, detected });
+      else if (bytes.length > 0 && problems.length === 0) {
+        try {
+          files.push(await reencodeImage(bytes));
+        } catch (error) {
+          note(refusal(error));
+        }
       }
     }
   } catch (error) {

@@ -71,18 +71,45 @@ const isMissingInformation = (issue: SchemaIssue.Issue): boolean => {
   }
 };
 
-/** PostgreSQL text cannot hold U+0000 (PGlite is laxer): refused alike on both, never a 500. */
-const holdsNul = (value: unknown): boolean => {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (typeof value === "object" && value !== null) {
-    return Object.entries(value).some(([key, item]) => key.includes("\u0000") || holdsNul(item));
+/** Deeper than any contract goes (a few levels); deeper input is refused before it is walked further. */
+const MAX_INPUT_DEPTH = 32;
+
+/**
+ * Control characters no text of the contract takes: C0 but tab, line feed and carriage return
+ * (U+0000 too: PostgreSQL text cannot hold it, PGlite is laxer), DEL and C1 (decision 021).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** A surrogate without its pair: no UTF-8 text (PostgreSQL's) can hold it. */
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Text every storage keeps as sent: no unpaired surrogate and no control character. */
+const isStorableText = (text: string): boolean => !UNPAIRED_SURROGATE.test(text) && !CONTROL_CHARACTER.test(text);
+
+/**
+ * Whether every text of the input, keys included, can be stored, within MAX_INPUT_DEPTH levels.
+ * Walked with a list instead of recursion: JSON nested 10,000 deep must not overflow the stack.
+ */
+const isStorableInput = (input: unknown): boolean => {
+  const pending: Array<{ readonly value: unknown; readonly depth: number }> = [{ value: input, depth: 0 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, depth } = next;
+    if (typeof value === "string") {
+      if (!isStorableText(value)) return false;
+    } else if (typeof value === "object" && value !== null) {
+      if (depth >= MAX_INPUT_DEPTH) return false;
+      for (const [key, item] of Object.entries(value)) {
+        if (!isStorableText(key)) return false;
+        pending.push({ value: item, depth: depth + 1 });
+      }
+    }
   }
-  return false;
+  return true;
 };
 
 const decodeInput = <S extends AnyCodec>(schema: S, input: unknown): S["Type"] => {
-  if (holdsNul(input)) throw new ApiError(400, messages.invalidInput);
+  if (!isStorableInput(input)) throw new ApiError(400, messages.invalidInput);
   const result = Schema.decodeUnknownResult(schema)(input, { errors: "all", reportInput: true });
   if (Result.isSuccess(result)) return result.success;
   throw new ApiError(

@@ -27,13 +27,25 @@ export const contentSecurityPolicy = {
   baseUri: ["'self'"],
 };
 
+/** One year, subdomains included: helmet's own default, sent only over HTTPS (below). */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+
 /**
- * Helmet's security headers on every answer (nosniff, frame and referrer policies, HSTS, COOP,
- * CORP ...) with the policy above. Routes may set a stricter policy of their own: the image route
- * sends `default-src 'none'; sandbox`, which replaces this one on its answers.
+ * Helmet's security headers on every answer (nosniff, frame and referrer policies, COOP, CORP ...)
+ * with the policy above. Routes may set a stricter policy of their own: the image route sends
+ * `default-src 'none'; sandbox`, which replaces this one on its answers.
+ *
+ * HSTS only when the request came over HTTPS (decision 021): browsers ignore it over plain HTTP
+ * anyway (RFC 6797 section 8.1), and a plain-HTTP install reached by name must not tell them to
+ * refuse it later. The protocol is the request's: behind a TLS-ending proxy, TRUST_PROXY=true
+ * makes Fastify read it from X-Forwarded-Proto.
  */
 export const registerSecurityHeaders = async (app: FastifyInstance): Promise<void> => {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    strictTransportSecurity: false,
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.protocol === "https") reply.header("strict-transport-security", STRICT_TRANSPORT_SECURITY);
   });
 };

@@ -1,15 +1,18 @@
 import { isDeepStrictEqual } from "node:util";
-import { Schema } from "effect";
+import { Schema, Struct } from "effect";
 import { firstProblem } from "../../src/api/fields.ts";
+import { ItineraryId } from "../../src/api/ids.ts";
 import {
-  DestinationType,
-  type Itinerary,
+  type DestinationType,
+  IncludedItem,
+  Itinerary,
   type ItineraryForm,
   type ItineraryImage,
   isOfferAbovePrice,
   itineraryProblems,
+  Region,
 } from "../../src/api/itineraries.ts";
-import { type ItineraryFacts, ItineraryFields } from "../../src/machines/domain/itinerary.machine.ts";
+import type { ItineraryFacts, ItineraryFields } from "../../src/machines/domain/itinerary.machine.ts";
 import type { Queryable } from "../db/database.ts";
 import { IdRow, queryRows } from "../db/rows.ts";
 import { type CommandOptions, decide, decideNew } from "../events/command.ts";
@@ -17,6 +20,7 @@ import { orNotFound } from "../http/found.ts";
 import { activityRecord, courtesyRecord, feedingRecord } from "../catalogues/projection.ts";
 import { catalogueLinks, itineraryRecord } from "./projection.ts";
 import { type ItineraryDraft, itineraryDraft } from "./form.ts";
+import { removeUnusedImages } from "../uploads/store.ts";
 
 /** The table of each catalogue a destination lists items of. */
 const catalogueTables = {
@@ -25,28 +29,15 @@ const catalogueTables = {
   courtesy: courtesyRecord.table,
 } as const;
 
-const ItineraryRow = Schema.Struct({
-  id: Schema.Int,
-  name: Schema.String,
-  days: Schema.String,
-  description: Schema.String,
-  avalability: Schema.String,
-  price: Schema.Finite,
-  ofertPrice: Schema.NullOr(Schema.Finite),
-  isOfert: Schema.Boolean,
-  type: DestinationType,
-  region: ItineraryFields.fields.region,
-  servicesIncluded: ItineraryFields.fields.servicesIncluded,
-  departureFrom: ItineraryFields.fields.departureFrom,
-  image: Schema.String,
-});
+/** An itineraries row: the contract's destination without its catalogue items, the region null when none. */
+const ItineraryRow = Itinerary.mapFields(
+  Struct.evolve({ region: () => Schema.NullOr(Region) }),
+).mapFields(Struct.omit(["feeding", "activities", "courtesy"]));
 
-const LinkRow = Schema.Struct({
-  itineraryId: Schema.Int,
-  catalogue: Schema.Literals(["feeding", "activity", "courtesy"]),
-  id: Schema.Int,
-  name: Schema.String,
-});
+/** A catalogue item a destination lists, as the contract shows it. */
+const LinkRow = IncludedItem.mapFields(
+  Struct.assign({ itineraryId: ItineraryId, catalogue: Schema.Literals(["feeding", "activity", "courtesy"]) }),
+);
 
 /** Money comes back as float8: numeric would reach JavaScript as text. */
 const itineraryColumns = `id, name, days, description, avalability, price::float8 as price,
@@ -106,11 +97,11 @@ export const listItinerariesOfType = (db: Queryable, type: DestinationType): Pro
   readItineraries(db, "type = $1", [type]);
 
 /** A live destination, or null; `lock` ("for update") keeps it locked until the transaction ends. */
-export const findItinerary = async (db: Queryable, id: number, lock = ""): Promise<Itinerary | null> =>
+export const findItinerary = async (db: Queryable, id: ItineraryId, lock = ""): Promise<Itinerary | null> =>
   (await readItineraries(db, "id = $1", [id], lock))[0] ?? null;
 
 /** A live destination as its last event left it, locked until the transaction ends; 404 when gone. */
-const lockItinerary = async (tx: Queryable, id: number): Promise<ItineraryFields> => {
+const lockItinerary = async (tx: Queryable, id: ItineraryId): Promise<ItineraryFields> => {
   const itinerary = orNotFound(await findItinerary(tx, id, "for update"));
   const ids = (items: ReadonlyArray<{ readonly id: number }>) => items.map((item) => item.id).sort((a, b) => a - b);
   // The same keys and order of lists as a decided event, so an unchanged form compares equal.
@@ -190,13 +181,14 @@ export const createItinerary = async (
 };
 
 /**
- * Saves the edit form; `image` null keeps the current photo. A form that changes nothing writes
+ * Saves the edit form; `image` null keeps the current photo, and a replaced one is removed when
+ * nothing else uses it. A form that changes nothing writes
  * no event: it equals what was decided before, so no rule refuses it (a price that is no amount
  * reads as NaN and equals nothing stored).
  */
 export const updateItinerary = async (
   tx: Queryable,
-  id: number,
+  id: ItineraryId,
   form: ItineraryForm,
   image: string | null,
   options: CommandOptions,
@@ -207,10 +199,13 @@ export const updateItinerary = async (
   if (isDeepStrictEqual(fields, current)) return;
   const facts = await formFacts(tx, form, draft, { isNew: false, hasImage: image !== null }, current);
   await decide(tx, itineraryRecord, String(id), { type: "itinerary.update", ...fields }, options, facts);
+  // A replaced photo goes, unless another record shows it too.
+  if (fields.image !== current.image) await removeUnusedImages(tx, [current.image]);
 };
 
-/** Deletes a destination; its catalogue links go with it. */
-export const deleteItinerary = async (tx: Queryable, id: number, options: CommandOptions): Promise<void> => {
-  await lockItinerary(tx, id);
+/** Deletes a destination; its catalogue links go with it, and its photo unless another record shows it. */
+export const deleteItinerary = async (tx: Queryable, id: ItineraryId, options: CommandOptions): Promise<void> => {
+  const current = await lockItinerary(tx, id);
   await decide(tx, itineraryRecord, String(id), { type: "itinerary.delete" }, options);
+  await removeUnusedImages(tx, [current.image]);
 };

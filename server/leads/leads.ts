@@ -3,7 +3,7 @@
  * the caller's transaction, loads the facts the lead's machine decides with, and goes through that
  * machine (events/command.ts), which refuses; this file never answers a rule's message itself.
  */
-import { Schema } from "effect";
+import { Option, Schema } from "effect";
 import type { ListMeta } from "../../src/api/endpoint.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { firstProblem, normaliseEmail } from "../../src/api/fields.ts";
@@ -16,6 +16,7 @@ import {
   type NewLead,
   newLeadProblems,
 } from "../../src/api/leads.ts";
+import { LeadId, UserId, UserIdFromPath } from "../../src/api/ids.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { LeadFacts } from "../../src/machines/domain/lead.machine.ts";
 import { findUserById } from "../accounts/users.ts";
@@ -27,7 +28,7 @@ import { leadRecord } from "./projection.ts";
 import { containsPattern, searchWords } from "./search.ts";
 
 const LeadRow = Schema.Struct({
-  id: Schema.Int,
+  id: LeadId,
   created_at: Schema.Date,
   first_name: Schema.String,
   last_name: Schema.String,
@@ -37,13 +38,13 @@ const LeadRow = Schema.Struct({
   phone: Schema.String,
   yacht_name: Schema.NullOr(Schema.String),
   details: Schema.NullOr(LeadDetails),
-  agent_id: Schema.NullOr(Schema.Int),
+  agent_id: Schema.NullOr(UserId),
   agent_first_name: Schema.NullOr(Schema.String),
   agent_last_name: Schema.NullOr(Schema.String),
 });
 
 const NoteRow = Schema.Struct({
-  lead_id: Schema.Int,
+  lead_id: LeadId,
   coments: Schema.String,
   created_at: Schema.Date,
   first_name: Schema.String,
@@ -51,10 +52,10 @@ const NoteRow = Schema.Struct({
 });
 
 /** A page of a search: the matching ids in order, each with the number of matches. */
-const MatchRow = Schema.Struct({ id: Schema.Int, total: Schema.Int });
+const MatchRow = Schema.Struct({ id: LeadId, total: Schema.Int });
 
 /** A lead's current agent, read under the row's lock. */
-const AgentRow = Schema.Struct({ agent_id: Schema.NullOr(Schema.Int) });
+const AgentRow = Schema.Struct({ agent_id: Schema.NullOr(UserId) });
 
 type Note = Lead["trakin"][number];
 
@@ -85,8 +86,8 @@ const toLead = (lead: typeof LeadRow.Type, notes: ReadonlyArray<Note>): Lead => 
 });
 
 /** The notes of some leads, oldest first; a deleted author keeps their name (their row stays). */
-const notesOf = async (db: Queryable, leadIds: ReadonlyArray<number>): Promise<Map<number, Note[]>> => {
-  const notes = new Map<number, Note[]>(leadIds.map((id) => [id, []]));
+const notesOf = async (db: Queryable, leadIds: ReadonlyArray<LeadId>): Promise<Map<LeadId, Note[]>> => {
+  const notes = new Map<LeadId, Note[]>(leadIds.map((id) => [id, []]));
   if (leadIds.length === 0) return notes;
   const rows = await queryRows(
     db,
@@ -106,25 +107,24 @@ const notesOf = async (db: Queryable, leadIds: ReadonlyArray<number>): Promise<M
   return notes;
 };
 
-/** Ids are int columns: a larger number (valid in the contract) names no row rather than overflowing. */
-const MAX_ID = 2_147_483_647;
-const isRowId = (id: number): boolean => Number.isInteger(id) && id > 0 && id <= MAX_ID;
-
-export const getLead = async (db: Queryable, id: number): Promise<Lead | null> => {
-  if (!isRowId(id)) return null;
+export const getLead = async (db: Queryable, id: LeadId): Promise<Lead | null> => {
   const row = await queryOne(db, LeadRow, `${selectLeads} where l.id = $1`, [id]);
   if (row === null) return null;
   return toLead(row, (await notesOf(db, [id])).get(id) ?? []);
 };
 
 /** `agent` of GET /leads: a user id, or `unassigned`. */
-type AgentFilter = { readonly kind: "all" } | { readonly kind: "unassigned" } | { readonly kind: "user"; readonly id: number };
+type AgentFilter = { readonly kind: "all" } | { readonly kind: "unassigned" } | { readonly kind: "user"; readonly id: UserId };
+
+const decodeUserId = Schema.decodeUnknownOption(UserIdFromPath);
+const decodeLeadId = Schema.decodeSync(LeadId);
 
 const agentFilter = (agent: string | undefined): AgentFilter => {
   if (agent === undefined || agent.trim() === "") return { kind: "all" };
   if (agent === "unassigned") return { kind: "unassigned" };
-  if (!/^\d{1,10}$/.test(agent) || !isRowId(Number(agent))) throw new ApiError(400, messages.invalidInput);
-  return { kind: "user", id: Number(agent) };
+  const id = decodeUserId(agent);
+  if (Option.isNone(id) || !/^\d{1,10}$/.test(agent)) throw new ApiError(400, messages.invalidInput);
+  return { kind: "user", id: id.value };
 };
 
 export interface LeadPage {
@@ -242,13 +242,13 @@ const totalFromPage = (rows: number, page: number, pageSize: number): number | n
 };
 
 /** A lead row locked until the transaction ends, with its current agent; 404 when there is none. */
-const lockLead = async (tx: Queryable, id: number): Promise<{ readonly agentId: number | null }> => {
-  const row = isRowId(id) ? await queryOne(tx, AgentRow, "select agent_id from leads where id = $1 for update", [id]) : null;
+const lockLead = async (tx: Queryable, id: LeadId): Promise<{ readonly agentId: UserId | null }> => {
+  const row = await queryOne(tx, AgentRow, "select agent_id from leads where id = $1 for update", [id]);
   return { agentId: orNotFound(row).agent_id };
 };
 
 /** Facts under which no rule of the lead's machine refuses: each command sets those it loads. */
-const noLeadFacts: LeadFacts = { fieldProblem: null, agentIsActiveSales: true };
+const noLeadFacts: LeadFacts = { fieldProblem: null, agentIsActiveSales: true, isAgentWithoutPassword: false };
 
 /** An optional text as stored: trimmed, and null when blank. */
 const optionalText = (value: string | null | undefined): string | null => {
@@ -281,7 +281,7 @@ export type NewLeadForm = Omit<NewLead, "website">;
  * Records a new lead and answers its id; the lead's machine refuses a form with a blank required
  * field or a malformed email. Texts are stored trimmed, the email normalised.
  */
-export const createLead = async (tx: Queryable, lead: NewLeadForm, options: CommandOptions): Promise<number> => {
+export const createLead = async (tx: Queryable, lead: NewLeadForm, options: CommandOptions): Promise<LeadId> => {
   const facts = { ...noLeadFacts, fieldProblem: firstProblem(newLeadProblems(lead)) };
   const event = {
     type: "lead.create",
@@ -294,14 +294,14 @@ export const createLead = async (tx: Queryable, lead: NewLeadForm, options: Comm
     yachtName: optionalText(lead.yachtName),
     details: storedDetails(lead.details),
   } as const;
-  return decideNew(tx, leadRecord, event, options, facts);
+  return decodeLeadId(await decideNew(tx, leadRecord, event, options, facts));
 };
 
 /** Adds a follow-up note by `authorId` (checked by the route to be the caller); a blank note is refused. */
 export const commentLead = async (
   tx: Queryable,
-  leadId: number,
-  authorId: number,
+  leadId: LeadId,
+  authorId: UserId,
   coments: string,
   options: CommandOptions,
 ): Promise<void> => {
@@ -312,17 +312,19 @@ export const commentLead = async (
 
 /**
  * Assigns a lead to an agent; the lead's machine refuses one who is not an active sales user (400
- * notSalesUser). Assigning it to the agent it already has writes nothing: the answer is the same,
+ * notSalesUser) or has not chosen a password yet (400 agentWithoutPassword). Assigning it to the agent it already has writes nothing: the answer is the same,
  * and the history shows no empty change.
  */
-export const assignLead = async (tx: Queryable, leadId: number, agentId: number, options: CommandOptions): Promise<void> => {
+export const assignLead = async (tx: Queryable, leadId: LeadId, agentId: UserId, options: CommandOptions): Promise<void> => {
   const lead = await lockLead(tx, leadId);
-  const agent = isRowId(agentId) ? await findUserById(tx, agentId) : null;
+  const agent = await findUserById(tx, agentId);
   const agentIsActiveSales = agent !== null && agent.status === "active" && agent.role === "sales";
   if (agentIsActiveSales && lead.agentId === agentId) return;
   const agentName = agent === null ? "" : `${agent.firstName} ${agent.lastName}`;
   await decide(tx, leadRecord, String(leadId), { type: "lead.assign", agentId, agentName }, options, {
     ...noLeadFacts,
     agentIsActiveSales,
+    // Only a temporary password, never changed: the agent has not signed in yet (issue 13).
+    isAgentWithoutPassword: agent !== null && agent.passwordHash === null,
   });
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { ApiError } from "../../src/api/errors.ts";
 import * as api from "../../src/api/leads.ts";
+import { normaliseEmail } from "../../src/api/fields.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { Env } from "../env.ts";
 import { assignLead, commentLead, createLead, getLead, listLeads } from "./leads.ts";
@@ -26,11 +27,15 @@ export const registerLeadRoutes = (app: FastifyInstance, context: LeadsContext):
 
   registerEndpoint(app, context, api.createLead, async (call) => {
     const at = now();
-    const admitted = await db.transaction((tx) => admitSubmission(tx, call.ip, env.LEAD_RATE_LIMIT, at));
-    if (!admitted) throw new ApiError(429, messages.tooManyAttempts);
-    // A robot fills the hidden field: it gets the usual answer and nothing is stored.
+    // A robot fills the hidden field: it gets the usual answer, nothing is stored or counted.
     if (call.body.website !== undefined && call.body.website.trim() !== "") return messages.created;
-    await db.transaction((tx) => createLead(tx, call.body, { actorId: null, occurredAt: at }));
+    // The lead's machine decides first (a refused form counts nothing); then the submission is
+    // counted per address and per email, and one beyond the limit is rolled back with its lead.
+    await db.transaction(async (tx) => {
+      await createLead(tx, call.body, { actorId: null, occurredAt: at });
+      const admitted = await admitSubmission(tx, call.ip, normaliseEmail(call.body.email), env.LEAD_RATE_LIMIT, at);
+      if (!admitted) throw new ApiError(429, messages.tooManyAttempts);
+    });
     return messages.created;
   });
 

@@ -1,26 +1,29 @@
 import type { Queryable } from "../db/database.ts";
-import { execute, queryCount } from "../db/rows.ts";
+import { countAttempt } from "../accounts/loginLimit.ts";
 
 /** The window of the public lead form's limit per address (LEAD_RATE_LIMIT submissions in it). */
 export const SUBMISSION_WINDOW_MS = 10 * 60 * 1000;
+/** The window of its limit per email (LEAD_RATE_LIMIT submissions in it, from any address). */
+export const EMAIL_WINDOW_MS = 60 * 60 * 1000;
 
 /**
- * Counts one submission of the public lead form from `address` and answers whether it is within
- * the limit. Every attempt counts (a robot's dropped ones and refused ones too), except those
- * already refused for the limit, so a flood cannot keep itself locked out forever. Kept in the
- * database so that several servers share the count; the per-address advisory lock makes two
- * simultaneous attempts count one after the other.
+ * Counts one accepted submission of the public lead form from `address` for `email` (normalised)
+ * and answers whether both are within the limit (decision 021). Called inside the transaction
+ * that has just created the lead, after its machine accepted it: a refused form (blank field,
+ * malformed email) or a robot's dropped one never reaches here, so it uses up nobody's allowance,
+ * and a submission refused for the limit rolls back with its lead, its count included. Each count
+ * is one `insert ... on conflict do update ... returning`, whose row lock holds until the
+ * transaction ends: simultaneous submissions, on one server or several, count one after the other.
  */
-export const admitSubmission = async (tx: Queryable, address: string, limit: number, now: Date): Promise<boolean> => {
-  const since = new Date(now.getTime() - SUBMISSION_WINDOW_MS);
-  await execute(tx, "select pg_advisory_xact_lock(hashtext($1))", [`lead-form:${address}`]);
-  await execute(tx, "delete from lead_submissions where submitted_at <= $1", [since]);
-  const submissions = await queryCount(
-    tx,
-    "select count(*)::int as count from lead_submissions where address = $1 and submitted_at > $2",
-    [address, since],
-  );
-  if (submissions >= limit) return false;
-  await execute(tx, "insert into lead_submissions (address, submitted_at) values ($1, $2)", [address, now]);
-  return true;
+export const admitSubmission = async (
+  tx: Queryable,
+  address: string,
+  email: string,
+  limit: number,
+  now: Date,
+): Promise<boolean> => {
+  const byAddress = await countAttempt(tx, "lead_submissions", `address:${address}`, SUBMISSION_WINDOW_MS, now, EMAIL_WINDOW_MS);
+  if (byAddress > limit) return false;
+  const byEmail = await countAttempt(tx, "lead_submissions", `email:${email}`, EMAIL_WINDOW_MS, now, EMAIL_WINDOW_MS);
+  return byEmail <= limit;
 };

@@ -1,3 +1,9 @@
+import { availableParallelism } from "node:os";
+import sharp from "sharp";
+
+// Each upload is decoded once: libvips' operation cache would only hold memory.
+sharp.cache(false);
+
 /** What the content of an uploaded file says it is: the only basis for accepting it. */
 export interface DetectedImage {
   readonly mime: "image/jpeg" | "image/png" | "image/webp" | "image/avif" | "image/gif";
@@ -46,78 +52,74 @@ export const detectImage = (bytes: Uint8Array): DetectedImage | null => {
 };
 
 /**
- * Images above this many pixels are refused: a few kilobytes of PNG or JPEG can claim 50,000 x
- * 50,000 pixels and cost gigabytes to whoever decodes them (a browser, a thumbnailer). 40
- * megapixels is more than any photo the site shows.
+ * Images above this many pixels are refused (sharp's limitInputPixels, checked on the header
+ * libvips reads, before any pixel is decoded): a few kilobytes of PNG or JPEG can claim 50,000 x
+ * 50,000 pixels and cost gigabytes to whoever decodes them. 40 megapixels is more than any photo
+ * the site shows.
  */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
-const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+/** The longest side of a stored image: wider than any place the site or the panel shows one. */
+export const MAX_STORED_SIDE = 2400;
 
-/** JPEG: the first start-of-frame marker (SOF0..SOF15 except DHT, JPG and DAC) holds the size. */
-const jpegSize = (bytes: Uint8Array): { width: number; height: number } | null => {
-  const data = view(bytes);
-  let offset = 2;
-  while (offset + 9 <= bytes.length) {
-    if (bytes[offset] !== 0xff) return null;
-    const marker = bytes[offset + 1] ?? 0;
-    // Fill bytes and markers without a length (standalone) carry no segment.
-    if (marker === 0xff) {
-      offset += 1;
-      continue;
-    }
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd9)) {
-      offset += 2;
-      continue;
-    }
-    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isFrame) return { height: data.getUint16(offset + 5), width: data.getUint16(offset + 7) };
-    offset += 2 + data.getUint16(offset + 2);
-  }
-  return null;
-};
+/** What every upload is stored as (docs/decisions/020-images-decoded-and-re-encoded.md). */
+export const STORED_IMAGE: DetectedImage = { mime: "image/webp", ext: "webp" };
 
-/** WebP: the VP8X canvas, or the lossy (VP8) or lossless (VP8L) bitstream header. */
-const webpSize = (bytes: Uint8Array): { width: number; height: number } | null => {
-  if (bytes.length < 30) return null;
-  const data = view(bytes);
-  const chunk = ascii(bytes, 12, 16);
-  const uint24 = (at: number) => data.getUint16(at, true) + ((bytes[at + 2] ?? 0) << 16);
-  if (chunk === "VP8X") return { width: uint24(24) + 1, height: uint24(27) + 1 };
-  if (chunk === "VP8 ") return { width: data.getUint16(26, true) & 0x3fff, height: data.getUint16(28, true) & 0x3fff };
-  if (chunk === "VP8L") {
-    const bits = data.getUint32(21, true);
-    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
-  }
-  return null;
-};
+/** WebP quality for photographs: visually clean at a fraction of a camera JPEG's bytes. */
+const WEBP_QUALITY = 80;
 
-/** AVIF: the first `ispe` (image spatial extents) property box: version/flags, width, height. */
-const avifSize = (bytes: Uint8Array): { width: number; height: number } | null => {
-  const at = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf("ispe");
-  if (at < 0 || at + 16 > bytes.length) return null;
-  const data = view(bytes);
-  return { width: data.getUint32(at + 8), height: data.getUint32(at + 12) };
-};
+/**
+ * Images decoded at once in this process: one core fewer than the machine has (one at least, two
+ * at most). sharp runs in libuv's pool (4 threads by default), which file reads and zlib share,
+ * and a decode keeps a core busy: this leaves the event loop a core of its own, and bounds the
+ * memory of decoded pixels whatever the number of uploads in flight; the others wait their turn.
+ */
+const MAX_DECODES = Math.max(1, Math.min(2, availableParallelism() - 1));
+let decoding = 0;
+const waiting: Array<() => void> = [];
 
-/** The width and height an image's header declares, or null when the header cannot be read. */
-export const imageSize = (bytes: Uint8Array, detected: DetectedImage): { width: number; height: number } | null => {
-  switch (detected.ext) {
-    case "png":
-      return bytes.length >= 24 ? { width: view(bytes).getUint32(16), height: view(bytes).getUint32(20) } : null;
-    case "gif":
-      return bytes.length >= 10 ? { width: view(bytes).getUint16(6, true), height: view(bytes).getUint16(8, true) } : null;
-    case "jpg":
-      return jpegSize(bytes);
-    case "webp":
-      return webpSize(bytes);
-    case "avif":
-      return avifSize(bytes);
+const withDecodeSlot = async <T>(work: () => Promise<T>): Promise<T> => {
+  if (decoding >= MAX_DECODES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else decoding += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes to the next in line, or is freed.
+    const next = waiting.shift();
+    if (next === undefined) decoding -= 1;
+    else next();
   }
 };
 
-/** Whether an image declares more pixels than MAX_IMAGE_PIXELS. */
-export const hasTooManyPixels = (bytes: Uint8Array, detected: DetectedImage): boolean => {
-  const size = imageSize(bytes, detected);
-  return size !== null && size.width * size.height > MAX_IMAGE_PIXELS;
+/** Why an upload was refused: not an image (415) or too large once decoded (413). */
+export class ImageRefused extends Error {
+  constructor(readonly reason: "unsupported" | "tooLarge") {
+    super(reason);
+  }
+}
+
+/**
+ * Decodes an uploaded file fully and encodes it again as WebP: oriented as its EXIF says, at most
+ * MAX_STORED_SIDE a side, its metadata (EXIF, GPS, XMP, ICC after conversion to sRGB) left behind,
+ * the first frame of an animation. The magic bytes only preselect the formats (SVG, HEIC, PDF and
+ * the rest, which libvips could also read, are refused before decoding); the decode is the real
+ * content check, so a file that is an image only in its first bytes is refused (415), whatever
+ * size that header claims; a header libvips reads that claims more than MAX_IMAGE_PIXELS is a
+ * pixel bomb (413). Runs in libuv's pool, off the event loop.
+ */
+export const reencodeImage = async (bytes: Buffer): Promise<{ readonly bytes: Buffer; readonly detected: DetectedImage }> => {
+  const detected = detectImage(bytes);
+  if (detected === null) throw new ImageRefused("unsupported");
+  try {
+    const encoded = await withDecodeSlot(() =>
+      sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", sequentialRead: true, autoOrient: true })
+        .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: "inside", withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer(),
+    );
+    return { bytes: encoded, detected: STORED_IMAGE };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : "";
+    throw new ImageRefused(/pixel limit/i.test(message) ? "tooLarge" : "unsupported");
+  }
 };

@@ -15,7 +15,9 @@ export const uploadPath = (folder: string, sha256: string, ext: string): string 
 
 /**
  * Keeps an image's bytes under the sha256 of its content, in the caller's transaction, and answers
- * its path. Identical bytes are stored once: a second upload finds the row already there.
+ * its path. Identical bytes are stored once: a second upload finds the row already there, and
+ * locks it (a no-op update) so that a concurrent removeUnusedImages cannot take it away before
+ * this transaction's record names it.
  */
 export const storeImage = async (tx: Queryable, folder: string, image: UploadedImage, at: Date): Promise<string> => {
   const sha256 = createHash("sha256").update(image.bytes).digest("hex");
@@ -23,7 +25,7 @@ export const storeImage = async (tx: Queryable, folder: string, image: UploadedI
     tx,
     `insert into uploads (folder, sha256, ext, mime, bytes, size, created_at)
      values ($1, $2, $3, $4, $5, $6, $7)
-     on conflict (folder, sha256) do nothing`,
+     on conflict (folder, sha256) do update set size = uploads.size`,
     [folder, sha256, image.detected.ext, image.detected.mime, image.bytes, image.bytes.length, at],
   );
   return uploadPath(folder, sha256, image.detected.ext);
@@ -59,3 +61,40 @@ export const findImage = async (
 /** Whether an image is stored, without reading its bytes (a browser revalidating its copy). */
 export const imageExists = (db: Queryable, folder: string, sha256: string, ext: string): Promise<boolean> =>
   queryExists(db, `select ${byPath}`, [folder, sha256, ext]);
+
+/** Where a record names a stored image by its path: a table and its column. */
+export interface ImageReference {
+  readonly table: string;
+  readonly column: string;
+  /** SQL limiting the rows that still use their image (a deleted destination uses none). */
+  readonly live?: string;
+}
+
+/**
+ * The tables whose records name stored images. A feature that stores images adds its table here,
+ * so that an image it still uses is never removed.
+ */
+export const imageReferences: ReadonlyArray<ImageReference> = [
+  { table: "itineraries", column: "image", live: "status <> 'deleted'" },
+  { table: "banner_images", column: "path" },
+];
+
+const pathOf = "'uploads/' || folder || '/' || sha256 || '.' || ext";
+
+/**
+ * Removes, in the caller's transaction and after its change is written, those of `paths` (stored
+ * image paths a change stopped using: a banner's dropped images, a destination's replaced photo)
+ * that no record names any more; answers how many rows went. The rows are locked first, and the
+ * references read by a second statement: under READ COMMITTED that one sees a concurrent upload
+ * of the same bytes that committed while this waited for its lock (storeImage locks the row too).
+ */
+export const removeUnusedImages = async (tx: Queryable, paths: ReadonlyArray<string>): Promise<number> => {
+  const candidates = [...new Set(paths)].filter((path) => path !== "");
+  if (candidates.length === 0) return 0;
+  await tx.query(`select sha256 from uploads where ${pathOf} = any($1::text[]) for update`, [candidates]);
+  const used = imageReferences
+    .map(({ table, column, live }) => `exists (select 1 from ${table} r where r.${column} = ${pathOf}${live ? ` and r.${live}` : ""})`)
+    .join(" or ");
+  const removed = await tx.query(`delete from uploads where ${pathOf} = any($1::text[]) and not (${used}) returning sha256`, [candidates]);
+  return removed.length;
+};

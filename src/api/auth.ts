@@ -1,9 +1,10 @@
 import { Schema } from "effect";
-import { endpoint, everyRole, IdParams, MessageAnswer, RoleName } from "./endpoint.ts";
+import { endpoint, everyRole, MessageAnswer, RoleName } from "./endpoint.ts";
+import { idParams, UserId } from "./ids.ts";
 
 /** The user object answered by a successful login (PRODUCT.md section 3). */
 export const LoginUser = Schema.Struct({
-  id: Schema.Int,
+  id: UserId,
   firstName: Schema.String,
   lastName: Schema.String,
   email: Schema.String,
@@ -42,18 +43,27 @@ export const forgotPassword = endpoint({
     "Mails a temporary password when the email belongs to an active user; answers the same either way.",
 });
 
-export const NewPassword = Schema.Struct({ password: Schema.String, confirmPassword: Schema.String });
+/**
+ * The new password twice, and the current one: required from a signed-in user (a full session),
+ * not from the change-only token of a forced change, whose login proved it.
+ */
+export const NewPassword = Schema.Struct({
+  password: Schema.String,
+  confirmPassword: Schema.String,
+  currentPassword: Schema.optionalKey(Schema.String),
+});
 export type NewPassword = typeof NewPassword.Type;
 
 export const upgradePassword = endpoint({
   name: "auth.upgradePassword",
   method: "PUT",
   path: "/auth/upgradePassword/:id",
-  params: IdParams,
+  params: idParams(UserId),
   body: NewPassword,
   response: MessageAnswer,
   access: { kind: "passwordChange" },
-  description: "Sets the caller's own new password; ends every other session of that user.",
+  description:
+    "Sets the caller's own new password (a signed-in user also gives the current one); ends every session of that user.",
 });
 
 export const logout = endpoint({
@@ -78,7 +88,7 @@ export const health = endpoint({
 
 /** The signed-in user as the server knows them now (their role may have changed since login). */
 export const SessionUser = Schema.Struct({
-  id: Schema.Int,
+  id: UserId,
   firstName: Schema.String,
   lastName: Schema.String,
   email: Schema.String,

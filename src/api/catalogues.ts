@@ -1,10 +1,11 @@
 import { Schema } from "effect";
-import { endpoint, IdParams, MessageAnswer, type RoleName } from "./endpoint.ts";
+import { endpoint, MessageAnswer, type RoleName } from "./endpoint.ts";
+import { CatalogueItemId, idParams } from "./ids.ts";
 import { type FieldProblems, NAME_MAX_LENGTH, textField, textProblems, textSchema } from "./fields.ts";
 
 /** A feeding, activity or courtesy: what destinations are built from (SPEC.md section 3). */
 export const CatalogueItem = Schema.Struct({
-  id: Schema.Int,
+  id: CatalogueItemId,
   name: Schema.String,
   active: Schema.Boolean,
 });
@@ -23,6 +24,8 @@ export type CatalogueItemPayload = typeof CatalogueItemPayload.Type;
 /** What the panel reports before sending, and what the server refuses with (as a fact). */
 export const catalogueItemProblems = (payload: CatalogueItemPayload): FieldProblems<"name"> =>
   textProblems(catalogueItemFields, payload);
+
+const CatalogueItemIdParams = idParams(CatalogueItemId);
 
 /** Who may read a catalogue's items and who may change them. */
 export interface CatalogueAccess {
@@ -52,7 +55,7 @@ export const catalogueEndpoints = (resource: string, singular: string, label: st
     name: `${resource}.get`,
     method: "GET",
     path: `/${resource}/:id`,
-    params: IdParams,
+    params: CatalogueItemIdParams,
     response: CatalogueItem,
     access: readers,
     description: `One ${label} item.`,
@@ -70,7 +73,7 @@ export const catalogueEndpoints = (resource: string, singular: string, label: st
     name: `${resource}.update`,
     method: "PUT",
     path: `/${resource}/update${singular}/:id`,
-    params: IdParams,
+    params: CatalogueItemIdParams,
     body: CatalogueItemPayload,
     response: MessageAnswer,
     access: writers,
@@ -80,7 +83,7 @@ export const catalogueEndpoints = (resource: string, singular: string, label: st
     name: `${resource}.delete`,
     method: "DELETE",
     path: `/${resource}/:id`,
-    params: IdParams,
+    params: CatalogueItemIdParams,
     response: MessageAnswer,
     access: writers,
     description: `Deletes a ${label} item that nothing uses (one in use can only be deactivated).`,

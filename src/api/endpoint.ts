@@ -20,6 +20,9 @@ export type Access =
 
 export const everyRole: ReadonlyArray<RoleName> = ["admin", "marketing", "sales"];
 
+/** Any signed-in staff member, whatever their role. */
+export const anyStaff = { kind: "session", roles: everyRole } as const satisfies Access;
+
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 // biome-ignore lint/suspicious/noExplicitAny: a codec of any type is the point of this alias
@@ -101,11 +104,6 @@ export type ListMeta = typeof ListMeta.Type;
 /** The wire envelope of every answer. */
 export const envelope = <S extends AnyCodec>(data: S) =>
   Schema.Struct({ data, meta: Schema.optionalKey(ListMeta) });
-
-/** A positive integer id as it travels in a path (`/users/7`). */
-export const IdFromPath = Schema.FiniteFromString.check(Schema.isInt(), Schema.isGreaterThan(0));
-
-export const IdParams = Schema.Struct({ id: IdFromPath });
 
 /** A message answer, e.g. `{"data": "resource created successfully"}`. */
 export const MessageAnswer = Schema.String;

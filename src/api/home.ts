@@ -1,11 +1,12 @@
 import { Schema } from "effect";
-import { endpoint, IdParams, MessageAnswer } from "./endpoint.ts";
+import { endpoint, MessageAnswer } from "./endpoint.ts";
+import { BannerId, CallActionId, ItineraryId, idParams } from "./ids.ts";
 import { type FieldProblems, NAME_MAX_LENGTH, textField, textProblems, textSchema, urlField } from "./fields.ts";
 import { DestinationType } from "./itineraries.ts";
 
 /** A home banner (SPEC.md section 3): `images` are stored paths, in the order they show. */
 export const Banner = Schema.Struct({
-  id: Schema.Int,
+  id: BannerId,
   type: Schema.Literal("baner"),
   title: Schema.String,
   text: Schema.String,
@@ -18,7 +19,7 @@ export type Banner = typeof Banner.Type;
 
 /** The home page's call to action: a title, a text and a button that opens an http(s) link. */
 export const CallAction = Schema.Struct({
-  id: Schema.Int,
+  id: CallActionId,
   type: Schema.Literal("call_action"),
   title: Schema.String,
   text: Schema.String,
@@ -28,13 +29,13 @@ export const CallAction = Schema.Struct({
 });
 export type CallAction = typeof CallAction.Type;
 
-/** One recommended destination, in the order the home page shows them. */
+/** One recommended destination, in the order the home page shows them; its id is the destination's. */
 export const Recommendation = Schema.Struct({
-  id: Schema.Int,
+  id: ItineraryId,
   type: Schema.Literal("recomendation"),
   position: Schema.Int,
   itinerary: Schema.Struct({
-    id: Schema.Int,
+    id: ItineraryId,
     name: Schema.String,
     days: Schema.String,
     type: DestinationType,
@@ -133,15 +134,12 @@ export const callActionProblems = (
 
 /** The home page features a handful of destinations, not the catalogue. */
 export const RECOMMENDATIONS_MAX = 12;
-/** The largest id a serial column holds: a bigger one cannot name a destination. */
-const MAX_ID = 2_147_483_647;
-
 /**
  * The ordered destination ids to recommend: at most RECOMMENDATIONS_MAX, each once, each a
  * destination that exists and is not deleted (the recommendations' machine refuses otherwise).
  */
 export const RecommendationsPayload = Schema.Struct({
-  itineraries: Schema.Array(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_ID }))),
+  itineraries: Schema.Array(ItineraryId),
 });
 
 const homeEditors = { kind: "session", roles: ["admin", "marketing"] } as const;
@@ -159,7 +157,7 @@ export const getBanner = endpoint({
   name: "home.getBanner",
   method: "GET",
   path: "/homeScreen/getBaner/:id",
-  params: IdParams,
+  params: idParams(BannerId),
   response: Banner,
   access: homeEditors,
   description: "One banner.",
@@ -181,7 +179,7 @@ export const updateBanner = endpoint({
   name: "home.updateBanner",
   method: "PUT",
   path: "/homeScreen/updateBaner/:id",
-  params: IdParams,
+  params: idParams(BannerId),
   query: BannerUploadQuery,
   body: BannerForm,
   response: MessageAnswer,
@@ -194,7 +192,7 @@ export const getCallAction = endpoint({
   name: "home.getCallAction",
   method: "GET",
   path: "/homeScreen/getCallAction/:id",
-  params: IdParams,
+  params: idParams(CallActionId),
   response: CallAction,
   access: homeEditors,
   description: "One call to action.",
@@ -214,7 +212,7 @@ export const updateCallAction = endpoint({
   name: "home.updateCallAction",
   method: "PUT",
   path: "/homeScreen/updateCallAction/:id",
-  params: IdParams,
+  params: idParams(CallActionId),
   body: CallActionPayload,
   response: MessageAnswer,
   access: homeEditors,

@@ -1,5 +1,6 @@
 import { Schema } from "effect";
-import { endpoint, everyRole, IdParams, MessageAnswer } from "./endpoint.ts";
+import { anyStaff, endpoint, MessageAnswer } from "./endpoint.ts";
+import { CatalogueItemId, ItineraryId, idParams } from "./ids.ts";
 import {
   type FieldProblem,
   type FieldProblems,
@@ -24,7 +25,7 @@ export const DestinationType = Schema.Literals(destinationTypes);
 export type DestinationType = typeof DestinationType.Type;
 
 /** A catalogue item as an itinerary lists it. */
-export const IncludedItem = Schema.Struct({ id: Schema.Int, name: Schema.String });
+export const IncludedItem = Schema.Struct({ id: CatalogueItemId, name: Schema.String });
 
 /**
  * A destination (itinerary) as the API answers it, spelled as SPEC.md section 3 spells it
@@ -32,7 +33,7 @@ export const IncludedItem = Schema.Struct({ id: Schema.Int, name: Schema.String 
  * the stored path (`uploads/tiptops/<sha256>.<ext>`) to show under the API base.
  */
 export const Itinerary = Schema.Struct({
-  id: Schema.Int,
+  id: ItineraryId,
   name: Schema.String,
   days: Schema.String,
   description: Schema.String,
@@ -183,14 +184,14 @@ export const ItineraryUploadQuery = Schema.Struct({
   file: Schema.optionalKey(Schema.Literal("files")),
 });
 
-const everyone = { kind: "session", roles: everyRole } as const;
+const ItineraryIdParams = idParams(ItineraryId);
 
 export const listItineraries = endpoint({
   name: "itineraries.list",
   method: "GET",
   path: "/itineraries",
   response: Schema.Array(Itinerary),
-  access: everyone,
+  access: anyStaff,
   description: "Every destination, national and international, by name.",
 });
 
@@ -200,7 +201,7 @@ export const listDestinations = endpoint({
   path: "/itineraries/destinations/:type",
   params: Schema.Struct({ type: DestinationType }),
   response: Schema.Array(Itinerary),
-  access: everyone,
+  access: anyStaff,
   description: "The national or the international destinations, by name.",
 });
 
@@ -208,9 +209,9 @@ export const getItinerary = endpoint({
   name: "itineraries.get",
   method: "GET",
   path: "/itineraries/:id",
-  params: IdParams,
+  params: ItineraryIdParams,
   response: Itinerary,
-  access: everyone,
+  access: anyStaff,
   description: "One destination.",
 });
 
@@ -221,7 +222,7 @@ export const createItinerary = endpoint({
   query: ItineraryUploadQuery,
   body: ItineraryForm,
   response: MessageAnswer,
-  access: everyone,
+  access: anyStaff,
   upload: { field: "image", maxFiles: 1 },
   description: "Adds a destination with its photo (multipart; the image is required).",
 });
@@ -230,11 +231,11 @@ export const updateItinerary = endpoint({
   name: "itineraries.update",
   method: "PUT",
   path: "/itineraries/updateItinerary/:id",
-  params: IdParams,
+  params: ItineraryIdParams,
   query: ItineraryUploadQuery,
   body: ItineraryForm,
   response: MessageAnswer,
-  access: everyone,
+  access: anyStaff,
   upload: { field: "image", maxFiles: 1 },
   description: "Changes a destination (multipart); without a new image the current one stays.",
 });
@@ -243,8 +244,8 @@ export const deleteItinerary = endpoint({
   name: "itineraries.delete",
   method: "DELETE",
   path: "/itineraries/:id",
-  params: IdParams,
+  params: ItineraryIdParams,
   response: MessageAnswer,
-  access: everyone,
+  access: anyStaff,
   description: "Deletes a destination.",
 });

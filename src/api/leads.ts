@@ -1,5 +1,6 @@
 import { Schema } from "effect";
-import { endpoint, everyRole, IdFromPath, IdParams, MessageAnswer } from "./endpoint.ts";
+import { anyStaff, endpoint, MessageAnswer } from "./endpoint.ts";
+import { idParams, LeadId, LeadIdFromPath, UserId } from "./ids.ts";
 import { emailField, type FieldProblems, NAME_MAX_LENGTH, textField, textProblems, textSchema } from "./fields.ts";
 
 /** A person as a lead shows them (the assigned agent, a note's author). */
@@ -30,7 +31,7 @@ export type LeadDetails = typeof LeadDetails.Type;
 
 /** A lead as the API answers it; `lead_user` is null while nobody is assigned ('sin asignar'). */
 export const Lead = Schema.Struct({
-  id: Schema.Int,
+  id: LeadId,
   createdAt: Schema.String,
   firstName: Schema.String,
   lastName: Schema.String,
@@ -38,7 +39,7 @@ export const Lead = Schema.Struct({
   email: Schema.String,
   country: Schema.String,
   phone: Schema.String,
-  lead_user: Schema.NullOr(Schema.Struct({ id: Schema.Int, firstName: Schema.String, lastName: Schema.String })),
+  lead_user: Schema.NullOr(Schema.Struct({ id: UserId, firstName: Schema.String, lastName: Schema.String })),
   yachtName: Schema.NullOr(Schema.String),
   details: Schema.NullOr(LeadDetails),
   trakin: Schema.Array(Trakin),
@@ -130,8 +131,8 @@ export const newLeadProblems = (payload: Pick<NewLead, NewLeadField>): FieldProb
 export const commentFields = { coments: textField(LEAD_COMMENT_MAX_LENGTH, { required: true }) } as const;
 
 export const NewComment = Schema.Struct({
-  userId: Schema.Int,
-  leadId: Schema.Int,
+  userId: UserId,
+  leadId: LeadId,
   coments: textSchema(commentFields.coments),
 });
 export type NewComment = typeof NewComment.Type;
@@ -140,15 +141,13 @@ export type NewComment = typeof NewComment.Type;
 export const commentProblems = (payload: Pick<NewComment, "coments">): FieldProblems<"coments"> =>
   textProblems(commentFields, payload);
 
-const everyone = { kind: "session", roles: everyRole } as const;
-
 export const listLeads = endpoint({
   name: "leads.list",
   method: "GET",
   path: "/leads",
   query: LeadsQuery,
   response: Schema.Array(Lead),
-  access: everyone,
+  access: anyStaff,
   description: "One page of leads (meta: total, page, pageSize), newest first unless asked otherwise.",
 });
 
@@ -156,9 +155,9 @@ export const getLead = endpoint({
   name: "leads.get",
   method: "GET",
   path: "/leads/:id",
-  params: IdParams,
+  params: idParams(LeadId),
   response: Lead,
-  access: everyone,
+  access: anyStaff,
   description: "One lead with its follow-up notes, oldest first.",
 });
 
@@ -178,7 +177,7 @@ export const createTrakin = endpoint({
   path: "/leads/createTrakin",
   body: NewComment,
   response: MessageAnswer,
-  access: everyone,
+  access: anyStaff,
   description: "Adds a follow-up note by the caller (userId must be the caller's own id).",
 });
 
@@ -186,9 +185,9 @@ export const assignLead = endpoint({
   name: "leads.assign",
   method: "PUT",
   path: "/leads/assingLeadtoUser/:leadId",
-  params: Schema.Struct({ leadId: IdFromPath }),
-  body: Schema.Struct({ userId: Schema.Int }),
+  params: Schema.Struct({ leadId: LeadIdFromPath }),
+  body: Schema.Struct({ userId: UserId }),
   response: MessageAnswer,
-  access: everyone,
+  access: anyStaff,
   description: "Assigns (or reassigns) a lead to an active sales user.",
 });

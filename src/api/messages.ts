@@ -36,6 +36,8 @@ export const messages = {
   fileTooLarge: "the file is too large",
   unsupportedFile: "only JPEG, PNG, WebP, AVIF or GIF images are accepted",
   notSalesUser: "the user is not an active sales user",
+  agentWithoutPassword: "the user has not chosen a password yet",
+  currentPasswordWrong: "the current password is incorrect",
   invalidUrl: "Invalid URL",
 } as const;
 

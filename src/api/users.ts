@@ -1,18 +1,19 @@
 import { Schema } from "effect";
-import { endpoint, everyRole, IdParams, MessageAnswer, RoleName } from "./endpoint.ts";
+import { anyStaff, endpoint, MessageAnswer, RoleName } from "./endpoint.ts";
+import { idParams, RoleId, UserId } from "./ids.ts";
 import { emailField, type FieldProblems, NAME_MAX_LENGTH, textField, textProblems, textSchema } from "./fields.ts";
 
 /** A role as GET /roles answers it; `name` is what login answers as `rol`. */
-export const Role = Schema.Struct({ id: Schema.Int, name: RoleName });
+export const Role = Schema.Struct({ id: RoleId, name: RoleName });
 export type Role = typeof Role.Type;
 
 /** A staff user as the users endpoints answer it (SPEC.md section 3, snake_case as there). */
 export const User = Schema.Struct({
-  id: Schema.Int,
+  id: UserId,
   first_name: Schema.String,
   last_name: Schema.String,
   email: Schema.String,
-  role_id: Schema.Int,
+  role_id: RoleId,
   user_rol: Role,
   active: Schema.Boolean,
 });
@@ -50,6 +51,8 @@ export const userProblems = (payload: Pick<UserPayload, "firstName" | "lastName"
   return payload.roleId > 0 ? problems : { ...problems, roleId: "required" };
 };
 
+const UserIdParams = idParams(UserId);
+
 const adminOnly = { kind: "session", roles: ["admin"] } as const;
 
 export const listUsers = endpoint({
@@ -66,7 +69,7 @@ export const listSalesUsers = endpoint({
   method: "GET",
   path: "/users/getSalesUsers",
   response: Schema.Array(User),
-  access: { kind: "session", roles: everyRole },
+  access: anyStaff,
   description: "Active sales users, for the lead assignment menu.",
 });
 
@@ -74,7 +77,7 @@ export const getUser = endpoint({
   name: "users.get",
   method: "GET",
   path: "/users/:id",
-  params: IdParams,
+  params: UserIdParams,
   response: User,
   access: adminOnly,
   description: "One user.",
@@ -94,7 +97,7 @@ export const updateUser = endpoint({
   name: "users.update",
   method: "PUT",
   path: "/users/updateUser/:id",
-  params: IdParams,
+  params: UserIdParams,
   body: UserPayload,
   response: MessageAnswer,
   access: adminOnly,
@@ -105,7 +108,7 @@ export const deleteUser = endpoint({
   name: "users.delete",
   method: "DELETE",
   path: "/users/:id",
-  params: IdParams,
+  params: UserIdParams,
   response: MessageAnswer,
   access: adminOnly,
   description: "Deletes a user (never oneself, never the last active admin) and ends their sessions.",
@@ -115,7 +118,7 @@ export const resetUserPassword = endpoint({
   name: "users.resetPassword",
   method: "PUT",
   path: "/users/resetPassword/:id",
-  params: IdParams,
+  params: UserIdParams,
   response: MessageAnswer,
   access: adminOnly,
   description:

@@ -1,3 +1,5 @@
+import { Schema } from "effect";
+import { CatalogueItemId } from "../api/ids.ts";
 import {
   type CatalogueEndpoints,
   type CatalogueItem,
@@ -28,10 +30,13 @@ export const catalogueItemPayload = (values: FieldValues): CatalogueItemPayload 
   active: flagValue(values, "active"),
 });
 
+/** A detail route's id as the item's id (the route admits only ids in range). */
+const catalogueItemId = Schema.decodeSync(CatalogueItemId);
+
 /** A simple catalogue's list: its rows and delete, from its declared endpoints. */
 export const catalogueListSource = (api: CatalogueEndpoints): ListSource<CatalogueItem> => ({
   list: (client) => client.call(api.list),
-  remove: (client, id) => client.call(api.remove, { params: { id } }),
+  remove: (client, id) => client.call(api.remove, { params: { id: catalogueItemId(id) } }),
 });
 
 /**
@@ -39,12 +44,12 @@ export const catalogueListSource = (api: CatalogueEndpoints): ListSource<Catalog
  * rule the server's catalogue-item machine refuses with) and the active flag.
  */
 export const catalogueFormSource = (api: CatalogueEndpoints): FormSource<CatalogueItem, null, FieldValues> => ({
-  load: async (client, id) => ({ item: id === null ? null : await client.call(api.get, { params: { id } }), options: null }),
+  load: async (client, id) => ({ item: id === null ? null : await client.call(api.get, { params: { id: catalogueItemId(id) } }), options: null }),
   problems: (values) => catalogueItemProblems(catalogueItemPayload(values)),
   save: (client, { id, draft }) =>
     id === null
       ? client.call(api.create, { body: catalogueItemPayload(draft) })
-      : client.call(api.update, { params: { id }, body: catalogueItemPayload(draft) }),
+      : client.call(api.update, { params: { id: catalogueItemId(id) }, body: catalogueItemPayload(draft) }),
 });
 
 /** Feeding, activities, courtesies and every other simple catalogue: one list flow, typed for their items. */

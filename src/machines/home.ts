@@ -1,3 +1,5 @@
+import { Schema } from "effect";
+import { BannerId, CallActionId } from "../api/ids.ts";
 import {
   BANNER_MAX_IMAGES,
   type Banner,
@@ -14,6 +16,10 @@ import {
   updateCallAction,
 } from "../api/home.ts";
 import { createRecordFormMachine, type FormImage, type FormSource, keptPaths, newFiles } from "./recordForm.machine.ts";
+
+/** A detail route's id as the record's id (the route admits only ids in range). */
+const bannerId = Schema.decodeSync(BannerId);
+const callActionId = Schema.decodeSync(CallActionId);
 
 /** The banner's text fields as the user filled them in. */
 export interface BannerDraft {
@@ -53,7 +59,7 @@ const homePage = { images: "home_page" } as const;
  */
 export const bannerFormSource: FormSource<Banner, null, BannerDraft> = {
   load: async (client, id) => ({
-    item: id === null ? null : await client.call(getBanner, { params: { id } }),
+    item: id === null ? null : await client.call(getBanner, { params: { id: bannerId(id) } }),
     options: null,
   }),
   problems: (draft) => bannerProblems(draft),
@@ -62,7 +68,7 @@ export const bannerFormSource: FormSource<Banner, null, BannerDraft> = {
     const request = { query: homePage, fields, files, onProgress: report, signal };
     return id === null
       ? client.upload(createBanner, request)
-      : client.upload(updateBanner, { ...request, params: { id } });
+      : client.upload(updateBanner, { ...request, params: { id: bannerId(id) } });
   },
   afterSave: "reload",
   images: { max: BANNER_MAX_IMAGES, kept: (banner) => banner.images },
@@ -91,14 +97,14 @@ export const callActionPayload = (draft: CallActionDraft): CallActionPayload => 
  */
 export const callActionFormSource: FormSource<CallAction, null, CallActionDraft> = {
   load: async (client, id) => ({
-    item: id === null ? null : await client.call(getCallAction, { params: { id } }),
+    item: id === null ? null : await client.call(getCallAction, { params: { id: callActionId(id) } }),
     options: null,
   }),
   problems: (draft) => callActionProblems(draft),
   save: (client, { id, draft }) =>
     id === null
       ? client.call(createCallAction, { body: callActionPayload(draft) })
-      : client.call(updateCallAction, { params: { id }, body: callActionPayload(draft) }),
+      : client.call(updateCallAction, { params: { id: callActionId(id) }, body: callActionPayload(draft) }),
 };
 
 export const bannerFormMachine = createRecordFormMachine<Banner, null, BannerDraft>();

@@ -1,3 +1,5 @@
+import { Schema } from "effect";
+import { ItineraryId } from "../api/ids.ts";
 import type { CatalogueItem } from "../api/catalogues.ts";
 import type { ApiClient } from "../api/client.ts";
 import {
@@ -16,6 +18,9 @@ import { courtesys } from "../records/courtesys.ts";
 import { feeding } from "../records/feeding.ts";
 import { createRecordFormMachine, type FormImage, type FormSource, newFiles } from "./recordForm.machine.ts";
 import { createRecordListMachine, type ListSource } from "./recordList.machine.ts";
+
+/** A detail route's id as the record's id (the route admits only ids in range). */
+const itineraryId = Schema.decodeSync(ItineraryId);
 
 /**
  * The itinerary form as the user filled it in: text as typed, the offer switch, and the chosen
@@ -99,7 +104,7 @@ export const saveItinerary = (
   };
   return target.id === null
     ? client.upload(createItinerary, request)
-    : client.upload(updateItinerary, { ...request, params: { id: target.id } });
+    : client.upload(updateItinerary, { ...request, params: { id: itineraryId(target.id) } });
 };
 
 /**
@@ -135,7 +140,7 @@ export const destinationFormSource = (type: DestinationType): FormSource<Itinera
       client.call(feeding.api.list),
       client.call(activities.api.list),
       client.call(courtesys.api.list),
-      id === null ? null : client.call(getItinerary, { params: { id } }),
+      id === null ? null : client.call(getItinerary, { params: { id: itineraryId(id) } }),
     ]);
     return {
       item,

@@ -1,16 +1,16 @@
 import { messages } from "../api/messages.ts";
 import { machineFixtures, refused, unusedClient } from "./fixtures.ts";
 import { leadAssignmentMachine } from "./leadAssignment.machine.ts";
-import { salesUser } from "./samples.ts";
+import { leadId, salesUser, userId } from "./samples.ts";
 
 export const fixtures = machineFixtures({
   id: "leadAssignment",
   machine: leadAssignmentMachine,
   inputs: [{ client: unusedClient }],
   events: [
-    { type: "menu.open", target: { leadId: 12, name: "Marta Quispe", agentId: null } },
+    { type: "menu.open", target: { leadId: leadId(12), name: "Marta Quispe", agentId: null } },
     { type: "menu.close" },
-    { type: "agent.choose", userId: 5 },
+    { type: "agent.choose", userId: userId(5) },
     { type: "xstate.done.actor.fetchSalesUsers", output: [salesUser] },
     { type: "xstate.error.actor.fetchSalesUsers", error: refused(403, messages.forbidden) },
     { type: "xstate.done.actor.assignAgent", output: messages.updated },

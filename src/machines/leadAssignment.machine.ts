@@ -1,3 +1,4 @@
+import type { LeadId, UserId } from "../api/ids.ts";
 import { assertEvent, assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../api/client.ts";
 import { assignLead } from "../api/leads.ts";
@@ -6,10 +7,10 @@ import { clientInput, type ClientInput, errorActions, notify, notifyAnswer, show
 
 /** The lead a row's menu was opened for. */
 export interface AssignmentTarget {
-  readonly leadId: number;
+  readonly leadId: LeadId;
   readonly name: string;
   /** The user the lead is assigned to now, or null ('sin asignar'). */
-  readonly agentId: number | null;
+  readonly agentId: UserId | null;
 }
 
 export interface LeadAssignmentContext extends ClientInput {
@@ -22,7 +23,7 @@ export interface LeadAssignmentContext extends ClientInput {
 export type LeadAssignmentEvent =
   | { readonly type: "menu.open"; readonly target: AssignmentTarget }
   | { readonly type: "menu.close" }
-  | { readonly type: "agent.choose"; readonly userId: number };
+  | { readonly type: "agent.choose"; readonly userId: UserId };
 
 /**
  * The assign menu of the leads table: one menu for the whole list, opened for one row at a time.
@@ -51,8 +52,12 @@ export const leadAssignmentMachine = setup({
     fetchSalesUsers: fromPromise<ReadonlyArray<User>, ClientInput>(({ input }) =>
       input.client.call(listSalesUsers),
     ),
-    assignAgent: fromPromise<string, { client: ApiClient; leadId: number; userId: number }>(({ input }) =>
-      input.client.call(assignLead, { params: { leadId: input.leadId }, body: { userId: input.userId } }),
+    // The menu is open for a lead whenever a user can be chosen: without one there is nothing to assign.
+    assignAgent: fromPromise<string, { client: ApiClient; target: AssignmentTarget | null; userId: UserId }>(
+      async ({ input }) => {
+        if (input.target === null) throw new Error("no lead was chosen");
+        return input.client.call(assignLead, { params: { leadId: input.target.leadId }, body: { userId: input.userId } });
+      },
     ),
   },
 }).createMachine({
@@ -112,7 +117,7 @@ export const leadAssignmentMachine = setup({
         src: "assignAgent",
         input: ({ context, event }) => {
           assertEvent(event, "agent.choose");
-          return { client: context.client, leadId: context.target?.leadId ?? 0, userId: event.userId };
+          return { client: context.client, target: context.target, userId: event.userId };
         },
         onDone: {
           target: "closed",

@@ -1,12 +1,12 @@
 import { messages } from "../api/messages.ts";
 import { machineFixtures, refused, unusedClient } from "./fixtures.ts";
 import { leadConversationMachine } from "./leadConversation.machine.ts";
-import { sampleLead } from "./samples.ts";
+import { leadId, sampleLead, userId } from "./samples.ts";
 
 export const fixtures = machineFixtures({
   id: "leadConversation",
   machine: leadConversationMachine,
-  inputs: [{ client: unusedClient, leadId: 12, userId: 1 }],
+  inputs: [{ client: unusedClient, leadId: leadId(12), userId: userId(1) }],
   events: [
     { type: "xstate.done.actor.fetchLead", output: sampleLead },
     { type: "xstate.error.actor.fetchLead", error: refused(404, messages.notFound) },

@@ -1,3 +1,4 @@
+import type { LeadId, UserId } from "../api/ids.ts";
 import { assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../api/client.ts";
 import type { FieldProblem } from "../api/fields.ts";
@@ -5,14 +6,14 @@ import { commentProblems, createTrakin, getLead, type Lead } from "../api/leads.
 import { type ClientInput, errorActions, notify, notifyAnswer, showError } from "./shared.ts";
 
 export interface LeadConversationInput extends ClientInput {
-  readonly leadId: number;
+  readonly leadId: LeadId;
   /** The signed-in user's id: the server takes a comment only from its own author. */
-  readonly userId: number;
+  readonly userId: UserId;
 }
 
 export interface LeadConversationContext extends ClientInput {
-  readonly leadId: number;
-  readonly userId: number;
+  readonly leadId: LeadId;
+  readonly userId: UserId;
   readonly lead: Lead | null;
   /** What the comment box holds. */
   readonly draft: string;
@@ -60,10 +61,10 @@ export const leadConversationMachine = setup({
     isDraftSendable: ({ context }) => commentProblem(context.draft) === null,
   },
   actors: {
-    fetchLead: fromPromise<Lead, { client: ApiClient; leadId: number }>(({ input }) =>
+    fetchLead: fromPromise<Lead, { client: ApiClient; leadId: LeadId }>(({ input }) =>
       input.client.call(getLead, { params: { id: input.leadId } }),
     ),
-    sendComment: fromPromise<string, { client: ApiClient; leadId: number; userId: number; coments: string }>(
+    sendComment: fromPromise<string, { client: ApiClient; leadId: LeadId; userId: UserId; coments: string }>(
       ({ input }) =>
         input.client.call(createTrakin, {
           body: { userId: input.userId, leadId: input.leadId, coments: input.coments },

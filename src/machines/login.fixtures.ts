@@ -1,10 +1,11 @@
+import { userId } from "./samples.ts";
 import type { LoginUser } from "../api/auth.ts";
 import { messages } from "../api/messages.ts";
 import { machineFixtures, refused, unusedClient } from "./fixtures.ts";
 import { loginMachine } from "./login.machine.ts";
 
 const loginUser = (overrides: Partial<LoginUser>): LoginUser => ({
-  id: 7,
+  id: userId(7),
   firstName: "Ana",
   lastName: "Ruiz",
   email: "ana@example.com",

@@ -1,3 +1,4 @@
+import { userId } from "./samples.ts";
 import { messages } from "../api/messages.ts";
 import { machineFixtures, refused, unusedClient } from "./fixtures.ts";
 import { passwordResetMachine } from "./passwordReset.machine.ts";
@@ -6,8 +7,8 @@ export const fixtures = machineFixtures({
   id: "passwordReset",
   machine: passwordResetMachine,
   inputs: [
-    { client: unusedClient, userId: 7, pending: { id: 7, token: "change-only" } },
-    { client: unusedClient, userId: 7, pending: null },
+    { client: unusedClient, userId: userId(7), pending: { id: 7, token: "change-only" } },
+    { client: unusedClient, userId: userId(7), pending: null },
   ],
   events: [
     { type: "password.submit", password: "Secret1", confirmPassword: "Secret1" },

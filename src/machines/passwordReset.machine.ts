@@ -1,3 +1,4 @@
+import type { UserId } from "../api/ids.ts";
 import { assign, fromPromise, setup } from "xstate";
 import { upgradePassword } from "../api/auth.ts";
 import type { ApiClient } from "../api/client.ts";
@@ -12,13 +13,13 @@ import { assignErrorMessage, type ClientInput, showError } from "./shared.ts";
 
 export interface PasswordResetInput extends ClientInput {
   /** The user id of the route /changePassword/{id}. */
-  readonly userId: number;
+  readonly userId: UserId;
   /** The change held by the session since login; null after a hard refresh. */
   readonly pending: PendingPasswordChange | null;
 }
 
 export interface PasswordResetContext extends ClientInput {
-  readonly userId: number;
+  readonly userId: UserId;
   readonly pending: PendingPasswordChange | null;
   readonly problems: {
     readonly password: PasswordProblem | null;
@@ -68,7 +69,7 @@ export const passwordResetMachine = setup({
   actors: {
     upgradePassword: fromPromise<
       string,
-      { client: ApiClient; id: number; password: string; confirmPassword: string }
+      { client: ApiClient; id: UserId; password: string; confirmPassword: string }
     >(({ input }) =>
       input.client.call(upgradePassword, {
         params: { id: input.id },

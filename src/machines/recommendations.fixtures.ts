@@ -1,17 +1,17 @@
 import { messages } from "../api/messages.ts";
 import { machineFixtures, refused, unusedClient } from "./fixtures.ts";
 import { recommendationsMachine } from "./recommendations.machine.ts";
-import { sampleItinerary } from "./samples.ts";
+import { itineraryId, sampleItinerary } from "./samples.ts";
 
 export const fixtures = machineFixtures({
   id: "recommendations",
   machine: recommendationsMachine,
   inputs: [{ client: unusedClient }],
   events: [
-    { type: "recommendation.add", id: 9 },
-    { type: "recommendation.remove", id: 9 },
-    { type: "recommendation.moveUp", id: 9 },
-    { type: "recommendation.moveDown", id: 9 },
+    { type: "recommendation.add", id: itineraryId(9) },
+    { type: "recommendation.remove", id: itineraryId(9) },
+    { type: "recommendation.moveUp", id: itineraryId(9) },
+    { type: "recommendation.moveDown", id: itineraryId(9) },
     { type: "recommendations.save" },
     { type: "xstate.done.actor.loadChoices", output: { destinations: [sampleItinerary], chosen: [9] } },
     { type: "xstate.error.actor.loadChoices", error: refused(403, messages.forbidden) },

@@ -1,3 +1,4 @@
+import type { ItineraryId } from "../api/ids.ts";
 import { assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../api/client.ts";
 import { adminContent, updateRecommendations } from "../api/home.ts";
@@ -7,18 +8,18 @@ import { clientInput, type ClientInput, errorActions, notify, notifyAnswer, show
 /** What the editor needs: every destination of both types and the ids recommended now, in order. */
 export interface RecommendationChoices {
   readonly destinations: ReadonlyArray<Itinerary>;
-  readonly chosen: ReadonlyArray<number>;
+  readonly chosen: ReadonlyArray<ItineraryId>;
 }
 
 /** Adds a destination at the end; one already chosen stays where it is. */
-export const addChoice = (chosen: ReadonlyArray<number>, id: number): ReadonlyArray<number> =>
+export const addChoice = (chosen: ReadonlyArray<ItineraryId>, id: ItineraryId): ReadonlyArray<ItineraryId> =>
   chosen.includes(id) ? chosen : [...chosen, id];
 
-export const removeChoice = (chosen: ReadonlyArray<number>, id: number): ReadonlyArray<number> =>
+export const removeChoice = (chosen: ReadonlyArray<ItineraryId>, id: ItineraryId): ReadonlyArray<ItineraryId> =>
   chosen.filter((item) => item !== id);
 
 /** Swaps a chosen destination with its neighbour; at either end nothing changes. */
-export const moveChoice = (chosen: ReadonlyArray<number>, id: number, by: -1 | 1): ReadonlyArray<number> => {
+export const moveChoice = (chosen: ReadonlyArray<ItineraryId>, id: ItineraryId, by: -1 | 1): ReadonlyArray<ItineraryId> => {
   const index = chosen.indexOf(id);
   const neighbour = chosen[index + by];
   if (index < 0 || neighbour === undefined) return chosen;
@@ -33,10 +34,10 @@ export interface RecommendationsContext extends RecommendationChoices, ClientInp
 }
 
 export type RecommendationsEvent =
-  | { readonly type: "recommendation.add"; readonly id: number }
-  | { readonly type: "recommendation.remove"; readonly id: number }
-  | { readonly type: "recommendation.moveUp"; readonly id: number }
-  | { readonly type: "recommendation.moveDown"; readonly id: number }
+  | { readonly type: "recommendation.add"; readonly id: ItineraryId }
+  | { readonly type: "recommendation.remove"; readonly id: ItineraryId }
+  | { readonly type: "recommendation.moveUp"; readonly id: ItineraryId }
+  | { readonly type: "recommendation.moveDown"; readonly id: ItineraryId }
   | { readonly type: "recommendations.save" };
 
 /** /panel/home/recomendation: the destinations the home page features, chosen and ordered. */
@@ -53,10 +54,10 @@ export const recommendationsMachine = setup({
       destinations: (_, params: { choices: RecommendationChoices }) => params.choices.destinations,
       chosen: (_, params: { choices: RecommendationChoices }) => params.choices.chosen,
     }),
-    addChoice: assign({ chosen: ({ context }, params: { id: number }) => addChoice(context.chosen, params.id) }),
-    removeChoice: assign({ chosen: ({ context }, params: { id: number }) => removeChoice(context.chosen, params.id) }),
+    addChoice: assign({ chosen: ({ context }, params: { id: ItineraryId }) => addChoice(context.chosen, params.id) }),
+    removeChoice: assign({ chosen: ({ context }, params: { id: ItineraryId }) => removeChoice(context.chosen, params.id) }),
     moveChoice: assign({
-      chosen: ({ context }, params: { id: number; by: -1 | 1 }) => moveChoice(context.chosen, params.id, params.by),
+      chosen: ({ context }, params: { id: ItineraryId; by: -1 | 1 }) => moveChoice(context.chosen, params.id, params.by),
     }),
     notify,
     goToList: () => {},
@@ -73,7 +74,7 @@ export const recommendationsMachine = setup({
         .map((recommendation) => recommendation.itinerary.id);
       return { destinations: [...national, ...international], chosen };
     }),
-    saveChoices: fromPromise<string, { client: ApiClient; chosen: ReadonlyArray<number> }>(({ input }) =>
+    saveChoices: fromPromise<string, { client: ApiClient; chosen: ReadonlyArray<ItineraryId> }>(({ input }) =>
       input.client.call(updateRecommendations, { body: { itineraries: input.chosen } }),
     ),
   },

@@ -6,7 +6,7 @@ import { type MachineFixtures, machineFixtures, refused, unusedClient } from "./
 import { bannerFormMachine, bannerFormSource, callActionFormMachine, callActionFormSource } from "./home.ts";
 import { destinationFormMachine, destinationFormSource } from "./itineraries.ts";
 import type { FormSource } from "./recordForm.machine.ts";
-import { blankDraft, completeDraft, sampleBanner, sampleImage, sampleItinerary, sampleUser } from "./samples.ts";
+import { blankDraft, callActionId, completeDraft, sampleBanner, sampleImage, sampleItinerary, sampleUser } from "./samples.ts";
 import { userFormMachine, userFormSource } from "./users.ts";
 
 const file = "src/machines/recordForm.machine.ts";
@@ -44,7 +44,7 @@ const inputsOf = <Item, Options, Draft>(source: FormSource<Item, Options, Draft>
 ];
 
 const callAction: CallAction = {
-  id: 3,
+  id: callActionId(3),
   type: "call_action",
   title: "Cotice su viaje",
   text: "Le respondemos en un día.",

@@ -3,7 +3,7 @@ import type { ApiClient } from "../api/client.ts";
 import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "./shared.ts";
 
 /** A row command besides edit and delete (the users' temporary password): it answers the server's message. */
-export type RowCommand = (client: ApiClient, id: number) => Promise<string>;
+export type RowCommand<Id extends number = number> = (client: ApiClient, id: Id) => Promise<string>;
 
 /**
  * Where a list screen's rows come from and how one is deleted, built from a record's endpoints
@@ -12,8 +12,8 @@ export type RowCommand = (client: ApiClient, id: number) => Promise<string>;
  */
 export interface ListSource<Row extends { readonly id: number }> {
   readonly list: (client: ApiClient) => Promise<ReadonlyArray<Row>>;
-  readonly remove: (client: ApiClient, id: number) => Promise<string>;
-  readonly commands?: Readonly<Record<string, RowCommand>>;
+  readonly remove: (client: ApiClient, id: Row["id"]) => Promise<string>;
+  readonly commands?: Readonly<Record<string, RowCommand<Row["id"]>>>;
 }
 
 export interface RecordListInput<Row extends { readonly id: number }> {
@@ -21,26 +21,26 @@ export interface RecordListInput<Row extends { readonly id: number }> {
   readonly source: ListSource<Row>;
 }
 
-/** The row a confirmation is open for, and the command asked for (null for a delete). */
-export interface RowTarget {
-  readonly id: number;
+/** The row a confirmation is open for (by the id of its record), and the command asked for (null for a delete). */
+export interface RowTarget<Id extends number = number> {
+  readonly id: Id;
   readonly title: string;
   readonly command: string | null;
 }
 
 export interface RecordListContext<Row extends { readonly id: number }> extends RecordListInput<Row> {
   readonly rows: ReadonlyArray<Row>;
-  readonly target: RowTarget | null;
+  readonly target: RowTarget<Row["id"]> | null;
   /** The flow message of the last request ('resource deleted successfully', ...). */
   readonly message: string | null;
   /** The server's message of the last refused request, for the red banner. */
   readonly error: string | null;
 }
 
-export type RecordListEvent =
+export type RecordListEvent<Id extends number = number> =
   | { readonly type: "list.reload" }
-  | { readonly type: "row.delete"; readonly id: number; readonly title: string }
-  | { readonly type: "row.command"; readonly command: string; readonly id: number; readonly title: string };
+  | { readonly type: "row.delete"; readonly id: Id; readonly title: string }
+  | { readonly type: "row.command"; readonly command: string; readonly id: Id; readonly title: string };
 
 /** What a delete dialog is asked. */
 export interface DeleteConfirmation {
@@ -57,10 +57,14 @@ export interface CommandConfirmation {
 interface RowRequest<Row extends { readonly id: number }> {
   readonly client: ApiClient;
   readonly source: ListSource<Row>;
-  readonly target: RowTarget | null;
+  readonly target: RowTarget<Row["id"]> | null;
 }
 
-const targetId = (target: RowTarget | null): number => target?.id ?? 0;
+/** The row a request is about; the machine asks only while a confirmation names one. */
+const targetId = <Id extends number>(target: RowTarget<Id> | null): Id => {
+  if (target === null) throw new Error("no row was chosen");
+  return target.id;
+};
 
 /** The input of `removeRow` and `runCommand`: the row the confirmation was open for. */
 const rowRequest = <Row extends { readonly id: number }>({
@@ -80,13 +84,13 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
     types: {
       input: {} as RecordListInput<Row>,
       context: {} as RecordListContext<Row>,
-      events: {} as RecordListEvent,
+      events: {} as RecordListEvent<Row["id"]>,
       tags: {} as "fetching" | "processing",
     },
     actions: {
-      ...feedbackActions<RecordListContext<Row>, RecordListEvent>(),
+      ...feedbackActions<RecordListContext<Row>, RecordListEvent<Row["id"]>>(),
       assignRows: assign({ rows: (_, params: { rows: ReadonlyArray<Row> }) => params.rows }),
-      assignTarget: assign({ target: (_, params: RowTarget) => params }),
+      assignTarget: assign({ target: (_, params: RowTarget<Row["id"]>) => params }),
       forgetTarget: assign({ target: null }),
       /** The view shows the message as a translated toast. */
       notify,

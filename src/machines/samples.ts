@@ -1,4 +1,6 @@
+import { Schema } from "effect";
 import type { Banner } from "../api/home.ts";
+import { BannerId, CallActionId, CatalogueItemId, ItineraryId, LeadId, RoleId, UserId } from "../api/ids.ts";
 import type { Itinerary } from "../api/itineraries.ts";
 import type { Lead } from "../api/leads.ts";
 import type { User } from "../api/users.ts";
@@ -9,27 +11,37 @@ import type { ItineraryDraft } from "./itineraries.ts";
  * import this module, never the panel (tests/layout/imports.test.ts checks it).
  */
 
+/** Ids for test data: decoding is how a number becomes an id (a number out of range throws). */
+export const userId = Schema.decodeSync(UserId);
+export const roleId = Schema.decodeSync(RoleId);
+export const leadId = Schema.decodeSync(LeadId);
+export const itineraryId = Schema.decodeSync(ItineraryId);
+export const bannerId = Schema.decodeSync(BannerId);
+export const callActionId = Schema.decodeSync(CallActionId);
+export const catalogueItemId = Schema.decodeSync(CatalogueItemId);
+
 export const sampleUser: User = {
-  id: 4,
+  id: userId(4),
   first_name: "Luis",
   last_name: "Mora",
   email: "luis@example.com",
-  role_id: 2,
-  user_rol: { id: 2, name: "marketing" },
+  role_id: roleId(2),
+  user_rol: { id: roleId(2), name: "marketing" },
   active: true,
 };
 
 export const salesUser: User = {
   ...sampleUser,
-  id: 5,
+  id: userId(5),
   first_name: "Pedro",
   last_name: "Vélez",
-  user_rol: { id: 3, name: "sales" },
+  role_id: roleId(3),
+  user_rol: { id: roleId(3), name: "sales" },
 };
 
 /** A lead as GET /leads/{id} answers it, with one follow-up note. */
 export const sampleLead: Lead = {
-  id: 12,
+  id: leadId(12),
   createdAt: "2026-03-14T15:30:00.000Z",
   firstName: "Marta",
   lastName: "Quispe",
@@ -50,7 +62,7 @@ export const sampleLead: Lead = {
 };
 
 export const sampleItinerary: Itinerary = {
-  id: 9,
+  id: itineraryId(9),
   name: "Quilotoa",
   days: "2 días",
   description: "Laguna y páramo",
@@ -61,7 +73,7 @@ export const sampleItinerary: Itinerary = {
   type: "national",
   region: "Sierra",
   servicesIncluded: ["Traslados"],
-  feeding: [{ id: 3, name: "Desayuno" }],
+  feeding: [{ id: catalogueItemId(3), name: "Desayuno" }],
   activities: [],
   courtesy: [],
   departureFrom: ["Quito"],
@@ -96,7 +108,7 @@ export const blankDraft: ItineraryDraft = {
 export const sampleImage = new Blob(["not really a png"], { type: "image/png" });
 
 export const sampleBanner: Banner = {
-  id: 2,
+  id: bannerId(2),
   type: "baner",
   title: "Galápagos",
   text: "Cruceros de 4 a 8 días",

@@ -1,10 +1,11 @@
+import { userId } from "./samples.ts";
 import { INVALID_SESSION } from "../api/errors.ts";
 import { messages } from "../api/messages.ts";
 import { machineFixtures, refused, unusedClient } from "./fixtures.ts";
 import { sessionMachine } from "./session.machine.ts";
 import { encodeStoredSession, type StoredSession } from "./storedSession.ts";
 
-const session: StoredSession = { userName: "Ana Ruiz", token: "t0k3n", role: "admin", id: 1 };
+const session: StoredSession = { userName: "Ana Ruiz", token: "t0k3n", role: "admin", id: userId(1) };
 
 export const fixtures = machineFixtures({
   id: "session",

@@ -1,6 +1,7 @@
 import { Option, Schema } from "effect";
 import type { LoginUser } from "../api/auth.ts";
 import { RoleName } from "../api/endpoint.ts";
+import { UserId } from "../api/ids.ts";
 
 /** The local-storage key of the signed-in session (SPEC.md section 9). */
 export const USER_INFO_KEY = "userInfo";
@@ -10,7 +11,7 @@ export const StoredSession = Schema.Struct({
   userName: Schema.String,
   token: Schema.String.check(Schema.isMinLength(1)),
   role: RoleName,
-  id: Schema.Int,
+  id: UserId,
 });
 export type StoredSession = typeof StoredSession.Type;
 

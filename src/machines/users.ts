@@ -1,3 +1,5 @@
+import { Schema } from "effect";
+import { UserId } from "../api/ids.ts";
 import {
   createUser,
   deleteUser,
@@ -13,6 +15,9 @@ import {
 } from "../api/users.ts";
 import { createRecordFormMachine, type FormSource } from "./recordForm.machine.ts";
 import { createRecordListMachine, type ListSource } from "./recordList.machine.ts";
+
+/** A detail route's id as the record's id (the route admits only ids in range). */
+const userId = Schema.decodeSync(UserId);
 
 /** The users table's changePass command: mails the user a new temporary password. */
 export const RESET_PASSWORD = "resetPassword";
@@ -44,7 +49,7 @@ export const userFormSource: FormSource<User, UserOptions, UserPayload> = {
   load: async (client, id) => {
     const [roles, item] = await Promise.all([
       client.call(listRoles),
-      id === null ? null : client.call(getUser, { params: { id } }),
+      id === null ? null : client.call(getUser, { params: { id: userId(id) } }),
     ]);
     return { item, options: { roles } };
   },
@@ -52,7 +57,7 @@ export const userFormSource: FormSource<User, UserOptions, UserPayload> = {
   save: (client, { id, draft }) =>
     id === null
       ? client.call(createUser, { body: trimmedUser(draft) })
-      : client.call(updateUser, { params: { id }, body: trimmedUser(draft) }),
+      : client.call(updateUser, { params: { id: userId(id) }, body: trimmedUser(draft) }),
 };
 
 export const userListMachine = createRecordListMachine<User>();

@@ -1,4 +1,6 @@
+import { Option, Schema } from "effect";
 import { lazy, type ReactNode } from "react";
+import { SerialIdFromPath } from "../api/ids.ts";
 import { Route, useParams } from "wouter";
 import { type CatalogueDeclaration, itemPath } from "../records/catalogue.ts";
 import { NotFoundView } from "./views/NotFoundView.tsx";
@@ -7,8 +9,11 @@ import { NotFoundView } from "./views/NotFoundView.tsx";
 const RecordListView = lazy(() => import("./views/RecordListView.tsx"));
 const RecordFormView = lazy(() => import("./views/RecordFormView.tsx"));
 
-/** A detail route's id; anything but a positive whole number is a page that does not exist. */
-const recordId = (text: string): number | null => (/^[1-9]\d*$/.test(text) ? Number(text) : null);
+const decodeId = Schema.decodeUnknownOption(SerialIdFromPath);
+
+/** A detail route's id; anything but a whole number from 1 to 2^31-1 is a page that does not exist. */
+const recordId = (text: string): number | null =>
+  /^[1-9]\d*$/.test(text) ? Option.getOrNull(decodeId(text)) : null;
 
 /** A detail route (`:id`): the screen for a valid id, the not-found page otherwise. */
 export function WithId({ render }: { readonly render: (id: number) => ReactNode }) {

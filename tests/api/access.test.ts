@@ -4,7 +4,8 @@ import { registerEndpoint } from "../../server/http/register.ts";
 import type { Database } from "../../server/db/database.ts";
 import { decide } from "../../server/events/command.ts";
 import { userRecord } from "../../server/accounts/usersProjection.ts";
-import { endpoint, type Endpoint, IdParams } from "../../src/api/endpoint.ts";
+import { endpoint, type Endpoint } from "../../src/api/endpoint.ts";
+import { idParams, SerialId } from "../../src/api/ids.ts";
 import { endpoints } from "../../src/records/index.ts";
 import { messages } from "../../src/api/messages.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
@@ -24,7 +25,7 @@ const withInput = endpoint({
   name: "test.withInput",
   method: "PUT",
   path: "/test/withInput/:id",
-  params: IdParams,
+  params: idParams(SerialId),
   query: Schema.Struct({ page: Schema.optionalKey(Schema.FiniteFromString) }),
   body: Schema.Struct({ name: Schema.Trim.check(Schema.isNonEmpty()), count: Schema.Int }),
   response: Schema.Struct({ id: Schema.Int, name: Schema.String }),

@@ -1,5 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from "../../server/accounts/loginLimit.ts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  FORGOT_PER_ADDRESS,
+  FORGOT_PER_EMAIL,
+  MAX_FAILURES_PER_ADDRESS,
+  MAX_FAILURES_PER_PAIR,
+  delayBeforeCheck,
+} from "../../server/accounts/loginLimit.ts";
 import type { Database } from "../../server/db/database.ts";
 import { decide } from "../../server/events/command.ts";
 import { userRecord } from "../../server/accounts/usersProjection.ts";
@@ -15,14 +21,34 @@ import {
   startServer,
   type TestServer,
   temporaryPasswordIn,
+  testEnv,
 } from "./support.ts";
+
+/** Every Argon2 verification the server runs (the password, the temporary one, the dummy). */
+const verifications = vi.hoisted(() => ({ count: 0 }));
+
+vi.mock("../../server/accounts/passwords.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../server/accounts/passwords.ts")>();
+  return {
+    ...original,
+    verifyPassword: (hash: string, password: string) => {
+      verifications.count += 1;
+      return original.verifyPassword(hash, password);
+    },
+    verifyAgainstDummy: (password: string) => {
+      verifications.count += 1;
+      return original.verifyAgainstDummy(password);
+    },
+  };
+});
 
 let db: Database;
 let server: TestServer;
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  server = await startServer(db);
+  // Behind a proxy: X-Forwarded-For names the client, so a test can speak from several addresses.
+  server = await startServer(db, { env: testEnv({ TRUST_PROXY: "true" }) });
 });
 
 afterAll(async () => {
@@ -45,10 +71,24 @@ const tokenOf = (body: unknown): string => {
   throw new Error(`no token in ${JSON.stringify(body)}`);
 };
 
-const forgot = (email: string) => request(server, "PUT", "/api/auth/forgotPassword", { body: { email } });
+const from = (address: string) => ({ "x-forwarded-for": address });
 
-const upgrade = (id: number, token: string, password: string, confirmPassword = password) =>
-  request(server, "PUT", `/api/auth/upgradePassword/${id}`, { token, body: { password, confirmPassword } });
+const forgot = (email: string, address = "127.0.0.1") =>
+  request(server, "PUT", "/api/auth/forgotPassword", { body: { email }, headers: from(address) });
+
+const loginFrom = (address: string, email: string, password: string) =>
+  request(server, "POST", "/api/auth/login", { body: { email, password }, headers: from(address) });
+
+const upgrade = (id: number, token: string, password: string, confirmPassword = password, currentPassword?: string) =>
+  request(server, "PUT", `/api/auth/upgradePassword/${id}`, {
+    token,
+    body: { password, confirmPassword, ...(currentPassword === undefined ? {} : { currentPassword }) },
+  });
+
+const mailCount = async (to: string): Promise<number> => {
+  const [row] = await db.query<{ count: number }>('select count(*)::int as count from outbox where "to" = $1', [to]);
+  return row?.count ?? 0;
+};
 
 const logout = (token: string) => request(server, "POST", "/api/auth/logout", { token, body: {} });
 
@@ -114,26 +154,58 @@ describe("POST /api/auth/login", () => {
     expect(answer.body).toEqual({ data: messages.wrongCredentials });
   });
 
-  it(`refuses with 429 after ${MAX_FAILURES_PER_EMAIL} failures for one email until the window passes`, async () => {
-    for (let attempt = 0; attempt < MAX_FAILURES_PER_EMAIL; attempt += 1) {
+  it("counts each guess before the password check, so a parallel burst reaches Argon2 at most the allowed times", async () => {
+    verifications.count = 0;
+    const burst = await Promise.all(
+      Array.from({ length: 300 }, () => loginFrom("203.0.113.7", "admin@example.com", "Wrong123")),
+    );
+    const statuses = burst.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(MAX_FAILURES_PER_PAIR);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(300 - MAX_FAILURES_PER_PAIR);
+    // Two verifications per login that reached the check (the password and the temporary one).
+    expect(verifications.count).toBeLessThanOrEqual(2 * MAX_FAILURES_PER_PAIR);
+    // The burst's address keeps being refused, even with the right password...
+    expect((await loginFrom("203.0.113.7", "admin@example.com", "Admin123")).status).toBe(429);
+    // ...but the person, from an address that has not failed, still signs in.
+    expect((await loginFrom("198.51.100.20", "admin@example.com", "Admin123")).status).toBe(200);
+  }, 60_000);
+
+  it("slows each further guess of an email from one address before refusing it", async () => {
+    expect([0, 1, 2, 3, 4].map(delayBeforeCheck)).toEqual([0, 0, 250, 500, 1_000]);
+    for (let attempt = 0; attempt < MAX_FAILURES_PER_PAIR - 1; attempt += 1) {
+      await loginFrom("203.0.113.9", "admin@example.com", "Wrong123");
+    }
+    const started = performance.now();
+    expect((await loginFrom("203.0.113.9", "admin@example.com", "Wrong123")).status).toBe(401);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(delayBeforeCheck(MAX_FAILURES_PER_PAIR - 1) - 50);
+  });
+
+  it("does not count successful logins against an office's shared address", async () => {
+    for (let attempt = 0; attempt < MAX_FAILURES_PER_ADDRESS + 2; attempt += 1) {
+      expect((await loginFrom("192.0.2.1", "admin@example.com", "Admin123")).status).toBe(200);
+    }
+  });
+
+  it(`refuses with 429 after ${MAX_FAILURES_PER_PAIR} failures for one email until the window passes`, async () => {
+    for (let attempt = 0; attempt < MAX_FAILURES_PER_PAIR; attempt += 1) {
       expect((await login(server, "admin@example.com", "Wrong123")).status).toBe(401);
     }
     const limited = await login(server, "admin@example.com", "Admin123");
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ data: messages.tooManyAttempts });
     // Unknown emails are limited the same way (no account discovery through the limit either).
-    for (let attempt = 0; attempt < MAX_FAILURES_PER_EMAIL; attempt += 1) await login(server, "ghost@example.com", "x1");
+    for (let attempt = 0; attempt < MAX_FAILURES_PER_PAIR; attempt += 1) await login(server, "ghost@example.com", "x1");
     expect((await login(server, "ghost@example.com", "x1")).status).toBe(429);
     server.clock.advance(15 * MINUTE + 1);
     expect((await login(server, "admin@example.com", "Admin123")).status).toBe(200);
   });
 
   it("forgets an email's failures after a successful login", async () => {
-    for (let attempt = 0; attempt < MAX_FAILURES_PER_EMAIL - 1; attempt += 1) {
+    for (let attempt = 0; attempt < MAX_FAILURES_PER_PAIR - 1; attempt += 1) {
       await login(server, "admin@example.com", "Wrong123");
     }
     expect((await login(server, "admin@example.com", "Admin123")).status).toBe(200);
-    for (let attempt = 0; attempt < MAX_FAILURES_PER_EMAIL - 1; attempt += 1) {
+    for (let attempt = 0; attempt < MAX_FAILURES_PER_PAIR - 1; attempt += 1) {
       expect((await login(server, "admin@example.com", "Wrong123")).status).toBe(401);
     }
     expect((await login(server, "admin@example.com", "Admin123")).status).toBe(200);
@@ -217,6 +289,42 @@ describe("temporary passwords", () => {
 });
 
 describe("PUT /api/auth/forgotPassword", () => {
+  it(`mails one email at most ${FORGOT_PER_EMAIL} times an hour, answering every request alike`, async () => {
+    const answers = [];
+    for (let attempt = 0; attempt < FORGOT_PER_EMAIL + 2; attempt += 1) {
+      answers.push(await forgot("admin@example.com", `198.51.100.${attempt + 1}`));
+    }
+    expect(new Set(answers.map((answer) => `${answer.status} ${answer.text}`))).toEqual(
+      new Set([`200 ${JSON.stringify({ data: messages.temporaryPasswordSent })}`]),
+    );
+    expect(await mailCount("admin@example.com")).toBe(FORGOT_PER_EMAIL);
+    server.clock.advance(HOUR);
+    expect((await forgot("admin@example.com")).status).toBe(200);
+    expect(await mailCount("admin@example.com")).toBe(FORGOT_PER_EMAIL + 1);
+  });
+
+  it(`refuses a ${FORGOT_PER_ADDRESS + 1}th request from one address within an hour with 429`, async () => {
+    for (let attempt = 0; attempt < FORGOT_PER_ADDRESS; attempt += 1) {
+      expect((await forgot(`nobody${attempt}@example.com`, "203.0.113.50")).status).toBe(200);
+    }
+    const refused = await forgot("admin@example.com", "203.0.113.50");
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ data: messages.tooManyAttempts });
+    expect(await mailCount("admin@example.com")).toBe(0);
+    // Another address is not concerned.
+    expect((await forgot("admin@example.com", "203.0.113.51")).status).toBe(200);
+    expect(await mailCount("admin@example.com")).toBe(1);
+  });
+
+  it("does not count malformed or blank emails against the address", async () => {
+    for (let attempt = 0; attempt < FORGOT_PER_ADDRESS + 5; attempt += 1) {
+      await forgot(`not-an-email-${attempt}`, "203.0.113.60");
+      await forgot("   ", "203.0.113.60");
+    }
+    expect((await forgot("admin@example.com", "203.0.113.60")).status).toBe(200);
+    expect(await mailCount("admin@example.com")).toBe(1);
+  });
+
   it("answers the same for an existing, an inactive and an unknown email, and mails only the active user", async () => {
     await createStaff(db, { email: "off@example.com", active: false });
     const known = await forgot("admin@example.com");
@@ -262,7 +370,7 @@ describe("PUT /api/auth/upgradePassword/:id", () => {
     ["abc", "", messages.passwordPattern],
   ])("refuses %j / %j with %s and writes nothing", async (password, confirmPassword, message) => {
     const token = await fullToken();
-    const answer = await upgrade(adminId, token, password, confirmPassword);
+    const answer = await upgrade(adminId, token, password, confirmPassword, "Admin123");
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ data: message });
     const [row] = await db.query<{ changes: number }>(
@@ -272,9 +380,33 @@ describe("PUT /api/auth/upgradePassword/:id", () => {
     expect((await logout(token)).status).toBe(200);
   });
 
+  it.each([
+    ["missing", undefined],
+    ["wrong", "Wrong123"],
+    ["empty", ""],
+  ])("asks a full session for the current password (%s: 400) and writes nothing", async (_case, currentPassword) => {
+    const token = await fullToken();
+    const answer = await upgrade(adminId, token, "Better123", "Better123", currentPassword);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ data: messages.currentPasswordWrong });
+    const [row] = await db.query<{ changes: number }>(
+      "select count(*)::int as changes from events where type in ('user.changePassword', 'session.close')",
+    );
+    expect(row?.changes).toBe(0);
+    expect((await login(server, "admin@example.com", "Admin123")).status).toBe(200);
+  });
+
+  it("changes the password of a full session given the right current password", async () => {
+    const token = await fullToken();
+    expect((await upgrade(adminId, token, "Better123", "Better123", "Admin123")).body).toEqual({
+      data: messages.passwordUpdated,
+    });
+    expect((await login(server, "admin@example.com", "Better123")).status).toBe(200);
+  });
+
   it("refuses another user's id with 403", async () => {
     const otherId = await createStaff(db, { email: "other@example.com" });
-    const answer = await upgrade(otherId, await fullToken(), "Better123");
+    const answer = await upgrade(otherId, await fullToken(), "Better123", "Better123", "Admin123");
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual({ data: messages.forbidden });
   });
@@ -282,7 +414,7 @@ describe("PUT /api/auth/upgradePassword/:id", () => {
   it("ends every session of the user", async () => {
     const first = await fullToken();
     const second = await fullToken();
-    expect((await upgrade(adminId, first, "Better123")).status).toBe(200);
+    expect((await upgrade(adminId, first, "Better123", "Better123", "Admin123")).status).toBe(200);
     expect((await logout(first)).status).toBe(498);
     expect((await logout(second)).status).toBe(498);
     const [row] = await db.query<{ open: number }>("select count(*)::int as open from sessions where not revoked");

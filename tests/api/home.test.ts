@@ -14,6 +14,7 @@ import { bannerProblems, callActionProblems, LINK_MAX_LENGTH } from "../../src/a
 import { messages } from "../../src/api/messages.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
 import { type Answer, createStaff, dataOf, request, sessionFor, startServer, type TestServer, testEnv } from "./support.ts";
+import { itineraryId } from "../ids.ts";
 
 let db: Database;
 let server: TestServer;
@@ -97,7 +98,8 @@ const state = async () => ({
   uploads: await db.query("select folder, sha256 from uploads order by sha256"),
 });
 
-const imagePattern = /^uploads\/home_page\/[0-9a-f]{64}\.png$/;
+// Every upload is stored re-encoded as WebP (docs/decisions/020-images-decoded-and-re-encoded.md).
+const imagePattern = /^uploads\/home_page\/[0-9a-f]{64}\.webp$/;
 
 const galapagos = { title: "Galápagos a bordo", text: "Cruceros de 4 a 8 días", textTwo: "Guías naturalistas", page: "home", type: "baner" };
 
@@ -127,7 +129,9 @@ describe("banners", () => {
     // the stored pictures are served under the API base
     const served = await fetch(`${server.base}/api/${images[1]}`);
     expect(served.status).toBe(200);
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(pngBytes(2));
+    // re-encoded as WebP: the same picture, not the uploaded bytes
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    expect(detectImage(new Uint8Array(await served.arrayBuffer()))).toEqual({ mime: "image/webp", ext: "webp" });
   });
 
   it("keeps, reorders, removes and adds images on edit", async () => {
@@ -397,7 +401,7 @@ describe("recommendations", () => {
     const ids = await Promise.all(Array.from({ length: 13 }, (_, index) => destination(`Destino ${index}`)));
     const [first, second, gone] = ids;
     if (first === undefined || second === undefined || gone === undefined) throw new Error("destinations expected");
-    await db.transaction((tx) => deleteItinerary(tx, gone, { actorId: null, occurredAt: at }));
+    await db.transaction((tx) => deleteItinerary(tx, itineraryId(gone), { actorId: null, occurredAt: at }));
     await recommend([first]);
     const before = await state();
     for (const itineraries of [[first, 9_999], [gone], [first, second, first], ids.slice(3).concat(first, second, 0), [0], [-1], [2 ** 40]]) {
@@ -410,7 +414,7 @@ describe("recommendations", () => {
   it("leaves a destination deleted after it was recommended out of the answers", async () => {
     const [a, b, c] = [await destination("A"), await destination("B"), await destination("C")];
     await recommend([a, b, c]);
-    await db.transaction((tx) => deleteItinerary(tx, b, { actorId: null, occurredAt: at }));
+    await db.transaction((tx) => deleteItinerary(tx, itineraryId(b), { actorId: null, occurredAt: at }));
     const admin = dataOf(await adminContent());
     expect(admin).toMatchObject({ recomendation: [{ id: a, position: 1 }, { id: c, position: 2 }] });
     expect(dataOf(await publicContent())).toMatchObject({ recomendation: [{ id: a, position: 1 }, { id: c, position: 2 }] });

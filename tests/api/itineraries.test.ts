@@ -21,6 +21,7 @@ import {
 import { messages } from "../../src/api/messages.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
 import { type Answer, createStaff, dataOf, request, sessionFor, startServer, type TestServer } from "./support.ts";
+import { catalogueItemId } from "../ids.ts";
 
 let db: Database;
 let server: TestServer;
@@ -147,7 +148,8 @@ const state = async () => ({
   uploads: await db.query("select folder, sha256 from uploads order by sha256"),
 });
 
-const imagePattern = /^uploads\/tiptops\/[0-9a-f]{64}\.png$/;
+// Every upload is stored re-encoded as WebP (docs/decisions/020-images-decoded-and-re-encoded.md).
+const imagePattern = /^uploads\/tiptops\/[0-9a-f]{64}\.webp$/;
 
 describe("creating and reading destinations", () => {
   it("stores a national destination from the multipart form and answers it as the contract says", async () => {
@@ -402,7 +404,7 @@ describe("editing destinations", () => {
     const id = await newestId();
     const desayuno = idOf(items.feeding, "Desayuno");
     await db.transaction((tx) =>
-      updateItem(tx, feedingRecord, desayuno, { name: "Desayuno", active: false }, { actorId: null, occurredAt: new Date() }),
+      updateItem(tx, feedingRecord, catalogueItemId(desayuno), { name: "Desayuno", active: false }, { actorId: null, occurredAt: new Date() }),
     );
     expect((await update(id, { ...quilotoa(), days: "3 días" })).status).toBe(200);
     expect(dataOf(await get(id))).toMatchObject({ days: "3 días", feeding: expect.arrayContaining([{ id: desayuno, name: "Desayuno" }]) });

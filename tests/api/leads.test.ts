@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { updateStaff, deleteStaff } from "../../server/accounts/staff.ts";
 import type { Database } from "../../server/db/database.ts";
 import { readStream } from "../../server/events/store.ts";
-import { SUBMISSION_WINDOW_MS } from "../../server/leads/submissionLimit.ts";
+import { EMAIL_WINDOW_MS, SUBMISSION_WINDOW_MS } from "../../server/leads/submissionLimit.ts";
 import { everyRole, type RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
@@ -45,16 +45,15 @@ beforeEach(async () => {
     firstName: "Marta",
     lastName: "Andrade",
   });
+  // Agents have a password of their own: one who never chose one cannot be assigned leads.
   salesId = await createStaff(db, {
     email: "ventas@example.com",
-    password: null,
     role: "sales",
     firstName: "Diego",
     lastName: "Cevallos",
   });
   sales2Id = await createStaff(db, {
     email: "ventas2@example.com",
-    password: null,
     role: "sales",
     firstName: "Lucía",
     lastName: "Paredes",
@@ -192,19 +191,52 @@ describe("the public lead form", () => {
   });
 
   it("refuses a sixth submission from one address within 10 minutes with 429, and takes it again later", async () => {
-    for (let attempt = 0; attempt < 4; attempt += 1) expect((await submit(form())).status).toBe(200);
-    // Dropped and refused attempts count too.
-    expect((await submit(form({ website: "x" }))).status).toBe(200);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await submit(form({ email: `ana${attempt}@example.com` }))).status).toBe(200);
+    }
     const before = await leadData();
-    const refused = await submit(form());
+    const refused = await submit(form({ email: "otra@example.com" }));
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ data: messages.tooManyAttempts });
     expect(await leadData()).toEqual(before);
     server.clock.advance(SUBMISSION_WINDOW_MS - 1000);
-    expect((await submit(form())).status).toBe(429);
+    expect((await submit(form({ email: "otra@example.com" }))).status).toBe(429);
     server.clock.advance(2000);
-    expect((await submit(form())).status).toBe(200);
+    expect((await submit(form({ email: "otra@example.com" }))).status).toBe(200);
+    expect(await leadIds()).toHaveLength(6);
+  });
+
+  it("does not let invalid submissions or the honeypot use up a visitor's allowance", async () => {
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await submit(form({ firstName: "  " }))).status).toBe(400);
+      expect((await submit(form({ email: "not-an-email" }))).status).toBe(400);
+      expect((await submit(form({ website: "http://spam.example" }))).status).toBe(200);
+    }
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await submit(form({ email: `ana${attempt}@example.com` }))).status).toBe(200);
+    }
     expect(await leadIds()).toHaveLength(5);
+  });
+
+  it("limits one email to LEAD_RATE_LIMIT submissions an hour, whatever the address", async () => {
+    const proxied = await startServer(db, { env: testEnv({ TRUST_PROXY: "true", LEAD_RATE_LIMIT: "3" }) });
+    const fromAddress = (address: string, email: string) =>
+      request(proxied, "POST", "/api/leads/createLead", {
+        body: form({ email }),
+        headers: { "x-forwarded-for": address },
+      });
+    try {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        expect((await fromAddress(`198.51.100.${attempt + 1}`, " Ana@Example.com")).status).toBe(200);
+      }
+      expect((await fromAddress("198.51.100.9", "ana@example.com")).status).toBe(429);
+      // Another email from the same address is not concerned.
+      expect((await fromAddress("198.51.100.9", "luis@example.com")).status).toBe(200);
+      proxied.clock.advance(EMAIL_WINDOW_MS);
+      expect((await fromAddress("198.51.100.9", "ana@example.com")).status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it("takes its limit from LEAD_RATE_LIMIT", async () => {
@@ -317,6 +349,15 @@ describe("assignment (assingLeadtoUser)", () => {
     expect(await leadData()).toEqual(before);
   });
 
+  it("refuses an active sales user who has not yet chosen a password of their own (400), changing nothing", async () => {
+    const id = await newLead();
+    const newcomerId = await createStaff(db, { email: "ventas4@example.com", password: null, role: "sales" });
+    const before = await leadData();
+    const answer = await assign(id, newcomerId);
+    expect([answer.status, answer.body]).toEqual([400, { data: messages.agentWithoutPassword }]);
+    expect(await leadData()).toEqual(before);
+  });
+
   it("refuses the agent the lead already has once they are no longer an active sales user", async () => {
     const id = await newLead();
     expect((await assign(id, salesId)).status).toBe(200);
@@ -349,7 +390,8 @@ describe("assignment (assingLeadtoUser)", () => {
 describe("reading", () => {
   it("answers 404 for a lead that does not exist and 400 for a bad id", async () => {
     expect((await getOne(42)).body).toEqual({ data: messages.notFound });
-    expect((await getOne(2 ** 40)).body).toEqual({ data: messages.notFound });
+    // Above a serial column's range: not an id at all (400), where it used to reach the database.
+    expect((await getOne(2 ** 40)).body).toEqual({ data: messages.invalidInput });
     expect((await request(server, "GET", "/api/leads/abc", { token: salesToken })).status).toBe(400);
   });
 

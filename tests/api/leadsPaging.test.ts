@@ -13,6 +13,7 @@ import { messages } from "../../src/api/messages.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
 import { createStaff, dataOf, request, sessionFor, startServer, type TestServer } from "./support.ts";
+import { leadId, userId } from "../ids.ts";
 
 let db: Database;
 let server: TestServer;
@@ -33,8 +34,8 @@ let sales2Id: number;
 
 const setUp = async () => {
   await resetDatabase(db);
-  salesId = await createStaff(db, { email: "ventas@example.com", password: null, role: "sales" });
-  sales2Id = await createStaff(db, { email: "ventas2@example.com", password: null, role: "sales" });
+  salesId = await createStaff(db, { email: "ventas@example.com", role: "sales" });
+  sales2Id = await createStaff(db, { email: "ventas2@example.com", role: "sales" });
   token = await sessionFor(server, db, salesId);
 };
 
@@ -58,8 +59,8 @@ const addLead = (fields: Fields, minute: number): Promise<number> =>
     ),
   );
 
-const give = (leadId: number, agentId: number) =>
-  db.transaction((tx) => assignLead(tx, leadId, agentId, { actorId: null, occurredAt: new Date(base) }));
+const give = (lead: number, agentId: number) =>
+  db.transaction((tx) => assignLead(tx, leadId(lead), userId(agentId), { actorId: null, occurredAt: new Date(base) }));
 
 const setActive = (id: number, email: string, active: boolean) =>
   db.transaction((tx) =>

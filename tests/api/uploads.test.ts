@@ -1,12 +1,14 @@
 /**
  * Multipart endpoints and stored images, through the destination form: only real images (by
- * content) are kept, a file over MAX_UPLOAD_MB (1 here) is 413, malformed or misdirected forms are
- * 400, and a stored image is served to anyone with a year of immutable cache and 304 revalidation.
+ * content, decoded in full) are kept, re-encoded as WebP; a file over MAX_UPLOAD_MB (1 here) is 413,
+ * malformed or misdirected forms are 400, a stored image is served to anyone with a year of
+ * immutable cache and 304 revalidation, and an image no record uses any more is removed.
  */
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { encodePng } from "../../server/demo/png.ts";
-import { detectImage } from "../../server/uploads/images.ts";
+import { detectImage, MAX_STORED_SIDE } from "../../server/uploads/images.ts";
 import { INVALID_SESSION } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
@@ -86,25 +88,85 @@ const newestImage = async (): Promise<string> => {
   return row.image;
 };
 
+/** A real picture of width x height in `format`, with a gradient that encoders cannot flatten. */
+const picture = async (format: "jpeg" | "png" | "webp" | "avif" | "gif", width = 24, height = 16) => {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let index = 0; index < raw.length; index += 1) raw[index] = (index * 7 + Math.floor(index / (width * 3)) * 13) % 256;
+  return bytesOf(await sharp(raw, { raw: { width, height, channels: 3 } }).toFormat(format).toBuffer());
+};
+
+/** The stored row of a path: its type, bytes and what they decode to. */
+const storedRow = async (path: string) => {
+  const [row] = await db.query<{ mime: string; size: number; bytes: Uint8Array }>(
+    "select mime, size, bytes from uploads where 'uploads/' || folder || '/' || sha256 || '.' || ext = $1",
+    [path],
+  );
+  if (!row) throw new Error(`nothing stored at ${path}`);
+  return { ...row, metadata: await sharp(Buffer.from(row.bytes)).metadata() };
+};
+
 describe("what counts as an image", () => {
-  const gif = bytesOf(Buffer.concat([Buffer.from("GIF89a"), Buffer.alloc(20)]));
-  const jpeg = bytesOf(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]));
-  const webp = bytesOf(Buffer.concat([Buffer.from("RIFF"), Buffer.alloc(4), Buffer.from("WEBPVP8 "), Buffer.alloc(8)]));
   const avifBox = (major: string, compatible: string) =>
     bytesOf(Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from(`ftyp${major}`), Buffer.alloc(4), Buffer.from(compatible)]));
 
   it.each([
-    ["a PNG", pngBytes(), "image/png", "png"],
-    ["a JPEG", jpeg, "image/jpeg", "jpg"],
-    ["a GIF", gif, "image/gif", "gif"],
-    ["a WebP", webp, "image/webp", "webp"],
-    ["an AVIF", avifBox("avif", "mif1miaf"), "image/avif", "avif"],
-    ["an AVIF named by a compatible brand", avifBox("mif1", "avifmiaf"), "image/avif", "avif"],
-  ])("accepts %s, named by its content whatever the file is called", async (_case, bytes, mime, ext) => {
+    ["a PNG", "png", "image/png", "png"],
+    ["a JPEG", "jpeg", "image/jpeg", "jpg"],
+    ["a GIF", "gif", "image/gif", "gif"],
+    ["a WebP", "webp", "image/webp", "webp"],
+    ["an AVIF", "avif", "image/avif", "avif"],
+  ] as const)("accepts %s, whatever the file is called, and stores it re-encoded as WebP", async (_case, format, mime, ext) => {
+    const bytes = await picture(format);
     expect(detectImage(bytes)).toEqual({ mime, ext });
     const answer = await post(formWith([image(bytes, "application/octet-stream", "sin-nombre.txt")]));
     expect(answer).toEqual({ status: 200, body: { data: messages.created } });
-    expect(await newestImage()).toMatch(new RegExp(`^uploads/tiptops/[0-9a-f]{64}\\.${ext}$`));
+    const path = await newestImage();
+    expect(path).toMatch(/^uploads\/tiptops\/[0-9a-f]{64}\.webp$/);
+    const row = await storedRow(path);
+    expect(row.mime).toBe("image/webp");
+    expect(row.metadata).toMatchObject({ format: "webp", width: 24, height: 16 });
+  });
+
+  it("tells an AVIF by its major or a compatible brand", () => {
+    expect(detectImage(avifBox("avif", "mif1miaf"))).toEqual({ mime: "image/avif", ext: "avif" });
+    expect(detectImage(avifBox("mif1", "avifmiaf"))).toEqual({ mime: "image/avif", ext: "avif" });
+  });
+
+  it.each([
+    ["a GIF header followed by text", Buffer.concat([Buffer.from("GIF89a"), Buffer.from(" <script>alert(1)</script> ".repeat(20))])],
+    ["a JPEG header followed by zeros", Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]), Buffer.alloc(200)])],
+    ["a WebP header followed by zeros", Buffer.concat([Buffer.from("RIFF"), Buffer.alloc(4), Buffer.from("WEBPVP8 "), Buffer.alloc(64)])],
+    ["an AVIF box with no picture", Buffer.from(avifBox("avif", "mif1miaf"))],
+    ["a PNG cut in half", Buffer.from(pngBytes(5)).subarray(0, 40)],
+  ])("refuses %s (an image only in its first bytes) with 415, storing nothing", async (_case, bytes) => {
+    const before = await stored();
+    const answer = await post(formWith([image(bytesOf(bytes), "image/gif", "foto.gif")]));
+    expect(answer).toEqual({ status: 415, body: { data: messages.unsupportedFile } });
+    expect(await stored()).toEqual(before);
+  });
+
+  it("stores a large photo smaller, at most MAX_STORED_SIDE a side, upright and without its metadata", async () => {
+    const raw = Buffer.alloc(3200 * 1800 * 3);
+    let seed = 7;
+    for (let index = 0; index < raw.length; index += 1) {
+      seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
+      raw[index] = (index % 9_600) / 40 + (seed >>> 28);
+    }
+    // EXIF orientation 6: the camera was turned, the picture shows 1800 wide and 3200 high.
+    const photo = await sharp(raw, { raw: { width: 3200, height: 1800, channels: 3 } })
+      .jpeg({ quality: 85 })
+      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: "Cámara de Ana" } } })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(400_000);
+    expect(photo.length).toBeLessThan(1_048_576);
+    const answer = await post(formWith([image(bytesOf(photo), "image/jpeg", "IMG_0001.jpg")]));
+    expect(answer).toEqual({ status: 200, body: { data: messages.created } });
+    const row = await storedRow(await newestImage());
+    expect(row.size).toBe(row.bytes.length);
+    expect(row.size).toBeLessThan(photo.length / 2);
+    expect(row.metadata).toMatchObject({ format: "webp", width: Math.round((1800 * MAX_STORED_SIDE) / 3200), height: MAX_STORED_SIDE });
+    expect(row.metadata.exif).toBeUndefined();
+    expect(row.metadata.orientation).toBeUndefined();
   });
 
   it.each([
@@ -195,12 +257,12 @@ describe("what a multipart endpoint refuses", () => {
 
 describe("serving stored images", () => {
   it("answers the image to anyone, immutable for a year, and 304 to a browser that has it", async () => {
-    const bytes = pngBytes(7);
-    expect((await post(formWith([image(bytes)]))).status).toBe(200);
+    expect((await post(formWith([image(pngBytes(7))]))).status).toBe(200);
     const path = await newestImage();
+    const bytes = new Uint8Array((await storedRow(path)).bytes);
     const first = await fetch(`${server.base}/api/${path}`);
     expect(first.status).toBe(200);
-    expect(first.headers.get("content-type")).toBe("image/png");
+    expect(first.headers.get("content-type")).toBe("image/webp");
     expect(first.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");
     const etag = first.headers.get("etag");
@@ -221,7 +283,7 @@ describe("serving stored images", () => {
     ["a folder with dots", "uploads/..%2F..%2Fetc/passwd"],
   ])("answers 404 JSON for %s", async (_case, path) => {
     expect((await post(formWith([image(pngBytes(8))]))).status).toBe(200);
-    const target = path ?? (await newestImage()).replace(/\.png$/, ".gif");
+    const target = path ?? (await newestImage()).replace(/\.webp$/, ".png");
     const answer = await request(server, "GET", `/api/${target}`);
     expect(answer.status).toBe(404);
     expect(dataOf(answer)).toBe(messages.notFound);
@@ -231,7 +293,80 @@ describe("serving stored images", () => {
     expect((await post(formWith([image(pngBytes(9))]))).status).toBe(200);
     const response = await fetch(`${server.base}/api/${await newestImage()}`, { method: "HEAD" });
     expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("content-type")).toBe("image/webp");
     expect((await response.arrayBuffer()).byteLength).toBe(0);
+  });
+});
+
+describe("images no record uses", () => {
+  const paths = async (): Promise<string[]> =>
+    (await db.query<{ path: string }>("select 'uploads/' || folder || '/' || sha256 || '.' || ext as path from uploads order by path")).map(
+      (row) => row.path,
+    );
+  const newestId = async (table: "itineraries" | "banners"): Promise<number> => {
+    const [row] = await db.query<{ id: number }>(`select id from ${table} order by id desc limit 1`);
+    if (!row) throw new Error(`no ${table}`);
+    return row.id;
+  };
+  const send = async (method: string, path: string, form?: FormData) => {
+    const response = await fetch(`${server.base}/api${path}`, { method, headers: { authorization: `Bearer ${token}` }, body: form });
+    return { status: response.status, body: await response.json() };
+  };
+  const bannerForm = (kept: ReadonlyArray<string> | null, files: ReadonlyArray<Uint8Array<ArrayBuffer>>) => {
+    const form = new FormData();
+    form.append("title", "Galápagos a bordo");
+    if (kept !== null) {
+      if (kept.length === 0) form.append("images", "");
+      kept.forEach((path, index) => {
+        form.append(`images[${index}]`, path);
+      });
+    }
+    for (const bytes of files) form.append("images", new Blob([bytes], { type: "image/png" }), "foto.png");
+    return form;
+  };
+  const bannerImages = async (id: number): Promise<string[]> =>
+    (await db.query<{ path: string }>("select path from banner_images where banner_id = $1 order by position", [id])).map((row) => row.path);
+
+  it("removes a destination's replaced photo and a deleted destination's photo, unless another destination shows it", async () => {
+    expect((await post(formWith([image(pngBytes(1))]))).status).toBe(200);
+    const first = await newestId("itineraries");
+    const shared = await newestImage();
+    // a second destination with the same picture: one stored image for both
+    expect((await post(formWith([image(pngBytes(1))]))).status).toBe(200);
+    const second = await newestId("itineraries");
+    expect(await paths()).toEqual([shared]);
+
+    const replace = (id: number, bytes: Uint8Array<ArrayBuffer>) => {
+      const form = formWith([image(bytes)]);
+      return send("PUT", `/itineraries/updateItinerary/${id}?images=tiptops&&file=files`, form);
+    };
+    expect(await replace(first, pngBytes(2))).toEqual({ status: 200, body: { data: messages.updated } });
+    const [replacement] = await db.query<{ image: string }>("select image from itineraries where id = $1", [first]);
+    // still shown by the second destination
+    expect(await paths()).toEqual([shared, replacement?.image].sort());
+
+    expect((await replace(second, pngBytes(3))).status).toBe(200);
+    const [third] = await db.query<{ image: string }>("select image from itineraries where id = $1", [second]);
+    expect(await paths()).toEqual([replacement?.image, third?.image].sort());
+
+    expect(await send("DELETE", `/itineraries/${second}`)).toEqual({ status: 200, body: { data: messages.deleted } });
+    expect(await paths()).toEqual([replacement?.image]);
+  });
+
+  it("removes the images a banner drops, unless another banner shows them", async () => {
+    expect((await send("POST", "/homeScreen/createBaner?images=home_page", bannerForm(null, [pngBytes(1), pngBytes(2)]))).status).toBe(200);
+    const banner = await newestId("banners");
+    const [a, b] = await bannerImages(banner);
+    expect((await send("POST", "/homeScreen/createBaner?images=home_page", bannerForm(null, [pngBytes(2)]))).status).toBe(200);
+    expect(await bannerImages(await newestId("banners"))).toEqual([b]);
+    expect(await paths()).toEqual([a, b].sort());
+
+    // b stays: the other banner shows it; a goes
+    expect((await send("PUT", `/homeScreen/updateBaner/${banner}?images=home_page`, bannerForm([], [pngBytes(3)]))).status).toBe(200);
+    const [c] = await bannerImages(banner);
+    expect(await paths()).toEqual([b, c].sort());
+    // an edit that keeps its images removes nothing
+    expect((await send("PUT", `/homeScreen/updateBaner/${banner}?images=home_page`, bannerForm(null, []))).status).toBe(200);
+    expect(await paths()).toEqual([b, c].sort());
   });
 });

@@ -1,10 +1,13 @@
 /**
  * Every endpoint of the contract (src/api/index.ts), called with an admin session and requests
  * generated from its own schemas and then broken: wrong types, missing and extra fields, huge and
- * unicode strings, SQL and HTML payloads, bad JSON, wrong content types, bad multipart bodies.
- * Whatever arrives: never a 5xx, never a stack trace or a file path in a refusal, and a refusal
- * appends no event. Endpoints added to the contract later are fuzzed by themselves.
+ * unicode strings (unpaired surrogates, control characters), SQL and HTML payloads, bad JSON
+ * (JSON nested 10,000 deep too), wrong content types, bad multipart bodies, headers too large.
+ * Whatever arrives: never a 5xx, never a stack trace or a file path in a refusal, every refusal in
+ * the `{"data": ...}` envelope and not to be cached, and a refusal appends no event. Endpoints
+ * added to the contract later are fuzzed by themselves.
  */
+import { request as httpRequest } from "node:http";
 import fc from "fast-check";
 import { SchemaAST } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,6 +55,13 @@ const hostileStrings = [
   "%00%2e%2e%2f",
   "\u0000\u0001\u001f",
   "\u202eevil\ufeff\ud83d\ude00",
+  // Unpaired surrogates: no UTF-8 text (PostgreSQL's) can hold them.
+  "Ana\ud800",
+  "\udc00",
+  "\ude00\ud83d",
+  // Control characters: a terminal escape, a bell, DEL, a C1 control.
+  "\u001b[31mred\u0007",
+  "A\u007fB\u0085C",
   "Ωmega ñandú 中文 𝕏",
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as plain text
   "${7*7}{{7*7}}",
@@ -124,14 +134,19 @@ const encodedOf = (schema: AnyCodec) => SchemaAST.toEncoded(schema.ast);
 const asText = (value: unknown): string =>
   typeof value === "string" ? value : value === null || value === undefined ? "" : JSON.stringify(value);
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** A path segment, percent-encoded; a lone surrogate (no UTF-8 holds it) as the bytes WTF-8 would send. */
+const segmentOf = (text: string): string => text.split(LONE_SURROGATE).map(encodeURIComponent).join("%ED%A0%80");
+
 const pathOf = (target: Endpoint, params: unknown): string => {
   const values = typeof params === "object" && params !== null ? (params as Record<string, unknown>) : {};
-  const filled = target.path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(asText(values[name] ?? "1")));
+  const filled = target.path.replace(/:(\w+)/g, (_match, name: string) => segmentOf(asText(values[name] ?? "1")));
   return `/api${filled}`;
 };
 
 const queryOf = (query: unknown, repeatKey: boolean): string => {
-  if (typeof query !== "object" || query === null || Array.isArray(query)) return `?${encodeURIComponent(asText(query))}`;
+  if (typeof query !== "object" || query === null || Array.isArray(query)) return `?${segmentOf(asText(query))}`;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     search.append(key, asText(value));
@@ -148,7 +163,23 @@ type Payload =
   | { readonly kind: "form"; readonly fields: unknown; readonly file: { readonly field: string; readonly bytes: Uint8Array; readonly type: string } | null }
   | { readonly kind: "none" };
 
-const badJson = fc.constantFrom('{"email": ', "{'a': 1}", "[1, 2", "nul", '{"a": "\\ud800"}', "{}}", '"just a string"', "0", "");
+const nested = (depth: number, open: string, close: string, inner = "1") => `${open.repeat(depth)}${inner}${close.repeat(depth)}`;
+
+const badJson = fc.constantFrom(
+  '{"email": ',
+  "{'a': 1}",
+  "[1, 2",
+  "nul",
+  '{"a": "\\ud800"}',
+  '{"\\udc00": "a"}',
+  "{}}",
+  '"just a string"',
+  "0",
+  "",
+  nested(10_000, "[", "]"),
+  nested(10_000, '{"a":', "}"),
+  nested(10_000, '{"__proto__":', "}", "{}"),
+);
 const wrongContentType = fc.constantFrom("text/plain", "application/xml", "application/x-www-form-urlencoded", "image/png", "application/json; charset=latin1");
 const badMultipart = fc.constantFrom(
   "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nunterminated",
@@ -227,8 +258,37 @@ const send = async (target: Endpoint, path: string, payload: Payload, token: str
     headers,
     body: method === "GET" ? undefined : body,
   });
-  return { status: response.status, text: await response.text() };
+  return { status: response.status, text: await response.text(), cacheControl: response.headers.get("cache-control") };
 };
+
+/** Whether a refusal is `{"data": <text>}` and nothing else. */
+const isEnvelope = (text: string): boolean => {
+  try {
+    const body: unknown = JSON.parse(text);
+    return typeof body === "object" && body !== null && Object.keys(body).join() === "data" && "data" in body && typeof body.data === "string";
+  } catch {
+    return false;
+  }
+};
+
+/** A request whose header block is larger than Node takes (16 KiB): fetch would not send it. */
+const oversizedHeaders = (method: string, path: string) =>
+  new Promise<{ status: number; text: string; cacheControl: string | undefined }>((resolve, reject) => {
+    const url = new URL(`${server.base}${path}`);
+    const outgoing = httpRequest(
+      { host: url.hostname, port: url.port, path, method, headers: { "x-filler": "a".repeat(20_000) } },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+        incoming.on("end", () => {
+          const cacheControl = incoming.headers["cache-control"];
+          resolve({ status: incoming.statusCode ?? 0, text: Buffer.concat(chunks).toString(), cacheControl });
+        });
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
 
 const requestOf = (target: Endpoint) =>
   fc.record({
@@ -249,6 +309,8 @@ describe("fuzzed requests to every endpoint", () => {
         expect(answer.status, answer.text).toBeLessThan(500);
         if (answer.status !== 200) {
           expect(leaksInternals(answer.text), answer.text).toBe(false);
+          expect(isEnvelope(answer.text), answer.text).toBe(true);
+          expect(answer.cacheControl, answer.text).toBe("no-store");
           expect(await eventsAfter(db, before), `${answer.status} ${answer.text}`).toEqual([]);
         }
       }),
@@ -260,5 +322,14 @@ describe("fuzzed requests to every endpoint", () => {
         interruptAfterTimeLimit: 20_000,
       },
     );
+  });
+});
+
+describe("headers too large, on every endpoint", () => {
+  it.each(endpoints.map((target) => [target.name, target] as const))("%s answers 431 in the envelope", async (_name, target) => {
+    const answer = await oversizedHeaders(target.method, pathOf(target, {}));
+    expect(answer.status).toBe(431);
+    expect(isEnvelope(answer.text), answer.text).toBe(true);
+    expect(answer.cacheControl).toBe("no-store");
   });
 });

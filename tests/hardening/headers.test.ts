@@ -58,7 +58,8 @@ describe("security headers", () => {
     expect(headers.get("x-frame-options")).toBe("SAMEORIGIN");
     expect(headers.get("referrer-policy")).toBe("no-referrer");
     expect(headers.get("cross-origin-opener-policy")).toBe("same-origin");
-    expect(headers.get("strict-transport-security")).toContain("max-age=");
+    // Plain HTTP here: HSTS only over HTTPS (tests/hardening/input.test.ts).
+    expect(headers.get("strict-transport-security")).toBeNull();
     expect(headers.get("x-powered-by")).toBeNull();
   });
 

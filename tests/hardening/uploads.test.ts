@@ -1,10 +1,11 @@
 /**
  * Hostile uploads through the destination form, each refused with nothing stored (no image, no
- * event): a script renamed .png, an SVG carrying a script, pixel bombs (small files whose header
- * claims tens of thousands of pixels a side) in each accepted format, a file over MAX_UPLOAD_MB,
- * and a folder query that climbs out with ../.
+ * event): a script renamed .png, an SVG carrying a script, pixel bombs (small real pictures whose
+ * header claims tens of thousands of pixels a side) in each accepted format, a file over
+ * MAX_UPLOAD_MB, and a folder query that climbs out with ../.
  */
 import { crc32, deflateSync } from "node:zlib";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { encodePng } from "../../server/demo/png.ts";
@@ -54,35 +55,46 @@ const pngClaiming = (width: number, height: number): Buffer => {
   ]);
 };
 
-/** A JPEG whose start-of-frame claims width x height (after an APP0 segment, as real files have). */
-const jpegClaiming = (width: number, height: number): Buffer => {
-  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
-  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 8, 0, 0, 0, 0, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
-  sof.writeUInt16BE(height, 5);
-  sof.writeUInt16BE(width, 7);
-  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.alloc(64), Buffer.from([0xff, 0xd9])]);
+/** A small real picture in `format`, whose header is then made to claim more pixels. */
+const realPicture = (format: "jpeg" | "gif" | "webp"): Promise<Buffer> =>
+  sharp(Buffer.alloc(16 * 16 * 3, 90), { raw: { width: 16, height: 16, channels: 3 } })
+    .toFormat(format)
+    .toBuffer();
+
+/** A real JPEG whose start-of-frame claims width x height. */
+const jpegClaiming = async (width: number, height: number): Promise<Buffer> => {
+  const bytes = await realPicture("jpeg");
+  const sof = bytes.indexOf(Buffer.from([0xff, 0xc0]));
+  bytes.writeUInt16BE(height, sof + 5);
+  bytes.writeUInt16BE(width, sof + 7);
+  return bytes;
 };
 
-const gifClaiming = (width: number, height: number): Buffer => {
-  const header = Buffer.alloc(13);
-  header.write("GIF89a", 0, "ascii");
-  header.writeUInt16LE(width, 6);
-  header.writeUInt16LE(height, 8);
-  return Buffer.concat([header, Buffer.from([0x3b])]);
+/** A real GIF whose screen and first frame claim width x height. */
+const gifClaiming = async (width: number, height: number): Promise<Buffer> => {
+  const bytes = await realPicture("gif");
+  bytes.writeUInt16LE(width, 6);
+  bytes.writeUInt16LE(height, 8);
+  // The image descriptor (0x2c, left, top, width, height) after the header and colour table.
+  const descriptor = bytes.indexOf(0x2c, 13);
+  bytes.writeUInt16LE(width, descriptor + 5);
+  bytes.writeUInt16LE(height, descriptor + 7);
+  return bytes;
 };
 
-/** An extended WebP (VP8X) whose canvas is width x height. */
-const webpClaiming = (width: number, height: number): Buffer => {
-  const vp8x = Buffer.alloc(18);
-  vp8x.write("VP8X", 0, "ascii");
-  vp8x.writeUInt32LE(10, 4);
-  vp8x.writeUIntLE(width - 1, 12, 3);
-  vp8x.writeUIntLE(height - 1, 15, 3);
-  const riff = Buffer.alloc(12);
-  riff.write("RIFF", 0, "ascii");
-  riff.writeUInt32LE(4 + vp8x.length + 8, 4);
-  riff.write("WEBP", 8, "ascii");
-  return Buffer.concat([riff, vp8x, Buffer.alloc(16)]);
+/** A real lossy WebP (a VP8 chunk) whose frame header claims width x height (14 bits each). */
+const webpClaiming = async (width: number, height: number): Promise<Buffer> => {
+  const bytes = await realPicture("webp");
+  if (bytes.toString("ascii", 12, 16) !== "VP8 ") throw new Error("a lossy WebP expected");
+  bytes.writeUInt16LE(width, 26);
+  bytes.writeUInt16LE(height, 28);
+  return bytes;
+};
+
+const bombs = {
+  jpeg: await jpegClaiming(65_000, 65_000),
+  gif: await gifClaiming(65_535, 65_535),
+  webp: await webpClaiming(16_383, 16_383),
 };
 
 const fields = {
@@ -126,9 +138,9 @@ describe("hostile uploads", () => {
     ],
     ["an HTML page named .jpg", Buffer.from("<!doctype html><script>alert(1)</script>"), "image/jpeg", "a.jpg", 415, messages.unsupportedFile],
     ["a PNG claiming 50,000 x 50,000 pixels", pngClaiming(50_000, 50_000), "image/png", "bomb.png", 413, messages.fileTooLarge],
-    ["a JPEG claiming 65,000 x 65,000 pixels", jpegClaiming(65_000, 65_000), "image/jpeg", "bomb.jpg", 413, messages.fileTooLarge],
-    ["a GIF claiming 65,535 x 65,535 pixels", gifClaiming(65_535, 65_535), "image/gif", "bomb.gif", 413, messages.fileTooLarge],
-    ["a WebP claiming 16,384 x 16,384 pixels", webpClaiming(16_384, 16_384), "image/webp", "bomb.webp", 413, messages.fileTooLarge],
+    ["a JPEG claiming 65,000 x 65,000 pixels", bombs.jpeg, "image/jpeg", "bomb.jpg", 413, messages.fileTooLarge],
+    ["a GIF claiming 65,535 x 65,535 pixels", bombs.gif, "image/gif", "bomb.gif", 413, messages.fileTooLarge],
+    ["a WebP claiming 16,383 x 16,383 pixels", bombs.webp, "image/webp", "bomb.webp", 413, messages.fileTooLarge],
     [
       "a PNG over MAX_UPLOAD_MB",
       Buffer.concat([encodePng(4, 4, () => [1, 2, 3]), Buffer.alloc(1_100_000)]),

@@ -6,6 +6,7 @@ import type { User } from "../../src/api/users.ts";
 import { catalogueFormMachine, catalogueListMachine } from "../../src/machines/catalogues.ts";
 import { RESET_PASSWORD, userFormMachine, userFormSource, userListMachine, userListSource } from "../../src/machines/users.ts";
 import { feeding } from "../../src/records/feeding.ts";
+import { catalogueItemId, roleId, userId } from "../ids.ts";
 
 type Reply = { readonly status: number; readonly data: unknown };
 
@@ -28,12 +29,12 @@ const fakeApi = (replies: Record<string, Reply | (() => Promise<Reply>)>) => {
 };
 
 const ana: User = {
-  id: 4,
+  id: userId(4),
   first_name: "Ana",
   last_name: "Ruiz",
   email: "ana@example.com",
-  role_id: 1,
-  user_rol: { id: 1, name: "admin" },
+  role_id: roleId(1),
+  user_rol: { id: roleId(1), name: "admin" },
   active: true,
 };
 const breakfast = { id: 3, name: "Desayuno", active: true };
@@ -72,7 +73,7 @@ describe("the list machine over the feeding declaration", () => {
     const { client, calls } = fakeApi({ "GET /api/feedings": { status: 200, data: [breakfast] } });
     const { actor } = feedingList(client, false);
     await settled(actor);
-    actor.send({ type: "row.delete", id: 3, title: "¿Eliminar «Desayuno»?" });
+    actor.send({ type: "row.delete", id: catalogueItemId(3), title: "¿Eliminar «Desayuno»?" });
     await waitFor(actor, (snapshot) => snapshot.matches("listed"));
     expect(actor.getSnapshot().context.target).toBeNull();
     expect(calls.filter((call) => call.method === "DELETE")).toEqual([]);
@@ -85,7 +86,7 @@ describe("the list machine over the feeding declaration", () => {
     });
     const { actor, notify } = feedingList(client, true);
     await settled(actor);
-    actor.send({ type: "row.delete", id: 3, title: "¿Eliminar «Desayuno»?" });
+    actor.send({ type: "row.delete", id: catalogueItemId(3), title: "¿Eliminar «Desayuno»?" });
     await vi.waitFor(() => expect(calls).toHaveLength(3));
     await settled(actor);
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
@@ -105,7 +106,7 @@ describe("the list machine over the feeding declaration", () => {
     });
     const { actor } = feedingList(client, true);
     await settled(actor);
-    actor.send({ type: "row.delete", id: 3, title: "x" });
+    actor.send({ type: "row.delete", id: catalogueItemId(3), title: "x" });
     await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe(messages.itemInUse));
     inUse = false;
     actor.send({ type: "list.reload" });
@@ -118,7 +119,7 @@ describe("the list machine over the feeding declaration", () => {
     const { client, calls } = fakeApi({ "GET /api/feedings": { status: 200, data: [] } });
     const { actor } = feedingList(client, true);
     await settled(actor);
-    actor.send({ type: "row.command", command: RESET_PASSWORD, id: 3, title: "x" });
+    actor.send({ type: "row.command", command: RESET_PASSWORD, id: catalogueItemId(3), title: "x" });
     expect(actor.getSnapshot().value).toBe("listed");
     expect(calls).toHaveLength(1);
   });
@@ -215,7 +216,7 @@ describe("the list machine over the users", () => {
     await settled(actor);
     expect(actor.getSnapshot().context.rows).toEqual([ana]);
     const title = "¿Enviar una contraseña temporal a Ana Ruiz?";
-    actor.send({ type: "row.command", command: RESET_PASSWORD, id: 4, title });
+    actor.send({ type: "row.command", command: RESET_PASSWORD, id: userId(4), title });
     await vi.waitFor(() => expect(actor.getSnapshot().context.message).toBe(messages.temporaryPasswordSent));
     expect(asked).toHaveBeenCalledWith({ title, command: RESET_PASSWORD });
     expect(notify).toHaveBeenCalledWith(messages.temporaryPasswordSent);
@@ -226,7 +227,7 @@ describe("the list machine over the users", () => {
     const { client, calls } = fakeApi({ "GET /api/users": { status: 200, data: [ana] } });
     const { actor, asked } = usersList(client);
     await settled(actor);
-    actor.send({ type: "row.command", command: "archive", id: 4, title: "x" });
+    actor.send({ type: "row.command", command: "archive", id: userId(4), title: "x" });
     expect(actor.getSnapshot().value).toBe("listed");
     expect(asked).not.toHaveBeenCalled();
     expect(calls).toHaveLength(1);
@@ -240,9 +241,9 @@ describe("the list machine over the users", () => {
     });
     const { actor } = usersList(client);
     await settled(actor);
-    actor.send({ type: "row.command", command: RESET_PASSWORD, id: 4, title: "x" });
+    actor.send({ type: "row.command", command: RESET_PASSWORD, id: userId(4), title: "x" });
     await vi.waitFor(() => expect(actor.getSnapshot().context.message).toBe(messages.temporaryPasswordSent));
-    actor.send({ type: "row.delete", id: 4, title: "x" });
+    actor.send({ type: "row.delete", id: userId(4), title: "x" });
     await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe(messages.lastAdmin));
     expect(actor.getSnapshot().context.message).toBeNull();
   });

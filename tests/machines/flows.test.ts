@@ -7,11 +7,12 @@ import { loginMachine } from "../../src/machines/login.machine.ts";
 import { passwordResetMachine, REDIRECT_DELAY_MS } from "../../src/machines/passwordReset.machine.ts";
 import { sessionMachine } from "../../src/machines/session.machine.ts";
 import { encodeStoredSession, type StoredSession } from "../../src/machines/storedSession.ts";
+import { userId } from "../ids.ts";
 
 const client = createClient({ readToken: () => null, fetch: () => Promise.reject(new Error("no network")) });
 
 const loginUser = (overrides: Partial<LoginUser>): LoginUser => ({
-  id: 7,
+  id: userId(7),
   firstName: "Ana",
   lastName: "Ruiz",
   email: "ana@example.com",
@@ -111,7 +112,7 @@ describe("password reset", () => {
         actors: { upgradePassword: fromPromise(async () => "password updated successfully") },
         actions: { goToLogin, finishPasswordChange },
       }),
-      { input: { client, userId: 7, pending: { id: 7, token: "change-only" } } },
+      { input: { client, userId: userId(7), pending: { id: 7, token: "change-only" } } },
     ).start();
     actor.send({ type: "password.submit", password: "Secret1", confirmPassword: "Secret1" });
     await vi.advanceTimersByTimeAsync(0);
@@ -126,14 +127,14 @@ describe("password reset", () => {
 
   it("refuses a change held for another user id", () => {
     const actor = createActor(passwordResetMachine, {
-      input: { client, userId: 8, pending: { id: 7, token: "change-only" } },
+      input: { client, userId: userId(8), pending: { id: 7, token: "change-only" } },
     }).start();
     expect(actor.getSnapshot().value).toBe("signInRequired");
   });
 });
 
 describe("session", () => {
-  const stored = encodeStoredSession({ userName: "Ana Ruiz", token: "t0k3n", role: "sales", id: 7 });
+  const stored = encodeStoredSession({ userName: "Ana Ruiz", token: "t0k3n", role: "sales", id: userId(7) });
 
   it.each([
     ["a well-formed session", stored, "verifying"],
@@ -152,7 +153,7 @@ describe("session", () => {
       sessionMachine.provide({
         actors: {
           checkSession: fromPromise(
-            async (): Promise<StoredSession> => ({ userName: "Ana Ruiz Vera", token: "t0k3n", role: "marketing", id: 7 }),
+            async (): Promise<StoredSession> => ({ userName: "Ana Ruiz Vera", token: "t0k3n", role: "marketing", id: userId(7) }),
           ),
         },
         actions: { storeSession: (_, params) => storeSession(params.session) },

@@ -18,9 +18,10 @@ import {
 import { addImages, type FormImage, moveImage, removeImage } from "../../src/machines/recordForm.machine.ts";
 import { homeContentMachine } from "../../src/machines/homeContent.machine.ts";
 import { addChoice, moveChoice, recommendationsMachine, removeChoice } from "../../src/machines/recommendations.machine.ts";
+import { bannerId, itineraryId } from "../ids.ts";
 
 const banner: Banner = {
-  id: 2,
+  id: bannerId(2),
   type: "baner",
   title: "Galápagos",
   text: "Cruceros",
@@ -271,7 +272,7 @@ describe("the call-to-action URL rule", () => {
 });
 
 const destination = (id: number, name: string, type: "national" | "international"): Itinerary => ({
-  id,
+  id: itineraryId(id),
   name,
   days: "3 días",
   description: "",
@@ -291,17 +292,17 @@ const destination = (id: number, name: string, type: "national" | "international
 
 describe("the recommendations", () => {
   it("add at the end without duplicates, remove, and move within bounds", () => {
-    expect(addChoice([1, 2], 3)).toEqual([1, 2, 3]);
-    expect(addChoice([1, 2], 2)).toEqual([1, 2]);
-    expect(removeChoice([1, 2, 3], 2)).toEqual([1, 3]);
-    expect(moveChoice([1, 2, 3], 3, -1)).toEqual([1, 3, 2]);
-    expect(moveChoice([1, 2, 3], 1, -1)).toEqual([1, 2, 3]);
-    expect(moveChoice([1, 2, 3], 3, 1)).toEqual([1, 2, 3]);
+    expect(addChoice([itineraryId(1), itineraryId(2)], itineraryId(3))).toEqual([1, 2, 3]);
+    expect(addChoice([itineraryId(1), itineraryId(2)], itineraryId(2))).toEqual([1, 2]);
+    expect(removeChoice([itineraryId(1), itineraryId(2), itineraryId(3)], itineraryId(2))).toEqual([1, 3]);
+    expect(moveChoice([itineraryId(1), itineraryId(2), itineraryId(3)], itineraryId(3), -1)).toEqual([1, 3, 2]);
+    expect(moveChoice([itineraryId(1), itineraryId(2), itineraryId(3)], itineraryId(1), -1)).toEqual([1, 2, 3]);
+    expect(moveChoice([itineraryId(1), itineraryId(2), itineraryId(3)], itineraryId(3), 1)).toEqual([1, 2, 3]);
   });
 
   it("load both types and the current order, and save the new order once", async () => {
     const recommended = (id: number, position: number, item: Itinerary) => ({
-      id,
+      id: itineraryId(id),
       type: "recomendation" as const,
       position,
       itinerary: { ...item, ofertPrice: null, isOfert: false },
@@ -326,10 +327,10 @@ describe("the recommendations", () => {
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
     expect(actor.getSnapshot().context.chosen).toEqual([4, 5]);
     expect(actor.getSnapshot().context.destinations.map((item) => item.name)).toEqual(["Quilotoa", "Baños", "París"]);
-    actor.send({ type: "recommendation.add", id: 6 });
-    actor.send({ type: "recommendation.moveUp", id: 6 });
-    actor.send({ type: "recommendation.remove", id: 4 });
-    actor.send({ type: "recommendation.moveDown", id: 6 });
+    actor.send({ type: "recommendation.add", id: itineraryId(6) });
+    actor.send({ type: "recommendation.moveUp", id: itineraryId(6) });
+    actor.send({ type: "recommendation.remove", id: itineraryId(4) });
+    actor.send({ type: "recommendation.moveDown", id: itineraryId(6) });
     actor.send({ type: "recommendations.save" });
     actor.send({ type: "recommendations.save" });
     await waitFor(actor, (snapshot) => snapshot.status === "done");

@@ -22,6 +22,7 @@ import {
   type SaveRequest,
   withPreviews,
 } from "../../src/machines/recordForm.machine.ts";
+import { catalogueItemId, itineraryId } from "../ids.ts";
 
 const draft: ItineraryDraft = {
   name: "Quilotoa",
@@ -40,7 +41,7 @@ const draft: ItineraryDraft = {
 };
 
 const quilotoa: Itinerary = {
-  id: 9,
+  id: itineraryId(9),
   name: "Quilotoa",
   days: "2 días",
   description: "Laguna volcánica",
@@ -51,7 +52,7 @@ const quilotoa: Itinerary = {
   type: "national",
   region: "Sierra",
   servicesIncluded: ["Traslados"],
-  feeding: [{ id: 3, name: "Desayuno" }],
+  feeding: [{ id: catalogueItemId(3), name: "Desayuno" }],
   activities: [],
   courtesy: [],
   departureFrom: ["Quito"],
@@ -61,8 +62,8 @@ const quilotoa: Itinerary = {
 const image = new Blob(["png"], { type: "image/png" });
 const chosen: ReadonlyArray<FormImage> = [{ kind: "new", key: 0, file: image, preview: null }];
 
-const breakfast: CatalogueItem = { id: 3, name: "Desayuno", active: true };
-const dinner: CatalogueItem = { id: 4, name: "Cena", active: false };
+const breakfast: CatalogueItem = { id: catalogueItemId(3), name: "Desayuno", active: true };
+const dinner: CatalogueItem = { id: catalogueItemId(4), name: "Cena", active: false };
 
 describe("the destination rules, as the contract states them", () => {
   const national = { type: "national", id: null } as const;

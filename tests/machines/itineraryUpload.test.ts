@@ -11,6 +11,7 @@ import { ApiError } from "../../src/api/errors.ts";
 import { createItinerary, updateItinerary } from "../../src/api/itineraries.ts";
 import { listUsers } from "../../src/api/users.ts";
 import { messages } from "../../src/api/messages.ts";
+import { itineraryId } from "../ids.ts";
 
 /** An upload transport that records each request and answers as told. */
 const fakeTransport = (answer: UploadResponse, progress: ReadonlyArray<[number, number]> = []) => {
@@ -76,7 +77,7 @@ describe("the client's multipart upload", () => {
   it("fills the path and sends no image part when no file is given", async () => {
     const { transport, requests } = fakeTransport(ok(messages.updated));
     const client = createClient({ readToken: () => null, upload: transport });
-    await client.upload(updateItinerary, { params: { id: 9 }, query, fields });
+    await client.upload(updateItinerary, { params: { id: itineraryId(9) }, query, fields });
     expect(requests[0]?.method).toBe("PUT");
     expect(requests[0]?.url).toBe("/api/itineraries/updateItinerary/9?images=tiptops&file=files");
     expect(requests[0]?.headers.authorization).toBeUndefined();

@@ -5,9 +5,11 @@ import { ApiError } from "../../src/api/errors.ts";
 import type { Lead, LeadsQuery } from "../../src/api/leads.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { User } from "../../src/api/users.ts";
-import { leadAssignmentMachine } from "../../src/machines/leadAssignment.machine.ts";
+import type { LeadId, UserId } from "../../src/api/ids.ts";
+import { type AssignmentTarget, leadAssignmentMachine } from "../../src/machines/leadAssignment.machine.ts";
 import { leadConversationMachine } from "../../src/machines/leadConversation.machine.ts";
 import { type LeadsPage, leadsListMachine, leadsQuery } from "../../src/machines/leadsList.machine.ts";
+import { leadId, roleId, userId } from "../ids.ts";
 
 /** Actors are doubles in these tests: the client is only passed around, never called. */
 const client = createClient({
@@ -16,7 +18,7 @@ const client = createClient({
 });
 
 const lead = (id: number, overrides: Partial<Lead> = {}): Lead => ({
-  id,
+  id: leadId(id),
   createdAt: "2026-03-14T15:30:00.000Z",
   firstName: "Marta",
   lastName: "Quispe",
@@ -32,12 +34,12 @@ const lead = (id: number, overrides: Partial<Lead> = {}): Lead => ({
 });
 
 const pedro: User = {
-  id: 5,
+  id: userId(5),
   first_name: "Pedro",
   last_name: "Vélez",
   email: "ventas@example.com",
-  role_id: 3,
-  user_rol: { id: 3, name: "sales" },
+  role_id: roleId(3),
+  user_rol: { id: roleId(3), name: "sales" },
   active: true,
 };
 
@@ -177,8 +179,8 @@ describe("the lead assignment menu", () => {
       leadAssignmentMachine.provide({
         actors: {
           fetchSalesUsers: fromPromise<ReadonlyArray<User>, { client: ApiClient }>(fetchSalesUsers),
-          assignAgent: fromPromise<string, { client: ApiClient; leadId: number; userId: number }>(({ input }) =>
-            assign(input.leadId, input.userId),
+          assignAgent: fromPromise<string, { client: ApiClient; target: AssignmentTarget | null; userId: UserId }>(({ input }) =>
+            assign(input.target?.leadId ?? 0, input.userId),
           ),
         },
         actions: { reportAssigned, notify: (_, { message }) => notify(message) },
@@ -188,7 +190,7 @@ describe("the lead assignment menu", () => {
     actor.start();
     return { actor, fetchSalesUsers, reportAssigned, notify };
   };
-  const target = { leadId: 12, name: "Marta Quispe", agentId: null };
+  const target = { leadId: leadId(12), name: "Marta Quispe", agentId: null };
 
   it("loads the sales users once, assigns, and tells the list to reload", async () => {
     const assign = vi.fn(async () => messages.updated);
@@ -197,15 +199,15 @@ describe("the lead assignment menu", () => {
     expect(actor.getSnapshot().value).toBe("loadingUsers");
     await flush();
     expect(actor.getSnapshot().context.salesUsers).toEqual([pedro]);
-    actor.send({ type: "agent.choose", userId: 5 });
-    actor.send({ type: "agent.choose", userId: 5 });
+    actor.send({ type: "agent.choose", userId: userId(5) });
+    actor.send({ type: "agent.choose", userId: userId(5) });
     await flush();
     expect(assign.mock.calls).toEqual([[12, 5]]);
     expect(actor.getSnapshot().value).toBe("closed");
     expect(reportAssigned).toHaveBeenCalledTimes(1);
     expect(notify).toHaveBeenCalledWith(messages.updated);
 
-    actor.send({ type: "menu.open", target: { ...target, leadId: 13 } });
+    actor.send({ type: "menu.open", target: { ...target, leadId: leadId(13) } });
     expect(actor.getSnapshot().value).toBe("choosing");
     actor.send({ type: "menu.close" });
     expect(fetchSalesUsers).toHaveBeenCalledTimes(1);
@@ -219,12 +221,12 @@ describe("the lead assignment menu", () => {
     const { actor, reportAssigned } = startMenu(assign);
     actor.send({ type: "menu.open", target });
     await flush();
-    actor.send({ type: "agent.choose", userId: 5 });
+    actor.send({ type: "agent.choose", userId: userId(5) });
     await flush();
     expect(actor.getSnapshot().value).toBe("failed");
     expect(actor.getSnapshot().context.error).toBe(messages.notSalesUser);
     expect(reportAssigned).not.toHaveBeenCalled();
-    actor.send({ type: "agent.choose", userId: 5 });
+    actor.send({ type: "agent.choose", userId: userId(5) });
     await flush();
     expect(actor.getSnapshot().value).toBe("closed");
     expect(reportAssigned).toHaveBeenCalledTimes(1);
@@ -232,7 +234,7 @@ describe("the lead assignment menu", () => {
 });
 
 /** What the comment actor is given. */
-type Comment = { client: ApiClient; userId: number; leadId: number; coments: string };
+type Comment = { client: ApiClient; userId: UserId; leadId: LeadId; coments: string };
 
 describe("the lead conversation", () => {
   const startConversation = (send: (body: { userId: number; leadId: number; coments: string }) => Promise<string>) => {
@@ -241,14 +243,14 @@ describe("the lead conversation", () => {
     const actor = createActor(
       leadConversationMachine.provide({
         actors: {
-          fetchLead: fromPromise<Lead, { client: ApiClient; leadId: number }>(fetchLead),
+          fetchLead: fromPromise<Lead, { client: ApiClient; leadId: LeadId }>(fetchLead),
           sendComment: fromPromise<string, Comment>(({ input }) =>
             send({ userId: input.userId, leadId: input.leadId, coments: input.coments }),
           ),
         },
         actions: { notify: (_, { message }) => notify(message) },
       }),
-      { input: { client, leadId: 12, userId: 7 } },
+      { input: { client, leadId: leadId(12), userId: userId(7) } },
     );
     actor.start();
     return { actor, fetchLead, notify };
@@ -316,12 +318,12 @@ describe("the lead conversation", () => {
     const actor = createActor(
       leadConversationMachine.provide({
         actors: {
-          fetchLead: fromPromise<Lead, { client: ApiClient; leadId: number }>(async () => {
+          fetchLead: fromPromise<Lead, { client: ApiClient; leadId: LeadId }>(async () => {
             throw new ApiError(404, messages.notFound);
           }),
         },
       }),
-      { input: { client, leadId: 99, userId: 7 } },
+      { input: { client, leadId: leadId(99), userId: userId(7) } },
     );
     actor.start();
     await flush();

@@ -3,6 +3,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Credentials, forgotPassword, Health, LoginUser, NewPassword, upgradePassword } from "../../src/api/auth.ts";
 import { envelope, type AnyCodec } from "../../src/api/endpoint.ts";
+import { MAX_ID } from "../../src/api/ids.ts";
+import { userId } from "../ids.ts";
 import { decodeStoredSession, encodeStoredSession } from "../../src/machines/storedSession.ts";
 
 const text = fc.string({ maxLength: 40 });
@@ -19,7 +21,7 @@ const roundTrips = <S extends AnyCodec>(schema: S, values: fc.Arbitrary<S["Type"
   );
 
 const loginUsers = fc.record({
-  id: fc.integer({ min: 1, max: 2 ** 31 }),
+  id: fc.integer({ min: 1, max: MAX_ID }).map(userId),
   firstName: text,
   lastName: text,
   email: text,
@@ -35,12 +37,12 @@ describe("every auth contract schema decodes what it encodes", () => {
   it("forgot password body", () => roundTrips(forgotPassword.body, fc.record({ email: filled })));
   it("new password", () => roundTrips(NewPassword, fc.record({ password: text, confirmPassword: text })));
   it("upgradePassword path id", () =>
-    roundTrips(upgradePassword.params, fc.record({ id: fc.integer({ min: 1, max: 2 ** 31 }) })));
+    roundTrips(upgradePassword.params, fc.record({ id: fc.integer({ min: 1, max: MAX_ID }).map(userId) })));
   it("health", () => roundTrips(Health, fc.constant({ status: "ok" as const })));
   it("the stored session", () =>
     fc.assert(
       fc.property(
-        fc.record({ userName: text, token: fc.string({ minLength: 1 }), role, id: fc.integer() }),
+        fc.record({ userName: text, token: fc.string({ minLength: 1 }), role, id: fc.integer({ min: 1, max: MAX_ID }).map(userId) }),
         (session) => {
           expect(decodeStoredSession(encodeStoredSession(session))).toEqual(session);
         },

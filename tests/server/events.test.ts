@@ -14,6 +14,7 @@ import { messages } from "../../src/api/messages.ts";
 import type { UserEvent } from "../../src/machines/domain/user.machine.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { resetDatabase, testDatabase } from "../setup/database.ts";
+import { catalogueItemId } from "../ids.ts";
 
 const db = testDatabase();
 
@@ -154,11 +155,11 @@ const runItem = async (
     return;
   }
   if (id === undefined) return;
-  if (step.action === "delete") await deleteItem(tx, catalogue, id, stepOptions);
-  else if (step.action === "rename") await updateItem(tx, catalogue, id, { name: `Renamed ${index}` }, stepOptions);
+  if (step.action === "delete") await deleteItem(tx, catalogue, catalogueItemId(id), stepOptions);
+  else if (step.action === "rename") await updateItem(tx, catalogue, catalogueItemId(id), { name: `Renamed ${index}` }, stepOptions);
   else {
-    const current = await findItem(tx, catalogue, id);
-    await updateItem(tx, catalogue, id, { name: current?.name ?? "", active: step.action === "activate" }, stepOptions);
+    const current = await findItem(tx, catalogue, catalogueItemId(id));
+    await updateItem(tx, catalogue, catalogueItemId(id), { name: current?.name ?? "", active: step.action === "activate" }, stepOptions);
   }
 };
 

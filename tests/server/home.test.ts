@@ -19,6 +19,7 @@ import { detectImage } from "../../server/uploads/images.ts";
 import { findImage } from "../../server/uploads/store.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { resetDatabase, testDatabase } from "../setup/database.ts";
+import { bannerId, callActionId, itineraryId } from "../ids.ts";
 
 const db = testDatabase();
 
@@ -99,7 +100,7 @@ const run = async (steps: ReadonlyArray<Step>): Promise<void> => {
         switch (current.kind) {
           case "destination": {
             const gone = current.remove === null ? undefined : destinations[current.remove];
-            if (gone !== undefined) await deleteItinerary(tx, gone, options);
+            if (gone !== undefined) await deleteItinerary(tx, itineraryId(gone), options);
             else destinations.push(await createItinerary(tx, itineraryFormOf(draftOf(index)), `uploads/tiptops/${"a".repeat(64)}.png`, options));
             return;
           }
@@ -123,7 +124,7 @@ const run = async (steps: ReadonlyArray<Step>): Promise<void> => {
               ...(current.active === null ? {} : { active: String(current.active) }),
               ...(current.keep === null ? {} : { images: [...new Set(current.keep.flatMap((position) => images[position] ?? []))] }),
             };
-            await updateBanner(tx, id, form, { folder, files: current.shades.map(picture) }, options);
+            await updateBanner(tx, bannerId(id), form, { folder, files: current.shades.map(picture) }, options);
             return;
           }
           case "callAction": {
@@ -131,7 +132,7 @@ const run = async (steps: ReadonlyArray<Step>): Promise<void> => {
             const id = current.target === null ? undefined : callActions[current.target];
             const payload = current.active === undefined ? content : { ...content, active: current.active };
             if (id === undefined) callActions.push(await createCallAction(tx, payload, options));
-            else await updateCallAction(tx, id, payload, options);
+            else await updateCallAction(tx, callActionId(id), payload, options);
             return;
           }
           case "recommend": {

@@ -18,6 +18,7 @@ import { findImage, storeImage } from "../../server/uploads/store.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { departureCities, generalServices } from "../../src/api/itineraries.ts";
 import { resetDatabase, testDatabase } from "../setup/database.ts";
+import { catalogueItemId, itineraryId } from "../ids.ts";
 
 const db = testDatabase();
 
@@ -100,8 +101,8 @@ const run = async (steps: ReadonlyArray<Step>): Promise<void> => {
           const list = items[current.catalogue] ?? [];
           const id = list[current.item];
           if (current.action === "create") list.push(await createItem(tx, record, { name: `Item ${index}`, active: true }, options));
-          else if (id !== undefined && current.action === "delete") await deleteItem(tx, record, id, options);
-          else if (id !== undefined) await updateItem(tx, record, id, { name: `Item ${id}`, active: false }, options);
+          else if (id !== undefined && current.action === "delete") await deleteItem(tx, record, catalogueItemId(id), options);
+          else if (id !== undefined) await updateItem(tx, record, catalogueItemId(id), { name: `Item ${id}`, active: false }, options);
         } else if (current.kind === "create") {
           const draft = draftOf(index, current.picks, items, current.national, current.offer);
           const image = await storeImage(tx, "tiptops", picture(current.shade), options.occurredAt);
@@ -112,13 +113,13 @@ const run = async (steps: ReadonlyArray<Step>): Promise<void> => {
           const id = itineraries[current.target];
           if (id === undefined) return;
           if (current.kind === "delete") {
-            await deleteItinerary(tx, id, options);
+            await deleteItinerary(tx, itineraryId(id), options);
             return;
           }
           const previous = drafts.get(id);
           const draft = draftOf(index, current.picks, items, previous?.destinationType === "national", false);
           const image = current.shade === null ? null : await storeImage(tx, "tiptops", picture(current.shade), options.occurredAt);
-          await updateItinerary(tx, id, itineraryFormOf(draft), image, options);
+          await updateItinerary(tx, itineraryId(id), itineraryFormOf(draft), image, options);
         }
       });
     } catch (error) {

@@ -15,6 +15,7 @@ import { rebuildProjections } from "../../server/rebuild.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { resetDatabase, testDatabase } from "../setup/database.ts";
+import { leadId, userId } from "../ids.ts";
 
 const db = testDatabase();
 
@@ -77,16 +78,16 @@ const run = async (steps: ReadonlyArray<Command>): Promise<void> => {
           return;
         }
         if (step.kind === "assign" || step.kind === "comment") {
-          const leadId = leads[step.lead] ?? 999;
-          const userId = agents[step.kind === "assign" ? step.agent : step.author] ?? 0;
-          if (step.kind === "assign") await assignLead(tx, leadId, userId, options(index));
-          else await commentLead(tx, leadId, userId, `Nota ${index}`, { ...options(index), actorId: userId });
+          const lead = leadId(leads[step.lead] ?? 999);
+          const agent = userId(agents[step.kind === "assign" ? step.agent : step.author] ?? 1);
+          if (step.kind === "assign") await assignLead(tx, lead, agent, options(index));
+          else await commentLead(tx, lead, agent, `Nota ${index}`, { ...options(index), actorId: agent });
           return;
         }
-        const userId = agents[step.agent] ?? 0;
+        const staffId = agents[step.agent] ?? 0;
         const staff = { firstName: "Agente", lastName: String(step.agent), email: `a${step.agent}@example.com`, roleId: roleIds.sales };
-        if (step.kind === "delete") await deleteStaff(tx, userId, adminId, options(index));
-        else await updateStaff(tx, userId, { ...staff, active: step.kind === "activate" }, options(index));
+        if (step.kind === "delete") await deleteStaff(tx, staffId, adminId, options(index));
+        else await updateStaff(tx, staffId, { ...staff, active: step.kind === "activate" }, options(index));
       });
     } catch (error) {
       // Refusals (a missing lead, an agent no longer active, a user already deleted) write nothing.

@@ -3,13 +3,14 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { messages } from "../../src/api/messages.ts";
 import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
+import { userId } from "../ids.ts";
 
 const fire = vi.hoisted(() => vi.fn());
 vi.mock("sweetalert2", () => ({ default: { fire } }));
 
 beforeEach(() => {
   fire.mockReset();
-  storeSession({ userName: "Diego Cevallos", token: "t0k3n", role: "sales", id: 5 });
+  storeSession({ userName: "Diego Cevallos", token: "t0k3n", role: "sales", id: userId(5) });
 });
 
 const breakfast = { id: 3, name: "Desayuno", active: true };
@@ -44,7 +45,7 @@ describe("the feeding list", () => {
     await renderApp("/panel/feeding", fetch);
     await userEvent.click(within(await rowOf("Cena")).getByRole("button", { name: "Eliminar" }));
     await waitFor(() => expect(screen.queryByRole("cell", { name: "Cena" })).toBeNull());
-    expect(fire).toHaveBeenCalledWith(expect.objectContaining({ title: "¿Eliminar «Cena»?", icon: "warning" }));
+    expect(fire).toHaveBeenCalledWith(expect.objectContaining({ titleText: "¿Eliminar «Cena»?", icon: "warning" }));
     expect(calls.filter((call) => call.url.startsWith("/api/feedings")).map((call) => call.method)).toEqual([
       "GET",
       "DELETE",
@@ -77,7 +78,7 @@ describe("the feeding form", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Alimentación" })).toBeDefined();
     expect(window.location.pathname).toBe("/panel/feeding");
     expect(calls.find((call) => call.method === "POST")?.body).toEqual({ name: "Desayuno", active: true });
-    expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, title: "Registro creado correctamente" }));
+    expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, titleText: "Registro creado correctamente" }));
   });
 
   it("edits an item with its saved values", async () => {

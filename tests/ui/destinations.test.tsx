@@ -9,6 +9,7 @@ import { createI18n } from "../../src/i18n/index.ts";
 import { App } from "../../src/ui/app.tsx";
 import { createServices } from "../../src/ui/services.ts";
 import { fakeFetch, storeSession } from "./harness.tsx";
+import { catalogueItemId, itineraryId, userId } from "../ids.ts";
 
 const fire = vi.hoisted(() => vi.fn());
 vi.mock("sweetalert2", () => ({ default: { fire } }));
@@ -22,7 +23,7 @@ beforeEach(() => {
   revokeObjectURL.mockClear();
   // jsdom has no object URLs; the form's provided actions call these
   Object.assign(URL, { createObjectURL, revokeObjectURL });
-  storeSession({ userName: "Marta Andrade", token: "t0k3n", role: "marketing", id: 2 });
+  storeSession({ userName: "Marta Andrade", token: "t0k3n", role: "marketing", id: userId(2) });
 });
 
 afterEach(() => {
@@ -31,7 +32,7 @@ afterEach(() => {
 });
 
 const quilotoa: Itinerary = {
-  id: 9,
+  id: itineraryId(9),
   name: "Quilotoa",
   days: "2 días",
   description: "Laguna volcánica en los Andes",
@@ -42,8 +43,8 @@ const quilotoa: Itinerary = {
   type: "national",
   region: "Sierra",
   servicesIncluded: ["Traslados", "Alojamiento"],
-  feeding: [{ id: 3, name: "Desayuno" }],
-  activities: [{ id: 5, name: "Caminata" }],
+  feeding: [{ id: catalogueItemId(3), name: "Desayuno" }],
+  activities: [{ id: catalogueItemId(5), name: "Caminata" }],
   courtesy: [],
   departureFrom: ["Quito", "Manta"],
   image: "uploads/tiptops/abc.png",
@@ -102,7 +103,7 @@ describe("the destinations list", () => {
 
   it("shows no offer price when the offer is off, in English", async () => {
     localStorage.setItem("lang", "en");
-    const plain: Itinerary = { ...quilotoa, id: 11, name: "Cusco", type: "international", isOfert: false };
+    const plain: Itinerary = { ...quilotoa, id: itineraryId(11), name: "Cusco", type: "international", isOfert: false };
     await renderWith(
       "/panel/international/destinations",
       fakeFetch({ "GET /api/itineraries/destinations/international": { status: 200, data: [plain] } }).fetch,
@@ -127,7 +128,7 @@ describe("the destinations list", () => {
     await renderWith("/panel/national/destinations", fetch);
     await userEvent.click(within(await rowOf("Quilotoa")).getByRole("button", { name: "Eliminar" }));
     expect(await screen.findByText("Todavía no hay registros.")).toBeDefined();
-    expect(fire).toHaveBeenCalledWith(expect.objectContaining({ title: "¿Eliminar el destino «Quilotoa»?" }));
+    expect(fire).toHaveBeenCalledWith(expect.objectContaining({ titleText: "¿Eliminar el destino «Quilotoa»?" }));
     expect(calls.filter((call) => call.url.includes("itineraries")).map((call) => call.method)).toEqual([
       "GET",
       "DELETE",
@@ -234,7 +235,7 @@ describe("the destination form", () => {
     finish({ status: 200, text: JSON.stringify({ data: messages.created }) });
     expect(await screen.findByRole("heading", { level: 1, name: "Destinos nacionales" })).toBeDefined();
     expect(window.location.pathname).toBe("/panel/national/destinations");
-    expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, title: "Registro creado correctamente" }));
+    expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, titleText: "Registro creado correctamente" }));
     expect(revokeObjectURL).toHaveBeenCalledWith("blob:preview-1");
   });
 

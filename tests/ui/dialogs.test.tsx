@@ -25,13 +25,22 @@ describe("the delete confirmation dialog", () => {
     expect(fire).toHaveBeenCalledWith(
       expect.objectContaining({
         icon: "warning",
-        title: "¿Eliminar a Ana?",
+        titleText: "¿Eliminar a Ana?",
         confirmButtonText: "Eliminar",
         cancelButtonText: "Cancelar",
         confirmButtonColor: DELETE_COLOR,
         cancelButtonColor: CANCEL_COLOR,
       }),
     );
+  });
+
+  it("passes the title as text only: no `title` or `html`, which SweetAlert2 parses as HTML", async () => {
+    fire.mockResolvedValue({ isConfirmed: false });
+    await askToDelete("es", "¿Eliminar «<img src=x>»?");
+    const options = fire.mock.calls[0]?.[0];
+    expect(options).toMatchObject({ titleText: "¿Eliminar «<img src=x>»?" });
+    expect(options).not.toHaveProperty("title");
+    expect(options).not.toHaveProperty("html");
   });
 
   it("says 'Delete' / 'Cancel' in English and answers false on cancel", async () => {
@@ -49,5 +58,14 @@ describe("toasts", () => {
     expect(fire).toHaveBeenCalledWith(
       expect.objectContaining({ toast: true, position: "top-end", timer: 3000, width: "360px" }),
     );
+  });
+
+  it("show their message as text only: no `title` or `html`", async () => {
+    fire.mockResolvedValue({});
+    await showToast("<img src=x>", "error");
+    const options = fire.mock.calls[0]?.[0];
+    expect(options).toMatchObject({ titleText: "<img src=x>", icon: "error" });
+    expect(options).not.toHaveProperty("title");
+    expect(options).not.toHaveProperty("html");
   });
 });

@@ -2,9 +2,10 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
+import { userId } from "../ids.ts";
 
 beforeEach(() => {
-  storeSession({ userName: "Diego Cevallos", token: "t0k3n", role: "sales", id: 5 });
+  storeSession({ userName: "Diego Cevallos", token: "t0k3n", role: "sales", id: userId(5) });
 });
 
 const breakfast = { id: 3, name: "Desayuno buffet", active: true };

@@ -9,6 +9,7 @@ import { createI18n } from "../../src/i18n/index.ts";
 import { App } from "../../src/ui/app.tsx";
 import { createServices } from "../../src/ui/services.ts";
 import { fakeFetch, startSlideShow, storeSession } from "./harness.tsx";
+import { bannerId, itineraryId, userId } from "../ids.ts";
 
 const fire = vi.hoisted(() => vi.fn());
 vi.mock("sweetalert2", () => ({ default: { fire } }));
@@ -24,7 +25,7 @@ beforeEach(() => {
   revokeObjectURL.mockClear();
   // jsdom has no object URLs; the banner form's provided actions call these
   Object.assign(URL, { createObjectURL, revokeObjectURL });
-  storeSession({ userName: "Marta Andrade", token: "t0k3n", role: "marketing", id: 2 });
+  storeSession({ userName: "Marta Andrade", token: "t0k3n", role: "marketing", id: userId(2) });
 });
 
 afterEach(() => {
@@ -33,7 +34,7 @@ afterEach(() => {
 });
 
 const banner: Banner = {
-  id: 2,
+  id: bannerId(2),
   type: "baner",
   title: "Galápagos",
   text: "Cruceros de 4 a 8 días",
@@ -48,11 +49,11 @@ const content: HomeContent = {
   call_action: [],
   recomendation: [
     {
-      id: 1,
+      id: itineraryId(1),
       type: "recomendation",
       position: 1,
       itinerary: {
-        id: 4,
+        id: itineraryId(4),
         name: "Quilotoa",
         days: "2 días",
         type: "national",
@@ -99,7 +100,7 @@ describe("the home content list", () => {
   });
 
   it("is only for admin and marketing", async () => {
-    storeSession({ userName: "Pedro Vélez", token: "t0k3n", role: "sales", id: 5 });
+    storeSession({ userName: "Pedro Vélez", token: "t0k3n", role: "sales", id: userId(5) });
     await renderWith("/panel/home", fakeFetch({}).fetch);
     expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("No tiene permiso para esta acción");
   });
@@ -141,7 +142,7 @@ describe("the banner form", () => {
     expect(screen.getByRole<HTMLButtonElement>("button", { name: "Subir la imagen 3" }).disabled).toBe(true);
 
     await user.click(screen.getByRole("button", { name: "Guardar" }));
-    await waitFor(() => expect(fire).toHaveBeenCalledWith({ icon: "success", title: "Registro actualizado correctamente" }));
+    await waitFor(() => expect(fire).toHaveBeenCalledWith({ icon: "success", titleText: "Registro actualizado correctamente" }));
     const form = uploads[0]?.body;
     expect(form?.get("title")).toBe("Galápagos 2026");
     expect(form?.getAll("images[0]")).toEqual(["uploads/home_page/b.png"]);

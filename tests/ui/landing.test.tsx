@@ -5,11 +5,12 @@ import type { PublicHomeContent } from "../../src/api/home.ts";
 import { messages } from "../../src/api/messages.ts";
 import { countryOptions } from "../../src/ui/countries.ts";
 import { fakeFetch, renderApp, startSlideShow } from "./harness.tsx";
+import { bannerId, callActionId, itineraryId } from "../ids.ts";
 
 const content: PublicHomeContent = {
   baner: [
     {
-      id: 1,
+      id: bannerId(1),
       type: "baner",
       title: "Galápagos en crucero",
       text: "De 4 a 8 días entre islas",
@@ -20,7 +21,7 @@ const content: PublicHomeContent = {
     },
   ],
   call_action: {
-    id: 3,
+    id: callActionId(3),
     type: "call_action",
     title: "¿Listo para viajar?",
     text: "Le armamos el itinerario.",
@@ -30,11 +31,11 @@ const content: PublicHomeContent = {
   },
   recomendation: [
     {
-      id: 8,
+      id: itineraryId(8),
       type: "recomendation",
       position: 2,
       itinerary: {
-        id: 5,
+        id: itineraryId(5),
         name: "París",
         days: "7 días",
         type: "international",
@@ -45,11 +46,11 @@ const content: PublicHomeContent = {
       },
     },
     {
-      id: 7,
+      id: itineraryId(7),
       type: "recomendation",
       position: 1,
       itinerary: {
-        id: 4,
+        id: itineraryId(4),
         name: "Quilotoa",
         days: "2 días",
         type: "national",

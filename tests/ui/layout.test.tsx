@@ -5,8 +5,9 @@ import { health } from "../../src/api/auth.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { USER_INFO_KEY } from "../../src/machines/storedSession.ts";
 import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
+import { userId } from "../ids.ts";
 
-const signedInAs = (role: RoleName) => storeSession({ userName: "Ana Ruiz", token: "t0k3n", role, id: 1 });
+const signedInAs = (role: RoleName) => storeSession({ userName: "Ana Ruiz", token: "t0k3n", role, id: userId(1) });
 
 const menuEntries = async () => {
   const nav = await screen.findByRole("navigation", { name: "Navegación del panel" });

@@ -5,6 +5,7 @@ import type { Lead } from "../../src/api/leads.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { User } from "../../src/api/users.ts";
 import { renderApp, storeSession } from "./harness.tsx";
+import { leadId, roleId, userId } from "../ids.ts";
 
 const fire = vi.hoisted(() => vi.fn());
 vi.mock("sweetalert2", () => ({ default: { fire } }));
@@ -12,7 +13,7 @@ vi.mock("sweetalert2", () => ({ default: { fire } }));
 beforeEach(() => {
   fire.mockReset();
   fire.mockResolvedValue({});
-  storeSession({ userName: "Pedro Vélez", token: "t0k3n", role: "sales", id: 5 });
+  storeSession({ userName: "Pedro Vélez", token: "t0k3n", role: "sales", id: userId(5) });
 });
 
 interface Call {
@@ -49,7 +50,7 @@ const fakeApi = (routes: Record<string, Handler>) => {
 };
 
 const lead = (id: number, overrides: Partial<Lead> = {}): Lead => ({
-  id,
+  id: leadId(id),
   createdAt: "2026-03-04T15:30:00.000Z",
   firstName: "Marta",
   lastName: `Quispe ${id}`,
@@ -65,15 +66,15 @@ const lead = (id: number, overrides: Partial<Lead> = {}): Lead => ({
 });
 
 const pedro: User = {
-  id: 5,
+  id: userId(5),
   first_name: "Pedro",
   last_name: "Vélez",
   email: "ventas@example.com",
-  role_id: 3,
-  user_rol: { id: 3, name: "sales" },
+  role_id: roleId(3),
+  user_rol: { id: roleId(3), name: "sales" },
   active: true,
 };
-const lucia: User = { ...pedro, id: 6, first_name: "Lucía", last_name: "Mena", email: "ventas2@example.com" };
+const lucia: User = { ...pedro, id: userId(6), first_name: "Lucía", last_name: "Mena", email: "ventas2@example.com" };
 
 const longMessage =
   "Buenos días, somos una familia de cuatro personas y queremos conocer las islas Galápagos en julio, con dos niños.";
@@ -151,12 +152,12 @@ describe("the leads list", () => {
   });
 
   it("assigns a lead from the row's menu of sales users, then reloads the list", async () => {
-    let rows = [lead(12), lead(13, { lead_user: { id: 6, firstName: "Lucía", lastName: "Mena" } })];
+    let rows = [lead(12), lead(13, { lead_user: { id: userId(6), firstName: "Lucía", lastName: "Mena" } })];
     const { fetch, calls } = fakeApi({
       "GET /api/leads": leadsRoute(() => rows),
       "GET /api/users/getSalesUsers": () => ({ data: [pedro, lucia] }),
       "PUT /api/leads/assingLeadtoUser/12": () => {
-        rows = [lead(12, { lead_user: { id: 5, firstName: "Pedro", lastName: "Vélez" } }), rows[1] ?? lead(13)];
+        rows = [lead(12, { lead_user: { id: userId(5), firstName: "Pedro", lastName: "Vélez" } }), rows[1] ?? lead(13)];
         return { data: messages.updated };
       },
     });
@@ -171,7 +172,7 @@ describe("the leads list", () => {
     expect(calls.filter((call) => call.method === "PUT").map((call) => call.body)).toEqual([{ userId: 5 }]);
     await within(await rowOf("Marta Quispe 12")).findByRole("cell", { name: "Pedro Vélez" });
     expect(calls.filter((call) => call.path === "/api/leads")).toHaveLength(2);
-    expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, title: "Registro actualizado correctamente" }));
+    expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, titleText: "Registro actualizado correctamente" }));
 
     // the second menu shows the current agent and does not fetch the sales users again
     await userEvent.click(screen.getByRole("button", { name: "Asignar Marta Quispe 13" }));
@@ -202,7 +203,7 @@ const xss = "<img src=x onerror=alert(1)>";
 
 const conversationLead = lead(12, {
   message: `Hola,\n${xss}\nGracias`,
-  lead_user: { id: 6, firstName: "Lucía", lastName: "Mena" },
+  lead_user: { id: userId(6), firstName: "Lucía", lastName: "Mena" },
   yachtName: "Galápagos Explorer",
   details: {
     in: "2026-07-10",
@@ -301,7 +302,7 @@ describe("the lead conversation", () => {
     ]);
     await waitFor(() => expect(box).toHaveProperty("value", ""));
     expect(calls.filter((call) => call.method === "GET" && call.path === "/api/leads/12")).toHaveLength(2);
-    expect(fire).toHaveBeenCalledWith(expect.objectContaining({ title: "Registro creado correctamente" }));
+    expect(fire).toHaveBeenCalledWith(expect.objectContaining({ titleText: "Registro creado correctamente" }));
   });
 
   it("shows the not-found message and the way back for a lead that does not exist", async () => {

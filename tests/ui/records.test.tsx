@@ -98,7 +98,7 @@ describe("a catalogue declared only in a test", () => {
     expect(row.getByRole("link", { name: "Editar" }).getAttribute("href")).toBe("/panel/tags/6");
     await userEvent.click(row.getByRole("button", { name: "Eliminar" }));
     await waitFor(() => expect(screen.queryByRole("cell", { name: "Montaña" })).toBeNull());
-    expect(fire).toHaveBeenCalledWith(expect.objectContaining({ title: "¿Eliminar «Montaña»?", icon: "warning" }));
+    expect(fire).toHaveBeenCalledWith(expect.objectContaining({ titleText: "¿Eliminar «Montaña»?", icon: "warning" }));
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
       "GET /api/tags",
       "DELETE /api/tags/6",
@@ -129,7 +129,7 @@ describe("a catalogue declared only in a test", () => {
     expect(window.location.pathname).toBe("/panel/tags");
     expect(await screen.findByRole("cell", { name: "Selva" })).toBeDefined();
     expect(calls.find((call) => call.method === "POST")?.body).toEqual({ name: "Selva", active: true });
-    expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, title: "Registro creado correctamente" }));
+    expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, titleText: "Registro creado correctamente" }));
   });
 
   it("is edited with the generic form view, filled with the saved item", async () => {

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { messages } from "../../src/api/messages.ts";
 import type { User } from "../../src/api/users.ts";
 import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
+import { roleId, userId } from "../ids.ts";
 
 const fire = vi.hoisted(() => vi.fn());
 vi.mock("sweetalert2", () => ({ default: { fire } }));
@@ -14,16 +15,16 @@ const answerDialogs = (confirmed: boolean) =>
 
 beforeEach(() => {
   fire.mockReset();
-  storeSession({ userName: "Ana Ruiz", token: "t0k3n", role: "admin", id: 1 });
+  storeSession({ userName: "Ana Ruiz", token: "t0k3n", role: "admin", id: userId(1) });
 });
 
 const user = (id: number, first: string, last: string, role: "admin" | "marketing" | "sales", active = true): User => ({
-  id,
+  id: userId(id),
   first_name: first,
   last_name: last,
   email: `${first.toLowerCase()}@example.com`,
-  role_id: { admin: 1, marketing: 2, sales: 3 }[role],
-  user_rol: { id: { admin: 1, marketing: 2, sales: 3 }[role], name: role },
+  role_id: roleId({ admin: 1, marketing: 2, sales: 3 }[role]),
+  user_rol: { id: roleId({ admin: 1, marketing: 2, sales: 3 }[role]), name: role },
   active,
 });
 
@@ -64,7 +65,7 @@ describe("the users list", () => {
     const { fetch, calls } = fakeFetch({ "GET /api/users": { status: 200, data: [ana, luis] } });
     await renderApp("/panel/users", fetch);
     await userEvent.click(within(await rowOf("Luis Mora")).getByRole("button", { name: "Eliminar" }));
-    await waitFor(() => expect(fire).toHaveBeenCalledWith(expect.objectContaining({ title: "¿Eliminar a Luis Mora?" })));
+    await waitFor(() => expect(fire).toHaveBeenCalledWith(expect.objectContaining({ titleText: "¿Eliminar a Luis Mora?" })));
     expect(calls.filter((call) => call.method === "DELETE")).toEqual([]);
     expect(screen.getByRole("cell", { name: "Luis Mora" })).toBeDefined();
   });
@@ -88,7 +89,7 @@ describe("the users list", () => {
       "GET /api/users",
     ]);
     expect(fire).toHaveBeenCalledWith(
-      expect.objectContaining({ toast: true, title: "Registro eliminado correctamente", timer: 3000 }),
+      expect.objectContaining({ toast: true, titleText: "Registro eliminado correctamente", timer: 3000 }),
     );
   });
 
@@ -116,10 +117,10 @@ describe("the users list", () => {
     await renderApp("/panel/users", fetch);
     await userEvent.click(within(await rowOf("Luis Mora")).getByRole("button", { name: "Enviar contraseña temporal" }));
     await waitFor(() =>
-      expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, title: "Contraseña temporal enviada" })),
+      expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, titleText: "Contraseña temporal enviada" })),
     );
     expect(fire).toHaveBeenCalledWith(
-      expect.objectContaining({ title: "¿Enviar una contraseña temporal a Luis Mora?", confirmButtonText: "Enviar" }),
+      expect.objectContaining({ titleText: "¿Enviar una contraseña temporal a Luis Mora?", confirmButtonText: "Enviar" }),
     );
     expect(calls.at(-1)).toMatchObject({ method: "PUT", url: "/api/users/resetPassword/4" });
   });
@@ -178,7 +179,7 @@ describe("the user form", () => {
       active: false,
     });
     expect(fire).toHaveBeenCalledWith(
-      expect.objectContaining({ toast: true, position: "top-end", title: "Registro creado correctamente" }),
+      expect.objectContaining({ toast: true, position: "top-end", titleText: "Registro creado correctamente" }),
     );
   });
 

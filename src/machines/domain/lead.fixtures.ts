@@ -25,5 +25,6 @@ export const fixtures = domainFixtures({
     { ...noLeadFacts, fieldProblem: "invalid" },
     { ...noLeadFacts, fieldProblem: "invalidEmail" },
     { ...noLeadFacts, agentIsActiveSales: false },
+    { ...noLeadFacts, isAgentWithoutPassword: true },
   ],
 });

@@ -50,10 +50,15 @@ export type LeadCreate = typeof LeadCreate.Type;
 export interface LeadFacts extends FieldFacts {
   /** The agent of an assignment is an active sales user; true when no agent is in question. */
   readonly agentIsActiveSales: boolean;
+  /**
+   * The agent of an assignment has never chosen a password of their own (only a temporary one,
+   * never changed): they have not signed in yet. Absent when no agent is in question.
+   */
+  readonly isAgentWithoutPassword?: boolean;
 }
 
 /** Facts under which no rule of the lead's machine refuses: each command sets those it loads. */
-export const noLeadFacts: LeadFacts = { fieldProblem: null, agentIsActiveSales: true };
+export const noLeadFacts: LeadFacts = { fieldProblem: null, agentIsActiveSales: true, isAgentWithoutPassword: false };
 
 /** The rules of the public form, in the order the form reports them. */
 const refusedRequest = [
@@ -68,13 +73,17 @@ const refusedComment = [
   refusal("hasMalformedField", 400, messages.invalidInput, "Refused: the note is longer than the box allows ('invalid information')."),
 ] as const;
 
-const refusedAgent = refusal("isAgentNotActiveSales", 400, messages.notSalesUser, "Refused: the agent is not an active sales user (another role, deactivated, deleted or unknown).");
+const refusedAgent = [
+  refusal("isAgentNotActiveSales", 400, messages.notSalesUser, "Refused: the agent is not an active sales user (another role, deactivated, deleted or unknown)."),
+  refusal("isAgentWithoutPassword", 400, messages.agentWithoutPassword, "Refused: the agent has not chosen a password of their own yet (never signed in)."),
+] as const;
 
 export const leadMachine = setup({
   ...domainSetup<LeadEvent, LeadFacts>(),
   guards: {
     ...fieldGuards,
     isAgentNotActiveSales: ({ event }) => holds(event, (facts) => !facts.agentIsActiveSales),
+    isAgentWithoutPassword: ({ event }) => holds(event, (facts) => facts.isAgentWithoutPassword === true),
   },
 }).createMachine({
   id: "lead",
@@ -98,7 +107,7 @@ export const leadMachine = setup({
       description: "Received, nobody assigned yet.",
       on: {
         "lead.assign": [
-          refusedAgent,
+          ...refusedAgent,
           { target: "assigned", description: "First assignment to an active sales user." },
         ],
         "lead.comment": [
@@ -111,7 +120,7 @@ export const leadMachine = setup({
       description: "A sales agent follows it up (shown 'sin asignar' while that agent is deactivated or deleted).",
       on: {
         "lead.assign": [
-          refusedAgent,
+          ...refusedAgent,
           {
             target: "assigned",
             description: "Reassignment to another active sales user; the server writes nothing for the same agent.",

@@ -43,6 +43,7 @@ export const fixtures = domainFixtures({
     { ...noUserFacts, isEmailInUse: true },
     { ...noUserFacts, isLastActiveAdmin: true },
     { ...noUserFacts, isSelf: true },
+    { ...noUserFacts, isCurrentPasswordWrong: true },
     { ...noUserFacts, passwordProblem: "required" },
     { ...noUserFacts, passwordProblem: "pattern" },
     { ...noUserFacts, passwordProblem: "tooShort" },

@@ -86,6 +86,11 @@ export interface UserFacts extends FieldFacts {
   readonly isLastActiveAdmin: boolean;
   /** The user is the caller. */
   readonly isSelf: boolean;
+  /**
+   * On a password change from a full session: the current password was missing or wrong (a
+   * forced change's token proved it at login). Absent when not in question.
+   */
+  readonly isCurrentPasswordWrong?: boolean;
   /** What the new password breaks (src/machines/domain/credentials.ts), on a password change. */
   readonly passwordProblem: PasswordProblem | null;
   /** What is wrong with its confirmation, on a password change. */
@@ -99,6 +104,7 @@ export const noUserFacts: UserFacts = {
   isUnknownRole: false,
   isLastActiveAdmin: false,
   isSelf: false,
+  isCurrentPasswordWrong: false,
   passwordProblem: null,
   confirmationProblem: null,
 };
@@ -118,8 +124,9 @@ const refusedLastAdminDemoted = refusal("isLastActiveAdminDemoted", 409, message
 
 const refusedSelf = refusal("isSelf", 409, messages.selfDelete, "Refused: nobody deletes their own user.");
 
-/** The password rules of SPEC.md section 5, in the order the change-password form reports them. */
+/** The current password first, then the rules of SPEC.md section 5, in the order the change-password form reports them. */
 const refusedPassword = [
+  refusal("isCurrentPasswordWrong", 400, messages.currentPasswordWrong, "Refused: a signed-in user changing the password gave a missing or wrong current password."),
   refusal("isPasswordMissing", 400, messages.passwordRequired, "Refused: the new password is empty ('password_required')."),
   refusal("isPasswordOffPattern", 400, messages.passwordPattern, "Refused: the new password lacks an uppercase letter, a lowercase letter or a digit ('password_pattern')."),
   refusal("isPasswordTooShort", 400, messages.passwordTooShort, "Refused: the new password has fewer than 6 characters ('password_too_short')."),
@@ -138,6 +145,7 @@ export const userMachine = setup({
     isLastActiveAdminDemoted: ({ event }) =>
       event.type === "user.update" && event.roleId !== roleIds.admin && holds(event, (facts) => facts.isLastActiveAdmin),
     isSelf: ({ event }) => holds(event, (facts) => facts.isSelf),
+    isCurrentPasswordWrong: ({ event }) => holds(event, (facts) => facts.isCurrentPasswordWrong === true),
     isPasswordMissing: ({ event }) => holds(event, (facts) => facts.passwordProblem === "required"),
     isPasswordOffPattern: ({ event }) => holds(event, (facts) => facts.passwordProblem === "pattern"),
     isPasswordTooShort: ({ event }) => holds(event, (facts) => facts.passwordProblem === "tooShort"),

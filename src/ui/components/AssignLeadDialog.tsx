@@ -1,3 +1,4 @@
+import type { LeadId, UserId } from "../../api/ids.ts";
 import { useSelector } from "@xstate/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,9 +17,9 @@ export function AssignLeadButton({
   agentId,
 }: {
   readonly actor: AssignmentActor;
-  readonly leadId: number;
+  readonly leadId: LeadId;
   readonly name: string;
-  readonly agentId: number | null;
+  readonly agentId: UserId | null;
 }) {
   const { t } = useTranslation();
   const label = t("leads.assign", { name });

@@ -9,7 +9,11 @@ export const CANCEL_COLOR = "#6c757d";
 /** The brand colour for a confirm button that destroys nothing. */
 export const SEND_COLOR = "#0b3c5d";
 
-/** A SweetAlert2 question as a confirmation actor: resolves true only on the confirm button. */
+/**
+ * A SweetAlert2 question as a confirmation actor: resolves true only on the confirm button. The
+ * title holds a stored name, so it goes in as text (`titleText`): SweetAlert2 parses `title` as
+ * HTML (docs/decisions/019-text-never-markup.md).
+ */
 const askDialog = <Input extends { readonly title: string }>(
   translations: i18n,
   look: { icon: "warning" | "question"; confirmKey: string; color: string },
@@ -18,7 +22,7 @@ const askDialog = <Input extends { readonly title: string }>(
     const { default: Swal } = await import("sweetalert2");
     const result = await Swal.fire({
       icon: look.icon,
-      title: input.title,
+      titleText: input.title,
       showCancelButton: true,
       confirmButtonText: translations.t(look.confirmKey),
       cancelButtonText: translations.t("confirm.cancel"),

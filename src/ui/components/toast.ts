@@ -3,7 +3,11 @@ export const TOAST_MS = 3000;
 
 export type ToastIcon = "success" | "error" | "warning" | "info";
 
-/** SweetAlert2 is imported on first use so the login page never downloads it. */
+/**
+ * SweetAlert2 is imported on first use so the login page never downloads it. The message is text
+ * (`titleText`), never HTML: it may carry what a server or a user wrote
+ * (docs/decisions/019-text-never-markup.md).
+ */
 export const showToast = async (title: string, icon: ToastIcon = "success"): Promise<void> => {
   const { default: Swal } = await import("sweetalert2");
   await Swal.fire({
@@ -14,6 +18,6 @@ export const showToast = async (title: string, icon: ToastIcon = "success"): Pro
     showConfirmButton: false,
     width: "360px",
     icon,
-    title,
+    titleText: title,
   });
 };

@@ -41,10 +41,13 @@ const keyOf = (image: FormImage): string => (image.kind === "kept" ? image.path 
 
 const sourceOf = (image: FormImage): string | null => (image.kind === "kept" ? imageUrl(image.path) : image.preview);
 
-/** The success popup of SPEC.md section 4; SweetAlert2 comes with the first save, not with the page. */
+/**
+ * The success popup of SPEC.md section 4; SweetAlert2 comes with the first save, not with the page.
+ * The message is text (`titleText`), never HTML (docs/decisions/019-text-never-markup.md).
+ */
 const showSavedPopup = async (title: string): Promise<void> => {
   const { default: Swal } = await import("sweetalert2");
-  await Swal.fire({ icon: "success", title });
+  await Swal.fire({ icon: "success", titleText: title });
 };
 
 /** /panel/home/baner_new and /panel/home/baner/{id}: the banner's texts and its images. */

@@ -1,4 +1,7 @@
+import { Option, Schema } from "effect";
 import { useState } from "react";
+import { type UserId, UserIdFromPath } from "../../api/ids.ts";
+import { NotFoundView } from "./NotFoundView.tsx";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { translateMessage } from "../../i18n/messages.ts";
@@ -12,6 +15,13 @@ import { useFlowMachine } from "../useFlow.ts";
 
 /** /changePassword/{id}: the forced password reset after a login with a temporary password. */
 export default function ChangePasswordView({ id }: { readonly id: string }) {
+  const userId = decodeUserId(id);
+  return Option.isSome(userId) ? <ChangePassword userId={userId.value} /> : <NotFoundView />;
+}
+
+const decodeUserId = Schema.decodeUnknownOption(UserIdFromPath);
+
+function ChangePassword({ userId }: { readonly userId: UserId }) {
   const { t } = useTranslation(["account", "messages"]);
   const { client, session } = useServices();
   const [, navigate] = useLocation();
@@ -24,7 +34,7 @@ export default function ChangePasswordView({ id }: { readonly id: string }) {
     }),
   );
   const [snapshot, send] = useFlowMachine(logic, {
-    input: { client, userId: Number(id), pending: session.getSnapshot().context.pendingChange },
+    input: { client, userId, pending: session.getSnapshot().context.pendingChange },
   });
   const { problems, error, message } = snapshot.context;
   const processing = snapshot.hasTag("processing");

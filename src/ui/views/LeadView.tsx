@@ -1,5 +1,7 @@
 import "./leads.css";
 import { useSelector } from "@xstate/react";
+import { Option, Schema } from "effect";
+import { LeadId, type UserId } from "../../api/ids.ts";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -60,16 +62,25 @@ function QuoteDetails({ lead, details }: { readonly lead: Lead; readonly details
 
 /** /panel/leads/{id}: the lead's message, contact and details, its notes and the comment box. */
 export default function LeadView({ id }: { readonly id: number }) {
+  const leadId = decodeLeadId(id);
+  const { session } = useServices();
+  const userId = useSelector(session, (snapshot) => snapshot.context.session?.id ?? null);
+  // A detail route's id is in range (recordRoutes.tsx); a page without a signed-in user shows nothing.
+  return Option.isSome(leadId) && userId !== null ? <LeadConversation leadId={leadId.value} userId={userId} /> : null;
+}
+
+const decodeLeadId = Schema.decodeUnknownOption(LeadId);
+
+function LeadConversation({ leadId, userId }: { readonly leadId: LeadId; readonly userId: UserId }) {
   const { t, i18n } = useTranslation();
-  const { client, session } = useServices();
+  const { client } = useServices();
   // the comment's author is the signed-in user: the server refuses any other userId
-  const userId = useSelector(session, (snapshot) => snapshot.context.session?.id ?? 0);
   const [logic] = useState(() =>
     leadConversationMachine.provide({
       actions: { notify: (_, { message }) => void showToast(translateMessage(i18n.t, message)) },
     }),
   );
-  const actor = useFlowActor(logic, { input: { client, leadId: id, userId } });
+  const actor = useFlowActor(logic, { input: { client, leadId, userId } });
   const lead = useSelector(actor, (snapshot) => snapshot.context.lead);
   const draft = useSelector(actor, (snapshot) => snapshot.context.draft);
   const problem = useSelector(actor, (snapshot) => snapshot.context.problem);
@@ -162,7 +173,7 @@ export default function LeadView({ id }: { readonly id: number }) {
           </button>
         </form>
       </section>
-      <HistoryPanel stream="lead" id={id} />
+      <HistoryPanel stream="lead" id={leadId} />
     </section>
   );
 }

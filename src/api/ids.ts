@@ -1,0 +1,53 @@
+import { Schema } from "effect";
+
+/**
+ * The ids of the records (STYLE.md habit 6): each a serial column's value, 1 to 2^31-1, branded
+ * with its record kind so that a lead id cannot be passed where a user id is expected. Decoding
+ * is how a number becomes an id: the contract decodes what the panel receives, the server
+ * decodes its rows (server/db/rows.ts) and what the caller sends. A number out of range is
+ * 'invalid information' (400) rather than an error of the database.
+ */
+
+/** The largest value of a serial (int4) column. */
+export const MAX_ID = 2_147_483_647;
+
+/** A serial column's value: an integer from 1 to MAX_ID. */
+export const SerialId = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_ID }));
+
+export const UserId = SerialId.pipe(Schema.brand("UserId"));
+export type UserId = typeof UserId.Type;
+
+export const RoleId = SerialId.pipe(Schema.brand("RoleId"));
+export type RoleId = typeof RoleId.Type;
+
+export const LeadId = SerialId.pipe(Schema.brand("LeadId"));
+export type LeadId = typeof LeadId.Type;
+
+export const ItineraryId = SerialId.pipe(Schema.brand("ItineraryId"));
+export type ItineraryId = typeof ItineraryId.Type;
+
+export const BannerId = SerialId.pipe(Schema.brand("BannerId"));
+export type BannerId = typeof BannerId.Type;
+
+export const CallActionId = SerialId.pipe(Schema.brand("CallActionId"));
+export type CallActionId = typeof CallActionId.Type;
+
+/** An item of one of the simple catalogues (feedings, activities, courtesies: src/records). */
+export const CatalogueItemId = SerialId.pipe(Schema.brand("CatalogueItemId"));
+export type CatalogueItemId = typeof CatalogueItemId.Type;
+
+/** An id as it travels in a path (`/users/7`): decimal text decoded to `id`; out of range does not decode. */
+export const idFromPath = <S extends Schema.Codec<number, number>>(id: S) =>
+  Schema.FiniteFromString.pipe(Schema.decodeTo(id));
+
+export const UserIdFromPath = idFromPath(UserId);
+export const LeadIdFromPath = idFromPath(LeadId);
+export const ItineraryIdFromPath = idFromPath(ItineraryId);
+export const BannerIdFromPath = idFromPath(BannerId);
+export const CallActionIdFromPath = idFromPath(CallActionId);
+export const CatalogueItemIdFromPath = idFromPath(CatalogueItemId);
+/** The id of a record of any kind (the history of a stream), unbranded. */
+export const SerialIdFromPath = idFromPath(SerialId);
+
+/** The `:id` parameter of a record's path, as `id`. */
+export const idParams = <S extends Schema.Codec<number, number>>(id: S) => Schema.Struct({ id: idFromPath(id) });
