@@ -81,7 +81,7 @@ describe("national destinations, by an admin", () => {
     await page.waitForURL(`${server.url}/panel/national/destinations`);
     await toast(page, "Registro creado correctamente");
     const image = row(page, name).getByRole("img", { name });
-    expect(await image.getAttribute("src")).toMatch(/^\/api\/uploads\/tiptops\/[0-9a-f]{64}\.png$/);
+    expect(await image.getAttribute("src")).toMatch(/^\/api\/uploads\/tiptops\/[0-9a-f]{64}\.webp$/);
     await isLoaded(image);
     expect(await row(page, name).getByText("Traslados, Alojamiento").count()).toBe(1);
     expect(await row(page, name).getByText("Precio oferta").count()).toBe(0);

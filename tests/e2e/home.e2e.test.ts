@@ -66,7 +66,7 @@ describe("home content, by marketing", () => {
     await popup.getByRole("button", { name: "OK" }).click();
     // reloaded from the server: the new image is a stored upload now, after the kept ones
     await expect.poll(() => images.count()).toBe(before + 1);
-    expect(await images.nth(before).getAttribute("src")).toMatch(/^\/api\/uploads\/home_page\/[0-9a-f]{64}\.png$/);
+    expect(await images.nth(before).getAttribute("src")).toMatch(/^\/api\/uploads\/home_page\/[0-9a-f]{64}\.webp$/);
     expect(await page.getByLabel("Título").inputValue()).toBe(newTitle);
 
     await page.getByRole("link", { name: "Home" }).click();
@@ -91,7 +91,7 @@ describe("the landing page, for anyone", () => {
       found.map((image) => image.getAttribute("src")),
     );
     expect(sources.length).toBeGreaterThanOrEqual(3);
-    expect(sources.at(-1)).toMatch(/^\/api\/uploads\/home_page\/[0-9a-f]{64}\.png$/);
+    expect(sources.at(-1)).toMatch(/^\/api\/uploads\/home_page\/[0-9a-f]{64}\.webp$/);
     expect(await page.getByRole("link", { name: "Acceso personal" }).first().getAttribute("href")).toBe("/panel");
     await screenshot(page, "landing-after-edit-es-phone");
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
