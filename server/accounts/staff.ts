@@ -14,7 +14,8 @@ import { type CommandOptions, decide } from "../events/command.ts";
 import { orNotFound } from "../http/found.ts";
 import { userRecord } from "./usersProjection.ts";
 import { closeUserSessions } from "./sessions.ts";
-import { findUserById, formFacts, lockUsers, noUserFacts, storedDetails, type UserRow } from "./users.ts";
+import { noUserFacts } from "../../src/machines/domain/user.machine.ts";
+import { findUserById, formFacts, lockUsers, storedDetails, type UserRow } from "./users.ts";
 
 const UserListRow = Schema.Struct({
   id: UserId,

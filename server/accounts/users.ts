@@ -5,7 +5,7 @@ import { RoleId, UserId } from "../../src/api/ids.ts";
 import { firstProblem, normaliseEmail } from "../../src/api/fields.ts";
 import { type UserPayload, userProblems } from "../../src/api/users.ts";
 import { confirmationProblem, passwordProblem } from "../../src/machines/domain/credentials.ts";
-import type { UserFacts } from "../../src/machines/domain/user.machine.ts";
+import { noUserFacts, type UserFacts } from "../../src/machines/domain/user.machine.ts";
 import type { Queryable } from "../db/database.ts";
 import { lockTransaction, queryExists, queryOne } from "../db/rows.ts";
 import { type CommandOptions, decide, decideNew } from "../events/command.ts";
@@ -49,18 +49,6 @@ const USERS_LOCK = 7_241_003;
  * until its transaction ends (two creations of one email cannot both see it free).
  */
 export const lockUsers = (tx: Queryable): Promise<void> => lockTransaction(tx, USERS_LOCK);
-
-/** Facts under which no rule of the user's machine refuses: each command sets those it loads. */
-export const noUserFacts: UserFacts = {
-  fieldProblem: null,
-  isEmailInUse: false,
-  isUnknownRole: false,
-  isLastActiveAdmin: false,
-  isSelf: false,
-  isCurrentPasswordWrong: false,
-  passwordProblem: null,
-  confirmationProblem: null,
-};
 
 /** The user form's details as stored: names trimmed, email normalised. */
 export type UserDetails = Pick<UserPayload, "firstName" | "lastName" | "email" | "roleId">;

@@ -18,7 +18,7 @@ import {
 } from "../../src/api/leads.ts";
 import { LeadId, UserId, UserIdFromPath } from "../../src/api/ids.ts";
 import { messages } from "../../src/api/messages.ts";
-import type { LeadFacts } from "../../src/machines/domain/lead.machine.ts";
+import { noLeadFacts } from "../../src/machines/domain/lead.machine.ts";
 import { findUserById } from "../accounts/users.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryCount, queryOne, queryRows } from "../db/rows.ts";
@@ -246,9 +246,6 @@ const lockLead = async (tx: Queryable, id: LeadId): Promise<{ readonly agentId: 
   const row = await queryOne(tx, AgentRow, "select agent_id from leads where id = $1 for update", [id]);
   return { agentId: orNotFound(row).agent_id };
 };
-
-/** Facts under which no rule of the lead's machine refuses: each command sets those it loads. */
-const noLeadFacts: LeadFacts = { fieldProblem: null, agentIsActiveSales: true, isAgentWithoutPassword: false };
 
 /** An optional text as stored: trimmed, and null when blank. */
 const optionalText = (value: string | null | undefined): string | null => {
