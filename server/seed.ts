@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import { roleIds } from "../src/machines/domain/user.machine.ts";
 import { seedDemoCatalogues } from "./demo/catalogues.ts";
+import { seedDemoFleet } from "./demo/fleet.ts";
+import { seedDemoReferenceData, seedDemoSales, seedReferenceLists } from "./demo/referenceData.ts";
 import { seedDemoHome } from "./demo/home.ts";
 import { seedDemoItineraries } from "./demo/itineraries.ts";
 import { seedDemoLeads } from "./demo/leads.ts";
@@ -30,9 +32,10 @@ export type SeedSettings = Pick<
 >;
 
 /**
- * First start on a database without users: creates the first admin and, on an embedded database,
- * the demo staff and catalogue items. Everything goes through the event store. Does nothing once
- * any user exists.
+ * Every start: loads the reference lists (countries, languages ...) into catalogues that never
+ * held an item. First start on a database without users: creates the first admin and, on an
+ * embedded database, the demo staff, catalogue items and fleet reference data. Everything goes
+ * through the event store. The first admin and the demo are never created twice.
  */
 export const seed = async (db: Database, settings: SeedSettings, log: FastifyBaseLogger, now: Date): Promise<void> => {
   const adminEmail = settings.ADMIN_EMAIL?.trim().toLowerCase() ?? DEFAULT_ADMIN_EMAIL;
@@ -45,6 +48,12 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
       )
     : [];
   const options = { actorId: null, occurredAt: now };
+  // On every start, before the demo that points at them: the reference lists of a catalogue that
+  // never held an item.
+  await db.transaction(async (tx) => {
+    await lockTransaction(tx, SEED_LOCK);
+    await seedReferenceLists(tx, options);
+  });
   const seeded = await db.transaction(async (tx) => {
     await lockTransaction(tx, SEED_LOCK);
     if ((await queryCount(tx, "select count(*)::int as count from users")) > 0) return false;
@@ -66,6 +75,9 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
     }
     for (const staff of demo) await createUser(tx, staff, options);
     if (withDemo) await seedDemoCatalogues(tx, options);
+    if (withDemo) await seedDemoReferenceData(tx, options);
+    if (withDemo) await seedDemoSales(tx, options, now);
+    if (withDemo) await seedDemoFleet(tx, options);
     // After the catalogues: the demo destinations include their items.
     if (withDemo) await seedDemoItineraries(tx, options);
     // After the destinations: the home page recommends some of them.
@@ -86,7 +98,7 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
     log.info(
       `Demo staff created (password from DEMO_PASSWORD): ${demoStaff
         .map((staff) => (staff.active ? staff.email : `${staff.email} (inactive)`))
-        .join(", ")}. Demo feeding, activity and courtesy items, destinations and home content created.`,
+        .join(", ")}. Demo feeding, activity and courtesy items, fleet reference data, destinations and home content created.`,
     );
   }
 };

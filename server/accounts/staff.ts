@@ -10,7 +10,8 @@ import { Role, type User, type UserPayload } from "../../src/api/users.ts";
 import { roleIds, type UserEvent } from "../../src/machines/domain/user.machine.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryCount, queryOne, queryRows } from "../db/rows.ts";
-import { type CommandOptions, decide } from "../events/command.ts";
+import { type CommandOptions, decide, expectVersion } from "../events/command.ts";
+import { RecordVersion } from "../../src/api/versions.ts";
 import { orNotFound } from "../http/found.ts";
 import { userRecord } from "./usersProjection.ts";
 import { closeUserSessions } from "./sessions.ts";
@@ -25,6 +26,7 @@ const UserListRow = Schema.Struct({
   role_id: RoleId,
   role_name: Role.fields.name,
   active: Schema.Boolean,
+  version: RecordVersion,
 });
 
 const toApiUser = (user: typeof UserListRow.Type): User => ({
@@ -35,10 +37,11 @@ const toApiUser = (user: typeof UserListRow.Type): User => ({
   role_id: user.role_id,
   user_rol: { id: user.role_id, name: user.role_name },
   active: user.active,
+  version: user.version,
 });
 
 // The ICU root collation is named so that PGlite (default collation C) and PostgreSQL sort alike.
-const selectUsers = `select u.id, u.first_name, u.last_name, u.email, u.role_id, r.name as role_name, u.active
+const selectUsers = `select u.id, u.first_name, u.last_name, u.email, u.role_id, r.name as role_name, u.active, u.version
   from users u join roles r on r.id = u.role_id`;
 const byName = `order by u.last_name collate "und-x-icu", u.first_name collate "und-x-icu", u.id`;
 
@@ -79,18 +82,19 @@ export interface MailTarget {
 }
 
 /**
- * Saves the user form: a `user.update` when a detail changed, then `user.activate` or
+ * Saves the user form loaded at `version`: a `user.update` when a detail changed, then `user.activate` or
  * `user.deactivate` when `active` changed (deactivation closes every session of the user).
  * A form that changes nothing writes nothing.
  */
 export const updateStaff = async (
   tx: Queryable,
   id: number,
-  change: UserPayload,
+  { version, ...change }: UserPayload & { readonly version: RecordVersion },
   options: CommandOptions,
 ): Promise<void> => {
   await lockUsers(tx);
   const user = await liveUser(tx, id);
+  await expectVersion(tx, userRecord, String(id), version);
   const lastAdmin = await isLastActiveAdmin(tx, user);
   const details = storedDetails(change);
   const streamId = String(id);

@@ -1,34 +1,66 @@
-import { CatalogueItem, type CatalogueItemPayload, catalogueItemProblems } from "../../src/api/catalogues.ts";
+import { Schema } from "effect";
+import { type CatalogueItem, type CatalogueItemPayload, catalogueItemProblems, comparableName } from "../../src/api/catalogues.ts";
+import { type Detail, detailMessage, type DetailValues, detailValues, emptyValue, referencedIds } from "../../src/api/details.ts";
+import { type FieldProblem, type FieldProblems, firstProblem } from "../../src/api/fields.ts";
 import type { CatalogueItemId } from "../../src/api/ids.ts";
-import { firstProblem } from "../../src/api/fields.ts";
-import type { CatalogueItemFacts } from "../../src/machines/domain/catalogueItem.machine.ts";
-import type { Queryable } from "../db/database.ts";
-import { queryExists, queryOne, queryRows } from "../db/rows.ts";
-import { type CommandOptions, decide, decideNew } from "../events/command.ts";
-import { orNotFound } from "../http/found.ts";
+import type { Message } from "../../src/api/messages.ts";
+import type { RecordVersion } from "../../src/api/versions.ts";
+import type { CatalogueItemDetails, CatalogueItemFacts } from "../../src/machines/domain/catalogueItem.machine.ts";
 import type { ItemUse } from "../../src/records/catalogue.ts";
+import { catalogues } from "../../src/records/index.ts";
+import type { Queryable } from "../db/database.ts";
+import { IdRow, lockTransaction, queryExists, queryOne, queryRows } from "../db/rows.ts";
+import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
+import { orNotFound } from "../http/found.ts";
 import type { CatalogueRecord } from "./projection.ts";
+
+/** Every catalogue the server serves: where a reference finds the items it may point at. */
+export type ServedCatalogues = ReadonlyArray<CatalogueRecord>;
+
+const ItemRow = Schema.Struct({
+  id: Schema.Int,
+  name: Schema.String,
+  active: Schema.Boolean,
+  version: Schema.Int,
+  details: Schema.Record(Schema.String, Schema.Unknown),
+});
+type ItemRow = typeof ItemRow.Type;
+
+/** A row as the contract answers it: each declared detail under its name (its empty value if never set). */
+const toItem = (catalogue: CatalogueRecord, row: ItemRow): CatalogueItem => {
+  const details = Object.fromEntries(
+    catalogue.api.details.map(({ name, rule }) => [name, row.details[name] ?? emptyValue(rule)]),
+  );
+  return Schema.decodeUnknownSync(catalogue.api.get.response)({ ...details, id: row.id, name: row.name, active: row.active, version: row.version });
+};
+
+const itemColumns = "id, name, active, version, details";
+
+const NameRow = Schema.Struct({ id: Schema.Int, name: Schema.String });
 
 /**
  * Names sort with the ICU root collation (accents and case after the letter, as a reader expects)
  * named explicitly, so PGlite (whose default collation is C) and PostgreSQL give the same order.
  */
-export const listItems = (db: Queryable, catalogue: CatalogueRecord): Promise<CatalogueItem[]> =>
-  queryRows(
-    db,
-    CatalogueItem,
-    `select id, name, active from ${catalogue.table} where status <> 'deleted'
-     order by name collate "und-x-icu", id`,
-  );
+export const listItems = async (db: Queryable, catalogue: CatalogueRecord): Promise<CatalogueItem[]> =>
+  (
+    await queryRows(
+      db,
+      ItemRow,
+      `select ${itemColumns} from ${catalogue.table} where status <> 'deleted' order by name collate "und-x-icu", id`,
+    )
+  ).map((row) => toItem(catalogue, row));
 
 /** A live (not deleted) item, or null; `lock` ("for update") keeps it locked until the transaction ends. */
-export const findItem = (db: Queryable, catalogue: CatalogueRecord, id: CatalogueItemId, lock = ""): Promise<CatalogueItem | null> =>
-  queryOne(
-    db,
-    CatalogueItem,
-    `select id, name, active from ${catalogue.table} where id = $1 and status <> 'deleted' ${lock}`,
-    [id],
-  );
+export const findItem = async (
+  db: Queryable,
+  catalogue: CatalogueRecord,
+  id: CatalogueItemId,
+  lock = "",
+): Promise<CatalogueItem | null> => {
+  const row = await queryOne(db, ItemRow, `select ${itemColumns} from ${catalogue.table} where id = $1 and status <> 'deleted' ${lock}`, [id]);
+  return row === null ? null : toItem(catalogue, row);
+};
 
 /** Like findItem, for a command: the row stays locked until the transaction ends; 404 when gone. */
 const lockItem = async (tx: Queryable, catalogue: CatalogueRecord, id: CatalogueItemId): Promise<CatalogueItem> =>
@@ -41,23 +73,130 @@ const itemUseQuery = (use: ItemUse): { readonly sql: string; readonly params: Re
   return { sql: `select from ${use.table} where ${conditions.join(" and ")}`, params: matches.map(([, value]) => value) };
 };
 
+/** The live items of other served catalogues whose details point at items of `catalogue`. */
+const referencingDetails = (catalogue: CatalogueRecord, served: ServedCatalogues) =>
+  served.flatMap((other) =>
+    other.api.details
+      .filter(({ rule }) => (rule.kind === "reference" || rule.kind === "references") && rule.catalogue === catalogue.api.resource)
+      .map(({ name }) => ({ table: other.table, name })),
+  );
+
 /**
- * Whether anything the catalogue's declaration names (`usedBy`) points at the item: one in use may
- * be deactivated but not deleted.
+ * Whether anything points at the item: a use the catalogue's declaration names (`usedBy`), or a
+ * live item of a served catalogue whose reference detail chose it (a guide's languages). One in
+ * use may be deactivated but not deleted.
  */
-export const isCatalogueItemInUse = async (tx: Queryable, catalogue: CatalogueRecord, id: CatalogueItemId): Promise<boolean> => {
+export const isCatalogueItemInUse = async (
+  tx: Queryable,
+  catalogue: CatalogueRecord,
+  id: CatalogueItemId,
+  served: ServedCatalogues = catalogues,
+): Promise<boolean> => {
   for (const use of catalogue.usedBy) {
     const { sql, params } = itemUseQuery(use);
     if (await queryExists(tx, sql, [id, ...params])) return true;
   }
+  for (const { table, name } of referencingDetails(catalogue, served)) {
+    // `@>` finds the id both as a reference's value and inside a list of references.
+    const sql = `select from ${table} where status <> 'deleted' and (details->$2 = to_jsonb($1::int) or details->$2 @> jsonb_build_array($1::int))`;
+    if (await queryExists(tx, sql, [id, name])) return true;
+  }
   return false;
 };
 
-/** The facts the item's machine decides a create or an edit with: the form's field problem. */
-const formFacts = (payload: CatalogueItemPayload): CatalogueItemFacts => ({
-  fieldProblem: firstProblem(catalogueItemProblems(payload)),
-  isInUse: false,
-});
+/** A fixed number per catalogue, from its table's name: one catalogue's names are judged one command at a time. */
+const namesLock = (catalogue: CatalogueRecord): number =>
+  [...catalogue.table].reduce((hash, character) => (hash * 31 + (character.codePointAt(0) ?? 0)) | 0, 8_113);
+
+/**
+ * Whether another live item of the catalogue has `name`, as `comparableName` compares names. Takes
+ * the catalogue's lock first, so that two creations of one name at once cannot both find it free.
+ * A catalogue holds dozens of items: reading their names is cheaper than a second, normalised column.
+ */
+const isNameTaken = async (
+  tx: Queryable,
+  catalogue: CatalogueRecord,
+  name: string,
+  id: CatalogueItemId | null,
+): Promise<boolean> => {
+  if (catalogue.nameTaken === null) return false;
+  await lockTransaction(tx, namesLock(catalogue));
+  const wanted = comparableName(name);
+  const names = await queryRows(tx, NameRow, `select id, name from ${catalogue.table} where status <> 'deleted'`);
+  return names.some((item) => item.id !== id && comparableName(item.name) === wanted);
+};
+
+/**
+ * The references that point at no item a form may choose: one deleted or never created, or an
+ * inactive one the item did not already have (an item keeps what it chose before it was deactivated).
+ */
+const unselectedReferences = async (
+  tx: Queryable,
+  served: ServedCatalogues,
+  details: ReadonlyArray<Detail>,
+  values: DetailValues,
+  current: CatalogueItem | null,
+): Promise<FieldProblems> => {
+  const problems: Record<string, FieldProblem> = {};
+  for (const { name, rule } of details) {
+    if (rule.kind !== "reference" && rule.kind !== "references") continue;
+    const chosen = referencedIds(rule, values[name] ?? emptyValue(rule));
+    const kept = new Set(current === null ? [] : referencedIds(rule, current[name] ?? emptyValue(rule)));
+    const target = served.find((other) => other.api.resource === rule.catalogue);
+    if (chosen.length === 0) continue;
+    const found =
+      target === undefined
+        ? []
+        : await queryRows(
+            tx,
+            IdRow,
+            `select id from ${target.table} where id = any($1::int[]) and status <> 'deleted' and (active or id = any($2::int[]))`,
+            [chosen, [...kept]],
+          );
+    if (found.length !== new Set(chosen).size) problems[name] = "invalid";
+  }
+  return problems;
+};
+
+/** The problems whose field's rule names its own message (`select a company`), by field, in the fields' order. */
+const declaredMessages = (details: ReadonlyArray<Detail>, problems: FieldProblems): ReadonlyMap<string, Message> =>
+  new Map(
+    details.flatMap(({ name, rule }) => {
+      const problem = problems[name];
+      const message = problem === undefined ? null : detailMessage(rule, problem);
+      return message === null ? [] : [[name, message] as const];
+    }),
+  );
+
+/**
+ * The facts the item's machine decides a create or an edit with: the fields' problems (the generic
+ * ones, and a declared rule's own message), a taken name, references to items no longer chosen.
+ */
+const formFacts = async (
+  tx: Queryable,
+  catalogue: CatalogueRecord,
+  served: ServedCatalogues,
+  payload: CatalogueItemPayload,
+  current: CatalogueItem | null,
+): Promise<CatalogueItemFacts> => {
+  const { details } = catalogue.api;
+  const problems = {
+    ...(await unselectedReferences(tx, served, details, detailValues(details, payload), current)),
+    ...catalogueItemProblems(catalogue.api, payload),
+  };
+  const declared = declaredMessages(details, problems);
+  return {
+    // a field with its own message is refused with that message, not the generic one
+    fieldProblem: firstProblem(Object.fromEntries(Object.entries(problems).filter(([name]) => !declared.has(name)))),
+    declaredRefusal: [...declared.values()][0] ?? null,
+    nameTaken: (await isNameTaken(tx, catalogue, payload.name, current?.id ?? null)) ? catalogue.nameTaken : null,
+    isInUse: false,
+  };
+};
+
+/** The details as an event keeps them; none for a catalogue of names alone. */
+const eventDetails = (catalogue: CatalogueRecord, payload: CatalogueItemPayload): { details?: CatalogueItemDetails } =>
+  catalogue.api.details.length === 0 ? {} : { details: detailValues(catalogue.api.details, payload) };
 
 /** Adds an item through the event store and answers its id. */
 export const createItem = async (
@@ -65,27 +204,45 @@ export const createItem = async (
   catalogue: CatalogueRecord,
   payload: CatalogueItemPayload,
   options: CommandOptions,
+  served: ServedCatalogues = catalogues,
 ): Promise<number> => {
-  const event = { type: "catalogueItem.create", name: payload.name.trim(), active: payload.active ?? true } as const;
-  return decideNew(tx, catalogue, event, options, formFacts(payload));
+  const event = {
+    type: "catalogueItem.create",
+    name: payload.name.trim(),
+    active: payload.active ?? true,
+    ...eventDetails(catalogue, payload),
+  } as const;
+  return decideNew(tx, catalogue, event, options, await formFacts(tx, catalogue, served, payload, null));
 };
 
+/** Whether the form changes the name or a detail of the item. */
+const isChanged = (catalogue: CatalogueRecord, current: CatalogueItem, name: string, details: DetailValues): boolean =>
+  name !== current.name || catalogue.api.details.some(({ name: field }) => JSON.stringify(details[field]) !== JSON.stringify(current[field]));
+
 /**
- * Saves the edit form: one event per change (rename, then activate or deactivate), none when the
- * form changes nothing. `active` left out keeps the item's state.
+ * Saves the edit form loaded at `version`: one event per change (the edit, then activate or
+ * deactivate), none when the form changes nothing. `active` left out keeps the item's state.
  */
 export const updateItem = async (
   tx: Queryable,
   catalogue: CatalogueRecord,
   id: CatalogueItemId,
-  payload: CatalogueItemPayload,
+  { version, ...payload }: CatalogueItemPayload & { readonly version: RecordVersion },
   options: CommandOptions,
+  served: ServedCatalogues = catalogues,
 ): Promise<void> => {
   const current = await lockItem(tx, catalogue, id);
   const streamId = String(id);
+  await expectVersion(tx, catalogue, streamId, version);
   const name = payload.name.trim();
-  if (name !== current.name) {
-    await decide(tx, catalogue, streamId, { type: "catalogueItem.rename", name }, options, formFacts(payload));
+  // A detail the payload leaves out keeps its value (a client that knows only some of them).
+  const edited: CatalogueItemPayload = {
+    ...payload,
+    ...Object.fromEntries(catalogue.api.details.map(({ name: field }) => [field, payload[field] ?? current[field]])),
+  };
+  if (isChanged(catalogue, current, name, detailValues(catalogue.api.details, edited))) {
+    const facts = await formFacts(tx, catalogue, served, edited, current);
+    await decide(tx, catalogue, streamId, { type: "catalogueItem.edit", name, ...eventDetails(catalogue, edited) }, options, facts);
   }
   if (payload.active !== undefined && payload.active !== current.active) {
     const type = payload.active ? "catalogueItem.activate" : "catalogueItem.deactivate";
@@ -93,14 +250,20 @@ export const updateItem = async (
   }
 };
 
-/** Deletes an item; its machine refuses one a destination uses (409 itemInUse). */
+/** Deletes an item; its machine refuses one in use (409 itemInUse). */
 export const deleteItem = async (
   tx: Queryable,
   catalogue: CatalogueRecord,
   id: CatalogueItemId,
   options: CommandOptions,
+  served: ServedCatalogues = catalogues,
 ): Promise<void> => {
   await lockItem(tx, catalogue, id);
-  const facts = { fieldProblem: null, isInUse: await isCatalogueItemInUse(tx, catalogue, id) };
+  const facts: CatalogueItemFacts = {
+    fieldProblem: null,
+    declaredRefusal: null,
+    nameTaken: null,
+    isInUse: await isCatalogueItemInUse(tx, catalogue, id, served),
+  };
   await decide(tx, catalogue, String(id), { type: "catalogueItem.delete" }, options, facts);
 };

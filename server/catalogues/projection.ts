@@ -6,7 +6,7 @@ import { feeding } from "../../src/records/feeding.ts";
 import { catalogues } from "../../src/records/index.ts";
 import { insertRow, type Projection, recordProjection, updateRow } from "../events/projection.ts";
 
-/** One declared catalogue's items: the same machine and columns, its own stream and table. */
+/** One declared catalogue's items: the same machine and columns, its own stream, table and details. */
 export type CatalogueRecord = CatalogueDeclaration;
 
 /** The three catalogues a destination is built from (its projection fills itinerary_catalogue_items). */
@@ -21,9 +21,9 @@ export const catalogueProjection = (record: CatalogueRecord): Projection =>
     apply: async (tx, event, row) => {
       switch (event.type) {
         case "catalogueItem.create":
-          return insertRow(tx, record.table, row, { name: event.name, active: event.active });
-        case "catalogueItem.rename":
-          return updateRow(tx, record.table, row, { name: event.name });
+          return insertRow(tx, record.table, row, { name: event.name, active: event.active, details: event.details ?? {} });
+        case "catalogueItem.edit":
+          return updateRow(tx, record.table, row, { name: event.name, ...(event.details === undefined ? {} : { details: event.details }) });
         case "catalogueItem.activate":
         case "catalogueItem.deactivate":
         case "catalogueItem.delete":

@@ -31,17 +31,17 @@ const registerCatalogue = (
   registerEndpoint(app, context, api.get, async ({ params }) => orNotFound(await findItem(db, record, params.id)));
 
   registerEndpoint(app, context, api.create, async (call) => {
-    await db.transaction((tx) => createItem(tx, record, call.body, actedBy(call, now())));
+    await db.transaction((tx) => createItem(tx, record, call.body, actedBy(call, now()), context.catalogues));
     return messages.created;
   });
 
   registerEndpoint(app, context, api.update, async (call) => {
-    await db.transaction((tx) => updateItem(tx, record, call.params.id, call.body, actedBy(call, now())));
+    await db.transaction((tx) => updateItem(tx, record, call.params.id, call.body, actedBy(call, now()), context.catalogues));
     return messages.updated;
   });
 
   registerEndpoint(app, context, api.remove, async (call) => {
-    await db.transaction((tx) => deleteItem(tx, record, call.params.id, actedBy(call, now())));
+    await db.transaction((tx) => deleteItem(tx, record, call.params.id, actedBy(call, now()), context.catalogues));
     return messages.deleted;
   });
 };

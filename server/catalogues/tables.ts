@@ -3,9 +3,10 @@ import type { CatalogueDeclaration } from "../../src/records/catalogue.ts";
 const identifier = /^[a-z_][a-z0-9_]*$/;
 
 /**
- * The read table of a declared catalogue, created when missing (decision 017): a new simple
- * catalogue needs no migration of its own. Deleted items keep their row (status 'deleted') so
- * their history stays readable; the lists leave them out.
+ * The read table of a declared catalogue, created when missing (decision 017): a new catalogue
+ * needs no migration of its own. Its declared details (decision 027) live in one jsonb column, so
+ * adding a detail needs none either; tables made before details existed get the column. Deleted
+ * items keep their row (status 'deleted') so their history stays readable; the lists leave them out.
  */
 export const catalogueTableSql = (catalogue: CatalogueDeclaration): string => {
   if (!identifier.test(catalogue.table)) throw new Error(`'${catalogue.table}' is not a table name`);
@@ -17,5 +18,6 @@ export const catalogueTableSql = (catalogue: CatalogueDeclaration): string => {
     version int not null,
     created_at timestamptz not null,
     updated_at timestamptz not null
-  )`;
+  );
+  alter table ${catalogue.table} add column if not exists details jsonb not null default '{}'`;
 };

@@ -8,7 +8,7 @@ import { detectImage } from "../uploads/images.ts";
 import type { UploadedImage } from "../uploads/store.ts";
 import { createBanner } from "../home/banners.ts";
 import { createCallAction } from "../home/callActions.ts";
-import { setRecommendations } from "../home/recommendations.ts";
+import { recommendationsVersion, setRecommendations } from "../home/recommendations.ts";
 import { itineraryRecord } from "../itineraries/projection.ts";
 
 /** A wide carousel slide. */
@@ -141,5 +141,9 @@ export const seedDemoHome = async (tx: Queryable, options: CommandOptions): Prom
     await createBanner(tx, { title, text, textTwo, active: "true" }, { folder, files }, options);
   }
   await createCallAction(tx, { ...demoCallAction, active: true }, options);
-  await setRecommendations(tx, await idsByName(tx, itineraryRecord.table, demoRecommendations), options);
+  await setRecommendations(
+    tx,
+    { itineraries: await idsByName(tx, itineraryRecord.table, demoRecommendations), version: await recommendationsVersion(tx) },
+    options,
+  );
 };

@@ -21,8 +21,6 @@ export interface RecordType<M extends AnyStateMachine> {
 export interface CommandOptions {
   readonly actorId: number | null;
   readonly occurredAt: Date;
-  /** The version the client last saw, when it sends one: a different current version is a 409. */
-  readonly expectedVersion?: number;
 }
 
 /** The facts a record's machine decides with: what its events carry as `facts` (decision 017). */
@@ -48,9 +46,6 @@ export const decide = async <M extends AnyStateMachine>(
 ): Promise<StoredEvent> => {
   const row = await queryOne(tx, RecordState, `select status, version from ${record.table} where id = $1`, [streamId]);
   const version = row?.version ?? 0;
-  if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
-    throw new ApiError(409, messages.conflict);
-  }
   const verdict = judge(record.machine, row?.status ?? null, event, facts);
   if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
   if (verdict.kind === "notAllowed") throw new ApiError(409, messages.notAllowedNow);
@@ -83,4 +78,21 @@ export const decideNew = async <M extends AnyStateMachine>(
   const id = await nextId(tx, record.table);
   await decide(tx, record, String(id), event, options, facts);
   return id;
+};
+
+/**
+ * Refuses an edit made from a form loaded at another version of the record (409 'the record
+ * changed since you opened it'): someone saved it since, and saving now would silently undo
+ * their change. Called first in the edit's transaction, it locks the record's row until the
+ * transaction ends, so the version cannot move between this check and the edit's events. A
+ * record without a row yet (a list nobody has set) is at version 0.
+ */
+export const expectVersion = async (
+  tx: Queryable,
+  record: Pick<RecordType<AnyStateMachine>, "table">,
+  streamId: string,
+  version: number,
+): Promise<void> => {
+  const row = await queryOne(tx, RecordState, `select status, version from ${record.table} where id = $1 for update`, [streamId]);
+  if ((row?.version ?? 0) !== version) throw new ApiError(409, messages.stale);
 };

@@ -79,7 +79,7 @@ export const append = async (tx: Queryable, event: NewEvent): Promise<StoredEven
     if (row === null) throw new Error("insert into events returned no row");
     return toStoredEvent(row);
   } catch (error) {
-    if (sqlState(error) === UNIQUE_VIOLATION) throw new ApiError(409, messages.conflict);
+    if (sqlState(error) === UNIQUE_VIOLATION) throw new ApiError(409, messages.stale);
     throw error;
   }
 };

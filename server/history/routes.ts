@@ -48,12 +48,22 @@ type HistoryRow = typeof HistoryRow.Type;
 const toJson = (value: unknown): HistoryEntry["changes"][number]["after"] =>
   value === undefined ? null : JSON.parse(JSON.stringify(value));
 
+const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** An event's fields, a catalogue item's declared details among them (decision 027). */
+const fieldsOf = (data: Readonly<Record<string, unknown>> | null): Readonly<Record<string, unknown>> => {
+  if (data === null) return {};
+  const { details, ...fields } = data;
+  return isObject(details) ? { ...fields, ...details } : data;
+};
+
 /** Folds a record's events into entries: each lists the fields whose value it changed. */
 export const historyOf = (machine: AnyStateMachine, rows: ReadonlyArray<HistoryRow>): HistoryEntry[] => {
   const fields = new Map<string, unknown>();
   let status: string | null = null;
   return rows.map((row) => {
-    const data = row.data ?? {};
+    const data = fieldsOf(row.data);
     const changes = Object.entries(data)
       // A field never set and a field set to null read the same: neither is a change.
       .filter(([field, value]) => !isSecret(field) && !isDeepStrictEqual(fields.get(field) ?? null, value ?? null))

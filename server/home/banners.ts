@@ -6,7 +6,8 @@ import { BANNER_MAX_IMAGES, Banner, type BannerForm, bannerProblems } from "../.
 import type { BannerContent, BannerFacts } from "../../src/machines/domain/banner.machine.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryRows } from "../db/rows.ts";
-import { type CommandOptions, decide, decideNew } from "../events/command.ts";
+import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
+import type { RecordVersion } from "../../src/api/versions.ts";
 import { orNotFound } from "../http/found.ts";
 import { bannerRecord } from "./projection.ts";
 import { removeUnusedImages, storeImage, type UploadedImage } from "../uploads/store.ts";
@@ -44,7 +45,7 @@ const bannerDraft = (form: BannerForm): BannerDraft => ({
 /** A banners row with its images: the contract's banner but for its fixed `type` and `page`. */
 const BannerRow = Banner.mapFields(Struct.omit(["type", "page"]));
 
-/** Banners as the contract answers them, by id. */
+/** Live (not deleted) banners as the contract answers them, by id. */
 export const readBanners = async (
   db: Queryable,
   where: string,
@@ -55,14 +56,14 @@ export const readBanners = async (
     await queryRows(
       db,
       BannerRow,
-      `select b.id, b.title, b.text, b.text_two as "textTwo", b.active,
+      `select b.id, b.title, b.text, b.text_two as "textTwo", b.active, b.version,
               array(select i.path from banner_images i where i.banner_id = b.id order by i.position) as images
-         from banners b where ${where} order by b.id ${lock}`,
+         from banners b where b.status <> 'deleted' and (${where}) order by b.id ${lock}`,
       params,
     )
   ).map((row) => ({ ...row, type: "baner", page: "home" }));
 
-/** One banner, or null; `lock` ("for update of b") keeps it locked until the transaction ends. */
+/** One live banner, or null; `lock` ("for update of b") keeps it locked until the transaction ends. */
 export const findBanner = async (db: Queryable, id: BannerId, lock = ""): Promise<Banner | null> =>
   (await readBanners(db, "b.id = $1", [id], lock))[0] ?? null;
 
@@ -121,7 +122,7 @@ export const createBanner = async (
 };
 
 /**
- * Saves the edit form: the kept images (each one of the banner's current images) in their new
+ * Saves the edit form loaded at `version`: the kept images (each one of the banner's current images) in their new
  * order, then the new files; no `images` field at all keeps the current ones; the images it drops
  * are removed when nothing else uses them. One event for the
  * content when it changes, then one to activate or deactivate when that changes. Content equal to
@@ -130,11 +131,12 @@ export const createBanner = async (
 export const updateBanner = async (
   tx: Queryable,
   id: BannerId,
-  form: BannerForm,
+  { version, ...form }: BannerForm & { readonly version: RecordVersion },
   uploads: NewImages,
   options: CommandOptions,
 ): Promise<void> => {
   const current = orNotFound(await findBanner(tx, id, "for update of b"));
+  await expectVersion(tx, bannerRecord, String(id), version);
   const draft = bannerDraft(form);
   const kept = draft.kept ?? current.images;
   const images = await carousel(tx, uploads.folder, kept, uploads.files, options.occurredAt);
@@ -150,4 +152,14 @@ export const updateBanner = async (
   if (draft.active !== null && draft.active !== current.active) {
     await decide(tx, bannerRecord, streamId, { type: draft.active ? "banner.activate" : "banner.deactivate" }, options);
   }
+};
+
+/**
+ * Deletes a banner; its images go with it unless another record shows them (removed in the same
+ * transaction, after the event that stops naming them).
+ */
+export const deleteBanner = async (tx: Queryable, id: BannerId, options: CommandOptions): Promise<void> => {
+  const current = orNotFound(await findBanner(tx, id, "for update of b"));
+  await decide(tx, bannerRecord, String(id), { type: "banner.delete" }, options);
+  await removeUnusedImages(tx, current.images);
 };

@@ -6,7 +6,8 @@ import { CallAction, type CallActionPayload, callActionProblems } from "../../sr
 import type { CallActionContent, CallActionFacts } from "../../src/machines/domain/callAction.machine.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryRows } from "../db/rows.ts";
-import { type CommandOptions, decide, decideNew } from "../events/command.ts";
+import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
+import type { RecordVersion } from "../../src/api/versions.ts";
 import { orNotFound } from "../http/found.ts";
 import { callActionRecord } from "./projection.ts";
 
@@ -26,7 +27,7 @@ const formFacts = (payload: CallActionPayload): CallActionFacts => ({
 /** A call_actions row: the contract's call to action but for its fixed `type`. */
 const CallActionRow = CallAction.mapFields(Struct.omit(["type"]));
 
-/** Calls to action as the contract answers them, by id. */
+/** Live (not deleted) calls to action as the contract answers them, by id. */
 export const readCallActions = async (
   db: Queryable,
   where: string,
@@ -37,8 +38,8 @@ export const readCallActions = async (
     await queryRows(
       db,
       CallActionRow,
-      `select id, title, text, button_label as "buttonLabel", link, active from call_actions
-        where ${where} order by id ${tail}`,
+      `select id, title, text, button_label as "buttonLabel", link, active, version from call_actions
+        where status <> 'deleted' and (${where}) order by id ${tail}`,
       params,
     )
   ).map((row) => ({ ...row, type: "call_action" }));
@@ -58,17 +59,18 @@ export const createCallAction = async (
 };
 
 /**
- * Saves the edit form: one event for the content when it changes, one for `active` when it
+ * Saves the edit form loaded at `version`: one event for the content when it changes, one for `active` when it
  * changes (left out, it stays). Content equal to the current one was decided before, so no rule
  * refuses it.
  */
 export const updateCallAction = async (
   tx: Queryable,
   id: CallActionId,
-  payload: CallActionPayload,
+  { version, ...payload }: CallActionPayload & { readonly version: RecordVersion },
   options: CommandOptions,
 ): Promise<void> => {
   const current = orNotFound(await findCallAction(tx, id, "for update"));
+  await expectVersion(tx, callActionRecord, String(id), version);
   const streamId = String(id);
   const content = contentOf(payload);
   const { title, text, buttonLabel, link } = current;
@@ -79,4 +81,10 @@ export const updateCallAction = async (
     const type = payload.active ? "callAction.activate" : "callAction.deactivate";
     await decide(tx, callActionRecord, streamId, { type }, options);
   }
+};
+
+/** Deletes a call to action. */
+export const deleteCallAction = async (tx: Queryable, id: CallActionId, options: CommandOptions): Promise<void> => {
+  orNotFound(await findCallAction(tx, id, "for update"));
+  await decide(tx, callActionRecord, String(id), { type: "callAction.delete" }, options);
 };

@@ -2,13 +2,14 @@ import type { HomeContent, PublicHomeContent } from "../../src/api/home.ts";
 import type { Queryable } from "../db/database.ts";
 import { readBanners } from "./banners.ts";
 import { readCallActions } from "./callActions.ts";
-import { readRecommendations } from "./recommendations.ts";
+import { readRecommendations, recommendationsVersion } from "./recommendations.ts";
 
 /** Everything the panel edits, active or not: banners and calls to action by id, recommendations in order. */
 export const adminContent = async (db: Queryable): Promise<HomeContent> => ({
   baner: await readBanners(db, "true", []),
   call_action: await readCallActions(db, "true", []),
   recomendation: await readRecommendations(db),
+  recomendationVersion: await recommendationsVersion(db),
 });
 
 /**

@@ -65,6 +65,9 @@ export const bannersProjection: Projection = recordProjection({
       case "banner.activate":
       case "banner.deactivate":
         return updateRow(tx, bannerRecord.table, row, { active: event.type === "banner.activate" });
+      case "banner.delete":
+        await updateRow(tx, bannerRecord.table, row);
+        return placeImages(tx, row.id, []);
     }
   },
 });
@@ -89,6 +92,8 @@ export const callActionsProjection: Projection = recordProjection({
       case "callAction.activate":
       case "callAction.deactivate":
         return updateRow(tx, callActionRecord.table, row, { active: event.type === "callAction.activate" });
+      case "callAction.delete":
+        return updateRow(tx, callActionRecord.table, row);
     }
   },
 });

@@ -1,9 +1,10 @@
-import { Struct } from "effect";
+import { Schema, Struct } from "effect";
 import { RECOMMENDATIONS_MAX, Recommendation } from "../../src/api/home.ts";
 import type { RecommendationsFacts } from "../../src/machines/domain/recommendations.machine.ts";
 import type { Queryable } from "../db/database.ts";
-import { IdRow, queryRows } from "../db/rows.ts";
-import { type CommandOptions, decide } from "../events/command.ts";
+import { IdRow, queryOne, queryRows } from "../db/rows.ts";
+import { type CommandOptions, decide, expectVersion } from "../events/command.ts";
+import { RecordVersion } from "../../src/api/versions.ts";
 import { HOME_RECOMMENDATIONS, recommendationsRecord } from "./projection.ts";
 
 /** A recommended destination as the contract shows it, with its place in the list. */
@@ -52,15 +53,17 @@ const listFacts = async (tx: Queryable, itineraries: ReadonlyArray<number>): Pro
 };
 
 /**
- * Replaces the recommended destinations with `itineraries`, in that order; the machine refuses a
- * list that breaks a rule (400 invalid information). The same list again writes no event, unless
- * a destination of it was deleted since: that one is refused like any other.
+ * Replaces the recommended destinations with `itineraries`, in that order, from a list loaded at
+ * `version`; the machine refuses a list that breaks a rule (400 invalid information). The same
+ * list again writes no event, unless a destination of it was deleted since: that one is refused
+ * like any other.
  */
 export const setRecommendations = async (
   tx: Queryable,
-  itineraries: ReadonlyArray<number>,
+  { itineraries, version }: { readonly itineraries: ReadonlyArray<number>; readonly version: RecordVersion },
   options: CommandOptions,
 ): Promise<void> => {
+  await expectVersion(tx, recommendationsRecord, HOME_RECOMMENDATIONS, version);
   const facts = await listFacts(tx, itineraries);
   const current = await queryRows(
     tx,
@@ -73,3 +76,8 @@ export const setRecommendations = async (
   const event = { type: "recommendations.set", itineraries: [...itineraries] } as const;
   await decide(tx, recommendationsRecord, HOME_RECOMMENDATIONS, event, options, facts);
 };
+
+/** The recommendations list's version (0 before anyone set it), which its save sends back. */
+export const recommendationsVersion = async (db: Queryable): Promise<RecordVersion> =>
+  (await queryOne(db, Schema.Struct({ version: RecordVersion }), "select version from recommendation_lists where id = $1", [HOME_RECOMMENDATIONS]))
+    ?.version ?? 0;

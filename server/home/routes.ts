@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import * as api from "../../src/api/home.ts";
 import { messages } from "../../src/api/messages.ts";
-import { createBanner, findBanner, updateBanner } from "./banners.ts";
-import { createCallAction, findCallAction, updateCallAction } from "./callActions.ts";
+import { createBanner, deleteBanner, findBanner, updateBanner } from "./banners.ts";
+import { createCallAction, deleteCallAction, findCallAction, updateCallAction } from "./callActions.ts";
 import { adminContent, publicContent } from "./content.ts";
 import { setRecommendations } from "./recommendations.ts";
 import { orNotFound } from "../http/found.ts";
@@ -47,8 +47,18 @@ export const registerHomeRoutes = (app: FastifyInstance, context: RouteContext):
     return messages.updated;
   });
 
+  registerEndpoint(app, context, api.deleteBanner, async (call) => {
+    await db.transaction((tx) => deleteBanner(tx, call.params.id, actedBy(call, now())));
+    return messages.deleted;
+  });
+
+  registerEndpoint(app, context, api.deleteCallAction, async (call) => {
+    await db.transaction((tx) => deleteCallAction(tx, call.params.id, actedBy(call, now())));
+    return messages.deleted;
+  });
+
   registerEndpoint(app, context, api.updateRecommendations, async (call) => {
-    await db.transaction((tx) => setRecommendations(tx, call.body.itineraries, actedBy(call, now())));
+    await db.transaction((tx) => setRecommendations(tx, call.body, actedBy(call, now())));
     return messages.updated;
   });
 };

@@ -15,7 +15,8 @@ import {
 import type { ItineraryFacts, ItineraryFields } from "../../src/machines/domain/itinerary.machine.ts";
 import type { Queryable } from "../db/database.ts";
 import { IdRow, queryRows } from "../db/rows.ts";
-import { type CommandOptions, decide, decideNew } from "../events/command.ts";
+import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
+import type { RecordVersion } from "../../src/api/versions.ts";
 import { orNotFound } from "../http/found.ts";
 import { activityRecord, courtesyRecord, feedingRecord } from "../catalogues/projection.ts";
 import { catalogueLinks, itineraryRecord } from "./projection.ts";
@@ -42,7 +43,7 @@ const LinkRow = IncludedItem.mapFields(
 /** Money comes back as float8: numeric would reach JavaScript as text. */
 const itineraryColumns = `id, name, days, description, avalability, price::float8 as price,
   ofert_price::float8 as "ofertPrice", is_ofert as "isOfert", type, region,
-  services_included as "servicesIncluded", departure_from as "departureFrom", image`;
+  services_included as "servicesIncluded", departure_from as "departureFrom", image, version`;
 
 /**
  * Live destinations with their catalogue items (by name, as the catalogues list them, with the
@@ -181,19 +182,20 @@ export const createItinerary = async (
 };
 
 /**
- * Saves the edit form; `image` null keeps the current photo, and a replaced one is removed when
- * nothing else uses it. A form that changes nothing writes
- * no event: it equals what was decided before, so no rule refuses it (a price that is no amount
- * reads as NaN and equals nothing stored).
+ * Saves the edit form loaded at `version`; `image` null keeps the current photo, and a replaced
+ * one is removed when nothing else uses it. A form that changes nothing writes no event: it
+ * equals what was decided before, so no rule refuses it (a price that is no amount reads as NaN
+ * and equals nothing stored).
  */
 export const updateItinerary = async (
   tx: Queryable,
   id: ItineraryId,
-  form: ItineraryForm,
+  { version, ...form }: ItineraryForm & { readonly version: RecordVersion },
   image: string | null,
   options: CommandOptions,
 ): Promise<void> => {
   const current = await lockItinerary(tx, id);
+  await expectVersion(tx, itineraryRecord, String(id), version);
   const draft = itineraryDraft(form);
   const fields: ItineraryFields = { ...draft, image: image ?? current.image };
   if (isDeepStrictEqual(fields, current)) return;

@@ -12,6 +12,7 @@ import {
   DEFAULT_LEADS_PAGE_SIZE,
   type Lead,
   LeadDetails,
+  type LeadSort,
   type LeadsQuery,
   type NewLead,
   newLeadProblems,
@@ -164,12 +165,37 @@ const leadFilter = (query: LeadsQuery): Filter => {
   }
   const words = searchWords(query.q);
   for (const word of words) conditions.push(`l.search like ${param(containsPattern(word))}`);
+  if (query.receivedFrom !== undefined) conditions.push(`l.created_at >= ${param(query.receivedFrom)}::timestamptz`);
+  if (query.receivedBefore !== undefined) conditions.push(`l.created_at < ${param(query.receivedBefore)}::timestamptz`);
   return {
     where: conditions.length === 0 ? "" : `where ${conditions.join(" and ")}`,
     params,
-    searching: words.length > 0,
+    searching: words.length > 0 || query.receivedFrom !== undefined || query.receivedBefore !== undefined,
     agent,
   };
+};
+
+/**
+ * What each sort orders by; names and addresses as a reader orders them, an accented or capital
+ * letter beside the plain one ("Álvaro" before "ana"): the ICU root collation, named explicitly so
+ * PGlite (whose default is C) and PostgreSQL agree. An agent who is no longer active shows as
+ * unassigned, so sorts with the unassigned (last, ascending).
+ */
+const readerOrder = (expression: string): string => `(${expression}) collate "und-x-icu"`;
+
+const sortExpressions: Record<LeadSort, string> = {
+  date: "l.created_at",
+  name: readerOrder("l.first_name || ' ' || l.last_name"),
+  email: readerOrder("l.email"),
+  country: readerOrder("l.country"),
+  phone: "l.phone",
+  agent: `(select ${readerOrder("x.first_name || ' ' || x.last_name")} from users x where x.id = l.agent_id and x.status = 'active')`,
+};
+
+/** The order asked for: a sort and its direction, or the older `order` (newest first by default). */
+const leadOrder = (query: LeadsQuery): { readonly key: string; readonly direction: "asc" | "desc" } => {
+  if (query.sort === undefined) return { key: sortExpressions.date, direction: query.order === "oldest" ? "asc" : "desc" };
+  return { key: sortExpressions[query.sort], direction: query.direction ?? (query.sort === "date" ? "desc" : "asc") };
 };
 
 /**
@@ -195,18 +221,20 @@ export const listLeads = async (db: Queryable, query: LeadsQuery): Promise<LeadP
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_LEADS_PAGE_SIZE;
   const filter = leadFilter(query);
-  const direction = query.order === "oldest" ? "asc" : "desc";
+  const { key, direction } = leadOrder(query);
+  // the date order walks the (created_at, id) index; any other sort reads every selected lead
+  const sorted = key !== sortExpressions.date;
   const offset = (page - 1) * pageSize;
   const window = `limit $${filter.params.length + 1} offset $${filter.params.length + 2}`;
   let leads: ReadonlyArray<typeof LeadRow.Type>;
   let total: number;
-  if (filter.searching) {
+  if (filter.searching || sorted) {
     const matches = await queryRows(
       db,
       MatchRow,
-      `with matches as materialized (select l.id, l.created_at from leads l ${filter.where})
+      `with matches as materialized (select l.id, ${key} as sort_key from leads l ${filter.where})
        select m.id, (select count(*)::int from matches) as total from matches m
-        order by m.created_at ${direction}, m.id ${direction} ${window}`,
+        order by m.sort_key ${direction}, m.id ${direction} ${window}`,
       [...filter.params, pageSize, offset],
     );
     const loaded = new Map(

@@ -17,8 +17,8 @@ export const registerLeadRoutes = (app: FastifyInstance, context: LeadsContext):
   const { db, env, now } = context;
 
   registerEndpoint(app, context, api.listLeads, async ({ query }) => {
-    const { page: number, pageSize, q, agent, order } = query;
-    const key = `leads ${JSON.stringify([number, pageSize, q, agent, order])}`;
+    const { page: number, pageSize, q, agent, order, sort, direction, receivedFrom, receivedBefore } = query;
+    const key = `leads ${JSON.stringify([number, pageSize, q, agent, order, sort, direction, receivedFrom, receivedBefore])}`;
     const page = await db.remember(key, () => listLeads(db, query));
     return new Listed(page.leads, page.meta);
   });

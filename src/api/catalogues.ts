@@ -1,29 +1,81 @@
 import { Schema } from "effect";
 import { endpoint, MessageAnswer, type RoleName } from "./endpoint.ts";
 import { CatalogueItemId, idParams } from "./ids.ts";
-import { type FieldProblems, NAME_MAX_LENGTH, textField, textProblems, textSchema } from "./fields.ts";
+import { RecordVersion } from "./versions.ts";
+import { type Detail, type DetailValue, type DetailValues, detailFields, detailPayloadFields, detailProblems, detailValues } from "./details.ts";
+import { type FieldProblems, NAME_MAX_LENGTH, type TextField, textField, textProblems, textSchema } from "./fields.ts";
 
-/** A feeding, activity or courtesy: what destinations are built from (SPEC.md section 3). */
-export const CatalogueItem = Schema.Struct({
-  id: CatalogueItemId,
-  name: Schema.String,
-  active: Schema.Boolean,
-});
-export type CatalogueItem = typeof CatalogueItem.Type;
+/**
+ * An item of a catalogue (a feeding, a language, a berth, a guide ...): its id, name, active flag
+ * and version, and the details its catalogue declares (decision 027), each under its own name.
+ */
+export type CatalogueItem = {
+  readonly id: CatalogueItemId;
+  readonly name: string;
+  readonly active: boolean;
+  readonly version: RecordVersion;
+} & DetailValues;
+
+const itemBase = { id: CatalogueItemId, name: Schema.String, active: Schema.Boolean, version: RecordVersion };
+
+/** A catalogue item's schema with its catalogue's details (every one answered). */
+export const catalogueItemSchema = (details: ReadonlyArray<Detail>): Schema.Codec<CatalogueItem, unknown> =>
+  Schema.Struct({ ...itemBase, ...detailFields(details) }) as unknown as Schema.Codec<CatalogueItem, unknown>;
+
+/** An item of a catalogue of names alone (feeding, activities, courtesies). */
+export const CatalogueItem = catalogueItemSchema([]);
 
 /** The catalogue form's fields (SPEC.md section 5): a required name. */
 export const catalogueItemFields = { name: textField(NAME_MAX_LENGTH, { required: true }) } as const;
 
-/** The catalogue form's payload; a blank name is refused with 'required_information'. */
-export const CatalogueItemPayload = Schema.Struct({
-  name: textSchema(catalogueItemFields.name),
-  active: Schema.optionalKey(Schema.Boolean),
-});
-export type CatalogueItemPayload = typeof CatalogueItemPayload.Type;
+/**
+ * The catalogue form's payload: the name, the active flag (left out: kept, or active for a new
+ * item) and each declared detail (left out: its empty value). A blank name is refused with
+ * 'required_information'.
+ */
+export type CatalogueItemPayload = {
+  readonly name: string;
+  readonly active?: boolean;
+} & Readonly<Record<string, DetailValue | undefined>>;
 
-/** What the panel reports before sending, and what the server refuses with (as a fact). */
-export const catalogueItemProblems = (payload: CatalogueItemPayload): FieldProblems<"name"> =>
-  textProblems(catalogueItemFields, payload);
+const payloadFields = (nameField: TextField, details: ReadonlyArray<Detail>) => ({
+  name: textSchema(nameField),
+  active: Schema.optionalKey(Schema.Boolean),
+  ...detailPayloadFields(details),
+});
+
+// The details' names are known only at run time, so the schemas are typed by hand.
+const catalogueItemPayloadSchema = (nameField: TextField, details: ReadonlyArray<Detail>) =>
+  Schema.Struct(payloadFields(nameField, details)) as unknown as Schema.Codec<CatalogueItemPayload, unknown>;
+
+/** An edit's payload: the form's and the version it was loaded at (decision 022). */
+const catalogueItemEditSchema = (nameField: TextField, details: ReadonlyArray<Detail>) =>
+  Schema.Struct({ ...payloadFields(nameField, details), version: RecordVersion }) as unknown as Schema.Codec<
+    CatalogueItemPayload & { readonly version: RecordVersion },
+    unknown
+  >;
+
+/**
+ * A name as two items are compared by (decision 024): blanks around and inside collapsed, case and
+ * accents ignored, so "Almuerzo", " almuerzo " and "ALMUERZO" or "Café" and "cafe" are one name.
+ */
+export const comparableName = (name: string): string =>
+  name.trim().replace(/\s+/g, " ").normalize("NFD").replace(/\p{Diacritic}/gu, "").toLocaleLowerCase("es");
+
+/** What a catalogue's rules are made of: its name's field (a season's is a year) and its details. */
+export interface CatalogueShape {
+  readonly nameField: TextField;
+  readonly details: ReadonlyArray<Detail>;
+}
+
+/**
+ * What the panel reports before sending, and what the server refuses with (as a fact): the name's
+ * problem and each detail's, by field.
+ */
+export const catalogueItemProblems = ({ nameField, details }: CatalogueShape, payload: CatalogueItemPayload): FieldProblems => ({
+  ...textProblems({ name: nameField }, payload),
+  ...detailProblems(details, detailValues(details, payload)),
+});
 
 const CatalogueItemIdParams = idParams(CatalogueItemId);
 
@@ -38,16 +90,27 @@ export interface CatalogueAccess {
  * GET /feedings, GET /feedings/{id}, POST /feedings/createFeeding, PUT /feedings/updateFeeding/{id},
  * DELETE /feedings/{id}. A catalogue declaration (src/records) builds them.
  */
-export const catalogueEndpoints = (resource: string, singular: string, label: string, access: CatalogueAccess) => {
+export const catalogueEndpoints = (
+  resource: string,
+  singular: string,
+  label: string,
+  access: CatalogueAccess,
+  details: ReadonlyArray<Detail> = [],
+  nameField: TextField = catalogueItemFields.name,
+) => {
   const readers = { kind: "session", roles: access.readers } as const;
   const writers = { kind: "session", roles: access.writers } as const;
+  const Item = catalogueItemSchema(details);
+  const Payload = catalogueItemPayloadSchema(nameField, details);
   return {
+  details,
+  nameField,
   resource,
   list: endpoint({
     name: `${resource}.list`,
     method: "GET",
     path: `/${resource}`,
-    response: Schema.Array(CatalogueItem),
+    response: Schema.Array(Item),
     access: readers,
     description: `Every ${label} item, by name.`,
   }),
@@ -56,7 +119,7 @@ export const catalogueEndpoints = (resource: string, singular: string, label: st
     method: "GET",
     path: `/${resource}/:id`,
     params: CatalogueItemIdParams,
-    response: CatalogueItem,
+    response: Item,
     access: readers,
     description: `One ${label} item.`,
   }),
@@ -64,7 +127,7 @@ export const catalogueEndpoints = (resource: string, singular: string, label: st
     name: `${resource}.create`,
     method: "POST",
     path: `/${resource}/create${singular}`,
-    body: CatalogueItemPayload,
+    body: Payload,
     response: MessageAnswer,
     access: writers,
     description: `Adds a ${label} item.`,
@@ -74,10 +137,10 @@ export const catalogueEndpoints = (resource: string, singular: string, label: st
     method: "PUT",
     path: `/${resource}/update${singular}/:id`,
     params: CatalogueItemIdParams,
-    body: CatalogueItemPayload,
+    body: catalogueItemEditSchema(nameField, details),
     response: MessageAnswer,
     access: writers,
-    description: `Renames, activates or deactivates a ${label} item.`,
+    description: `Changes a ${label} item: its name, details, active flag.`,
   }),
   remove: endpoint({
     name: `${resource}.delete`,

@@ -74,8 +74,8 @@ export const xhrTransport =
         if (event.lengthComputable) request.onProgress(event.loaded, event.total);
       });
       xhr.addEventListener("load", () => resolve({ status: xhr.status, text: xhr.responseText }));
-      xhr.addEventListener("error", () => reject(new ApiError(0, "network error")));
-      xhr.addEventListener("abort", () => reject(new ApiError(0, "upload aborted")));
+      xhr.addEventListener("error", () => reject(new ApiError(0, clientMessages.networkError)));
+      xhr.addEventListener("abort", () => reject(new ApiError(0, clientMessages.uploadAborted)));
       request.signal?.addEventListener("abort", () => xhr.abort());
       xhr.send(request.body);
     });
@@ -95,6 +95,16 @@ const appendFields = (form: FormData, fields: Record<string, unknown>): void => 
     }
   }
 };
+
+/**
+ * What the client itself says when a request fails without an answer of the server's: translated
+ * like the server's messages (`messages.<key>` in src/i18n), never shown as this raw text.
+ */
+export const clientMessages = {
+  networkError: "network error",
+  uploadAborted: "upload aborted",
+  unexpectedAnswer: "unexpected answer",
+} as const;
 
 export interface ClientOptions {
   /** Where the API lives; `/api` when the panel is served by the API server. */
@@ -175,7 +185,9 @@ export const createClient = (options: ClientOptions) => {
     }
     const decoded = Schema.decodeUnknownResult(envelope(endpoint.response))(json, { errors: "all" });
     if (Result.isFailure(decoded)) {
-      throw new ApiError(200, `unexpected answer from ${endpoint.name}: ${decoded.failure.message}`);
+      // for whoever looks into it; the user is told in their language (clientMessages)
+      console.error(`unexpected answer from ${endpoint.name}: ${decoded.failure.message}`);
+      throw new ApiError(200, clientMessages.unexpectedAnswer);
     }
     return decoded.success as Answer<E["response"]["Type"]>;
   };
@@ -199,7 +211,7 @@ export const createClient = (options: ClientOptions) => {
         body,
       });
     } catch {
-      throw new ApiError(0, "network error");
+      throw new ApiError(0, clientMessages.networkError);
     }
     return decodeAnswer(endpoint, response.status, parseJson(await response.text()));
   };

@@ -1,3 +1,5 @@
+import { messages } from "./messages.ts";
+
 /**
  * A refused request: the HTTP status and the `data` message of its body. The server throws it from
  * a handler; the panel's client returns it for every non-200 answer.
@@ -16,3 +18,7 @@ export class ApiError extends Error {
 export const INVALID_SESSION = 498;
 
 export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError;
+
+/** Whether a request was refused because someone saved the record since it was loaded (409 stale). */
+export const isStaleRefusal = (value: unknown): boolean =>
+  isApiError(value) && value.status === 409 && value.message === messages.stale;

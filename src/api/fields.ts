@@ -25,14 +25,14 @@ export const fieldProblemMessages: Readonly<Record<FieldProblem, Message>> = {
 /** Each refused field with its problem; empty when the form is fine. */
 export type FieldProblems<Key extends string = string> = Readonly<Partial<Record<Key, FieldProblem>>>;
 
-export const hasNoProblems = (problems: FieldProblems): boolean => Object.keys(problems).length === 0;
+export const hasNoProblems = (problems: Readonly<Record<string, unknown>>): boolean => Object.keys(problems).length === 0;
 
 /** Longest person or item name kept (user names, catalogue items, titles). */
 export const NAME_MAX_LENGTH = 120;
 /** RFC 5321's limit on a whole address. */
 export const EMAIL_MAX_LENGTH = 254;
 
-export type TextKind = "text" | "email" | "url";
+export type TextKind = "text" | "email" | "url" | "year";
 
 /** One text input: what it holds, whether it is required, how long it may be. */
 export interface TextField {
@@ -59,6 +59,11 @@ export const urlField = (maxLength: number, options: { readonly required?: boole
   maxLength,
 });
 
+/** A calendar year typed as four digits, this century's (a season's year). */
+export const yearField = (): TextField => ({ kind: "year", required: true, maxLength: 4 });
+
+const isYear = (text: string): boolean => /^\d{4}$/.test(text) && Number(text) >= 2000 && Number(text) <= 2099;
+
 /** The contract's schema of a text field: a string no longer than the field's limit. */
 export const textSchema = (field: TextField) => Schema.String.check(Schema.isMaxLength(field.maxLength));
 
@@ -84,6 +89,7 @@ export const textProblem = (field: TextField, value: string | undefined): FieldP
   if (text.length > field.maxLength) return "invalid";
   if (field.kind === "email" && !isEmail(text)) return "invalidEmail";
   if (field.kind === "url" && !isHttpUrl(text)) return "invalidUrl";
+  if (field.kind === "year" && !isYear(text)) return "invalid";
   return null;
 };
 

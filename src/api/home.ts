@@ -3,6 +3,7 @@ import { endpoint, MessageAnswer } from "./endpoint.ts";
 import { BannerId, CallActionId, ItineraryId, idParams } from "./ids.ts";
 import { type FieldProblems, NAME_MAX_LENGTH, textField, textProblems, textSchema, urlField } from "./fields.ts";
 import { DestinationType } from "./itineraries.ts";
+import { RecordVersion, withVersion, withVersionText } from "./versions.ts";
 
 /** A home banner (SPEC.md section 3): `images` are stored paths, in the order they show. */
 export const Banner = Schema.Struct({
@@ -14,6 +15,7 @@ export const Banner = Schema.Struct({
   images: Schema.Array(Schema.String),
   page: Schema.Literal("home"),
   active: Schema.Boolean,
+  version: RecordVersion,
 });
 export type Banner = typeof Banner.Type;
 
@@ -26,6 +28,7 @@ export const CallAction = Schema.Struct({
   buttonLabel: Schema.String,
   link: Schema.String,
   active: Schema.Boolean,
+  version: RecordVersion,
 });
 export type CallAction = typeof CallAction.Type;
 
@@ -52,6 +55,8 @@ export const HomeContent = Schema.Struct({
   baner: Schema.Array(Banner),
   call_action: Schema.Array(CallAction),
   recomendation: Schema.Array(Recommendation),
+  /** The recommendations list's version, which its save sends back. */
+  recomendationVersion: RecordVersion,
 });
 export type HomeContent = typeof HomeContent.Type;
 
@@ -181,7 +186,7 @@ export const updateBanner = endpoint({
   path: "/homeScreen/updateBaner/:id",
   params: idParams(BannerId),
   query: BannerUploadQuery,
-  body: BannerForm,
+  body: withVersionText(BannerForm),
   response: MessageAnswer,
   access: homeEditors,
   upload: { field: "images", maxFiles: 10 },
@@ -213,17 +218,37 @@ export const updateCallAction = endpoint({
   method: "PUT",
   path: "/homeScreen/updateCallAction/:id",
   params: idParams(CallActionId),
-  body: CallActionPayload,
+  body: withVersion(CallActionPayload),
   response: MessageAnswer,
   access: homeEditors,
   description: "Changes a call to action.",
+});
+
+export const deleteBanner = endpoint({
+  name: "home.deleteBanner",
+  method: "DELETE",
+  path: "/homeScreen/deleteBaner/:id",
+  params: idParams(BannerId),
+  response: MessageAnswer,
+  access: homeEditors,
+  description: "Deletes a banner; its images go unless another record shows them.",
+});
+
+export const deleteCallAction = endpoint({
+  name: "home.deleteCallAction",
+  method: "DELETE",
+  path: "/homeScreen/deleteCallAction/:id",
+  params: idParams(CallActionId),
+  response: MessageAnswer,
+  access: homeEditors,
+  description: "Deletes a call to action.",
 });
 
 export const updateRecommendations = endpoint({
   name: "home.updateRecommendations",
   method: "PUT",
   path: "/homeScreen/updateRecomendation",
-  body: RecommendationsPayload,
+  body: withVersion(RecommendationsPayload),
   response: MessageAnswer,
   access: homeEditors,
   description: "Replaces the recommended destinations with this ordered list.",

@@ -41,9 +41,11 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   home.getBanner,
   home.createBanner,
   home.updateBanner,
+  home.deleteBanner,
   home.getCallAction,
   home.createCallAction,
   home.updateCallAction,
+  home.deleteCallAction,
   home.updateRecommendations,
   home.publicContent,
 ];

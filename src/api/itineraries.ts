@@ -1,6 +1,7 @@
 import { Schema } from "effect";
 import { anyStaff, endpoint, MessageAnswer } from "./endpoint.ts";
 import { CatalogueItemId, ItineraryId, idParams } from "./ids.ts";
+import { RecordVersion, withVersionText } from "./versions.ts";
 import {
   type FieldProblem,
   type FieldProblems,
@@ -49,6 +50,7 @@ export const Itinerary = Schema.Struct({
   courtesy: Schema.Array(IncludedItem),
   departureFrom: Schema.Array(DepartureCity),
   image: Schema.String,
+  version: RecordVersion,
 });
 export type Itinerary = typeof Itinerary.Type;
 
@@ -233,7 +235,7 @@ export const updateItinerary = endpoint({
   path: "/itineraries/updateItinerary/:id",
   params: ItineraryIdParams,
   query: ItineraryUploadQuery,
-  body: ItineraryForm,
+  body: withVersionText(ItineraryForm),
   response: MessageAnswer,
   access: anyStaff,
   upload: { field: "image", maxFiles: 1 },

@@ -48,9 +48,23 @@ export type Lead = typeof Lead.Type;
 
 const PositiveIntFromString = Schema.FiniteFromString.check(Schema.isInt(), Schema.isGreaterThan(0));
 
+/** The columns GET /leads sorts by: the date received, or a column of the leads table. */
+export const LEAD_SORTS = ["date", "name", "email", "country", "phone", "agent"] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+
+/** A moment as ISO 8601 with its offset (`2026-11-01T05:00:00.000Z`), the bounds of a date range. */
+const Instant = Schema.String.check(
+  Schema.isPattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/),
+  Schema.makeFilter((text) => !Number.isNaN(Date.parse(text))),
+);
+
 /**
- * Paging, sorting and search of GET /leads; without parameters the first page, newest first.
- * `agent` is a user id or `unassigned`.
+ * Paging, sorting, search and filters of GET /leads; without parameters the first page, newest
+ * first. `agent` is a user id or `unassigned`. `sort` and `direction` choose the order (`order`,
+ * the older spelling, still says newest or oldest first when `sort` is not given).
+ * `receivedFrom` / `receivedBefore` keep the leads received in that range, the first bound in, the
+ * second out: the panel sends the start of the first and of the day after the last day chosen,
+ * in the user's time zone.
  */
 export const LeadsQuery = Schema.Struct({
   page: Schema.optionalKey(PositiveIntFromString),
@@ -58,6 +72,10 @@ export const LeadsQuery = Schema.Struct({
   q: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
   agent: Schema.optionalKey(Schema.String),
   order: Schema.optionalKey(Schema.Literals(["newest", "oldest"])),
+  sort: Schema.optionalKey(Schema.Literals(LEAD_SORTS)),
+  direction: Schema.optionalKey(Schema.Literals(["asc", "desc"])),
+  receivedFrom: Schema.optionalKey(Instant),
+  receivedBefore: Schema.optionalKey(Instant),
 });
 export type LeadsQuery = typeof LeadsQuery.Type;
 

@@ -20,7 +20,7 @@ export const messages = {
   forbidden: "forbidden",
   invalidSession: "invalid session",
   tooManyAttempts: "too many attempts",
-  conflict: "the record was changed by someone else, reload and try again",
+  stale: "the record changed since you opened it",
   notAllowedNow: "this action is not allowed in the record's current state",
   invalidInput: "invalid information",
   passwordRequired: "password_required",
@@ -29,7 +29,8 @@ export const messages = {
   passwordTooLong: "password_too_long",
   passwordsDoNotMatch: "passwords_do_not_match",
   serverError: "server error",
-  itemInUse: "the item is used by a destination: deactivate it instead",
+  itemInUse: "the item is in use: deactivate it instead",
+  nameInUse: "another item of this catalogue already has that name",
   lastAdmin: "the last active admin cannot be deleted, deactivated or given another role",
   selfDelete: "you cannot delete your own user",
   unknownRole: "the role does not exist",
@@ -39,6 +40,11 @@ export const messages = {
   agentWithoutPassword: "the user has not chosen a password yet",
   currentPasswordWrong: "the current password is incorrect",
   invalidUrl: "Invalid URL",
+  numberOutOfRange: "number 0-99",
+  gpsTaxBelowZero: "gender GPS tax minimum zero",
+  selectCompany: "select a company",
+  selectFlightTime: "select a flight time",
+  seasonYearTaken: "season year unique",
 } as const;
 
 export type Message = (typeof messages)[keyof typeof messages];

@@ -1,6 +1,7 @@
 import { Schema } from "effect";
 import { anyStaff, endpoint, MessageAnswer, RoleName } from "./endpoint.ts";
 import { idParams, RoleId, UserId } from "./ids.ts";
+import { RecordVersion, withVersion } from "./versions.ts";
 import { emailField, type FieldProblems, NAME_MAX_LENGTH, textField, textProblems, textSchema } from "./fields.ts";
 
 /** A role as GET /roles answers it; `name` is what login answers as `rol`. */
@@ -16,6 +17,7 @@ export const User = Schema.Struct({
   role_id: RoleId,
   user_rol: Role,
   active: Schema.Boolean,
+  version: RecordVersion,
 });
 export type User = typeof User.Type;
 
@@ -98,7 +100,7 @@ export const updateUser = endpoint({
   method: "PUT",
   path: "/users/updateUser/:id",
   params: UserIdParams,
-  body: UserPayload,
+  body: withVersion(UserPayload),
   response: MessageAnswer,
   access: adminOnly,
   description: "Changes a user's names, email, role and access; deactivation ends their sessions.",

@@ -1,19 +1,25 @@
 import { Schema } from "effect";
-import { CatalogueItemId } from "../api/ids.ts";
+import type { ApiClient } from "../api/client.ts";
 import {
   type CatalogueEndpoints,
   type CatalogueItem,
   type CatalogueItemPayload,
+  type CatalogueShape,
   catalogueItemProblems,
 } from "../api/catalogues.ts";
-import { createRecordFormMachine, type FormSource } from "./recordForm.machine.ts";
+import { type Detail, type DetailRule, type DetailValue, detailMessage, emptyValue } from "../api/details.ts";
+import { CatalogueItemId } from "../api/ids.ts";
+import { messages } from "../api/messages.ts";
+import { createRecordFormMachine, type FormProblems, type FormSource } from "./recordForm.machine.ts";
+import type { SortValue } from "./listQuery.ts";
 import { createRecordListMachine, type ListSource } from "./recordList.machine.ts";
 
 /**
  * A declared form's values by field name, as the generic form view reads them: the text of a
- * text field, whether a checkbox is checked. A record's source turns them into its payload.
+ * text or number field (a number already in its plain form, `1450.5`), whether a checkbox is
+ * checked, the ids ticked in a list of references.
  */
-export type FieldValues = Readonly<Record<string, string | boolean>>;
+export type FieldValues = Readonly<Record<string, string | boolean | ReadonlyArray<string>>>;
 
 /** A text field's value; a missing or non-text one reads as empty, which the rules treat as missing. */
 export const textValue = (values: FieldValues, name: string): string => {
@@ -24,36 +30,153 @@ export const textValue = (values: FieldValues, name: string): string => {
 /** A checkbox's value; a missing one reads as unchecked. */
 export const flagValue = (values: FieldValues, name: string): boolean => values[name] === true;
 
-/** The catalogue form's values as the contract's payload, the name trimmed. */
-export const catalogueItemPayload = (values: FieldValues): CatalogueItemPayload => ({
+/** A plain number's text as a number: null when blank, NaN (refused by the rules) when it is none. */
+const numberOf = (text: string): number | null => {
+  const typed = text.trim();
+  if (typed === "") return null;
+  return /^-?\d+(?:\.\d+)?$/.test(typed) ? Number(typed) : Number.NaN;
+};
+
+/** An id as a form holds it (an option's value); null when none is chosen. */
+const idOf = (text: string): number | null => (/^[1-9]\d*$/.test(text) ? Number(text) : null);
+
+/** One detail's value as the form holds it, as the contract sends it. */
+const detailPayloadValue = (rule: DetailRule, values: FieldValues, name: string): DetailValue => {
+  const value = values[name];
+  switch (rule.kind) {
+    case "text":
+    case "colour":
+      return textValue(values, name).trim();
+    case "number":
+      return numberOf(textValue(values, name));
+    case "choice":
+    case "time":
+      return textValue(values, name) === "" ? null : textValue(values, name);
+    case "flag":
+      return flagValue(values, name);
+    case "reference":
+      return idOf(textValue(values, name));
+    case "references":
+      return Array.isArray(value) ? value.flatMap((text) => idOf(text) ?? []) : emptyValue(rule);
+  }
+};
+
+/** The catalogue form's values as the contract's payload: the name trimmed, each detail as its rule reads it. */
+export const catalogueItemPayload = (details: ReadonlyArray<Detail>, values: FieldValues): CatalogueItemPayload => ({
   name: textValue(values, "name").trim(),
   active: flagValue(values, "active"),
+  ...Object.fromEntries(details.map(({ name, rule }) => [name, detailPayloadValue(rule, values, name)])),
 });
+
+/** A saved item as its own payload, with another active flag: what a list's (de)activate sends. */
+const unchangedPayload = (details: ReadonlyArray<Detail>, item: CatalogueItem, active: boolean): CatalogueItemPayload => ({
+  name: item.name,
+  active,
+  ...Object.fromEntries(details.map(({ name, rule }) => [name, item[name] ?? emptyValue(rule)])),
+});
+
+/**
+ * The problems the form shows by its fields: the rules' own, with the spec's message where a
+ * detail's rule names one (`number 0-99`, `select a company`), as the server would answer.
+ */
+export const catalogueFormProblems = (shape: CatalogueShape, payload: CatalogueItemPayload): FormProblems =>
+  Object.fromEntries(
+    Object.entries(catalogueItemProblems(shape, payload)).map(([name, problem]) => {
+      const rule = shape.details.find((detail) => detail.name === name)?.rule;
+      const message = rule === undefined || problem === undefined ? null : detailMessage(rule, problem);
+      return [name, message === null ? problem : { answer: message }];
+    }),
+  );
 
 /** A detail route's id as the item's id (the route admits only ids in range). */
 const catalogueItemId = Schema.decodeSync(CatalogueItemId);
 
-/** A simple catalogue's list: its rows and delete, from its declared endpoints. */
-export const catalogueListSource = (api: CatalogueEndpoints): ListSource<CatalogueItem> => ({
-  list: (client) => client.call(api.list),
+/**
+ * The items each reference detail chooses from, by the detail's name: what the form offers and
+ * what the list shows in place of ids.
+ */
+export type CatalogueChoices = Readonly<Record<string, ReadonlyArray<CatalogueItem>>>;
+
+/** Where a reference detail's items come from: the list endpoint of the catalogue it points at. */
+export type ChoiceEndpoints = Readonly<Record<string, CatalogueEndpoints["list"]>>;
+
+const loadChoices = async (client: ApiClient, choices: ChoiceEndpoints): Promise<CatalogueChoices> =>
+  Object.fromEntries(
+    await Promise.all(Object.entries(choices).map(async ([name, list]) => [name, await client.call(list)] as const)),
+  );
+
+/** The key a list row keeps a reference detail's names under, beside its ids. */
+export const namesKey = (detail: string): string => `${detail}Names`;
+
+/** The names of the items a reference detail points at, in their catalogue's order, comma-separated. */
+const namesOf = (value: DetailValue, items: ReadonlyArray<CatalogueItem>): string => {
+  const ids = new Set(Array.isArray(value) ? value : typeof value === "number" ? [value] : []);
+  return items
+    .filter((item) => ids.has(item.id))
+    .map((item) => item.name)
+    .join(", ");
+};
+
+/**
+ * A catalogue's list: its rows (each reference detail's names beside its ids) and delete, from
+ * its declared endpoints; it sorts by its declared columns, searches the name, and (de)activates
+ * an item by saving it unchanged but for the flag, with its version.
+ */
+export const catalogueListSource = (
+  api: CatalogueEndpoints,
+  columns: ReadonlyArray<{ readonly key: string; readonly value: (item: CatalogueItem) => SortValue }>,
+  choices: ChoiceEndpoints = {},
+): ListSource<CatalogueItem> => ({
+  list: async (client) => {
+    const [items, chosen] = await Promise.all([client.call(api.list), loadChoices(client, choices)]);
+    return items.map((item) => ({
+      ...item,
+      ...Object.fromEntries(Object.entries(chosen).map(([name, options]) => [namesKey(name), namesOf(item[name] ?? null, options)])),
+    }));
+  },
   remove: (client, id) => client.call(api.remove, { params: { id: catalogueItemId(id) } }),
+  view: {
+    sortKeys: Object.fromEntries(columns.map((column) => [column.key, column.value])),
+    searchText: (item) => item.name,
+    title: (item) => item.name,
+    active: (item) => item.active,
+  },
+  setActive: (client, item, active) =>
+    client.call(api.update, {
+      params: { id: catalogueItemId(item.id) },
+      body: { ...unchangedPayload(api.details, item, active), version: item.version },
+    }),
 });
 
 /**
- * A simple catalogue's form: a required name (the contract's `catalogueItemProblems`, the same
- * rule the server's catalogue-item machine refuses with) and the active flag.
+ * A catalogue's form: the required name and the declared details (the contract's
+ * `catalogueItemProblems`, the same rules the server's catalogue-item machine refuses with), the
+ * active flag, and the items each reference detail offers.
  */
-export const catalogueFormSource = (api: CatalogueEndpoints): FormSource<CatalogueItem, null, FieldValues> => ({
-  load: async (client, id) => ({ item: id === null ? null : await client.call(api.get, { params: { id: catalogueItemId(id) } }), options: null }),
-  problems: (values) => catalogueItemProblems(catalogueItemPayload(values)),
-  save: (client, { id, draft }) =>
+export const catalogueFormSource = (
+  api: CatalogueEndpoints,
+  choices: ChoiceEndpoints = {},
+): FormSource<CatalogueItem, CatalogueChoices, FieldValues> => ({
+  load: async (client, id) => {
+    const [item, options] = await Promise.all([
+      id === null ? null : client.call(api.get, { params: { id: catalogueItemId(id) } }),
+      loadChoices(client, choices),
+    ]);
+    return { item, options };
+  },
+  problems: (values) => catalogueFormProblems(api, catalogueItemPayload(api.details, values)),
+  answeredFields: { [messages.nameInUse]: "name", [messages.seasonYearTaken]: "name" },
+  save: (client, { id, version, draft }) =>
     id === null
-      ? client.call(api.create, { body: catalogueItemPayload(draft) })
-      : client.call(api.update, { params: { id: catalogueItemId(id) }, body: catalogueItemPayload(draft) }),
+      ? client.call(api.create, { body: catalogueItemPayload(api.details, draft) })
+      : client.call(api.update, {
+          params: { id: catalogueItemId(id) },
+          body: { ...catalogueItemPayload(api.details, draft), version },
+        }),
 });
 
-/** Feeding, activities, courtesies and every other simple catalogue: one list flow, typed for their items. */
+/** Feeding, activities, courtesies and every other catalogue: one list flow, typed for their items. */
 export const catalogueListMachine = createRecordListMachine<CatalogueItem>();
 
 /** Their create/edit form flow. */
-export const catalogueFormMachine = createRecordFormMachine<CatalogueItem, null, FieldValues>();
+export const catalogueFormMachine = createRecordFormMachine<CatalogueItem, CatalogueChoices, FieldValues>();

@@ -54,7 +54,13 @@ export const unusedClient = createClient({
 });
 
 /** A refused request, as an actor double fails with it. */
-export const refused = (status: number, message: string): ApiError => new ApiError(status, message);
+export const refused = (status: number, message: string): ApiError => {
+  const error = new ApiError(status, message);
+  // The path generator tells sample events apart by their JSON, which leaves out an error's own
+  // message: two refusals of one status with different messages would count as one.
+  Object.defineProperty(error, "message", { value: message, enumerable: true });
+  return error;
+};
 
 /** The settling of a confirmation dialog: confirmed, cancelled, and a dialog that failed. */
 export const dialogAnswers = (id: string) =>

@@ -63,12 +63,12 @@ export const bannerFormSource: FormSource<Banner, null, BannerDraft> = {
     options: null,
   }),
   problems: (draft) => bannerProblems(draft),
-  save: (client, { id, draft, images, report, signal }) => {
+  save: (client, { id, version, draft, images, report, signal }) => {
     const { fields, files } = bannerUpload(draft, images);
     const request = { query: homePage, fields, files, onProgress: report, signal };
     return id === null
       ? client.upload(createBanner, request)
-      : client.upload(updateBanner, { ...request, params: { id: bannerId(id) } });
+      : client.upload(updateBanner, { ...request, fields: { ...fields, version }, params: { id: bannerId(id) } });
   },
   afterSave: "reload",
   images: { max: BANNER_MAX_IMAGES, kept: (banner) => banner.images },
@@ -101,10 +101,10 @@ export const callActionFormSource: FormSource<CallAction, null, CallActionDraft>
     options: null,
   }),
   problems: (draft) => callActionProblems(draft),
-  save: (client, { id, draft }) =>
+  save: (client, { id, version, draft }) =>
     id === null
       ? client.call(createCallAction, { body: callActionPayload(draft) })
-      : client.call(updateCallAction, { params: { id: callActionId(id) }, body: callActionPayload(draft) }),
+      : client.call(updateCallAction, { params: { id: callActionId(id) }, body: { ...callActionPayload(draft), version } }),
 };
 
 export const bannerFormMachine = createRecordFormMachine<Banner, null, BannerDraft>();

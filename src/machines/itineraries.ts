@@ -1,7 +1,10 @@
 import { Schema } from "effect";
+import { plainAmount } from "../api/amounts.ts";
 import { ItineraryId } from "../api/ids.ts";
 import type { CatalogueItem } from "../api/catalogues.ts";
 import type { ApiClient } from "../api/client.ts";
+import { ApiError } from "../api/errors.ts";
+import { messages } from "../api/messages.ts";
 import {
   createItinerary,
   type DestinationType,
@@ -16,7 +19,7 @@ import {
 import { activities } from "../records/activities.ts";
 import { courtesys } from "../records/courtesys.ts";
 import { feeding } from "../records/feeding.ts";
-import { createRecordFormMachine, type FormImage, type FormSource, newFiles } from "./recordForm.machine.ts";
+import { createRecordFormMachine, type FormImage, type FormSource, newFiles, type SaveTarget } from "./recordForm.machine.ts";
 import { createRecordListMachine, type ListSource } from "./recordList.machine.ts";
 
 /** A detail route's id as the record's id (the route admits only ids in range). */
@@ -41,6 +44,8 @@ export interface ItineraryDraft {
   readonly feeding: ReadonlyArray<number>;
   readonly activities: ReadonlyArray<number>;
   readonly courtesy: ReadonlyArray<number>;
+  /** The panel's language when the form was sent: the prices are read as it writes amounts. */
+  readonly language: string;
 }
 
 /** Which destination a form saves: its type, and its id when it edits one. */
@@ -49,17 +54,14 @@ export interface ItineraryTarget {
   readonly id: number | null;
 }
 
-/** Phones with a Spanish keyboard type a decimal comma; the server reads a point. */
-const amountText = (text: string): string => text.trim().replace(",", ".");
-
 /** The multipart text fields of SPEC.md section 7; the region only travels for national ones. */
 export const itineraryUploadFields = (type: DestinationType, draft: ItineraryDraft): ItineraryForm => ({
   name: draft.name.trim(),
   days: draft.days.trim(),
   description: draft.description.trim(),
   avalability: draft.avalability.trim(),
-  price: amountText(draft.price),
-  ...(draft.isOfert ? { ofertPrice: amountText(draft.ofertPrice) } : {}),
+  price: plainAmount(draft.price, draft.language),
+  ...(draft.isOfert ? { ofertPrice: plainAmount(draft.ofertPrice, draft.language) } : {}),
   type,
   ...(type === "national" ? { region: draft.region } : {}),
   isOfert: String(draft.isOfert),
@@ -90,21 +92,26 @@ const uploadQuery = { images: "tiptops", file: "files" } as const;
  */
 export const saveItinerary = (
   client: ApiClient,
-  target: ItineraryTarget,
+  type: DestinationType,
+  target: SaveTarget,
   upload: { readonly draft: ItineraryDraft; readonly file: Blob | null },
   onProgress?: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<string> => {
   const request = {
     query: uploadQuery,
-    fields: itineraryUploadFields(target.type, upload.draft),
+    fields: itineraryUploadFields(type, upload.draft),
     files: upload.file === null ? [] : [upload.file],
     onProgress,
     signal,
   };
   return target.id === null
     ? client.upload(createItinerary, request)
-    : client.upload(updateItinerary, { ...request, params: { id: itineraryId(target.id) } });
+    : client.upload(updateItinerary, {
+        ...request,
+        fields: { ...request.fields, version: target.version },
+        params: { id: itineraryId(target.id) },
+      });
 };
 
 /**
@@ -123,10 +130,30 @@ export interface DestinationOptions {
   readonly courtesy: ReadonlyArray<CatalogueItem>;
 }
 
-/** The national or the international destinations as a list: rows and delete with confirmation. */
+/**
+ * The national or the international destinations as a list: rows and delete with confirmation,
+ * sorted by name, departure or price and searched in their texts. A destination has no active
+ * flag, so it offers no active filter and no bulk (de)activation.
+ */
 export const destinationListSource = (type: DestinationType): ListSource<Itinerary> => ({
   list: (client) => client.call(listDestinations, { params: { type } }),
   remove: (client, id) => client.call(deleteItinerary, { params: { id } }),
+  view: {
+    sortKeys: {
+      name: (destination) => destination.name,
+      departure: (destination) => destination.departureFrom.join(", "),
+      price: (destination) => destination.price,
+    },
+    searchText: (destination) =>
+      [
+        destination.name,
+        destination.days,
+        destination.description,
+        ...destination.departureFrom,
+        ...[...destination.feeding, ...destination.activities, ...destination.courtesy].map((item) => item.name),
+      ].join("\n"),
+    title: (destination) => destination.name,
+  },
 });
 
 /**
@@ -142,6 +169,8 @@ export const destinationFormSource = (type: DestinationType): FormSource<Itinera
       client.call(courtesys.api.list),
       id === null ? null : client.call(getItinerary, { params: { id: itineraryId(id) } }),
     ]);
+    // A destination opened under the other type's path is not there: saving it would change its type.
+    if (item !== null && item.type !== type) throw new ApiError(404, messages.notFound);
     return {
       item,
       options: {
@@ -152,8 +181,8 @@ export const destinationFormSource = (type: DestinationType): FormSource<Itinera
     };
   },
   problems: (draft, { id, images }) => draftProblems({ type, id }, draft, images),
-  save: (client, { id, draft, images, report, signal }) =>
-    saveItinerary(client, { type, id }, { draft, file: newFiles(images)[0] ?? null }, report, signal),
+  save: (client, { draft, images, report, signal, ...target }) =>
+    saveItinerary(client, type, target, { draft, file: newFiles(images)[0] ?? null }, report, signal),
   images: { max: createItinerary.upload?.maxFiles ?? 1, kept: () => [] },
 });
 

@@ -14,6 +14,7 @@ export const fixtures = machineFixtures({
     // blank draft comes from the empty box the lead opens with
     { type: "comment.change", text: "Envié la cotización." },
     { type: "comment.submit" },
+    { type: "lead.reload" },
     { type: "xstate.done.actor.sendComment", output: messages.created },
     { type: "xstate.error.actor.sendComment", error: refused(403, messages.forbidden) },
     { type: "xstate.done.actor.refetchLead", output: sampleLead },

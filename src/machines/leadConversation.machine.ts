@@ -23,7 +23,8 @@ export interface LeadConversationContext extends ClientInput {
 
 export type LeadConversationEvent =
   | { readonly type: "comment.change"; readonly text: string }
-  | { readonly type: "comment.submit" };
+  | { readonly type: "comment.submit" }
+  | { readonly type: "lead.reload" };
 
 /**
  * What is wrong with a draft (src/api/leads.ts `commentProblems`, the rule the server's lead
@@ -107,6 +108,10 @@ export const leadConversationMachine = setup({
     ready: {
       description: "The lead shows and the comment box takes a draft.",
       on: {
+        "lead.reload": {
+          target: "reloading",
+          description: "The lead changed from this page (assigned to an agent): it is fetched again.",
+        },
         "comment.change": {
           actions: { type: "assignDraft", params: ({ event }) => ({ text: event.text }) },
           description: "Typing in the comment box; a shown 'required' message goes away.",
@@ -151,7 +156,7 @@ export const leadConversationMachine = setup({
     },
     reloading: {
       tags: "processing",
-      description: "Fetching the lead again with the new note; the old one stays on screen, the box waits.",
+      description: "Fetching the lead again (with a new note, or a new agent); the old one stays on screen, the box waits.",
       invoke: {
         id: "refetchLead",
         src: "fetchLead",
@@ -159,7 +164,7 @@ export const leadConversationMachine = setup({
         onDone: {
           target: "ready",
           actions: { type: "assignLead", params: ({ event }) => ({ lead: event.output }) },
-          description: "The lead with the new note shows.",
+          description: "The lead as it is now shows.",
         },
         onError: showError("ready", "The reload failed: the note was saved, the banner says why it is not shown yet."),
       },

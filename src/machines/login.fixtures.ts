@@ -18,7 +18,12 @@ const loginUser = (overrides: Partial<LoginUser>): LoginUser => ({
 export const fixtures = machineFixtures({
   id: "login",
   machine: loginMachine,
-  inputs: [{ client: unusedClient }],
+  inputs: [
+    { client: unusedClient, session: null, expired: null },
+    { client: unusedClient, session: null, expired: { path: "/panel/users/3", userId: 7 } },
+    { client: unusedClient, session: { userName: "Ana Ruiz", token: "t0k3n", role: "sales", id: userId(7) }, expired: null },
+    { client: unusedClient, session: { userName: "Ana Ruiz", token: "t0k3n", role: "admin", id: userId(7) }, expired: null },
+  ],
   events: [
     { type: "credentials.submit", email: "ana@example.com", password: "Secret1" },
     { type: "credentials.submit", email: "", password: "" },

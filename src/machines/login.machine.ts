@@ -2,10 +2,18 @@ import { assign, fromPromise, setup } from "xstate";
 import { type Credentials, type LoginUser, login } from "../api/auth.ts";
 import type { ApiClient } from "../api/client.ts";
 import { emailProblem, type FieldProblem, requiredProblem } from "./fields.ts";
+import type { ExpiredSession } from "./session.machine.ts";
 import { type PendingPasswordChange, type StoredSession, sessionFromLogin } from "./storedSession.ts";
 import { assignErrorMessage, type ClientInput, showError } from "./shared.ts";
 
-export interface LoginContext extends ClientInput {
+export interface LoginInput extends ClientInput {
+  /** The session already stored when /panel opens: its user goes to their start page. */
+  readonly session: StoredSession | null;
+  /** The session the server no longer took (498), and the page its user was on. */
+  readonly expired: ExpiredSession | null;
+}
+
+export interface LoginContext extends LoginInput {
   readonly problems: { readonly email: FieldProblem | null; readonly password: FieldProblem | null };
   /** The server's message of the last refused login. */
   readonly error: string | null;
@@ -27,7 +35,7 @@ const problemsOf = (event: LoginEvent) => ({
 /** The staff login of /panel. Session hand-over and navigation are actions the view provides. */
 export const loginMachine = setup({
   types: {
-    input: {} as ClientInput,
+    input: {} as LoginInput,
     context: {} as LoginContext,
     events: {} as LoginEvent,
     tags: {} as "submitting",
@@ -41,6 +49,8 @@ export const loginMachine = setup({
     goToPasswordChange: (_, _params: { id: number }) => {},
     goToLeads: () => {},
     goToHome: () => {},
+    /** The view navigates back to the page a session expired on. */
+    goBack: (_, _params: { path: string }) => {},
   },
   guards: {
     isComplete: ({ event }) => {
@@ -49,6 +59,10 @@ export const loginMachine = setup({
     },
     isPasswordChangeRequired: (_, params: { user: LoginUser }) => params.user.changePassword,
     isSalesUser: (_, params: { user: LoginUser }) => params.user.rol === "sales",
+    isSignedIn: ({ context }) => context.session !== null,
+    isSalesSession: ({ context }) => context.session?.role === "sales",
+    isReturningUser: ({ context }, params: { user: LoginUser }) =>
+      context.expired !== null && context.expired.path !== "" && context.expired.userId === params.user.id,
   },
   actors: {
     logIn: fromPromise<LoginUser, { client: ApiClient; credentials: Credentials }>(({ input }) =>
@@ -58,9 +72,27 @@ export const loginMachine = setup({
 }).createMachine({
   id: "login",
   description: "Email and password sign-in; redirects by role or to the forced password change.",
-  context: ({ input }) => ({ client: input.client, problems: noProblems, error: null }),
-  initial: "editing",
+  context: ({ input }) => ({ ...input, problems: noProblems, error: null }),
+  initial: "checking",
   states: {
+    checking: {
+      description: "Deciding whether someone is already signed in when /panel opens.",
+      always: [
+        {
+          guard: "isSalesSession",
+          target: "signedIn",
+          actions: "goToLeads",
+          description: "A sales user is already signed in: not the login again, but their start page, the leads.",
+        },
+        {
+          guard: "isSignedIn",
+          target: "signedIn",
+          actions: "goToHome",
+          description: "An admin or marketing user is already signed in: their start page, the home content.",
+        },
+        { target: "editing", description: "Nobody is signed in: the form opens." },
+      ],
+    },
     editing: {
       description: "The form is open for email and password.",
       on: {
@@ -100,6 +132,15 @@ export const loginMachine = setup({
               { type: "goToPasswordChange", params: ({ event }) => ({ id: event.output.id }) },
             ],
             description: "The password is temporary: go change it before any session is stored.",
+          },
+          {
+            guard: { type: "isReturningUser", params: ({ event }) => ({ user: event.output }) },
+            target: "signedIn",
+            actions: [
+              { type: "startSession", params: ({ event }) => ({ session: sessionFromLogin(event.output) }) },
+              { type: "goBack", params: ({ context }) => ({ path: context.expired?.path ?? "" }) },
+            ],
+            description: "The user whose session expired signed in again: back to the page they were on.",
           },
           {
             guard: { type: "isSalesUser", params: ({ event }) => ({ user: event.output }) },

@@ -2,12 +2,15 @@ import type { UserId } from "../api/ids.ts";
 import { assign, fromPromise, setup } from "xstate";
 import { upgradePassword } from "../api/auth.ts";
 import type { ApiClient } from "../api/client.ts";
+import { isApiError } from "../api/errors.ts";
+import { messages } from "../api/messages.ts";
 import {
   type ConfirmationProblem,
   confirmationProblem,
   type PasswordProblem,
   passwordProblem,
 } from "./domain/credentials.ts";
+import { type FieldProblem, requiredProblem } from "./fields.ts";
 import type { PendingPasswordChange } from "./storedSession.ts";
 import { assignErrorMessage, type ClientInput, showError } from "./shared.ts";
 
@@ -16,12 +19,17 @@ export interface PasswordResetInput extends ClientInput {
   readonly userId: UserId;
   /** The change held by the session since login; null after a hard refresh. */
   readonly pending: PendingPasswordChange | null;
+  /** A signed-in user changing their password from the user menu: they give the current one too. */
+  readonly signedIn: boolean;
 }
 
 export interface PasswordResetContext extends ClientInput {
   readonly userId: UserId;
   readonly pending: PendingPasswordChange | null;
+  readonly signedIn: boolean;
   readonly problems: {
+    /** `wrong` once the server refused it ('the current password is incorrect'). */
+    readonly currentPassword: FieldProblem | "wrong" | null;
     readonly password: PasswordProblem | null;
     readonly confirmPassword: ConfirmationProblem | null;
   };
@@ -33,15 +41,20 @@ export type PasswordResetEvent = {
   readonly type: "password.submit";
   readonly password: string;
   readonly confirmPassword: string;
+  /** The password now, asked of a signed-in user only. */
+  readonly currentPassword?: string;
 };
 
 /** After success the user reads the message, then goes to sign in (SPEC.md section 9). */
 export const REDIRECT_DELAY_MS = 4000;
 
-const problemsOf = (event: PasswordResetEvent) => ({
+const problemsOf = (context: { readonly signedIn: boolean }, event: PasswordResetEvent) => ({
+  currentPassword: context.signedIn ? requiredProblem(event.currentPassword ?? "") : null,
   password: passwordProblem(event.password),
   confirmPassword: confirmationProblem(event.password, event.confirmPassword),
 });
+
+const noProblems = { currentPassword: null, password: null, confirmPassword: null } as const;
 
 /** The forced password change of /changePassword/{id} after a login with a temporary password. */
 export const passwordResetMachine = setup({
@@ -52,28 +65,35 @@ export const passwordResetMachine = setup({
     tags: {} as "processing",
   },
   actions: {
-    assignProblems: assign({ problems: ({ event }) => problemsOf(event) }),
-    clearFeedback: assign({ problems: { password: null, confirmPassword: null }, error: null }),
+    assignProblems: assign({ problems: ({ context, event }) => problemsOf(context, event) }),
+    clearFeedback: assign({ problems: noProblems, error: null }),
     assignError: assignErrorMessage<PasswordResetContext, PasswordResetEvent>(),
     assignMessage: assign({ message: (_, params: { message: string }) => params.message }),
+    markCurrentPasswordWrong: assign({ problems: { ...noProblems, currentPassword: "wrong" as const }, error: null }),
     finishPasswordChange: () => {},
     goToLogin: () => {},
+    /** The view ends the signed-in session, which the server already revoked, and opens the login. */
+    endSession: () => {},
   },
   guards: {
     hasPendingChange: ({ context }) => context.pending !== null && context.pending.id === context.userId,
-    isValid: ({ event }) => {
-      const problems = problemsOf(event);
-      return problems.password === null && problems.confirmPassword === null;
-    },
+    isSignedInChange: ({ context }) => context.signedIn,
+    isCurrentPasswordRefused: ({ event }) =>
+      "error" in event && isApiError(event.error) && event.error.message === messages.currentPasswordWrong,
+    isValid: ({ context, event }) => Object.values(problemsOf(context, event)).every((problem) => problem === null),
   },
   actors: {
     upgradePassword: fromPromise<
       string,
-      { client: ApiClient; id: UserId; password: string; confirmPassword: string }
+      { client: ApiClient; id: UserId; password: string; confirmPassword: string; currentPassword?: string }
     >(({ input }) =>
       input.client.call(upgradePassword, {
         params: { id: input.id },
-        body: { password: input.password, confirmPassword: input.confirmPassword },
+        body: {
+          password: input.password,
+          confirmPassword: input.confirmPassword,
+          ...(input.currentPassword === undefined ? {} : { currentPassword: input.currentPassword }),
+        },
       }),
     ),
   },
@@ -87,7 +107,8 @@ export const passwordResetMachine = setup({
     client: input.client,
     userId: input.userId,
     pending: input.pending,
-    problems: { password: null, confirmPassword: null },
+    signedIn: input.signedIn,
+    problems: noProblems,
     error: null,
     message: null,
   }),
@@ -96,6 +117,11 @@ export const passwordResetMachine = setup({
     checking: {
       description: "Deciding whether this page still holds the token from login.",
       always: [
+        {
+          guard: "isSignedInChange",
+          target: "editing",
+          description: "A signed-in user chose 'Cambiar contraseña': their session is enough, with the current password.",
+        },
         {
           guard: "hasPendingChange",
           target: "editing",
@@ -135,16 +161,34 @@ export const passwordResetMachine = setup({
           id: context.userId,
           password: event.password,
           confirmPassword: event.confirmPassword,
+          ...(context.signedIn ? { currentPassword: event.currentPassword ?? "" } : {}),
         }),
-        onDone: {
-          target: "succeeded",
-          actions: [
-            { type: "assignMessage", params: ({ event }) => ({ message: event.output }) },
-            "finishPasswordChange",
-          ],
-          description: "The server answered 'password updated successfully'.",
-        },
-        onError: showError("editing", "The server refused: its message shows."),
+        onDone: [
+          {
+            guard: "isSignedInChange",
+            target: "succeeded",
+            actions: { type: "assignMessage", params: ({ event }) => ({ message: event.output }) },
+            description:
+              "The server answered 'password updated successfully' and ended the user's sessions: the panel stays until the redirect.",
+          },
+          {
+            target: "succeeded",
+            actions: [
+              { type: "assignMessage", params: ({ event }) => ({ message: event.output }) },
+              "finishPasswordChange",
+            ],
+            description: "The server answered 'password updated successfully'.",
+          },
+        ],
+        onError: [
+          {
+            guard: "isCurrentPasswordRefused",
+            target: "editing",
+            actions: "markCurrentPasswordWrong",
+            description: "The server says the current password is wrong: the message shows by that field, not in the banner.",
+          },
+          showError("editing", "The server refused: its message shows."),
+        ],
       },
       on: {
         "password.submit": { description: "A second submit while waiting is ignored." },
@@ -153,11 +197,19 @@ export const passwordResetMachine = setup({
     succeeded: {
       description: "The success text shows for a moment before going to sign in.",
       after: {
-        redirectDelay: {
-          target: "redirected",
-          actions: "goToLogin",
-          description: "Four seconds after success the user goes to /panel.",
-        },
+        redirectDelay: [
+          {
+            guard: "isSignedInChange",
+            target: "redirected",
+            actions: "endSession",
+            description: "Four seconds after success the signed-in user's session ends and they sign in with the new password.",
+          },
+          {
+            target: "redirected",
+            actions: "goToLogin",
+            description: "Four seconds after success the user goes to /panel.",
+          },
+        ],
       },
     },
     redirected: {

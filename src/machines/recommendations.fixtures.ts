@@ -13,9 +13,11 @@ export const fixtures = machineFixtures({
     { type: "recommendation.moveUp", id: itineraryId(9) },
     { type: "recommendation.moveDown", id: itineraryId(9) },
     { type: "recommendations.save" },
-    { type: "xstate.done.actor.loadChoices", output: { destinations: [sampleItinerary], chosen: [9] } },
+    { type: "xstate.done.actor.loadChoices", output: { destinations: [sampleItinerary], chosen: [9], version: 2 } },
     { type: "xstate.error.actor.loadChoices", error: refused(403, messages.forbidden) },
     { type: "xstate.done.actor.saveChoices", output: messages.updated },
     { type: "xstate.error.actor.saveChoices", error: refused(400, messages.invalidInput) },
+    { type: "xstate.error.actor.saveChoices", error: refused(409, messages.stale) },
+    { type: "recommendations.reload" },
   ],
 });

@@ -1,14 +1,19 @@
 import type { ItineraryId } from "../api/ids.ts";
 import { assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../api/client.ts";
+import { isStaleRefusal } from "../api/errors.ts";
 import { adminContent, updateRecommendations } from "../api/home.ts";
 import { type Itinerary, listDestinations } from "../api/itineraries.ts";
-import { clientInput, type ClientInput, errorActions, notify, notifyAnswer, showError } from "./shared.ts";
+import { assignFailure, clientInput, type ClientInput, errorActions, notify, notifyAnswer, showError } from "./shared.ts";
 
-/** What the editor needs: every destination of both types and the ids recommended now, in order. */
+/**
+ * What the editor needs: every destination of both types, the ids recommended now, in order, and
+ * the list's version (its save is refused if someone saved the list since).
+ */
 export interface RecommendationChoices {
   readonly destinations: ReadonlyArray<Itinerary>;
   readonly chosen: ReadonlyArray<ItineraryId>;
+  readonly version: number;
 }
 
 /** Adds a destination at the end; one already chosen stays where it is. */
@@ -30,15 +35,22 @@ export const moveChoice = (chosen: ReadonlyArray<ItineraryId>, id: ItineraryId, 
 };
 
 export interface RecommendationsContext extends RecommendationChoices, ClientInput {
+  /** The order the server holds, as loaded: what the editor's changes are measured against. */
+  readonly stored: ReadonlyArray<ItineraryId>;
   readonly error: string | null;
 }
+
+/** Whether the editor holds changes the server does not have yet. */
+export const hasUnsavedChoices = (context: RecommendationsContext): boolean =>
+  context.chosen.length !== context.stored.length || context.chosen.some((id, index) => context.stored[index] !== id);
 
 export type RecommendationsEvent =
   | { readonly type: "recommendation.add"; readonly id: ItineraryId }
   | { readonly type: "recommendation.remove"; readonly id: ItineraryId }
   | { readonly type: "recommendation.moveUp"; readonly id: ItineraryId }
   | { readonly type: "recommendation.moveDown"; readonly id: ItineraryId }
-  | { readonly type: "recommendations.save" };
+  | { readonly type: "recommendations.save" }
+  | { readonly type: "recommendations.reload" };
 
 /** /panel/home/recomendation: the destinations the home page features, chosen and ordered. */
 export const recommendationsMachine = setup({
@@ -53,6 +65,8 @@ export const recommendationsMachine = setup({
     assignChoices: assign({
       destinations: (_, params: { choices: RecommendationChoices }) => params.choices.destinations,
       chosen: (_, params: { choices: RecommendationChoices }) => params.choices.chosen,
+      stored: (_, params: { choices: RecommendationChoices }) => params.choices.chosen,
+      version: (_, params: { choices: RecommendationChoices }) => params.choices.version,
     }),
     addChoice: assign({ chosen: ({ context }, params: { id: ItineraryId }) => addChoice(context.chosen, params.id) }),
     removeChoice: assign({ chosen: ({ context }, params: { id: ItineraryId }) => removeChoice(context.chosen, params.id) }),
@@ -61,6 +75,9 @@ export const recommendationsMachine = setup({
     }),
     notify,
     goToList: () => {},
+  },
+  guards: {
+    isStale: (_, params: { error: unknown }) => isStaleRefusal(params.error),
   },
   actors: {
     loadChoices: fromPromise<RecommendationChoices, ClientInput>(async ({ input }) => {
@@ -72,16 +89,16 @@ export const recommendationsMachine = setup({
       const chosen = [...content.recomendation]
         .sort((a, b) => a.position - b.position)
         .map((recommendation) => recommendation.itinerary.id);
-      return { destinations: [...national, ...international], chosen };
+      return { destinations: [...national, ...international], chosen, version: content.recomendationVersion };
     }),
-    saveChoices: fromPromise<string, { client: ApiClient; chosen: ReadonlyArray<ItineraryId> }>(({ input }) =>
-      input.client.call(updateRecommendations, { body: { itineraries: input.chosen } }),
+    saveChoices: fromPromise<string, { client: ApiClient; chosen: ReadonlyArray<ItineraryId>; version: number }>(({ input }) =>
+      input.client.call(updateRecommendations, { body: { itineraries: input.chosen, version: input.version } }),
     ),
   },
 }).createMachine({
   id: "recommendations",
   description: "Chooses the national and international destinations the home page recommends, and their order.",
-  context: ({ input }) => ({ client: input.client, destinations: [], chosen: [], error: null }),
+  context: ({ input }) => ({ client: input.client, destinations: [], chosen: [], stored: [], version: 0, error: null }),
   initial: "loading",
   states: {
     loading: {
@@ -132,16 +149,36 @@ export const recommendationsMachine = setup({
       invoke: {
         id: "saveChoices",
         src: "saveChoices",
-        input: ({ context }) => ({ client: context.client, chosen: context.chosen }),
+        input: ({ context }) => ({ client: context.client, chosen: context.chosen, version: context.version }),
         onDone: {
           target: "saved",
           actions: [notifyAnswer, "goToList"],
           description: "Saved: the toast shows and the user goes back to /panel/home.",
         },
-        onError: showError("editing", "The server refused (a destination no longer exists, ...): its message shows."),
+        onError: [
+          {
+            guard: { type: "isStale", params: ({ event }) => ({ error: event.error }) },
+            target: "outdated",
+            actions: assignFailure,
+            description:
+              "Someone saved the list after this editor loaded it (409 'the record changed since you opened it'): nothing was saved.",
+          },
+          showError("editing", "The server refused (a destination no longer exists, ...): its message shows."),
+        ],
       },
       on: {
         "recommendations.save": { description: "A second save while saving is ignored." },
+      },
+    },
+    outdated: {
+      description:
+        "The editor is older than the stored list: the chosen order stays in view, nothing can be saved from it, and the banner offers to load the list as it is now.",
+      on: {
+        "recommendations.reload": {
+          target: "loading",
+          actions: "clearError",
+          description: "The user loads the list as it is now; the order they chose is given up, knowingly.",
+        },
       },
     },
     saved: {

@@ -5,7 +5,7 @@ import { catalogueFormMachine } from "./catalogues.ts";
 import { type MachineFixtures, machineFixtures, refused, unusedClient } from "./fixtures.ts";
 import { bannerFormMachine, bannerFormSource, callActionFormMachine, callActionFormSource } from "./home.ts";
 import { destinationFormMachine, destinationFormSource } from "./itineraries.ts";
-import type { FormSource } from "./recordForm.machine.ts";
+import type { FormSource, Versioned } from "./recordForm.machine.ts";
 import { blankDraft, callActionId, completeDraft, sampleBanner, sampleImage, sampleItinerary, sampleUser } from "./samples.ts";
 import { userFormMachine, userFormSource } from "./users.ts";
 
@@ -28,19 +28,24 @@ const formEvents = [
   { type: "xstate.error.actor.loadRecord", error: refused(404, messages.notFound) },
   { type: "xstate.done.actor.saveRecord", output: messages.updated },
   { type: "xstate.error.actor.saveRecord", error: refused(415, messages.unsupportedFile) },
+  { type: "xstate.error.actor.saveRecord", error: refused(409, messages.stale) },
+  { type: "xstate.error.actor.saveRecord", error: refused(409, messages.nameInUse) },
+  { type: "xstate.error.actor.saveRecord", error: refused(409, messages.emailInUse) },
+  { type: "field.change", field: "name" },
+  { type: "form.reload" },
   { type: "xstate.error.actor.reloadRecord", error: refused(0, "network error") },
 ] as const;
 
 /**
  * Each source as it is, for a new record and for an edit, then changed so that every entry takes
  * every branch: a form that stays after an edit and keeps one image (the banner's and the
- * destination's ways), and one that keeps none.
+ * destination's ways), and one that keeps none and has a refusal of the server about a field.
  */
-const inputsOf = <Item, Options, Draft>(source: FormSource<Item, Options, Draft>, id: number) => [
+const inputsOf = <Item extends Versioned, Options, Draft>(source: FormSource<Item, Options, Draft>, id: number) => [
   { client: unusedClient, source, id: null },
   { client: unusedClient, source, id },
   { client: unusedClient, source: { ...source, afterSave: "reload", images: { max: 1, kept: () => [] } } as const, id },
-  { client: unusedClient, source: { ...source, images: undefined }, id },
+  { client: unusedClient, source: { ...source, images: undefined, answeredFields: { [messages.nameInUse]: "name" } }, id },
 ];
 
 const callAction: CallAction = {
@@ -51,6 +56,7 @@ const callAction: CallAction = {
   buttonLabel: "Escríbanos",
   link: "https://example.com/cotizar",
   active: true,
+  version: 1,
 };
 
 /** The form machine run with each kind of source. */
@@ -64,8 +70,8 @@ export const fixtures: ReadonlyArray<MachineFixtures> = [
       ...formEvents,
       { type: "form.submit", draft: { name: "Desayuno", active: true } },
       { type: "form.submit", draft: { name: "  ", active: true } },
-      { type: "xstate.done.actor.loadRecord", output: { item: { id: 3, name: "Desayuno", active: true }, options: null } },
-      { type: "xstate.done.actor.reloadRecord", output: { item: { id: 3, name: "Desayuno", active: true }, options: null } },
+      { type: "xstate.done.actor.loadRecord", output: { item: { id: 3, name: "Desayuno", active: true, version: 1 }, options: {} } },
+      { type: "xstate.done.actor.reloadRecord", output: { item: { id: 3, name: "Desayuno", active: true, version: 1 }, options: {} } },
     ],
   }),
   machineFixtures({
@@ -101,7 +107,7 @@ export const fixtures: ReadonlyArray<MachineFixtures> = [
       { type: "form.submit", draft: blankDraft },
       {
         type: "xstate.done.actor.loadRecord",
-        output: { item: sampleItinerary, options: { feeding: [{ id: 3, name: "Desayuno", active: true }], activities: [], courtesy: [] } },
+        output: { item: sampleItinerary, options: { feeding: [{ id: 3, name: "Desayuno", active: true, version: 1 }], activities: [], courtesy: [] } },
       },
       {
         type: "xstate.done.actor.reloadRecord",

@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../api/client.ts";
-import { type FieldProblems, hasNoProblems } from "../api/fields.ts";
+import { isApiError, isStaleRefusal } from "../api/errors.ts";
+import { type FieldProblem, hasNoProblems } from "../api/fields.ts";
 import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "./shared.ts";
 
 /**
@@ -23,27 +24,62 @@ export interface DraftFacts {
   readonly images: ReadonlyArray<FormImage>;
 }
 
-/** One save: the record (null creates one), the draft, the images, and where to report progress. */
-export interface SaveRequest<Draft> extends DraftFacts {
+/** A refusal of the server that names a field ('email is already in use'): its message shows by that field. */
+export interface AnsweredProblem {
+  readonly answer: string;
+}
+
+/** What shows by a field: a field rule's problem, or the server's message about it. */
+export type FormProblem = FieldProblem | AnsweredProblem;
+
+export type FormProblems = Readonly<Partial<Record<string, FormProblem>>>;
+
+/** The field a server message is about, in a source's `answeredFields`, or null for one about the whole form. */
+export const answeredField = (answeredFields: Readonly<Record<string, string>> | undefined, error: unknown): string | null =>
+  isApiError(error) ? (answeredFields?.[error.message] ?? null) : null;
+
+/** A record as a form loads it: whatever its fields, the version it is at (src/api/versions.ts). */
+export interface Versioned {
+  readonly version: number;
+}
+
+/**
+ * What a save is for: a new record, or an edit of record `id` from a form loaded at `version`
+ * (the server refuses it if someone saved the record since).
+ */
+export type SaveTarget = { readonly id: null; readonly version: null } | { readonly id: number; readonly version: number };
+
+/** One save: the record it is for, the draft, the images, and where to report progress. */
+export type SaveRequest<Draft> = SaveTarget & {
+  readonly images: ReadonlyArray<FormImage>;
   readonly draft: Draft;
   readonly report: (percent: number) => void;
   readonly signal?: AbortSignal;
-}
+};
+
+/** The save target of a form: an edit once its record has loaded, else a new record. */
+export const saveTarget = (id: number | null, item: Versioned | null): SaveTarget =>
+  id === null || item === null ? { id: null, version: null } : { id, version: item.version };
 
 /**
  * A record's form as the form machine runs it, built from the record's endpoints and field rules
  * (src/api): loading, the rules a draft must pass (the contract's `<record>Problems`), saving,
  * and the options below.
  */
-export interface FormSource<Item, Options, Draft> {
+export interface FormSource<Item extends Versioned, Options, Draft> {
   readonly load: (client: ApiClient, id: number | null) => Promise<Loaded<Item, Options>>;
-  readonly problems: (draft: Draft, facts: DraftFacts) => FieldProblems;
+  readonly problems: (draft: Draft, facts: DraftFacts) => FormProblems;
   readonly save: (client: ApiClient, request: SaveRequest<Draft>) => Promise<string>;
   /**
    * After an edit is saved: back to the list (the default), or stay and load the saved record
    * again (the banner). A new record always goes back to the list.
    */
   readonly afterSave?: "list" | "reload";
+  /**
+   * The server's refusals that are about one field, by message, with that field's name
+   * (`{ "email is already in use": "email" }`): they show by the field, not in the banner.
+   */
+  readonly answeredFields?: Readonly<Record<string, string>>;
   /** The images the form keeps: at most `max` (1 for a destination, several for a banner), and a record's stored ones. */
   readonly images?: {
     readonly max: number;
@@ -51,14 +87,14 @@ export interface FormSource<Item, Options, Draft> {
   };
 }
 
-export interface RecordFormInput<Item, Options, Draft> {
+export interface RecordFormInput<Item extends Versioned, Options, Draft> {
   readonly client: ApiClient;
   readonly source: FormSource<Item, Options, Draft>;
   /** The record of a detail route, or null on a _new route. */
   readonly id: number | null;
 }
 
-export interface RecordFormContext<Item, Options, Draft> extends RecordFormInput<Item, Options, Draft> {
+export interface RecordFormContext<Item extends Versioned, Options, Draft> extends RecordFormInput<Item, Options, Draft> {
   readonly item: Item | null;
   /** What the fields offer, once loaded. */
   readonly options: Options | null;
@@ -68,7 +104,9 @@ export interface RecordFormContext<Item, Options, Draft> extends RecordFormInput
   readonly nextKey: number;
   /** How much of the save has been sent, 0 to 100. */
   readonly progress: number;
-  readonly problems: FieldProblems;
+  readonly problems: FormProblems;
+  /** Whether the user changed a field since the record (or the empty form) was loaded: leaving then asks first. */
+  readonly changed: boolean;
   /** The flow message of the last save ('resource created successfully', ...). */
   readonly message: string | null;
   /** The server's message of the last refused request, for the red banner. */
@@ -77,21 +115,23 @@ export interface RecordFormContext<Item, Options, Draft> extends RecordFormInput
 
 export type RecordFormEvent<Draft> =
   | { readonly type: "form.submit"; readonly draft: Draft }
+  | { readonly type: "field.change"; readonly field: string }
   | { readonly type: "images.add"; readonly files: ReadonlyArray<Blob> }
   | { readonly type: "image.remove"; readonly index: number }
   | { readonly type: "image.moveUp"; readonly index: number }
   | { readonly type: "image.moveDown"; readonly index: number }
-  | { readonly type: "upload.progress"; readonly percent: number };
+  | { readonly type: "upload.progress"; readonly percent: number }
+  | { readonly type: "form.reload" };
 
 /** The field name under which too many images are reported. */
 export const IMAGES_FIELD = "images";
 
 /** How many images a source's form keeps; none when it declares no images. */
-export const maxImages = <Item, Options, Draft>(source: FormSource<Item, Options, Draft>): number =>
+export const maxImages = <Item extends Versioned, Options, Draft>(source: FormSource<Item, Options, Draft>): number =>
   source.images?.max ?? 0;
 
 /** Stored paths become kept images, in the order the record shows them. */
-export const keptImages = <Item, Options, Draft>(
+export const keptImages = <Item extends Versioned, Options, Draft>(
   source: FormSource<Item, Options, Draft>,
   item: Item | null,
 ): ReadonlyArray<FormImage> =>
@@ -154,13 +194,15 @@ export const newFiles = (images: ReadonlyArray<FormImage>): ReadonlyArray<Blob> 
 export const keptPaths = (images: ReadonlyArray<FormImage>): ReadonlyArray<string> =>
   images.flatMap((image) => (image.kind === "kept" ? [image.path] : []));
 
-const withoutImagesProblem = (problems: FieldProblems): FieldProblems =>
-  Object.fromEntries(Object.entries(problems).filter(([field]) => field !== IMAGES_FIELD));
+const withoutProblemOf = (problems: FormProblems, name: string): FormProblems =>
+  Object.fromEntries(Object.entries(problems).filter(([field]) => field !== name));
+
+const withoutImagesProblem = (problems: FormProblems): FormProblems => withoutProblemOf(problems, IMAGES_FIELD);
 
 const percentOf = (percent: number): number => Math.min(100, Math.max(0, percent));
 
 /** The input of `loadRecord`: the record the form is for. */
-const recordRequest = <Item, Options, Draft>({
+const recordRequest = <Item extends Versioned, Options, Draft>({
   context,
 }: {
   readonly context: RecordFormContext<Item, Options, Draft>;
@@ -182,7 +224,7 @@ const revokeAllPreviews = {
  * and releases (`assignPreviews`, `revokePreviews`); the toast (`notify`) and the way back to the
  * list (`goToList`) are named actions the view provides too.
  */
-export const createRecordFormMachine = <Item, Options, Draft>() =>
+export const createRecordFormMachine = <Item extends Versioned, Options, Draft>() =>
   setup({
     types: {
       input: {} as RecordFormInput<Item, Options, Draft>,
@@ -198,6 +240,7 @@ export const createRecordFormMachine = <Item, Options, Draft>() =>
         images: ({ context }, params: { loaded: Loaded<Item, Options> }) =>
           keptImages(context.source, params.loaded.item),
         revision: ({ context }) => context.revision + 1,
+        changed: false,
       }),
       addImages: assign({
         images: ({ context }, params: { files: ReadonlyArray<Blob> }) =>
@@ -228,6 +271,22 @@ export const createRecordFormMachine = <Item, Options, Draft>() =>
           context.source.problems(params.draft, { id: context.id, images: context.images }),
       }),
       clearProblems: assign({ problems: {} }),
+      assignAnswer: assign({
+        problems: ({ context }, params: { error: unknown }) => {
+          const field = answeredField(context.source.answeredFields, params.error);
+          return field === null || !isApiError(params.error) ? context.problems : { [field]: { answer: params.error.message } };
+        },
+      }),
+      /** A field was edited: the form has changes to lose, and the field's problem, now stale, leaves. */
+      noteChange: assign({
+        changed: true,
+        problems: ({ context }, params: { field: string }) => withoutProblemOf(context.problems, params.field),
+      }),
+      /**
+       * The view moves the user to what went wrong: the first field with a problem gets focus and is
+       * scrolled into view, or else the red banner is.
+       */
+      revealProblem: () => {},
       resetProgress: assign({ progress: 0 }),
       assignProgress: assign({ progress: (_, params: { percent: number }) => percentOf(params.percent) }),
       /** The view tells the message: a translated toast, or the banner's success popup. */
@@ -242,6 +301,9 @@ export const createRecordFormMachine = <Item, Options, Draft>() =>
       isComplete: ({ context }, params: { draft: Draft }) =>
         hasNoProblems(context.source.problems(params.draft, { id: context.id, images: context.images })),
       staysAfterSave: ({ context }) => context.id !== null && context.source.afterSave === "reload",
+      isStale: (_, params: { error: unknown }) => isStaleRefusal(params.error),
+      isAboutAField: ({ context }, params: { error: unknown }) =>
+        answeredField(context.source.answeredFields, params.error) !== null,
     },
     actors: {
       loadRecord: fromPromise<Loaded<Item, Options>, RecordFormInput<Item, Options, Draft>>(({ input }) =>
@@ -267,6 +329,7 @@ export const createRecordFormMachine = <Item, Options, Draft>() =>
       nextKey: 0,
       progress: 0,
       problems: {},
+      changed: false,
       message: null,
       error: null,
     }),
@@ -341,10 +404,15 @@ export const createRecordFormMachine = <Item, Options, Draft>() =>
               description: "Every field rule holds: the record is sent.",
             },
             {
-              actions: { type: "assignProblems", params: ({ event }) => ({ draft: event.draft }) },
-              description: "A field rule fails ('Información requerida', a malformed email...): the messages show and nothing is sent.",
+              actions: [{ type: "assignProblems", params: ({ event }) => ({ draft: event.draft }) }, "revealProblem"],
+              description:
+                "A field rule fails ('Información requerida', a malformed email...): the messages show, the first field in error gets focus, and nothing is sent.",
             },
           ],
+          "field.change": {
+            actions: { type: "noteChange", params: ({ event }) => ({ field: event.field }) },
+            description: "The user edits a field: the form now has changes to lose, and that field's message, now stale, leaves.",
+          },
         },
       },
       saving: {
@@ -360,7 +428,7 @@ export const createRecordFormMachine = <Item, Options, Draft>() =>
               client: context.client,
               source: context.source,
               request: {
-                id: context.id,
+                ...saveTarget(context.id, context.item),
                 draft: event.draft,
                 images: context.images,
                 report: (percent: number) => self.send({ type: "upload.progress", percent }),
@@ -385,11 +453,32 @@ export const createRecordFormMachine = <Item, Options, Draft>() =>
               description: "Created or updated: the message shows and the user goes back to the list.",
             },
           ],
-          onError: {
-            target: "editing",
-            actions: ["resetProgress", assignFailure],
-            description: "The server refused (email in use, not an image, a rule...): its message shows, the form stays filled in.",
-          },
+          onError: [
+            {
+              guard: { type: "isStale", params: ({ event }) => ({ error: event.error }) },
+              target: "outdated",
+              actions: ["resetProgress", assignFailure],
+              description:
+                "Someone saved the record after this form loaded it (409 'the record changed since you opened it'): nothing was saved.",
+            },
+            {
+              guard: { type: "isAboutAField", params: ({ event }) => ({ error: event.error }) },
+              target: "editing",
+              actions: [
+                "resetProgress",
+                { type: "assignAnswer", params: ({ event }) => ({ error: event.error }) },
+                "revealProblem",
+              ],
+              description:
+                "The server refused a field ('email is already in use', a name taken...): its message shows by that field, which gets focus.",
+            },
+            {
+              target: "editing",
+              actions: ["resetProgress", assignFailure, "revealProblem"],
+              description:
+                "The server refused the form (not an image, a rule...): its message shows in the banner, scrolled into view; the form stays filled in.",
+            },
+          ],
         },
         on: {
           "upload.progress": {
@@ -399,9 +488,25 @@ export const createRecordFormMachine = <Item, Options, Draft>() =>
           "form.submit": { description: "A second submit while saving is ignored." },
         },
       },
+      outdated: {
+        description:
+          "The form is older than the stored record: what was typed stays in view (to copy), nothing can be saved from it, and the banner offers to load the record as it is now.",
+        on: {
+          "field.change": {
+            actions: { type: "noteChange", params: ({ event }) => ({ field: event.field }) },
+            description: "The user edits a field of the outdated form: leaving now asks first.",
+          },
+          "form.reload": {
+            target: "reloading",
+            actions: "clearFeedback",
+            description: "The user loads the record as it is now; what they typed is given up, knowingly.",
+          },
+        },
+      },
       reloading: {
         tags: ["fetching", "processing"],
-        description: "Fetching the saved record, so the form shows what is stored (the banner's images in their order).",
+        description:
+          "Fetching the record as stored: after a save that stays on the form (the banner's images in their order), or after a stale save, at the user's request.",
         invoke: {
           id: "reloadRecord",
           src: "loadRecord",
@@ -413,12 +518,12 @@ export const createRecordFormMachine = <Item, Options, Draft>() =>
               { type: "assignLoaded", params: ({ event }) => ({ loaded: event.output }) },
               "resetProgress",
             ],
-            description: "The saved record arrived: its fields and images replace what was typed and chosen.",
+            description: "The stored record arrived: its fields, images and version replace what was typed and chosen.",
           },
           onError: {
             target: "editing",
             actions: ["resetProgress", assignFailure],
-            description: "The record was saved but could not be fetched again: the message shows.",
+            description: "The record could not be fetched again ('resource not found' if it was deleted...): the message shows.",
           },
         },
         on: {
@@ -433,4 +538,4 @@ export const createRecordFormMachine = <Item, Options, Draft>() =>
   });
 
 /** The form machine typed for one record. */
-export type RecordFormMachine<Item, Options, Draft> = ReturnType<typeof createRecordFormMachine<Item, Options, Draft>>;
+export type RecordFormMachine<Item extends Versioned, Options, Draft> = ReturnType<typeof createRecordFormMachine<Item, Options, Draft>>;

@@ -28,6 +28,7 @@ export const sampleUser: User = {
   role_id: roleId(2),
   user_rol: { id: roleId(2), name: "marketing" },
   active: true,
+  version: 3,
 };
 
 export const salesUser: User = {
@@ -78,6 +79,7 @@ export const sampleItinerary: Itinerary = {
   courtesy: [],
   departureFrom: ["Quito"],
   image: "uploads/tiptops/quilotoa.png",
+  version: 2,
 };
 
 export const completeDraft: ItineraryDraft = {
@@ -94,6 +96,7 @@ export const completeDraft: ItineraryDraft = {
   feeding: [3],
   activities: [],
   courtesy: [],
+  language: "es",
 };
 
 export const blankDraft: ItineraryDraft = {
@@ -116,4 +119,5 @@ export const sampleBanner: Banner = {
   images: ["uploads/home_page/a.png", "uploads/home_page/b.png"],
   page: "home",
   active: true,
+  version: 4,
 };

@@ -19,7 +19,7 @@ export const fixtures = machineFixtures({
     { type: "session.passwordChangeRequired", pending: { id: 7, token: "change-only" } },
     { type: "session.passwordChanged" },
     { type: "session.signOut" },
-    { type: "session.invalidated" },
+    { type: "session.invalidated", path: "/panel/users" },
     { type: "xstate.done.actor.logOut", output: messages.signedOut },
     { type: "xstate.done.actor.checkSession", output: session },
     { type: "xstate.error.actor.checkSession", error: refused(INVALID_SESSION, messages.invalidSession) },

@@ -14,9 +14,20 @@ export interface SessionInput extends ClientInput {
   readonly stored: string | null;
 }
 
+/** Where a session ended because the server no longer took it (498), and whose it was. */
+export interface ExpiredSession {
+  readonly path: string;
+  readonly userId: number;
+}
+
 export interface SessionContext extends ClientInput {
   readonly session: StoredSession | null;
   readonly pendingChange: PendingPasswordChange | null;
+  /**
+   * Set when the server refused the session (498): the login says 'Su sesión expiró' and, when the
+   * same user signs in again, returns to `path`. Cleared by the next sign-in.
+   */
+  readonly expired: ExpiredSession | null;
 }
 
 export type SessionEvent =
@@ -24,7 +35,7 @@ export type SessionEvent =
   | { readonly type: "session.passwordChangeRequired"; readonly pending: PendingPasswordChange }
   | { readonly type: "session.passwordChanged" }
   | { readonly type: "session.signOut" }
-  | { readonly type: "session.invalidated" };
+  | { readonly type: "session.invalidated"; readonly path?: string };
 
 /** The stored session with the name and role the server has now (an admin may have changed them). */
 const withServerUser = (stored: StoredSession, user: SessionUser): StoredSession => ({
@@ -48,6 +59,13 @@ export const sessionMachine = setup({
     assignSession: assign({
       session: ({ event }) => (event.type === "session.start" ? event.session : null),
       pendingChange: null,
+      expired: null,
+    }),
+    assignExpired: assign({
+      expired: ({ context, event }) =>
+        context.session === null || event.type !== "session.invalidated"
+          ? null
+          : { path: event.path ?? "", userId: context.session.id },
     }),
     assignPendingChange: assign({
       pendingChange: ({ event }) => (event.type === "session.passwordChangeRequired" ? event.pending : null),
@@ -81,6 +99,7 @@ export const sessionMachine = setup({
     client: input.client,
     session: decodeStoredSession(input.stored),
     pendingChange: null,
+    expired: null,
   }),
   initial: "restoring",
   states: {
@@ -125,8 +144,9 @@ export const sessionMachine = setup({
       on: {
         "session.invalidated": {
           target: "signedOut",
-          actions: ["forgetSession", "clearStorage", "goToLogin"],
-          description: "The client saw a 498 while checking: the stored session is no longer valid.",
+          actions: ["assignExpired", "forgetSession", "clearStorage", "goToLogin"],
+          description:
+            "The client saw a 498 while checking: the stored session is no longer valid; the login says it expired and offers the way back.",
         },
       },
     },
@@ -186,8 +206,14 @@ export const sessionMachine = setup({
         },
         "session.invalidated": {
           target: "signedOut",
+          actions: ["assignExpired", "forgetSession", "clearStorage", "goToLogin"],
+          description:
+            "The server answered 498: the stored session is no longer valid. The login says it expired and, once the same user signs in again, returns to the page they were on.",
+        },
+        "session.passwordChanged": {
+          target: "signedOut",
           actions: ["forgetSession", "clearStorage", "goToLogin"],
-          description: "The server answered 498: the stored session is no longer valid.",
+          description: "The user changed their password from the user menu: every session of theirs ended, this one too; they sign in with the new one.",
         },
       },
     },

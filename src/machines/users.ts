@@ -1,5 +1,6 @@
 import { Schema } from "effect";
 import { UserId } from "../api/ids.ts";
+import { messages } from "../api/messages.ts";
 import {
   createUser,
   deleteUser,
@@ -22,11 +23,41 @@ const userId = Schema.decodeSync(UserId);
 /** The users table's changePass command: mails the user a new temporary password. */
 export const RESET_PASSWORD = "resetPassword";
 
-/** Staff users, with the temporary password as a row command. */
+/** A user as the list names them: first and last name. */
+export const fullName = (user: User): string => `${user.first_name} ${user.last_name}`;
+
+/**
+ * Staff users, with the temporary password as a row command; sorted by any column, searched by
+ * name, email and role, and (de)activated by saving the user with its version, so the user's
+ * rules (never oneself, never the last active admin) judge each one.
+ */
 export const userListSource: ListSource<User> = {
   list: (client) => client.call(listUsers),
   remove: (client, id) => client.call(deleteUser, { params: { id } }),
   commands: { [RESET_PASSWORD]: (client, id) => client.call(resetUserPassword, { params: { id } }) },
+  view: {
+    sortKeys: {
+      active: (user) => user.active,
+      name: fullName,
+      email: (user) => user.email,
+      role: (user) => user.user_rol.name,
+    },
+    searchText: (user) => `${fullName(user)} ${user.email} ${user.user_rol.name}`,
+    title: fullName,
+    active: (user) => user.active,
+  },
+  setActive: (client, user, active) =>
+    client.call(updateUser, {
+      params: { id: user.id },
+      body: {
+        firstName: user.first_name,
+        lastName: user.last_name,
+        email: user.email,
+        roleId: user.role_id,
+        active,
+        version: user.version,
+      },
+    }),
 };
 
 /** What the user form offers: the roles of GET /roles. */
@@ -54,10 +85,11 @@ export const userFormSource: FormSource<User, UserOptions, UserPayload> = {
     return { item, options: { roles } };
   },
   problems: (payload) => userProblems(payload),
-  save: (client, { id, draft }) =>
+  answeredFields: { [messages.emailInUse]: "email", [messages.unknownRole]: "roleId" },
+  save: (client, { id, version, draft }) =>
     id === null
       ? client.call(createUser, { body: trimmedUser(draft) })
-      : client.call(updateUser, { params: { id: userId(id) }, body: trimmedUser(draft) }),
+      : client.call(updateUser, { params: { id: userId(id) }, body: { ...trimmedUser(draft), version } }),
 };
 
 export const userListMachine = createRecordListMachine<User>();

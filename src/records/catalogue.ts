@@ -1,13 +1,16 @@
-import { type CatalogueEndpoints, type CatalogueItem, catalogueEndpoints, catalogueItemFields } from "../api/catalogues.ts";
+import { type CatalogueEndpoints, type CatalogueItem, catalogueEndpoints } from "../api/catalogues.ts";
+import type { TextField } from "../api/fields.ts";
+import { type Detail, type DetailValue, detail } from "../api/details.ts";
+import { type Message, messages } from "../api/messages.ts";
 import type { RoleName } from "../api/endpoint.ts";
-import { catalogueFormSource, catalogueListSource, type FieldValues } from "../machines/catalogues.ts";
+import { type CatalogueChoices, catalogueFormSource, catalogueListSource, type FieldValues, namesKey } from "../machines/catalogues.ts";
 import { catalogueItemMachine } from "../machines/domain/catalogueItem.machine.ts";
 import type { FormSource } from "../machines/recordForm.machine.ts";
 import type { ListSource } from "../machines/recordList.machine.ts";
 import type { ColumnDeclaration, FieldDeclaration } from "./record.ts";
 
 /** Where the panel lists a record: the sidebar section its menu entry sits in. */
-export type MenuSection = "administration" | "screens";
+export type MenuSection = "administration" | "screens" | "fleet" | "catalogues";
 
 /**
  * A table and column whose rows point at a catalogue item: while one does, the item is in use
@@ -21,12 +24,12 @@ export interface ItemUse {
 }
 
 /**
- * A simple catalogue (a name and the active flag) declared once (decision 017): its contract
- * (the five calls of SPEC.md section 7), its rules (the catalogue-item machine), its event stream
- * and read table, who may read and write it, its panel routes and menu entry, and what uses its
- * items. The server's generic catalogue routes, projection and table, and the panel's generic
- * list and form screens, read everything from here; its texts are `nav.<key>` and
- * `catalogue.<key>.new` / `.edit` in src/i18n. The panel's parts: the list's columns and the
+ * A catalogue (a name, the active flag and its declared details: decision 027) declared once
+ * (decision 017): its contract (the five calls of SPEC.md section 7), its rules (the
+ * catalogue-item machine), its event stream and read table, who may read and write it, its panel
+ * routes and menu entry, and what uses its items. The server's generic catalogue routes,
+ * projection and table, and the panel's generic list and form screens, read everything from here;
+ * its texts are `nav.<key>`, `catalogue.<key>.new` / `.edit` and `detail.<field>` in src/i18n. The panel's parts: the list's columns and the
  * form's fields (with the contract's rules, so the inputs get the server's `maxLength`), and the
  * sources the generic list and form machines run with.
  */
@@ -44,27 +47,51 @@ export interface CatalogueDeclaration {
   readonly newPaths: readonly [string, ...string[]];
   readonly menu: { readonly section: MenuSection };
   readonly usedBy: ReadonlyArray<ItemUse>;
+  /** The message a second item of the same name is refused with; null where names may repeat (guides). */
+  readonly nameTaken: Message | null;
   /** The list's columns, before the row actions (edit, delete). */
   readonly columns: ReadonlyArray<ColumnDeclaration<CatalogueItem>>;
   /** The form's fields, in order. */
   readonly fields: ReadonlyArray<FieldDeclaration<CatalogueItem>>;
-  /** The list machine's source: rows and delete. */
+  /** The list machine's source: rows, delete, the active flag, and how the rows sort and search. */
   readonly listSource: ListSource<CatalogueItem>;
   /** The form machine's source: load, the field rules, save. */
-  readonly formSource: FormSource<CatalogueItem, null, FieldValues>;
+  readonly formSource: FormSource<CatalogueItem, CatalogueChoices, FieldValues>;
 }
 
-/** A simple catalogue's list: whether an item is active, and its name (SPEC.md section 2). */
-export const catalogueColumns: ReadonlyArray<ColumnDeclaration<CatalogueItem>> = [
-  { kind: "active", header: "status.active", value: (item) => item.active },
-  { kind: "text", header: "catalogue.name", value: (item) => item.name },
+/** A catalogue's list: whether an item is active, and its name (SPEC.md section 2). */
+const catalogueColumns = (nameLabel: string): ReadonlyArray<ColumnDeclaration<CatalogueItem>> => [
+  { kind: "active", key: "active", header: "status.active", value: (item) => item.active },
+  { kind: "text", key: "name", header: nameLabel, value: (item) => item.name },
 ];
 
-/** A simple catalogue's form: the required name, with the contract's limit, and the active flag. */
-export const catalogueFields: ReadonlyArray<FieldDeclaration<CatalogueItem>> = [
-  { kind: "text", name: "name", label: "catalogue.name", rule: catalogueItemFields.name, value: (item) => item.name },
+/** A catalogue's form: the required name, with the contract's limit, and the active flag. */
+const catalogueFields = (nameLabel: string, nameField: TextField): ReadonlyArray<FieldDeclaration<CatalogueItem>> => [
+  { kind: "text", name: "name", label: nameLabel, rule: nameField, value: (item) => item.name },
   { kind: "checkbox", name: "active", label: "form.active", value: (item) => item.active, initial: true },
 ];
+
+/** A detail shown in the list: its value as the table shows, sorts and exports it. */
+const detailColumn = ({ name, label, rule }: DetailDeclaration): ColumnDeclaration<CatalogueItem> => {
+  if (rule.kind === "flag") return { kind: "active", key: name, header: label, value: (item) => item[name] === true };
+  if (rule.kind === "reference" || rule.kind === "references") {
+    return { kind: "text", key: name, header: label, value: (item) => String(item[namesKey(name)] ?? "") };
+  }
+  return { kind: "detail", key: name, header: label, rule, value: (item) => sortable(item[name] ?? null) };
+};
+
+/** A number or a text as a list sorts it; a blank number first. */
+const sortable = (value: DetailValue): string | number =>
+  typeof value === "number" ? value : value === null ? Number.NEGATIVE_INFINITY : String(value);
+
+/** A detail's input in the form. */
+const detailField = ({ name, label, rule }: DetailDeclaration): FieldDeclaration<CatalogueItem> => ({
+  kind: "detail",
+  name,
+  label,
+  rule,
+  value: (item) => item[name] ?? null,
+});
 
 export interface CatalogueOptions {
   readonly key: string;
@@ -79,13 +106,50 @@ export interface CatalogueOptions {
   readonly newPaths: readonly [string, ...string[]];
   readonly menu: { readonly section: MenuSection };
   readonly usedBy?: ReadonlyArray<ItemUse>;
+  /** The label of the name field and column, when it is not `catalogue.name` ('Nombre'). */
+  readonly nameLabel?: string;
+  /** The name's rule, when it is not a required name of up to 120 characters (a season's year). */
+  readonly nameField?: TextField;
+  /** Default: `messages.nameInUse`; null where names may repeat. */
+  readonly nameTaken?: Message | null;
+  /** The fields beyond the name and the active flag, in the form's order (decision 027). */
+  readonly details?: ReadonlyArray<DetailDeclaration>;
 }
 
+/**
+ * A detail as a catalogue declares it: the contract's name and rule, the text key of its label,
+ * and whether the list shows it as a column.
+ */
+export interface DetailDeclaration extends Detail {
+  readonly label: string;
+  readonly column?: boolean;
+  /** A reference's items to choose from: the list call of the catalogue it points at (`referenceTo`). */
+  readonly choices?: CatalogueEndpoints["list"];
+}
+
+/** A reference detail's rule and choices, pointing at a declared catalogue. */
+export const referenceTo = (
+  target: CatalogueDeclaration,
+  options: { readonly many?: boolean; readonly required?: boolean; readonly unselected?: Message } = {},
+): Pick<DetailDeclaration, "rule" | "choices"> => ({
+  rule: options.many === true ? detail.references(target.api.resource) : detail.reference(target.api.resource, options),
+  choices: target.api.list,
+});
+
 export const simpleCatalogue = (options: CatalogueOptions): CatalogueDeclaration => {
-  const api = catalogueEndpoints(options.resource, options.singular, options.stream, {
-    readers: options.readers,
-    writers: options.writers,
-  });
+  const details = options.details ?? [];
+  const api = catalogueEndpoints(
+    options.resource,
+    options.singular,
+    options.stream,
+    { readers: options.readers, writers: options.writers },
+    details.map(({ name, rule }) => ({ name, rule })),
+    options.nameField,
+  );
+  const nameLabel = options.nameLabel ?? "catalogue.name";
+  const columns = [...catalogueColumns(nameLabel), ...details.filter((detail) => detail.column === true).map(detailColumn)];
+  const fields = [...catalogueFields(nameLabel, api.nameField), ...details.map(detailField)];
+  const choices = Object.fromEntries(details.flatMap(({ name, choices: list }) => (list === undefined ? [] : [[name, list]])));
   return {
     key: options.key,
     api,
@@ -98,10 +162,11 @@ export const simpleCatalogue = (options: CatalogueOptions): CatalogueDeclaration
     newPaths: options.newPaths,
     menu: options.menu,
     usedBy: options.usedBy ?? [],
-    columns: catalogueColumns,
-    fields: catalogueFields,
-    listSource: catalogueListSource(api),
-    formSource: catalogueFormSource(api),
+    nameTaken: options.nameTaken === undefined ? messages.nameInUse : options.nameTaken,
+    columns,
+    fields,
+    listSource: catalogueListSource(api, columns, choices),
+    formSource: catalogueFormSource(api, choices),
   };
 };
 

@@ -5,9 +5,11 @@ import { activities } from "./activities.ts";
 import type { CatalogueDeclaration } from "./catalogue.ts";
 import { courtesys } from "./courtesys.ts";
 import { feeding } from "./feeding.ts";
+import { fleet } from "./fleet.ts";
+import { referenceData } from "./referenceData.ts";
 
 /** Every declared simple catalogue, in menu order; the server and the panel serve each of them. */
-export const catalogues: ReadonlyArray<CatalogueDeclaration> = [feeding, activities, courtesys];
+export const catalogues: ReadonlyArray<CatalogueDeclaration> = [feeding, activities, courtesys, ...fleet, ...referenceData];
 
 /** Every endpoint of an API serving these catalogues. */
 export const endpointsWith = (served: ReadonlyArray<CatalogueDeclaration>): ReadonlyArray<Endpoint> => [

@@ -1,3 +1,4 @@
+import type { DetailRule, DetailValue } from "../api/details.ts";
 import type { TextField } from "../api/fields.ts";
 
 /**
@@ -7,10 +8,21 @@ import type { TextField } from "../api/fields.ts";
  * `maxLength` the server enforces.
  */
 
-/** A column of a record's list. */
+/**
+ * A column of a record's list; `key` names it in the address when the list is sorted by it, and
+ * its value is what the table shows, sorts by and exports.
+ */
 export type ColumnDeclaration<Row> =
-  | { readonly kind: "active"; readonly header: string; readonly value: (row: Row) => boolean }
-  | { readonly kind: "text"; readonly header: string; readonly value: (row: Row) => string };
+  | { readonly kind: "active"; readonly key: string; readonly header: string; readonly value: (row: Row) => boolean }
+  | { readonly kind: "text"; readonly key: string; readonly header: string; readonly value: (row: Row) => string }
+  | {
+      readonly kind: "detail";
+      readonly key: string;
+      readonly header: string;
+      /** How the value reads: a number (as the language writes it), a choice's text. */
+      readonly rule: DetailRule;
+      readonly value: (row: Row) => string | number;
+    };
 
 /** A field of a record's form: its name in the form, its label, and its value in a saved record. */
 export type FieldDeclaration<Item> =
@@ -28,4 +40,12 @@ export type FieldDeclaration<Item> =
       readonly value: (item: Item) => boolean;
       /** Whether a new record starts checked. */
       readonly initial: boolean;
+    }
+  | {
+      /** A catalogue's declared detail (decision 027): its input follows its rule. */
+      readonly kind: "detail";
+      readonly name: string;
+      readonly label: string;
+      readonly rule: DetailRule;
+      readonly value: (item: Item) => DetailValue;
     };

@@ -1,16 +1,4 @@
-/**
- * ISO 3166-1 alpha-2 codes of every country and territory a visitor may write from. Their names
- * come from the browser (Intl.DisplayNames), so Spanish and English need no list of their own.
- */
-const codes = (
-  "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY " +
-  "BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM " +
-  "FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT " +
-  "JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN " +
-  "MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT " +
-  "PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL " +
-  "TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW"
-).split(" ");
+import { countryCodes as codes } from "../api/countries.ts";
 
 /** The agency is in Ecuador: most visitors write from there, so it heads the list. */
 const FIRST = "EC";
@@ -32,4 +20,20 @@ export const countryOptions = (language: string): ReadonlyArray<CountryOption> =
   const { compare } = new Intl.Collator(language);
   const rest = options.filter((option) => option.code !== FIRST).sort((a, b) => compare(a.label, b.label));
   return [...first, ...rest].map(({ value, label }) => ({ value, label }));
+};
+
+/** Stored (Spanish) names back to their codes, made on first use. */
+let codesBySpanishName: ReadonlyMap<string, string> | null = null;
+
+/**
+ * A lead's country in the page's language. Leads keep the Spanish name (see CountryOption); a
+ * name that is no country of the list (typed by hand before the list existed) shows as stored.
+ */
+export const countryName = (stored: string, language: string): string => {
+  if (codesBySpanishName === null) {
+    const spanish = new Intl.DisplayNames(["es"], { type: "region" });
+    codesBySpanishName = new Map(codes.map((code) => [spanish.of(code) ?? code, code]));
+  }
+  const code = codesBySpanishName.get(stored);
+  return code === undefined ? stored : (new Intl.DisplayNames([language], { type: "region" }).of(code) ?? stored);
 };

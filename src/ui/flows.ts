@@ -1,6 +1,6 @@
 import type { i18n } from "i18next";
 import { translateMessage } from "../i18n/messages.ts";
-import { deleteDialog, sendDialog } from "./components/confirmDialog.ts";
+import { bulkDeleteDialog, deleteDialog, sendDialog } from "./components/confirmDialog.ts";
 import { showToast } from "./components/toast.ts";
 
 /** The flow message ('resource created successfully', ...) as a translated toast. */
@@ -12,10 +12,15 @@ const notify =
 
 /**
  * What a list screen supplies to the list machine: the delete dialog, the dialog of a row
- * command (the users' 'Enviar' for a temporary password, the only one so far) and the toast.
+ * command (the users' 'Enviar' for a temporary password, the only one so far), the dialog before
+ * a bulk delete and the toast.
  */
 export const listImplementations = (translations: i18n) => ({
-  actors: { confirmDelete: deleteDialog(translations), confirmCommand: sendDialog(translations) },
+  actors: {
+    confirmDelete: deleteDialog(translations),
+    confirmCommand: sendDialog(translations),
+    confirmBulkDelete: bulkDeleteDialog(translations),
+  },
   actions: { notify: notify(translations) },
 });
 

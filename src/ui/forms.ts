@@ -1,6 +1,8 @@
 import type { FormEvent } from "react";
 import type { TFunction } from "i18next";
 import type { FieldProblem } from "../api/fields.ts";
+import { translateMessage } from "../i18n/messages.ts";
+import type { FormProblem } from "../machines/recordForm.machine.ts";
 
 /** A form field's text; absent fields read as empty, which the machines treat as missing. */
 export const formText = (form: FormData, name: string): string => {
@@ -16,8 +18,11 @@ const fieldKeys: Record<FieldProblem, string> = {
   invalid: "messages.invalidInput",
 };
 
-export const fieldText = (t: TFunction, problem: FieldProblem | null | undefined): string | null =>
-  problem === null || problem === undefined ? null : t(fieldKeys[problem]);
+/** The text by a field: its rule's problem, or the server's message about it, translated. */
+export const fieldText = (t: TFunction, problem: FormProblem | null | undefined): string | null => {
+  if (problem === null || problem === undefined) return null;
+  return typeof problem === "string" ? t(fieldKeys[problem]) : translateMessage(t, problem.answer);
+};
 
 /** A form's submit handler: the page stays where it is, and `use` gets what the form holds. */
 export const submitted =

@@ -25,11 +25,7 @@ export const formatDateTime = (text: string): string => {
 };
 
 /** US$ with two decimals, grouped as the chosen language writes numbers (Ecuador for Spanish). */
-export const formatMoney = (value: number, language: string): string =>
-  `US$ ${new Intl.NumberFormat(language === "en" ? "en-US" : "es-EC", {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value)}`;
+export { formatMoney } from "../api/amounts.ts";
 
 /** The table shows about 80 characters of a message on one line; the cell's title holds it all. */
 export const MESSAGE_PREVIEW_LENGTH = 80;

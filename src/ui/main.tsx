@@ -8,6 +8,7 @@ import { App } from "./app.tsx";
 import { decodeStoredSession, USER_INFO_KEY } from "../machines/storedSession.ts";
 import { startInspector, wantsInspection } from "./inspection.ts";
 import { createServices } from "./services.ts";
+import { applyTheme, storedTheme } from "./theme.ts";
 
 const followLanguage = (language: string) => {
   document.documentElement.lang = language;
@@ -33,6 +34,9 @@ const start = async (root: HTMLElement) => {
     </StrictMode>,
   );
 };
+
+// before anything is drawn, so a dark choice never flashes light (the panel's menu changes it later)
+applyTheme(storedTheme(localStorage));
 
 const root = document.getElementById("root");
 if (root === null) throw new Error("index.html has no #root element");

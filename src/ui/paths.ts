@@ -26,6 +26,8 @@ export const paths = {
   homeRecomendation: "/panel/home/recomendation",
   leads: "/panel/leads",
   lead: (leadId: Id) => `/panel/leads/${leadId}`,
+  /** 'Cambiar contraseña' of the user menu: the signed-in user's own password. */
+  password: "/panel/password",
   /** The analysts' page: every state machine drawn, with generated paths to play. */
   flows: "/panel/flows",
 } as const;

@@ -22,6 +22,8 @@ export interface ServiceOptions {
   readonly storage: Storage;
   readonly i18n: i18n;
   readonly navigate: (to: string) => void;
+  /** The address shown, to come back to after a session expired; the browser's when not given. */
+  readonly readLocation?: () => string;
   readonly fetch?: typeof globalThis.fetch;
   /** Multipart uploads; XMLHttpRequest when not given (tests hand in a double). */
   readonly upload?: UploadTransport;
@@ -41,11 +43,12 @@ export const clearKeepingLanguage = (storage: Storage): void => {
  */
 export const createServices = (options: ServiceOptions): Services => {
   const { storage, navigate } = options;
+  const readLocation = options.readLocation ?? (() => `${window.location.pathname}${window.location.search}`);
   const client = createClient({
     fetch: options.fetch,
     upload: options.upload,
     readToken: () => tokenOf(session.getSnapshot().context),
-    onInvalidSession: () => session.send({ type: "session.invalidated" }),
+    onInvalidSession: () => session.send({ type: "session.invalidated", path: readLocation() }),
   });
   const session = createActor(
     sessionMachine.provide({

@@ -1,35 +1,66 @@
 import { useSelector } from "@xstate/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "wouter";
-import { type ActorRefFrom, assign } from "xstate";
+import { useLocation, useSearch } from "wouter";
+import { type ActorRefFrom, assign, fromPromise } from "xstate";
+import { parseListQuery } from "../machines/listQuery.ts";
 import {
   type FormSource,
   previewsOf,
   type RecordFormMachine,
+  type Versioned,
   withPreviews,
 } from "../machines/recordForm.machine.ts";
-import type { ListSource, RecordListMachine } from "../machines/recordList.machine.ts";
+import {
+  type ExportRequest,
+  type ListSource,
+  listQueryDefaults,
+  type RecordListMachine,
+} from "../machines/recordList.machine.ts";
 import { useServices } from "./context.ts";
 import { formImplementations, listImplementations, makePreview, revokePreviews } from "./flows.ts";
+import { publishQuery, useQueryFromAddress } from "./listAddress.ts";
+import { type ExportTable, saveTable } from "./tableExport.ts";
+import { revealProblem } from "./reveal.ts";
 import { useFlowActor } from "./useFlow.ts";
 
-/** A list screen's flow: the list machine with the panel's dialogs and toast, over `source`. */
+/**
+ * A list screen's flow: the list machine with the panel's dialogs and toast, over `source`, its
+ * query mirrored to the address (decision 023) and its export written from `table` (the columns
+ * as the screen draws them now, in the user's language).
+ */
 export function useRecordList<Row extends { readonly id: number }>(
   machine: RecordListMachine<Row>,
   source: ListSource<Row>,
+  table: ExportTable<Row>,
 ) {
   const { i18n } = useTranslation();
   const { client } = useServices();
-  const [logic] = useState(() => machine.provide(listImplementations(i18n)));
-  return useFlowActor(logic, { input: { client, source } });
+  const exportTable = useRef(table);
+  exportTable.current = table;
+  const [defaults] = useState(() => listQueryDefaults(source));
+  const [logic] = useState(() => {
+    const { actors, actions } = listImplementations(i18n);
+    return machine.provide({
+      actors: {
+        ...actors,
+        saveExport: fromPromise<void, ExportRequest<Row>>(({ input }) => saveTable(exportTable.current, input.rows, input.format)),
+      },
+      actions: { ...actions, publishQuery: publishQuery(defaults) },
+    });
+  });
+  const search = useSearch();
+  const [initialSearch] = useState(search);
+  const actor = useFlowActor(logic, { input: { client, source, query: parseListQuery(initialSearch, defaults) } });
+  useQueryFromAddress(actor, search, defaults);
+  return actor;
 }
 
 /**
  * A form screen's flow: the form machine with the toast (or the caller's `notify`), the way back
  * to `listPath`, and image previews as object URLs.
  */
-export function useRecordForm<Item, Options, Draft>(
+export function useRecordForm<Item extends Versioned, Options, Draft>(
   machine: RecordFormMachine<Item, Options, Draft>,
   {
     source,
@@ -55,10 +86,12 @@ export function useRecordForm<Item, Options, Draft>(
         ...(notify === undefined ? {} : { notify: (_: unknown, { message }: { message: string }) => notify(message) }),
         assignPreviews: assign({ images: ({ context }) => withPreviews(context.images, makePreview) }),
         revokePreviews,
+        revealProblem: () => revealProblem(),
       },
     });
   });
   const actor = useFlowActor(logic, { input: { client, source, id } });
+
   // XState v5 runs no exit actions when an actor stops, so the last previews are released here
   useEffect(
     () => () => {
@@ -70,7 +103,7 @@ export function useRecordForm<Item, Options, Draft>(
 }
 
 /** What every form screen reads from its flow, each with its own narrow selector. */
-export function useRecordFormState<Item, Options, Draft>(actor: ActorRefFrom<RecordFormMachine<Item, Options, Draft>>) {
+export function useRecordFormState<Item extends Versioned, Options, Draft>(actor: ActorRefFrom<RecordFormMachine<Item, Options, Draft>>) {
   return {
     item: useSelector(actor, (snapshot) => snapshot.context.item),
     options: useSelector(actor, (snapshot) => snapshot.context.options),
@@ -84,7 +117,15 @@ export function useRecordFormState<Item, Options, Draft>(actor: ActorRefFrom<Rec
     processing: useSelector(actor, (snapshot) => snapshot.hasTag("processing")),
     open: useSelector(
       actor,
-      (snapshot) => snapshot.matches("editing") || snapshot.matches("saving") || snapshot.matches("reloading"),
+      (snapshot) =>
+        snapshot.matches("editing") || snapshot.matches("saving") || snapshot.matches("reloading") || snapshot.matches("outdated"),
+    ),
+    reload: useSelector(actor, (snapshot) => snapshot.matches("outdated")) ? () => actor.send({ type: "form.reload" }) : null,
+    change: (field: string) => actor.send({ type: "field.change", field }),
+    // leaving asks first while the user's changes are only in the form (not while it saves them)
+    unsaved: useSelector(
+      actor,
+      (snapshot) => snapshot.context.changed && (snapshot.matches("editing") || snapshot.matches("outdated")),
     ),
   };
 }

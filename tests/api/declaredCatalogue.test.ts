@@ -7,7 +7,7 @@ import { messages } from "../../src/api/messages.ts";
 import { simpleCatalogue } from "../../src/records/catalogue.ts";
 import { catalogues } from "../../src/records/index.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
-import { createStaff, dataOf, request, sessionFor, startServer, type TestServer } from "./support.ts";
+import { createStaff, dataOf, request, sessionFor, startServer, type TestServer, versionIn } from "./support.ts";
 
 /**
  * Issue 12: a simple catalogue is one declaration. This one exists only in the test: nothing else
@@ -67,21 +67,23 @@ describe("a catalogue declared in one place", () => {
     expect(dataOf(created)).toBe(messages.created);
 
     const list = await request(server, "GET", path(tags.api.list.path), { token: as("sales") });
-    expect(dataOf(list)).toEqual([{ id: 1, name: "Familia", active: true }]);
+    expect(dataOf(list)).toEqual([{ id: 1, name: "Familia", active: true, version: 1 }]);
 
+    const loaded = await request(server, "GET", path(tags.api.get.path), { token: as("admin") });
     const renamed = await request(server, "PUT", path(tags.api.update.path), {
       token: as("admin"),
-      body: { name: "Familias", active: false },
+      body: { name: "Familias", active: false, version: versionIn(loaded) },
     });
     expect(dataOf(renamed)).toBe(messages.updated);
     expect(dataOf(await request(server, "GET", path(tags.api.get.path), { token: as("sales") }))).toEqual({
       id: 1,
       name: "Familias",
       active: false,
+      version: 3,
     });
     expect((await readStream(db, "tag", "1")).map((event) => event.type)).toEqual([
       "catalogueItem.create",
-      "catalogueItem.rename",
+      "catalogueItem.edit",
       "catalogueItem.deactivate",
     ]);
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { messages } from "../../src/api/messages.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
-import { createStaff, dataOf, request, sessionFor, startServer, type TestServer } from "./support.ts";
+import { createStaff, dataOf, request, sessionFor, startServer, type TestServer, versionIn } from "./support.ts";
 
 let db: Database;
 let server: TestServer;
@@ -38,10 +38,12 @@ beforeEach(async () => {
 
 describe("GET /api/history/{stream}/{id}", () => {
   it("tells who changed a user, when, and which fields, without any secret", async () => {
-    await request(server, "PUT", `/api/users/updateUser/${marketingId}`, {
+    const loaded = await request(server, "GET", `/api/users/${marketingId}`, { token: adminToken });
+    const saved = await request(server, "PUT", `/api/users/updateUser/${marketingId}`, {
       token: adminToken,
-      body: { firstName: "Marta", lastName: "Andrade Vega", email: "marta@example.com", roleId: 2, active: false },
+      body: { firstName: "Marta", lastName: "Andrade Vega", email: "marta@example.com", roleId: 2, active: false, version: versionIn(loaded) },
     });
+    expect(saved.status).toBe(200);
     const answer = await request(server, "GET", `/api/history/user/${marketingId}`, { token: adminToken });
     expect(answer.status).toBe(200);
     const entries = dataOf(answer);
@@ -67,10 +69,12 @@ describe("GET /api/history/{stream}/{id}", () => {
     });
     expect(created.status).toBe(200);
     const [row] = await db.query<{ id: number }>("select id from feedings where name = 'Desayuno'");
-    await request(server, "PUT", `/api/feedings/updateFeeding/${row?.id}`, {
+    const loaded = await request(server, "GET", `/api/feedings/${row?.id}`, { token: adminToken });
+    const saved = await request(server, "PUT", `/api/feedings/updateFeeding/${row?.id}`, {
       token: adminToken,
-      body: { name: "Desayuno buffet", active: true },
+      body: { name: "Desayuno buffet", active: true, version: versionIn(loaded) },
     });
+    expect(saved.status).toBe(200);
     const answer = await request(server, "GET", `/api/history/feeding/${row?.id}`, { token: salesToken });
     expect(answer.status).toBe(200);
     expect(dataOf(answer)).toMatchObject([

@@ -13,7 +13,7 @@ import { detectImage } from "../../server/uploads/images.ts";
 import { bannerProblems, callActionProblems, LINK_MAX_LENGTH } from "../../src/api/home.ts";
 import { messages } from "../../src/api/messages.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
-import { type Answer, createStaff, dataOf, request, sessionFor, startServer, type TestServer, testEnv } from "./support.ts";
+import { type Answer, createStaff, dataOf, request, sessionFor, startServer, type TestServer, testEnv, versionIn } from "./support.ts";
 import { itineraryId } from "../ids.ts";
 
 let db: Database;
@@ -70,9 +70,10 @@ const send = async (method: string, path: string, form: FormData, query = "?imag
 
 const createBanner = (fields: Fields, files: ReadonlyArray<Blob> = []) =>
   send("POST", "/homeScreen/createBaner", formOf(fields, files));
-const updateBanner = (id: number, fields: Fields, files: ReadonlyArray<Blob> = []) =>
-  send("PUT", `/homeScreen/updateBaner/${id}`, formOf(fields, files));
 const getBanner = (id: number) => request(server, "GET", `/api/homeScreen/getBaner/${id}`, { token });
+/** Saves the edit form, sending back the version it loaded: the banner's current one unless told. */
+const updateBanner = async (id: number, fields: Fields, files: ReadonlyArray<Blob> = [], version?: number) =>
+  send("PUT", `/homeScreen/updateBaner/${id}`, formOf({ ...fields, version: String(version ?? versionIn(await getBanner(id))) }, files));
 
 const bannerImages = async (id: number): Promise<ReadonlyArray<string>> => {
   const banner = dataOf(await getBanner(id));
@@ -116,6 +117,7 @@ describe("banners", () => {
       images: [],
       page: "home",
       active: true,
+      version: 1,
     });
     expect((await createBanner(galapagos, [png(1)])).status).toBe(200);
     const one = await newestId("banners");
@@ -260,16 +262,49 @@ describe("banners", () => {
     expect(answer).toMatchObject({ status: 400, body: { data: messages.invalidInput } });
     expect(await state()).toEqual(before);
     expect((await getBanner(999)).status).toBe(404);
-    expect((await updateBanner(999, galapagos)).status).toBe(404);
+    expect((await updateBanner(999, galapagos, [], 1)).status).toBe(404);
+  });
+
+  it("deletes a banner: it leaves the panel and the landing page, its images go unless another banner shows them", async () => {
+    await createBanner(galapagos, [png(1), png(2)]);
+    const deleted = await newestId("banners");
+    const [shared, own] = await bannerImages(deleted);
+    if (shared === undefined || own === undefined) throw new Error("the banner has no images");
+    await createBanner({ ...galapagos, title: "Otra" }, [png(1)]);
+    const kept = await newestId("banners");
+
+    const answer = await request(server, "DELETE", `/api/homeScreen/deleteBaner/${deleted}`, { token });
+    expect(answer).toMatchObject({ status: 200, body: { data: messages.deleted } });
+    expect((await getBanner(deleted)).status).toBe(404);
+    const panel = dataOf(await request(server, "GET", "/api/homeScreen/adminContent", { token })) as { baner: { id: number }[] };
+    expect(panel.baner.map((banner) => banner.id)).toEqual([kept]);
+    const landing = dataOf(await request(server, "GET", "/api/homeScreen/content")) as { baner: { id: number }[] };
+    expect(landing.baner.map((banner) => banner.id)).toEqual([kept]);
+    expect((await fetch(`${server.base}/api/${shared}`)).status).toBe(200);
+    expect((await fetch(`${server.base}/api/${own}`)).status).toBe(404);
+    const [event] = await db.query<{ type: string }>(
+      "select type from events where stream = 'banner' and stream_id = $1 order by version desc limit 1",
+      [String(deleted)],
+    );
+    expect(event?.type).toBe("banner.delete");
+
+    const before = await state();
+    expect((await request(server, "DELETE", `/api/homeScreen/deleteBaner/${deleted}`, { token })).status).toBe(404);
+    expect((await updateBanner(deleted, galapagos, [], 3)).status).toBe(404);
+    expect(await state()).toEqual(before);
   });
 });
 
 const cotizar = { title: "Cotice su crucero", text: "Le respondemos en 24 horas.", buttonLabel: "Cotizar", link: "https://example.com/cotizar" };
 
 const createCallAction = (body: unknown) => request(server, "POST", "/api/homeScreen/createCallAction", { token, body });
-const updateCallAction = (id: number, body: unknown) =>
-  request(server, "PUT", `/api/homeScreen/updateCallAction/${id}`, { token, body });
 const getCallAction = (id: number) => request(server, "GET", `/api/homeScreen/getCallAction/${id}`, { token });
+/** Saves the edit form, sending back the version it loaded: the call to action's current one unless told. */
+const updateCallAction = async (id: number, body: Record<string, unknown>, version?: number) =>
+  request(server, "PUT", `/api/homeScreen/updateCallAction/${id}`, {
+    token,
+    body: { ...body, version: version ?? versionIn(await getCallAction(id)) },
+  });
 
 describe("calls to action", () => {
   it("creates, reads and updates a call to action", async () => {
@@ -278,7 +313,7 @@ describe("calls to action", () => {
       body: { data: messages.created },
     });
     const id = await newestId("call_actions");
-    expect(dataOf(await getCallAction(id))).toEqual({ id, type: "call_action", ...cotizar, active: true });
+    expect(dataOf(await getCallAction(id))).toEqual({ id, type: "call_action", ...cotizar, active: true, version: 1 });
     expect(await updateCallAction(id, { ...cotizar, link: "http://example.com/b?x=1#y", active: false })).toMatchObject({
       status: 200,
       body: { data: messages.updated },
@@ -288,7 +323,24 @@ describe("calls to action", () => {
     await updateCallAction(id, cotizar);
     expect(dataOf(await getCallAction(id))).toMatchObject({ link: cotizar.link, active: false });
     expect((await getCallAction(999)).status).toBe(404);
-    expect((await updateCallAction(999, cotizar)).status).toBe(404);
+    expect((await updateCallAction(999, cotizar, 1)).status).toBe(404);
+  });
+
+  it("deletes a call to action: the landing page shows the next active one, and a second delete is 404", async () => {
+    await createCallAction(cotizar);
+    const first = await newestId("call_actions");
+    await createCallAction({ ...cotizar, title: "Reserve hoy" });
+    const second = await newestId("call_actions");
+    const landing = async () => (dataOf(await request(server, "GET", "/api/homeScreen/content")) as { call_action: { id: number } | null }).call_action;
+    expect((await landing())?.id).toBe(first);
+
+    expect(await request(server, "DELETE", `/api/homeScreen/deleteCallAction/${first}`, { token })).toMatchObject({
+      status: 200,
+      body: { data: messages.deleted },
+    });
+    expect((await getCallAction(first)).status).toBe(404);
+    expect((await landing())?.id).toBe(second);
+    expect((await request(server, "DELETE", `/api/homeScreen/deleteCallAction/${first}`, { token })).status).toBe(404);
   });
 
   it("refuses a link that is not an http or https URL with 'Invalid URL', and missing fields, storing nothing", async () => {
@@ -359,10 +411,23 @@ const destination = async (name: string): Promise<number> => {
   return db.transaction(async (tx) => createItinerary(tx, itineraryFormOf(draft), await storeImage(tx, "tiptops", { bytes, detected }, at), options));
 };
 
-const recommend = (itineraries: ReadonlyArray<unknown>) =>
-  request(server, "PUT", "/api/homeScreen/updateRecomendation", { token, body: { itineraries } });
-
 const adminContent = () => request(server, "GET", "/api/homeScreen/adminContent", { token });
+
+/** The version the recommendations editor loads the list at: the panel's home content's. */
+const recommendationsVersion = async (): Promise<number> => {
+  const content = dataOf(await adminContent());
+  if (typeof content !== "object" || content === null || !("recomendationVersion" in content) || typeof content.recomendationVersion !== "number") {
+    throw new Error("no recommendations version");
+  }
+  return content.recomendationVersion;
+};
+
+/** Saves the recommendations editor, sending back the version of the list it loaded. */
+const recommend = async (itineraries: ReadonlyArray<unknown>) =>
+  request(server, "PUT", "/api/homeScreen/updateRecomendation", {
+    token,
+    body: { itineraries, version: await recommendationsVersion() },
+  });
 const publicContent = () => request(server, "GET", "/api/homeScreen/content");
 
 const recommendedIds = async (): Promise<ReadonlyArray<number>> => {
@@ -378,9 +443,12 @@ describe("recommendations", () => {
     const galapagosId = await destination("Galápagos");
     const quilotoa = await destination("Quilotoa");
     const cuenca = await destination("Cuenca");
+    // Never set: the list is at version 0.
+    expect(await recommendationsVersion()).toBe(0);
     expect(await recommend([quilotoa, galapagosId])).toMatchObject({ status: 200, body: { data: messages.updated } });
     const content = dataOf(await adminContent());
     expect(content).toMatchObject({
+      recomendationVersion: 1,
       recomendation: [
         {
           id: quilotoa,

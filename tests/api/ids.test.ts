@@ -8,7 +8,7 @@ import type { Database } from "../../server/db/database.ts";
 import { MAX_ID } from "../../src/api/ids.ts";
 import { messages } from "../../src/api/messages.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
-import { createStaff, request, sessionFor, startServer, type TestServer } from "./support.ts";
+import { createStaff, dataOf, request, sessionFor, startServer, type TestServer } from "./support.ts";
 
 let db: Database;
 let server: TestServer;
@@ -75,9 +75,11 @@ describe("an id above 2^31-1", () => {
   });
 
   it("in the recommendations list is invalid information", async () => {
+    // The list's current version (0: never set), so that only the id is wrong.
+    expect(dataOf(await request(server, "GET", "/api/homeScreen/adminContent", { token }))).toMatchObject({ recomendationVersion: 0 });
     const answer = await request(server, "PUT", "/api/homeScreen/updateRecomendation", {
       token,
-      body: { itineraries: [tooLarge] },
+      body: { itineraries: [tooLarge], version: 0 },
     });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ data: messages.invalidInput });

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createItem, updateItem } from "../../server/catalogues/items.ts";
+import { createItem, findItem, updateItem } from "../../server/catalogues/items.ts";
 import type { Database } from "../../server/db/database.ts";
 import { activityRecord, courtesyRecord, feedingRecord } from "../../server/catalogues/projection.ts";
 import { readStream } from "../../server/events/store.ts";
@@ -20,7 +20,7 @@ import {
 } from "../../src/api/itineraries.ts";
 import { messages } from "../../src/api/messages.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
-import { type Answer, createStaff, dataOf, request, sessionFor, startServer, type TestServer } from "./support.ts";
+import { type Answer, createStaff, dataOf, request, sessionFor, startServer, type TestServer, versionIn } from "./support.ts";
 import { catalogueItemId } from "../ids.ts";
 
 let db: Database;
@@ -99,9 +99,14 @@ const send = async (method: string, path: string, form: FormData, query = QUERY)
 };
 
 const create = (fields: Fields, image: Blob | null = png()) => send("POST", "/itineraries/createItinerary", formOf(fields, image));
-const update = (id: number, fields: Fields, image: Blob | null = null) =>
-  send("PUT", `/itineraries/updateItinerary/${id}`, formOf(fields, image));
 const get = (id: number) => request(server, "GET", `/api/itineraries/${id}`, { token });
+
+/** The version a destination's edit form loads it at: its GET answer's. */
+const versionOf = async (id: number): Promise<number> => versionIn(await get(id));
+
+/** Saves the edit form, sending back the version it loaded: the destination's current one unless told. */
+const update = async (id: number, fields: Fields, image: Blob | null = null, version?: number) =>
+  send("PUT", `/itineraries/updateItinerary/${id}`, formOf({ ...fields, version: String(version ?? (await versionOf(id))) }, image));
 const remove = (id: number) => request(server, "DELETE", `/api/itineraries/${id}`, { token });
 const list = () => request(server, "GET", "/api/itineraries", { token });
 
@@ -178,6 +183,7 @@ describe("creating and reading destinations", () => {
       courtesy: [],
       departureFrom: ["Quito"],
       image: expect.stringMatching(imagePattern),
+      version: 1,
     });
     const [created] = await readStream(db, "itinerary", String(id));
     expect(created).toMatchObject({ type: "itinerary.create", actorId: salesId });
@@ -314,10 +320,12 @@ describe("the destination rules", () => {
   it("refuses an update or delete of an unknown or deleted destination with 404, storing no image", async () => {
     await create(madrid());
     const id = await newestId();
+    // The edit form loaded the destination before someone deleted it.
+    const loaded = await versionOf(id);
     expect((await remove(id)).status).toBe(200);
     const before = await state();
-    for (const target of [id, 999]) {
-      expect(await update(target, quilotoa(), png(5))).toMatchObject({ status: 404, body: { data: messages.notFound } });
+    for (const [target, version] of [[id, loaded], [999, 1]] as const) {
+      expect(await update(target, quilotoa(), png(5), version)).toMatchObject({ status: 404, body: { data: messages.notFound } });
       expect(await remove(target)).toMatchObject({ status: 404, body: { data: messages.notFound } });
       expect(await get(target)).toMatchObject({ status: 404 });
     }
@@ -370,7 +378,7 @@ describe("editing destinations", () => {
     const first = dataOf(await get(id));
     expect((await update(id, { ...quilotoa(), name: "Quilotoa" })).body).toEqual({ data: messages.updated });
     const renamed = dataOf(await get(id));
-    expect(renamed).toEqual({ ...Object(first), name: "Quilotoa" });
+    expect(renamed).toEqual({ ...Object(first), name: "Quilotoa", version: 2 });
     expect((await update(id, { ...quilotoa(), name: "Quilotoa" }, png(2))).status).toBe(200);
     const replaced = dataOf(await get(id));
     expect(replaced).toMatchObject({ name: "Quilotoa", image: expect.stringMatching(imagePattern) });
@@ -403,9 +411,11 @@ describe("editing destinations", () => {
     await create(quilotoa());
     const id = await newestId();
     const desayuno = idOf(items.feeding, "Desayuno");
-    await db.transaction((tx) =>
-      updateItem(tx, feedingRecord, catalogueItemId(desayuno), { name: "Desayuno", active: false }, { actorId: null, occurredAt: new Date() }),
-    );
+    await db.transaction(async (tx) => {
+      const version = (await findItem(tx, feedingRecord, catalogueItemId(desayuno)))?.version ?? 0;
+      const options = { actorId: null, occurredAt: new Date() };
+      await updateItem(tx, feedingRecord, catalogueItemId(desayuno), { name: "Desayuno", active: false, version }, options);
+    });
     expect((await update(id, { ...quilotoa(), days: "3 días" })).status).toBe(200);
     expect(dataOf(await get(id))).toMatchObject({ days: "3 días", feeding: expect.arrayContaining([{ id: desayuno, name: "Desayuno" }]) });
     expect(await create({ ...quilotoa(), name: "Otro" })).toMatchObject({ status: 400, body: { data: messages.invalidInput } });
@@ -521,6 +531,7 @@ describe("round trip", () => {
           activities: byName(items.activity, form.activities),
           courtesy: byName(items.courtesy, form.courtesy),
           image: expect.stringMatching(imagePattern),
+          version: 1,
         });
       }),
       { numRuns: 25 },

@@ -4,12 +4,14 @@
  * of PRODUCT.md section 5 and the lead's history.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { updateStaff, deleteStaff } from "../../server/accounts/staff.ts";
+import { deleteStaff, getUser, updateStaff } from "../../server/accounts/staff.ts";
 import type { Database } from "../../server/db/database.ts";
+import type { CommandOptions } from "../../server/events/command.ts";
 import { readStream } from "../../server/events/store.ts";
 import { EMAIL_WINDOW_MS, SUBMISSION_WINDOW_MS } from "../../server/leads/submissionLimit.ts";
 import { everyRole, type RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
+import type { UserPayload } from "../../src/api/users.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
 import { createStaff, dataOf, request, sessionFor, startServer, testEnv, type TestServer } from "./support.ts";
@@ -92,6 +94,10 @@ const getOne = (id: number, token = salesToken) => request(server, "GET", `/api/
 const comment = (body: unknown, token = salesToken) => request(server, "POST", "/api/leads/createTrakin", { token, body });
 const assign = (leadId: number, userId: unknown, token = marketingToken) =>
   request(server, "PUT", `/api/leads/assingLeadtoUser/${leadId}`, { token, body: { userId } });
+
+/** Saves the sales agent's user form as the panel does: at the version the user reads at now. */
+const saveStaff = (change: UserPayload, options: CommandOptions) =>
+  db.transaction(async (tx) => updateStaff(tx, salesId, { ...change, version: (await getUser(tx, salesId))?.version ?? 0 }, options));
 
 /** Every row a refused or dropped request must leave untouched. */
 const leadData = async () => ({
@@ -362,7 +368,7 @@ describe("assignment (assingLeadtoUser)", () => {
     const id = await newLead();
     expect((await assign(id, salesId)).status).toBe(200);
     const staff = { firstName: "Diego", lastName: "Cevallos", email: "ventas@example.com", roleId: roleIds.sales };
-    await db.transaction((tx) => updateStaff(tx, salesId, { ...staff, active: false }, { actorId: adminId, occurredAt: new Date() }));
+    await saveStaff({ ...staff, active: false }, { actorId: adminId, occurredAt: new Date() });
     const before = await leadData();
     expect(await assign(id, salesId)).toMatchObject({ status: 400, body: { data: messages.notSalesUser } });
     expect(await leadData()).toEqual(before);
@@ -373,11 +379,11 @@ describe("assignment (assingLeadtoUser)", () => {
     await assign(id, salesId);
     const options = { actorId: adminId, occurredAt: new Date() };
     const staff = { firstName: "Diego", lastName: "Cevallos", email: "ventas@example.com", roleId: roleIds.sales };
-    await db.transaction((tx) => updateStaff(tx, salesId, { ...staff, active: false }, options));
+    await saveStaff({ ...staff, active: false }, options);
     expect(dataOf(await getOne(id, marketingToken))).toMatchObject({ lead_user: null });
     expect(dataOf(await list("?agent=unassigned", marketingToken))).toMatchObject([{ id }]);
     expect(dataOf(await list(`?agent=${salesId}`, marketingToken))).toEqual([]);
-    await db.transaction((tx) => updateStaff(tx, salesId, { ...staff, active: true }, options));
+    await saveStaff({ ...staff, active: true }, options);
     expect(dataOf(await getOne(id, marketingToken))).toMatchObject({ lead_user: { id: salesId } });
     await db.transaction((tx) => deleteStaff(tx, salesId, adminId, options));
     expect(dataOf(await getOne(id, marketingToken))).toMatchObject({ lead_user: null });

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { updateStaff } from "../../server/accounts/staff.ts";
+import { getUser, updateStaff } from "../../server/accounts/staff.ts";
 import type { Database } from "../../server/db/database.ts";
 import { assignLead, createLead } from "../../server/leads/leads.ts";
 import { foldText, leadSearchText } from "../../server/leads/search.ts";
@@ -62,12 +62,13 @@ const addLead = (fields: Fields, minute: number): Promise<number> =>
 const give = (lead: number, agentId: number) =>
   db.transaction((tx) => assignLead(tx, leadId(lead), userId(agentId), { actorId: null, occurredAt: new Date(base) }));
 
+/** Saves the user form as the panel does: from the user as it reads now, at its current version. */
 const setActive = (id: number, email: string, active: boolean) =>
-  db.transaction((tx) =>
+  db.transaction(async (tx) =>
     updateStaff(
       tx,
       id,
-      { firstName: "Ana", lastName: "Vera", email, roleId: roleIds.sales, active },
+      { firstName: "Ana", lastName: "Vera", email, roleId: roleIds.sales, active, version: (await getUser(tx, id))?.version ?? 0 },
       { actorId: null, occurredAt: new Date(base) },
     ),
   );
@@ -152,6 +153,39 @@ describe("GET /leads", () => {
     expect(metaOf(await page(`?agent=${sales2Id}`))).toEqual({ total: 0, page: 1, pageSize: 50 });
   });
 
+  it("keeps the leads received in a date range: the first bound in, the second out", async () => {
+    const early = await addLead(person("Ana", "Uno"), 0);
+    const middle = await addLead(person("Ana", "Dos"), 60);
+    const late = await addLead(person("Ana", "Tres"), 120);
+    const at = (minute: number) => encodeURIComponent(new Date(base + minute * 60_000).toISOString());
+    expect(idsOf(await page(`?receivedFrom=${at(60)}`))).toEqual([late, middle]);
+    expect(idsOf(await page(`?receivedBefore=${at(60)}`))).toEqual([early]);
+    expect(idsOf(await page(`?receivedFrom=${at(1)}&receivedBefore=${at(120)}`))).toEqual([middle]);
+    expect(metaOf(await page(`?receivedFrom=${at(0)}&receivedBefore=${at(121)}&pageSize=2`))).toEqual({
+      total: 3,
+      page: 1,
+      pageSize: 2,
+    });
+    // an offset says the same moment in another zone: 2030-01-01T01:00 UTC
+    expect(idsOf(await page(`?receivedFrom=${encodeURIComponent("2029-12-31T20:00:00-05:00")}`))).toEqual([late, middle]);
+  });
+
+  it("sorts by a column either way, the unassigned last when sorting by agent", async () => {
+    const zoe = await addLead(person("Zoe", "Ayala", { email: "b@example.com" }), 0);
+    const ana = await addLead(person("ana", "Zambrano", { email: "C@example.com" }), 1);
+    const luis = await addLead(person("Luis", "Mora", { email: "a@example.com" }), 2);
+    await give(zoe, salesId);
+    expect(idsOf(await page("?sort=name"))).toEqual([ana, luis, zoe]);
+    expect(idsOf(await page("?sort=name&direction=desc"))).toEqual([zoe, luis, ana]);
+    expect(idsOf(await page("?sort=email"))).toEqual([luis, zoe, ana]);
+    expect(idsOf(await page("?sort=date&direction=asc&pageSize=2&page=2"))).toEqual([luis]);
+    expect(idsOf(await page("?sort=agent"))).toEqual([zoe, ana, luis]);
+    expect(idsOf(await page("?sort=name&q=ana"))).toEqual([ana]);
+    // an accented capital sorts by its letter, neither after "z" nor before "a"
+    const alvaro = await addLead(person("Álvaro", "Pérez", { email: "d@example.com" }), 3);
+    expect(idsOf(await page("?sort=name"))).toEqual([alvaro, ana, luis, zoe]);
+  });
+
   it.each([
     ["page=0"],
     ["page=-1"],
@@ -159,6 +193,11 @@ describe("GET /leads", () => {
     ["pageSize=0"],
     ["pageSize=101"],
     ["order=random"],
+    ["sort=message"],
+    ["direction=up"],
+    ["receivedFrom=2026-11-01"],
+    ["receivedFrom=yesterday"],
+    ["receivedBefore=2026-13-45T00:00:00Z"],
     ["agent=abc"],
     ["agent=0"],
     ["agent=-3"],
@@ -192,6 +231,8 @@ const queryArb = fc.record(
     q: fc.oneof(fc.constantFrom(...words, "example", "4567", "", " "), text, fc.constantFrom("%", "_", "\\")),
     agent: fc.constantFrom<"first" | "second" | "unassigned">("first", "second", "unassigned"),
     order: fc.constantFrom<"newest" | "oldest">("newest", "oldest"),
+    from: fc.integer({ min: 0, max: 6 }),
+    before: fc.integer({ min: 0, max: 6 }),
   },
   { requiredKeys: [] },
 );
@@ -227,6 +268,7 @@ describe("paging, search and filters against a model", () => {
                     ? !active(lead.agent)
                     : active(lead.agent) && lead.agent === agentId,
               )
+              .filter((lead) => (query.from === undefined || lead.minute >= query.from) && (query.before === undefined || lead.minute < query.before))
               .sort((a, b) => (a.minute - b.minute || a.id - b.id) * (query.order === "oldest" ? 1 : -1));
             const pageNumber = query.page ?? 1;
             const pageSize = query.pageSize ?? 50;
@@ -237,6 +279,9 @@ describe("paging, search and filters against a model", () => {
             if (agentId !== undefined) params.set("agent", String(agentId));
             else if (query.agent === "unassigned") params.set("agent", "unassigned");
             if (query.order !== undefined) params.set("order", query.order);
+            const moment = (minute: number) => new Date(base + minute * 60_000).toISOString();
+            if (query.from !== undefined) params.set("receivedFrom", moment(query.from));
+            if (query.before !== undefined) params.set("receivedBefore", moment(query.before));
             const answer = await page(`?${params}`);
             expect(answer.status, answer.text).toBe(200);
             expect(idsOf(answer)).toEqual(

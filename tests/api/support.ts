@@ -1,4 +1,5 @@
 /** A real server on a free port over the test file's own database, with a clock the test moves. */
+import { catalogues } from "../../src/records/index.ts";
 import type { FastifyInstance } from "fastify";
 import { hashPassword } from "../../server/accounts/passwords.ts";
 import { openSession } from "../../server/accounts/sessions.ts";
@@ -158,13 +159,23 @@ export const sessionFor = (server: TestServer, db: Database, userId: number): Pr
 export const dataOf = (answer: Answer): unknown =>
   typeof answer.body === "object" && answer.body !== null && "data" in answer.body ? answer.body.data : undefined;
 
+/**
+ * The `version` of the record a GET answered: what an edit form loads with the record and sends
+ * back when it saves (a record saved by someone else since is refused with 409).
+ */
+export const versionIn = (answer: Answer): number => {
+  const data = dataOf(answer);
+  if (typeof data !== "object" || data === null || !("version" in data) || typeof data.version !== "number") {
+    throw new Error(`no record version in ${answer.status} ${answer.text}`);
+  }
+  return data.version;
+};
+
 /** What a refused command must leave untouched: every event and every row a panel could read. */
 export const snapshot = async (db: Database) => ({
   events: await db.query("select id, stream, stream_id, version, type from events order by id"),
   users: await db.query("select * from users order by id"),
   sessions: await db.query("select id, revoked from sessions order by id"),
-  feedings: await db.query("select * from feedings order by id"),
-  activities: await db.query("select * from activities order by id"),
-  courtesys: await db.query("select * from courtesys order by id"),
+  catalogues: await Promise.all(catalogues.map(({ table }) => db.query(`select * from ${table} order by id`))),
   outbox: await db.query('select id, "to" from outbox order by id'),
 });

@@ -12,7 +12,7 @@ import { detectImage, MAX_STORED_SIDE } from "../../server/uploads/images.ts";
 import { INVALID_SESSION } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
-import { createStaff, dataOf, request, sessionFor, startServer, type TestServer, testEnv } from "./support.ts";
+import { createStaff, dataOf, request, sessionFor, startServer, type TestServer, testEnv, versionIn } from "./support.ts";
 
 let db: Database;
 let server: TestServer;
@@ -312,9 +312,12 @@ describe("images no record uses", () => {
     const response = await fetch(`${server.base}/api${path}`, { method, headers: { authorization: `Bearer ${token}` }, body: form });
     return { status: response.status, body: await response.json() };
   };
-  const bannerForm = (kept: ReadonlyArray<string> | null, files: ReadonlyArray<Uint8Array<ArrayBuffer>>) => {
+  /** The version an edit form loads a record at, from the record's GET answer. */
+  const versionOf = async (path: string): Promise<string> => String(versionIn(await request(server, "GET", `/api${path}`, { token })));
+  const bannerForm = (kept: ReadonlyArray<string> | null, files: ReadonlyArray<Uint8Array<ArrayBuffer>>, version?: string) => {
     const form = new FormData();
     form.append("title", "Galápagos a bordo");
+    if (version !== undefined) form.append("version", version);
     if (kept !== null) {
       if (kept.length === 0) form.append("images", "");
       kept.forEach((path, index) => {
@@ -336,8 +339,9 @@ describe("images no record uses", () => {
     const second = await newestId("itineraries");
     expect(await paths()).toEqual([shared]);
 
-    const replace = (id: number, bytes: Uint8Array<ArrayBuffer>) => {
+    const replace = async (id: number, bytes: Uint8Array<ArrayBuffer>) => {
       const form = formWith([image(bytes)]);
+      form.append("version", await versionOf(`/itineraries/${id}`));
       return send("PUT", `/itineraries/updateItinerary/${id}?images=tiptops&&file=files`, form);
     };
     expect(await replace(first, pngBytes(2))).toEqual({ status: 200, body: { data: messages.updated } });
@@ -362,11 +366,13 @@ describe("images no record uses", () => {
     expect(await paths()).toEqual([a, b].sort());
 
     // b stays: the other banner shows it; a goes
-    expect((await send("PUT", `/homeScreen/updateBaner/${banner}?images=home_page`, bannerForm([], [pngBytes(3)]))).status).toBe(200);
+    const edit = async (kept: ReadonlyArray<string> | null, files: ReadonlyArray<Uint8Array<ArrayBuffer>>) =>
+      send("PUT", `/homeScreen/updateBaner/${banner}?images=home_page`, bannerForm(kept, files, await versionOf(`/homeScreen/getBaner/${banner}`)));
+    expect((await edit([], [pngBytes(3)])).status).toBe(200);
     const [c] = await bannerImages(banner);
     expect(await paths()).toEqual([b, c].sort());
     // an edit that keeps its images removes nothing
-    expect((await send("PUT", `/homeScreen/updateBaner/${banner}?images=home_page`, bannerForm(null, []))).status).toBe(200);
+    expect((await edit(null, [])).status).toBe(200);
     expect(await paths()).toEqual([b, c].sort());
   });
 });

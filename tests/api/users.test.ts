@@ -18,6 +18,7 @@ import {
   startServer,
   type TestServer,
   temporaryPasswordIn,
+  versionIn,
 } from "./support.ts";
 
 let db: Database;
@@ -51,11 +52,22 @@ const payload = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const createUser = (body: unknown, token = admin) => request(server, "POST", "/api/users/createUser", { token, body });
-const updateUser = (id: number, body: unknown, token = admin) =>
-  request(server, "PUT", `/api/users/updateUser/${id}`, { token, body });
 const deleteUser = (id: number, token = admin) => request(server, "DELETE", `/api/users/${id}`, { token });
 const resetPassword = (id: number, token = admin) => request(server, "PUT", `/api/users/resetPassword/${id}`, { token });
 const getUser = (id: number, token = admin) => request(server, "GET", `/api/users/${id}`, { token });
+
+/** The version the user form loads the user at: its GET answer's. */
+const versionOf = async (id: number): Promise<number> => versionIn(await getUser(id));
+
+/**
+ * Saves the user form, sending back the version it loaded: the user's current one unless told
+ * (a body that is no form, such as null, goes as it is).
+ */
+const updateUser = async (id: number, body: Record<string, unknown> | null, token = admin, version?: number) =>
+  request(server, "PUT", `/api/users/updateUser/${id}`, {
+    token,
+    body: body === null ? body : { ...body, version: version ?? (await versionOf(id)) },
+  });
 const whoAmI = (token: string) => request(server, "GET", "/api/auth/session", { token });
 
 const idOf = async (email: string): Promise<number> => {
@@ -64,7 +76,16 @@ const idOf = async (email: string): Promise<number> => {
   return row.id;
 };
 
-const apiUser = (id: number, first: string, last: string, email: string, role: "admin" | "marketing" | "sales", active = true) => ({
+/** A user as the API answers it; `version` counts the user's events (1 for a user just created). */
+const apiUser = (
+  id: number,
+  first: string,
+  last: string,
+  email: string,
+  role: "admin" | "marketing" | "sales",
+  active = true,
+  version = 1,
+) => ({
   id,
   first_name: first,
   last_name: last,
@@ -72,6 +93,7 @@ const apiUser = (id: number, first: string, last: string, email: string, role: "
   role_id: roleIds[role],
   user_rol: { id: roleIds[role], name: role },
   active,
+  version,
 });
 
 const eventTypes = async (id: number) => (await readStream(db, "user", String(id))).map((event) => event.type);
@@ -98,7 +120,8 @@ describe("GET /api/users", () => {
         apiUser(zapata, "Ana", "Zapata", "z@example.com", "sales"),
       ],
     });
-    expect(answer.text).not.toMatch(/hash|password|status|version/i);
+    // The version is the contract's (what an edit sends back); nothing else of the stored row shows.
+    expect(answer.text).not.toMatch(/hash|password|status/i);
   });
 });
 
@@ -144,7 +167,8 @@ describe("POST /api/users/createUser", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ data: messages.created });
     const id = await idOf("marta@example.com");
-    expect((await getUser(id)).body).toEqual({ data: apiUser(id, "Marta", "Andrade", "marta@example.com", "marketing") });
+    // Two events: the user's creation and the temporary password.
+    expect((await getUser(id)).body).toEqual({ data: apiUser(id, "Marta", "Andrade", "marta@example.com", "marketing", true, 2) });
 
     const history = await readStream(db, "user", String(id));
     expect(history.map((event) => [event.type, event.actorId])).toEqual([
@@ -239,7 +263,7 @@ describe("PUT /api/users/updateUser/:id", () => {
     const answer = await updateUser(martaId, payload({ firstName: "Marta Elena", email: "ME@example.com", roleId: roleIds.sales }));
     expect(answer.body).toEqual({ data: messages.updated });
     expect((await getUser(martaId)).body).toEqual({
-      data: apiUser(martaId, "Marta Elena", "Andrade", "me@example.com", "sales"),
+      data: apiUser(martaId, "Marta Elena", "Andrade", "me@example.com", "sales", true, 2),
     });
     expect(await eventTypes(martaId)).toEqual(["user.create", "user.update"]);
   });
@@ -294,10 +318,12 @@ describe("PUT /api/users/updateUser/:id", () => {
   });
 
   it("answers 404 for an unknown or deleted user", async () => {
-    expect(await updateUser(999, payload())).toMatchObject({ status: 404, body: { data: messages.notFound } });
+    expect(await updateUser(999, payload(), admin, 1)).toMatchObject({ status: 404, body: { data: messages.notFound } });
+    // The form loaded Marta before someone deleted her.
+    const loaded = await versionOf(martaId);
     await deleteUser(martaId);
     const before = await snapshot(db);
-    expect(await updateUser(martaId, payload())).toMatchObject({ status: 404, body: { data: messages.notFound } });
+    expect(await updateUser(martaId, payload(), admin, loaded)).toMatchObject({ status: 404, body: { data: messages.notFound } });
     expect(await snapshot(db)).toEqual(before);
   });
 });
@@ -352,6 +378,7 @@ describe("DELETE /api/users/:id", () => {
     const diego = await createStaff(db, { email: "diego@example.com", password: null, role: "sales" });
     const token = await sessionFor(server, db, diego);
     expect((await whoAmI(token)).status).toBe(200);
+    const loaded = await versionOf(diego);
     const answer = await deleteUser(diego);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ data: messages.deleted });
@@ -359,7 +386,8 @@ describe("DELETE /api/users/:id", () => {
     expect(await eventTypes(diego)).toEqual(["user.create", "user.delete"]);
     const [closed] = await db.query<{ reason: string }>("select data->>'reason' as reason from events where type = 'session.close'");
     expect(closed?.reason).toBe("userDeleted");
-    for (const again of [await getUser(diego), await deleteUser(diego), await updateUser(diego, payload()), await resetPassword(diego)]) {
+    const edited = await updateUser(diego, payload(), admin, loaded);
+    for (const again of [await getUser(diego), await deleteUser(diego), edited, await resetPassword(diego)]) {
       expect(again).toMatchObject({ status: 404, body: { data: messages.notFound } });
     }
   });

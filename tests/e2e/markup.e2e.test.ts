@@ -129,7 +129,7 @@ describe("markup in stored names is shown as text in every dialog and toast", ()
     await page.getByLabel("Rol").selectOption({ label: "Marketing" });
     await page.getByRole("button", { name: "Guardar" }).click();
     await page.waitForURL(`${server.url}/panel/users`);
-    await expectToast("Registro creado correctamente", "/panel/users");
+    await expectToast("Usuario creado. Le enviamos por correo una contraseña temporal.", "/panel/users");
 
     await row(page, MARKUP).getByRole("button", { name: "Enviar contraseña temporal" }).click();
     const question = `¿Enviar una contraseña temporal a ${fullName}?`;
@@ -169,7 +169,7 @@ describe("markup in stored names is shown as text in every dialog and toast", ()
     await context.close();
   });
 
-  it("a banner's and the call to action's titles: the saved popup and toast", async () => {
+  it("a banner's and the call to action's titles: the saved popup and toast, the delete dialogs and toasts", async () => {
     const { page, context, consoleErrors, expectUntouched, expectToast } = await adminPage();
     await row(page, "Banner").first().getByRole("link", { name: "Editar" }).click();
     await page.waitForURL(/\/panel\/home\/baner\/\d+$/);
@@ -190,6 +190,21 @@ describe("markup in stored names is shown as text in every dialog and toast", ()
     await expectToast("Registro actualizado correctamente", "/panel/home");
     expect(await page.getByText(MARKUP, { exact: true }).count()).toBe(2);
     await expectUntouched("/panel/home");
+
+    const deletions = [
+      ["Banner", `¿Eliminar el banner «${MARKUP}»?`],
+      ["Llamado a la acción", `¿Eliminar el llamado a la acción «${MARKUP}»?`],
+    ] as const;
+    for (const [kind, question] of deletions) {
+      const target = row(page, MARKUP).filter({ hasText: kind });
+      await target.getByRole("button", { name: "Eliminar" }).click();
+      await dialog(page).getByText(question, { exact: true }).waitFor();
+      expect(await dialog(page).locator(".swal2-title").textContent()).toBe(question);
+      await expectUntouched("/panel/home");
+      await dialog(page).getByRole("button", { name: "Eliminar" }).click();
+      await expectToast("Registro eliminado correctamente", "/panel/home");
+      await target.waitFor({ state: "detached" });
+    }
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
@@ -218,7 +233,8 @@ describe("markup in stored names is shown as text in every dialog and toast", ()
     await lead.getByRole("button", { name: `Asignar ${name}` }).click();
     const menu = page.getByRole("dialog", { name: `Asignar el lead de ${name}` });
     await menu.getByRole("button", { name: SALES_NAME }).click();
-    await expectToast("Registro actualizado correctamente", "/panel/leads");
+    // the list keeps its search in the address (decision 023)
+    await expectToast("Registro actualizado correctamente", "/panel/leads?q=markup.lead");
 
     await lead.getByRole("link", { name }).click();
     await page.getByRole("heading", { level: 1, name }).waitFor();

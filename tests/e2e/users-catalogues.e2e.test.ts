@@ -67,7 +67,7 @@ describe("users, by an admin", () => {
     await page.getByLabel("Correo electrónico").fill(newUser.email);
     await page.getByRole("button", { name: "Guardar" }).click();
     await page.waitForURL(`${server.url}/panel/users`);
-    await toast(page, "Registro creado correctamente");
+    await toast(page, "Usuario creado. Le enviamos por correo una contraseña temporal.");
     await row(page, `${newUser.first} ${newUser.last}`).waitFor();
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
@@ -172,6 +172,79 @@ describe("a catalogue, on a phone", () => {
     await row(page, "Merienda andina").waitFor({ state: "detached" });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the fleet's reference data (issue 15)", () => {
+  it("lets an admin add a guide with the languages they speak, and refuses what the rules refuse", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(`${server.url}/panel/home`);
+    await page.getByRole("link", { name: "Guías" }).click();
+    await page.getByRole("heading", { level: 1, name: "Guías" }).waitFor();
+    await row(page, "Salcedo").getByText("Alemán, Español, Inglés").waitFor();
+
+    await page.getByRole("link", { name: "Nuevo guía" }).click();
+    await page.getByRole("heading", { level: 1, name: "Nuevo guía" }).waitFor();
+    await page.getByLabel("Nombre", { exact: true }).fill("Rosa");
+    await page.getByLabel("Correo electrónico").fill("rosa@");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    // every problem by its field, before anything is sent
+    await page.getByText("Correo electrónico inválido").waitFor();
+    expect(await page.getByText("Información requerida", { exact: true }).count()).toBe(2);
+    await page.getByLabel("Apellido").fill("Vera");
+    await page.getByLabel("Nivel").selectOption({ label: "Nivel II" });
+    await page.getByLabel("Correo electrónico").fill("rosa.vera@example.com");
+    await page.getByRole("checkbox", { name: "Francés" }).check();
+    await page.getByRole("checkbox", { name: "Inglés" }).check();
+    await screenshot(page, "guide-new-es-desktop");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.waitForURL(`${server.url}/panel/guides`);
+    await toast(page, "Registro creado correctamente");
+    await row(page, "Vera").getByText("Francés, Inglés").waitFor();
+
+    // a language a guide speaks cannot be deleted: it is deactivated instead
+    await page.getByRole("link", { name: "Idiomas" }).click();
+    await page.getByRole("heading", { level: 1, name: "Idiomas" }).waitFor();
+    await row(page, "Francés").getByRole("button", { name: "Eliminar" }).click();
+    await dialog(page).getByRole("button", { name: "Eliminar" }).click();
+    await page.getByText("Este elemento está en uso: desactívelo en lugar de eliminarlo.").first().waitFor();
+    await row(page, "Francés").waitFor();
+
+    // a GPS tax below zero is refused by its field with the spec's message
+    await page.getByRole("link", { name: "Tipos de espacio" }).click();
+    await row(page, "Child").getByRole("link", { name: "Editar" }).click();
+    await page.getByRole("heading", { level: 1, name: "Editar tipo de espacio" }).waitFor();
+    expect(await page.getByLabel("Tasa GPS extranjero (US$)").inputValue()).toBe("100,00");
+    await page.getByLabel("Tasa GPS nacional (US$)").fill("-5");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByText("La tasa GPS no puede ser menor que cero.").waitFor();
+    await page.getByLabel("Tasa GPS nacional (US$)").fill("17,50");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.waitForURL(`${server.url}/panel/genders`);
+    await row(page, "Child").getByText("17,50").waitFor();
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+
+  it("shows marketing the reference data to read: no add, no delete, the form disabled", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, phone);
+    await signIn(page, "marketing@example.com", "Demo1234");
+    await page.waitForURL(`${server.url}/panel/home`);
+    await page.getByRole("button", { name: "Abrir menú" }).click();
+    await page.getByRole("link", { name: "Capitanes" }).click();
+    await page.getByRole("heading", { level: 1, name: "Capitanes" }).waitFor();
+    await row(page, "Fausto").waitFor();
+    expect(await page.getByRole("link", { name: "Nuevo capitán" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Eliminar" }).count()).toBe(0);
+    await row(page, "Fausto").getByRole("link", { name: "Ver" }).click();
+    await page.getByRole("heading", { level: 1, name: "Capitanes" }).waitFor();
+    expect(await page.getByLabel("Apellido").inputValue()).toBe("Gil");
+    expect(await page.getByLabel("Apellido").isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Guardar" }).count()).toBe(0);
+    await screenshot(page, "captain-view-es-phone");
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });

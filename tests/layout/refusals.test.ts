@@ -25,7 +25,7 @@ const transportMessages: ReadonlyArray<Message> = [
   messages.notFound,
   messages.tooManyAttempts,
   messages.invalidInput,
-  messages.conflict,
+  messages.stale,
   messages.notAllowedNow,
   messages.serverError,
   messages.fileTooLarge,

@@ -36,8 +36,9 @@ const ana: User = {
   role_id: roleId(1),
   user_rol: { id: roleId(1), name: "admin" },
   active: true,
+  version: 7,
 };
-const breakfast = { id: 3, name: "Desayuno", active: true };
+const breakfast = { id: 3, name: "Desayuno", active: true, version: 5 };
 
 const dialog = <Input,>(answer: boolean) => fromPromise<boolean, Input>(async () => answer);
 
@@ -126,7 +127,7 @@ describe("the list machine over the feeding declaration", () => {
 });
 
 describe("the form machine over the feeding declaration", () => {
-  it("edits an item: loads it, refuses a blank name, sends the trimmed name once and goes back", async () => {
+  it("edits an item: loads it, refuses a blank name, sends the trimmed name and the loaded version once, and goes back", async () => {
     const { client, calls } = fakeApi({
       "GET /api/feedings/3": { status: 200, data: breakfast },
       "PUT /api/feedings/updateFeeding/3": { status: 200, data: messages.updated },
@@ -145,7 +146,7 @@ describe("the form machine over the feeding declaration", () => {
     actor.send({ type: "form.submit", draft: { name: "Cena", active: false } });
     await waitFor(actor, (snapshot) => snapshot.status === "done");
     expect(calls.filter((call) => call.method === "PUT")).toEqual([
-      { method: "PUT", url: "/api/feedings/updateFeeding/3", body: { name: "Almuerzo", active: false } },
+      { method: "PUT", url: "/api/feedings/updateFeeding/3", body: { name: "Almuerzo", active: false, version: 5 } },
     ]);
     expect(actor.getSnapshot().context.message).toBe(messages.updated);
     expect(notify).toHaveBeenCalledWith(messages.updated);
@@ -325,9 +326,9 @@ describe("the form machine over the users", () => {
     expect(notify).toHaveBeenCalledWith(messages.created);
   });
 
-  it("shows the server's refusal, and clears it when the next save starts", async () => {
+  it("shows a refusal about the email by the email field, and clears it when the next save starts", async () => {
     let refuse = true;
-    const { client } = fakeApi({
+    const { client, calls } = fakeApi({
       "GET /api/roles": { status: 200, data: roles },
       "GET /api/users/4": { status: 200, data: ana },
       "PUT /api/users/updateUser/4": async () =>
@@ -336,13 +337,19 @@ describe("the form machine over the users", () => {
     const { actor, goToList } = userForm(client, 4);
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
     actor.send({ type: "form.submit", draft: valid });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe(messages.emailInUse));
+    await vi.waitFor(() => expect(actor.getSnapshot().context.problems).toEqual({ email: { answer: messages.emailInUse } }));
     expect(actor.getSnapshot().value).toBe("editing");
+    expect(actor.getSnapshot().context.error).toBeNull();
     refuse = false;
     actor.send({ type: "form.submit", draft: valid });
-    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(actor.getSnapshot().context.problems).toEqual({});
     await waitFor(actor, (snapshot) => snapshot.status === "done");
     expect(goToList).toHaveBeenCalledOnce();
+    // Each edit sends back the version the form loaded the user at.
+    expect(calls.filter((call) => call.method === "PUT").map((call) => call.body)).toEqual([
+      { ...valid, version: 7 },
+      { ...valid, version: 7 },
+    ]);
   });
 
   it("cannot open when the roles are refused", async () => {

@@ -5,8 +5,8 @@ import { type ApiClient, createClient } from "../../src/api/client.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { loginMachine } from "../../src/machines/login.machine.ts";
 import { passwordResetMachine, REDIRECT_DELAY_MS } from "../../src/machines/passwordReset.machine.ts";
-import { sessionMachine } from "../../src/machines/session.machine.ts";
-import { encodeStoredSession, type StoredSession } from "../../src/machines/storedSession.ts";
+import { type ExpiredSession, sessionMachine } from "../../src/machines/session.machine.ts";
+import { decodeStoredSession, encodeStoredSession, type StoredSession } from "../../src/machines/storedSession.ts";
 import { userId } from "../ids.ts";
 
 const client = createClient({ readToken: () => null, fetch: () => Promise.reject(new Error("no network")) });
@@ -22,8 +22,12 @@ const loginUser = (overrides: Partial<LoginUser>): LoginUser => ({
   ...overrides,
 });
 
-const loginWith = (answer: () => Promise<LoginUser>) => {
+const loginWith = (
+  answer: () => Promise<LoginUser>,
+  { session = null, expired = null }: { session?: StoredSession | null; expired?: ExpiredSession | null } = {},
+) => {
   const spies = {
+    goBack: vi.fn(),
     startSession: vi.fn(),
     requestPasswordChange: vi.fn(),
     goToPasswordChange: vi.fn(),
@@ -40,9 +44,10 @@ const loginWith = (answer: () => Promise<LoginUser>) => {
         goToPasswordChange: (_, params) => spies.goToPasswordChange(params.id),
         goToLeads: spies.goToLeads,
         goToHome: spies.goToHome,
+        goBack: (_, params) => spies.goBack(params.path),
       },
     }),
-    { input: { client } },
+    { input: { client, session, expired } },
   ).start();
   return { actor, spies, logIn };
 };
@@ -65,6 +70,32 @@ describe("login", () => {
     expect(spies.startSession).toHaveBeenCalledWith({ userName: "Ana Ruiz", token: "t0k3n", role: rol, id: 7 });
     expect(spies[destination]).toHaveBeenCalledOnce();
     expect(spies.requestPasswordChange).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["sales", "goToLeads"],
+    ["admin", "goToHome"],
+  ] as const)("sends a %s user already signed in to %s instead of showing the form", (role, destination) => {
+    const { actor, spies, logIn } = loginWith(async () => loginUser({}), {
+      session: { userName: "Ana Ruiz", token: "t0k3n", role, id: userId(7) },
+    });
+    expect(actor.getSnapshot().status).toBe("done");
+    expect(spies[destination]).toHaveBeenCalledOnce();
+    expect(logIn).not.toHaveBeenCalled();
+  });
+
+  it("returns the user whose session expired to the page they were on; another user goes to their start page", async () => {
+    const expired = { path: "/panel/users/3", userId: 7 };
+    const same = loginWith(async () => loginUser({}), { expired });
+    same.actor.send(submit);
+    await waitFor(same.actor, (snapshot) => snapshot.status === "done");
+    expect(same.spies.goBack).toHaveBeenCalledWith("/panel/users/3");
+    expect(same.spies.goToHome).not.toHaveBeenCalled();
+    const other = loginWith(async () => loginUser({ id: userId(8) }), { expired });
+    other.actor.send(submit);
+    await waitFor(other.actor, (snapshot) => snapshot.status === "done");
+    expect(other.spies.goBack).not.toHaveBeenCalled();
+    expect(other.spies.goToHome).toHaveBeenCalledOnce();
   });
 
   it("holds the change-only token and goes to /changePassword/{id} when the password is temporary", async () => {
@@ -112,7 +143,7 @@ describe("password reset", () => {
         actors: { upgradePassword: fromPromise(async () => "password updated successfully") },
         actions: { goToLogin, finishPasswordChange },
       }),
-      { input: { client, userId: userId(7), pending: { id: 7, token: "change-only" } } },
+      { input: { client, userId: userId(7), pending: { id: 7, token: "change-only" }, signedIn: false } },
     ).start();
     actor.send({ type: "password.submit", password: "Secret1", confirmPassword: "Secret1" });
     await vi.advanceTimersByTimeAsync(0);
@@ -127,7 +158,7 @@ describe("password reset", () => {
 
   it("refuses a change held for another user id", () => {
     const actor = createActor(passwordResetMachine, {
-      input: { client, userId: userId(8), pending: { id: 7, token: "change-only" } },
+      input: { client, userId: userId(8), pending: { id: 7, token: "change-only" }, signedIn: false },
     }).start();
     expect(actor.getSnapshot().value).toBe("signInRequired");
   });
@@ -177,6 +208,18 @@ describe("session", () => {
     await waitFor(actor, (snapshot) => snapshot.matches("signedOut"));
     expect(clearStorage).toHaveBeenCalledOnce();
     expect(goToLogin).toHaveBeenCalledOnce();
+  });
+
+  it("remembers where and whose a session the server refused (498) was, until the next sign-in", async () => {
+    const actor = createActor(
+      sessionMachine.provide({ actors: { checkSession: fromPromise(async (): Promise<StoredSession> => decodeStoredSession(stored)!) } }),
+      { input: { stored, client } },
+    ).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("signedIn"));
+    actor.send({ type: "session.invalidated", path: "/panel/leads/4" });
+    expect(actor.getSnapshot().context.expired).toEqual({ path: "/panel/leads/4", userId: 7 });
+    actor.send({ type: "session.start", session: decodeStoredSession(stored)! });
+    expect(actor.getSnapshot().context.expired).toBeNull();
   });
 
   it("clears storage and goes to /panel even when the logout call fails", async () => {

@@ -29,6 +29,7 @@ const banner: Banner = {
   images: ["uploads/home_page/a.png", "uploads/home_page/b.png", "uploads/home_page/c.png"],
   page: "home",
   active: true,
+  version: 4,
 };
 
 const draft: BannerDraft = { title: " Galápagos 2026 ", text: "Cruceros", textTwo: "", active: true };
@@ -95,7 +96,7 @@ describe("the banner images", () => {
 describe("the banner form", () => {
   const bannerReply = () => json(banner);
 
-  it("sends kept, removed, reordered and added images; ignores a second submit; reloads and shows the popup", async () => {
+  it("sends kept, removed, reordered and added images and the loaded version; ignores a second submit; reloads and shows the popup", async () => {
     const { client, uploads, calls } = fakeClient({ "GET /api/homeScreen/getBaner/2": bannerReply });
     const showSaved = vi.fn();
     const actor = createActor(
@@ -135,6 +136,7 @@ describe("the banner form", () => {
       ["active", "true"],
       ["images[0]", "uploads/home_page/c.png"],
       ["images[1]", "uploads/home_page/a.png"],
+      ["version", "4"],
       ["images", "file"],
     ]);
     const sentFile = request?.body.get("images");
@@ -243,7 +245,7 @@ describe("the call-to-action URL rule", () => {
 
   it("saves once, toasts and goes back to /panel/home", async () => {
     const { client, calls } = fakeClient({
-      "GET /api/homeScreen/getCallAction/3": () => json({ id: 3, type: "call_action", ...complete }),
+      "GET /api/homeScreen/getCallAction/3": () => json({ id: 3, type: "call_action", ...complete, version: 6 }),
       "PUT /api/homeScreen/updateCallAction/3": () => json(messages.updated),
     });
     const notify = vi.fn();
@@ -263,7 +265,7 @@ describe("the call-to-action URL rule", () => {
       {
         method: "PUT",
         url: "/api/homeScreen/updateCallAction/3",
-        body: { ...complete, link: "https://example.com/x" },
+        body: { ...complete, link: "https://example.com/x", version: 6 },
       },
     ]);
     expect(notify).toHaveBeenCalledWith(messages.updated);
@@ -288,6 +290,7 @@ const destination = (id: number, name: string, type: "national" | "international
   courtesy: [],
   departureFrom: ["Quito"],
   image: "uploads/tiptops/x.png",
+  version: 1,
 });
 
 describe("the recommendations", () => {
@@ -315,6 +318,7 @@ describe("the recommendations", () => {
         recommended(1, 2, destination(5, "París", "international")),
         recommended(2, 1, destination(4, "Quilotoa", "national")),
       ],
+      recomendationVersion: 3,
     };
     const { client, calls } = fakeClient({
       "GET /api/itineraries/destinations/national": () => json([destination(4, "Quilotoa", "national"), destination(6, "Baños", "national")]),
@@ -334,7 +338,55 @@ describe("the recommendations", () => {
     actor.send({ type: "recommendations.save" });
     actor.send({ type: "recommendations.save" });
     await waitFor(actor, (snapshot) => snapshot.status === "done");
-    expect(calls.filter((call) => call.method === "PUT").map((call) => call.body)).toEqual([{ itineraries: [5, 6] }]);
+    expect(calls.filter((call) => call.method === "PUT").map((call) => call.body)).toEqual([{ itineraries: [5, 6], version: 3 }]);
+    expect(goToList).toHaveBeenCalledOnce();
+  });
+
+  it("are outdated when someone saved the list since it loaded (409 stale), and reload loads the list as it is now", async () => {
+    const recommended = (position: number, item: Itinerary) => ({
+      id: item.id,
+      type: "recomendation" as const,
+      position,
+      itinerary: { ...item, ofertPrice: null, isOfert: false },
+    });
+    const quilotoa = destination(4, "Quilotoa", "national");
+    const banos = destination(6, "Baños", "national");
+    const paris = destination(5, "París", "international");
+    let content: HomeContent = { baner: [], call_action: [], recomendation: [recommended(1, quilotoa)], recomendationVersion: 1 };
+    const { client, calls } = fakeClient({
+      "GET /api/itineraries/destinations/national": () => json([quilotoa, banos]),
+      "GET /api/itineraries/destinations/international": () => json([paris]),
+      "GET /api/homeScreen/adminContent": () => json(content),
+      // Like the server: a list saved from another version than the stored one is refused.
+      "PUT /api/homeScreen/updateRecomendation": () =>
+        Object(calls.at(-1)?.body).version === content.recomendationVersion ? json(messages.updated) : json(messages.stale, 409),
+    });
+    const goToList = vi.fn();
+    const actor = createActor(recommendationsMachine.provide({ actions: { goToList } }), { input: { client } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    expect(actor.getSnapshot().context).toMatchObject({ chosen: [4], version: 1 });
+    // Someone else saves the list: París first, then Quilotoa.
+    content = { ...content, recomendation: [recommended(1, paris), recommended(2, quilotoa)], recomendationVersion: 2 };
+    actor.send({ type: "recommendation.add", id: itineraryId(6) });
+    actor.send({ type: "recommendations.save" });
+    await waitFor(actor, (snapshot) => snapshot.matches("outdated"));
+    expect(actor.getSnapshot().context).toMatchObject({ chosen: [4, 6], version: 1, error: messages.stale });
+    // Nothing can be saved from an outdated editor.
+    actor.send({ type: "recommendations.save" });
+    expect(actor.getSnapshot().value).toBe("outdated");
+    expect(calls.filter((call) => call.method === "PUT")).toHaveLength(1);
+
+    actor.send({ type: "recommendations.reload" });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    expect(actor.getSnapshot().context).toMatchObject({ chosen: [5, 4], version: 2, error: null });
+    actor.send({ type: "recommendation.add", id: itineraryId(6) });
+    actor.send({ type: "recommendations.save" });
+    await waitFor(actor, (snapshot) => snapshot.status === "done");
+    expect(calls.filter((call) => call.method === "PUT").map((call) => call.body)).toEqual([
+      { itineraries: [4, 6], version: 1 },
+      { itineraries: [5, 4, 6], version: 2 },
+    ]);
     expect(goToList).toHaveBeenCalledOnce();
   });
 });
@@ -344,7 +396,7 @@ describe("the home content list", () => {
     let fail = true;
     const { client } = fakeClient({
       "GET /api/homeScreen/adminContent": () =>
-        fail ? json(messages.forbidden, 403) : json({ baner: [banner], call_action: [], recomendation: [] }),
+        fail ? json(messages.forbidden, 403) : json({ baner: [banner], call_action: [], recomendation: [], recomendationVersion: 0 }),
     });
     const actor = createActor(homeContentMachine, { input: { client } }).start();
     await waitFor(actor, (snapshot) => snapshot.matches("failed"));

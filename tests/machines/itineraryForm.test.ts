@@ -38,6 +38,7 @@ const draft: ItineraryDraft = {
   feeding: [3],
   activities: [],
   courtesy: [],
+  language: "es",
 };
 
 const quilotoa: Itinerary = {
@@ -57,13 +58,14 @@ const quilotoa: Itinerary = {
   courtesy: [],
   departureFrom: ["Quito"],
   image: "uploads/tiptops/abc.png",
+  version: 2,
 };
 
 const image = new Blob(["png"], { type: "image/png" });
 const chosen: ReadonlyArray<FormImage> = [{ kind: "new", key: 0, file: image, preview: null }];
 
-const breakfast: CatalogueItem = { id: catalogueItemId(3), name: "Desayuno", active: true };
-const dinner: CatalogueItem = { id: catalogueItemId(4), name: "Cena", active: false };
+const breakfast: CatalogueItem = { id: catalogueItemId(3), name: "Desayuno", active: true, version: 1 };
+const dinner: CatalogueItem = { id: catalogueItemId(4), name: "Cena", active: false, version: 2 };
 
 describe("the destination rules, as the contract states them", () => {
   const national = { type: "national", id: null } as const;
@@ -104,6 +106,26 @@ describe("the destination rules, as the contract states them", () => {
     expect(draftProblems(target, { ...draft, price: "99,50" }, [])).toEqual({});
     expect(draftProblems(target, { ...draft, ofertPrice: "x" }, [])).toEqual({});
     expect(draftProblems(target, { ...draft, isOfert: true }, [])).toEqual({ ofertPrice: "required" });
+  });
+
+  it.each([
+    ["es", "1.450,50", "1450.50"],
+    ["es", "1450,5", "1450.5"],
+    ["es", "1.450", "1450"],
+    ["es", "1450.5", "1450.5"],
+    ["es", "12.345.678,9", "12345678.9"],
+    ["en", "1,450.50", "1450.50"],
+    ["en", "1450.5", "1450.5"],
+    ["en", "1,450", "1450"],
+    ["en", "1450,5", "1450.5"],
+    ["es", "1.45.0", "1.45.0"],
+    ["en", "1,45,0", "1,45,0"],
+  ])("read the price as the language writes amounts (%s %s is %s)", (language, typed, sent) => {
+    expect(itineraryUploadFields("international", { ...draft, price: typed, language }).price).toBe(sent);
+  });
+
+  it("refuse an amount written neither way", () => {
+    expect(draftProblems({ type: "international", id: 9 }, { ...draft, price: "1.45.0" }, [])).toEqual({ price: "invalid" });
   });
 
   it("send the region only for national destinations and the offer price only when on", () => {
@@ -299,7 +321,7 @@ describe("the destination form over the real client", () => {
     return { client, uploads };
   };
 
-  it("edits without a chosen file: no image part is sent and only active items were offered", async () => {
+  it("edits without a chosen file: no image part is sent, the loaded version is, and only active items were offered", async () => {
     const { client, uploads } = api();
     const actor = createActor(destinationFormMachine, {
       input: { client, source: destinationFormSource("national"), id: 9 },
@@ -313,7 +335,18 @@ describe("the destination form over the real client", () => {
     expect(uploads[0]?.url).toBe("/api/itineraries/updateItinerary/9?images=tiptops&file=files");
     expect(uploads[0]?.body.has("image")).toBe(false);
     expect(uploads[0]?.body.get("feeding[0]")).toBe("3");
+    expect(uploads[0]?.body.get("version")).toBe("2");
     expect(actor.getSnapshot().context.message).toBe(messages.updated);
+  });
+
+  it("does not open a national destination under the international path, so no save can change its type", async () => {
+    const { client, uploads } = api();
+    const actor = createActor(destinationFormMachine, {
+      input: { client, source: destinationFormSource("international"), id: 9 },
+    }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("unavailable"));
+    expect(actor.getSnapshot().context.error).toBe(messages.notFound);
+    expect(uploads).toEqual([]);
   });
 
   it("creates with the chosen file as the image part", async () => {
@@ -327,5 +360,7 @@ describe("the destination form over the real client", () => {
     await waitFor(actor, (snapshot) => snapshot.matches("saved"));
     expect(uploads[0]?.method).toBe("POST");
     expect(uploads[0]?.body.get("image")).toBeInstanceOf(Blob);
+    // A new destination has no version to send back.
+    expect(uploads[0]?.body.has("version")).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import {
+  clientMessages,
   createClient,
   type UploadProgress,
   type UploadRequest,
@@ -74,14 +75,15 @@ describe("the client's multipart upload", () => {
     expect(form.get("image")).toBeInstanceOf(Blob);
   });
 
-  it("fills the path and sends no image part when no file is given", async () => {
+  it("fills the path, sends the version as a text field and no image part when no file is given", async () => {
     const { transport, requests } = fakeTransport(ok(messages.updated));
     const client = createClient({ readToken: () => null, upload: transport });
-    await client.upload(updateItinerary, { params: { id: itineraryId(9) }, query, fields });
+    await client.upload(updateItinerary, { params: { id: itineraryId(9) }, query, fields: { ...fields, version: 2 } });
     expect(requests[0]?.method).toBe("PUT");
     expect(requests[0]?.url).toBe("/api/itineraries/updateItinerary/9?images=tiptops&file=files");
     expect(requests[0]?.headers.authorization).toBeUndefined();
     expect(requests[0]?.body.has("image")).toBe(false);
+    expect(requests[0]?.body.get("version")).toBe("2");
   });
 
   it("reports progress as a percentage", async () => {
@@ -110,12 +112,15 @@ describe("the client's multipart upload", () => {
     expect(onInvalidSession).toHaveBeenCalledTimes(1);
   });
 
-  it("refuses a malformed answer and an endpoint without upload", async () => {
+  it("refuses a malformed answer (its details go to the console, not to the user) and an endpoint without upload", async () => {
     const client = createClient({ readToken: () => null, upload: fakeTransport(ok(42)).transport });
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
     await expect(client.upload(createItinerary, { query, fields })).rejects.toMatchObject({
       status: 200,
-      message: expect.stringContaining("itineraries.create"),
+      message: clientMessages.unexpectedAnswer,
     });
+    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining("itineraries.create"));
+    consoleError.mockRestore();
     await expect(client.upload(listUsers, { fields: {} })).rejects.toMatchObject({ status: 0 });
   });
 });

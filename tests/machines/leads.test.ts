@@ -8,7 +8,16 @@ import type { User } from "../../src/api/users.ts";
 import type { LeadId, UserId } from "../../src/api/ids.ts";
 import { type AssignmentTarget, leadAssignmentMachine } from "../../src/machines/leadAssignment.machine.ts";
 import { leadConversationMachine } from "../../src/machines/leadConversation.machine.ts";
-import { type LeadsPage, leadsListMachine, leadsQuery } from "../../src/machines/leadsList.machine.ts";
+import {
+  assignLeads,
+  collectLeads,
+  dayStart,
+  type LeadsPage,
+  leadsListMachine,
+  leadsQuery,
+  leadsQueryDefaults,
+} from "../../src/machines/leadsList.machine.ts";
+import { initialQuery, type ListQuery, listQuerySearch, parseListQuery } from "../../src/machines/listQuery.ts";
 import { leadId, roleId, userId } from "../ids.ts";
 
 /** Actors are doubles in these tests: the client is only passed around, never called. */
@@ -41,6 +50,7 @@ const pedro: User = {
   role_id: roleId(3),
   user_rol: { id: roleId(3), name: "sales" },
   active: true,
+  version: 1,
 };
 
 /** Lets settled promises reach the actors without moving the fake clock. */
@@ -56,18 +66,27 @@ afterEach(() => {
 
 describe("the leads list", () => {
   /** A server of 45 leads: every query is recorded and answered with the asked page. */
-  const startList = () => {
+  const startList = (query?: ListQuery) => {
     const queries: LeadsQuery[] = [];
     const fetchLeads = fromPromise<LeadsPage, { client: ApiClient; query: LeadsQuery }>(async ({ input }) => {
       queries.push(input.query);
       return { leads: [lead(input.query.page ?? 1)], page: input.query.page ?? 1, total: 45 };
     });
     const fetchAgents = fromPromise<ReadonlyArray<User>, { client: ApiClient }>(async () => [pedro]);
-    const actor = createActor(leadsListMachine.provide({ actors: { fetchLeads, fetchAgents } }), {
-      input: { client, pageSize: 20 },
-    });
+    const published: Array<{ search: string; mode: string }> = [];
+    const actor = createActor(
+      leadsListMachine.provide({
+        actors: { fetchLeads, fetchAgents },
+        actions: {
+          publishQuery: (_, { query, mode }) => {
+            published.push({ search: listQuerySearch(query, leadsQueryDefaults), mode });
+          },
+        },
+      }),
+      { input: { client, query } },
+    );
     actor.start();
-    return { actor, queries };
+    return { actor, queries, published };
   };
 
   it("loads page 1 and the sales users for the filter", async () => {
@@ -75,7 +94,7 @@ describe("the leads list", () => {
     await flush();
     expect(actor.getSnapshot().value).toBe("ready");
     expect(queries).toEqual([{ page: 1, pageSize: 20 }]);
-    expect(actor.getSnapshot().context).toMatchObject({ page: 1, total: 45, agents: [pedro] });
+    expect(actor.getSnapshot().context).toMatchObject({ query: { page: 1 }, total: 45, agents: [pedro] });
   });
 
   it("pages forward, back and to a page number, never past the last page", async () => {
@@ -86,7 +105,7 @@ describe("the leads list", () => {
     await flush();
     actor.send({ type: "page.next" });
     await flush();
-    expect(actor.getSnapshot().context.page).toBe(3);
+    expect(actor.getSnapshot().context.query.page).toBe(3);
     expect(actor.getSnapshot().can({ type: "page.next" })).toBe(false);
     actor.send({ type: "page.next" });
     actor.send({ type: "page.go", page: 9 });
@@ -110,7 +129,7 @@ describe("the leads list", () => {
     expect(actor.getSnapshot().value).toBe("debouncing");
     await vi.advanceTimersByTimeAsync(1);
     expect(queries.at(-1)).toEqual({ page: 1, pageSize: 20, q: "quispe" });
-    expect(actor.getSnapshot().context.page).toBe(1);
+    expect(actor.getSnapshot().context.query.page).toBe(1);
   });
 
   it("searches at once on submit", async () => {
@@ -129,10 +148,10 @@ describe("the leads list", () => {
     await flush();
     actor.send({ type: "page.go", page: 2 });
     await flush();
-    actor.send({ type: "agent.change", agent: { kind: "unassigned" } });
+    actor.send({ type: "filter.change", name: "agent", value: "unassigned" });
     await flush();
     expect(queries.at(-1)).toEqual({ page: 1, pageSize: 20, agent: "unassigned" });
-    actor.send({ type: "agent.change", agent: { kind: "user", userId: 5 } });
+    actor.send({ type: "filter.change", name: "agent", value: "5" });
     await flush();
     actor.send({ type: "page.next" });
     await flush();
@@ -166,7 +185,105 @@ describe("the leads list", () => {
   });
 
   it("builds the query without empty search or 'all' filter", () => {
-    expect(leadsQuery(1, 20, "", { kind: "all" })).toEqual({ page: 1, pageSize: 20 });
+    expect(leadsQuery(initialQuery(leadsQueryDefaults))).toEqual({ page: 1, pageSize: 20 });
+  });
+
+  it("asks for the days chosen from the start of the first to the start of the day after the last, in local time", () => {
+    const query = parseListQuery("from=2026-11-01&to=2026-11-30&sort=name&dir=asc", leadsQueryDefaults);
+    expect(leadsQuery(query)).toEqual({
+      page: 1,
+      pageSize: 20,
+      receivedFrom: new Date(2026, 10, 1).toISOString(),
+      receivedBefore: new Date(2026, 11, 1).toISOString(),
+      sort: "name",
+      direction: "asc",
+    });
+    expect(dayStart("2026-02-30")).toBe(new Date(2026, 2, 2).toISOString());
+    expect(dayStart("yesterday")).toBeUndefined();
+  });
+
+  it("starts from the address's query, and writes each change back: pages pushed, typing replaced", async () => {
+    const { actor, queries, published } = startList(parseListQuery("q=marta&page=2&sort=date&dir=asc", leadsQueryDefaults));
+    await flush();
+    expect(queries).toEqual([{ page: 2, pageSize: 20, q: "marta", sort: "date", direction: "asc" }]);
+    expect(actor.getSnapshot().context.draft).toBe("marta");
+    actor.send({ type: "page.next" });
+    await flush();
+    actor.send({ type: "sort.toggle", column: "name" });
+    await flush();
+    actor.send({ type: "search.change", text: "marta q" });
+    await vi.advanceTimersByTimeAsync(300);
+    actor.send({ type: "filter.change", name: "from", value: "2026-11-01" });
+    await flush();
+    expect(published).toEqual([
+      { search: "q=marta&sort=date&dir=asc&page=3", mode: "push" },
+      { search: "q=marta&sort=name&dir=asc", mode: "push" },
+      { search: "q=marta+q&sort=name&dir=asc", mode: "replace" },
+      { search: "q=marta+q&from=2026-11-01&sort=name&dir=asc", mode: "push" },
+    ]);
+  });
+
+  it("shows what the address asks for on Back, without writing it again", async () => {
+    const { actor, queries, published } = startList();
+    await flush();
+    actor.send({ type: "page.next" });
+    await flush();
+    actor.send({ type: "query.sync", query: parseListQuery("q=ana", leadsQueryDefaults) });
+    await flush();
+    expect(queries.at(-1)).toEqual({ page: 1, pageSize: 20, q: "ana" });
+    expect(actor.getSnapshot().context.draft).toBe("ana");
+    expect(published).toHaveLength(1);
+  });
+
+  it("assigns the ticked leads one call each and reports which were refused", async () => {
+    const { actor } = startList();
+    await flush();
+    actor.send({ type: "row.select", id: 1, selected: true });
+    expect(actor.getSnapshot().can({ type: "bulk.assign", userId: 0 })).toBe(false);
+    expect(actor.getSnapshot().can({ type: "bulk.assign", userId: 5 })).toBe(true);
+    actor.send({ type: "page.next" });
+    await flush();
+    expect(actor.getSnapshot().context.selected).toEqual([]);
+    const calls: number[] = [];
+    const report = await assignLeads({
+      client: createClient({
+        readToken: () => "t",
+        fetch: async (input) => {
+          const id = Number(String(input).split("/").at(-1));
+          calls.push(id);
+          return id === 2
+            ? Response.json({ data: messages.forbidden }, { status: 403 })
+            : Response.json({ data: messages.updated }, { status: 200 });
+        },
+      }),
+      leads: [lead(1), lead(2, { firstName: "Luis" }), lead(3)],
+      userId: 5,
+    });
+    expect(calls).toEqual([1, 2, 3]);
+    expect(report).toEqual({
+      action: "assign",
+      succeeded: 2,
+      refused: [{ id: 2, title: "Luis Quispe", message: messages.forbidden }],
+    });
+  });
+
+  it("exports every matching lead, page after page, not just the one shown", async () => {
+    const asked: string[] = [];
+    const rows = await collectLeads(
+      createClient({
+        readToken: () => "t",
+        fetch: async (input) => {
+          const url = new URL(String(input), "http://x");
+          asked.push(url.search);
+          const page = Number(url.searchParams.get("page"));
+          const data = page < 3 ? Array.from({ length: 100 }, (_, index) => lead(page * 1000 + index)) : [lead(9999)];
+          return Response.json({ data, meta: { total: 201, page, pageSize: 100 } });
+        },
+      }),
+      parseListQuery("q=ana&page=4", leadsQueryDefaults),
+    );
+    expect(rows).toHaveLength(201);
+    expect(asked).toEqual(["?page=1&pageSize=100&q=ana", "?page=2&pageSize=100&q=ana", "?page=3&pageSize=100&q=ana"]);
   });
 });
 

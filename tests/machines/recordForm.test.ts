@@ -14,11 +14,12 @@ import {
   withPreviews,
 } from "../../src/machines/recordForm.machine.ts";
 
-/** A record of a toy form: a title and the stored paths of its pictures. */
+/** A record of a toy form: a title, the stored paths of its pictures, and its version. */
 interface Note {
   readonly id: number;
   readonly title: string;
   readonly pictures: ReadonlyArray<string>;
+  readonly version: number;
 }
 
 type Draft = { readonly title: string };
@@ -29,23 +30,32 @@ const client = createClient({ readToken: () => null, fetch: () => Promise.reject
 
 const png = (name: string) => new Blob([name], { type: "image/png" });
 
-/** An in-memory source whose saves are recorded; `change` tweaks it for one test. */
+/**
+ * An in-memory source whose saves are recorded; `change` tweaks it for one test. Like the server,
+ * it refuses an edit from a form loaded at another version (409 stale), and every save moves the
+ * version on; `saveElsewhere` is someone else's save.
+ */
 const sourceWith = (change: Partial<FormSource<Note, { readonly tags: ReadonlyArray<string> }, Draft>> = {}) => {
   const saves: SaveRequest<Draft>[] = [];
-  let stored: Note = { id: 1, title: "Nota", pictures: ["a.png", "b.png"] };
+  let stored: Note = { id: 1, title: "Nota", pictures: ["a.png", "b.png"], version: 1 };
   const source: FormSource<Note, { readonly tags: ReadonlyArray<string> }, Draft> = {
     load: async (_, id) => ({ item: id === null ? null : stored, options: { tags: ["x"] } }),
     problems: (draft): FieldProblems => (draft.title.trim() === "" ? { title: "required" } : {}),
     save: async (_, request) => {
       saves.push(request);
+      if (request.id !== null && request.version !== stored.version) throw new ApiError(409, messages.stale);
       request.report(60);
-      stored = { ...stored, title: request.draft.title, pictures: [...keptPaths(request.images), "new.png"] };
+      const pictures = [...keptPaths(request.images), "new.png"];
+      stored = { ...stored, title: request.draft.title, pictures, version: stored.version + 1 };
       return messages.updated;
     },
     images: { max: 3, kept: (note) => note.pictures },
     ...change,
   };
-  return { source, saves };
+  const saveElsewhere = (title: string) => {
+    stored = { ...stored, title, pictures: ["c.png"], version: stored.version + 1 };
+  };
+  return { source, saves, saveElsewhere };
 };
 
 const start = (source: FormSource<Note, { readonly tags: ReadonlyArray<string> }, Draft>, id: number | null) => {
@@ -78,7 +88,7 @@ describe("the record form machine", () => {
     expect(actor.getSnapshot().hasTag("fetching")).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
     expect(actor.getSnapshot().context).toMatchObject({
-      item: { title: "Nota" },
+      item: { title: "Nota", version: 1 },
       options: { tags: ["x"] },
       revision: 1,
       images: [
@@ -140,19 +150,22 @@ describe("the record form machine", () => {
     await waitFor(actor, (snapshot) => snapshot.status === "done");
     expect(actor.getSnapshot().value).toBe("saved");
     expect(saves.map((save) => save.draft)).toEqual([{ title: "Otra" }]);
+    // A new record has no version to send back.
+    expect(saves[0]).toMatchObject({ id: null, version: null });
     expect(notify).toHaveBeenCalledWith(messages.updated);
     expect(goToList).toHaveBeenCalledOnce();
   });
 
   it("stays after an edit when its source says so: reloads the saved record and refills the form", async () => {
-    const { source } = sourceWith({ afterSave: "reload" });
+    const { source, saves } = sourceWith({ afterSave: "reload" });
     const { actor, goToList, revoked } = start(source, 1);
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
     actor.send({ type: "images.add", files: [png("c")] });
     actor.send({ type: "form.submit", draft: { title: "Nota 2" } });
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    expect(saves.map((save) => [save.id, save.version])).toEqual([[1, 1]]);
     expect(actor.getSnapshot().context).toMatchObject({
-      item: { title: "Nota 2" },
+      item: { title: "Nota 2", version: 2 },
       revision: 2,
       progress: 0,
       message: messages.updated,
@@ -169,7 +182,7 @@ describe("the record form machine", () => {
   it("goes back to the form with the server's message when a save is refused", async () => {
     const { source } = sourceWith({
       save: async () => {
-        throw new ApiError(409, messages.conflict);
+        throw new ApiError(409, messages.emailInUse);
       },
     });
     const { actor } = start(source, 1);
@@ -177,7 +190,95 @@ describe("the record form machine", () => {
     actor.send({ type: "form.submit", draft: { title: "Nota" } });
     await waitFor(actor, (snapshot) => snapshot.context.error !== null);
     expect(actor.getSnapshot().value).toBe("editing");
-    expect(actor.getSnapshot().context.error).toBe(messages.conflict);
+    expect(actor.getSnapshot().context.error).toBe(messages.emailInUse);
+  });
+
+  it("shows a refusal that names a field by that field, reveals it, and forgets it once the field is edited", async () => {
+    const { source } = sourceWith({
+      answeredFields: { [messages.nameInUse]: "title" },
+      save: async () => {
+        throw new ApiError(409, messages.nameInUse);
+      },
+    });
+    const revealProblem = vi.fn();
+    const actor = createActor(machine.provide({ actions: { revealProblem } }), { input: { client, source, id: 1 } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    expect(actor.getSnapshot().context.changed).toBe(false);
+    actor.send({ type: "form.submit", draft: { title: "Nota" } });
+    await waitFor(actor, (snapshot) => snapshot.context.problems.title !== undefined);
+    expect(actor.getSnapshot().context.problems).toEqual({ title: { answer: messages.nameInUse } });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(revealProblem).toHaveBeenCalledOnce();
+    actor.send({ type: "field.change", field: "other" });
+    expect(actor.getSnapshot().context.problems).toEqual({ title: { answer: messages.nameInUse } });
+    expect(actor.getSnapshot().context.changed).toBe(true);
+    actor.send({ type: "field.change", field: "title" });
+    expect(actor.getSnapshot().context.problems).toEqual({});
+  });
+
+  it("reveals the first problem when a draft is refused before sending, and when the server refuses the whole form", async () => {
+    const { source } = sourceWith({
+      save: async () => {
+        throw new ApiError(415, messages.unsupportedFile);
+      },
+    });
+    const revealProblem = vi.fn();
+    const actor = createActor(machine.provide({ actions: { revealProblem } }), { input: { client, source, id: 1 } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    actor.send({ type: "form.submit", draft: { title: " " } });
+    expect(revealProblem).toHaveBeenCalledTimes(1);
+    actor.send({ type: "form.submit", draft: { title: "Nota" } });
+    await waitFor(actor, (snapshot) => snapshot.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe(messages.unsupportedFile);
+    expect(revealProblem).toHaveBeenCalledTimes(2);
+  });
+
+  it("is outdated when someone saved the record since it loaded (409 stale), and form.reload loads the record as it is now", async () => {
+    const { source, saves, saveElsewhere } = sourceWith();
+    const { actor, notify, goToList, revoked } = start(source, 1);
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    actor.send({ type: "images.add", files: [png("c")] });
+    saveElsewhere("Nota de Ana");
+    actor.send({ type: "form.submit", draft: { title: "Mi nota" } });
+    await waitFor(actor, (snapshot) => snapshot.matches("outdated"));
+    expect(saves.map((save) => [save.id, save.version])).toEqual([[1, 1]]);
+    // Nothing was saved: the form keeps what was loaded and typed, and says why.
+    expect(actor.getSnapshot().context).toMatchObject({
+      item: { title: "Nota", version: 1 },
+      revision: 1,
+      progress: 0,
+      error: messages.stale,
+      message: null,
+    });
+    expect(actor.getSnapshot().context.images).toHaveLength(3);
+    expect(actor.getSnapshot().hasTag("processing")).toBe(false);
+    // An outdated form cannot be saved again.
+    actor.send({ type: "form.submit", draft: { title: "Mi nota" } });
+    expect(actor.getSnapshot().value).toBe("outdated");
+    expect(saves).toHaveLength(1);
+
+    actor.send({ type: "form.reload" });
+    expect(actor.getSnapshot().value).toBe("reloading");
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, (snapshot) => snapshot.matches("editing"));
+    // The record's new values and version replace the form's; the chosen file's preview is released.
+    expect(actor.getSnapshot().context).toMatchObject({
+      item: { title: "Nota de Ana", version: 2 },
+      revision: 2,
+      error: null,
+      images: [{ kind: "kept", path: "c.png" }],
+    });
+    expect(revoked).toEqual(["blob:1"]);
+
+    // Saved from the reloaded form, the edit carries the new version and goes through.
+    actor.send({ type: "form.submit", draft: { title: "Mi nota" } });
+    await waitFor(actor, (snapshot) => snapshot.status === "done");
+    expect(saves.map((save) => [save.id, save.version])).toEqual([
+      [1, 1],
+      [1, 2],
+    ]);
+    expect(notify).toHaveBeenCalledWith(messages.updated);
+    expect(goToList).toHaveBeenCalledOnce();
   });
 
   it("ends unavailable when the record cannot be loaded", async () => {

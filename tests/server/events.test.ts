@@ -4,7 +4,7 @@ import { closeSession, openSession } from "../../server/accounts/sessions.ts";
 import { createUser } from "../../server/accounts/users.ts";
 import { createItem, deleteItem, findItem, updateItem } from "../../server/catalogues/items.ts";
 import type { Queryable } from "../../server/db/database.ts";
-import { type CommandOptions, decide } from "../../server/events/command.ts";
+import { type CommandOptions, decide, expectVersion } from "../../server/events/command.ts";
 import { activityRecord, courtesyRecord, feedingRecord } from "../../server/catalogues/projection.ts";
 import { userRecord } from "../../server/accounts/usersProjection.ts";
 import { append, readStream } from "../../server/events/store.ts";
@@ -50,9 +50,50 @@ describe("append", () => {
       await tx.query("insert into outbox (\"to\", subject, text) values ('x', 'y', 'z')");
       return append(tx, { stream: "demo", streamId: "a", expectedVersion: 0, type: "demo.two", data: {}, actorId: null, occurredAt: at });
     });
-    await expect(attempt.catch(refusal)).resolves.toBe(`409 ${messages.conflict}`);
+    await expect(attempt.catch(refusal)).resolves.toBe(`409 ${messages.stale}`);
     expect(await db.query("select * from outbox")).toEqual([]);
     expect((await readStream(db, "demo", "a")).map((event) => event.type)).toEqual(["demo.one"]);
+  });
+});
+
+/** An edit as the commands make it: the version its form was loaded at is checked first, in the same transaction. */
+const editAt = (id: number, version: number, firstName: string) =>
+  db.transaction(async (tx) => {
+    await expectVersion(tx, userRecord, String(id), version);
+    return decide(tx, userRecord, String(id), update(firstName), options);
+  });
+
+describe("expectVersion", () => {
+  it("refuses with 409 an edit made at another version than the record's, appending nothing; the record's version passes", async () => {
+    const id = await db.transaction((tx) => createUser(tx, newUser("ana@example.com"), options));
+    const stored = async () => ({
+      row: await db.query("select first_name, version from users where id = $1", [id]),
+      events: await db.query("select version, type from events where stream = 'user' and stream_id = $1 order by version", [String(id)]),
+    });
+    const before = await stored();
+    expect(before.row).toEqual([{ first_name: "Ana", version: 1 }]);
+    for (const stale of [0, 2, 7]) {
+      await expect(editAt(id, stale, "Ana Vieja").catch(refusal)).resolves.toBe(`409 ${messages.stale}`);
+    }
+    expect(await stored()).toEqual(before);
+
+    await editAt(id, 1, "Ana María");
+    expect((await stored()).row).toEqual([{ first_name: "Ana María", version: 2 }]);
+    // The version the first form loaded is now stale: saving from it would undo "Ana María".
+    await expect(editAt(id, 1, "Ana Otra").catch(refusal)).resolves.toBe(`409 ${messages.stale}`);
+    expect(await stored()).toEqual({
+      row: [{ first_name: "Ana María", version: 2 }],
+      events: [
+        { version: 1, type: "user.create" },
+        { version: 2, type: "user.update" },
+      ],
+    });
+  });
+
+  it("takes a record without a row yet (a list nobody has set) as version 0", async () => {
+    await expect(db.transaction((tx) => expectVersion(tx, userRecord, "999", 0))).resolves.toBeUndefined();
+    const refused = db.transaction((tx) => expectVersion(tx, userRecord, "999", 1));
+    await expect(refused.catch(refusal)).resolves.toBe(`409 ${messages.stale}`);
   });
 });
 
@@ -81,17 +122,13 @@ describe("decide", () => {
     expect(count?.events).toBe(2);
   });
 
-  it("lets only one of two concurrent commands at the same expected version win", async () => {
+  it("lets only one of two concurrent edits loaded at the same version win; the other is stale", async () => {
     const id = await db.transaction((tx) => createUser(tx, newUser("ana@example.com"), options));
-    const results = await Promise.allSettled(
-      ["Ana Uno", "Ana Dos"].map((name) =>
-        db.transaction((tx) => decide(tx, userRecord, String(id), update(name), { ...options, expectedVersion: 1 })),
-      ),
-    );
+    const results = await Promise.allSettled(["Ana Uno", "Ana Dos"].map((name) => editAt(id, 1, name)));
     const won = results.filter((result) => result.status === "fulfilled");
     const lost = results.filter((result) => result.status === "rejected").map((result) => refusal(result.reason));
     expect(won).toHaveLength(1);
-    expect(lost).toEqual([`409 ${messages.conflict}`]);
+    expect(lost).toEqual([`409 ${messages.stale}`]);
     const atVersion2 = await db.query<{ data: { firstName: string } }>(
       "select data from events where stream = 'user' and stream_id = $1 and version = 2",
       [String(id)],
@@ -155,11 +192,16 @@ const runItem = async (
     return;
   }
   if (id === undefined) return;
-  if (step.action === "delete") await deleteItem(tx, catalogue, catalogueItemId(id), stepOptions);
-  else if (step.action === "rename") await updateItem(tx, catalogue, catalogueItemId(id), { name: `Renamed ${index}` }, stepOptions);
+  if (step.action === "delete") {
+    await deleteItem(tx, catalogue, catalogueItemId(id), stepOptions);
+    return;
+  }
+  // What the edit form loads: the item's name, and the version it sends back.
+  const current = await findItem(tx, catalogue, catalogueItemId(id));
+  const version = current?.version ?? 0;
+  if (step.action === "rename") await updateItem(tx, catalogue, catalogueItemId(id), { name: `Renamed ${index}`, version }, stepOptions);
   else {
-    const current = await findItem(tx, catalogue, catalogueItemId(id));
-    await updateItem(tx, catalogue, catalogueItemId(id), { name: current?.name ?? "", active: step.action === "activate" }, stepOptions);
+    await updateItem(tx, catalogue, catalogueItemId(id), { name: current?.name ?? "", active: step.action === "activate", version }, stepOptions);
   }
 };
 
@@ -247,5 +289,28 @@ describe("rebuild", () => {
     expect(second).toBeGreaterThan(first);
     const secondItem = await db.transaction((tx) => createItem(tx, courtesyRecord, { name: "Cóctel", active: true }, options));
     expect(secondItem).toBeGreaterThan(firstItem);
+  });
+
+  it("reads a rename stored before catalogues had details as the edit it was (decision 027)", async () => {
+    const id = await db.transaction((tx) => createItem(tx, courtesyRecord, { name: "Toalla", active: true }, options));
+    await db.transaction((tx) =>
+      append(tx, {
+        stream: courtesyRecord.stream,
+        streamId: String(id),
+        expectedVersion: 1,
+        type: "catalogueItem.rename",
+        data: { name: "Toalla de playa" },
+        actorId: null,
+        occurredAt: new Date(),
+      }),
+    );
+    await rebuildProjections(db);
+    expect(await findItem(db, courtesyRecord, catalogueItemId(id))).toMatchObject({ name: "Toalla de playa", version: 2 });
+    await db.transaction((tx) => updateItem(tx, courtesyRecord, catalogueItemId(id), { name: "Toalla", version: 2 }, options));
+    expect((await readStream(db, courtesyRecord.stream, String(id))).map((event) => event.type)).toEqual([
+      "catalogueItem.create",
+      "catalogueItem.rename",
+      "catalogueItem.edit",
+    ]);
   });
 });

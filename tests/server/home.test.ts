@@ -6,11 +6,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { seedDemoCatalogues } from "../../server/demo/catalogues.ts";
-import { createBanner, updateBanner } from "../../server/home/banners.ts";
-import { createCallAction, updateCallAction } from "../../server/home/callActions.ts";
+import { createBanner, deleteBanner, findBanner, updateBanner } from "../../server/home/banners.ts";
+import { createCallAction, deleteCallAction, findCallAction, updateCallAction } from "../../server/home/callActions.ts";
 import { adminContent, publicContent } from "../../server/home/content.ts";
 import { BANNER_SIZE, demoBanners, demoCallAction, demoRecommendations, seedDemoHome } from "../../server/demo/home.ts";
-import { setRecommendations } from "../../server/home/recommendations.ts";
+import { recommendationsVersion, setRecommendations } from "../../server/home/recommendations.ts";
 import { seedDemoItineraries } from "../../server/demo/itineraries.ts";
 import { type ItineraryDraft, itineraryFormOf } from "../../server/itineraries/form.ts";
 import { createItinerary, deleteItinerary } from "../../server/itineraries/itineraries.ts";
@@ -61,6 +61,7 @@ type Step =
       readonly active: boolean | null;
     }
   | { readonly kind: "callAction"; readonly target: number | null; readonly active: boolean | undefined; readonly label: number }
+  | { readonly kind: "deleteHomeRecord"; readonly banner: boolean; readonly target: number }
   | { readonly kind: "recommend"; readonly picks: ReadonlyArray<number> };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -83,6 +84,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     active: fc.option(fc.boolean(), { nil: undefined }),
     label: fc.integer({ min: 0, max: 2 }),
   }),
+  fc.record({ kind: fc.constant("deleteHomeRecord" as const), banner: fc.boolean(), target: fc.integer({ min: 0, max: 2 }) }),
   fc.record({ kind: fc.constant("recommend" as const), picks: fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 4 }) }),
 );
 
@@ -112,12 +114,11 @@ const run = async (steps: ReadonlyArray<Step>): Promise<void> => {
           case "editBanner": {
             const id = banners[current.target];
             if (id === undefined) return;
-            const [row] = await tx.query<{ images: string[] }>(
-              "select array(select path from banner_images where banner_id = $1 order by position) as images",
-              [id],
-            );
-            const images = row?.images ?? [];
+            // What the edit form loads: the banner's images in order, and its version.
+            const loaded = await findBanner(tx, bannerId(id));
+            const images = loaded?.images ?? [];
             const form = {
+              version: loaded?.version ?? 0,
               title: `Banner ${index % 2}`,
               text: "texto",
               textTwo: "",
@@ -132,12 +133,22 @@ const run = async (steps: ReadonlyArray<Step>): Promise<void> => {
             const id = current.target === null ? undefined : callActions[current.target];
             const payload = current.active === undefined ? content : { ...content, active: current.active };
             if (id === undefined) callActions.push(await createCallAction(tx, payload, options));
-            else await updateCallAction(tx, callActionId(id), payload, options);
+            else {
+              const loaded = await findCallAction(tx, callActionId(id));
+              await updateCallAction(tx, callActionId(id), { ...payload, version: loaded?.version ?? 0 }, options);
+            }
+            return;
+          }
+          case "deleteHomeRecord": {
+            const id = (current.banner ? banners : callActions)[current.target];
+            if (id === undefined) return;
+            if (current.banner) await deleteBanner(tx, bannerId(id), options);
+            else await deleteCallAction(tx, callActionId(id), options);
             return;
           }
           case "recommend": {
             const picked = current.picks.flatMap((pick) => destinations[pick] ?? []);
-            await setRecommendations(tx, [...new Set(picked)], options);
+            await setRecommendations(tx, { itineraries: [...new Set(picked)], version: await recommendationsVersion(tx) }, options);
             return;
           }
         }

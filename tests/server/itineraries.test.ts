@@ -6,11 +6,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { seedDemoCatalogues } from "../../server/demo/catalogues.ts";
-import { createItem, deleteItem, updateItem } from "../../server/catalogues/items.ts";
+import { createItem, deleteItem, findItem, updateItem } from "../../server/catalogues/items.ts";
 import { activityRecord, courtesyRecord, feedingRecord } from "../../server/catalogues/projection.ts";
 import { demoItineraries, seedDemoItineraries } from "../../server/demo/itineraries.ts";
 import { type ItineraryDraft, itineraryFormOf } from "../../server/itineraries/form.ts";
-import { createItinerary, deleteItinerary, listItineraries, updateItinerary } from "../../server/itineraries/itineraries.ts";
+import { createItinerary, deleteItinerary, findItinerary, listItineraries, updateItinerary } from "../../server/itineraries/itineraries.ts";
 import { HEIGHT, WIDTH } from "../../server/demo/landscape.ts";
 import { rebuildProjections } from "../../server/rebuild.ts";
 import { detectImage } from "../../server/uploads/images.ts";
@@ -102,7 +102,10 @@ const run = async (steps: ReadonlyArray<Step>): Promise<void> => {
           const id = list[current.item];
           if (current.action === "create") list.push(await createItem(tx, record, { name: `Item ${index}`, active: true }, options));
           else if (id !== undefined && current.action === "delete") await deleteItem(tx, record, catalogueItemId(id), options);
-          else if (id !== undefined) await updateItem(tx, record, catalogueItemId(id), { name: `Item ${id}`, active: false }, options);
+          else if (id !== undefined) {
+            const version = (await findItem(tx, record, catalogueItemId(id)))?.version ?? 0;
+            await updateItem(tx, record, catalogueItemId(id), { name: `Item ${id}`, active: false, version }, options);
+          }
         } else if (current.kind === "create") {
           const draft = draftOf(index, current.picks, items, current.national, current.offer);
           const image = await storeImage(tx, "tiptops", picture(current.shade), options.occurredAt);
@@ -119,7 +122,8 @@ const run = async (steps: ReadonlyArray<Step>): Promise<void> => {
           const previous = drafts.get(id);
           const draft = draftOf(index, current.picks, items, previous?.destinationType === "national", false);
           const image = current.shade === null ? null : await storeImage(tx, "tiptops", picture(current.shade), options.occurredAt);
-          await updateItinerary(tx, itineraryId(id), itineraryFormOf(draft), image, options);
+          const version = (await findItinerary(tx, itineraryId(id)))?.version ?? 0;
+          await updateItinerary(tx, itineraryId(id), { ...itineraryFormOf(draft), version }, image, options);
         }
       });
     } catch (error) {

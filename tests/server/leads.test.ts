@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { seed } from "../../server/seed.ts";
-import { deleteStaff, updateStaff } from "../../server/accounts/staff.ts";
+import { deleteStaff, getUser, updateStaff } from "../../server/accounts/staff.ts";
 import { createUser } from "../../server/accounts/users.ts";
 import { decodeEnv } from "../../server/env.ts";
 import { assignLead, commentLead, createLead, listLeads } from "../../server/leads/leads.ts";
@@ -87,7 +87,10 @@ const run = async (steps: ReadonlyArray<Command>): Promise<void> => {
         const staffId = agents[step.agent] ?? 0;
         const staff = { firstName: "Agente", lastName: String(step.agent), email: `a${step.agent}@example.com`, roleId: roleIds.sales };
         if (step.kind === "delete") await deleteStaff(tx, staffId, adminId, options(index));
-        else await updateStaff(tx, staffId, { ...staff, active: step.kind === "activate" }, options(index));
+        else {
+          const version = (await getUser(tx, staffId))?.version ?? 0;
+          await updateStaff(tx, staffId, { ...staff, active: step.kind === "activate", version }, options(index));
+        }
       });
     } catch (error) {
       // Refusals (a missing lead, an agent no longer active, a user already deleted) write nothing.

@@ -1,3 +1,4 @@
+import { countryCodes } from "../../src/api/countries.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seed } from "../../server/seed.ts";
 import type { Database } from "../../server/db/database.ts";
@@ -34,6 +35,14 @@ const users = () =>
   );
 
 /** Active and inactive demo items per catalogue stream, counted from the events. */
+/** The lists every start loads, demo or not (server/demo/referenceData.ts). */
+const referenceLists = {
+  country: { active: countryCodes.length, inactive: 0 },
+  language: { active: 5, inactive: 0 },
+  identificationType: { active: 3, inactive: 0 },
+  gender: { active: 3, inactive: 0 },
+};
+
 const catalogueItems = async () => {
   const rows = await db.query<{ stream: string; active: boolean; items: number }>(
     `select stream, (data->>'active')::boolean as active, count(*)::int as items from events
@@ -60,7 +69,8 @@ describe("seed", () => {
     const answer = await login(server, "admin@example.com", temporary);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ data: { rol: "admin", changePassword: true } });
-    const types = await db.query<{ type: string }>("select type from events order by id");
+    // besides the reference lists, loaded on every start (tested in tests/api/referenceData.test.ts)
+    const types = await db.query<{ type: string }>("select type from events where type not like 'catalogueItem.%' order by id");
     expect(types.map((row) => row.type)).toEqual(["user.create", "user.issueTemporaryPassword", "session.open"]);
   });
 
@@ -87,9 +97,21 @@ describe("seed", () => {
       expect(log).toContain("ventas3@example.com (inactive)");
       expect((await login(server, "ventas3@example.com", "Demo1234")).status).toBe(401);
       expect(await catalogueItems()).toEqual({
+        ...referenceLists,
         feeding: { active: 4, inactive: 1 },
         activity: { active: 4, inactive: 0 },
         courtesy: { active: 2, inactive: 1 },
+        kind: { active: 3, inactive: 0 },
+        berth: { active: 3, inactive: 1 },
+        airline: { active: 3, inactive: 0 },
+        captain: { active: 4, inactive: 0 },
+        hotelier: { active: 2, inactive: 0 },
+        guide: { active: 5, inactive: 0 },
+        company: { active: 1, inactive: 0 },
+        flight: { active: 6, inactive: 0 },
+        season: { active: 2, inactive: 0 },
+        agency: { active: 10, inactive: 0 },
+        yacht: { active: 4, inactive: 0 },
       });
       const [names] = await db.query<{ names: string[] }>(
         "select array_agg(name order by id) as names from feedings",
@@ -103,12 +125,12 @@ describe("seed", () => {
       });
     } else {
       expect(emails).toEqual(["admin@example.com"]);
-      expect(await catalogueItems()).toEqual({});
+      expect(await catalogueItems()).toEqual(referenceLists);
     }
     await resetDatabase(db);
     await seedWith({ SEED_DEMO: "false", ADMIN_PASSWORD: "Boss1234" });
     expect((await users()).map((row) => row.email)).toEqual(["admin@example.com"]);
-    expect(await catalogueItems()).toEqual({});
+    expect(await catalogueItems()).toEqual(referenceLists);
   });
 
   it("does nothing once a user exists", async () => {

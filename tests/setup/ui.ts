@@ -1,5 +1,9 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+
+// findBy and waitFor give up after 1 s by default: on a loaded 2-core machine (CI beside a build) a
+// screen's lazy chunk alone can take longer, and a slow screen is not a wrong one.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** A React warning or a failed effect is a test failure, not noise in the log. */
 let consoleErrors: unknown[][] = [];

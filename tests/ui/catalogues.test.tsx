@@ -13,8 +13,8 @@ beforeEach(() => {
   storeSession({ userName: "Diego Cevallos", token: "t0k3n", role: "sales", id: userId(5) });
 });
 
-const breakfast = { id: 3, name: "Desayuno", active: true };
-const dinner = { id: 7, name: "Cena", active: false };
+const breakfast = { id: 3, name: "Desayuno", active: true, version: 1 };
+const dinner = { id: 7, name: "Cena", active: false, version: 4 };
 
 const rowOf = async (name: string) => (await screen.findByRole("cell", { name })).closest("tr") ?? document.body;
 
@@ -53,6 +53,12 @@ describe("the feeding list", () => {
     ]);
   });
 
+  it("shows why a list could not load, without the empty-list text under it", async () => {
+    await renderApp("/panel/activities", fakeFetch({ "GET /api/activities": { status: 403, data: messages.forbidden } }).fetch);
+    expect(await screen.findByText("No tiene permiso para esta acción")).toBeDefined();
+    expect(screen.queryByText("Todavía no hay registros.")).toBeNull();
+  });
+
   it("shows a 50x50 spinner while the list loads", async () => {
     await renderApp("/panel/activities", fakeFetch({ "GET /api/activities": () => new Promise(() => {}) }).fetch);
     expect(await screen.findByRole("heading", { level: 1, name: "Actividades" })).toBeDefined();
@@ -81,12 +87,12 @@ describe("the feeding form", () => {
     expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, titleText: "Registro creado correctamente" }));
   });
 
-  it("edits an item with its saved values", async () => {
+  it("edits an item with its saved values and sends them back with the version it loaded", async () => {
     fire.mockResolvedValue({});
     const { fetch, calls } = fakeFetch({
       "GET /api/feedings/7": { status: 200, data: dinner },
       "PUT /api/feedings/updateFeeding/7": { status: 200, data: messages.updated },
-      "GET /api/feedings": { status: 200, data: [breakfast, { ...dinner, active: true }] },
+      "GET /api/feedings": { status: 200, data: [breakfast, { ...dinner, active: true, version: 5 }] },
     });
     await renderApp("/panel/feeding/7", fetch);
     expect(await screen.findByRole("heading", { level: 1, name: "Editar alimentación" })).toBeDefined();
@@ -96,7 +102,7 @@ describe("the feeding form", () => {
     await userEvent.click(screen.getByRole("checkbox", { name: "Activo" }));
     await userEvent.click(screen.getByRole("button", { name: "Guardar" }));
     await waitFor(() => expect(window.location.pathname).toBe("/panel/feeding"));
-    expect(calls.find((call) => call.method === "PUT")?.body).toEqual({ name: "Cena", active: true });
+    expect(calls.find((call) => call.method === "PUT")?.body).toEqual({ name: "Cena", active: true, version: 4 });
   });
 
   it("explains a missing item and links back to the list", async () => {

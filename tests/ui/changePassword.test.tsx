@@ -1,7 +1,8 @@
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeFetch, renderApp } from "./harness.tsx";
+import { userId } from "../ids.ts";
+import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
 
 const changeRequiredLogin = {
   id: 7,
@@ -91,5 +92,22 @@ describe("the change-password page", () => {
     await renderApp("/changePassword/7", fakeFetch({}).fetch);
     expect(await screen.findByText("Para cambiar su contraseña debe iniciar sesión de nuevo.")).toBeDefined();
     expect(screen.getByRole("link", { name: "Ir a iniciar sesión" }).getAttribute("href")).toBe("/panel");
+  });
+
+  it("shows a wrong current password by its field, not in the banner, and keeps what was typed", async () => {
+    storeSession({ userName: "Ana Ruiz", token: "t0k3n", role: "sales", id: userId(7) });
+    await renderApp(
+      "/panel/password",
+      fakeFetch({ "PUT /api/auth/upgradePassword/7": { status: 400, data: "the current password is incorrect" } }).fetch,
+    );
+    await userEvent.type(await screen.findByLabelText("Contraseña actual"), "Wrong123");
+    await userEvent.type(screen.getByLabelText("Nueva contraseña"), "Secret1");
+    await userEvent.type(screen.getByLabelText("Confirmar contraseña"), "Secret1");
+    await userEvent.click(screen.getByRole("button", { name: "Cambiar contraseña" }));
+    const current = screen.getByLabelText("Contraseña actual");
+    expect(await screen.findByText("La contraseña actual es incorrecta.")).toBeDefined();
+    expect(current.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect((screen.getByLabelText("Nueva contraseña") as HTMLInputElement).value).toBe("Secret1");
   });
 });

@@ -48,18 +48,19 @@ const quilotoa: Itinerary = {
   courtesy: [],
   departureFrom: ["Quito", "Manta"],
   image: "uploads/tiptops/abc.png",
+  version: 2,
 };
 
 const catalogues = {
   "GET /api/feedings": {
     status: 200,
     data: [
-      { id: 3, name: "Desayuno", active: true },
-      { id: 4, name: "Cena", active: false },
+      { id: 3, name: "Desayuno", active: true, version: 1 },
+      { id: 4, name: "Cena", active: false, version: 2 },
     ],
   },
-  "GET /api/activities": { status: 200, data: [{ id: 5, name: "Caminata", active: true }] },
-  "GET /api/courtesys": { status: 200, data: [{ id: 6, name: "Cóctel", active: false }] },
+  "GET /api/activities": { status: 200, data: [{ id: 5, name: "Caminata", active: true, version: 1 }] },
+  "GET /api/courtesys": { status: 200, data: [{ id: 6, name: "Cóctel", active: false, version: 2 }] },
 };
 
 /** The whole app at `path`, with a fake fetch and a fake upload transport. */
@@ -231,6 +232,8 @@ describe("the destination form", () => {
     expect(form.get("feeding[0]")).toBe("3");
     expect(form.get("activities")).toBe("");
     expect(form.get("image")).toBeInstanceOf(File);
+    // A new destination has no version to send back.
+    expect(form.has("version")).toBe(false);
 
     finish({ status: 200, text: JSON.stringify({ data: messages.created }) });
     expect(await screen.findByRole("heading", { level: 1, name: "Destinos nacionales" })).toBeDefined();
@@ -239,8 +242,8 @@ describe("the destination form", () => {
     expect(revokeObjectURL).toHaveBeenCalledWith("blob:preview-1");
   });
 
-  it("opens an edit filled in, shows the current image, and shows a refusal in the red banner", async () => {
-    const upload = vi.fn(async () => ({ status: 415, text: JSON.stringify({ data: messages.unsupportedFile }) }));
+  it("opens an edit filled in, shows the current image, sends the loaded version, and shows a refusal in the red banner", async () => {
+    const upload = vi.fn(async (_request: UploadRequest) => ({ status: 415, text: JSON.stringify({ data: messages.unsupportedFile }) }));
     const { fetch } = fakeFetch({ ...catalogues, "GET /api/itineraries/9": { status: 200, data: quilotoa } });
     await renderWith("/panel/national/destinations/9", fetch, upload);
     expect(await screen.findByRole("heading", { level: 1, name: "Editar destino" })).toBeDefined();
@@ -250,12 +253,15 @@ describe("the destination form", () => {
       "/api/uploads/tiptops/abc.png",
     );
     expect(screen.getByRole("checkbox", { name: "Aplicar oferta" })).toHaveProperty("checked", true);
-    expect(screen.getByLabelText("Precio oferta")).toHaveProperty("value", "150");
+    // amounts show as the list shows them in Spanish, and go back to the server plain
+    expect(screen.getByLabelText("Precio oferta")).toHaveProperty("value", "150,00");
     expect(screen.getByRole("checkbox", { name: "Alojamiento" })).toHaveProperty("checked", true);
     await userEvent.click(screen.getByRole("button", { name: "Guardar" }));
     await waitFor(() =>
       expect(screen.getByRole("alert").textContent).toBe("Solo se aceptan imágenes JPEG, PNG, WebP, AVIF o GIF."),
     );
     expect(upload).toHaveBeenCalledTimes(1);
+    expect(upload.mock.calls[0]?.[0].body.get("version")).toBe("2");
+    expect(upload.mock.calls[0]?.[0].body.get("ofertPrice")).toBe("150.00");
   });
 });

@@ -8,7 +8,7 @@ beforeEach(() => {
   storeSession({ userName: "Diego Cevallos", token: "t0k3n", role: "sales", id: userId(5) });
 });
 
-const breakfast = { id: 3, name: "Desayuno buffet", active: true };
+const breakfast = { id: 3, name: "Desayuno buffet", active: true, version: 2 };
 
 const history = [
   {
@@ -47,6 +47,45 @@ describe("the 'Historial' of an edit screen", () => {
     expect(renamed.closest("p")?.textContent).toMatch(/Sistema$/);
     expect(screen.getByText("Nombre: Desayuno → Desayuno buffet")).toBeDefined();
     expect(screen.getByText(/02\/11\/2026/)).toBeDefined();
+  });
+
+  it("shows the images a change names as pictures, not as their stored paths", async () => {
+    const first = `uploads/home_page/${"a".repeat(64)}.webp`;
+    const second = `uploads/home_page/${"b".repeat(64)}.webp`;
+    const banner = {
+      id: 2,
+      type: "baner",
+      title: "Galápagos",
+      text: "",
+      textTwo: "",
+      images: [second, first],
+      page: "home",
+      active: true,
+      version: 2,
+    };
+    const bannerHistory = [
+      {
+        version: 2,
+        type: "banner.update",
+        occurredAt: "2026-11-20T09:30:00.000Z",
+        actor: null,
+        status: { before: "active", after: "active" },
+        changes: [{ field: "images", before: [first], after: [second, first] }],
+      },
+    ];
+    storeSession({ userName: "Marta Andrade", token: "t0k3n", role: "marketing", id: userId(2) });
+    await renderApp(
+      "/panel/home/baner/2",
+      fakeFetch({
+        "GET /api/homeScreen/getBaner/2": { status: 200, data: banner },
+        "GET /api/history/banner/2": { status: 200, data: bannerHistory },
+      }).fetch,
+    );
+    await userEvent.click(await screen.findByText("Historial"));
+    await screen.findByText("Banner cambiado", { exact: false });
+    const change = screen.getAllByRole("img", { name: /^Imágenes/ }).filter((image) => image.closest(".history") !== null);
+    expect(change.map((image) => image.getAttribute("src"))).toEqual([`/api/${first}`, `/api/${second}`, `/api/${first}`]);
+    expect(screen.queryByText(new RegExp(first))).toBeNull();
   });
 
   it("shows the server's refusal translated and offers to try again", async () => {

@@ -42,6 +42,7 @@ const banner: Banner = {
   images: ["uploads/home_page/a.png", "uploads/home_page/b.png"],
   page: "home",
   active: true,
+  version: 4,
 };
 
 const content: HomeContent = {
@@ -64,6 +65,7 @@ const content: HomeContent = {
       },
     },
   ],
+  recomendationVersion: 3,
 };
 
 const renderWith = async (
@@ -99,6 +101,42 @@ describe("the home content list", () => {
     );
   });
 
+  it("deletes a banner only after 'Eliminar', naming it, then shows the content without it", async () => {
+    fire.mockImplementation(async (options: { toast?: boolean }) => (options.toast ? {} : { isConfirmed: true }));
+    let current = content;
+    const { fetch, calls } = fakeFetch({
+      "GET /api/homeScreen/adminContent": async () => ({ status: 200, data: current }),
+      "DELETE /api/homeScreen/deleteBaner/2": async () => {
+        current = { ...content, baner: [] };
+        return { status: 200, data: messages.deleted };
+      },
+    });
+    await renderWith("/panel/home", fetch);
+    const row = (await screen.findByText("Galápagos")).closest("tr") ?? document.body;
+    const recommendations = screen.getByText("Quilotoa").closest("tr") ?? document.body;
+    expect(within(recommendations).queryByRole("button", { name: "Eliminar" })).toBeNull();
+    await userEvent.click(within(row).getByRole("button", { name: "Eliminar" }));
+    await waitFor(() => expect(screen.queryByText("Galápagos")).toBeNull());
+    expect(fire).toHaveBeenCalledWith(expect.objectContaining({ titleText: "¿Eliminar el banner «Galápagos»?", icon: "warning" }));
+    expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, titleText: "Registro eliminado correctamente" }));
+    expect(calls.filter((call) => call.url.startsWith("/api/homeScreen")).map((call) => `${call.method} ${call.url}`)).toEqual([
+      "GET /api/homeScreen/adminContent",
+      "DELETE /api/homeScreen/deleteBaner/2",
+      "GET /api/homeScreen/adminContent",
+    ]);
+  });
+
+  it("keeps the banner when the dialog is cancelled", async () => {
+    fire.mockImplementation(async () => ({ isConfirmed: false }));
+    const { fetch, calls } = fakeFetch({ "GET /api/homeScreen/adminContent": { status: 200, data: content } });
+    await renderWith("/panel/home", fetch);
+    const row = (await screen.findByText("Galápagos")).closest("tr") ?? document.body;
+    await userEvent.click(within(row).getByRole("button", { name: "Eliminar" }));
+    await waitFor(() => expect(fire).toHaveBeenCalled());
+    expect(screen.getByText("Galápagos")).toBeDefined();
+    expect(calls.every((call) => call.method === "GET")).toBe(true);
+  });
+
   it("is only for admin and marketing", async () => {
     storeSession({ userName: "Pedro Vélez", token: "t0k3n", role: "sales", id: userId(5) });
     await renderWith("/panel/home", fakeFetch({}).fetch);
@@ -114,7 +152,9 @@ describe("the banner form", () => {
     const { fetch, calls } = fakeFetch({
       "GET /api/homeScreen/getBaner/2": async () => ({
         status: 200,
-        data: saved ? { ...banner, title: "Galápagos 2026", images: [...banner.images, "uploads/home_page/c.png"] } : banner,
+        data: saved
+          ? { ...banner, title: "Galápagos 2026", images: [...banner.images, "uploads/home_page/c.png"], version: 5 }
+          : banner,
       }),
     });
     const uploads: UploadRequest[] = [];
@@ -142,9 +182,10 @@ describe("the banner form", () => {
     expect(screen.getByRole<HTMLButtonElement>("button", { name: "Subir la imagen 3" }).disabled).toBe(true);
 
     await user.click(screen.getByRole("button", { name: "Guardar" }));
-    await waitFor(() => expect(fire).toHaveBeenCalledWith({ icon: "success", titleText: "Registro actualizado correctamente" }));
+    await waitFor(() => expect(fire).toHaveBeenCalledWith({ theme: "auto", icon: "success", titleText: "Registro actualizado correctamente" }));
     const form = uploads[0]?.body;
     expect(form?.get("title")).toBe("Galápagos 2026");
+    expect(form?.get("version")).toBe("4");
     expect(form?.getAll("images[0]")).toEqual(["uploads/home_page/b.png"]);
     expect(form?.getAll("images[1]")).toEqual(["uploads/home_page/a.png"]);
     expect(form?.getAll("images").map((file) => (file instanceof File ? file.name : file))).toEqual(["c.png"]);
@@ -212,7 +253,7 @@ describe("the call-to-action form", () => {
 });
 
 describe("the recommendations editor", () => {
-  it("adds a destination, orders it first and saves the ids in order", async () => {
+  it("adds a destination, orders it first and saves the ids in order with the list's version", async () => {
     const destination = {
       description: "",
       avalability: "Todo el año",
@@ -224,6 +265,7 @@ describe("the recommendations editor", () => {
       courtesy: [],
       departureFrom: ["Quito"],
       image: "uploads/tiptops/x.png",
+      version: 1,
     };
     const { fetch, calls } = fakeFetch({
       "GET /api/itineraries/destinations/national": {
@@ -239,12 +281,16 @@ describe("the recommendations editor", () => {
     });
     await renderWith("/panel/home/recomendation", fetch);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("button", { name: "Agregar París" }));
+    const addParis = await screen.findByRole("button", { name: "Agregar París" });
+    // leaving asks first only once the editor holds choices the server does not have
+    expect(document.querySelector("[data-unsaved]")).toBeNull();
+    await user.click(addParis);
     await user.click(screen.getByRole("button", { name: "Subir París" }));
+    expect(document.querySelector("[data-unsaved]")).not.toBeNull();
     const chosen = within(screen.getByRole("region", { name: "Recomendados, en orden" })).getAllByRole("listitem");
     expect(chosen.map((item) => item.querySelector("strong")?.textContent)).toEqual(["París", "Quilotoa"]);
     await user.click(screen.getByRole("button", { name: "Guardar" }));
     await waitFor(() => expect(window.location.pathname).toBe("/panel/home"));
-    expect(calls.find((call) => call.method === "PUT")?.body).toEqual({ itineraries: [5, 4] });
+    expect(calls.find((call) => call.method === "PUT")?.body).toEqual({ itineraries: [5, 4], version: 3 });
   });
 });

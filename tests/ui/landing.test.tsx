@@ -18,6 +18,7 @@ const content: PublicHomeContent = {
       images: ["uploads/home_page/a.png", "uploads/home_page/b.png"],
       page: "home",
       active: true,
+      version: 1,
     },
   ],
   call_action: {
@@ -28,6 +29,7 @@ const content: PublicHomeContent = {
     buttonLabel: "Cotizar ahora",
     link: "https://example.com/cotizar",
     active: true,
+    version: 2,
   },
   recomendation: [
     {
@@ -66,6 +68,17 @@ const content: PublicHomeContent = {
 const publicContent = { "GET /api/homeScreen/content": { status: 200, data: content } };
 
 describe("the landing page", () => {
+  it("lets the visitor pause and resume the banner slide show", async () => {
+    await renderApp("/", fakeFetch(publicContent).fetch);
+    await screen.findByRole("region", { name: "Promociones destacadas" });
+    await startSlideShow("Promociones destacadas");
+    await userEvent.click(screen.getByRole("button", { name: "Pausar las imágenes" }));
+    const play = screen.getByRole("button", { name: "Reanudar las imágenes" });
+    expect(screen.queryByRole("button", { name: "Pausar las imágenes" })).toBeNull();
+    await userEvent.click(play);
+    expect(screen.getByRole("button", { name: "Pausar las imágenes" })).toBeDefined();
+  });
+
   it("shows the banner carousel, the call to action and the recommended destinations with offer prices", async () => {
     await renderApp("/", fakeFetch(publicContent).fetch);
     const still = await screen.findByRole("region", { name: "Promociones destacadas" });
@@ -84,7 +97,7 @@ describe("the landing page", () => {
     expect(within(carousel).getAllByText("De 4 a 8 días entre islas").length).toBeGreaterThan(0);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Viaje a Galápagos y a todo el mundo");
 
-    const action = screen.getByRole("link", { name: "Cotizar ahora" });
+    const action = await screen.findByRole("link", { name: "Cotizar ahora" });
     expect(action.getAttribute("href")).toBe("https://example.com/cotizar");
     expect(action.getAttribute("rel")).toBe("noopener");
 

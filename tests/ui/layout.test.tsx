@@ -17,6 +17,29 @@ const menuEntries = async () => {
 };
 
 describe("the protected panel", () => {
+  it("offers a skip link first, and Esc closes the user menu and the sidebar, giving the focus back", async () => {
+    signedInAs("marketing");
+    await renderApp("/panel/home", fakeFetch({}).fetch);
+    const skip = await screen.findByRole("link", { name: "Saltar al contenido" });
+    expect(skip.getAttribute("href")).toBe("#main");
+    expect(document.getElementById("main")?.tagName).toBe("MAIN");
+
+    const summary = screen.getByLabelText("Menú de usuario");
+    const menu = summary.closest("details");
+    await userEvent.click(summary);
+    expect(menu?.open).toBe(true);
+    await userEvent.keyboard("{Escape}");
+    expect(menu?.open).toBe(false);
+    expect(document.activeElement).toBe(summary);
+
+    const menuButton = screen.getByRole("button", { name: "Abrir menú" });
+    await userEvent.click(menuButton);
+    expect(menuButton.getAttribute("aria-expanded")).toBe("true");
+    await userEvent.keyboard("{Escape}");
+    expect(menuButton.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(menuButton);
+  });
+
   it("sends a visitor without a stored session to /panel", async () => {
     await renderApp("/panel/leads", fakeFetch({}).fetch);
     expect(await screen.findByRole("button", { name: "Ingresar" })).toBeDefined();
@@ -29,6 +52,24 @@ describe("the protected panel", () => {
     expect(await screen.findByRole("button", { name: "Ingresar" })).toBeDefined();
   });
 
+  // Flota and Catálogos, the fleet's reference data: every staff role reads it (DOMAIN.md section 2)
+  const referenceData = [
+    "Yates",
+    "Idiomas",
+    "Tipos de yate",
+    "Camas",
+    "Tipos de identificación",
+    "Países",
+    "Aerolíneas",
+    "Capitanes",
+    "Hoteleros",
+    "Guías",
+    "Tipos de espacio",
+    "Compañías",
+    "Vuelos",
+  ];
+  // seasons and agencies are the sales side's (DOMAIN.md section 2)
+  const salesSide = ["Temporadas", "Agencias"];
   it.each([
     [
       "admin",
@@ -42,6 +83,8 @@ describe("the protected panel", () => {
         "Destinos Nacionales",
         "Destinos Internacionales",
         "Flujos",
+        ...referenceData,
+        ...salesSide,
       ],
     ],
     [
@@ -55,9 +98,13 @@ describe("the protected panel", () => {
         "Destinos Nacionales",
         "Destinos Internacionales",
         "Flujos",
+        ...referenceData,
       ],
     ],
-    ["sales", ["Alimentación", "Actividades", "Cortesias", "Leads", "Destinos Nacionales", "Destinos Internacionales"]],
+    [
+      "sales",
+      ["Alimentación", "Actividades", "Cortesias", "Leads", "Destinos Nacionales", "Destinos Internacionales", ...referenceData, ...salesSide],
+    ],
   ] as const)("shows %s the entries of their role", async (role, entries) => {
     signedInAs(role);
     await renderApp("/panel/leads", fakeFetch({}).fetch);

@@ -73,6 +73,7 @@ const pedro: User = {
   role_id: roleId(3),
   user_rol: { id: roleId(3), name: "sales" },
   active: true,
+  version: 1,
 };
 const lucia: User = { ...pedro, id: userId(6), first_name: "Lucía", last_name: "Mena", email: "ventas2@example.com" };
 
@@ -244,11 +245,30 @@ describe("the lead conversation", () => {
     expect(screen.getByText("US$ 4.250,50")).toBeDefined();
     expect(screen.getByText("US$ 6.100,25")).toBeDefined();
     expect(screen.queryByText("Upper (última hora)")).toBeNull();
-    expect(screen.getByText("Lucía Mena", { selector: "dd" })).toBeDefined();
+    expect(screen.getByText("Lucía Mena", { selector: "dd .lead-agent" })).toBeDefined();
     const notes = within(screen.getByRole("list", { name: "Seguimiento" })).getAllByRole("listitem");
     expect(notes.map((note) => note.querySelector("p")?.textContent)).toEqual([`Primera ${xss}`, "Segunda nota"]);
     expect(notes[0]?.textContent).toMatch(/Ana Ruiz · 05\/03\/2026 \d{2}:05/);
     expect(screen.getByRole("link", { name: "Volver a leads" }).getAttribute("href")).toBe("/panel/leads");
+  });
+
+  it("assigns the lead from its own page and shows the new agent", async () => {
+    let current = conversationLead;
+    const { fetch, calls } = fakeApi({
+      "GET /api/leads/12": () => ({ data: current }),
+      "GET /api/users/getSalesUsers": () => ({ data: [pedro, lucia] }),
+      "PUT /api/leads/assingLeadtoUser/12": () => {
+        current = { ...conversationLead, lead_user: { id: userId(5), firstName: "Pedro", lastName: "Vélez" } };
+        return { data: messages.updated };
+      },
+    });
+    await renderApp("/panel/leads/12", fetch);
+    await userEvent.click(await screen.findByRole("button", { name: "Asignar Marta Quispe 12" }));
+    const menu = within(await screen.findByRole("dialog", { name: "Asignar el lead de Marta Quispe 12" }));
+    await userEvent.click(await menu.findByRole("button", { name: "Pedro Vélez" }));
+    expect(await screen.findByText("Pedro Vélez", { selector: "dd .lead-agent" })).toBeDefined();
+    expect(calls.filter((call) => call.method === "PUT").map((call) => call.body)).toEqual([{ userId: 5 }]);
+    expect(calls.filter((call) => call.path === "/api/leads/12")).toHaveLength(2);
   });
 
   it("sends nothing for an empty comment and shows 'Información requerida'", async () => {
@@ -290,7 +310,10 @@ describe("the lead conversation", () => {
     });
     await renderApp("/panel/leads/12", fetch);
     const box = await screen.findByRole("textbox", { name: "Nuevo comentario" });
+    expect(box.closest("form")?.hasAttribute("data-unsaved")).toBe(false);
     await userEvent.type(box, "Cotización enviada");
+    // a typed comment is asked about before the page is left
+    expect(box.closest("form")?.hasAttribute("data-unsaved")).toBe(true);
     const send = screen.getByRole("button", { name: "Agregar comentario" });
     await userEvent.click(send);
     await userEvent.click(send);
@@ -301,6 +324,7 @@ describe("the lead conversation", () => {
       { userId: 5, leadId: 12, coments: "Cotización enviada" },
     ]);
     await waitFor(() => expect(box).toHaveProperty("value", ""));
+    expect(box.closest("form")?.hasAttribute("data-unsaved")).toBe(false);
     expect(calls.filter((call) => call.method === "GET" && call.path === "/api/leads/12")).toHaveLength(2);
     expect(fire).toHaveBeenCalledWith(expect.objectContaining({ titleText: "Registro creado correctamente" }));
   });

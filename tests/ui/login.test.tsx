@@ -23,6 +23,12 @@ const signIn = async (email = "ana@example.com", password = "Secret1") => {
 };
 
 describe("the login page /panel", () => {
+  it("opens with the focus in the email field", async () => {
+    await renderApp("/panel", fakeFetch({}).fetch);
+    const email = await screen.findByLabelText("Correo electrónico");
+    await waitFor(() => expect(document.activeElement).toBe(email));
+  });
+
   it("asks for both fields and sends nothing while one is missing", async () => {
     const { fetch, calls } = fakeFetch({});
     await renderApp("/panel", fetch);

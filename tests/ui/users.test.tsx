@@ -18,7 +18,7 @@ beforeEach(() => {
   storeSession({ userName: "Ana Ruiz", token: "t0k3n", role: "admin", id: userId(1) });
 });
 
-const user = (id: number, first: string, last: string, role: "admin" | "marketing" | "sales", active = true): User => ({
+const user = (id: number, first: string, last: string, role: "admin" | "marketing" | "sales", active = true, version = 1): User => ({
   id: userId(id),
   first_name: first,
   last_name: last,
@@ -26,10 +26,11 @@ const user = (id: number, first: string, last: string, role: "admin" | "marketin
   role_id: roleId({ admin: 1, marketing: 2, sales: 3 }[role]),
   user_rol: { id: roleId({ admin: 1, marketing: 2, sales: 3 }[role]), name: role },
   active,
+  version,
 });
 
 const ana = user(1, "Ana", "Ruiz", "admin");
-const luis = user(4, "Luis", "Mora", "marketing", false);
+const luis = user(4, "Luis", "Mora", "marketing", false, 3);
 const roles = [
   { id: 1, name: "admin" },
   { id: 2, name: "marketing" },
@@ -179,26 +180,40 @@ describe("the user form", () => {
       active: false,
     });
     expect(fire).toHaveBeenCalledWith(
-      expect.objectContaining({ toast: true, position: "top-end", titleText: "Registro creado correctamente" }),
+      expect.objectContaining({ toast: true, position: "top-end", titleText: "Usuario creado. Le enviamos por correo una contraseña temporal." }),
     );
   });
 
-  it("edits a user: shows the saved values and the server's message in English", async () => {
+  it("edits a user: shows the saved values, sends them with the loaded version, and shows the server's message in English", async () => {
     localStorage.setItem("lang", "en");
-    await renderApp(
-      "/panel/users/4",
-      fakeFetch({
-        "GET /api/roles": { status: 200, data: roles },
-        "GET /api/users/4": { status: 200, data: luis },
-        "PUT /api/users/updateUser/4": { status: 409, data: messages.emailInUse },
-      }).fetch,
-    );
+    const { fetch, calls } = fakeFetch({
+      "GET /api/roles": { status: 200, data: roles },
+      "GET /api/users/4": { status: 200, data: luis },
+      "PUT /api/users/updateUser/4": { status: 409, data: messages.emailInUse },
+    });
+    await renderApp("/panel/users/4", fetch);
     expect(await screen.findByRole("heading", { level: 1, name: "Edit user" })).toBeDefined();
     expect(await screen.findByDisplayValue("Luis")).toBeDefined();
     expect(screen.getByRole("combobox", { name: "Role" })).toHaveProperty("value", "2");
     expect(screen.getByRole("checkbox", { name: "Active" })).toHaveProperty("checked", false);
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("The email is already in use");
+    // the refusal is about the email: it shows by that field, which gets the focus; no banner
+    const email = screen.getByRole("textbox", { name: "Email" });
+    await waitFor(() => expect(email.getAttribute("aria-invalid")).toBe("true"));
+    expect(document.getElementById(email.getAttribute("aria-describedby") ?? "")?.textContent).toBe("The email is already in use");
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(screen.queryByRole("alert")).toBeNull();
+    // editing the email takes the stale message away
+    await userEvent.type(email, "x");
+    expect(email.getAttribute("aria-invalid")).toBeNull();
+    expect(calls.find((call) => call.method === "PUT")?.body).toEqual({
+      firstName: "Luis",
+      lastName: "Mora",
+      email: "luis@example.com",
+      roleId: 2,
+      active: false,
+      version: 3,
+    });
     expect(screen.getByRole("button", { name: "Cancel" }).getAttribute("href")).toBe("/panel/users");
   });
 

@@ -1,1 +1,1 @@
-export { brand, fields, language, loading, login, notFound, password } from "../en.json";
+export { brand, carousel, fields, language, loading, login, notFound, password } from "../en.json";

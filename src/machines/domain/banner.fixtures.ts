@@ -19,6 +19,7 @@ export const fixtures = domainFixtures({
     { type: "banner.update", ...sampleContent, images: [] },
     { type: "banner.activate" },
     { type: "banner.deactivate" },
+    { type: "banner.delete" },
   ],
   facts: [
     decided,

@@ -26,7 +26,8 @@ export const BannerUpdate = Schema.Struct({ type: Schema.Literal("banner.update"
 export const BannerActivate = Schema.Struct({ type: Schema.Literal("banner.activate") });
 export const BannerDeactivate = Schema.Struct({ type: Schema.Literal("banner.deactivate") });
 
-export const BannerEvent = Schema.Union([BannerCreate, BannerUpdate, BannerActivate, BannerDeactivate]);
+export const BannerDelete = Schema.Struct({ type: Schema.Literal("banner.delete") });
+export const BannerEvent = Schema.Union([BannerCreate, BannerUpdate, BannerActivate, BannerDeactivate, BannerDelete]);
 export type BannerEvent = typeof BannerEvent.Type;
 
 /**
@@ -88,6 +89,7 @@ export const bannerMachine = setup({
           },
         ],
         "banner.deactivate": { target: "inactive", description: "Taken off the landing page; kept in the panel." },
+        "banner.delete": { target: "deleted", description: "Removed from the panel and the landing page; its images go unless another record shows them." },
       },
     },
     inactive: {
@@ -95,7 +97,12 @@ export const bannerMachine = setup({
       on: {
         "banner.update": [...refusals, { target: "inactive", description: "Its texts or images change." }],
         "banner.activate": { target: "active", description: "Shown on the landing page again." },
+        "banner.delete": { target: "deleted", description: "Removed from the panel; its images go unless another record shows them." },
       },
+    },
+    deleted: {
+      type: "final",
+      description: "Gone from the panel and the landing page; the row and its history stay.",
     },
   },
 });

@@ -19,6 +19,7 @@ export const fixtures = domainFixtures({
     { type: "callAction.update", ...sampleContent, buttonLabel: "Escríbanos" },
     { type: "callAction.activate" },
     { type: "callAction.deactivate" },
+    { type: "callAction.delete" },
   ],
   facts: [
     decided,

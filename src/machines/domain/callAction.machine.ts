@@ -24,7 +24,14 @@ export const CallActionUpdate = Schema.Struct({ type: Schema.Literal("callAction
 export const CallActionActivate = Schema.Struct({ type: Schema.Literal("callAction.activate") });
 export const CallActionDeactivate = Schema.Struct({ type: Schema.Literal("callAction.deactivate") });
 
-export const CallActionEvent = Schema.Union([CallActionCreate, CallActionUpdate, CallActionActivate, CallActionDeactivate]);
+export const CallActionDelete = Schema.Struct({ type: Schema.Literal("callAction.delete") });
+export const CallActionEvent = Schema.Union([
+  CallActionCreate,
+  CallActionUpdate,
+  CallActionActivate,
+  CallActionDeactivate,
+  CallActionDelete,
+]);
 export type CallActionEvent = typeof CallActionEvent.Type;
 
 /** What the server loads before it decides a create or a content update: the form's field problem. */
@@ -70,6 +77,7 @@ export const callActionMachine = setup({
       on: {
         "callAction.update": [...refusals, { target: "active", description: "Its texts, button label or link change." }],
         "callAction.deactivate": { target: "inactive", description: "Taken off the landing page; kept in the panel." },
+        "callAction.delete": { target: "deleted", description: "Removed from the panel and the landing page." },
       },
     },
     inactive: {
@@ -77,7 +85,12 @@ export const callActionMachine = setup({
       on: {
         "callAction.update": [...refusals, { target: "inactive", description: "Its texts, button label or link change." }],
         "callAction.activate": { target: "active", description: "May be shown on the landing page again." },
+        "callAction.delete": { target: "deleted", description: "Removed from the panel." },
       },
+    },
+    deleted: {
+      type: "final",
+      description: "Gone from the panel and the landing page; the row and its history stay.",
     },
   },
 });

@@ -1,7 +1,13 @@
+import { messages } from "../../api/messages.ts";
 import { domainFixtures } from "../fixtures.ts";
 import { catalogueItemMachine } from "./catalogueItem.machine.ts";
 
-const decided = { fieldProblem: null, isInUse: false } as const;
+const decided = {
+  fieldProblem: null,
+  declaredRefusal: null,
+  nameTaken: null,
+  isInUse: false,
+} as const;
 
 export const fixtures = domainFixtures({
   id: "domain.catalogueItem",
@@ -9,7 +15,9 @@ export const fixtures = domainFixtures({
   events: [
     { type: "catalogueItem.create", name: "Desayuno", active: true },
     { type: "catalogueItem.create", name: "Box lunch", active: false },
-    { type: "catalogueItem.rename", name: "Desayuno buffet" },
+    { type: "catalogueItem.create", name: "Inglés", active: true, details: { initials: "ING" } },
+    { type: "catalogueItem.edit", name: "Desayuno buffet" },
+    { type: "catalogueItem.edit", name: "Español", details: { initials: "ESP" } },
     { type: "catalogueItem.activate" },
     { type: "catalogueItem.deactivate" },
     { type: "catalogueItem.delete" },
@@ -17,6 +25,14 @@ export const fixtures = domainFixtures({
   facts: [
     decided,
     { ...decided, fieldProblem: "required" },
+    { ...decided, fieldProblem: "invalid" },
+    { ...decided, fieldProblem: "invalidEmail" },
+    { ...decided, declaredRefusal: messages.numberOutOfRange },
+    { ...decided, declaredRefusal: messages.gpsTaxBelowZero },
+    { ...decided, declaredRefusal: messages.selectCompany },
+    { ...decided, declaredRefusal: messages.selectFlightTime },
+    { ...decided, nameTaken: messages.nameInUse },
+    { ...decided, nameTaken: messages.seasonYearTaken },
     { ...decided, isInUse: true },
   ],
 });

@@ -1,13 +1,35 @@
 import type { LeadId, UserId } from "../../api/ids.ts";
 import { useSelector } from "@xstate/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
-import type { leadAssignmentMachine } from "../../machines/leadAssignment.machine.ts";
+import { translateMessage } from "../../i18n/messages.ts";
+import { leadAssignmentMachine } from "../../machines/leadAssignment.machine.ts";
+import { useServices } from "../context.ts";
+import { useFlowActor } from "../useFlow.ts";
+import { showToast } from "./toast.ts";
 import { ErrorBanner } from "./ErrorBanner.tsx";
 import { Spinner } from "./Spinner.tsx";
 
 type AssignmentActor = ActorRefFrom<typeof leadAssignmentMachine>;
+
+/**
+ * The assign menu's flow for a screen: the toast of the server's message, and `onAssigned` (the
+ * screen fetches what it shows again) once a lead has its new agent.
+ */
+export function useLeadAssignment(onAssigned: () => void): AssignmentActor {
+  const { i18n } = useTranslation();
+  const { client } = useServices();
+  const [logic] = useState(() =>
+    leadAssignmentMachine.provide({
+      actions: {
+        notify: (_, { message }) => void showToast(translateMessage(i18n.t, message)),
+        reportAssigned: onAssigned,
+      },
+    }),
+  );
+  return useFlowActor(logic, { input: { client } });
+}
 
 /** A row's button that opens the assign menu for its lead; its name says which lead. */
 export function AssignLeadButton({

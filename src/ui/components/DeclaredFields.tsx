@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import type { FieldProblems, TextField } from "../../api/fields.ts";
-import type { FieldValues } from "../../machines/catalogues.ts";
+import type { TextField } from "../../api/fields.ts";
+import type { FormProblems } from "../../machines/recordForm.machine.ts";
 import type { FieldDeclaration } from "../../records/record.ts";
-import { fieldText, formText } from "../forms.ts";
-import { CheckboxInput, formFlag } from "./CheckboxInput.tsx";
+import { fieldText } from "../forms.ts";
+import { CheckboxInput } from "./CheckboxInput.tsx";
 import { TextAreaInput } from "./TextAreaInput.tsx";
 import { TextInput } from "./TextInput.tsx";
 
@@ -34,12 +34,6 @@ export interface TextFormField<Item> {
  */
 export type FormField<Item> = TextFormField<Item> | Extract<FieldDeclaration<Item>, { readonly kind: "checkbox" }>;
 
-/** A declared form's values as the form holds them: the text of each text field, each checkbox's state. */
-export const declaredValues = <Item,>(fields: ReadonlyArray<FormField<Item>>, form: FormData): FieldValues =>
-  Object.fromEntries(
-    fields.map((field) => [field.name, field.kind === "text" ? formText(form, field.name) : formFlag(form, field.name)]),
-  );
-
 /**
  * One declared field filled with the saved record's value: a text input carries the contract's
  * `maxLength` and its problem; a checkbox starts as declared for a new record.
@@ -51,7 +45,7 @@ export function DeclaredField<Item>({
 }: {
   readonly field: FormField<Item>;
   readonly item: Item | null;
-  readonly problems: FieldProblems;
+  readonly problems: FormProblems;
 }) {
   const { t } = useTranslation();
   if (field.kind === "checkbox") {
@@ -95,7 +89,7 @@ export function DeclaredFields<Item>({
 }: {
   readonly fields: ReadonlyArray<FormField<Item>>;
   readonly item: Item | null;
-  readonly problems: FieldProblems;
+  readonly problems: FormProblems;
   readonly columns?: boolean;
 }) {
   const fieldsDrawn = fields.map((field) => (

@@ -47,6 +47,12 @@ export function FormFrame({
   );
 }
 
+/** The name of the field an input event came from ('' for a control without one). */
+const nameOf = (target: EventTarget): string =>
+  target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement
+    ? target.name
+    : "";
+
 /** What a record form's flow tells its frame (`useRecordFormState`). */
 export interface RecordFormStatus {
   readonly error: string | null;
@@ -55,6 +61,12 @@ export interface RecordFormStatus {
   readonly processing: boolean;
   /** Bumped on every (re)load: the form is drawn anew, its fields filled from the saved record. */
   readonly revision: number;
+  /** Set when someone saved the record after the form loaded it: loads it as it is now. */
+  readonly reload: (() => void) | null;
+  /** Tells the flow a field was edited (by its name): leaving now asks, and the field's stale message leaves. */
+  readonly change: (field: string) => void;
+  /** Whether the form holds changes that leaving would lose (src/ui/leaving.ts reads the mark). */
+  readonly unsaved: boolean;
 }
 
 /**
@@ -69,6 +81,7 @@ export function RecordFormFrame({
   submit,
   className,
   formClassName,
+  readOnly = false,
   children,
 }: {
   readonly title: string;
@@ -80,20 +93,41 @@ export function RecordFormFrame({
   /** The screen's class, which scopes its stylesheet. */
   readonly className?: string;
   readonly formClassName?: string;
+  /** For a role that may only read the record: the fields shown disabled, and only the way back. */
+  readonly readOnly?: boolean;
   readonly children: ReactNode;
 }) {
-  const { error, fetching, open, processing, revision } = status;
+  const { t } = useTranslation();
+  const { error, fetching, open, processing, revision, reload, change, unsaved } = status;
+  if (readOnly) {
+    return (
+      <section aria-labelledby="page-title" className={className}>
+        <FormFrame title={title} error={error} fetching={fetching} open={open} back={back} history={history}>
+          <fieldset disabled className={formClassName === undefined ? "record-form" : `record-form ${formClassName}`}>
+            {children}
+          </fieldset>
+          <div className="form-actions">
+            <Link href={back} className="secondary" role="button">
+              {t("form.back")}
+            </Link>
+          </div>
+        </FormFrame>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="page-title" className={className}>
       <FormFrame title={title} error={error} fetching={fetching} open={open} back={back} history={history}>
         <form
           key={revision}
           onSubmit={submitted(submit)}
+          onInput={(event) => change(nameOf(event.target))}
+          data-unsaved={unsaved ? "" : undefined}
           noValidate
           className={formClassName === undefined ? "record-form" : `record-form ${formClassName}`}
         >
           {children}
-          <FormActions busy={processing} back={back} />
+          <FormActions busy={processing} back={back} onReload={reload ?? undefined} />
         </form>
       </FormFrame>
     </section>

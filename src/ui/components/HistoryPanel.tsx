@@ -6,6 +6,7 @@ import { useServices } from "../context.ts";
 import { ErrorBanner } from "./ErrorBanner.tsx";
 import { Spinner } from "./Spinner.tsx";
 import { useFlowMachine } from "../useFlow.ts";
+import { imageUrl } from "../destinationFormat.ts";
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
@@ -23,6 +24,26 @@ const valueText = (value: unknown, yes: string, no: string): string => {
   return String(value);
 };
 
+/** A stored image's path as the API answers it (decision 010): shown as the picture, not as text. */
+const storedImagePath = /^uploads\/[a-z_]+\/[0-9a-f]{64}\.(?:webp|png|jpe?g|gif|avif)$/;
+
+const isImagePath = (value: unknown): value is string => typeof value === "string" && storedImagePath.test(value);
+
+/** One side of a change: the image(s) it names as thumbnails, any other value as text. */
+function ChangeValue({ value, label, yes, no }: { readonly value: unknown; readonly label: string; readonly yes: string; readonly no: string }) {
+  const images = isImagePath(value) ? [value] : Array.isArray(value) && value.length > 0 && value.every(isImagePath) ? value : null;
+  if (images === null) return <>{valueText(value, yes, no)}</>;
+  return (
+    <span className="history-thumbs">
+      {images.map((path, index) => (
+        <a key={path} href={imageUrl(path)} target="_blank" rel="noreferrer">
+          <img src={imageUrl(path)} alt={images.length === 1 ? label : `${label} ${index + 1}`} loading="lazy" />
+        </a>
+      ))}
+    </span>
+  );
+}
+
 /** The collapsible 'Historial' of an edit screen: who changed the record, when, and what. */
 export function HistoryPanel({ stream, id }: { readonly stream: HistoryStream; readonly id: number }) {
   const { t } = useTranslation();
@@ -34,7 +55,7 @@ export function HistoryPanel({ stream, id }: { readonly stream: HistoryStream; r
     send({ type: event.currentTarget.open ? "recordHistory.open" : "recordHistory.close" });
 
   const title = (entry: HistoryEntry) => t(`history.types.${entry.type}`, { defaultValue: entry.type });
-  const field = (name: string) => t(`history.fields.${name}`, { defaultValue: name });
+  const field = (name: string) => t([`history.fields.${name}`, `detail.${name}`], { defaultValue: name });
   const author = (entry: HistoryEntry) =>
     entry.actor === null ? t("history.system") : `${entry.actor.firstName} ${entry.actor.lastName}`.trim();
 
@@ -60,8 +81,9 @@ export function HistoryPanel({ stream, id }: { readonly stream: HistoryStream; r
                 <ul>
                   {entry.changes.map((change) => (
                     <li key={change.field}>
-                      {field(change.field)}: {valueText(change.before, t("history.yes"), t("history.no"))} →{" "}
-                      {valueText(change.after, t("history.yes"), t("history.no"))}
+                      {field(change.field)}:{" "}
+                      <ChangeValue value={change.before} label={field(change.field)} yes={t("history.yes")} no={t("history.no")} /> →{" "}
+                      <ChangeValue value={change.after} label={field(change.field)} yes={t("history.yes")} no={t("history.no")} />
                     </li>
                   ))}
                 </ul>

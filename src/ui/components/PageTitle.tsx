@@ -1,8 +1,12 @@
 import "./screens.css";
 import { Link } from "wouter";
+import { useDocumentTitle } from "../useDocumentTitle.ts";
 import { Icon } from "./icons.tsx";
 
-/** A screen's heading, with the round add button of SPEC.md section 2 when `add` is given. */
+/**
+ * A screen's heading, with the round add button of SPEC.md section 2 when `add` is given; the
+ * browser tab shows it too.
+ */
 export function PageTitle({
   title,
   add,
@@ -10,6 +14,7 @@ export function PageTitle({
   readonly title: string;
   readonly add?: { readonly to: string; readonly label: string };
 }) {
+  useDocumentTitle(title);
   return (
     <div className="page-title">
       <h1 id="page-title">{title}</h1>

@@ -1,16 +1,21 @@
 import "./panel.css";
 import { useSelector } from "@xstate/react";
-import { type MouseEvent, type ReactNode, useState } from "react";
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "wouter";
+import { Link, useLocation } from "wouter";
 import { sidebarMachine } from "../../machines/sidebar.machine.ts";
 import { useServices } from "../context.ts";
 import { entriesFor, type MenuEntry } from "../menu.ts";
-import { isEntryActive } from "../paths.ts";
+import { askToLeave } from "../leaving.ts";
+import { isEntryActive, paths } from "../paths.ts";
 import { LanguageSelect } from "./LanguageSelect.tsx";
+import { ThemeSelect } from "./ThemeSelect.tsx";
 import { Logo } from "./Logo.tsx";
 import { Spinner } from "./Spinner.tsx";
 import { useFlowMachine } from "../useFlow.ts";
+
+/** A choice of the user menu closes it: the dropdown would otherwise cover the page it opens. */
+const closeMenu = (event: MouseEvent<HTMLAnchorElement>) => event.currentTarget.closest("details")?.removeAttribute("open");
 
 /** The protected panel's frame: fixed sidebar by role, top bar with welcome and sign-out. */
 export function PanelLayout({ children }: { readonly children: ReactNode }) {
@@ -25,6 +30,26 @@ export function PanelLayout({ children }: { readonly children: ReactNode }) {
   const signingOut = useSelector(session, (snapshot) => snapshot.matches("signingOut"));
   const open = sidebar.matches("open");
   const entries = stored === null ? [] : entriesFor(stored.role);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const userMenu = useRef<HTMLDetailsElement>(null);
+
+  // Esc closes what is open over the page (the user menu, the phone's sidebar) and gives the focus
+  // back to the button that opened it (WCAG 2.1.2, 2.4.3). Dialogs close on Esc by themselves.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      const menu = userMenu.current;
+      if (menu?.open) {
+        menu.open = false;
+        menu.querySelector("summary")?.focus();
+      } else if (open) {
+        send({ type: "sidebar.dismiss" });
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open, send]);
 
   const choose = (event: MouseEvent<HTMLAnchorElement>, entry: MenuEntry) => {
     event.preventDefault();
@@ -60,6 +85,9 @@ export function PanelLayout({ children }: { readonly children: ReactNode }) {
 
   return (
     <div className="panel" data-sidebar={open ? "open" : "closed"}>
+      <a className="skip-link" href="#main">
+        {t("layout.skipToContent")}
+      </a>
       <aside id="sidebar" className="sidebar">
         <div className="brand">
           <Logo label={t("brand.name")} />
@@ -68,6 +96,8 @@ export function PanelLayout({ children }: { readonly children: ReactNode }) {
         <nav aria-label={t("layout.navigation")}>
           {section("administration")}
           {section("screens")}
+          {section("fleet")}
+          {section("catalogues")}
         </nav>
       </aside>
       {open && (
@@ -82,6 +112,7 @@ export function PanelLayout({ children }: { readonly children: ReactNode }) {
       <div className="panel-body">
         <header className="topbar">
           <button
+            ref={menuButton}
             type="button"
             className="menu-button secondary outline"
             aria-controls="sidebar"
@@ -95,7 +126,7 @@ export function PanelLayout({ children }: { readonly children: ReactNode }) {
           </button>
           <p className="welcome">{t("layout.welcome", { userName: stored?.userName ?? "" })}</p>
           <LanguageSelect />
-          <details className="dropdown user-menu">
+          <details ref={userMenu} className="dropdown user-menu">
             <summary aria-label={t("layout.userMenu")}>
               <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -105,10 +136,22 @@ export function PanelLayout({ children }: { readonly children: ReactNode }) {
             </summary>
             <ul dir="rtl">
               <li>
+                <Link href={paths.password} onClick={closeMenu}>
+                  {t("layout.changePassword")}
+                </Link>
+              </li>
+              <li>
+                <ThemeSelect />
+              </li>
+              <li>
                 <button
                   type="button"
                   className="secondary"
-                  onClick={() => session.send({ type: "session.signOut" })}
+                  onClick={() =>
+                    void askToLeave().then((leave) => {
+                      if (leave) session.send({ type: "session.signOut" });
+                    })
+                  }
                 >
                   {t("layout.signOut")}
                 </button>
@@ -116,7 +159,7 @@ export function PanelLayout({ children }: { readonly children: ReactNode }) {
             </ul>
           </details>
         </header>
-        <main className="container-fluid panel-main">{signingOut ? <Spinner /> : children}</main>
+        <main id="main" tabIndex={-1} className="container-fluid panel-main">{signingOut ? <Spinner /> : children}</main>
       </div>
     </div>
   );

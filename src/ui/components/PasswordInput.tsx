@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { authFields } from "../../api/auth.ts";
 import { Field } from "./Field.tsx";
 
 interface PasswordInputProps {
@@ -9,6 +10,9 @@ interface PasswordInputProps {
   readonly autoComplete: "current-password" | "new-password";
 }
 
+/** Every password input's limit, the contract's for password inputs. */
+const maxLength = authFields.password.maxLength;
+
 /** A password field with a show/hide toggle; the visibility is presentation only. */
 export function PasswordInput({ name, label, problem, autoComplete }: PasswordInputProps) {
   const { t } = useTranslation();
@@ -17,7 +21,13 @@ export function PasswordInput({ name, label, problem, autoComplete }: PasswordIn
     <Field label={label} problem={problem}>
       {(control) => (
         <div className="password-field">
-          <input {...control} name={name} type={visible ? "text" : "password"} autoComplete={autoComplete} />
+          <input
+            {...control}
+            name={name}
+            type={visible ? "text" : "password"}
+            autoComplete={autoComplete}
+            maxLength={maxLength}
+          />
           <button
             type="button"
             className="secondary outline toggle-visibility"

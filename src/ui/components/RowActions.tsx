@@ -3,11 +3,11 @@ import { Link } from "wouter";
 import { Icon, type IconName } from "./icons.tsx";
 
 /**
- * The row-action kinds of SPEC.md section 2. Links go to a route; the others run the caller's
- * function. `delete` only reports the click: the caller's flow asks for confirmation.
+ * The row-action kinds of SPEC.md section 2, and `view` for someone who may only read the
+ * record. Links go to a route; the others run the caller's function. `delete` only reports the click: the caller's flow asks for confirmation.
  */
 export type RowAction =
-  | { readonly kind: "register" | "edit"; readonly to: string }
+  | { readonly kind: "register" | "edit" | "view"; readonly to: string }
   | {
       readonly kind: "play" | "edit_modal" | "changePass" | "pluss" | "delete";
       readonly onClick: () => void;
@@ -17,6 +17,7 @@ const icons: Record<RowAction["kind"], IconName> = {
   register: "coins",
   play: "play",
   edit: "pencil",
+  view: "eye",
   edit_modal: "pencilSquare",
   changePass: "key",
   pluss: "plus",

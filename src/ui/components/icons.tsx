@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /** The row-action and add-button glyphs; decorative, the buttons carry the accessible names. */
-export type IconName = "coins" | "play" | "pencil" | "pencilSquare" | "key" | "plus" | "trash";
+export type IconName = "coins" | "eye" | "play" | "pause" | "pencil" | "pencilSquare" | "key" | "plus" | "trash";
 
 const shapes: Record<IconName, ReactNode> = {
   coins: (
@@ -11,7 +11,14 @@ const shapes: Record<IconName, ReactNode> = {
       <path d="M9 17c0 1.7 2.7 3 6 3s6-1.3 6-3v-4c0-1.7-2.7-3-6-3" />
     </>
   ),
+  eye: (
+    <>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </>
+  ),
   play: <path d="M7 4l13 8-13 8z" />,
+  pause: <path d="M7 4h4v16H7zM13 4h4v16h-4z" />,
   pencil: <path d="M4 20h4L19 9l-4-4L4 16zM14 6l4 4" />,
   pencilSquare: (
     <>

@@ -1,3 +1,5 @@
+import { dialogTheme } from "../theme.ts";
+
 /** Toasts of SPEC.md section 9: top right, 3000 ms, 360px wide. */
 export const TOAST_MS = 3000;
 
@@ -11,6 +13,7 @@ export type ToastIcon = "success" | "error" | "warning" | "info";
 export const showToast = async (title: string, icon: ToastIcon = "success"): Promise<void> => {
   const { default: Swal } = await import("sweetalert2");
   await Swal.fire({
+    theme: dialogTheme(),
     toast: true,
     position: "top-end",
     timer: TOAST_MS,

@@ -14,6 +14,7 @@ import { imageUrl } from "../destinationFormat.ts";
 import { formText } from "../forms.ts";
 import { paths } from "../paths.ts";
 import { useRecordForm, useRecordFormState } from "../useRecord.ts";
+import { dialogTheme } from "../theme.ts";
 
 /** The banner's texts (a required title, two optional texts) and whether it shows. */
 const fields: ReadonlyArray<FormField<Banner>> = [
@@ -47,7 +48,7 @@ const sourceOf = (image: FormImage): string | null => (image.kind === "kept" ? i
  */
 const showSavedPopup = async (title: string): Promise<void> => {
   const { default: Swal } = await import("sweetalert2");
-  await Swal.fire({ icon: "success", titleText: title });
+  await Swal.fire({ theme: dialogTheme(), icon: "success", titleText: title });
 };
 
 /** /panel/home/baner_new and /panel/home/baner/{id}: the banner's texts and its images. */

@@ -1,6 +1,7 @@
 import "./destinations.css";
-import { type ChangeEvent, useRef, useState } from "react";
+import { type ChangeEvent, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatAmount } from "../../api/amounts.ts";
 import type { CatalogueItem } from "../../api/catalogues.ts";
 import {
   type DestinationType,
@@ -22,7 +23,7 @@ import { fieldText, formText } from "../forms.ts";
 import { paths } from "../paths.ts";
 import { useRecordForm, useRecordFormState } from "../useRecord.ts";
 
-const readDraft = (form: FormData): ItineraryDraft => ({
+const readDraft = (form: FormData, language: string): ItineraryDraft => ({
   name: formText(form, "name"),
   days: formText(form, "days"),
   description: formText(form, "description"),
@@ -36,6 +37,7 @@ const readDraft = (form: FormData): ItineraryDraft => ({
   feeding: formTexts(form, "feeding").map(Number),
   activities: formTexts(form, "activities").map(Number),
   courtesy: formTexts(form, "courtesy").map(Number),
+  language,
 });
 
 /** One of the destination's text fields: labelled `destinations.<name>`, with the contract's rule. */
@@ -54,8 +56,15 @@ const field = (
 const nameAndDays = [field("name", (itinerary) => itinerary.name), field("days", (itinerary) => itinerary.days)];
 const description = field("description", (itinerary) => itinerary.description, { rows: 3 });
 const avalability = field("avalability", (itinerary) => itinerary.avalability);
-const price = field("price", (itinerary) => String(itinerary.price), { inputMode: "decimal" });
-const ofertPrice = field("ofertPrice", (itinerary) => itinerary.ofertPrice?.toString(), { inputMode: "decimal" });
+/** The prices as the lists show them in the chosen language, which is how the form reads them back. */
+const priceFields = (language: string) => ({
+  price: field("price", (itinerary) => formatAmount(itinerary.price, language), { inputMode: "decimal" }),
+  ofertPrice: field(
+    "ofertPrice",
+    (itinerary) => (itinerary.ofertPrice === null ? undefined : formatAmount(itinerary.ofertPrice, language)),
+    { inputMode: "decimal" },
+  ),
+});
 
 /** The catalogues whose active items a destination includes: chosen among what the form loaded. */
 const includedCatalogues = ["feeding", "activities", "courtesy"] as const;
@@ -74,7 +83,8 @@ export default function DestinationFormView({
   /** The destination of a detail route; null on the _new route. */
   readonly id: number | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { price, ofertPrice } = useMemo(() => priceFields(i18n.language), [i18n.language]);
   const listPath = paths.destinations(type);
   const [source] = useState(() => destinationFormSource(type));
   const actor = useRecordForm(destinationFormMachine, { source, id, listPath });
@@ -109,7 +119,7 @@ export default function DestinationFormView({
       back={listPath}
       history={id === null ? null : { stream: "itinerary", id }}
       status={state}
-      submit={(form) => actor.send({ type: "form.submit", draft: readDraft(form) })}
+      submit={(form) => actor.send({ type: "form.submit", draft: readDraft(form, i18n.language) })}
     >
       <fieldset className="destination-fields" disabled={state.processing}>
         <DeclaredFields fields={nameAndDays} item={itinerary} problems={problems} columns />

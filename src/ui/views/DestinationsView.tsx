@@ -7,6 +7,7 @@ import type { Column } from "../components/DataTable.tsx";
 import { RecordList } from "../components/RecordList.tsx";
 import { formatMoney, imageUrl } from "../destinationFormat.ts";
 import { paths } from "../paths.ts";
+import { exportColumns } from "../tableExport.ts";
 import { useRecordList } from "../useRecord.ts";
 
 /** A short list after its label; nothing when the list is empty, so a row stays compact. */
@@ -26,7 +27,6 @@ const names = (items: ReadonlyArray<{ readonly name: string }>) => items.map((it
 export default function DestinationsView({ type }: { readonly type: DestinationType }) {
   const { t, i18n } = useTranslation();
   const [source] = useState(() => destinationListSource(type));
-  const actor = useRecordList(destinationListMachine, source);
   const title = t(`destinations.${type}`);
   const money = (amount: number) => formatMoney(i18n.language, amount);
 
@@ -47,6 +47,8 @@ export default function DestinationsView({ type }: { readonly type: DestinationT
     },
     {
       header: t("destinations.destination"),
+      sort: "name",
+      text: (destination) => destination.name,
       cell: (destination) => (
         <div className="destination-summary">
           <strong>{destination.name}</strong>
@@ -69,10 +71,20 @@ export default function DestinationsView({ type }: { readonly type: DestinationT
         </dl>
       ),
     },
-    { header: t("destinations.departureFrom"), cell: (destination) => destination.departureFrom.join(", ") },
+    {
+      header: t("destinations.departureFrom"),
+      sort: "departure",
+      cell: (destination) => destination.departureFrom.join(", "),
+      text: (destination) => destination.departureFrom.join(", "),
+    },
     {
       header: t("destinations.prices"),
       narrow: true,
+      sort: "price",
+      text: (destination) =>
+        destination.isOfert && destination.ofertPrice !== null
+          ? `${money(destination.price)} (${t("destinations.ofertPrice")} ${money(destination.ofertPrice)})`
+          : money(destination.price),
       cell: (destination) => (
         <div className="destination-prices">
           <span>{money(destination.price)}</span>
@@ -86,11 +98,13 @@ export default function DestinationsView({ type }: { readonly type: DestinationT
       ),
     },
   ];
+  const actor = useRecordList(destinationListMachine, source, { title, columns: exportColumns(columns) });
 
   return (
     <section aria-labelledby="page-title" className="destinations">
       <RecordList<Itinerary>
         actor={actor}
+        id={`${type}-destinations`}
         title={title}
         add={{ to: paths.destinationsNew(type), label: t("destinations.new") }}
         columns={columns}

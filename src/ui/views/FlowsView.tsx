@@ -154,6 +154,9 @@ function FlowDiagram({
           width={diagram.width}
           height={diagram.height}
           viewBox={`0 0 ${diagram.width} ${diagram.height}`}
+          preserveAspectRatio="xMinYMin meet"
+          // it shrinks to the page's width, but not below 60 %: a wider machine scrolls in its box
+          style={{ minWidth: Math.round(diagram.width * 0.6) }}
         >
           <defs>
             <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
@@ -162,7 +165,11 @@ function FlowDiagram({
           </defs>
           {diagram.transitions.map((edge) => (
             <g key={edge.key} className="flows-edge">
-              <path d={pathOf(edge.points)} markerEnd="url(#arrow)" />
+              {edge.loop !== null ? (
+                <path d={edge.loop} markerEnd="url(#arrow)" />
+              ) : (
+                edge.points.length > 0 && <path d={pathOf(edge.points)} markerEnd="url(#arrow)" />
+              )}
               {!edge.key.startsWith("initial:") && (
                 <text x={edge.labelX} y={edge.labelY} textAnchor="middle" dominantBaseline="middle">
                   <title>{edge.transition.description}</title>

@@ -1,10 +1,10 @@
 import "./home.css";
 import { useSelector } from "@xstate/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { HomeContent } from "../../api/home.ts";
-import { homeContentMachine } from "../../machines/homeContent.machine.ts";
+import { type ContentTarget, homeContentMachine } from "../../machines/homeContent.machine.ts";
 import { ActiveIndicator } from "../components/ActiveIndicator.tsx";
 import { Carousel } from "../components/Carousel.tsx";
 import { type Column, DataTable } from "../components/DataTable.tsx";
@@ -14,6 +14,7 @@ import { RowActions } from "../components/RowActions.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { useServices } from "../context.ts";
 import { imageUrl } from "../destinationFormat.ts";
+import { listImplementations } from "../flows.ts";
 import { paths } from "../paths.ts";
 import { useFlowActor } from "../useFlow.ts";
 
@@ -26,6 +27,8 @@ interface ContentRow {
   readonly content: ReactNode;
   readonly active: boolean | null;
   readonly edit: string;
+  /** What the delete button asks to delete; the recommendations are only edited. */
+  readonly deletes: ContentTarget | null;
 }
 
 /** A banner's or the call to action's row: its title and state, and where it is edited. */
@@ -33,17 +36,20 @@ const recordRow = (
   type: ContentRow["type"],
   record: { readonly title: string; readonly active: boolean },
   edit: string,
+  deletes: ContentTarget,
   content: ReactNode,
-): Omit<ContentRow, "id"> => ({ type, title: record.title, active: record.active, edit, content });
+): Omit<ContentRow, "id"> => ({ type, title: record.title, active: record.active, edit, deletes, content });
 
 /** /panel/home: the banners with their carousels, the call to action and the recommendations. */
 export default function HomeView() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { client } = useServices();
-  const actor = useFlowActor(homeContentMachine, { input: { client } });
+  const [logic] = useState(() => homeContentMachine.provide(listImplementations(i18n)));
+  const actor = useFlowActor(logic, { input: { client } });
   const content = useSelector(actor, (snapshot) => snapshot.context.content);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const fetching = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));
+  const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing") || snapshot.matches("confirming"));
 
   const rowsOf = (home: HomeContent): ReadonlyArray<ContentRow> => {
     const banners = home.baner.map((banner) =>
@@ -51,6 +57,7 @@ export default function HomeView() {
         "baner",
         banner,
         paths.homeBaner(banner.id),
+        { kind: "baner", id: banner.id, title: t("home.deleteBanner", { title: banner.title }) },
         banner.images.length === 0 ? (
           <small>{t("home.noImages")}</small>
         ) : (
@@ -73,6 +80,7 @@ export default function HomeView() {
         "call_action",
         action,
         paths.homeCallAction(action.id),
+        { kind: "call_action", id: action.id, title: t("home.deleteCallAction", { title: action.title }) },
         <div className="home-call-action">
           <span>{action.text}</span>
           <small>
@@ -87,6 +95,7 @@ export default function HomeView() {
       title: t("home.recommendations"),
       active: null,
       edit: paths.homeRecomendation,
+      deletes: null,
       content:
         recommended.length === 0 ? (
           <small>{t("home.noRecommendations")}</small>
@@ -113,7 +122,20 @@ export default function HomeView() {
     {
       header: t("actions.column"),
       narrow: true,
-      cell: (row) => <RowActions actions={[{ kind: "edit", to: row.edit }]} />,
+      cell: (row) => {
+        const { deletes } = row;
+        return (
+          <RowActions
+            disabled={processing}
+            actions={[
+              { kind: "edit", to: row.edit },
+              ...(deletes === null
+                ? []
+                : [{ kind: "delete", onClick: () => actor.send({ type: "content.delete", target: deletes }) } as const]),
+            ]}
+          />
+        );
+      },
     },
   ];
 

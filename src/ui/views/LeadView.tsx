@@ -7,7 +7,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { commentFields, type Lead, type LeadDetails } from "../../api/leads.ts";
 import { translateMessage } from "../../i18n/messages.ts";
+import { countryName } from "../countries.ts";
 import { leadConversationMachine } from "../../machines/leadConversation.machine.ts";
+import { AssignLeadButton, AssignLeadDialog, useLeadAssignment } from "../components/AssignLeadDialog.tsx";
 import { HistoryPanel } from "../components/HistoryPanel.tsx";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { Field } from "../components/Field.tsx";
@@ -81,8 +83,11 @@ function LeadConversation({ leadId, userId }: { readonly leadId: LeadId; readonl
     }),
   );
   const actor = useFlowActor(logic, { input: { client, leadId, userId } });
+  const assignment = useLeadAssignment(() => actor.send({ type: "lead.reload" }));
   const lead = useSelector(actor, (snapshot) => snapshot.context.lead);
   const draft = useSelector(actor, (snapshot) => snapshot.context.draft);
+  // leaving asks first while a comment is only typed (not while it is being sent)
+  const unsaved = useSelector(actor, (snapshot) => snapshot.matches("ready") && snapshot.context.draft.trim() !== "");
   const problem = useSelector(actor, (snapshot) => snapshot.context.problem);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const fetching = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));
@@ -125,9 +130,17 @@ function LeadConversation({ leadId, userId }: { readonly leadId: LeadId; readonl
             <Term label={t("leads.phone")}>
               <a href={telHref(lead.phone)}>{lead.phone}</a>
             </Term>
-            <Term label={t("leads.country")}>{lead.country}</Term>
+            <Term label={t("leads.country")}>{countryName(lead.country, i18n.language)}</Term>
             <Term label={t("leads.agent")}>
-              {lead.lead_user === null ? t("leads.unassigned") : personName(lead.lead_user)}
+              <span className="lead-agent">
+                {lead.lead_user === null ? t("leads.unassigned") : personName(lead.lead_user)}
+                <AssignLeadButton
+                  actor={assignment}
+                  leadId={lead.id}
+                  name={personName(lead)}
+                  agentId={lead.lead_user?.id ?? null}
+                />
+              </span>
             </Term>
           </dl>
         </article>
@@ -153,6 +166,7 @@ function LeadConversation({ leadId, userId }: { readonly leadId: LeadId; readonl
         )}
         <form
           className="lead-comment"
+          data-unsaved={unsaved ? "" : undefined}
           noValidate
           onSubmit={submitted(() => actor.send({ type: "comment.submit" }))}
         >
@@ -174,6 +188,7 @@ function LeadConversation({ leadId, userId }: { readonly leadId: LeadId; readonl
         </form>
       </section>
       <HistoryPanel stream="lead" id={leadId} />
+      <AssignLeadDialog actor={assignment} />
     </section>
   );
 }

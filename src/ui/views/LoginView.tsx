@@ -1,21 +1,23 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { authFields } from "../../api/auth.ts";
 import { Link, useLocation } from "wouter";
 import { loginMachine } from "../../machines/login.machine.ts";
 import { useServices } from "../context.ts";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";
-import { LanguageSelect } from "../components/LanguageSelect.tsx";
-import { Logo } from "../components/Logo.tsx";
 import { PasswordInput } from "../components/PasswordInput.tsx";
 import { TextInput } from "../components/TextInput.tsx";
 import { fieldText, formText, submitted } from "../forms.ts";
 import { paths } from "../paths.ts";
+import { useDocumentTitle } from "../useDocumentTitle.ts";
 import { useFlowMachine } from "../useFlow.ts";
+import { AccountPage } from "../components/AccountPage.tsx";
 
 /** /panel: staff sign-in. */
 export default function LoginView() {
   const { t } = useTranslation();
   const { client, session } = useServices();
+  useDocumentTitle(t("login.title"));
   const [, navigate] = useLocation();
   const [logic] = useState(() =>
     loginMachine.provide({
@@ -26,31 +28,42 @@ export default function LoginView() {
         goToPasswordChange: (_, { id }) => navigate(paths.changePassword(id)),
         goToLeads: () => navigate(paths.leads),
         goToHome: () => navigate(paths.home),
+        goBack: (_, { path }) => navigate(path),
       },
     }),
   );
-  const [snapshot, send] = useFlowMachine(logic, { input: { client } });
+  const { session: stored, expired } = session.getSnapshot().context;
+  const [snapshot, send] = useFlowMachine(logic, { input: { client, session: stored, expired } });
   const { problems, error } = snapshot.context;
   const submitting = snapshot.hasTag("submitting");
 
   const submit = (form: FormData) =>
     send({ type: "credentials.submit", email: formText(form, "email"), password: formText(form, "password") });
 
+  // signing in is all this page is for: the email field has the focus when it opens
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const email = form.current?.elements.namedItem("email");
+    if (email instanceof HTMLInputElement) email.focus();
+  }, []);
+
   return (
-    <main className="container narrow">
-      <div className="public-top">
-        <Logo label={t("brand.name")} size={56} />
-        <LanguageSelect />
-      </div>
+    <AccountPage>
       <article>
         <h1>{t("login.title")}</h1>
+        {expired !== null && error === null && (
+          <p className="notice" role="status">
+            {t("login.expired")}
+          </p>
+        )}
         <ErrorBanner message={error} />
-        <form onSubmit={submitted(submit)} noValidate>
+        <form ref={form} onSubmit={submitted(submit)} noValidate>
           <TextInput
             name="email"
             type="email"
             label={t("login.email")}
             autoComplete="username"
+            maxLength={authFields.email.maxLength}
             problem={fieldText(t, problems.email)}
           />
           <PasswordInput
@@ -65,6 +78,6 @@ export default function LoginView() {
         </form>
         <Link href={paths.forgotPassword}>{t("login.forgot")}</Link>
       </article>
-    </main>
+    </AccountPage>
   );
 }

@@ -6,6 +6,7 @@ import { destinationTypes } from "../../api/itineraries.ts";
 import { RequireRole } from "../components/RequireRole.tsx";
 import { PanelLayout } from "../components/PanelLayout.tsx";
 import { Spinner } from "../components/Spinner.tsx";
+import { withTexts } from "../../i18n/index.ts";
 import { catalogues } from "../../records/index.ts";
 import { paths } from "../paths.ts";
 import { catalogueRoutes, formRoutes, WithId } from "../recordRoutes.tsx";
@@ -23,6 +24,9 @@ const HomeView = lazy(() => import("./HomeView.tsx"));
 const BannerFormView = lazy(() => import("./BannerFormView.tsx"));
 const CallActionFormView = lazy(() => import("./CallActionFormView.tsx"));
 const RecommendationsView = lazy(() => import("./RecommendationsView.tsx"));
+const OwnPasswordView = lazy(() =>
+  withTexts("account", import("./ChangePasswordView.tsx").then(({ OwnPasswordView: view }) => ({ default: view }))),
+);
 
 /** Home content is for admin and marketing (PRODUCT.md section 5), as its menu entry is. */
 const homeEditors: ReadonlyArray<RoleName> = ["admin", "marketing"];
@@ -42,6 +46,9 @@ export default function PanelView() {
             <RequireRole roles={["admin", "marketing"]}>
               <FlowsView />
             </RequireRole>
+          </Route>
+          <Route path={paths.password}>
+            <OwnPasswordView />
           </Route>
           <Route path={paths.leads}>
             <LeadsView />

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import type { Itinerary } from "../../api/itineraries.ts";
-import { recommendationsMachine } from "../../machines/recommendations.machine.ts";
+import { hasUnsavedChoices, recommendationsMachine } from "../../machines/recommendations.machine.ts";
 import { FormActions } from "../components/FormActions.tsx";
 import { FormFrame } from "../components/FormFrame.tsx";
 import { OrderButtons } from "../components/OrderButtons.tsx";
@@ -28,7 +28,16 @@ export default function RecommendationsView() {
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));
   const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
-  const open = useSelector(actor, (snapshot) => snapshot.matches("editing") || snapshot.matches("saving"));
+  const open = useSelector(
+    actor,
+    (snapshot) => snapshot.matches("editing") || snapshot.matches("saving") || snapshot.matches("outdated"),
+  );
+  const outdated = useSelector(actor, (snapshot) => snapshot.matches("outdated"));
+  // leaving asks first while the choices are only in the editor (not while they are being saved)
+  const unsaved = useSelector(
+    actor,
+    (snapshot) => (snapshot.matches("editing") || snapshot.matches("outdated")) && hasUnsavedChoices(snapshot.context),
+  );
 
   const byId = new Map(destinations.map((destination) => [destination.id, destination]));
   const picked = chosen.flatMap((id) => {
@@ -40,7 +49,7 @@ export default function RecommendationsView() {
     `${t(`destinations.${destination.type}`)} · ${formatMoney(i18n.language, destination.price)}`;
 
   return (
-    <section aria-labelledby="page-title" className="home">
+    <section aria-labelledby="page-title" className="home" data-unsaved={unsaved ? "" : undefined}>
       <FormFrame title={t("home.recommendations")} error={error} fetching={loading} open={open} back={paths.home}>
         <div className="home-choices">
           <section aria-labelledby="chosen-title">
@@ -102,7 +111,12 @@ export default function RecommendationsView() {
             )}
           </section>
         </div>
-        <FormActions busy={processing} back={paths.home} onSave={() => actor.send({ type: "recommendations.save" })} />
+        <FormActions
+          busy={processing}
+          back={paths.home}
+          onSave={() => actor.send({ type: "recommendations.save" })}
+          onReload={outdated ? () => actor.send({ type: "recommendations.reload" }) : undefined}
+        />
       </FormFrame>
     </section>
   );

@@ -1,14 +1,28 @@
 import { useTranslation } from "react-i18next";
-import { catalogueFormMachine } from "../../machines/catalogues.ts";
+import { catalogueFormMachine, type FieldValues } from "../../machines/catalogues.ts";
 import type { CatalogueDeclaration } from "../../records/catalogue.ts";
-import { DeclaredFields, declaredValues } from "../components/DeclaredFields.tsx";
+import { DeclaredField } from "../components/DeclaredFields.tsx";
+import { DetailInput, detailFormValue } from "../components/DetailInput.tsx";
 import { RecordFormFrame } from "../components/FormFrame.tsx";
+import { formText } from "../forms.ts";
+import { formFlag } from "../components/CheckboxInput.tsx";
 import { useRecordForm, useRecordFormState } from "../useRecord.ts";
+import { useRoleIn } from "../useRole.ts";
+
+/** The form's values by field: the name, the active flag, each detail as its rule reads it. */
+const readDraft = (record: CatalogueDeclaration, form: FormData, language: string): FieldValues =>
+  Object.fromEntries(
+    record.fields.map((field) => {
+      if (field.kind === "detail") return [field.name, detailFormValue(field, form, language)];
+      return [field.name, field.kind === "text" ? formText(form, field.name) : formFlag(form, field.name)];
+    }),
+  );
 
 /**
  * The new and edit forms of any declared catalogue: its title `catalogue.<key>.new` / `.edit`,
- * its declared fields (each text input with the contract's `maxLength`), and back to its list
- * once saved. Nothing here names a catalogue.
+ * its declared fields (each text input with the contract's `maxLength`, each detail as its rule
+ * says, references among the items they may choose), and back to its list once saved. Nothing here
+ * names a catalogue.
  */
 export default function RecordFormView({
   record,
@@ -18,20 +32,32 @@ export default function RecordFormView({
   /** The item of a detail route; null on a _new route. */
   readonly id: number | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const actor = useRecordForm(catalogueFormMachine, { source: record.formSource, id, listPath: record.listPath });
   const state = useRecordFormState(actor);
   const { stream } = record;
+  const writable = useRoleIn(record.writers);
 
   return (
     <RecordFormFrame
-      title={t(`catalogue.${record.key}.${id === null ? "new" : "edit"}`)}
+      title={writable ? t(`catalogue.${record.key}.${id === null ? "new" : "edit"}`) : t(`nav.${record.key}`)}
+      readOnly={!writable}
       back={record.listPath}
       history={id === null ? null : { stream, id }}
       status={state}
-      submit={(form) => actor.send({ type: "form.submit", draft: declaredValues(record.fields, form) })}
+      submit={(form) => actor.send({ type: "form.submit", draft: readDraft(record, form, i18n.language) })}
     >
-      <DeclaredFields fields={record.fields} item={state.item} problems={state.problems} />
+      <div className={record.fields.length > 4 ? "record-fields" : undefined}>
+        {record.fields.map((field) => (
+          <div key={field.name} className={field.kind === "detail" && field.rule.kind === "references" ? "record-field-wide" : undefined}>
+            {field.kind === "detail" ? (
+              <DetailInput field={field} item={state.item} choices={state.options} problems={state.problems} />
+            ) : (
+              <DeclaredField field={field} item={state.item} problems={state.problems} />
+            )}
+          </div>
+        ))}
+      </div>
     </RecordFormFrame>
   );
 }

@@ -1,20 +1,51 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import type { DetailRule } from "../../api/details.ts";
 import type { CatalogueItem } from "../../api/catalogues.ts";
 import { catalogueListMachine } from "../../machines/catalogues.ts";
 import { type CatalogueDeclaration, itemPath } from "../../records/catalogue.ts";
 import type { ColumnDeclaration } from "../../records/record.ts";
 import { ActiveIndicator } from "../components/ActiveIndicator.tsx";
+import { numberText, optionKey } from "../components/DetailInput.tsx";
 import type { Column } from "../components/DataTable.tsx";
+import { exportColumns } from "../tableExport.ts";
 import { RecordList } from "../components/RecordList.tsx";
 import { useRecordList } from "../useRecord.ts";
+import { useRoleIn } from "../useRole.ts";
 
-/** A declared column as the table draws it: an active indicator, or the row's text. */
+/** How a detail's value reads in a cell and an export: a number as the language writes it, a choice's text. */
+const detailText = (t: TFunction, language: string, rule: DetailRule, value: string | number): string => {
+  if (typeof value === "number") {
+    return Number.isFinite(value) ? numberText(value, rule.kind === "number" && rule.whole, language) : "";
+  }
+  return rule.kind === "choice" && value !== "" ? t(optionKey(value)) : value;
+};
+
+/**
+ * A declared column as the table draws it (an active indicator, the row's text, a detail's value
+ * as it reads), sorted by its key and exported as its text ('Activo' / 'Inactivo' for the flag).
+ */
 const tableColumn =
-  (translate: (key: string) => string) =>
-  <Row,>(column: ColumnDeclaration<Row>): Column<Row> =>
-    column.kind === "active"
-      ? { header: translate(column.header), narrow: true, cell: (row) => <ActiveIndicator active={column.value(row)} /> }
-      : { header: translate(column.header), cell: (row) => column.value(row) };
+  (t: TFunction, language: string) =>
+  <Row,>(column: ColumnDeclaration<Row>): Column<Row> => {
+    const header = t(column.header);
+    switch (column.kind) {
+      case "active":
+        return {
+          header,
+          narrow: true,
+          sort: column.key,
+          cell: (row) => <ActiveIndicator active={column.value(row)} />,
+          text: (row) => t(column.value(row) ? "status.active" : "status.inactive"),
+        };
+      case "text":
+        return { header, sort: column.key, cell: (row) => column.value(row), text: column.value };
+      case "detail": {
+        const text = (row: Row) => detailText(t, language, column.rule, column.value(row));
+        return { header, sort: column.key, cell: text, text };
+      }
+    }
+  };
 
 /**
  * The list of any declared catalogue (/panel/feeding, /panel/activities, /panel/courtesys...):
@@ -22,16 +53,21 @@ const tableColumn =
  * delete per row. Nothing here names a catalogue.
  */
 export default function RecordListView({ record }: { readonly record: CatalogueDeclaration }) {
-  const { t } = useTranslation();
-  const actor = useRecordList(catalogueListMachine, record.listSource);
+  const { t, i18n } = useTranslation();
+  const title = t(`nav.${record.key}`);
+  const writable = useRoleIn(record.writers);
+  const columns = record.columns.map(tableColumn(t, i18n.language));
+  const actor = useRecordList(catalogueListMachine, record.listSource, { title, columns: exportColumns(columns) });
   return (
     <section aria-labelledby="page-title">
       <RecordList<CatalogueItem>
         actor={actor}
-        title={t(`nav.${record.key}`)}
+        id={record.key}
+        title={title}
         add={{ to: record.newPaths[0], label: t(`catalogue.${record.key}.new`) }}
-        columns={record.columns.map(tableColumn(t))}
+        columns={columns}
         buttons={(item) => ({ edit: itemPath(record, item.id), deleteTitle: t("catalogue.deleteTitle", { name: item.name }) })}
+        readOnly={!writable}
       />
     </section>
   );

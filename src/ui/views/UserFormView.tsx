@@ -1,4 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { messages } from "../../api/messages.ts";
+import { translateMessage } from "../../i18n/messages.ts";
+import { showToast } from "../components/toast.ts";
 import { type User, userFields } from "../../api/users.ts";
 import { userFormMachine, userFormSource } from "../../machines/users.ts";
 import { formFlag } from "../components/CheckboxInput.tsx";
@@ -20,7 +23,13 @@ const active: FormField<User> = { kind: "checkbox", name: "active", label: "form
 /** /panel/users_new 'Nuevo usuario' and /panel/users/{id} 'Editar usuario'. */
 export default function UserFormView({ id }: { readonly id: number | null }) {
   const { t } = useTranslation();
-  const actor = useRecordForm(userFormMachine, { source: userFormSource, id, listPath: paths.users });
+  const actor = useRecordForm(userFormMachine, {
+    source: userFormSource,
+    id,
+    listPath: paths.users,
+    // a new user signs in with the temporary password the server mailed: the toast says so
+    notify: (message) => void showToast(message === messages.created ? t("users.createdMailed") : translateMessage(t, message)),
+  });
   const state = useRecordFormState(actor);
   const { item: user, problems } = state;
   const roles = state.options?.roles ?? [];

@@ -37,6 +37,14 @@ export const newPage = async (
   return { context, page, consoleErrors };
 };
 
+/** Reports every Content-Security-Policy violation the page sees as a console error, which newPage collects. */
+export const watchViolations = (page: Page) =>
+  page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+
 /** Keeps a screenshot under tests/.artifacts/screenshots for people to look at. */
 export const screenshot = async (page: Page, name: string): Promise<void> => {
   mkdirSync(screenshotDir, { recursive: true });

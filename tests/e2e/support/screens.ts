@@ -36,6 +36,13 @@ export const screens: ReadonlyArray<Screen> = [
     path: "/panel/international/destinations_new",
     staff: "ventas@example.com",
   },
+  { name: "yachts", path: "/panel/yacht", staff: "admin@example.com" },
+  { name: "yacht-edit", path: "/panel/yacht/1", staff: "admin@example.com" },
+  { name: "guides", path: "/panel/guides", staff: "admin@example.com" },
+  { name: "guide-edit", path: "/panel/guides/1", staff: "admin@example.com" },
+  { name: "countries", path: "/panel/countries", staff: "ventas@example.com" },
+  // marketing reads the reference data: the form shows, disabled, with only the way back
+  { name: "space-type-view", path: "/panel/genders/1", staff: "marketing@example.com" },
   { name: "not-found", path: "/no/such/page" },
 ];
 

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -38,12 +39,10 @@ const waitForHealth = async (url: string, child: ChildProcess, deadline: number)
   throw new Error("server did not answer /api/health in time");
 };
 
-/** Starts the production server (built panel + API) on a new embedded database. */
-export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
-  const dataDir = mkdtempSync(join(tmpdir(), "backoffice-e2e-"));
+/** Runs the built server (the bundle `npm start` runs; `npm run test:e2e` builds it) on `dataDir`; `stop` keeps the data. */
+const spawnServer = async (dataDir: string, env: Record<string, string>): Promise<RunningServer> => {
   const port = await freePort();
   let output = "";
-  // The bundle `npm start` runs (`npm run test:e2e` builds it first).
   const child = spawn(process.execPath, ["build/server/main.js"], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
@@ -66,11 +65,54 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
     url,
     log: () => output,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+};
+
+const templatePrefix = "backoffice-e2e-template-";
+
+/**
+ * The data a first start with `env` leaves (migrations, demo content), made once per build and
+ * settings and copied for each file that starts with the same settings: a start on a copy takes a
+ * few seconds, a first start with the demo content about fifteen. Templates of older builds are
+ * removed.
+ */
+const hashOf = (value: unknown): string => createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 12);
+
+const templateFor = async (env: Record<string, string>): Promise<string> => {
+  const build = `${templatePrefix}${hashOf(statSync(join(root, "build", "server", "main.js")).mtimeMs)}-`;
+  const template = join(tmpdir(), `${build}${hashOf(Object.entries(env).sort())}`);
+  const data = join(template, "data");
+  if (existsSync(join(template, "ready"))) return data;
+  const stale = readdirSync(tmpdir()).filter((name) => name.startsWith(templatePrefix) && !name.startsWith(build));
+  for (const name of stale) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  mkdirSync(template, { recursive: true });
+  // copied only once the server that made it has closed its database
+  await (await spawnServer(data, env)).stop();
+  writeFileSync(join(template, "ready"), "");
+  return data;
+};
+
+/**
+ * Starts the production server (built panel + API) on a new embedded database. With the demo
+ * content and a given ADMIN_PASSWORD the data is a copy of one first start's (`templateFor`);
+ * otherwise (a test that reads the first admin's temporary password from the log) it is a first
+ * start of its own.
+ */
+export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
+  const dataDir = mkdtempSync(join(tmpdir(), "backoffice-e2e-"));
+  if (env.SEED_DEMO === "true" && env.ADMIN_PASSWORD !== undefined) {
+    cpSync(await templateFor(env), dataDir, { recursive: true });
+  }
+  const server = await spawnServer(dataDir, env);
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

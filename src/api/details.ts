@@ -1,0 +1,214 @@
+import { Schema } from "effect";
+import { type FieldProblem, type TextField, textProblem, textSchema } from "./fields.ts";
+import { SerialId } from "./ids.ts";
+import type { Message } from "./messages.ts";
+
+/**
+ * The fields a catalogue item has beyond its name and active flag (decision 027): a language's
+ * initials, a berth's capacity, a guide's languages. A catalogue's declaration (src/records) lists
+ * them once; the contract's schemas, the server's rules and read table, and the panel's form and
+ * list are all built from that list.
+ *
+ * On the wire each is a plain value: text is a string (empty when not filled), a number or a
+ * choice or a time (`HH:MM`) is null when not filled, a colour `#rrggbb`, a flag a boolean, a reference the chosen item's id (or null),
+ * references a list of ids.
+ */
+export type DetailRule =
+  | { readonly kind: "text"; readonly text: TextField }
+  | {
+      readonly kind: "number";
+      readonly required: boolean;
+      readonly minimum: number;
+      readonly maximum: number;
+      /** Whole numbers only (a capacity, a level), or amounts with at most two decimals. */
+      readonly whole: boolean;
+      /** The spec's message for a number out of range (`number 0-99`), else 'invalid information'. */
+      readonly outOfRange?: Message;
+    }
+  | { readonly kind: "choice"; readonly required: boolean; readonly options: ReadonlyArray<string> }
+  | { readonly kind: "colour" }
+  | {
+      /** A time of day, `HH:MM` on a 24-hour clock (a flight's departure). */
+      readonly kind: "time";
+      readonly required: boolean;
+      /** The spec's message when it is missing (`select a flight time`). */
+      readonly unselected?: Message;
+    }
+  | { readonly kind: "flag" }
+  | {
+      readonly kind: "reference";
+      /** The resource of the catalogue chosen from (`companies`). */
+      readonly catalogue: string;
+      readonly required: boolean;
+      /** The spec's message when none or no live item is chosen (`select a company`). */
+      readonly unselected?: Message;
+    }
+  | { readonly kind: "references"; readonly catalogue: string };
+
+/** One declared detail: its name on the wire and its rule. */
+export interface Detail {
+  readonly name: string;
+  readonly rule: DetailRule;
+}
+
+export type DetailValue = string | number | boolean | null | ReadonlyArray<number>;
+
+/** A catalogue item's details by name, as the wire and the read table hold them. */
+export type DetailValues = Readonly<Record<string, DetailValue>>;
+
+const ReferenceId = SerialId;
+
+/** The schema of one detail's value, as a saved item answers it. */
+const valueSchema = (rule: DetailRule): Schema.Codec<DetailValue> => {
+  switch (rule.kind) {
+    case "text":
+    case "colour":
+      return Schema.String;
+    case "number":
+      return Schema.NullOr(Schema.Finite);
+    case "choice":
+    case "time":
+      return Schema.NullOr(Schema.String);
+    case "flag":
+      return Schema.Boolean;
+    case "reference":
+      return Schema.NullOr(ReferenceId);
+    case "references":
+      return Schema.Array(ReferenceId);
+  }
+};
+
+/**
+ * The schema of one detail as a form sends it: text within its limit, any finite number (the rule
+ * judges its range, so that the answer is the spec's message), a choice among the options, ids.
+ */
+const payloadSchema = (rule: DetailRule): Schema.Codec<DetailValue> => {
+  switch (rule.kind) {
+    case "text":
+      return textSchema(rule.text);
+    case "choice":
+      return Schema.NullOr(Schema.Literals(rule.options));
+    default:
+      return valueSchema(rule);
+  }
+};
+
+/** The details' fields of an item's schema, each required: a saved item answers every one. */
+export const detailFields = (details: ReadonlyArray<Detail>): Record<string, Schema.Codec<DetailValue>> =>
+  Object.fromEntries(details.map(({ name, rule }) => [name, valueSchema(rule)]));
+
+/** The details' fields of a payload's schema, each optional: one left out is its empty value. */
+export const detailPayloadFields = (details: ReadonlyArray<Detail>) =>
+  Object.fromEntries(details.map(({ name, rule }) => [name, Schema.optionalKey(payloadSchema(rule))]));
+
+/** A detail's value when nothing is filled in (a new form, a payload that leaves it out). */
+export const emptyValue = (rule: DetailRule): DetailValue => {
+  switch (rule.kind) {
+    case "text":
+      return "";
+    case "colour":
+      // the panel's own blue, until someone picks the yacht's colour
+      return "#1e6091";
+    case "flag":
+      return false;
+    case "references":
+      return [];
+    default:
+      return null;
+  }
+};
+
+/** The details of a payload, each present: trimmed text, the empty value for one left out. */
+export const detailValues = (details: ReadonlyArray<Detail>, payload: Readonly<Record<string, unknown>>): DetailValues =>
+  Object.fromEntries(
+    details.map(({ name, rule }) => {
+      const value = payload[name] as DetailValue | undefined;
+      if (value === undefined) return [name, emptyValue(rule)];
+      return [name, typeof value === "string" && rule.kind === "text" ? value.trim() : value];
+    }),
+  );
+
+/** Whether a number has at most two decimals (an amount in US dollars). */
+const hasCents = (value: number): boolean => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+/**
+ * What is wrong with one detail's value, judged alone: a missing required value, a malformed text,
+ * a number out of its range or not whole. Whether a referenced item exists is a fact the server
+ * loads (`unselectedReferences`).
+ */
+export const detailProblem = (rule: DetailRule, value: DetailValue): FieldProblem | null => {
+  switch (rule.kind) {
+    case "text":
+      return textProblem(rule.text, typeof value === "string" ? value : "");
+    case "number": {
+      if (value === null) return rule.required ? "required" : null;
+      if (typeof value !== "number") return "invalid";
+      const inRange = value >= rule.minimum && value <= rule.maximum;
+      return inRange && (rule.whole ? Number.isInteger(value) : hasCents(value)) ? null : "invalid";
+    }
+    case "choice":
+      if (value === null || value === "") return rule.required ? "required" : null;
+      return typeof value === "string" && rule.options.includes(value) ? null : "invalid";
+    case "colour":
+      return typeof value === "string" && /^#[0-9a-f]{6}$/i.test(value) ? null : "invalid";
+    case "time":
+      if (value === null || value === "") return rule.required ? "required" : null;
+      return typeof value === "string" && /^(?:[01]\d|2[0-3]):[0-5]\d$/.test(value) ? null : "invalid";
+    case "reference":
+      return value === null && rule.required ? "required" : null;
+    default:
+      return null;
+  }
+};
+
+/**
+ * The message a problem of this detail is answered with: its rule's own message where the spec
+ * names one (`number 0-99`, `select a company`), else none (the generic one for the problem).
+ */
+export const detailMessage = (rule: DetailRule, problem: FieldProblem): Message | null => {
+  if (rule.kind === "number" && problem === "invalid") return rule.outOfRange ?? null;
+  if (rule.kind === "reference") return rule.unselected ?? null;
+  if (rule.kind === "time" && problem === "required") return rule.unselected ?? null;
+  return null;
+};
+
+/** Each detail's problem, by name. */
+export const detailProblems = (
+  details: ReadonlyArray<Detail>,
+  values: DetailValues,
+): Readonly<Record<string, FieldProblem>> => {
+  const problems: Record<string, FieldProblem> = {};
+  for (const { name, rule } of details) {
+    const problem = detailProblem(rule, values[name] ?? emptyValue(rule));
+    if (problem !== null) problems[name] = problem;
+  }
+  return problems;
+};
+
+/** The ids a detail's value points at (none for a detail that is no reference). */
+export const referencedIds = (rule: DetailRule, value: DetailValue): ReadonlyArray<number> => {
+  if (rule.kind === "reference") return typeof value === "number" ? [value] : [];
+  if (rule.kind === "references") return Array.isArray(value) ? value : [];
+  return [];
+};
+
+/** Rule builders, so that a declaration reads as the domain reads. */
+export const detail = {
+  text: (text: TextField): DetailRule => ({ kind: "text", text }),
+  number: (options: Omit<Extract<DetailRule, { kind: "number" }>, "kind">): DetailRule => ({ kind: "number", ...options }),
+  choice: (options: ReadonlyArray<string>, required = true): DetailRule => ({ kind: "choice", required, options }),
+  time: (options: { readonly required?: boolean; readonly unselected?: Message } = {}): DetailRule => ({
+    kind: "time",
+    required: options.required ?? true,
+    ...(options.unselected === undefined ? {} : { unselected: options.unselected }),
+  }),
+  flag: (): DetailRule => ({ kind: "flag" }),
+  colour: (): DetailRule => ({ kind: "colour" }),
+  reference: (catalogue: string, options: { readonly required?: boolean; readonly unselected?: Message } = {}): DetailRule => ({
+    kind: "reference",
+    catalogue,
+    required: options.required ?? true,
+    ...(options.unselected === undefined ? {} : { unselected: options.unselected }),
+  }),
+  references: (catalogue: string): DetailRule => ({ kind: "references", catalogue }),
+} as const;

@@ -1,0 +1,124 @@
+import { useTranslation } from "react-i18next";
+import type { CatalogueItem } from "../../api/catalogues.ts";
+import { formatAmount, plainAmount } from "../../api/amounts.ts";
+import { type DetailValue, emptyValue } from "../../api/details.ts";
+import type { CatalogueChoices, FieldValues } from "../../machines/catalogues.ts";
+import type { FormProblems } from "../../machines/recordForm.machine.ts";
+import type { FieldDeclaration } from "../../records/record.ts";
+import { fieldText, formText } from "../forms.ts";
+import { CheckboxGroup, formTexts } from "./CheckboxGroup.tsx";
+import { CheckboxInput, formFlag } from "./CheckboxInput.tsx";
+import { SelectInput } from "./SelectInput.tsx";
+import { TextAreaInput } from "./TextAreaInput.tsx";
+import { TextInput } from "./TextInput.tsx";
+
+export type DetailField = Extract<FieldDeclaration<CatalogueItem>, { readonly kind: "detail" }>;
+
+/** The text key of a choice's option: `options.<option>` (retailer, high, I ...). */
+export const optionKey = (option: string): string => `options.${option}`;
+
+/** A detail's value as the form holds it: a number in its plain form, the ids ticked. */
+export const detailFormValue = (field: DetailField, form: FormData, language: string): FieldValues[string] => {
+  switch (field.rule.kind) {
+    case "number":
+      return plainAmount(formText(form, field.name), language);
+    case "flag":
+      return formFlag(form, field.name);
+    case "references":
+      return formTexts(form, field.name);
+    default:
+      return formText(form, field.name);
+  }
+};
+
+/** Texts longer than this get a textarea: an address, billing information. */
+const LONG_TEXT = 200;
+
+/** A number as the language writes it: whole, or an amount with two decimals. */
+export const numberText = (value: number, whole: boolean, language: string): string =>
+  whole ? String(value) : formatAmount(value, language);
+
+const idText = (value: DetailValue): string => (typeof value === "number" ? String(value) : "");
+
+/** The live items a reference offers, and an inactive one the item already chose (it keeps it). */
+const offered = (items: ReadonlyArray<CatalogueItem>, kept: ReadonlyArray<number>) =>
+  items.filter((item) => item.active || kept.includes(item.id)).map((item) => ({ value: String(item.id), label: item.name }));
+
+/**
+ * One declared detail's input, as its rule says: a text or a textarea, a number (amounts typed as
+ * the language writes them), a choice or a reference as a select, a flag as a checkbox, a list of
+ * references as checkboxes.
+ */
+export function DetailInput({
+  field,
+  item,
+  choices,
+  problems,
+}: {
+  readonly field: DetailField;
+  readonly item: CatalogueItem | null;
+  readonly choices: CatalogueChoices | null;
+  readonly problems: FormProblems;
+}) {
+  const { t, i18n } = useTranslation();
+  const { name, rule } = field;
+  const value = item === null ? null : field.value(item);
+  const label = t(field.label);
+  const problem = fieldText(t, problems[name]);
+  const select = (options: ReadonlyArray<{ readonly value: string; readonly label: string }>, chosen: string | undefined) => (
+    <SelectInput name={name} label={label} problem={problem} placeholder={t("form.choose")} options={options} defaultValue={chosen} />
+  );
+  switch (rule.kind) {
+    case "text": {
+      const text = { name, label, problem, maxLength: rule.text.maxLength, defaultValue: typeof value === "string" ? value : undefined };
+      return rule.text.kind === "text" && rule.text.maxLength > LONG_TEXT ? (
+        <TextAreaInput {...text} rows={3} />
+      ) : (
+        <TextInput {...text} type={rule.text.kind === "email" ? "email" : "text"} autoComplete="off" />
+      );
+    }
+    case "number":
+      return (
+        <TextInput
+          name={name}
+          label={label}
+          problem={problem}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={16}
+          defaultValue={typeof value === "number" ? numberText(value, rule.whole, i18n.language) : undefined}
+        />
+      );
+    case "choice":
+      return select(
+        rule.options.map((option) => ({ value: option, label: t(optionKey(option)) })),
+        typeof value === "string" ? value : undefined,
+      );
+    case "colour":
+      return (
+        <TextInput name={name} label={label} problem={problem} type="color" defaultValue={typeof value === "string" ? value : String(emptyValue(rule))} />
+      );
+    case "time":
+      return (
+        <TextInput name={name} label={label} problem={problem} type="time" defaultValue={typeof value === "string" ? value : undefined} />
+      );
+    case "flag":
+      return <CheckboxInput name={name} label={label} defaultChecked={value === true} />;
+    case "reference":
+      return select(offered(choices?.[name] ?? [], typeof value === "number" ? [value] : []), idText(value));
+    case "references": {
+      const kept = Array.isArray(value) ? value : [];
+      return (
+        <CheckboxGroup
+          name={name}
+          legend={label}
+          problem={problem}
+          options={offered(choices?.[name] ?? [], kept)}
+          defaultValues={kept.map(String)}
+          empty={t("form.nothingToChoose")}
+        />
+      );
+    }
+  }
+}

@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seedReferenceLists } from "../../server/demo/referenceData.ts";
+import { andeanPactCodes, countryCodes } from "../../src/api/countries.ts";
+import type { RoleName } from "../../src/api/endpoint.ts";
+import { messages } from "../../src/api/messages.ts";
+import type { CatalogueDeclaration } from "../../src/records/catalogue.ts";
+import { yachts } from "../../src/records/fleet.ts";
+import {
+  agencies,
+  airlines,
+  berths,
+  companies,
+  countries,
+  flights,
+  genders,
+  guides,
+  identificationTypes,
+  kinds,
+  languages,
+  months,
+  referenceData,
+  seasons,
+} from "../../src/records/referenceData.ts";
+import { resetDatabase, testDatabase } from "../setup/database.ts";
+import { createStaff, dataOf, request, sessionFor, snapshot, startServer, type TestServer, versionIn } from "./support.ts";
+
+/**
+ * Issue 15: the fleet's reference data (DOMAIN.md section 3), each catalogue one declaration on the
+ * catalogue engine, with its details' rules refused by the catalogue-item machine's guards.
+ */
+const db = testDatabase();
+let server: TestServer;
+const tokens = new Map<RoleName, string>();
+
+beforeAll(async () => {
+  server = await startServer(db);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+beforeEach(async () => {
+  for (const role of ["admin", "marketing", "sales"] as const) {
+    const id = await createStaff(db, { email: `${role}@example.com`, password: null, role });
+    tokens.set(role, await sessionFor(server, db, id));
+  }
+});
+
+const as = (role: RoleName) => tokens.get(role) ?? "";
+const at = (template: string, id?: number) => `/api${template.replace(":id", String(id ?? 0))}`;
+
+const create = (catalogue: CatalogueDeclaration, body: Record<string, unknown>, role: RoleName = "admin") =>
+  request(server, "POST", at(catalogue.api.create.path), { token: as(role), body });
+
+const list = async (catalogue: CatalogueDeclaration): Promise<ReadonlyArray<Record<string, unknown>>> =>
+  dataOf(await request(server, "GET", at(catalogue.api.list.path), { token: as("sales") })) as ReadonlyArray<Record<string, unknown>>;
+
+const idNamed = async (catalogue: CatalogueDeclaration, name: string): Promise<number> => {
+  const found = (await list(catalogue)).find((item) => item.name === name);
+  if (found === undefined) throw new Error(`no ${name} in ${catalogue.key}`);
+  return Number(found.id);
+};
+
+const refusal = (answer: { readonly status: number }) => [answer.status, dataOf(answer as never)];
+
+describe("the reference data's calls", () => {
+  it("serves each catalogue at the path DOMAIN.md section 9 fixes, with its details in every answer", async () => {
+    expect(referenceData.map((catalogue) => catalogue.api.list.path)).toEqual([
+      "/languages",
+      "/kinds",
+      "/berths",
+      "/identificationTypes",
+      "/countries",
+      "/airlines",
+      "/captains",
+      "/hoteliers",
+      "/guides",
+      "/genders",
+      "/companies",
+      "/flights",
+      "/seasons",
+      "/agencies",
+    ]);
+    expect(languages.api.create.path).toBe("/languages/createLanguage");
+    expect(identificationTypes.api.update.path).toBe("/identificationTypes/updateIdentificationType/:id");
+
+    expect(dataOf(await create(languages, { name: "Inglés", initials: "ING" }))).toBe(messages.created);
+    const [english] = await list(languages);
+    expect(english).toEqual({ id: 1, name: "Inglés", active: true, version: 1, initials: "ING" });
+
+    const loaded = await request(server, "GET", at(languages.api.get.path, 1), { token: as("marketing") });
+    const edited = await request(server, "PUT", at(languages.api.update.path, 1), {
+      token: as("admin"),
+      body: { name: "Inglés", initials: "ENG", version: versionIn(loaded) },
+    });
+    expect(dataOf(edited)).toBe(messages.updated);
+    expect((await list(languages))[0]).toMatchObject({ initials: "ENG", version: 2 });
+  });
+
+  it("lets admins write, marketing and sales read what DOMAIN.md section 2 lets them, and nobody else in", async () => {
+    // seasons, rates and agencies are the sales side's: marketing does not see them
+    const salesOnly = new Set(["seasons", "agencies"]);
+    for (const catalogue of referenceData) {
+      for (const role of ["marketing", "sales"] as const) {
+        const refused = await create(catalogue, { name: "Intruso" }, role);
+        expect(refusal(refused), `${role} creating in ${catalogue.key}`).toEqual([403, messages.forbidden]);
+        const reads = role === "sales" || !salesOnly.has(catalogue.key);
+        const listed = await request(server, "GET", at(catalogue.api.list.path), { token: as(role) });
+        expect(listed.status, `${role} reading ${catalogue.key}`).toBe(reads ? 200 : 403);
+      }
+      expect((await request(server, "GET", at(catalogue.api.list.path))).status).toBe(498);
+      expect((await request(server, "DELETE", at(catalogue.api.remove.path, 1), { token: as("sales") })).status).toBe(403);
+    }
+  });
+
+  it("keeps a detail the edit leaves out, and a list's (de)activate changes only the flag", async () => {
+    await create(berths, { name: "Litera", capacity: 1 });
+    const loaded = await request(server, "GET", at(berths.api.get.path, 1), { token: as("admin") });
+    await request(server, "PUT", at(berths.api.update.path, 1), {
+      token: as("admin"),
+      body: { name: "Litera", active: false, version: versionIn(loaded) },
+    });
+    expect((await list(berths))[0]).toMatchObject({ name: "Litera", capacity: 1, active: false });
+  });
+});
+
+describe("the details' rules, each refused by a guard and leaving everything as it was", () => {
+  const expectRefused = async (answer: Promise<{ readonly status: number }>, status: number, message: string) => {
+    const before = await snapshot(db);
+    const refused = await answer;
+    expect(refusal(refused)).toEqual([status, message]);
+    expect(await snapshot(db)).toEqual(before);
+  };
+
+  it("refuses a missing required detail, a number out of range, a malformed email", async () => {
+    await expectRefused(create(languages, { name: "Quichua" }), 400, messages.requiredInformation);
+    await expectRefused(create(berths, { name: "Cama king", capacity: 6 }), 400, messages.invalidInput);
+    await expectRefused(create(berths, { name: "Media cama", capacity: 1.5 }), 400, messages.invalidInput);
+    await expectRefused(create(guides, { name: "Ana", lastName: "Paz", level: "II", email: "ana@" }), 400, messages.invalidEmail);
+    expect(await list(languages)).toEqual([]);
+  });
+
+  it("refuses a negative GPS tax with the spec's message, and keeps the cents of one", async () => {
+    const child = { name: "Child", initials: "CH", gpsTaxNational: 15, gpsTaxForeign: 100, gpsTaxAndean: 50 };
+    await expectRefused(create(genders, { ...child, gpsTaxNational: -1 }), 400, messages.gpsTaxBelowZero);
+    await expectRefused(create(genders, { ...child, gpsTaxAndean: 10.005 }), 400, messages.gpsTaxBelowZero);
+    expect(dataOf(await create(genders, { ...child, gpsTaxForeign: 100.5 }))).toBe(messages.created);
+    expect((await list(genders))[0]).toMatchObject({ gpsTaxForeign: 100.5, gpsTaxNational: 15 });
+  });
+
+  it("refuses a choice outside its options and a guide's language that is gone, inactive or never was", async () => {
+    const choice = await create(identificationTypes, { name: "Licencia", appliesTo: "driver" });
+    expect(refusal(choice)).toEqual([400, messages.invalidInput]);
+
+    await create(languages, { name: "Inglés", initials: "ING" });
+    await create(languages, { name: "Francés", initials: "FRA", active: false });
+    const english = await idNamed(languages, "Inglés");
+    const french = await idNamed(languages, "Francés");
+    const guide = { name: "Ana", lastName: "Paz", level: "II" };
+    await expectRefused(create(guides, { ...guide, languages: [english, 999] }), 400, messages.invalidInput);
+    await expectRefused(create(guides, { ...guide, languages: [french] }), 400, messages.invalidInput);
+    expect(dataOf(await create(guides, { ...guide, languages: [english] }))).toBe(messages.created);
+  });
+
+  it("lets a guide keep a language deactivated since, and refuses to delete a language a guide speaks", async () => {
+    await create(languages, { name: "Inglés", initials: "ING" });
+    await create(languages, { name: "Alemán", initials: "ALM" });
+    const english = await idNamed(languages, "Inglés");
+    const german = await idNamed(languages, "Alemán");
+    await create(guides, { name: "Juan", lastName: "Salcedo", level: "III", languages: [english, german] });
+    const guideId = await idNamed(guides, "Juan");
+
+    const germanLoaded = await request(server, "GET", at(languages.api.get.path, german), { token: as("admin") });
+    await request(server, "PUT", at(languages.api.update.path, german), {
+      token: as("admin"),
+      body: { name: "Alemán", initials: "ALM", active: false, version: versionIn(germanLoaded) },
+    });
+    const guideLoaded = await request(server, "GET", at(guides.api.get.path, guideId), { token: as("admin") });
+    const kept = await request(server, "PUT", at(guides.api.update.path, guideId), {
+      token: as("admin"),
+      body: { name: "Juan", lastName: "Salcedo Ruiz", level: "III", languages: [english, german], version: versionIn(guideLoaded) },
+    });
+    expect(dataOf(kept)).toBe(messages.updated);
+
+    await expectRefused(request(server, "DELETE", at(languages.api.remove.path, german), { token: as("admin") }), 409, messages.itemInUse);
+    await request(server, "DELETE", at(guides.api.remove.path, guideId), { token: as("admin") });
+    const freed = await request(server, "DELETE", at(languages.api.remove.path, german), { token: as("admin") });
+    expect(dataOf(freed)).toBe(messages.deleted);
+  });
+
+  it("lets two guides or captains share a first name, but not two languages one name", async () => {
+    const guide = { name: "Carlos", lastName: "Ortiz", level: "I" };
+    expect(dataOf(await create(guides, guide))).toBe(messages.created);
+    expect(dataOf(await create(guides, { ...guide, lastName: "Andrade" }))).toBe(messages.created);
+    await create(languages, { name: "Inglés", initials: "ING" });
+    await expectRefused(create(languages, { name: " INGLES ", initials: "ENG" }), 409, messages.nameInUse);
+  });
+});
+
+describe("the sales side's catalogues", () => {
+  const expectRefused = async (answer: Promise<{ readonly status: number }>, status: number, message: string) => {
+    const before = await snapshot(db);
+    expect(refusal(await answer)).toEqual([status, message]);
+    expect(await snapshot(db)).toEqual(before);
+  };
+  const highAndLow = Object.fromEntries(months.map((month, index) => [month, index < 4 ? "high" : "low"]));
+
+  it("keeps one season per year, and a season's name is a year", async () => {
+    expect(dataOf(await create(seasons, { name: "2027", ...highAndLow }))).toBe(messages.created);
+    await expectRefused(create(seasons, { name: "2027", ...highAndLow }), 409, messages.seasonYearTaken);
+    await expectRefused(create(seasons, { name: "Alta", ...highAndLow }), 400, messages.invalidInput);
+    await expectRefused(create(seasons, { name: "2028", ...highAndLow, march: "medium" }), 400, messages.invalidInput);
+    await expectRefused(create(seasons, { name: "2028", ...highAndLow, march: null }), 400, messages.requiredInformation);
+  });
+
+  it("refuses a flight without its times with the spec's message, and an agency's commission outside 0-99", async () => {
+    await create(airlines, { name: "Avianca", code: "AV" });
+    const flight = { name: "AV1630", airline: 1, origin: "UIO", destination: "GPS", departureTime: "07:50", arrivalTime: "11:35" };
+    await expectRefused(create(flights, { ...flight, arrivalTime: null }), 400, messages.selectFlightTime);
+    await expectRefused(create(flights, { ...flight, departureTime: "7h50" }), 400, messages.invalidInput);
+    expect(dataOf(await create(flights, flight))).toBe(messages.created);
+
+    await create(countries, { name: "Alemania", englishName: "Germany", code: "DE" });
+    const agency = { name: "Ikarus Tours", type: "wholesaler", country: 1, commission: 30, credit: 50_000 };
+    await expectRefused(create(agencies, { ...agency, commission: 100 }), 400, messages.numberOutOfRange);
+    await expectRefused(create(agencies, { ...agency, commission: -1 }), 400, messages.numberOutOfRange);
+    await expectRefused(create(agencies, { ...agency, commission: 12.5 }), 400, messages.numberOutOfRange);
+    expect(dataOf(await create(agencies, agency))).toBe(messages.created);
+    expect((await list(agencies))[0]).toMatchObject({ commission: 30, credit: 50_000, type: "wholesaler", country: 1 });
+  });
+});
+
+describe("the fleet", () => {
+  it("refuses a yacht without a live company with the spec's message, and a malformed colour", async () => {
+    const before = await snapshot(db);
+    await create(kinds, { name: "Catamarán", initials: "CAT" });
+    await create(companies, { name: "Islas Cruceros", code: "GIC", ruc: "1791234567001", active: false });
+    const yacht = { name: "Sea Lion", initials: "SEL", code: "SEL-02", kind: 1, order: 1, colour: "#2a9d8f" };
+    expect(refusal(await create(yachts, yacht))).toEqual([400, messages.selectCompany]);
+    expect(refusal(await create(yachts, { ...yacht, company: 1 }))).toEqual([400, messages.selectCompany]);
+    expect(refusal(await create(yachts, { ...yacht, company: 7 }))).toEqual([400, messages.selectCompany]);
+    await create(companies, { name: "Galápagos Islas Cruceros", code: "GIC2", ruc: "1791234567002" });
+    expect(refusal(await create(yachts, { ...yacht, company: 2, colour: "blue" }))).toEqual([400, messages.invalidInput]);
+    expect(dataOf(await create(yachts, { ...yacht, company: 2 }))).toBe(messages.created);
+    expect((await list(yachts))[0]).toMatchObject({ name: "Sea Lion", company: 2, kind: 1, colour: "#2a9d8f", order: 1 });
+    expect(yachts.api.list.path).toBe("/yachts");
+    expect(before).not.toEqual(await snapshot(db));
+    const companyInUse = await request(server, "DELETE", at(companies.api.remove.path, 2), { token: as("admin") });
+    expect(refusal(companyInUse)).toEqual([409, messages.itemInUse]);
+  });
+});
+
+describe("the reference lists", () => {
+  it("are loaded once into catalogues that never held an item: every country in both languages, the Andean pact marked", async () => {
+    await resetDatabase(db);
+    const options = { actorId: null, occurredAt: new Date() };
+    await db.transaction((tx) => seedReferenceLists(tx, options));
+    await db.transaction((tx) => seedReferenceLists(tx, options));
+    for (const role of ["sales"] as const) {
+      const id = await createStaff(db, { email: `${role}@example.com`, password: null, role });
+      tokens.set(role, await sessionFor(server, db, id));
+    }
+    const loaded = await list(countries);
+    expect(loaded).toHaveLength(countryCodes.length);
+    expect(loaded.find((country) => country.code === "DE")).toMatchObject({ name: "Alemania", englishName: "Germany", andeanPact: false });
+    expect(loaded.filter((country) => country.andeanPact === true).map((country) => country.code).sort()).toEqual([...andeanPactCodes].sort());
+    expect((await list(languages)).map((language) => language.initials).sort()).toEqual(["ALM", "ESP", "FRA", "ING", "NA"]);
+    expect((await list(genders)).map((gender) => gender.name).sort()).toEqual(["Child", "Female Adult", "Male Adult"]);
+  });
+});

@@ -1,0 +1,286 @@
+/**
+ * Lost updates refused (issue 13, item 4; decision 022). Two people open one record's form; the
+ * first saves; the second's save, made from the form loaded before, is refused with 409 'the
+ * record changed since you opened it' and changes nothing; once the second loads the record
+ * again, their save goes through. Run with the panel's own form sources (what the form machine
+ * calls) against a real server, for every record with an edit form. The contract test makes an
+ * edit endpoint added later fail here until it sends the version and has a case below.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "../../server/db/database.ts";
+import { encodePng } from "../../server/demo/png.ts";
+import { type ApiClient, createClient, type UploadTransport } from "../../src/api/client.ts";
+import { ApiError } from "../../src/api/errors.ts";
+import { adminContent, updateRecommendations } from "../../src/api/home.ts";
+import { listItineraries } from "../../src/api/itineraries.ts";
+import { messages } from "../../src/api/messages.ts";
+import { detailFields, sampleDetails, sampleName } from "../catalogueSamples.ts";
+import { type CatalogueChoices, type FieldValues, textValue } from "../../src/machines/catalogues.ts";
+import { type BannerDraft, bannerFormSource, type CallActionDraft, callActionFormSource } from "../../src/machines/home.ts";
+import { destinationFormSource, type ItineraryDraft } from "../../src/machines/itineraries.ts";
+import { type FormSource, keptImages, saveTarget, type Versioned } from "../../src/machines/recordForm.machine.ts";
+import { completeDraft } from "../../src/machines/samples.ts";
+import { userFormSource } from "../../src/machines/users.ts";
+import { roleIds } from "../../src/machines/domain/user.machine.ts";
+import { catalogues, endpoints } from "../../src/records/index.ts";
+import type { UserPayload } from "../../src/api/users.ts";
+import type { CatalogueItem } from "../../src/api/catalogues.ts";
+import { openTestDatabase, resetDatabase } from "../setup/database.ts";
+import { catalogueItemId } from "../ids.ts";
+import { createStaff, sessionFor, startServer, type TestServer } from "./support.ts";
+
+let db: Database;
+let server: TestServer;
+let client: ApiClient;
+let adminId: number;
+
+/** The panel's multipart uploads, sent with fetch instead of XMLHttpRequest. */
+const fetchUpload: UploadTransport = async ({ method, url, headers, body }) => {
+  const response = await fetch(url, { method, headers, body });
+  return { status: response.status, text: await response.text() };
+};
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  server = await startServer(db);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+});
+
+beforeEach(async () => {
+  await resetDatabase(db);
+  adminId = await createStaff(db, { email: "admin@example.com", role: "admin" });
+  const token = await sessionFor(server, db, adminId);
+  client = createClient({ base: `${server.base}/api`, readToken: () => token, upload: fetchUpload });
+});
+
+const photo = new Blob([new Uint8Array(encodePng(8, 6, (x, y) => [x * 30, y * 40, 90]))], { type: "image/png" });
+
+const stale = { status: 409, message: messages.stale };
+
+/** The status and message a request was refused with. */
+const refusalOf = async (request: Promise<unknown>): Promise<{ status: number; message: string }> => {
+  try {
+    await request;
+  } catch (error) {
+    if (error instanceof ApiError) return { status: error.status, message: error.message };
+    throw error;
+  }
+  throw new Error("the request was not refused");
+};
+
+/**
+ * One record with an edit form: how to create one through the API (answering its id), two
+ * different edits, and what of a loaded record shows which edit it holds.
+ */
+interface StaleCase<Item extends Versioned, Options, Draft> {
+  readonly source: FormSource<Item, Options, Draft>;
+  readonly create: () => Promise<number>;
+  /** Asked after `create`, which may have made what the edits point at. */
+  readonly edits: () => readonly [Draft, Draft];
+  readonly shown: (item: Item) => string;
+  readonly expected: (draft: Draft) => string;
+}
+
+const staleCase = <Item extends Versioned, Options, Draft>(definition: StaleCase<Item, Options, Draft>) => ({
+  run: async () => {
+    const { source, shown, expected } = definition;
+    const id = await definition.create();
+    const edits = definition.edits();
+    const load = async (): Promise<Item> => {
+      const { item } = await source.load(client, id);
+      if (item === null) throw new Error(`record ${id} did not load`);
+      return item;
+    };
+    const save = (item: Item, draft: Draft) =>
+      source.save(client, { ...saveTarget(id, item), draft, images: keptImages(source, item), report: () => {} });
+
+    const first = await load();
+    const second = await load();
+    expect(first.version).toBe(second.version);
+    await expect(save(first, edits[0])).resolves.toBe(messages.updated);
+    const events = await db.query("select id from events order by id");
+
+    expect(await refusalOf(save(second, edits[1]))).toEqual(stale);
+    expect(await db.query("select id from events order by id")).toEqual(events);
+    const current = await load();
+    expect(shown(current)).toBe(expected(edits[0]));
+    expect(current.version).toBeGreaterThan(second.version);
+
+    await expect(save(current, edits[1])).resolves.toBe(messages.updated);
+    expect(shown(await load())).toBe(expected(edits[1]));
+  },
+});
+
+/** The id of the one row whose name is `name` in a list the API answers. */
+const idNamed = <Row extends { readonly id: number }>(rows: ReadonlyArray<Row>, name: (row: Row) => string, wanted: string): number => {
+  const row = rows.find((candidate) => name(candidate) === wanted);
+  if (row === undefined) throw new Error(`no ${wanted} in the list`);
+  return row.id;
+};
+
+const newRecord = { id: null, version: null, images: [], report: () => {} } as const;
+
+const catalogueCases = Object.fromEntries(
+  catalogues.map((catalogue) => {
+    let details: FieldValues = {};
+    const form = (name: string): FieldValues => ({ ...details, name, active: true });
+    const [created, first, second] = [0, 1, 2].map((variant) =>
+      sampleName(catalogue, ["Desayuno", "Desayuno continental", "Desayuno americano"][variant] ?? "", variant),
+    ) as [string, string, string];
+    return [
+      catalogue.api.update.name,
+      staleCase<CatalogueItem, CatalogueChoices, FieldValues>({
+        source: catalogue.formSource,
+        create: async () => {
+          details = detailFields(catalogue.api.details, await sampleDetails(db, catalogue));
+          await catalogue.formSource.save(client, { ...newRecord, draft: form(created) });
+          return idNamed(await client.call(catalogue.api.list), (item) => item.name, created);
+        },
+        edits: () => [form(first), form(second)],
+        shown: (item) => item.name,
+        expected: (draft) => textValue(draft, "name"),
+      }),
+    ];
+  }),
+);
+
+const userEdit = (firstName: string): UserPayload => ({
+  firstName,
+  lastName: "Mora",
+  email: "luis@example.com",
+  roleId: roleIds.marketing,
+  active: true,
+});
+
+const destinationSource = destinationFormSource("national");
+
+const cases: Readonly<Record<string, ReturnType<typeof staleCase>>> = {
+  ...catalogueCases,
+  "users.update": staleCase({
+    source: userFormSource,
+    create: () => createStaff(db, { email: "luis@example.com", role: "marketing", firstName: "Luis", lastName: "Mora" }),
+    edits: () => [userEdit("Luis Alberto"), userEdit("Luis Fernando")],
+    shown: (user) => user.first_name,
+    expected: (draft) => draft.firstName,
+  }),
+  "itineraries.update": staleCase({
+    source: destinationSource,
+    create: async () => {
+      const draft: ItineraryDraft = { ...completeDraft, feeding: [] };
+      const images = [{ kind: "new", key: 0, file: photo, preview: null }] as const;
+      await destinationSource.save(client, { ...newRecord, draft, images });
+      return idNamed(await client.call(listItineraries), (itinerary) => itinerary.name, draft.name);
+    },
+    edits: () => [
+      { ...completeDraft, feeding: [], name: "Quilotoa y Chugchilán" },
+      { ...completeDraft, feeding: [], name: "Laguna Quilotoa" },
+    ],
+    shown: (itinerary) => itinerary.name,
+    expected: (draft) => draft.name,
+  }),
+  "home.updateBanner": staleCase({
+    source: bannerFormSource,
+    create: async () => {
+      const draft: BannerDraft = { title: "Galápagos", text: "", textTwo: "", active: true };
+      const images = [{ kind: "new", key: 0, file: photo, preview: null }] as const;
+      await bannerFormSource.save(client, { ...newRecord, draft, images });
+      return idNamed((await client.call(adminContent)).baner, (banner) => banner.title, "Galápagos");
+    },
+    edits: () => [
+      { title: "Galápagos en velero", text: "", textTwo: "", active: true },
+      { title: "Galápagos en yate", text: "", textTwo: "", active: true },
+    ],
+    shown: (banner) => banner.title,
+    expected: (draft) => draft.title,
+  }),
+  "home.updateCallAction": staleCase({
+    source: callActionFormSource,
+    create: async () => {
+      const draft: CallActionDraft = { title: "Cotice", text: "Le respondemos.", buttonLabel: "Escríbanos", link: "https://example.com", active: true };
+      await callActionFormSource.save(client, { ...newRecord, draft });
+      return idNamed((await client.call(adminContent)).call_action, (action) => action.title, "Cotice");
+    },
+    edits: () => [
+      { title: "Cotice su viaje", text: "Le respondemos.", buttonLabel: "Escríbanos", link: "https://example.com", active: true },
+      { title: "Reserve hoy", text: "Le respondemos.", buttonLabel: "Escríbanos", link: "https://example.com", active: true },
+    ],
+    shown: (action) => action.title,
+    expected: (draft) => draft.title,
+  }),
+  "home.updateRecommendations": {
+    run: async () => {
+      const draft: ItineraryDraft = { ...completeDraft, feeding: [] };
+      const images = [{ kind: "new", key: 0, file: photo, preview: null }] as const;
+      for (const name of ["Quilotoa", "Cuenca"]) {
+        await destinationSource.save(client, { ...newRecord, draft: { ...draft, name }, images });
+      }
+      const ids = (await client.call(listItineraries)).map((itinerary) => itinerary.id);
+      const first = await client.call(adminContent);
+      const second = await client.call(adminContent);
+      expect(first.recomendationVersion).toBe(0);
+      await client.call(updateRecommendations, { body: { itineraries: ids, version: first.recomendationVersion } });
+      const refused = client.call(updateRecommendations, {
+        body: { itineraries: [...ids].reverse(), version: second.recomendationVersion },
+      });
+      expect(await refusalOf(refused)).toEqual(stale);
+      const current = await client.call(adminContent);
+      expect(current.recomendation.map((recommendation) => recommendation.id)).toEqual(ids);
+      await client.call(updateRecommendations, { body: { itineraries: [...ids].reverse(), version: current.recomendationVersion } });
+      expect((await client.call(adminContent)).recomendation.map((recommendation) => recommendation.id)).toEqual([...ids].reverse());
+    },
+  },
+};
+
+/** Commands that change one thing on purpose, not a form's fields: no form was loaded to be stale. */
+const commandsWithoutForm = new Set(["users.resetPassword", "leads.assign", "auth.forgotPassword", "auth.upgradePassword"]);
+
+describe("a save from a form loaded before someone else's save", () => {
+  it("is required of every edit endpoint, and every one of them is tried below", () => {
+    const edits = endpoints.filter((endpoint) => endpoint.method === "PUT" && !commandsWithoutForm.has(endpoint.name));
+    for (const edit of edits) {
+      const fields = "fields" in edit.body ? Object.keys(edit.body.fields as object) : [];
+      expect(fields, edit.name).toContain("version");
+    }
+    expect(edits.map((edit) => edit.name).sort()).toEqual(Object.keys(cases).sort());
+  });
+
+  for (const [name, stale] of Object.entries(cases)) {
+    it(`${name}: is refused with 409 and changes nothing; loaded again, it saves`, stale.run);
+  }
+
+  it("sent at the same moment from one loaded form: exactly one save wins", async () => {
+    const [catalogue] = catalogues;
+    if (catalogue === undefined) throw new Error("no catalogue declared");
+    await catalogue.formSource.save(client, { ...newRecord, draft: { name: "Cena", active: true } });
+    const id = idNamed(await client.call(catalogue.api.list), (item) => item.name, "Cena");
+    const loaded = await client.call(catalogue.api.get, { params: { id: catalogueItemId(id) } });
+    const saves = ["Cena ligera", "Cena buffet", "Cena a la carta", "Cena criolla"].map((name) =>
+      client.call(catalogue.api.update, { params: { id: loaded.id }, body: { name, active: true, version: loaded.version } }),
+    );
+    const outcomes = await Promise.allSettled(saves);
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    for (const outcome of outcomes.filter((candidate) => candidate.status === "rejected")) {
+      expect(await refusalOf(Promise.reject(outcome.reason))).toEqual(stale);
+    }
+    expect((await client.call(catalogue.api.get, { params: { id: loaded.id } })).version).toBe(loaded.version + 1);
+  });
+
+  it("without the version is refused before anything is read", async () => {
+    const [catalogue] = catalogues;
+    if (catalogue === undefined) throw new Error("no catalogue declared");
+    await catalogue.formSource.save(client, { ...newRecord, draft: { name: "Almuerzo", active: true } });
+    const id = idNamed(await client.call(catalogue.api.list), (item) => item.name, "Almuerzo");
+    const path = catalogue.api.update.path.replace(":id", String(id));
+    const response = await fetch(`${server.base}/api${path}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${await sessionFor(server, db, adminId)}` },
+      body: JSON.stringify({ name: "Cena", active: true }),
+    });
+    expect(response.status).toBe(400);
+    expect((await client.call(catalogue.api.get, { params: { id: catalogueItemId(id) } })).name).toBe("Almuerzo");
+  });
+});
