@@ -27,25 +27,45 @@ export const fittingValue = ({ rule }: Detail, referenced: number): DetailValue 
   }
 };
 
-/** Valid details for tests that need any item: a required reference points at a live item, others at none. */
-const sampleValue = async (detail: Detail, referenced: (resource: string) => Promise<number>): Promise<DetailValue> => {
+/**
+ * Valid details for tests that need any item: a required reference points at a live item (one
+ * sharing the item's value of the detail it is `within`), others at none.
+ */
+const sampleValue = async (
+  detail: Detail,
+  referenced: (resource: string, within: { readonly detail: string; readonly value: DetailValue } | null) => Promise<number>,
+  values: Readonly<Record<string, DetailValue>>,
+): Promise<DetailValue> => {
   const { rule } = detail;
-  if (rule.kind === "reference") return rule.required ? referenced(rule.catalogue) : null;
+  if (rule.kind === "reference") {
+    if (!rule.required) return null;
+    return referenced(rule.catalogue, rule.within === undefined ? null : { detail: rule.within, value: values[rule.within] ?? null });
+  }
   if (rule.kind === "references") return [];
   return fittingValue(detail, 0);
 };
 
-/** A name the catalogue accepts: `base`, or a year for a catalogue named by years (seasons). */
-export const sampleName = (catalogue: CatalogueDeclaration, base: string, variant = 0): string =>
-  catalogue.api.nameField.kind === "year" ? String(2030 + variant) : base;
+/** A name the catalogue accepts: `base` (cut to its limit), or a year for a catalogue named by years (seasons). */
+export const sampleName = (catalogue: CatalogueDeclaration, base: string, variant = 0): string => {
+  if (catalogue.api.nameField.kind === "year") return String(2030 + variant);
+  // a short name (a cabin's number) keeps the variant apart within its limit
+  return base.length <= catalogue.api.nameField.maxLength ? base : `${base.slice(0, catalogue.api.nameField.maxLength - 2)} ${variant}`;
+};
 
-/** A live item of the catalogue a reference points at: the first one, created when there is none. */
-const referencedItem = async (db: Database, resource: string): Promise<number> => {
+/** A live item of the catalogue a reference points at (sharing `within`'s value): the first one, created when there is none. */
+const referencedItem = async (
+  db: Database,
+  resource: string,
+  within: { readonly detail: string; readonly value: DetailValue } | null,
+): Promise<number> => {
   const target = catalogues.find((catalogue) => catalogue.api.resource === resource);
   if (target === undefined) throw new Error(`no catalogue '${resource}'`);
-  const [found] = await db.query<{ id: number }>(`select id from ${target.table} where status <> 'deleted' and active order by id limit 1`);
+  const [found] = await db.query<{ id: number }>(
+    `select id from ${target.table} where status <> 'deleted' and active and ($1::text is null or details->$1 = $2::jsonb) order by id limit 1`,
+    [within?.detail ?? null, JSON.stringify(within?.value ?? null)],
+  );
   if (found !== undefined) return found.id;
-  const details = await sampleDetails(db, target);
+  const details = { ...(await sampleDetails(db, target)), ...(within === null ? {} : { [within.detail]: within.value }) };
   const options = { actorId: null, occurredAt: new Date() };
   return db.transaction((tx) => createItem(tx, target, { ...details, name: sampleName(target, "Muestra"), active: true }, options));
 };
@@ -53,7 +73,9 @@ const referencedItem = async (db: Database, resource: string): Promise<number> =
 /** Every detail of a catalogue with a valid value, by name, as the API takes them. */
 export const sampleDetails = async (db: Database, catalogue: CatalogueDeclaration): Promise<Readonly<Record<string, DetailValue>>> => {
   const values: Record<string, DetailValue> = {};
-  for (const detail of catalogue.api.details) values[detail.name] = await sampleValue(detail, (resource) => referencedItem(db, resource));
+  for (const detail of catalogue.api.details) {
+    values[detail.name] = await sampleValue(detail, (resource, within) => referencedItem(db, resource, within), values);
+  }
   return values;
 };
 

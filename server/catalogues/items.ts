@@ -1,6 +1,13 @@
 import { Schema } from "effect";
-import { type CatalogueItem, type CatalogueItemPayload, catalogueItemProblems, comparableName } from "../../src/api/catalogues.ts";
-import { type Detail, detailMessage, type DetailValues, detailValues, emptyValue, referencedIds } from "../../src/api/details.ts";
+import {
+  type CatalogueItem,
+  type CatalogueItemPayload,
+  catalogueItemProblems,
+  comparableName,
+  filterParameter,
+  type Total,
+} from "../../src/api/catalogues.ts";
+import { type Detail, detailMessage, type DetailValue, type DetailValues, detailValues, emptyValue, referencedIds } from "../../src/api/details.ts";
 import { type FieldProblem, type FieldProblems, firstProblem } from "../../src/api/fields.ts";
 import type { CatalogueItemId } from "../../src/api/ids.ts";
 import type { Message } from "../../src/api/messages.ts";
@@ -28,9 +35,10 @@ type ItemRow = typeof ItemRow.Type;
 
 /** A row as the contract answers it: each declared detail under its name (its empty value if never set). */
 const toItem = (catalogue: CatalogueRecord, row: ItemRow): CatalogueItem => {
-  const details = Object.fromEntries(
-    catalogue.api.details.map(({ name, rule }) => [name, row.details[name] ?? emptyValue(rule)]),
-  );
+  const details = Object.fromEntries([
+    ...catalogue.api.details.map(({ name, rule }) => [name, row.details[name] ?? emptyValue(rule)]),
+    ...catalogue.api.totals.map(({ name }) => [name, row.details[name] ?? 0]),
+  ]);
   return Schema.decodeUnknownSync(catalogue.api.get.response)({ ...details, id: row.id, name: row.name, active: row.active, version: row.version });
 };
 
@@ -38,18 +46,103 @@ const itemColumns = "id, name, active, version, details";
 
 const NameRow = Schema.Struct({ id: Schema.Int, name: Schema.String });
 
+const DetailsRow = Schema.Struct({ id: Schema.Int, details: Schema.Record(Schema.String, Schema.Unknown) });
+type DetailsRow = typeof DetailsRow.Type;
+
+const catalogueOf = (served: ServedCatalogues, resource: string): CatalogueRecord => {
+  const found = served.find((other) => other.api.resource === resource);
+  if (found === undefined) throw new Error(`no catalogue '${resource}' is served`);
+  return found;
+};
+
+const sum = (values: ReadonlyArray<number>): number => values.reduce((total, value) => total + value, 0);
+
+/** A detail or a total of each row, by id: what a total adds up (a berth's capacity, a cabin's). */
+const fieldValues = async (
+  db: Queryable,
+  served: ServedCatalogues,
+  catalogue: CatalogueRecord,
+  field: string,
+  rows: ReadonlyArray<DetailsRow>,
+): Promise<ReadonlyMap<number, number>> => {
+  const total = catalogue.api.totals.find(({ name }) => name === field);
+  if (total !== undefined) return totalValues(db, served, catalogue, total, rows);
+  return new Map(rows.map(({ id, details }) => [id, typeof details[field] === "number" ? details[field] : 0]));
+};
+
+/**
+ * A total of each row, by id (decision 028): the items it adds up are read once for all the rows,
+ * so a list of yachts reads their cabins and the cabins' berths in two queries.
+ */
+const totalValues = async (
+  db: Queryable,
+  served: ServedCatalogues,
+  catalogue: CatalogueRecord,
+  total: Total,
+  rows: ReadonlyArray<DetailsRow>,
+): Promise<ReadonlyMap<number, number>> => {
+  if (total.kind === "chosen") {
+    const rule = catalogue.api.details.find(({ name }) => name === total.detail)?.rule;
+    if (rule === undefined || rule.kind !== "references") throw new Error(`'${total.detail}' is no list of references`);
+    const chosen = (row: DetailsRow) => referencedIds(rule, (row.details[total.detail] ?? []) as DetailValue);
+    const target = catalogueOf(served, rule.catalogue);
+    const ids = [...new Set(rows.flatMap(chosen))];
+    const targets = await queryRows(db, DetailsRow, `select id, details from ${target.table} where id = any($1::int[])`, [ids]);
+    const values = await fieldValues(db, served, target, total.value, targets);
+    return new Map(rows.map((row) => [row.id, sum(chosen(row).map((id) => values.get(id) ?? 0))]));
+  }
+  const source = catalogueOf(served, total.catalogue);
+  const pointing = await queryRows(
+    db,
+    DetailsRow,
+    `select id, details from ${source.table} where status <> 'deleted' and (details->>$2)::int = any($1::int[])`,
+    [rows.map(({ id }) => id), total.detail],
+  );
+  const values = await fieldValues(db, served, source, total.value, pointing);
+  return new Map(
+    rows.map((row) => [row.id, sum(pointing.filter(({ details }) => details[total.detail] === row.id).map(({ id }) => values.get(id) ?? 0))]),
+  );
+};
+
+/** The rows as the contract answers them, each with its totals. */
+const toItems = async (
+  db: Queryable,
+  catalogue: CatalogueRecord,
+  rows: ReadonlyArray<ItemRow>,
+  served: ServedCatalogues,
+): Promise<CatalogueItem[]> => {
+  const totals = await Promise.all(
+    catalogue.api.totals.map(async (total) => [total.name, await totalValues(db, served, catalogue, total, rows)] as const),
+  );
+  return rows.map((row) =>
+    toItem(catalogue, { ...row, details: { ...row.details, ...Object.fromEntries(totals.map(([name, values]) => [name, values.get(row.id) ?? 0])) } }),
+  );
+};
+
 /**
  * Names sort with the ICU root collation (accents and case after the letter, as a reader expects)
  * named explicitly, so PGlite (whose default collation is C) and PostgreSQL give the same order.
+ * `filter` narrows the list to the items whose reference detail points at one item (a yacht's cabins).
  */
-export const listItems = async (db: Queryable, catalogue: CatalogueRecord): Promise<CatalogueItem[]> =>
-  (
-    await queryRows(
-      db,
-      ItemRow,
-      `select ${itemColumns} from ${catalogue.table} where status <> 'deleted' order by name collate "und-x-icu", id`,
-    )
-  ).map((row) => toItem(catalogue, row));
+export const listItems = async (
+  db: Queryable,
+  catalogue: CatalogueRecord,
+  filter: Readonly<Record<string, number | undefined>> = {},
+  served: ServedCatalogues = catalogues,
+): Promise<CatalogueItem[]> => {
+  const narrowing = catalogue.api.filters.flatMap((detail) => {
+    const id = filter[filterParameter(detail)];
+    return id === undefined ? [] : [{ detail, id }];
+  });
+  const conditions = narrowing.map((_, index) => `and details->$${2 * index + 1} = to_jsonb($${2 * index + 2}::int)`);
+  const rows = await queryRows(
+    db,
+    ItemRow,
+    `select ${itemColumns} from ${catalogue.table} where status <> 'deleted' ${conditions.join(" ")} order by name collate "und-x-icu", id`,
+    narrowing.flatMap(({ detail, id }) => [detail, id]),
+  );
+  return toItems(db, catalogue, rows, served);
+};
 
 /** A live (not deleted) item, or null; `lock` ("for update") keeps it locked until the transaction ends. */
 export const findItem = async (
@@ -57,9 +150,10 @@ export const findItem = async (
   catalogue: CatalogueRecord,
   id: CatalogueItemId,
   lock = "",
+  served: ServedCatalogues = catalogues,
 ): Promise<CatalogueItem | null> => {
   const row = await queryOne(db, ItemRow, `select ${itemColumns} from ${catalogue.table} where id = $1 and status <> 'deleted' ${lock}`, [id]);
-  return row === null ? null : toItem(catalogue, row);
+  return row === null ? null : ((await toItems(db, catalogue, [row], served))[0] ?? null);
 };
 
 /** Like findItem, for a command: the row stays locked until the transaction ends; 404 when gone. */
@@ -109,7 +203,8 @@ const namesLock = (catalogue: CatalogueRecord): number =>
   [...catalogue.table].reduce((hash, character) => (hash * 31 + (character.codePointAt(0) ?? 0)) | 0, 8_113);
 
 /**
- * Whether another live item of the catalogue has `name`, as `comparableName` compares names. Takes
+ * Whether another live item of the catalogue has `name`, as `comparableName` compares names (among
+ * the items that share the item's `namesWithin` reference: a deck's name within its yacht). Takes
  * the catalogue's lock first, so that two creations of one name at once cannot both find it free.
  * A catalogue holds dozens of items: reading their names is cheaper than a second, normalised column.
  */
@@ -118,11 +213,18 @@ const isNameTaken = async (
   catalogue: CatalogueRecord,
   name: string,
   id: CatalogueItemId | null,
+  values: DetailValues,
 ): Promise<boolean> => {
   if (catalogue.nameTaken === null) return false;
   await lockTransaction(tx, namesLock(catalogue));
   const wanted = comparableName(name);
-  const names = await queryRows(tx, NameRow, `select id, name from ${catalogue.table} where status <> 'deleted'`);
+  const within = catalogue.namesWithin;
+  const names = await queryRows(
+    tx,
+    NameRow,
+    `select id, name from ${catalogue.table} where status <> 'deleted' and ($1::text is null or details->$1 = $2::jsonb)`,
+    [within, JSON.stringify(within === null ? null : (values[within] ?? null))],
+  );
   return names.some((item) => item.id !== id && comparableName(item.name) === wanted);
 };
 
@@ -144,14 +246,17 @@ const unselectedReferences = async (
     const kept = new Set(current === null ? [] : referencedIds(rule, current[name] ?? emptyValue(rule)));
     const target = served.find((other) => other.api.resource === rule.catalogue);
     if (chosen.length === 0) continue;
+    // a reference `within` another detail must share its value: a cabin's deck is one of its yacht's
+    const within = rule.kind === "reference" && rule.within !== undefined ? rule.within : null;
     const found =
       target === undefined
         ? []
         : await queryRows(
             tx,
             IdRow,
-            `select id from ${target.table} where id = any($1::int[]) and status <> 'deleted' and (active or id = any($2::int[]))`,
-            [chosen, [...kept]],
+            `select id from ${target.table} where id = any($1::int[]) and status <> 'deleted' and (active or id = any($2::int[]))
+               and ($3::text is null or details->$3 = $4::jsonb)`,
+            [chosen, [...kept], within, JSON.stringify(within === null ? null : (values[within] ?? null))],
           );
     if (found.length !== new Set(chosen).size) problems[name] = "invalid";
   }
@@ -180,8 +285,9 @@ const formFacts = async (
   current: CatalogueItem | null,
 ): Promise<CatalogueItemFacts> => {
   const { details } = catalogue.api;
+  const values = detailValues(details, payload);
   const problems = {
-    ...(await unselectedReferences(tx, served, details, detailValues(details, payload), current)),
+    ...(await unselectedReferences(tx, served, details, values, current)),
     ...catalogueItemProblems(catalogue.api, payload),
   };
   const declared = declaredMessages(details, problems);
@@ -189,7 +295,7 @@ const formFacts = async (
     // a field with its own message is refused with that message, not the generic one
     fieldProblem: firstProblem(Object.fromEntries(Object.entries(problems).filter(([name]) => !declared.has(name)))),
     declaredRefusal: [...declared.values()][0] ?? null,
-    nameTaken: (await isNameTaken(tx, catalogue, payload.name, current?.id ?? null)) ? catalogue.nameTaken : null,
+    nameTaken: (await isNameTaken(tx, catalogue, payload.name, current?.id ?? null, values)) ? catalogue.nameTaken : null,
     isInUse: false,
   };
 };

@@ -26,9 +26,9 @@ const registerCatalogue = (
 ): void => {
   const { db, now } = context;
 
-  registerEndpoint(app, context, api.list, () => listItems(db, record));
+  registerEndpoint(app, context, api.list, ({ query }) => listItems(db, record, query, context.catalogues));
 
-  registerEndpoint(app, context, api.get, async ({ params }) => orNotFound(await findItem(db, record, params.id)));
+  registerEndpoint(app, context, api.get, async ({ params }) => orNotFound(await findItem(db, record, params.id, "", context.catalogues)));
 
   registerEndpoint(app, context, api.create, async (call) => {
     await db.transaction((tx) => createItem(tx, record, call.body, actedBy(call, now()), context.catalogues));

@@ -1,25 +1,142 @@
-import { yachts } from "../../src/records/fleet.ts";
-import { companies, kinds } from "../../src/records/referenceData.ts";
+import { cabins, decks, yachts } from "../../src/records/fleet.ts";
+import { berths, companies, kinds } from "../../src/records/referenceData.ts";
 import { createItem } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
 import type { CommandOptions } from "../events/command.ts";
 import { idOf } from "./referenceData.ts";
 
+/** A berth type of the demo's reference data, by its Spanish name. */
+type BerthName = "Cama individual" | "Cama matrimonial" | "Litera";
+
+/** Cabins of one layout on a deck: their numbers, category, berths and whether they are family rooms. */
+interface CabinRow {
+  readonly numbers: ReadonlyArray<number>;
+  readonly category: string;
+  readonly berths: ReadonlyArray<BerthName>;
+  readonly familyRoom?: boolean;
+}
+
+interface DemoYacht {
+  readonly name: string;
+  readonly initials: string;
+  readonly code: string;
+  readonly kind: string;
+  readonly colour: string;
+  /** The decks from the top, each with its cabins. */
+  readonly decks: ReadonlyArray<{ readonly name: string; readonly cabins: ReadonlyArray<CabinRow> }>;
+}
+
+const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, index) => from + index);
+
+const twin: ReadonlyArray<BerthName> = ["Cama individual", "Cama individual"];
+const bunks: ReadonlyArray<BerthName> = ["Litera", "Litera"];
+const matrimonial: ReadonlyArray<BerthName> = ["Cama matrimonial"];
+
 /**
  * The demo fleet (issue 15): a 16-guest motor yacht, a 16-guest catamaran, a 20-guest motor yacht
- * and a 100-guest expedition ship of the demo company, each with its calendar colour.
+ * and a 100-guest expedition ship, their decks from the top and their cabins, whose berths add up
+ * to those capacities.
  */
+const demoYachts: ReadonlyArray<DemoYacht> = [
+  {
+    name: "Galápagos Explorer",
+    initials: "GEX",
+    code: "GEX-01",
+    kind: "Yate a motor",
+    colour: "#1e6091",
+    decks: [
+      {
+        name: "Cubierta superior",
+        cabins: [
+          { numbers: [1], category: "double", berths: matrimonial },
+          { numbers: [2], category: "double", berths: ["Cama matrimonial", "Litera"], familyRoom: true },
+        ],
+      },
+      { name: "Cubierta principal", cabins: [{ numbers: range(3, 6), category: "singleHigh", berths: twin }] },
+      {
+        name: "Cubierta inferior",
+        cabins: [
+          { numbers: [7], category: "singleLowA", berths: bunks },
+          { numbers: [8], category: "singleLowB", berths: ["Cama individual"] },
+        ],
+      },
+    ],
+  },
+  {
+    name: "Sea Lion",
+    initials: "SEL",
+    code: "SEL-02",
+    kind: "Catamarán",
+    colour: "#2a9d8f",
+    decks: [
+      { name: "Cubierta principal", cabins: [{ numbers: range(1, 4), category: "catamaran", berths: twin }] },
+      {
+        name: "Cubierta inferior",
+        cabins: [
+          { numbers: range(5, 7), category: "catamaran", berths: matrimonial },
+          { numbers: [8], category: "catamaran", berths: bunks, familyRoom: true },
+        ],
+      },
+    ],
+  },
+  {
+    name: "Darwin Star",
+    initials: "DST",
+    code: "DST-03",
+    kind: "Yate a motor",
+    colour: "#e76f51",
+    decks: [
+      { name: "Cubierta superior", cabins: [{ numbers: [1, 2], category: "double", berths: matrimonial }] },
+      { name: "Cubierta principal", cabins: [{ numbers: range(3, 8), category: "singleHigh", berths: twin }] },
+      {
+        name: "Cubierta inferior",
+        cabins: [
+          { numbers: [9], category: "singleLowA", berths: bunks },
+          { numbers: [10], category: "singleLowA", berths: bunks, familyRoom: true },
+        ],
+      },
+    ],
+  },
+  {
+    name: "Islas Encantadas",
+    initials: "ENC",
+    code: "ENC-04",
+    kind: "Barco de expedición",
+    colour: "#6d597a",
+    decks: [
+      { name: "Cubierta 4", cabins: [{ numbers: range(401, 410), category: "double", berths: matrimonial }] },
+      { name: "Cubierta 3", cabins: [{ numbers: range(301, 315), category: "singleHigh", berths: twin }] },
+      { name: "Cubierta 2", cabins: [{ numbers: range(201, 215), category: "singleLowA", berths: twin }] },
+      { name: "Cubierta 1", cabins: [{ numbers: range(101, 110), category: "singleLowB", berths: bunks }] },
+    ],
+  },
+];
+
+/** The demo company's four yachts with their decks and cabins, each with its calendar colour. */
 export const seedDemoFleet = async (tx: Queryable, options: CommandOptions): Promise<void> => {
   const company = await idOf(tx, companies, "Galápagos Islas Cruceros S.A.");
-  const motorYacht = await idOf(tx, kinds, "Yate a motor");
-  const catamaran = await idOf(tx, kinds, "Catamarán");
-  const expedition = await idOf(tx, kinds, "Barco de expedición");
-  for (const [order, [name, initials, code, kind, colour]] of [
-    ["Galápagos Explorer", "GEX", "GEX-01", motorYacht, "#1e6091"],
-    ["Sea Lion", "SEL", "SEL-02", catamaran, "#2a9d8f"],
-    ["Darwin Star", "DST", "DST-03", motorYacht, "#e76f51"],
-    ["Islas Encantadas", "ENC", "ENC-04", expedition, "#6d597a"],
-  ].entries()) {
-    await createItem(tx, yachts, { name: String(name), initials, code, kind, company, colour, order: order + 1, active: true }, options);
+  const berthIds = new Map<BerthName, number>();
+  for (const name of ["Cama individual", "Cama matrimonial", "Litera"] as const) berthIds.set(name, await idOf(tx, berths, name));
+  for (const [order, yacht] of demoYachts.entries()) {
+    const { name, initials, code, colour } = yacht;
+    const kind = await idOf(tx, kinds, yacht.kind);
+    const yachtId = await createItem(tx, yachts, { name, initials, code, kind, company, colour, order: order + 1, active: true }, options);
+    for (const [deckOrder, deck] of yacht.decks.entries()) {
+      const deckId = await createItem(tx, decks, { name: deck.name, yacht: yachtId, order: deckOrder + 1, active: true }, options);
+      for (const row of deck.cabins) {
+        for (const number of row.numbers) {
+          const cabin = {
+            name: String(number),
+            yacht: yachtId,
+            deck: deckId,
+            category: row.category,
+            berths: row.berths.map((berth) => berthIds.get(berth) ?? 0),
+            familyRoom: row.familyRoom ?? false,
+            active: true,
+          };
+          await createItem(tx, cabins, cabin, options);
+        }
+      }
+    }
   }
 };

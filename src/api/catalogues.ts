@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { endpoint, MessageAnswer, type RoleName } from "./endpoint.ts";
-import { CatalogueItemId, idParams } from "./ids.ts";
+import { CatalogueItemId, CatalogueItemIdFromPath, idParams } from "./ids.ts";
 import { RecordVersion } from "./versions.ts";
 import { type Detail, type DetailValue, type DetailValues, detailFields, detailPayloadFields, detailProblems, detailValues } from "./details.ts";
 import { type FieldProblems, NAME_MAX_LENGTH, type TextField, textField, textProblems, textSchema } from "./fields.ts";
@@ -18,9 +18,23 @@ export type CatalogueItem = {
 
 const itemBase = { id: CatalogueItemId, name: Schema.String, active: Schema.Boolean, version: RecordVersion };
 
-/** A catalogue item's schema with its catalogue's details (every one answered). */
-export const catalogueItemSchema = (details: ReadonlyArray<Detail>): Schema.Codec<CatalogueItem, unknown> =>
-  Schema.Struct({ ...itemBase, ...detailFields(details) }) as unknown as Schema.Codec<CatalogueItem, unknown>;
+/**
+ * A number an item adds up from other items, answered with it but never sent: a cabin's capacity
+ * is the sum of its berths' (`chosen`: the items its `berths` detail chooses, each counted as often
+ * as chosen), a yacht's the sum of its cabins' (`pointing`: the live items of `cabins` whose `yacht`
+ * detail points at it). `value` is the detail or total added up.
+ */
+export type Total =
+  | { readonly name: string; readonly kind: "chosen"; readonly detail: string; readonly value: string }
+  | { readonly name: string; readonly kind: "pointing"; readonly catalogue: string; readonly detail: string; readonly value: string };
+
+/** A catalogue item's schema with its catalogue's details and totals (every one answered). */
+export const catalogueItemSchema = (details: ReadonlyArray<Detail>, totals: ReadonlyArray<Total> = []): Schema.Codec<CatalogueItem, unknown> =>
+  Schema.Struct({
+    ...itemBase,
+    ...detailFields(details),
+    ...Object.fromEntries(totals.map(({ name }) => [name, Schema.Finite])),
+  }) as unknown as Schema.Codec<CatalogueItem, unknown>;
 
 /** An item of a catalogue of names alone (feeding, activities, courtesies). */
 export const CatalogueItem = catalogueItemSchema([]);
@@ -85,6 +99,25 @@ export interface CatalogueAccess {
   readonly writers: ReadonlyArray<RoleName>;
 }
 
+/** What a catalogue has beyond a name and the active flag. */
+export interface CatalogueParts {
+  readonly details?: ReadonlyArray<Detail>;
+  /** The name's rule (a season's is a year). */
+  readonly nameField?: TextField;
+  readonly totals?: ReadonlyArray<Total>;
+  /** Reference details the list may be narrowed by, each as `?<detail>Id=` (`GET /cabins?yachtId=`). */
+  readonly filters?: ReadonlyArray<string>;
+}
+
+/** The query parameter that narrows a list to the items whose reference `detail` points at one item. */
+export const filterParameter = (detail: string): string => `${detail}Id`;
+
+/** The list's query: each filter an optional id. */
+const listQuerySchema = (filters: ReadonlyArray<string>) =>
+  Schema.Struct(
+    Object.fromEntries(filters.map((name) => [filterParameter(name), Schema.optionalKey(CatalogueItemIdFromPath)])),
+  ) as unknown as Schema.Codec<Readonly<Record<string, number | undefined>>, Readonly<Record<string, string | undefined>>>;
+
 /**
  * The five endpoints of one catalogue, named as SPEC.md section 7 names them:
  * GET /feedings, GET /feedings/{id}, POST /feedings/createFeeding, PUT /feedings/updateFeeding/{id},
@@ -95,24 +128,29 @@ export const catalogueEndpoints = (
   singular: string,
   label: string,
   access: CatalogueAccess,
-  details: ReadonlyArray<Detail> = [],
-  nameField: TextField = catalogueItemFields.name,
+  { details = [], nameField = catalogueItemFields.name, totals = [], filters = [] }: CatalogueParts = {},
 ) => {
   const readers = { kind: "session", roles: access.readers } as const;
   const writers = { kind: "session", roles: access.writers } as const;
-  const Item = catalogueItemSchema(details);
+  const Item = catalogueItemSchema(details, totals);
   const Payload = catalogueItemPayloadSchema(nameField, details);
   return {
   details,
   nameField,
+  totals,
+  filters,
   resource,
   list: endpoint({
     name: `${resource}.list`,
     method: "GET",
     path: `/${resource}`,
+    query: listQuerySchema(filters),
     response: Schema.Array(Item),
     access: readers,
-    description: `Every ${label} item, by name.`,
+    description:
+      filters.length === 0
+        ? `Every ${label} item, by name.`
+        : `Every ${label} item, by name; ${filters.map(filterParameter).join(", ")} narrow the list to one's items.`,
   }),
   get: endpoint({
     name: `${resource}.get`,

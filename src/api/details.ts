@@ -11,7 +11,7 @@ import type { Message } from "./messages.ts";
  *
  * On the wire each is a plain value: text is a string (empty when not filled), a number or a
  * choice or a time (`HH:MM`) is null when not filled, a colour `#rrggbb`, a flag a boolean, a reference the chosen item's id (or null),
- * references a list of ids.
+ * references a list of ids (an id repeated as often as it is chosen, where the rule repeats).
  */
 export type DetailRule =
   | { readonly kind: "text"; readonly text: TextField }
@@ -42,8 +42,18 @@ export type DetailRule =
       readonly required: boolean;
       /** The spec's message when none or no live item is chosen (`select a company`). */
       readonly unselected?: Message;
+      /**
+       * A reference detail of this item that the chosen item must share: a cabin's deck is one of
+       * the cabin's yacht (`within: "yacht"`).
+       */
+      readonly within?: string;
     }
-  | { readonly kind: "references"; readonly catalogue: string };
+  | {
+      readonly kind: "references";
+      readonly catalogue: string;
+      /** An item may be chosen more than once, the list counting each (a cabin's two single berths). */
+      readonly repeats: boolean;
+    };
 
 /** One declared detail: its name on the wire and its rule. */
 export interface Detail {
@@ -156,10 +166,18 @@ export const detailProblem = (rule: DetailRule, value: DetailValue): FieldProble
       return typeof value === "string" && /^(?:[01]\d|2[0-3]):[0-5]\d$/.test(value) ? null : "invalid";
     case "reference":
       return value === null && rule.required ? "required" : null;
+    case "references": {
+      const ids = Array.isArray(value) ? value : [];
+      const repeated = new Set(ids).size !== ids.length;
+      return ids.length > MAX_REFERENCES || (repeated && !rule.repeats) ? "invalid" : null;
+    }
     default:
       return null;
   }
 };
+
+/** More than any list of references needs (a guide's languages, a cabin's berths). */
+const MAX_REFERENCES = 50;
 
 /**
  * The message a problem of this detail is answered with: its rule's own message where the spec
@@ -192,6 +210,13 @@ export const referencedIds = (rule: DetailRule, value: DetailValue): ReadonlyArr
   return [];
 };
 
+/** How a reference is chosen: required (default), its message when unselected, the detail it shares. */
+export interface ReferenceOptions {
+  readonly required?: boolean;
+  readonly unselected?: Message;
+  readonly within?: string;
+}
+
 /** Rule builders, so that a declaration reads as the domain reads. */
 export const detail = {
   text: (text: TextField): DetailRule => ({ kind: "text", text }),
@@ -204,11 +229,16 @@ export const detail = {
   }),
   flag: (): DetailRule => ({ kind: "flag" }),
   colour: (): DetailRule => ({ kind: "colour" }),
-  reference: (catalogue: string, options: { readonly required?: boolean; readonly unselected?: Message } = {}): DetailRule => ({
+  reference: (catalogue: string, options: ReferenceOptions = {}): DetailRule => ({
     kind: "reference",
     catalogue,
     required: options.required ?? true,
     ...(options.unselected === undefined ? {} : { unselected: options.unselected }),
+    ...(options.within === undefined ? {} : { within: options.within }),
   }),
-  references: (catalogue: string): DetailRule => ({ kind: "references", catalogue }),
+  references: (catalogue: string, options: { readonly repeats?: boolean } = {}): DetailRule => ({
+    kind: "references",
+    catalogue,
+    repeats: options.repeats ?? false,
+  }),
 } as const;

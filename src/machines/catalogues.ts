@@ -108,18 +108,25 @@ const loadChoices = async (client: ApiClient, choices: ChoiceEndpoints): Promise
 /** The key a list row keeps a reference detail's names under, beside its ids. */
 export const namesKey = (detail: string): string => `${detail}Names`;
 
-/** The names of the items a reference detail points at, in their catalogue's order, comma-separated. */
+/**
+ * The names of the items a reference detail points at, in their catalogue's order, comma-separated;
+ * one chosen more than once with its count ("2 × Single").
+ */
 const namesOf = (value: DetailValue, items: ReadonlyArray<CatalogueItem>): string => {
-  const ids = new Set(Array.isArray(value) ? value : typeof value === "number" ? [value] : []);
+  const ids = Array.isArray(value) ? value : typeof value === "number" ? [value] : [];
   return items
-    .filter((item) => ids.has(item.id))
-    .map((item) => item.name)
+    .flatMap((item) => {
+      const count = ids.filter((id) => id === item.id).length;
+      if (count === 0) return [];
+      return [count === 1 ? item.name : `${count} × ${item.name}`];
+    })
     .join(", ");
 };
 
 /**
  * A catalogue's list: its rows (each reference detail's names beside its ids) and delete, from
- * its declared endpoints; it sorts by its declared columns, searches the name, and (de)activates
+ * its declared endpoints; it sorts by its declared columns, searches the name and the referenced
+ * items' names, and (de)activates
  * an item by saving it unchanged but for the flag, with its version.
  */
 export const catalogueListSource = (
@@ -137,7 +144,8 @@ export const catalogueListSource = (
   remove: (client, id) => client.call(api.remove, { params: { id: catalogueItemId(id) } }),
   view: {
     sortKeys: Object.fromEntries(columns.map((column) => [column.key, column.value])),
-    searchText: (item) => item.name,
+    // a cabin is found by its yacht's or deck's name as well as its own
+    searchText: (item) => [item.name, ...Object.keys(choices).map((name) => String(item[namesKey(name)] ?? ""))].join(" "),
     title: (item) => item.name,
     active: (item) => item.active,
   },

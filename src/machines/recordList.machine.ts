@@ -319,6 +319,11 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
         actions: [{ type: "assignQuery", params: ({ event }) => ({ query: event.query }) }, "clearSelection"],
         description: "The address changed under the list (Back, Forward, a link): the list shows what it asks for.",
       },
+      "search.change": {
+        actions: changeQuery<Row, "search.change">((query, event) => withSearch(query, event.text), "replace"),
+        description:
+          "The search box, even while the rows load (nothing typed is lost): the rows holding every word show, from the first page; typing replaces the history entry.",
+      },
     },
     initial: "loading",
     states: {
@@ -354,10 +359,6 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
           "sort.toggle": {
             actions: changeQuery<Row, "sort.toggle">((query, event) => toggledSort(query, event.column), "push"),
             description: "A column header: sort by it, or turn its direction; from the first page.",
-          },
-          "search.change": {
-            actions: changeQuery<Row, "search.change">((query, event) => withSearch(query, event.text), "replace"),
-            description: "The search box: the rows holding every word show, from the first page; typing replaces the history entry.",
           },
           "filter.change": {
             actions: changeQuery<Row, "filter.change">((query, event) => withFilter(query, event.name, event.value), "push"),

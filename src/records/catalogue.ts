@@ -1,6 +1,6 @@
-import { type CatalogueEndpoints, type CatalogueItem, catalogueEndpoints } from "../api/catalogues.ts";
+import { type CatalogueEndpoints, type CatalogueItem, catalogueEndpoints, type Total } from "../api/catalogues.ts";
 import type { TextField } from "../api/fields.ts";
-import { type Detail, type DetailValue, detail } from "../api/details.ts";
+import { type Detail, type DetailValue, detail, type ReferenceOptions } from "../api/details.ts";
 import { type Message, messages } from "../api/messages.ts";
 import type { RoleName } from "../api/endpoint.ts";
 import { type CatalogueChoices, catalogueFormSource, catalogueListSource, type FieldValues, namesKey } from "../machines/catalogues.ts";
@@ -49,6 +49,8 @@ export interface CatalogueDeclaration {
   readonly usedBy: ReadonlyArray<ItemUse>;
   /** The message a second item of the same name is refused with; null where names may repeat (guides). */
   readonly nameTaken: Message | null;
+  /** The reference detail within which names are unique (a deck's yacht); null: the whole catalogue. */
+  readonly namesWithin: string | null;
   /** The list's columns, before the row actions (edit, delete). */
   readonly columns: ReadonlyArray<ColumnDeclaration<CatalogueItem>>;
   /** The form's fields, in order. */
@@ -114,7 +116,16 @@ export interface CatalogueOptions {
   readonly nameTaken?: Message | null;
   /** The fields beyond the name and the active flag, in the form's order (decision 027). */
   readonly details?: ReadonlyArray<DetailDeclaration>;
+  /** The numbers an item adds up from others, shown in the list (a cabin's capacity). */
+  readonly totals?: ReadonlyArray<TotalDeclaration>;
+  /** The reference details the list call may be narrowed by (`GET /cabins?yachtId=`). */
+  readonly filters?: ReadonlyArray<string>;
+  /** A reference detail within which names are unique (a deck's name within its yacht); default the whole catalogue. */
+  readonly namesWithin?: string;
 }
+
+/** A total as a catalogue declares it: the contract's, and the text key of its column's header. */
+export type TotalDeclaration = Total & { readonly label: string };
 
 /**
  * A detail as a catalogue declares it: the contract's name and rule, the text key of its label,
@@ -128,26 +139,47 @@ export interface DetailDeclaration extends Detail {
 }
 
 /** A reference detail's rule and choices, pointing at a declared catalogue. */
-export const referenceTo = (
-  target: CatalogueDeclaration,
-  options: { readonly many?: boolean; readonly required?: boolean; readonly unselected?: Message } = {},
-): Pick<DetailDeclaration, "rule" | "choices"> => ({
-  rule: options.many === true ? detail.references(target.api.resource) : detail.reference(target.api.resource, options),
+export const referenceTo = (target: CatalogueDeclaration, options: ReferenceOptions = {}): Pick<DetailDeclaration, "rule" | "choices"> => ({
+  rule: detail.reference(target.api.resource, options),
   choices: target.api.list,
+});
+
+/** A list of references to a declared catalogue's items; `repeats`: an item may be chosen more than once. */
+export const referencesTo = (target: CatalogueDeclaration, options: { readonly repeats?: boolean } = {}): Pick<DetailDeclaration, "rule" | "choices"> => ({
+  rule: detail.references(target.api.resource, options),
+  choices: target.api.list,
+});
+
+/** A total's column: a whole number, sorted as one. */
+const totalColumn = ({ name, label }: TotalDeclaration): ColumnDeclaration<CatalogueItem> => ({
+  kind: "detail",
+  key: name,
+  header: label,
+  rule: detail.number({ required: true, minimum: 0, maximum: Number.MAX_SAFE_INTEGER, whole: true }),
+  value: (item) => sortable(item[name] ?? null),
 });
 
 export const simpleCatalogue = (options: CatalogueOptions): CatalogueDeclaration => {
   const details = options.details ?? [];
+  const totals = options.totals ?? [];
   const api = catalogueEndpoints(
     options.resource,
     options.singular,
     options.stream,
     { readers: options.readers, writers: options.writers },
-    details.map(({ name, rule }) => ({ name, rule })),
-    options.nameField,
+    {
+      details: details.map(({ name, rule }) => ({ name, rule })),
+      ...(options.nameField === undefined ? {} : { nameField: options.nameField }),
+      totals: totals.map(({ label: _label, ...total }) => total),
+      filters: options.filters ?? [],
+    },
   );
   const nameLabel = options.nameLabel ?? "catalogue.name";
-  const columns = [...catalogueColumns(nameLabel), ...details.filter((detail) => detail.column === true).map(detailColumn)];
+  const columns = [
+    ...catalogueColumns(nameLabel),
+    ...details.filter((detail) => detail.column === true).map(detailColumn),
+    ...totals.map(totalColumn),
+  ];
   const fields = [...catalogueFields(nameLabel, api.nameField), ...details.map(detailField)];
   const choices = Object.fromEntries(details.flatMap(({ name, choices: list }) => (list === undefined ? [] : [[name, list]])));
   return {
@@ -163,6 +195,7 @@ export const simpleCatalogue = (options: CatalogueOptions): CatalogueDeclaration
     menu: options.menu,
     usedBy: options.usedBy ?? [],
     nameTaken: options.nameTaken === undefined ? messages.nameInUse : options.nameTaken,
+    namesWithin: options.namesWithin ?? null,
     columns,
     fields,
     listSource: catalogueListSource(api, columns, choices),

@@ -1,7 +1,7 @@
 import { detail } from "../api/details.ts";
 import { emailField, textField, yearField } from "../api/fields.ts";
 import { messages } from "../api/messages.ts";
-import { type CatalogueOptions, referenceTo, simpleCatalogue } from "./catalogue.ts";
+import { type CatalogueOptions, referencesTo, referenceTo, simpleCatalogue } from "./catalogue.ts";
 
 /**
  * The reference data of the fleet (DOMAIN.md section 3), each a catalogue declared once: admins
@@ -141,7 +141,7 @@ export const guides = referenceCatalogue({
     { name: "level", label: "detail.guideLevel", rule: detail.choice(["I", "II", "III"]), column: true },
     { name: "phone", label: "detail.phone", rule: detail.text(phone) },
     { name: "email", label: "detail.email", rule: detail.text(emailField({ required: false })) },
-    { name: "languages", label: "detail.languages", ...referenceTo(languages, { many: true }), column: true },
+    { name: "languages", label: "detail.languages", ...referencesTo(languages), column: true },
   ],
 });
 

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seedReferenceLists } from "../../server/demo/referenceData.ts";
 import { andeanPactCodes, countryCodes } from "../../src/api/countries.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
+import { detail, detailProblem } from "../../src/api/details.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { CatalogueDeclaration } from "../../src/records/catalogue.ts";
-import { yachts } from "../../src/records/fleet.ts";
+import { cabins, decks, yachts } from "../../src/records/fleet.ts";
 import {
   agencies,
   airlines,
@@ -248,6 +249,69 @@ describe("the fleet", () => {
     expect(before).not.toEqual(await snapshot(db));
     const companyInUse = await request(server, "DELETE", at(companies.api.remove.path, 2), { token: as("admin") });
     expect(refusal(companyInUse)).toEqual([409, messages.itemInUse]);
+  });
+
+  it("adds up a cabin's capacity from its berths and a yacht's from its cabins, and narrows cabins to one yacht", async () => {
+    await create(kinds, { name: "Yate a motor", initials: "MY" });
+    await create(companies, { name: "Islas Cruceros", code: "GIC", ruc: "1791234567001" });
+    await create(berths, { name: "Cama individual", capacity: 1 });
+    await create(berths, { name: "Cama matrimonial", capacity: 2 });
+    const yacht = { initials: "X", code: "X-1", kind: 1, company: 1, order: 1, colour: "#2a9d8f" };
+    await create(yachts, { ...yacht, name: "Coral I" });
+    await create(yachts, { ...yacht, name: "Coral II", initials: "Y" });
+    const coral = await idNamed(yachts, "Coral I");
+    const coralTwo = await idNamed(yachts, "Coral II");
+    await create(decks, { name: "Principal", yacht: coral, order: 1 });
+    await create(decks, { name: "Principal", yacht: coralTwo, order: 1 });
+    const [mainDeck, otherDeck] = (await list(decks)).map((deck) => Number(deck.id));
+    const cabin = { yacht: coral, deck: mainDeck, category: "double", familyRoom: false };
+    expect(dataOf(await create(cabins, { ...cabin, name: "1", berths: [1, 1] }))).toBe(messages.created);
+    expect(dataOf(await create(cabins, { ...cabin, name: "2", berths: [2, 1], familyRoom: true }))).toBe(messages.created);
+    await create(cabins, { ...cabin, yacht: coralTwo, deck: otherDeck, name: "1", berths: [2] });
+
+    const coralCabins = dataOf(await request(server, "GET", `/api/cabins?yachtId=${coral}`, { token: as("sales") }));
+    expect(coralCabins).toMatchObject([
+      { name: "1", capacity: 2, berths: [1, 1] },
+      { name: "2", capacity: 3, familyRoom: true },
+    ]);
+    expect(await list(cabins)).toHaveLength(3);
+    expect((await list(yachts)).map(({ name, capacity }) => [name, capacity])).toEqual([
+      ["Coral I", 5],
+      ["Coral II", 2],
+    ]);
+    const answer = await request(server, "GET", "/api/cabins?yachtId=abc", { token: as("sales") });
+    expect(answer.status).toBe(400);
+  });
+
+  it("refuses a deck of another yacht, a number twice on one yacht, and deleting a berth type or a yacht in use", async () => {
+    await create(kinds, { name: "Catamarán", initials: "CAT" });
+    await create(companies, { name: "Islas Cruceros", code: "GIC", ruc: "1791234567001" });
+    await create(berths, { name: "Litera", capacity: 1 });
+    const yacht = { initials: "X", code: "X-1", kind: 1, company: 1, order: 1, colour: "#2a9d8f" };
+    await create(yachts, { ...yacht, name: "Coral I" });
+    await create(yachts, { ...yacht, name: "Coral II" });
+    await create(decks, { name: "Principal", yacht: 1, order: 1 });
+    await create(decks, { name: "Principal", yacht: 2, order: 1 });
+    expect(refusal(await create(decks, { name: "principal ", yacht: 1, order: 2 }))).toEqual([409, messages.nameInUse]);
+    const before = await snapshot(db);
+    const cabin = { name: "1", yacht: 1, deck: 2, category: "catamaran", berths: [1, 1] };
+    expect(refusal(await create(cabins, cabin))).toEqual([400, messages.invalidInput]);
+    expect(refusal(await create(cabins, { ...cabin, deck: 1, category: "suite" }))).toEqual([400, messages.invalidInput]);
+    expect((await create(cabins, { ...cabin, deck: 1 }, "marketing")).status).toBe(403);
+    expect(await snapshot(db)).toEqual(before);
+    expect(dataOf(await create(cabins, { ...cabin, deck: 1 }))).toBe(messages.created);
+    expect(refusal(await create(cabins, { ...cabin, deck: 1 }))).toEqual([409, messages.nameInUse]);
+    expect(detailProblem(detail.references("languages"), [1, 1])).toBe("invalid");
+    expect(detailProblem(detail.references("berths", { repeats: true }), [1, 1])).toBeNull();
+    for (const [catalogue, id] of [
+      [berths, 1],
+      [yachts, 1],
+      [decks, 1],
+    ] as const) {
+      const inUse = await request(server, "DELETE", at(catalogue.api.remove.path, id), { token: as("admin") });
+      expect(refusal(inUse)).toEqual([409, messages.itemInUse]);
+    }
+    expect(dataOf(await request(server, "DELETE", at(decks.api.remove.path, 2), { token: as("admin") }))).toBe(messages.deleted);
   });
 });
 

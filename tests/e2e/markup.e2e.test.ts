@@ -228,6 +228,8 @@ describe("markup in stored names is shown as text in every dialog and toast", ()
     const name = `${MARKUP} Prueba`;
     await page.goto(`${server.url}/panel/leads`);
     await page.getByRole("searchbox", { name: "Buscar" }).fill("markup.lead");
+    // the newest lead shows before the search applies: wait for the search itself
+    await page.waitForURL(`${server.url}/panel/leads?q=markup.lead`);
     const lead = row(page, name);
     await lead.waitFor();
     await lead.getByRole("button", { name: `Asignar ${name}` }).click();

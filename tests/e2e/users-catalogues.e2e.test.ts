@@ -229,6 +229,42 @@ describe("the fleet's reference data (issue 15)", () => {
     await context.close();
   });
 
+  it("adds a cabin in English: decks grouped by yacht, berths counted, capacity added up for the cabin and its yacht", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(`${server.url}/panel/home`);
+    await page.getByRole("combobox", { name: "Idioma" }).selectOption("en");
+    await page.getByRole("link", { name: "Cabins" }).click();
+    await page.getByRole("heading", { level: 1, name: "Cabins" }).waitFor();
+    await page.getByRole("link", { name: "New cabin" }).click();
+    await page.getByRole("heading", { level: 1, name: "New cabin" }).waitFor();
+    await page.getByLabel("Number", { exact: true }).fill("9");
+    await page.getByLabel("Yacht").selectOption({ label: "Sea Lion" });
+    // two yachts have a "Cubierta principal": each under its yacht's name
+    expect(await page.locator('select[name="deck"] optgroup[label="Sea Lion"] option').allTextContents()).toEqual([
+      "Cubierta inferior",
+      "Cubierta principal",
+    ]);
+    await page.locator('select[name="deck"]').selectOption(
+      await page.locator('select[name="deck"] optgroup[label="Sea Lion"] option', { hasText: "Cubierta principal" }).getAttribute("value") ?? "",
+    );
+    await page.getByLabel("Category").selectOption({ label: "Catamaran" });
+    await page.getByLabel("Number of Cama individual").fill("2");
+    await page.getByLabel("Number of Litera").fill("1");
+    await page.getByRole("checkbox", { name: "Family room" }).check();
+    await screenshot(page, "cabin-new-en-desktop");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(`${server.url}/panel/cabin`);
+    // typed while the rows load: nothing is lost
+    await page.getByRole("searchbox").fill("Sea Lion 9");
+    const cabin = page.locator("tbody tr", { hasText: "2 × Cama individual, Litera" });
+    await cabin.getByText("3", { exact: true }).waitFor();
+    await page.getByRole("link", { name: "Yachts" }).click();
+    await row(page, "Sea Lion").getByText("19", { exact: true }).waitFor();
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+
   it("shows marketing the reference data to read: no add, no delete, the form disabled", async () => {
     const { page, context, consoleErrors } = await newPage(browser, phone);
     await signIn(page, "marketing@example.com", "Demo1234");

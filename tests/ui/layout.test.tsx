@@ -55,6 +55,8 @@ describe("the protected panel", () => {
   // Flota and Catálogos, the fleet's reference data: every staff role reads it (DOMAIN.md section 2)
   const referenceData = [
     "Yates",
+    "Cubiertas",
+    "Camarotes",
     "Idiomas",
     "Tipos de yate",
     "Camas",

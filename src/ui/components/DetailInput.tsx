@@ -8,7 +8,8 @@ import type { FieldDeclaration } from "../../records/record.ts";
 import { fieldText, formText } from "../forms.ts";
 import { CheckboxGroup, formTexts } from "./CheckboxGroup.tsx";
 import { CheckboxInput, formFlag } from "./CheckboxInput.tsx";
-import { SelectInput } from "./SelectInput.tsx";
+import { CountGroup, formCounts } from "./CountGroup.tsx";
+import { type OptionGroup, type SelectOption, SelectInput } from "./SelectInput.tsx";
 import { TextAreaInput } from "./TextAreaInput.tsx";
 import { TextInput } from "./TextInput.tsx";
 
@@ -25,7 +26,7 @@ export const detailFormValue = (field: DetailField, form: FormData, language: st
     case "flag":
       return formFlag(form, field.name);
     case "references":
-      return formTexts(form, field.name);
+      return field.rule.repeats ? formCounts(form, field.name) : formTexts(form, field.name);
     default:
       return formText(form, field.name);
   }
@@ -43,6 +44,24 @@ const idText = (value: DetailValue): string => (typeof value === "number" ? Stri
 /** The live items a reference offers, and an inactive one the item already chose (it keeps it). */
 const offered = (items: ReadonlyArray<CatalogueItem>, kept: ReadonlyArray<number>) =>
   items.filter((item) => item.active || kept.includes(item.id)).map((item) => ({ value: String(item.id), label: item.name }));
+
+/**
+ * A reference `within` another detail offers its items grouped by that detail's item (a cabin's
+ * decks under their yacht's name), so that items of one name on several yachts tell apart.
+ */
+const offeredWithin = (
+  items: ReadonlyArray<CatalogueItem>,
+  kept: ReadonlyArray<number>,
+  within: string,
+  groups: ReadonlyArray<CatalogueItem>,
+): ReadonlyArray<OptionGroup> =>
+  groups.flatMap((group) => {
+    const options = offered(
+      items.filter((item) => item[within] === group.id),
+      kept,
+    );
+    return options.length === 0 ? [] : [{ label: group.name, options }];
+  });
 
 /**
  * One declared detail's input, as its rule says: a text or a textarea, a number (amounts typed as
@@ -65,7 +84,7 @@ export function DetailInput({
   const value = item === null ? null : field.value(item);
   const label = t(field.label);
   const problem = fieldText(t, problems[name]);
-  const select = (options: ReadonlyArray<{ readonly value: string; readonly label: string }>, chosen: string | undefined) => (
+  const select = (options: ReadonlyArray<SelectOption | OptionGroup>, chosen: string | undefined) => (
     <SelectInput name={name} label={label} problem={problem} placeholder={t("form.choose")} options={options} defaultValue={chosen} />
   );
   switch (rule.kind) {
@@ -105,11 +124,28 @@ export function DetailInput({
       );
     case "flag":
       return <CheckboxInput name={name} label={label} defaultChecked={value === true} />;
-    case "reference":
-      return select(offered(choices?.[name] ?? [], typeof value === "number" ? [value] : []), idText(value));
+    case "reference": {
+      const kept = typeof value === "number" ? [value] : [];
+      const items = choices?.[name] ?? [];
+      const { within } = rule;
+      return select(
+        within === undefined ? offered(items, kept) : offeredWithin(items, kept, within, choices?.[within] ?? []),
+        idText(value),
+      );
+    }
     case "references": {
       const kept = Array.isArray(value) ? value : [];
-      return (
+      return rule.repeats ? (
+        <CountGroup
+          name={name}
+          legend={label}
+          problem={problem}
+          options={offered(choices?.[name] ?? [], kept)}
+          defaultValues={kept.map(String)}
+          countLabel={(option) => t("detail.berthCount", { name: option })}
+          empty={t("form.nothingToChoose")}
+        />
+      ) : (
         <CheckboxGroup
           name={name}
           legend={label}

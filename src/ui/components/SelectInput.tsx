@@ -1,11 +1,28 @@
 import { Field } from "./Field.tsx";
 
+export interface SelectOption {
+  readonly value: string;
+  readonly label: string;
+}
+
+/** Options under a heading (a yacht's decks under the yacht's name). */
+export interface OptionGroup {
+  readonly label: string;
+  readonly options: ReadonlyArray<SelectOption>;
+}
+
+const renderOption = (option: SelectOption) => (
+  <option key={option.value} value={option.value}>
+    {option.label}
+  </option>
+);
+
 interface SelectInputProps {
   readonly name: string;
   readonly label: string;
   /** The first, empty choice ('Seleccione un rol'). */
   readonly placeholder: string;
-  readonly options: ReadonlyArray<{ readonly value: string; readonly label: string }>;
+  readonly options: ReadonlyArray<SelectOption | OptionGroup>;
   readonly problem: string | null;
   readonly defaultValue?: string;
 }
@@ -17,11 +34,15 @@ export function SelectInput({ name, label, placeholder, options, problem, defaul
       {(control) => (
         <select {...control} name={name} defaultValue={defaultValue ?? ""}>
           <option value="">{placeholder}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          {options.map((option) =>
+            "options" in option ? (
+              <optgroup key={option.label} label={option.label}>
+                {option.options.map(renderOption)}
+              </optgroup>
+            ) : (
+              renderOption(option)
+            ),
+          )}
         </select>
       )}
     </Field>
