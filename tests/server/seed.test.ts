@@ -1,3 +1,5 @@
+import { listItems } from "../../server/catalogues/items.ts";
+import { yachts } from "../../src/records/fleet.ts";
 import { countryCodes } from "../../src/api/countries.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seed } from "../../server/seed.ts";
@@ -112,7 +114,16 @@ describe("seed", () => {
         season: { active: 2, inactive: 0 },
         agency: { active: 10, inactive: 0 },
         yacht: { active: 4, inactive: 0 },
+        deck: { active: 12, inactive: 0 },
+        cabin: { active: 76, inactive: 0 },
       });
+      // the fleet: the berths of each yacht's cabins add up to its guests
+      expect((await listItems(db, yachts)).map(({ name, capacity }) => [name, capacity])).toEqual([
+        ["Darwin Star", 20],
+        ["Galápagos Explorer", 16],
+        ["Islas Encantadas", 100],
+        ["Sea Lion", 16],
+      ]);
       const [names] = await db.query<{ names: string[] }>(
         "select array_agg(name order by id) as names from feedings",
       );
