@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { roleIds } from "../src/machines/domain/user.machine.ts";
 import { seedDemoCatalogues } from "./demo/catalogues.ts";
 import { seedDemoFleet } from "./demo/fleet.ts";
-import { seedDemoReferenceData, seedDemoSales, seedReferenceLists } from "./demo/referenceData.ts";
+import { seedDemoAgencyUsers, seedDemoReferenceData, seedDemoSales, seedReferenceLists } from "./demo/referenceData.ts";
 import { seedDemoHome } from "./demo/home.ts";
 import { seedDemoItineraries } from "./demo/itineraries.ts";
 import { seedDemoLeads } from "./demo/leads.ts";
@@ -42,11 +42,9 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
   const withDemo = settings.SEED_DEMO && db.kind === "pglite";
   const temporaryPassword = settings.ADMIN_PASSWORD === undefined ? generateTemporaryPassword() : null;
   const adminHash = await hashPassword(settings.ADMIN_PASSWORD ?? temporaryPassword ?? "");
-  const demo = withDemo
-    ? await Promise.all(
-        demoStaff.map(async (staff) => ({ ...staff, passwordHash: await hashPassword(settings.DEMO_PASSWORD) })),
-      )
-    : [];
+  // one hash for every demo user: they share the demo password
+  const demoHash = withDemo ? await hashPassword(settings.DEMO_PASSWORD) : null;
+  const demo = demoHash === null ? [] : demoStaff.map((staff) => ({ ...staff, passwordHash: demoHash }));
   const options = { actorId: null, occurredAt: now };
   // On every start, before the demo that points at them: the reference lists of a catalogue that
   // never held an item.
@@ -77,6 +75,7 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
     if (withDemo) await seedDemoCatalogues(tx, options);
     if (withDemo) await seedDemoReferenceData(tx, options);
     if (withDemo) await seedDemoSales(tx, options, now);
+    if (demoHash !== null) await seedDemoAgencyUsers(tx, options, demoHash);
     if (withDemo) await seedDemoFleet(tx, options);
     // After the catalogues: the demo destinations include their items.
     if (withDemo) await seedDemoItineraries(tx, options);
@@ -98,7 +97,7 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
     log.info(
       `Demo staff created (password from DEMO_PASSWORD): ${demoStaff
         .map((staff) => (staff.active ? staff.email : `${staff.email} (inactive)`))
-        .join(", ")}. Demo feeding, activity and courtesy items, fleet reference data, destinations and home content created.`,
+        .join(", ")}; a user per demo agency (reservas@<agency>.example.com, same password). Demo feeding, activity and courtesy items, fleet reference data, destinations and home content created.`,
     );
   }
 };

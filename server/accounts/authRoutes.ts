@@ -1,3 +1,5 @@
+import { findItem } from "../catalogues/items.ts";
+import { agencies } from "../../src/records/referenceData.ts";
 import type { FastifyInstance } from "fastify";
 import * as auth from "../../src/api/auth.ts";
 import { ApiError } from "../../src/api/errors.ts";
@@ -196,12 +198,14 @@ export const registerAuthRoutes = (app: FastifyInstance, context: AuthContext): 
 
   registerEndpoint(app, context, auth.currentSession, async (call) => {
     const session = signedIn(call);
+    const agency = session.agencyId === null ? null : await findItem(db, agencies, session.agencyId);
     return {
       id: session.userId,
       firstName: session.firstName,
       lastName: session.lastName,
       email: session.email,
       rol: session.role,
+      agency: agency === null ? null : { id: agency.id, name: agency.name },
     };
   });
 };

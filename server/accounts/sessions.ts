@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Schema } from "effect";
 import { RoleName } from "../../src/api/endpoint.ts";
-import { UserId } from "../../src/api/ids.ts";
+import { CatalogueItemId, UserId } from "../../src/api/ids.ts";
 import {
   type SessionCloseReason,
   SessionKind,
@@ -25,6 +25,8 @@ export const Session = Schema.Struct({
   lastName: Schema.String,
   email: Schema.String,
   role: RoleName,
+  /** An agency user's agency: what they may see is that agency's. */
+  agencyId: Schema.NullOr(CatalogueItemId),
 });
 export type Session = typeof Session.Type;
 
@@ -88,7 +90,7 @@ export const findSession = async (db: Database, token: string, now: Date): Promi
       db,
       OpenSession,
       `select s.id::text as id, s.kind, u.id as "userId", u.first_name as "firstName", u.last_name as "lastName",
-         u.email, r.name as role, s.expires_at as "expiresAt"
+         u.email, r.name as role, u.agency_id as "agencyId", s.expires_at as "expiresAt"
        from sessions s join users u on u.id = s.user_id join roles r on r.id = u.role_id
        where s.token_hash = $1 and not s.revoked and u.status = 'active'`,
       [tokenHash],

@@ -5,7 +5,7 @@
  * Every command runs inside the caller's transaction.
  */
 import { Schema } from "effect";
-import { RoleId, UserId } from "../../src/api/ids.ts";
+import { CatalogueItemId, RoleId, UserId } from "../../src/api/ids.ts";
 import { Role, type User, type UserPayload } from "../../src/api/users.ts";
 import { roleIds, type UserEvent } from "../../src/machines/domain/user.machine.ts";
 import type { Queryable } from "../db/database.ts";
@@ -25,6 +25,7 @@ const UserListRow = Schema.Struct({
   email: Schema.String,
   role_id: RoleId,
   role_name: Role.fields.name,
+  agency_id: Schema.NullOr(CatalogueItemId),
   active: Schema.Boolean,
   version: RecordVersion,
 });
@@ -36,12 +37,13 @@ const toApiUser = (user: typeof UserListRow.Type): User => ({
   email: user.email,
   role_id: user.role_id,
   user_rol: { id: user.role_id, name: user.role_name },
+  agency_id: user.agency_id,
   active: user.active,
   version: user.version,
 });
 
 // The ICU root collation is named so that PGlite (default collation C) and PostgreSQL sort alike.
-const selectUsers = `select u.id, u.first_name, u.last_name, u.email, u.role_id, r.name as role_name, u.active, u.version
+const selectUsers = `select u.id, u.first_name, u.last_name, u.email, u.role_id, r.name as role_name, u.agency_id, u.active, u.version
   from users u join roles r on r.id = u.role_id`;
 const byName = `order by u.last_name collate "und-x-icu", u.first_name collate "und-x-icu", u.id`;
 
@@ -54,6 +56,10 @@ export const listSalesUsers = async (db: Queryable): Promise<User[]> =>
   (await queryRows(db, UserListRow, `${selectUsers} where u.status = 'active' and r.name = 'sales' ${byName}`)).map(
     toApiUser,
   );
+
+/** The live users of one agency, by last then first name. */
+export const listAgencyUsers = async (db: Queryable, agencyId: number): Promise<User[]> =>
+  (await queryRows(db, UserListRow, `${selectUsers} where u.status <> 'deleted' and u.agency_id = $1 ${byName}`, [agencyId])).map(toApiUser);
 
 export const getUser = async (db: Queryable, id: number): Promise<User | null> => {
   const row = await queryOne(db, UserListRow, `${selectUsers} where u.id = $1 and u.status <> 'deleted'`, [id]);
@@ -102,10 +108,11 @@ export const updateStaff = async (
     details.firstName !== user.firstName ||
     details.lastName !== user.lastName ||
     details.email !== user.email ||
-    details.roleId !== user.roleId;
+    details.roleId !== user.roleId ||
+    details.agencyId !== user.agencyId;
   if (detailsChanged) {
     const event: UserEvent = { type: "user.update", ...details };
-    const facts = { ...(await formFacts(tx, id, change)), isLastActiveAdmin: lastAdmin };
+    const facts = { ...(await formFacts(tx, user, change)), isLastActiveAdmin: lastAdmin };
     await decide(tx, userRecord, streamId, event, options, facts);
   }
   if (change.active === true && user.status === "inactive") {

@@ -5,6 +5,7 @@ import { generateTemporaryPassword, hashPassword } from "./passwords.ts";
 import {
   deleteStaff,
   getUser,
+  listAgencyUsers,
   listRoles,
   listSalesUsers,
   listUsers,
@@ -13,6 +14,8 @@ import {
   updateStaff,
 } from "./staff.ts";
 import { createUser, issueTemporaryPassword, storedDetails } from "./users.ts";
+import { agencies } from "../../src/records/referenceData.ts";
+import { findItem } from "../catalogues/items.ts";
 import type { Database } from "../db/database.ts";
 import type { Env } from "../env.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -58,6 +61,14 @@ export const registerUserRoutes = (app: FastifyInstance, context: UsersContext):
   registerEndpoint(app, context, api.listSalesUsers, () => listSalesUsers(db));
 
   registerEndpoint(app, context, api.listRoles, () => listRoles(db));
+
+  registerEndpoint(app, context, api.listAgencyUsers, async (call) => {
+    const session = signedIn(call);
+    // an agency user learns nothing of another agency, not even that it exists
+    const own = session.role !== "agency" || session.agencyId === call.params.id;
+    orNotFound(own ? await findItem(db, agencies, call.params.id) : null);
+    return listAgencyUsers(db, call.params.id);
+  });
 
   registerEndpoint(app, context, api.getUser, async ({ params }) => orNotFound(await getUser(db, params.id)));
 

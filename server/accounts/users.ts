@@ -1,15 +1,19 @@
 import { Schema } from "effect";
 import type { NewPassword } from "../../src/api/auth.ts";
 import { RoleName } from "../../src/api/endpoint.ts";
-import { RoleId, UserId } from "../../src/api/ids.ts";
+import { CatalogueItemId, RoleId, UserId } from "../../src/api/ids.ts";
 import { firstProblem, normaliseEmail } from "../../src/api/fields.ts";
 import { type UserPayload, userProblems } from "../../src/api/users.ts";
 import { confirmationProblem, passwordProblem } from "../../src/machines/domain/credentials.ts";
-import { noUserFacts, type UserFacts } from "../../src/machines/domain/user.machine.ts";
+import { noUserFacts, roleIds, type UserFacts } from "../../src/machines/domain/user.machine.ts";
+import { agencies } from "../../src/records/referenceData.ts";
+import { findItem } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
 import { lockTransaction, queryExists, queryOne } from "../db/rows.ts";
 import { type CommandOptions, decide, decideNew } from "../events/command.ts";
 import { userRecord } from "./usersProjection.ts";
+
+const catalogueItemId = Schema.decodeSync(CatalogueItemId);
 
 /** A users row with its role name; the hashes never leave the server. */
 export const UserRow = Schema.Struct({
@@ -19,6 +23,7 @@ export const UserRow = Schema.Struct({
   email: Schema.String,
   roleId: RoleId,
   role: RoleName,
+  agencyId: Schema.NullOr(Schema.Int),
   active: Schema.Boolean,
   passwordHash: Schema.NullOr(Schema.String),
   temporaryPasswordHash: Schema.NullOr(Schema.String),
@@ -30,7 +35,7 @@ export const UserRow = Schema.Struct({
 export type UserRow = typeof UserRow.Type;
 
 const selectUser = `select u.id, u.first_name as "firstName", u.last_name as "lastName", u.email, u.role_id as "roleId",
-  r.name as role, u.active, u.password_hash as "passwordHash", u.temp_password_hash as "temporaryPasswordHash",
+  r.name as role, u.agency_id as "agencyId", u.active, u.password_hash as "passwordHash", u.temp_password_hash as "temporaryPasswordHash",
   u.temp_password_expires_at as "temporaryPasswordExpiresAt", u.change_password as "changePassword", u.status, u.version
   from users u join roles r on r.id = u.role_id`;
 
@@ -50,14 +55,15 @@ const USERS_LOCK = 7_241_003;
  */
 export const lockUsers = (tx: Queryable): Promise<void> => lockTransaction(tx, USERS_LOCK);
 
-/** The user form's details as stored: names trimmed, email normalised. */
-export type UserDetails = Pick<UserPayload, "firstName" | "lastName" | "email" | "roleId">;
+/** The user form's details as stored: names trimmed, email normalised, an agency only for an agency user. */
+export type UserDetails = Pick<UserPayload, "firstName" | "lastName" | "email" | "roleId"> & { readonly agencyId?: number | null };
 
-export const storedDetails = (details: UserDetails): UserDetails => ({
+export const storedDetails = (details: UserDetails): Required<UserDetails> => ({
   firstName: details.firstName.trim(),
   lastName: details.lastName.trim(),
   email: normaliseEmail(details.email),
   roleId: details.roleId,
+  agencyId: details.roleId === roleIds.agency ? (details.agencyId ?? null) : null,
 });
 
 /** Role ids are int columns: a larger number (an integer in the contract) names no role rather than overflowing. */
@@ -69,16 +75,30 @@ const isUnknownRole = async (tx: Queryable, roleId: number): Promise<boolean> =>
 };
 
 /**
- * The facts of a create or an update of `userId` with the user form (null for a new user): the
- * form's first problem, whether the role exists, whether another live user has the email.
+ * Whether an agency user's agency is not one a form may choose: none, one deleted or never created,
+ * or an inactive one the user did not already belong to.
  */
-export const formFacts = async (tx: Queryable, userId: number | null, details: UserDetails): Promise<UserFacts> => {
+const isAgencyUnselected = async (tx: Queryable, details: UserDetails, current: UserRow | null): Promise<boolean> => {
+  const { agencyId, roleId } = storedDetails(details);
+  if (roleId !== roleIds.agency) return false;
+  if (agencyId === null || !(Number.isSafeInteger(agencyId) && agencyId > 0 && agencyId <= MAX_ID)) return true;
+  const agency = await findItem(tx, agencies, catalogueItemId(agencyId));
+  return agency === null || !(agency.active || current?.agencyId === agencyId);
+};
+
+/**
+ * The facts of a create or an update of `userId` with the user form (null for a new user): the
+ * form's first problem, whether the role exists, an agency user's agency, whether another live
+ * user has the email.
+ */
+export const formFacts = async (tx: Queryable, current: UserRow | null, details: UserDetails): Promise<UserFacts> => {
   const holder = await findUserByEmail(tx, normaliseEmail(details.email));
   return {
     ...noUserFacts,
     fieldProblem: firstProblem(userProblems(details)),
     isUnknownRole: await isUnknownRole(tx, details.roleId),
-    isEmailInUse: holder !== null && holder.id !== userId,
+    isAgencyUnselected: await isAgencyUnselected(tx, details, current),
+    isEmailInUse: holder !== null && holder.id !== current?.id,
   };
 };
 

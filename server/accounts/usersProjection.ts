@@ -15,6 +15,7 @@ export const usersProjection: Projection = recordProjection({
           last_name: event.lastName,
           email: event.email,
           role_id: event.roleId,
+          agency_id: event.agencyId ?? null,
           active: event.active,
           password_hash: event.passwordHash,
           change_password: event.changePassword,
@@ -40,6 +41,7 @@ export const usersProjection: Projection = recordProjection({
           last_name: event.lastName,
           email: event.email,
           role_id: event.roleId,
+          agency_id: event.agencyId ?? null,
         });
       case "user.activate":
       case "user.deactivate":

@@ -17,6 +17,8 @@ import {
   months,
   seasons,
 } from "../../src/records/referenceData.ts";
+import { createUser } from "../accounts/users.ts";
+import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { createItem, listItems } from "../catalogues/items.ts";
 import type { CatalogueRecord } from "../catalogues/projection.ts";
 import type { Queryable } from "../db/database.ts";
@@ -146,6 +148,22 @@ export const seedDemoReferenceData = async (tx: Queryable, options: CommandOptio
 /** High season in the Galápagos: Christmas to Easter, and the northern summer holidays. */
 const highMonths = new Set(["january", "february", "march", "april", "june", "july", "august", "december"]);
 
+/** A demo agency's email, also its demo user's: `reservas@ikarustours.example.com`. */
+const agencyEmail = (name: string): string =>
+  `reservas@${name.normalize("NFD").toLowerCase().replaceAll(/[^a-z]+/g, "")}.example.com`;
+
+/**
+ * One user per demo agency (DOMAIN.md section 2), signing in with the demo password at the
+ * agency's email, named after its contact.
+ */
+export const seedDemoAgencyUsers = async (tx: Queryable, options: CommandOptions, passwordHash: string): Promise<void> => {
+  for (const agency of await listItems(tx, agencies)) {
+    const [firstName = agency.name, ...rest] = String(agency.contactName ?? "").split(" ");
+    const user = { firstName, lastName: rest.join(" ") || agency.name, email: agencyEmail(agency.name), roleId: roleIds.agency };
+    await createUser(tx, { ...user, agencyId: agency.id, active: true, passwordHash }, options);
+  }
+};
+
 /** The demo's company, flights, this year's and next year's seasons and ten agencies. */
 export const seedDemoSales = async (tx: Queryable, options: CommandOptions, now: Date): Promise<void> => {
   const create = (catalogue: CatalogueRecord, item: CatalogueItemPayload) => createItem(tx, catalogue, { active: true, ...item }, options);
@@ -205,7 +223,7 @@ export const seedDemoSales = async (tx: Queryable, options: CommandOptions, now:
       credit,
       identificationType: ruc,
       identificationNumber: `${code}-${name.length}0001`,
-      email: `reservas@${name.toLowerCase().replaceAll(/[^a-z]+/g, "")}.example.com`,
+      email: agencyEmail(name),
       phone: "+593 2 255 0000",
       contactName,
       position: "Gerente de ventas",

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { endpoint, everyRole, MessageAnswer, RoleName } from "./endpoint.ts";
 import { emailField, textField } from "./fields.ts";
-import { idParams, UserId } from "./ids.ts";
+import { CatalogueItemId, idParams, UserId } from "./ids.ts";
 
 /** The user object answered by a successful login (PRODUCT.md section 3). */
 export const LoginUser = Schema.Struct({
@@ -107,6 +107,8 @@ export const SessionUser = Schema.Struct({
   lastName: Schema.String,
   email: Schema.String,
   rol: RoleName,
+  /** An agency user's agency (the one whose users and reservations they see); null for staff. */
+  agency: Schema.NullOr(Schema.Struct({ id: CatalogueItemId, name: Schema.String })),
 });
 export type SessionUser = typeof SessionUser.Type;
 

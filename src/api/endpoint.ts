@@ -3,8 +3,11 @@ import { Schema } from "effect";
 /** The API base below which every endpoint path lives. */
 export const API_BASE = "/api";
 
-/** Role names as stored on the server and sent as `rol` at login. */
-export const RoleName = Schema.Literals(["admin", "marketing", "sales"]);
+/**
+ * Role names as stored on the server and sent as `rol` at login: the operator's staff, and the
+ * users of an agency that sells its berths (DOMAIN.md section 2).
+ */
+export const RoleName = Schema.Literals(["admin", "marketing", "sales", "agency"]);
 export type RoleName = typeof RoleName.Type;
 
 /**
@@ -18,10 +21,14 @@ export type Access =
   | { readonly kind: "passwordChange" }
   | { readonly kind: "session"; readonly roles: ReadonlyArray<RoleName> };
 
-export const everyRole: ReadonlyArray<RoleName> = ["admin", "marketing", "sales"];
+/** The operator's own staff. */
+export const staffRoles: ReadonlyArray<RoleName> = ["admin", "marketing", "sales"];
 
-/** Any signed-in staff member, whatever their role. */
-export const anyStaff = { kind: "session", roles: everyRole } as const satisfies Access;
+/** Everyone who signs in: the staff and the agencies' users. */
+export const everyRole: ReadonlyArray<RoleName> = [...staffRoles, "agency"];
+
+/** Any signed-in staff member, whatever their role; no agency user. */
+export const anyStaff = { kind: "session", roles: staffRoles } as const satisfies Access;
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 

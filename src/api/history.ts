@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { anyStaff, endpoint, everyRole, type RoleName } from "./endpoint.ts";
+import { anyStaff, endpoint, type RoleName, staffRoles } from "./endpoint.ts";
 import { SerialIdFromPath, UserId } from "./ids.ts";
 
 /**
@@ -9,8 +9,8 @@ import { SerialIdFromPath, UserId } from "./ids.ts";
  */
 export const historyReaders: Readonly<Record<string, ReadonlyArray<RoleName>>> = {
   user: ["admin"],
-  itinerary: everyRole,
-  lead: everyRole,
+  itinerary: staffRoles,
+  lead: staffRoles,
   banner: ["admin", "marketing"],
   callAction: ["admin", "marketing"],
 };

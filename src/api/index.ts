@@ -25,6 +25,7 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   users.deleteUser,
   users.resetUserPassword,
   users.listRoles,
+  users.listAgencyUsers,
   recordHistory,
   itineraries.listItineraries,
   itineraries.listDestinations,

@@ -43,6 +43,8 @@ export const messages = {
   numberOutOfRange: "number 0-99",
   gpsTaxBelowZero: "gender GPS tax minimum zero",
   selectCompany: "select a company",
+  /** Not in the spec's list: named like its `select a company` for an agency user without an agency. */
+  selectAgency: "select an agency",
   selectFlightTime: "select a flight time",
   seasonYearTaken: "season year unique",
 } as const;

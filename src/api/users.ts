@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { anyStaff, endpoint, MessageAnswer, RoleName } from "./endpoint.ts";
-import { idParams, RoleId, UserId } from "./ids.ts";
+import { CatalogueItemId, idParams, RoleId, UserId } from "./ids.ts";
 import { RecordVersion, withVersion } from "./versions.ts";
 import { emailField, type FieldProblems, NAME_MAX_LENGTH, textField, textProblems, textSchema } from "./fields.ts";
 
@@ -16,6 +16,8 @@ export const User = Schema.Struct({
   email: Schema.String,
   role_id: RoleId,
   user_rol: Role,
+  /** The agency an agency user belongs to; null for staff. */
+  agency_id: Schema.NullOr(CatalogueItemId),
   active: Schema.Boolean,
   version: RecordVersion,
 });
@@ -38,6 +40,8 @@ export const UserPayload = Schema.Struct({
   lastName: textSchema(userFields.lastName),
   email: textSchema(userFields.email),
   roleId: Schema.Int,
+  /** The agency of a user with the role `agency` (required there: `select an agency`); ignored for staff. */
+  agencyId: Schema.optionalKey(Schema.NullOr(Schema.Int)),
   active: Schema.optionalKey(Schema.Boolean),
 });
 export type UserPayload = typeof UserPayload.Type;
@@ -125,6 +129,17 @@ export const resetUserPassword = endpoint({
   access: adminOnly,
   description:
     "The users table's changePass action: mails the user a new temporary password, which they must change at login.",
+});
+
+export const listAgencyUsers = endpoint({
+  name: "agencies.users",
+  method: "GET",
+  path: "/agencies/:id/users",
+  params: idParams(CatalogueItemId),
+  response: Schema.Array(User),
+  access: { kind: "session", roles: ["admin", "sales", "agency"] },
+  description:
+    "The users of one agency (DOMAIN.md section 9), by name. An agency user reads only their own agency's (another answers 404); they are created with POST /users/createUser, role agency and agencyId.",
 });
 
 export const listRoles = endpoint({

@@ -23,6 +23,7 @@ export const fixtures = machineFixtures({
     { client: unusedClient, session: null, expired: { path: "/panel/users/3", userId: 7 } },
     { client: unusedClient, session: { userName: "Ana Ruiz", token: "t0k3n", role: "sales", id: userId(7) }, expired: null },
     { client: unusedClient, session: { userName: "Ana Ruiz", token: "t0k3n", role: "admin", id: userId(7) }, expired: null },
+    { client: unusedClient, session: { userName: "Rosa Vera", token: "t0k3n", role: "agency", id: userId(9) }, expired: null },
   ],
   events: [
     { type: "credentials.submit", email: "ana@example.com", password: "Secret1" },
@@ -30,6 +31,7 @@ export const fixtures = machineFixtures({
     { type: "xstate.done.actor.logIn", output: loginUser({ changePassword: true }) },
     { type: "xstate.done.actor.logIn", output: loginUser({ rol: "sales" }) },
     { type: "xstate.done.actor.logIn", output: loginUser({ rol: "marketing" }) },
+    { type: "xstate.done.actor.logIn", output: loginUser({ rol: "agency" }) },
     { type: "xstate.error.actor.logIn", error: refused(400, messages.wrongCredentials) },
   ],
 });

@@ -49,6 +49,7 @@ export const loginMachine = setup({
     goToPasswordChange: (_, _params: { id: number }) => {},
     goToLeads: () => {},
     goToHome: () => {},
+    goToAgency: () => {},
     /** The view navigates back to the page a session expired on. */
     goBack: (_, _params: { path: string }) => {},
   },
@@ -59,8 +60,10 @@ export const loginMachine = setup({
     },
     isPasswordChangeRequired: (_, params: { user: LoginUser }) => params.user.changePassword,
     isSalesUser: (_, params: { user: LoginUser }) => params.user.rol === "sales",
+    isAgencyUser: (_, params: { user: LoginUser }) => params.user.rol === "agency",
     isSignedIn: ({ context }) => context.session !== null,
     isSalesSession: ({ context }) => context.session?.role === "sales",
+    isAgencySession: ({ context }) => context.session?.role === "agency",
     isReturningUser: ({ context }, params: { user: LoginUser }) =>
       context.expired !== null && context.expired.path !== "" && context.expired.userId === params.user.id,
   },
@@ -83,6 +86,12 @@ export const loginMachine = setup({
           target: "signedIn",
           actions: "goToLeads",
           description: "A sales user is already signed in: not the login again, but their start page, the leads.",
+        },
+        {
+          guard: "isAgencySession",
+          target: "signedIn",
+          actions: "goToAgency",
+          description: "An agency user is already signed in: their start page, their agency.",
         },
         {
           guard: "isSignedIn",
@@ -150,6 +159,15 @@ export const loginMachine = setup({
               "goToLeads",
             ],
             description: "Sales staff start on the leads.",
+          },
+          {
+            guard: { type: "isAgencyUser", params: ({ event }) => ({ user: event.output }) },
+            target: "signedIn",
+            actions: [
+              { type: "startSession", params: ({ event }) => ({ session: sessionFromLogin(event.output) }) },
+              "goToAgency",
+            ],
+            description: "An agency's users start on their agency (the availability, once departures exist).",
           },
           {
             target: "signedIn",

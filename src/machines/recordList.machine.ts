@@ -27,7 +27,8 @@ export type RowCommand<Id extends number = number> = (client: ApiClient, id: Id)
  */
 export interface ListSource<Row extends { readonly id: number }> {
   readonly list: (client: ApiClient) => Promise<ReadonlyArray<Row>>;
-  readonly remove: (client: ApiClient, id: Row["id"]) => Promise<string>;
+  /** Deletes a row; none for a list its readers cannot change (an agency's users, read by the agency). */
+  readonly remove?: (client: ApiClient, id: Row["id"]) => Promise<string>;
   readonly commands?: Readonly<Record<string, RowCommand<Row["id"]>>>;
   readonly view: RowView<Row>;
   readonly setActive?: (client: ApiClient, row: Row, active: boolean) => Promise<string>;
@@ -92,6 +93,12 @@ export interface BulkConfirmation {
   readonly count: number;
 }
 
+/** The source's delete; a list without one refuses (its screen offers no delete). */
+const removeWith = async <Row extends { readonly id: number }>(source: ListSource<Row>, client: ApiClient, id: Row["id"]): Promise<string> => {
+  if (source.remove === undefined) throw new Error("this list deletes nothing");
+  return source.remove(client, id);
+};
+
 /**
  * Runs a bulk action as one call of the record's own endpoint per row, one after the other, so
  * each is judged by the server's rules as if it were made alone (the last active admin, an item
@@ -103,7 +110,7 @@ export const runBulkAction = async <Row extends { readonly id: number }>(request
   const refused: BulkRefusal[] = [];
   for (const row of rows) {
     try {
-      if (action === "delete") await source.remove(client, row.id);
+      if (action === "delete") await removeWith(source, client, row.id);
       else if (source.view.active?.(row) !== (action === "activate")) {
         if (source.setActive === undefined) throw new Error("this list has no active flag");
         await source.setActive(client, row, action === "activate");
@@ -280,9 +287,7 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
     },
     actors: {
       fetchRows: fromPromise<ReadonlyArray<Row>, RecordListInput<Row>>(({ input }) => input.source.list(input.client)),
-      removeRow: fromPromise<string, RowRequest<Row>>(({ input }) =>
-        input.source.remove(input.client, targetId(input.target)),
-      ),
+      removeRow: fromPromise<string, RowRequest<Row>>(({ input }) => removeWith(input.source, input.client, targetId(input.target))),
       runCommand: fromPromise<string, RowRequest<Row>>(async ({ input }) => {
         const run = input.target?.command == null ? undefined : input.source.commands?.[input.target.command];
         if (run === undefined) throw new Error("this list offers no such command");

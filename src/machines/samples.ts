@@ -27,6 +27,7 @@ export const sampleUser: User = {
   email: "luis@example.com",
   role_id: roleId(2),
   user_rol: { id: roleId(2), name: "marketing" },
+  agency_id: null,
   active: true,
   version: 3,
 };
@@ -38,6 +39,7 @@ export const salesUser: User = {
   last_name: "Vélez",
   role_id: roleId(3),
   user_rol: { id: roleId(3), name: "sales" },
+  agency_id: null,
 };
 
 /** A lead as GET /leads/{id} answers it, with one follow-up note. */

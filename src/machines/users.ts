@@ -1,10 +1,14 @@
 import { Schema } from "effect";
+import { currentSession } from "../api/auth.ts";
+import type { CatalogueItem } from "../api/catalogues.ts";
+import { agencies } from "../records/referenceData.ts";
 import { UserId } from "../api/ids.ts";
 import { messages } from "../api/messages.ts";
 import {
   createUser,
   deleteUser,
   getUser,
+  listAgencyUsers,
   listRoles,
   listUsers,
   type Role,
@@ -54,15 +58,17 @@ export const userListSource: ListSource<User> = {
         lastName: user.last_name,
         email: user.email,
         roleId: user.role_id,
+        agencyId: user.agency_id,
         active,
         version: user.version,
       },
     }),
 };
 
-/** What the user form offers: the roles of GET /roles. */
+/** What the user form offers: the roles of GET /roles, and the agencies an agency user may belong to. */
 export interface UserOptions {
   readonly roles: ReadonlyArray<Role>;
+  readonly agencies: ReadonlyArray<CatalogueItem>;
 }
 
 const trimmedUser = (payload: UserPayload): UserPayload => ({
@@ -74,22 +80,41 @@ const trimmedUser = (payload: UserPayload): UserPayload => ({
 
 /**
  * /panel/users_new and /panel/users/{id}: names, email and role checked by the contract's
- * `userProblems` (the rules the user's machine refuses with), the role chosen from GET /roles.
+ * `userProblems` (the rules the user's machine refuses with), the role chosen from GET /roles, an
+ * agency user's agency from GET /agencies (the server refuses none with `select an agency`).
  */
 export const userFormSource: FormSource<User, UserOptions, UserPayload> = {
   load: async (client, id) => {
-    const [roles, item] = await Promise.all([
+    const [roles, agencyItems, item] = await Promise.all([
       client.call(listRoles),
+      client.call(agencies.api.list),
       id === null ? null : client.call(getUser, { params: { id: userId(id) } }),
     ]);
-    return { item, options: { roles } };
+    return { item, options: { roles, agencies: agencyItems } };
   },
   problems: (payload) => userProblems(payload),
-  answeredFields: { [messages.emailInUse]: "email", [messages.unknownRole]: "roleId" },
+  answeredFields: { [messages.emailInUse]: "email", [messages.unknownRole]: "roleId", [messages.selectAgency]: "agencyId" },
   save: (client, { id, version, draft }) =>
     id === null
       ? client.call(createUser, { body: trimmedUser(draft) })
       : client.call(updateUser, { params: { id: userId(id) }, body: { ...trimmedUser(draft), version } }),
+};
+
+/**
+ * /panel/agency 'Mi agencia': the signed-in agency user's agency's users (GET /agencies/{id}/users,
+ * the agency from GET /auth/session), read only; searched by name and email.
+ */
+export const agencyUsersSource: ListSource<User> = {
+  list: async (client) => {
+    const { agency } = await client.call(currentSession);
+    return agency === null ? [] : client.call(listAgencyUsers, { params: { id: agency.id } });
+  },
+  view: {
+    sortKeys: { active: (user) => user.active, name: fullName, email: (user) => user.email },
+    searchText: (user) => `${fullName(user)} ${user.email}`,
+    title: fullName,
+    active: (user) => user.active,
+  },
 };
 
 export const userListMachine = createRecordListMachine<User>();

@@ -1,4 +1,4 @@
-import { everyRole } from "../api/endpoint.ts";
+import { staffRoles } from "../api/endpoint.ts";
 import { simpleCatalogue } from "./catalogue.ts";
 
 /** Activities a destination includes (SPEC.md section 3). */
@@ -8,8 +8,8 @@ export const activities = simpleCatalogue({
   singular: "Activity",
   stream: "activity",
   table: "activities",
-  readers: everyRole,
-  writers: everyRole,
+  readers: staffRoles,
+  writers: staffRoles,
   listPath: "/panel/activities",
   newPaths: ["/panel/activities/activities_new"],
   menu: { section: "administration" },

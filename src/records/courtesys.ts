@@ -1,4 +1,4 @@
-import { everyRole } from "../api/endpoint.ts";
+import { staffRoles } from "../api/endpoint.ts";
 import { simpleCatalogue } from "./catalogue.ts";
 
 /** Courtesies a destination includes (SPEC.md section 3, spelled `courtesys` as there). */
@@ -8,8 +8,8 @@ export const courtesys = simpleCatalogue({
   singular: "Courtesy",
   stream: "courtesy",
   table: "courtesys",
-  readers: everyRole,
-  writers: everyRole,
+  readers: staffRoles,
+  writers: staffRoles,
   listPath: "/panel/courtesys",
   // SPEC.md section 2 names the new form both ways; both open it.
   newPaths: ["/panel/courtesys/courtesys_new", "/panel/courtesys/courtesy_new"],

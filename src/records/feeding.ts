@@ -1,4 +1,4 @@
-import { everyRole } from "../api/endpoint.ts";
+import { staffRoles } from "../api/endpoint.ts";
 import { simpleCatalogue } from "./catalogue.ts";
 
 /** Feeding: the meals a destination includes (SPEC.md section 3). */
@@ -8,8 +8,8 @@ export const feeding = simpleCatalogue({
   singular: "Feeding",
   stream: "feeding",
   table: "feedings",
-  readers: everyRole,
-  writers: everyRole,
+  readers: staffRoles,
+  writers: staffRoles,
   listPath: "/panel/feeding",
   newPaths: ["/panel/feeding/feeding_new"],
   menu: { section: "administration" },

@@ -1,4 +1,4 @@
-import type { RoleName } from "../api/endpoint.ts";
+import { type RoleName, staffRoles } from "../api/endpoint.ts";
 import type { CatalogueDeclaration, MenuSection } from "../records/catalogue.ts";
 import { catalogues } from "../records/index.ts";
 import { paths } from "./paths.ts";
@@ -11,7 +11,7 @@ export interface MenuEntry {
   readonly roles: ReadonlyArray<RoleName>;
 }
 
-const everyone: ReadonlyArray<RoleName> = ["admin", "marketing", "sales"];
+
 
 /** A declared catalogue's entry: its section, its list, and whoever may read it. */
 export const catalogueEntry = (catalogue: CatalogueDeclaration): MenuEntry => ({
@@ -26,10 +26,11 @@ export const menu: ReadonlyArray<MenuEntry> = [
   { key: "users", path: paths.users, section: "administration", roles: ["admin"] },
   ...catalogues.map(catalogueEntry),
   { key: "home", path: paths.home, section: "screens", roles: ["admin", "marketing"] },
-  { key: "leads", path: paths.leads, section: "screens", roles: everyone },
-  { key: "national", path: paths.destinations("national"), section: "screens", roles: everyone },
-  { key: "international", path: paths.destinations("international"), section: "screens", roles: everyone },
+  { key: "leads", path: paths.leads, section: "screens", roles: staffRoles },
+  { key: "national", path: paths.destinations("national"), section: "screens", roles: staffRoles },
+  { key: "international", path: paths.destinations("international"), section: "screens", roles: staffRoles },
   { key: "flows", path: paths.flows, section: "screens", roles: ["admin", "marketing"] },
+  { key: "agency", path: paths.agency, section: "screens", roles: ["agency"] },
 ];
 
 export const entriesFor = (role: RoleName): ReadonlyArray<MenuEntry> =>

@@ -28,6 +28,8 @@ export const paths = {
   lead: (leadId: Id) => `/panel/leads/${leadId}`,
   /** 'Cambiar contraseña' of the user menu: the signed-in user's own password. */
   password: "/panel/password",
+  /** 'Mi agencia': an agency user's start page, their agency's users. */
+  agency: "/panel/agency",
   /** The analysts' page: every state machine drawn, with generated paths to play. */
   flows: "/panel/flows",
 } as const;

@@ -448,7 +448,7 @@ describe("GET /api/auth/session", () => {
     const answer = await request(server, "GET", "/api/auth/session", { token });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
-      data: { id: adminId, firstName: "Ada", lastName: "Ríos", email: "admin@example.com", rol: "admin" },
+      data: { id: adminId, firstName: "Ada", lastName: "Ríos", email: "admin@example.com", rol: "admin", agency: null },
     });
   });
 

@@ -140,7 +140,7 @@ describe("the OpenAPI document", () => {
   it("answers each endpoint in the {data} envelope, with the contract's schema of data", () => {
     const data = at(operationOf("roles.list"), "responses", "200", "content", "application/json", "schema", "properties", "data");
     expect(data).toMatchObject({ type: "array", items: { type: "object", required: ["id", "name"] } });
-    expect(at(data, "items", "properties", "name")).toEqual({ type: "string", enum: ["admin", "marketing", "sales"] });
+    expect(at(data, "items", "properties", "name")).toEqual({ type: "string", enum: ["admin", "marketing", "sales", "agency"] });
   });
 
   it("gives each endpoint its access: a bearer session and its roles, or none when public", () => {

@@ -92,6 +92,7 @@ const apiUser = (
   email,
   role_id: roleIds[role],
   user_rol: { id: roleIds[role], name: role },
+  agency_id: null,
   active,
   version,
 });
@@ -149,13 +150,14 @@ describe("GET /api/users/:id and GET /api/roles", () => {
     expect(await getUser(gone)).toMatchObject({ status: 404, body: { data: messages.notFound } });
   });
 
-  it("lists the three roles", async () => {
+  it("lists the four roles", async () => {
     const answer = await request(server, "GET", "/api/roles", { token: admin });
     expect(answer.body).toEqual({
       data: [
         { id: 1, name: "admin" },
         { id: 2, name: "marketing" },
         { id: 3, name: "sales" },
+        { id: 4, name: "agency" },
       ],
     });
   });

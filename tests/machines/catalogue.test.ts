@@ -35,6 +35,7 @@ const ana: User = {
   email: "ana@example.com",
   role_id: roleId(1),
   user_rol: { id: roleId(1), name: "admin" },
+  agency_id: null,
   active: true,
   version: 7,
 };
@@ -270,26 +271,26 @@ describe("the form machine over the users", () => {
 
   it("loads the roles and the user being edited", async () => {
     const { client, calls } = fakeApi({
-      "GET /api/roles": { status: 200, data: roles },
+      "GET /api/roles": { status: 200, data: roles }, "GET /api/agencies": { status: 200, data: [] },
       "GET /api/users/4": { status: 200, data: ana },
     });
     const { actor } = userForm(client, 4);
     expect(actor.getSnapshot().hasTag("fetching")).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
-    expect(actor.getSnapshot().context).toMatchObject({ options: { roles }, item: ana });
-    expect(calls.map((call) => call.url).sort()).toEqual(["/api/roles", "/api/users/4"]);
+    expect(actor.getSnapshot().context).toMatchObject({ options: { roles, agencies: [] }, item: ana });
+    expect(calls.map((call) => call.url).sort()).toEqual(["/api/agencies", "/api/roles", "/api/users/4"]);
   });
 
-  it("loads only the roles for a new user", async () => {
-    const { client, calls } = fakeApi({ "GET /api/roles": { status: 200, data: roles } });
+  it("loads only the roles and the agencies for a new user", async () => {
+    const { client, calls } = fakeApi({ "GET /api/roles": { status: 200, data: roles }, "GET /api/agencies": { status: 200, data: [] } });
     const { actor } = userForm(client, null);
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
     expect(actor.getSnapshot().context.item).toBeNull();
-    expect(calls.map((call) => call.url)).toEqual(["/api/roles"]);
+    expect(calls.map((call) => call.url).sort()).toEqual(["/api/agencies", "/api/roles"]);
   });
 
   it("refuses missing fields and a malformed email without sending anything", async () => {
-    const { client, calls } = fakeApi({ "GET /api/roles": { status: 200, data: roles } });
+    const { client, calls } = fakeApi({ "GET /api/roles": { status: 200, data: roles }, "GET /api/agencies": { status: 200, data: [] } });
     const { actor } = userForm(client, null);
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
     actor.send({ type: "form.submit", draft: { firstName: " ", lastName: "", email: "", roleId: 0 } });
@@ -301,13 +302,14 @@ describe("the form machine over the users", () => {
     });
     actor.send({ type: "form.submit", draft: { ...valid, email: "ana@example" } });
     expect(actor.getSnapshot().context.problems).toEqual({ email: "invalidEmail" });
-    expect(calls).toHaveLength(1);
+    // the form's two loads, no save
+    expect(calls).toHaveLength(2);
   });
 
   it("sends once however often it is submitted, trimmed, then returns to the list with the message", async () => {
     let answer: (reply: Reply) => void = () => {};
     const { client, calls } = fakeApi({
-      "GET /api/roles": { status: 200, data: roles },
+      "GET /api/roles": { status: 200, data: roles }, "GET /api/agencies": { status: 200, data: [] },
       "POST /api/users/createUser": () =>
         new Promise<Reply>((resolve) => {
           answer = resolve;
@@ -318,7 +320,8 @@ describe("the form machine over the users", () => {
     actor.send({ type: "form.submit", draft: { ...valid, firstName: " Ana ", email: "ana@example.com " } });
     actor.send({ type: "form.submit", draft: valid });
     expect(actor.getSnapshot().hasTag("processing")).toBe(true);
-    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    // the form's two loads and one save
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
     answer({ status: 200, data: messages.created });
     await waitFor(actor, (snapshot) => snapshot.status === "done");
     expect(calls.filter((call) => call.method === "POST").map((call) => call.body)).toEqual([valid]);
@@ -329,7 +332,7 @@ describe("the form machine over the users", () => {
   it("shows a refusal about the email by the email field, and clears it when the next save starts", async () => {
     let refuse = true;
     const { client, calls } = fakeApi({
-      "GET /api/roles": { status: 200, data: roles },
+      "GET /api/roles": { status: 200, data: roles }, "GET /api/agencies": { status: 200, data: [] },
       "GET /api/users/4": { status: 200, data: ana },
       "PUT /api/users/updateUser/4": async () =>
         refuse ? { status: 409, data: messages.emailInUse } : { status: 200, data: messages.updated },

@@ -33,6 +33,7 @@ const loginWith = (
     goToPasswordChange: vi.fn(),
     goToLeads: vi.fn(),
     goToHome: vi.fn(),
+    goToAgency: vi.fn(),
   };
   const logIn = vi.fn((_: { input: { client: ApiClient; credentials: Credentials } }) => answer());
   const actor = createActor(
@@ -44,6 +45,7 @@ const loginWith = (
         goToPasswordChange: (_, params) => spies.goToPasswordChange(params.id),
         goToLeads: spies.goToLeads,
         goToHome: spies.goToHome,
+        goToAgency: spies.goToAgency,
         goBack: (_, params) => spies.goBack(params.path),
       },
     }),
@@ -63,6 +65,7 @@ describe("login", () => {
     ["admin", "goToHome"],
     ["marketing", "goToHome"],
     ["sales", "goToLeads"],
+    ["agency", "goToAgency"],
   ] as const)("sends %s to %s after storing the session", async (rol, destination) => {
     const { actor, spies } = loginWith(async () => loginUser({ rol }));
     actor.send(submit);
@@ -75,6 +78,7 @@ describe("login", () => {
   it.each([
     ["sales", "goToLeads"],
     ["admin", "goToHome"],
+    ["agency", "goToAgency"],
   ] as const)("sends a %s user already signed in to %s instead of showing the form", (role, destination) => {
     const { actor, spies, logIn } = loginWith(async () => loginUser({}), {
       session: { userName: "Ana Ruiz", token: "t0k3n", role, id: userId(7) },

@@ -15,6 +15,7 @@ const decided: UserFacts = {
   fieldProblem: null,
   isEmailInUse: false,
   isUnknownRole: false,
+  isAgencyUnselected: false,
   isLastActiveAdmin: false,
   isSelf: false,
   passwordProblem: null,
@@ -40,6 +41,7 @@ const formRules: ReadonlyArray<readonly [string, Partial<UserFacts>, ReturnType<
   ["a field too long", { fieldProblem: "invalid" }, refused(400, messages.invalidInput)],
   ["a malformed email", { fieldProblem: "invalidEmail" }, refused(400, messages.invalidEmail)],
   ["an unknown role", { isUnknownRole: true }, refused(400, messages.unknownRole)],
+  ["an agency user without an agency", { isAgencyUnselected: true }, refused(400, messages.selectAgency)],
   ["an email in use", { isEmailInUse: true }, refused(409, messages.emailInUse)],
 ];
 

@@ -55,6 +55,7 @@ describe("database", () => {
       { id: 1, name: "admin", label: "Administrador" },
       { id: 2, name: "marketing", label: "Marketing" },
       { id: 3, name: "sales", label: "Ventas" },
+      { id: 4, name: "agency", label: "Agencia" },
     ]);
   });
 });

@@ -94,7 +94,21 @@ describe("seed", () => {
         "ventas2@example.com",
         "marketing2@example.com",
         "ventas3@example.com",
+        // one user per demo agency, in the agencies' order by name
+        "reservas@andeantravelcompany.example.com",
+        "reservas@bogotadestinos.example.com",
+        "reservas@cuencatravel.example.com",
+        "reservas@guayaquilviajes.example.com",
+        "reservas@ikarustours.example.com",
+        "reservas@limaexpediciones.example.com",
+        "reservas@metropolitantouringagencia.example.com",
+        "reservas@natureholidaysuk.example.com",
+        "reservas@patagoniagalapagos.example.com",
+        "reservas@voyagesequateur.example.com",
       ]);
+      expect((await login(server, "reservas@ikarustours.example.com", "Demo1234")).body).toMatchObject({
+        data: { firstName: "Klaus", lastName: "Weber", rol: "agency", changePassword: false },
+      });
       expect(log).toContain("Demo staff created");
       expect(log).toContain("ventas3@example.com (inactive)");
       expect((await login(server, "ventas3@example.com", "Demo1234")).status).toBe(401);

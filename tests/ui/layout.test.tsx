@@ -107,6 +107,8 @@ describe("the protected panel", () => {
       "sales",
       ["Alimentación", "Actividades", "Cortesias", "Leads", "Destinos Nacionales", "Destinos Internacionales", ...referenceData, ...salesSide],
     ],
+    // an agency's users see their agency only (DOMAIN.md section 2)
+    ["agency", ["Mi agencia"]],
   ] as const)("shows %s the entries of their role", async (role, entries) => {
     signedInAs(role);
     await renderApp("/panel/leads", fakeFetch({}).fetch);

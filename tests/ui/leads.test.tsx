@@ -72,6 +72,7 @@ const pedro: User = {
   email: "ventas@example.com",
   role_id: roleId(3),
   user_rol: { id: roleId(3), name: "sales" },
+  agency_id: null,
   active: true,
   version: 1,
 };

@@ -5,7 +5,7 @@ import { I18nextProvider } from "react-i18next";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Switch } from "wouter";
 import { navigate } from "wouter/use-browser-location";
-import { everyRole, type RoleName } from "../../src/api/endpoint.ts";
+import { staffRoles, type RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
 import { createI18n } from "../../src/i18n/index.ts";
 import { simpleCatalogue } from "../../src/records/catalogue.ts";
@@ -36,7 +36,7 @@ const tags = simpleCatalogue({
   singular: "Tag",
   stream: "tag",
   table: "tags",
-  readers: everyRole,
+  readers: staffRoles,
   writers: ["admin", "marketing"],
   listPath: "/panel/tags",
   newPaths: ["/panel/tags/tags_new"],

@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { messages } from "../../src/api/messages.ts";
 import type { User } from "../../src/api/users.ts";
 import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
+import { emptyValue } from "../../src/api/details.ts";
+import { agencies } from "../../src/records/referenceData.ts";
 import { roleId, userId } from "../ids.ts";
 
 const fire = vi.hoisted(() => vi.fn());
@@ -25,6 +27,7 @@ const user = (id: number, first: string, last: string, role: "admin" | "marketin
   email: `${first.toLowerCase()}@example.com`,
   role_id: roleId({ admin: 1, marketing: 2, sales: 3 }[role]),
   user_rol: { id: roleId({ admin: 1, marketing: 2, sales: 3 }[role]), name: role },
+  agency_id: null,
   active,
   version,
 });
@@ -35,6 +38,14 @@ const roles = [
   { id: 1, name: "admin" },
   { id: 2, name: "marketing" },
   { id: 3, name: "sales" },
+  { id: 4, name: "agency" },
+];
+
+/** Agencies as GET /agencies answers them: every declared detail, here empty. */
+const emptyDetails = Object.fromEntries(agencies.api.details.map(({ name, rule }) => [name, emptyValue(rule)]));
+const agencyItems = [
+  { ...emptyDetails, id: 5, name: "Ikarus Tours", active: true, version: 1 },
+  { ...emptyDetails, id: 6, name: "Agencia cerrada", active: false, version: 2 },
 ];
 
 /** The calls of the screen under test, without the session check every panel page starts with. */
@@ -129,7 +140,7 @@ describe("the users list", () => {
 
 describe("the user form", () => {
   it("fills the role select from GET /roles, refuses missing fields and a bad email", async () => {
-    const { fetch, calls } = fakeFetch({ "GET /api/roles": { status: 200, data: roles } });
+    const { fetch, calls } = fakeFetch({ "GET /api/roles": { status: 200, data: roles }, "GET /api/agencies": { status: 200, data: agencyItems } });
     await renderApp("/panel/users_new", fetch);
     expect(await screen.findByRole("heading", { level: 1, name: "Nuevo usuario" })).toBeDefined();
     const select = await screen.findByRole("combobox", { name: "Rol" });
@@ -138,6 +149,7 @@ describe("the user form", () => {
       "Administrador",
       "Marketing",
       "Ventas",
+      "Agencia",
     ]);
     expect(screen.getByRole("checkbox", { name: "Activo" })).toHaveProperty("checked", true);
     // the contract's limits (userFields), as the server enforces them
@@ -153,13 +165,14 @@ describe("the user form", () => {
     await userEvent.click(screen.getByRole("button", { name: "Guardar" }));
     expect(screen.getByText("Correo electrónico inválido")).toBeDefined();
     expect(screen.getByLabelText("Correo electrónico").getAttribute("aria-invalid")).toBe("true");
-    expect(screenCalls(calls)).toEqual(["GET /api/roles"]);
+    expect(screenCalls(calls)).toEqual(["GET /api/roles", "GET /api/agencies"]);
   });
 
   it("creates the user and returns to the list with the message as a toast", async () => {
     fire.mockResolvedValue({});
     const { fetch, calls } = fakeFetch({
       "GET /api/roles": { status: 200, data: roles },
+      "GET /api/agencies": { status: 200, data: agencyItems },
       "POST /api/users/createUser": { status: 200, data: messages.created },
       "GET /api/users": { status: 200, data: [ana] },
     });
@@ -177,6 +190,7 @@ describe("the user form", () => {
       lastName: "Mora",
       email: "luis@example.com",
       roleId: 3,
+      agencyId: null,
       active: false,
     });
     expect(fire).toHaveBeenCalledWith(
@@ -184,10 +198,34 @@ describe("the user form", () => {
     );
   });
 
+  it("asks an agency user's agency (live ones only) and shows the server's 'select an agency' by that field", async () => {
+    const { fetch, calls } = fakeFetch({
+      "GET /api/roles": { status: 200, data: roles },
+      "GET /api/agencies": { status: 200, data: agencyItems },
+      "POST /api/users/createUser": { status: 400, data: messages.selectAgency },
+    });
+    await renderApp("/panel/users_new", fetch);
+    await userEvent.type(await screen.findByLabelText("Nombres"), "Rosa");
+    await userEvent.type(screen.getByLabelText("Apellidos"), "Vera");
+    await userEvent.type(screen.getByLabelText("Correo electrónico"), "rosa@ikarus.example.com");
+    expect(screen.queryByRole("combobox", { name: "Agencia" })).toBeNull();
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Rol" }), "Agencia");
+    const agency = await screen.findByRole("combobox", { name: "Agencia" });
+    expect(within(agency).getAllByRole("option").map((option) => option.textContent)).toEqual(["Seleccione una agencia", "Ikarus Tours"]);
+    await userEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(agency.getAttribute("aria-invalid")).toBe("true"));
+    expect(document.getElementById(agency.getAttribute("aria-describedby") ?? "")?.textContent).toBe("Seleccione una agencia.");
+    await userEvent.selectOptions(agency, "Ikarus Tours");
+    await userEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(calls.filter((call) => call.method === "POST")).toHaveLength(2));
+    expect(calls.filter((call) => call.method === "POST").map((call) => (call.body as { agencyId: unknown }).agencyId)).toEqual([null, 5]);
+  });
+
   it("edits a user: shows the saved values, sends them with the loaded version, and shows the server's message in English", async () => {
     localStorage.setItem("lang", "en");
     const { fetch, calls } = fakeFetch({
       "GET /api/roles": { status: 200, data: roles },
+      "GET /api/agencies": { status: 200, data: agencyItems },
       "GET /api/users/4": { status: 200, data: luis },
       "PUT /api/users/updateUser/4": { status: 409, data: messages.emailInUse },
     });
@@ -211,6 +249,7 @@ describe("the user form", () => {
       lastName: "Mora",
       email: "luis@example.com",
       roleId: 2,
+      agencyId: null,
       active: false,
       version: 3,
     });
@@ -222,3 +261,25 @@ describe("the user form", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Página no encontrada" })).toBeDefined();
   });
 });
+
+describe("an agency user's agency page", () => {
+  it("lists their agency's users to read: no add, no row actions, no ticks", async () => {
+    storeSession({ userName: "Rosa Vera", token: "t0k3n", role: "agency", id: userId(9) });
+    const rosa = { ...user(9, "Rosa", "Vera", "admin"), role_id: roleId(4), user_rol: { id: roleId(4), name: "agency" as const } };
+    const { fetch, calls } = fakeFetch({
+      "GET /api/auth/session": {
+        status: 200,
+        data: { id: 9, firstName: "Rosa", lastName: "Vera", email: "rosa@example.com", rol: "agency", agency: { id: 5, name: "Ikarus Tours" } },
+      },
+      "GET /api/agencies/5/users": { status: 200, data: [{ ...rosa, agency_id: 5 }] },
+    });
+    await renderApp("/panel/agency", fetch);
+    expect(await screen.findByRole("heading", { level: 1, name: "Mi agencia" })).toBeDefined();
+    expect(await screen.findByRole("cell", { name: "Rosa Vera" })).toBeDefined();
+    expect(screen.queryByRole("columnheader", { name: "Acciones" })).toBeNull();
+    expect(screen.queryByRole("checkbox")).toBeNull();
+    expect(screen.queryByRole("link", { name: /Nuevo/ })).toBeNull();
+    expect(calls.some((call) => call.url === "/api/agencies/5/users")).toBe(true);
+  });
+});
+

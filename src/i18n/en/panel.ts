@@ -1,5 +1,6 @@
 export {
   actions,
+  agency,
   catalogue,
   confirm,
   destinations,

@@ -16,6 +16,8 @@ export const UserCreate = Schema.Struct({
   lastName: Schema.String,
   email: Schema.String,
   roleId: Schema.Int,
+  /** The agency an agency user belongs to; left out (events before agencies) or null for staff. */
+  agencyId: Schema.optionalKey(Schema.NullOr(Schema.Int)),
   active: Schema.Boolean,
   /** Null when the user starts with a temporary password (issued by the next event). */
   passwordHash: Schema.NullOr(Schema.String),
@@ -51,6 +53,7 @@ export const UserUpdate = Schema.Struct({
   lastName: Schema.String,
   email: Schema.String,
   roleId: Schema.Int,
+  agencyId: Schema.optionalKey(Schema.NullOr(Schema.Int)),
 });
 
 export const UserActivate = Schema.Struct({ type: Schema.Literal("user.activate") });
@@ -70,7 +73,7 @@ export const UserEvent = Schema.Union([
 export type UserEvent = typeof UserEvent.Type;
 
 /** Role ids as seeded by the first migration. */
-export const roleIds: Readonly<Record<RoleName, number>> = { admin: 1, marketing: 2, sales: 3 };
+export const roleIds: Readonly<Record<RoleName, number>> = { admin: 1, marketing: 2, sales: 3, agency: 4 };
 
 /**
  * What the server loads before it decides a user command (decision 017): `fieldProblem` is the
@@ -82,6 +85,8 @@ export interface UserFacts extends FieldFacts {
   readonly isEmailInUse: boolean;
   /** The role id names none of the seeded roles. */
   readonly isUnknownRole: boolean;
+  /** The role is `agency` and no live, active agency is chosen (one the user already had may be inactive). */
+  readonly isAgencyUnselected: boolean;
   /** The user is an active admin and no other active admin exists. */
   readonly isLastActiveAdmin: boolean;
   /** The user is the caller. */
@@ -102,6 +107,7 @@ export const noUserFacts: UserFacts = {
   fieldProblem: null,
   isEmailInUse: false,
   isUnknownRole: false,
+  isAgencyUnselected: false,
   isLastActiveAdmin: false,
   isSelf: false,
   isCurrentPasswordWrong: false,
@@ -115,6 +121,7 @@ const refusedDetails = [
   refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a field is longer than the form allows ('invalid information')."),
   refusal("hasMalformedEmail", 400, messages.invalidEmail, "Refused: the email does not look like one ('user_error')."),
   refusal("isUnknownRole", 400, messages.unknownRole, "Refused: the role does not exist."),
+  refusal("isAgencyUnselected", 400, messages.selectAgency, "Refused: an agency user without a live agency ('select an agency')."),
   refusal("isEmailInUse", 409, messages.emailInUse, "Refused: another user has the email (a deleted user's email is free)."),
 ] as const;
 
@@ -140,6 +147,7 @@ export const userMachine = setup({
   guards: {
     ...fieldGuards,
     isUnknownRole: ({ event }) => holds(event, (facts) => facts.isUnknownRole),
+    isAgencyUnselected: ({ event }) => holds(event, (facts) => facts.isAgencyUnselected),
     isEmailInUse: ({ event }) => holds(event, (facts) => facts.isEmailInUse),
     isLastActiveAdmin: ({ event }) => holds(event, (facts) => facts.isLastActiveAdmin),
     isLastActiveAdminDemoted: ({ event }) =>
@@ -156,7 +164,7 @@ export const userMachine = setup({
   },
 }).createMachine({
   id: "user",
-  description: "A staff member's account, from creation to deletion.",
+  description: "A staff member's or an agency user's account, from creation to deletion.",
   context: domainContext,
   initial: "absent",
   states: {

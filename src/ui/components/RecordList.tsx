@@ -45,9 +45,11 @@ export function RecordList<Row extends { readonly id: number }>({
   /** The list's name in element ids (`users`, `feeding`...). */
   readonly id: string;
   readonly title: string;
-  readonly add: { readonly to: string; readonly label: string };
+  /** The add button's form; none where the readers add nothing. */
+  readonly add?: { readonly to: string; readonly label: string };
   readonly columns: ReadonlyArray<Column<Row>>;
-  readonly buttons: (row: Row) => RowButtons;
+  /** Each row's edit, commands and delete; none for a list that only shows (an agency's own users). */
+  readonly buttons?: (row: Row) => RowButtons;
   /** For a role that may only read the records: no add, no ticks, no bulk actions; each row opens for viewing. */
   readonly readOnly?: boolean;
 }) {
@@ -68,11 +70,11 @@ export function RecordList<Row extends { readonly id: number }>({
   const canNext = useSelector(actor, (snapshot) => snapshot.can({ type: "page.go", page: shownPage(snapshot.context) + 1 }));
   const pages = pagesOf(matching, query.pageSize);
 
-  const actionsColumn: Column<Row> = {
+  const actionsColumn = (rowButtons: (row: Row) => RowButtons): Column<Row> => ({
     header: t("actions.column"),
     narrow: true,
     cell: (row) => {
-      const { edit, deleteTitle, commands = [] } = buttons(row);
+      const { edit, deleteTitle, commands = [] } = rowButtons(row);
       if (readOnly) return <RowActions actions={[{ kind: "view", to: edit }]} />;
       return (
         <RowActions
@@ -89,7 +91,7 @@ export function RecordList<Row extends { readonly id: number }>({
         />
       );
     },
-  };
+  });
 
   return (
     <>
@@ -119,7 +121,7 @@ export function RecordList<Row extends { readonly id: number }>({
       />
       <ErrorBanner message={error} />
       <BulkReportBanner report={report} />
-      <BulkBar count={readOnly ? 0 : selected.length}>
+      <BulkBar count={readOnly || buttons === undefined ? 0 : selected.length}>
         {hasActiveFlag && (
           <>
             <button type="button" className="secondary" disabled={processing} onClick={() => actor.send({ type: "bulk.activate" })}>
@@ -142,7 +144,7 @@ export function RecordList<Row extends { readonly id: number }>({
         <>
           <DataTable
             caption={title}
-            columns={[...columns, actionsColumn]}
+            columns={buttons === undefined ? columns : [...columns, actionsColumn(buttons)]}
             rows={rows}
             empty={t("table.empty")}
             sort={{
@@ -150,7 +152,7 @@ export function RecordList<Row extends { readonly id: number }>({
               direction: query.direction,
               onSort: (column) => actor.send({ type: "sort.toggle", column }),
             }}
-            selection={readOnly ? undefined : {
+            selection={readOnly || buttons === undefined ? undefined : {
               selected,
               disabled: processing,
               label: (row) => t("table.selectRow", { name: rowTitle(row) }),

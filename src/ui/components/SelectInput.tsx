@@ -25,14 +25,16 @@ interface SelectInputProps {
   readonly options: ReadonlyArray<SelectOption | OptionGroup>;
   readonly problem: string | null;
   readonly defaultValue?: string;
+  /** Told the chosen value, for a form that shows a field only for some choices. */
+  readonly onChange?: (value: string) => void;
 }
 
 /** A labelled select whose problem message is tied to it for screen readers. */
-export function SelectInput({ name, label, placeholder, options, problem, defaultValue }: SelectInputProps) {
+export function SelectInput({ name, label, placeholder, options, problem, defaultValue, onChange }: SelectInputProps) {
   return (
     <Field label={label} problem={problem}>
       {(control) => (
-        <select {...control} name={name} defaultValue={defaultValue ?? ""}>
+        <select {...control} name={name} defaultValue={defaultValue ?? ""} onChange={(event) => onChange?.(event.target.value)}>
           <option value="">{placeholder}</option>
           {options.map((option) =>
             "options" in option ? (

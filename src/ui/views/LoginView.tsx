@@ -28,6 +28,7 @@ export default function LoginView() {
         goToPasswordChange: (_, { id }) => navigate(paths.changePassword(id)),
         goToLeads: () => navigate(paths.leads),
         goToHome: () => navigate(paths.home),
+        goToAgency: () => navigate(paths.agency),
         goBack: (_, { path }) => navigate(path),
       },
     }),

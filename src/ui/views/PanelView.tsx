@@ -17,6 +17,7 @@ const UsersView = lazy(() => import("./UsersView.tsx"));
 const FlowsView = lazy(() => import("./FlowsView.tsx"));
 const UserFormView = lazy(() => import("./UserFormView.tsx"));
 const LeadsView = lazy(() => import("./LeadsView.tsx"));
+const AgencyView = lazy(() => import("./AgencyView.tsx"));
 const LeadView = lazy(() => import("./LeadView.tsx"));
 const DestinationsView = lazy(() => import("./DestinationsView.tsx"));
 const DestinationFormView = lazy(() => import("./DestinationFormView.tsx"));
@@ -52,6 +53,11 @@ export default function PanelView() {
           </Route>
           <Route path={paths.leads}>
             <LeadsView />
+          </Route>
+          <Route path={paths.agency}>
+            <RequireRole roles={["agency"]}>
+              <AgencyView />
+            </RequireRole>
           </Route>
           <Route path={paths.lead(":id")}>
             <WithId render={(id) => <LeadView key={id} id={id} />} />

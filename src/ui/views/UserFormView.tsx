@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { messages } from "../../api/messages.ts";
 import { translateMessage } from "../../i18n/messages.ts";
@@ -33,6 +34,11 @@ export default function UserFormView({ id }: { readonly id: number | null }) {
   const state = useRecordFormState(actor);
   const { item: user, problems } = state;
   const roles = state.options?.roles ?? [];
+  const agencyRole = roles.find((role) => role.name === "agency")?.id;
+  // the agency field shows for an agency user only: the role chosen now, else the saved one
+  const [chosenRole, chooseRole] = useState<string | null>(null);
+  const roleShown = chosenRole ?? (user === null ? "" : String(user.role_id));
+  const agencyOffered = (state.options?.agencies ?? []).filter((agency) => agency.active || agency.id === user?.agency_id);
 
   const submit = (form: FormData) =>
     actor.send({
@@ -43,6 +49,7 @@ export default function UserFormView({ id }: { readonly id: number | null }) {
         email: formText(form, "email"),
         // an unchosen role reads as 0, which the contract's rule refuses as missing
         roleId: Number(formText(form, "roleId")),
+        agencyId: formText(form, "agencyId") === "" ? null : Number(formText(form, "agencyId")),
         active: formFlag(form, "active"),
       },
     });
@@ -64,7 +71,18 @@ export default function UserFormView({ id }: { readonly id: number | null }) {
         options={roles.map((role) => ({ value: String(role.id), label: t(`roles.${role.name}`) }))}
         defaultValue={user === null ? undefined : String(user.role_id)}
         problem={fieldText(t, problems.roleId)}
+        onChange={chooseRole}
       />
+      {agencyRole !== undefined && roleShown === String(agencyRole) && (
+        <SelectInput
+          name="agencyId"
+          label={t("users.agency")}
+          placeholder={t("users.chooseAgency")}
+          options={agencyOffered.map((agency) => ({ value: String(agency.id), label: agency.name }))}
+          defaultValue={user?.agency_id === null || user === null ? undefined : String(user.agency_id)}
+          problem={fieldText(t, problems.agencyId)}
+        />
+      )}
       <DeclaredField field={active} item={user} problems={problems} />
     </RecordFormFrame>
   );

@@ -38,6 +38,11 @@ export const screens: ReadonlyArray<Screen> = [
   },
   { name: "yachts", path: "/panel/yacht", staff: "admin@example.com" },
   { name: "yacht-edit", path: "/panel/yacht/1", staff: "admin@example.com" },
+  { name: "cabins", path: "/panel/cabin", staff: "ventas@example.com" },
+  { name: "cabin-edit", path: "/panel/cabin/1", staff: "admin@example.com" },
+  { name: "decks", path: "/panel/deck", staff: "marketing@example.com" },
+  // an agency user lands on their agency
+  { name: "agency", path: "/panel/agency", staff: "reservas@ikarustours.example.com" },
   { name: "guides", path: "/panel/guides", staff: "admin@example.com" },
   { name: "guide-edit", path: "/panel/guides/1", staff: "admin@example.com" },
   { name: "countries", path: "/panel/countries", staff: "ventas@example.com" },
