@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { roleIds } from "../src/machines/domain/user.machine.ts";
 import { seedDemoCatalogues } from "./demo/catalogues.ts";
-import { seedDemoFleet } from "./demo/fleet.ts";
+import { seedDemoCruiseItineraries, seedDemoFleet } from "./demo/fleet.ts";
 import { seedDemoAgencyUsers, seedDemoReferenceData, seedDemoSales, seedReferenceLists } from "./demo/referenceData.ts";
 import { seedDemoHome } from "./demo/home.ts";
 import { seedDemoItineraries } from "./demo/itineraries.ts";
@@ -77,6 +77,7 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
     if (withDemo) await seedDemoSales(tx, options, now);
     if (demoHash !== null) await seedDemoAgencyUsers(tx, options, demoHash);
     if (withDemo) await seedDemoFleet(tx, options);
+    if (withDemo) await seedDemoCruiseItineraries(tx, options);
     // After the catalogues: the demo destinations include their items.
     if (withDemo) await seedDemoItineraries(tx, options);
     // After the destinations: the home page recommends some of them.

@@ -24,6 +24,8 @@ export const fittingValue = ({ rule }: Detail, referenced: number): DetailValue 
       return referenced;
     case "references":
       return [referenced];
+    case "rows":
+      return [Object.fromEntries(rule.cells.map((cell) => [cell.name, fittingValue(cell, referenced) as string | number | null]))];
   }
 };
 
@@ -84,7 +86,9 @@ export const detailFields = (details: ReadonlyArray<Detail>, values: Readonly<Re
   Object.fromEntries(
     details.map(({ name }) => {
       const value = values[name] ?? null;
-      if (Array.isArray(value)) return [name, value.map(String)];
+      if (Array.isArray(value)) {
+        return [name, value.map((entry) => (typeof entry === "object" ? Object.fromEntries(Object.entries(entry).map(([cell, text]) => [cell, String(text ?? "")])) : String(entry)))];
+      }
       if (typeof value === "number") return [name, String(value)];
       return [name, value ?? ""];
     }),

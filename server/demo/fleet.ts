@@ -1,4 +1,4 @@
-import { cabins, decks, yachts } from "../../src/records/fleet.ts";
+import { cabins, cruiseItineraries, decks, yachts } from "../../src/records/fleet.ts";
 import { berths, companies, kinds } from "../../src/records/referenceData.ts";
 import { createItem } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
@@ -140,3 +140,58 @@ export const seedDemoFleet = async (tx: Queryable, options: CommandOptions): Pro
     }
   }
 };
+
+/** One half day of a demo program: the day, AM or PM, the visit and what is done there. */
+type Visit = readonly [day: number, period: "AM" | "PM", visit: string, activities: string];
+
+const program = (visits: ReadonlyArray<Visit>) => visits.map(([day, period, visit, activities]) => ({ day, period, visit, activities }));
+
+/**
+ * The demo's cruise itineraries: a 4-, a 5- and an 8-day cruise, as Galápagos operators sell them
+ * (the 8 days are the 4 and the 5 joined at Baltra), each with its day-by-day program.
+ */
+export const seedDemoCruiseItineraries = async (tx: Queryable, options: CommandOptions): Promise<void> => {
+  const yachtId = (name: string) => idOf(tx, yachts, name);
+  const north = program([
+    [1, "AM", "Aeropuerto de Baltra", "Recepción y traslado al yate"],
+    [1, "PM", "Isla Santa Cruz: Bachas", "Playa, snorkel y flamencos"],
+    [2, "AM", "Isla Genovesa: Darwin Bay", "Caminata entre piqueros de patas rojas"],
+    [2, "PM", "Isla Genovesa: El Barranco", "Caminata y búsqueda del búho de campo"],
+    [3, "AM", "Isla Bartolomé", "Ascenso al mirador y snorkel con pingüinos"],
+    [3, "PM", "Isla Santiago: Bahía Sullivan", "Caminata sobre lava reciente"],
+    [4, "AM", "Isla Seymour Norte", "Colonia de fragatas y piqueros"],
+    [4, "PM", "Aeropuerto de Baltra", "Traslado al aeropuerto"],
+  ]);
+  const south = program([
+    [1, "AM", "Aeropuerto de Baltra", "Recepción y traslado al yate"],
+    [1, "PM", "Isla Santa Cruz: Estación Charles Darwin", "Tortugas gigantes en crianza"],
+    [2, "AM", "Isla Española: Punta Suárez", "Albatros de Galápagos y piqueros de Nazca"],
+    [2, "PM", "Isla Española: Bahía Gardner", "Playa de lobos marinos y snorkel"],
+    [3, "AM", "Isla Floreana: Punta Cormorant", "Laguna de flamencos"],
+    [3, "PM", "Isla Floreana: Bahía Post Office", "El barril de correo de los balleneros"],
+    [4, "AM", "Isla Santa Fe", "Iguanas terrestres endémicas"],
+    [4, "PM", "Isla Plaza Sur", "Colonia de lobos marinos y cactus"],
+    [5, "AM", "Isla Seymour Norte", "Fragatas en cortejo"],
+    [5, "PM", "Aeropuerto de Baltra", "Traslado al aeropuerto"],
+  ]);
+  const itineraries = [
+    { name: "Norte 4 días", code: "N4", yacht: "Galápagos Explorer", days: 4, nights: 3, start: "thursday", end: "sunday", visits: north },
+    { name: "Sur 5 días", code: "S5", yacht: "Galápagos Explorer", days: 5, nights: 4, start: "sunday", end: "thursday", visits: south },
+    {
+      name: "Norte y Sur 8 días",
+      code: "NS8",
+      yacht: "Sea Lion",
+      days: 8,
+      nights: 7,
+      start: "thursday",
+      end: "thursday",
+      visits: [...north.slice(0, 7), ...south.slice(1).map((visit) => ({ ...visit, day: visit.day + 3 }))],
+    },
+  ];
+  for (const { name, code, yacht, days, nights, start, end, visits } of itineraries) {
+    const route = [...new Set(visits.map(({ visit }) => visit.split(":")[0]))].join(" – ");
+    const itinerary = { name, code, yacht: await yachtId(yacht), days, nights, from: "Baltra", to: "Baltra", route, program: visits };
+    await createItem(tx, cruiseItineraries, { ...itinerary, startWeekday: start, endWeekday: end, active: true }, options);
+  }
+};
+

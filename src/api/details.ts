@@ -53,7 +53,23 @@ export type DetailRule =
       readonly catalogue: string;
       /** An item may be chosen more than once, the list counting each (a cabin's two single berths). */
       readonly repeats: boolean;
+    }
+  | {
+      /** A list of rows, each with the same cells (a cruise itinerary's day-by-day program). */
+      readonly kind: "rows";
+      readonly cells: ReadonlyArray<Cell>;
+      readonly maxRows: number;
     };
+
+/** One cell of a row: its name on the wire, the text key of its label, and its rule (text, number or choice). */
+export interface Cell {
+  readonly name: string;
+  readonly label: string;
+  readonly rule: Extract<DetailRule, { readonly kind: "text" | "number" | "choice" }>;
+}
+
+/** A row's cells by name: text, a number or a choice (null when not filled). */
+export type RowValue = Readonly<Record<string, string | number | null>>;
 
 /** One declared detail: its name on the wire and its rule. */
 export interface Detail {
@@ -61,7 +77,7 @@ export interface Detail {
   readonly rule: DetailRule;
 }
 
-export type DetailValue = string | number | boolean | null | ReadonlyArray<number>;
+export type DetailValue = string | number | boolean | null | ReadonlyArray<number> | ReadonlyArray<RowValue>;
 
 /** A catalogue item's details by name, as the wire and the read table hold them. */
 export type DetailValues = Readonly<Record<string, DetailValue>>;
@@ -85,8 +101,14 @@ const valueSchema = (rule: DetailRule): Schema.Codec<DetailValue> => {
       return Schema.NullOr(ReferenceId);
     case "references":
       return Schema.Array(ReferenceId);
+    case "rows":
+      return Schema.Array(rowSchema(rule.cells, valueSchema));
   }
 };
+
+/** A row's schema: each cell by its rule, as `cellSchema` reads it. */
+const rowSchema = (cells: ReadonlyArray<Cell>, cellSchema: (rule: DetailRule) => Schema.Codec<DetailValue>) =>
+  Schema.Struct(Object.fromEntries(cells.map(({ name, rule }) => [name, cellSchema(rule)]))) as unknown as Schema.Codec<RowValue>;
 
 /**
  * The schema of one detail as a form sends it: text within its limit, any finite number (the rule
@@ -98,6 +120,8 @@ const payloadSchema = (rule: DetailRule): Schema.Codec<DetailValue> => {
       return textSchema(rule.text);
     case "choice":
       return Schema.NullOr(Schema.Literals(rule.options));
+    case "rows":
+      return Schema.Array(rowSchema(rule.cells, payloadSchema));
     default:
       return valueSchema(rule);
   }
@@ -122,6 +146,7 @@ export const emptyValue = (rule: DetailRule): DetailValue => {
     case "flag":
       return false;
     case "references":
+    case "rows":
       return [];
     default:
       return null;
@@ -170,6 +195,13 @@ export const detailProblem = (rule: DetailRule, value: DetailValue): FieldProble
       const ids = Array.isArray(value) ? value : [];
       const repeated = new Set(ids).size !== ids.length;
       return ids.length > MAX_REFERENCES || (repeated && !rule.repeats) ? "invalid" : null;
+    }
+    case "rows": {
+      const rows = (Array.isArray(value) ? value : []) as ReadonlyArray<RowValue>;
+      if (rows.length > rule.maxRows) return "invalid";
+      // the rows' first problem is the list's: a blank cell 'required', else a malformed one
+      const problems = rows.flatMap((row) => rule.cells.map(({ name, rule: cell }) => detailProblem(cell, row[name] ?? emptyValue(cell))));
+      return problems.find((problem) => problem === "required") ?? problems.find((problem) => problem !== null) ?? null;
     }
     default:
       return null;
@@ -241,4 +273,5 @@ export const detail = {
     catalogue,
     repeats: options.repeats ?? false,
   }),
+  rows: (cells: ReadonlyArray<Cell>, maxRows: number): DetailRule => ({ kind: "rows", cells, maxRows }),
 } as const;

@@ -7,7 +7,7 @@ import {
   type CatalogueShape,
   catalogueItemProblems,
 } from "../api/catalogues.ts";
-import { type Detail, type DetailRule, type DetailValue, detailMessage, emptyValue } from "../api/details.ts";
+import { type Cell, type Detail, type DetailRule, type DetailValue, detailMessage, emptyValue } from "../api/details.ts";
 import { CatalogueItemId } from "../api/ids.ts";
 import { messages } from "../api/messages.ts";
 import { createRecordFormMachine, type FormProblems, type FormSource } from "./recordForm.machine.ts";
@@ -19,7 +19,10 @@ import { createRecordListMachine, type ListSource } from "./recordList.machine.t
  * text or number field (a number already in its plain form, `1450.5`), whether a checkbox is
  * checked, the ids ticked in a list of references.
  */
-export type FieldValues = Readonly<Record<string, string | boolean | ReadonlyArray<string>>>;
+export type FieldValues = Readonly<Record<string, string | boolean | ReadonlyArray<string> | ReadonlyArray<RowTexts>>>;
+
+/** A row of a list of rows as the form holds it: each cell's text. */
+export type RowTexts = Readonly<Record<string, string>>;
 
 /** A text field's value; a missing or non-text one reads as empty, which the rules treat as missing. */
 export const textValue = (values: FieldValues, name: string): string => {
@@ -40,10 +43,23 @@ const numberOf = (text: string): number | null => {
 /** An id as a form holds it (an option's value); null when none is chosen. */
 const idOf = (text: string): number | null => (/^[1-9]\d*$/.test(text) ? Number(text) : null);
 
+/** One cell's text as the contract sends it: text trimmed, a number, a choice (null when blank). */
+const cellValue = (rule: Cell["rule"], text: string): string | number | null => {
+  if (rule.kind === "number") return numberOf(text);
+  if (rule.kind === "choice") return text === "" ? null : text;
+  return text.trim();
+};
+
 /** One detail's value as the form holds it, as the contract sends it. */
 const detailPayloadValue = (rule: DetailRule, values: FieldValues, name: string): DetailValue => {
   const value = values[name];
   switch (rule.kind) {
+    case "rows":
+      return Array.isArray(value)
+        ? (value as ReadonlyArray<RowTexts>).map((row) =>
+            Object.fromEntries(rule.cells.map((cell) => [cell.name, cellValue(cell.rule, String(row[cell.name] ?? ""))])),
+          )
+        : [];
     case "text":
     case "colour":
       return textValue(values, name).trim();

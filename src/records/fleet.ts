@@ -96,5 +96,55 @@ export const cabins: CatalogueDeclaration = simpleCatalogue({
   totals: [{ name: "capacity", label: "detail.capacity", kind: "chosen", detail: "berths", value: "capacity" }],
 });
 
+/** The days of the week, as a departure's start and end days are chosen. */
+export const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+
+/** A place of an itinerary: an airport, a port or an island. */
+const place = textField(80, { required: true });
+
+/**
+ * A yacht's cruise itineraries (SPEC.md "Itinerary for cruises", DOMAIN.md section 3; not the
+ * marketing destinations): how many days and nights, from and to where, on which weekdays a
+ * departure starts and ends, the route, and the day-by-day program of morning and afternoon visits.
+ * Departures (issue 17) are generated from them.
+ */
+export const cruiseItineraries = simpleCatalogue({
+  key: "cruiseItineraries",
+  resource: "cruiseItineraries",
+  singular: "CruiseItinerary",
+  stream: "cruiseItinerary",
+  table: "cruise_itineraries",
+  readers: ["admin", "marketing", "sales"],
+  writers: ["admin"],
+  listPath: "/panel/cruise_itinerary",
+  newPaths: ["/panel/cruise_itinerary/cruise_itinerary_new"],
+  menu: { section: "fleet" },
+  filters: ["yacht"],
+  details: [
+    { name: "code", label: "detail.code", rule: detail.text(textField(10, { required: true })), column: true },
+    yachtOf(),
+    { name: "days", label: "detail.days", rule: detail.number({ required: true, minimum: 2, maximum: 15, whole: true }), column: true },
+    { name: "nights", label: "detail.nights", rule: detail.number({ required: true, minimum: 1, maximum: 14, whole: true }), column: true },
+    { name: "from", label: "detail.from", rule: detail.text(place) },
+    { name: "to", label: "detail.to", rule: detail.text(place) },
+    { name: "startWeekday", label: "detail.startWeekday", rule: detail.choice(weekdays), column: true },
+    { name: "endWeekday", label: "detail.endWeekday", rule: detail.choice(weekdays), column: true },
+    { name: "route", label: "detail.route", rule: detail.text(textField(500)) },
+    {
+      name: "program",
+      label: "detail.program",
+      rule: detail.rows(
+        [
+          { name: "day", label: "detail.day", rule: { kind: "number", required: true, minimum: 1, maximum: 15, whole: true } },
+          { name: "period", label: "detail.period", rule: { kind: "choice", required: true, options: ["AM", "PM"] } },
+          { name: "visit", label: "detail.visit", rule: { kind: "text", text: textField(120, { required: true }) } },
+          { name: "activities", label: "detail.activities", rule: { kind: "text", text: textField(300) } },
+        ],
+        30,
+      ),
+    },
+  ],
+});
+
 /** The fleet in the menu's order. */
-export const fleet = [yachts, decks, cabins];
+export const fleet = [yachts, decks, cabins, cruiseItineraries];

@@ -5,7 +5,7 @@ import type { RoleName } from "../../src/api/endpoint.ts";
 import { detail, detailProblem } from "../../src/api/details.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { CatalogueDeclaration } from "../../src/records/catalogue.ts";
-import { cabins, decks, yachts } from "../../src/records/fleet.ts";
+import { cabins, cruiseItineraries, decks, yachts } from "../../src/records/fleet.ts";
 import {
   agencies,
   airlines,
@@ -312,6 +312,46 @@ describe("the fleet", () => {
       expect(refusal(inUse)).toEqual([409, messages.itemInUse]);
     }
     expect(dataOf(await request(server, "DELETE", at(decks.api.remove.path, 2), { token: as("admin") }))).toBe(messages.deleted);
+  });
+});
+
+describe("the cruise itineraries", () => {
+  it("keep a day-by-day program, refuse a blank or malformed visit, and narrow to one yacht", async () => {
+    await create(kinds, { name: "Catamarán", initials: "CAT" });
+    await create(companies, { name: "Islas Cruceros", code: "GIC", ruc: "1791234567001" });
+    await create(yachts, { name: "Coral I", initials: "X", code: "X-1", kind: 1, company: 1, order: 1, colour: "#2a9d8f" });
+    const day = (number: number, period: string, visit: string) => ({ day: number, period, visit, activities: "" });
+    const itinerary = {
+      name: "Norte 4 días",
+      code: "N4",
+      yacht: 1,
+      days: 4,
+      nights: 3,
+      from: "Baltra",
+      to: "Baltra",
+      startWeekday: "thursday",
+      endWeekday: "sunday",
+      route: "Santa Cruz – Genovesa",
+      program: [day(1, "AM", "Aeropuerto de Baltra"), day(1, "PM", "Bachas")],
+    };
+    const before = await snapshot(db);
+    for (const [program, message] of [
+      [[day(1, "AM", " ")], messages.requiredInformation],
+      [[day(1, "noon", "Bachas")], messages.invalidInput],
+      [[day(0, "AM", "Bachas")], messages.invalidInput],
+      [Array.from({ length: 31 }, (_, index) => day(1, "AM", `Visita ${index}`)), messages.invalidInput],
+    ] as const) {
+      expect(refusal(await create(cruiseItineraries, { ...itinerary, program }))).toEqual([400, message]);
+    }
+    expect(await snapshot(db)).toEqual(before);
+    expect(dataOf(await create(cruiseItineraries, itinerary))).toBe(messages.created);
+    const [saved] = dataOf(await request(server, "GET", "/api/cruiseItineraries?yachtId=1", { token: as("marketing") })) as ReadonlyArray<
+      Record<string, unknown>
+    >;
+    expect(saved).toMatchObject({ code: "N4", days: 4, startWeekday: "thursday", program: itinerary.program });
+    expect(dataOf(await request(server, "GET", "/api/cruiseItineraries?yachtId=2", { token: as("marketing") }))).toEqual([]);
+    const yachtInUse = await request(server, "DELETE", at(yachts.api.remove.path, 1), { token: as("admin") });
+    expect(refusal(yachtInUse)).toEqual([409, messages.itemInUse]);
   });
 });
 

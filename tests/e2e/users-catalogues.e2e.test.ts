@@ -265,6 +265,35 @@ describe("the fleet's reference data (issue 15)", () => {
     await context.close();
   });
 
+  it("edits a cruise itinerary's day-by-day program: a day added, one removed, a blank visit refused", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(`${server.url}/panel/home`);
+    await page.getByRole("link", { name: "Itinerarios de crucero" }).click();
+    await row(page, "Norte 4 días").getByRole("link", { name: "Editar" }).click();
+    await page.getByRole("heading", { level: 1, name: "Editar itinerario de crucero" }).waitFor();
+    expect(await page.getByLabel("Isla o visita (fila 2)").inputValue()).toBe("Isla Santa Cruz: Bachas");
+    // the second half day goes; the rows below move up and keep what they hold
+    await page.getByRole("button", { name: "Quitar la fila 2" }).click();
+    expect(await page.getByLabel("Isla o visita (fila 2)").inputValue()).toBe("Isla Genovesa: Darwin Bay");
+    await page.getByRole("button", { name: "Agregar día" }).click();
+    await page.getByLabel("Día (fila 8)").fill("4");
+    await page.getByLabel("Jornada (fila 8)").selectOption("PM");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByText("Información requerida").first().waitFor();
+    await page.getByLabel("Isla o visita (fila 8)").fill("Isla Mosquera");
+    await screenshot(page, "cruise-itinerary-program-es-desktop");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.waitForURL(`${server.url}/panel/cruise_itinerary`);
+    await toast(page, "Registro actualizado correctamente");
+    await row(page, "Norte 4 días").getByRole("link", { name: "Editar" }).click();
+    await page.getByRole("heading", { level: 1, name: "Editar itinerario de crucero" }).waitFor();
+    expect(await page.getByLabel("Isla o visita (fila 8)").inputValue()).toBe("Isla Mosquera");
+    expect(await page.getByRole("button", { name: /^Quitar la fila/ }).count()).toBe(8);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+
   it("shows marketing the reference data to read: no add, no delete, the form disabled", async () => {
     const { page, context, consoleErrors } = await newPage(browser, phone);
     await signIn(page, "marketing@example.com", "Demo1234");

@@ -130,6 +130,7 @@ describe("seed", () => {
         yacht: { active: 4, inactive: 0 },
         deck: { active: 12, inactive: 0 },
         cabin: { active: 76, inactive: 0 },
+        cruiseItinerary: { active: 3, inactive: 0 },
       });
       // the fleet: the berths of each yacht's cabins add up to its guests
       expect((await listItems(db, yachts)).map(({ name, capacity }) => [name, capacity])).toEqual([

@@ -57,6 +57,7 @@ describe("the protected panel", () => {
     "Yates",
     "Cubiertas",
     "Camarotes",
+    "Itinerarios de crucero",
     "Idiomas",
     "Tipos de yate",
     "Camas",

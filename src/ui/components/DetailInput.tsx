@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { CatalogueItem } from "../../api/catalogues.ts";
 import { formatAmount, plainAmount } from "../../api/amounts.ts";
-import { type DetailValue, emptyValue } from "../../api/details.ts";
+import { type DetailValue, emptyValue, type RowValue } from "../../api/details.ts";
 import type { CatalogueChoices, FieldValues } from "../../machines/catalogues.ts";
 import type { FormProblems } from "../../machines/recordForm.machine.ts";
 import type { FieldDeclaration } from "../../records/record.ts";
@@ -9,14 +9,14 @@ import { fieldText, formText } from "../forms.ts";
 import { CheckboxGroup, formTexts } from "./CheckboxGroup.tsx";
 import { CheckboxInput, formFlag } from "./CheckboxInput.tsx";
 import { CountGroup, formCounts } from "./CountGroup.tsx";
+import { optionKey } from "./options.ts";
+import { formRows, RowsInput } from "./RowsInput.tsx";
 import { type OptionGroup, type SelectOption, SelectInput } from "./SelectInput.tsx";
 import { TextAreaInput } from "./TextAreaInput.tsx";
 import { TextInput } from "./TextInput.tsx";
 
 export type DetailField = Extract<FieldDeclaration<CatalogueItem>, { readonly kind: "detail" }>;
 
-/** The text key of a choice's option: `options.<option>` (retailer, high, I ...). */
-export const optionKey = (option: string): string => `options.${option}`;
 
 /** A detail's value as the form holds it: a number in its plain form, the ids ticked. */
 export const detailFormValue = (field: DetailField, form: FormData, language: string): FieldValues[string] => {
@@ -27,6 +27,8 @@ export const detailFormValue = (field: DetailField, form: FormData, language: st
       return formFlag(form, field.name);
     case "references":
       return field.rule.repeats ? formCounts(form, field.name) : formTexts(form, field.name);
+    case "rows":
+      return formRows(form, field.name, field.rule.cells);
     default:
       return formText(form, field.name);
   }
@@ -133,8 +135,19 @@ export function DetailInput({
         idText(value),
       );
     }
+    case "rows":
+      return (
+        <RowsInput
+          name={name}
+          legend={label}
+          cells={rule.cells}
+          maxRows={rule.maxRows}
+          rows={(Array.isArray(value) ? value : []) as ReadonlyArray<RowValue>}
+          problem={problem}
+        />
+      );
     case "references": {
-      const kept = Array.isArray(value) ? value : [];
+      const kept = (Array.isArray(value) ? value : []) as ReadonlyArray<number>;
       return rule.repeats ? (
         <CountGroup
           name={name}

@@ -49,7 +49,7 @@ export default function RecordFormView({
     >
       <div className={record.fields.length > 4 ? "record-fields" : undefined}>
         {record.fields.map((field) => (
-          <div key={field.name} className={field.kind === "detail" && field.rule.kind === "references" ? "record-field-wide" : undefined}>
+          <div key={field.name} className={field.kind === "detail" && (field.rule.kind === "references" || field.rule.kind === "rows") ? "record-field-wide" : undefined}>
             {field.kind === "detail" ? (
               <DetailInput field={field} item={state.item} choices={state.options} problems={state.problems} />
             ) : (

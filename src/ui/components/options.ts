@@ -1,0 +1,2 @@
+/** The text key of a choice's option: `options.<option>` (retailer, high, I ...). */
+export const optionKey = (option: string): string => `options.${option}`;
