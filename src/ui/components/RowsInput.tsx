@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { type CSSProperties, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Cell, RowValue } from "../../api/details.ts";
 import type { RowTexts } from "../../machines/catalogues.ts";
@@ -58,16 +58,19 @@ export function RowsInput({
       <legend>{legend}</legend>
       {shown.length === 0 && <p className="checkbox-group-empty">{t("form.noRows")}</p>}
       {shown.map(({ key, row }, index) => (
-        <div key={key} className="rows-input-row" style={{ gridTemplateColumns: columnsOf(cells) }}>
+        <div key={key} className="rows-input-row" style={{ "--row-columns": columnsOf(cells) } as CSSProperties}>
           {cells.map((cell) => {
             const inputName = `${name}.${index}.${cell.name}`;
             const label = `${t(cell.label)} (${t("form.rowNumber", { number: index + 1 })})`;
             const text = cellText(row[cell.name]);
             return (
-              <label key={cell.name}>
-                <span className={index === 0 ? "rows-input-label" : "rows-input-label visually-hidden"}>{t(cell.label)}</span>
+              // each input is named by its aria-label; the visible label over the first row is for the eye
+              <div key={cell.name}>
+                <span aria-hidden="true" className={index === 0 ? "rows-input-label" : "rows-input-label rows-input-label-later"}>
+                  {t(cell.label)}
+                </span>
                 {cell.rule.kind === "choice" ? (
-                  <select name={inputName} aria-label={label} defaultValue={text}>
+                  <select name={inputName} aria-label={label} defaultValue={text} className="rows-input-cell">
                     <option value="">{t("form.choose")}</option>
                     {cell.rule.options.map((option) => (
                       <option key={option} value={option}>
@@ -77,6 +80,7 @@ export function RowsInput({
                   </select>
                 ) : (
                   <input
+                    className="rows-input-cell"
                     name={inputName}
                     aria-label={label}
                     defaultValue={text}
@@ -85,7 +89,7 @@ export function RowsInput({
                     maxLength={cell.rule.kind === "text" ? cell.rule.text.maxLength : 6}
                   />
                 )}
-              </label>
+              </div>
             );
           })}
           <button
