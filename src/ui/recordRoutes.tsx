@@ -1,3 +1,4 @@
+import { RequireRole } from "./components/RequireRole.tsx";
 import { Option, Schema } from "effect";
 import { lazy, type ReactNode } from "react";
 import { SerialIdFromPath } from "../api/ids.ts";
@@ -48,10 +49,15 @@ export const formRoutes = (
  */
 export const catalogueRoutes = (declarations: ReadonlyArray<CatalogueDeclaration>): ReadonlyArray<ReactNode> =>
   declarations.flatMap((record) => [
+    // a role the declaration does not let read sees the refusal, and nothing is asked of the server
     <Route key={record.listPath} path={record.listPath}>
-      <RecordListView key={record.key} record={record} />
+      <RequireRole roles={record.readers}>
+        <RecordListView key={record.key} record={record} />
+      </RequireRole>
     </Route>,
     ...formRoutes(record.newPaths, itemPath(record, ":id"), (id) => (
-      <RecordFormView key={`${record.key}-${id ?? "new"}`} record={record} id={id} />
+      <RequireRole roles={record.readers}>
+        <RecordFormView key={`${record.key}-${id ?? "new"}`} record={record} id={id} />
+      </RequireRole>
     )),
   ]);

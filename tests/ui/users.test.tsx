@@ -281,5 +281,12 @@ describe("an agency user's agency page", () => {
     expect(screen.queryByRole("link", { name: /Nuevo/ })).toBeNull();
     expect(calls.some((call) => call.url === "/api/agencies/5/users")).toBe(true);
   });
-});
 
+  it("shows an agency user the refusal on the operator's screens, without asking the server", async () => {
+    storeSession({ userName: "Rosa Vera", token: "t0k3n", role: "agency", id: userId(9) });
+    const { fetch, calls } = fakeFetch({});
+    await renderApp("/panel/cabin", fetch);
+    expect(await screen.findByRole("heading", { level: 1, name: "No tiene permiso para esta acción" })).toBeDefined();
+    expect(calls.some((call) => call.url.startsWith("/api/cabins"))).toBe(false);
+  });
+});
