@@ -91,7 +91,7 @@ export const cabins: CatalogueDeclaration = simpleCatalogue({
     { name: "deck", label: "detail.deck", ...referenceTo(decks, { within: "yacht" }), column: true },
     { name: "category", label: "detail.category", rule: detail.choice(cabinCategories), column: true },
     { name: "berths", label: "detail.berths", ...referencesTo(berths, { repeats: true }), column: true },
-    { name: "familyRoom", label: "detail.familyRoom", rule: detail.flag(), column: true },
+    { name: "familyRoom", label: "detail.familyRoom", rule: detail.flag() },
   ],
   totals: [{ name: "capacity", label: "detail.capacity", kind: "chosen", detail: "berths", value: "capacity" }],
 });

@@ -290,3 +290,25 @@ describe("an agency user's agency page", () => {
     expect(calls.some((call) => call.url.startsWith("/api/cabins"))).toBe(false);
   });
 });
+
+describe("a list on a phone", () => {
+  it("sorts by a column chosen in the order select, and turns the direction with its button", async () => {
+    const { fetch } = fakeFetch({ "GET /api/users": { status: 200, data: [ana, luis] } });
+    await renderApp("/panel/users", fetch);
+    const order = await screen.findByRole("combobox", { name: "Ordenar por" });
+    expect(within(order).getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "Orden de la lista",
+      "Activo",
+      "Nombre",
+      "Correo electrónico",
+      "Rol",
+    ]);
+    await userEvent.selectOptions(order, "Nombre");
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get("sort")).toBe("name"));
+    const direction = screen.getByRole("button", { name: "Ascendente ↑" });
+    await userEvent.click(direction);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Descendente ↓" })).toBeDefined());
+    const names = screen.getAllByRole("row").slice(1).map((row) => within(row).queryByText(/Ruiz|Mora/)?.textContent);
+    expect(names).toEqual(["Luis Mora", "Ana Ruiz"]);
+  });
+});

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { SortDirection } from "../../machines/listQuery.ts";
 
@@ -38,6 +38,34 @@ const ariaSort = (sort: TableSort | undefined, key: string | undefined) => {
 };
 
 /**
+ * On a phone the rows are cards without headers to click: the order is chosen here instead, a
+ * sortable column and the direction (hidden on wider screens, where the headers sort).
+ */
+function PhoneSort<Row>({ sort, columns }: { readonly sort: TableSort; readonly columns: ReadonlyArray<Column<Row>> }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const sortable = columns.flatMap((column) => (column.sort === undefined ? [] : [{ key: column.sort, header: column.header }]));
+  if (sortable.length === 0) return null;
+  const { column } = sort;
+  return (
+    <div className="table-sort-phone">
+      <label htmlFor={id}>{t("table.sortLabel")}</label>
+      <select id={id} value={column ?? ""} onChange={(event) => event.target.value !== "" && sort.onSort(event.target.value)}>
+        {column === null && <option value="">{t("table.listOrder")}</option>}
+        {sortable.map(({ key, header }) => (
+          <option key={key} value={key}>
+            {header}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="secondary outline" disabled={column === null} onClick={() => column !== null && sort.onSort(column)}>
+        {t(sort.direction === "asc" ? "table.ascending" : "table.descending")}
+      </button>
+    </div>
+  );
+}
+
+/**
  * The one table of the panel. On wide screens it keeps within its box (long texts wrap); on phones
  * each row becomes a card whose cells carry their column name (data-label). A sortable column's
  * header is a button that shows the order; a list with bulk actions gets a tick-box column.
@@ -62,6 +90,7 @@ export function DataTable<Row extends { readonly id: number }>({
   const allTicked = selection !== undefined && rows.every((row) => selection.selected.includes(row.id));
   return (
     <div className="table-box">
+      {sort !== undefined && <PhoneSort sort={sort} columns={columns} />}
       <table className="data-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
