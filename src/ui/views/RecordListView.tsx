@@ -43,7 +43,8 @@ const tableColumn =
         return { header, sort: column.key, cell: (row) => column.value(row), text: column.value };
       case "detail": {
         const text = (row: Row) => detailText(t, language, column.rule, column.value(row));
-        return { header, sort: column.key, cell: text, text };
+        // a number is short: its column leaves the width to the names beside it
+        return { header, sort: column.key, cell: text, text, narrow: column.rule.kind === "number" };
       }
     }
   };
