@@ -54,11 +54,15 @@ export const sampleName = (catalogue: CatalogueDeclaration, base: string, varian
   return base.length <= catalogue.api.nameField.maxLength ? base : `${base.slice(0, catalogue.api.nameField.maxLength - 2)} ${variant}`;
 };
 
-/** A live item of the catalogue a reference points at (sharing `within`'s value): the first one, created when there is none. */
-const referencedItem = async (
+/**
+ * A live item of the catalogue a reference points at (sharing `within`'s value): the first one,
+ * created (named `name`) when there is none.
+ */
+export const referencedItem = async (
   db: Database,
   resource: string,
-  within: { readonly detail: string; readonly value: DetailValue } | null,
+  within: { readonly detail: string; readonly value: DetailValue } | null = null,
+  name = "Muestra",
 ): Promise<number> => {
   const target = catalogues.find((catalogue) => catalogue.api.resource === resource);
   if (target === undefined) throw new Error(`no catalogue '${resource}'`);
@@ -69,7 +73,7 @@ const referencedItem = async (
   if (found !== undefined) return found.id;
   const details = { ...(await sampleDetails(db, target)), ...(within === null ? {} : { [within.detail]: within.value }) };
   const options = { actorId: null, occurredAt: new Date() };
-  return db.transaction((tx) => createItem(tx, target, { ...details, name: sampleName(target, "Muestra"), active: true }, options));
+  return db.transaction((tx) => createItem(tx, target, { ...details, name: sampleName(target, name), active: true }, options));
 };
 
 /** Every detail of a catalogue with a valid value, by name, as the API takes them. */

@@ -14,6 +14,7 @@ import {
   withFilter,
   withPageSize,
   withSearch,
+  withTicked,
 } from "./listQuery.ts";
 import type { BulkRefusal, BulkReport, ExportFormat, ExportRequest, QueryPublication } from "./recordList.machine.ts";
 import { type ClientInput, clientInput, errorActions, showError } from "./shared.ts";
@@ -376,11 +377,7 @@ export const leadsListMachine = setup({
         "row.select": {
           actions: {
             type: "assignSelection",
-            params: ({ context, event }) => ({
-              selected: event.selected
-                ? [...context.selected.filter((id) => id !== event.id), event.id]
-                : context.selected.filter((id) => id !== event.id),
-            }),
+            params: ({ context, event }) => ({ selected: withTicked(context.selected, event.id, event.selected) }),
           },
           description: "A lead's tick box: the lead joins or leaves the selection.",
         },

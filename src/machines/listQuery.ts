@@ -114,6 +114,12 @@ export const withFilter = (query: ListQuery, name: string, value: string): ListQ
 
 export const withPageSize = (query: ListQuery, pageSize: number): ListQuery => ({ ...query, pageSize, page: 1 });
 
+/** The ticked rows after one row's tick box changed: it joins (last) or leaves the selection. */
+export const withTicked = (selected: ReadonlyArray<number>, id: number, ticked: boolean): ReadonlyArray<number> => {
+  const others = selected.filter((other) => other !== id);
+  return ticked ? [...others, id] : others;
+};
+
 /** How many pages a number of rows makes; an empty list still shows page 1 of 1. */
 export const pagesOf = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize));
 

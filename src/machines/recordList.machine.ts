@@ -13,6 +13,7 @@ import {
   withFilter,
   withPageSize,
   withSearch,
+  withTicked,
 } from "./listQuery.ts";
 import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "./shared.ts";
 
@@ -372,11 +373,7 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
           "row.select": {
             actions: {
               type: "assignSelection",
-              params: ({ context, event }) => ({
-                selected: event.selected
-                  ? [...context.selected.filter((id) => id !== event.id), event.id]
-                  : context.selected.filter((id) => id !== event.id),
-              }),
+              params: ({ context, event }) => ({ selected: withTicked(context.selected, event.id, event.selected) }),
             },
             description: "A row's tick box: the row joins or leaves the bulk selection.",
           },

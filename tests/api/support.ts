@@ -4,9 +4,8 @@ import type { FastifyInstance } from "fastify";
 import { hashPassword } from "../../server/accounts/passwords.ts";
 import { openSession } from "../../server/accounts/sessions.ts";
 import { createUser } from "../../server/accounts/users.ts";
-import { createItem } from "../../server/catalogues/items.ts";
 import { agencies } from "../../src/records/referenceData.ts";
-import { sampleDetails } from "../catalogueSamples.ts";
+import { referencedItem } from "../catalogueSamples.ts";
 import { buildApp } from "../../server/app.ts";
 import type { Database } from "../../server/db/database.ts";
 import { decodeEnv, type Env } from "../../server/env.ts";
@@ -115,13 +114,7 @@ export interface StaffInput {
 }
 
 /** A live agency for an agency user: the first one, made (with valid details) when there is none. */
-export const anyAgency = async (db: Database): Promise<number> => {
-  const [found] = await db.query<{ id: number }>(`select id from ${agencies.table} where status <> 'deleted' and active order by id limit 1`);
-  if (found !== undefined) return found.id;
-  const details = await sampleDetails(db, agencies);
-  const options = { actorId: null, occurredAt: new Date() };
-  return db.transaction((tx) => createItem(tx, agencies, { ...details, name: "Agencia de prueba", active: true }, options));
-};
+export const anyAgency = (db: Database): Promise<number> => referencedItem(db, agencies.api.resource, null, "Agencia de prueba");
 
 /** Creates a user through the event store, as the users endpoints will. */
 export const createStaff = async (db: Database, staff: StaffInput, at = new Date()): Promise<number> => {
