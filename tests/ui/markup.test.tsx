@@ -43,8 +43,11 @@ beforeAll(() => {
   }
 });
 
-afterEach(() => {
+afterEach(async () => {
   Swal.close();
+  // SweetAlert2 shows a popup's scrolling 10 ms after opening it: that timer must run while the
+  // window still exists, or it throws once the test file's jsdom is gone
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });
 
 /** The shown popup's title, once SweetAlert2 has filled it. */
