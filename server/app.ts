@@ -26,6 +26,7 @@ import { isClientRoute, registerPanel, sendIndex } from "./http/panel.ts";
 import { registerUploadRoutes } from "./uploads/routes.ts";
 import { registerUserRoutes } from "./accounts/userRoutes.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
+import { registerYachtPageRoutes } from "./yachts/pages.ts";
 
 export interface AppDeps {
   readonly db: Database;
@@ -132,6 +133,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerUploadRoutes(app, { db: deps.db });
   registerLeadRoutes(app, { db: deps.db, env: deps.env, now });
   registerHomeRoutes(app, { db: deps.db, now });
+  registerYachtPageRoutes(app, { db: deps.db, now, catalogues: served });
   await registerOpenApi(app, endpointsWith(served));
 
   const servesPanel = await registerPanel(app, deps.distDir ?? "dist");

@@ -5,6 +5,7 @@ import type { Projection } from "./events/projection.ts";
 import { bannersProjection, callActionsProjection, recommendationsProjection } from "./home/projection.ts";
 import { itinerariesProjection } from "./itineraries/projection.ts";
 import { leadsProjection } from "./leads/projection.ts";
+import { yachtPagesProjection } from "./yachts/pages.ts";
 
 /**
  * Every feature's projection: what the event store feeds (buildApp registers them) and what a
@@ -19,4 +20,5 @@ export const projections: ReadonlyArray<Projection> = [
   bannersProjection,
   callActionsProjection,
   recommendationsProjection,
+  yachtPagesProjection,
 ];

@@ -6,6 +6,7 @@ import { seedDemoAgencyUsers, seedDemoReferenceData, seedDemoSales, seedReferenc
 import { seedDemoHome } from "./demo/home.ts";
 import { seedDemoItineraries } from "./demo/itineraries.ts";
 import { seedDemoLeads } from "./demo/leads.ts";
+import { seedDemoYachtPages } from "./demo/yachtPages.ts";
 import type { Database } from "./db/database.ts";
 import { lockTransaction, queryCount } from "./db/rows.ts";
 import type { Env } from "./env.ts";
@@ -77,6 +78,7 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
     if (withDemo) await seedDemoSales(tx, options, now);
     if (demoHash !== null) await seedDemoAgencyUsers(tx, options, demoHash);
     if (withDemo) await seedDemoFleet(tx, options);
+    if (withDemo) await seedDemoYachtPages(tx, options);
     if (withDemo) await seedDemoCruiseItineraries(tx, options);
     // After the catalogues: the demo destinations include their items.
     if (withDemo) await seedDemoItineraries(tx, options);

@@ -26,6 +26,10 @@ export const fittingValue = ({ rule }: Detail, referenced: number): DetailValue 
       return [referenced];
     case "rows":
       return [Object.fromEntries(rule.cells.map((cell) => [cell.name, fittingValue(cell, referenced) as string | number | null]))];
+    case "image":
+      return "";
+    case "images":
+      return [];
   }
 };
 

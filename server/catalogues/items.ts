@@ -7,7 +7,7 @@ import {
   filterParameter,
   type Total,
 } from "../../src/api/catalogues.ts";
-import { type Detail, detailMessage, type DetailValue, type DetailValues, detailValues, emptyValue, referencedIds } from "../../src/api/details.ts";
+import { type Detail, detailMessage, type DetailValue, type DetailValues, detailValues, emptyValue, referencedIds, referencesOf } from "../../src/api/details.ts";
 import { type FieldProblem, type FieldProblems, firstProblem } from "../../src/api/fields.ts";
 import type { CatalogueItemId } from "../../src/api/ids.ts";
 import type { Message } from "../../src/api/messages.ts";
@@ -230,35 +230,36 @@ const isNameTaken = async (
 
 /**
  * The references that point at no item a form may choose: one deleted or never created, or an
- * inactive one the item did not already have (an item keeps what it chose before it was deactivated).
+ * inactive one the item did not already have (an item keeps what it chose before it was
+ * deactivated). A reference in a cell of rows counts too (a deck plan's decks). `values` holds
+ * what a reference may be `within` (a yacht page's yacht as `yacht`).
  */
-const unselectedReferences = async (
+export const unselectedReferences = async (
   tx: Queryable,
   served: ServedCatalogues,
   details: ReadonlyArray<Detail>,
   values: DetailValues,
-  current: CatalogueItem | null,
+  current: DetailValues | null,
 ): Promise<FieldProblems> => {
   const problems: Record<string, FieldProblem> = {};
   for (const { name, rule } of details) {
-    if (rule.kind !== "reference" && rule.kind !== "references") continue;
-    const chosen = referencedIds(rule, values[name] ?? emptyValue(rule));
-    const kept = new Set(current === null ? [] : referencedIds(rule, current[name] ?? emptyValue(rule)));
-    const target = served.find((other) => other.api.resource === rule.catalogue);
-    if (chosen.length === 0) continue;
-    // a reference `within` another detail must share its value: a cabin's deck is one of its yacht's
-    const within = rule.kind === "reference" && rule.within !== undefined ? rule.within : null;
-    const found =
-      target === undefined
-        ? []
-        : await queryRows(
-            tx,
-            IdRow,
-            `select id from ${target.table} where id = any($1::int[]) and status <> 'deleted' and (active or id = any($2::int[]))
-               and ($3::text is null or details->$3 = $4::jsonb)`,
-            [chosen, [...kept], within, JSON.stringify(within === null ? null : (values[within] ?? null))],
-          );
-    if (found.length !== new Set(chosen).size) problems[name] = "invalid";
+    const kept = new Set(current === null ? [] : referencesOf(rule, current[name] ?? emptyValue(rule)).flatMap(({ ids }) => ids));
+    for (const { catalogue, ids: chosen, within } of referencesOf(rule, values[name] ?? emptyValue(rule))) {
+      if (chosen.length === 0) continue;
+      const target = served.find((other) => other.api.resource === catalogue);
+      // a reference `within` another detail must share its value: a cabin's deck is one of its yacht's
+      const found =
+        target === undefined
+          ? []
+          : await queryRows(
+              tx,
+              IdRow,
+              `select id from ${target.table} where id = any($1::int[]) and status <> 'deleted' and (active or id = any($2::int[]))
+                 and ($3::text is null or details->$3 = $4::jsonb)`,
+              [chosen, [...kept], within, JSON.stringify(within === null ? null : (values[within] ?? null))],
+            );
+      if (found.length !== new Set(chosen).size) problems[name] = "invalid";
+    }
   }
   return problems;
 };

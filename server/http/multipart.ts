@@ -1,6 +1,6 @@
 import { SchemaAST } from "effect";
 import type { FastifyRequest } from "fastify";
-import type { AnyCodec, Upload } from "../../src/api/endpoint.ts";
+import { type AnyCodec, JSON_FORM_FIELD, type Upload } from "../../src/api/endpoint.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
 import { ImageRefused, reencodeImage } from "../uploads/images.ts";
@@ -20,8 +20,11 @@ export const multipartOptions = (maxUploadMb: number) => ({
     fileSize: Math.floor(maxUploadMb * MEGABYTE),
     /** Text fields per form: the lists of an itinerary are a few dozen entries at most. */
     fields: 200,
-    /** Bytes of one text field: 4,000 characters of four UTF-8 bytes each fit. */
-    fieldSize: 16_384,
+    /**
+     * Bytes of one text field: a `json` form's whole body (a yacht page: a 4,000-character text of
+     * four UTF-8 bytes each, and its rows) fits.
+     */
+    fieldSize: 65_536,
     fieldNameSize: 100,
     parts: 250,
     headerPairs: 50,
@@ -86,6 +89,30 @@ class FormBody {
 }
 
 /**
+ * The body of a `json` form (decision 031): its one `json` field parsed; any other text field, a
+ * second `json` or text that is no JSON object is malformed input.
+ */
+class JsonBody {
+  private body: Record<string, unknown> | null = null;
+
+  add(name: string, value: string): void {
+    if (name !== JSON_FORM_FIELD || this.body !== null) throw new ApiError(400, messages.invalidInput);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      throw new ApiError(400, messages.invalidInput);
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ApiError(400, messages.invalidInput);
+    this.body = parsed as Record<string, unknown>;
+  }
+
+  toObject(): Record<string, unknown> {
+    return this.body ?? {};
+  }
+}
+
+/**
  * A parser failure as the client's problem: a file over the size limit 413; more files, fields or
  * parts than allowed (FST_FILES_LIMIT and the like) and a malformed body (broken boundary,
  * truncated part) 400; a file refused by its decoding 415 or 413. Nothing here is the server's
@@ -119,7 +146,7 @@ export const readMultipart = async (
   arrays: ReadonlySet<string>,
 ): Promise<MultipartForm> => {
   if (!request.isMultipart()) throw new ApiError(415, messages.invalidInput);
-  const form = new FormBody(arrays);
+  const form = upload.form === "json" ? new JsonBody() : new FormBody(arrays);
   const files: UploadedImage[] = [];
   // The first problem wins; the parts after it are still read.
   const problems: ApiError[] = [];

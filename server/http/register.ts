@@ -153,9 +153,12 @@ export const registerEndpoint = <E extends Endpoint>(
   const encodeResponse = Schema.encodeUnknownSync(endpoint.response);
   const { upload } = endpoint;
   const arrays = arrayFields(endpoint.body);
-  /** A multipart endpoint reads its form; any other refuses one (as Fastify did before the plugin). */
+  /**
+   * A multipart endpoint reads its form (one whose text is JSON also takes a JSON body without
+   * files); any other refuses a form (as Fastify did before the plugin).
+   */
   const readBody = async (request: FastifyRequest) => {
-    if (upload !== undefined) return readMultipart(request, upload, arrays);
+    if (upload !== undefined && (upload.form !== "json" || request.isMultipart())) return readMultipart(request, upload, arrays);
     if (request.isMultipart()) throw new ApiError(415, messages.invalidInput);
     return { body: request.body ?? {}, files: [] };
   };

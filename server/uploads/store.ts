@@ -69,6 +69,11 @@ export interface ImageReference {
   readonly column: string;
   /** SQL limiting the rows that still use their image (a deleted destination uses none). */
   readonly live?: string;
+  /**
+   * The column is a jsonb document naming images anywhere in it (a yacht page: decision 031): a
+   * path is a 64-digit hash, so finding its text in the document cannot mistake another value for it.
+   */
+  readonly json?: boolean;
 }
 
 /**
@@ -78,6 +83,7 @@ export interface ImageReference {
 export const imageReferences: ReadonlyArray<ImageReference> = [
   { table: "itineraries", column: "image", live: "status <> 'deleted'" },
   { table: "banner_images", column: "path" },
+  { table: "yacht_pages", column: "content", json: true },
 ];
 
 const pathOf = "'uploads/' || folder || '/' || sha256 || '.' || ext";
@@ -94,7 +100,10 @@ export const removeUnusedImages = async (tx: Queryable, paths: ReadonlyArray<str
   if (candidates.length === 0) return 0;
   await tx.query(`select sha256 from uploads where ${pathOf} = any($1::text[]) for update`, [candidates]);
   const used = imageReferences
-    .map(({ table, column, live }) => `exists (select 1 from ${table} r where r.${column} = ${pathOf}${live ? ` and r.${live}` : ""})`)
+    .map(({ table, column, live, json }) => {
+      const names = json === true ? `strpos(r.${column}::text, ${pathOf}) > 0` : `r.${column} = ${pathOf}`;
+      return `exists (select 1 from ${table} r where ${names}${live ? ` and r.${live}` : ""})`;
+    })
     .join(" or ");
   const removed = await tx.query(`delete from uploads where ${pathOf} = any($1::text[]) and not (${used}) returning sha256`, [candidates]);
   return removed.length;

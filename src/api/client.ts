@@ -1,5 +1,5 @@
 import { Result, Schema } from "effect";
-import { API_BASE, type Endpoint, envelope, type ListMeta } from "./endpoint.ts";
+import { API_BASE, type Endpoint, envelope, JSON_FORM_FIELD, type ListMeta } from "./endpoint.ts";
 import { ApiError, INVALID_SESSION } from "./errors.ts";
 import { ErrorAnswer, messages } from "./messages.ts";
 
@@ -224,7 +224,10 @@ export const createClient = (options: ClientOptions) => {
     // the endpoint type does not record whether `upload` is set, so a JSON endpoint is refused here
     if (endpoint.upload === undefined) throw new ApiError(0, `${endpoint.name} takes no upload`);
     const form = new FormData();
-    appendFields(form, encodeSync(endpoint.body, input.fields));
+    const fields = encodeSync(endpoint.body, input.fields);
+    // a `json` form sends its body whole, its images naming the files as new:<n> (decision 031)
+    if (endpoint.upload.form === "json") form.append(JSON_FORM_FIELD, JSON.stringify(fields));
+    else appendFields(form, fields);
     for (const file of input.files ?? []) form.append(endpoint.upload.field, file);
     const response = await doUpload({
       method: endpoint.method,

@@ -11,7 +11,8 @@ import type { Message } from "./messages.ts";
  *
  * On the wire each is a plain value: text is a string (empty when not filled), a number or a
  * choice or a time (`HH:MM`) is null when not filled, a colour `#rrggbb`, a flag a boolean, a reference the chosen item's id (or null),
- * references a list of ids (an id repeated as often as it is chosen, where the rule repeats).
+ * references a list of ids (an id repeated as often as it is chosen, where the rule repeats), an
+ * image a stored image's path (empty when none), images a list of paths (decision 031).
  */
 export type DetailRule =
   | { readonly kind: "text"; readonly text: TextField }
@@ -59,16 +60,30 @@ export type DetailRule =
       readonly kind: "rows";
       readonly cells: ReadonlyArray<Cell>;
       readonly maxRows: number;
+      /** A cell no two rows may share (a deck's plan: one row per deck). */
+      readonly key?: string;
+    }
+  | {
+      /** One stored image (a deck's plan), or none. */
+      readonly kind: "image";
+    }
+  | {
+      /** Stored images in order (a yacht's cabin photos), at most `max`. */
+      readonly kind: "images";
+      readonly max: number;
     };
 
-/** One cell of a row: its name on the wire, the text key of its label, and its rule (text, number or choice). */
+/** The rules a row's cell may have: text, a number, a choice, a reference, an image. */
+export type CellRule = Extract<DetailRule, { readonly kind: "text" | "number" | "choice" | "reference" | "image" }>;
+
+/** One cell of a row: its name on the wire, the text key of its label, and its rule. */
 export interface Cell {
   readonly name: string;
   readonly label: string;
-  readonly rule: Extract<DetailRule, { readonly kind: "text" | "number" | "choice" }>;
+  readonly rule: CellRule;
 }
 
-/** A row's cells by name: text, a number or a choice (null when not filled). */
+/** A row's cells by name: text, a number, a choice or an image's path, a reference's id (null when not filled). */
 export type RowValue = Readonly<Record<string, string | number | null>>;
 
 /** One declared detail: its name on the wire and its rule. */
@@ -77,19 +92,41 @@ export interface Detail {
   readonly rule: DetailRule;
 }
 
-export type DetailValue = string | number | boolean | null | ReadonlyArray<number> | ReadonlyArray<RowValue>;
+export type DetailValue =
+  | string
+  | number
+  | boolean
+  | null
+  | ReadonlyArray<number>
+  | ReadonlyArray<string>
+  | ReadonlyArray<RowValue>;
 
 /** A catalogue item's details by name, as the wire and the read table hold them. */
 export type DetailValues = Readonly<Record<string, DetailValue>>;
 
 const ReferenceId = SerialId;
 
+/** A stored image's path below the API base: `uploads/<folder>/<sha256>.<ext>` (server/uploads/store.ts). */
+export const STORED_IMAGE_PATH = /^uploads\/[a-z_]{1,40}\/[0-9a-f]{64}\.(?:jpg|png|webp|avif|gif)$/;
+
+/** In a payload with files, `new:<n>` names the request's n-th file (0 first) in place of a stored path (decision 031). */
+export const NEW_IMAGE = /^new:(\d{1,3})$/;
+
+/** The image a multipart payload names: a stored path the record keeps, a new file, or none (empty). */
+export const newImageValue = (index: number): string => `new:${index}`;
+
+/** An image as a payload sends it: empty, a stored path or a new file; anything else is malformed. */
+const ImageValue = Schema.String.check(Schema.isPattern(new RegExp(`^$|${STORED_IMAGE_PATH.source}|${NEW_IMAGE.source}`)));
+
 /** The schema of one detail's value, as a saved item answers it. */
 const valueSchema = (rule: DetailRule): Schema.Codec<DetailValue> => {
   switch (rule.kind) {
     case "text":
     case "colour":
+    case "image":
       return Schema.String;
+    case "images":
+      return Schema.Array(Schema.String);
     case "number":
       return Schema.NullOr(Schema.Finite);
     case "choice":
@@ -122,6 +159,10 @@ const payloadSchema = (rule: DetailRule): Schema.Codec<DetailValue> => {
       return Schema.NullOr(Schema.Literals(rule.options));
     case "rows":
       return Schema.Array(rowSchema(rule.cells, payloadSchema));
+    case "image":
+      return ImageValue;
+    case "images":
+      return Schema.Array(ImageValue);
     default:
       return valueSchema(rule);
   }
@@ -145,8 +186,11 @@ export const emptyValue = (rule: DetailRule): DetailValue => {
       return "#1e6091";
     case "flag":
       return false;
+    case "image":
+      return "";
     case "references":
     case "rows":
+    case "images":
       return [];
     default:
       return null;
@@ -196,9 +240,18 @@ export const detailProblem = (rule: DetailRule, value: DetailValue): FieldProble
       const repeated = new Set(ids).size !== ids.length;
       return ids.length > MAX_REFERENCES || (repeated && !rule.repeats) ? "invalid" : null;
     }
+    case "image":
+      return typeof value === "string" && (value === "" || STORED_IMAGE_PATH.test(value) || NEW_IMAGE.test(value)) ? null : "invalid";
+    case "images": {
+      const images = Array.isArray(value) ? value : [];
+      if (images.length > rule.max) return "invalid";
+      return images.every((image) => typeof image === "string" && image !== "" && detailProblem({ kind: "image" }, image) === null) ? null : "invalid";
+    }
     case "rows": {
       const rows = (Array.isArray(value) ? value : []) as ReadonlyArray<RowValue>;
       if (rows.length > rule.maxRows) return "invalid";
+      const keys = rule.key === undefined ? [] : rows.map((row) => row[rule.key ?? ""] ?? null).filter((key) => key !== null);
+      if (new Set(keys).size !== keys.length) return "invalid";
       // the rows' first problem is the list's: a blank cell 'required', else a malformed one
       const problems = rows.flatMap((row) => rule.cells.map(({ name, rule: cell }) => detailProblem(cell, row[name] ?? emptyValue(cell))));
       return problems.find((problem) => problem === "required") ?? problems.find((problem) => problem !== null) ?? null;
@@ -238,8 +291,39 @@ export const detailProblems = (
 /** The ids a detail's value points at (none for a detail that is no reference). */
 export const referencedIds = (rule: DetailRule, value: DetailValue): ReadonlyArray<number> => {
   if (rule.kind === "reference") return typeof value === "number" ? [value] : [];
-  if (rule.kind === "references") return Array.isArray(value) ? value : [];
+  if (rule.kind === "references") return Array.isArray(value) ? (value as ReadonlyArray<number>) : [];
   return [];
+};
+
+/** Each row's cell `cell`, as a value of its own (a crew member's nationality). */
+export const cellValues = (value: DetailValue, cell: string): ReadonlyArray<DetailValue> =>
+  (Array.isArray(value) ? (value as ReadonlyArray<RowValue>) : []).map((row) => (typeof row === "object" && row !== null ? (row[cell] ?? null) : null));
+
+/**
+ * The references of a detail, a cell of its rows each counted too (a deck plan's decks): the
+ * catalogue each points at, the ids chosen, and the reference detail they must share.
+ */
+export const referencesOf = (
+  rule: DetailRule,
+  value: DetailValue,
+): ReadonlyArray<{ readonly catalogue: string; readonly ids: ReadonlyArray<number>; readonly within: string | null }> => {
+  if (rule.kind === "reference") return [{ catalogue: rule.catalogue, ids: referencedIds(rule, value), within: rule.within ?? null }];
+  if (rule.kind === "references") return [{ catalogue: rule.catalogue, ids: referencedIds(rule, value), within: null }];
+  if (rule.kind !== "rows") return [];
+  return rule.cells.flatMap(({ name, rule: cell }) =>
+    cell.kind === "reference"
+      ? [{ catalogue: cell.catalogue, ids: cellValues(value, name).flatMap((id) => (typeof id === "number" ? [id] : [])), within: cell.within ?? null }]
+      : [],
+  );
+};
+
+/** The stored images a detail's value names (a cell of its rows too): what it keeps in use. */
+export const imagesOf = (rule: DetailRule, value: DetailValue): ReadonlyArray<string> => {
+  const named = (values: ReadonlyArray<unknown>) => values.filter((path): path is string => typeof path === "string" && path !== "");
+  if (rule.kind === "image") return named([value]);
+  if (rule.kind === "images") return named(Array.isArray(value) ? value : []);
+  if (rule.kind !== "rows") return [];
+  return rule.cells.flatMap(({ name, rule: cell }) => (cell.kind === "image" ? named(cellValues(value, name)) : []));
 };
 
 /** How a reference is chosen: required (default), its message when unselected, the detail it shares. */
@@ -273,5 +357,12 @@ export const detail = {
     catalogue,
     repeats: options.repeats ?? false,
   }),
-  rows: (cells: ReadonlyArray<Cell>, maxRows: number): DetailRule => ({ kind: "rows", cells, maxRows }),
+  rows: (cells: ReadonlyArray<Cell>, maxRows: number, key?: string): DetailRule => ({
+    kind: "rows",
+    cells,
+    maxRows,
+    ...(key === undefined ? {} : { key }),
+  }),
+  image: (): DetailRule => ({ kind: "image" }),
+  images: (max: number): DetailRule => ({ kind: "images", max }),
 } as const;

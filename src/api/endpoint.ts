@@ -70,7 +70,16 @@ export interface Endpoint<
 export interface Upload {
   readonly field: string;
   readonly maxFiles: number;
+  /**
+   * How the text reaches the body: form `fields` (`name`, `list[0]` ...), or one `json` field
+   * holding the JSON body, whose images name the files as `new:<n>` (decision 031). An endpoint
+   * with a `json` form also takes a plain JSON body when it sends no file.
+   */
+  readonly form?: "fields" | "json";
 }
+
+/** The text field of a `json` multipart form. */
+export const JSON_FORM_FIELD = "json";
 
 export const endpoint = <
   Params extends AnyCodec = typeof NoInput,

@@ -43,15 +43,16 @@ const numberOf = (text: string): number | null => {
 /** An id as a form holds it (an option's value); null when none is chosen. */
 const idOf = (text: string): number | null => (/^[1-9]\d*$/.test(text) ? Number(text) : null);
 
-/** One cell's text as the contract sends it: text trimmed, a number, a choice (null when blank). */
+/** One cell's text as the contract sends it: text trimmed, a number, a choice or a reference (null when blank). */
 const cellValue = (rule: Cell["rule"], text: string): string | number | null => {
   if (rule.kind === "number") return numberOf(text);
   if (rule.kind === "choice") return text === "" ? null : text;
+  if (rule.kind === "reference") return idOf(text);
   return text.trim();
 };
 
-/** One detail's value as the form holds it, as the contract sends it. */
-const detailPayloadValue = (rule: DetailRule, values: FieldValues, name: string): DetailValue => {
+/** One detail's value as the form holds it, as the contract sends it (a catalogue's form, a yacht page's). */
+export const detailPayloadValue = (rule: DetailRule, values: FieldValues, name: string): DetailValue => {
   const value = values[name];
   switch (rule.kind) {
     case "rows":
@@ -62,7 +63,10 @@ const detailPayloadValue = (rule: DetailRule, values: FieldValues, name: string)
         : [];
     case "text":
     case "colour":
+    case "image":
       return textValue(values, name).trim();
+    case "images":
+      return Array.isArray(value) ? value.filter((path): path is string => typeof path === "string") : [];
     case "number":
       return numberOf(textValue(values, name));
     case "choice":
@@ -121,6 +125,13 @@ const loadChoices = async (client: ApiClient, choices: ChoiceEndpoints): Promise
     await Promise.all(Object.entries(choices).map(async ([name, list]) => [name, await client.call(list)] as const)),
   );
 
+/**
+ * How an item reads where it is chosen or named: its name, and a person's last name after it (a
+ * captain or a guide, whose catalogue names them by their first name).
+ */
+export const itemLabel = (item: CatalogueItem): string =>
+  typeof item.lastName === "string" && item.lastName !== "" ? `${item.name} ${item.lastName}` : item.name;
+
 /** The key a list row keeps a reference detail's names under, beside its ids. */
 export const namesKey = (detail: string): string => `${detail}Names`;
 
@@ -134,7 +145,7 @@ const namesOf = (value: DetailValue, items: ReadonlyArray<CatalogueItem>): strin
     .flatMap((item) => {
       const count = ids.filter((id) => id === item.id).length;
       if (count === 0) return [];
-      return [count === 1 ? item.name : `${count} × ${item.name}`];
+      return [count === 1 ? itemLabel(item) : `${count} × ${itemLabel(item)}`];
     })
     .join(", ");
 };

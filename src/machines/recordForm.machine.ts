@@ -6,11 +6,15 @@ import { assignFailure, feedbackActions, notify, showError, tellAnswer } from ".
 
 /**
  * One image of a form: a stored path the record keeps, or a file chosen in this visit (with the
- * preview address the view makes for it, null until it has made one).
+ * preview address the view makes for it, null until it has made one). `slot` is the place it
+ * fills where a form has several (a deck's plan); "" on a form with one list of images.
  */
 export type FormImage =
-  | { readonly kind: "kept"; readonly path: string }
-  | { readonly kind: "new"; readonly key: number; readonly file: Blob; readonly preview: string | null };
+  | { readonly kind: "kept"; readonly slot: string; readonly path: string }
+  | { readonly kind: "new"; readonly slot: string; readonly key: number; readonly file: Blob; readonly preview: string | null };
+
+/** A stored image a record keeps: its path, or its slot and path on a form with several places. */
+export type KeptImage = string | { readonly slot: string; readonly path: string };
 
 /** What a form opens with: the record (null for a new one) and what its fields offer (roles, items...). */
 export interface Loaded<Item, Options> {
@@ -80,10 +84,13 @@ export interface FormSource<Item extends Versioned, Options, Draft> {
    * (`{ "email is already in use": "email" }`): they show by the field, not in the banner.
    */
   readonly answeredFields?: Readonly<Record<string, string>>;
-  /** The images the form keeps: at most `max` (1 for a destination, several for a banner), and a record's stored ones. */
+  /**
+   * The images the form keeps: at most `max` in each slot (1 for a destination or a deck's plan,
+   * several for a banner), and a record's stored ones.
+   */
   readonly images?: {
     readonly max: number;
-    readonly kept: (item: Item) => ReadonlyArray<string>;
+    readonly kept: (item: Item) => ReadonlyArray<KeptImage>;
   };
 }
 
@@ -116,7 +123,7 @@ export interface RecordFormContext<Item extends Versioned, Options, Draft> exten
 export type RecordFormEvent<Draft> =
   | { readonly type: "form.submit"; readonly draft: Draft }
   | { readonly type: "field.change"; readonly field: string }
-  | { readonly type: "images.add"; readonly files: ReadonlyArray<Blob> }
+  | { readonly type: "images.add"; readonly files: ReadonlyArray<Blob>; readonly slot?: string }
   | { readonly type: "image.remove"; readonly index: number }
   | { readonly type: "image.moveUp"; readonly index: number }
   | { readonly type: "image.moveDown"; readonly index: number }
@@ -137,17 +144,22 @@ export const keptImages = <Item extends Versioned, Options, Draft>(
 ): ReadonlyArray<FormImage> =>
   item === null || source.images === undefined
     ? []
-    : source.images.kept(item).map((path): FormImage => ({ kind: "kept", path }));
+    : source.images.kept(item).map((kept): FormImage => (typeof kept === "string" ? { kind: "kept", slot: "", path: kept } : { kind: "kept", ...kept }));
 
 /** New files go after what is already there, each with its own key for the list. */
 export const addImages = (
   images: ReadonlyArray<FormImage>,
   files: ReadonlyArray<Blob>,
   firstKey: number,
+  slot = "",
 ): ReadonlyArray<FormImage> => [
   ...images,
-  ...files.map((file, offset): FormImage => ({ kind: "new", key: firstKey + offset, file, preview: null })),
+  ...files.map((file, offset): FormImage => ({ kind: "new", slot, key: firstKey + offset, file, preview: null })),
 ];
+
+/** The images of one slot. */
+export const imagesIn = (images: ReadonlyArray<FormImage>, slot: string): ReadonlyArray<FormImage> =>
+  images.filter((image) => image.slot === slot);
 
 export const removeImage = (images: ReadonlyArray<FormImage>, index: number): ReadonlyArray<FormImage> =>
   images.filter((_, position) => position !== index);
@@ -243,15 +255,20 @@ export const createRecordFormMachine = <Item extends Versioned, Options, Draft>(
         changed: false,
       }),
       addImages: assign({
-        images: ({ context }, params: { files: ReadonlyArray<Blob> }) =>
-          addImages(context.images, params.files, context.nextKey),
-        nextKey: ({ context }, params: { files: ReadonlyArray<Blob> }) => context.nextKey + params.files.length,
+        images: ({ context }, params: { files: ReadonlyArray<Blob>; slot: string }) =>
+          addImages(context.images, params.files, context.nextKey, params.slot),
+        nextKey: ({ context }, params: { files: ReadonlyArray<Blob>; slot: string }) => context.nextKey + params.files.length,
         problems: ({ context }) => withoutImagesProblem(context.problems),
       }),
       replaceImages: assign({
-        images: ({ context }, params: { files: ReadonlyArray<Blob> }) =>
-          addImages([], params.files.slice(-maxImages(context.source)), context.nextKey),
-        nextKey: ({ context }, params: { files: ReadonlyArray<Blob> }) => context.nextKey + params.files.length,
+        images: ({ context }, params: { files: ReadonlyArray<Blob>; slot: string }) =>
+          addImages(
+            context.images.filter((image) => image.slot !== params.slot),
+            params.files.slice(-maxImages(context.source)),
+            context.nextKey,
+            params.slot,
+          ),
+        nextKey: ({ context }, params: { files: ReadonlyArray<Blob>; slot: string }) => context.nextKey + params.files.length,
         problems: ({ context }) => withoutImagesProblem(context.problems),
       }),
       refuseImages: assign({ problems: ({ context }) => ({ ...context.problems, [IMAGES_FIELD]: "invalid" }) }),
@@ -295,8 +312,8 @@ export const createRecordFormMachine = <Item extends Versioned, Options, Draft>(
       goToList: () => {},
     },
     guards: {
-      hasRoomForImages: ({ context }, params: { files: ReadonlyArray<Blob> }) =>
-        context.images.length + params.files.length <= maxImages(context.source),
+      hasRoomForImages: ({ context }, params: { files: ReadonlyArray<Blob>; slot: string }) =>
+        imagesIn(context.images, params.slot).length + params.files.length <= maxImages(context.source),
       isSingleImage: ({ context }) => maxImages(context.source) === 1,
       isComplete: ({ context }, params: { draft: Draft }) =>
         hasNoProblems(context.source.problems(params.draft, { id: context.id, images: context.images })),
@@ -360,18 +377,21 @@ export const createRecordFormMachine = <Item extends Versioned, Options, Draft>(
         on: {
           "images.add": [
             {
-              guard: { type: "hasRoomForImages", params: ({ event }) => ({ files: event.files }) },
-              actions: [{ type: "addImages", params: ({ event }) => ({ files: event.files }) }, "assignPreviews"],
-              description: "Files were chosen and fit: each is added after the images, with a preview.",
+              guard: { type: "hasRoomForImages", params: ({ event }) => ({ files: event.files, slot: event.slot ?? "" }) },
+              actions: [{ type: "addImages", params: ({ event }) => ({ files: event.files, slot: event.slot ?? "" }) }, "assignPreviews"],
+              description: "Files were chosen and fit: each is added after the images (of its slot: a deck's plan), with a preview.",
             },
             {
               guard: "isSingleImage",
               actions: [
-                revokeAllPreviews,
-                { type: "replaceImages", params: ({ event }) => ({ files: event.files }) },
+                {
+                  type: "revokePreviews",
+                  params: ({ context, event }) => ({ urls: previewsOf(imagesIn(context.images, event.slot ?? "")) }),
+                },
+                { type: "replaceImages", params: ({ event }) => ({ files: event.files, slot: event.slot ?? "" }) },
                 "assignPreviews",
               ],
-              description: "The form keeps one image: the chosen file takes the place of the one chosen before.",
+              description: "The form keeps one image (in each slot): the chosen file takes the place of the one chosen before.",
             },
             {
               actions: "refuseImages",

@@ -59,6 +59,14 @@ export interface CatalogueDeclaration {
   readonly listSource: ListSource<CatalogueItem>;
   /** The form machine's source: load, the field rules, save. */
   readonly formSource: FormSource<CatalogueItem, CatalogueChoices, FieldValues>;
+  /** A dropdown of links on each row of the list (a yacht's eight pages), or none. */
+  readonly rowMenu: RowMenu | null;
+}
+
+/** A row's dropdown: the text key of its name, and each link with the text key of its label. */
+export interface RowMenu {
+  readonly label: string;
+  readonly links: (item: CatalogueItem) => ReadonlyArray<{ readonly to: string; readonly label: string }>;
 }
 
 /** A catalogue's list: whether an item is active, and its name (SPEC.md section 2). */
@@ -87,12 +95,13 @@ const sortable = (value: DetailValue): string | number =>
   typeof value === "number" ? value : value === null ? Number.NEGATIVE_INFINITY : String(value);
 
 /** A detail's input in the form. */
-const detailField = ({ name, label, rule }: DetailDeclaration): FieldDeclaration<CatalogueItem> => ({
+const detailField = ({ name, label, rule, addRow }: DetailDeclaration): FieldDeclaration<CatalogueItem> => ({
   kind: "detail",
   name,
   label,
   rule,
   value: (item) => item[name] ?? null,
+  ...(addRow === undefined ? {} : { addRow }),
 });
 
 export interface CatalogueOptions {
@@ -122,6 +131,7 @@ export interface CatalogueOptions {
   readonly filters?: ReadonlyArray<string>;
   /** A reference detail within which names are unique (a deck's name within its yacht); default the whole catalogue. */
   readonly namesWithin?: string;
+  readonly rowMenu?: RowMenu;
 }
 
 /** A total as a catalogue declares it: the contract's, and the text key of its column's header. */
@@ -136,6 +146,8 @@ export interface DetailDeclaration extends Detail {
   readonly column?: boolean;
   /** A reference's items to choose from: the list call of the catalogue it points at (`referenceTo`). */
   readonly choices?: CatalogueEndpoints["list"];
+  /** A list of rows' add button, as a text key. */
+  readonly addRow?: string;
 }
 
 /** A reference detail's rule and choices, pointing at a declared catalogue. */
@@ -200,6 +212,7 @@ export const simpleCatalogue = (options: CatalogueOptions): CatalogueDeclaration
     fields,
     listSource: catalogueListSource(api, columns, choices),
     formSource: catalogueFormSource(api, choices),
+    rowMenu: options.rowMenu ?? null,
   };
 };
 

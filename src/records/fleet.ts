@@ -1,6 +1,7 @@
 import { detail } from "../api/details.ts";
 import { textField } from "../api/fields.ts";
 import { messages } from "../api/messages.ts";
+import { type YachtPageName, yachtPageNames } from "../api/yachtPages.ts";
 import { type CatalogueDeclaration, referencesTo, referenceTo, simpleCatalogue } from "./catalogue.ts";
 import { berths, companies, kinds } from "./referenceData.ts";
 
@@ -10,6 +11,9 @@ import { berths, companies, kinds } from "./referenceData.ts";
  * fleet wherever it is listed. Its capacity is the sum of its cabins', and its picture and eight
  * pages come with them.
  */
+/** A yacht's page in the panel (SPEC.md section 2): `/panel/yacht/{id}/{page}`. */
+export const yachtPagePath = (yachtId: number | string, page: YachtPageName): string => `/panel/yacht/${yachtId}/${page}`;
+
 export const yachts = simpleCatalogue({
   key: "yachts",
   resource: "yachts",
@@ -35,6 +39,10 @@ export const yachts = simpleCatalogue({
     { name: "colour", label: "detail.colour", rule: detail.colour() },
   ],
   totals: [{ name: "capacity", label: "detail.capacity", kind: "pointing", catalogue: "cabins", detail: "yacht", value: "capacity" }],
+  rowMenu: {
+    label: "yachtPage.menu",
+    links: (yacht) => yachtPageNames.map((page) => ({ to: yachtPagePath(yacht.id, page), label: `yachtPage.${page}` })),
+  },
 });
 
 /** What every part of a yacht shares: who reads and edits it, its menu section, the list narrowed to one yacht. */
@@ -133,6 +141,7 @@ export const cruiseItineraries = simpleCatalogue({
     {
       name: "program",
       label: "detail.program",
+      addRow: "detail.addDay",
       rule: detail.rows(
         [
           { name: "day", label: "detail.day", rule: { kind: "number", required: true, minimum: 1, maximum: 15, whole: true } },

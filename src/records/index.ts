@@ -7,14 +7,16 @@ import { courtesys } from "./courtesys.ts";
 import { feeding } from "./feeding.ts";
 import { fleet } from "./fleet.ts";
 import { referenceData } from "./referenceData.ts";
+import { yachtPages } from "./yachtPages.ts";
 
 /** Every declared simple catalogue, in menu order; the server and the panel serve each of them. */
 export const catalogues: ReadonlyArray<CatalogueDeclaration> = [feeding, activities, courtesys, ...fleet, ...referenceData];
 
-/** Every endpoint of an API serving these catalogues. */
+/** Every endpoint of an API serving these catalogues (and the yachts' pages). */
 export const endpointsWith = (served: ReadonlyArray<CatalogueDeclaration>): ReadonlyArray<Endpoint> => [
   ...contractEndpoints,
   ...served.flatMap(({ api }) => [api.list, api.get, api.create, api.update, api.remove]),
+  ...yachtPages.flatMap(({ api }) => [api.get, api.update]),
 ];
 
 /** Every endpoint of the API, for the server's router, the OpenAPI document and the fuzz tests. */

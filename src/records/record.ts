@@ -48,4 +48,6 @@ export type FieldDeclaration<Item> =
       readonly label: string;
       readonly rule: DetailRule;
       readonly value: (item: Item) => DetailValue;
+      /** A list of rows' add button, as a text key ('Agregar día'); default 'Agregar fila'. */
+      readonly addRow?: string;
     };

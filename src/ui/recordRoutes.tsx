@@ -5,6 +5,8 @@ import { SerialIdFromPath } from "../api/ids.ts";
 import { Route, useParams } from "wouter";
 import { type CatalogueDeclaration, itemPath } from "../records/catalogue.ts";
 import { NotFoundView } from "./views/NotFoundView.tsx";
+import { isYachtPageName } from "../api/yachtPages.ts";
+import { type YachtPageDeclaration, yachtPageNamed } from "../records/yachtPages.ts";
 
 // The generic screens are chunks of their own, fetched the first time one is visited.
 const RecordListView = lazy(() => import("./views/RecordListView.tsx"));
@@ -20,6 +22,14 @@ const recordId = (text: string): number | null =>
 export function WithId({ render }: { readonly render: (id: number) => ReactNode }) {
   const id = recordId(useParams().id ?? "");
   return id === null ? <NotFoundView /> : render(id);
+}
+
+/** A yacht page's route (`:id/:page`): the page for a valid yacht id and a page name, the not-found page otherwise. */
+export function YachtPageRoute({ render }: { readonly render: (page: YachtPageDeclaration, id: number) => ReactNode }) {
+  const params = useParams();
+  const id = recordId(params.id ?? "");
+  const name = params.page ?? "";
+  return id === null || !isYachtPageName(name) ? <NotFoundView /> : render(yachtPageNamed(name), id);
 }
 
 /**

@@ -14,7 +14,10 @@ import { ApiError } from "../../src/api/errors.ts";
 import { adminContent, updateRecommendations } from "../../src/api/home.ts";
 import { listItineraries } from "../../src/api/itineraries.ts";
 import { messages } from "../../src/api/messages.ts";
-import { detailFields, sampleDetails, sampleName } from "../catalogueSamples.ts";
+import { detailFields, referencedItem, sampleDetails, sampleName } from "../catalogueSamples.ts";
+import type { YachtPage, YachtPageName } from "../../src/api/yachtPages.ts";
+import { yachtPageFormSource } from "../../src/machines/yachtPages.ts";
+import { yachtPages } from "../../src/records/yachtPages.ts";
 import { type CatalogueChoices, type FieldValues, textValue } from "../../src/machines/catalogues.ts";
 import { type BannerDraft, bannerFormSource, type CallActionDraft, callActionFormSource } from "../../src/machines/home.ts";
 import { destinationFormSource, type ItineraryDraft } from "../../src/machines/itineraries.ts";
@@ -148,6 +151,64 @@ const catalogueCases = Object.fromEntries(
   }),
 );
 
+/** The ids a yacht's pages point at: the yacht, one of its decks and cabins, a country. */
+interface PageReferences {
+  readonly yacht: number;
+  readonly deck: number;
+  readonly cabin: number;
+  readonly country: number;
+}
+
+/** Two edits of each page, and the text of the page that tells them apart. */
+const pageEdits: Readonly<Record<YachtPageName, (refs: PageReferences) => { readonly edits: readonly [FieldValues, FieldValues]; readonly marker: (page: FieldValues | YachtPage) => string }>> = {
+  technical_info: () => ({ edits: [{ engines: "2 x Caterpillar" }, { engines: "2 x Volvo Penta" }], marker: (page) => String(page.engines) }),
+  guests_accomodations: () => ({ edits: [{ description: "Ocho cabinas" }, { description: "Nueve cabinas" }], marker: (page) => String(page.description) }),
+  social_areas: () => ({ edits: [{ description: "Bar y salón" }, { description: "Solárium" }], marker: (page) => String(page.description) }),
+  safety_communications: () => ({
+    edits: [{ items: [{ item: "Radio VHF" }] }, { items: [{ item: "Radio SSB" }] }],
+    marker: (page) => String((page.items as ReadonlyArray<Readonly<Record<string, unknown>>>)[0]?.item),
+  }),
+  mechanic_equipment: () => ({
+    edits: [{ items: [{ item: "Generador" }] }, { items: [{ item: "Desalinizadora" }] }],
+    marker: (page) => String((page.items as ReadonlyArray<Readonly<Record<string, unknown>>>)[0]?.item),
+  }),
+  deck_plan: ({ deck }) => ({ edits: [{ plans: [{ deck: String(deck) }] }, { plans: [] }], marker: (page) => String((page.plans as ReadonlyArray<unknown>).length) }),
+  deck_schema: ({ cabin }) => ({
+    edits: [{ positions: [{ cabin: String(cabin), x: "0", y: "0" }] }, { positions: [{ cabin: String(cabin), x: "6", y: "4" }] }],
+    marker: (page) => String((page.positions as ReadonlyArray<Readonly<Record<string, unknown>>>)[0]?.x),
+  }),
+  crews_on_board: ({ country }) => ({
+    edits: [{ crew: [{ name: "Luis Andrade", role: "Marinero", nationality: String(country) }] }, { crew: [{ name: "Pedro Loor", role: "Chef", nationality: String(country) }] }],
+    marker: (page) => String((page.crew as ReadonlyArray<Readonly<Record<string, unknown>>>)[0]?.name),
+  }),
+};
+
+const pageCases = Object.fromEntries(
+  yachtPages.map((page) => {
+    let edits: ReturnType<(typeof pageEdits)[YachtPageName]> | null = null;
+    const made = () => {
+      if (edits === null) throw new Error("the page's yacht is made first");
+      return edits;
+    };
+    return [
+      page.api.update.name,
+      staleCase<YachtPage, CatalogueChoices, FieldValues>({
+        source: yachtPageFormSource(page),
+        create: async () => {
+          const yacht = await referencedItem(db, "yachts");
+          const deck = await referencedItem(db, "decks", { detail: "yacht", value: yacht });
+          const cabin = await referencedItem(db, "cabins", { detail: "yacht", value: yacht });
+          edits = pageEdits[page.name]({ yacht, deck, cabin, country: await referencedItem(db, "countries") });
+          return yacht;
+        },
+        edits: () => made().edits,
+        shown: (item) => made().marker(item),
+        expected: (draft) => made().marker(draft),
+      }),
+    ];
+  }),
+);
+
 const userEdit = (firstName: string): UserPayload => ({
   firstName,
   lastName: "Mora",
@@ -160,6 +221,7 @@ const destinationSource = destinationFormSource("national");
 
 const cases: Readonly<Record<string, ReturnType<typeof staleCase>>> = {
   ...catalogueCases,
+  ...pageCases,
   "users.update": staleCase({
     source: userFormSource,
     create: () => createStaff(db, { email: "luis@example.com", role: "marketing", firstName: "Luis", lastName: "Mora" }),
@@ -171,7 +233,7 @@ const cases: Readonly<Record<string, ReturnType<typeof staleCase>>> = {
     source: destinationSource,
     create: async () => {
       const draft: ItineraryDraft = { ...completeDraft, feeding: [] };
-      const images = [{ kind: "new", key: 0, file: photo, preview: null }] as const;
+      const images = [{ kind: "new", slot: "", key: 0, file: photo, preview: null }] as const;
       await destinationSource.save(client, { ...newRecord, draft, images });
       return idNamed(await client.call(listItineraries), (itinerary) => itinerary.name, draft.name);
     },
@@ -186,7 +248,7 @@ const cases: Readonly<Record<string, ReturnType<typeof staleCase>>> = {
     source: bannerFormSource,
     create: async () => {
       const draft: BannerDraft = { title: "Galápagos", text: "", textTwo: "", active: true };
-      const images = [{ kind: "new", key: 0, file: photo, preview: null }] as const;
+      const images = [{ kind: "new", slot: "", key: 0, file: photo, preview: null }] as const;
       await bannerFormSource.save(client, { ...newRecord, draft, images });
       return idNamed((await client.call(adminContent)).baner, (banner) => banner.title, "Galápagos");
     },
@@ -214,7 +276,7 @@ const cases: Readonly<Record<string, ReturnType<typeof staleCase>>> = {
   "home.updateRecommendations": {
     run: async () => {
       const draft: ItineraryDraft = { ...completeDraft, feeding: [] };
-      const images = [{ kind: "new", key: 0, file: photo, preview: null }] as const;
+      const images = [{ kind: "new", slot: "", key: 0, file: photo, preview: null }] as const;
       for (const name of ["Quilotoa", "Cuenca"]) {
         await destinationSource.save(client, { ...newRecord, draft: { ...draft, name }, images });
       }

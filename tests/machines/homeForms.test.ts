@@ -66,7 +66,7 @@ const formEntries = (form: FormData | undefined) =>
   [...(form ?? new FormData()).entries()].map(([key, value]) => [key, typeof value === "string" ? value : "file"]);
 
 describe("the banner images", () => {
-  const kept: ReadonlyArray<FormImage> = banner.images.map((path) => ({ kind: "kept", path }));
+  const kept: ReadonlyArray<FormImage> = banner.images.map((path) => ({ kind: "kept", slot: "", path }));
 
   it("are kept in order as images[i], new files after them", () => {
     const images = addImages(kept, [png("d"), png("e")], 0);

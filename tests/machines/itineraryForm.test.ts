@@ -62,7 +62,7 @@ const quilotoa: Itinerary = {
 };
 
 const image = new Blob(["png"], { type: "image/png" });
-const chosen: ReadonlyArray<FormImage> = [{ kind: "new", key: 0, file: image, preview: null }];
+const chosen: ReadonlyArray<FormImage> = [{ kind: "new", slot: "", key: 0, file: image, preview: null }];
 
 const breakfast: CatalogueItem = { id: catalogueItemId(3), name: "Desayuno", active: true, version: 1 };
 const dinner: CatalogueItem = { id: catalogueItemId(4), name: "Cena", active: false, version: 2 };

@@ -1,5 +1,6 @@
 import { listItems } from "../../server/catalogues/items.ts";
-import { yachts } from "../../src/records/fleet.ts";
+import { cabins, decks, yachts } from "../../src/records/fleet.ts";
+import { CABIN_COLUMNS, CABIN_ROWS, MAX_CABIN_X, MAX_CABIN_Y, yachtPageNames } from "../../src/api/yachtPages.ts";
 import { countryCodes } from "../../src/api/countries.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seed } from "../../server/seed.ts";
@@ -157,6 +158,49 @@ describe("seed", () => {
     await seedWith({ SEED_DEMO: "false", ADMIN_PASSWORD: "Boss1234" });
     expect((await users()).map((row) => row.email)).toEqual(["admin@example.com"]);
     expect(await catalogueItems()).toEqual(referenceLists);
+  });
+
+  it("fills the eight pages of every demo yacht, a plan for each deck and a place for each cabin", async () => {
+    await seedWith({ SEED_DEMO: "true", ADMIN_PASSWORD: "Boss1234" });
+    const pages = await db.query<{ yacht_id: number; page: string; version: number; content: Record<string, unknown> }>(
+      "select yacht_id, page, version, content from yacht_pages order by yacht_id, page",
+    );
+    if (db.kind !== "pglite") {
+      expect(pages).toEqual([]);
+      return;
+    }
+    const fleet = await listItems(db, yachts);
+    expect(pages).toHaveLength(fleet.length * yachtPageNames.length);
+    expect(pages.every(({ version }) => version === 1)).toBe(true);
+    const pageOf = (yachtId: number, page: string) => pages.find((row) => row.yacht_id === yachtId && row.page === page)?.content ?? {};
+    for (const yacht of fleet) {
+      expect(pages.filter((row) => row.yacht_id === yacht.id).map(({ page }) => page).sort()).toEqual([...yachtPageNames].sort());
+      const yachtDecks = await listItems(db, decks, { yachtId: yacht.id });
+      const yachtCabins = await listItems(db, cabins, { yachtId: yacht.id });
+
+      const plans = pageOf(yacht.id, "deck_plan").plans as ReadonlyArray<{ deck: number; plan: string }>;
+      expect(plans.map(({ deck }) => deck).sort()).toEqual(yachtDecks.map(({ id }) => id).sort());
+      for (const { plan } of plans) {
+        const answer = await fetch(`${server.base}/api/${plan}`);
+        expect([plan, answer.status, answer.headers.get("content-type")]).toEqual([plan, 200, "image/png"]);
+      }
+
+      const positions = pageOf(yacht.id, "deck_schema").positions as ReadonlyArray<{ cabin: number; x: number; y: number }>;
+      expect(positions.map(({ cabin }) => cabin).sort()).toEqual(yachtCabins.map(({ id }) => id).sort());
+      for (const { x, y } of positions) {
+        expect(x >= 0 && x <= MAX_CABIN_X && y >= 0 && y <= MAX_CABIN_Y).toBe(true);
+      }
+      for (const deck of yachtDecks) {
+        const onDeck = positions.filter(({ cabin }) => yachtCabins.some((item) => item.id === cabin && item.deck === deck.id));
+        const overlapping = onDeck.flatMap((box, index) =>
+          onDeck
+            .slice(index + 1)
+            .filter((other) => Math.abs(box.x - other.x) < CABIN_COLUMNS && Math.abs(box.y - other.y) < CABIN_ROWS)
+            .map((other) => [box.cabin, other.cabin]),
+        );
+        expect([deck.name, overlapping]).toEqual([deck.name, []]);
+      }
+    }
   });
 
   it("does nothing once a user exists", async () => {

@@ -3,6 +3,7 @@ export {
   agency,
   catalogue,
   confirm,
+  deckSchema,
   destinations,
   detail,
   flows,
@@ -17,4 +18,5 @@ export {
   status,
   table,
   users,
+  yachtPage,
 } from "../en.json";

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { CatalogueItem } from "../../api/catalogues.ts";
 import { formatAmount, plainAmount } from "../../api/amounts.ts";
 import { type DetailValue, emptyValue, type RowValue } from "../../api/details.ts";
-import type { CatalogueChoices, FieldValues } from "../../machines/catalogues.ts";
+import { type CatalogueChoices, type FieldValues, itemLabel } from "../../machines/catalogues.ts";
 import type { FormProblems } from "../../machines/recordForm.machine.ts";
 import type { FieldDeclaration } from "../../records/record.ts";
 import { fieldText, formText } from "../forms.ts";
@@ -15,11 +15,12 @@ import { type OptionGroup, type SelectOption, SelectInput } from "./SelectInput.
 import { TextAreaInput } from "./TextAreaInput.tsx";
 import { TextInput } from "./TextInput.tsx";
 
-export type DetailField = Extract<FieldDeclaration<CatalogueItem>, { readonly kind: "detail" }>;
+/** A declared detail's field, of a catalogue item or of another record with details (a yacht page). */
+export type DetailField<Row = CatalogueItem> = Extract<FieldDeclaration<Row>, { readonly kind: "detail" }>;
 
 
 /** A detail's value as the form holds it: a number in its plain form, the ids ticked. */
-export const detailFormValue = (field: DetailField, form: FormData, language: string): FieldValues[string] => {
+export const detailFormValue = <Row,>(field: DetailField<Row>, form: FormData, language: string): FieldValues[string] => {
   switch (field.rule.kind) {
     case "number":
       return plainAmount(formText(form, field.name), language);
@@ -45,7 +46,7 @@ const idText = (value: DetailValue): string => (typeof value === "number" ? Stri
 
 /** The live items a reference offers, and an inactive one the item already chose (it keeps it). */
 const offered = (items: ReadonlyArray<CatalogueItem>, kept: ReadonlyArray<number>) =>
-  items.filter((item) => item.active || kept.includes(item.id)).map((item) => ({ value: String(item.id), label: item.name }));
+  items.filter((item) => item.active || kept.includes(item.id)).map((item) => ({ value: String(item.id), label: itemLabel(item) }));
 
 /**
  * A reference `within` another detail offers its items grouped by that detail's item (a cabin's
@@ -70,14 +71,14 @@ const offeredWithin = (
  * the language writes them), a choice or a reference as a select, a flag as a checkbox, a list of
  * references as checkboxes.
  */
-export function DetailInput({
+export function DetailInput<Row = CatalogueItem>({
   field,
   item,
   choices,
   problems,
 }: {
-  readonly field: DetailField;
-  readonly item: CatalogueItem | null;
+  readonly field: DetailField<Row>;
+  readonly item: Row | null;
   readonly choices: CatalogueChoices | null;
   readonly problems: FormProblems;
 }) {
@@ -144,6 +145,8 @@ export function DetailInput({
           maxRows={rule.maxRows}
           rows={(Array.isArray(value) ? value : []) as ReadonlyArray<RowValue>}
           problem={problem}
+          references={offered(choices?.[name] ?? [], [])}
+          addLabel={t(field.addRow ?? "form.addRow")}
         />
       );
     case "references": {

@@ -8,6 +8,7 @@ import { ErrorBanner } from "./ErrorBanner.tsx";
 import { BulkBar, BulkReportBanner, ListFilter, ListToolbar } from "./ListControls.tsx";
 import { PageTitle } from "./PageTitle.tsx";
 import { Pager } from "./Pager.tsx";
+import { LinksMenu, type MenuLink } from "./LinksMenu.tsx";
 import { RowActions } from "./RowActions.tsx";
 import { Spinner } from "./Spinner.tsx";
 
@@ -23,6 +24,8 @@ export interface RowButtons {
   readonly edit: string;
   readonly deleteTitle: string;
   readonly commands?: ReadonlyArray<CommandButton>;
+  /** A dropdown of links beside the buttons (a yacht's pages), for readers too. */
+  readonly menu?: { readonly label: string; readonly links: ReadonlyArray<MenuLink> };
 }
 
 /**
@@ -74,10 +77,12 @@ export function RecordList<Row extends { readonly id: number }>({
     header: t("actions.column"),
     narrow: true,
     cell: (row) => {
-      const { edit, deleteTitle, commands = [] } = rowButtons(row);
-      if (readOnly) return <RowActions actions={[{ kind: "view", to: edit }]} />;
+      const { edit, deleteTitle, commands = [], menu } = rowButtons(row);
+      const links = menu === undefined ? null : <LinksMenu label={menu.label} links={menu.links} />;
+      if (readOnly) return <RowActions actions={[{ kind: "view", to: edit }]} before={links} />;
       return (
         <RowActions
+          before={links}
           disabled={processing}
           actions={[
             { kind: "edit", to: edit },

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Icon, type IconName } from "./icons.tsx";
@@ -28,13 +29,17 @@ const icons: Record<RowAction["kind"], IconName> = {
 export function RowActions({
   actions,
   disabled = false,
+  before = null,
 }: {
   readonly actions: ReadonlyArray<RowAction>;
   readonly disabled?: boolean;
+  /** Shown ahead of the buttons (a row's menu of links). */
+  readonly before?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <div className="row-actions">
+      {before}
       {actions.map((action) => {
         const label = t(`actions.${action.kind}`);
         const className = `icon-button action-${action.kind}`;

@@ -19,7 +19,7 @@ export const formRows = (form: FormData, name: string, cells: ReadonlyArray<Cell
 
 /** The row's columns: a number or a choice narrow, the texts sharing the rest, the remove button last. */
 const columnsOf = (cells: ReadonlyArray<Cell>): string =>
-  [...cells.map(({ rule }) => (rule.kind === "text" ? "minmax(0, 1fr)" : "minmax(5rem, 7rem)")), "auto"].join(" ");
+  [...cells.map(({ rule }) => (rule.kind === "text" || rule.kind === "reference" ? "minmax(0, 1fr)" : "minmax(5rem, 7rem)")), "auto"].join(" ");
 
 /** A cell's saved value as its input's starting text. */
 const cellText = (value: string | number | null | undefined): string => (value === null || value === undefined ? "" : String(value));
@@ -36,6 +36,8 @@ export function RowsInput({
   maxRows,
   rows,
   problem,
+  references = [],
+  addLabel,
 }: {
   readonly name: string;
   readonly legend: string;
@@ -43,6 +45,10 @@ export function RowsInput({
   readonly maxRows: number;
   readonly rows: ReadonlyArray<RowValue>;
   readonly problem: string | null;
+  /** What a reference cell offers (a crew member's nationality: the countries). */
+  readonly references?: ReadonlyArray<{ readonly value: string; readonly label: string }>;
+  /** The add button's text ('Agregar día'). */
+  readonly addLabel: string;
 }) {
   const { t } = useTranslation();
   const hintId = `${useId()}-hint`;
@@ -69,7 +75,16 @@ export function RowsInput({
                 <span aria-hidden="true" className={index === 0 ? "rows-input-label" : "rows-input-label rows-input-label-later"}>
                   {t(cell.label)}
                 </span>
-                {cell.rule.kind === "choice" ? (
+                {cell.rule.kind === "reference" ? (
+                  <select name={inputName} aria-label={label} defaultValue={text} className="rows-input-cell">
+                    <option value="">{t("form.choose")}</option>
+                    {references.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                ) : cell.rule.kind === "choice" ? (
                   <select name={inputName} aria-label={label} defaultValue={text} className="rows-input-cell">
                     <option value="">{t("form.choose")}</option>
                     {cell.rule.options.map((option) => (
@@ -104,7 +119,7 @@ export function RowsInput({
       ))}
       {shown.length < maxRows && (
         <button type="button" className="secondary outline" onClick={add}>
-          {t("form.addRow")}
+          {addLabel}
         </button>
       )}
       {problem !== null && <small id={hintId}>{problem}</small>}

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /** The row-action and add-button glyphs; decorative, the buttons carry the accessible names. */
-export type IconName = "coins" | "eye" | "play" | "pause" | "pencil" | "pencilSquare" | "key" | "plus" | "trash";
+export type IconName = "coins" | "eye" | "list" | "play" | "pause" | "pencil" | "pencilSquare" | "key" | "plus" | "trash";
 
 const shapes: Record<IconName, ReactNode> = {
   coins: (
@@ -17,6 +17,7 @@ const shapes: Record<IconName, ReactNode> = {
       <circle cx="12" cy="12" r="3" />
     </>
   ),
+  list: <path d="M9 6h11M9 12h11M9 18h11M4 6h1M4 12h1M4 18h1" />,
   play: <path d="M7 4l13 8-13 8z" />,
   pause: <path d="M7 4h4v16H7zM13 4h4v16h-4z" />,
   pencil: <path d="M4 20h4L19 9l-4-4L4 16zM14 6l4 4" />,

@@ -9,7 +9,9 @@ import { Spinner } from "../components/Spinner.tsx";
 import { withTexts } from "../../i18n/index.ts";
 import { catalogues } from "../../records/index.ts";
 import { paths } from "../paths.ts";
-import { catalogueRoutes, formRoutes, WithId } from "../recordRoutes.tsx";
+import { catalogueRoutes, formRoutes, WithId, YachtPageRoute } from "../recordRoutes.tsx";
+import { yachts } from "../../records/fleet.ts";
+import { yachtPageAccess } from "../../api/yachtPages.ts";
 import { NotFoundView } from "./NotFoundView.tsx";
 
 // Each screen is its own chunk, fetched the first time it is visited.
@@ -25,6 +27,7 @@ const HomeView = lazy(() => import("./HomeView.tsx"));
 const BannerFormView = lazy(() => import("./BannerFormView.tsx"));
 const CallActionFormView = lazy(() => import("./CallActionFormView.tsx"));
 const RecommendationsView = lazy(() => import("./RecommendationsView.tsx"));
+const YachtPageView = lazy(() => import("./YachtPageView.tsx"));
 const OwnPasswordView = lazy(() =>
   withTexts("account", import("./ChangePasswordView.tsx").then(({ OwnPasswordView: view }) => ({ default: view }))),
 );
@@ -65,6 +68,11 @@ export default function PanelView() {
           {formRoutes([paths.usersNew], paths.user(":id"), (id) => (
             <UserFormView key={id ?? "new"} id={id} />
           ))}
+          <Route path={`${yachts.listPath}/:id/:page`}>
+            <RequireRole roles={yachtPageAccess.readers}>
+              <YachtPageRoute render={(page, id) => <YachtPageView key={`${id}-${page.name}`} page={page} yachtId={id} />} />
+            </RequireRole>
+          </Route>
           {catalogueRoutes(catalogues)}
           {destinationTypes.flatMap((type) => [
             <Route key={paths.destinations(type)} path={paths.destinations(type)}>

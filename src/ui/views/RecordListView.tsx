@@ -59,6 +59,7 @@ export default function RecordListView({ record }: { readonly record: CatalogueD
   const title = t(`nav.${record.key}`);
   const writable = useRoleIn(record.writers);
   const columns = record.columns.map(tableColumn(t, i18n.language));
+  const { rowMenu } = record;
   const actor = useRecordList(catalogueListMachine, record.listSource, { title, columns: exportColumns(columns) });
   return (
     <section aria-labelledby="page-title">
@@ -68,7 +69,13 @@ export default function RecordListView({ record }: { readonly record: CatalogueD
         title={title}
         add={{ to: record.newPaths[0], label: t(`catalogue.${record.key}.new`) }}
         columns={columns}
-        buttons={(item) => ({ edit: itemPath(record, item.id), deleteTitle: t("catalogue.deleteTitle", { name: item.name }) })}
+        buttons={(item) => ({
+          edit: itemPath(record, item.id),
+          deleteTitle: t("catalogue.deleteTitle", { name: item.name }),
+          ...(rowMenu === null
+            ? {}
+            : { menu: { label: t(rowMenu.label, { name: item.name }), links: rowMenu.links(item).map(({ to, label }) => ({ to, label: t(label) })) } }),
+        })}
         readOnly={!writable}
       />
     </section>
