@@ -19,6 +19,8 @@ import type { Queryable } from "../db/database.ts";
 import { IdRow, lockTransaction, queryExists, queryOne, queryRows } from "../db/rows.ts";
 import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
 import { orNotFound } from "../http/found.ts";
+import { namedImages, placeNewImages, unknownImages } from "../uploads/formImages.ts";
+import { removeUnusedImages, type UploadedImage } from "../uploads/store.ts";
 import type { CatalogueRecord } from "./projection.ts";
 
 /** Every catalogue the server serves: where a reference finds the items it may point at. */
@@ -289,6 +291,7 @@ const formFacts = async (
   const values = detailValues(details, payload);
   const problems = {
     ...(await unselectedReferences(tx, served, details, values, current)),
+    ...(await unknownImages(tx, details, values)),
     ...catalogueItemProblems(catalogue.api, payload),
   };
   const declared = declaredMessages(details, problems);
@@ -305,14 +308,32 @@ const formFacts = async (
 const eventDetails = (catalogue: CatalogueRecord, payload: CatalogueItemPayload): { details?: CatalogueItemDetails } =>
   catalogue.api.details.length === 0 ? {} : { details: detailValues(catalogue.api.details, payload) };
 
-/** Adds an item through the event store and answers its id. */
-export const createItem = async (
+/**
+ * The payload with its new images stored and in place (decision 031): a catalogue's images live
+ * under a folder named after its table (`uploads/yachts/<sha256>.webp`).
+ */
+const withStoredImages = async (
   tx: Queryable,
   catalogue: CatalogueRecord,
   payload: CatalogueItemPayload,
+  files: ReadonlyArray<UploadedImage>,
+  at: Date,
+): Promise<CatalogueItemPayload> => {
+  const { details } = catalogue.api;
+  if (!details.some(({ rule }) => rule.kind === "image")) return payload;
+  return { ...payload, ...(await placeNewImages(tx, catalogue.table, details, detailValues(details, payload), files, at)) };
+};
+
+/** Adds an item through the event store and answers its id; `files` are the new images its payload names. */
+export const createItem = async (
+  tx: Queryable,
+  catalogue: CatalogueRecord,
+  given: CatalogueItemPayload,
   options: CommandOptions,
   served: ServedCatalogues = catalogues,
+  files: ReadonlyArray<UploadedImage> = [],
 ): Promise<number> => {
+  const payload = await withStoredImages(tx, catalogue, given, files, options.occurredAt);
   const event = {
     type: "catalogueItem.create",
     name: payload.name.trim(),
@@ -334,13 +355,15 @@ export const updateItem = async (
   tx: Queryable,
   catalogue: CatalogueRecord,
   id: CatalogueItemId,
-  { version, ...payload }: CatalogueItemPayload & { readonly version: RecordVersion },
+  { version, ...given }: CatalogueItemPayload & { readonly version: RecordVersion },
   options: CommandOptions,
   served: ServedCatalogues = catalogues,
+  files: ReadonlyArray<UploadedImage> = [],
 ): Promise<void> => {
   const current = await lockItem(tx, catalogue, id);
   const streamId = String(id);
   await expectVersion(tx, catalogue, streamId, version);
+  const payload = await withStoredImages(tx, catalogue, given, files, options.occurredAt);
   const name = payload.name.trim();
   // A detail the payload leaves out keeps its value (a client that knows only some of them).
   const edited: CatalogueItemPayload = {
@@ -350,6 +373,11 @@ export const updateItem = async (
   if (isChanged(catalogue, current, name, detailValues(catalogue.api.details, edited))) {
     const facts = await formFacts(tx, catalogue, served, edited, current);
     await decide(tx, catalogue, streamId, { type: "catalogueItem.edit", name, ...eventDetails(catalogue, edited) }, options, facts);
+    const kept = new Set(namedImages(catalogue.api.details, detailValues(catalogue.api.details, edited)));
+    await removeUnusedImages(
+      tx,
+      namedImages(catalogue.api.details, current).filter((path) => !kept.has(path)),
+    );
   }
   if (payload.active !== undefined && payload.active !== current.active) {
     const type = payload.active ? "catalogueItem.activate" : "catalogueItem.deactivate";
@@ -365,7 +393,7 @@ export const deleteItem = async (
   options: CommandOptions,
   served: ServedCatalogues = catalogues,
 ): Promise<void> => {
-  await lockItem(tx, catalogue, id);
+  const current = await lockItem(tx, catalogue, id);
   const facts: CatalogueItemFacts = {
     fieldProblem: null,
     declaredRefusal: null,
@@ -373,4 +401,5 @@ export const deleteItem = async (
     isInUse: await isCatalogueItemInUse(tx, catalogue, id, served),
   };
   await decide(tx, catalogue, String(id), { type: "catalogueItem.delete" }, options, facts);
+  await removeUnusedImages(tx, namedImages(catalogue.api.details, current));
 };

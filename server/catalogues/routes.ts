@@ -31,12 +31,12 @@ const registerCatalogue = (
   registerEndpoint(app, context, api.get, async ({ params }) => orNotFound(await findItem(db, record, params.id, "", context.catalogues)));
 
   registerEndpoint(app, context, api.create, async (call) => {
-    await db.transaction((tx) => createItem(tx, record, call.body, actedBy(call, now()), context.catalogues));
+    await db.transaction((tx) => createItem(tx, record, call.body, actedBy(call, now()), context.catalogues, call.files));
     return messages.created;
   });
 
   registerEndpoint(app, context, api.update, async (call) => {
-    await db.transaction((tx) => updateItem(tx, record, call.params.id, call.body, actedBy(call, now()), context.catalogues));
+    await db.transaction((tx) => updateItem(tx, record, call.params.id, call.body, actedBy(call, now()), context.catalogues, call.files));
     return messages.updated;
   });
 

@@ -1,6 +1,9 @@
 import { cabins, cruiseItineraries, decks, yachts } from "../../src/records/fleet.ts";
 import { berths, companies, kinds } from "../../src/records/referenceData.ts";
 import { createItem } from "../catalogues/items.ts";
+import { newImageValue } from "../../src/api/details.ts";
+import { catalogues } from "../../src/records/index.ts";
+import { yachtPicture } from "./yachtPages.ts";
 import type { Queryable } from "../db/database.ts";
 import type { CommandOptions } from "../events/command.ts";
 import { idOf } from "./referenceData.ts";
@@ -120,7 +123,14 @@ export const seedDemoFleet = async (tx: Queryable, options: CommandOptions): Pro
   for (const [order, yacht] of demoYachts.entries()) {
     const { name, initials, code, colour } = yacht;
     const kind = await idOf(tx, kinds, yacht.kind);
-    const yachtId = await createItem(tx, yachts, { name, initials, code, kind, company, colour, order: order + 1, active: true }, options);
+    const yachtId = await createItem(
+      tx,
+      yachts,
+      { name, initials, code, kind, company, colour, order: order + 1, picture: newImageValue(0), active: true },
+      options,
+      catalogues,
+      [yachtPicture(colour)],
+    );
     for (const [deckOrder, deck] of yacht.decks.entries()) {
       const deckId = await createItem(tx, decks, { name: deck.name, yacht: yachtId, order: deckOrder + 1, active: true }, options);
       for (const row of deck.cabins) {

@@ -150,6 +150,28 @@ const sunDeckPhoto = (accent: Rgb): UploadedImage =>
     rect(218, 120, 222, 270, [200, 200, 196]),
   ]);
 
+/**
+ * The yacht at anchor, seen from the side: a white hull with a stripe in its colour, two decks of
+ * windows, an island on the horizon. The yacht's picture in its form and, later, its public page.
+ */
+export const yachtPicture = (colour: string): UploadedImage => {
+  const accent = fromHex(colour);
+  const white: Rgb = [246, 247, 248];
+  return picture(PHOTO_WIDTH, PHOTO_HEIGHT, seaView(170), [
+    ellipse(400, 168, 70, 18, [104, 112, 96]),
+    rect(0, 171, PHOTO_WIDTH, PHOTO_HEIGHT, vertical([40, 125, 175], [20, 70, 120], 171, PHOTO_HEIGHT)),
+    ellipse(240, 232, 200, 14, [28, 84, 128]),
+    rect(60, 190, 400, 226, white),
+    ellipse(400, 190, 50, 36, white),
+    rect(60, 212, 440, 220, accent),
+    rect(110, 158, 360, 190, white),
+    rect(160, 132, 310, 158, white),
+    ...[130, 170, 210, 250, 290, 330].map((x) => rect(x, 168, x + 22, 180, [52, 72, 96])),
+    ...[180, 220, 260].map((x) => rect(x, 140, x + 26, 150, [52, 72, 96])),
+    rect(232, 96, 236, 132, [120, 124, 128]),
+  ]);
+};
+
 /** The lounge: a sofa in the yacht's colour before windows onto the sea. */
 const loungePhoto = (accent: Rgb): UploadedImage =>
   picture(PHOTO_WIDTH, PHOTO_HEIGHT, cream, [

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { Schema } from "effect";
+import { catalogues } from "../../src/records/index.ts";
 import type { Queryable } from "../db/database.ts";
 import { execute, queryExists, queryOne } from "../db/rows.ts";
 import type { DetectedImage } from "./images.ts";
@@ -84,6 +85,10 @@ export const imageReferences: ReadonlyArray<ImageReference> = [
   { table: "itineraries", column: "image", live: "status <> 'deleted'" },
   { table: "banner_images", column: "path" },
   { table: "yacht_pages", column: "content", json: true },
+  // the catalogues with image details: a yacht's picture, a company's logos (decision 031)
+  ...catalogues
+    .filter(({ api }) => api.details.some(({ rule }) => rule.kind === "image"))
+    .map(({ table }) => ({ table, column: "details", json: true, live: "status <> 'deleted'" })),
 ];
 
 const pathOf = "'uploads/' || folder || '/' || sha256 || '.' || ext";

@@ -109,6 +109,9 @@ export interface CatalogueParts {
   readonly filters?: ReadonlyArray<string>;
 }
 
+/** The file field of a catalogue's multipart save: its new images, in the order `new:<n>` names them. */
+export const CATALOGUE_IMAGES_FIELD = "images";
+
 /** The query parameter that narrows a list to the items whose reference `detail` points at one item. */
 export const filterParameter = (detail: string): string => `${detail}Id`;
 
@@ -134,6 +137,10 @@ export const catalogueEndpoints = (
   const writers = { kind: "session", roles: access.writers } as const;
   const Item = catalogueItemSchema(details, totals);
   const Payload = catalogueItemPayloadSchema(nameField, details);
+  // a catalogue with images (a yacht's picture, a company's logos) also takes them as a `json` form (decision 031)
+  const images = details.filter(({ rule }) => rule.kind === "image").length;
+  const upload = images === 0 ? {} : { upload: { field: CATALOGUE_IMAGES_FIELD, maxFiles: images, form: "json" as const } };
+  const withImages = images === 0 ? "" : " (multipart: a `json` field and its new images)";
   return {
   details,
   nameField,
@@ -168,7 +175,8 @@ export const catalogueEndpoints = (
     body: Payload,
     response: MessageAnswer,
     access: writers,
-    description: `Adds a ${label} item.`,
+    description: `Adds a ${label} item${withImages}.`,
+    ...upload,
   }),
   update: endpoint({
     name: `${resource}.update`,
@@ -178,7 +186,8 @@ export const catalogueEndpoints = (
     body: catalogueItemEditSchema(nameField, details),
     response: MessageAnswer,
     access: writers,
-    description: `Changes a ${label} item: its name, details, active flag.`,
+    description: `Changes a ${label} item: its name, details, active flag${withImages}.`,
+    ...upload,
   }),
   remove: endpoint({
     name: `${resource}.delete`,

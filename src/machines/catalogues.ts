@@ -10,7 +10,8 @@ import {
 import { type Cell, type Detail, type DetailRule, type DetailValue, detailMessage, emptyValue } from "../api/details.ts";
 import { CatalogueItemId } from "../api/ids.ts";
 import { messages } from "../api/messages.ts";
-import { createRecordFormMachine, type FormProblems, type FormSource } from "./recordForm.machine.ts";
+import { imageNaming, keptInSlots } from "./formImages.ts";
+import { createRecordFormMachine, type FormImage, type FormProblems, type FormSource } from "./recordForm.machine.ts";
 import type { SortValue } from "./listQuery.ts";
 import { createRecordListMachine, type ListSource } from "./recordList.machine.ts";
 
@@ -191,7 +192,23 @@ export const catalogueListSource = (
 export const catalogueFormSource = (
   api: CatalogueEndpoints,
   choices: ChoiceEndpoints = {},
-): FormSource<CatalogueItem, CatalogueChoices, FieldValues> => ({
+): FormSource<CatalogueItem, CatalogueChoices, FieldValues> => {
+  // each image detail (a yacht's picture, a company's logos) is a slot of one image named after it
+  const imageFields = api.details.flatMap(({ name, rule }) => (rule.kind === "image" ? [name] : []));
+  const payloadOf = (draft: FieldValues, images: ReadonlyArray<FormImage>) => {
+    const { files, name } = imageNaming();
+    const payload: CatalogueItemPayload = {
+      ...catalogueItemPayload(api.details, draft),
+      ...Object.fromEntries(
+        imageFields.map((field) => {
+          const image = images.find((candidate) => candidate.slot === field);
+          return [field, image === undefined ? "" : name(image)];
+        }),
+      ),
+    };
+    return { payload, files };
+  };
+  return {
   load: async (client, id) => {
     const [item, options] = await Promise.all([
       id === null ? null : client.call(api.get, { params: { id: catalogueItemId(id) } }),
@@ -201,14 +218,17 @@ export const catalogueFormSource = (
   },
   problems: (values) => catalogueFormProblems(api, catalogueItemPayload(api.details, values)),
   answeredFields: { [messages.nameInUse]: "name", [messages.seasonYearTaken]: "name" },
-  save: (client, { id, version, draft }) =>
-    id === null
-      ? client.call(api.create, { body: catalogueItemPayload(api.details, draft) })
-      : client.call(api.update, {
-          params: { id: catalogueItemId(id) },
-          body: { ...catalogueItemPayload(api.details, draft), version },
-        }),
-});
+  save: (client, { id, version, draft, images, report, signal }) => {
+    const { payload, files } = payloadOf(draft, images);
+    const sending = { files, onProgress: report, ...(signal === undefined ? {} : { signal }) };
+    if (id === null) return files.length === 0 ? client.call(api.create, { body: payload }) : client.upload(api.create, { fields: payload, ...sending });
+    const params = { id: catalogueItemId(id) };
+    const body = { ...payload, version };
+    return files.length === 0 ? client.call(api.update, { params, body }) : client.upload(api.update, { params, fields: body, ...sending });
+  },
+  ...(imageFields.length === 0 ? {} : { images: { max: 1, kept: (item: CatalogueItem) => keptInSlots(item, imageFields) } }),
+  };
+};
 
 /** Feeding, activities, courtesies and every other catalogue: one list flow, typed for their items. */
 export const catalogueListMachine = createRecordListMachine<CatalogueItem>();

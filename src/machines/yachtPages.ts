@@ -1,12 +1,13 @@
 import { Schema } from "effect";
 import type { ApiClient } from "../api/client.ts";
 import type { CatalogueEndpoints } from "../api/catalogues.ts";
-import { type DetailValue, newImageValue, type RowValue } from "../api/details.ts";
+import type { DetailValue, RowValue } from "../api/details.ts";
 import { CatalogueItemId } from "../api/ids.ts";
 import { type YachtPage, type YachtPagePayload, yachtPageProblems } from "../api/yachtPages.ts";
 import { decks } from "../records/fleet.ts";
 import type { YachtPageDeclaration } from "../records/yachtPages.ts";
 import { type CatalogueChoices, detailPayloadValue, type FieldValues } from "./catalogues.ts";
+import { imageNaming } from "./formImages.ts";
 import { createRecordFormMachine, type FormImage, type FormSource, type KeptImage } from "./recordForm.machine.ts";
 
 const yachtId = Schema.decodeSync(CatalogueItemId);
@@ -40,12 +41,7 @@ const fieldsPayload = (page: YachtPageDeclaration, draft: FieldValues): Record<s
  * one `new:<n>` naming the n-th file; the photos in their order, each deck's plan in its row.
  */
 const withImages = (page: YachtPageDeclaration, fields: Record<string, DetailValue>, images: ReadonlyArray<FormImage>) => {
-  const files: Blob[] = [];
-  const sent = (image: FormImage): string => {
-    if (image.kind === "kept") return image.path;
-    files.push(image.file);
-    return newImageValue(files.length - 1);
-  };
+  const { files, name: sent } = imageNaming();
   const content: Record<string, DetailValue> = { ...fields };
   for (const { name, rule } of page.details) {
     if (rule.kind === "images") content[name] = images.filter((image) => image.slot === "").map(sent);

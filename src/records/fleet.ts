@@ -29,7 +29,8 @@ export const yachts = simpleCatalogue({
     { name: "initials", label: "detail.initials", rule: detail.text(textField(4, { required: true })), column: true },
     { name: "code", label: "detail.code", rule: detail.text(textField(10, { required: true })) },
     { name: "kind", label: "detail.kind", ...referenceTo(kinds), column: true },
-    { name: "company", label: "detail.company", ...referenceTo(companies, { unselected: messages.selectCompany }), column: true },
+    // not a column: the fleet is one company's, and the row keeps its width for the pages' menu
+    { name: "company", label: "detail.company", ...referenceTo(companies, { unselected: messages.selectCompany }) },
     {
       name: "order",
       label: "detail.order",
@@ -37,6 +38,7 @@ export const yachts = simpleCatalogue({
       column: true,
     },
     { name: "colour", label: "detail.colour", rule: detail.colour() },
+    { name: "picture", label: "detail.picture", rule: detail.image() },
   ],
   totals: [{ name: "capacity", label: "detail.capacity", kind: "pointing", catalogue: "cabins", detail: "yacht", value: "capacity" }],
   rowMenu: {
@@ -138,6 +140,7 @@ export const cruiseItineraries = simpleCatalogue({
     { name: "startWeekday", label: "detail.startWeekday", rule: detail.choice(weekdays), column: true },
     { name: "endWeekday", label: "detail.endWeekday", rule: detail.choice(weekdays), column: true },
     { name: "route", label: "detail.route", rule: detail.text(textField(500)) },
+    { name: "map", label: "detail.map", rule: detail.image() },
     {
       name: "program",
       label: "detail.program",

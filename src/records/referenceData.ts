@@ -61,6 +61,7 @@ export const berths = referenceCatalogue({
       rule: detail.number({ required: true, minimum: 1, maximum: 4, whole: true }),
       column: true,
     },
+    { name: "icon", label: "detail.icon", rule: detail.image() },
   ],
 });
 
@@ -167,14 +168,15 @@ export const genders = referenceCatalogue({
     gpsTax("gpsTaxNational", "detail.gpsTaxNational"),
     gpsTax("gpsTaxForeign", "detail.gpsTaxForeign"),
     gpsTax("gpsTaxAndean", "detail.gpsTaxAndean"),
+    { name: "icon", label: "detail.icon", rule: detail.image() },
   ],
 });
 
 const longText = textField(1_000);
 
 /**
- * The operator's own firms, which own the yachts and appear on vouchers with their bank data.
- * Their logos wait for image details (decision 027).
+ * The operator's own firms, which own the yachts and appear on vouchers and reports with their
+ * logos and bank data.
  */
 export const companies = referenceCatalogue({
   key: "companies",
@@ -194,6 +196,9 @@ export const companies = referenceCatalogue({
     { name: "accountType", label: "detail.accountType", rule: detail.choice(["current", "savings"], false) },
     { name: "address", label: "detail.address", rule: detail.text(textField(300)) },
     { name: "billingInformation", label: "detail.billingInformation", rule: detail.text(longText) },
+    { name: "logo", label: "detail.logo", rule: detail.image() },
+    { name: "principalLogo", label: "detail.principalLogo", rule: detail.image() },
+    { name: "icon", label: "detail.icon", rule: detail.image() },
   ],
 });
 

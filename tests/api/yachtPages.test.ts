@@ -170,3 +170,75 @@ describe("a yacht's pages", () => {
     expect((await fetch(`${server.base}/api/${plan?.plan}`)).status).toBe(200);
   });
 });
+
+describe("a catalogue item's images", () => {
+  /** A catalogue save as the panel sends it with new images: its body as the `json` field, the files under `images`. */
+  const sendWithImages = async (method: string, path: string, body: Record<string, unknown>, files: ReadonlyArray<Blob>): Promise<Answer> => {
+    const form = new FormData();
+    form.append("json", JSON.stringify(body));
+    for (const file of files) form.append("images", file, "logo.png");
+    const response = await fetch(`${server.base}/api${path}`, { method, headers: { authorization: `Bearer ${as("admin")}` }, body: form });
+    const text = await response.text();
+    return { status: response.status, text, body: JSON.parse(text), headers: response.headers };
+  };
+  const companyNamed = async (name: string) => {
+    const items = dataOf(await request(server, "GET", "/api/companies", { token: as("admin") })) as ReadonlyArray<Record<string, unknown>>;
+    const found = items.find((item) => item.name === name);
+    if (found === undefined) throw new Error(`no company ${name}`);
+    return found as { id: number; logo: string; icon: string; version: number };
+  };
+  const served = async (path: string) => (await fetch(`${server.base}/api/${path}`)).status;
+  const company = { name: "Ecoventura", code: "ECV", ruc: "0991234567001" };
+
+  it("stores a company's logo where its JSON names it, replaces it and removes the one it no longer names", async () => {
+    expect(dataOf(await sendWithImages("POST", companies.api.create.path, { ...company, logo: "new:0", icon: "new:1" }, [pngOf(7), pngOf(8)]))).toBe(
+      messages.created,
+    );
+    const created = await companyNamed("Ecoventura");
+    expect(created.logo).toMatch(/^uploads\/companies\/[0-9a-f]{64}\.webp$/);
+    expect(await served(created.logo)).toBe(200);
+
+    const update = companies.api.update.path.replace(":id", String(created.id));
+    expect(dataOf(await sendWithImages("PUT", update, { ...company, logo: "new:0", icon: created.icon, version: created.version }, [pngOf(9)]))).toBe(
+      messages.updated,
+    );
+    const replaced = await companyNamed("Ecoventura");
+    expect(replaced.logo).not.toBe(created.logo);
+    expect(replaced.icon).toBe(created.icon);
+    expect(await served(created.logo)).toBe(404);
+    expect(await served(replaced.logo)).toBe(200);
+
+    // a save without new images is plain JSON, naming the stored ones by their paths
+    const renamed = await request(server, "PUT", `/api${update}`, {
+      token: as("admin"),
+      body: { ...company, commercialName: "Ecoventura S.A.", logo: replaced.logo, icon: "", version: replaced.version },
+    });
+    expect(dataOf(renamed)).toBe(messages.updated);
+    expect(await served(created.icon)).toBe(404);
+
+    expect(dataOf(await request(server, "DELETE", `/api${companies.api.remove.path.replace(":id", String(created.id))}`, { token: as("admin") }))).toBe(
+      messages.deleted,
+    );
+    expect(await served(replaced.logo)).toBe(404);
+  });
+
+  it("refuses an image no upload holds, and files the JSON does not name one to one", async () => {
+    const before = await snapshot(db);
+    const unknown = `uploads/companies/${"b".repeat(64)}.webp`;
+    expect(refusal(await request(server, "POST", `/api${companies.api.create.path}`, { token: as("admin"), body: { ...company, logo: unknown } }))).toEqual([
+      400,
+      messages.invalidInput,
+    ]);
+    expect(refusal(await sendWithImages("POST", companies.api.create.path, { ...company, logo: "new:0" }, [pngOf(1), pngOf(2)]))).toEqual([
+      400,
+      messages.invalidInput,
+    ]);
+    expect(refusal(await sendWithImages("POST", companies.api.create.path, { ...company, logo: "new:1" }, [pngOf(1)]))).toEqual([400, messages.invalidInput]);
+    expect(refusal(await request(server, "POST", `/api${companies.api.create.path}`, { token: as("admin"), body: { ...company, logo: "foto.png" } }))).toEqual([
+      400,
+      messages.invalidInput,
+    ]);
+    expect(await snapshot(db)).toEqual(before);
+    expect(await db.query("select sha256 from uploads where folder = 'companies'")).toEqual([]);
+  });
+});

@@ -142,6 +142,30 @@ describe("a yacht's pages, by an admin", () => {
   });
 });
 
+describe("a yacht's picture, by an admin", () => {
+  it("is replaced in the yacht's form and kept after saving", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole("link", { name: "Yates" }).click();
+    await page.getByRole("row").filter({ hasText: "Sea Lion" }).getByRole("link", { name: "Editar" }).click();
+    await page.getByRole("heading", { level: 1, name: "Editar yate" }).waitFor();
+    const picture = page.getByRole("img", { name: "Foto" });
+    const stored = await picture.getAttribute("src");
+    expect(stored).toMatch(/\/api\/uploads\/yachts\/[0-9a-f]{64}\.png$/);
+    await page.getByLabel("Elegir imagen: Foto").setInputFiles({ name: "sea-lion.png", mimeType: "image/png", buffer: makePng(640, 420) });
+    expect(await picture.getAttribute("src")).toMatch(/^blob:/);
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.waitForURL(`${server.url}/panel/yacht`);
+    await toast(page, "Registro actualizado correctamente");
+    await page.getByRole("row").filter({ hasText: "Sea Lion" }).getByRole("link", { name: "Editar" }).click();
+    await page.getByRole("heading", { level: 1, name: "Editar yate" }).waitFor();
+    expect(await picture.getAttribute("src")).toMatch(/\/api\/uploads\/yachts\/[0-9a-f]{64}\.webp$/);
+    expect(await (await fetch(`${server.url}${stored}`)).status).toBe(404);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("a yacht's pages, by sales", () => {
   it("are there to read, with nothing to save", async () => {
     const { page, context, consoleErrors } = await newPage(browser, phone);

@@ -3,6 +3,8 @@ import { catalogueFormMachine, type FieldValues } from "../../machines/catalogue
 import type { CatalogueDeclaration } from "../../records/catalogue.ts";
 import { DeclaredField } from "../components/DeclaredFields.tsx";
 import { DetailInput, detailFormValue } from "../components/DetailInput.tsx";
+import { ImageSlot } from "../components/ImageSlot.tsx";
+import { imagesIn } from "../../machines/recordForm.machine.ts";
 import { RecordFormFrame } from "../components/FormFrame.tsx";
 import { formText } from "../forms.ts";
 import { formFlag } from "../components/CheckboxInput.tsx";
@@ -50,7 +52,22 @@ export default function RecordFormView({
       <div className={record.fields.length > 4 ? "record-fields" : undefined}>
         {record.fields.map((field) => (
           <div key={field.name} className={field.kind === "detail" && (field.rule.kind === "references" || field.rule.kind === "rows") ? "record-field-wide" : undefined}>
-            {field.kind === "detail" ? (
+            {field.kind === "detail" && field.rule.kind === "image" ? (
+              <fieldset>
+                <legend>{t(field.label)}</legend>
+                <ImageSlot
+                  label={t("form.chooseImage", { name: t(field.label) })}
+                  alt={t(field.label)}
+                  image={imagesIn(state.images, field.name)[0]}
+                  readOnly={!writable}
+                  onChoose={(file) => actor.send({ type: "images.add", files: [file], slot: field.name })}
+                  onRemove={() => {
+                    actor.send({ type: "image.remove", index: state.images.findIndex((image) => image.slot === field.name) });
+                    actor.send({ type: "field.change", field: field.name });
+                  }}
+                />
+              </fieldset>
+            ) : field.kind === "detail" ? (
               <DetailInput field={field} item={state.item} choices={state.options} problems={state.problems} />
             ) : (
               <DeclaredField field={field} item={state.item} problems={state.problems} />

@@ -14,6 +14,7 @@ import { DeckSchemaEditor } from "../components/DeckSchemaEditor.tsx";
 import { type DetailField, DetailInput, detailFormValue } from "../components/DetailInput.tsx";
 import { RecordFormFrame } from "../components/FormFrame.tsx";
 import { ImageInput, UploadProgress } from "../components/ImageInput.tsx";
+import { ImageSlot } from "../components/ImageSlot.tsx";
 import { OrderButtons } from "../components/OrderButtons.tsx";
 import { formRows } from "../components/RowsInput.tsx";
 import { imageUrl } from "../destinationFormat.ts";
@@ -179,26 +180,18 @@ export default function YachtPageView({ page, yachtId }: { readonly page: YachtP
           <ol className="yacht-page-plans">
             {decks.map((deck, index) => {
               const [plan] = imagesIn(images, deckPlanSlot(deck.id));
-              const source = plan === undefined ? null : sourceOf(plan);
               return (
                 <li key={deck.id}>
                   <h2>{deck.name}</h2>
                   <input type="hidden" name={`plans.${index}.deck`} value={deck.id} />
-                  {source === null ? (
-                    <p className="yacht-page-hint">{t("yachtPage.noPlan")}</p>
-                  ) : (
-                    <img src={source} alt={t("yachtPage.planOf", { deck: deck.name })} width={720} height={210} />
-                  )}
-                  {writable && (
-                    <div className="yacht-page-plan-buttons">
-                      <ImageInput label={t("yachtPage.choosePlan", { deck: deck.name })} problem={null} hint={t("yachtPage.planHint")} onChange={addFiles(deckPlanSlot(deck.id))} />
-                      {plan !== undefined && (
-                        <button type="button" className="secondary outline" onClick={() => removeImage(plan)}>
-                          {t("yachtPage.removePlan", { deck: deck.name })}
-                        </button>
-                      )}
-                    </div>
-                  )}
+                  <ImageSlot
+                    label={t("yachtPage.choosePlan", { deck: deck.name })}
+                    alt={t("yachtPage.planOf", { deck: deck.name })}
+                    image={plan}
+                    readOnly={!writable}
+                    onChoose={(file) => actor.send({ type: "images.add", files: [file], slot: deckPlanSlot(deck.id) })}
+                    onRemove={() => plan !== undefined && removeImage(plan)}
+                  />
                 </li>
               );
             })}
