@@ -38,6 +38,9 @@ export const detailFormValue = <Row,>(field: DetailField<Row>, form: FormData, l
 /** Texts longer than this get a textarea: an address, billing information. */
 const LONG_TEXT = 200;
 
+/** Texts longer than this are read as paragraphs (a yacht's accommodation): a taller textarea. */
+const LONG_DESCRIPTION = 1_000;
+
 /** A number as the language writes it: whole, or an amount with two decimals. */
 export const numberText = (value: number, whole: boolean, language: string): string =>
   whole ? String(value) : formatAmount(value, language);
@@ -94,7 +97,7 @@ export function DetailInput<Row = CatalogueItem>({
     case "text": {
       const text = { name, label, problem, maxLength: rule.text.maxLength, defaultValue: typeof value === "string" ? value : undefined };
       return rule.text.kind === "text" && rule.text.maxLength > LONG_TEXT ? (
-        <TextAreaInput {...text} rows={3} />
+        <TextAreaInput {...text} rows={rule.text.maxLength > LONG_DESCRIPTION ? 8 : 3} />
       ) : (
         <TextInput {...text} type={rule.text.kind === "email" ? "email" : "text"} autoComplete="off" />
       );
