@@ -161,6 +161,8 @@ export const catalogueListSource = (
   api: CatalogueEndpoints,
   columns: ReadonlyArray<{ readonly key: string; readonly value: (item: CatalogueItem) => SortValue }>,
   choices: ChoiceEndpoints = {},
+  /** The reference details the list is narrowed by (a cabin's yacht), with their labels' text keys. */
+  filters: ReadonlyArray<{ readonly name: string; readonly label: string }> = [],
 ): ListSource<CatalogueItem> => ({
   list: async (client) => {
     const [items, chosen] = await Promise.all([client.call(api.list), loadChoices(client, choices)]);
@@ -176,6 +178,12 @@ export const catalogueListSource = (
     searchText: (item) => [item.name, ...Object.keys(choices).map((name) => String(item[namesKey(name)] ?? ""))].join(" "),
     title: (item) => item.name,
     active: (item) => item.active,
+    choiceFilters: filters.map(({ name, label }) => ({
+      name,
+      label,
+      id: (item) => (typeof item[name] === "number" ? item[name] : null),
+      text: (item) => String(item[namesKey(name)] ?? ""),
+    })),
   },
   setActive: (client, item, active) =>
     client.call(api.update, {

@@ -137,7 +137,31 @@ export interface RowView<Row> {
   readonly searchText: (row: Row) => string;
   readonly title: (row: Row) => string;
   readonly active?: (row: Row) => boolean;
+  /** The lists narrowed to the rows of one referenced item (a yacht's cabins), by filter name. */
+  readonly choiceFilters?: ReadonlyArray<ChoiceFilter<Row>>;
 }
+
+/**
+ * A filter on a reference of the rows (a cabin's yacht): its name in the address, the text key of
+ * its label, and each row's chosen item as an id and a name (the filter offers the items the
+ * rows point at).
+ */
+export interface ChoiceFilter<Row> {
+  readonly name: string;
+  readonly label: string;
+  readonly id: (row: Row) => number | null;
+  readonly text: (row: Row) => string;
+}
+
+/** The items a choice filter offers: those the rows point at, by name. */
+export const choiceFilterOptions = <Row>(rows: ReadonlyArray<Row>, filter: ChoiceFilter<Row>): ReadonlyArray<{ readonly value: string; readonly label: string }> => {
+  const options = new Map<number, string>();
+  for (const row of rows) {
+    const id = filter.id(row);
+    if (id !== null) options.set(id, filter.text(row));
+  }
+  return [...options].map(([id, label]) => ({ value: String(id), label })).sort((a, b) => collator.compare(a.label, b.label));
+};
 
 /** The active filter's values in an address. */
 export const ACTIVE_FILTER = "active";
@@ -152,17 +176,22 @@ const compareValues = (a: SortValue, b: SortValue): number => {
 
 /**
  * The rows a query selects, in its order, before paging: every search word somewhere in the
- * row's text (accents and case aside, as the leads' search), the active filter, then the sorted
- * column (ties keep the source's order).
+ * row's text (accents and case aside, as the leads' search), the active filter and the choice
+ * filters, then the sorted column (ties keep the source's order).
  */
 export const matchingRows = <Row>(rows: ReadonlyArray<Row>, query: ListQuery, view: RowView<Row>): ReadonlyArray<Row> => {
   const words = searchWords(query.q);
   const active = query.filters[ACTIVE_FILTER];
   const isActive = view.active;
+  const chosen = (view.choiceFilters ?? []).flatMap((filter) => {
+    const value = query.filters[filter.name];
+    return value === undefined || value === "" ? [] : [{ filter, value }];
+  });
   const found = rows.filter(
     (row) =>
       words.every((word) => foldText(view.searchText(row)).includes(word)) &&
-      (isActive === undefined || active === undefined || active === "" || isActive(row) === (active === "yes")),
+      (isActive === undefined || active === undefined || active === "" || isActive(row) === (active === "yes")) &&
+      chosen.every(({ filter, value }) => String(filter.id(row)) === value),
   );
   const value = query.sort === null ? undefined : view.sortKeys[query.sort];
   if (value === undefined) return found;

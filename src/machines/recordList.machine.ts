@@ -45,13 +45,16 @@ export interface RecordListInput<Row extends { readonly id: number }> {
 /** Rows per page of a list held whole in the panel, unless its address asks for another size. */
 export const LIST_PAGE_SIZE = 20;
 
-/** A list's defaults: its own order, 20 rows a page, its sortable columns, the active filter when the record has the flag. */
+/**
+ * A list's defaults: its own order, 20 rows a page, its sortable columns, the active filter when
+ * the record has the flag, and its choice filters (a cabin's yacht).
+ */
 export const listQueryDefaults = <Row extends { readonly id: number }>(source: ListSource<Row>): ListQueryDefaults => ({
   pageSize: LIST_PAGE_SIZE,
   sort: null,
   direction: "asc",
   sortKeys: Object.keys(source.view.sortKeys),
-  filterNames: source.view.active === undefined ? [] : [ACTIVE_FILTER],
+  filterNames: [...(source.view.active === undefined ? [] : [ACTIVE_FILTER]), ...(source.view.choiceFilters ?? []).map(({ name }) => name)],
 });
 
 /** What a bulk action does to each chosen row. */

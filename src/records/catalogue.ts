@@ -210,7 +210,12 @@ export const simpleCatalogue = (options: CatalogueOptions): CatalogueDeclaration
     namesWithin: options.namesWithin ?? null,
     columns,
     fields,
-    listSource: catalogueListSource(api, columns, choices),
+    listSource: catalogueListSource(
+      api,
+      columns,
+      choices,
+      details.filter(({ name }) => api.filters.includes(name)).map(({ name, label }) => ({ name, label })),
+    ),
     formSource: catalogueFormSource(api, choices),
     rowMenu: options.rowMenu ?? null,
   };

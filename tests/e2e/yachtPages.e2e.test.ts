@@ -166,6 +166,25 @@ describe("a yacht's picture, by an admin", () => {
   });
 });
 
+describe("a yacht's cabins", () => {
+  it("are listed alone when the list is narrowed to the yacht, also after a reload", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole("link", { name: "Camarotes" }).click();
+    await page.getByRole("heading", { level: 1, name: "Camarotes" }).waitFor();
+    await page.getByLabel("Yate", { exact: true }).selectOption({ label: "Sea Lion" });
+    await page.waitForURL(/\/panel\/cabin\?yacht=\d+$/);
+    const yachts = page.locator("tbody tr td:nth-child(4)");
+    await page.getByText("8 registros en total").waitFor();
+    expect(new Set(await yachts.allTextContents())).toEqual(new Set(["Sea Lion"]));
+    await page.reload();
+    await page.getByText("8 registros en total").waitFor();
+    expect(await page.getByLabel("Yate", { exact: true }).inputValue()).not.toBe("");
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("a yacht's pages, by sales", () => {
   it("are there to read, with nothing to save", async () => {
     const { page, context, consoleErrors } = await newPage(browser, phone);

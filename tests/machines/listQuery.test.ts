@@ -5,6 +5,7 @@ import type { CatalogueItem } from "../../src/api/catalogues.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
 import {
+  choiceFilterOptions,
   initialQuery,
   type ListQueryDefaults,
   listQuerySearch,
@@ -12,7 +13,8 @@ import {
   parseListQuery,
   toggledSort,
 } from "../../src/machines/listQuery.ts";
-import { type ListSource, listedRows, pageRows, runBulkAction, shownPage } from "../../src/machines/recordList.machine.ts";
+import { type ListSource, listedRows, listQueryDefaults, pageRows, runBulkAction, shownPage } from "../../src/machines/recordList.machine.ts";
+import { cabins } from "../../src/records/fleet.ts";
 import { catalogueListMachine } from "../../src/machines/catalogues.ts";
 import { feeding } from "../../src/records/feeding.ts";
 import { catalogueItemId } from "../ids.ts";
@@ -67,6 +69,23 @@ describe("the rows a query selects in a list held whole", () => {
       "Desayuno",
     ]);
     expect(matchingRows(rows, { ...query, sort: "active", direction: "desc" }, view).map((row) => row.id)).toEqual([1, 3, 4, 2]);
+  });
+
+  it("narrows a yacht part's list to one yacht's rows, offering the yachts the rows point at", () => {
+    const { view } = cabins.listSource;
+    const cabin = (id: number, name: string, yacht: number, yachtNames: string): CatalogueItem => ({ ...item(id, name), yacht, yachtNames });
+    const fleetCabins = [cabin(1, "101", 7, "Sea Lion"), cabin(2, "1", 3, "Darwin Star"), cabin(3, "102", 7, "Sea Lion")];
+    const [yachtFilter] = view.choiceFilters ?? [];
+    if (yachtFilter === undefined) throw new Error("the cabins list has no yacht filter");
+    expect(yachtFilter.name).toBe("yacht");
+    expect(choiceFilterOptions(fleetCabins, yachtFilter)).toEqual([
+      { value: "3", label: "Darwin Star" },
+      { value: "7", label: "Sea Lion" },
+    ]);
+    const query = initialQuery(listQueryDefaults(cabins.listSource));
+    expect(matchingRows(fleetCabins, { ...query, filters: { yacht: "7" } }, view).map((row) => row.id)).toEqual([1, 3]);
+    expect(matchingRows(fleetCabins, { ...query, filters: { yacht: "" } }, view)).toHaveLength(3);
+    expect(parseListQuery("yacht=3", listQueryDefaults(cabins.listSource)).filters).toEqual({ yacht: "3" });
   });
 
   it("pages what it selects, and shows the last page when the address asks past it", async () => {

@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
-import { ACTIVE_FILTER, pagesOf } from "../../machines/listQuery.ts";
+import { ACTIVE_FILTER, choiceFilterOptions, pagesOf } from "../../machines/listQuery.ts";
 import { listedRows, pageRows, type RecordListMachine, shownPage } from "../../machines/recordList.machine.ts";
 import { type Column, DataTable } from "./DataTable.tsx";
 import { ErrorBanner } from "./ErrorBanner.tsx";
@@ -64,6 +64,8 @@ export function RecordList<Row extends { readonly id: number }>({
   const selected = useSelector(actor, (snapshot) => snapshot.context.selected);
   const report = useSelector(actor, (snapshot) => snapshot.context.report);
   const hasActiveFlag = useSelector(actor, (snapshot) => snapshot.context.defaults.filterNames.includes(ACTIVE_FILTER));
+  const choiceFilters = useSelector(actor, (snapshot) => snapshot.context.source.view.choiceFilters ?? []);
+  const allRows = useSelector(actor, (snapshot) => snapshot.context.rows);
   const rowTitle = useSelector(actor, (snapshot) => snapshot.context.source.view.title);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const fetching = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));
@@ -109,7 +111,18 @@ export function RecordList<Row extends { readonly id: number }>({
         exporting={exporting}
         onExport={(format) => actor.send({ type: "list.export", format })}
         filters={
-          hasActiveFlag && (
+          <>
+          {choiceFilters.map((filter) => (
+            <ListFilter
+              key={filter.name}
+              id={`${id}-${filter.name}`}
+              label={t(filter.label)}
+              value={query.filters[filter.name] ?? ""}
+              options={[{ value: "", label: t("table.allItems") }, ...choiceFilterOptions(allRows, filter)]}
+              onChange={(value) => actor.send({ type: "filter.change", name: filter.name, value })}
+            />
+          ))}
+          {hasActiveFlag && (
             <ListFilter
               id={`${id}-active`}
               label={t("table.activeFilter")}
@@ -121,7 +134,8 @@ export function RecordList<Row extends { readonly id: number }>({
               ]}
               onChange={(value) => actor.send({ type: "filter.change", name: ACTIVE_FILTER, value })}
             />
-          )
+          )}
+          </>
         }
       />
       <ErrorBanner message={error} />
