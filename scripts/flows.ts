@@ -18,8 +18,9 @@ const { documents, problems } = await flowDocuments();
 const stale = [...documents].filter(
   ([file, text]) => !existsSync(join(directory, file)) || readFileSync(join(directory, file), "utf8") !== text,
 );
+// descriptions.<language>.json holds the descriptions' translations, written by hand, not from a machine
 const orphans = existsSync(directory)
-  ? readdirSync(directory).filter((file) => file !== "README.md" && !documents.has(file))
+  ? readdirSync(directory).filter((file) => file !== "README.md" && !/^descriptions\.\w+\.json$/.test(file) && !documents.has(file))
   : [];
 
 for (const problem of problems) console.error(`left out: ${problem}`);

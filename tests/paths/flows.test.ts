@@ -26,7 +26,8 @@ describe("docs/flows", () => {
   });
 
   it("holds no file of a machine that no longer exists", () => {
-    const orphans = readdirSync(directory).filter((file) => !documents.has(file));
+    // descriptions.<language>.json holds the translations (tests/paths/flowDescriptions.test.ts)
+    const orphans = readdirSync(directory).filter((file) => !/^descriptions\.\w+\.json$/.test(file) && !documents.has(file));
     expect(orphans).toEqual([]);
   });
 });

@@ -28,6 +28,10 @@ describe("/panel/flows, drawn from docs/flows", () => {
     await userEvent.selectOptions(screen.getByLabelText("Máquina"), "login");
     await screen.findByRole("img", { name: "Diagrama de estados de login" });
     expect(screen.getAllByRole("cell", { name: "submitting" }).length).toBeGreaterThan(0);
+    // the machines describe themselves in English; the page reads them in the panel's language
+    expect(await screen.findByText("Inicio de sesión con correo y contraseña", { exact: false })).toBeTruthy();
+    expect(screen.getAllByRole("cell", { name: "Nadie tiene la sesión iniciada: se abre el formulario." }).length).toBeGreaterThan(0);
+    expect(screen.queryByText("Nobody is signed in: the form opens.")).toBeNull();
 
     // the second path: start in editing, then a valid submit
     await userEvent.selectOptions(screen.getByLabelText("Camino generado"), "1");

@@ -1,5 +1,5 @@
 import "./flows.css";
-import { useMemo } from "react";
+import { Suspense, use, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
 import { messages } from "../../api/messages.ts";
@@ -8,7 +8,7 @@ import { flowsViewerMachine } from "../../machines/flowsViewer.machine.ts";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { PageTitle } from "../components/PageTitle.tsx";
 import { Spinner } from "../components/Spinner.tsx";
-import { flowIds, loadFlowDocument } from "../flowDocuments.ts";
+import { type DescribeFlow, flowDescriptions, flowIds, loadFlowDocument } from "../flowDocuments.ts";
 import { type FlowLayout, layoutFlow, type PlacedTransition, transitionLabel } from "../flowLayout.ts";
 import { useFlowMachine } from "../useFlow.ts";
 
@@ -49,7 +49,9 @@ const pathOf = (points: PlacedTransition["points"]): string => {
  * the browser (no outside service), with a player that walks one of the generated test paths.
  */
 export default function FlowsView() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // asked for while the machine's documents load, so neither waits for the other
+  const descriptions = flowDescriptions(i18n.language);
   const [snapshot, send] = useFlowMachine(viewerLogic, { input: { machineId: first } });
   const { machineId, flow, pathIndex, stepIndex } = snapshot.context;
   const diagram = useMemo(() => (flow ? layoutFlow(flow.model) : null), [flow]);
@@ -124,29 +126,34 @@ export default function FlowsView() {
       {snapshot.hasTag("loading") && <Spinner />}
       <ErrorBanner message={snapshot.matches("failed") ? messages.serverError : null} />
       {flow !== null && diagram !== null && (
-        <FlowDiagram machineId={machineId} flow={flow} diagram={diagram} active={active} />
+        <Suspense fallback={<Spinner />}>
+          <FlowDiagram machineId={machineId} flow={flow} diagram={diagram} active={active} descriptions={descriptions} />
+        </Suspense>
       )}
     </section>
   );
 }
 
-/** The diagram with the active states highlighted, and the table of transitions. */
+/** The diagram with the active states highlighted, and the table of transitions, described in the page's language. */
 function FlowDiagram({
   machineId,
   flow,
   diagram,
   active,
+  descriptions,
 }: {
   readonly machineId: string;
   readonly flow: FlowDocument;
   readonly diagram: FlowLayout;
   readonly active: ReadonlySet<string>;
+  readonly descriptions: Promise<DescribeFlow>;
 }) {
   const { t } = useTranslation();
+  const describe = use(descriptions);
   const { model } = flow;
   return (
     <>
-      <p className="flows-description">{model.description}</p>
+      <p className="flows-description">{describe(model.description)}</p>
       <div className="flows-canvas">
         <svg
           role="img"
@@ -172,7 +179,7 @@ function FlowDiagram({
               )}
               {!edge.key.startsWith("initial:") && (
                 <text x={edge.labelX} y={edge.labelY} textAnchor="middle" dominantBaseline="middle">
-                  <title>{edge.transition.description}</title>
+                  <title>{describe(edge.transition.description)}</title>
                   {edge.label}
                 </text>
               )}
@@ -183,7 +190,7 @@ function FlowDiagram({
               key={state.id}
               className={`flows-state${active.has(state.id) ? " active" : ""}${state.final ? " final" : ""}${state.compound ? " compound" : ""}`}
             >
-              <title>{state.description}</title>
+              <title>{describe(state.description)}</title>
               <rect
                 x={state.x - state.width / 2}
                 y={state.y - state.height / 2}
@@ -218,7 +225,7 @@ function FlowDiagram({
                   <code>{transitionLabel(transition)}</code>
                 </td>
                 <td>{transition.targets.map((target) => target.split(".").slice(1).join(".")).join(", ") || "—"}</td>
-                <td>{transition.description}</td>
+                <td>{describe(transition.description)}</td>
               </tr>
             ))}
           </tbody>
