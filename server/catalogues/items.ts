@@ -15,6 +15,8 @@ import type { RecordVersion } from "../../src/api/versions.ts";
 import type { CatalogueItemDetails, CatalogueItemFacts } from "../../src/machines/domain/catalogueItem.machine.ts";
 import type { ItemUse } from "../../src/records/catalogue.ts";
 import { catalogues } from "../../src/records/index.ts";
+import { yachts } from "../../src/records/fleet.ts";
+import { yachtPages } from "../../src/records/yachtPages.ts";
 import type { Queryable } from "../db/database.ts";
 import { IdRow, lockTransaction, queryExists, queryOne, queryRows } from "../db/rows.ts";
 import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
@@ -169,18 +171,60 @@ const itemUseQuery = (use: ItemUse): { readonly sql: string; readonly params: Re
   return { sql: `select from ${use.table} where ${conditions.join(" and ")}`, params: matches.map(([, value]) => value) };
 };
 
-/** The live items of other served catalogues whose details point at items of `catalogue`. */
-const referencingDetails = (catalogue: CatalogueRecord, served: ServedCatalogues) =>
-  served.flatMap((other) =>
-    other.api.details
-      .filter(({ rule }) => (rule.kind === "reference" || rule.kind === "references") && rule.catalogue === catalogue.api.resource)
-      .map(({ name }) => ({ table: other.table, name })),
+/**
+ * A jsonb document of details that may point at catalogue items: a served catalogue's items
+ * (`details`), a yacht's page (`content`); `live` narrows the rows that still count.
+ */
+interface ReferencingDocument {
+  readonly table: string;
+  readonly column: string;
+  readonly live: string;
+  readonly details: ReadonlyArray<Detail>;
+}
+
+/** The yachts' pages: a page counts while its yacht is not deleted (a crew page's captain). */
+const pageDocuments: ReadonlyArray<ReferencingDocument> = yachtPages.map((page) => ({
+  table: "yacht_pages",
+  column: "content",
+  live: `page = '${page.name}' and exists (select 1 from ${yachts.table} y where y.id = yacht_id and y.status <> 'deleted')`,
+  details: page.api.details,
+}));
+
+/** A detail of a document that may point at an item: itself, or a cell of its rows. */
+interface PointingDetail {
+  readonly table: string;
+  readonly column: string;
+  readonly live: string;
+  readonly name: string;
+  readonly cell: string | null;
+}
+
+/**
+ * Where a reference to an item of `catalogue` may be: each document's reference details (a
+ * guide's languages) and reference cells of its rows (a crew member's nationality).
+ */
+const referencingDetails = (catalogue: CatalogueRecord, served: ServedCatalogues): ReadonlyArray<PointingDetail> =>
+  [
+    ...served.map((other): ReferencingDocument => ({ table: other.table, column: "details", live: "status <> 'deleted'", details: other.api.details })),
+    ...pageDocuments,
+  ].flatMap(({ table, column, live, details }) =>
+    details.flatMap(({ name, rule }): ReadonlyArray<PointingDetail> => {
+      if ((rule.kind === "reference" || rule.kind === "references") && rule.catalogue === catalogue.api.resource) {
+        return [{ table, column, live, name, cell: null }];
+      }
+      if (rule.kind !== "rows") return [];
+      // a row per item (a cabin's place on the plan, a deck's plan image) goes with the item: no use
+      return rule.cells
+        .filter((cell) => cell.rule.kind === "reference" && cell.rule.catalogue === catalogue.api.resource && cell.name !== rule.key)
+        .map((cell) => ({ table, column, live, name, cell: cell.name }));
+    }),
   );
 
 /**
  * Whether anything points at the item: a use the catalogue's declaration names (`usedBy`), or a
- * live item of a served catalogue whose reference detail chose it (a guide's languages). One in
- * use may be deactivated but not deleted.
+ * live item of a served catalogue or a yacht's page whose reference chose it (a guide's
+ * languages, a crew page's captain or a crew member's nationality). One in use may be deactivated
+ * but not deleted.
  */
 export const isCatalogueItemInUse = async (
   tx: Queryable,
@@ -192,10 +236,15 @@ export const isCatalogueItemInUse = async (
     const { sql, params } = itemUseQuery(use);
     if (await queryExists(tx, sql, [id, ...params])) return true;
   }
-  for (const { table, name } of referencingDetails(catalogue, served)) {
-    // `@>` finds the id both as a reference's value and inside a list of references.
-    const sql = `select from ${table} where status <> 'deleted' and (details->$2 = to_jsonb($1::int) or details->$2 @> jsonb_build_array($1::int))`;
-    if (await queryExists(tx, sql, [id, name])) return true;
+  for (const { table, column, live, name, cell } of referencingDetails(catalogue, served)) {
+    // `@>` finds the id both as a reference's value and inside a list of references; a cell is
+    // looked for in each row of the list
+    const points =
+      cell === null
+        ? `(${column}->$2 = to_jsonb($1::int) or ${column}->$2 @> jsonb_build_array($1::int))`
+        : `exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${column}->$2) = 'array' then ${column}->$2 else '[]'::jsonb end) as item (row)
+             where item.row->$3 = to_jsonb($1::int))`;
+    if (await queryExists(tx, `select from ${table} where ${live} and ${points}`, cell === null ? [id, name] : [id, name, cell])) return true;
   }
   return false;
 };

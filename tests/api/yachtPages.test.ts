@@ -134,8 +134,20 @@ describe("a yacht's pages", () => {
     const crew = [{ name: "Luis Andrade", role: "Marinero", nationality: ecuador }];
     expect(dataOf(await save("crews_on_board", { captain, guides: [guide], crew }))).toBe(messages.updated);
     expect(dataOf(await read("crews_on_board"))).toMatchObject({ captain, guides: [guide], crew });
+    // what a page names is in use: deactivated, not deleted
+    const remove = (catalogue: CatalogueDeclaration, id: number) =>
+      request(server, "DELETE", `/api${catalogue.api.remove.path.replace(":id", String(id))}`, { token: as("admin") });
+    for (const [catalogue, id] of [[captains, captain], [guides, guide], [countries, ecuador]] as const) {
+      expect(refusal(await remove(catalogue, id))).toEqual([409, messages.itemInUse]);
+    }
+    expect(dataOf(await save("crews_on_board", { captain: null, guides: [], crew: [] }))).toBe(messages.updated);
+    expect(dataOf(await remove(captains, captain))).toBe(messages.deleted);
+    expect(dataOf(await remove(countries, ecuador))).toBe(messages.deleted);
     expect(dataOf(await save("deck_schema", { positions: [{ cabin, x: 6, y: 4 }] }))).toBe(messages.updated);
     expect(dataOf(await read("deck_schema"))).toMatchObject({ positions: [{ cabin, x: 6, y: 4 }] });
+    // a cabin's place on the plan is no use of it: deleted, it leaves the plan
+    const placed = `/api${cabins.api.remove.path.replace(":id", String(cabin))}`;
+    expect(dataOf(await request(server, "DELETE", placed, { token: as("admin") }))).toBe(messages.deleted);
     expect(dataOf(await save("safety_communications", { items: [{ item: "Balsas salvavidas para 24 personas" }, { item: "Radio VHF" }] }))).toBe(
       messages.updated,
     );
