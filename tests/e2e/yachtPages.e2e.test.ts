@@ -89,6 +89,7 @@ describe("a yacht's pages, by an admin", () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
     await signIn(page, ADMIN.email, ADMIN.password);
     await openFromList(page, "Esquema de cabinas");
+    await page.getByText("Escribir las posiciones de Cubierta superior").click();
     const column = page.getByLabel("Columna (cabina 1)", { exact: true });
     const before = Number(await column.inputValue());
     const box = page.getByRole("button", { name: /^Cabina 1: columna/ });
@@ -104,6 +105,7 @@ describe("a yacht's pages, by an admin", () => {
     await toast(page, "Registro actualizado correctamente");
     await page.reload();
     await page.getByRole("heading", { level: 1, name: "Galápagos Explorer: Esquema de cabinas" }).waitFor();
+    await page.getByText("Escribir las posiciones de Cubierta superior").click();
     expect(Number(await page.getByLabel("Columna (cabina 1)", { exact: true }).inputValue())).toBe(before - 2);
     expect(await page.getByLabel("Fila (cabina 2)", { exact: true }).inputValue()).toBe("6");
     expect(unexpectedErrors(consoleErrors)).toEqual([]);

@@ -178,6 +178,9 @@ export function DeckSchemaEditor({ name, decks, positions, readOnly = false, onC
                 <p id={overlapNote} className="deck-plan-overlap" aria-live="polite">
                   {crowded.length > 0 && t("deckSchema.overlap", { cabins: crowded.join(", ") })}
                 </p>
+                {/* the numbers are for fine placing: folded, so a ship of fifty cabins is not a page of tables */}
+                <details className="deck-plan-typing">
+                <summary>{t("deckSchema.typePositions", { deck: deck.name })}</summary>
                 <table className="deck-plan-positions" aria-label={t("deckSchema.positions", { deck: deck.name })}>
                   <thead>
                     <tr>
@@ -232,6 +235,7 @@ export function DeckSchemaEditor({ name, decks, positions, readOnly = false, onC
                     ))}
                   </tbody>
                 </table>
+                </details>
               </>
             )}
           </section>
