@@ -6,6 +6,7 @@ import { seedDemoAgencyUsers, seedDemoReferenceData, seedDemoSales, seedReferenc
 import { seedDemoHome } from "./demo/home.ts";
 import { seedDemoItineraries } from "./demo/itineraries.ts";
 import { seedDemoLeads } from "./demo/leads.ts";
+import { seedDemoRates } from "./demo/rates.ts";
 import { seedDemoYachtPages } from "./demo/yachtPages.ts";
 import type { Database } from "./db/database.ts";
 import { lockTransaction, queryCount } from "./db/rows.ts";
@@ -80,6 +81,8 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
     if (withDemo) await seedDemoFleet(tx, options);
     if (withDemo) await seedDemoYachtPages(tx, options);
     if (withDemo) await seedDemoCruiseItineraries(tx, options);
+    // after the fleet, its itineraries, the agencies and the flights: the rates name them
+    if (withDemo) await seedDemoRates(tx, options, now);
     // After the catalogues: the demo destinations include their items.
     if (withDemo) await seedDemoItineraries(tx, options);
     // After the destinations: the home page recommends some of them.

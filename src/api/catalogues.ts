@@ -107,6 +107,17 @@ export interface CatalogueParts {
   readonly totals?: ReadonlyArray<Total>;
   /** Reference details the list may be narrowed by, each as `?<detail>Id=` (`GET /cabins?yachtId=`). */
   readonly filters?: ReadonlyArray<string>;
+  /** The five calls' paths where the spec fixes others than the catalogues' (`/rates/general`). */
+  readonly paths?: CataloguePaths;
+}
+
+/** A catalogue's five paths below the API base; `:id` is the item's. */
+export interface CataloguePaths {
+  readonly list: string;
+  readonly get: string;
+  readonly create: string;
+  readonly update: string;
+  readonly remove: string;
 }
 
 /** The file field of a catalogue's multipart save: its new images, in the order `new:<n>` names them. */
@@ -131,8 +142,15 @@ export const catalogueEndpoints = (
   singular: string,
   label: string,
   access: CatalogueAccess,
-  { details = [], nameField = catalogueItemFields.name, totals = [], filters = [] }: CatalogueParts = {},
+  { details = [], nameField = catalogueItemFields.name, totals = [], filters = [], paths }: CatalogueParts = {},
 ) => {
+  const at: CataloguePaths = paths ?? {
+    list: `/${resource}`,
+    get: `/${resource}/:id`,
+    create: `/${resource}/create${singular}`,
+    update: `/${resource}/update${singular}/:id`,
+    remove: `/${resource}/:id`,
+  };
   const readers = { kind: "session", roles: access.readers } as const;
   const writers = { kind: "session", roles: access.writers } as const;
   const Item = catalogueItemSchema(details, totals);
@@ -150,7 +168,7 @@ export const catalogueEndpoints = (
   list: endpoint({
     name: `${resource}.list`,
     method: "GET",
-    path: `/${resource}`,
+    path: at.list,
     query: listQuerySchema(filters),
     response: Schema.Array(Item),
     access: readers,
@@ -162,7 +180,7 @@ export const catalogueEndpoints = (
   get: endpoint({
     name: `${resource}.get`,
     method: "GET",
-    path: `/${resource}/:id`,
+    path: at.get,
     params: CatalogueItemIdParams,
     response: Item,
     access: readers,
@@ -171,7 +189,7 @@ export const catalogueEndpoints = (
   create: endpoint({
     name: `${resource}.create`,
     method: "POST",
-    path: `/${resource}/create${singular}`,
+    path: at.create,
     body: Payload,
     response: MessageAnswer,
     access: writers,
@@ -181,7 +199,7 @@ export const catalogueEndpoints = (
   update: endpoint({
     name: `${resource}.update`,
     method: "PUT",
-    path: `/${resource}/update${singular}/:id`,
+    path: at.update,
     params: CatalogueItemIdParams,
     body: catalogueItemEditSchema(nameField, details),
     response: MessageAnswer,
@@ -192,7 +210,7 @@ export const catalogueEndpoints = (
   remove: endpoint({
     name: `${resource}.delete`,
     method: "DELETE",
-    path: `/${resource}/:id`,
+    path: at.remove,
     params: CatalogueItemIdParams,
     response: MessageAnswer,
     access: writers,

@@ -161,8 +161,11 @@ export const catalogueListSource = (
   api: CatalogueEndpoints,
   columns: ReadonlyArray<{ readonly key: string; readonly value: (item: CatalogueItem) => SortValue }>,
   choices: ChoiceEndpoints = {},
-  /** The reference details the list is narrowed by (a cabin's yacht), with their labels' text keys. */
-  filters: ReadonlyArray<{ readonly name: string; readonly label: string }> = [],
+  /**
+   * The details the list is narrowed by, with their labels' text keys: a reference (a cabin's
+   * yacht) offers the items' names, another detail (a rate's year) its values.
+   */
+  filters: ReadonlyArray<{ readonly name: string; readonly label: string; readonly reference: boolean }> = [],
 ): ListSource<CatalogueItem> => ({
   list: async (client) => {
     const [items, chosen] = await Promise.all([client.call(api.list), loadChoices(client, choices)]);
@@ -178,11 +181,11 @@ export const catalogueListSource = (
     searchText: (item) => [item.name, ...Object.keys(choices).map((name) => String(item[namesKey(name)] ?? ""))].join(" "),
     title: (item) => item.name,
     active: (item) => item.active,
-    choiceFilters: filters.map(({ name, label }) => ({
+    choiceFilters: filters.map(({ name, label, reference }) => ({
       name,
       label,
       id: (item) => (typeof item[name] === "number" ? item[name] : null),
-      text: (item) => String(item[namesKey(name)] ?? ""),
+      text: (item) => String(reference ? (item[namesKey(name)] ?? "") : (item[name] ?? "")),
     })),
   },
   setActive: (client, item, active) =>

@@ -1,4 +1,4 @@
-import { type CatalogueEndpoints, type CatalogueItem, catalogueEndpoints, type Total } from "../api/catalogues.ts";
+import { type CatalogueEndpoints, type CatalogueItem, type CataloguePaths, catalogueEndpoints, type Total } from "../api/catalogues.ts";
 import type { TextField } from "../api/fields.ts";
 import { type Detail, type DetailValue, detail, type ReferenceOptions } from "../api/details.ts";
 import { type Message, messages } from "../api/messages.ts";
@@ -10,7 +10,7 @@ import type { ListSource } from "../machines/recordList.machine.ts";
 import type { ColumnDeclaration, FieldDeclaration } from "./record.ts";
 
 /** Where the panel lists a record: the sidebar section its menu entry sits in. */
-export type MenuSection = "administration" | "screens" | "fleet" | "catalogues";
+export type MenuSection = "administration" | "screens" | "fleet" | "rates" | "catalogues";
 
 /**
  * A table and column whose rows point at a catalogue item: while one does, the item is in use
@@ -132,6 +132,10 @@ export interface CatalogueOptions {
   /** A reference detail within which names are unique (a deck's name within its yacht); default the whole catalogue. */
   readonly namesWithin?: string;
   readonly rowMenu?: RowMenu;
+  /** The calls' paths, where the spec fixes others than `/<resource>` (`/rates/general`). */
+  readonly paths?: CataloguePaths;
+  /** Details the panel's list is narrowed by beyond `filters` (a rate's year), each a select. */
+  readonly listFilters?: ReadonlyArray<string>;
 }
 
 /** A total as a catalogue declares it: the contract's, and the text key of its column's header. */
@@ -184,6 +188,7 @@ export const simpleCatalogue = (options: CatalogueOptions): CatalogueDeclaration
       ...(options.nameField === undefined ? {} : { nameField: options.nameField }),
       totals: totals.map(({ label: _label, ...total }) => total),
       filters: options.filters ?? [],
+      ...(options.paths === undefined ? {} : { paths: options.paths }),
     },
   );
   const nameLabel = options.nameLabel ?? "catalogue.name";
@@ -214,7 +219,9 @@ export const simpleCatalogue = (options: CatalogueOptions): CatalogueDeclaration
       api,
       columns,
       choices,
-      details.filter(({ name }) => api.filters.includes(name)).map(({ name, label }) => ({ name, label })),
+      details
+        .filter(({ name }) => api.filters.includes(name) || (options.listFilters ?? []).includes(name))
+        .map(({ name, label, rule }) => ({ name, label, reference: rule.kind === "reference" })),
     ),
     formSource: catalogueFormSource(api, choices),
     rowMenu: options.rowMenu ?? null,

@@ -6,11 +6,12 @@ import type { CatalogueDeclaration } from "./catalogue.ts";
 import { courtesys } from "./courtesys.ts";
 import { feeding } from "./feeding.ts";
 import { fleet } from "./fleet.ts";
+import { rates } from "./rates.ts";
 import { referenceData } from "./referenceData.ts";
 import { yachtPages } from "./yachtPages.ts";
 
 /** Every declared simple catalogue, in menu order; the server and the panel serve each of them. */
-export const catalogues: ReadonlyArray<CatalogueDeclaration> = [feeding, activities, courtesys, ...fleet, ...referenceData];
+export const catalogues: ReadonlyArray<CatalogueDeclaration> = [feeding, activities, courtesys, ...fleet, ...rates, ...referenceData];
 
 /** Every endpoint of an API serving these catalogues (and the yachts' pages). */
 export const endpointsWith = (served: ReadonlyArray<CatalogueDeclaration>): ReadonlyArray<Endpoint> => [

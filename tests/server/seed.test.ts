@@ -132,6 +132,12 @@ describe("seed", () => {
         deck: { active: 12, inactive: 0 },
         cabin: { active: 76, inactive: 0 },
         cruiseItinerary: { active: 3, inactive: 0 },
+        // this year's and next year's: per yacht, cruise length, season and the categories it has
+        generalRate: { active: 64, inactive: 0 },
+        familyRoomRate: { active: 16, inactive: 0 },
+        charterRate: { active: 20, inactive: 0 },
+        contractRate: { active: 8, inactive: 0 },
+        airTicketRate: { active: 12, inactive: 0 },
       });
       // the fleet: the berths of each yacht's cabins add up to its guests
       expect((await listItems(db, yachts)).map(({ name, capacity }) => [name, capacity])).toEqual([

@@ -53,11 +53,10 @@ describe("the protected panel", () => {
   });
 
   // Flota and Catálogos, the fleet's reference data: every staff role reads it (DOMAIN.md section 2)
-  const referenceData = [
-    "Yates",
-    "Cubiertas",
-    "Camarotes",
-    "Itinerarios de crucero",
+  const fleet = ["Yates", "Cubiertas", "Camarotes", "Itinerarios de crucero"];
+  // Tarifas: admins write them, sales read them, marketing never sees them (DOMAIN.md section 2)
+  const rates = ["Tarifas generales", "Habitación familiar", "Chárter", "Tarifas de contrato", "Boletos aéreos"];
+  const catalogues = [
     "Idiomas",
     "Tipos de yate",
     "Camas",
@@ -86,7 +85,9 @@ describe("the protected panel", () => {
         "Destinos Nacionales",
         "Destinos Internacionales",
         "Flujos",
-        ...referenceData,
+        ...fleet,
+        ...rates,
+        ...catalogues,
         ...salesSide,
       ],
     ],
@@ -101,12 +102,24 @@ describe("the protected panel", () => {
         "Destinos Nacionales",
         "Destinos Internacionales",
         "Flujos",
-        ...referenceData,
+        ...fleet,
+        ...catalogues,
       ],
     ],
     [
       "sales",
-      ["Alimentación", "Actividades", "Cortesias", "Leads", "Destinos Nacionales", "Destinos Internacionales", ...referenceData, ...salesSide],
+      [
+        "Alimentación",
+        "Actividades",
+        "Cortesias",
+        "Leads",
+        "Destinos Nacionales",
+        "Destinos Internacionales",
+        ...fleet,
+        ...rates,
+        ...catalogues,
+        ...salesSide,
+      ],
     ],
     // an agency's users see their agency only (DOMAIN.md section 2)
     ["agency", ["Mi agencia"]],

@@ -97,6 +97,7 @@ export function PanelLayout({ children }: { readonly children: ReactNode }) {
           {section("administration")}
           {section("screens")}
           {section("fleet")}
+          {section("rates")}
           {section("catalogues")}
         </nav>
       </aside>

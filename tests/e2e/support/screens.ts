@@ -47,6 +47,8 @@ export const screens: ReadonlyArray<Screen> = [
   { name: "cabin-edit", path: "/panel/cabin/1", staff: "admin@example.com" },
   { name: "decks", path: "/panel/deck", staff: "marketing@example.com" },
   { name: "cruise-itineraries", path: "/panel/cruise_itinerary", staff: "ventas@example.com" },
+  { name: "general-rates", path: "/panel/rates/general", staff: "ventas@example.com" },
+  { name: "general-rate-edit", path: "/panel/rates/general/1", staff: "admin@example.com" },
   { name: "cruise-itinerary-edit", path: "/panel/cruise_itinerary/1", staff: "admin@example.com" },
   // an agency user lands on their agency
   { name: "agency", path: "/panel/agency", staff: "reservas@ikarustours.example.com" },

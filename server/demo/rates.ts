@@ -1,0 +1,122 @@
+import type { CatalogueItem } from "../../src/api/catalogues.ts";
+import { cabins, cruiseItineraries, yachts } from "../../src/records/fleet.ts";
+import { airTicketRates, charterRates, contractRates, familyRoomRates, generalRates } from "../../src/records/rates.ts";
+import { agencies, flights } from "../../src/records/referenceData.ts";
+import { createItem, listItems } from "../catalogues/items.ts";
+import type { Queryable } from "../db/database.ts";
+import type { CommandOptions } from "../events/command.ts";
+
+/** What a night costs a guest in high season, per cabin category, on each demo yacht (US$). */
+const highNight: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  "Galápagos Explorer": { double: 690, singleHigh: 640, singleLowA: 600, singleLowB: 560 },
+  "Sea Lion": { catamaran: 720, double: 720 },
+  "Darwin Star": { double: 610, singleHigh: 580, singleLowA: 540, singleLowB: 510 },
+  "Islas Encantadas": { double: 820, singleHigh: 780, singleLowA: 740, singleLowB: 700 },
+};
+
+/** Low season sells for less; next year's rates are 5 % above this year's. */
+const LOW_SEASON = 0.85;
+const NEXT_YEAR = 1.05;
+/** What the operator nets of the client rate. */
+const OPERATOR_SHARE = 0.8;
+
+const dollars = (amount: number): number => Math.round(amount * 100) / 100;
+
+const seasonName = { high: "Alta", low: "Baja" } as const;
+
+const categoryName: Readonly<Record<string, string>> = {
+  double: "doble",
+  singleHigh: "single alta",
+  singleLowA: "single baja A",
+  singleLowB: "single baja B",
+  catamaran: "catamarán",
+};
+
+/**
+ * The demo's rates (issue 16): for this year and the next, each yacht's general rates per cruise
+ * length, season and cabin category it has, its charter and (where it has family rooms) family
+ * room rates, contract rates of Ikarus Tours and Metropolitan Touring on the Galápagos Explorer,
+ * and the air tickets of every flight leg.
+ */
+export const seedDemoRates = async (tx: Queryable, options: CommandOptions, now: Date): Promise<void> => {
+  const create = (catalogue: typeof generalRates, payload: Record<string, unknown>) =>
+    createItem(tx, catalogue, { ...payload, name: String(payload.name), active: true }, options);
+  const itineraries = await listItems(tx, cruiseItineraries);
+  const fleetCabins = await listItems(tx, cabins);
+  const thisYear = now.getUTCFullYear();
+  for (const year of [thisYear, thisYear + 1]) {
+    const rise = year === thisYear ? 1 : NEXT_YEAR;
+    for (const yacht of await listItems(tx, yachts)) {
+      const nightly = highNight[yacht.name] ?? {};
+      const own = (item: CatalogueItem) => item.yacht === yacht.id;
+      const lengths = [...new Set(itineraries.filter(own).map((itinerary) => Number(itinerary.days)))];
+      const categories = [...new Set(fleetCabins.filter(own).map((cabin) => String(cabin.category)))];
+      const guests = Number(yacht.capacity);
+      for (const days of lengths.length === 0 ? [8] : lengths) {
+        for (const season of ["high", "low"] as const) {
+          const factor = rise * (season === "high" ? 1 : LOW_SEASON) * (days - 1);
+          const common = { year, yacht: yacht.id, days, season, wholesalerDiscount: 10, promotionalDiscount: 0 };
+          for (const category of categories) {
+            const clientRate = dollars((nightly[category] ?? 600) * factor);
+            await create(generalRates, {
+              ...common,
+              name: `${seasonName[season]} ${year} · ${categoryName[category] ?? category} · ${days} días`,
+              category,
+              clientRate,
+              operatorRate: dollars(clientRate * OPERATOR_SHARE),
+              childDiscount: 25,
+            });
+          }
+          const charter = dollars((nightly.double ?? 600) * factor * guests * 0.9);
+          await create(charterRates, {
+            ...common,
+            name: `Chárter ${seasonName[season].toLowerCase()} ${year} · ${days} días`,
+            clientRate: charter,
+            operatorRate: dollars(charter * OPERATOR_SHARE),
+          });
+          if (fleetCabins.some((cabin) => own(cabin) && cabin.familyRoom === true)) {
+            const room = dollars((nightly.double ?? 600) * factor * 3.2);
+            await create(familyRoomRates, {
+              ...common,
+              name: `Habitación familiar ${seasonName[season].toLowerCase()} ${year} · ${days} días`,
+              clientRate: room,
+              operatorRate: dollars(room * OPERATOR_SHARE),
+              childDiscount: 25,
+            });
+          }
+        }
+      }
+    }
+    const explorer = (await listItems(tx, yachts)).find((yacht) => yacht.name === "Galápagos Explorer");
+    const contractors = (await listItems(tx, agencies)).filter((agency) => ["Ikarus Tours", "Metropolitan Touring Agencia"].includes(agency.name));
+    for (const agency of explorer === undefined ? [] : contractors) {
+      const share = agency.type === "wholesaler" ? 0.78 : 0.88;
+      for (const season of ["high", "low"] as const) {
+        const clientRate = dollars(690 * 3 * rise * (season === "high" ? 1 : LOW_SEASON) * share);
+        await create(contractRates, {
+          name: `Contrato ${agency.name} ${seasonName[season].toLowerCase()} ${year}`,
+          agency: agency.id,
+          year,
+          yacht: explorer?.id,
+          days: 4,
+          season,
+          category: "double",
+          clientRate,
+          operatorRate: dollars(clientRate * 0.92),
+          childDiscount: 25,
+        });
+      }
+    }
+    for (const flight of await listItems(tx, flights)) {
+      const adult = dollars((String(flight.destination) === "SCY" || String(flight.origin) === "SCY" ? 245 : 230) * rise);
+      await create(airTicketRates, {
+        name: `${flight.name} ${year}`,
+        year,
+        flight: flight.id,
+        adultRate: adult,
+        childRate: dollars(adult * 0.75),
+        notes: "Tarifa por tramo, impuestos incluidos.",
+      });
+    }
+  }
+};

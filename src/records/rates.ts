@@ -1,0 +1,149 @@
+import { detail } from "../api/details.ts";
+import { textField } from "../api/fields.ts";
+import { messages } from "../api/messages.ts";
+import { type CatalogueOptions, type DetailDeclaration, referenceTo, simpleCatalogue } from "./catalogue.ts";
+import { cabinCategories, yachts } from "./fleet.ts";
+import { agencies, flights } from "./referenceData.ts";
+
+/**
+ * The rates a departure is sold at (DOMAIN.md section 6), one declaration per type on the
+ * catalogue engine: admins write them, sales read them, marketing and agencies never see them
+ * (DOMAIN.md section 2). Their calls are the ones DOMAIN.md section 9 fixes: `GET /rates/{type}`,
+ * `GET /rates/{type}/{id}`, `POST /rates/createRate/{type}`, `PUT /rates/updateRate/{type}/{id}`,
+ * `DELETE /rates/{type}/{id}`. A rate's name says what it is ("Alta 2027 · doble · 4 días"; names
+ * may repeat), so the lists show the name, the yacht and the amounts, narrowed by year and yacht.
+ * The Ikarus rate, with a life of its own, and the quote come next (issue 16).
+ */
+const rateCatalogue = (
+  type: string,
+  options: Pick<CatalogueOptions, "key" | "stream" | "table" | "details"> & Partial<Pick<CatalogueOptions, "filters" | "listFilters">>,
+) =>
+  simpleCatalogue({
+    resource: `${type}Rates`,
+    singular: "Rate",
+    readers: ["admin", "sales"],
+    writers: ["admin"],
+    listPath: `/panel/rates/${type}`,
+    newPaths: [`/panel/rates/${type}/rate_new`],
+    menu: { section: "rates" },
+    nameLabel: "detail.rateName",
+    nameTaken: null,
+    paths: {
+      list: `/rates/${type}`,
+      get: `/rates/${type}/:id`,
+      create: `/rates/createRate/${type}`,
+      update: `/rates/updateRate/${type}/:id`,
+      remove: `/rates/${type}/:id`,
+    },
+    filters: ["yacht"],
+    listFilters: ["year"],
+    ...options,
+  });
+
+const year: DetailDeclaration = {
+  name: "year",
+  label: "detail.year",
+  rule: detail.number({ required: true, minimum: 2000, maximum: 2100, whole: true }),
+};
+
+const yacht: DetailDeclaration = { name: "yacht", label: "detail.yacht", ...referenceTo(yachts), column: true };
+
+/** The length of the cruise the rate is for, as the itineraries count it. */
+const days: DetailDeclaration = {
+  name: "days",
+  label: "detail.days",
+  rule: detail.number({ required: true, minimum: 2, maximum: 15, whole: true }),
+};
+
+const season: DetailDeclaration = { name: "season", label: "detail.season", rule: detail.choice(["high", "low"]) };
+
+/** An amount in US dollars: what the client pays, or what the operator nets. */
+const amount = (name: string, label: string, column = true): DetailDeclaration => ({
+  name,
+  label,
+  rule: detail.number({ required: true, minimum: 0, maximum: 9_999_999.99, whole: false }),
+  column,
+});
+
+/** A discount in whole percent, 0 to 99 (`number 0-99`). */
+const discount = (name: string, label: string): DetailDeclaration => ({
+  name,
+  label,
+  rule: detail.number({ required: false, minimum: 0, maximum: 99, whole: true, outOfRange: messages.numberOutOfRange }),
+});
+
+const prices = [amount("clientRate", "detail.clientRate"), amount("operatorRate", "detail.operatorRate")];
+
+const discounts = [
+  discount("childDiscount", "detail.childDiscount"),
+  discount("wholesalerDiscount", "detail.wholesalerDiscount"),
+  discount("promotionalDiscount", "detail.promotionalDiscount"),
+];
+
+/** Per space: by the cabin's category and the season of the departure's month. */
+export const generalRates = rateCatalogue("general", {
+  key: "generalRates",
+  stream: "generalRate",
+  table: "general_rates",
+  details: [
+    year,
+    yacht,
+    days,
+    season,
+    { name: "category", label: "detail.category", rule: detail.choice(cabinCategories) },
+    ...prices,
+    ...discounts,
+  ],
+});
+
+/** A family room, sold whole: per cabin and season. */
+export const familyRoomRates = rateCatalogue("familyRoom", {
+  key: "familyRoomRates",
+  stream: "familyRoomRate",
+  table: "family_room_rates",
+  details: [year, yacht, days, season, ...prices, ...discounts],
+});
+
+/** The whole yacht for one departure. */
+export const charterRates = rateCatalogue("charter", {
+  key: "charterRates",
+  stream: "charterRate",
+  table: "charter_rates",
+  details: [year, yacht, days, season, ...prices, ...discounts],
+});
+
+/** An agency's negotiated rate, which prices its spaces before any other. */
+export const contractRates = rateCatalogue("contract", {
+  key: "contractRates",
+  stream: "contractRate",
+  table: "contract_rates",
+  details: [
+    { name: "agency", label: "detail.agency", ...referenceTo(agencies), column: true },
+    year,
+    yacht,
+    days,
+    season,
+    { name: "category", label: "detail.category", rule: detail.choice(cabinCategories) },
+    ...prices,
+    ...discounts,
+  ],
+  filters: ["yacht", "agency"],
+});
+
+/** A flight leg's fare for the year, adult and child (`flight rate not defined` without one). */
+export const airTicketRates = rateCatalogue("airTicket", {
+  key: "airTicketRates",
+  stream: "airTicketRate",
+  table: "air_ticket_rates",
+  details: [
+    year,
+    { name: "flight", label: "detail.flight", ...referenceTo(flights), column: true },
+    amount("adultRate", "detail.adultRate"),
+    amount("childRate", "detail.childRate"),
+    { name: "notes", label: "detail.notes", rule: detail.text(textField(300)) },
+  ],
+  filters: ["flight"],
+});
+
+/** The rates in the menu's order. */
+export const rates = [generalRates, familyRoomRates, charterRates, contractRates, airTicketRates];
