@@ -6,7 +6,7 @@ import { catalogues } from "../../src/records/index.ts";
 import { yachtPicture } from "./yachtPages.ts";
 import type { Queryable } from "../db/database.ts";
 import type { CommandOptions } from "../events/command.ts";
-import { idOf } from "./referenceData.ts";
+import { idOf } from "./byName.ts";
 
 /** A berth type of the demo's reference data, by its Spanish name. */
 type BerthName = "Cama individual" | "Cama matrimonial" | "Litera";

@@ -20,6 +20,10 @@ import {
 import { createUser } from "../accounts/users.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { createItem, listItems } from "../catalogues/items.ts";
+import { newImageValue } from "../../src/api/details.ts";
+import { catalogues } from "../../src/records/index.ts";
+import { idOf } from "./byName.ts";
+import { companyEmblem } from "./yachtPages.ts";
 import type { CatalogueRecord } from "../catalogues/projection.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryCount } from "../db/rows.ts";
@@ -82,13 +86,6 @@ export const seedReferenceLists = async (tx: Queryable, options: CommandOptions)
     if ((await queryCount(tx, `select count(*)::int as count from ${catalogue.table}`)) > 0) continue;
     for (const item of items()) await createItem(tx, catalogue, { ...item, active: true }, options);
   }
-};
-
-/** The id of the item named `name` in a catalogue (the demo points at what it just created). */
-export const idOf = async (tx: Queryable, catalogue: CatalogueRecord, name: string): Promise<number> => {
-  const item = (await listItems(tx, catalogue)).find((candidate) => candidate.name === name);
-  if (item === undefined) throw new Error(`the demo needs '${name}' in ${catalogue.key}`);
-  return item.id;
 };
 
 /** The demo's fleet reference data: what a Galápagos operator would recognise. */
@@ -167,7 +164,9 @@ export const seedDemoAgencyUsers = async (tx: Queryable, options: CommandOptions
 /** The demo's company, flights, this year's and next year's seasons and ten agencies. */
 export const seedDemoSales = async (tx: Queryable, options: CommandOptions, now: Date): Promise<void> => {
   const create = (catalogue: CatalogueRecord, item: CatalogueItemPayload) => createItem(tx, catalogue, { active: true, ...item }, options);
-  await create(companies, {
+  // the logos the vouchers and reports show: the emblem wide, and alone as the icon
+  const logos = [companyEmblem(true), companyEmblem(true), companyEmblem(false)];
+  const company = {
     name: "Galápagos Islas Cruceros S.A.",
     commercialName: "Islas Cruceros",
     code: "GIC",
@@ -179,7 +178,11 @@ export const seedDemoSales = async (tx: Queryable, options: CommandOptions, now:
     accountType: "current",
     address: "Av. Amazonas N24-03 y Colón, Quito",
     billingInformation: "Galápagos Islas Cruceros S.A., RUC 1791234567001, Av. Amazonas N24-03, Quito",
-  });
+    logo: newImageValue(0),
+    principalLogo: newImageValue(1),
+    icon: newImageValue(2),
+  };
+  await createItem(tx, companies, { active: true, ...company }, options, catalogues, logos);
   const airline = async (name: string) => idOf(tx, airlines, name);
   const avianca = await airline("Avianca");
   const latam = await airline("LATAM Airlines");

@@ -9,9 +9,8 @@ import type { Queryable } from "../db/database.ts";
 import type { CommandOptions } from "../events/command.ts";
 import type { UploadedImage } from "../uploads/store.ts";
 import { saveYachtPage } from "../yachts/pages.ts";
-import { idsByName } from "./byName.ts";
 import { encodePng, type Rgb } from "./png.ts";
-import { idOf } from "./referenceData.ts";
+import { idOf, idsByName } from "./byName.ts";
 
 /** A colour at a pixel: flat, or varying over the picture (a gradient, planks, tiles). */
 type Paint = Rgb | ((x: number, y: number) => Rgb);
@@ -169,6 +168,24 @@ export const yachtPicture = (colour: string): UploadedImage => {
     ...[130, 170, 210, 250, 290, 330].map((x) => rect(x, 168, x + 22, 180, [52, 72, 96])),
     ...[180, 220, 260].map((x) => rect(x, 140, x + 26, 150, [52, 72, 96])),
     rect(232, 96, 236, 132, [120, 124, 128]),
+  ]);
+};
+
+/**
+ * The demo company's emblem: a sun over two waves in a navy disc, on white; `wide` leaves room on
+ * its right as a letterhead's logo does. Its logo, principal logo and icon on vouchers and reports.
+ */
+export const companyEmblem = (wide: boolean): UploadedImage => {
+  const size = 160;
+  const navy: Rgb = [15, 59, 94];
+  const sea: Rgb = [46, 134, 193];
+  const centre = size / 2;
+  return picture(wide ? size * 3 : size, size, [255, 255, 255], [
+    ellipse(centre, centre, 70, 70, navy),
+    ellipse(centre, 66, 24, 24, [246, 196, 68]),
+    rect(28, 92, 132, 102, sea),
+    rect(38, 110, 122, 118, sea),
+    ...(wide ? [rect(size + 10, 56, size * 3 - 20, 80, navy), rect(size + 10, 92, size * 2 + 40, 104, sea)] : []),
   ]);
 };
 

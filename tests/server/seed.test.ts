@@ -1,5 +1,6 @@
 import { listItems } from "../../server/catalogues/items.ts";
 import { cabins, decks, yachts } from "../../src/records/fleet.ts";
+import { companies } from "../../src/records/referenceData.ts";
 import { CABIN_COLUMNS, CABIN_ROWS, MAX_CABIN_X, MAX_CABIN_Y, yachtPageNames } from "../../src/api/yachtPages.ts";
 import { countryCodes } from "../../src/api/countries.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -176,6 +177,10 @@ describe("seed", () => {
       return;
     }
     const fleet = await listItems(db, yachts);
+    // the yachts' pictures and the company's logos are stored images, served as the panel asks
+    const [company] = await listItems(db, companies);
+    const images = [...fleet.map(({ picture }) => String(picture)), String(company?.logo), String(company?.principalLogo), String(company?.icon)];
+    for (const image of images) expect([image, (await fetch(`${server.base}/api/${image}`)).status]).toEqual([image, 200]);
     expect(pages).toHaveLength(fleet.length * yachtPageNames.length);
     expect(pages.every(({ version }) => version === 1)).toBe(true);
     const pageOf = (yachtId: number, page: string) => pages.find((row) => row.yacht_id === yachtId && row.page === page)?.content ?? {};
