@@ -5,7 +5,7 @@ import type { FieldProblem } from "../../src/api/fields.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryRows } from "../db/rows.ts";
-import { storeImage, type UploadedImage } from "./store.ts";
+import { pathOf, storeImage, type UploadedImage } from "./store.ts";
 
 /** One image value with its `new:<n>` swapped for the stored path, through `place`. */
 type Place = (value: string) => Promise<string>;
@@ -81,7 +81,7 @@ export const unknownImages = async (
   const stored = await queryRows(
     db,
     PathRow,
-    "select 'uploads/' || folder || '/' || sha256 || '.' || ext as path from uploads where 'uploads/' || folder || '/' || sha256 || '.' || ext = any($1::text[])",
+    `select ${pathOf} as path from uploads where ${pathOf} = any($1::text[])`,
     [all],
   );
   const found = new Set(stored.map(({ path }) => path));

@@ -91,7 +91,8 @@ export const imageReferences: ReadonlyArray<ImageReference> = [
     .map(({ table }) => ({ table, column: "details", json: true, live: "status <> 'deleted'" })),
 ];
 
-const pathOf = "'uploads/' || folder || '/' || sha256 || '.' || ext";
+/** A row of `uploads` as the path the API answers (uploadPath in SQL). */
+export const pathOf = "'uploads/' || folder || '/' || sha256 || '.' || ext";
 
 /**
  * Removes, in the caller's transaction and after its change is written, those of `paths` (stored

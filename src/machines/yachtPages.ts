@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import type { ApiClient } from "../api/client.ts";
 import type { CatalogueEndpoints } from "../api/catalogues.ts";
-import type { DetailValue, RowValue } from "../api/details.ts";
+import type { DetailRule, DetailValue, RowValue } from "../api/details.ts";
 import { CatalogueItemId } from "../api/ids.ts";
 import { type YachtPage, type YachtPagePayload, yachtPageProblems } from "../api/yachtPages.ts";
 import { decks } from "../records/fleet.ts";
@@ -15,8 +15,18 @@ const yachtId = Schema.decodeSync(CatalogueItemId);
 /** The choices key under which a page's editor finds the yacht's decks (its plans, its cabins' plan). */
 export const DECKS_CHOICE = "decks";
 
+/** The slot among the form's images of a row's image: named by the row's key cell (`deck-12`). */
+const rowImageSlot = (key: string, value: unknown): string => `${key}-${String(value)}`;
+
 /** The slot of a deck's plan image among the form's images. */
-export const deckPlanSlot = (deck: number): string => `deck-${deck}`;
+export const deckPlanSlot = (deck: number): string => rowImageSlot("deck", deck);
+
+/** A list of rows' image cell and the key cell that names each row's slot (a deck's plan), or null. */
+const rowImage = (rule: DetailRule): { readonly cell: string; readonly key: string } | null => {
+  if (rule.kind !== "rows" || rule.key === undefined) return null;
+  const cell = rule.cells.find((candidate) => candidate.rule.kind === "image");
+  return cell === undefined ? null : { cell: cell.name, key: rule.key };
+};
 
 /** The items of a catalogue a page chooses from: narrowed to the page's yacht where the catalogue lists by yacht. */
 const loadChoice = (client: ApiClient, list: CatalogueEndpoints["list"], id: number, byYacht: boolean) =>
@@ -45,10 +55,11 @@ const withImages = (page: YachtPageDeclaration, fields: Record<string, DetailVal
   const content: Record<string, DetailValue> = { ...fields };
   for (const { name, rule } of page.details) {
     if (rule.kind === "images") content[name] = images.filter((image) => image.slot === "").map(sent);
-    if (rule.kind === "rows" && rule.cells.some((cell) => cell.rule.kind === "image")) {
+    const inRows = rowImage(rule);
+    if (inRows !== null) {
       content[name] = ((fields[name] ?? []) as ReadonlyArray<RowValue>).map((row) => {
-        const image = images.find((candidate) => candidate.slot === deckPlanSlot(Number(row.deck)));
-        return { ...row, plan: image === undefined ? "" : sent(image) };
+        const image = images.find((candidate) => candidate.slot === rowImageSlot(inRows.key, row[inRows.key]));
+        return { ...row, [inRows.cell]: image === undefined ? "" : sent(image) };
       });
     }
   }
@@ -60,17 +71,19 @@ const keptOf = (page: YachtPageDeclaration, item: YachtPage): ReadonlyArray<Kept
   page.details.flatMap(({ name, rule }): ReadonlyArray<KeptImage> => {
     const value = item[name];
     if (rule.kind === "images") return (Array.isArray(value) ? value : []).filter((path): path is string => typeof path === "string");
-    if (rule.kind !== "rows") return [];
-    return ((Array.isArray(value) ? value : []) as ReadonlyArray<RowValue>).flatMap((row) =>
-      typeof row.plan === "string" && row.plan !== "" ? [{ slot: deckPlanSlot(Number(row.deck)), path: row.plan }] : [],
-    );
+    const inRows = rowImage(rule);
+    if (inRows === null) return [];
+    return ((Array.isArray(value) ? value : []) as ReadonlyArray<RowValue>).flatMap((row) => {
+      const path = row[inRows.cell];
+      return typeof path === "string" && path !== "" ? [{ slot: rowImageSlot(inRows.key, row[inRows.key]), path }] : [];
+    });
   });
 
-/** How many images a page keeps in one place: its photos, or one plan per deck. */
+/** How many images a page keeps in one place: its photos, or one in each row (a deck's plan). */
 const maxImagesOf = (page: YachtPageDeclaration): number => {
   const photos = page.details.find(({ rule }) => rule.kind === "images")?.rule;
   if (photos?.kind === "images") return photos.max;
-  return page.editor === "deckPlans" ? 1 : 0;
+  return page.details.some(({ rule }) => rowImage(rule) !== null) ? 1 : 0;
 };
 
 /**

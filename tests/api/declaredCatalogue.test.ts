@@ -7,7 +7,7 @@ import { messages } from "../../src/api/messages.ts";
 import { simpleCatalogue } from "../../src/records/catalogue.ts";
 import { catalogues } from "../../src/records/index.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
-import { createStaff, dataOf, request, sessionFor, startServer, type TestServer, versionIn } from "./support.ts";
+import { dataOf, request, staffTokens, startServer, type TestServer, versionIn } from "./support.ts";
 
 /**
  * Issue 12: a simple catalogue is one declaration. This one exists only in the test: nothing else
@@ -30,7 +30,7 @@ const tags = simpleCatalogue({
 
 let db: Database;
 let server: TestServer;
-const tokens = new Map<RoleName, string>();
+let tokens: ReadonlyMap<RoleName, string> = new Map();
 
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -47,10 +47,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await resetDatabase(db);
   await db.exec("truncate test_tags, test_tag_uses restart identity");
-  for (const role of ["admin", "marketing", "sales"] as const) {
-    const id = await createStaff(db, { email: `${role}@example.com`, password: null, role });
-    tokens.set(role, await sessionFor(server, db, id));
-  }
+  tokens = await staffTokens(server, db);
 });
 
 const path = (template: string, id = 1) => `/api${template.replace(":id", String(id))}`;

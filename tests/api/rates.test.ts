@@ -6,7 +6,7 @@ import { airTicketRates, contractRates, generalRates, rates } from "../../src/re
 import { agencies, flights } from "../../src/records/referenceData.ts";
 import { referencedItem } from "../catalogueSamples.ts";
 import { testDatabase } from "../setup/database.ts";
-import { type Answer, anyAgency, createStaff, dataOf, request, sessionFor, snapshot, startServer, type TestServer } from "./support.ts";
+import { type Answer, dataOf, request, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
 
 /**
  * Issue 16, item 1: the rates of each type, declared on the catalogue engine at the paths DOMAIN.md
@@ -14,7 +14,7 @@ import { type Answer, anyAgency, createStaff, dataOf, request, sessionFor, snaps
  */
 const db = testDatabase();
 let server: TestServer;
-const tokens = new Map<RoleName, string>();
+let tokens: ReadonlyMap<RoleName, string> = new Map();
 
 beforeAll(async () => {
   server = await startServer(db);
@@ -25,12 +25,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  for (const role of ["admin", "marketing", "sales"] as const) {
-    const id = await createStaff(db, { email: `${role}@example.com`, password: null, role });
-    tokens.set(role, await sessionFor(server, db, id));
-  }
-  const agencyUser = await createStaff(db, { email: "reservas@agencia.example.com", password: null, role: "agency", agencyId: await anyAgency(db) });
-  tokens.set("agency", await sessionFor(server, db, agencyUser));
+  tokens = await staffTokens(server, db, ["admin", "marketing", "sales", "agency"]);
 });
 
 const as = (role: RoleName) => tokens.get(role) ?? "";

@@ -23,7 +23,7 @@ import {
   seasons,
 } from "../../src/records/referenceData.ts";
 import { resetDatabase, testDatabase } from "../setup/database.ts";
-import { createStaff, dataOf, request, sessionFor, snapshot, startServer, type TestServer, versionIn } from "./support.ts";
+import { dataOf, request, snapshot, staffTokens, startServer, type TestServer, versionIn } from "./support.ts";
 
 /**
  * Issue 15: the fleet's reference data (DOMAIN.md section 3), each catalogue one declaration on the
@@ -31,7 +31,7 @@ import { createStaff, dataOf, request, sessionFor, snapshot, startServer, type T
  */
 const db = testDatabase();
 let server: TestServer;
-const tokens = new Map<RoleName, string>();
+let tokens: ReadonlyMap<RoleName, string> = new Map();
 
 beforeAll(async () => {
   server = await startServer(db);
@@ -42,10 +42,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  for (const role of ["admin", "marketing", "sales"] as const) {
-    const id = await createStaff(db, { email: `${role}@example.com`, password: null, role });
-    tokens.set(role, await sessionFor(server, db, id));
-  }
+  tokens = await staffTokens(server, db);
 });
 
 const as = (role: RoleName) => tokens.get(role) ?? "";
@@ -361,10 +358,7 @@ describe("the reference lists", () => {
     const options = { actorId: null, occurredAt: new Date() };
     await db.transaction((tx) => seedReferenceLists(tx, options));
     await db.transaction((tx) => seedReferenceLists(tx, options));
-    for (const role of ["sales"] as const) {
-      const id = await createStaff(db, { email: `${role}@example.com`, password: null, role });
-      tokens.set(role, await sessionFor(server, db, id));
-    }
+    tokens = await staffTokens(server, db, ["sales"]);
     const loaded = await list(countries);
     expect(loaded).toHaveLength(countryCodes.length);
     expect(loaded.find((country) => country.code === "DE")).toMatchObject({ name: "Alemania", englishName: "Germany", andeanPact: false });

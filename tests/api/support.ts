@@ -164,6 +164,23 @@ export const sessionFor = (server: TestServer, db: Database, userId: number): Pr
   );
 };
 
+/**
+ * One signed-in user per role, each with a full session: `<role>@example.com` (an agency user
+ * belongs to the first live agency). Answers each role's token, for the access tests of a record.
+ */
+export const staffTokens = async (
+  server: TestServer,
+  db: Database,
+  roles: ReadonlyArray<RoleName> = ["admin", "marketing", "sales"],
+): Promise<ReadonlyMap<RoleName, string>> => {
+  const tokens = new Map<RoleName, string>();
+  for (const role of roles) {
+    const id = await createStaff(db, { email: `${role}@example.com`, password: null, role });
+    tokens.set(role, await sessionFor(server, db, id));
+  }
+  return tokens;
+};
+
 /** The `data` of an answer's body. */
 export const dataOf = (answer: Answer): unknown =>
   typeof answer.body === "object" && answer.body !== null && "data" in answer.body ? answer.body.data : undefined;

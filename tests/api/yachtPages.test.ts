@@ -8,7 +8,7 @@ import { cabins, decks, yachts } from "../../src/records/fleet.ts";
 import { berths, captains, companies, countries, guides, kinds, languages } from "../../src/records/referenceData.ts";
 import { yachtPages } from "../../src/records/yachtPages.ts";
 import { testDatabase } from "../setup/database.ts";
-import { type Answer, anyAgency, createStaff, dataOf, request, sessionFor, snapshot, startServer, type TestServer } from "./support.ts";
+import { type Answer, dataOf, request, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
 
 /**
  * Issue 15: a yacht's eight pages (DOMAIN.md section 3), each declared once with the detail rules
@@ -16,7 +16,7 @@ import { type Answer, anyAgency, createStaff, dataOf, request, sessionFor, snaps
  */
 const db = testDatabase();
 let server: TestServer;
-const tokens = new Map<RoleName, string>();
+let tokens: ReadonlyMap<RoleName, string> = new Map();
 let yacht = 0;
 let otherYacht = 0;
 let upperDeck = 0;
@@ -40,12 +40,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  for (const role of ["admin", "marketing", "sales"] as const) {
-    const id = await createStaff(db, { email: `${role}@example.com`, password: null, role });
-    tokens.set(role, await sessionFor(server, db, id));
-  }
-  const agencyUser = await createStaff(db, { email: "reservas@agencia.example.com", password: null, role: "agency", agencyId: await anyAgency(db) });
-  tokens.set("agency", await sessionFor(server, db, agencyUser));
+  tokens = await staffTokens(server, db, ["admin", "marketing", "sales", "agency"]);
   const kind = await create(kinds, { name: "Yate a motor", initials: "MY" });
   const company = await create(companies, { name: "Islas Cruceros", code: "GIC", ruc: "1791234567001" });
   const yachtFields = { initials: "SL", code: "SL-1", kind, company, order: 1, colour: "#2a9d8f" };
