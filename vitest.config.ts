@@ -1,4 +1,5 @@
 import react from "@vitejs/plugin-react";
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -9,6 +10,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest leaves one core to itself by default: on a 2-core machine that is one worker, while
+    // the tests spend their time in PGlite or PostgreSQL, not in the main thread.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,

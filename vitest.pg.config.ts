@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -7,6 +8,9 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
+    // Vitest leaves one core to itself by default: on a 2-core machine that is one worker, while
+    // the tests spend their time in PGlite or PostgreSQL, not in the main thread.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {

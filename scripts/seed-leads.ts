@@ -11,7 +11,7 @@ import type { Queryable } from "../server/db/database.ts";
 import { prepareSchema } from "../server/schema.ts";
 import { openDatabase } from "../server/db/open.ts";
 import { decodeEnv } from "../server/env.ts";
-import { nextStatus } from "../server/events/machine.ts";
+import { nextStatus } from "../src/machines/domain/verdict.ts";
 import { addToTotal, leadColumns, leadRecord, newLeadRow } from "../server/leads/projection.ts";
 
 const BATCH = 1000;

@@ -3,12 +3,14 @@ import {
   type CatalogueItem,
   type CatalogueItemPayload,
   catalogueItemProblems,
+  type LifecycleCommand,
+  reasonField,
   comparableName,
   filterParameter,
   type Total,
 } from "../../src/api/catalogues.ts";
 import { type Detail, detailMessage, type DetailValue, type DetailValues, detailValues, emptyValue, referencedIds, referencesOf } from "../../src/api/details.ts";
-import { type FieldProblem, type FieldProblems, firstProblem } from "../../src/api/fields.ts";
+import { type FieldProblem, type FieldProblems, firstProblem, textProblem } from "../../src/api/fields.ts";
 import type { CatalogueItemId } from "../../src/api/ids.ts";
 import type { Message } from "../../src/api/messages.ts";
 import type { RecordVersion } from "../../src/api/versions.ts";
@@ -32,21 +34,28 @@ const ItemRow = Schema.Struct({
   id: Schema.Int,
   name: Schema.String,
   active: Schema.Boolean,
+  status: Schema.String,
   version: Schema.Int,
   details: Schema.Record(Schema.String, Schema.Unknown),
+  stamps: Schema.Record(Schema.String, Schema.Unknown),
 });
 type ItemRow = typeof ItemRow.Type;
 
-/** A row as the contract answers it: each declared detail under its name (its empty value if never set). */
+/**
+ * A row as the contract answers it: each declared detail under its name (its empty value if never
+ * set); with a lifecycle, the state and each stamp (null until stamped).
+ */
 const toItem = (catalogue: CatalogueRecord, row: ItemRow): CatalogueItem => {
+  const { lifecycle } = catalogue.api;
   const details = Object.fromEntries([
     ...catalogue.api.details.map(({ name, rule }) => [name, row.details[name] ?? emptyValue(rule)]),
     ...catalogue.api.totals.map(({ name }) => [name, row.details[name] ?? 0]),
+    ...(lifecycle === null ? [] : [["state", row.status], ...lifecycle.stamps.map((name) => [name, row.stamps[name] ?? null])]),
   ]);
   return Schema.decodeUnknownSync(catalogue.api.get.response)({ ...details, id: row.id, name: row.name, active: row.active, version: row.version });
 };
 
-const itemColumns = "id, name, active, version, details";
+const itemColumns = "id, name, active, status, version, details, stamps";
 
 const NameRow = Schema.Struct({ id: Schema.Int, name: Schema.String });
 
@@ -386,7 +395,8 @@ export const createItem = async (
   const event = {
     type: "catalogueItem.create",
     name: payload.name.trim(),
-    active: payload.active ?? true,
+    // an item with a lifecycle starts as its machine says (an Ikarus rate as a draft), never active
+    active: catalogue.api.lifecycle === null && (payload.active ?? true),
     ...eventDetails(catalogue, payload),
   } as const;
   return decideNew(tx, catalogue, event, options, await formFacts(tx, catalogue, served, payload, null));
@@ -428,7 +438,7 @@ export const updateItem = async (
       namedImages(catalogue.api.details, current).filter((path) => !kept.has(path)),
     );
   }
-  if (payload.active !== undefined && payload.active !== current.active) {
+  if (catalogue.api.lifecycle === null && payload.active !== undefined && payload.active !== current.active) {
     const type = payload.active ? "catalogueItem.activate" : "catalogueItem.deactivate";
     await decide(tx, catalogue, streamId, { type }, options);
   }
@@ -451,4 +461,29 @@ export const deleteItem = async (
   };
   await decide(tx, catalogue, String(id), { type: "catalogueItem.delete" }, options, facts);
   await removeUnusedImages(tx, namedImages(catalogue.api.details, current));
+};
+
+/**
+ * Runs a lifecycle command on an item (an Ikarus rate's activation, its deactivation for a
+ * `reason`): the item's machine decides, with the reason's problem as the facts (blank:
+ * 'required_information'); a state that does not take the command answers 409.
+ */
+export const runItemCommand = async (
+  tx: Queryable,
+  catalogue: CatalogueRecord,
+  id: CatalogueItemId,
+  command: LifecycleCommand,
+  reason: string | undefined,
+  options: CommandOptions,
+): Promise<void> => {
+  await lockItem(tx, catalogue, id);
+  const text = reason?.trim() ?? "";
+  const facts: CatalogueItemFacts = {
+    fieldProblem: command.reason ? textProblem(reasonField, text) : null,
+    declaredRefusal: null,
+    nameTaken: null,
+    isInUse: false,
+  };
+  const event = { type: command.event, ...(command.reason ? { reason: text } : {}) } as Parameters<typeof decide<CatalogueRecord["machine"]>>[3];
+  await decide(tx, catalogue, String(id), event, options, facts);
 };

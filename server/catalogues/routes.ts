@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { CatalogueEndpoints } from "../../src/api/catalogues.ts";
 import { catalogues } from "../../src/records/index.ts";
 import { messages } from "../../src/api/messages.ts";
-import { createItem, deleteItem, findItem, listItems, updateItem } from "./items.ts";
+import { createItem, deleteItem, findItem, listItems, runItemCommand, updateItem } from "./items.ts";
 import { type CatalogueRecord, catalogueProjection } from "./projection.ts";
 import { registerProjections } from "../events/projection.ts";
 import { orNotFound } from "../http/found.ts";
@@ -17,7 +17,7 @@ export interface CataloguesContext extends RouteContext {
 export const catalogueRoutes: ReadonlyArray<{ readonly api: CatalogueEndpoints; readonly record: CatalogueRecord }> =
   catalogues.map((record) => ({ api: record.api, record }));
 
-/** The five endpoints of one catalogue; every catalogue is served by this one implementation. */
+/** The five endpoints of one catalogue, and its lifecycle's commands; every catalogue is served by this one implementation. */
 const registerCatalogue = (
   app: FastifyInstance,
   context: CataloguesContext,
@@ -44,6 +44,13 @@ const registerCatalogue = (
     await db.transaction((tx) => deleteItem(tx, record, call.params.id, actedBy(call, now()), context.catalogues));
     return messages.deleted;
   });
+
+  for (const { command, endpoint } of api.commands) {
+    registerEndpoint(app, context, endpoint, async (call) => {
+      await db.transaction((tx) => runItemCommand(tx, record, call.params.id, command, call.body.reason, actedBy(call, now())));
+      return messages.updated;
+    });
+  }
 };
 
 /** Serves every declared catalogue: its five calls, and its projection for the event store. */

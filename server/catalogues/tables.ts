@@ -5,7 +5,8 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
 /**
  * The read table of a declared catalogue, created when missing (decision 017): a new catalogue
  * needs no migration of its own. Its declared details (decision 027) live in one jsonb column, so
- * adding a detail needs none either; tables made before details existed get the column. Deleted
+ * adding a detail needs none either; tables made before details existed get the column. `stamps`
+ * holds what a lifecycle's commands stamp (an Ikarus rate's activation date, its deactivation's reason). Deleted
  * items keep their row (status 'deleted') so their history stays readable; the lists leave them out.
  */
 export const catalogueTableSql = (catalogue: CatalogueDeclaration): string => {
@@ -19,5 +20,6 @@ export const catalogueTableSql = (catalogue: CatalogueDeclaration): string => {
     created_at timestamptz not null,
     updated_at timestamptz not null
   );
-  alter table ${catalogue.table} add column if not exists details jsonb not null default '{}'`;
+  alter table ${catalogue.table} add column if not exists details jsonb not null default '{}';
+  alter table ${catalogue.table} add column if not exists stamps jsonb not null default '{}'`;
 };

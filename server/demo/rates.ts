@@ -1,8 +1,9 @@
 import type { CatalogueItem } from "../../src/api/catalogues.ts";
+import { CatalogueItemId } from "../../src/api/ids.ts";
 import { cabins, cruiseItineraries, yachts } from "../../src/records/fleet.ts";
-import { airTicketRates, charterRates, contractRates, familyRoomRates, generalRates } from "../../src/records/rates.ts";
+import { airTicketRates, charterRates, contractRates, familyRoomRates, generalRates, ikarusRates } from "../../src/records/rates.ts";
 import { agencies, flights } from "../../src/records/referenceData.ts";
-import { createItem, listItems } from "../catalogues/items.ts";
+import { createItem, listItems, runItemCommand } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
 import type { CommandOptions } from "../events/command.ts";
 
@@ -36,7 +37,8 @@ const categoryName: Readonly<Record<string, string>> = {
  * The demo's rates (issue 16): for this year and the next, each yacht's general rates per cruise
  * length, season and cabin category it has, its charter and (where it has family rooms) family
  * room rates, contract rates of Ikarus Tours and Metropolitan Touring on the Galápagos Explorer,
- * and the air tickets of every flight leg.
+ * the air tickets of every flight leg, and Ikarus Tours' Ikarus rates: one active and one
+ * deactivated this year, a draft for the next.
  */
 export const seedDemoRates = async (tx: Queryable, options: CommandOptions, now: Date): Promise<void> => {
   const create = (catalogue: typeof generalRates, payload: Record<string, unknown>) =>
@@ -117,6 +119,54 @@ export const seedDemoRates = async (tx: Queryable, options: CommandOptions, now:
         childRate: dollars(adult * 0.75),
         notes: "Tarifa por tramo, impuestos incluidos.",
       });
+    }
+  }
+  await seedIkarusRates(tx, options, thisYear);
+};
+
+/** The wholesaler's own rates per space for groups, each in a state of its life. */
+const seedIkarusRates = async (tx: Queryable, options: CommandOptions, year: number): Promise<void> => {
+  const wholesaler = (await listItems(tx, agencies)).find((agency) => agency.name === "Ikarus Tours");
+  const fleet = await listItems(tx, yachts);
+  const yachtNamed = (name: string) => fleet.find((yacht) => yacht.name === name)?.id;
+  if (wholesaler === undefined) return;
+  const command = (name: string) => {
+    const found = ikarusRates.api.commands.find(({ command: declared }) => declared.name === name);
+    if (found === undefined) throw new Error(`the Ikarus rate has no '${name}' command`);
+    return found.command;
+  };
+  const rates = [
+    { name: `Ikarus ${year} · Darwin Star · grupos 10-20`, year, yacht: yachtNamed("Darwin Star"), clientRate: 3150, life: ["activate"] },
+    {
+      name: `Ikarus ${year} · Galápagos Explorer · grupos 8-16`,
+      year,
+      yacht: yachtNamed("Galápagos Explorer"),
+      clientRate: 3480,
+      life: ["activate", "deactivate"],
+    },
+    { name: `Ikarus ${year + 1} · Darwin Star · grupos 10-20`, year: year + 1, yacht: yachtNamed("Darwin Star"), clientRate: 3310, life: [] },
+  ];
+  for (const { life, clientRate, ...rate } of rates) {
+    const id = await createItem(
+      tx,
+      ikarusRates,
+      {
+        ...rate,
+        agency: wholesaler.id,
+        days: 8,
+        passengersFrom: rate.name.endsWith("8-16") ? 8 : 10,
+        passengersTo: rate.name.endsWith("8-16") ? 16 : 20,
+        clientRate,
+        operatorRate: dollars(clientRate * 0.9),
+        childDiscount: 20,
+        tourLeaderReduction: 50,
+        commission: 12,
+        comment: "Grupos cerrados del mayorista; el líder de grupo paga la mitad.",
+      },
+      options,
+    );
+    for (const step of life) {
+      await runItemCommand(tx, ikarusRates, CatalogueItemId.make(id), command(step), step === "deactivate" ? "Reemplazada por la tarifa de contrato del mayorista." : undefined, options);
     }
   }
 };

@@ -4,7 +4,7 @@ import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { Queryable } from "../db/database.ts";
 import { nextId, queryOne } from "../db/rows.ts";
-import { judge } from "./machine.ts";
+import { judge } from "../../src/machines/domain/verdict.ts";
 import { project } from "./projection.ts";
 import { append, type StoredEvent } from "./store.ts";
 

@@ -4,7 +4,7 @@ import type { Queryable } from "../db/database.ts";
 import { execute, queryOne } from "../db/rows.ts";
 import type { RecordType } from "./command.ts";
 import { toMachineEvent } from "./decode.ts";
-import { nextStatus } from "./machine.ts";
+import { nextStatus } from "../../src/machines/domain/verdict.ts";
 import type { StoredEvent } from "./store.ts";
 
 /** The read tables fed by one stream, and how an event of that stream changes them. */

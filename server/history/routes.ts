@@ -10,7 +10,7 @@ import { UserId } from "../../src/api/ids.ts";
 import { messages } from "../../src/api/messages.ts";
 import { queryRows } from "../db/rows.ts";
 import type { RecordType } from "../events/command.ts";
-import { nextStatus } from "../events/machine.ts";
+import { nextStatus } from "../../src/machines/domain/verdict.ts";
 import { bannerRecord, callActionRecord } from "../home/projection.ts";
 import { itineraryRecord } from "../itineraries/projection.ts";
 import { leadRecord } from "../leads/projection.ts";

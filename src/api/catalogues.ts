@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { endpoint, MessageAnswer, type RoleName } from "./endpoint.ts";
+import { endpoint, MessageAnswer, NoInput, type RoleName } from "./endpoint.ts";
 import { CatalogueItemId, CatalogueItemIdFromPath, idParams } from "./ids.ts";
 import { RecordVersion } from "./versions.ts";
 import { type Detail, type DetailValue, type DetailValues, detailFields, detailPayloadFields, detailProblems, detailValues } from "./details.ts";
@@ -28,12 +28,49 @@ export type Total =
   | { readonly name: string; readonly kind: "chosen"; readonly detail: string; readonly value: string }
   | { readonly name: string; readonly kind: "pointing"; readonly catalogue: string; readonly detail: string; readonly value: string };
 
-/** A catalogue item's schema with its catalogue's details and totals (every one answered). */
-export const catalogueItemSchema = (details: ReadonlyArray<Detail>, totals: ReadonlyArray<Total> = []): Schema.Codec<CatalogueItem, unknown> =>
+/**
+ * A command on an item of a catalogue with a life of its own (`PUT /rates/activateIkarusRate/{id}`):
+ * its name, its path, the machine's event it sends, and whether it takes a `reason`.
+ */
+export interface LifecycleCommand {
+  readonly name: string;
+  readonly path: string;
+  readonly event: string;
+  readonly reason: boolean;
+  readonly description: string;
+}
+
+/**
+ * What a catalogue whose items have a life of their own (the Ikarus rate: draft, active,
+ * deactivated) adds to the calls: the item's `state` in every answer, the dates and texts its
+ * commands stamp (`activatedAt`, `deactivationReason`: null until stamped), and the commands. Its
+ * items have no active flag to send: their machine moves them.
+ */
+export interface Lifecycle {
+  readonly states: readonly [string, ...string[]];
+  readonly stamps: ReadonlyArray<string>;
+  readonly commands: ReadonlyArray<LifecycleCommand>;
+}
+
+/** The reason a command is given (an Ikarus rate's deactivation): required, up to 300 characters. */
+export const reasonField = textField(300, { required: true });
+
+/** A catalogue item's schema with its catalogue's details and totals (every one answered), and its lifecycle's state and stamps. */
+export const catalogueItemSchema = (
+  details: ReadonlyArray<Detail>,
+  totals: ReadonlyArray<Total> = [],
+  lifecycle: Lifecycle | null = null,
+): Schema.Codec<CatalogueItem, unknown> =>
   Schema.Struct({
     ...itemBase,
     ...detailFields(details),
     ...Object.fromEntries(totals.map(({ name }) => [name, Schema.Finite])),
+    ...(lifecycle === null
+      ? {}
+      : {
+          state: Schema.Literals(lifecycle.states),
+          ...Object.fromEntries(lifecycle.stamps.map((name) => [name, Schema.NullOr(Schema.String)])),
+        }),
   }) as unknown as Schema.Codec<CatalogueItem, unknown>;
 
 /** An item of a catalogue of names alone (feeding, activities, courtesies). */
@@ -52,19 +89,20 @@ export type CatalogueItemPayload = {
   readonly active?: boolean;
 } & Readonly<Record<string, DetailValue | undefined>>;
 
-const payloadFields = (nameField: TextField, details: ReadonlyArray<Detail>) => ({
+/** The payload's fields; an item with a lifecycle has no active flag to send. */
+const payloadFields = (nameField: TextField, details: ReadonlyArray<Detail>, lifecycle: Lifecycle | null) => ({
   name: textSchema(nameField),
-  active: Schema.optionalKey(Schema.Boolean),
+  ...(lifecycle === null ? { active: Schema.optionalKey(Schema.Boolean) } : {}),
   ...detailPayloadFields(details),
 });
 
 // The details' names are known only at run time, so the schemas are typed by hand.
-const catalogueItemPayloadSchema = (nameField: TextField, details: ReadonlyArray<Detail>) =>
-  Schema.Struct(payloadFields(nameField, details)) as unknown as Schema.Codec<CatalogueItemPayload, unknown>;
+const catalogueItemPayloadSchema = (nameField: TextField, details: ReadonlyArray<Detail>, lifecycle: Lifecycle | null) =>
+  Schema.Struct(payloadFields(nameField, details, lifecycle)) as unknown as Schema.Codec<CatalogueItemPayload, unknown>;
 
 /** An edit's payload: the form's and the version it was loaded at (decision 022). */
-const catalogueItemEditSchema = (nameField: TextField, details: ReadonlyArray<Detail>) =>
-  Schema.Struct({ ...payloadFields(nameField, details), version: RecordVersion }) as unknown as Schema.Codec<
+const catalogueItemEditSchema = (nameField: TextField, details: ReadonlyArray<Detail>, lifecycle: Lifecycle | null) =>
+  Schema.Struct({ ...payloadFields(nameField, details, lifecycle), version: RecordVersion }) as unknown as Schema.Codec<
     CatalogueItemPayload & { readonly version: RecordVersion },
     unknown
   >;
@@ -92,6 +130,8 @@ export const catalogueItemProblems = ({ nameField, details }: CatalogueShape, pa
 });
 
 const CatalogueItemIdParams = idParams(CatalogueItemId);
+/** A command's body: its reason, judged by the item's machine (blank: 'required_information'). */
+const ReasonPayload = Schema.Struct({ reason: Schema.String });
 
 /** Who may read a catalogue's items and who may change them. */
 export interface CatalogueAccess {
@@ -109,6 +149,8 @@ export interface CatalogueParts {
   readonly filters?: ReadonlyArray<string>;
   /** The five calls' paths where the spec fixes others than the catalogues' (`/rates/general`). */
   readonly paths?: CataloguePaths;
+  /** For items with a life of their own (the Ikarus rate): their states, stamps and commands. */
+  readonly lifecycle?: Lifecycle;
 }
 
 /** A catalogue's five paths below the API base; `:id` is the item's. */
@@ -142,7 +184,7 @@ export const catalogueEndpoints = (
   singular: string,
   label: string,
   access: CatalogueAccess,
-  { details = [], nameField = catalogueItemFields.name, totals = [], filters = [], paths }: CatalogueParts = {},
+  { details = [], nameField = catalogueItemFields.name, totals = [], filters = [], paths, lifecycle: declaredLifecycle }: CatalogueParts = {},
 ) => {
   const at: CataloguePaths = paths ?? {
     list: `/${resource}`,
@@ -151,10 +193,11 @@ export const catalogueEndpoints = (
     update: `/${resource}/update${singular}/:id`,
     remove: `/${resource}/:id`,
   };
+  const lifecycle = declaredLifecycle ?? null;
   const readers = { kind: "session", roles: access.readers } as const;
   const writers = { kind: "session", roles: access.writers } as const;
-  const Item = catalogueItemSchema(details, totals);
-  const Payload = catalogueItemPayloadSchema(nameField, details);
+  const Item = catalogueItemSchema(details, totals, lifecycle);
+  const Payload = catalogueItemPayloadSchema(nameField, details, lifecycle);
   // a catalogue with images (a yacht's picture, a company's logos) also takes them as a `json` form (decision 031)
   const images = details.filter(({ rule }) => rule.kind === "image").length;
   const upload = images === 0 ? {} : { upload: { field: CATALOGUE_IMAGES_FIELD, maxFiles: images, form: "json" as const } };
@@ -165,6 +208,20 @@ export const catalogueEndpoints = (
   totals,
   filters,
   resource,
+  lifecycle,
+  commands: (lifecycle?.commands ?? []).map((command) => ({
+    command,
+    endpoint: endpoint({
+      name: `${resource}.${command.name}`,
+      method: "PUT",
+      path: command.path,
+      params: CatalogueItemIdParams,
+      body: (command.reason ? ReasonPayload : NoInput) as Schema.Codec<{ readonly reason?: string }, unknown>,
+      response: MessageAnswer,
+      access: writers,
+      description: command.description,
+    }),
+  })),
   list: endpoint({
     name: `${resource}.list`,
     method: "GET",
@@ -201,7 +258,7 @@ export const catalogueEndpoints = (
     method: "PUT",
     path: at.update,
     params: CatalogueItemIdParams,
-    body: catalogueItemEditSchema(nameField, details),
+    body: catalogueItemEditSchema(nameField, details, lifecycle),
     response: MessageAnswer,
     access: writers,
     description: `Changes a ${label} item: its name, details, active flag${withImages}.`,

@@ -25,6 +25,8 @@ export type DetailRule =
       readonly whole: boolean;
       /** The spec's message for a number out of range (`number 0-99`), else 'invalid information'. */
       readonly outOfRange?: Message;
+      /** Another number detail this one may not be below (a range's `to` and its `from`). */
+      readonly atLeast?: string;
     }
   | { readonly kind: "choice"; readonly required: boolean; readonly options: ReadonlyArray<string> }
   | { readonly kind: "colour" }
@@ -282,10 +284,17 @@ export const detailProblems = (
 ): Readonly<Record<string, FieldProblem>> => {
   const problems: Record<string, FieldProblem> = {};
   for (const { name, rule } of details) {
-    const problem = detailProblem(rule, values[name] ?? emptyValue(rule));
+    const problem = detailProblem(rule, values[name] ?? emptyValue(rule)) ?? orderProblem(rule, values[name], values);
     if (problem !== null) problems[name] = problem;
   }
   return problems;
+};
+
+/** A number below the detail it must be at least (a passenger range whose `to` is under its `from`). */
+const orderProblem = (rule: DetailRule, value: DetailValue | undefined, values: DetailValues): FieldProblem | null => {
+  if (rule.kind !== "number" || rule.atLeast === undefined) return null;
+  const floor = values[rule.atLeast];
+  return typeof value === "number" && typeof floor === "number" && value < floor ? "invalid" : null;
 };
 
 /** The ids a detail's value points at (none for a detail that is no reference). */

@@ -175,12 +175,23 @@ export const catalogueListSource = (
     }));
   },
   remove: (client, id) => client.call(api.remove, { params: { id: catalogueItemId(id) } }),
+  // an item with a lifecycle moves by its commands (an Ikarus rate's activation), not by a flag
+  commands: Object.fromEntries(
+    api.commands.map(({ command, endpoint }) => [
+      command.name,
+      {
+        run: (client: ApiClient, id: number, reason: string) =>
+          client.call(endpoint, { params: { id: catalogueItemId(id) }, body: command.reason ? { reason } : {} }),
+        asksReason: command.reason,
+      },
+    ]),
+  ),
   view: {
     sortKeys: Object.fromEntries(columns.map((column) => [column.key, column.value])),
     // a cabin is found by its yacht's or deck's name as well as its own
     searchText: (item) => [item.name, ...Object.keys(choices).map((name) => String(item[namesKey(name)] ?? ""))].join(" "),
     title: (item) => item.name,
-    active: (item) => item.active,
+    ...(api.lifecycle === null ? { active: (item: CatalogueItem) => item.active } : {}),
     choiceFilters: filters.map(({ name, label, reference }) => ({
       name,
       label,
@@ -188,11 +199,15 @@ export const catalogueListSource = (
       text: (item) => String(reference ? (item[namesKey(name)] ?? "") : (item[name] ?? "")),
     })),
   },
-  setActive: (client, item, active) =>
-    client.call(api.update, {
-      params: { id: catalogueItemId(item.id) },
-      body: { ...unchangedPayload(api.details, item, active), version: item.version },
-    }),
+  ...(api.lifecycle === null
+    ? {
+        setActive: (client: ApiClient, item: CatalogueItem, active: boolean) =>
+          client.call(api.update, {
+            params: { id: catalogueItemId(item.id) },
+            body: { ...unchangedPayload(api.details, item, active), version: item.version },
+          }),
+      }
+    : {}),
 });
 
 /**

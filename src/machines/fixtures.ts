@@ -70,6 +70,15 @@ export const dialogAnswers = (id: string) =>
     { type: `xstate.error.actor.${id}`, error: new Error("dialog failed") },
   ] as const;
 
+/** What a dialog that may ask for a reason answers: a reason, none asked (""), cancelled (null), or a failure. */
+export const reasonAnswers = (id: string) =>
+  [
+    { type: `xstate.done.actor.${id}`, output: "the wholesaler left" },
+    { type: `xstate.done.actor.${id}`, output: "" },
+    { type: `xstate.done.actor.${id}`, output: null },
+    { type: `xstate.error.actor.${id}`, error: new Error("dialog failed") },
+  ] as const;
+
 /**
  * A domain machine's fixtures (decision 017): it takes no input, and each sample event is sent as
  * replayed (no facts) and with each set of facts, so that every refusing guard and every

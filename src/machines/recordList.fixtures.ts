@@ -2,7 +2,7 @@ import { messages } from "../api/messages.ts";
 import { feeding } from "../records/feeding.ts";
 import { catalogueListMachine } from "./catalogues.ts";
 import { parseListQuery } from "./listQuery.ts";
-import { dialogAnswers, type MachineFixtures, machineFixtures, refused, unusedClient } from "./fixtures.ts";
+import { dialogAnswers, type MachineFixtures, machineFixtures, reasonAnswers, refused, unusedClient } from "./fixtures.ts";
 import { destinationListMachine, destinationListSource } from "./itineraries.ts";
 import { catalogueItemId, itineraryId, sampleItinerary, sampleUser, userId } from "./samples.ts";
 import { RESET_PASSWORD, userListMachine, userListSource } from "./users.ts";
@@ -15,7 +15,7 @@ const listDefaults = { pageSize: 20, sort: null, direction: "asc", sortKeys: [],
 const contextKey = (context: unknown) => (context as { selected: ReadonlyArray<number> }).selected.length > 0;
 
 /** A row command for sources that offer none, so their entry takes the branch the users' list takes. */
-const someCommand = { [RESET_PASSWORD]: async () => messages.temporaryPasswordSent };
+const someCommand = { [RESET_PASSWORD]: { run: async () => messages.temporaryPasswordSent } };
 
 /** The events every list answers, whatever its rows (here about the row `id`): reload, delete, a command offered and one not. */
 const listEvents = <Id extends number>(id: Id) => [
@@ -39,7 +39,7 @@ const listEvents = <Id extends number>(id: Id) => [
   { type: "bulk.deactivate" },
   { type: "list.export", format: "csv" },
   ...dialogAnswers("confirmDelete"),
-  ...dialogAnswers("confirmCommand"),
+  ...reasonAnswers("confirmCommand"),
   ...dialogAnswers("confirmBulkDelete"),
   { type: "xstate.done.actor.runBulk", output: { action: "delete", succeeded: 1, refused: [{ id, title: "Ana", message: messages.itemInUse }] } },
   { type: "xstate.error.actor.runBulk", error: refused(0, "network error") },

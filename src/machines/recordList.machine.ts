@@ -17,8 +17,15 @@ import {
 } from "./listQuery.ts";
 import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "./shared.ts";
 
-/** A row command besides edit and delete (the users' temporary password): it answers the server's message. */
-export type RowCommand<Id extends number = number> = (client: ApiClient, id: Id) => Promise<string>;
+/**
+ * A row command besides edit and delete (the users' temporary password, an Ikarus rate's
+ * activation): it answers the server's message. `asksReason`: its dialog asks for the reason the
+ * command is sent with (a deactivation's).
+ */
+export interface RowCommand<Id extends number = number> {
+  readonly run: (client: ApiClient, id: Id, reason: string) => Promise<string>;
+  readonly asksReason?: boolean;
+}
 
 /**
  * Where a list screen's rows come from and how one is deleted, built from a record's endpoints
@@ -127,11 +134,15 @@ export const runBulkAction = async <Row extends { readonly id: number }>(request
   return { action, succeeded, refused };
 };
 
-/** The row a confirmation is open for (by the id of its record), and the command asked for (null for a delete). */
+/**
+ * The row a confirmation is open for (by the id of its record), the command asked for (null for a
+ * delete), and the reason its dialog was given ("" until then, or when it asks none).
+ */
 export interface RowTarget<Id extends number = number> {
   readonly id: Id;
   readonly title: string;
   readonly command: string | null;
+  readonly reason: string;
 }
 
 export interface RecordListContext<Row extends { readonly id: number }> {
@@ -189,11 +200,15 @@ export interface DeleteConfirmation {
   readonly title: string;
 }
 
-/** What a row command's dialog is asked: its title, and which command it confirms. */
+/** What a row command's dialog is asked: its title, which command it confirms, and whether it asks a reason. */
 export interface CommandConfirmation {
   readonly title: string;
   readonly command: string;
+  readonly asksReason: boolean;
 }
+
+/** A row command's dialog's answer: null when cancelled, else the reason given ("" when it asks none). */
+export type CommandAnswer = string | null;
 
 /** What a request about one row needs. */
 interface RowRequest<Row extends { readonly id: number }> {
@@ -268,6 +283,9 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
       assignRows: assign({ rows: (_, params: { rows: ReadonlyArray<Row> }) => params.rows }),
       assignTarget: assign({ target: (_, params: RowTarget<Row["id"]>) => params }),
       forgetTarget: assign({ target: null }),
+      assignReason: assign({
+        target: ({ context }, params: { reason: string }) => (context.target === null ? null : { ...context.target, reason: params.reason }),
+      }),
       assignQuery: assign({ query: (_, params: { query: ListQuery }) => params.query }),
       /** The view writes the query to the address (a history entry per change, so Back works). */
       publishQuery: (_, _params: { query: ListQuery; mode: QueryPublication }) => {},
@@ -282,6 +300,7 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
     guards: {
       hasCommand: ({ context }, params: { command: string }) => context.source.commands?.[params.command] !== undefined,
       isConfirmed: (_, params: { confirmed: boolean }) => params.confirmed,
+      isAnswered: (_, params: { answer: CommandAnswer }) => params.answer !== null,
       isPageInRange: ({ context }, params: { page: number }) =>
         Number.isInteger(params.page) && params.page >= 1 && params.page <= pagesOf(listedRows(context).length, context.query.pageSize),
       hasSelection: ({ context }) => context.selected.length > 0,
@@ -295,11 +314,11 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
       runCommand: fromPromise<string, RowRequest<Row>>(async ({ input }) => {
         const run = input.target?.command == null ? undefined : input.source.commands?.[input.target.command];
         if (run === undefined) throw new Error("this list offers no such command");
-        return run(input.client, targetId(input.target));
+        return run.run(input.client, targetId(input.target), input.target?.reason ?? "");
       }),
       runBulk: fromPromise<BulkReport, BulkRequest<Row>>(({ input }) => runBulkAction(input)),
       confirmDelete: fromPromise<boolean, DeleteConfirmation>(async () => false),
-      confirmCommand: fromPromise<boolean, CommandConfirmation>(async () => false),
+      confirmCommand: fromPromise<CommandAnswer, CommandConfirmation>(async () => null),
       confirmBulkDelete: fromPromise<boolean, BulkConfirmation>(async () => false),
       saveExport: fromPromise<void, ExportRequest<Row>>(async () => {}),
     },
@@ -413,7 +432,7 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
             target: "confirmingDelete",
             actions: {
               type: "assignTarget",
-              params: ({ event }) => ({ id: event.id, title: event.title, command: null }),
+              params: ({ event }) => ({ id: event.id, title: event.title, command: null, reason: "" }),
             },
             description: "A row's delete button asks for confirmation.",
           },
@@ -423,7 +442,7 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
               target: "confirmingCommand",
               actions: {
                 type: "assignTarget",
-                params: ({ event }) => ({ id: event.id, title: event.title, command: event.command }),
+                params: ({ event }) => ({ id: event.id, title: event.title, command: event.command, reason: "" }),
               },
               description: "A row command this list offers (a user's changePass) asks for confirmation.",
             },
@@ -542,16 +561,20 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
         },
       },
       confirmingCommand: {
-        description: "The dialog asks whether to run the row command (mail a temporary password, ...).",
+        description: "The dialog asks whether to run the row command (mail a temporary password, activate a rate ...), and its reason where it needs one (deactivate a rate).",
         invoke: {
           id: "confirmCommand",
           src: "confirmCommand",
-          input: ({ context }) => ({ title: context.target?.title ?? "", command: context.target?.command ?? "" }),
+          input: ({ context }) => {
+            const command = context.target?.command ?? "";
+            return { title: context.target?.title ?? "", command, asksReason: context.source.commands?.[command]?.asksReason === true };
+          },
           onDone: [
             {
-              guard: { type: "isConfirmed", params: ({ event }) => ({ confirmed: event.output }) },
+              guard: { type: "isAnswered", params: ({ event }) => ({ answer: event.output }) },
               target: "runningCommand",
-              description: "The user confirmed.",
+              actions: { type: "assignReason", params: ({ event }) => ({ reason: event.output ?? "" }) },
+              description: "The user confirmed (and gave the reason, where the command asks one).",
             },
             {
               target: "listed",
@@ -575,9 +598,9 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
           src: "runCommand",
           input: rowRequest,
           onDone: {
-            target: "listed",
+            target: "loading",
             actions: ["forgetTarget", ...tellAnswer],
-            description: "Done ('temporary password sent'): the toast shows.",
+            description: "Done ('temporary password sent', 'resource updated successfully'): the toast shows and the list reloads, as the command may have changed the row.",
           },
           onError: {
             target: "listed",

@@ -38,7 +38,7 @@ export const fullName = (user: User): string => `${user.first_name} ${user.last_
 export const userListSource: ListSource<User> = {
   list: (client) => client.call(listUsers),
   remove: (client, id) => client.call(deleteUser, { params: { id } }),
-  commands: { [RESET_PASSWORD]: (client, id) => client.call(resetUserPassword, { params: { id } }) },
+  commands: { [RESET_PASSWORD]: { run: (client, id) => client.call(resetUserPassword, { params: { id } }) } },
   view: {
     sortKeys: {
       active: (user) => user.active,

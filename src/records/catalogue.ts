@@ -1,10 +1,19 @@
-import { type CatalogueEndpoints, type CatalogueItem, type CataloguePaths, catalogueEndpoints, type Total } from "../api/catalogues.ts";
+import {
+  type CatalogueEndpoints,
+  type CatalogueItem,
+  type CataloguePaths,
+  catalogueEndpoints,
+  type LifecycleCommand,
+  type Total,
+} from "../api/catalogues.ts";
 import type { TextField } from "../api/fields.ts";
 import { type Detail, type DetailValue, detail, type ReferenceOptions } from "../api/details.ts";
 import { type Message, messages } from "../api/messages.ts";
 import type { RoleName } from "../api/endpoint.ts";
 import { type CatalogueChoices, catalogueFormSource, catalogueListSource, type FieldValues, namesKey } from "../machines/catalogues.ts";
-import { catalogueItemMachine } from "../machines/domain/catalogueItem.machine.ts";
+import { CatalogueItemEvent, catalogueItemMachine } from "../machines/domain/catalogueItem.machine.ts";
+import type { IkarusRateEvent, ikarusRateMachine } from "../machines/domain/ikarusRate.machine.ts";
+import { nextStatus } from "../machines/domain/verdict.ts";
 import type { FormSource } from "../machines/recordForm.machine.ts";
 import type { ListSource } from "../machines/recordList.machine.ts";
 import type { ColumnDeclaration, FieldDeclaration } from "./record.ts";
@@ -36,7 +45,9 @@ export interface ItemUse {
 export interface CatalogueDeclaration {
   readonly key: string;
   readonly api: CatalogueEndpoints;
-  readonly machine: typeof catalogueItemMachine;
+  readonly machine: CatalogueMachine;
+  /** The stored events' schema, which the projection decodes them with. */
+  readonly events: typeof CatalogueItemEvent | typeof IkarusRateEvent;
   /** The event stream; also the history stream its edit form reads. */
   readonly stream: string;
   readonly table: string;
@@ -61,6 +72,37 @@ export interface CatalogueDeclaration {
   readonly formSource: FormSource<CatalogueItem, CatalogueChoices, FieldValues>;
   /** A dropdown of links on each row of the list (a yacht's eight pages), or none. */
   readonly rowMenu: RowMenu | null;
+  /** The commands each row's buttons offer (an Ikarus rate's activate, deactivate); none for a plain catalogue. */
+  readonly commandButtons: ReadonlyArray<CommandButtonDeclaration>;
+  /**
+   * Whether the item's machine takes the event in the item's state, as the panel asks before it
+   * offers a button: a deactivated Ikarus rate offers no activation, and no delete. Facts are
+   * the server's: a button offered may still be refused (an item in use).
+   */
+  readonly offers: (item: CatalogueItem, event: string) => boolean;
+}
+
+/** The machines a catalogue's items may live by: a plain item's, or one with a life of its own. */
+export type CatalogueMachine = typeof catalogueItemMachine | typeof ikarusRateMachine;
+
+/** A lifecycle command's row button: its icon (SPEC.md section 2) and its dialog's title's text key (`{{name}}` the item's). */
+export interface CommandButtonDeclaration {
+  readonly command: LifecycleCommand;
+  readonly kind: "activate" | "deactivate";
+  readonly title: string;
+}
+
+/**
+ * Items with a life of their own (the Ikarus rate: drafted, activated, deactivated): their machine
+ * and events, their states, the dates and texts its commands stamp with the text keys of their
+ * columns, and each command with its button.
+ */
+export interface LifecycleDeclaration {
+  readonly machine: typeof ikarusRateMachine;
+  readonly events: typeof IkarusRateEvent;
+  readonly states: readonly [string, ...string[]];
+  readonly stamps: ReadonlyArray<{ readonly name: string; readonly label: string; readonly date: boolean }>;
+  readonly commands: ReadonlyArray<CommandButtonDeclaration>;
 }
 
 /** A row's dropdown: the text key of its name, and each link with the text key of its label. */
@@ -69,16 +111,38 @@ export interface RowMenu {
   readonly links: (item: CatalogueItem) => ReadonlyArray<{ readonly to: string; readonly label: string }>;
 }
 
+/** A catalogue's name column. */
+const nameColumn = (nameLabel: string): ColumnDeclaration<CatalogueItem> => ({ kind: "text", key: "name", header: nameLabel, value: (item) => item.name });
+
 /** A catalogue's list: whether an item is active, and its name (SPEC.md section 2). */
 const catalogueColumns = (nameLabel: string): ReadonlyArray<ColumnDeclaration<CatalogueItem>> => [
   { kind: "active", key: "active", header: "status.active", value: (item) => item.active },
-  { kind: "text", key: "name", header: nameLabel, value: (item) => item.name },
+  nameColumn(nameLabel),
 ];
 
-/** A catalogue's form: the required name, with the contract's limit, and the active flag. */
-const catalogueFields = (nameLabel: string, nameField: TextField): ReadonlyArray<FieldDeclaration<CatalogueItem>> => [
+/** A catalogue's form: the required name, with the contract's limit, and the active flag (none for items with a lifecycle). */
+const catalogueFields = (nameLabel: string, nameField: TextField, activeFlag: boolean): ReadonlyArray<FieldDeclaration<CatalogueItem>> => [
   { kind: "text", name: "name", label: nameLabel, rule: nameField, value: (item) => item.name },
-  { kind: "checkbox", name: "active", label: "form.active", value: (item) => item.active, initial: true },
+  ...(activeFlag ? [{ kind: "checkbox", name: "active", label: "form.active", value: (item: CatalogueItem) => item.active, initial: true } as const] : []),
+];
+
+/**
+ * A lifecycle's columns in place of the active flag: the state as its choice reads ('Borrador',
+ * 'Activa', 'Desactivada'), then each stamp (a date as its day).
+ */
+const lifecycleColumns = (lifecycle: LifecycleDeclaration): ReadonlyArray<ColumnDeclaration<CatalogueItem>> => [
+  { kind: "detail", key: "state", header: "detail.lifecycleState", rule: detail.choice(lifecycle.states), value: (item) => String(item.state ?? "") },
+  ...lifecycle.stamps.map(
+    ({ name, label, date }): ColumnDeclaration<CatalogueItem> => ({
+      kind: "text",
+      key: name,
+      header: label,
+      value: (item) => {
+        const stamp = typeof item[name] === "string" ? item[name] : "";
+        return date ? stamp.slice(0, 10) : stamp;
+      },
+    }),
+  ),
 ];
 
 /** A detail shown in the list: its value as the table shows, sorts and exports it. */
@@ -136,6 +200,8 @@ export interface CatalogueOptions {
   readonly paths?: CataloguePaths;
   /** Details the panel's list is narrowed by beyond `filters` (a rate's year), each a select. */
   readonly listFilters?: ReadonlyArray<string>;
+  /** For items with a life of their own, in place of the active flag (the Ikarus rate). */
+  readonly lifecycle?: LifecycleDeclaration;
 }
 
 /** A total as a catalogue declares it: the contract's, and the text key of its column's header. */
@@ -178,6 +244,7 @@ const totalColumn = ({ name, label }: TotalDeclaration): ColumnDeclaration<Catal
 export const simpleCatalogue = (options: CatalogueOptions): CatalogueDeclaration => {
   const details = options.details ?? [];
   const totals = options.totals ?? [];
+  const lifecycle = options.lifecycle ?? null;
   const api = catalogueEndpoints(
     options.resource,
     options.singular,
@@ -189,20 +256,31 @@ export const simpleCatalogue = (options: CatalogueOptions): CatalogueDeclaration
       totals: totals.map(({ label: _label, ...total }) => total),
       filters: options.filters ?? [],
       ...(options.paths === undefined ? {} : { paths: options.paths }),
+      ...(lifecycle === null
+        ? {}
+        : {
+            lifecycle: {
+              states: lifecycle.states,
+              stamps: lifecycle.stamps.map(({ name }) => name),
+              commands: lifecycle.commands.map(({ command }) => command),
+            },
+          }),
     },
   );
   const nameLabel = options.nameLabel ?? "catalogue.name";
   const columns = [
-    ...catalogueColumns(nameLabel),
+    ...(lifecycle === null ? catalogueColumns(nameLabel) : [nameColumn(nameLabel), ...lifecycleColumns(lifecycle)]),
     ...details.filter((detail) => detail.column === true).map(detailColumn),
     ...totals.map(totalColumn),
   ];
-  const fields = [...catalogueFields(nameLabel, api.nameField), ...details.map(detailField)];
+  const fields = [...catalogueFields(nameLabel, api.nameField, lifecycle === null), ...details.map(detailField)];
+  const machine: CatalogueMachine = lifecycle?.machine ?? catalogueItemMachine;
   const choices = Object.fromEntries(details.flatMap(({ name, choices: list }) => (list === undefined ? [] : [[name, list]])));
   return {
     key: options.key,
     api,
-    machine: catalogueItemMachine,
+    machine,
+    events: lifecycle?.events ?? CatalogueItemEvent,
     stream: options.stream,
     table: options.table,
     readers: options.readers,
@@ -225,6 +303,9 @@ export const simpleCatalogue = (options: CatalogueOptions): CatalogueDeclaration
     ),
     formSource: catalogueFormSource(api, choices),
     rowMenu: options.rowMenu ?? null,
+    commandButtons: lifecycle?.commands ?? [],
+    offers: (item, event) =>
+      lifecycle === null || nextStatus(machine, String(item.state ?? ""), { type: event } as Parameters<typeof nextStatus<CatalogueMachine>>[2]) !== null,
   };
 };
 

@@ -1,6 +1,7 @@
 import { detail } from "../api/details.ts";
 import { textField } from "../api/fields.ts";
 import { messages } from "../api/messages.ts";
+import { IkarusRateEvent, ikarusRateMachine } from "../machines/domain/ikarusRate.machine.ts";
 import { type CatalogueOptions, type DetailDeclaration, referenceTo, simpleCatalogue } from "./catalogue.ts";
 import { cabinCategories, yachts } from "./fleet.ts";
 import { agencies, flights } from "./referenceData.ts";
@@ -12,11 +13,11 @@ import { agencies, flights } from "./referenceData.ts";
  * `GET /rates/{type}/{id}`, `POST /rates/createRate/{type}`, `PUT /rates/updateRate/{type}/{id}`,
  * `DELETE /rates/{type}/{id}`. A rate's name says what it is ("Alta 2027 · doble · 4 días"; names
  * may repeat), so the lists show the name, the yacht and the amounts, narrowed by year and yacht.
- * The Ikarus rate, with a life of its own, and the quote come next (issue 16).
+ * The Ikarus rate has a life of its own (drafted, activated, deactivated: its machine).
  */
 const rateCatalogue = (
   type: string,
-  options: Pick<CatalogueOptions, "key" | "stream" | "table" | "details"> & Partial<Pick<CatalogueOptions, "filters" | "listFilters">>,
+  options: Pick<CatalogueOptions, "key" | "stream" | "table" | "details"> & Partial<Pick<CatalogueOptions, "filters" | "listFilters" | "lifecycle">>,
 ) =>
   simpleCatalogue({
     resource: `${type}Rates`,
@@ -145,5 +146,73 @@ export const airTicketRates = rateCatalogue("airTicket", {
   filters: ["flight"],
 });
 
+/** A number of passengers, 1 to 100. */
+const passengers = (name: string, label: string, atLeast?: string): DetailDeclaration => ({
+  name,
+  label,
+  rule: detail.number({ required: true, minimum: 1, maximum: 100, whole: true, ...(atLeast === undefined ? {} : { atLeast }) }),
+  column: true,
+});
+
+/**
+ * A wholesaler's rate per space for a range of passengers (DOMAIN.md section 6), with the tour
+ * leader's reduction and the wholesaler's commission. It is drafted, activated after a
+ * confirmation and deactivated for a reason, for good (its machine, ikarusRate.machine.ts);
+ * only an active one prices a quote.
+ */
+export const ikarusRates = rateCatalogue("ikarus", {
+  key: "ikarusRates",
+  stream: "ikarusRate",
+  table: "ikarus_rates",
+  details: [
+    { name: "agency", label: "detail.wholesaler", ...referenceTo(agencies), column: true },
+    year,
+    yacht,
+    days,
+    passengers("passengersFrom", "detail.passengersFrom"),
+    passengers("passengersTo", "detail.passengersTo", "passengersFrom"),
+    ...prices,
+    discount("childDiscount", "detail.childDiscount"),
+    discount("tourLeaderReduction", "detail.tourLeaderReduction"),
+    discount("commission", "detail.commission"),
+    { name: "comment", label: "detail.comment", rule: detail.text(textField(300)) },
+  ],
+  filters: ["yacht", "agency"],
+  lifecycle: {
+    machine: ikarusRateMachine,
+    events: IkarusRateEvent,
+    states: ["draft", "active", "deactivated"],
+    stamps: [
+      { name: "activatedAt", label: "detail.activatedAt", date: true },
+      { name: "deactivatedAt", label: "detail.deactivatedAt", date: true },
+      { name: "deactivationReason", label: "detail.deactivationReason", date: false },
+    ],
+    commands: [
+      {
+        command: {
+          name: "activate",
+          path: "/rates/activateIkarusRate/:id",
+          event: "ikarusRate.activate",
+          reason: false,
+          description: "Activates a draft Ikarus rate: quotes for its wholesaler use it from now on; the date is stamped.",
+        },
+        kind: "activate",
+        title: "ikarus.activateTitle",
+      },
+      {
+        command: {
+          name: "deactivate",
+          path: "/rates/deactivateIkarusRate/:id",
+          event: "ikarusRate.deactivate",
+          reason: true,
+          description: "Deactivates an active Ikarus rate for a `reason` (required), for good; the date is stamped.",
+        },
+        kind: "deactivate",
+        title: "ikarus.deactivateTitle",
+      },
+    ],
+  },
+});
+
 /** The rates in the menu's order. */
-export const rates = [generalRates, familyRoomRates, charterRates, contractRates, airTicketRates];
+export const rates = [generalRates, familyRoomRates, charterRates, contractRates, airTicketRates, ikarusRates];

@@ -1,6 +1,6 @@
 import type { i18n } from "i18next";
 import { translateMessage } from "../i18n/messages.ts";
-import { bulkDeleteDialog, deleteDialog, sendDialog } from "./components/confirmDialog.ts";
+import { bulkDeleteDialog, deleteDialog, commandDialog } from "./components/confirmDialog.ts";
 import { showToast } from "./components/toast.ts";
 
 /** The flow message ('resource created successfully', ...) as a translated toast. */
@@ -18,7 +18,7 @@ const notify =
 export const listImplementations = (translations: i18n) => ({
   actors: {
     confirmDelete: deleteDialog(translations),
-    confirmCommand: sendDialog(translations),
+    confirmCommand: commandDialog(translations),
     confirmBulkDelete: bulkDeleteDialog(translations),
   },
   actions: { notify: notify(translations) },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
 import { yachts } from "../../src/records/fleet.ts";
-import { airTicketRates, contractRates, generalRates, rates } from "../../src/records/rates.ts";
+import { airTicketRates, contractRates, generalRates, ikarusRates, rates } from "../../src/records/rates.ts";
 import { agencies, flights } from "../../src/records/referenceData.ts";
 import { referencedItem } from "../catalogueSamples.ts";
 import { testDatabase } from "../setup/database.ts";
@@ -48,7 +48,7 @@ const generalRate = async () => ({
 describe("the rates", () => {
   it("are served at the paths DOMAIN.md section 9 fixes, one set per type", () => {
     expect(rates.map(({ api }) => [api.list.path, api.get.path, api.create.path, api.update.path, api.remove.path])).toEqual(
-      ["general", "familyRoom", "charter", "contract", "airTicket"].map((type) => [
+      ["general", "familyRoom", "charter", "contract", "airTicket", "ikarus"].map((type) => [
         `/rates/${type}`,
         `/rates/${type}/:id`,
         `/rates/createRate/${type}`,
@@ -94,5 +94,98 @@ describe("the rates", () => {
     expect(dataOf(await request(server, "GET", "/api/rates/airTicket", { token: as("sales") }))).toMatchObject([ticket]);
     const removeAgency = await request(server, "DELETE", `/api${agencies.api.remove.path.replace(":id", String(agency))}`, { token: as("admin") });
     expect(refusal(removeAgency)).toEqual([409, messages.itemInUse]);
+  });
+});
+
+describe("the Ikarus rate", () => {
+  const ikarusRate = async () => ({
+    name: "Ikarus 2027 · grupos 10-20",
+    agency: await referencedItem(db, agencies.api.resource),
+    year: 2027,
+    yacht: await referencedItem(db, yachts.api.resource),
+    days: 8,
+    passengersFrom: 10,
+    passengersTo: 20,
+    clientRate: 3_150,
+    operatorRate: 2_835,
+    tourLeaderReduction: 50,
+    commission: 12,
+    comment: "Grupos cerrados",
+  });
+  const at = (path: string, id: number) => `/api${path.replace(":id", String(id))}`;
+  const [activate, deactivate] = ikarusRates.api.commands.map(({ endpoint }) => endpoint);
+  const command = (path: string | undefined, id: number, body: Record<string, unknown> = {}, role: RoleName = "admin") =>
+    request(server, "PUT", at(path ?? "", id), { token: as(role), body });
+  const read = async (id: number) => dataOf(await request(server, "GET", at(ikarusRates.api.get.path, id), { token: as("sales") })) as Record<string, unknown>;
+  const created = async () => {
+    expect(dataOf(await create(ikarusRates.api.create.path, await ikarusRate()))).toBe(messages.created);
+    const [row] = await db.query<{ id: number }>("select id from ikarus_rates order by id desc limit 1");
+    return row?.id ?? 0;
+  };
+
+  it("has its commands at the paths DOMAIN.md section 9 fixes", () => {
+    expect([activate?.method, activate?.path, deactivate?.method, deactivate?.path]).toEqual([
+      "PUT",
+      "/rates/activateIkarusRate/:id",
+      "PUT",
+      "/rates/deactivateIkarusRate/:id",
+    ]);
+  });
+
+  it("starts as a draft, is activated with the date stamped, then deactivated for a reason, for good", async () => {
+    const id = await created();
+    expect(await read(id)).toMatchObject({ ...(await ikarusRate()), state: "draft", active: false, activatedAt: null, deactivatedAt: null, deactivationReason: null });
+
+    expect(dataOf(await command(activate?.path, id))).toBe(messages.updated);
+    const active = await read(id);
+    expect(active).toMatchObject({ state: "active", active: true, deactivatedAt: null });
+    expect(Number.isNaN(Date.parse(String(active.activatedAt)))).toBe(false);
+    expect(refusal(await request(server, "DELETE", at(ikarusRates.api.remove.path, id), { token: as("admin") }))).toEqual([409, messages.notAllowedNow]);
+
+    expect(dataOf(await command(deactivate?.path, id, { reason: "  Reemplazada por el contrato  " }))).toBe(messages.updated);
+    expect(await read(id)).toMatchObject({ state: "deactivated", active: false, deactivationReason: "Reemplazada por el contrato", activatedAt: active.activatedAt });
+
+    const before = await snapshot(db);
+    expect(refusal(await command(activate?.path, id))).toEqual([409, messages.notAllowedNow]);
+    expect(refusal(await command(deactivate?.path, id, { reason: "otra vez" }))).toEqual([409, messages.notAllowedNow]);
+    const { version } = await read(id);
+    const edit = { ...(await ikarusRate()), name: "Ikarus 2027 cambiada", version };
+    expect(refusal(await request(server, "PUT", at(ikarusRates.api.update.path, id), { token: as("admin"), body: edit }))).toEqual([409, messages.notAllowedNow]);
+    expect(refusal(await request(server, "DELETE", at(ikarusRates.api.remove.path, id), { token: as("admin") }))).toEqual([409, messages.notAllowedNow]);
+    expect(await snapshot(db)).toEqual(before);
+  });
+
+  it("refuses a deactivation without a reason or with one too long, and one of a draft, writing nothing", async () => {
+    const id = await created();
+    const before = await snapshot(db);
+    expect(refusal(await command(deactivate?.path, id, { reason: "nunca activada" }))).toEqual([409, messages.notAllowedNow]);
+    expect(await snapshot(db)).toEqual(before);
+    await command(activate?.path, id);
+    const activated = await snapshot(db);
+    expect(refusal(await command(deactivate?.path, id, { reason: "   " }))).toEqual([400, messages.requiredInformation]);
+    expect(refusal(await command(deactivate?.path, id, {}))).toEqual([400, messages.requiredInformation]);
+    expect(refusal(await command(deactivate?.path, id, { reason: "x".repeat(301) }))).toEqual([400, messages.invalidInput]);
+    expect(await snapshot(db)).toEqual(activated);
+    expect((await read(id)).state).toBe("active");
+  });
+
+  it("refuses a passenger range whose end is below its start, percentages outside 0-99, and a missing wholesaler", async () => {
+    const rate = await ikarusRate();
+    const before = await snapshot(db);
+    expect(refusal(await create(ikarusRates.api.create.path, { ...rate, passengersTo: 9 }))).toEqual([400, messages.invalidInput]);
+    expect(refusal(await create(ikarusRates.api.create.path, { ...rate, commission: 100 }))).toEqual([400, messages.numberOutOfRange]);
+    expect(refusal(await create(ikarusRates.api.create.path, { ...rate, tourLeaderReduction: -5 }))).toEqual([400, messages.numberOutOfRange]);
+    expect(refusal(await create(ikarusRates.api.create.path, { ...rate, agency: null }))).toEqual([400, messages.requiredInformation]);
+    expect(await snapshot(db)).toEqual(before);
+    expect(dataOf(await create(ikarusRates.api.create.path, { ...rate, passengersTo: 10 }))).toBe(messages.created);
+  });
+
+  it("lets only admins run its commands: sales read, marketing and agencies never see it", async () => {
+    const id = await created();
+    expect(refusal(await command(activate?.path, id, {}, "sales"))).toEqual([403, messages.forbidden]);
+    expect(refusal(await command(activate?.path, id, {}, "agency"))).toEqual([403, messages.forbidden]);
+    expect(refusal(await request(server, "GET", "/api/rates/ikarus", { token: as("marketing") }))).toEqual([403, messages.forbidden]);
+    expect(refusal(await command(activate?.path, id + 1000))).toEqual([404, messages.notFound]);
+    expect((await read(id)).state).toBe("draft");
   });
 });

@@ -4,6 +4,7 @@ import { createClient } from "../../src/api/client.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { User } from "../../src/api/users.ts";
 import { catalogueFormMachine, catalogueListMachine } from "../../src/machines/catalogues.ts";
+import type { CommandConfirmation } from "../../src/machines/recordList.machine.ts";
 import { RESET_PASSWORD, userFormMachine, userFormSource, userListMachine, userListSource } from "../../src/machines/users.ts";
 import { feeding } from "../../src/records/feeding.ts";
 import { catalogueItemId, roleId, userId } from "../ids.ts";
@@ -42,6 +43,7 @@ const ana: User = {
 const breakfast = { id: 3, name: "Desayuno", active: true, version: 5 };
 
 const dialog = <Input,>(answer: boolean) => fromPromise<boolean, Input>(async () => answer);
+const commandAnswer = (answer: boolean) => fromPromise<string | null, CommandConfirmation>(async () => (answer ? "" : null));
 
 const settled = <T extends { getSnapshot: () => { hasTag: (tag: "fetching" | "processing") => boolean } }>(actor: T) =>
   vi.waitFor(() => {
@@ -53,7 +55,7 @@ const feedingList = (client: ReturnType<typeof fakeApi>["client"], confirmed: bo
   const notify = vi.fn();
   const actor = createActor(
     catalogueListMachine.provide({
-      actors: { confirmDelete: dialog(confirmed), confirmCommand: dialog(confirmed) },
+      actors: { confirmDelete: dialog(confirmed), confirmCommand: commandAnswer(confirmed) },
       actions: { notify: (_, { message }) => notify(message) },
     }),
     { input: { client, source: feeding.listSource } },
@@ -197,9 +199,9 @@ describe("the list machine over the users", () => {
       userListMachine.provide({
         actors: {
           confirmDelete: dialog(true),
-          confirmCommand: fromPromise<boolean, { title: string; command: string }>(async ({ input }) => {
+          confirmCommand: fromPromise<string | null, CommandConfirmation>(async ({ input }) => {
             asked(input);
-            return true;
+            return "";
           }),
         },
         actions: { notify: (_, { message }) => notify(message) },
@@ -209,7 +211,7 @@ describe("the list machine over the users", () => {
     return { actor, notify, asked };
   };
 
-  it("mails a temporary password after the confirmation and keeps the message", async () => {
+  it("mails a temporary password after the confirmation, toasts the message and reloads the rows", async () => {
     const { client, calls } = fakeApi({
       "GET /api/users": { status: 200, data: [ana] },
       "PUT /api/users/resetPassword/4": { status: 200, data: messages.temporaryPasswordSent },
@@ -219,10 +221,11 @@ describe("the list machine over the users", () => {
     expect(actor.getSnapshot().context.rows).toEqual([ana]);
     const title = "¿Enviar una contraseña temporal a Ana Ruiz?";
     actor.send({ type: "row.command", command: RESET_PASSWORD, id: userId(4), title });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.message).toBe(messages.temporaryPasswordSent));
-    expect(asked).toHaveBeenCalledWith({ title, command: RESET_PASSWORD });
-    expect(notify).toHaveBeenCalledWith(messages.temporaryPasswordSent);
-    expect(calls.at(-1)).toMatchObject({ method: "PUT", url: "/api/users/resetPassword/4" });
+    await vi.waitFor(() => expect(notify).toHaveBeenCalledWith(messages.temporaryPasswordSent));
+    expect(asked).toHaveBeenCalledWith({ title, command: RESET_PASSWORD, asksReason: false });
+    // the command is sent once, then the rows are fetched again
+    await settled(actor);
+    expect(calls.slice(1).map(({ method, url }) => `${method} ${url}`)).toEqual(["PUT /api/users/resetPassword/4", "GET /api/users"]);
   });
 
   it("ignores a command the users' list does not offer", async () => {
@@ -241,10 +244,11 @@ describe("the list machine over the users", () => {
       "PUT /api/users/resetPassword/4": { status: 200, data: messages.temporaryPasswordSent },
       "DELETE /api/users/4": { status: 409, data: messages.lastAdmin },
     });
-    const { actor } = usersList(client);
+    const { actor, notify } = usersList(client);
     await settled(actor);
     actor.send({ type: "row.command", command: RESET_PASSWORD, id: userId(4), title: "x" });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.message).toBe(messages.temporaryPasswordSent));
+    await vi.waitFor(() => expect(notify).toHaveBeenCalledWith(messages.temporaryPasswordSent));
+    await settled(actor);
     actor.send({ type: "row.delete", id: userId(4), title: "x" });
     await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe(messages.lastAdmin));
     expect(actor.getSnapshot().context.message).toBeNull();

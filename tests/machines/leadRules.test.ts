@@ -4,7 +4,7 @@
  * state that has it, and the replay (no facts) that accepts what was decided.
  */
 import { describe, expect, it } from "vitest";
-import { judge } from "../../server/events/machine.ts";
+import { judge } from "../../src/machines/domain/verdict.ts";
 import { messages } from "../../src/api/messages.ts";
 import { type LeadEvent, type LeadFacts, leadMachine } from "../../src/machines/domain/lead.machine.ts";
 

@@ -6,7 +6,7 @@
  * that accepts what was decided.
  */
 import { describe, expect, it } from "vitest";
-import { judge } from "../../server/events/machine.ts";
+import { judge } from "../../src/machines/domain/verdict.ts";
 import { messages } from "../../src/api/messages.ts";
 import { type StaffSessionFacts, staffSessionMachine } from "../../src/machines/domain/staffSession.machine.ts";
 import { roleIds, type UserEvent, type UserFacts, userMachine } from "../../src/machines/domain/user.machine.ts";

@@ -139,6 +139,8 @@ describe("seed", () => {
         charterRate: { active: 20, inactive: 0 },
         contractRate: { active: 8, inactive: 0 },
         airTicketRate: { active: 12, inactive: 0 },
+        // drafted, never created active: one is activated since, one activated and deactivated
+        ikarusRate: { active: 0, inactive: 3 },
       });
       // the fleet: the berths of each yacht's cabins add up to its guests
       expect((await listItems(db, yachts)).map(({ name, capacity }) => [name, capacity])).toEqual([

@@ -55,7 +55,7 @@ describe("the protected panel", () => {
   // Flota and Catálogos, the fleet's reference data: every staff role reads it (DOMAIN.md section 2)
   const fleet = ["Yates", "Cubiertas", "Camarotes", "Itinerarios de crucero"];
   // Tarifas: admins write them, sales read them, marketing never sees them (DOMAIN.md section 2)
-  const rates = ["Tarifas generales", "Habitación familiar", "Chárter", "Tarifas de contrato", "Boletos aéreos"];
+  const rates = ["Tarifas generales", "Habitación familiar", "Chárter", "Tarifas de contrato", "Boletos aéreos", "Ikarus"];
   const catalogues = [
     "Idiomas",
     "Tipos de yate",

@@ -1,6 +1,7 @@
 export {
   actions,
   agency,
+  ikarus,
   catalogue,
   confirm,
   deckSchema,

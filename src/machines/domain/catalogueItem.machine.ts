@@ -100,7 +100,7 @@ const refusedSeasonYearTaken = refusal("isSeasonYearTaken", 409, messages.season
 const refusedInUse = refusal("itemIsInUse", 409, messages.itemInUse, "Refused: something uses the item (a destination, a guide's language, a yacht's company); it can be deactivated instead.");
 
 /** The refusals a create or an edit goes through, in the order the server reports problems. */
-const formRefusals = [
+export const formRefusals = [
   refusedIncomplete,
   refusedMalformed,
   refusedMalformedEmail,
@@ -109,17 +109,25 @@ const formRefusals = [
   refusedSeasonYearTaken,
 ] as const;
 
+/**
+ * The guards of the refusals above, for any event that carries a catalogue item's facts: shared
+ * with the machines of catalogues that have a life of their own (the Ikarus rate).
+ */
+export const formGuards = {
+  ...fieldGuards,
+  isNumberOutOfRange: breaksDeclaredRule(messages.numberOutOfRange),
+  isGpsTaxBelowZero: breaksDeclaredRule(messages.gpsTaxBelowZero),
+  isCompanyUnselected: breaksDeclaredRule(messages.selectCompany),
+  isFlightTimeUnselected: breaksDeclaredRule(messages.selectFlightTime),
+  itemIsInUse: ({ event }: WithFacts) => holds(event, (facts) => facts.isInUse),
+  isNameTaken: ({ event }: WithFacts) => holds(event, (facts) => facts.nameTaken === messages.nameInUse),
+  isSeasonYearTaken: ({ event }: WithFacts) => holds(event, (facts) => facts.nameTaken === messages.seasonYearTaken),
+};
+
 export const catalogueItemMachine = setup({
   ...domainSetup<CatalogueItemEvent, CatalogueItemFacts>(),
   guards: {
-    ...fieldGuards,
-    isNumberOutOfRange: breaksDeclaredRule(messages.numberOutOfRange),
-    isGpsTaxBelowZero: breaksDeclaredRule(messages.gpsTaxBelowZero),
-    isCompanyUnselected: breaksDeclaredRule(messages.selectCompany),
-    isFlightTimeUnselected: breaksDeclaredRule(messages.selectFlightTime),
-    itemIsInUse: ({ event }) => holds(event, (facts) => facts.isInUse),
-    isNameTaken: ({ event }) => holds(event, (facts) => facts.nameTaken === messages.nameInUse),
-    isSeasonYearTaken: ({ event }) => holds(event, (facts) => facts.nameTaken === messages.seasonYearTaken),
+    ...formGuards,
     isCreatedActive: ({ event }) => event.type === "catalogueItem.create" && event.active,
   },
 }).createMachine({

@@ -14,7 +14,7 @@ import { Spinner } from "./Spinner.tsx";
 
 /** A row command's button: its icon kind (SPEC.md section 2), the source's command and the dialog's title. */
 export interface CommandButton {
-  readonly kind: "changePass" | "play" | "pluss" | "edit_modal";
+  readonly kind: "changePass" | "play" | "pluss" | "edit_modal" | "activate" | "deactivate";
   readonly command: string;
   readonly title: string;
 }
@@ -22,7 +22,8 @@ export interface CommandButton {
 /** What one row's buttons do: where edit goes, what the delete dialog asks, and its commands. */
 export interface RowButtons {
   readonly edit: string;
-  readonly deleteTitle: string;
+  /** The delete dialog's title; null where the row cannot be deleted now (an active Ikarus rate). */
+  readonly deleteTitle: string | null;
   readonly commands?: ReadonlyArray<CommandButton>;
   /** A dropdown of links beside the buttons (a yacht's pages), for readers too. */
   readonly menu?: { readonly label: string; readonly links: ReadonlyArray<MenuLink> };
@@ -93,7 +94,7 @@ export function RecordList<Row extends { readonly id: number }>({
               onClick: () =>
                 actor.send({ type: "row.command", command: command.command, id: row.id, title: command.title }),
             })),
-            { kind: "delete", onClick: () => actor.send({ type: "row.delete", id: row.id, title: deleteTitle }) },
+            ...(deleteTitle === null ? [] : [{ kind: "delete" as const, onClick: () => actor.send({ type: "row.delete", id: row.id, title: deleteTitle }) }]),
           ]}
         />
       );

@@ -4,13 +4,13 @@ import { Link } from "wouter";
 import { Icon, type IconName } from "./icons.tsx";
 
 /**
- * The row-action kinds of SPEC.md section 2, and `view` for someone who may only read the
- * record. Links go to a route; the others run the caller's function. `delete` only reports the click: the caller's flow asks for confirmation.
+ * The row-action kinds of SPEC.md section 2, `view` for someone who may only read the record,
+ * and a lifecycle's `activate` and `deactivate` (an Ikarus rate). Links go to a route; the others run the caller's function. `delete` only reports the click: the caller's flow asks for confirmation.
  */
 export type RowAction =
   | { readonly kind: "register" | "edit" | "view"; readonly to: string }
   | {
-      readonly kind: "play" | "edit_modal" | "changePass" | "pluss" | "delete";
+      readonly kind: "play" | "edit_modal" | "changePass" | "pluss" | "activate" | "deactivate" | "delete";
       readonly onClick: () => void;
     };
 
@@ -22,6 +22,8 @@ const icons: Record<RowAction["kind"], IconName> = {
   edit_modal: "pencilSquare",
   changePass: "key",
   pluss: "plus",
+  activate: "play",
+  deactivate: "ban",
   delete: "trash",
 };
 

@@ -1,6 +1,9 @@
 import type { i18n } from "i18next";
 import { fromPromise } from "xstate";
-import type { BulkConfirmation, CommandConfirmation } from "../../machines/recordList.machine.ts";
+import { reasonField } from "../../api/catalogues.ts";
+import { textProblem } from "../../api/fields.ts";
+import type { BulkConfirmation, CommandAnswer, CommandConfirmation } from "../../machines/recordList.machine.ts";
+import { fieldText } from "../forms.ts";
 import { dialogTheme } from "../theme.ts";
 
 /** Red confirm and grey cancel (SPEC.md section 9). */
@@ -54,10 +57,37 @@ export const bulkDeleteDialog = (translations: i18n) =>
 
 /**
  * Asks before a row command, as the `confirmCommand` actor a list screen provides: before mailing
- * a user a temporary password ('Enviar' / 'Cancelar'), the only command so far.
+ * a user a temporary password ('Enviar' / 'Cancelar') or activating a rate ('Activar'). A command
+ * that needs a reason (deactivating a rate) asks for it in the dialog, with the contract's rule
+ * for it: a blank one shows 'Información requerida' and the dialog stays. Answers the reason
+ * ("" when none is asked), or null when cancelled.
  */
-export const sendDialog = (translations: i18n) =>
-  askDialog<CommandConfirmation>(translations, { icon: "question", confirmKey: "confirm.send", color: SEND_COLOR });
+export const commandDialog = (translations: i18n) =>
+  fromPromise<CommandAnswer, CommandConfirmation>(async ({ input }) => {
+    const { default: Swal } = await import("sweetalert2");
+    const t = translations.t.bind(translations);
+    const result = await Swal.fire({
+      theme: dialogTheme(),
+      icon: input.asksReason ? "warning" : "question",
+      titleText: input.title,
+      showCancelButton: true,
+      confirmButtonText: t(`confirm.${input.command}`, { defaultValue: t("confirm.send") }),
+      cancelButtonText: t("confirm.cancel"),
+      confirmButtonColor: input.asksReason ? DELETE_COLOR : SEND_COLOR,
+      cancelButtonColor: CANCEL_COLOR,
+      focusCancel: !input.asksReason,
+      ...(input.asksReason
+        ? {
+            input: "textarea" as const,
+            inputLabel: t("confirm.reason"),
+            inputAttributes: { maxlength: String(reasonField.maxLength), "aria-label": t("confirm.reason") },
+            inputValidator: (value: string) => fieldText(t, textProblem(reasonField, value)),
+          }
+        : {}),
+    });
+    if (!result.isConfirmed) return null;
+    return input.asksReason && typeof result.value === "string" ? result.value.trim() : "";
+  });
 
 /**
  * Asks before leaving a form with changes: 'Salir sin guardar' in red, 'Seguir editando' grey and

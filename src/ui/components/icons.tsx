@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /** The row-action and add-button glyphs; decorative, the buttons carry the accessible names. */
-export type IconName = "coins" | "eye" | "list" | "play" | "pause" | "pencil" | "pencilSquare" | "key" | "plus" | "trash";
+export type IconName = "coins" | "eye" | "list" | "play" | "pause" | "pencil" | "pencilSquare" | "key" | "plus" | "trash" | "ban";
 
 const shapes: Record<IconName, ReactNode> = {
   coins: (
@@ -35,6 +35,7 @@ const shapes: Record<IconName, ReactNode> = {
   ),
   plus: <path d="M12 5v14M5 12h14" />,
   trash: <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" />,
+  ban: <path d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM5.6 5.6l12.8 12.8" />,
 };
 
 export function Icon({ name }: { readonly name: IconName }) {

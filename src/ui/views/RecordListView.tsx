@@ -71,7 +71,11 @@ export default function RecordListView({ record }: { readonly record: CatalogueD
         columns={columns}
         buttons={(item) => ({
           edit: itemPath(record, item.id),
-          deleteTitle: t("catalogue.deleteTitle", { name: item.name }),
+          deleteTitle: record.offers(item, "catalogueItem.delete") ? t("catalogue.deleteTitle", { name: item.name }) : null,
+          // a command shows only where the item's machine takes it: a deactivated rate offers no activation
+          commands: record.commandButtons
+            .filter(({ command }) => record.offers(item, command.event))
+            .map(({ command, kind, title: dialogTitle }) => ({ kind, command: command.name, title: t(dialogTitle, { name: item.name }) })),
           ...(rowMenu === null
             ? {}
             : { menu: { label: t(rowMenu.label, { name: item.name }), links: rowMenu.links(item).map(({ to, label }) => ({ to, label: t(label) })) } }),

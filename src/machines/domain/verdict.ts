@@ -6,7 +6,7 @@ import {
   pathToStateValue,
   type StateValue,
 } from "xstate";
-import type { Refusal } from "../../src/machines/domain/rules.ts";
+import type { Refusal } from "./rules.ts";
 
 /** The stored form of a state value: `active`, or `open.full` for a nested state. */
 export const statusOf = (value: StateValue): string => {

@@ -1,0 +1,34 @@
+import { messages } from "../../api/messages.ts";
+import { domainFixtures } from "../fixtures.ts";
+import { ikarusRateMachine } from "./ikarusRate.machine.ts";
+
+const decided = {
+  fieldProblem: null,
+  declaredRefusal: null,
+  nameTaken: null,
+  isInUse: false,
+} as const;
+
+export const fixtures = domainFixtures({
+  id: "domain.ikarusRate",
+  machine: ikarusRateMachine,
+  events: [
+    { type: "catalogueItem.create", name: "Ikarus 2027 · 8 días · 10-16", active: false, details: { passengersFrom: 10, passengersTo: 16 } },
+    { type: "catalogueItem.edit", name: "Ikarus 2027 · 8 días · 10-20", details: { passengersFrom: 10, passengersTo: 20 } },
+    { type: "ikarusRate.activate" },
+    { type: "ikarusRate.deactivate", reason: "El mayorista renegoció sus tarifas" },
+    { type: "catalogueItem.delete" },
+  ],
+  facts: [
+    decided,
+    { ...decided, fieldProblem: "required" },
+    { ...decided, fieldProblem: "invalid" },
+    { ...decided, fieldProblem: "invalidEmail" },
+    { ...decided, declaredRefusal: messages.numberOutOfRange },
+    { ...decided, declaredRefusal: messages.gpsTaxBelowZero },
+    { ...decided, declaredRefusal: messages.selectCompany },
+    { ...decided, declaredRefusal: messages.selectFlightTime },
+    { ...decided, nameTaken: messages.nameInUse },
+    { ...decided, nameTaken: messages.seasonYearTaken },
+  ],
+});
