@@ -136,15 +136,15 @@ const seedIkarusRates = async (tx: Queryable, options: CommandOptions, year: num
     return found.command;
   };
   const rates = [
-    { name: `Ikarus ${year} · Darwin Star · grupos 10-20`, year, yacht: yachtNamed("Darwin Star"), clientRate: 3150, life: ["activate"] },
+    { name: `Grupos 10-20 · ${year}`, year, yacht: yachtNamed("Darwin Star"), clientRate: 3150, life: ["activate"] },
     {
-      name: `Ikarus ${year} · Galápagos Explorer · grupos 8-16`,
+      name: `Grupos 8-16 · ${year}`,
       year,
       yacht: yachtNamed("Galápagos Explorer"),
       clientRate: 3480,
       life: ["activate", "deactivate"],
     },
-    { name: `Ikarus ${year + 1} · Darwin Star · grupos 10-20`, year: year + 1, yacht: yachtNamed("Darwin Star"), clientRate: 3310, life: [] },
+    { name: `Grupos 10-20 · ${year + 1}`, year: year + 1, yacht: yachtNamed("Darwin Star"), clientRate: 3310, life: [] },
   ];
   for (const { life, clientRate, ...rate } of rates) {
     const id = await createItem(
@@ -154,8 +154,8 @@ const seedIkarusRates = async (tx: Queryable, options: CommandOptions, year: num
         ...rate,
         agency: wholesaler.id,
         days: 8,
-        passengersFrom: rate.name.endsWith("8-16") ? 8 : 10,
-        passengersTo: rate.name.endsWith("8-16") ? 16 : 20,
+        passengersFrom: rate.name.startsWith("Grupos 8-16") ? 8 : 10,
+        passengersTo: rate.name.startsWith("Grupos 8-16") ? 16 : 20,
         clientRate,
         operatorRate: dollars(clientRate * 0.9),
         childDiscount: 20,

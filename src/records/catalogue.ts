@@ -80,6 +80,8 @@ export interface CatalogueDeclaration {
    * the server's: a button offered may still be refused (an item in use).
    */
   readonly offers: (item: CatalogueItem, event: string) => boolean;
+  /** The items' life beyond the active flag (the Ikarus rate's), or none. */
+  readonly lifecycle: LifecycleDeclaration | null;
 }
 
 /** The machines a catalogue's items may live by: a plain item's, or one with a life of its own. */
@@ -101,7 +103,8 @@ export interface LifecycleDeclaration {
   readonly machine: typeof ikarusRateMachine;
   readonly events: typeof IkarusRateEvent;
   readonly states: readonly [string, ...string[]];
-  readonly stamps: ReadonlyArray<{ readonly name: string; readonly label: string; readonly date: boolean }>;
+  /** `date`: shown as its day; `column`: the list shows it (the others show on the item's form). */
+  readonly stamps: ReadonlyArray<{ readonly name: string; readonly label: string; readonly date: boolean; readonly column: boolean }>;
   readonly commands: ReadonlyArray<CommandButtonDeclaration>;
 }
 
@@ -132,18 +135,17 @@ const catalogueFields = (nameLabel: string, nameField: TextField, activeFlag: bo
  */
 const lifecycleColumns = (lifecycle: LifecycleDeclaration): ReadonlyArray<ColumnDeclaration<CatalogueItem>> => [
   { kind: "detail", key: "state", header: "detail.lifecycleState", rule: detail.choice(lifecycle.states), value: (item) => String(item.state ?? "") },
-  ...lifecycle.stamps.map(
-    ({ name, label, date }): ColumnDeclaration<CatalogueItem> => ({
-      kind: "text",
-      key: name,
-      header: label,
-      value: (item) => {
-        const stamp = typeof item[name] === "string" ? item[name] : "";
-        return date ? stamp.slice(0, 10) : stamp;
-      },
-    }),
-  ),
+  ...lifecycle.stamps
+    .filter(({ column }) => column)
+    .map((stamp): ColumnDeclaration<CatalogueItem> => ({ kind: "text", key: stamp.name, header: stamp.label, value: (item) => stampText(stamp, item) })),
 ];
+
+/** A stamp as it reads: a date as its day (`2026-11-25`), a text as it is, "" until stamped. */
+export const stampText = (stamp: { readonly name: string; readonly date: boolean }, item: CatalogueItem): string => {
+  const value = item[stamp.name];
+  const text = typeof value === "string" ? value : "";
+  return stamp.date ? text.slice(0, 10) : text;
+};
 
 /** A detail shown in the list: its value as the table shows, sorts and exports it. */
 const detailColumn = ({ name, label, rule }: DetailDeclaration): ColumnDeclaration<CatalogueItem> => {
@@ -269,9 +271,10 @@ export const simpleCatalogue = (options: CatalogueOptions): CatalogueDeclaration
   );
   const nameLabel = options.nameLabel ?? "catalogue.name";
   const columns = [
-    ...(lifecycle === null ? catalogueColumns(nameLabel) : [nameColumn(nameLabel), ...lifecycleColumns(lifecycle)]),
+    ...(lifecycle === null ? catalogueColumns(nameLabel) : [nameColumn(nameLabel)]),
     ...details.filter((detail) => detail.column === true).map(detailColumn),
     ...totals.map(totalColumn),
+    ...(lifecycle === null ? [] : lifecycleColumns(lifecycle)),
   ];
   const fields = [...catalogueFields(nameLabel, api.nameField, lifecycle === null), ...details.map(detailField)];
   const machine: CatalogueMachine = lifecycle?.machine ?? catalogueItemMachine;
@@ -304,6 +307,7 @@ export const simpleCatalogue = (options: CatalogueOptions): CatalogueDeclaration
     formSource: catalogueFormSource(api, choices),
     rowMenu: options.rowMenu ?? null,
     commandButtons: lifecycle?.commands ?? [],
+    lifecycle,
     offers: (item, event) =>
       lifecycle === null || nextStatus(machine, String(item.state ?? ""), { type: event } as Parameters<typeof nextStatus<CatalogueMachine>>[2]) !== null,
   };

@@ -151,7 +151,6 @@ const passengers = (name: string, label: string, atLeast?: string): DetailDeclar
   name,
   label,
   rule: detail.number({ required: true, minimum: 1, maximum: 100, whole: true, ...(atLeast === undefined ? {} : { atLeast }) }),
-  column: true,
 });
 
 /**
@@ -171,7 +170,8 @@ export const ikarusRates = rateCatalogue("ikarus", {
     days,
     passengers("passengersFrom", "detail.passengersFrom"),
     passengers("passengersTo", "detail.passengersTo", "passengersFrom"),
-    ...prices,
+    amount("clientRate", "detail.clientRate"),
+    amount("operatorRate", "detail.operatorRate", false),
     discount("childDiscount", "detail.childDiscount"),
     discount("tourLeaderReduction", "detail.tourLeaderReduction"),
     discount("commission", "detail.commission"),
@@ -183,9 +183,9 @@ export const ikarusRates = rateCatalogue("ikarus", {
     events: IkarusRateEvent,
     states: ["draft", "active", "deactivated"],
     stamps: [
-      { name: "activatedAt", label: "detail.activatedAt", date: true },
-      { name: "deactivatedAt", label: "detail.deactivatedAt", date: true },
-      { name: "deactivationReason", label: "detail.deactivationReason", date: false },
+      { name: "activatedAt", label: "detail.activatedAt", date: true, column: true },
+      { name: "deactivatedAt", label: "detail.deactivatedAt", date: true, column: false },
+      { name: "deactivationReason", label: "detail.deactivationReason", date: false, column: false },
     ],
     commands: [
       {

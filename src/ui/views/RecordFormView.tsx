@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { catalogueFormMachine, type FieldValues } from "../../machines/catalogues.ts";
-import type { CatalogueDeclaration } from "../../records/catalogue.ts";
+import { type CatalogueDeclaration, stampText } from "../../records/catalogue.ts";
+import { optionKey } from "../components/options.ts";
 import { DeclaredField } from "../components/DeclaredFields.tsx";
 import { DetailInput, detailFormValue } from "../components/DetailInput.tsx";
 import { ImageSlot } from "../components/ImageSlot.tsx";
@@ -39,16 +40,34 @@ export default function RecordFormView({
   const state = useRecordFormState(actor);
   const { stream } = record;
   const writable = useRoleIn(record.writers);
+  const { item } = state;
+  // an item whose machine takes no more edits (a deactivated Ikarus rate) shows as read only
+  const settled = item !== null && !record.offers(item, "catalogueItem.edit");
+  const stamps = item === null ? [] : (record.lifecycle?.stamps ?? []).filter((stamp) => stampText(stamp, item) !== "");
 
   return (
     <RecordFormFrame
-      title={writable ? t(`catalogue.${record.key}.${id === null ? "new" : "edit"}`) : t(`nav.${record.key}`)}
-      readOnly={!writable}
+      title={writable && !settled ? t(`catalogue.${record.key}.${id === null ? "new" : "edit"}`) : t(`nav.${record.key}`)}
+      readOnly={!writable || settled}
       back={record.listPath}
       history={id === null ? null : { stream, id }}
       status={state}
       submit={(form) => actor.send({ type: "form.submit", draft: readDraft(record, form, i18n.language) })}
     >
+      {record.lifecycle !== null && item !== null && (
+        <dl className="lifecycle-summary">
+          <div>
+            <dt>{t("detail.lifecycleState")}</dt>
+            <dd>{t(optionKey(String(item.state ?? "")))}</dd>
+          </div>
+          {stamps.map((stamp) => (
+            <div key={stamp.name}>
+              <dt>{t(stamp.label)}</dt>
+              <dd>{stampText(stamp, item)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       <div className={record.fields.length > 4 ? "record-fields" : undefined}>
         {record.fields.map((field) => (
           <div key={field.name} className={field.kind === "detail" && (field.rule.kind === "references" || field.rule.kind === "rows") ? "record-field-wide" : undefined}>

@@ -49,6 +49,9 @@ export const screens: ReadonlyArray<Screen> = [
   { name: "cruise-itineraries", path: "/panel/cruise_itinerary", staff: "ventas@example.com" },
   { name: "general-rates", path: "/panel/rates/general", staff: "ventas@example.com" },
   { name: "general-rate-edit", path: "/panel/rates/general/1", staff: "admin@example.com" },
+  // the demo's second Ikarus rate is deactivated: its state, dates and reason above a read-only form
+  { name: "ikarus-rates", path: "/panel/rates/ikarus", staff: "admin@example.com" },
+  { name: "ikarus-rate-deactivated", path: "/panel/rates/ikarus/2", staff: "admin@example.com" },
   { name: "cruise-itinerary-edit", path: "/panel/cruise_itinerary/1", staff: "admin@example.com" },
   // an agency user lands on their agency
   { name: "agency", path: "/panel/agency", staff: "reservas@ikarustours.example.com" },
