@@ -20,6 +20,7 @@ import { registerHistoryRoutes } from "./history/routes.ts";
 import { registerHomeRoutes } from "./home/routes.ts";
 import { registerItineraryRoutes } from "./itineraries/routes.ts";
 import { registerLeadRoutes } from "./leads/routes.ts";
+import { registerQuoteRoutes } from "./rates/quote.ts";
 import { multipartOptions } from "./http/multipart.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { isClientRoute, registerPanel, sendIndex } from "./http/panel.ts";
@@ -132,6 +133,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerItineraryRoutes(app, { db: deps.db, now });
   registerUploadRoutes(app, { db: deps.db });
   registerLeadRoutes(app, { db: deps.db, env: deps.env, now });
+  registerQuoteRoutes(app, { db: deps.db, now });
   registerHomeRoutes(app, { db: deps.db, now });
   registerYachtPageRoutes(app, { db: deps.db, now, catalogues: served });
   await registerOpenApi(app, endpointsWith(served));

@@ -72,7 +72,7 @@ const referenceLists: ReadonlyArray<{ readonly catalogue: CatalogueRecord; reado
     items: () => [
       { name: "Male Adult", initials: "MA", gpsTaxNational: 30, gpsTaxForeign: 200, gpsTaxAndean: 100 },
       { name: "Female Adult", initials: "FA", gpsTaxNational: 30, gpsTaxForeign: 200, gpsTaxAndean: 100 },
-      { name: "Child", initials: "CH", gpsTaxNational: 15, gpsTaxForeign: 100, gpsTaxAndean: 50 },
+      { name: "Child", initials: "CH", gpsTaxNational: 15, gpsTaxForeign: 100, gpsTaxAndean: 50, child: true },
     ],
   },
 ];

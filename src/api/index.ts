@@ -3,6 +3,7 @@ import { recordHistory } from "./history.ts";
 import * as home from "./home.ts";
 import * as itineraries from "./itineraries.ts";
 import * as leads from "./leads.ts";
+import { quoteReservation } from "./quote.ts";
 import * as users from "./users.ts";
 import type { Endpoint } from "./endpoint.ts";
 
@@ -49,6 +50,7 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   home.deleteCallAction,
   home.updateRecommendations,
   home.publicContent,
+  quoteReservation,
 ];
 
 export { API_BASE } from "./endpoint.ts";

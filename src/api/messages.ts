@@ -47,6 +47,8 @@ export const messages = {
   selectAgency: "select an agency",
   selectFlightTime: "select a flight time",
   seasonYearTaken: "season year unique",
+  rateNotDefined: "rate not defined",
+  flightRateNotDefined: "flight rate not defined",
 } as const;
 
 export type Message = (typeof messages)[keyof typeof messages];

@@ -168,6 +168,8 @@ export const genders = referenceCatalogue({
     gpsTax("gpsTaxNational", "detail.gpsTaxNational"),
     gpsTax("gpsTaxForeign", "detail.gpsTaxForeign"),
     gpsTax("gpsTaxAndean", "detail.gpsTaxAndean"),
+    // a child's space takes its rate's child discount (DOMAIN.md section 6)
+    { name: "child", label: "detail.childSpace", rule: detail.flag(), column: true },
     { name: "icon", label: "detail.icon", rule: detail.image() },
   ],
 });

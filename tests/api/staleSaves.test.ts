@@ -297,8 +297,18 @@ const cases: Readonly<Record<string, ReturnType<typeof staleCase>>> = {
   },
 };
 
-/** Commands that change one thing on purpose, not a form's fields: no form was loaded to be stale. */
-const commandsWithoutForm = new Set(["users.resetPassword", "leads.assign", "auth.forgotPassword", "auth.upgradePassword"]);
+/**
+ * Commands that change one thing on purpose, not a form's fields: no form was loaded to be stale.
+ * A lifecycle's commands (an Ikarus rate's activation) move the state, which its machine judges
+ * from the state it finds: a second activation is refused, not lost.
+ */
+const commandsWithoutForm = new Set([
+  "users.resetPassword",
+  "leads.assign",
+  "auth.forgotPassword",
+  "auth.upgradePassword",
+  ...catalogues.flatMap(({ api }) => api.commands.map(({ endpoint }) => endpoint.name)),
+]);
 
 describe("a save from a form loaded before someone else's save", () => {
   it("is required of every edit endpoint, and every one of them is tried below", () => {

@@ -1,0 +1,132 @@
+import type { FastifyInstance } from "fastify";
+import type { CatalogueItem } from "../../src/api/catalogues.ts";
+import type { FieldProblem } from "../../src/api/fields.ts";
+import { ApiError } from "../../src/api/errors.ts";
+import { type QuoteDraft as QuoteDraftSchema, quoteReservation } from "../../src/api/quote.ts";
+import type { PricingFacts, PricingRate, QuoteDraft, RateKind, Season } from "../../src/machines/domain/pricing.ts";
+import { priceDraft } from "../../src/machines/domain/pricing.ts";
+import { quoteMachine } from "../../src/machines/domain/quote.machine.ts";
+import { judge } from "../../src/machines/domain/verdict.ts";
+import { cabins, yachts } from "../../src/records/fleet.ts";
+import { airTicketRates, charterRates, contractRates, familyRoomRates, generalRates, ikarusRates } from "../../src/records/rates.ts";
+import { agencies, flights, genders, months, seasons } from "../../src/records/referenceData.ts";
+import type { CatalogueDeclaration } from "../../src/records/catalogue.ts";
+import { listItems } from "../catalogues/items.ts";
+import type { Queryable } from "../db/database.ts";
+import { registerEndpoint, type RouteContext } from "../http/register.ts";
+
+/** Each rate type's catalogue, as pricing names it. */
+const rateCatalogues: ReadonlyArray<readonly [RateKind, CatalogueDeclaration]> = [
+  ["general", generalRates],
+  ["familyRoom", familyRoomRates],
+  ["charter", charterRates],
+  ["contract", contractRates],
+  ["ikarus", ikarusRates],
+  ["airTicket", airTicketRates],
+];
+
+const numberOr = (value: unknown, fallback: number): number => (typeof value === "number" ? value : fallback);
+const idOr = (value: unknown): number | null => (typeof value === "number" ? value : null);
+
+/** A rate item as pricing reads it. */
+const pricingRate = (kind: RateKind, item: CatalogueItem): PricingRate => ({
+  kind,
+  id: item.id,
+  name: item.name,
+  season: item.season === "high" || item.season === "low" ? item.season : null,
+  category: typeof item.category === "string" ? item.category : null,
+  agency: idOr(item.agency),
+  flight: idOr(item.flight),
+  passengersFrom: idOr(item.passengersFrom),
+  passengersTo: idOr(item.passengersTo),
+  clientRate: numberOr(kind === "airTicket" ? item.adultRate : item.clientRate, 0),
+  childRate: numberOr(item.childRate, 0),
+  childDiscount: numberOr(item.childDiscount, 0),
+  wholesalerDiscount: numberOr(item.wholesalerDiscount, 0),
+  promotionalDiscount: numberOr(item.promotionalDiscount, 0),
+  tourLeaderReduction: numberOr(item.tourLeaderReduction, 0),
+  commission: kind === "ikarus" ? idOr(item.commission) : null,
+});
+
+/** Whether a rate is in force: active (an Ikarus rate: in its active state). */
+const inForce = (item: CatalogueItem): boolean => (item.state === undefined ? item.active : item.state === "active");
+
+/** The departure day's year and month (1-12), or null for a text that is no calendar day. */
+const calendarDay = (text: string): { readonly year: number; readonly month: number } | null => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (match === null) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? { year, month } : null;
+};
+
+const byId = (items: ReadonlyArray<CatalogueItem>): ReadonlyMap<number, CatalogueItem> =>
+  new Map(items.filter((item) => item.active).map((item) => [item.id, item]));
+
+/**
+ * The facts a draft is priced with, or the draft's field problem: an unknown or inactive yacht,
+ * agency, cabin, space type or flight, a cabin of another yacht or chosen twice, more spaces than
+ * its berths, a day that is none, a leg without passengers.
+ */
+export const pricingFacts = async (
+  db: Queryable,
+  draft: typeof QuoteDraftSchema.Type,
+): Promise<{ readonly problem: FieldProblem } | { readonly facts: PricingFacts }> => {
+  if (draft.charter !== true && draft.cabins.length === 0) return { problem: "required" };
+  const day = calendarDay(draft.startDate);
+  const yacht = byId(await listItems(db, yachts)).get(draft.yachtId);
+  const agency = byId(await listItems(db, agencies)).get(draft.agencyId);
+  const fleet = byId(await listItems(db, cabins, { yachtId: draft.yachtId }));
+  const spaceTypes = byId(await listItems(db, genders));
+  const legs = byId(await listItems(db, flights));
+  const chosen = draft.cabins.map(({ cabinId }) => cabinId);
+  const wellFormed =
+    day !== null &&
+    yacht !== undefined &&
+    agency !== undefined &&
+    draft.days >= 1 &&
+    draft.days <= 30 &&
+    new Set(chosen).size === chosen.length &&
+    draft.cabins.every(({ cabinId, spaces }) => {
+      const cabin = fleet.get(cabinId);
+      return cabin !== undefined && spaces.length >= 1 && spaces.length <= numberOr(cabin.capacity, 0) && spaces.every(({ genderId }) => spaceTypes.has(genderId));
+    }) &&
+    (draft.flights ?? []).every(({ flightId, adults, children }) => legs.has(flightId) && adults >= 0 && children >= 0 && adults + children > 0);
+  if (!wellFormed || day === null || agency === undefined) return { problem: "invalid" };
+  const season = (await listItems(db, seasons)).find((item) => item.active && item.name === String(day.year));
+  const month = months[day.month - 1] ?? "";
+  const rates = (
+    await Promise.all(
+      rateCatalogues.map(async ([kind, catalogue]) =>
+        (await listItems(db, catalogue))
+          .filter((item) => inForce(item) && item.year === day.year && (kind === "airTicket" || (item.yacht === draft.yachtId && item.days === draft.days)))
+          .map((item) => pricingRate(kind, item)),
+      ),
+    )
+  ).flat();
+  return {
+    facts: {
+      agency: { id: agency.id, wholesaler: agency.type === "wholesaler", commission: numberOr(agency.commission, 0) },
+      season: season === undefined ? null : ((season[month] as Season | undefined) ?? null),
+      cabins: new Map([...fleet.values()].map((cabin) => [cabin.id, { category: String(cabin.category ?? ""), familyRoom: cabin.familyRoom === true }])),
+      childSpaceTypes: new Set([...spaceTypes.values()].filter((type) => type.child === true).map(({ id }) => id)),
+      rates,
+    },
+  };
+};
+
+/** `POST /rates/quote`: the draft priced, judged by the quote machine; nothing is written. */
+export const registerQuoteRoutes = (app: FastifyInstance, context: RouteContext): void => {
+  registerEndpoint(app, context, quoteReservation, async ({ body }) => {
+    const loaded = await pricingFacts(context.db, body);
+    const draft: QuoteDraft = body;
+    const pricing = "facts" in loaded ? priceDraft(draft, loaded.facts) : null;
+    const verdict = judge(quoteMachine, null, { type: "quote.price" }, {
+      fieldProblem: "problem" in loaded ? loaded.problem : null,
+      pricing: pricing?.kind ?? "rateMissing",
+    });
+    if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
+    if (pricing?.kind !== "priced") throw new Error("the quote machine accepted a draft that was not priced");
+    return pricing.quote;
+  });
+};

@@ -1,0 +1,64 @@
+import { Schema } from "effect";
+import { endpoint } from "./endpoint.ts";
+
+/**
+ * The quote (DOMAIN.md sections 6 and 9): a reservation draft priced line by line without writing
+ * anything. Ids are the catalogues' (yacht, agency, cabin, space type `genderId`, flight); the
+ * numbers are whole and small. Whether they name live items, and whether every line has a rate,
+ * the quote machine judges with the facts the server loads.
+ */
+const Id = Schema.Int;
+const Count = Schema.Int;
+
+export const QuoteDraft = Schema.Struct({
+  yachtId: Id,
+  days: Count,
+  /** The departure day, `YYYY-MM-DD`. */
+  startDate: Schema.String,
+  agencyId: Id,
+  charter: Schema.optionalKey(Schema.Boolean),
+  cabins: Schema.Array(
+    Schema.Struct({
+      cabinId: Id,
+      spaces: Schema.Array(Schema.Struct({ genderId: Id, tourLeader: Schema.optionalKey(Schema.Boolean) })),
+    }),
+  ),
+  flights: Schema.optionalKey(Schema.Array(Schema.Struct({ flightId: Id, adults: Count, children: Count }))),
+});
+
+const Season = Schema.NullOr(Schema.Literals(["high", "low"]));
+const RateKind = Schema.Literals(["general", "familyRoom", "charter", "contract", "ikarus", "airTicket"]);
+
+export const QuoteLine = Schema.Struct({
+  kind: Schema.Literals(["space", "familyRoom", "charter", "flight"]),
+  cabinId: Schema.NullOr(Id),
+  genderId: Schema.NullOr(Id),
+  flightId: Schema.NullOr(Id),
+  passenger: Schema.NullOr(Schema.Literals(["adult", "child"])),
+  rate: Schema.Struct({ kind: RateKind, id: Id, name: Schema.String }),
+  season: Season,
+  quantity: Count,
+  unitPrice: Schema.Finite,
+  discounts: Schema.Array(Schema.Struct({ kind: Schema.Literals(["child", "tourLeader", "wholesaler", "promotional"]), percent: Schema.Finite })),
+  total: Schema.Finite,
+  commissionPercent: Schema.Finite,
+  commission: Schema.Finite,
+});
+
+export const Quote = Schema.Struct({
+  lines: Schema.Array(QuoteLine),
+  total: Schema.Finite,
+  commission: Schema.Finite,
+  net: Schema.Finite,
+});
+
+export const quoteReservation = endpoint({
+  name: "rates.quote",
+  method: "POST",
+  path: "/rates/quote",
+  body: QuoteDraft,
+  response: Quote,
+  access: { kind: "session", roles: ["admin", "sales"] },
+  description:
+    "Prices a reservation draft (yachtId, days, startDate, agencyId, cabins with their spaces' types, optional flight legs, optional charter) line by line: which rate, which season, which discount; the total, the agency's commission and the operator's net. Writes nothing. 409 'rate not defined' when a cabin or space has no rate, 'flight rate not defined' when a leg has no fare.",
+});

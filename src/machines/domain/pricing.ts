@@ -1,0 +1,277 @@
+/**
+ * The price of a reservation draft (DOMAIN.md section 6), as a pure function of the draft and the
+ * facts the server loads for it: the quote answers it now, reservations will be priced by it
+ * later. Money is counted in cents so that a line's discounts round once each, as an invoice does.
+ *
+ * Per space, the first rate that applies: the agency's contract rate (season, cabin category),
+ * else the agency's active Ikarus rate whose passenger range holds the draft's passengers, else
+ * the general rate (season, cabin category). A family room is priced whole by its rate, a charter
+ * is the whole yacht. A child's space takes its rate's child discount, the tour leader the Ikarus
+ * rate's reduction; a wholesaler gets the general, family-room and charter rates' wholesaler
+ * discount; a promotional discount applies to every cruise line. Air tickets: the leg's fare for
+ * the year, adult and child. The commission is the agency's percentage of each cruise line (an
+ * Ikarus line: the rate's own commission); air tickets earn none. The operator nets the rest.
+ */
+
+/** What is asked for: a yacht, a cruise length and start, the selling agency, its cabins and spaces, and flight legs. */
+export interface QuoteDraft {
+  readonly yachtId: number;
+  readonly days: number;
+  /** The departure day, `YYYY-MM-DD`: its year chooses the rates, its month the season. */
+  readonly startDate: string;
+  readonly agencyId: number;
+  /** The whole yacht, priced by its charter rate (its cabins are not priced one by one). */
+  readonly charter?: boolean;
+  readonly cabins: ReadonlyArray<QuoteCabin>;
+  readonly flights?: ReadonlyArray<QuoteFlight>;
+}
+
+export interface QuoteCabin {
+  readonly cabinId: number;
+  /** Each berth sold: its space type (a `gender`: male or female adult, child), and whether it is the group's tour leader. */
+  readonly spaces: ReadonlyArray<{ readonly genderId: number; readonly tourLeader?: boolean }>;
+}
+
+export interface QuoteFlight {
+  readonly flightId: number;
+  readonly adults: number;
+  readonly children: number;
+}
+
+export type Season = "high" | "low";
+
+export type RateKind = "general" | "familyRoom" | "charter" | "contract" | "ikarus" | "airTicket";
+
+/** A rate as pricing reads it, whatever its type; what a type does not have is null or 0. */
+export interface PricingRate {
+  readonly kind: RateKind;
+  readonly id: number;
+  readonly name: string;
+  readonly season: Season | null;
+  readonly category: string | null;
+  readonly agency: number | null;
+  readonly flight: number | null;
+  readonly passengersFrom: number | null;
+  readonly passengersTo: number | null;
+  /** The client rate; an air ticket's adult fare. */
+  readonly clientRate: number;
+  /** An air ticket's child fare. */
+  readonly childRate: number;
+  readonly childDiscount: number;
+  readonly wholesalerDiscount: number;
+  readonly promotionalDiscount: number;
+  readonly tourLeaderReduction: number;
+  /** An Ikarus rate's commission; null: the agency's. */
+  readonly commission: number | null;
+}
+
+/**
+ * What the server loads for a draft: the agency, the season of the departure's month (null when
+ * the year has no season), the draft's cabins, the child space types, and the rates in force for
+ * the year, yacht and cruise length (and the year's air tickets): only active ones.
+ */
+export interface PricingFacts {
+  readonly agency: { readonly id: number; readonly wholesaler: boolean; readonly commission: number };
+  readonly season: Season | null;
+  readonly cabins: ReadonlyMap<number, { readonly category: string; readonly familyRoom: boolean }>;
+  readonly childSpaceTypes: ReadonlySet<number>;
+  readonly rates: ReadonlyArray<PricingRate>;
+}
+
+export type DiscountKind = "child" | "tourLeader" | "wholesaler" | "promotional";
+
+/** One priced line: what it is for, which rate and season priced it, its discounts, total and commission. */
+export interface QuoteLine {
+  readonly kind: "space" | "familyRoom" | "charter" | "flight";
+  readonly cabinId: number | null;
+  readonly genderId: number | null;
+  readonly flightId: number | null;
+  /** A flight line's passengers: adults or children. */
+  readonly passenger: "adult" | "child" | null;
+  readonly rate: { readonly kind: RateKind; readonly id: number; readonly name: string };
+  readonly season: Season | null;
+  readonly quantity: number;
+  readonly unitPrice: number;
+  readonly discounts: ReadonlyArray<{ readonly kind: DiscountKind; readonly percent: number }>;
+  readonly total: number;
+  readonly commissionPercent: number;
+  readonly commission: number;
+}
+
+export interface Quote {
+  readonly lines: ReadonlyArray<QuoteLine>;
+  readonly total: number;
+  readonly commission: number;
+  readonly net: number;
+}
+
+/** A priced draft, or why it cannot be: no rate for a cruise line, no fare for a flight leg. */
+export type Pricing =
+  | { readonly kind: "priced"; readonly quote: Quote }
+  | { readonly kind: "rateMissing" }
+  | { readonly kind: "flightRateMissing" };
+
+const cents = (dollars: number): number => Math.round(dollars * 100);
+const dollars = (amount: number): number => amount / 100;
+
+/** A price in cents after each discount in turn, each rounded to the cent. */
+const discounted = (price: number, discounts: ReadonlyArray<{ readonly percent: number }>): number =>
+  discounts.reduce((amount, { percent }) => Math.round((amount * (100 - percent)) / 100), price);
+
+/** The discounts that apply, in the order they are taken: only those above zero. */
+const applying = (discounts: ReadonlyArray<readonly [DiscountKind, number, boolean]>) =>
+  discounts.filter(([, percent, applies]) => applies && percent > 0).map(([kind, percent]) => ({ kind, percent }));
+
+const line = (
+  base: Omit<QuoteLine, "total" | "commission" | "unitPrice"> & { readonly unitPrice: number },
+): QuoteLine => {
+  const total = discounted(cents(base.unitPrice), base.discounts) * base.quantity;
+  return { ...base, total: dollars(total), commission: dollars(Math.round((total * base.commissionPercent) / 100)) };
+};
+
+const rateRef = (rate: PricingRate) => ({ kind: rate.kind, id: rate.id, name: rate.name });
+
+/** The first rate of `kind` matching `fits`, by id (the oldest first, so a duplicate does not change a price). */
+const find = (facts: PricingFacts, kind: RateKind, fits: (rate: PricingRate) => boolean): PricingRate | null =>
+  facts.rates
+    .filter((rate) => rate.kind === kind && fits(rate))
+    .sort((a, b) => a.id - b.id)[0] ?? null;
+
+/** The rate that prices one space, by the precedence above. */
+const spaceRate = (facts: PricingFacts, category: string, passengers: number): PricingRate | null =>
+  find(facts, "contract", (rate) => rate.agency === facts.agency.id && rate.season === facts.season && rate.category === category) ??
+  find(
+    facts,
+    "ikarus",
+    (rate) => rate.agency === facts.agency.id && (rate.passengersFrom ?? 0) <= passengers && passengers <= (rate.passengersTo ?? 0),
+  ) ??
+  find(facts, "general", (rate) => rate.season === facts.season && rate.category === category);
+
+/** The agency's percentage, or an Ikarus rate's own. */
+const commissionOf = (facts: PricingFacts, rate: PricingRate): number => rate.commission ?? facts.agency.commission;
+
+/** The cruise lines of a draft, or null when one has no rate. */
+const cruiseLines = (draft: QuoteDraft, facts: PricingFacts): QuoteLine[] | null => {
+  const wholesaler = facts.agency.wholesaler;
+  if (draft.charter === true) {
+    const rate = find(facts, "charter", (candidate) => candidate.season === facts.season);
+    if (rate === null) return null;
+    return [
+      line({
+        kind: "charter",
+        cabinId: null,
+        genderId: null,
+        flightId: null,
+        passenger: null,
+        rate: rateRef(rate),
+        season: facts.season,
+        quantity: 1,
+        unitPrice: rate.clientRate,
+        discounts: applying([
+          ["wholesaler", rate.wholesalerDiscount, wholesaler],
+          ["promotional", rate.promotionalDiscount, true],
+        ]),
+        commissionPercent: commissionOf(facts, rate),
+      }),
+    ];
+  }
+  const passengers = draft.cabins.reduce((count, cabin) => count + cabin.spaces.length, 0);
+  const lines: QuoteLine[] = [];
+  for (const cabin of draft.cabins) {
+    const known = facts.cabins.get(cabin.cabinId);
+    if (known === undefined) return null;
+    if (known.familyRoom) {
+      const rate = find(facts, "familyRoom", (candidate) => candidate.season === facts.season);
+      if (rate === null) return null;
+      lines.push(
+        line({
+          kind: "familyRoom",
+          cabinId: cabin.cabinId,
+          genderId: null,
+          flightId: null,
+          passenger: null,
+          rate: rateRef(rate),
+          season: facts.season,
+          quantity: 1,
+          unitPrice: rate.clientRate,
+          discounts: applying([
+            ["wholesaler", rate.wholesalerDiscount, wholesaler],
+            ["promotional", rate.promotionalDiscount, true],
+          ]),
+          commissionPercent: commissionOf(facts, rate),
+        }),
+      );
+      continue;
+    }
+    for (const space of cabin.spaces) {
+      const rate = spaceRate(facts, known.category, passengers);
+      if (rate === null) return null;
+      lines.push(
+        line({
+          kind: "space",
+          cabinId: cabin.cabinId,
+          genderId: space.genderId,
+          flightId: null,
+          passenger: null,
+          rate: rateRef(rate),
+          season: rate.kind === "ikarus" ? null : facts.season,
+          quantity: 1,
+          unitPrice: rate.clientRate,
+          discounts: applying([
+            ["child", rate.childDiscount, facts.childSpaceTypes.has(space.genderId)],
+            ["tourLeader", rate.tourLeaderReduction, space.tourLeader === true && rate.kind === "ikarus"],
+            ["wholesaler", rate.wholesalerDiscount, wholesaler && rate.kind === "general"],
+            ["promotional", rate.promotionalDiscount, true],
+          ]),
+          commissionPercent: commissionOf(facts, rate),
+        }),
+      );
+    }
+  }
+  return lines;
+};
+
+/** The flight lines of a draft (adults, then children, per leg), or null when a leg has no fare. */
+const flightLines = (draft: QuoteDraft, facts: PricingFacts): QuoteLine[] | null => {
+  const lines: QuoteLine[] = [];
+  for (const leg of draft.flights ?? []) {
+    const rate = find(facts, "airTicket", (candidate) => candidate.flight === leg.flightId);
+    if (rate === null) return null;
+    for (const [passenger, quantity, fare] of [
+      ["adult", leg.adults, rate.clientRate],
+      ["child", leg.children, rate.childRate],
+    ] as const) {
+      if (quantity === 0) continue;
+      lines.push(
+        line({
+          kind: "flight",
+          cabinId: null,
+          genderId: null,
+          flightId: leg.flightId,
+          passenger,
+          rate: rateRef(rate),
+          season: null,
+          quantity,
+          unitPrice: fare,
+          discounts: [],
+          commissionPercent: 0,
+        }),
+      );
+    }
+  }
+  return lines;
+};
+
+const sum = (values: ReadonlyArray<number>): number => values.reduce((total, value) => total + cents(value), 0);
+
+/** Prices a draft with the facts loaded for it. */
+export const priceDraft = (draft: QuoteDraft, facts: PricingFacts): Pricing => {
+  const cruise = cruiseLines(draft, facts);
+  if (cruise === null) return { kind: "rateMissing" };
+  const flights = flightLines(draft, facts);
+  if (flights === null) return { kind: "flightRateMissing" };
+  const lines = [...cruise, ...flights];
+  const total = sum(lines.map((priced) => priced.total));
+  const commission = sum(lines.map((priced) => priced.commission));
+  return { kind: "priced", quote: { lines, total: dollars(total), commission: dollars(commission), net: dollars(total - commission) } };
+};

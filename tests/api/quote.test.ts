@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { RoleName } from "../../src/api/endpoint.ts";
+import { messages } from "../../src/api/messages.ts";
+import { seedDemoCruiseItineraries, seedDemoFleet } from "../../server/demo/fleet.ts";
+import { seedDemoRates } from "../../server/demo/rates.ts";
+import { seedDemoReferenceData, seedDemoSales, seedReferenceLists } from "../../server/demo/referenceData.ts";
+import { testDatabase } from "../setup/database.ts";
+import { type Answer, dataOf, request, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
+
+/**
+ * Issue 16, item 3: `POST /rates/quote` prices a draft over the demo's fleet and rates, line by
+ * line, by the precedence of DOMAIN.md section 6, and writes nothing.
+ */
+const db = testDatabase();
+let server: TestServer;
+let tokens: ReadonlyMap<RoleName, string> = new Map();
+/** The demo's ids by name. */
+const ids: Record<string, number> = {};
+
+const idNamed = async (table: string, name: string): Promise<number> => {
+  const [row] = await db.query<{ id: number }>(`select id from ${table} where name = $1 and status <> 'deleted'`, [name]);
+  if (row === undefined) throw new Error(`no ${table} '${name}'`);
+  return row.id;
+};
+
+const YEAR = 2027;
+
+beforeAll(async () => {
+  server = await startServer(db);
+});
+
+// the database is reset before each test: the demo's fleet and rates are loaded again
+beforeEach(async () => {
+  const options = { actorId: null, occurredAt: new Date(Date.UTC(YEAR, 0, 10)) };
+  await db.transaction(async (tx) => {
+    await seedReferenceLists(tx, options);
+    await seedDemoReferenceData(tx, options);
+    await seedDemoSales(tx, options, options.occurredAt);
+    await seedDemoFleet(tx, options);
+    await seedDemoCruiseItineraries(tx, options);
+    await seedDemoRates(tx, options, options.occurredAt);
+  });
+  ids.explorer = await idNamed("yachts", "Galápagos Explorer");
+  ids.darwin = await idNamed("yachts", "Darwin Star");
+  ids.ikarus = await idNamed("agencies", "Ikarus Tours");
+  ids.retailer = await idNamed("agencies", "Cuenca Travel");
+  ids.adult = await idNamed("genders", "Male Adult");
+  ids.child = await idNamed("genders", "Child");
+  ids.flight = await idNamed("flights", "AV1630");
+  const [double] = await db.query<{ id: number }>(
+    "select id from cabins where (details->>'yacht')::int = $1 and details->>'category' = 'double' and not (details->>'familyRoom')::boolean order by id limit 1",
+    [ids.explorer],
+  );
+  ids.double = double?.id ?? 0;
+  const [darwinCabin] = await db.query<{ id: number }>("select id from cabins where (details->>'yacht')::int = $1 order by id limit 1", [ids.darwin]);
+  ids.darwinCabin = darwinCabin?.id ?? 0;
+  tokens = await staffTokens(server, db, ["admin", "marketing", "sales", "agency"]);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const quote = (body: Record<string, unknown>, role: RoleName = "sales") =>
+  request(server, "POST", "/api/rates/quote", { token: tokens.get(role) ?? "", body });
+const refusal = (answer: Answer) => [answer.status, dataOf(answer)];
+
+/** A March departure (high season in the demo) of the Explorer's four-day cruise. */
+const draft = () => ({
+  yachtId: ids.explorer,
+  days: 4,
+  startDate: `${YEAR}-03-08`,
+  agencyId: ids.retailer,
+  cabins: [{ cabinId: ids.double, spaces: [{ genderId: ids.adult }, { genderId: ids.child }] }],
+  flights: [{ flightId: ids.flight, adults: 1, children: 1 }],
+});
+
+interface QuoteAnswer {
+  readonly lines: ReadonlyArray<Record<string, unknown> & { readonly total: number; readonly rate: { readonly kind: string; readonly name: string } }>;
+  readonly total: number;
+  readonly commission: number;
+  readonly net: number;
+}
+
+describe("the quote", () => {
+  it("prices a retailer's spaces by the general rate, a child's with its discount, and the flight leg's fares", async () => {
+    const before = await snapshot(db);
+    const answer = await quote(draft());
+    expect(answer.status).toBe(200);
+    const priced = dataOf(answer) as QuoteAnswer;
+    expect(priced.lines.map((line) => [line.kind, line.rate.kind, line.season, line.discounts])).toEqual([
+      ["space", "general", "high", []],
+      ["space", "general", "high", [{ kind: "child", percent: 25 }]],
+      ["flight", "airTicket", null, []],
+      ["flight", "airTicket", null, []],
+    ]);
+    const [adult, child] = priced.lines;
+    expect(child?.total).toBe(Math.round((adult?.total ?? 0) * 75) / 100);
+    expect(priced.total).toBeCloseTo(priced.lines.reduce((sum, line) => sum + line.total, 0), 2);
+    // Cuenca Travel's commission is 12 %; air tickets earn none
+    expect(priced.commission).toBeCloseTo(((adult?.total ?? 0) + (child?.total ?? 0)) * 0.12, 1);
+    expect(priced.net).toBeCloseTo(priced.total - priced.commission, 2);
+    expect(await snapshot(db)).toEqual(before);
+  });
+
+  it("prices a wholesaler's spaces by its contract rate first, and its Ikarus rate for a group in range", async () => {
+    const contract = dataOf(await quote({ ...draft(), agencyId: ids.ikarus })) as QuoteAnswer;
+    expect(contract.lines[0]?.rate.kind).toBe("contract");
+    const group = {
+      ...draft(),
+      yachtId: ids.darwin,
+      days: 8,
+      agencyId: ids.ikarus,
+      cabins: [{ cabinId: ids.darwinCabin, spaces: [{ genderId: ids.adult, tourLeader: true }, { genderId: ids.adult }] }],
+      flights: [],
+    };
+    // two passengers: below the active Ikarus rate's range (10-20), so the general rate prices them
+    expect((dataOf(await quote(group)) as QuoteAnswer).lines.map((line) => line.rate.kind)).toEqual(["general", "general"]);
+    await db.query("update ikarus_rates set details = details || '{\"passengersFrom\": 1}'::jsonb where status = 'active'");
+    const ikarus = dataOf(await quote(group)) as QuoteAnswer;
+    expect(ikarus.lines.map((line) => [line.rate.kind, line.discounts])).toEqual([
+      ["ikarus", [{ kind: "tourLeader", percent: 50 }]],
+      ["ikarus", []],
+    ]);
+    // the Ikarus rate's own commission (12 %), not the agency's (30 %)
+    expect(ikarus.commission).toBeCloseTo(ikarus.total * 0.12, 1);
+  });
+
+  it("answers 'rate not defined' and 'flight rate not defined' when a line has no rate, and refuses what is malformed", async () => {
+    const before = await snapshot(db);
+    expect(refusal(await quote({ ...draft(), startDate: "2031-03-08" }))).toEqual([409, messages.rateNotDefined]);
+    expect(refusal(await quote({ ...draft(), days: 6 }))).toEqual([409, messages.rateNotDefined]);
+    await db.query("update air_ticket_rates set status = 'deleted' where name = $1", [`AV1630 ${YEAR}`]);
+    expect(refusal(await quote(draft()))).toEqual([409, messages.flightRateNotDefined]);
+    expect(refusal(await quote({ ...draft(), cabins: [] }))).toEqual([400, messages.requiredInformation]);
+    expect(refusal(await quote({ ...draft(), startDate: `${YEAR}-02-30` }))).toEqual([400, messages.invalidInput]);
+    expect(refusal(await quote({ ...draft(), cabins: [{ cabinId: ids.darwinCabin, spaces: [{ genderId: ids.adult }] }] }))).toEqual([
+      400,
+      messages.invalidInput,
+    ]);
+    expect(refusal(await quote({ ...draft(), agencyId: 9_999 }))).toEqual([400, messages.invalidInput]);
+    const crowded = { cabinId: ids.double, spaces: Array.from({ length: 5 }, () => ({ genderId: ids.adult })) };
+    expect(refusal(await quote({ ...draft(), cabins: [crowded] }))).toEqual([400, messages.invalidInput]);
+    await db.query("update air_ticket_rates set status = 'active' where name = $1", [`AV1630 ${YEAR}`]);
+    expect((await snapshot(db)).events).toEqual(before.events);
+  });
+
+  it("answers admins and sales only", async () => {
+    expect((await quote(draft(), "admin")).status).toBe(200);
+    expect(refusal(await quote(draft(), "marketing"))).toEqual([403, messages.forbidden]);
+    expect(refusal(await quote(draft(), "agency"))).toEqual([403, messages.forbidden]);
+  });
+});
