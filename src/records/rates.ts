@@ -164,7 +164,8 @@ export const ikarusRates = rateCatalogue("ikarus", {
   stream: "ikarusRate",
   table: "ikarus_rates",
   details: [
-    { name: "agency", label: "detail.wholesaler", ...referenceTo(agencies), column: true },
+    // narrowed by the wholesaler's select rather than a column, so the row's actions fit at 1,280 px
+    { name: "agency", label: "detail.wholesaler", ...referenceTo(agencies) },
     year,
     yacht,
     days,

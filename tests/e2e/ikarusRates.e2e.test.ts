@@ -54,7 +54,7 @@ describe("an Ikarus rate", () => {
     }
     await screenshot(page, "ikarus-rates-es-desktop");
 
-    await row.getByRole("link", { name: "Editar" }).click();
+    await row.getByRole("link", { name: "Ver" }).click();
     await page.getByText("El mayorista firmó un contrato anual").waitFor();
     expect(await page.getByRole("button", { name: "Guardar" }).count()).toBe(0);
     expect(unexpectedErrors(consoleErrors)).toEqual([]);

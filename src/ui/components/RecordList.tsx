@@ -22,6 +22,8 @@ export interface CommandButton {
 /** What one row's buttons do: where edit goes, what the delete dialog asks, and its commands. */
 export interface RowButtons {
   readonly edit: string;
+  /** The row's form opens only to be read (a deactivated Ikarus rate): the view button in place of edit. */
+  readonly viewOnly?: boolean;
   /** The delete dialog's title; null where the row cannot be deleted now (an active Ikarus rate). */
   readonly deleteTitle: string | null;
   readonly commands?: ReadonlyArray<CommandButton>;
@@ -80,7 +82,7 @@ export function RecordList<Row extends { readonly id: number }>({
     header: t("actions.column"),
     narrow: true,
     cell: (row) => {
-      const { edit, deleteTitle, commands = [], menu } = rowButtons(row);
+      const { edit, deleteTitle, commands = [], menu, viewOnly = false } = rowButtons(row);
       const links = menu === undefined ? null : <LinksMenu label={menu.label} links={menu.links} />;
       if (readOnly) return <RowActions actions={[{ kind: "view", to: edit }]} before={links} />;
       return (
@@ -88,7 +90,7 @@ export function RecordList<Row extends { readonly id: number }>({
           before={links}
           disabled={processing}
           actions={[
-            { kind: "edit", to: edit },
+            { kind: viewOnly ? "view" : "edit", to: edit },
             ...commands.map((command) => ({
               kind: command.kind,
               onClick: () =>

@@ -71,6 +71,7 @@ export default function RecordListView({ record }: { readonly record: CatalogueD
         columns={columns}
         buttons={(item) => ({
           edit: itemPath(record, item.id),
+          viewOnly: !record.offers(item, "catalogueItem.edit"),
           deleteTitle: record.offers(item, "catalogueItem.delete") ? t("catalogue.deleteTitle", { name: item.name }) : null,
           // a command shows only where the item's machine takes it: a deactivated rate offers no activation
           commands: record.commandButtons
