@@ -9,7 +9,21 @@ import {
   filterParameter,
   type Total,
 } from "../../src/api/catalogues.ts";
-import { type Detail, detailMessage, type DetailValue, type DetailValues, detailValues, emptyValue, referencedIds, referencesOf } from "../../src/api/details.ts";
+import {
+  type Detail,
+  detailMessage,
+  detailProblems,
+  type DetailValue,
+  type DetailValues,
+  detailValues,
+  emptyValue,
+  referencedIds,
+  referencesOf,
+} from "../../src/api/details.ts";
+import { ApiError } from "../../src/api/errors.ts";
+import { type YearCopied, type YearCopy, yearCopyDetails } from "../../src/api/yearCopy.ts";
+import { type YearCopyFacts, yearCopyMachine } from "../../src/machines/domain/yearCopy.machine.ts";
+import { judge } from "../../src/machines/domain/verdict.ts";
 import { type FieldProblem, type FieldProblems, firstProblem, textProblem } from "../../src/api/fields.ts";
 import type { CatalogueItemId } from "../../src/api/ids.ts";
 import type { Message } from "../../src/api/messages.ts";
@@ -486,4 +500,52 @@ export const runItemCommand = async (
   };
   const event = { type: command.event, ...(command.reason ? { reason: text } : {}) } as Parameters<typeof decide<CatalogueRecord["machine"]>>[3];
   await decide(tx, catalogue, String(id), event, options, facts);
+};
+
+/** An amount raised by a percentage, to the cent. */
+const raised = (amount: number, increase: number): number => Math.round(amount * (100 + increase)) / 100;
+
+/**
+ * Copies the year's live items to the next year (issue 16: the rates), as one command judged by
+ * the year-copy machine: every amount (a number detail with cents) raised by `increase` percent,
+ * the year in the name moved on ("Alta 2027 · doble" becomes "Alta 2028 · doble"), each created by
+ * its own machine, so a copy the rules refuse refuses the whole copy. Items with a lifecycle are
+ * copied as drafts, a deactivated one not at all. Answers how many were made.
+ */
+export const copyYear = async (
+  tx: Queryable,
+  catalogue: CatalogueRecord,
+  copy: YearCopy,
+  options: CommandOptions,
+  served: ServedCatalogues = catalogues,
+): Promise<YearCopied> => {
+  await lockTransaction(tx, namesLock(catalogue));
+  const values = { year: copy.year, increase: copy.increase };
+  const problems = detailProblems(yearCopyDetails, values);
+  const declared = declaredMessages(yearCopyDetails, problems);
+  const year = copy.year ?? 0;
+  const live = (await listItems(tx, catalogue, {}, served)).filter((item) => item.state !== "deactivated");
+  const source = live.filter((item) => item.year === year);
+  const facts: YearCopyFacts = {
+    fieldProblem: firstProblem(Object.fromEntries(Object.entries(problems).filter(([name]) => !declared.has(name)))),
+    declaredRefusal: [...declared.values()][0] ?? null,
+    hasNothingToCopy: source.length === 0,
+    isNextYearTaken: live.some((item) => item.year === year + 1),
+  };
+  const verdict = judge(yearCopyMachine, null, { type: "yearCopy.copy" }, facts);
+  if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
+  const increase = copy.increase ?? 0;
+  const amounts = catalogue.api.details.filter(({ rule }) => rule.kind === "number" && !rule.whole).map(({ name }) => name);
+  for (const item of source) {
+    const details = Object.fromEntries(catalogue.api.details.map(({ name }) => [name, item[name]]));
+    const payload: CatalogueItemPayload = {
+      ...details,
+      ...Object.fromEntries(amounts.map((name) => [name, typeof item[name] === "number" ? raised(item[name], increase) : item[name]])),
+      year: year + 1,
+      name: item.name.replace(new RegExp(`\\b${year}\\b`, "g"), String(year + 1)),
+      active: item.active,
+    };
+    await createItem(tx, catalogue, payload, options, served);
+  }
+  return { copied: source.length, year: year + 1 };
 };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { CatalogueEndpoints } from "../../src/api/catalogues.ts";
 import { catalogues } from "../../src/records/index.ts";
 import { messages } from "../../src/api/messages.ts";
-import { createItem, deleteItem, findItem, listItems, runItemCommand, updateItem } from "./items.ts";
+import { copyYear, createItem, deleteItem, findItem, listItems, runItemCommand, updateItem } from "./items.ts";
 import { type CatalogueRecord, catalogueProjection } from "./projection.ts";
 import { registerProjections } from "../events/projection.ts";
 import { orNotFound } from "../http/found.ts";
@@ -44,6 +44,12 @@ const registerCatalogue = (
     await db.transaction((tx) => deleteItem(tx, record, call.params.id, actedBy(call, now()), context.catalogues));
     return messages.deleted;
   });
+
+  if (api.yearCopy !== null) {
+    registerEndpoint(app, context, api.yearCopy, (call) =>
+      db.transaction((tx) => copyYear(tx, record, call.body, actedBy(call, now()), context.catalogues)),
+    );
+  }
 
   for (const { command, endpoint } of api.commands) {
     registerEndpoint(app, context, endpoint, async (call) => {

@@ -2,6 +2,7 @@ import { Schema } from "effect";
 import { endpoint, MessageAnswer, NoInput, type RoleName } from "./endpoint.ts";
 import { CatalogueItemId, CatalogueItemIdFromPath, idParams } from "./ids.ts";
 import { RecordVersion } from "./versions.ts";
+import { yearCopyEndpoint } from "./yearCopy.ts";
 import { type Detail, type DetailValue, type DetailValues, detailFields, detailPayloadFields, detailProblems, detailValues } from "./details.ts";
 import { type FieldProblems, NAME_MAX_LENGTH, type TextField, textField, textProblems, textSchema } from "./fields.ts";
 
@@ -151,6 +152,8 @@ export interface CatalogueParts {
   readonly paths?: CataloguePaths;
   /** For items with a life of their own (the Ikarus rate): their states, stamps and commands. */
   readonly lifecycle?: Lifecycle;
+  /** The path of the call that copies a year's items to the next (the rates'), for a catalogue with a `year` detail. */
+  readonly yearCopy?: string;
 }
 
 /** A catalogue's five paths below the API base; `:id` is the item's. */
@@ -184,7 +187,7 @@ export const catalogueEndpoints = (
   singular: string,
   label: string,
   access: CatalogueAccess,
-  { details = [], nameField = catalogueItemFields.name, totals = [], filters = [], paths, lifecycle: declaredLifecycle }: CatalogueParts = {},
+  { details = [], nameField = catalogueItemFields.name, totals = [], filters = [], paths, lifecycle: declaredLifecycle, yearCopy }: CatalogueParts = {},
 ) => {
   const at: CataloguePaths = paths ?? {
     list: `/${resource}`,
@@ -209,6 +212,7 @@ export const catalogueEndpoints = (
   filters,
   resource,
   lifecycle,
+  yearCopy: yearCopy === undefined ? null : yearCopyEndpoint(resource, yearCopy, writers),
   commands: (lifecycle?.commands ?? []).map((command) => ({
     command,
     endpoint: endpoint({

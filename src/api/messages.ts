@@ -49,6 +49,9 @@ export const messages = {
   seasonYearTaken: "season year unique",
   rateNotDefined: "rate not defined",
   flightRateNotDefined: "flight rate not defined",
+  /** Not in the spec's list: a copy of a year's rates onto a year that has its own. */
+  yearHasRates: "the next year already has rates",
+  noRatesToCopy: "the year has no rates to copy",
 } as const;
 
 export type Message = (typeof messages)[keyof typeof messages];

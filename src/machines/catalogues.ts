@@ -35,7 +35,7 @@ export const textValue = (values: FieldValues, name: string): string => {
 export const flagValue = (values: FieldValues, name: string): boolean => values[name] === true;
 
 /** A plain number's text as a number: null when blank, NaN (refused by the rules) when it is none. */
-const numberOf = (text: string): number | null => {
+export const numberOf = (text: string): number | null => {
   const typed = text.trim();
   if (typed === "") return null;
   return /^-?\d+(?:\.\d+)?$/.test(typed) ? Number(typed) : Number.NaN;

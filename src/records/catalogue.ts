@@ -204,6 +204,8 @@ export interface CatalogueOptions {
   readonly listFilters?: ReadonlyArray<string>;
   /** For items with a life of their own, in place of the active flag (the Ikarus rate). */
   readonly lifecycle?: LifecycleDeclaration;
+  /** The path of the call that copies a year's items to the next, their amounts raised (the rates'). */
+  readonly yearCopy?: string;
 }
 
 /** A total as a catalogue declares it: the contract's, and the text key of its column's header. */
@@ -258,6 +260,7 @@ export const simpleCatalogue = (options: CatalogueOptions): CatalogueDeclaration
       totals: totals.map(({ label: _label, ...total }) => total),
       filters: options.filters ?? [],
       ...(options.paths === undefined ? {} : { paths: options.paths }),
+      ...(options.yearCopy === undefined ? {} : { yearCopy: options.yearCopy }),
       ...(lifecycle === null
         ? {}
         : {

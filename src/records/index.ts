@@ -16,7 +16,15 @@ export const catalogues: ReadonlyArray<CatalogueDeclaration> = [feeding, activit
 /** Every endpoint of an API serving these catalogues (and the yachts' pages). */
 export const endpointsWith = (served: ReadonlyArray<CatalogueDeclaration>): ReadonlyArray<Endpoint> => [
   ...contractEndpoints,
-  ...served.flatMap(({ api }) => [api.list, api.get, api.create, api.update, api.remove, ...api.commands.map(({ endpoint }) => endpoint)]),
+  ...served.flatMap(({ api }) => [
+    api.list,
+    api.get,
+    api.create,
+    api.update,
+    api.remove,
+    ...api.commands.map(({ endpoint }) => endpoint),
+    ...(api.yearCopy === null ? [] : [api.yearCopy]),
+  ]),
   ...yachtPages.flatMap(({ api }) => [api.get, api.update]),
 ];
 

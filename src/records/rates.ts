@@ -36,6 +36,7 @@ const rateCatalogue = (
       update: `/rates/updateRate/${type}/:id`,
       remove: `/rates/${type}/:id`,
     },
+    yearCopy: `/rates/copyYear/${type}`,
     filters: ["yacht"],
     listFilters: ["year"],
     ...options,

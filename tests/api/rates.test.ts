@@ -189,3 +189,54 @@ describe("the Ikarus rate", () => {
     expect((await read(id)).state).toBe("draft");
   });
 });
+
+describe("copying a year's rates to the next", () => {
+  const copy = (type: string, body: Record<string, unknown>, role: RoleName = "admin") =>
+    request(server, "POST", `/api/rates/copyYear/${type}`, { token: as(role), body });
+
+  it("makes each live rate again for the next year, its amounts raised and the year in its name moved on", async () => {
+    const rate = await generalRate();
+    await create(generalRates.api.create.path, rate);
+    await create(generalRates.api.create.path, { ...rate, name: "Baja 2027 · doble · 4 días", season: "low", clientRate: 1_759.5, operatorRate: 1_407.6 });
+    const answer = await copy("general", { year: 2027, increase: 5 });
+    expect(dataOf(answer)).toEqual({ copied: 2, year: 2028 });
+    const next = (dataOf(await request(server, "GET", "/api/rates/general", { token: as("sales") })) as ReadonlyArray<Record<string, unknown>>).filter(
+      (item) => item.year === 2028,
+    );
+    expect(next.map(({ name, clientRate, operatorRate, childDiscount, active }) => [name, clientRate, operatorRate, childDiscount, active])).toEqual([
+      ["Alta 2028 · doble · 4 días", 2_173.5, 1_738.8, 25, true],
+      ["Baja 2028 · doble · 4 días", 1_847.48, 1_477.98, 25, true],
+    ]);
+  });
+
+  it("copies an Ikarus rate as a draft and leaves a deactivated one behind", async () => {
+    const wholesaler = await referencedItem(db, agencies.api.resource);
+    const yacht = await referencedItem(db, yachts.api.resource);
+    const ikarus = { agency: wholesaler, year: 2027, yacht, days: 8, passengersFrom: 10, passengersTo: 20, clientRate: 3_000, operatorRate: 2_700 };
+    await create(ikarusRates.api.create.path, { ...ikarus, name: "Grupos 2027" });
+    await create(ikarusRates.api.create.path, { ...ikarus, name: "Retirada 2027" });
+    const [, retired] = await db.query<{ id: number }>("select id from ikarus_rates order by id");
+    const command = (path: string | undefined, body: Record<string, unknown> = {}) =>
+      request(server, "PUT", `/api${(path ?? "").replace(":id", String(retired?.id))}`, { token: as("admin"), body });
+    const [activate, deactivate] = ikarusRates.api.commands.map(({ endpoint }) => endpoint);
+    await command(activate?.path);
+    await command(deactivate?.path, { reason: "Sin grupos" });
+    expect(dataOf(await copy("ikarus", { year: 2027, increase: 0 }))).toEqual({ copied: 1, year: 2028 });
+    const rates = dataOf(await request(server, "GET", "/api/rates/ikarus", { token: as("sales") })) as ReadonlyArray<Record<string, unknown>>;
+    expect(rates.filter((item) => item.year === 2028).map(({ name, state, clientRate }) => [name, state, clientRate])).toEqual([["Grupos 2028", "draft", 3_000]]);
+  });
+
+  it("refuses a year already copied, a year without rates, and an increase outside 0-99, writing nothing; sales may not copy", async () => {
+    await create(generalRates.api.create.path, await generalRate());
+    expect(dataOf(await copy("general", { year: 2027, increase: 3 }))).toEqual({ copied: 1, year: 2028 });
+    const before = await snapshot(db);
+    expect(refusal(await copy("general", { year: 2027, increase: 3 }))).toEqual([409, messages.yearHasRates]);
+    expect(refusal(await copy("general", { year: 2030, increase: 3 }))).toEqual([409, messages.noRatesToCopy]);
+    expect(refusal(await copy("general", { year: 2028, increase: 100 }))).toEqual([400, messages.numberOutOfRange]);
+    expect(refusal(await copy("general", { year: 2028, increase: 2.555 }))).toEqual([400, messages.numberOutOfRange]);
+    expect(refusal(await copy("general", { year: null, increase: 3 }))).toEqual([400, messages.requiredInformation]);
+    expect(refusal(await copy("general", { year: 1999, increase: 3 }))).toEqual([400, messages.invalidInput]);
+    expect(refusal(await copy("general", { year: 2028, increase: 3 }, "sales"))).toEqual([403, messages.forbidden]);
+    expect(await snapshot(db)).toEqual(before);
+  });
+});

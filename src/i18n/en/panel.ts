@@ -20,4 +20,5 @@ export {
   table,
   users,
   yachtPage,
+  yearCopy,
 } from "../en.json";

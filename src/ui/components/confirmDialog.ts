@@ -3,6 +3,7 @@ import { fromPromise } from "xstate";
 import { reasonField } from "../../api/catalogues.ts";
 import { textProblem } from "../../api/fields.ts";
 import type { BulkConfirmation, CommandAnswer, CommandConfirmation } from "../../machines/recordList.machine.ts";
+import type { YearCopyQuestion } from "../../machines/yearCopyForm.machine.ts";
 import { fieldText } from "../forms.ts";
 import { dialogTheme } from "../theme.ts";
 
@@ -88,6 +89,20 @@ export const commandDialog = (translations: i18n) =>
     if (!result.isConfirmed) return null;
     return input.asksReason && typeof result.value === "string" ? result.value.trim() : "";
   });
+
+/** Asks before copying a year's rates to the next, as the `confirmCopy` actor: 'Copiar' / 'Cancelar'. */
+export const yearCopyDialog = (translations: i18n) =>
+  fromPromise<boolean, YearCopyQuestion>(({ input }) =>
+    ask(
+      translations,
+      { icon: "question", confirmKey: "confirm.copy", color: SEND_COLOR },
+      translations.t("yearCopy.question", {
+        year: input.year,
+        next: input.year + 1,
+        increase: new Intl.NumberFormat(translations.language).format(input.increase),
+      }),
+    ),
+  );
 
 /**
  * Asks before leaving a form with changes: 'Salir sin guardar' in red, 'Seguir editando' grey and

@@ -11,6 +11,7 @@ import { optionKey } from "../components/options.ts";
 import type { Column } from "../components/DataTable.tsx";
 import { exportColumns } from "../tableExport.ts";
 import { RecordList } from "../components/RecordList.tsx";
+import { YearCopyForm } from "../components/YearCopyForm.tsx";
 import { useRecordList } from "../useRecord.ts";
 import { useRoleIn } from "../useRole.ts";
 
@@ -83,6 +84,9 @@ export default function RecordListView({ record }: { readonly record: CatalogueD
         })}
         readOnly={!writable}
       />
+      {writable && record.api.yearCopy !== null && (
+        <YearCopyForm id={record.key} endpoint={record.api.yearCopy} onCopied={() => actor.send({ type: "list.reload" })} />
+      )}
     </section>
   );
 }

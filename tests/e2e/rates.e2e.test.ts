@@ -1,7 +1,8 @@
 /**
- * An Ikarus rate's life in a real browser (issue 16, item 2): an admin activates the demo's draft
- * after the confirmation, then deactivates it; the dialog refuses a blank reason; afterwards the
- * row offers neither activation nor deletion, and its form shows the reason, read only.
+ * The rates in a real browser (issue 16): an Ikarus rate's life (an admin activates the demo's
+ * draft after the confirmation, then deactivates it; the dialog refuses a blank reason; afterwards
+ * the row offers neither activation nor deletion, and its form shows the reason, read only), and a
+ * year's charter rates copied to the next with an increase.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -57,6 +58,33 @@ describe("an Ikarus rate", () => {
     await row.getByRole("link", { name: "Ver" }).click();
     await page.getByText("El mayorista firmó un contrato anual").waitFor();
     expect(await page.getByRole("button", { name: "Guardar" }).count()).toBe(0);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+
+  it("copies a year's charter rates to the next with an increase, once", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/panel`);
+    await page.evaluate(() => localStorage.setItem("lang", "en"));
+    await signIn(page, server.url, "admin@example.com");
+    await page.goto(`${server.url}/panel/rates/charter`);
+    await page.getByRole("row").nth(1).waitFor();
+    const next = new Date().getUTCFullYear() + 1;
+    await page.getByText("Copy a year's rates to the next").click();
+    await page.getByRole("textbox", { name: "Increase (%)" }).fill("150");
+    await page.getByRole("button", { name: "Copy to the next year" }).click();
+    await page.getByText("Enter a number from 0 to 99.").waitFor();
+    await page.getByRole("textbox", { name: "Year to copy" }).fill(String(next));
+    await page.getByRole("textbox", { name: "Increase (%)" }).fill("4.5");
+    await page.getByRole("button", { name: "Copy to the next year" }).click();
+    await page.getByText(`Copy the ${next} rates to ${next + 1} with a 4.5 % increase?`).waitFor();
+    await page.locator(".swal2-confirm").click();
+    await page.getByText(`10 rates copied to ${next + 1}.`).waitFor();
+    await page.getByRole("row").filter({ hasText: `${next + 1}` }).first().waitFor();
+    await page.getByRole("button", { name: "Copy to the next year" }).click();
+    await page.locator(".swal2-confirm").click();
+    await page.getByText("The next year already has rates of this type.").waitFor();
+    await screenshot(page, "rates-year-copy-en-desktop");
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
