@@ -87,14 +87,30 @@ const templateFor = async (env: Record<string, string>): Promise<string> => {
   const build = `${templatePrefix}${hashOf(statSync(join(root, "build", "server", "main.js")).mtimeMs)}-`;
   const template = join(tmpdir(), `${build}${hashOf(Object.entries(env).sort())}`);
   const data = join(template, "data");
-  if (existsSync(join(template, "ready"))) return data;
-  const stale = readdirSync(tmpdir()).filter((name) => name.startsWith(templatePrefix) && !name.startsWith(build));
-  for (const name of stale) rmSync(join(tmpdir(), name), { recursive: true, force: true });
-  mkdirSync(template, { recursive: true });
-  // copied only once the server that made it has closed its database
-  await (await spawnServer(data, env)).stop();
-  writeFileSync(join(template, "ready"), "");
-  return data;
+  const ready = join(template, "ready");
+  // two files at once may want the same template: the first to make the lock directory makes it
+  const lock = `${template}.lock`;
+  for (;;) {
+    if (existsSync(ready)) return data;
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    if (existsSync(ready)) return data;
+    const stale = readdirSync(tmpdir()).filter((name) => name.startsWith(templatePrefix) && !name.startsWith(build));
+    for (const name of stale) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    mkdirSync(template, { recursive: true });
+    // copied only once the server that made it has closed its database
+    await (await spawnServer(data, env)).stop();
+    writeFileSync(ready, "");
+    return data;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 };
 
 /**
