@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { LRUCache } from "lru-cache";
 import { API_BASE } from "../../src/api/index.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { Queryable } from "../db/database.ts";
-import { findImage, imageExists } from "./store.ts";
+import { findImage, imageExists, type StoredImage } from "./store.ts";
 
 export interface UploadsContext {
   readonly db: Queryable;
@@ -13,6 +14,9 @@ const folderPattern = /^[a-z_]{1,40}$/;
 const filePattern = /^([0-9a-f]{64})\.(jpg|png|webp|avif|gif)$/;
 
 const YEAR_SECONDS = 31_536_000;
+
+/** The bytes of recently served images a server keeps: the landing page's photos fit many times over. */
+const IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** Whether an If-None-Match header names this ETag (a list, or `*`). */
 const matches = (header: string | undefined, etag: string): boolean =>
@@ -35,10 +39,28 @@ const immutable = (reply: FastifyReply, etag: string) =>
 /**
  * Serves stored images at /api/uploads/<folder>/<sha256>.<ext> without a session: the public
  * landing page shows them. The name is the content's hash, so an answer never changes: a year of
- * immutable cache, the hash as ETag, 304 when the browser already has it. Not an endpoint of the
+ * immutable cache, the hash as ETag, 304 when the browser already has it. The server keeps the
+ * bytes it served last (a bounded cache), so a first request of each browser reads no bytes from
+ * the database. Not an endpoint of the
  * contract, whose answers are JSON envelopes; a miss still answers the contract's 404 JSON.
  */
 export const registerUploadRoutes = (app: FastifyInstance, context: UploadsContext): void => {
+  // A path names its bytes by their hash, so a kept copy is never out of date; whether the image
+  // still exists (another server may have removed it) is asked each time, without its bytes.
+  const kept = new LRUCache<string, StoredImage>({ maxSize: IMAGE_CACHE_BYTES, sizeCalculation: (image) => Math.max(1, image.bytes.length) });
+  const imageAt = async (folder: string, sha256: string, ext: string): Promise<StoredImage | null> => {
+    const path = `${folder}/${sha256}.${ext}`;
+    const cached = kept.get(path);
+    if (cached !== undefined) {
+      if (await imageExists(context.db, folder, sha256, ext)) return cached;
+      kept.delete(path);
+      return null;
+    }
+    const image = await findImage(context.db, folder, sha256, ext);
+    if (image !== null) kept.set(path, image);
+    return image;
+  };
+
   app.get<{ Params: { folder: string; file: string } }>(`${API_BASE}/uploads/:folder/:file`, async (request, reply) => {
     const { folder, file } = request.params;
     const [, sha256, ext] = filePattern.exec(file) ?? [];
@@ -49,7 +71,7 @@ export const registerUploadRoutes = (app: FastifyInstance, context: UploadsConte
       if (!(await imageExists(context.db, folder, sha256, ext))) return notFound(reply);
       return immutable(reply, etag).code(304).send();
     }
-    const image = await findImage(context.db, folder, sha256, ext);
+    const image = await imageAt(folder, sha256, ext);
     if (image === null) return notFound(reply);
     return immutable(reply, etag).code(200).type(image.mime).send(image.bytes);
   });

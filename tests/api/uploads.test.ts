@@ -5,7 +5,7 @@
  * immutable cache and 304 revalidation, and an image no record uses any more is removed.
  */
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { encodePng } from "../../server/demo/png.ts";
 import { detectImage, MAX_STORED_SIDE } from "../../server/uploads/images.ts";
@@ -287,6 +287,25 @@ describe("serving stored images", () => {
     const answer = await request(server, "GET", `/api/${target}`);
     expect(answer.status).toBe(404);
     expect(dataOf(answer)).toBe(messages.notFound);
+  });
+
+  it("keeps the bytes it served, and answers 404 once the image is removed, even by another server", async () => {
+    expect((await post(formWith([image(pngBytes(11))]))).status).toBe(200);
+    const path = await newestImage();
+    const bytes = new Uint8Array((await storedRow(path)).bytes);
+    expect((await fetch(`${server.base}/api/${path}`)).status).toBe(200);
+    const queries = vi.spyOn(db, "query");
+    const again = await fetch(`${server.base}/api/${path}`);
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(bytes);
+    // the second answer asked only whether the image still exists, not for its bytes
+    const texts = queries.mock.calls.map(([sql]) => String(sql));
+    expect(texts.some((sql) => sql.includes("from uploads"))).toBe(true);
+    expect(texts.some((sql) => sql.includes("bytes"))).toBe(false);
+    queries.mockRestore();
+    // as another server would, once no record uses it
+    await db.query("delete from uploads");
+    const gone = await request(server, "GET", `/api/${path}`);
+    expect([gone.status, dataOf(gone)]).toEqual([404, messages.notFound]);
   });
 
   it("answers HEAD with the headers and no body", async () => {
