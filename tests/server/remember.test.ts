@@ -75,7 +75,10 @@ describe("a database's remembered reads", () => {
     expect(await outboxSize()).toBe(3);
   });
 
-  it("answers a read that started before a write from the data after it, or reads again", async () => {
+  // PGlite runs one statement at a time, so the read queued behind the write must see it; on
+  // PostgreSQL the read runs on another connection, beside the write, and nothing is remembered
+  // (the next test): either count is then a correct answer, and there is nothing to check.
+  it.runIf(inject("templateDatabase").kind === "pglite")("answers a read that started before a write from the data after it, or reads again", async () => {
     expect(await outboxSize()).toBe(0);
     const writing = db.transaction(addMail);
     const during = outboxSize();
