@@ -349,6 +349,21 @@ const declaredMessages = (details: ReadonlyArray<Detail>, problems: FieldProblem
   );
 
 /**
+ * The fields' problems as a machine's facts: a field whose rule names its own message (`number
+ * 0-99`, `select a company`) is refused with that message, the others with the generic one.
+ */
+const problemFacts = (
+  details: ReadonlyArray<Detail>,
+  problems: FieldProblems,
+): { readonly fieldProblem: FieldProblem | null; readonly declaredRefusal: Message | null } => {
+  const declared = declaredMessages(details, problems);
+  return {
+    fieldProblem: firstProblem(Object.fromEntries(Object.entries(problems).filter(([name]) => !declared.has(name)))),
+    declaredRefusal: [...declared.values()][0] ?? null,
+  };
+};
+
+/**
  * The facts the item's machine decides a create or an edit with: the fields' problems (the generic
  * ones, and a declared rule's own message), a taken name, references to items no longer chosen.
  */
@@ -366,11 +381,8 @@ const formFacts = async (
     ...(await unknownImages(tx, details, values)),
     ...catalogueItemProblems(catalogue.api, payload),
   };
-  const declared = declaredMessages(details, problems);
   return {
-    // a field with its own message is refused with that message, not the generic one
-    fieldProblem: firstProblem(Object.fromEntries(Object.entries(problems).filter(([name]) => !declared.has(name)))),
-    declaredRefusal: [...declared.values()][0] ?? null,
+    ...problemFacts(details, problems),
     nameTaken: (await isNameTaken(tx, catalogue, payload.name, current?.id ?? null, values)) ? catalogue.nameTaken : null,
     isInUse: false,
   };
@@ -521,14 +533,11 @@ export const copyYear = async (
 ): Promise<YearCopied> => {
   await lockTransaction(tx, namesLock(catalogue));
   const values = { year: copy.year, increase: copy.increase };
-  const problems = detailProblems(yearCopyDetails, values);
-  const declared = declaredMessages(yearCopyDetails, problems);
   const year = copy.year ?? 0;
   const live = (await listItems(tx, catalogue, {}, served)).filter((item) => item.state !== "deactivated");
   const source = live.filter((item) => item.year === year);
   const facts: YearCopyFacts = {
-    fieldProblem: firstProblem(Object.fromEntries(Object.entries(problems).filter(([name]) => !declared.has(name)))),
-    declaredRefusal: [...declared.values()][0] ?? null,
+    ...problemFacts(yearCopyDetails, detailProblems(yearCopyDetails, values)),
     hasNothingToCopy: source.length === 0,
     isNextYearTaken: live.some((item) => item.year === year + 1),
   };

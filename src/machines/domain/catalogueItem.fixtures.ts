@@ -1,13 +1,27 @@
 import { messages } from "../../api/messages.ts";
 import { domainFixtures } from "../fixtures.ts";
-import { catalogueItemMachine } from "./catalogueItem.machine.ts";
+import { type CatalogueItemFacts, catalogueItemMachine } from "./catalogueItem.machine.ts";
 
-const decided = {
+const decided: CatalogueItemFacts = {
   fieldProblem: null,
   declaredRefusal: null,
   nameTaken: null,
   isInUse: false,
-} as const;
+};
+
+/** The facts a create or an edit is decided with: accepted, and each refusal of the form's rules. */
+export const formFacts: ReadonlyArray<CatalogueItemFacts> = [
+  decided,
+  { ...decided, fieldProblem: "required" },
+  { ...decided, fieldProblem: "invalid" },
+  { ...decided, fieldProblem: "invalidEmail" },
+  { ...decided, declaredRefusal: messages.numberOutOfRange },
+  { ...decided, declaredRefusal: messages.gpsTaxBelowZero },
+  { ...decided, declaredRefusal: messages.selectCompany },
+  { ...decided, declaredRefusal: messages.selectFlightTime },
+  { ...decided, nameTaken: messages.nameInUse },
+  { ...decided, nameTaken: messages.seasonYearTaken },
+];
 
 export const fixtures = domainFixtures({
   id: "domain.catalogueItem",
@@ -22,17 +36,5 @@ export const fixtures = domainFixtures({
     { type: "catalogueItem.deactivate" },
     { type: "catalogueItem.delete" },
   ],
-  facts: [
-    decided,
-    { ...decided, fieldProblem: "required" },
-    { ...decided, fieldProblem: "invalid" },
-    { ...decided, fieldProblem: "invalidEmail" },
-    { ...decided, declaredRefusal: messages.numberOutOfRange },
-    { ...decided, declaredRefusal: messages.gpsTaxBelowZero },
-    { ...decided, declaredRefusal: messages.selectCompany },
-    { ...decided, declaredRefusal: messages.selectFlightTime },
-    { ...decided, nameTaken: messages.nameInUse },
-    { ...decided, nameTaken: messages.seasonYearTaken },
-    { ...decided, isInUse: true },
-  ],
+  facts: [...formFacts, { ...decided, isInUse: true }],
 });

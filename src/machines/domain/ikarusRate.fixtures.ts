@@ -1,13 +1,6 @@
-import { messages } from "../../api/messages.ts";
 import { domainFixtures } from "../fixtures.ts";
+import { formFacts } from "./catalogueItem.fixtures.ts";
 import { ikarusRateMachine } from "./ikarusRate.machine.ts";
-
-const decided = {
-  fieldProblem: null,
-  declaredRefusal: null,
-  nameTaken: null,
-  isInUse: false,
-} as const;
 
 export const fixtures = domainFixtures({
   id: "domain.ikarusRate",
@@ -19,16 +12,5 @@ export const fixtures = domainFixtures({
     { type: "ikarusRate.deactivate", reason: "El mayorista renegoció sus tarifas" },
     { type: "catalogueItem.delete" },
   ],
-  facts: [
-    decided,
-    { ...decided, fieldProblem: "required" },
-    { ...decided, fieldProblem: "invalid" },
-    { ...decided, fieldProblem: "invalidEmail" },
-    { ...decided, declaredRefusal: messages.numberOutOfRange },
-    { ...decided, declaredRefusal: messages.gpsTaxBelowZero },
-    { ...decided, declaredRefusal: messages.selectCompany },
-    { ...decided, declaredRefusal: messages.selectFlightTime },
-    { ...decided, nameTaken: messages.nameInUse },
-    { ...decided, nameTaken: messages.seasonYearTaken },
-  ],
+  facts: formFacts,
 });

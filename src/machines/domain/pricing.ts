@@ -150,30 +150,32 @@ const spaceRate = (facts: PricingFacts, category: string, passengers: number): P
 /** The agency's percentage, or an Ikarus rate's own. */
 const commissionOf = (facts: PricingFacts, rate: PricingRate): number => rate.commission ?? facts.agency.commission;
 
+/** A line priced whole by its rate (a charter's yacht, a family room): wholesaler and promotional discounts only. */
+const wholeLine = (facts: PricingFacts, kind: "charter" | "familyRoom", cabinId: number | null, rate: PricingRate): QuoteLine =>
+  line({
+    kind,
+    cabinId,
+    genderId: null,
+    flightId: null,
+    passenger: null,
+    rate: rateRef(rate),
+    season: facts.season,
+    quantity: 1,
+    unitPrice: rate.clientRate,
+    discounts: applying([
+      ["wholesaler", rate.wholesalerDiscount, facts.agency.wholesaler],
+      ["promotional", rate.promotionalDiscount, true],
+    ]),
+    commissionPercent: commissionOf(facts, rate),
+  });
+
 /** The cruise lines of a draft, or null when one has no rate. */
 const cruiseLines = (draft: QuoteDraft, facts: PricingFacts): QuoteLine[] | null => {
   const wholesaler = facts.agency.wholesaler;
   if (draft.charter === true) {
     const rate = find(facts, "charter", (candidate) => candidate.season === facts.season);
     if (rate === null) return null;
-    return [
-      line({
-        kind: "charter",
-        cabinId: null,
-        genderId: null,
-        flightId: null,
-        passenger: null,
-        rate: rateRef(rate),
-        season: facts.season,
-        quantity: 1,
-        unitPrice: rate.clientRate,
-        discounts: applying([
-          ["wholesaler", rate.wholesalerDiscount, wholesaler],
-          ["promotional", rate.promotionalDiscount, true],
-        ]),
-        commissionPercent: commissionOf(facts, rate),
-      }),
-    ];
+    return [wholeLine(facts, "charter", null, rate)];
   }
   const passengers = draft.cabins.reduce((count, cabin) => count + cabin.spaces.length, 0);
   const lines: QuoteLine[] = [];
@@ -183,24 +185,7 @@ const cruiseLines = (draft: QuoteDraft, facts: PricingFacts): QuoteLine[] | null
     if (known.familyRoom) {
       const rate = find(facts, "familyRoom", (candidate) => candidate.season === facts.season);
       if (rate === null) return null;
-      lines.push(
-        line({
-          kind: "familyRoom",
-          cabinId: cabin.cabinId,
-          genderId: null,
-          flightId: null,
-          passenger: null,
-          rate: rateRef(rate),
-          season: facts.season,
-          quantity: 1,
-          unitPrice: rate.clientRate,
-          discounts: applying([
-            ["wholesaler", rate.wholesalerDiscount, wholesaler],
-            ["promotional", rate.promotionalDiscount, true],
-          ]),
-          commissionPercent: commissionOf(facts, rate),
-        }),
-      );
+      lines.push(wholeLine(facts, "familyRoom", cabin.cabinId, rate));
       continue;
     }
     for (const space of cabin.spaces) {
