@@ -18,6 +18,7 @@ import { registerAuthRoutes } from "./accounts/authRoutes.ts";
 import { registerCatalogueRoutes } from "./catalogues/routes.ts";
 import { registerHistoryRoutes } from "./history/routes.ts";
 import { registerHomeRoutes } from "./home/routes.ts";
+import { registerCruiseRoutes } from "./cruises/routes.ts";
 import { registerItineraryRoutes } from "./itineraries/routes.ts";
 import { registerLeadRoutes } from "./leads/routes.ts";
 import { registerQuoteRoutes } from "./rates/quote.ts";
@@ -134,6 +135,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerUploadRoutes(app, { db: deps.db });
   registerLeadRoutes(app, { db: deps.db, env: deps.env, now });
   registerQuoteRoutes(app, { db: deps.db, now });
+  registerCruiseRoutes(app, { db: deps.db, now });
   registerHomeRoutes(app, { db: deps.db, now });
   registerYachtPageRoutes(app, { db: deps.db, now, catalogues: served });
   await registerOpenApi(app, endpointsWith(served));

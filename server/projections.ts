@@ -1,6 +1,7 @@
 import { sessionsProjection } from "./accounts/sessionsProjection.ts";
 import { usersProjection } from "./accounts/usersProjection.ts";
 import { catalogueProjections } from "./catalogues/projection.ts";
+import { cruisesProjection } from "./cruises/projection.ts";
 import type { Projection } from "./events/projection.ts";
 import { bannersProjection, callActionsProjection, recommendationsProjection } from "./home/projection.ts";
 import { itinerariesProjection } from "./itineraries/projection.ts";
@@ -21,4 +22,5 @@ export const projections: ReadonlyArray<Projection> = [
   callActionsProjection,
   recommendationsProjection,
   yachtPagesProjection,
+  cruisesProjection,
 ];

@@ -16,6 +16,8 @@ export const fittingValue = ({ rule }: Detail, referenced: number): DetailValue 
       return rule.options[0] ?? null;
     case "time":
       return "08:30";
+    case "date":
+      return "2027-03-14";
     case "colour":
       return "#2a9d8f";
     case "flag":

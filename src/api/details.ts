@@ -10,7 +10,7 @@ import type { Message } from "./messages.ts";
  * list are all built from that list.
  *
  * On the wire each is a plain value: text is a string (empty when not filled), a number or a
- * choice or a time (`HH:MM`) is null when not filled, a colour `#rrggbb`, a flag a boolean, a reference the chosen item's id (or null),
+ * choice, a time (`HH:MM`) or a date (`YYYY-MM-DD`) is null when not filled, a colour `#rrggbb`, a flag a boolean, a reference the chosen item's id (or null),
  * references a list of ids (an id repeated as often as it is chosen, where the rule repeats), an
  * image a stored image's path (empty when none), images a list of paths (decision 031).
  */
@@ -36,6 +36,11 @@ export type DetailRule =
       readonly required: boolean;
       /** The spec's message when it is missing (`select a flight time`). */
       readonly unselected?: Message;
+    }
+  | {
+      /** A calendar day, `YYYY-MM-DD` (a departure's start). */
+      readonly kind: "date";
+      readonly required: boolean;
     }
   | { readonly kind: "flag" }
   | {
@@ -133,6 +138,7 @@ const valueSchema = (rule: DetailRule): Schema.Codec<DetailValue> => {
       return Schema.NullOr(Schema.Finite);
     case "choice":
     case "time":
+    case "date":
       return Schema.NullOr(Schema.String);
     case "flag":
       return Schema.Boolean;
@@ -235,6 +241,9 @@ export const detailProblem = (rule: DetailRule, value: DetailValue): FieldProble
     case "time":
       if (value === null || value === "") return rule.required ? "required" : null;
       return typeof value === "string" && /^(?:[01]\d|2[0-3]):[0-5]\d$/.test(value) ? null : "invalid";
+    case "date":
+      if (value === null || value === "") return rule.required ? "required" : null;
+      return typeof value === "string" && isCalendarDay(value) ? null : "invalid";
     case "reference":
       return value === null && rule.required ? "required" : null;
     case "references": {
@@ -261,6 +270,13 @@ export const detailProblem = (rule: DetailRule, value: DetailValue): FieldProble
     default:
       return null;
   }
+};
+
+/** Whether a text is a day of the calendar, `YYYY-MM-DD` (no 31 April), between the years 2000 and 2099. */
+export const isCalendarDay = (text: string): boolean => {
+  if (!/^20\d\d-\d\d-\d\d$/.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
 };
 
 /** More than any list of references needs (a guide's languages, a cabin's berths). */
@@ -352,6 +368,7 @@ export const detail = {
     required: options.required ?? true,
     ...(options.unselected === undefined ? {} : { unselected: options.unselected }),
   }),
+  date: (options: { readonly required?: boolean } = {}): DetailRule => ({ kind: "date", required: options.required ?? true }),
   flag: (): DetailRule => ({ kind: "flag" }),
   colour: (): DetailRule => ({ kind: "colour" }),
   reference: (catalogue: string, options: ReferenceOptions = {}): DetailRule => ({

@@ -13,6 +13,7 @@ export const historyReaders: Readonly<Record<string, ReadonlyArray<RoleName>>> =
   lead: staffRoles,
   banner: ["admin", "marketing"],
   callAction: ["admin", "marketing"],
+  cruise: staffRoles,
 };
 
 /** A record's event stream as it travels in the path: a name, checked against the readers. */

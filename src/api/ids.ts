@@ -47,6 +47,11 @@ export const BannerIdFromPath = idFromPath(BannerId);
 export const CallActionIdFromPath = idFromPath(CallActionId);
 export const CatalogueItemIdFromPath = idFromPath(CatalogueItemId);
 /** The id of a record of any kind (the history of a stream), unbranded. */
+/** A departure of a yacht (DOMAIN.md section 4). */
+export const CruiseId = SerialId.pipe(Schema.brand("CruiseId"));
+export type CruiseId = typeof CruiseId.Type;
+export const CruiseIdFromPath = idFromPath(CruiseId);
+
 export const SerialIdFromPath = idFromPath(SerialId);
 
 /** The `:id` parameter of a record's path, as `id`. */

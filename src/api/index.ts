@@ -1,4 +1,5 @@
 import * as auth from "./auth.ts";
+import { cruiseEndpoints } from "./cruises.ts";
 import { recordHistory } from "./history.ts";
 import * as home from "./home.ts";
 import * as itineraries from "./itineraries.ts";
@@ -51,6 +52,7 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   home.updateRecommendations,
   home.publicContent,
   quoteReservation,
+  ...cruiseEndpoints,
 ];
 
 export { API_BASE } from "./endpoint.ts";

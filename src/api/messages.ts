@@ -52,6 +52,8 @@ export const messages = {
   /** Not in the spec's list: a copy of a year's rates onto a year that has its own. */
   yearHasRates: "the next year already has rates",
   noRatesToCopy: "the year has no rates to copy",
+  /** Not in the spec's list: a yacht sails one departure at a time. */
+  departureOverlaps: "the yacht already has a departure on those days",
 } as const;
 
 export type Message = (typeof messages)[keyof typeof messages];

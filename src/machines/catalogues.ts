@@ -72,6 +72,7 @@ export const detailPayloadValue = (rule: DetailRule, values: FieldValues, name: 
       return numberOf(textValue(values, name));
     case "choice":
     case "time":
+    case "date":
       return textValue(values, name) === "" ? null : textValue(values, name);
     case "flag":
       return flagValue(values, name);

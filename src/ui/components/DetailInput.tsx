@@ -125,8 +125,9 @@ export function DetailInput<Row = CatalogueItem>({
         <TextInput name={name} label={label} problem={problem} type="color" defaultValue={typeof value === "string" ? value : String(emptyValue(rule))} />
       );
     case "time":
+    case "date":
       return (
-        <TextInput name={name} label={label} problem={problem} type="time" defaultValue={typeof value === "string" ? value : undefined} />
+        <TextInput name={name} label={label} problem={problem} type={rule.kind} defaultValue={typeof value === "string" ? value : undefined} />
       );
     case "flag":
       return <CheckboxInput name={name} label={label} defaultChecked={value === true} />;

@@ -3,7 +3,7 @@ import { Field } from "./Field.tsx";
 interface TextInputProps {
   readonly name: string;
   readonly label: string;
-  readonly type: "color" | "email" | "tel" | "text" | "time";
+  readonly type: "color" | "date" | "email" | "tel" | "text" | "time";
   readonly problem: string | null;
   readonly autoComplete?: string;
   /** The saved value when a form edits an existing record. */

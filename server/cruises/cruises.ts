@@ -1,0 +1,323 @@
+/**
+ * Departures' reads and commands (DOMAIN.md sections 4 and 9). Every command runs inside the
+ * caller's transaction, loads the facts the cruise machine decides with and goes through it
+ * (events/command.ts); this file never answers a rule's message itself.
+ */
+import { Schema } from "effect";
+import {
+  type Availability,
+  type Cruise,
+  type CruiseDraft,
+  type CruiseGeneration,
+  type CruisesQuery,
+  cancellationProblem,
+  cruiseDetails,
+  cruiseDraftProblems,
+  DEFAULT_CRUISES_PAGE_SIZE,
+  generationProblems,
+} from "../../src/api/cruises.ts";
+import { type DetailValues, detailValues } from "../../src/api/details.ts";
+import type { ListMeta } from "../../src/api/endpoint.ts";
+import { ApiError } from "../../src/api/errors.ts";
+import { firstProblem } from "../../src/api/fields.ts";
+import { CruiseId } from "../../src/api/ids.ts";
+import { messages } from "../../src/api/messages.ts";
+import { weekdays } from "../../src/records/fleet.ts";
+import {
+  type CruiseFacts,
+  type CruiseFields,
+  cruiseMachine,
+  isItineraryOfAnotherYacht,
+  noCruiseFacts,
+} from "../../src/machines/domain/cruise.machine.ts";
+import { judge } from "../../src/machines/domain/verdict.ts";
+import { catalogues } from "../../src/records/index.ts";
+import { unselectedReferences } from "../catalogues/items.ts";
+import type { Queryable } from "../db/database.ts";
+import { queryCount, queryExists, queryOne, queryRows } from "../db/rows.ts";
+import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
+import { cruiseRecord } from "./projection.ts";
+
+const CruiseRow = Schema.Struct({
+  id: CruiseId,
+  code: Schema.String,
+  yacht_id: Schema.Int,
+  yacht_name: Schema.String,
+  yacht_colour: Schema.String,
+  cruise_itinerary_id: Schema.Int,
+  itinerary_name: Schema.String,
+  days: Schema.Int,
+  nights: Schema.Int,
+  start_date: Schema.String,
+  end_date: Schema.String,
+  guide_ids: Schema.Array(Schema.Int),
+  language_ids: Schema.Array(Schema.Int),
+  captain_id: Schema.NullOr(Schema.Int),
+  hotelier_id: Schema.NullOr(Schema.Int),
+  notes: Schema.String,
+  status: Schema.Literals(["scheduled", "canceled"]),
+  cancel_reason: Schema.NullOr(Schema.String),
+  version: Schema.Int,
+});
+type CruiseRow = typeof CruiseRow.Type;
+
+const selectCruises = `select c.id, c.code, c.yacht_id, y.name as yacht_name, coalesce(y.details->>'colour', '#1e6091') as yacht_colour,
+    c.cruise_itinerary_id, i.name as itinerary_name, coalesce((i.details->>'days')::int, 0) as days,
+    coalesce((i.details->>'nights')::int, 0) as nights,
+    to_char(c.start_date, 'YYYY-MM-DD') as start_date, to_char(c.end_date, 'YYYY-MM-DD') as end_date,
+    c.guide_ids, c.language_ids, c.captain_id, c.hotelier_id, c.notes, c.status, c.cancel_reason, c.version
+  from cruises c join yachts y on y.id = c.yacht_id join cruise_itineraries i on i.id = c.cruise_itinerary_id`;
+
+const CapacityRow = Schema.Struct({ yacht_id: Schema.Int, capacity: Schema.Int });
+
+/**
+ * Each yacht's berths: the capacities of the berth types of its live cabins (a double bed counts
+ * two). A cabin deactivated is not sold.
+ */
+const capacities = async (db: Queryable, yachtIds: ReadonlyArray<number>): Promise<ReadonlyMap<number, number>> => {
+  if (yachtIds.length === 0) return new Map();
+  const rows = await queryRows(
+    db,
+    CapacityRow,
+    `select (c.details->>'yacht')::int as yacht_id, coalesce(sum((b.details->>'capacity')::int), 0)::int as capacity
+       from cabins c cross join lateral jsonb_array_elements_text(c.details->'berths') as berth(id)
+       join berths b on b.id = berth.id::int
+      where c.status <> 'deleted' and c.active and (c.details->>'yacht')::int = any($1::int[])
+      group by 1`,
+    [[...new Set(yachtIds)]],
+  );
+  return new Map(rows.map((row) => [row.yacht_id, row.capacity]));
+};
+
+/**
+ * A departure's berths. Until reservations hold berths (issue 17's next part) every berth of the
+ * yacht is free.
+ */
+const availabilityOf = (capacity: number): Availability => ({
+  capacity,
+  held: 0,
+  confirmed: 0,
+  waiting: 0,
+  free: capacity,
+  status: capacity > 0 ? "available" : "confirmed",
+});
+
+const toCruise = (row: CruiseRow, capacity: number): Cruise => ({
+  id: row.id,
+  code: row.code,
+  yachtId: row.yacht_id,
+  yachtName: row.yacht_name,
+  yachtColour: row.yacht_colour,
+  cruiseItineraryId: row.cruise_itinerary_id,
+  cruiseItineraryName: row.itinerary_name,
+  days: row.days,
+  nights: row.nights,
+  startDate: row.start_date,
+  endDate: row.end_date,
+  guideIds: row.guide_ids,
+  languageIds: row.language_ids,
+  captainId: row.captain_id,
+  hotelierId: row.hotelier_id,
+  notes: row.notes,
+  state: row.status,
+  cancelReason: row.cancel_reason,
+  availability: availabilityOf(capacity),
+  version: row.version,
+});
+
+const withAvailability = async (db: Queryable, rows: ReadonlyArray<CruiseRow>): Promise<Cruise[]> => {
+  const capacity = await capacities(
+    db,
+    rows.map((row) => row.yacht_id),
+  );
+  return rows.map((row) => toCruise(row, capacity.get(row.yacht_id) ?? 0));
+};
+
+export const findCruise = async (db: Queryable, id: CruiseId): Promise<Cruise | null> => {
+  const row = await queryOne(db, CruiseRow, `${selectCruises} where c.id = $1`, [id]);
+  return row === null ? null : ((await withAvailability(db, [row]))[0] ?? null);
+};
+
+export interface CruisePage {
+  readonly cruises: Cruise[];
+  readonly meta: ListMeta;
+}
+
+/** A page of departures by start day, narrowed by the query's period and yacht, with the total. */
+export const listCruises = async (db: Queryable, query: CruisesQuery): Promise<CruisePage> => {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? DEFAULT_CRUISES_PAGE_SIZE;
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const param = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (query.from !== undefined) conditions.push(`c.start_date >= ${param(query.from)}::date`);
+  if (query.to !== undefined) conditions.push(`c.start_date <= ${param(query.to)}::date`);
+  if (query.yachtId !== undefined) conditions.push(`c.yacht_id = ${param(query.yachtId)}`);
+  const where = conditions.length === 0 ? "" : `where ${conditions.join(" and ")}`;
+  const rows = await queryRows(
+    db,
+    CruiseRow,
+    `${selectCruises} ${where} order by c.start_date, c.id limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
+    params,
+  );
+  const total = await queryCount(db, `select count(*)::int as count from cruises c ${where}`, params.slice(0, conditions.length));
+  return { cruises: await withAvailability(db, rows), meta: { total, page, pageSize } };
+};
+
+const ItineraryRow = Schema.Struct({
+  yacht_id: Schema.NullOr(Schema.Int),
+  nights: Schema.NullOr(Schema.Int),
+  start_weekday: Schema.NullOr(Schema.String),
+});
+
+/** An itinerary's yacht, nights and start weekday, or null when there is no live one. */
+const findItinerary = (db: Queryable, id: number) =>
+  queryOne(
+    db,
+    ItineraryRow,
+    `select (details->>'yacht')::int as yacht_id, (details->>'nights')::int as nights, details->>'startWeekday' as start_weekday
+       from cruise_itineraries where id = $1 and status <> 'deleted'`,
+    [id],
+  );
+
+const InitialsRow = Schema.Struct({ initials: Schema.String });
+
+/** Locks the yacht's row until the transaction ends, so that two departures of one yacht are judged one after the other; answers its initials. */
+const lockYacht = async (tx: Queryable, yachtId: number): Promise<string | null> =>
+  (await queryOne(tx, InitialsRow, `select coalesce(details->>'initials', '') as initials from yachts where id = $1 for update`, [yachtId]))
+    ?.initials ?? null;
+
+/** A day `nights` after `day`. */
+export const addDays = (day: string, nights: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + nights * 86_400_000).toISOString().slice(0, 10);
+
+/** Whether the yacht sails another live departure on a day of [start, end] (a departure may start the day another ends). */
+const overlaps = (tx: Queryable, yachtId: number, start: string, end: string, self: number | null): Promise<boolean> =>
+  queryExists(
+    tx,
+    `select 1 from cruises where yacht_id = $1 and status = 'scheduled' and start_date < $3::date and end_date > $2::date
+        and ($4::int is null or id <> $4)`,
+    [yachtId, start, end, self],
+  );
+
+/**
+ * A departure's code: the yacht's initials and its start day (`GEX-20270305`); a canceled
+ * departure of that yacht and day keeps its own, so the next one is `-2`, `-3`...
+ */
+const codeFor = async (tx: Queryable, initials: string, start: string, self: number | null): Promise<string> => {
+  const base = `${initials}-${start.replaceAll("-", "")}`;
+  for (let suffix = 1; ; suffix += 1) {
+    const code = suffix === 1 ? base : `${base}-${suffix}`;
+    const taken = await queryExists(tx, "select 1 from cruises where code = $1 and ($2::int is null or id <> $2)", [code, self]);
+    if (!taken) return code;
+  }
+};
+
+/** What a draft decides with and, when its fields allow, the fields the event stores. */
+const judgeDraft = async (
+  tx: Queryable,
+  draft: CruiseDraft,
+  current: Cruise | null,
+): Promise<{ readonly facts: CruiseFacts; readonly fields: CruiseFields }> => {
+  const values: DetailValues = detailValues(cruiseDetails, { ...draft });
+  const currentValues = current === null ? null : detailValues(cruiseDetails, { ...current });
+  const problems = { ...(await unselectedReferences(tx, catalogues, cruiseDetails, values, currentValues)), ...cruiseDraftProblems(values) };
+  const yachtId = typeof values.yachtId === "number" ? values.yachtId : null;
+  const itineraryId = typeof values.cruiseItineraryId === "number" ? values.cruiseItineraryId : null;
+  const startDate = typeof values.startDate === "string" ? values.startDate : "";
+  const itinerary = itineraryId === null ? null : await findItinerary(tx, itineraryId);
+  const initials = yachtId === null ? null : await lockYacht(tx, yachtId);
+  const fieldProblem = firstProblem(problems);
+  const endDate = fieldProblem === null && itinerary !== null ? addDays(startDate, itinerary.nights ?? 0) : startDate;
+  const fields: CruiseFields = {
+    code: fieldProblem === null && initials !== null ? await codeFor(tx, initials, startDate, current?.id ?? null) : "",
+    yachtId: yachtId ?? 0,
+    cruiseItineraryId: itineraryId ?? 0,
+    startDate,
+    endDate,
+    guideIds: Array.isArray(values.guideIds) ? values.guideIds.filter((id): id is number => typeof id === "number") : [],
+    languageIds: Array.isArray(values.languageIds) ? values.languageIds.filter((id): id is number => typeof id === "number") : [],
+    captainId: typeof values.captainId === "number" ? values.captainId : null,
+    hotelierId: typeof values.hotelierId === "number" ? values.hotelierId : null,
+    notes: typeof values.notes === "string" ? values.notes : "",
+  };
+  return {
+    facts: {
+      fieldProblem,
+      isItineraryOfAnotherYacht: isItineraryOfAnotherYacht(itinerary?.yacht_id ?? null, yachtId),
+      overlapsAnotherDeparture: fieldProblem === null && yachtId !== null && (await overlaps(tx, yachtId, startDate, endDate, current?.id ?? null)),
+    },
+    fields,
+  };
+};
+
+export const createCruise = async (tx: Queryable, draft: CruiseDraft, options: CommandOptions): Promise<CruiseId> => {
+  const { facts, fields } = await judgeDraft(tx, draft, null);
+  return decodeCruiseId(await decideNew(tx, cruiseRecord, { type: "cruise.schedule", ...fields }, options, facts));
+};
+
+const decodeCruiseId = Schema.decodeSync(CruiseId);
+
+/** The departure of a command, 404 when there is none. */
+const existing = async (tx: Queryable, id: CruiseId): Promise<Cruise> => {
+  const cruise = await findCruise(tx, id);
+  if (cruise === null) throw new ApiError(404, messages.notFound);
+  return cruise;
+};
+
+export const updateCruise = async (tx: Queryable, id: CruiseId, draft: CruiseDraft, version: number, options: CommandOptions): Promise<void> => {
+  await expectVersion(tx, cruiseRecord, String(id), version);
+  const { facts, fields } = await judgeDraft(tx, draft, await existing(tx, id));
+  await decide(tx, cruiseRecord, String(id), { type: "cruise.edit", ...fields }, options, facts);
+};
+
+export const cancelCruise = async (tx: Queryable, id: CruiseId, reason: string, options: CommandOptions): Promise<void> => {
+  await existing(tx, id);
+  const facts = { ...noCruiseFacts, fieldProblem: cancellationProblem(reason) };
+  await decide(tx, cruiseRecord, String(id), { type: "cruise.cancel", reason: reason.trim() }, options, facts);
+};
+
+/** The days from `from` to `to` that fall on `weekday`. */
+export const weekdaysBetween = (from: string, to: string, weekday: string): string[] => {
+  const wanted = weekdays.indexOf(weekday as (typeof weekdays)[number]);
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    // getUTCDay: Sunday 0; the weekdays list starts on Monday
+    if ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7 === wanted) days.push(day);
+  }
+  return days;
+};
+
+/**
+ * Schedules the itinerary's departures of a period: one on each of its start weekdays, each
+ * through the cruise machine like one made alone; a day on which the yacht already sails is left
+ * out. Answers the new departures' codes. A generation whose fields are wrong is refused as one
+ * departure's would be.
+ */
+export const generateCruises = async (tx: Queryable, generation: CruiseGeneration, options: CommandOptions): Promise<string[]> => {
+  const itinerary = generation.cruiseItineraryId === null ? null : await findItinerary(tx, generation.cruiseItineraryId);
+  const problem = firstProblem(generationProblems(generation)) ?? (itinerary?.yacht_id == null ? "invalid" : null);
+  if (problem !== null || itinerary === null || itinerary.yacht_id === null || generation.from === null || generation.to === null) {
+    refuseAsSchedule({ ...noCruiseFacts, fieldProblem: problem ?? "invalid" });
+    return [];
+  }
+  const codes: string[] = [];
+  for (const startDate of weekdaysBetween(generation.from, generation.to, itinerary.start_weekday ?? "")) {
+    const draft = { yachtId: itinerary.yacht_id, cruiseItineraryId: generation.cruiseItineraryId, startDate, guideIds: [], languageIds: [] };
+    const { facts, fields } = await judgeDraft(tx, draft, null);
+    if (facts.overlapsAnotherDeparture) continue;
+    await decideNew(tx, cruiseRecord, { type: "cruise.schedule", ...fields }, options, facts);
+    codes.push(fields.code);
+  }
+  return codes;
+};
+
+/** Answers the refusal the cruise machine gives a departure scheduled with these facts (a generation's fields are a departure's). */
+const refuseAsSchedule = (facts: CruiseFacts): void => {
+  const unscheduled = { code: "", yachtId: 0, cruiseItineraryId: 0, startDate: "", endDate: "", guideIds: [], languageIds: [], captainId: null, hotelierId: null, notes: "" };
+  const verdict = judge(cruiseMachine, null, { type: "cruise.schedule", ...unscheduled }, facts);
+  if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
+};

@@ -1,0 +1,109 @@
+import { Schema } from "effect";
+import { setup } from "xstate";
+import { messages } from "../../api/messages.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+
+/**
+ * The events of a departure (DOMAIN.md section 4): scheduled with its fields (the code and end day
+ * worked out by the server from the yacht, the start day and the itinerary's nights), changed,
+ * canceled for a reason. The cancellation's date is the event's time.
+ */
+const CruiseFields = {
+  code: Schema.String,
+  yachtId: Schema.Int,
+  cruiseItineraryId: Schema.Int,
+  startDate: Schema.String,
+  endDate: Schema.String,
+  guideIds: Schema.Array(Schema.Int),
+  languageIds: Schema.Array(Schema.Int),
+  captainId: Schema.NullOr(Schema.Int),
+  hotelierId: Schema.NullOr(Schema.Int),
+  notes: Schema.String,
+};
+
+export const CruiseSchedule = Schema.Struct({ type: Schema.Literal("cruise.schedule"), ...CruiseFields });
+export const CruiseEdit = Schema.Struct({ type: Schema.Literal("cruise.edit"), ...CruiseFields });
+export const CruiseCancel = Schema.Struct({ type: Schema.Literal("cruise.cancel"), reason: Schema.String });
+
+export const CruiseEvent = Schema.Union([CruiseSchedule, CruiseEdit, CruiseCancel]);
+export type CruiseEvent = typeof CruiseEvent.Type;
+
+/** A departure's stored fields, as its schedule and edit events carry them. */
+export type CruiseFields = Omit<typeof CruiseSchedule.Type, "type">;
+
+/**
+ * What the server loads before deciding: the fields' problem (a blank or malformed field, a
+ * reference to no live item, a blank or too long reason), whether the itinerary is another yacht's,
+ * and whether the yacht already sails on one of the departure's days.
+ */
+export interface CruiseFacts extends FieldFacts {
+  readonly isItineraryOfAnotherYacht: boolean;
+  readonly overlapsAnotherDeparture: boolean;
+}
+
+/** A departure's facts when nothing is wrong. */
+export const noCruiseFacts: CruiseFacts = { fieldProblem: null, isItineraryOfAnotherYacht: false, overlapsAnotherDeparture: false };
+
+/** Whether an itinerary chosen for a departure sails another yacht than the departure's: the form and the server ask the same. */
+export const isItineraryOfAnotherYacht = (itineraryYachtId: number | null, yachtId: number | null): boolean =>
+  itineraryYachtId !== null && yachtId !== null && itineraryYachtId !== yachtId;
+
+/** The refusals of a schedule or an edit, in the order they are judged. */
+const fieldRefusals = [
+  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: the yacht, the itinerary or the start day is missing ('required_information')."),
+  refusal(
+    "hasMalformedField",
+    400,
+    messages.invalidInput,
+    "Refused: a day that is not one, notes over 1,000 characters, or a guide, language, captain or hotelier that is no live item ('invalid information').",
+  ),
+  refusal("isItineraryOfAnotherYacht", 400, messages.invalidInput, "Refused: the itinerary sails another yacht ('invalid information')."),
+  refusal(
+    "overlapsAnotherDeparture",
+    409,
+    messages.departureOverlaps,
+    "Refused: the yacht is at sea on one of these days with another departure ('the yacht already has a departure on those days').",
+  ),
+] as const;
+
+export const cruiseMachine = setup({
+  ...domainSetup<CruiseEvent, CruiseFacts>(),
+  guards: {
+    isIncomplete: fieldGuards.isIncomplete,
+    hasMalformedField: fieldGuards.hasMalformedField,
+    isItineraryOfAnotherYacht: ({ event }) => holds(event, (facts) => facts.isItineraryOfAnotherYacht),
+    overlapsAnotherDeparture: ({ event }) => holds(event, (facts) => facts.overlapsAnotherDeparture),
+  },
+}).createMachine({
+  id: "cruise",
+  description:
+    "A departure: one yacht sailing one of its cruise itineraries from a start day for the itinerary's nights, scheduled by staff (alone or a period's at once), changed, or canceled for a reason.",
+  context: domainContext,
+  initial: "absent",
+  states: {
+    absent: {
+      description: "No such departure yet.",
+      on: {
+        "cruise.schedule": [
+          ...fieldRefusals,
+          { target: "scheduled", description: "Scheduled: its berths are offered from now on, each free until a reservation holds it." },
+        ],
+      },
+    },
+    scheduled: {
+      description: "On the calendar: its berths can be held and confirmed; its days, guides and crew can change.",
+      on: {
+        "cruise.edit": [...fieldRefusals, { target: "scheduled", description: "Its fields change; the code follows the yacht and the start day." }],
+        "cruise.cancel": [
+          refusal("isIncomplete", 400, messages.requiredInformation, "Refused: no reason given ('required_information')."),
+          refusal("hasMalformedField", 400, messages.invalidInput, "Refused: the reason is over 300 characters ('invalid information')."),
+          { target: "canceled", description: "Canceled for the reason given; the date is stamped." },
+        ],
+      },
+    },
+    canceled: {
+      type: "final",
+      description: "Canceled for good: kept with its reason on the calendar, never sold or changed again.",
+    },
+  },
+});
