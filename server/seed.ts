@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { roleIds } from "../src/machines/domain/user.machine.ts";
 import { seedDemoCatalogues } from "./demo/catalogues.ts";
+import { seedDemoCruises } from "./demo/cruises.ts";
 import { seedDemoCruiseItineraries, seedDemoFleet } from "./demo/fleet.ts";
 import { seedDemoAgencyUsers, seedDemoReferenceData, seedDemoSales, seedReferenceLists } from "./demo/referenceData.ts";
 import { seedDemoHome } from "./demo/home.ts";
@@ -81,6 +82,7 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
     if (withDemo) await seedDemoFleet(tx, options);
     if (withDemo) await seedDemoYachtPages(tx, options);
     if (withDemo) await seedDemoCruiseItineraries(tx, options);
+    if (withDemo) await seedDemoCruises(tx, options);
     // after the fleet, its itineraries, the agencies and the flights: the rates name them
     if (withDemo) await seedDemoRates(tx, options, now);
     // After the catalogues: the demo destinations include their items.

@@ -1,5 +1,6 @@
 import { type RoleName, staffRoles } from "../api/endpoint.ts";
 import type { CatalogueDeclaration, MenuSection } from "../records/catalogue.ts";
+import { departures } from "../records/cruises.ts";
 import { catalogues } from "../records/index.ts";
 import { paths } from "./paths.ts";
 
@@ -29,6 +30,7 @@ export const menu: ReadonlyArray<MenuEntry> = [
   { key: "leads", path: paths.leads, section: "screens", roles: staffRoles },
   { key: "national", path: paths.destinations("national"), section: "screens", roles: staffRoles },
   { key: "international", path: paths.destinations("international"), section: "screens", roles: staffRoles },
+  { key: departures.key, path: departures.listPath, section: departures.menu.section, roles: departures.readers },
   { key: "flows", path: paths.flows, section: "screens", roles: ["admin", "marketing"] },
   { key: "agency", path: paths.agency, section: "screens", roles: ["agency"] },
 ];

@@ -4,6 +4,7 @@ export {
   ikarus,
   catalogue,
   confirm,
+  cruises,
   deckSchema,
   destinations,
   detail,

@@ -96,6 +96,7 @@ export function PanelLayout({ children }: { readonly children: ReactNode }) {
         <nav aria-label={t("layout.navigation")}>
           {section("administration")}
           {section("screens")}
+          {section("operations")}
           {section("fleet")}
           {section("rates")}
           {section("catalogues")}

@@ -5,12 +5,12 @@ import { Icon, type IconName } from "./icons.tsx";
 
 /**
  * The row-action kinds of SPEC.md section 2, `view` for someone who may only read the record,
- * and a lifecycle's `activate` and `deactivate` (an Ikarus rate). Links go to a route; the others run the caller's function. `delete` only reports the click: the caller's flow asks for confirmation.
+ * a lifecycle's `activate` and `deactivate` (an Ikarus rate), and `cancel` for a record canceled for a reason (a departure). Links go to a route; the others run the caller's function. `delete` only reports the click: the caller's flow asks for confirmation.
  */
 export type RowAction =
   | { readonly kind: "register" | "edit" | "view"; readonly to: string }
   | {
-      readonly kind: "play" | "edit_modal" | "changePass" | "pluss" | "activate" | "deactivate" | "delete";
+      readonly kind: "play" | "edit_modal" | "changePass" | "pluss" | "activate" | "deactivate" | "cancel" | "delete";
       readonly onClick: () => void;
     };
 
@@ -24,6 +24,7 @@ const icons: Record<RowAction["kind"], IconName> = {
   pluss: "plus",
   activate: "play",
   deactivate: "ban",
+  cancel: "ban",
   delete: "trash",
 };
 

@@ -11,6 +11,7 @@ import { catalogues } from "../../records/index.ts";
 import { paths } from "../paths.ts";
 import { catalogueRoutes, formRoutes, WithId, YachtPageRoute } from "../recordRoutes.tsx";
 import { yachts } from "../../records/fleet.ts";
+import { departures } from "../../records/cruises.ts";
 import { yachtPageAccess } from "../../api/yachtPages.ts";
 import { NotFoundView } from "./NotFoundView.tsx";
 
@@ -28,6 +29,8 @@ const BannerFormView = lazy(() => import("./BannerFormView.tsx"));
 const CallActionFormView = lazy(() => import("./CallActionFormView.tsx"));
 const RecommendationsView = lazy(() => import("./RecommendationsView.tsx"));
 const YachtPageView = lazy(() => import("./YachtPageView.tsx"));
+const DeparturesView = lazy(() => import("./DeparturesView.tsx"));
+const CruiseFormView = lazy(() => import("./CruiseFormView.tsx"));
 const OwnPasswordView = lazy(() =>
   withTexts("account", import("./ChangePasswordView.tsx").then(({ OwnPasswordView: view }) => ({ default: view }))),
 );
@@ -73,6 +76,16 @@ export default function PanelView() {
               <YachtPageRoute render={(page, id) => <YachtPageView key={`${id}-${page.name}`} page={page} yachtId={id} />} />
             </RequireRole>
           </Route>
+          <Route path={departures.listPath}>
+            <RequireRole roles={departures.readers}>
+              <DeparturesView />
+            </RequireRole>
+          </Route>
+          {formRoutes([departures.newPath], departures.tabPath(":id", "edit"), (id) => (
+            <RequireRole roles={id === null ? departures.writers : departures.readers}>
+              <CruiseFormView key={id ?? "new"} id={id} />
+            </RequireRole>
+          ))}
           {catalogueRoutes(catalogues)}
           {destinationTypes.flatMap((type) => [
             <Route key={paths.destinations(type)} path={paths.destinations(type)}>

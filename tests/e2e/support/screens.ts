@@ -53,6 +53,10 @@ export const screens: ReadonlyArray<Screen> = [
   { name: "ikarus-rates", path: "/panel/rates/ikarus", staff: "admin@example.com" },
   { name: "ikarus-rate-deactivated", path: "/panel/rates/ikarus/2", staff: "admin@example.com" },
   { name: "cruise-itinerary-edit", path: "/panel/cruise_itinerary/1", staff: "admin@example.com" },
+  // the demo's departures start this month: a calendar for admins, a table for sales
+  { name: "departures", path: "/panel/cruises", staff: "admin@example.com" },
+  { name: "departures-list", path: "/panel/cruises?view=list", staff: "ventas@example.com" },
+  { name: "cruise-edit", path: "/panel/cruises/1/edit", staff: "admin@example.com" },
   // an agency user lands on their agency
   { name: "agency", path: "/panel/agency", staff: "reservas@ikarustours.example.com" },
   { name: "guides", path: "/panel/guides", staff: "admin@example.com" },
