@@ -26,6 +26,8 @@ import { completeDraft } from "../../src/machines/samples.ts";
 import { userFormSource } from "../../src/machines/users.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { catalogues, endpoints } from "../../src/records/index.ts";
+import { departures } from "../../src/records/cruises.ts";
+import { type Cruise, listCruises } from "../../src/api/cruises.ts";
 import type { UserPayload } from "../../src/api/users.ts";
 import type { CatalogueItem } from "../../src/api/catalogues.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
@@ -219,9 +221,30 @@ const userEdit = (firstName: string): UserPayload => ({
 
 const destinationSource = destinationFormSource("national");
 
+/** The departure's form, once its yacht and itinerary are made. */
+let cruiseForm: FieldValues = {};
+
 const cases: Readonly<Record<string, ReturnType<typeof staleCase>>> = {
   ...catalogueCases,
   ...pageCases,
+  "cruises.update": staleCase<Cruise, CatalogueChoices, FieldValues>({
+    source: departures.formSource,
+    create: async () => {
+      const yacht = await referencedItem(db, "yachts");
+      const itinerary = await referencedItem(db, "cruiseItineraries", { detail: "yacht", value: yacht });
+      cruiseForm = { yachtId: String(yacht), cruiseItineraryId: String(itinerary), startDate: "2027-03-04", notes: "" };
+      await departures.formSource.save(client, { ...newRecord, draft: cruiseForm });
+      const [cruise] = await client.call(listCruises, { query: {} });
+      if (cruise === undefined) throw new Error("the departure was not scheduled");
+      return cruise.id;
+    },
+    edits: () => [
+      { ...cruiseForm, notes: "Guía bilingüe" },
+      { ...cruiseForm, notes: "Guía naturalista" },
+    ],
+    shown: (cruise) => cruise.notes,
+    expected: (draft) => textValue(draft, "notes"),
+  }),
   "users.update": staleCase({
     source: userFormSource,
     create: () => createStaff(db, { email: "luis@example.com", role: "marketing", firstName: "Luis", lastName: "Mora" }),
@@ -307,6 +330,7 @@ const commandsWithoutForm = new Set([
   "leads.assign",
   "auth.forgotPassword",
   "auth.upgradePassword",
+  "cruises.cancel",
   ...catalogues.flatMap(({ api }) => api.commands.map(({ endpoint }) => endpoint.name)),
 ]);
 
