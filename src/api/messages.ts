@@ -54,6 +54,17 @@ export const messages = {
   noRatesToCopy: "the year has no rates to copy",
   /** Not in the spec's list: a yacht sails one departure at a time. */
   departureOverlaps: "the yacht already has a departure on those days",
+  timeLimitNotAllowed: "time limit not allowed",
+  cabinNotAvailable: "cabin not available",
+  cruiseFull: "cruise full",
+  genderNotAllowed: "gender not allowed",
+  familyRoomTaken: "another reservation with family room on the cabin",
+  charterExists: "another charter reservation exists",
+  reservationHasSpaces: "the reservation has spaces",
+  bookingHasSpaces: "the booking for this cabin has spaces",
+  charterBlocked: "no charter creation when spaces are occupied",
+  /** Not in the spec's list: the reason the server cancels a hold whose time limit passed. */
+  timeLimitExpired: "time limit expired",
 } as const;
 
 export type Message = (typeof messages)[keyof typeof messages];
