@@ -1,6 +1,7 @@
 import { Effect, Result, Schema, SchemaGetter, SchemaIssue } from "effect";
 import { isEmail } from "../src/api/fields.ts";
 import { passwordProblem } from "../src/machines/domain/credentials.ts";
+import type { HoldPolicy } from "../src/machines/domain/timeLimit.ts";
 
 const withDefault = <S extends Schema.Codec<unknown, string>>(schema: S, value: string) =>
   schema.pipe(Schema.withDecodingDefaultKey(Effect.succeed(value)));
@@ -63,9 +64,24 @@ export const EnvSchema = Schema.Struct({
   TRUST_PROXY: withDefault(Flag, "false"),
   /** Public lead form submissions allowed per client address in 10 minutes; a load test raises it. */
   LEAD_RATE_LIMIT: withDefault(PositiveInt, "5"),
+  /** The hold policy (DOMAIN.md section 5): a hold's days, the days before departure when only the final hours apply, those hours, an agency's extensions. */
+  HOLD_DAYS: withDefault(PositiveInt, "7"),
+  CUTOFF_DAYS: withDefault(PositiveInt, "45"),
+  FINAL_HOLD_HOURS: withDefault(PositiveInt, "48"),
+  MAX_EXTENSIONS: withDefault(PositiveInt, "2"),
+  /** How often each server looks for holds whose time limit passed and reminders due (seconds). */
+  EXPIRY_INTERVAL_SECONDS: withDefault(PositiveInt, "30"),
 });
 
 export type Env = typeof EnvSchema.Type;
+
+/** The hold policy the environment sets (DOMAIN.md section 5). */
+export const holdPolicy = (env: Pick<Env, "HOLD_DAYS" | "CUTOFF_DAYS" | "FINAL_HOLD_HOURS" | "MAX_EXTENSIONS">): HoldPolicy => ({
+  holdDays: env.HOLD_DAYS,
+  cutoffDays: env.CUTOFF_DAYS,
+  finalHoldHours: env.FINAL_HOLD_HOURS,
+  maxExtensions: env.MAX_EXTENSIONS,
+});
 
 const names = Object.keys(EnvSchema.fields);
 

@@ -5,9 +5,10 @@ import { registerProjections } from "./events/projection.ts";
 import { projections } from "./projections.ts";
 import { prepareSchema } from "./schema.ts";
 import { openDatabase } from "./db/open.ts";
-import { decodeEnv, EnvError, type Env } from "./env.ts";
+import { decodeEnv, EnvError, type Env, holdPolicy } from "./env.ts";
 import { createLogger } from "./log.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { startDueWork } from "./reservations/worker.ts";
 
 const readEnv = (): Env => {
   try {
@@ -29,11 +30,14 @@ registerProjections(projections);
 const applied = await prepareSchema(db);
 if (applied.length > 0) log.info(`Migrations applied: ${applied.join(", ")}`);
 await seed(db, env, log, new Date());
-const app = await buildApp({ db, mailer: createMailer(env, db, log), env, logger: log });
+const mailer = createMailer(env, db, log);
+const app = await buildApp({ db, mailer, env, logger: log });
 await app.listen({ host: env.HOST, port: env.PORT });
 const address = app.server.address();
 const port = typeof address === "object" && address !== null ? address.port : env.PORT;
 log.info(`Back office ready at http://${env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST}:${port}/panel`);
+
+const stopDueWork = startDueWork({ db, mailer, policy: holdPolicy(env), log, intervalSeconds: env.EXPIRY_INTERVAL_SECONDS });
 
 let closing = false;
 const shutdown = async (signal: string) => {
@@ -41,6 +45,7 @@ const shutdown = async (signal: string) => {
   closing = true;
   log.info(`${signal}: closing`);
   try {
+    await stopDueWork();
     await app.close();
     await db.close();
   } finally {

@@ -2,6 +2,7 @@ import { sessionsProjection } from "./accounts/sessionsProjection.ts";
 import { usersProjection } from "./accounts/usersProjection.ts";
 import { catalogueProjections } from "./catalogues/projection.ts";
 import { cruisesProjection } from "./cruises/projection.ts";
+import { reservationsProjection } from "./reservations/projection.ts";
 import type { Projection } from "./events/projection.ts";
 import { bannersProjection, callActionsProjection, recommendationsProjection } from "./home/projection.ts";
 import { itinerariesProjection } from "./itineraries/projection.ts";
@@ -23,4 +24,5 @@ export const projections: ReadonlyArray<Projection> = [
   recommendationsProjection,
   yachtPagesProjection,
   cruisesProjection,
+  reservationsProjection,
 ];

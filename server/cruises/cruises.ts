@@ -31,6 +31,7 @@ import {
   noCruiseFacts,
 } from "../../src/machines/domain/cruise.machine.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
+import { countBerths, type SpaceTally } from "../../src/machines/domain/berths.ts";
 import { catalogues } from "../../src/records/index.ts";
 import { unselectedReferences } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
@@ -89,20 +90,25 @@ const capacities = async (db: Queryable, yachtIds: ReadonlyArray<number>): Promi
   return new Map(rows.map((row) => [row.yacht_id, row.capacity]));
 };
 
-/**
- * A departure's berths. Until reservations hold berths (issue 17's next part) every berth of the
- * yacht is free.
- */
-const availabilityOf = (capacity: number): Availability => ({
-  capacity,
-  held: 0,
-  confirmed: 0,
-  waiting: 0,
-  free: capacity,
-  status: capacity > 0 ? "available" : "confirmed",
-});
+const TallyRow = Schema.Struct({ cruise_id: Schema.Int, held: Schema.Int, confirmed: Schema.Int, waiting: Schema.Int, chartered: Schema.Boolean });
 
-const toCruise = (row: CruiseRow, capacity: number): Cruise => ({
+/** Each departure's live spaces, counted by state (berths.ts turns them into its availability). */
+const tallies = async (db: Queryable, cruiseIds: ReadonlyArray<number>): Promise<ReadonlyMap<number, SpaceTally>> => {
+  if (cruiseIds.length === 0) return new Map();
+  const rows = await queryRows(
+    db,
+    TallyRow,
+    `select cruise_id, count(*) filter (where status = 'reserved')::int as held, count(*) filter (where status = 'confirmed')::int as confirmed,
+            count(*) filter (where status = 'waiting')::int as waiting, bool_or(charter and status <> 'waiting') as chartered
+       from spaces where cruise_id = any($1::int[]) and status <> 'canceled' group by cruise_id`,
+    [cruiseIds],
+  );
+  return new Map(rows.map(({ cruise_id, ...tally }) => [cruise_id, tally]));
+};
+
+const noSpaces: SpaceTally = { held: 0, confirmed: 0, waiting: 0, chartered: false };
+
+const toCruise = (row: CruiseRow, availability: Availability): Cruise => ({
   id: row.id,
   code: row.code,
   yachtId: row.yacht_id,
@@ -121,16 +127,22 @@ const toCruise = (row: CruiseRow, capacity: number): Cruise => ({
   notes: row.notes,
   state: row.status,
   cancelReason: row.cancel_reason,
-  availability: availabilityOf(capacity),
+  availability,
   version: row.version,
 });
 
 const withAvailability = async (db: Queryable, rows: ReadonlyArray<CruiseRow>): Promise<Cruise[]> => {
-  const capacity = await capacities(
-    db,
-    rows.map((row) => row.yacht_id),
-  );
-  return rows.map((row) => toCruise(row, capacity.get(row.yacht_id) ?? 0));
+  const [capacity, spaces] = await Promise.all([
+    capacities(
+      db,
+      rows.map((row) => row.yacht_id),
+    ),
+    tallies(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
+  return rows.map((row) => toCruise(row, countBerths(capacity.get(row.yacht_id) ?? 0, spaces.get(row.id) ?? noSpaces)));
 };
 
 export const findCruise = async (db: Queryable, id: CruiseId): Promise<Cruise | null> => {

@@ -25,3 +25,22 @@ export const temporaryPasswordMail = (input: {
     "If you did not ask for it, ignore this message: your current password keeps working.",
   ].join("\n"),
 });
+
+/** The day-before reminder of a hold's time limit, Spanish first then English; the time in Ecuador's mainland clock. */
+export const timeLimitReminderMail = (input: { readonly to: string; readonly code: string; readonly timeLimit: Date }): Mail => {
+  const when = (locale: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: "full", timeStyle: "short", timeZone: "America/Guayaquil" }).format(input.timeLimit);
+  return {
+    to: input.to,
+    subject: `Reserva ${input.code}: vence la fecha límite / time limit ends`,
+    text: [
+      `La reserva ${input.code} está bloqueada hasta el ${when("es-EC")} (hora de Ecuador continental).`,
+      "Confírmela o extienda su fecha límite antes de esa hora; si no, sus espacios se liberarán.",
+      "",
+      "---",
+      "",
+      `Reservation ${input.code} is held until ${when("en-US")} (Ecuador mainland time).`,
+      "Confirm it or extend its time limit before then; otherwise its spaces are released.",
+    ].join("\n"),
+  };
+};

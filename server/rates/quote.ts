@@ -63,6 +63,12 @@ const calendarDay = (text: string): { readonly year: number; readonly month: num
 const byId = (items: ReadonlyArray<CatalogueItem>): ReadonlyMap<number, CatalogueItem> =>
   new Map(items.filter((item) => item.active).map((item) => [item.id, item]));
 
+/** A draft as pricing reads it: a quote's, or a reservation's (whose agency is null for a direct client). */
+export type PricingRequest = Omit<typeof QuoteDraftSchema.Type, "agencyId"> & { readonly agencyId: number | null };
+
+/** A direct client's sale: no agency, so no contract or Ikarus rate, no wholesaler discount, no commission. */
+const directSale = { direct: true } as const;
+
 /**
  * The facts a draft is priced with, or the draft's field problem: an unknown or inactive yacht,
  * agency, cabin, space type or flight, a cabin of another yacht or chosen twice, more spaces than
@@ -70,12 +76,12 @@ const byId = (items: ReadonlyArray<CatalogueItem>): ReadonlyMap<number, Catalogu
  */
 export const pricingFacts = async (
   db: Queryable,
-  draft: typeof QuoteDraftSchema.Type,
+  draft: PricingRequest,
 ): Promise<{ readonly problem: FieldProblem } | { readonly facts: PricingFacts }> => {
   if (draft.charter !== true && draft.cabins.length === 0) return { problem: "required" };
   const day = calendarDay(draft.startDate);
   const yacht = byId(await listItems(db, yachts)).get(draft.yachtId);
-  const agency = byId(await listItems(db, agencies)).get(draft.agencyId);
+  const agency = draft.agencyId === null ? directSale : byId(await listItems(db, agencies)).get(draft.agencyId);
   const fleet = byId(await listItems(db, cabins, { yachtId: draft.yachtId }));
   const spaceTypes = byId(await listItems(db, genders));
   const legs = byId(await listItems(db, flights));
@@ -93,6 +99,8 @@ export const pricingFacts = async (
     }) &&
     (draft.flights ?? []).every(({ flightId, adults, children }) => legs.has(flightId) && adults >= 0 && children >= 0 && adults + children > 0);
   if (!wellFormed || day === null || agency === undefined) return { problem: "invalid" };
+  const agencyFacts =
+    "direct" in agency ? { id: 0, wholesaler: false, commission: 0 } : { id: agency.id, wholesaler: agency.type === "wholesaler", commission: numberOr(agency.commission, 0) };
   const season = (await listItems(db, seasons)).find((item) => item.active && item.name === String(day.year));
   const month = months[day.month - 1] ?? "";
   const rates = (
@@ -106,7 +114,7 @@ export const pricingFacts = async (
   ).flat();
   return {
     facts: {
-      agency: { id: agency.id, wholesaler: agency.type === "wholesaler", commission: numberOr(agency.commission, 0) },
+      agency: agencyFacts,
       season: season === undefined ? null : ((season[month] as Season | undefined) ?? null),
       cabins: new Map([...fleet.values()].map((cabin) => [cabin.id, { category: String(cabin.category ?? ""), familyRoom: cabin.familyRoom === true }])),
       childSpaceTypes: new Set([...spaceTypes.values()].filter((type) => type.child === true).map(({ id }) => id)),

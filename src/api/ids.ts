@@ -52,6 +52,11 @@ export const CruiseId = SerialId.pipe(Schema.brand("CruiseId"));
 export type CruiseId = typeof CruiseId.Type;
 export const CruiseIdFromPath = idFromPath(CruiseId);
 
+export const ReservationId = SerialId.pipe(Schema.brand("ReservationId"));
+export type ReservationId = typeof ReservationId.Type;
+export const SpaceId = SerialId.pipe(Schema.brand("SpaceId"));
+export type SpaceId = typeof SpaceId.Type;
+
 export const SerialIdFromPath = idFromPath(SerialId);
 
 /** The `:id` parameter of a record's path, as `id`. */

@@ -1,5 +1,6 @@
 import * as auth from "./auth.ts";
 import { cruiseEndpoints } from "./cruises.ts";
+import { reservationEndpoints } from "./reservations.ts";
 import { recordHistory } from "./history.ts";
 import * as home from "./home.ts";
 import * as itineraries from "./itineraries.ts";
@@ -53,6 +54,7 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   home.publicContent,
   quoteReservation,
   ...cruiseEndpoints,
+  ...reservationEndpoints,
 ];
 
 export { API_BASE } from "./endpoint.ts";

@@ -61,10 +61,7 @@ export const messages = {
   familyRoomTaken: "another reservation with family room on the cabin",
   charterExists: "another charter reservation exists",
   reservationHasSpaces: "the reservation has spaces",
-  bookingHasSpaces: "the booking for this cabin has spaces",
   charterBlocked: "no charter creation when spaces are occupied",
-  /** Not in the spec's list: the reason the server cancels a hold whose time limit passed. */
-  timeLimitExpired: "time limit expired",
 } as const;
 
 export type Message = (typeof messages)[keyof typeof messages];

@@ -26,6 +26,11 @@ describe("decodeEnv", () => {
       LOG_LEVEL: "info",
       TRUST_PROXY: false,
       LEAD_RATE_LIMIT: 5,
+      HOLD_DAYS: 7,
+      CUTOFF_DAYS: 45,
+      FINAL_HOLD_HOURS: 48,
+      MAX_EXTENSIONS: 2,
+      EXPIRY_INTERVAL_SECONDS: 30,
     });
   });
 

@@ -105,16 +105,29 @@ export interface BerthCount {
   readonly status: DepartureStatus;
 }
 
+/** How many live spaces a departure has in each state, and whether a charter holds it. */
+export interface SpaceTally {
+  readonly held: number;
+  readonly confirmed: number;
+  readonly waiting: number;
+  readonly chartered: boolean;
+}
+
+/** The tally of some live spaces. */
+export const tally = (live: ReadonlyArray<Pick<LiveSpace, "state" | "charter">>): SpaceTally => ({
+  held: live.filter((space) => space.state === "reserved").length,
+  confirmed: live.filter((space) => space.state === "confirmed").length,
+  waiting: live.filter((space) => space.state === "waiting").length,
+  chartered: live.some((space) => space.charter && space.state !== "waiting"),
+});
+
 /**
  * The berths of a departure from its live spaces: a chartered yacht has none free; someone waiting
  * makes it `wait`; else `available` while a berth is free, `reserved` while some are only held,
  * `confirmed` when every berth is.
  */
-export const countBerths = (capacity: number, live: ReadonlyArray<Pick<LiveSpace, "state" | "charter">>): BerthCount => {
-  const held = live.filter((space) => space.state === "reserved").length;
-  const confirmed = live.filter((space) => space.state === "confirmed").length;
-  const waiting = live.filter((space) => space.state === "waiting").length;
-  const chartered = live.some((space) => space.charter && space.state !== "waiting");
+export const countBerths = (capacity: number, spaces: SpaceTally): BerthCount => {
+  const { held, confirmed, waiting, chartered } = spaces;
   const free = chartered ? 0 : Math.max(0, capacity - held - confirmed);
   const status: DepartureStatus = waiting > 0 ? "wait" : free > 0 ? "available" : held > 0 ? "reserved" : "confirmed";
   return { capacity, held, confirmed, waiting, free, status };

@@ -1,6 +1,7 @@
 import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
+import { ReservationType } from "../../api/reservations.ts";
 import type { BerthProblem } from "./berths.ts";
 import type { Pricing } from "./pricing.ts";
 import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
@@ -10,8 +11,6 @@ import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusa
  * changes included. A reservation's state follows its live spaces, which share one state (held,
  * waiting or confirmed) until canceled: a space canceled alone says whether it was the last live one.
  */
-export const ReservationType = Schema.Literals(["general", "contract", "charter", "familyRoom", "ikarus"]);
-export type ReservationType = typeof ReservationType.Type;
 
 const Money = Schema.Struct({ total: Schema.Finite, commission: Schema.Finite, net: Schema.Finite });
 

@@ -16,6 +16,9 @@ export type SpaceEvent =
   | { readonly type: "space.expire" }
   | { readonly type: "space.cancel"; readonly reason: string };
 
+/** The reason the server gives a hold it cancels when its time limit passes (DOMAIN.md section 5). */
+export const EXPIRY_REASON = "time limit expired";
+
 /** A cancellation's facts: its reason's problem (blank, too long). */
 export type SpaceFacts = FieldFacts;
 

@@ -1,0 +1,106 @@
+import { type ReservationOpening, ReservationEvent, reservationMachine } from "../../src/machines/domain/reservation.machine.ts";
+import { EXPIRY_REASON, type SpaceEvent, spaceMachine } from "../../src/machines/domain/space.machine.ts";
+import { nextStatus } from "../../src/machines/domain/verdict.ts";
+import type { Queryable } from "../db/database.ts";
+import { execute } from "../db/rows.ts";
+import type { RecordType } from "../events/command.ts";
+import { insertRow, type Projection, recordProjection, type RowState, updateRow } from "../events/projection.ts";
+
+export const reservationRecord: RecordType<typeof reservationMachine> = {
+  stream: "reservation",
+  table: "reservations",
+  machine: reservationMachine,
+};
+
+/** The space states an event may move, each to where the space machine takes it. */
+const spaceStates = ["reserved", "waiting", "confirmed"] as const;
+
+/**
+ * Moves the reservation's spaces (or one of them) by a space event, each from its state to the
+ * state the space machine answers; a space the event does not apply to stays.
+ */
+const moveSpaces = async (
+  tx: Queryable,
+  row: RowState,
+  event: SpaceEvent,
+  cancelReason: string | null,
+  spaceId: number | null = null,
+): Promise<void> => {
+  for (const from of spaceStates) {
+    const to = nextStatus(spaceMachine, from, event);
+    if (to === null) continue;
+    await execute(
+      tx,
+      `update spaces set status = $1, cancel_reason = coalesce($2, cancel_reason), updated_at = $3
+        where reservation_id = $4 and status = $5 and ($6::int is null or id = $6)`,
+      [to, to === "canceled" ? cancelReason : null, row.at, row.id, from, spaceId],
+    );
+  }
+};
+
+const openingColumns = (opening: ReservationOpening) => ({
+  code: opening.code,
+  cruise_id: opening.cruiseId,
+  agency_id: opening.agencyId,
+  type: opening.reservationType,
+  executive_id: opening.executiveId,
+  time_limit: opening.timeLimit,
+  notes: opening.notes,
+  price: opening.price,
+  lines: JSON.stringify(opening.lines ?? []),
+});
+
+const insertSpaces = async (tx: Queryable, row: RowState, opening: ReservationOpening, status: string): Promise<void> => {
+  for (const space of opening.spaces) {
+    await execute(
+      tx,
+      `insert into spaces (id, reservation_id, cruise_id, cabin_id, gender_id, charter, status, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+      [space.id, row.id, opening.cruiseId, space.cabinId, space.genderId, opening.reservationType === "charter", status, row.at],
+    );
+  }
+};
+
+/** Owns the spaces too: a rebuild empties both and replays them, the spaces' ids included. */
+const projection = recordProjection({
+  record: reservationRecord,
+  events: ReservationEvent,
+  alsoFills: ["spaces"],
+  apply: async (tx, event, row) => {
+    switch (event.type) {
+      case "reservation.hold":
+      case "reservation.waitlist": {
+        const { type, ...opening } = event;
+        await insertRow(tx, reservationRecord.table, row, openingColumns(opening));
+        return insertSpaces(tx, row, opening, nextStatus(spaceMachine, "available", { type: type === "reservation.hold" ? "space.hold" : "space.wait" }) ?? "");
+      }
+      case "reservation.confirm":
+        await updateRow(tx, reservationRecord.table, row);
+        return moveSpaces(tx, row, { type: "space.confirm" }, null);
+      case "reservation.extend":
+        await updateRow(tx, reservationRecord.table, row, { time_limit: event.timeLimit });
+        return execute(tx, "update reservations set extensions = extensions + 1 where id = $1", [row.id]);
+      case "reservation.remind":
+        return updateRow(tx, reservationRecord.table, row, { reminded: true });
+      case "reservation.expire":
+        await updateRow(tx, reservationRecord.table, row, { cancel_reason: EXPIRY_REASON, canceled_at: row.at });
+        return moveSpaces(tx, row, { type: "space.expire" }, EXPIRY_REASON);
+      case "reservation.promote":
+        await updateRow(tx, reservationRecord.table, row, { time_limit: event.timeLimit, reminded: false });
+        return moveSpaces(tx, row, { type: "space.promote" }, null);
+      case "reservation.cancel":
+        await updateRow(tx, reservationRecord.table, row, { cancel_reason: event.reason, canceled_at: row.at });
+        return moveSpaces(tx, row, { type: "space.cancel", reason: event.reason }, event.reason);
+      case "space.cancel":
+        await updateRow(tx, reservationRecord.table, row, event.last ? { cancel_reason: event.reason, canceled_at: row.at } : {});
+        return moveSpaces(tx, row, { type: "space.cancel", reason: event.reason }, event.reason, event.spaceId);
+      case "reservation.delete":
+        return updateRow(tx, reservationRecord.table, row);
+    }
+  },
+});
+
+export const reservationsProjection: Projection = {
+  ...projection,
+  sequences: [...projection.sequences, { table: "spaces", column: "id" }],
+};

@@ -1,0 +1,572 @@
+/**
+ * Reservations' reads and commands (DOMAIN.md sections 5 and 9). A command that changes a
+ * departure's spaces locks the departure's row first (`for update`), loads the facts the
+ * reservation machine decides with (its berths, the rates, the time limit policy) and goes through
+ * the machine; the waiting list is promoted in the same transaction as a cancellation or an
+ * expiry. This file never answers a rule's message itself.
+ */
+import { Schema } from "effect";
+import type { ListMeta } from "../../src/api/endpoint.ts";
+import { ApiError } from "../../src/api/errors.ts";
+import type { FieldProblem } from "../../src/api/fields.ts";
+import { CruiseId, ReservationId, SpaceId } from "../../src/api/ids.ts";
+import { messages } from "../../src/api/messages.ts";
+import {
+  type CruiseCabin,
+  DEFAULT_RESERVATIONS_PAGE_SIZE,
+  type Reservation,
+  type ReservationDraft,
+  type ReservationSummary,
+  type ReservationsQuery,
+  reasonProblem,
+} from "../../src/api/reservations.ts";
+import { type BerthCabin, type BerthRequest, berthProblem, type LiveSpace } from "../../src/machines/domain/berths.ts";
+import { priceDraft } from "../../src/machines/domain/pricing.ts";
+import { noReservationFacts, type ReservationEvent, type ReservationFacts } from "../../src/machines/domain/reservation.machine.ts";
+import { spaceMachine } from "../../src/machines/domain/space.machine.ts";
+import { departureMoment, type HoldPolicy, isTimeLimitRefused, latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
+import { judge } from "../../src/machines/domain/verdict.ts";
+import type { Session } from "../accounts/sessions.ts";
+import type { Queryable } from "../db/database.ts";
+import { nextId, queryCount, queryOne, queryRows } from "../db/rows.ts";
+import { type CommandOptions, decide } from "../events/command.ts";
+import { pricingFacts } from "../rates/quote.ts";
+import { reservationRecord } from "./projection.ts";
+
+/** Who asks: the caller's session, the clock and the hold policy. */
+export interface Caller {
+  readonly session: Session;
+  readonly now: Date;
+  readonly policy: HoldPolicy;
+}
+
+const commandOptions = (caller: Pick<Caller, "session" | "now">): CommandOptions => ({ actorId: caller.session.userId, occurredAt: caller.now });
+
+/** An agency user's own agency; null for staff, who see every reservation. */
+const ownAgency = (session: Session): number | null => (session.role === "agency" ? (session.agencyId ?? -1) : null);
+
+const DepartureRow = Schema.Struct({
+  id: Schema.Int,
+  code: Schema.String,
+  yacht_id: Schema.Int,
+  start_date: Schema.String,
+  status: Schema.String,
+  days: Schema.Int,
+});
+type DepartureRow = typeof DepartureRow.Type;
+
+/** Locks a departure's row until the transaction ends: its spaces change one command at a time. */
+const lockDeparture = (tx: Queryable, cruiseId: number): Promise<DepartureRow | null> =>
+  queryOne(
+    tx,
+    DepartureRow,
+    `select c.id, c.code, c.yacht_id, to_char(c.start_date, 'YYYY-MM-DD') as start_date, c.status,
+            coalesce((i.details->>'days')::int, 0) as days
+       from cruises c join cruise_itineraries i on i.id = c.cruise_itinerary_id where c.id = $1 for update of c`,
+    [cruiseId],
+  );
+
+const CabinRow = Schema.Struct({
+  id: Schema.Int,
+  name: Schema.String,
+  deck_id: Schema.NullOr(Schema.Int),
+  category: Schema.String,
+  family_room: Schema.Boolean,
+  capacity: Schema.Int,
+});
+type CabinRow = typeof CabinRow.Type;
+
+/** A yacht's live cabins with their berths' capacity, by deck and number. */
+const cabinsOf = (db: Queryable, yachtId: number): Promise<ReadonlyArray<CabinRow>> =>
+  queryRows(
+    db,
+    CabinRow,
+    `select c.id, c.name, (c.details->>'deck')::int as deck_id, coalesce(c.details->>'category', '') as category,
+            coalesce((c.details->>'familyRoom')::boolean, false) as family_room,
+            coalesce((select sum((b.details->>'capacity')::int) from jsonb_array_elements_text(c.details->'berths') as berth(id)
+                        join berths b on b.id = berth.id::int), 0)::int as capacity
+       from cabins c where (c.details->>'yacht')::int = $1 and c.status <> 'deleted' and c.active
+      order by (c.details->>'deck')::int nulls last, c.name collate "und-x-icu", c.id`,
+    [yachtId],
+  );
+
+const LiveRow = Schema.Struct({
+  id: Schema.Int,
+  reservation_id: Schema.Int,
+  cabin_id: Schema.Int,
+  gender_id: Schema.Int,
+  status: Schema.Literals(["reserved", "confirmed", "waiting"]),
+  charter: Schema.Boolean,
+  code: Schema.String,
+  agency_id: Schema.NullOr(Schema.Int),
+});
+type LiveRow = typeof LiveRow.Type;
+
+/** A departure's live spaces, oldest first. */
+const liveSpacesOf = (db: Queryable, cruiseId: number): Promise<ReadonlyArray<LiveRow>> =>
+  queryRows(
+    db,
+    LiveRow,
+    `select s.id, s.reservation_id, s.cabin_id, s.gender_id, s.status, s.charter, r.code, r.agency_id
+       from spaces s join reservations r on r.id = s.reservation_id
+      where s.cruise_id = $1 and s.status in ('reserved', 'confirmed', 'waiting') order by s.id`,
+    [cruiseId],
+  );
+
+const toLive = (row: LiveRow): LiveSpace => ({
+  reservationId: row.reservation_id,
+  cabinId: row.cabin_id,
+  genderId: row.gender_id,
+  state: row.status,
+  charter: row.charter,
+});
+
+const toBerthCabin = (cabin: CabinRow): BerthCabin => ({ id: cabin.id, capacity: cabin.capacity, familyRoom: cabin.family_room });
+
+const GenderRow = Schema.Struct({ id: Schema.Int, child: Schema.Boolean });
+
+/** The live space types, and which of them are a child's. */
+const spaceTypes = async (db: Queryable): Promise<{ readonly live: ReadonlySet<number>; readonly children: ReadonlySet<number> }> => {
+  const rows = await queryRows(
+    db,
+    GenderRow,
+    "select id, coalesce((details->>'child')::boolean, false) as child from genders where status <> 'deleted' and active",
+  );
+  return { live: new Set(rows.map(({ id }) => id)), children: new Set(rows.filter(({ child }) => child).map(({ id }) => id)) };
+};
+
+const isLiveAgency = async (db: Queryable, agencyId: number): Promise<boolean> =>
+  (await queryCount(db, "select count(*)::int as count from agencies where id = $1 and status <> 'deleted' and active", [agencyId])) > 0;
+
+/** Whether the departure no longer sells: canceled, or left already. */
+const isClosed = (departure: DepartureRow, now: Date): boolean =>
+  departure.status !== "scheduled" || departureMoment(departure.start_date) <= now.getTime();
+
+/** Whether a draft's cabins and spaces name live items of the departure's yacht, each cabin once. */
+const draftProblem = async (
+  db: Queryable,
+  draft: ReservationDraft,
+  cabins: ReadonlyArray<CabinRow>,
+): Promise<FieldProblem | null> => {
+  if (draft.cabins.length === 0 || draft.cabins.some(({ spaces }) => spaces.length === 0)) return "required";
+  const types = await spaceTypes(db);
+  const chosen = draft.cabins.map(({ cabinId }) => cabinId);
+  const known = new Set(cabins.map(({ id }) => id));
+  const wellFormed =
+    new Set(chosen).size === chosen.length &&
+    chosen.every((id) => known.has(id)) &&
+    draft.cabins.every(({ spaces }) => spaces.every(({ genderId }) => types.live.has(genderId))) &&
+    (draft.agencyId === null || (await isLiveAgency(db, draft.agencyId)));
+  return wellFormed ? null : "invalid";
+};
+
+const ReservationRow = Schema.Struct({
+  id: ReservationId,
+  code: Schema.String,
+  cruise_id: CruiseId,
+  cruise_code: Schema.String,
+  yacht_name: Schema.String,
+  start_date: Schema.String,
+  agency_id: Schema.NullOr(Schema.Int),
+  agency_name: Schema.NullOr(Schema.String),
+  type: Schema.Literals(["general", "contract", "charter", "familyRoom", "ikarus"]),
+  executive_id: Schema.NullOr(Schema.Int),
+  executive_name: Schema.NullOr(Schema.String),
+  status: Schema.Literals(["reserved", "waiting", "confirmed", "canceled"]),
+  time_limit: Schema.NullOr(Schema.Date),
+  extensions: Schema.Int,
+  spaces: Schema.Int,
+  price: Schema.Struct({ total: Schema.Finite, commission: Schema.Finite, net: Schema.Finite }),
+  created_at: Schema.Date,
+  version: Schema.Int,
+  notes: Schema.String,
+  cancel_reason: Schema.NullOr(Schema.String),
+  lines: Schema.Unknown,
+});
+type ReservationRow = typeof ReservationRow.Type;
+
+const selectReservations = `select r.id, r.code, r.cruise_id, c.code as cruise_code, y.name as yacht_name,
+    to_char(c.start_date, 'YYYY-MM-DD') as start_date, r.agency_id, a.name as agency_name, r.type, r.executive_id,
+    u.first_name || ' ' || u.last_name as executive_name, r.status, r.time_limit, r.extensions,
+    (select count(*)::int from spaces s where s.reservation_id = r.id and s.status <> 'canceled') as spaces,
+    r.price, r.created_at, r.version, r.notes, r.cancel_reason, r.lines
+  from reservations r join cruises c on c.id = r.cruise_id join yachts y on y.id = c.yacht_id
+  left join agencies a on a.id = r.agency_id left join users u on u.id = r.executive_id`;
+
+const toSummary = (row: ReservationRow): ReservationSummary => ({
+  id: row.id,
+  code: row.code,
+  cruiseId: row.cruise_id,
+  cruiseCode: row.cruise_code,
+  yachtName: row.yacht_name,
+  startDate: row.start_date,
+  agencyId: row.agency_id,
+  agencyName: row.agency_name,
+  type: row.type,
+  executive: row.executive_id === null ? null : { id: row.executive_id, name: row.executive_name ?? "" },
+  state: row.status,
+  timeLimit: row.time_limit?.toISOString() ?? null,
+  extensions: row.extensions,
+  spaces: row.spaces,
+  price: row.price,
+  createdAt: row.created_at.toISOString(),
+  version: row.version,
+});
+
+const SpaceRow = Schema.Struct({
+  id: SpaceId,
+  cabin_id: Schema.Int,
+  cabin_name: Schema.String,
+  gender_id: Schema.Int,
+  gender_name: Schema.String,
+  status: Schema.Literals(["reserved", "waiting", "confirmed", "canceled"]),
+  passenger_id: Schema.NullOr(Schema.Int),
+  cancel_reason: Schema.NullOr(Schema.String),
+});
+
+/** One reservation the caller may see (an agency user: its own agency's), or null. */
+export const findReservation = async (db: Queryable, id: ReservationId, session: Session): Promise<Reservation | null> => {
+  const row = await queryOne(db, ReservationRow, `${selectReservations} where r.id = $1 and r.status <> 'deleted'`, [id]);
+  const agency = ownAgency(session);
+  if (row === null || (agency !== null && row.agency_id !== agency)) return null;
+  const spaces = await queryRows(
+    db,
+    SpaceRow,
+    `select s.id, s.cabin_id, c.name as cabin_name, s.gender_id, g.name as gender_name, s.status, s.passenger_id, s.cancel_reason
+       from spaces s join cabins c on c.id = s.cabin_id join genders g on g.id = s.gender_id
+      where s.reservation_id = $1 order by s.id`,
+    [id],
+  );
+  const bookings = [...new Set(spaces.map((space) => space.cabin_id))].map((cabinId) => {
+    const inCabin = spaces.filter((space) => space.cabin_id === cabinId);
+    return {
+      cabinId,
+      cabinName: inCabin[0]?.cabin_name ?? "",
+      spaces: inCabin.map((space) => ({
+        id: space.id,
+        cabinId: space.cabin_id,
+        genderId: space.gender_id,
+        genderName: space.gender_name,
+        state: space.status,
+        passengerId: space.passenger_id,
+        cancelReason: space.cancel_reason,
+      })),
+    };
+  });
+  return { ...toSummary(row), notes: row.notes, cancelReason: row.cancel_reason, bookings, lines: row.lines };
+};
+
+export interface ReservationPage {
+  readonly reservations: ReservationSummary[];
+  readonly meta: ListMeta;
+}
+
+/** A page of the reservations the caller may see, newest first, narrowed by the query. */
+export const listReservations = async (db: Queryable, query: ReservationsQuery, session: Session, now: Date): Promise<ReservationPage> => {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? DEFAULT_RESERVATIONS_PAGE_SIZE;
+  const conditions = ["r.status <> 'deleted'"];
+  const params: unknown[] = [];
+  const param = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const agency = ownAgency(session) ?? query.agencyId;
+  if (agency !== undefined) conditions.push(`r.agency_id = ${param(agency)}`);
+  if (query.cruiseId !== undefined) conditions.push(`r.cruise_id = ${param(query.cruiseId)}`);
+  if (query.state !== undefined) conditions.push(`r.status = ${param(query.state)}`);
+  if (query.expiringWithin !== undefined) {
+    conditions.push(`r.status = 'reserved' and r.time_limit <= ${param(new Date(now.getTime() + query.expiringWithin * 3_600_000))}`);
+  }
+  const words = (query.q ?? "").trim().toLowerCase().split(/\s+/).filter((word) => word !== "");
+  for (const word of words) {
+    const pattern = param(`%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+    conditions.push(`(lower(r.code) like ${pattern} or lower(coalesce(a.name, '')) like ${pattern} or lower(c.code) like ${pattern})`);
+  }
+  const where = `where ${conditions.join(" and ")}`;
+  const filtered = params.length;
+  const rows = await queryRows(
+    db,
+    ReservationRow,
+    `${selectReservations} ${where} order by r.created_at desc, r.id desc limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
+    params,
+  );
+  const total = await queryCount(
+    db,
+    `select count(*)::int as count from reservations r join cruises c on c.id = r.cruise_id left join agencies a on a.id = r.agency_id ${where}`,
+    params.slice(0, filtered),
+  );
+  return { reservations: rows.map(toSummary), meta: { total, page, pageSize } };
+};
+
+/** The time limit a hold gets when none is asked: the latest the policy allows. */
+const defaultTimeLimit = (departure: DepartureRow, caller: Pick<Caller, "now" | "policy">): Date =>
+  new Date(latestTimeLimit(caller.now.getTime(), departureMoment(departure.start_date), caller.policy));
+
+/** Decides one reservation event, refusing with the machine's message; the facts default to none wrong. */
+const decideReservation = (
+  tx: Queryable,
+  id: number,
+  event: ReservationEvent,
+  options: CommandOptions,
+  facts: Partial<ReservationFacts> = {},
+) => decide(tx, reservationRecord, String(id), event, options, { ...noReservationFacts, ...facts });
+
+/**
+ * Holds berths on a departure, or puts them on its waiting list when the caller asked to wait and
+ * the departure or a cabin is full. An agency user sells for its own agency only (403 otherwise).
+ */
+export const createReservation = async (tx: Queryable, draft: ReservationDraft, caller: Caller): Promise<ReservationSummary> => {
+  const agency = ownAgency(caller.session);
+  if (agency !== null && draft.agencyId !== agency) throw new ApiError(403, messages.forbidden);
+  const departure = await lockDeparture(tx, draft.cruiseId);
+  if (departure === null) throw new ApiError(400, messages.invalidInput);
+  const cabins = await cabinsOf(tx, departure.yacht_id);
+  const fieldProblem = await draftProblem(tx, draft, cabins);
+  const live = (await liveSpacesOf(tx, departure.id)).map(toLive);
+  const { children } = await spaceTypes(tx);
+  const request: BerthRequest = { reservationId: null, charter: draft.type === "charter", cabins: draft.cabins };
+  const berths = cabins.map(toBerthCabin);
+  const problem = berthProblem(berths, live, request, children);
+  const waits =
+    draft.waitlist === true && (problem === "cruiseFull" || problem === "cabinNotAvailable") && berthProblem(berths, [], request, children) === null;
+  const loaded =
+    fieldProblem === null
+      ? await pricingFacts(tx, {
+          yachtId: departure.yacht_id,
+          days: departure.days,
+          startDate: departure.start_date,
+          agencyId: draft.agencyId,
+          charter: draft.type === "charter",
+          cabins: draft.cabins,
+        })
+      : null;
+  const pricing = loaded !== null && "facts" in loaded ? priceDraft({ ...draft, agencyId: draft.agencyId ?? 0, yachtId: departure.yacht_id, days: departure.days, startDate: departure.start_date, charter: draft.type === "charter" }, loaded.facts) : null;
+  const departs = departureMoment(departure.start_date);
+  const asked = draft.timeLimit === undefined || draft.timeLimit === null ? defaultTimeLimit(departure, caller) : new Date(draft.timeLimit);
+  const id = await nextId(tx, reservationRecord.table);
+  const spaces = [];
+  for (const cabin of draft.cabins) {
+    for (const space of cabin.spaces) spaces.push({ id: await nextId(tx, "spaces"), cabinId: cabin.cabinId, genderId: space.genderId });
+  }
+  const quote = pricing?.kind === "priced" ? pricing.quote : null;
+  const opening = {
+    code: `RES-${String(id).padStart(6, "0")}`,
+    cruiseId: departure.id,
+    agencyId: draft.agencyId,
+    reservationType: draft.type,
+    executiveId: caller.session.userId,
+    timeLimit: waits ? null : asked.toISOString(),
+    notes: (draft.notes ?? "").trim(),
+    price: { total: quote?.total ?? 0, commission: quote?.commission ?? 0, net: quote?.net ?? 0 },
+    lines: quote?.lines ?? [],
+    spaces,
+  };
+  await decideReservation(tx, id, { type: waits ? "reservation.waitlist" : "reservation.hold", ...opening }, commandOptions(caller), {
+    fieldProblem,
+    cruiseClosed: isClosed(departure, caller.now),
+    berthProblem: waits ? null : problem,
+    pricing: fieldProblem === null ? (pricing?.kind ?? "rateMissing") : "priced",
+    timeLimitRefused: !waits && isTimeLimitRefused(asked.getTime(), caller.now.getTime(), departs, caller.policy, null),
+  });
+  const created = await findReservation(tx, ReservationId.make(id), caller.session);
+  if (created === null) throw new Error(`reservation ${id} was not projected`);
+  return created;
+};
+
+/** The reservation of a command as its caller may see it (an agency user: its own agency's), locked with its departure; 404 otherwise. */
+const lockReservation = async (tx: Queryable, id: number, session: Session) => {
+  const found = await findReservation(tx, ReservationId.make(id), session);
+  if (found === null) throw new ApiError(404, messages.notFound);
+  const departure = await lockDeparture(tx, found.cruiseId);
+  if (departure === null) throw new Error(`reservation ${id} has no departure`);
+  return { reservation: found, departure };
+};
+
+export const confirmReservation = async (tx: Queryable, id: ReservationId, caller: Caller): Promise<void> => {
+  const { reservation } = await lockReservation(tx, id, caller.session);
+  const passed = reservation.timeLimit !== null && Date.parse(reservation.timeLimit) <= caller.now.getTime();
+  await decideReservation(tx, id, { type: "reservation.confirm" }, commandOptions(caller), { timeLimitPassed: passed });
+};
+
+export const extendTimeLimit = async (tx: Queryable, id: ReservationId, timeLimit: string, caller: Caller): Promise<void> => {
+  const { reservation, departure } = await lockReservation(tx, id, caller.session);
+  const asked = Date.parse(timeLimit);
+  const current = reservation.timeLimit === null ? null : Date.parse(reservation.timeLimit);
+  await decideReservation(tx, id, { type: "reservation.extend", timeLimit: new Date(asked).toISOString() }, commandOptions(caller), {
+    timeLimitRefused: isTimeLimitRefused(asked, caller.now.getTime(), departureMoment(departure.start_date), caller.policy, current),
+    tooManyExtensions: caller.session.role === "agency" && reservation.extensions >= caller.policy.maxExtensions,
+  });
+};
+
+export const cancelReservation = async (tx: Queryable, id: ReservationId, reason: string, caller: Caller): Promise<void> => {
+  const { departure } = await lockReservation(tx, id, caller.session);
+  await decideReservation(tx, id, { type: "reservation.cancel", reason: reason.trim() }, commandOptions(caller), { fieldProblem: reasonProblem(reason) });
+  await promoteWaiting(tx, departure, caller);
+};
+
+export const deleteReservation = async (tx: Queryable, id: ReservationId, caller: Caller): Promise<void> => {
+  const { reservation } = await lockReservation(tx, id, caller.session);
+  await decideReservation(tx, id, { type: "reservation.delete" }, commandOptions(caller), { liveSpaces: reservation.spaces });
+};
+
+const OneSpaceRow = Schema.Struct({ reservation_id: Schema.Int, status: Schema.String });
+
+/**
+ * Cancels one space for a reason: the space machine judges the space (a canceled one is not
+ * canceled again), the reservation machine the reservation, which ends with its last live space.
+ */
+export const cancelSpace = async (tx: Queryable, spaceId: SpaceId, reason: string, caller: Caller): Promise<void> => {
+  const space = await queryOne(tx, OneSpaceRow, "select reservation_id, status from spaces where id = $1", [spaceId]);
+  if (space === null) throw new ApiError(404, messages.notFound);
+  const { reservation, departure } = await lockReservation(tx, space.reservation_id, caller.session);
+  const fieldProblem = reasonProblem(reason);
+  const verdict = judge(spaceMachine, space.status, { type: "space.cancel", reason }, { fieldProblem });
+  if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
+  if (verdict.kind === "notAllowed") throw new ApiError(409, messages.notAllowedNow);
+  const last = reservation.spaces <= 1;
+  await decideReservation(tx, reservation.id, { type: "space.cancel", spaceId, reason: reason.trim(), last }, commandOptions(caller), { fieldProblem });
+  await promoteWaiting(tx, departure, caller);
+};
+
+const WaitingRow = Schema.Struct({ reservation_id: Schema.Int, cabin_id: Schema.Int, gender_id: Schema.Int, charter: Schema.Boolean });
+
+/**
+ * Promotes the departure's waiting list, first come first served: each waiting reservation whose
+ * spaces now fit holds them, with a fresh time limit. Runs in the transaction that freed berths.
+ */
+export const promoteWaiting = async (tx: Queryable, departure: DepartureRow, caller: Pick<Caller, "now" | "policy">): Promise<number> => {
+  if (isClosed(departure, caller.now)) return 0;
+  const waiting = await queryRows(
+    tx,
+    WaitingRow,
+    `select s.reservation_id, s.cabin_id, s.gender_id, s.charter from spaces s join reservations r on r.id = s.reservation_id
+      where s.cruise_id = $1 and s.status = 'waiting' order by r.created_at, r.id, s.id`,
+    [departure.id],
+  );
+  const cabins = (await cabinsOf(tx, departure.yacht_id)).map(toBerthCabin);
+  const { children } = await spaceTypes(tx);
+  let promoted = 0;
+  for (const reservationId of [...new Set(waiting.map((space) => space.reservation_id))]) {
+    const own = waiting.filter((space) => space.reservation_id === reservationId);
+    const request: BerthRequest = {
+      reservationId,
+      charter: own.some((space) => space.charter),
+      cabins: [...new Set(own.map((space) => space.cabin_id))].map((cabinId) => ({
+        cabinId,
+        spaces: own.filter((space) => space.cabin_id === cabinId).map((space) => ({ genderId: space.gender_id })),
+      })),
+    };
+    const live = (await liveSpacesOf(tx, departure.id)).map(toLive);
+    if (berthProblem(cabins, live, request, children) !== null) continue;
+    const timeLimit = defaultTimeLimit(departure, caller).toISOString();
+    await decideReservation(tx, reservationId, { type: "reservation.promote", timeLimit }, { actorId: null, occurredAt: caller.now });
+    promoted += 1;
+  }
+  return promoted;
+};
+
+const DueRow = Schema.Struct({ id: Schema.Int, cruise_id: Schema.Int });
+
+/**
+ * Cancels the holds whose time limit has passed and promotes their departures' waiting lists,
+ * each in its own transaction. Several servers may run this at once: a due reservation is taken
+ * under its departure's lock and then its own with `skip locked`, and its machine accepts the
+ * expiry only while it is held, so each expires exactly once. Answers how many expired.
+ */
+export const expireDue = async (
+  db: { transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> } & Queryable,
+  caller: Pick<Caller, "now" | "policy">,
+): Promise<number> => {
+  const due = await queryRows(
+    db,
+    DueRow,
+    "select id, cruise_id from reservations where status = 'reserved' and time_limit <= $1 order by time_limit limit 100",
+    [caller.now],
+  );
+  let expired = 0;
+  for (const { id, cruise_id } of due) {
+    expired += await db.transaction(async (tx) => {
+      const departure = await lockDeparture(tx, cruise_id);
+      const still = await queryOne(
+        tx,
+        DueRow,
+        "select id, cruise_id from reservations where id = $1 and status = 'reserved' and time_limit <= $2 for update skip locked",
+        [id, caller.now],
+      );
+      if (departure === null || still === null) return 0;
+      await decideReservation(tx, id, { type: "reservation.expire" }, { actorId: null, occurredAt: caller.now }, { timeLimitPassed: true });
+      await promoteWaiting(tx, departure, caller);
+      return 1;
+    });
+  }
+  return expired;
+};
+
+const ReminderRow = Schema.Struct({ id: Schema.Int, cruise_id: Schema.Int, code: Schema.String, email: Schema.NullOr(Schema.String), time_limit: Schema.Date });
+
+/** A reminder to mail: the executive's address, the reservation's code and its time limit. */
+export interface Reminder {
+  readonly to: string;
+  readonly code: string;
+  readonly timeLimit: Date;
+}
+
+/**
+ * Marks the holds whose time limit is within a day as reminded, once each, and answers the
+ * reminders to mail once the transaction has committed (a mail sent inside it could not be taken
+ * back if it rolled back).
+ */
+export const remindDue = async (
+  db: { transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> },
+  now: Date,
+): Promise<ReadonlyArray<Reminder>> =>
+  db.transaction(async (tx) => {
+    const due = await queryRows(
+      tx,
+      ReminderRow,
+      `select r.id, r.cruise_id, r.code, u.email, r.time_limit from reservations r left join users u on u.id = r.executive_id
+        where r.status = 'reserved' and not r.reminded and r.time_limit > $1 and r.time_limit <= $2
+        order by r.time_limit limit 100 for update of r skip locked`,
+      [now, new Date(now.getTime() + 24 * 3_600_000)],
+    );
+    const reminders: Reminder[] = [];
+    for (const row of due) {
+      await decideReservation(tx, row.id, { type: "reservation.remind" }, { actorId: null, occurredAt: now });
+      if (row.email !== null) reminders.push({ to: row.email, code: row.code, timeLimit: row.time_limit });
+    }
+    return reminders;
+  });
+
+/**
+ * A departure's cabins with, per berth, the live space on it or null when free; held, confirmed
+ * first, in the order they were made. Another agency's spaces show without their code.
+ */
+export const departureCabins = async (db: Queryable, cruiseId: CruiseId, session: Session): Promise<ReadonlyArray<CruiseCabin> | null> => {
+  const departure = await queryOne(db, Schema.Struct({ yacht_id: Schema.Int }), "select yacht_id from cruises where id = $1", [cruiseId]);
+  if (departure === null) return null;
+  const [cabins, live] = await Promise.all([cabinsOf(db, departure.yacht_id), liveSpacesOf(db, cruiseId)]);
+  const agency = ownAgency(session);
+  return cabins.map((cabin) => {
+    const holding = live.filter((space) => space.cabin_id === cabin.id && space.status !== "waiting");
+    return {
+      id: cabin.id,
+      name: cabin.name,
+      deckId: cabin.deck_id,
+      category: cabin.category,
+      familyRoom: cabin.family_room,
+      capacity: cabin.capacity,
+      berths: Array.from({ length: cabin.capacity }, (_, index) => {
+        const space = holding[index];
+        if (space === undefined) return null;
+        return {
+          spaceId: SpaceId.make(space.id),
+          state: space.status,
+          reservationCode: agency === null || space.agency_id === agency ? space.code : null,
+          genderId: space.gender_id,
+        };
+      }),
+      waiting: live.filter((space) => space.cabin_id === cabin.id && space.status === "waiting").length,
+    };
+  });
+};

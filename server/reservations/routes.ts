@@ -1,0 +1,64 @@
+import type { FastifyInstance } from "fastify";
+import * as api from "../../src/api/reservations.ts";
+import { messages } from "../../src/api/messages.ts";
+import type { HoldPolicy } from "../../src/machines/domain/timeLimit.ts";
+import { orNotFound } from "../http/found.ts";
+import { type Call, Listed, registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
+import type { Endpoint } from "../../src/api/endpoint.ts";
+import {
+  type Caller,
+  cancelReservation,
+  cancelSpace,
+  confirmReservation,
+  createReservation,
+  deleteReservation,
+  departureCabins,
+  extendTimeLimit,
+  findReservation,
+  listReservations,
+} from "./reservations.ts";
+
+export interface ReservationsContext extends RouteContext {
+  readonly policy: HoldPolicy;
+}
+
+export const registerReservationRoutes = (app: FastifyInstance, context: ReservationsContext): void => {
+  const { db, now, policy } = context;
+  const caller = <E extends Endpoint>(call: Call<E>): Caller => ({ session: signedIn(call), now: now(), policy });
+
+  registerEndpoint(app, context, api.listReservations, async (call) => {
+    const page = await listReservations(db, call.query, signedIn(call), now());
+    return new Listed(page.reservations, page.meta);
+  });
+
+  registerEndpoint(app, context, api.getReservation, async (call) => orNotFound(await findReservation(db, call.params.id, signedIn(call))));
+
+  registerEndpoint(app, context, api.createReservation, (call) => db.transaction((tx) => createReservation(tx, call.body, caller(call))));
+
+  registerEndpoint(app, context, api.confirmReservation, async (call) => {
+    await db.transaction((tx) => confirmReservation(tx, call.params.id, caller(call)));
+    return messages.updated;
+  });
+
+  registerEndpoint(app, context, api.extendTimeLimit, async (call) => {
+    await db.transaction((tx) => extendTimeLimit(tx, call.params.id, call.body.timeLimit, caller(call)));
+    return messages.updated;
+  });
+
+  registerEndpoint(app, context, api.cancelReservation, async (call) => {
+    await db.transaction((tx) => cancelReservation(tx, call.params.id, call.body.reason, caller(call)));
+    return messages.updated;
+  });
+
+  registerEndpoint(app, context, api.deleteReservation, async (call) => {
+    await db.transaction((tx) => deleteReservation(tx, call.params.id, caller(call)));
+    return messages.deleted;
+  });
+
+  registerEndpoint(app, context, api.cancelSpace, async (call) => {
+    await db.transaction((tx) => cancelSpace(tx, call.params.id, call.body.reason, caller(call)));
+    return messages.updated;
+  });
+
+  registerEndpoint(app, context, api.cruiseCabins, async (call) => orNotFound(await departureCabins(db, call.params.id, signedIn(call))));
+};

@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { HoldPolicy } from "../../src/machines/domain/timeLimit.ts";
+import type { Database } from "../db/database.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { timeLimitReminderMail } from "../mail/templates.ts";
+import { expireDue, remindDue } from "./reservations.ts";
+
+export interface DueWork {
+  readonly expired: number;
+  readonly reminded: number;
+}
+
+/**
+ * One round of the time limits' work: the holds whose time limit passed are canceled (and their
+ * waiting lists promoted), then the day-before reminders are marked and mailed. Safe to run on
+ * several servers at once (reservations.ts says why); a reminder's mail is sent after its
+ * transaction commits, so a failed mail is logged, not retried.
+ */
+export const runDueWork = async (deps: {
+  readonly db: Database;
+  readonly mailer: Mailer;
+  readonly policy: HoldPolicy;
+  readonly now: Date;
+  readonly log: FastifyBaseLogger;
+}): Promise<DueWork> => {
+  const expired = await expireDue(deps.db, { now: deps.now, policy: deps.policy });
+  const reminders = await remindDue(deps.db, deps.now);
+  for (const reminder of reminders) {
+    try {
+      await deps.mailer.send(timeLimitReminderMail(reminder));
+    } catch (error) {
+      deps.log.error({ err: error, reservation: reminder.code }, "time limit reminder not sent");
+    }
+  }
+  return { expired, reminded: reminders.length };
+};
+
+/**
+ * Runs the time limits' work now and every `intervalSeconds` until stopped: a restarted server
+ * expires at once what passed while it was down. Answers the stop function.
+ */
+export const startDueWork = (deps: Omit<Parameters<typeof runDueWork>[0], "now"> & { readonly intervalSeconds: number }): (() => Promise<void>) => {
+  let running: Promise<unknown> = Promise.resolve();
+  const round = () => {
+    running = running
+      .then(() => runDueWork({ ...deps, now: new Date() }))
+      .then(({ expired, reminded }) => {
+        if (expired + reminded > 0) deps.log.info(`Time limits: ${expired} holds expired, ${reminded} reminders sent`);
+      })
+      .catch((error: unknown) => deps.log.error({ err: error }, "time limits' work failed"));
+  };
+  round();
+  const timer = setInterval(round, deps.intervalSeconds * 1000);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+};

@@ -1,0 +1,251 @@
+import { Schema } from "effect";
+import { reasonField } from "./catalogues.ts";
+import { endpoint, everyRole, MessageAnswer } from "./endpoint.ts";
+import { textField, textProblem } from "./fields.ts";
+import { CruiseId, idParams, ReservationId, SpaceId } from "./ids.ts";
+
+/**
+ * Reservations and their spaces (DOMAIN.md sections 5 and 9): one departure, one agency (or
+ * direct), bookings by cabin, one space per berth. Every call is judged by the reservation
+ * machine with the facts the server loads under the departure's lock.
+ */
+export const ReservationType = Schema.Literals(["general", "contract", "charter", "familyRoom", "ikarus"]);
+export type ReservationType = typeof ReservationType.Type;
+
+export const ReservationState = Schema.Literals(["reserved", "waiting", "confirmed", "canceled"]);
+export type ReservationState = typeof ReservationState.Type;
+
+export const SpaceState = Schema.Literals(["reserved", "waiting", "confirmed", "canceled"]);
+export type SpaceState = typeof SpaceState.Type;
+
+/** A cabin asked for and its spaces' types (`genderId`: Male Adult, Female Adult, Child). */
+export const CabinRequest = Schema.Struct({
+  cabinId: Schema.Int,
+  spaces: Schema.Array(Schema.Struct({ genderId: Schema.Int })),
+});
+export type CabinRequest = typeof CabinRequest.Type;
+
+/** An instant with its offset, as `timeLimit` travels: `2027-03-01T17:00:00Z`. */
+export const Instant = Schema.String.check(
+  Schema.isMaxLength(40),
+  Schema.makeFilter((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text))),
+);
+
+export const notesField = textField(1000);
+
+export const ReservationDraft = Schema.Struct({
+  cruiseId: Schema.Int,
+  /** null: a direct client, sold by staff. */
+  agencyId: Schema.NullOr(Schema.Int),
+  type: ReservationType,
+  /** Optional: the policy's default. */
+  timeLimit: Schema.optionalKey(Schema.NullOr(Instant)),
+  /** When the departure or a cabin is full: wait for berths instead of being refused. */
+  waitlist: Schema.optionalKey(Schema.Boolean),
+  notes: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(notesField.maxLength))),
+  cabins: Schema.Array(CabinRequest),
+});
+export type ReservationDraft = typeof ReservationDraft.Type;
+
+export const Space = Schema.Struct({
+  id: SpaceId,
+  cabinId: Schema.Int,
+  genderId: Schema.Int,
+  genderName: Schema.String,
+  state: SpaceState,
+  passengerId: Schema.NullOr(Schema.Int),
+  cancelReason: Schema.NullOr(Schema.String),
+});
+export type Space = typeof Space.Type;
+
+export const Booking = Schema.Struct({ cabinId: Schema.Int, cabinName: Schema.String, spaces: Schema.Array(Space) });
+
+const Money = Schema.Struct({ total: Schema.Finite, commission: Schema.Finite, net: Schema.Finite });
+
+export const ReservationSummary = Schema.Struct({
+  id: ReservationId,
+  code: Schema.String,
+  cruiseId: CruiseId,
+  cruiseCode: Schema.String,
+  yachtName: Schema.String,
+  startDate: Schema.String,
+  agencyId: Schema.NullOr(Schema.Int),
+  agencyName: Schema.NullOr(Schema.String),
+  type: ReservationType,
+  executive: Schema.NullOr(Schema.Struct({ id: Schema.Int, name: Schema.String })),
+  state: ReservationState,
+  timeLimit: Schema.NullOr(Schema.String),
+  extensions: Schema.Int,
+  /** Live spaces (held, waiting or confirmed). */
+  spaces: Schema.Int,
+  price: Money,
+  createdAt: Schema.String,
+  version: Schema.Int,
+});
+export type ReservationSummary = typeof ReservationSummary.Type;
+
+export const Reservation = Schema.Struct({
+  ...ReservationSummary.fields,
+  notes: Schema.String,
+  cancelReason: Schema.NullOr(Schema.String),
+  bookings: Schema.Array(Booking),
+  lines: Schema.Unknown,
+});
+export type Reservation = typeof Reservation.Type;
+
+const PositiveIntFromString = Schema.FiniteFromString.check(Schema.isInt(), Schema.isGreaterThan(0));
+
+export const DEFAULT_RESERVATIONS_PAGE_SIZE = 50;
+
+export const ReservationsQuery = Schema.Struct({
+  cruiseId: Schema.optionalKey(PositiveIntFromString),
+  agencyId: Schema.optionalKey(PositiveIntFromString),
+  state: Schema.optionalKey(ReservationState),
+  /** Held ones whose time limit passes within this many hours. */
+  expiringWithin: Schema.optionalKey(PositiveIntFromString.check(Schema.isLessThanOrEqualTo(24 * 90))),
+  q: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
+  page: Schema.optionalKey(PositiveIntFromString),
+  pageSize: Schema.optionalKey(PositiveIntFromString.check(Schema.isLessThanOrEqualTo(200))),
+});
+export type ReservationsQuery = typeof ReservationsQuery.Type;
+
+export const TimeLimitChange = Schema.Struct({ timeLimit: Instant });
+export const Cancellation = Schema.Struct({ reason: Schema.String });
+
+/** A cancellation's reason: required, at most 300 characters. */
+export const reasonProblem = (reason: string) => textProblem(reasonField, reason);
+
+/** A departure's cabin and, per berth, the live space on it or none (free). */
+export const CruiseCabin = Schema.Struct({
+  id: Schema.Int,
+  name: Schema.String,
+  deckId: Schema.NullOr(Schema.Int),
+  category: Schema.String,
+  familyRoom: Schema.Boolean,
+  capacity: Schema.Int,
+  berths: Schema.Array(
+    Schema.NullOr(
+      Schema.Struct({
+        spaceId: SpaceId,
+        state: SpaceState,
+        /** Null for a reservation the caller may not see (another agency's). */
+        reservationCode: Schema.NullOr(Schema.String),
+        genderId: Schema.Int,
+      }),
+    ),
+  ),
+  waiting: Schema.Int,
+});
+export type CruiseCabin = typeof CruiseCabin.Type;
+
+/** Staff and agencies; an agency user only ever reaches its own agency's reservations. */
+const sellers = { kind: "session", roles: ["admin", "sales", "agency"] } as const;
+const readers = { kind: "session", roles: everyRole } as const;
+
+export const listReservations = endpoint({
+  name: "reservations.list",
+  method: "GET",
+  path: "/reservations",
+  query: ReservationsQuery,
+  response: Schema.Array(ReservationSummary),
+  access: readers,
+  description:
+    "One page of reservations (meta: total, page, pageSize), newest first: of a departure, an agency, a state, held ones expiring within `expiringWithin` hours, or matching `q` (code, agency). An agency user sees its own agency's only.",
+});
+
+export const getReservation = endpoint({
+  name: "reservations.get",
+  method: "GET",
+  path: "/reservations/:id",
+  params: idParams(ReservationId),
+  response: Reservation,
+  access: readers,
+  description: "One reservation with its bookings by cabin, spaces, price and lines; an agency user only its own agency's (else 404).",
+});
+
+export const createReservation = endpoint({
+  name: "reservations.create",
+  method: "POST",
+  path: "/reservations/createReservation",
+  body: ReservationDraft,
+  response: ReservationSummary,
+  access: sellers,
+  description:
+    "Holds berths on a departure (or, with `waitlist` and no room, puts them on the waiting list): cruiseId, agencyId (null: direct), type, timeLimit (optional: the policy's default), notes, cabins with their spaces' types. Priced by the rates; refused with the spec's messages ('cruise full', 'cabin not available', 'gender not allowed', 'another reservation with family room on the cabin', 'no charter creation when spaces are occupied', 'another charter reservation exists', 'rate not defined', 'time limit not allowed').",
+});
+
+export const confirmReservation = endpoint({
+  name: "reservations.confirm",
+  method: "PUT",
+  path: "/reservations/confirmReservation/:id",
+  params: idParams(ReservationId),
+  response: MessageAnswer,
+  access: sellers,
+  description: "Confirms a held reservation's spaces; 409 'time limit not allowed' once its time limit has passed.",
+});
+
+export const extendTimeLimit = endpoint({
+  name: "reservations.extend",
+  method: "PUT",
+  path: "/reservations/extendTimeLimit/:id",
+  params: idParams(ReservationId),
+  body: TimeLimitChange,
+  response: MessageAnswer,
+  access: sellers,
+  description: "Moves a held reservation's time limit later, within the policy; an agency user at most the policy's number of times. 409 'time limit not allowed' otherwise.",
+});
+
+export const cancelReservation = endpoint({
+  name: "reservations.cancel",
+  method: "PUT",
+  path: "/reservations/cancelReservation/:id",
+  params: idParams(ReservationId),
+  body: Cancellation,
+  response: MessageAnswer,
+  access: sellers,
+  description: "Cancels every live space of a reservation for a reason (required, at most 300 characters); the waiting list is promoted.",
+});
+
+export const deleteReservation = endpoint({
+  name: "reservations.delete",
+  method: "DELETE",
+  path: "/reservations/:id",
+  params: idParams(ReservationId),
+  response: MessageAnswer,
+  access: sellers,
+  description: "Deletes a reservation without live spaces; 409 'the reservation has spaces' otherwise.",
+});
+
+export const cancelSpace = endpoint({
+  name: "spaces.cancel",
+  method: "PUT",
+  path: "/spaces/cancelSpace/:id",
+  params: idParams(SpaceId),
+  body: Cancellation,
+  response: MessageAnswer,
+  access: sellers,
+  description: "Cancels one space for a reason; its reservation is canceled with its last live space. The waiting list is promoted.",
+});
+
+export const cruiseCabins = endpoint({
+  name: "cruises.cabins",
+  method: "GET",
+  path: "/cruises/:id/cabins",
+  params: idParams(CruiseId),
+  response: Schema.Array(CruiseCabin),
+  access: readers,
+  description:
+    "Every cabin of the departure's yacht with its berths and, per berth, the live space on it (state, reservation code, space type) or null when free; an agency user sees other agencies' spaces without their code.",
+});
+
+export const reservationEndpoints = [
+  listReservations,
+  getReservation,
+  createReservation,
+  confirmReservation,
+  extendTimeLimit,
+  cancelReservation,
+  deleteReservation,
+  cancelSpace,
+  cruiseCabins,
+];

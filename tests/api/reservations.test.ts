@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seedDemoCruiseItineraries, seedDemoFleet } from "../../server/demo/fleet.ts";
+import { seedDemoRates } from "../../server/demo/rates.ts";
+import { seedDemoReferenceData, seedDemoSales, seedReferenceLists } from "../../server/demo/referenceData.ts";
+import { runDueWork } from "../../server/reservations/worker.ts";
+import { outboxMailer } from "../../server/mail/mailer.ts";
+import { createLogger } from "../../server/log.ts";
+import type { RoleName } from "../../src/api/endpoint.ts";
+import { messages } from "../../src/api/messages.ts";
+import { EXPIRY_REASON } from "../../src/machines/domain/space.machine.ts";
+import { defaultHoldPolicy } from "../../src/machines/domain/timeLimit.ts";
+import { testDatabase } from "../setup/database.ts";
+import { type Answer, dataOf, HOUR, request, sessionFor, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
+
+/**
+ * Issue 17, item 3: reservations held with a time limit, confirmed, extended, canceled, expired by
+ * the server and promoted from the waiting list; every rule of DOMAIN.md section 5 a guard of the
+ * reservation machine, answered with its message, writing nothing.
+ */
+const db = testDatabase();
+let server: TestServer;
+let tokens: ReadonlyMap<RoleName, string> = new Map();
+/** The demo's ids this file uses, set before each test. */
+const ids = { explorer: 0, north: 0, retailer: 0, male: 0, female: 0, child: 0, ownAgency: 0, june: 0, cabin1: 0, family: 0, cabin3: 0, cabin4: 0 };
+/** The June departure's berths. */
+let capacity = 0;
+const DAY = 24 * HOUR;
+
+const idNamed = async (table: string, name: string): Promise<number> => {
+  const [row] = await db.query<{ id: number }>(`select id from ${table} where name = $1 and status <> 'deleted'`, [name]);
+  if (row === undefined) throw new Error(`no ${table} '${name}'`);
+  return row.id;
+};
+
+beforeAll(async () => {
+  server = await startServer(db);
+});
+
+interface CabinAnswer {
+  readonly id: number;
+  readonly name: string;
+  readonly capacity: number;
+  readonly familyRoom: boolean;
+  readonly berths: ReadonlyArray<{ readonly state: string; readonly reservationCode: string | null } | null>;
+}
+
+const call = (method: string, path: string, body?: unknown, role: RoleName = "sales") =>
+  request(server, method, `/api${path}`, { token: tokens.get(role) ?? "", ...(body === undefined ? {} : { body }) });
+const refusal = (answer: Answer) => [answer.status, dataOf(answer)];
+
+/** Schedules a departure of an itinerary through the API and answers its id. */
+const schedule = async (itinerary: number, yacht: number, startDate: string): Promise<number> => {
+  const answer = await call("POST", "/cruises/createCruise", { yachtId: yacht, cruiseItineraryId: itinerary, startDate }, "admin");
+  expect(refusal(answer)).toEqual([200, messages.created]);
+  const [row] = await db.query<{ id: number }>("select id from cruises where start_date = $1::date and yacht_id = $2", [startDate, yacht]);
+  return row?.id ?? 0;
+};
+
+/** Sessions last 12 hours: after the clock moves a day, each role signs in again. */
+const signInAgain = async (): Promise<void> => {
+  const fresh = new Map<RoleName, string>();
+  for (const role of tokens.keys()) {
+    const [user] = await db.query<{ id: number }>("select id from users where email = $1", [`${role}@example.com`]);
+    fresh.set(role, await sessionFor(server, db, user?.id ?? 0));
+  }
+  tokens = fresh;
+};
+
+const cabinsOf = async (cruise: number): Promise<ReadonlyArray<CabinAnswer>> => dataOf(await call("GET", `/cruises/${cruise}/cabins`)) as ReadonlyArray<CabinAnswer>;
+
+beforeEach(async () => {
+  server.clock.advance(0);
+  const options = { actorId: null, occurredAt: new Date(Date.UTC(2030, 0, 10)) };
+  await db.transaction(async (tx) => {
+    await seedReferenceLists(tx, options);
+    await seedDemoReferenceData(tx, options);
+    await seedDemoSales(tx, options, options.occurredAt);
+    await seedDemoFleet(tx, options);
+    await seedDemoCruiseItineraries(tx, options);
+    await seedDemoRates(tx, options, options.occurredAt);
+  });
+  tokens = await staffTokens(server, db, ["admin", "marketing", "sales", "agency"]);
+  ids.explorer = await idNamed("yachts", "Galápagos Explorer");
+  ids.north = await idNamed("cruise_itineraries", "Norte 4 días");
+  ids.retailer = await idNamed("agencies", "Cuenca Travel");
+  ids.male = await idNamed("genders", "Male Adult");
+  ids.female = await idNamed("genders", "Female Adult");
+  ids.child = await idNamed("genders", "Child");
+  const [agencyUser] = await db.query<{ agency_id: number }>("select agency_id from users where email = 'agency@example.com'");
+  ids.ownAgency = agencyUser?.agency_id ?? 0;
+  // a June departure, more than 45 days after the test clock's 1 March 2030
+  ids.june = await schedule(ids.north, ids.explorer, "2030-06-06");
+  const cabins = await cabinsOf(ids.june);
+  const named = (name: string) => cabins.find((cabin) => cabin.name === name)?.id ?? 0;
+  ids.cabin1 = named("1");
+  ids.family = named("2");
+  ids.cabin3 = named("3");
+  ids.cabin4 = named("4");
+  capacity = cabins.reduce((total, cabin) => total + cabin.capacity, 0);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const draft = (overrides: Record<string, unknown> = {}) => ({
+  cruiseId: ids.june,
+  agencyId: ids.retailer,
+  type: "general",
+  cabins: [{ cabinId: ids.cabin3, spaces: [{ genderId: ids.male }, { genderId: ids.male }] }],
+  ...overrides,
+});
+
+interface Summary {
+  readonly id: number;
+  readonly code: string;
+  readonly state: string;
+  readonly timeLimit: string | null;
+  readonly spaces: number;
+  readonly price: { readonly total: number; readonly commission: number; readonly net: number };
+}
+
+const hold = async (overrides: Record<string, unknown> = {}, role: RoleName = "sales"): Promise<Summary> => {
+  const answer = await call("POST", "/reservations/createReservation", draft(overrides), role);
+  expect(answer.status, answer.text).toBe(200);
+  return dataOf(answer) as Summary;
+};
+
+const availability = async (cruise = ids.june) =>
+  (dataOf(await call("GET", `/cruises/${cruise}`)) as { availability: Record<string, unknown> }).availability;
+
+describe("holding berths", () => {
+  it("holds with the policy's time limit, prices the spaces and counts them in the departure's berths", async () => {
+    const held = await hold();
+    expect(held).toMatchObject({ state: "reserved", spaces: 2, timeLimit: new Date(server.clock.now().getTime() + 7 * DAY).toISOString() });
+    expect(held.price.total).toBeGreaterThan(0);
+    expect(held.price.net).toBeCloseTo(held.price.total - held.price.commission, 2);
+    expect(await availability()).toMatchObject({ capacity, held: 2, confirmed: 0, free: capacity - 2, status: "available" });
+    const cabin = (await cabinsOf(ids.june)).find((candidate) => candidate.id === ids.cabin3);
+    expect(cabin?.berths.map((berth) => berth?.state ?? null)).toEqual(["reserved", "reserved"]);
+    const detail = dataOf(await call("GET", `/reservations/${held.id}`)) as { bookings: ReadonlyArray<{ cabinId: number; spaces: ReadonlyArray<unknown> }> };
+    expect(detail.bookings.map(({ cabinId, spaces }) => [cabinId, spaces.length])).toEqual([[ids.cabin3, 2]]);
+  });
+
+  it("refuses a full cabin, a full departure, a shared cabin of another gender, a lone child and a taken family room, writing nothing", async () => {
+    await hold({ cabins: [{ cabinId: ids.cabin1, spaces: [{ genderId: ids.male }] }] });
+    await hold({ cabins: [{ cabinId: ids.family, spaces: [{ genderId: ids.female }] }] });
+    const before = await snapshot(db);
+    const create = (cabins: unknown) => call("POST", "/reservations/createReservation", draft({ cabins }));
+    expect(refusal(await create([{ cabinId: ids.cabin1, spaces: [{ genderId: ids.female }] }]))).toEqual([409, messages.genderNotAllowed]);
+    expect(refusal(await create([{ cabinId: ids.cabin3, spaces: [{ genderId: ids.child }] }]))).toEqual([409, messages.genderNotAllowed]);
+    expect(refusal(await create([{ cabinId: ids.family, spaces: [{ genderId: ids.female }] }]))).toEqual([409, messages.familyRoomTaken]);
+    expect(refusal(await create([{ cabinId: ids.cabin3, spaces: [{ genderId: ids.male }, { genderId: ids.male }, { genderId: ids.male }] }]))).toEqual([
+      409,
+      messages.cabinNotAvailable,
+    ]);
+    const everyBerth = (await cabinsOf(ids.june)).map((cabin) => ({ cabinId: cabin.id, spaces: cabin.berths.map(() => ({ genderId: ids.male })) }));
+    expect(refusal(await create(everyBerth))).toEqual([409, messages.cruiseFull]);
+    expect(refusal(await create([]))).toEqual([400, messages.requiredInformation]);
+    expect(refusal(await create([{ cabinId: 999_999, spaces: [{ genderId: ids.male }] }]))).toEqual([400, messages.invalidInput]);
+    expect(await snapshot(db)).toEqual(before);
+  });
+
+  it("charters the whole yacht only when nobody else holds a berth, and then the departure is full", async () => {
+    const charter = { type: "charter", cabins: [{ cabinId: ids.cabin1, spaces: [{ genderId: ids.male }, { genderId: ids.male }] }] };
+    const other = await hold({ cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.male }] }] });
+    expect(refusal(await call("POST", "/reservations/createReservation", draft(charter)))).toEqual([409, messages.charterBlocked]);
+    await call("PUT", `/reservations/cancelReservation/${other.id}`, { reason: "Cambio de planes" });
+    await hold(charter);
+    expect(await availability()).toMatchObject({ free: 0, held: 2 });
+    expect(refusal(await call("POST", "/reservations/createReservation", draft(charter)))).toEqual([409, messages.charterExists]);
+    expect(refusal(await call("POST", "/reservations/createReservation", draft()))).toEqual([409, messages.cruiseFull]);
+  });
+
+  it("refuses a departure without rates for its year, and a time limit in the past or beyond the policy", async () => {
+    const later = await schedule(ids.north, ids.explorer, "2033-06-02");
+    expect(refusal(await call("POST", "/reservations/createReservation", draft({ cruiseId: later })))).toEqual([409, messages.rateNotDefined]);
+    const at = (offset: number) => new Date(server.clock.now().getTime() + offset).toISOString();
+    expect(refusal(await call("POST", "/reservations/createReservation", draft({ timeLimit: at(-HOUR) })))).toEqual([409, messages.timeLimitNotAllowed]);
+    expect(refusal(await call("POST", "/reservations/createReservation", draft({ timeLimit: at(8 * DAY) })))).toEqual([409, messages.timeLimitNotAllowed]);
+    expect((await hold({ timeLimit: at(2 * DAY) })).timeLimit).toBe(at(2 * DAY));
+  });
+
+  it("holds at most the final hours within 45 days of the departure", async () => {
+    const soon = await schedule(ids.north, ids.explorer, "2030-03-28");
+    const held = await hold({ cruiseId: soon });
+    expect(held.timeLimit).toBe(new Date(server.clock.now().getTime() + 48 * HOUR).toISOString());
+  });
+});
+
+describe("the last berths", () => {
+  it("go to exactly as many holds as there are berths when 64 ask at the same instant; the rest hear 'cruise full'", async () => {
+    const cabins = await cabinsOf(ids.june);
+    const everyOther = cabins.filter((cabin) => cabin.id !== ids.cabin3).map((cabin) => ({ cabinId: cabin.id, spaces: cabin.berths.map(() => ({ genderId: ids.male })) }));
+    await hold({ cabins: everyOther });
+    const answers = await Promise.all(
+      Array.from({ length: 64 }, () => call("POST", "/reservations/createReservation", draft({ cabins: [{ cabinId: ids.cabin3, spaces: [{ genderId: ids.male }] }] }))),
+    );
+    const outcomes = answers.map((answer) => (answer.status === 200 ? "held" : String(dataOf(answer))));
+    expect(outcomes.filter((outcome) => outcome === "held")).toHaveLength(2);
+    expect(outcomes.filter((outcome) => outcome !== "held")).toEqual(Array.from({ length: 62 }, () => messages.cruiseFull));
+    expect(await availability()).toMatchObject({ free: 0, held: capacity });
+  });
+});
+
+describe("a held reservation", () => {
+  it("is confirmed before its time limit, not after", async () => {
+    const first = await hold();
+    expect(refusal(await call("PUT", `/reservations/confirmReservation/${first.id}`))).toEqual([200, messages.updated]);
+    expect(await availability()).toMatchObject({ held: 0, confirmed: 2 });
+    const second = await hold({ cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.female }] }], timeLimit: new Date(server.clock.now().getTime() + HOUR).toISOString() });
+    server.clock.advance(2 * HOUR);
+    expect(refusal(await call("PUT", `/reservations/confirmReservation/${second.id}`))).toEqual([409, messages.timeLimitNotAllowed]);
+    expect(refusal(await call("PUT", `/reservations/confirmReservation/${first.id}`))).toEqual([409, messages.notAllowedNow]);
+  });
+
+  it("is extended later within the policy; an agency at most twice", async () => {
+    const mine = await hold({ agencyId: ids.ownAgency, timeLimit: new Date(server.clock.now().getTime() + DAY).toISOString() }, "agency");
+    const extend = (hours: number, role: RoleName = "agency") =>
+      call("PUT", `/reservations/extendTimeLimit/${mine.id}`, { timeLimit: new Date(server.clock.now().getTime() + hours * HOUR).toISOString() }, role);
+    expect(refusal(await extend(12))).toEqual([409, messages.timeLimitNotAllowed]);
+    expect(refusal(await extend(48))).toEqual([200, messages.updated]);
+    expect(refusal(await extend(72))).toEqual([200, messages.updated]);
+    expect(refusal(await extend(96))).toEqual([409, messages.timeLimitNotAllowed]);
+    expect(refusal(await extend(96, "sales"))).toEqual([200, messages.updated]);
+    expect(refusal(await extend(24 * 9, "sales"))).toEqual([409, messages.timeLimitNotAllowed]);
+  });
+
+  it("is canceled for a reason, one space or all, and deleted only without live spaces", async () => {
+    const held = await hold();
+    const detail = dataOf(await call("GET", `/reservations/${held.id}`)) as { bookings: ReadonlyArray<{ spaces: ReadonlyArray<{ id: number }> }> };
+    const [first, second] = detail.bookings[0]?.spaces ?? [];
+    expect(refusal(await call("PUT", `/spaces/cancelSpace/${first?.id}`, { reason: " " }))).toEqual([400, messages.requiredInformation]);
+    expect(refusal(await call("PUT", `/spaces/cancelSpace/${first?.id}`, { reason: "Un pasajero desistió" }))).toEqual([200, messages.updated]);
+    expect(refusal(await call("PUT", `/spaces/cancelSpace/${first?.id}`, { reason: "Otra vez" }))).toEqual([409, messages.notAllowedNow]);
+    expect(dataOf(await call("GET", `/reservations/${held.id}`))).toMatchObject({ state: "reserved", spaces: 1 });
+    expect(refusal(await call("DELETE", `/reservations/${held.id}`))).toEqual([409, messages.reservationHasSpaces]);
+    expect(refusal(await call("PUT", `/reservations/cancelReservation/${held.id}`, { reason: "x".repeat(301) }))).toEqual([400, messages.invalidInput]);
+    expect(refusal(await call("PUT", `/spaces/cancelSpace/${second?.id}`, { reason: "El último desistió" }))).toEqual([200, messages.updated]);
+    expect(dataOf(await call("GET", `/reservations/${held.id}`))).toMatchObject({ state: "canceled", spaces: 0, cancelReason: "El último desistió" });
+    expect(refusal(await call("DELETE", `/reservations/${held.id}`))).toEqual([200, messages.deleted]);
+    expect((await call("GET", `/reservations/${held.id}`)).status).toBe(404);
+  });
+});
+
+describe("time limits and the waiting list", () => {
+  const dueWork = () =>
+    runDueWork({ db, mailer: outboxMailer(db, createLogger("silent")), policy: defaultHoldPolicy, now: server.clock.now(), log: createLogger("silent") });
+
+  it("expire once, even asked twice at the same time, and promote who waits, first come first served", async () => {
+    const cabins = await cabinsOf(ids.june);
+    const everyOther = cabins.filter((cabin) => cabin.id !== ids.cabin3).map((cabin) => ({ cabinId: cabin.id, spaces: cabin.berths.map(() => ({ genderId: ids.male })) }));
+    await hold({ cabins: everyOther });
+    const holder = await hold({ timeLimit: new Date(server.clock.now().getTime() + DAY).toISOString() });
+    const waitlist = { waitlist: true, cabins: [{ cabinId: ids.cabin3, spaces: [{ genderId: ids.female }] }] };
+    const first = await hold(waitlist);
+    const second = await hold(waitlist);
+    expect([first.state, second.state, first.timeLimit]).toEqual(["waiting", "waiting", null]);
+    expect(await availability()).toMatchObject({ free: 0, waiting: 2, status: "wait" });
+
+    server.clock.advance(DAY + HOUR);
+    await signInAgain();
+    const rounds = await Promise.all([dueWork(), dueWork()]);
+    expect(rounds.reduce((total, round) => total + round.expired, 0)).toBe(1);
+    const expired = dataOf(await call("GET", `/reservations/${holder.id}`));
+    expect(expired).toMatchObject({ state: "canceled", cancelReason: EXPIRY_REASON });
+    const events = await db.query<{ type: string }>("select type from events where stream = 'reservation' and stream_id = $1 order by version", [String(holder.id)]);
+    expect(events.map(({ type }) => type)).toEqual(["reservation.hold", "reservation.expire"]);
+    expect(dataOf(await call("GET", `/reservations/${first.id}`))).toMatchObject({
+      state: "reserved",
+      timeLimit: new Date(server.clock.now().getTime() + 7 * DAY).toISOString(),
+    });
+    expect(dataOf(await call("GET", `/reservations/${second.id}`))).toMatchObject({ state: "reserved" });
+  });
+
+  it("mail the executive once, a day before the time limit", async () => {
+    await hold({ timeLimit: new Date(server.clock.now().getTime() + 3 * DAY).toISOString() });
+    const outbox = () => db.query<{ subject: string }>("select subject from outbox where \"to\" = 'sales@example.com'");
+    expect((await dueWork()).reminded).toBe(0);
+    server.clock.advance(2 * DAY + HOUR);
+    expect((await dueWork()).reminded).toBe(1);
+    expect((await dueWork()).reminded).toBe(0);
+    expect((await outbox()).map(({ subject }) => subject)).toEqual([expect.stringContaining("RES-")]);
+  });
+});
+
+describe("who sees what", () => {
+  it("an agency user sells for its own agency, and sees only its reservations and codes", async () => {
+    const staffs = await hold();
+    const own = await hold({ agencyId: ids.ownAgency, cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.male }] }] }, "agency");
+    expect((await call("POST", "/reservations/createReservation", draft(), "agency")).status).toBe(403);
+    const listed = dataOf(await call("GET", "/reservations", undefined, "agency")) as ReadonlyArray<{ id: number }>;
+    expect(listed.map(({ id }) => id)).toEqual([own.id]);
+    expect((await call("GET", `/reservations/${staffs.id}`, undefined, "agency")).status).toBe(404);
+    expect((await call("PUT", `/reservations/cancelReservation/${staffs.id}`, { reason: "No es mía" }, "agency")).status).toBe(404);
+    const codes = (await (async () => dataOf(await call("GET", `/cruises/${ids.june}/cabins`, undefined, "agency")) as ReadonlyArray<CabinAnswer>)())
+      .flatMap((cabin) => cabin.berths)
+      .filter((berth) => berth !== null)
+      .map((berth) => berth?.reservationCode ?? null);
+    expect(codes.sort()).toEqual([own.code, null, null].sort());
+    expect((await call("POST", "/reservations/createReservation", draft(), "marketing")).status).toBe(403);
+    expect((await call("GET", "/reservations", undefined, "marketing")).status).toBe(200);
+  });
+});
