@@ -3,6 +3,7 @@ import { seedDemoCruiseItineraries, seedDemoFleet } from "../../server/demo/flee
 import { seedDemoRates } from "../../server/demo/rates.ts";
 import { seedDemoReferenceData, seedDemoSales, seedReferenceLists } from "../../server/demo/referenceData.ts";
 import { runDueWork } from "../../server/reservations/worker.ts";
+import { rebuildProjections } from "../../server/rebuild.ts";
 import { outboxMailer } from "../../server/mail/mailer.ts";
 import { createLogger } from "../../server/log.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
@@ -300,5 +301,32 @@ describe("who sees what", () => {
     expect(codes.sort()).toEqual([own.code, null, null].sort());
     expect((await call("POST", "/reservations/createReservation", draft(), "marketing")).status).toBe(403);
     expect((await call("GET", "/reservations", undefined, "marketing")).status).toBe(200);
+  });
+});
+
+describe("the reservations' read tables", () => {
+  it("are given back row for row by a rebuild from the events", async () => {
+    const rows = async () => ({
+      reservations: await db.query("select * from reservations order by id"),
+      spaces: await db.query("select * from spaces order by id"),
+      cruises: await db.query("select * from cruises order by id"),
+    });
+    const confirmed = await hold();
+    await call("PUT", `/reservations/confirmReservation/${confirmed.id}`);
+    const extended = await hold({ cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.female }, { genderId: ids.female }] }] });
+    await call("PUT", `/reservations/extendTimeLimit/${extended.id}`, { timeLimit: new Date(server.clock.now().getTime() + 6 * DAY).toISOString() });
+    const detail = dataOf(await call("GET", `/reservations/${extended.id}`)) as { bookings: ReadonlyArray<{ spaces: ReadonlyArray<{ id: number }> }> };
+    await call("PUT", `/spaces/cancelSpace/${detail.bookings[0]?.spaces[0]?.id}`, { reason: "Una pasajera desistió" });
+    const canceled = await hold({ cabins: [{ cabinId: ids.cabin1, spaces: [{ genderId: ids.male }] }] });
+    await call("PUT", `/reservations/cancelReservation/${canceled.id}`, { reason: "Cambio de fechas" });
+    await call("DELETE", `/reservations/${canceled.id}`);
+    const live = await rows();
+    const [count] = await db.query<{ events: number }>("select count(*)::int as events from events");
+    expect(await rebuildProjections(db)).toBe(count?.events);
+    expect(await rows()).toEqual(live);
+    // the spaces' ids go on after the replayed ones
+    const next = await hold({ cabins: [{ cabinId: ids.cabin1, spaces: [{ genderId: ids.male }] }] });
+    const [space] = await db.query<{ id: number }>("select max(id)::int as id from spaces where reservation_id = $1", [next.id]);
+    expect(space?.id).toBeGreaterThan(Math.max(...live.spaces.map((row) => Number((row as { id: number }).id))));
   });
 });
