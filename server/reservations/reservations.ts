@@ -11,6 +11,7 @@ import { ApiError } from "../../src/api/errors.ts";
 import type { FieldProblem } from "../../src/api/fields.ts";
 import { CruiseId, ReservationId, SpaceId } from "../../src/api/ids.ts";
 import { messages } from "../../src/api/messages.ts";
+import { QuoteLine } from "../../src/api/quote.ts";
 import {
   type CruiseCabin,
   DEFAULT_RESERVATIONS_PAGE_SIZE,
@@ -181,7 +182,7 @@ const ReservationRow = Schema.Struct({
   version: Schema.Int,
   notes: Schema.String,
   cancel_reason: Schema.NullOr(Schema.String),
-  lines: Schema.Unknown,
+  lines: Schema.Array(QuoteLine),
 });
 type ReservationRow = typeof ReservationRow.Type;
 

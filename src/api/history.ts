@@ -14,6 +14,8 @@ export const historyReaders: Readonly<Record<string, ReadonlyArray<RoleName>>> =
   banner: ["admin", "marketing"],
   callAction: ["admin", "marketing"],
   cruise: staffRoles,
+  // an agency user reads its reservations, not their history: the history call knows no agency
+  reservation: staffRoles,
 };
 
 /** A record's event stream as it travels in the path: a name, checked against the readers. */

@@ -3,6 +3,7 @@ import { reasonField } from "./catalogues.ts";
 import { endpoint, everyRole, MessageAnswer } from "./endpoint.ts";
 import { textField, textProblem } from "./fields.ts";
 import { CruiseId, idParams, ReservationId, SpaceId } from "./ids.ts";
+import { QuoteLine } from "./quote.ts";
 
 /**
  * Reservations and their spaces (DOMAIN.md sections 5 and 9): one departure, one agency (or
@@ -89,7 +90,8 @@ export const Reservation = Schema.Struct({
   notes: Schema.String,
   cancelReason: Schema.NullOr(Schema.String),
   bookings: Schema.Array(Booking),
-  lines: Schema.Unknown,
+  /** The quote's lines, as priced when the reservation was made. */
+  lines: Schema.Array(QuoteLine),
 });
 export type Reservation = typeof Reservation.Type;
 

@@ -10,8 +10,9 @@ import { cruiseItineraries, yachts } from "./fleet.ts";
 import type { FieldDeclaration } from "./record.ts";
 import { captains, guides, hoteliers, languages } from "./referenceData.ts";
 
-/** The tabs of a departure's page (DOMAIN.md section 8); the documents' come with issue 18, the reservations' with the reservations. */
-export type CruiseTab = "edit";
+/** The tabs of a departure's page (DOMAIN.md section 8), in their order; the documents' come with issue 18. */
+export const cruiseTabs = ["reservations", "edit"] as const;
+export type CruiseTab = (typeof cruiseTabs)[number];
 
 /** The labels of the form's fields, by the contract's name. */
 const labels: Readonly<Record<string, string>> = {

@@ -4,6 +4,7 @@ import { reasonField } from "../../api/catalogues.ts";
 import { textProblem } from "../../api/fields.ts";
 import type { BulkConfirmation, CommandAnswer, CommandConfirmation } from "../../machines/recordList.machine.ts";
 import type { YearCopyQuestion } from "../../machines/yearCopyForm.machine.ts";
+import type { CommandQuestion, CommandReply } from "../../machines/reservationPage.machine.ts";
 import { fieldText } from "../forms.ts";
 import { dialogTheme } from "../theme.ts";
 
@@ -126,3 +127,61 @@ export const leaveDialog =
     });
     return result.isConfirmed;
   };
+
+/** An instant as a `datetime-local` input shows it, in the browser's time zone. */
+const localInput = (instant: number): string => {
+  const date = new Date(instant);
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+};
+
+/**
+ * Asks before a reservation's command, as the `askCommand` actor of its page: a confirmation
+ * ('Confirmar'), the new time limit (a date and time in the browser's zone, a day after the
+ * current one to start with), the reason of a cancellation (required, with the contract's limit),
+ * or the red delete dialog. Answers the reply (the reason, the time limit as an instant, "" for a
+ * confirmation), or null when closed.
+ */
+export const reservationDialog = (translations: i18n) =>
+  fromPromise<CommandReply, CommandQuestion>(async ({ input }) => {
+    const { command, reservation } = input;
+    const t = translations.t.bind(translations);
+    if (command.kind === "delete") return (await ask(translations, deleteLook, t("reservations.deleteTitle", { code: reservation.code }))) ? "" : null;
+    if (command.kind === "confirm") {
+      const confirmed = await ask(
+        translations,
+        { icon: "question", confirmKey: "reservations.confirm", color: SEND_COLOR },
+        t("reservations.confirmTitle", { code: reservation.code }),
+      );
+      return confirmed ? "" : null;
+    }
+    const { default: Swal } = await import("sweetalert2");
+    const asksTime = command.kind === "extend";
+    const current = reservation.timeLimit === null ? Date.now() : Date.parse(reservation.timeLimit);
+    const result = await Swal.fire({
+      theme: dialogTheme(),
+      icon: asksTime ? "question" : "warning",
+      titleText: t(`reservations.${command.kind}Title`, { code: reservation.code }),
+      showCancelButton: true,
+      confirmButtonText: t(`reservations.${command.kind}`),
+      cancelButtonText: t("confirm.cancel"),
+      confirmButtonColor: asksTime ? SEND_COLOR : DELETE_COLOR,
+      cancelButtonColor: CANCEL_COLOR,
+      ...(asksTime
+        ? {
+            input: "datetime-local" as const,
+            inputLabel: t("reservations.newTimeLimit"),
+            inputValue: localInput(current + 24 * 3_600_000),
+            inputAttributes: { "aria-label": t("reservations.newTimeLimit") },
+            inputValidator: (value: string) => (value === "" || Number.isNaN(Date.parse(value)) ? t("fields.required") : null),
+          }
+        : {
+            input: "textarea" as const,
+            inputLabel: t("confirm.reason"),
+            inputAttributes: { maxlength: String(reasonField.maxLength), "aria-label": t("confirm.reason") },
+            inputValidator: (value: string) => fieldText(t, textProblem(reasonField, value)),
+          }),
+    });
+    if (!result.isConfirmed || typeof result.value !== "string") return null;
+    return asksTime ? new Date(result.value).toISOString() : result.value.trim();
+  });

@@ -1,0 +1,48 @@
+import { messages } from "../api/messages.ts";
+import type { Reservation } from "../api/reservations.ts";
+import { CruiseId, ReservationId } from "../api/ids.ts";
+import { machineFixtures, reasonAnswers, refused, unusedClient } from "./fixtures.ts";
+import { type ReservationPageContext, reservationPageMachine } from "./reservationPage.machine.ts";
+
+const reservation: Reservation = {
+  id: ReservationId.make(1),
+  code: "RES-000001",
+  cruiseId: CruiseId.make(1),
+  cruiseCode: "GEX-20270304",
+  yachtName: "Galápagos Explorer",
+  startDate: "2027-03-04",
+  agencyId: 2,
+  agencyName: "Cuenca Travel",
+  type: "general",
+  executive: { id: 1, name: "Ana Ventas" },
+  state: "reserved",
+  timeLimit: "2027-02-01T17:00:00.000Z",
+  extensions: 0,
+  spaces: 2,
+  price: { total: 4200, commission: 420, net: 3780 },
+  createdAt: "2027-01-25T17:00:00.000Z",
+  version: 1,
+  notes: "",
+  cancelReason: null,
+  bookings: [],
+  lines: [],
+};
+
+export const fixtures = machineFixtures({
+  id: "reservationPage",
+  machine: reservationPageMachine,
+  inputs: [{ client: unusedClient, id: 1 }],
+  // a delete's answer leads elsewhere than another command's: the pending kind tells them apart
+  contextKey: (context) => (context as ReservationPageContext).pending?.kind ?? null,
+  events: [
+    { type: "xstate.done.actor.fetchReservation", output: reservation },
+    { type: "xstate.error.actor.fetchReservation", error: refused(404, messages.notFound) },
+    { type: "retry" },
+    { type: "command.ask", command: { kind: "confirm" } },
+    { type: "command.ask", command: { kind: "delete" } },
+    { type: "command.ask", command: { kind: "cancelSpace", spaceId: 3 } },
+    ...reasonAnswers("askCommand"),
+    { type: "xstate.done.actor.sendCommand", output: messages.updated },
+    { type: "xstate.error.actor.sendCommand", error: refused(409, messages.timeLimitNotAllowed) },
+  ],
+});

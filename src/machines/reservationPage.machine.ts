@@ -1,0 +1,179 @@
+import { Schema } from "effect";
+import { assign, fromPromise, setup } from "xstate";
+import type { ApiClient } from "../api/client.ts";
+import { ReservationId, SpaceId } from "../api/ids.ts";
+import {
+  cancelReservation,
+  cancelSpace,
+  confirmReservation,
+  deleteReservation,
+  extendTimeLimit,
+  getReservation,
+  type Reservation,
+} from "../api/reservations.ts";
+import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "./shared.ts";
+
+/** A command a reservation's page asks about before sending: what the user pressed. */
+export type PendingCommand =
+  | { readonly kind: "confirm" | "extend" | "cancel" | "delete" }
+  | { readonly kind: "cancelSpace"; readonly spaceId: number };
+
+/** What the dialog asked: the command, and the reservation it is about. */
+export interface CommandQuestion {
+  readonly command: PendingCommand;
+  readonly reservation: Reservation;
+}
+
+/** The dialog's answer: null when closed; a reason or a new time limit (an ISO instant) when asked for one; "" when only confirmed. */
+export type CommandReply = string | null;
+
+export interface ReservationPageInput {
+  readonly client: ApiClient;
+  readonly id: number;
+}
+
+export interface ReservationPageContext extends ReservationPageInput {
+  readonly reservation: Reservation | null;
+  readonly pending: PendingCommand | null;
+  readonly reply: string;
+  readonly message: string | null;
+  readonly error: string | null;
+}
+
+export type ReservationPageEvent = { readonly type: "command.ask"; readonly command: PendingCommand } | { readonly type: "retry" };
+
+const reservationId = Schema.decodeSync(ReservationId);
+const spaceId = Schema.decodeSync(SpaceId);
+
+/** Sends one command with the dialog's reply; answers the server's flow message. */
+const sendCommand = fromPromise<string, { readonly client: ApiClient; readonly id: number; readonly command: PendingCommand; readonly reply: string }>(
+  ({ input }) => {
+    const { client, command, reply } = input;
+    const params = { id: reservationId(input.id) };
+    switch (command.kind) {
+      case "confirm":
+        return client.call(confirmReservation, { params });
+      case "extend":
+        return client.call(extendTimeLimit, { params, body: { timeLimit: reply } });
+      case "cancel":
+        return client.call(cancelReservation, { params, body: { reason: reply } });
+      case "delete":
+        return client.call(deleteReservation, { params });
+      case "cancelSpace":
+        return client.call(cancelSpace, { params: { id: spaceId(command.spaceId) }, body: { reason: reply } });
+    }
+  },
+);
+
+/**
+ * A reservation's page (DOMAIN.md section 5): its bookings and spaces, price and time limit, and
+ * the commands its state takes (which buttons show is the reservation machine's answer, see
+ * src/records/reservations.ts): confirm, extend the time limit, cancel it or one space for a
+ * reason, delete it once nothing is live. Each asks in a dialog first; the page reloads after.
+ */
+export const reservationPageMachine = setup({
+  types: {
+    input: {} as ReservationPageInput,
+    context: {} as ReservationPageContext,
+    events: {} as ReservationPageEvent,
+    tags: {} as "processing",
+  },
+  actions: {
+    ...feedbackActions<ReservationPageContext, ReservationPageEvent>(),
+    notify,
+    assignReservation: assign({ reservation: (_, params: { reservation: Reservation }) => params.reservation }),
+    assignPending: assign({ pending: (_, params: { command: PendingCommand }) => params.command, reply: "" }),
+    assignReply: assign({ reply: (_, params: { reply: string }) => params.reply }),
+    clearPending: assign({ pending: null, reply: "" }),
+    /** Back to the reservations once the reservation is deleted; the view provides it. */
+    goToList: () => {},
+  },
+  guards: {
+    isAnswered: (_, params: { reply: CommandReply }) => params.reply !== null,
+    wasDeleted: ({ context }) => context.pending?.kind === "delete",
+  },
+  actors: {
+    fetchReservation: fromPromise<Reservation, { readonly client: ApiClient; readonly id: number }>(({ input }) =>
+      input.client.call(getReservation, { params: { id: reservationId(input.id) } }),
+    ),
+    askCommand: fromPromise<CommandReply, CommandQuestion>(async () => null),
+    sendCommand,
+  },
+}).createMachine({
+  id: "reservationPage",
+  description: "A reservation's page: its bookings, spaces, price and time limit, and the commands its state takes, each asked in a dialog, sent, and the page shown again.",
+  context: ({ input }) => ({ ...input, reservation: null, pending: null, reply: "", message: null, error: null }),
+  initial: "loading",
+  states: {
+    loading: {
+      description: "The reservation is being fetched.",
+      invoke: {
+        id: "fetchReservation",
+        src: "fetchReservation",
+        input: ({ context }) => ({ client: context.client, id: context.id }),
+        onDone: {
+          target: "ready",
+          actions: { type: "assignReservation", params: ({ event }) => ({ reservation: event.output }) },
+          description: "The reservation shows.",
+        },
+        onError: showError("failed", "It could not be fetched (gone, another agency's): the message shows with a retry."),
+      },
+    },
+    ready: {
+      description: "The reservation shows with the buttons of the commands its state takes.",
+      on: {
+        "command.ask": {
+          target: "asking",
+          actions: ["clearFeedback", { type: "assignPending", params: ({ event }) => ({ command: event.command }) }],
+          description: "A command's button was pressed.",
+        },
+      },
+    },
+    asking: {
+      description: "The dialog asks first: a confirmation, the new time limit, or the reason.",
+      invoke: {
+        id: "askCommand",
+        src: "askCommand",
+        input: ({ context }) => {
+          if (context.pending === null || context.reservation === null) throw new Error("nothing to ask about");
+          return { command: context.pending, reservation: context.reservation };
+        },
+        onDone: [
+          {
+            guard: { type: "isAnswered", params: ({ event }) => ({ reply: event.output }) },
+            target: "sending",
+            actions: { type: "assignReply", params: ({ event }) => ({ reply: event.output ?? "" }) },
+            description: "Answered: the command is sent.",
+          },
+          { target: "ready", actions: "clearPending", description: "The dialog was closed: nothing is sent." },
+        ],
+        onError: { target: "ready", actions: "clearPending", description: "The dialog could not be shown: nothing is sent." },
+      },
+    },
+    sending: {
+      tags: "processing",
+      description: "Waiting for the server to decide the command.",
+      invoke: {
+        id: "sendCommand",
+        src: "sendCommand",
+        input: ({ context }) => {
+          if (context.pending === null) throw new Error("no command to send");
+          return { client: context.client, id: context.id, command: context.pending, reply: context.reply };
+        },
+        onDone: [
+          { guard: "wasDeleted", actions: [...tellAnswer, "goToList"], target: "ready", description: "Deleted: back to the reservations." },
+          { target: "loading", actions: [...tellAnswer, "clearPending"], description: "Done: the reservation is fetched again." },
+        ],
+        onError: {
+          target: "ready",
+          actions: [assignFailure, "clearPending"],
+          description: "The server refused (the time limit passed, not allowed now): its message shows above the reservation.",
+        },
+      },
+    },
+    failed: {
+      description: "The reservation could not be fetched; the message shows with a retry button.",
+      on: { retry: { target: "loading", actions: "clearFeedback", description: "Retry was pressed." } },
+    },
+  },
+});

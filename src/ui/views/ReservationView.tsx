@@ -1,0 +1,183 @@
+import "./reservations.css";
+import { useSelector } from "@xstate/react";
+import { useState } from "react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "wouter";
+import type { Reservation } from "../../api/reservations.ts";
+import { type PendingCommand, reservationPageMachine } from "../../machines/reservationPage.machine.ts";
+import { departures } from "../../records/cruises.ts";
+import { reservations } from "../../records/reservations.ts";
+import { EXPIRY_REASON } from "../../machines/domain/space.machine.ts";
+import { translateMessage } from "../../i18n/messages.ts";
+import { reservationDialog } from "../components/confirmDialog.ts";
+import { ErrorBanner } from "../components/ErrorBanner.tsx";
+import { HistoryPanel } from "../components/HistoryPanel.tsx";
+import { PageTitle } from "../components/PageTitle.tsx";
+import { Spinner } from "../components/Spinner.tsx";
+import { showToast } from "../components/toast.ts";
+import { useServices } from "../context.ts";
+import { formatDate, formatDateTime, formatMoney } from "../leadFormat.ts";
+import { useFlowActor } from "../useFlow.ts";
+import { useRoleIn } from "../useRole.ts";
+
+/** A reservation's time limit as staff read it, with how often it was extended. */
+export const timeLimitText = (reservation: Pick<Reservation, "timeLimit" | "extensions">, t: TFunction): string =>
+  reservation.timeLimit === null ? "—" : `${formatDateTime(reservation.timeLimit)}${reservation.extensions > 0 ? ` (${t("reservations.extended", { count: reservation.extensions })})` : ""}`;
+
+/** A cancellation's reason as typed, or the server's own for an expired hold, in the panel's language. */
+const reasonText = (reason: string, t: TFunction): string => (reason === EXPIRY_REASON ? t("reservations.expired") : reason);
+
+function Summary({ reservation }: { readonly reservation: Reservation }) {
+  const { t, i18n } = useTranslation();
+  const entries: ReadonlyArray<readonly [string, React.ReactNode]> = [
+    ["reservations.state", <strong key="state">{t(`reservations.states.${reservation.state}`)}</strong>],
+    [
+      "reservations.departure",
+      <Link key="departure" href={departures.tabPath(reservation.cruiseId, "reservations")}>
+        {`${reservation.cruiseCode} · ${reservation.yachtName} · ${formatDate(reservation.startDate)}`}
+      </Link>,
+    ],
+    ["reservations.agency", reservation.agencyName ?? t("reservations.direct")],
+    ["reservations.executive", reservation.executive?.name ?? "—"],
+    ["reservations.type", t(`reservations.types.${reservation.type}`)],
+    ["reservations.timeLimit", timeLimitText(reservation, t)],
+    ["reservations.total", formatMoney(reservation.price.total, i18n.language)],
+    ["reservations.commission", formatMoney(reservation.price.commission, i18n.language)],
+    ["reservations.net", formatMoney(reservation.price.net, i18n.language)],
+    ...(reservation.cancelReason === null ? [] : [["reservations.cancelReason", reasonText(reservation.cancelReason, t)] as const]),
+  ];
+  return (
+    <dl className="reservation-summary">
+      {entries.map(([label, value]) => (
+        <div key={label}>
+          <dt>{t(label)}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * /panel/reservations/{id}: a reservation's summary, its bookings by cabin with each space's type
+ * and state, its price lines, and the buttons of the commands its state takes, each asking first;
+ * staff read its history too.
+ */
+export default function ReservationView({ id }: { readonly id: number }) {
+  const { t, i18n } = useTranslation();
+  const { client } = useServices();
+  const [, navigate] = useLocation();
+  const writable = useRoleIn(reservations.writers);
+  const staff = useRoleIn(["admin", "marketing", "sales"]);
+  const [logic] = useState(() =>
+    reservationPageMachine.provide({
+      actors: { askCommand: reservationDialog(i18n) },
+      actions: {
+        notify: (_, { message }) => void showToast(translateMessage(i18n.t, message)),
+        goToList: () => navigate(reservations.listPath),
+      },
+    }),
+  );
+  const actor = useFlowActor(logic, { input: { client, id } });
+  const reservation = useSelector(actor, (snapshot) => snapshot.context.reservation);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
+  const busy = useSelector(actor, (snapshot) => !snapshot.matches("ready"));
+  const ask = (command: PendingCommand) => actor.send({ type: "command.ask", command });
+  const title = reservation === null ? t("nav.reservations") : t("reservations.title", { code: reservation.code });
+
+  const commands = (reservation: Reservation) =>
+    (
+      [
+        ["confirm", "reservation.confirm", ""],
+        ["extend", "reservation.extend", "secondary"],
+        ["cancel", "reservation.cancel", "danger"],
+        ["delete", "reservation.delete", "danger"],
+      ] as const
+    ).filter(([, event]) => writable && reservations.offers(reservation, event));
+
+  return (
+    <section aria-labelledby="page-title" className="reservation-page">
+      <PageTitle title={title} />
+      <ErrorBanner message={error} />
+      {failed ? (
+        <button type="button" onClick={() => actor.send({ type: "retry" })}>
+          {t("cruises.retry")}
+        </button>
+      ) : reservation === null ? (
+        <Spinner />
+      ) : (
+        <>
+          <Summary reservation={reservation} />
+          {commands(reservation).length > 0 && (
+            <div className="reservation-commands">
+              {commands(reservation).map(([kind, , look]) => (
+                <button key={kind} type="button" className={look} disabled={busy} aria-busy={busy} onClick={() => ask({ kind })}>
+                  {t(`reservations.${kind}`)}
+                </button>
+              ))}
+            </div>
+          )}
+          <h2>{t("reservations.bookings")}</h2>
+          {reservation.bookings.map((booking) => (
+            <article key={booking.cabinId} className="booking">
+              <h3>{t("reservations.cabin", { name: booking.cabinName })}</h3>
+              <ul className="booking-spaces">
+                {booking.spaces.map((space, index) => (
+                  <li key={space.id} className={`space space-${space.state}`}>
+                    <span>{t("reservations.space", { number: index + 1 })}</span>
+                    <span>{space.genderName}</span>
+                    <span className="space-state">{t(`reservations.states.${space.state}`)}</span>
+                    {space.cancelReason !== null && <span className="space-reason">{reasonText(space.cancelReason, t)}</span>}
+                    {writable && reservations.spaceOffers(space, "space.cancel") && (
+                      <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "cancelSpace", spaceId: space.id })}>
+                        {t("reservations.cancelSpace")}
+                      </button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </article>
+          ))}
+          {reservation.lines.length > 0 && (
+            <>
+              <h2>{t("reservations.priceLines")}</h2>
+              <div className="table-box">
+                <table className="data-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("reservations.rate")}</th>
+                      <th scope="col">{t("reservations.quantity")}</th>
+                      <th scope="col">{t("reservations.unitPrice")}</th>
+                      <th scope="col">{t("reservations.total")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {reservation.lines.map((line, index) => (
+                      // a line has no id of its own: its place in the quote is what it is
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the lines never move
+                      <tr key={index}>
+                        <td data-label={t("reservations.rate")}>{line.rate.name}</td>
+                        <td data-label={t("reservations.quantity")}>{line.quantity}</td>
+                        <td data-label={t("reservations.unitPrice")}>{formatMoney(line.unitPrice, i18n.language)}</td>
+                        <td data-label={t("reservations.total")}>{formatMoney(line.total, i18n.language)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )}
+          {reservation.notes !== "" && (
+            <>
+              <h2>{t("reservations.notes")}</h2>
+              <p className="reservation-notes">{reservation.notes}</p>
+            </>
+          )}
+          {staff && <HistoryPanel stream="reservation" id={reservation.id} />}
+        </>
+      )}
+    </section>
+  );
+}
