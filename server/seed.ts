@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { roleIds } from "../src/machines/domain/user.machine.ts";
 import { seedDemoCatalogues } from "./demo/catalogues.ts";
 import { seedDemoCruises } from "./demo/cruises.ts";
+import { seedDemoReservations } from "./demo/reservations.ts";
 import { seedDemoCruiseItineraries, seedDemoFleet } from "./demo/fleet.ts";
 import { seedDemoAgencyUsers, seedDemoReferenceData, seedDemoSales, seedReferenceLists } from "./demo/referenceData.ts";
 import { seedDemoHome } from "./demo/home.ts";
@@ -85,6 +86,8 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
     if (withDemo) await seedDemoCruises(tx, options);
     // after the fleet, its itineraries, the agencies and the flights: the rates name them
     if (withDemo) await seedDemoRates(tx, options, now);
+    // after the departures, the rates and the sales staff: reservations are priced and made by them
+    if (withDemo) await seedDemoReservations(tx, now);
     // After the catalogues: the demo destinations include their items.
     if (withDemo) await seedDemoItineraries(tx, options);
     // After the destinations: the home page recommends some of them.

@@ -15,6 +15,7 @@ import { QuoteLine } from "../../src/api/quote.ts";
 import {
   type CruiseCabin,
   DEFAULT_RESERVATIONS_PAGE_SIZE,
+  missingSpaces,
   type Reservation,
   type ReservationDraft,
   type ReservationSummary,
@@ -71,6 +72,7 @@ const CabinRow = Schema.Struct({
   id: Schema.Int,
   name: Schema.String,
   deck_id: Schema.NullOr(Schema.Int),
+  deck_name: Schema.NullOr(Schema.String),
   category: Schema.String,
   family_room: Schema.Boolean,
   capacity: Schema.Int,
@@ -82,12 +84,13 @@ const cabinsOf = (db: Queryable, yachtId: number): Promise<ReadonlyArray<CabinRo
   queryRows(
     db,
     CabinRow,
-    `select c.id, c.name, (c.details->>'deck')::int as deck_id, coalesce(c.details->>'category', '') as category,
+    `select c.id, c.name, (c.details->>'deck')::int as deck_id, d.name as deck_name, coalesce(c.details->>'category', '') as category,
             coalesce((c.details->>'familyRoom')::boolean, false) as family_room,
             coalesce((select sum((b.details->>'capacity')::int) from jsonb_array_elements_text(c.details->'berths') as berth(id)
                         join berths b on b.id = berth.id::int), 0)::int as capacity
-       from cabins c where (c.details->>'yacht')::int = $1 and c.status <> 'deleted' and c.active
-      order by (c.details->>'deck')::int nulls last, c.name collate "und-x-icu", c.id`,
+       from cabins c left join decks d on d.id = (c.details->>'deck')::int
+      where (c.details->>'yacht')::int = $1 and c.status <> 'deleted' and c.active
+      order by coalesce((d.details->>'order')::int, 99), length(c.name), c.name, c.id`,
     [yachtId],
   );
 
@@ -149,7 +152,7 @@ const draftProblem = async (
   draft: ReservationDraft,
   cabins: ReadonlyArray<CabinRow>,
 ): Promise<FieldProblem | null> => {
-  if (draft.cabins.length === 0 || draft.cabins.some(({ spaces }) => spaces.length === 0)) return "required";
+  if (missingSpaces(draft.cabins)) return "required";
   const types = await spaceTypes(db);
   const chosen = draft.cabins.map(({ cabinId }) => cabinId);
   const known = new Set(cabins.map(({ id }) => id));
@@ -554,6 +557,7 @@ export const departureCabins = async (db: Queryable, cruiseId: CruiseId, session
       id: cabin.id,
       name: cabin.name,
       deckId: cabin.deck_id,
+      deckName: cabin.deck_name,
       category: cabin.category,
       familyRoom: cabin.family_room,
       capacity: cabin.capacity,

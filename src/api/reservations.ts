@@ -48,6 +48,10 @@ export const ReservationDraft = Schema.Struct({
 });
 export type ReservationDraft = typeof ReservationDraft.Type;
 
+/** A draft's own problem: no cabin, or a cabin without spaces (`required_information`). */
+export const missingSpaces = (cabins: ReadonlyArray<{ readonly spaces: ReadonlyArray<unknown> }>): boolean =>
+  cabins.length === 0 || cabins.some(({ spaces }) => spaces.length === 0);
+
 export const Space = Schema.Struct({
   id: SpaceId,
   cabinId: Schema.Int,
@@ -122,6 +126,7 @@ export const CruiseCabin = Schema.Struct({
   id: Schema.Int,
   name: Schema.String,
   deckId: Schema.NullOr(Schema.Int),
+  deckName: Schema.NullOr(Schema.String),
   category: Schema.String,
   familyRoom: Schema.Boolean,
   capacity: Schema.Int,

@@ -1,6 +1,7 @@
 import { type RoleName, staffRoles } from "../api/endpoint.ts";
 import type { CatalogueDeclaration, MenuSection } from "../records/catalogue.ts";
 import { departures } from "../records/cruises.ts";
+import { reservations } from "../records/reservations.ts";
 import { catalogues } from "../records/index.ts";
 import { paths } from "./paths.ts";
 
@@ -31,6 +32,7 @@ export const menu: ReadonlyArray<MenuEntry> = [
   { key: "national", path: paths.destinations("national"), section: "screens", roles: staffRoles },
   { key: "international", path: paths.destinations("international"), section: "screens", roles: staffRoles },
   { key: departures.key, path: departures.listPath, section: departures.menu.section, roles: departures.readers },
+  { key: reservations.key, path: reservations.listPath, section: reservations.menu.section, roles: reservations.readers },
   { key: "flows", path: paths.flows, section: "screens", roles: ["admin", "marketing"] },
   { key: "agency", path: paths.agency, section: "screens", roles: ["agency"] },
 ];

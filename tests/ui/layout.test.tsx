@@ -86,6 +86,7 @@ describe("the protected panel", () => {
         "Destinos Internacionales",
         "Flujos",
         "Salidas",
+        "Reservas",
         ...fleet,
         ...rates,
         ...catalogues,
@@ -104,6 +105,7 @@ describe("the protected panel", () => {
         "Destinos Internacionales",
         "Flujos",
         "Salidas",
+        "Reservas",
         ...fleet,
         ...catalogues,
       ],
@@ -118,6 +120,7 @@ describe("the protected panel", () => {
         "Destinos Nacionales",
         "Destinos Internacionales",
         "Salidas",
+        "Reservas",
         ...fleet,
         ...rates,
         ...catalogues,
@@ -125,7 +128,7 @@ describe("the protected panel", () => {
       ],
     ],
     // an agency's users see their agency only (DOMAIN.md section 2)
-    ["agency", ["Mi agencia"]],
+    ["agency", ["Mi agencia", "Reservas"]],
   ] as const)("shows %s the entries of their role", async (role, entries) => {
     signedInAs(role);
     await renderApp("/panel/leads", fakeFetch({}).fetch);

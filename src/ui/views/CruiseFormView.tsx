@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Cruise } from "../../api/cruises.ts";
 import { cruiseFormMachine } from "../../machines/cruises.ts";
 import { departures } from "../../records/cruises.ts";
+import { CruiseTabs } from "../components/CruiseTabs.tsx";
 import { DetailInput, detailFormValue } from "../components/DetailInput.tsx";
 import { RecordFormFrame } from "../components/FormFrame.tsx";
 import { formatDate } from "../leadFormat.ts";
@@ -60,6 +61,7 @@ export default function CruiseFormView({ id }: { readonly id: number | null }) {
         })
       }
     >
+      {id !== null && <CruiseTabs id={id} current="edit" />}
       {item !== null && <CruiseSummary cruise={item} />}
       <div className="record-fields">
         {departures.fields.map((field) =>

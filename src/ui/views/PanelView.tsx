@@ -12,6 +12,7 @@ import { paths } from "../paths.ts";
 import { catalogueRoutes, formRoutes, WithId, YachtPageRoute } from "../recordRoutes.tsx";
 import { yachts } from "../../records/fleet.ts";
 import { departures } from "../../records/cruises.ts";
+import { reservations } from "../../records/reservations.ts";
 import { yachtPageAccess } from "../../api/yachtPages.ts";
 import { NotFoundView } from "./NotFoundView.tsx";
 
@@ -31,6 +32,9 @@ const RecommendationsView = lazy(() => import("./RecommendationsView.tsx"));
 const YachtPageView = lazy(() => import("./YachtPageView.tsx"));
 const DeparturesView = lazy(() => import("./DeparturesView.tsx"));
 const CruiseFormView = lazy(() => import("./CruiseFormView.tsx"));
+const CruiseReservationsView = lazy(() => import("./CruiseReservationsView.tsx"));
+const ReservationsView = lazy(() => import("./ReservationsView.tsx"));
+const ReservationView = lazy(() => import("./ReservationView.tsx"));
 const OwnPasswordView = lazy(() =>
   withTexts("account", import("./ChangePasswordView.tsx").then(({ OwnPasswordView: view }) => ({ default: view }))),
 );
@@ -79,6 +83,21 @@ export default function PanelView() {
           <Route path={departures.listPath}>
             <RequireRole roles={departures.readers}>
               <DeparturesView />
+            </RequireRole>
+          </Route>
+          <Route path={departures.tabPath(":id", "reservations")}>
+            <RequireRole roles={departures.readers}>
+              <WithId render={(id) => <CruiseReservationsView key={id} id={id} />} />
+            </RequireRole>
+          </Route>
+          <Route path={reservations.listPath}>
+            <RequireRole roles={reservations.readers}>
+              <ReservationsView />
+            </RequireRole>
+          </Route>
+          <Route path={reservations.path(":id")}>
+            <RequireRole roles={reservations.readers}>
+              <WithId render={(id) => <ReservationView key={id} id={id} />} />
             </RequireRole>
           </Route>
           {formRoutes([departures.newPath], departures.tabPath(":id", "edit"), (id) => (

@@ -1,0 +1,127 @@
+import { Schema } from "effect";
+import { CruiseId, ReservationId, UserId } from "../../src/api/ids.ts";
+import type { CruiseCabin } from "../../src/api/reservations.ts";
+import { defaultHoldPolicy } from "../../src/machines/domain/timeLimit.ts";
+import type { Session } from "../accounts/sessions.ts";
+import type { Queryable } from "../db/database.ts";
+import { queryRows } from "../db/rows.ts";
+import {
+  type Caller,
+  cancelReservation,
+  cancelSpace,
+  confirmReservation,
+  createReservation,
+  departureCabins,
+  findReservation,
+  remindDue,
+} from "../reservations/reservations.ts";
+
+const IdRow = Schema.Struct({ id: Schema.Int });
+const HOUR = 3_600_000;
+
+/** A small generator with a fixed seed, so the demo is the same on every machine. */
+const sequence = (seed: number) => {
+  let state = seed;
+  return (): number => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+};
+
+/**
+ * Reservations on the demo's next departures (DOMAIN.md section 5), made as the sales executive
+ * would through the reservation machine: some held (a few expiring within a day), most of the
+ * earlier ones confirmed, some canceled, one space canceled alone, a full departure with its
+ * waiting list, and a charter.
+ */
+export const seedDemoReservations = async (tx: Queryable, now: Date, departures = 24): Promise<void> => {
+  const [seller] = await queryRows(tx, IdRow, "select id from users where email = 'ventas@example.com'");
+  if (seller === undefined) return;
+  const session: Session = {
+    id: "demo",
+    kind: "full",
+    userId: UserId.make(seller.id),
+    firstName: "Diego",
+    lastName: "Cevallos",
+    email: "ventas@example.com",
+    role: "sales",
+    agencyId: null,
+  };
+  const caller: Caller = { session, now, policy: defaultHoldPolicy };
+  const agencies = (await queryRows(tx, IdRow, "select id from agencies where status <> 'deleted' and active order by id")).map(({ id }) => id);
+  const [male, female] = (await queryRows(tx, IdRow, "select id from genders where status <> 'deleted' and active and not coalesce((details->>'child')::boolean, false) order by id")).map(
+    ({ id }) => id,
+  );
+  if (male === undefined || female === undefined) return;
+  const upcoming = await queryRows(
+    tx,
+    IdRow,
+    "select id from cruises where status = 'scheduled' and start_date > $1::date order by start_date, id limit $2",
+    [now.toISOString().slice(0, 10), departures],
+  );
+  const random = sequence(17);
+  for (const [index, { id }] of upcoming.entries()) {
+    const cruiseId = CruiseId.make(id);
+    const cabins: ReadonlyArray<CruiseCabin> = (await departureCabins(tx, cruiseId, session)) ?? [];
+    // the first departures are nearly sold, the later ones fill up less
+    const fill = index === 2 ? 1 : Math.max(0.15, 0.9 - index * 0.05);
+    const capacity = cabins.reduce((total, cabin) => total + cabin.capacity, 0);
+    let taken = 0;
+    for (const cabin of cabins) {
+      if (taken >= capacity * fill) break;
+      const spaces = Math.max(1, Math.min(cabin.capacity, 1 + Math.floor(random() * cabin.capacity)));
+      const genderId = random() < 0.5 ? male : female;
+      const agencyId = random() < 0.15 ? null : (agencies[Math.floor(random() * agencies.length)] ?? null);
+      const soon = random() < 0.12 ? { timeLimit: new Date(now.getTime() + (6 + Math.floor(random() * 16)) * HOUR).toISOString() } : {};
+      const held = await createReservation(
+        tx,
+        { cruiseId: id, agencyId, type: cabin.familyRoom ? "familyRoom" : "general", cabins: [{ cabinId: cabin.id, spaces: Array.from({ length: spaces }, () => ({ genderId })) }], ...soon },
+        caller,
+      );
+      taken += spaces;
+      const roll = random();
+      if ("timeLimit" in soon) continue;
+      if (roll < 0.55 - index * 0.02) await confirmReservation(tx, held.id, caller);
+      else if (roll > 0.92) await cancelReservation(tx, held.id, "El cliente cambió de fechas", caller);
+      else if (roll > 0.86 && spaces > 1) {
+        const space = (await findReservation(tx, ReservationId.make(held.id), session))?.bookings[0]?.spaces[0];
+        if (space !== undefined) await cancelSpace(tx, space.id, "Un pasajero no viajará", caller);
+      }
+    }
+    if (index === 2) {
+      const first = cabins[0];
+      if (first !== undefined) {
+        await createReservation(
+          tx,
+          { cruiseId: id, agencyId: agencies[0] ?? null, type: "general", waitlist: true, cabins: [{ cabinId: first.id, spaces: [{ genderId: male }] }] },
+          caller,
+        );
+      }
+    }
+  }
+  // the demo's holds expiring within a day were reminded already: a first start mails nobody
+  await remindDue({ transaction: (work) => work(tx) }, now);
+  // a charter on a later departure that nobody else holds
+  const [free] = await queryRows(
+    tx,
+    IdRow,
+    `select c.id from cruises c where c.status = 'scheduled' and c.start_date > $1::date
+        and not exists (select 1 from spaces s where s.cruise_id = c.id and s.status <> 'canceled')
+      order by c.start_date desc limit 1`,
+    [now.toISOString().slice(0, 10)],
+  );
+  if (free !== undefined) {
+    const cabins = (await departureCabins(tx, CruiseId.make(free.id), session)) ?? [];
+    await createReservation(
+      tx,
+      {
+        cruiseId: free.id,
+        agencyId: agencies[1] ?? null,
+        type: "charter",
+        notes: "Chárter de una familia extendida",
+        cabins: cabins.map((cabin) => ({ cabinId: cabin.id, spaces: Array.from({ length: cabin.capacity }, () => ({ genderId: male })) })),
+      },
+      caller,
+    );
+  }
+};

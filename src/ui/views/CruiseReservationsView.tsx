@@ -1,0 +1,232 @@
+import "./reservations.css";
+import { useSelector } from "@xstate/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "wouter";
+import type { CatalogueItem } from "../../api/catalogues.ts";
+import type { CruiseCabin, ReservationType } from "../../api/reservations.ts";
+import { holdFormMachine } from "../../machines/holdForm.machine.ts";
+import { reservations } from "../../records/reservations.ts";
+import { CruiseTabs } from "../components/CruiseTabs.tsx";
+import { ErrorBanner } from "../components/ErrorBanner.tsx";
+import { PageTitle } from "../components/PageTitle.tsx";
+import { ReservationsList } from "../components/ReservationsList.tsx";
+import { Spinner } from "../components/Spinner.tsx";
+import { showToast } from "../components/toast.ts";
+import { useServices } from "../context.ts";
+import { formText, submitted } from "../forms.ts";
+import { useFlowActor } from "../useFlow.ts";
+import { useRoleIn } from "../useRole.ts";
+import { formatDate } from "../leadFormat.ts";
+import { cruiseStatusKey } from "./DeparturesView.tsx";
+
+const types: ReadonlyArray<ReservationType> = ["general", "contract", "familyRoom", "charter", "ikarus"];
+
+/** A cabin of the plan: its berths as dots coloured by state, picked for the hold form when free berths are wanted. */
+function CabinCard({
+  cabin,
+  picked,
+  onPick,
+}: {
+  readonly cabin: CruiseCabin;
+  readonly picked: boolean;
+  readonly onPick: (() => void) | null;
+}) {
+  const { t } = useTranslation();
+  const free = cabin.berths.filter((berth) => berth === null).length;
+  const label = t("holds.cabinLabel", { name: cabin.name, free, capacity: cabin.capacity });
+  const berths = (
+    <span className="berths" aria-hidden="true">
+      {cabin.berths.map((berth, index) => (
+        // a berth is its place in the cabin
+        // biome-ignore lint/suspicious/noArrayIndexKey: berths never move
+        <span key={index} className={`berth berth-${berth?.state ?? "free"}`} title={berth?.reservationCode ?? undefined} />
+      ))}
+    </span>
+  );
+  const content = (
+    <>
+      <strong>{cabin.name}</strong>
+      <span className="cabin-category">{t(`options.${cabin.category}`, { defaultValue: cabin.category })}</span>
+      {berths}
+      <span className="cabin-free">{t("holds.free", { free, capacity: cabin.capacity })}</span>
+      {cabin.familyRoom && <span className="cabin-flag">{t("detail.familyRoom")}</span>}
+      {cabin.waiting > 0 && <span className="cabin-flag">{t("holds.waiting", { count: cabin.waiting })}</span>}
+    </>
+  );
+  return onPick === null ? (
+    <div className="cabin-card">{content}</div>
+  ) : (
+    <button type="button" className={picked ? "cabin-card picked" : "cabin-card"} aria-pressed={picked} aria-label={label} onClick={onPick}>
+      {content}
+    </button>
+  );
+}
+
+/** Each picked cabin's spaces by type: how many of each. */
+function PickedCabin({ cabin, spaceTypes }: { readonly cabin: CruiseCabin; readonly spaceTypes: ReadonlyArray<CatalogueItem> }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="picked-cabin">
+      <legend>{t("holds.cabin", { name: cabin.name })}</legend>
+      {spaceTypes.map((type) => (
+        <label key={type.id}>
+          {type.name}
+          <input type="number" name={`spaces-${cabin.id}-${type.id}`} min={0} max={cabin.capacity} defaultValue={0} inputMode="numeric" />
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * /panel/cruises/{id}/reservations: the departure's cabins on its plan, deck by deck, each berth
+ * coloured by state; sellers pick cabins and hold them (or wait when full); below, the
+ * departure's reservations.
+ */
+export default function CruiseReservationsView({ id }: { readonly id: number }) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const [, navigate] = useLocation();
+  const sells = useRoleIn(["admin", "sales"]);
+  const [logic] = useState(() =>
+    holdFormMachine.provide({
+      actions: {
+        reportHeld: (_, held) => {
+          void showToast(t(held.state === "waiting" ? "holds.waited" : "holds.held", { code: held.code }));
+          navigate(reservations.path(held.id));
+        },
+      },
+    }),
+  );
+  const actor = useFlowActor(logic, { input: { client, cruiseId: id, withAgencies: sells } });
+  const cruise = useSelector(actor, (snapshot) => snapshot.context.cruise);
+  const cabins = useSelector(actor, (snapshot) => snapshot.context.cabins);
+  const agencyItems = useSelector(actor, (snapshot) => snapshot.context.agencies);
+  const spaceTypes = useSelector(actor, (snapshot) => snapshot.context.spaceTypes);
+  const chosen = useSelector(actor, (snapshot) => snapshot.context.chosen);
+  const missing = useSelector(actor, (snapshot) => snapshot.context.missing);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const loading = useSelector(actor, (snapshot) => snapshot.matches("loading"));
+  const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
+  const decks = [...new Map(cabins.map((cabin) => [cabin.deckId, cabin.deckName ?? ""])).entries()];
+
+  const readDraft = (form: FormData) => {
+    const agency = formText(form, "agencyId");
+    const timeLimit = formText(form, "timeLimit");
+    return {
+      cruiseId: id,
+      agencyId: agency === "" ? null : Number(agency),
+      type: (types.find((type) => type === formText(form, "type")) ?? "general") as ReservationType,
+      waitlist: form.get("waitlist") !== null,
+      notes: formText(form, "notes"),
+      ...(timeLimit === "" ? {} : { timeLimit: new Date(timeLimit).toISOString() }),
+      cabins: chosen.map((cabinId) => ({
+        cabinId,
+        spaces: spaceTypes.flatMap((type) =>
+          Array.from({ length: Math.max(0, Math.min(20, Number(formText(form, `spaces-${cabinId}-${type.id}`)) || 0)) }, () => ({ genderId: type.id })),
+        ),
+      })),
+    };
+  };
+
+  return (
+    <section aria-labelledby="page-title" className="cruise-reservations">
+      <PageTitle title={cruise === null ? t("holds.title") : t("holds.departure", { code: cruise.code })} />
+      {cruise !== null && (
+        <p className="departure-line">
+          {`${cruise.yachtName} · ${cruise.cruiseItineraryName} · ${formatDate(cruise.startDate)} – ${formatDate(cruise.endDate)} · `}
+          <strong>{t(cruiseStatusKey(cruise))}</strong>
+          {` · ${t("cruises.freeOf", { free: cruise.availability.free, capacity: cruise.availability.capacity })}`}
+        </p>
+      )}
+      <CruiseTabs id={id} current="reservations" />
+      <ErrorBanner message={error} />
+      {loading ? (
+        <Spinner />
+      ) : (
+        <div className="cabin-plan">
+          <p className="plan-legend">
+            <span className="berth berth-free" aria-hidden="true" /> {t("holds.legend.free")}
+            <span className="berth berth-reserved" aria-hidden="true" /> {t("holds.legend.reserved")}
+            <span className="berth berth-confirmed" aria-hidden="true" /> {t("holds.legend.confirmed")}
+          </p>
+          {decks.map(([deckId, deckName]) => (
+            <section key={deckId ?? "none"} className="plan-deck" aria-label={deckName}>
+              <h2>{deckName}</h2>
+              <div className="plan-cabins">
+                {cabins
+                  .filter((cabin) => cabin.deckId === deckId)
+                  .map((cabin) => (
+                    <CabinCard
+                      key={cabin.id}
+                      cabin={cabin}
+                      picked={chosen.includes(cabin.id)}
+                      onPick={sells ? () => actor.send({ type: "cabin.toggle", cabinId: cabin.id }) : null}
+                    />
+                  ))}
+              </div>
+            </section>
+          ))}
+        </div>
+      )}
+      {sells && !loading && (
+        <form className="hold-form" noValidate onSubmit={submitted((form) => actor.send({ type: "hold.submit", draft: readDraft(form) }))}>
+          <h2>{t("holds.newReservation")}</h2>
+          {chosen.length === 0 ? (
+            <p className={missing ? "field-problem" : "muted"}>{t("holds.pickCabins")}</p>
+          ) : (
+            <div className="picked-cabins">
+              {chosen.map((cabinId) => {
+                const cabin = cabins.find((candidate) => candidate.id === cabinId);
+                return cabin === undefined ? null : <PickedCabin key={cabinId} cabin={cabin} spaceTypes={spaceTypes} />;
+              })}
+            </div>
+          )}
+          {missing && chosen.length > 0 && <p className="field-problem">{t("holds.missingSpaces")}</p>}
+          <div className="hold-fields">
+            <label>
+              {t("reservations.agency")}
+              <select name="agencyId" defaultValue="">
+                <option value="">{t("reservations.direct")}</option>
+                {agencyItems.map((agency) => (
+                  <option key={agency.id} value={String(agency.id)}>
+                    {agency.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t("reservations.type")}
+              <select name="type" defaultValue="general">
+                {types.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`reservations.types.${type}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t("holds.timeLimit")}
+              <input type="datetime-local" name="timeLimit" />
+              <small>{t("holds.timeLimitHelp")}</small>
+            </label>
+            <label className="hold-notes">
+              {t("reservations.notes")}
+              <textarea name="notes" maxLength={1000} rows={2} />
+            </label>
+            <label className="checkbox-filter">
+              <input type="checkbox" name="waitlist" />
+              {t("holds.waitlist")}
+            </label>
+          </div>
+          <button type="submit" aria-busy={processing} disabled={processing}>
+            {t("holds.hold")}
+          </button>
+        </form>
+      )}
+      <h2>{t("holds.reservations")}</h2>
+      <ReservationsList cruiseId={id} withAgencies={sells} />
+    </section>
+  );
+}
