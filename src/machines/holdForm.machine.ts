@@ -62,9 +62,11 @@ export const holdFormMachine = setup({
   actions: {
     ...errorActions<HoldFormContext, HoldFormEvent>(),
     assignChoices: assign((_, params: HoldChoices) => params),
+    // a cabin picked or let go changes the draft: the last check's message no longer holds
     toggleCabin: assign({
       chosen: ({ context }, params: { cabinId: number }) =>
         context.chosen.includes(params.cabinId) ? context.chosen.filter((id) => id !== params.cabinId) : [...context.chosen, params.cabinId],
+      missing: false,
     }),
     assignDraft: assign({
       draft: (_, params: { draft: ReservationDraft }) => params.draft,
@@ -84,7 +86,9 @@ export const holdFormMachine = setup({
         input.withAgencies ? input.client.call(agencies.api.list) : Promise.resolve([]),
         input.client.call(genders.api.list),
       ]);
-      return { cruise, cabins, agencies: agencyItems.filter((agency) => agency.active), spaceTypes: spaceTypes.filter((type) => type.active) };
+      // adults first: a child travels with one
+      const types = spaceTypes.filter((type) => type.active).sort((a, b) => Number(a.child === true) - Number(b.child === true));
+      return { cruise, cabins, agencies: agencyItems.filter((agency) => agency.active), spaceTypes: types };
     }),
     hold: fromPromise<ReservationSummary, { readonly client: ApiClient; readonly draft: ReservationDraft }>(({ input }) =>
       input.client.call(createReservation, { body: input.draft }),

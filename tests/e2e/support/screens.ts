@@ -57,6 +57,10 @@ export const screens: ReadonlyArray<Screen> = [
   { name: "departures", path: "/panel/cruises", staff: "admin@example.com" },
   { name: "departures-list", path: "/panel/cruises?view=list", staff: "ventas@example.com" },
   { name: "cruise-edit", path: "/panel/cruises/1/edit", staff: "admin@example.com" },
+  { name: "reservations", path: "/panel/reservations", staff: "ventas@example.com" },
+  // the demo's first reservation, held by sales on the first departure ahead
+  { name: "reservation", path: "/panel/reservations/1", staff: "ventas@example.com" },
+  { name: "cruise-reservations", path: "/panel/cruises/1/reservations", staff: "admin@example.com" },
   // an agency user lands on their agency
   { name: "agency", path: "/panel/agency", staff: "reservas@ikarustours.example.com" },
   { name: "guides", path: "/panel/guides", staff: "admin@example.com" },

@@ -1,0 +1,96 @@
+/**
+ * Reservations in a real browser (issue 17): sales hold two berths from a departure's cabins plan
+ * with a time limit of two days, extend it (the dialog offers a day more), confirm, cancel one space
+ * and then the reservation for a reason (a blank reason is refused), and delete it.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { desktop, launchBrowser, newPage, screenshot, unexpectedErrors } from "./support/browser.ts";
+import { signIn } from "./support/screens.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Demo1234" }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A `datetime-local` value in this machine's time zone, which the headless browser shares. */
+const localInput = (instant: number): string => {
+  const date = new Date(instant);
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+};
+
+/** A departure of the Explorer in four months, with every berth free. */
+const freeDeparture = async (token: string): Promise<{ id: number; code: string }> => {
+  const from = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
+  const response = await fetch(`${server.url}/api/cruises?from=${from}&pageSize=50`, { headers: { authorization: `Bearer ${token}` } });
+  const { data } = (await response.json()) as { data: ReadonlyArray<{ id: number; code: string; availability: { free: number; capacity: number } }> };
+  const found = data.find((cruise) => cruise.code.startsWith("GEX-") && cruise.availability.free === cruise.availability.capacity);
+  if (found === undefined) throw new Error("no free departure of the Explorer");
+  return found;
+};
+
+describe("a reservation", () => {
+  it("is held from the cabins plan, extended, confirmed, canceled for a reason and deleted", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/panel`);
+    await signIn(page, server.url, "ventas@example.com");
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem("userInfo") ?? "{}").token as string);
+    const departure = await freeDeparture(token);
+    await page.goto(`${server.url}/panel/cruises/${departure.id}/reservations`);
+    await page.getByRole("heading", { name: `Salida ${departure.code}` }).waitFor();
+
+    await page.getByRole("button", { name: "Bloquear" }).click();
+    await page.getByText("Elija las cabinas en el plano.").waitFor();
+    await page.getByRole("button", { name: "Cabina 3: 2 de 2 plazas libres" }).click();
+    await page.getByRole("group", { name: "Cabina 3" }).getByLabel("Male Adult", { exact: true }).fill("2");
+    await page.locator("form.hold-form").getByLabel("Agencia").selectOption({ label: "Cuenca Travel" });
+    await page.getByLabel("Fecha límite (opcional)").fill(localInput(Date.now() + 2 * 86_400_000));
+    await screenshot(page, "hold-form-es-desktop");
+    await page.getByRole("button", { name: "Bloquear" }).click();
+    await page.waitForURL(/\/panel\/reservations\/\d+$/);
+    await page.getByText("Bloqueada", { exact: true }).first().waitFor();
+    expect(await page.getByText("Cuenca Travel").count()).toBeGreaterThan(0);
+
+    await page.getByRole("button", { name: "Extender fecha límite" }).click();
+    await page.getByText("Nueva fecha límite de la reserva", { exact: false }).waitFor();
+    await page.locator(".swal2-confirm").click();
+    await page.getByText("extendida 1 vez", { exact: false }).waitFor();
+
+    await page.getByRole("button", { name: "Confirmar", exact: true }).click();
+    await page.locator(".swal2-confirm").click();
+    await page.getByText("Confirmada", { exact: true }).first().waitFor();
+    expect(await page.getByRole("button", { name: "Extender fecha límite" }).count()).toBe(0);
+    await screenshot(page, "reservation-confirmed-es-desktop");
+
+    await page.getByRole("button", { name: "Cancelar espacio" }).first().click();
+    await page.getByRole("textbox", { name: "Motivo" }).fill("Un pasajero no viajará");
+    await page.locator(".swal2-confirm").click();
+    await page.getByText("Un pasajero no viajará").waitFor();
+
+    await page.getByRole("button", { name: "Cancelar con motivo" }).click();
+    await page.locator(".swal2-confirm").click();
+    await page.locator(".swal2-validation-message").getByText("Información requerida").waitFor();
+    await page.getByRole("textbox", { name: "Motivo" }).fill("El cliente cambió de fechas");
+    await page.locator(".swal2-confirm").click();
+    await page.getByText("El cliente cambió de fechas").first().waitFor();
+    await page.getByText("Cancelada", { exact: true }).first().waitFor();
+
+    await page.getByRole("button", { name: "Eliminar" }).click();
+    await page.locator(".swal2-confirm").click();
+    await page.waitForURL(/\/panel\/reservations$/);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});
