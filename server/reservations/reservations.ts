@@ -485,7 +485,7 @@ export const expireDue = async (
   const due = await queryRows(
     db,
     DueRow,
-    "select id, cruise_id from reservations where status = 'reserved' and time_limit <= $1 order by time_limit limit 100",
+    "select id, cruise_id from reservations where status = 'reserved' and time_limit <= $1 order by time_limit, id limit 100",
     [caller.now],
   );
   let expired = 0;

@@ -331,6 +331,10 @@ const commandsWithoutForm = new Set([
   "auth.forgotPassword",
   "auth.upgradePassword",
   "cruises.cancel",
+  "reservations.confirm",
+  "reservations.extend",
+  "reservations.cancel",
+  "spaces.cancel",
   ...catalogues.flatMap(({ api }) => api.commands.map(({ endpoint }) => endpoint.name)),
 ]);
 
