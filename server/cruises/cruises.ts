@@ -35,9 +35,10 @@ import { countBerths, type SpaceTally } from "../../src/machines/domain/berths.t
 import { catalogues } from "../../src/records/index.ts";
 import { unselectedReferences } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
-import { queryCount, queryExists, queryOne, queryRows } from "../db/rows.ts";
+import { IdRow, queryCount, queryExists, queryOne, queryRows } from "../db/rows.ts";
 import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
 import { cruiseRecord } from "./projection.ts";
+import { cancelLiveReservations } from "../reservations/reservations.ts";
 
 const CruiseRow = Schema.Struct({
   id: CruiseId,
@@ -261,6 +262,7 @@ const judgeDraft = async (
       fieldProblem,
       isItineraryOfAnotherYacht: isItineraryOfAnotherYacht(itinerary?.yacht_id ?? null, yachtId),
       overlapsAnotherDeparture: fieldProblem === null && yachtId !== null && (await overlaps(tx, yachtId, startDate, endDate, current?.id ?? null)),
+      movesSoldBerths: false,
     },
     fields,
   };
@@ -282,14 +284,23 @@ const existing = async (tx: Queryable, id: CruiseId): Promise<Cruise> => {
 
 export const updateCruise = async (tx: Queryable, id: CruiseId, draft: CruiseDraft, version: number, options: CommandOptions): Promise<void> => {
   await expectVersion(tx, cruiseRecord, String(id), version);
-  const { facts, fields } = await judgeDraft(tx, draft, await existing(tx, id));
-  await decide(tx, cruiseRecord, String(id), { type: "cruise.edit", ...fields }, options, facts);
+  const current = await existing(tx, id);
+  const { facts, fields } = await judgeDraft(tx, draft, current);
+  const moves = fields.yachtId !== current.yachtId || fields.cruiseItineraryId !== current.cruiseItineraryId || fields.startDate !== current.startDate;
+  const sold = current.availability.held + current.availability.confirmed + current.availability.waiting > 0;
+  await decide(tx, cruiseRecord, String(id), { type: "cruise.edit", ...fields }, options, { ...facts, movesSoldBerths: moves && sold });
 };
 
+/**
+ * Cancels a departure for a reason, and with it every live reservation on it (each through its own
+ * machine, with the same reason), under the departure's lock so that no hold slips in between.
+ */
 export const cancelCruise = async (tx: Queryable, id: CruiseId, reason: string, options: CommandOptions): Promise<void> => {
+  await queryRows(tx, IdRow, "select id from cruises where id = $1 for update", [id]);
   await existing(tx, id);
   const facts = { ...noCruiseFacts, fieldProblem: cancellationProblem(reason) };
   await decide(tx, cruiseRecord, String(id), { type: "cruise.cancel", reason: reason.trim() }, options, facts);
+  await cancelLiveReservations(tx, id, reason.trim(), options);
 };
 
 /** The days from `from` to `to` that fall on `weekday`. */

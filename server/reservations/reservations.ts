@@ -433,6 +433,17 @@ export const cancelSpace = async (tx: Queryable, spaceId: SpaceId, reason: strin
   await promoteWaiting(tx, departure, caller);
 };
 
+/** Cancels every live reservation of a departure for its cancellation's reason; the caller holds the departure's lock. */
+export const cancelLiveReservations = async (tx: Queryable, cruiseId: number, reason: string, options: CommandOptions): Promise<void> => {
+  const live = await queryRows(
+    tx,
+    Schema.Struct({ id: Schema.Int }),
+    "select id from reservations where cruise_id = $1 and status in ('reserved', 'waiting', 'confirmed') order by id",
+    [cruiseId],
+  );
+  for (const { id } of live) await decideReservation(tx, id, { type: "reservation.cancel", reason }, options);
+};
+
 const WaitingRow = Schema.Struct({ reservation_id: Schema.Int, cabin_id: Schema.Int, gender_id: Schema.Int, charter: Schema.Boolean });
 
 /**

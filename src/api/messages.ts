@@ -54,6 +54,8 @@ export const messages = {
   noRatesToCopy: "the year has no rates to copy",
   /** Not in the spec's list: a yacht sails one departure at a time. */
   departureOverlaps: "the yacht already has a departure on those days",
+  /** Not in the spec's list: a departure's yacht, itinerary or days cannot move under its reservations. */
+  departureHasReservations: "the departure has reservations",
   timeLimitNotAllowed: "time limit not allowed",
   cabinNotAvailable: "cabin not available",
   cruiseFull: "cruise full",

@@ -330,3 +330,18 @@ describe("the reservations' read tables", () => {
     expect(space?.id).toBeGreaterThan(Math.max(...live.spaces.map((row) => Number((row as { id: number }).id))));
   });
 });
+
+describe("a departure with reservations", () => {
+  it("keeps its yacht, itinerary and days while reservations are live, and canceled cancels them with its reason", async () => {
+    const held = await hold();
+    const departure = await call("GET", `/cruises/${ids.june}`, undefined, "admin");
+    const { version } = dataOf(departure) as { version: number };
+    const edit = (startDate: string) =>
+      call("PUT", `/cruises/updateCruise/${ids.june}`, { yachtId: ids.explorer, cruiseItineraryId: ids.north, startDate, notes: "Con guía bilingüe", version }, "admin");
+    expect(refusal(await edit("2030-06-13"))).toEqual([409, messages.departureHasReservations]);
+    expect(refusal(await edit("2030-06-06"))).toEqual([200, messages.updated]);
+    expect(refusal(await call("PUT", `/cruises/cancelCruise/${ids.june}`, { reason: "Avería del yate" }, "admin"))).toEqual([200, messages.updated]);
+    expect(dataOf(await call("GET", `/reservations/${held.id}`))).toMatchObject({ state: "canceled", cancelReason: "Avería del yate" });
+    expect(refusal(await call("POST", "/reservations/createReservation", draft()))).toEqual([409, messages.notAllowedNow]);
+  });
+});

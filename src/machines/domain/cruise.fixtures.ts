@@ -20,6 +20,7 @@ const facts: ReadonlyArray<CruiseFacts> = [
   { ...noCruiseFacts, fieldProblem: "invalid" },
   { ...noCruiseFacts, isItineraryOfAnotherYacht: true },
   { ...noCruiseFacts, overlapsAnotherDeparture: true },
+  { ...noCruiseFacts, movesSoldBerths: true },
 ];
 
 export const fixtures = domainFixtures({

@@ -39,10 +39,17 @@ export type CruiseFields = Omit<typeof CruiseSchedule.Type, "type">;
 export interface CruiseFacts extends FieldFacts {
   readonly isItineraryOfAnotherYacht: boolean;
   readonly overlapsAnotherDeparture: boolean;
+  /** An edit that moves the yacht, the itinerary or the start day of a departure with live spaces. */
+  readonly movesSoldBerths: boolean;
 }
 
 /** A departure's facts when nothing is wrong. */
-export const noCruiseFacts: CruiseFacts = { fieldProblem: null, isItineraryOfAnotherYacht: false, overlapsAnotherDeparture: false };
+export const noCruiseFacts: CruiseFacts = {
+  fieldProblem: null,
+  isItineraryOfAnotherYacht: false,
+  overlapsAnotherDeparture: false,
+  movesSoldBerths: false,
+};
 
 /** Whether an itinerary chosen for a departure sails another yacht than the departure's: the form and the server ask the same. */
 export const isItineraryOfAnotherYacht = (itineraryYachtId: number | null, yachtId: number | null): boolean =>
@@ -73,6 +80,7 @@ export const cruiseMachine = setup({
     hasMalformedField: fieldGuards.hasMalformedField,
     isItineraryOfAnotherYacht: ({ event }) => holds(event, (facts) => facts.isItineraryOfAnotherYacht),
     overlapsAnotherDeparture: ({ event }) => holds(event, (facts) => facts.overlapsAnotherDeparture),
+    movesSoldBerths: ({ event }) => holds(event, (facts) => facts.movesSoldBerths),
   },
 }).createMachine({
   id: "cruise",
@@ -93,11 +101,20 @@ export const cruiseMachine = setup({
     scheduled: {
       description: "On the calendar: its berths can be held and confirmed; its days, guides and crew can change.",
       on: {
-        "cruise.edit": [...fieldRefusals, { target: "scheduled", description: "Its fields change; the code follows the yacht and the start day." }],
+        "cruise.edit": [
+          ...fieldRefusals,
+          refusal(
+            "movesSoldBerths",
+            409,
+            messages.departureHasReservations,
+            "Refused: it has live reservations, whose berths are on this yacht, itinerary and days ('the departure has reservations').",
+          ),
+          { target: "scheduled", description: "Its fields change; the code follows the yacht and the start day." },
+        ],
         "cruise.cancel": [
           refusal("isIncomplete", 400, messages.requiredInformation, "Refused: no reason given ('required_information')."),
           refusal("hasMalformedField", 400, messages.invalidInput, "Refused: the reason is over 300 characters ('invalid information')."),
-          { target: "canceled", description: "Canceled for the reason given; the date is stamped." },
+          { target: "canceled", description: "Canceled for the reason given, with every live reservation on it; the date is stamped." },
         ],
       },
     },
