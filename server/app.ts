@@ -20,6 +20,7 @@ import { registerHistoryRoutes } from "./history/routes.ts";
 import { registerHomeRoutes } from "./home/routes.ts";
 import { registerCruiseRoutes } from "./cruises/routes.ts";
 import { registerReservationRoutes } from "./reservations/routes.ts";
+import { registerAvailabilityRoutes } from "./reservations/availability.ts";
 import { registerItineraryRoutes } from "./itineraries/routes.ts";
 import { registerLeadRoutes } from "./leads/routes.ts";
 import { registerQuoteRoutes } from "./rates/quote.ts";
@@ -138,6 +139,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerQuoteRoutes(app, { db: deps.db, now });
   registerCruiseRoutes(app, { db: deps.db, now });
   registerReservationRoutes(app, { db: deps.db, now, policy: holdPolicy(deps.env) });
+  registerAvailabilityRoutes(app, { db: deps.db, now });
   registerHomeRoutes(app, { db: deps.db, now });
   registerYachtPageRoutes(app, { db: deps.db, now, catalogues: served });
   await registerOpenApi(app, endpointsWith(served));

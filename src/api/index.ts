@@ -1,6 +1,7 @@
 import * as auth from "./auth.ts";
 import { cruiseEndpoints } from "./cruises.ts";
 import { reservationEndpoints } from "./reservations.ts";
+import { availability } from "./availability.ts";
 import { recordHistory } from "./history.ts";
 import * as home from "./home.ts";
 import * as itineraries from "./itineraries.ts";
@@ -55,6 +56,7 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   quoteReservation,
   ...cruiseEndpoints,
   ...reservationEndpoints,
+  availability,
 ];
 
 export { API_BASE } from "./endpoint.ts";

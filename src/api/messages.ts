@@ -57,6 +57,7 @@ export const messages = {
   /** Not in the spec's list: a departure's yacht, itinerary or days cannot move under its reservations. */
   departureHasReservations: "the departure has reservations",
   timeLimitNotAllowed: "time limit not allowed",
+  datesRequired: "dates required in availability",
   cabinNotAvailable: "cabin not available",
   cruiseFull: "cruise full",
   genderNotAllowed: "gender not allowed",

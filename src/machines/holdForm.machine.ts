@@ -2,6 +2,7 @@ import { Schema } from "effect";
 import { assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../api/client.ts";
 import type { CatalogueItem } from "../api/catalogues.ts";
+import { currentSession } from "../api/auth.ts";
 import { type Cruise, getCruise } from "../api/cruises.ts";
 import { CruiseId } from "../api/ids.ts";
 import {
@@ -27,7 +28,8 @@ export interface HoldChoices {
   /** The departure itself (null for an agency user, who reads departures through availability). */
   readonly cruise: Cruise | null;
   readonly cabins: ReadonlyArray<CruiseCabin>;
-  readonly agencies: ReadonlyArray<CatalogueItem>;
+  /** The agencies to sell for: every live one for staff, an agency user's own. */
+  readonly agencies: ReadonlyArray<{ readonly id: number; readonly name: string }>;
   readonly spaceTypes: ReadonlyArray<CatalogueItem>;
 }
 
@@ -83,12 +85,14 @@ export const holdFormMachine = setup({
       const [cruise, cabins, agencyItems, spaceTypes] = await Promise.all([
         input.withAgencies ? input.client.call(getCruise, { params: { id: cruiseId(input.cruiseId) } }) : Promise.resolve(null),
         input.client.call(cruiseCabins, { params: { id: cruiseId(input.cruiseId) } }),
-        input.withAgencies ? input.client.call(agencies.api.list) : Promise.resolve([]),
+        input.withAgencies
+          ? input.client.call(agencies.api.list).then((items) => items.filter((agency) => agency.active))
+          : input.client.call(currentSession).then((user) => (user.agency === null ? [] : [user.agency])),
         input.client.call(genders.api.list),
       ]);
       // adults first: a child travels with one
       const types = spaceTypes.filter((type) => type.active).sort((a, b) => Number(a.child === true) - Number(b.child === true));
-      return { cruise, cabins, agencies: agencyItems.filter((agency) => agency.active), spaceTypes: types };
+      return { cruise, cabins, agencies: agencyItems, spaceTypes: types };
     }),
     hold: fromPromise<ReservationSummary, { readonly client: ApiClient; readonly draft: ReservationDraft }>(({ input }) =>
       input.client.call(createReservation, { body: input.draft }),

@@ -91,7 +91,7 @@ export const loginMachine = setup({
           guard: "isAgencySession",
           target: "signedIn",
           actions: "goToAgency",
-          description: "An agency user is already signed in: their start page, their agency.",
+          description: "An agency user is already signed in: their start page, the availability.",
         },
         {
           guard: "isSignedIn",
@@ -167,7 +167,7 @@ export const loginMachine = setup({
               { type: "startSession", params: ({ event }) => ({ session: sessionFromLogin(event.output) }) },
               "goToAgency",
             ],
-            description: "An agency's users start on their agency (the availability, once departures exist).",
+            description: "An agency's users start on the availability of the departures.",
           },
           {
             target: "signedIn",

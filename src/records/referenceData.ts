@@ -158,6 +158,8 @@ const gpsTax = (name: string, label: string) => ({
  * park entrance (GPS) tax each pays as a national, a foreigner or an Andean Community visitor.
  */
 export const genders = referenceCatalogue({
+  // agencies book by space type: they read them (and the park's fees), as staff do
+  readers: ["admin", "marketing", "sales", "agency"],
   key: "genders",
   resource: "genders",
   singular: "Gender",

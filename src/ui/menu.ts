@@ -1,4 +1,4 @@
-import { type RoleName, staffRoles } from "../api/endpoint.ts";
+import { everyRole, type RoleName, staffRoles } from "../api/endpoint.ts";
 import type { CatalogueDeclaration, MenuSection } from "../records/catalogue.ts";
 import { departures } from "../records/cruises.ts";
 import { reservations } from "../records/reservations.ts";
@@ -31,6 +31,7 @@ export const menu: ReadonlyArray<MenuEntry> = [
   { key: "leads", path: paths.leads, section: "screens", roles: staffRoles },
   { key: "national", path: paths.destinations("national"), section: "screens", roles: staffRoles },
   { key: "international", path: paths.destinations("international"), section: "screens", roles: staffRoles },
+  { key: "availability", path: paths.availability, section: "operations", roles: everyRole },
   { key: departures.key, path: departures.listPath, section: departures.menu.section, roles: departures.readers },
   { key: reservations.key, path: reservations.listPath, section: reservations.menu.section, roles: reservations.readers },
   { key: "flows", path: paths.flows, section: "screens", roles: ["admin", "marketing"] },

@@ -28,8 +28,10 @@ export const paths = {
   lead: (leadId: Id) => `/panel/leads/${leadId}`,
   /** 'Cambiar contraseña' of the user menu: the signed-in user's own password. */
   password: "/panel/password",
-  /** 'Mi agencia': an agency user's start page, their agency's users. */
+  /** 'Mi agencia': an agency user's agency and its users. */
   agency: "/panel/agency",
+  /** The departures' free berths: an agency user's start page (DOMAIN.md section 2). */
+  availability: "/panel/availability",
   /** The analysts' page: every state machine drawn, with generated paths to play. */
   flows: "/panel/flows",
 } as const;

@@ -345,3 +345,19 @@ describe("a departure with reservations", () => {
     expect(refusal(await call("POST", "/reservations/createReservation", draft()))).toEqual([409, messages.notAllowedNow]);
   });
 });
+
+describe("availability", () => {
+  it("needs its dates, and answers the period's departures with their free berths by category, for agencies too", async () => {
+    expect(refusal(await call("GET", "/availability"))).toEqual([400, messages.datesRequired]);
+    expect(refusal(await call("GET", "/availability?from=2030-06-01"))).toEqual([400, messages.datesRequired]);
+    expect(refusal(await call("GET", "/availability?from=2030-06-30&to=2030-06-01"))).toEqual([400, messages.invalidInput]);
+    await hold();
+    const answer = await call("GET", "/availability?from=2030-06-01&to=2030-06-30", undefined, "agency");
+    expect(answer.status).toBe(200);
+    const [june] = dataOf(answer) as ReadonlyArray<{ cruiseId: number; free: number; status: string; categories: ReadonlyArray<{ category: string; free: number; capacity: number }> }>;
+    expect(june).toMatchObject({ cruiseId: ids.june, free: capacity - 2, status: "available" });
+    const singles = june?.categories.find((category) => category.category === "singleHigh");
+    expect(singles && singles.capacity - singles.free).toBe(2);
+    expect(dataOf(await call("GET", `/availability?from=2030-06-01&to=2030-06-30&passengers=${capacity}`))).toEqual([]);
+  });
+});

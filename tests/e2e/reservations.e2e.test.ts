@@ -94,3 +94,45 @@ describe("a reservation", () => {
     await context.close();
   });
 });
+
+describe("the agency portal", () => {
+  it("starts an agency user on the availability, holds for their own agency and shows only their reservations", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/panel`);
+    await page.getByLabel("Correo electrónico").fill("reservas@ikarustours.example.com");
+    await page.getByLabel("Contraseña", { exact: true }).fill("Demo1234");
+    await page.getByRole("button", { name: "Ingresar" }).click();
+    await page.waitForURL(/\/panel\/availability/);
+    await page.getByRole("heading", { name: "Disponibilidad" }).waitFor();
+    await page.getByRole("row").nth(1).waitFor();
+    await screenshot(page, "availability-agency-es-desktop");
+
+    await page.getByLabel("Desde").fill("");
+    await page.getByRole("button", { name: "Consultar" }).click();
+    await page.getByText("Indique las fechas para consultar la disponibilidad.").waitFor();
+    const from = new Date(Date.now() + 150 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel("Desde").fill(from);
+    await page.getByLabel("Hasta").fill(new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10));
+    await page.getByRole("button", { name: "Consultar" }).click();
+    const row = page.getByRole("row").filter({ hasText: "GEX-" }).filter({ hasText: "16 / 16" }).first();
+    const code = (await row.getByRole("link").first().textContent()) ?? "";
+    await row.getByRole("link").first().click();
+    await page.waitForURL(/\/panel\/cruises\/\d+\/reservations$/);
+    expect(await page.getByRole("link", { name: "Editar" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Cabina 4: 2 de 2 plazas libres" }).click();
+    await page.getByRole("group", { name: "Cabina 4" }).getByLabel("Female Adult", { exact: true }).fill("1");
+    expect(await page.locator("form.hold-form select[name=agencyId] option").allTextContents()).toEqual(["Ikarus Tours"]);
+    await page.getByRole("button", { name: "Bloquear" }).click();
+    await page.waitForURL(/\/panel\/reservations\/\d+$/);
+    await page.getByText(code, { exact: false }).first().waitFor();
+    expect(await page.getByText("Historial").count()).toBe(0);
+
+    await page.goto(`${server.url}/panel/reservations`);
+    await page.getByRole("row").nth(1).waitFor();
+    const agencies = await page.locator("table tbody tr td:nth-child(3)").allTextContents();
+    expect(agencies.length).toBeGreaterThan(0);
+    expect(new Set(agencies)).toEqual(new Set(["Ikarus Tours"]));
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});

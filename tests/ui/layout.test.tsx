@@ -85,6 +85,7 @@ describe("the protected panel", () => {
         "Destinos Nacionales",
         "Destinos Internacionales",
         "Flujos",
+        "Disponibilidad",
         "Salidas",
         "Reservas",
         ...fleet,
@@ -104,6 +105,7 @@ describe("the protected panel", () => {
         "Destinos Nacionales",
         "Destinos Internacionales",
         "Flujos",
+        "Disponibilidad",
         "Salidas",
         "Reservas",
         ...fleet,
@@ -119,6 +121,7 @@ describe("the protected panel", () => {
         "Leads",
         "Destinos Nacionales",
         "Destinos Internacionales",
+        "Disponibilidad",
         "Salidas",
         "Reservas",
         ...fleet,
@@ -128,7 +131,7 @@ describe("the protected panel", () => {
       ],
     ],
     // an agency's users see their agency only (DOMAIN.md section 2)
-    ["agency", ["Mi agencia", "Reservas"]],
+    ["agency", ["Mi agencia", "Disponibilidad", "Reservas", "Tipos de espacio"]],
   ] as const)("shows %s the entries of their role", async (role, entries) => {
     signedInAs(role);
     await renderApp("/panel/leads", fakeFetch({}).fetch);

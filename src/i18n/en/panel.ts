@@ -1,6 +1,7 @@
 export {
   actions,
   agency,
+  availability,
   ikarus,
   catalogue,
   confirm,

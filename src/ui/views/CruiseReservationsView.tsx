@@ -7,6 +7,7 @@ import type { CatalogueItem } from "../../api/catalogues.ts";
 import type { CruiseCabin, ReservationType } from "../../api/reservations.ts";
 import { holdFormMachine } from "../../machines/holdForm.machine.ts";
 import { reservations } from "../../records/reservations.ts";
+import { departures } from "../../records/cruises.ts";
 import { CruiseTabs } from "../components/CruiseTabs.tsx";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { PageTitle } from "../components/PageTitle.tsx";
@@ -88,7 +89,9 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
   const { t } = useTranslation();
   const { client } = useServices();
   const [, navigate] = useLocation();
-  const sells = useRoleIn(["admin", "sales"]);
+  const staff = useRoleIn(["admin", "sales"]);
+  const sells = useRoleIn(reservations.writers);
+  const readsDepartures = useRoleIn(departures.readers);
   const [logic] = useState(() =>
     holdFormMachine.provide({
       actions: {
@@ -99,7 +102,7 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
       },
     }),
   );
-  const actor = useFlowActor(logic, { input: { client, cruiseId: id, withAgencies: sells } });
+  const actor = useFlowActor(logic, { input: { client, cruiseId: id, withAgencies: staff } });
   const cruise = useSelector(actor, (snapshot) => snapshot.context.cruise);
   const cabins = useSelector(actor, (snapshot) => snapshot.context.cabins);
   const agencyItems = useSelector(actor, (snapshot) => snapshot.context.agencies);
@@ -140,7 +143,7 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
           {` · ${t("cruises.freeOf", { free: cruise.availability.free, capacity: cruise.availability.capacity })}`}
         </p>
       )}
-      <CruiseTabs id={id} current="reservations" />
+      {readsDepartures && <CruiseTabs id={id} current="reservations" />}
       <ErrorBanner message={error} />
       {loading ? (
         <Spinner />
@@ -187,8 +190,8 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
           <div className="hold-fields">
             <label>
               {t("reservations.agency")}
-              <select name="agencyId" defaultValue="">
-                <option value="">{t("reservations.direct")}</option>
+              <select name="agencyId" defaultValue={staff ? "" : String(agencyItems[0]?.id ?? "")}>
+                {staff && <option value="">{t("reservations.direct")}</option>}
                 {agencyItems.map((agency) => (
                   <option key={agency.id} value={String(agency.id)}>
                     {agency.name}
@@ -226,7 +229,7 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
         </form>
       )}
       <h2>{t("holds.reservations")}</h2>
-      <ReservationsList cruiseId={id} withAgencies={sells} />
+      <ReservationsList cruiseId={id} withAgencies={staff} />
     </section>
   );
 }

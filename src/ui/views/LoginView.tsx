@@ -28,7 +28,7 @@ export default function LoginView() {
         goToPasswordChange: (_, { id }) => navigate(paths.changePassword(id)),
         goToLeads: () => navigate(paths.leads),
         goToHome: () => navigate(paths.home),
-        goToAgency: () => navigate(paths.agency),
+        goToAgency: () => navigate(paths.availability),
         goBack: (_, { path }) => navigate(path),
       },
     }),

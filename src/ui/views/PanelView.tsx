@@ -34,6 +34,7 @@ const DeparturesView = lazy(() => import("./DeparturesView.tsx"));
 const CruiseFormView = lazy(() => import("./CruiseFormView.tsx"));
 const CruiseReservationsView = lazy(() => import("./CruiseReservationsView.tsx"));
 const ReservationsView = lazy(() => import("./ReservationsView.tsx"));
+const AvailabilityView = lazy(() => import("./AvailabilityView.tsx"));
 const ReservationView = lazy(() => import("./ReservationView.tsx"));
 const OwnPasswordView = lazy(() =>
   withTexts("account", import("./ChangePasswordView.tsx").then(({ OwnPasswordView: view }) => ({ default: view }))),
@@ -85,8 +86,11 @@ export default function PanelView() {
               <DeparturesView />
             </RequireRole>
           </Route>
+          <Route path={paths.availability}>
+            <AvailabilityView />
+          </Route>
           <Route path={departures.tabPath(":id", "reservations")}>
-            <RequireRole roles={departures.readers}>
+            <RequireRole roles={reservations.readers}>
               <WithId render={(id) => <CruiseReservationsView key={id} id={id} />} />
             </RequireRole>
           </Route>

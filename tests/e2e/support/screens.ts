@@ -61,6 +61,8 @@ export const screens: ReadonlyArray<Screen> = [
   // the demo's first reservation, held by sales on the first departure ahead
   { name: "reservation", path: "/panel/reservations/1", staff: "ventas@example.com" },
   { name: "cruise-reservations", path: "/panel/cruises/1/reservations", staff: "admin@example.com" },
+  // an agency user's start page
+  { name: "availability", path: "/panel/availability", staff: "reservas@ikarustours.example.com" },
   // an agency user lands on their agency
   { name: "agency", path: "/panel/agency", staff: "reservas@ikarustours.example.com" },
   { name: "guides", path: "/panel/guides", staff: "admin@example.com" },

@@ -1,0 +1,108 @@
+import { Schema } from "effect";
+import { type AvailabilityQuery, availabilityProblem, type DepartureAvailability, availability as availabilityEndpoint } from "../../src/api/availability.ts";
+import { ApiError } from "../../src/api/errors.ts";
+import { CruiseId } from "../../src/api/ids.ts";
+import { availabilityMachine } from "../../src/machines/domain/availability.machine.ts";
+import { countBerths } from "../../src/machines/domain/berths.ts";
+import { judge } from "../../src/machines/domain/verdict.ts";
+import type { Queryable } from "../db/database.ts";
+import { queryRows } from "../db/rows.ts";
+import type { FastifyInstance } from "fastify";
+import { registerEndpoint, type RouteContext } from "../http/register.ts";
+
+const DepartureRow = Schema.Struct({
+  id: CruiseId,
+  code: Schema.String,
+  yacht_id: Schema.Int,
+  yacht_name: Schema.String,
+  yacht_colour: Schema.String,
+  itinerary_name: Schema.String,
+  start_date: Schema.String,
+  end_date: Schema.String,
+});
+
+const CabinRow = Schema.Struct({ id: Schema.Int, yacht_id: Schema.Int, category: Schema.String, capacity: Schema.Int });
+
+const TakenRow = Schema.Struct({ cruise_id: Schema.Int, cabin_id: Schema.Int, status: Schema.String, charter: Schema.Boolean, count: Schema.Int });
+
+/**
+ * The period's scheduled departures with their free berths by cabin category: three queries
+ * whatever the number of departures (the departures, their yachts' live cabins, their live spaces
+ * counted by cabin and state), put together here with the berths' own counting (berths.ts).
+ */
+export const departuresAvailability = async (db: Queryable, query: AvailabilityQuery): Promise<ReadonlyArray<DepartureAvailability>> => {
+  const departures = await queryRows(
+    db,
+    DepartureRow,
+    `select c.id, c.code, c.yacht_id, y.name as yacht_name, coalesce(y.details->>'colour', '#1e6091') as yacht_colour, i.name as itinerary_name,
+            to_char(c.start_date, 'YYYY-MM-DD') as start_date, to_char(c.end_date, 'YYYY-MM-DD') as end_date
+       from cruises c join yachts y on y.id = c.yacht_id join cruise_itineraries i on i.id = c.cruise_itinerary_id
+      where c.status = 'scheduled' and c.start_date between $1::date and $2::date and ($3::int is null or c.yacht_id = $3)
+      order by c.start_date, coalesce((y.details->>'order')::int, 99), c.id`,
+    [query.from, query.to, query.yachtId ?? null],
+  );
+  if (departures.length === 0) return [];
+  const [cabins, taken] = await Promise.all([
+    queryRows(
+      db,
+      CabinRow,
+      `select c.id, (c.details->>'yacht')::int as yacht_id, coalesce(c.details->>'category', '') as category,
+              coalesce((select sum((b.details->>'capacity')::int) from jsonb_array_elements_text(c.details->'berths') as berth(id)
+                          join berths b on b.id = berth.id::int), 0)::int as capacity
+         from cabins c where c.status <> 'deleted' and c.active and (c.details->>'yacht')::int = any($1::int[])`,
+      [[...new Set(departures.map((departure) => departure.yacht_id))]],
+    ),
+    queryRows(
+      db,
+      TakenRow,
+      `select cruise_id, cabin_id, status, bool_or(charter) as charter, count(*)::int as count from spaces
+        where cruise_id = any($1::int[]) and status in ('reserved', 'confirmed', 'waiting') group by cruise_id, cabin_id, status`,
+      [departures.map((departure) => departure.id)],
+    ),
+  ]);
+  const answers = departures.map((departure): DepartureAvailability => {
+    const own = cabins.filter((cabin) => cabin.yacht_id === departure.yacht_id);
+    const spaces = taken.filter((row) => row.cruise_id === departure.id);
+    const sum = (rows: ReadonlyArray<{ readonly count: number }>) => rows.reduce((total, row) => total + row.count, 0);
+    const capacity = own.reduce((total, cabin) => total + cabin.capacity, 0);
+    const chartered = spaces.some((row) => row.charter && row.status !== "waiting");
+    const berths = countBerths(capacity, {
+      held: sum(spaces.filter((row) => row.status === "reserved")),
+      confirmed: sum(spaces.filter((row) => row.status === "confirmed")),
+      waiting: sum(spaces.filter((row) => row.status === "waiting")),
+      chartered,
+    });
+    const categories = [...new Set(own.map((cabin) => cabin.category))].map((category) => {
+      const inCategory = own.filter((cabin) => cabin.category === category);
+      const ids = new Set(inCategory.map((cabin) => cabin.id));
+      const categoryCapacity = inCategory.reduce((total, cabin) => total + cabin.capacity, 0);
+      const holding = sum(spaces.filter((row) => ids.has(row.cabin_id) && row.status !== "waiting"));
+      return { category, capacity: categoryCapacity, free: chartered ? 0 : Math.max(0, categoryCapacity - holding) };
+    });
+    return {
+      cruiseId: departure.id,
+      code: departure.code,
+      yachtId: departure.yacht_id,
+      yachtName: departure.yacht_name,
+      yachtColour: departure.yacht_colour,
+      itineraryName: departure.itinerary_name,
+      startDate: departure.start_date,
+      endDate: departure.end_date,
+      status: berths.status,
+      free: berths.free,
+      capacity: berths.capacity,
+      waiting: berths.waiting,
+      categories,
+    };
+  });
+  return answers.filter((answer) => query.passengers === undefined || answer.free >= query.passengers);
+};
+
+/** `GET /availability`: judged by the availability machine (the period is required), answered from the berths. */
+export const registerAvailabilityRoutes = (app: FastifyInstance, context: RouteContext): void => {
+  registerEndpoint(app, context, availabilityEndpoint, async ({ query }) => {
+    const verdict = judge(availabilityMachine, null, { type: "availability.ask" }, { problem: availabilityProblem(query) });
+    if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
+    return context.db.remember(`availability ${JSON.stringify(query)}`, () => departuresAvailability(context.db, query));
+  });
+};

@@ -1,0 +1,63 @@
+import { Schema } from "effect";
+import { CruiseStatus } from "./cruises.ts";
+import { endpoint, everyRole } from "./endpoint.ts";
+import type { FieldProblem } from "./fields.ts";
+import { CruiseId } from "./ids.ts";
+import { isCalendarDay } from "./details.ts";
+
+/**
+ * Availability (DOMAIN.md section 4): the departures of a period, of one yacht or all, with their
+ * free berths by cabin category, for staff and agencies. The period is required
+ * (`dates required in availability`); an agency sees no reservation, only berths.
+ */
+export const AvailabilityQuery = Schema.Struct({
+  from: Schema.optionalKey(Schema.String),
+  to: Schema.optionalKey(Schema.String),
+  yachtId: Schema.optionalKey(Schema.FiniteFromString.check(Schema.isInt(), Schema.isGreaterThan(0))),
+  /** Only departures with at least this many free berths. */
+  passengers: Schema.optionalKey(Schema.FiniteFromString.check(Schema.isInt())),
+});
+export type AvailabilityQuery = typeof AvailabilityQuery.Type;
+
+/** The longest period asked at once: a year. */
+export const MAX_AVAILABILITY_DAYS = 366;
+
+/** The query's problem: no period (the spec's own message), a day that is none, a period reversed or over a year, no passenger. */
+export const availabilityProblem = (query: AvailabilityQuery): FieldProblem | "datesMissing" | null => {
+  const { from, to, passengers } = query;
+  if (from === undefined || to === undefined || from === "" || to === "") return "datesMissing";
+  if (!isCalendarDay(from) || !isCalendarDay(to)) return "invalid";
+  const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  if (span < 0 || span > MAX_AVAILABILITY_DAYS) return "invalid";
+  return passengers !== undefined && (passengers < 1 || passengers > 500) ? "invalid" : null;
+};
+
+export const CategoryBerths = Schema.Struct({ category: Schema.String, free: Schema.Int, capacity: Schema.Int });
+
+export const DepartureAvailability = Schema.Struct({
+  cruiseId: CruiseId,
+  code: Schema.String,
+  yachtId: Schema.Int,
+  yachtName: Schema.String,
+  yachtColour: Schema.String,
+  itineraryName: Schema.String,
+  startDate: Schema.String,
+  endDate: Schema.String,
+  status: CruiseStatus,
+  free: Schema.Int,
+  capacity: Schema.Int,
+  waiting: Schema.Int,
+  categories: Schema.Array(CategoryBerths),
+});
+export type DepartureAvailability = typeof DepartureAvailability.Type;
+
+export const availability = endpoint({
+  name: "availability.list",
+  method: "GET",
+  path: "/availability",
+  query: AvailabilityQuery,
+  response: Schema.Array(DepartureAvailability),
+  access: { kind: "session", roles: everyRole },
+  description:
+    "The scheduled departures starting from `from` to `to` (YYYY-MM-DD, at most a year), of yacht `yachtId`, with at least `passengers` free berths: each with its free berths by cabin category and its status. Without the dates: 400 'dates required in availability'.",
+});
