@@ -21,6 +21,8 @@ import { registerHomeRoutes } from "./home/routes.ts";
 import { registerCruiseRoutes } from "./cruises/routes.ts";
 import { registerReservationRoutes } from "./reservations/routes.ts";
 import { registerAvailabilityRoutes } from "./reservations/availability.ts";
+import { createChangeFeed } from "./changes/feed.ts";
+import { registerChangeRoutes } from "./changes/routes.ts";
 import { registerItineraryRoutes } from "./itineraries/routes.ts";
 import { registerLeadRoutes } from "./leads/routes.ts";
 import { registerQuoteRoutes } from "./rates/quote.ts";
@@ -43,6 +45,8 @@ export interface AppDeps {
   readonly distDir?: string;
   /** The simple catalogues to serve: every declaration of src/records unless a test adds its own. */
   readonly catalogues?: ReadonlyArray<CatalogueDeclaration>;
+  /** How often the live changes are read from the event log while someone listens (ms). */
+  readonly changeIntervalMs?: number;
 }
 
 const isApiPath = (url: string): boolean => url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`);
@@ -140,6 +144,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerCruiseRoutes(app, { db: deps.db, now });
   registerReservationRoutes(app, { db: deps.db, now, policy: holdPolicy(deps.env) });
   registerAvailabilityRoutes(app, { db: deps.db, now });
+  const feed = createChangeFeed(deps.db, deps.changeIntervalMs ?? 250, (error) => app.log.error({ err: error }, "live changes not read"));
+  app.addHook("onClose", () => feed.stop());
+  registerChangeRoutes(app, { db: deps.db, now, feed });
   registerHomeRoutes(app, { db: deps.db, now });
   registerYachtPageRoutes(app, { db: deps.db, now, catalogues: served });
   await registerOpenApi(app, endpointsWith(served));

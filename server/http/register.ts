@@ -138,6 +138,45 @@ const authorise = async (endpoint: Endpoint, request: FastifyRequest, context: R
 };
 
 /**
+ * Serves a server-sent events endpoint of the contract: access as for any endpoint, then the
+ * connection stays open; `open` is given the caller's session and a way to send one message
+ * (encoded with the endpoint's response schema) and answers what to do when the caller leaves. A
+ * comment line every 15 seconds keeps proxies from closing a quiet connection.
+ */
+export const registerStream = <E extends Endpoint>(
+  app: FastifyInstance,
+  context: RouteContext,
+  endpoint: E,
+  open: (session: Session | null, send: (message: E["response"]["Type"]) => void) => () => void,
+): void => {
+  const encode = Schema.encodeUnknownSync(endpoint.response);
+  app.route({
+    method: endpoint.method,
+    url: `${API_BASE}${endpoint.path}`,
+    handler: async (request, reply) => {
+      const session = await authorise(endpoint, request, context);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        connection: "keep-alive",
+        "x-content-type-options": "nosniff",
+      });
+      raw.write(": open\n\n");
+      const close = open(session, (message) => {
+        raw.write(`event: change\ndata: ${JSON.stringify(encode(message))}\n\n`);
+      });
+      const heartbeat = setInterval(() => raw.write(": still here\n\n"), 15_000);
+      request.raw.on("close", () => {
+        clearInterval(heartbeat);
+        close();
+      });
+    },
+  });
+};
+
+/**
  * Serves one endpoint of the contract: access first (so a caller without a session learns
  * nothing about the input rules and sends no file into memory), then params, query and body
  * decoded with the endpoint's schemas (a multipart form's text fields like a JSON body), then

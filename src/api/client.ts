@@ -1,4 +1,4 @@
-import { Result, Schema } from "effect";
+import { Option, Result, Schema } from "effect";
 import { API_BASE, type Endpoint, envelope, JSON_FORM_FIELD, type ListMeta } from "./endpoint.ts";
 import { ApiError, INVALID_SESSION } from "./errors.ts";
 import { ErrorAnswer, messages } from "./messages.ts";
@@ -240,9 +240,46 @@ export const createClient = (options: ClientOptions) => {
     return decodeAnswer(endpoint, response.status, parseJson(response.text)).data;
   };
 
+  /**
+   * Listens to a server-sent events endpoint with the bearer token (which EventSource cannot
+   * send): each message's data decoded with the endpoint's response schema and handed to
+   * `onMessage`, until the server closes, the network fails (the promise rejects) or `signal`
+   * aborts (it resolves).
+   */
+  const listen = async <E extends Endpoint>(endpoint: E, onMessage: (message: E["response"]["Type"]) => void, signal: AbortSignal): Promise<void> => {
+    let response: Response;
+    try {
+      response = await doFetch(urlFor(endpoint, {}, {}), { method: "GET", headers: { ...headersFor(), accept: "text/event-stream" }, signal });
+    } catch (error) {
+      if (signal.aborted) return;
+      throw error instanceof ApiError ? error : new ApiError(0, clientMessages.networkError);
+    }
+    if (response.status !== 200 || response.body === null) decodeAnswer(endpoint, response.status, parseJson(await response.text()));
+    const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+    if (reader === undefined) return;
+    const decode = Schema.decodeUnknownOption(Schema.fromJsonString(endpoint.response));
+    let pending = "";
+    try {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        pending += chunk.value;
+        const messages = pending.split("\n\n");
+        pending = messages.pop() ?? "";
+        for (const message of messages) {
+          const data = message.split("\n").find((line) => line.startsWith("data: "));
+          if (data === undefined) continue;
+          const decoded = decode(data.slice("data: ".length));
+          if (Option.isSome(decoded)) onMessage(decoded.value);
+        }
+      }
+    } catch {
+      if (!signal.aborted) throw new ApiError(0, clientMessages.networkError);
+    }
+  };
+
   return {
     request,
     upload,
+    listen,
     /** The decoded `data` of the answer. */
     call: async <E extends Endpoint>(endpoint: E, input?: CallInput<E>) =>
       (await request(endpoint, input)).data,

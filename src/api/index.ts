@@ -2,6 +2,7 @@ import * as auth from "./auth.ts";
 import { cruiseEndpoints } from "./cruises.ts";
 import { reservationEndpoints } from "./reservations.ts";
 import { availability } from "./availability.ts";
+import { changeStream } from "./changes.ts";
 import { recordHistory } from "./history.ts";
 import * as home from "./home.ts";
 import * as itineraries from "./itineraries.ts";
@@ -57,6 +58,7 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   ...cruiseEndpoints,
   ...reservationEndpoints,
   availability,
+  changeStream,
 ];
 
 export { API_BASE } from "./endpoint.ts";

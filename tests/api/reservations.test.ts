@@ -361,3 +361,57 @@ describe("availability", () => {
     expect(dataOf(await call("GET", `/availability?from=2030-06-01&to=2030-06-30&passengers=${capacity}`))).toEqual([]);
   });
 });
+
+/** Listens to the live stream as `role` until `stop` resolves; answers the changes heard. */
+const listen = async (role: RoleName, stop: Promise<unknown>): Promise<ReadonlyArray<Record<string, unknown>>> => {
+  const controller = new AbortController();
+  const response = await fetch(`${server.base}/api/events/stream`, { headers: { authorization: `Bearer ${tokens.get(role)}` }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("text/event-stream");
+  const heard: Array<Record<string, unknown>> = [];
+  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = "";
+  const reading = (async () => {
+    try {
+      for (let chunk = await reader?.read(); chunk !== undefined && !chunk.done; chunk = await reader?.read()) {
+        pending += chunk.value;
+        const messages = pending.split("\n\n");
+        pending = messages.pop() ?? "";
+        for (const message of messages) {
+          const data = message.split("\n").find((line) => line.startsWith("data: "));
+          if (data !== undefined) heard.push(JSON.parse(data.slice(6)) as Record<string, unknown>);
+        }
+      }
+    } catch {
+      // aborted below, once the test has heard enough
+    }
+  })();
+  await stop;
+  controller.abort();
+  await reading;
+  return heard;
+};
+
+describe("the live stream", () => {
+  it("tells staff every change and an agency only departures and its own reservations", async () => {
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 1_500));
+    const act = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const theirs = await hold();
+      const mine = await hold({ agencyId: ids.ownAgency, cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.male }] }] }, "agency");
+      await settle();
+      return { theirs, mine };
+    })();
+    const [staff, agency, made] = await Promise.all([listen("sales", act), listen("agency", act), act]);
+    expect(staff).toEqual(
+      expect.arrayContaining([
+        { kind: "departure", cruiseId: ids.june },
+        { kind: "reservation", reservationId: made.theirs.id, cruiseId: ids.june },
+        { kind: "reservation", reservationId: made.mine.id, cruiseId: ids.june },
+      ]),
+    );
+    expect(agency).toEqual(expect.arrayContaining([{ kind: "departure", cruiseId: ids.june }, { kind: "reservation", reservationId: made.mine.id, cruiseId: ids.june }]));
+    expect(agency.filter((change) => change.kind === "reservation" && change.reservationId === made.theirs.id)).toEqual([]);
+    expect((await request(server, "GET", "/api/events/stream")).status).toBe(498);
+  });
+});

@@ -89,6 +89,11 @@ export const request = async (
     payload = options.raw ?? JSON.stringify(options.body);
   }
   const response = await fetch(`${server.base}${path}`, { method, headers, body: payload });
+  // a live stream (server-sent events) stays open: what it answered is its status and headers
+  if ((response.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
+    await response.body?.cancel();
+    return { status: response.status, text: "", body: undefined, headers: response.headers };
+  }
   const text = await response.text();
   let body: unknown;
   try {

@@ -258,7 +258,18 @@ const send = async (target: Endpoint, path: string, payload: Payload, token: str
     headers,
     body: method === "GET" ? undefined : body,
   });
-  return { status: response.status, text: await response.text(), cacheControl: response.headers.get("cache-control") };
+  // a live stream stays open: what it answered is its status and headers
+  const text = isEventStream(response) ? await closedStream(response) : await response.text();
+  return { status: response.status, text, cacheControl: response.headers.get("cache-control") };
+};
+
+/** Whether an answer is a server-sent events stream, which never ends by itself. */
+const isEventStream = (response: Response): boolean => (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
+
+/** Closes a stream the test has seen open; answers no text. */
+const closedStream = async (response: Response): Promise<string> => {
+  await response.body?.cancel();
+  return "";
 };
 
 /** Whether a refusal is `{"data": <text>}` and nothing else. */

@@ -1,0 +1,116 @@
+import { Schema } from "effect";
+import type { Change } from "../../src/api/changes.ts";
+import type { RoleName } from "../../src/api/endpoint.ts";
+import type { Queryable } from "../db/database.ts";
+import { queryOne, queryRows } from "../db/rows.ts";
+
+/** A change with who may hear it: everyone, staff, or staff and one agency. */
+export interface ScopedChange {
+  readonly change: Change;
+  /** null: every signed-in user; else staff, and the agency when one is named. */
+  readonly agencyId: number | null | "staff";
+}
+
+/** Whether a viewer may hear a change: staff hear everything, an agency user departures and its own reservations. */
+export const mayHear = (viewer: { readonly role: RoleName; readonly agencyId: number | null }, scoped: ScopedChange): boolean => {
+  if (viewer.role !== "agency") return true;
+  return scoped.agencyId === null || (scoped.agencyId !== "staff" && scoped.agencyId === viewer.agencyId);
+};
+
+const EventRow = Schema.Struct({
+  id: Schema.Int,
+  stream: Schema.String,
+  stream_id: Schema.String,
+  cruise_id: Schema.NullOr(Schema.Int),
+  agency_id: Schema.NullOr(Schema.Int),
+});
+
+/** What one stored event tells the viewers. */
+const changesOf = (row: typeof EventRow.Type): ReadonlyArray<ScopedChange> => {
+  const id = Number(row.stream_id);
+  if (row.stream === "cruise") return [{ change: { kind: "departure", cruiseId: id }, agencyId: null }];
+  if (row.stream === "lead") return [{ change: { kind: "lead", leadId: id }, agencyId: "staff" }];
+  if (row.stream === "reservation" && row.cruise_id !== null) {
+    return [
+      { change: { kind: "departure", cruiseId: row.cruise_id }, agencyId: null },
+      { change: { kind: "reservation", reservationId: id, cruiseId: row.cruise_id }, agencyId: row.agency_id ?? "staff" },
+    ];
+  }
+  return [];
+};
+
+/** How far back each look goes again: an event whose id was taken earlier but committed later is still seen. */
+const LOOK_BACK = 200;
+
+export interface ChangeFeed {
+  /** Hears every change from now on; answers the way to stop hearing. */
+  subscribe(listener: (changes: ReadonlyArray<ScopedChange>) => void): () => void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The live changes of departures, reservations and leads, read from the event log itself: every
+ * `intervalMs`, while anyone listens, the events after the last one seen (and a few before it,
+ * for ids committed out of order) are turned into changes. Reading the log makes it work the same
+ * on PGlite and on PostgreSQL with several servers: each server tells its own listeners what any
+ * server wrote (decision 038).
+ */
+export const createChangeFeed = (db: Queryable, intervalMs: number, log: (error: unknown) => void): ChangeFeed => {
+  const listeners = new Set<(changes: ReadonlyArray<ScopedChange>) => void>();
+  const seen = new Set<number>();
+  let cursor: number | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let running: Promise<void> = Promise.resolve();
+
+  const look = async (): Promise<void> => {
+    if (cursor === null) {
+      cursor = (await queryOne(db, Schema.Struct({ id: Schema.Int }), "select coalesce(max(id), 0)::int as id from events"))?.id ?? 0;
+      return;
+    }
+    const rows = await queryRows(
+      db,
+      EventRow,
+      `select e.id, e.stream, e.stream_id, r.cruise_id, r.agency_id from events e
+         left join reservations r on e.stream = 'reservation' and r.id::text = e.stream_id
+        where e.id > $1 and e.stream in ('cruise', 'reservation', 'lead') order by e.id limit 1000`,
+      [Math.max(0, cursor - LOOK_BACK)],
+    );
+    const fresh = rows.filter((row) => !seen.has(row.id));
+    for (const row of fresh) seen.add(row.id);
+    cursor = Math.max(cursor, ...rows.map((row) => row.id));
+    for (const id of seen) if (id < cursor - 2 * LOOK_BACK) seen.delete(id);
+    const changes = fresh.flatMap(changesOf);
+    if (changes.length > 0) for (const listener of listeners) listener(changes);
+  };
+
+  const schedule = (): void => {
+    if (listeners.size === 0 || timer !== null) return;
+    timer = setTimeout(() => {
+      timer = null;
+      running = look().catch(log).finally(schedule);
+    }, intervalMs);
+  };
+
+  return {
+    subscribe: (listener) => {
+      listeners.add(listener);
+      if (cursor === null) running = look().catch(log);
+      schedule();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size > 0) return;
+        // nobody listens: the next listener starts from the log's end, not from here
+        cursor = null;
+        seen.clear();
+        if (timer !== null) clearTimeout(timer);
+        timer = null;
+      };
+    },
+    stop: async () => {
+      listeners.clear();
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+};
