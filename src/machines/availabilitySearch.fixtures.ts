@@ -13,5 +13,6 @@ export const fixtures = machineFixtures({
     { type: "xstate.error.actor.search", error: refused(400, messages.datesRequired) },
     { type: "search.submit", form: { ...form, from: "" } },
     { type: "form.sync", form: { ...form, yachtId: "1" } },
+    { type: "departures.changed" },
   ],
 });

@@ -52,7 +52,8 @@ export interface AvailabilitySearchContext extends AvailabilitySearchInput {
 
 export type AvailabilitySearchEvent =
   | { readonly type: "search.submit"; readonly form: AvailabilityForm }
-  | { readonly type: "form.sync"; readonly form: AvailabilityForm };
+  | { readonly type: "form.sync"; readonly form: AvailabilityForm }
+  | { readonly type: "departures.changed" };
 
 /**
  * The availability screen (DOMAIN.md section 4), an agency's start page: a period (required, the
@@ -110,6 +111,7 @@ export const availabilitySearchMachine = setup({
           actions: ["clearFeedback", { type: "assignForm", params: ({ event }) => ({ form: event.form }) }, "publishForm", { type: "assignDepartures", params: { departures: [] } }],
           description: "Search was pressed.",
         },
+        "departures.changed": { target: "searching", description: "A departure's berths changed (someone held, confirmed, canceled): the same question is asked again." },
       },
     },
   },

@@ -14,6 +14,9 @@ export const fixtures = machineFixtures({
     { type: "xstate.error.actor.fetchChoices", error: refused(404, messages.notFound) },
     { type: "retry" },
     { type: "cabin.toggle", cabinId: 3 },
+    { type: "cabins.changed" },
+    { type: "xstate.done.actor.fetchCabins", output: [] },
+    { type: "xstate.error.actor.fetchCabins", error: refused(503, messages.serverError) },
     { type: "hold.submit", draft },
     { type: "hold.submit", draft: { ...draft, cabins: [] } },
     {

@@ -44,7 +44,8 @@ export interface HoldFormContext extends HoldFormInput, HoldChoices {
 export type HoldFormEvent =
   | { readonly type: "cabin.toggle"; readonly cabinId: number }
   | { readonly type: "hold.submit"; readonly draft: ReservationDraft }
-  | { readonly type: "retry" };
+  | { readonly type: "retry" }
+  | { readonly type: "cabins.changed" };
 
 const cruiseId = Schema.decodeSync(CruiseId);
 
@@ -64,6 +65,7 @@ export const holdFormMachine = setup({
   actions: {
     ...errorActions<HoldFormContext, HoldFormEvent>(),
     assignChoices: assign((_, params: HoldChoices) => params),
+    assignCabins: assign({ cabins: (_, params: { cabins: ReadonlyArray<CruiseCabin> }) => params.cabins }),
     // a cabin picked or let go changes the draft: the last check's message no longer holds
     toggleCabin: assign({
       chosen: ({ context }, params: { cabinId: number }) =>
@@ -94,6 +96,9 @@ export const holdFormMachine = setup({
       const types = spaceTypes.filter((type) => type.active).sort((a, b) => Number(a.child === true) - Number(b.child === true));
       return { cruise, cabins, agencies: agencyItems, spaceTypes: types };
     }),
+    fetchCabins: fromPromise<ReadonlyArray<CruiseCabin>, HoldFormInput>(({ input }) =>
+      input.client.call(cruiseCabins, { params: { id: cruiseId(input.cruiseId) } }),
+    ),
     hold: fromPromise<ReservationSummary, { readonly client: ApiClient; readonly draft: ReservationDraft }>(({ input }) =>
       input.client.call(createReservation, { body: input.draft }),
     ),
@@ -122,11 +127,22 @@ export const holdFormMachine = setup({
           actions: { type: "toggleCabin", params: ({ event }) => ({ cabinId: event.cabinId }) },
           description: "A cabin on the plan is picked, or let go.",
         },
+        "cabins.changed": { target: "refreshing", description: "The departure's berths changed elsewhere: the plan is fetched again." },
         "hold.submit": {
           target: "checking",
           actions: ["clearError", { type: "assignDraft", params: ({ event }) => ({ draft: event.draft }) }],
           description: "Hold was pressed.",
         },
+      },
+    },
+    refreshing: {
+      description: "The departure's cabins are fetched again; the cabins picked stay picked.",
+      invoke: {
+        id: "fetchCabins",
+        src: "fetchCabins",
+        input: ({ context }) => context,
+        onDone: { target: "editing", actions: { type: "assignCabins", params: ({ event }) => ({ cabins: event.output }) }, description: "The plan shows the berths as they are now." },
+        onError: { target: "editing", description: "They could not be fetched: the plan stays as it was until the next change." },
       },
     },
     checking: {

@@ -31,6 +31,7 @@ export const fixtures = machineFixtures({
     { type: "filter.change", name: "agent", value: "unassigned" },
     { type: "query.sync", query: parseListQuery("from=2026-11-01", leadsQueryDefaults) },
     { type: "list.reload" },
+    { type: "leads.changed" },
     { type: "row.select", id: sampleLead.id, selected: true },
     { type: "row.select", id: sampleLead.id, selected: false },
     { type: "page.select", selected: true },

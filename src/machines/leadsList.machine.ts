@@ -77,6 +77,7 @@ export interface LeadsListContext extends ClientInput {
 }
 
 export type LeadsListEvent =
+  | { readonly type: "leads.changed" }
   | { readonly type: "page.next" }
   | { readonly type: "page.previous" }
   | { readonly type: "page.go"; readonly page: number }
@@ -346,6 +347,7 @@ export const leadsListMachine = setup({
     ready: {
       description: "The table shows a page of leads and the pager.",
       on: {
+        "leads.changed": { target: "loading", description: "A lead arrived or changed elsewhere: the same page is fetched again." },
         "page.next": {
           guard: "hasNextPage",
           target: "loading",

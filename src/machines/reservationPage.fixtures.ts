@@ -39,6 +39,7 @@ export const fixtures = machineFixtures({
     { type: "xstate.error.actor.fetchReservation", error: refused(404, messages.notFound) },
     { type: "retry" },
     { type: "command.ask", command: { kind: "confirm" } },
+    { type: "reservation.changed" },
     { type: "command.ask", command: { kind: "delete" } },
     { type: "command.ask", command: { kind: "cancelSpace", spaceId: 3 } },
     ...reasonAnswers("askCommand"),

@@ -40,7 +40,10 @@ export interface ReservationPageContext extends ReservationPageInput {
   readonly error: string | null;
 }
 
-export type ReservationPageEvent = { readonly type: "command.ask"; readonly command: PendingCommand } | { readonly type: "retry" };
+export type ReservationPageEvent =
+  | { readonly type: "command.ask"; readonly command: PendingCommand }
+  | { readonly type: "retry" }
+  | { readonly type: "reservation.changed" };
 
 const reservationId = Schema.decodeSync(ReservationId);
 const spaceId = Schema.decodeSync(SpaceId);
@@ -127,6 +130,7 @@ export const reservationPageMachine = setup({
           actions: ["clearFeedback", { type: "assignPending", params: ({ event }) => ({ command: event.command }) }],
           description: "A command's button was pressed.",
         },
+        "reservation.changed": { target: "loading", description: "The reservation changed elsewhere (confirmed by a colleague, expired): it is fetched again." },
       },
     },
     asking: {

@@ -14,6 +14,7 @@ export const fixtures = machineFixtures({
     { type: "page.go", page: 2 },
     { type: "page.go", page: 9 },
     { type: "pageSize.change", pageSize: 50 },
+    { type: "list.changed" },
     { type: "filters.apply", q: "RES-0001", filters: { state: "reserved" } },
     { type: "query.sync", query: { ...initialQuery(reservationsQueryDefaults), page: 2 } },
   ],

@@ -61,7 +61,8 @@ export type ReservationsListEvent =
   | { readonly type: "pageSize.change"; readonly pageSize: number }
   | { readonly type: "filters.apply"; readonly q: string; readonly filters: Readonly<Record<string, string>> }
   | { readonly type: "query.sync"; readonly query: ListQuery }
-  | { readonly type: "retry" };
+  | { readonly type: "retry" }
+  | { readonly type: "list.changed" };
 
 interface ReservationsPage {
   readonly rows: ReadonlyArray<ReservationSummary>;
@@ -159,6 +160,7 @@ export const reservationsListMachine = setup({
           ],
           description: "A search or filters applied, from the first page.",
         },
+        "list.changed": { target: "loading", description: "A reservation changed elsewhere: the same page is fetched again." },
       },
     },
     failed: {

@@ -136,3 +136,38 @@ describe("the agency portal", () => {
     await context.close();
   });
 });
+
+describe("the live changes", () => {
+  it("promote a waiting reservation before its viewer's eyes when another user cancels the hold it waited behind", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/panel`);
+    await signIn(page, server.url, "ventas@example.com");
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem("userInfo") ?? "{}").token as string);
+    const api = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${server.url}/api${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return ((await response.json()) as { data: unknown }).data;
+    };
+    const departure = await freeDeparture(token);
+    const cabins = (await api("GET", `/cruises/${departure.id}/cabins`)) as ReadonlyArray<{ id: number; name: string }>;
+    const single = cabins.find((cabin) => cabin.name === "8")?.id ?? 0;
+    const genders = (await api("GET", "/genders")) as ReadonlyArray<{ id: number; name: string }>;
+    const male = genders.find((gender) => gender.name === "Male Adult")?.id ?? 0;
+    const draft = { cruiseId: departure.id, agencyId: null, type: "general", cabins: [{ cabinId: single, spaces: [{ genderId: male }] }] };
+    const holder = (await api("POST", "/reservations/createReservation", draft)) as { id: number };
+    const waiting = (await api("POST", "/reservations/createReservation", { ...draft, waitlist: true })) as { id: number; state: string };
+    expect(waiting.state).toBe("waiting");
+
+    await page.goto(`${server.url}/panel/reservations/${waiting.id}`);
+    await page.getByText("En espera", { exact: true }).first().waitFor();
+    // someone else, elsewhere, cancels the hold the reservation waited behind
+    await api("PUT", `/reservations/cancelReservation/${holder.id}`, { reason: "El cliente desistió" });
+    await page.getByText("Bloqueada", { exact: true }).first().waitFor({ timeout: 5_000 });
+    await page.getByRole("button", { name: "Confirmar", exact: true }).waitFor();
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});

@@ -21,6 +21,10 @@ export const fakeFetch = (replies: Record<string, Reply | (() => Promise<Reply>)
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = String(input);
     const method = init?.method ?? "GET";
+    // the panel's live changes: a stream that stays open and quiet, not one of the calls a screen makes
+    if (url.endsWith("/events/stream")) {
+      return new Response(new ReadableStream({ start: () => {} }), { status: 200, headers: { "content-type": "text/event-stream" } });
+    }
     const headers = new Headers(init?.headers);
     calls.push({
       method,

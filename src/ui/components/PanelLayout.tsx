@@ -12,7 +12,9 @@ import { LanguageSelect } from "./LanguageSelect.tsx";
 import { ThemeSelect } from "./ThemeSelect.tsx";
 import { Logo } from "./Logo.tsx";
 import { Spinner } from "./Spinner.tsx";
-import { useFlowMachine } from "../useFlow.ts";
+import { useFlowActor, useFlowMachine } from "../useFlow.ts";
+import { changeStreamMachine } from "../../machines/changeStream.machine.ts";
+import { deliverChange } from "../changes.ts";
 
 /** A choice of the user menu closes it: the dropdown would otherwise cover the page it opens. */
 const closeMenu = (event: MouseEvent<HTMLAnchorElement>) => event.currentTarget.closest("details")?.removeAttribute("open");
@@ -20,12 +22,14 @@ const closeMenu = (event: MouseEvent<HTMLAnchorElement>) => event.currentTarget.
 /** The protected panel's frame: fixed sidebar by role, top bar with welcome and sign-out. */
 export function PanelLayout({ children }: { readonly children: ReactNode }) {
   const { t } = useTranslation();
-  const { session } = useServices();
+  const { session, client } = useServices();
   const [location, navigate] = useLocation();
   const [logic] = useState(() =>
     sidebarMachine.provide({ actions: { navigate: (_, { to }) => navigate(to) } }),
   );
   const [sidebar, send] = useFlowMachine(logic);
+  const [changes] = useState(() => changeStreamMachine.provide({ actions: { deliver: (_, { change }) => deliverChange(change) } }));
+  useFlowActor(changes, { input: { client } });
   const stored = useSelector(session, (snapshot) => snapshot.context.session);
   const signingOut = useSelector(session, (snapshot) => snapshot.matches("signingOut"));
   const open = sidebar.matches("open");

@@ -17,6 +17,7 @@ import { useServices } from "../context.ts";
 import { formatDate, formatMoney } from "../leadFormat.ts";
 import { publishQuery, useQueryFromAddress } from "../listAddress.ts";
 import { useFlowActor } from "../useFlow.ts";
+import { useChanges } from "../changes.ts";
 import { timeLimitText } from "../views/ReservationView.tsx";
 import { type Column, DataTable } from "./DataTable.tsx";
 import { ErrorBanner } from "./ErrorBanner.tsx";
@@ -45,6 +46,10 @@ export function ReservationsList({ cruiseId, withAgencies }: { readonly cruiseId
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag("loading"));
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
+  useChanges(
+    (change) => change.kind === "reservation" && (cruiseId === null || change.cruiseId === cruiseId),
+    () => actor.send({ type: "list.changed" }),
+  );
   const pages = Math.max(1, Math.ceil(total / query.pageSize));
 
   const columns: ReadonlyArray<Column<ReservationSummary>> = [

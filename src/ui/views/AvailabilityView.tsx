@@ -16,6 +16,7 @@ import { useServices } from "../context.ts";
 import { formText, submitted } from "../forms.ts";
 import { formatDate } from "../leadFormat.ts";
 import { useFlowActor } from "../useFlow.ts";
+import { useChanges } from "../changes.ts";
 
 /**
  * /panel/availability, an agency's start page: the departures of a period (the next three months
@@ -47,6 +48,11 @@ export default function AvailabilityView() {
     const asked = parseAvailabilityForm(search, new Date());
     if (search !== "" && availabilitySearch(asked) !== availabilitySearch(actor.getSnapshot().context.form)) actor.send({ type: "form.sync", form: asked });
   }, [actor, search]);
+
+  useChanges(
+    (change) => change.kind === "departure",
+    () => actor.send({ type: "departures.changed" }),
+  );
 
   const yachts = [...new Map(results.map((departure) => [departure.yachtId, departure.yachtName])).entries()];
   const columns: ReadonlyArray<Column<DepartureAvailability>> = [
@@ -137,7 +143,7 @@ export default function AvailabilityView() {
         </button>
       </form>
       <ErrorBanner message={error} />
-      {loading ? <Spinner /> : error === null && <DataTable caption={t("nav.availability")} columns={columns} rows={results.map((departure) => ({ ...departure, id: departure.cruiseId }))} empty={t("availability.none")} />}
+      {loading && results.length === 0 ? <Spinner /> : error === null && <DataTable caption={t("nav.availability")} columns={columns} rows={results.map((departure) => ({ ...departure, id: departure.cruiseId }))} empty={t("availability.none")} />}
     </section>
   );
 }

@@ -18,6 +18,7 @@ import { useServices } from "../context.ts";
 import { formText, submitted } from "../forms.ts";
 import { useFlowActor } from "../useFlow.ts";
 import { useRoleIn } from "../useRole.ts";
+import { useChanges } from "../changes.ts";
 import { formatDate } from "../leadFormat.ts";
 import { cruiseStatusKey } from "./DeparturesView.tsx";
 
@@ -112,6 +113,10 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const loading = useSelector(actor, (snapshot) => snapshot.matches("loading"));
   const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
+  useChanges(
+    (change) => change.kind === "departure" && change.cruiseId === id,
+    () => actor.send({ type: "cabins.changed" }),
+  );
   const decks = [...new Map(cabins.map((cabin) => [cabin.deckId, cabin.deckName ?? ""])).entries()];
 
   const readDraft = (form: FormData) => {

@@ -30,6 +30,7 @@ import { translateMessage } from "../../i18n/messages.ts";
 import { formatDate } from "../leadFormat.ts";
 import { useFlowActor } from "../useFlow.ts";
 import { useRoleIn } from "../useRole.ts";
+import { useChanges } from "../changes.ts";
 
 /** The text key of a departure's status: canceled, or its berths' (SPEC.md section 4). */
 export const cruiseStatusKey = (cruise: Cruise): string =>
@@ -204,6 +205,11 @@ export default function DeparturesView() {
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag("loading"));
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
   const busy = useSelector(actor, (snapshot) => !snapshot.matches("ready"));
+
+  useChanges(
+    (change) => change.kind === "departure",
+    () => actor.send({ type: "departures.reload" }),
+  );
 
   // Back, Forward or a link to this screen: show what the address now asks for
   useEffect(() => {

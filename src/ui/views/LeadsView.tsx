@@ -31,6 +31,7 @@ import { countryName } from "../countries.ts";
 import { paths } from "../paths.ts";
 import { type ExportTable, exportColumns, saveTable } from "../tableExport.ts";
 import { useFlowActor } from "../useFlow.ts";
+import { useChanges } from "../changes.ts";
 
 /**
  * /panel/leads: a page of leads with search, agent and date filters, sortable columns, pager, the
@@ -52,6 +53,11 @@ export default function LeadsView() {
     }),
   );
   const list = useFlowActor(listLogic, { input: { client, query: parseListQuery(initialSearch, leadsQueryDefaults) } });
+  // a lead that arrives from the public site shows without a reload
+  useChanges(
+    (change) => change.kind === "lead",
+    () => list.send({ type: "leads.changed" }),
+  );
   useQueryFromAddress(list, search, leadsQueryDefaults);
   const assignment = useLeadAssignment(() => list.send({ type: "list.reload" }));
   const [assignee, setAssignee] = useState("");

@@ -20,6 +20,7 @@ import { useServices } from "../context.ts";
 import { formatDate, formatDateTime, formatMoney } from "../leadFormat.ts";
 import { useFlowActor } from "../useFlow.ts";
 import { useRoleIn } from "../useRole.ts";
+import { useChanges } from "../changes.ts";
 
 /** A reservation's time limit as staff read it, with how often it was extended. */
 export const timeLimitText = (reservation: Pick<Reservation, "timeLimit" | "extensions">, t: TFunction): string =>
@@ -84,6 +85,10 @@ export default function ReservationView({ id }: { readonly id: number }) {
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
   const busy = useSelector(actor, (snapshot) => !snapshot.matches("ready"));
+  useChanges(
+    (change) => change.kind === "reservation" && change.reservationId === id,
+    () => actor.send({ type: "reservation.changed" }),
+  );
   const ask = (command: PendingCommand) => actor.send({ type: "command.ask", command });
   const title = reservation === null ? t("nav.reservations") : t("reservations.title", { code: reservation.code });
 
