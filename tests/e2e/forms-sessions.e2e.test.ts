@@ -213,8 +213,9 @@ describe("sessions that respect the user", () => {
   it("after a 498 says the session expired and, signed in again, returns to the page the user was on", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
     await signIn(page, MARKETING);
-    // the home page's own calls answered first: one sent after the logout would open the login before the click
-    await page.waitForLoadState("networkidle");
+    // the home page's own calls answered first: one sent after the logout would open the login before the
+    // click (the live changes' stream stays open, so the network is never idle: the rows tell instead)
+    await page.getByRole("row").nth(1).waitFor();
     // the session ends on the server (as when it expires)
     await page.evaluate(async (url) => {
       const { token } = JSON.parse(localStorage.getItem("userInfo") ?? "{}") as { token?: string };
