@@ -3,7 +3,7 @@ import type { CatalogueItem } from "../../src/api/catalogues.ts";
 import type { FieldProblem } from "../../src/api/fields.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { type QuoteDraft as QuoteDraftSchema, quoteReservation } from "../../src/api/quote.ts";
-import type { PricingFacts, PricingRate, QuoteDraft, RateKind, Season } from "../../src/machines/domain/pricing.ts";
+import type { PricingFacts, PricingRate, RateKind, Season } from "../../src/machines/domain/pricing.ts";
 import { priceDraft } from "../../src/machines/domain/pricing.ts";
 import { quoteMachine } from "../../src/machines/domain/quote.machine.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
@@ -12,6 +12,8 @@ import { airTicketRates, charterRates, contractRates, familyRoomRates, generalRa
 import { agencies, flights, genders, months, seasons } from "../../src/records/referenceData.ts";
 import type { CatalogueDeclaration } from "../../src/records/catalogue.ts";
 import { listItems } from "../catalogues/items.ts";
+import { queryOne } from "../db/rows.ts";
+import { Schema } from "effect";
 import type { Queryable } from "../db/database.ts";
 import { registerEndpoint, type RouteContext } from "../http/register.ts";
 
@@ -64,7 +66,34 @@ const byId = (items: ReadonlyArray<CatalogueItem>): ReadonlyMap<number, Catalogu
   new Map(items.filter((item) => item.active).map((item) => [item.id, item]));
 
 /** A draft as pricing reads it: a quote's, or a reservation's (whose agency is null for a direct client). */
-export type PricingRequest = Omit<typeof QuoteDraftSchema.Type, "agencyId"> & { readonly agencyId: number | null };
+export type PricingRequest = Omit<typeof QuoteDraftSchema.Type, "agencyId" | "cruiseId" | "yachtId" | "days" | "startDate"> & {
+  readonly agencyId: number | null;
+  readonly yachtId: number;
+  readonly days: number;
+  readonly startDate: string;
+};
+
+const DepartureRow = Schema.Struct({ yacht_id: Schema.Int, days: Schema.Int, start_date: Schema.String });
+
+/**
+ * A quote's draft with its departure filled in: a scheduled departure's yacht, length and start
+ * day when it names one (an unknown or canceled one is malformed); else the draft's own, all
+ * three required.
+ */
+const withDeparture = async (db: Queryable, body: typeof QuoteDraftSchema.Type): Promise<PricingRequest | FieldProblem> => {
+  if (body.cruiseId !== undefined) {
+    const departure = await queryOne(
+      db,
+      DepartureRow,
+      `select c.yacht_id, coalesce((i.details->>'days')::int, 0) as days, to_char(c.start_date, 'YYYY-MM-DD') as start_date
+         from cruises c join cruise_itineraries i on i.id = c.cruise_itinerary_id where c.id = $1 and c.status = 'scheduled'`,
+      [body.cruiseId],
+    );
+    return departure === null ? "invalid" : { ...body, yachtId: departure.yacht_id, days: departure.days, startDate: departure.start_date };
+  }
+  const { yachtId, days, startDate } = body;
+  return yachtId === undefined || days === undefined || startDate === undefined ? "required" : { ...body, yachtId, days, startDate };
+};
 
 /** A direct client's sale: no agency, so no contract or Ikarus rate, no wholesaler discount, no commission. */
 const directSale = { direct: true } as const;
@@ -126,9 +155,9 @@ export const pricingFacts = async (
 /** `POST /rates/quote`: the draft priced, judged by the quote machine; nothing is written. */
 export const registerQuoteRoutes = (app: FastifyInstance, context: RouteContext): void => {
   registerEndpoint(app, context, quoteReservation, async ({ body }) => {
-    const loaded = await pricingFacts(context.db, body);
-    const draft: QuoteDraft = body;
-    const pricing = "facts" in loaded ? priceDraft(draft, loaded.facts) : null;
+    const request = await withDeparture(context.db, body);
+    const loaded = typeof request === "string" ? { problem: request } : await pricingFacts(context.db, request);
+    const pricing = "facts" in loaded && typeof request !== "string" ? priceDraft({ ...request, agencyId: body.agencyId }, loaded.facts) : null;
     const verdict = judge(quoteMachine, null, { type: "quote.price" }, {
       fieldProblem: "problem" in loaded ? loaded.problem : null,
       pricing: pricing?.kind ?? "rateMissing",

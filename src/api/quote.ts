@@ -11,10 +11,12 @@ const Id = Schema.Int;
 const Count = Schema.Int;
 
 export const QuoteDraft = Schema.Struct({
-  yachtId: Id,
-  days: Count,
+  /** A scheduled departure: its yacht, length and start day; else the three below are required. */
+  cruiseId: Schema.optionalKey(Id),
+  yachtId: Schema.optionalKey(Id),
+  days: Schema.optionalKey(Count),
   /** The departure day, `YYYY-MM-DD`. */
-  startDate: Schema.String,
+  startDate: Schema.optionalKey(Schema.String),
   agencyId: Id,
   charter: Schema.optionalKey(Schema.Boolean),
   cabins: Schema.Array(
@@ -60,5 +62,5 @@ export const quoteReservation = endpoint({
   response: Quote,
   access: { kind: "session", roles: ["admin", "sales"] },
   description:
-    "Prices a reservation draft (yachtId, days, startDate, agencyId, cabins with their spaces' types, optional flight legs, optional charter) line by line: which rate, which season, which discount; the total, the agency's commission and the operator's net. Writes nothing. 409 'rate not defined' when a cabin or space has no rate, 'flight rate not defined' when a leg has no fare.",
+    "Prices a reservation draft (a cruiseId, or yachtId, days and startDate; agencyId, cabins with their spaces' types, optional flight legs, optional charter) line by line: which rate, which season, which discount; the total, the agency's commission and the operator's net. Writes nothing. 409 'rate not defined' when a cabin or space has no rate, 'flight rate not defined' when a leg has no fare.",
 });

@@ -145,6 +145,22 @@ describe("the quote", () => {
     expect((await snapshot(db)).events).toEqual(before.events);
   });
 
+  it("prices a scheduled departure named by its id as its yacht, length and day, and refuses a draft without either", async () => {
+    const [north] = await db.query<{ id: number }>("select id from cruise_itineraries where name = 'Norte 4 días'");
+    const scheduled = await request(server, "POST", "/api/cruises/createCruise", {
+      token: tokens.get("admin") ?? "",
+      body: { yachtId: ids.explorer, cruiseItineraryId: north?.id, startDate: `${YEAR}-03-04` },
+    });
+    expect(scheduled.status).toBe(200);
+    const [cruise] = await db.query<{ id: number }>("select id from cruises where start_date = $1::date", [`${YEAR}-03-04`]);
+    const { yachtId: _yacht, days: _days, startDate: _day, ...rest } = draft();
+    const byDeparture = await quote({ ...rest, cruiseId: cruise?.id });
+    expect(byDeparture.status).toBe(200);
+    expect(dataOf(byDeparture)).toEqual(dataOf(await quote({ ...draft(), startDate: `${YEAR}-03-04` })));
+    expect(refusal(await quote(rest))).toEqual([400, messages.requiredInformation]);
+    expect(refusal(await quote({ ...rest, cruiseId: 999_999 }))).toEqual([400, messages.invalidInput]);
+  });
+
   it("answers admins and sales only", async () => {
     expect((await quote(draft(), "admin")).status).toBe(200);
     expect(refusal(await quote(draft(), "marketing"))).toEqual([403, messages.forbidden]);
