@@ -9,19 +9,16 @@
  *
  * BENCH_ROUNDS (default 100) sets the rounds.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { openDatabase } from "../server/db/open.ts";
-import { seedDemoCruiseItineraries, seedDemoFleet } from "../server/demo/fleet.ts";
-import { seedDemoRates } from "../server/demo/rates.ts";
-import { seedDemoReferenceData, seedDemoSales, seedReferenceLists } from "../server/demo/referenceData.ts";
+import { seedDemoSelling } from "../server/demo/selling.ts";
 import { registerProjections } from "../server/events/projection.ts";
 import { projections } from "../server/projections.ts";
 import { prepareSchema } from "../server/schema.ts";
+import { startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
 
 const root = join(import.meta.dirname, "..");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? "100");
@@ -29,46 +26,6 @@ const CLIENTS = 64;
 const LAST_BERTHS = 2;
 const ADMIN = { email: "admin@example.com", password: "Demo1234" };
 const log = (line: string) => console.log(`[bench:holds] ${line}`);
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const startServer = async (env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> => {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["build/server/main.js"], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
-  }
-  return { url, child };
-};
-
-const stop = async (child: ChildProcess): Promise<void> => {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-};
 
 const percentile = (values: ReadonlyArray<number>, p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -81,14 +38,7 @@ const seedFleet = async (env: { DATABASE_URL?: string; DATA_DIR: string }): Prom
   registerProjections(projections);
   await prepareSchema(db);
   const options = { actorId: null, occurredAt: new Date() };
-  await db.transaction(async (tx) => {
-    await seedReferenceLists(tx, options);
-    await seedDemoReferenceData(tx, options);
-    await seedDemoSales(tx, options, options.occurredAt);
-    await seedDemoFleet(tx, options);
-    await seedDemoCruiseItineraries(tx, options);
-    await seedDemoRates(tx, options, options.occurredAt);
-  });
+  await db.transaction((tx) => seedDemoSelling(tx, options));
   await db.close();
 };
 
@@ -179,28 +129,6 @@ const race = async (database: string, urls: ReadonlyArray<string>): Promise<Race
   };
 };
 
-/** A new database on the DATABASE_URL server, dropped afterwards. */
-const withPostgresDatabase = async <T>(serverUrl: string, work: (url: string) => Promise<T>): Promise<T> => {
-  const name = `backoffice_holds_${process.pid}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return await work(url.toString());
-  } finally {
-    await admin(`drop database if exists ${name} with (force)`);
-  }
-};
-
 log("building the server if needed");
 if (spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts", "--if-stale"], { cwd: root, stdio: "inherit" }).status !== 0) {
   throw new Error("the build failed");
@@ -217,7 +145,7 @@ try {
   try {
     results.push(await race("PGlite", [server.url]));
   } finally {
-    await stop(server.child);
+    await stopProcess(server.child);
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
@@ -225,13 +153,13 @@ try {
 
 if (postgresUrl) {
   results.push(
-    await withPostgresDatabase(postgresUrl, async (url) => {
+    await withPostgresDatabase(postgresUrl, "backoffice_holds", async (url) => {
       await seedFleet({ DATABASE_URL: url, DATA_DIR: dataDir });
       const servers = [await startServer({ ...common, DATABASE_URL: url }), await startServer({ ...common, DATABASE_URL: url })];
       try {
         return await race("PostgreSQL", servers.map((server) => server.url));
       } finally {
-        for (const server of servers) await stop(server.child);
+        for (const server of servers) await stopProcess(server.child);
       }
     }),
   );

@@ -12,17 +12,16 @@
  * BENCH_ONLY=uploads runs only the upload stall (GET /api/health and GET /leads while four 10 MB
  * photos are being uploaded) on PGlite.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import pg from "pg";
 import { chromium } from "playwright-core";
 import sharp from "sharp";
 import { buildAll } from "./build.ts";
+import { freePort, type Server, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
 
 const root = join(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? "5");
@@ -41,60 +40,10 @@ const KB = 1024;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Resident memory of a process in MB, from /proc/<pid>/status. */
 const rssMb = (pid: number): number => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return match?.[1] === undefined ? Number.NaN : Math.round(Number(match[1]) / 1024);
-};
-
-interface Server {
-  readonly url: string;
-  readonly child: ChildProcess;
-  /** Milliseconds from spawn to the first 200 on /api/health. */
-  readonly startMs: number;
-}
-
-const startServer = async (env: Record<string, string>): Promise<Server> => {
-  const port = await freePort();
-  const started = performance.now();
-  // The bundle `npm start` runs, not the TypeScript sources through a loader.
-  const child = spawn(process.execPath, ["build/server/main.js"], {
-    cwd: root,
-    // Request lines at info level would make the bench measure the log pipe; warnings still show.
-    env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(20);
-  }
-  return { url, child, startMs: Math.round(performance.now() - started) };
-};
-
-const stopProcess = async (child: ChildProcess): Promise<void> => {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
 };
 
 const seedLeads = (env: Record<string, string>): number => {
@@ -707,28 +656,6 @@ const markdown = (
   return `${lines.join("\n")}\n`;
 };
 
-/** A new database on the DATABASE_URL server, dropped when the bench ends. */
-const withPostgresDatabase = async <T>(serverUrl: string, work: (url: string) => Promise<T>): Promise<T> => {
-  const name = `backoffice_bench_${process.pid}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return await work(url.toString());
-  } finally {
-    await admin(`drop database if exists ${name} with (force)`);
-  }
-};
-
 log("building the panel and the server");
 await buildAll();
 
@@ -753,7 +680,7 @@ try {
     }
   }
   const postgres =
-    postgresUrl && (ONLY === undefined || ONLY === "http") ? await withPostgresDatabase(postgresUrl, (url) => measureHttp("postgres", { ...common, DATABASE_URL: url })) : null;
+    postgresUrl && (ONLY === undefined || ONLY === "http") ? await withPostgresDatabase(postgresUrl, "backoffice_bench", (url) => measureHttp("postgres", { ...common, DATABASE_URL: url })) : null;
   const http = [pglite, postgres].filter((results): results is HttpResults => results !== null);
   const budgets = budgetsOf(pglite, postgres, bundles, lighthouse);
   const date = new Date().toISOString().slice(0, 16).replace(":", "-");

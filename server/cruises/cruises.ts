@@ -39,6 +39,7 @@ import { IdRow, queryCount, queryExists, queryOne, queryRows } from "../db/rows.
 import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
 import { cruiseRecord } from "./projection.ts";
 import { cancelLiveReservations } from "../reservations/reservations.ts";
+import { cabinCapacitySql, liveCabinSql } from "../reservations/cabins.ts";
 
 const CruiseRow = Schema.Struct({
   id: CruiseId,
@@ -81,11 +82,8 @@ const capacities = async (db: Queryable, yachtIds: ReadonlyArray<number>): Promi
   const rows = await queryRows(
     db,
     CapacityRow,
-    `select (c.details->>'yacht')::int as yacht_id, coalesce(sum((b.details->>'capacity')::int), 0)::int as capacity
-       from cabins c cross join lateral jsonb_array_elements_text(c.details->'berths') as berth(id)
-       join berths b on b.id = berth.id::int
-      where c.status <> 'deleted' and c.active and (c.details->>'yacht')::int = any($1::int[])
-      group by 1`,
+    `select (c.details->>'yacht')::int as yacht_id, coalesce(sum(${cabinCapacitySql}), 0)::int as capacity
+       from cabins c where ${liveCabinSql} and (c.details->>'yacht')::int = any($1::int[]) group by 1`,
     [[...new Set(yachtIds)]],
   );
   return new Map(rows.map((row) => [row.yacht_id, row.capacity]));

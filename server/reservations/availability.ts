@@ -6,6 +6,7 @@ import { availabilityMachine } from "../../src/machines/domain/availability.mach
 import { countBerths } from "../../src/machines/domain/berths.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
 import type { Queryable } from "../db/database.ts";
+import { cabinCapacitySql, liveCabinSql } from "./cabins.ts";
 import { queryRows } from "../db/rows.ts";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint, type RouteContext } from "../http/register.ts";
@@ -47,9 +48,8 @@ export const departuresAvailability = async (db: Queryable, query: AvailabilityQ
       db,
       CabinRow,
       `select c.id, (c.details->>'yacht')::int as yacht_id, coalesce(c.details->>'category', '') as category,
-              coalesce((select sum((b.details->>'capacity')::int) from jsonb_array_elements_text(c.details->'berths') as berth(id)
-                          join berths b on b.id = berth.id::int), 0)::int as capacity
-         from cabins c where c.status <> 'deleted' and c.active and (c.details->>'yacht')::int = any($1::int[])`,
+              ${cabinCapacitySql} as capacity
+         from cabins c where ${liveCabinSql} and (c.details->>'yacht')::int = any($1::int[])`,
       [[...new Set(departures.map((departure) => departure.yacht_id))]],
     ),
     queryRows(

@@ -33,6 +33,7 @@ import type { Queryable } from "../db/database.ts";
 import { nextId, queryCount, queryOne, queryRows } from "../db/rows.ts";
 import { type CommandOptions, decide } from "../events/command.ts";
 import { pricingFacts } from "../rates/quote.ts";
+import { cabinCapacitySql, liveCabinSql } from "./cabins.ts";
 import { reservationRecord } from "./projection.ts";
 
 /** Who asks: the caller's session, the clock and the hold policy. */
@@ -86,10 +87,9 @@ const cabinsOf = (db: Queryable, yachtId: number): Promise<ReadonlyArray<CabinRo
     CabinRow,
     `select c.id, c.name, (c.details->>'deck')::int as deck_id, d.name as deck_name, coalesce(c.details->>'category', '') as category,
             coalesce((c.details->>'familyRoom')::boolean, false) as family_room,
-            coalesce((select sum((b.details->>'capacity')::int) from jsonb_array_elements_text(c.details->'berths') as berth(id)
-                        join berths b on b.id = berth.id::int), 0)::int as capacity
+            ${cabinCapacitySql} as capacity
        from cabins c left join decks d on d.id = (c.details->>'deck')::int
-      where (c.details->>'yacht')::int = $1 and c.status <> 'deleted' and c.active
+      where (c.details->>'yacht')::int = $1 and ${liveCabinSql}
       order by coalesce((d.details->>'order')::int, 99), length(c.name), c.name, c.id`,
     [yachtId],
   );

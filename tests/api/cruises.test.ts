@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
-import { seedDemoCruiseItineraries, seedDemoFleet } from "../../server/demo/fleet.ts";
-import { seedDemoReferenceData, seedDemoSales, seedReferenceLists } from "../../server/demo/referenceData.ts";
+import { seedDemoSelling } from "../../server/demo/selling.ts";
 import { testDatabase } from "../setup/database.ts";
 import { type Answer, dataOf, request, snapshot, staffTokens, startServer, type TestServer, versionIn } from "./support.ts";
 
@@ -27,13 +26,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   const options = { actorId: null, occurredAt: new Date(Date.UTC(2027, 0, 10)) };
-  await db.transaction(async (tx) => {
-    await seedReferenceLists(tx, options);
-    await seedDemoReferenceData(tx, options);
-    await seedDemoSales(tx, options, options.occurredAt);
-    await seedDemoFleet(tx, options);
-    await seedDemoCruiseItineraries(tx, options);
-  });
+  await db.transaction((tx) => seedDemoSelling(tx, options));
   ids.explorer = await idNamed("yachts", "Galápagos Explorer");
   ids.seaLion = await idNamed("yachts", "Sea Lion");
   ids.north = await idNamed("cruise_itineraries", "Norte 4 días");

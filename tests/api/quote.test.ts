@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
-import { seedDemoCruiseItineraries, seedDemoFleet } from "../../server/demo/fleet.ts";
-import { seedDemoRates } from "../../server/demo/rates.ts";
-import { seedDemoReferenceData, seedDemoSales, seedReferenceLists } from "../../server/demo/referenceData.ts";
+import { seedDemoSelling } from "../../server/demo/selling.ts";
 import { testDatabase } from "../setup/database.ts";
 import { type Answer, dataOf, request, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
 
@@ -32,14 +30,7 @@ beforeAll(async () => {
 // the database is reset before each test: the demo's fleet and rates are loaded again
 beforeEach(async () => {
   const options = { actorId: null, occurredAt: new Date(Date.UTC(YEAR, 0, 10)) };
-  await db.transaction(async (tx) => {
-    await seedReferenceLists(tx, options);
-    await seedDemoReferenceData(tx, options);
-    await seedDemoSales(tx, options, options.occurredAt);
-    await seedDemoFleet(tx, options);
-    await seedDemoCruiseItineraries(tx, options);
-    await seedDemoRates(tx, options, options.occurredAt);
-  });
+  await db.transaction((tx) => seedDemoSelling(tx, options));
   ids.explorer = await idNamed("yachts", "Galápagos Explorer");
   ids.darwin = await idNamed("yachts", "Darwin Star");
   ids.ikarus = await idNamed("agencies", "Ikarus Tours");

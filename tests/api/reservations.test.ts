@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { seedDemoCruiseItineraries, seedDemoFleet } from "../../server/demo/fleet.ts";
-import { seedDemoRates } from "../../server/demo/rates.ts";
-import { seedDemoReferenceData, seedDemoSales, seedReferenceLists } from "../../server/demo/referenceData.ts";
+import { seedDemoSelling } from "../../server/demo/selling.ts";
 import { runDueWork } from "../../server/reservations/worker.ts";
 import { rebuildProjections } from "../../server/rebuild.ts";
 import { outboxMailer } from "../../server/mail/mailer.ts";
@@ -72,14 +70,7 @@ const cabinsOf = async (cruise: number): Promise<ReadonlyArray<CabinAnswer>> => 
 beforeEach(async () => {
   server.clock.advance(0);
   const options = { actorId: null, occurredAt: new Date(Date.UTC(2030, 0, 10)) };
-  await db.transaction(async (tx) => {
-    await seedReferenceLists(tx, options);
-    await seedDemoReferenceData(tx, options);
-    await seedDemoSales(tx, options, options.occurredAt);
-    await seedDemoFleet(tx, options);
-    await seedDemoCruiseItineraries(tx, options);
-    await seedDemoRates(tx, options, options.occurredAt);
-  });
+  await db.transaction((tx) => seedDemoSelling(tx, options));
   tokens = await staffTokens(server, db, ["admin", "marketing", "sales", "agency"]);
   ids.explorer = await idNamed("yachts", "Galápagos Explorer");
   ids.north = await idNamed("cruise_itineraries", "Norte 4 días");

@@ -1,8 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoCruiseItineraries, seedDemoFleet } from "../../server/demo/fleet.ts";
-import { seedDemoRates } from "../../server/demo/rates.ts";
-import { seedDemoReferenceData, seedDemoSales, seedReferenceLists } from "../../server/demo/referenceData.ts";
+import { seedDemoSelling } from "../../server/demo/selling.ts";
 import { createLogger } from "../../server/log.ts";
 import { outboxMailer } from "../../server/mail/mailer.ts";
 import { runDueWork } from "../../server/reservations/worker.ts";
@@ -32,14 +30,7 @@ beforeAll(async () => {
 /** The demo's fleet, itineraries and rates, and a sales user; the database is emptied before each test. */
 const seed = async (): Promise<void> => {
   const options = { actorId: null, occurredAt: new Date(Date.UTC(2030, 0, 10)) };
-  await db.transaction(async (tx) => {
-    await seedReferenceLists(tx, options);
-    await seedDemoReferenceData(tx, options);
-    await seedDemoSales(tx, options, options.occurredAt);
-    await seedDemoFleet(tx, options);
-    await seedDemoCruiseItineraries(tx, options);
-    await seedDemoRates(tx, options, options.occurredAt);
-  });
+  await db.transaction((tx) => seedDemoSelling(tx, options));
   await staffTokens(server, db, ["admin", "sales"]);
   const one = async (sql: string, params: ReadonlyArray<unknown>) => (await db.query<{ id: number }>(sql, params))[0]?.id ?? 0;
   ids.explorer = await one("select id from yachts where name = $1", ["Galápagos Explorer"]);
