@@ -76,8 +76,7 @@ export function ReservationsList({ cruiseId, withAgencies }: { readonly cruiseId
     { header: t("reservations.agency"), cell: (row) => row.agencyName ?? t("reservations.direct") },
     { header: t("reservations.state"), cell: (row) => t(`reservations.states.${row.state}`) },
     { header: t("reservations.timeLimit"), cell: (row) => timeLimitText(row, t) },
-    { header: t("reservations.spaces"), cell: (row) => String(row.spaces) },
-    { header: t("reservations.total"), cell: (row) => <span className="nowrap">{formatMoney(row.price.total, i18n.language)}</span> },
+    { header: t("reservations.total"), cell: (row) => formatMoney(row.price.total, i18n.language) },
   ];
 
   return (
