@@ -19,6 +19,7 @@ import { registerCatalogueRoutes } from "./catalogues/routes.ts";
 import { registerHistoryRoutes } from "./history/routes.ts";
 import { registerHomeRoutes } from "./home/routes.ts";
 import { registerCruiseRoutes } from "./cruises/routes.ts";
+import { registerPassengerRoutes } from "./passengers/routes.ts";
 import { registerReservationRoutes } from "./reservations/routes.ts";
 import { registerAvailabilityRoutes } from "./reservations/availability.ts";
 import { createChangeFeed } from "./changes/feed.ts";
@@ -143,6 +144,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerQuoteRoutes(app, { db: deps.db, now });
   registerCruiseRoutes(app, { db: deps.db, now });
   registerReservationRoutes(app, { db: deps.db, now, policy: holdPolicy(deps.env) });
+  registerPassengerRoutes(app, { db: deps.db, now });
   registerAvailabilityRoutes(app, { db: deps.db, now });
   const feed = createChangeFeed(deps.db, deps.changeIntervalMs ?? 250, (error) => app.log.error({ err: error }, "live changes not read"));
   app.addHook("onClose", () => feed.stop());

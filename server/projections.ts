@@ -2,6 +2,7 @@ import { sessionsProjection } from "./accounts/sessionsProjection.ts";
 import { usersProjection } from "./accounts/usersProjection.ts";
 import { catalogueProjections } from "./catalogues/projection.ts";
 import { cruisesProjection } from "./cruises/projection.ts";
+import { passengersProjection } from "./passengers/projection.ts";
 import { reservationsProjection } from "./reservations/projection.ts";
 import type { Projection } from "./events/projection.ts";
 import { bannersProjection, callActionsProjection, recommendationsProjection } from "./home/projection.ts";
@@ -25,4 +26,5 @@ export const projections: ReadonlyArray<Projection> = [
   yachtPagesProjection,
   cruisesProjection,
   reservationsProjection,
+  passengersProjection,
 ];

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { roleIds } from "../src/machines/domain/user.machine.ts";
 import { seedDemoCatalogues } from "./demo/catalogues.ts";
 import { seedDemoCruises } from "./demo/cruises.ts";
+import { seedDemoPassengers } from "./demo/passengers.ts";
 import { seedDemoReservations } from "./demo/reservations.ts";
 import { seedDemoCruiseItineraries, seedDemoFleet } from "./demo/fleet.ts";
 import { seedDemoAgencyUsers, seedDemoReferenceData, seedDemoSales, seedReferenceLists } from "./demo/referenceData.ts";
@@ -88,6 +89,8 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
     if (withDemo) await seedDemoRates(tx, options, now);
     // after the departures, the rates and the sales staff: reservations are priced and made by them
     if (withDemo) await seedDemoReservations(tx, now);
+    // after the reservations: their spaces get passengers, and those flights
+    if (withDemo) await seedDemoPassengers(tx, now);
     // After the catalogues: the demo destinations include their items.
     if (withDemo) await seedDemoItineraries(tx, options);
     // After the destinations: the home page recommends some of them.

@@ -70,8 +70,8 @@ const referenceLists: ReadonlyArray<{ readonly catalogue: CatalogueRecord; reado
   {
     catalogue: genders,
     items: () => [
-      { name: "Male Adult", initials: "MA", gpsTaxNational: 30, gpsTaxForeign: 200, gpsTaxAndean: 100 },
-      { name: "Female Adult", initials: "FA", gpsTaxNational: 30, gpsTaxForeign: 200, gpsTaxAndean: 100 },
+      { name: "Male Adult", initials: "MA", gpsTaxNational: 30, gpsTaxForeign: 200, gpsTaxAndean: 100, sex: "male" },
+      { name: "Female Adult", initials: "FA", gpsTaxNational: 30, gpsTaxForeign: 200, gpsTaxAndean: 100, sex: "female" },
       { name: "Child", initials: "CH", gpsTaxNational: 15, gpsTaxForeign: 100, gpsTaxAndean: 50, child: true },
     ],
   },

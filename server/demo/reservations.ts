@@ -52,6 +52,7 @@ export const seedDemoReservations = async (tx: Queryable, now: Date, departures 
   const [male, female] = (await queryRows(tx, IdRow, "select id from genders where status <> 'deleted' and active and not coalesce((details->>'child')::boolean, false) order by id")).map(
     ({ id }) => id,
   );
+  const [child] = await queryRows(tx, IdRow, "select id from genders where status <> 'deleted' and active and coalesce((details->>'child')::boolean, false) order by id");
   if (male === undefined || female === undefined) return;
   const upcoming = await queryRows(
     tx,
@@ -71,19 +72,27 @@ export const seedDemoReservations = async (tx: Queryable, now: Date, departures 
       if (taken >= capacity * fill) break;
       const spaces = Math.max(1, Math.min(cabin.capacity, 1 + Math.floor(random() * cabin.capacity)));
       const genderId = random() < 0.5 ? male : female;
+      // a family in the family room (two adults and their children), a parent and a child in some cabins
+      const family = cabin.familyRoom && child !== undefined && cabin.capacity >= 3;
+      const withChild = !family && child !== undefined && spaces === 2 && random() < 0.15;
+      const types = family
+        ? [male, female, ...Array.from({ length: cabin.capacity - 2 }, () => child.id)]
+        : withChild
+          ? [genderId, child.id]
+          : Array.from({ length: spaces }, () => genderId);
       const agencyId = random() < 0.15 ? null : (agencies[Math.floor(random() * agencies.length)] ?? null);
       const soon = random() < 0.12 ? { timeLimit: new Date(now.getTime() + (6 + Math.floor(random() * 16)) * HOUR).toISOString() } : {};
       const held = await createReservation(
         tx,
-        { cruiseId: id, agencyId, type: cabin.familyRoom ? "familyRoom" : "general", cabins: [{ cabinId: cabin.id, spaces: Array.from({ length: spaces }, () => ({ genderId })) }], ...soon },
+        { cruiseId: id, agencyId, type: cabin.familyRoom ? "familyRoom" : "general", cabins: [{ cabinId: cabin.id, spaces: types.map((type) => ({ genderId: type })) }], ...soon },
         caller,
       );
-      taken += spaces;
+      taken += types.length;
       const roll = random();
       if ("timeLimit" in soon) continue;
       if (roll < 0.55 - index * 0.02) await confirmReservation(tx, held.id, caller);
       else if (roll > 0.92) await cancelReservation(tx, held.id, "El cliente cambió de fechas", caller);
-      else if (roll > 0.86 && spaces > 1) {
+      else if (roll > 0.86 && types.length > 1 && !withChild && !family) {
         const space = (await findReservation(tx, ReservationId.make(held.id), session))?.bookings[0]?.spaces[0];
         if (space !== undefined) await cancelSpace(tx, space.id, "Un pasajero no viajará", caller);
       }

@@ -128,9 +128,17 @@ const refusal = (error: unknown): ApiError => {
   return tooLarge ? new ApiError(413, messages.fileTooLarge) : new ApiError(400, messages.invalidInput);
 };
 
+/** A file handed over as it came (a spreadsheet), with the name the browser gave it. */
+export interface UploadedFile {
+  readonly bytes: Buffer;
+  readonly filename: string;
+}
+
 export interface MultipartForm {
   readonly body: Record<string, unknown>;
   readonly files: ReadonlyArray<UploadedImage>;
+  /** The files of an endpoint whose upload is not images. */
+  readonly documents: ReadonlyArray<UploadedFile>;
 }
 
 /**
@@ -148,6 +156,7 @@ export const readMultipart = async (
   if (!request.isMultipart()) throw new ApiError(415, messages.invalidInput);
   const form = upload.form === "json" ? new JsonBody() : new FormBody(arrays);
   const files: UploadedImage[] = [];
+  const documents: UploadedFile[] = [];
   // The first problem wins; the parts after it are still read.
   const problems: ApiError[] = [];
   const note = (error: ApiError) => {
@@ -176,7 +185,9 @@ export const readMultipart = async (
       const bytes = await part.toBuffer();
       if (part.file.truncated) note(new ApiError(413, messages.fileTooLarge));
       else if (part.fieldname !== upload.field) note(new ApiError(400, messages.invalidInput));
-      else if (bytes.length > 0 && problems.length === 0) {
+      else if (upload.kind === "spreadsheet") {
+        if (bytes.length > 0) documents.push({ bytes, filename: part.filename });
+      } else if (bytes.length > 0 && problems.length === 0) {
         try {
           files.push(await reencodeImage(bytes));
         } catch (error) {
@@ -189,5 +200,5 @@ export const readMultipart = async (
   }
   const [problem] = problems;
   if (problem !== undefined) throw problem;
-  return { body: form.toObject(), files };
+  return { body: form.toObject(), files, documents };
 };

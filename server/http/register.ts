@@ -8,7 +8,7 @@ import { findSession, type Session } from "../accounts/sessions.ts";
 import type { Database } from "../db/database.ts";
 import type { CommandOptions } from "../events/command.ts";
 import type { UploadedImage } from "../uploads/store.ts";
-import { arrayFields, readMultipart } from "./multipart.ts";
+import { arrayFields, readMultipart, type UploadedFile } from "./multipart.ts";
 
 /** A list answer with paging information, sent as `{"data": [...], "meta": {...}}`. */
 export class Listed<T> {
@@ -25,6 +25,8 @@ export interface Call<E extends Endpoint> {
   readonly body: BodyOf<E>;
   /** The checked images of a multipart endpoint (its `upload` field); empty elsewhere. */
   readonly files: ReadonlyArray<UploadedImage>;
+  /** The files of a multipart endpoint whose upload is a spreadsheet, as they came; empty elsewhere. */
+  readonly documents: ReadonlyArray<UploadedFile>;
   readonly session: Session | null;
   readonly ip: string;
 }
@@ -199,7 +201,7 @@ export const registerEndpoint = <E extends Endpoint>(
   const readBody = async (request: FastifyRequest) => {
     if (upload !== undefined && (upload.form !== "json" || request.isMultipart())) return readMultipart(request, upload, arrays);
     if (request.isMultipart()) throw new ApiError(415, messages.invalidInput);
-    return { body: request.body ?? {}, files: [] };
+    return { body: request.body ?? {}, files: [], documents: [] };
   };
   app.route({
     method: endpoint.method,
@@ -210,7 +212,7 @@ export const registerEndpoint = <E extends Endpoint>(
       const query = decodeInput(endpoint.query, request.query ?? {});
       const form = await readBody(request);
       const body = decodeInput(endpoint.body, form.body);
-      const result = await handler({ params, query, body, files: form.files, session, ip: request.ip });
+      const result = await handler({ params, query, body, files: form.files, documents: form.documents, session, ip: request.ip });
       const answer =
         result instanceof Listed
           ? { data: encodeResponse(result.data), meta: result.meta }

@@ -95,6 +95,10 @@ const withDeparture = async (db: Queryable, body: typeof QuoteDraftSchema.Type):
   return yachtId === undefined || days === undefined || startDate === undefined ? "required" : { ...body, yachtId, days, startDate };
 };
 
+/** The air-ticket rates in force for a year, as pricing reads them (a passenger's flight leg). */
+export const airTicketFares = async (db: Queryable, year: number): Promise<ReadonlyArray<PricingRate>> =>
+  (await listItems(db, airTicketRates)).filter((item) => inForce(item) && item.year === year).map((item) => pricingRate("airTicket", item));
+
 /** A direct client's sale: no agency, so no contract or Ikarus rate, no wholesaler discount, no commission. */
 const directSale = { direct: true } as const;
 

@@ -94,6 +94,14 @@ const projection = recordProjection({
       case "space.cancel":
         await updateRow(tx, reservationRecord.table, row, event.last ? { cancel_reason: event.reason, canceled_at: row.at } : {});
         return moveSpaces(tx, row, { type: "space.cancel", reason: event.reason }, event.reason, event.spaceId);
+      case "space.assign":
+        await updateRow(tx, reservationRecord.table, row);
+        return execute(tx, "update spaces set passenger_id = $1, updated_at = $2 where id = $3 and reservation_id = $4", [
+          event.passengerId,
+          row.at,
+          event.spaceId,
+          row.id,
+        ]);
       case "reservation.delete":
         return updateRow(tx, reservationRecord.table, row);
     }

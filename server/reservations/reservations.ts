@@ -25,7 +25,7 @@ import {
 import { type BerthCabin, type BerthRequest, berthProblem, type LiveSpace } from "../../src/machines/domain/berths.ts";
 import { priceDraft } from "../../src/machines/domain/pricing.ts";
 import { noReservationFacts, type ReservationEvent, type ReservationFacts } from "../../src/machines/domain/reservation.machine.ts";
-import { spaceMachine } from "../../src/machines/domain/space.machine.ts";
+import { type SpaceEvent, type SpaceFacts, spaceMachine } from "../../src/machines/domain/space.machine.ts";
 import { departureMoment, type HoldPolicy, isTimeLimitRefused, latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
 import type { Session } from "../accounts/sessions.ts";
@@ -43,10 +43,10 @@ export interface Caller {
   readonly policy: HoldPolicy;
 }
 
-const commandOptions = (caller: Pick<Caller, "session" | "now">): CommandOptions => ({ actorId: caller.session.userId, occurredAt: caller.now });
+export const commandOptions = (caller: Pick<Caller, "session" | "now">): CommandOptions => ({ actorId: caller.session.userId, occurredAt: caller.now });
 
 /** An agency user's own agency; null for staff, who see every reservation. */
-const ownAgency = (session: Session): number | null => (session.role === "agency" ? (session.agencyId ?? -1) : null);
+export const ownAgency = (session: Session): number | null => (session.role === "agency" ? (session.agencyId ?? -1) : null);
 
 const DepartureRow = Schema.Struct({
   id: Schema.Int,
@@ -181,6 +181,7 @@ const ReservationRow = Schema.Struct({
   extensions: Schema.Int,
   spaces: Schema.Int,
   price: Schema.Struct({ total: Schema.Finite, commission: Schema.Finite, net: Schema.Finite }),
+  flights_total: Schema.Finite,
   created_at: Schema.Date,
   version: Schema.Int,
   notes: Schema.String,
@@ -189,13 +190,27 @@ const ReservationRow = Schema.Struct({
 });
 type ReservationRow = typeof ReservationRow.Type;
 
+/**
+ * The flight legs a reservation pays: its passengers' legs on its departure, while the passenger
+ * holds a live space of it (`reservation` names the reservation's id in the query).
+ */
+const liveLegOf = (reservation: string): string =>
+  `f.reservation_id = ${reservation} and exists (select 1 from spaces s where s.reservation_id = f.reservation_id
+     and s.passenger_id = f.passenger_id and s.status <> 'canceled')`;
+
+const FlightLineRow = Schema.Struct({ line: Schema.NullOr(QuoteLine) });
+
 const selectReservations = `select r.id, r.code, r.cruise_id, c.code as cruise_code, y.name as yacht_name,
     to_char(c.start_date, 'YYYY-MM-DD') as start_date, r.agency_id, a.name as agency_name, r.type, r.executive_id,
     u.first_name || ' ' || u.last_name as executive_name, r.status, r.time_limit, r.extensions,
     (select count(*)::int from spaces s where s.reservation_id = r.id and s.status <> 'canceled') as spaces,
-    r.price, r.created_at, r.version, r.notes, r.cancel_reason, r.lines
+    r.price, (select coalesce(sum((f.line->>'total')::numeric), 0)::float8 from passenger_flights f where ${liveLegOf("r.id")}) as flights_total,
+    r.created_at, r.version, r.notes, r.cancel_reason, r.lines
   from reservations r join cruises c on c.id = r.cruise_id join yachts y on y.id = c.yacht_id
   left join agencies a on a.id = r.agency_id left join users u on u.id = r.executive_id`;
+
+/** An amount rounded to the cent, as sums of dollars in floating point need. */
+const cents = (amount: number): number => Math.round(amount * 100) / 100;
 
 const toSummary = (row: ReservationRow): ReservationSummary => ({
   id: row.id,
@@ -212,7 +227,8 @@ const toSummary = (row: ReservationRow): ReservationSummary => ({
   timeLimit: row.time_limit?.toISOString() ?? null,
   extensions: row.extensions,
   spaces: row.spaces,
-  price: row.price,
+  // the passengers' air tickets earn no commission: the operator nets them whole
+  price: { total: cents(row.price.total + row.flights_total), commission: row.price.commission, net: cents(row.price.net + row.flights_total) },
   createdAt: row.created_at.toISOString(),
   version: row.version,
 });
@@ -225,6 +241,7 @@ const SpaceRow = Schema.Struct({
   gender_name: Schema.String,
   status: Schema.Literals(["reserved", "waiting", "confirmed", "canceled"]),
   passenger_id: Schema.NullOr(Schema.Int),
+  passenger_name: Schema.NullOr(Schema.String),
   cancel_reason: Schema.NullOr(Schema.String),
 });
 
@@ -236,8 +253,9 @@ export const findReservation = async (db: Queryable, id: ReservationId, session:
   const spaces = await queryRows(
     db,
     SpaceRow,
-    `select s.id, s.cabin_id, c.name as cabin_name, s.gender_id, g.name as gender_name, s.status, s.passenger_id, s.cancel_reason
-       from spaces s join cabins c on c.id = s.cabin_id join genders g on g.id = s.gender_id
+    `select s.id, s.cabin_id, c.name as cabin_name, s.gender_id, g.name as gender_name, s.status, s.passenger_id,
+            p.first_name || ' ' || p.last_name as passenger_name, s.cancel_reason
+       from spaces s join cabins c on c.id = s.cabin_id join genders g on g.id = s.gender_id left join passengers p on p.id = s.passenger_id
       where s.reservation_id = $1 order by s.id`,
     [id],
   );
@@ -253,11 +271,14 @@ export const findReservation = async (db: Queryable, id: ReservationId, session:
         genderName: space.gender_name,
         state: space.status,
         passengerId: space.passenger_id,
+        passengerName: space.passenger_name,
         cancelReason: space.cancel_reason,
       })),
     };
   });
-  return { ...toSummary(row), notes: row.notes, cancelReason: row.cancel_reason, bookings, lines: row.lines };
+  const flights = await queryRows(db, FlightLineRow, `select f.line from passenger_flights f where ${liveLegOf("$1")} order by f.date, f.id`, [id]);
+  const lines = [...row.lines, ...flights.flatMap(({ line }) => (line === null ? [] : [line]))];
+  return { ...toSummary(row), notes: row.notes, cancelReason: row.cancel_reason, bookings, lines };
 };
 
 export interface ReservationPage {
@@ -308,7 +329,7 @@ const defaultTimeLimit = (departure: DepartureRow, caller: Pick<Caller, "now" | 
   new Date(latestTimeLimit(caller.now.getTime(), departureMoment(departure.start_date), caller.policy));
 
 /** Decides one reservation event, refusing with the machine's message; the facts default to none wrong. */
-const decideReservation = (
+export const decideReservation = (
   tx: Queryable,
   id: number,
   event: ReservationEvent,
@@ -379,7 +400,7 @@ export const createReservation = async (tx: Queryable, draft: ReservationDraft, 
 };
 
 /** The reservation of a command as its caller may see it (an agency user: its own agency's), locked with its departure; 404 otherwise. */
-const lockReservation = async (tx: Queryable, id: number, session: Session) => {
+export const lockReservation = async (tx: Queryable, id: number, session: Session) => {
   const found = await findReservation(tx, ReservationId.make(id), session);
   if (found === null) throw new ApiError(404, messages.notFound);
   const departure = await lockDeparture(tx, found.cruiseId);
@@ -414,6 +435,16 @@ export const deleteReservation = async (tx: Queryable, id: ReservationId, caller
   await decideReservation(tx, id, { type: "reservation.delete" }, commandOptions(caller), { liveSpaces: reservation.spaces });
 };
 
+/**
+ * Judges one space's event with the space machine, in the space's state, refusing with its
+ * message (an event its state does not take: 409); its reservation's event is decided after.
+ */
+export const judgeSpace = (state: string, event: SpaceEvent, facts: SpaceFacts): void => {
+  const verdict = judge(spaceMachine, state, event, facts);
+  if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
+  if (verdict.kind === "notAllowed") throw new ApiError(409, messages.notAllowedNow);
+};
+
 const OneSpaceRow = Schema.Struct({ reservation_id: Schema.Int, status: Schema.String });
 
 /**
@@ -425,9 +456,7 @@ export const cancelSpace = async (tx: Queryable, spaceId: SpaceId, reason: strin
   if (space === null) throw new ApiError(404, messages.notFound);
   const { reservation, departure } = await lockReservation(tx, space.reservation_id, caller.session);
   const fieldProblem = reasonProblem(reason);
-  const verdict = judge(spaceMachine, space.status, { type: "space.cancel", reason }, { fieldProblem });
-  if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
-  if (verdict.kind === "notAllowed") throw new ApiError(409, messages.notAllowedNow);
+  judgeSpace(space.status, { type: "space.cancel", reason }, { fieldProblem });
   const last = reservation.spaces <= 1;
   await decideReservation(tx, reservation.id, { type: "space.cancel", spaceId, reason: reason.trim(), last }, commandOptions(caller), { fieldProblem });
   await promoteWaiting(tx, departure, caller);

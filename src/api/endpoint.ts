@@ -76,6 +76,11 @@ export interface Upload {
    * with a `json` form also takes a plain JSON body when it sends no file.
    */
   readonly form?: "fields" | "json";
+  /**
+   * What the files are: images, decoded and re-encoded (the default), or a spreadsheet (XLSX or
+   * CSV) handed to the handler as it came.
+   */
+  readonly kind?: "images" | "spreadsheet";
 }
 
 /** The text field of a `json` multipart form. */

@@ -16,6 +16,7 @@ export const historyReaders: Readonly<Record<string, ReadonlyArray<RoleName>>> =
   cruise: staffRoles,
   // an agency user reads its reservations, not their history: the history call knows no agency
   reservation: staffRoles,
+  passenger: staffRoles,
 };
 
 /** A record's event stream as it travels in the path: a name, checked against the readers. */

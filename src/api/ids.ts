@@ -56,6 +56,10 @@ export const ReservationId = SerialId.pipe(Schema.brand("ReservationId"));
 export type ReservationId = typeof ReservationId.Type;
 export const SpaceId = SerialId.pipe(Schema.brand("SpaceId"));
 export type SpaceId = typeof SpaceId.Type;
+export const PassengerId = SerialId.pipe(Schema.brand("PassengerId"));
+export type PassengerId = typeof PassengerId.Type;
+export const PassengerFlightId = SerialId.pipe(Schema.brand("PassengerFlightId"));
+export type PassengerFlightId = typeof PassengerFlightId.Type;
 
 export const SerialIdFromPath = idFromPath(SerialId);
 

@@ -1,5 +1,6 @@
 import * as auth from "./auth.ts";
 import { cruiseEndpoints } from "./cruises.ts";
+import { passengerEndpoints } from "./passengers.ts";
 import { reservationEndpoints } from "./reservations.ts";
 import { availability } from "./availability.ts";
 import { changeStream } from "./changes.ts";
@@ -57,6 +58,7 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   quoteReservation,
   ...cruiseEndpoints,
   ...reservationEndpoints,
+  ...passengerEndpoints,
   availability,
   changeStream,
 ];

@@ -65,6 +65,13 @@ export const messages = {
   charterExists: "another charter reservation exists",
   reservationHasSpaces: "the reservation has spaces",
   charterBlocked: "no charter creation when spaces are occupied",
+  passengerIdentificationTaken: "passenger identification unique",
+  passengerGenderMismatch: "passenger gender must match the space gender",
+  childAgeMismatch: "child under 12 on the day of departure",
+  /** Not in the spec's list: one person sails one departure once (DOMAIN.md section 7). */
+  passengerOnCruise: "the passenger is already on this cruise",
+  flightDuringCruise: "no flight creation during the cruise",
+  allCabinsFilled: "all cabins information filled",
 } as const;
 
 export type Message = (typeof messages)[keyof typeof messages];

@@ -59,6 +59,7 @@ export const Space = Schema.Struct({
   genderName: Schema.String,
   state: SpaceState,
   passengerId: Schema.NullOr(Schema.Int),
+  passengerName: Schema.NullOr(Schema.String),
   cancelReason: Schema.NullOr(Schema.String),
 });
 export type Space = typeof Space.Type;

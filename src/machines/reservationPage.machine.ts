@@ -11,12 +11,13 @@ import {
   getReservation,
   type Reservation,
 } from "../api/reservations.ts";
+import { assignPassenger, type ImportReport, importPassengers } from "../api/passengers.ts";
 import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "./shared.ts";
 
 /** A command a reservation's page asks about before sending: what the user pressed. */
 export type PendingCommand =
-  | { readonly kind: "confirm" | "extend" | "cancel" | "delete" }
-  | { readonly kind: "cancelSpace"; readonly spaceId: number };
+  | { readonly kind: "confirm" | "extend" | "cancel" | "delete" | "importPassengers" }
+  | { readonly kind: "cancelSpace" | "assignPassenger" | "removePassenger"; readonly spaceId: number };
 
 /** What the dialog asked: the command, and the reservation it is about. */
 export interface CommandQuestion {
@@ -24,8 +25,11 @@ export interface CommandQuestion {
   readonly reservation: Reservation;
 }
 
-/** The dialog's answer: null when closed; a reason or a new time limit (an ISO instant) when asked for one; "" when only confirmed. */
-export type CommandReply = string | null;
+/**
+ * The dialog's answer: null when closed; a reason, a new time limit (an ISO instant) or a
+ * passenger's id when asked for one; "" when only confirmed; the sheet chosen for an import.
+ */
+export type CommandReply = string | File | null;
 
 export interface ReservationPageInput {
   readonly client: ApiClient;
@@ -35,7 +39,9 @@ export interface ReservationPageInput {
 export interface ReservationPageContext extends ReservationPageInput {
   readonly reservation: Reservation | null;
   readonly pending: PendingCommand | null;
-  readonly reply: string;
+  readonly reply: string | File;
+  /** What became of each row of the last import. */
+  readonly importReport: ImportReport | null;
   readonly message: string | null;
   readonly error: string | null;
 }
@@ -49,9 +55,10 @@ const reservationId = Schema.decodeSync(ReservationId);
 const spaceId = Schema.decodeSync(SpaceId);
 
 /** Sends one command with the dialog's reply; answers the server's flow message. */
-const sendCommand = fromPromise<string, { readonly client: ApiClient; readonly id: number; readonly command: PendingCommand; readonly reply: string }>(
+const sendCommand = fromPromise<string, { readonly client: ApiClient; readonly id: number; readonly command: PendingCommand; readonly reply: string | File }>(
   ({ input }) => {
-    const { client, command, reply } = input;
+    const { client, command } = input;
+    const reply = typeof input.reply === "string" ? input.reply : "";
     const params = { id: reservationId(input.id) };
     switch (command.kind) {
       case "confirm":
@@ -64,6 +71,12 @@ const sendCommand = fromPromise<string, { readonly client: ApiClient; readonly i
         return client.call(deleteReservation, { params });
       case "cancelSpace":
         return client.call(cancelSpace, { params: { id: spaceId(command.spaceId) }, body: { reason: reply } });
+      case "assignPassenger":
+        return client.call(assignPassenger, { params: { id: spaceId(command.spaceId) }, body: { passengerId: Number(reply) } });
+      case "removePassenger":
+        return client.call(assignPassenger, { params: { id: spaceId(command.spaceId) }, body: { passengerId: null } });
+      case "importPassengers":
+        throw new Error("an import is sent by importSheet");
     }
   },
 );
@@ -86,13 +99,15 @@ export const reservationPageMachine = setup({
     notify,
     assignReservation: assign({ reservation: (_, params: { reservation: Reservation }) => params.reservation }),
     assignPending: assign({ pending: (_, params: { command: PendingCommand }) => params.command, reply: "" }),
-    assignReply: assign({ reply: (_, params: { reply: string }) => params.reply }),
+    assignReply: assign({ reply: (_, params: { reply: string | File }) => params.reply }),
+    assignReport: assign({ importReport: (_, params: { report: ImportReport }) => params.report }),
     clearPending: assign({ pending: null, reply: "" }),
     /** Back to the reservations once the reservation is deleted; the view provides it. */
     goToList: () => {},
   },
   guards: {
     isAnswered: (_, params: { reply: CommandReply }) => params.reply !== null,
+    isSheetChosen: (_, params: { reply: CommandReply }) => typeof File !== "undefined" && params.reply instanceof File,
     wasDeleted: ({ context }) => context.pending?.kind === "delete",
   },
   actors: {
@@ -101,11 +116,14 @@ export const reservationPageMachine = setup({
     ),
     askCommand: fromPromise<CommandReply, CommandQuestion>(async () => null),
     sendCommand,
+    importSheet: fromPromise<ImportReport, { readonly client: ApiClient; readonly id: number; readonly sheet: File }>(({ input }) =>
+      input.client.upload(importPassengers, { params: { id: reservationId(input.id) }, fields: {}, files: [input.sheet] }),
+    ),
   },
 }).createMachine({
   id: "reservationPage",
   description: "A reservation's page: its bookings, spaces, price and time limit, and the commands its state takes, each asked in a dialog, sent, and the page shown again.",
-  context: ({ input }) => ({ ...input, reservation: null, pending: null, reply: "", message: null, error: null }),
+  context: ({ input }) => ({ ...input, reservation: null, pending: null, reply: "", importReport: null, message: null, error: null }),
   initial: "loading",
   states: {
     loading: {
@@ -144,6 +162,12 @@ export const reservationPageMachine = setup({
         },
         onDone: [
           {
+            guard: { type: "isSheetChosen", params: ({ event }) => ({ reply: event.output }) },
+            target: "importing",
+            actions: { type: "assignReply", params: ({ event }) => ({ reply: event.output ?? "" }) },
+            description: "A sheet was chosen: it is imported.",
+          },
+          {
             guard: { type: "isAnswered", params: ({ event }) => ({ reply: event.output }) },
             target: "sending",
             actions: { type: "assignReply", params: ({ event }) => ({ reply: event.output ?? "" }) },
@@ -172,6 +196,28 @@ export const reservationPageMachine = setup({
           target: "ready",
           actions: [assignFailure, "clearPending"],
           description: "The server refused (the time limit passed, not allowed now): its message shows above the reservation.",
+        },
+      },
+    },
+    importing: {
+      tags: "processing",
+      description: "The sheet is sent: each row is registered or found, and seated, while the page waits for the report.",
+      invoke: {
+        id: "importSheet",
+        src: "importSheet",
+        input: ({ context }) => {
+          if (!(context.reply instanceof File)) throw new Error("no sheet to import");
+          return { client: context.client, id: context.id, sheet: context.reply };
+        },
+        onDone: {
+          target: "loading",
+          actions: [{ type: "assignReport", params: ({ event }) => ({ report: event.output }) }, "clearPending"],
+          description: "The report of every row shows; the reservation is fetched again with its passengers.",
+        },
+        onError: {
+          target: "ready",
+          actions: [assignFailure, "clearPending"],
+          description: "The file was refused (no sheet, not the agency's): its message shows above the reservation.",
         },
       },
     },

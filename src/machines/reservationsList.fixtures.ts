@@ -6,10 +6,10 @@ import { reservationsListMachine, reservationsQueryDefaults } from "./reservatio
 export const fixtures = machineFixtures({
   id: "reservationsList",
   machine: reservationsListMachine,
-  inputs: [{ client: unusedClient, query: initialQuery(reservationsQueryDefaults), cruiseId: null, withAgencies: true }],
+  inputs: [{ client: unusedClient, query: initialQuery(reservationsQueryDefaults), scope: { cruiseId: null, withAgencies: true } }],
   events: [
-    { type: "xstate.done.actor.fetchReservations", output: { rows: [], total: 45, agencies: [] } },
-    { type: "xstate.error.actor.fetchReservations", error: refused(503, messages.serverError) },
+    { type: "xstate.done.actor.fetchPage", output: { rows: [], total: 45, extras: { agencies: [] } } },
+    { type: "xstate.error.actor.fetchPage", error: refused(503, messages.serverError) },
     { type: "retry" },
     { type: "page.go", page: 2 },
     { type: "page.go", page: 9 },

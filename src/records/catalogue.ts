@@ -56,7 +56,8 @@ export interface CatalogueDeclaration {
   readonly listPath: string;
   /** The form for a new item; the first one is where the add button goes. */
   readonly newPaths: readonly [string, ...string[]];
-  readonly menu: { readonly section: MenuSection };
+  /** The sidebar section its list sits in, and who finds it there (its readers, unless narrowed). */
+  readonly menu: { readonly section: MenuSection; readonly roles?: ReadonlyArray<RoleName> };
   readonly usedBy: ReadonlyArray<ItemUse>;
   /** The message a second item of the same name is refused with; null where names may repeat (guides). */
   readonly nameTaken: Message | null;
@@ -181,7 +182,7 @@ export interface CatalogueOptions {
   readonly writers: ReadonlyArray<RoleName>;
   readonly listPath: string;
   readonly newPaths: readonly [string, ...string[]];
-  readonly menu: { readonly section: MenuSection };
+  readonly menu: { readonly section: MenuSection; readonly roles?: ReadonlyArray<RoleName> };
   readonly usedBy?: ReadonlyArray<ItemUse>;
   /** The label of the name field and column, when it is not `catalogue.name` ('Nombre'). */
   readonly nameLabel?: string;

@@ -1,4 +1,5 @@
 import { detail } from "../api/details.ts";
+import { passengerGenders } from "../api/passengers.ts";
 import { emailField, textField, yearField } from "../api/fields.ts";
 import { messages } from "../api/messages.ts";
 import { type CatalogueOptions, referencesTo, referenceTo, simpleCatalogue } from "./catalogue.ts";
@@ -10,7 +11,7 @@ import { type CatalogueOptions, referencesTo, referenceTo, simpleCatalogue } fro
  */
 const referenceCatalogue = (
   options: Pick<CatalogueOptions, "key" | "resource" | "singular" | "stream" | "table" | "details" | "nameLabel" | "nameTaken" | "nameField"> &
-    Partial<Pick<CatalogueOptions, "readers">>,
+    Partial<Pick<CatalogueOptions, "readers" | "menu">>,
 ) =>
   simpleCatalogue({
     readers: ["admin", "marketing", "sales"],
@@ -65,8 +66,15 @@ export const berths = referenceCatalogue({
   ],
 });
 
+/**
+ * Agencies register their passengers: they read the identification types and the countries the
+ * passenger's form offers, without finding those lists in their menu.
+ */
+const readByAgencies = { readers: ["admin", "marketing", "sales", "agency"], menu: { section: "catalogues", roles: ["admin", "marketing", "sales"] } } as const;
+
 /** National identity card, passport: what an agency or a passenger is identified by. */
 export const identificationTypes = referenceCatalogue({
+  ...readByAgencies,
   key: "identificationTypes",
   resource: "identificationTypes",
   singular: "IdentificationType",
@@ -79,6 +87,7 @@ export const identificationTypes = referenceCatalogue({
 
 /** Countries with their Spanish and English names; Andean Community visitors pay their own GPS tax. */
 export const countries = referenceCatalogue({
+  ...readByAgencies,
   key: "countries",
   resource: "countries",
   singular: "Country",
@@ -172,6 +181,8 @@ export const genders = referenceCatalogue({
     gpsTax("gpsTaxAndean", "detail.gpsTaxAndean"),
     // a child's space takes its rate's child discount (DOMAIN.md section 6)
     { name: "child", label: "detail.childSpace", rule: detail.flag(), column: true },
+    // an adult space's passenger is of its sex (DOMAIN.md section 7); none: any adult
+    { name: "sex", label: "detail.sex", rule: detail.choice(passengerGenders, false), column: true },
     { name: "icon", label: "detail.icon", rule: detail.image() },
   ],
 });

@@ -1,6 +1,7 @@
 import { everyRole, type RoleName, staffRoles } from "../api/endpoint.ts";
 import type { CatalogueDeclaration, MenuSection } from "../records/catalogue.ts";
 import { departures } from "../records/cruises.ts";
+import { passengers } from "../records/passengers.ts";
 import { reservations } from "../records/reservations.ts";
 import { catalogues } from "../records/index.ts";
 import { paths } from "./paths.ts";
@@ -20,7 +21,7 @@ export const catalogueEntry = (catalogue: CatalogueDeclaration): MenuEntry => ({
   key: catalogue.key,
   path: catalogue.listPath,
   section: catalogue.menu.section,
-  roles: catalogue.readers,
+  roles: catalogue.menu.roles ?? catalogue.readers,
 });
 
 /** The sidebar of SPEC.md section 6: which role sees which entry; the catalogues as declared in src/records. */
@@ -34,6 +35,7 @@ export const menu: ReadonlyArray<MenuEntry> = [
   { key: "availability", path: paths.availability, section: "operations", roles: everyRole },
   { key: departures.key, path: departures.listPath, section: departures.menu.section, roles: departures.readers },
   { key: reservations.key, path: reservations.listPath, section: reservations.menu.section, roles: reservations.readers },
+  { key: passengers.key, path: passengers.listPath, section: passengers.menu.section, roles: passengers.readers },
   { key: "flows", path: paths.flows, section: "screens", roles: ["admin", "marketing"] },
   { key: "agency", path: paths.agency, section: "screens", roles: ["agency"] },
 ];

@@ -28,6 +28,8 @@ import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { catalogues, endpoints } from "../../src/records/index.ts";
 import { departures } from "../../src/records/cruises.ts";
 import { type Cruise, listCruises } from "../../src/api/cruises.ts";
+import { listPassengers, type PassengerRecord } from "../../src/api/passengers.ts";
+import { passengers } from "../../src/records/passengers.ts";
 import type { UserPayload } from "../../src/api/users.ts";
 import type { CatalogueItem } from "../../src/api/catalogues.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
@@ -223,6 +225,8 @@ const destinationSource = destinationFormSource("national");
 
 /** The departure's form, once its yacht and itinerary are made. */
 let cruiseForm: FieldValues = {};
+/** The passenger's form, once its identification type and country are made. */
+let passengerForm: FieldValues = {};
 
 const cases: Readonly<Record<string, ReturnType<typeof staleCase>>> = {
   ...catalogueCases,
@@ -243,6 +247,30 @@ const cases: Readonly<Record<string, ReturnType<typeof staleCase>>> = {
       { ...cruiseForm, notes: "Guía naturalista" },
     ],
     shown: (cruise) => cruise.notes,
+    expected: (draft) => textValue(draft, "notes"),
+  }),
+  "passengers.update": staleCase<PassengerRecord, CatalogueChoices, FieldValues>({
+    source: passengers.form("admin").source,
+    create: async () => {
+      passengerForm = {
+        firstName: "Lucía",
+        lastName: "Andrade",
+        identificationTypeId: String(await referencedItem(db, "identificationTypes")),
+        identification: "AB123",
+        birthday: "1985-04-12",
+        countryId: String(await referencedItem(db, "countries")),
+        gender: "female",
+      };
+      await passengers.form("admin").source.save(client, { ...newRecord, draft: passengerForm });
+      const [passenger] = await client.call(listPassengers, { query: {} });
+      if (passenger === undefined) throw new Error("the passenger was not registered");
+      return passenger.id;
+    },
+    edits: () => [
+      { ...passengerForm, notes: "Viaja con su hija" },
+      { ...passengerForm, notes: "Alergia al maní" },
+    ],
+    shown: (passenger) => passenger.notes,
     expected: (draft) => textValue(draft, "notes"),
   }),
   "users.update": staleCase({
@@ -335,6 +363,7 @@ const commandsWithoutForm = new Set([
   "reservations.extend",
   "reservations.cancel",
   "spaces.cancel",
+  "spaces.assignPassenger",
   ...catalogues.flatMap(({ api }) => api.commands.map(({ endpoint }) => endpoint.name)),
 ]);
 

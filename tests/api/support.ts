@@ -209,4 +209,7 @@ export const snapshot = async (db: Database) => ({
   sessions: await db.query("select id, revoked from sessions order by id"),
   catalogues: await Promise.all(catalogues.map(({ table }) => db.query(`select * from ${table} order by id`))),
   outbox: await db.query('select id, "to" from outbox order by id'),
+  selling: await Promise.all(
+    ["cruises", "reservations", "spaces", "passengers", "passenger_flights"].map((table) => db.query(`select * from ${table} order by id`)),
+  ),
 });

@@ -88,6 +88,7 @@ describe("the protected panel", () => {
         "Disponibilidad",
         "Salidas",
         "Reservas",
+        "Pasajeros",
         ...fleet,
         ...rates,
         ...catalogues,
@@ -108,6 +109,7 @@ describe("the protected panel", () => {
         "Disponibilidad",
         "Salidas",
         "Reservas",
+        "Pasajeros",
         ...fleet,
         ...catalogues,
       ],
@@ -124,6 +126,7 @@ describe("the protected panel", () => {
         "Disponibilidad",
         "Salidas",
         "Reservas",
+        "Pasajeros",
         ...fleet,
         ...rates,
         ...catalogues,
@@ -131,7 +134,7 @@ describe("the protected panel", () => {
       ],
     ],
     // an agency's users see their agency only (DOMAIN.md section 2)
-    ["agency", ["Mi agencia", "Disponibilidad", "Reservas", "Tipos de espacio"]],
+    ["agency", ["Mi agencia", "Disponibilidad", "Reservas", "Pasajeros", "Tipos de espacio"]],
   ] as const)("shows %s the entries of their role", async (role, entries) => {
     signedInAs(role);
     await renderApp("/panel/leads", fakeFetch({}).fetch);

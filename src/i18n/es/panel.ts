@@ -17,6 +17,7 @@ export {
   layout,
   leads,
   nav,
+  passengers,
   options,
   reservations,
   roles,

@@ -132,7 +132,7 @@ const line = (
 const rateRef = (rate: PricingRate) => ({ kind: rate.kind, id: rate.id, name: rate.name });
 
 /** The first rate of `kind` matching `fits`, by id (the oldest first, so a duplicate does not change a price). */
-const find = (facts: PricingFacts, kind: RateKind, fits: (rate: PricingRate) => boolean): PricingRate | null =>
+const find = (facts: Pick<PricingFacts, "rates">, kind: RateKind, fits: (rate: PricingRate) => boolean): PricingRate | null =>
   facts.rates
     .filter((rate) => rate.kind === kind && fits(rate))
     .sort((a, b) => a.id - b.id)[0] ?? null;
@@ -216,10 +216,13 @@ const cruiseLines = (draft: QuoteDraft, facts: PricingFacts): QuoteLine[] | null
   return lines;
 };
 
-/** The flight lines of a draft (adults, then children, per leg), or null when a leg has no fare. */
-const flightLines = (draft: QuoteDraft, facts: PricingFacts): QuoteLine[] | null => {
+/**
+ * The flight lines of legs (adults, then children, per leg), or null when a leg has no fare: a
+ * draft's, or one passenger's leg (DOMAIN.md section 7).
+ */
+export const flightLines = (legs: ReadonlyArray<QuoteFlight>, facts: Pick<PricingFacts, "rates">): QuoteLine[] | null => {
   const lines: QuoteLine[] = [];
-  for (const leg of draft.flights ?? []) {
+  for (const leg of legs) {
     const rate = find(facts, "airTicket", (candidate) => candidate.flight === leg.flightId);
     if (rate === null) return null;
     for (const [passenger, quantity, fare] of [
@@ -253,7 +256,7 @@ const sum = (values: ReadonlyArray<number>): number => values.reduce((total, val
 export const priceDraft = (draft: QuoteDraft, facts: PricingFacts): Pricing => {
   const cruise = cruiseLines(draft, facts);
   if (cruise === null) return { kind: "rateMissing" };
-  const flights = flightLines(draft, facts);
+  const flights = flightLines(draft.flights ?? [], facts);
   if (flights === null) return { kind: "flightRateMissing" };
   const lines = [...cruise, ...flights];
   const total = sum(lines.map((priced) => priced.total));

@@ -19,6 +19,7 @@ const opening: ReservationOpening = {
 
 const facts: ReadonlyArray<ReservationFacts> = [
   noReservationFacts,
+  { ...noReservationFacts, everySpaceFilled: true },
   { ...noReservationFacts, fieldProblem: "required" },
   { ...noReservationFacts, fieldProblem: "invalid" },
   { ...noReservationFacts, cruiseClosed: true },
@@ -48,6 +49,7 @@ export const fixtures = domainFixtures({
     { type: "reservation.promote", timeLimit: "2027-03-05T17:00:00.000Z" },
     { type: "reservation.cancel", reason: "El cliente desistió" },
     { type: "space.cancel", spaceId: 1, reason: "Un pasajero desistió", last: false },
+    { type: "space.assign", spaceId: 1, passengerId: 3 },
     { type: "space.cancel", spaceId: 2, reason: "El último pasajero desistió", last: true },
     { type: "reservation.delete" },
   ],

@@ -47,6 +47,9 @@ export const SpaceCancel = Schema.Struct({
   last: Schema.Boolean,
 });
 
+/** A space given its passenger (null: none); the space machine has judged the passenger. */
+export const SpaceAssign = Schema.Struct({ type: Schema.Literal("space.assign"), spaceId: Schema.Int, passengerId: Schema.NullOr(Schema.Int) });
+
 export const ReservationEvent = Schema.Union([
   ReservationHold,
   ReservationWaitlist,
@@ -58,6 +61,7 @@ export const ReservationEvent = Schema.Union([
   ReservationRemind,
   ReservationDelete,
   SpaceCancel,
+  SpaceAssign,
 ]);
 export type ReservationEvent = typeof ReservationEvent.Type;
 
@@ -78,6 +82,8 @@ export interface ReservationFacts extends FieldFacts {
   readonly tooManyExtensions: boolean;
   readonly timeLimitPassed: boolean;
   readonly liveSpaces: number;
+  /** A passenger to seat (an import's row) while every live space already has one. */
+  readonly everySpaceFilled?: boolean;
 }
 
 export const noReservationFacts: ReservationFacts = {
@@ -125,6 +131,13 @@ const cancelAll = [
   { target: "canceled", description: "Canceled for the reason given: every live space is, and the waiting list is promoted." },
 ] as const;
 
+/** A space given its passenger, as the space machine judged them; a passenger to seat finds none free. */
+const assign = <const Stay extends "reserved" | "waiting" | "confirmed">(stay: Stay) =>
+  [
+    refusal("isEverySpaceFilled", 409, messages.allCabinsFilled, "Refused: a passenger to seat while every live space has one ('all cabins information filled')."),
+    { target: stay, description: "A space is given its passenger (or none), as the space machine judged it." },
+  ] as const;
+
 const hasSpaces = refusal("hasLiveSpaces", 409, messages.reservationHasSpaces, "Refused: it still has live spaces ('the reservation has spaces').");
 
 export const reservationMachine = setup({
@@ -145,6 +158,7 @@ export const reservationMachine = setup({
     isTimeLimitPassed: ({ event }) => holds(event, (facts) => facts.timeLimitPassed),
     isTimeLimitAhead: ({ event }) => holds(event, (facts) => !facts.timeLimitPassed),
     hasLiveSpaces: ({ event }) => holds(event, (facts) => facts.liveSpaces > 0),
+    isEverySpaceFilled: ({ event }) => holds(event, (facts) => facts.everySpaceFilled === true),
     isLastLiveSpace: ({ event }) => event.type === "space.cancel" && event.last,
   },
 }).createMachine({
@@ -200,6 +214,7 @@ export const reservationMachine = setup({
         ],
         "reservation.cancel": cancelAll,
         "space.cancel": spaceCancel("reserved"),
+        "space.assign": assign("reserved"),
         "reservation.delete": hasSpaces,
       },
     },
@@ -209,6 +224,7 @@ export const reservationMachine = setup({
         "reservation.promote": { target: "reserved", description: "Berths that fit freed up, first come first served: the spaces hold them." },
         "reservation.cancel": cancelAll,
         "space.cancel": spaceCancel("waiting"),
+        "space.assign": assign("waiting"),
         "reservation.delete": hasSpaces,
       },
     },
@@ -217,6 +233,7 @@ export const reservationMachine = setup({
       on: {
         "reservation.cancel": cancelAll,
         "space.cancel": spaceCancel("confirmed"),
+        "space.assign": assign("confirmed"),
         "reservation.delete": hasSpaces,
       },
     },

@@ -11,6 +11,14 @@ export const fixtures = domainFixtures({
     { type: "space.promote" },
     { type: "space.expire" },
     { type: "space.cancel", reason: "El pasajero enfermó" },
+    { type: "space.assign", passengerId: 7 },
   ],
-  facts: [{ fieldProblem: null }, { fieldProblem: "required" }, { fieldProblem: "invalid" }],
+  facts: [
+    { fieldProblem: null },
+    { fieldProblem: "required" },
+    { fieldProblem: "invalid" },
+    { fieldProblem: null, genderMismatch: true },
+    { fieldProblem: null, ageMismatch: true },
+    { fieldProblem: null, alreadyOnCruise: true },
+  ],
 });

@@ -37,12 +37,12 @@ export function ReservationsList({ cruiseId, withAgencies }: { readonly cruiseId
   const search = useSearch();
   const [logic] = useState(() => reservationsListMachine.provide({ actions: { publishQuery: publishQuery(reservationsQueryDefaults) } }));
   const [initial] = useState(() => parseListQuery(search, reservationsQueryDefaults));
-  const actor = useFlowActor(logic, { input: { client, query: initial, cruiseId, withAgencies } });
+  const actor = useFlowActor(logic, { input: { client, query: initial, scope: { cruiseId, withAgencies } } });
   useQueryFromAddress(actor, search, reservationsQueryDefaults);
   const query = useSelector(actor, (snapshot) => snapshot.context.query);
   const rows = useSelector(actor, (snapshot) => snapshot.context.rows);
   const total = useSelector(actor, (snapshot) => snapshot.context.total);
-  const agencyItems = useSelector(actor, (snapshot) => snapshot.context.agencies);
+  const agencyItems = useSelector(actor, (snapshot) => snapshot.context.extras?.agencies ?? []);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag("loading"));
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));

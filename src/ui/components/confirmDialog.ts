@@ -1,5 +1,6 @@
 import type { i18n } from "i18next";
 import { fromPromise } from "xstate";
+import type { ApiClient } from "../../api/client.ts";
 import { reasonField } from "../../api/catalogues.ts";
 import { textProblem } from "../../api/fields.ts";
 import type { BulkConfirmation, CommandAnswer, CommandConfirmation } from "../../machines/recordList.machine.ts";
@@ -7,6 +8,7 @@ import type { YearCopyQuestion } from "../../machines/yearCopyForm.machine.ts";
 import type { CommandQuestion, CommandReply } from "../../machines/reservationPage.machine.ts";
 import { fieldText } from "../forms.ts";
 import { dialogTheme } from "../theme.ts";
+import { askPassenger, askSheet } from "./passengerDialogs.ts";
 
 /** Red confirm and grey cancel (SPEC.md section 9). */
 export const DELETE_COLOR = "#c62828";
@@ -142,10 +144,16 @@ const localInput = (instant: number): string => {
  * or the red delete dialog. Answers the reply (the reason, the time limit as an instant, "" for a
  * confirmation), or null when closed.
  */
-export const reservationDialog = (translations: i18n) =>
+export const reservationDialog = (translations: i18n, client: ApiClient) =>
   fromPromise<CommandReply, CommandQuestion>(async ({ input }) => {
     const { command, reservation } = input;
     const t = translations.t.bind(translations);
+    if (command.kind === "assignPassenger") return askPassenger(translations, client, reservation);
+    if (command.kind === "importPassengers") return askSheet(translations, reservation);
+    if (command.kind === "removePassenger") {
+      const confirmed = await ask(translations, { icon: "warning", confirmKey: "passengers.remove", color: DELETE_COLOR }, t("passengers.removeTitle"));
+      return confirmed ? "" : null;
+    }
     if (command.kind === "delete") return (await ask(translations, deleteLook, t("reservations.deleteTitle", { code: reservation.code }))) ? "" : null;
     if (command.kind === "confirm") {
       const confirmed = await ask(

@@ -12,6 +12,7 @@ import { paths } from "../paths.ts";
 import { catalogueRoutes, formRoutes, WithId, YachtPageRoute } from "../recordRoutes.tsx";
 import { yachts } from "../../records/fleet.ts";
 import { departures } from "../../records/cruises.ts";
+import { passengers } from "../../records/passengers.ts";
 import { reservations } from "../../records/reservations.ts";
 import { yachtPageAccess } from "../../api/yachtPages.ts";
 import { NotFoundView } from "./NotFoundView.tsx";
@@ -36,6 +37,8 @@ const CruiseReservationsView = lazy(() => import("./CruiseReservationsView.tsx")
 const ReservationsView = lazy(() => import("./ReservationsView.tsx"));
 const AvailabilityView = lazy(() => import("./AvailabilityView.tsx"));
 const ReservationView = lazy(() => import("./ReservationView.tsx"));
+const PassengersView = lazy(() => import("./PassengersView.tsx"));
+const PassengerView = lazy(() => import("./PassengerView.tsx"));
 const OwnPasswordView = lazy(() =>
   withTexts("account", import("./ChangePasswordView.tsx").then(({ OwnPasswordView: view }) => ({ default: view }))),
 );
@@ -104,6 +107,16 @@ export default function PanelView() {
               <WithId render={(id) => <ReservationView key={id} id={id} />} />
             </RequireRole>
           </Route>
+          <Route path={passengers.listPath}>
+            <RequireRole roles={passengers.readers}>
+              <PassengersView />
+            </RequireRole>
+          </Route>
+          {formRoutes([passengers.newPath], passengers.path(":id"), (id) => (
+            <RequireRole roles={id === null ? passengers.writers : passengers.readers}>
+              <PassengerView key={id ?? "new"} id={id} />
+            </RequireRole>
+          ))}
           {formRoutes([departures.newPath], departures.tabPath(":id", "edit"), (id) => (
             <RequireRole roles={id === null ? departures.writers : departures.readers}>
               <CruiseFormView key={id ?? "new"} id={id} />

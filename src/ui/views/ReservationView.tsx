@@ -7,7 +7,9 @@ import { Link, useLocation } from "wouter";
 import type { Reservation } from "../../api/reservations.ts";
 import { type PendingCommand, reservationPageMachine } from "../../machines/reservationPage.machine.ts";
 import { departures } from "../../records/cruises.ts";
+import { passengers } from "../../records/passengers.ts";
 import { reservations } from "../../records/reservations.ts";
+import { downloadTemplate, ImportReportTable } from "../components/PassengerImport.tsx";
 import { EXPIRY_REASON } from "../../machines/domain/space.machine.ts";
 import { translateMessage } from "../../i18n/messages.ts";
 import { reservationDialog } from "../components/confirmDialog.ts";
@@ -73,7 +75,7 @@ export default function ReservationView({ id }: { readonly id: number }) {
   const staff = useRoleIn(["admin", "marketing", "sales"]);
   const [logic] = useState(() =>
     reservationPageMachine.provide({
-      actors: { askCommand: reservationDialog(i18n) },
+      actors: { askCommand: reservationDialog(i18n, client) },
       actions: {
         notify: (_, { message }) => void showToast(translateMessage(i18n.t, message)),
         goToList: () => navigate(reservations.listPath),
@@ -85,6 +87,8 @@ export default function ReservationView({ id }: { readonly id: number }) {
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
   const busy = useSelector(actor, (snapshot) => !snapshot.matches("ready"));
+  const importing = useSelector(actor, (snapshot) => snapshot.matches("importing"));
+  const importReport = useSelector(actor, (snapshot) => snapshot.context.importReport);
   useChanges(
     (change) => change.kind === "reservation" && change.reservationId === id,
     () => actor.send({ type: "reservation.changed" }),
@@ -134,7 +138,24 @@ export default function ReservationView({ id }: { readonly id: number }) {
                     <span>{t("reservations.space", { number: index + 1 })}</span>
                     <span>{space.genderName}</span>
                     <span className="space-state">{t(`reservations.states.${space.state}`)}</span>
+                    <span className="space-passenger">
+                      {space.passengerId === null ? (
+                        space.state !== "canceled" && <em>{t("passengers.unassigned")}</em>
+                      ) : (
+                        <Link href={passengers.path(space.passengerId)}>{space.passengerName}</Link>
+                      )}
+                    </span>
                     {space.cancelReason !== null && <span className="space-reason">{reasonText(space.cancelReason, t)}</span>}
+                    {writable && reservations.spaceOffers(space, "space.assign") && (
+                      <button
+                        type="button"
+                        className="secondary outline"
+                        disabled={busy}
+                        onClick={() => ask({ kind: space.passengerId === null ? "assignPassenger" : "removePassenger", spaceId: space.id })}
+                      >
+                        {t(space.passengerId === null ? "passengers.assign" : "passengers.remove")}
+                      </button>
+                    )}
                     {writable && reservations.spaceOffers(space, "space.cancel") && (
                       <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "cancelSpace", spaceId: space.id })}>
                         {t("reservations.cancelSpace")}
@@ -145,6 +166,24 @@ export default function ReservationView({ id }: { readonly id: number }) {
               </ul>
             </article>
           ))}
+          {writable && reservations.offers(reservation, "space.assign") && (
+            <div className="reservation-commands">
+              <button type="button" className="secondary" disabled={busy} aria-busy={importing} onClick={() => ask({ kind: "importPassengers" })}>
+                {t("passengers.import")}
+              </button>
+              <button type="button" className="secondary outline" onClick={() => downloadTemplate(t)}>
+                {t("passengers.template")}
+              </button>
+              <Link
+                className="secondary outline"
+                role="button"
+                href={`${passengers.newPath}?back=${encodeURIComponent(reservations.path(reservation.id))}`}
+              >
+                {t("passengers.new")}
+              </Link>
+            </div>
+          )}
+          {importReport !== null && <ImportReportTable report={importReport} />}
           {reservation.lines.length > 0 && (
             <>
               <h2>{t("reservations.priceLines")}</h2>

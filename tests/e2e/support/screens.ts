@@ -61,6 +61,10 @@ export const screens: ReadonlyArray<Screen> = [
   // the demo's first reservation, held by sales on the first departure ahead
   { name: "reservation", path: "/panel/reservations/1", staff: "ventas@example.com" },
   { name: "cruise-reservations", path: "/panel/cruises/1/reservations", staff: "admin@example.com" },
+  { name: "passengers", path: "/panel/passengers", staff: "ventas@example.com" },
+  // the demo's first passenger, with the departure they sail and their flights
+  { name: "passenger", path: "/panel/passengers/1", staff: "ventas@example.com" },
+  { name: "passenger-new", path: "/panel/passengers/passenger_new", staff: "reservas@ikarustours.example.com" },
   // an agency user's start page
   { name: "availability", path: "/panel/availability", staff: "reservas@ikarustours.example.com" },
   // an agency user lands on their agency

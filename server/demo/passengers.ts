@@ -1,0 +1,130 @@
+import { Schema } from "effect";
+import { SpaceId, UserId } from "../../src/api/ids.ts";
+import type { Session } from "../accounts/sessions.ts";
+import type { Queryable } from "../db/database.ts";
+import { queryRows } from "../db/rows.ts";
+import { assignPassenger, bookFlight, createPassenger, type PassengerCaller } from "../passengers/passengers.ts";
+
+/** A small generator with a fixed seed, so the demo is the same on every machine. */
+const sequence = (seed: number) => {
+  let state = seed;
+  return (): number => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+};
+
+const firstNames = {
+  male: ["Juan", "Carlos", "Luis", "Pedro", "Andrés", "John", "Michael", "Thomas", "Lukas", "Pierre", "James", "Mateo", "Sebastián", "Daniel", "Felipe"],
+  female: ["María", "Lucía", "Ana", "Carmen", "Sofía", "Emily", "Sarah", "Anna", "Claire", "Laura", "Valentina", "Isabel", "Camila", "Julia", "Emma"],
+} as const;
+const lastNames = ["Andrade", "Mena", "Vega", "Salazar", "Torres", "Smith", "Johnson", "Müller", "Schmidt", "Dubois", "Brown", "García", "Rojas", "Paredes", "Wilson", "Moreau", "Cevallos", "Jaramillo"];
+/** ISO codes of the passengers' countries, Ecuador and the Andean Community among them. */
+const nationalities = ["US", "US", "DE", "GB", "FR", "CA", "AU", "EC", "EC", "CO", "PE", "AR", "ES", "NL", "CH"];
+const wetsuits = ["S", "M", "M", "L", "L", "XL"];
+
+const SpaceRow = Schema.Struct({
+  id: Schema.Int,
+  reservation_id: Schema.Int,
+  cruise_id: Schema.Int,
+  agency_id: Schema.NullOr(Schema.Int),
+  reservation_status: Schema.String,
+  start_date: Schema.String,
+  end_date: Schema.String,
+  sex: Schema.String,
+  child: Schema.Boolean,
+});
+
+const CountryRow = Schema.Struct({ id: Schema.Int, code: Schema.String });
+const NamedRow = Schema.Struct({ id: Schema.Int, name: Schema.String });
+
+const day = (value: Date): string => value.toISOString().slice(0, 10);
+
+/** A birthday `years` and some days before `departure` (a child is then under 12 on the day). */
+const birthdayBefore = (departure: string, years: number, random: () => number): string => {
+  const date = new Date(`${departure}T00:00:00Z`);
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  date.setUTCDate(date.getUTCDate() - 1 - Math.floor(random() * 300));
+  return day(date);
+};
+
+/**
+ * Passengers on the demo's reservations (DOMAIN.md section 7), registered, seated and given
+ * flights as the sales executive would through the passenger and space machines: most confirmed
+ * reservations have every passenger, fewer held ones do, and most confirmed passengers fly in on
+ * the first day and out on the last.
+ */
+export const seedDemoPassengers = async (tx: Queryable, now: Date): Promise<void> => {
+  const [seller] = await queryRows(tx, Schema.Struct({ id: Schema.Int }), "select id from users where email = 'ventas@example.com'");
+  if (seller === undefined) return;
+  const session: Session = {
+    id: "demo",
+    kind: "full",
+    userId: UserId.make(seller.id),
+    firstName: "Diego",
+    lastName: "Cevallos",
+    email: "ventas@example.com",
+    role: "sales",
+    agencyId: null,
+  };
+  const caller: PassengerCaller = { session, now };
+  const countries = new Map(
+    (await queryRows(tx, CountryRow, "select id, coalesce(details->>'code', '') as code from countries where status <> 'deleted'")).map((row) => [row.code, row.id]),
+  );
+  const documents = new Map((await queryRows(tx, NamedRow, "select id, name from identification_types where status <> 'deleted'")).map((row) => [row.name, row.id]));
+  const flights = new Map((await queryRows(tx, NamedRow, "select id, name from flights where status <> 'deleted'")).map((row) => [row.name, row.id]));
+  const passport = documents.get("Pasaporte");
+  const cedula = documents.get("Cédula de identidad") ?? passport;
+  if (passport === undefined || cedula === undefined) return;
+  const spaces = await queryRows(
+    tx,
+    SpaceRow,
+    `select s.id, s.reservation_id, s.cruise_id, r.agency_id, r.status as reservation_status,
+            to_char(c.start_date, 'YYYY-MM-DD') as start_date, to_char(c.end_date, 'YYYY-MM-DD') as end_date,
+            coalesce(g.details->>'sex', '') as sex, coalesce((g.details->>'child')::boolean, false) as child
+       from spaces s join reservations r on r.id = s.reservation_id join cruises c on c.id = s.cruise_id join genders g on g.id = s.gender_id
+      where s.status <> 'canceled' and r.type <> 'charter' order by s.reservation_id, s.id`,
+  );
+  const random = sequence(29);
+  const pick = <T>(items: ReadonlyArray<T>): T => items[Math.floor(random() * items.length)] as T;
+  const filled = new Map<number, boolean>();
+  let serial = 0;
+  for (const space of spaces) {
+    const share = space.reservation_status === "confirmed" ? 0.9 : space.reservation_status === "reserved" ? 0.55 : 0.25;
+    if (!filled.has(space.reservation_id)) filled.set(space.reservation_id, random() < share);
+    if (filled.get(space.reservation_id) !== true) continue;
+    serial += 1;
+    const gender = space.sex === "male" || space.sex === "female" ? space.sex : random() < 0.5 ? "male" : "female";
+    const code = pick(nationalities);
+    const ecuadorian = code === "EC";
+    const passenger = await createPassenger(
+      tx,
+      {
+        firstName: pick(firstNames[gender]),
+        lastName: pick(lastNames),
+        identificationTypeId: ecuadorian ? cedula : passport,
+        identification: ecuadorian ? `17${String(10_000_000 + serial * 7919).slice(-8)}` : `${code}${String(100_000 + serial * 613).slice(-7)}`,
+        birthday: birthdayBefore(space.start_date, space.child ? 4 + Math.floor(random() * 7) : 22 + Math.floor(random() * 48), random),
+        countryId: countries.get(code) ?? countries.get("US") ?? null,
+        gender,
+        maritalStatus: space.child ? "single" : pick(["single", "married", "married", "divorced"]),
+        email: space.child ? "" : `pasajero${serial}@example.com`,
+        agencyId: space.agency_id,
+        vegetarian: random() < 0.12,
+        glutenFree: random() < 0.05,
+        wetsuitSize: pick(wetsuits),
+        medical: random() < 0.06 ? "Alergia a los mariscos" : "",
+        requirements: random() < 0.05 ? "Cama baja, por favor" : "",
+        transfers: random() < 0.3 ? "Traslado del aeropuerto de Baltra al muelle" : "",
+      },
+      caller,
+    );
+    await assignPassenger(tx, SpaceId.make(space.id), passenger.id, caller);
+    if (space.reservation_status !== "confirmed" || random() < 0.3) continue;
+    const inbound = flights.get(random() < 0.6 ? "AV1630" : "AV1634");
+    const outbound = flights.get("AV1631");
+    if (inbound === undefined || outbound === undefined) continue;
+    await bookFlight(tx, { passengerId: passenger.id, cruiseId: space.cruise_id, direction: "outbound", flightId: inbound, date: space.start_date }, caller);
+    await bookFlight(tx, { passengerId: passenger.id, cruiseId: space.cruise_id, direction: "return", flightId: outbound, date: space.end_date }, caller);
+  }
+};

@@ -1,0 +1,170 @@
+/**
+ * Passengers in a real browser (issue 17, item 4): sales register a passenger from a
+ * reservation's page and come back to it, give a space that passenger through the search dialog,
+ * import the other spaces' passengers from a CSV sheet and read its report, book and remove a
+ * flight leg on the passenger's page; an agency user lists its own agency's passengers only.
+ */
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
+import { signIn } from "./support/screens.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Demo1234" }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Named {
+  readonly id: number;
+  readonly name: string;
+}
+
+/** Holds cabins 3 (a woman) and 4 (two women) of a free Explorer departure for Cuenca Travel, through the API; answers the reservation and departure. */
+const holdForCuenca = async (token: string) => {
+  const call = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${server.url}/api${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    });
+    return ((await response.json()) as { data: unknown }).data;
+  };
+  const from = new Date(Date.now() + 130 * 86_400_000).toISOString().slice(0, 10);
+  const departures = (await call(`/cruises?from=${from}&pageSize=50`)) as ReadonlyArray<{ id: number; code: string; startDate: string; availability: { free: number; capacity: number } }>;
+  const departure = departures.find((cruise) => cruise.code.startsWith("GEX-") && cruise.availability.free === cruise.availability.capacity);
+  if (departure === undefined) throw new Error("no free departure of the Explorer");
+  const cabins = (await call(`/cruises/${departure.id}/cabins`)) as ReadonlyArray<Named>;
+  const agencies = (await call("/agencies")) as ReadonlyArray<Named>;
+  const genders = (await call("/genders")) as ReadonlyArray<Named>;
+  const id = (items: ReadonlyArray<Named>, name: string) => items.find((item) => item.name === name)?.id ?? 0;
+  const female = id(genders, "Female Adult");
+  const reservation = (await call("/reservations/createReservation", {
+    method: "POST",
+    body: JSON.stringify({
+      cruiseId: departure.id,
+      agencyId: id(agencies, "Cuenca Travel"),
+      type: "general",
+      cabins: [
+        { cabinId: id(cabins, "3"), spaces: [{ genderId: female }] },
+        { cabinId: id(cabins, "4"), spaces: [{ genderId: female }, { genderId: female }] },
+      ],
+    }),
+  })) as { id: number; code: string };
+  return { reservation, departure };
+};
+
+describe("a reservation's passengers", () => {
+  it("are registered, chosen for a space, imported from a sheet, and given flights", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/panel`);
+    await signIn(page, server.url, "ventas@example.com");
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem("userInfo") ?? "{}").token as string);
+    const { reservation, departure } = await holdForCuenca(token);
+
+    await page.goto(`${server.url}/panel/reservations/${reservation.id}`);
+    await page.getByRole("heading", { name: `Reserva ${reservation.code}` }).waitFor();
+    expect(await page.getByText("Sin pasajero").count()).toBe(3);
+    await page.getByRole("button", { name: "Nuevo pasajero" }).click();
+    await page.getByRole("heading", { name: "Nuevo pasajero" }).waitFor();
+    await page.getByLabel("Nombre", { exact: true }).fill("Lucía");
+    await page.getByLabel("Apellido").fill("Paredes");
+    await page.getByLabel("Tipo de identificación").selectOption({ label: "Pasaporte" });
+    await page.getByLabel("Número de identificación").fill("ZX 900 100");
+    await page.getByLabel("Fecha de nacimiento").fill("1988-02-29");
+    await page.getByLabel("Nacionalidad").selectOption({ label: "Chile" });
+    await page.getByLabel("Sexo", { exact: true }).selectOption({ label: "Femenino" });
+    await page.getByLabel("Agencia").selectOption({ label: "Cuenca Travel" });
+    await page.getByLabel("Vegetariano").check();
+    await screenshot(page, "passenger-form-es-desktop");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.waitForURL(new RegExp(`/panel/reservations/${reservation.id}$`));
+
+    await page.getByRole("button", { name: "Asignar pasajero" }).first().click();
+    await page.getByRole("searchbox", { name: "Buscar" }).fill("ZX900");
+    await page.getByRole("option", { name: /Paredes, Lucía · ZX900100/ }).click();
+    await screenshot(page, "passenger-assign-es-desktop");
+    await page.locator(".swal2-confirm").click();
+    await page.getByRole("link", { name: "Lucía Paredes" }).waitFor();
+    expect(await page.getByText("Sin pasajero").count()).toBe(2);
+
+    const sheet = join(tmpdir(), `pasajeros-${Date.now()}.csv`);
+    writeFileSync(
+      sheet,
+      [
+        "Nombre;Apellido;Tipo de identificación;Número de identificación;Fecha de nacimiento;País;Sexo;Cabina",
+        "Rosa;Mena;Cédula de identidad;0912345678;03/02/1979;Ecuador;F;4",
+        "Pedro;Mena;Pasaporte;PM4455;1980-01-01;Ecuador;M;4",
+        "Inés;Mena;Pasaporte;IM4456;1982-07-07;Ecuador;F;4",
+      ].join("\r\n"),
+    );
+    await page.getByRole("button", { name: "Importar pasajeros" }).click();
+    // the dialog may still be drawing its file input when the first file is set: set it until it holds
+    const chosen = () => page.locator(".swal2-file").evaluate((input) => (input as HTMLInputElement).files?.length ?? 0);
+    await expect
+      .poll(async () => {
+        await page.locator(".swal2-file").setInputFiles(sheet);
+        return chosen();
+      })
+      .toBe(1);
+    await page.locator(".swal2-confirm").click();
+    await page.getByRole("heading", { name: "Importación: 2 de 3 filas ubicadas" }).waitFor();
+    await page.getByText("El sexo del pasajero debe coincidir con el del espacio.").waitFor();
+    await page.getByRole("link", { name: "Rosa Mena" }).waitFor();
+    expect(await page.getByText("Sin pasajero").count()).toBe(0);
+    await screenshot(page, "passenger-import-es-desktop");
+
+    await page.getByRole("link", { name: "Lucía Paredes" }).click();
+    await page.getByRole("heading", { name: "Cruceros y vuelos" }).waitFor();
+    await page.getByRole("link", { name: new RegExp(departure.code) }).waitFor();
+    const leg = page.getByRole("form", { name: "Agregar tramo" });
+    await leg.locator("select[name=flightId]").selectOption({ label: "AV1630 · UIO → GPS" });
+    await leg.getByLabel("Fecha del vuelo").fill(new Date(Date.parse(departure.startDate) + 86_400_000).toISOString().slice(0, 10));
+    await leg.getByRole("button", { name: "Agregar tramo" }).click();
+    await page.getByText("No se puede crear un vuelo durante el crucero.").waitFor();
+    await leg.getByLabel("Fecha del vuelo").fill(departure.startDate);
+    await leg.getByRole("button", { name: "Agregar tramo" }).click();
+    await page.getByRole("button", { name: "Quitar tramo" }).waitFor();
+    await page.getByText("AV1630 · UIO → GPS").first().waitFor();
+    await screenshot(page, "passenger-trips-es-desktop");
+    await page.getByRole("button", { name: "Quitar tramo" }).click();
+    await page.locator(".swal2-confirm").click();
+    await page.getByText("Este pasajero aún no", { exact: false }).or(page.getByRole("form", { name: "Agregar tramo" })).first().waitFor();
+    expect(await page.getByRole("button", { name: "Quitar tramo" }).count()).toBe(0);
+
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("an agency's passengers", () => {
+  it("are the only ones its users list, on a phone too", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, phone);
+    await page.goto(`${server.url}/panel`);
+    await signIn(page, server.url, "reservas@ikarustours.example.com");
+    await page.goto(`${server.url}/panel/passengers`);
+    await page.getByRole("heading", { name: "Pasajeros" }).waitFor();
+    await page.getByText("pasajeros", { exact: false }).last().waitFor();
+    expect(await page.getByLabel("Agencia").count()).toBe(0);
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem("userInfo") ?? "{}").token as string);
+    const response = await fetch(`${server.url}/api/passengers?pageSize=200`, { headers: { authorization: `Bearer ${token}` } });
+    const { data } = (await response.json()) as { data: ReadonlyArray<{ agencyName: string | null }> };
+    expect(data.length).toBeGreaterThan(0);
+    expect(new Set(data.map((passenger) => passenger.agencyName))).toEqual(new Set(["Ikarus Tours"]));
+    await screenshot(page, "passengers-agency-es-phone");
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});
