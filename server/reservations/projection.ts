@@ -102,6 +102,22 @@ const projection = recordProjection({
           event.spaceId,
           row.id,
         ]);
+      case "reservation.update": {
+        await updateRow(tx, reservationRecord.table, row, { notes: event.notes, price: event.price, lines: JSON.stringify(event.lines ?? []) });
+        // the added spaces take the reservation's state: held, confirmed or waiting like its others
+        for (const space of event.added) {
+          await execute(
+            tx,
+            `insert into spaces (id, reservation_id, cruise_id, cabin_id, gender_id, charter, status, created_at, updated_at)
+             select $1, r.id, r.cruise_id, $2, $3, r.type = 'charter', $4, $5, $5 from reservations r where r.id = $6`,
+            [space.id, space.cabinId, space.genderId, row.status, row.at, row.id],
+          );
+        }
+        return execute(tx, "delete from spaces where reservation_id = $1 and cabin_id = any($2::int[]) and status = 'canceled'", [
+          row.id,
+          event.removedCabins,
+        ]);
+      }
       case "reservation.delete":
         return updateRow(tx, reservationRecord.table, row);
     }

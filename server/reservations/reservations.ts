@@ -17,6 +17,8 @@ import {
   DEFAULT_RESERVATIONS_PAGE_SIZE,
   missingSpaces,
   type Reservation,
+  type CabinRequest,
+  type ReservationChange,
   type ReservationDraft,
   type ReservationSummary,
   type ReservationsQuery,
@@ -31,7 +33,7 @@ import { judge } from "../../src/machines/domain/verdict.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
 import { nextId, queryCount, queryOne, queryRows } from "../db/rows.ts";
-import { type CommandOptions, decide } from "../events/command.ts";
+import { type CommandOptions, decide, expectVersion } from "../events/command.ts";
 import { pricingFacts } from "../rates/quote.ts";
 import { cabinCapacitySql, liveCabinSql } from "./cabins.ts";
 import { reservationRecord } from "./projection.ts";
@@ -428,6 +430,92 @@ export const cancelReservation = async (tx: Queryable, id: ReservationId, reason
   const { departure } = await lockReservation(tx, id, caller.session);
   await decideReservation(tx, id, { type: "reservation.cancel", reason: reason.trim() }, commandOptions(caller), { fieldProblem: reasonProblem(reason) });
   await promoteWaiting(tx, departure, caller);
+};
+
+/** Counts of each space type, by type. */
+const typeCounts = (spaces: ReadonlyArray<{ readonly genderId: number }>): Map<number, number> => {
+  const counts = new Map<number, number>();
+  for (const { genderId } of spaces) counts.set(genderId, (counts.get(genderId) ?? 0) + 1);
+  return counts;
+};
+
+/**
+ * What a change of a reservation's bookings asks: the spaces to add (each cabin's types beyond its
+ * live spaces), the empty bookings to remove (cabins left out whose spaces are all canceled), and
+ * whether it drops or shrinks a booking that still has live spaces.
+ */
+export const bookingChanges = (
+  bookings: ReadonlyArray<{ readonly cabinId: number; readonly spaces: ReadonlyArray<{ readonly genderId: number; readonly state: string }> }>,
+  wanted: ReadonlyArray<CabinRequest>,
+): { readonly added: ReadonlyArray<CabinRequest>; readonly removedCabins: ReadonlyArray<number>; readonly bookingHasSpaces: boolean } => {
+  let bookingHasSpaces = false;
+  const added: CabinRequest[] = [];
+  for (const cabin of wanted) {
+    const live = typeCounts(bookings.find((booking) => booking.cabinId === cabin.cabinId)?.spaces.filter((space) => space.state !== "canceled") ?? []);
+    const asked = typeCounts(cabin.spaces);
+    if ([...live].some(([genderId, count]) => (asked.get(genderId) ?? 0) < count)) bookingHasSpaces = true;
+    const extra = [...asked].flatMap(([genderId, count]) => Array.from({ length: Math.max(0, count - (live.get(genderId) ?? 0)) }, () => ({ genderId })));
+    if (extra.length > 0) added.push({ cabinId: cabin.cabinId, spaces: extra });
+  }
+  const kept = new Set(wanted.map(({ cabinId }) => cabinId));
+  const dropped = bookings.filter((booking) => !kept.has(booking.cabinId));
+  if (dropped.some((booking) => booking.spaces.some((space) => space.state !== "canceled"))) bookingHasSpaces = true;
+  return { added, removedCabins: dropped.map(({ cabinId }) => cabinId), bookingHasSpaces };
+};
+
+/**
+ * Changes a live reservation's notes and bookings (DOMAIN.md section 5: update), under its
+ * departure's lock: the spaces added are judged by the hold's berth rules (a waiting reservation's
+ * wait with it) and priced, their lines added to the reservation's.
+ */
+export const updateReservation = async (tx: Queryable, id: ReservationId, change: ReservationChange, version: number, caller: Caller): Promise<void> => {
+  await expectVersion(tx, reservationRecord, String(id), version);
+  const { reservation, departure } = await lockReservation(tx, id, caller.session);
+  const cabins = await cabinsOf(tx, departure.yacht_id);
+  const draft: ReservationDraft = { cruiseId: departure.id, agencyId: null, type: reservation.type, cabins: change.cabins };
+  const fieldProblem = await draftProblem(tx, draft, cabins);
+  const { added, removedCabins, bookingHasSpaces } = bookingChanges(reservation.bookings, change.cabins);
+  const { children } = await spaceTypes(tx);
+  const live = (await liveSpacesOf(tx, departure.id)).map(toLive);
+  const charter = reservation.type === "charter";
+  const problem =
+    added.length === 0 || reservation.state === "waiting"
+      ? null
+      : berthProblem(cabins.map(toBerthCabin), live, { reservationId: reservation.id, charter, cabins: added }, children);
+  const loaded =
+    fieldProblem === null && added.length > 0
+      ? await pricingFacts(tx, { yachtId: departure.yacht_id, days: departure.days, startDate: departure.start_date, agencyId: reservation.agencyId, charter, cabins: added })
+      : null;
+  const pricing =
+    loaded !== null && "facts" in loaded
+      ? priceDraft({ agencyId: reservation.agencyId ?? 0, yachtId: departure.yacht_id, days: departure.days, startDate: departure.start_date, charter, cabins: added }, loaded.facts)
+      : null;
+  const quote = pricing?.kind === "priced" ? pricing.quote : null;
+  const spaces = [];
+  for (const cabin of added) {
+    for (const space of cabin.spaces) spaces.push({ id: await nextId(tx, "spaces"), cabinId: cabin.cabinId, genderId: space.genderId });
+  }
+  const current = await queryOne(tx, Schema.Struct({ price: ReservationRow.fields.price, lines: ReservationRow.fields.lines }), "select price, lines from reservations where id = $1", [id]);
+  const price = current?.price ?? { total: 0, commission: 0, net: 0 };
+  const event = {
+    type: "reservation.update",
+    notes: change.notes.trim(),
+    added: spaces,
+    removedCabins,
+    price: {
+      total: cents(price.total + (quote?.total ?? 0)),
+      commission: cents(price.commission + (quote?.commission ?? 0)),
+      net: cents(price.net + (quote?.net ?? 0)),
+    },
+    lines: [...(current?.lines ?? []), ...(quote?.lines ?? [])],
+  } as const;
+  await decideReservation(tx, id, event, commandOptions(caller), {
+    fieldProblem,
+    cruiseClosed: isClosed(departure, caller.now),
+    bookingHasSpaces,
+    berthProblem: problem,
+    pricing: added.length === 0 ? "priced" : fieldProblem === null ? (pricing?.kind ?? "rateMissing") : "priced",
+  });
 };
 
 export const deleteReservation = async (tx: Queryable, id: ReservationId, caller: Caller): Promise<void> => {

@@ -16,6 +16,7 @@ import {
   extendTimeLimit,
   findReservation,
   listReservations,
+  updateReservation,
 } from "./reservations.ts";
 
 export interface ReservationsContext extends RouteContext {
@@ -47,6 +48,12 @@ export const registerReservationRoutes = (app: FastifyInstance, context: Reserva
 
   registerEndpoint(app, context, api.cancelReservation, async (call) => {
     await db.transaction((tx) => cancelReservation(tx, call.params.id, call.body.reason, caller(call)));
+    return messages.updated;
+  });
+
+  registerEndpoint(app, context, api.updateReservation, async (call) => {
+    const { version, ...change } = call.body;
+    await db.transaction((tx) => updateReservation(tx, call.params.id, change, version, caller(call)));
     return messages.updated;
   });
 

@@ -64,6 +64,7 @@ export const messages = {
   familyRoomTaken: "another reservation with family room on the cabin",
   charterExists: "another charter reservation exists",
   reservationHasSpaces: "the reservation has spaces",
+  bookingHasSpaces: "the booking for this cabin has spaces",
   charterBlocked: "no charter creation when spaces are occupied",
   passengerIdentificationTaken: "passenger identification unique",
   passengerGenderMismatch: "passenger gender must match the space gender",

@@ -4,6 +4,7 @@ import { endpoint, everyRole, MessageAnswer } from "./endpoint.ts";
 import { textField, textProblem } from "./fields.ts";
 import { CruiseId, idParams, ReservationId, SpaceId } from "./ids.ts";
 import { QuoteLine } from "./quote.ts";
+import { RecordVersion } from "./versions.ts";
 
 /**
  * Reservations and their spaces (DOMAIN.md sections 5 and 9): one departure, one agency (or
@@ -116,6 +117,19 @@ export const ReservationsQuery = Schema.Struct({
 });
 export type ReservationsQuery = typeof ReservationsQuery.Type;
 
+/**
+ * A reservation's bookings as they should be, and its notes: a cabin's spaces beyond its live ones
+ * are added (held, confirmed or waiting as the reservation is), a booked cabin left out is removed
+ * once its spaces are canceled; fewer spaces than are live is refused (spaces are canceled one
+ * by one, with their reason).
+ */
+export const ReservationChange = Schema.Struct({
+  notes: Schema.String.check(Schema.isMaxLength(notesField.maxLength)),
+  cabins: Schema.Array(CabinRequest),
+});
+export type ReservationChange = typeof ReservationChange.Type;
+const ReservationEdit = Schema.Struct({ ...ReservationChange.fields, version: RecordVersion });
+
 export const TimeLimitChange = Schema.Struct({ timeLimit: Instant });
 export const Cancellation = Schema.Struct({ reason: Schema.String });
 
@@ -214,6 +228,18 @@ export const cancelReservation = endpoint({
   description: "Cancels every live space of a reservation for a reason (required, at most 300 characters); the waiting list is promoted.",
 });
 
+export const updateReservation = endpoint({
+  name: "reservations.update",
+  method: "PUT",
+  path: "/reservations/updateReservation/:id",
+  params: idParams(ReservationId),
+  body: ReservationEdit,
+  response: MessageAnswer,
+  access: sellers,
+  description:
+    "Changes a live reservation's notes and bookings, with the version it was loaded at: `cabins` lists every cabin with the space types it should hold; spaces beyond the live ones are added under the hold's rules ('cruise full', 'cabin not available', 'gender not allowed', 'another reservation with family room on the cabin', 'rate not defined') and priced; a booked cabin left out, or with fewer spaces than are live, is refused with 'the booking for this cabin has spaces' until they are canceled.",
+});
+
 export const deleteReservation = endpoint({
   name: "reservations.delete",
   method: "DELETE",
@@ -253,6 +279,7 @@ export const reservationEndpoints = [
   confirmReservation,
   extendTimeLimit,
   cancelReservation,
+  updateReservation,
   deleteReservation,
   cancelSpace,
   cruiseCabins,

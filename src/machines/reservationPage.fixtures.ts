@@ -43,6 +43,8 @@ export const fixtures = machineFixtures({
     { type: "command.ask", command: { kind: "delete" } },
     { type: "command.ask", command: { kind: "cancelSpace", spaceId: 3 } },
     { type: "command.ask", command: { kind: "importPassengers" } },
+    { type: "command.ask", command: { kind: "addCabin" } },
+    { type: "xstate.done.actor.askCommand", output: { notes: "Dos cabinas", cabins: [] } },
     ...reasonAnswers("askCommand"),
     { type: "xstate.done.actor.askCommand", output: new File(["Nombre;Apellido"], "pasajeros.csv") },
     { type: "xstate.done.actor.importSheet", output: { rows: [] } },

@@ -8,6 +8,8 @@ import {
   confirmReservation,
   deleteReservation,
   extendTimeLimit,
+  type ReservationChange,
+  updateReservation,
   getReservation,
   type Reservation,
 } from "../api/reservations.ts";
@@ -16,8 +18,9 @@ import { assignFailure, feedbackActions, notify, showError, tellAnswer } from ".
 
 /** A command a reservation's page asks about before sending: what the user pressed. */
 export type PendingCommand =
-  | { readonly kind: "confirm" | "extend" | "cancel" | "delete" | "importPassengers" }
-  | { readonly kind: "cancelSpace" | "assignPassenger" | "removePassenger"; readonly spaceId: number };
+  | { readonly kind: "confirm" | "extend" | "cancel" | "delete" | "importPassengers" | "addCabin" | "editNotes" }
+  | { readonly kind: "cancelSpace" | "assignPassenger" | "removePassenger"; readonly spaceId: number }
+  | { readonly kind: "removeCabin"; readonly cabinId: number };
 
 /** What the dialog asked: the command, and the reservation it is about. */
 export interface CommandQuestion {
@@ -29,7 +32,13 @@ export interface CommandQuestion {
  * The dialog's answer: null when closed; a reason, a new time limit (an ISO instant) or a
  * passenger's id when asked for one; "" when only confirmed; the sheet chosen for an import.
  */
-export type CommandReply = string | File | null;
+export type CommandReply = string | File | ReservationChange | null;
+
+/** The live bookings of a reservation as an update sends them: each cabin with its live spaces' types. */
+export const liveBookings = (reservation: Reservation): ReservationChange["cabins"] =>
+  reservation.bookings
+    .map((booking) => ({ cabinId: booking.cabinId, spaces: booking.spaces.filter((space) => space.state !== "canceled").map(({ genderId }) => ({ genderId })) }))
+    .filter((booking) => booking.spaces.length > 0);
 
 export interface ReservationPageInput {
   readonly client: ApiClient;
@@ -39,7 +48,7 @@ export interface ReservationPageInput {
 export interface ReservationPageContext extends ReservationPageInput {
   readonly reservation: Reservation | null;
   readonly pending: PendingCommand | null;
-  readonly reply: string | File;
+  readonly reply: string | File | ReservationChange;
   /** What became of each row of the last import. */
   readonly importReport: ImportReport | null;
   readonly message: string | null;
@@ -55,10 +64,14 @@ const reservationId = Schema.decodeSync(ReservationId);
 const spaceId = Schema.decodeSync(SpaceId);
 
 /** Sends one command with the dialog's reply; answers the server's flow message. */
-const sendCommand = fromPromise<string, { readonly client: ApiClient; readonly id: number; readonly command: PendingCommand; readonly reply: string | File }>(
+const sendCommand = fromPromise<
+  string,
+  { readonly client: ApiClient; readonly id: number; readonly version: number; readonly command: PendingCommand; readonly reply: string | File | ReservationChange }
+>(
   ({ input }) => {
     const { client, command } = input;
     const reply = typeof input.reply === "string" ? input.reply : "";
+    const change = typeof input.reply === "object" && !(input.reply instanceof Blob) ? input.reply : null;
     const params = { id: reservationId(input.id) };
     switch (command.kind) {
       case "confirm":
@@ -77,6 +90,11 @@ const sendCommand = fromPromise<string, { readonly client: ApiClient; readonly i
         return client.call(assignPassenger, { params: { id: spaceId(command.spaceId) }, body: { passengerId: null } });
       case "importPassengers":
         throw new Error("an import is sent by importSheet");
+      case "addCabin":
+      case "editNotes":
+      case "removeCabin":
+        if (change === null) throw new Error("no change to send");
+        return client.call(updateReservation, { params, body: { ...change, version: input.version } });
     }
   },
 );
@@ -99,7 +117,7 @@ export const reservationPageMachine = setup({
     notify,
     assignReservation: assign({ reservation: (_, params: { reservation: Reservation }) => params.reservation }),
     assignPending: assign({ pending: (_, params: { command: PendingCommand }) => params.command, reply: "" }),
-    assignReply: assign({ reply: (_, params: { reply: string | File }) => params.reply }),
+    assignReply: assign({ reply: (_, params: { reply: string | File | ReservationChange }) => params.reply }),
     assignReport: assign({ importReport: (_, params: { report: ImportReport }) => params.report }),
     clearPending: assign({ pending: null, reply: "" }),
     /** Back to the reservations once the reservation is deleted; the view provides it. */
@@ -186,7 +204,7 @@ export const reservationPageMachine = setup({
         src: "sendCommand",
         input: ({ context }) => {
           if (context.pending === null) throw new Error("no command to send");
-          return { client: context.client, id: context.id, command: context.pending, reply: context.reply };
+          return { client: context.client, id: context.id, version: context.reservation?.version ?? 0, command: context.pending, reply: context.reply };
         },
         onDone: [
           { guard: "wasDeleted", actions: [...tellAnswer, "goToList"], target: "ready", description: "Deleted: back to the reservations." },

@@ -235,6 +235,76 @@ describe("a held reservation", () => {
   });
 });
 
+describe("changing a reservation's cabins", () => {
+  interface Detail {
+    readonly version: number;
+    readonly notes: string;
+    readonly state: string;
+    readonly price: { readonly total: number };
+    readonly lines: ReadonlyArray<unknown>;
+    readonly bookings: ReadonlyArray<{ readonly cabinId: number; readonly spaces: ReadonlyArray<{ readonly id: number; readonly genderId: number; readonly state: string }> }>;
+  }
+  const detail = async (id: number) => dataOf(await call("GET", `/reservations/${id}`)) as Detail;
+  const update = (id: number, version: number, cabins: ReadonlyArray<unknown>, notes = "") =>
+    call("PUT", `/reservations/updateReservation/${id}`, { notes, cabins, version });
+  const two = (genderId: number) => [{ genderId }, { genderId }];
+
+  it("adds a cabin under the hold's rules and prices it, keeps the notes, and refuses a stale edit", async () => {
+    const held = await hold();
+    const before = await detail(held.id);
+    const refusedFull = await update(held.id, before.version, [{ cabinId: ids.cabin3, spaces: [...two(ids.male), { genderId: ids.male }] }]);
+    expect(refusal(refusedFull)).toEqual([409, messages.cabinNotAvailable]);
+    const cabins = [
+      { cabinId: ids.cabin3, spaces: two(ids.male) },
+      { cabinId: ids.cabin4, spaces: two(ids.female) },
+    ];
+    expect(refusal(await update(held.id, before.version, cabins, "Dos cabinas para la familia"))).toEqual([200, messages.updated]);
+    const after = await detail(held.id);
+    expect(after.bookings.map((booking) => [booking.cabinId, booking.spaces.map((space) => space.state)])).toEqual([
+      [ids.cabin3, ["reserved", "reserved"]],
+      [ids.cabin4, ["reserved", "reserved"]],
+    ]);
+    expect(after.notes).toBe("Dos cabinas para la familia");
+    expect(after.price.total).toBeGreaterThan(before.price.total);
+    expect(after.lines.length).toBe(before.lines.length + 2);
+    expect(await availability()).toMatchObject({ held: 4 });
+    expect(refusal(await update(held.id, before.version, cabins, "otra"))).toEqual([409, messages.stale]);
+  });
+
+  it("refuses to drop or shrink a booking with live spaces, and removes it once they are canceled", async () => {
+    const held = await hold({ cabins: [{ cabinId: ids.cabin3, spaces: two(ids.male) }, { cabinId: ids.cabin4, spaces: two(ids.male) }] });
+    const current = await detail(held.id);
+    const snap = await snapshot(db);
+    expect(refusal(await update(held.id, current.version, [{ cabinId: ids.cabin3, spaces: two(ids.male) }]))).toEqual([409, messages.bookingHasSpaces]);
+    expect(refusal(await update(held.id, current.version, [{ cabinId: ids.cabin3, spaces: two(ids.male) }, { cabinId: ids.cabin4, spaces: [{ genderId: ids.male }] }]))).toEqual([
+      409,
+      messages.bookingHasSpaces,
+    ]);
+    expect(await snapshot(db)).toEqual(snap);
+    for (const space of current.bookings[1]?.spaces ?? []) {
+      expect((await call("PUT", `/spaces/cancelSpace/${space.id}`, { reason: "Cambio de planes" })).status).toBe(200);
+    }
+    const canceled = await detail(held.id);
+    expect(refusal(await update(held.id, canceled.version, [{ cabinId: ids.cabin3, spaces: two(ids.male) }]))).toEqual([200, messages.updated]);
+    expect((await detail(held.id)).bookings.map((booking) => booking.cabinId)).toEqual([ids.cabin3]);
+  });
+
+  it("adds confirmed spaces to a confirmed reservation, and refuses a canceled one", async () => {
+    const held = await hold();
+    await call("PUT", `/reservations/confirmReservation/${held.id}`);
+    const confirmed = await detail(held.id);
+    expect(refusal(await update(held.id, confirmed.version, [{ cabinId: ids.cabin3, spaces: two(ids.male) }, { cabinId: ids.cabin4, spaces: [{ genderId: ids.female }] }]))).toEqual([
+      200,
+      messages.updated,
+    ]);
+    expect(await detail(held.id)).toMatchObject({ state: "confirmed" });
+    expect(await availability()).toMatchObject({ held: 0, confirmed: 3 });
+    await call("PUT", `/reservations/cancelReservation/${held.id}`, { reason: "Se cayó el grupo" });
+    const gone = await detail(held.id);
+    expect(refusal(await update(held.id, gone.version, []))).toEqual([409, messages.notAllowedNow]);
+  });
+});
+
 describe("time limits and the waiting list", () => {
   const dueWork = () =>
     runDueWork({ db, mailer: outboxMailer(db, createLogger("silent")), policy: defaultHoldPolicy, now: server.clock.now(), log: createLogger("silent") });

@@ -27,7 +27,11 @@ import { userFormSource } from "../../src/machines/users.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { catalogues, endpoints } from "../../src/records/index.ts";
 import { departures } from "../../src/records/cruises.ts";
-import { type Cruise, listCruises } from "../../src/api/cruises.ts";
+import { type Cruise, createCruise, listCruises } from "../../src/api/cruises.ts";
+import { createReservation, cruiseCabins, getReservation, updateReservation } from "../../src/api/reservations.ts";
+import { CruiseId } from "../../src/api/ids.ts";
+import { genders } from "../../src/records/referenceData.ts";
+import { seedDemoSelling } from "../../server/demo/selling.ts";
 import { listPassengers, type PassengerRecord } from "../../src/api/passengers.ts";
 import { passengers } from "../../src/records/passengers.ts";
 import type { UserPayload } from "../../src/api/users.ts";
@@ -324,6 +328,36 @@ const cases: Readonly<Record<string, ReturnType<typeof staleCase>>> = {
     shown: (action) => action.title,
     expected: (draft) => draft.title,
   }),
+  "reservations.update": {
+    run: async () => {
+      await db.transaction((tx) => seedDemoSelling(tx, { actorId: null, occurredAt: server.clock.now() }));
+      const yacht = await referencedItem(db, "yachts");
+      const itinerary = await referencedItem(db, "cruiseItineraries", { detail: "yacht", value: yacht });
+      const startDate = new Date(server.clock.now().getTime() + 120 * 86_400_000).toISOString().slice(0, 10);
+      await client.call(createCruise, { body: { yachtId: yacht, cruiseItineraryId: itinerary, startDate } });
+      const [cruise] = await client.call(listCruises, { query: {} });
+      const [first, second] = (await client.call(cruiseCabins, { params: { id: cruise?.id ?? CruiseId.make(1) } })).filter((cabin) => cabin.capacity >= 2);
+      const male = (await client.call(genders.api.list)).find((type) => type.child !== true);
+      const spaces = [{ genderId: male?.id ?? 0 }];
+      const held = await client.call(createReservation, {
+        body: { cruiseId: cruise?.id ?? 0, agencyId: null, type: "general", cabins: [{ cabinId: first?.id ?? 0, spaces }] },
+      });
+      const one = [{ cabinId: first?.id ?? 0, spaces }];
+      const loaded = await client.call(getReservation, { params: { id: held.id } });
+      await client.call(updateReservation, { params: { id: held.id }, body: { notes: "Primera", cabins: one, version: loaded.version } });
+      const events = await db.query("select id from events order by id");
+      const refused = client.call(updateReservation, {
+        params: { id: held.id },
+        body: { notes: "Segunda", cabins: [...one, { cabinId: second?.id ?? 0, spaces }], version: loaded.version },
+      });
+      expect(await refusalOf(refused)).toEqual(stale);
+      expect(await db.query("select id from events order by id")).toEqual(events);
+      const current = await client.call(getReservation, { params: { id: held.id } });
+      expect([current.notes, current.bookings.length]).toEqual(["Primera", 1]);
+      await client.call(updateReservation, { params: { id: held.id }, body: { notes: "Segunda", cabins: one, version: current.version } });
+      expect((await client.call(getReservation, { params: { id: held.id } })).notes).toBe("Segunda");
+    },
+  },
   "home.updateRecommendations": {
     run: async () => {
       const draft: ItineraryDraft = { ...completeDraft, feeding: [] };

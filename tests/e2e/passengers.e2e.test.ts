@@ -1,7 +1,8 @@
 /**
  * Passengers in a real browser (issue 17, item 4): sales register a passenger from a
  * reservation's page and come back to it, give a space that passenger through the search dialog,
- * import the other spaces' passengers from a CSV sheet and read its report, book and remove a
+ * import the other spaces' passengers from a CSV sheet and read its report, add a cabin and change
+ * the notes, book and remove a
  * flight leg on the passenger's page; an agency user lists its own agency's passengers only.
  */
 import { writeFileSync } from "node:fs";
@@ -125,6 +126,18 @@ describe("a reservation's passengers", () => {
     await page.getByRole("link", { name: "Rosa Mena" }).waitFor();
     expect(await page.getByText("Sin pasajero").count()).toBe(0);
     await screenshot(page, "passenger-import-es-desktop");
+
+    await page.getByRole("button", { name: "Agregar cabina" }).click();
+    await page.locator(".dialog-fields select").selectOption({ label: "Cabina 5: 2 de 2 plazas libres" });
+    await page.getByRole("spinbutton", { name: /Male Adult/ }).fill("2");
+    await screenshot(page, "booking-add-es-desktop");
+    await page.locator(".swal2-confirm").click();
+    await page.getByRole("heading", { name: "Cabina 5" }).waitFor();
+    expect(await page.getByText("Sin pasajero").count()).toBe(2);
+    await page.getByRole("button", { name: "Editar notas" }).click();
+    await page.getByRole("textbox", { name: "Notas" }).fill("Familia Mena en las cabinas 4 y 5");
+    await page.locator(".swal2-confirm").click();
+    await page.getByText("Familia Mena en las cabinas 4 y 5").waitFor();
 
     await page.getByRole("link", { name: "Lucía Paredes" }).click();
     await page.getByRole("heading", { name: "Cruceros y vuelos" }).waitFor();

@@ -2,6 +2,7 @@ export {
   actions,
   agency,
   availability,
+  bookings,
   ikarus,
   catalogue,
   confirm,

@@ -20,6 +20,7 @@ const opening: ReservationOpening = {
 const facts: ReadonlyArray<ReservationFacts> = [
   noReservationFacts,
   { ...noReservationFacts, everySpaceFilled: true },
+  { ...noReservationFacts, bookingHasSpaces: true },
   { ...noReservationFacts, fieldProblem: "required" },
   { ...noReservationFacts, fieldProblem: "invalid" },
   { ...noReservationFacts, cruiseClosed: true },
@@ -50,6 +51,14 @@ export const fixtures = domainFixtures({
     { type: "reservation.cancel", reason: "El cliente desistió" },
     { type: "space.cancel", spaceId: 1, reason: "Un pasajero desistió", last: false },
     { type: "space.assign", spaceId: 1, passengerId: 3 },
+    {
+      type: "reservation.update",
+      notes: "Dos cabinas",
+      added: [{ id: 3, cabinId: 4, genderId: 1 }],
+      removedCabins: [],
+      price: { total: 6300, commission: 630, net: 5670 },
+      lines: [],
+    },
     { type: "space.cancel", spaceId: 2, reason: "El último pasajero desistió", last: true },
     { type: "reservation.delete" },
   ],

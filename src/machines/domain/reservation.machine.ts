@@ -47,6 +47,20 @@ export const SpaceCancel = Schema.Struct({
   last: Schema.Boolean,
 });
 
+/**
+ * A live reservation's notes and bookings changed: spaces added (in the reservation's state,
+ * priced: the price and lines as they now stand) and the bookings of cabins whose spaces were all
+ * canceled removed.
+ */
+export const ReservationUpdate = Schema.Struct({
+  type: Schema.Literal("reservation.update"),
+  notes: Schema.String,
+  added: Schema.Array(Schema.Struct({ id: Schema.Int, cabinId: Schema.Int, genderId: Schema.Int })),
+  removedCabins: Schema.Array(Schema.Int),
+  price: Money,
+  lines: Schema.Unknown,
+});
+
 /** A space given its passenger (null: none); the space machine has judged the passenger. */
 export const SpaceAssign = Schema.Struct({ type: Schema.Literal("space.assign"), spaceId: Schema.Int, passengerId: Schema.NullOr(Schema.Int) });
 
@@ -62,6 +76,7 @@ export const ReservationEvent = Schema.Union([
   ReservationDelete,
   SpaceCancel,
   SpaceAssign,
+  ReservationUpdate,
 ]);
 export type ReservationEvent = typeof ReservationEvent.Type;
 
@@ -84,6 +99,8 @@ export interface ReservationFacts extends FieldFacts {
   readonly liveSpaces: number;
   /** A passenger to seat (an import's row) while every live space already has one. */
   readonly everySpaceFilled?: boolean;
+  /** An update that leaves out, or shrinks, a cabin's booking that still has live spaces. */
+  readonly bookingHasSpaces?: boolean;
 }
 
 export const noReservationFacts: ReservationFacts = {
@@ -111,6 +128,21 @@ const fields = [
   refusal("isCruiseClosed", 409, messages.notAllowedNow, "Refused: the departure is canceled or has sailed ('this action is not allowed in the record's current state')."),
 ] as const;
 
+/** The berths' rules of a hold, and of spaces added to a reservation. */
+const berthRefusals = [
+  refusal("isCharterTaken", 409, messages.charterExists, "Refused: another live charter holds the yacht ('another charter reservation exists')."),
+  refusal("isCharterBlocked", 409, messages.charterBlocked, "Refused: a charter while other spaces are held or sold ('no charter creation when spaces are occupied')."),
+  refusal("isCruiseFull", 409, messages.cruiseFull, "Refused: too few free berths on the departure, or it is chartered ('cruise full'); the waiting list is offered."),
+  refusal("isCabinUnavailable", 409, messages.cabinNotAvailable, "Refused: a chosen cabin has too few free berths ('cabin not available')."),
+  refusal("isFamilyRoomTaken", 409, messages.familyRoomTaken, "Refused: another reservation holds the family room ('another reservation with family room on the cabin')."),
+  refusal(
+    "isGenderNotAllowed",
+    409,
+    messages.genderNotAllowed,
+    "Refused: a cabin shared with another reservation of another adult space type, or a child without an adult of its own ('gender not allowed').",
+  ),
+] as const;
+
 const rate = refusal("isRateMissing", 409, messages.rateNotDefined, "Refused: a space has no rate for the agency, season and category ('rate not defined').");
 
 const reasonRefusals = [
@@ -130,6 +162,21 @@ const cancelAll = [
   ...reasonRefusals,
   { target: "canceled", description: "Canceled for the reason given: every live space is, and the waiting list is promoted." },
 ] as const;
+
+/** Notes and bookings changed: the hold's rules for the spaces added, and no booking with live spaces dropped. */
+const update = <const Stay extends "reserved" | "waiting" | "confirmed">(stay: Stay) =>
+  [
+    ...fields,
+    refusal(
+      "isBookingWithSpaces",
+      409,
+      messages.bookingHasSpaces,
+      "Refused: a cabin left out, or given fewer spaces, still has live ones ('the booking for this cabin has spaces'): they are canceled first, each with its reason.",
+    ),
+    ...berthRefusals,
+    rate,
+    { target: stay, description: "The notes change, the spaces asked for are added and priced, empty bookings are removed." },
+  ] as const;
 
 /** A space given its passenger, as the space machine judged them; a passenger to seat finds none free. */
 const assign = <const Stay extends "reserved" | "waiting" | "confirmed">(stay: Stay) =>
@@ -158,6 +205,7 @@ export const reservationMachine = setup({
     isTimeLimitPassed: ({ event }) => holds(event, (facts) => facts.timeLimitPassed),
     isTimeLimitAhead: ({ event }) => holds(event, (facts) => !facts.timeLimitPassed),
     hasLiveSpaces: ({ event }) => holds(event, (facts) => facts.liveSpaces > 0),
+    isBookingWithSpaces: ({ event }) => holds(event, (facts) => facts.bookingHasSpaces === true),
     isEverySpaceFilled: ({ event }) => holds(event, (facts) => facts.everySpaceFilled === true),
     isLastLiveSpace: ({ event }) => event.type === "space.cancel" && event.last,
   },
@@ -173,17 +221,7 @@ export const reservationMachine = setup({
       on: {
         "reservation.hold": [
           ...fields,
-          refusal("isCharterTaken", 409, messages.charterExists, "Refused: another live charter holds the yacht ('another charter reservation exists')."),
-          refusal("isCharterBlocked", 409, messages.charterBlocked, "Refused: a charter while other spaces are held or sold ('no charter creation when spaces are occupied')."),
-          refusal("isCruiseFull", 409, messages.cruiseFull, "Refused: too few free berths on the departure, or it is chartered ('cruise full'); the waiting list is offered."),
-          refusal("isCabinUnavailable", 409, messages.cabinNotAvailable, "Refused: a chosen cabin has too few free berths ('cabin not available')."),
-          refusal("isFamilyRoomTaken", 409, messages.familyRoomTaken, "Refused: another reservation holds the family room ('another reservation with family room on the cabin')."),
-          refusal(
-            "isGenderNotAllowed",
-            409,
-            messages.genderNotAllowed,
-            "Refused: a cabin shared with another reservation of another adult space type, or a child without an adult of its own ('gender not allowed').",
-          ),
+          ...berthRefusals,
           rate,
           refusal("isTimeLimitRefused", 409, messages.timeLimitNotAllowed, "Refused: a time limit in the past, beyond the policy or after the departure ('time limit not allowed')."),
           { target: "reserved", description: "Held: its spaces keep their berths until the time limit." },
@@ -215,6 +253,7 @@ export const reservationMachine = setup({
         "reservation.cancel": cancelAll,
         "space.cancel": spaceCancel("reserved"),
         "space.assign": assign("reserved"),
+        "reservation.update": update("reserved"),
         "reservation.delete": hasSpaces,
       },
     },
@@ -225,6 +264,7 @@ export const reservationMachine = setup({
         "reservation.cancel": cancelAll,
         "space.cancel": spaceCancel("waiting"),
         "space.assign": assign("waiting"),
+        "reservation.update": update("waiting"),
         "reservation.delete": hasSpaces,
       },
     },
@@ -234,6 +274,7 @@ export const reservationMachine = setup({
         "reservation.cancel": cancelAll,
         "space.cancel": spaceCancel("confirmed"),
         "space.assign": assign("confirmed"),
+        "reservation.update": update("confirmed"),
         "reservation.delete": hasSpaces,
       },
     },

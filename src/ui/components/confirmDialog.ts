@@ -8,6 +8,7 @@ import type { YearCopyQuestion } from "../../machines/yearCopyForm.machine.ts";
 import type { CommandQuestion, CommandReply } from "../../machines/reservationPage.machine.ts";
 import { fieldText } from "../forms.ts";
 import { dialogTheme } from "../theme.ts";
+import { askAddedCabin, askNotes, askRemovedCabin } from "./bookingDialogs.ts";
 import { askPassenger, askSheet } from "./passengerDialogs.ts";
 
 /** Red confirm and grey cancel (SPEC.md section 9). */
@@ -149,6 +150,9 @@ export const reservationDialog = (translations: i18n, client: ApiClient) =>
     const { command, reservation } = input;
     const t = translations.t.bind(translations);
     if (command.kind === "assignPassenger") return askPassenger(translations, client, reservation);
+    if (command.kind === "addCabin") return askAddedCabin(translations, client, reservation);
+    if (command.kind === "editNotes") return askNotes(translations, reservation);
+    if (command.kind === "removeCabin") return askRemovedCabin(translations, reservation, command.cabinId);
     if (command.kind === "importPassengers") return askSheet(translations, reservation);
     if (command.kind === "removePassenger") {
       const confirmed = await ask(translations, { icon: "warning", confirmKey: "passengers.remove", color: DELETE_COLOR }, t("passengers.removeTitle"));

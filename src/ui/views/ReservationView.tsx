@@ -131,7 +131,14 @@ export default function ReservationView({ id }: { readonly id: number }) {
           <h2>{t("reservations.bookings")}</h2>
           {reservation.bookings.map((booking) => (
             <article key={booking.cabinId} className="booking">
-              <h3>{t("reservations.cabin", { name: booking.cabinName })}</h3>
+              <h3>
+                {t("reservations.cabin", { name: booking.cabinName })}
+                {writable && reservations.offers(reservation, "reservation.update") && booking.spaces.every((space) => space.state === "canceled") && (
+                  <button type="button" className="secondary outline booking-remove" disabled={busy} onClick={() => ask({ kind: "removeCabin", cabinId: booking.cabinId })}>
+                    {t("bookings.remove")}
+                  </button>
+                )}
+              </h3>
               <ul className="booking-spaces">
                 {booking.spaces.map((space, index) => (
                   <li key={space.id} className={`space space-${space.state}`}>
@@ -168,6 +175,16 @@ export default function ReservationView({ id }: { readonly id: number }) {
           ))}
           {writable && reservations.offers(reservation, "space.assign") && (
             <div className="reservation-commands">
+              {reservations.offers(reservation, "reservation.update") && (
+                <>
+                  <button type="button" className="secondary" disabled={busy} onClick={() => ask({ kind: "addCabin" })}>
+                    {t("bookings.add")}
+                  </button>
+                  <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "editNotes" })}>
+                    {t("bookings.editNotes")}
+                  </button>
+                </>
+              )}
               <button type="button" className="secondary" disabled={busy} aria-busy={importing} onClick={() => ask({ kind: "importPassengers" })}>
                 {t("passengers.import")}
               </button>
