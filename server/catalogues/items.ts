@@ -171,6 +171,28 @@ export const listItems = async (
   return toItems(db, catalogue, rows, served);
 };
 
+/**
+ * The live items whose details hold these whole numbers (a year's rates of one yacht and cruise
+ * length), in id order: pricing asks at every hold, so the rows are narrowed in the query and not
+ * sorted by name.
+ */
+export const itemsWith = async (
+  db: Queryable,
+  catalogue: CatalogueRecord,
+  values: Readonly<Record<string, number>>,
+  served: ServedCatalogues = catalogues,
+): Promise<CatalogueItem[]> => {
+  const entries = Object.entries(values);
+  const conditions = entries.map((_, index) => `and details->$${2 * index + 1} = to_jsonb($${2 * index + 2}::int)`);
+  const rows = await queryRows(
+    db,
+    ItemRow,
+    `select ${itemColumns} from ${catalogue.table} where status <> 'deleted' ${conditions.join(" ")} order by id`,
+    entries.flat(),
+  );
+  return toItems(db, catalogue, rows, served);
+};
+
 /** A live (not deleted) item, or null; `lock` ("for update") keeps it locked until the transaction ends. */
 export const findItem = async (
   db: Queryable,

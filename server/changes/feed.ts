@@ -7,6 +7,8 @@ import { queryOne, queryRows } from "../db/rows.ts";
 /** A change with who may hear it: everyone, staff, or staff and one agency. */
 export interface ScopedChange {
   readonly change: Change;
+  /** The event's stream: a departure's own change (`cruise`) or its berths' (`reservation`). */
+  readonly stream: string;
   /** null: every signed-in user; else staff, and the agency when one is named. */
   readonly agencyId: number | null | "staff";
 }
@@ -28,12 +30,13 @@ const EventRow = Schema.Struct({
 /** What one stored event tells the viewers. */
 const changesOf = (row: typeof EventRow.Type): ReadonlyArray<ScopedChange> => {
   const id = Number(row.stream_id);
-  if (row.stream === "cruise") return [{ change: { kind: "departure", cruiseId: id }, agencyId: null }];
-  if (row.stream === "lead") return [{ change: { kind: "lead", leadId: id }, agencyId: "staff" }];
-  if (row.stream === "reservation" && row.cruise_id !== null) {
+  const { stream } = row;
+  if (stream === "cruise") return [{ change: { kind: "departure", cruiseId: id }, agencyId: null, stream }];
+  if (stream === "lead") return [{ change: { kind: "lead", leadId: id }, agencyId: "staff", stream }];
+  if (stream === "reservation" && row.cruise_id !== null) {
     return [
-      { change: { kind: "departure", cruiseId: row.cruise_id }, agencyId: null },
-      { change: { kind: "reservation", reservationId: id, cruiseId: row.cruise_id }, agencyId: row.agency_id ?? "staff" },
+      { change: { kind: "departure", cruiseId: row.cruise_id }, agencyId: null, stream },
+      { change: { kind: "reservation", reservationId: id, cruiseId: row.cruise_id }, agencyId: row.agency_id ?? "staff", stream },
     ];
   }
   return [];
@@ -62,10 +65,19 @@ export const createChangeFeed = (db: Queryable, intervalMs: number, log: (error:
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> = Promise.resolve();
 
+  const lastEventId = async (): Promise<number> =>
+    (await queryOne(db, Schema.Struct({ id: Schema.Int }), "select coalesce(max(id), 0)::int as id from events"))?.id ?? 0;
+
   const look = async (): Promise<void> => {
     if (cursor === null) {
-      cursor = (await queryOne(db, Schema.Struct({ id: Schema.Int }), "select coalesce(max(id), 0)::int as id from events"))?.id ?? 0;
+      cursor = await lastEventId();
       return;
+    }
+    // a log emptied and started again (a test's fresh database) has its new ids below the cursor
+    const top = await lastEventId();
+    if (top < cursor) {
+      cursor = Math.max(0, top - LOOK_BACK);
+      seen.clear();
     }
     const rows = await queryRows(
       db,

@@ -52,7 +52,7 @@ const birthdayBefore = (departure: string, years: number, random: () => number):
  * Passengers on the demo's reservations (DOMAIN.md section 7), registered, seated and given
  * flights as the sales executive would through the passenger and space machines: most confirmed
  * reservations have every passenger, fewer held ones do, and most confirmed passengers fly in on
- * the first day and out on the last.
+ * the first day and out on the last. Spaces that have a passenger already are left as they are.
  */
 export const seedDemoPassengers = async (tx: Queryable, now: Date): Promise<void> => {
   const [seller] = await queryRows(tx, Schema.Struct({ id: Schema.Int }), "select id from users where email = 'ventas@example.com'");
@@ -83,7 +83,7 @@ export const seedDemoPassengers = async (tx: Queryable, now: Date): Promise<void
             to_char(c.start_date, 'YYYY-MM-DD') as start_date, to_char(c.end_date, 'YYYY-MM-DD') as end_date,
             coalesce(g.details->>'sex', '') as sex, coalesce((g.details->>'child')::boolean, false) as child
        from spaces s join reservations r on r.id = s.reservation_id join cruises c on c.id = s.cruise_id join genders g on g.id = s.gender_id
-      where s.status <> 'canceled' and r.type <> 'charter' order by s.reservation_id, s.id`,
+      where s.status <> 'canceled' and r.type <> 'charter' and s.passenger_id is null order by s.reservation_id, s.id`,
   );
   const random = sequence(29);
   const pick = <T>(items: ReadonlyArray<T>): T => items[Math.floor(random() * items.length)] as T;
@@ -103,7 +103,8 @@ export const seedDemoPassengers = async (tx: Queryable, now: Date): Promise<void
         firstName: pick(firstNames[gender]),
         lastName: pick(lastNames),
         identificationTypeId: ecuadorian ? cedula : passport,
-        identification: ecuadorian ? `17${String(10_000_000 + serial * 7919).slice(-8)}` : `${code}${String(100_000 + serial * 613).slice(-7)}`,
+        // the space's id makes the number unique, however often the demo is multiplied
+        identification: ecuadorian ? `17${String(space.id).padStart(8, "0")}` : `${code}${String(space.id).padStart(7, "0")}`,
         birthday: birthdayBefore(space.start_date, space.child ? 4 + Math.floor(random() * 7) : 22 + Math.floor(random() * 48), random),
         countryId: countries.get(code) ?? countries.get("US") ?? null,
         gender,

@@ -32,9 +32,14 @@ const sequence = (seed: number) => {
  * Reservations on the demo's next departures (DOMAIN.md section 5), made as the sales executive
  * would through the reservation machine: some held (a few expiring within a day), most of the
  * earlier ones confirmed, some canceled, one space canceled alone, a full departure with its
- * waiting list, and a charter.
+ * waiting list, and a charter; on the yachts given (all, for the demo).
  */
-export const seedDemoReservations = async (tx: Queryable, now: Date, departures = 24): Promise<void> => {
+export const seedDemoReservations = async (
+  tx: Queryable,
+  now: Date,
+  departures = 400,
+  yachtIds: ReadonlyArray<number> | null = null,
+): Promise<void> => {
   const [seller] = await queryRows(tx, IdRow, "select id from users where email = 'ventas@example.com'");
   if (seller === undefined) return;
   const session: Session = {
@@ -57,15 +62,16 @@ export const seedDemoReservations = async (tx: Queryable, now: Date, departures 
   const upcoming = await queryRows(
     tx,
     IdRow,
-    "select id from cruises where status = 'scheduled' and start_date > $1::date order by start_date, id limit $2",
-    [now.toISOString().slice(0, 10), departures],
+    `select id from cruises where status = 'scheduled' and start_date > $1::date and ($3::int[] is null or yacht_id = any($3::int[]))
+      order by start_date, id limit $2`,
+    [now.toISOString().slice(0, 10), departures, yachtIds],
   );
   const random = sequence(17);
   for (const [index, { id }] of upcoming.entries()) {
     const cruiseId = CruiseId.make(id);
     const cabins: ReadonlyArray<CruiseCabin> = (await departureCabins(tx, cruiseId, session)) ?? [];
-    // the first departures are nearly sold, the later ones fill up less
-    const fill = index === 2 ? 1 : Math.max(0.15, 0.9 - index * 0.05);
+    // the next departures are nearly sold, the later ones fill up less
+    const fill = index === 2 ? 1 : Math.max(0.35, 0.9 - index * 0.02);
     const capacity = cabins.reduce((total, cabin) => total + cabin.capacity, 0);
     let taken = 0;
     for (const cabin of cabins) {
@@ -81,7 +87,8 @@ export const seedDemoReservations = async (tx: Queryable, now: Date, departures 
           ? [genderId, child.id]
           : Array.from({ length: spaces }, () => genderId);
       const agencyId = random() < 0.15 ? null : (agencies[Math.floor(random() * agencies.length)] ?? null);
-      const soon = random() < 0.12 ? { timeLimit: new Date(now.getTime() + (6 + Math.floor(random() * 16)) * HOUR).toISOString() } : {};
+      // a few holds of the next departures expire within a day
+      const soon = random() < (index < 24 ? 0.12 : 0.01) ? { timeLimit: new Date(now.getTime() + (6 + Math.floor(random() * 16)) * HOUR).toISOString() } : {};
       const held = await createReservation(
         tx,
         { cruiseId: id, agencyId, type: cabin.familyRoom ? "familyRoom" : "general", cabins: [{ cabinId: cabin.id, spaces: types.map((type) => ({ genderId: type })) }], ...soon },
@@ -90,7 +97,7 @@ export const seedDemoReservations = async (tx: Queryable, now: Date, departures 
       taken += types.length;
       const roll = random();
       if ("timeLimit" in soon) continue;
-      if (roll < 0.55 - index * 0.02) await confirmReservation(tx, held.id, caller);
+      if (roll < Math.max(0.3, 0.6 - index * 0.01)) await confirmReservation(tx, held.id, caller);
       else if (roll > 0.92) await cancelReservation(tx, held.id, "El cliente cambió de fechas", caller);
       else if (roll > 0.86 && types.length > 1 && !withChild && !family) {
         const space = (await findReservation(tx, ReservationId.make(held.id), session))?.bookings[0]?.spaces[0];
@@ -115,9 +122,10 @@ export const seedDemoReservations = async (tx: Queryable, now: Date, departures 
     tx,
     IdRow,
     `select c.id from cruises c where c.status = 'scheduled' and c.start_date > $1::date
+        and ($2::int[] is null or c.yacht_id = any($2::int[]))
         and not exists (select 1 from spaces s where s.cruise_id = c.id and s.status <> 'canceled')
       order by c.start_date desc limit 1`,
-    [now.toISOString().slice(0, 10)],
+    [now.toISOString().slice(0, 10), yachtIds],
   );
   if (free !== undefined) {
     const cabins = (await departureCabins(tx, CruiseId.make(free.id), session)) ?? [];

@@ -31,7 +31,15 @@ export interface Call<E extends Endpoint> {
   readonly ip: string;
 }
 
-export type Handler<E extends Endpoint> = (call: Call<E>) => Promise<ResponseOf<E> | Listed<ResponseOf<E>>>;
+/**
+ * A list answer whose items are encoded already, each as the contract encodes it: kept encoded in
+ * memory (the departures' berths, decision 040) and sent as they are.
+ */
+export class EncodedItems {
+  constructor(readonly items: ReadonlyArray<string>) {}
+}
+
+export type Handler<E extends Endpoint> = (call: Call<E>) => Promise<ResponseOf<E> | Listed<ResponseOf<E>> | EncodedItems>;
 
 export interface RouteContext {
   readonly db: Database;
@@ -213,6 +221,9 @@ export const registerEndpoint = <E extends Endpoint>(
       const form = await readBody(request);
       const body = decodeInput(endpoint.body, form.body);
       const result = await handler({ params, query, body, files: form.files, documents: form.documents, session, ip: request.ip });
+      if (result instanceof EncodedItems) {
+        return reply.code(200).header("cache-control", "no-store").type("application/json; charset=utf-8").send(`{"data":[${result.items.join(",")}]}`);
+      }
       const answer =
         result instanceof Listed
           ? { data: encodeResponse(result.data), meta: result.meta }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { CatalogueItem } from "../../src/api/catalogues.ts";
+import { CatalogueItemId, MAX_ID } from "../../src/api/ids.ts";
 import type { FieldProblem } from "../../src/api/fields.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { type QuoteDraft as QuoteDraftSchema, quoteReservation } from "../../src/api/quote.ts";
@@ -11,7 +12,7 @@ import { cabins, yachts } from "../../src/records/fleet.ts";
 import { airTicketRates, charterRates, contractRates, familyRoomRates, generalRates, ikarusRates } from "../../src/records/rates.ts";
 import { agencies, flights, genders, months, seasons } from "../../src/records/referenceData.ts";
 import type { CatalogueDeclaration } from "../../src/records/catalogue.ts";
-import { listItems } from "../catalogues/items.ts";
+import { findItem, itemsWith, listItems } from "../catalogues/items.ts";
 import { queryOne } from "../db/rows.ts";
 import { Schema } from "effect";
 import type { Queryable } from "../db/database.ts";
@@ -62,6 +63,13 @@ const calendarDay = (text: string): { readonly year: number; readonly month: num
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? { year, month } : null;
 };
 
+/** The live (active) item of that id, as pricing takes it; undefined for none (or an id that is none). */
+const liveItem = async (db: Queryable, catalogue: CatalogueDeclaration, id: number): Promise<CatalogueItem | undefined> => {
+  if (!Number.isInteger(id) || id < 1 || id > MAX_ID) return undefined;
+  const item = await findItem(db, catalogue, CatalogueItemId.make(id));
+  return item?.active === true ? item : undefined;
+};
+
 const byId = (items: ReadonlyArray<CatalogueItem>): ReadonlyMap<number, CatalogueItem> =>
   new Map(items.filter((item) => item.active).map((item) => [item.id, item]));
 
@@ -97,7 +105,7 @@ const withDeparture = async (db: Queryable, body: typeof QuoteDraftSchema.Type):
 
 /** The air-ticket rates in force for a year, as pricing reads them (a passenger's flight leg). */
 export const airTicketFares = async (db: Queryable, year: number): Promise<ReadonlyArray<PricingRate>> =>
-  (await listItems(db, airTicketRates)).filter((item) => inForce(item) && item.year === year).map((item) => pricingRate("airTicket", item));
+  (await itemsWith(db, airTicketRates, { year })).filter(inForce).map((item) => pricingRate("airTicket", item));
 
 /** A direct client's sale: no agency, so no contract or Ikarus rate, no wholesaler discount, no commission. */
 const directSale = { direct: true } as const;
@@ -113,8 +121,9 @@ export const pricingFacts = async (
 ): Promise<{ readonly problem: FieldProblem } | { readonly facts: PricingFacts }> => {
   if (draft.charter !== true && draft.cabins.length === 0) return { problem: "required" };
   const day = calendarDay(draft.startDate);
-  const yacht = byId(await listItems(db, yachts)).get(draft.yachtId);
-  const agency = draft.agencyId === null ? directSale : byId(await listItems(db, agencies)).get(draft.agencyId);
+  // one yacht and one agency, not the fleet and every agency: a reservation is priced at every hold
+  const yacht = await liveItem(db, yachts, draft.yachtId);
+  const agency = draft.agencyId === null ? directSale : await liveItem(db, agencies, draft.agencyId);
   const fleet = byId(await listItems(db, cabins, { yachtId: draft.yachtId }));
   const spaceTypes = byId(await listItems(db, genders));
   const legs = byId(await listItems(db, flights));
@@ -139,8 +148,9 @@ export const pricingFacts = async (
   const rates = (
     await Promise.all(
       rateCatalogues.map(async ([kind, catalogue]) =>
-        (await listItems(db, catalogue))
-          .filter((item) => inForce(item) && item.year === day.year && (kind === "airTicket" || (item.yacht === draft.yachtId && item.days === draft.days)))
+        // the year's rates of the yacht and cruise length (air tickets: every yacht's), narrowed in the query
+        (await itemsWith(db, catalogue, kind === "airTicket" ? { year: day.year } : { year: day.year, yacht: draft.yachtId, days: draft.days }))
+          .filter(inForce)
           .map((item) => pricingRate(kind, item)),
       ),
     )

@@ -9,7 +9,8 @@ import type { Queryable } from "../db/database.ts";
 import { cabinCapacitySql, liveCabinSql } from "./cabins.ts";
 import { queryRows } from "../db/rows.ts";
 import type { FastifyInstance } from "fastify";
-import { registerEndpoint, type RouteContext } from "../http/register.ts";
+import { EncodedItems, registerEndpoint, type RouteContext } from "../http/register.ts";
+import type { BerthIndex } from "./berthIndex.ts";
 
 const DepartureRow = Schema.Struct({
   id: CruiseId,
@@ -26,13 +27,12 @@ const CabinRow = Schema.Struct({ id: Schema.Int, yacht_id: Schema.Int, category:
 
 const TakenRow = Schema.Struct({ cruise_id: Schema.Int, cabin_id: Schema.Int, status: Schema.String, charter: Schema.Boolean, count: Schema.Int });
 
-/**
- * The period's scheduled departures with their free berths by cabin category: three queries
- * whatever the number of departures (the departures, their yachts' live cabins, their live spaces
- * counted by cabin and state), put together here with the berths' own counting (berths.ts).
- */
-export const departuresAvailability = async (db: Queryable, query: AvailabilityQuery): Promise<ReadonlyArray<DepartureAvailability>> => {
-  const departures = await queryRows(
+/** A departure as availability lists it. */
+export type DepartureRow = typeof DepartureRow.Type;
+
+/** The period's scheduled departures (of one yacht, when asked), by start day and the yachts' order. */
+export const departuresIn = (db: Queryable, query: Pick<AvailabilityQuery, "from" | "to" | "yachtId">): Promise<ReadonlyArray<DepartureRow>> =>
+  queryRows(
     db,
     DepartureRow,
     `select c.id, c.code, c.yacht_id, y.name as yacht_name, coalesce(y.details->>'colour', '#1e6091') as yacht_colour, i.name as itinerary_name,
@@ -42,6 +42,13 @@ export const departuresAvailability = async (db: Queryable, query: AvailabilityQ
       order by c.start_date, coalesce((y.details->>'order')::int, 99), c.id`,
     [query.from, query.to, query.yachtId ?? null],
   );
+
+/**
+ * Departures with their free berths by cabin category: two queries whatever their number (their
+ * yachts' live cabins, their live spaces counted by cabin and state), put together here with the
+ * berths' own counting (berths.ts).
+ */
+export const availabilityOf = async (db: Queryable, departures: ReadonlyArray<DepartureRow>): Promise<ReadonlyArray<DepartureAvailability>> => {
   if (departures.length === 0) return [];
   const [cabins, taken] = await Promise.all([
     queryRows(
@@ -60,7 +67,7 @@ export const departuresAvailability = async (db: Queryable, query: AvailabilityQ
       [departures.map((departure) => departure.id)],
     ),
   ]);
-  const answers = departures.map((departure): DepartureAvailability => {
+  return departures.map((departure): DepartureAvailability => {
     const own = cabins.filter((cabin) => cabin.yacht_id === departure.yacht_id);
     const spaces = taken.filter((row) => row.cruise_id === departure.id);
     const sum = (rows: ReadonlyArray<{ readonly count: number }>) => rows.reduce((total, row) => total + row.count, 0);
@@ -95,14 +102,18 @@ export const departuresAvailability = async (db: Queryable, query: AvailabilityQ
       categories,
     };
   });
-  return answers.filter((answer) => query.passengers === undefined || answer.free >= query.passengers);
 };
 
+/** Whether a departure has room for a party of `passengers` (every departure when none is asked). */
+export const fitsParty = (passengers: number | undefined) => (answer: DepartureAvailability): boolean =>
+  passengers === undefined || answer.free >= passengers;
+
 /** `GET /availability`: judged by the availability machine (the period is required), answered from the berths. */
-export const registerAvailabilityRoutes = (app: FastifyInstance, context: RouteContext): void => {
+export const registerAvailabilityRoutes = (app: FastifyInstance, context: RouteContext & { readonly berths: BerthIndex }): void => {
   registerEndpoint(app, context, availabilityEndpoint, async ({ query }) => {
     const verdict = judge(availabilityMachine, null, { type: "availability.ask" }, { problem: availabilityProblem(query) });
     if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
-    return context.db.remember(`availability ${JSON.stringify(query)}`, () => departuresAvailability(context.db, query));
+    const fits = fitsParty(query.passengers);
+    return new EncodedItems((await context.berths.availability(query)).filter(({ answer }) => fits(answer)).map(({ json }) => json));
   });
 };

@@ -2,7 +2,10 @@ import type { FastifyInstance } from "fastify";
 import * as api from "../../src/api/reservations.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { HoldPolicy } from "../../src/machines/domain/timeLimit.ts";
+import { Schema } from "effect";
+import { queryOne } from "../db/rows.ts";
 import { orNotFound } from "../http/found.ts";
+import type { BerthIndex } from "./berthIndex.ts";
 import { type Call, Listed, registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
 import type { Endpoint } from "../../src/api/endpoint.ts";
 import {
@@ -21,11 +24,20 @@ import {
 
 export interface ReservationsContext extends RouteContext {
   readonly policy: HoldPolicy;
+  /** Told of every departure whose berths a command changed, once it has committed. */
+  readonly berths: BerthIndex;
 }
+
+const CruiseRow = Schema.Struct({ cruise_id: Schema.Int });
 
 export const registerReservationRoutes = (app: FastifyInstance, context: ReservationsContext): void => {
   const { db, now, policy } = context;
   const caller = <E extends Endpoint>(call: Call<E>): Caller => ({ session: signedIn(call), now: now(), policy });
+  /** The departure of a reservation (or of a space's) whose command just committed: its berths are read again. */
+  const touched = async (table: "reservations" | "spaces", id: number): Promise<void> => {
+    const row = await queryOne(db, CruiseRow, `select cruise_id from ${table} where id = $1`, [id]);
+    if (row !== null) context.berths.touch([row.cruise_id]);
+  };
 
   registerEndpoint(app, context, api.listReservations, async (call) => {
     const page = await listReservations(db, call.query, signedIn(call), now());
@@ -34,36 +46,46 @@ export const registerReservationRoutes = (app: FastifyInstance, context: Reserva
 
   registerEndpoint(app, context, api.getReservation, async (call) => orNotFound(await findReservation(db, call.params.id, signedIn(call))));
 
-  registerEndpoint(app, context, api.createReservation, (call) => db.transaction((tx) => createReservation(tx, call.body, caller(call))));
+  registerEndpoint(app, context, api.createReservation, async (call) => {
+    const created = await db.transaction((tx) => createReservation(tx, call.body, caller(call)));
+    context.berths.touch([created.cruiseId]);
+    return created;
+  });
 
   registerEndpoint(app, context, api.confirmReservation, async (call) => {
     await db.transaction((tx) => confirmReservation(tx, call.params.id, caller(call)));
+    await touched("reservations", call.params.id);
     return messages.updated;
   });
 
   registerEndpoint(app, context, api.extendTimeLimit, async (call) => {
     await db.transaction((tx) => extendTimeLimit(tx, call.params.id, call.body.timeLimit, caller(call)));
+    await touched("reservations", call.params.id);
     return messages.updated;
   });
 
   registerEndpoint(app, context, api.cancelReservation, async (call) => {
     await db.transaction((tx) => cancelReservation(tx, call.params.id, call.body.reason, caller(call)));
+    await touched("reservations", call.params.id);
     return messages.updated;
   });
 
   registerEndpoint(app, context, api.updateReservation, async (call) => {
     const { version, ...change } = call.body;
     await db.transaction((tx) => updateReservation(tx, call.params.id, change, version, caller(call)));
+    await touched("reservations", call.params.id);
     return messages.updated;
   });
 
   registerEndpoint(app, context, api.deleteReservation, async (call) => {
     await db.transaction((tx) => deleteReservation(tx, call.params.id, caller(call)));
+    await touched("reservations", call.params.id);
     return messages.deleted;
   });
 
   registerEndpoint(app, context, api.cancelSpace, async (call) => {
     await db.transaction((tx) => cancelSpace(tx, call.params.id, call.body.reason, caller(call)));
+    await touched("spaces", call.params.id);
     return messages.updated;
   });
 

@@ -37,7 +37,8 @@ beforeAll(async () => {
   const [admin] = await db.query<{ id: number }>("select id from users where email = 'admin@example.com'");
   if (admin === undefined) throw new Error("the seed created no admin");
   adminId = admin.id;
-});
+  // the whole demo, its six hundred reservations with their passengers, takes a while to seed
+}, 120_000);
 
 afterAll(async () => {
   await server?.close();

@@ -85,7 +85,7 @@ describe("seed", () => {
     expect(answer.body).toMatchObject({ data: { email: "boss@example.com", rol: "admin", changePassword: false } });
   });
 
-  it("adds the demo staff on an embedded database unless SEED_DEMO is false", async () => {
+  it("adds the demo staff on an embedded database unless SEED_DEMO is false", { timeout: 120_000 }, async () => {
     const log = await seedWith({ SEED_DEMO: "true", ADMIN_PASSWORD: "Boss1234" });
     const emails = (await users()).map((row) => row.email);
     if (db.kind === "pglite") {
@@ -169,7 +169,7 @@ describe("seed", () => {
     expect(await catalogueItems()).toEqual(referenceLists);
   });
 
-  it("fills the eight pages of every demo yacht, a plan for each deck and a place for each cabin", async () => {
+  it("fills the eight pages of every demo yacht, a plan for each deck and a place for each cabin", { timeout: 120_000 }, async () => {
     await seedWith({ SEED_DEMO: "true", ADMIN_PASSWORD: "Boss1234" });
     const pages = await db.query<{ yacht_id: number; page: string; version: number; content: Record<string, unknown> }>(
       "select yacht_id, page, version, content from yacht_pages order by yacht_id, page",

@@ -1,0 +1,344 @@
+/**
+ * `npm run bench:operations`: the operator's day at ten times the demo's volume (issue 17, "speed
+ * and safety"), on the embedded database and, when DATABASE_URL names a PostgreSQL server, on a
+ * new database there with two server processes sharing it.
+ *
+ * 1. The demo is loaded by a first start and multiplied by 10 (`npm run seed:operations -- 10`):
+ *    twenty yachts, about 1,600 departures, 6,000 reservations and 9,000 passengers.
+ * 2. Load: 32 clients for BENCH_SECONDS (default 30) each send, one after the other, mostly
+ *    three-month availability questions over every yacht (each with its own period and party
+ *    size, so no answer can come from the server's remembered reads) and a hold of one berth in
+ *    a random cabin of a random departure in one request of five (held, or refused by the rules:
+ *    both are the server's decision). Availability p99 must be at most 50 ms and a hold's at most
+ *    100 ms.
+ * 3. Live: during the load, once a second, another client holds a berth while a viewer listens to
+ *    the event stream; the time from sending the hold to hearing its change must be at most 1 s (p99).
+ * 4. SIGKILL: a burst of holds is cut by killing the server; after a restart every acknowledged
+ *    hold is there, no departure has more held and confirmed berths than it has, and the holds
+ *    whose time limit passed while it was down are expired.
+ *
+ * BENCH_DATA_DIR reuses an embedded database already multiplied (it is copied, never changed), whose
+ * admin@example.com signs in with BENCH_ADMIN_PASSWORD (default Demo1234).
+ * Writes bench/results/operations-<date>.md.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Server, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
+
+const root = join(import.meta.dirname, "..");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? "30");
+const CLIENTS = 32;
+const TIMES = 10;
+/** The admin the bench signs in as; a BENCH_DATA_DIR made elsewhere may have its own password. */
+const ADMIN = { email: "admin@example.com", password: process.env.BENCH_ADMIN_PASSWORD ?? "Demo1234" };
+const log = (line: string) => console.log(`[bench:operations] ${line}`);
+const DAY = 86_400_000;
+
+const percentile = (values: ReadonlyArray<number>, p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) * 10) / 10;
+};
+
+/** A small seeded generator (mulberry32): the same run asks the same questions. */
+const generator = (seed: number) => {
+  let state = seed >>> 0;
+  return (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+};
+
+interface Api {
+  readonly json: (method: string, path: string, body?: unknown) => Promise<{ readonly status: number; readonly data: unknown }>;
+  readonly token: string;
+}
+
+const signIn = async (url: string): Promise<Api> => {
+  const call = async (token: string | null, method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${url}/api${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...(token === null ? {} : { authorization: `Bearer ${token}` }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, data: ((await response.json()) as { data: unknown }).data };
+  };
+  const login = await call(null, "POST", "/auth/login", ADMIN);
+  const token = (login.data as { token: string }).token;
+  return { token, json: (method, path, body) => call(token, method, path, body) };
+};
+
+interface Fleet {
+  /** Upcoming departures, each with its yacht's cabins. */
+  readonly departures: ReadonlyArray<{ readonly id: number; readonly cabins: ReadonlyArray<number> }>;
+  readonly adultTypes: ReadonlyArray<number>;
+}
+
+const fleetOf = async (api: Api): Promise<Fleet> => {
+  const cabins = (await api.json("GET", "/cabins")).data as ReadonlyArray<{ id: number; yacht: number; active: boolean }>;
+  const types = (await api.json("GET", "/genders")).data as ReadonlyArray<{ id: number; child?: boolean }>;
+  const departures: Array<{ id: number; cabins: number[] }> = [];
+  const from = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
+  for (let page = 1; ; page += 1) {
+    const answer = (await api.json("GET", `/cruises?from=${from}&page=${page}&pageSize=200`)).data as ReadonlyArray<{ id: number; yachtId: number; state: string }>;
+    for (const cruise of answer) {
+      if (cruise.state === "scheduled") departures.push({ id: cruise.id, cabins: cabins.filter((cabin) => cabin.yacht === cruise.yachtId && cabin.active).map(({ id }) => id) });
+    }
+    if (answer.length < 200) break;
+  }
+  return { departures, adultTypes: types.filter((type) => type.child !== true).map(({ id }) => id) };
+};
+
+/** A hold of one berth of a random cabin of a random departure: its status and, when held, the reservation's id. */
+const holdOne = async (api: Api, fleet: Fleet, random: () => number, timeLimit?: string) => {
+  const departure = fleet.departures[Math.floor(random() * fleet.departures.length)];
+  const cabin = departure?.cabins[Math.floor(random() * departure.cabins.length)] ?? 0;
+  const genderId = fleet.adultTypes[Math.floor(random() * fleet.adultTypes.length)] ?? 0;
+  const answer = await api.json("POST", "/reservations/createReservation", {
+    cruiseId: departure?.id ?? 0,
+    agencyId: null,
+    type: "general",
+    cabins: [{ cabinId: cabin, spaces: [{ genderId }] }],
+    ...(timeLimit === undefined ? {} : { timeLimit }),
+  });
+  return { status: answer.status, id: answer.status === 200 ? (answer.data as { id: number }).id : null, cruiseId: departure?.id ?? 0 };
+};
+
+/** Listens to the event stream and tells each reservation change as it arrives. */
+const listen = (url: string, token: string, heard: (reservationId: number) => void): AbortController => {
+  const stop = new AbortController();
+  void (async () => {
+    const response = await fetch(`${url}/api/events/stream`, { headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" }, signal: stop.signal });
+    const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    for (;;) {
+      const chunk = await reader?.read();
+      if (chunk === undefined || chunk.done) return;
+      buffer += chunk.value;
+      const events = buffer.split("\n\n");
+      buffer = events.pop() ?? "";
+      for (const event of events) {
+        const data = event.split("\n").find((line) => line.startsWith("data: "));
+        if (data === undefined) continue;
+        const change = JSON.parse(data.slice(6)) as { kind: string; reservationId?: number };
+        if (change.kind === "reservation" && change.reservationId !== undefined) heard(change.reservationId);
+      }
+    }
+  })().catch(() => undefined);
+  return stop;
+};
+
+interface LoadResult {
+  readonly database: string;
+  readonly servers: number;
+  readonly availability: ReadonlyArray<number>;
+  readonly holds: ReadonlyArray<number>;
+  readonly held: number;
+  readonly refused: number;
+  readonly errors: number;
+  readonly live: ReadonlyArray<number>;
+  readonly unheard: number;
+}
+
+const load = async (database: string, urls: ReadonlyArray<string>): Promise<LoadResult> => {
+  const apis = await Promise.all(urls.map(signIn));
+  const [first] = apis;
+  if (first === undefined) throw new Error("no server");
+  const fleet = await fleetOf(first);
+  log(`${database}: ${fleet.departures.length} departures ahead; ${CLIENTS} clients for ${SECONDS} s`);
+  const availability: number[] = [];
+  const holds: number[] = [];
+  let held = 0;
+  let refused = 0;
+  let errors = 0;
+  let asked = 0;
+  const deadline = performance.now() + SECONDS * 1000;
+  const today = Date.now();
+  const worker = async (client: number) => {
+    const random = generator(client + 1);
+    const api = apis[client % apis.length] ?? first;
+    while (performance.now() < deadline) {
+      const sent = performance.now();
+      if (random() < 0.2) {
+        const answer = await holdOne(api, fleet, random);
+        holds.push(performance.now() - sent);
+        if (answer.status === 200) held += 1;
+        else if (answer.status === 409) refused += 1;
+        else errors += 1;
+      } else {
+        // every question its own: a period starting on another day, or another party size
+        asked += 1;
+        const from = new Date(today + (asked % 270) * DAY).toISOString().slice(0, 10);
+        const to = new Date(today + ((asked % 270) + 90) * DAY).toISOString().slice(0, 10);
+        const answer = await api.json("GET", `/availability?from=${from}&to=${to}&passengers=${1 + (Math.floor(asked / 270) % 20)}`);
+        availability.push(performance.now() - sent);
+        if (answer.status !== 200) errors += 1;
+      }
+    }
+  };
+  // the live probe: a viewer on the last server hears the holds made on the first
+  const viewer = apis[apis.length - 1] ?? first;
+  const sentAt = new Map<number, number>();
+  const live: number[] = [];
+  const stop = listen(urls[urls.length - 1] ?? "", viewer.token, (reservationId) => {
+    const sent = sentAt.get(reservationId);
+    if (sent === undefined) return;
+    live.push(performance.now() - sent);
+    sentAt.delete(reservationId);
+  });
+  await sleep(500);
+  const probe = async () => {
+    const random = generator(999);
+    while (performance.now() < deadline) {
+      const sent = performance.now();
+      const answer = await holdOne(first, fleet, random);
+      if (answer.id !== null) sentAt.set(answer.id, sent);
+      await sleep(1000);
+    }
+  };
+  await Promise.all([...Array.from({ length: CLIENTS }, (_, client) => worker(client)), probe()]);
+  await sleep(1500);
+  stop.abort();
+  return { database, servers: urls.length, availability, holds, held, refused, errors, live, unheard: sentAt.size };
+};
+
+interface CrashResult {
+  readonly database: string;
+  readonly acknowledged: number;
+  readonly lost: number;
+  readonly overbooked: number;
+  readonly expiredAfterRestart: boolean;
+}
+
+/** A burst of holds cut by SIGKILL, then a restart: what was acknowledged is there, nothing is counted twice, expiry resumes. */
+const crash = async (database: string, start: () => Promise<Server>): Promise<CrashResult> => {
+  let server = await start();
+  let api = await signIn(server.url);
+  const fleet = await fleetOf(api);
+  const random = generator(4242);
+  // two holds whose time limit passes while the server is down
+  const soon = new Date(Date.now() + 3000).toISOString();
+  const expiring = (await Promise.all([holdOne(api, fleet, random, soon), holdOne(api, fleet, random, soon)])).flatMap(({ id }) => (id === null ? [] : [id]));
+  const acknowledged: Array<{ id: number; cruiseId: number }> = [];
+  let sent = 0;
+  const burst = Array.from({ length: CLIENTS }, async () => {
+    while (sent < 400) {
+      sent += 1;
+      try {
+        const answer = await holdOne(api, fleet, random);
+        if (answer.id !== null) acknowledged.push({ id: answer.id, cruiseId: answer.cruiseId });
+      } catch {
+        return;
+      }
+    }
+  });
+  while (acknowledged.length < 60 && sent < 400) await sleep(5);
+  server.child.kill("SIGKILL");
+  await Promise.all(burst);
+  log(`${database}: killed after ${acknowledged.length} acknowledged holds of ${sent} sent`);
+  await sleep(3500);
+  server = await start();
+  api = await signIn(server.url);
+  let lost = 0;
+  for (const { id } of acknowledged) if ((await api.json("GET", `/reservations/${id}`)).status !== 200) lost += 1;
+  let overbooked = 0;
+  for (const cruiseId of new Set(acknowledged.map(({ cruiseId }) => cruiseId))) {
+    const { availability } = (await api.json("GET", `/cruises/${cruiseId}`)).data as { availability: { capacity: number; held: number; confirmed: number } };
+    if (availability.held + availability.confirmed > availability.capacity) overbooked += 1;
+  }
+  let expiredAfterRestart = expiring.length > 0;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const states = await Promise.all(expiring.map(async (id) => ((await api.json("GET", `/reservations/${id}`)).data as { state: string }).state));
+    expiredAfterRestart = states.every((state) => state === "canceled");
+    if (expiredAfterRestart) break;
+    await sleep(200);
+  }
+  await stopProcess(server.child);
+  return { database, acknowledged: acknowledged.length, lost, overbooked, expiredAfterRestart };
+};
+
+const run = (command: string, args: ReadonlyArray<string>, env: Record<string, string>) => {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+};
+
+log("building the server if needed");
+run(process.execPath, ["--import", "tsx", "scripts/build.ts", "--if-stale"], {});
+const { DATABASE_URL: postgresUrl, ...withoutDatabase } = process.env;
+process.env = withoutDatabase;
+const common = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DEMO_PASSWORD: ADMIN.password, EXPIRY_INTERVAL_SECONDS: "1" };
+
+/** A first start loads the demo; the script multiplies it. */
+const prepare = async (env: Record<string, string>) => {
+  const first = await startServer({ ...common, ...env, SEED_DEMO: "true" });
+  await stopProcess(first.child);
+  log("multiplying the demo by 10");
+  run(process.execPath, ["--import", "tsx", "scripts/seed-operations.ts", String(TIMES)], env);
+};
+
+const loads: LoadResult[] = [];
+const crashes: CrashResult[] = [];
+const dataDir = mkdtempSync(join(tmpdir(), "backoffice-operations-"));
+try {
+  if (process.env.BENCH_DATA_DIR) cpSync(process.env.BENCH_DATA_DIR, dataDir, { recursive: true });
+  else await prepare({ DATA_DIR: dataDir });
+  const env = { ...common, DATA_DIR: dataDir, SEED_DEMO: "false" };
+  const server = await startServer(env);
+  try {
+    loads.push(await load("PGlite", [server.url]));
+  } finally {
+    await stopProcess(server.child);
+  }
+  crashes.push(await crash("PGlite", () => startServer(env)));
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (postgresUrl) {
+  await withPostgresDatabase(postgresUrl, "backoffice_operations", async (url) => {
+    await prepare({ DATABASE_URL: url });
+    const env = { ...common, DATABASE_URL: url, SEED_DEMO: "false" };
+    const servers = [await startServer(env), await startServer(env)];
+    try {
+      loads.push(await load("PostgreSQL", servers.map((server) => server.url)));
+    } finally {
+      for (const server of servers) await stopProcess(server.child);
+    }
+    crashes.push(await crash("PostgreSQL", () => startServer(env)));
+  });
+}
+
+const lines = [
+  `# Operations at ten times the demo (${new Date().toISOString()})`,
+  "",
+  `${CLIENTS} clients for ${SECONDS} s: availability of three months of every yacht (each question its own period or party size: none answered from memory) and, one request in five, a hold of one berth in a random cabin of a random departure. The live probe holds once a second and times the change on another server's event stream.`,
+  "",
+  "| database | servers | availability n | p50 | p95 | p99 (≤ 50) | holds n | held / refused | p50 | p95 | p99 (≤ 100) | errors | live n | live p50 | live p99 (≤ 1000) | unheard |",
+  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+  ...loads.map(
+    (result) =>
+      `| ${result.database} | ${result.servers} | ${result.availability.length} | ${percentile(result.availability, 50)} | ${percentile(result.availability, 95)} | ${percentile(result.availability, 99)} | ${result.holds.length} | ${result.held} / ${result.refused} | ${percentile(result.holds, 50)} | ${percentile(result.holds, 95)} | ${percentile(result.holds, 99)} | ${result.errors} | ${result.live.length} | ${percentile(result.live, 50)} | ${percentile(result.live, 99)} | ${result.unheard} |`,
+  ),
+  "",
+  "SIGKILL during a burst of holds, then a restart:",
+  "",
+  "| database | acknowledged holds | lost | departures overbooked | holds due while down expired after restart |",
+  "|---|---|---|---|---|",
+  ...crashes.map((result) => `| ${result.database} | ${result.acknowledged} | ${result.lost} | ${result.overbooked} | ${result.expiredAfterRestart ? "yes" : "no"} |`),
+  "",
+];
+const report = lines.join("\n");
+console.log(report);
+mkdirSync(join(root, "bench", "results"), { recursive: true });
+writeFileSync(join(root, "bench", "results", `operations-${new Date().toISOString().slice(0, 16).replace(":", "-")}.md`), report);
+const failed =
+  loads.some((result) => percentile(result.availability, 99) > 50 || percentile(result.holds, 99) > 100 || percentile(result.live, 99) > 1000 || result.errors > 0) ||
+  crashes.some((result) => result.lost > 0 || result.overbooked > 0 || !result.expiredAfterRestart);
+if (failed) {
+  console.error("[bench:operations] FAIL: a target above was missed");
+  process.exit(1);
+}

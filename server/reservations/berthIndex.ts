@@ -1,0 +1,105 @@
+/**
+ * The departures' berths kept in memory (decision 040): availability is asked for far more often
+ * than berths change, and a three-month look at a fleet counts thousands of spaces. Each departure's
+ * free berths by category are read from the database once and kept until something says they
+ * changed: this server's own commands (`touch` after they commit), and every server's, heard from
+ * the event log's change feed (at most its interval late: the same feed that tells the panels).
+ * Scheduling, editing or canceling a departure changes which departures a period holds: the
+ * periods are then read again. A cabin's berths changed in the fleet's catalogue (rare) reach the
+ * kept answers within `maxAgeMs`.
+ */
+import { Schema } from "effect";
+import { type AvailabilityQuery, DepartureAvailability } from "../../src/api/availability.ts";
+import type { ChangeFeed } from "../changes/feed.ts";
+import type { Queryable } from "../db/database.ts";
+import { availabilityOf, type DepartureRow, departuresIn } from "./availability.ts";
+
+/** A departure's free berths, and the same as the contract encodes it for the wire. */
+export interface KeptBerths {
+  readonly answer: DepartureAvailability;
+  readonly json: string;
+}
+
+export interface BerthIndex {
+  /** The period's departures with their free berths, every party size (the caller narrows by it). */
+  availability(query: Pick<AvailabilityQuery, "from" | "to" | "yachtId">): Promise<ReadonlyArray<KeptBerths>>;
+  /** These departures' spaces changed: they are read again when next asked for. */
+  touch(cruiseIds: ReadonlyArray<number>): void;
+  /** Departures were scheduled, changed or canceled: the periods are read again too. */
+  touchAll(): void;
+  stop(): void;
+}
+
+interface Kept extends KeptBerths {
+  readonly readAt: number;
+}
+
+const encodeDeparture = Schema.encodeUnknownSync(DepartureAvailability);
+
+/** A departure's answer, kept with its encoding: a period's answer is then the encodings joined. */
+const keptOf = (answer: DepartureAvailability): KeptBerths => ({ answer, json: JSON.stringify(encodeDeparture(answer)) });
+
+/** How long a kept answer stands without any change heard: a cabin's berths edited in the catalogue show within it. */
+const MAX_AGE_MS = 60_000;
+
+export const createBerthIndex = (db: Queryable, feed: ChangeFeed | null, maxAgeMs = MAX_AGE_MS): BerthIndex => {
+  const kept = new Map<number, Kept>();
+  /** Each period asked for, with its departures in order. */
+  const periods = new Map<string, ReadonlyArray<DepartureRow>>();
+  /** Bumped by every change heard about a departure: a read begun before it is not kept. */
+  const versions = new Map<number, number>();
+  /** Bumped when departures themselves change: a read begun before keeps nothing. */
+  let generation = 0;
+
+  const touch = (cruiseIds: ReadonlyArray<number>): void => {
+    for (const id of cruiseIds) {
+      versions.set(id, (versions.get(id) ?? 0) + 1);
+      kept.delete(id);
+    }
+  };
+  const touchAll = (): void => {
+    generation += 1;
+    kept.clear();
+    periods.clear();
+  };
+  const unsubscribe =
+    feed?.subscribe((changes) => {
+      const cruiseIds: number[] = [];
+      for (const { change, stream } of changes) {
+        if (stream === "cruise") touchAll();
+        else if (change.kind === "departure") cruiseIds.push(change.cruiseId);
+      }
+      touch(cruiseIds);
+    }) ?? (() => {});
+
+  return {
+    availability: async (query) => {
+      const key = `${query.from} ${query.to} ${query.yachtId ?? ""}`;
+      const began = generation;
+      let rows = periods.get(key);
+      if (rows === undefined) {
+        rows = await departuresIn(db, query);
+        if (began === generation) periods.set(key, rows);
+      }
+      const now = Date.now();
+      const missing = rows.filter((row) => {
+        const entry = kept.get(row.id);
+        return entry === undefined || now - entry.readAt > maxAgeMs;
+      });
+      const asked = new Map(missing.map((row) => [row.id, versions.get(row.id) ?? 0]));
+      const read = new Map((await availabilityOf(db, missing)).map((answer) => [answer.cruiseId as number, keptOf(answer)]));
+      for (const row of missing) {
+        const fresh = read.get(row.id);
+        // what a change overtook while it was read is answered as read, and read again next time
+        if (fresh !== undefined && began === generation && (versions.get(row.id) ?? 0) === asked.get(row.id)) kept.set(row.id, { ...fresh, readAt: now });
+      }
+      return rows.flatMap((row) => {
+        const entry = read.get(row.id) ?? kept.get(row.id);
+        return entry === undefined ? [] : [entry];
+      });
+    },
+    touch,
+    touchAll,
+    stop: unsubscribe,
+  };
+};
