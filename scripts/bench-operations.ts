@@ -17,7 +17,7 @@
  *    hold is there, no departure has more held and confirmed berths than it has, and the holds
  *    whose time limit passed while it was down are expired.
  *
- * BENCH_DATA_DIR reuses an embedded database already multiplied (it is copied, never changed), whose
+ * BENCH_ONLY=postgres measures PostgreSQL alone. BENCH_DATA_DIR reuses an embedded database already multiplied (it is copied, never changed), whose
  * admin@example.com signs in with BENCH_ADMIN_PASSWORD (default Demo1234).
  * Writes bench/results/operations-<date>.md.
  */
@@ -25,6 +25,17 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { hashPassword } from "../server/accounts/passwords.ts";
+import { createUser } from "../server/accounts/users.ts";
+import { openDatabase } from "../server/db/open.ts";
+import { seedDemoCruises } from "../server/demo/cruises.ts";
+import { seedDemoPassengers } from "../server/demo/passengers.ts";
+import { seedDemoReservations } from "../server/demo/reservations.ts";
+import { seedDemoSelling } from "../server/demo/selling.ts";
+import { registerProjections } from "../server/events/projection.ts";
+import { projections } from "../server/projections.ts";
+import { prepareSchema } from "../server/schema.ts";
+import { roleIds } from "../src/machines/domain/user.machine.ts";
 import { type Server, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -272,30 +283,56 @@ const { DATABASE_URL: postgresUrl, ...withoutDatabase } = process.env;
 process.env = withoutDatabase;
 const common = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DEMO_PASSWORD: ADMIN.password, EXPIRY_INTERVAL_SECONDS: "1" };
 
-/** A first start loads the demo; the script multiplies it. */
+/**
+ * The demo's selling part on PostgreSQL, where a first start loads no demo (PRODUCT.md): its
+ * reference data, fleet, itineraries, rates and departures, a sales executive, then its
+ * reservations and passengers, through the same functions as the embedded demo.
+ */
+const seedOperations = async (url: string): Promise<void> => {
+  const db = await openDatabase({ DATABASE_URL: url, DATA_DIR: tmpdir() });
+  registerProjections(projections);
+  await prepareSchema(db);
+  const now = new Date();
+  const options = { actorId: null, occurredAt: now };
+  await db.transaction(async (tx) => {
+    await seedDemoSelling(tx, options);
+    await seedDemoCruises(tx, options);
+    const passwordHash = await hashPassword(ADMIN.password);
+    await createUser(tx, { firstName: "Diego", lastName: "Cevallos", email: "ventas@example.com", roleId: roleIds.sales, active: true, passwordHash }, options);
+    await seedDemoReservations(tx, now);
+    await seedDemoPassengers(tx, now);
+  });
+  await db.close();
+};
+
+/** A first start loads the demo (on PostgreSQL, the admin only: its demo is seeded here); the script multiplies it. */
 const prepare = async (env: Record<string, string>) => {
   const first = await startServer({ ...common, ...env, SEED_DEMO: "true" });
   await stopProcess(first.child);
+  if (env.DATABASE_URL !== undefined) await seedOperations(env.DATABASE_URL);
   log("multiplying the demo by 10");
   run(process.execPath, ["--import", "tsx", "scripts/seed-operations.ts", String(TIMES)], env);
 };
 
 const loads: LoadResult[] = [];
 const crashes: CrashResult[] = [];
-const dataDir = mkdtempSync(join(tmpdir(), "backoffice-operations-"));
-try {
-  if (process.env.BENCH_DATA_DIR) cpSync(process.env.BENCH_DATA_DIR, dataDir, { recursive: true });
-  else await prepare({ DATA_DIR: dataDir });
-  const env = { ...common, DATA_DIR: dataDir, SEED_DEMO: "false" };
-  const server = await startServer(env);
+// BENCH_ONLY=postgres leaves the embedded database out (its figures already taken)
+if (process.env.BENCH_ONLY !== "postgres") {
+  const dataDir = mkdtempSync(join(tmpdir(), "backoffice-operations-"));
   try {
-    loads.push(await load("PGlite", [server.url]));
+    if (process.env.BENCH_DATA_DIR) cpSync(process.env.BENCH_DATA_DIR, dataDir, { recursive: true });
+    else await prepare({ DATA_DIR: dataDir });
+    const env = { ...common, DATA_DIR: dataDir, SEED_DEMO: "false" };
+    const server = await startServer(env);
+    try {
+      loads.push(await load("PGlite", [server.url]));
+    } finally {
+      await stopProcess(server.child);
+    }
+    crashes.push(await crash("PGlite", () => startServer(env)));
   } finally {
-    await stopProcess(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
   }
-  crashes.push(await crash("PGlite", () => startServer(env)));
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 if (postgresUrl) {

@@ -7,13 +7,27 @@ const INT8 = 20;
 const types = new pg.TypeOverrides();
 types.setTypeParser(INT8, Number);
 
-const wrapClient = (client: pg.PoolClient): Queryable => ({
-  query: async <Row>(sql: string, params?: ReadonlyArray<unknown>) =>
-    (await client.query<Row & pg.QueryResultRow>(sql, params ? [...params] : undefined)).rows,
-  exec: async (sql: string) => {
-    await client.query(sql);
-  },
-});
+/**
+ * A transaction's connection. One connection runs one statement at a time: statements asked for
+ * together (a `Promise.all` of reads) are sent one after the other, in the order asked, as node-pg
+ * wants (it deprecates queueing them itself).
+ */
+const wrapClient = (client: pg.PoolClient): Queryable => {
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = last.then(run, run);
+    last = next.catch(() => undefined);
+    return next;
+  };
+  return {
+    query: <Row>(sql: string, params?: ReadonlyArray<unknown>) =>
+      inTurn(async () => (await client.query<Row & pg.QueryResultRow>(sql, params ? [...params] : undefined)).rows),
+    exec: (sql: string) =>
+      inTurn(async () => {
+        await client.query(sql);
+      }),
+  };
+};
 
 /** A PostgreSQL server reached through DATABASE_URL, with a pool of connections. */
 export const openPostgres = async (connectionString: string): Promise<Database> => {
