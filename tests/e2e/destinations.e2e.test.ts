@@ -32,7 +32,7 @@ const signIn = async (page: Page, account: { email: string; password: string }) 
 
 const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
 const dialog = (page: Page) => page.getByRole("dialog");
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 5_000 });
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
 
 /** Whether an <img> has loaded and decoded (a broken one has naturalWidth 0). */
 const isLoaded = (locator: ReturnType<Page["getByRole"]>) =>

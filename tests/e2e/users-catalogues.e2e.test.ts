@@ -38,7 +38,7 @@ const signIn = async (page: Page, email: string, password: string) => {
 
 const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
 const dialog = (page: Page) => page.getByRole("dialog");
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 5_000 });
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
 
 describe("users, by an admin", () => {
   const newUser = { first: "Camila", last: "Vera", email: "camila@example.com" };

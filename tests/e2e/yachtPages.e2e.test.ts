@@ -42,7 +42,7 @@ const pageTitles = [
   "Tripulación a bordo",
 ];
 
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 5_000 });
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
 
 /** The Galápagos Explorer's page `name`, opened from the yachts list's menu: answers the yacht's id. */
 const openFromList = async (page: Page, title: string): Promise<string> => {
