@@ -1,18 +1,9 @@
 import { Schema } from "effect";
-import { SpaceId, UserId } from "../../src/api/ids.ts";
-import type { Session } from "../accounts/sessions.ts";
+import { SpaceId } from "../../src/api/ids.ts";
 import type { Queryable } from "../db/database.ts";
+import { demoSeller, sequence } from "./seller.ts";
 import { queryRows } from "../db/rows.ts";
 import { assignPassenger, bookFlight, createPassenger, type PassengerCaller } from "../passengers/passengers.ts";
-
-/** A small generator with a fixed seed, so the demo is the same on every machine. */
-const sequence = (seed: number) => {
-  let state = seed;
-  return (): number => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-};
 
 const firstNames = {
   male: ["Juan", "Carlos", "Luis", "Pedro", "Andrés", "John", "Michael", "Thomas", "Lukas", "Pierre", "James", "Mateo", "Sebastián", "Daniel", "Felipe"],
@@ -55,18 +46,8 @@ const birthdayBefore = (departure: string, years: number, random: () => number):
  * the first day and out on the last. Spaces that have a passenger already are left as they are.
  */
 export const seedDemoPassengers = async (tx: Queryable, now: Date): Promise<void> => {
-  const [seller] = await queryRows(tx, Schema.Struct({ id: Schema.Int }), "select id from users where email = 'ventas@example.com'");
-  if (seller === undefined) return;
-  const session: Session = {
-    id: "demo",
-    kind: "full",
-    userId: UserId.make(seller.id),
-    firstName: "Diego",
-    lastName: "Cevallos",
-    email: "ventas@example.com",
-    role: "sales",
-    agencyId: null,
-  };
+  const session = await demoSeller(tx);
+  if (session === null) return;
   const caller: PassengerCaller = { session, now };
   const countries = new Map(
     (await queryRows(tx, CountryRow, "select id, coalesce(details->>'code', '') as code from countries where status <> 'deleted'")).map((row) => [row.code, row.id]),

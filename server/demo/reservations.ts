@@ -1,9 +1,9 @@
 import { Schema } from "effect";
-import { CruiseId, ReservationId, UserId } from "../../src/api/ids.ts";
+import { CruiseId, ReservationId } from "../../src/api/ids.ts";
 import type { CruiseCabin } from "../../src/api/reservations.ts";
 import { defaultHoldPolicy } from "../../src/machines/domain/timeLimit.ts";
-import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
+import { demoSeller, sequence } from "./seller.ts";
 import { queryRows } from "../db/rows.ts";
 import {
   type Caller,
@@ -19,15 +19,6 @@ import {
 const IdRow = Schema.Struct({ id: Schema.Int });
 const HOUR = 3_600_000;
 
-/** A small generator with a fixed seed, so the demo is the same on every machine. */
-const sequence = (seed: number) => {
-  let state = seed;
-  return (): number => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-};
-
 /**
  * Reservations on the demo's next departures (DOMAIN.md section 5), made as the sales executive
  * would through the reservation machine: some held (a few expiring within a day), most of the
@@ -40,18 +31,8 @@ export const seedDemoReservations = async (
   departures = 400,
   yachtIds: ReadonlyArray<number> | null = null,
 ): Promise<void> => {
-  const [seller] = await queryRows(tx, IdRow, "select id from users where email = 'ventas@example.com'");
-  if (seller === undefined) return;
-  const session: Session = {
-    id: "demo",
-    kind: "full",
-    userId: UserId.make(seller.id),
-    firstName: "Diego",
-    lastName: "Cevallos",
-    email: "ventas@example.com",
-    role: "sales",
-    agencyId: null,
-  };
+  const session = await demoSeller(tx);
+  if (session === null) return;
   const caller: Caller = { session, now, policy: defaultHoldPolicy };
   const agencies = (await queryRows(tx, IdRow, "select id from agencies where status <> 'deleted' and active order by id")).map(({ id }) => id);
   const [male, female] = (await queryRows(tx, IdRow, "select id from genders where status <> 'deleted' and active and not coalesce((details->>'child')::boolean, false) order by id")).map(
