@@ -33,12 +33,23 @@ export const demoBanners: ReadonlyArray<{
   readonly title: string;
   readonly text: string;
   readonly textTwo: string;
+  readonly titleEn: string;
+  readonly textEn: string;
+  readonly textTwoEn: string;
+  /** Each picture's alternative text, Spanish and English, in the order of `scenes`. */
+  readonly imageAlts: ReadonlyArray<string>;
+  readonly imageAltsEn: ReadonlyArray<string>;
   readonly scenes: ReadonlyArray<Omit<Scene, "seed">>;
 }> = [
   {
     title: "Galápagos a bordo",
     text: "Cruceros de 4 a 8 días por las Islas Encantadas",
     textTwo: "Yates de primera clase con guías naturalistas",
+    titleEn: "Galápagos aboard",
+    textEn: "Cruises of 4 to 8 days around the Enchanted Isles",
+    textTwoEn: "First-class yachts with naturalist guides",
+    imageAlts: ["Ilustración de islas volcánicas al atardecer", "Ilustración de una isla verde en un mar turquesa a mediodía"],
+    imageAltsEn: ["Drawing of volcanic islands at sunset", "Drawing of a green island in a turquoise sea at noon"],
     scenes: [
       {
         ...sunset,
@@ -62,6 +73,11 @@ export const demoBanners: ReadonlyArray<{
     title: "Descubra el Ecuador",
     text: "Costa, Sierra, Oriente y Galápagos en un solo viaje",
     textTwo: "Salidas desde Quito, Guayaquil y Manta",
+    titleEn: "Discover Ecuador",
+    textEn: "Coast, Andes, Amazon and Galápagos in a single trip",
+    textTwoEn: "Departures from Quito, Guayaquil and Manta",
+    imageAlts: ["Ilustración de montañas nevadas sobre valles verdes", "Ilustración de una playa de arena frente al mar"],
+    imageAltsEn: ["Drawing of snow-capped mountains above green valleys", "Drawing of a sandy beach by the sea"],
     scenes: [
       {
         ...noon,
@@ -87,6 +103,11 @@ export const demoBanners: ReadonlyArray<{
     title: "Ofertas de última hora",
     text: "Hasta 30 % de descuento en cruceros seleccionados",
     textTwo: "Cupos limitados: reserve hoy",
+    titleEn: "Last-minute offers",
+    textEn: "Up to 30 % off selected cruises",
+    textTwoEn: "Limited berths: book today",
+    imageAlts: ["Ilustración de una isla en el mar al anochecer", "Ilustración de dos islas bajo el sol poniente"],
+    imageAltsEn: ["Drawing of an island in the sea at dusk", "Drawing of two islands under the setting sun"],
     scenes: [
       {
         ...dusk,
@@ -109,6 +130,9 @@ export const demoCallAction = {
   title: "Cotice su crucero",
   text: "Cuéntenos sus fechas y le enviamos una propuesta en menos de 24 horas.",
   buttonLabel: "Cotizar",
+  titleEn: "Get a quote for your cruise",
+  textEn: "Tell us your dates and we send you a proposal within 24 hours.",
+  buttonLabelEn: "Get a quote",
   link: "https://example.com/cotizar",
 } as const;
 
@@ -135,10 +159,9 @@ const painted = (scene: Omit<Scene, "seed">, seed: number): UploadedImage => {
  * recommended destinations.
  */
 export const seedDemoHome = async (tx: Queryable, options: CommandOptions): Promise<void> => {
-  for (const [index, banner] of demoBanners.entries()) {
-    const files = banner.scenes.map((scene, picture) => painted(scene, 10 * (index + 1) + picture));
-    const { title, text, textTwo } = banner;
-    await createBanner(tx, { title, text, textTwo, active: "true" }, { folder, files }, options);
+  for (const [index, { scenes, ...texts }] of demoBanners.entries()) {
+    const files = scenes.map((scene, picture) => painted(scene, 10 * (index + 1) + picture));
+    await createBanner(tx, { ...texts, active: "true" }, { folder, files }, options);
   }
   await createCallAction(tx, { ...demoCallAction, active: true }, options);
   await setRecommendations(

@@ -17,6 +17,9 @@ interface BannerDraft {
   readonly title: string;
   readonly text: string;
   readonly textTwo: string;
+  readonly titleEn: string;
+  readonly textEn: string;
+  readonly textTwoEn: string;
   /** Null: the form did not say, so a new banner is active and an edited one stays as it is. */
   readonly active: boolean | null;
   /**
@@ -24,6 +27,11 @@ interface BannerDraft {
    * at all (an edit then keeps every current image). An empty `images` field is an empty list.
    */
   readonly kept: ReadonlyArray<string> | null;
+  /**
+   * The alternative texts by position in the carousel (kept images, then new files), Spanish and
+   * English; null when the form sends none (an edit then keeps each kept image's own).
+   */
+  readonly alts: { readonly es: ReadonlyArray<string>; readonly en: ReadonlyArray<string> } | null;
 }
 
 /** `true` or `false` as a form sends it; blank says nothing (the contract refuses anything else). */
@@ -37,9 +45,16 @@ const bannerDraft = (form: BannerForm): BannerDraft => ({
   title: form.title.trim(),
   text: form.text?.trim() ?? "",
   textTwo: form.textTwo?.trim() ?? "",
+  titleEn: form.titleEn?.trim() ?? "",
+  textEn: form.textEn?.trim() ?? "",
+  textTwoEn: form.textTwoEn?.trim() ?? "",
   active: flag(form.active),
   // Stored paths as answered: one with blanks around it is no path of this banner.
   kept: form.images ?? null,
+  alts:
+    form.imageAlts === undefined && form.imageAltsEn === undefined
+      ? null
+      : { es: form.imageAlts ?? [], en: form.imageAltsEn ?? [] },
 });
 
 /** A banners row with its images: the contract's banner but for its fixed `type` and `page`. */
@@ -56,8 +71,11 @@ export const readBanners = async (
     await queryRows(
       db,
       BannerRow,
-      `select b.id, b.title, b.text, b.text_two as "textTwo", b.active, b.version,
-              array(select i.path from banner_images i where i.banner_id = b.id order by i.position) as images
+      `select b.id, b.title, b.text, b.text_two as "textTwo", b.title_en as "titleEn", b.text_en as "textEn",
+              b.text_two_en as "textTwoEn", b.active, b.version,
+              array(select i.path from banner_images i where i.banner_id = b.id order by i.position) as images,
+              array(select i.alt from banner_images i where i.banner_id = b.id order by i.position) as "imageAlts",
+              array(select i.alt_en from banner_images i where i.banner_id = b.id order by i.position) as "imageAltsEn"
          from banners b where b.status <> 'deleted' and (${where}) order by b.id ${lock}`,
       params,
     )
@@ -67,19 +85,50 @@ export const readBanners = async (
 export const findBanner = async (db: Queryable, id: BannerId, lock = ""): Promise<Banner | null> =>
   (await readBanners(db, "b.id = $1", [id], lock))[0] ?? null;
 
-/** Stores the new files and answers the carousel: kept images first, then the new ones, each once. */
+type BannerImages = Pick<BannerContent, "images" | "imageAlts" | "imageAltsEn">;
+
+/**
+ * Stores the new files and answers the carousel: kept images first, then the new ones, each once,
+ * with their alternative texts: by position as the form sent them, or, when it sent none, each
+ * kept image's current ones (`current`) and blank for a new file.
+ */
 const carousel = async (
   tx: Queryable,
   folder: string,
+  draft: BannerDraft,
   kept: ReadonlyArray<string>,
+  current: BannerImages,
   files: ReadonlyArray<UploadedImage>,
   at: Date,
-): Promise<string[]> => {
+): Promise<BannerImages> => {
   const added: string[] = [];
   for (const file of files) added.push(await storeImage(tx, folder, file, at));
-  // The same picture uploaded twice, or again beside its kept copy, shows once.
-  return [...new Set([...kept, ...added])];
+  const altOf = (sent: ReadonlyArray<string> | undefined, saved: ReadonlyArray<string>, index: number, path: string) =>
+    sent === undefined ? (saved[current.images.indexOf(path)] ?? "") : (sent[index]?.trim() ?? "");
+  const images: string[] = [];
+  const imageAlts: string[] = [];
+  const imageAltsEn: string[] = [];
+  [...kept, ...added].forEach((path, index) => {
+    // The same picture uploaded twice, or again beside its kept copy, shows once.
+    if (images.includes(path)) return;
+    images.push(path);
+    imageAlts.push(altOf(draft.alts?.es, current.imageAlts, index, path));
+    imageAltsEn.push(altOf(draft.alts?.en, current.imageAltsEn, index, path));
+  });
+  return { images, imageAlts, imageAltsEn };
 };
+
+const noImages: BannerImages = { images: [], imageAlts: [], imageAltsEn: [] };
+
+/** A banner's texts in both languages, in the order its event holds them. */
+const textsOf = (banner: Omit<BannerContent, keyof BannerImages>): Omit<BannerContent, keyof BannerImages> => ({
+  title: banner.title,
+  text: banner.text,
+  textTwo: banner.textTwo,
+  titleEn: banner.titleEn,
+  textEn: banner.textEn,
+  textTwoEn: banner.textTwoEn,
+});
 
 /** The images a banner's form adds, stored in `folder` (the endpoint's fixed `?images=`). */
 export interface NewImages {
@@ -115,10 +164,9 @@ export const createBanner = async (
 ): Promise<number> => {
   const draft = bannerDraft(form);
   const kept = draft.kept ?? [];
-  const images = await carousel(tx, uploads.folder, kept, uploads.files, options.occurredAt);
-  const { title, text, textTwo } = draft;
-  const event = { type: "banner.create", title, text, textTwo, images, active: draft.active ?? true } as const;
-  return decideNew(tx, bannerRecord, event, options, contentFacts(form, kept, [], images));
+  const shown = await carousel(tx, uploads.folder, draft, kept, noImages, uploads.files, options.occurredAt);
+  const event = { type: "banner.create", ...textsOf(draft), ...shown, active: draft.active ?? true } as const;
+  return decideNew(tx, bannerRecord, event, options, contentFacts(form, kept, [], shown.images));
 };
 
 /**
@@ -139,15 +187,15 @@ export const updateBanner = async (
   await expectVersion(tx, bannerRecord, String(id), version);
   const draft = bannerDraft(form);
   const kept = draft.kept ?? current.images;
-  const images = await carousel(tx, uploads.folder, kept, uploads.files, options.occurredAt);
-  const content: BannerContent = { title: draft.title, text: draft.text, textTwo: draft.textTwo, images };
+  const shown = await carousel(tx, uploads.folder, draft, kept, current, uploads.files, options.occurredAt);
+  const content: BannerContent = { ...textsOf(draft), ...shown };
   const streamId = String(id);
-  const before: BannerContent = { title: current.title, text: current.text, textTwo: current.textTwo, images: current.images };
-  if (!isDeepStrictEqual(content, before)) {
-    const facts = contentFacts(form, kept, current.images, images);
+  const { images, imageAlts, imageAltsEn } = current;
+  if (!isDeepStrictEqual(content, { ...textsOf(current), images, imageAlts, imageAltsEn })) {
+    const facts = contentFacts(form, kept, current.images, shown.images);
     await decide(tx, bannerRecord, streamId, { type: "banner.update", ...content }, options, facts);
     // The images the banner dropped go, unless another record shows them too.
-    await removeUnusedImages(tx, current.images.filter((path) => !images.includes(path)));
+    await removeUnusedImages(tx, current.images.filter((path) => !shown.images.includes(path)));
   }
   if (draft.active !== null && draft.active !== current.active) {
     await decide(tx, bannerRecord, streamId, { type: draft.active ? "banner.activate" : "banner.deactivate" }, options);

@@ -16,6 +16,9 @@ const contentOf = (payload: CallActionPayload): CallActionContent => ({
   title: payload.title.trim(),
   text: payload.text.trim(),
   buttonLabel: payload.buttonLabel.trim(),
+  titleEn: payload.titleEn?.trim() ?? "",
+  textEn: payload.textEn?.trim() ?? "",
+  buttonLabelEn: payload.buttonLabelEn?.trim() ?? "",
   link: payload.link.trim(),
 });
 
@@ -38,7 +41,8 @@ export const readCallActions = async (
     await queryRows(
       db,
       CallActionRow,
-      `select id, title, text, button_label as "buttonLabel", link, active, version from call_actions
+      `select id, title, text, button_label as "buttonLabel", title_en as "titleEn", text_en as "textEn",
+              button_label_en as "buttonLabelEn", link, active, version from call_actions
         where status <> 'deleted' and (${where}) order by id ${tail}`,
       params,
     )
@@ -73,8 +77,8 @@ export const updateCallAction = async (
   await expectVersion(tx, callActionRecord, String(id), version);
   const streamId = String(id);
   const content = contentOf(payload);
-  const { title, text, buttonLabel, link } = current;
-  if (!isDeepStrictEqual(content, { title, text, buttonLabel, link })) {
+  const { title, text, buttonLabel, titleEn, textEn, buttonLabelEn, link } = current;
+  if (!isDeepStrictEqual(content, { title, text, buttonLabel, titleEn, textEn, buttonLabelEn, link })) {
     await decide(tx, callActionRecord, streamId, { type: "callAction.update", ...content }, options, formFacts(payload));
   }
   if (payload.active !== undefined && payload.active !== current.active) {

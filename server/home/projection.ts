@@ -31,22 +31,34 @@ export const recommendationsRecord: RecordType<typeof recommendationListMachine>
 
 export const HOME_RECOMMENDATIONS = "home";
 
-/** Rewrites a banner's carousel: every content event carries the whole ordered list. */
-const placeImages = async (tx: Queryable, id: number | string, images: ReadonlyArray<string>): Promise<void> => {
+type BannerImages = Pick<BannerContent, "images" | "imageAlts" | "imageAltsEn">;
+
+/**
+ * Rewrites a banner's carousel: every content event carries the whole ordered list, with the
+ * alternative texts in the same order (an event older than them has none: blank).
+ */
+const placeImages = async (tx: Queryable, id: number | string, content: BannerImages): Promise<void> => {
   await execute(tx, "delete from banner_images where banner_id = $1", [id]);
+  const altOf = (alts: ReadonlyArray<string>) => content.images.map((_, index) => alts[index] ?? "");
   await execute(
     tx,
-    `insert into banner_images (banner_id, position, path)
-     select $1, position::int, path from unnest($2::text[]) with ordinality as image (path, position)`,
-    [id, images],
+    `insert into banner_images (banner_id, position, path, alt, alt_en)
+     select $1, position::int, path, alt, alt_en
+       from unnest($2::text[], $3::text[], $4::text[]) with ordinality as image (path, alt, alt_en, position)`,
+    [id, content.images, altOf(content.imageAlts), altOf(content.imageAltsEn)],
   );
 };
 
+const noImages: BannerImages = { images: [], imageAlts: [], imageAltsEn: [] };
+
 /** The banners row's columns of a banner's texts (its images are banner_images rows). */
-const bannerTexts = (content: Omit<BannerContent, "images">) => ({
+const bannerTexts = (content: Omit<BannerContent, keyof BannerImages>) => ({
   title: content.title,
   text: content.text,
   text_two: content.textTwo,
+  title_en: content.titleEn,
+  text_en: content.textEn,
+  text_two_en: content.textTwoEn,
 });
 
 /** Owns the image order too: a rebuild empties both tables and refills them from the events. */
@@ -58,16 +70,16 @@ export const bannersProjection: Projection = recordProjection({
     switch (event.type) {
       case "banner.create":
         await insertRow(tx, bannerRecord.table, row, { ...bannerTexts(event), active: event.active });
-        return placeImages(tx, row.id, event.images);
+        return placeImages(tx, row.id, event);
       case "banner.update":
         await updateRow(tx, bannerRecord.table, row, bannerTexts(event));
-        return placeImages(tx, row.id, event.images);
+        return placeImages(tx, row.id, event);
       case "banner.activate":
       case "banner.deactivate":
         return updateRow(tx, bannerRecord.table, row, { active: event.type === "banner.activate" });
       case "banner.delete":
         await updateRow(tx, bannerRecord.table, row);
-        return placeImages(tx, row.id, []);
+        return placeImages(tx, row.id, noImages);
     }
   },
 });
@@ -77,6 +89,9 @@ const callActionContent = (content: CallActionContent) => ({
   title: content.title,
   text: content.text,
   button_label: content.buttonLabel,
+  title_en: content.titleEn,
+  text_en: content.textEn,
+  button_label_en: content.buttonLabelEn,
   link: content.link,
 });
 

@@ -21,7 +21,8 @@ export const readRecommendations = async (db: Queryable): Promise<Recommendation
       db,
       RecommendationRow,
       `select (row_number() over (order by r.position))::int as position, i.id, i.name, i.days, i.type,
-              i.price::float8 as price, i.ofert_price::float8 as "ofertPrice", i.is_ofert as "isOfert", i.image
+              i.price::float8 as price, i.ofert_price::float8 as "ofertPrice", i.is_ofert as "isOfert", i.image,
+              i.name_en as "nameEn", i.days_en as "daysEn", i.image_alt as "imageAlt", i.image_alt_en as "imageAltEn"
          from recommendations r join itineraries i on i.id = r.itinerary_id
         where r.list_id = $1 and i.status <> 'deleted'
         order by r.position`,

@@ -51,6 +51,11 @@ export const itineraryDraft = (form: ItineraryForm): ItineraryDraft => {
     feeding: ids(form.feeding),
     activities: ids(form.activities),
     courtesy: ids(form.courtesy),
+    imageAlt: form.imageAlt?.trim() ?? "",
+    nameEn: form.nameEn?.trim() ?? "",
+    daysEn: form.daysEn?.trim() ?? "",
+    descriptionEn: form.descriptionEn?.trim() ?? "",
+    imageAltEn: form.imageAltEn?.trim() ?? "",
   };
 };
 
@@ -70,4 +75,9 @@ export const itineraryFormOf = (draft: ItineraryDraft): ItineraryForm => ({
   feeding: draft.feeding.map(String),
   activities: draft.activities.map(String),
   courtesy: draft.courtesy.map(String),
+  imageAlt: draft.imageAlt,
+  nameEn: draft.nameEn,
+  daysEn: draft.daysEn,
+  descriptionEn: draft.descriptionEn,
+  imageAltEn: draft.imageAltEn,
 });

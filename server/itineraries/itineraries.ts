@@ -43,7 +43,8 @@ const LinkRow = IncludedItem.mapFields(
 /** Money comes back as float8: numeric would reach JavaScript as text. */
 const itineraryColumns = `id, name, days, description, avalability, price::float8 as price,
   ofert_price::float8 as "ofertPrice", is_ofert as "isOfert", type, region,
-  services_included as "servicesIncluded", departure_from as "departureFrom", image, version`;
+  services_included as "servicesIncluded", departure_from as "departureFrom", image, image_alt as "imageAlt",
+  name_en as "nameEn", days_en as "daysEn", description_en as "descriptionEn", image_alt_en as "imageAltEn", version`;
 
 /**
  * Live destinations with their catalogue items (by name, as the catalogues list them, with the
@@ -122,6 +123,11 @@ const lockItinerary = async (tx: Queryable, id: ItineraryId): Promise<ItineraryF
     activities: ids(itinerary.activities),
     courtesy: ids(itinerary.courtesy),
     image: itinerary.image,
+    imageAlt: itinerary.imageAlt,
+    nameEn: itinerary.nameEn,
+    daysEn: itinerary.daysEn,
+    descriptionEn: itinerary.descriptionEn,
+    imageAltEn: itinerary.imageAltEn,
   };
 };
 

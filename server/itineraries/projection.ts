@@ -49,6 +49,11 @@ const columns = (fields: ItineraryFields) => ({
   services_included: fields.servicesIncluded,
   departure_from: fields.departureFrom,
   image: fields.image,
+  image_alt: fields.imageAlt,
+  name_en: fields.nameEn,
+  days_en: fields.daysEn,
+  description_en: fields.descriptionEn,
+  image_alt_en: fields.imageAltEn,
 });
 
 /** Owns the catalogue links too: a rebuild empties them with the destinations and refills both. */

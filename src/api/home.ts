@@ -1,18 +1,28 @@
 import { Schema } from "effect";
 import { endpoint, MessageAnswer } from "./endpoint.ts";
+import { englishFields, optionalTextSchemas, imageAltFields } from "./english.ts";
 import { BannerId, CallActionId, ItineraryId, idParams } from "./ids.ts";
 import { type FieldProblems, NAME_MAX_LENGTH, textField, textProblems, textSchema, urlField } from "./fields.ts";
 import { DestinationType } from "./itineraries.ts";
 import { RecordVersion, withVersion, withVersionText } from "./versions.ts";
 
-/** A home banner (SPEC.md section 3): `images` are stored paths, in the order they show. */
+/**
+ * A home banner (SPEC.md section 3): `images` are stored paths, in the order they show, and
+ * `imageAlts` / `imageAltsEn` their alternative texts in the same order; the `En` texts are the
+ * English ones (decision 041).
+ */
 export const Banner = Schema.Struct({
   id: BannerId,
   type: Schema.Literal("baner"),
   title: Schema.String,
   text: Schema.String,
   textTwo: Schema.String,
+  titleEn: Schema.String,
+  textEn: Schema.String,
+  textTwoEn: Schema.String,
   images: Schema.Array(Schema.String),
+  imageAlts: Schema.Array(Schema.String),
+  imageAltsEn: Schema.Array(Schema.String),
   page: Schema.Literal("home"),
   active: Schema.Boolean,
   version: RecordVersion,
@@ -26,6 +36,9 @@ export const CallAction = Schema.Struct({
   title: Schema.String,
   text: Schema.String,
   buttonLabel: Schema.String,
+  titleEn: Schema.String,
+  textEn: Schema.String,
+  buttonLabelEn: Schema.String,
   link: Schema.String,
   active: Schema.Boolean,
   version: RecordVersion,
@@ -41,11 +54,15 @@ export const Recommendation = Schema.Struct({
     id: ItineraryId,
     name: Schema.String,
     days: Schema.String,
+    nameEn: Schema.String,
+    daysEn: Schema.String,
     type: DestinationType,
     price: Schema.Finite,
     ofertPrice: Schema.NullOr(Schema.Finite),
     isOfert: Schema.Boolean,
     image: Schema.String,
+    imageAlt: Schema.String,
+    imageAltEn: Schema.String,
   }),
 });
 export type Recommendation = typeof Recommendation.Type;
@@ -65,12 +82,22 @@ export const BANNER_TEXT_MAX_LENGTH = 1_000;
 /** Pictures in one carousel: as many as one request may upload. */
 export const BANNER_MAX_IMAGES = 10;
 
-/** The banner form's texts (SPEC.md section 5), declared once: a required title, two optional texts. */
-export const bannerFields = {
+const bannerSpanishFields = {
   title: textField(NAME_MAX_LENGTH, { required: true }),
   text: textField(BANNER_TEXT_MAX_LENGTH),
   textTwo: textField(BANNER_TEXT_MAX_LENGTH),
 } as const;
+
+const bannerEnglishFields = englishFields(bannerSpanishFields, ["title", "text", "textTwo"]);
+
+/**
+ * The banner form's texts (SPEC.md section 5), declared once: a required title, two optional
+ * texts, and their English versions (optional).
+ */
+export const bannerFields = { ...bannerSpanishFields, ...bannerEnglishFields } as const;
+
+/** An image's alternative text, as a list field holds one per image. */
+const ImageAlts = Schema.Array(textSchema(imageAltFields.imageAlt));
 
 export type BannerField = keyof typeof bannerFields;
 
@@ -91,10 +118,14 @@ export const BannerForm = Schema.Struct({
   title: textSchema(bannerFields.title),
   text: Schema.optionalKey(textSchema(bannerFields.text)),
   textTwo: Schema.optionalKey(textSchema(bannerFields.textTwo)),
+  ...optionalTextSchemas(bannerEnglishFields),
   page: Schema.optionalKey(fixedText(["home"])),
   type: Schema.optionalKey(fixedText(["baner"])),
   active: Schema.optionalKey(fixedText(["true", "false"])),
   images: Schema.optionalKey(Schema.Array(Schema.String).check(Schema.isUnique())),
+  /** Each image's alternative text, in the carousel's order (kept images, then new files). */
+  imageAlts: Schema.optionalKey(ImageAlts),
+  imageAltsEn: Schema.optionalKey(ImageAlts),
 });
 export type BannerForm = typeof BannerForm.Type;
 
@@ -112,13 +143,20 @@ export const BUTTON_LABEL_MAX_LENGTH = 40;
 /** What browsers and proxies reliably carry. */
 export const LINK_MAX_LENGTH = 2_048;
 
-/** The call-to-action form's fields (SPEC.md section 5), declared once: every one required. */
-export const callActionFields = {
+const callActionSpanishFields = {
   title: textField(NAME_MAX_LENGTH, { required: true }),
   text: textField(CALL_ACTION_TEXT_MAX_LENGTH, { required: true }),
   buttonLabel: textField(BUTTON_LABEL_MAX_LENGTH, { required: true }),
   link: urlField(LINK_MAX_LENGTH),
 } as const;
+
+const callActionEnglishFields = englishFields(callActionSpanishFields, ["title", "text", "buttonLabel"]);
+
+/**
+ * The call-to-action form's fields (SPEC.md section 5), declared once: every Spanish one required,
+ * the English versions of its texts optional.
+ */
+export const callActionFields = { ...callActionSpanishFields, ...callActionEnglishFields } as const;
 
 export type CallActionField = keyof typeof callActionFields;
 
@@ -128,6 +166,7 @@ export const CallActionPayload = Schema.Struct({
   text: textSchema(callActionFields.text),
   buttonLabel: textSchema(callActionFields.buttonLabel),
   link: textSchema(callActionFields.link),
+  ...optionalTextSchemas(callActionEnglishFields),
   active: Schema.optionalKey(Schema.Boolean),
 });
 export type CallActionPayload = typeof CallActionPayload.Type;

@@ -2,6 +2,7 @@ import { Schema } from "effect";
 import { anyStaff, endpoint, MessageAnswer } from "./endpoint.ts";
 import { CatalogueItemId, ItineraryId, idParams } from "./ids.ts";
 import { RecordVersion, withVersionText } from "./versions.ts";
+import { englishFields, optionalTextSchemas, imageAltFields } from "./english.ts";
 import {
   type FieldProblem,
   type FieldProblems,
@@ -31,7 +32,8 @@ export const IncludedItem = Schema.Struct({ id: CatalogueItemId, name: Schema.St
 /**
  * A destination (itinerary) as the API answers it, spelled as SPEC.md section 3 spells it
  * (`avalability`, `ofertPrice`). `region` is present for national destinations only; `image` is
- * the stored path (`uploads/tiptops/<sha256>.<ext>`) to show under the API base.
+ * the stored path (`uploads/tiptops/<sha256>.<ext>`) to show under the API base, `imageAlt` its
+ * alternative text. The `En` texts are the English ones, blank when not written (decision 041).
  */
 export const Itinerary = Schema.Struct({
   id: ItineraryId,
@@ -50,6 +52,11 @@ export const Itinerary = Schema.Struct({
   courtesy: Schema.Array(IncludedItem),
   departureFrom: Schema.Array(DepartureCity),
   image: Schema.String,
+  imageAlt: Schema.String,
+  nameEn: Schema.String,
+  daysEn: Schema.String,
+  descriptionEn: Schema.String,
+  imageAltEn: Schema.String,
   version: RecordVersion,
 });
 export type Itinerary = typeof Itinerary.Type;
@@ -76,7 +83,7 @@ const moneyField = (options: { readonly required?: boolean } = {}): TextField =>
  * judges them for the panel and the server alike. The offer price is required only while the
  * offer applies.
  */
-export const itineraryFormFields = {
+const itinerarySpanishFields = {
   name: textField(NAME_MAX_LENGTH, { required: true }),
   days: textField(60),
   description: textField(4_000),
@@ -84,6 +91,14 @@ export const itineraryFormFields = {
   price: moneyField({ required: true }),
   ofertPrice: moneyField(),
 } as const;
+
+/** The texts the landing page shows in English, and the photo's alternative texts: all optional. */
+const itineraryPublicFields = {
+  ...englishFields(itinerarySpanishFields, ["name", "days", "description"]),
+  ...imageAltFields,
+} as const;
+
+export const itineraryFormFields = { ...itinerarySpanishFields, ...itineraryPublicFields } as const;
 
 /**
  * A text that names one of `options` (surrounding blanks ignored); with `blank`, an empty one too.
@@ -115,6 +130,7 @@ export const ItineraryForm = Schema.Struct({
   avalability: textSchema(itineraryFormFields.avalability),
   price: textSchema(itineraryFormFields.price),
   ofertPrice: Schema.optionalKey(textSchema(itineraryFormFields.ofertPrice)),
+  ...optionalTextSchemas(itineraryPublicFields),
   type: optionText(destinationTypes, { blank: false }),
   region: Schema.optionalKey(optionText(regions, { blank: true })),
   isOfert: Schema.optionalKey(optionText(["true", "false"], { blank: true })),
@@ -162,7 +178,7 @@ const moneyProblem = (field: TextField, value: string | undefined): FieldProblem
 export const itineraryProblems = (form: ItineraryForm, image: ItineraryImage): FieldProblems<ItineraryFormField> => {
   const { name, days, description, avalability } = itineraryFormFields;
   const problems: Partial<Record<ItineraryFormField, FieldProblem>> = textProblems(
-    { name, days, description, avalability },
+    { name, days, description, avalability, ...itineraryPublicFields },
     form,
   );
   const price = moneyProblem(itineraryFormFields.price, form.price);

@@ -21,11 +21,19 @@ import { createRecordFormMachine, type FormImage, type FormSource, keptPaths, ne
 const bannerId = Schema.decodeSync(BannerId);
 const callActionId = Schema.decodeSync(CallActionId);
 
-/** The banner's text fields as the user filled them in. */
+/**
+ * The banner's text fields as the user filled them in, in Spanish and English, and each image's
+ * alternative texts in the order the images show.
+ */
 export interface BannerDraft {
   readonly title: string;
   readonly text: string;
   readonly textTwo: string;
+  readonly titleEn: string;
+  readonly textEn: string;
+  readonly textTwoEn: string;
+  readonly imageAlts: ReadonlyArray<string>;
+  readonly imageAltsEn: ReadonlyArray<string>;
   readonly active: boolean;
 }
 
@@ -41,10 +49,15 @@ export const bannerUpload = (
     title: draft.title.trim(),
     text: draft.text.trim(),
     textTwo: draft.textTwo.trim(),
+    titleEn: draft.titleEn.trim(),
+    textEn: draft.textEn.trim(),
+    textTwoEn: draft.textTwoEn.trim(),
     page: "home",
     type: "baner",
     active: String(draft.active),
     images: keptPaths(images),
+    imageAlts: draft.imageAlts.map((alt) => alt.trim()),
+    imageAltsEn: draft.imageAltsEn.map((alt) => alt.trim()),
   },
   files: newFiles(images),
 });
@@ -74,11 +87,14 @@ export const bannerFormSource: FormSource<Banner, null, BannerDraft> = {
   images: { max: BANNER_MAX_IMAGES, kept: (banner) => banner.images },
 };
 
-/** The call-to-action form as the user filled it in. */
+/** The call-to-action form as the user filled it in, its texts in Spanish and English. */
 export interface CallActionDraft {
   readonly title: string;
   readonly text: string;
   readonly buttonLabel: string;
+  readonly titleEn: string;
+  readonly textEn: string;
+  readonly buttonLabelEn: string;
   readonly link: string;
   readonly active: boolean;
 }
@@ -87,6 +103,9 @@ export const callActionPayload = (draft: CallActionDraft): CallActionPayload => 
   title: draft.title.trim(),
   text: draft.text.trim(),
   buttonLabel: draft.buttonLabel.trim(),
+  titleEn: draft.titleEn.trim(),
+  textEn: draft.textEn.trim(),
+  buttonLabelEn: draft.buttonLabelEn.trim(),
   link: draft.link.trim(),
   active: draft.active,
 });

@@ -44,6 +44,12 @@ export interface ItineraryDraft {
   readonly feeding: ReadonlyArray<number>;
   readonly activities: ReadonlyArray<number>;
   readonly courtesy: ReadonlyArray<number>;
+  readonly imageAlt: string;
+  /** The English texts (decision 041). */
+  readonly nameEn: string;
+  readonly daysEn: string;
+  readonly descriptionEn: string;
+  readonly imageAltEn: string;
   /** The panel's language when the form was sent: the prices are read as it writes amounts. */
   readonly language: string;
 }
@@ -70,6 +76,11 @@ export const itineraryUploadFields = (type: DestinationType, draft: ItineraryDra
   activities: draft.activities.map(String),
   courtesy: draft.courtesy.map(String),
   departureFrom: [...draft.departureFrom],
+  imageAlt: draft.imageAlt.trim(),
+  nameEn: draft.nameEn.trim(),
+  daysEn: draft.daysEn.trim(),
+  descriptionEn: draft.descriptionEn.trim(),
+  imageAltEn: draft.imageAltEn.trim(),
 });
 
 /**

@@ -6,7 +6,17 @@ import { type MachineFixtures, machineFixtures, refused, unusedClient } from "./
 import { bannerFormMachine, bannerFormSource, callActionFormMachine, callActionFormSource } from "./home.ts";
 import { destinationFormMachine, destinationFormSource } from "./itineraries.ts";
 import type { FormSource, Versioned } from "./recordForm.machine.ts";
-import { blankDraft, callActionId, completeDraft, sampleBanner, sampleImage, sampleItinerary, sampleUser } from "./samples.ts";
+import {
+  bannerDraft,
+  blankDraft,
+  callActionDraft,
+  callActionId,
+  completeDraft,
+  sampleBanner,
+  sampleImage,
+  sampleItinerary,
+  sampleUser,
+} from "./samples.ts";
 import { userFormMachine, userFormSource } from "./users.ts";
 
 const file = "src/machines/recordForm.machine.ts";
@@ -54,6 +64,9 @@ const callAction: CallAction = {
   title: "Cotice su viaje",
   text: "Le respondemos en un día.",
   buttonLabel: "Escríbanos",
+  titleEn: "",
+  textEn: "",
+  buttonLabelEn: "",
   link: "https://example.com/cotizar",
   active: true,
   version: 1,
@@ -122,8 +135,8 @@ export const fixtures: ReadonlyArray<MachineFixtures> = [
     inputs: inputsOf(bannerFormSource, 2),
     events: [
       ...formEvents,
-      { type: "form.submit", draft: { title: "Galápagos", text: "", textTwo: "", active: true } },
-      { type: "form.submit", draft: { title: " ", text: "", textTwo: "", active: true } },
+      { type: "form.submit", draft: bannerDraft },
+      { type: "form.submit", draft: { ...bannerDraft, title: " " } },
       { type: "xstate.done.actor.loadRecord", output: { item: sampleBanner, options: null } },
       { type: "xstate.done.actor.reloadRecord", output: { item: sampleBanner, options: null } },
     ],
@@ -137,11 +150,11 @@ export const fixtures: ReadonlyArray<MachineFixtures> = [
       ...formEvents,
       {
         type: "form.submit",
-        draft: { title: "Cotice su viaje", text: "Le respondemos.", buttonLabel: "Escríbanos", link: "https://example.com", active: true },
+        draft: callActionDraft,
       },
       {
         type: "form.submit",
-        draft: { title: "Cotice su viaje", text: "Le respondemos.", buttonLabel: "Escríbanos", link: "javascript:alert(1)", active: true },
+        draft: { ...callActionDraft, link: "javascript:alert(1)" },
       },
       { type: "xstate.done.actor.loadRecord", output: { item: callAction, options: null } },
       { type: "xstate.done.actor.reloadRecord", output: { item: callAction, options: null } },

@@ -4,6 +4,7 @@ import { BannerId, CallActionId, CatalogueItemId, ItineraryId, LeadId, RoleId, U
 import type { Itinerary } from "../api/itineraries.ts";
 import type { Lead } from "../api/leads.ts";
 import type { User } from "../api/users.ts";
+import type { BannerDraft, CallActionDraft } from "./home.ts";
 import type { ItineraryDraft } from "./itineraries.ts";
 
 /**
@@ -81,6 +82,11 @@ export const sampleItinerary: Itinerary = {
   courtesy: [],
   departureFrom: ["Quito"],
   image: "uploads/tiptops/quilotoa.png",
+  imageAlt: "La laguna del Quilotoa",
+  nameEn: "Quilotoa",
+  daysEn: "2 days",
+  descriptionEn: "Lagoon and páramo",
+  imageAltEn: "Quilotoa lagoon",
   version: 2,
 };
 
@@ -98,6 +104,11 @@ export const completeDraft: ItineraryDraft = {
   feeding: [3],
   activities: [],
   courtesy: [],
+  imageAlt: "",
+  nameEn: "Quilotoa",
+  daysEn: "",
+  descriptionEn: "",
+  imageAltEn: "",
   language: "es",
 };
 
@@ -112,13 +123,43 @@ export const blankDraft: ItineraryDraft = {
 
 export const sampleImage = new Blob(["not really a png"], { type: "image/png" });
 
+/** A banner form with its title in both languages and no texts or images otherwise. */
+export const bannerDraft: BannerDraft = {
+  title: "Galápagos",
+  text: "",
+  textTwo: "",
+  titleEn: "Galápagos",
+  textEn: "",
+  textTwoEn: "",
+  imageAlts: [],
+  imageAltsEn: [],
+  active: true,
+};
+
+/** A complete call-to-action form, its English texts left blank. */
+export const callActionDraft: CallActionDraft = {
+  title: "Cotice su viaje",
+  text: "Le respondemos.",
+  buttonLabel: "Escríbanos",
+  titleEn: "",
+  textEn: "",
+  buttonLabelEn: "",
+  link: "https://example.com",
+  active: true,
+};
+
 export const sampleBanner: Banner = {
   id: bannerId(2),
   type: "baner",
   title: "Galápagos",
   text: "Cruceros de 4 a 8 días",
   textTwo: "",
+  titleEn: "Galápagos",
+  textEn: "Cruises of 4 to 8 days",
+  textTwoEn: "",
   images: ["uploads/home_page/a.png", "uploads/home_page/b.png"],
+  imageAlts: ["Un yate en Bartolomé", ""],
+  imageAltsEn: ["A yacht at Bartolomé", ""],
   page: "home",
   active: true,
   version: 4,

@@ -114,7 +114,12 @@ describe("banners", () => {
       title: "Sin fotos",
       text: "",
       textTwo: "",
+      titleEn: "",
+      textEn: "",
+      textTwoEn: "",
       images: [],
+      imageAlts: [],
+      imageAltsEn: [],
       page: "home",
       active: true,
       version: 1,
@@ -134,6 +139,38 @@ describe("banners", () => {
     // re-encoded as WebP: the same picture, not the uploaded bytes
     expect(served.headers.get("content-type")).toBe("image/webp");
     expect(detectImage(new Uint8Array(await served.arrayBuffer()))).toEqual({ mime: "image/webp", ext: "webp" });
+  });
+
+  it("keeps the English texts and each image's alternative texts, which follow their image when it moves", async () => {
+    const english = { titleEn: " Galápagos aboard ", textEn: "Cruises of 4 to 8 days", textTwoEn: "" };
+    const alts = { imageAlts: ["Un yate", " Una tortuga "], imageAltsEn: ["A yacht", "A tortoise"] };
+    expect((await createBanner({ ...galapagos, ...english, ...alts }, [png(1), png(2)])).status).toBe(200);
+    const id = await newestId("banners");
+    const [yacht, tortoise] = await bannerImages(id);
+    if (yacht === undefined || tortoise === undefined) throw new Error("two images expected");
+    expect(dataOf(await getBanner(id))).toMatchObject({
+      titleEn: "Galápagos aboard",
+      textEn: "Cruises of 4 to 8 days",
+      textTwoEn: "",
+      imageAlts: ["Un yate", "Una tortuga"],
+      imageAltsEn: ["A yacht", "A tortoise"],
+    });
+    // an edit that sends no alternative texts keeps each image's own, in the images' new order
+    expect((await updateBanner(id, { ...galapagos, ...english, images: [tortoise, yacht] }, [png(3)])).status).toBe(200);
+    expect(dataOf(await getBanner(id))).toMatchObject({
+      imageAlts: ["Una tortuga", "Un yate", ""],
+      imageAltsEn: ["A tortoise", "A yacht", ""],
+    });
+    // the public page answers them too, for the English landing page to choose from
+    const landing = dataOf(await request(server, "GET", "/api/homeScreen/content")) as { baner: ReadonlyArray<{ id: number }> };
+    expect(landing.baner.find((banner) => banner.id === id)).toMatchObject({ titleEn: "Galápagos aboard", imageAltsEn: ["A tortoise", "A yacht", ""] });
+    // an English title over its limit is refused like a Spanish one, and nothing changes
+    const before = await state();
+    expect(await updateBanner(id, { ...galapagos, titleEn: "x".repeat(121) })).toMatchObject({
+      status: 400,
+      body: { data: messages.invalidInput },
+    });
+    expect(await state()).toEqual(before);
   });
 
   it("keeps, reorders, removes and adds images on edit", async () => {
@@ -313,7 +350,16 @@ describe("calls to action", () => {
       body: { data: messages.created },
     });
     const id = await newestId("call_actions");
-    expect(dataOf(await getCallAction(id))).toEqual({ id, type: "call_action", ...cotizar, active: true, version: 1 });
+    const noEnglish = { titleEn: "", textEn: "", buttonLabelEn: "" };
+    expect(dataOf(await getCallAction(id))).toEqual({ id, type: "call_action", ...cotizar, ...noEnglish, active: true, version: 1 });
+    const english = { titleEn: "Get a quote for your cruise", textEn: "We answer within 24 hours.", buttonLabelEn: "Get a quote" };
+    expect((await updateCallAction(id, { ...cotizar, ...english })).status).toBe(200);
+    expect(dataOf(await getCallAction(id))).toMatchObject({ ...cotizar, ...english, version: 2 });
+    // the Spanish texts stay required; the English ones may be blank
+    expect(await updateCallAction(id, { ...cotizar, ...english, buttonLabel: " " })).toMatchObject({
+      status: 400,
+      body: { data: messages.requiredInformation },
+    });
     expect(await updateCallAction(id, { ...cotizar, link: "http://example.com/b?x=1#y", active: false })).toMatchObject({
       status: 200,
       body: { data: messages.updated },
@@ -406,6 +452,11 @@ const destination = async (name: string): Promise<number> => {
     feeding: [],
     activities: [],
     courtesy: [],
+    imageAlt: `Foto de ${name}`,
+    nameEn: `${name} (en)`,
+    daysEn: "3 days",
+    descriptionEn: "",
+    imageAltEn: `Photo of ${name}`,
   };
   const options = { actorId: null, occurredAt: at };
   return db.transaction(async (tx) => createItinerary(tx, itineraryFormOf(draft), await storeImage(tx, "tiptops", { bytes, detected }, at), options));

@@ -183,6 +183,11 @@ describe("creating and reading destinations", () => {
       courtesy: [],
       departureFrom: ["Quito"],
       image: expect.stringMatching(imagePattern),
+      imageAlt: "",
+      nameEn: "",
+      daysEn: "",
+      descriptionEn: "",
+      imageAltEn: "",
       version: 1,
     });
     const [created] = await readStream(db, "itinerary", String(id));
@@ -486,6 +491,9 @@ describe("round trip", () => {
     feeding: fc.subarray(["Desayuno", "Almuerzo", "Cena"]),
     activities: fc.subarray(["Snorkel", "Kayak", "Caminata"]),
     courtesy: fc.subarray(["Cóctel de bienvenida", "Toalla"]),
+    nameEn: fc.option(text(120), { nil: undefined }),
+    descriptionEn: fc.option(text(400), { nil: undefined }),
+    imageAlt: fc.option(text(250), { nil: undefined }),
   });
 
   it("answers every valid form as it was sent", async () => {
@@ -506,6 +514,9 @@ describe("round trip", () => {
           feeding: form.feeding.map((name) => String(idOf(items.feeding, name))),
           activities: form.activities.map((name) => String(idOf(items.activity, name))),
           courtesy: form.courtesy.map((name) => String(idOf(items.courtesy, name))),
+          ...(form.nameEn === undefined ? {} : { nameEn: form.nameEn }),
+          ...(form.descriptionEn === undefined ? {} : { descriptionEn: form.descriptionEn }),
+          ...(form.imageAlt === undefined ? {} : { imageAlt: form.imageAlt, imageAltEn: form.imageAlt }),
         };
         const answer = await create(fields, png(form.price));
         expect(answer.status, answer.text).toBe(200);
@@ -531,6 +542,11 @@ describe("round trip", () => {
           activities: byName(items.activity, form.activities),
           courtesy: byName(items.courtesy, form.courtesy),
           image: expect.stringMatching(imagePattern),
+          imageAlt: form.imageAlt ?? "",
+          nameEn: form.nameEn ?? "",
+          daysEn: "",
+          descriptionEn: form.descriptionEn ?? "",
+          imageAltEn: form.imageAlt ?? "",
           version: 1,
         });
       }),

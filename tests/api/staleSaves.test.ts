@@ -22,7 +22,7 @@ import { type CatalogueChoices, type FieldValues, textValue } from "../../src/ma
 import { type BannerDraft, bannerFormSource, type CallActionDraft, callActionFormSource } from "../../src/machines/home.ts";
 import { destinationFormSource, type ItineraryDraft } from "../../src/machines/itineraries.ts";
 import { type FormSource, keptImages, saveTarget, type Versioned } from "../../src/machines/recordForm.machine.ts";
-import { completeDraft } from "../../src/machines/samples.ts";
+import { bannerDraft, callActionDraft, completeDraft } from "../../src/machines/samples.ts";
 import { userFormSource } from "../../src/machines/users.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { catalogues, endpoints } from "../../src/records/index.ts";
@@ -302,28 +302,29 @@ const cases: Readonly<Record<string, ReturnType<typeof staleCase>>> = {
   "home.updateBanner": staleCase({
     source: bannerFormSource,
     create: async () => {
-      const draft: BannerDraft = { title: "Galápagos", text: "", textTwo: "", active: true };
+      const draft: BannerDraft = bannerDraft;
       const images = [{ kind: "new", slot: "", key: 0, file: photo, preview: null }] as const;
       await bannerFormSource.save(client, { ...newRecord, draft, images });
       return idNamed((await client.call(adminContent)).baner, (banner) => banner.title, "Galápagos");
     },
     edits: () => [
-      { title: "Galápagos en velero", text: "", textTwo: "", active: true },
-      { title: "Galápagos en yate", text: "", textTwo: "", active: true },
+      // the English title: what the English landing page shows is saved like the rest
+      { ...bannerDraft, titleEn: "Galápagos by sailboat" },
+      { ...bannerDraft, titleEn: "Galápagos by yacht" },
     ],
-    shown: (banner) => banner.title,
-    expected: (draft) => draft.title,
+    shown: (banner) => banner.titleEn,
+    expected: (draft) => draft.titleEn,
   }),
   "home.updateCallAction": staleCase({
     source: callActionFormSource,
     create: async () => {
-      const draft: CallActionDraft = { title: "Cotice", text: "Le respondemos.", buttonLabel: "Escríbanos", link: "https://example.com", active: true };
+      const draft: CallActionDraft = { ...callActionDraft, title: "Cotice" };
       await callActionFormSource.save(client, { ...newRecord, draft });
       return idNamed((await client.call(adminContent)).call_action, (action) => action.title, "Cotice");
     },
     edits: () => [
-      { title: "Cotice su viaje", text: "Le respondemos.", buttonLabel: "Escríbanos", link: "https://example.com", active: true },
-      { title: "Reserve hoy", text: "Le respondemos.", buttonLabel: "Escríbanos", link: "https://example.com", active: true },
+      { ...callActionDraft, title: "Cotice su viaje" },
+      { ...callActionDraft, title: "Reserve hoy" },
     ],
     shown: (action) => action.title,
     expected: (draft) => draft.title,

@@ -154,9 +154,11 @@ describe("a reservation's passengers", () => {
     await screenshot(page, "passenger-trips-es-desktop");
     await page.getByRole("button", { name: "Quitar tramo" }).click();
     await page.locator(".swal2-confirm").click();
-    // the departures are fetched again: the departure shows with its form and without the leg
-    await page.getByRole("button", { name: "Quitar tramo" }).waitFor({ state: "detached" });
+    // While the dialog closes SweetAlert2 still hides the page from role queries, so a role
+    // locator can count nothing before the removal is answered: the leg's own text is polled
+    // once the departure's form is back in view.
     await page.getByRole("form", { name: "Agregar tramo" }).waitFor();
+    await expect.poll(() => page.locator(".booking-spaces li").count(), { timeout: 15_000 }).toBe(0);
     expect(await page.getByRole("button", { name: "Quitar tramo" }).count()).toBe(0);
 
     expect(unexpectedErrors(consoleErrors)).toEqual([]);

@@ -26,13 +26,28 @@ const banner: Banner = {
   title: "Galápagos",
   text: "Cruceros",
   textTwo: "",
+  titleEn: "",
+  textEn: "",
+  textTwoEn: "",
   images: ["uploads/home_page/a.png", "uploads/home_page/b.png", "uploads/home_page/c.png"],
+  imageAlts: ["", "", ""],
+  imageAltsEn: ["", "", ""],
   page: "home",
   active: true,
   version: 4,
 };
 
-const draft: BannerDraft = { title: " Galápagos 2026 ", text: "Cruceros", textTwo: "", active: true };
+const draft: BannerDraft = {
+  title: " Galápagos 2026 ",
+  text: "Cruceros",
+  textTwo: "",
+  titleEn: " Galápagos 2026 ",
+  textEn: "",
+  textTwoEn: "",
+  imageAlts: [" Un yate ", ""],
+  imageAltsEn: ["A yacht", ""],
+  active: true,
+};
 
 const png = (name: string) => new Blob([name], { type: "image/png" });
 
@@ -75,10 +90,16 @@ describe("the banner images", () => {
       title: "Galápagos 2026",
       text: "Cruceros",
       textTwo: "",
+      titleEn: "Galápagos 2026",
+      textEn: "",
+      textTwoEn: "",
       page: "home",
       type: "baner",
       active: "true",
       images: banner.images,
+      // trimmed, in the order the images are listed
+      imageAlts: ["Un yate", ""],
+      imageAltsEn: ["A yacht", ""],
     });
     expect(files).toHaveLength(2);
   });
@@ -131,11 +152,18 @@ describe("the banner form", () => {
       ["title", "Galápagos 2026"],
       ["text", "Cruceros"],
       ["textTwo", ""],
+      ["titleEn", "Galápagos 2026"],
+      ["textEn", ""],
+      ["textTwoEn", ""],
       ["page", "home"],
       ["type", "baner"],
       ["active", "true"],
       ["images[0]", "uploads/home_page/c.png"],
       ["images[1]", "uploads/home_page/a.png"],
+      ["imageAlts[0]", "Un yate"],
+      ["imageAlts[1]", ""],
+      ["imageAltsEn[0]", "A yacht"],
+      ["imageAltsEn[1]", ""],
       ["version", "4"],
       ["images", "file"],
     ]);
@@ -188,7 +216,7 @@ describe("the banner form", () => {
     await waitFor(actor, (snapshot) => snapshot.status === "done");
     expect(uploads[0]?.url).toBe("/api/homeScreen/createBaner?images=home_page");
     // no kept image: the list travels as one empty field, then the file
-    expect(formEntries(uploads[0]?.body).slice(-2)).toEqual([
+    expect(formEntries(uploads[0]?.body).filter(([name]) => name === "images")).toEqual([
       ["images", ""],
       ["images", "file"],
     ]);
@@ -228,6 +256,9 @@ describe("the call-to-action URL rule", () => {
     title: "Cotice su viaje",
     text: "Le respondemos en un día.",
     buttonLabel: "Escríbanos",
+    titleEn: "",
+    textEn: "",
+    buttonLabelEn: "",
     link: "https://example.com",
     active: true,
   };
@@ -290,6 +321,11 @@ const destination = (id: number, name: string, type: "national" | "international
   courtesy: [],
   departureFrom: ["Quito"],
   image: "uploads/tiptops/x.png",
+  imageAlt: "",
+  nameEn: "",
+  daysEn: "",
+  descriptionEn: "",
+  imageAltEn: "",
   version: 1,
 });
 

@@ -38,6 +38,11 @@ const draft: ItineraryDraft = {
   feeding: [3],
   activities: [],
   courtesy: [],
+  imageAlt: "",
+  nameEn: "",
+  daysEn: "",
+  descriptionEn: "",
+  imageAltEn: "",
   language: "es",
 };
 
@@ -58,6 +63,11 @@ const quilotoa: Itinerary = {
   courtesy: [],
   departureFrom: ["Quito"],
   image: "uploads/tiptops/abc.png",
+  imageAlt: "",
+  nameEn: "",
+  daysEn: "",
+  descriptionEn: "",
+  imageAltEn: "",
   version: 2,
 };
 
@@ -129,7 +139,7 @@ describe("the destination rules, as the contract states them", () => {
   });
 
   it("send the region only for national destinations and the offer price only when on", () => {
-    expect(itineraryUploadFields("international", { ...draft, price: " 99,50 " })).toEqual({
+    expect(itineraryUploadFields("international", { ...draft, price: " 99,50 ", nameEn: " Quilotoa lagoon " })).toEqual({
       name: "Quilotoa",
       days: "2 días",
       description: "Laguna volcánica",
@@ -142,6 +152,11 @@ describe("the destination rules, as the contract states them", () => {
       activities: [],
       courtesy: [],
       departureFrom: ["Quito"],
+      imageAlt: "",
+      nameEn: "Quilotoa lagoon",
+      daysEn: "",
+      descriptionEn: "",
+      imageAltEn: "",
     });
     expect(itineraryUploadFields("national", { ...draft, isOfert: true, ofertPrice: "150" })).toMatchObject({
       region: "Sierra",

@@ -48,6 +48,11 @@ const draftOf = (index: number): ItineraryDraft => ({
   feeding: [],
   activities: [],
   courtesy: [],
+  imageAlt: "",
+  nameEn: "",
+  daysEn: "",
+  descriptionEn: "",
+  imageAltEn: "",
 });
 
 type Step =

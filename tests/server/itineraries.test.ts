@@ -84,6 +84,11 @@ const draftOf = (index: number, picks: ReadonlyArray<number>, items: ReadonlyArr
     feeding: chosen(0),
     activities: chosen(1),
     courtesy: chosen(2),
+    imageAlt: offer ? `Foto del destino ${index}` : "",
+    nameEn: index % 2 === 0 ? `Destination ${index}` : "",
+    daysEn: index % 2 === 0 ? `${index} days` : "",
+    descriptionEn: "",
+    imageAltEn: offer ? `Photo of destination ${index}` : "",
   };
 };
 

@@ -1,20 +1,18 @@
 /**
  * The 'lead' stream's projections: a rebuild replays random lead commands (with agents deactivated
- * and deleted between them) into the same rows, the demo seed's leads go through the same events,
+ * and deleted between them) into the same rows,
  * and the lead ids continue past a rebuild.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { seed } from "../../server/seed.ts";
 import { deleteStaff, getUser, updateStaff } from "../../server/accounts/staff.ts";
 import { createUser } from "../../server/accounts/users.ts";
-import { decodeEnv } from "../../server/env.ts";
 import { assignLead, commentLead, createLead, listLeads } from "../../server/leads/leads.ts";
-import { createLogger } from "../../server/log.ts";
 import { rebuildProjections } from "../../server/rebuild.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { resetDatabase, testDatabase } from "../setup/database.ts";
+import { leadProjectionRows } from "../setup/projections.ts";
 import { leadId, userId } from "../ids.ts";
 
 const db = testDatabase();
@@ -47,12 +45,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom("deactivate" as const, "activate" as const, "delete" as const), agent }) },
 );
 
-const projectionRows = async () => ({
-  users: await db.query("select * from users order by id"),
-  leads: await db.query("select * from leads order by id"),
-  notes: await db.query("select * from lead_notes order by lead_id, version"),
-  totals: await db.query("select * from lead_totals order by agent"),
-});
+const projectionRows = () => leadProjectionRows(db);
 
 /** Three sales agents and an admin, then the commands through the same functions as the endpoints. */
 const run = async (steps: ReadonlyArray<Command>): Promise<void> => {
@@ -122,36 +115,5 @@ describe("rebuild with leads", () => {
     await rebuildProjections(db);
     const second = await db.transaction((tx) => createLead(tx, newLead(2), options));
     expect(second).toBeGreaterThan(first);
-  });
-});
-
-describe("demo leads", () => {
-  // the whole demo is seeded, its six hundred reservations with their passengers included
-  it("seeds forty leads of the last two months through events, some assigned with notes, on an embedded database", { timeout: 120_000 }, async () => {
-    const now = new Date("2030-06-01T12:00:00.000Z");
-    const env = decodeEnv({ SEED_DEMO: "true", ADMIN_PASSWORD: "Boss1234", LOG_LEVEL: "silent" });
-    await seed(db, env, createLogger("silent"), now);
-    const page = await listLeads(db, { pageSize: 100 });
-    if (db.kind !== "pglite") {
-      expect(page.meta.total).toBe(0);
-      return;
-    }
-    expect(page.meta.total).toBe(40);
-    const oldest = page.leads.at(-1)?.createdAt ?? "";
-    expect(now.getTime() - new Date(oldest).getTime()).toBeLessThanOrEqual(62 * 86_400_000);
-    const assigned = page.leads.filter((lead) => lead.lead_user !== null);
-    expect(assigned.length).toBeGreaterThanOrEqual(10);
-    expect(new Set(assigned.map((lead) => lead.lead_user?.lastName))).toEqual(new Set(["Cevallos", "Paredes"]));
-    for (const lead of assigned) {
-      expect(lead.trakin.length).toBeGreaterThanOrEqual(1);
-      expect(lead.trakin.length).toBeLessThanOrEqual(3);
-    }
-    expect(page.leads.filter((lead) => lead.details !== null).length).toBeGreaterThanOrEqual(10);
-    expect([...new Set(page.leads.map((lead) => lead.country))]).toEqual(
-      expect.arrayContaining(["Ecuador", "Estados Unidos", "Alemania", "España", "Colombia"]),
-    );
-    const live = await projectionRows();
-    await rebuildProjections(db);
-    expect(await projectionRows()).toEqual(live);
   });
 });

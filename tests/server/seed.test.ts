@@ -7,7 +7,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seed } from "../../server/seed.ts";
 import type { Database } from "../../server/db/database.ts";
 import { createLogger } from "../../server/log.ts";
+import { listLeads } from "../../server/leads/leads.ts";
+import { rebuildProjections } from "../../server/rebuild.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
+import { leadProjectionRows } from "../setup/projections.ts";
 import { login, startServer, type TestServer, testEnv } from "../api/support.ts";
 
 let db: Database;
@@ -21,10 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await db?.close();
-});
-
-beforeEach(async () => {
-  await resetDatabase(db);
 });
 
 const seedWith = async (variables: Record<string, string>) => {
@@ -63,6 +62,10 @@ const catalogueItems = async () => {
 };
 
 describe("seed", () => {
+  beforeEach(async () => {
+    await resetDatabase(db);
+  });
+
   it("creates admin@example.com with a temporary password written to the log, forced to change it", async () => {
     const log = await seedWith({});
     expect(await users()).toEqual([
@@ -85,8 +88,36 @@ describe("seed", () => {
     expect(answer.body).toMatchObject({ data: { email: "boss@example.com", rol: "admin", changePassword: false } });
   });
 
-  it("adds the demo staff on an embedded database unless SEED_DEMO is false", { timeout: 120_000 }, async () => {
-    const log = await seedWith({ SEED_DEMO: "true", ADMIN_PASSWORD: "Boss1234" });
+  it("does nothing once a user exists", async () => {
+    await seedWith({ ADMIN_PASSWORD: "Boss1234" });
+    const log = await seedWith({ ADMIN_EMAIL: "other@example.com", ADMIN_PASSWORD: "Other123" });
+    expect(log).toBe("");
+    expect((await users()).map((row) => row.email)).toEqual(["admin@example.com"]);
+  });
+
+  it("adds no demo content when SEED_DEMO is false", async () => {
+    await seedWith({ SEED_DEMO: "false", ADMIN_PASSWORD: "Boss1234" });
+    expect((await users()).map((row) => row.email)).toEqual(["admin@example.com"]);
+    expect(await catalogueItems()).toEqual(referenceLists);
+  });
+});
+
+/**
+ * The whole demo, seeded once for these tests (its six hundred reservations and their passengers
+ * make a seed take seconds): what staff, yachts and leads it holds, and that a rebuild from its
+ * events gives the same rows.
+ */
+describe("the demo", () => {
+  let log = "";
+  let seededAt = new Date();
+
+  beforeAll(async () => {
+    await resetDatabase(db);
+    seededAt = server.clock.now();
+    log = await seedWith({ SEED_DEMO: "true", ADMIN_PASSWORD: "Boss1234" });
+  }, 120_000);
+
+  it("adds the demo staff on an embedded database", async () => {
     const emails = (await users()).map((row) => row.email);
     if (db.kind === "pglite") {
       expect(emails).toEqual([
@@ -163,14 +194,9 @@ describe("seed", () => {
       expect(emails).toEqual(["admin@example.com"]);
       expect(await catalogueItems()).toEqual(referenceLists);
     }
-    await resetDatabase(db);
-    await seedWith({ SEED_DEMO: "false", ADMIN_PASSWORD: "Boss1234" });
-    expect((await users()).map((row) => row.email)).toEqual(["admin@example.com"]);
-    expect(await catalogueItems()).toEqual(referenceLists);
   });
 
-  it("fills the eight pages of every demo yacht, a plan for each deck and a place for each cabin", { timeout: 120_000 }, async () => {
-    await seedWith({ SEED_DEMO: "true", ADMIN_PASSWORD: "Boss1234" });
+  it("fills the eight pages of every demo yacht, a plan for each deck and a place for each cabin", async () => {
     const pages = await db.query<{ yacht_id: number; page: string; version: number; content: Record<string, unknown> }>(
       "select yacht_id, page, version, content from yacht_pages order by yacht_id, page",
     );
@@ -216,10 +242,30 @@ describe("seed", () => {
     }
   });
 
-  it("does nothing once a user exists", async () => {
-    await seedWith({ ADMIN_PASSWORD: "Boss1234" });
-    const log = await seedWith({ ADMIN_EMAIL: "other@example.com", ADMIN_PASSWORD: "Other123" });
-    expect(log).toBe("");
-    expect((await users()).map((row) => row.email)).toEqual(["admin@example.com"]);
+  // last: the rebuild it ends with replays the whole demo
+  it("seeds forty leads of the last two months through events, some assigned with notes, rebuilt alike", async () => {
+    const now = seededAt;
+    const page = await listLeads(db, { pageSize: 100 });
+    if (db.kind !== "pglite") {
+      expect(page.meta.total).toBe(0);
+      return;
+    }
+    expect(page.meta.total).toBe(40);
+    const oldest = page.leads.at(-1)?.createdAt ?? "";
+    expect(now.getTime() - new Date(oldest).getTime()).toBeLessThanOrEqual(62 * 86_400_000);
+    const assigned = page.leads.filter((lead) => lead.lead_user !== null);
+    expect(assigned.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(assigned.map((lead) => lead.lead_user?.lastName))).toEqual(new Set(["Cevallos", "Paredes"]));
+    for (const lead of assigned) {
+      expect(lead.trakin.length).toBeGreaterThanOrEqual(1);
+      expect(lead.trakin.length).toBeLessThanOrEqual(3);
+    }
+    expect(page.leads.filter((lead) => lead.details !== null).length).toBeGreaterThanOrEqual(10);
+    expect([...new Set(page.leads.map((lead) => lead.country))]).toEqual(
+      expect.arrayContaining(["Ecuador", "Estados Unidos", "Alemania", "España", "Colombia"]),
+    );
+    const live = await leadProjectionRows(db);
+    await rebuildProjections(db);
+    expect(await leadProjectionRows(db)).toEqual(live);
   });
 });

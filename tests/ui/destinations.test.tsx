@@ -48,6 +48,11 @@ const quilotoa: Itinerary = {
   courtesy: [],
   departureFrom: ["Quito", "Manta"],
   image: "uploads/tiptops/abc.png",
+  imageAlt: "La laguna del Quilotoa",
+  nameEn: "Quilotoa lagoon",
+  daysEn: "2 days",
+  descriptionEn: "A volcanic lagoon in the Andes",
+  imageAltEn: "Quilotoa lagoon",
   version: 2,
 };
 
@@ -88,7 +93,8 @@ describe("the destinations list", () => {
       "/panel/national/destinations_new",
     );
     const row = within(await rowOf("Quilotoa"));
-    const image = row.getByRole("img", { name: "Quilotoa" });
+    // described by its alternative text (by the destination's name when it has none)
+    const image = row.getByRole("img", { name: "La laguna del Quilotoa" });
     expect(image.getAttribute("src")).toBe("/api/uploads/tiptops/abc.png");
     expect(image.getAttribute("loading")).toBe("lazy");
     expect(row.getByText("2 días")).toBeDefined();
@@ -255,6 +261,10 @@ describe("the destination form", () => {
     expect(screen.getByRole("checkbox", { name: "Aplicar oferta" })).toHaveProperty("checked", true);
     // amounts show as the list shows them in Spanish, and go back to the server plain
     expect(screen.getByLabelText("Precio oferta")).toHaveProperty("value", "150,00");
+    // written English texts open their section, filled in
+    expect(screen.getByText("Textos en inglés").closest("details")?.open).toBe(true);
+    expect(screen.getByLabelText("Nombre (inglés)")).toHaveProperty("value", "Quilotoa lagoon");
+    expect(screen.getByLabelText("Texto alternativo de la foto")).toHaveProperty("value", "La laguna del Quilotoa");
     expect(screen.getByRole("checkbox", { name: "Alojamiento" })).toHaveProperty("checked", true);
     await userEvent.click(screen.getByRole("button", { name: "Guardar" }));
     await waitFor(() =>
@@ -263,5 +273,10 @@ describe("the destination form", () => {
     expect(upload).toHaveBeenCalledTimes(1);
     expect(upload.mock.calls[0]?.[0].body.get("version")).toBe("2");
     expect(upload.mock.calls[0]?.[0].body.get("ofertPrice")).toBe("150.00");
+    expect(["nameEn", "imageAlt", "imageAltEn"].map((name) => upload.mock.calls[0]?.[0].body.get(name))).toEqual([
+      "Quilotoa lagoon",
+      "La laguna del Quilotoa",
+      "Quilotoa lagoon",
+    ]);
   });
 });

@@ -39,7 +39,12 @@ const banner: Banner = {
   title: "Galápagos",
   text: "Cruceros de 4 a 8 días",
   textTwo: "",
+  titleEn: "Galápagos",
+  textEn: "",
+  textTwoEn: "",
   images: ["uploads/home_page/a.png", "uploads/home_page/b.png"],
+  imageAlts: ["Un yate frente a Bartolomé", ""],
+  imageAltsEn: ["", ""],
   page: "home",
   active: true,
   version: 4,
@@ -57,6 +62,10 @@ const content: HomeContent = {
         id: itineraryId(4),
         name: "Quilotoa",
         days: "2 días",
+        nameEn: "",
+        daysEn: "",
+        imageAlt: "",
+        imageAltEn: "",
         type: "national",
         price: 180,
         ofertPrice: null,
@@ -233,6 +242,13 @@ describe("the call-to-action form", () => {
     ).toEqual(["120", "1000", "40", "2048"]);
     await user.type(screen.getByLabelText("Texto"), "Le armamos el itinerario.");
     await user.type(screen.getByLabelText("Texto del botón"), "Cotizar");
+    // the English texts wait in their own section, closed on a new record
+    const english = screen.getByText("Textos en inglés").closest("details");
+    expect(english?.open).toBe(false);
+    await user.click(screen.getByText("Textos en inglés"));
+    const englishTitle = screen.getByLabelText("Título (inglés)");
+    expect([englishTitle.getAttribute("lang"), englishTitle.getAttribute("maxlength")]).toEqual(["en", "120"]);
+    await user.type(englishTitle, "Ready to travel?");
     await user.type(screen.getByLabelText("Enlace (http o https)"), "javascript:alert(1)");
     await user.click(screen.getByRole("button", { name: "Guardar" }));
     expect(screen.getByText("URL inválida")).toBeDefined();
@@ -246,6 +262,9 @@ describe("the call-to-action form", () => {
       title: "¿Listo para viajar?",
       text: "Le armamos el itinerario.",
       buttonLabel: "Cotizar",
+      titleEn: "Ready to travel?",
+      textEn: "",
+      buttonLabelEn: "",
       link: "https://example.com/cotizar",
       active: true,
     });
@@ -265,6 +284,11 @@ describe("the recommendations editor", () => {
       courtesy: [],
       departureFrom: ["Quito"],
       image: "uploads/tiptops/x.png",
+      imageAlt: "",
+      nameEn: "",
+      daysEn: "",
+      descriptionEn: "",
+      imageAltEn: "",
       version: 1,
     };
     const { fetch, calls } = fakeFetch({

@@ -15,7 +15,12 @@ const content: PublicHomeContent = {
       title: "Galápagos en crucero",
       text: "De 4 a 8 días entre islas",
       textTwo: "Salidas semanales",
+      titleEn: "Galápagos by cruise",
+      textEn: "",
+      textTwoEn: "Weekly departures",
       images: ["uploads/home_page/a.png", "uploads/home_page/b.png"],
+      imageAlts: ["Un yate frente a la isla Bartolomé", ""],
+      imageAltsEn: ["A yacht off Bartolomé island", ""],
       page: "home",
       active: true,
       version: 1,
@@ -27,6 +32,9 @@ const content: PublicHomeContent = {
     title: "¿Listo para viajar?",
     text: "Le armamos el itinerario.",
     buttonLabel: "Cotizar ahora",
+    titleEn: "Ready to travel?",
+    textEn: "",
+    buttonLabelEn: "Get a quote",
     link: "https://example.com/cotizar",
     active: true,
     version: 2,
@@ -40,6 +48,10 @@ const content: PublicHomeContent = {
         id: itineraryId(5),
         name: "París",
         days: "7 días",
+        nameEn: "Paris",
+        daysEn: "7 days",
+        imageAlt: "La torre Eiffel al atardecer",
+        imageAltEn: "The Eiffel Tower at dusk",
         type: "international",
         price: 2400,
         ofertPrice: null,
@@ -55,6 +67,10 @@ const content: PublicHomeContent = {
         id: itineraryId(4),
         name: "Quilotoa",
         days: "2 días",
+        nameEn: "",
+        daysEn: "",
+        imageAlt: "",
+        imageAltEn: "",
         type: "national",
         price: 180,
         ofertPrice: 149.5,
@@ -86,10 +102,11 @@ describe("the landing page", () => {
       "/api/uploads/home_page/a.png",
     ]);
     const carousel = await startSlideShow("Promociones destacadas");
-    const images = within(carousel).getAllByRole("img", { name: "Galápagos en crucero" });
-    expect(images.map((image) => image.getAttribute("src"))).toEqual([
-      "/api/uploads/home_page/a.png",
-      "/api/uploads/home_page/b.png",
+    const images = within(carousel).getAllByRole("img");
+    // an image without its own alternative text is described by its banner's title
+    expect(images.map((image) => [image.getAttribute("src"), image.getAttribute("alt")])).toEqual([
+      ["/api/uploads/home_page/a.png", "Un yate frente a la isla Bartolomé"],
+      ["/api/uploads/home_page/b.png", "Galápagos en crucero"],
     ]);
     expect(images.map((image) => image.getAttribute("loading"))).toEqual(["eager", "lazy"]);
     expect(images[0]?.getAttribute("fetchpriority")).toBe("high");
@@ -104,11 +121,39 @@ describe("the landing page", () => {
     const cards = within(screen.getByRole("region", { name: "Destinos recomendados" })).getAllByRole("article");
     expect(cards.map((card) => within(card).getByRole("heading").textContent)).toEqual(["Quilotoa", "París"]);
     const [quilotoa, paris] = cards;
+    // a photo without a description of its own is decorative: the card's heading names the place
+    expect(cards.map((card) => card.querySelector("img")?.getAttribute("alt"))).toEqual(["", "La torre Eiffel al atardecer"]);
     expect(quilotoa?.querySelector("del")?.textContent).toBe("US$ 180,00");
     expect(quilotoa?.querySelector(".landing-offer")?.textContent).toBe("US$ 149,50");
     expect(paris?.querySelector("del")).toBeNull();
     expect(within(paris ?? document.body).getByText("US$ 2.400,00")).toBeDefined();
     expect(screen.getAllByRole("link", { name: "Acceso personal" })[0]?.getAttribute("href")).toBe("/panel");
+  });
+
+  it("shows the English texts in English, the Spanish ones where no English was written", async () => {
+    localStorage.setItem("lang", "en");
+    await renderApp("/", fakeFetch(publicContent).fetch);
+    await screen.findByRole("region", { name: "Featured offers" });
+    const carousel = await startSlideShow("Featured offers");
+    expect(within(carousel).getAllByRole("img").map((image) => image.getAttribute("alt"))).toEqual([
+      "A yacht off Bartolomé island",
+      "Galápagos by cruise",
+    ]);
+    const title = within(carousel).getAllByText("Galápagos by cruise")[0];
+    expect(title?.getAttribute("lang")).toBe("en");
+    // no English text: the Spanish one, marked as Spanish for screen readers
+    const text = within(carousel).getAllByText("De 4 a 8 días entre islas")[0];
+    expect(text?.getAttribute("lang")).toBe("es");
+    expect(within(carousel).getAllByText("Weekly departures").length).toBeGreaterThan(0);
+
+    expect((await screen.findByRole("heading", { name: "Ready to travel?" })).getAttribute("lang")).toBe("en");
+    expect(screen.getByText("Le armamos el itinerario.").getAttribute("lang")).toBe("es");
+    expect(screen.getByRole("link", { name: "Get a quote" }).getAttribute("href")).toBe("https://example.com/cotizar");
+
+    const cards = within(screen.getByRole("region", { name: "Recommended destinations" })).getAllByRole("article");
+    expect(cards.map((card) => within(card).getByRole("heading").textContent)).toEqual(["Quilotoa", "Paris"]);
+    expect(within(cards[1] ?? document.body).getByText("7 days")).toBeDefined();
+    expect(cards[1]?.querySelector("img")?.getAttribute("alt")).toBe("The Eiffel Tower at dusk");
   });
 
   it("sends the contact form once, with the honeypot and the country's Spanish name, then confirms and empties", async () => {

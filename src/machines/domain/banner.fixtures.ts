@@ -7,7 +7,12 @@ const sampleContent: BannerContent = {
   title: "Galápagos a bordo",
   text: "Cruceros de 4 a 8 días",
   textTwo: "",
+  titleEn: "Galápagos aboard",
+  textEn: "Cruises of 4 to 8 days",
+  textTwoEn: "",
   images: [`uploads/home_page/${"a".repeat(64)}.png`],
+  imageAlts: ["Un yate frente a la isla Bartolomé"],
+  imageAltsEn: ["A yacht off Bartolomé island"],
 };
 
 export const fixtures = domainFixtures({
@@ -16,7 +21,7 @@ export const fixtures = domainFixtures({
   events: [
     { type: "banner.create", ...sampleContent, active: true },
     { type: "banner.create", ...sampleContent, active: false },
-    { type: "banner.update", ...sampleContent, images: [] },
+    { type: "banner.update", ...sampleContent, images: [], imageAlts: [], imageAltsEn: [] },
     { type: "banner.activate" },
     { type: "banner.deactivate" },
     { type: "banner.delete" },

@@ -2,18 +2,24 @@ import { Schema } from "effect";
 import { setup } from "xstate";
 import { BANNER_MAX_IMAGES } from "../../api/home.ts";
 import { messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { addedText, addedTexts, domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
 
 /**
  * What a home banner shows, as decided: texts trimmed, `images` the stored paths of its carousel
- * in order (uploads/home_page/<sha256>.<ext>). Create and update carry all of it, so each event
- * alone says what the banner became and a rebuild needs nothing else.
+ * in order (uploads/home_page/<sha256>.<ext>) and `imageAlts` / `imageAltsEn` their alternative
+ * texts in the same order, the `En` texts English (decision 041). Create and update carry all of
+ * it, so each event alone says what the banner became and a rebuild needs nothing else.
  */
 export const BannerContent = Schema.Struct({
   title: Schema.String,
   text: Schema.String,
   textTwo: Schema.String,
+  titleEn: addedText,
+  textEn: addedText,
+  textTwoEn: addedText,
   images: Schema.Array(Schema.String),
+  imageAlts: addedTexts,
+  imageAltsEn: addedTexts,
 });
 export type BannerContent = typeof BannerContent.Type;
 

@@ -7,6 +7,9 @@ const sampleContent: CallActionContent = {
   title: "Cotice su crucero",
   text: "Le respondemos en menos de 24 horas.",
   buttonLabel: "Cotizar",
+  titleEn: "Get a quote for your cruise",
+  textEn: "We answer within 24 hours.",
+  buttonLabelEn: "Get a quote",
   link: "https://example.com/cotizar",
 };
 

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, refusal } from "./rules.ts";
+import { addedText, domainContext, domainSetup, type FieldFacts, fieldGuards, refusal } from "./rules.ts";
 
 /**
  * What a call to action shows, as decided: texts trimmed, `link` an http or https URL as typed.
@@ -11,6 +11,9 @@ export const CallActionContent = Schema.Struct({
   title: Schema.String,
   text: Schema.String,
   buttonLabel: Schema.String,
+  titleEn: addedText,
+  textEn: addedText,
+  buttonLabelEn: addedText,
   link: Schema.String,
 });
 export type CallActionContent = typeof CallActionContent.Type;

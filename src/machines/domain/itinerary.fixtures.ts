@@ -19,6 +19,11 @@ const sampleFields: ItineraryFields = {
   activities: [],
   courtesy: [2],
   image: `uploads/tiptops/${"a".repeat(64)}.png`,
+  imageAlt: "La laguna del Quilotoa desde el mirador",
+  nameEn: "Quilotoa and Baños",
+  daysEn: "3 days / 2 nights",
+  descriptionEn: "Quilotoa lagoon and the waterfalls of Baños.",
+  imageAltEn: "Quilotoa lagoon from the lookout",
 };
 
 export const fixtures = domainFixtures({

@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { setup } from "xstate";
 import { DepartureCity, DestinationType, GeneralService, Region } from "../../api/itineraries.ts";
 import { messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { addedText, domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
 
 /**
  * Everything a destination (itinerary) holds, as decided: checked, trimmed, lists without
@@ -30,6 +30,12 @@ export const ItineraryFields = Schema.Struct({
   courtesy: Schema.Array(Schema.Int),
   /** uploads/<folder>/<sha256>.<ext> */
   image: Schema.String,
+  imageAlt: addedText,
+  /** The English texts (decision 041): blank where not written. */
+  nameEn: addedText,
+  daysEn: addedText,
+  descriptionEn: addedText,
+  imageAltEn: addedText,
 });
 export type ItineraryFields = typeof ItineraryFields.Type;
 

@@ -1,3 +1,4 @@
+import { Effect, Schema } from "effect";
 import { assign, type EventObject } from "xstate";
 import type { FieldProblem } from "../../api/fields.ts";
 import type { Message } from "../../api/messages.ts";
@@ -72,3 +73,12 @@ export const fieldGuards = {
   hasMalformedEmail: ({ event }: WithFieldFacts) => holds(event, (facts) => facts.fieldProblem === "invalidEmail"),
   hasMalformedUrl: ({ event }: WithFieldFacts) => holds(event, (facts) => facts.fieldProblem === "invalidUrl"),
 };
+
+/**
+ * A text an event carries since a later version of its record (an English text, an image's
+ * alternative text): an event stored before it reads it blank, so the log never needs rewriting.
+ */
+export const addedText = Schema.String.pipe(Schema.withDecodingDefaultKey(Effect.succeed("")));
+
+/** A list of texts added so (one per image): an older event reads it empty. */
+export const addedTexts = Schema.Array(Schema.String).pipe(Schema.withDecodingDefaultKey(Effect.succeed([])));

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { englishName } from "../../api/english.ts";
 import type { TextField } from "../../api/fields.ts";
 import type { FormProblems } from "../../machines/recordForm.machine.ts";
 import type { FieldDeclaration } from "../../records/record.ts";
@@ -26,7 +27,26 @@ export interface TextFormField<Item> {
   readonly inputMode?: "decimal";
   /** What the browser may fill in; "off" unless given. */
   readonly autoComplete?: string;
+  /** A text key of src/i18n shown under the input while it has no problem. */
+  readonly hint?: string;
+  /** The English version of a Spanish field (decision 041): labelled "<label> (inglés)", `lang="en"`. */
+  readonly english?: boolean;
 }
+
+/**
+ * The English version of a declared Spanish text (decision 041): named `<name>En`, with its length
+ * limit, never required (left blank, English readers see the Spanish text), its value `value`.
+ */
+export const englishField = <Item,>(
+  field: TextFormField<Item>,
+  value: (item: Item) => string,
+): TextFormField<Item> => ({
+  ...field,
+  name: englishName(field.name),
+  rule: { ...field.rule, required: false },
+  value,
+  english: true,
+});
 
 /**
  * A form's field: a record's declaration (every `FieldDeclaration` is one) or, for records not
@@ -60,7 +80,9 @@ export function DeclaredField<Item>({
   const { name, rule, rows } = field;
   const text = {
     name,
-    label: t(field.label),
+    label: field.english === true ? t("form.inEnglish", { label: t(field.label) }) : t(field.label),
+    ...(field.english === true ? { lang: "en" } : {}),
+    ...(field.hint === undefined ? {} : { hint: t(field.hint) }),
     maxLength: rule.maxLength,
     defaultValue: item === null ? undefined : field.value?.(item),
     problem: fieldText(t, problems[name]),
@@ -103,5 +125,32 @@ export function DeclaredFields<Item>({
     </div>
   ) : (
     fieldsDrawn
+  );
+}
+
+/**
+ * A form's English texts, in a section of their own that opens by itself when one is written or
+ * refused: the Spanish fields stay the form's short path, as most records are written in Spanish.
+ */
+export function EnglishFields<Item>({
+  fields,
+  item,
+  problems,
+}: {
+  readonly fields: ReadonlyArray<TextFormField<Item>>;
+  readonly item: Item | null;
+  readonly problems: FormProblems;
+}) {
+  const { t } = useTranslation();
+  const written = item !== null && fields.some((field) => (field.value?.(item) ?? "") !== "");
+  const refused = fields.some((field) => problems[field.name] !== undefined);
+  return (
+    <details className="english-fields" open={written || refused}>
+      <summary>{t("form.englishTexts")}</summary>
+      <p>
+        <small>{t("form.englishHint")}</small>
+      </p>
+      <DeclaredFields fields={fields} item={item} problems={problems} />
+    </details>
   );
 }

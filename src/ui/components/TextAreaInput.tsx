@@ -4,6 +4,7 @@ import { Field } from "./Field.tsx";
 export function TextAreaInput({
   label,
   problem = null,
+  hint,
   rows = 3,
   ...textarea
 }: {
@@ -12,11 +13,15 @@ export function TextAreaInput({
   readonly defaultValue?: string;
   /** The contract's limit for this field, so the browser stops where the server would refuse. */
   readonly maxLength?: number;
+  /** The language of what is typed, when it is not the page's (an English text). */
+  readonly lang?: string;
   readonly problem?: string | null;
+  /** Shown under the field while there is no problem. */
+  readonly hint?: string;
   readonly rows?: number;
 }) {
   return (
-    <Field label={label} problem={problem}>
+    <Field label={label} problem={problem} hint={hint}>
       {(control) => <textarea {...control} rows={rows} {...textarea} />}
     </Field>
   );

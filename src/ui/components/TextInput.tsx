@@ -12,12 +12,16 @@ interface TextInputProps {
   readonly inputMode?: "decimal" | "url";
   /** The contract's limit for this field (its `TextField.maxLength`), so the browser stops where the server would refuse. */
   readonly maxLength?: number;
+  /** The language of what is typed, when it is not the page's (an English text). */
+  readonly lang?: string;
+  /** Shown under the input while there is no problem. */
+  readonly hint?: string;
 }
 
 /** A labelled field whose problem message is tied to it for screen readers. */
-export function TextInput({ label, problem, ...input }: TextInputProps) {
+export function TextInput({ label, problem, hint, ...input }: TextInputProps) {
   return (
-    <Field label={label} problem={problem}>
+    <Field label={label} problem={problem} hint={hint}>
       {(control) => <input {...control} {...input} />}
     </Field>
   );

@@ -1,42 +1,78 @@
 import "./home.css";
 import type { ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { imageAltFields } from "../../api/english.ts";
 import { BANNER_MAX_IMAGES, type Banner, bannerFields } from "../../api/home.ts";
 import { translateMessage } from "../../i18n/messages.ts";
 import { type BannerDraft, bannerFormMachine, bannerFormSource } from "../../machines/home.ts";
 import { canMove, type FormImage, IMAGES_FIELD } from "../../machines/recordForm.machine.ts";
 import { formFlag } from "../components/CheckboxInput.tsx";
-import { DeclaredFields, type FormField } from "../components/DeclaredFields.tsx";
+import { DeclaredFields, EnglishFields, englishField, type FormField, type TextFormField } from "../components/DeclaredFields.tsx";
 import { RecordFormFrame } from "../components/FormFrame.tsx";
 import { ImageInput, UploadProgress } from "../components/ImageInput.tsx";
 import { OrderButtons } from "../components/OrderButtons.tsx";
+import { TextInput } from "../components/TextInput.tsx";
 import { imageUrl } from "../destinationFormat.ts";
 import { formText } from "../forms.ts";
 import { paths } from "../paths.ts";
 import { useRecordForm, useRecordFormState } from "../useRecord.ts";
 import { dialogTheme } from "../theme.ts";
 
+const title: TextFormField<Banner> = {
+  kind: "text",
+  name: "title",
+  label: "home.title",
+  rule: bannerFields.title,
+  value: (banner) => banner.title,
+};
+const text: TextFormField<Banner> = {
+  kind: "text",
+  name: "text",
+  label: "home.text",
+  rule: bannerFields.text,
+  value: (banner) => banner.text,
+  rows: 3,
+};
+const textTwo: TextFormField<Banner> = {
+  kind: "text",
+  name: "textTwo",
+  label: "home.textTwo",
+  rule: bannerFields.textTwo,
+  value: (banner) => banner.textTwo,
+  rows: 3,
+};
+
 /** The banner's texts (a required title, two optional texts) and whether it shows. */
 const fields: ReadonlyArray<FormField<Banner>> = [
-  { kind: "text", name: "title", label: "home.title", rule: bannerFields.title, value: (banner) => banner.title },
-  { kind: "text", name: "text", label: "home.text", rule: bannerFields.text, value: (banner) => banner.text, rows: 3 },
-  {
-    kind: "text",
-    name: "textTwo",
-    label: "home.textTwo",
-    rule: bannerFields.textTwo,
-    value: (banner) => banner.textTwo,
-    rows: 3,
-  },
+  title,
+  text,
+  textTwo,
   { kind: "checkbox", name: "active", label: "form.active", value: (banner) => banner.active, initial: true },
 ];
 
+/** The same texts in English (decision 041). */
+const englishTexts = [
+  englishField(title, (banner) => banner.titleEn),
+  englishField(text, (banner) => banner.textEn),
+  englishField(textTwo, (banner) => banner.textTwoEn),
+];
+
+/** The form as typed: each image's alternative texts in the order the images are listed, the order saved. */
 const readDraft = (form: FormData): BannerDraft => ({
   title: formText(form, "title"),
   text: formText(form, "text"),
   textTwo: formText(form, "textTwo"),
+  titleEn: formText(form, "titleEn"),
+  textEn: formText(form, "textEn"),
+  textTwoEn: formText(form, "textTwoEn"),
+  imageAlts: form.getAll("imageAlts").map(String),
+  imageAltsEn: form.getAll("imageAltsEn").map(String),
   active: formFlag(form, "active"),
 });
+
+/** A kept image's saved alternative text (Spanish or English); a new image has none yet. */
+const savedAlt = (banner: Banner | null, image: FormImage, alts: (banner: Banner) => ReadonlyArray<string>): string =>
+  banner === null || image.kind !== "kept" ? "" : (alts(banner)[banner.images.indexOf(image.path)] ?? "");
 
 const keyOf = (image: FormImage): string => (image.kind === "kept" ? image.path : `new-${image.key}`);
 
@@ -82,6 +118,7 @@ export default function BannerFormView({ id }: { readonly id: number | null }) {
     >
       <fieldset disabled={state.processing}>
         <DeclaredFields fields={fields} item={state.item} problems={problems} />
+        <EnglishFields fields={englishTexts} item={state.item} problems={problems} />
         <ImageInput
           label={t("home.addImages")}
           problem={imagesProblem}
@@ -100,6 +137,26 @@ export default function BannerFormView({ id }: { readonly id: number | null }) {
                 <li key={keyOf(image)}>
                   {source !== null && <img src={source} alt={t("home.imageNumber", { number })} width={320} height={140} />}
                   {image.kind === "new" && <span className="home-badge">{t("home.newImage")}</span>}
+                  <div className="home-image-alts">
+                    <TextInput
+                      type="text"
+                      name="imageAlts"
+                      label={t("home.imageAlt", { number })}
+                      maxLength={imageAltFields.imageAlt.maxLength}
+                      defaultValue={savedAlt(state.item, image, (banner) => banner.imageAlts)}
+                      problem={null}
+                      hint={t("home.altHint")}
+                    />
+                    <TextInput
+                      type="text"
+                      name="imageAltsEn"
+                      lang="en"
+                      label={t("form.inEnglish", { label: t("home.imageAlt", { number }) })}
+                      maxLength={imageAltFields.imageAltEn.maxLength}
+                      defaultValue={savedAlt(state.item, image, (banner) => banner.imageAltsEn)}
+                      problem={null}
+                    />
+                  </div>
                   <div className="home-image-buttons">
                     <OrderButtons
                       names={{

@@ -3,23 +3,46 @@ import { useTranslation } from "react-i18next";
 import { type CallAction, callActionFields } from "../../api/home.ts";
 import { type CallActionDraft, callActionFormMachine, callActionFormSource } from "../../machines/home.ts";
 import { formFlag } from "../components/CheckboxInput.tsx";
-import { DeclaredFields, type FormField } from "../components/DeclaredFields.tsx";
+import { DeclaredFields, EnglishFields, englishField, type FormField, type TextFormField } from "../components/DeclaredFields.tsx";
 import { RecordFormFrame } from "../components/FormFrame.tsx";
 import { formText } from "../forms.ts";
 import { paths } from "../paths.ts";
 import { useRecordForm, useRecordFormState } from "../useRecord.ts";
 
+const title: TextFormField<CallAction> = {
+  kind: "text",
+  name: "title",
+  label: "home.title",
+  rule: callActionFields.title,
+  value: (action) => action.title,
+};
+const text: TextFormField<CallAction> = {
+  kind: "text",
+  name: "text",
+  label: "home.text",
+  rule: callActionFields.text,
+  value: (action) => action.text,
+};
+const buttonLabel: TextFormField<CallAction> = {
+  kind: "text",
+  name: "buttonLabel",
+  label: "home.buttonLabel",
+  rule: callActionFields.buttonLabel,
+  value: (action) => action.buttonLabel,
+};
+
+/** The same texts in English (decision 041); the link is one for both languages. */
+const englishTexts = [
+  englishField(title, (action) => action.titleEn),
+  englishField(text, (action) => action.textEn),
+  englishField(buttonLabel, (action) => action.buttonLabelEn),
+];
+
 /** The form's fields: the contract's rules ('Información requerida', the link's 'Invalid URL'). */
 const fields: ReadonlyArray<FormField<CallAction>> = [
-  { kind: "text", name: "title", label: "home.title", rule: callActionFields.title, value: (action) => action.title },
-  { kind: "text", name: "text", label: "home.text", rule: callActionFields.text, value: (action) => action.text },
-  {
-    kind: "text",
-    name: "buttonLabel",
-    label: "home.buttonLabel",
-    rule: callActionFields.buttonLabel,
-    value: (action) => action.buttonLabel,
-  },
+  title,
+  text,
+  buttonLabel,
   {
     kind: "text",
     name: "link",
@@ -35,6 +58,9 @@ const readDraft = (form: FormData): CallActionDraft => ({
   title: formText(form, "title"),
   text: formText(form, "text"),
   buttonLabel: formText(form, "buttonLabel"),
+  titleEn: formText(form, "titleEn"),
+  textEn: formText(form, "textEn"),
+  buttonLabelEn: formText(form, "buttonLabelEn"),
   link: formText(form, "link"),
   active: formFlag(form, "active"),
 });
@@ -56,6 +82,7 @@ export default function CallActionFormView({ id }: { readonly id: number | null 
     >
       <fieldset disabled={state.processing}>
         <DeclaredFields fields={fields} item={state.item} problems={state.problems} />
+        <EnglishFields fields={englishTexts} item={state.item} problems={state.problems} />
       </fieldset>
     </RecordFormFrame>
   );

@@ -14,7 +14,7 @@ import {
 import { destinationFormMachine, destinationFormSource, type ItineraryDraft } from "../../machines/itineraries.ts";
 import { CheckboxGroup, formTexts } from "../components/CheckboxGroup.tsx";
 import { formFlag } from "../components/CheckboxInput.tsx";
-import { DeclaredField, DeclaredFields, type TextFormField } from "../components/DeclaredFields.tsx";
+import { DeclaredField, DeclaredFields, EnglishFields, englishField, type TextFormField } from "../components/DeclaredFields.tsx";
 import { RecordFormFrame } from "../components/FormFrame.tsx";
 import { ImageInput, UploadProgress } from "../components/ImageInput.tsx";
 import { SelectInput } from "../components/SelectInput.tsx";
@@ -37,6 +37,11 @@ const readDraft = (form: FormData, language: string): ItineraryDraft => ({
   feeding: formTexts(form, "feeding").map(Number),
   activities: formTexts(form, "activities").map(Number),
   courtesy: formTexts(form, "courtesy").map(Number),
+  imageAlt: formText(form, "imageAlt"),
+  nameEn: formText(form, "nameEn"),
+  daysEn: formText(form, "daysEn"),
+  descriptionEn: formText(form, "descriptionEn"),
+  imageAltEn: formText(form, "imageAltEn"),
   language,
 });
 
@@ -44,7 +49,7 @@ const readDraft = (form: FormData, language: string): ItineraryDraft => ({
 const field = (
   name: keyof typeof itineraryFormFields,
   value: (itinerary: Itinerary) => string | undefined,
-  options: Pick<TextFormField<Itinerary>, "rows" | "inputMode"> = {},
+  options: Pick<TextFormField<Itinerary>, "rows" | "inputMode" | "hint"> = {},
 ): TextFormField<Itinerary> => ({
   kind: "text",
   name,
@@ -53,8 +58,18 @@ const field = (
   value,
   ...options,
 });
-const nameAndDays = [field("name", (itinerary) => itinerary.name), field("days", (itinerary) => itinerary.days)];
+const name = field("name", (itinerary) => itinerary.name);
+const days = field("days", (itinerary) => itinerary.days);
+const nameAndDays = [name, days];
 const description = field("description", (itinerary) => itinerary.description, { rows: 3 });
+const imageAlt = field("imageAlt", (itinerary) => itinerary.imageAlt, { hint: "destinations.altHint" });
+/** What the English landing page shows (decision 041). */
+const englishTexts = [
+  englishField(name, (itinerary) => itinerary.nameEn),
+  englishField(days, (itinerary) => itinerary.daysEn),
+  englishField(description, (itinerary) => itinerary.descriptionEn),
+  englishField(imageAlt, (itinerary) => itinerary.imageAltEn),
+];
 const avalability = field("avalability", (itinerary) => itinerary.avalability);
 /** The prices as the lists show them in the chosen language, which is how the form reads them back. */
 const priceFields = (language: string) => ({
@@ -199,6 +214,8 @@ export default function DestinationFormView({
             )}
           </figure>
         )}
+        <DeclaredField field={imageAlt} item={itinerary} problems={problems} />
+        <EnglishFields fields={englishTexts} item={itinerary} problems={problems} />
       </fieldset>
       {state.processing && <UploadProgress className="destination-progress" percent={state.progress} />}
     </RecordFormFrame>

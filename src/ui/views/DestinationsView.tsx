@@ -38,7 +38,7 @@ export default function DestinationsView({ type }: { readonly type: DestinationT
         <img
           className="destination-thumb"
           src={imageUrl(destination.image)}
-          alt={destination.name}
+          alt={destination.imageAlt === "" ? destination.name : destination.imageAlt}
           loading="lazy"
           width={80}
           height={60}

@@ -3,6 +3,7 @@ import { useSelector } from "@xstate/react";
 import { useDeferredValue } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { inLanguage } from "../../api/english.ts";
 import type { Banner, Recommendation } from "../../api/home.ts";
 import { landingContentMachine } from "../../machines/landingContent.machine.ts";
 import { Carousel, type Slide } from "../components/Carousel.tsx";
@@ -14,35 +15,57 @@ import { formatMoney, imageUrl } from "../destinationFormat.ts";
 import { paths } from "../paths.ts";
 import { useFlowActor } from "../useFlow.ts";
 
-/** Every image of every active banner is a slide, with its banner's texts over it. */
-const slidesOf = (banners: ReadonlyArray<Banner>): ReadonlyArray<Slide> =>
-  banners.flatMap((banner) =>
-    banner.images.map((path, index) => ({
+/**
+ * Every image of every active banner is a slide, with its banner's texts over it, in the reader's
+ * language (an English text left blank shows the Spanish one); a picture without an alternative
+ * text is described by its banner's title.
+ */
+const slidesOf = (banners: ReadonlyArray<Banner>, language: string): ReadonlyArray<Slide> =>
+  banners.flatMap((banner) => {
+    const title = inLanguage(language, banner.title, banner.titleEn);
+    const text = inLanguage(language, banner.text, banner.textEn);
+    const textTwo = inLanguage(language, banner.textTwo, banner.textTwoEn);
+    return banner.images.map((path, index) => ({
       key: `${banner.id}-${index}-${path}`,
       src: imageUrl(path),
-      alt: banner.title,
+      alt: inLanguage(language, banner.imageAlts[index] ?? "", banner.imageAltsEn[index] ?? "").text || title.text,
       caption: (
         <div className="landing-caption">
-          <p className="landing-caption-title">{banner.title}</p>
-          {banner.text !== "" && <p>{banner.text}</p>}
-          {banner.textTwo !== "" && <p className="landing-caption-small">{banner.textTwo}</p>}
+          <p className="landing-caption-title" lang={title.lang}>
+            {title.text}
+          </p>
+          {text.text !== "" && <p lang={text.lang}>{text.text}</p>}
+          {textTwo.text !== "" && (
+            <p className="landing-caption-small" lang={textTwo.lang}>
+              {textTwo.text}
+            </p>
+          )}
         </div>
       ),
-    })),
-  );
+    }));
+  });
 
 function DestinationCard({ recommendation }: { readonly recommendation: Recommendation }) {
   const { t, i18n } = useTranslation();
   const { itinerary } = recommendation;
-  const money = (amount: number) => formatMoney(i18n.language, amount);
+  const language = i18n.language;
+  const money = (amount: number) => formatMoney(language, amount);
   const offer = itinerary.isOfert && itinerary.ofertPrice !== null ? itinerary.ofertPrice : null;
+  const name = inLanguage(language, itinerary.name, itinerary.nameEn);
+  const days = inLanguage(language, itinerary.days, itinerary.daysEn);
+  // The card's heading names the destination, so a photo without its own description is decorative.
+  const alt = inLanguage(language, itinerary.imageAlt, itinerary.imageAltEn);
   return (
     <li>
       <article className="landing-card">
-        <img src={imageUrl(itinerary.image)} alt="" width={400} height={260} loading="lazy" decoding="async" />
+        <img src={imageUrl(itinerary.image)} alt={alt.text} width={400} height={260} loading="lazy" decoding="async" />
         <div className="landing-card-body">
-          <h3>{itinerary.name}</h3>
-          {itinerary.days !== "" && <p className="landing-card-days">{itinerary.days}</p>}
+          <h3 lang={name.lang}>{name.text}</h3>
+          {days.text !== "" && (
+            <p className="landing-card-days" lang={days.lang}>
+              {days.text}
+            </p>
+          )}
           {offer === null ? (
             <p className="landing-price">
               <span className="visually-hidden">{t("landing.price")}: </span>
@@ -64,7 +87,7 @@ function DestinationCard({ recommendation }: { readonly recommendation: Recommen
 
 /** The public page `/`: banners, the call to action, recommended destinations and a contact form. */
 export default function LandingView() {
-  const { t } = useTranslation("landing");
+  const { t, i18n } = useTranslation("landing");
   const { client } = useServices();
   const actor = useFlowActor(landingContentMachine, { input: { client } });
   const content = useSelector(actor, (snapshot) => snapshot.context.content);
@@ -73,8 +96,17 @@ export default function LandingView() {
   // deferred render that React splits into short tasks, so the page never stops answering.
   const showRest = useDeferredValue(!loading);
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
-  const slides = content === null ? [] : slidesOf(content.baner);
+  const language = i18n.language;
+  const slides = content === null ? [] : slidesOf(content.baner, language);
   const callAction = content?.call_action ?? null;
+  const callActionTexts =
+    callAction === null
+      ? null
+      : {
+          title: inLanguage(language, callAction.title, callAction.titleEn),
+          text: inLanguage(language, callAction.text, callAction.textEn),
+          buttonLabel: inLanguage(language, callAction.buttonLabel, callAction.buttonLabelEn),
+        };
   const recommended = content === null ? [] : [...content.recomendation].sort((a, b) => a.position - b.position);
 
   return (
@@ -108,14 +140,22 @@ export default function LandingView() {
           )}
         </section>
         {/* the rest waits for the content: shown before it, the form would jump down when it arrives */}
-        {showRest && callAction !== null && (
+        {showRest && callAction !== null && callActionTexts !== null && (
           <section className="container landing-cta" aria-labelledby="cta-title">
             <div>
-              <h2 id="cta-title">{callAction.title}</h2>
-              <p>{callAction.text}</p>
+              <h2 id="cta-title" lang={callActionTexts.title.lang}>
+                {callActionTexts.title.text}
+              </h2>
+              <p lang={callActionTexts.text.lang}>{callActionTexts.text.text}</p>
             </div>
-            <a href={callAction.link} className="landing-cta-link" target="_blank" rel="noopener">
-              {callAction.buttonLabel}
+            <a
+              href={callAction.link}
+              className="landing-cta-link"
+              target="_blank"
+              rel="noopener"
+              lang={callActionTexts.buttonLabel.lang}
+            >
+              {callActionTexts.buttonLabel.text}
             </a>
           </section>
         )}
