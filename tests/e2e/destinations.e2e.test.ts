@@ -59,9 +59,9 @@ describe("national destinations, by an admin", () => {
     await page.getByRole("button", { name: "Guardar" }).click();
     expect(await page.getByText("Información requerida", { exact: true }).count()).toBe(7);
 
-    await page.getByLabel("Nombre").fill(name);
-    await page.getByLabel("Días").fill("2 días, 1 noche");
-    await page.getByLabel("Descripción").fill("La laguna del cráter y el páramo andino.");
+    await page.getByLabel("Nombre", { exact: true }).fill(name);
+    await page.getByLabel("Días", { exact: true }).fill("2 días, 1 noche");
+    await page.getByLabel("Descripción", { exact: true }).fill("La laguna del cráter y el páramo andino.");
     await page.getByLabel("Disponibilidad").fill("Todo el año");
     await page.getByLabel("Precio", { exact: true }).fill("180");
     await page.getByLabel("Región").selectOption({ label: "Sierra" });
@@ -97,7 +97,7 @@ describe("national destinations, by an admin", () => {
 
     await row(page, name).getByRole("link", { name: "Editar" }).click();
     await page.getByRole("heading", { level: 1, name: "Editar destino" }).waitFor();
-    expect(await page.getByLabel("Nombre").inputValue()).toBe(name);
+    expect(await page.getByLabel("Nombre", { exact: true }).inputValue()).toBe(name);
     expect(await page.getByRole("img", { name: "Vista previa de la imagen" }).getAttribute("src")).toBe(before);
     expect(await page.getByLabel("Precio oferta").count()).toBe(0);
     await page.getByRole("checkbox", { name: "Aplicar oferta" }).check();
@@ -147,7 +147,7 @@ describe("international destinations, by marketing", () => {
     await page.getByRole("heading", { level: 1, name: "Destinos internacionales" }).waitFor();
     await page.getByRole("link", { name: "Nuevo destino" }).click();
     await page.getByRole("heading", { level: 1, name: "Nuevo destino" }).waitFor();
-    await page.getByLabel("Nombre").waitFor();
+    await page.getByLabel("Nombre", { exact: true }).waitFor();
     expect(await page.getByLabel("Región").count()).toBe(0);
     expect(await page.getByLabel("Imagen").getAttribute("accept")).toBe(
       "image/jpeg,image/png,image/webp,image/avif,image/gif",

@@ -35,6 +35,9 @@ const activeSlide = (carousel: ReturnType<Page["getByRole"]>) =>
   carousel.locator(".swiper-slide-active img").first().getAttribute("src", { timeout: 2_000 });
 
 const newTitle = "Galápagos a bordo e2e";
+const newTitleEn = "Galápagos aboard e2e";
+const newAlt = "Un velero en la bahía";
+const newAltEn = "A sailboat in the bay";
 
 describe("home content, by marketing", () => {
   it("edits a banner's title, adds an image, sees the success popup and the carousel moving", async () => {
@@ -47,16 +50,20 @@ describe("home content, by marketing", () => {
     await page.getByRole("heading", { level: 1, name: "Editar banner" }).waitFor();
     expect(await page.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
     // the heading shows at once, the form once the banner has arrived
-    await page.getByLabel("Título").waitFor();
+    await page.getByLabel("Título", { exact: true }).waitFor();
     const images = page.getByRole("list", { name: "Imágenes del banner" }).getByRole("img");
     const before = await images.count();
     expect(before).toBeGreaterThan(0);
 
-    await page.getByLabel("Título").fill(newTitle);
+    await page.getByLabel("Título", { exact: true }).fill(newTitle);
     await page
       .getByLabel("Agregar imágenes")
       .setInputFiles({ name: "nuevo.png", mimeType: "image/png", buffer: makePng(640, 280) });
     expect(await images.nth(before).getAttribute("src")).toMatch(/^blob:/);
+    // the new picture's alternative texts, and the English title (its section is open: the demo's is written)
+    await page.getByLabel(`Texto alternativo de la imagen ${before + 1}`, { exact: true }).fill(newAlt);
+    await page.getByLabel(`Texto alternativo de la imagen ${before + 1} (inglés)`, { exact: true }).fill(newAltEn);
+    await page.getByLabel("Título (inglés)", { exact: true }).fill(newTitleEn);
     await screenshot(page, "banner-form-filled-es-desktop");
     await page.getByRole("button", { name: "Guardar" }).click();
 
@@ -67,7 +74,8 @@ describe("home content, by marketing", () => {
     // reloaded from the server: the new image is a stored upload now, after the kept ones
     await expect.poll(() => images.count()).toBe(before + 1);
     expect(await images.nth(before).getAttribute("src")).toMatch(/^\/api\/uploads\/home_page\/[0-9a-f]{64}\.webp$/);
-    expect(await page.getByLabel("Título").inputValue()).toBe(newTitle);
+    expect(await page.getByLabel("Título", { exact: true }).inputValue()).toBe(newTitle);
+    expect(await page.getByLabel(`Texto alternativo de la imagen ${before + 1}`, { exact: true }).inputValue()).toBe(newAlt);
 
     await page.getByRole("link", { name: "Home" }).click();
     const carousel = page.getByRole("region", { name: `Imágenes del banner «${newTitle}»` });
@@ -80,20 +88,29 @@ describe("home content, by marketing", () => {
 });
 
 describe("the landing page, for anyone", () => {
-  it("shows the new title and image without signing in", async () => {
+  it("shows the new title and image without signing in, in Spanish and in English", async () => {
     const { page, context, consoleErrors } = await newPage(browser, phone);
     await page.goto(`${server.url}/`);
     const hero = page.getByRole("region", { name: "Promociones destacadas" });
     await hero.getByText(newTitle).first().waitFor({ state: "attached" });
     // the first slide shows alone until its image is in; then the slide show brings the others
     await hero.locator(".swiper-slide").first().waitFor({ state: "attached" });
-    const sources = await hero.getByRole("img", { name: newTitle }).evaluateAll((found) =>
+    const sources = await hero.getByRole("img", { name: newAlt }).evaluateAll((found) =>
       found.map((image) => image.getAttribute("src")),
     );
-    expect(sources.length).toBeGreaterThanOrEqual(3);
-    expect(sources.at(-1)).toMatch(/^\/api\/uploads\/home_page\/[0-9a-f]{64}\.webp$/);
+    expect(sources).toHaveLength(1);
+    expect(sources[0]).toMatch(/^\/api\/uploads\/home_page\/[0-9a-f]{64}\.webp$/);
     expect(await page.getByRole("link", { name: "Acceso personal" }).first().getAttribute("href")).toBe("/panel");
     await screenshot(page, "landing-after-edit-es-phone");
+
+    await page.getByRole("combobox", { name: "Idioma" }).selectOption({ label: "English" });
+    const englishHero = page.getByRole("region", { name: "Featured offers" });
+    await englishHero.getByText(newTitleEn).first().waitFor({ state: "attached" });
+    expect(await englishHero.getByRole("img", { name: newAltEn }).getAttribute("src")).toBe(sources[0]);
+    // the demo's call to action and destinations have their English texts
+    await page.getByRole("link", { name: "Get a quote" }).waitFor();
+    await page.getByRole("heading", { name: "Quilotoa and Baños" }).waitFor();
+    await screenshot(page, "landing-after-edit-en-phone");
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });

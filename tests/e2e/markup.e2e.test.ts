@@ -148,9 +148,9 @@ describe("markup in stored names is shown as text in every dialog and toast", ()
     const list = "/panel/national/destinations";
     await page.goto(`${server.url}/panel/national/destinations_new`);
     await page.getByRole("heading", { level: 1, name: "Nuevo destino" }).waitFor();
-    await page.getByLabel("Nombre").fill(MARKUP);
-    await page.getByLabel("Días").fill("2 días, 1 noche");
-    await page.getByLabel("Descripción").fill("La laguna del cráter.");
+    await page.getByLabel("Nombre", { exact: true }).fill(MARKUP);
+    await page.getByLabel("Días", { exact: true }).fill("2 días, 1 noche");
+    await page.getByLabel("Descripción", { exact: true }).fill("La laguna del cráter.");
     await page.getByLabel("Disponibilidad").fill("Todo el año");
     await page.getByLabel("Precio", { exact: true }).fill("180");
     await page.getByLabel("Región").selectOption({ label: "Sierra" });
@@ -174,17 +174,17 @@ describe("markup in stored names is shown as text in every dialog and toast", ()
     await row(page, "Banner").first().getByRole("link", { name: "Editar" }).click();
     await page.waitForURL(/\/panel\/home\/baner\/\d+$/);
     const bannerPath = new URL(page.url()).pathname;
-    await page.getByLabel("Título").fill(MARKUP);
+    await page.getByLabel("Título", { exact: true }).fill(MARKUP);
     await page.getByRole("button", { name: "Guardar" }).click();
     await dialog(page).getByText("Registro actualizado correctamente", { exact: true }).waitFor();
     await expectUntouched(bannerPath);
     await dialog(page).getByRole("button", { name: "OK" }).click();
-    await expect.poll(() => page.getByLabel("Título").inputValue()).toBe(MARKUP);
+    await expect.poll(() => page.getByLabel("Título", { exact: true }).inputValue()).toBe(MARKUP);
 
     await page.goto(`${server.url}/panel/home`);
     await row(page, "Llamado a la acción").getByRole("link", { name: "Editar" }).click();
     await page.waitForURL(/\/panel\/home\/call_action\/\d+$/);
-    await page.getByLabel("Título").fill(MARKUP);
+    await page.getByLabel("Título", { exact: true }).fill(MARKUP);
     await page.getByRole("button", { name: "Guardar" }).click();
     await page.waitForURL(`${server.url}/panel/home`);
     await expectToast("Registro actualizado correctamente", "/panel/home");
