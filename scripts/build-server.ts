@@ -1,5 +1,5 @@
 /**
- * Bundles the server into build/server/main.js, plain JavaScript with its packages left in
+ * Bundles the server into build/server/main.js (and the documents' worker, fileWorker.js), plain JavaScript with its packages left in
  * node_modules, and copies the migrations beside it (server/db/migrate.ts finds them next to
  * itself). Production runs this bundle: a TypeScript loader in the server process costs about
  * 100 MB of resident memory (docs/decisions/015).
@@ -17,8 +17,9 @@ export const buildServer = async (root: string): Promise<void> => {
   const outDir = serverBuildDir(root);
   rmSync(outDir, { recursive: true, force: true });
   await build({
-    entryPoints: [join(root, "server", "main.ts")],
-    outfile: join(outDir, "main.js"),
+    // the worker that draws documents' files runs its own module, beside main.js
+    entryPoints: { main: join(root, "server", "main.ts"), fileWorker: join(root, "server", "documents", "fileWorker.ts") },
+    outdir: outDir,
     bundle: true,
     platform: "node",
     format: "esm",

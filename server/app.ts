@@ -19,6 +19,7 @@ import { registerCatalogueRoutes } from "./catalogues/routes.ts";
 import { registerHistoryRoutes } from "./history/routes.ts";
 import { registerHomeRoutes } from "./home/routes.ts";
 import { registerCruiseRoutes } from "./cruises/routes.ts";
+import { createDocumentFiles, registerDocumentRoutes } from "./documents/routes.ts";
 import { registerPassengerRoutes } from "./passengers/routes.ts";
 import { registerReservationRoutes } from "./reservations/routes.ts";
 import { registerAvailabilityRoutes } from "./reservations/availability.ts";
@@ -145,13 +146,16 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerQuoteRoutes(app, { db: deps.db, now });
   const feed = createChangeFeed(deps.db, deps.changeIntervalMs ?? 250, (error) => app.log.error({ err: error }, "live changes not read"));
   const berths = createBerthIndex(deps.db, feed);
+  const files = createDocumentFiles();
   app.addHook("onClose", async () => {
     berths.stop();
     await feed.stop();
+    await files.close();
   });
   registerCruiseRoutes(app, { db: deps.db, now, berths });
   registerReservationRoutes(app, { db: deps.db, now, policy: holdPolicy(deps.env), berths });
   registerPassengerRoutes(app, { db: deps.db, now });
+  registerDocumentRoutes(app, { db: deps.db, now, files });
   registerAvailabilityRoutes(app, { db: deps.db, now, berths });
   registerChangeRoutes(app, { db: deps.db, now, feed });
   registerHomeRoutes(app, { db: deps.db, now });

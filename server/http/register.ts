@@ -39,7 +39,19 @@ export class EncodedItems {
   constructor(readonly items: ReadonlyArray<string>) {}
 }
 
-export type Handler<E extends Endpoint> = (call: Call<E>) => Promise<ResponseOf<E> | Listed<ResponseOf<E>> | EncodedItems>;
+/**
+ * A file to download instead of the endpoint's JSON answer (a document as PDF or XLSX): sent as
+ * an attachment under its name.
+ */
+export class Download {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly mime: string,
+    readonly fileName: string,
+  ) {}
+}
+
+export type Handler<E extends Endpoint> = (call: Call<E>) => Promise<ResponseOf<E> | Listed<ResponseOf<E>> | EncodedItems | Download>;
 
 export interface RouteContext {
   readonly db: Database;
@@ -221,6 +233,14 @@ export const registerEndpoint = <E extends Endpoint>(
       const form = await readBody(request);
       const body = decodeInput(endpoint.body, form.body);
       const result = await handler({ params, query, body, files: form.files, documents: form.documents, session, ip: request.ip });
+      if (result instanceof Download) {
+        return reply
+          .code(200)
+          .header("cache-control", "no-store")
+          .header("content-disposition", `attachment; filename="${result.fileName}"`)
+          .type(result.mime)
+          .send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));
+      }
       if (result instanceof EncodedItems) {
         return reply.code(200).header("cache-control", "no-store").type("application/json; charset=utf-8").send(`{"data":[${result.items.join(",")}]}`);
       }

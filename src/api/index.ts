@@ -1,5 +1,6 @@
 import * as auth from "./auth.ts";
 import { cruiseEndpoints } from "./cruises.ts";
+import { getCruiseDocument } from "./documents.ts";
 import { passengerEndpoints } from "./passengers.ts";
 import { reservationEndpoints } from "./reservations.ts";
 import { availability } from "./availability.ts";
@@ -58,6 +59,7 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   quoteReservation,
   ...cruiseEndpoints,
   ...reservationEndpoints,
+  getCruiseDocument,
   ...passengerEndpoints,
   availability,
   changeStream,

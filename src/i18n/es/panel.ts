@@ -10,6 +10,7 @@ export {
   deckSchema,
   destinations,
   detail,
+  documents,
   flows,
   form,
   history,

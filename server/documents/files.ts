@@ -1,0 +1,109 @@
+import ExcelJS from "exceljs";
+import type { Content, TDocumentDefinitions } from "pdfmake/interfaces";
+import type { CruiseDocument, DocumentFormat } from "../../src/api/documents.ts";
+
+/**
+ * What a document's file is drawn from: the document, the company's logo as PNG (pdfmake draws
+ * PNG and JPEG only) and the texts around the table, already in the document's language. It is
+ * plain data, so it crosses to the worker thread that draws the file (decision 042).
+ */
+export interface DocumentFileRequest {
+  readonly format: DocumentFormat;
+  readonly document: CruiseDocument;
+  readonly logo: Uint8Array | null;
+  readonly texts: {
+    /** "Página {page} de {pages}": the numbers are filled in on each page. */
+    readonly page: string;
+    readonly subtitle: string;
+    readonly generated: string;
+    readonly incompleteTitle: string;
+    readonly incompleteLines: ReadonlyArray<string>;
+  };
+}
+
+/** A4 landscape less its side margins, in points: what the columns share. */
+const TABLE_WIDTH = 842 - 2 * 30;
+/** Each cell's padding in the table's layout (8 points each side), in points. */
+const CELL_EXTRA = 16;
+
+const columnWidths = (document: CruiseDocument): number[] => {
+  const shares = document.columns.reduce((sum, column) => sum + column.width, 0);
+  const free = TABLE_WIDTH - document.columns.length * CELL_EXTRA;
+  return document.columns.map((column) => Math.floor((column.width / shares) * free));
+};
+
+/** The PDF: the logo, title and departure on every page, page numbers below, a table per section. */
+export const pdfDefinition = ({ document, logo, texts }: DocumentFileRequest): TDocumentDefinitions => {
+  const widths = columnWidths(document);
+  // pdfmake marks the cells it lays out: each table gets its own header row
+  const header = () => document.columns.map((column) => ({ text: column.label, bold: true }));
+  const sections: Content[] = document.sections.flatMap((section): Content[] => [
+    { text: section.title, bold: true, fontSize: 10, margin: [0, 10, 0, 3] },
+    {
+      table: { headerRows: 1, dontBreakRows: true, widths, body: [header(), ...section.rows.map((row) => [...row])] },
+      layout: "lightHorizontalLines",
+    },
+  ]);
+  const totals: Content[] =
+    document.totals.length === 0
+      ? []
+      : [{ margin: [0, 12, 0, 0], table: { body: document.totals.map((total) => [{ text: total.label, bold: true }, total.value]) }, layout: "noBorders" }];
+  const incomplete: Content[] =
+    texts.incompleteLines.length === 0
+      ? []
+      : [{ text: texts.incompleteTitle, bold: true, color: "#9b1c1c", margin: [0, 12, 0, 3] }, { ul: [...texts.incompleteLines] }];
+  return {
+    info: { title: `${document.title} · ${document.departure.code}` },
+    pageSize: "A4",
+    pageOrientation: "landscape",
+    pageMargins: [30, 74, 30, 36],
+    defaultStyle: { font: "Helvetica", fontSize: 8 },
+    ...(logo === null ? {} : { images: { logo: `data:image/png;base64,${Buffer.from(logo).toString("base64")}` } }),
+    header: () => ({
+      margin: [30, 18, 30, 0],
+      columns: [
+        logo === null ? { text: "", width: 100 } : { image: "logo", fit: [100, 40], width: 100 },
+        {
+          width: "*",
+          margin: [12, 0, 0, 0],
+          stack: [
+            { text: document.title, bold: true, fontSize: 14 },
+            { text: texts.subtitle, fontSize: 9 },
+          ],
+        },
+        { text: texts.generated, width: 140, alignment: "right", fontSize: 7 },
+      ],
+    }),
+    footer: (page: number, pages: number) => ({
+      text: texts.page.replace("{page}", String(page)).replace("{pages}", String(pages)),
+      alignment: "center",
+      fontSize: 7,
+      margin: [0, 12, 0, 0],
+    }),
+    content: [...sections, ...totals, ...incomplete],
+  };
+};
+
+/** The XLSX: the title and departure above, then each section's title, the columns and its rows. */
+export const xlsxWorkbook = async ({ document, texts }: DocumentFileRequest): Promise<Uint8Array> => {
+  const workbook = new ExcelJS.Workbook();
+  workbook.created = new Date(document.generatedAt);
+  const sheet = workbook.addWorksheet(document.title.slice(0, 31));
+  sheet.columns = document.columns.map((column) => ({ width: Math.max(8, column.width * 2) }));
+  sheet.addRow([document.title]).font = { bold: true, size: 14 };
+  sheet.addRow([texts.subtitle]);
+  sheet.addRow([]);
+  for (const section of document.sections) {
+    sheet.addRow([section.title]).font = { bold: true };
+    sheet.addRow(document.columns.map((column) => column.label)).font = { bold: true };
+    for (const row of section.rows) sheet.addRow([...row]);
+    sheet.addRow([]);
+  }
+  for (const total of document.totals) sheet.addRow([total.label, total.value]);
+  if (texts.incompleteLines.length > 0) {
+    sheet.addRow([]);
+    sheet.addRow([texts.incompleteTitle]).font = { bold: true };
+    for (const line of texts.incompleteLines) sheet.addRow([line]);
+  }
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+};

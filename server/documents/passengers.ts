@@ -1,0 +1,137 @@
+import { Schema } from "effect";
+import type { CruiseDocument, DocumentLanguage, IncompleteBerth } from "../../src/api/documents.ts";
+import type { CruiseId } from "../../src/api/ids.ts";
+import { PassengerId, ReservationId, SpaceId } from "../../src/api/ids.ts";
+import { ageOn } from "../../src/api/passengers.ts";
+import type { Queryable } from "../db/database.ts";
+import { queryRows } from "../db/rows.ts";
+import { type DocumentDeparture, findDocumentDeparture } from "./departure.ts";
+import { documentDate, documentTexts } from "./texts.ts";
+
+/** A sold berth (a live space, held or confirmed) with its passenger when one is seated. */
+const BerthRow = Schema.Struct({
+  space_id: SpaceId,
+  reservation_id: ReservationId,
+  reservation_code: Schema.String,
+  cabin_name: Schema.String,
+  space_type: Schema.String,
+  passenger_id: Schema.NullOr(PassengerId),
+  first_name: Schema.NullOr(Schema.String),
+  last_name: Schema.NullOr(Schema.String),
+  identification_type: Schema.NullOr(Schema.String),
+  identification: Schema.NullOr(Schema.String),
+  birthday: Schema.NullOr(Schema.String),
+  country_es: Schema.NullOr(Schema.String),
+  country_en: Schema.NullOr(Schema.String),
+  gender: Schema.NullOr(Schema.String),
+  details: Schema.NullOr(Schema.Record(Schema.String, Schema.Unknown)),
+});
+type BerthRow = typeof BerthRow.Type;
+
+/** The departure's sold berths by cabin (the yacht's cabin order), each with its passenger or none. */
+export const soldBerths = (db: Queryable, cruiseId: CruiseId): Promise<ReadonlyArray<BerthRow>> =>
+  queryRows(
+    db,
+    BerthRow,
+    `select s.id as space_id, s.reservation_id, r.code as reservation_code, cb.name as cabin_name, g.name as space_type,
+            p.id as passenger_id, p.first_name, p.last_name, t.name as identification_type, p.identification,
+            to_char(p.birthday, 'YYYY-MM-DD') as birthday, co.name as country_es,
+            coalesce(co.details->>'englishName', co.name) as country_en, p.gender, p.details
+       from spaces s join reservations r on r.id = s.reservation_id join cabins cb on cb.id = s.cabin_id
+       join genders g on g.id = s.gender_id left join passengers p on p.id = s.passenger_id
+       left join identification_types t on t.id = p.identification_type_id left join countries co on co.id = p.country_id
+      where s.cruise_id = $1 and s.status in ('reserved', 'confirmed')
+      order by cb.id, s.id`,
+    [cruiseId],
+  );
+
+const flag = (details: Readonly<Record<string, unknown>> | null, name: string): boolean => details?.[name] === true;
+const detailText = (details: Readonly<Record<string, unknown>> | null, name: string): string => {
+  const value = details?.[name];
+  return typeof value === "string" ? value : "";
+};
+
+/** The cabins in the order their first berth comes, each with its berths. */
+const byCabin = (berths: ReadonlyArray<BerthRow>): ReadonlyArray<readonly [string, ReadonlyArray<BerthRow>]> => {
+  const cabins = new Map<string, BerthRow[]>();
+  for (const berth of berths) cabins.set(berth.cabin_name, [...(cabins.get(berth.cabin_name) ?? []), berth]);
+  return [...cabins.entries()];
+};
+
+/** A sold berth without a passenger: the manifest cannot list it (fixed on the reservation's page). */
+export const unseated = (berths: ReadonlyArray<BerthRow>, missing: string): ReadonlyArray<IncompleteBerth> =>
+  berths
+    .filter((berth) => berth.passenger_id === null)
+    .map((berth) => ({
+      reservationId: berth.reservation_id,
+      reservationCode: berth.reservation_code,
+      spaceId: berth.space_id,
+      cabinName: berth.cabin_name,
+      passengerId: null,
+      passengerName: null,
+      missing: [missing],
+    }));
+
+/**
+ * The manifest (DOMAIN.md section 8, Passengers): every sold berth by cabin with its passenger's
+ * name, identification, nationality, sex, birthday and age on the day of departure, reservation,
+ * space type, diet and medical notes; a berth without a passenger shows as such and is listed as
+ * incomplete.
+ */
+export const passengersDocument = async (
+  db: Queryable,
+  cruiseId: CruiseId,
+  language: DocumentLanguage,
+  now: Date,
+): Promise<CruiseDocument | null> => {
+  const departure: DocumentDeparture | null = await findDocumentDeparture(db, cruiseId);
+  if (departure === null) return null;
+  const t = documentTexts(language);
+  const berths = await soldBerths(db, cruiseId);
+  let number = 0;
+  const row = (berth: BerthRow): ReadonlyArray<string> => {
+    number += 1;
+    if (berth.passenger_id === null) return [String(number), t("documents.noPassenger"), "", "", "", "", berth.reservation_code, berth.space_type, "", ""];
+    const diet = [flag(berth.details, "vegetarian") ? t("documents.vegetarian") : null, flag(berth.details, "glutenFree") ? t("documents.glutenFree") : null];
+    const birthday = berth.birthday ?? "";
+    return [
+      String(number),
+      `${berth.last_name ?? ""}, ${berth.first_name ?? ""}`,
+      `${berth.identification_type ?? ""} ${berth.identification ?? ""}`.trim(),
+      (language === "en" ? berth.country_en : berth.country_es) ?? "",
+      berth.gender === null ? "" : t(`options.${berth.gender}`),
+      birthday === "" ? "" : `${documentDate(birthday)} (${t("documents.age", { age: ageOn(birthday, departure.startDate) })})`,
+      berth.reservation_code,
+      berth.space_type,
+      diet.filter((entry) => entry !== null).join(", "),
+      detailText(berth.details, "medical"),
+    ];
+  };
+  const seated = berths.filter((berth) => berth.passenger_id !== null).length;
+  const column = (name: string, width: number) => ({ label: t(`documents.columns.${name}`), width });
+  return {
+    document: "passengers",
+    language,
+    title: t("documents.titles.passengers"),
+    departure,
+    columns: [
+      column("number", 3),
+      column("passenger", 16),
+      column("identification", 16),
+      column("nationality", 10),
+      column("sex", 7),
+      column("birthday", 13),
+      column("reservation", 9),
+      column("spaceType", 9),
+      column("diet", 7),
+      column("medical", 12),
+    ],
+    sections: byCabin(berths).map(([cabin, cabinBerths]) => ({ title: t("documents.cabin", { name: cabin }), rows: cabinBerths.map(row) })),
+    totals: [
+      { label: t("documents.passengerCount"), value: String(seated) },
+      { label: t("documents.berthCount"), value: String(berths.length - seated) },
+    ],
+    incomplete: unseated(berths, t("documents.missing.passenger")),
+    generatedAt: now.toISOString(),
+  };
+};

@@ -1,0 +1,102 @@
+import { Schema } from "effect";
+import type { FastifyInstance } from "fastify";
+import { Piscina } from "piscina";
+import sharp from "sharp";
+import {
+  type CruiseDocument,
+  type CruiseDocumentName,
+  type DocumentLanguage,
+  documentFileName,
+  documentMimeTypes,
+  getCruiseDocument,
+} from "../../src/api/documents.ts";
+import type { CruiseId } from "../../src/api/ids.ts";
+import type { Queryable } from "../db/database.ts";
+import { queryOne } from "../db/rows.ts";
+import { orNotFound } from "../http/found.ts";
+import { Download, type RouteContext, registerEndpoint } from "../http/register.ts";
+import { findImage } from "../uploads/store.ts";
+import type { DocumentFileRequest } from "./files.ts";
+import { passengersDocument } from "./passengers.ts";
+import { documentDate, documentTexts } from "./texts.ts";
+
+/** The worker's module: beside this one in the sources (run through tsx), beside main.js in the build. */
+const fromSources = import.meta.url.endsWith(".ts");
+const workerFile = new URL(fromSources ? "./fileWorker.ts" : "./fileWorker.js", import.meta.url);
+
+/**
+ * Draws documents' files in one worker thread (piscina), started on the first download and
+ * stopped when idle: a PDF takes a few hundred milliseconds of CPU, which the server's own thread
+ * spends answering the others meanwhile (decision 042).
+ */
+export const createDocumentFiles = () => {
+  const pool = new Piscina<DocumentFileRequest, Uint8Array>({
+    filename: workerFile.href,
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: 30_000,
+    ...(fromSources ? { execArgv: ["--import", "tsx"] } : {}),
+  });
+  return { draw: (request: DocumentFileRequest) => pool.run(request), close: () => pool.destroy() };
+};
+export type DocumentFiles = ReturnType<typeof createDocumentFiles>;
+
+const LogoRow = Schema.Struct({ logo: Schema.String });
+const storedPath = /^uploads\/([a-z_]+)\/([0-9a-f]{64})\.([a-z]+)$/;
+
+/** The operator's logo (the first company's) as a PNG a PDF can draw, or null when it has none. */
+const companyLogo = async (db: Queryable): Promise<Uint8Array | null> => {
+  const row = await queryOne(
+    db,
+    LogoRow,
+    "select details->>'logo' as logo from companies where status <> 'deleted' and details->>'logo' is not null order by id limit 1",
+  );
+  const [, folder, sha256, ext] = storedPath.exec(row?.logo ?? "") ?? [];
+  if (folder === undefined || sha256 === undefined || ext === undefined) return null;
+  const image = await findImage(db, folder, sha256, ext);
+  return image === null ? null : new Uint8Array(await sharp(image.bytes).resize({ height: 160, withoutEnlargement: true }).png().toBuffer());
+};
+
+/** How each document is filled in: null when the departure does not exist. */
+const documents: Readonly<
+  Record<CruiseDocumentName, (db: Queryable, cruiseId: CruiseId, language: DocumentLanguage, now: Date) => Promise<CruiseDocument | null>>
+> = {
+  passengers: passengersDocument,
+};
+
+/** The incomplete berths a line each, the same line for several berths once with their count. */
+const incompleteLines = (document: CruiseDocument, t: ReturnType<typeof documentTexts>): ReadonlyArray<string> => {
+  const counts = new Map<string, number>();
+  for (const berth of document.incomplete) {
+    const line = t("documents.incompleteBerth", { code: berth.reservationCode, cabin: berth.cabinName, missing: berth.missing.join(", ") });
+    counts.set(line, (counts.get(line) ?? 0) + 1);
+  }
+  return [...counts].map(([line, count]) => (count === 1 ? line : t("documents.berths", { line, count })));
+};
+
+/** The texts around a file's table, in the document's language. */
+const fileTexts = (document: CruiseDocument): DocumentFileRequest["texts"] => {
+  const t = documentTexts(document.language);
+  const { departure } = document;
+  return {
+    page: t("documents.page", { page: "{page}", pages: "{pages}" }),
+    subtitle: `${t("documents.departure", { code: departure.code })} · ${departure.yachtName} · ${departure.itineraryName} · ${documentDate(departure.startDate)} – ${documentDate(departure.endDate)}`,
+    generated: t("documents.generatedAt", { date: documentDate(document.generatedAt) }),
+    incompleteTitle: t("documents.incompleteTitle"),
+    incompleteLines: incompleteLines(document, t),
+  };
+};
+
+export const registerDocumentRoutes = (app: FastifyInstance, context: RouteContext & { readonly files: DocumentFiles }): void => {
+  registerEndpoint(app, context, getCruiseDocument, async ({ params, query }) => {
+    const document = orNotFound(await documents[params.document](context.db, params.id, query.lang ?? "es", context.now()));
+    if (query.format === undefined) return document;
+    const bytes = await context.files.draw({
+      format: query.format,
+      document,
+      logo: query.format === "pdf" ? await companyLogo(context.db) : null,
+      texts: fileTexts(document),
+    });
+    return new Download(bytes, documentMimeTypes[query.format], documentFileName(params.document, document.departure.code, query.format));
+  });
+};

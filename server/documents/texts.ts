@@ -1,0 +1,27 @@
+import i18next, { type TFunction } from "i18next";
+import type { DocumentLanguage } from "../../src/api/documents.ts";
+import { documents as englishDocuments, options as englishOptions } from "../../src/i18n/en.json";
+import { documents as spanishDocuments, options as spanishOptions } from "../../src/i18n/es.json";
+
+/**
+ * The documents' texts, from the panel's own translations (src/i18n), so a column reads the same
+ * on the screen, in the PDF and in the XLSX.
+ */
+const texts = i18next.createInstance();
+void texts.init({
+  resources: {
+    es: { translation: { documents: spanishDocuments, options: spanishOptions } },
+    en: { translation: { documents: englishDocuments, options: englishOptions } },
+  },
+  fallbackLng: "es",
+  initAsync: false,
+  interpolation: { escapeValue: false },
+});
+
+export const documentTexts = (language: DocumentLanguage): TFunction => texts.getFixedT(language);
+
+/** Day/month/year, as the operator writes dates (SPEC.md section 9). */
+export const documentDate = (isoDay: string): string => {
+  const [year, month, day] = isoDay.slice(0, 10).split("-");
+  return `${day}/${month}/${year}`;
+};

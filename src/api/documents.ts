@@ -1,0 +1,101 @@
+import { Schema } from "effect";
+import { endpoint } from "./endpoint.ts";
+import { CruiseIdFromPath, PassengerId, ReservationId, SpaceId } from "./ids.ts";
+
+/**
+ * A departure's documents (DOMAIN.md section 8, decision 042): each is one shape, a table of
+ * sections (a cabin's passengers, ...) under the departure's header, with the passengers whose
+ * data it lacks. The server fills it in the reader's language; the panel shows it, and the same
+ * shape is drawn as PDF and XLSX, so a document is declared once.
+ */
+export const cruiseDocumentNames = ["passengers"] as const;
+export const CruiseDocumentName = Schema.Literals(cruiseDocumentNames);
+export type CruiseDocumentName = typeof CruiseDocumentName.Type;
+
+export const documentLanguages = ["es", "en"] as const;
+export const DocumentLanguage = Schema.Literals(documentLanguages);
+export type DocumentLanguage = typeof DocumentLanguage.Type;
+
+/** The files a document downloads as; without `format` it answers its content for the screen. */
+export const documentFormats = ["pdf", "xlsx"] as const;
+export const DocumentFormat = Schema.Literals(documentFormats);
+export type DocumentFormat = typeof DocumentFormat.Type;
+
+/** What a file download is sent as. */
+export const documentMimeTypes: Readonly<Record<DocumentFormat, string>> = {
+  pdf: "application/pdf",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
+/** The departure a document is about, as its header names it. */
+export const DocumentDeparture = Schema.Struct({
+  id: Schema.Int,
+  code: Schema.String,
+  yachtName: Schema.String,
+  itineraryName: Schema.String,
+  startDate: Schema.String,
+  endDate: Schema.String,
+});
+
+/** A column: its label in the document's language, and its width in the PDF (a share of the page). */
+export const DocumentColumn = Schema.Struct({ label: Schema.String, width: Schema.Finite });
+
+/** A group of rows under its own title (a cabin), each row a text per column. */
+export const DocumentSection = Schema.Struct({
+  title: Schema.String,
+  rows: Schema.Array(Schema.Array(Schema.String)),
+});
+
+/**
+ * A berth whose passenger data this document lacks: no passenger seated yet (fixed on the
+ * reservation's page), or a passenger without what the document lists (fixed on theirs).
+ */
+export const IncompleteBerth = Schema.Struct({
+  reservationId: ReservationId,
+  reservationCode: Schema.String,
+  spaceId: SpaceId,
+  cabinName: Schema.String,
+  passengerId: Schema.NullOr(PassengerId),
+  passengerName: Schema.NullOr(Schema.String),
+  /** The missing fields, named in the document's language. */
+  missing: Schema.Array(Schema.String),
+});
+export type IncompleteBerth = typeof IncompleteBerth.Type;
+
+export const CruiseDocument = Schema.Struct({
+  document: CruiseDocumentName,
+  language: DocumentLanguage,
+  title: Schema.String,
+  departure: DocumentDeparture,
+  columns: Schema.Array(DocumentColumn),
+  sections: Schema.Array(DocumentSection),
+  /** Totals under the table, as label and value (none for a plain list). */
+  totals: Schema.Array(Schema.Struct({ label: Schema.String, value: Schema.String })),
+  incomplete: Schema.Array(IncompleteBerth),
+  generatedAt: Schema.String,
+});
+export type CruiseDocument = typeof CruiseDocument.Type;
+
+export const CruiseDocumentQuery = Schema.Struct({
+  lang: Schema.optionalKey(DocumentLanguage),
+  format: Schema.optionalKey(DocumentFormat),
+});
+
+/** Who reads a departure's documents (DOMAIN.md section 2): admin and sales. */
+const documentReaders = { kind: "session", roles: ["admin", "sales"] } as const;
+
+export const getCruiseDocument = endpoint({
+  name: "documents.cruiseDocument",
+  method: "GET",
+  path: "/cruises/:id/documents/:document",
+  params: Schema.Struct({ id: CruiseIdFromPath, document: CruiseDocumentName }),
+  query: CruiseDocumentQuery,
+  response: CruiseDocument,
+  access: documentReaders,
+  description:
+    "A departure's document in Spanish or English (`lang`); with `format=pdf` or `format=xlsx` the file to download instead of its content.",
+});
+
+/** The file name a download is saved as: the document and the departure's code. */
+export const documentFileName = (document: CruiseDocumentName, code: string, format: DocumentFormat): string =>
+  `${document}-${code}.${format}`;

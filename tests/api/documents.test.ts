@@ -1,0 +1,231 @@
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seedDemoSelling } from "../../server/demo/selling.ts";
+import type { RoleName } from "../../src/api/endpoint.ts";
+import { messages } from "../../src/api/messages.ts";
+import { testDatabase } from "../setup/database.ts";
+import { dataOf, request, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
+
+/**
+ * Issue 18, item 1 (the Passengers tab): a departure's manifest by cabin, as content for the
+ * screen and as PDF and XLSX files read back here, in Spanish and English, with the berths sold
+ * without a passenger listed as incomplete; admin and sales only.
+ */
+const db = testDatabase();
+let server: TestServer;
+let tokens: ReadonlyMap<RoleName, string> = new Map();
+let cruiseId = 0;
+let reservationCode = "";
+let emptySpace = 0;
+
+const idNamed = async (table: string, name: string): Promise<number> => {
+  const [row] = await db.query<{ id: number }>(`select id from ${table} where name = $1 and status <> 'deleted'`, [name]);
+  if (row === undefined) throw new Error(`no ${table} '${name}'`);
+  return row.id;
+};
+
+const call = (method: string, path: string, body?: unknown, role: RoleName = "sales") =>
+  request(server, method, `/api${path}`, { token: tokens.get(role) ?? "", ...(body === undefined ? {} : { body }) });
+
+/** The raw answer of a file download. */
+const download = async (query: string, role: RoleName = "sales") =>
+  fetch(`${server.base}/api/cruises/${cruiseId}/documents/passengers?${query}`, { headers: { authorization: `Bearer ${tokens.get(role)}` } });
+
+beforeAll(async () => {
+  server = await startServer(db);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/**
+ * A June departure of the Galápagos Explorer: one reservation holding cabin 1 for a man and a
+ * woman, both seated, and cabin 3 for a woman not seated yet.
+ */
+beforeEach(async () => {
+  await db.transaction((tx) => seedDemoSelling(tx, { actorId: null, occurredAt: new Date(Date.UTC(2030, 0, 10)) }));
+  tokens = await staffTokens(server, db, ["admin", "marketing", "sales", "agency"]);
+  const created = await call(
+    "POST",
+    "/cruises/createCruise",
+    { yachtId: await idNamed("yachts", "Galápagos Explorer"), cruiseItineraryId: await idNamed("cruise_itineraries", "Norte 4 días"), startDate: "2030-06-06" },
+    "admin",
+  );
+  expect(created.status, created.text).toBe(200);
+  const [june] = await db.query<{ id: number }>("select id from cruises where start_date = '2030-06-06'");
+  cruiseId = june?.id ?? 0;
+  const cabins = dataOf(await call("GET", `/cruises/${cruiseId}/cabins`)) as ReadonlyArray<{ id: number; name: string }>;
+  const cabin = (name: string) => cabins.find((found) => found.name === name)?.id ?? 0;
+  const [male, female] = [await idNamed("genders", "Male Adult"), await idNamed("genders", "Female Adult")];
+  const held = await call("POST", "/reservations/createReservation", {
+    cruiseId,
+    agencyId: await idNamed("agencies", "Cuenca Travel"),
+    type: "general",
+    cabins: [
+      { cabinId: cabin("1"), spaces: [{ genderId: male }, { genderId: female }] },
+      { cabinId: cabin("3"), spaces: [{ genderId: female }] },
+    ],
+  });
+  expect(held.status, held.text).toBe(200);
+  const { id } = dataOf(held) as { id: number };
+  const reservation = dataOf(await call("GET", `/reservations/${id}`)) as {
+    code: string;
+    bookings: ReadonlyArray<{ spaces: ReadonlyArray<{ id: number; genderId: number }> }>;
+  };
+  reservationCode = reservation.code;
+  const [firstCabin, secondCabin] = reservation.bookings;
+  const person = async (fields: Record<string, unknown>) => {
+    const answer = await call("POST", "/passengers/createPassenger", {
+      identificationTypeId: await idNamed("identification_types", "Pasaporte"),
+      maritalStatus: "married",
+      ...fields,
+    });
+    expect(answer.status, answer.text).toBe(200);
+    return (dataOf(answer) as { id: number }).id;
+  };
+  const lucia = await person({
+    firstName: "Lucía",
+    lastName: "Andrade",
+    identification: "AB123456",
+    birthday: "1985-04-12",
+    countryId: await idNamed("countries", "Estados Unidos"),
+    gender: "female",
+    vegetarian: true,
+    medical: "Alergia a la penicilina",
+  });
+  const jorge = await person({
+    firstName: "Jorge",
+    lastName: "Mena",
+    identificationTypeId: await idNamed("identification_types", "Cédula de identidad"),
+    identification: "1712345678",
+    birthday: "1980-06-07",
+    countryId: await idNamed("countries", "Ecuador"),
+    gender: "male",
+  });
+  for (const space of firstCabin?.spaces ?? []) {
+    const answer = await call("PUT", `/spaces/assignPassenger/${space.id}`, { passengerId: space.genderId === male ? jorge : lucia });
+    expect(answer.status, answer.text).toBe(200);
+  }
+  emptySpace = secondCabin?.spaces[0]?.id ?? 0;
+});
+
+interface Manifest {
+  readonly title: string;
+  readonly departure: { readonly code: string; readonly yachtName: string; readonly startDate: string };
+  readonly columns: ReadonlyArray<{ readonly label: string }>;
+  readonly sections: ReadonlyArray<{ readonly title: string; readonly rows: ReadonlyArray<ReadonlyArray<string>> }>;
+  readonly totals: ReadonlyArray<{ readonly label: string; readonly value: string }>;
+  readonly incomplete: ReadonlyArray<{ readonly reservationCode: string; readonly spaceId: number; readonly cabinName: string; readonly missing: ReadonlyArray<string> }>;
+}
+
+const manifest = async (query = "", role: RoleName = "sales"): Promise<Manifest> => {
+  const answer = await call("GET", `/cruises/${cruiseId}/documents/passengers${query}`, undefined, role);
+  expect(answer.status, answer.text).toBe(200);
+  return dataOf(answer) as Manifest;
+};
+
+/** pdf.js reads PDF's standard fonts' widths from its own files. */
+const standardFonts = `${join(import.meta.dirname, "..", "..", "node_modules", "pdfjs-dist", "standard_fonts")}/`;
+
+const pdfText = async (bytes: Uint8Array): Promise<{ readonly pages: number; readonly text: string }> => {
+  const pdf = await getDocument({ data: bytes, isEvalSupported: false, standardFontDataUrl: standardFonts }).promise;
+  const texts: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const content = await (await pdf.getPage(number)).getTextContent();
+    texts.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
+  }
+  // pdf.js answers words and the blanks between them as separate items
+  return { pages: pdf.numPages, text: texts.join(" ").replace(/\s+/g, " ") };
+};
+
+describe("the passengers' manifest", () => {
+  it("lists every sold berth by cabin with its passenger's data, and the berths without one as incomplete", async () => {
+    const spanish = await manifest();
+    expect(spanish.title).toBe("Lista de pasajeros");
+    expect(spanish.departure).toMatchObject({ yachtName: "Galápagos Explorer", startDate: "2030-06-06" });
+    expect(spanish.columns.map((column) => column.label)).toEqual([
+      "N.º",
+      "Pasajero",
+      "Identificación",
+      "Nacionalidad",
+      "Sexo",
+      "Nacimiento (edad)",
+      "Reserva",
+      "Espacio",
+      "Dieta",
+      "Notas médicas",
+    ]);
+    expect(spanish.sections.map((section) => section.title)).toEqual(["Cabina 1", "Cabina 3"]);
+    expect(spanish.sections[0]?.rows).toEqual([
+      ["1", "Mena, Jorge", "Cédula de identidad 1712345678", "Ecuador", "Masculino", "07/06/1980 (49 años)", reservationCode, "Male Adult", "", ""],
+      ["2", "Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Femenino", "12/04/1985 (45 años)", reservationCode, "Female Adult", "Vegetariano", "Alergia a la penicilina"],
+    ]);
+    expect(spanish.sections[1]?.rows).toEqual([["3", "Sin pasajero", "", "", "", "", reservationCode, "Female Adult", "", ""]]);
+    expect(spanish.totals).toEqual([
+      { label: "Pasajeros", value: "2" },
+      { label: "Plazas sin pasajero", value: "1" },
+    ]);
+    expect(spanish.incomplete).toEqual([
+      expect.objectContaining({ reservationCode, spaceId: emptySpace, cabinName: "3", passengerId: null, missing: ["pasajero"] }),
+    ]);
+
+    const english = await manifest("?lang=en");
+    expect(english.title).toBe("Passenger list");
+    expect(english.sections[0]?.rows[1]?.slice(1, 6)).toEqual(["Andrade, Lucía", "Pasaporte AB123456", "United States", "Female", "12/04/1985 (45 years)"]);
+    expect(english.incomplete[0]?.missing).toEqual(["passenger"]);
+  });
+
+  it("leaves out canceled berths", async () => {
+    const canceled = await call("PUT", `/spaces/cancelSpace/${emptySpace}`, { reason: "El cliente viaja solo" });
+    expect(canceled.status, canceled.text).toBe(200);
+    const document = await manifest();
+    expect(document.sections.map((section) => section.title)).toEqual(["Cabina 1"]);
+    expect(document.incomplete).toEqual([]);
+  });
+
+  it("downloads as XLSX with the same rows", async () => {
+    const answer = await download("format=xlsx");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const { departure } = await manifest();
+    expect(answer.headers.get("content-disposition")).toBe(`attachment; filename="passengers-${departure.code}.xlsx"`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await answer.arrayBuffer());
+    const rows: string[][] = [];
+    workbook.worksheets[0]?.eachRow((row) => {
+      rows.push((row.values as unknown[]).slice(1).map((value) => String(value ?? "")));
+    });
+    expect(rows[0]).toEqual(["Lista de pasajeros"]);
+    expect(rows).toContainEqual(["2", "Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Femenino", "12/04/1985 (45 años)", reservationCode, "Female Adult", "Vegetariano", "Alergia a la penicilina"]);
+    expect(rows).toContainEqual(["Pasajeros", "2"]);
+    expect(rows.some((row) => row[0]?.includes(`${reservationCode} · cabina 3: falta pasajero`))).toBe(true);
+  });
+
+  it("downloads as a PDF with the title, the departure, every passenger and the page numbers, in English too", async () => {
+    const answer = await download("format=pdf&lang=en");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("application/pdf");
+    const { pages, text } = await pdfText(new Uint8Array(await answer.arrayBuffer()));
+    expect(pages).toBe(1);
+    const { departure } = await manifest();
+    for (const expected of ["Passenger list", `Departure ${departure.code}`, "Galápagos Explorer", "Andrade, Lucía", "Mena, Jorge", "United States", "No passenger", "Page 1 of 1", "Incomplete information"]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it("is read by admin and sales only, and answers 404 for a departure that does not exist", async () => {
+    const before = await snapshot(db);
+    expect((await call("GET", `/cruises/${cruiseId}/documents/passengers`, undefined, "admin")).status).toBe(200);
+    for (const role of ["marketing", "agency"] as const) {
+      const answer = await call("GET", `/cruises/${cruiseId}/documents/passengers`, undefined, role);
+      expect([role, answer.status, dataOf(answer)]).toEqual([role, 403, messages.forbidden]);
+    }
+    expect((await call("GET", "/cruises/999999/documents/passengers")).status).toBe(404);
+    expect((await call("GET", `/cruises/${cruiseId}/documents/manifesto`)).status).toBe(400);
+    expect((await call("GET", `/cruises/${cruiseId}/documents/passengers?format=docx`)).status).toBe(400);
+    expect(await snapshot(db)).toEqual(before);
+  });
+});
