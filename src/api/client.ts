@@ -276,10 +276,26 @@ export const createClient = (options: ClientOptions) => {
     }
   };
 
+  /**
+   * A file an endpoint answers instead of its JSON (a document as PDF or XLSX), with the bearer
+   * token a plain link cannot send; a refusal rejects as `request` does.
+   */
+  const download = async <E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<Blob> => {
+    let response: Response;
+    try {
+      response = await doFetch(urlFor(endpoint, input.params, input.query), { method: "GET", headers: { ...headersFor(), accept: "*/*" } });
+    } catch {
+      throw new ApiError(0, clientMessages.networkError);
+    }
+    if (response.status !== 200) decodeAnswer(endpoint, response.status, parseJson(await response.text()));
+    return response.blob();
+  };
+
   return {
     request,
     upload,
     listen,
+    download,
     /** The decoded `data` of the answer. */
     call: async <E extends Endpoint>(endpoint: E, input?: CallInput<E>) =>
       (await request(endpoint, input)).data,

@@ -1,13 +1,16 @@
+import "./cruiseTabs.css";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { type CruiseTab, cruiseTabs, departures } from "../../records/cruises.ts";
+import { type CruiseTab, cruiseTabs, departures, tabReaders } from "../../records/cruises.ts";
+import { useRole } from "../useRole.ts";
 
-/** A departure's tabs (DOMAIN.md section 8), the current one marked. */
+/** A departure's tabs (DOMAIN.md section 8) the user's role reads, the current one marked. */
 export function CruiseTabs({ id, current }: { readonly id: number; readonly current: CruiseTab }) {
   const { t } = useTranslation();
+  const role = useRole();
   return (
     <nav className="cruise-tabs" aria-label={t("cruises.tabs")}>
-      {cruiseTabs.map((tab) => (
+      {cruiseTabs.filter((tab) => role !== null && tabReaders(tab).includes(role)).map((tab) => (
         <Link key={tab} href={departures.tabPath(id, tab)} aria-current={tab === current ? "page" : undefined}>
           {t(`cruises.tab.${tab}`)}
         </Link>

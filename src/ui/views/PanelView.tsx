@@ -11,7 +11,8 @@ import { catalogues } from "../../records/index.ts";
 import { paths } from "../paths.ts";
 import { catalogueRoutes, formRoutes, WithId, YachtPageRoute } from "../recordRoutes.tsx";
 import { yachts } from "../../records/fleet.ts";
-import { departures } from "../../records/cruises.ts";
+import { cruiseDocumentNames } from "../../api/documents.ts";
+import { departures, tabReaders } from "../../records/cruises.ts";
 import { passengers } from "../../records/passengers.ts";
 import { reservations } from "../../records/reservations.ts";
 import { yachtPageAccess } from "../../api/yachtPages.ts";
@@ -34,6 +35,7 @@ const YachtPageView = lazy(() => import("./YachtPageView.tsx"));
 const DeparturesView = lazy(() => import("./DeparturesView.tsx"));
 const CruiseFormView = lazy(() => import("./CruiseFormView.tsx"));
 const CruiseReservationsView = lazy(() => import("./CruiseReservationsView.tsx"));
+const CruiseDocumentView = lazy(() => import("./CruiseDocumentView.tsx"));
 const ReservationsView = lazy(() => import("./ReservationsView.tsx"));
 const AvailabilityView = lazy(() => import("./AvailabilityView.tsx"));
 const ReservationView = lazy(() => import("./ReservationView.tsx"));
@@ -97,6 +99,13 @@ export default function PanelView() {
               <WithId render={(id) => <CruiseReservationsView key={id} id={id} />} />
             </RequireRole>
           </Route>
+          {cruiseDocumentNames.map((name) => (
+            <Route key={name} path={departures.tabPath(":id", name)}>
+              <RequireRole roles={tabReaders(name)}>
+                <WithId render={(id) => <CruiseDocumentView key={`${name}-${id}`} id={id} document={name} />} />
+              </RequireRole>
+            </Route>
+          ))}
           <Route path={reservations.listPath}>
             <RequireRole roles={reservations.readers}>
               <ReservationsView />
