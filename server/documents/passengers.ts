@@ -59,7 +59,7 @@ const byCabin = (berths: ReadonlyArray<BerthRow>): ReadonlyArray<readonly [strin
 };
 
 /** A sold berth without a passenger: the manifest cannot list it (fixed on the reservation's page). */
-export const unseated = (berths: ReadonlyArray<BerthRow>, missing: string): ReadonlyArray<IncompleteBerth> =>
+export const unseated = (berths: ReadonlyArray<BerthRow>): ReadonlyArray<IncompleteBerth> =>
   berths
     .filter((berth) => berth.passenger_id === null)
     .map((berth) => ({
@@ -69,7 +69,7 @@ export const unseated = (berths: ReadonlyArray<BerthRow>, missing: string): Read
       cabinName: berth.cabin_name,
       passengerId: null,
       passengerName: null,
-      missing: [missing],
+      missing: ["passenger"],
     }));
 
 /**
@@ -131,7 +131,7 @@ export const passengersDocument = async (
       { label: t("documents.passengerCount"), value: String(seated) },
       { label: t("documents.berthCount"), value: String(berths.length - seated) },
     ],
-    incomplete: unseated(berths, t("documents.missing.passenger")),
+    incomplete: unseated(berths),
     generatedAt: now.toISOString(),
   };
 };

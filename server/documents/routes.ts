@@ -68,7 +68,7 @@ const documents: Readonly<
 const incompleteLines = (document: CruiseDocument, t: ReturnType<typeof documentTexts>): ReadonlyArray<string> => {
   const counts = new Map<string, number>();
   for (const berth of document.incomplete) {
-    const line = t("documents.incompleteBerth", { code: berth.reservationCode, cabin: berth.cabinName, missing: berth.missing.join(", ") });
+    const line = t("documents.incompleteBerth", { code: berth.reservationCode, cabin: berth.cabinName, missing: berth.missing.map((field) => t(`documents.missing.${field}`)).join(", ") });
     counts.set(line, (counts.get(line) ?? 0) + 1);
   }
   return [...counts].map(([line, count]) => (count === 1 ? line : t("documents.berths", { line, count })));

@@ -46,6 +46,11 @@ export const DocumentSection = Schema.Struct({
   rows: Schema.Array(Schema.Array(Schema.String)),
 });
 
+/** What a document may lack of a berth: named by the panel and the files in their own language. */
+export const missingFields = ["passenger"] as const;
+export const MissingField = Schema.Literals(missingFields);
+export type MissingField = typeof MissingField.Type;
+
 /**
  * A berth whose passenger data this document lacks: no passenger seated yet (fixed on the
  * reservation's page), or a passenger without what the document lists (fixed on theirs).
@@ -57,8 +62,7 @@ export const IncompleteBerth = Schema.Struct({
   cabinName: Schema.String,
   passengerId: Schema.NullOr(PassengerId),
   passengerName: Schema.NullOr(Schema.String),
-  /** The missing fields, named in the document's language. */
-  missing: Schema.Array(Schema.String),
+  missing: Schema.Array(MissingField),
 });
 export type IncompleteBerth = typeof IncompleteBerth.Type;
 

@@ -5,7 +5,7 @@
  * the notes, book and remove a
  * flight leg on the passenger's page; an agency user lists its own agency's passengers only.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
@@ -160,6 +160,22 @@ describe("a reservation's passengers", () => {
     await page.getByRole("form", { name: "Agregar tramo" }).waitFor();
     await expect.poll(() => page.locator(".booking-spaces li").count(), { timeout: 15_000 }).toBe(0);
     expect(await page.getByRole("button", { name: "Quitar tramo" }).count()).toBe(0);
+
+    // the departure's manifest lists them by cabin, the berths still without one as incomplete
+    await page.goto(`${server.url}/panel/cruises/${departure.id}/passengers`);
+    await page.getByRole("heading", { level: 1, name: `Lista de pasajeros · ${departure.code}` }).waitFor();
+    await page.getByRole("cell", { name: "Paredes, Lucía" }).waitFor();
+    const incomplete = page.getByRole("region", { name: "Información incompleta" });
+    await incomplete.getByRole("link", { name: reservation.code }).first().waitFor();
+    await screenshot(page, "cruise-passengers-es-desktop");
+    const [pdf] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Descargar PDF" }).click()]);
+    expect(pdf.suggestedFilename()).toBe(`passengers-${departure.code}.pdf`);
+    const bytes = readFileSync(await pdf.path());
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    await page.getByLabel("Idioma del documento").selectOption("en");
+    await page.getByRole("table", { name: "Passenger list" }).waitFor();
+    // what is missing is told to staff in the panel's language
+    expect(await incomplete.textContent()).toContain("pasajero");
 
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();

@@ -110,7 +110,7 @@ export default function CruiseDocumentView({ id, document: name }: { readonly id
       ) : content === null ? (
         <Spinner />
       ) : (
-        <div className="document-body" lang={content.language} aria-busy={fetching}>
+        <>
           {content.incomplete.length === 0 ? (
             content.sections.length > 0 && <p className="document-complete">{t("documents.complete")}</p>
           ) : (
@@ -121,61 +121,63 @@ export default function CruiseDocumentView({ id, document: name }: { readonly id
                 {byReservationCabin(content.incomplete).map(({ berth, count }) => (
                   <li key={berth.spaceId}>
                     <Link href={reservations.path(berth.reservationId)}>{berth.reservationCode}</Link>
-                    {` · ${t("documents.cabin", { name: berth.cabinName })}: ${berth.missing.join(", ")}`}
+                    {` · ${t("documents.cabin", { name: berth.cabinName })}: ${berth.missing.map((field) => t(`documents.missing.${field}`)).join(", ")}`}
                     {count > 1 && ` (${t("documents.berthCountOf", { count })})`}
                   </li>
                 ))}
               </ul>
             </div>
           )}
-          {content.sections.length === 0 ? (
-            <p>{t("documents.empty")}</p>
-          ) : (
-            // one table, a row group per section under its title, so every section's columns line up
-            <div className="document-section">
-              <table className="document-table striped">
-                <caption>{content.title}</caption>
-                <thead>
-                  <tr>
-                    {content.columns.map((column) => (
-                      <th key={column.label} scope="col">
-                        {column.label}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                {content.sections.map((section) => (
-                  <tbody key={section.title}>
-                    <tr className="document-section-title">
-                      <th colSpan={content.columns.length} scope="rowgroup">
-                        {section.title}
-                      </th>
+          <div className="document-body" lang={content.language} aria-busy={fetching}>
+            {content.sections.length === 0 ? (
+              <p>{t("documents.empty")}</p>
+            ) : (
+              // one table, a row group per section under its title, so every section's columns line up
+              <div className="document-section">
+                <table className="document-table striped">
+                  <caption>{content.title}</caption>
+                  <thead>
+                    <tr>
+                      {content.columns.map((column) => (
+                        <th key={column.label} scope="col">
+                          {column.label}
+                        </th>
+                      ))}
                     </tr>
-                    {section.rows.map((row) => (
-                      <tr key={row.join("\u0000")}>
-                        {row.map((cell, index) => (
-                          <td key={content.columns[index]?.label ?? index} data-label={content.columns[index]?.label}>
-                            {cell}
-                          </td>
-                        ))}
+                  </thead>
+                  {content.sections.map((section) => (
+                    <tbody key={section.title}>
+                      <tr className="document-section-title">
+                        <th colSpan={content.columns.length} scope="rowgroup">
+                          {section.title}
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
+                      {section.rows.map((row) => (
+                        <tr key={row.join("\u0000")}>
+                          {row.map((cell, index) => (
+                            <td key={content.columns[index]?.label ?? index} data-label={content.columns[index]?.label}>
+                              {cell}
+                            </td>
+                          ))}
+                        </tr>
+                      ))}
+                    </tbody>
+                  ))}
+                </table>
+              </div>
+            )}
+            {content.totals.length > 0 && (
+              <dl className="document-totals">
+                {content.totals.map((total) => (
+                  <div key={total.label}>
+                    <dt>{total.label}</dt>
+                    <dd>{total.value}</dd>
+                  </div>
                 ))}
-              </table>
-            </div>
-          )}
-          {content.totals.length > 0 && (
-            <dl className="document-totals">
-              {content.totals.map((total) => (
-                <div key={total.label}>
-                  <dt>{total.label}</dt>
-                  <dd>{total.value}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-        </div>
+              </dl>
+            )}
+          </div>
+        </>
       )}
     </section>
   );
