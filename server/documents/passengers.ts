@@ -26,7 +26,7 @@ const BerthRow = Schema.Struct({
   gender: Schema.NullOr(Schema.String),
   details: Schema.NullOr(Schema.Record(Schema.String, Schema.Unknown)),
 });
-type BerthRow = typeof BerthRow.Type;
+export type BerthRow = typeof BerthRow.Type;
 
 /** The departure's sold berths by cabin (the yacht's cabin order), each with its passenger or none. */
 export const soldBerths = (db: Queryable, cruiseId: CruiseId): Promise<ReadonlyArray<BerthRow>> =>
@@ -45,10 +45,27 @@ export const soldBerths = (db: Queryable, cruiseId: CruiseId): Promise<ReadonlyA
     [cruiseId],
   );
 
-const flag = (details: Readonly<Record<string, unknown>> | null, name: string): boolean => details?.[name] === true;
-const detailText = (details: Readonly<Record<string, unknown>> | null, name: string): string => {
+export const flag = (details: Readonly<Record<string, unknown>> | null, name: string): boolean => details?.[name] === true;
+export const detailText = (details: Readonly<Record<string, unknown>> | null, name: string): string => {
   const value = details?.[name];
   return typeof value === "string" ? value : "";
+};
+
+/**
+ * What every passenger list says of a seated passenger: "last, first", identification type and
+ * number, nationality and sex in the document's language, birthday with the age on the day of
+ * departure.
+ */
+export const personCells = (berth: BerthRow, language: DocumentLanguage, startDate: string) => {
+  const t = documentTexts(language);
+  const birthday = berth.birthday ?? "";
+  return {
+    name: `${berth.last_name ?? ""}, ${berth.first_name ?? ""}`,
+    identification: `${berth.identification_type ?? ""} ${berth.identification ?? ""}`.trim(),
+    nationality: (language === "en" ? berth.country_en : berth.country_es) ?? "",
+    sex: berth.gender === null ? "" : t(`options.${berth.gender}`),
+    birthday: birthday === "" ? "" : `${documentDate(birthday)} (${t("documents.age", { age: ageOn(birthday, startDate) })})`,
+  };
 };
 
 /** The cabins in the order their first berth comes, each with its berths. */
@@ -93,14 +110,14 @@ export const passengersDocument = async (
     number += 1;
     if (berth.passenger_id === null) return [String(number), t("documents.noPassenger"), "", "", "", "", berth.reservation_code, berth.space_type, "", ""];
     const diet = [flag(berth.details, "vegetarian") ? t("documents.vegetarian") : null, flag(berth.details, "glutenFree") ? t("documents.glutenFree") : null];
-    const birthday = berth.birthday ?? "";
+    const person = personCells(berth, language, departure.startDate);
     return [
       String(number),
-      `${berth.last_name ?? ""}, ${berth.first_name ?? ""}`,
-      `${berth.identification_type ?? ""} ${berth.identification ?? ""}`.trim(),
-      (language === "en" ? berth.country_en : berth.country_es) ?? "",
-      berth.gender === null ? "" : t(`options.${berth.gender}`),
-      birthday === "" ? "" : `${documentDate(birthday)} (${t("documents.age", { age: ageOn(birthday, departure.startDate) })})`,
+      person.name,
+      person.identification,
+      person.nationality,
+      person.sex,
+      person.birthday,
       berth.reservation_code,
       berth.space_type,
       diet.filter((entry) => entry !== null).join(", "),

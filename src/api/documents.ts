@@ -8,13 +8,16 @@ import { CruiseIdFromPath, PassengerId, ReservationId, SpaceId } from "./ids.ts"
  * data it lacks. The server fills it in the reader's language; the panel shows it, and the same
  * shape is drawn as PDF and XLSX, so a document is declared once.
  */
-export const cruiseDocumentNames = ["passengers"] as const;
+export const cruiseDocumentNames = ["passengers", "ingala"] as const;
 export const CruiseDocumentName = Schema.Literals(cruiseDocumentNames);
 export type CruiseDocumentName = typeof CruiseDocumentName.Type;
 
 export const documentLanguages = ["es", "en"] as const;
 export const DocumentLanguage = Schema.Literals(documentLanguages);
 export type DocumentLanguage = typeof DocumentLanguage.Type;
+
+/** The Galápagos migratory (transit control) card, in US dollars (SPEC.md section 9). */
+export const TRANSIT_CARD_FEE = 20;
 
 /** The files a document downloads as; without `format` it answers its content for the screen. */
 export const documentFormats = ["pdf", "xlsx"] as const;
@@ -47,7 +50,7 @@ export const DocumentSection = Schema.Struct({
 });
 
 /** What a document may lack of a berth: named by the panel and the files in their own language. */
-export const missingFields = ["passenger"] as const;
+export const missingFields = ["passenger", "maritalStatus", "outboundFlight", "returnFlight"] as const;
 export const MissingField = Schema.Literals(missingFields);
 export type MissingField = typeof MissingField.Type;
 

@@ -19,6 +19,7 @@ let tokens: ReadonlyMap<RoleName, string> = new Map();
 let cruiseId = 0;
 let reservationCode = "";
 let emptySpace = 0;
+const passengerIds = { lucia: 0, jorge: 0 };
 
 const idNamed = async (table: string, name: string): Promise<number> => {
   const [row] = await db.query<{ id: number }>(`select id from ${table} where name = $1 and status <> 'deleted'`, [name]);
@@ -104,7 +105,9 @@ beforeEach(async () => {
     birthday: "1980-06-07",
     countryId: await idNamed("countries", "Ecuador"),
     gender: "male",
+    maritalStatus: null,
   });
+  Object.assign(passengerIds, { lucia, jorge });
   for (const space of firstCabin?.spaces ?? []) {
     const answer = await call("PUT", `/spaces/assignPassenger/${space.id}`, { passengerId: space.genderId === male ? jorge : lucia });
     expect(answer.status, answer.text).toBe(200);
@@ -118,7 +121,14 @@ interface Manifest {
   readonly columns: ReadonlyArray<{ readonly label: string }>;
   readonly sections: ReadonlyArray<{ readonly title: string; readonly rows: ReadonlyArray<ReadonlyArray<string>> }>;
   readonly totals: ReadonlyArray<{ readonly label: string; readonly value: string }>;
-  readonly incomplete: ReadonlyArray<{ readonly reservationCode: string; readonly spaceId: number; readonly cabinName: string; readonly missing: ReadonlyArray<string> }>;
+  readonly incomplete: ReadonlyArray<{
+    readonly reservationCode: string;
+    readonly spaceId: number;
+    readonly cabinName: string;
+    readonly passengerId: number | null;
+    readonly passengerName: string | null;
+    readonly missing: ReadonlyArray<string>;
+  }>;
 }
 
 const manifest = async (query = "", role: RoleName = "sales"): Promise<Manifest> => {
@@ -227,5 +237,55 @@ describe("the passengers' manifest", () => {
     expect((await call("GET", `/cruises/${cruiseId}/documents/manifesto`)).status).toBe(400);
     expect((await call("GET", `/cruises/${cruiseId}/documents/passengers?format=docx`)).status).toBe(400);
     expect(await snapshot(db)).toEqual(before);
+  });
+});
+
+describe("the Ingala list", () => {
+  it("gives every passenger aboard a transit card with their flights and lodging at US$20, and lists what each lacks", async () => {
+    const flightId = await idNamed("flights", "AV1630");
+    for (const [direction, date] of [["outbound", "2030-06-06"], ["return", "2030-06-09"]] as const) {
+      const booked = await call("POST", "/passengerFlights/createPassengerFlight", { passengerId: passengerIds.lucia, cruiseId, direction, flightId, date, time: "07:30" });
+      expect(booked.status, booked.text).toBe(200);
+    }
+    const answer = await call("GET", `/cruises/${cruiseId}/documents/ingala`);
+    expect(answer.status, answer.text).toBe(200);
+    const document = dataOf(answer) as Manifest;
+    expect(document.title).toBe("Tarjetas de control de tránsito (Ingala)");
+    expect(document.columns.map((column) => column.label)).toEqual([
+      "N.º",
+      "Pasajero",
+      "Identificación",
+      "Nacionalidad",
+      "Estado civil",
+      "Sexo",
+      "Nacimiento (edad)",
+      "Vuelo de llegada",
+      "Vuelo de salida",
+      "Alojamiento",
+    ]);
+    const lodging = "Galápagos Explorer";
+    expect(document.sections).toEqual([
+      {
+        title: "Pasajeros a bordo",
+        rows: [
+          ["1", "Mena, Jorge", "Cédula de identidad 1712345678", "Ecuador", "", "Masculino", "07/06/1980 (49 años)", "", "", lodging],
+          ["2", "Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Casado(a)", "Femenino", "12/04/1985 (45 años)", "AV1630 · 06/06/2030 07:30", "AV1630 · 09/06/2030 07:30", lodging],
+        ],
+      },
+    ]);
+    expect(document.totals).toEqual([
+      { label: "Tarjetas", value: "2" },
+      { label: "Valor por tarjeta", value: "US$ 20,00" },
+      { label: "Total", value: "US$ 40,00" },
+    ]);
+    expect(document.incomplete.map((berth) => [berth.cabinName, berth.passengerId, berth.passengerName, berth.missing])).toEqual([
+      ["3", null, null, ["passenger"]],
+      ["1", passengerIds.jorge, "Jorge Mena", ["maritalStatus", "outboundFlight", "returnFlight"]],
+    ]);
+    const pdf = await fetch(`${server.base}/api/cruises/${cruiseId}/documents/ingala?format=pdf`, { headers: { authorization: `Bearer ${tokens.get("admin")}` } });
+    const { text } = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    for (const expected of ["Tarjetas de control de tránsito (Ingala)", "Andrade, Lucía", "AV1630 · 06/06/2030 07:30", "US$ 40,00", "falta estado civil, vuelo de llegada, vuelo de salida"]) {
+      expect(text).toContain(expected);
+    }
   });
 });

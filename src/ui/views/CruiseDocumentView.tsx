@@ -12,6 +12,7 @@ import {
   type IncompleteBerth,
 } from "../../api/documents.ts";
 import { cruiseDocumentMachine, type DocumentFile } from "../../machines/cruiseDocument.machine.ts";
+import { passengers } from "../../records/passengers.ts";
 import { reservations } from "../../records/reservations.ts";
 import { CruiseTabs } from "../components/CruiseTabs.tsx";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";
@@ -66,7 +67,7 @@ export default function CruiseDocumentView({ id, document: name }: { readonly id
 
   return (
     <section aria-labelledby="page-title" className="cruise-document">
-      <PageTitle title={departure === null ? t("documents.titles.passengers") : `${t(`documents.titles.${name}`)} · ${departure.code}`} />
+      <PageTitle title={departure === null ? t(`documents.titles.${name}`) : `${t(`documents.titles.${name}`)} · ${departure.code}`} />
       {departure !== null && (
         <p className="departure-line">{`${departure.yachtName} · ${departure.itineraryName} · ${formatDate(departure.startDate)} – ${formatDate(departure.endDate)}`}</p>
       )}
@@ -120,7 +121,12 @@ export default function CruiseDocumentView({ id, document: name }: { readonly id
               <ul>
                 {byReservationCabin(content.incomplete).map(({ berth, count }) => (
                   <li key={berth.spaceId}>
-                    <Link href={reservations.path(berth.reservationId)}>{berth.reservationCode}</Link>
+                    {/* a berth without a passenger is fixed on its reservation, a passenger's data on their page */}
+                    {berth.passengerId === null ? (
+                      <Link href={reservations.path(berth.reservationId)}>{berth.reservationCode}</Link>
+                    ) : (
+                      <Link href={passengers.path(berth.passengerId)}>{berth.passengerName}</Link>
+                    )}
                     {` · ${t("documents.cabin", { name: berth.cabinName })}: ${berth.missing.map((field) => t(`documents.missing.${field}`)).join(", ")}`}
                     {count > 1 && ` (${t("documents.berthCountOf", { count })})`}
                   </li>
