@@ -17,6 +17,7 @@ import { orNotFound } from "../http/found.ts";
 import { Download, type RouteContext, registerEndpoint } from "../http/register.ts";
 import { findImage } from "../uploads/store.ts";
 import type { DocumentFileRequest } from "./files.ts";
+import { gpsTaxDocument } from "./gpsTax.ts";
 import { ingalaDocument } from "./ingala.ts";
 import { passengersDocument } from "./passengers.ts";
 import { documentDate, documentTexts } from "./texts.ts";
@@ -64,6 +65,7 @@ const documents: Readonly<
 > = {
   passengers: passengersDocument,
   ingala: ingalaDocument,
+  gpsTax: gpsTaxDocument,
 };
 
 /** The incomplete berths a line each, the same line for several berths once with their count. */

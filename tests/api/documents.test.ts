@@ -289,3 +289,47 @@ describe("the Ingala list", () => {
     }
   });
 });
+
+describe("the GPS tax list", () => {
+  it("charges each passenger their space type's fee for their class, with the totals per class and the migratory cards", async () => {
+    // a Colombian in cabin 3: the Andean Community's fee
+    const answer = await call("POST", "/passengers/createPassenger", {
+      firstName: "Camila",
+      lastName: "Rojas",
+      identificationTypeId: await idNamed("identification_types", "Pasaporte"),
+      identification: "CO778899",
+      birthday: "1990-02-03",
+      countryId: await idNamed("countries", "Colombia"),
+      gender: "female",
+    });
+    expect(answer.status, answer.text).toBe(200);
+    const seated = await call("PUT", `/spaces/assignPassenger/${emptySpace}`, { passengerId: (dataOf(answer) as { id: number }).id });
+    expect(seated.status, seated.text).toBe(200);
+
+    const document = dataOf(await call("GET", `/cruises/${cruiseId}/documents/gpsTax`)) as Manifest;
+    expect(document.title).toBe("Tasa de ingreso al Parque Nacional Galápagos");
+    expect(document.sections[0]?.rows.map((row) => row.slice(1))).toEqual([
+      ["Mena, Jorge", "Cédula de identidad 1712345678", "Ecuador", "Male Adult", "Nacional", "US$ 30,00"],
+      ["Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Female Adult", "Extranjero", "US$ 200,00"],
+      ["Rojas, Camila", "Pasaporte CO778899", "Colombia", "Female Adult", "Pacto Andino", "US$ 100,00"],
+    ]);
+    expect(document.totals).toEqual([
+      { label: "Nacional (1)", value: "US$ 30,00" },
+      { label: "Pacto Andino (1)", value: "US$ 100,00" },
+      { label: "Extranjero (1)", value: "US$ 200,00" },
+      { label: "Total de tasas del parque", value: "US$ 330,00" },
+      { label: "Tarjetas migratorias (3 × US$ 20,00)", value: "US$ 60,00" },
+      { label: "Total", value: "US$ 390,00" },
+    ]);
+    expect(document.incomplete).toEqual([]);
+
+    // the fees are data: the park's new foreign fee is what the next list charges
+    const femaleId = await idNamed("genders", "Female Adult");
+    const { id: _, active: __, ...gender } = dataOf(await call("GET", `/genders/${femaleId}`, undefined, "admin")) as Record<string, unknown>;
+    const updated = await call("PUT", `/genders/updateGender/${femaleId}`, { ...gender, gpsTaxForeign: 250 }, "admin");
+    expect(updated.status, updated.text).toBe(200);
+    const english = dataOf(await call("GET", `/cruises/${cruiseId}/documents/gpsTax?lang=en`)) as Manifest;
+    expect(english.sections[0]?.rows[1]?.slice(4)).toEqual(["Female Adult", "Foreign", "US$ 250.00"]);
+    expect(english.totals.at(-1)).toEqual({ label: "Total", value: "US$ 440.00" });
+  });
+});

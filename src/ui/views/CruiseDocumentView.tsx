@@ -115,7 +115,7 @@ export default function CruiseDocumentView({ id, document: name }: { readonly id
           {content.incomplete.length === 0 ? (
             content.sections.length > 0 && <p className="document-complete">{t("documents.complete")}</p>
           ) : (
-            <div className="document-incomplete" role="region" aria-labelledby="incomplete-title">
+            <section className="document-incomplete" aria-labelledby="incomplete-title">
               <h2 id="incomplete-title">{t("documents.incompleteTitle")}</h2>
               <p>{t("documents.incompleteText")}</p>
               <ul>
@@ -132,7 +132,7 @@ export default function CruiseDocumentView({ id, document: name }: { readonly id
                   </li>
                 ))}
               </ul>
-            </div>
+            </section>
           )}
           <div className="document-body" lang={content.language} aria-busy={fetching}>
             {content.sections.length === 0 ? (
