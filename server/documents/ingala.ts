@@ -1,36 +1,11 @@
-import { Schema } from "effect";
 import { formatMoney } from "../../src/api/amounts.ts";
-import { type CruiseDocument, type DocumentLanguage, type IncompleteBerth, type MissingField, TRANSIT_CARD_FEE } from "../../src/api/documents.ts";
+import { type CruiseDocument, type DocumentLanguage, TRANSIT_CARD_FEE } from "../../src/api/documents.ts";
 import type { CruiseId } from "../../src/api/ids.ts";
-import { PassengerId } from "../../src/api/ids.ts";
 import type { Queryable } from "../db/database.ts";
-import { queryRows } from "../db/rows.ts";
 import { findDocumentDeparture } from "./departure.ts";
-import { type BerthRow, detailText, personCells, soldBerths, unseated } from "./passengers.ts";
-import { documentDate, documentTexts } from "./texts.ts";
-
-const LegRow = Schema.Struct({
-  passenger_id: PassengerId,
-  direction: Schema.Literals(["outbound", "return"]),
-  flight: Schema.String,
-  date: Schema.String,
-  time: Schema.String,
-});
-type LegRow = typeof LegRow.Type;
-
-/** The departure's flight legs, each passenger's outbound and return (the last booked of each). */
-const legsOf = async (db: Queryable, cruiseId: CruiseId): Promise<ReadonlyMap<string, LegRow>> => {
-  const rows = await queryRows(
-    db,
-    LegRow,
-    `select f.passenger_id, f.direction, fl.name as flight, to_char(f.date, 'YYYY-MM-DD') as date, f.time
-       from passenger_flights f join flights fl on fl.id = f.flight_id where f.cruise_id = $1 order by f.id`,
-    [cruiseId],
-  );
-  return new Map(rows.map((leg) => [`${leg.passenger_id}-${leg.direction}`, leg]));
-};
-
-const legText = (leg: LegRow | undefined): string => (leg === undefined ? "" : `${leg.flight} · ${documentDate(leg.date)} ${leg.time}`.trim());
+import { legKey, legsOf, legText } from "./legs.ts";
+import { type BerthRow, detailText, isSeated, lackingPassengers, personCells, soldBerths, unseated } from "./passengers.ts";
+import { documentTexts } from "./texts.ts";
 
 /**
  * The Ingala list (DOMAIN.md section 8): the Transit Control Card of every passenger aboard, with
@@ -50,30 +25,14 @@ export const ingalaDocument = async (
   const t = documentTexts(language);
   const berths = await soldBerths(db, cruiseId);
   const legs = await legsOf(db, cruiseId);
-  const seated = berths.filter((berth): berth is BerthRow & { readonly passenger_id: NonNullable<BerthRow["passenger_id"]> } => berth.passenger_id !== null);
+  const seated = berths.filter(isSeated);
   // the lodging is the yacht for the departure's dates, which the document's header gives
   const lodging = departure.yachtName;
-  const missingOf = (berth: (typeof seated)[number]): ReadonlyArray<MissingField> => [
+  const lacking = lackingPassengers(seated, (berth) => [
     ...(detailText(berth.details, "maritalStatus") === "" ? (["maritalStatus"] as const) : []),
-    ...(legs.has(`${berth.passenger_id}-outbound`) ? [] : (["outboundFlight"] as const)),
-    ...(legs.has(`${berth.passenger_id}-return`) ? [] : (["returnFlight"] as const)),
-  ];
-  const lacking: ReadonlyArray<IncompleteBerth> = seated.flatMap((berth) => {
-    const missing = missingOf(berth);
-    return missing.length === 0
-      ? []
-      : [
-          {
-            reservationId: berth.reservation_id,
-            reservationCode: berth.reservation_code,
-            spaceId: berth.space_id,
-            cabinName: berth.cabin_name,
-            passengerId: berth.passenger_id,
-            passengerName: `${berth.first_name ?? ""} ${berth.last_name ?? ""}`.trim(),
-            missing,
-          },
-        ];
-  });
+    ...(legs.has(legKey(berth.passenger_id, "outbound")) ? [] : (["outboundFlight"] as const)),
+    ...(legs.has(legKey(berth.passenger_id, "return")) ? [] : (["returnFlight"] as const)),
+  ]);
   const column = (name: string, width: number) => ({ label: t(`documents.columns.${name}`), width });
   const maritalStatus = (berth: BerthRow) => {
     const status = detailText(berth.details, "maritalStatus");
@@ -109,8 +68,8 @@ export const ingalaDocument = async (
             maritalStatus(berth),
             person.sex,
             person.birthday,
-            legText(legs.get(`${berth.passenger_id}-outbound`)),
-            legText(legs.get(`${berth.passenger_id}-return`)),
+            legText(legs.get(legKey(berth.passenger_id, "outbound"))),
+            legText(legs.get(legKey(berth.passenger_id, "return"))),
             lodging,
           ];
         }),

@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import type { CruiseDocument, DocumentLanguage, IncompleteBerth } from "../../src/api/documents.ts";
+import type { CruiseDocument, DocumentLanguage, IncompleteBerth, MissingField } from "../../src/api/documents.ts";
 import type { CruiseId } from "../../src/api/ids.ts";
 import { PassengerId, ReservationId, SpaceId } from "../../src/api/ids.ts";
 import { ageOn } from "../../src/api/passengers.ts";
@@ -88,6 +88,33 @@ export const unseated = (berths: ReadonlyArray<BerthRow>): ReadonlyArray<Incompl
       passengerName: null,
       missing: ["passenger"],
     }));
+
+/** A sold berth with its passenger seated. */
+export type SeatedBerth = BerthRow & { readonly passenger_id: NonNullable<BerthRow["passenger_id"]> };
+
+export const isSeated = (berth: BerthRow): berth is SeatedBerth => berth.passenger_id !== null;
+
+/** The seated passengers lacking what a list needs (`missingOf` names it; none: complete), fixed on their page. */
+export const lackingPassengers = (
+  seated: ReadonlyArray<SeatedBerth>,
+  missingOf: (berth: SeatedBerth) => ReadonlyArray<MissingField>,
+): ReadonlyArray<IncompleteBerth> =>
+  seated.flatMap((berth) => {
+    const missing = missingOf(berth);
+    return missing.length === 0
+      ? []
+      : [
+          {
+            reservationId: berth.reservation_id,
+            reservationCode: berth.reservation_code,
+            spaceId: berth.space_id,
+            cabinName: berth.cabin_name,
+            passengerId: berth.passenger_id,
+            passengerName: `${berth.first_name ?? ""} ${berth.last_name ?? ""}`.trim(),
+            missing,
+          },
+        ];
+  });
 
 /**
  * The manifest (DOMAIN.md section 8, Passengers): every sold berth by cabin with its passenger's

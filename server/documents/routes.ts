@@ -17,6 +17,10 @@ import { orNotFound } from "../http/found.ts";
 import { Download, type RouteContext, registerEndpoint } from "../http/register.ts";
 import { findImage } from "../uploads/store.ts";
 import type { DocumentFileRequest } from "./files.ts";
+import { ApiError } from "../../src/api/errors.ts";
+import { flightsReportMachine } from "../../src/machines/domain/flightsReport.machine.ts";
+import { judge, type Verdict } from "../../src/machines/domain/verdict.ts";
+import { flightsDocument } from "./flights.ts";
 import { gpsTaxDocument } from "./gpsTax.ts";
 import { ingalaDocument } from "./ingala.ts";
 import { passengersDocument } from "./passengers.ts";
@@ -66,6 +70,16 @@ const documents: Readonly<
   passengers: passengersDocument,
   ingala: ingalaDocument,
   gpsTax: gpsTaxDocument,
+  flights: flightsDocument,
+};
+
+/**
+ * A document whose file has a rule of its own, judged by its machine before the file is drawn:
+ * the flights report is not generated while a leg is missing.
+ */
+const fileRules: Partial<Record<CruiseDocumentName, (document: CruiseDocument) => Verdict>> = {
+  flights: (document) =>
+    judge(flightsReportMachine, null, { type: "flightsReport.generate" }, { routesIncomplete: document.incomplete.length > 0 }),
 };
 
 /** The incomplete berths a line each, the same line for several berths once with their count. */
@@ -95,6 +109,8 @@ export const registerDocumentRoutes = (app: FastifyInstance, context: RouteConte
   registerEndpoint(app, context, getCruiseDocument, async ({ params, query }) => {
     const document = orNotFound(await documents[params.document](context.db, params.id, query.lang ?? "es", context.now()));
     if (query.format === undefined) return document;
+    const verdict = fileRules[params.document]?.(document);
+    if (verdict?.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
     const bytes = await context.files.draw({
       format: query.format,
       document,

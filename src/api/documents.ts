@@ -8,7 +8,7 @@ import { CruiseIdFromPath, PassengerId, ReservationId, SpaceId } from "./ids.ts"
  * data it lacks. The server fills it in the reader's language; the panel shows it, and the same
  * shape is drawn as PDF and XLSX, so a document is declared once.
  */
-export const cruiseDocumentNames = ["passengers", "ingala", "gpsTax"] as const;
+export const cruiseDocumentNames = ["passengers", "ingala", "gpsTax", "flights"] as const;
 export const CruiseDocumentName = Schema.Literals(cruiseDocumentNames);
 export type CruiseDocumentName = typeof CruiseDocumentName.Type;
 

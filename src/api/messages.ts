@@ -49,6 +49,7 @@ export const messages = {
   seasonYearTaken: "season year unique",
   rateNotDefined: "rate not defined",
   flightRateNotDefined: "flight rate not defined",
+  reportNotGenerated: "report not generated when outbound and return routes are incomplete",
   /** Not in the spec's list: a copy of a year's rates onto a year that has its own. */
   yearHasRates: "the next year already has rates",
   noRatesToCopy: "the year has no rates to copy",

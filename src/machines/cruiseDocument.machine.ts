@@ -118,7 +118,7 @@ export const cruiseDocumentMachine = setup({
           actions: { type: "saveFile", params: ({ event }) => event.output },
           description: "The file is saved by the browser.",
         },
-        onError: { target: "shown", actions: assignFailure, description: "Refused: the message shows above the document." },
+        onError: { target: "shown", actions: assignFailure, description: "Refused: the message shows above the document's table." },
       },
     },
     failed: {

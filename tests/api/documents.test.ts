@@ -333,3 +333,53 @@ describe("the GPS tax list", () => {
     expect(english.totals.at(-1)).toEqual({ label: "Total", value: "US$ 440.00" });
   });
 });
+
+describe("the flights report", () => {
+  it("lists every passenger's legs by arrival and is drawn as a file only once no leg is missing", async () => {
+    const book = async (passengerId: number, direction: "outbound" | "return", flight: string, date: string, time: string) => {
+      const answer = await call("POST", "/passengerFlights/createPassengerFlight", {
+        passengerId,
+        cruiseId,
+        direction,
+        flightId: await idNamed("flights", flight),
+        date,
+        time,
+      });
+      expect(answer.status, answer.text).toBe(200);
+    };
+    await book(passengerIds.lucia, "outbound", "AV1630", "2030-06-06", "07:30");
+    await book(passengerIds.lucia, "return", "AV1631", "2030-06-09", "12:25");
+
+    const report = dataOf(await call("GET", `/cruises/${cruiseId}/documents/flights`)) as Manifest;
+    expect(report.sections[0]?.rows).toEqual([
+      ["1", "Andrade, Lucía", "1", reservationCode, "AV1630 · UIO → GPS", "06/06/2030 07:30", "AV1631 · GPS → UIO", "09/06/2030 12:25"],
+      ["2", "Mena, Jorge", "1", reservationCode, "", "", "", ""],
+    ]);
+    expect(report.incomplete.map((berth) => [berth.cabinName, berth.passengerId, berth.missing])).toEqual([
+      ["3", null, ["passenger"]],
+      ["1", passengerIds.jorge, ["outboundFlight", "returnFlight"]],
+    ]);
+    const file = (format: string) =>
+      fetch(`${server.base}/api/cruises/${cruiseId}/documents/flights?format=${format}`, { headers: { authorization: `Bearer ${tokens.get("sales")}` } });
+    for (const format of ["pdf", "xlsx"]) {
+      const refused = await file(format);
+      expect([refused.status, ((await refused.json()) as { data: string }).data]).toEqual([409, messages.reportNotGenerated]);
+    }
+
+    await book(passengerIds.jorge, "outbound", "AV1630", "2030-06-06", "07:30");
+    await book(passengerIds.jorge, "return", "AV1631", "2030-06-09", "12:25");
+    const canceled = await call("PUT", `/spaces/cancelSpace/${emptySpace}`, { reason: "Viaja solo" });
+    expect(canceled.status, canceled.text).toBe(200);
+    const complete = dataOf(await call("GET", `/cruises/${cruiseId}/documents/flights`)) as Manifest;
+    expect(complete.incomplete).toEqual([]);
+    expect(complete.totals).toEqual([
+      { label: "AV1630 · UIO → GPS · 06/06/2030 07:30", value: "2 pasajeros" },
+      { label: "AV1631 · GPS → UIO · 09/06/2030 12:25", value: "2 pasajeros" },
+    ]);
+    const drawn = await file("pdf");
+    expect(drawn.status).toBe(200);
+    const { text } = await pdfText(new Uint8Array(await drawn.arrayBuffer()));
+    expect(text).toContain("Vuelos de los pasajeros");
+    expect(text).toContain("Mena, Jorge");
+  });
+});

@@ -41,7 +41,7 @@ describe("a departure's Passengers tab", () => {
     const incomplete = screen.getByRole("region", { name: "Información incompleta" });
     expect(within(incomplete).getByRole("link", { name: "RES-000031" }).getAttribute("href")).toBe("/panel/reservations/31");
     const tabs = screen.getByRole("navigation", { name: "Pestañas de la salida" });
-    expect(within(tabs).getAllByRole("link").map((link) => link.textContent)).toEqual(["Reservas", "Editar", "Pasajeros", "Ingala", "Tasa GPS"]);
+    expect(within(tabs).getAllByRole("link").map((link) => link.textContent)).toEqual(["Reservas", "Editar", "Pasajeros", "Ingala", "Tasa GPS", "Vuelos"]);
     expect(within(tabs).getByRole("link", { name: "Pasajeros" }).getAttribute("aria-current")).toBe("page");
 
     await userEvent.selectOptions(screen.getByLabelText("Idioma del documento"), "en");

@@ -65,6 +65,7 @@ export const screens: ReadonlyArray<Screen> = [
   { name: "cruise-passengers", path: "/panel/cruises/7/passengers", staff: "ventas@example.com" },
   { name: "cruise-ingala", path: "/panel/cruises/7/ingala", staff: "admin@example.com" },
   { name: "cruise-gps-tax", path: "/panel/cruises/7/gpsTax", staff: "ventas@example.com" },
+  { name: "cruise-flights", path: "/panel/cruises/7/flights", staff: "admin@example.com" },
   { name: "passengers", path: "/panel/passengers", staff: "ventas@example.com" },
   // the demo's first passenger, with the departure they sail and their flights
   { name: "passenger", path: "/panel/passengers/1", staff: "ventas@example.com" },
