@@ -163,23 +163,24 @@ describe("a reservation's passengers", () => {
 
     // the departure's manifest lists them by cabin, the berths still without one as incomplete
     await page.goto(`${server.url}/panel/cruises/${departure.id}/passengers`);
-    await page.getByRole("heading", { level: 1, name: `Lista de pasajeros · ${departure.code}` }).waitFor();
-    await page.getByRole("cell", { name: "Paredes, Lucía" }).waitFor();
+    // a loaded machine (the suite runs two files side by side) is given a minute for the documents
+    await page.getByRole("heading", { level: 1, name: `Lista de pasajeros · ${departure.code}` }).waitFor({ timeout: 60_000 });
+    await page.getByRole("cell", { name: "Paredes, Lucía" }).waitFor({ timeout: 60_000 });
     const incomplete = page.getByRole("region", { name: "Información incompleta" });
     await incomplete.getByRole("link", { name: reservation.code }).first().waitFor();
     await screenshot(page, "cruise-passengers-es-desktop");
-    const [pdf] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Descargar PDF" }).click()]);
+    const [pdf] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), page.getByRole("button", { name: "Descargar PDF" }).click()]);
     expect(pdf.suggestedFilename()).toBe(`passengers-${departure.code}.pdf`);
     const bytes = readFileSync(await pdf.path());
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     await page.getByLabel("Idioma del documento").selectOption("en");
-    await page.getByRole("table", { name: "Passenger list" }).waitFor();
+    await page.getByRole("table", { name: "Passenger list" }).waitFor({ timeout: 60_000 });
     // what is missing is told to staff in the panel's language
     expect(await incomplete.textContent()).toContain("pasajero");
 
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
-  });
+  }, 180_000);
 });
 
 describe("an agency's passengers", () => {

@@ -138,8 +138,9 @@ export default function CruiseDocumentView({ id, document: name }: { readonly id
             {content.sections.length === 0 ? (
               <p>{t("documents.empty")}</p>
             ) : (
-              // one table, a row group per section under its title, so every section's columns line up
-              <div className="document-section">
+              // one table, a row group per section under its title, so every section's columns line up;
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide list scrolls sideways in its box, which keyboard users focus to scroll (WCAG 2.1.1)
+              <section className="document-section" tabIndex={0} aria-label={content.title}>
                 <table className="document-table striped">
                   <caption>{content.title}</caption>
                   <thead>
@@ -170,7 +171,7 @@ export default function CruiseDocumentView({ id, document: name }: { readonly id
                     </tbody>
                   ))}
                 </table>
-              </div>
+              </section>
             )}
             {content.totals.length > 0 && (
               <dl className="document-totals">
