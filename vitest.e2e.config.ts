@@ -13,6 +13,6 @@ export default defineConfig({
     include: ["tests/e2e/**/*.e2e.test.ts"],
     maxWorkers: 2,
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 240_000,
   },
 });

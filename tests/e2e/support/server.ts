@@ -56,7 +56,9 @@ const spawnServer = async (dataDir: string, env: Record<string, string>): Promis
   });
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(url, child, Date.now() + 60_000);
+    // the first start seeds the whole demo (six hundred reservations with their passengers), while
+    // another file's browser test runs beside it on two cores: it is given three minutes
+    await waitForHealth(url, child, Date.now() + 180_000);
   } catch (error) {
     child.kill("SIGKILL");
     throw new Error(`${String(error)}\n${output}`);
