@@ -89,7 +89,8 @@ describe("a reservation", () => {
 
     await page.getByRole("button", { name: "Eliminar" }).click();
     await page.locator(".swal2-confirm").click();
-    await page.waitForURL(/\/panel\/reservations$/);
+    // the deletion is answered, then the list loads: on a loaded machine that may take a while
+    await page.waitForURL(/\/panel\/reservations$/, { timeout: 60_000 });
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
