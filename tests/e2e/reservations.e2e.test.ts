@@ -93,7 +93,7 @@ describe("a reservation", () => {
     await page.waitForURL(/\/panel\/reservations$/, { timeout: 60_000 });
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
-  });
+  }, 180_000);
 });
 
 describe("the agency portal", () => {
