@@ -4,7 +4,7 @@ import type { Queryable } from "../db/database.ts";
 import { findDocumentDeparture } from "./departure.ts";
 import { type LegRow, legKey, legsOf } from "./legs.ts";
 import { isSeated, lackingPassengers, soldBerths, unseated } from "./passengers.ts";
-import { documentDate, documentTexts } from "./texts.ts";
+import { columnOf, documentDate, documentTexts } from "./texts.ts";
 
 /** Earlier legs first; a passenger without one last. */
 const byTime = (leg: LegRow | undefined): string => (leg === undefined ? "9999" : `${leg.date} ${leg.time}`);
@@ -45,7 +45,7 @@ export const flightsDocument = async (
   }
   const cells = (leg: LegRow | undefined): ReadonlyArray<string> =>
     leg === undefined ? ["", ""] : [`${leg.flight} · ${leg.route}`, `${documentDate(leg.date)} ${leg.time}`.trim()];
-  const column = (name: string, width: number) => ({ label: t(`documents.columns.${name}`), width });
+  const column = (name: string, width: number) => columnOf(t, name, width);
   return {
     document: "flights",
     language,

@@ -7,7 +7,7 @@ import type { Queryable } from "../db/database.ts";
 import { queryRows } from "../db/rows.ts";
 import { findDocumentDeparture } from "./departure.ts";
 import { personCells, soldBerths, unseated } from "./passengers.ts";
-import { documentTexts } from "./texts.ts";
+import { columnOf, documentTexts } from "./texts.ts";
 
 /** Who pays which park entrance fee: Ecuadorians the national one, the Andean Community's visitors theirs, the rest the foreign one. */
 const taxClasses = ["national", "andean", "foreign"] as const;
@@ -72,7 +72,7 @@ export const gpsTaxDocument = async (
   });
   const taxes = [...perClass.values()].reduce((sum, entry) => sum + entry.total, 0);
   const cards = rows.length * TRANSIT_CARD_FEE;
-  const column = (name: string, width: number) => ({ label: t(`documents.columns.${name}`), width });
+  const column = (name: string, width: number) => columnOf(t, name, width);
   return {
     document: "gpsTax",
     language,

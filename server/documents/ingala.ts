@@ -5,7 +5,7 @@ import type { Queryable } from "../db/database.ts";
 import { findDocumentDeparture } from "./departure.ts";
 import { legKey, legsOf, legText } from "./legs.ts";
 import { type BerthRow, detailText, isSeated, lackingPassengers, personCells, soldBerths, unseated } from "./passengers.ts";
-import { documentTexts } from "./texts.ts";
+import { columnOf, documentTexts } from "./texts.ts";
 
 /**
  * The Ingala list (DOMAIN.md section 8): the Transit Control Card of every passenger aboard, with
@@ -33,7 +33,7 @@ export const ingalaDocument = async (
     ...(legs.has(legKey(berth.passenger_id, "outbound")) ? [] : (["outboundFlight"] as const)),
     ...(legs.has(legKey(berth.passenger_id, "return")) ? [] : (["returnFlight"] as const)),
   ]);
-  const column = (name: string, width: number) => ({ label: t(`documents.columns.${name}`), width });
+  const column = (name: string, width: number) => columnOf(t, name, width);
   const maritalStatus = (berth: BerthRow) => {
     const status = detailText(berth.details, "maritalStatus");
     return status === "" ? "" : t(`options.${status}`);

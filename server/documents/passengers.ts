@@ -6,7 +6,7 @@ import { ageOn } from "../../src/api/passengers.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryRows } from "../db/rows.ts";
 import { type DocumentDeparture, findDocumentDeparture } from "./departure.ts";
-import { documentDate, documentTexts } from "./texts.ts";
+import { columnOf, documentDate, documentTexts } from "./texts.ts";
 
 /** A sold berth (a live space, held or confirmed) with its passenger when one is seated. */
 const BerthRow = Schema.Struct({
@@ -152,7 +152,7 @@ export const passengersDocument = async (
     ];
   };
   const seated = berths.filter((berth) => berth.passenger_id !== null).length;
-  const column = (name: string, width: number) => ({ label: t(`documents.columns.${name}`), width });
+  const column = (name: string, width: number) => columnOf(t, name, width);
   return {
     document: "passengers",
     language,

@@ -25,3 +25,6 @@ export const documentDate = (isoDay: string): string => {
   const [year, month, day] = isoDay.slice(0, 10).split("-");
   return `${day}/${month}/${year}`;
 };
+
+/** A document's column: its label from `documents.columns`, and its width share. */
+export const columnOf = (t: TFunction, name: string, width: number) => ({ label: t(`documents.columns.${name}`), width });
