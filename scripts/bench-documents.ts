@@ -32,6 +32,7 @@ const manifest = (run: number): CruiseDocument => ({
   language: run % 2 === 0 ? "es" : "en",
   title: "Lista de pasajeros",
   departure: { id: 1, code: `IEN-2027${String(run).padStart(4, "0")}`, yachtName: "Islas Encantadas", itineraryName: "Sur 8 días", startDate: "2027-03-04", endDate: "2027-03-11" },
+  code: `IEN-2027${String(run).padStart(4, "0")}`,
   columns: [3, 15, 14, 10, 9, 12, 10, 9, 8, 10].map((width, index) => ({ label: `Columna ${index + 1}`, width })),
   sections: Array.from({ length: PASSENGERS / 2 }, (_, cabin) => ({
     title: `Cabina ${cabin + 1}`,

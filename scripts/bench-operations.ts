@@ -21,22 +21,10 @@
  * admin@example.com signs in with BENCH_ADMIN_PASSWORD (default Demo1234).
  * Writes bench/results/operations-<date>.md.
  */
-import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { hashPassword } from "../server/accounts/passwords.ts";
-import { createUser } from "../server/accounts/users.ts";
-import { openDatabase } from "../server/db/open.ts";
-import { seedDemoCruises } from "../server/demo/cruises.ts";
-import { seedDemoPassengers } from "../server/demo/passengers.ts";
-import { seedDemoReservations } from "../server/demo/reservations.ts";
-import { seedDemoSelling } from "../server/demo/selling.ts";
-import { registerProjections } from "../server/events/projection.ts";
-import { projections } from "../server/projections.ts";
-import { prepareSchema } from "../server/schema.ts";
-import { roleIds } from "../src/machines/domain/user.machine.ts";
-import { type Server, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
+import { prepareOperations, runScript, type Server, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
 
 const root = join(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? "30");
@@ -272,47 +260,14 @@ const crash = async (database: string, start: () => Promise<Server>): Promise<Cr
   return { database, acknowledged: acknowledged.length, lost, overbooked, expiredAfterRestart };
 };
 
-const run = (command: string, args: ReadonlyArray<string>, env: Record<string, string>) => {
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
-};
-
 log("building the server if needed");
-run(process.execPath, ["--import", "tsx", "scripts/build.ts", "--if-stale"], {});
+runScript("scripts/build.ts", ["--if-stale"], {});
 const { DATABASE_URL: postgresUrl, ...withoutDatabase } = process.env;
 process.env = withoutDatabase;
 const common = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DEMO_PASSWORD: ADMIN.password, EXPIRY_INTERVAL_SECONDS: "1" };
 
-/**
- * The demo's selling part on PostgreSQL, where a first start loads no demo (PRODUCT.md): its
- * reference data, fleet, itineraries, rates and departures, a sales executive, then its
- * reservations and passengers, through the same functions as the embedded demo.
- */
-const seedOperations = async (url: string): Promise<void> => {
-  const db = await openDatabase({ DATABASE_URL: url, DATA_DIR: tmpdir() });
-  registerProjections(projections);
-  await prepareSchema(db);
-  const now = new Date();
-  const options = { actorId: null, occurredAt: now };
-  await db.transaction(async (tx) => {
-    await seedDemoSelling(tx, options);
-    await seedDemoCruises(tx, options);
-    const passwordHash = await hashPassword(ADMIN.password);
-    await createUser(tx, { firstName: "Diego", lastName: "Cevallos", email: "ventas@example.com", roleId: roleIds.sales, active: true, passwordHash }, options);
-    await seedDemoReservations(tx, now);
-    await seedDemoPassengers(tx, now);
-  });
-  await db.close();
-};
-
-/** A first start loads the demo (on PostgreSQL, the admin only: its demo is seeded here); the script multiplies it. */
-const prepare = async (env: Record<string, string>) => {
-  const first = await startServer({ ...common, ...env, SEED_DEMO: "true" });
-  await stopProcess(first.child);
-  if (env.DATABASE_URL !== undefined) await seedOperations(env.DATABASE_URL);
-  log("multiplying the demo by 10");
-  run(process.execPath, ["--import", "tsx", "scripts/seed-operations.ts", String(TIMES)], env);
-};
+/** A first start loads the demo (on PostgreSQL, the admin only: its demo is seeded there); then it is multiplied. */
+const prepare = (env: Record<string, string>) => prepareOperations({ ...common, ...env }, ADMIN.password, TIMES, log);
 
 const loads: LoadResult[] = [];
 const crashes: CrashResult[] = [];

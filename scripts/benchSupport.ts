@@ -1,8 +1,20 @@
 /** What the benches share: free ports, the production server started and stopped, a throwaway PostgreSQL database. */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { hashPassword } from "../server/accounts/passwords.ts";
+import { createUser } from "../server/accounts/users.ts";
+import { openDatabase } from "../server/db/open.ts";
+import { seedDemoCruises } from "../server/demo/cruises.ts";
+import { seedDemoPassengers } from "../server/demo/passengers.ts";
+import { seedDemoReservations } from "../server/demo/reservations.ts";
+import { seedDemoSelling } from "../server/demo/selling.ts";
+import { registerProjections } from "../server/events/projection.ts";
+import { projections } from "../server/projections.ts";
+import { prepareSchema } from "../server/schema.ts";
+import { roleIds } from "../src/machines/domain/user.machine.ts";
 
 const root = join(import.meta.dirname, "..");
 
@@ -79,3 +91,44 @@ export const withPostgresDatabase = async <T>(serverUrl: string, prefix: string,
   }
 };
 
+
+/** Runs one of the project's scripts (through tsx) to its end; a failure stops the bench. */
+export const runScript = (script: string, args: ReadonlyArray<string>, env: Record<string, string>): void => {
+  const result = spawnSync(process.execPath, ["--import", "tsx", script, ...args], { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${script} ${args.join(" ")} failed`);
+};
+
+/**
+ * The demo's selling part on PostgreSQL, where a first start loads no demo (PRODUCT.md): its
+ * reference data, fleet, itineraries, rates and departures, a sales executive, then its
+ * reservations and passengers, through the same functions as the embedded demo.
+ */
+const seedOperations = async (url: string, password: string): Promise<void> => {
+  const db = await openDatabase({ DATABASE_URL: url, DATA_DIR: tmpdir() });
+  registerProjections(projections);
+  await prepareSchema(db);
+  const now = new Date();
+  const options = { actorId: null, occurredAt: now };
+  await db.transaction(async (tx) => {
+    await seedDemoSelling(tx, options);
+    await seedDemoCruises(tx, options);
+    const passwordHash = await hashPassword(password);
+    await createUser(tx, { firstName: "Diego", lastName: "Cevallos", email: "ventas@example.com", roleId: roleIds.sales, active: true, passwordHash }, options);
+    await seedDemoReservations(tx, now);
+    await seedDemoPassengers(tx, now);
+  });
+  await db.close();
+};
+
+/**
+ * The demo at `times` its volume on the database `env` names (DATA_DIR or DATABASE_URL): a first
+ * start loads the demo (on PostgreSQL, the admin only: its demo is seeded here with the admin's
+ * `password` for its sales executive), then `npm run seed:operations` multiplies it.
+ */
+export const prepareOperations = async (env: Record<string, string>, password: string, times: number, log: (line: string) => void): Promise<void> => {
+  const first = await startServer({ ...env, SEED_DEMO: "true" });
+  await stopProcess(first.child);
+  if (env.DATABASE_URL !== undefined) await seedOperations(env.DATABASE_URL, password);
+  log(`multiplying the demo by ${times}`);
+  runScript("scripts/seed-operations.ts", [String(times)], env);
+};

@@ -29,6 +29,7 @@ import { registerChangeRoutes } from "./changes/routes.ts";
 import { registerItineraryRoutes } from "./itineraries/routes.ts";
 import { registerLeadRoutes } from "./leads/routes.ts";
 import { registerQuoteRoutes } from "./rates/quote.ts";
+import { registerReportRoutes } from "./reports/routes.ts";
 import { multipartOptions } from "./http/multipart.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { isClientRoute, registerPanel, sendIndex } from "./http/panel.ts";
@@ -155,8 +156,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerCruiseRoutes(app, { db: deps.db, now, berths });
   registerReservationRoutes(app, { db: deps.db, now, policy: holdPolicy(deps.env), berths });
   registerPassengerRoutes(app, { db: deps.db, now });
-  registerDocumentRoutes(app, { db: deps.db, now, files });
+  registerDocumentRoutes(app, { db: deps.db, now, files, mailer: deps.mailer });
   registerAvailabilityRoutes(app, { db: deps.db, now, berths });
+  registerReportRoutes(app, { db: deps.db, now });
   registerChangeRoutes(app, { db: deps.db, now, feed });
   registerHomeRoutes(app, { db: deps.db, now });
   registerYachtPageRoutes(app, { db: deps.db, now, catalogues: served });

@@ -316,9 +316,14 @@ export const weekdaysBetween = (from: string, to: string, weekday: string): stri
  * Schedules the itinerary's departures of a period: one on each of its start weekdays, each
  * through the cruise machine like one made alone; a day on which the yacht already sails is left
  * out. Answers the new departures' codes. A generation whose fields are wrong is refused as one
- * departure's would be.
+ * departure's would be. The demo staffs its departures as it generates them (`staffing`).
  */
-export const generateCruises = async (tx: Queryable, generation: CruiseGeneration, options: CommandOptions): Promise<string[]> => {
+export const generateCruises = async (
+  tx: Queryable,
+  generation: CruiseGeneration,
+  options: CommandOptions,
+  staffing: Pick<CruiseDraft, "guideIds" | "languageIds" | "captainId" | "hotelierId"> = { guideIds: [], languageIds: [] },
+): Promise<string[]> => {
   const itinerary = generation.cruiseItineraryId === null ? null : await findItinerary(tx, generation.cruiseItineraryId);
   const problem = firstProblem(generationProblems(generation)) ?? (itinerary?.yacht_id == null ? "invalid" : null);
   if (problem !== null || itinerary === null || itinerary.yacht_id === null || generation.from === null || generation.to === null) {
@@ -327,7 +332,7 @@ export const generateCruises = async (tx: Queryable, generation: CruiseGeneratio
   }
   const codes: string[] = [];
   for (const startDate of weekdaysBetween(generation.from, generation.to, itinerary.start_weekday ?? "")) {
-    const draft = { yachtId: itinerary.yacht_id, cruiseItineraryId: generation.cruiseItineraryId, startDate, guideIds: [], languageIds: [] };
+    const draft = { yachtId: itinerary.yacht_id, cruiseItineraryId: generation.cruiseItineraryId, startDate, ...staffing };
     const { facts, fields } = await judgeDraft(tx, draft, null);
     if (facts.overlapsAnotherDeparture) continue;
     await decideNew(tx, cruiseRecord, { type: "cruise.schedule", ...fields }, options, facts);

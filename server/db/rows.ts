@@ -63,6 +63,12 @@ export const nextId = async (tx: Queryable, table: string): Promise<number> => {
   return row.id;
 };
 
+/** The next `count` values of `table`'s id sequence in one statement: a reservation's spaces are numbered at once. */
+export const nextIds = async (tx: Queryable, table: string, count: number): Promise<number[]> =>
+  count === 0
+    ? []
+    : (await queryRows(tx, IdRow, "select nextval(pg_get_serial_sequence($1, 'id'))::int as id from generate_series(1, $2)", [table, count])).map(({ id }) => id);
+
 /** Takes the transaction-wide advisory lock `key` (any fixed number): held until commit or rollback. */
 export const lockTransaction = (tx: Queryable, key: number): Promise<void> =>
   execute(tx, "select pg_advisory_xact_lock($1)", [key]);

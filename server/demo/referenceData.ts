@@ -227,6 +227,8 @@ export const seedDemoSales = async (tx: Queryable, options: CommandOptions, now:
       identificationType: ruc,
       identificationNumber: `${code}-${name.length}0001`,
       email: agencyEmail(name),
+      // the agencies abroad that do not sell in Spanish read their vouchers in English
+      language: ["US", "GB", "DE", "FR"].includes(code) ? "en" : "es",
       phone: "+593 2 255 0000",
       contactName,
       position: "Gerente de ventas",

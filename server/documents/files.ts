@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import type { Content, TDocumentDefinitions } from "pdfmake/interfaces";
-import type { CruiseDocument, DocumentFormat } from "../../src/api/documents.ts";
+import { type CruiseDocument, type DocumentColumn, type DocumentFormat, sectionColumns } from "../../src/api/documents.ts";
 
 /**
  * What a document's file is drawn from: the document, the company's logo as PNG (pdfmake draws
@@ -26,24 +26,29 @@ const TABLE_WIDTH = 842 - 2 * 30;
 /** Each cell's padding in the table's layout (8 points each side), in points. */
 const CELL_EXTRA = 16;
 
-const columnWidths = (document: CruiseDocument): number[] => {
-  const shares = document.columns.reduce((sum, column) => sum + column.width, 0);
-  const free = TABLE_WIDTH - document.columns.length * CELL_EXTRA;
-  return document.columns.map((column) => Math.floor((column.width / shares) * free));
+const columnWidths = (columns: ReadonlyArray<DocumentColumn>): number[] => {
+  const shares = columns.reduce((sum, column) => sum + column.width, 0);
+  const free = TABLE_WIDTH - columns.length * CELL_EXTRA;
+  return columns.map((column) => Math.floor((column.width / shares) * free));
 };
+
+/** PDF's standard fonts draw the WinAnsi characters only: an arrow between two places is written as a dash. */
+const drawable = (text: string): string => text.replaceAll("→", "–");
 
 /** The PDF: the logo, title and departure on every page, page numbers below, a table per section. */
 export const pdfDefinition = ({ document, logo, texts }: DocumentFileRequest): TDocumentDefinitions => {
-  const widths = columnWidths(document);
   // pdfmake marks the cells it lays out: each table gets its own header row
-  const header = () => document.columns.map((column) => ({ text: column.label, bold: true }));
-  const sections: Content[] = document.sections.flatMap((section): Content[] => [
-    { text: section.title, bold: true, fontSize: 10, margin: [0, 10, 0, 3] },
-    {
-      table: { headerRows: 1, dontBreakRows: true, widths, body: [header(), ...section.rows.map((row) => [...row])] },
-      layout: "lightHorizontalLines",
-    },
-  ]);
+  const sections: Content[] = document.sections.flatMap((section): Content[] => {
+    const columns = sectionColumns(document, section);
+    const header = columns.map((column) => ({ text: column.label, bold: true }));
+    return [
+      { text: section.title, bold: true, fontSize: 10, margin: [0, 10, 0, 3] },
+      {
+        table: { headerRows: 1, dontBreakRows: true, widths: columnWidths(columns), body: [header, ...section.rows.map((row) => row.map(drawable))] },
+        layout: "lightHorizontalLines",
+      },
+    ];
+  });
   const totals: Content[] =
     document.totals.length === 0
       ? []
@@ -89,13 +94,19 @@ export const xlsxWorkbook = async ({ document, texts }: DocumentFileRequest): Pr
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date(document.generatedAt);
   const sheet = workbook.addWorksheet(document.title.slice(0, 31));
-  sheet.columns = document.columns.map((column) => ({ width: Math.max(8, column.width * 2) }));
+  // a sheet's column is as wide as the widest of the sections' columns in its place
+  const widths: number[] = [];
+  for (const columns of [document.columns, ...document.sections.map((section) => sectionColumns(document, section))])
+    columns.forEach((column, index) => {
+      widths[index] = Math.max(widths[index] ?? 8, column.width * 2);
+    });
+  sheet.columns = widths.map((width) => ({ width }));
   sheet.addRow([document.title]).font = { bold: true, size: 14 };
   sheet.addRow([texts.subtitle]);
   sheet.addRow([]);
   for (const section of document.sections) {
     sheet.addRow([section.title]).font = { bold: true };
-    sheet.addRow(document.columns.map((column) => column.label)).font = { bold: true };
+    sheet.addRow(sectionColumns(document, section).map((column) => column.label)).font = { bold: true };
     for (const row of section.rows) sheet.addRow([...row]);
     sheet.addRow([]);
   }

@@ -51,6 +51,7 @@ export const flightsDocument = async (
     language,
     title: t("documents.titles.flights"),
     departure,
+    code: departure.code,
     columns: [
       column("number", 4),
       column("passenger", 18),

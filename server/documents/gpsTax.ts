@@ -78,6 +78,7 @@ export const gpsTaxDocument = async (
     language,
     title: t("documents.titles.gpsTax"),
     departure,
+    code: departure.code,
     columns: [
       column("number", 4),
       column("passenger", 20),

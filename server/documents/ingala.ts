@@ -43,6 +43,7 @@ export const ingalaDocument = async (
     language,
     title: t("documents.titles.ingala"),
     departure,
+    code: departure.code,
     columns: [
       column("number", 3),
       column("passenger", 13),

@@ -69,7 +69,7 @@ export const personCells = (berth: BerthRow, language: DocumentLanguage, startDa
 };
 
 /** The cabins in the order their first berth comes, each with its berths. */
-const byCabin = (berths: ReadonlyArray<BerthRow>): ReadonlyArray<readonly [string, ReadonlyArray<BerthRow>]> => {
+export const byCabin = (berths: ReadonlyArray<BerthRow>): ReadonlyArray<readonly [string, ReadonlyArray<BerthRow>]> => {
   const cabins = new Map<string, BerthRow[]>();
   for (const berth of berths) cabins.set(berth.cabin_name, [...(cabins.get(berth.cabin_name) ?? []), berth]);
   return [...cabins.entries()];
@@ -158,6 +158,7 @@ export const passengersDocument = async (
     language,
     title: t("documents.titles.passengers"),
     departure,
+    code: departure.code,
     columns: [
       column("number", 4),
       column("passenger", 15),

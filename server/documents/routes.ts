@@ -5,26 +5,36 @@ import sharp from "sharp";
 import {
   type CruiseDocument,
   type CruiseDocumentName,
+  type DocumentFormat,
   type DocumentLanguage,
   documentFileName,
   documentMimeTypes,
   getCruiseDocument,
+  getVoucher,
+  sendVoucher,
 } from "../../src/api/documents.ts";
 import type { CruiseId } from "../../src/api/ids.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
 import { orNotFound } from "../http/found.ts";
-import { Download, type RouteContext, registerEndpoint } from "../http/register.ts";
+import { Download, type RouteContext, registerEndpoint, signedIn } from "../http/register.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { findImage } from "../uploads/store.ts";
 import type { DocumentFileRequest } from "./files.ts";
 import { ApiError } from "../../src/api/errors.ts";
+import { findReservation } from "../reservations/reservations.ts";
 import { flightsReportMachine } from "../../src/machines/domain/flightsReport.machine.ts";
 import { judge, type Verdict } from "../../src/machines/domain/verdict.ts";
+import { voucherMailMachine } from "../../src/machines/domain/voucherMail.machine.ts";
 import { flightsDocument } from "./flights.ts";
 import { gpsTaxDocument } from "./gpsTax.ts";
 import { ingalaDocument } from "./ingala.ts";
 import { passengersDocument } from "./passengers.ts";
+import { servicesOrderDocument } from "./servicesOrder.ts";
+import { voucherAgency, voucherDocument } from "./voucher.ts";
+import { zarpeDocument } from "./zarpe.ts";
 import { documentDate, documentTexts } from "./texts.ts";
+
 
 /** The worker's module: beside this one in the sources (run through tsx), beside main.js in the build. */
 const fromSources = import.meta.url.endsWith(".ts");
@@ -70,7 +80,9 @@ const documents: Readonly<
   passengers: passengersDocument,
   ingala: ingalaDocument,
   gpsTax: gpsTaxDocument,
+  servicesOrder: servicesOrderDocument,
   flights: flightsDocument,
+  zarpe: zarpeDocument,
 };
 
 /**
@@ -105,18 +117,53 @@ const fileTexts = (document: CruiseDocument): DocumentFileRequest["texts"] => {
   };
 };
 
-export const registerDocumentRoutes = (app: FastifyInstance, context: RouteContext & { readonly files: DocumentFiles }): void => {
+export const registerDocumentRoutes = (
+  app: FastifyInstance,
+  context: RouteContext & { readonly files: DocumentFiles; readonly mailer: Mailer },
+): void => {
+  /** A document's file, drawn in the worker with the company's logo on a PDF. */
+  const drawFile = async (document: CruiseDocument, format: DocumentFormat): Promise<Uint8Array> =>
+    context.files.draw({ format, document, logo: format === "pdf" ? await companyLogo(context.db) : null, texts: fileTexts(document) });
+
   registerEndpoint(app, context, getCruiseDocument, async ({ params, query }) => {
     const document = orNotFound(await documents[params.document](context.db, params.id, query.lang ?? "es", context.now()));
     if (query.format === undefined) return document;
     const verdict = fileRules[params.document]?.(document);
     if (verdict?.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
-    const bytes = await context.files.draw({
-      format: query.format,
-      document,
-      logo: query.format === "pdf" ? await companyLogo(context.db) : null,
-      texts: fileTexts(document),
+    return new Download(await drawFile(document, query.format), documentMimeTypes[query.format], documentFileName(params.document, document.code, query.format));
+  });
+
+  registerEndpoint(app, context, getVoucher, async (call) => {
+    const reservation = orNotFound(await findReservation(context.db, call.params.id, signedIn(call)));
+    const language = call.query.lang ?? (await voucherAgency(context.db, reservation.agencyId)).language;
+    const voucher = orNotFound(await voucherDocument(context.db, reservation, language, context.now()));
+    if (call.query.format === undefined) return voucher;
+    return new Download(await drawFile(voucher, call.query.format), documentMimeTypes[call.query.format], documentFileName("voucher", reservation.code, call.query.format));
+  });
+
+  registerEndpoint(app, context, sendVoucher, async (call) => {
+    const session = signedIn(call);
+    const reservation = orNotFound(await findReservation(context.db, call.params.id, session));
+    const agency = await voucherAgency(context.db, reservation.agencyId);
+    const verdict = judge(voucherMailMachine, null, { type: "voucher.send" }, { recipient: agency.email });
+    if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
+    // accepted: the machine found the agency's address
+    const to = String(agency.email);
+    const voucher = orNotFound(await voucherDocument(context.db, reservation, agency.language, context.now()));
+    const pdf = await drawFile(voucher, "pdf");
+    const t = documentTexts(agency.language);
+    const { departure } = voucher;
+    await context.mailer.send({
+      to,
+      subject: t("documents.voucherMail.subject", { code: reservation.code, yacht: departure.yachtName }),
+      text: t("documents.voucherMail.text", {
+        code: reservation.code,
+        yacht: departure.yachtName,
+        itinerary: departure.itineraryName,
+        dates: `${documentDate(departure.startDate)} – ${documentDate(departure.endDate)}`,
+      }),
+      attachments: [{ filename: documentFileName("voucher", reservation.code, "pdf"), contentType: documentMimeTypes.pdf, content: pdf }],
     });
-    return new Download(bytes, documentMimeTypes[query.format], documentFileName(params.document, document.departure.code, query.format));
+    return { to, language: agency.language };
   });
 };

@@ -3,10 +3,18 @@ import nodemailer from "nodemailer";
 import type { Queryable } from "../db/database.ts";
 import { execute } from "../db/rows.ts";
 
+/** A file sent with a mail (a voucher's PDF). */
+export interface MailAttachment {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly content: Uint8Array;
+}
+
 export interface Mail {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
+  readonly attachments?: ReadonlyArray<MailAttachment>;
 }
 
 export interface Mailer {
@@ -18,7 +26,13 @@ export const smtpMailer = (url: string, from: string): Mailer => {
   const transport = nodemailer.createTransport(url);
   return {
     send: async (mail) => {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        attachments: (mail.attachments ?? []).map(({ filename, contentType, content }) => ({ filename, contentType, content: Buffer.from(content) })),
+      });
     },
   };
 };
@@ -29,7 +43,8 @@ export const smtpMailer = (url: string, from: string): Mailer => {
  */
 export const outboxMailer = (db: Queryable, log: FastifyBaseLogger): Mailer => ({
   send: async (mail) => {
-    await execute(db, 'insert into outbox ("to", subject, text) values ($1, $2, $3)', [mail.to, mail.subject, mail.text]);
+    const attachments = (mail.attachments ?? []).map(({ filename, contentType, content }) => ({ filename, contentType, base64: Buffer.from(content).toString("base64") }));
+    await execute(db, 'insert into outbox ("to", subject, text, attachments) values ($1, $2, $3, $4::jsonb)', [mail.to, mail.subject, mail.text, JSON.stringify(attachments)]);
     log.info(`Mail kept in the outbox (no SMTP_URL) for ${mail.to}: ${mail.subject}\n${mail.text}`);
   },
 });

@@ -32,9 +32,10 @@ import { departureMoment, type HoldPolicy, isTimeLimitRefused, latestTimeLimit }
 import { judge } from "../../src/machines/domain/verdict.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
-import { nextId, queryCount, queryOne, queryRows } from "../db/rows.ts";
+import { nextId, nextIds, queryCount, queryOne, queryRows } from "../db/rows.ts";
 import { type CommandOptions, decide, expectVersion } from "../events/command.ts";
 import { pricingFacts } from "../rates/quote.ts";
+import { savedCabinPositions } from "../yachts/pages.ts";
 import { cabinCapacitySql, liveCabinSql } from "./cabins.ts";
 import { reservationRecord } from "./projection.ts";
 
@@ -153,9 +154,9 @@ const draftProblem = async (
   db: Queryable,
   draft: ReservationDraft,
   cabins: ReadonlyArray<CabinRow>,
+  types: Awaited<ReturnType<typeof spaceTypes>>,
 ): Promise<FieldProblem | null> => {
   if (missingSpaces(draft.cabins)) return "required";
-  const types = await spaceTypes(db);
   const chosen = draft.cabins.map(({ cabinId }) => cabinId);
   const known = new Set(cabins.map(({ id }) => id));
   const wellFormed =
@@ -196,7 +197,7 @@ type ReservationRow = typeof ReservationRow.Type;
  * The flight legs a reservation pays: its passengers' legs on its departure, while the passenger
  * holds a live space of it (`reservation` names the reservation's id in the query).
  */
-const liveLegOf = (reservation: string): string =>
+export const liveLegOf = (reservation: string): string =>
   `f.reservation_id = ${reservation} and exists (select 1 from spaces s where s.reservation_id = f.reservation_id
      and s.passenger_id = f.passenger_id and s.status <> 'canceled')`;
 
@@ -330,6 +331,19 @@ export const listReservations = async (db: Queryable, query: ReservationsQuery, 
 const defaultTimeLimit = (departure: DepartureRow, caller: Pick<Caller, "now" | "policy">): Date =>
   new Date(latestTimeLimit(caller.now.getTime(), departureMoment(departure.start_date), caller.policy));
 
+/** The spaces a draft's cabins ask for, each with the id it will be stored under (one statement for them all). */
+const numberedSpaces = async (
+  tx: Queryable,
+  cabins: ReadonlyArray<{ readonly cabinId: number; readonly spaces: ReadonlyArray<{ readonly genderId: number }> }>,
+): Promise<Array<{ readonly id: number; readonly cabinId: number; readonly genderId: number }>> => {
+  const asked = cabins.flatMap(({ cabinId, spaces }) => spaces.map(({ genderId }) => ({ cabinId, genderId })));
+  const ids = await nextIds(tx, "spaces", asked.length);
+  return asked.flatMap((space, index) => {
+    const id = ids[index];
+    return id === undefined ? [] : [{ id, ...space }];
+  });
+};
+
 /** Decides one reservation event, refusing with the machine's message; the facts default to none wrong. */
 export const decideReservation = (
   tx: Queryable,
@@ -349,9 +363,10 @@ export const createReservation = async (tx: Queryable, draft: ReservationDraft, 
   const departure = await lockDeparture(tx, draft.cruiseId);
   if (departure === null) throw new ApiError(400, messages.invalidInput);
   const cabins = await cabinsOf(tx, departure.yacht_id);
-  const fieldProblem = await draftProblem(tx, draft, cabins);
+  const types = await spaceTypes(tx);
+  const fieldProblem = await draftProblem(tx, draft, cabins, types);
   const live = (await liveSpacesOf(tx, departure.id)).map(toLive);
-  const { children } = await spaceTypes(tx);
+  const { children } = types;
   const request: BerthRequest = { reservationId: null, charter: draft.type === "charter", cabins: draft.cabins };
   const berths = cabins.map(toBerthCabin);
   const problem = berthProblem(berths, live, request, children);
@@ -372,10 +387,7 @@ export const createReservation = async (tx: Queryable, draft: ReservationDraft, 
   const departs = departureMoment(departure.start_date);
   const asked = draft.timeLimit === undefined || draft.timeLimit === null ? defaultTimeLimit(departure, caller) : new Date(draft.timeLimit);
   const id = await nextId(tx, reservationRecord.table);
-  const spaces = [];
-  for (const cabin of draft.cabins) {
-    for (const space of cabin.spaces) spaces.push({ id: await nextId(tx, "spaces"), cabinId: cabin.cabinId, genderId: space.genderId });
-  }
+  const spaces = await numberedSpaces(tx, draft.cabins);
   const quote = pricing?.kind === "priced" ? pricing.quote : null;
   const opening = {
     code: `RES-${String(id).padStart(6, "0")}`,
@@ -396,9 +408,10 @@ export const createReservation = async (tx: Queryable, draft: ReservationDraft, 
     pricing: fieldProblem === null ? (pricing?.kind ?? "rateMissing") : "priced",
     timeLimitRefused: !waits && isTimeLimitRefused(asked.getTime(), caller.now.getTime(), departs, caller.policy, null),
   });
-  const created = await findReservation(tx, ReservationId.make(id), caller.session);
+  // the answer is the summary: one statement, not the bookings and lines a page reads
+  const created = await queryOne(tx, ReservationRow, `${selectReservations} where r.id = $1`, [id]);
   if (created === null) throw new Error(`reservation ${id} was not projected`);
-  return created;
+  return toSummary(created);
 };
 
 /** The reservation of a command as its caller may see it (an agency user: its own agency's), locked with its departure; 404 otherwise. */
@@ -473,9 +486,10 @@ export const updateReservation = async (tx: Queryable, id: ReservationId, change
   const { reservation, departure } = await lockReservation(tx, id, caller.session);
   const cabins = await cabinsOf(tx, departure.yacht_id);
   const draft: ReservationDraft = { cruiseId: departure.id, agencyId: null, type: reservation.type, cabins: change.cabins };
-  const fieldProblem = await draftProblem(tx, draft, cabins);
+  const types = await spaceTypes(tx);
+  const fieldProblem = await draftProblem(tx, draft, cabins, types);
   const { added, removedCabins, bookingHasSpaces } = bookingChanges(reservation.bookings, change.cabins);
-  const { children } = await spaceTypes(tx);
+  const { children } = types;
   const live = (await liveSpacesOf(tx, departure.id)).map(toLive);
   const charter = reservation.type === "charter";
   const problem =
@@ -491,10 +505,7 @@ export const updateReservation = async (tx: Queryable, id: ReservationId, change
       ? priceDraft({ agencyId: reservation.agencyId ?? 0, yachtId: departure.yacht_id, days: departure.days, startDate: departure.start_date, charter, cabins: added }, loaded.facts)
       : null;
   const quote = pricing?.kind === "priced" ? pricing.quote : null;
-  const spaces = [];
-  for (const cabin of added) {
-    for (const space of cabin.spaces) spaces.push({ id: await nextId(tx, "spaces"), cabinId: cabin.cabinId, genderId: space.genderId });
-  }
+  const spaces = await numberedSpaces(tx, added);
   const current = await queryOne(tx, Schema.Struct({ price: ReservationRow.fields.price, lines: ReservationRow.fields.lines }), "select price, lines from reservations where id = $1", [id]);
   const price = current?.price ?? { total: 0, commission: 0, net: 0 };
   const event = {
@@ -646,38 +657,51 @@ export interface Reminder {
 
 /**
  * Marks the holds whose time limit is within a day as reminded, once each, and answers the
- * reminders to mail once the transaction has committed (a mail sent inside it could not be taken
- * back if it rolled back).
+ * reminders to mail once their transactions have committed (a mail sent inside one could not be
+ * taken back if it rolled back). Each hold is marked in its own short transaction, as expiry does:
+ * a hundred reminders in one would hold the embedded database (one statement at a time) for
+ * everyone's requests meanwhile; `skip locked` leaves a hold another server is marking to it.
  */
 export const remindDue = async (
-  db: { transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> },
+  db: { transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> } & Queryable,
   now: Date,
-): Promise<ReadonlyArray<Reminder>> =>
-  db.transaction(async (tx) => {
-    const due = await queryRows(
-      tx,
-      ReminderRow,
-      `select r.id, r.cruise_id, r.code, u.email, r.time_limit from reservations r left join users u on u.id = r.executive_id
-        where r.status = 'reserved' and not r.reminded and r.time_limit > $1 and r.time_limit <= $2
-        order by r.time_limit limit 100 for update of r skip locked`,
-      [now, new Date(now.getTime() + 24 * 3_600_000)],
-    );
-    const reminders: Reminder[] = [];
-    for (const row of due) {
+): Promise<ReadonlyArray<Reminder>> => {
+  const within = new Date(now.getTime() + 24 * 3_600_000);
+  const due = await queryRows(
+    db,
+    DueRow,
+    "select id, cruise_id from reservations where status = 'reserved' and not reminded and time_limit > $1 and time_limit <= $2 order by time_limit limit 100",
+    [now, within],
+  );
+  const reminders: Reminder[] = [];
+  for (const { id } of due) {
+    const reminder = await db.transaction(async (tx) => {
+      const row = await queryOne(
+        tx,
+        ReminderRow,
+        `select r.id, r.cruise_id, r.code, u.email, r.time_limit from reservations r left join users u on u.id = r.executive_id
+          where r.id = $1 and r.status = 'reserved' and not r.reminded and r.time_limit > $2 and r.time_limit <= $3
+          for update of r skip locked`,
+        [id, now, within],
+      );
+      if (row === null) return null;
       await decideReservation(tx, row.id, { type: "reservation.remind" }, { actorId: null, occurredAt: now });
-      if (row.email !== null) reminders.push({ to: row.email, code: row.code, timeLimit: row.time_limit });
-    }
-    return reminders;
-  });
+      return row.email === null ? null : { to: row.email, code: row.code, timeLimit: row.time_limit };
+    });
+    if (reminder !== null) reminders.push(reminder);
+  }
+  return reminders;
+};
 
 /**
  * A departure's cabins with, per berth, the live space on it or null when free; held, confirmed
- * first, in the order they were made. Another agency's spaces show without their code.
+ * first, in the order they were made. Another agency's spaces show without their code. Each cabin's
+ * position on its deck's plan is read with them: a yacht page saved shows on the next read.
  */
 export const departureCabins = async (db: Queryable, cruiseId: CruiseId, session: Session): Promise<ReadonlyArray<CruiseCabin> | null> => {
   const departure = await queryOne(db, Schema.Struct({ yacht_id: Schema.Int }), "select yacht_id from cruises where id = $1", [cruiseId]);
   if (departure === null) return null;
-  const [cabins, live] = await Promise.all([cabinsOf(db, departure.yacht_id), liveSpacesOf(db, cruiseId)]);
+  const [cabins, live, positions] = await Promise.all([cabinsOf(db, departure.yacht_id), liveSpacesOf(db, cruiseId), savedCabinPositions(db, departure.yacht_id)]);
   const agency = ownAgency(session);
   return cabins.map((cabin) => {
     const holding = live.filter((space) => space.cabin_id === cabin.id && space.status !== "waiting");
@@ -700,6 +724,7 @@ export const departureCabins = async (db: Queryable, cruiseId: CruiseId, session
         };
       }),
       waiting: live.filter((space) => space.cabin_id === cabin.id && space.status === "waiting").length,
+      position: positions.get(cabin.id) ?? null,
     };
   });
 };

@@ -10,7 +10,7 @@ import { yachts } from "../../src/records/fleet.ts";
 import { type YachtPageDeclaration, yachtPages } from "../../src/records/yachtPages.ts";
 import { findItem, type ServedCatalogues, unselectedReferences } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
-import { queryOne } from "../db/rows.ts";
+import { queryOne, queryRows } from "../db/rows.ts";
 import { type CommandOptions, decide, expectVersion, type RecordType } from "../events/command.ts";
 import { insertRow, type Projection, recordProjection, updateRow } from "../events/projection.ts";
 import { orNotFound } from "../http/found.ts";
@@ -49,6 +49,29 @@ const storedPage = async (db: Queryable, yachtId: number, page: YachtPageDeclara
   const row = await queryOne(db, PageRow, `select content, version from yacht_pages where id = $1 ${lock}`, [pageKey(yachtId, page)]);
   const content = Object.fromEntries(page.api.details.map(({ name, rule }) => [name, row?.content[name] ?? emptyValue(rule)])) as DetailValues;
   return { content, version: row?.version ?? 0 };
+};
+
+const PositionRow = Schema.Struct({ cabin: Schema.Int, x: Schema.Int, y: Schema.Int });
+
+/**
+ * Where the yacht's deck_schema page places each cabin on its deck's plan, by cabin (a cabin named
+ * twice keeps its first place, as the editor draws it): every departure's plan draws them, for
+ * agency users too, who do not read the yacht's pages.
+ */
+export const savedCabinPositions = async (db: Queryable, yachtId: number): Promise<ReadonlyMap<number, { readonly x: number; readonly y: number }>> => {
+  const rows = await queryRows(
+    db,
+    PositionRow,
+    `select (position->>'cabin')::int as cabin, (position->>'x')::int as x, (position->>'y')::int as y
+       from yacht_pages yp cross join lateral jsonb_array_elements(
+              case when jsonb_typeof(yp.content->'positions') = 'array' then yp.content->'positions' else '[]'::jsonb end)
+            with ordinality as saved(position, place)
+      where yp.yacht_id = $1 and yp.page = 'deck_schema' order by place`,
+    [yachtId],
+  );
+  const positions = new Map<number, { readonly x: number; readonly y: number }>();
+  for (const { cabin, x, y } of rows) if (!positions.has(cabin)) positions.set(cabin, { x, y });
+  return positions;
 };
 
 /** The yacht a page belongs to: a live one, or 404. */

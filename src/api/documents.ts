@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { endpoint } from "./endpoint.ts";
-import { CruiseIdFromPath, PassengerId, ReservationId, SpaceId } from "./ids.ts";
+import { CruiseIdFromPath, idParams, PassengerId, ReservationId, SpaceId } from "./ids.ts";
 
 /**
  * A departure's documents (DOMAIN.md section 8, decision 042): each is one shape, a table of
@@ -8,9 +8,14 @@ import { CruiseIdFromPath, PassengerId, ReservationId, SpaceId } from "./ids.ts"
  * data it lacks. The server fills it in the reader's language; the panel shows it, and the same
  * shape is drawn as PDF and XLSX, so a document is declared once.
  */
-export const cruiseDocumentNames = ["passengers", "ingala", "gpsTax", "flights"] as const;
+export const cruiseDocumentNames = ["passengers", "ingala", "gpsTax", "servicesOrder", "flights", "zarpe"] as const;
 export const CruiseDocumentName = Schema.Literals(cruiseDocumentNames);
 export type CruiseDocumentName = typeof CruiseDocumentName.Type;
+
+/** Every document drawn in that shape: a departure's, and a reservation's voucher. */
+export const documentNames = [...cruiseDocumentNames, "voucher"] as const;
+export const DocumentName = Schema.Literals(documentNames);
+export type DocumentName = typeof DocumentName.Type;
 
 export const documentLanguages = ["es", "en"] as const;
 export const DocumentLanguage = Schema.Literals(documentLanguages);
@@ -42,12 +47,23 @@ export const DocumentDeparture = Schema.Struct({
 
 /** A column: its label in the document's language, and its width in the PDF (a share of the page). */
 export const DocumentColumn = Schema.Struct({ label: Schema.String, width: Schema.Finite });
+export type DocumentColumn = typeof DocumentColumn.Type;
 
-/** A group of rows under its own title (a cabin), each row a text per column. */
+/**
+ * A group of rows under its own title (a cabin), each row a text per column: the document's
+ * columns, or the section's own when it lists something else (the zarpe's crew beside its
+ * passengers, the voucher's flights beside its cabins).
+ */
 export const DocumentSection = Schema.Struct({
   title: Schema.String,
+  columns: Schema.optionalKey(Schema.Array(DocumentColumn)),
   rows: Schema.Array(Schema.Array(Schema.String)),
 });
+export type DocumentSection = typeof DocumentSection.Type;
+
+/** The columns a section's rows are in. */
+export const sectionColumns = (document: { readonly columns: ReadonlyArray<DocumentColumn> }, section: DocumentSection): ReadonlyArray<DocumentColumn> =>
+  section.columns ?? document.columns;
 
 /** What a document may lack of a berth: named by the panel and the files in their own language. */
 export const missingFields = ["passenger", "maritalStatus", "outboundFlight", "returnFlight"] as const;
@@ -70,10 +86,12 @@ export const IncompleteBerth = Schema.Struct({
 export type IncompleteBerth = typeof IncompleteBerth.Type;
 
 export const CruiseDocument = Schema.Struct({
-  document: CruiseDocumentName,
+  document: DocumentName,
   language: DocumentLanguage,
   title: Schema.String,
   departure: DocumentDeparture,
+  /** What its file is named after: the departure's code, or the reservation's for a voucher. */
+  code: Schema.String,
   columns: Schema.Array(DocumentColumn),
   sections: Schema.Array(DocumentSection),
   /** Totals under the table, as label and value (none for a plain list). */
@@ -104,5 +122,40 @@ export const getCruiseDocument = endpoint({
 });
 
 /** The file name a download is saved as: the document and the departure's code. */
-export const documentFileName = (document: CruiseDocumentName, code: string, format: DocumentFormat): string =>
+export const documentFileName = (document: DocumentName, code: string, format: DocumentFormat): string =>
   `${document}-${code}.${format}`;
+
+/** Who reads a voucher: the staff who sell, and the agency it was sold by (another's answers 404). */
+const voucherReaders = { kind: "session", roles: ["admin", "sales", "agency"] } as const;
+
+export const getVoucher = endpoint({
+  name: "documents.voucher",
+  method: "GET",
+  path: "/reservations/:id/voucher",
+  params: idParams(ReservationId),
+  query: CruiseDocumentQuery,
+  response: CruiseDocument,
+  access: voucherReaders,
+  description:
+    "A reservation's voucher (DOMAIN.md section 8) in `lang`, by default its agency's language (Spanish for a direct client); with `format=pdf` the file. An agency user reads its own agency's only (else 404).",
+});
+
+/** Where a voucher was sent, and in which language. */
+export const VoucherSent = Schema.Struct({ to: Schema.String, language: DocumentLanguage });
+export type VoucherSent = typeof VoucherSent.Type;
+
+export const sendVoucher = endpoint({
+  name: "documents.sendVoucher",
+  method: "POST",
+  path: "/reservations/sendVoucher/:id",
+  params: idParams(ReservationId),
+  response: VoucherSent,
+  access: documentReaders,
+  description:
+    "Mails the reservation's voucher as PDF to its agency's address, in the agency's language; 409 'voucher not sent: the agency has no email' for a direct client or an agency without one.",
+});
+
+/** The roles that open a voucher (an agency user its own agency's). */
+export const voucherReaderRoles = voucherReaders.roles;
+
+export const documentEndpoints = [getCruiseDocument, getVoucher, sendVoucher] as const;

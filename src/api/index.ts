@@ -1,11 +1,12 @@
 import * as auth from "./auth.ts";
 import { cruiseEndpoints } from "./cruises.ts";
-import { getCruiseDocument } from "./documents.ts";
+import { documentEndpoints } from "./documents.ts";
 import { passengerEndpoints } from "./passengers.ts";
 import { reservationEndpoints } from "./reservations.ts";
 import { availability } from "./availability.ts";
 import { changeStream } from "./changes.ts";
 import { recordHistory } from "./history.ts";
+import { reportEndpoints } from "./reports.ts";
 import * as home from "./home.ts";
 import * as itineraries from "./itineraries.ts";
 import * as leads from "./leads.ts";
@@ -59,9 +60,10 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   quoteReservation,
   ...cruiseEndpoints,
   ...reservationEndpoints,
-  getCruiseDocument,
+  ...documentEndpoints,
   ...passengerEndpoints,
   availability,
+  ...reportEndpoints,
   changeStream,
 ];
 

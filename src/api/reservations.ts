@@ -157,6 +157,12 @@ export const CruiseCabin = Schema.Struct({
     ),
   ),
   waiting: Schema.Int,
+  /**
+   * Where the yacht's deck_schema page places the cabin on its deck's plan (the top-left corner of
+   * its box, in grid units: src/api/yachtPages.ts); null when the page does not place it. Here
+   * because agency users read the plan too, and not the yacht's pages.
+   */
+  position: Schema.NullOr(Schema.Struct({ x: Schema.Int, y: Schema.Int })),
 });
 export type CruiseCabin = typeof CruiseCabin.Type;
 
@@ -269,7 +275,7 @@ export const cruiseCabins = endpoint({
   response: Schema.Array(CruiseCabin),
   access: readers,
   description:
-    "Every cabin of the departure's yacht with its berths and, per berth, the live space on it (state, reservation code, space type) or null when free; an agency user sees other agencies' spaces without their code.",
+    "Every cabin of the departure's yacht with its berths and, per berth, the live space on it (state, reservation code, space type) or null when free, and its position on its deck's plan (the yacht's deck_schema page; null: not placed); an agency user sees other agencies' spaces without their code.",
 });
 
 export const reservationEndpoints = [

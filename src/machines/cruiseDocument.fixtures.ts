@@ -8,6 +8,7 @@ const content: CruiseDocument = {
   language: "es",
   title: "Lista de pasajeros",
   departure: { id: 7, code: "GEX-20270805", yachtName: "Galápagos Explorer", itineraryName: "Norte 4 días", startDate: "2027-08-05", endDate: "2027-08-08" },
+  code: "GEX-20270805",
   columns: [{ label: "Pasajero", width: 1 }],
   sections: [{ title: "Cabina 1", rows: [["Andrade, Lucía"]] }],
   totals: [],
@@ -18,7 +19,10 @@ const content: CruiseDocument = {
 export const fixtures = machineFixtures({
   id: "cruiseDocument",
   machine: cruiseDocumentMachine,
-  inputs: [{ client: unusedClient, cruiseId: 7, document: "passengers", language: "es" }],
+  inputs: [
+    { client: unusedClient, source: { kind: "cruise", cruiseId: 7, document: "passengers" }, language: "es" },
+    { client: unusedClient, source: { kind: "voucher", reservationId: 12 }, language: null },
+  ],
   events: [
     { type: "xstate.done.actor.fetchDocument", output: content },
     { type: "xstate.error.actor.fetchDocument", error: refused(404, messages.notFound) },
@@ -28,5 +32,11 @@ export const fixtures = machineFixtures({
     { type: "download", format: "xlsx" },
     { type: "xstate.done.actor.downloadFile", output: { blob: new Blob(["%PDF"]), fileName: "passengers-GEX-20270805.pdf" } },
     { type: "xstate.error.actor.downloadFile", error: refused(403, messages.forbidden) },
+    { type: "voucher.send" },
+    { type: "xstate.done.actor.confirmSend", output: true },
+    { type: "xstate.done.actor.confirmSend", output: false },
+    { type: "xstate.error.actor.confirmSend", error: new Error("closed") },
+    { type: "xstate.done.actor.sendVoucher", output: { to: "reservas@cuencatravel.example", language: "es" } },
+    { type: "xstate.error.actor.sendVoucher", error: refused(409, messages.voucherWithoutRecipient) },
   ],
 });

@@ -19,7 +19,7 @@ import type { ListSource } from "../machines/recordList.machine.ts";
 import type { ColumnDeclaration, FieldDeclaration } from "./record.ts";
 
 /** Where the panel lists a record: the sidebar section its menu entry sits in. */
-export type MenuSection = "administration" | "screens" | "operations" | "fleet" | "rates" | "catalogues";
+export type MenuSection = "administration" | "screens" | "operations" | "reports" | "fleet" | "rates" | "catalogues";
 
 /**
  * A table and column whose rows point at a catalogue item: while one does, the item is in use

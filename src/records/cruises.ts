@@ -1,5 +1,5 @@
 import type { Cruise } from "../api/cruises.ts";
-import { type CruiseDocumentName, cruiseDocumentNames, getCruiseDocument } from "../api/documents.ts";
+import { type CruiseDocumentName, cruiseDocumentNames, getCruiseDocument, getVoucher } from "../api/documents.ts";
 import { cruiseDetails } from "../api/cruises.ts";
 import { detail, detailValues } from "../api/details.ts";
 import { type RoleName, staffRoles } from "../api/endpoint.ts";
@@ -12,14 +12,24 @@ import type { FieldDeclaration } from "./record.ts";
 import { captains, guides, hoteliers, languages } from "./referenceData.ts";
 
 /** The tabs of a departure's page (DOMAIN.md section 8), in their order: its documents after the first two. */
-export const cruiseTabs = ["reservations", "edit", ...cruiseDocumentNames] as const;
+export const cruiseTabs = ["reservations", "edit", "passengers", "ingala", "gpsTax", "servicesOrder", "voucher", "flights", "zarpe"] as const;
 export type CruiseTab = (typeof cruiseTabs)[number];
 
 const isDocument = (tab: CruiseTab): tab is CruiseDocumentName => cruiseDocumentNames.some((name) => name === tab);
 
-/** Who sees a tab: every staff role a departure's reservations and form, admin and sales its documents. */
+const sessionRoles = (access: typeof getCruiseDocument.access | typeof getVoucher.access): ReadonlyArray<RoleName> =>
+  access.kind === "session" ? access.roles : [];
+
+/**
+ * Who sees a tab: every staff role a departure's reservations and form, admin and sales its
+ * documents, the staff who read vouchers its reservations' vouchers.
+ */
 export const tabReaders = (tab: CruiseTab): ReadonlyArray<RoleName> =>
-  isDocument(tab) && getCruiseDocument.access.kind === "session" ? getCruiseDocument.access.roles : staffRoles;
+  isDocument(tab)
+    ? sessionRoles(getCruiseDocument.access)
+    : tab === "voucher"
+      ? staffRoles.filter((role) => sessionRoles(getVoucher.access).includes(role))
+      : staffRoles;
 
 /** The labels of the form's fields, by the contract's name. */
 const labels: Readonly<Record<string, string>> = {

@@ -1,3 +1,4 @@
+import { documentLanguages } from "../api/documents.ts";
 import { detail } from "../api/details.ts";
 import { passengerGenders } from "../api/passengers.ts";
 import { emailField, textField, yearField } from "../api/fields.ts";
@@ -298,6 +299,8 @@ export const agencies = referenceCatalogue({
     { name: "identificationType", label: "detail.identificationType", ...referenceTo(identificationTypes, { required: false }) },
     { name: "identificationNumber", label: "detail.identificationNumber", rule: detail.text(textField(20)) },
     { name: "email", label: "detail.email", rule: detail.text(emailField({ required: false })) },
+    // the language its vouchers are written and mailed in (DOMAIN.md section 8); none: Spanish
+    { name: "language", label: "detail.documentLanguage", rule: detail.choice(documentLanguages, false) },
     { name: "phone", label: "detail.phone", rule: detail.text(phone) },
     { name: "cellphone", label: "detail.cellphone", rule: detail.text(phone) },
     { name: "fax", label: "detail.fax", rule: detail.text(phone) },

@@ -18,6 +18,7 @@ export const reservations = {
   writers: ["admin", "sales", "agency"] as ReadonlyArray<RoleName>,
   listPath: "/panel/reservations",
   path: (id: number | string): string => `/panel/reservations/${id}`,
+  voucherPath: (id: number | string): string => `/panel/reservations/${id}/voucher`,
   menu: { section: "operations" as MenuSection },
   offers: (reservation: Pick<Reservation, "state">, event: ReservationEvent["type"]): boolean =>
     nextStatus(reservationMachine, reservation.state, { type: event } as Parameters<typeof nextStatus<typeof reservationMachine>>[2]) !== null,

@@ -79,3 +79,36 @@ export const overlapping = (decks: ReadonlyArray<PlanDeck>, positions: ReadonlyA
   }
   return found;
 };
+
+/** A cabin that says its deck and, when its deck's plan places it, where (a departure's cabins). */
+export interface DeckCabin extends PlanCabin {
+  readonly deckId: number | null;
+  readonly deckName: string | null;
+  readonly position: { readonly x: number; readonly y: number } | null;
+}
+
+/** A deck's cabins, each at its place on the deck's plan. */
+export interface PlacedDeck<C extends DeckCabin> {
+  readonly id: number | null;
+  readonly name: string;
+  readonly cabins: ReadonlyArray<{ readonly cabin: C; readonly position: CabinPosition }>;
+}
+
+/**
+ * Cabins grouped by deck in the order they come (the yacht's: decks, then cabins), each at the
+ * position its deck's plan saved or, never placed, where the editor shows it (placeCabins), so a
+ * departure's plan is the drawing staff see on the yacht's deck_schema page.
+ */
+export const cabinsOnDecks = <C extends DeckCabin>(cabins: ReadonlyArray<C>): PlacedDeck<C>[] => {
+  const byDeck = new Map<number | null, C[]>();
+  for (const cabin of cabins) byDeck.set(cabin.deckId, [...(byDeck.get(cabin.deckId) ?? []), cabin]);
+  return [...byDeck.entries()].map(([id, own]) => {
+    const saved = own.flatMap((cabin) => (cabin.position === null ? [] : [{ cabin: cabin.id, ...cabin.position }]));
+    const placed = new Map(placeCabins([{ id: id ?? 0, name: "", cabins: own }], saved).map((position) => [position.cabin, position]));
+    return {
+      id,
+      name: own[0]?.deckName ?? "",
+      cabins: own.map((cabin) => ({ cabin, position: placed.get(cabin.id) ?? { cabin: cabin.id, x: 0, y: 0 } })),
+    };
+  });
+};

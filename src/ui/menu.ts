@@ -1,10 +1,14 @@
 import { everyRole, type RoleName, staffRoles } from "../api/endpoint.ts";
+import { type ReportName, reportNames, reportReaders } from "../api/reports.ts";
 import type { CatalogueDeclaration, MenuSection } from "../records/catalogue.ts";
 import { departures } from "../records/cruises.ts";
 import { passengers } from "../records/passengers.ts";
 import { reservations } from "../records/reservations.ts";
 import { catalogues } from "../records/index.ts";
 import { paths } from "./paths.ts";
+
+/** A report's menu entry: its text is `nav.<key>`. */
+export const reportMenuKey = (report: ReportName): string => `report${report.charAt(0).toUpperCase()}${report.slice(1)}`;
 
 export interface MenuEntry {
   /** Its text is `nav.<key>`. */
@@ -36,6 +40,7 @@ export const menu: ReadonlyArray<MenuEntry> = [
   { key: departures.key, path: departures.listPath, section: departures.menu.section, roles: departures.readers },
   { key: reservations.key, path: reservations.listPath, section: reservations.menu.section, roles: reservations.readers },
   { key: passengers.key, path: passengers.listPath, section: passengers.menu.section, roles: passengers.readers },
+  ...reportNames.map((report): MenuEntry => ({ key: reportMenuKey(report), path: paths.report(report), section: "reports", roles: reportReaders[report] })),
   { key: "flows", path: paths.flows, section: "screens", roles: ["admin", "marketing"] },
   { key: "agency", path: paths.agency, section: "screens", roles: ["agency"] },
 ];

@@ -1,4 +1,5 @@
 import type { DestinationType } from "../api/itineraries.ts";
+import type { ReportName } from "../api/reports.ts";
 
 type Id = number | string;
 
@@ -34,6 +35,8 @@ export const paths = {
   availability: "/panel/availability",
   /** The analysts' page: every state machine drawn, with generated paths to play. */
   flows: "/panel/flows",
+  /** A report of the Reportes section (decision 043). */
+  report: (report: ReportName) => `/panel/reports/${report}`,
 } as const;
 
 /** Route patterns for the router, one per screen family. */

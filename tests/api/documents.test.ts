@@ -383,3 +383,173 @@ describe("the flights report", () => {
     expect(text).toContain("Mena, Jorge");
   });
 });
+
+describe("the services' order", () => {
+  it("names who serves the departure and, by cabin, each passenger's diet, wetsuit, notes, transfers and arrival flight", async () => {
+    const guide = await idNamed("guides", "Diego");
+    const changed = await call("PUT", `/passengers/updatePassenger/${passengerIds.lucia}`, {
+      ...(dataOf(await call("GET", `/passengers/${passengerIds.lucia}`)) as Record<string, unknown>),
+      wetsuitSize: "M",
+      requirements: "Cama baja",
+      transfers: "Hotel Finch Bay",
+    });
+    expect(changed.status, changed.text).toBe(200);
+    const departure = dataOf(await call("GET", `/cruises/${cruiseId}`)) as Record<string, unknown>;
+    const updated = await call("PUT", `/cruises/updateCruise/${cruiseId}`, { ...departure, guideIds: [guide], hotelierId: await idNamed("hoteliers", "Servicios Hoteleros Santa Cruz") }, "admin");
+    expect(updated.status, updated.text).toBe(200);
+    const flightId = await idNamed("flights", "AV1630");
+    const booked = await call("POST", "/passengerFlights/createPassengerFlight", { passengerId: passengerIds.lucia, cruiseId, direction: "outbound", flightId, date: "2030-06-06", time: "07:30" });
+    expect(booked.status, booked.text).toBe(200);
+
+    const order = dataOf(await call("GET", `/cruises/${cruiseId}/documents/servicesOrder`)) as Manifest & {
+      readonly sections: ReadonlyArray<{ readonly columns?: ReadonlyArray<{ readonly label: string }> }>;
+    };
+    expect(order.title).toBe("Orden de servicios");
+    const [service, firstCabin] = order.sections;
+    expect(service?.columns?.map((column) => column.label)).toEqual(["Dato", "Detalle"]);
+    expect(service?.rows).toContainEqual(["Hotelero", "Servicios Hoteleros Santa Cruz"]);
+    expect(service?.rows.find((row) => row[0] === "Guías")?.[1]).toMatch(/^Diego /);
+    expect(firstCabin?.rows).toEqual([
+      ["1", "Mena, Jorge", "Male Adult", "", "", "", "", "", ""],
+      ["2", "Andrade, Lucía", "Female Adult", "Vegetariano", "M", "Alergia a la penicilina", "Cama baja", "Hotel Finch Bay", "AV1630 · 06/06/2030 07:30"],
+    ]);
+    expect(order.totals).toEqual([
+      { label: "Pasajeros", value: "2" },
+      { label: "Vegetariano", value: "1" },
+      { label: "Sin gluten", value: "0" },
+      { label: "Traje de neopreno", value: "M × 1" },
+    ]);
+    // the hotelier waits at the airport for an arrival flight: Jorge has none, cabin 3 no passenger
+    expect(order.incomplete.map((berth) => [berth.cabinName, berth.passengerName, berth.missing])).toEqual([
+      ["3", null, ["passenger"]],
+      ["1", "Jorge Mena", ["outboundFlight"]],
+    ]);
+  });
+});
+
+describe("the zarpe", () => {
+  it("lists the yacht, its captain, crew, guides and itinerary, and every passenger aboard with the persons in all", async () => {
+    const yacht = await idNamed("yachts", "Galápagos Explorer");
+    const [page] = await db.query<{ version: number }>("select version from yacht_pages where yacht_id = $1 and page = 'crews_on_board'", [yacht]);
+    const crew = await request(server, "PUT", `/api/yachts/updateYachtPage/${yacht}/crews_on_board`, {
+      token: tokens.get("admin") ?? "",
+      body: {
+        version: page?.version ?? 0,
+        captain: await idNamed("captains", "Fausto"),
+        crew: [
+          { name: "Luis Andrade", role: "Marinero", nationality: await idNamed("countries", "Ecuador") },
+          { name: "Pedro Loor", role: "Chef", nationality: await idNamed("countries", "Ecuador") },
+        ],
+      },
+    });
+    expect(crew.status, crew.text).toBe(200);
+    const zarpe = dataOf(await call("GET", `/cruises/${cruiseId}/documents/zarpe?lang=en`)) as Manifest;
+    expect(zarpe.title).toBe("Zarpe: crew and passenger list");
+    expect(zarpe.sections.map((section) => section.title)).toEqual(["Vessel", "Crew", "Guides", "Itinerary", "Passengers aboard"]);
+    const [vessel, crewSection, , itinerary, aboard] = zarpe.sections;
+    expect(vessel?.rows[0]).toEqual(["Yacht", "Galápagos Explorer"]);
+    expect(vessel?.rows[1]?.[1]).toMatch(/^Fausto /);
+    expect(crewSection?.rows).toEqual([
+      ["1", "Luis Andrade", "Marinero", "Ecuador"],
+      ["2", "Pedro Loor", "Chef", "Ecuador"],
+    ]);
+    expect(itinerary?.rows.length).toBeGreaterThan(0);
+    expect(aboard?.rows.map((row) => row[1])).toEqual(["Mena, Jorge", "Andrade, Lucía"]);
+    expect(zarpe.totals.find((total) => total.label === "Persons aboard")?.value).toBe(String(2 + 2 + (zarpe.sections[2]?.rows.length ?? 0)));
+    expect(zarpe.incomplete.map((berth) => berth.spaceId)).toEqual([emptySpace]);
+  });
+});
+
+describe("the voucher", () => {
+  const reservationId = async () => {
+    const [row] = await db.query<{ id: number }>("select id from reservations where code = $1", [reservationCode]);
+    return row?.id ?? 0;
+  };
+
+  it("shows the reservation, its cabins and passengers, flights, terms, price and bank data in the agency's language", async () => {
+    const id = await reservationId();
+    const spanish = dataOf(await call("GET", `/reservations/${id}/voucher`)) as Manifest & { readonly language: string };
+    expect(spanish.language).toBe("es");
+    expect(spanish.title).toBe(`Voucher ${reservationCode}`);
+    const [summary, cabins] = spanish.sections;
+    expect(summary?.rows).toContainEqual(["Agencia", "Cuenca Travel"]);
+    expect(summary?.rows).toContainEqual(["Pasajero principal", "Jorge Mena"]);
+    expect(summary?.rows).toContainEqual(["Estado", "Bloqueada"]);
+    expect(cabins?.rows.map((row) => row.slice(1, 4))).toEqual([
+      ["1", "Male Adult", "Jorge Mena"],
+      ["1", "Female Adult", "Lucía Andrade"],
+      ["3", "Female Adult", "Sin pasajero"],
+    ]);
+    const reservation = dataOf(await call("GET", `/reservations/${id}`)) as { price: { total: number } };
+    expect(reservation.price.total).toBeGreaterThan(0);
+    expect(spanish.totals[0]?.label).toBe("Total");
+    expect(spanish.totals[0]?.value.replace(/\D/g, "")).toBe(String(Math.round(reservation.price.total * 100)));
+    expect(spanish.sections.map((section) => section.title)).toContain("Datos bancarios");
+    expect(spanish.incomplete.map((berth) => berth.spaceId)).toEqual([emptySpace]);
+
+    // an agency that reads English gets its vouchers in English unless another language is asked for
+    const agency = await idNamed("agencies", "Cuenca Travel");
+    await db.query("update agencies set details = details || '{\"language\": \"en\"}' where id = $1", [agency]);
+    const english = dataOf(await call("GET", `/reservations/${id}/voucher`)) as Manifest & { readonly language: string };
+    expect([english.language, english.title, english.sections[0]?.title]).toEqual(["en", `Voucher ${reservationCode}`, "Reservation"]);
+    expect((dataOf(await call("GET", `/reservations/${id}/voucher?lang=es`)) as { language: string }).language).toBe("es");
+  });
+
+  it("downloads as a PDF naming the reservation, its passengers and what is included", async () => {
+    const id = await reservationId();
+    const answer = await fetch(`${server.base}/api/reservations/${id}/voucher?format=pdf`, { headers: { authorization: `Bearer ${tokens.get("sales")}` } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-disposition")).toBe(`attachment; filename="voucher-${reservationCode}.pdf"`);
+    const { pages, text } = await pdfText(new Uint8Array(await answer.arrayBuffer()));
+    expect(pages).toBeGreaterThanOrEqual(1);
+    for (const expected of [`Voucher ${reservationCode}`, "Cuenca Travel", "Jorge Mena", "Lucía Andrade", "Incluye", "No incluye", "Banco del Pichincha", `Página 1 de ${pages}`]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it("is mailed as a PDF to its agency, and refused with nothing sent for a direct client", async () => {
+    const id = await reservationId();
+    const sent = await call("POST", `/reservations/sendVoucher/${id}`);
+    expect(sent.status, sent.text).toBe(200);
+    const [agency] = await db.query<{ email: string }>("select details->>'email' as email from agencies where name = 'Cuenca Travel'");
+    expect(dataOf(sent)).toEqual({ to: agency?.email, language: "es" });
+    const [mail] = await db.query<{ to: string; subject: string; attachments: ReadonlyArray<{ filename: string; contentType: string; base64: string }> }>(
+      'select "to", subject, attachments from outbox order by id desc limit 1',
+    );
+    expect(mail?.to).toBe(agency?.email);
+    expect(mail?.subject).toContain(reservationCode);
+    expect(mail?.attachments.map((file) => [file.filename, file.contentType])).toEqual([[`voucher-${reservationCode}.pdf`, "application/pdf"]]);
+    const { text } = await pdfText(new Uint8Array(Buffer.from(mail?.attachments[0]?.base64 ?? "", "base64")));
+    expect(text).toContain(`Voucher ${reservationCode}`);
+
+    const cabins = dataOf(await call("GET", `/cruises/${cruiseId}/cabins`)) as ReadonlyArray<{ id: number; name: string }>;
+    const direct = await call("POST", "/reservations/createReservation", {
+      cruiseId,
+      agencyId: null,
+      type: "general",
+      cabins: [{ cabinId: cabins.find((cabin) => cabin.name === "4")?.id ?? 0, spaces: [{ genderId: await idNamed("genders", "Male Adult") }] }],
+    });
+    expect(direct.status, direct.text).toBe(200);
+    const before = await snapshot(db);
+    const refused = await call("POST", `/reservations/sendVoucher/${(dataOf(direct) as { id: number }).id}`);
+    expect([refused.status, dataOf(refused)]).toEqual([409, messages.voucherWithoutRecipient]);
+    expect(await snapshot(db)).toEqual(before);
+  });
+
+  it("is read by staff who sell and by its own agency only", async () => {
+    const id = await reservationId();
+    expect((await call("GET", `/reservations/${id}/voucher`, undefined, "admin")).status).toBe(200);
+    const marketing = await call("GET", `/reservations/${id}/voucher`, undefined, "marketing");
+    expect([marketing.status, dataOf(marketing)]).toEqual([403, messages.forbidden]);
+    // the test's agency user belongs to another agency than Cuenca Travel's reservation
+    const [agencyUser] = await db.query<{ agency_id: number | null }>("select agency_id from users where email = 'agency@example.com'");
+    const cuenca = await idNamed("agencies", "Cuenca Travel");
+    expect(agencyUser?.agency_id).not.toBe(cuenca);
+    expect((await call("GET", `/reservations/${id}/voucher`, undefined, "agency")).status).toBe(404);
+    const agencyMail = await call("POST", `/reservations/sendVoucher/${id}`, undefined, "agency");
+    expect([agencyMail.status, dataOf(agencyMail)]).toEqual([403, messages.forbidden]);
+    await db.query("update users set agency_id = $1 where email = 'agency@example.com'", [cuenca]);
+    expect((await call("GET", `/reservations/${id}/voucher`, undefined, "agency")).status).toBe(200);
+    expect((await call("GET", "/reservations/999999/voucher")).status).toBe(404);
+  });
+});

@@ -365,6 +365,33 @@ describe("who sees what", () => {
   });
 });
 
+describe("a departure's cabins on their decks' plans", () => {
+  it("carry the positions the yacht's deck_schema page saves, null for a cabin it does not place, for an agency user too", async () => {
+    const page = `/yachts/${ids.explorer}/pages/deck_schema`;
+    const { version } = dataOf(await call("GET", page, undefined, "admin")) as { version: number };
+    const positions = [
+      { cabin: ids.cabin3, x: 12, y: 10 },
+      { cabin: ids.cabin1, x: 0, y: 0 },
+    ];
+    expect(dataOf(await call("PUT", `/yachts/updateYachtPage/${ids.explorer}/deck_schema`, { version, positions }, "admin"))).toBe(messages.updated);
+    const cabins = dataOf(await call("GET", `/cruises/${ids.june}/cabins`, undefined, "agency")) as ReadonlyArray<CabinAnswer & { position: unknown }>;
+    const placed = (id: number) => cabins.find((cabin) => cabin.id === id);
+    expect(placed(ids.cabin3)).toMatchObject({ name: "3", position: { x: 12, y: 10 } });
+    expect(placed(ids.cabin1)).toMatchObject({ name: "1", position: { x: 0, y: 0 } });
+    expect(placed(ids.cabin4)?.position).toBeNull();
+    expect(cabins.reduce((total, cabin) => total + cabin.capacity, 0)).toBe(capacity);
+
+    // moved on the yacht's page: the next read of the departure shows it where it is now
+    const moved = dataOf(await call("GET", page, undefined, "admin")) as { version: number };
+    const again = [{ cabin: ids.cabin3, x: 30, y: 4 }];
+    expect(dataOf(await call("PUT", `/yachts/updateYachtPage/${ids.explorer}/deck_schema`, { version: moved.version, positions: again }, "admin"))).toBe(
+      messages.updated,
+    );
+    const after = dataOf(await call("GET", `/cruises/${ids.june}/cabins`)) as ReadonlyArray<CabinAnswer & { position: unknown }>;
+    expect(after.map((cabin) => [cabin.id, cabin.position]).filter(([, position]) => position !== null)).toEqual([[ids.cabin3, { x: 30, y: 4 }]]);
+  });
+});
+
 describe("the reservations' read tables", () => {
   it("are given back row for row by a rebuild from the events", async () => {
     const rows = async () => ({

@@ -178,6 +178,22 @@ describe("a reservation's passengers", () => {
     // what is missing is told to staff in the panel's language
     expect(await incomplete.textContent()).toContain("pasajero");
 
+    // the zarpe names the yacht's crew beside its passengers, each list in a table of its own
+    await page.getByRole("navigation", { name: "Pestañas de la salida" }).getByRole("link", { name: "Zarpe" }).click();
+    await page.getByRole("table", { name: "Tripulación" }).waitFor({ timeout: 60_000 });
+    await page.getByRole("cell", { name: "Paredes, Lucía" }).waitFor();
+    await screenshot(page, "cruise-zarpe-es-desktop");
+
+    // the voucher tab leads to the reservation's voucher, which is mailed to Cuenca Travel
+    await page.getByRole("navigation", { name: "Pestañas de la salida" }).getByRole("link", { name: "Voucher" }).click();
+    await page.getByRole("link", { name: `Ver voucher ${reservation.code}` }).click();
+    await page.getByRole("heading", { level: 1, name: `Voucher · ${reservation.code}` }).waitFor({ timeout: 60_000 });
+    await page.getByRole("table", { name: "Reserva" }).getByRole("cell", { name: "Cuenca Travel" }).waitFor();
+    await screenshot(page, "voucher-es-desktop");
+    await page.getByRole("button", { name: "Enviar a la agencia" }).click();
+    await page.locator(".swal2-confirm").click();
+    await page.getByText(/^Voucher enviado a .+@/).waitFor({ timeout: 60_000 });
+
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   }, 180_000);

@@ -51,6 +51,18 @@ describe("a reservation", () => {
     await page.goto(`${server.url}/panel/cruises/${departure.id}/reservations`);
     await page.getByRole("heading", { name: `Salida ${departure.code}` }).waitFor();
 
+    // the cabin sits on its deck's plan where the yacht's deck_schema page places it; a phone lists the cards instead
+    const cabins = (await (await fetch(`${server.url}/api/cruises/${departure.id}/cabins`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      data: ReadonlyArray<{ name: string; position: { x: number; y: number } | null }>;
+    };
+    const placed = cabins.data.find((cabin) => cabin.name === "3")?.position;
+    const card = page.getByRole("button", { name: "Cabina 3: 2 de 2 plazas libres" });
+    const gridLines = () => card.evaluate((element) => [getComputedStyle(element).gridColumnStart, getComputedStyle(element).gridRowStart]);
+    expect(await gridLines()).toEqual([String((placed?.x ?? -2) + 1), String((placed?.y ?? -2) + 1)]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await gridLines()).toEqual(["auto", "auto"]);
+    await page.setViewportSize(desktop);
+
     await page.getByRole("button", { name: "Bloquear" }).click();
     await page.getByText("Elija las cabinas en el plano.").waitFor();
     await page.getByRole("button", { name: "Cabina 3: 2 de 2 plazas libres" }).click();

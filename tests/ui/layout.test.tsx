@@ -72,6 +72,8 @@ describe("the protected panel", () => {
   ];
   // seasons and agencies are the sales side's (DOMAIN.md section 2)
   const salesSide = ["Temporadas", "Agencias"];
+  // the Reportes section (decision 043): marketing reads the leads dashboard only
+  const reports = ["Ocupación", "Ventas", "Reservas por vencer", "Panel de leads"];
   it.each([
     [
       "admin",
@@ -89,6 +91,7 @@ describe("the protected panel", () => {
         "Salidas",
         "Reservas",
         "Pasajeros",
+        ...reports,
         ...fleet,
         ...rates,
         ...catalogues,
@@ -110,6 +113,7 @@ describe("the protected panel", () => {
         "Salidas",
         "Reservas",
         "Pasajeros",
+        "Panel de leads",
         ...fleet,
         ...catalogues,
       ],
@@ -127,6 +131,7 @@ describe("the protected panel", () => {
         "Salidas",
         "Reservas",
         "Pasajeros",
+        ...reports,
         ...fleet,
         ...rates,
         ...catalogues,

@@ -20,6 +20,7 @@ export {
   leads,
   nav,
   passengers,
+  reports,
   options,
   reservations,
   roles,

@@ -101,6 +101,7 @@ export function PanelLayout({ children }: { readonly children: ReactNode }) {
           {section("administration")}
           {section("screens")}
           {section("operations")}
+          {section("reports")}
           {section("fleet")}
           {section("rates")}
           {section("catalogues")}

@@ -31,7 +31,16 @@ const states = ["reserved", "waiting", "confirmed", "canceled"] as const;
  * A page of reservations with their search and filters (state, agency for staff who read the
  * agencies, time limit within a day), all in the address; every reservation's, or one departure's.
  */
-export function ReservationsList({ cruiseId, withAgencies }: { readonly cruiseId: number | null; readonly withAgencies: boolean }) {
+export function ReservationsList({
+  cruiseId,
+  withAgencies,
+  withVouchers = false,
+}: {
+  readonly cruiseId: number | null;
+  readonly withAgencies: boolean;
+  /** A column linking each reservation to its voucher (a departure's Voucher tab). */
+  readonly withVouchers?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const { client } = useServices();
   const search = useSearch();
@@ -77,6 +86,18 @@ export function ReservationsList({ cruiseId, withAgencies }: { readonly cruiseId
     { header: t("reservations.state"), cell: (row) => t(`reservations.states.${row.state}`) },
     { header: t("reservations.timeLimit"), cell: (row) => timeLimitText(row, t) },
     { header: t("reservations.total"), cell: (row) => formatMoney(row.price.total, i18n.language) },
+    ...(withVouchers
+      ? [
+          {
+            header: t("documents.voucher"),
+            cell: (row: ReservationSummary) => (
+              <Link className="nowrap" href={reservations.voucherPath(row.id)} aria-label={`${t("documents.openVoucher")} ${row.code}`}>
+                {t("documents.openVoucher")}
+              </Link>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (

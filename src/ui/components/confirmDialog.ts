@@ -94,6 +94,12 @@ export const commandDialog = (translations: i18n) =>
     return input.asksReason && typeof result.value === "string" ? result.value.trim() : "";
   });
 
+/** Asks before mailing a voucher to its agency, as the `confirmSend` actor: 'Enviar' / 'Cancelar'. */
+export const voucherSendDialog = (translations: i18n) =>
+  fromPromise<boolean, { readonly title: string }>(({ input }) =>
+    ask(translations, { icon: "question", confirmKey: "documents.sendVoucher", color: SEND_COLOR }, translations.t("documents.sendVoucherTitle", { title: input.title })),
+  );
+
 /** Asks before copying a year's rates to the next, as the `confirmCopy` actor: 'Copiar' / 'Cancelar'. */
 export const yearCopyDialog = (translations: i18n) =>
   fromPromise<boolean, YearCopyQuestion>(({ input }) =>

@@ -5,22 +5,30 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import {
+  type CruiseDocument,
   type CruiseDocumentName,
+  type DocumentColumn,
   type DocumentLanguage,
+  type DocumentSection,
   documentFormats,
   documentLanguages,
   type IncompleteBerth,
+  sectionColumns,
+  sendVoucher,
 } from "../../api/documents.ts";
-import { cruiseDocumentMachine, type DocumentFile } from "../../machines/cruiseDocument.machine.ts";
+import { cruiseDocumentMachine, type DocumentFile, type DocumentSource } from "../../machines/cruiseDocument.machine.ts";
 import { passengers } from "../../records/passengers.ts";
 import { reservations } from "../../records/reservations.ts";
+import { voucherSendDialog } from "../components/confirmDialog.ts";
 import { CruiseTabs } from "../components/CruiseTabs.tsx";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { PageTitle } from "../components/PageTitle.tsx";
 import { Spinner } from "../components/Spinner.tsx";
+import { showToast } from "../components/toast.ts";
 import { useServices } from "../context.ts";
 import { formatDate } from "../leadFormat.ts";
 import { useFlowActor } from "../useFlow.ts";
+import { useRoleIn } from "../useRole.ts";
 
 /** The browser saves a downloaded file under its name. */
 const saveFile = ({ blob, fileName }: DocumentFile): void => {
@@ -46,38 +54,126 @@ const byReservationCabin = (berths: ReadonlyArray<IncompleteBerth>): ReadonlyArr
 
 const languageOf = (language: string): DocumentLanguage => (language.startsWith("en") ? "en" : "es");
 
+/** The document's tables: consecutive sections in the document's columns share one, a section with its own columns has its own. */
+const tablesOf = (content: CruiseDocument): ReadonlyArray<{ readonly columns: ReadonlyArray<DocumentColumn>; readonly sections: ReadonlyArray<DocumentSection> }> => {
+  const tables: { columns: ReadonlyArray<DocumentColumn>; sections: DocumentSection[] }[] = [];
+  for (const section of content.sections) {
+    const columns = sectionColumns(content, section);
+    const last = tables.at(-1);
+    if (last !== undefined && section.columns === undefined && last.columns === columns) last.sections.push(section);
+    else tables.push({ columns, sections: [section] });
+  }
+  return tables;
+};
+
 /**
- * /panel/cruises/{id}/{document}: one of a departure's documents (DOMAIN.md section 8) as a table
- * per section, the berths whose data it lacks linked to where they are fixed, and the same
- * document downloaded as PDF or XLSX or printed. It opens in the panel's language; another may be
- * chosen for a reader abroad.
+ * A table of the document: its columns and a row group per section under its title; a table of
+ * one section among others is captioned by the section instead (the zarpe's crew, the voucher's
+ * terms).
  */
-export default function CruiseDocumentView({ id, document: name }: { readonly id: number; readonly document: CruiseDocumentName }) {
+function DocumentTable({
+  caption,
+  columns,
+  sections,
+  alone,
+}: {
+  readonly caption: string;
+  readonly columns: ReadonlyArray<DocumentColumn>;
+  readonly sections: ReadonlyArray<DocumentSection>;
+  readonly alone: boolean;
+}) {
+  const bySection = !alone && sections.length === 1;
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide list scrolls sideways in its box, which keyboard users focus to scroll (WCAG 2.1.1)
+    <section className="document-section" tabIndex={0} aria-label={bySection ? (sections[0]?.title ?? caption) : caption}>
+      {/* on a phone a list of one or two columns (terms, a label and its value) reads without the column's labels */}
+      <table className={columns.length <= 2 ? "document-table document-plain striped" : "document-table striped"}>
+        <caption>{bySection ? sections[0]?.title : caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.label} scope="col">
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {sections.map((section) => (
+          <tbody key={section.title}>
+            {!bySection && (
+              <tr className="document-section-title">
+                <th colSpan={columns.length} scope="rowgroup">
+                  {section.title}
+                </th>
+              </tr>
+            )}
+            {section.rows.map((row) => (
+              <tr key={row.join("\u0000")}>
+                {row.map((cell, index) => (
+                  <td key={columns[index]?.label ?? index} data-label={columns[index]?.label}>
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        ))}
+      </table>
+    </section>
+  );
+}
+
+/**
+ * A document's page: one of a departure's (DOMAIN.md section 8, /panel/cruises/{id}/{document})
+ * or a reservation's voucher (/panel/reservations/{id}/voucher), as tables, the berths whose data
+ * it lacks linked to where they are fixed, and the same document downloaded as PDF or XLSX or
+ * printed. A departure's opens in the panel's language, a voucher in its agency's; another may be
+ * chosen for a reader abroad. A voucher is mailed to its agency from here.
+ */
+function DocumentPage({ source }: { readonly source: DocumentSource }) {
   const { t, i18n } = useTranslation();
   const { client } = useServices();
-  const [logic] = useState(() => cruiseDocumentMachine.provide({ actions: { saveFile: (_, file) => saveFile(file) } }));
-  const actor = useFlowActor(logic, { input: { client, cruiseId: id, document: name, language: languageOf(i18n.language) } });
+  const sends = useRoleIn(sendVoucher.access.kind === "session" ? sendVoucher.access.roles : []);
+  const [logic] = useState(() =>
+    cruiseDocumentMachine.provide({
+      actions: {
+        saveFile: (_, file) => saveFile(file),
+        notifySent: (_, sent) => void showToast(i18n.t("documents.voucherSent", { to: sent.to })),
+      },
+      actors: { confirmSend: voucherSendDialog(i18n) },
+    }),
+  );
+  const actor = useFlowActor(logic, { input: { client, source, language: source.kind === "cruise" ? languageOf(i18n.language) : null } });
   const content = useSelector(actor, (snapshot) => snapshot.context.content);
   const language = useSelector(actor, (snapshot) => snapshot.context.language);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const fetching = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));
   const downloading = useSelector(actor, (snapshot) => snapshot.hasTag("downloading"));
+  const sending = useSelector(actor, (snapshot) => snapshot.hasTag("sending"));
+  const canSend = useSelector(actor, (snapshot) => snapshot.can({ type: "voucher.send" }));
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
   const departure = content?.departure ?? null;
+  const title = source.kind === "cruise" ? t(`documents.titles.${source.document}`) : t("documents.voucher");
 
   return (
     <section aria-labelledby="page-title" className="cruise-document">
-      <PageTitle title={departure === null ? t(`documents.titles.${name}`) : `${t(`documents.titles.${name}`)} · ${departure.code}`} />
+      <PageTitle title={content === null ? title : source.kind === "cruise" ? `${title} · ${content.code}` : `${title} · ${content.code}`} />
       {departure !== null && (
         <p className="departure-line">{`${departure.yachtName} · ${departure.itineraryName} · ${formatDate(departure.startDate)} – ${formatDate(departure.endDate)}`}</p>
       )}
-      <CruiseTabs id={id} current={name} />
+      {source.kind === "cruise" ? (
+        <CruiseTabs id={source.cruiseId} current={source.document} />
+      ) : (
+        <p>
+          <Link href={reservations.path(source.reservationId)}>{t("documents.backToReservation")}</Link>
+        </p>
+      )}
       <div className="document-toolbar">
         <label>
           {t("documents.language")}
           <select
-            value={language}
-            disabled={fetching}
+            value={language ?? ""}
+            disabled={fetching || language === null}
             onChange={(event) => actor.send({ type: "language.change", language: languageOf(event.currentTarget.value) })}
           >
             {documentLanguages.map((option) => (
@@ -102,6 +198,11 @@ export default function CruiseDocumentView({ id, document: name }: { readonly id
         <button type="button" className="secondary outline" disabled={content === null} onClick={() => window.print()}>
           {t("documents.print")}
         </button>
+        {source.kind === "voucher" && sends && (
+          <button type="button" disabled={!canSend} aria-busy={sending} onClick={() => actor.send({ type: "voucher.send" })}>
+            {t("documents.sendVoucher")}
+          </button>
+        )}
       </div>
       <ErrorBanner message={error} />
       {failed ? (
@@ -138,40 +239,15 @@ export default function CruiseDocumentView({ id, document: name }: { readonly id
             {content.sections.length === 0 ? (
               <p>{t("documents.empty")}</p>
             ) : (
-              // one table, a row group per section under its title, so every section's columns line up;
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide list scrolls sideways in its box, which keyboard users focus to scroll (WCAG 2.1.1)
-              <section className="document-section" tabIndex={0} aria-label={content.title}>
-                <table className="document-table striped">
-                  <caption>{content.title}</caption>
-                  <thead>
-                    <tr>
-                      {content.columns.map((column) => (
-                        <th key={column.label} scope="col">
-                          {column.label}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  {content.sections.map((section) => (
-                    <tbody key={section.title}>
-                      <tr className="document-section-title">
-                        <th colSpan={content.columns.length} scope="rowgroup">
-                          {section.title}
-                        </th>
-                      </tr>
-                      {section.rows.map((row) => (
-                        <tr key={row.join("\u0000")}>
-                          {row.map((cell, index) => (
-                            <td key={content.columns[index]?.label ?? index} data-label={content.columns[index]?.label}>
-                              {cell}
-                            </td>
-                          ))}
-                        </tr>
-                      ))}
-                    </tbody>
-                  ))}
-                </table>
-              </section>
+              tablesOf(content).map((table, _, tables) => (
+                <DocumentTable
+                  key={table.sections[0]?.title}
+                  caption={content.title}
+                  columns={table.columns}
+                  sections={table.sections}
+                  alone={tables.length === 1}
+                />
+              ))
             )}
             {content.totals.length > 0 && (
               <dl className="document-totals">
@@ -188,4 +264,14 @@ export default function CruiseDocumentView({ id, document: name }: { readonly id
       )}
     </section>
   );
+}
+
+/** /panel/cruises/{id}/{document}: one of a departure's documents. */
+export default function CruiseDocumentView({ id, document }: { readonly id: number; readonly document: CruiseDocumentName }) {
+  return <DocumentPage source={{ kind: "cruise", cruiseId: id, document }} />;
+}
+
+/** /panel/reservations/{id}/voucher: a reservation's voucher. */
+export function VoucherView({ id }: { readonly id: number }) {
+  return <DocumentPage source={{ kind: "voucher", reservationId: id }} />;
 }

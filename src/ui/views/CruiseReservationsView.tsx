@@ -1,10 +1,11 @@
 import "./reservations.css";
 import { useSelector } from "@xstate/react";
-import { useState } from "react";
+import { type CSSProperties, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import type { CatalogueItem } from "../../api/catalogues.ts";
 import type { CruiseCabin, ReservationType } from "../../api/reservations.ts";
+import { CABIN_COLUMNS, CABIN_ROWS, PLAN_COLUMNS, PLAN_ROWS } from "../../api/yachtPages.ts";
 import { holdFormMachine } from "../../machines/holdForm.machine.ts";
 import { reservations } from "../../records/reservations.ts";
 import { departures } from "../../records/cruises.ts";
@@ -19,18 +20,32 @@ import { formText, submitted } from "../forms.ts";
 import { useFlowActor } from "../useFlow.ts";
 import { useRoleIn } from "../useRole.ts";
 import { useChanges } from "../changes.ts";
+import { type CabinPosition, cabinsOnDecks } from "../deckPlan.ts";
 import { formatDate } from "../leadFormat.ts";
 import { cruiseStatusKey } from "./DeparturesView.tsx";
 
 const types: ReadonlyArray<ReservationType> = ["general", "contract", "familyRoom", "charter", "ikarus"];
 
+/** A deck's plan: the deck_schema editor's grid, which reservations.css draws from a tablet's width up. */
+const planStyle = {
+  "--plan-columns": PLAN_COLUMNS,
+  "--plan-rows": PLAN_ROWS,
+  "--cabin-columns": CABIN_COLUMNS,
+  "--cabin-rows": CABIN_ROWS,
+} as CSSProperties;
+
+/** A cabin's place on its deck's plan: the grid lines its box starts at (the first is 1). */
+const placeStyle = ({ x, y }: CabinPosition) => ({ "--cabin-column": x + 1, "--cabin-row": y + 1 }) as CSSProperties;
+
 /** A cabin of the plan: its berths as dots coloured by state, picked for the hold form when free berths are wanted. */
 function CabinCard({
   cabin,
+  position,
   picked,
   onPick,
 }: {
   readonly cabin: CruiseCabin;
+  readonly position: CabinPosition;
   readonly picked: boolean;
   readonly onPick: (() => void) | null;
 }) {
@@ -57,9 +72,18 @@ function CabinCard({
     </>
   );
   return onPick === null ? (
-    <div className="cabin-card">{content}</div>
+    <div className="cabin-card" style={placeStyle(position)}>
+      {content}
+    </div>
   ) : (
-    <button type="button" className={picked ? "cabin-card picked" : "cabin-card"} aria-pressed={picked} aria-label={label} onClick={onPick}>
+    <button
+      type="button"
+      className={picked ? "cabin-card picked" : "cabin-card"}
+      style={placeStyle(position)}
+      aria-pressed={picked}
+      aria-label={label}
+      onClick={onPick}
+    >
       {content}
     </button>
   );
@@ -82,9 +106,9 @@ function PickedCabin({ cabin, spaceTypes }: { readonly cabin: CruiseCabin; reado
 }
 
 /**
- * /panel/cruises/{id}/reservations: the departure's cabins on its plan, deck by deck, each berth
- * coloured by state; sellers pick cabins and hold them (or wait when full); below, the
- * departure's reservations.
+ * /panel/cruises/{id}/reservations: the departure's cabins on its plan, deck by deck, each card
+ * where the yacht's deck_schema page places it (a flowing list on a phone), each berth coloured by
+ * state; sellers pick cabins and hold them (or wait when full); below, the departure's reservations.
  */
 export default function CruiseReservationsView({ id }: { readonly id: number }) {
   const { t } = useTranslation();
@@ -117,7 +141,7 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
     (change) => change.kind === "departure" && change.cruiseId === id,
     () => actor.send({ type: "cabins.changed" }),
   );
-  const decks = [...new Map(cabins.map((cabin) => [cabin.deckId, cabin.deckName ?? ""])).entries()];
+  const decks = cabinsOnDecks(cabins);
 
   const readDraft = (form: FormData) => {
     const agency = formText(form, "agencyId");
@@ -159,20 +183,20 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
             <span className="berth berth-reserved" aria-hidden="true" /> {t("holds.legend.reserved")}
             <span className="berth berth-confirmed" aria-hidden="true" /> {t("holds.legend.confirmed")}
           </p>
-          {decks.map(([deckId, deckName]) => (
-            <section key={deckId ?? "none"} className="plan-deck" aria-label={deckName}>
-              <h2>{deckName}</h2>
-              <div className="plan-cabins">
-                {cabins
-                  .filter((cabin) => cabin.deckId === deckId)
-                  .map((cabin) => (
-                    <CabinCard
-                      key={cabin.id}
-                      cabin={cabin}
-                      picked={chosen.includes(cabin.id)}
-                      onPick={sells ? () => actor.send({ type: "cabin.toggle", cabinId: cabin.id }) : null}
-                    />
-                  ))}
+          {decks.map((deck) => (
+            <section key={deck.id ?? "none"} className="plan-deck" aria-label={deck.name}>
+              <h2>{deck.name}</h2>
+              {/* the cards stay in the yacht's order, so a keyboard and a screen reader go through them as the list reads */}
+              <div className="plan-cabins" style={planStyle}>
+                {deck.cabins.map(({ cabin, position }) => (
+                  <CabinCard
+                    key={cabin.id}
+                    cabin={cabin}
+                    position={position}
+                    picked={chosen.includes(cabin.id)}
+                    onPick={sells ? () => actor.send({ type: "cabin.toggle", cabinId: cabin.id }) : null}
+                  />
+                ))}
               </div>
             </section>
           ))}

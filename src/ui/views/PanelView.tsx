@@ -11,11 +11,12 @@ import { catalogues } from "../../records/index.ts";
 import { paths } from "../paths.ts";
 import { catalogueRoutes, formRoutes, WithId, YachtPageRoute } from "../recordRoutes.tsx";
 import { yachts } from "../../records/fleet.ts";
-import { cruiseDocumentNames } from "../../api/documents.ts";
+import { cruiseDocumentNames, voucherReaderRoles } from "../../api/documents.ts";
 import { departures, tabReaders } from "../../records/cruises.ts";
 import { passengers } from "../../records/passengers.ts";
 import { reservations } from "../../records/reservations.ts";
 import { yachtPageAccess } from "../../api/yachtPages.ts";
+import { reportNames, reportReaders } from "../../api/reports.ts";
 import { NotFoundView } from "./NotFoundView.tsx";
 
 // Each screen is its own chunk, fetched the first time it is visited.
@@ -36,11 +37,14 @@ const DeparturesView = lazy(() => import("./DeparturesView.tsx"));
 const CruiseFormView = lazy(() => import("./CruiseFormView.tsx"));
 const CruiseReservationsView = lazy(() => import("./CruiseReservationsView.tsx"));
 const CruiseDocumentView = lazy(() => import("./CruiseDocumentView.tsx"));
+const CruiseVouchersView = lazy(() => import("./CruiseVouchersView.tsx"));
+const VoucherView = lazy(() => import("./CruiseDocumentView.tsx").then((module) => ({ default: module.VoucherView })));
 const ReservationsView = lazy(() => import("./ReservationsView.tsx"));
 const AvailabilityView = lazy(() => import("./AvailabilityView.tsx"));
 const ReservationView = lazy(() => import("./ReservationView.tsx"));
 const PassengersView = lazy(() => import("./PassengersView.tsx"));
 const PassengerView = lazy(() => import("./PassengerView.tsx"));
+const ReportsView = lazy(() => import("./ReportsView.tsx"));
 const OwnPasswordView = lazy(() =>
   withTexts("account", import("./ChangePasswordView.tsx").then(({ OwnPasswordView: view }) => ({ default: view }))),
 );
@@ -106,6 +110,16 @@ export default function PanelView() {
               </RequireRole>
             </Route>
           ))}
+          <Route path={departures.tabPath(":id", "voucher")}>
+            <RequireRole roles={tabReaders("voucher")}>
+              <WithId render={(id) => <CruiseVouchersView key={id} id={id} />} />
+            </RequireRole>
+          </Route>
+          <Route path={reservations.voucherPath(":id")}>
+            <RequireRole roles={voucherReaderRoles}>
+              <WithId render={(id) => <VoucherView key={id} id={id} />} />
+            </RequireRole>
+          </Route>
           <Route path={reservations.listPath}>
             <RequireRole roles={reservations.readers}>
               <ReservationsView />
@@ -130,6 +144,13 @@ export default function PanelView() {
             <RequireRole roles={id === null ? departures.writers : departures.readers}>
               <CruiseFormView key={id ?? "new"} id={id} />
             </RequireRole>
+          ))}
+          {reportNames.map((report) => (
+            <Route key={report} path={paths.report(report)}>
+              <RequireRole roles={reportReaders[report]}>
+                <ReportsView key={report} report={report} />
+              </RequireRole>
+            </Route>
           ))}
           {catalogueRoutes(catalogues)}
           {destinationTypes.flatMap((type) => [

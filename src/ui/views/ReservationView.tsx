@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
+import { voucherReaderRoles } from "../../api/documents.ts";
 import type { Reservation } from "../../api/reservations.ts";
 import { type PendingCommand, reservationPageMachine } from "../../machines/reservationPage.machine.ts";
 import { departures } from "../../records/cruises.ts";
@@ -33,6 +34,7 @@ const reasonText = (reason: string, t: TFunction): string => (reason === EXPIRY_
 
 function Summary({ reservation }: { readonly reservation: Reservation }) {
   const { t, i18n } = useTranslation();
+  const readsVoucher = useRoleIn(voucherReaderRoles);
   const entries: ReadonlyArray<readonly [string, React.ReactNode]> = [
     ["reservations.state", <strong key="state">{t(`reservations.states.${reservation.state}`)}</strong>],
     [
@@ -49,6 +51,8 @@ function Summary({ reservation }: { readonly reservation: Reservation }) {
     ["reservations.commission", formatMoney(reservation.price.commission, i18n.language)],
     ["reservations.net", formatMoney(reservation.price.net, i18n.language)],
     ...(reservation.cancelReason === null ? [] : [["reservations.cancelReason", reasonText(reservation.cancelReason, t)] as const]),
+    // the voucher is printed, downloaded or mailed to the agency from its own page
+    ...(readsVoucher ? [["documents.voucher", <Link key="voucher" href={reservations.voucherPath(reservation.id)}>{t("documents.openVoucher")}</Link>] as const] : []),
   ];
   return (
     <dl className="reservation-summary">

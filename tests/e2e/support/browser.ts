@@ -45,8 +45,15 @@ export const watchViolations = (page: Page) =>
     });
   });
 
+/**
+ * Nobody looks at a clean clone's screenshots, and the suite's four hundred full-page shots cost it
+ * minutes on two cores: CI (`CI=true`, .ci/run) takes them only when `SCREENSHOTS=1` asks.
+ */
+const takesScreenshots = process.env.CI !== "true" || process.env.SCREENSHOTS === "1";
+
 /** Keeps a screenshot under tests/.artifacts/screenshots for people to look at. */
 export const screenshot = async (page: Page, name: string): Promise<void> => {
+  if (!takesScreenshots) return;
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 };

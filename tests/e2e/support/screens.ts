@@ -66,10 +66,19 @@ export const screens: ReadonlyArray<Screen> = [
   { name: "cruise-ingala", path: "/panel/cruises/7/ingala", staff: "admin@example.com" },
   { name: "cruise-gps-tax", path: "/panel/cruises/7/gpsTax", staff: "ventas@example.com" },
   { name: "cruise-flights", path: "/panel/cruises/7/flights", staff: "admin@example.com" },
+  { name: "cruise-services-order", path: "/panel/cruises/7/servicesOrder", staff: "ventas@example.com" },
+  { name: "cruise-zarpe", path: "/panel/cruises/7/zarpe", staff: "admin@example.com" },
+  // the demo's first reservation's voucher, sent by sales to its agency
+  { name: "voucher", path: "/panel/reservations/1/voucher", staff: "ventas@example.com" },
   { name: "passengers", path: "/panel/passengers", staff: "ventas@example.com" },
   // the demo's first passenger, with the departure they sail and their flights
   { name: "passenger", path: "/panel/passengers/1", staff: "ventas@example.com" },
   { name: "passenger-new", path: "/panel/passengers/passenger_new", staff: "reservas@ikarustours.example.com" },
+  // the Reportes section (decision 043): admin and sales read every report, marketing the leads dashboard
+  { name: "report-occupancy", path: "/panel/reports/occupancy", staff: "admin@example.com" },
+  { name: "report-sales", path: "/panel/reports/sales", staff: "ventas@example.com" },
+  { name: "report-expiring", path: "/panel/reports/expiring", staff: "ventas@example.com" },
+  { name: "report-leads", path: "/panel/reports/leads", staff: "marketing@example.com" },
   // an agency user's start page
   { name: "availability", path: "/panel/availability", staff: "reservas@ikarustours.example.com" },
   // an agency user lands on their agency

@@ -1,0 +1,224 @@
+import { Schema } from "effect";
+import { isCalendarDay } from "./details.ts";
+import { endpoint, type RoleName } from "./endpoint.ts";
+import { CruiseId, ReservationId } from "./ids.ts";
+
+/**
+ * The Reportes section (decision 043): four read-only reports computed from the read tables.
+ * Occupancy, sales and the reservations expiring soon are for admin and sales; the leads
+ * dashboard for marketing too; an agency reads none (403 `forbidden`).
+ */
+export const reportNames = ["occupancy", "sales", "expiring", "leads"] as const;
+export const ReportName = Schema.Literals(reportNames);
+export type ReportName = typeof ReportName.Type;
+
+/** Who reads each report (DOMAIN.md section 2: reports, marketing the leads only). */
+export const reportReaders: Readonly<Record<ReportName, ReadonlyArray<RoleName>>> = {
+  occupancy: ["admin", "sales"],
+  sales: ["admin", "sales"],
+  expiring: ["admin", "sales"],
+  leads: ["admin", "sales", "marketing"],
+};
+
+/** The longest period a report covers at once: a year, a leap day included. */
+export const MAX_REPORT_DAYS = 366;
+
+/** "Expiring soon" unless asked otherwise: the time limits of the next two days (decision 043). */
+export const DEFAULT_EXPIRING_HOURS = 48;
+
+/** The furthest look ahead for expiring holds: 90 days, as the reservations list's filter. */
+export const MAX_EXPIRING_HOURS = 24 * 90;
+
+const PositiveIntFromString = Schema.FiniteFromString.check(Schema.isInt(), Schema.isGreaterThan(0));
+
+/** A period as asked, `YYYY-MM-DD` both ends included; judged by the report query machine, not by decoding. */
+export const PeriodQuery = Schema.Struct({
+  from: Schema.optionalKey(Schema.String),
+  to: Schema.optionalKey(Schema.String),
+});
+export type PeriodQuery = typeof PeriodQuery.Type;
+
+export const OccupancyQuery = Schema.Struct({ ...PeriodQuery.fields, yachtId: Schema.optionalKey(PositiveIntFromString) });
+export type OccupancyQuery = typeof OccupancyQuery.Type;
+
+export const ExpiringQuery = Schema.Struct({ hours: Schema.optionalKey(Schema.FiniteFromString.check(Schema.isInt())) });
+export type ExpiringQuery = typeof ExpiringQuery.Type;
+
+/** What is wrong with a report's question, named after the guard that refuses it; null when nothing is. */
+export type ReportQueryProblem = "datesMissing" | "notADay" | "periodReversed" | "periodTooLong" | "hoursOutOfRange" | null;
+
+/** A period's problem: a missing end, a day that is none, an end before the start, over a year. */
+export const periodProblem = (query: PeriodQuery): ReportQueryProblem => {
+  const { from, to } = query;
+  if (from === undefined || to === undefined || from === "" || to === "") return "datesMissing";
+  if (!isCalendarDay(from) || !isCalendarDay(to)) return "notADay";
+  const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  if (span < 0) return "periodReversed";
+  return span >= MAX_REPORT_DAYS ? "periodTooLong" : null;
+};
+
+/** How far ahead the expiring report looks: 1 hour to 90 days. */
+export const hoursProblem = (query: ExpiringQuery): ReportQueryProblem =>
+  query.hours !== undefined && (query.hours < 1 || query.hours > MAX_EXPIRING_HOURS) ? "hoursOutOfRange" : null;
+
+/** A share of a whole in percent with one decimal; none of nothing is 0. */
+export const percentOf = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
+/** Berths of departures: sold (confirmed spaces), held (reserved spaces), free, and those waiting for one. */
+export const OccupancyFigures = Schema.Struct({
+  capacity: Schema.Int,
+  sold: Schema.Int,
+  held: Schema.Int,
+  free: Schema.Int,
+  /** Spaces on the waiting list: no berth, so outside capacity (DOMAIN.md section 5). */
+  waiting: Schema.Int,
+  soldPercent: Schema.Finite,
+  heldPercent: Schema.Finite,
+  freePercent: Schema.Finite,
+});
+export type OccupancyFigures = typeof OccupancyFigures.Type;
+
+export const DepartureOccupancy = Schema.Struct({
+  cruiseId: CruiseId,
+  code: Schema.String,
+  yachtId: Schema.Int,
+  yachtName: Schema.String,
+  startDate: Schema.String,
+  ...OccupancyFigures.fields,
+});
+export type DepartureOccupancy = typeof DepartureOccupancy.Type;
+
+export const YachtOccupancy = Schema.Struct({
+  yachtId: Schema.Int,
+  yachtName: Schema.String,
+  departures: Schema.Int,
+  ...OccupancyFigures.fields,
+});
+export type YachtOccupancy = typeof YachtOccupancy.Type;
+
+export const OccupancyReport = Schema.Struct({
+  from: Schema.String,
+  to: Schema.String,
+  yachtId: Schema.NullOr(Schema.Int),
+  departures: Schema.Array(DepartureOccupancy),
+  yachts: Schema.Array(YachtOccupancy),
+  total: OccupancyFigures,
+  /** Every yacht that can be asked for, whether it sails in the period or not. */
+  fleet: Schema.Array(Schema.Struct({ id: Schema.Int, name: Schema.String })),
+});
+export type OccupancyReport = typeof OccupancyReport.Type;
+
+/** What confirmed reservations brought in: what the clients pay, the agencies' commission, the operator's net. */
+export const SalesFigures = Schema.Struct({
+  reservations: Schema.Int,
+  /** Confirmed berths (spaces) of those reservations. */
+  berths: Schema.Int,
+  revenue: Schema.Finite,
+  commission: Schema.Finite,
+  net: Schema.Finite,
+});
+export type SalesFigures = typeof SalesFigures.Type;
+
+/** One seller's sales: an agency (null: direct clients) or an executive (null: none recorded). */
+export const SalesLine = Schema.Struct({ id: Schema.NullOr(Schema.Int), name: Schema.NullOr(Schema.String), ...SalesFigures.fields });
+export type SalesLine = typeof SalesLine.Type;
+
+export const SalesReport = Schema.Struct({
+  from: Schema.String,
+  to: Schema.String,
+  agencies: Schema.Array(SalesLine),
+  executives: Schema.Array(SalesLine),
+  total: SalesFigures,
+});
+export type SalesReport = typeof SalesReport.Type;
+
+export const ExpiringReservation = Schema.Struct({
+  id: ReservationId,
+  code: Schema.String,
+  cruiseId: CruiseId,
+  cruiseCode: Schema.String,
+  yachtName: Schema.String,
+  startDate: Schema.String,
+  agencyName: Schema.NullOr(Schema.String),
+  executiveName: Schema.NullOr(Schema.String),
+  timeLimit: Schema.String,
+  hoursLeft: Schema.Finite,
+  /** Berths held by the reservation, freed when its time limit passes unconfirmed. */
+  held: Schema.Int,
+  revenue: Schema.Finite,
+});
+export type ExpiringReservation = typeof ExpiringReservation.Type;
+
+export const ExpiringReport = Schema.Struct({
+  hours: Schema.Int,
+  at: Schema.String,
+  reservations: Schema.Array(ExpiringReservation),
+  /** The same holds by the day (UTC) their time limit passes. */
+  days: Schema.Array(Schema.Struct({ day: Schema.String, reservations: Schema.Int, held: Schema.Int })),
+});
+export type ExpiringReport = typeof ExpiringReport.Type;
+
+/** How long leads waited for their first comment, in hours; null when none has one yet. */
+export const FirstComment = Schema.Struct({
+  commented: Schema.Int,
+  averageHours: Schema.NullOr(Schema.Finite),
+  medianHours: Schema.NullOr(Schema.Finite),
+});
+export type FirstComment = typeof FirstComment.Type;
+
+export const LeadsReport = Schema.Struct({
+  from: Schema.String,
+  to: Schema.String,
+  total: Schema.Int,
+  /** Every week (from its Monday) of the period, none left out, so the chart's gaps are true. */
+  weeks: Schema.Array(Schema.Struct({ week: Schema.String, leads: Schema.Int })),
+  countries: Schema.Array(Schema.Struct({ country: Schema.String, leads: Schema.Int })),
+  /** By the agent each lead is assigned to now (null: unassigned), with their first comments' delay. */
+  agents: Schema.Array(Schema.Struct({ agentId: Schema.NullOr(Schema.Int), agentName: Schema.NullOr(Schema.String), leads: Schema.Int, ...FirstComment.fields })),
+  firstComment: FirstComment,
+});
+export type LeadsReport = typeof LeadsReport.Type;
+
+const periodText = "`from` and `to` (YYYY-MM-DD, both included, at most a year); without them 400 'dates required in reports', an end before the start 400 'the period ends before it starts', over a year 400 'the period is longer than a year'";
+
+export const occupancyReport = endpoint({
+  name: "reports.occupancy",
+  method: "GET",
+  path: "/reports/occupancy",
+  query: OccupancyQuery,
+  response: OccupancyReport,
+  access: { kind: "session", roles: reportReaders.occupancy },
+  description: `Berths sold (confirmed), held and free of the scheduled departures starting in the period, of yacht \`yachtId\` or all, by departure, by yacht and in total, with their percent of capacity. ${periodText}.`,
+});
+
+export const salesReport = endpoint({
+  name: "reports.sales",
+  method: "GET",
+  path: "/reports/sales",
+  query: PeriodQuery,
+  response: SalesReport,
+  access: { kind: "session", roles: reportReaders.sales },
+  description: `The confirmed reservations of the departures starting in the period, by agency and by executive: reservations, berths, revenue (what clients pay), the agencies' commission and the operator's net. ${periodText}.`,
+});
+
+export const expiringReport = endpoint({
+  name: "reports.expiring",
+  method: "GET",
+  path: "/reports/expiring",
+  query: ExpiringQuery,
+  response: ExpiringReport,
+  access: { kind: "session", roles: reportReaders.expiring },
+  description: `The held reservations whose time limit passes within \`hours\` (default ${DEFAULT_EXPIRING_HOURS}, 1 to ${MAX_EXPIRING_HOURS}; else 400 'invalid information'), soonest first, and their count by day.`,
+});
+
+export const leadsReport = endpoint({
+  name: "reports.leads",
+  method: "GET",
+  path: "/reports/leads",
+  query: PeriodQuery,
+  response: LeadsReport,
+  access: { kind: "session", roles: reportReaders.leads },
+  description: `The leads received in the period: per week, per country, per agent, and how long they waited for their first comment. ${periodText}.`,
+});
+
+export const reportEndpoints = [occupancyReport, salesReport, expiringReport, leadsReport] as const;

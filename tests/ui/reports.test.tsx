@@ -1,0 +1,139 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { LeadsReport, OccupancyReport } from "../../src/api/reports.ts";
+import { userId } from "../ids.ts";
+import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
+
+const figures = (capacity: number, sold: number, held: number) => ({
+  capacity,
+  sold,
+  held,
+  free: capacity - sold - held,
+  waiting: 0,
+  soldPercent: Math.round((sold / capacity) * 1000) / 10,
+  heldPercent: Math.round((held / capacity) * 1000) / 10,
+  freePercent: Math.round(((capacity - sold - held) / capacity) * 1000) / 10,
+});
+
+const occupancy: OccupancyReport = {
+  from: "2027-07-01",
+  to: "2027-09-30",
+  yachtId: null,
+  departures: [
+    { cruiseId: 7 as never, code: "GEX-20270805", yachtId: 1, yachtName: "Galápagos Explorer", startDate: "2027-08-05", ...figures(16, 3, 2) },
+    { cruiseId: 8 as never, code: "SLI-20270812", yachtId: 2, yachtName: "Sea Lion", startDate: "2027-08-12", ...figures(20, 10, 0) },
+  ],
+  yachts: [
+    { yachtId: 1, yachtName: "Galápagos Explorer", departures: 1, ...figures(16, 3, 2) },
+    { yachtId: 2, yachtName: "Sea Lion", departures: 1, ...figures(20, 10, 0) },
+  ],
+  total: figures(36, 13, 2),
+  fleet: [
+    { id: 1, name: "Galápagos Explorer" },
+    { id: 2, name: "Sea Lion" },
+  ],
+};
+
+const leads: LeadsReport = {
+  from: "2027-04-22",
+  to: "2027-07-15",
+  total: 3,
+  weeks: [
+    { week: "2027-07-05", leads: 2 },
+    { week: "2027-07-12", leads: 1 },
+  ],
+  countries: [{ country: "Ecuador", leads: 3 }],
+  agents: [{ agentId: null, agentName: null, leads: 3, commented: 1, averageHours: 5, medianHours: 5 }],
+  firstComment: { commented: 1, averageHours: 5, medianHours: 5 },
+};
+
+/** The files the panel hands to the browser, read back. */
+const saved: Blob[] = [];
+
+beforeEach(() => {
+  // the defaults of the reports' periods follow today: a fixed day keeps their addresses known
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2027-07-15T12:00:00Z"));
+  // jsdom draws no canvas: the chart stays an empty image and its table is the reading
+  vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue(null);
+  saved.length = 0;
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => {
+      saved.push(blob);
+      return "blob:report-1";
+    },
+    revokeObjectURL: () => {},
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  Reflect.deleteProperty(URL, "createObjectURL");
+  Reflect.deleteProperty(URL, "revokeObjectURL");
+});
+
+describe("the occupancy report", () => {
+  it("shows each table beside its chart, saves a table as CSV, and refuses a reversed period without asking the server", async () => {
+    storeSession({ userName: "Diego Cevallos", token: "t0k3n", role: "admin", id: userId(1) });
+    const { fetch, calls } = fakeFetch({ "GET /api/reports/occupancy?from=2027-07-01&to=2027-09-30": { status: 200, data: occupancy } });
+    await renderApp("/panel/reports/occupancy", fetch);
+    expect(await screen.findByRole("heading", { level: 1, name: "Ocupación" })).toBeDefined();
+    const byDeparture = await screen.findByRole("table", { name: "Por salida" });
+    const rows = within(byDeparture).getAllByRole("row");
+    expect(within(rows[1] as HTMLElement).getAllByRole("cell").map((cell) => cell.textContent)).toEqual([
+      "GEX-20270805",
+      "Galápagos Explorer",
+      "05/08/2027",
+      "16",
+      "3",
+      "2",
+      "11",
+      "0",
+      "18,8\u00a0%",
+      "12,5\u00a0%",
+    ]);
+    expect(screen.getByRole("img", { name: "Gráfico: Por salida. Los números están en la tabla junto a él." })).toBeDefined();
+    expect(screen.getByRole("img", { name: "Gráfico: Por yate. Los números están en la tabla junto a él." })).toBeDefined();
+    expect(screen.getByText("13 (36,1 %)")).toBeDefined();
+    // the Reportes section of the menu lists every report for an admin
+    const menu = screen.getByRole("list", { name: "Reportes" });
+    expect(within(menu).getAllByRole("link").map((link) => link.textContent)).toEqual(["Ocupación", "Ventas", "Reservas por vencer", "Panel de leads"]);
+
+    const user = userEvent.setup();
+    const exports = screen.getByRole("group", { name: "Exportar la tabla Por salida" });
+    await user.click(within(exports).getByRole("button", { name: "Exportar CSV" }));
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    const csv = await (saved[0] as Blob).text();
+    expect(csv.split("\r\n").slice(0, 3)).toEqual([
+      "Salida,Yate,Zarpe,Capacidad,Vendidas,Retenidas,Libres,En espera,% vendido,% retenido",
+      'GEX-20270805,Galápagos Explorer,05/08/2027,16,3,2,11,0,"18,8\u00a0%","12,5\u00a0%"',
+      'SLI-20270812,Sea Lion,12/08/2027,20,10,0,10,0,"50,0\u00a0%","0,0\u00a0%"',
+    ]);
+
+    const asked = calls.length;
+    await user.clear(screen.getByLabelText("Hasta"));
+    await user.type(screen.getByLabelText("Hasta"), "2027-06-01");
+    await user.click(screen.getByRole("button", { name: "Consultar" }));
+    expect(await screen.findByText("La fecha final del periodo es anterior a la inicial.")).toBeDefined();
+    expect(calls.length).toBe(asked);
+    expect(screen.getByRole("table", { name: "Por salida" })).toBeDefined();
+  });
+});
+
+describe("the leads dashboard for marketing", () => {
+  it("is the only report in marketing's menu and shows leads per week, country and agent", async () => {
+    storeSession({ userName: "Carla Mora", token: "t0k3n", role: "marketing", id: userId(2) });
+    const { fetch } = fakeFetch({ "GET /api/reports/leads?from=2027-04-22&to=2027-07-15": { status: 200, data: leads } });
+    await renderApp("/panel/reports/leads", fetch);
+    expect(await screen.findByRole("heading", { level: 1, name: "Panel de leads" })).toBeDefined();
+    const menu = screen.getByRole("list", { name: "Reportes" });
+    expect(within(menu).getAllByRole("link").map((link) => link.textContent)).toEqual(["Panel de leads"]);
+    const weeks = await screen.findByRole("table", { name: "Leads por semana" });
+    expect(within(weeks).getAllByRole("cell").map((cell) => cell.textContent)).toEqual(["05/07/2027", "2", "12/07/2027", "1"]);
+    const agents = screen.getByRole("table", { name: "Leads por agente" });
+    expect(within(agents).getAllByRole("cell").map((cell) => cell.textContent)).toEqual(["Sin asignar", "3", "1", "5,0\u00a0h", "5,0\u00a0h"]);
+  });
+});
