@@ -171,27 +171,48 @@ export const listItems = async (
   return toItems(db, catalogue, rows, served);
 };
 
+const SourcedItemRow = Schema.Struct({ ...ItemRow.fields, source: Schema.Int });
+
 /**
- * The live items whose details hold these whole numbers (a year's rates of one yacht and cruise
- * length), in id order: pricing asks at every hold, so the rows are narrowed in the query and not
- * sorted by name.
+ * For each request, the live items of its catalogue whose details hold these whole numbers (a
+ * year's rates of one yacht and cruise length), in id order, all in one statement: pricing asks
+ * at every hold, so the rows are narrowed in the query, not sorted by name, and the rate types
+ * are read together.
  */
+export const itemsWithEach = async (
+  db: Queryable,
+  requests: ReadonlyArray<{ readonly catalogue: CatalogueRecord; readonly values: Readonly<Record<string, number>> }>,
+  served: ServedCatalogues = catalogues,
+): Promise<CatalogueItem[][]> => {
+  if (requests.length === 0) return [];
+  const params: unknown[] = [];
+  const selects = requests.map(({ catalogue, values }, source) => {
+    const conditions = Object.entries(values).map(([name, value]) => {
+      params.push(name, value);
+      return `and details->$${params.length - 1} = to_jsonb($${params.length}::int)`;
+    });
+    return `select ${source} as source, ${itemColumns} from ${catalogue.table} where status <> 'deleted' ${conditions.join(" ")}`;
+  });
+  const rows = await queryRows(db, SourcedItemRow, `${selects.join(" union all ")} order by source, id`, params);
+  return Promise.all(
+    requests.map(({ catalogue }, source) =>
+      toItems(
+        db,
+        catalogue,
+        rows.filter((row) => row.source === source),
+        served,
+      ),
+    ),
+  );
+};
+
+/** The live items of one catalogue whose details hold these whole numbers, in id order (see itemsWithEach). */
 export const itemsWith = async (
   db: Queryable,
   catalogue: CatalogueRecord,
   values: Readonly<Record<string, number>>,
   served: ServedCatalogues = catalogues,
-): Promise<CatalogueItem[]> => {
-  const entries = Object.entries(values);
-  const conditions = entries.map((_, index) => `and details->$${2 * index + 1} = to_jsonb($${2 * index + 2}::int)`);
-  const rows = await queryRows(
-    db,
-    ItemRow,
-    `select ${itemColumns} from ${catalogue.table} where status <> 'deleted' ${conditions.join(" ")} order by id`,
-    entries.flat(),
-  );
-  return toItems(db, catalogue, rows, served);
-};
+): Promise<CatalogueItem[]> => (await itemsWithEach(db, [{ catalogue, values }], served))[0] ?? [];
 
 /** A live (not deleted) item, or null; `lock` ("for update") keeps it locked until the transaction ends. */
 export const findItem = async (

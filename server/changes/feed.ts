@@ -48,6 +48,11 @@ const LOOK_BACK = 200;
 export interface ChangeFeed {
   /** Hears every change from now on; answers the way to stop hearing. */
   subscribe(listener: (changes: ReadonlyArray<ScopedChange>) => void): () => void;
+  /**
+   * This server has just committed a change: the log is read now instead of at the next interval,
+   * so this server's viewers hear it at once (other servers' at their next look).
+   */
+  nudge(): void;
   stop(): Promise<void>;
 }
 
@@ -95,11 +100,33 @@ export const createChangeFeed = (db: Queryable, intervalMs: number, log: (error:
     if (changes.length > 0) for (const listener of listeners) listener(changes);
   };
 
+  let looking = false;
+  let lookAgain = false;
+  /** Looks now (one look at a time: a look asked for during another follows it), then waits the interval. */
+  const lookNow = (): void => {
+    if (looking) {
+      lookAgain = true;
+      return;
+    }
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    looking = true;
+    running = look()
+      .catch(log)
+      .finally(() => {
+        looking = false;
+        if (lookAgain && listeners.size > 0) {
+          lookAgain = false;
+          lookNow();
+        } else schedule();
+      });
+  };
+
   const schedule = (): void => {
-    if (listeners.size === 0 || timer !== null) return;
+    if (listeners.size === 0 || timer !== null || looking) return;
     timer = setTimeout(() => {
       timer = null;
-      running = look().catch(log).finally(schedule);
+      lookNow();
     }, intervalMs);
   };
 
@@ -117,6 +144,9 @@ export const createChangeFeed = (db: Queryable, intervalMs: number, log: (error:
         if (timer !== null) clearTimeout(timer);
         timer = null;
       };
+    },
+    nudge: () => {
+      if (listeners.size > 0 && cursor !== null) lookNow();
     },
     stop: async () => {
       listeners.clear();

@@ -12,7 +12,7 @@ import { cabins, yachts } from "../../src/records/fleet.ts";
 import { airTicketRates, charterRates, contractRates, familyRoomRates, generalRates, ikarusRates } from "../../src/records/rates.ts";
 import { agencies, flights, genders, months, seasons } from "../../src/records/referenceData.ts";
 import type { CatalogueDeclaration } from "../../src/records/catalogue.ts";
-import { findItem, itemsWith, listItems } from "../catalogues/items.ts";
+import { findItem, itemsWith, itemsWithEach, listItems } from "../catalogues/items.ts";
 import { queryOne } from "../db/rows.ts";
 import { Schema } from "effect";
 import type { Queryable } from "../db/database.ts";
@@ -126,7 +126,8 @@ export const pricingFacts = async (
   const agency = draft.agencyId === null ? directSale : await liveItem(db, agencies, draft.agencyId);
   const fleet = byId(await listItems(db, cabins, { yachtId: draft.yachtId }));
   const spaceTypes = byId(await listItems(db, genders));
-  const legs = byId(await listItems(db, flights));
+  // a hold prices no flight: the flights' catalogue is read only for a draft with legs
+  const legs = byId((draft.flights ?? []).length === 0 ? [] : await listItems(db, flights));
   const chosen = draft.cabins.map(({ cabinId }) => cabinId);
   const wellFormed =
     day !== null &&
@@ -145,16 +146,15 @@ export const pricingFacts = async (
     "direct" in agency ? { id: 0, wholesaler: false, commission: 0 } : { id: agency.id, wholesaler: agency.type === "wholesaler", commission: numberOr(agency.commission, 0) };
   const season = (await listItems(db, seasons)).find((item) => item.active && item.name === String(day.year));
   const month = months[day.month - 1] ?? "";
-  const rates = (
-    await Promise.all(
-      rateCatalogues.map(async ([kind, catalogue]) =>
-        // the year's rates of the yacht and cruise length (air tickets: every yacht's), narrowed in the query
-        (await itemsWith(db, catalogue, kind === "airTicket" ? { year: day.year } : { year: day.year, yacht: draft.yachtId, days: draft.days }))
-          .filter(inForce)
-          .map((item) => pricingRate(kind, item)),
-      ),
-    )
-  ).flat();
+  // the year's rates of the yacht and cruise length (air tickets: every yacht's), every type in one statement
+  const items = await itemsWithEach(
+    db,
+    rateCatalogues.map(([kind, catalogue]) => {
+      const values: Readonly<Record<string, number>> = kind === "airTicket" ? { year: day.year } : { year: day.year, yacht: draft.yachtId, days: draft.days };
+      return { catalogue, values };
+    }),
+  );
+  const rates = rateCatalogues.flatMap(([kind], index) => (items[index] ?? []).filter(inForce).map((item) => pricingRate(kind, item)));
   return {
     facts: {
       agency: agencyFacts,

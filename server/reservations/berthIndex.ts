@@ -23,7 +23,7 @@ export interface KeptBerths {
 export interface BerthIndex {
   /** The period's departures with their free berths, every party size (the caller narrows by it). */
   availability(query: Pick<AvailabilityQuery, "from" | "to" | "yachtId">): Promise<ReadonlyArray<KeptBerths>>;
-  /** These departures' spaces changed: they are read again when next asked for. */
+  /** These departures' spaces changed (this server's command committed): they are read again when next asked for. */
   touch(cruiseIds: ReadonlyArray<number>): void;
   /** Departures were scheduled, changed or canceled: the periods are read again too. */
   touchAll(): void;
@@ -50,17 +50,28 @@ export const createBerthIndex = (db: Queryable, feed: ChangeFeed | null, maxAgeM
   const versions = new Map<number, number>();
   /** Bumped when departures themselves change: a read begun before keeps nothing. */
   let generation = 0;
+  /**
+   * Reads under way, shared: viewers asking at once for what is not kept read it once, not once
+   * each (no stampede after a change). A change drops the read under way too: whoever asks after
+   * it waits for a read that began after it.
+   */
+  const periodsReading = new Map<string, Promise<ReadonlyArray<DepartureRow>>>();
+  const berthsReading = new Map<number, Promise<KeptBerths | undefined>>();
+
 
   const touch = (cruiseIds: ReadonlyArray<number>): void => {
     for (const id of cruiseIds) {
       versions.set(id, (versions.get(id) ?? 0) + 1);
       kept.delete(id);
+      berthsReading.delete(id);
     }
   };
   const touchAll = (): void => {
     generation += 1;
     kept.clear();
     periods.clear();
+    periodsReading.clear();
+    berthsReading.clear();
   };
   const unsubscribe =
     feed?.subscribe((changes) => {
@@ -72,34 +83,69 @@ export const createBerthIndex = (db: Queryable, feed: ChangeFeed | null, maxAgeM
       touch(cruiseIds);
     }) ?? (() => {});
 
+  const periodOf = (query: Pick<AvailabilityQuery, "from" | "to" | "yachtId">): Promise<ReadonlyArray<DepartureRow>> => {
+    const key = `${query.from} ${query.to} ${query.yachtId ?? ""}`;
+    const known = periods.get(key);
+    if (known !== undefined) return Promise.resolve(known);
+    const shared = periodsReading.get(key);
+    if (shared !== undefined) return shared;
+    const began = generation;
+    const reading: Promise<ReadonlyArray<DepartureRow>> = departuresIn(db, query).then((rows) => {
+      if (began === generation) periods.set(key, rows);
+      return rows;
+    });
+    periodsReading.set(key, reading);
+    const done = () => {
+      if (periodsReading.get(key) === reading) periodsReading.delete(key);
+    };
+    reading.then(done, done);
+    return reading;
+  };
+
+  /** Reads these departures' berths in one go, keeping each unless a change overtook its read. */
+  const readBerths = (rows: ReadonlyArray<DepartureRow>): void => {
+    const began = generation;
+    const asked = new Map(rows.map((row) => [row.id, versions.get(row.id) ?? 0]));
+    const readAt = Date.now();
+    const read = availabilityOf(db, rows).then((answers) => new Map(answers.map((answer) => [answer.cruiseId as number, keptOf(answer)])));
+    for (const row of rows) {
+      const one = read.then((fresh) => {
+        const entry = fresh.get(row.id);
+        // what a change overtook while it was read is answered as read, and read again next time
+        if (entry !== undefined && began === generation && (versions.get(row.id) ?? 0) === asked.get(row.id)) kept.set(row.id, { ...entry, readAt });
+        return entry;
+      });
+      berthsReading.set(row.id, one);
+      const done = () => {
+        if (berthsReading.get(row.id) === one) berthsReading.delete(row.id);
+      };
+      one.then(done, done);
+    }
+  };
+
   return {
     availability: async (query) => {
-      const key = `${query.from} ${query.to} ${query.yachtId ?? ""}`;
-      const began = generation;
-      let rows = periods.get(key);
-      if (rows === undefined) {
-        rows = await departuresIn(db, query);
-        if (began === generation) periods.set(key, rows);
-      }
+      const rows = await periodOf(query);
       const now = Date.now();
-      const missing = rows.filter((row) => {
+      const isKept = (row: DepartureRow): boolean => {
         const entry = kept.get(row.id);
-        return entry === undefined || now - entry.readAt > maxAgeMs;
-      });
-      const asked = new Map(missing.map((row) => [row.id, versions.get(row.id) ?? 0]));
-      const read = new Map((await availabilityOf(db, missing)).map((answer) => [answer.cruiseId as number, keptOf(answer)]));
-      for (const row of missing) {
-        const fresh = read.get(row.id);
-        // what a change overtook while it was read is answered as read, and read again next time
-        if (fresh !== undefined && began === generation && (versions.get(row.id) ?? 0) === asked.get(row.id)) kept.set(row.id, { ...fresh, readAt: now });
-      }
-      return rows.flatMap((row) => {
-        const entry = read.get(row.id) ?? kept.get(row.id);
-        return entry === undefined ? [] : [entry];
-      });
+        return entry !== undefined && now - entry.readAt <= maxAgeMs;
+      };
+      const unread = rows.filter((row) => !isKept(row) && !berthsReading.has(row.id));
+      if (unread.length > 0) readBerths(unread);
+      // what each departure's answer is, taken now: a change heard while waiting does not drop one
+      const answers = rows.map((row) => (isKept(row) ? kept.get(row.id) : berthsReading.get(row.id)));
+      return (await Promise.all(answers)).flatMap((entry) => (entry === undefined ? [] : [entry]));
     },
-    touch,
-    touchAll,
+    // this server's own commands: the viewers here hear them at once, not at the feed's next look
+    touch: (cruiseIds) => {
+      touch(cruiseIds);
+      feed?.nudge();
+    },
+    touchAll: () => {
+      touchAll();
+      feed?.nudge();
+    },
     stop: unsubscribe,
   };
 };
