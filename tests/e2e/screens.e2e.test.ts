@@ -53,5 +53,5 @@ describe.concurrent.each([
     }
     expect(consoleErrors).toEqual([]);
     await context.close();
-  }, 180_000);
+  }, 300_000);
 });
