@@ -33,6 +33,7 @@ const changesOf = (row: typeof EventRow.Type): ReadonlyArray<ScopedChange> => {
   const { stream } = row;
   if (stream === "cruise") return [{ change: { kind: "departure", cruiseId: id }, agencyId: null, stream }];
   if (stream === "lead") return [{ change: { kind: "lead", leadId: id }, agencyId: "staff", stream }];
+  if (stream === "passenger") return [{ change: { kind: "passenger", passengerId: id }, agencyId: row.agency_id ?? "staff", stream }];
   if (stream === "reservation" && row.cruise_id !== null) {
     return [
       { change: { kind: "departure", cruiseId: row.cruise_id }, agencyId: null, stream },
@@ -57,7 +58,7 @@ export interface ChangeFeed {
 }
 
 /**
- * The live changes of departures, reservations and leads, read from the event log itself: every
+ * The live changes of departures, reservations, leads and passengers, read from the event log: every
  * `intervalMs`, while anyone listens, the events after the last one seen (and a few before it,
  * for ids committed out of order) are turned into changes. Reading the log makes it work the same
  * on PGlite and on PostgreSQL with several servers: each server tells its own listeners what any
@@ -87,9 +88,10 @@ export const createChangeFeed = (db: Queryable, intervalMs: number, log: (error:
     const rows = await queryRows(
       db,
       EventRow,
-      `select e.id, e.stream, e.stream_id, r.cruise_id, r.agency_id from events e
+      `select e.id, e.stream, e.stream_id, r.cruise_id, coalesce(r.agency_id, p.agency_id) as agency_id from events e
          left join reservations r on e.stream = 'reservation' and r.id::text = e.stream_id
-        where e.id > $1 and e.stream in ('cruise', 'reservation', 'lead') order by e.id limit 1000`,
+         left join passengers p on e.stream = 'passenger' and p.id::text = e.stream_id
+        where e.id > $1 and e.stream in ('cruise', 'reservation', 'lead', 'passenger') order by e.id limit 1000`,
       [Math.max(0, cursor - LOOK_BACK)],
     );
     const fresh = rows.filter((row) => !seen.has(row.id));

@@ -3,13 +3,14 @@ import { endpoint, everyRole } from "./endpoint.ts";
 
 /**
  * What changed, as the live stream tells it (issue 17 item 2): a departure's berths, a
- * reservation, a lead. Each viewer hears only what they may read: an agency, departures and its
- * own reservations; staff, everything.
+ * reservation, a lead, a passenger's data. Each viewer hears only what they may read: an agency,
+ * departures and its own reservations and passengers; staff, everything.
  */
 export const Change = Schema.Union([
   Schema.Struct({ kind: Schema.Literal("departure"), cruiseId: Schema.Int }),
   Schema.Struct({ kind: Schema.Literal("reservation"), reservationId: Schema.Int, cruiseId: Schema.Int }),
   Schema.Struct({ kind: Schema.Literal("lead"), leadId: Schema.Int }),
+  Schema.Struct({ kind: Schema.Literal("passenger"), passengerId: Schema.Int }),
 ]);
 export type Change = typeof Change.Type;
 
@@ -20,5 +21,5 @@ export const changeStream = endpoint({
   response: Change,
   access: { kind: "session", roles: everyRole },
   description:
-    "Server-sent events (text/event-stream), each `event: change` with one Change as its data: a departure whose berths changed, a reservation (staff, or the agency it belongs to), a new or changed lead (staff). A comment line every 15 seconds keeps the connection open.",
+    "Server-sent events (text/event-stream), each `event: change` with one Change as its data: a departure whose berths changed, a reservation (staff, or the agency it belongs to), a new or changed lead (staff), a passenger registered or edited (staff, or the passenger's agency). A comment line every 15 seconds keeps the connection open.",
 });

@@ -481,14 +481,26 @@ const listen = async (role: RoleName, stop: Promise<unknown>): Promise<ReadonlyA
 };
 
 describe("the live stream", () => {
-  it("tells staff every change and an agency only departures and its own reservations", async () => {
+  it("tells staff every change and an agency only departures and its own reservations and passengers", async () => {
     const settle = () => new Promise((resolve) => setTimeout(resolve, 1_500));
+    const passport = await idNamed("identification_types", "Pasaporte");
+    const country = await idNamed("countries", "Chile");
+    const register = async (identification: string, agencyId: number | null, role: RoleName) => {
+      const answer = await request(server, "POST", "/api/passengers/createPassenger", {
+        token: tokens.get(role) ?? "",
+        body: { firstName: "Ana", lastName: "Rojas", identificationTypeId: passport, identification, birthday: "1990-01-01", countryId: country, gender: "female", agencyId },
+      });
+      expect(answer.status, answer.text).toBe(200);
+      return (dataOf(answer) as { id: number }).id;
+    };
     const act = (async () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       const theirs = await hold();
       const mine = await hold({ agencyId: ids.ownAgency, cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.male }] }] }, "agency");
+      const directPassenger = await register("LIVE-001", null, "sales");
+      const agencyPassenger = await register("LIVE-002", ids.ownAgency, "agency");
       await settle();
-      return { theirs, mine };
+      return { theirs, mine, directPassenger, agencyPassenger };
     })();
     const [staff, agency, made] = await Promise.all([listen("sales", act), listen("agency", act), act]);
     expect(staff).toEqual(
@@ -500,6 +512,13 @@ describe("the live stream", () => {
     );
     expect(agency).toEqual(expect.arrayContaining([{ kind: "departure", cruiseId: ids.june }, { kind: "reservation", reservationId: made.mine.id, cruiseId: ids.june }]));
     expect(agency.filter((change) => change.kind === "reservation" && change.reservationId === made.theirs.id)).toEqual([]);
+    expect(staff).toEqual(
+      expect.arrayContaining([
+        { kind: "passenger", passengerId: made.directPassenger },
+        { kind: "passenger", passengerId: made.agencyPassenger },
+      ]),
+    );
+    expect(agency.filter((change) => change.kind === "passenger")).toEqual([{ kind: "passenger", passengerId: made.agencyPassenger }]);
     expect((await request(server, "GET", "/api/events/stream")).status).toBe(498);
   });
 });

@@ -17,6 +17,7 @@ import { useServices } from "../context.ts";
 import { formatDate } from "../leadFormat.ts";
 import { formText, submitted } from "../forms.ts";
 import { publishQuery, useQueryFromAddress } from "../listAddress.ts";
+import { useChanges } from "../changes.ts";
 import { useFlowActor } from "../useFlow.ts";
 import { useRoleIn } from "../useRole.ts";
 
@@ -47,6 +48,11 @@ export default function PassengersView() {
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag("loading"));
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
   const pages = Math.max(1, Math.ceil(total / query.pageSize));
+  // a passenger registered or edited by someone else shows without a reload
+  useChanges(
+    (change) => change.kind === "passenger",
+    () => actor.send({ type: "list.changed" }),
+  );
 
   const columns: ReadonlyArray<Column<Passenger>> = [
     {

@@ -94,7 +94,10 @@ export default function ReservationView({ id }: { readonly id: number }) {
   const importing = useSelector(actor, (snapshot) => snapshot.matches("importing"));
   const importReport = useSelector(actor, (snapshot) => snapshot.context.importReport);
   useChanges(
-    (change) => change.kind === "reservation" && change.reservationId === id,
+    (change) =>
+      (change.kind === "reservation" && change.reservationId === id) ||
+      // a seated passenger's name edited on their page shows here too
+      (change.kind === "passenger" && (reservation?.bookings.some((booking) => booking.spaces.some((space) => space.passengerId === change.passengerId)) ?? false)),
     () => actor.send({ type: "reservation.changed" }),
   );
   const ask = (command: PendingCommand) => actor.send({ type: "command.ask", command });
