@@ -94,7 +94,7 @@ describe("staff of other roles and broken sessions", () => {
     await page.waitForURL(`${server.url}/panel/leads`);
     await page.getByText("Bienvenido, Diego Cevallos").waitFor();
     expect(await page.getByRole("link", { name: "Usuarios" }).count()).toBe(0);
-    expect(await page.getByRole("link", { name: "Leads" }).getAttribute("aria-current")).toBe("page");
+    expect(await page.getByRole("link", { name: "Leads", exact: true }).getAttribute("aria-current")).toBe("page");
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });

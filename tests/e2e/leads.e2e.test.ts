@@ -123,7 +123,7 @@ describe("leads, by an admin", () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(`${server.url}/panel/home`);
-    await page.getByRole("link", { name: "Leads" }).click();
+    await page.getByRole("link", { name: "Leads", exact: true }).click();
     await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
     // the demo's lead 35 (Olivia Brown) came in recently and nobody took it yet
     // Olivia Brown wrote several times: wait for the one row of this email, not any of hers
