@@ -14,14 +14,11 @@ import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import type { CruiseDocument, DocumentFormat } from "../src/api/documents.ts";
 import type { DocumentFileRequest } from "../server/documents/files.ts";
 import { createDocumentFiles } from "../server/documents/routes.ts";
+import { percentile } from "./benchSupport.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? "30");
 const PASSENGERS = 100;
 
-const percentile = (values: ReadonlyArray<number>, p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) * 10) / 10;
-};
 
 const surnames = ["Andrade", "Müller", "García", "Smith", "Dubois", "Paredes", "Núñez", "O'Brien", "Yépez", "Schmidt"];
 const names = ["Lucía", "Jorge", "Ana", "Thomas", "María", "Pedro", "Chloé", "Åsa", "José", "Emma"];

@@ -24,7 +24,8 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { prepareOperations, runScript, type Server, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
+import { type BenchApi, percentile, prepareOperations, runScript, type Server, signIn, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
+import { seededRandom } from "../server/demo/seededRandom.ts";
 
 const root = join(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? "30");
@@ -35,49 +36,13 @@ const ADMIN = { email: "admin@example.com", password: process.env.BENCH_ADMIN_PA
 const log = (line: string) => console.log(`[bench:operations] ${line}`);
 const DAY = 86_400_000;
 
-const percentile = (values: ReadonlyArray<number>, p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) * 10) / 10;
-};
-
-/** A small seeded generator (mulberry32): the same run asks the same questions. */
-const generator = (seed: number) => {
-  let state = seed >>> 0;
-  return (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-};
-
-interface Api {
-  readonly json: (method: string, path: string, body?: unknown) => Promise<{ readonly status: number; readonly data: unknown }>;
-  readonly token: string;
-}
-
-const signIn = async (url: string): Promise<Api> => {
-  const call = async (token: string | null, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${url}/api${path}`, {
-      method,
-      headers: { "content-type": "application/json", ...(token === null ? {} : { authorization: `Bearer ${token}` }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, data: ((await response.json()) as { data: unknown }).data };
-  };
-  const login = await call(null, "POST", "/auth/login", ADMIN);
-  const token = (login.data as { token: string }).token;
-  return { token, json: (method, path, body) => call(token, method, path, body) };
-};
-
 interface Fleet {
   /** Upcoming departures, each with its yacht's cabins. */
   readonly departures: ReadonlyArray<{ readonly id: number; readonly cabins: ReadonlyArray<number> }>;
   readonly adultTypes: ReadonlyArray<number>;
 }
 
-const fleetOf = async (api: Api): Promise<Fleet> => {
+const fleetOf = async (api: BenchApi): Promise<Fleet> => {
   const cabins = (await api.json("GET", "/cabins")).data as ReadonlyArray<{ id: number; yacht: number; active: boolean }>;
   const types = (await api.json("GET", "/genders")).data as ReadonlyArray<{ id: number; child?: boolean }>;
   const departures: Array<{ id: number; cabins: number[] }> = [];
@@ -93,7 +58,7 @@ const fleetOf = async (api: Api): Promise<Fleet> => {
 };
 
 /** A hold of one berth of a random cabin of a random departure: its status and, when held, the reservation's id. */
-const holdOne = async (api: Api, fleet: Fleet, random: () => number, timeLimit?: string) => {
+const holdOne = async (api: BenchApi, fleet: Fleet, random: () => number, timeLimit?: string) => {
   const departure = fleet.departures[Math.floor(random() * fleet.departures.length)];
   const cabin = departure?.cabins[Math.floor(random() * departure.cabins.length)] ?? 0;
   const genderId = fleet.adultTypes[Math.floor(random() * fleet.adultTypes.length)] ?? 0;
@@ -144,7 +109,7 @@ interface LoadResult {
 }
 
 const load = async (database: string, urls: ReadonlyArray<string>): Promise<LoadResult> => {
-  const apis = await Promise.all(urls.map(signIn));
+  const apis = await Promise.all(urls.map((url) => signIn(url, ADMIN)));
   const [first] = apis;
   if (first === undefined) throw new Error("no server");
   const fleet = await fleetOf(first);
@@ -158,7 +123,7 @@ const load = async (database: string, urls: ReadonlyArray<string>): Promise<Load
   const deadline = performance.now() + SECONDS * 1000;
   const today = Date.now();
   const worker = async (client: number) => {
-    const random = generator(client + 1);
+    const random = seededRandom(client + 1);
     const api = apis[client % apis.length] ?? first;
     while (performance.now() < deadline) {
       const sent = performance.now();
@@ -191,7 +156,7 @@ const load = async (database: string, urls: ReadonlyArray<string>): Promise<Load
   });
   await sleep(500);
   const probe = async () => {
-    const random = generator(999);
+    const random = seededRandom(999);
     while (performance.now() < deadline) {
       const sent = performance.now();
       const answer = await holdOne(first, fleet, random);
@@ -216,9 +181,9 @@ interface CrashResult {
 /** A burst of holds cut by SIGKILL, then a restart: what was acknowledged is there, nothing is counted twice, expiry resumes. */
 const crash = async (database: string, start: () => Promise<Server>): Promise<CrashResult> => {
   let server = await start();
-  let api = await signIn(server.url);
+  let api = await signIn(server.url, ADMIN);
   const fleet = await fleetOf(api);
-  const random = generator(4242);
+  const random = seededRandom(4242);
   // two holds whose time limit passes while the server is down
   const soon = new Date(Date.now() + 3000).toISOString();
   const expiring = (await Promise.all([holdOne(api, fleet, random, soon), holdOne(api, fleet, random, soon)])).flatMap(({ id }) => (id === null ? [] : [id]));
@@ -241,7 +206,7 @@ const crash = async (database: string, start: () => Promise<Server>): Promise<Cr
   log(`${database}: killed after ${acknowledged.length} acknowledged holds of ${sent} sent`);
   await sleep(3500);
   server = await start();
-  api = await signIn(server.url);
+  api = await signIn(server.url, ADMIN);
   let lost = 0;
   for (const { id } of acknowledged) if ((await api.json("GET", `/reservations/${id}`)).status !== 200) lost += 1;
   let overbooked = 0;

@@ -18,7 +18,8 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { prepareOperations, runScript, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
+import { percentile, prepareOperations, runScript, signIn, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
+import { seededRandom } from "../server/demo/seededRandom.ts";
 
 const root = join(import.meta.dirname, "..");
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? "200");
@@ -27,37 +28,6 @@ const TARGET_P99_MS = 200;
 const ADMIN = { email: "admin@example.com", password: process.env.BENCH_ADMIN_PASSWORD ?? "Demo1234" };
 const DAY = 86_400_000;
 const log = (line: string) => console.log(`[bench:reports] ${line}`);
-
-const percentile = (values: ReadonlyArray<number>, p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) * 10) / 10;
-};
-
-/** A small seeded generator (mulberry32): the same run asks the same questions and makes the same holds. */
-const generator = (seed: number) => {
-  let state = seed >>> 0;
-  return (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-};
-
-const signIn = async (url: string) => {
-  const call = async (token: string | null, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${url}/api${path}`, {
-      method,
-      headers: { "content-type": "application/json", ...(token === null ? {} : { authorization: `Bearer ${token}` }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, data: ((await response.json()) as { data: unknown }).data };
-  };
-  const login = await call(null, "POST", "/auth/login", ADMIN);
-  const token = (login.data as { token: string }).token;
-  return (method: string, path: string, body?: unknown) => call(token, method, path, body);
-};
 
 interface Measured {
   readonly database: string;
@@ -70,7 +40,7 @@ interface Measured {
 }
 
 const measure = async (database: string, url: string): Promise<Measured> => {
-  const api = await signIn(url);
+  const { json: api } = await signIn(url, ADMIN);
   const cabins = (await api("GET", "/cabins")).data as ReadonlyArray<{ id: number; yacht: number; active: boolean }>;
   const genders = (await api("GET", "/genders")).data as ReadonlyArray<{ id: number; name: string }>;
   const adult = genders.find((gender) => gender.name === "Male Adult")?.id ?? 0;
@@ -79,7 +49,7 @@ const measure = async (database: string, url: string): Promise<Measured> => {
   const ahead = (await api("GET", `/reports/occupancy?from=${iso(today)}&to=${iso(today + 364 * DAY)}`)).data as {
     departures: ReadonlyArray<{ cruiseId: number; yachtId: number }>;
   };
-  const random = generator(2026);
+  const random = seededRandom(2026);
   let holds = 0;
   let confirmed = 0;
   let errors = 0;

@@ -132,3 +132,30 @@ export const prepareOperations = async (env: Record<string, string>, password: s
   log(`multiplying the demo by ${times}`);
   runScript("scripts/seed-operations.ts", [String(times)], env);
 };
+
+/** The value under which p percent of `values` fall, to a tenth. */
+export const percentile = (values: ReadonlyArray<number>, p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) * 10) / 10;
+};
+
+
+/** A signed-in caller of a server's API: its token, and each call's status and `data`. */
+export interface BenchApi {
+  readonly json: (method: string, path: string, body?: unknown) => Promise<{ readonly status: number; readonly data: unknown }>;
+  readonly token: string;
+}
+
+export const signIn = async (url: string, account: { readonly email: string; readonly password: string }): Promise<BenchApi> => {
+  const call = async (token: string | null, method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${url}/api${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...(token === null ? {} : { authorization: `Bearer ${token}` }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, data: ((await response.json()) as { data: unknown }).data };
+  };
+  const login = await call(null, "POST", "/auth/login", account);
+  const token = (login.data as { token: string }).token;
+  return { token, json: (method, path, body) => call(token, method, path, body) };
+};

@@ -13,23 +13,13 @@ import { openDatabase } from "../server/db/open.ts";
 import { decodeEnv } from "../server/env.ts";
 import { nextStatus } from "../src/machines/domain/verdict.ts";
 import { addToTotal, leadColumns, leadRecord, newLeadRow } from "../server/leads/projection.ts";
+import { seededRandom } from "../server/demo/seededRandom.ts";
 
 const BATCH = 1000;
 const DAY_MS = 86_400_000;
 /** Leads are spread over the last three years. */
 const SPAN_MS = 3 * 365 * DAY_MS;
 
-/** A small seeded generator (mulberry32): the same N gives the same leads on every run. */
-const generator = (seed: number) => {
-  let state = seed >>> 0;
-  return (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-};
 
 const firstNames = ["María", "José", "Ana", "Luis", "Camila", "John", "Emily", "Anna", "Lukas", "Sofía", "Mateo", "Olivia", "Andrés", "Lucía", "Pierre", "Giulia", "Hiroshi", "Fatima", "Noah", "Valentina"];
 const lastNames = ["García", "Pérez", "Smith", "Müller", "Rossi", "Núñez", "Johnson", "Schneider", "Moreau", "Zambrano", "Villacís", "Brown", "Tanaka", "Ortega", "Silva", "Kowalski", "Andrade", "Cevallos", "Martin", "Jiménez"];
@@ -109,9 +99,9 @@ const env = decodeEnv(process.env);
 const db = await openDatabase(env);
 try {
   await prepareSchema(db);
-  const status = nextStatus(leadMachine, null, { type: "lead.create", ...generatedLead(generator(0), 0) });
+  const status = nextStatus(leadMachine, null, { type: "lead.create", ...generatedLead(seededRandom(0), 0) });
   if (status === null) throw new Error("the lead machine refuses lead.create");
-  const random = generator(count);
+  const random = seededRandom(count);
   const now = Date.now();
   const started = performance.now();
   for (let done = 0; done < count; done += BATCH) {

@@ -1,4 +1,5 @@
 import { encodePng, type Rgb } from "./png.ts";
+import { seededRandom } from "./seededRandom.ts";
 
 /** One band of scenery, drawn over what lies behind it. */
 export type Layer =
@@ -44,17 +45,6 @@ const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
   Math.round(a[2] + (b[2] - a[2]) * t),
 ];
 
-/** A small deterministic generator (mulberry32): the same scene always gives the same bytes. */
-const random = (seed: number) => {
-  let state = seed >>> 0;
-  return (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-};
 
 /** The top edge of a layer at each column: the layer covers every pixel below it. */
 const outline = (layer: Layer, next: () => number, size: Size): Float64Array => {
@@ -98,7 +88,7 @@ const outline = (layer: Layer, next: () => number, size: Size): Float64Array => 
 
 /** Paints a simple landscape (sky gradient, sun, layers of scenery) as a PNG, 640x400 unless sized. */
 export const paintLandscape = (scene: Scene, size: Size = { width: WIDTH, height: HEIGHT }): Buffer => {
-  const next = random(scene.seed);
+  const next = seededRandom(scene.seed);
   const outlines = scene.layers.map((layer) => ({ layer, top: outline(layer, next, size) }));
   const { sun } = scene;
   const { width, height } = size;

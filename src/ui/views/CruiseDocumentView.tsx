@@ -157,7 +157,7 @@ function DocumentPage({ source }: { readonly source: DocumentSource }) {
 
   return (
     <section aria-labelledby="page-title" className="cruise-document">
-      <PageTitle title={content === null ? title : source.kind === "cruise" ? `${title} · ${content.code}` : `${title} · ${content.code}`} />
+      <PageTitle title={content === null ? title : `${title} · ${content.code}`} />
       {departure !== null && (
         <p className="departure-line">{`${departure.yachtName} · ${departure.itineraryName} · ${formatDate(departure.startDate)} – ${formatDate(departure.endDate)}`}</p>
       )}
