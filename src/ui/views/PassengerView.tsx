@@ -1,6 +1,6 @@
 import "./reservations.css";
 import { useSelector } from "@xstate/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import type { FlightDirection, PassengerCruise, PassengerRecord } from "../../api/passengers.ts";
@@ -127,7 +127,7 @@ function Trip({
 }
 
 /** The departures a saved passenger sails, with their flight legs (DOMAIN.md section 7). */
-function PassengerTrips({ passengerId, writable }: { readonly passengerId: number; readonly writable: boolean }) {
+function PassengerTrips({ passengerId, writable, revision }: { readonly passengerId: number; readonly writable: boolean; readonly revision: number }) {
   const { t, i18n } = useTranslation();
   const { client } = useServices();
   const [logic] = useState(() =>
@@ -142,6 +142,14 @@ function PassengerTrips({ passengerId, writable }: { readonly passengerId: numbe
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
+  // the passenger read again by the form (a save that stays, a reload) is read again here; mounting only once the form has
+  // the record keeps its first read from wiping a leg the user has begun to type
+  const shownRevision = useRef(revision);
+  useEffect(() => {
+    if (shownRevision.current === revision) return;
+    shownRevision.current = revision;
+    actor.send({ type: "passenger.changed" });
+  }, [actor, revision]);
   const book = (form: FormData) => {
     const time = formText(form, "time");
     actor.send({
@@ -229,7 +237,7 @@ export default function PassengerView({ id }: { readonly id: number | null }) {
           )}
         </div>
       </RecordFormFrame>
-      {id !== null && <PassengerTrips key={state.revision} passengerId={id} writable={writable} />}
+      {id !== null && item !== null && <PassengerTrips revision={state.revision} passengerId={id} writable={writable} />}
     </>
   );
 }
