@@ -145,7 +145,12 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerUploadRoutes(app, { db: deps.db });
   registerLeadRoutes(app, { db: deps.db, env: deps.env, now });
   registerQuoteRoutes(app, { db: deps.db, now });
-  const feed = createChangeFeed(deps.db, deps.changeIntervalMs ?? 250, (error) => app.log.error({ err: error }, "live changes not read"));
+  const feed = createChangeFeed(
+    deps.db,
+    deps.changeIntervalMs ?? 250,
+    (error) => app.log.error({ err: error }, "live changes not read"),
+    deps.db.changeCount,
+  );
   const berths = createBerthIndex(deps.db, feed);
   const files = createDocumentFiles();
   app.addHook("onClose", async () => {

@@ -54,6 +54,13 @@ export interface ChangeFeed {
    * so this server's viewers hear it at once (other servers' at their next look).
    */
   nudge(): void;
+  /**
+   * Hears, before it resolves, every change any server committed before it was asked: the log is
+   * read now when the database's change count moved since the last look. What is answered after
+   * it (a departure's kept berths) is then never older than an acknowledged write of another
+   * server. Without a change count (one writer: this process) there is nothing to catch up.
+   */
+  catchUp(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -64,10 +71,17 @@ export interface ChangeFeed {
  * on PGlite and on PostgreSQL with several servers: each server tells its own listeners what any
  * server wrote (decision 038).
  */
-export const createChangeFeed = (db: Queryable, intervalMs: number, log: (error: unknown) => void): ChangeFeed => {
+export const createChangeFeed = (
+  db: Queryable,
+  intervalMs: number,
+  log: (error: unknown) => void,
+  changeCount: (() => Promise<number>) | null = null,
+): ChangeFeed => {
   const listeners = new Set<(changes: ReadonlyArray<ScopedChange>) => void>();
   const seen = new Set<number>();
   let cursor: number | null = null;
+  /** The change count read before the last look's events: every write it counts was heard. */
+  let heardUpTo = -1;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> = Promise.resolve();
 
@@ -75,8 +89,10 @@ export const createChangeFeed = (db: Queryable, intervalMs: number, log: (error:
     (await queryOne(db, Schema.Struct({ id: Schema.Int }), "select coalesce(max(id), 0)::int as id from events"))?.id ?? 0;
 
   const look = async (): Promise<void> => {
+    const count = changeCount === null ? -1 : await changeCount();
     if (cursor === null) {
       cursor = await lastEventId();
+      heardUpTo = count;
       return;
     }
     // a log emptied and started again (a test's fresh database) has its new ids below the cursor
@@ -100,6 +116,7 @@ export const createChangeFeed = (db: Queryable, intervalMs: number, log: (error:
     for (const id of seen) if (id < cursor - 2 * LOOK_BACK) seen.delete(id);
     const changes = fresh.flatMap(changesOf);
     if (changes.length > 0) for (const listener of listeners) listener(changes);
+    heardUpTo = Math.max(heardUpTo, count);
   };
 
   let looking = false;
@@ -149,6 +166,15 @@ export const createChangeFeed = (db: Queryable, intervalMs: number, log: (error:
     },
     nudge: () => {
       if (listeners.size > 0 && cursor !== null) lookNow();
+    },
+    catchUp: async () => {
+      if (changeCount === null || listeners.size === 0) return;
+      const count = await changeCount();
+      // a look under way may have read the count before this one: then one more follows it; a look that failed is not retried here (it is logged)
+      for (let tries = 0; tries < 2 && heardUpTo < count && listeners.size > 0; tries += 1) {
+        lookNow();
+        await running;
+      }
     },
     stop: async () => {
       listeners.clear();

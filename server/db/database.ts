@@ -17,12 +17,21 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * The answer of `read`, from memory when the same key was read since the database last changed.
-   * Only PGlite remembers (this process is its one writer); on PostgreSQL other servers may write,
-   * so every call reads. `key` names the read and its arguments.
+   * PGlite forgets at this process's next write (it is the one writer); PostgreSQL keeps an answer
+   * while the database's change count, which every server's writes raise, stands. `key` names
+   * the read and its arguments.
    */
   remember<V>(key: string, read: () => Promise<V>): Promise<V>;
+  /**
+   * How many writing transactions the database has committed, where other servers may write
+   * (PostgreSQL): raised by each before it commits. null where this process is the one writer.
+   */
+  readonly changeCount: (() => Promise<number>) | null;
   close(): Promise<void>;
 }
+
+/** A select, or a with-query whose parts are selects; any other statement is a change. */
+export const isReadOnly = (sql: string): boolean => /^\s*(select|with)\b/i.test(sql) && !/\b(insert|update|delete|merge)\b/i.test(sql);
 
 /** The SQLSTATE PostgreSQL (and PGlite) report for a unique constraint violation. */
 export const UNIQUE_VIOLATION = "23505";

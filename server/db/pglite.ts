@@ -5,11 +5,9 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { Database, Queryable } from "./database.ts";
+import { type Database, isReadOnly, type Queryable } from "./database.ts";
 import { rememberedReads } from "./remember.ts";
 
-/** A select, or a with-query whose parts are selects; any other statement, exec or transaction is a change. */
-const isReadOnly = (sql: string): boolean => /^\s*(select|with)\b/i.test(sql) && !/\b(insert|update|delete|merge)\b/i.test(sql);
 
 /** The extensions the migrations create: every PGlite that opens the database must load them. */
 export const pgliteExtensions = { pg_trgm };
@@ -68,6 +66,7 @@ export const wrapPglite = (pglite: PGlite): Database => {
       return serialise(() => pglite.transaction((tx) => work(wrapTransaction(tx))));
     },
     remember: reads.remember,
+    changeCount: null,
     close: () => serialise(() => pglite.close()),
   };
 };

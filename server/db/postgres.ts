@@ -1,5 +1,6 @@
 import pg from "pg";
-import type { Database, Queryable } from "./database.ts";
+import { type Database, isReadOnly, type Queryable } from "./database.ts";
+import { versionedReads } from "./remember.ts";
 
 const INT8 = 20;
 
@@ -12,7 +13,7 @@ types.setTypeParser(INT8, Number);
  * together (a `Promise.all` of reads) are sent one after the other, in the order asked, as node-pg
  * wants (it deprecates queueing them itself).
  */
-const wrapClient = (client: pg.PoolClient): Queryable => {
+const wrapClient = (client: pg.PoolClient, noteWrite: () => void): Queryable => {
   let last: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
     const next = last.then(run, run);
@@ -20,42 +21,89 @@ const wrapClient = (client: pg.PoolClient): Queryable => {
     return next;
   };
   return {
-    query: <Row>(sql: string, params?: ReadonlyArray<unknown>) =>
-      inTurn(async () => (await client.query<Row & pg.QueryResultRow>(sql, params ? [...params] : undefined)).rows),
-    exec: (sql: string) =>
-      inTurn(async () => {
+    query: <Row>(sql: string, params?: ReadonlyArray<unknown>) => {
+      if (!isReadOnly(sql)) noteWrite();
+      return inTurn(async () => (await client.query<Row & pg.QueryResultRow>(sql, params ? [...params] : undefined)).rows);
+    },
+    exec: (sql: string) => {
+      noteWrite();
+      return inTurn(async () => {
         await client.query(sql);
-      }),
+      });
+    },
   };
+};
+
+const isUpkeep = (sql: string): boolean => /^\s*(vacuum|analyze|checkpoint)\b/i.test(sql);
+
+/** Remembered answers (a page of leads is the largest, tens of KB). */
+const REMEMBERED_READS = 100;
+
+/** Any fixed number: servers starting together create the change count once. */
+const CHANGE_COUNT_LOCK = 7_241_004;
+
+/**
+ * The database's change count (one row): every transaction that writes raises it just before it
+ * commits, so a server can tell whether anything changed since it read an answer (decision 046).
+ * It is the adapter's own bookkeeping, like schema_migrations, so it exists before any migration.
+ */
+const createChangeCount = async (pool: pg.Pool): Promise<void> => {
+  const client = await pool.connect();
+  try {
+    await client.query("begin");
+    await client.query("select pg_advisory_xact_lock($1)", [CHANGE_COUNT_LOCK]);
+    await client.query("create table if not exists data_changes (id int primary key check (id = 1), count bigint not null)");
+    await client.query("insert into data_changes (id, count) values (1, 0) on conflict (id) do nothing");
+    await client.query("commit");
+  } catch (error) {
+    await client.query("rollback");
+    throw error;
+  } finally {
+    client.release();
+  }
 };
 
 /** A PostgreSQL server reached through DATABASE_URL, with a pool of connections. */
 export const openPostgres = async (connectionString: string): Promise<Database> => {
   const pool = new pg.Pool({ connectionString, types, max: 10 });
   // Fails at start, not at the first request, when the server cannot be reached.
-  await pool.query("select 1");
+  await createChangeCount(pool);
+  const transaction = async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query("begin");
+      let wrote = false;
+      const result = await work(
+        wrapClient(client, () => {
+          wrote = true;
+        }),
+      );
+      // last, so that the row is locked only while the commit runs: writers queue here, not for their whole transaction
+      if (wrote) await client.query("update data_changes set count = count + 1 where id = 1");
+      await client.query("commit");
+      return result;
+    } catch (error) {
+      await client.query("rollback");
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  const changeCount = async (): Promise<number> =>
+    (await pool.query<{ count: number }>("select count from data_changes where id = 1")).rows[0]?.count ?? 0;
+  const reads = versionedReads(REMEMBERED_READS, changeCount);
   return {
     kind: "postgres",
+    // a write outside a transaction is made one, so that it raises the change count as it commits;
+    // upkeep (vacuum, analyze) changes no row and may not run inside a transaction
     query: async <Row>(sql: string, params?: ReadonlyArray<unknown>) =>
-      (await pool.query<Row & pg.QueryResultRow>(sql, params ? [...params] : undefined)).rows,
-    exec: async (sql: string) => {
-      await pool.query(sql);
-    },
-    transaction: async <T>(work: (tx: Queryable) => Promise<T>) => {
-      const client = await pool.connect();
-      try {
-        await client.query("begin");
-        const result = await work(wrapClient(client));
-        await client.query("commit");
-        return result;
-      } catch (error) {
-        await client.query("rollback");
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    remember: (_key, read) => read(),
+      isReadOnly(sql) || isUpkeep(sql)
+        ? (await pool.query<Row & pg.QueryResultRow>(sql, params ? [...params] : undefined)).rows
+        : transaction((tx) => tx.query<Row>(sql, params)),
+    exec: (sql: string) => transaction((tx) => tx.exec(sql)),
+    transaction,
+    remember: reads.remember,
+    changeCount,
     close: () => pool.end(),
   };
 };

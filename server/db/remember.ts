@@ -45,3 +45,39 @@ export const rememberedReads = (maxEntries: number): RememberedReads => {
     },
   };
 };
+
+/**
+ * Answers of reads kept in memory on a database several servers write (PostgreSQL): each answer
+ * is kept with the database's change count read before it was read (`version`, which every
+ * writing transaction of every server raises before it commits), and answered again only while
+ * that count stands. A read begun after a write was acknowledged therefore never answers from
+ * before it, whichever server wrote; the price is one small read of the count per lookup.
+ */
+export const versionedReads = (maxEntries: number, version: () => Promise<number>): Pick<RememberedReads, "remember"> => {
+  const answers = new Map<string, { readonly version: number; readonly answer: Promise<unknown> }>();
+  return {
+    remember: async <V>(key: string, read: () => Promise<V>): Promise<V> => {
+      const current = await version();
+      const known = answers.get(key);
+      if (known !== undefined && known.version === current) {
+        answers.delete(key);
+        answers.set(key, known);
+        // A key names one read, whose answer has that read's type.
+        return known.answer as Promise<V>;
+      }
+      // read after the count: it sees at least every write the count counts, and is kept under it
+      const answer = read();
+      const entry = { version: current, answer };
+      // a newer count's answer is not replaced by one read under an older count
+      if (known === undefined || known.version <= current) answers.set(key, entry);
+      if (answers.size > maxEntries) {
+        const oldest = answers.keys().next();
+        if (oldest.done !== true) answers.delete(oldest.value);
+      }
+      answer.catch(() => {
+        if (answers.get(key) === entry) answers.delete(key);
+      });
+      return answer;
+    },
+  };
+};

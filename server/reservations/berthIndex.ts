@@ -3,7 +3,8 @@
  * than berths change, and a three-month look at a fleet counts thousands of spaces. Each departure's
  * free berths by category are read from the database once and kept until something says they
  * changed: this server's own commands (`touch` after they commit), and every server's, heard from
- * the event log's change feed (at most its interval late: the same feed that tells the panels).
+ * the event log's change feed (the same feed that tells the panels), which is caught up before
+ * each answer when another server may have written (decision 046).
  * Scheduling, editing or canceling a departure changes which departures a period holds: the
  * periods are then read again. A cabin's berths changed in the fleet's catalogue (rare) reach the
  * kept answers within `maxAgeMs`.
@@ -125,6 +126,8 @@ export const createBerthIndex = (db: Queryable, feed: ChangeFeed | null, maxAgeM
 
   return {
     availability: async (query) => {
+      // another server's command is heard through the log: caught up first, what is kept is not older than it
+      await feed?.catchUp();
       const rows = await periodOf(query);
       const now = Date.now();
       const isKept = (row: DepartureRow): boolean => {

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
-import { rememberedReads } from "../../server/db/remember.ts";
+import { rememberedReads, versionedReads } from "../../server/db/remember.ts";
 import { testDatabase } from "../setup/database.ts";
 
 /** A read that counts its calls and answers the call number. */
@@ -55,6 +55,42 @@ describe("remembered reads", () => {
   });
 });
 
+describe("reads remembered under a change count", () => {
+  it("answers from memory while the count stands, and reads again once it moved", async () => {
+    let count = 4;
+    const reads = versionedReads(10, async () => count);
+    const counter = countingRead();
+    expect(await reads.remember("a", counter.read)).toBe(1);
+    expect(await reads.remember("a", counter.read)).toBe(1);
+    count = 5;
+    expect(await reads.remember("a", counter.read)).toBe(2);
+    expect(await reads.remember("a", counter.read)).toBe(2);
+    expect(counter.calls()).toBe(2);
+  });
+
+  it("keeps the newer count's answer when a caller that read the older count finishes after it", async () => {
+    const counts = [7, 8];
+    const reads = versionedReads(10, async () => counts.shift() ?? 8);
+    let release: () => void = () => {};
+    const slow = reads.remember("a", () => new Promise<string>((resolve) => (release = () => resolve("from count 7"))));
+    await Promise.resolve();
+    expect(await reads.remember("a", async () => "from count 8")).toBe("from count 8");
+    release();
+    expect(await slow).toBe("from count 7");
+    expect(await reads.remember("a", async () => "read again")).toBe("from count 8");
+  });
+
+  it("shares one read among callers of one count, forgets a failed one, and drops the least recently used when full", async () => {
+    const reads = versionedReads(2, async () => 1);
+    const counter = countingRead();
+    expect(await Promise.all([1, 2, 3].map(() => reads.remember("a", counter.read)))).toEqual([1, 1, 1]);
+    await expect(reads.remember("b", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(await reads.remember("b", async () => "up")).toBe("up");
+    await reads.remember("c", async () => "c");
+    expect(await reads.remember("a", counter.read)).toBe(2);
+  });
+});
+
 describe("a database's remembered reads", () => {
   const db = testDatabase();
   const outboxSize = () =>
@@ -100,12 +136,29 @@ describe("a database's remembered reads", () => {
   );
 
   it.runIf(inject("templateDatabase").kind === "postgres")(
-    "reads every time on PostgreSQL, where other servers may write",
+    "keeps an answer on PostgreSQL until any server writes: a write through another server's pool is never answered from before it",
     async () => {
-      const counter = countingRead();
-      await db.remember("counted", counter.read);
-      await db.remember("counted", counter.read);
-      expect(counter.calls()).toBe(2);
+      const otherServer = await db.openAgain();
+      try {
+        const counter = countingRead();
+        await db.remember("counted", counter.read);
+        await db.query("select 1");
+        await otherServer.query("select count(*) from outbox");
+        await db.remember("counted", counter.read);
+        expect(counter.calls()).toBe(1);
+        await otherServer.transaction(addMail);
+        expect(await db.remember("counted", counter.read)).toBe(2);
+        await addMail(otherServer);
+        expect(await outboxSize()).toBe(2);
+        await otherServer.exec("insert into outbox (\"to\", subject, text) values ('a', 'b', 'c')");
+        expect(await outboxSize()).toBe(3);
+        expect(await db.remember("counted", counter.read)).toBe(3);
+        // a transaction that only reads changes nothing
+        await otherServer.transaction((tx) => tx.query("select count(*) from outbox"));
+        expect(await db.remember("counted", counter.read)).toBe(3);
+      } finally {
+        await otherServer.close();
+      }
     },
   );
 });

@@ -60,23 +60,43 @@ const dropDatabase = async (serverUrl: string, name: string): Promise<void> => {
   await withAdmin(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
 };
 
-export const openTestDatabase = async (): Promise<Database> => {
+/** A test's database, and on PostgreSQL its address, which another server (another pool) may open too. */
+interface OpenedTestDatabase {
+  readonly db: Database;
+  readonly url: string | null;
+}
+
+const openTestDatabaseAt = async (): Promise<OpenedTestDatabase> => {
   registerProjections(projections);
   const template = inject("templateDatabase");
   if (template.kind === "pglite") {
-    return openPglite({ loadDataDir: new Blob([await readFile(template.dumpPath)]) });
+    return { db: await openPglite({ loadDataDir: new Blob([await readFile(template.dumpPath)]) }), url: null };
   }
   const name = `test_${randomUUID().replaceAll("-", "")}`;
   await createFromTemplate(template.serverUrl, template.template, name);
-  const db = await openPostgres(databaseUrl(template.serverUrl, name));
+  const url = databaseUrl(template.serverUrl, name);
+  const db = await openPostgres(url);
   return {
-    ...db,
-    close: async () => {
-      await db.close();
-      await dropDatabase(template.serverUrl, name);
+    db: {
+      ...db,
+      close: async () => {
+        await db.close();
+        await dropDatabase(template.serverUrl, name);
+      },
     },
+    url,
   };
 };
+
+export const openTestDatabase = async (): Promise<Database> => (await openTestDatabaseAt()).db;
+
+export interface TestDatabase extends Database {
+  /**
+   * The same PostgreSQL database opened again, as a second server opens it: its own pool and
+   * remembered answers (closed by the caller). PGlite has one writer, this process: it throws.
+   */
+  openAgain(): Promise<Database>;
+}
 
 /** Tables outside the projections: counters, the mail outbox and the content-addressed images. */
 const operationalTables = ["events", "login_failures", "lead_submissions", "outbox", "uploads"];
@@ -92,17 +112,17 @@ export const resetDatabase = async (db: Database): Promise<void> => {
  * The test file's database, opened before its tests, emptied before each and closed after them.
  * The answer stands for it from the start, so a file can hold it in a constant.
  */
-export const testDatabase = (): Database => {
-  let current: Database | undefined;
+export const testDatabase = (): TestDatabase => {
+  let current: OpenedTestDatabase | undefined;
   const opened = (): Database => {
     if (current === undefined) throw new Error("the test database opens in beforeAll");
-    return current;
+    return current.db;
   };
   beforeAll(async () => {
-    current = await openTestDatabase();
+    current = await openTestDatabaseAt();
   });
   afterAll(async () => {
-    await current?.close();
+    await current?.db.close();
   });
   beforeEach(async () => {
     await resetDatabase(opened());
@@ -115,6 +135,13 @@ export const testDatabase = (): Database => {
     exec: (sql) => opened().exec(sql),
     transaction: (work) => opened().transaction(work),
     remember: (key, read) => opened().remember(key, read),
+    get changeCount() {
+      return opened().changeCount;
+    },
     close: () => opened().close(),
+    openAgain: () => {
+      if (current?.url == null) throw new Error("only a PostgreSQL database is opened by a second server");
+      return openPostgres(current.url);
+    },
   };
 };
