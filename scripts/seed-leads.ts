@@ -1,93 +1,11 @@
 /**
- * `npm run seed:leads -- 100000`: loads N generated leads into the database the server would use
- * (DATA_DIR or DATABASE_URL), for trying the lists at volume. Each lead is a 'lead.create' event
- * plus its projection row, written in batches of 1000 per transaction with multi-row inserts;
- * the rows and the unassigned total come from the projection's own functions, so a rebuild gives
- * back the same rows.
+ * `npm run seed:leads -- 100000`: loads N generated leads (server/demo/generatedLeads.ts) into the
+ * database the server would use (DATA_DIR or DATABASE_URL), for trying the lists at volume.
  */
-import type { LeadCreate } from "../src/machines/domain/lead.machine.ts";
-import { leadMachine } from "../src/machines/domain/lead.machine.ts";
-import type { Queryable } from "../server/db/database.ts";
 import { prepareSchema } from "../server/schema.ts";
 import { openDatabase } from "../server/db/open.ts";
 import { decodeEnv } from "../server/env.ts";
-import { nextStatus } from "../src/machines/domain/verdict.ts";
-import { addToTotal, leadColumns, leadRecord, newLeadRow } from "../server/leads/projection.ts";
-import { seededRandom } from "../server/demo/seededRandom.ts";
-
-const BATCH = 1000;
-const DAY_MS = 86_400_000;
-/** Leads are spread over the last three years. */
-const SPAN_MS = 3 * 365 * DAY_MS;
-
-
-const firstNames = ["María", "José", "Ana", "Luis", "Camila", "John", "Emily", "Anna", "Lukas", "Sofía", "Mateo", "Olivia", "Andrés", "Lucía", "Pierre", "Giulia", "Hiroshi", "Fatima", "Noah", "Valentina"];
-const lastNames = ["García", "Pérez", "Smith", "Müller", "Rossi", "Núñez", "Johnson", "Schneider", "Moreau", "Zambrano", "Villacís", "Brown", "Tanaka", "Ortega", "Silva", "Kowalski", "Andrade", "Cevallos", "Martin", "Jiménez"];
-const countries = ["Ecuador", "Estados Unidos", "Alemania", "España", "Colombia", "Francia", "Italia", "Reino Unido", "Canadá", "México", "Argentina", "Chile", "Perú", "Brasil", "Japón"];
-const domains = ["gmail.com", "yahoo.com", "outlook.com", "hotmail.com", "example.org", "correo.ec"];
-const openings = ["Hola,", "Buenas tardes,", "Hi,", "Hello,", "Estimados,", "Good morning,"];
-const asks = [
-  "quisiera información sobre un crucero por Galápagos",
-  "we are interested in a Galápagos cruise",
-  "nos interesa el itinerario de las islas del norte",
-  "could you send prices for the southern islands",
-  "¿tienen disponibilidad en el Yate Galápagos Legend",
-  "do you have last-minute cabins on a catamaran",
-  "quisiera cotizar un tour a la Amazonía y Baños",
-  "we would like to combine Machu Picchu with Galápagos",
-];
-const whens = ["en julio", "in October", "para Navidad", "next spring", "en semana santa", "in August", "para el próximo año", "this summer"];
-const parties = ["para dos adultos.", "for a family of four.", "para un grupo de seis.", "for our honeymoon.", "con dos niños.", "for two seniors."];
-
-/** The generated lead number `index`, drawn from `random`. */
-const generatedLead = (random: () => number, index: number): Omit<LeadCreate, "type"> => {
-  const pick = <T>(values: ReadonlyArray<T>): T => {
-    const value = values[Math.floor(random() * values.length)];
-    if (value === undefined) throw new Error("empty pool");
-    return value;
-  };
-  const firstName = pick(firstNames);
-  const lastName = pick(lastNames);
-  const user = `${firstName}.${lastName}`.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-  return {
-    firstName,
-    lastName,
-    email: `${user}${index}@${pick(domains)}`,
-    country: pick(countries),
-    phone: `+593 9${Math.floor(random() * 10)} ${String(Math.floor(random() * 10_000_000)).padStart(7, "0")}`,
-    message: `${pick(openings)} ${pick(asks)} ${pick(whens)} ${pick(parties)}`,
-    yachtName: null,
-    details: null,
-  };
-};
-
-const placeholders = (rows: number, columns: number): string =>
-  Array.from(
-    { length: rows },
-    (_, row) => `(${Array.from({ length: columns }, (_, column) => `$${row * columns + column + 1}`).join(", ")})`,
-  ).join(", ");
-
-const insertBatch = async (tx: Queryable, leads: ReadonlyArray<{ lead: Omit<LeadCreate, "type">; at: Date }>, status: string) => {
-  const ids = await tx.query<{ id: number }>(
-    "select nextval(pg_get_serial_sequence('leads', 'id'))::int as id from generate_series(1, $1)",
-    [leads.length],
-  );
-  const eventValues: unknown[] = [];
-  const leadValues: unknown[] = [];
-  leads.forEach(({ lead, at }, index) => {
-    const id = ids[index]?.id;
-    if (id === undefined) throw new Error("too few ids from the leads sequence");
-    eventValues.push(leadRecord.stream, String(id), 1, "lead.create", lead, null, at);
-    leadValues.push(...newLeadRow(id, { type: "lead.create", ...lead }, status, at));
-  });
-  await tx.query(
-    `insert into events (stream, stream_id, version, type, data, actor_id, occurred_at) values ${placeholders(leads.length, 7)}`,
-    eventValues,
-  );
-  const columns = leadValues.length / leads.length;
-  await tx.query(`insert into leads (${leadColumns}) values ${placeholders(leads.length, columns)}`, leadValues);
-  await addToTotal(tx, null, leads.length);
-};
+import { seedGeneratedLeads } from "../server/demo/generatedLeads.ts";
 
 const count = Number(process.argv[2] ?? "100000");
 if (!Number.isInteger(count) || count <= 0) {
@@ -99,19 +17,8 @@ const env = decodeEnv(process.env);
 const db = await openDatabase(env);
 try {
   await prepareSchema(db);
-  const status = nextStatus(leadMachine, null, { type: "lead.create", ...generatedLead(seededRandom(0), 0) });
-  if (status === null) throw new Error("the lead machine refuses lead.create");
-  const random = seededRandom(count);
-  const now = Date.now();
   const started = performance.now();
-  for (let done = 0; done < count; done += BATCH) {
-    const size = Math.min(BATCH, count - done);
-    const batch = Array.from({ length: size }, (_, index) => ({
-      lead: generatedLead(random, done + index),
-      at: new Date(now - Math.floor(random() * SPAN_MS)),
-    }));
-    await db.transaction((tx) => insertBatch(tx, batch, status));
-  }
+  await seedGeneratedLeads(db, count, count);
   // Fresh statistics and visibility map, as autovacuum would give them after a while.
   await db.query("vacuum analyze leads");
   const seconds = (performance.now() - started) / 1000;

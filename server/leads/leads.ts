@@ -136,8 +136,13 @@ export interface LeadPage {
 /** The SQL of a list's filters, with their parameters numbered from $1. */
 interface Filter {
   readonly where: string;
+  /** The same conditions as one expression (`true` without any). */
+  readonly condition: string;
   readonly params: ReadonlyArray<unknown>;
+  /** Search words or days received narrow the list (the per-agent totals do not count it). */
   readonly searching: boolean;
+  /** Search words narrow it (an exact count would read their matches). */
+  readonly hasWords: boolean;
   readonly agent: AgentFilter;
 }
 
@@ -146,7 +151,7 @@ interface Filter {
  * as no agent or an agent who is no longer active; every word of `q` must be in the folded
  * search text.
  */
-const leadFilter = (query: LeadsQuery): Filter => {
+const leadFilter = (query: LeadsQuery, words: "indexed" | "walked" = "indexed"): Filter => {
   const conditions: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown): string => {
@@ -163,14 +168,19 @@ const leadFilter = (query: LeadsQuery): Filter => {
       `l.agent_id = ${param(agent.id)} and exists (select 1 from users x where x.id = l.agent_id and x.status = 'active')`,
     );
   }
-  const words = searchWords(query.q);
-  for (const word of words) conditions.push(`l.search like ${param(containsPattern(word))}`);
+  // A walked search reads the date index in order and tests each lead: the text is written so that
+  // the planner cannot swap the walk for the trigram index (which reads every match, then sorts).
+  const searched = words === "indexed" ? "l.search" : "(l.search || '')";
+  const found = searchWords(query.q);
+  for (const word of found) conditions.push(`${searched} like ${param(containsPattern(word))}`);
   if (query.receivedFrom !== undefined) conditions.push(`l.created_at >= ${param(query.receivedFrom)}::timestamptz`);
   if (query.receivedBefore !== undefined) conditions.push(`l.created_at < ${param(query.receivedBefore)}::timestamptz`);
   return {
     where: conditions.length === 0 ? "" : `where ${conditions.join(" and ")}`,
+    condition: conditions.length === 0 ? "true" : conditions.join(" and "),
     params,
-    searching: words.length > 0 || query.receivedFrom !== undefined || query.receivedBefore !== undefined,
+    searching: found.length > 0 || query.receivedFrom !== undefined || query.receivedBefore !== undefined,
+    hasWords: found.length > 0,
     agent,
   };
 };
@@ -210,56 +220,121 @@ const totalOf = (db: Queryable, agent: AgentFilter): Promise<number> => {
   return queryCount(db, `${sum} where agent = $1 and agent in (${active})`, [agent.id]);
 };
 
+/** How many of the newest (or oldest) leads a search tests first, to tell a common search from a rare one. */
+const PROBE = 1000;
+
+const ProbeRow = Schema.Struct({ matches: Schema.Int, probed: Schema.Int });
+
+/** The leads of one page as a query walks them, with the notes read after. */
+const pageOf = async (db: Queryable, rows: ReadonlyArray<typeof LeadRow.Type>): Promise<Lead[]> => {
+  const notes = await notesOf(
+    db,
+    rows.map((lead) => lead.id),
+  );
+  return rows.map((lead) => toLead(lead, notes.get(lead.id) ?? []));
+};
+
 /**
- * One page of leads, with meta.total. Without search words the page walks the (created_at, id)
- * index and the total comes from the per-agent totals, read only when the page alone cannot tell
- * it (a partial page ends the list). A search cannot use that index (the words may be anywhere in the text): walking it for a
- * rare word visits rows in random order, so the matches are read once in one sequential scan,
- * kept, counted and sorted, and only the page's rows are then loaded.
+ * One page of leads, with meta.total (decision 047). Each way of reading a page does work bounded
+ * by the page, not by the number of leads:
+ * - Without a search, the page walks the (created_at, id) index from the nearer end (a page past
+ *   the middle is read backwards from the last), and the total comes from the per-agent totals.
+ * - Days received alone: the date index finds the page and counts the days' leads.
+ * - A search first tests the PROBE newest leads: a search that matches at least
+ *   a page of them is common, and its page walks the date index testing each lead (a page needs a
+ *   few thousand at most); counting all its matches would read most of the table, so the total
+ *   answered is what is known to match, `totalIsAtLeast` ("more than N"). A rarer search reads its
+ *   matches through the trigram index, sorts and counts them exactly.
+ * - Another sort (name, email...) reads the selected leads, counts and sorts them.
  */
 export const listLeads = async (db: Queryable, query: LeadsQuery): Promise<LeadPage> => {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_LEADS_PAGE_SIZE;
   const filter = leadFilter(query);
   const { key, direction } = leadOrder(query);
-  // the date order walks the (created_at, id) index; any other sort reads every selected lead
-  const sorted = key !== sortExpressions.date;
   const offset = (page - 1) * pageSize;
   const window = `limit $${filter.params.length + 1} offset $${filter.params.length + 2}`;
-  let leads: ReadonlyArray<typeof LeadRow.Type>;
-  let total: number;
-  if (filter.searching || sorted) {
-    const matches = await queryRows(
-      db,
-      MatchRow,
-      `with matches as materialized (select l.id, ${key} as sort_key from leads l ${filter.where})
-       select m.id, (select count(*)::int from matches) as total from matches m
-        order by m.sort_key ${direction}, m.id ${direction} ${window}`,
-      [...filter.params, pageSize, offset],
-    );
-    const loaded = new Map(
-      (await queryRows(db, LeadRow, `${selectLeads} where l.id = any($1::int[])`, [matches.map((match) => match.id)])).map(
-        (lead) => [lead.id, lead],
-      ),
-    );
-    leads = matches.flatMap((match) => loaded.get(match.id) ?? []);
-    // A page past the last match has no row to carry the count: it is counted on its own.
-    const count = () => queryCount(db, `select count(*)::int as count from leads l ${filter.where}`, filter.params);
-    total = matches[0]?.total ?? totalFromPage(0, page, pageSize) ?? (await count());
-  } else {
-    leads = await queryRows(
+  const meta = (total: number, totalIsAtLeast = false): ListMeta => ({ total, page, pageSize, ...(totalIsAtLeast ? { totalIsAtLeast } : {}) });
+  const walk = (walked: Filter, from: number, count: number, order: "asc" | "desc" = direction) =>
+    queryRows(db, LeadRow, `${selectLeads} ${walked.where} order by l.created_at ${order}, l.id ${order} ${window}`, [...walked.params, count, from]);
+  // A far page of the whole list steps over its offset in the date index alone (an index-only
+  // scan), then reads only the page's rows.
+  const stepTo = (from: number, count: number, order: "asc" | "desc") =>
+    queryRows(
       db,
       LeadRow,
-      `${selectLeads} ${filter.where} order by l.created_at ${direction}, l.id ${direction} ${window}`,
-      [...filter.params, pageSize, offset],
+      `with page as (select id, created_at from leads l ${filter.where} order by l.created_at ${order}, l.id ${order} ${window})
+       ${selectLeads} join page p on p.id = l.id order by p.created_at ${order}, p.id ${order}`,
+      [...filter.params, count, from],
     );
-    total = totalFromPage(leads.length, page, pageSize) ?? (await totalOf(db, filter.agent));
+
+  if (key !== sortExpressions.date) return readMatches(db, filter, key, direction, window, pageSize, offset, meta);
+
+  if (!filter.searching) {
+    if (page === 1) {
+      const rows = await walk(filter, 0, pageSize);
+      return { leads: await pageOf(db, rows), meta: meta(totalFromPage(rows.length, page, pageSize) ?? (await totalOf(db, filter.agent))) };
+    }
+    const total = await totalOf(db, filter.agent);
+    const fromEnd = total - offset - pageSize;
+    if (offset < total / 2 || fromEnd <= -pageSize) return { leads: await pageOf(db, await stepTo(offset, pageSize, direction)), meta: meta(total) };
+    // past the middle the page is nearer the other end: read backwards from there
+    const backwards = await stepTo(Math.max(0, fromEnd), pageSize + Math.min(0, fromEnd), direction === "desc" ? "asc" : "desc");
+    return { leads: await pageOf(db, [...backwards].reverse()), meta: meta(total) };
   }
-  const notes = await notesOf(
+
+  if (!filter.hasWords) {
+    // days received: the date index finds and counts them
+    const rows = await walk(filter, offset, pageSize);
+    const total = await queryCount(db, `select count(*)::int as count from leads l ${filter.where}`, filter.params);
+    return { leads: await pageOf(db, rows), meta: meta(total) };
+  }
+  const probe = await queryOne(
     db,
-    leads.map((lead) => lead.id),
+    ProbeRow,
+    `select (count(*) filter (where ${filter.condition}))::int as matches, count(*)::int as probed
+       from (select l.search, l.agent_id, l.created_at from leads l order by l.created_at ${direction}, l.id ${direction} limit ${PROBE}) l`,
+    filter.params,
   );
-  return { leads: leads.map((lead) => toLead(lead, notes.get(lead.id) ?? [])), meta: { total, page, pageSize } };
+  const matches = probe?.matches ?? 0;
+  if ((probe?.probed ?? 0) < PROBE) {
+    // the probe read every lead: its count is the total
+    return { leads: await pageOf(db, await walk(filter, offset, pageSize)), meta: meta(matches) };
+  }
+  if (matches < pageSize) return readMatches(db, filter, key, direction, window, pageSize, offset, meta);
+  const rows = await walk(leadFilter(query, "walked"), offset, pageSize);
+  if (rows.length > 0 && rows.length < pageSize) return { leads: await pageOf(db, rows), meta: meta(offset + rows.length) };
+  // a full page: at least the leads up to it match; past the end, what the probe found
+  return { leads: await pageOf(db, rows), meta: meta(Math.max(matches, rows.length === 0 ? 0 : offset + rows.length), true) };
+};
+
+/** A page of the selected leads read together through their filter's best index, counted and sorted. */
+const readMatches = async (
+  db: Queryable,
+  filter: Filter,
+  key: string,
+  direction: "asc" | "desc",
+  window: string,
+  pageSize: number,
+  offset: number,
+  meta: (total: number) => ListMeta,
+): Promise<LeadPage> => {
+  const matches = await queryRows(
+    db,
+    MatchRow,
+    `with matches as materialized (select l.id, ${key} as sort_key from leads l ${filter.where})
+     select m.id, (select count(*)::int from matches) as total from matches m
+      order by m.sort_key ${direction}, m.id ${direction} ${window}`,
+    [...filter.params, pageSize, offset],
+  );
+  const loaded = new Map(
+    (await queryRows(db, LeadRow, `${selectLeads} where l.id = any($1::int[])`, [matches.map((match) => match.id)])).map((lead) => [lead.id, lead]),
+  );
+  const rows = matches.flatMap((match) => loaded.get(match.id) ?? []);
+  // A page past the last match has no row to carry the count: it is counted on its own.
+  const count = () => queryCount(db, `select count(*)::int as count from leads l ${filter.where}`, filter.params);
+  const total = matches[0]?.total ?? totalFromPage(0, offset / pageSize + 1, pageSize) ?? (await count());
+  return { leads: await pageOf(db, rows), meta: meta(total) };
 };
 
 /** The total a page tells by itself: a partial page ends the list, an empty first page means none. */

@@ -119,6 +119,8 @@ export const ListMeta = Schema.Struct({
   total: Schema.Int,
   page: Schema.Int,
   pageSize: Schema.Int,
+  /** `total` is what is known to match, and more may (a common search among many leads): "more than N". */
+  totalIsAtLeast: Schema.optionalKey(Schema.Boolean),
 });
 export type ListMeta = typeof ListMeta.Type;
 

@@ -15,8 +15,8 @@ export const fixtures = machineFixtures({
   },
   events: [
     // page 2 of 3 first, so the ready state the generator keeps has both a next and a previous page
-    { type: "xstate.done.actor.fetchLeads", output: { leads: [sampleLead], page: 2, total: 45 } },
-    { type: "xstate.done.actor.fetchLeads", output: { leads: [sampleLead], page: 1, total: 20_000 } },
+    { type: "xstate.done.actor.fetchLeads", output: { leads: [sampleLead], page: 2, total: 45, totalIsAtLeast: false } },
+    { type: "xstate.done.actor.fetchLeads", output: { leads: [sampleLead], page: 1, total: 20_000, totalIsAtLeast: true } },
     { type: "xstate.error.actor.fetchLeads", error: refused(403, messages.forbidden) },
     { type: "xstate.done.actor.fetchAgents", output: [salesUser] },
     { type: "xstate.error.actor.fetchAgents", error: refused(0, "network error") },

@@ -50,6 +50,8 @@ export interface LeadsPage {
   readonly leads: ReadonlyArray<Lead>;
   readonly page: number;
   readonly total: number;
+  /** `total` is what is known to match and more may (a common search among many leads). */
+  readonly totalIsAtLeast: boolean;
 }
 
 export interface LeadsListInput extends ClientInput {
@@ -61,6 +63,8 @@ export interface LeadsListContext extends ClientInput {
   readonly query: ListQuery;
   readonly leads: ReadonlyArray<Lead>;
   readonly total: number;
+  /** The total is a lower bound ("more than N"): the next page may exist beyond the pages it makes. */
+  readonly totalIsAtLeast: boolean;
   /** What the search box holds now; the query's `q` is what the shown page was asked with. */
   readonly draft: string;
   /** The active sales users, for the agent filter and the bulk assignment. */
@@ -135,7 +139,7 @@ export const collectLeads = async (client: ApiClient, query: ListQuery): Promise
     const answer = await client.request(listLeads, { query: leadsQuery({ ...query, page, pageSize: EXPORT_PAGE_SIZE }) });
     collected.push(...answer.data);
     const total = answer.meta?.total ?? collected.length;
-    if (answer.data.length === 0 || collected.length >= total) return collected;
+    if (answer.data.length < EXPORT_PAGE_SIZE || (answer.meta?.totalIsAtLeast !== true && collected.length >= total)) return collected;
   }
 };
 
@@ -203,6 +207,7 @@ export const leadsListMachine = setup({
       leads: (_, params: { answer: LeadsPage }) => params.answer.leads,
       query: ({ context }, params: { answer: LeadsPage }) => ({ ...context.query, page: params.answer.page }),
       total: (_, params: { answer: LeadsPage }) => params.answer.total,
+      totalIsAtLeast: (_, params: { answer: LeadsPage }) => params.answer.totalIsAtLeast,
     }),
     assignQuery: assign({ query: (_, params: { query: ListQuery }) => params.query }),
     syncQuery: assign({
@@ -225,13 +230,16 @@ export const leadsListMachine = setup({
     ...errorActions<LeadsListContext, LeadsListEvent>(),
   },
   guards: {
-    hasNextPage: ({ context }) => context.query.page < pageCount(context),
+    /** Within the pages the total makes; past them while the total is only a lower bound and the page is full. */
+    hasNextPage: ({ context }) =>
+      context.query.page < pageCount(context) || (context.totalIsAtLeast && context.leads.length === context.query.pageSize),
     hasPreviousPage: ({ context }) => context.query.page > 1,
     isPageInRange: ({ context }, params: { page: number }) =>
       Number.isInteger(params.page) && params.page >= 1 && params.page <= pageCount(context),
     /** Some leads are ticked and an agent is chosen (whether the agent may take leads is the server's rule). */
     isAssignable: ({ context }, params: { userId: number }) => context.selected.length > 0 && params.userId > 0,
-    isExportWithinLimit: ({ context }) => context.total <= LEADS_EXPORT_MAX,
+    /** An export collects at most LEADS_EXPORT_MAX leads: a total only known as "more than N" may be far more. */
+    isExportWithinLimit: ({ context }) => !context.totalIsAtLeast && context.total <= LEADS_EXPORT_MAX,
   },
   actors: {
     fetchLeads: fromPromise<LeadsPage, { client: ApiClient; query: LeadsQuery }>(async ({ input }) => {
@@ -240,6 +248,7 @@ export const leadsListMachine = setup({
         leads: answer.data,
         page: answer.meta?.page ?? input.query.page ?? 1,
         total: answer.meta?.total ?? answer.data.length,
+        totalIsAtLeast: answer.meta?.totalIsAtLeast === true,
       };
     }),
     fetchAgents: fromPromise<ReadonlyArray<User>, ClientInput>(({ input }) => input.client.call(listSalesUsers)),
@@ -265,6 +274,7 @@ export const leadsListMachine = setup({
       query,
       leads: [],
       total: 0,
+      totalIsAtLeast: false,
       draft: query.q,
       agents: [],
       selected: [],

@@ -66,12 +66,15 @@ afterEach(() => {
 });
 
 describe("the leads list", () => {
-  /** A server of 45 leads: every query is recorded and answered with the asked page. */
-  const startList = (query?: ListQuery) => {
+  /** A server of 45 leads (or `answer`'s): every query is recorded and answered with the asked page. */
+  const startList = (
+    query?: ListQuery,
+    answer: (page: number) => Omit<LeadsPage, "page"> = (page) => ({ leads: [lead(page)], total: 45, totalIsAtLeast: false }),
+  ) => {
     const queries: LeadsQuery[] = [];
     const fetchLeads = fromPromise<LeadsPage, { client: ApiClient; query: LeadsQuery }>(async ({ input }) => {
       queries.push(input.query);
-      return { leads: [lead(input.query.page ?? 1)], page: input.query.page ?? 1, total: 45 };
+      return { ...answer(input.query.page ?? 1), page: input.query.page ?? 1 };
     });
     const fetchAgents = fromPromise<ReadonlyArray<User>, { client: ApiClient }>(async () => [pedro]);
     const published: Array<{ search: string; mode: string }> = [];
@@ -115,6 +118,26 @@ describe("the leads list", () => {
     actor.send({ type: "page.go", page: 1 });
     await flush();
     expect(queries.map((query) => query.page)).toEqual([1, 2, 3, 2, 1]);
+  });
+
+  it("pages on past a total known only as 'more than N' while the pages are full, and offers no export of it", async () => {
+    // a common search among many leads: 40 known to match, the fourth page the last and partial
+    const { actor, queries } = startList(parseListQuery("q=galapagos", leadsQueryDefaults), (page) => ({
+      leads: Array.from({ length: page < 4 ? 20 : 5 }, (_, index) => lead(page * 100 + index)),
+      total: page < 4 ? Math.max(40, page * 20) : 65,
+      totalIsAtLeast: page < 4,
+    }));
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ total: 40, totalIsAtLeast: true });
+    expect(actor.getSnapshot().can({ type: "list.export", format: "csv" })).toBe(false);
+    for (const page of [2, 3, 4]) {
+      expect(actor.getSnapshot().can({ type: "page.next" }), `next from page ${page - 1}`).toBe(true);
+      actor.send({ type: "page.next" });
+      await flush();
+    }
+    expect(actor.getSnapshot().context).toMatchObject({ query: { page: 4 }, total: 65, totalIsAtLeast: false });
+    expect(actor.getSnapshot().can({ type: "page.next" })).toBe(false);
+    expect(queries.map((query) => query.page)).toEqual([1, 2, 3, 4]);
   });
 
   it("searches searchDelay (300 ms) after the last keystroke, from page 1", async () => {
@@ -168,7 +191,7 @@ describe("the leads list", () => {
     let refuse = true;
     const fetchLeads = fromPromise<LeadsPage, { client: ApiClient; query: LeadsQuery }>(async () => {
       if (refuse) throw new ApiError(403, messages.forbidden);
-      return { leads: [], page: 1, total: 0 };
+      return { leads: [], page: 1, total: 0, totalIsAtLeast: false };
     });
     const fetchAgents = fromPromise<ReadonlyArray<User>, { client: ApiClient }>(async () => []);
     const actor = createActor(leadsListMachine.provide({ actors: { fetchLeads, fetchAgents } }), {

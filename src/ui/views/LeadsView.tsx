@@ -65,6 +65,7 @@ export default function LeadsView() {
   const query = useSelector(list, (snapshot) => snapshot.context.query);
   const pages = useSelector(list, (snapshot) => pageCount(snapshot.context));
   const total = useSelector(list, (snapshot) => snapshot.context.total);
+  const totalIsAtLeast = useSelector(list, (snapshot) => snapshot.context.totalIsAtLeast);
   const draft = useSelector(list, (snapshot) => snapshot.context.draft);
   const agents = useSelector(list, (snapshot) => snapshot.context.agents);
   const selected = useSelector(list, (snapshot) => snapshot.context.selected);
@@ -237,7 +238,7 @@ export default function LeadsView() {
               label={t("leads.pager")}
               page={query.page}
               pages={pages}
-              total={t("leads.total", { count: total })}
+              total={t(totalIsAtLeast ? "leads.totalAtLeast" : "leads.total", { count: total })}
               canPrevious={canPrevious}
               canNext={canNext}
               onPrevious={() => list.send({ type: "page.previous" })}
