@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import sharp from "sharp";
 
-// Each upload is decoded once: libvips' operation cache would only hold memory.
+// Each upload and each served width is decoded once: libvips' operation cache would only hold memory.
 sharp.cache(false);
 
 /** What the content of an uploaded file says it is: the only basis for accepting it. */
@@ -98,6 +98,9 @@ export class ImageRefused extends Error {
   }
 }
 
+/** How sharp reads a stored or uploaded image: the limits of decision 020. */
+const decodeOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", sequentialRead: true, autoOrient: true } as const;
+
 /**
  * Decodes an uploaded file fully and encodes it again as WebP: oriented as its EXIF says, at most
  * MAX_STORED_SIDE a side, its metadata (EXIF, GPS, XMP, ICC after conversion to sRGB) left behind,
@@ -112,7 +115,7 @@ export const reencodeImage = async (bytes: Buffer): Promise<{ readonly bytes: Bu
   if (detected === null) throw new ImageRefused("unsupported");
   try {
     const encoded = await withDecodeSlot(() =>
-      sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", sequentialRead: true, autoOrient: true })
+      sharp(bytes, decodeOptions)
         .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: "inside", withoutEnlargement: true })
         .webp({ quality: WEBP_QUALITY })
         .toBuffer(),
@@ -123,3 +126,16 @@ export const reencodeImage = async (bytes: Buffer): Promise<{ readonly bytes: Bu
     throw new ImageRefused(/pixel limit/i.test(message) ? "tooLarge" : "unsupported");
   }
 };
+
+/**
+ * A stored image at `width` pixels wide, as WebP (decision 035), never enlarged: a WebP no wider
+ * than that is answered as it is, since encoding it again would only lose quality. Shares the
+ * decode slots with the uploads, so a burst of first requests cannot take every core.
+ */
+export const resizeImage = (bytes: Buffer, width: number): Promise<Buffer> =>
+  withDecodeSlot(async () => {
+    const image = sharp(bytes, decodeOptions);
+    const { format, autoOrient } = await image.metadata();
+    if (format === "webp" && autoOrient.width <= width) return bytes;
+    return image.resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer();
+  });

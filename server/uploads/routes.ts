@@ -1,8 +1,11 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import { Schema } from "effect";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
+import { ImageWidth } from "../../src/api/images.ts";
 import { API_BASE } from "../../src/api/index.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { Queryable } from "../db/database.ts";
+import { resizeImage, STORED_IMAGE } from "./images.ts";
 import { findImage, imageExists, type StoredImage } from "./store.ts";
 
 export interface UploadsContext {
@@ -12,6 +15,9 @@ export interface UploadsContext {
 /** Folder names the upload endpoints fix (`tiptops`, `home_page`); anything else cannot exist. */
 const folderPattern = /^[a-z_]{1,40}$/;
 const filePattern = /^([0-9a-f]{64})\.(jpg|png|webp|avif|gif)$/;
+/** The last segment of a width's path (src/api/images.ts imageVariantPath); which widths exist is ImageWidth. */
+const variantPattern = /^(\d{1,5})\.webp$/;
+const isImageWidth = Schema.is(ImageWidth);
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -28,6 +34,9 @@ const matches = (header: string | undefined, etag: string): boolean =>
 const notFound = (reply: FastifyReply) =>
   reply.code(404).header("cache-control", "no-store").send({ data: messages.notFound });
 
+const widthNotServed = (reply: FastifyReply) =>
+  reply.code(400).header("cache-control", "no-store").send({ data: messages.invalidInput });
+
 const immutable = (reply: FastifyReply, etag: string) =>
   reply
     .header("cache-control", `public, max-age=${YEAR_SECONDS}, immutable`)
@@ -36,13 +45,25 @@ const immutable = (reply: FastifyReply, etag: string) =>
     .header("x-content-type-options", "nosniff")
     .header("content-security-policy", "default-src 'none'; sandbox");
 
+/** The stored image a URL names. */
+interface ImageName {
+  readonly folder: string;
+  readonly sha256: string;
+  readonly ext: string;
+}
+
 /**
  * Serves stored images at /api/uploads/<folder>/<sha256>.<ext> without a session: the public
  * landing page shows them. The name is the content's hash, so an answer never changes: a year of
  * immutable cache, the hash as ETag, 304 when the browser already has it. The server keeps the
  * bytes it served last (a bounded cache), so a first request of each browser reads no bytes from
- * the database. Not an endpoint of the
- * contract, whose answers are JSON envelopes; a miss still answers the contract's 404 JSON.
+ * the database. Not an endpoint of the contract, whose answers are JSON envelopes; a miss still
+ * answers the contract's 404 JSON.
+ *
+ * The same image at one of IMAGE_WIDTHS is at .../<sha256>.<ext>/<width>.webp (decision 035):
+ * made from the stored bytes on its first request and kept in the same cache. Its bytes follow
+ * from the hash, the width and a fixed encoding, so it is as immutable as the original; any other
+ * width is 400.
  */
 export const registerUploadRoutes = (app: FastifyInstance, context: UploadsContext): void => {
   // A path names its bytes by their hash, so a kept copy is never out of date; whether the image
@@ -61,18 +82,65 @@ export const registerUploadRoutes = (app: FastifyInstance, context: UploadsConte
     return image;
   };
 
-  app.get<{ Params: { folder: string; file: string } }>(`${API_BASE}/uploads/:folder/:file`, async (request, reply) => {
-    const { folder, file } = request.params;
-    const [, sha256, ext] = filePattern.exec(file) ?? [];
-    if (!folderPattern.test(folder) || sha256 === undefined || ext === undefined) return notFound(reply);
-    const etag = `"${sha256}"`;
+  // Browsers asking for a width nobody asked for yet wait for one resize, not one each.
+  const resizing = new Map<string, Promise<StoredImage>>();
+  const resized = (key: string, original: StoredImage, width: ImageWidth): Promise<StoredImage> => {
+    const pending = resizing.get(key);
+    if (pending !== undefined) return pending;
+    const made = resizeImage(original.bytes, width)
+      .then((bytes) => {
+        const variant = { sha256: original.sha256, mime: STORED_IMAGE.mime, bytes };
+        kept.set(key, variant);
+        return variant;
+      })
+      .finally(() => resizing.delete(key));
+    resizing.set(key, made);
+    return made;
+  };
+
+  const variantAt = async ({ folder, sha256, ext }: ImageName, width: ImageWidth): Promise<StoredImage | null> => {
+    const key = `${folder}/${sha256}.${ext}/${width}`;
+    const cached = kept.get(key);
+    if (cached !== undefined) {
+      if (await imageExists(context.db, folder, sha256, ext)) return cached;
+      kept.delete(key);
+      return null;
+    }
+    const original = await imageAt(folder, sha256, ext);
+    return original === null ? null : resized(key, original, width);
+  };
+
+  /** Answers the image `name` as stored (width null) or at one of IMAGE_WIDTHS. */
+  const answer = async (request: FastifyRequest, reply: FastifyReply, name: ImageName, width: ImageWidth | null) => {
+    const { folder, sha256, ext } = name;
+    const etag = width === null ? `"${sha256}"` : `"${sha256}-${width}w"`;
     if (matches(request.headers["if-none-match"], etag)) {
       // A browser revalidating its copy needs no bytes read: the name is the content's hash.
       if (!(await imageExists(context.db, folder, sha256, ext))) return notFound(reply);
       return immutable(reply, etag).code(304).send();
     }
-    const image = await imageAt(folder, sha256, ext);
+    const image = width === null ? await imageAt(folder, sha256, ext) : await variantAt(name, width);
     if (image === null) return notFound(reply);
     return immutable(reply, etag).code(200).type(image.mime).send(image.bytes);
+  };
+
+  app.get<{ Params: { folder: string; file: string } }>(`${API_BASE}/uploads/:folder/:file`, async (request, reply) => {
+    const { folder, file } = request.params;
+    const [, sha256, ext] = filePattern.exec(file) ?? [];
+    if (!folderPattern.test(folder) || sha256 === undefined || ext === undefined) return notFound(reply);
+    return answer(request, reply, { folder, sha256, ext }, null);
   });
+
+  app.get<{ Params: { folder: string; file: string; variant: string } }>(
+    `${API_BASE}/uploads/:folder/:file/:variant`,
+    async (request, reply) => {
+      const { folder, file, variant } = request.params;
+      const [, sha256, ext] = filePattern.exec(file) ?? [];
+      const [, digits] = variantPattern.exec(variant) ?? [];
+      if (!folderPattern.test(folder) || sha256 === undefined || ext === undefined || digits === undefined) return notFound(reply);
+      const width = Number(digits);
+      if (!isImageWidth(width)) return widthNotServed(reply);
+      return answer(request, reply, { folder, sha256, ext }, width);
+    },
+  );
 };

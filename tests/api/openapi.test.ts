@@ -81,10 +81,15 @@ const registeredRoutes = (): ReadonlyArray<string> => {
   return routes;
 };
 
-/** Routes under /api that are not endpoints of the contract: this page and document, stored images. */
+/** Routes under /api that are not endpoints of the contract: this page and document, stored images and their widths. */
 const isOutsideTheContract = (route: string): boolean => {
   const path = route.split(" ")[1] ?? "";
-  return path === OPENAPI_PATH || path.startsWith(DOCS_PATH) || path === `${API_BASE}/uploads/:folder/:file`;
+  return (
+    path === OPENAPI_PATH ||
+    path.startsWith(DOCS_PATH) ||
+    path === `${API_BASE}/uploads/:folder/:file` ||
+    path === `${API_BASE}/uploads/:folder/:file/:variant`
+  );
 };
 
 /** Every `$ref` anywhere below a value. */

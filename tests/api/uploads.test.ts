@@ -2,13 +2,16 @@
  * Multipart endpoints and stored images, through the destination form: only real images (by
  * content, decoded in full) are kept, re-encoded as WebP; a file over MAX_UPLOAD_MB (1 here) is 413,
  * malformed or misdirected forms are 400, a stored image is served to anyone with a year of
- * immutable cache and 304 revalidation, and an image no record uses any more is removed.
+ * immutable cache and 304 revalidation, also at each of IMAGE_WIDTHS as WebP (decision 035), and an
+ * image no record uses any more is removed.
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { encodePng } from "../../server/demo/png.ts";
 import { detectImage, MAX_STORED_SIDE } from "../../server/uploads/images.ts";
+import { storeImage } from "../../server/uploads/store.ts";
+import { IMAGE_WIDTHS, type ImageWidth } from "../../src/api/images.ts";
 import { INVALID_SESSION } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
@@ -314,6 +317,116 @@ describe("serving stored images", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/webp");
     expect((await response.arrayBuffer()).byteLength).toBe(0);
+  });
+});
+
+describe("serving a stored image at a width", () => {
+  /** A destination whose photo is `bytes` (re-encoded as WebP on upload): its stored path. */
+  const uploaded = async (bytes: Uint8Array<ArrayBuffer>): Promise<string> => {
+    expect((await post(formWith([image(bytes)]))).status).toBe(200);
+    return newestImage();
+  };
+  const variant = (path: string, width: ImageWidth | number, headers: Record<string, string> = {}) =>
+    fetch(`${server.base}/api/${path}/${width}.webp`, { headers });
+  const decoded = async (response: Response) => {
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { bytes, metadata: await sharp(bytes).metadata() };
+  };
+
+  it.each(IMAGE_WIDTHS)("answers a wider image %i px wide as WebP, with its proportions, immutable", async (width) => {
+    const path = await uploaded(await picture("png", 2000, 1125));
+    const response = await variant(path, width);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const { metadata } = await decoded(response);
+    expect(metadata).toMatchObject({ format: "webp", width, height: Math.round((width * 1125) / 2000) });
+  });
+
+  it("never enlarges: a narrower WebP is answered as stored, a narrower PNG as WebP of its own width", async () => {
+    const path = await uploaded(await picture("png", 300, 200));
+    const stored = Buffer.from((await storedRow(path)).bytes);
+    for (const width of IMAGE_WIDTHS) {
+      const { bytes, metadata } = await decoded(await variant(path, width));
+      expect(metadata).toMatchObject({ format: "webp", width: 300, height: 200 });
+      expect(bytes.equals(stored)).toBe(true);
+    }
+    // as the demo's pictures and images stored before decision 020 are: PNG, kept as sent
+    const png = Buffer.from(await picture("png", 1280, 600));
+    const pngPath = await storeImage(db, "home_page", { bytes: png, detected: { mime: "image/png", ext: "png" } }, new Date());
+    const widest = await variant(pngPath, 1600);
+    expect(widest.headers.get("content-type")).toBe("image/webp");
+    expect((await decoded(widest)).metadata).toMatchObject({ format: "webp", width: 1280, height: 600 });
+    expect((await decoded(await variant(pngPath, 960))).metadata).toMatchObject({ format: "webp", width: 960, height: 450 });
+  });
+
+  it.each([
+    ["a width it does not serve", 500],
+    ["no width", 0],
+    ["a width wider than any served", 4800],
+  ])("refuses %s with 400, before looking the image up", async (_case, width) => {
+    const path = await uploaded(pngBytes(21));
+    const before = await stored();
+    const queries = vi.spyOn(db, "query");
+    const response = await variant(path, width);
+    const texts = queries.mock.calls.map(([sql]) => String(sql));
+    queries.mockRestore();
+    expect(response.status).toBe(400);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ data: messages.invalidInput });
+    expect(texts.filter((sql) => sql.includes("uploads"))).toEqual([]);
+    expect(await stored()).toEqual(before);
+  });
+
+  it.each([
+    ["a width in another format", (path: string) => `${path}/480.png`],
+    ["a width of an unknown hash", () => `uploads/tiptops/${"0".repeat(64)}.webp/480.webp`],
+  ])("answers 404 JSON for %s", async (_case, target) => {
+    const path = await uploaded(pngBytes(22));
+    const answer = await request(server, "GET", `/api/${target(path)}`);
+    expect([answer.status, dataOf(answer)]).toEqual([404, messages.notFound]);
+  });
+
+  it("has an ETag of its own, and answers 304 to a browser that has that width", async () => {
+    const path = await uploaded(await picture("png", 1200, 800));
+    // each body is read to its end: an unread one holds its connection, and the server's close with it
+    const answered = async (response: Response) => ({
+      status: response.status,
+      etag: response.headers.get("etag") ?? "",
+      bytes: (await response.arrayBuffer()).byteLength,
+    });
+    const original = await answered(await fetch(`${server.base}/api/${path}`));
+    const first = await answered(await variant(path, 480));
+    expect(first.etag).toMatch(/^"[0-9a-f]{64}-480w"$/);
+    expect(first.etag).not.toBe(original.etag);
+    expect((await answered(await variant(path, 960))).etag).not.toBe(first.etag);
+    const again = await variant(path, 480, { "if-none-match": first.etag });
+    expect(again.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await answered(again)).toEqual({ status: 304, etag: first.etag, bytes: 0 });
+    // the original's tag names other bytes
+    expect(await answered(await variant(path, 480, { "if-none-match": original.etag }))).toEqual(first);
+  });
+
+  it("keeps a width it made, and answers 404 once the image is removed, even by another server", async () => {
+    const path = await uploaded(await picture("png", 1200, 800));
+    const response = await variant(path, 960);
+    const etag = response.headers.get("etag") ?? "";
+    const first = await decoded(response);
+    const queries = vi.spyOn(db, "query");
+    const again = await decoded(await variant(path, 960));
+    const texts = queries.mock.calls.map(([sql]) => String(sql));
+    queries.mockRestore();
+    expect(again.bytes.equals(first.bytes)).toBe(true);
+    // the second answer asked only whether the image still exists, not for its bytes
+    expect(texts.some((sql) => sql.includes("from uploads"))).toBe(true);
+    expect(texts.some((sql) => sql.includes("bytes"))).toBe(false);
+    // as another server would, once no record uses it
+    await db.query("delete from uploads");
+    for (const [width, headers] of [[960, {}], [960, { "if-none-match": etag }], [480, {}]] as const) {
+      const gone = await request(server, "GET", `/api/${path}/${width}.webp`, { headers });
+      expect([width, gone.status, dataOf(gone)]).toEqual([width, 404, messages.notFound]);
+    }
   });
 });
 

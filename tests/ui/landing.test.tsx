@@ -130,6 +130,30 @@ describe("the landing page", () => {
     expect(screen.getAllByRole("link", { name: "Acceso personal" })[0]?.getAttribute("href")).toBe("/panel");
   });
 
+  it("offers every picture at 480, 960 and 1600 px wide, with the stored image as the fallback", async () => {
+    const widths = (path: string) => `/api/${path}/480.webp 480w, /api/${path}/960.webp 960w, /api/${path}/1600.webp 1600w`;
+    const sources = (image: Element) => [image.getAttribute("src"), image.getAttribute("srcset")];
+    await renderApp("/", fakeFetch(publicContent).fetch);
+    const still = await screen.findByRole("region", { name: "Promociones destacadas" });
+    expect(within(still).getAllByRole("img").map(sources)).toEqual([["/api/uploads/home_page/a.png", widths("uploads/home_page/a.png")]]);
+    const carousel = await startSlideShow("Promociones destacadas");
+    const slides = within(carousel).getAllByRole("img");
+    expect(slides.map(sources)).toEqual([
+      ["/api/uploads/home_page/a.png", widths("uploads/home_page/a.png")],
+      ["/api/uploads/home_page/b.png", widths("uploads/home_page/b.png")],
+    ]);
+    // the banner fills the page's width; a phone's 4:3 box crops a 16:7 banner, drawing it wider
+    expect(slides[0]?.getAttribute("sizes")).toMatch(/^\(min-width: 1536px\) 1450px, .*calc\(\(100vw - 2rem\) \* 12 \/ 7\)$/);
+
+    const cards = within(await screen.findByRole("region", { name: "Destinos recomendados" })).getAllByRole("article");
+    const photos = cards.map((card) => card.querySelector("img"));
+    expect(photos.map((photo) => (photo === null ? null : sources(photo)))).toEqual([
+      ["/api/uploads/tiptops/quilotoa.png", widths("uploads/tiptops/quilotoa.png")],
+      ["/api/uploads/tiptops/paris.png", widths("uploads/tiptops/paris.png")],
+    ]);
+    expect(photos[0]?.getAttribute("sizes")).toBe("(min-width: 576px) 342px, calc(100vw - 2rem)");
+  });
+
   it("shows the English texts in English, the Spanish ones where no English was written", async () => {
     localStorage.setItem("lang", "en");
     await renderApp("/", fakeFetch(publicContent).fetch);

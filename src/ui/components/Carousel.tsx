@@ -8,6 +8,8 @@ export const CAROUSEL_SPEED_MS = 2000;
 export interface Slide {
   readonly key: string;
   readonly src: string;
+  /** The same image at other widths (destinationFormat.ts imageSrcSet), picked by the carousel's `sizes`. */
+  readonly srcSet?: string;
   readonly alt: string;
   /** Shown over the image (the landing page's banner texts); the panel's thumbnails have none. */
   readonly caption?: ReactNode;
@@ -18,6 +20,8 @@ export interface CarouselProps {
   readonly label: string;
   readonly width: number;
   readonly height: number;
+  /** How wide the carousel is drawn (an `<img sizes>`), where its slides have a `srcSet`. */
+  readonly sizes?: string;
   /** The landing page's hero: the first image is fetched before anything else. */
   readonly priority?: boolean;
   readonly className?: string;
@@ -40,6 +44,7 @@ export function SlideImage({
   index,
   width,
   height,
+  sizes,
   priority,
   onLoaded,
 }: {
@@ -47,11 +52,14 @@ export function SlideImage({
   readonly index: number;
   readonly width: number;
   readonly height: number;
+  readonly sizes: string | undefined;
   readonly priority: boolean;
   readonly onLoaded?: (image: HTMLImageElement) => void;
 }) {
   return (
     <img
+      sizes={sizes}
+      srcSet={slide.srcSet}
       src={slide.src}
       alt={slide.alt}
       width={width}
@@ -79,7 +87,7 @@ const afterShown = (image: HTMLImageElement, then: () => void) =>
 
 /** A banner carousel: the first slide at once, then Swiper's fading slide show when there are more. */
 export function Carousel(props: CarouselProps) {
-  const { slides, width, height, priority = false } = props;
+  const { slides, width, height, sizes, priority = false } = props;
   const [firstShown, setFirstShown] = useState(false);
   const first = slides[0];
   // Swiper's loop needs two slides at least: one image is shown still
@@ -100,6 +108,7 @@ export function Carousel(props: CarouselProps) {
                 index={0}
                 width={width}
                 height={height}
+                sizes={sizes}
                 priority={priority}
                 onLoaded={moving ? startSlideShow : undefined}
               />

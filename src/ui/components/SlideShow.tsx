@@ -21,7 +21,7 @@ const motionQuery = (): MediaQueryList | null =>
  * and a button that pauses and resumes it (the slide-show machine decides; Swiper moves).
  */
 export default function SlideShow(props: CarouselProps) {
-  const { slides, width, height, priority = false } = props;
+  const { slides, width, height, sizes, priority = false } = props;
   const { t } = useTranslation();
   const swiper = useRef<SwiperInstance | null>(null);
   const [logic] = useState(() =>
@@ -61,7 +61,7 @@ export default function SlideShow(props: CarouselProps) {
       >
         {slides.map((slide, index) => (
           <SwiperSlide key={slide.key} className="carousel-slide">
-            <SlideImage slide={slide} index={index} width={width} height={height} priority={priority} />
+            <SlideImage slide={slide} index={index} width={width} height={height} sizes={sizes} priority={priority} />
             {slide.caption}
           </SwiperSlide>
         ))}

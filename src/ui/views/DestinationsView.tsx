@@ -5,7 +5,7 @@ import type { DestinationType, Itinerary } from "../../api/itineraries.ts";
 import { destinationListMachine, destinationListSource } from "../../machines/itineraries.ts";
 import type { Column } from "../components/DataTable.tsx";
 import { RecordList } from "../components/RecordList.tsx";
-import { formatMoney, imageUrl } from "../destinationFormat.ts";
+import { formatMoney, imageSrcSet, imageUrl } from "../destinationFormat.ts";
 import { paths } from "../paths.ts";
 import { exportColumns } from "../tableExport.ts";
 import { useRecordList } from "../useRecord.ts";
@@ -37,6 +37,8 @@ export default function DestinationsView({ type }: { readonly type: DestinationT
       cell: (destination) => (
         <img
           className="destination-thumb"
+          sizes="80px"
+          srcSet={imageSrcSet(destination.image)}
           src={imageUrl(destination.image)}
           alt={destination.imageAlt === "" ? destination.name : destination.imageAlt}
           loading="lazy"

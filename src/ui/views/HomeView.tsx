@@ -13,7 +13,7 @@ import { PageTitle } from "../components/PageTitle.tsx";
 import { RowActions } from "../components/RowActions.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { useServices } from "../context.ts";
-import { imageUrl } from "../destinationFormat.ts";
+import { imageSrcSet, imageUrl } from "../destinationFormat.ts";
 import { listImplementations } from "../flows.ts";
 import { paths } from "../paths.ts";
 import { useFlowActor } from "../useFlow.ts";
@@ -66,9 +66,12 @@ export default function HomeView() {
             label={t("home.carouselOf", { title: banner.title })}
             width={320}
             height={140}
+            // home.css: a table cell's carousel is 200 px wide
+            sizes="200px"
             slides={banner.images.map((path, index) => ({
               key: path,
               src: imageUrl(path),
+              srcSet: imageSrcSet(path),
               alt: t("home.imageOf", { title: banner.title, number: index + 1 }),
             }))}
           />

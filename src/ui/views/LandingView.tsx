@@ -11,9 +11,24 @@ import { ContactForm } from "../components/ContactForm.tsx";
 import { LanguageSelect } from "../components/LanguageSelect.tsx";
 import { Logo } from "../components/Logo.tsx";
 import { useServices } from "../context.ts";
-import { formatMoney, imageUrl } from "../destinationFormat.ts";
+import { formatMoney, imageSrcSet, imageUrl } from "../destinationFormat.ts";
 import { paths } from "../paths.ts";
 import { useFlowActor } from "../useFlow.ts";
+
+/**
+ * How wide the banner's pictures are drawn, for the browser to pick a width of each: Pico's
+ * `.container` at each of its breakpoints. Below 768 px the carousel is 4:3 (landing.css) and a
+ * 16:7 banner, cropped at the sides to fill it, is drawn 12/7 as wide as the box.
+ */
+const BANNER_SIZES =
+  "(min-width: 1536px) 1450px, (min-width: 1280px) 1200px, (min-width: 1024px) 950px, (min-width: 768px) 700px, (min-width: 576px) 875px, calc((100vw - 2rem) * 12 / 7)";
+
+/**
+ * How wide a destination card's photo is drawn: from 576 px on the cards share Pico's container
+ * in columns of 15rem or more, the widest being half of its 700 px less the 1rem gap; below, one
+ * card fills it.
+ */
+const CARD_SIZES = "(min-width: 576px) 342px, calc(100vw - 2rem)";
 
 /**
  * Every image of every active banner is a slide, with its banner's texts over it, in the reader's
@@ -28,6 +43,7 @@ const slidesOf = (banners: ReadonlyArray<Banner>, language: string): ReadonlyArr
     return banner.images.map((path, index) => ({
       key: `${banner.id}-${index}-${path}`,
       src: imageUrl(path),
+      srcSet: imageSrcSet(path),
       alt: inLanguage(language, banner.imageAlts[index] ?? "", banner.imageAltsEn[index] ?? "").text || title.text,
       caption: (
         <div className="landing-caption">
@@ -58,7 +74,16 @@ function DestinationCard({ recommendation }: { readonly recommendation: Recommen
   return (
     <li>
       <article className="landing-card">
-        <img src={imageUrl(itinerary.image)} alt={alt.text} width={400} height={260} loading="lazy" decoding="async" />
+        <img
+          sizes={CARD_SIZES}
+          srcSet={imageSrcSet(itinerary.image)}
+          src={imageUrl(itinerary.image)}
+          alt={alt.text}
+          width={400}
+          height={260}
+          loading="lazy"
+          decoding="async"
+        />
         <div className="landing-card-body">
           <h3 lang={name.lang}>{name.text}</h3>
           {days.text !== "" && (
@@ -128,7 +153,15 @@ export default function LandingView() {
           {/* the carousel's box is kept while the content loads, so nothing below it jumps */}
           {loading && <div className="carousel landing-carousel" aria-hidden="true" />}
           {slides.length > 0 && (
-            <Carousel className="landing-carousel" slides={slides} label={t("landing.banners")} width={1600} height={700} priority />
+            <Carousel
+              className="landing-carousel"
+              slides={slides}
+              label={t("landing.banners")}
+              width={1600}
+              height={700}
+              sizes={BANNER_SIZES}
+              priority
+            />
           )}
           {failed && (
             <p className="landing-unavailable">
