@@ -65,7 +65,9 @@ const createChangeCount = async (pool: pg.Pool): Promise<void> => {
 
 /** A PostgreSQL server reached through DATABASE_URL, with a pool of connections. */
 export const openPostgres = async (connectionString: string): Promise<Database> => {
-  const pool = new pg.Pool({ connectionString, types, max: 10 });
+  // Parallel workers help one large scan on an idle server; the panel answers many short reads at once, where
+  // each worker is a process start and a core taken from the other requests (decision 047).
+  const pool = new pg.Pool({ connectionString, types, max: 10, options: "-c max_parallel_workers_per_gather=0" });
   // Fails at start, not at the first request, when the server cannot be reached.
   await createChangeCount(pool);
   const transaction = async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {

@@ -151,7 +151,7 @@ interface Filter {
  * as no agent or an agent who is no longer active; every word of `q` must be in the folded
  * search text.
  */
-const leadFilter = (query: LeadsQuery, words: "indexed" | "walked" = "indexed"): Filter => {
+const leadFilter = (query: LeadsQuery): Filter => {
   const conditions: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown): string => {
@@ -168,11 +168,8 @@ const leadFilter = (query: LeadsQuery, words: "indexed" | "walked" = "indexed"):
       `l.agent_id = ${param(agent.id)} and exists (select 1 from users x where x.id = l.agent_id and x.status = 'active')`,
     );
   }
-  // A walked search reads the date index in order and tests each lead: the text is written so that
-  // the planner cannot swap the walk for the trigram index (which reads every match, then sorts).
-  const searched = words === "indexed" ? "l.search" : "(l.search || '')";
   const found = searchWords(query.q);
-  for (const word of found) conditions.push(`${searched} like ${param(containsPattern(word))}`);
+  for (const word of found) conditions.push(`l.search like ${param(containsPattern(word))}`);
   if (query.receivedFrom !== undefined) conditions.push(`l.created_at >= ${param(query.receivedFrom)}::timestamptz`);
   if (query.receivedBefore !== undefined) conditions.push(`l.created_at < ${param(query.receivedBefore)}::timestamptz`);
   return {
@@ -255,8 +252,8 @@ export const listLeads = async (db: Queryable, query: LeadsQuery): Promise<LeadP
   const offset = (page - 1) * pageSize;
   const window = `limit $${filter.params.length + 1} offset $${filter.params.length + 2}`;
   const meta = (total: number, totalIsAtLeast = false): ListMeta => ({ total, page, pageSize, ...(totalIsAtLeast ? { totalIsAtLeast } : {}) });
-  const walk = (walked: Filter, from: number, count: number, order: "asc" | "desc" = direction) =>
-    queryRows(db, LeadRow, `${selectLeads} ${walked.where} order by l.created_at ${order}, l.id ${order} ${window}`, [...walked.params, count, from]);
+  const walk = (from: number, count: number) =>
+    queryRows(db, LeadRow, `${selectLeads} ${filter.where} order by l.created_at ${direction}, l.id ${direction} ${window}`, [...filter.params, count, from]);
   // A far page of the whole list steps over its offset in the date index alone (an index-only
   // scan), then reads only the page's rows.
   const stepTo = (from: number, count: number, order: "asc" | "desc") =>
@@ -272,7 +269,7 @@ export const listLeads = async (db: Queryable, query: LeadsQuery): Promise<LeadP
 
   if (!filter.searching) {
     if (page === 1) {
-      const rows = await walk(filter, 0, pageSize);
+      const rows = await walk(0, pageSize);
       return { leads: await pageOf(db, rows), meta: meta(totalFromPage(rows.length, page, pageSize) ?? (await totalOf(db, filter.agent))) };
     }
     const total = await totalOf(db, filter.agent);
@@ -285,7 +282,7 @@ export const listLeads = async (db: Queryable, query: LeadsQuery): Promise<LeadP
 
   if (!filter.hasWords) {
     // days received: the date index finds and counts them
-    const rows = await walk(filter, offset, pageSize);
+    const rows = await walk(offset, pageSize);
     const total = await queryCount(db, `select count(*)::int as count from leads l ${filter.where}`, filter.params);
     return { leads: await pageOf(db, rows), meta: meta(total) };
   }
@@ -299,10 +296,10 @@ export const listLeads = async (db: Queryable, query: LeadsQuery): Promise<LeadP
   const matches = probe?.matches ?? 0;
   if ((probe?.probed ?? 0) < PROBE) {
     // the probe read every lead: its count is the total
-    return { leads: await pageOf(db, await walk(filter, offset, pageSize)), meta: meta(matches) };
+    return { leads: await pageOf(db, await walk(offset, pageSize)), meta: meta(matches) };
   }
   if (matches < pageSize) return readMatches(db, filter, key, direction, window, pageSize, offset, meta);
-  const rows = await walk(leadFilter(query, "walked"), offset, pageSize);
+  const rows = await walk(offset, pageSize);
   if (rows.length > 0 && rows.length < pageSize) return { leads: await pageOf(db, rows), meta: meta(offset + rows.length) };
   // a full page: at least the leads up to it match; past the end, what the probe found
   return { leads: await pageOf(db, rows), meta: meta(Math.max(matches, rows.length === 0 ? 0 : offset + rows.length), true) };
