@@ -4,12 +4,12 @@ import { LRUCache } from "lru-cache";
 import { ImageWidth } from "../../src/api/images.ts";
 import { API_BASE } from "../../src/api/index.ts";
 import { messages } from "../../src/api/messages.ts";
-import type { Queryable } from "../db/database.ts";
+import type { Database } from "../db/database.ts";
 import { resizeImage, STORED_IMAGE } from "./images.ts";
 import { findImage, imageExists, type StoredImage } from "./store.ts";
 
 export interface UploadsContext {
-  readonly db: Queryable;
+  readonly db: Database;
 }
 
 /** Folder names the upload endpoints fix (`tiptops`, `home_page`); anything else cannot exist. */
@@ -66,6 +66,10 @@ interface ImageName {
  * width is 400.
  */
 export const registerUploadRoutes = (app: FastifyInstance, context: UploadsContext): void => {
+  // Whether an image still exists is remembered until any server writes (decision 046): a removal
+  // is a write, so it is never answered from before it, and between writes no statement is run.
+  const exists = (folder: string, sha256: string, ext: string): Promise<boolean> =>
+    context.db.remember(`image ${folder}/${sha256}.${ext}`, () => imageExists(context.db, folder, sha256, ext));
   // A path names its bytes by their hash, so a kept copy is never out of date; whether the image
   // still exists (another server may have removed it) is asked each time, without its bytes.
   const kept = new LRUCache<string, StoredImage>({ maxSize: IMAGE_CACHE_BYTES, sizeCalculation: (image) => Math.max(1, image.bytes.length) });
@@ -73,7 +77,7 @@ export const registerUploadRoutes = (app: FastifyInstance, context: UploadsConte
     const path = `${folder}/${sha256}.${ext}`;
     const cached = kept.get(path);
     if (cached !== undefined) {
-      if (await imageExists(context.db, folder, sha256, ext)) return cached;
+      if (await exists(folder, sha256, ext)) return cached;
       kept.delete(path);
       return null;
     }
@@ -102,7 +106,7 @@ export const registerUploadRoutes = (app: FastifyInstance, context: UploadsConte
     const key = `${folder}/${sha256}.${ext}/${width}`;
     const cached = kept.get(key);
     if (cached !== undefined) {
-      if (await imageExists(context.db, folder, sha256, ext)) return cached;
+      if (await exists(folder, sha256, ext)) return cached;
       kept.delete(key);
       return null;
     }
@@ -116,7 +120,7 @@ export const registerUploadRoutes = (app: FastifyInstance, context: UploadsConte
     const etag = width === null ? `"${sha256}"` : `"${sha256}-${width}w"`;
     if (matches(request.headers["if-none-match"], etag)) {
       // A browser revalidating its copy needs no bytes read: the name is the content's hash.
-      if (!(await imageExists(context.db, folder, sha256, ext))) return notFound(reply);
+      if (!(await exists(folder, sha256, ext))) return notFound(reply);
       return immutable(reply, etag).code(304).send();
     }
     const image = width === null ? await imageAt(folder, sha256, ext) : await variantAt(name, width);
