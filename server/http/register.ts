@@ -211,7 +211,21 @@ export const registerEndpoint = <E extends Endpoint>(
   endpoint: E,
   handler: Handler<E>,
 ): void => {
-  const encodeResponse = Schema.encodeUnknownSync(endpoint.response);
+  const encode = Schema.encodeUnknownSync(endpoint.response);
+  /**
+   * An answer remembered in memory (decision 016) comes back as the same object: its encoding for
+   * the wire is kept with it (weakly, gone with the answer) instead of being made again for every
+   * caller. Answers are never changed once made (every contract type is readonly).
+   */
+  const encodedAnswers = new WeakMap<object, string>();
+  const encodedJson = (data: unknown): string => {
+    if (typeof data !== "object" || data === null) return JSON.stringify(encode(data));
+    const known = encodedAnswers.get(data);
+    if (known !== undefined) return known;
+    const json = JSON.stringify(encode(data));
+    encodedAnswers.set(data, json);
+    return json;
+  };
   const { upload } = endpoint;
   const arrays = arrayFields(endpoint.body);
   /**
@@ -246,9 +260,9 @@ export const registerEndpoint = <E extends Endpoint>(
       }
       const answer =
         result instanceof Listed
-          ? { data: encodeResponse(result.data), meta: result.meta }
-          : { data: encodeResponse(result) };
-      return reply.code(200).header("cache-control", "no-store").send(answer);
+          ? `{"data":${encodedJson(result.data)},"meta":${JSON.stringify(result.meta)}}`
+          : `{"data":${encodedJson(result)}}`;
+      return reply.code(200).header("cache-control", "no-store").type("application/json; charset=utf-8").send(answer);
     },
   });
 };
