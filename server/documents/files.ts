@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import type { Content, TDocumentDefinitions } from "pdfmake/interfaces";
-import { type CruiseDocument, type DocumentColumn, type DocumentFormat, sectionColumns } from "../../src/api/documents.ts";
+import { type CruiseDocument, type DocumentColumn, type DocumentFormat, sectionColumns, sheetName } from "../../src/api/documents.ts";
 
 /**
  * What a document's file is drawn from: the document, the company's logo as PNG (pdfmake draws
@@ -93,7 +93,7 @@ export const pdfDefinition = ({ document, logo, texts }: DocumentFileRequest): T
 export const xlsxWorkbook = async ({ document, texts }: DocumentFileRequest): Promise<Uint8Array> => {
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date(document.generatedAt);
-  const sheet = workbook.addWorksheet(document.title.slice(0, 31));
+  const sheet = workbook.addWorksheet(sheetName(document.title));
   // a sheet's column is as wide as the widest of the sections' columns in its place
   const widths: number[] = [];
   for (const columns of [document.columns, ...document.sections.map((section) => sectionColumns(document, section))])

@@ -159,3 +159,9 @@ export const sendVoucher = endpoint({
 export const voucherReaderRoles = voucherReaders.roles;
 
 export const documentEndpoints = [getCruiseDocument, getVoucher, sendVoucher] as const;
+
+/**
+ * A spreadsheet's sheet name from a title: Excel refuses : \ / ? * [ ] in it (ExcelJS throws) and
+ * keeps 31 characters.
+ */
+export const sheetName = (title: string): string => title.replace(/[:\\/?*[\]]/g, " ").slice(0, 31) || "1";

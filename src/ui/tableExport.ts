@@ -1,4 +1,5 @@
 import type { ExportFormat } from "../machines/recordList.machine.ts";
+import { sheetName } from "../api/documents.ts";
 
 /** A column as a file holds it: its header in the user's language and each row's text. */
 export interface ExportColumn<Row> {
@@ -42,7 +43,6 @@ export const csvText = <Row,>(table: ExportTable<Row>, rows: ReadonlyArray<Row>)
     .join("\r\n")}\r\n`;
 
 /** A sheet's name: Excel takes 31 characters at most and none of : \ / ? * [ ]. */
-const sheetName = (title: string): string => title.replace(/[:\\/?*[\]]/g, " ").slice(0, 31) || "1";
 
 /**
  * The rows as an XLSX workbook of one sheet. ExcelJS is loaded only now, when someone exports, so

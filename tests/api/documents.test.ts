@@ -458,6 +458,15 @@ describe("the zarpe", () => {
     expect(zarpe.totals.find((total) => total.label === "Persons aboard")?.value).toBe(String(2 + 2 + (zarpe.sections[2]?.rows.length ?? 0)));
     expect(zarpe.incomplete.map((berth) => berth.spaceId)).toEqual([emptySpace]);
   });
+
+  it("downloads as XLSX, its sheet named without the colon a sheet's name may not hold", async () => {
+    const answer = await fetch(`${server.base}/api/cruises/${cruiseId}/documents/zarpe?format=xlsx`, { headers: { authorization: `Bearer ${tokens.get("sales")}` } });
+    expect(answer.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await answer.arrayBuffer());
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Zarpe  lista de tripulantes y p"]);
+    expect(workbook.worksheets[0]?.getRow(1).getCell(1).value).toBe("Zarpe: lista de tripulantes y pasajeros");
+  });
 });
 
 describe("the voucher", () => {
