@@ -1,9 +1,37 @@
-import type { Database } from "../db/database.ts";
+import type { Database, Queryable } from "../db/database.ts";
 import { execute, queryRows } from "../db/rows.ts";
-import { type Projection, project, registerProjections } from "./projection.ts";
+import { MAX_RUN, type Projection, projectionOf, registerProjections } from "./projection.ts";
 import { EventRow, eventColumns, type StoredEvent, toStoredEvent } from "./store.ts";
 
-const BATCH = 1000;
+const PAGE = 1000;
+
+/**
+ * Writes events in id order: one by one through their projection's `apply`, except consecutive
+ * events its batch takes, which are held as a run and written together when an event it does not
+ * take comes (that event may read their rows), at MAX_RUN, or at `finish`.
+ */
+const replayer = (tx: Queryable) => {
+  let run: StoredEvent[] = [];
+  let runProjection: Projection | null = null;
+  const flush = async () => {
+    if (runProjection?.batch && run.length > 0) await runProjection.batch.apply(tx, run);
+    run = [];
+    runProjection = null;
+  };
+  return {
+    replay: async (event: StoredEvent): Promise<void> => {
+      const projection = projectionOf(event.stream);
+      if (!projection.batch?.takes(event)) {
+        await flush();
+        return projection.apply(tx, event);
+      }
+      if (projection !== runProjection || run.length === MAX_RUN) await flush();
+      runProjection = projection;
+      run.push(event);
+    },
+    finish: flush,
+  };
+};
 
 /**
  * Empties every table of `projections` and replays every event in id order, in one transaction,
@@ -13,17 +41,19 @@ export const replayEvents = (db: Database, projections: ReadonlyArray<Projection
   db.transaction(async (tx) => {
     registerProjections(projections);
     await tx.exec(`truncate ${projections.flatMap((projection) => projection.tables).join(", ")}`);
+    const events = replayer(tx);
     let replayed = 0;
     let lastId = 0;
     for (;;) {
-      const sql = `select ${eventColumns} from events where id > $1 order by id limit ${BATCH}`;
-      const batch: StoredEvent[] = (await queryRows(tx, EventRow, sql, [lastId])).map(toStoredEvent);
-      for (const event of batch) await project(tx, event);
-      replayed += batch.length;
-      const last = batch.at(-1);
-      if (last === undefined || batch.length < BATCH) break;
+      const sql = `select ${eventColumns} from events where id > $1 order by id limit ${PAGE}`;
+      const page: StoredEvent[] = (await queryRows(tx, EventRow, sql, [lastId])).map(toStoredEvent);
+      for (const event of page) await events.replay(event);
+      replayed += page.length;
+      const last = page.at(-1);
+      if (last === undefined || page.length < PAGE) break;
       lastId = last.id;
     }
+    await events.finish();
     for (const { table, column } of projections.flatMap((projection) => projection.sequences)) {
       await execute(
         tx,

@@ -4,7 +4,7 @@ import type { Queryable } from "../db/database.ts";
 import { execute, queryOne } from "../db/rows.ts";
 import { leadSearchText } from "./search.ts";
 import type { RecordType } from "../events/command.ts";
-import { type Projection, recordProjection, updateRow } from "../events/projection.ts";
+import { insertRows, type Projection, recordProjection, updateRow } from "../events/projection.ts";
 
 export const leadRecord: RecordType<typeof leadMachine> = { stream: "lead", table: "leads", machine: leadMachine };
 
@@ -13,8 +13,9 @@ export const leadColumns =
   "id, first_name, last_name, email, country, phone, message, yacht_name, details, search, status, version, created_at, updated_at";
 
 /**
- * The values of the row a 'lead.create' event makes. The bulk loader (scripts/seed-leads.ts)
- * writes rows with this same function, so a rebuild gives back exactly the rows it loaded.
+ * The values of the row a 'lead.create' event makes. The bulk loader (scripts/seed-leads.ts) and
+ * a rebuild's runs of creates write rows with this same function, so they give back exactly the
+ * rows the live command writes.
  */
 export const newLeadRow = (id: number, event: LeadCreate, status: string, occurredAt: Date): ReadonlyArray<unknown> => [
   id,
@@ -70,5 +71,14 @@ export const leadsProjection: Projection = recordProjection({
           [row.id, row.version, event.authorId, event.coments, row.at],
         );
     }
+  },
+  // A rebuild of 100,000 leads: one insert and one total per run instead of two statements a lead.
+  creates: {
+    type: "lead.create",
+    apply: async (tx, creates) => {
+      const rows = creates.map(({ event, row }) => newLeadRow(Number(row.id), event, row.status, row.at));
+      await insertRows(tx, leadRecord.table, leadColumns, rows);
+      return addToTotal(tx, null, creates.length);
+    },
   },
 });

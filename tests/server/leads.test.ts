@@ -1,13 +1,15 @@
 /**
  * The 'lead' stream's projections: a rebuild replays random lead commands (with agents deactivated
- * and deleted between them) into the same rows,
- * and the lead ids continue past a rebuild.
+ * and deleted between them) into the same rows, writes runs of creates together (decision 045)
+ * into the same rows too, and the lead ids continue past a rebuild.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { deleteStaff, getUser, updateStaff } from "../../server/accounts/staff.ts";
 import { createUser } from "../../server/accounts/users.ts";
 import { assignLead, commentLead, createLead, listLeads } from "../../server/leads/leads.ts";
+import type { Database } from "../../server/db/database.ts";
+import { MAX_RUN } from "../../server/events/projection.ts";
 import { rebuildProjections } from "../../server/rebuild.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
@@ -116,4 +118,99 @@ describe("rebuild with leads", () => {
     const second = await db.transaction((tx) => createLead(tx, newLead(2), options));
     expect(second).toBeGreaterThan(first);
   });
+});
+
+/** A lead with text to escape and, every third one, a quote's details (a jsonb column). */
+const quotedLead = (index: number) => ({
+  ...newLead(index),
+  message: `Hola "equipo" \\ ñandú 🐢\nlínea ${index}`,
+  details:
+    index % 3 === 0
+      ? {
+          in: "2030-07-01",
+          out: "2030-07-08",
+          itinerary: "Norte",
+          spaces: 2,
+          cabins: 1,
+          conditions: null,
+          isLastMinute: index % 2 === 0,
+          mainLowerLm: 1234.5,
+          mainLowerGross: 2000,
+          upperLm: null,
+          upperGross: 0.1,
+        }
+      : null,
+});
+
+/** `db`, with every statement its transactions run written down in `statements`. */
+const recording = (statements: string[]): Database => ({
+  ...db,
+  transaction: (work) =>
+    db.transaction((tx) =>
+      work({
+        query: (sql, params) => {
+          statements.push(sql);
+          return tx.query(sql, params);
+        },
+        exec: (sql) => {
+          statements.push(sql);
+          return tx.exec(sql);
+        },
+      }),
+    ),
+});
+
+describe("rebuild in batches", () => {
+  it("writes each run of lead creates with one insert, cut by the other events, into the rows the live commands made", async () => {
+    let step = 0;
+    const options = () => {
+      step += 1;
+      return { actorId: null, occurredAt: new Date(at.getTime() + step * 60_000) };
+    };
+    const agent = (index: number) => ({ firstName: "Agente", lastName: String(index), email: `a${index}@example.com`, roleId: roleIds.sales });
+    const agents: number[] = [];
+    for (const index of [0, 1]) {
+      agents.push(await db.transaction((tx) => createUser(tx, { ...agent(index), active: true, passwordHash: "h" }, options())));
+    }
+    const [first, second] = agents.map((id) => userId(id));
+    if (first === undefined || second === undefined) throw new Error("two agents");
+    const create = (count: number) =>
+      db.transaction(async (tx) => {
+        const ids = [];
+        for (let index = 0; index < count; index += 1) ids.push(await createLead(tx, quotedLead(step + index), options()));
+        return ids;
+      });
+
+    // Runs of creates: one longer than a run may be, then runs cut by assignments, a note and an
+    // agent's deactivation (another stream); the run of 11 ends with the lead assigned right after it.
+    const [lead1, lead2] = await create(MAX_RUN + 1);
+    if (lead1 === undefined || lead2 === undefined) throw new Error("leads created");
+    await db.transaction((tx) => assignLead(tx, lead1, first, options()));
+    await db.transaction((tx) => assignLead(tx, lead2, second, options()));
+    await create(30);
+    await db.transaction((tx) => commentLead(tx, lead1, first, "Llamar el lunes", { ...options(), actorId: first }));
+    await create(20);
+    await db.transaction((tx) => updateStaff(tx, agents[1] ?? 0, { ...agent(1), active: false, version: 1 }, options()));
+    const last = (await create(11)).at(-1);
+    if (last === undefined) throw new Error("a last lead");
+    await db.transaction((tx) => assignLead(tx, last, first, options()));
+    await create(1);
+
+    const live = await projectionRows();
+    const liveList = await listLeads(db, { pageSize: 100 });
+    const [count] = await db.query<{ events: number }>("select count(*)::int as events from events");
+    // As in a database restored with its events only: the rebuild must set the id sequences itself.
+    await db.query("select setval(pg_get_serial_sequence('leads', 'id'), 1, false), setval(pg_get_serial_sequence('users', 'id'), 1, false)");
+    const statements: string[] = [];
+    expect(await rebuildProjections(recording(statements))).toBe(count?.events);
+    // runs of 1001 creates (at most MAX_RUN in one: two inserts), 30, 20, 11 and 1
+    expect(statements.filter((sql) => sql.startsWith("insert into leads ")).length).toBe(6);
+    expect(await projectionRows()).toEqual(live);
+    expect(await listLeads(db, { pageSize: 100 })).toEqual(liveList);
+
+    const maxLead = Math.max(...(await db.query<{ id: number }>("select id from leads")).map((row) => row.id));
+    expect(await db.transaction((tx) => createLead(tx, newLead(0), options()))).toBeGreaterThan(maxLead);
+    const newAgent = await db.transaction((tx) => createUser(tx, { ...agent(2), active: true, passwordHash: "h" }, options()));
+    expect(newAgent).toBeGreaterThan(Math.max(...agents));
+  }, 60_000);
 });
