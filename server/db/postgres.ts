@@ -47,29 +47,16 @@ const CHANGE_COUNT_LOCK = 7_241_004;
  * commits, so a server can tell whether anything changed since it read an answer (decision 046).
  * It is the adapter's own bookkeeping, like schema_migrations, so it exists before any migration.
  */
-const createChangeCount = async (pool: pg.Pool): Promise<void> => {
-  const client = await pool.connect();
-  try {
-    await client.query("begin");
-    await client.query("select pg_advisory_xact_lock($1)", [CHANGE_COUNT_LOCK]);
-    await client.query("create table if not exists data_changes (id int primary key check (id = 1), count bigint not null)");
-    await client.query("insert into data_changes (id, count) values (1, 0) on conflict (id) do nothing");
-    await client.query("commit");
-  } catch (error) {
-    await client.query("rollback");
-    throw error;
-  } finally {
-    client.release();
-  }
-};
+const createChangeCount = (tx: Queryable): Promise<unknown> =>
+  tx.exec(`select pg_advisory_xact_lock(${CHANGE_COUNT_LOCK});
+    create table if not exists data_changes (id int primary key check (id = 1), count bigint not null);
+    insert into data_changes (id, count) values (1, 0) on conflict (id) do nothing`);
 
 /** A PostgreSQL server reached through DATABASE_URL, with a pool of connections. */
 export const openPostgres = async (connectionString: string): Promise<Database> => {
   // Parallel workers help one large scan on an idle server; the panel answers many short reads at once, where
   // each worker is a process start and a core taken from the other requests (decision 047).
   const pool = new pg.Pool({ connectionString, types, max: 10, options: "-c max_parallel_workers_per_gather=0" });
-  // Fails at start, not at the first request, when the server cannot be reached.
-  await createChangeCount(pool);
   const transaction = async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     try {
@@ -91,6 +78,8 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
       client.release();
     }
   };
+  // Fails at start, not at the first request, when the server cannot be reached.
+  await transaction(createChangeCount);
   const changeCount = async (): Promise<number> =>
     (await pool.query<{ count: number }>("select count from data_changes where id = 1")).rows[0]?.count ?? 0;
   const reads = versionedReads(REMEMBERED_READS, changeCount);

@@ -1,3 +1,5 @@
+import { LRUCache } from "lru-cache";
+
 /**
  * Answers of reads kept in memory until the database next changes, for a database that only this
  * process writes (PGlite). The owner calls `changed()` when a statement that may write is asked
@@ -11,10 +13,18 @@ export interface RememberedReads {
   remember<V>(key: string, read: () => Promise<V>): Promise<V>;
 }
 
+/** A failed read is forgotten, unless another answer took its place meanwhile. */
+const forgetIfFailed = <Entry extends object>(answers: LRUCache<string, Entry>, key: string, entry: Entry, answer: Promise<unknown>): void => {
+  answer.catch(() => {
+    if (answers.peek(key) === entry) answers.delete(key);
+  });
+};
+
 export const rememberedReads = (maxEntries: number): RememberedReads => {
   let changes = 0;
   let changesSeen = 0;
-  const answers = new Map<string, Promise<unknown>>();
+  // least recently used dropped first when full
+  const answers = new LRUCache<string, Promise<unknown>>({ max: maxEntries });
   return {
     changed: () => {
       changes += 1;
@@ -24,23 +34,12 @@ export const rememberedReads = (maxEntries: number): RememberedReads => {
         answers.clear();
         changesSeen = changes;
       }
-      const known = answers.get(key);
-      if (known !== undefined) {
-        // Most recently used last, so that the oldest is the one dropped when full.
-        answers.delete(key);
-        answers.set(key, known);
-        // A key names one read, whose answer has that read's type.
-        return known as Promise<V>;
-      }
+      // A key names one read, whose answer has that read's type.
+      const known = answers.get(key) as Promise<V> | undefined;
+      if (known !== undefined) return known;
       const answer = read();
       answers.set(key, answer);
-      if (answers.size > maxEntries) {
-        const oldest = answers.keys().next();
-        if (oldest.done !== true) answers.delete(oldest.value);
-      }
-      answer.catch(() => {
-        if (answers.get(key) === answer) answers.delete(key);
-      });
+      forgetIfFailed(answers, key, answer, answer);
       return answer;
     },
   };
@@ -54,29 +53,19 @@ export const rememberedReads = (maxEntries: number): RememberedReads => {
  * before it, whichever server wrote; the price is one small read of the count per lookup.
  */
 export const versionedReads = (maxEntries: number, version: () => Promise<number>): Pick<RememberedReads, "remember"> => {
-  const answers = new Map<string, { readonly version: number; readonly answer: Promise<unknown> }>();
+  const answers = new LRUCache<string, { readonly version: number; readonly answer: Promise<unknown> }>({ max: maxEntries });
   return {
     remember: async <V>(key: string, read: () => Promise<V>): Promise<V> => {
       const current = await version();
       const known = answers.get(key);
-      if (known !== undefined && known.version === current) {
-        answers.delete(key);
-        answers.set(key, known);
-        // A key names one read, whose answer has that read's type.
-        return known.answer as Promise<V>;
-      }
+      // A key names one read, whose answer has that read's type.
+      if (known !== undefined && known.version === current) return known.answer as Promise<V>;
       // read after the count: it sees at least every write the count counts, and is kept under it
       const answer = read();
       const entry = { version: current, answer };
       // a newer count's answer is not replaced by one read under an older count
       if (known === undefined || known.version <= current) answers.set(key, entry);
-      if (answers.size > maxEntries) {
-        const oldest = answers.keys().next();
-        if (oldest.done !== true) answers.delete(oldest.value);
-      }
-      answer.catch(() => {
-        if (answers.get(key) === entry) answers.delete(key);
-      });
+      forgetIfFailed(answers, key, entry, answer);
       return answer;
     },
   };
