@@ -105,7 +105,25 @@ const operationalTables = ["events", "login_failures", "lead_submissions", "outb
 export const resetDatabase = async (db: Database): Promise<void> => {
   const owned = new Set(projections.flatMap((projection) => projection.tables));
   const tables = [...operationalTables, ...owned];
-  await db.exec(`truncate ${tables.join(", ")} restart identity`);
+  const written = await db.query<{ name: string }>(
+    tables.map((table) => `select '${table}' as name where exists (select 1 from ${table})`).join(" union all "),
+  );
+  const sequences = await db.query<{ name: string }>(
+    `select s.oid::regclass::text as name from pg_class s
+       join pg_depend d on d.objid = s.oid and d.deptype in ('a', 'i')
+       join pg_class t on t.oid = d.refobjid
+      where s.relkind = 'S' and t.relname = any($1::text[])`,
+    [tables],
+  );
+  // A test writes a few of fifty tables, and TRUNCATE gives each table new files (45 ms a reset on
+  // PGlite): deleting the rows of the written ones, foreign keys not checked since every table
+  // referring to them is emptied too, and restarting their sequences takes a few milliseconds.
+  if (written.length > 0) {
+    await db.exec(
+      `set session_replication_role = replica; ${written.map(({ name }) => `delete from ${name};`).join(" ")} set session_replication_role = default;`,
+    );
+  }
+  if (sequences.length > 0) await db.query(`select ${sequences.map(({ name }) => `setval('${name}', 1, false)`).join(", ")}`);
 };
 
 /**
