@@ -38,12 +38,16 @@ export interface Server {
   readonly startMs: number;
 }
 
-/** Starts the bundle `npm start` runs (not the TypeScript sources through a loader) and waits for its health. */
+/**
+ * Starts the bundle `npm start` runs (not the TypeScript sources through a loader) and waits for its
+ * health. BENCH_NODE_ARGS gives the servers Node flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ * to see where a request's time goes (Node refuses those in NODE_OPTIONS).
+ */
 export const startServer = async (env: Record<string, string>): Promise<Server> => {
   const port = await freePort();
   const started = performance.now();
-  // The bundle `npm start` runs, not the TypeScript sources through a loader.
-  const child = spawn(process.execPath, ["build/server/main.js"], {
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter((flag) => flag !== "") ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, "build/server/main.js"], {
     cwd: root,
     // Request lines at info level would make the bench measure the log pipe; warnings still show.
     env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port), HOST: "127.0.0.1" },

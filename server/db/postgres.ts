@@ -1,6 +1,6 @@
 import pg from "pg";
 import { type Database, isReadOnly, type Queryable } from "./database.ts";
-import { versionedReads } from "./remember.ts";
+import { readTogether, versionedReads } from "./remember.ts";
 
 const INT8 = 20;
 
@@ -80,8 +80,9 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
   };
   // Fails at start, not at the first request, when the server cannot be reached.
   await transaction(createChangeCount);
-  const changeCount = async (): Promise<number> =>
-    (await pool.query<{ count: number }>("select count from data_changes where id = 1")).rows[0]?.count ?? 0;
+  const changeCount = readTogether(
+    async (): Promise<number> => (await pool.query<{ count: number }>("select count from data_changes where id = 1")).rows[0]?.count ?? 0,
+  );
   const reads = versionedReads(REMEMBERED_READS, changeCount);
   return {
     kind: "postgres",

@@ -70,3 +70,21 @@ export const versionedReads = (maxEntries: number, version: () => Promise<number
     },
   };
 };
+
+/**
+ * One read for every caller that asks before it starts: the callers of one turn of the event loop
+ * share a statement (the change count is asked by every request, often twice). A caller never
+ * shares a read that began before it asked, which could miss a write acknowledged in between.
+ */
+export const readTogether = <T>(read: () => Promise<T>): (() => Promise<T>) => {
+  let waiting: Promise<T> | null = null;
+  return () => {
+    waiting ??= new Promise<T>((resolve, reject) => {
+      setImmediate(() => {
+        waiting = null;
+        read().then(resolve, reject);
+      });
+    });
+    return waiting;
+  };
+};

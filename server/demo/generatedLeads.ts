@@ -8,7 +8,7 @@ import type { LeadCreate } from "../../src/machines/domain/lead.machine.ts";
 import { leadMachine } from "../../src/machines/domain/lead.machine.ts";
 import { nextStatus } from "../../src/machines/domain/verdict.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { addToTotal, leadColumns, leadRecord, newLeadRow } from "../leads/projection.ts";
+import { addToTotal, leadColumns, leadRecord, newLeadRow, numberLeads } from "../leads/projection.ts";
 import { seededRandom } from "./seededRandom.ts";
 
 const BATCH = 1000;
@@ -87,7 +87,7 @@ const insertBatch = async (tx: Queryable, leads: ReadonlyArray<{ lead: Omit<Lead
 
 /**
  * Loads `count` generated leads (drawn from `seed`), received over the three years before `now`,
- * in transactions of a thousand.
+ * in transactions of a thousand, then numbers them (numberLeads).
  */
 export const seedGeneratedLeads = async (db: Database, count: number, seed: number, now = Date.now()): Promise<void> => {
   const status = nextStatus(leadMachine, null, { type: "lead.create", ...generatedLead(seededRandom(0), 0) });
@@ -101,4 +101,6 @@ export const seedGeneratedLeads = async (db: Database, count: number, seed: numb
     }));
     await db.transaction((tx) => insertBatch(tx, batch, status));
   }
+  // received over three years, each batch would renumber most of the table: numbered once at the end
+  await db.transaction((tx) => numberLeads(tx));
 };

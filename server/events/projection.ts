@@ -17,6 +17,8 @@ export interface Projection {
   readonly apply: (tx: Queryable, event: StoredEvent) => Promise<void>;
   /** What a rebuild may write together instead of one event at a time; none: every event by `apply`. */
   readonly batch?: ProjectionBatch;
+  /** Runs once after a rebuild has replayed every event: what its batches leave to be worked out over the whole table. */
+  readonly settle?: (tx: Queryable) => Promise<void>;
 }
 
 /**
@@ -177,6 +179,8 @@ export const recordProjection = <
     readonly type: CreateType & S["Type"]["type"];
     readonly apply: (tx: Queryable, creates: ReadonlyArray<Create<Extract<S["Type"], { readonly type: NoInfer<CreateType> }>>>) => Promise<void>;
   };
+  /** Runs once after a rebuild (Projection.settle). */
+  readonly settle?: (tx: Queryable) => Promise<void>;
 }): Projection => {
   const { record, events, creates } = spec;
   const serial = spec.key !== "text";
@@ -186,6 +190,7 @@ export const recordProjection = <
     stream: record.stream,
     tables: [record.table, ...(spec.alsoFills ?? [])],
     sequences: serial ? [{ table: record.table, column: "id" }] : [],
+    ...(spec.settle && { settle: spec.settle }),
     apply: async (tx, stored) => {
       const event = toMachineEvent(events, stored);
       await spec.apply(tx, event, await rowAfter(tx, record, stored, event, idOf(stored)));

@@ -35,7 +35,8 @@ const replayer = (tx: Queryable) => {
 
 /**
  * Empties every table of `projections` and replays every event in id order, in one transaction,
- * then sets each id sequence past the highest replayed id. Answers how many events were replayed.
+ * lets each projection settle what its batches left, then sets each id sequence past the highest
+ * replayed id. Answers how many events were replayed.
  */
 export const replayEvents = (db: Database, projections: ReadonlyArray<Projection>): Promise<number> =>
   db.transaction(async (tx) => {
@@ -54,6 +55,7 @@ export const replayEvents = (db: Database, projections: ReadonlyArray<Projection
       lastId = last.id;
     }
     await events.finish();
+    for (const projection of projections) await projection.settle?.(tx);
     for (const { table, column } of projections.flatMap((projection) => projection.sequences)) {
       await execute(
         tx,

@@ -28,6 +28,9 @@ import { orNotFound } from "../http/found.ts";
 import { leadRecord } from "./projection.ts";
 import { containsPattern, searchWords } from "./search.ts";
 
+/** A note as the lead's row carries it (`notes`, a JSON array): `at` in milliseconds since 1970. */
+const NoteJson = Schema.Struct({ coments: Schema.String, at: Schema.Number, firstName: Schema.String, lastName: Schema.String });
+
 const LeadRow = Schema.Struct({
   id: LeadId,
   created_at: Schema.Date,
@@ -42,14 +45,7 @@ const LeadRow = Schema.Struct({
   agent_id: Schema.NullOr(UserId),
   agent_first_name: Schema.NullOr(Schema.String),
   agent_last_name: Schema.NullOr(Schema.String),
-});
-
-const NoteRow = Schema.Struct({
-  lead_id: LeadId,
-  coments: Schema.String,
-  created_at: Schema.Date,
-  first_name: Schema.String,
-  last_name: Schema.String,
+  notes: Schema.Array(NoteJson),
 });
 
 /** A page of a search: the matching ids in order, each with the number of matches. */
@@ -58,17 +54,24 @@ const MatchRow = Schema.Struct({ id: LeadId, total: Schema.Int });
 /** A lead's current agent, read under the row's lock. */
 const AgentRow = Schema.Struct({ agent_id: Schema.NullOr(UserId) });
 
-type Note = Lead["trakin"][number];
-
 /**
- * The agent is joined only while active: a deactivated or deleted agent's leads read
- * 'sin asignar' (PRODUCT.md section 5) and come back to them if their access is given back.
+ * A lead's columns with its agent and notes. The agent is joined only while active: a deactivated
+ * or deleted agent's leads read 'sin asignar' (PRODUCT.md section 5) and come back to them if their
+ * access is given back. The notes, oldest first, come in the lead's row (a deleted author keeps
+ * their name: their row stays), so a page is one statement: on PostgreSQL each statement is a
+ * round trip, and writing them to the socket was the servers' largest cost (decision 048).
  */
-const selectLeads = `select l.id, l.created_at, l.first_name, l.last_name, l.message, l.email, l.country, l.phone,
-    l.yacht_name, l.details, a.id as agent_id, a.first_name as agent_first_name, a.last_name as agent_last_name
-  from leads l left join users a on a.id = l.agent_id and a.status = 'active'`;
+const leadColumns = `l.id, l.created_at, l.first_name, l.last_name, l.message, l.email, l.country, l.phone,
+    l.yacht_name, l.details, a.id as agent_id, a.first_name as agent_first_name, a.last_name as agent_last_name,
+    coalesce((select json_agg(json_build_object('coments', n.coments, 'at', floor(extract(epoch from n.created_at) * 1000),
+                                                'firstName', u.first_name, 'lastName', u.last_name) order by n.version)
+                from lead_notes n join users u on u.id = n.author_id where n.lead_id = l.id), '[]') as notes`;
 
-const toLead = (lead: typeof LeadRow.Type, notes: ReadonlyArray<Note>): Lead => ({
+const leadsWithAgent = "leads l left join users a on a.id = l.agent_id and a.status = 'active'";
+
+const selectLeads = `select ${leadColumns} from ${leadsWithAgent}`;
+
+const toLead = (lead: typeof LeadRow.Type): Lead => ({
     id: lead.id,
     createdAt: lead.created_at.toISOString(),
     firstName: lead.first_name,
@@ -83,35 +86,16 @@ const toLead = (lead: typeof LeadRow.Type, notes: ReadonlyArray<Note>): Lead => 
         : { id: lead.agent_id, firstName: lead.agent_first_name ?? "", lastName: lead.agent_last_name ?? "" },
     yachtName: lead.yacht_name,
     details: lead.details,
-    trakin: notes,
+    trakin: lead.notes.map((note) => ({
+      coments: note.coments,
+      createdAt: new Date(note.at).toISOString(),
+      trankin_user: { firstName: note.firstName, lastName: note.lastName },
+    })),
 });
-
-/** The notes of some leads, oldest first; a deleted author keeps their name (their row stays). */
-const notesOf = async (db: Queryable, leadIds: ReadonlyArray<LeadId>): Promise<Map<LeadId, Note[]>> => {
-  const notes = new Map<LeadId, Note[]>(leadIds.map((id) => [id, []]));
-  if (leadIds.length === 0) return notes;
-  const rows = await queryRows(
-    db,
-    NoteRow,
-    `select n.lead_id, n.coments, n.created_at, u.first_name, u.last_name
-       from lead_notes n join users u on u.id = n.author_id
-      where n.lead_id = any($1::int[]) order by n.lead_id, n.version`,
-    [leadIds],
-  );
-  for (const row of rows) {
-    notes.get(row.lead_id)?.push({
-      coments: row.coments,
-      createdAt: row.created_at.toISOString(),
-      trankin_user: { firstName: row.first_name, lastName: row.last_name },
-    });
-  }
-  return notes;
-};
 
 export const getLead = async (db: Queryable, id: LeadId): Promise<Lead | null> => {
   const row = await queryOne(db, LeadRow, `${selectLeads} where l.id = $1`, [id]);
-  if (row === null) return null;
-  return toLead(row, (await notesOf(db, [id])).get(id) ?? []);
+  return row === null ? null : toLead(row);
 };
 
 /** `agent` of GET /leads: a user id, or `unassigned`. */
@@ -222,21 +206,70 @@ const PROBE = 1000;
 
 const ProbeRow = Schema.Struct({ matches: Schema.Int, probed: Schema.Int });
 
-/** The leads of one page as a query walks them, with the notes read after. */
-const pageOf = async (db: Queryable, rows: ReadonlyArray<typeof LeadRow.Type>): Promise<Lead[]> => {
-  const notes = await notesOf(
-    db,
-    rows.map((lead) => lead.id),
-  );
-  return rows.map((lead) => toLead(lead, notes.get(lead.id) ?? []));
-};
+const OrdinalBounds = Schema.Struct({ first: Schema.NullOr(Schema.Int), last: Schema.NullOr(Schema.Int), unnumbered: Schema.Boolean });
+
+const NumberedRow = Schema.Struct({ ...LeadRow.fields, total: Schema.Int });
 
 /**
- * One page of leads, with meta.total (decision 047). Each way of reading a page does work bounded
- * by the page, not by the number of leads:
- * - Without a search, the page walks the (created_at, id) index from the nearer end (a page past
- *   the middle is read backwards from the last), and the total comes from the per-agent totals.
- * - Days received alone: the date index finds the page and counts the days' leads.
+ * A page of every lead, or of those received within days, by their ordinals (decision 048): the
+ * places of the first and last lead of the days are two steps in the date index, their difference
+ * is the total and the page is the places it covers, whatever its depth. Null while leads wait for
+ * their ordinal (between the transactions of a bulk load): the caller reads the page another way.
+ */
+const numberedPage = async (
+  db: Queryable,
+  query: LeadsQuery,
+  direction: "asc" | "desc",
+  offset: number,
+  pageSize: number,
+): Promise<{ readonly rows: ReadonlyArray<typeof LeadRow.Type>; readonly total: number } | null> => {
+  const params: unknown[] = [];
+  const param = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const first =
+    query.receivedFrom === undefined
+      ? "1"
+      : `(select l.ordinal from leads l where l.created_at >= ${param(query.receivedFrom)}::timestamptz order by l.created_at, l.id limit 1)`;
+  const last =
+    query.receivedBefore === undefined
+      ? "(select max(l.ordinal) from leads l)"
+      : `(select l.ordinal from leads l where l.created_at < ${param(query.receivedBefore)}::timestamptz order by l.created_at desc, l.id desc limit 1)`;
+  const boundsSql = `select ${first} as first, ${last} as last, exists (select 1 from leads where ordinal is null) as unnumbered`;
+  const boundsParams = [...params];
+  const [lowest, highest] =
+    direction === "desc"
+      ? [`greatest(b.first, b.last - ${param(offset + pageSize - 1)})`, `b.last - ${param(offset)}`]
+      : [`b.first + ${param(offset)}`, `least(b.last, b.first + ${param(offset + pageSize - 1)})`];
+  // the bounds and the page in one statement; a page that finds no lead asks for the bounds alone
+  const rows = await queryRows(
+    db,
+    NumberedRow,
+    `with b as (${boundsSql})
+     select ${leadColumns}, b.last - b.first + 1 as total
+       from b, ${leadsWithAgent}
+      where not b.unnumbered and l.ordinal between ${lowest} and ${highest}
+      order by l.ordinal ${direction}`,
+    params,
+  );
+  if (rows.length > 0) return { rows, total: rows[0]?.total ?? 0 };
+  const bounds = await queryOne(db, OrdinalBounds, boundsSql, boundsParams);
+  if (bounds === null || bounds.unnumbered) return null;
+  return { rows: [], total: bounds.first === null || bounds.last === null ? 0 : Math.max(0, bounds.last - bounds.first + 1) };
+};
+
+/** The leads of one page as a query read them. */
+const pageOf = (rows: ReadonlyArray<typeof LeadRow.Type>): Lead[] => rows.map(toLead);
+
+/**
+ * One page of leads, with meta.total (decisions 047 and 048). Each way of reading a page does work
+ * bounded by the page, not by the number of leads:
+ * - Every lead, or the days received: the page is the ordinals it covers (numberedPage).
+ * - One agent's or the unassigned, without a search, the page walks the (agent_id, created_at, id)
+ *   index from the nearer end (a page past the middle is read backwards from the last), and the
+ *   total comes from the per-agent totals; with days received, the date index finds the page and
+ *   counts the days' leads.
  * - A search first tests the PROBE newest leads: a search that matches at least
  *   a page of them is common, and its page walks the date index testing each lead (a page needs a
  *   few thousand at most); counting all its matches would read most of the table, so the total
@@ -252,10 +285,8 @@ export const listLeads = async (db: Queryable, query: LeadsQuery): Promise<LeadP
   const offset = (page - 1) * pageSize;
   const window = `limit $${filter.params.length + 1} offset $${filter.params.length + 2}`;
   const meta = (total: number, totalIsAtLeast = false): ListMeta => ({ total, page, pageSize, ...(totalIsAtLeast ? { totalIsAtLeast } : {}) });
-  const walk = (from: number, count: number) =>
-    queryRows(db, LeadRow, `${selectLeads} ${filter.where} order by l.created_at ${direction}, l.id ${direction} ${window}`, [...filter.params, count, from]);
-  // A far page of the whole list steps over its offset in the date index alone (an index-only
-  // scan), then reads only the page's rows.
+  // A page steps over its offset reading only what the filter needs (for a far page of one
+  // agent's leads, the agent's index alone), then reads the page's leads with their notes.
   const stepTo = (from: number, count: number, order: "asc" | "desc") =>
     queryRows(
       db,
@@ -264,27 +295,33 @@ export const listLeads = async (db: Queryable, query: LeadsQuery): Promise<LeadP
        ${selectLeads} join page p on p.id = l.id order by p.created_at ${order}, p.id ${order}`,
       [...filter.params, count, from],
     );
+  const walk = (from: number, count: number) => stepTo(from, count, direction);
 
   if (key !== sortExpressions.date) return readMatches(db, filter, key, direction, window, pageSize, offset, meta);
+
+  if (filter.agent.kind === "all" && !filter.hasWords) {
+    const numbered = await numberedPage(db, query, direction, offset, pageSize);
+    if (numbered !== null) return { leads: pageOf(numbered.rows), meta: meta(numbered.total) };
+  }
 
   if (!filter.searching) {
     if (page === 1) {
       const rows = await walk(0, pageSize);
-      return { leads: await pageOf(db, rows), meta: meta(totalFromPage(rows.length, page, pageSize) ?? (await totalOf(db, filter.agent))) };
+      return { leads: pageOf(rows), meta: meta(totalFromPage(rows.length, page, pageSize) ?? (await totalOf(db, filter.agent))) };
     }
     const total = await totalOf(db, filter.agent);
     const fromEnd = total - offset - pageSize;
-    if (offset < total / 2 || fromEnd <= -pageSize) return { leads: await pageOf(db, await stepTo(offset, pageSize, direction)), meta: meta(total) };
+    if (offset < total / 2 || fromEnd <= -pageSize) return { leads: pageOf(await stepTo(offset, pageSize, direction)), meta: meta(total) };
     // past the middle the page is nearer the other end: read backwards from there
     const backwards = await stepTo(Math.max(0, fromEnd), pageSize + Math.min(0, fromEnd), direction === "desc" ? "asc" : "desc");
-    return { leads: await pageOf(db, [...backwards].reverse()), meta: meta(total) };
+    return { leads: pageOf([...backwards].reverse()), meta: meta(total) };
   }
 
   if (!filter.hasWords) {
     // days received: the date index finds and counts them
     const rows = await walk(offset, pageSize);
     const total = await queryCount(db, `select count(*)::int as count from leads l ${filter.where}`, filter.params);
-    return { leads: await pageOf(db, rows), meta: meta(total) };
+    return { leads: pageOf(rows), meta: meta(total) };
   }
   const probe = await queryOne(
     db,
@@ -296,13 +333,13 @@ export const listLeads = async (db: Queryable, query: LeadsQuery): Promise<LeadP
   const matches = probe?.matches ?? 0;
   if ((probe?.probed ?? 0) < PROBE) {
     // the probe read every lead: its count is the total
-    return { leads: await pageOf(db, await walk(offset, pageSize)), meta: meta(matches) };
+    return { leads: pageOf(await walk(offset, pageSize)), meta: meta(matches) };
   }
   if (matches < pageSize) return readMatches(db, filter, key, direction, window, pageSize, offset, meta);
   const rows = await walk(offset, pageSize);
-  if (rows.length > 0 && rows.length < pageSize) return { leads: await pageOf(db, rows), meta: meta(offset + rows.length) };
+  if (rows.length > 0 && rows.length < pageSize) return { leads: pageOf(rows), meta: meta(offset + rows.length) };
   // a full page: at least the leads up to it match; past the end, what the probe found
-  return { leads: await pageOf(db, rows), meta: meta(Math.max(matches, rows.length === 0 ? 0 : offset + rows.length), true) };
+  return { leads: pageOf(rows), meta: meta(Math.max(matches, rows.length === 0 ? 0 : offset + rows.length), true) };
 };
 
 /** A page of the selected leads read together through their filter's best index, counted and sorted. */
@@ -331,7 +368,7 @@ const readMatches = async (
   // A page past the last match has no row to carry the count: it is counted on its own.
   const count = () => queryCount(db, `select count(*)::int as count from leads l ${filter.where}`, filter.params);
   const total = matches[0]?.total ?? totalFromPage(0, offset / pageSize + 1, pageSize) ?? (await count());
-  return { leads: await pageOf(db, rows), meta: meta(total) };
+  return { leads: pageOf(rows), meta: meta(total) };
 };
 
 /** The total a page tells by itself: a partial page ends the list, an empty first page means none. */

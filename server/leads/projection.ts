@@ -45,6 +45,30 @@ export const addToTotal = (tx: Queryable, agent: number | null, change: number):
 
 const AgentRow = Schema.Struct({ agent_id: Schema.NullOr(Schema.Int) });
 
+/**
+ * Gives the leads without an ordinal theirs, and renumbers those after the earliest of them: a
+ * lead received now has none after it, one received earlier (a bulk load's, or a transaction that
+ * commits after a later one) moves the later ones up. The ordinals stay 1..n in (created_at, id)
+ * order (decision 048). Two creates are never numbered at once: each has first moved the
+ * unassigned total (addToTotal), whose row stays locked until its transaction ends.
+ */
+export const numberLeads = (tx: Queryable): Promise<void> =>
+  execute(
+    tx,
+    `with earliest as (
+       select created_at, id from leads where ordinal is null order by created_at, id limit 1
+     ), before as (
+       select coalesce((select l.ordinal from leads l, earliest e where (l.created_at, l.id) < (e.created_at, e.id)
+                         order by l.created_at desc, l.id desc limit 1), 0) as ordinal
+     ), after as (
+       select l.id, row_number() over (order by l.created_at, l.id) as place
+         from leads l, earliest e where (l.created_at, l.id) >= (e.created_at, e.id)
+     )
+     update leads l set ordinal = before.ordinal + after.place
+       from before, after
+      where l.id = after.id and l.ordinal is distinct from before.ordinal + after.place`,
+  );
+
 export const leadsProjection: Projection = recordProjection({
   record: leadRecord,
   events: LeadEvent,
@@ -54,8 +78,9 @@ export const leadsProjection: Projection = recordProjection({
       case "lead.create": {
         const values = newLeadRow(Number(row.id), event, row.status, row.at);
         const placeholders = values.map((_, index) => `$${index + 1}`).join(", ");
+        await addToTotal(tx, null, 1);
         await execute(tx, `insert into leads (${leadColumns}) values (${placeholders})`, values);
-        return addToTotal(tx, null, 1);
+        return numberLeads(tx);
       }
       case "lead.assign": {
         const previous = await queryOne(tx, AgentRow, "select agent_id from leads where id = $1", [row.id]);
@@ -72,7 +97,9 @@ export const leadsProjection: Projection = recordProjection({
         );
     }
   },
-  // A rebuild of 100,000 leads: one insert and one total per run instead of two statements a lead.
+  // A rebuild of 100,000 leads: one insert and one total per run instead of two statements a lead,
+  // and the ordinals once at the end (a run of leads received long ago would renumber most of the
+  // table each time).
   creates: {
     type: "lead.create",
     apply: async (tx, creates) => {
@@ -81,4 +108,5 @@ export const leadsProjection: Projection = recordProjection({
       return addToTotal(tx, null, creates.length);
     },
   },
+  settle: numberLeads,
 });

@@ -1,12 +1,14 @@
 /**
  * The 'lead' stream's projections: a rebuild replays random lead commands (with agents deactivated
  * and deleted between them) into the same rows, writes runs of creates together (decision 045)
- * into the same rows too, and the lead ids continue past a rebuild.
+ * into the same rows too, and the lead ids continue past a rebuild; the leads' ordinals stay their
+ * places in received order and page the list as the date index would.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { deleteStaff, getUser, updateStaff } from "../../server/accounts/staff.ts";
 import { createUser } from "../../server/accounts/users.ts";
+import { seedGeneratedLeads } from "../../server/demo/generatedLeads.ts";
 import { assignLead, commentLead, createLead, listLeads } from "../../server/leads/leads.ts";
 import type { Database } from "../../server/db/database.ts";
 import { MAX_RUN } from "../../server/events/projection.ts";
@@ -213,4 +215,53 @@ describe("rebuild in batches", () => {
     const newAgent = await db.transaction((tx) => createUser(tx, { ...agent(2), active: true, passwordHash: "h" }, options()));
     expect(newAgent).toBeGreaterThan(Math.max(...agents));
   }, 60_000);
+});
+
+describe("ordinals (decision 048)", () => {
+  const misnumbered = () =>
+    db.query<{ id: number }>(
+      `select id from (select id, ordinal, row_number() over (order by created_at, id)::int as place from leads) l
+        where ordinal is distinct from place`,
+    );
+
+  it("stay 1..n in received order through a bulk load, leads received earlier than others, and a rebuild", async () => {
+    await seedGeneratedLeads(db, 300, 7, at.getTime());
+    expect(await misnumbered()).toEqual([]);
+    // live leads received before, between and after the generated ones: those after them move up
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: -4 * 365, max: 30 }), async (days) => {
+        await db.transaction((tx) => createLead(tx, newLead(days), { actorId: null, occurredAt: new Date(at.getTime() + days * 86_400_000) }));
+        expect(await misnumbered()).toEqual([]);
+      }),
+      { numRuns: 25 },
+    );
+    const [count] = await db.query<{ leads: number; last: number }>("select count(*)::int as leads, max(ordinal) as last from leads");
+    expect(count).toEqual({ leads: 325, last: 325 });
+    const live = await projectionRows();
+    await rebuildProjections(db);
+    expect(await projectionRows()).toEqual(live);
+  }, 60_000);
+
+  it("page the whole list and a range of days as the date index does", async () => {
+    await seedGeneratedLeads(db, 250, 11, at.getTime());
+    const byDate = await db.query<{ id: number; created_at: Date }>("select id, created_at from leads order by created_at desc, id desc");
+    const middle = byDate[120]?.created_at.toISOString() ?? "";
+    const later = byDate[40]?.created_at.toISOString() ?? "";
+    for (const query of [
+      { page: 4, pageSize: 20 },
+      { page: 13, pageSize: 20, order: "oldest" as const },
+      { page: 2, pageSize: 30, receivedFrom: middle },
+      { page: 3, pageSize: 25, receivedBefore: later, order: "oldest" as const },
+      { page: 2, pageSize: 20, receivedFrom: middle, receivedBefore: later },
+      { page: 9, pageSize: 20, receivedFrom: middle, receivedBefore: later },
+    ]) {
+      const inRange = byDate
+        .filter((lead) => (query.receivedFrom === undefined || lead.created_at.toISOString() >= query.receivedFrom) && (query.receivedBefore === undefined || lead.created_at.toISOString() < query.receivedBefore))
+        .map((lead) => lead.id);
+      const ordered = query.order === "oldest" ? [...inRange].reverse() : inRange;
+      const answer = await listLeads(db, query);
+      expect(answer.leads.map((lead) => lead.id)).toEqual(ordered.slice((query.page - 1) * query.pageSize, query.page * query.pageSize));
+      expect(answer.meta.total).toBe(inRange.length);
+    }
+  });
 });

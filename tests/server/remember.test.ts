@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
-import { rememberedReads, versionedReads } from "../../server/db/remember.ts";
+import { readTogether, rememberedReads, versionedReads } from "../../server/db/remember.ts";
 import { testDatabase } from "../setup/database.ts";
 
 /** A read that counts its calls and answers the call number. */
@@ -161,4 +161,42 @@ describe("a database's remembered reads", () => {
       }
     },
   );
+});
+
+describe("reads asked together", () => {
+  it("share one read among the callers that ask before it starts, and never one begun before a caller asked", async () => {
+    let started = 0;
+    let release: () => void = () => {};
+    const read = readTogether(async () => {
+      started += 1;
+      const number = started;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return number;
+    });
+    const together = [read(), read(), read()];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toBe(1);
+    // asked while the first read runs: it waits for a read of its own
+    const later = read();
+    release();
+    expect(await Promise.all(together)).toEqual([1, 1, 1]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toBe(2);
+    release();
+    expect(await later).toBe(2);
+  });
+
+  it("gives every caller of a failed read its failure, and reads again for the next", async () => {
+    let fail = true;
+    const read = readTogether(async () => {
+      if (fail) throw new Error("the database is away");
+      return "back";
+    });
+    const failed = await Promise.allSettled([read(), read()]);
+    expect(failed.map((result) => result.status)).toEqual(["rejected", "rejected"]);
+    fail = false;
+    expect(await read()).toBe("back");
+  });
 });
