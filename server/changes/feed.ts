@@ -101,13 +101,21 @@ export const createChangeFeed = (
       cursor = Math.max(0, top - LOOK_BACK);
       seen.clear();
     }
+    // The newest events by the log's key alone, then each reservation's or passenger's row by its
+    // own key: joined on the text of the id (or planned as a join), the look read every
+    // reservation and passenger, 14 ms a look at ten times the demo. Events of streams nobody
+    // watches tell nothing (changesOf) but move the cursor on.
     const rows = await queryRows(
       db,
       EventRow,
-      `select e.id, e.stream, e.stream_id, r.cruise_id, coalesce(r.agency_id, p.agency_id) as agency_id from events e
-         left join reservations r on e.stream = 'reservation' and r.id::text = e.stream_id
-         left join passengers p on e.stream = 'passenger' and p.id::text = e.stream_id
-        where e.id > $1 and e.stream in ('cruise', 'reservation', 'lead', 'passenger') order by e.id limit 1000`,
+      `with recent as materialized (select id, stream, stream_id from events where id > $1 order by id limit 1000)
+       select e.id, e.stream, e.stream_id,
+              case when e.stream = 'reservation' then (select r.cruise_id from reservations r where r.id = e.stream_id::int) end as cruise_id,
+              case e.stream
+                when 'reservation' then (select r.agency_id from reservations r where r.id = e.stream_id::int)
+                when 'passenger' then (select p.agency_id from passengers p where p.id = e.stream_id::int)
+              end as agency_id
+         from recent e order by e.id`,
       [Math.max(0, cursor - LOOK_BACK)],
     );
     const fresh = rows.filter((row) => !seen.has(row.id));
