@@ -9,6 +9,7 @@ import { decodeEnv, EnvError, type Env, holdPolicy } from "./env.ts";
 import { createLogger } from "./log.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startDueWork } from "./reservations/worker.ts";
+import { startUpkeep } from "./db/upkeep.ts";
 
 const readEnv = (): Env => {
   try {
@@ -38,6 +39,8 @@ const port = typeof address === "object" && address !== null ? address.port : en
 log.info(`Back office ready at http://${env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST}:${port}/panel`);
 
 const stopDueWork = startDueWork({ db, mailer, policy: holdPolicy(env), log, intervalSeconds: env.EXPIRY_INTERVAL_SECONDS });
+const UPKEEP_INTERVAL_MS = 60 * 60_000;
+const stopUpkeep = startUpkeep(db, UPKEEP_INTERVAL_MS, log);
 
 let closing = false;
 const shutdown = async (signal: string) => {
@@ -46,6 +49,7 @@ const shutdown = async (signal: string) => {
   log.info(`${signal}: closing`);
   try {
     await stopDueWork();
+    await stopUpkeep();
     await app.close();
     await db.close();
   } finally {
