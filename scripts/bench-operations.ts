@@ -155,9 +155,14 @@ const load = async (database: string, urls: ReadonlyArray<string>): Promise<Load
   const viewer = apis[apis.length - 1] ?? first;
   const sentAt = new Map<number, number>();
   const live: number[] = [];
+  // The viewer may hear a hold before its own answer reaches the probe: kept until the answer says whose it is.
+  const heardBefore = new Map<number, number>();
   const stop = listen(urls[urls.length - 1] ?? "", viewer.token, (reservationId) => {
     const sent = sentAt.get(reservationId);
-    if (sent === undefined) return;
+    if (sent === undefined) {
+      heardBefore.set(reservationId, performance.now());
+      return;
+    }
     live.push(performance.now() - sent);
     sentAt.delete(reservationId);
   });
@@ -168,7 +173,9 @@ const load = async (database: string, urls: ReadonlyArray<string>): Promise<Load
     while (performance.now() < deadline) {
       const sent = performance.now();
       const answer = await holdOne(first, fleet, random);
-      if (answer.id !== null) sentAt.set(answer.id, sent);
+      const heard = answer.id === null ? undefined : heardBefore.get(answer.id);
+      if (heard !== undefined) live.push(heard - sent);
+      else if (answer.id !== null) sentAt.set(answer.id, sent);
       await sleep(1000);
     }
   };
