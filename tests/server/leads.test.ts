@@ -242,6 +242,19 @@ describe("ordinals (decision 048)", () => {
     expect(await projectionRows()).toEqual(live);
   }, 60_000);
 
+  it("stay 1..n when leads received at different times are created at once (PostgreSQL: concurrent transactions)", async () => {
+    await seedGeneratedLeads(db, 100, 5, at.getTime());
+    const days = Array.from({ length: 24 }, (_, index) => ((index * 37) % 50) - 40);
+    await Promise.all(
+      days.map((day, index) =>
+        db.transaction((tx) => createLead(tx, newLead(index), { actorId: null, occurredAt: new Date(at.getTime() + day * 86_400_000) })),
+      ),
+    );
+    expect(await misnumbered()).toEqual([]);
+    const [count] = await db.query<{ leads: number; last: number }>("select count(*)::int as leads, max(ordinal) as last from leads");
+    expect(count).toEqual({ leads: 124, last: 124 });
+  });
+
   it("page the whole list and a range of days as the date index does", async () => {
     await seedGeneratedLeads(db, 250, 11, at.getTime());
     const byDate = await db.query<{ id: number; created_at: Date }>("select id, created_at from leads order by created_at desc, id desc");
