@@ -35,7 +35,7 @@ import { countBerths, type SpaceTally } from "../../src/machines/domain/berths.t
 import { catalogues } from "../../src/records/index.ts";
 import { unselectedReferences } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
-import { IdRow, queryCount, queryExists, queryOne, queryRows } from "../db/rows.ts";
+import { IdRow, queryCount, queryExists, queryOne, queryRows, statementParams } from "../db/rows.ts";
 import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
 import { cruiseRecord } from "./projection.ts";
 import { cancelLiveReservations } from "../reservations/reservations.ts";
@@ -159,11 +159,7 @@ export const listCruises = async (db: Queryable, query: CruisesQuery): Promise<C
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_CRUISES_PAGE_SIZE;
   const conditions: string[] = [];
-  const params: unknown[] = [];
-  const param = (value: unknown): string => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const { params, param } = statementParams();
   if (query.from !== undefined) conditions.push(`c.start_date >= ${param(query.from)}::date`);
   if (query.to !== undefined) conditions.push(`c.start_date <= ${param(query.to)}::date`);
   if (query.yachtId !== undefined) conditions.push(`c.yacht_id = ${param(query.yachtId)}`);

@@ -36,6 +36,21 @@ export const queryOne = async <S extends RowSchema>(
   return row === undefined ? null : Schema.decodeUnknownSync(schema)(row);
 };
 
+/**
+ * The parameters of a statement written piece by piece: `param(value)` adds one and answers its
+ * placeholder ($1, $2...), `params` is what the statement is then run with.
+ */
+export const statementParams = (): { readonly params: unknown[]; readonly param: (value: unknown) => string } => {
+  const params: unknown[] = [];
+  return {
+    params,
+    param: (value) => {
+      params.push(value);
+      return `$${params.length}`;
+    },
+  };
+};
+
 /** Runs a statement whose answer nobody reads: a write, or a lock taken for the transaction. */
 export const execute = async (db: Queryable, sql: string, params?: ReadonlyArray<unknown>): Promise<void> => {
   await db.query<unknown>(sql, params);

@@ -9,6 +9,7 @@
  */
 import { Schema } from "effect";
 import type { Database } from "./database.ts";
+import { repeatEvery } from "../repeat.ts";
 import { execute, queryRows } from "./rows.ts";
 
 const GrownTable = Schema.Struct({ name: Schema.String });
@@ -40,19 +41,11 @@ export const startUpkeep = (
   log: { info(message: string): void; error(details: object, message: string): void },
 ): (() => Promise<void>) => {
   if (db.kind !== "pglite") return async () => {};
-  let running: Promise<unknown> = Promise.resolve();
-  const round = () => {
-    running = running
-      .then(() => analyzeGrownTables(db))
+  return repeatEvery(intervalMs, () =>
+    analyzeGrownTables(db)
       .then((tables) => {
         if (tables.length > 0) log.info(`Statistics renewed: ${tables.join(", ")}`);
       })
-      .catch((error: unknown) => log.error({ err: error }, "statistics not renewed"));
-  };
-  round();
-  const timer = setInterval(round, intervalMs);
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+      .catch((error: unknown) => log.error({ err: error }, "statistics not renewed")),
+  );
 };

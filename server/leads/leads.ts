@@ -22,7 +22,7 @@ import { messages } from "../../src/api/messages.ts";
 import { noLeadFacts } from "../../src/machines/domain/lead.machine.ts";
 import { findUserById } from "../accounts/users.ts";
 import type { Queryable } from "../db/database.ts";
-import { queryCount, queryOne, queryRows } from "../db/rows.ts";
+import { queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts";
 import { type CommandOptions, decide, decideNew } from "../events/command.ts";
 import { orNotFound } from "../http/found.ts";
 import { leadRecord } from "./projection.ts";
@@ -137,11 +137,7 @@ interface Filter {
  */
 const leadFilter = (query: LeadsQuery): Filter => {
   const conditions: string[] = [];
-  const params: unknown[] = [];
-  const param = (value: unknown): string => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const { params, param } = statementParams();
   const agent = agentFilter(query.agent);
   if (agent.kind === "unassigned") {
     conditions.push(
@@ -223,11 +219,7 @@ const numberedPage = async (
   offset: number,
   pageSize: number,
 ): Promise<{ readonly rows: ReadonlyArray<typeof LeadRow.Type>; readonly total: number } | null> => {
-  const params: unknown[] = [];
-  const param = (value: unknown): string => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const { params, param } = statementParams();
   const first =
     query.receivedFrom === undefined
       ? "1"
@@ -287,7 +279,7 @@ export const listLeads = async (db: Queryable, query: LeadsQuery): Promise<LeadP
   const meta = (total: number, totalIsAtLeast = false): ListMeta => ({ total, page, pageSize, ...(totalIsAtLeast ? { totalIsAtLeast } : {}) });
   // A page steps over its offset reading only what the filter needs (for a far page of one
   // agent's leads, the agent's index alone), then reads the page's leads with their notes.
-  const stepTo = (from: number, count: number, order: "asc" | "desc") =>
+  const stepTo = (from: number, count: number, order: "asc" | "desc" = direction) =>
     queryRows(
       db,
       LeadRow,
@@ -295,7 +287,6 @@ export const listLeads = async (db: Queryable, query: LeadsQuery): Promise<LeadP
        ${selectLeads} join page p on p.id = l.id order by p.created_at ${order}, p.id ${order}`,
       [...filter.params, count, from],
     );
-  const walk = (from: number, count: number) => stepTo(from, count, direction);
 
   if (key !== sortExpressions.date) return readMatches(db, filter, key, direction, window, pageSize, offset, meta);
 
@@ -306,12 +297,12 @@ export const listLeads = async (db: Queryable, query: LeadsQuery): Promise<LeadP
 
   if (!filter.searching) {
     if (page === 1) {
-      const rows = await walk(0, pageSize);
+      const rows = await stepTo(0, pageSize);
       return { leads: pageOf(rows), meta: meta(totalFromPage(rows.length, page, pageSize) ?? (await totalOf(db, filter.agent))) };
     }
     const total = await totalOf(db, filter.agent);
     const fromEnd = total - offset - pageSize;
-    if (offset < total / 2 || fromEnd <= -pageSize) return { leads: pageOf(await stepTo(offset, pageSize, direction)), meta: meta(total) };
+    if (offset < total / 2 || fromEnd <= -pageSize) return { leads: pageOf(await stepTo(offset, pageSize)), meta: meta(total) };
     // past the middle the page is nearer the other end: read backwards from there
     const backwards = await stepTo(Math.max(0, fromEnd), pageSize + Math.min(0, fromEnd), direction === "desc" ? "asc" : "desc");
     return { leads: pageOf([...backwards].reverse()), meta: meta(total) };
@@ -319,7 +310,7 @@ export const listLeads = async (db: Queryable, query: LeadsQuery): Promise<LeadP
 
   if (!filter.hasWords) {
     // days received: the date index finds and counts them
-    const rows = await walk(offset, pageSize);
+    const rows = await stepTo(offset, pageSize);
     const total = await queryCount(db, `select count(*)::int as count from leads l ${filter.where}`, filter.params);
     return { leads: pageOf(rows), meta: meta(total) };
   }
@@ -333,10 +324,10 @@ export const listLeads = async (db: Queryable, query: LeadsQuery): Promise<LeadP
   const matches = probe?.matches ?? 0;
   if ((probe?.probed ?? 0) < PROBE) {
     // the probe read every lead: its count is the total
-    return { leads: pageOf(await walk(offset, pageSize)), meta: meta(matches) };
+    return { leads: pageOf(await stepTo(offset, pageSize)), meta: meta(matches) };
   }
   if (matches < pageSize) return readMatches(db, filter, key, direction, window, pageSize, offset, meta);
-  const rows = await walk(offset, pageSize);
+  const rows = await stepTo(offset, pageSize);
   if (rows.length > 0 && rows.length < pageSize) return { leads: pageOf(rows), meta: meta(offset + rows.length) };
   // a full page: at least the leads up to it match; past the end, what the probe found
   return { leads: pageOf(rows), meta: meta(Math.max(matches, rows.length === 0 ? 0 : offset + rows.length), true) };

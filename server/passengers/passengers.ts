@@ -35,7 +35,7 @@ import { flights } from "../../src/records/referenceData.ts";
 import type { Session } from "../accounts/sessions.ts";
 import { listItems, unselectedReferences } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
-import { execute, nextId, queryCount, queryExists, queryOne, queryRows } from "../db/rows.ts";
+import { execute, nextId, queryCount, queryExists, queryOne, queryRows, statementParams } from "../db/rows.ts";
 import { type CommandOptions, decide, expectVersion } from "../events/command.ts";
 import { airTicketFares } from "../rates/quote.ts";
 import { type Caller, commandOptions, decideReservation, judgeSpace, lockReservation, ownAgency } from "../reservations/reservations.ts";
@@ -197,11 +197,7 @@ export const listPassengers = async (db: Queryable, query: PassengersQuery, sess
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PASSENGERS_PAGE_SIZE;
   const conditions = ["true"];
-  const params: unknown[] = [];
-  const param = (value: unknown): string => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const { params, param } = statementParams();
   const agency = ownAgency(session) ?? query.agencyId;
   if (agency !== undefined) conditions.push(`p.agency_id = ${param(agency)}`);
   const words = (query.q ?? "").trim().toLowerCase().split(/\s+/).filter((word) => word !== "");

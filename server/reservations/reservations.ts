@@ -32,7 +32,7 @@ import { departureMoment, type HoldPolicy, isTimeLimitRefused, latestTimeLimit }
 import { judge } from "../../src/machines/domain/verdict.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
-import { nextId, nextIds, queryCount, queryOne, queryRows } from "../db/rows.ts";
+import { nextId, nextIds, queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts";
 import { type CommandOptions, decide, expectVersion } from "../events/command.ts";
 import { pricingFacts } from "../rates/quote.ts";
 import { savedCabinPositions } from "../yachts/pages.ts";
@@ -294,11 +294,7 @@ export const listReservations = async (db: Queryable, query: ReservationsQuery, 
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_RESERVATIONS_PAGE_SIZE;
   const conditions = ["r.status <> 'deleted'"];
-  const params: unknown[] = [];
-  const param = (value: unknown): string => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const { params, param } = statementParams();
   const agency = ownAgency(session) ?? query.agencyId;
   if (agency !== undefined) conditions.push(`r.agency_id = ${param(agency)}`);
   if (query.cruiseId !== undefined) conditions.push(`r.cruise_id = ${param(query.cruiseId)}`);

@@ -3,6 +3,7 @@ import type { HoldPolicy } from "../../src/machines/domain/timeLimit.ts";
 import type { Database } from "../db/database.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { timeLimitReminderMail } from "../mail/templates.ts";
+import { repeatEvery } from "../repeat.ts";
 import { expireDue, remindDue } from "./reservations.ts";
 
 export interface DueWork {
@@ -39,20 +40,11 @@ export const runDueWork = async (deps: {
  * Runs the time limits' work now and every `intervalSeconds` until stopped: a restarted server
  * expires at once what passed while it was down. Answers the stop function.
  */
-export const startDueWork = (deps: Omit<Parameters<typeof runDueWork>[0], "now"> & { readonly intervalSeconds: number }): (() => Promise<void>) => {
-  let running: Promise<unknown> = Promise.resolve();
-  const round = () => {
-    running = running
-      .then(() => runDueWork({ ...deps, now: new Date() }))
+export const startDueWork = (deps: Omit<Parameters<typeof runDueWork>[0], "now"> & { readonly intervalSeconds: number }): (() => Promise<void>) =>
+  repeatEvery(deps.intervalSeconds * 1000, () =>
+    runDueWork({ ...deps, now: new Date() })
       .then(({ expired, reminded }) => {
         if (expired + reminded > 0) deps.log.info(`Time limits: ${expired} holds expired, ${reminded} reminders sent`);
       })
-      .catch((error: unknown) => deps.log.error({ err: error }, "time limits' work failed"));
-  };
-  round();
-  const timer = setInterval(round, deps.intervalSeconds * 1000);
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-};
+      .catch((error: unknown) => deps.log.error({ err: error }, "time limits' work failed")),
+  );
