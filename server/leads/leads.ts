@@ -234,14 +234,15 @@ const numberedPage = async (
     direction === "desc"
       ? [`greatest(b.first, b.last - ${param(offset + pageSize - 1)})`, `b.last - ${param(offset)}`]
       : [`b.first + ${param(offset)}`, `least(b.last, b.first + ${param(offset + pageSize - 1)})`];
-  // the bounds and the page in one statement; a page that finds no lead asks for the bounds alone
+  // the bounds and the page in one statement (within both bounds: greatest and least pass over a
+  // missing one); a page that finds no lead asks for the bounds alone
   const rows = await queryRows(
     db,
     NumberedRow,
     `with b as (${boundsSql})
      select ${leadColumns}, b.last - b.first + 1 as total
        from b, ${leadsWithAgent}
-      where not b.unnumbered and l.ordinal between ${lowest} and ${highest}
+      where not b.unnumbered and l.ordinal between b.first and b.last and l.ordinal between ${lowest} and ${highest}
       order by l.ordinal ${direction}`,
     params,
   );

@@ -267,6 +267,9 @@ describe("ordinals (decision 048)", () => {
       { page: 3, pageSize: 25, receivedBefore: later, order: "oldest" as const },
       { page: 2, pageSize: 20, receivedFrom: middle, receivedBefore: later },
       { page: 9, pageSize: 20, receivedFrom: middle, receivedBefore: later },
+      // days holding no lead: after the last, before the first
+      { page: 1, pageSize: 20, receivedFrom: "2100-01-01T00:00:00.000Z" },
+      { page: 1, pageSize: 20, receivedBefore: "2000-01-01T00:00:00.000Z", order: "oldest" as const },
     ]) {
       const inRange = byDate
         .filter((lead) => (query.receivedFrom === undefined || lead.created_at.toISOString() >= query.receivedFrom) && (query.receivedBefore === undefined || lead.created_at.toISOString() < query.receivedBefore))
