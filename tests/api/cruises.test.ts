@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
 import { seedDemoSelling } from "../../server/demo/selling.ts";
-import { testDatabase } from "../setup/database.ts";
+import { keptSeed, testDatabase } from "../setup/database.ts";
 import { type Answer, dataOf, request, snapshot, staffTokens, startServer, type TestServer, versionIn } from "./support.ts";
 
 /**
@@ -10,6 +10,8 @@ import { type Answer, dataOf, request, snapshot, staffTokens, startServer, type 
  * changed and canceled, each through the cruise machine; never two of one yacht at sea together.
  */
 const db = testDatabase();
+/** The demo's fleet and rates, loaded again before each test (its rows put back after the first). */
+const seedSelling = keptSeed(db, () => db.transaction((tx) => seedDemoSelling(tx, { actorId: null, occurredAt: new Date(Date.UTC(2027, 0, 10)) })));
 let server: TestServer;
 let tokens: ReadonlyMap<RoleName, string> = new Map();
 const ids: Record<string, number> = {};
@@ -25,8 +27,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  const options = { actorId: null, occurredAt: new Date(Date.UTC(2027, 0, 10)) };
-  await db.transaction((tx) => seedDemoSelling(tx, options));
+  await seedSelling();
   ids.explorer = await idNamed("yachts", "Galápagos Explorer");
   ids.seaLion = await idNamed("yachts", "Sea Lion");
   ids.north = await idNamed("cruise_itineraries", "Norte 4 días");

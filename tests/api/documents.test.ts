@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seedDemoSelling } from "../../server/demo/selling.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
-import { testDatabase } from "../setup/database.ts";
+import { keptSeed, testDatabase } from "../setup/database.ts";
 import { dataOf, request, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
 
 /**
@@ -14,6 +14,8 @@ import { dataOf, request, snapshot, staffTokens, startServer, type TestServer } 
  * without a passenger listed as incomplete; admin and sales only.
  */
 const db = testDatabase();
+/** The demo's fleet and rates, loaded again before each test (its rows put back after the first). */
+const seedSelling = keptSeed(db, () => db.transaction((tx) => seedDemoSelling(tx, { actorId: null, occurredAt: new Date(Date.UTC(2030, 0, 10)) })));
 let server: TestServer;
 let tokens: ReadonlyMap<RoleName, string> = new Map();
 let cruiseId = 0;
@@ -47,7 +49,7 @@ afterAll(async () => {
  * woman, both seated, and cabin 3 for a woman not seated yet.
  */
 beforeEach(async () => {
-  await db.transaction((tx) => seedDemoSelling(tx, { actorId: null, occurredAt: new Date(Date.UTC(2030, 0, 10)) }));
+  await seedSelling();
   tokens = await staffTokens(server, db, ["admin", "marketing", "sales", "agency"]);
   const created = await call(
     "POST",

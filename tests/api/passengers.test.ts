@@ -4,7 +4,7 @@ import { seedDemoSelling } from "../../server/demo/selling.ts";
 import { rebuildProjections } from "../../server/rebuild.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
-import { testDatabase } from "../setup/database.ts";
+import { keptSeed, testDatabase } from "../setup/database.ts";
 import { type Answer, dataOf, request, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
 
 /**
@@ -14,6 +14,8 @@ import { type Answer, dataOf, request, snapshot, staffTokens, startServer, type 
  * a refusal writing nothing; an agency user reaching its own agency's only.
  */
 const db = testDatabase();
+/** The demo's fleet and rates, loaded again before each test (its rows put back after the first). */
+const seedSelling = keptSeed(db, () => db.transaction((tx) => seedDemoSelling(tx, { actorId: null, occurredAt: new Date(Date.UTC(2030, 0, 10)) })));
 let server: TestServer;
 let tokens: ReadonlyMap<RoleName, string> = new Map();
 const ids = { cabin1: 0, retailer: 0, ownAgency: 0, male: 0, female: 0, child: 0, june: 0, cabin3: 0, cabin4: 0, passport: 0, cedula: 0, ecuador: 0, usa: 0, outbound: 0 };
@@ -37,7 +39,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await db.transaction((tx) => seedDemoSelling(tx, { actorId: null, occurredAt: new Date(Date.UTC(2030, 0, 10)) }));
+  await seedSelling();
   tokens = await staffTokens(server, db, ["admin", "marketing", "sales", "agency"]);
   ids.retailer = await idNamed("agencies", "Cuenca Travel");
   ids.male = await idNamed("genders", "Male Adult");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
 import { seedDemoSelling } from "../../server/demo/selling.ts";
-import { testDatabase } from "../setup/database.ts";
+import { keptSeed, testDatabase } from "../setup/database.ts";
 import { type Answer, dataOf, request, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
 
 /**
@@ -22,15 +22,15 @@ const idNamed = async (table: string, name: string): Promise<number> => {
 };
 
 const YEAR = 2027;
+/** The demo's fleet and rates, loaded again before each test (its rows put back after the first). */
+const seedSelling = keptSeed(db, () => db.transaction((tx) => seedDemoSelling(tx, { actorId: null, occurredAt: new Date(Date.UTC(YEAR, 0, 10)) })));
 
 beforeAll(async () => {
   server = await startServer(db);
 });
 
-// the database is reset before each test: the demo's fleet and rates are loaded again
 beforeEach(async () => {
-  const options = { actorId: null, occurredAt: new Date(Date.UTC(YEAR, 0, 10)) };
-  await db.transaction((tx) => seedDemoSelling(tx, options));
+  await seedSelling();
   ids.explorer = await idNamed("yachts", "Galápagos Explorer");
   ids.darwin = await idNamed("yachts", "Darwin Star");
   ids.ikarus = await idNamed("agencies", "Ikarus Tours");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seedDemoSelling } from "../../server/demo/selling.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
-import { testDatabase } from "../setup/database.ts";
+import { keptSeed, testDatabase } from "../setup/database.ts";
 import { type Answer, createStaff, dataOf, HOUR, request, sessionFor, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
 
 /**
@@ -12,6 +12,8 @@ import { type Answer, createStaff, dataOf, HOUR, request, sessionFor, snapshot, 
  * refused with their message and nothing changed.
  */
 const db = testDatabase();
+/** The demo's fleet and rates, loaded again before each test (its rows put back after the first). */
+const seedSelling = keptSeed(db, () => db.transaction((tx) => seedDemoSelling(tx, { actorId: null, occurredAt: new Date(Date.UTC(2030, 0, 10)) })));
 let server: TestServer;
 let tokens: ReadonlyMap<RoleName, string> = new Map();
 const ids = { explorer: 0, seaLion: 0, north: 0, cuenca: 0, quito: 0, male: 0, female: 0, june: 0, late: 0, september: 0 };
@@ -93,7 +95,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await db.transaction((tx) => seedDemoSelling(tx, { actorId: null, occurredAt: new Date(Date.UTC(2030, 0, 10)) }));
+  await seedSelling();
   tokens = await staffTokens(server, db, ["admin", "marketing", "sales", "agency"]);
   ids.explorer = await idNamed("yachts", "Galápagos Explorer");
   ids.seaLion = await idNamed("yachts", "Sea Lion");

@@ -8,7 +8,7 @@ import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
 import { EXPIRY_REASON } from "../../src/machines/domain/space.machine.ts";
 import { defaultHoldPolicy } from "../../src/machines/domain/timeLimit.ts";
-import { testDatabase } from "../setup/database.ts";
+import { keptSeed, testDatabase } from "../setup/database.ts";
 import { type Answer, dataOf, HOUR, request, sessionFor, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
 
 /**
@@ -17,6 +17,8 @@ import { type Answer, dataOf, HOUR, request, sessionFor, snapshot, staffTokens, 
  * reservation machine, answered with its message, writing nothing.
  */
 const db = testDatabase();
+/** The demo's fleet and rates, loaded again before each test (its rows put back after the first). */
+const seedSelling = keptSeed(db, () => db.transaction((tx) => seedDemoSelling(tx, { actorId: null, occurredAt: new Date(Date.UTC(2030, 0, 10)) })));
 let server: TestServer;
 let tokens: ReadonlyMap<RoleName, string> = new Map();
 /** The demo's ids this file uses, set before each test. */
@@ -69,8 +71,7 @@ const cabinsOf = async (cruise: number): Promise<ReadonlyArray<CabinAnswer>> => 
 
 beforeEach(async () => {
   server.clock.advance(0);
-  const options = { actorId: null, occurredAt: new Date(Date.UTC(2030, 0, 10)) };
-  await db.transaction((tx) => seedDemoSelling(tx, options));
+  await seedSelling();
   tokens = await staffTokens(server, db, ["admin", "marketing", "sales", "agency"]);
   ids.explorer = await idNamed("yachts", "Galápagos Explorer");
   ids.north = await idNamed("cruise_itineraries", "Norte 4 días");

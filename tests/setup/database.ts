@@ -101,29 +101,98 @@ export interface TestDatabase extends Database {
 /** Tables outside the projections: counters, the mail outbox and the content-addressed images. */
 const operationalTables = ["events", "login_failures", "lead_submissions", "outbox", "uploads"];
 
+/** The tables a test may write: the projections' and the operational ones. */
+const resettableTables = (): ReadonlyArray<string> => [...operationalTables, ...new Set(projections.flatMap((projection) => projection.tables))];
+
+/** Of `tables`, those holding a row (one probe for them all). */
+const writtenTables = async (db: Database, tables: ReadonlyArray<string>): Promise<ReadonlyArray<string>> =>
+  (await db.query<{ name: string }>(tables.map((table) => `select '${table}' as name where exists (select 1 from ${table})`).join(" union all "))).map(
+    ({ name }) => name,
+  );
+
+/** The sequences that number `tables`' rows. */
+const sequencesOf = async (db: Database, tables: ReadonlyArray<string>): Promise<ReadonlyArray<string>> =>
+  (
+    await db.query<{ name: string }>(
+      `select s.oid::regclass::text as name from pg_class s
+         join pg_depend d on d.objid = s.oid and d.deptype in ('a', 'i')
+         join pg_class t on t.oid = d.refobjid
+        where s.relkind = 'S' and t.relname = any($1::text[])`,
+      [tables],
+    )
+  ).map(({ name }) => name);
+
+/**
+ * Statements run with foreign keys and triggers off: each table written together with every
+ * table referring to it, so no check is owed.
+ */
+const unchecked = (statements: ReadonlyArray<string>): string =>
+  `set session_replication_role = replica; ${statements.join(" ")} set session_replication_role = default;`;
+
 /** Empties everything but the seeded roles, so each test starts from the migrated template. */
 export const resetDatabase = async (db: Database): Promise<void> => {
-  const owned = new Set(projections.flatMap((projection) => projection.tables));
-  const tables = [...operationalTables, ...owned];
-  const written = await db.query<{ name: string }>(
-    tables.map((table) => `select '${table}' as name where exists (select 1 from ${table})`).join(" union all "),
-  );
-  const sequences = await db.query<{ name: string }>(
-    `select s.oid::regclass::text as name from pg_class s
-       join pg_depend d on d.objid = s.oid and d.deptype in ('a', 'i')
-       join pg_class t on t.oid = d.refobjid
-      where s.relkind = 'S' and t.relname = any($1::text[])`,
-    [tables],
-  );
+  const tables = resettableTables();
+  const written = await writtenTables(db, tables);
+  const sequences = await sequencesOf(db, tables);
   // A test writes a few of fifty tables, and TRUNCATE gives each table new files (45 ms a reset on
-  // PGlite): deleting the rows of the written ones, foreign keys not checked since every table
-  // referring to them is emptied too, and restarting their sequences takes a few milliseconds.
-  if (written.length > 0) {
-    await db.exec(
-      `set session_replication_role = replica; ${written.map(({ name }) => `delete from ${name};`).join(" ")} set session_replication_role = default;`,
-    );
+  // PGlite): deleting the rows of the written ones and restarting their sequences takes a few milliseconds.
+  if (written.length > 0) await db.exec(unchecked(written.map((table) => `delete from ${table};`)));
+  if (sequences.length > 0) await db.query(`select ${sequences.map((name) => `setval('${name}', 1, false)`).join(", ")}`);
+};
+
+interface KeptRows {
+  /** Each written table with the columns a copy writes (not the generated ones). */
+  readonly tables: ReadonlyArray<{ readonly name: string; readonly columns: string }>;
+  readonly sequences: ReadonlyArray<{ readonly name: string; readonly value: number; readonly called: boolean }>;
+}
+
+/** Copies the written tables' rows beside them (`kept_<table>`), with their sequences' places. */
+const keepRows = async (db: Database): Promise<KeptRows> => {
+  const tables = resettableTables();
+  const written = await writtenTables(db, tables);
+  const columns = await db.query<{ name: string; columns: string }>(
+    `select c.relname as name, string_agg(quote_ident(a.attname), ', ' order by a.attnum) as columns
+       from pg_class c join pg_attribute a on a.attrelid = c.oid
+      where c.relname = any($1::text[]) and c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
+        and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+      group by c.relname`,
+    [written],
+  );
+  await db.exec(columns.map(({ name, columns: list }) => `create table kept_${name} as select ${list} from ${name};`).join(" "));
+  const names = await sequencesOf(db, tables);
+  const sequences =
+    names.length === 0
+      ? []
+      : await db.query<{ name: string; value: number; called: boolean }>(
+          names.map((name) => `select '${name}' as name, last_value::int as value, is_called as called from ${name}`).join(" union all "),
+        );
+  return { tables: columns, sequences };
+};
+
+/** Puts the kept rows back into the tables a reset has just emptied, and their sequences where they were. */
+const restoreRows = async (db: Database, kept: KeptRows): Promise<void> => {
+  await db.exec(
+    unchecked(kept.tables.map(({ name, columns }) => `insert into ${name} (${columns}) overriding system value select ${columns} from kept_${name};`)),
+  );
+  if (kept.sequences.length > 0) {
+    await db.query(`select ${kept.sequences.map(({ name, value, called }) => `setval('${name}', ${value}, ${called})`).join(", ")}`);
   }
-  if (sequences.length > 0) await db.query(`select ${sequences.map(({ name }) => `setval('${name}', 1, false)`).join(", ")}`);
+};
+
+/**
+ * The seed every test of a file starts from, made through its commands by the first test and put
+ * back for each later one as rows (tens of milliseconds, where the demo fleet's commands take one
+ * or two seconds). The rows are those the commands would write again, ids included (a reset
+ * restarts every sequence, and the seeds run at a fixed time), but for the moments the database
+ * stamps itself. Call it in `beforeEach`, after the reset of `testDatabase`.
+ */
+export const keptSeed = (db: Database, seed: () => Promise<void>): (() => Promise<void>) => {
+  let kept: KeptRows | null = null;
+  return async () => {
+    if (kept !== null) return restoreRows(db, kept);
+    await seed();
+    kept = await keepRows(db);
+  };
 };
 
 /**
