@@ -13,16 +13,23 @@
  *    a random cabin of a random departure in one request of five (held, or refused by the rules:
  *    both are the server's decision). Availability p99 must be at most 50 ms and a hold's at most
  *    100 ms.
+ *    Availability answers are read to their last byte but not parsed: the load generator shares
+ *    the machine's two cores with the servers, and parsing 160 KB answers in it measured the
+ *    generator (decision 050).
  * 3. Live: during the load, once a second, another client holds a berth while a viewer listens to
  *    the event stream; the time from sending the hold to hearing its change must be at most 1 s (p99).
  * 4. SIGKILL: a burst of holds is cut by killing the server; after a restart every acknowledged
  *    hold is there, no departure has more held and confirmed berths than it has, and the holds
  *    whose time limit passed while it was down are expired.
  *
+ * 5. Floor: the same clients against a bare node:http server that sends back a recorded
+ *    availability answer and a recorded hold answer (BENCH_FLOOR=false leaves it out).
+ *
  * BENCH_ONLY=postgres measures PostgreSQL alone. BENCH_DATA_DIR reuses an embedded database already multiplied (it is copied, never changed), whose
  * admin@example.com signs in with BENCH_ADMIN_PASSWORD (default Demo1234).
  * Writes bench/results/operations-<date>.md.
  */
+import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -99,9 +106,8 @@ const listen = (url: string, token: string, heard: (reservationId: number) => vo
   return stop;
 };
 
-interface LoadResult {
-  readonly database: string;
-  readonly servers: number;
+/** What the clients measured: each answer's time, and how the holds were answered. */
+interface Measured {
   readonly availability: ReadonlyArray<number>;
   /** Every answer's time during the warm-up just after the start (availability and holds). */
   readonly warmup: ReadonlyArray<number>;
@@ -109,16 +115,27 @@ interface LoadResult {
   readonly held: number;
   readonly refused: number;
   readonly errors: number;
+}
+
+interface LoadResult extends Measured {
+  readonly database: string;
+  readonly servers: number;
   readonly live: ReadonlyArray<number>;
   readonly unheard: number;
 }
 
-const load = async (database: string, urls: ReadonlyArray<string>): Promise<LoadResult> => {
-  const apis = await Promise.all(urls.map((url) => signIn(url, ADMIN)));
-  const [first] = apis;
-  if (first === undefined) throw new Error("no server");
-  const fleet = await fleetOf(first);
-  log(`${database}: ${fleet.departures.length} departures ahead; ${CLIENTS} clients for ${SECONDS} s`);
+/** One client's two requests, each answering its status. */
+interface Caller {
+  readonly ask: (path: string) => Promise<number>;
+  readonly hold: (random: () => number) => Promise<number>;
+}
+
+/**
+ * CLIENTS clients, each sending its next request as soon as the last is answered until the
+ * deadline: one in five a hold, the others each its own question of availability (a period
+ * starting on another day, or another party size). `callerOf` gives client n its server.
+ */
+const drive = async (callerOf: (client: number) => Caller, warm: number, deadline: number): Promise<Measured> => {
   const availability: number[] = [];
   const warmup: number[] = [];
   const holds: number[] = [];
@@ -126,31 +143,40 @@ const load = async (database: string, urls: ReadonlyArray<string>): Promise<Load
   let refused = 0;
   let errors = 0;
   let asked = 0;
-  const warm = performance.now() + WARMUP_SECONDS * 1000;
-  const deadline = warm + SECONDS * 1000;
   const today = Date.now();
-  const worker = async (client: number) => {
-    const random = seededRandom(client + 1);
-    const api = apis[client % apis.length] ?? first;
+  const client = async (index: number) => {
+    const random = seededRandom(index + 1);
+    const caller = callerOf(index);
     while (performance.now() < deadline) {
       const sent = performance.now();
       if (random() < 0.2) {
-        const answer = await holdOne(api, fleet, random);
+        const status = await caller.hold(random);
         (sent < warm ? warmup : holds).push(performance.now() - sent);
-        if (answer.status === 200) held += 1;
-        else if (answer.status === 409) refused += 1;
+        if (status === 200) held += 1;
+        else if (status === 409) refused += 1;
         else errors += 1;
       } else {
-        // every question its own: a period starting on another day, or another party size
         asked += 1;
         const from = new Date(today + (asked % 270) * DAY).toISOString().slice(0, 10);
         const to = new Date(today + ((asked % 270) + 90) * DAY).toISOString().slice(0, 10);
-        const answer = await api.json("GET", `/availability?from=${from}&to=${to}&passengers=${1 + (Math.floor(asked / 270) % 20)}`);
+        const status = await caller.ask(`/availability?from=${from}&to=${to}&passengers=${1 + (Math.floor(asked / 270) % 20)}`);
         (sent < warm ? warmup : availability).push(performance.now() - sent);
-        if (answer.status !== 200) errors += 1;
+        if (status !== 200) errors += 1;
       }
     }
   };
+  await Promise.all(Array.from({ length: CLIENTS }, (_, index) => client(index)));
+  return { availability, warmup, holds, held, refused, errors };
+};
+
+const load = async (database: string, urls: ReadonlyArray<string>): Promise<LoadResult> => {
+  const apis = await Promise.all(urls.map((url) => signIn(url, ADMIN)));
+  const [first] = apis;
+  if (first === undefined) throw new Error("no server");
+  const fleet = await fleetOf(first);
+  log(`${database}: ${fleet.departures.length} departures ahead; ${CLIENTS} clients for ${SECONDS} s`);
+  const warm = performance.now() + WARMUP_SECONDS * 1000;
+  const deadline = warm + SECONDS * 1000;
   // the live probe: a viewer on the last server hears the holds made on the first
   const viewer = apis[apis.length - 1] ?? first;
   const sentAt = new Map<number, number>();
@@ -179,10 +205,79 @@ const load = async (database: string, urls: ReadonlyArray<string>): Promise<Load
       await sleep(1000);
     }
   };
-  await Promise.all([...Array.from({ length: CLIENTS }, (_, client) => worker(client)), probe()]);
+  const callerOf = (client: number): Caller => {
+    const api = apis[client % apis.length] ?? first;
+    return { ask: async (path) => (await api.bytes(path)).status, hold: async (random) => (await holdOne(api, fleet, random)).status };
+  };
+  const [measured] = await Promise.all([drive(callerOf, warm, deadline), probe()]);
   await sleep(1500);
   stop.abort();
-  return { database, servers: urls.length, availability, warmup, holds, held, refused, errors, live, unheard: sentAt.size };
+  return { database, servers: urls.length, ...measured, live, unheard: sentAt.size };
+};
+
+/** A bare node:http server answering every GET with one recorded body and every POST with another. */
+const floorServer = `
+import { createServer } from "node:http";
+import { readFileSync } from "node:fs";
+const [asked, held] = process.argv.slice(1).map((path) => readFileSync(path));
+const server = createServer((request, response) => {
+  request.resume();
+  const body = request.method === "POST" ? held : asked;
+  response.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": body.length });
+  response.end(body);
+});
+server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+`;
+
+/**
+ * The machine's floor: the same clients against a server that only sends back recorded answers
+ * (a three-month availability answer of the fleet, a hold's answer), reading nothing and deciding
+ * nothing. What the product adds is its figures less these.
+ */
+const floor = async (url: string): Promise<Measured> => {
+  const api = await signIn(url, ADMIN);
+  const fleet = await fleetOf(api);
+  const today = Date.now();
+  const from = new Date(today + 30 * DAY).toISOString().slice(0, 10);
+  const to = new Date(today + 120 * DAY).toISOString().slice(0, 10);
+  const answers = mkdtempSync(join(tmpdir(), "backoffice-floor-"));
+  try {
+    const asked = await fetch(`${url}/api/availability?from=${from}&to=${to}&passengers=1`, { headers: { authorization: `Bearer ${api.token}` } });
+    writeFileSync(join(answers, "asked.json"), Buffer.from(await asked.arrayBuffer()));
+    const random = seededRandom(7);
+    let held = await holdOne(api, fleet, random);
+    while (held.id === null) held = await holdOne(api, fleet, random);
+    writeFileSync(join(answers, "held.json"), JSON.stringify({ data: (await api.json("GET", `/reservations/${held.id}`)).data }));
+    const child = spawn(process.execPath, ["--input-type=module", "-e", floorServer, join(answers, "asked.json"), join(answers, "held.json")], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    try {
+      const port = await new Promise<string>((resolve) => child.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().trim())));
+      const bare = `http://127.0.0.1:${port}/api`;
+      log(`floor: ${CLIENTS} clients for ${SECONDS} s against recorded answers`);
+      const warm = performance.now() + WARMUP_SECONDS * 1000;
+      return await drive(
+        () => ({
+          ask: async (path) => {
+            const response = await fetch(`${bare}${path}`);
+            await response.arrayBuffer();
+            return response.status;
+          },
+          hold: async () => {
+            const response = await fetch(`${bare}/reservations/createReservation`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+            await response.json();
+            return response.status;
+          },
+        }),
+        warm,
+        warm + SECONDS * 1000,
+      );
+    } finally {
+      await stopProcess(child);
+    }
+  } finally {
+    rmSync(answers, { recursive: true, force: true });
+  }
 };
 
 interface CrashResult {
@@ -251,6 +346,11 @@ const prepare = (env: Record<string, string>) => prepareOperations({ ...common, 
 
 const loads: LoadResult[] = [];
 const crashes: CrashResult[] = [];
+/** The floor, measured once, against the first database's answers (BENCH_FLOOR=false leaves it out). */
+let floorMeasured: Measured | null = null;
+const measureFloor = async (url: string): Promise<void> => {
+  if (floorMeasured === null && process.env.BENCH_FLOOR !== "false") floorMeasured = await floor(url);
+};
 // BENCH_ONLY=postgres leaves the embedded database out (its figures already taken)
 if (process.env.BENCH_ONLY !== "postgres") {
   const dataDir = mkdtempSync(join(tmpdir(), "backoffice-operations-"));
@@ -261,6 +361,7 @@ if (process.env.BENCH_ONLY !== "postgres") {
     const server = await startServer(env);
     try {
       loads.push(await load("PGlite", [server.url]));
+      await measureFloor(server.url);
     } finally {
       await stopProcess(server.child);
     }
@@ -277,6 +378,7 @@ if (postgresUrl) {
     const servers = [await startServer(env), await startServer(env)];
     try {
       loads.push(await load("PostgreSQL", servers.map((server) => server.url)));
+      await measureFloor(servers[0]?.url ?? "");
     } finally {
       for (const server of servers) await stopProcess(server.child);
     }
@@ -287,11 +389,11 @@ if (postgresUrl) {
 const lines = [
   `# Operations at ten times the demo (${new Date().toISOString()})`,
   "",
-  `${CLIENTS} clients for ${SECONDS} s, after ${WARMUP_SECONDS} s of the same load just after the start (its p99 apart, not in the budgets): availability of three months of every yacht (each question its own period or party size: none answered from memory) and, one request in five, a hold of one berth in a random cabin of a random departure. The live probe holds once a second and times the change on another server's event stream.`,
+  `${CLIENTS} clients for ${SECONDS} s, after ${WARMUP_SECONDS} s of the same load just after the start (its p99 apart, not in the budgets): availability of three months of every yacht (each question its own period or party size: none answered from memory) and, one request in five, a hold of one berth in a random cabin of a random departure. Availability answers are read to their last byte, not parsed (decision 050). The live probe holds once a second and times the change on another server's event stream. The floor row is the same clients against a bare node:http server sending back a recorded availability answer and a recorded hold answer: what this machine gives with no work done.`,
   "",
   "| database | servers | availability n | p50 | p95 | p99 (≤ 50) | holds n | held / refused | p50 | p95 | p99 (≤ 100) | errors | live n | live p50 | live p99 (≤ 1000) | unheard | warm-up n | warm-up p99 |",
   "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
-  ...loads.map(
+  ...[...loads, ...(floorMeasured === null ? [] : [{ database: "floor: recorded answers, no work", servers: 1, ...(floorMeasured as Measured), live: [], unheard: 0 }])].map(
     (result) =>
       `| ${result.database} | ${result.servers} | ${result.availability.length} | ${percentile(result.availability, 50)} | ${percentile(result.availability, 95)} | ${percentile(result.availability, 99)} | ${result.holds.length} | ${result.held} / ${result.refused} | ${percentile(result.holds, 50)} | ${percentile(result.holds, 95)} | ${percentile(result.holds, 99)} | ${result.errors} | ${result.live.length} | ${percentile(result.live, 50)} | ${percentile(result.live, 99)} | ${result.unheard} | ${result.warmup.length} | ${percentile(result.warmup, 99)} |`,
   ),

@@ -147,6 +147,12 @@ export const percentile = (values: ReadonlyArray<number>, p: number): number => 
 /** A signed-in caller of a server's API: its token, and each call's status and `data`. */
 export interface BenchApi {
   readonly json: (method: string, path: string, body?: unknown) => Promise<{ readonly status: number; readonly data: unknown }>;
+  /**
+   * A GET whose answer is read to its last byte but not parsed: on a machine whose cores the
+   * load generator shares with the servers, parsing large answers in it measures the generator
+   * (decision 050).
+   */
+  readonly bytes: (path: string) => Promise<{ readonly status: number; readonly length: number }>;
   readonly token: string;
 }
 
@@ -161,5 +167,9 @@ export const signIn = async (url: string, account: { readonly email: string; rea
   };
   const login = await call(null, "POST", "/auth/login", account);
   const token = (login.data as { token: string }).token;
-  return { token, json: (method, path, body) => call(token, method, path, body) };
+  const bytes = async (path: string) => {
+    const response = await fetch(`${url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+    return { status: response.status, length: (await response.arrayBuffer()).byteLength };
+  };
+  return { token, json: (method, path, body) => call(token, method, path, body), bytes };
 };
