@@ -80,7 +80,7 @@ const OpenSession = Schema.Struct({ ...Session.fields, expiresAt: Schema.Date })
 /**
  * The session a bearer token belongs to, when it is open, not expired and its user is active;
  * null otherwise (the caller answers 498). Every protected request asks, so the answer is
- * remembered until the database changes (a revoked session or deactivated user is a change); the
+ * remembered until its tables change (a revoked session or deactivated user is a change); the
  * expiry is compared here, as time passes without any change.
  */
 export const findSession = async (db: Database, token: string, now: Date): Promise<Session | null> => {
@@ -95,6 +95,7 @@ export const findSession = async (db: Database, token: string, now: Date): Promi
        where s.token_hash = $1 and not s.revoked and u.status = 'active'`,
       [tokenHash],
     ),
+    ["sessions", "users", "roles"],
   );
   if (open === null || open.expiresAt.getTime() <= now.getTime()) return null;
   const { expiresAt: _, ...session } = open;

@@ -146,6 +146,17 @@ const toItems = async (
   );
 };
 
+/** Every catalogue's table: a read of one catalogue may add up another's items (its totals). */
+const catalogueTables = catalogues.map(({ table }) => table);
+
+/**
+ * A read of the served catalogues, remembered until one of their tables is written (rarely: a
+ * hold, the most frequent write, writes none of them), as a new array each time over the shared
+ * items. Catalogues served otherwise (a test's own) are read every time.
+ */
+const rememberItems = async <Items>(db: Queryable, served: ServedCatalogues, key: string, read: () => Promise<Items[]>): Promise<Items[]> =>
+  served === catalogues ? [...(await db.remember(`catalogue ${key}`, read, catalogueTables))] : read();
+
 /**
  * Names sort with the ICU root collation (accents and case after the letter, as a reader expects)
  * named explicitly, so PGlite (whose default collation is C) and PostgreSQL give the same order.
@@ -162,13 +173,15 @@ export const listItems = async (
     return id === undefined ? [] : [{ detail, id }];
   });
   const conditions = narrowing.map((_, index) => `and details->$${2 * index + 1} = to_jsonb($${2 * index + 2}::int)`);
-  const rows = await queryRows(
-    db,
-    ItemRow,
-    `select ${itemColumns} from ${catalogue.table} where status <> 'deleted' ${conditions.join(" ")} order by name collate "und-x-icu", id`,
-    narrowing.flatMap(({ detail, id }) => [detail, id]),
-  );
-  return toItems(db, catalogue, rows, served);
+  return rememberItems(db, served, `${catalogue.table} ${JSON.stringify(narrowing)}`, async () => {
+    const rows = await queryRows(
+      db,
+      ItemRow,
+      `select ${itemColumns} from ${catalogue.table} where status <> 'deleted' ${conditions.join(" ")} order by name collate "und-x-icu", id`,
+      narrowing.flatMap(({ detail, id }) => [detail, id]),
+    );
+    return toItems(db, catalogue, rows, served);
+  });
 };
 
 const SourcedItemRow = Schema.Struct({ ...ItemRow.fields, source: Schema.Int });
@@ -193,17 +206,12 @@ export const itemsWithEach = async (
     });
     return `select ${source} as source, ${itemColumns} from ${catalogue.table} where status <> 'deleted' ${conditions.join(" ")}`;
   });
-  const rows = await queryRows(db, SourcedItemRow, `${selects.join(" union all ")} order by source, id`, params);
-  return Promise.all(
-    requests.map(({ catalogue }, source) =>
-      toItems(
-        db,
-        catalogue,
-        rows.filter((row) => row.source === source),
-        served,
-      ),
-    ),
-  );
+  const key = JSON.stringify(requests.map(({ catalogue, values }) => [catalogue.table, values]));
+  const each = await rememberItems(db, served, key, async () => {
+    const rows = await queryRows(db, SourcedItemRow, `${selects.join(" union all ")} order by source, id`, params);
+    return Promise.all(requests.map(({ catalogue }, source) => toItems(db, catalogue, rows.filter((row) => row.source === source), served)));
+  });
+  return each.map((items) => [...items]);
 };
 
 /** The live items of one catalogue whose details hold these whole numbers, in id order (see itemsWithEach). */
@@ -222,8 +230,13 @@ export const findItem = async (
   lock = "",
   served: ServedCatalogues = catalogues,
 ): Promise<CatalogueItem | null> => {
-  const row = await queryOne(db, ItemRow, `select ${itemColumns} from ${catalogue.table} where id = $1 and status <> 'deleted' ${lock}`, [id]);
-  return row === null ? null : ((await toItems(db, catalogue, [row], served))[0] ?? null);
+  const read = async () => {
+    const row = await queryOne(db, ItemRow, `select ${itemColumns} from ${catalogue.table} where id = $1 and status <> 'deleted' ${lock}`, [id]);
+    return row === null ? [] : toItems(db, catalogue, [row], served);
+  };
+  // a lock is taken by reading, every time
+  const [item] = lock === "" ? await rememberItems(db, served, `${catalogue.table} ${id}`, read) : await read();
+  return item ?? null;
 };
 
 /** Like findItem, for a command: the row stays locked until the transaction ends; 404 when gone. */

@@ -3,6 +3,15 @@ export interface Queryable {
   query<Row>(sql: string, params?: ReadonlyArray<unknown>): Promise<Row[]>;
   /** Runs several statements without parameters (migrations): PGlite only accepts them through `exec`. */
   exec(sql: string): Promise<void>;
+  /**
+   * The answer of `read`, from memory when the same key was read since the database last changed
+   * what it reads. PGlite (this process the one writer) forgets it at this process's next write of
+   * one of `tables` (of any table when none are named), and inside a transaction reads again what
+   * the transaction wrote. PostgreSQL keeps an answer while the database's change count, which
+   * every server's writes raise, stands, and inside a transaction always reads. `key` names the
+   * read and its arguments; an answer may be shared, so nobody changes it.
+   */
+  remember<V>(key: string, read: () => Promise<V>, tables?: ReadonlyArray<string>): Promise<V>;
 }
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -16,13 +25,6 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
-   * The answer of `read`, from memory when the same key was read since the database last changed.
-   * PGlite forgets at this process's next write (it is the one writer); PostgreSQL keeps an answer
-   * while the database's change count, which every server's writes raise, stands. `key` names
-   * the read and its arguments.
-   */
-  remember<V>(key: string, read: () => Promise<V>): Promise<V>;
-  /**
    * How many writing transactions the database has committed, where other servers may write
    * (PostgreSQL): raised by each before it commits. null where this process is the one writer.
    */
@@ -32,6 +34,17 @@ export interface Database extends Queryable {
 
 /** A select, or a with-query whose parts are selects; any other statement is a change. */
 export const isReadOnly = (sql: string): boolean => /^\s*(select|with)\b/i.test(sql) && !/\b(insert|update|delete|merge)\b/i.test(sql);
+
+/**
+ * The tables a writing statement writes (`insert into`, `update`, `delete from`), or null when it
+ * may write what it does not name (schema changes, upkeep, several statements of a migration):
+ * then every table counts as changed. No table here has a trigger or rule writing another.
+ */
+export const writtenTables = (sql: string): ReadonlyArray<string> | null => {
+  if (/\b(truncate|alter|create|drop|copy|grant|revoke|vacuum|analyze|reindex|cluster|merge|call|refresh|import|lock)\b/i.test(sql)) return null;
+  const tables = [...sql.matchAll(/\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?/gi)].map((match) => (match[1] ?? "").toLowerCase());
+  return tables.length > 0 ? tables : null;
+};
 
 /** The SQLSTATE PostgreSQL (and PGlite) report for a unique constraint violation. */
 export const UNIQUE_VIOLATION = "23505";

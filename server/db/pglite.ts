@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { type Database, isReadOnly, type Queryable } from "./database.ts";
-import { rememberedReads } from "./remember.ts";
+import { type Database, isReadOnly, type Queryable, writtenTables } from "./database.ts";
+import { type RememberedReads, rememberedReads } from "./remember.ts";
 
 
 /** The extensions the migrations create: every PGlite that opens the database must load them. */
@@ -23,16 +23,35 @@ export const pgliteExtensions = { pg_trgm };
  */
 const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB", "-c", "maintenance_work_mem=16MB"];
 
-/** Remembered answers (a page of leads is the largest, tens of KB). */
-const REMEMBERED_READS = 100;
+/** Remembered answers (a page of leads is the largest, tens of KB; the catalogues' reads a hold prices with are many and small). */
+const REMEMBERED_READS = 300;
 
-const wrapTransaction = (tx: Transaction): Queryable => ({
-  query: async <Row>(sql: string, params?: ReadonlyArray<unknown>) =>
-    (await tx.query<Row>(sql, params ? [...params] : undefined)).rows,
-  exec: async (sql: string) => {
-    await tx.exec(sql);
-  },
-});
+/**
+ * One transaction's statements, each write told to the remembered reads as it is asked for (the
+ * transaction holds the database meanwhile, so nobody else reads until it ends). Its own reads are
+ * remembered too, but for the tables it wrote, whose rows it alone sees until it commits.
+ */
+const wrapTransaction = (tx: Transaction, reads: RememberedReads): Queryable => {
+  const written = new Set<string>();
+  let wroteUntold = false;
+  const wrote = (tables: ReadonlyArray<string> | null): void => {
+    reads.changed(tables);
+    if (tables === null) wroteUntold = true;
+    else for (const table of tables) written.add(table);
+  };
+  return {
+    query: async <Row>(sql: string, params?: ReadonlyArray<unknown>) => {
+      if (!isReadOnly(sql)) wrote(writtenTables(sql));
+      return (await tx.query<Row>(sql, params ? [...params] : undefined)).rows;
+    },
+    exec: async (sql: string) => {
+      wrote(null);
+      await tx.exec(sql);
+    },
+    remember: (key, read, tables) =>
+      tables === undefined || wroteUntold || tables.some((table) => written.has(table)) ? read() : reads.remember(key, read, tables, true),
+  };
+};
 
 /**
  * Wraps one PGlite instance. PGlite runs one statement at a time and has a single session, so
@@ -52,19 +71,17 @@ export const wrapPglite = (pglite: PGlite): Database => {
     // A write counts as a change when it is asked for: a read asked for after it never answers
     // from memory, and queues behind it.
     query: <Row>(sql: string, params?: ReadonlyArray<unknown>) => {
-      if (!isReadOnly(sql)) reads.changed();
+      if (!isReadOnly(sql)) reads.changed(writtenTables(sql));
       return serialise(async () => (await pglite.query<Row>(sql, params ? [...params] : undefined)).rows);
     },
     exec: (sql: string) => {
-      reads.changed();
+      reads.changed(null);
       return serialise(async () => {
         await pglite.exec(sql);
       });
     },
-    transaction: <T>(work: (tx: Queryable) => Promise<T>) => {
-      reads.changed();
-      return serialise(() => pglite.transaction((tx) => work(wrapTransaction(tx))));
-    },
+    // a transaction's writes count as changes as each is asked for; until then it has changed nothing anyone could read
+    transaction: <T>(work: (tx: Queryable) => Promise<T>) => serialise(() => pglite.transaction((tx) => work(wrapTransaction(tx, reads)))),
     remember: reads.remember,
     changeCount: null,
     close: () => serialise(() => pglite.close()),

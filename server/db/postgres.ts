@@ -31,6 +31,8 @@ const wrapClient = (client: pg.PoolClient, noteWrite: () => void): Queryable => 
         await client.query(sql);
       });
     },
+    // other servers' writes are not seen here: inside a transaction every read is made
+    remember: (_key, read) => read(),
   };
 };
 

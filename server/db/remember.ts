@@ -1,16 +1,22 @@
 import { LRUCache } from "lru-cache";
 
 /**
- * Answers of reads kept in memory until the database next changes, for a database that only this
- * process writes (PGlite). The owner calls `changed()` when a statement that may write is asked
- * for; the remembered answers are then dropped at the next lookup. Statements run one at a time
- * in the order asked, so a read asked for after a write reads again and sees it. An answer is
- * kept as its promise, so many callers of the same read share one query, and a failed read is
- * forgotten.
+ * Answers of reads kept in memory until the database changes what they read, for a database that
+ * only this process writes (PGlite). The owner calls `changed(tables)` when a statement that may
+ * write is asked for, naming the tables it writes (null when it cannot tell: every table). A read
+ * that names its tables is read again once one of them changed; one that does not, once anything
+ * changed. Statements run one at a time in the order asked, so a read asked for after a write reads
+ * again and sees it. An answer is kept as its promise, so many callers of the same read share one
+ * query, and a failed read is forgotten.
  */
 export interface RememberedReads {
-  changed(): void;
-  remember<V>(key: string, read: () => Promise<V>): Promise<V>;
+  changed(tables: ReadonlyArray<string> | null): void;
+  /**
+   * `settledOnly`: a kept answer still being read is not shared but read again. A transaction asks
+   * so: a read asked for outside it waits for the transaction to end, and waiting for that read
+   * inside it would never end.
+   */
+  remember<V>(key: string, read: () => Promise<V>, tables?: ReadonlyArray<string>, settledOnly?: boolean): Promise<V>;
 }
 
 /** A failed read is forgotten, unless another answer took its place meanwhile. */
@@ -21,25 +27,38 @@ const forgetIfFailed = <Entry extends object>(answers: LRUCache<string, Entry>, 
 };
 
 export const rememberedReads = (maxEntries: number): RememberedReads => {
+  /** Every change. */
   let changes = 0;
-  let changesSeen = 0;
+  /** Changes whose tables were not told. */
+  let untold = 0;
+  const tableChanges = new Map<string, number>();
+  /** Grows when a change may touch what a read of `tables` reads, and only then. */
+  const stampOf = (tables: ReadonlyArray<string> | undefined): number =>
+    tables === undefined ? changes : tables.reduce((sum, table) => sum + (tableChanges.get(table) ?? 0), untold);
   // least recently used dropped first when full
-  const answers = new LRUCache<string, Promise<unknown>>({ max: maxEntries });
+  const answers = new LRUCache<string, { readonly answer: Promise<unknown>; readonly stamp: number; settled: boolean }>({ max: maxEntries });
   return {
-    changed: () => {
+    changed: (tables) => {
       changes += 1;
+      if (tables === null) untold += 1;
+      else for (const table of new Set(tables)) tableChanges.set(table, (tableChanges.get(table) ?? 0) + 1);
     },
-    remember: <V>(key: string, read: () => Promise<V>): Promise<V> => {
-      if (changesSeen !== changes) {
-        answers.clear();
-        changesSeen = changes;
-      }
+    remember: <V>(key: string, read: () => Promise<V>, tables?: ReadonlyArray<string>, settledOnly = false): Promise<V> => {
+      const stamp = stampOf(tables);
       // A key names one read, whose answer has that read's type.
-      const known = answers.get(key) as Promise<V> | undefined;
-      if (known !== undefined) return known;
+      const known = answers.get(key);
+      if (known !== undefined && known.stamp === stamp && (known.settled || !settledOnly)) return known.answer as Promise<V>;
       const answer = read();
-      answers.set(key, answer);
-      forgetIfFailed(answers, key, answer, answer);
+      if (known !== undefined && known.stamp === stamp) return answer;
+      const entry = { answer, stamp, settled: false };
+      answers.set(key, entry);
+      answer.then(
+        () => {
+          entry.settled = true;
+        },
+        () => undefined,
+      );
+      forgetIfFailed(answers, key, entry, answer);
       return answer;
     },
   };

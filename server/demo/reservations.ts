@@ -99,7 +99,7 @@ export const seedDemoReservations = async (
     }
   }
   // the demo's holds expiring within a day were reminded already: a first start mails nobody
-  await remindDue({ query: (sql, params) => tx.query(sql, params), exec: (sql) => tx.exec(sql), transaction: (work) => work(tx) }, now);
+  await remindDue({ query: (sql, params) => tx.query(sql, params), exec: (sql) => tx.exec(sql), remember: (key, read, tables) => tx.remember(key, read, tables), transaction: (work) => work(tx) }, now);
   // a charter on a later departure that nobody else holds
   const [free] = await queryRows(
     tx,

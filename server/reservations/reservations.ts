@@ -83,18 +83,23 @@ const CabinRow = Schema.Struct({
 });
 type CabinRow = typeof CabinRow.Type;
 
-/** A yacht's live cabins with their berths' capacity, by deck and number. */
+/** A yacht's live cabins with their berths' capacity, by deck and number (remembered until the fleet's catalogues change). */
 const cabinsOf = (db: Queryable, yachtId: number): Promise<ReadonlyArray<CabinRow>> =>
-  queryRows(
-    db,
-    CabinRow,
-    `select c.id, c.name, (c.details->>'deck')::int as deck_id, d.name as deck_name, coalesce(c.details->>'category', '') as category,
-            coalesce((c.details->>'familyRoom')::boolean, false) as family_room,
-            ${cabinCapacitySql} as capacity
-       from cabins c left join decks d on d.id = (c.details->>'deck')::int
-      where (c.details->>'yacht')::int = $1 and ${liveCabinSql}
-      order by coalesce((d.details->>'order')::int, 99), length(c.name), c.name, c.id`,
-    [yachtId],
+  db.remember(
+    `departure cabins ${yachtId}`,
+    () =>
+      queryRows(
+        db,
+        CabinRow,
+        `select c.id, c.name, (c.details->>'deck')::int as deck_id, d.name as deck_name, coalesce(c.details->>'category', '') as category,
+                coalesce((c.details->>'familyRoom')::boolean, false) as family_room,
+                ${cabinCapacitySql} as capacity
+           from cabins c left join decks d on d.id = (c.details->>'deck')::int
+          where (c.details->>'yacht')::int = $1 and ${liveCabinSql}
+          order by coalesce((d.details->>'order')::int, 99), length(c.name), c.name, c.id`,
+        [yachtId],
+      ),
+    ["cabins", "decks", "berths"],
   );
 
 const LiveRow = Schema.Struct({
@@ -134,16 +139,20 @@ const GenderRow = Schema.Struct({ id: Schema.Int, child: Schema.Boolean });
 
 /** The live space types, and which of them are a child's. */
 const spaceTypes = async (db: Queryable): Promise<{ readonly live: ReadonlySet<number>; readonly children: ReadonlySet<number> }> => {
-  const rows = await queryRows(
-    db,
-    GenderRow,
-    "select id, coalesce((details->>'child')::boolean, false) as child from genders where status <> 'deleted' and active",
+  const rows = await db.remember(
+    "live space types",
+    () => queryRows(db, GenderRow, "select id, coalesce((details->>'child')::boolean, false) as child from genders where status <> 'deleted' and active"),
+    ["genders"],
   );
   return { live: new Set(rows.map(({ id }) => id)), children: new Set(rows.filter(({ child }) => child).map(({ id }) => id)) };
 };
 
 const isLiveAgency = async (db: Queryable, agencyId: number): Promise<boolean> =>
-  (await queryCount(db, "select count(*)::int as count from agencies where id = $1 and status <> 'deleted' and active", [agencyId])) > 0;
+  db.remember(
+    `live agency ${agencyId}`,
+    async () => (await queryCount(db, "select count(*)::int as count from agencies where id = $1 and status <> 'deleted' and active", [agencyId])) > 0,
+    ["agencies"],
+  );
 
 /** Whether the departure no longer sells: canceled, or left already. */
 const isClosed = (departure: DepartureRow, now: Date): boolean =>

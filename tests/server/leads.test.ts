@@ -158,6 +158,7 @@ const recording = (statements: string[]): Database => ({
           statements.push(sql);
           return tx.exec(sql);
         },
+        remember: (key, read, tables) => tx.remember(key, read, tables),
       }),
     ),
 });

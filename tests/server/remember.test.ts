@@ -21,7 +21,7 @@ describe("remembered reads", () => {
     const counter = countingRead();
     expect(await reads.remember("a", counter.read)).toBe(1);
     expect(await reads.remember("a", counter.read)).toBe(1);
-    reads.changed();
+    reads.changed(null);
     expect(await reads.remember("a", counter.read)).toBe(2);
     expect(counter.calls()).toBe(2);
   });
@@ -38,6 +38,34 @@ describe("remembered reads", () => {
     const reads = rememberedReads(10);
     await expect(reads.remember("a", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     expect(await reads.remember("a", async () => "up")).toBe("up");
+  });
+
+  it("keeps a read that names its tables until one of them or an untold table changes", async () => {
+    const reads = rememberedReads(10);
+    const counter = countingRead();
+    expect(await reads.remember("cabins", counter.read, ["cabins", "berths"])).toBe(1);
+    reads.changed(["spaces", "reservations"]);
+    expect(await reads.remember("cabins", counter.read, ["cabins", "berths"])).toBe(1);
+    reads.changed(["berths"]);
+    expect(await reads.remember("cabins", counter.read, ["cabins", "berths"])).toBe(2);
+    reads.changed(null);
+    expect(await reads.remember("cabins", counter.read, ["cabins", "berths"])).toBe(3);
+    // a read that names no table: any change
+    const any = countingRead();
+    await reads.remember("any", any.read);
+    reads.changed(["spaces"]);
+    expect(await reads.remember("any", any.read)).toBe(2);
+  });
+
+  it("shares a read still under way only with callers that may wait for it", async () => {
+    const reads = rememberedReads(10);
+    const counter = countingRead();
+    const first = reads.remember("a", counter.read, ["a"]);
+    expect(await reads.remember("a", counter.read, ["a"], true)).toBe(2);
+    expect(await first).toBe(1);
+    // settled: shared with everyone
+    expect(await reads.remember("a", counter.read, ["a"], true)).toBe(1);
+    expect(counter.calls()).toBe(2);
   });
 
   it("drops the least recently used answer when full", async () => {
@@ -114,14 +142,85 @@ describe("a database's remembered reads", () => {
   // PGlite runs one statement at a time, so the read queued behind the write must see it; on
   // PostgreSQL the read runs on another connection, beside the write, and nothing is remembered
   // (the next test): either count is then a correct answer, and there is nothing to check.
-  it.runIf(inject("templateDatabase").kind === "pglite")("answers a read that started before a write from the data after it, or reads again", async () => {
+  it.runIf(inject("templateDatabase").kind === "pglite")("answers a read asked after a transaction's write from the data after it, and reads again after its commit", async () => {
     expect(await outboxSize()).toBe(0);
-    const writing = db.transaction(addMail);
+    let wrote: () => void = () => undefined;
+    const written = new Promise<void>((resolve) => {
+      wrote = resolve;
+    });
+    let commit: () => void = () => undefined;
+    const committing = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    const writing = db.transaction(async (tx) => {
+      await addMail(tx);
+      wrote();
+      await committing;
+    });
+    await written;
     const during = outboxSize();
+    commit();
     await writing;
     expect(await during).toBe(1);
     expect(await outboxSize()).toBe(1);
   });
+
+  it.runIf(inject("templateDatabase").kind === "pglite")(
+    "keeps a read that names its tables across writes of other tables; a transaction reads again what it wrote, and its rollback is never remembered",
+    async () => {
+      const mails = (on: Pick<Database, "query" | "remember">) =>
+        on.remember(
+          "mails",
+          async () => (await on.query<{ mails: number }>("select count(*)::int as mails from outbox"))[0]?.mails ?? -1,
+          ["outbox"],
+        );
+      const counter = countingRead();
+      await db.remember("counted", counter.read, ["uploads"]);
+      expect(await mails(db)).toBe(0);
+      await addMail(db);
+      // outbox written: the read of it again, the read of uploads kept
+      expect(await mails(db)).toBe(1);
+      await db.remember("counted", counter.read, ["uploads"]);
+      expect(counter.calls()).toBe(1);
+      // a statement that does not name its tables changes every one
+      await db.exec("select 1");
+      await db.remember("counted", counter.read, ["uploads"]);
+      expect(counter.calls()).toBe(2);
+      await expect(
+        db.transaction(async (tx) => {
+          expect(await mails(tx)).toBe(1);
+          await addMail(tx);
+          expect(await mails(tx)).toBe(2);
+          throw new Error("rolled back");
+        }),
+      ).rejects.toThrow("rolled back");
+      expect(await mails(db)).toBe(1);
+    },
+  );
+
+  it.runIf(inject("templateDatabase").kind === "pglite")(
+    "lets a transaction read what a read queued behind it has not answered yet, instead of waiting for it",
+    async () => {
+      const mails = (on: Pick<Database, "query" | "remember">) =>
+        on.remember("mails", async () => (await on.query<{ mails: number }>("select count(*)::int as mails from outbox"))[0]?.mails ?? -1, [
+          "outbox",
+        ]);
+      let started: () => void = () => undefined;
+      const running = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const holding = db.transaction(async (tx) => {
+        started();
+        // the read below was asked outside once this transaction held the database: it waits for this one
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return mails(tx);
+      });
+      await running;
+      const outside = mails(db);
+      expect(await holding).toBe(0);
+      expect(await outside).toBe(0);
+    },
+  );
 
   it.runIf(inject("templateDatabase").kind === "pglite")(
     "keeps an answer across reads on PGlite, which only this process writes",

@@ -221,7 +221,7 @@ export const testDatabase = (): TestDatabase => {
     query: (sql, params) => opened().query(sql, params),
     exec: (sql) => opened().exec(sql),
     transaction: (work) => opened().transaction(work),
-    remember: (key, read) => opened().remember(key, read),
+    remember: (key, read, tables) => opened().remember(key, read, tables),
     get changeCount() {
       return opened().changeCount;
     },
