@@ -30,17 +30,29 @@ const TakenRow = Schema.Struct({ cruise_id: Schema.Int, cabin_id: Schema.Int, st
 /** A departure as availability lists it. */
 export type DepartureRow = typeof DepartureRow.Type;
 
-/** The period's scheduled departures (of one yacht, when asked), by start day and the yachts' order. */
-export const departuresIn = (db: Queryable, query: Pick<AvailabilityQuery, "from" | "to" | "yachtId">): Promise<ReadonlyArray<DepartureRow>> =>
+/**
+ * Every scheduled departure, by start day and the yachts' order: a few thousand rows over years of
+ * a fleet, read once and kept by the berth index, which answers each period from them.
+ */
+export const scheduledDepartures = (db: Queryable): Promise<ReadonlyArray<DepartureRow>> =>
   queryRows(
     db,
     DepartureRow,
     `select c.id, c.code, c.yacht_id, y.name as yacht_name, coalesce(y.details->>'colour', '#1e6091') as yacht_colour, i.name as itinerary_name,
             to_char(c.start_date, 'YYYY-MM-DD') as start_date, to_char(c.end_date, 'YYYY-MM-DD') as end_date
        from cruises c join yachts y on y.id = c.yacht_id join cruise_itineraries i on i.id = c.cruise_itinerary_id
-      where c.status = 'scheduled' and c.start_date between $1::date and $2::date and ($3::int is null or c.yacht_id = $3)
+      where c.status = 'scheduled'
       order by c.start_date, coalesce((y.details->>'order')::int, 99), c.id`,
-    [query.from, query.to, query.yachtId ?? null],
+  );
+
+/** The departures of a period (of one yacht, when asked) among scheduled ones, in their order. */
+export const departuresIn = (
+  departures: ReadonlyArray<DepartureRow>,
+  query: Pick<AvailabilityQuery, "from" | "to" | "yachtId">,
+): ReadonlyArray<DepartureRow> =>
+  // days written YYYY-MM-DD compare as text
+  departures.filter(
+    (departure) => departure.start_date >= (query.from ?? "") && departure.start_date <= (query.to ?? "") && (query.yachtId === undefined || departure.yacht_id === query.yachtId),
   );
 
 /**

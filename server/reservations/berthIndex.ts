@@ -6,14 +6,14 @@
  * the event log's change feed (the same feed that tells the panels), which is caught up before
  * each answer when another server may have written (decision 046).
  * Scheduling, editing or canceling a departure changes which departures a period holds: the
- * periods are then read again. A cabin's berths changed in the fleet's catalogue (rare) reach the
+ * scheduled departures, kept in order and filtered for each period, are then read again. A cabin's berths changed in the fleet's catalogue (rare) reach the
  * kept answers within `maxAgeMs`.
  */
 import { Schema } from "effect";
 import { type AvailabilityQuery, DepartureAvailability } from "../../src/api/availability.ts";
 import type { ChangeFeed } from "../changes/feed.ts";
 import type { Queryable } from "../db/database.ts";
-import { availabilityOf, type DepartureRow, departuresIn } from "./availability.ts";
+import { availabilityOf, type DepartureRow, departuresIn, scheduledDepartures } from "./availability.ts";
 
 /** A departure's free berths, and the same as the contract encodes it for the wire. */
 export interface KeptBerths {
@@ -26,7 +26,7 @@ export interface BerthIndex {
   availability(query: Pick<AvailabilityQuery, "from" | "to" | "yachtId">): Promise<ReadonlyArray<KeptBerths>>;
   /** These departures' spaces changed (this server's command committed): they are read again when next asked for. */
   touch(cruiseIds: ReadonlyArray<number>): void;
-  /** Departures were scheduled, changed or canceled: the periods are read again too. */
+  /** Departures were scheduled, changed or canceled: the scheduled departures are read again too. */
   touchAll(): void;
   stop(): void;
 }
@@ -45,8 +45,8 @@ const MAX_AGE_MS = 60_000;
 
 export const createBerthIndex = (db: Queryable, feed: ChangeFeed | null, maxAgeMs = MAX_AGE_MS): BerthIndex => {
   const kept = new Map<number, Kept>();
-  /** Each period asked for, with its departures in order. */
-  const periods = new Map<string, ReadonlyArray<DepartureRow>>();
+  /** Every scheduled departure in order, once read: each period is answered from them. */
+  let departures: ReadonlyArray<DepartureRow> | null = null;
   /** Bumped by every change heard about a departure: a read begun before it is not kept. */
   const versions = new Map<number, number>();
   /** Bumped when departures themselves change: a read begun before keeps nothing. */
@@ -56,7 +56,7 @@ export const createBerthIndex = (db: Queryable, feed: ChangeFeed | null, maxAgeM
    * each (no stampede after a change). A change drops the read under way too: whoever asks after
    * it waits for a read that began after it.
    */
-  const periodsReading = new Map<string, Promise<ReadonlyArray<DepartureRow>>>();
+  let departuresReading: Promise<ReadonlyArray<DepartureRow>> | null = null;
   const berthsReading = new Map<number, Promise<KeptBerths | undefined>>();
 
 
@@ -70,8 +70,8 @@ export const createBerthIndex = (db: Queryable, feed: ChangeFeed | null, maxAgeM
   const touchAll = (): void => {
     generation += 1;
     kept.clear();
-    periods.clear();
-    periodsReading.clear();
+    departures = null;
+    departuresReading = null;
     berthsReading.clear();
   };
   const unsubscribe =
@@ -84,20 +84,17 @@ export const createBerthIndex = (db: Queryable, feed: ChangeFeed | null, maxAgeM
       touch(cruiseIds);
     }) ?? (() => {});
 
-  const periodOf = (query: Pick<AvailabilityQuery, "from" | "to" | "yachtId">): Promise<ReadonlyArray<DepartureRow>> => {
-    const key = `${query.from} ${query.to} ${query.yachtId ?? ""}`;
-    const known = periods.get(key);
-    if (known !== undefined) return Promise.resolve(known);
-    const shared = periodsReading.get(key);
-    if (shared !== undefined) return shared;
+  const scheduled = (): Promise<ReadonlyArray<DepartureRow>> => {
+    if (departures !== null) return Promise.resolve(departures);
+    if (departuresReading !== null) return departuresReading;
     const began = generation;
-    const reading: Promise<ReadonlyArray<DepartureRow>> = departuresIn(db, query).then((rows) => {
-      if (began === generation) periods.set(key, rows);
+    const reading: Promise<ReadonlyArray<DepartureRow>> = scheduledDepartures(db).then((rows) => {
+      if (began === generation) departures = rows;
       return rows;
     });
-    periodsReading.set(key, reading);
+    departuresReading = reading;
     const done = () => {
-      if (periodsReading.get(key) === reading) periodsReading.delete(key);
+      if (departuresReading === reading) departuresReading = null;
     };
     reading.then(done, done);
     return reading;
@@ -128,7 +125,7 @@ export const createBerthIndex = (db: Queryable, feed: ChangeFeed | null, maxAgeM
     availability: async (query) => {
       // another server's command is heard through the log: caught up first, what is kept is not older than it
       await feed?.catchUp();
-      const rows = await periodOf(query);
+      const rows = departuresIn(await scheduled(), query);
       const now = Date.now();
       const isKept = (row: DepartureRow): boolean => {
         const entry = kept.get(row.id);
