@@ -45,32 +45,53 @@ export const scheduledDepartures = (db: Queryable): Promise<ReadonlyArray<Depart
       order by c.start_date, coalesce((y.details->>'order')::int, 99), c.id`,
   );
 
-/** The departures of a period (of one yacht, when asked) among scheduled ones, in their order. */
+/** The first place in `departures` (in start day order) whose start day is not before `day`. */
+const firstFrom = (departures: ReadonlyArray<DepartureRow>, day: string): number => {
+  let low = 0;
+  let high = departures.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    // days written YYYY-MM-DD compare as text
+    if ((departures[middle]?.start_date ?? "") < day) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+};
+
+/** The departures of a period (of one yacht, when asked) among the scheduled ones (in start day order), in their order. */
 export const departuresIn = (
   departures: ReadonlyArray<DepartureRow>,
   query: Pick<AvailabilityQuery, "from" | "to" | "yachtId">,
-): ReadonlyArray<DepartureRow> =>
-  // days written YYYY-MM-DD compare as text
-  departures.filter(
-    (departure) => departure.start_date >= (query.from ?? "") && departure.start_date <= (query.to ?? "") && (query.yachtId === undefined || departure.yacht_id === query.yachtId),
+): ReadonlyArray<DepartureRow> => {
+  const period = departures.slice(firstFrom(departures, query.from ?? ""), firstFrom(departures, `${query.to ?? ""}\uffff`));
+  return query.yachtId === undefined ? period : period.filter((departure) => departure.yacht_id === query.yachtId);
+};
+
+/** The live cabins of these yachts with their berths' capacity (remembered until the fleet's cabins or berths change). */
+const yachtsCabins = (db: Queryable, yachtIds: ReadonlyArray<number>): Promise<ReadonlyArray<typeof CabinRow.Type>> =>
+  db.remember(
+    `yachts' cabins ${yachtIds.join(" ")}`,
+    () =>
+      queryRows(
+        db,
+        CabinRow,
+        `select c.id, (c.details->>'yacht')::int as yacht_id, coalesce(c.details->>'category', '') as category,
+                ${cabinCapacitySql} as capacity
+           from cabins c where ${liveCabinSql} and (c.details->>'yacht')::int = any($1::int[])`,
+        [yachtIds],
+      ),
+    ["cabins", "berths"],
   );
 
 /**
  * Departures with their free berths by cabin category: two queries whatever their number (their
- * yachts' live cabins, their live spaces counted by cabin and state), put together here with the
+ * yachts' live cabins, usually remembered, and their live spaces counted by cabin and state), put together here with the
  * berths' own counting (berths.ts).
  */
 export const availabilityOf = async (db: Queryable, departures: ReadonlyArray<DepartureRow>): Promise<ReadonlyArray<DepartureAvailability>> => {
   if (departures.length === 0) return [];
   const [cabins, taken] = await Promise.all([
-    queryRows(
-      db,
-      CabinRow,
-      `select c.id, (c.details->>'yacht')::int as yacht_id, coalesce(c.details->>'category', '') as category,
-              ${cabinCapacitySql} as capacity
-         from cabins c where ${liveCabinSql} and (c.details->>'yacht')::int = any($1::int[])`,
-      [[...new Set(departures.map((departure) => departure.yacht_id))]],
-    ),
+    yachtsCabins(db, [...new Set(departures.map((departure) => departure.yacht_id))].sort((a, b) => a - b)),
     queryRows(
       db,
       TakenRow,
