@@ -150,12 +150,18 @@ const toItems = async (
 const catalogueTables = catalogues.map(({ table }) => table);
 
 /**
- * A read of the served catalogues, remembered until one of their tables is written (rarely: a
- * hold, the most frequent write, writes none of them), as a new array each time over the shared
- * items. Catalogues served otherwise (a test's own) are read every time.
+ * A read of the catalogues (the fleet, the reference data, the rates), remembered until one of
+ * their tables is written: rarely, as a hold, the most frequent write, writes none of them.
+ */
+export const rememberCatalogueRead = <V>(db: Queryable, key: string, read: () => Promise<V>): Promise<V> =>
+  db.remember(`catalogue ${key}`, read, catalogueTables);
+
+/**
+ * Items of the served catalogues, remembered (rememberCatalogueRead), as a new array each time over
+ * the shared items. Catalogues served otherwise (a test's own) are read every time.
  */
 const rememberItems = async <Items>(db: Queryable, served: ServedCatalogues, key: string, read: () => Promise<Items[]>): Promise<Items[]> =>
-  served === catalogues ? [...(await db.remember(`catalogue ${key}`, read, catalogueTables))] : read();
+  served === catalogues ? [...(await rememberCatalogueRead(db, key, read))] : read();
 
 /**
  * Names sort with the ICU root collation (accents and case after the letter, as a reader expects)

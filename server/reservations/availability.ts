@@ -5,6 +5,7 @@ import { CruiseId } from "../../src/api/ids.ts";
 import { availabilityMachine } from "../../src/machines/domain/availability.machine.ts";
 import { countBerths } from "../../src/machines/domain/berths.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
+import { rememberCatalogueRead } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
 import { cabinCapacitySql, liveCabinSql } from "./cabins.ts";
 import { queryRows } from "../db/rows.ts";
@@ -67,9 +68,10 @@ export const departuresIn = (
   return query.yachtId === undefined ? period : period.filter((departure) => departure.yacht_id === query.yachtId);
 };
 
-/** The live cabins of these yachts with their berths' capacity (remembered until the fleet's cabins or berths change). */
+/** The live cabins of these yachts with their berths' capacity (remembered until a catalogue changes). */
 const yachtsCabins = (db: Queryable, yachtIds: ReadonlyArray<number>): Promise<ReadonlyArray<typeof CabinRow.Type>> =>
-  db.remember(
+  rememberCatalogueRead(
+    db,
     `yachts' cabins ${yachtIds.join(" ")}`,
     () =>
       queryRows(
@@ -80,7 +82,6 @@ const yachtsCabins = (db: Queryable, yachtIds: ReadonlyArray<number>): Promise<R
            from cabins c where ${liveCabinSql} and (c.details->>'yacht')::int = any($1::int[])`,
         [yachtIds],
       ),
-    ["cabins", "berths"],
   );
 
 /**

@@ -31,6 +31,7 @@ import { type SpaceEvent, type SpaceFacts, spaceMachine } from "../../src/machin
 import { departureMoment, type HoldPolicy, isTimeLimitRefused, latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
 import type { Session } from "../accounts/sessions.ts";
+import { rememberCatalogueRead } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
 import { nextId, nextIds, queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts";
 import { type CommandOptions, decide, expectVersion } from "../events/command.ts";
@@ -83,9 +84,10 @@ const CabinRow = Schema.Struct({
 });
 type CabinRow = typeof CabinRow.Type;
 
-/** A yacht's live cabins with their berths' capacity, by deck and number (remembered until the fleet's catalogues change). */
+/** A yacht's live cabins with their berths' capacity, by deck and number (remembered until a catalogue changes). */
 const cabinsOf = (db: Queryable, yachtId: number): Promise<ReadonlyArray<CabinRow>> =>
-  db.remember(
+  rememberCatalogueRead(
+    db,
     `departure cabins ${yachtId}`,
     () =>
       queryRows(
@@ -99,7 +101,6 @@ const cabinsOf = (db: Queryable, yachtId: number): Promise<ReadonlyArray<CabinRo
           order by coalesce((d.details->>'order')::int, 99), length(c.name), c.name, c.id`,
         [yachtId],
       ),
-    ["cabins", "decks", "berths"],
   );
 
 const LiveRow = Schema.Struct({
@@ -139,19 +140,17 @@ const GenderRow = Schema.Struct({ id: Schema.Int, child: Schema.Boolean });
 
 /** The live space types, and which of them are a child's. */
 const spaceTypes = async (db: Queryable): Promise<{ readonly live: ReadonlySet<number>; readonly children: ReadonlySet<number> }> => {
-  const rows = await db.remember(
-    "live space types",
-    () => queryRows(db, GenderRow, "select id, coalesce((details->>'child')::boolean, false) as child from genders where status <> 'deleted' and active"),
-    ["genders"],
+  const rows = await rememberCatalogueRead(db, "live space types", () =>
+    queryRows(db, GenderRow, "select id, coalesce((details->>'child')::boolean, false) as child from genders where status <> 'deleted' and active"),
   );
   return { live: new Set(rows.map(({ id }) => id)), children: new Set(rows.filter(({ child }) => child).map(({ id }) => id)) };
 };
 
 const isLiveAgency = async (db: Queryable, agencyId: number): Promise<boolean> =>
-  db.remember(
+  rememberCatalogueRead(
+    db,
     `live agency ${agencyId}`,
     async () => (await queryCount(db, "select count(*)::int as count from agencies where id = $1 and status <> 'deleted' and active", [agencyId])) > 0,
-    ["agencies"],
   );
 
 /** Whether the departure no longer sells: canceled, or left already. */

@@ -105,7 +105,7 @@ const operationalTables = ["events", "login_failures", "lead_submissions", "outb
 const resettableTables = (): ReadonlyArray<string> => [...operationalTables, ...new Set(projections.flatMap((projection) => projection.tables))];
 
 /** Of `tables`, those holding a row (one probe for them all). */
-const writtenTables = async (db: Database, tables: ReadonlyArray<string>): Promise<ReadonlyArray<string>> =>
+const tablesWithRows = async (db: Database, tables: ReadonlyArray<string>): Promise<ReadonlyArray<string>> =>
   (await db.query<{ name: string }>(tables.map((table) => `select '${table}' as name where exists (select 1 from ${table})`).join(" union all "))).map(
     ({ name }) => name,
   );
@@ -132,7 +132,7 @@ const unchecked = (statements: ReadonlyArray<string>): string =>
 /** Empties everything but the seeded roles, so each test starts from the migrated template. */
 export const resetDatabase = async (db: Database): Promise<void> => {
   const tables = resettableTables();
-  const written = await writtenTables(db, tables);
+  const written = await tablesWithRows(db, tables);
   const sequences = await sequencesOf(db, tables);
   // A test writes a few of fifty tables, and TRUNCATE gives each table new files (45 ms a reset on
   // PGlite): deleting the rows of the written ones and restarting their sequences takes a few milliseconds.
@@ -149,7 +149,7 @@ interface KeptRows {
 /** Copies the written tables' rows beside them (`kept_<table>`), with their sequences' places. */
 const keepRows = async (db: Database): Promise<KeptRows> => {
   const tables = resettableTables();
-  const written = await writtenTables(db, tables);
+  const written = await tablesWithRows(db, tables);
   const columns = await db.query<{ name: string; columns: string }>(
     `select c.relname as name, string_agg(quote_ident(a.attname), ', ' order by a.attnum) as columns
        from pg_class c join pg_attribute a on a.attrelid = c.oid
