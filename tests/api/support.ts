@@ -210,14 +210,35 @@ export const versionIn = (answer: Answer): number => {
   return data.version;
 };
 
-/** What a refused command must leave untouched: every event and every row a panel could read. */
-export const snapshot = async (db: Database) => ({
-  events: await db.query("select id, stream, stream_id, version, type from events order by id"),
-  users: await db.query("select * from users order by id"),
-  sessions: await db.query("select id, revoked from sessions order by id"),
-  catalogues: await Promise.all(catalogues.map(({ table }) => db.query(`select * from ${table} order by id`))),
-  outbox: await db.query('select id, "to" from outbox order by id'),
-  selling: await Promise.all(
-    ["cruises", "reservations", "spaces", "passengers", "passenger_flights"].map((table) => db.query(`select * from ${table} order by id`)),
-  ),
-});
+/** Rows to watch: a name, the select that reads them, and the columns that order them. */
+export type WatchedRows = readonly [name: string, select: string, order?: string];
+
+/**
+ * Each watched table's rows as one line, its rows' count and a digest of their text in order, all
+ * worked out by the database in one statement: a command refused thousands of times by generated
+ * payloads would otherwise carry every row of every table into the test twice per request. A
+ * failed comparison names the table that changed.
+ */
+export const fingerprints = async (db: Database, watched: ReadonlyArray<WatchedRows>): Promise<Record<string, string>> => {
+  const sql = watched
+    .map(
+      ([name, rows, order = "id"]) =>
+        `select '${name}' as name, count(*)::int as rows, md5(coalesce(string_agg(r::text, '|' order by ${order}), '')) as digest from (${rows}) r`,
+    )
+    .join(" union all ");
+  const found = await db.query<{ name: string; rows: number; digest: string }>(sql);
+  return Object.fromEntries(found.map(({ name, rows, digest }) => [name, `${rows} rows, ${digest}`]));
+};
+
+/** Every event and every row a panel could read. */
+const panelRows: ReadonlyArray<WatchedRows> = [
+  ["events", "select id, stream, stream_id, version, type from events"],
+  ["users", "select * from users"],
+  ["sessions", "select id, revoked from sessions"],
+  ...catalogues.map(({ table }): WatchedRows => [table, `select * from ${table}`]),
+  ["outbox", 'select id, "to" from outbox'],
+  ...["cruises", "reservations", "spaces", "passengers", "passenger_flights"].map((table): WatchedRows => [table, `select * from ${table}`]),
+];
+
+/** What a refused command must leave untouched: every event and every row a panel could read, by table. */
+export const snapshot = (db: Database): Promise<Record<string, string>> => fingerprints(db, panelRows);
