@@ -6,8 +6,8 @@ import { promisify } from "node:util";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type Database, isReadOnly, type Queryable, writtenTables } from "./database.ts";
+import { preparedStatements } from "./pgliteStatements.ts";
 import { type RememberedReads, rememberedReads } from "./remember.ts";
-
 
 /** The extensions the migrations create: every PGlite that opens the database must load them. */
 export const pgliteExtensions = { pg_trgm };
@@ -23,6 +23,11 @@ export const pgliteExtensions = { pg_trgm };
  */
 const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB", "-c", "maintenance_work_mem=16MB"];
 
+/** Statements kept parsed: more than the server's distinct statements, fewer than a search's many texts could grow to. */
+const PREPARED_STATEMENTS = 1_000;
+
+type Statements = ReturnType<typeof preparedStatements>;
+
 /** Remembered answers (a page of leads is the largest, tens of KB; the catalogues' reads a hold prices with are many and small). */
 const REMEMBERED_READS = 300;
 
@@ -31,7 +36,7 @@ const REMEMBERED_READS = 300;
  * transaction holds the database meanwhile, so nobody else reads until it ends). Its own reads are
  * remembered too, but for the tables it wrote, whose rows it alone sees until it commits.
  */
-const wrapTransaction = (tx: Transaction, reads: RememberedReads): Queryable => {
+const wrapTransaction = (tx: Transaction, reads: RememberedReads, statements: Statements): Queryable => {
   const written = new Set<string>();
   let wroteUntold = false;
   const wrote = (tables: ReadonlyArray<string> | null): void => {
@@ -42,11 +47,13 @@ const wrapTransaction = (tx: Transaction, reads: RememberedReads): Queryable => 
   return {
     query: async <Row>(sql: string, params?: ReadonlyArray<unknown>) => {
       if (!isReadOnly(sql)) wrote(writtenTables(sql));
+      if (statements.preparable(sql)) return statements.run<Row>(sql, params ?? [], true);
+      await tx.exec(statements.forgetAll());
       return (await tx.query<Row>(sql, params ? [...params] : undefined)).rows;
     },
     exec: async (sql: string) => {
       wrote(null);
-      await tx.exec(sql);
+      await tx.exec(`${statements.forgetAll()}; ${sql}`);
     },
     remember: (key, read, tables) =>
       tables === undefined || wroteUntold || tables.some((table) => written.has(table)) ? read() : reads.remember(key, read, tables, true),
@@ -66,22 +73,27 @@ export const wrapPglite = (pglite: PGlite): Database => {
     return result;
   };
   const reads = rememberedReads(REMEMBERED_READS);
+  const statements = preparedStatements(pglite, PREPARED_STATEMENTS);
   return {
     kind: "pglite",
     // A write counts as a change when it is asked for: a read asked for after it never answers
     // from memory, and queues behind it.
     query: <Row>(sql: string, params?: ReadonlyArray<unknown>) => {
       if (!isReadOnly(sql)) reads.changed(writtenTables(sql));
-      return serialise(async () => (await pglite.query<Row>(sql, params ? [...params] : undefined)).rows);
+      return serialise(async () => {
+        if (statements.preparable(sql)) return statements.run<Row>(sql, params ?? [], false);
+        await pglite.exec(statements.forgetAll());
+        return (await pglite.query<Row>(sql, params ? [...params] : undefined)).rows;
+      });
     },
     exec: (sql: string) => {
       reads.changed(null);
       return serialise(async () => {
-        await pglite.exec(sql);
+        await pglite.exec(`${statements.forgetAll()}; ${sql}`);
       });
     },
     // a transaction's writes count as changes as each is asked for; until then it has changed nothing anyone could read
-    transaction: <T>(work: (tx: Queryable) => Promise<T>) => serialise(() => pglite.transaction((tx) => work(wrapTransaction(tx, reads)))),
+    transaction: <T>(work: (tx: Queryable) => Promise<T>) => serialise(() => pglite.transaction((tx) => work(wrapTransaction(tx, reads, statements)))),
     remember: reads.remember,
     changeCount: null,
     close: () => serialise(() => pglite.close()),
