@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { desktop, launchBrowser, newPage, phone, screenshot } from "./support/browser.ts";
 import { screens, visit } from "./support/screens.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { type RunningServer, startDemoServer } from "./support/server.ts";
 
 /**
  * axe-core on every screen of the panel and on the landing page: no violation of any impact (WCAG
@@ -15,10 +15,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Demo1234" }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -43,8 +40,13 @@ describe.concurrent.each([
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (overflow > 0) problems.push(`${screen.name}: wider than the window by ${overflow} px`);
       await screenshot(page, `${screen.name}-${language}-${width}-${scheme}`);
+      // Legacy mode runs axe.run in the screen's own page. The default mode finishes every
+      // analysis in a new blank page with axe injected again, for cross-origin frames, which the
+      // panel cannot have (its CSP allows frames of its own origin only): the same results in
+      // half the time (measured on 22 screens).
       const results = await new AxeBuilder({ page })
         .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+        .setLegacyMode(true)
         .analyze();
       for (const violation of results.violations) {
         const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(", ");

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newPage, watchViolations } from "./support/browser.ts";
 import { visit } from "./support/screens.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { type RunningServer, startDemoServer } from "./support/server.ts";
 
 /**
  * The Content-Security-Policy of server/http/security.ts against the real panel in Chromium: it is
@@ -14,10 +14,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Demo1234" }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
 });
 
 afterAll(async () => {

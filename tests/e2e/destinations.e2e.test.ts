@@ -2,19 +2,15 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
 import { makePng } from "./support/png.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { demoAdmin, type RunningServer, startDemoServer } from "./support/server.ts";
 
-const ADMIN = { email: "admin@example.com", password: "Demo1234" };
 const MARKETING = { email: "marketing@example.com", password: "Demo1234" };
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -48,7 +44,7 @@ describe("national destinations, by an admin", () => {
 
   it("creates one with an image (previewed before saving) and lists it with the image from the API", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, ADMIN);
+    await signIn(page, demoAdmin);
     await page.getByRole("link", { name: "Destinos Nacionales" }).click();
     await page.getByRole("heading", { level: 1, name: "Destinos nacionales" }).waitFor();
     await page.getByRole("link", { name: "Nuevo destino" }).click();
@@ -91,7 +87,7 @@ describe("national destinations, by an admin", () => {
 
   it("edits it without choosing a file (the image stays) and applies an offer", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, ADMIN);
+    await signIn(page, demoAdmin);
     await page.goto(`${server.url}/panel/national/destinations`);
     const before = await row(page, name).getByRole("img", { name }).getAttribute("src");
 
@@ -117,7 +113,7 @@ describe("national destinations, by an admin", () => {
 
   it("shows as a card on a phone, and deletes only on 'Eliminar'", async () => {
     const { page, context, consoleErrors } = await newPage(browser, phone);
-    await signIn(page, ADMIN);
+    await signIn(page, demoAdmin);
     await page.goto(`${server.url}/panel/national/destinations`);
     await row(page, name).waitFor();
     await row(page, name).scrollIntoViewIfNeeded();

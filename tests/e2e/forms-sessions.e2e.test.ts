@@ -1,21 +1,17 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { demoAdmin, type RunningServer, startDemoServer } from "./support/server.ts";
 
 /** Issue 14, points 2 to 4: forms that guide, sessions that respect the user, the spec's details. */
 
-const ADMIN = { email: "admin@example.com", password: "Admin1234" };
 const MARKETING = { email: "marketing@example.com", password: "Demo1234" };
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -121,7 +117,7 @@ describe("forms that guide", () => {
 
   it("after a server 400 on a long form, focuses the first field in error, or scrolls the banner into view", async () => {
     const { page, context } = await newPage(browser, phone);
-    await signIn(page, ADMIN);
+    await signIn(page, demoAdmin);
     await page.goto(`${server.url}/panel/users_new`);
     await page.getByRole("heading", { level: 1, name: "Nuevo usuario" }).waitFor();
     // a blank form: the first field in error has the focus

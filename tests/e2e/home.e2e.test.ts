@@ -2,19 +2,15 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
 import { makePng } from "./support/png.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { demoAdmin, type RunningServer, startDemoServer } from "./support/server.ts";
 
-const ADMIN = { email: "admin@example.com", password: "Demo1234" };
 const MARKETING = { email: "marketing@example.com", password: "Demo1234" };
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -133,7 +129,7 @@ describe("the landing page, for anyone", () => {
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(ADMIN),
+      body: JSON.stringify(demoAdmin),
     });
     const { data: user } = (await login.json()) as { data: { token: string } };
     const leads = await fetch(`${server.url}/api/leads?q=${encodeURIComponent("visitante.e2e")}`, {

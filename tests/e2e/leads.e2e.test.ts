@@ -1,9 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { demoAdmin, type RunningServer, startDemoServer } from "./support/server.ts";
 
-const ADMIN = { email: "admin@example.com", password: "Demo1234" };
 const SALES = { email: "ventas@example.com", password: "Demo1234", name: "Diego Cevallos" };
 const XSS = "<img src=x onerror=alert(1)>";
 
@@ -11,10 +10,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -121,7 +117,7 @@ describe("leads, by a sales user", () => {
 describe("leads, by an admin", () => {
   it("assigns an unassigned lead to the sales user and sees the agent change", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, demoAdmin.email, demoAdmin.password);
     await page.waitForURL(`${server.url}/panel/home`);
     await page.getByRole("link", { name: "Leads", exact: true }).click();
     await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();

@@ -10,18 +10,13 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
 import { signIn } from "./support/screens.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
-
-const ADMIN = { email: "admin@example.com", password: "Admin1234" };
+import { demoAdmin, type RunningServer, startDemoServer } from "./support/server.ts";
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -41,7 +36,7 @@ const apiLeads = async (email: string, query: string): Promise<{ leads: ApiLead[
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: email === ADMIN.email ? ADMIN.password : "Demo1234" }),
+    body: JSON.stringify({ email, password: "Demo1234" }),
   });
   const { data: user } = (await login.json()) as { data: { token: string } };
   const answer = await fetch(`${server.url}/api/leads?${query}`, { headers: { authorization: `Bearer ${user.token}` } });
@@ -53,7 +48,7 @@ const apiLeads = async (email: string, query: string): Promise<{ leads: ApiLead[
 const open = async (page: Page, email: string, path: string, language: "es" | "en" = "es") => {
   await page.goto(`${server.url}/panel`);
   await page.evaluate((lang) => localStorage.setItem("lang", lang), language);
-  await signIn(page, server.url, email, email === ADMIN.email ? ADMIN.password : "Demo1234");
+  await signIn(page, server.url, email);
   await page.goto(`${server.url}${path}`);
   await settled(page);
 };
@@ -144,8 +139,8 @@ describe("the leads list remembers and finds", () => {
 
   it("exports every filtered lead (all pages) to CSV and XLSX, equal to what the API selects", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await open(page, ADMIN.email, "/panel/leads?q=a&size=10&sort=name&dir=asc");
-    const expected = await apiLeads(ADMIN.email, "q=a&sort=name&direction=asc&pageSize=100");
+    await open(page, demoAdmin.email, "/panel/leads?q=a&size=10&sort=name&dir=asc");
+    const expected = await apiLeads(demoAdmin.email, "q=a&sort=name&direction=asc&pageSize=100");
     expect(expected.total).toBeGreaterThan(10);
 
     const csv = (await download(page, "Exportar CSV")).toString("utf8");
@@ -173,8 +168,8 @@ describe("the leads list remembers and finds", () => {
 
   it("filters by agent and days received, and assigns the ticked leads at once", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await open(page, ADMIN.email, "/panel/leads?agent=unassigned");
-    const before = await apiLeads(ADMIN.email, "agent=unassigned&pageSize=100");
+    await open(page, demoAdmin.email, "/panel/leads?agent=unassigned");
+    const before = await apiLeads(demoAdmin.email, "agent=unassigned&pageSize=100");
     await page.getByText(`${before.total} leads en total`).waitFor();
     const today = new Date();
     const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
@@ -204,7 +199,7 @@ describe("the leads list remembers and finds", () => {
 describe("the lists held whole in the panel", () => {
   it("shows the same rows after a reload of a sorted, filtered users list", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await open(page, ADMIN.email, "/panel/users");
+    await open(page, demoAdmin.email, "/panel/users");
     await page.getByLabel("Estado").selectOption("yes");
     await page.waitForURL(/active=yes/);
     const email = page.getByRole("button", { name: "Correo electrónico" });
@@ -226,7 +221,7 @@ describe("the lists held whole in the panel", () => {
 
   it("activates, deactivates and deletes the ticked items, telling which the server refused and why", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await open(page, ADMIN.email, "/panel/feeding?q=box");
+    await open(page, demoAdmin.email, "/panel/feeding?q=box");
     await page.getByRole("checkbox", { name: "Seleccionar Box lunch" }).check();
     await page.getByText("1 seleccionado", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Activar", exact: true }).click();
@@ -266,7 +261,7 @@ describe("tables within their box", () => {
       it(`keeps the leads and users tables inside a ${name} window (${language})`, async () => {
         const { page, context, consoleErrors } = await newPage(browser, viewport);
         for (const path of ["/panel/leads", "/panel/users"]) {
-          await open(page, ADMIN.email, path, language);
+          await open(page, demoAdmin.email, path, language);
           const widths = await page.evaluate(() => {
             const box = document.querySelector(".table-box");
             return {

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktop, launchBrowser, newPage, unexpectedErrors } from "./support/browser.ts";
 import { makePng } from "./support/png.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { demoAdmin, type RunningServer, startDemoServer } from "./support/server.ts";
 
 /**
  * Issue 13, item 3 (docs/decisions/019-text-never-markup.md): a name that is markup is stored as
@@ -12,17 +12,13 @@ const META = '<meta http-equiv="refresh" content="0;url=https://example.org">';
 const IMG = '<img src=x onerror="window.__pwned=1">';
 const MARKUP = `${META} ${IMG}`;
 
-const ADMIN = { email: "admin@example.com", password: "Demo1234" };
 const SALES_NAME = "Diego Cevallos";
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -53,8 +49,8 @@ const adminPage = async () => {
     void alert.dismiss();
   });
   await page.goto(`${server.url}/panel`);
-  await page.getByLabel("Correo electrónico").fill(ADMIN.email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(ADMIN.password);
+  await page.getByLabel("Correo electrónico").fill(demoAdmin.email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(demoAdmin.password);
   await page.getByRole("button", { name: "Ingresar" }).click();
   await page.waitForURL(`${server.url}/panel/home`);
 

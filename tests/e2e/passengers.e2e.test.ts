@@ -12,16 +12,13 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
 import { signIn } from "./support/screens.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { type RunningServer, startDemoServer } from "./support/server.ts";
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Demo1234" }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
 });
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { desktop, launchBrowser, newPage, phone, screenshot, watchViolations } from "./support/browser.ts";
 import { type Screen, screens, visit } from "./support/screens.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { type RunningServer, startDemoServer } from "./support/server.ts";
 
 /**
  * Every screen of the panel at desktop and phone widths, in Spanish and English: each must render
@@ -14,10 +14,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   // the first admin gets the demo password so the admin-only screens can be visited too
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Demo1234" }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
 });
 
 afterAll(async () => {

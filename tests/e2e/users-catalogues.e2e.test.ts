@@ -1,18 +1,13 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
-
-const ADMIN = { email: "admin@example.com", password: "Admin1234" };
+import { demoAdmin, type RunningServer, startDemoServer } from "./support/server.ts";
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -45,7 +40,7 @@ describe("users, by an admin", () => {
 
   it("creates a marketing user, who must change the temporary password and then sees no Usuarios", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, demoAdmin.email, demoAdmin.password);
     await page.waitForURL(`${server.url}/panel/home`);
     await page.getByRole("link", { name: "Usuarios" }).click();
     await page.getByRole("heading", { level: 1, name: "Usuarios" }).waitFor();
@@ -89,7 +84,7 @@ describe("users, by an admin", () => {
 
   it("edits a user, mails a temporary password, and deletes only on 'Eliminar'", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, demoAdmin.email, demoAdmin.password);
     await page.waitForURL(`${server.url}/panel/home`);
     await page.goto(`${server.url}/panel/users`);
 
@@ -180,7 +175,7 @@ describe("a catalogue, on a phone", () => {
 describe("the fleet's reference data (issue 15)", () => {
   it("lets an admin add a guide with the languages they speak, and refuses what the rules refuse", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, demoAdmin.email, demoAdmin.password);
     await page.waitForURL(`${server.url}/panel/home`);
     await page.getByRole("link", { name: "Guías" }).click();
     await page.getByRole("heading", { level: 1, name: "Guías" }).waitFor();
@@ -231,7 +226,7 @@ describe("the fleet's reference data (issue 15)", () => {
 
   it("adds a cabin in English: decks grouped by yacht, berths counted, capacity added up for the cabin and its yacht", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, demoAdmin.email, demoAdmin.password);
     await page.waitForURL(`${server.url}/panel/home`);
     await page.getByRole("combobox", { name: "Idioma" }).selectOption("en");
     await page.getByRole("link", { name: "Cabins" }).click();
@@ -267,7 +262,7 @@ describe("the fleet's reference data (issue 15)", () => {
 
   it("edits a cruise itinerary's day-by-day program: a day added, one removed, a blank visit refused", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, demoAdmin.email, demoAdmin.password);
     await page.waitForURL(`${server.url}/panel/home`);
     await page.getByRole("link", { name: "Itinerarios de crucero" }).click();
     await row(page, "Norte 4 días").getByRole("link", { name: "Editar" }).click();

@@ -2,19 +2,15 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
 import { makePng } from "./support/png.ts";
-import { type RunningServer, startServer } from "./support/server.ts";
+import { demoAdmin, type RunningServer, startDemoServer } from "./support/server.ts";
 
 /** Issue 15: a yacht's eight pages, reached from the yachts list, and the cabins' plan editor. */
-const ADMIN = { email: "admin@example.com", password: "Admin1234" };
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -58,7 +54,7 @@ const openFromList = async (page: Page, title: string): Promise<string> => {
 describe("a yacht's pages, by an admin", () => {
   it("opens a page from the yacht's menu, goes through all eight and saves the technical information", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, demoAdmin.email, demoAdmin.password);
     const id = await openFromList(page, "Información técnica");
     expect(page.url()).toBe(`${server.url}/panel/yacht/${id}/technical_info`);
     const pages = page.getByRole("navigation", { name: "Páginas del yate" });
@@ -87,7 +83,7 @@ describe("a yacht's pages, by an admin", () => {
 
   it("moves cabins on the deck plan with the arrow keys and by typing, and keeps where they are", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, demoAdmin.email, demoAdmin.password);
     await openFromList(page, "Esquema de cabinas");
     await page.getByText("Escribir las posiciones de Cubierta superior").click();
     const column = page.getByLabel("Columna (cabina 1)", { exact: true });
@@ -114,7 +110,7 @@ describe("a yacht's pages, by an admin", () => {
 
   it("adds a photo to the guests' accommodation and a deck's plan, both kept after saving", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, demoAdmin.email, demoAdmin.password);
     await openFromList(page, "Acomodación de huéspedes");
     const photos = page.getByRole("list", { name: "Fotos" }).getByRole("img");
     const count = await photos.count();
@@ -147,7 +143,7 @@ describe("a yacht's pages, by an admin", () => {
 describe("a yacht's picture, by an admin", () => {
   it("is replaced in the yacht's form and kept after saving", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, demoAdmin.email, demoAdmin.password);
     await page.getByRole("link", { name: "Yates" }).click();
     await page.getByRole("row").filter({ hasText: "Sea Lion" }).getByRole("link", { name: "Editar" }).click();
     await page.getByRole("heading", { level: 1, name: "Editar yate" }).waitFor();
@@ -171,7 +167,7 @@ describe("a yacht's picture, by an admin", () => {
 describe("a yacht's cabins", () => {
   it("are listed alone when the list is narrowed to the yacht, also after a reload", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, demoAdmin.email, demoAdmin.password);
     await page.getByRole("link", { name: "Camarotes" }).click();
     await page.getByRole("heading", { level: 1, name: "Camarotes" }).waitFor();
     await page.getByLabel("Yate", { exact: true }).selectOption({ label: "Sea Lion" });

@@ -135,3 +135,14 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
     },
   };
 };
+
+/** The demo's first admin, given the demo staff's password so every screen can be visited. */
+export const demoAdmin = { email: "admin@example.com", password: "Demo1234" } as const;
+
+/**
+ * The server most files need: the demo content with `demoAdmin`. Every such file starts from one
+ * template (`templateFor` makes one per set of settings, and each takes a minute or two of both
+ * cores to seed), so files differ in what they do, not in how their server was first started.
+ */
+export const startDemoServer = (): Promise<RunningServer> =>
+  startServer({ SEED_DEMO: "true", ADMIN_EMAIL: demoAdmin.email, ADMIN_PASSWORD: demoAdmin.password });
