@@ -79,11 +79,7 @@ export const preparedStatements = (pglite: PGlite, capacity: number) => {
           serialize.bind({ statement: prepared.name, values: valuesOf(prepared, params) }),
           serialize.describe({ type: "P" }),
           serialize.execute({}),
-        ]).catch((error: unknown) => {
-          // a statement whose result type changed under it is parsed again next time
-          if (typeof error === "object" && error !== null && "code" in error && error.code === "0A000") statements.delete(sql);
-          throw error;
-        });
+        ]);
         if (!inTransaction) await pglite.syncToFs();
         // rows are typed by their reader, as PGlite's own `query<Row>` types them: unchecked here
         return (parse.parseResults(answer, pglite.parsers)[0]?.rows ?? []) as unknown as Row[];
