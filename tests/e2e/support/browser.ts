@@ -1,11 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { onTestFailed } from "vitest";
 
 export const desktop = { width: 1280, height: 800 };
 export const phone = { width: 390, height: 844 };
 
 const screenshotDir = join(import.meta.dirname, "..", "..", ".artifacts", "screenshots");
+const failureDir = join(import.meta.dirname, "..", "..", ".artifacts", "failures");
 
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
@@ -22,6 +24,22 @@ export const launchBrowser = (): Promise<Browser> =>
     ],
   });
 
+/**
+ * What a failed browser test's page showed, printed with the failure: a wait that times out says
+ * only what it waited for, and a failure seen once in a CI run under load cannot be asked again.
+ * The screenshot stays under tests/.artifacts/failures.
+ */
+const reportPageOnFailure = (page: Page): void =>
+  onTestFailed(async ({ task }) => {
+    if (page.isClosed()) return;
+    const shown = await page
+      .evaluate(() => ({ url: location.href, text: document.body.innerText, dialog: document.querySelector(".swal2-container")?.outerHTML ?? null }))
+      .catch((error: unknown) => ({ url: page.url(), text: `(unreadable: ${String(error)})`, dialog: null }));
+    console.error(`[${task.name}] the page at ${shown.url} showed:\n${shown.text.slice(0, 4000)}\ndialog: ${shown.dialog?.slice(0, 2000) ?? "none"}`);
+    mkdirSync(failureDir, { recursive: true });
+    await page.screenshot({ path: join(failureDir, `${task.name.replace(/\W+/g, "-").slice(0, 80)}.png`), fullPage: true }).catch(() => undefined);
+  });
+
 /** A fresh context (empty local storage) whose pages fail the test on console errors. */
 export const newPage = async (
   browser: Browser,
@@ -34,6 +52,7 @@ export const newPage = async (
     if (message.type() === "error") consoleErrors.push(message.text());
   });
   page.on("pageerror", (error) => consoleErrors.push(String(error)));
+  reportPageOnFailure(page);
   return { context, page, consoleErrors };
 };
 
