@@ -3,11 +3,11 @@ import { defineConfig } from "vitest/config";
 
 /**
  * The browser files that take a minute or more, longest first. A clean clone has no timings of
- * earlier runs, so Vitest would start the largest files first and leave the accessibility run (a
+ * earlier runs, so Vitest would start the largest files first and leave the screens' run (a
  * small file of three minutes) for last, alone on one core while the other waits: started first,
  * the long ones overlap the short ones and the run ends about a minute and a half sooner.
  */
-const longestFirst = ["a11y", "screens", "foundation", "markup", "users-catalogues", "forms-sessions", "flows", "passengers"];
+const longestFirst = ["screens", "foundation", "markup", "users-catalogues", "forms-sessions", "flows", "passengers"];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -1,19 +1,27 @@
-import type { Browser } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { desktop, launchBrowser, newPage, phone, screenshot, watchViolations } from "./support/browser.ts";
 import { type Screen, screens, visit } from "./support/screens.ts";
 import { type RunningServer, startDemoServer } from "./support/server.ts";
 
 /**
- * Every screen of the panel at desktop and phone widths, in Spanish and English: each must render
- * without a console error, without a Content-Security-Policy violation and without content wider
- * than the window; the screenshots are kept for people to look at (tests/.artifacts/screenshots).
+ * Every screen of the panel and the landing page in Spanish and in English, each at desktop and
+ * phone widths: no console error, no Content-Security-Policy violation, no content wider than the
+ * window, and no accessibility violation of any impact found by axe-core (WCAG 2.x A and AA rules,
+ * 2.2 AA, and axe's best practices) at one width per language, in the light scheme in Spanish and
+ * the dark one in English. The screenshots are kept for people to look at
+ * (tests/.artifacts/screenshots).
+ *
+ * A screen is opened once per language and looked at in both widths: the layout is CSS alone (no
+ * script reads the width; the reports' charts follow their box), so the window resized over a
+ * loaded screen shows what a screen loaded at that width shows, and each visit (two thirds of a
+ * second here) is made half as often.
  */
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // the first admin gets the demo password so the admin-only screens can be visited too
   [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
 });
 
@@ -30,25 +38,57 @@ const homeScreens: ReadonlyArray<Screen> = [
   { name: "home-recommendations", path: "/panel/home/recomendation", staff: "marketing@example.com" },
 ];
 
-// The other two pairs of width and language (desktop in Spanish, phone in English) are drawn by the
-// accessibility test, in the light and the dark scheme, with the same overflow check.
-// Side by side, each in its own page (see the accessibility test).
+/** What axe finds on the page as it is now, one line per violation. */
+const accessibilityViolations = async (page: Page, screen: Screen): Promise<string[]> => {
+  // Legacy mode runs axe.run in the screen's own page. The default mode finishes every analysis
+  // in a new blank page with axe injected again, for cross-origin frames, which the panel cannot
+  // have (its CSP allows frames of its own origin only): the same results in half the time
+  // (measured on 22 screens). Every rule still runs; only the violations come back with all their
+  // nodes, which takes 40 % less again (the passes are not read here).
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .setLegacyMode(true)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  return results.violations.map((violation) => {
+    const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(", ");
+    return `${screen.name}: ${violation.id} (${violation.impact}) ${violation.help} at ${targets}`;
+  });
+};
+
+// The two languages go side by side, each in its own page: axe works in the browser's renderers,
+// one per page, so on two cores they take about the time of one.
 describe.concurrent.each([
-  ["desktop", desktop, "en"],
-  ["phone", phone, "es"],
-] as const)("at %s width", (width, viewport, language) => {
-  it(`renders every screen in ${language}`, async ({ expect }) => {
-    const { page, context, consoleErrors } = await newPage(browser, viewport);
+  { language: "es", analysed: { width: "desktop", viewport: desktop, scheme: "light" }, other: { width: "phone", viewport: phone } },
+  { language: "en", analysed: { width: "phone", viewport: phone, scheme: "dark" }, other: { width: "desktop", viewport: desktop } },
+] as const)("in $language", ({ language, analysed, other }) => {
+  it(`renders every screen at both widths, with no accessibility violation at ${analysed.width} width in the ${analysed.scheme} scheme`, async ({ expect }) => {
+    const { page, context, consoleErrors } = await newPage(browser, analysed.viewport);
     await watchViolations(page);
     await page.goto(`${server.url}/panel`);
     await page.evaluate((lang) => localStorage.setItem("lang", lang), language);
-    for (const screen of [...screens, ...homeScreens]) {
-      await visit(page, server.url, screen);
+    const problems: string[] = [];
+    const checkWidth = async (screen: Screen, width: string, shot: string) => {
+      // a chart redraws at its new width a frame or two after the window's (Chart.js watches its
+      // box): what a person sees once the resize has settled is what is measured
+      const fits = () => document.documentElement.scrollWidth <= window.innerWidth;
+      await page.waitForFunction(fits, undefined, { timeout: 2_000 }).catch(() => undefined);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${screen.name} is wider than the window`).toBeLessThanOrEqual(0);
-      await screenshot(page, `${screen.name}-${language}-${width}`);
+      if (overflow > 0) problems.push(`${screen.name}: wider than the window at ${width} width by ${overflow} px`);
+      await screenshot(page, shot);
+    };
+    for (const screen of [...screens, ...homeScreens]) {
+      await page.setViewportSize(analysed.viewport);
+      await page.emulateMedia({ colorScheme: analysed.scheme });
+      await visit(page, server.url, screen);
+      await checkWidth(screen, analysed.width, `${screen.name}-${language}-${analysed.width}-${analysed.scheme}`);
+      problems.push(...(await accessibilityViolations(page, screen)));
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.setViewportSize(other.viewport);
+      await checkWidth(screen, other.width, `${screen.name}-${language}-${other.width}`);
     }
+    expect(problems).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await context.close();
-  }, 300_000);
+  }, 600_000);
 });

@@ -32,12 +32,15 @@ export const launchBrowser = (): Promise<Browser> =>
 const reportPageOnFailure = (page: Page): void =>
   onTestFailed(async ({ task }) => {
     if (page.isClosed()) return;
-    const shown = await page
-      .evaluate(() => ({ url: location.href, text: document.body.innerText, dialog: document.querySelector(".swal2-container")?.outerHTML ?? null }))
-      .catch((error: unknown) => ({ url: page.url(), text: `(unreadable: ${String(error)})`, dialog: null }));
+    // a page still busy with the failed step may never answer: the report gives up after a while
+    const unanswered = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no answer in 10 s")), 10_000).unref());
+    const shown = await Promise.race([
+      page.evaluate(() => ({ url: location.href, text: document.body.innerText, dialog: document.querySelector(".swal2-container")?.outerHTML ?? null })),
+      unanswered,
+    ]).catch((error: unknown) => ({ url: page.url(), text: `(unreadable: ${String(error)})`, dialog: null }));
     console.error(`[${task.name}] the page at ${shown.url} showed:\n${shown.text.slice(0, 4000)}\ndialog: ${shown.dialog?.slice(0, 2000) ?? "none"}`);
     mkdirSync(failureDir, { recursive: true });
-    await page.screenshot({ path: join(failureDir, `${task.name.replace(/\W+/g, "-").slice(0, 80)}.png`), fullPage: true }).catch(() => undefined);
+    await page.screenshot({ path: join(failureDir, `${task.name.replace(/\W+/g, "-").slice(0, 80)}.png`), fullPage: true, timeout: 10_000 }).catch(() => undefined);
   });
 
 /** A fresh context (empty local storage) whose pages fail the test on console errors. */
