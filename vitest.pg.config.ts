@@ -19,6 +19,7 @@ export default defineConfig({
     isolate: false,
     projects: [
       {
+        extends: true,
         test: {
           name: "server-pg",
           environment: "node",
