@@ -57,10 +57,6 @@ afterAll(async () => {
   await db?.close();
 });
 
-beforeEach(async () => {
-  await resetDatabase(db);
-});
-
 const protectedEndpoints = endpoints.filter((candidate) => candidate.access.kind !== "public");
 
 /** A request the endpoint would accept apart from the session: path filled, an empty JSON body. */
@@ -81,6 +77,29 @@ const tokenOf = async (email: string, password: string): Promise<string> => {
 };
 
 describe("every protected endpoint of the contract", () => {
+  /**
+   * Sessions no endpoint may accept, made once for all of them (each sign-in is an Argon2
+   * verification): none, malformed, expired, signed out, and of a user deactivated since, whether
+   * begun before or after the others expired. The refusal comes before any statement, so every
+   * endpoint meets the same rows.
+   */
+  let refusedTokens: ReadonlyArray<string | undefined>;
+
+  beforeAll(async () => {
+    await resetDatabase(db);
+    const userId = await createStaff(db, { email: "staff@example.com", password: "Secret123" });
+    const expired = await tokenOf("staff@example.com", "Secret123");
+    const revoked = await tokenOf("staff@example.com", "Secret123");
+    const ofInactive = await tokenOf("staff@example.com", "Secret123");
+    await request(server, "POST", "/api/auth/logout", { token: revoked, body: {} });
+    server.clock.advance(12 * HOUR);
+    const fresh = await tokenOf("staff@example.com", "Secret123");
+    await db.transaction((tx) =>
+      decide(tx, userRecord, String(userId), { type: "user.deactivate" }, { actorId: null, occurredAt: new Date() }),
+    );
+    refusedTokens = [undefined, "", "not-a-token", expired, revoked, ofInactive, fresh];
+  });
+
   it("has at least one endpoint to check", () => {
     expect(protectedEndpoints.length).toBeGreaterThan(0);
   });
@@ -88,29 +107,20 @@ describe("every protected endpoint of the contract", () => {
   it.each(protectedEndpoints.map((target) => [target.name, target] as const))(
     "%s answers 498 without a valid session",
     async (_name, target) => {
-      const userId = await createStaff(db, { email: "staff@example.com", password: "Secret123" });
-      const expired = await tokenOf("staff@example.com", "Secret123");
-      const revoked = await tokenOf("staff@example.com", "Secret123");
-      const ofInactive = await tokenOf("staff@example.com", "Secret123");
-      await request(server, "POST", "/api/auth/logout", { token: revoked, body: {} });
-      server.clock.advance(12 * HOUR);
-      const tokens: ReadonlyArray<string | undefined> = [undefined, "", "not-a-token", expired, revoked];
-      for (const token of tokens) {
+      for (const token of refusedTokens) {
         const answer = await callWith(target, token);
         expect(answer.status, `token ${token}`).toBe(498);
         expect(answer.body).toEqual({ data: messages.invalidSession });
       }
-      const fresh = await tokenOf("staff@example.com", "Secret123");
-      await db.transaction((tx) =>
-        decide(tx, userRecord, String(userId), { type: "user.deactivate" }, { actorId: null, occurredAt: new Date() }),
-      );
-      expect((await callWith(target, fresh)).status).toBe(498);
-      expect((await callWith(target, ofInactive)).status).toBe(498);
     },
   );
 });
 
 describe("roles", () => {
+  beforeEach(async () => {
+    await resetDatabase(db);
+  });
+
   it("answers 403 to a role outside the endpoint's list and 200 to one inside", async () => {
     await createStaff(db, { email: "admin@example.com", password: "Secret123", role: "admin" });
     await createStaff(db, { email: "sales@example.com", password: "Secret123", role: "sales" });
