@@ -17,7 +17,7 @@ export default defineConfig({
     // server, the machines and React again for each (the files' imports took 160 s of the run's
     // 540; the server files 392 s -> 273 s): no module keeps state a test could leave behind
     // (each file opens its own database and server; tests/setup/ui.ts resets the DOM, storage and
-    // address before every UI test), and the suite passes in shuffled orders.
+    // address before every UI test), and the suite passes in shuffled orders (decision 053).
     isolate: false,
     projects: [
       {
