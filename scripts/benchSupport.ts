@@ -173,3 +173,23 @@ export const signIn = async (url: string, account: { readonly email: string; rea
   };
   return { token, json: (method, path, body) => call(token, method, path, body), bytes };
 };
+
+/** A target a bench holds a figure to: what it is, its limit, what was measured, and whether it held. */
+export interface Budget {
+  readonly name: string;
+  readonly limit: string;
+  readonly value: string;
+  readonly pass: boolean;
+}
+
+export const budgetTable = (budgets: ReadonlyArray<Budget>): string[] => [
+  "| budget | limit | measured | result |",
+  "|---|---|---|---|",
+  ...budgets.map((budget) => `| ${budget.name} | ${budget.limit} | ${budget.value} | ${budget.pass ? "pass" : "**FAIL**"} |`),
+];
+
+/** The one line a bench ends with: every budget passes, or which fail. */
+export const budgetVerdict = (budgets: ReadonlyArray<Budget>): string => {
+  const failed = budgets.filter((budget) => !budget.pass);
+  return failed.length === 0 ? "Every budget passes." : `${failed.length} budget(s) fail: ${failed.map((budget) => `${budget.name} = ${budget.value}`).join("; ")}`;
+};
