@@ -168,17 +168,23 @@ const targetsFor = async (url: string, token: string, notes: string[]): Promise<
   } else {
     notes.push("GET /homeScreen/content is not served (yet): skipped.");
   }
-  const destinations = await json(`${url}/api/itineraries/destinations/national`, { headers: auth });
-  const image: unknown = destinations.body.data?.[0]?.image;
+  // The same photo on both databases (PostgreSQL starts without the demo, PRODUCT.md): a
+  // destination's picture as staff upload it, stored as the server re-encodes it.
+  const created = await createDestination(url, token, "Foto de prueba", await noisyJpeg(800, 533));
+  if (created.status !== 200) throw new Error(`the bench's destination was refused: ${created.status}`);
+  const international = await json(`${url}/api/itineraries/destinations/international`, { headers: auth });
+  const image: unknown = international.body.data?.find((destination: { name: string }) => destination.name === "Foto de prueba")?.image;
   if (typeof image === "string") {
     const path = `/api/${image}`;
-    const etag = (await fetch(`${url}${path}`)).headers.get("etag") ?? "";
+    const first = await fetch(`${url}${path}`);
+    const etag = first.headers.get("etag") ?? "";
+    notes.push(`The image rows ask a destination photo the bench uploads (800 x 533 JPEG), stored as ${Math.round((await first.arrayBuffer()).byteLength / KB)} KB.`);
     targets.push(
       { name: "GET image (200)", method: "GET", path, headers: {}, expected: 200, answer: "memory", minimumRatio: IMAGE_RATIO },
       { name: "GET image, If-None-Match (304)", method: "GET", path, headers: { "if-none-match": etag }, expected: 304, answer: "memory" },
     );
   } else {
-    notes.push("No demo destination image on this database: the image requests are skipped.");
+    notes.push("The bench's destination has no image: the image requests are skipped.");
   }
   targets.push({
     name: "POST /leads/createLead",
@@ -229,13 +235,8 @@ const cannon = async (base: string, target: Target, connections: number) => {
   };
 };
 
-/**
- * A photo as a camera or phone sends it: a 3600 x 2700 JPEG at quality 95 (about 9 MB, under the
- * default MAX_UPLOAD_MB of 10) whose pixels vary everywhere, so no encoder finds it cheap.
- */
-const cameraPhoto = async (): Promise<Buffer> => {
-  const width = 3600;
-  const height = 2700;
+/** A JPEG at quality 95 whose pixels vary everywhere, so no encoder finds it cheap: a photo, not a drawing. */
+const noisyJpeg = async (width: number, height: number): Promise<Buffer> => {
   const raw = Buffer.alloc(width * height * 3);
   let seed = 1;
   for (let index = 0; index < raw.length; index += 1) {
@@ -243,6 +244,26 @@ const cameraPhoto = async (): Promise<Buffer> => {
     raw[index] = (Math.floor(index / 3) % width) + (seed >>> 25);
   }
   return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+};
+
+/** A photo as a camera or phone sends it: 3600 x 2700, about 9 MB (under the default MAX_UPLOAD_MB of 10). */
+const cameraPhoto = () => noisyJpeg(3600, 2700);
+
+/** Creates an international destination with `photo` as its image, as the panel's form sends it. */
+const createDestination = async (url: string, token: string, name: string, photo: Buffer): Promise<{ readonly status: number }> => {
+  const form = new FormData();
+  const fields = { name, avalability: "Todo el año", price: "210", type: "international" };
+  for (const [field, value] of Object.entries(fields)) form.append(field, value);
+  form.append("servicesIncluded[0]", "Traslados");
+  form.append("departureFrom[0]", "Quito");
+  form.append("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "foto.jpg");
+  const response = await fetch(`${url}/api/itineraries/createItinerary?images=tiptops&&file=files`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  await response.arrayBuffer();
+  return { status: response.status };
 };
 
 interface UploadStall {
@@ -294,20 +315,9 @@ const measureUploadStall = async (server: Server, token: string): Promise<Upload
   const photo = await cameraPhoto();
   const auth = { authorization: `Bearer ${token}` };
   const uploadOnce = async (round: number): Promise<{ status: number; ms: number }> => {
-    const form = new FormData();
-    const fields = { name: `Subida ${round}`, avalability: "Todo el año", price: "210", type: "international" };
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append("servicesIncluded[0]", "Traslados");
-    form.append("departureFrom[0]", "Quito");
-    form.append("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "foto.jpg");
     const started = performance.now();
-    const response = await fetch(`${server.url}/api/itineraries/createItinerary?images=tiptops&&file=files`, {
-      method: "POST",
-      headers: auth,
-      body: form,
-    });
-    await response.arrayBuffer();
-    return { status: response.status, ms: performance.now() - started };
+    const { status } = await createDestination(server.url, token, `Subida ${round}`, photo);
+    return { status, ms: performance.now() - started };
   };
   const statuses: Record<string, number> = {};
   const durations: number[] = [];
