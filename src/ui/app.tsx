@@ -4,7 +4,7 @@ import { I18nextProvider } from "react-i18next";
 import { Route, Router, Switch } from "wouter";
 import { withTexts } from "../i18n/index.ts";
 import { ServicesContext } from "./context.ts";
-import { leaveDialog } from "./components/confirmDialog.ts";
+import { leaveDialog } from "./components/leaveDialog.ts";
 import { RequireSession } from "./components/RequireSession.tsx";
 import { guardLeaving, useGuardedLocation } from "./leaving.ts";
 import { Spinner } from "./components/Spinner.tsx";

@@ -5,7 +5,7 @@ import { CruiseId } from "../../api/ids.ts";
 import { liveBookings } from "../../machines/reservationPage.machine.ts";
 import { genders } from "../../records/referenceData.ts";
 import { dialogTheme } from "../theme.ts";
-import { CANCEL_COLOR, DELETE_COLOR, SEND_COLOR } from "./confirmDialog.ts";
+import { CANCEL_COLOR, DELETE_COLOR, SEND_COLOR } from "./dialogColors.ts";
 
 /** A labelled field of a dialog, built as DOM nodes (names are typed by people: decision 019). */
 const labelled = (text: string, control: HTMLElement): HTMLLabelElement => {

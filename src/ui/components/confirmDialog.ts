@@ -8,15 +8,9 @@ import type { YearCopyQuestion } from "../../machines/yearCopyForm.machine.ts";
 import type { CommandQuestion, CommandReply } from "../../machines/reservationPage.machine.ts";
 import { fieldText } from "../forms.ts";
 import { dialogTheme } from "../theme.ts";
+import { CANCEL_COLOR, DELETE_COLOR, SEND_COLOR } from "./dialogColors.ts";
 import { askAddedCabin, askNotes, askRemovedCabin } from "./bookingDialogs.ts";
 import { askPassenger, askSheet } from "./passengerDialogs.ts";
-
-/** Red confirm and grey cancel (SPEC.md section 9). */
-export const DELETE_COLOR = "#c62828";
-export const CANCEL_COLOR = "#6c757d";
-
-/** The brand colour for a confirm button that destroys nothing. */
-export const SEND_COLOR = "#0b3c5d";
 
 /**
  * A SweetAlert2 question as a confirmation actor: resolves true only on the confirm button. The
@@ -113,29 +107,6 @@ export const yearCopyDialog = (translations: i18n) =>
       }),
     ),
   );
-
-/**
- * Asks before leaving a form with changes: 'Salir sin guardar' in red, 'Seguir editando' grey and
- * focused, so Enter keeps the work.
- */
-export const leaveDialog =
-  (translations: i18n) =>
-  async (): Promise<boolean> => {
-    const { default: Swal } = await import("sweetalert2");
-    const result = await Swal.fire({
-      theme: dialogTheme(),
-      icon: "warning",
-      titleText: translations.t("confirm.leaveTitle"),
-      text: translations.t("confirm.leaveText"),
-      showCancelButton: true,
-      confirmButtonText: translations.t("confirm.leave"),
-      cancelButtonText: translations.t("confirm.stay"),
-      confirmButtonColor: DELETE_COLOR,
-      cancelButtonColor: CANCEL_COLOR,
-      focusCancel: true,
-    });
-    return result.isConfirmed;
-  };
 
 /** An instant as a `datetime-local` input shows it, in the browser's time zone. */
 const localInput = (instant: number): string => {

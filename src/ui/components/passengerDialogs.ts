@@ -3,7 +3,7 @@ import type { ApiClient } from "../../api/client.ts";
 import { listPassengers, type Passenger } from "../../api/passengers.ts";
 import type { Reservation } from "../../api/reservations.ts";
 import { dialogTheme } from "../theme.ts";
-import { CANCEL_COLOR, SEND_COLOR } from "./confirmDialog.ts";
+import { CANCEL_COLOR, SEND_COLOR } from "./dialogColors.ts";
 
 /** How long the search waits after a keystroke before it asks the server. */
 const SEARCH_DELAY_MS = 250;
