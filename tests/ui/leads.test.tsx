@@ -132,6 +132,20 @@ describe("the leads list", () => {
     expect(screen.getByRole("button", { name: "Siguiente" }).hasAttribute("disabled")).toBe(true);
   });
 
+  it("turns the export off for more leads than it collects, without saying it is busy", async () => {
+    const { fetch } = fakeApi({
+      "GET /api/leads": ({ query }) => ({ data: manyLeads.slice(0, 20), meta: { total: 20_000, page: Number(query.get("page")), pageSize: 20 } }),
+      "GET /api/users/getSalesUsers": () => ({ data: [pedro, lucia] }),
+    });
+    await renderApp("/panel/leads", fetch);
+    await rowOf("Marta Quispe 1");
+    expect(await screen.findByText(/Para exportar, acote la búsqueda/)).toBeDefined();
+    const exportButton = screen.getByRole("button", { name: "Exportar CSV" });
+    expect(exportButton.hasAttribute("disabled")).toBe(true);
+    // Pico draws a spinning wheel beside anything aria-busy: it would turn for as long as the page is open.
+    expect(exportButton.closest("fieldset")?.getAttribute("aria-busy")).toBe("false");
+  });
+
   it("searches from page 1 after the typing pauses, and filters by agent", async () => {
     const { fetch, calls } = fakeApi({
       "GET /api/leads": leadsRoute(() => manyLeads),

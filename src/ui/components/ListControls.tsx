@@ -16,6 +16,7 @@ export function ListToolbar({
   hint,
   filters,
   exporting,
+  canExport = true,
   onExport,
 }: {
   readonly id: string;
@@ -25,7 +26,10 @@ export function ListToolbar({
   readonly onSubmit?: () => void;
   readonly hint: string;
   readonly filters?: ReactNode;
+  /** An export is being made: the buttons wait, with Pico's spinner. */
   readonly exporting: boolean;
+  /** Whether the list's selection may be exported now (the buttons are off, without a spinner, when not). */
+  readonly canExport?: boolean;
   readonly onExport: (format: ExportFormat) => void;
 }) {
   const { t } = useTranslation();
@@ -53,10 +57,10 @@ export function ListToolbar({
       {filters}
       <fieldset className="list-export" aria-busy={exporting}>
         <legend className="visually-hidden">{t("table.exportLabel")}</legend>
-        <button type="button" className="secondary outline" disabled={exporting} onClick={() => onExport("csv")}>
+        <button type="button" className="secondary outline" disabled={exporting || !canExport} onClick={() => onExport("csv")}>
           {t("table.exportCsv")}
         </button>
-        <button type="button" className="secondary outline" disabled={exporting} onClick={() => onExport("xlsx")}>
+        <button type="button" className="secondary outline" disabled={exporting || !canExport} onClick={() => onExport("xlsx")}>
           {t("table.exportXlsx")}
         </button>
       </fieldset>

@@ -73,6 +73,7 @@ export default function LeadsView() {
   const error = useSelector(list, (snapshot) => snapshot.context.error);
   const fetching = useSelector(list, (snapshot) => snapshot.hasTag("fetching"));
   const processing = useSelector(list, (snapshot) => snapshot.hasTag("processing"));
+  const exporting = useSelector(list, (snapshot) => snapshot.matches("exporting"));
   const failed = useSelector(list, (snapshot) => snapshot.matches("failed"));
   const canPrevious = useSelector(list, (snapshot) => snapshot.can({ type: "page.previous" }));
   const canNext = useSelector(list, (snapshot) => snapshot.can({ type: "page.next" }));
@@ -150,7 +151,8 @@ export default function LeadsView() {
         hint={t("leads.searchHint")}
         onSearch={(text) => list.send({ type: "search.change", text })}
         onSubmit={() => list.send({ type: "search.submit" })}
-        exporting={processing || !canExport}
+        exporting={exporting}
+        canExport={canExport && !processing}
         onExport={(format) => list.send({ type: "list.export", format })}
         filters={
           <>
