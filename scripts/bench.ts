@@ -23,7 +23,7 @@ import autocannon from "autocannon";
 import { chromium } from "playwright-core";
 import sharp from "sharp";
 import { buildAll } from "./build.ts";
-import { type Budget, budgetTable, budgetVerdict, freePort, type Server, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
+import { type Budget, budgetTable, budgetVerdict, freePort, machineReferenceMs, type Server, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
 import { defaultLeadsLoad, type LeadsResult, leadsReport, measurePgliteLeads, measurePostgresLeads } from "./benchLeads.ts";
 import { defaultRebuildLoad, measurePgliteRebuild, measurePostgresRebuild, rebuildReport, type RebuildResult } from "./benchRebuild.ts";
 
@@ -691,13 +691,20 @@ const answeredFrom: Record<Answer, string> = {
 
 const markdown = (
   date: string,
+  referenceMs: number,
   http: ReadonlyArray<HttpResults>,
   bundles: Record<string, { files: number; gzipBytes: number }> | null,
   lighthouse: Record<string, Scores>,
   sections: ReadonlyArray<Section>,
   budgets: ReadonlyArray<Budget>,
 ): string => {
-  const lines = [`# Bench ${date}`, "", `Node ${process.version}, ${SECONDS} s per run, ${LEADS} leads, loopback, autocannon in the bench process.`, ""];
+  const lines = [
+    `# Bench ${date}`,
+    "",
+    `Node ${process.version}, ${SECONDS} s per run, ${LEADS} leads, loopback, autocannon in the bench process. ` +
+      `Machine reference (a fixed piece of work, scripts/benchSupport.ts): ${referenceMs} ms; a machine twice as fast takes half.`,
+    "",
+  ];
   for (const results of http) {
     lines.push(
       `## HTTP on ${results.database}`,
@@ -738,6 +745,8 @@ const markdown = (
 
 log("building the panel and the server");
 await buildAll();
+const referenceMs = machineReferenceMs();
+log(`machine reference: ${referenceMs} ms`);
 
 const dataDir = mkdtempSync(join(tmpdir(), "backoffice-bench-data-"));
 const common = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LEAD_RATE_LIMIT: "1000000", SEED_DEMO: "true" };
@@ -784,13 +793,13 @@ try {
   }
   const http = [pglite, postgres].filter((results): results is HttpResults => results !== null);
   const date = new Date().toISOString().slice(0, 16).replace(":", "-");
-  const report = markdown(date, http, bundles, lighthouse, sections, budgets);
+  const report = markdown(date, referenceMs, http, bundles, lighthouse, sections, budgets);
   if (ONLY === undefined) {
     const resultsDir = join(root, "bench", "results");
     mkdirSync(resultsDir, { recursive: true });
     writeFileSync(
       join(resultsDir, `${date}.json`),
-      `${JSON.stringify({ date, node: process.version, seconds: SECONDS, leads: LEADS, http, bundles, lighthouse, sections, budgets }, null, 2)}\n`,
+      `${JSON.stringify({ date, node: process.version, referenceMs, seconds: SECONDS, leads: LEADS, http, bundles, lighthouse, sections, budgets }, null, 2)}\n`,
     );
     writeFileSync(join(resultsDir, `${date}.md`), report);
   }

@@ -1,5 +1,6 @@
 /** What the benches share: free ports, the production server started and stopped, a throwaway PostgreSQL database. */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -192,4 +193,25 @@ export const budgetTable = (budgets: ReadonlyArray<Budget>): string[] => [
 export const budgetVerdict = (budgets: ReadonlyArray<Budget>): string => {
   const failed = budgets.filter((budget) => !budget.pass);
   return failed.length === 0 ? "Every budget passes." : `${failed.length} budget(s) fail: ${failed.map((budget) => `${budget.name} = ${budget.value}`).join("; ")}`;
+};
+
+/**
+ * The milliseconds this machine takes for a fixed piece of work (SHA-256 of 256 MB, then 200
+ * million steps of integer arithmetic), best of three: figures of runs on machines whose speed
+ * differs compare only beside it (the sessions' machines have differed threefold).
+ */
+export const machineReferenceMs = (): number => {
+  const chunk = Buffer.alloc(1 << 20, 7);
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 3; round += 1) {
+    const started = performance.now();
+    const hash = createHash("sha256");
+    for (let index = 0; index < 256; index += 1) hash.update(chunk);
+    hash.digest();
+    let value = 0;
+    for (let step = 0; step < 200_000_000; step += 1) value = (value + step * 7) % 1_000_003;
+    if (value < 0) throw new Error("unreachable: keeps the loop from being optimised away");
+    best = Math.min(best, performance.now() - started);
+  }
+  return Math.round(best);
 };
