@@ -1,3 +1,4 @@
+import { Schema } from "effect";
 import type { Database, Queryable } from "../db/database.ts";
 import { execute, queryRows } from "../db/rows.ts";
 import { MAX_RUN, type Projection, projectionOf, registerProjections } from "./projection.ts";
@@ -33,15 +34,44 @@ const replayer = (tx: Queryable) => {
   };
 };
 
+const IndexRow = Schema.Struct({ name: Schema.String, definition: Schema.String });
+
+/**
+ * Drops the inverted (GIN) indexes of `tables` and answers their definitions, to create them again
+ * once the rows are in: such an index (the leads' search trigrams) is costly to keep row by row,
+ * and written again for each row the replay updates afterwards (a lead's ordinal), where one
+ * build over the finished table is a single sort. The replay never reads through them (they serve
+ * searches), unlike the b-tree indexes, which stay.
+ */
+const dropInvertedIndexes = async (tx: Queryable, tables: ReadonlyArray<string>): Promise<ReadonlyArray<string>> => {
+  const indexes = await queryRows(
+    tx,
+    IndexRow,
+    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+       from pg_index i
+       join pg_class t on t.oid = i.indrelid
+       join pg_class x on x.oid = i.indexrelid
+       join pg_am m on m.oid = x.relam
+      where t.relnamespace = 'public'::regnamespace and t.relname = any($1::text[]) and m.amname = 'gin'
+      order by 1`,
+    [tables],
+  );
+  if (indexes.length > 0) await tx.exec(`drop index ${indexes.map((index) => index.name).join(", ")}`);
+  return indexes.map((index) => index.definition);
+};
+
 /**
  * Empties every table of `projections` and replays every event in id order, in one transaction,
- * lets each projection settle what its batches left, then sets each id sequence past the highest
- * replayed id. Answers how many events were replayed.
+ * lets each projection settle what its batches left, creates again the inverted indexes set aside
+ * for the replay, then sets each id sequence past the highest replayed id. Answers how many
+ * events were replayed.
  */
 export const replayEvents = (db: Database, projections: ReadonlyArray<Projection>): Promise<number> =>
   db.transaction(async (tx) => {
     registerProjections(projections);
-    await tx.exec(`truncate ${projections.flatMap((projection) => projection.tables).join(", ")}`);
+    const tables = projections.flatMap((projection) => projection.tables);
+    await tx.exec(`truncate ${tables.join(", ")}`);
+    const invertedIndexes = await dropInvertedIndexes(tx, tables);
     const events = replayer(tx);
     let replayed = 0;
     let lastId = 0;
@@ -56,6 +86,7 @@ export const replayEvents = (db: Database, projections: ReadonlyArray<Projection
     }
     await events.finish();
     for (const projection of projections) await projection.settle?.(tx);
+    for (const definition of invertedIndexes) await tx.exec(definition);
     for (const { table, column } of projections.flatMap((projection) => projection.sequences)) {
       await execute(
         tx,
