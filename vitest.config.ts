@@ -59,6 +59,11 @@ export default defineConfig({
           environment: "jsdom",
           include: ["tests/ui/**/*.test.tsx"],
           setupFiles: ["tests/setup/ui.ts"],
+          // A screen clicked through several pages takes 3-5 s in jsdom on a 2-core CI machine
+          // beside the other worker (the leads list's pager test: 3.5 s in one clean-clone run,
+          // 5.1 s in the next, over Vitest's default 5 s). The limit catches a test that hangs;
+          // speed is the benches' to measure.
+          testTimeout: 15_000,
         },
       },
     ],
