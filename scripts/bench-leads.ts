@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { budgetTable, budgetVerdict, runScript } from "./benchSupport.ts";
-import { defaultLeadsLoad, type LeadsLoad, type LeadsResult, leadsReport, measurePgliteLeads, measurePostgresLeads } from "./benchLeads.ts";
+import { defaultLeadsLoad, type LeadsLoad, leadsReport, measureLeads } from "./benchLeads.ts";
 
 const load: LeadsLoad = {
   seconds: Number(process.env.SECONDS ?? defaultLeadsLoad.seconds),
@@ -23,12 +23,8 @@ console.log("[bench:leads] building the server if needed");
 runScript("scripts/build.ts", ["--if-stale"], {});
 const { DATABASE_URL: postgresUrl, ...withoutDatabase } = process.env;
 process.env = withoutDatabase;
-const results: LeadsResult[] = [];
-if (process.env.BENCH_ONLY !== "postgres") results.push(await measurePgliteLeads(load));
-if (process.env.BENCH_ONLY !== "pglite") {
-  const postgres = await measurePostgresLeads(load, postgresUrl, process.env.BENCH_LEADS_URL);
-  if (postgres !== null) results.push(postgres);
-}
+const only = process.env.BENCH_ONLY === "pglite" || process.env.BENCH_ONLY === "postgres" ? process.env.BENCH_ONLY : undefined;
+const results = await measureLeads(load, { serverUrl: postgresUrl, existingUrl: process.env.BENCH_LEADS_URL }, only);
 
 const date = new Date().toISOString();
 const { lines, budgets } = leadsReport(results, load);

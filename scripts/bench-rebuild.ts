@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { budgetTable, budgetVerdict } from "./benchSupport.ts";
-import { defaultRebuildLoad, measurePgliteRebuild, measurePostgresRebuild, type RebuildLoad, rebuildReport, type RebuildResult } from "./benchRebuild.ts";
+import { defaultRebuildLoad, measureRebuilds, type RebuildLoad, rebuildReport } from "./benchRebuild.ts";
 
 const load: RebuildLoad = {
   leads: Number(process.env.BENCH_LEADS ?? defaultRebuildLoad.leads),
@@ -16,8 +16,7 @@ const load: RebuildLoad = {
 const { DATABASE_URL: postgresUrl, ...withoutDatabase } = process.env;
 process.env = withoutDatabase;
 
-const results: RebuildResult[] = [await measurePgliteRebuild(load)];
-if (postgresUrl) results.push(await measurePostgresRebuild(load, postgresUrl));
+const results = await measureRebuilds(load, postgresUrl);
 
 const date = new Date().toISOString();
 const { lines, budgets } = rebuildReport(results, load);

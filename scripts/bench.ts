@@ -24,8 +24,8 @@ import { chromium } from "playwright-core";
 import sharp from "sharp";
 import { buildAll } from "./build.ts";
 import { type Budget, budgetTable, budgetVerdict, freePort, machineReferenceMs, type Server, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
-import { defaultLeadsLoad, type LeadsResult, leadsReport, measurePgliteLeads, measurePostgresLeads } from "./benchLeads.ts";
-import { defaultRebuildLoad, measurePgliteRebuild, measurePostgresRebuild, rebuildReport, type RebuildResult } from "./benchRebuild.ts";
+import { defaultLeadsLoad, leadsReport, measureLeads } from "./benchLeads.ts";
+import { defaultRebuildLoad, measureRebuilds, rebuildReport } from "./benchRebuild.ts";
 
 const root = join(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? "5");
@@ -774,19 +774,14 @@ try {
       : null;
   const sections: Section[] = [];
   const budgets = budgetsOf(pglite, postgres, bundles, lighthouse);
-  const leads: LeadsResult[] = [];
   if (measures("leads")) {
-    leads.push(await measurePgliteLeads(defaultLeadsLoad));
-    const onPostgres = await measurePostgresLeads(defaultLeadsLoad, postgresUrl);
-    if (onPostgres !== null) leads.push(onPostgres);
+    const leads = await measureLeads(defaultLeadsLoad, { serverUrl: postgresUrl });
     const { lines, budgets: leadsBudgets } = leadsReport(leads, defaultLeadsLoad);
     sections.push({ title: "The leads list at volume", lines });
     budgets.push(...leadsBudgets);
   }
-  const rebuilds: RebuildResult[] = [];
   if (measures("rebuild")) {
-    rebuilds.push(await measurePgliteRebuild(defaultRebuildLoad));
-    if (postgresUrl) rebuilds.push(await measurePostgresRebuild(defaultRebuildLoad, postgresUrl));
+    const rebuilds = await measureRebuilds(defaultRebuildLoad, postgresUrl);
     const { lines, budgets: rebuildBudgets } = rebuildReport(rebuilds, defaultRebuildLoad);
     sections.push({ title: `A rebuild of ${defaultRebuildLoad.leads} leads`, lines });
     budgets.push(...rebuildBudgets);

@@ -164,7 +164,7 @@ const seed = async (env: Record<string, string>, leads: number): Promise<void> =
   runScript("scripts/seed-leads.ts", [String(leads)], env);
 };
 
-export const measurePgliteLeads = async (load: LeadsLoad): Promise<LeadsResult> => {
+const measurePgliteLeads = async (load: LeadsLoad): Promise<LeadsResult> => {
   const dataDir = mkdtempSync(join(tmpdir(), "backoffice-leads-"));
   try {
     await seed({ DATA_DIR: dataDir }, load.pgliteLeads);
@@ -175,13 +175,31 @@ export const measurePgliteLeads = async (load: LeadsLoad): Promise<LeadsResult> 
 };
 
 /** On a new database of the `serverUrl` PostgreSQL server, or on `existingUrl`, a database that already holds the leads (kept). */
-export const measurePostgresLeads = async (load: LeadsLoad, serverUrl: string | undefined, existingUrl?: string): Promise<LeadsResult | null> => {
+const measurePostgresLeads = async (load: LeadsLoad, serverUrl: string | undefined, existingUrl?: string): Promise<LeadsResult | null> => {
   if (existingUrl !== undefined) return measure("PostgreSQL", { DATABASE_URL: existingUrl }, 2, load.postgresLeads, load);
   if (serverUrl === undefined) return null;
   return withPostgresDatabase(serverUrl, "backoffice_leads", async (url) => {
     await seed({ DATABASE_URL: url }, load.postgresLeads);
     return measure("PostgreSQL", { DATABASE_URL: url }, 2, load.postgresLeads, load);
   });
+};
+
+/**
+ * PGlite, then PostgreSQL when `postgres` names a server (`serverUrl`) or a database already
+ * holding the leads (`existingUrl`); `only` measures one of them.
+ */
+export const measureLeads = async (
+  load: LeadsLoad,
+  postgres: { readonly serverUrl?: string | undefined; readonly existingUrl?: string | undefined },
+  only?: "pglite" | "postgres",
+): Promise<LeadsResult[]> => {
+  const results: LeadsResult[] = [];
+  if (only !== "postgres") results.push(await measurePgliteLeads(load));
+  if (only !== "pglite") {
+    const onPostgres = await measurePostgresLeads(load, postgres.serverUrl, postgres.existingUrl);
+    if (onPostgres !== null) results.push(onPostgres);
+  }
+  return results;
 };
 
 /** The results as a Markdown section (a table, a row per database and kind of request), and their budgets. */

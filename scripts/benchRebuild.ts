@@ -86,7 +86,7 @@ const measure = async (database: string, env: { readonly DATABASE_URL?: string; 
   }
 };
 
-export const measurePgliteRebuild = async (load: RebuildLoad): Promise<RebuildResult> => {
+const measurePgliteRebuild = async (load: RebuildLoad): Promise<RebuildResult> => {
   const dataDir = mkdtempSync(join(tmpdir(), "backoffice-rebuild-"));
   try {
     return await measure("PGlite", { DATA_DIR: dataDir }, load);
@@ -95,8 +95,14 @@ export const measurePgliteRebuild = async (load: RebuildLoad): Promise<RebuildRe
   }
 };
 
-export const measurePostgresRebuild = (load: RebuildLoad, serverUrl: string): Promise<RebuildResult> =>
+const measurePostgresRebuild = (load: RebuildLoad, serverUrl: string): Promise<RebuildResult> =>
   withPostgresDatabase(serverUrl, "backoffice_rebuild", (url) => measure("PostgreSQL", { DATABASE_URL: url, DATA_DIR: tmpdir() }, load));
+
+/** PGlite, then a new database of the `serverUrl` PostgreSQL server when one is named. */
+export const measureRebuilds = async (load: RebuildLoad, serverUrl: string | undefined): Promise<RebuildResult[]> => [
+  await measurePgliteRebuild(load),
+  ...(serverUrl ? [await measurePostgresRebuild(load, serverUrl)] : []),
+];
 
 const best = (result: RebuildResult) => Math.min(...result.runs.map((run) => run.seconds));
 
