@@ -1,14 +1,14 @@
 /**
  * Generated leads for trying the lists at volume (`npm run seed:leads`, the lead search's tests and
  * bench): each a 'lead.create' event plus its projection row, written in batches with multi-row
- * inserts; the rows and the unassigned total come from the projection's own functions, so a
- * rebuild gives back the same rows.
+ * inserts; the rows, their ordinals and the unassigned total are written by the projection's own
+ * insertLeads, as a rebuild writes them, so a rebuild gives back the same rows.
  */
 import type { LeadCreate } from "../../src/machines/domain/lead.machine.ts";
 import { leadMachine } from "../../src/machines/domain/lead.machine.ts";
 import { nextStatus } from "../../src/machines/domain/verdict.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { addToTotal, leadColumns, leadRecord, newLeadRow, numberLeads } from "../leads/projection.ts";
+import { insertLeads, leadRecord, numberLeads } from "../leads/projection.ts";
 import { seededRandom } from "./seededRandom.ts";
 
 const BATCH = 1000;
@@ -69,38 +69,37 @@ const insertBatch = async (tx: Queryable, leads: ReadonlyArray<{ lead: Omit<Lead
     [leads.length],
   );
   const eventValues: unknown[] = [];
-  const leadValues: unknown[] = [];
-  leads.forEach(({ lead, at }, index) => {
+  const creates = leads.map(({ lead, at }, index) => {
     const id = ids[index]?.id;
     if (id === undefined) throw new Error("too few ids from the leads sequence");
     eventValues.push(leadRecord.stream, String(id), 1, "lead.create", lead, null, at);
-    leadValues.push(...newLeadRow(id, { type: "lead.create", ...lead }, status, at));
+    return { event: { type: "lead.create" as const, ...lead }, row: { id, status, version: 1, at } };
   });
   await tx.query(
     `insert into events (stream, stream_id, version, type, data, actor_id, occurred_at) values ${placeholders(leads.length, 7)}`,
     eventValues,
   );
-  const columns = leadValues.length / leads.length;
-  await tx.query(`insert into leads (${leadColumns}) values ${placeholders(leads.length, columns)}`, leadValues);
-  await addToTotal(tx, null, leads.length);
+  await insertLeads(tx, creates);
 };
 
 /**
- * Loads `count` generated leads (drawn from `seed`), received over the three years before `now`,
- * in transactions of a thousand, then numbers them (numberLeads).
+ * Loads `count` generated leads (drawn from `seed`), received one after another over the three
+ * years before `now` (as a real list grows, so each batch is numbered as it is written), in
+ * transactions of a thousand; leads already there and received later are numbered again at the
+ * end (numberLeads).
  */
 export const seedGeneratedLeads = async (db: Database, count: number, seed: number, now = Date.now()): Promise<void> => {
   const status = nextStatus(leadMachine, null, { type: "lead.create", ...generatedLead(seededRandom(0), 0) });
   if (status === null) throw new Error("the lead machine refuses lead.create");
   const random = seededRandom(seed);
+  const gapMs = SPAN_MS / count;
   for (let done = 0; done < count; done += BATCH) {
     const size = Math.min(BATCH, count - done);
     const batch = Array.from({ length: size }, (_, index) => ({
       lead: generatedLead(random, done + index),
-      at: new Date(now - Math.floor(random() * SPAN_MS)),
+      at: new Date(now - SPAN_MS + Math.floor((done + index + random()) * gapMs)),
     }));
     await db.transaction((tx) => insertBatch(tx, batch, status));
   }
-  // received over three years, each batch would renumber most of the table: numbered once at the end
   await db.transaction((tx) => numberLeads(tx));
 };

@@ -1,10 +1,19 @@
 import { Schema } from "effect";
 import type { Database, Queryable } from "../db/database.ts";
-import { execute, queryRows } from "../db/rows.ts";
+import { execute, queryOne, queryRows } from "../db/rows.ts";
 import { MAX_RUN, type Projection, projectionOf, registerProjections } from "./projection.ts";
 import { EventRow, eventColumns, type StoredEvent, toStoredEvent } from "./store.ts";
 
 const PAGE = 1000;
+
+/**
+ * A page of events as one JSON text (`json_agg` of the rows), their times in ISO text: PGlite hands
+ * over one value of half a megabyte in a third of the time of 8,000 small ones (100,000 events read
+ * in 1.3 s instead of 3.5 s).
+ */
+const EventPage = Schema.Struct({
+  page: Schema.NullOr(Schema.fromJsonString(Schema.Array(Schema.Struct({ ...EventRow.fields, occurred_at: Schema.DateFromString })))),
+});
 
 /**
  * Writes events in id order: one by one through their projection's `apply`, except consecutive
@@ -34,36 +43,29 @@ const replayer = (tx: Queryable) => {
   };
 };
 
-const IndexRow = Schema.Struct({ name: Schema.String, definition: Schema.String });
+const IndexDefinition = Schema.Struct({ definition: Schema.String });
 
 /**
- * Drops the inverted (GIN) indexes of `tables` and answers their definitions, to create them again
- * once the rows are in: such an index (the leads' search trigrams) is costly to keep row by row,
- * and written again for each row the replay updates afterwards (a lead's ordinal), where one
- * build over the finished table is a single sort. The replay never reads through them (they serve
- * searches), unlike the b-tree indexes, which stay.
+ * Drops the `indexes` only the lists read (Projection.listIndexes) and answers their definitions,
+ * to create them again once the rows are in: one build over the finished table is a single sort,
+ * where keeping them row by row costs the replay a third of its time (the leads' search trigrams
+ * most). A name no index has any more fails here, before anything is written.
  */
-const dropInvertedIndexes = async (tx: Queryable, tables: ReadonlyArray<string>): Promise<ReadonlyArray<string>> => {
-  const indexes = await queryRows(
+const setAsideIndexes = async (tx: Queryable, indexes: ReadonlyArray<string>): Promise<ReadonlyArray<string>> => {
+  const definitions = await queryRows(
     tx,
-    IndexRow,
-    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
-       from pg_index i
-       join pg_class t on t.oid = i.indrelid
-       join pg_class x on x.oid = i.indexrelid
-       join pg_am m on m.oid = x.relam
-      where t.relnamespace = 'public'::regnamespace and t.relname = any($1::text[]) and m.amname = 'gin'
-      order by 1`,
-    [tables],
+    IndexDefinition,
+    "select pg_get_indexdef(name::regclass) as definition from unnest($1::text[]) as name",
+    [indexes],
   );
-  if (indexes.length > 0) await tx.exec(`drop index ${indexes.map((index) => index.name).join(", ")}`);
-  return indexes.map((index) => index.definition);
+  if (indexes.length > 0) await tx.exec(`drop index ${indexes.join(", ")}`);
+  return definitions.map((index) => index.definition);
 };
 
 /**
  * Empties every table of `projections` and replays every event in id order, in one transaction,
- * lets each projection settle what its batches left, creates again the inverted indexes set aside
- * for the replay, then sets each id sequence past the highest replayed id. Answers how many
+ * lets each projection settle what its batches left, creates again the indexes only the lists read
+ * (set aside for the replay), then sets each id sequence past the highest replayed id. Answers how many
  * events were replayed.
  */
 export const replayEvents = (db: Database, projections: ReadonlyArray<Projection>): Promise<number> =>
@@ -71,13 +73,13 @@ export const replayEvents = (db: Database, projections: ReadonlyArray<Projection
     registerProjections(projections);
     const tables = projections.flatMap((projection) => projection.tables);
     await tx.exec(`truncate ${tables.join(", ")}`);
-    const invertedIndexes = await dropInvertedIndexes(tx, tables);
+    const listIndexes = await setAsideIndexes(tx, projections.flatMap((projection) => projection.listIndexes ?? []));
     const events = replayer(tx);
     let replayed = 0;
     let lastId = 0;
     for (;;) {
-      const sql = `select ${eventColumns} from events where id > $1 order by id limit ${PAGE}`;
-      const page: StoredEvent[] = (await queryRows(tx, EventRow, sql, [lastId])).map(toStoredEvent);
+      const sql = `select json_agg(e order by e.id)::text as page from (select ${eventColumns} from events where id > $1 order by id limit ${PAGE}) e`;
+      const page: StoredEvent[] = ((await queryOne(tx, EventPage, sql, [lastId]))?.page ?? []).map(toStoredEvent);
       for (const event of page) await events.replay(event);
       replayed += page.length;
       const last = page.at(-1);
@@ -86,7 +88,7 @@ export const replayEvents = (db: Database, projections: ReadonlyArray<Projection
     }
     await events.finish();
     for (const projection of projections) await projection.settle?.(tx);
-    for (const definition of invertedIndexes) await tx.exec(definition);
+    for (const definition of listIndexes) await tx.exec(definition);
     for (const { table, column } of projections.flatMap((projection) => projection.sequences)) {
       await execute(
         tx,

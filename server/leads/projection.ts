@@ -4,7 +4,7 @@ import type { Queryable } from "../db/database.ts";
 import { execute, queryOne } from "../db/rows.ts";
 import { leadSearchText } from "./search.ts";
 import type { RecordType } from "../events/command.ts";
-import { insertRows, type Projection, recordProjection, updateRow } from "../events/projection.ts";
+import { type Create, insertRows, type Projection, recordProjection, updateRow } from "../events/projection.ts";
 
 export const leadRecord: RecordType<typeof leadMachine> = { stream: "lead", table: "leads", machine: leadMachine };
 
@@ -13,9 +13,9 @@ export const leadColumns =
   "id, first_name, last_name, email, country, phone, message, yacht_name, details, search, status, version, created_at, updated_at";
 
 /**
- * The values of the row a 'lead.create' event makes. The bulk loader (scripts/seed-leads.ts) and
- * a rebuild's runs of creates write rows with this same function, so they give back exactly the
- * rows the live command writes.
+ * The values of the row a 'lead.create' event makes. The live command and insertLeads (a rebuild's
+ * runs of creates, the bulk loader) write rows with this same function, so they give back exactly
+ * the same rows.
  */
 export const newLeadRow = (id: number, event: LeadCreate, status: string, occurredAt: Date): ReadonlyArray<unknown> => [
   id,
@@ -100,6 +100,23 @@ export const numberLeads = async (tx: Queryable): Promise<void> => {
   );
 };
 
+/**
+ * Writes the rows of many 'lead.create' events at once, as `apply` would one by one: a rebuild's
+ * runs of creates and the bulk loader (server/demo/generatedLeads.ts). Leads received after every
+ * lead already written (a replay in the order received, a load in time order) are written with
+ * their ordinals; any others are left unnumbered for numberLeads, as renumbering most of the table
+ * for each run received long ago would cost.
+ */
+export const insertLeads = async (tx: Queryable, creates: ReadonlyArray<Create<LeadCreate>>): Promise<void> => {
+  const rows = creates
+    .map(({ event, row }) => ({ id: Number(row.id), at: row.at, values: newLeadRow(Number(row.id), event, row.status, row.at) }))
+    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id);
+  const base = await nextOrdinalBase(tx, rows[0]);
+  const numbered = rows.map((row, index) => [...row.values, base === null ? null : base + index + 1]);
+  await insertRows(tx, leadRecord.table, `${leadColumns}, ordinal`, numbered);
+  return addToTotal(tx, null, creates.length);
+};
+
 export const leadsProjection: Projection = recordProjection({
   record: leadRecord,
   events: LeadEvent,
@@ -129,20 +146,9 @@ export const leadsProjection: Projection = recordProjection({
     }
   },
   // A rebuild of 100,000 leads: one insert and one total per run instead of two statements a lead.
-  // A run received after every lead already written (the usual replay, in the order received) is
-  // written with its ordinals; any other is left unnumbered and numbered once at the end (settle),
-  // as renumbering most of the table for each run received long ago would cost.
-  creates: {
-    type: "lead.create",
-    apply: async (tx, creates) => {
-      const rows = creates
-        .map(({ event, row }) => ({ id: Number(row.id), at: row.at, values: newLeadRow(Number(row.id), event, row.status, row.at) }))
-        .sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id);
-      const base = await nextOrdinalBase(tx, rows[0]);
-      const numbered = rows.map((row, index) => [...row.values, base === null ? null : base + index + 1]);
-      await insertRows(tx, leadRecord.table, `${leadColumns}, ordinal`, numbered);
-      return addToTotal(tx, null, creates.length);
-    },
-  },
+  creates: { type: "lead.create", apply: insertLeads },
   settle: numberLeads,
+  // the search (decision 047), an agent's leads, the pages by place; a write reads leads by id, by
+  // date (numberLeads, insertLeads) and the unnumbered ones
+  listIndexes: ["leads_search_trigrams", "leads_by_agent", "leads_by_ordinal"],
 });

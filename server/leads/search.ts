@@ -16,9 +16,7 @@ export interface SearchableLead {
  * "0991234567" finds "+593 99 123 4567".
  */
 export const leadSearchText = (lead: SearchableLead): string =>
-  [lead.firstName, lead.lastName, lead.email, lead.phone, lead.phone.replace(/\D/g, ""), lead.message]
-    .map(foldText)
-    .join("\n");
+  foldText([lead.firstName, lead.lastName, lead.email, lead.phone, lead.phone.replace(/\D/g, ""), lead.message].join("\n"));
 
 /** A LIKE pattern that finds `word` anywhere, its own % _ and \ taken literally. */
 export const containsPattern = (word: string): string => `%${word.replace(/[\\%_]/g, "\\$&")}%`;
