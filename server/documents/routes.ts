@@ -1,7 +1,6 @@
 import { Schema } from "effect";
 import type { FastifyInstance } from "fastify";
 import { Piscina } from "piscina";
-import sharp from "sharp";
 import {
   type CruiseDocument,
   type CruiseDocumentName,
@@ -19,6 +18,7 @@ import { queryOne } from "../db/rows.ts";
 import { orNotFound } from "../http/found.ts";
 import { Download, type RouteContext, registerEndpoint, signedIn } from "../http/register.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { pngImage } from "../uploads/images.ts";
 import { findImage } from "../uploads/store.ts";
 import type { DocumentFileRequest } from "./files.ts";
 import { ApiError } from "../../src/api/errors.ts";
@@ -70,7 +70,7 @@ const companyLogo = async (db: Queryable): Promise<Uint8Array | null> => {
   const [, folder, sha256, ext] = storedPath.exec(row?.logo ?? "") ?? [];
   if (folder === undefined || sha256 === undefined || ext === undefined) return null;
   const image = await findImage(db, folder, sha256, ext);
-  return image === null ? null : new Uint8Array(await sharp(image.bytes).resize({ height: 160, withoutEnlargement: true }).png().toBuffer());
+  return image === null ? null : new Uint8Array(await pngImage(image.bytes, 160));
 };
 
 /** How each document is filled in: null when the departure does not exist. */

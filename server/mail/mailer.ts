@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Queryable } from "../db/database.ts";
 import { execute } from "../db/rows.ts";
 
@@ -23,10 +23,12 @@ export interface Mailer {
 
 /** Sends through the SMTP server of `url` (smtp:// or smtps://, credentials in the URL). */
 export const smtpMailer = (url: string, from: string): Mailer => {
-  const transport = nodemailer.createTransport(url);
+  // nodemailer is loaded with the first mail: most hours of a server send none
+  let transport: Promise<Transporter> | undefined;
   return {
     send: async (mail) => {
-      await transport.sendMail({
+      transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(url));
+      await (await transport).sendMail({
         from,
         to: mail.to,
         subject: mail.subject,

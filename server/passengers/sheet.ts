@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { headerKey, importColumns, MAX_IMPORT_ROWS } from "../../src/api/passengers.ts";
 import type { UploadedFile } from "../http/multipart.ts";
 
@@ -61,7 +61,9 @@ export const sheetDay = (text: string): string => {
  * when the file is neither, has no known header, or has more rows than an import takes.
  */
 export const readSheet = async (file: UploadedFile): Promise<SheetRow[] | null> => {
-  const workbook = new ExcelJS.Workbook();
+  // loaded with the first import: ExcelJS is about 8 MB of a server's heap at idle
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
   try {
     if (isZip(file.bytes)) await workbook.xlsx.load(file.bytes as unknown as ArrayBuffer);
     else {

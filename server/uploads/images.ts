@@ -1,8 +1,20 @@
 import { availableParallelism } from "node:os";
-import sharp from "sharp";
+import type { Sharp, SharpInput, SharpOptions } from "sharp";
 
-// Each upload and each served width is decoded once: libvips' operation cache would only hold memory.
-sharp.cache(false);
+let loadedSharp: Promise<(input: SharpInput, options: SharpOptions) => Sharp> | undefined;
+
+/**
+ * sharp, loaded with the first image to work: libvips is about 25 MB of resident memory that a
+ * server answering stored images from memory (decision 035) has no use for at idle.
+ */
+const sharpOf = (bytes: SharpInput): Promise<Sharp> => {
+  loadedSharp ??= import("sharp").then(({ default: sharp }) => {
+    // Each upload and each served width is decoded once: libvips' operation cache would only hold memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loadedSharp.then((sharp) => sharp(bytes, decodeOptions));
+};
 
 /** What the content of an uploaded file says it is: the only basis for accepting it. */
 export interface DetectedImage {
@@ -114,8 +126,8 @@ export const reencodeImage = async (bytes: Buffer): Promise<{ readonly bytes: Bu
   const detected = detectImage(bytes);
   if (detected === null) throw new ImageRefused("unsupported");
   try {
-    const encoded = await withDecodeSlot(() =>
-      sharp(bytes, decodeOptions)
+    const encoded = await withDecodeSlot(async () =>
+      (await sharpOf(bytes))
         .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: "inside", withoutEnlargement: true })
         .webp({ quality: WEBP_QUALITY })
         .toBuffer(),
@@ -134,8 +146,12 @@ export const reencodeImage = async (bytes: Buffer): Promise<{ readonly bytes: Bu
  */
 export const resizeImage = (bytes: Buffer, width: number): Promise<Buffer> =>
   withDecodeSlot(async () => {
-    const image = sharp(bytes, decodeOptions);
+    const image = await sharpOf(bytes);
     const { format, autoOrient } = await image.metadata();
     if (format === "webp" && autoOrient.width <= width) return bytes;
     return image.resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer();
   });
+
+/** A stored image as a PNG at most `height` pixels high, never enlarged: a PDF's logo. */
+export const pngImage = (bytes: Buffer, height: number): Promise<Buffer> =>
+  withDecodeSlot(async () => (await sharpOf(bytes)).resize({ height, withoutEnlargement: true }).png().toBuffer());
