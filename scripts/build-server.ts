@@ -6,12 +6,31 @@
  */
 import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
 
 export const serverBuildDir = (root: string): string => join(root, "build", "server");
 
 /** The sources the bundle is made of, for deciding whether it is stale. */
 export const serverSources = ["server", "src", "package-lock.json"];
+
+/** The namespaces of effect the code imports (`import { Schema } from "effect"`, STACK.md). */
+const EFFECT_NAMESPACES = ["Effect", "JsonSchema", "Option", "Result", "Schema", "SchemaAST", "SchemaGetter", "SchemaIssue", "Struct"];
+
+/**
+ * effect's index loads every one of its modules: 13 MB of the server's heap (36 MB resident)
+ * where the namespaces the code uses take 8 (23 MB). The bundle imports them from their own
+ * modules instead; a namespace missing from the list fails the build ("No matching export").
+ */
+const effectNamespaces: Plugin = {
+  name: "effect-namespaces",
+  setup: (bundle) => {
+    bundle.onResolve({ filter: /^effect$/ }, () => ({ path: "effect", namespace: "effect-namespaces" }));
+    bundle.onLoad({ filter: /.*/, namespace: "effect-namespaces" }, () => ({
+      contents: EFFECT_NAMESPACES.map((name) => `export * as ${name} from "effect/${name}";`).join("\n"),
+      resolveDir: import.meta.dirname,
+    }));
+  },
+};
 
 export const buildServer = async (root: string): Promise<void> => {
   const outDir = serverBuildDir(root);
@@ -26,6 +45,7 @@ export const buildServer = async (root: string): Promise<void> => {
     target: "node20",
     packages: "external",
     logLevel: "warning",
+    plugins: [effectNamespaces],
   });
   cpSync(join(root, "server", "db", "migrations"), join(outDir, "migrations"), { recursive: true });
 };
