@@ -18,7 +18,10 @@ export const registerPanel = async (app: FastifyInstance, distDir: string): Prom
   await app.register(fastifyStatic, {
     root,
     prefix: "/",
-    wildcard: false,
+    // One route for every path, the file looked up when asked: `wildcard: false` reads the whole
+    // directory at start and adds a route per file, 0.45 s of each start (decision 056). A path
+    // without a file falls to the not-found handler, which answers client routes with index.html.
+    wildcard: true,
     cacheControl: false,
     // `npm run build` writes .br and .gz beside each file: sent to browsers that accept them.
     preCompressed: true,
