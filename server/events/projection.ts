@@ -147,7 +147,8 @@ export const insertRows = async (tx: Queryable, table: string, columns: string, 
   const values = names.map((name, index) => {
     const type = types.get(name);
     if (type === undefined) throw new Error(`${table} has no column ${name}`);
-    return `(row->>${index})::${type}`;
+    // JSON stays JSON (a string too); its null, as any other, is the column's null
+    return type === "jsonb" || type === "json" ? `nullif(row->${index}, 'null')::${type}` : `(row->>${index})::${type}`;
   });
   await execute(tx, `insert into ${table} (${names.join(", ")}) select ${values.join(", ")} from jsonb_array_elements($1::jsonb) row`, [
     JSON.stringify(rows),

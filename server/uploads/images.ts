@@ -1,20 +1,20 @@
 import { availableParallelism } from "node:os";
 import type { Sharp, SharpInput, SharpOptions } from "sharp";
 
-let loadedSharp: Promise<(input: SharpInput, options: SharpOptions) => Sharp> | undefined;
+type SharpOf = (input: SharpInput, options: SharpOptions) => Sharp;
+
+let loadedSharp: Promise<SharpOf> | undefined;
 
 /**
  * sharp, loaded with the first image to work: libvips is about 25 MB of resident memory that a
  * server answering stored images from memory (decision 035) has no use for at idle.
  */
-const sharpOf = (bytes: SharpInput): Promise<Sharp> => {
-  loadedSharp ??= import("sharp").then(({ default: sharp }) => {
+const loadSharp = (): Promise<SharpOf> =>
+  (loadedSharp ??= import("sharp").then(({ default: sharp }) => {
     // Each upload and each served width is decoded once: libvips' operation cache would only hold memory.
     sharp.cache(false);
     return sharp;
-  });
-  return loadedSharp.then((sharp) => sharp(bytes, decodeOptions));
-};
+  }));
 
 /** What the content of an uploaded file says it is: the only basis for accepting it. */
 export interface DetectedImage {
@@ -125,9 +125,11 @@ const decodeOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", seq
 export const reencodeImage = async (bytes: Buffer): Promise<{ readonly bytes: Buffer; readonly detected: DetectedImage }> => {
   const detected = detectImage(bytes);
   if (detected === null) throw new ImageRefused("unsupported");
+  // outside the try: a library that cannot load is the server's fault (500), not the file's
+  const sharp = await loadSharp();
   try {
-    const encoded = await withDecodeSlot(async () =>
-      (await sharpOf(bytes))
+    const encoded = await withDecodeSlot(() =>
+      sharp(bytes, decodeOptions)
         .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: "inside", withoutEnlargement: true })
         .webp({ quality: WEBP_QUALITY })
         .toBuffer(),
@@ -146,7 +148,7 @@ export const reencodeImage = async (bytes: Buffer): Promise<{ readonly bytes: Bu
  */
 export const resizeImage = (bytes: Buffer, width: number): Promise<Buffer> =>
   withDecodeSlot(async () => {
-    const image = await sharpOf(bytes);
+    const image = (await loadSharp())(bytes, decodeOptions);
     const { format, autoOrient } = await image.metadata();
     if (format === "webp" && autoOrient.width <= width) return bytes;
     return image.resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer();
@@ -154,4 +156,4 @@ export const resizeImage = (bytes: Buffer, width: number): Promise<Buffer> =>
 
 /** A stored image as a PNG at most `height` pixels high, never enlarged: a PDF's logo. */
 export const pngImage = (bytes: Buffer, height: number): Promise<Buffer> =>
-  withDecodeSlot(async () => (await sharpOf(bytes)).resize({ height, withoutEnlargement: true }).png().toBuffer());
+  withDecodeSlot(async () => (await loadSharp())(bytes, decodeOptions).resize({ height, withoutEnlargement: true }).png().toBuffer());

@@ -7,6 +7,7 @@ import type { Queryable } from "../../server/db/database.ts";
 import { type CommandOptions, decide, expectVersion } from "../../server/events/command.ts";
 import { activityRecord, courtesyRecord, feedingRecord } from "../../server/catalogues/projection.ts";
 import { userRecord } from "../../server/accounts/usersProjection.ts";
+import { insertRows } from "../../server/events/projection.ts";
 import { append, readStream } from "../../server/events/store.ts";
 import { rebuildProjections } from "../../server/rebuild.ts";
 import { ApiError } from "../../src/api/errors.ts";
@@ -312,5 +313,24 @@ describe("rebuild", () => {
       "catalogueItem.rename",
       "catalogueItem.edit",
     ]);
+  });
+});
+
+describe("insertRows", () => {
+  it("writes each value as its column's type: text with quotes and newlines, numbers, booleans, dates, JSON objects and strings, nulls", async () => {
+    await db.exec("create table if not exists insert_rows_probe (id int primary key, note text, flag boolean, at timestamptz, doc jsonb, amount numeric(10, 2))");
+    const rows = [
+      [1, 'dice "hola"\nlínea\\dos', true, at, { nights: 4, ports: ["Baltra"] }, 12.5],
+      [2, null, false, null, "sólo un texto", null],
+      [3, "", null, new Date("2031-06-01T10:20:30.456Z"), null, 0],
+    ];
+    await db.transaction((tx) => insertRows(tx, "insert_rows_probe", "id, note, flag, at, doc, amount", rows));
+    const read = await db.query<Record<string, unknown>>("select id, note, flag, at, doc, amount::float8 as amount, doc is null as no_doc from insert_rows_probe order by id");
+    expect(read).toEqual([
+      { id: 1, note: 'dice "hola"\nlínea\\dos', flag: true, at, doc: { nights: 4, ports: ["Baltra"] }, amount: 12.5, no_doc: false },
+      { id: 2, note: null, flag: false, at: null, doc: "sólo un texto", amount: null, no_doc: false },
+      { id: 3, note: "", flag: null, at: new Date("2031-06-01T10:20:30.456Z"), doc: null, amount: 0, no_doc: true },
+    ]);
+    await db.exec("drop table insert_rows_probe");
   });
 });
