@@ -1,13 +1,14 @@
 /**
  * Generated leads for trying the lists at volume (`npm run seed:leads`, the lead search's tests and
- * bench): each a 'lead.create' event plus its projection row, written in batches with multi-row
- * inserts; the rows, their ordinals and the unassigned total are written by the projection's own
+ * bench): each a 'lead.create' event plus its projection row, written in batches of a thousand
+ * (insertRows); the rows, their ordinals and the unassigned total are written by the projection's own
  * insertLeads, as a rebuild writes them, so a rebuild gives back the same rows.
  */
 import type { LeadCreate } from "../../src/machines/domain/lead.machine.ts";
 import { leadMachine } from "../../src/machines/domain/lead.machine.ts";
 import { nextStatus } from "../../src/machines/domain/verdict.ts";
 import type { Database, Queryable } from "../db/database.ts";
+import { insertRows } from "../events/projection.ts";
 import { insertLeads, leadRecord, numberLeads } from "../leads/projection.ts";
 import { seededRandom } from "./seededRandom.ts";
 
@@ -57,28 +58,18 @@ export const generatedLead = (random: () => number, index: number): Omit<LeadCre
   };
 };
 
-const placeholders = (rows: number, columns: number): string =>
-  Array.from(
-    { length: rows },
-    (_, row) => `(${Array.from({ length: columns }, (_, column) => `$${row * columns + column + 1}`).join(", ")})`,
-  ).join(", ");
-
 const insertBatch = async (tx: Queryable, leads: ReadonlyArray<{ lead: Omit<LeadCreate, "type">; at: Date }>, status: string) => {
   const ids = await tx.query<{ id: number }>(
     "select nextval(pg_get_serial_sequence('leads', 'id'))::int as id from generate_series(1, $1)",
     [leads.length],
   );
-  const eventValues: unknown[] = [];
   const creates = leads.map(({ lead, at }, index) => {
     const id = ids[index]?.id;
     if (id === undefined) throw new Error("too few ids from the leads sequence");
-    eventValues.push(leadRecord.stream, String(id), 1, "lead.create", lead, null, at);
     return { event: { type: "lead.create" as const, ...lead }, row: { id, status, version: 1, at } };
   });
-  await tx.query(
-    `insert into events (stream, stream_id, version, type, data, actor_id, occurred_at) values ${placeholders(leads.length, 7)}`,
-    eventValues,
-  );
+  const events = creates.map(({ event: { type, ...data }, row }) => [leadRecord.stream, String(row.id), 1, type, data, null, row.at]);
+  await insertRows(tx, "events", "stream, stream_id, version, type, data, actor_id, occurred_at", events);
   await insertLeads(tx, creates);
 };
 
