@@ -42,7 +42,14 @@ export type SeedSettings = Pick<
  * embedded database, the demo staff, catalogue items and fleet reference data. Everything goes
  * through the event store. The first admin and the demo are never created twice.
  */
-export const seed = async (db: Database, settings: SeedSettings, log: FastifyBaseLogger, now: Date): Promise<void> => {
+/** How many of the next departures the demo sells: every one it makes by default; fewer to try many first starts quickly. */
+export interface DemoSize {
+  readonly departures: number;
+}
+
+export const fullDemo: DemoSize = { departures: 400 };
+
+export const seed = async (db: Database, settings: SeedSettings, log: FastifyBaseLogger, now: Date, size: DemoSize = fullDemo): Promise<void> => {
   const adminEmail = settings.ADMIN_EMAIL?.trim().toLowerCase() ?? DEFAULT_ADMIN_EMAIL;
   const withDemo = settings.SEED_DEMO && db.kind === "pglite";
   const temporaryPassword = settings.ADMIN_PASSWORD === undefined ? generateTemporaryPassword() : null;
@@ -88,7 +95,7 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
     // after the fleet, its itineraries, the agencies and the flights: the rates name them
     if (withDemo) await seedDemoRates(tx, options, now);
     // after the departures, the rates and the sales staff: reservations are priced and made by them
-    if (withDemo) await seedDemoReservations(tx, now);
+    if (withDemo) await seedDemoReservations(tx, now, size.departures);
     // after the reservations: their spaces get passengers, and those flights
     if (withDemo) await seedDemoPassengers(tx, now);
     // After the catalogues: the demo destinations include their items.

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { CruiseId, ReservationId } from "../../src/api/ids.ts";
 import type { CruiseCabin } from "../../src/api/reservations.ts";
-import { defaultHoldPolicy } from "../../src/machines/domain/timeLimit.ts";
+import { defaultHoldPolicy, departureMoment, latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
 import type { Queryable } from "../db/database.ts";
 import { demoSeller, sequence } from "./seller.ts";
 import { queryRows } from "../db/rows.ts";
@@ -17,7 +17,10 @@ import {
 } from "../reservations/reservations.ts";
 
 const IdRow = Schema.Struct({ id: Schema.Int });
+const DepartureRow = Schema.Struct({ id: Schema.Int, start_date: Schema.String });
 const HOUR = 3_600_000;
+/** Which of the next departures the demo sells out, to show a full departure and its waiting list. */
+const FULL_DEPARTURE = 2;
 
 /**
  * Reservations on the demo's next departures (DOMAIN.md section 5), made as the sales executive
@@ -42,28 +45,33 @@ export const seedDemoReservations = async (
   if (male === undefined || female === undefined) return;
   const upcoming = await queryRows(
     tx,
-    IdRow,
-    `select id from cruises where status = 'scheduled' and start_date > $1::date and ($3::int[] is null or yacht_id = any($3::int[]))
+    DepartureRow,
+    `select id, start_date::text as start_date from cruises where status = 'scheduled' and start_date > $1::date and ($3::int[] is null or yacht_id = any($3::int[]))
       order by start_date, id limit $2`,
     [now.toISOString().slice(0, 10), departures, yachtIds],
   );
   const random = sequence(17);
-  for (const [index, { id }] of upcoming.entries()) {
+  for (const [index, { id, start_date }] of upcoming.entries()) {
     // a later departure in three is still unsold: whole departures to try holds, charters and groups on
     if (index >= 24 && index % 3 === 0) continue;
     const cruiseId = CruiseId.make(id);
     const cabins: ReadonlyArray<CruiseCabin> = (await departureCabins(tx, cruiseId, session)) ?? [];
-    // the next departures are nearly sold, the later ones fill up less
-    const fill = index === 2 ? 1 : Math.max(0.45, 0.9 - index * 0.02);
+    // Every berth of the full departure is sold, one reservation a cabin, so that the waiting list
+    // below is judged on a full departure whatever the day; the next departures are nearly sold,
+    // the later ones fill up less.
+    const full = index === FULL_DEPARTURE;
+    const fill = full ? 1 : Math.max(0.45, 0.9 - index * 0.02);
     const capacity = cabins.reduce((total, cabin) => total + cabin.capacity, 0);
+    // a hold never asks beyond what the policy allows on that departure, whatever the hour
+    const latest = latestTimeLimit(now.getTime(), departureMoment(start_date), caller.policy);
     let taken = 0;
     for (const cabin of cabins) {
       if (taken >= capacity * fill) break;
-      const spaces = Math.max(1, Math.min(cabin.capacity, 1 + Math.floor(random() * cabin.capacity)));
+      const spaces = full ? cabin.capacity : Math.max(1, Math.min(cabin.capacity, 1 + Math.floor(random() * cabin.capacity)));
       const genderId = random() < 0.5 ? male : female;
       // a family in the family room (two adults and their children), a parent and a child in some cabins
       const family = cabin.familyRoom && child !== undefined && cabin.capacity >= 3;
-      const withChild = !family && child !== undefined && spaces === 2 && random() < 0.15;
+      const withChild = !full && !family && child !== undefined && spaces === 2 && random() < 0.15;
       const types = family
         ? [male, female, ...Array.from({ length: cabin.capacity - 2 }, () => child.id)]
         : withChild
@@ -71,7 +79,8 @@ export const seedDemoReservations = async (
           : Array.from({ length: spaces }, () => genderId);
       const agencyId = random() < 0.15 ? null : (agencies[Math.floor(random() * agencies.length)] ?? null);
       // a few holds of the next departures expire within a day
-      const soon = random() < (index < 24 ? 0.12 : 0.01) ? { timeLimit: new Date(now.getTime() + (6 + Math.floor(random() * 16)) * HOUR).toISOString() } : {};
+      const expiring = random() < (index < 24 ? 0.12 : 0.01) && !full;
+      const soon = expiring ? { timeLimit: new Date(Math.min(latest, now.getTime() + (6 + Math.floor(random() * 16)) * HOUR)).toISOString() } : {};
       const held = await createReservation(
         tx,
         { cruiseId: id, agencyId, type: cabin.familyRoom ? "familyRoom" : "general", cabins: [{ cabinId: cabin.id, spaces: types.map((type) => ({ genderId: type })) }], ...soon },
@@ -80,14 +89,14 @@ export const seedDemoReservations = async (
       taken += types.length;
       const roll = random();
       if ("timeLimit" in soon) continue;
-      if (roll < Math.max(0.3, 0.6 - index * 0.01)) await confirmReservation(tx, held.id, caller);
+      if (full || roll < Math.max(0.3, 0.6 - index * 0.01)) await confirmReservation(tx, held.id, caller);
       else if (roll > 0.92) await cancelReservation(tx, held.id, "El cliente cambió de fechas", caller);
       else if (roll > 0.86 && types.length > 1 && !withChild && !family) {
         const space = (await findReservation(tx, ReservationId.make(held.id), session))?.bookings[0]?.spaces[0];
         if (space !== undefined) await cancelSpace(tx, space.id, "Un pasajero no viajará", caller);
       }
     }
-    if (index === 2) {
+    if (full) {
       const first = cabins[0];
       if (first !== undefined) {
         await createReservation(
