@@ -10,6 +10,8 @@ import type { StoredEvent } from "./store.ts";
 /** The read tables fed by one stream, and how an event of that stream changes them. */
 export interface Projection {
   readonly stream: string;
+  /** The domain machine of a record's stream: what its history reads each event's state from. */
+  readonly machine?: AnyStateMachine;
   /** Emptied by a rebuild. */
   readonly tables: ReadonlyArray<string>;
   /** Serial columns whose sequence a rebuild sets past the highest replayed id. */
@@ -52,6 +54,9 @@ export const registerProjections = (projections: ReadonlyArray<Projection>): voi
     if (!byStream.has(projection.stream)) byStream.set(projection.stream, projection);
   }
 };
+
+/** The projection registered for `stream`, if any. */
+export const findProjection = (stream: string): Projection | undefined => byStream.get(stream);
 
 /** The projection registered for `stream`; an event of a stream nobody projects is a bug. */
 export const projectionOf = (stream: string): Projection => {
@@ -213,6 +218,7 @@ export const recordProjection = <
   const isCreate = (event: S["Type"]): event is Extract<S["Type"], { readonly type: CreateType }> => event.type === creates?.type;
   return {
     stream: record.stream,
+    machine: record.machine,
     tables: [record.table, ...(spec.alsoFills ?? [])],
     sequences: serial ? [{ table: record.table, column: "id" }] : [],
     ...(spec.settle && { settle: spec.settle }),

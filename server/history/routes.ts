@@ -1,7 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { Schema } from "effect";
 import type { FastifyInstance } from "fastify";
-import type { AnyStateMachine } from "xstate";
 import { ApiError } from "../../src/api/errors.ts";
 import { type HistoryEntry, recordHistory } from "../../src/api/history.ts";
 import type { CatalogueDeclaration } from "../../src/records/catalogue.ts";
@@ -9,22 +8,29 @@ import { historyReadersWith } from "../../src/records/index.ts";
 import { UserId } from "../../src/api/ids.ts";
 import { messages } from "../../src/api/messages.ts";
 import { queryRows } from "../db/rows.ts";
-import type { RecordType } from "../events/command.ts";
+import type { AnyStateMachine } from "xstate";
+import type { Queryable } from "../db/database.ts";
+import { findProjection } from "../events/projection.ts";
 import { nextStatus } from "../../src/machines/domain/verdict.ts";
-import { bannerRecord, callActionRecord } from "../home/projection.ts";
-import { itineraryRecord } from "../itineraries/projection.ts";
-import { leadRecord } from "../leads/projection.ts";
-import { userRecord } from "../accounts/usersProjection.ts";
+import type { Session } from "../accounts/sessions.ts";
 import { registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
 
-/** The machine of each of this contract's readable streams, to tell the status each event led to. */
-const contractRecords: ReadonlyArray<RecordType<AnyStateMachine>> = [
-  userRecord,
-  itineraryRecord,
-  leadRecord,
-  bannerRecord,
-  callActionRecord,
-];
+/**
+ * The agency that owns a record of a stream an agency user may read (its own reservations and
+ * passengers): the record's table, where its agency is a column.
+ */
+const agencyOwned: Readonly<Record<string, string>> = { reservation: "reservations", passenger: "passengers" };
+
+const OwnerRow = Schema.Struct({ agency_id: Schema.NullOr(Schema.Int) });
+
+/** Whether the caller may read this record's history: staff any, an agency user its own agency's only. */
+const mayRead = async (db: Queryable, session: Session, stream: string, id: string): Promise<boolean> => {
+  if (session.role !== "agency") return true;
+  const table = agencyOwned[stream];
+  if (table === undefined || !/^[0-9]+$/.test(id)) return false;
+  const [owner] = await queryRows(db, OwnerRow, `select agency_id from ${table} where id = $1`, [Number(id)]);
+  return owner !== undefined && owner.agency_id !== null && owner.agency_id === session.agencyId;
+};
 
 export interface HistoryContext extends RouteContext {
   /** The declared catalogues served: their streams' history is readable by their readers. */
@@ -87,16 +93,15 @@ export const historyOf = (machine: AnyStateMachine, rows: ReadonlyArray<HistoryR
 
 export const registerHistoryRoutes = (app: FastifyInstance, context: HistoryContext): void => {
   const readers = historyReadersWith(context.catalogues);
-  const machines = new Map(
-    [...contractRecords, ...context.catalogues].map((record): [string, AnyStateMachine] => [record.stream, record.machine]),
-  );
   registerEndpoint(app, context, recordHistory, async (call) => {
     const session = signedIn(call);
     const { stream, id } = call.params;
-    const machine = machines.get(stream);
+    const machine = findProjection(stream)?.machine;
     const streamReaders = readers[stream];
     if (machine === undefined || streamReaders === undefined) throw new ApiError(404, messages.notFound);
     if (!streamReaders.includes(session.role)) throw new ApiError(403, messages.forbidden);
+    // another agency's record reads as one that does not exist
+    if (!(await mayRead(context.db, session, stream, id))) throw new ApiError(404, messages.notFound);
     const rows = await queryRows(
       context.db,
       HistoryRow,

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
-import { anyStaff, endpoint, type RoleName, staffRoles } from "./endpoint.ts";
-import { SerialIdFromPath, UserId } from "./ids.ts";
+import { endpoint, everyRole, type RoleName, staffRoles } from "./endpoint.ts";
+import { UserId } from "./ids.ts";
 
 /**
  * The records of this contract whose history can be read, and who may read it: the same people
@@ -9,19 +9,31 @@ import { SerialIdFromPath, UserId } from "./ids.ts";
  */
 export const historyReaders: Readonly<Record<string, ReadonlyArray<RoleName>>> = {
   user: ["admin"],
+  // who signed in and when, and each sign-in's end: the users' administrator's audit
+  session: ["admin"],
   itinerary: staffRoles,
   lead: staffRoles,
   banner: ["admin", "marketing"],
   callAction: ["admin", "marketing"],
+  recommendations: ["admin", "marketing"],
+  yachtPage: staffRoles,
   cruise: staffRoles,
-  // an agency user reads its reservations, not their history: the history call knows no agency
-  reservation: staffRoles,
-  passenger: staffRoles,
+  // an agency user reads the history of its own agency's reservations and passengers only
+  reservation: everyRole,
+  passenger: everyRole,
 };
 
 /** A record's event stream as it travels in the path: a name, checked against the readers. */
 export const HistoryStream = Schema.String.check(Schema.isPattern(/^[a-zA-Z]{1,40}$/));
 export type HistoryStream = typeof HistoryStream.Type;
+
+/**
+ * A record's stream id as it travels in the path: a serial id (`16`), a yacht's page
+ * (`3/technical_info`, encoded), a named list (`home`) or a sign-in (a UUID).
+ */
+export const HistoryStreamId = Schema.String.check(
+  Schema.isPattern(/^(?:[1-9][0-9]{0,9}(?:\/[a-z_]{1,40})?|[a-z][a-zA-Z]{0,39}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/),
+);
 
 /** One field that an event changed; secrets (hashes, tokens) never appear. */
 export const FieldChange = Schema.Struct({
@@ -45,9 +57,9 @@ export const recordHistory = endpoint({
   name: "history.get",
   method: "GET",
   path: "/history/:stream/:id",
-  params: Schema.Struct({ stream: HistoryStream, id: SerialIdFromPath }),
+  params: Schema.Struct({ stream: HistoryStream, id: HistoryStreamId }),
   response: Schema.Array(HistoryEntry),
-  access: anyStaff,
+  access: { kind: "session", roles: everyRole },
   description:
     "A record's events, oldest first, with their author and the fields they changed; readable by whoever may read the record.",
 });

@@ -4,7 +4,8 @@ import { type ClientInput, errorActions, showError } from "./shared.ts";
 
 export interface HistoryInput extends ClientInput {
   readonly stream: HistoryStream;
-  readonly id: number;
+  /** The record's stream id: its serial id, or a keyed record's text (a yacht's page). */
+  readonly id: number | string;
 }
 
 export interface HistoryContext extends HistoryInput {
@@ -37,7 +38,7 @@ export const recordHistoryMachine = setup({
   },
   actors: {
     loadHistory: fromPromise<ReadonlyArray<HistoryEntry>, HistoryInput>(({ input }) =>
-      input.client.call(recordHistory, { params: { stream: input.stream, id: input.id } }),
+      input.client.call(recordHistory, { params: { stream: input.stream, id: String(input.id) } }),
     ),
   },
 }).createMachine({

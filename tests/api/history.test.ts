@@ -1,3 +1,5 @@
+import { projections } from "../../server/projections.ts";
+import { catalogues, historyReadersWith } from "../../src/records/index.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { messages } from "../../src/api/messages.ts";
@@ -93,5 +95,14 @@ describe("GET /api/history/{stream}/{id}", () => {
     expect((await request(server, "GET", "/api/history/feeding/999", { token: adminToken })).status).toBe(404);
     expect((await request(server, "GET", "/api/history/session/1", { token: adminToken })).status).toBe(404);
     expect((await request(server, "GET", "/api/history/ses$ion/1", { token: adminToken })).status).toBe(400);
+  });
+});
+
+describe("every stream the event log holds", () => {
+  it("has a domain machine and readers, so its records' history is readable", () => {
+    const readers = historyReadersWith(catalogues);
+    const streams = projections.map((projection) => [projection.stream, projection.machine !== undefined, (readers[projection.stream] ?? []).length > 0]);
+    expect(streams.filter(([, machine, read]) => !machine || !read)).toEqual([]);
+    expect(streams.length).toBeGreaterThan(20);
   });
 });

@@ -523,3 +523,40 @@ describe("the live stream", () => {
     expect((await request(server, "GET", "/api/events/stream")).status).toBe(498);
   });
 });
+
+describe("a reservation's and its departure's history", () => {
+  interface Entry {
+    readonly version: number;
+    readonly type: string;
+    readonly actor: { readonly firstName: string } | null;
+    readonly status: { readonly before: string | null; readonly after: string };
+    readonly changes: ReadonlyArray<{ readonly field: string }>;
+  }
+  const history = async (path: string, role: RoleName = "sales") => {
+    const answer = await call("GET", `/history/${path}`, undefined, role);
+    return { status: answer.status, entries: answer.status === 200 ? (dataOf(answer) as ReadonlyArray<Entry>) : [] };
+  };
+
+  it("reads each event in order with its author, command, the state it led to and what changed", async () => {
+    const held = await hold();
+    expect((await call("PUT", `/reservations/confirmReservation/${held.id}`)).status).toBe(200);
+    const { status, entries } = await history(`reservation/${held.id}`);
+    expect(status).toBe(200);
+    expect(entries.map(({ version, type, status: state }) => [version, type, state.before, state.after])).toEqual([
+      [1, "reservation.hold", null, "reserved"],
+      [2, "reservation.confirm", "reserved", "confirmed"],
+    ]);
+    expect(entries[0]?.actor).not.toBeNull();
+    expect(entries[0]?.changes.map(({ field }) => field)).toEqual(expect.arrayContaining(["code", "timeLimit", "spaces"]));
+    const departure = await history(`cruise/${ids.june}`);
+    expect(departure.entries[0]).toMatchObject({ version: 1, status: { before: null, after: "scheduled" } });
+  });
+
+  it("is readable by an agency user for its own agency's reservations only; another's reads as missing", async () => {
+    const own = await hold({ agencyId: ids.ownAgency }, "agency");
+    const other = await hold({ cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.male }] }] });
+    expect((await history(`reservation/${own.id}`, "agency")).status).toBe(200);
+    expect((await history(`reservation/${other.id}`, "agency")).status).toBe(404);
+    expect((await history(`cruise/${ids.june}`, "agency")).status).toBe(403);
+  });
+});

@@ -10,7 +10,7 @@ import { PageTitle } from "./PageTitle.tsx";
 import { Spinner } from "./Spinner.tsx";
 
 /** The edited record's history, or null for a new one (or a record without one). */
-type RecordHistory = { readonly stream: HistoryStream; readonly id: number } | null;
+type RecordHistory = { readonly stream: HistoryStream; readonly id: number | string } | null;
 
 /**
  * What every form screen shows around its form: the title, the red banner, the spinner while the

@@ -45,7 +45,7 @@ function ChangeValue({ value, label, yes, no }: { readonly value: unknown; reado
 }
 
 /** The collapsible 'Historial' of an edit screen: who changed the record, when, and what. */
-export function HistoryPanel({ stream, id }: { readonly stream: HistoryStream; readonly id: number }) {
+export function HistoryPanel({ stream, id }: { readonly stream: HistoryStream; readonly id: number | string }) {
   const { t } = useTranslation();
   const { client } = useServices();
   const [snapshot, send] = useFlowMachine(recordHistoryMachine, { input: { client, stream, id } });

@@ -203,7 +203,6 @@ export default function PassengerView({ id }: { readonly id: number | null }) {
   const { t, i18n } = useTranslation();
   const search = useSearch();
   const role = useRole();
-  const staff = useRoleIn(["admin", "marketing", "sales"]);
   const writable = useRoleIn(passengers.writers);
   const [back] = useState(() => (id === null ? backFrom(search) : passengers.listPath));
   const [{ fields, source }] = useState(() => passengers.form(role));
@@ -218,7 +217,7 @@ export default function PassengerView({ id }: { readonly id: number | null }) {
         title={title}
         readOnly={!writable}
         back={back}
-        history={id === null || !staff ? null : { stream: passengers.stream, id }}
+        history={id === null ? null : { stream: passengers.stream, id }}
         status={state}
         submit={(form) =>
           actor.send({

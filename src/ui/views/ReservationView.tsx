@@ -69,14 +69,13 @@ function Summary({ reservation }: { readonly reservation: Reservation }) {
 /**
  * /panel/reservations/{id}: a reservation's summary, its bookings by cabin with each space's type
  * and state, its price lines, and the buttons of the commands its state takes, each asking first;
- * staff read its history too.
+ * and its history (an agency user's own reservations' too).
  */
 export default function ReservationView({ id }: { readonly id: number }) {
   const { t, i18n } = useTranslation();
   const { client } = useServices();
   const [, navigate] = useLocation();
   const writable = useRoleIn(reservations.writers);
-  const staff = useRoleIn(["admin", "marketing", "sales"]);
   const [logic] = useState(() =>
     reservationPageMachine.provide({
       actors: { askCommand: reservationDialog(i18n, client) },
@@ -243,7 +242,7 @@ export default function ReservationView({ id }: { readonly id: number }) {
               <p className="reservation-notes">{reservation.notes}</p>
             </>
           )}
-          {staff && <HistoryPanel stream="reservation" id={reservation.id} />}
+          <HistoryPanel stream="reservation" id={reservation.id} />
         </>
       )}
     </section>

@@ -113,7 +113,7 @@ export default function YachtPageView({ page, yachtId }: { readonly page: YachtP
       title={item === null ? pageTitle : t("yachtPage.title", { yacht: item.yachtName, page: pageTitle })}
       readOnly={!writable}
       back={yachts.listPath}
-      history={null}
+      history={{ stream: "yachtPage", id: `${yachtId}/${page.name}` }}
       status={state}
       submit={(form) => actor.send({ type: "form.submit", draft: readDraft(page, form, i18n.language) })}
     >
