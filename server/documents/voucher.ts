@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { formatMoney } from "../../src/api/amounts.ts";
 import { type CruiseDocument, DocumentLanguage, type IncompleteBerth } from "../../src/api/documents.ts";
 import { CruiseId } from "../../src/api/ids.ts";
-import type { Reservation } from "../../src/api/reservations.ts";
+import type { StoredReservation } from "../reservations/reservations.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
 import { findDocumentDeparture } from "./departure.ts";
@@ -46,7 +46,7 @@ const notIncluded = ["parkFee", "transitCard", "drinks", "tips", "insurance"] as
  * departure and itinerary with its days, each cabin's spaces and passengers, their flights, what
  * is included and what is not, the price, and the company's bank data to pay it into.
  */
-export const voucherDocument = async (db: Queryable, reservation: Reservation, language: DocumentLanguage, now: Date): Promise<CruiseDocument | null> => {
+export const voucherDocument = async (db: Queryable, reservation: StoredReservation, language: DocumentLanguage, now: Date): Promise<CruiseDocument | null> => {
   const cruiseId = Schema.decodeSync(CruiseId)(reservation.cruiseId);
   const departure = await findDocumentDeparture(db, cruiseId);
   const service = await findDepartureService(db, cruiseId, language);

@@ -114,7 +114,10 @@ const registered = async (tx: Queryable, draft: PassengerDraft, caller: Passenge
 const spaceFor = async (tx: Queryable, reservationId: number, spaces: ReadonlyArray<AssignedSpace>, passenger: Passenger, cabin: string | undefined, day: string, caller: PassengerCaller) => {
   const free = spaces.filter((space) => space.status !== "canceled" && space.passenger_id === null);
   if (free.length === 0) {
-    await decideReservation(tx, reservationId, { type: "space.assign", spaceId: 0, passengerId: passenger.id }, commandOptions(caller), { everySpaceFilled: true });
+    const live = spaces.filter((space) => space.status !== "canceled");
+    await decideReservation(tx, reservationId, { type: "space.assign", spaceId: 0, passengerId: passenger.id }, commandOptions(caller), {
+      spaces: live.map((space) => ({ id: space.id, cabinId: space.cabin_id, genderId: space.gender_id, passengerId: space.passenger_id })),
+    });
   }
   const inCabin = cabin === undefined ? [] : free.filter((space) => headerKey(space.cabin_name) === headerKey(cabin));
   const candidates = [...inCabin, ...free.filter((space) => !inCabin.includes(space))];

@@ -297,6 +297,7 @@ const AssignedSpaceRow = Schema.Struct({
   cruise_id: Schema.Int,
   cabin_id: Schema.Int,
   cabin_name: Schema.String,
+  gender_id: Schema.Int,
   status: Schema.String,
   passenger_id: Schema.NullOr(Schema.Int),
   sex: Schema.String,
@@ -304,7 +305,7 @@ const AssignedSpaceRow = Schema.Struct({
 });
 export type AssignedSpace = typeof AssignedSpaceRow.Type;
 
-export const selectAssignedSpaces = `select s.id, s.reservation_id, s.cruise_id, s.cabin_id, cb.name as cabin_name, s.status, s.passenger_id,
+export const selectAssignedSpaces = `select s.id, s.reservation_id, s.cruise_id, s.cabin_id, cb.name as cabin_name, s.gender_id, s.status, s.passenger_id,
     coalesce(g.details->>'sex', '') as sex, coalesce((g.details->>'child')::boolean, false) as child
   from spaces s join genders g on g.id = s.gender_id join cabins cb on cb.id = s.cabin_id`;
 

@@ -17,18 +17,18 @@ import {
   DEFAULT_RESERVATIONS_PAGE_SIZE,
   missingSpaces,
   type Reservation,
-  type CabinRequest,
   type ReservationChange,
   type ReservationDraft,
   type ReservationSummary,
   type ReservationsQuery,
   reasonProblem,
 } from "../../src/api/reservations.ts";
-import { type BerthCabin, type BerthRequest, berthProblem, type LiveSpace } from "../../src/machines/domain/berths.ts";
-import { priceDraft } from "../../src/machines/domain/pricing.ts";
-import { noReservationFacts, type ReservationEvent, type ReservationFacts } from "../../src/machines/domain/reservation.machine.ts";
+import { type BerthCabin, type BerthRequest, bookingChanges, type LiveSpace } from "../../src/machines/domain/berths.ts";
+import { type PricingFacts, priceDraft } from "../../src/machines/domain/pricing.ts";
+import { noReservationFacts, type OwnSpace, type ReservationEvent, type ReservationFacts, reservationMachine } from "../../src/machines/domain/reservation.machine.ts";
+import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { type SpaceEvent, type SpaceFacts, spaceMachine } from "../../src/machines/domain/space.machine.ts";
-import { departureMoment, type HoldPolicy, isTimeLimitRefused, latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
+import { departureMoment, type HoldPolicy, latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
 import type { Session } from "../accounts/sessions.ts";
 import { rememberCatalogueRead } from "../catalogues/items.ts";
@@ -139,11 +139,17 @@ const toBerthCabin = (cabin: CabinRow): BerthCabin => ({ id: cabin.id, capacity:
 const GenderRow = Schema.Struct({ id: Schema.Int, child: Schema.Boolean });
 
 /** The live space types, and which of them are a child's. */
-const spaceTypes = async (db: Queryable): Promise<{ readonly live: ReadonlySet<number>; readonly children: ReadonlySet<number> }> => {
+const spaceTypes = async (
+  db: Queryable,
+): Promise<{ readonly live: ReadonlySet<number>; readonly children: ReadonlySet<number>; readonly adults: ReadonlyArray<number> }> => {
   const rows = await rememberCatalogueRead(db, "live space types", () =>
-    queryRows(db, GenderRow, "select id, coalesce((details->>'child')::boolean, false) as child from genders where status <> 'deleted' and active"),
+    queryRows(db, GenderRow, "select id, coalesce((details->>'child')::boolean, false) as child from genders where status <> 'deleted' and active order by id"),
   );
-  return { live: new Set(rows.map(({ id }) => id)), children: new Set(rows.filter(({ child }) => child).map(({ id }) => id)) };
+  return {
+    live: new Set(rows.map(({ id }) => id)),
+    children: new Set(rows.filter(({ child }) => child).map(({ id }) => id)),
+    adults: rows.filter(({ child }) => !child).map(({ id }) => id),
+  };
 };
 
 const isLiveAgency = async (db: Queryable, agencyId: number): Promise<boolean> =>
@@ -153,9 +159,18 @@ const isLiveAgency = async (db: Queryable, agencyId: number): Promise<boolean> =
     async () => (await queryCount(db, "select count(*)::int as count from agencies where id = $1 and status <> 'deleted' and active", [agencyId])) > 0,
   );
 
-/** Whether the departure no longer sells: canceled, or left already. */
-const isClosed = (departure: DepartureRow, now: Date): boolean =>
-  departure.status !== "scheduled" || departureMoment(departure.start_date) <= now.getTime();
+/** The departure as the reservation machine reads it: its first day and whether it is still scheduled. */
+const departureFacts = (departure: DepartureRow) => ({ startDate: departure.start_date, scheduled: departure.status === "scheduled" });
+
+/** The kinds of rate of an agency's own (contract, Ikarus) among the rates loaded for a departure. */
+const agencyRateKinds = (facts: PricingFacts | null, agencyId: number | null) =>
+  agencyId === null || facts === null ? [] : facts.rates.filter((rate) => rate.agency === agencyId).map((rate) => rate.kind);
+
+/** A reservation's own live spaces. */
+const ownSpaces = (reservation: Pick<StoredReservation, "bookings">): ReadonlyArray<OwnSpace> =>
+  reservation.bookings.flatMap(({ cabinId, spaces }) =>
+    spaces.filter((space) => space.state !== "canceled").map((space) => ({ id: space.id, cabinId, genderId: space.genderId, passengerId: space.passengerId })),
+  );
 
 /** Whether a draft's cabins and spaces name live items of the departure's yacht, each cabin once. */
 const draftProblem = async (
@@ -164,7 +179,7 @@ const draftProblem = async (
   cabins: ReadonlyArray<CabinRow>,
   types: Awaited<ReturnType<typeof spaceTypes>>,
 ): Promise<FieldProblem | null> => {
-  if (missingSpaces(draft.cabins)) return "required";
+  if (missingSpaces(draft.cabins, draft.type === "charter")) return "required";
   const chosen = draft.cabins.map(({ cabinId }) => cabinId);
   const known = new Set(cabins.map(({ id }) => id));
   const wellFormed =
@@ -257,7 +272,10 @@ const SpaceRow = Schema.Struct({
 });
 
 /** One reservation the caller may see (an agency user: its own agency's), or null. */
-export const findReservation = async (db: Queryable, id: ReservationId, session: Session): Promise<Reservation | null> => {
+/** A reservation as the commands read it: what the panel reads, without what depends on the reader and the clock. */
+export type StoredReservation = Omit<Reservation, "latestTimeLimit" | "extensionsLeft">;
+
+export const findReservation = async (db: Queryable, id: ReservationId, session: Session): Promise<StoredReservation | null> => {
   const row = await queryOne(db, ReservationRow, `${selectReservations} where r.id = $1 and r.status <> 'deleted'`, [id]);
   const agency = ownAgency(session);
   if (row === null || (agency !== null && row.agency_id !== agency)) return null;
@@ -331,6 +349,19 @@ export const listReservations = async (db: Queryable, query: ReservationsQuery, 
   return { reservations: rows.map(toSummary), meta: { total, page, pageSize } };
 };
 
+/**
+ * A reservation as its reader sees it now: while held, the latest time limit the policy allows
+ * (what the extend dialog proposes) and, for an agency user, the extensions it has left.
+ */
+export const readReservation = async (db: Queryable, id: ReservationId, caller: Caller): Promise<Reservation | null> => {
+  const found = await findReservation(db, id, caller.session);
+  if (found === null) return null;
+  const held = found.state === "reserved";
+  const latest = held ? new Date(latestTimeLimit(caller.now.getTime(), departureMoment(found.startDate), caller.policy)).toISOString() : null;
+  const extensionsLeft = caller.session.role === "agency" ? Math.max(0, caller.policy.maxExtensions - (await agencyExtensionsOf(db, id))) : null;
+  return { ...found, latestTimeLimit: latest, extensionsLeft };
+};
+
 /** The time limit a hold gets when none is asked: the latest the policy allows. */
 const defaultTimeLimit = (departure: DepartureRow, caller: Pick<Caller, "now" | "policy">): Date =>
   new Date(latestTimeLimit(caller.now.getTime(), departureMoment(departure.start_date), caller.policy));
@@ -361,21 +392,24 @@ export const decideReservation = (
  * Holds berths on a departure, or puts them on its waiting list when the caller asked to wait and
  * the departure or a cabin is full. An agency user sells for its own agency only (403 otherwise).
  */
-export const createReservation = async (tx: Queryable, draft: ReservationDraft, caller: Caller): Promise<ReservationSummary> => {
+export const createReservation = async (tx: Queryable, wanted: ReservationDraft, caller: Caller): Promise<ReservationSummary> => {
+  let draft = wanted;
   const agency = ownAgency(caller.session);
   if (agency !== null && draft.agencyId !== agency) throw new ApiError(403, messages.forbidden);
   const departure = await lockDeparture(tx, draft.cruiseId);
   if (departure === null) throw new ApiError(400, messages.invalidInput);
   const cabins = await cabinsOf(tx, departure.yacht_id);
   const types = await spaceTypes(tx);
+  // a charter asked without cabins takes every berth of every cabin, as adults of the first adult type
+  const adult = types.adults[0];
+  if (draft.type === "charter" && draft.cabins.length === 0 && adult !== undefined) {
+    draft = { ...draft, cabins: cabins.map((cabin) => ({ cabinId: cabin.id, spaces: Array.from({ length: cabin.capacity }, () => ({ genderId: adult })) })) };
+  }
   const fieldProblem = await draftProblem(tx, draft, cabins, types);
   const live = (await liveSpacesOf(tx, departure.id)).map(toLive);
   const { children } = types;
   const request: BerthRequest = { reservationId: null, charter: draft.type === "charter", cabins: draft.cabins };
   const berths = cabins.map(toBerthCabin);
-  const problem = berthProblem(berths, live, request, children);
-  const waits =
-    draft.waitlist === true && (problem === "cruiseFull" || problem === "cabinNotAvailable") && berthProblem(berths, [], request, children) === null;
   const loaded =
     fieldProblem === null
       ? await pricingFacts(tx, {
@@ -388,7 +422,6 @@ export const createReservation = async (tx: Queryable, draft: ReservationDraft, 
         })
       : null;
   const pricing = loaded !== null && "facts" in loaded ? priceDraft({ ...draft, agencyId: draft.agencyId ?? 0, yachtId: departure.yacht_id, days: departure.days, startDate: departure.start_date, charter: draft.type === "charter" }, loaded.facts) : null;
-  const departs = departureMoment(departure.start_date);
   const asked = draft.timeLimit === undefined || draft.timeLimit === null ? defaultTimeLimit(departure, caller) : new Date(draft.timeLimit);
   const id = await nextId(tx, reservationRecord.table);
   const spaces = await numberedSpaces(tx, draft.cabins);
@@ -399,19 +432,31 @@ export const createReservation = async (tx: Queryable, draft: ReservationDraft, 
     agencyId: draft.agencyId,
     reservationType: draft.type,
     executiveId: caller.session.userId,
-    timeLimit: waits ? null : asked.toISOString(),
+    timeLimit: asked.toISOString(),
     notes: (draft.notes ?? "").trim(),
     price: { total: quote?.total ?? 0, commission: quote?.commission ?? 0, net: quote?.net ?? 0 },
     lines: quote?.lines ?? [],
     spaces,
   };
-  await decideReservation(tx, id, { type: waits ? "reservation.waitlist" : "reservation.hold", ...opening }, commandOptions(caller), {
+  const facts = {
     fieldProblem,
-    cruiseClosed: isClosed(departure, caller.now),
-    berthProblem: waits ? null : problem,
+    clock: caller.now.getTime(),
+    policy: caller.policy,
+    departure: departureFacts(departure),
+    cabins: berths,
+    live,
+    childTypes: [...children],
+    request,
+    agencyRateKinds: agencyRateKinds(loaded !== null && "facts" in loaded ? loaded.facts : null, draft.agencyId),
     pricing: fieldProblem === null ? (pricing?.kind ?? "rateMissing") : "priced",
-    timeLimitRefused: !waits && isTimeLimitRefused(asked.getTime(), caller.now.getTime(), departs, caller.policy, null),
-  });
+  } satisfies Partial<ReservationFacts>;
+  const hold = { type: "reservation.hold", ...opening } as const;
+  // Asked to wait, the hold is judged first: the machine's "full" sends it to the waiting list,
+  // judged on the yacht's berths alone (a waiting space claims none).
+  const verdict = draft.waitlist === true ? judge(reservationMachine, null, hold, { ...noReservationFacts, ...facts }) : null;
+  const full = verdict?.kind === "refused" && (verdict.refusal.message === messages.cruiseFull || verdict.refusal.message === messages.cabinNotAvailable);
+  if (full) await decideReservation(tx, id, { ...hold, type: "reservation.waitlist", timeLimit: null }, commandOptions(caller), { ...facts, live: [] });
+  else await decideReservation(tx, id, hold, commandOptions(caller), facts);
   // the answer is the summary: one statement, not the bookings and lines a page reads
   const created = await queryOne(tx, ReservationRow, `${selectReservations} where r.id = $1`, [id]);
   if (created === null) throw new Error(`reservation ${id} was not projected`);
@@ -427,19 +472,33 @@ export const lockReservation = async (tx: Queryable, id: number, session: Sessio
   return { reservation: found, departure };
 };
 
+/** The reservation's time limit as an instant, null while it has none. */
+const timeLimitOf = (reservation: Pick<StoredReservation, "timeLimit">): number | null => (reservation.timeLimit === null ? null : Date.parse(reservation.timeLimit));
+
 export const confirmReservation = async (tx: Queryable, id: ReservationId, caller: Caller): Promise<void> => {
   const { reservation } = await lockReservation(tx, id, caller.session);
-  const passed = reservation.timeLimit !== null && Date.parse(reservation.timeLimit) <= caller.now.getTime();
-  await decideReservation(tx, id, { type: "reservation.confirm" }, commandOptions(caller), { timeLimitPassed: passed });
+  await decideReservation(tx, id, { type: "reservation.confirm" }, commandOptions(caller), { clock: caller.now.getTime(), currentTimeLimit: timeLimitOf(reservation) });
 };
+
+/** How often agency users have extended a reservation's time limit: staff extensions are not counted (DOMAIN.md section 5). */
+export const agencyExtensionsOf = (db: Queryable, id: number): Promise<number> =>
+  queryCount(
+    db,
+    `select count(*)::int as count from events e join users u on u.id = e.actor_id
+      where e.stream = 'reservation' and e.stream_id = $1 and e.type = 'reservation.extend' and u.role_id = $2`,
+    [String(id), roleIds.agency],
+  );
 
 export const extendTimeLimit = async (tx: Queryable, id: ReservationId, timeLimit: string, caller: Caller): Promise<void> => {
   const { reservation, departure } = await lockReservation(tx, id, caller.session);
   const asked = Date.parse(timeLimit);
-  const current = reservation.timeLimit === null ? null : Date.parse(reservation.timeLimit);
-  await decideReservation(tx, id, { type: "reservation.extend", timeLimit: new Date(asked).toISOString() }, commandOptions(caller), {
-    timeLimitRefused: isTimeLimitRefused(asked, caller.now.getTime(), departureMoment(departure.start_date), caller.policy, current),
-    tooManyExtensions: caller.session.role === "agency" && reservation.extensions >= caller.policy.maxExtensions,
+  await decideReservation(tx, id, { type: "reservation.extend", timeLimit: Number.isNaN(asked) ? timeLimit : new Date(asked).toISOString() }, commandOptions(caller), {
+    clock: caller.now.getTime(),
+    policy: caller.policy,
+    departure: departureFacts(departure),
+    currentTimeLimit: timeLimitOf(reservation),
+    caller: caller.session.role === "agency" ? "agency" : "staff",
+    agencyExtensions: await agencyExtensionsOf(tx, id),
   });
 };
 
@@ -447,37 +506,6 @@ export const cancelReservation = async (tx: Queryable, id: ReservationId, reason
   const { departure } = await lockReservation(tx, id, caller.session);
   await decideReservation(tx, id, { type: "reservation.cancel", reason: reason.trim() }, commandOptions(caller), { fieldProblem: reasonProblem(reason) });
   await promoteWaiting(tx, departure, caller);
-};
-
-/** Counts of each space type, by type. */
-const typeCounts = (spaces: ReadonlyArray<{ readonly genderId: number }>): Map<number, number> => {
-  const counts = new Map<number, number>();
-  for (const { genderId } of spaces) counts.set(genderId, (counts.get(genderId) ?? 0) + 1);
-  return counts;
-};
-
-/**
- * What a change of a reservation's bookings asks: the spaces to add (each cabin's types beyond its
- * live spaces), the empty bookings to remove (cabins left out whose spaces are all canceled), and
- * whether it drops or shrinks a booking that still has live spaces.
- */
-export const bookingChanges = (
-  bookings: ReadonlyArray<{ readonly cabinId: number; readonly spaces: ReadonlyArray<{ readonly genderId: number; readonly state: string }> }>,
-  wanted: ReadonlyArray<CabinRequest>,
-): { readonly added: ReadonlyArray<CabinRequest>; readonly removedCabins: ReadonlyArray<number>; readonly bookingHasSpaces: boolean } => {
-  let bookingHasSpaces = false;
-  const added: CabinRequest[] = [];
-  for (const cabin of wanted) {
-    const live = typeCounts(bookings.find((booking) => booking.cabinId === cabin.cabinId)?.spaces.filter((space) => space.state !== "canceled") ?? []);
-    const asked = typeCounts(cabin.spaces);
-    if ([...live].some(([genderId, count]) => (asked.get(genderId) ?? 0) < count)) bookingHasSpaces = true;
-    const extra = [...asked].flatMap(([genderId, count]) => Array.from({ length: Math.max(0, count - (live.get(genderId) ?? 0)) }, () => ({ genderId })));
-    if (extra.length > 0) added.push({ cabinId: cabin.cabinId, spaces: extra });
-  }
-  const kept = new Set(wanted.map(({ cabinId }) => cabinId));
-  const dropped = bookings.filter((booking) => !kept.has(booking.cabinId));
-  if (dropped.some((booking) => booking.spaces.some((space) => space.state !== "canceled"))) bookingHasSpaces = true;
-  return { added, removedCabins: dropped.map(({ cabinId }) => cabinId), bookingHasSpaces };
 };
 
 /**
@@ -492,14 +520,15 @@ export const updateReservation = async (tx: Queryable, id: ReservationId, change
   const draft: ReservationDraft = { cruiseId: departure.id, agencyId: null, type: reservation.type, cabins: change.cabins };
   const types = await spaceTypes(tx);
   const fieldProblem = await draftProblem(tx, draft, cabins, types);
-  const { added, removedCabins, bookingHasSpaces } = bookingChanges(reservation.bookings, change.cabins);
+  const spaces = ownSpaces(reservation);
+  const { added } = bookingChanges(spaces, change.cabins);
+  const wanted = new Set(change.cabins.map(({ cabinId }) => cabinId));
+  const removedCabins = reservation.bookings.map(({ cabinId }) => cabinId).filter((cabinId) => !wanted.has(cabinId));
   const { children } = types;
   const live = (await liveSpacesOf(tx, departure.id)).map(toLive);
   const charter = reservation.type === "charter";
-  const problem =
-    added.length === 0 || reservation.state === "waiting"
-      ? null
-      : berthProblem(cabins.map(toBerthCabin), live, { reservationId: reservation.id, charter, cabins: added }, children);
+  // a waiting reservation's added spaces wait with it: no berth is asked of the departure
+  const request: BerthRequest | null = added.length === 0 || reservation.state === "waiting" ? null : { reservationId: reservation.id, charter: false, cabins: added };
   const loaded =
     fieldProblem === null && added.length > 0
       ? await pricingFacts(tx, { yachtId: departure.yacht_id, days: departure.days, startDate: departure.start_date, agencyId: reservation.agencyId, charter, cabins: added })
@@ -509,13 +538,13 @@ export const updateReservation = async (tx: Queryable, id: ReservationId, change
       ? priceDraft({ agencyId: reservation.agencyId ?? 0, yachtId: departure.yacht_id, days: departure.days, startDate: departure.start_date, charter, cabins: added }, loaded.facts)
       : null;
   const quote = pricing?.kind === "priced" ? pricing.quote : null;
-  const spaces = await numberedSpaces(tx, added);
+  const addedSpaces = await numberedSpaces(tx, added);
   const current = await queryOne(tx, Schema.Struct({ price: ReservationRow.fields.price, lines: ReservationRow.fields.lines }), "select price, lines from reservations where id = $1", [id]);
   const price = current?.price ?? { total: 0, commission: 0, net: 0 };
   const event = {
     type: "reservation.update",
     notes: change.notes.trim(),
-    added: spaces,
+    added: addedSpaces,
     removedCabins,
     price: {
       total: cents(price.total + (quote?.total ?? 0)),
@@ -526,16 +555,21 @@ export const updateReservation = async (tx: Queryable, id: ReservationId, change
   } as const;
   await decideReservation(tx, id, event, commandOptions(caller), {
     fieldProblem,
-    cruiseClosed: isClosed(departure, caller.now),
-    bookingHasSpaces,
-    berthProblem: problem,
+    clock: caller.now.getTime(),
+    departure: departureFacts(departure),
+    cabins: cabins.map(toBerthCabin),
+    live,
+    childTypes: [...children],
+    request,
+    spaces,
+    wanted: change.cabins,
     pricing: added.length === 0 ? "priced" : fieldProblem === null ? (pricing?.kind ?? "rateMissing") : "priced",
   });
 };
 
 export const deleteReservation = async (tx: Queryable, id: ReservationId, caller: Caller): Promise<void> => {
   const { reservation } = await lockReservation(tx, id, caller.session);
-  await decideReservation(tx, id, { type: "reservation.delete" }, commandOptions(caller), { liveSpaces: reservation.spaces });
+  await decideReservation(tx, id, { type: "reservation.delete" }, commandOptions(caller), { spaces: ownSpaces(reservation) });
 };
 
 /**
@@ -561,7 +595,12 @@ export const cancelSpace = async (tx: Queryable, spaceId: SpaceId, reason: strin
   const fieldProblem = reasonProblem(reason);
   judgeSpace(space.status, { type: "space.cancel", reason }, { fieldProblem });
   const last = reservation.spaces <= 1;
-  await decideReservation(tx, reservation.id, { type: "space.cancel", spaceId, reason: reason.trim(), last }, commandOptions(caller), { fieldProblem });
+  const { children } = await spaceTypes(tx);
+  await decideReservation(tx, reservation.id, { type: "space.cancel", spaceId, reason: reason.trim(), last }, commandOptions(caller), {
+    fieldProblem,
+    spaces: ownSpaces(reservation),
+    childTypes: [...children],
+  });
   await promoteWaiting(tx, departure, caller);
 };
 
@@ -583,7 +622,6 @@ const WaitingRow = Schema.Struct({ reservation_id: Schema.Int, cabin_id: Schema.
  * spaces now fit holds them, with a fresh time limit. Runs in the transaction that freed berths.
  */
 export const promoteWaiting = async (tx: Queryable, departure: DepartureRow, caller: Pick<Caller, "now" | "policy">): Promise<number> => {
-  if (isClosed(departure, caller.now)) return 0;
   const waiting = await queryRows(
     tx,
     WaitingRow,
@@ -605,9 +643,11 @@ export const promoteWaiting = async (tx: Queryable, departure: DepartureRow, cal
       })),
     };
     const live = (await liveSpacesOf(tx, departure.id)).map(toLive);
-    if (berthProblem(cabins, live, request, children) !== null) continue;
-    const timeLimit = defaultTimeLimit(departure, caller).toISOString();
-    await decideReservation(tx, reservationId, { type: "reservation.promote", timeLimit }, { actorId: null, occurredAt: caller.now });
+    const promotion = { type: "reservation.promote", timeLimit: defaultTimeLimit(departure, caller).toISOString() } as const;
+    const facts = { ...noReservationFacts, clock: caller.now.getTime(), departure: departureFacts(departure), cabins, live, childTypes: [...children], request };
+    // berths that do not fit it yet: it keeps waiting, and the next in line is tried
+    if (judge(reservationMachine, "waiting", promotion, facts).kind !== "accepted") continue;
+    await decideReservation(tx, reservationId, promotion, { actorId: null, occurredAt: caller.now }, facts);
     promoted += 1;
   }
   return promoted;
@@ -642,7 +682,11 @@ export const expireDue = async (
         [id, caller.now],
       );
       if (departure === null || still === null) return 0;
-      await decideReservation(tx, id, { type: "reservation.expire" }, { actorId: null, occurredAt: caller.now }, { timeLimitPassed: true });
+      const timeLimit = await queryOne(tx, Schema.Struct({ time_limit: Schema.NullOr(Schema.Date) }), "select time_limit from reservations where id = $1", [id]);
+      await decideReservation(tx, id, { type: "reservation.expire" }, { actorId: null, occurredAt: caller.now }, {
+        clock: caller.now.getTime(),
+        currentTimeLimit: timeLimit?.time_limit?.getTime() ?? null,
+      });
       await promoteWaiting(tx, departure, caller);
       return 1;
     });

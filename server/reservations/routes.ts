@@ -17,7 +17,7 @@ import {
   deleteReservation,
   departureCabins,
   extendTimeLimit,
-  findReservation,
+  readReservation,
   listReservations,
   updateReservation,
 } from "./reservations.ts";
@@ -44,7 +44,7 @@ export const registerReservationRoutes = (app: FastifyInstance, context: Reserva
     return new Listed(page.reservations, page.meta);
   });
 
-  registerEndpoint(app, context, api.getReservation, async (call) => orNotFound(await findReservation(db, call.params.id, signedIn(call))));
+  registerEndpoint(app, context, api.getReservation, async (call) => orNotFound(await readReservation(db, call.params.id, caller(call))));
 
   registerEndpoint(app, context, api.createReservation, async (call) => {
     const created = await db.transaction((tx) => createReservation(tx, call.body, caller(call)));

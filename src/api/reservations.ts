@@ -49,9 +49,9 @@ export const ReservationDraft = Schema.Struct({
 });
 export type ReservationDraft = typeof ReservationDraft.Type;
 
-/** A draft's own problem: no cabin, or a cabin without spaces (`required_information`). */
-export const missingSpaces = (cabins: ReadonlyArray<{ readonly spaces: ReadonlyArray<unknown> }>): boolean =>
-  cabins.length === 0 || cabins.some(({ spaces }) => spaces.length === 0);
+/** A draft's own problem: no cabin, or a cabin without spaces (`required_information`); a charter without cabins takes the whole yacht. */
+export const missingSpaces = (cabins: ReadonlyArray<{ readonly spaces: ReadonlyArray<unknown> }>, charter = false): boolean =>
+  (!charter && cabins.length === 0) || cabins.some(({ spaces }) => spaces.length === 0);
 
 export const Space = Schema.Struct({
   id: SpaceId,
@@ -98,6 +98,10 @@ export const Reservation = Schema.Struct({
   bookings: Schema.Array(Booking),
   /** The quote's lines, as priced when the reservation was made. */
   lines: Schema.Array(QuoteLine),
+  /** While held: the latest time limit the policy allows now (what an extension may ask at most). */
+  latestTimeLimit: Schema.NullOr(Schema.String),
+  /** For an agency user: how many more times it may extend; null for staff, who extend without a count. */
+  extensionsLeft: Schema.NullOr(Schema.Int),
 });
 export type Reservation = typeof Reservation.Type;
 

@@ -74,7 +74,7 @@ export const holdFormMachine = setup({
     }),
     assignDraft: assign({
       draft: (_, params: { draft: ReservationDraft }) => params.draft,
-      missing: (_, params: { draft: ReservationDraft }) => missingSpaces(params.draft.cabins),
+      missing: (_, params: { draft: ReservationDraft }) => missingSpaces(params.draft.cabins, params.draft.type === "charter"),
     }),
     /** Opens the new reservation's page; the view provides it. */
     reportHeld: (_, _params: ReservationSummary) => {},

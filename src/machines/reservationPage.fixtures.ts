@@ -26,6 +26,8 @@ const reservation: Reservation = {
   cancelReason: null,
   bookings: [],
   lines: [],
+  latestTimeLimit: null,
+  extensionsLeft: null,
 };
 
 export const fixtures = machineFixtures({

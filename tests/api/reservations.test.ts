@@ -155,14 +155,21 @@ describe("holding berths", () => {
   });
 
   it("charters the whole yacht only when nobody else holds a berth, and then the departure is full", async () => {
-    const charter = { type: "charter", cabins: [{ cabinId: ids.cabin1, spaces: [{ genderId: ids.male }, { genderId: ids.male }] }] };
+    const charter = { type: "charter", cabins: [] };
     const other = await hold({ cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.male }] }] });
     expect(refusal(await call("POST", "/reservations/createReservation", draft(charter)))).toEqual([409, messages.charterBlocked]);
     await call("PUT", `/reservations/cancelReservation/${other.id}`, { reason: "Cambio de planes" });
-    await hold(charter);
-    expect(await availability()).toMatchObject({ free: 0, held: 2 });
+    const chartered = await hold(charter);
+    expect(chartered.spaces).toBe(capacity);
+    expect(await availability()).toMatchObject({ free: 0, held: capacity });
     expect(refusal(await call("POST", "/reservations/createReservation", draft(charter)))).toEqual([409, messages.charterExists]);
     expect(refusal(await call("POST", "/reservations/createReservation", draft()))).toEqual([409, messages.cruiseFull]);
+  });
+
+  it("refuses a charter of part of the yacht, whatever else is held (issue 34, item 3)", async () => {
+    const oneCabin = { type: "charter", cabins: [{ cabinId: ids.cabin1, spaces: [{ genderId: ids.male }, { genderId: ids.male }] }] };
+    expect(refusal(await call("POST", "/reservations/createReservation", draft(oneCabin)))).toEqual([409, messages.charterNotWhole]);
+    expect(await availability()).toMatchObject({ free: capacity, held: 0 });
   });
 
   it("refuses a departure without rates for its year, and a time limit in the past or beyond the policy", async () => {
@@ -217,6 +224,46 @@ describe("a held reservation", () => {
     expect(refusal(await extend(96))).toEqual([409, messages.timeLimitNotAllowed]);
     expect(refusal(await extend(96, "sales"))).toEqual([200, messages.updated]);
     expect(refusal(await extend(24 * 9, "sales"))).toEqual([409, messages.timeLimitNotAllowed]);
+  });
+
+  it("counts only an agency user's extensions, and tells the latest time limit allowed and the extensions left (issue 34, item 5)", async () => {
+    const mine = await hold({ agencyId: ids.ownAgency, timeLimit: new Date(server.clock.now().getTime() + DAY).toISOString() }, "agency");
+    const extend = (hours: number, role: RoleName) =>
+      call("PUT", `/reservations/extendTimeLimit/${mine.id}`, { timeLimit: new Date(server.clock.now().getTime() + hours * HOUR).toISOString() }, role);
+    const read = async (role: RoleName) => dataOf(await call("GET", `/reservations/${mine.id}`, undefined, role)) as { latestTimeLimit: string | null; extensionsLeft: number | null };
+    expect(await read("agency")).toMatchObject({ latestTimeLimit: new Date(server.clock.now().getTime() + 7 * DAY).toISOString(), extensionsLeft: 2 });
+    expect((await read("sales")).extensionsLeft).toBeNull();
+    expect(refusal(await extend(48, "agency"))).toEqual([200, messages.updated]);
+    expect(refusal(await extend(72, "sales"))).toEqual([200, messages.updated]);
+    expect(refusal(await extend(96, "sales"))).toEqual([200, messages.updated]);
+    expect((await read("agency")).extensionsLeft).toBe(1);
+    expect(refusal(await extend(120, "agency"))).toEqual([200, messages.updated]);
+    expect((await read("agency")).extensionsLeft).toBe(0);
+    expect(refusal(await extend(144, "agency"))).toEqual([409, messages.timeLimitNotAllowed]);
+    const latest = Date.parse((await read("agency")).latestTimeLimit ?? "");
+    expect(refusal(await call("PUT", `/reservations/extendTimeLimit/${mine.id}`, { timeLimit: new Date(latest).toISOString() }, "sales"))).toEqual([200, messages.updated]);
+    expect(refusal(await call("PUT", `/reservations/extendTimeLimit/${mine.id}`, { timeLimit: new Date(latest + 1).toISOString() }, "sales"))).toEqual([409, messages.timeLimitNotAllowed]);
+  });
+
+  it("refuses cancelling the last adult beside the reservation's child, and cancels both with the reservation (issue 34, item 4)", async () => {
+    const family = await hold({ cabins: [{ cabinId: ids.cabin3, spaces: [{ genderId: ids.male }, { genderId: ids.child }] }] });
+    const detail = dataOf(await call("GET", `/reservations/${family.id}`)) as { bookings: ReadonlyArray<{ spaces: ReadonlyArray<{ id: number; genderId: number }> }> };
+    const spaces = detail.bookings[0]?.spaces ?? [];
+    const adult = spaces.find((space) => space.genderId === ids.male);
+    const child = spaces.find((space) => space.genderId === ids.child);
+    expect(refusal(await call("PUT", `/spaces/cancelSpace/${adult?.id}`, { reason: "El adulto no viaja" }))).toEqual([409, messages.genderNotAllowed]);
+    expect(dataOf(await call("GET", `/reservations/${family.id}`))).toMatchObject({ spaces: 2 });
+    expect(refusal(await call("PUT", `/spaces/cancelSpace/${child?.id}`, { reason: "El niño no viaja" }))).toEqual([200, messages.updated]);
+    expect(refusal(await call("PUT", `/spaces/cancelSpace/${adult?.id}`, { reason: "El adulto tampoco" }))).toEqual([200, messages.updated]);
+  });
+
+  it("takes a family-room type only on family rooms, and a contract or Ikarus type only with such a rate (issue 34, item 7)", async () => {
+    expect(refusal(await call("POST", "/reservations/createReservation", draft({ type: "familyRoom" })))).toEqual([409, messages.familyRoomTypeUnfit]);
+    expect(refusal(await call("POST", "/reservations/createReservation", draft({ type: "contract" })))).toEqual([409, messages.agencyRateTypeMissing]);
+    expect(refusal(await call("POST", "/reservations/createReservation", draft({ type: "ikarus" })))).toEqual([409, messages.agencyRateTypeMissing]);
+    expect(await availability()).toMatchObject({ held: 0 });
+    const familyRoom = await hold({ type: "familyRoom", cabins: [{ cabinId: ids.family, spaces: [{ genderId: ids.male }, { genderId: ids.female }] }] });
+    expect(familyRoom.state).toBe("reserved");
   });
 
   it("is canceled for a reason, one space or all, and deleted only without live spaces", async () => {

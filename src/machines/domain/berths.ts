@@ -132,3 +132,44 @@ export const countBerths = (capacity: number, spaces: SpaceTally): BerthCount =>
   const status: DepartureStatus = waiting > 0 ? "wait" : free > 0 ? "available" : held > 0 ? "reserved" : "confirmed";
   return { capacity, held, confirmed, waiting, free, status };
 };
+
+/** A cabin and the space types asked in it. */
+export interface RequestedCabin {
+  readonly cabinId: number;
+  readonly spaces: ReadonlyArray<{ readonly genderId: number }>;
+}
+
+/** Whether a request holds every berth of every cabin of the yacht, as a charter must. */
+export const wholeYacht = (cabins: ReadonlyArray<BerthCabin>, request: BerthRequest): boolean =>
+  cabins.every((cabin) => request.cabins.filter(({ cabinId }) => cabinId === cabin.id).reduce((asked, { spaces }) => asked + spaces.length, 0) === cabin.capacity);
+
+/** Counts of each space type, by type. */
+const typeCounts = (spaces: ReadonlyArray<{ readonly genderId: number }>): Map<number, number> => {
+  const counts = new Map<number, number>();
+  for (const { genderId } of spaces) counts.set(genderId, (counts.get(genderId) ?? 0) + 1);
+  return counts;
+};
+
+/**
+ * What a change of a reservation's bookings asks, from its live spaces and the cabins wanted: the
+ * spaces to add (each cabin's types beyond its live spaces), the cabins left out, and whether it
+ * drops or shrinks a booking that still has live spaces (`the booking for this cabin has spaces`).
+ */
+export const bookingChanges = (
+  live: ReadonlyArray<{ readonly cabinId: number; readonly genderId: number }>,
+  wanted: ReadonlyArray<RequestedCabin>,
+): { readonly added: ReadonlyArray<RequestedCabin>; readonly leftOut: ReadonlyArray<number>; readonly bookingHasSpaces: boolean } => {
+  let bookingHasSpaces = false;
+  const added: RequestedCabin[] = [];
+  for (const cabin of wanted) {
+    const held = typeCounts(live.filter((space) => space.cabinId === cabin.cabinId));
+    const asked = typeCounts(cabin.spaces);
+    if ([...held].some(([genderId, count]) => (asked.get(genderId) ?? 0) < count)) bookingHasSpaces = true;
+    const extra = [...asked].flatMap(([genderId, count]) => Array.from({ length: Math.max(0, count - (held.get(genderId) ?? 0)) }, () => ({ genderId })));
+    if (extra.length > 0) added.push({ cabinId: cabin.cabinId, spaces: extra });
+  }
+  const kept = new Set(wanted.map(({ cabinId }) => cabinId));
+  const leftOut = [...new Set(live.map(({ cabinId }) => cabinId))].filter((cabinId) => !kept.has(cabinId));
+  if (leftOut.length > 0) bookingHasSpaces = true;
+  return { added, leftOut, bookingHasSpaces };
+};

@@ -17,24 +17,49 @@ const opening: ReservationOpening = {
   ],
 };
 
+const DAY = 86_400_000;
+const male = 1;
+const female = 2;
+const child = 3;
+/** A small yacht: a double cabin and a family room. */
+const yacht = { cabins: [{ id: 3, capacity: 2, familyRoom: false }, { id: 4, capacity: 2, familyRoom: true }], childTypes: [child] };
+const another = (cabinId: number, genderId: number, charter = false) => ({ reservationId: 9, cabinId, genderId, state: "reserved" as const, charter });
+const asking = (cabins: ReadonlyArray<{ cabinId: number; spaces: ReadonlyArray<{ genderId: number }> }>, charter = false) => ({ reservationId: null, charter, cabins });
+const two = (cabinId: number, genderId = male) => ({ cabinId, spaces: [{ genderId }, { genderId }] });
+/** The hold's departure, three months after the clock. */
+const onTime = { clock: Date.parse("2027-01-01T12:00:00Z"), departure: { startDate: "2027-04-01", scheduled: true } };
+
+/** Raw facts, each making one rule refuse (or none), as the server would load them. */
 const facts: ReadonlyArray<ReservationFacts> = [
   noReservationFacts,
-  { ...noReservationFacts, everySpaceFilled: true },
-  { ...noReservationFacts, bookingHasSpaces: true },
+  { ...noReservationFacts, ...yacht, ...onTime, request: asking([two(3)]) },
   { ...noReservationFacts, fieldProblem: "required" },
   { ...noReservationFacts, fieldProblem: "invalid" },
-  { ...noReservationFacts, cruiseClosed: true },
-  { ...noReservationFacts, berthProblem: "charterTaken" },
-  { ...noReservationFacts, berthProblem: "charterBlocked" },
-  { ...noReservationFacts, berthProblem: "cruiseFull" },
-  { ...noReservationFacts, berthProblem: "cabinNotAvailable" },
-  { ...noReservationFacts, berthProblem: "familyRoomTaken" },
-  { ...noReservationFacts, berthProblem: "genderNotAllowed" },
+  { ...noReservationFacts, ...onTime, departure: { startDate: "2027-04-01", scheduled: false } },
+  { ...noReservationFacts, ...onTime, clock: Date.parse("2027-04-02T00:00:00Z") },
+  { ...noReservationFacts, ...yacht, live: [another(4, male, true)], request: asking([two(3), two(4)], true) },
+  { ...noReservationFacts, ...yacht, live: [another(4, male)], request: asking([two(3), two(4)], true) },
+  { ...noReservationFacts, ...yacht, request: asking([two(3)], true) },
+  { ...noReservationFacts, ...yacht, live: [another(3, male), another(4, male), another(4, male)], request: asking([two(3)]) },
+  { ...noReservationFacts, ...yacht, live: [another(3, male)], request: asking([two(3)]) },
+  { ...noReservationFacts, ...yacht, live: [another(4, female)], request: asking([{ cabinId: 4, spaces: [{ genderId: female }] }]) },
+  { ...noReservationFacts, ...yacht, live: [another(3, female)], request: asking([{ cabinId: 3, spaces: [{ genderId: male }] }]) },
+  { ...noReservationFacts, ...yacht, request: asking([{ cabinId: 3, spaces: [{ genderId: child }] }]) },
+  { ...noReservationFacts, ...yacht, request: asking([two(4)]) },
+  { ...noReservationFacts, agencyRateKinds: ["contract"] },
   { ...noReservationFacts, pricing: "rateMissing" },
-  { ...noReservationFacts, timeLimitRefused: true },
-  { ...noReservationFacts, tooManyExtensions: true },
-  { ...noReservationFacts, timeLimitPassed: true },
-  { ...noReservationFacts, liveSpaces: 2 },
+  { ...noReservationFacts, ...onTime, clock: Date.parse("2027-03-04T00:00:00Z") },
+  { ...noReservationFacts, ...onTime, currentTimeLimit: Date.parse("2027-03-04T00:00:00Z") },
+  { ...noReservationFacts, ...onTime, clock: Date.parse("2027-03-02T12:00:00Z") - 10 * DAY },
+  { ...noReservationFacts, caller: "agency", agencyExtensions: 2 },
+  { ...noReservationFacts, caller: "agency", agencyExtensions: 1 },
+  { ...noReservationFacts, caller: "staff", agencyExtensions: 5 },
+  { ...noReservationFacts, clock: 2_000, currentTimeLimit: 1_000 },
+  { ...noReservationFacts, clock: 1_000, currentTimeLimit: 2_000 },
+  { ...noReservationFacts, spaces: [{ id: 1, cabinId: 3, genderId: male, passengerId: null }, { id: 2, cabinId: 3, genderId: male, passengerId: 5 }] },
+  { ...noReservationFacts, spaces: [{ id: 1, cabinId: 3, genderId: male, passengerId: 4 }], wanted: [] },
+  { ...noReservationFacts, spaces: [{ id: 1, cabinId: 3, genderId: male, passengerId: 4 }], wanted: [two(3)] },
+  { ...noReservationFacts, childTypes: [child], spaces: [{ id: 1, cabinId: 3, genderId: male, passengerId: null }, { id: 2, cabinId: 3, genderId: child, passengerId: null }] },
 ];
 
 export const fixtures = domainFixtures({
@@ -42,7 +67,11 @@ export const fixtures = domainFixtures({
   machine: reservationMachine,
   events: [
     { type: "reservation.hold", ...opening },
+    { type: "reservation.hold", ...opening, reservationType: "familyRoom" },
+    { type: "reservation.hold", ...opening, reservationType: "contract" },
     { type: "reservation.waitlist", ...opening, timeLimit: null },
+    { type: "reservation.waitlist", ...opening, timeLimit: null, reservationType: "familyRoom" },
+    { type: "reservation.waitlist", ...opening, timeLimit: null, reservationType: "ikarus" },
     { type: "reservation.confirm" },
     { type: "reservation.extend", timeLimit: "2027-03-03T17:00:00.000Z" },
     { type: "reservation.remind" },
@@ -51,6 +80,7 @@ export const fixtures = domainFixtures({
     { type: "reservation.cancel", reason: "El cliente desistió" },
     { type: "space.cancel", spaceId: 1, reason: "Un pasajero desistió", last: false },
     { type: "space.assign", spaceId: 1, passengerId: 3 },
+    { type: "space.assign", spaceId: 0, passengerId: 3 },
     {
       type: "reservation.update",
       notes: "Dos cabinas",

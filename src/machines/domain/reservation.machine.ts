@@ -2,9 +2,10 @@ import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
 import { ReservationType } from "../../api/reservations.ts";
-import type { BerthProblem } from "./berths.ts";
-import type { Pricing } from "./pricing.ts";
+import { type BerthCabin, type BerthProblem, type BerthRequest, berthProblem, bookingChanges, type LiveSpace, type RequestedCabin, wholeYacht } from "./berths.ts";
+import type { Pricing, RateKind } from "./pricing.ts";
 import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { departureMoment, type HoldPolicy, isTimeLimitRefused } from "./timeLimit.ts";
 
 /**
  * The events of a reservation (DOMAIN.md section 5), one stream per reservation, its spaces'
@@ -83,39 +84,99 @@ export type ReservationEvent = typeof ReservationEvent.Type;
 /** A new reservation's data as its hold or waitlist event stores it. */
 export type ReservationOpening = Omit<typeof ReservationHold.Type, "type">;
 
+/** One of the reservation's own live spaces, as the server reads it. */
+export interface OwnSpace {
+  readonly id: number;
+  readonly cabinId: number;
+  readonly genderId: number;
+  readonly passengerId: number | null;
+}
+
 /**
- * What the server loads before deciding, under the departure's lock: the fields' problem, whether
- * the departure still sells, what its berths say of the request (berths.ts), whether every space
- * has a rate, the time limit asked (beyond the policy, past, not later), how often an agency
- * user has extended, whether the time limit has passed, and how many live spaces there are.
+ * The raw facts the server loads before deciding, under the departure's lock; every guard below
+ * works its rule out of them (decision 057), so a rule is written once, here, and is the same for
+ * every caller:
+ * - `clock`: the instant of the decision (ms);
+ * - `departure`: its first day and whether it is still scheduled (null: the command reads none);
+ * - `cabins`, `live`, `childTypes`: the yacht's cabins, the departure's live spaces, the child space types;
+ * - `request`: the berths asked (a new reservation's, or the spaces an update adds), null when none;
+ * - `agencyRateKinds`: the kinds of rate (contract, ikarus) the reservation's agency has;
+ * - `pricing`: the price's verdict (pricing.ts, the quote's own function);
+ * - `currentTimeLimit`: the reservation's time limit (ms), null when none;
+ * - `caller`: who asks; `agencyExtensions`: how often an agency user has extended it;
+ * - `spaces`: the reservation's own live spaces; `wanted`: an update's cabins as asked.
  */
 export interface ReservationFacts extends FieldFacts {
-  readonly cruiseClosed: boolean;
-  readonly berthProblem: BerthProblem;
+  readonly clock: number;
+  readonly policy: HoldPolicy;
+  readonly departure: { readonly startDate: string; readonly scheduled: boolean } | null;
+  readonly cabins: ReadonlyArray<BerthCabin>;
+  readonly live: ReadonlyArray<LiveSpace>;
+  readonly childTypes: ReadonlyArray<number>;
+  readonly request: BerthRequest | null;
+  readonly agencyRateKinds: ReadonlyArray<RateKind>;
   readonly pricing: Pricing["kind"] | null;
-  readonly timeLimitRefused: boolean;
-  readonly tooManyExtensions: boolean;
-  readonly timeLimitPassed: boolean;
-  readonly liveSpaces: number;
-  /** A passenger to seat (an import's row) while every live space already has one. */
-  readonly everySpaceFilled?: boolean;
-  /** An update that leaves out, or shrinks, a cabin's booking that still has live spaces. */
-  readonly bookingHasSpaces?: boolean;
+  readonly currentTimeLimit: number | null;
+  readonly caller: "staff" | "agency";
+  readonly agencyExtensions: number;
+  readonly spaces: ReadonlyArray<OwnSpace>;
+  readonly wanted: ReadonlyArray<RequestedCabin> | null;
 }
 
 export const noReservationFacts: ReservationFacts = {
   fieldProblem: null,
-  cruiseClosed: false,
-  berthProblem: null,
+  clock: 0,
+  policy: { holdDays: 7, cutoffDays: 45, finalHoldHours: 48, maxExtensions: 2 },
+  departure: null,
+  cabins: [],
+  live: [],
+  childTypes: [],
+  request: null,
+  agencyRateKinds: [],
   pricing: "priced",
-  timeLimitRefused: false,
-  tooManyExtensions: false,
-  timeLimitPassed: false,
-  liveSpaces: 0,
+  currentTimeLimit: null,
+  caller: "staff",
+  agencyExtensions: 0,
+  spaces: [],
+  wanted: null,
 };
 
-const berth = (problem: BerthProblem) => ({ event }: { readonly event: { readonly facts?: ReservationFacts } }) =>
-  holds(event, (facts) => facts.berthProblem === problem);
+type Judged = { readonly event: { readonly type: string; readonly facts?: ReservationFacts } };
+
+/** What stops the berths asked from being held now (berths.ts), null when nothing or nothing is asked. */
+const berthsProblem = (facts: ReservationFacts): BerthProblem =>
+  facts.request === null ? null : berthProblem(facts.cabins, facts.live, facts.request, new Set(facts.childTypes));
+
+const berth = (problem: BerthProblem) => ({ event }: Judged) => holds(event, (facts) => berthsProblem(facts) === problem);
+
+/** The time limit an event asks for (a hold's or an extension's), as an instant; null when it asks none. */
+const askedTimeLimit = (event: Judged["event"]): number | null =>
+  "timeLimit" in event && typeof event.timeLimit === "string" ? Date.parse(event.timeLimit) : null;
+
+/** Whether the reservation's time limit has passed at the decision's instant. */
+const timeLimitPassed = (facts: ReservationFacts): boolean => facts.currentTimeLimit !== null && facts.currentTimeLimit <= facts.clock;
+
+/** The reservation's type as the event that opens it says. */
+const isReservationType = Schema.is(ReservationType);
+const openingType = (event: Judged["event"]): ReservationType | null =>
+  "reservationType" in event && isReservationType(event.reservationType) ? event.reservationType : null;
+
+/** The cabins a request asks for, as the yacht has them. */
+const askedCabins = (facts: ReservationFacts): ReadonlyArray<BerthCabin> =>
+  (facts.request?.cabins ?? []).flatMap(({ cabinId }) => facts.cabins.filter((cabin) => cabin.id === cabinId));
+
+/**
+ * Whether cancelling a space leaves a child of the reservation alone in its cabin: the space is
+ * an adult's and no other adult of the reservation stays there with the cabin's children.
+ */
+const leavesChildAlone = (event: Judged["event"], facts: ReservationFacts): boolean => {
+  if (!("spaceId" in event) || typeof event.spaceId !== "number") return false;
+  const canceled = facts.spaces.find((space) => space.id === event.spaceId);
+  if (canceled === undefined) return false;
+  const children = new Set(facts.childTypes);
+  const staying = facts.spaces.filter((space) => space.cabinId === canceled.cabinId && space.id !== canceled.id);
+  return staying.some((space) => children.has(space.genderId)) && !staying.some((space) => !children.has(space.genderId));
+};
 
 const fields = [
   refusal("isIncomplete", 400, messages.requiredInformation, "Refused: the departure, a cabin or a space's type is missing ('required_information')."),
@@ -143,6 +204,13 @@ const berthRefusals = [
   ),
 ] as const;
 
+/** The reservation's type and its berths: a charter takes the whole yacht, a family room its own kind of cabin, an agency's rate its agency. */
+const typeRefusals = [
+  refusal("isCharterNotWhole", 409, messages.charterNotWhole, "Refused: a charter that does not hold every berth of every cabin ('a charter holds every berth of the yacht')."),
+  refusal("isFamilyRoomTypeUnfit", 409, messages.familyRoomTypeUnfit, "Refused: a family-room reservation of a cabin that is not a family room ('a family room reservation takes family-room cabins only')."),
+  refusal("isAgencyRateTypeMissing", 409, messages.agencyRateTypeMissing, "Refused: a contract or Ikarus reservation for an agency without such a rate ('the agency has no rate of this type')."),
+] as const;
+
 const rate = refusal("isRateMissing", 409, messages.rateNotDefined, "Refused: a space has no rate for the agency, season and category ('rate not defined').");
 
 const reasonRefusals = [
@@ -154,6 +222,7 @@ const reasonRefusals = [
 const spaceCancel = <const Stay extends "reserved" | "waiting" | "confirmed">(stay: Stay) =>
   [
     ...reasonRefusals,
+    refusal("isChildLeftAlone", 409, messages.genderNotAllowed, "Refused: the last adult of the reservation in a cabin where its child stays ('gender not allowed'): the child is canceled first, or both with the reservation."),
     { guard: "isLastLiveSpace", target: "canceled", description: "Its last live space canceled: the reservation is canceled too." },
     { target: stay, description: "One space canceled for the reason given; the others stay." },
   ] as const;
@@ -192,21 +261,39 @@ export const reservationMachine = setup({
   guards: {
     isIncomplete: fieldGuards.isIncomplete,
     hasMalformedField: fieldGuards.hasMalformedField,
-    isCruiseClosed: ({ event }) => holds(event, (facts) => facts.cruiseClosed),
+    isCruiseClosed: ({ event }) =>
+      holds(event, ({ departure, clock }) => departure !== null && (!departure.scheduled || departureMoment(departure.startDate) <= clock)),
     isCharterTaken: berth("charterTaken"),
     isCharterBlocked: berth("charterBlocked"),
     isCruiseFull: berth("cruiseFull"),
     isCabinUnavailable: berth("cabinNotAvailable"),
     isFamilyRoomTaken: berth("familyRoomTaken"),
     isGenderNotAllowed: berth("genderNotAllowed"),
+    isCharterNotWhole: ({ event }) => holds(event, (facts) => facts.request?.charter === true && !wholeYacht(facts.cabins, facts.request)),
+    isFamilyRoomTypeUnfit: ({ event }) =>
+      holds(event, (facts) => openingType(event) === "familyRoom" && askedCabins(facts).some((cabin) => !cabin.familyRoom)),
+    isAgencyRateTypeMissing: ({ event }) =>
+      holds(event, (facts) => {
+        const type = openingType(event);
+        return (type === "contract" || type === "ikarus") && !facts.agencyRateKinds.includes(type);
+      }),
     isRateMissing: ({ event }) => holds(event, (facts) => facts.pricing !== "priced"),
-    isTimeLimitRefused: ({ event }) => holds(event, (facts) => facts.timeLimitRefused),
-    hasTooManyExtensions: ({ event }) => holds(event, (facts) => facts.tooManyExtensions),
-    isTimeLimitPassed: ({ event }) => holds(event, (facts) => facts.timeLimitPassed),
-    isTimeLimitAhead: ({ event }) => holds(event, (facts) => !facts.timeLimitPassed),
-    hasLiveSpaces: ({ event }) => holds(event, (facts) => facts.liveSpaces > 0),
-    isBookingWithSpaces: ({ event }) => holds(event, (facts) => facts.bookingHasSpaces === true),
-    isEverySpaceFilled: ({ event }) => holds(event, (facts) => facts.everySpaceFilled === true),
+    isTimeLimitRefused: ({ event }) =>
+      holds(event, (facts) => {
+        const asked = askedTimeLimit(event);
+        if (asked === null || facts.departure === null) return false;
+        const current = event.type === "reservation.extend" ? facts.currentTimeLimit : null;
+        return isTimeLimitRefused(asked, facts.clock, departureMoment(facts.departure.startDate), facts.policy, current);
+      }),
+    hasTooManyExtensions: ({ event }) => holds(event, (facts) => facts.caller === "agency" && facts.agencyExtensions >= facts.policy.maxExtensions),
+    isTimeLimitPassed: ({ event }) => holds(event, timeLimitPassed),
+    isTimeLimitAhead: ({ event }) => holds(event, (facts) => !timeLimitPassed(facts)),
+    hasLiveSpaces: ({ event }) => holds(event, (facts) => facts.spaces.length > 0),
+    isBookingWithSpaces: ({ event }) =>
+      holds(event, ({ spaces, wanted }) => wanted !== null && bookingChanges(spaces, wanted).bookingHasSpaces),
+    isEverySpaceFilled: ({ event }) =>
+      holds(event, (facts) => event.type === "space.assign" && event.spaceId === 0 && facts.spaces.every((space) => space.passengerId !== null)),
+    isChildLeftAlone: ({ event }) => holds(event, (facts) => leavesChildAlone(event, facts)),
     isLastLiveSpace: ({ event }) => event.type === "space.cancel" && event.last,
   },
 }).createMachine({
@@ -221,6 +308,7 @@ export const reservationMachine = setup({
       on: {
         "reservation.hold": [
           ...fields,
+          ...typeRefusals,
           ...berthRefusals,
           rate,
           refusal("isTimeLimitRefused", 409, messages.timeLimitNotAllowed, "Refused: a time limit in the past, beyond the policy or after the departure ('time limit not allowed')."),
@@ -228,6 +316,9 @@ export const reservationMachine = setup({
         ],
         "reservation.waitlist": [
           ...fields,
+          ...typeRefusals,
+          // judged on the yacht's berths alone (the server passes no live space): what could never be held is not wait-listed
+          ...berthRefusals,
           rate,
           { target: "waiting", description: "The departure or cabin is full: the spaces wait, first come first served." },
         ],
@@ -260,7 +351,11 @@ export const reservationMachine = setup({
     waiting: {
       description: "On the waiting list: promoted to a hold, with a fresh time limit, when berths that fit free up.",
       on: {
-        "reservation.promote": { target: "reserved", description: "Berths that fit freed up, first come first served: the spaces hold them." },
+        "reservation.promote": [
+          refusal("isCruiseClosed", 409, messages.notAllowedNow, "Refused: the departure is canceled or has sailed: the spaces keep waiting."),
+          ...berthRefusals,
+          { target: "reserved", description: "Berths that fit freed up, first come first served: the spaces hold them." },
+        ],
         "reservation.cancel": cancelAll,
         "space.cancel": spaceCancel("waiting"),
         "space.assign": assign("waiting"),

@@ -7,6 +7,7 @@ import type { BulkConfirmation, CommandAnswer, CommandConfirmation } from "../..
 import type { YearCopyQuestion } from "../../machines/yearCopyForm.machine.ts";
 import type { CommandQuestion, CommandReply } from "../../machines/reservationPage.machine.ts";
 import { fieldText } from "../forms.ts";
+import { formatDateTime } from "../leadFormat.ts";
 import { dialogTheme } from "../theme.ts";
 import { CANCEL_COLOR, DELETE_COLOR, SEND_COLOR } from "./dialogColors.ts";
 import { askAddedCabin, askNotes, askRemovedCabin } from "./bookingDialogs.ts";
@@ -146,7 +147,8 @@ export const reservationDialog = (translations: i18n, client: ApiClient) =>
     }
     const { default: Swal } = await import("sweetalert2");
     const asksTime = command.kind === "extend";
-    const current = reservation.timeLimit === null ? Date.now() : Date.parse(reservation.timeLimit);
+    // the latest limit the policy allows now, which the server accepts; a day later than now when unknown
+    const latest = reservation.latestTimeLimit === null ? Date.now() + 24 * 3_600_000 : Date.parse(reservation.latestTimeLimit);
     const result = await Swal.fire({
       theme: dialogTheme(),
       icon: asksTime ? "question" : "warning",
@@ -159,9 +161,12 @@ export const reservationDialog = (translations: i18n, client: ApiClient) =>
       ...(asksTime
         ? {
             input: "datetime-local" as const,
-            inputLabel: t("reservations.newTimeLimit"),
-            inputValue: localInput(current + 24 * 3_600_000),
-            inputAttributes: { "aria-label": t("reservations.newTimeLimit") },
+            inputLabel:
+              reservation.extensionsLeft === null
+                ? t("reservations.newTimeLimitUntil", { latest: formatDateTime(new Date(latest).toISOString()) })
+                : t("reservations.newTimeLimitLeft", { latest: formatDateTime(new Date(latest).toISOString()), count: reservation.extensionsLeft }),
+            inputValue: localInput(latest),
+            inputAttributes: { "aria-label": t("reservations.newTimeLimit"), max: localInput(latest) },
             inputValidator: (value: string) => (value === "" || Number.isNaN(Date.parse(value)) ? t("fields.required") : null),
           }
         : {

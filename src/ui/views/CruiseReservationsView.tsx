@@ -146,14 +146,16 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
   const readDraft = (form: FormData) => {
     const agency = formText(form, "agencyId");
     const timeLimit = formText(form, "timeLimit");
+    const type = types.find((candidate) => candidate === formText(form, "type")) ?? "general";
     return {
       cruiseId: id,
       agencyId: agency === "" ? null : Number(agency),
-      type: (types.find((type) => type === formText(form, "type")) ?? "general") as ReservationType,
+      type,
       waitlist: form.get("waitlist") !== null,
       notes: formText(form, "notes"),
       ...(timeLimit === "" ? {} : { timeLimit: new Date(timeLimit).toISOString() }),
-      cabins: chosen.map((cabinId) => ({
+      // a charter takes the whole yacht: the server books every berth, no cabin is picked
+      cabins: (type === "charter" ? [] : chosen).map((cabinId) => ({
         cabinId,
         spaces: spaceTypes.flatMap((type) =>
           Array.from({ length: Math.max(0, Math.min(20, Number(formText(form, `spaces-${cabinId}-${type.id}`)) || 0)) }, () => ({ genderId: type.id })),
@@ -230,13 +232,14 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
             </label>
             <label>
               {t("reservations.type")}
-              <select name="type" defaultValue="general">
+              <select name="type" defaultValue="general" aria-describedby="hold-type-help">
                 {types.map((type) => (
                   <option key={type} value={type}>
                     {t(`reservations.types.${type}`)}
                   </option>
                 ))}
               </select>
+              <small id="hold-type-help">{t("holds.charterHelp")}</small>
             </label>
             <label>
               {t("holds.timeLimit")}
