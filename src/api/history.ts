@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { anyStaff, endpoint, type RoleName, staffRoles } from "./endpoint.ts";
-import { SerialIdFromPath, UserId } from "./ids.ts";
+import { Int4, SerialIdFromText, UserId } from "./ids.ts";
 
 /**
  * The records of this contract whose history can be read, and who may read it: the same people
@@ -32,7 +32,7 @@ export const FieldChange = Schema.Struct({
 
 /** One event of a record's life: what happened, when, by whom, and what changed. */
 export const HistoryEntry = Schema.Struct({
-  version: Schema.Int,
+  version: Int4,
   type: Schema.String,
   occurredAt: Schema.String,
   actor: Schema.NullOr(Schema.Struct({ id: UserId, firstName: Schema.String, lastName: Schema.String })),
@@ -45,7 +45,7 @@ export const recordHistory = endpoint({
   name: "history.get",
   method: "GET",
   path: "/history/:stream/:id",
-  params: Schema.Struct({ stream: HistoryStream, id: SerialIdFromPath }),
+  params: Schema.Struct({ stream: HistoryStream, id: SerialIdFromText }),
   response: Schema.Array(HistoryEntry),
   access: anyStaff,
   description:
