@@ -187,6 +187,17 @@ describe("the OpenAPI document", () => {
     expect(record(at(operationOf("itineraries.create"), "responses"))).toHaveProperty("415");
   });
 
+  it("describes the passengers' import as one spreadsheet, not an image", () => {
+    const content = at(operationOf("passengers.import"), "requestBody", "content", "multipart/form-data");
+    const file = record(at(content, "schema", "properties", "file"));
+    expect(file).toMatchObject({ type: "string", format: "binary" });
+    expect(file.description).toMatch(/spreadsheet/i);
+    expect(file.description).toMatch(/XLSX/);
+    expect(file.description).toMatch(/CSV/);
+    expect(JSON.stringify(content)).not.toMatch(/image/i);
+    expect(at(content, "encoding", "file", "contentType")).toMatch(/text\/csv/);
+  });
+
   it("shows every integer of the contract within what an integer column holds, and a path's id as its one spelling", () => {
     const integers: Array<Record<string, unknown>> = [];
     const collect = (value: unknown): void => {
