@@ -5,7 +5,7 @@ import { ApiError } from "../../src/api/errors.ts";
 import { type HistoryEntry, recordHistory } from "../../src/api/history.ts";
 import type { CatalogueDeclaration } from "../../src/records/catalogue.ts";
 import { historyReadersWith } from "../../src/records/index.ts";
-import { UserId } from "../../src/api/ids.ts";
+import { MAX_ID, UserId } from "../../src/api/ids.ts";
 import { messages } from "../../src/api/messages.ts";
 import { queryRows } from "../db/rows.ts";
 import type { AnyStateMachine } from "xstate";
@@ -27,7 +27,8 @@ const OwnerRow = Schema.Struct({ agency_id: Schema.NullOr(Schema.Int) });
 const mayRead = async (db: Queryable, session: Session, stream: string, id: string): Promise<boolean> => {
   if (session.role !== "agency") return true;
   const table = agencyOwned[stream];
-  if (table === undefined || !/^[0-9]+$/.test(id)) return false;
+  // an id no serial column holds names no record of it
+  if (table === undefined || !/^[0-9]+$/.test(id) || Number(id) > MAX_ID) return false;
   const [owner] = await queryRows(db, OwnerRow, `select agency_id from ${table} where id = $1`, [Number(id)]);
   return owner !== undefined && owner.agency_id !== null && owner.agency_id === session.agencyId;
 };

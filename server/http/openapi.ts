@@ -10,7 +10,7 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import { JsonSchema, Schema } from "effect";
 import type { FastifyInstance } from "fastify";
 import packageJson from "../../package.json" with { type: "json" };
-import { type AnyCodec, type Endpoint, envelope, everyRole, NoInput } from "../../src/api/endpoint.ts";
+import { type AnyCodec, type Endpoint, envelope, everyRole, NoInput, type Upload } from "../../src/api/endpoint.ts";
 import { API_BASE } from "../../src/api/index.ts";
 import { endpoints } from "../../src/records/index.ts";
 import { ErrorAnswer } from "../../src/api/messages.ts";
@@ -134,23 +134,34 @@ const parametersOf = (schemas: Schemas, schema: AnyCodec, where: "path" | "query
   }));
 };
 
+/** The spreadsheet types the passengers' import reads (server/passengers/sheet.ts: XLSX, else CSV). */
+const SPREADSHEET_TYPES = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, text/csv";
+
+/** What an upload's files are, as the document says it: its media types and a sentence for one or several. */
+const fileKinds: Readonly<Record<NonNullable<Upload["kind"]>, Readonly<{ types: string; one: string; several: string }>>> = {
+  images: { types: IMAGE_TYPES, one: `One image (${IMAGE_TYPES}).`, several: `images (${IMAGE_TYPES})` },
+  spreadsheet: { types: SPREADSHEET_TYPES, one: "One spreadsheet (XLSX or CSV).", several: "spreadsheets (XLSX or CSV)" },
+};
+
 /**
  * A multipart endpoint's form: its text fields as the body schema describes them (a list as
  * `name[0]`, `name[1]` ... or the name repeated) and its files under the upload field.
  */
-const multipartBody = (schemas: Schemas, endpoint: Endpoint, field: string, maxFiles: number): Content => {
+const multipartBody = (schemas: Schemas, endpoint: Endpoint, upload: Upload): Content => {
+  const { field, maxFiles } = upload;
+  const kind = fileKinds[upload.kind ?? "images"];
   const fields = endpoint.body === NoInput ? {} : schemas.resolve(schemas.convert(endpoint.body));
   const file: Json = { type: "string", format: "binary", contentMediaType: "application/octet-stream" };
   const files: Json =
     maxFiles === 1
-      ? { ...file, description: `One image (${IMAGE_TYPES}).` }
-      : { type: "array", items: file, maxItems: maxFiles, description: `Up to ${maxFiles} images (${IMAGE_TYPES}).` };
+      ? { ...file, description: kind.one }
+      : { type: "array", items: file, maxItems: maxFiles, description: `Up to ${maxFiles} ${kind.several}.` };
   const properties = Object.fromEntries(propertiesOf(fields));
   const textField = properties[field];
   properties[field] =
     textField === undefined
       ? files
-      : { description: `Text values (sent as ${field}[0], ${field}[1] ...) and image files, both under ${field}.`, anyOf: [textField, files] };
+      : { description: `Text values (sent as ${field}[0], ${field}[1] ...) and files, both under ${field}.`, anyOf: [textField, files] };
   return {
     "multipart/form-data": {
       schema: {
@@ -159,14 +170,14 @@ const multipartBody = (schemas: Schemas, endpoint: Endpoint, field: string, maxF
         properties,
         description: "A list field is sent as name[0], name[1] ... (or the name repeated); an empty list as one empty field.",
       },
-      encoding: { [field]: { contentType: IMAGE_TYPES } },
+      encoding: { [field]: { contentType: kind.types } },
     },
   };
 };
 
 const requestBodyOf = (schemas: Schemas, endpoint: Endpoint): Operation["requestBody"] => {
   if (endpoint.upload !== undefined) {
-    return { required: true, content: multipartBody(schemas, endpoint, endpoint.upload.field, endpoint.upload.maxFiles) };
+    return { required: true, content: multipartBody(schemas, endpoint, endpoint.upload) };
   }
   if (endpoint.body === NoInput) return undefined;
   return { required: true, content: { "application/json": { schema: schemas.convert(endpoint.body) } } };

@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { CruiseStatus } from "./cruises.ts";
 import { endpoint, everyRole } from "./endpoint.ts";
 import type { FieldProblem } from "./fields.ts";
-import { CruiseId } from "./ids.ts";
+import { CruiseId, Int4, integerFromText, SerialId, SerialIdFromText } from "./ids.ts";
 import { isCalendarDay } from "./details.ts";
 
 /**
@@ -13,9 +13,9 @@ import { isCalendarDay } from "./details.ts";
 export const AvailabilityQuery = Schema.Struct({
   from: Schema.optionalKey(Schema.String),
   to: Schema.optionalKey(Schema.String),
-  yachtId: Schema.optionalKey(Schema.FiniteFromString.check(Schema.isInt(), Schema.isGreaterThan(0))),
+  yachtId: Schema.optionalKey(SerialIdFromText),
   /** Only departures with at least this many free berths. */
-  passengers: Schema.optionalKey(Schema.FiniteFromString.check(Schema.isInt())),
+  passengers: Schema.optionalKey(integerFromText(Int4)),
 });
 export type AvailabilityQuery = typeof AvailabilityQuery.Type;
 
@@ -32,21 +32,21 @@ export const availabilityProblem = (query: AvailabilityQuery): FieldProblem | "d
   return passengers !== undefined && (passengers < 1 || passengers > 500) ? "invalid" : null;
 };
 
-export const CategoryBerths = Schema.Struct({ category: Schema.String, free: Schema.Int, capacity: Schema.Int });
+export const CategoryBerths = Schema.Struct({ category: Schema.String, free: Int4, capacity: Int4 });
 
 export const DepartureAvailability = Schema.Struct({
   cruiseId: CruiseId,
   code: Schema.String,
-  yachtId: Schema.Int,
+  yachtId: SerialId,
   yachtName: Schema.String,
   yachtColour: Schema.String,
   itineraryName: Schema.String,
   startDate: Schema.String,
   endDate: Schema.String,
   status: CruiseStatus,
-  free: Schema.Int,
-  capacity: Schema.Int,
-  waiting: Schema.Int,
+  free: Int4,
+  capacity: Int4,
+  waiting: Int4,
   categories: Schema.Array(CategoryBerths),
 });
 export type DepartureAvailability = typeof DepartureAvailability.Type;

@@ -1,5 +1,6 @@
 import { Schema } from "effect";
 import { endpoint, everyRole } from "./endpoint.ts";
+import { SerialId } from "./ids.ts";
 
 /**
  * What changed, as the live stream tells it (issue 17 item 2): a departure's berths, a
@@ -7,10 +8,10 @@ import { endpoint, everyRole } from "./endpoint.ts";
  * departures and its own reservations and passengers; staff, everything.
  */
 export const Change = Schema.Union([
-  Schema.Struct({ kind: Schema.Literal("departure"), cruiseId: Schema.Int }),
-  Schema.Struct({ kind: Schema.Literal("reservation"), reservationId: Schema.Int, cruiseId: Schema.Int }),
-  Schema.Struct({ kind: Schema.Literal("lead"), leadId: Schema.Int }),
-  Schema.Struct({ kind: Schema.Literal("passenger"), passengerId: Schema.Int }),
+  Schema.Struct({ kind: Schema.Literal("departure"), cruiseId: SerialId }),
+  Schema.Struct({ kind: Schema.Literal("reservation"), reservationId: SerialId, cruiseId: SerialId }),
+  Schema.Struct({ kind: Schema.Literal("lead"), leadId: SerialId }),
+  Schema.Struct({ kind: Schema.Literal("passenger"), passengerId: SerialId }),
 ]);
 export type Change = typeof Change.Type;
 

@@ -3,7 +3,7 @@ import { reasonField } from "./catalogues.ts";
 import { type Detail, type DetailValues, detail, detailPayloadFields, detailProblems, isCalendarDay } from "./details.ts";
 import { endpoint, MessageAnswer, staffRoles } from "./endpoint.ts";
 import { type FieldProblems, textField, textProblem } from "./fields.ts";
-import { CruiseId, idParams } from "./ids.ts";
+import { CruiseId, idParams, Int4, PositiveIntFromText, SerialId, SerialIdFromText } from "./ids.ts";
 import { RecordVersion } from "./versions.ts";
 
 /**
@@ -54,11 +54,11 @@ export type CruiseStatus = typeof CruiseStatus.Type;
 
 /** A departure's berths, derived from its spaces: never typed in. */
 export const Availability = Schema.Struct({
-  capacity: Schema.Int,
-  held: Schema.Int,
-  confirmed: Schema.Int,
-  waiting: Schema.Int,
-  free: Schema.Int,
+  capacity: Int4,
+  held: Int4,
+  confirmed: Int4,
+  waiting: Int4,
+  free: Int4,
   status: CruiseStatus,
 });
 export type Availability = typeof Availability.Type;
@@ -68,26 +68,26 @@ export const CruiseState = Schema.Literals(["scheduled", "canceled"]);
 export type CruiseState = typeof CruiseState.Type;
 
 const Day = Schema.String;
-const Ids = Schema.Array(Schema.Int);
+const Ids = Schema.Array(SerialId);
 
 export const Cruise = Schema.Struct({
   id: CruiseId,
   code: Schema.String,
-  yachtId: Schema.Int,
+  yachtId: SerialId,
   yachtName: Schema.String,
   /** The yacht's colour, `#rrggbb`: its departures in calendars. */
   yachtColour: Schema.String,
-  cruiseItineraryId: Schema.Int,
+  cruiseItineraryId: SerialId,
   cruiseItineraryName: Schema.String,
-  days: Schema.Int,
-  nights: Schema.Int,
+  days: Int4,
+  nights: Int4,
   startDate: Day,
   /** The start day plus the itinerary's nights. */
   endDate: Day,
   guideIds: Ids,
   languageIds: Ids,
-  captainId: Schema.NullOr(Schema.Int),
-  hotelierId: Schema.NullOr(Schema.Int),
+  captainId: Schema.NullOr(SerialId),
+  hotelierId: Schema.NullOr(SerialId),
   notes: Schema.String,
   state: CruiseState,
   cancelReason: Schema.NullOr(Schema.String),
@@ -96,7 +96,6 @@ export const Cruise = Schema.Struct({
 });
 export type Cruise = typeof Cruise.Type;
 
-const PositiveIntFromString = Schema.FiniteFromString.check(Schema.isInt(), Schema.isGreaterThan(0));
 const DayParameter = Schema.String.check(Schema.makeFilter((text) => isCalendarDay(text)));
 
 /** The most departures one page answers: a year of one yacht's weekly departures fits in one. */
@@ -107,15 +106,15 @@ export const DEFAULT_CRUISES_PAGE_SIZE = 50;
 export const CruisesQuery = Schema.Struct({
   from: Schema.optionalKey(DayParameter),
   to: Schema.optionalKey(DayParameter),
-  yachtId: Schema.optionalKey(PositiveIntFromString),
-  page: Schema.optionalKey(PositiveIntFromString),
-  pageSize: Schema.optionalKey(PositiveIntFromString.check(Schema.isLessThanOrEqualTo(MAX_CRUISES_PAGE_SIZE))),
+  yachtId: Schema.optionalKey(SerialIdFromText),
+  page: Schema.optionalKey(PositiveIntFromText),
+  pageSize: Schema.optionalKey(PositiveIntFromText.check(Schema.isLessThanOrEqualTo(MAX_CRUISES_PAGE_SIZE))),
 });
 export type CruisesQuery = typeof CruisesQuery.Type;
 
 /** A period's departures generated from an itinerary: every start weekday from `from` to `to`. */
 export const CruiseGeneration = Schema.Struct({
-  cruiseItineraryId: Schema.NullOr(Schema.Int),
+  cruiseItineraryId: Schema.NullOr(SerialId),
   from: Schema.NullOr(Schema.String),
   to: Schema.NullOr(Schema.String),
 });

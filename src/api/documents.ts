@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { endpoint } from "./endpoint.ts";
-import { CruiseIdFromPath, idParams, PassengerId, ReservationId, SpaceId } from "./ids.ts";
+import { CruiseIdFromPath, idParams, PassengerId, ReservationId, SerialId, SpaceId } from "./ids.ts";
 
 /**
  * A departure's documents (DOMAIN.md section 8, decision 042): each is one shape, a table of
@@ -37,7 +37,7 @@ export const documentMimeTypes: Readonly<Record<DocumentFormat, string>> = {
 
 /** The departure a document is about, as its header names it. */
 export const DocumentDeparture = Schema.Struct({
-  id: Schema.Int,
+  id: SerialId,
   code: Schema.String,
   yachtName: Schema.String,
   itineraryName: Schema.String,

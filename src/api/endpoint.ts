@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { Int4 } from "./ids.ts";
 
 /** The API base below which every endpoint path lives. */
 export const API_BASE = "/api";
@@ -116,9 +117,9 @@ export type ResponseOf<E extends Endpoint> = E["response"]["Type"];
 
 /** Paging information sent beside `data` by lists that grow. */
 export const ListMeta = Schema.Struct({
-  total: Schema.Int,
-  page: Schema.Int,
-  pageSize: Schema.Int,
+  total: Int4,
+  page: Int4,
+  pageSize: Int4,
   /** `total` is what is known to match, and more may (a common search among many leads): "more than N". */
   totalIsAtLeast: Schema.optionalKey(Schema.Boolean),
 });

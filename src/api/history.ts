@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { endpoint, everyRole, type RoleName, staffRoles } from "./endpoint.ts";
-import { UserId } from "./ids.ts";
+import { Int4, UserId } from "./ids.ts";
 
 /**
  * The records of this contract whose history can be read, and who may read it: the same people
@@ -44,7 +44,7 @@ export const FieldChange = Schema.Struct({
 
 /** One event of a record's life: what happened, when, by whom, and what changed. */
 export const HistoryEntry = Schema.Struct({
-  version: Schema.Int,
+  version: Int4,
   type: Schema.String,
   occurredAt: Schema.String,
   actor: Schema.NullOr(Schema.Struct({ id: UserId, firstName: Schema.String, lastName: Schema.String })),

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { endpoint, MessageAnswer } from "./endpoint.ts";
 import { englishFields, optionalTextSchemas, imageAltFields } from "./english.ts";
-import { BannerId, CallActionId, ItineraryId, idParams } from "./ids.ts";
+import { BannerId, CallActionId, idParams, Int4, ItineraryId } from "./ids.ts";
 import { type FieldProblems, NAME_MAX_LENGTH, textField, textProblems, textSchema, urlField } from "./fields.ts";
 import { DestinationType } from "./itineraries.ts";
 import { RecordVersion, withVersion, withVersionText } from "./versions.ts";
@@ -49,7 +49,7 @@ export type CallAction = typeof CallAction.Type;
 export const Recommendation = Schema.Struct({
   id: ItineraryId,
   type: Schema.Literal("recomendation"),
-  position: Schema.Int,
+  position: Int4,
   itinerary: Schema.Struct({
     id: ItineraryId,
     name: Schema.String,

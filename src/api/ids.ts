@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import { Schema, SchemaGetter } from "effect";
 
 /**
  * The ids of the records (STYLE.md habit 6): each a serial column's value, 1 to 2^31-1, branded
@@ -8,8 +8,21 @@ import { Schema } from "effect";
  * 'invalid information' (400) rather than an error of the database.
  */
 
-/** The largest value of a serial (int4) column. */
+/** The largest value of a serial (int4) column, and of any integer column. */
 export const MAX_ID = 2_147_483_647;
+
+/** The smallest value of an integer (int4) column. */
+export const MIN_INT4 = -2_147_483_648;
+
+/**
+ * An integer as an integer (int4) column holds it: every integer of the contract is one, or
+ * narrower, so that a caller's number out of range is refused as invalid information (400) and
+ * never reaches PostgreSQL, which would refuse it with an error (500).
+ */
+export const Int4 = Schema.Int.check(Schema.isBetween({ minimum: MIN_INT4, maximum: MAX_ID }));
+
+/** A count or an amount of whole things: 0 to the column's largest. */
+export const Count = Int4.check(Schema.isGreaterThanOrEqualTo(0));
 
 /** A serial column's value: an integer from 1 to MAX_ID. */
 export const SerialId = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_ID }));
@@ -36,9 +49,22 @@ export type CallActionId = typeof CallActionId.Type;
 export const CatalogueItemId = SerialId.pipe(Schema.brand("CatalogueItemId"));
 export type CatalogueItemId = typeof CatalogueItemId.Type;
 
-/** An id as it travels in a path (`/users/7`): decimal text decoded to `id`; out of range does not decode. */
-export const idFromPath = <S extends Schema.Codec<number, number>>(id: S) =>
-  Schema.FiniteFromString.pipe(Schema.decodeTo(id));
+/**
+ * A whole number as a path or a query writes it: decimal digits with no leading zero, a minus
+ * before a negative one, and nothing else. `Number` alone reads `0x10`, `1e1`, ` 16` and `+16` as
+ * numbers too, so that `/users/0x10` named user 16: each number has one spelling. (The `u` flag
+ * is what lets the OpenAPI document show the pattern.)
+ */
+export const WHOLE_NUMBER_TEXT = /^(?:0|-?[1-9][0-9]*)$/u;
+
+/** Text in a path, a query or a form field holding `integer` (an int4 or narrower), in its one spelling. */
+export const integerFromText = <S extends Schema.Codec<number, number>>(integer: S) =>
+  Schema.String.check(Schema.isPattern(WHOLE_NUMBER_TEXT)).pipe(
+    Schema.decodeTo(integer, { decode: SchemaGetter.Number(), encode: SchemaGetter.String() }),
+  );
+
+/** An id as it travels in a path (`/users/7`) or a query: `[1-9][0-9]*` within MAX_ID, anything else does not decode. */
+export const idFromPath = <S extends Schema.Codec<number, number>>(id: S) => integerFromText(id);
 
 export const UserIdFromPath = idFromPath(UserId);
 export const LeadIdFromPath = idFromPath(LeadId);
@@ -46,7 +72,6 @@ export const ItineraryIdFromPath = idFromPath(ItineraryId);
 export const BannerIdFromPath = idFromPath(BannerId);
 export const CallActionIdFromPath = idFromPath(CallActionId);
 export const CatalogueItemIdFromPath = idFromPath(CatalogueItemId);
-/** The id of a record of any kind (the history of a stream), unbranded. */
 /** A departure of a yacht (DOMAIN.md section 4). */
 export const CruiseId = SerialId.pipe(Schema.brand("CruiseId"));
 export type CruiseId = typeof CruiseId.Type;
@@ -61,7 +86,11 @@ export type PassengerId = typeof PassengerId.Type;
 export const PassengerFlightId = SerialId.pipe(Schema.brand("PassengerFlightId"));
 export type PassengerFlightId = typeof PassengerFlightId.Type;
 
-export const SerialIdFromPath = idFromPath(SerialId);
+/** The id of a record of any kind (the history of a stream, a list's filter), unbranded. */
+export const SerialIdFromText = idFromPath(SerialId);
+
+/** A page, a page's size or a number of hours, as a query writes it: 1 or more. */
+export const PositiveIntFromText = integerFromText(Int4.check(Schema.isGreaterThan(0)));
 
 /** The `:id` parameter of a record's path, as `id`. */
 export const idParams = <S extends Schema.Codec<number, number>>(id: S) => Schema.Struct({ id: idFromPath(id) });

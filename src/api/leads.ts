@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { anyStaff, endpoint, MessageAnswer } from "./endpoint.ts";
-import { idParams, LeadId, LeadIdFromPath, UserId } from "./ids.ts";
+import { Count, idParams, Int4, LeadId, LeadIdFromPath, PositiveIntFromText, UserId } from "./ids.ts";
 import { emailField, type FieldProblems, NAME_MAX_LENGTH, textField, textProblems, textSchema } from "./fields.ts";
 
 /** A person as a lead shows them (the assigned agent, a note's author). */
@@ -18,8 +18,8 @@ export const LeadDetails = Schema.Struct({
   in: Schema.NullOr(Schema.String),
   out: Schema.NullOr(Schema.String),
   itinerary: Schema.NullOr(Schema.String),
-  spaces: Schema.NullOr(Schema.Int),
-  cabins: Schema.NullOr(Schema.Int),
+  spaces: Schema.NullOr(Int4),
+  cabins: Schema.NullOr(Int4),
   conditions: Schema.NullOr(Schema.String),
   isLastMinute: Schema.Boolean,
   mainLowerLm: Schema.NullOr(Schema.Finite),
@@ -46,7 +46,6 @@ export const Lead = Schema.Struct({
 });
 export type Lead = typeof Lead.Type;
 
-const PositiveIntFromString = Schema.FiniteFromString.check(Schema.isInt(), Schema.isGreaterThan(0));
 
 /** The columns GET /leads sorts by: the date received, or a column of the leads table. */
 export const LEAD_SORTS = ["date", "name", "email", "country", "phone", "agent"] as const;
@@ -67,8 +66,8 @@ const Instant = Schema.String.check(
  * in the user's time zone.
  */
 export const LeadsQuery = Schema.Struct({
-  page: Schema.optionalKey(PositiveIntFromString),
-  pageSize: Schema.optionalKey(PositiveIntFromString.check(Schema.isLessThanOrEqualTo(100))),
+  page: Schema.optionalKey(PositiveIntFromText),
+  pageSize: Schema.optionalKey(PositiveIntFromText.check(Schema.isLessThanOrEqualTo(100))),
   q: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
   agent: Schema.optionalKey(Schema.String),
   order: Schema.optionalKey(Schema.Literals(["newest", "oldest"])),
@@ -104,7 +103,6 @@ export const yachtNameField = textField(NAME_MAX_LENGTH);
 export const leadDetailTextField = textField(LEAD_DETAIL_MAX_LENGTH);
 
 const optionalDetailText = Schema.NullOr(textSchema(leadDetailTextField));
-const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0));
 const Amount = Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0));
 
 /** A quote's details as the form sends them: texts within their limit, no negative count or price. */

@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { type Detail, type DetailValues, detail, detailPayloadFields, detailProblems, isCalendarDay } from "./details.ts";
 import { endpoint, everyRole, MessageAnswer } from "./endpoint.ts";
 import { emailField, type FieldProblems, textField } from "./fields.ts";
-import { CruiseId, idParams, PassengerFlightId, PassengerId, ReservationId, SpaceId } from "./ids.ts";
+import { CruiseId, idParams, Int4, PassengerFlightId, PassengerId, PositiveIntFromText, ReservationId, SerialId, SerialIdFromText, SpaceId } from "./ids.ts";
 import { RecordVersion } from "./versions.ts";
 
 /**
@@ -105,17 +105,17 @@ export const Passenger = Schema.Struct({
   id: PassengerId,
   firstName: Schema.String,
   lastName: Schema.String,
-  identificationTypeId: Schema.Int,
+  identificationTypeId: SerialId,
   identificationTypeName: Schema.String,
   identification: Schema.String,
   birthday: Day,
-  countryId: Schema.Int,
+  countryId: SerialId,
   countryName: Schema.String,
   countryEnglishName: Schema.String,
   gender: Schema.Literals(passengerGenders),
   maritalStatus: Schema.NullOr(Schema.String),
   email: Schema.String,
-  agencyId: Schema.NullOr(Schema.Int),
+  agencyId: Schema.NullOr(SerialId),
   agencyName: Schema.NullOr(Schema.String),
   vegetarian: Schema.Boolean,
   glutenFree: Schema.Boolean,
@@ -125,7 +125,7 @@ export const Passenger = Schema.Struct({
   transfers: Schema.String,
   payments: Schema.String,
   notes: Schema.String,
-  version: Schema.Int,
+  version: Int4,
 });
 export type Passenger = typeof Passenger.Type;
 
@@ -136,7 +136,7 @@ export type FlightDirection = typeof FlightDirection.Type;
 export const PassengerFlight = Schema.Struct({
   id: PassengerFlightId,
   direction: FlightDirection,
-  flightId: Schema.Int,
+  flightId: SerialId,
   /** The flight's code and route: `AV1630 · GYE → GPS`. */
   flightName: Schema.String,
   date: Day,
@@ -167,28 +167,27 @@ export type PassengerCruise = typeof PassengerCruise.Type;
 export const PassengerRecord = Schema.Struct({ ...Passenger.fields, cruises: Schema.Array(PassengerCruise) });
 export type PassengerRecord = typeof PassengerRecord.Type;
 
-const PositiveIntFromString = Schema.FiniteFromString.check(Schema.isInt(), Schema.isGreaterThan(0));
 
 export const DEFAULT_PASSENGERS_PAGE_SIZE = 50;
 
 export const PassengersQuery = Schema.Struct({
   /** Words of the names, the identification or the email. */
   q: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
-  agencyId: Schema.optionalKey(PositiveIntFromString),
-  page: Schema.optionalKey(PositiveIntFromString),
-  pageSize: Schema.optionalKey(PositiveIntFromString.check(Schema.isLessThanOrEqualTo(200))),
+  agencyId: Schema.optionalKey(SerialIdFromText),
+  page: Schema.optionalKey(PositiveIntFromText),
+  pageSize: Schema.optionalKey(PositiveIntFromText.check(Schema.isLessThanOrEqualTo(200))),
 });
 export type PassengersQuery = typeof PassengersQuery.Type;
 
 /** A space's passenger: a passenger's id, or null to leave the space without one. */
-export const PassengerAssignment = Schema.Struct({ passengerId: Schema.NullOr(Schema.Int) });
+export const PassengerAssignment = Schema.Struct({ passengerId: Schema.NullOr(SerialId) });
 
 /** A flight leg asked for: the time is the flight's own unless given (`HH:MM`). */
 export const PassengerFlightDraft = Schema.Struct({
-  passengerId: Schema.Int,
-  cruiseId: Schema.Int,
+  passengerId: SerialId,
+  cruiseId: SerialId,
   direction: FlightDirection,
-  flightId: Schema.NullOr(Schema.Int),
+  flightId: Schema.NullOr(SerialId),
   date: Schema.NullOr(Schema.String),
   time: Schema.optionalKey(Schema.NullOr(Schema.String)),
 });
@@ -210,7 +209,7 @@ export const ImportOutcome = Schema.Literals(["assigned", "refused"]);
 
 export const ImportRow = Schema.Struct({
   /** The row's number in the sheet (the header is row 1). */
-  row: Schema.Int,
+  row: Int4,
   outcome: ImportOutcome,
   /** The passenger's name as the row gives it. */
   name: Schema.String,

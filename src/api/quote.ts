@@ -1,5 +1,6 @@
 import { Schema } from "effect";
 import { endpoint } from "./endpoint.ts";
+import { Int4, SerialId } from "./ids.ts";
 
 /**
  * The quote (DOMAIN.md sections 6 and 9): a reservation draft priced line by line without writing
@@ -7,8 +8,8 @@ import { endpoint } from "./endpoint.ts";
  * numbers are whole and small. Whether they name live items, and whether every line has a rate,
  * the quote machine judges with the facts the server loads.
  */
-const Id = Schema.Int;
-const Count = Schema.Int;
+const Id = SerialId;
+const Count = Int4;
 
 export const QuoteDraft = Schema.Struct({
   /** A scheduled departure: its yacht, length and start day; else the three below are required. */

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { isCalendarDay } from "./details.ts";
 import { endpoint, type RoleName } from "./endpoint.ts";
-import { CruiseId, ReservationId } from "./ids.ts";
+import { CruiseId, Int4, integerFromText, ReservationId, SerialId, SerialIdFromText } from "./ids.ts";
 
 /**
  * The Reportes section (decision 043): four read-only reports computed from the read tables.
@@ -29,8 +29,6 @@ export const DEFAULT_EXPIRING_HOURS = 48;
 /** The furthest look ahead for expiring holds: 90 days, as the reservations list's filter. */
 export const MAX_EXPIRING_HOURS = 24 * 90;
 
-const PositiveIntFromString = Schema.FiniteFromString.check(Schema.isInt(), Schema.isGreaterThan(0));
-
 /** A period as asked, `YYYY-MM-DD` both ends included; judged by the report query machine, not by decoding. */
 export const PeriodQuery = Schema.Struct({
   from: Schema.optionalKey(Schema.String),
@@ -38,10 +36,10 @@ export const PeriodQuery = Schema.Struct({
 });
 export type PeriodQuery = typeof PeriodQuery.Type;
 
-export const OccupancyQuery = Schema.Struct({ ...PeriodQuery.fields, yachtId: Schema.optionalKey(PositiveIntFromString) });
+export const OccupancyQuery = Schema.Struct({ ...PeriodQuery.fields, yachtId: Schema.optionalKey(SerialIdFromText) });
 export type OccupancyQuery = typeof OccupancyQuery.Type;
 
-export const ExpiringQuery = Schema.Struct({ hours: Schema.optionalKey(Schema.FiniteFromString.check(Schema.isInt())) });
+export const ExpiringQuery = Schema.Struct({ hours: Schema.optionalKey(integerFromText(Int4)) });
 export type ExpiringQuery = typeof ExpiringQuery.Type;
 
 /** What is wrong with a report's question, named after the guard that refuses it; null when nothing is. */
@@ -66,12 +64,12 @@ export const percentOf = (part: number, whole: number): number => (whole === 0 ?
 
 /** Berths of departures: sold (confirmed spaces), held (reserved spaces), free, and those waiting for one. */
 export const OccupancyFigures = Schema.Struct({
-  capacity: Schema.Int,
-  sold: Schema.Int,
-  held: Schema.Int,
-  free: Schema.Int,
+  capacity: Int4,
+  sold: Int4,
+  held: Int4,
+  free: Int4,
   /** Spaces on the waiting list: no berth, so outside capacity (DOMAIN.md section 5). */
-  waiting: Schema.Int,
+  waiting: Int4,
   soldPercent: Schema.Finite,
   heldPercent: Schema.Finite,
   freePercent: Schema.Finite,
@@ -81,7 +79,7 @@ export type OccupancyFigures = typeof OccupancyFigures.Type;
 export const DepartureOccupancy = Schema.Struct({
   cruiseId: CruiseId,
   code: Schema.String,
-  yachtId: Schema.Int,
+  yachtId: SerialId,
   yachtName: Schema.String,
   startDate: Schema.String,
   ...OccupancyFigures.fields,
@@ -89,9 +87,9 @@ export const DepartureOccupancy = Schema.Struct({
 export type DepartureOccupancy = typeof DepartureOccupancy.Type;
 
 export const YachtOccupancy = Schema.Struct({
-  yachtId: Schema.Int,
+  yachtId: SerialId,
   yachtName: Schema.String,
-  departures: Schema.Int,
+  departures: Int4,
   ...OccupancyFigures.fields,
 });
 export type YachtOccupancy = typeof YachtOccupancy.Type;
@@ -99,20 +97,20 @@ export type YachtOccupancy = typeof YachtOccupancy.Type;
 export const OccupancyReport = Schema.Struct({
   from: Schema.String,
   to: Schema.String,
-  yachtId: Schema.NullOr(Schema.Int),
+  yachtId: Schema.NullOr(SerialId),
   departures: Schema.Array(DepartureOccupancy),
   yachts: Schema.Array(YachtOccupancy),
   total: OccupancyFigures,
   /** Every yacht that can be asked for, whether it sails in the period or not. */
-  fleet: Schema.Array(Schema.Struct({ id: Schema.Int, name: Schema.String })),
+  fleet: Schema.Array(Schema.Struct({ id: SerialId, name: Schema.String })),
 });
 export type OccupancyReport = typeof OccupancyReport.Type;
 
 /** What confirmed reservations brought in: what the clients pay, the agencies' commission, the operator's net. */
 export const SalesFigures = Schema.Struct({
-  reservations: Schema.Int,
+  reservations: Int4,
   /** Confirmed berths (spaces) of those reservations. */
-  berths: Schema.Int,
+  berths: Int4,
   revenue: Schema.Finite,
   commission: Schema.Finite,
   net: Schema.Finite,
@@ -120,7 +118,7 @@ export const SalesFigures = Schema.Struct({
 export type SalesFigures = typeof SalesFigures.Type;
 
 /** One seller's sales: an agency (null: direct clients) or an executive (null: none recorded). */
-export const SalesLine = Schema.Struct({ id: Schema.NullOr(Schema.Int), name: Schema.NullOr(Schema.String), ...SalesFigures.fields });
+export const SalesLine = Schema.Struct({ id: Schema.NullOr(SerialId), name: Schema.NullOr(Schema.String), ...SalesFigures.fields });
 export type SalesLine = typeof SalesLine.Type;
 
 export const SalesReport = Schema.Struct({
@@ -144,23 +142,23 @@ export const ExpiringReservation = Schema.Struct({
   timeLimit: Schema.String,
   hoursLeft: Schema.Finite,
   /** Berths held by the reservation, freed when its time limit passes unconfirmed. */
-  held: Schema.Int,
+  held: Int4,
   revenue: Schema.Finite,
 });
 export type ExpiringReservation = typeof ExpiringReservation.Type;
 
 export const ExpiringReport = Schema.Struct({
-  hours: Schema.Int,
+  hours: Int4,
   at: Schema.String,
   reservations: Schema.Array(ExpiringReservation),
   /** The same holds by the day (UTC) their time limit passes. */
-  days: Schema.Array(Schema.Struct({ day: Schema.String, reservations: Schema.Int, held: Schema.Int })),
+  days: Schema.Array(Schema.Struct({ day: Schema.String, reservations: Int4, held: Int4 })),
 });
 export type ExpiringReport = typeof ExpiringReport.Type;
 
 /** How long leads waited for their first comment, in hours; null when none has one yet. */
 export const FirstComment = Schema.Struct({
-  commented: Schema.Int,
+  commented: Int4,
   averageHours: Schema.NullOr(Schema.Finite),
   medianHours: Schema.NullOr(Schema.Finite),
 });
@@ -169,12 +167,12 @@ export type FirstComment = typeof FirstComment.Type;
 export const LeadsReport = Schema.Struct({
   from: Schema.String,
   to: Schema.String,
-  total: Schema.Int,
+  total: Int4,
   /** Every week (from its Monday) of the period, none left out, so the chart's gaps are true. */
-  weeks: Schema.Array(Schema.Struct({ week: Schema.String, leads: Schema.Int })),
-  countries: Schema.Array(Schema.Struct({ country: Schema.String, leads: Schema.Int })),
+  weeks: Schema.Array(Schema.Struct({ week: Schema.String, leads: Int4 })),
+  countries: Schema.Array(Schema.Struct({ country: Schema.String, leads: Int4 })),
   /** By the agent each lead is assigned to now (null: unassigned), with their first comments' delay. */
-  agents: Schema.Array(Schema.Struct({ agentId: Schema.NullOr(Schema.Int), agentName: Schema.NullOr(Schema.String), leads: Schema.Int, ...FirstComment.fields })),
+  agents: Schema.Array(Schema.Struct({ agentId: Schema.NullOr(SerialId), agentName: Schema.NullOr(Schema.String), leads: Int4, ...FirstComment.fields })),
   firstComment: FirstComment,
 });
 export type LeadsReport = typeof LeadsReport.Type;

@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { reasonField } from "./catalogues.ts";
 import { endpoint, everyRole, MessageAnswer } from "./endpoint.ts";
 import { textField, textProblem } from "./fields.ts";
-import { CruiseId, idParams, ReservationId, SpaceId } from "./ids.ts";
+import { CruiseId, idParams, Int4, PositiveIntFromText, ReservationId, SerialId, SerialIdFromText, SpaceId } from "./ids.ts";
 import { QuoteLine } from "./quote.ts";
 import { RecordVersion } from "./versions.ts";
 
@@ -22,8 +22,8 @@ export type SpaceState = typeof SpaceState.Type;
 
 /** A cabin asked for and its spaces' types (`genderId`: Male Adult, Female Adult, Child). */
 export const CabinRequest = Schema.Struct({
-  cabinId: Schema.Int,
-  spaces: Schema.Array(Schema.Struct({ genderId: Schema.Int })),
+  cabinId: SerialId,
+  spaces: Schema.Array(Schema.Struct({ genderId: SerialId })),
 });
 export type CabinRequest = typeof CabinRequest.Type;
 
@@ -36,9 +36,9 @@ export const Instant = Schema.String.check(
 export const notesField = textField(1000);
 
 export const ReservationDraft = Schema.Struct({
-  cruiseId: Schema.Int,
+  cruiseId: SerialId,
   /** null: a direct client, sold by staff. */
-  agencyId: Schema.NullOr(Schema.Int),
+  agencyId: Schema.NullOr(SerialId),
   type: ReservationType,
   /** Optional: the policy's default. */
   timeLimit: Schema.optionalKey(Schema.NullOr(Instant)),
@@ -55,17 +55,17 @@ export const missingSpaces = (cabins: ReadonlyArray<{ readonly spaces: ReadonlyA
 
 export const Space = Schema.Struct({
   id: SpaceId,
-  cabinId: Schema.Int,
-  genderId: Schema.Int,
+  cabinId: SerialId,
+  genderId: SerialId,
   genderName: Schema.String,
   state: SpaceState,
-  passengerId: Schema.NullOr(Schema.Int),
+  passengerId: Schema.NullOr(SerialId),
   passengerName: Schema.NullOr(Schema.String),
   cancelReason: Schema.NullOr(Schema.String),
 });
 export type Space = typeof Space.Type;
 
-export const Booking = Schema.Struct({ cabinId: Schema.Int, cabinName: Schema.String, spaces: Schema.Array(Space) });
+export const Booking = Schema.Struct({ cabinId: SerialId, cabinName: Schema.String, spaces: Schema.Array(Space) });
 
 const Money = Schema.Struct({ total: Schema.Finite, commission: Schema.Finite, net: Schema.Finite });
 
@@ -76,18 +76,18 @@ export const ReservationSummary = Schema.Struct({
   cruiseCode: Schema.String,
   yachtName: Schema.String,
   startDate: Schema.String,
-  agencyId: Schema.NullOr(Schema.Int),
+  agencyId: Schema.NullOr(SerialId),
   agencyName: Schema.NullOr(Schema.String),
   type: ReservationType,
-  executive: Schema.NullOr(Schema.Struct({ id: Schema.Int, name: Schema.String })),
+  executive: Schema.NullOr(Schema.Struct({ id: SerialId, name: Schema.String })),
   state: ReservationState,
   timeLimit: Schema.NullOr(Schema.String),
-  extensions: Schema.Int,
+  extensions: Int4,
   /** Live spaces (held, waiting or confirmed). */
-  spaces: Schema.Int,
+  spaces: Int4,
   price: Money,
   createdAt: Schema.String,
-  version: Schema.Int,
+  version: Int4,
 });
 export type ReservationSummary = typeof ReservationSummary.Type;
 
@@ -105,19 +105,18 @@ export const Reservation = Schema.Struct({
 });
 export type Reservation = typeof Reservation.Type;
 
-const PositiveIntFromString = Schema.FiniteFromString.check(Schema.isInt(), Schema.isGreaterThan(0));
 
 export const DEFAULT_RESERVATIONS_PAGE_SIZE = 50;
 
 export const ReservationsQuery = Schema.Struct({
-  cruiseId: Schema.optionalKey(PositiveIntFromString),
-  agencyId: Schema.optionalKey(PositiveIntFromString),
+  cruiseId: Schema.optionalKey(SerialIdFromText),
+  agencyId: Schema.optionalKey(SerialIdFromText),
   state: Schema.optionalKey(ReservationState),
   /** Held ones whose time limit passes within this many hours. */
-  expiringWithin: Schema.optionalKey(PositiveIntFromString.check(Schema.isLessThanOrEqualTo(24 * 90))),
+  expiringWithin: Schema.optionalKey(PositiveIntFromText.check(Schema.isLessThanOrEqualTo(24 * 90))),
   q: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
-  page: Schema.optionalKey(PositiveIntFromString),
-  pageSize: Schema.optionalKey(PositiveIntFromString.check(Schema.isLessThanOrEqualTo(200))),
+  page: Schema.optionalKey(PositiveIntFromText),
+  pageSize: Schema.optionalKey(PositiveIntFromText.check(Schema.isLessThanOrEqualTo(200))),
 });
 export type ReservationsQuery = typeof ReservationsQuery.Type;
 
@@ -142,13 +141,13 @@ export const reasonProblem = (reason: string) => textProblem(reasonField, reason
 
 /** A departure's cabin and, per berth, the live space on it or none (free). */
 export const CruiseCabin = Schema.Struct({
-  id: Schema.Int,
+  id: SerialId,
   name: Schema.String,
-  deckId: Schema.NullOr(Schema.Int),
+  deckId: Schema.NullOr(SerialId),
   deckName: Schema.NullOr(Schema.String),
   category: Schema.String,
   familyRoom: Schema.Boolean,
-  capacity: Schema.Int,
+  capacity: Int4,
   berths: Schema.Array(
     Schema.NullOr(
       Schema.Struct({
@@ -156,17 +155,17 @@ export const CruiseCabin = Schema.Struct({
         state: SpaceState,
         /** Null for a reservation the caller may not see (another agency's). */
         reservationCode: Schema.NullOr(Schema.String),
-        genderId: Schema.Int,
+        genderId: SerialId,
       }),
     ),
   ),
-  waiting: Schema.Int,
+  waiting: Int4,
   /**
    * Where the yacht's deck_schema page places the cabin on its deck's plan (the top-left corner of
    * its box, in grid units: src/api/yachtPages.ts); null when the page does not place it. Here
    * because agency users read the plan too, and not the yacht's pages.
    */
-  position: Schema.NullOr(Schema.Struct({ x: Schema.Int, y: Schema.Int })),
+  position: Schema.NullOr(Schema.Struct({ x: Int4, y: Int4 })),
 });
 export type CruiseCabin = typeof CruiseCabin.Type;
 

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { anyStaff, endpoint, MessageAnswer, RoleName } from "./endpoint.ts";
-import { CatalogueItemId, idParams, RoleId, UserId } from "./ids.ts";
+import { CatalogueItemId, idParams, Int4, RoleId, UserId } from "./ids.ts";
 import { RecordVersion, withVersion } from "./versions.ts";
 import { emailField, type FieldProblems, NAME_MAX_LENGTH, textField, textProblems, textSchema } from "./fields.ts";
 
@@ -39,9 +39,10 @@ export const UserPayload = Schema.Struct({
   firstName: textSchema(userFields.firstName),
   lastName: textSchema(userFields.lastName),
   email: textSchema(userFields.email),
-  roleId: Schema.Int,
-  /** The agency of a user with the role `agency` (required there: `select an agency`); ignored for staff. */
-  agencyId: Schema.optionalKey(Schema.NullOr(Schema.Int)),
+  /** 0 or below is the form's "no role chosen" ('required_information'), judged by the user's rules. */
+  roleId: Int4,
+  /** The agency of a user with the role `agency` (required there: `select an agency`, 0 too); ignored for staff. */
+  agencyId: Schema.optionalKey(Schema.NullOr(Int4)),
   active: Schema.optionalKey(Schema.Boolean),
 });
 export type UserPayload = typeof UserPayload.Type;

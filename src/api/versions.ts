@@ -1,5 +1,5 @@
 import { Schema, Struct } from "effect";
-import { MAX_ID } from "./ids.ts";
+import { integerFromText, MAX_ID } from "./ids.ts";
 
 /**
  * A record's version: how many events it has had (0 for a list nobody has set yet). Every read
@@ -11,7 +11,7 @@ export const RecordVersion = Schema.Int.check(Schema.isBetween({ minimum: 0, max
 export type RecordVersion = typeof RecordVersion.Type;
 
 /** The version as a multipart form's text field. */
-const RecordVersionText = Schema.FiniteFromString.pipe(Schema.decodeTo(RecordVersion));
+const RecordVersionText = integerFromText(RecordVersion);
 
 /** An edit's JSON body: the form's fields and the version the form was loaded with. */
 export const withVersion = <Fields extends Schema.Struct.Fields>(form: Schema.Struct<Fields>) =>

@@ -2,6 +2,7 @@ import { Schema } from "effect";
 import { type Detail, detail } from "./details.ts";
 import { type Access, endpoint } from "./endpoint.ts";
 import { messages } from "./messages.ts";
+import { Int4 } from "./ids.ts";
 
 /**
  * Copying a year's items of a catalogue with a `year` (the rates) to the next year, their amounts
@@ -17,7 +18,7 @@ export const YearCopy = Schema.Struct({ year: Schema.NullOr(Schema.Finite), incr
 export type YearCopy = typeof YearCopy.Type;
 
 /** What a copy answers: how many items it made, and for which year. */
-export const YearCopied = Schema.Struct({ copied: Schema.Int, year: Schema.Int });
+export const YearCopied = Schema.Struct({ copied: Int4, year: Int4 });
 export type YearCopied = typeof YearCopied.Type;
 
 /** `POST <path>`: copies the year's live items (an Ikarus rate as a draft, a deactivated one not at all) to the next year. */

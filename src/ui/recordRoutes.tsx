@@ -1,7 +1,7 @@
 import { RequireRole } from "./components/RequireRole.tsx";
 import { Option, Schema } from "effect";
 import { lazy, type ReactNode } from "react";
-import { SerialIdFromPath } from "../api/ids.ts";
+import { SerialIdFromText } from "../api/ids.ts";
 import { Route, useParams } from "wouter";
 import { type CatalogueDeclaration, itemPath } from "../records/catalogue.ts";
 import { NotFoundView } from "./views/NotFoundView.tsx";
@@ -12,7 +12,7 @@ import { type YachtPageDeclaration, yachtPageNamed } from "../records/yachtPages
 const RecordListView = lazy(() => import("./views/RecordListView.tsx"));
 const RecordFormView = lazy(() => import("./views/RecordFormView.tsx"));
 
-const decodeId = Schema.decodeUnknownOption(SerialIdFromPath);
+const decodeId = Schema.decodeUnknownOption(SerialIdFromText);
 
 /** A detail route's id; anything but a whole number from 1 to 2^31-1 is a page that does not exist. */
 const recordId = (text: string): number | null =>

@@ -93,3 +93,41 @@ describe("an id above 2^31-1", () => {
     }
   });
 });
+
+describe("an id in a path", () => {
+  /** Users up to id 16, so that every spelling below of 16 (or 10) names a record that exists. */
+  const sixteenUsers = async (): Promise<void> => {
+    for (let number = 2; number <= 16; number += 1) {
+      await createStaff(db, { email: `staff${number}@example.com`, password: null });
+    }
+    const [last] = await db.query<{ id: number }>("select max(id) as id from users");
+    expect(last?.id).toBe(16);
+  };
+
+  it.each(["0x10", "%2016", "16%20", "1e1", "016", "+16", "16.0", "0", "-16", `${tooLarge}`])(
+    "is refused as invalid information when written %s, not read as another id",
+    async (written) => {
+      await sixteenUsers();
+      const answer = await request(server, "GET", `/api/users/${written}`, { token });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ data: messages.invalidInput });
+    },
+  );
+
+  it("deletes nobody when written 0x10, and names user 16 when written 16", async () => {
+    await sixteenUsers();
+    const refused = await request(server, "DELETE", "/api/users/0x10", { token });
+    expect(refused.status).toBe(400);
+    const found = await request(server, "GET", "/api/users/16", { token });
+    expect(found.status).toBe(200);
+    expect(dataOf(found)).toMatchObject({ id: 16, email: "staff16@example.com" });
+  });
+
+  it("is refused in a query's id as in a path", async () => {
+    for (const written of ["0x10", "1e1", "016", "+16", "%2016"]) {
+      const answer = await request(server, "GET", `/api/reservations?cruiseId=${written}`, { token });
+      expect(answer.status, written).toBe(400);
+      expect(answer.body).toEqual({ data: messages.invalidInput });
+    }
+  });
+});

@@ -12,6 +12,7 @@ import { createClient } from "../../src/api/client.ts";
 import { API_BASE } from "../../src/api/endpoint.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { ErrorAnswer, messages } from "../../src/api/messages.ts";
+import { MAX_ID, MIN_INT4, WHOLE_NUMBER_TEXT } from "../../src/api/ids.ts";
 import { catalogues, endpoints } from "../../src/records/index.ts";
 import { testDatabase } from "../setup/database.ts";
 import { request, startServer, type TestServer } from "./support.ts";
@@ -184,6 +185,36 @@ describe("the OpenAPI document", () => {
     expect(at(schema, "properties", "name")).toMatchObject({ type: "string" });
     expect(record(at(operationOf("itineraries.create"), "responses"))).toHaveProperty("413");
     expect(record(at(operationOf("itineraries.create"), "responses"))).toHaveProperty("415");
+  });
+
+  it("describes the passengers' import as one spreadsheet, not an image", () => {
+    const content = at(operationOf("passengers.import"), "requestBody", "content", "multipart/form-data");
+    const file = record(at(content, "schema", "properties", "file"));
+    expect(file).toMatchObject({ type: "string", format: "binary" });
+    expect(file.description).toMatch(/spreadsheet/i);
+    expect(file.description).toMatch(/XLSX/);
+    expect(file.description).toMatch(/CSV/);
+    expect(JSON.stringify(content)).not.toMatch(/image/i);
+    expect(at(content, "encoding", "file", "contentType")).toMatch(/text\/csv/);
+  });
+
+  it("shows every integer of the contract within what an integer column holds, and a path's id as its one spelling", () => {
+    const integers: Array<Record<string, unknown>> = [];
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (isRecord(value)) {
+        if (value.type === "integer") integers.push(value);
+        Object.values(value).forEach(collect);
+      }
+    };
+    collect(document.paths);
+    collect(at(document, "components", "schemas"));
+    expect(integers.length).toBeGreaterThan(0);
+    for (const integer of integers) {
+      expect(integer.minimum, JSON.stringify(integer)).toBeGreaterThanOrEqual(MIN_INT4);
+      expect(integer.maximum, JSON.stringify(integer)).toBeLessThanOrEqual(MAX_ID);
+    }
+    expect(at(operationOf("users.get"), "parameters")).toEqual([{ name: "id", in: "path", required: true, schema: { type: "string", pattern: WHOLE_NUMBER_TEXT.source } }]);
   });
 
   it("answers every refusal as {data: <message>}, the messages the panel translates", () => {

@@ -307,7 +307,9 @@ describe("PUT /api/users/updateUser/:id", () => {
     // A role of 0 or less is the form's "none chosen" (userProblems), as a missing role.
     ["no role chosen (0)", payload({ roleId: 0 }), messages.requiredInformation],
     ["an unknown role", payload({ roleId: 9 }), messages.unknownRole],
-    ["a role id past any row", payload({ roleId: 2 ** 40 }), messages.unknownRole],
+    ["a role id past any row", payload({ roleId: 2 ** 31 - 1 }), messages.unknownRole],
+    // No integer column holds it: the contract refuses it before any rule (decision 057).
+    ["a role id past any column", payload({ roleId: 2 ** 40 }), messages.invalidInput],
     ["a long last name", payload({ lastName: "x".repeat(500) }), messages.invalidInput],
     // The contract refuses a text over its limit before any rule reads the form.
     ["a long last name and a blank first name", payload({ firstName: "", lastName: "x".repeat(500) }), messages.invalidInput],
