@@ -105,7 +105,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     loggerInstance: deps.logger ?? createLogger(deps.env.LOG_LEVEL),
     // Fastify's own request lines carry whole request objects; one short line per answer is kept instead.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: deps.env.TRUST_PROXY,
+    // request.ip is then the address the last trusted proxy saw: the X-Forwarded-For entry it appended.
+    trustProxy: deps.env.TRUST_PROXY === false ? false : [...deps.env.TRUST_PROXY],
     clientErrorHandler,
     frameworkErrors,
   });

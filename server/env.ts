@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { Effect, Result, Schema, SchemaGetter, SchemaIssue } from "effect";
 import { isEmail } from "../src/api/fields.ts";
 import { passwordProblem } from "../src/machines/domain/credentials.ts";
@@ -41,6 +42,46 @@ const urlWithScheme = (schemes: ReadonlyArray<string>) => {
   );
 };
 
+/** The private ranges Fastify's trustProxy (@fastify/proxy-addr) knows by name: loopback, link-local, unique-local (10/8, 172.16/12, 192.168/16, fc00::/7). */
+const namedRanges = ["loopback", "linklocal", "uniquelocal"];
+
+/** Why one entry of TRUST_PROXY is no proxy address, CIDR range or named range; null when it is one. */
+const proxyEntryProblem = (entry: string): string | null => {
+  if (namedRanges.includes(entry)) return null;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  const bits = family === 4 ? 32 : 128;
+  if (family !== 0 && rest.length === 0 && (prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits))) return null;
+  return `Expected false or a comma-separated list of the proxies' addresses or CIDR ranges (127.0.0.1, 10.0.0.0/8, loopback, uniquelocal); "${entry}" is none`;
+};
+
+const nameTheProxy = "name the proxy's address instead (TRUST_PROXY=127.0.0.1 for an nginx on this machine; decision 058)";
+
+/**
+ * The proxies whose X-Forwarded-For entry names the client (decision 058): false (none, the
+ * default; "0" too, no proxy trusted) or their addresses, CIDR ranges or named ranges, comma-separated.
+ * Refused at start: `true`, which trusts every entry and so takes the leftmost, which the client
+ * writes itself; and a hop count, which Fastify ignores since 5.12.1 (GHSA-3m5p-2c4r-xxw2: a count
+ * cannot tell the proxy from a client that connects directly), so every client would look alike.
+ */
+const TrustedProxies = Schema.String.check(
+  Schema.makeFilter((value: string) => {
+    if (value === "false" || value === "0") return true;
+    if (value === "true") return `true trusts the leftmost X-Forwarded-For entry, which the client writes: ${nameTheProxy}`;
+    if (/^\d+$/.test(value)) return `A hop count cannot tell the proxy from a client that connects directly (Fastify ignores it): ${nameTheProxy}`;
+    for (const entry of value.split(",")) {
+      const problem = proxyEntryProblem(entry.trim());
+      if (problem !== null) return problem;
+    }
+    return true;
+  }),
+).pipe(
+  Schema.decodeTo(Schema.Union([Schema.Literal(false), Schema.Array(Schema.String)]), {
+    decode: SchemaGetter.transform((text) => (text === "false" || text === "0" ? false : text.split(",").map((entry) => entry.trim()))),
+    encode: SchemaGetter.transform((proxies) => (proxies === false ? "false" : proxies.join(","))),
+  }),
+);
+
 export const LogLevel = Schema.Literals(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
 export type LogLevel = typeof LogLevel.Type;
 
@@ -60,8 +101,8 @@ export const EnvSchema = Schema.Struct({
   DEMO_PASSWORD: withDefault(Password, "Demo1234"),
   MAX_UPLOAD_MB: withDefault(PositiveNumber, "10"),
   LOG_LEVEL: withDefault(LogLevel, "info"),
-  /** Set behind a load balancer, so that login limits count the client's address, not the balancer's. */
-  TRUST_PROXY: withDefault(Flag, "false"),
+  /** The proxies in front of the server, so that the limits per address count each client's, not the proxy's (decision 058). */
+  TRUST_PROXY: withDefault(TrustedProxies, "false"),
   /** Public lead form submissions allowed per client address in 10 minutes; a load test raises it. */
   LEAD_RATE_LIMIT: withDefault(PositiveInt, "5"),
   /** The hold policy (DOMAIN.md section 5): a hold's days, the days before departure when only the final hours apply, those hours, an agency's extensions. */

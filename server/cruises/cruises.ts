@@ -277,8 +277,8 @@ const existing = async (tx: Queryable, id: CruiseId): Promise<Cruise> => {
 };
 
 export const updateCruise = async (tx: Queryable, id: CruiseId, draft: CruiseDraft, version: number, options: CommandOptions): Promise<void> => {
-  await expectVersion(tx, cruiseRecord, String(id), version);
   const current = await existing(tx, id);
+  await expectVersion(tx, cruiseRecord, String(id), version, current.version);
   const { facts, fields } = await judgeDraft(tx, draft, current);
   const moves = fields.yachtId !== current.yachtId || fields.cruiseItineraryId !== current.cruiseItineraryId || fields.startDate !== current.startDate;
   const sold = current.availability.held + current.availability.confirmed + current.availability.waiting > 0;

@@ -83,16 +83,21 @@ export const decideNew = async <M extends AnyStateMachine>(
 /**
  * Refuses an edit made from a form loaded at another version of the record (409 'the record
  * changed since you opened it'): someone saved it since, and saving now would silently undo
- * their change. Called first in the edit's transaction, it locks the record's row until the
- * transaction ends, so the version cannot move between this check and the edit's events. A
- * record without a row yet (a list nobody has set) is at version 0.
+ * their change. Called in the edit's transaction once the edit knows the record exists and is
+ * the caller's (a missing or another agency's record is 404 whatever version is sent, so the
+ * version tells nobody whether or at which version someone else's record is: decision 058). It
+ * locks the record's row until the transaction ends, so the version cannot move between this
+ * check and the edit's events; `read`, the version of what the edit read of the record before
+ * this lock, must be it too, or a save that came in between made that read stale. A record
+ * without a row yet (a list nobody has set) is at version 0.
  */
 export const expectVersion = async (
   tx: Queryable,
   record: Pick<RecordType<AnyStateMachine>, "table">,
   streamId: string,
   version: number,
+  read: number = version,
 ): Promise<void> => {
   const row = await queryOne(tx, RecordState, `select status, version from ${record.table} where id = $1 for update`, [streamId]);
-  if ((row?.version ?? 0) !== version) throw new ApiError(409, messages.stale);
+  if ((row?.version ?? 0) !== version || read !== version) throw new ApiError(409, messages.stale);
 };

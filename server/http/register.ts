@@ -160,23 +160,40 @@ const authorise = async (endpoint: Endpoint, request: FastifyRequest, context: R
 };
 
 /**
- * Serves a server-sent events endpoint of the contract: access as for any endpoint, then the
- * connection stays open; `open` is given the caller's session and a way to send one message
- * (encoded with the endpoint's response schema) and answers what to do when the caller leaves. A
- * comment line every 15 seconds keeps proxies from closing a quiet connection.
+ * The most streams of one endpoint one user keeps open at once on one server (decision 058). The
+ * panel opens one per tab, and a browser speaking HTTP/1.1 holds at most six connections to a
+ * server, so a user with five streams open already has a single connection left for every call
+ * of those tabs. Beyond it a stream would only hold a socket, a listener and a heartbeat for
+ * nothing (a script, or a stolen token opening thousands): it is refused with 429, and the
+ * panel's stream tries again after its pause, so a tab gets in once another one closes.
+ */
+export const MAX_STREAMS_PER_USER = 5;
+
+/**
+ * Serves a server-sent events endpoint of the contract: access as for any endpoint, at most
+ * MAX_STREAMS_PER_USER streams per user, then the connection stays open; `open` is given the
+ * caller's session and a way to send one message (encoded with the endpoint's response schema)
+ * and answers what to do when the caller leaves. A comment line every 15 seconds keeps proxies
+ * from closing a quiet connection.
  */
 export const registerStream = <E extends Endpoint>(
   app: FastifyInstance,
   context: RouteContext,
   endpoint: E,
-  open: (session: Session | null, send: (message: E["response"]["Type"]) => void) => () => void,
+  open: (session: Session, send: (message: E["response"]["Type"]) => void) => () => void,
 ): void => {
   const encode = Schema.encodeUnknownSync(endpoint.response);
+  /** Each user's streams open on this server, by user id. */
+  const openStreams = new Map<number, number>();
   app.route({
     method: endpoint.method,
     url: `${API_BASE}${endpoint.path}`,
     handler: async (request, reply) => {
-      const session = await authorise(endpoint, request, context);
+      const session = signedIn({ session: await authorise(endpoint, request, context) });
+      const { userId } = session;
+      const streams = openStreams.get(userId) ?? 0;
+      if (streams >= MAX_STREAMS_PER_USER) throw new ApiError(429, messages.tooManyAttempts);
+      openStreams.set(userId, streams + 1);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -193,6 +210,9 @@ export const registerStream = <E extends Endpoint>(
       request.raw.on("close", () => {
         clearInterval(heartbeat);
         close();
+        const left = (openStreams.get(userId) ?? 1) - 1;
+        if (left === 0) openStreams.delete(userId);
+        else openStreams.set(userId, left);
       });
     },
   });

@@ -41,8 +41,8 @@ export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
  *
  * HSTS only when the request came over HTTPS (decision 021): browsers ignore it over plain HTTP
  * anyway (RFC 6797 section 8.1), and a plain-HTTP install reached by name must not tell them to
- * refuse it later. The protocol is the request's: behind a TLS-ending proxy, TRUST_PROXY=true
- * makes Fastify read it from X-Forwarded-Proto.
+ * refuse it later. The protocol is the request's: behind a TLS-ending proxy named in TRUST_PROXY,
+ * Fastify reads it from X-Forwarded-Proto (decision 058).
  */
 export const registerSecurityHeaders = async (app: FastifyInstance): Promise<void> => {
   const securityHeaders = helmet({

@@ -284,8 +284,8 @@ const existing = async (tx: Queryable, id: number, session: Session): Promise<Pa
 };
 
 export const updatePassenger = async (tx: Queryable, id: PassengerId, draft: PassengerDraft, version: number, caller: PassengerCaller): Promise<void> => {
-  await expectVersion(tx, passengerRecord, String(id), version);
   const current = await existing(tx, id, caller.session);
+  await expectVersion(tx, passengerRecord, String(id), version, current.version);
   const { facts, fields } = await judgeDraft(tx, draft, current, caller);
   await decide(tx, passengerRecord, String(id), { type: "passenger.edit", ...fields }, options(caller), facts);
 };

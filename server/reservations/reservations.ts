@@ -514,8 +514,8 @@ export const cancelReservation = async (tx: Queryable, id: ReservationId, reason
  * wait with it) and priced, their lines added to the reservation's.
  */
 export const updateReservation = async (tx: Queryable, id: ReservationId, change: ReservationChange, version: number, caller: Caller): Promise<void> => {
-  await expectVersion(tx, reservationRecord, String(id), version);
   const { reservation, departure } = await lockReservation(tx, id, caller.session);
+  await expectVersion(tx, reservationRecord, String(id), version, reservation.version);
   const cabins = await cabinsOf(tx, departure.yacht_id);
   const draft: ReservationDraft = { cruiseId: departure.id, agencyId: null, type: reservation.type, cabins: change.cabins };
   const types = await spaceTypes(tx);

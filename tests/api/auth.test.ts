@@ -47,8 +47,8 @@ let server: TestServer;
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  // Behind a proxy: X-Forwarded-For names the client, so a test can speak from several addresses.
-  server = await startServer(db, { env: testEnv({ TRUST_PROXY: "true" }) });
+  // Behind a proxy (the test itself, at 127.0.0.1): X-Forwarded-For names the client, so a test can speak from several addresses.
+  server = await startServer(db, { env: testEnv({ TRUST_PROXY: "127.0.0.1" }) });
 });
 
 afterAll(async () => {

@@ -225,7 +225,7 @@ describe("the public lead form", () => {
   });
 
   it("limits one email to LEAD_RATE_LIMIT submissions an hour, whatever the address", async () => {
-    const proxied = await startServer(db, { env: testEnv({ TRUST_PROXY: "true", LEAD_RATE_LIMIT: "3" }) });
+    const proxied = await startServer(db, { env: testEnv({ TRUST_PROXY: "127.0.0.1", LEAD_RATE_LIMIT: "3" }) });
     const fromAddress = (address: string, email: string) =>
       request(proxied, "POST", "/api/leads/createLead", {
         body: form({ email }),

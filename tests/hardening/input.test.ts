@@ -17,7 +17,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  server = await startServer(db, { env: testEnv({ LEAD_RATE_LIMIT: "1000", TRUST_PROXY: "true" }) });
+  server = await startServer(db, { env: testEnv({ LEAD_RATE_LIMIT: "1000", TRUST_PROXY: "127.0.0.1" }) });
 });
 
 afterAll(async () => {

@@ -95,6 +95,25 @@ describe("decodeEnv", () => {
     expect(problems.join("\n")).not.toContain("weakpassword");
   });
 
+  it("takes the proxies in front as addresses, CIDR ranges or named ranges (decision 058)", () => {
+    expect(decodeEnv({ TRUST_PROXY: "127.0.0.1" }).TRUST_PROXY).toEqual(["127.0.0.1"]);
+    expect(decodeEnv({ TRUST_PROXY: " 10.0.0.0/8, ::1,fd00::/8 , loopback" }).TRUST_PROXY).toEqual(["10.0.0.0/8", "::1", "fd00::/8", "loopback"]);
+    expect(decodeEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+  });
+
+  it.each([
+    ["true", /leftmost X-Forwarded-For entry, which the client writes: name the proxy's address instead \(TRUST_PROXY=127\.0\.0\.1/],
+    ["1", /hop count .* name the proxy's address instead/],
+    ["2", /hop count/],
+    ["nginx", /"nginx" is none/],
+    ["10.0.0.0/33", /"10\.0\.0\.0\/33" is none/],
+    ["127.0.0.1,", /"" is none/],
+  ])("refuses TRUST_PROXY=%s at start, saying to name the proxy", (value, message) => {
+    const [problem] = problemsOf({ TRUST_PROXY: value });
+    expect(problem).toMatch(/^TRUST_PROXY: /);
+    expect(problem).toMatch(message);
+  });
+
   it("says so in the error message", () => {
     expect(() => decodeEnv({ PORT: "70000" })).toThrow(/Invalid environment:\n {2}- PORT: /);
   });
