@@ -12,7 +12,8 @@
  * BENCH_SECONDS (default 5) sets each autocannon run; BENCH_LEADS (default 100000) the leads;
  * BENCH_ONLY=http, browser, leads or rebuild runs one part (its budgets only, no results file
  * written); BENCH_ONLY=uploads runs only the upload stall (GET /api/health and GET /leads while
- * four 10 MB photos are being uploaded) on PGlite.
+ * four 10 MB photos are being uploaded) on PGlite; BENCH_ONLY=imports only the hostile passenger
+ * sheets (scripts/benchImports.ts: five users sending XLSX bombs, GET /api/health meanwhile).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -25,6 +26,7 @@ import sharp from "sharp";
 import { buildAll } from "./build.ts";
 import { type Budget, budgetTable, budgetVerdict, freePort, machineReferenceMs, type Server, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
 import { defaultLeadsLoad, leadsReport, measureLeads } from "./benchLeads.ts";
+import { importsReport, measureImports, prepareImports } from "./benchImports.ts";
 import { defaultRebuildLoad, measureRebuilds, rebuildReport } from "./benchRebuild.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -34,11 +36,11 @@ const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const ADMIN = { email: "admin@example.com", password: "Demo1234" };
 const CONNECTIONS = [1, 32] as const;
 const LIGHTHOUSE_ATTEMPTS = 3;
-const PARTS = ["http", "browser", "leads", "rebuild", "uploads"] as const;
+const PARTS = ["http", "browser", "leads", "rebuild", "uploads", "imports"] as const;
 const ONLY = process.env.BENCH_ONLY;
 if (ONLY !== undefined && !(PARTS as ReadonlyArray<string>).includes(ONLY)) throw new Error(`BENCH_ONLY is one of ${PARTS.join(", ")}`);
 /** Whether this run measures `part` (BENCH_ONLY=uploads is a piece of the HTTP part). */
-const measures = (part: "http" | "browser" | "leads" | "rebuild") => ONLY === undefined || ONLY === part || (part === "http" && ONLY === "uploads");
+const measures = (part: "http" | "browser" | "leads" | "rebuild" | "imports") => ONLY === undefined || ONLY === part || (part === "http" && ONLY === "uploads");
 /** Issue 19 item 6: a read endpoint's throughput against bare Fastify answering the same bytes. */
 const READ_RATIO = 0.4;
 /** Issue 19 item 4: an image's first-request 200 against bare Fastify. */
@@ -774,6 +776,20 @@ try {
       : null;
   const sections: Section[] = [];
   const budgets = budgetsOf(pglite, postgres, bundles, lighthouse);
+  if (measures("imports")) {
+    log("hostile passenger sheets");
+    const importsDir = mkdtempSync(join(tmpdir(), "backoffice-bench-imports-"));
+    await prepareImports(importsDir, ADMIN);
+    const server = await startServer({ ...common, SEED_DEMO: "false", DATA_DIR: importsDir });
+    try {
+      const { lines, budgets: importBudgets } = importsReport(await measureImports(server, ADMIN, SECONDS));
+      sections.push({ title: "Hostile passenger sheets", lines });
+      budgets.push(...importBudgets);
+    } finally {
+      await stopProcess(server.child);
+      rmSync(importsDir, { recursive: true, force: true });
+    }
+  }
   if (measures("leads")) {
     const leads = await measureLeads(defaultLeadsLoad, { serverUrl: postgresUrl });
     const { lines, budgets: leadsBudgets } = leadsReport(leads, defaultLeadsLoad);

@@ -1,5 +1,6 @@
 /**
- * Bundles the server into build/server/main.js (and the documents' worker, fileWorker.js), plain JavaScript with its packages left in
+ * Bundles the server into build/server/main.js (and its workers: the documents' fileWorker.js and
+ * the passenger sheets' sheetWorker.js), plain JavaScript with its packages left in
  * node_modules, and copies the migrations beside it (server/db/migrate.ts finds them next to
  * itself). Production runs this bundle: a TypeScript loader in the server process costs about
  * 100 MB of resident memory (docs/decisions/015).
@@ -36,8 +37,12 @@ export const buildServer = async (root: string): Promise<void> => {
   const outDir = serverBuildDir(root);
   rmSync(outDir, { recursive: true, force: true });
   await build({
-    // the worker that draws documents' files runs its own module, beside main.js
-    entryPoints: { main: join(root, "server", "main.ts"), fileWorker: join(root, "server", "documents", "fileWorker.ts") },
+    // each worker (documents' files, passenger sheets) runs its own module, beside main.js
+    entryPoints: {
+      main: join(root, "server", "main.ts"),
+      fileWorker: join(root, "server", "documents", "fileWorker.ts"),
+      sheetWorker: join(root, "server", "passengers", "sheetWorker.ts"),
+    },
     outdir: outDir,
     bundle: true,
     platform: "node",

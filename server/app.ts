@@ -21,6 +21,7 @@ import { registerHomeRoutes } from "./home/routes.ts";
 import { registerCruiseRoutes } from "./cruises/routes.ts";
 import { createDocumentFiles, registerDocumentRoutes } from "./documents/routes.ts";
 import { registerPassengerRoutes } from "./passengers/routes.ts";
+import { createSheetReader } from "./passengers/sheets.ts";
 import { registerReservationRoutes } from "./reservations/routes.ts";
 import { registerAvailabilityRoutes } from "./reservations/availability.ts";
 import { createChangeFeed } from "./changes/feed.ts";
@@ -154,14 +155,16 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   );
   const berths = createBerthIndex(deps.db, feed);
   const files = createDocumentFiles();
+  const sheets = createSheetReader((error) => app.log.error({ err: error }, "passenger sheet worker failed"));
   app.addHook("onClose", async () => {
     berths.stop();
     await feed.stop();
     await files.close();
+    await sheets.close();
   });
   registerCruiseRoutes(app, { db: deps.db, now, berths });
   registerReservationRoutes(app, { db: deps.db, now, policy: holdPolicy(deps.env), berths });
-  registerPassengerRoutes(app, { db: deps.db, now });
+  registerPassengerRoutes(app, { db: deps.db, now, sheets });
   registerDocumentRoutes(app, { db: deps.db, now, files, mailer: deps.mailer });
   registerAvailabilityRoutes(app, { db: deps.db, now, berths });
   registerReportRoutes(app, { db: deps.db, now });

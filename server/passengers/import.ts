@@ -19,7 +19,8 @@ import { IdRow, queryOne } from "../db/rows.ts";
 import type { UploadedFile } from "../http/multipart.ts";
 import { commandOptions, decideReservation, findReservation, lockReservation } from "../reservations/reservations.ts";
 import { type AssignedSpace, assignLocked, assignmentFacts, createPassenger, type PassengerCaller, spacesOf, visiblePassenger } from "./passengers.ts";
-import { readSheet, type SheetRow, sheetDay } from "./sheet.ts";
+import { type SheetRow, sheetDay } from "./sheet.ts";
+import type { SheetReader, SheetReadingResult } from "./sheets.ts";
 
 /** The values a sheet may write for a choice, as `headerKey` reads them. */
 const choiceWords: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -160,17 +161,57 @@ const importRow = async (db: Database, reservationId: ReservationId, row: SheetR
   }
 };
 
+/** A limit a sheet passed, as the refusal that names it (decision 059). */
+const limitRefusals = {
+  rows: messages.importTooManyRows,
+  columns: messages.importTooManyColumns,
+  size: messages.importTooLarge,
+  memory: messages.importOutOfMemory,
+} as const;
+
+/** The sheet's rows, or the refusal of a file that is no sheet (400) or passes a limit (413). */
+const rowsOf = (reading: SheetReadingResult): ReadonlyArray<SheetRow> => {
+  switch (reading.kind) {
+    case "rows":
+      // a sheet with a known header and no row has nothing to import
+      if (reading.rows.length === 0) throw new ApiError(400, messages.invalidInput);
+      return reading.rows;
+    case "unreadable":
+      throw new ApiError(400, messages.invalidInput);
+    case "overLimit":
+      throw new ApiError(413, limitRefusals[reading.limit]);
+  }
+};
+
 /**
  * Imports a sheet of passengers into a reservation the caller may see (404 otherwise); a file
- * that is no XLSX or CSV sheet with known headers, or has too many rows, is malformed.
+ * that is no XLSX or CSV sheet with known headers is malformed, one past a limit too large.
  */
-export const importPassengers = async (db: Database, reservationId: ReservationId, file: UploadedFile | undefined, caller: PassengerCaller): Promise<ImportReport> => {
+const importPassengers = async (db: Database, reservationId: ReservationId, file: UploadedFile | undefined, caller: PassengerCaller, sheets: SheetReader): Promise<ImportReport> => {
   if ((await findReservation(db, reservationId, caller.session)) === null) throw new ApiError(404, messages.notFound);
-  // no file, no sheet, a sheet without a known header or a row, or with too many rows
-  const rows = file === undefined ? null : await readSheet(file);
-  if (rows === null || rows.length === 0) throw new ApiError(400, messages.invalidInput);
+  if (file === undefined) throw new ApiError(400, messages.invalidInput);
+  const rows = rowsOf(await sheets.read(file.bytes));
   const lookups: Lookups = { identificationTypes: await listItems(db, identificationTypes), countries: await listItems(db, countries) };
   const report: ImportRow[] = [];
   for (const row of rows) report.push(await importRow(db, reservationId, row, lookups, caller));
   return { rows: report };
+};
+
+/**
+ * Imports sheets one at a time per user: a second import while the first is read or its rows
+ * written is refused with 429 (decision 059), so no user can queue hostile files for every
+ * other user to wait behind.
+ */
+export const createPassengerImports = (sheets: SheetReader) => {
+  const running = new Set<number>();
+  return async (db: Database, reservationId: ReservationId, file: UploadedFile | undefined, caller: PassengerCaller): Promise<ImportReport> => {
+    const user = caller.session.userId;
+    if (running.has(user)) throw new ApiError(429, messages.importRunning);
+    running.add(user);
+    try {
+      return await importPassengers(db, reservationId, file, caller, sheets);
+    } finally {
+      running.delete(user);
+    }
+  };
 };

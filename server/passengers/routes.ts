@@ -4,11 +4,13 @@ import { messages } from "../../src/api/messages.ts";
 import * as api from "../../src/api/passengers.ts";
 import { orNotFound } from "../http/found.ts";
 import { type Call, Listed, registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
-import { importPassengers } from "./import.ts";
+import { createPassengerImports } from "./import.ts";
+import type { SheetReader } from "./sheets.ts";
 import { assignPassenger, bookFlight, createPassenger, findPassenger, listPassengers, type PassengerCaller, removeFlight, updatePassenger } from "./passengers.ts";
 
-export const registerPassengerRoutes = (app: FastifyInstance, context: RouteContext): void => {
+export const registerPassengerRoutes = (app: FastifyInstance, context: RouteContext & { readonly sheets: SheetReader }): void => {
   const { db, now } = context;
+  const importPassengers = createPassengerImports(context.sheets);
   const caller = <E extends Endpoint>(call: Call<E>): PassengerCaller => ({ session: signedIn(call), now: now() });
 
   registerEndpoint(app, context, api.listPassengers, async (call) => {

@@ -85,6 +85,12 @@ export const messages = {
   periodTooLong: "the period is longer than a year",
   /** Not in the spec's list: a voucher goes to its agency's address, which a direct client has not. */
   voucherWithoutRecipient: "voucher not sent: the agency has no email",
+  /** Not in the spec's list: the limits of a passenger import (decision 059), each named with its figure. */
+  importTooManyRows: "the file has more than 200 rows",
+  importTooManyColumns: "the file has more than 100 columns",
+  importTooLarge: "the file holds more than 20 MB once uncompressed",
+  importOutOfMemory: "the file needs more than 128 MB of memory to read",
+  importRunning: "another import of yours is still running",
 } as const;
 
 export type Message = (typeof messages)[keyof typeof messages];

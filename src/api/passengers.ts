@@ -270,6 +270,18 @@ export const headerKey = (text: string): string =>
 /** The most rows one import takes: a yacht's berths several times over. */
 export const MAX_IMPORT_ROWS = 200;
 
+/** The farthest column an imported sheet may use: its columns several times over (decision 059). */
+export const MAX_IMPORT_COLUMNS = 100;
+
+/**
+ * The most text an imported sheet may hold, once uncompressed: 200 full rows are a few hundred
+ * kilobytes, and a zip can inflate a few kilobytes to gigabytes (decision 059).
+ */
+export const MAX_SHEET_MB = 20;
+
+/** The heap a sheet's reading may use, in its worker (decision 059). */
+export const IMPORT_MEMORY_MB = 128;
+
 const readers = { kind: "session", roles: everyRole } as const;
 /** Staff who sell, and agencies (their own agency's only). */
 const writers = { kind: "session", roles: ["admin", "sales", "agency"] } as const;
