@@ -228,6 +228,8 @@ const judgeDraft = async (
   tx: Queryable,
   draft: CruiseDraft,
   current: Cruise | null,
+  options: CommandOptions,
+  oneByOne: boolean,
 ): Promise<{ readonly facts: CruiseFacts; readonly fields: CruiseFields }> => {
   const values: DetailValues = detailValues(cruiseDetails, { ...draft });
   const currentValues = current === null ? null : detailValues(cruiseDetails, { ...current });
@@ -254,6 +256,9 @@ const judgeDraft = async (
   return {
     facts: {
       fieldProblem,
+      clock: options.occurredAt.getTime(),
+      oneByOne,
+      currentStartDate: current?.startDate ?? null,
       isItineraryOfAnotherYacht: isItineraryOfAnotherYacht(itinerary?.yacht_id ?? null, yachtId),
       overlapsAnotherDeparture: fieldProblem === null && yachtId !== null && (await overlaps(tx, yachtId, startDate, endDate, current?.id ?? null)),
       movesSoldBerths: false,
@@ -263,7 +268,7 @@ const judgeDraft = async (
 };
 
 export const createCruise = async (tx: Queryable, draft: CruiseDraft, options: CommandOptions): Promise<CruiseId> => {
-  const { facts, fields } = await judgeDraft(tx, draft, null);
+  const { facts, fields } = await judgeDraft(tx, draft, null, options, true);
   return decodeCruiseId(await decideNew(tx, cruiseRecord, { type: "cruise.schedule", ...fields }, options, facts));
 };
 
@@ -279,7 +284,7 @@ const existing = async (tx: Queryable, id: CruiseId): Promise<Cruise> => {
 export const updateCruise = async (tx: Queryable, id: CruiseId, draft: CruiseDraft, version: number, options: CommandOptions): Promise<void> => {
   const current = await existing(tx, id);
   await expectVersion(tx, cruiseRecord, String(id), version, current.version);
-  const { facts, fields } = await judgeDraft(tx, draft, current);
+  const { facts, fields } = await judgeDraft(tx, draft, current, options, true);
   const moves = fields.yachtId !== current.yachtId || fields.cruiseItineraryId !== current.cruiseItineraryId || fields.startDate !== current.startDate;
   const sold = current.availability.held + current.availability.confirmed + current.availability.waiting > 0;
   await decide(tx, cruiseRecord, String(id), { type: "cruise.edit", ...fields }, options, { ...facts, movesSoldBerths: moves && sold });
@@ -329,8 +334,10 @@ export const generateCruises = async (
   const codes: string[] = [];
   for (const startDate of weekdaysBetween(generation.from, generation.to, itinerary.start_weekday ?? "")) {
     const draft = { yachtId: itinerary.yacht_id, cruiseItineraryId: generation.cruiseItineraryId, startDate, ...staffing };
-    const { facts, fields } = await judgeDraft(tx, draft, null);
-    if (facts.overlapsAnotherDeparture) continue;
+    const { facts, fields } = await judgeDraft(tx, draft, null, options, false);
+    // a day the yacht is at sea, or one that has begun, is left out of the period's departures
+    const verdict = judge(cruiseMachine, null, { type: "cruise.schedule", ...fields }, facts);
+    if (verdict.kind === "refused" && (verdict.refusal.guard === "overlapsAnotherDeparture" || verdict.refusal.guard === "isInThePast")) continue;
     await decideNew(tx, cruiseRecord, { type: "cruise.schedule", ...fields }, options, facts);
     codes.push(fields.code);
   }

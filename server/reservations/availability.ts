@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { type AvailabilityQuery, availabilityProblem, type DepartureAvailability, availability as availabilityEndpoint } from "../../src/api/availability.ts";
+import { type AvailabilityQuery, type DepartureAvailability, availability as availabilityEndpoint } from "../../src/api/availability.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { CruiseId } from "../../src/api/ids.ts";
 import { availabilityMachine } from "../../src/machines/domain/availability.machine.ts";
@@ -145,7 +145,7 @@ export const fitsParty = (passengers: number | undefined) => (answer: DepartureA
 /** `GET /availability`: judged by the availability machine (the period is required), answered from the berths. */
 export const registerAvailabilityRoutes = (app: FastifyInstance, context: RouteContext & { readonly berths: BerthIndex }): void => {
   registerEndpoint(app, context, availabilityEndpoint, async ({ query }) => {
-    const verdict = judge(availabilityMachine, null, { type: "availability.ask" }, { problem: availabilityProblem(query) });
+    const verdict = judge(availabilityMachine, null, { type: "availability.ask" }, { query });
     if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
     const fits = fitsParty(query.passengers);
     return new EncodedItems((await context.berths.availability(query)).filter(({ answer }) => fits(answer)).map(({ json }) => json));

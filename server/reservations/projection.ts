@@ -1,8 +1,11 @@
 import { type ReservationOpening, ReservationEvent, reservationMachine } from "../../src/machines/domain/reservation.machine.ts";
 import { EXPIRY_REASON, type SpaceEvent, spaceMachine } from "../../src/machines/domain/space.machine.ts";
 import { nextStatus } from "../../src/machines/domain/verdict.ts";
+import { Schema } from "effect";
+import { QuoteLine } from "../../src/api/quote.ts";
+import { livePrice } from "../../src/machines/domain/pricing.ts";
 import type { Queryable } from "../db/database.ts";
-import { execute } from "../db/rows.ts";
+import { execute, queryOne, queryRows } from "../db/rows.ts";
 import type { RecordType } from "../events/command.ts";
 import { insertRow, type Projection, recordProjection, type RowState, updateRow } from "../events/projection.ts";
 
@@ -36,6 +39,25 @@ const moveSpaces = async (
       [to, to === "canceled" ? cancelReason : null, row.at, row.id, from, spaceId],
     );
   }
+};
+
+const PricedRow = Schema.Struct({ lines: Schema.Array(QuoteLine) });
+const SpaceIdRow = Schema.Struct({ id: Schema.Int });
+
+/**
+ * The reservation's price after its spaces changed: the sum of its live spaces' lines, the lines
+ * of canceled spaces kept struck (pricing.ts, `livePrice`).
+ */
+const reprice = async (tx: Queryable, reservationId: number): Promise<void> => {
+  const stored = await queryOne(tx, PricedRow, "select lines from reservations where id = $1", [reservationId]);
+  if (stored === null) return;
+  const live = await queryRows(tx, SpaceIdRow, "select id from spaces where reservation_id = $1 and status <> 'canceled'", [reservationId]);
+  const { lines, total, commission, net } = livePrice(stored.lines, new Set(live.map(({ id }) => id)));
+  await execute(tx, "update reservations set price = $1::jsonb, lines = $2::jsonb where id = $3", [
+    JSON.stringify({ total, commission, net }),
+    JSON.stringify(lines),
+    reservationId,
+  ]);
 };
 
 const openingColumns = (opening: ReservationOpening) => ({
@@ -84,16 +106,19 @@ const projection = recordProjection({
         return updateRow(tx, reservationRecord.table, row, { reminded: true });
       case "reservation.expire":
         await updateRow(tx, reservationRecord.table, row, { cancel_reason: EXPIRY_REASON, canceled_at: row.at });
-        return moveSpaces(tx, row, { type: "space.expire" }, EXPIRY_REASON);
+        await moveSpaces(tx, row, { type: "space.expire" }, EXPIRY_REASON);
+        return reprice(tx, Number(row.id));
       case "reservation.promote":
         await updateRow(tx, reservationRecord.table, row, { time_limit: event.timeLimit, reminded: false });
         return moveSpaces(tx, row, { type: "space.promote" }, null);
       case "reservation.cancel":
         await updateRow(tx, reservationRecord.table, row, { cancel_reason: event.reason, canceled_at: row.at });
-        return moveSpaces(tx, row, { type: "space.cancel", reason: event.reason }, event.reason);
+        await moveSpaces(tx, row, { type: "space.cancel", reason: event.reason }, event.reason);
+        return reprice(tx, Number(row.id));
       case "space.cancel":
         await updateRow(tx, reservationRecord.table, row, event.last ? { cancel_reason: event.reason, canceled_at: row.at } : {});
-        return moveSpaces(tx, row, { type: "space.cancel", reason: event.reason }, event.reason, event.spaceId);
+        await moveSpaces(tx, row, { type: "space.cancel", reason: event.reason }, event.reason, event.spaceId);
+        return reprice(tx, Number(row.id));
       case "space.assign":
         await updateRow(tx, reservationRecord.table, row);
         return execute(tx, "update spaces set passenger_id = $1, updated_at = $2 where id = $3 and reservation_id = $4", [
@@ -113,10 +138,11 @@ const projection = recordProjection({
             [space.id, space.cabinId, space.genderId, row.status, row.at, row.id],
           );
         }
-        return execute(tx, "delete from spaces where reservation_id = $1 and cabin_id = any($2::int[]) and status = 'canceled'", [
+        await execute(tx, "delete from spaces where reservation_id = $1 and cabin_id = any($2::int[]) and status = 'canceled'", [
           row.id,
           event.removedCabins,
         ]);
+        return reprice(tx, Number(row.id));
       }
       case "reservation.delete":
         return updateRow(tx, reservationRecord.table, row);

@@ -24,7 +24,7 @@ import {
   reasonProblem,
 } from "../../src/api/reservations.ts";
 import { type BerthCabin, type BerthRequest, bookingChanges, type LiveSpace } from "../../src/machines/domain/berths.ts";
-import { type PricingFacts, priceDraft } from "../../src/machines/domain/pricing.ts";
+import { linesWithSpaces, type PricingFacts, priceDraft } from "../../src/machines/domain/pricing.ts";
 import { noReservationFacts, type OwnSpace, type ReservationEvent, type ReservationFacts, reservationMachine } from "../../src/machines/domain/reservation.machine.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { type SpaceEvent, type SpaceFacts, spaceMachine } from "../../src/machines/domain/space.machine.ts";
@@ -435,7 +435,7 @@ export const createReservation = async (tx: Queryable, wanted: ReservationDraft,
     timeLimit: asked.toISOString(),
     notes: (draft.notes ?? "").trim(),
     price: { total: quote?.total ?? 0, commission: quote?.commission ?? 0, net: quote?.net ?? 0 },
-    lines: quote?.lines ?? [],
+    lines: linesWithSpaces(quote?.lines ?? [], spaces),
     spaces,
   };
   const facts = {
@@ -454,7 +454,7 @@ export const createReservation = async (tx: Queryable, wanted: ReservationDraft,
   // Asked to wait, the hold is judged first: the machine's "full" sends it to the waiting list,
   // judged on the yacht's berths alone (a waiting space claims none).
   const verdict = draft.waitlist === true ? judge(reservationMachine, null, hold, { ...noReservationFacts, ...facts }) : null;
-  const full = verdict?.kind === "refused" && (verdict.refusal.message === messages.cruiseFull || verdict.refusal.message === messages.cabinNotAvailable);
+  const full = verdict?.kind === "refused" && (verdict.refusal.guard === "isCruiseFull" || verdict.refusal.guard === "isCabinUnavailable");
   if (full) await decideReservation(tx, id, { ...hold, type: "reservation.waitlist", timeLimit: null }, commandOptions(caller), { ...facts, live: [] });
   else await decideReservation(tx, id, hold, commandOptions(caller), facts);
   // the answer is the summary: one statement, not the bookings and lines a page reads
@@ -551,7 +551,7 @@ export const updateReservation = async (tx: Queryable, id: ReservationId, change
       commission: cents(price.commission + (quote?.commission ?? 0)),
       net: cents(price.net + (quote?.net ?? 0)),
     },
-    lines: [...(current?.lines ?? []), ...(quote?.lines ?? [])],
+    lines: [...(current?.lines ?? []), ...linesWithSpaces(quote?.lines ?? [], addedSpaces)],
   } as const;
   await decideReservation(tx, id, event, commandOptions(caller), {
     fieldProblem,

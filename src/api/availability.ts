@@ -1,9 +1,7 @@
 import { Schema } from "effect";
 import { CruiseStatus } from "./cruises.ts";
 import { endpoint, everyRole } from "./endpoint.ts";
-import type { FieldProblem } from "./fields.ts";
 import { CruiseId, Int4, integerFromText, SerialId, SerialIdFromText } from "./ids.ts";
-import { isCalendarDay } from "./details.ts";
 
 /**
  * Availability (DOMAIN.md section 4): the departures of a period, of one yacht or all, with their
@@ -21,16 +19,6 @@ export type AvailabilityQuery = typeof AvailabilityQuery.Type;
 
 /** The longest period asked at once: a year. */
 export const MAX_AVAILABILITY_DAYS = 366;
-
-/** The query's problem: no period (the spec's own message), a day that is none, a period reversed or over a year, no passenger. */
-export const availabilityProblem = (query: AvailabilityQuery): FieldProblem | "datesMissing" | null => {
-  const { from, to, passengers } = query;
-  if (from === undefined || to === undefined || from === "" || to === "") return "datesMissing";
-  if (!isCalendarDay(from) || !isCalendarDay(to)) return "invalid";
-  const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-  if (span < 0 || span > MAX_AVAILABILITY_DAYS) return "invalid";
-  return passengers !== undefined && (passengers < 1 || passengers > 500) ? "invalid" : null;
-};
 
 export const CategoryBerths = Schema.Struct({ category: Schema.String, free: Int4, capacity: Int4 });
 

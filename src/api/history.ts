@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { endpoint, everyRole, type RoleName, staffRoles } from "./endpoint.ts";
-import { Int4, UserId } from "./ids.ts";
+import { Int4, MAX_ID, UserId } from "./ids.ts";
 
 /**
  * The records of this contract whose history can be read, and who may read it: the same people
@@ -32,7 +32,9 @@ export type HistoryStream = typeof HistoryStream.Type;
  * (`3/technical_info`, encoded), a named list (`home`) or a sign-in (a UUID).
  */
 export const HistoryStreamId = Schema.String.check(
-  Schema.isPattern(/^(?:[1-9][0-9]{0,9}(?:\/[a-z_]{1,40})?|[a-z][a-zA-Z]{0,39}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/),
+  Schema.isPattern(/^(?:[1-9][0-9]{0,9}(?:\/[a-z_]{1,40})?|[a-z][a-zA-Z]{0,39}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/u),
+  // a serial id is one its column holds
+  Schema.makeFilter((id) => !/^[0-9]/.test(id) || Number(id.split("/")[0]) <= MAX_ID),
 );
 
 /** One field that an event changed; secrets (hashes, tokens) never appear. */

@@ -43,6 +43,8 @@ export const messages = {
   numberOutOfRange: "number 0-99",
   gpsTaxBelowZero: "gender GPS tax minimum zero",
   selectCompany: "select a company",
+  selectGuide: "select a guide",
+  departureInPast: "the departure day has passed",
   /** Not in the spec's list: named like its `select a company` for an agency user without an agency. */
   selectAgency: "select an agency",
   selectFlightTime: "select a flight time",

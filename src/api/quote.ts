@@ -46,6 +46,10 @@ export const QuoteLine = Schema.Struct({
   total: Schema.Finite,
   commissionPercent: Schema.Finite,
   commission: Schema.Finite,
+  /** A reservation's line: the spaces it prices. */
+  spaceIds: Schema.optionalKey(Schema.Array(Id)),
+  /** A reservation's line whose spaces are all canceled: struck, out of the price. */
+  canceled: Schema.optionalKey(Schema.Boolean),
 });
 
 export const Quote = Schema.Struct({

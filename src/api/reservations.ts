@@ -27,11 +27,31 @@ export const CabinRequest = Schema.Struct({
 });
 export type CabinRequest = typeof CabinRequest.Type;
 
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+
+/**
+ * Whether a text is an instant with its offset (`Z` or `±hh:mm`) on a real day at a real time:
+ * `2027-02-30T10:00Z` is refused, not moved to 2 March, and a time without an offset, which each
+ * browser and server would read in its own zone, is refused too.
+ */
+export const isInstant = (text: string): boolean => {
+  const parts = INSTANT.exec(text);
+  if (parts === null) return false;
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = parts.slice(1).map((part) => (part === undefined ? 0 : Number(part)));
+  const calendar = new Date(Date.UTC(year ?? 0, (month ?? 0) - 1, day ?? 0));
+  return (
+    calendar.getUTCMonth() === (month ?? 0) - 1 &&
+    calendar.getUTCDate() === day &&
+    (hour ?? 0) < 24 &&
+    (minute ?? 0) < 60 &&
+    (second ?? 0) < 60 &&
+    (offsetHours ?? 0) < 15 &&
+    (offsetMinutes ?? 0) < 60
+  );
+};
+
 /** An instant with its offset, as `timeLimit` travels: `2027-03-01T17:00:00Z`. */
-export const Instant = Schema.String.check(
-  Schema.isMaxLength(40),
-  Schema.makeFilter((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text))),
-);
+export const Instant = Schema.String.check(Schema.isMaxLength(40), Schema.makeFilter(isInstant));
 
 export const notesField = textField(1000);
 
@@ -101,7 +121,7 @@ export const Reservation = Schema.Struct({
   /** While held: the latest time limit the policy allows now (what an extension may ask at most). */
   latestTimeLimit: Schema.NullOr(Schema.String),
   /** For an agency user: how many more times it may extend; null for staff, who extend without a count. */
-  extensionsLeft: Schema.NullOr(Schema.Int),
+  extensionsLeft: Schema.NullOr(Int4),
 });
 export type Reservation = typeof Reservation.Type;
 

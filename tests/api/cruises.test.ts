@@ -24,6 +24,8 @@ const idNamed = async (table: string, name: string): Promise<number> => {
 
 beforeAll(async () => {
   server = await startServer(db);
+  // the departures here sail in 2027, the year the selling demo is seeded in: the clock is before them
+  server.clock.advance(Date.UTC(2027, 0, 10) - server.clock.now().getTime());
 });
 
 beforeEach(async () => {
@@ -98,6 +100,9 @@ describe("scheduling a departure", () => {
     expect(refusal(await call("POST", "/cruises/createCruise", draft({ yachtId: null })))).toEqual([400, messages.requiredInformation]);
     expect(refusal(await call("POST", "/cruises/createCruise", draft({ startDate: "2027-02-30" })))).toEqual([400, messages.invalidInput]);
     expect(refusal(await call("POST", "/cruises/createCruise", draft({ guideIds: [999_999] })))).toEqual([400, messages.invalidInput]);
+    // issue 34, item 8: a departure typed in has a guide, and sails on a day to come
+    expect(refusal(await call("POST", "/cruises/createCruise", draft({ guideIds: [] })))).toEqual([400, messages.selectGuide]);
+    expect(refusal(await call("POST", "/cruises/createCruise", draft({ startDate: "2027-01-07" })))).toEqual([409, messages.departureInPast]);
     expect(refusal(await call("POST", "/cruises/createCruise", draft({ cruiseItineraryId: ids.eight })))).toEqual([400, messages.invalidInput]);
     // the South cruise leaves on Sunday the 7th, the day the North one ends: allowed; on the 6th it overlaps
     expect(refusal(await call("POST", "/cruises/createCruise", draft({ cruiseItineraryId: ids.south, startDate: "2027-03-06" })))).toEqual([

@@ -54,7 +54,7 @@ beforeEach(async () => {
   const created = await call(
     "POST",
     "/cruises/createCruise",
-    { yachtId: await idNamed("yachts", "Galápagos Explorer"), cruiseItineraryId: await idNamed("cruise_itineraries", "Norte 4 días"), startDate: "2030-06-06" },
+    { yachtId: await idNamed("yachts", "Galápagos Explorer"), cruiseItineraryId: await idNamed("cruise_itineraries", "Norte 4 días"), startDate: "2030-06-06", guideIds: [await idNamed("guides", "Juan")] },
     "admin",
   );
   expect(created.status, created.text).toBe(200);

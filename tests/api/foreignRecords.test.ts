@@ -88,7 +88,7 @@ beforeEach(async () => {
   ids.passport = await idNamed("identification_types", "Pasaporte");
   ids.usa = await idNamed("countries", "Estados Unidos");
   ids.outbound = await idNamed("flights", "AV1630");
-  const departure = { yachtId: await idNamed("yachts", "Galápagos Explorer"), cruiseItineraryId: await idNamed("cruise_itineraries", "Norte 4 días"), startDate: "2030-06-06" };
+  const departure = { yachtId: await idNamed("yachts", "Galápagos Explorer"), cruiseItineraryId: await idNamed("cruise_itineraries", "Norte 4 días"), startDate: "2030-06-06", guideIds: [await idNamed("guides", "Juan")] };
   succeeded(await call(admin, "POST", "/cruises/createCruise", departure));
   const [june] = await db.query<{ id: number }>("select id from cruises where start_date = '2030-06-06'");
   ids.june = june?.id ?? 0;
@@ -173,6 +173,8 @@ const attempts: Readonly<Record<string, Attempt>> = {
     send: (id) => call(tokens.a, "PUT", `/spaces/assignPassenger/${theirs.ownSpace}`, { passengerId: id }),
   },
   "passengers.get": { record: (of) => of.passenger, send: (id) => call(tokens.a, "GET", `/passengers/${id}`) },
+  "history.get": { record: (of) => of.reservation, send: (id) => call(tokens.a, "GET", `/history/reservation/${id}`) },
+  "history.get (B's passenger)": { record: (of) => of.passenger, send: (id) => call(tokens.a, "GET", `/history/passenger/${id}`) },
   "passengers.update": {
     record: (of) => of.passenger,
     version: (of) => of.passengerVersion,

@@ -55,7 +55,7 @@ beforeEach(async () => {
   const scheduled = await call(
     "POST",
     "/cruises/createCruise",
-    { yachtId: await idNamed("yachts", "Galápagos Explorer"), cruiseItineraryId: await idNamed("cruise_itineraries", "Norte 4 días"), startDate: "2030-06-06" },
+    { yachtId: await idNamed("yachts", "Galápagos Explorer"), cruiseItineraryId: await idNamed("cruise_itineraries", "Norte 4 días"), startDate: "2030-06-06", guideIds: [await idNamed("guides", "Juan")] },
     "admin",
   );
   expect(refusal(scheduled)).toEqual([200, messages.created]);

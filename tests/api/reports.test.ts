@@ -46,7 +46,7 @@ const signInAgain = async (): Promise<void> => {
 };
 
 const schedule = async (startDate: string, yacht = ids.explorer): Promise<number> => {
-  await ok(call("POST", "/cruises/createCruise", { yachtId: yacht, cruiseItineraryId: ids.north, startDate }, "admin"));
+  await ok(call("POST", "/cruises/createCruise", { yachtId: yacht, cruiseItineraryId: ids.north, startDate, guideIds: [await idNamed("guides", "Juan")] }, "admin"));
   const [row] = await db.query<{ id: number }>("select id from cruises where start_date = $1::date and yacht_id = $2", [startDate, yacht]);
   return row?.id ?? 0;
 };

@@ -51,7 +51,7 @@ const refusal = (answer: Answer) => [answer.status, dataOf(answer)];
 
 /** Schedules a departure of an itinerary through the API and answers its id. */
 const schedule = async (itinerary: number, yacht: number, startDate: string): Promise<number> => {
-  const answer = await call("POST", "/cruises/createCruise", { yachtId: yacht, cruiseItineraryId: itinerary, startDate }, "admin");
+  const answer = await call("POST", "/cruises/createCruise", { yachtId: yacht, cruiseItineraryId: itinerary, startDate, guideIds: [await idNamed("guides", "Juan")] }, "admin");
   expect(refusal(answer)).toEqual([200, messages.created]);
   const [row] = await db.query<{ id: number }>("select id from cruises where start_date = $1::date and yacht_id = $2", [startDate, yacht]);
   return row?.id ?? 0;
@@ -181,6 +181,14 @@ describe("holding berths", () => {
     expect((await hold({ timeLimit: at(2 * DAY) })).timeLimit).toBe(at(2 * DAY));
   });
 
+  it("refuses a time limit without an offset or on a day that is none, instead of reading it in some zone or moving it (issue 34, item 8)", async () => {
+    for (const timeLimit of ["2030-03-03T10:00", "2030-03-03T10:00:00", "2030-02-30T10:00:00Z", "2030-03-03T24:30:00Z", "2030-03-03"]) {
+      expect(refusal(await call("POST", "/reservations/createReservation", draft({ timeLimit }))), timeLimit).toEqual([400, messages.invalidInput]);
+    }
+    expect(await availability()).toMatchObject({ held: 0 });
+    expect((await hold({ timeLimit: "2030-03-03T10:00:00-05:00" })).timeLimit).toBe("2030-03-03T15:00:00.000Z");
+  });
+
   it("holds at most the final hours within 45 days of the departure", async () => {
     const soon = await schedule(ids.north, ids.explorer, "2030-03-28");
     const held = await hold({ cruiseId: soon });
@@ -264,6 +272,30 @@ describe("a held reservation", () => {
     expect(await availability()).toMatchObject({ held: 0 });
     const familyRoom = await hold({ type: "familyRoom", cabins: [{ cabinId: ids.family, spaces: [{ genderId: ids.male }, { genderId: ids.female }] }] });
     expect(familyRoom.state).toBe("reserved");
+  });
+
+  it("is priced by its live spaces' lines: a canceled space's line is struck and out of the total (issue 34, item 6)", async () => {
+    interface Priced {
+      readonly price: { readonly total: number; readonly commission: number; readonly net: number };
+      readonly lines: ReadonlyArray<{ readonly total: number; readonly commission: number; readonly spaceIds?: ReadonlyArray<number>; readonly canceled?: boolean }>;
+      readonly bookings: ReadonlyArray<{ readonly spaces: ReadonlyArray<{ readonly id: number }> }>;
+    }
+    const held = await hold({ cabins: [{ cabinId: ids.cabin3, spaces: [{ genderId: ids.male }, { genderId: ids.male }] }, { cabinId: ids.cabin4, spaces: [{ genderId: ids.male }] }] });
+    const before = dataOf(await call("GET", `/reservations/${held.id}`)) as Priced;
+    expect(before.lines.map((line) => line.spaceIds?.length)).toEqual([1, 1, 1]);
+    const [first] = before.bookings[0]?.spaces ?? [];
+    const firstLine = before.lines.find((line) => line.spaceIds?.[0] === first?.id);
+    expect(refusal(await call("PUT", `/spaces/cancelSpace/${first?.id}`, { reason: "Un pasajero desistió" }))).toEqual([200, messages.updated]);
+    const after = dataOf(await call("GET", `/reservations/${held.id}`)) as Priced;
+    const cents = (amount: number) => Math.round(amount * 100);
+    const live = after.lines.filter((line) => line.canceled !== true);
+    expect(after.lines.filter((line) => line.canceled === true).map((line) => line.spaceIds)).toEqual([[first?.id]]);
+    expect(cents(after.price.total)).toBe(cents(before.price.total) - cents(firstLine?.total ?? 0));
+    expect(cents(after.price.total)).toBe(live.reduce((total, line) => total + cents(line.total), 0));
+    expect(cents(after.price.commission)).toBe(live.reduce((total, line) => total + cents(line.commission), 0));
+    expect(cents(after.price.net)).toBe(cents(after.price.total) - cents(after.price.commission));
+    const listed = (dataOf(await call("GET", `/reservations?cruiseId=${ids.june}`)) as ReadonlyArray<{ id: number; price: { total: number } }>).find((row) => row.id === held.id);
+    expect(listed?.price.total).toBe(after.price.total);
   });
 
   it("is canceled for a reason, one space or all, and deleted only without live spaces", async () => {
@@ -472,8 +504,8 @@ describe("a departure with reservations", () => {
     const held = await hold();
     const departure = await call("GET", `/cruises/${ids.june}`, undefined, "admin");
     const { version } = dataOf(departure) as { version: number };
-    const edit = (startDate: string) =>
-      call("PUT", `/cruises/updateCruise/${ids.june}`, { yachtId: ids.explorer, cruiseItineraryId: ids.north, startDate, notes: "Con guía bilingüe", version }, "admin");
+    const edit = async (startDate: string) =>
+      call("PUT", `/cruises/updateCruise/${ids.june}`, { yachtId: ids.explorer, cruiseItineraryId: ids.north, startDate, guideIds: [await idNamed("guides", "Juan")], notes: "Con guía bilingüe", version }, "admin");
     expect(refusal(await edit("2030-06-13"))).toEqual([409, messages.departureHasReservations]);
     expect(refusal(await edit("2030-06-06"))).toEqual([200, messages.updated]);
     expect(refusal(await call("PUT", `/cruises/cancelCruise/${ids.june}`, { reason: "Avería del yate" }, "admin"))).toEqual([200, messages.updated]);
@@ -486,7 +518,9 @@ describe("availability", () => {
   it("needs its dates, and answers the period's departures with their free berths by category, for agencies too", async () => {
     expect(refusal(await call("GET", "/availability"))).toEqual([400, messages.datesRequired]);
     expect(refusal(await call("GET", "/availability?from=2030-06-01"))).toEqual([400, messages.datesRequired]);
-    expect(refusal(await call("GET", "/availability?from=2030-06-30&to=2030-06-01"))).toEqual([400, messages.invalidInput]);
+    expect(refusal(await call("GET", "/availability?from=2030-06-30&to=2030-06-01"))).toEqual([400, messages.periodReversed]);
+    expect(refusal(await call("GET", "/availability?from=2030-06-01&to=2031-06-03"))).toEqual([400, messages.periodTooLong]);
+    expect(refusal(await call("GET", "/availability?from=2030-02-30&to=2030-06-01"))).toEqual([400, messages.invalidInput]);
     await hold();
     const answer = await call("GET", "/availability?from=2030-06-01&to=2030-06-30", undefined, "agency");
     expect(answer.status).toBe(200);

@@ -20,7 +20,7 @@ const db = testDatabase();
 let server: TestServer;
 let token = "";
 const DAY = 24 * HOUR;
-const ids = { explorer: 0, north: 0, agency: 0, male: 0, female: 0, cabins: [0, 0] as [number, number] };
+const ids = { explorer: 0, north: 0, agency: 0, male: 0, female: 0, guide: 0, cabins: [0, 0] as [number, number] };
 const start = new Date("2030-03-01T09:00:00.000Z").getTime();
 
 beforeAll(async () => {
@@ -38,6 +38,7 @@ const seed = async (): Promise<void> => {
   ids.agency = await one("select id from agencies where name = $1", ["Cuenca Travel"]);
   ids.male = await one("select id from genders where name = $1", ["Male Adult"]);
   ids.female = await one("select id from genders where name = $1", ["Female Adult"]);
+  ids.guide = await one("select id from guides where name = $1", ["Juan"]);
   ids.cabins = [
     await one("select id from cabins where name = '3' and (details->>'yacht')::int = $1", [ids.explorer]),
     await one("select id from cabins where name = '4' and (details->>'yacht')::int = $1", [ids.explorer]),
@@ -106,7 +107,7 @@ describe("reservations against a model of the berths", () => {
         token = await signIn("admin");
         // each run its own departure on one Thursday, far enough for 7-day holds and a few expiries;
         // the run before canceled its own, which left the day free
-        await call("POST", "/cruises/createCruise", { yachtId: ids.explorer, cruiseItineraryId: ids.north, startDate: DEPARTURE });
+        await call("POST", "/cruises/createCruise", { yachtId: ids.explorer, cruiseItineraryId: ids.north, startDate: DEPARTURE, guideIds: [ids.guide] });
         const [cruise] = await db.query<{ id: number }>("select id from cruises where start_date = $1::date and status = 'scheduled'", [DEPARTURE]);
         const cruiseId = cruise?.id ?? 0;
         try {

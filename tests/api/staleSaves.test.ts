@@ -240,7 +240,9 @@ const cases: Readonly<Record<string, ReturnType<typeof staleCase>>> = {
     create: async () => {
       const yacht = await referencedItem(db, "yachts");
       const itinerary = await referencedItem(db, "cruiseItineraries", { detail: "yacht", value: yacht });
-      cruiseForm = { yachtId: String(yacht), cruiseItineraryId: String(itinerary), startDate: "2027-03-04", notes: "" };
+      const guide = await referencedItem(db, "guides");
+      const startDate = new Date(server.clock.now().getTime() + 120 * 86_400_000).toISOString().slice(0, 10);
+      cruiseForm = { yachtId: String(yacht), cruiseItineraryId: String(itinerary), startDate, guideIds: [String(guide)], notes: "" };
       await departures.formSource.save(client, { ...newRecord, draft: cruiseForm });
       const [cruise] = await client.call(listCruises, { query: {} });
       if (cruise === undefined) throw new Error("the departure was not scheduled");
@@ -335,7 +337,8 @@ const cases: Readonly<Record<string, ReturnType<typeof staleCase>>> = {
       const yacht = await referencedItem(db, "yachts");
       const itinerary = await referencedItem(db, "cruiseItineraries", { detail: "yacht", value: yacht });
       const startDate = new Date(server.clock.now().getTime() + 120 * 86_400_000).toISOString().slice(0, 10);
-      await client.call(createCruise, { body: { yachtId: yacht, cruiseItineraryId: itinerary, startDate } });
+      const guide = await referencedItem(db, "guides");
+      await client.call(createCruise, { body: { yachtId: yacht, cruiseItineraryId: itinerary, startDate, guideIds: [guide] } });
       const [cruise] = await client.call(listCruises, { query: {} });
       const [first, second] = (await client.call(cruiseCabins, { params: { id: cruise?.id ?? CruiseId.make(1) } })).filter((cabin) => cabin.capacity >= 2);
       const male = (await client.call(genders.api.list)).find((type) => type.child !== true);

@@ -57,6 +57,7 @@ describe.runIf(onPostgres)("two servers sharing one PostgreSQL database", () => 
       yachtId: await idNamed("yachts", "Galápagos Explorer"),
       cruiseItineraryId: await idNamed("cruise_itineraries", "Norte 4 días"),
       startDate: "2030-06-06",
+      guideIds: [await idNamed("guides", "Juan")],
     };
     const created = await call(writer, "POST", "/cruises/createCruise", draft, "admin");
     expect(created.status, created.text).toBe(200);

@@ -1,8 +1,8 @@
 /**
  * Departures in a real browser (issue 17, item 1): an admin generates a month's departures of an
  * itinerary, cancels one for a reason (the dialog refuses a blank one), and schedules one by hand,
- * first on a day the yacht sails (the server's refusal shows by the start day), then on the
- * canceled one's day; Back returns to the month before.
+ * first without a guide (issue 34: "select a guide"), then on a day the yacht sails (the server's
+ * refusal shows by the start day), then on the canceled one's day; Back returns to the month before.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,6 +69,9 @@ describe("departures", () => {
     await page.getByLabel("Yate").selectOption({ label: "Galápagos Explorer" });
     await page.getByLabel("Itinerario de crucero").selectOption({ label: "Norte 4 días" });
     await page.getByLabel("Fecha de inicio").fill(secondThursday);
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByText("Seleccione un guía.").first().waitFor();
+    await page.getByRole("group", { name: "Guías" }).getByRole("checkbox").first().check();
     await page.getByRole("button", { name: "Guardar" }).click();
     await page.getByText("El yate ya tiene una salida en esos días.").waitFor();
     await page.getByLabel("Fecha de inicio").fill(firstThursday);

@@ -48,7 +48,7 @@ beforeEach(async () => {
   const scheduled = await call(
     "POST",
     "/cruises/createCruise",
-    { yachtId: await idNamed("yachts", "Galápagos Explorer"), cruiseItineraryId: await idNamed("cruise_itineraries", "Norte 4 días"), startDate: "2030-06-06" },
+    { yachtId: await idNamed("yachts", "Galápagos Explorer"), cruiseItineraryId: await idNamed("cruise_itineraries", "Norte 4 días"), startDate: "2030-06-06", guideIds: [await idNamed("guides", "Juan")] },
     "admin",
   );
   expect(scheduled.status, scheduled.text).toBe(200);

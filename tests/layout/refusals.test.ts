@@ -30,6 +30,12 @@ const transportMessages: ReadonlyArray<Message> = [
   messages.serverError,
   messages.fileTooLarge,
   messages.unsupportedFile,
+  // a passenger sheet's reading limits and the one import a user runs at a time (decision 059)
+  messages.importTooManyRows,
+  messages.importTooManyColumns,
+  messages.importTooLarge,
+  messages.importOutOfMemory,
+  messages.importRunning,
 ];
 
 const root = join(import.meta.dirname, "../..");

@@ -1,5 +1,6 @@
 import { setup } from "xstate";
-import type { FieldProblem } from "../../api/fields.ts";
+import { type AvailabilityQuery, MAX_AVAILABILITY_DAYS } from "../../api/availability.ts";
+import { isCalendarDay } from "../../api/details.ts";
 import { messages } from "../../api/messages.ts";
 import { domainContext, domainSetup, holds, refusal } from "./rules.ts";
 
@@ -9,15 +10,35 @@ import { domainContext, domainSetup, holds, refusal } from "./rules.ts";
  */
 export type AvailabilityEvent = { readonly type: "availability.ask" };
 
+/** The question as asked: its period and how many passengers. */
 export interface AvailabilityFacts {
-  readonly problem: FieldProblem | "datesMissing" | null;
+  readonly query: Pick<AvailabilityQuery, "from" | "to" | "passengers">;
 }
+
+const DAY = 86_400_000;
+
+/** The period's days when both are real days, else null. */
+const period = ({ from, to }: AvailabilityFacts["query"]): { readonly from: number; readonly to: number } | null =>
+  from === undefined || to === undefined || !isCalendarDay(from) || !isCalendarDay(to) ? null : { from: Date.parse(`${from}T00:00:00Z`), to: Date.parse(`${to}T00:00:00Z`) };
+
+const isBlank = (day: string | undefined): boolean => day === undefined || day === "";
 
 export const availabilityMachine = setup({
   ...domainSetup<AvailabilityEvent, AvailabilityFacts>(),
   guards: {
-    isMissingDates: ({ event }) => holds(event, (facts) => facts.problem === "datesMissing"),
-    hasMalformedField: ({ event }) => holds(event, (facts) => facts.problem !== null && facts.problem !== "datesMissing"),
+    isMissingDates: ({ event }) => holds(event, ({ query }) => isBlank(query.from) || isBlank(query.to)),
+    hasMalformedField: ({ event }) =>
+      holds(event, ({ query }) => period(query) === null || (query.passengers !== undefined && (query.passengers < 1 || query.passengers > 500))),
+    isPeriodReversed: ({ event }) =>
+      holds(event, ({ query }) => {
+        const days = period(query);
+        return days !== null && days.to < days.from;
+      }),
+    isPeriodTooLong: ({ event }) =>
+      holds(event, ({ query }) => {
+        const days = period(query);
+        return days !== null && (days.to - days.from) / DAY > MAX_AVAILABILITY_DAYS;
+      }),
   },
 }).createMachine({
   id: "availability",
@@ -30,7 +51,9 @@ export const availabilityMachine = setup({
       on: {
         "availability.ask": [
           refusal("isMissingDates", 400, messages.datesRequired, "Refused: the period's first or last day is missing ('dates required in availability')."),
-          refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a day that is none, a period reversed or over a year, or fewer than one passenger ('invalid information')."),
+          refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a day that is none, or fewer than one passenger or over 500 ('invalid information')."),
+          refusal("isPeriodReversed", 400, messages.periodReversed, "Refused: the period's last day comes before its first ('the period ends before it starts')."),
+          refusal("isPeriodTooLong", 400, messages.periodTooLong, "Refused: the period covers more than a year ('the period is longer than a year')."),
           { target: "answered", description: "The departures of the period with their free berths by category." },
         ],
       },

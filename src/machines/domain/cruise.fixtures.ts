@@ -19,6 +19,9 @@ const facts: ReadonlyArray<CruiseFacts> = [
   { ...noCruiseFacts, fieldProblem: "required" },
   { ...noCruiseFacts, fieldProblem: "invalid" },
   { ...noCruiseFacts, isItineraryOfAnotherYacht: true },
+  { ...noCruiseFacts, clock: Date.parse("2027-03-05T12:00:00Z") },
+  { ...noCruiseFacts, clock: Date.parse("2027-03-05T12:00:00Z"), currentStartDate: "2027-03-05" },
+  { ...noCruiseFacts, clock: Date.parse("2027-03-01T12:00:00Z"), oneByOne: true },
   { ...noCruiseFacts, overlapsAnotherDeparture: true },
   { ...noCruiseFacts, movesSoldBerths: true },
 ];
@@ -28,7 +31,9 @@ export const fixtures = domainFixtures({
   machine: cruiseMachine,
   events: [
     { type: "cruise.schedule", ...fields },
+    { type: "cruise.schedule", ...fields, guideIds: [] },
     { type: "cruise.edit", ...fields, notes: "Guía bilingüe" },
+    { type: "cruise.edit", ...fields, guideIds: [] },
     { type: "cruise.cancel", reason: "Mantenimiento del yate" },
   ],
   facts,

@@ -2,6 +2,7 @@ import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
 import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { departureMoment } from "./timeLimit.ts";
 
 /**
  * The events of a departure (DOMAIN.md section 4): scheduled with its fields (the code and end day
@@ -37,6 +38,12 @@ export type CruiseFields = Omit<typeof CruiseSchedule.Type, "type">;
  * and whether the yacht already sails on one of the departure's days.
  */
 export interface CruiseFacts extends FieldFacts {
+  /** The instant of the decision (ms): a departure is scheduled, or moved, only to a day still to come. */
+  readonly clock: number | null;
+  /** A departure typed in the form (its guides chosen there), not one of a period's generated at once (guides given later). */
+  readonly oneByOne: boolean;
+  /** An edit's departure's start day before the edit; null for a new one. */
+  readonly currentStartDate: string | null;
   readonly isItineraryOfAnotherYacht: boolean;
   readonly overlapsAnotherDeparture: boolean;
   /** An edit that moves the yacht, the itinerary or the start day of a departure with live spaces. */
@@ -46,6 +53,9 @@ export interface CruiseFacts extends FieldFacts {
 /** A departure's facts when nothing is wrong. */
 export const noCruiseFacts: CruiseFacts = {
   fieldProblem: null,
+  clock: null,
+  oneByOne: false,
+  currentStartDate: null,
   isItineraryOfAnotherYacht: false,
   overlapsAnotherDeparture: false,
   movesSoldBerths: false,
@@ -65,6 +75,8 @@ const fieldRefusals = [
     "Refused: a day that is not one, notes over 1,000 characters, or a guide, language, captain or hotelier that is no live item ('invalid information').",
   ),
   refusal("isItineraryOfAnotherYacht", 400, messages.invalidInput, "Refused: the itinerary sails another yacht ('invalid information')."),
+  refusal("isWithoutGuide", 400, messages.selectGuide, "Refused: a departure typed in without a guide ('select a guide')."),
+  refusal("isInThePast", 409, messages.departureInPast, "Refused: a new departure, or a departure moved, to a day that has begun ('the departure day has passed')."),
   refusal(
     "overlapsAnotherDeparture",
     409,
@@ -79,6 +91,16 @@ export const cruiseMachine = setup({
     isIncomplete: fieldGuards.isIncomplete,
     hasMalformedField: fieldGuards.hasMalformedField,
     isItineraryOfAnotherYacht: ({ event }) => holds(event, (facts) => facts.isItineraryOfAnotherYacht),
+    isWithoutGuide: ({ event }) => holds(event, (facts) => facts.oneByOne && "guideIds" in event && event.guideIds.length === 0),
+    isInThePast: ({ event }) =>
+      holds(
+        event,
+        (facts) =>
+          "startDate" in event &&
+          facts.clock !== null &&
+          event.startDate !== facts.currentStartDate &&
+          departureMoment(event.startDate) <= facts.clock,
+      ),
     overlapsAnotherDeparture: ({ event }) => holds(event, (facts) => facts.overlapsAnotherDeparture),
     movesSoldBerths: ({ event }) => holds(event, (facts) => facts.movesSoldBerths),
   },

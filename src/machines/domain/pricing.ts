@@ -96,6 +96,10 @@ export interface QuoteLine {
   readonly total: number;
   readonly commissionPercent: number;
   readonly commission: number;
+  /** A reservation's line: the spaces it prices (a space line one, a family room its cabin's, a charter all). */
+  readonly spaceIds?: ReadonlyArray<number>;
+  /** A reservation's line whose spaces are all canceled: shown struck, no longer in the price. */
+  readonly canceled?: boolean;
 }
 
 export interface Quote {
@@ -262,4 +266,37 @@ export const priceDraft = (draft: QuoteDraft, facts: PricingFacts): Pricing => {
   const total = sum(lines.map((priced) => priced.total));
   const commission = sum(lines.map((priced) => priced.commission));
   return { kind: "priced", quote: { lines, total: dollars(total), commission: dollars(commission), net: dollars(total - commission) } };
+};
+
+/**
+ * A reservation's cruise lines, each given the spaces it prices, in the order the draft asked
+ * them (the order the spaces are numbered in): a space line its space, a family room the spaces
+ * of its cabin, a charter every space.
+ */
+export const linesWithSpaces = (
+  lines: ReadonlyArray<QuoteLine>,
+  spaces: ReadonlyArray<{ readonly id: number; readonly cabinId: number }>,
+): QuoteLine[] => {
+  const unpriced = [...spaces];
+  return lines.map((priced) => {
+    if (priced.kind === "charter") return { ...priced, spaceIds: spaces.map(({ id }) => id) };
+    if (priced.kind === "familyRoom") return { ...priced, spaceIds: spaces.filter(({ cabinId }) => cabinId === priced.cabinId).map(({ id }) => id) };
+    if (priced.kind !== "space") return priced;
+    const index = unpriced.findIndex(({ cabinId }) => cabinId === priced.cabinId);
+    const [space] = index < 0 ? [] : unpriced.splice(index, 1);
+    return space === undefined ? priced : { ...priced, spaceIds: [space.id] };
+  });
+};
+
+/**
+ * A reservation's price from its lines and its live spaces (DOMAIN.md section 10: the price is
+ * always the sum of the live spaces' lines): a line whose spaces are all canceled is struck and
+ * left out; a line that names no space (stored before lines named them) stays.
+ */
+export const livePrice = (lines: ReadonlyArray<QuoteLine>, live: ReadonlySet<number>): Quote => {
+  const struck = lines.map((priced) => ({ ...priced, canceled: priced.spaceIds !== undefined && !priced.spaceIds.some((id) => live.has(id)) }));
+  const counted = struck.filter((priced) => !priced.canceled);
+  const total = sum(counted.map((priced) => priced.total));
+  const commission = sum(counted.map((priced) => priced.commission));
+  return { lines: struck, total: dollars(total), commission: dollars(commission), net: dollars(total - commission) };
 };

@@ -15,6 +15,8 @@ export interface Refusal {
   /** 400 a field or choice the rules refuse, 401 a sign-in refused, 409 a rule over other records. */
   readonly status: 400 | 401 | 409;
   readonly message: Message;
+  /** The guard that refused: which rule it was, for the server to act on and the reader to be told. */
+  readonly guard?: string;
 }
 
 export interface DomainContext {
@@ -53,7 +55,7 @@ export const refusal = <const Guard extends string>(
   status: Refusal["status"],
   message: Message,
   description: string,
-) => ({ guard, actions: { type: "refuse", params: { status, message } }, description }) as const;
+) => ({ guard, actions: { type: "refuse", params: { status, message, guard } }, description }) as const;
 
 /** The field problem the server found with the record's field rules, null when none. */
 export interface FieldFacts {

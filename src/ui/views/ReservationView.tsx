@@ -224,8 +224,11 @@ export default function ReservationView({ id }: { readonly id: number }) {
                     {reservation.lines.map((line, index) => (
                       // a line has no id of its own: its place in the quote is what it is
                       // biome-ignore lint/suspicious/noArrayIndexKey: the lines never move
-                      <tr key={index}>
-                        <td data-label={t("reservations.rate")}>{line.rate.name}</td>
+                      <tr key={index} className={line.canceled === true ? "line-canceled" : undefined}>
+                        <td data-label={t("reservations.rate")}>
+                          {line.rate.name}
+                          {line.canceled === true && <small> · {t("reservations.lineCanceled")}</small>}
+                        </td>
                         <td data-label={t("reservations.quantity")}>{line.quantity}</td>
                         <td data-label={t("reservations.unitPrice")}>{formatMoney(line.unitPrice, i18n.language)}</td>
                         <td data-label={t("reservations.total")}>{formatMoney(line.total, i18n.language)}</td>
