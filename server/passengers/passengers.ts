@@ -313,28 +313,29 @@ export const spacesOf = (db: Queryable, reservationId: number): Promise<Readonly
   queryRows(db, AssignedSpaceRow, `${selectAssignedSpaces} where s.reservation_id = $1 order by s.id`, [reservationId]);
 
 /**
- * What the space machine judges a passenger's assignment with: the space type's sex against the
- * passenger's gender (a Child space has none), the passenger's age on the departure day against
- * the space type (a Child space: under 12), and whether they hold another live space on the departure.
+ * The raw facts the space machine judges a passenger's assignment with (its guards work out the
+ * gender, the age on the departure day and the one space per departure): the passenger's gender
+ * and birthday, how many other live spaces of the departure they hold, the space's type, the day.
  */
 export const assignmentFacts = async (
   db: Queryable,
   space: AssignedSpace,
   passenger: Pick<Passenger, "id" | "gender" | "birthday">,
   departureDay: string,
-): Promise<SpaceFacts> => {
-  const age = ageOn(passenger.birthday, departureDay);
-  return {
-    fieldProblem: null,
-    genderMismatch: !space.child && space.sex !== "" && space.sex !== passenger.gender,
-    ageMismatch: space.child ? age >= CHILD_AGE : age < CHILD_AGE,
-    alreadyOnCruise: await queryExists(db, "select 1 from spaces where cruise_id = $1 and passenger_id = $2 and status <> 'canceled' and id <> $3", [
-      space.cruise_id,
-      passenger.id,
-      space.id,
-    ]),
-  };
-};
+): Promise<SpaceFacts> => ({
+  fieldProblem: null,
+  passenger: {
+    gender: passenger.gender,
+    birthday: passenger.birthday,
+    otherSpacesOnDeparture: await queryCount(
+      db,
+      "select count(*)::int as count from spaces where cruise_id = $1 and passenger_id = $2 and status <> 'canceled' and id <> $3",
+      [space.cruise_id, passenger.id, space.id],
+    ),
+  },
+  spaceType: { sex: space.sex, child: space.child },
+  departureDay,
+});
 
 /**
  * Gives a live space its passenger (or none), under its departure's lock: the space machine

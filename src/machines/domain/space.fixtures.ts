@@ -17,8 +17,10 @@ export const fixtures = domainFixtures({
     { fieldProblem: null },
     { fieldProblem: "required" },
     { fieldProblem: "invalid" },
-    { fieldProblem: null, genderMismatch: true },
-    { fieldProblem: null, ageMismatch: true },
-    { fieldProblem: null, alreadyOnCruise: true },
+    { fieldProblem: null, passenger: { gender: "male", birthday: "1980-05-01", otherSpacesOnDeparture: 0 }, spaceType: { sex: "female", child: false }, departureDay: "2027-03-04" },
+    { fieldProblem: null, passenger: { gender: "female", birthday: "2015-03-05", otherSpacesOnDeparture: 0 }, spaceType: { sex: "female", child: false }, departureDay: "2027-03-04" },
+    { fieldProblem: null, passenger: { gender: "female", birthday: "2015-03-04", otherSpacesOnDeparture: 0 }, spaceType: { sex: "", child: true }, departureDay: "2027-03-04" },
+    { fieldProblem: null, passenger: { gender: "female", birthday: "1980-05-01", otherSpacesOnDeparture: 1 }, spaceType: { sex: "female", child: false }, departureDay: "2027-03-04" },
+    { fieldProblem: null, passenger: { gender: "female", birthday: "1980-05-01", otherSpacesOnDeparture: 0 }, spaceType: { sex: "female", child: false }, departureDay: "2027-03-04" },
   ],
 });

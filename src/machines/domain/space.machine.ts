@@ -1,5 +1,6 @@
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
+import { ageOn, CHILD_AGE } from "../../api/passengers.ts";
 import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
 
 /**
@@ -27,10 +28,23 @@ export const EXPIRY_REASON = "time limit expired";
  * live space on the departure.
  */
 export interface SpaceFacts extends FieldFacts {
-  readonly genderMismatch?: boolean;
-  readonly ageMismatch?: boolean;
-  readonly alreadyOnCruise?: boolean;
+  /** The passenger given, as the rules read them (none: the space is left without one). */
+  readonly passenger?: {
+    readonly gender: string;
+    /** `YYYY-MM-DD`. */
+    readonly birthday: string;
+    /** How many other live spaces of the same departure the passenger has. */
+    readonly otherSpacesOnDeparture: number;
+  };
+  /** The space's type: its sex (blank for a child's) and whether it is a child's. */
+  readonly spaceType?: { readonly sex: string; readonly child: boolean };
+  /** The departure's first day, `YYYY-MM-DD`: a passenger's age is counted on it. */
+  readonly departureDay?: string;
 }
+
+/** The passenger's age on the departure day, when both are known. */
+const ageOnDeparture = (facts: SpaceFacts): number | null =>
+  facts.passenger === undefined || facts.departureDay === undefined ? null : ageOn(facts.passenger.birthday, facts.departureDay);
 
 const cancel = [
   refusal("isIncomplete", 400, messages.requiredInformation, "Refused: no reason given ('required_information')."),
@@ -56,9 +70,14 @@ export const spaceMachine = setup({
   guards: {
     isIncomplete: fieldGuards.isIncomplete,
     hasMalformedField: fieldGuards.hasMalformedField,
-    isGenderMismatch: ({ event }) => holds(event, (facts) => facts.genderMismatch === true),
-    isAgeMismatch: ({ event }) => holds(event, (facts) => facts.ageMismatch === true),
-    isAlreadyOnCruise: ({ event }) => holds(event, (facts) => facts.alreadyOnCruise === true),
+    isGenderMismatch: ({ event }) =>
+      holds(event, ({ passenger, spaceType }) => passenger !== undefined && spaceType !== undefined && !spaceType.child && spaceType.sex !== "" && spaceType.sex !== passenger.gender),
+    isAgeMismatch: ({ event }) =>
+      holds(event, (facts) => {
+        const age = ageOnDeparture(facts);
+        return age !== null && facts.spaceType !== undefined && (facts.spaceType.child ? age >= CHILD_AGE : age < CHILD_AGE);
+      }),
+    isAlreadyOnCruise: ({ event }) => holds(event, ({ passenger }) => passenger !== undefined && passenger.otherSpacesOnDeparture > 0),
   },
 }).createMachine({
   id: "space",
