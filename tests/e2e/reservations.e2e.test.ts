@@ -139,7 +139,9 @@ describe("the agency portal", () => {
     await page.getByRole("button", { name: "Bloquear" }).click();
     await page.waitForURL(/\/panel\/reservations\/\d+$/);
     await page.getByText(code, { exact: false }).first().waitFor();
-    expect(await page.getByText("Historial").count()).toBe(0);
+    // its own reservation's history is the agency's to read (issue 34, item 2)
+    await page.getByText("Historial", { exact: true }).click();
+    await page.locator(".history-entries").getByText("Bloqueada", { exact: true }).first().waitFor();
 
     await page.goto(`${server.url}/panel/reservations`);
     await page.getByRole("row").nth(1).waitFor();
