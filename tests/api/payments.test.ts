@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seedDemoSelling } from "../../server/demo/selling.ts";
+import { rebuildProjections } from "../../server/rebuild.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
 import { defaultMoneyPolicy } from "../../src/api/money.ts";
@@ -292,6 +293,24 @@ describe("payments", () => {
     const reported = await newest(mine);
     expect(answered(await record(mine, "1"))).toEqual([200, messages.created]);
     expect(answered(await call("PUT", `/payments/verifyPayment/${reported}`, {}))).toEqual([409, messages.paymentExceedsBalance]);
+  });
+
+  it("and the policy are rebuilt from their events into the same rows", async () => {
+    const mine = await hold(ids.ownAgency, ids.cabin4, "agency");
+    expect(answered(await call("POST", "/payments/reportPayment", payment(mine, "120.30"), "agency"))).toEqual([200, messages.created]);
+    expect(answered(await call("PUT", `/payments/rejectPayment/${await newest(mine)}`, { reason: "No llegó" }))).toEqual([200, messages.updated]);
+    expect(answered(await record(mine, "99.99"))).toEqual([200, messages.created]);
+    expect(answered(await refund(mine, "9.99"))).toEqual([200, messages.created]);
+    expect(answered(await call("PUT", "/policies/updateMoneyPolicy", { ...defaultMoneyPolicy, depositPercent: 20, version: 0 }, "admin"))).toEqual([200, messages.updated]);
+    const rows = async () => ({
+      payments: await db.query("select * from payments order by id"),
+      policies: await db.query("select * from money_policies order by id"),
+    });
+    const live = await rows();
+    const [count] = await db.query<{ events: number }>("select count(*)::int as events from events");
+    expect(await rebuildProjections(db)).toBe(count?.events);
+    expect(await rows()).toEqual(live);
+    expect((await account(mine)).paidCents).toBe(9_000);
   });
 
   it("are recorded, verified, rejected, voided and refunded by admins and sales only; reported by agency users only", async () => {
