@@ -29,6 +29,7 @@ import { createBerthIndex } from "./reservations/berthIndex.ts";
 import { registerChangeRoutes } from "./changes/routes.ts";
 import { registerItineraryRoutes } from "./itineraries/routes.ts";
 import { registerLeadRoutes } from "./leads/routes.ts";
+import { registerMoneyRoutes } from "./money/routes.ts";
 import { registerQuoteRoutes } from "./rates/quote.ts";
 import { registerReportRoutes } from "./reports/routes.ts";
 import { multipartOptions } from "./http/multipart.ts";
@@ -165,6 +166,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerCruiseRoutes(app, { db: deps.db, now, berths });
   registerReservationRoutes(app, { db: deps.db, now, policy: holdPolicy(deps.env), berths });
   registerPassengerRoutes(app, { db: deps.db, now, sheets });
+  registerMoneyRoutes(app, { db: deps.db, now });
   registerDocumentRoutes(app, { db: deps.db, now, files, mailer: deps.mailer });
   registerAvailabilityRoutes(app, { db: deps.db, now, berths });
   registerReportRoutes(app, { db: deps.db, now });

@@ -8,6 +8,7 @@ import type { Projection } from "./events/projection.ts";
 import { bannersProjection, callActionsProjection, recommendationsProjection } from "./home/projection.ts";
 import { itinerariesProjection } from "./itineraries/projection.ts";
 import { leadsProjection } from "./leads/projection.ts";
+import { moneyPolicyProjection, paymentsProjection } from "./money/projection.ts";
 import { yachtPagesProjection } from "./yachts/pages.ts";
 
 /**
@@ -27,4 +28,6 @@ export const projections: ReadonlyArray<Projection> = [
   cruisesProjection,
   reservationsProjection,
   passengersProjection,
+  moneyPolicyProjection,
+  paymentsProjection,
 ];

@@ -19,7 +19,7 @@ import { registerEndpoint, type RouteContext, signedIn } from "../http/register.
  * The agency that owns a record of a stream an agency user may read (its own reservations and
  * passengers): the record's table, where its agency is a column.
  */
-const agencyOwned: Readonly<Record<string, string>> = { reservation: "reservations", passenger: "passengers" };
+const agencyOwned: Readonly<Record<string, string>> = { reservation: "reservations", passenger: "passengers", payment: "payments" };
 
 const OwnerRow = Schema.Struct({ agency_id: Schema.NullOr(Schema.Int) });
 

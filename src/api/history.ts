@@ -21,6 +21,9 @@ export const historyReaders: Readonly<Record<string, ReadonlyArray<RoleName>>> =
   // an agency user reads the history of its own agency's reservations and passengers only
   reservation: everyRole,
   passenger: everyRole,
+  // money (decision 062): staff who handle it, an agency user its own agency's payments
+  payment: ["admin", "sales", "agency"],
+  moneyPolicy: ["admin"],
 };
 
 /** A record's event stream as it travels in the path: a name, checked against the readers. */

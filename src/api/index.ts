@@ -3,6 +3,7 @@ import { cruiseEndpoints } from "./cruises.ts";
 import { documentEndpoints } from "./documents.ts";
 import { passengerEndpoints } from "./passengers.ts";
 import { reservationEndpoints } from "./reservations.ts";
+import { moneyEndpoints } from "./money.ts";
 import { availability } from "./availability.ts";
 import { changeStream } from "./changes.ts";
 import { recordHistory } from "./history.ts";
@@ -62,6 +63,7 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   ...reservationEndpoints,
   ...documentEndpoints,
   ...passengerEndpoints,
+  ...moneyEndpoints,
   availability,
   ...reportEndpoints,
   changeStream,

@@ -93,6 +93,10 @@ export const messages = {
   importTooLarge: "the file holds more than 20 MB once uncompressed",
   importOutOfMemory: "the file needs more than 128 MB of memory to read",
   importRunning: "another import of yours is still running",
+  /** DOMAIN.md section 10's money rules (decision 062). */
+  paymentAmountNotPositive: "payment amount must be positive",
+  paymentExceedsBalance: "payment exceeds balance",
+  refundExceedsPayments: "refund exceeds payments",
 } as const;
 
 export type Message = (typeof messages)[keyof typeof messages];

@@ -2,7 +2,7 @@ import { messages } from "../api/messages.ts";
 import type { Reservation } from "../api/reservations.ts";
 import { CruiseId, ReservationId } from "../api/ids.ts";
 import { machineFixtures, reasonAnswers, refused, unusedClient } from "./fixtures.ts";
-import { type ReservationPageContext, reservationPageMachine } from "./reservationPage.machine.ts";
+import { type Money, type ReservationPageContext, reservationPageMachine } from "./reservationPage.machine.ts";
 
 const reservation: Reservation = {
   id: ReservationId.make(1),
@@ -30,15 +30,38 @@ const reservation: Reservation = {
   extensionsLeft: null,
 };
 
+const money: Money = {
+  account: {
+    totalCents: 420_000,
+    commissionCents: 42_000,
+    dueCents: 378_000,
+    paidCents: 25_050,
+    balanceCents: 352_950,
+    depositDueCents: 113_400,
+    depositDueDate: null,
+    balanceDueDate: "2027-01-03",
+    moneyState: "unpaid",
+  },
+  payments: [],
+};
+
 export const fixtures = machineFixtures({
   id: "reservationPage",
   machine: reservationPageMachine,
-  inputs: [{ client: unusedClient, id: 1 }],
+  inputs: [
+    { client: unusedClient, id: 1, readsMoney: true },
+    { client: unusedClient, id: 1, readsMoney: false },
+  ],
   // a delete's answer leads elsewhere than another command's: the pending kind tells them apart
   contextKey: (context) => (context as ReservationPageContext).pending?.kind ?? null,
   events: [
     { type: "xstate.done.actor.fetchReservation", output: reservation },
     { type: "xstate.error.actor.fetchReservation", error: refused(404, messages.notFound) },
+    { type: "xstate.done.actor.fetchMoney", output: money },
+    { type: "xstate.error.actor.fetchMoney", error: refused(403, messages.forbidden) },
+    { type: "command.ask", command: { kind: "recordPayment" } },
+    { type: "command.ask", command: { kind: "voidPayment", paymentId: 4 } },
+    { type: "xstate.done.actor.askCommand", output: { amount: "250.50", day: "2027-01-26", method: "transfer", reference: "BP-0042", payer: "Cuenca Travel" } },
     { type: "retry" },
     { type: "command.ask", command: { kind: "confirm" } },
     { type: "reservation.changed" },

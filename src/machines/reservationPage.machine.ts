@@ -14,13 +14,48 @@ import {
   type Reservation,
 } from "../api/reservations.ts";
 import { assignPassenger, type ImportReport, importPassengers } from "../api/passengers.ts";
+import {
+  type Account,
+  AmountText,
+  CalendarDay,
+  listPayments,
+  type Payment,
+  PaymentId,
+  PaymentMethod,
+  recordPayment,
+  recordRefund,
+  rejectPayment,
+  reportPayment,
+  reservationAccount,
+  verifyPayment,
+  voidPayment,
+} from "../api/money.ts";
 import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "./shared.ts";
 
 /** A command a reservation's page asks about before sending: what the user pressed. */
 export type PendingCommand =
   | { readonly kind: "confirm" | "extend" | "cancel" | "delete" | "importPassengers" | "addCabin" | "editNotes" }
   | { readonly kind: "cancelSpace" | "assignPassenger" | "removePassenger"; readonly spaceId: number }
-  | { readonly kind: "removeCabin"; readonly cabinId: number };
+  | { readonly kind: "removeCabin"; readonly cabinId: number }
+  | { readonly kind: "recordPayment" | "reportPayment" | "recordRefund" }
+  | { readonly kind: "verifyPayment" | "rejectPayment" | "voidPayment"; readonly paymentId: number };
+
+/** Money received or paid back as its dialog answers it: the amount as decimal text, its day, how, and who. */
+export const PaymentEntry = Schema.Struct({
+  amount: AmountText,
+  day: CalendarDay,
+  method: PaymentMethod,
+  reference: Schema.String,
+  payer: Schema.String,
+});
+export type PaymentEntry = typeof PaymentEntry.Type;
+const isPaymentEntry = Schema.is(PaymentEntry);
+
+/** A reservation's money as its page shows it: its account and its payments, refunds and reports. */
+export interface Money {
+  readonly account: Account;
+  readonly payments: ReadonlyArray<Payment>;
+}
 
 /** What the dialog asked: the command, and the reservation it is about. */
 export interface CommandQuestion {
@@ -30,9 +65,13 @@ export interface CommandQuestion {
 
 /**
  * The dialog's answer: null when closed; a reason, a new time limit (an ISO instant) or a
- * passenger's id when asked for one; "" when only confirmed; the sheet chosen for an import.
+ * passenger's id when asked for one; "" when only confirmed; the sheet chosen for an import; the
+ * bookings asked; money received or paid back.
  */
-export type CommandReply = string | File | ReservationChange | null;
+export type CommandReply = string | File | ReservationChange | PaymentEntry | null;
+
+/** What the page keeps of an answer: anything but a closed dialog. */
+type Reply = Exclude<CommandReply, null>;
 
 /** The live bookings of a reservation as an update sends them: each cabin with its live spaces' types. */
 export const liveBookings = (reservation: Reservation): ReservationChange["cabins"] =>
@@ -43,12 +82,16 @@ export const liveBookings = (reservation: Reservation): ReservationChange["cabin
 export interface ReservationPageInput {
   readonly client: ApiClient;
   readonly id: number;
+  /** Whether the reader's role reads money (admin, sales, an agency user its own): marketing does not. */
+  readonly readsMoney: boolean;
 }
 
 export interface ReservationPageContext extends ReservationPageInput {
   readonly reservation: Reservation | null;
+  /** Null until fetched, and for a reader who reads no money. */
+  readonly money: Money | null;
   readonly pending: PendingCommand | null;
-  readonly reply: string | File | ReservationChange;
+  readonly reply: Reply;
   /** What became of each row of the last import. */
   readonly importReport: ImportReport | null;
   readonly message: string | null;
@@ -62,16 +105,22 @@ export type ReservationPageEvent =
 
 const reservationId = Schema.decodeSync(ReservationId);
 const spaceId = Schema.decodeSync(SpaceId);
+const paymentId = Schema.decodeSync(PaymentId);
+
+/** The reply as an update's bookings, null when it is none. */
+const changeOf = (reply: Reply): ReservationChange | null =>
+  typeof reply === "object" && !(reply instanceof Blob) && !isPaymentEntry(reply) ? reply : null;
 
 /** Sends one command with the dialog's reply; answers the server's flow message. */
 const sendCommand = fromPromise<
   string,
-  { readonly client: ApiClient; readonly id: number; readonly version: number; readonly command: PendingCommand; readonly reply: string | File | ReservationChange }
+  { readonly client: ApiClient; readonly id: number; readonly version: number; readonly command: PendingCommand; readonly reply: Reply }
 >(
   ({ input }) => {
     const { client, command } = input;
     const reply = typeof input.reply === "string" ? input.reply : "";
-    const change = typeof input.reply === "object" && !(input.reply instanceof Blob) ? input.reply : null;
+    const change = changeOf(input.reply);
+    const entry = isPaymentEntry(input.reply) ? input.reply : null;
     const params = { id: reservationId(input.id) };
     switch (command.kind) {
       case "confirm":
@@ -95,6 +144,20 @@ const sendCommand = fromPromise<
       case "removeCabin":
         if (change === null) throw new Error("no change to send");
         return client.call(updateReservation, { params, body: { ...change, version: input.version } });
+      case "recordPayment":
+      case "reportPayment":
+      case "recordRefund": {
+        if (entry === null) throw new Error("no payment to send");
+        const { day, payer, ...paid } = entry;
+        if (command.kind === "recordRefund") return client.call(recordRefund, { body: { ...paid, reservationId: input.id, paidAt: day } });
+        const body = { ...paid, payer, reservationId: input.id, receivedAt: day };
+        return client.call(command.kind === "recordPayment" ? recordPayment : reportPayment, { body });
+      }
+      case "verifyPayment":
+        return client.call(verifyPayment, { params: { id: paymentId(command.paymentId) } });
+      case "rejectPayment":
+      case "voidPayment":
+        return client.call(command.kind === "rejectPayment" ? rejectPayment : voidPayment, { params: { id: paymentId(command.paymentId) }, body: { reason: reply } });
     }
   },
 );
@@ -104,6 +167,8 @@ const sendCommand = fromPromise<
  * the commands its state takes (which buttons show is the reservation machine's answer, see
  * src/records/reservations.ts): confirm, extend the time limit, cancel it or one space for a
  * reason, delete it once nothing is live. Each asks in a dialog first; the page reloads after.
+ * For a reader of money, its account and payments too (decision 062): money recorded, reported,
+ * verified, rejected, voided or paid back, each asked in a dialog like the other commands.
  */
 export const reservationPageMachine = setup({
   types: {
@@ -116,8 +181,9 @@ export const reservationPageMachine = setup({
     ...feedbackActions<ReservationPageContext, ReservationPageEvent>(),
     notify,
     assignReservation: assign({ reservation: (_, params: { reservation: Reservation }) => params.reservation }),
+    assignMoney: assign({ money: (_, params: { money: Money }) => params.money }),
     assignPending: assign({ pending: (_, params: { command: PendingCommand }) => params.command, reply: "" }),
-    assignReply: assign({ reply: (_, params: { reply: string | File | ReservationChange }) => params.reply }),
+    assignReply: assign({ reply: (_, params: { reply: Reply }) => params.reply }),
     assignReport: assign({ importReport: (_, params: { report: ImportReport }) => params.report }),
     clearPending: assign({ pending: null, reply: "" }),
     /** Back to the reservations once the reservation is deleted; the view provides it. */
@@ -127,11 +193,20 @@ export const reservationPageMachine = setup({
     isAnswered: (_, params: { reply: CommandReply }) => params.reply !== null,
     isSheetChosen: (_, params: { reply: CommandReply }) => typeof File !== "undefined" && params.reply instanceof File,
     wasDeleted: ({ context }) => context.pending?.kind === "delete",
+    isMoneyReader: ({ context }) => context.readsMoney,
   },
   actors: {
     fetchReservation: fromPromise<Reservation, { readonly client: ApiClient; readonly id: number }>(({ input }) =>
       input.client.call(getReservation, { params: { id: reservationId(input.id) } }),
     ),
+    fetchMoney: fromPromise<Money, { readonly client: ApiClient; readonly id: number }>(async ({ input }) => {
+      const id = reservationId(input.id);
+      const [account, payments] = await Promise.all([
+        input.client.call(reservationAccount, { params: { id } }),
+        input.client.call(listPayments, { query: { reservationId: id, pageSize: 200 } }),
+      ]);
+      return { account, payments };
+    }),
     askCommand: fromPromise<CommandReply, CommandQuestion>(async () => null),
     sendCommand,
     importSheet: fromPromise<ImportReport, { readonly client: ApiClient; readonly id: number; readonly sheet: File }>(({ input }) =>
@@ -141,7 +216,7 @@ export const reservationPageMachine = setup({
 }).createMachine({
   id: "reservationPage",
   description: "A reservation's page: its bookings, spaces, price and time limit, and the commands its state takes, each asked in a dialog, sent, and the page shown again.",
-  context: ({ input }) => ({ ...input, reservation: null, pending: null, reply: "", importReport: null, message: null, error: null }),
+  context: ({ input }) => ({ ...input, reservation: null, money: null, pending: null, reply: "", importReport: null, message: null, error: null }),
   initial: "loading",
   states: {
     loading: {
@@ -150,12 +225,34 @@ export const reservationPageMachine = setup({
         id: "fetchReservation",
         src: "fetchReservation",
         input: ({ context }) => ({ client: context.client, id: context.id }),
+        onDone: [
+          {
+            guard: "isMoneyReader",
+            target: "loadingMoney",
+            actions: { type: "assignReservation", params: ({ event }) => ({ reservation: event.output }) },
+            description: "The reservation shows; its money is fetched next.",
+          },
+          {
+            target: "ready",
+            actions: { type: "assignReservation", params: ({ event }) => ({ reservation: event.output }) },
+            description: "The reservation shows, without money for a reader who reads none.",
+          },
+        ],
+        onError: showError("failed", "It could not be fetched (gone, another agency's): the message shows with a retry."),
+      },
+    },
+    loadingMoney: {
+      description: "The reservation's account and payments are being fetched.",
+      invoke: {
+        id: "fetchMoney",
+        src: "fetchMoney",
+        input: ({ context }) => ({ client: context.client, id: context.id }),
         onDone: {
           target: "ready",
-          actions: { type: "assignReservation", params: ({ event }) => ({ reservation: event.output }) },
-          description: "The reservation shows.",
+          actions: { type: "assignMoney", params: ({ event }) => ({ money: event.output }) },
+          description: "The account and the payments show.",
         },
-        onError: showError("failed", "It could not be fetched (gone, another agency's): the message shows with a retry."),
+        onError: { target: "ready", actions: assignFailure, description: "They could not be fetched: the message shows above the reservation, which stays." },
       },
     },
     ready: {

@@ -186,6 +186,12 @@ const attempts: Readonly<Record<string, Attempt>> = {
       call(tokens.a, "POST", "/passengerFlights/createPassengerFlight", { passengerId: id, cruiseId: ids.june, direction: "outbound", flightId: ids.outbound, date: "2030-06-05" }),
   },
   "passengerFlights.delete": { record: (of) => of.leg, send: (id) => call(tokens.a, "DELETE", `/passengerFlights/${id}`) },
+  "reservations.account": { record: (of) => of.reservation, send: (id) => call(tokens.a, "GET", `/reservations/${id}/account`) },
+  "payments.report": {
+    record: (of) => of.reservation,
+    send: (id) =>
+      call(tokens.a, "POST", "/payments/reportPayment", { reservationId: id, amount: "10", receivedAt: "2030-01-10", method: "transfer", reference: "", payer: "" }),
+  },
 };
 
 /** What an agency user may address that is no agency's: departures and the reference lists. */
@@ -200,7 +206,7 @@ describe("agency A on agency B's records", () => {
       (endpoint) =>
         endpoint.access.kind === "session" &&
         endpoint.access.roles.includes("agency") &&
-        (endpoint.path.includes(":id") || endpoint.name === "passengerFlights.create") &&
+        (endpoint.path.includes(":id") || endpoint.name === "passengerFlights.create" || endpoint.name === "payments.report") &&
         !shared.has(endpoint.name),
     );
     expect(reachable.map((endpoint) => endpoint.name).sort()).toEqual([...new Set(Object.keys(attempts).map((name) => name.split(" ")[0]))].sort());

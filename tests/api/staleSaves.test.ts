@@ -26,6 +26,7 @@ import { bannerDraft, callActionDraft, completeDraft } from "../../src/machines/
 import { userFormSource } from "../../src/machines/users.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { catalogues, endpoints } from "../../src/records/index.ts";
+import { getMoneyPolicy, updateMoneyPolicy } from "../../src/api/money.ts";
 import { departures } from "../../src/records/cruises.ts";
 import { type Cruise, createCruise, listCruises } from "../../src/api/cruises.ts";
 import { createReservation, cruiseCabins, getReservation, updateReservation } from "../../src/api/reservations.ts";
@@ -384,6 +385,21 @@ const cases: Readonly<Record<string, ReturnType<typeof staleCase>>> = {
       expect((await client.call(adminContent)).recomendation.map((recommendation) => recommendation.id)).toEqual([...ids].reverse());
     },
   },
+  "policies.updateMoney": {
+    run: async () => {
+      const first = await client.call(getMoneyPolicy);
+      const second = await client.call(getMoneyPolicy);
+      expect(first.version).toBe(0);
+      await client.call(updateMoneyPolicy, { body: { ...first, depositPercent: 25 } });
+      const events = await db.query("select id from events order by id");
+      expect(await refusalOf(client.call(updateMoneyPolicy, { body: { ...second, depositPercent: 20 } }))).toEqual(stale);
+      expect(await db.query("select id from events order by id")).toEqual(events);
+      const current = await client.call(getMoneyPolicy);
+      expect(current.depositPercent).toBe(25);
+      await client.call(updateMoneyPolicy, { body: { ...current, depositPercent: 20 } });
+      expect((await client.call(getMoneyPolicy)).depositPercent).toBe(20);
+    },
+  },
 };
 
 /**
@@ -402,6 +418,9 @@ const commandsWithoutForm = new Set([
   "reservations.cancel",
   "spaces.cancel",
   "spaces.assignPassenger",
+  "payments.verify",
+  "payments.reject",
+  "payments.void",
   ...catalogues.flatMap(({ api }) => api.commands.map(({ endpoint }) => endpoint.name)),
 ]);
 

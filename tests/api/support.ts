@@ -237,7 +237,7 @@ const panelRows: ReadonlyArray<WatchedRows> = [
   ["sessions", "select id, revoked from sessions"],
   ...catalogues.map(({ table }): WatchedRows => [table, `select * from ${table}`]),
   ["outbox", 'select id, "to" from outbox'],
-  ...["cruises", "reservations", "spaces", "passengers", "passenger_flights"].map((table): WatchedRows => [table, `select * from ${table}`]),
+  ...["cruises", "reservations", "spaces", "passengers", "passenger_flights", "payments", "money_policies"].map((table): WatchedRows => [table, `select * from ${table}`]),
 ];
 
 /** What a refused command must leave untouched: every event and every row a panel could read, by table. */

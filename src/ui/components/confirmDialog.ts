@@ -12,6 +12,7 @@ import { dialogTheme } from "../theme.ts";
 import { CANCEL_COLOR, DELETE_COLOR, SEND_COLOR } from "./dialogColors.ts";
 import { askAddedCabin, askNotes, askRemovedCabin } from "./bookingDialogs.ts";
 import { askPassenger, askSheet } from "./passengerDialogs.ts";
+import { askPayment } from "./paymentDialogs.ts";
 
 /**
  * A SweetAlert2 question as a confirmation actor: resolves true only on the confirm button. The
@@ -119,9 +120,10 @@ const localInput = (instant: number): string => {
 /**
  * Asks before a reservation's command, as the `askCommand` actor of its page: a confirmation
  * ('Confirmar'), the new time limit (a date and time in the browser's zone, a day after the
- * current one to start with), the reason of a cancellation (required, with the contract's limit),
- * or the red delete dialog. Answers the reply (the reason, the time limit as an instant, "" for a
- * confirmation), or null when closed.
+ * current one to start with), the reason of a cancellation, a payment's rejection or its void
+ * (required, with the contract's limit), money received or paid back, or the red delete dialog.
+ * Answers the reply (the reason, the time limit as an instant, "" for a confirmation, the money's
+ * entry), or null when closed.
  */
 export const reservationDialog = (translations: i18n, client: ApiClient) =>
   fromPromise<CommandReply, CommandQuestion>(async ({ input }) => {
@@ -136,6 +138,11 @@ export const reservationDialog = (translations: i18n, client: ApiClient) =>
       const confirmed = await ask(translations, { icon: "warning", confirmKey: "passengers.remove", color: DELETE_COLOR }, t("passengers.removeTitle"));
       return confirmed ? "" : null;
     }
+    if (command.kind === "recordPayment" || command.kind === "reportPayment" || command.kind === "recordRefund") return askPayment(translations, command.kind, reservation);
+    if (command.kind === "verifyPayment") {
+      const confirmed = await ask(translations, { icon: "question", confirmKey: "money.verifyPayment", color: SEND_COLOR }, t("money.verifyPaymentTitle"));
+      return confirmed ? "" : null;
+    }
     if (command.kind === "delete") return (await ask(translations, deleteLook, t("reservations.deleteTitle", { code: reservation.code }))) ? "" : null;
     if (command.kind === "confirm") {
       const confirmed = await ask(
@@ -147,14 +154,16 @@ export const reservationDialog = (translations: i18n, client: ApiClient) =>
     }
     const { default: Swal } = await import("sweetalert2");
     const asksTime = command.kind === "extend";
+    // a payment's rejection or void asks its reason like a cancellation, in the money texts
+    const scope = command.kind === "rejectPayment" || command.kind === "voidPayment" ? "money" : "reservations";
     // the latest limit the policy allows now, which the server accepts; a day later than now when unknown
     const latest = reservation.latestTimeLimit === null ? Date.now() + 24 * 3_600_000 : Date.parse(reservation.latestTimeLimit);
     const result = await Swal.fire({
       theme: dialogTheme(),
       icon: asksTime ? "question" : "warning",
-      titleText: t(`reservations.${command.kind}Title`, { code: reservation.code }),
+      titleText: t(`${scope}.${command.kind}Title`, { code: reservation.code }),
       showCancelButton: true,
-      confirmButtonText: t(`reservations.${command.kind}`),
+      confirmButtonText: t(`${scope}.${command.kind}`),
       cancelButtonText: t("confirm.cancel"),
       confirmButtonColor: asksTime ? SEND_COLOR : DELETE_COLOR,
       cancelButtonColor: CANCEL_COLOR,

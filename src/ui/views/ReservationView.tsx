@@ -14,6 +14,7 @@ import { downloadTemplate, ImportReportTable } from "../components/PassengerImpo
 import { EXPIRY_REASON } from "../../machines/domain/space.machine.ts";
 import { translateMessage } from "../../i18n/messages.ts";
 import { reservationDialog } from "../components/confirmDialog.ts";
+import { AccountSection } from "../components/AccountSection.tsx";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { HistoryPanel } from "../components/HistoryPanel.tsx";
 import { PageTitle } from "../components/PageTitle.tsx";
@@ -69,13 +70,16 @@ function Summary({ reservation }: { readonly reservation: Reservation }) {
 /**
  * /panel/reservations/{id}: a reservation's summary, its bookings by cabin with each space's type
  * and state, its price lines, and the buttons of the commands its state takes, each asking first;
- * and its history (an agency user's own reservations' too).
+ * its account and payments for a reader of money, and its history (an agency user's own
+ * reservations' too).
  */
 export default function ReservationView({ id }: { readonly id: number }) {
   const { t, i18n } = useTranslation();
   const { client } = useServices();
   const [, navigate] = useLocation();
   const writable = useRoleIn(reservations.writers);
+  // marketing reads reservations but no money (decision 062)
+  const readsMoney = useRoleIn(["admin", "sales", "agency"]);
   const [logic] = useState(() =>
     reservationPageMachine.provide({
       actors: { askCommand: reservationDialog(i18n, client) },
@@ -85,8 +89,9 @@ export default function ReservationView({ id }: { readonly id: number }) {
       },
     }),
   );
-  const actor = useFlowActor(logic, { input: { client, id } });
+  const actor = useFlowActor(logic, { input: { client, id, readsMoney } });
   const reservation = useSelector(actor, (snapshot) => snapshot.context.reservation);
+  const money = useSelector(actor, (snapshot) => snapshot.context.money);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
   const busy = useSelector(actor, (snapshot) => !snapshot.matches("ready"));
@@ -207,6 +212,7 @@ export default function ReservationView({ id }: { readonly id: number }) {
             </div>
           )}
           {importReport !== null && <ImportReportTable report={importReport} />}
+          {money !== null && <AccountSection money={money} busy={busy} ask={ask} />}
           {reservation.lines.length > 0 && (
             <>
               <h2>{t("reservations.priceLines")}</h2>

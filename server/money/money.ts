@@ -1,0 +1,219 @@
+/**
+ * Money's reads and commands (DOMAIN.md section 10, first slice: decision 062). A payment command
+ * locks its reservation (and its departure, as every reservation command does, so a cancellation
+ * repricing it waits), loads the raw facts the payment machine decides with (the amount as
+ * written, the day, the reservation's due in cents, its payments, the clock) and goes through the
+ * machine. This file never answers a rule's message itself.
+ */
+import { Schema } from "effect";
+import type { ListMeta } from "../../src/api/endpoint.ts";
+import { ReservationId } from "../../src/api/ids.ts";
+import {
+  type Account,
+  DEFAULT_PAYMENTS_PAGE_SIZE,
+  defaultMoneyPolicy,
+  MoneyPolicy,
+  type MoneyPolicyView,
+  type Payment,
+  PaymentId,
+  PaymentKind,
+  PaymentMethod,
+  type PaymentDraft,
+  type PaymentsQuery,
+  PaymentState,
+  type RefundDraft,
+} from "../../src/api/money.ts";
+import { reasonProblem } from "../../src/api/reservations.ts";
+import { accountOf, type CountedPayment, centsOf, centsOfDollars } from "../../src/machines/domain/money.ts";
+import { noPaymentFacts, type PaymentEvent, type PaymentFacts } from "../../src/machines/domain/payment.machine.ts";
+import type { Session } from "../accounts/sessions.ts";
+import type { Queryable } from "../db/database.ts";
+import { queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts";
+import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
+import { orNotFound } from "../http/found.ts";
+import { findReservation, lockReservation, ownAgency, type StoredReservation } from "../reservations/reservations.ts";
+import { COMPANY_POLICY, moneyPolicyRecord, paymentRecord } from "./projection.ts";
+
+/** Who asks, and when. */
+export interface MoneyCaller {
+  readonly session: Session;
+  readonly now: Date;
+}
+
+const optionsOf = (caller: MoneyCaller): CommandOptions => ({ actorId: caller.session.userId, occurredAt: caller.now });
+
+const PolicyRow = Schema.Struct({ policy: MoneyPolicy, version: Schema.Int });
+
+/** The money policy in force and its version: DOMAIN.md's defaults (version 0) until an admin sets one. */
+export const readMoneyPolicy = async (db: Queryable): Promise<MoneyPolicyView> => {
+  const row = await queryOne(db, PolicyRow, "select policy, version from money_policies where id = $1", [COMPANY_POLICY]);
+  return row === null ? { ...defaultMoneyPolicy, version: 0 } : { ...row.policy, version: row.version };
+};
+
+/** Replaces the money policy, from a form loaded at `version`. */
+export const setMoneyPolicy = async (tx: Queryable, policy: MoneyPolicy, version: number, caller: MoneyCaller): Promise<void> => {
+  await expectVersion(tx, moneyPolicyRecord, COMPANY_POLICY, version);
+  await decide(tx, moneyPolicyRecord, COMPANY_POLICY, { type: "moneyPolicy.set", ...policy }, optionsOf(caller), {});
+};
+
+const CountedRow = Schema.Struct({ kind: PaymentKind, status: PaymentState, amount_cents: Schema.Int });
+
+/** A reservation's payments and refunds, in every state, as the account and the guards count them. */
+const countedPayments = async (db: Queryable, reservationId: number): Promise<ReadonlyArray<CountedPayment>> =>
+  (await queryRows(db, CountedRow, "select kind, status, amount_cents from payments where reservation_id = $1", [reservationId])).map((row) => ({
+    kind: row.kind,
+    state: row.status,
+    amountCents: row.amount_cents,
+  }));
+
+/**
+ * What a reservation's debtor owes, in cents: the net for an agency, the total for a direct
+ * client. The price is stored in dollars (a float in jsonb): it becomes cents here, once.
+ */
+const dueCentsOf = (reservation: Pick<StoredReservation, "agencyId" | "price">): number =>
+  centsOfDollars(reservation.agencyId === null ? reservation.price.total : reservation.price.net);
+
+/** The facts of a command on a reservation's money, loaded under its lock. */
+const reservationFacts = async (tx: Queryable, reservation: StoredReservation, caller: MoneyCaller): Promise<PaymentFacts> => ({
+  ...noPaymentFacts,
+  clock: caller.now.getTime(),
+  dueCents: dueCentsOf(reservation),
+  payments: await countedPayments(tx, reservation.id),
+});
+
+/**
+ * Records a payment received (staff) or reports one (an agency user, for its own agency's
+ * reservation: another's is 404). The amount becomes cents from its decimal text; one the machine
+ * refuses (not positive, too many decimals) is never stored.
+ */
+export const receivePayment = async (tx: Queryable, draft: PaymentDraft, type: "payment.record" | "payment.report", caller: MoneyCaller): Promise<number> => {
+  const { reservation } = await lockReservation(tx, draft.reservationId, caller.session);
+  const facts = { ...(await reservationFacts(tx, reservation, caller)), amount: draft.amount, day: draft.receivedAt };
+  const event = {
+    type,
+    reservationId: reservation.id,
+    amountCents: centsOf(draft.amount) ?? 0,
+    receivedAt: draft.receivedAt,
+    method: draft.method,
+    reference: draft.reference.trim(),
+    payer: draft.payer.trim(),
+  } as const;
+  return decideNew(tx, paymentRecord, event, optionsOf(caller), facts);
+};
+
+/** Records money paid back for a reservation. */
+export const recordRefund = async (tx: Queryable, draft: RefundDraft, caller: MoneyCaller): Promise<number> => {
+  const { reservation } = await lockReservation(tx, draft.reservationId, caller.session);
+  const facts = { ...(await reservationFacts(tx, reservation, caller)), amount: draft.amount, day: draft.paidAt };
+  const event = {
+    type: "payment.refund",
+    reservationId: reservation.id,
+    amountCents: centsOf(draft.amount) ?? 0,
+    paidAt: draft.paidAt,
+    method: draft.method,
+    reference: draft.reference.trim(),
+  } as const;
+  return decideNew(tx, paymentRecord, event, optionsOf(caller), facts);
+};
+
+const OwnRow = Schema.Struct({ reservation_id: Schema.Int, amount_cents: Schema.Int });
+
+/** Verifies, rejects or voids a payment, judged with its reservation's facts under the reservation's lock; 404 for none. */
+export const decidePayment = async (
+  tx: Queryable,
+  id: PaymentId,
+  event: Extract<PaymentEvent, { readonly type: "payment.verify" | "payment.reject" | "payment.void" }>,
+  caller: MoneyCaller,
+): Promise<void> => {
+  const own = orNotFound(await queryOne(tx, OwnRow, "select reservation_id, amount_cents from payments where id = $1", [id]));
+  const { reservation } = await lockReservation(tx, own.reservation_id, caller.session);
+  const facts = {
+    ...(await reservationFacts(tx, reservation, caller)),
+    ownCents: own.amount_cents,
+    fieldProblem: event.type === "payment.verify" ? null : reasonProblem(event.reason),
+  };
+  const decided = event.type === "payment.verify" ? event : { ...event, reason: event.reason.trim() };
+  await decide(tx, paymentRecord, String(id), decided, optionsOf(caller), facts);
+};
+
+const PaymentRow = Schema.Struct({
+  id: PaymentId,
+  reservation_id: ReservationId,
+  reservation_code: Schema.String,
+  agency_id: Schema.NullOr(Schema.Int),
+  kind: PaymentKind,
+  status: PaymentState,
+  amount_cents: Schema.Int,
+  received_at: Schema.String,
+  method: PaymentMethod,
+  reference: Schema.String,
+  payer: Schema.String,
+  reason: Schema.NullOr(Schema.String),
+  created_at: Schema.Date,
+  version: Schema.Int,
+});
+type PaymentRow = typeof PaymentRow.Type;
+
+const toPayment = (row: PaymentRow): Payment => ({
+  id: row.id,
+  reservationId: row.reservation_id,
+  reservationCode: row.reservation_code,
+  agencyId: row.agency_id,
+  kind: row.kind,
+  state: row.status,
+  amountCents: row.amount_cents,
+  receivedAt: row.received_at,
+  method: row.method,
+  reference: row.reference,
+  payer: row.payer,
+  reason: row.reason,
+  createdAt: row.created_at.toISOString(),
+  version: row.version,
+});
+
+export interface PaymentPage {
+  readonly payments: Payment[];
+  readonly meta: ListMeta;
+}
+
+/** A page of the payments the caller may see (an agency user: its own agency's), newest first. */
+export const listPayments = async (db: Queryable, query: PaymentsQuery, session: Session): Promise<PaymentPage> => {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? DEFAULT_PAYMENTS_PAGE_SIZE;
+  const conditions = ["true"];
+  const { params, param } = statementParams();
+  const agency = ownAgency(session) ?? query.agencyId;
+  if (agency !== undefined) conditions.push(`p.agency_id = ${param(agency)}`);
+  if (query.reservationId !== undefined) conditions.push(`p.reservation_id = ${param(query.reservationId)}`);
+  if (query.state !== undefined) conditions.push(`p.status = ${param(query.state)}`);
+  const where = `where ${conditions.join(" and ")}`;
+  const filtered = params.length;
+  const rows = await queryRows(
+    db,
+    PaymentRow,
+    `select p.id, p.reservation_id, r.code as reservation_code, p.agency_id, p.kind, p.status, p.amount_cents,
+            to_char(p.received_at, 'YYYY-MM-DD') as received_at, p.method, p.reference, p.payer, p.reason, p.created_at, p.version
+       from payments p join reservations r on r.id = p.reservation_id ${where}
+      order by p.created_at desc, p.id desc limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
+    params,
+  );
+  const total = await queryCount(db, `select count(*)::int as count from payments p ${where}`, params.slice(0, filtered));
+  return { payments: rows.map(toPayment), meta: { total, page, pageSize } };
+};
+
+/** A reservation's account as its reader may see it now (an agency user: its own agency's), or null. */
+export const readAccount = async (db: Queryable, id: ReservationId, caller: MoneyCaller): Promise<Account | null> => {
+  const reservation = await findReservation(db, id, caller.session);
+  if (reservation === null) return null;
+  const { price } = reservation;
+  return accountOf({
+    price: { totalCents: centsOfDollars(price.total), commissionCents: centsOfDollars(price.commission), netCents: centsOfDollars(price.net) },
+    agencyId: reservation.agencyId,
+    type: reservation.type,
+    state: reservation.state,
+    startDate: reservation.startDate,
+    payments: await countedPayments(db, id),
+    policy: await readMoneyPolicy(db),
+    clock: caller.now.getTime(),
+  });
+};
