@@ -7,15 +7,18 @@ import type { CatalogueItem } from "../../api/catalogues.ts";
 import type { CruiseCabin, ReservationType } from "../../api/reservations.ts";
 import { CABIN_COLUMNS, CABIN_ROWS, PLAN_COLUMNS, PLAN_ROWS } from "../../api/yachtPages.ts";
 import { holdFormMachine } from "../../machines/holdForm.machine.ts";
+import { loadRefusal } from "../../machines/shared.ts";
 import { reservations } from "../../records/reservations.ts";
 import { departures } from "../../records/cruises.ts";
 import { CruiseTabs } from "../components/CruiseTabs.tsx";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { PageTitle } from "../components/PageTitle.tsx";
+import { ProblemPage } from "../components/ProblemPage.tsx";
 import { ReservationsList } from "../components/ReservationsList.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { showToast } from "../components/toast.ts";
 import { useServices } from "../context.ts";
+import { paths } from "../paths.ts";
 import { formText, submitted } from "../forms.ts";
 import { useFlowActor } from "../useFlow.ts";
 import { useRoleIn } from "../useRole.ts";
@@ -152,6 +155,8 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
   const refusal = useSelector(actor, (snapshot) => snapshot.context.refusal);
   const offersWaitlist = useSelector(actor, (snapshot) => snapshot.can({ type: "hold.waitlist" }));
   const loading = useSelector(actor, (snapshot) => snapshot.matches("loading"));
+  const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
+  const refused = useSelector(actor, (snapshot) => (snapshot.matches("failed") ? loadRefusal(snapshot.context.error) : null));
   const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
   useChanges(
     (change) => change.kind === "departure" && change.cruiseId === id,
@@ -181,6 +186,11 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
     };
   };
 
+  if (refused !== null) {
+    // back where departures are found: the staff's list of them, an agency's availability
+    const [back, place] = readsDepartures ? [departures.listPath, "nav.cruises"] : [paths.availability, "nav.availability"];
+    return <ProblemPage problem={refused} back={back} backLabel={t("problem.backTo", { place: t(place) })} />;
+  }
   return (
     <section aria-labelledby="page-title" className="cruise-reservations">
       <PageTitle title={cruise === null ? t("holds.title") : t("holds.departure", { code: cruise.code })} />
@@ -193,7 +203,11 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
       )}
       {readsDepartures && <CruiseTabs id={id} current="reservations" />}
       <ErrorBanner message={error} />
-      {loading ? (
+      {failed ? (
+        <button type="button" onClick={() => actor.send({ type: "retry" })}>
+          {t("cruises.retry")}
+        </button>
+      ) : loading ? (
         <Spinner />
       ) : (
         <div className="cabin-plan">
@@ -222,7 +236,7 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
           ))}
         </div>
       )}
-      {sells && !loading && (
+      {sells && !loading && !failed && (
         <form className="hold-form" noValidate onSubmit={submitted((form) => actor.send({ type: "hold.submit", draft: readDraft(form) }))}>
           <h2>{t("holds.newReservation")}</h2>
           {chosen.length === 0 ? (
