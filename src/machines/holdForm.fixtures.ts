@@ -1,7 +1,11 @@
+import { Schema } from "effect";
 import { messages } from "../api/messages.ts";
 import { ReservationId, CruiseId } from "../api/ids.ts";
 import { machineFixtures, refused, unusedClient } from "./fixtures.ts";
 import { holdFormMachine } from "./holdForm.machine.ts";
+
+/** A context whose last refusal offers the waiting list. */
+const offering = Schema.Struct({ refusal: Schema.Struct({ waitlistOffered: Schema.Literal(true) }) });
 
 const draft = { cruiseId: 1, agencyId: 2, type: "general" as const, cabins: [{ cabinId: 3, spaces: [{ genderId: 1 }] }] };
 
@@ -9,6 +13,8 @@ export const fixtures = machineFixtures({
   id: "holdForm",
   machine: holdFormMachine,
   inputs: [{ client: unusedClient, cruiseId: 1, withAgencies: true }],
+  // the waiting list is offered by the last refusal: editing with and without the offer are kept apart
+  contextKey: (context) => Schema.is(offering)(context),
   events: [
     { type: "xstate.done.actor.fetchChoices", output: { cruise: null, cabins: [], agencies: [], spaceTypes: [] } },
     { type: "xstate.error.actor.fetchChoices", error: refused(404, messages.notFound) },
@@ -42,5 +48,9 @@ export const fixtures = machineFixtures({
       },
     },
     { type: "xstate.error.actor.hold", error: refused(409, messages.cruiseFull) },
+    { type: "xstate.error.actor.hold", error: refused(409, messages.cabinNotAvailable) },
+    { type: "xstate.error.actor.hold", error: refused(409, messages.genderNotAllowed) },
+    { type: "xstate.error.actor.hold", error: refused(409, messages.timeLimitNotAllowed) },
+    { type: "hold.waitlist" },
   ],
 });

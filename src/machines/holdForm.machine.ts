@@ -4,7 +4,9 @@ import type { ApiClient } from "../api/client.ts";
 import type { CatalogueItem } from "../api/catalogues.ts";
 import { currentSession } from "../api/auth.ts";
 import { type Cruise, getCruise } from "../api/cruises.ts";
+import { isApiError } from "../api/errors.ts";
 import { CruiseId } from "../api/ids.ts";
+import { type Message, messages } from "../api/messages.ts";
 import {
   type CruiseCabin,
   createReservation,
@@ -14,6 +16,7 @@ import {
   type ReservationSummary,
 } from "../api/reservations.ts";
 import { agencies, genders } from "../records/referenceData.ts";
+import { errorMessage } from "./fields.ts";
 import { errorActions, showError } from "./shared.ts";
 
 export interface HoldFormInput {
@@ -33,27 +36,63 @@ export interface HoldChoices {
   readonly spaceTypes: ReadonlyArray<CatalogueItem>;
 }
 
+/**
+ * The server's refusal of the last hold, shown beside the Hold button rather than in the banner
+ * at the top of a long page: its message, the picked cabins it concerns (marked on the plan) and
+ * whether the waiting list is offered in its place.
+ */
+export interface HoldRefusal {
+  readonly message: string;
+  readonly cabinIds: ReadonlyArray<number>;
+  readonly waitlistOffered: boolean;
+}
+
 export interface HoldFormContext extends HoldFormInput, HoldChoices {
   /** The cabins picked on the plan, in the order they were picked. */
   readonly chosen: ReadonlyArray<number>;
   readonly draft: ReservationDraft | null;
   readonly missing: boolean;
+  /** A failure to load the plan: the banner at the top. */
   readonly error: string | null;
+  readonly refusal: HoldRefusal | null;
 }
 
 export type HoldFormEvent =
   | { readonly type: "cabin.toggle"; readonly cabinId: number }
   | { readonly type: "hold.submit"; readonly draft: ReservationDraft }
+  | { readonly type: "hold.waitlist" }
   | { readonly type: "retry" }
   | { readonly type: "cabins.changed" };
 
+/**
+ * Which refusals say where to look and what to do next. The wire carries only the message (the
+ * server's guard name stays in its log), so the panel routes by message: this is where the form
+ * shows a refusal, not a rule of the reservation, which the server's guards keep.
+ */
+const fullRefusals: ReadonlyArray<Message> = [messages.cruiseFull, messages.cabinNotAvailable];
+const cabinRefusals: ReadonlyArray<Message> = [
+  messages.cabinNotAvailable,
+  messages.familyRoomTaken,
+  messages.genderNotAllowed,
+  messages.familyRoomTypeUnfit,
+];
+const refusedWith = (refusals: ReadonlyArray<string>, error: unknown): boolean => isApiError(error) && refusals.includes(error.message);
+
 const cruiseId = Schema.decodeSync(CruiseId);
+
+/** `assignRefusal` on the hold's error event, with what the guards made of it. */
+const refusal = (concernsCabins: boolean, waitlistOffered: boolean) =>
+  ({
+    type: "assignRefusal",
+    params: ({ event }: { readonly event: { readonly error: unknown } }) => ({ error: event.error, concernsCabins, waitlistOffered }),
+  }) as const;
 
 /**
  * Holding berths on a departure from its cabins' plan (DOMAIN.md sections 4 and 5): the user picks
  * cabins, says how many spaces of each type each takes, the agency, the type, an optional time
- * limit and whether to wait when full; the server holds (or refuses with the spec's message: a
- * full departure offers the waiting list) and the reservation's page opens (`reportHeld`).
+ * limit and whether to wait when full; the server holds and the reservation's page opens
+ * (`reportHeld`), or refuses with the spec's message, which shows beside the Hold button and on the
+ * cabins it concerns, with focus on it; a full departure or cabin offers the waiting list there.
  */
 export const holdFormMachine = setup({
   types: {
@@ -76,11 +115,27 @@ export const holdFormMachine = setup({
       draft: (_, params: { draft: ReservationDraft }) => params.draft,
       missing: (_, params: { draft: ReservationDraft }) => missingSpaces(params.draft.cabins, params.draft.type === "charter"),
     }),
+    assignRefusal: assign({
+      refusal: ({ context }, params: { error: unknown; concernsCabins: boolean; waitlistOffered: boolean }) => ({
+        message: errorMessage(params.error),
+        cabinIds: params.concernsCabins ? (context.draft?.cabins.map((cabin) => cabin.cabinId) ?? []) : [],
+        waitlistOffered: params.waitlistOffered,
+      }),
+    }),
+    clearRefusal: assign({ refusal: null }),
+    // the draft the server refused for want of berths, sent again to wait for them
+    waitlistDraft: assign({ draft: ({ context }) => (context.draft === null ? null : { ...context.draft, waitlist: true }) }),
+    /** Moves focus to the refusal beside the Hold button (and so scrolls it into view); the view provides it. */
+    focusRefusal: () => {},
     /** Opens the new reservation's page; the view provides it. */
     reportHeld: (_, _params: ReservationSummary) => {},
   },
   guards: {
     isMissingSpaces: ({ context }) => context.missing,
+    isFullRefusal: (_, params: { error: unknown }) => refusedWith(fullRefusals, params.error),
+    isCabinRefusal: (_, params: { error: unknown }) => refusedWith(cabinRefusals, params.error),
+    isFullCabinRefusal: (_, params: { error: unknown }) => refusedWith(fullRefusals, params.error) && refusedWith(cabinRefusals, params.error),
+    hasWaitlistOffer: ({ context }) => context.refusal?.waitlistOffered === true,
   },
   actors: {
     fetchChoices: fromPromise<HoldChoices, HoldFormInput>(async ({ input }) => {
@@ -106,7 +161,7 @@ export const holdFormMachine = setup({
 }).createMachine({
   id: "holdForm",
   description: "Hold berths on a departure: cabins picked on its plan, spaces by type, the agency and time limit; held or put on the waiting list by the server, and the reservation opened.",
-  context: ({ input }) => ({ ...input, cruise: null, cabins: [], agencies: [], spaceTypes: [], chosen: [], draft: null, missing: false, error: null }),
+  context: ({ input }) => ({ ...input, cruise: null, cabins: [], agencies: [], spaceTypes: [], chosen: [], draft: null, missing: false, error: null, refusal: null }),
   initial: "loading",
   states: {
     loading: {
@@ -124,14 +179,20 @@ export const holdFormMachine = setup({
       on: {
         "cabin.toggle": {
           target: "editing",
-          actions: { type: "toggleCabin", params: ({ event }) => ({ cabinId: event.cabinId }) },
-          description: "A cabin on the plan is picked, or let go.",
+          actions: [{ type: "toggleCabin", params: ({ event }) => ({ cabinId: event.cabinId }) }, "clearRefusal"],
+          description: "A cabin on the plan is picked, or let go: the last refusal was about another draft and goes.",
         },
         "cabins.changed": { target: "refreshing", description: "The departure's berths changed elsewhere: the plan is fetched again." },
         "hold.submit": {
           target: "checking",
-          actions: ["clearError", { type: "assignDraft", params: ({ event }) => ({ draft: event.draft }) }],
+          actions: ["clearError", "clearRefusal", { type: "assignDraft", params: ({ event }) => ({ draft: event.draft }) }],
           description: "Hold was pressed.",
+        },
+        "hold.waitlist": {
+          guard: "hasWaitlistOffer",
+          target: "holding",
+          actions: ["clearRefusal", "waitlistDraft"],
+          description: "'Put on the waiting list' was pressed beside a 'cruise full' or 'cabin not available': the same draft is sent again, to wait.",
         },
       },
     },
@@ -163,7 +224,31 @@ export const holdFormMachine = setup({
           return { client: context.client, draft: context.draft };
         },
         onDone: { target: "editing", actions: { type: "reportHeld", params: ({ event }) => event.output }, description: "Held (or waiting): the reservation's page opens." },
-        onError: showError("editing", "The server refused ('cruise full', 'cabin not available', 'gender not allowed'...): its message shows above the form."),
+        onError: [
+          {
+            guard: { type: "isFullCabinRefusal", params: ({ event }) => ({ error: event.error }) },
+            target: "editing",
+            actions: [refusal(true, true), "focusRefusal"],
+            description: "'cabin not available': the message shows beside Hold and on the cabins picked, with the waiting list offered; focus moves to it.",
+          },
+          {
+            guard: { type: "isFullRefusal", params: ({ event }) => ({ error: event.error }) },
+            target: "editing",
+            actions: [refusal(false, true), "focusRefusal"],
+            description: "'cruise full': the message shows beside Hold with the waiting list offered; focus moves to it.",
+          },
+          {
+            guard: { type: "isCabinRefusal", params: ({ event }) => ({ error: event.error }) },
+            target: "editing",
+            actions: [refusal(true, false), "focusRefusal"],
+            description: "A refusal about the cabins picked ('gender not allowed', a family room...): the message shows beside Hold and on those cabins; focus moves to it.",
+          },
+          {
+            target: "editing",
+            actions: [refusal(false, false), "focusRefusal"],
+            description: "Any other refusal ('time limit not allowed', a charter...): the message shows beside Hold; focus moves to it.",
+          },
+        ],
       },
     },
     failed: {

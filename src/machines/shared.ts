@@ -1,5 +1,6 @@
 import { assign, type EventObject } from "xstate";
 import type { ApiClient } from "../api/client.ts";
+import { messages } from "../api/messages.ts";
 import { errorMessage } from "./fields.ts";
 
 /**
@@ -73,3 +74,13 @@ export const notifyAnswer = { type: "notify", params: answer } as const;
 
 /** On an actor's done event: the flow message is kept for the page (`assignMessage`) and toasted. */
 export const tellAnswer = [{ type: "assignMessage", params: answer }, notifyAnswer] as const;
+
+/**
+ * What a screen whose record could not be loaded shows in its place: the record is not there
+ * ('resource not found') or not the user's to see ('forbidden'); null for a failure that a retry
+ * may cure. It reads the message a failed state keeps, as the banner does.
+ */
+export type LoadRefusal = "notFound" | "forbidden";
+
+export const loadRefusal = (error: string | null): LoadRefusal | null =>
+  error === messages.notFound ? "notFound" : error === messages.forbidden ? "forbidden" : null;

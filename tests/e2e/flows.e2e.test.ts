@@ -68,7 +68,7 @@ describe("/panel/flows", () => {
 
     await signIn(page, server.url, "ventas@example.com");
     await page.goto(`${server.url}/panel/flows`);
-    await page.getByRole("heading", { level: 1, name: "You are not allowed to do this" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "No permission" }).waitFor();
     await context.close();
   });
 });

@@ -107,7 +107,7 @@ describe("the feeding form", () => {
 
   it("explains a missing item and links back to the list", async () => {
     await renderApp("/panel/feeding/99", fakeFetch({}).fetch);
-    expect((await screen.findByRole("alert")).textContent).toBe("Recurso no encontrado");
+    expect(await screen.findByRole("heading", { level: 1, name: "Página no encontrada" })).toBeDefined();
     expect(screen.getByRole("link", { name: "Volver a la lista" }).getAttribute("href")).toBe("/panel/feeding");
   });
 

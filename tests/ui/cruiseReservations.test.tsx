@@ -1,10 +1,14 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SpaceId } from "../../src/api/ids.ts";
 import type { CruiseCabin } from "../../src/api/reservations.ts";
 import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
 import { userId } from "../ids.ts";
+
+// a hold taken is toasted: SweetAlert2 stands in, as jsdom draws no popup
+const fire = vi.hoisted(() => vi.fn(async () => ({})));
+vi.mock("sweetalert2", () => ({ default: { fire } }));
 
 const held = { spaceId: SpaceId.make(90), state: "reserved", reservationCode: null, genderId: 1 } as const;
 
@@ -86,5 +90,81 @@ describe("a departure's cabins on its decks' plans", () => {
     await userEvent.keyboard(" ");
     expect(third.getAttribute("aria-pressed")).toBe("false");
     expect(first.getAttribute("aria-pressed")).toBe("false");
+  });
+});
+
+/** What the server answers a hold it took: the reservation's summary. */
+const heldSummary = {
+  id: 41,
+  code: "RES-000041",
+  cruiseId: 7,
+  cruiseCode: "GEX-20270304",
+  yachtName: "Galápagos Explorer",
+  startDate: "2027-03-04",
+  agencyId: 3,
+  agencyName: "Ikarus Tours",
+  type: "general",
+  executive: null,
+  state: "waiting",
+  timeLimit: null,
+  extensions: 0,
+  spaces: 1,
+  price: { total: 2100, commission: 210, net: 1890 },
+  createdAt: "2027-01-25T17:00:00.000Z",
+  version: 1,
+};
+
+/** Picks cabin `name` on the plan, gives it one adult and presses Hold. */
+const holdOne = async (name: string) => {
+  await userEvent.click(await screen.findByRole("button", { name: new RegExp(`^Cabina ${name}:`) }));
+  const picked = screen.getByRole("group", { name: `Cabina ${name}` });
+  await userEvent.type(within(picked).getByLabelText("Adulto masculino"), "{selectall}1");
+  await userEvent.click(screen.getByRole("button", { name: "Bloquear" }));
+};
+
+describe("a refused hold", () => {
+  it("says why right above Hold and on the cabin picked, takes focus, and offers the waiting list that sends the same draft to wait", async () => {
+    storeSession({ userName: "Paola Vera", token: "t0k3n", role: "agency", id: userId(9) });
+    const answers = [
+      { status: 409, data: "cabin not available" },
+      { status: 200, data: heldSummary },
+    ];
+    const { fetch, calls } = fakeFetch({
+      ...replies,
+      "POST /api/reservations/createReservation": async () => answers.shift() ?? { status: 500, data: "server error" },
+    });
+    await renderApp("/panel/cruises/7/reservations", fetch);
+    await holdOne("2");
+
+    const hold = screen.getByRole("button", { name: "Bloquear" });
+    const message = await screen.findByText("La cabina no está disponible.", { selector: ".hold-refusal p" });
+    const region = message.closest(".hold-refusal");
+    // the refusal sits right above the button just pressed, and holds the focus, so the page scrolls to it
+    expect(region?.nextElementSibling).toBe(hold);
+    expect(region?.getAttribute("aria-live")).toBe("assertive");
+    expect(document.activeElement).toBe(region);
+    // the cabin picked says it too
+    const card = screen.getByRole("button", { name: /^Cabina 2:/ });
+    expect(card.classList.contains("refused")).toBe(true);
+    expect(within(card).getByText("La cabina no está disponible.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: /^Cabina 3:/ }).classList.contains("refused")).toBe(false);
+
+    await userEvent.click(within(region instanceof HTMLElement ? region : document.body).getByRole("button", { name: "Poner en lista de espera" }));
+    // the same draft, sent again to wait
+    const draft = { cruiseId: 7, agencyId: 3, type: "general", waitlist: false, notes: "", cabins: [{ cabinId: 2, spaces: [{ genderId: 1 }] }] };
+    const holds = calls.filter((call) => call.url === "/api/reservations/createReservation").map((call) => call.body);
+    expect(holds).toEqual([draft, { ...draft, waitlist: true }]);
+    await waitFor(() => expect(fire).toHaveBeenCalledWith(expect.objectContaining({ titleText: "Reserva RES-000041 en lista de espera." })));
+  });
+
+  it("offers no waiting list for a refusal that more berths would not cure", async () => {
+    storeSession({ userName: "Paola Vera", token: "t0k3n", role: "agency", id: userId(9) });
+    const { fetch } = fakeFetch({ ...replies, "POST /api/reservations/createReservation": { status: 409, data: "time limit not allowed" } });
+    await renderApp("/panel/cruises/7/reservations", fetch);
+    await holdOne("3");
+    const message = await screen.findByText("Fecha límite no permitida.", { selector: ".hold-refusal p" });
+    expect(message.closest(".hold-refusal")?.querySelector("button")).toBeNull();
+    // a refusal about the departure, not a cabin: no card is marked
+    expect(screen.getByRole("button", { name: /^Cabina 3:/ }).classList.contains("refused")).toBe(false);
   });
 });

@@ -149,7 +149,7 @@ describe("the home content list", () => {
   it("is only for admin and marketing", async () => {
     storeSession({ userName: "Pedro Vélez", token: "t0k3n", role: "sales", id: userId(5) });
     await renderWith("/panel/home", fakeFetch({}).fetch);
-    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("No tiene permiso para esta acción");
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Sin permiso");
   });
 });
 

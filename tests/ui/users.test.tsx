@@ -286,7 +286,7 @@ describe("an agency user's agency page", () => {
     storeSession({ userName: "Rosa Vera", token: "t0k3n", role: "agency", id: userId(9) });
     const { fetch, calls } = fakeFetch({});
     await renderApp("/panel/cabin", fetch);
-    expect(await screen.findByRole("heading", { level: 1, name: "No tiene permiso para esta acción" })).toBeDefined();
+    expect(await screen.findByRole("heading", { level: 1, name: "Sin permiso" })).toBeDefined();
     expect(calls.some((call) => call.url.startsWith("/api/cabins"))).toBe(false);
   });
 });

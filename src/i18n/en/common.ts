@@ -1,1 +1,1 @@
-export { brand, carousel, fields, language, loading, login, notFound, password } from "../en.json";
+export { brand, carousel, fields, language, loading, login, password, problem } from "../en.json";

@@ -1,1 +1,1 @@
-export { brand, carousel, fields, language, loading, login, notFound, password } from "../es.json";
+export { brand, carousel, fields, language, loading, login, password, problem } from "../es.json";

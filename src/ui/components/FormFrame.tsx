@@ -8,6 +8,8 @@ import { FormActions } from "./FormActions.tsx";
 import { HistoryPanel } from "./HistoryPanel.tsx";
 import { PageTitle } from "./PageTitle.tsx";
 import { Spinner } from "./Spinner.tsx";
+import { loadRefusal } from "../../machines/shared.ts";
+import { ProblemPage } from "./ProblemPage.tsx";
 
 /** The edited record's history, or null for a new one (or a record without one). */
 type RecordHistory = { readonly stream: HistoryStream; readonly id: number | string } | null;
@@ -35,6 +37,10 @@ export function FormFrame({
   readonly children: ReactNode;
 }) {
   const { t } = useTranslation();
+  // an existing record (an edit, which always has a history) that is not there, or not the user's,
+  // is a page of its own: no form would ever open; a new form's failure keeps its banner
+  const refused = open || fetching || history === null ? null : loadRefusal(error);
+  if (refused !== null) return <ProblemPage problem={refused} back={back} backLabel={t("problem.backToList")} />;
   return (
     <>
       <PageTitle title={title} />

@@ -19,6 +19,9 @@ import {
 import { cruiseDocumentMachine, type DocumentFile, type DocumentSource } from "../../machines/cruiseDocument.machine.ts";
 import { passengers } from "../../records/passengers.ts";
 import { reservations } from "../../records/reservations.ts";
+import { departures } from "../../records/cruises.ts";
+import { loadRefusal } from "../../machines/shared.ts";
+import { ProblemPage } from "../components/ProblemPage.tsx";
 import { voucherSendDialog } from "../components/confirmDialog.ts";
 import { CruiseTabs } from "../components/CruiseTabs.tsx";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";
@@ -152,9 +155,15 @@ function DocumentPage({ source }: { readonly source: DocumentSource }) {
   const sending = useSelector(actor, (snapshot) => snapshot.hasTag("sending"));
   const canSend = useSelector(actor, (snapshot) => snapshot.can({ type: "voucher.send" }));
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
+  const refused = useSelector(actor, (snapshot) => (snapshot.matches("failed") ? loadRefusal(snapshot.context.error) : null));
   const departure = content?.departure ?? null;
   const title = source.kind === "cruise" ? t(`documents.titles.${source.document}`) : t("documents.voucher");
 
+  if (refused !== null) {
+    // a departure's document goes back to the departures, a voucher to its reservation's list
+    const [back, place] = source.kind === "cruise" ? [departures.listPath, "nav.cruises"] : [reservations.listPath, "nav.reservations"];
+    return <ProblemPage problem={refused} back={back} backLabel={t("problem.backTo", { place: t(place) })} />;
+  }
   return (
     <section aria-labelledby="page-title" className="cruise-document">
       <PageTitle title={content === null ? title : `${title} · ${content.code}`} />

@@ -1,27 +1,31 @@
 import "./reservations.css";
 import { useSelector } from "@xstate/react";
-import { type CSSProperties, useState } from "react";
+import { type CSSProperties, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import type { CatalogueItem } from "../../api/catalogues.ts";
 import type { CruiseCabin, ReservationType } from "../../api/reservations.ts";
 import { CABIN_COLUMNS, CABIN_ROWS, PLAN_COLUMNS, PLAN_ROWS } from "../../api/yachtPages.ts";
 import { holdFormMachine } from "../../machines/holdForm.machine.ts";
+import { loadRefusal } from "../../machines/shared.ts";
 import { reservations } from "../../records/reservations.ts";
 import { departures } from "../../records/cruises.ts";
 import { CruiseTabs } from "../components/CruiseTabs.tsx";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { PageTitle } from "../components/PageTitle.tsx";
+import { ProblemPage } from "../components/ProblemPage.tsx";
 import { ReservationsList } from "../components/ReservationsList.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { showToast } from "../components/toast.ts";
 import { useServices } from "../context.ts";
+import { paths } from "../paths.ts";
 import { formText, submitted } from "../forms.ts";
 import { useFlowActor } from "../useFlow.ts";
 import { useRoleIn } from "../useRole.ts";
 import { useChanges } from "../changes.ts";
 import { type CabinPosition, cabinsOnDecks } from "../deckPlan.ts";
 import { formatDate } from "../leadFormat.ts";
+import { translateMessage } from "../../i18n/messages.ts";
 import { cruiseStatusKey } from "./DeparturesView.tsx";
 
 const types: ReadonlyArray<ReservationType> = ["general", "contract", "familyRoom", "charter", "ikarus"];
@@ -42,11 +46,14 @@ function CabinCard({
   cabin,
   position,
   picked,
+  refusal,
   onPick,
 }: {
   readonly cabin: CruiseCabin;
   readonly position: CabinPosition;
   readonly picked: boolean;
+  /** The last hold's refusal, translated, when it concerns this cabin. */
+  readonly refusal: string | null;
   readonly onPick: (() => void) | null;
 }) {
   const { t } = useTranslation();
@@ -69,6 +76,11 @@ function CabinCard({
       <span className="cabin-free">{t("holds.free", { free, capacity: cabin.capacity })}</span>
       {cabin.familyRoom && <span className="cabin-flag">{t("detail.familyRoom")}</span>}
       {cabin.waiting > 0 && <span className="cabin-flag">{t("holds.waiting", { count: cabin.waiting })}</span>}
+      {refusal !== null && (
+        <span className="cabin-refusal" id={`cabin-refusal-${cabin.id}`}>
+          {refusal}
+        </span>
+      )}
     </>
   );
   return onPick === null ? (
@@ -78,10 +90,11 @@ function CabinCard({
   ) : (
     <button
       type="button"
-      className={picked ? "cabin-card picked" : "cabin-card"}
+      className={["cabin-card", picked ? "picked" : "", refusal === null ? "" : "refused"].filter((name) => name !== "").join(" ")}
       style={placeStyle(position)}
       aria-pressed={picked}
       aria-label={label}
+      aria-describedby={refusal === null ? undefined : `cabin-refusal-${cabin.id}`}
       onClick={onPick}
     >
       {content}
@@ -117,9 +130,13 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
   const staff = useRoleIn(["admin", "sales"]);
   const sells = useRoleIn(reservations.writers);
   const readsDepartures = useRoleIn(departures.readers);
+  // the region beside the Hold button that the machine's refusals move focus to
+  const refusalRegion = useRef<HTMLDivElement>(null);
   const [logic] = useState(() =>
     holdFormMachine.provide({
       actions: {
+        // always drawn, so focus moves (and the page scrolls) before the message is in it
+        focusRefusal: () => refusalRegion.current?.focus(),
         reportHeld: (_, held) => {
           void showToast(t(held.state === "waiting" ? "holds.waited" : "holds.held", { code: held.code }));
           navigate(reservations.path(held.id));
@@ -135,13 +152,18 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
   const chosen = useSelector(actor, (snapshot) => snapshot.context.chosen);
   const missing = useSelector(actor, (snapshot) => snapshot.context.missing);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const refusal = useSelector(actor, (snapshot) => snapshot.context.refusal);
+  const offersWaitlist = useSelector(actor, (snapshot) => snapshot.can({ type: "hold.waitlist" }));
   const loading = useSelector(actor, (snapshot) => snapshot.matches("loading"));
+  const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
+  const refused = useSelector(actor, (snapshot) => (snapshot.matches("failed") ? loadRefusal(snapshot.context.error) : null));
   const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
   useChanges(
     (change) => change.kind === "departure" && change.cruiseId === id,
     () => actor.send({ type: "cabins.changed" }),
   );
   const decks = cabinsOnDecks(cabins);
+  const refusalText = refusal === null ? null : translateMessage(t, refusal.message);
 
   const readDraft = (form: FormData) => {
     const agency = formText(form, "agencyId");
@@ -164,6 +186,11 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
     };
   };
 
+  if (refused !== null) {
+    // back where departures are found: the staff's list of them, an agency's availability
+    const [back, place] = readsDepartures ? [departures.listPath, "nav.cruises"] : [paths.availability, "nav.availability"];
+    return <ProblemPage problem={refused} back={back} backLabel={t("problem.backTo", { place: t(place) })} />;
+  }
   return (
     <section aria-labelledby="page-title" className="cruise-reservations">
       <PageTitle title={cruise === null ? t("holds.title") : t("holds.departure", { code: cruise.code })} />
@@ -176,7 +203,11 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
       )}
       {readsDepartures && <CruiseTabs id={id} current="reservations" />}
       <ErrorBanner message={error} />
-      {loading ? (
+      {failed ? (
+        <button type="button" onClick={() => actor.send({ type: "retry" })}>
+          {t("cruises.retry")}
+        </button>
+      ) : loading ? (
         <Spinner />
       ) : (
         <div className="cabin-plan">
@@ -196,6 +227,7 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
                     cabin={cabin}
                     position={position}
                     picked={chosen.includes(cabin.id)}
+                    refusal={refusal?.cabinIds.includes(cabin.id) === true ? refusalText : null}
                     onPick={sells ? () => actor.send({ type: "cabin.toggle", cabinId: cabin.id }) : null}
                   />
                 ))}
@@ -204,7 +236,7 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
           ))}
         </div>
       )}
-      {sells && !loading && (
+      {sells && !loading && !failed && (
         <form className="hold-form" noValidate onSubmit={submitted((form) => actor.send({ type: "hold.submit", draft: readDraft(form) }))}>
           <h2>{t("holds.newReservation")}</h2>
           {chosen.length === 0 ? (
@@ -254,6 +286,19 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
               <input type="checkbox" name="waitlist" />
               {t("holds.waitlist")}
             </label>
+          </div>
+          {/* the refusal where the eyes are, right above the button just pressed */}
+          <div className="hold-refusal" ref={refusalRegion} tabIndex={-1} aria-live="assertive" aria-atomic="true">
+            {refusalText !== null && (
+              <>
+                <p className="field-problem">{refusalText}</p>
+                {offersWaitlist && (
+                  <button type="button" className="secondary" onClick={() => actor.send({ type: "hold.waitlist" })}>
+                    {t("holds.putOnWaitlist")}
+                  </button>
+                )}
+              </>
+            )}
           </div>
           <button type="submit" aria-busy={processing} disabled={processing}>
             {t("holds.hold")}

@@ -17,6 +17,7 @@ import {
 import { departures } from "../../records/cruises.ts";
 import { commandDialog } from "../components/confirmDialog.ts";
 import { type Column, DataTable } from "../components/DataTable.tsx";
+import { Icon } from "../components/icons.tsx";
 import { ErrorBanner } from "../components/ErrorBanner.tsx";
 import { PageTitle } from "../components/PageTitle.tsx";
 import { type RowAction, RowActions } from "../components/RowActions.tsx";
@@ -61,26 +62,47 @@ const weekdayNames = (language: string): ReadonlyArray<string> =>
 const monthTitle = (month: string, language: string): string =>
   new Intl.DateTimeFormat(language, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
 
-/** A departure as a calendar shows it on its first day: its yacht's colour, code, itinerary and free berths. */
-function DepartureChip({ cruise }: { readonly cruise: Cruise }) {
+/**
+ * A departure as a calendar shows it on its first day: its yacht's colour, code, itinerary and free
+ * berths, a link to its berth plan and reservations (what a click on a departure is for); those
+ * who may edit it have the edit form one button beside.
+ */
+function DepartureChip({ cruise, editable }: { readonly cruise: Cruise; readonly editable: boolean }) {
   const { t } = useTranslation();
   const canceled = cruise.state === "canceled";
   const dates = `${formatDate(cruise.startDate)} – ${formatDate(cruise.endDate)}`;
+  const edit = t("cruises.editDeparture", { code: cruise.code });
   return (
-    <Link
-      href={departures.tabPath(cruise.id, "edit")}
-      className={canceled ? "departure-chip canceled" : "departure-chip"}
-      style={{ borderInlineStartColor: cruise.yachtColour }}
-      title={`${cruise.code} · ${cruise.yachtName} · ${cruise.cruiseItineraryName} · ${dates}`}
-    >
-      <strong>{cruise.yachtName}</strong>
-      <span>{cruise.cruiseItineraryName}</span>
-      <span>{canceled ? t("cruises.canceled") : t("cruises.free", { count: cruise.availability.free })}</span>
-    </Link>
+    <div className="departure-entry">
+      <Link
+        href={departures.tabPath(cruise.id, "reservations")}
+        className={canceled ? "departure-chip canceled" : "departure-chip"}
+        style={{ borderInlineStartColor: cruise.yachtColour }}
+        title={`${cruise.code} · ${cruise.yachtName} · ${cruise.cruiseItineraryName} · ${dates}`}
+      >
+        <strong>{cruise.yachtName}</strong>
+        <span>{cruise.cruiseItineraryName}</span>
+        <span>{canceled ? t("cruises.canceled") : t("cruises.free", { count: cruise.availability.free })}</span>
+      </Link>
+      {editable && (
+        <Link href={departures.tabPath(cruise.id, "edit")} className="icon-button departure-edit" aria-label={edit} title={edit}>
+          <Icon name="pencil" />
+        </Link>
+      )}
+    </div>
   );
 }
 
-function DeparturesCalendar({ month, cruises }: { readonly month: string; readonly cruises: ReadonlyArray<Cruise> }) {
+function DeparturesCalendar({
+  month,
+  cruises,
+  editable,
+}: {
+  readonly month: string;
+  readonly cruises: ReadonlyArray<Cruise>;
+  /** Whether the user may edit this departure: the machine's record says which departures offer `cruise.edit`. */
+  readonly editable: (cruise: Cruise) => boolean;
+}) {
   const { t, i18n } = useTranslation();
   const names = weekdayNames(i18n.language);
   return (
@@ -101,7 +123,7 @@ function DeparturesCalendar({ month, cruises }: { readonly month: string; readon
                 {Number(day.slice(8, 10))}
               </span>
               {starting.map((cruise) => (
-                <DepartureChip key={cruise.id} cruise={cruise} />
+                <DepartureChip key={cruise.id} cruise={cruise} editable={editable(cruise)} />
               ))}
             </li>
           );
@@ -219,8 +241,9 @@ export default function DeparturesView() {
 
   const title = t("nav.cruises");
   const cancelTitle = (cruise: Cruise) => t("cruises.cancelTitle", { code: cruise.code });
+  const editable = (cruise: Cruise) => writable && departures.offers(cruise, "cruise.edit");
   const actions = (cruise: Cruise): ReadonlyArray<RowAction> => [
-    { kind: writable && departures.offers(cruise, "cruise.edit") ? "edit" : "view", to: departures.tabPath(cruise.id, "edit") },
+    { kind: editable(cruise) ? "edit" : "view", to: departures.tabPath(cruise.id, "edit") },
     ...(writable && departures.offers(cruise, "cruise.cancel")
       ? [{ kind: "cancel" as const, onClick: () => actor.send({ type: "cruise.cancel", id: cruise.id, title: cancelTitle(cruise) }) }]
       : []),
@@ -229,7 +252,7 @@ export default function DeparturesView() {
     {
       header: t("cruises.code"),
       cell: (cruise) => (
-        <Link className="nowrap" href={departures.tabPath(cruise.id, "edit")}>
+        <Link className="nowrap" href={departures.tabPath(cruise.id, "reservations")}>
           {cruise.code}
         </Link>
       ),
@@ -322,7 +345,7 @@ export default function DeparturesView() {
       ) : loading && cruises.length === 0 ? (
         <Spinner />
       ) : query.view === "calendar" ? (
-        <DeparturesCalendar month={query.month} cruises={cruises} />
+        <DeparturesCalendar month={query.month} cruises={cruises} editable={editable} />
       ) : (
         <DataTable caption={title} columns={columns} rows={cruises} empty={t("cruises.none")} />
       )}

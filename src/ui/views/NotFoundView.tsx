@@ -1,15 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "wouter";
+import { ProblemPage } from "../components/ProblemPage.tsx";
 import { paths } from "../paths.ts";
-import { useDocumentTitle } from "../useDocumentTitle.ts";
 
+/** An address that leads to no screen: the public site's start, or the panel's when `home` says so. */
 export function NotFoundView({ home = paths.landing }: { readonly home?: string }) {
   const { t } = useTranslation();
-  useDocumentTitle(t("notFound.title"));
-  return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title">{t("notFound.title")}</h1>
-      <Link href={home}>{t("notFound.back")}</Link>
-    </section>
-  );
+  return <ProblemPage problem="notFound" back={home} backLabel={t("problem.home")} />;
 }

@@ -49,6 +49,9 @@ const OwnPasswordView = lazy(() =>
   withTexts("account", import("./ChangePasswordView.tsx").then(({ OwnPasswordView: view }) => ({ default: view }))),
 );
 
+/** The staff's users are the admins' (SPEC.md section 2), as their menu entry is: an agency has Mi agencia. */
+const userAdmins: ReadonlyArray<RoleName> = ["admin"];
+
 /** Home content is for admin and marketing (PRODUCT.md section 5), as its menu entry is. */
 const homeEditors: ReadonlyArray<RoleName> = ["admin", "marketing"];
 
@@ -61,7 +64,9 @@ export default function PanelView() {
       <Suspense fallback={<Spinner />}>
         <Switch>
           <Route path={paths.users}>
-            <UsersView />
+            <RequireRole roles={userAdmins}>
+              <UsersView />
+            </RequireRole>
           </Route>
           <Route path={paths.flows}>
             <RequireRole roles={["admin", "marketing"]}>
@@ -83,7 +88,9 @@ export default function PanelView() {
             <WithId render={(id) => <LeadView key={id} id={id} />} />
           </Route>
           {formRoutes([paths.usersNew], paths.user(":id"), (id) => (
-            <UserFormView key={id ?? "new"} id={id} />
+            <RequireRole roles={userAdmins}>
+              <UserFormView key={id ?? "new"} id={id} />
+            </RequireRole>
           ))}
           <Route path={`${yachts.listPath}/:id/:page`}>
             <RequireRole roles={yachtPageAccess.readers}>
@@ -182,7 +189,7 @@ export default function PanelView() {
             </RequireRole>
           </Route>
           <Route>
-            <NotFoundView />
+            <NotFoundView home={paths.login} />
           </Route>
         </Switch>
       </Suspense>

@@ -10,6 +10,8 @@ import { type PendingCommand, reservationPageMachine } from "../../machines/rese
 import { departures } from "../../records/cruises.ts";
 import { passengers } from "../../records/passengers.ts";
 import { reservations } from "../../records/reservations.ts";
+import { loadRefusal } from "../../machines/shared.ts";
+import { ProblemPage } from "../components/ProblemPage.tsx";
 import { downloadTemplate, ImportReportTable } from "../components/PassengerImport.tsx";
 import { EXPIRY_REASON } from "../../machines/domain/space.machine.ts";
 import { translateMessage } from "../../i18n/messages.ts";
@@ -94,6 +96,7 @@ export default function ReservationView({ id }: { readonly id: number }) {
   const money = useSelector(actor, (snapshot) => snapshot.context.money);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
+  const refused = useSelector(actor, (snapshot) => (snapshot.matches("failed") ? loadRefusal(snapshot.context.error) : null));
   const busy = useSelector(actor, (snapshot) => !snapshot.matches("ready"));
   const importing = useSelector(actor, (snapshot) => snapshot.matches("importing"));
   const importReport = useSelector(actor, (snapshot) => snapshot.context.importReport);
@@ -117,6 +120,7 @@ export default function ReservationView({ id }: { readonly id: number }) {
       ] as const
     ).filter(([, event]) => writable && reservations.offers(reservation, event));
 
+  if (refused !== null) return <ProblemPage problem={refused} back={reservations.listPath} backLabel={t("problem.backTo", { place: t("nav.reservations") })} />;
   return (
     <section aria-labelledby="page-title" className="reservation-page">
       <PageTitle title={title} />

@@ -1,0 +1,77 @@
+/**
+ * Issue 37, item 1: a refused hold shows where the user is looking. The hold form sits below a
+ * departure's whole cabin plan, so a refusal shown at the top of the page went unseen; after
+ * "Bloquear" its message must be inside the viewport, on a desktop and on a phone.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { desktop, launchBrowser, newPage, phone, unexpectedErrors } from "./support/browser.ts";
+import { signIn } from "./support/screens.ts";
+import { type RunningServer, startDemoServer } from "./support/server.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Listed {
+  readonly id: number;
+  readonly code: string;
+  readonly availability: { readonly free: number; readonly capacity: number };
+}
+
+const isListed = (value: unknown): value is { readonly data: ReadonlyArray<Listed> } =>
+  typeof value === "object" && value !== null && "data" in value && Array.isArray(value.data);
+
+/** A departure of the Explorer in four months, with every berth free: the refusal is the child rule's, not a full cabin's. */
+const freeDeparture = async (token: string): Promise<Listed> => {
+  const from = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
+  const response = await fetch(`${server.url}/api/cruises?from=${from}&pageSize=50`, { headers: { authorization: `Bearer ${token}` } });
+  const body: unknown = await response.json();
+  const found = isListed(body) ? body.data.find((cruise) => cruise.code.startsWith("GEX-") && cruise.availability.free === cruise.availability.capacity) : undefined;
+  if (found === undefined) throw new Error("no free departure of the Explorer");
+  return found;
+};
+
+describe("a refused hold", () => {
+  it.each([
+    ["a desktop", desktop],
+    ["a phone", phone],
+  ])("shows its message inside the viewport after Bloquear, on %s", async (_, viewport) => {
+    const { page, context, consoleErrors } = await newPage(browser, viewport);
+    await page.goto(`${server.url}/panel`);
+    await signIn(page, server.url, "ventas@example.com");
+    const token = await page.evaluate(() => String(JSON.parse(localStorage.getItem("userInfo") ?? "{}").token));
+    const departure = await freeDeparture(token);
+    await page.goto(`${server.url}/panel/cruises/${departure.id}/reservations`);
+    await page.getByRole("heading", { name: `Salida ${departure.code}` }).waitFor();
+
+    // a child alone in a cabin: the server refuses with 'gender not allowed'
+    await page.getByRole("button", { name: "Cabina 3: 2 de 2 plazas libres" }).click();
+    await page.getByRole("group", { name: "Cabina 3" }).getByLabel("Child", { exact: true }).fill("1");
+    await page.getByRole("button", { name: "Bloquear" }).click();
+
+    const message = page.locator(".hold-refusal").getByText("Género no permitido en esta cabina.");
+    await message.waitFor();
+    const box = await message.boundingBox();
+    expect(box).not.toBeNull();
+    if (box !== null) {
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    }
+    // focus went to it, and the cabin picked says it too
+    expect(await page.evaluate(() => document.activeElement?.classList.contains("hold-refusal") === true)).toBe(true);
+    await page.getByRole("button", { name: "Cabina 3: 2 de 2 plazas libres" }).getByText("Género no permitido en esta cabina.").waitFor();
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});
