@@ -1,6 +1,7 @@
 import { Schema } from "effect";
-import { type AvailabilityQuery, type DepartureAvailability, availability as availabilityEndpoint } from "../../src/api/availability.ts";
+import { type AvailabilityQuery, type DepartureAvailability, availability as availabilityEndpoint, departureAvailability as departureAvailabilityEndpoint } from "../../src/api/availability.ts";
 import { ApiError } from "../../src/api/errors.ts";
+import { messages } from "../../src/api/messages.ts";
 import { CruiseId } from "../../src/api/ids.ts";
 import { availabilityMachine } from "../../src/machines/domain/availability.machine.ts";
 import { countBerths } from "../../src/machines/domain/berths.ts";
@@ -142,6 +143,14 @@ export const availabilityOf = async (db: Queryable, departures: ReadonlyArray<De
 export const fitsParty = (passengers: number | undefined) => (answer: DepartureAvailability): boolean =>
   passengers === undefined || answer.free >= passengers;
 
+/** `GET /availability/{id}`: one scheduled departure with its berths, or 404. */
+const oneDeparture = async (db: Queryable, id: number): Promise<DepartureAvailability> => {
+  const departure = (await scheduledDepartures(db)).find((row) => row.id === id);
+  const [answer] = departure === undefined ? [] : await availabilityOf(db, [departure]);
+  if (answer === undefined) throw new ApiError(404, messages.notFound);
+  return answer;
+};
+
 /** `GET /availability`: judged by the availability machine (the period is required), answered from the berths. */
 export const registerAvailabilityRoutes = (app: FastifyInstance, context: RouteContext & { readonly berths: BerthIndex }): void => {
   registerEndpoint(app, context, availabilityEndpoint, async ({ query }) => {
@@ -150,4 +159,5 @@ export const registerAvailabilityRoutes = (app: FastifyInstance, context: RouteC
     const fits = fitsParty(query.passengers);
     return new EncodedItems((await context.berths.availability(query)).filter(({ answer }) => fits(answer)).map(({ json }) => json));
   });
+  registerEndpoint(app, context, departureAvailabilityEndpoint, async ({ params }) => oneDeparture(context.db, params.id));
 };

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { CruiseStatus } from "./cruises.ts";
 import { endpoint, everyRole } from "./endpoint.ts";
-import { CruiseId, Int4, integerFromText, SerialId, SerialIdFromText } from "./ids.ts";
+import { CruiseId, Int4, idParams, integerFromText, SerialId, SerialIdFromText } from "./ids.ts";
 
 /**
  * Availability (DOMAIN.md section 4): the departures of a period, of one yacht or all, with their
@@ -48,4 +48,15 @@ export const availability = endpoint({
   access: { kind: "session", roles: everyRole },
   description:
     "The scheduled departures starting from `from` to `to` (YYYY-MM-DD, at most a year), of yacht `yachtId`, with at least `passengers` free berths: each with its free berths by cabin category and its status. Without the dates: 400 'dates required in availability'.",
+});
+
+export const departureAvailability = endpoint({
+  name: "availability.get",
+  method: "GET",
+  path: "/availability/:id",
+  params: idParams(CruiseId),
+  response: DepartureAvailability,
+  access: { kind: "session", roles: everyRole },
+  description:
+    "One scheduled departure as the availability lists it (code, yacht, itinerary, dates, free berths by cabin category and status), for every role: what an agency user's departure page shows. 404 for a departure that is not scheduled.",
 });

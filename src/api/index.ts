@@ -4,7 +4,7 @@ import { documentEndpoints } from "./documents.ts";
 import { passengerEndpoints } from "./passengers.ts";
 import { reservationEndpoints } from "./reservations.ts";
 import { moneyEndpoints } from "./money.ts";
-import { availability } from "./availability.ts";
+import { availability, departureAvailability } from "./availability.ts";
 import { changeStream } from "./changes.ts";
 import { recordHistory } from "./history.ts";
 import { reportEndpoints } from "./reports.ts";
@@ -65,6 +65,7 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   ...passengerEndpoints,
   ...moneyEndpoints,
   availability,
+  departureAvailability,
   ...reportEndpoints,
   changeStream,
 ];

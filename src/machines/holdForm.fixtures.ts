@@ -16,7 +16,7 @@ export const fixtures = machineFixtures({
   // the waiting list is offered by the last refusal: editing with and without the offer are kept apart
   contextKey: (context) => Schema.is(offering)(context),
   events: [
-    { type: "xstate.done.actor.fetchChoices", output: { cruise: null, cabins: [], agencies: [], spaceTypes: [] } },
+    { type: "xstate.done.actor.fetchChoices", output: { cruise: null, departure: null, cabins: [], agencies: [], spaceTypes: [] } },
     { type: "xstate.error.actor.fetchChoices", error: refused(404, messages.notFound) },
     { type: "retry" },
     { type: "cabin.toggle", cabinId: 3 },

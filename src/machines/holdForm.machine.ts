@@ -3,6 +3,7 @@ import { assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../api/client.ts";
 import type { CatalogueItem } from "../api/catalogues.ts";
 import { currentSession } from "../api/auth.ts";
+import { type DepartureAvailability, departureAvailability } from "../api/availability.ts";
 import { type Cruise, getCruise } from "../api/cruises.ts";
 import { isApiError } from "../api/errors.ts";
 import { CruiseId } from "../api/ids.ts";
@@ -30,6 +31,8 @@ export interface HoldFormInput {
 export interface HoldChoices {
   /** The departure itself (null for an agency user, who reads departures through availability). */
   readonly cruise: Cruise | null;
+  /** For an agency user: the departure as the availability shows it (its code, yacht, itinerary, dates and berths). */
+  readonly departure: DepartureAvailability | null;
   readonly cabins: ReadonlyArray<CruiseCabin>;
   /** The agencies to sell for: every live one for staff, an agency user's own. */
   readonly agencies: ReadonlyArray<{ readonly id: number; readonly name: string }>;
@@ -139,8 +142,9 @@ export const holdFormMachine = setup({
   },
   actors: {
     fetchChoices: fromPromise<HoldChoices, HoldFormInput>(async ({ input }) => {
-      const [cruise, cabins, agencyItems, spaceTypes] = await Promise.all([
+      const [cruise, departure, cabins, agencyItems, spaceTypes] = await Promise.all([
         input.withAgencies ? input.client.call(getCruise, { params: { id: cruiseId(input.cruiseId) } }) : Promise.resolve(null),
+        input.withAgencies ? Promise.resolve(null) : input.client.call(departureAvailability, { params: { id: cruiseId(input.cruiseId) } }),
         input.client.call(cruiseCabins, { params: { id: cruiseId(input.cruiseId) } }),
         input.withAgencies
           ? input.client.call(agencies.api.list).then((items) => items.filter((agency) => agency.active))
@@ -149,7 +153,7 @@ export const holdFormMachine = setup({
       ]);
       // adults first: a child travels with one
       const types = spaceTypes.filter((type) => type.active).sort((a, b) => Number(a.child === true) - Number(b.child === true));
-      return { cruise, cabins, agencies: agencyItems, spaceTypes: types };
+      return { cruise, departure, cabins, agencies: agencyItems, spaceTypes: types };
     }),
     fetchCabins: fromPromise<ReadonlyArray<CruiseCabin>, HoldFormInput>(({ input }) =>
       input.client.call(cruiseCabins, { params: { id: cruiseId(input.cruiseId) } }),
@@ -161,7 +165,7 @@ export const holdFormMachine = setup({
 }).createMachine({
   id: "holdForm",
   description: "Hold berths on a departure: cabins picked on its plan, spaces by type, the agency and time limit; held or put on the waiting list by the server, and the reservation opened.",
-  context: ({ input }) => ({ ...input, cruise: null, cabins: [], agencies: [], spaceTypes: [], chosen: [], draft: null, missing: false, error: null, refusal: null }),
+  context: ({ input }) => ({ ...input, cruise: null, departure: null, cabins: [], agencies: [], spaceTypes: [], chosen: [], draft: null, missing: false, error: null, refusal: null }),
   initial: "loading",
   states: {
     loading: {

@@ -195,7 +195,7 @@ const attempts: Readonly<Record<string, Attempt>> = {
 };
 
 /** What an agency user may address that is no agency's: departures and the reference lists. */
-const shared = new Set(["cruises.cabins", "identificationTypes.get", "countries.get", "genders.get"]);
+const shared = new Set(["cruises.cabins", "availability.get", "identificationTypes.get", "countries.get", "genders.get"]);
 
 const notFound = [404, JSON.stringify({ data: messages.notFound })];
 const answered = (answer: Answer) => [answer.status, answer.text];

@@ -519,6 +519,9 @@ describe("availability", () => {
     expect(refusal(await call("GET", "/availability"))).toEqual([400, messages.datesRequired]);
     expect(refusal(await call("GET", "/availability?from=2030-06-01"))).toEqual([400, messages.datesRequired]);
     expect(refusal(await call("GET", "/availability?from=2030-06-30&to=2030-06-01"))).toEqual([400, messages.periodReversed]);
+    // one departure as the availability shows it, for an agency user's departure page (issue 37, item 6)
+    expect(dataOf(await call("GET", `/availability/${ids.june}`, undefined, "agency"))).toMatchObject({ cruiseId: ids.june, startDate: "2030-06-06", capacity, free: capacity });
+    expect((await call("GET", "/availability/999999", undefined, "agency")).status).toBe(404);
     expect(refusal(await call("GET", "/availability?from=2030-06-01&to=2031-06-03"))).toEqual([400, messages.periodTooLong]);
     expect(refusal(await call("GET", "/availability?from=2030-02-30&to=2030-06-01"))).toEqual([400, messages.invalidInput]);
     await hold();

@@ -33,7 +33,25 @@ const cabins = [
   cabin(4, 11, "Cubierta superior", null),
 ];
 
+/** The departure as the availability shows it: what an agency user's page heads itself with. */
+const departure = {
+  cruiseId: 7,
+  code: "GEX-20300606",
+  yachtId: 1,
+  yachtName: "Galápagos Explorer",
+  yachtColour: "#1e6091",
+  itineraryName: "Norte 4 días",
+  startDate: "2030-06-06",
+  endDate: "2030-06-09",
+  status: "available",
+  free: 7,
+  capacity: 8,
+  waiting: 0,
+  categories: [],
+};
+
 const replies = {
+  "GET /api/availability/7": { status: 200, data: departure },
   "GET /api/cruises/7/cabins": { status: 200, data: cabins },
   "GET /api/auth/session": {
     status: 200,
@@ -58,6 +76,9 @@ describe("a departure's cabins on its decks' plans", () => {
     await renderApp("/panel/cruises/7/reservations", fetch);
     const main = await screen.findByRole("region", { name: "Cubierta principal" });
     const upper = screen.getByRole("region", { name: "Cubierta superior" });
+    // an agency user's page says which departure it is (issue 37, item 6)
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toContain("GEX-20300606");
+    expect(screen.getByText(/Galápagos Explorer · Norte 4 días · 06\/06\/2030/)).toBeTruthy();
     // a screen reader and the tab key meet the decks, then each deck's cabins, in the yacht's order
     expect(screen.getAllByRole("region", { name: /^Cubierta/ })).toEqual([main, upper]);
     const onMain = within(main).getAllByRole("button");

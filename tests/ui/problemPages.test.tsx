@@ -46,6 +46,10 @@ describe("a screen that cannot show its record", () => {
     const { fetch } = fakeFetch({
       "GET /api/auth/session": agencySession,
       "GET /api/genders": { status: 200, data: [] },
+      "GET /api/availability/7": {
+        status: 200,
+        data: { cruiseId: 7, code: "GEX-20300606", yachtId: 1, yachtName: "Galápagos Explorer", yachtColour: "#1e6091", itineraryName: "Norte 4 días", startDate: "2030-06-06", endDate: "2030-06-09", status: "available", free: 8, capacity: 8, waiting: 0, categories: [] },
+      },
       "GET /api/cruises/7/cabins": { status: 403, data: messages.forbidden },
     });
     await renderApp("/panel/cruises/7/reservations", fetch);

@@ -20,6 +20,7 @@ export {
   leads,
   nav,
   passengers,
+  money,
   reports,
   options,
   reservations,

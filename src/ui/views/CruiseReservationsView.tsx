@@ -146,6 +146,7 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
   );
   const actor = useFlowActor(logic, { input: { client, cruiseId: id, withAgencies: staff } });
   const cruise = useSelector(actor, (snapshot) => snapshot.context.cruise);
+  const departure = useSelector(actor, (snapshot) => snapshot.context.departure);
   const cabins = useSelector(actor, (snapshot) => snapshot.context.cabins);
   const agencyItems = useSelector(actor, (snapshot) => snapshot.context.agencies);
   const spaceTypes = useSelector(actor, (snapshot) => snapshot.context.spaceTypes);
@@ -193,12 +194,19 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
   }
   return (
     <section aria-labelledby="page-title" className="cruise-reservations">
-      <PageTitle title={cruise === null ? t("holds.title") : t("holds.departure", { code: cruise.code })} />
+      <PageTitle title={cruise !== null ? t("holds.departure", { code: cruise.code }) : departure !== null ? t("holds.departure", { code: departure.code }) : t("holds.title")} />
       {cruise !== null && (
         <p className="departure-line">
           {`${cruise.yachtName} · ${cruise.cruiseItineraryName} · ${formatDate(cruise.startDate)} – ${formatDate(cruise.endDate)} · `}
           <strong>{t(cruiseStatusKey(cruise))}</strong>
           {` · ${t("cruises.freeOf", { free: cruise.availability.free, capacity: cruise.availability.capacity })}`}
+        </p>
+      )}
+      {cruise === null && departure !== null && (
+        <p className="departure-line">
+          {`${departure.yachtName} · ${departure.itineraryName} · ${formatDate(departure.startDate)} – ${formatDate(departure.endDate)} · `}
+          <strong>{t(`cruises.availabilityStatus.${departure.status}`)}</strong>
+          {` · ${t("cruises.freeOf", { free: departure.free, capacity: departure.capacity })}`}
         </p>
       )}
       {readsDepartures && <CruiseTabs id={id} current="reservations" />}
