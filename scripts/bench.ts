@@ -13,7 +13,9 @@
  * BENCH_ONLY=http, browser, leads or rebuild runs one part (its budgets only, no results file
  * written); BENCH_ONLY=uploads runs only the upload stall (GET /api/health and GET /leads while
  * four 10 MB photos are being uploaded) on PGlite; BENCH_ONLY=imports only the hostile passenger
- * sheets (scripts/benchImports.ts: five users sending XLSX bombs, GET /api/health meanwhile).
+ * sheets (scripts/benchImports.ts: five users sending XLSX bombs, GET /api/health meanwhile);
+ * BENCH_ONLY=burst only ten image uploads at once (scripts/benchUploadBurst.ts: GET /api/health
+ * during the burst against the same without uploads).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -22,11 +24,11 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { chromium } from "playwright-core";
-import sharp from "sharp";
 import { buildAll } from "./build.ts";
 import { type Budget, budgetTable, budgetVerdict, freePort, machineReferenceMs, type Server, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
 import { defaultLeadsLoad, leadsReport, measureLeads } from "./benchLeads.ts";
 import { importsReport, measureImports, prepareImports } from "./benchImports.ts";
+import { burstPhoto, measureUploadBurst, noisyJpeg, uploadBurstReport } from "./benchUploadBurst.ts";
 import { defaultRebuildLoad, measureRebuilds, rebuildReport } from "./benchRebuild.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -36,11 +38,11 @@ const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const ADMIN = { email: "admin@example.com", password: "Demo1234" };
 const CONNECTIONS = [1, 32] as const;
 const LIGHTHOUSE_ATTEMPTS = 3;
-const PARTS = ["http", "browser", "leads", "rebuild", "uploads", "imports"] as const;
+const PARTS = ["http", "browser", "leads", "rebuild", "uploads", "imports", "burst"] as const;
 const ONLY = process.env.BENCH_ONLY;
 if (ONLY !== undefined && !(PARTS as ReadonlyArray<string>).includes(ONLY)) throw new Error(`BENCH_ONLY is one of ${PARTS.join(", ")}`);
 /** Whether this run measures `part` (BENCH_ONLY=uploads is a piece of the HTTP part). */
-const measures = (part: "http" | "browser" | "leads" | "rebuild" | "imports") => ONLY === undefined || ONLY === part || (part === "http" && ONLY === "uploads");
+const measures = (part: "http" | "browser" | "leads" | "rebuild" | "imports" | "burst") => ONLY === undefined || ONLY === part || (part === "http" && ONLY === "uploads");
 /** Issue 19 item 6: a read endpoint's throughput against bare Fastify answering the same bytes. */
 const READ_RATIO = 0.4;
 /** Issue 19 item 4: an image's first-request 200 against bare Fastify. */
@@ -172,7 +174,7 @@ const targetsFor = async (url: string, token: string, notes: string[]): Promise<
   }
   // The same photo on both databases (PostgreSQL starts without the demo, PRODUCT.md): a
   // destination's picture as staff upload it, stored as the server re-encodes it.
-  const created = await createDestination(url, token, "Foto de prueba", await noisyJpeg(800, 533));
+  const created = await createDestination(url, token, "Foto de prueba", await noisyJpeg(800, 533, 95));
   if (created.status !== 200) throw new Error(`the bench's destination was refused: ${created.status}`);
   const international = await json(`${url}/api/itineraries/destinations/international`, { headers: auth });
   const image: unknown = international.body.data?.find((destination: { name: string }) => destination.name === "Foto de prueba")?.image;
@@ -237,19 +239,8 @@ const cannon = async (base: string, target: Target, connections: number) => {
   };
 };
 
-/** A JPEG at quality 95 whose pixels vary everywhere, so no encoder finds it cheap: a photo, not a drawing. */
-const noisyJpeg = async (width: number, height: number): Promise<Buffer> => {
-  const raw = Buffer.alloc(width * height * 3);
-  let seed = 1;
-  for (let index = 0; index < raw.length; index += 1) {
-    seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
-    raw[index] = (Math.floor(index / 3) % width) + (seed >>> 25);
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
-};
-
 /** A photo as a camera or phone sends it: 3600 x 2700, about 9 MB (under the default MAX_UPLOAD_MB of 10). */
-const cameraPhoto = () => noisyJpeg(3600, 2700);
+const cameraPhoto = () => noisyJpeg(3600, 2700, 95);
 
 /** Creates an international destination with `photo` as its image, as the panel's form sends it. */
 const createDestination = async (url: string, token: string, name: string, photo: Buffer): Promise<{ readonly status: number }> => {
@@ -788,6 +779,19 @@ try {
     } finally {
       await stopProcess(server.child);
       rmSync(importsDir, { recursive: true, force: true });
+    }
+  }
+  if (measures("burst")) {
+    log("ten image uploads at once");
+    const burstDir = mkdtempSync(join(tmpdir(), "backoffice-bench-burst-"));
+    const server = await startServer({ ...common, SEED_DEMO: "false", DATA_DIR: burstDir });
+    try {
+      const { lines, budgets: burstBudgets } = uploadBurstReport(await measureUploadBurst(server.url, (await signIn(server.url)).token, await burstPhoto()));
+      sections.push({ title: "Ten image uploads at once", lines });
+      budgets.push(...burstBudgets);
+    } finally {
+      await stopProcess(server.child);
+      rmSync(burstDir, { recursive: true, force: true });
     }
   }
   if (measures("leads")) {

@@ -3,6 +3,23 @@ import type { Sharp, SharpInput, SharpOptions } from "sharp";
 
 type SharpOf = (input: SharpInput, options: SharpOptions) => Sharp;
 
+/** The cores a decode may use: all but one, which is the event loop's (one at least). */
+const DECODE_CORES = Math.max(1, availableParallelism() - 1);
+
+/** libuv's pool, where sharp waits for each image; file reads, zlib, crypto and Argon2 share it. */
+const THREADPOOL = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+
+/**
+ * Images decoded at once in this process: as many as the cores left to decodes, and one fewer
+ * than libuv's pool, so that a burst of uploads leaves a thread to the rest of the server (one
+ * at least). This bounds the memory of decoded pixels whatever the number of uploads in flight;
+ * the others wait their turn in a queue, a promise each, which costs the event loop nothing.
+ */
+const MAX_DECODES = Math.max(1, Math.min(DECODE_CORES, THREADPOOL - 1));
+
+/** libvips' threads for one image: the decode cores shared among the slots. */
+const THREADS_PER_DECODE = Math.max(1, Math.floor(DECODE_CORES / MAX_DECODES));
+
 let loadedSharp: Promise<SharpOf> | undefined;
 
 /**
@@ -13,6 +30,9 @@ const loadSharp = (): Promise<SharpOf> =>
   (loadedSharp ??= import("sharp").then(({ default: sharp }) => {
     // Each upload and each served width is decoded once: libvips' operation cache would only hold memory.
     sharp.cache(false);
+    // libvips' threads per image (the cores, by default), so that the decodes together never
+    // take the core left to the event loop.
+    sharp.concurrency(THREADS_PER_DECODE);
     return sharp;
   }));
 
@@ -80,13 +100,6 @@ export const STORED_IMAGE: DetectedImage = { mime: "image/webp", ext: "webp" };
 /** WebP quality for photographs: visually clean at a fraction of a camera JPEG's bytes. */
 const WEBP_QUALITY = 80;
 
-/**
- * Images decoded at once in this process: one core fewer than the machine has (one at least, two
- * at most). sharp runs in libuv's pool (4 threads by default), which file reads and zlib share,
- * and a decode keeps a core busy: this leaves the event loop a core of its own, and bounds the
- * memory of decoded pixels whatever the number of uploads in flight; the others wait their turn.
- */
-const MAX_DECODES = Math.max(1, Math.min(2, availableParallelism() - 1));
 let decoding = 0;
 const waiting: Array<() => void> = [];
 
