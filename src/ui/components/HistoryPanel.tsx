@@ -16,11 +16,26 @@ const dateTime = (iso: string): string => {
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 };
 
-const valueText = (value: unknown, yes: string, no: string): string => {
+/** How a value reads: yes or no, a list of plain values joined, a list of records counted, a record's plain fields. */
+interface Wording {
+  readonly yes: string;
+  readonly no: string;
+  readonly records: (count: number) => string;
+}
+
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+const valueText = (value: unknown, wording: Wording): string => {
   if (value === null || value === undefined || value === "") return "—";
-  if (typeof value === "boolean") return value ? yes : no;
-  if (Array.isArray(value)) return value.map((item) => valueText(item, yes, no)).join(", ");
-  if (typeof value === "object") return JSON.stringify(value);
+  if (typeof value === "boolean") return value ? wording.yes : wording.no;
+  // a list of records (a reservation's spaces or price lines) reads as how many: their fields are the record's own page
+  if (Array.isArray(value)) return value.some(isRecord) ? wording.records(value.length) : value.map((item) => valueText(item, wording)).join(", ");
+  if (isRecord(value)) {
+    return Object.entries(value)
+      .filter(([, field]) => !isRecord(field) && !Array.isArray(field))
+      .map(([name, field]) => `${name}: ${valueText(field, wording)}`)
+      .join(" · ");
+  }
   return String(value);
 };
 
@@ -30,9 +45,9 @@ const storedImagePath = /^uploads\/[a-z_]+\/[0-9a-f]{64}\.(?:webp|png|jpe?g|gif|
 const isImagePath = (value: unknown): value is string => typeof value === "string" && storedImagePath.test(value);
 
 /** One side of a change: the image(s) it names as thumbnails, any other value as text. */
-function ChangeValue({ value, label, yes, no }: { readonly value: unknown; readonly label: string; readonly yes: string; readonly no: string }) {
+function ChangeValue({ value, label, wording }: { readonly value: unknown; readonly label: string; readonly wording: Wording }) {
   const images = isImagePath(value) ? [value] : Array.isArray(value) && value.length > 0 && value.every(isImagePath) ? value : null;
-  if (images === null) return <>{valueText(value, yes, no)}</>;
+  if (images === null) return <>{valueText(value, wording)}</>;
   return (
     <span className="history-thumbs">
       {images.map((path, index) => (
@@ -50,6 +65,7 @@ export function HistoryPanel({ stream, id }: { readonly stream: HistoryStream; r
   const { client } = useServices();
   const [snapshot, send] = useFlowMachine(recordHistoryMachine, { input: { client, stream, id } });
   const { entries, error } = snapshot.context;
+  const wording: Wording = { yes: t("history.yes"), no: t("history.no"), records: (count) => t("history.records", { count }) };
 
   const toggle = (event: SyntheticEvent<HTMLDetailsElement>) =>
     send({ type: event.currentTarget.open ? "recordHistory.open" : "recordHistory.close" });
@@ -82,8 +98,8 @@ export function HistoryPanel({ stream, id }: { readonly stream: HistoryStream; r
                   {entry.changes.map((change) => (
                     <li key={change.field}>
                       {field(change.field)}:{" "}
-                      <ChangeValue value={change.before} label={field(change.field)} yes={t("history.yes")} no={t("history.no")} /> →{" "}
-                      <ChangeValue value={change.after} label={field(change.field)} yes={t("history.yes")} no={t("history.no")} />
+                      <ChangeValue value={change.before} label={field(change.field)} wording={wording} /> →{" "}
+                      <ChangeValue value={change.after} label={field(change.field)} wording={wording} />
                     </li>
                   ))}
                 </ul>
