@@ -242,3 +242,21 @@ const panelRows: ReadonlyArray<WatchedRows> = [
 
 /** What a refused command must leave untouched: every event and every row a panel could read, by table. */
 export const snapshot = (db: Database): Promise<Record<string, string>> => fingerprints(db, panelRows);
+
+/**
+ * Records a reservation's deposit due through the API (decision 065: confirming needs it, or an
+ * agency's credit), received on the server's day, and answers the cents recorded.
+ */
+export const payDeposit = async (server: TestServer, token: string, reservationId: number): Promise<number> => {
+  const account = await request(server, "GET", `/api/reservations/${reservationId}/account`, { token });
+  const due = dataOf(account);
+  const cents = typeof due === "object" && due !== null && "depositDueCents" in due && typeof due.depositDueCents === "number" ? due.depositDueCents : 0;
+  const amount = `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  const receivedAt = new Date(server.clock.now().getTime() - 5 * 3_600_000).toISOString().slice(0, 10);
+  const answer = await request(server, "POST", "/api/payments/recordPayment", {
+    token,
+    body: { reservationId, amount, receivedAt, method: "transfer", reference: "DEP-1", payer: "Depósito" },
+  });
+  if (answer.status !== 200) throw new Error(`deposit of reservation ${reservationId} refused: ${answer.text}`);
+  return cents;
+};

@@ -37,6 +37,7 @@ const account = (facts: Partial<AccountFacts>) =>
     startDate: "2030-06-06",
     payments: [],
     policy: defaultMoneyPolicy,
+    terms: null,
     clock,
     ...facts,
   });
