@@ -493,12 +493,11 @@ const otherBalancesCents = async (tx: Queryable, agencyId: number, id: number): 
 };
 
 /**
- * Sells a held reservation (decision 065): the machine judges its money from the raw facts loaded
- * here under its lock (its due and payments, the policy in force, the agency's credit and other
- * balances, who asks) and the event stores the terms in force that day, and an admin's reason
- * when one is given.
+ * A confirmation as the machine judges it (decision 065): the event, storing the terms in force
+ * today and a reason when one is given, and the raw facts loaded under the reservation's lock (its
+ * due and payments, the policy, the agency's credit and other balances, who asks).
  */
-export const confirmReservation = async (tx: Queryable, id: ReservationId, caller: Caller, reason?: string): Promise<void> => {
+const confirmation = async (tx: Queryable, id: ReservationId, caller: Caller, reason: string | undefined) => {
   const { reservation } = await lockReservation(tx, id, caller.session);
   const clock = caller.now.getTime();
   const policy = await readMoneyPolicy(tx);
@@ -519,12 +518,20 @@ export const confirmReservation = async (tx: Queryable, id: ReservationId, calle
     terms: { ...policyTerms(policy), confirmedOn: ecuadorDay(clock) },
     ...(given === "" ? {} : { reason: given }),
   } as const;
-  await decideReservation(tx, id, event, commandOptions(caller), {
-    clock,
-    currentTimeLimit: timeLimitOf(reservation),
-    fieldProblem: given === "" ? null : reasonProblem(given),
-    money,
-  });
+  const facts = { clock, currentTimeLimit: timeLimitOf(reservation), fieldProblem: given === "" ? null : reasonProblem(given), money } satisfies Partial<ReservationFacts>;
+  return { reservation, event, facts };
+};
+
+/** Sells a held reservation once paid for: its deposit, its agency's credit or an admin's reason. */
+export const confirmReservation = async (tx: Queryable, id: ReservationId, caller: Caller, reason?: string): Promise<void> => {
+  const { event, facts } = await confirmation(tx, id, caller, reason);
+  await decideReservation(tx, id, event, commandOptions(caller), facts);
+};
+
+/** Whether the machine would confirm a held reservation now, as it stands (the demo's sales on credit ask before). */
+export const isConfirmable = async (tx: Queryable, id: ReservationId, caller: Caller): Promise<boolean> => {
+  const { reservation, event, facts } = await confirmation(tx, id, caller, undefined);
+  return judge(reservationMachine, reservation.state, event, { ...noReservationFacts, ...facts }).kind === "accepted";
 };
 
 /** How often agency users have extended a reservation's time limit: staff extensions are not counted (DOMAIN.md section 5). */

@@ -1,4 +1,5 @@
 /** A real server on a free port over the test file's own database, with a clock the test moves. */
+import { decimalOfCents, ecuadorDay } from "../../src/machines/domain/money.ts";
 import { catalogues } from "../../src/records/index.ts";
 import type { FastifyInstance } from "fastify";
 import { hash } from "@node-rs/argon2";
@@ -251,11 +252,9 @@ export const payDeposit = async (server: TestServer, token: string, reservationI
   const account = await request(server, "GET", `/api/reservations/${reservationId}/account`, { token });
   const due = dataOf(account);
   const cents = typeof due === "object" && due !== null && "depositDueCents" in due && typeof due.depositDueCents === "number" ? due.depositDueCents : 0;
-  const amount = `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-  const receivedAt = new Date(server.clock.now().getTime() - 5 * 3_600_000).toISOString().slice(0, 10);
   const answer = await request(server, "POST", "/api/payments/recordPayment", {
     token,
-    body: { reservationId, amount, receivedAt, method: "transfer", reference: "DEP-1", payer: "Depósito" },
+    body: { reservationId, amount: decimalOfCents(cents), receivedAt: ecuadorDay(server.clock.now().getTime()), method: "transfer", reference: "DEP-1", payer: "Depósito" },
   });
   if (answer.status !== 200) throw new Error(`deposit of reservation ${reservationId} refused: ${answer.text}`);
   return cents;

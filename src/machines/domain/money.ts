@@ -25,6 +25,10 @@ export const centsOf = (amount: string): number | null => {
   return sign === "-" ? -cents : cents;
 };
 
+/** The decimal text of whole cents (`125050` is `"1250.50"`): an amount as the contract takes it. */
+export const decimalOfCents = (cents: number): string =>
+  `${cents < 0 ? "-" : ""}${Math.trunc(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+
 /**
  * Cents of an amount of dollars stored as a floating-point number (the reservation's price, in
  * jsonb since before money was exact): rounded to the nearest cent once, where it is read.
