@@ -1,8 +1,10 @@
 import { Schema } from "effect";
 import { CruiseId, ReservationId } from "../../src/api/ids.ts";
 import type { CruiseCabin } from "../../src/api/reservations.ts";
+import { decimalOfCents, ecuadorDay } from "../../src/machines/domain/money.ts";
 import { defaultHoldPolicy, departureMoment, latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
 import type { Queryable } from "../db/database.ts";
+import { type MoneyCaller, readAccount, receivePayment } from "../money/money.ts";
 import { demoSeller, sequence } from "./seller.ts";
 import { queryRows } from "../db/rows.ts";
 import {
@@ -13,6 +15,7 @@ import {
   createReservation,
   departureCabins,
   findReservation,
+  isConfirmable,
   remindDue,
 } from "../reservations/reservations.ts";
 
@@ -23,10 +26,28 @@ const HOUR = 3_600_000;
 const FULL_DEPARTURE = 2;
 
 /**
- * Reservations on the demo's next departures (DOMAIN.md section 5), made as the sales executive
- * would through the reservation machine: some held (a few expiring within a day), most of the
- * earlier ones confirmed, some canceled, one space canceled alone, a full departure with its
- * waiting list, and a charter; on the yachts given (all, for the demo).
+ * Records what a demo client paid for a reservation, as the sales executive would through the
+ * payment machine: its deposit due, or all it owes; received today.
+ */
+const pay = async (tx: Queryable, id: number, caller: MoneyCaller, whole: boolean): Promise<void> => {
+  const account = await readAccount(tx, ReservationId.make(id), caller);
+  const cents = account === null ? 0 : whole ? account.balanceCents : account.depositDueCents - account.paidCents;
+  if (cents <= 0) return;
+  await receivePayment(
+    tx,
+    { reservationId: id, amount: decimalOfCents(cents), receivedAt: ecuadorDay(caller.now.getTime()), method: "transfer", reference: `TRF-${id}`, payer: "Cliente de la demo" },
+    "payment.record",
+    caller,
+  );
+};
+
+/**
+ * Reservations on the demo's next departures (DOMAIN.md sections 5 and 10), made as the sales
+ * executive would through the reservation and payment machines: some held (a few expiring within
+ * a day), most of the earlier ones confirmed (with their deposit, all they owe, or on their
+ * agency's credit: those of departures inside the balance window owe all, so the ones on credit
+ * are overdue), some canceled (the first with its deposit paid: a refund due), one space canceled
+ * alone, a full departure with its waiting list, and a charter; on the yachts given (all, for the demo).
  */
 export const seedDemoReservations = async (
   tx: Queryable,
@@ -37,6 +58,21 @@ export const seedDemoReservations = async (
   const session = await demoSeller(tx);
   if (session === null) return;
   const caller: Caller = { session, now, policy: defaultHoldPolicy };
+  /**
+   * How each sale is paid for: on its agency's credit while the machine says it covers it, else its
+   * deposit, some all they owe. Its own sequence, so the berths sold stay those of any day.
+   */
+  const money = sequence(29);
+  let refundShown = false;
+  // the first agency sale its credit covers is on credit: on the next departures, inside the balance window, an overdue one
+  let overdueShown = false;
+  const confirm = async (id: number, agencyId: number | null): Promise<void> => {
+    const roll = money();
+    const onCredit = agencyId !== null && (roll < 0.35 || !overdueShown) && (await isConfirmable(tx, ReservationId.make(id), caller));
+    overdueShown ||= onCredit;
+    if (!onCredit) await pay(tx, id, caller, roll > 0.8);
+    await confirmReservation(tx, ReservationId.make(id), caller);
+  };
   const agencies = (await queryRows(tx, IdRow, "select id from agencies where status <> 'deleted' and active order by id")).map(({ id }) => id);
   const [male, female] = (await queryRows(tx, IdRow, "select id from genders where status <> 'deleted' and active and not coalesce((details->>'child')::boolean, false) order by id")).map(
     ({ id }) => id,
@@ -89,9 +125,12 @@ export const seedDemoReservations = async (
       taken += types.length;
       const roll = random();
       if ("timeLimit" in soon) continue;
-      if (full || roll < Math.max(0.3, 0.6 - index * 0.01)) await confirmReservation(tx, held.id, caller);
-      else if (roll > 0.92) await cancelReservation(tx, held.id, "El cliente cambió de fechas", caller);
-      else if (roll > 0.86 && types.length > 1 && !withChild && !family) {
+      if (full || roll < Math.max(0.3, 0.6 - index * 0.01)) await confirm(held.id, agencyId);
+      else if (roll > 0.92) {
+        if (!refundShown) await pay(tx, held.id, caller, false);
+        refundShown = true;
+        await cancelReservation(tx, held.id, "El cliente cambió de fechas", caller);
+      } else if (roll > 0.86 && types.length > 1 && !withChild && !family) {
         const space = (await findReservation(tx, ReservationId.make(held.id), session))?.bookings[0]?.spaces[0];
         if (space !== undefined) await cancelSpace(tx, space.id, "Un pasajero no viajará", caller);
       }

@@ -11,9 +11,7 @@ import { ReservationId } from "../../src/api/ids.ts";
 import {
   type Account,
   DEFAULT_PAYMENTS_PAGE_SIZE,
-  defaultMoneyPolicy,
-  MoneyPolicy,
-  type MoneyPolicyView,
+  type MoneyPolicy,
   type Payment,
   PaymentId,
   PaymentKind,
@@ -24,7 +22,7 @@ import {
   type RefundDraft,
 } from "../../src/api/money.ts";
 import { reasonProblem } from "../../src/api/reservations.ts";
-import { accountOf, type CountedPayment, centsOf, centsOfDollars } from "../../src/machines/domain/money.ts";
+import { accountOf, centsOf, centsOfDollars } from "../../src/machines/domain/money.ts";
 import { noPaymentFacts, type PaymentEvent, type PaymentFacts } from "../../src/machines/domain/payment.machine.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
@@ -32,6 +30,7 @@ import { queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts"
 import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
 import { orNotFound } from "../http/found.ts";
 import { findReservation, lockReservation, ownAgency, type StoredReservation } from "../reservations/reservations.ts";
+import { confirmedTerms, countedPayments, dueCentsOf, readMoneyPolicy } from "./facts.ts";
 import { COMPANY_POLICY, moneyPolicyRecord, paymentRecord } from "./projection.ts";
 
 /** Who asks, and when. */
@@ -42,36 +41,11 @@ export interface MoneyCaller {
 
 const optionsOf = (caller: MoneyCaller): CommandOptions => ({ actorId: caller.session.userId, occurredAt: caller.now });
 
-const PolicyRow = Schema.Struct({ policy: MoneyPolicy, version: Schema.Int });
-
-/** The money policy in force and its version: DOMAIN.md's defaults (version 0) until an admin sets one. */
-export const readMoneyPolicy = async (db: Queryable): Promise<MoneyPolicyView> => {
-  const row = await queryOne(db, PolicyRow, "select policy, version from money_policies where id = $1", [COMPANY_POLICY]);
-  return row === null ? { ...defaultMoneyPolicy, version: 0 } : { ...row.policy, version: row.version };
-};
-
 /** Replaces the money policy, from a form loaded at `version`. */
 export const setMoneyPolicy = async (tx: Queryable, policy: MoneyPolicy, version: number, caller: MoneyCaller): Promise<void> => {
   await expectVersion(tx, moneyPolicyRecord, COMPANY_POLICY, version);
   await decide(tx, moneyPolicyRecord, COMPANY_POLICY, { type: "moneyPolicy.set", ...policy }, optionsOf(caller), {});
 };
-
-const CountedRow = Schema.Struct({ kind: PaymentKind, status: PaymentState, amount_cents: Schema.Int });
-
-/** A reservation's payments and refunds, in every state, as the account and the guards count them. */
-const countedPayments = async (db: Queryable, reservationId: number): Promise<ReadonlyArray<CountedPayment>> =>
-  (await queryRows(db, CountedRow, "select kind, status, amount_cents from payments where reservation_id = $1", [reservationId])).map((row) => ({
-    kind: row.kind,
-    state: row.status,
-    amountCents: row.amount_cents,
-  }));
-
-/**
- * What a reservation's debtor owes, in cents: the net for an agency, the total for a direct
- * client. The price is stored in dollars (a float in jsonb): it becomes cents here, once.
- */
-const dueCentsOf = (reservation: Pick<StoredReservation, "agencyId" | "price">): number =>
-  centsOfDollars(reservation.agencyId === null ? reservation.price.total : reservation.price.net);
 
 /** The facts of a command on a reservation's money, loaded under its lock. */
 const reservationFacts = async (tx: Queryable, reservation: StoredReservation, caller: MoneyCaller): Promise<PaymentFacts> => ({
@@ -214,6 +188,7 @@ export const readAccount = async (db: Queryable, id: ReservationId, caller: Mone
     startDate: reservation.startDate,
     payments: await countedPayments(db, id),
     policy: await readMoneyPolicy(db),
+    terms: await confirmedTerms(db, id),
     clock: caller.now.getTime(),
   });
 };

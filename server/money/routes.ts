@@ -4,7 +4,8 @@ import { messages } from "../../src/api/messages.ts";
 import * as api from "../../src/api/money.ts";
 import { orNotFound } from "../http/found.ts";
 import { type Call, Listed, registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
-import { decidePayment, listPayments, type MoneyCaller, readAccount, readMoneyPolicy, receivePayment, recordRefund, setMoneyPolicy } from "./money.ts";
+import { readMoneyPolicy } from "./facts.ts";
+import { decidePayment, listPayments, type MoneyCaller, readAccount, receivePayment, recordRefund, setMoneyPolicy } from "./money.ts";
 
 export const registerMoneyRoutes = (app: FastifyInstance, context: RouteContext): void => {
   const { db, now } = context;

@@ -97,7 +97,7 @@ const projection = recordProjection({
         return insertSpaces(tx, row, opening, nextStatus(spaceMachine, "available", { type: type === "reservation.hold" ? "space.hold" : "space.wait" }) ?? "");
       }
       case "reservation.confirm":
-        await updateRow(tx, reservationRecord.table, row);
+        await updateRow(tx, reservationRecord.table, row, event.terms === undefined ? {} : { terms: event.terms });
         return moveSpaces(tx, row, { type: "space.confirm" }, null);
       case "reservation.extend":
         await updateRow(tx, reservationRecord.table, row, { time_limit: event.timeLimit });

@@ -53,7 +53,7 @@ export const registerReservationRoutes = (app: FastifyInstance, context: Reserva
   });
 
   registerEndpoint(app, context, api.confirmReservation, async (call) => {
-    await db.transaction((tx) => confirmReservation(tx, call.params.id, caller(call)));
+    await db.transaction((tx) => confirmReservation(tx, call.params.id, caller(call), call.body.reason));
     await touched("reservations", call.params.id);
     return messages.updated;
   });

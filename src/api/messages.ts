@@ -97,6 +97,9 @@ export const messages = {
   paymentAmountNotPositive: "payment amount must be positive",
   paymentExceedsBalance: "payment exceeds balance",
   refundExceedsPayments: "refund exceeds payments",
+  /** Confirming needs money or credit (decision 065). */
+  depositNotReceived: "deposit not received",
+  agencyCreditExceeded: "agency credit exceeded",
 } as const;
 
 export type Message = (typeof messages)[keyof typeof messages];

@@ -225,14 +225,24 @@ export const createReservation = endpoint({
     "Holds berths on a departure (or, with `waitlist` and no room, puts them on the waiting list): cruiseId, agencyId (null: direct), type, timeLimit (optional: the policy's default), notes, cabins with their spaces' types. Priced by the rates; refused with the spec's messages ('cruise full', 'cabin not available', 'gender not allowed', 'another reservation with family room on the cabin', 'no charter creation when spaces are occupied', 'another charter reservation exists', 'rate not defined', 'time limit not allowed').",
 });
 
+/**
+ * A confirmation's optional reason (decision 065): what lets an admin confirm a direct client's
+ * reservation before its deposit is received, recorded on the event; anyone may send one, it
+ * overrides nothing else. No body at all is no reason.
+ */
+export const ConfirmChange = Schema.Struct({ reason: Schema.optionalKey(Schema.String) });
+export type ConfirmChange = typeof ConfirmChange.Type;
+
 export const confirmReservation = endpoint({
   name: "reservations.confirm",
   method: "PUT",
   path: "/reservations/confirmReservation/:id",
   params: idParams(ReservationId),
+  body: ConfirmChange,
   response: MessageAnswer,
   access: sellers,
-  description: "Confirms a held reservation's spaces; 409 'time limit not allowed' once its time limit has passed.",
+  description:
+    "Confirms a held reservation's spaces once paid for (DOMAIN.md section 10): 409 'time limit not allowed' once its time limit has passed, 'deposit not received' when less than the deposit due is paid (a direct client's: unless an admin gives a `reason`, up to 300 characters; an agency's: unless its credit covers it), 'agency credit exceeded' when the agency's open balance plus this deposit is beyond its credit limit. The payment terms in force are stored with it.",
 });
 
 export const extendTimeLimit = endpoint({

@@ -49,8 +49,9 @@ export const fixtures = machineFixtures({
   id: "reservationPage",
   machine: reservationPageMachine,
   inputs: [
-    { client: unusedClient, id: 1, readsMoney: true },
-    { client: unusedClient, id: 1, readsMoney: false },
+    { client: unusedClient, id: 1, readsMoney: true, confirmsWithoutDeposit: false },
+    { client: unusedClient, id: 1, readsMoney: false, confirmsWithoutDeposit: false },
+    { client: unusedClient, id: 1, readsMoney: true, confirmsWithoutDeposit: true },
   ],
   // a delete's answer leads elsewhere than another command's: the pending kind tells them apart
   contextKey: (context) => (context as ReservationPageContext).pending?.kind ?? null,

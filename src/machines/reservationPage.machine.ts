@@ -57,10 +57,18 @@ export interface Money {
   readonly payments: ReadonlyArray<Payment>;
 }
 
-/** What the dialog asked: the command, and the reservation it is about. */
+/**
+ * Whether a confirmation asks its reason (decision 065): an admin confirms a direct client's
+ * reservation without its deposit for a reason, so the dialog requires one when the account says
+ * the deposit is not paid and offers one otherwise; nobody else is asked.
+ */
+export type ConfirmReason = "required" | "optional" | null;
+
+/** What the dialog asked: the command, the reservation it is about, and whether a confirmation asks a reason. */
 export interface CommandQuestion {
   readonly command: PendingCommand;
   readonly reservation: Reservation;
+  readonly confirmReason: ConfirmReason;
 }
 
 /**
@@ -84,6 +92,8 @@ export interface ReservationPageInput {
   readonly id: number;
   /** Whether the reader's role reads money (admin, sales, an agency user its own): marketing does not. */
   readonly readsMoney: boolean;
+  /** Whether the reader may confirm a direct client's reservation without its deposit, for a reason: an admin. */
+  readonly confirmsWithoutDeposit: boolean;
 }
 
 export interface ReservationPageContext extends ReservationPageInput {
@@ -111,6 +121,13 @@ const paymentId = Schema.decodeSync(PaymentId);
 const changeOf = (reply: Reply): ReservationChange | null =>
   typeof reply === "object" && !(reply instanceof Blob) && !isPaymentEntry(reply) ? reply : null;
 
+/** Whether the confirm dialog asks a reason, from who reads and the account (unknown: offered, not required). */
+const confirmReasonOf = (context: ReservationPageContext, reservation: Reservation): ConfirmReason => {
+  if (!context.confirmsWithoutDeposit || reservation.agencyId !== null) return null;
+  const account = context.money?.account;
+  return account !== undefined && account.paidCents < account.depositDueCents ? "required" : "optional";
+};
+
 /** Sends one command with the dialog's reply; answers the server's flow message. */
 const sendCommand = fromPromise<
   string,
@@ -124,7 +141,8 @@ const sendCommand = fromPromise<
     const params = { id: reservationId(input.id) };
     switch (command.kind) {
       case "confirm":
-        return client.call(confirmReservation, { params });
+        // the reason an admin gave (none: "")
+        return client.call(confirmReservation, { params, body: reply === "" ? {} : { reason: reply } });
       case "extend":
         return client.call(extendTimeLimit, { params, body: { timeLimit: reply } });
       case "cancel":
@@ -273,7 +291,7 @@ export const reservationPageMachine = setup({
         src: "askCommand",
         input: ({ context }) => {
           if (context.pending === null || context.reservation === null) throw new Error("nothing to ask about");
-          return { command: context.pending, reservation: context.reservation };
+          return { command: context.pending, reservation: context.reservation, confirmReason: confirmReasonOf(context, context.reservation) };
         },
         onDone: [
           {

@@ -183,14 +183,18 @@ describe("a reservation's account", () => {
 
   it("is overdue once confirmed with a balance after its balance due date", async () => {
     const id = await hold(ids.retailer);
+    // nothing paid: Cuenca Travel's credit (US$ 3,000) covers the deposit
     expect(answered(await call("PUT", `/reservations/confirmReservation/${id}`, {}))).toEqual([200, messages.updated]);
-    expect((await account(id)).moneyState).toBe("unpaid");
+    const confirmed = await account(id);
+    expect(confirmed).toMatchObject({ moneyState: "unpaid", depositDueDate: "2030-03-01" });
     // 8 April 2030, the day after the balance due date: sales signs in again; the clock goes back for the next test
     server.clock.advance(38 * DAY);
     try {
       tokens = new Map([["sales", await sessionFor(server, db, (await db.query<{ id: number }>("select id from users where email = 'sales@example.com'"))[0]?.id ?? 0)]]);
       const late = await account(id);
-      expect(late).toMatchObject({ moneyState: "overdue", depositDueCents: late.dueCents });
+      // the deposit was judged on the confirmation day, outside the balance window: it stays the policy's share
+      expect(late).toMatchObject({ moneyState: "overdue", depositDueCents: confirmed.depositDueCents, depositDueDate: "2030-03-01" });
+      expect(late.depositDueCents).toBeLessThan(late.dueCents);
     } finally {
       server.clock.advance(-38 * DAY);
     }

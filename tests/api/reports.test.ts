@@ -3,7 +3,7 @@ import { seedDemoSelling } from "../../server/demo/selling.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
 import { keptSeed, testDatabase } from "../setup/database.ts";
-import { type Answer, createStaff, dataOf, HOUR, request, sessionFor, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
+import { type Answer, createStaff, dataOf, HOUR, payDeposit, request, sessionFor, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
 
 /**
  * The Reportes section (decision 043): each report's figures against a reference this file works
@@ -84,7 +84,11 @@ const hold = async (cruiseId: number, cabins: Readonly<Record<string, number>>, 
   return held.id;
 };
 const reservation = async (id: number) => (await ok(call("GET", `/reservations/${id}`))) as ReservationAnswer;
-const confirm = (id: number, role: RoleName = "sales") => ok(call("PUT", `/reservations/confirmReservation/${id}`, {}, role));
+/** Confirms a held reservation once its deposit is recorded (decision 065), as sales records it. */
+const confirm = async (id: number, role: RoleName = "sales") => {
+  await payDeposit(server, tokens.get("sales") ?? "", id);
+  return ok(call("PUT", `/reservations/confirmReservation/${id}`, {}, role));
+};
 
 beforeAll(async () => {
   server = await startServer(db);

@@ -9,7 +9,8 @@ import { messages } from "../../src/api/messages.ts";
 import { EXPIRY_REASON } from "../../src/machines/domain/space.machine.ts";
 import { defaultHoldPolicy } from "../../src/machines/domain/timeLimit.ts";
 import { keptSeed, testDatabase } from "../setup/database.ts";
-import { type Answer, dataOf, HOUR, request, sessionFor, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
+import { defaultMoneyPolicy } from "../../src/api/money.ts";
+import { type Answer, dataOf, HOUR, payDeposit, request, sessionFor, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
 
 /**
  * Issue 17, item 3: reservations held with a time limit, confirmed, extended, canceled, expired by
@@ -220,6 +221,59 @@ describe("a held reservation", () => {
     server.clock.advance(2 * HOUR);
     expect(refusal(await call("PUT", `/reservations/confirmReservation/${second.id}`))).toEqual([409, messages.timeLimitNotAllowed]);
     expect(refusal(await call("PUT", `/reservations/confirmReservation/${first.id}`))).toEqual([409, messages.notAllowedNow]);
+  });
+
+  it("is confirmed only with its deposit received, or by an admin for a direct client with a reason; a refusal writes nothing", async () => {
+    const direct = await hold({ agencyId: null });
+    const confirm = (body: unknown, role: RoleName = "sales") => call("PUT", `/reservations/confirmReservation/${direct.id}`, body, role);
+    const before = await snapshot(db);
+    expect(refusal(await confirm({}))).toEqual([409, messages.depositNotReceived]);
+    // sales cannot override, whatever the reason; an admin needs one
+    expect(refusal(await confirm({ reason: "Cliente habitual" }))).toEqual([409, messages.depositNotReceived]);
+    expect(refusal(await confirm({ reason: "   " }, "admin"))).toEqual([409, messages.depositNotReceived]);
+    expect(refusal(await confirm({ reason: "x".repeat(301) }, "admin"))).toEqual([400, messages.invalidInput]);
+    expect(await snapshot(db)).toEqual(before);
+    expect(refusal(await confirm({ reason: "Cliente habitual: paga al embarcar" }, "admin"))).toEqual([200, messages.updated]);
+    const [event] = await db.query<{ data: { reason?: string; terms?: { depositPercent: number; confirmedOn: string } } }>(
+      "select data from events where stream = 'reservation' and stream_id = $1 and type = 'reservation.confirm'",
+      [String(direct.id)],
+    );
+    expect(event?.data).toMatchObject({ reason: "Cliente habitual: paga al embarcar", terms: { depositPercent: 30, confirmedOn: "2030-03-01" } });
+    // with its deposit received, sales confirms a direct client's reservation
+    const paid = await hold({ agencyId: null, cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.female }] }] });
+    await payDeposit(server, tokens.get("sales") ?? "", paid.id);
+    expect(refusal(await call("PUT", `/reservations/confirmReservation/${paid.id}`))).toEqual([200, messages.updated]);
+  });
+
+  it("is confirmed on its agency's credit while the open balance and the deposit stay within it, else 'agency credit exceeded'", async () => {
+    // Cuenca Travel's credit is US$ 3,000: every other cabin held for it is an open balance beyond it
+    const cabins = await cabinsOf(ids.june);
+    const everyOther = cabins.filter((cabin) => cabin.id !== ids.cabin3).map((cabin) => ({ cabinId: cabin.id, spaces: cabin.berths.map(() => ({ genderId: ids.male })) }));
+    const first = await hold();
+    const big = await hold({ cabins: everyOther });
+    expect(big.price.net).toBeGreaterThan(3_000);
+    const before = await snapshot(db);
+    expect(refusal(await call("PUT", `/reservations/confirmReservation/${first.id}`, { reason: "Cliente de confianza" }, "admin"))).toEqual([409, messages.agencyCreditExceeded]);
+    expect(await snapshot(db)).toEqual(before);
+    await payDeposit(server, tokens.get("sales") ?? "", first.id);
+    expect(refusal(await call("PUT", `/reservations/confirmReservation/${first.id}`))).toEqual([200, messages.updated]);
+    // an agency given no credit confirms with its deposit, as a direct client does
+    const patagonia = await idNamed("agencies", "Patagonia & Galápagos");
+    await call("PUT", `/reservations/cancelReservation/${big.id}`, { reason: "Cambio de planes" });
+    const none = await hold({ agencyId: patagonia, cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.female }] }] });
+    expect(refusal(await call("PUT", `/reservations/confirmReservation/${none.id}`))).toEqual([409, messages.depositNotReceived]);
+  });
+
+  it("keeps the terms it was confirmed on when the policy changes", async () => {
+    const confirmed = await hold();
+    expect(refusal(await call("PUT", `/reservations/confirmReservation/${confirmed.id}`))).toEqual([200, messages.updated]);
+    const held = await hold({ cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.female }] }] });
+    expect(refusal(await call("PUT", "/policies/updateMoneyPolicy", { ...defaultMoneyPolicy, depositPercent: 50, version: 0 }, "admin"))).toEqual([200, messages.updated]);
+    const account = async (id: number) => dataOf(await call("GET", `/reservations/${id}/account`)) as { dueCents: number; depositDueCents: number; depositDueDate: string | null };
+    const sold = await account(confirmed.id);
+    expect(sold).toMatchObject({ depositDueCents: Math.floor((sold.dueCents * 30 + 50) / 100), depositDueDate: "2030-03-01" });
+    const waiting = await account(held.id);
+    expect(waiting).toMatchObject({ depositDueCents: Math.floor((waiting.dueCents * 50 + 50) / 100), depositDueDate: null });
   });
 
   it("is extended later within the policy; an agency at most twice", async () => {

@@ -7,7 +7,7 @@ import { runDueWork } from "../../server/reservations/worker.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { defaultHoldPolicy } from "../../src/machines/domain/timeLimit.ts";
 import { testDatabase } from "../setup/database.ts";
-import { dataOf, HOUR, request, sessionFor, staffTokens, startServer, type TestServer } from "./support.ts";
+import { dataOf, HOUR, payDeposit, request, sessionFor, staffTokens, startServer, type TestServer } from "./support.ts";
 
 /**
  * Issue 17's model test: random sequences of holds (some asking to wait), confirmations,
@@ -134,6 +134,8 @@ const runSteps = async (cruiseId: number, ops: ReadonlyArray<Op>): Promise<void>
     cabins: others.map((cabin) => ({ cabinId: cabin.id, spaces: Array.from({ length: cabin.capacity }, () => ({ genderId: ids.male })) })),
   });
   expect(filler.status, filler.text).toBe(200);
+  // the model follows berths, not money: each confirmation has its deposit recorded first (decision 065)
+  await payDeposit(server, token, (dataOf(filler) as { id: number }).id);
   await call("PUT", `/reservations/confirmReservation/${(dataOf(filler) as { id: number }).id}`);
 
   const model: Modelled[] = [];
@@ -171,6 +173,7 @@ const runSteps = async (cruiseId: number, ops: ReadonlyArray<Op>): Promise<void>
       const target = model[step.pick % Math.max(1, model.length)];
       if (target === undefined) continue;
       if (step.kind === "confirm") {
+        if (target.state === "reserved") await payDeposit(server, token, target.id);
         const answer = await call("PUT", `/reservations/confirmReservation/${target.id}`);
         expect(answer.status, answer.text).toBe(target.state === "reserved" ? 200 : 409);
         if (target.state === "reserved") target.state = "confirmed";

@@ -1,4 +1,5 @@
 /** A real server on a free port over the test file's own database, with a clock the test moves. */
+import { decimalOfCents, ecuadorDay } from "../../src/machines/domain/money.ts";
 import { catalogues } from "../../src/records/index.ts";
 import type { FastifyInstance } from "fastify";
 import { hash } from "@node-rs/argon2";
@@ -242,3 +243,19 @@ const panelRows: ReadonlyArray<WatchedRows> = [
 
 /** What a refused command must leave untouched: every event and every row a panel could read, by table. */
 export const snapshot = (db: Database): Promise<Record<string, string>> => fingerprints(db, panelRows);
+
+/**
+ * Records a reservation's deposit due through the API (decision 065: confirming needs it, or an
+ * agency's credit), received on the server's day, and answers the cents recorded.
+ */
+export const payDeposit = async (server: TestServer, token: string, reservationId: number): Promise<number> => {
+  const account = await request(server, "GET", `/api/reservations/${reservationId}/account`, { token });
+  const due = dataOf(account);
+  const cents = typeof due === "object" && due !== null && "depositDueCents" in due && typeof due.depositDueCents === "number" ? due.depositDueCents : 0;
+  const answer = await request(server, "POST", "/api/payments/recordPayment", {
+    token,
+    body: { reservationId, amount: decimalOfCents(cents), receivedAt: ecuadorDay(server.clock.now().getTime()), method: "transfer", reference: "DEP-1", payer: "Depósito" },
+  });
+  if (answer.status !== 200) throw new Error(`deposit of reservation ${reservationId} refused: ${answer.text}`);
+  return cents;
+};

@@ -1,10 +1,11 @@
 /**
  * Reservations in a real browser (issue 17): sales hold two berths from a departure's cabins plan
- * with a time limit of two days, extend it (the dialog offers the latest the policy allows), confirm, cancel one space
+ * with a time limit of two days, extend it (the dialog offers the latest the policy allows), record its deposit and confirm, cancel one space
  * and then the reservation for a reason (a blank reason is refused), and delete it.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decimalOfCents, ecuadorDay } from "../../src/machines/domain/money.ts";
 import { desktop, launchBrowser, newPage, screenshot, unexpectedErrors } from "./support/browser.ts";
 import { signIn } from "./support/screens.ts";
 import { type RunningServer, startDemoServer } from "./support/server.ts";
@@ -79,6 +80,20 @@ describe("a reservation", () => {
     await page.locator(".swal2-confirm").click();
     await page.getByText("extendida 1 vez", { exact: false }).waitFor();
 
+    // confirming needs the deposit (decision 065): the demo's other sales of Cuenca Travel take its
+    // credit, so the deposit the account asks is recorded through the API first, as sales would
+    const reservationId = Number(/\/panel\/reservations\/(\d+)$/.exec(page.url())?.[1] ?? 0);
+    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const account = (await (await fetch(`${server.url}/api/reservations/${reservationId}/account`, { headers })).json()) as { data: { depositDueCents: number } };
+    const deposit = {
+      reservationId,
+      amount: decimalOfCents(account.data.depositDueCents),
+      receivedAt: ecuadorDay(Date.now()),
+      method: "transfer",
+      reference: "TRF-E2E",
+      payer: "Cuenca Travel",
+    };
+    expect((await fetch(`${server.url}/api/payments/recordPayment`, { method: "POST", headers, body: JSON.stringify(deposit) })).status).toBe(200);
     await page.getByRole("button", { name: "Confirmar", exact: true }).click();
     await page.locator(".swal2-confirm").click();
     await page.getByText("Confirmada", { exact: true }).first().waitFor();

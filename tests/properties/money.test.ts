@@ -1,7 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { defaultMoneyPolicy } from "../../src/api/money.ts";
-import { type AccountFacts, accountOf, addDays, type CountedPayment, centsOf, ecuadorDay } from "../../src/machines/domain/money.ts";
+import {
+  type AccountFacts,
+  accountOf,
+  addDays,
+  type ConfirmFacts,
+  type CountedPayment,
+  centsOf,
+  decimalOfCents,
+  depositDueOf,
+  ecuadorDay,
+  fundingOf,
+} from "../../src/machines/domain/money.ts";
 import { noPaymentFacts, type PaymentEvent, paymentMachine } from "../../src/machines/domain/payment.machine.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
 
@@ -10,7 +21,10 @@ import { judge } from "../../src/machines/domain/verdict.ts";
  * refunds and voids that the payment machine decides, paid is the recorded payments less the
  * refunds, the balance what is due less paid, and paid never drops below zero nor rises above the
  * due; over any clock, a confirmed reservation with a balance is overdue exactly after its
- * balance due date. Amounts travel as decimal texts and come back as the same cents.
+ * balance due date. Amounts travel as decimal texts and come back as the same cents. Confirming
+ * (decision 065) is paid for by the deposit, the agency's credit within its limit, or an admin's
+ * reason for a direct client, and nothing else; a confirmed account reads the terms it was
+ * confirmed on, whatever the policy and the clock say since.
  */
 
 const DAY = 86_400_000;
@@ -37,6 +51,7 @@ const account = (facts: Partial<AccountFacts>) =>
     startDate: "2030-06-06",
     payments: [],
     policy: defaultMoneyPolicy,
+    terms: null,
     clock,
     ...facts,
   });
@@ -115,6 +130,57 @@ describe("overdue", () => {
           expect(account({ clock: at, type, payments, state: "reserved" }).moneyState).not.toBe("overdue");
         },
       ),
+    );
+  });
+});
+
+describe("confirming", () => {
+  const facts = (overrides: Partial<ConfirmFacts>): ConfirmFacts => ({
+    dueCents: 180_000,
+    payments: [],
+    policy: defaultMoneyPolicy,
+    type: "general",
+    startDate: "2030-06-06",
+    creditCents: null,
+    otherBalancesCents: [],
+    role: "sales",
+    ...overrides,
+  });
+
+  it("is paid for by the deposit, the agency's credit within its limit or an admin's reason for a direct client, and nothing else", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 180_000 }),
+        fc.option(fc.integer({ min: 0, max: 500_000 })),
+        fc.array(fc.integer({ min: 0, max: 200_000 }), { maxLength: 4 }),
+        fc.constantFrom("admin", "sales", "agency"),
+        fc.option(fc.constant("Cliente habitual")),
+        fc.integer({ min: 0, max: 120 }),
+        (paid, creditCents, otherBalancesCents, role, reason, days) => {
+          const at = clock + days * DAY;
+          const payments: ReadonlyArray<CountedPayment> = paid === 0 ? [] : [{ kind: "payment", state: "recorded", amountCents: paid }];
+          const funding = fundingOf(facts({ payments, creditCents, otherBalancesCents, role }), at, reason);
+          const deposit = depositDueOf(180_000, defaultMoneyPolicy, "general", "2030-06-06", ecuadorDay(at));
+          const open = otherBalancesCents.reduce((sum, balance) => sum + balance, 0);
+          const covered = creditCents !== null && open + deposit <= creditCents;
+          const override = creditCents === null && role === "admin" && reason !== null;
+          expect(funding === "deposit").toBe(paid >= deposit);
+          expect(funding === "credit").toBe(paid < deposit && covered);
+          expect(funding === "override").toBe(paid < deposit && override);
+          expect(funding === "creditExceeded").toBe(paid < deposit && creditCents !== null && creditCents > 0 && !covered);
+        },
+      ),
+    );
+  });
+
+  it("keeps the terms it was confirmed on: the deposit judged that day and due then", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 1, max: 100 }), (days, percent) => {
+        const confirmedOn = "2030-03-01";
+        const confirmed = account({ clock: clock + days * DAY, policy: { ...defaultMoneyPolicy, depositPercent: percent }, terms: { policy: defaultMoneyPolicy, confirmedOn } });
+        expect(confirmed).toMatchObject({ depositDueCents: 54_000, depositDueDate: confirmedOn, balanceDueDate: "2030-04-07" });
+        expect(decimalOfCents(confirmed.depositDueCents)).toBe("540.00");
+      }),
     );
   });
 });

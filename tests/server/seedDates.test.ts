@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { createLogger } from "../../server/log.ts";
 import { cabinCapacitySql, liveCabinSql } from "../../server/reservations/cabins.ts";
+import { demoSeller } from "../../server/demo/seller.ts";
+import { readAccount } from "../../server/money/money.ts";
 import { seed } from "../../server/seed.ts";
+import { ReservationId } from "../../src/api/ids.ts";
+import type { Account, MoneyPolicy } from "../../src/api/money.ts";
+import type { ReservationType } from "../../src/api/reservations.ts";
+import { centsOfDollars, depositDueOf } from "../../src/machines/domain/money.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
 import { testEnv } from "../api/support.ts";
 
@@ -75,6 +81,46 @@ describe("the demo's first start", () => {
       );
       expect(misplaced).toBe(0);
       expect(await count("select count(*)::int as count from reservations where status = 'reserved' and time_limit <= $1", [new Date(now.getTime() + 86_400_000)])).toBeGreaterThan(0);
+      // money (decision 065): every confirmed reservation was paid for by its deposit or its agency's
+      // credit, judged on the price it was confirmed at (the air tickets its passengers booked since
+      // add to its due); those on credit (nothing paid) add up, deposits alone, within the agency's
+      // credit; one is overdue, one canceled owes a refund
+      const session = await demoSeller(db);
+      if (session === null) throw new Error("the demo has no seller");
+      const rows = await db.query<{
+        id: number;
+        status: string;
+        agency_id: number | null;
+        type: ReservationType;
+        start_date: string;
+        price: { total: number; net: number };
+        terms: (MoneyPolicy & { confirmedOn: string }) | null;
+        credit: number | null;
+      }>(
+        `select r.id, r.status, r.agency_id, r.type, c.start_date::text as start_date, r.price, r.terms, (a.details->>'credit')::float8 as credit
+           from reservations r join cruises c on c.id = r.cruise_id left join agencies a on a.id = r.agency_id
+          where r.status in ('confirmed', 'canceled') order by r.id`,
+        [],
+      );
+      const sales: Array<{ readonly row: (typeof rows)[number]; readonly account: Account; readonly deposit: number }> = [];
+      for (const row of rows) {
+        const account = await readAccount(db, ReservationId.make(row.id), { session, now });
+        if (account === null) continue;
+        const due = centsOfDollars(row.agency_id === null ? row.price.total : row.price.net);
+        const deposit = row.terms === null ? 0 : depositDueOf(due, row.terms, row.type, row.start_date, row.terms.confirmedOn);
+        sales.push({ row, account, deposit });
+      }
+      const confirmed = sales.filter(({ row }) => row.status === "confirmed");
+      expect(confirmed.length).toBeGreaterThan(0);
+      expect(confirmed.filter(({ row }) => row.terms === null)).toEqual([]);
+      const onCredit = confirmed.filter(({ account, deposit }) => account.paidCents < deposit);
+      expect(onCredit.filter(({ row }) => row.agency_id === null).map(({ row }) => row.id)).toEqual([]);
+      for (const agencyId of new Set(onCredit.map(({ row }) => row.agency_id))) {
+        const its = onCredit.filter(({ row }) => row.agency_id === agencyId);
+        expect(its.reduce((sum, { deposit }) => sum + deposit, 0)).toBeLessThanOrEqual(centsOfDollars(its[0]?.row.credit ?? 0));
+      }
+      expect(confirmed.filter(({ account }) => account.moneyState === "overdue").length).toBeGreaterThan(0);
+      expect(sales.filter(({ row, account }) => row.status === "canceled" && account.moneyState === "refundDue").length).toBeGreaterThan(0);
     } finally {
       if (zoneBefore === undefined) delete process.env.TZ;
       else process.env.TZ = zoneBefore;

@@ -1,4 +1,5 @@
 import type { Account, MoneyPolicy, MoneyState, PaymentKind, PaymentState, PenaltyStep } from "../../api/money.ts";
+import type { RoleName } from "../../api/endpoint.ts";
 import type { ReservationState, ReservationType } from "../../api/reservations.ts";
 
 /**
@@ -23,6 +24,10 @@ export const centsOf = (amount: string): number | null => {
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
   return sign === "-" ? -cents : cents;
 };
+
+/** The decimal text of whole cents (`125050` is `"1250.50"`): an amount as the contract takes it. */
+export const decimalOfCents = (cents: number): string =>
+  `${cents < 0 ? "-" : ""}${Math.trunc(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 
 /**
  * Cents of an amount of dollars stored as a floating-point number (the reservation's price, in
@@ -61,6 +66,29 @@ const percentOf = (cents: number, percent: number): number => Math.floor((cents 
 export const isPenaltyScheduleWhole = (steps: ReadonlyArray<PenaltyStep>): boolean =>
   steps.some((step) => step.daysBefore === 0) && new Set(steps.map((step) => step.daysBefore)).size === steps.length;
 
+/**
+ * The deposit that confirms a reservation: the policy's share of the due, or all of it when the
+ * departure is already inside the balance window on the day it is judged (the confirmation day).
+ */
+export const depositDueOf = (
+  due: number,
+  policy: MoneyPolicy,
+  type: ReservationType,
+  startDate: string,
+  day: string,
+): number => (day >= addDays(startDate, -balanceDaysOf(policy, type)) ? due : percentOf(due, policy.depositPercent));
+
+/**
+ * The payment terms a reservation was confirmed on (decision 065): the policy in force that day
+ * and the day itself, stored on its confirm event so a later edit of the policy changes no sale.
+ */
+export interface ConfirmedTerms {
+  readonly policy: MoneyPolicy;
+  /** The confirmation day in Ecuador: the deposit was due then. */
+  readonly confirmedOn: string;
+}
+
+/** What the account is worked out from. */
 /** What the account is worked out from. */
 export interface AccountFacts {
   readonly price: { readonly totalCents: number; readonly commissionCents: number; readonly netCents: number };
@@ -71,7 +99,10 @@ export interface AccountFacts {
   /** The departure's first day. */
   readonly startDate: string;
   readonly payments: ReadonlyArray<CountedPayment>;
+  /** The policy in force now: what a reservation not confirmed yet would be confirmed on. */
   readonly policy: MoneyPolicy;
+  /** The terms it was confirmed on; null while never confirmed (or confirmed before decision 065). */
+  readonly terms: ConfirmedTerms | null;
   /** The instant the account is read at (ms). */
   readonly clock: number;
 }
@@ -91,17 +122,17 @@ const moneyStateOf = (facts: AccountFacts, due: number, paid: number, deposit: n
 };
 
 /**
- * A reservation's account. The deposit due is the policy's share of the due, or all of it when
- * the departure is already inside the balance window (read today: the day of confirmation comes
- * with the confirm-needs-deposit slice, decision 062).
+ * A reservation's account. A confirmed one reads the terms it was confirmed on, its deposit judged
+ * on the confirmation day and due that day; one not confirmed yet reads the policy in force and
+ * today, as if it were confirmed now.
  */
 export const accountOf = (facts: AccountFacts): Account => {
   const { totalCents, commissionCents, netCents } = facts.price;
   const due = facts.agencyId === null ? totalCents : netCents;
   const paid = paidCents(facts.payments);
-  const balanceDueDate = addDays(facts.startDate, -balanceDaysOf(facts.policy, facts.type));
-  const insideWindow = ecuadorDay(facts.clock) >= balanceDueDate;
-  const deposit = insideWindow ? due : percentOf(due, facts.policy.depositPercent);
+  const policy = facts.terms?.policy ?? facts.policy;
+  const balanceDueDate = addDays(facts.startDate, -balanceDaysOf(policy, facts.type));
+  const deposit = depositDueOf(due, policy, facts.type, facts.startDate, facts.terms?.confirmedOn ?? ecuadorDay(facts.clock));
   return {
     totalCents,
     commissionCents,
@@ -109,8 +140,46 @@ export const accountOf = (facts: AccountFacts): Account => {
     paidCents: paid,
     balanceCents: due - paid,
     depositDueCents: deposit,
-    depositDueDate: null,
+    depositDueDate: facts.terms?.confirmedOn ?? null,
     balanceDueDate,
     moneyState: moneyStateOf(facts, due, paid, deposit, balanceDueDate),
   };
+};
+
+/**
+ * The raw facts confirming a reservation reads (DOMAIN.md section 10, decision 065), loaded by the
+ * server under the reservation's lock.
+ */
+export interface ConfirmFacts {
+  /** What the reservation's debtor owes, in cents (the net for an agency, the total for a direct client). */
+  readonly dueCents: number;
+  readonly payments: ReadonlyArray<CountedPayment>;
+  /** The money policy in force: the terms the reservation would be confirmed on. */
+  readonly policy: MoneyPolicy;
+  readonly type: ReservationType;
+  /** The departure's first day. */
+  readonly startDate: string;
+  /** The agency's credit limit in cents (0: none); null for a direct client. */
+  readonly creditCents: number | null;
+  /** The balances of the agency's other live (held or confirmed) reservations, in cents. */
+  readonly otherBalancesCents: ReadonlyArray<number>;
+  readonly role: RoleName;
+}
+
+/**
+ * How a confirmation is paid for: the deposit received, the agency's credit covering it, an
+ * admin's reasoned override of a direct client's deposit; or why it is not: no deposit (and no
+ * credit at all, or no override), or an agency whose open balance plus this deposit is beyond its
+ * credit limit.
+ */
+export type Funding = "deposit" | "credit" | "override" | "depositMissing" | "creditExceeded";
+
+export const fundingOf = (facts: ConfirmFacts, clock: number, reason: string | null): Funding => {
+  const deposit = depositDueOf(facts.dueCents, facts.policy, facts.type, facts.startDate, ecuadorDay(clock));
+  if (paidCents(facts.payments) >= deposit) return "deposit";
+  if (facts.creditCents === null) return facts.role === "admin" && reason !== null ? "override" : "depositMissing";
+  const open = facts.otherBalancesCents.reduce((sum, balance) => sum + balance, 0);
+  if (open + deposit <= facts.creditCents) return "credit";
+  // an agency given no credit confirms as a direct client does: with its deposit
+  return facts.creditCents > 0 ? "creditExceeded" : "depositMissing";
 };

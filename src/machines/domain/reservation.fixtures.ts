@@ -1,4 +1,6 @@
+import { defaultMoneyPolicy } from "../../api/money.ts";
 import { domainFixtures } from "../fixtures.ts";
+import type { ConfirmFacts } from "./money.ts";
 import { noReservationFacts, type ReservationFacts, type ReservationOpening, reservationMachine } from "./reservation.machine.ts";
 
 const opening: ReservationOpening = {
@@ -28,6 +30,18 @@ const asking = (cabins: ReadonlyArray<{ cabinId: number; spaces: ReadonlyArray<{
 const two = (cabinId: number, genderId = male) => ({ cabinId, spaces: [{ genderId }, { genderId }] });
 /** The hold's departure, three months after the clock. */
 const onTime = { clock: Date.parse("2027-01-01T12:00:00Z"), departure: { startDate: "2027-04-01", scheduled: true } };
+
+/** A held agency reservation owing US$ 3,780, nothing paid (its deposit due: 30 %, US$ 1,134), four months out. */
+const unpaid: ConfirmFacts = {
+  dueCents: 378_000,
+  payments: [],
+  policy: defaultMoneyPolicy,
+  type: "general",
+  startDate: "2027-05-01",
+  creditCents: 0,
+  otherBalancesCents: [],
+  role: "sales",
+};
 
 /** Raw facts, each making one rule refuse (or none), as the server would load them. */
 const facts: ReadonlyArray<ReservationFacts> = [
@@ -59,6 +73,12 @@ const facts: ReadonlyArray<ReservationFacts> = [
   { ...noReservationFacts, spaces: [{ id: 1, cabinId: 3, genderId: male, passengerId: null }, { id: 2, cabinId: 3, genderId: male, passengerId: 5 }] },
   { ...noReservationFacts, spaces: [{ id: 1, cabinId: 3, genderId: male, passengerId: 4 }], wanted: [] },
   { ...noReservationFacts, spaces: [{ id: 1, cabinId: 3, genderId: male, passengerId: 4 }], wanted: [two(3)] },
+  // confirming: an agency without credit, one whose open balance leaves too little, one whose credit covers it, a deposit received
+  { ...noReservationFacts, ...onTime, money: unpaid },
+  { ...noReservationFacts, ...onTime, money: { ...unpaid, creditCents: 500_000, otherBalancesCents: [300_000, 100_000] } },
+  { ...noReservationFacts, ...onTime, money: { ...unpaid, creditCents: 500_000, otherBalancesCents: [300_000] } },
+  { ...noReservationFacts, ...onTime, money: { ...unpaid, creditCents: null, role: "admin" } },
+  { ...noReservationFacts, ...onTime, money: { ...unpaid, payments: [{ kind: "payment", state: "recorded", amountCents: 113_400 }] } },
   { ...noReservationFacts, childTypes: [child], spaces: [{ id: 1, cabinId: 3, genderId: male, passengerId: null }, { id: 2, cabinId: 3, genderId: child, passengerId: null }] },
 ];
 
@@ -72,7 +92,9 @@ export const fixtures = domainFixtures({
     { type: "reservation.waitlist", ...opening, timeLimit: null },
     { type: "reservation.waitlist", ...opening, timeLimit: null, reservationType: "familyRoom" },
     { type: "reservation.waitlist", ...opening, timeLimit: null, reservationType: "ikarus" },
-    { type: "reservation.confirm" },
+    { type: "reservation.confirm", terms: { ...defaultMoneyPolicy, confirmedOn: "2027-01-01" } },
+    // an admin confirming a direct client's reservation before its deposit, for the reason given
+    { type: "reservation.confirm", terms: { ...defaultMoneyPolicy, confirmedOn: "2027-01-01" }, reason: "Cliente habitual: paga al embarcar" },
     { type: "reservation.extend", timeLimit: "2027-03-03T17:00:00.000Z" },
     { type: "reservation.remind" },
     { type: "reservation.expire" },

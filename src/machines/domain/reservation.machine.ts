@@ -1,8 +1,10 @@
 import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
+import { MoneyPolicy } from "../../api/money.ts";
 import { ReservationType } from "../../api/reservations.ts";
 import { type BerthCabin, type BerthProblem, type BerthRequest, berthProblem, bookingChanges, type LiveSpace, type RequestedCabin, wholeYacht } from "./berths.ts";
+import { type ConfirmFacts, fundingOf } from "./money.ts";
 import type { Pricing, RateKind } from "./pricing.ts";
 import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
 import { departureMoment, type HoldPolicy, isTimeLimitRefused } from "./timeLimit.ts";
@@ -33,7 +35,16 @@ const Opening = {
 
 export const ReservationHold = Schema.Struct({ type: Schema.Literal("reservation.hold"), ...Opening });
 export const ReservationWaitlist = Schema.Struct({ type: Schema.Literal("reservation.waitlist"), ...Opening });
-export const ReservationConfirm = Schema.Struct({ type: Schema.Literal("reservation.confirm") });
+/**
+ * Sold (decision 065): the payment terms in force that day are stored with it, and an admin's
+ * reason for confirming a direct client's reservation without its deposit. Confirmations made
+ * before decision 065 stored no terms: their account reads the policy in force.
+ */
+export const ReservationConfirm = Schema.Struct({
+  type: Schema.Literal("reservation.confirm"),
+  terms: Schema.optionalKey(Schema.Struct({ ...MoneyPolicy.fields, confirmedOn: Schema.String })),
+  reason: Schema.optionalKey(Schema.String),
+});
 export const ReservationExtend = Schema.Struct({ type: Schema.Literal("reservation.extend"), timeLimit: Schema.String });
 export const ReservationCancel = Schema.Struct({ type: Schema.Literal("reservation.cancel"), reason: Schema.String });
 export const ReservationExpire = Schema.Struct({ type: Schema.Literal("reservation.expire") });
@@ -104,7 +115,9 @@ export interface OwnSpace {
  * - `pricing`: the price's verdict (pricing.ts, the quote's own function);
  * - `currentTimeLimit`: the reservation's time limit (ms), null when none;
  * - `caller`: who asks; `agencyExtensions`: how often an agency user has extended it;
- * - `spaces`: the reservation's own live spaces; `wanted`: an update's cabins as asked.
+ * - `spaces`: the reservation's own live spaces; `wanted`: an update's cabins as asked;
+ * - `money`: what confirming reads (its due, payments, the policy, the agency's credit and other
+ *   balances, the caller's role: money.ts), null when the command reads none.
  */
 export interface ReservationFacts extends FieldFacts {
   readonly clock: number;
@@ -121,6 +134,7 @@ export interface ReservationFacts extends FieldFacts {
   readonly agencyExtensions: number;
   readonly spaces: ReadonlyArray<OwnSpace>;
   readonly wanted: ReadonlyArray<RequestedCabin> | null;
+  readonly money: ConfirmFacts | null;
 }
 
 export const noReservationFacts: ReservationFacts = {
@@ -139,6 +153,7 @@ export const noReservationFacts: ReservationFacts = {
   agencyExtensions: 0,
   spaces: [],
   wanted: null,
+  money: null,
 };
 
 type Judged = { readonly event: { readonly type: string; readonly facts?: ReservationFacts } };
@@ -254,6 +269,10 @@ const assign = <const Stay extends "reserved" | "waiting" | "confirmed">(stay: S
     { target: stay, description: "A space is given its passenger (or none), as the space machine judged it." },
   ] as const;
 
+/** How a confirmation is paid for, as money.ts works it out; null when the command reads no money. */
+const funding = (event: Judged["event"], facts: ReservationFacts) =>
+  facts.money === null ? null : fundingOf(facts.money, facts.clock, "reason" in event && typeof event.reason === "string" ? event.reason : null);
+
 const hasSpaces = refusal("hasLiveSpaces", 409, messages.reservationHasSpaces, "Refused: it still has live spaces ('the reservation has spaces').");
 
 export const reservationMachine = setup({
@@ -294,6 +313,8 @@ export const reservationMachine = setup({
     isEverySpaceFilled: ({ event }) =>
       holds(event, (facts) => event.type === "space.assign" && event.spaceId === 0 && facts.spaces.every((space) => space.passengerId !== null)),
     isChildLeftAlone: ({ event }) => holds(event, (facts) => leavesChildAlone(event, facts)),
+    isDepositMissing: ({ event }) => holds(event, (facts) => funding(event, facts) === "depositMissing"),
+    isCreditExceeded: ({ event }) => holds(event, (facts) => funding(event, facts) === "creditExceeded"),
     isLastLiveSpace: ({ event }) => event.type === "space.cancel" && event.last,
   },
 }).createMachine({
@@ -329,7 +350,23 @@ export const reservationMachine = setup({
       on: {
         "reservation.confirm": [
           refusal("isTimeLimitPassed", 409, messages.timeLimitNotAllowed, "Refused: the time limit has passed ('time limit not allowed')."),
-          { target: "confirmed", description: "Confirmed: every held space is sold." },
+          refusal("hasMalformedField", 400, messages.invalidInput, "Refused: the reason is over 300 characters ('invalid information')."),
+          refusal(
+            "isDepositMissing",
+            409,
+            messages.depositNotReceived,
+            "Refused: less paid than the deposit due, for a direct client without an admin's reason or an agency without credit ('deposit not received').",
+          ),
+          refusal(
+            "isCreditExceeded",
+            409,
+            messages.agencyCreditExceeded,
+            "Refused: less paid than the deposit due, and the agency's open balance plus this deposit is beyond its credit limit ('agency credit exceeded').",
+          ),
+          {
+            target: "confirmed",
+            description: "Confirmed: every held space is sold, paid by its deposit, the agency's credit or an admin's reason, on the terms in force that day.",
+          },
         ],
         "reservation.extend": [
           refusal("isTimeLimitRefused", 409, messages.timeLimitNotAllowed, "Refused: not later than the current, in the past, beyond the policy or the departure ('time limit not allowed')."),

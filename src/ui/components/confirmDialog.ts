@@ -144,6 +144,26 @@ export const reservationDialog = (translations: i18n, client: ApiClient) =>
       return confirmed ? "" : null;
     }
     if (command.kind === "delete") return (await ask(translations, deleteLook, t("reservations.deleteTitle", { code: reservation.code }))) ? "" : null;
+    if (command.kind === "confirm" && input.confirmReason !== null) {
+      // an admin confirming a direct client's reservation: the reason, required while the deposit is not paid
+      const { default: Swal } = await import("sweetalert2");
+      const required = input.confirmReason === "required";
+      const result = await Swal.fire({
+        theme: dialogTheme(),
+        icon: "question",
+        titleText: t("reservations.confirmTitle", { code: reservation.code }),
+        showCancelButton: true,
+        confirmButtonText: t("reservations.confirm"),
+        cancelButtonText: t("confirm.cancel"),
+        confirmButtonColor: SEND_COLOR,
+        cancelButtonColor: CANCEL_COLOR,
+        input: "textarea",
+        inputLabel: t(required ? "reservations.confirmReasonRequired" : "reservations.confirmReasonOptional"),
+        inputAttributes: { maxlength: String(reasonField.maxLength), "aria-label": t("confirm.reason") },
+        inputValidator: (value: string) => (!required && value.trim() === "" ? null : fieldText(t, textProblem(reasonField, value))),
+      });
+      return result.isConfirmed && typeof result.value === "string" ? result.value.trim() : null;
+    }
     if (command.kind === "confirm") {
       const confirmed = await ask(
         translations,

@@ -82,6 +82,8 @@ export default function ReservationView({ id }: { readonly id: number }) {
   const writable = useRoleIn(reservations.writers);
   // marketing reads reservations but no money (decision 062)
   const readsMoney = useRoleIn(["admin", "sales", "agency"]);
+  // an admin confirms a direct client's reservation without its deposit, for a reason (decision 065)
+  const confirmsWithoutDeposit = useRoleIn(["admin"]);
   const [logic] = useState(() =>
     reservationPageMachine.provide({
       actors: { askCommand: reservationDialog(i18n, client) },
@@ -91,7 +93,7 @@ export default function ReservationView({ id }: { readonly id: number }) {
       },
     }),
   );
-  const actor = useFlowActor(logic, { input: { client, id, readsMoney } });
+  const actor = useFlowActor(logic, { input: { client, id, readsMoney, confirmsWithoutDeposit } });
   const reservation = useSelector(actor, (snapshot) => snapshot.context.reservation);
   const money = useSelector(actor, (snapshot) => snapshot.context.money);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);

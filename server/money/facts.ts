@@ -1,0 +1,69 @@
+/**
+ * The raw money facts the reservation and payment commands read (decisions 062, 065): the policy
+ * in force, a reservation's payments and due, the terms it was confirmed on. Apart from
+ * server/money/money.ts so the reservations' commands read them without importing the payments'.
+ */
+import { Schema } from "effect";
+import { defaultMoneyPolicy, MoneyPolicy, type MoneyPolicyView, PaymentKind, PaymentState } from "../../src/api/money.ts";
+import { type ConfirmedTerms, type CountedPayment, centsOfDollars } from "../../src/machines/domain/money.ts";
+import type { Queryable } from "../db/database.ts";
+import { queryOne, queryRows } from "../db/rows.ts";
+import type { StoredReservation } from "../reservations/reservations.ts";
+import { COMPANY_POLICY } from "./projection.ts";
+
+const PolicyRow = Schema.Struct({ policy: MoneyPolicy, version: Schema.Int });
+
+/** The money policy in force and its version: DOMAIN.md's defaults (version 0) until an admin sets one. */
+export const readMoneyPolicy = async (db: Queryable): Promise<MoneyPolicyView> => {
+  const row = await queryOne(db, PolicyRow, "select policy, version from money_policies where id = $1", [COMPANY_POLICY]);
+  return row === null ? { ...defaultMoneyPolicy, version: 0 } : { ...row.policy, version: row.version };
+};
+
+/** The policy's terms without the version it was edited at: what a confirmation stores. */
+export const policyTerms = ({ version: _version, ...policy }: MoneyPolicyView): MoneyPolicy => policy;
+
+const CountedRow = Schema.Struct({ reservation_id: Schema.Int, kind: PaymentKind, status: PaymentState, amount_cents: Schema.Int });
+
+/** The payments and refunds of some reservations, in every state, as the account and the guards count them, by reservation. */
+export const paymentsOf = async (db: Queryable, reservationIds: ReadonlyArray<number>): Promise<ReadonlyMap<number, ReadonlyArray<CountedPayment>>> => {
+  const byReservation = new Map<number, CountedPayment[]>();
+  if (reservationIds.length === 0) return byReservation;
+  const rows = await queryRows(db, CountedRow, "select reservation_id, kind, status, amount_cents from payments where reservation_id = any($1::int[])", [
+    reservationIds,
+  ]);
+  for (const row of rows) {
+    const counted = byReservation.get(row.reservation_id) ?? [];
+    counted.push({ kind: row.kind, state: row.status, amountCents: row.amount_cents });
+    byReservation.set(row.reservation_id, counted);
+  }
+  return byReservation;
+};
+
+/** A reservation's payments and refunds, in every state. */
+export const countedPayments = async (db: Queryable, reservationId: number): Promise<ReadonlyArray<CountedPayment>> =>
+  (await paymentsOf(db, [reservationId])).get(reservationId) ?? [];
+
+/**
+ * What a reservation's debtor owes, in cents: the net for an agency, the total for a direct
+ * client. The price is stored in dollars (a float in jsonb): it becomes cents here, once.
+ */
+export const dueCentsOf = (reservation: Pick<StoredReservation, "agencyId" | "price">): number =>
+  centsOfDollars(reservation.agencyId === null ? reservation.price.total : reservation.price.net);
+
+const TermsRow = Schema.Struct({ terms: Schema.NullOr(Schema.Struct({ ...MoneyPolicy.fields, confirmedOn: Schema.String })) });
+
+/** The terms a reservation was confirmed on, null while it never was (or was before decision 065). */
+export const confirmedTerms = async (db: Queryable, reservationId: number): Promise<ConfirmedTerms | null> => {
+  const terms = (await queryOne(db, TermsRow, "select terms from reservations where id = $1", [reservationId]))?.terms ?? null;
+  if (terms === null) return null;
+  const { confirmedOn, ...policy } = terms;
+  return { policy, confirmedOn };
+};
+
+const CreditRow = Schema.Struct({ credit: Schema.NullOr(Schema.Finite) });
+
+/** An agency's credit limit in cents (the catalogue's `credit` detail, US$): 0 when it has none. */
+export const agencyCreditCents = async (db: Queryable, agencyId: number): Promise<number> => {
+  const row = await queryOne(db, CreditRow, "select (details->>'credit')::float8 as credit from agencies where id = $1", [agencyId]);
+  return centsOfDollars(row?.credit ?? 0);
+};
