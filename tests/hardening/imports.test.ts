@@ -151,7 +151,9 @@ describe("a hostile passenger sheet", () => {
     await startWorker();
     const { answer, healthP99, growthMb } = await importWatched(bytes, name);
     expect([answer.status, dataOf(answer)], answer.text).toEqual([413, message]);
-    expect(answer.ms).toBeLessThan(5_000);
+    // 1-2 s alone on two cores; npm test runs another file beside this one (a first start, a
+    // rebuild), which has taken it to 9 s: the bound says "stops reading", memory and health say "safely"
+    expect(answer.ms).toBeLessThan(15_000);
     expect(healthP99).toBeLessThan(200);
     expect(growthMb).toBeLessThan(200);
   });
