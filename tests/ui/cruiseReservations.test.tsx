@@ -44,7 +44,7 @@ const departure = {
   startDate: "2030-06-06",
   endDate: "2030-06-09",
   status: "available",
-  free: 7,
+  free: 1,
   capacity: 8,
   waiting: 0,
   categories: [],
@@ -78,7 +78,7 @@ describe("a departure's cabins on its decks' plans", () => {
     const upper = screen.getByRole("region", { name: "Cubierta superior" });
     // an agency user's page says which departure it is (issue 37, item 6)
     expect(screen.getByRole("heading", { level: 1 }).textContent).toContain("GEX-20300606");
-    expect(screen.getByText(/Galápagos Explorer · Norte 4 días · 06\/06\/2030/)).toBeTruthy();
+    expect(screen.getByText(/Galápagos Explorer · Norte 4 días · 06\/06\/2030/).textContent).toContain("1 libre de 8");
     // a screen reader and the tab key meet the decks, then each deck's cabins, in the yacht's order
     expect(screen.getAllByRole("region", { name: /^Cubierta/ })).toEqual([main, upper]);
     const onMain = within(main).getAllByRole("button");

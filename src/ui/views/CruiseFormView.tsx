@@ -17,7 +17,7 @@ function CruiseSummary({ cruise }: { readonly cruise: Cruise }) {
     ["cruises.code", cruise.code],
     ["cruises.dates", `${formatDate(cruise.startDate)} – ${formatDate(cruise.endDate)}`],
     ["cruises.status", t(cruiseStatusKey(cruise))],
-    ["cruises.berths", t("cruises.freeOf", { free: cruise.availability.free, capacity: cruise.availability.capacity })],
+    ["cruises.berths", t("cruises.freeOf", { count: cruise.availability.free, free: cruise.availability.free, capacity: cruise.availability.capacity })],
     ...(cruise.cancelReason === null ? [] : [["cruises.cancelReason", cruise.cancelReason] as const]),
   ];
   return (

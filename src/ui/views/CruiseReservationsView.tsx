@@ -199,14 +199,14 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
         <p className="departure-line">
           {`${cruise.yachtName} · ${cruise.cruiseItineraryName} · ${formatDate(cruise.startDate)} – ${formatDate(cruise.endDate)} · `}
           <strong>{t(cruiseStatusKey(cruise))}</strong>
-          {` · ${t("cruises.freeOf", { free: cruise.availability.free, capacity: cruise.availability.capacity })}`}
+          {` · ${t("cruises.freeOf", { count: cruise.availability.free, free: cruise.availability.free, capacity: cruise.availability.capacity })}`}
         </p>
       )}
       {cruise === null && departure !== null && (
         <p className="departure-line">
           {`${departure.yachtName} · ${departure.itineraryName} · ${formatDate(departure.startDate)} – ${formatDate(departure.endDate)} · `}
           <strong>{t(`cruises.availabilityStatus.${departure.status}`)}</strong>
-          {` · ${t("cruises.freeOf", { free: departure.free, capacity: departure.capacity })}`}
+          {` · ${t("cruises.freeOf", { count: departure.free, free: departure.free, capacity: departure.capacity })}`}
         </p>
       )}
       {readsDepartures && <CruiseTabs id={id} current="reservations" />}
