@@ -71,6 +71,8 @@ const race = async (database: string, urls: ReadonlyArray<string>): Promise<Race
   const yacht = await named("/yachts", "Galápagos Explorer");
   const itinerary = await named("/cruiseItineraries", "Norte 4 días");
   const male = await named("/genders", "Male Adult");
+  // a departure typed in has a guide (decision 061)
+  const guide = ((await json(first, "GET", "/guides", token)).data as ReadonlyArray<{ id: number }>)[0]?.id ?? 0;
   // a Thursday three months ahead: outside the final-hours window, inside the demo's rates
   const day = new Date(Date.now() + 90 * 86_400_000);
   day.setUTCDate(day.getUTCDate() + ((4 - day.getUTCDay() + 7) % 7));
@@ -81,7 +83,7 @@ const race = async (database: string, urls: ReadonlyArray<string>): Promise<Race
   let overbooked = 0;
   const started = performance.now();
   for (let round = 1; round <= ROUNDS; round += 1) {
-    await json(first, "POST", "/cruises/createCruise", token, { yachtId: yacht, cruiseItineraryId: itinerary, startDate });
+    await json(first, "POST", "/cruises/createCruise", token, { yachtId: yacht, cruiseItineraryId: itinerary, startDate, guideIds: [guide] });
     const listed = (await json(first, "GET", `/cruises?from=${startDate}&to=${startDate}&pageSize=200`, token)).data as ReadonlyArray<{ id: number; state: string }>;
     const cruiseId = listed.find((cruise) => cruise.state === "scheduled")?.id ?? 0;
     const cabins = (await json(first, "GET", `/cruises/${cruiseId}/cabins`, token)).data as ReadonlyArray<{ id: number; name: string; capacity: number }>;

@@ -82,7 +82,8 @@ const importers = async (url: string, admin: { readonly email: string; readonly 
   const api = await signIn(url, admin);
   const yachtId = await idNamed(api, "/yachts", "Galápagos Explorer");
   const startDate = `${new Date().getUTCFullYear() + 1}-06-06`;
-  await api.json("POST", "/cruises/createCruise", { yachtId, cruiseItineraryId: await idNamed(api, "/cruiseItineraries", "Norte 4 días"), startDate });
+  const guideIds = [await idNamed(api, "/guides", "Juan")];
+  await api.json("POST", "/cruises/createCruise", { yachtId, cruiseItineraryId: await idNamed(api, "/cruiseItineraries", "Norte 4 días"), startDate, guideIds });
   const cruises = (await api.json("GET", `/cruises?yachtId=${yachtId}&from=${startDate}&to=${startDate}`)).data;
   const cruiseId = Array.isArray(cruises) ? cruises[0]?.id : undefined;
   const cabinId = await idNamed(api, `/cruises/${cruiseId}/cabins`, "3");
