@@ -3,6 +3,7 @@
  * caller's transaction, loads the facts the cruise machine decides with and goes through it
  * (events/command.ts); this file never answers a rule's message itself.
  */
+import { addDays } from "../../src/machines/domain/calendar.ts";
 import { Schema } from "effect";
 import {
   type Availability,
@@ -196,10 +197,6 @@ const InitialsRow = Schema.Struct({ initials: Schema.String });
 const lockYacht = async (tx: Queryable, yachtId: number): Promise<string | null> =>
   (await queryOne(tx, InitialsRow, `select coalesce(details->>'initials', '') as initials from yachts where id = $1 for update`, [yachtId]))
     ?.initials ?? null;
-
-/** A day `nights` after `day`. */
-export const addDays = (day: string, nights: number): string =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + nights * 86_400_000).toISOString().slice(0, 10);
 
 /** Whether the yacht sails another live departure on a day of [start, end] (a departure may start the day another ends). */
 const overlaps = (tx: Queryable, yachtId: number, start: string, end: string, self: number | null): Promise<boolean> =>

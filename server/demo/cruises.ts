@@ -1,6 +1,7 @@
 import { cruiseItineraries } from "../../src/records/fleet.ts";
 import { captains, guides, hoteliers, languages } from "../../src/records/referenceData.ts";
-import { addDays, generateCruises } from "../cruises/cruises.ts";
+import { addDays } from "../../src/machines/domain/calendar.ts";
+import { generateCruises } from "../cruises/cruises.ts";
 import type { Queryable } from "../db/database.ts";
 import type { CommandOptions } from "../events/command.ts";
 import { idOf, idsByName } from "./byName.ts";

@@ -1,8 +1,9 @@
 import { Schema } from "effect";
 import { CruiseId, ReservationId } from "../../src/api/ids.ts";
 import type { CruiseCabin } from "../../src/api/reservations.ts";
-import { decimalOfCents, ecuadorDay } from "../../src/machines/domain/money.ts";
-import { defaultHoldPolicy, departureMoment, latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
+import { decimalOfCents } from "../../src/machines/domain/money.ts";
+import { departureMoment, ecuadorDay } from "../../src/machines/domain/calendar.ts";
+import { defaultHoldPolicy, latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
 import type { Queryable } from "../db/database.ts";
 import { type MoneyCaller, readAccount, receivePayment } from "../money/money.ts";
 import { demoSeller, sequence } from "./seller.ts";

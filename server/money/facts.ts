@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect";
 import { defaultMoneyPolicy, MoneyPolicy, type MoneyPolicyView, PaymentKind, PaymentState } from "../../src/api/money.ts";
-import { type ConfirmedTerms, type CountedPayment, centsOfDollars } from "../../src/machines/domain/money.ts";
+import { type ConfirmedTerms, type CountedPayment, centsOfDollars, dueOf, type PriceCents } from "../../src/machines/domain/money.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne, queryRows } from "../db/rows.ts";
 import type { StoredReservation } from "../reservations/reservations.ts";
@@ -43,12 +43,15 @@ export const paymentsOf = async (db: Queryable, reservationIds: ReadonlyArray<nu
 export const countedPayments = async (db: Queryable, reservationId: number): Promise<ReadonlyArray<CountedPayment>> =>
   (await paymentsOf(db, [reservationId])).get(reservationId) ?? [];
 
-/**
- * What a reservation's debtor owes, in cents: the net for an agency, the total for a direct
- * client. The price is stored in dollars (a float in jsonb): it becomes cents here, once.
- */
-export const dueCentsOf = (reservation: Pick<StoredReservation, "agencyId" | "price">): number =>
-  centsOfDollars(reservation.agencyId === null ? reservation.price.total : reservation.price.net);
+/** A reservation's price in cents: it is stored in dollars (a float in jsonb) and becomes cents here, once. */
+export const priceCents = (price: StoredReservation["price"]): PriceCents => ({
+  totalCents: centsOfDollars(price.total),
+  commissionCents: centsOfDollars(price.commission),
+  netCents: centsOfDollars(price.net),
+});
+
+/** What a reservation's debtor owes, in cents (an agency the net, a direct client the total). */
+export const dueCentsOf = (reservation: Pick<StoredReservation, "agencyId" | "price">): number => dueOf(priceCents(reservation.price), reservation.agencyId);
 
 const TermsRow = Schema.Struct({ terms: Schema.NullOr(Schema.Struct({ ...MoneyPolicy.fields, confirmedOn: Schema.String })) });
 

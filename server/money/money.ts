@@ -22,7 +22,7 @@ import {
   type RefundDraft,
 } from "../../src/api/money.ts";
 import { reasonProblem } from "../../src/api/reservations.ts";
-import { accountOf, centsOf, centsOfDollars } from "../../src/machines/domain/money.ts";
+import { accountOf, centsOf } from "../../src/machines/domain/money.ts";
 import { noPaymentFacts, type PaymentEvent, type PaymentFacts } from "../../src/machines/domain/payment.machine.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
@@ -30,7 +30,7 @@ import { queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts"
 import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
 import { orNotFound } from "../http/found.ts";
 import { findReservation, lockReservation, ownAgency, type StoredReservation } from "../reservations/reservations.ts";
-import { confirmedTerms, countedPayments, dueCentsOf, readMoneyPolicy } from "./facts.ts";
+import { confirmedTerms, countedPayments, dueCentsOf, priceCents, readMoneyPolicy } from "./facts.ts";
 import { COMPANY_POLICY, moneyPolicyRecord, paymentRecord } from "./projection.ts";
 
 /** Who asks, and when. */
@@ -179,9 +179,8 @@ export const listPayments = async (db: Queryable, query: PaymentsQuery, session:
 export const readAccount = async (db: Queryable, id: ReservationId, caller: MoneyCaller): Promise<Account | null> => {
   const reservation = await findReservation(db, id, caller.session);
   if (reservation === null) return null;
-  const { price } = reservation;
   return accountOf({
-    price: { totalCents: centsOfDollars(price.total), commissionCents: centsOfDollars(price.commission), netCents: centsOfDollars(price.net) },
+    price: priceCents(reservation.price),
     agencyId: reservation.agencyId,
     type: reservation.type,
     state: reservation.state,

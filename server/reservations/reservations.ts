@@ -24,12 +24,13 @@ import {
   reasonProblem,
 } from "../../src/api/reservations.ts";
 import { type BerthCabin, type BerthRequest, bookingChanges, type LiveSpace } from "../../src/machines/domain/berths.ts";
-import { type ConfirmFacts, ecuadorDay, paidCents } from "../../src/machines/domain/money.ts";
+import { departureMoment, ecuadorDay } from "../../src/machines/domain/calendar.ts";
+import { type ConfirmFacts, paidCents } from "../../src/machines/domain/money.ts";
 import { linesWithSpaces, type PricingFacts, priceDraft } from "../../src/machines/domain/pricing.ts";
 import { noReservationFacts, type OwnSpace, type ReservationEvent, type ReservationFacts, reservationMachine } from "../../src/machines/domain/reservation.machine.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { type SpaceEvent, type SpaceFacts, spaceMachine } from "../../src/machines/domain/space.machine.ts";
-import { departureMoment, type HoldPolicy, latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
+import { type HoldPolicy, latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
 import type { Session } from "../accounts/sessions.ts";
 import { rememberCatalogueRead } from "../catalogues/items.ts";

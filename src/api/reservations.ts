@@ -1,5 +1,6 @@
 import { Schema } from "effect";
 import { reasonField } from "./catalogues.ts";
+import { isCalendarDay } from "./details.ts";
 import { endpoint, everyRole, MessageAnswer } from "./endpoint.ts";
 import { textField, textProblem } from "./fields.ts";
 import { CruiseId, idParams, Int4, PositiveIntFromText, ReservationId, SerialId, SerialIdFromText, SpaceId } from "./ids.ts";
@@ -27,7 +28,7 @@ export const CabinRequest = Schema.Struct({
 });
 export type CabinRequest = typeof CabinRequest.Type;
 
-const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+const INSTANT = /^(\d{4}-\d{2}-\d{2})T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,3})?)?(?:Z|[+-](?:0\d|1[0-4]):[0-5]\d)$/u;
 
 /**
  * Whether a text is an instant with its offset (`Z` or `±hh:mm`) on a real day at a real time:
@@ -35,19 +36,8 @@ const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3}
  * browser and server would read in its own zone, is refused too.
  */
 export const isInstant = (text: string): boolean => {
-  const parts = INSTANT.exec(text);
-  if (parts === null) return false;
-  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = parts.slice(1).map((part) => (part === undefined ? 0 : Number(part)));
-  const calendar = new Date(Date.UTC(year ?? 0, (month ?? 0) - 1, day ?? 0));
-  return (
-    calendar.getUTCMonth() === (month ?? 0) - 1 &&
-    calendar.getUTCDate() === day &&
-    (hour ?? 0) < 24 &&
-    (minute ?? 0) < 60 &&
-    (second ?? 0) < 60 &&
-    (offsetHours ?? 0) < 15 &&
-    (offsetMinutes ?? 0) < 60
-  );
+  const day = INSTANT.exec(text)?.[1];
+  return day !== undefined && isCalendarDay(day);
 };
 
 /** An instant with its offset, as `timeLimit` travels: `2027-03-01T17:00:00Z`. */

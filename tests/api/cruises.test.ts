@@ -3,7 +3,7 @@ import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
 import { seedDemoSelling } from "../../server/demo/selling.ts";
 import { keptSeed, testDatabase } from "../setup/database.ts";
-import { type Answer, dataOf, request, snapshot, staffTokens, startServer, type TestServer, versionIn } from "./support.ts";
+import { type Answer, dataOf, request, snapshot, staffTokens, startServer, type TestServer, versionIn, idOfNamed } from "./support.ts";
 
 /**
  * Issue 17, item 1: departures scheduled one by one or a period's at once from an itinerary,
@@ -16,11 +16,7 @@ let server: TestServer;
 let tokens: ReadonlyMap<RoleName, string> = new Map();
 const ids: Record<string, number> = {};
 
-const idNamed = async (table: string, name: string): Promise<number> => {
-  const [row] = await db.query<{ id: number }>(`select id from ${table} where name = $1 and status <> 'deleted'`, [name]);
-  if (row === undefined) throw new Error(`no ${table} '${name}'`);
-  return row.id;
-};
+const idNamed = (table: string, name: string): Promise<number> => idOfNamed(db, table, name);
 
 beforeAll(async () => {
   server = await startServer(db);

@@ -6,7 +6,7 @@ import { seedDemoSelling } from "../../server/demo/selling.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
 import { keptSeed, testDatabase } from "../setup/database.ts";
-import { dataOf, request, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
+import { dataOf, request, snapshot, staffTokens, startServer, type TestServer, idOfNamed } from "./support.ts";
 
 /**
  * Issue 18, item 1 (the Passengers tab): a departure's manifest by cabin, as content for the
@@ -23,11 +23,7 @@ let reservationCode = "";
 let emptySpace = 0;
 const passengerIds = { lucia: 0, jorge: 0 };
 
-const idNamed = async (table: string, name: string): Promise<number> => {
-  const [row] = await db.query<{ id: number }>(`select id from ${table} where name = $1 and status <> 'deleted'`, [name]);
-  if (row === undefined) throw new Error(`no ${table} '${name}'`);
-  return row.id;
-};
+const idNamed = (table: string, name: string): Promise<number> => idOfNamed(db, table, name);
 
 const call = (method: string, path: string, body?: unknown, role: RoleName = "sales") =>
   request(server, method, `/api${path}`, { token: tokens.get(role) ?? "", ...(body === undefined ? {} : { body }) });

@@ -11,7 +11,7 @@ import { seedDemoSelling } from "../../server/demo/selling.ts";
 import { messages } from "../../src/api/messages.ts";
 import { endpoints } from "../../src/records/index.ts";
 import { keptSeed, testDatabase } from "../setup/database.ts";
-import { type Answer, createStaff, dataOf, request, sessionFor, snapshot, startServer, type TestServer, versionIn } from "./support.ts";
+import { type Answer, createStaff, dataOf, request, sessionFor, snapshot, startServer, type TestServer, versionIn, idOfNamed } from "./support.ts";
 
 const db = testDatabase();
 const seedSelling = keptSeed(db, () => db.transaction((tx) => seedDemoSelling(tx, { actorId: null, occurredAt: new Date(Date.UTC(2030, 0, 10)) })));
@@ -35,11 +35,7 @@ interface Theirs {
 /** No record of any kind has this id. */
 const MISSING = 999_999;
 
-const idNamed = async (table: string, name: string): Promise<number> => {
-  const [row] = await db.query<{ id: number }>(`select id from ${table} where name = $1 and status <> 'deleted'`, [name]);
-  if (row === undefined) throw new Error(`no ${table} '${name}'`);
-  return row.id;
-};
+const idNamed = (table: string, name: string): Promise<number> => idOfNamed(db, table, name);
 
 const call = (token: string, method: string, path: string, body?: unknown) =>
   request(server, method, `/api${path}`, { token, ...(body === undefined ? {} : { body }) });

@@ -5,7 +5,7 @@ import { rebuildProjections } from "../../server/rebuild.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
 import { keptSeed, testDatabase } from "../setup/database.ts";
-import { type Answer, dataOf, request, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
+import { type Answer, dataOf, request, snapshot, staffTokens, startServer, type TestServer, idOfNamed } from "./support.ts";
 
 /**
  * Issue 17, item 4: passengers registered, given spaces (gender and age on the departure day, one
@@ -20,11 +20,7 @@ let server: TestServer;
 let tokens: ReadonlyMap<RoleName, string> = new Map();
 const ids = { cabin1: 0, retailer: 0, ownAgency: 0, male: 0, female: 0, child: 0, june: 0, cabin3: 0, cabin4: 0, passport: 0, cedula: 0, ecuador: 0, usa: 0, outbound: 0 };
 
-const idNamed = async (table: string, name: string): Promise<number> => {
-  const [row] = await db.query<{ id: number }>(`select id from ${table} where name = $1 and status <> 'deleted'`, [name]);
-  if (row === undefined) throw new Error(`no ${table} '${name}'`);
-  return row.id;
-};
+const idNamed = (table: string, name: string): Promise<number> => idOfNamed(db, table, name);
 
 const call = (method: string, path: string, body?: unknown, role: RoleName = "sales") =>
   request(server, method, `/api${path}`, { token: tokens.get(role) ?? "", ...(body === undefined ? {} : { body }) });

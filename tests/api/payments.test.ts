@@ -5,7 +5,7 @@ import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
 import { defaultMoneyPolicy } from "../../src/api/money.ts";
 import { keptSeed, testDatabase } from "../setup/database.ts";
-import { type Answer, dataOf, HOUR, request, sessionFor, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
+import { type Answer, dataOf, HOUR, request, sessionFor, snapshot, staffTokens, startServer, type TestServer, idOfNamed } from "./support.ts";
 
 /**
  * Issue 38, first slice (decision 062): the money policy, payments, refunds and agency reports of
@@ -19,11 +19,7 @@ let tokens: ReadonlyMap<RoleName, string> = new Map();
 const ids = { june: 0, retailer: 0, ownAgency: 0, male: 0, cabin3: 0, cabin4: 0 };
 const DAY = 24 * HOUR;
 
-const idNamed = async (table: string, name: string): Promise<number> => {
-  const [row] = await db.query<{ id: number }>(`select id from ${table} where name = $1 and status <> 'deleted'`, [name]);
-  if (row === undefined) throw new Error(`no ${table} '${name}'`);
-  return row.id;
-};
+const idNamed = (table: string, name: string): Promise<number> => idOfNamed(db, table, name);
 
 const call = (method: string, path: string, body?: unknown, role: RoleName = "sales") =>
   request(server, method, `/api${path}`, { token: tokens.get(role) ?? "", ...(body === undefined ? {} : { body }) });

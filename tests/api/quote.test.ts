@@ -3,7 +3,7 @@ import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
 import { seedDemoSelling } from "../../server/demo/selling.ts";
 import { keptSeed, testDatabase } from "../setup/database.ts";
-import { type Answer, dataOf, request, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
+import { type Answer, dataOf, request, snapshot, staffTokens, startServer, type TestServer, idOfNamed } from "./support.ts";
 
 /**
  * Issue 16, item 3: `POST /rates/quote` prices a draft over the demo's fleet and rates, line by
@@ -15,11 +15,7 @@ let tokens: ReadonlyMap<RoleName, string> = new Map();
 /** The demo's ids by name. */
 const ids: Record<string, number> = {};
 
-const idNamed = async (table: string, name: string): Promise<number> => {
-  const [row] = await db.query<{ id: number }>(`select id from ${table} where name = $1 and status <> 'deleted'`, [name]);
-  if (row === undefined) throw new Error(`no ${table} '${name}'`);
-  return row.id;
-};
+const idNamed = (table: string, name: string): Promise<number> => idOfNamed(db, table, name);
 
 const YEAR = 2027;
 /** The demo's fleet and rates, loaded again before each test (its rows put back after the first). */

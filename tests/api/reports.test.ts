@@ -3,7 +3,7 @@ import { seedDemoSelling } from "../../server/demo/selling.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
 import { keptSeed, testDatabase } from "../setup/database.ts";
-import { type Answer, createStaff, dataOf, HOUR, payDeposit, request, sessionFor, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
+import { type Answer, createStaff, dataOf, HOUR, payDeposit, request, sessionFor, snapshot, staffTokens, startServer, type TestServer, idOfNamed } from "./support.ts";
 
 /**
  * The Reportes section (decision 043): each report's figures against a reference this file works
@@ -19,11 +19,7 @@ let tokens: ReadonlyMap<RoleName, string> = new Map();
 const ids = { explorer: 0, seaLion: 0, north: 0, cuenca: 0, quito: 0, male: 0, female: 0, june: 0, late: 0, september: 0 };
 const DAY = 24 * HOUR;
 
-const idNamed = async (table: string, name: string): Promise<number> => {
-  const [row] = await db.query<{ id: number }>(`select id from ${table} where name = $1 and status <> 'deleted'`, [name]);
-  if (row === undefined) throw new Error(`no ${table} '${name}'`);
-  return row.id;
-};
+const idNamed = (table: string, name: string): Promise<number> => idOfNamed(db, table, name);
 
 const call = (method: string, path: string, body?: unknown, role: RoleName = "sales") =>
   request(server, method, `/api${path}`, { token: tokens.get(role) ?? "", ...(body === undefined ? {} : { body }) });

@@ -10,7 +10,7 @@ import { EXPIRY_REASON } from "../../src/machines/domain/space.machine.ts";
 import { defaultHoldPolicy } from "../../src/machines/domain/timeLimit.ts";
 import { keptSeed, testDatabase } from "../setup/database.ts";
 import { defaultMoneyPolicy } from "../../src/api/money.ts";
-import { type Answer, dataOf, HOUR, payDeposit, request, sessionFor, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
+import { type Answer, dataOf, HOUR, payDeposit, request, sessionFor, snapshot, staffTokens, startServer, type TestServer, idOfNamed } from "./support.ts";
 
 /**
  * Issue 17, item 3: reservations held with a time limit, confirmed, extended, canceled, expired by
@@ -28,11 +28,7 @@ const ids = { explorer: 0, north: 0, retailer: 0, male: 0, female: 0, child: 0, 
 let capacity = 0;
 const DAY = 24 * HOUR;
 
-const idNamed = async (table: string, name: string): Promise<number> => {
-  const [row] = await db.query<{ id: number }>(`select id from ${table} where name = $1 and status <> 'deleted'`, [name]);
-  if (row === undefined) throw new Error(`no ${table} '${name}'`);
-  return row.id;
-};
+const idNamed = (table: string, name: string): Promise<number> => idOfNamed(db, table, name);
 
 beforeAll(async () => {
   server = await startServer(db);

@@ -1,5 +1,6 @@
 /** A real server on a free port over the test file's own database, with a clock the test moves. */
-import { decimalOfCents, ecuadorDay } from "../../src/machines/domain/money.ts";
+import { ecuadorDay } from "../../src/machines/domain/calendar.ts";
+import { decimalOfCents } from "../../src/machines/domain/money.ts";
 import { catalogues } from "../../src/records/index.ts";
 import type { FastifyInstance } from "fastify";
 import { hash } from "@node-rs/argon2";
@@ -258,4 +259,11 @@ export const payDeposit = async (server: TestServer, token: string, reservationI
   });
   if (answer.status !== 200) throw new Error(`deposit of reservation ${reservationId} refused: ${answer.text}`);
   return cents;
+};
+
+/** The id of the live row of `table` named `name` (a demo's yacht, agency, space type ...). */
+export const idOfNamed = async (db: Database, table: string, name: string): Promise<number> => {
+  const [row] = await db.query<{ id: number }>(`select id from ${table} where name = $1 and status <> 'deleted'`, [name]);
+  if (row === undefined) throw new Error(`no ${table} '${name}'`);
+  return row.id;
 };

@@ -3,7 +3,7 @@ import type { Database } from "../../server/db/database.ts";
 import { seedDemoSelling } from "../../server/demo/selling.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { testDatabase } from "../setup/database.ts";
-import { dataOf, request, staffTokens, startServer, type TestServer } from "./support.ts";
+import { dataOf, request, staffTokens, startServer, type TestServer, idOfNamed } from "./support.ts";
 
 /**
  * Issue 19, item 3: two servers on one PostgreSQL database, each with its own remembered answers
@@ -19,11 +19,7 @@ let reader: TestServer;
 let readerDatabase: Database | undefined;
 let tokens: ReadonlyMap<RoleName, string> = new Map();
 
-const idNamed = async (table: string, name: string): Promise<number> => {
-  const [row] = await db.query<{ id: number }>(`select id from ${table} where name = $1 and status <> 'deleted'`, [name]);
-  if (row === undefined) throw new Error(`no ${table} '${name}'`);
-  return row.id;
-};
+const idNamed = (table: string, name: string): Promise<number> => idOfNamed(db, table, name);
 
 const call = (server: TestServer, method: string, path: string, body?: unknown, role: RoleName = "sales") =>
   request(server, method, `/api${path}`, { token: tokens.get(role) ?? "", ...(body === undefined ? {} : { body }) });

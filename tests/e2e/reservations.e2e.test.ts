@@ -5,7 +5,8 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decimalOfCents, ecuadorDay } from "../../src/machines/domain/money.ts";
+import { ecuadorDay } from "../../src/machines/domain/calendar.ts";
+import { decimalOfCents } from "../../src/machines/domain/money.ts";
 import { desktop, launchBrowser, newPage, screenshot, unexpectedErrors } from "./support/browser.ts";
 import { signIn } from "./support/screens.ts";
 import { type RunningServer, startDemoServer } from "./support/server.ts";

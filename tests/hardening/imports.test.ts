@@ -14,7 +14,7 @@ import { createSheetReader } from "../../server/passengers/sheets.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
 import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, MAX_SHEET_MB } from "../../src/api/passengers.ts";
-import { type Answer, dataOf, request, staffTokens, startServer, type TestServer } from "../api/support.ts";
+import { type Answer, dataOf, request, staffTokens, startServer, type TestServer, idOfNamed } from "../api/support.ts";
 import { keptSeed, testDatabase } from "../setup/database.ts";
 
 const db = testDatabase();
@@ -25,11 +25,7 @@ let reservationId = 0;
 
 const MEGABYTE = 1_048_576;
 
-const idNamed = async (table: string, name: string): Promise<number> => {
-  const [row] = await db.query<{ id: number }>(`select id from ${table} where name = $1 and status <> 'deleted'`, [name]);
-  if (row === undefined) throw new Error(`no ${table} '${name}'`);
-  return row.id;
-};
+const idNamed = (table: string, name: string): Promise<number> => idOfNamed(db, table, name);
 
 const call = (method: string, path: string, body: unknown, role: RoleName) => request(server, method, `/api${path}`, { token: tokens.get(role) ?? "", body });
 

@@ -4,7 +4,8 @@ import { messages } from "../../src/api/messages.ts";
 import { cruiseMachine, noCruiseFacts } from "../../src/machines/domain/cruise.machine.ts";
 import { noReservationFacts, type ReservationOpening, reservationMachine } from "../../src/machines/domain/reservation.machine.ts";
 import { spaceMachine } from "../../src/machines/domain/space.machine.ts";
-import { departureMoment, type HoldPolicy, latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
+import { departureMoment } from "../../src/machines/domain/calendar.ts";
+import { type HoldPolicy, latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
 
 /**

@@ -1,16 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { defaultMoneyPolicy } from "../../src/api/money.ts";
+import { addDays, ecuadorDay } from "../../src/machines/domain/calendar.ts";
 import {
   type AccountFacts,
   accountOf,
-  addDays,
   type ConfirmFacts,
   type CountedPayment,
   centsOf,
   decimalOfCents,
   depositDueOf,
-  ecuadorDay,
   fundingOf,
 } from "../../src/machines/domain/money.ts";
 import { noPaymentFacts, type PaymentEvent, paymentMachine } from "../../src/machines/domain/payment.machine.ts";

@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
 import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
-import { departureMoment } from "./timeLimit.ts";
+import { departureMoment } from "./calendar.ts";
 
 /**
  * The events of a departure (DOMAIN.md section 4): scheduled with its fields (the code and end day

@@ -1,6 +1,7 @@
 import type { Account, MoneyPolicy, MoneyState, PaymentKind, PaymentState, PenaltyStep } from "../../api/money.ts";
 import type { RoleName } from "../../api/endpoint.ts";
 import type { ReservationState, ReservationType } from "../../api/reservations.ts";
+import { addDays, ecuadorDay } from "./calendar.ts";
 
 /**
  * A reservation's money (DOMAIN.md section 10, decision 062), worked out in whole cents from the
@@ -49,12 +50,6 @@ export const paidCents = (payments: ReadonlyArray<CountedPayment>): number =>
     0,
   );
 
-/** A calendar day (`YYYY-MM-DD`) moved by whole days. */
-export const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The calendar day an instant falls on, as the mainland's clock (Ecuador, UTC-5, no daylight saving) reads it. */
-export const ecuadorDay = (instant: number): string => new Date(instant - 5 * 3_600_000).toISOString().slice(0, 10);
-
 /** How many days before its departure a reservation's balance is due: a charter's own figure. */
 export const balanceDaysOf = (policy: Pick<MoneyPolicy, "balanceDays" | "charterBalanceDays">, type: ReservationType): number =>
   type === "charter" ? policy.charterBalanceDays : policy.balanceDays;
@@ -88,10 +83,19 @@ export interface ConfirmedTerms {
   readonly confirmedOn: string;
 }
 
-/** What the account is worked out from. */
+/** A price in cents: the total, the agency's commission and what the operator nets. */
+export interface PriceCents {
+  readonly totalCents: number;
+  readonly commissionCents: number;
+  readonly netCents: number;
+}
+
+/** What a reservation's debtor owes: an agency the net, a direct client the total. */
+export const dueOf = (price: PriceCents, agencyId: number | null): number => (agencyId === null ? price.totalCents : price.netCents);
+
 /** What the account is worked out from. */
 export interface AccountFacts {
-  readonly price: { readonly totalCents: number; readonly commissionCents: number; readonly netCents: number };
+  readonly price: PriceCents;
   /** Booked by an agency (which owes the net) or direct (the client owes the total). */
   readonly agencyId: number | null;
   readonly type: ReservationType;
@@ -127,8 +131,8 @@ const moneyStateOf = (facts: AccountFacts, due: number, paid: number, deposit: n
  * today, as if it were confirmed now.
  */
 export const accountOf = (facts: AccountFacts): Account => {
-  const { totalCents, commissionCents, netCents } = facts.price;
-  const due = facts.agencyId === null ? totalCents : netCents;
+  const { totalCents, commissionCents } = facts.price;
+  const due = dueOf(facts.price, facts.agencyId);
   const paid = paidCents(facts.payments);
   const policy = facts.terms?.policy ?? facts.policy;
   const balanceDueDate = addDays(facts.startDate, -balanceDaysOf(policy, facts.type));

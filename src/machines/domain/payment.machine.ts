@@ -2,7 +2,8 @@ import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
 import { PaymentMethod } from "../../api/money.ts";
-import { type CountedPayment, centsOf, ecuadorDay, paidCents } from "./money.ts";
+import { ecuadorDay } from "./calendar.ts";
+import { type CountedPayment, centsOf, paidCents } from "./money.ts";
 import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
 import { nextStatus } from "./verdict.ts";
 

@@ -7,7 +7,8 @@ import { type BerthCabin, type BerthProblem, type BerthRequest, berthProblem, bo
 import { type ConfirmFacts, fundingOf } from "./money.ts";
 import type { Pricing, RateKind } from "./pricing.ts";
 import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
-import { departureMoment, type HoldPolicy, isTimeLimitRefused } from "./timeLimit.ts";
+import { departureMoment } from "./calendar.ts";
+import { type HoldPolicy, isTimeLimitRefused } from "./timeLimit.ts";
 
 /**
  * The events of a reservation (DOMAIN.md section 5), one stream per reservation, its spaces'

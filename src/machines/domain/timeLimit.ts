@@ -15,9 +15,6 @@ export const defaultHoldPolicy: HoldPolicy = { holdDays: 7, cutoffDays: 45, fina
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** The moment a departure leaves: its day's start on the mainland's clock (Ecuador, UTC-5), as staff read dates. */
-export const departureMoment = (startDate: string): number => Date.parse(`${startDate}T00:00:00-05:00`);
-
 /** The latest time limit the policy allows now: the hold's length, or the final hours near the departure, and never past it. */
 export const latestTimeLimit = (now: number, departure: number, policy: HoldPolicy): number => {
   const near = departure - now <= policy.cutoffDays * DAY;

@@ -1,17 +1,26 @@
 import { useTranslation } from "react-i18next";
-import type { RoleName } from "../../api/endpoint.ts";
+import type { Endpoint, RoleName } from "../../api/endpoint.ts";
+import { recordPayment, reportPayment } from "../../api/money.ts";
 import { formatMoney } from "../../api/amounts.ts";
 import { paymentOffers } from "../../machines/domain/payment.machine.ts";
 import type { Money, PendingCommand } from "../../machines/reservationPage.machine.ts";
 import { formatDate } from "../leadFormat.ts";
 import { useRoleIn } from "../useRole.ts";
 
-/** Who records, verifies, rejects, voids and refunds money; an agency user reports its transfers. */
-const collectors: ReadonlyArray<RoleName> = ["admin", "sales"];
-const reporters: ReadonlyArray<RoleName> = ["agency"];
+/** The roles an endpoint admits: who records, verifies, rejects, voids and refunds money, who reports a transfer. */
+const rolesOf = ({ access }: Endpoint): ReadonlyArray<RoleName> => (access.kind === "session" ? access.roles : []);
+const collectors = rolesOf(recordPayment);
+const reporters = rolesOf(reportPayment);
 
 /** Cents as US$ with two decimals; the division is for showing only, the sums stay in cents. */
 const money = (cents: number, language: string): string => formatMoney(cents / 100, language);
+
+/** A payment's commands: what staff may do with a report or a recorded payment. */
+const paymentCommands = [
+  ["verifyPayment", "payment.verify"],
+  ["rejectPayment", "payment.reject"],
+  ["voidPayment", "payment.void"],
+] as const;
 
 /**
  * A reservation's account (decision 062): due, paid, balance, deposit due, balance due date and
@@ -86,21 +95,13 @@ export function AccountSection({ money: { account, payments }, busy, ask }: { re
                   </td>
                   {collects && (
                     <td data-label={t("actions.column")}>
-                      {paymentOffers(payment.state, "payment.verify") && (
-                        <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "verifyPayment", paymentId: payment.id })}>
-                          {t("money.verifyPayment")}
-                        </button>
-                      )}
-                      {paymentOffers(payment.state, "payment.reject") && (
-                        <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "rejectPayment", paymentId: payment.id })}>
-                          {t("money.rejectPayment")}
-                        </button>
-                      )}
-                      {paymentOffers(payment.state, "payment.void") && (
-                        <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "voidPayment", paymentId: payment.id })}>
-                          {t("money.voidPayment")}
-                        </button>
-                      )}
+                      {paymentCommands
+                        .filter(([, event]) => paymentOffers(payment.state, event))
+                        .map(([kind]) => (
+                          <button key={kind} type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind, paymentId: payment.id })}>
+                            {t(`money.${kind}`)}
+                          </button>
+                        ))}
                     </td>
                   )}
                 </tr>
