@@ -1,4 +1,5 @@
 import { Option, Schema } from "effect";
+import { ecuadorDay } from "../../machines/domain/calendar.ts";
 import type { i18n } from "i18next";
 import { plainAmount } from "../../api/amounts.ts";
 import { PaymentMethod, payerField, paymentReferenceField } from "../../api/money.ts";
@@ -22,12 +23,8 @@ const input = (type: string, attributes: Readonly<Record<string, string>> = {}):
   return field;
 };
 
-/** Today in the browser's calendar, as a date input writes it. */
-const today = (): string => {
-  const now = new Date();
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
+/** Today as the payments count days (in Ecuador): the latest day the server takes, whatever the browser's zone. */
+const today = (): string => ecuadorDay(Date.now());
 
 const decodeEntry = Schema.decodeUnknownOption(PaymentEntry);
 
