@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { health } from "../../src/api/auth.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
-import { USER_INFO_KEY } from "../../src/machines/storedSession.ts";
+import { USER_INFO_KEY } from "../../src/machines/session/storedSession.ts";
 import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
 import { userId } from "../ids.ts";
 
