@@ -22,7 +22,7 @@ import { pngImage } from "../uploads/images.ts";
 import { findImage } from "../uploads/store.ts";
 import type { DocumentFileRequest } from "./files.ts";
 import { ApiError } from "../../src/api/errors.ts";
-import { findReservation } from "../reservations/reservations.ts";
+import { findReservation } from "../reservations/reads.ts";
 import { flightsReportMachine } from "../../src/machines/domain/flightsReport.machine.ts";
 import { judge, type Verdict } from "../../src/machines/domain/verdict.ts";
 import { voucherMailMachine } from "../../src/machines/domain/voucherMail.machine.ts";

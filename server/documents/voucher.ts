@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { formatMoney } from "../../src/api/amounts.ts";
 import { type CruiseDocument, DocumentLanguage, type IncompleteBerth } from "../../src/api/documents.ts";
 import { CruiseId } from "../../src/api/ids.ts";
-import type { StoredReservation } from "../reservations/reservations.ts";
+import type { StoredReservation } from "../reservations/reads.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
 import { findDocumentDeparture } from "./departure.ts";

@@ -8,19 +8,15 @@ import { orNotFound } from "../http/found.ts";
 import type { BerthIndex } from "./berthIndex.ts";
 import { type Call, Listed, registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
 import type { Endpoint } from "../../src/api/endpoint.ts";
-import {
-  type Caller,
-  cancelReservation,
-  cancelSpace,
-  confirmReservation,
-  createReservation,
-  deleteReservation,
-  departureCabins,
-  extendTimeLimit,
-  readReservation,
-  listReservations,
-  updateReservation,
-} from "./reservations.ts";
+import { cancelReservation } from "./commands/cancelReservation.ts";
+import { cancelSpace } from "./commands/cancelSpace.ts";
+import { confirmReservation } from "./commands/confirmReservation.ts";
+import { createReservation } from "./commands/createReservation.ts";
+import { deleteReservation } from "./commands/deleteReservation.ts";
+import { extendTimeLimit } from "./commands/extendTimeLimit.ts";
+import { updateReservation } from "./commands/updateReservation.ts";
+import type { Caller } from "./facts.ts";
+import { departureCabins, listReservations, readReservation } from "./reads.ts";
 
 export interface ReservationsContext extends RouteContext {
   readonly policy: HoldPolicy;
