@@ -3,7 +3,7 @@ import type { CruiseId } from "../../src/api/ids.ts";
 import type { Queryable } from "../db/database.ts";
 import { findDocumentDeparture } from "./departure.ts";
 import { type LegRow, legKey, legsOf } from "./legs.ts";
-import { isSeated, lackingPassengers, soldBerths, unseated } from "./passengers.ts";
+import { isSeated, lackingPassengers, soldBerths, unseated } from "./berths.ts";
 import { columnOf, documentDate, documentTexts } from "./texts.ts";
 
 /** Earlier legs first; a passenger without one last. */

@@ -6,7 +6,7 @@ import { SpaceId } from "../../src/api/ids.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryRows } from "../db/rows.ts";
 import { findDocumentDeparture } from "./departure.ts";
-import { personCells, soldBerths, unseated } from "./passengers.ts";
+import { personCells, soldBerths, unseated } from "./berths.ts";
 import { columnOf, documentTexts } from "./texts.ts";
 
 /** Who pays which park entrance fee: Ecuadorians the national one, the Andean Community's visitors theirs, the rest the foreign one. */

@@ -4,7 +4,7 @@ import type { CruiseId } from "../../src/api/ids.ts";
 import type { Queryable } from "../db/database.ts";
 import { findDocumentDeparture } from "./departure.ts";
 import { legKey, legsOf, legText } from "./legs.ts";
-import { type BerthRow, detailText, isSeated, lackingPassengers, personCells, soldBerths, unseated } from "./passengers.ts";
+import { type BerthRow, detailText, isSeated, lackingPassengers, personCells, soldBerths, unseated } from "./berths.ts";
 import { columnOf, documentTexts } from "./texts.ts";
 
 /**

@@ -4,7 +4,7 @@ import { wetsuitSizes } from "../../src/api/passengers.ts";
 import type { Queryable } from "../db/database.ts";
 import { findDocumentDeparture } from "./departure.ts";
 import { legKey, legsOf, legText } from "./legs.ts";
-import { type BerthRow, byCabin, detailText, flag, isSeated, lackingPassengers, soldBerths, unseated } from "./passengers.ts";
+import { type BerthRow, byCabin, detailText, flag, isSeated, lackingPassengers, soldBerths, unseated } from "./berths.ts";
 import { findDepartureService } from "./service.ts";
 import { columnOf, documentTexts } from "./texts.ts";
 

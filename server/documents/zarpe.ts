@@ -2,7 +2,7 @@ import type { CruiseDocument, DocumentLanguage } from "../../src/api/documents.t
 import type { CruiseId } from "../../src/api/ids.ts";
 import type { Queryable } from "../db/database.ts";
 import { findDocumentDeparture } from "./departure.ts";
-import { isSeated, personCells, soldBerths, unseated } from "./passengers.ts";
+import { isSeated, personCells, soldBerths, unseated } from "./berths.ts";
 import { findDepartureService } from "./service.ts";
 import { columnOf, documentDate, documentTexts } from "./texts.ts";
 
