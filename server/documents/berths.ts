@@ -78,19 +78,21 @@ export const byCabin = (berths: ReadonlyArray<BerthRow>): ReadonlyArray<readonly
   return [...cabins.entries()];
 };
 
+/** A sold space without a passenger, as a document that cannot list it names it (fixed on the reservation's page). */
+export const missingPassenger = (space: Pick<IncompleteBerth, "reservationId" | "reservationCode" | "spaceId" | "cabinName">): IncompleteBerth => ({
+  ...space,
+  passengerId: null,
+  passengerName: null,
+  missing: ["passenger"],
+});
+
 /** A sold berth without a passenger: the manifest cannot list it (fixed on the reservation's page). */
 export const unseated = (berths: ReadonlyArray<BerthRow>): ReadonlyArray<IncompleteBerth> =>
   berths
     .filter((berth) => berth.passenger_id === null)
-    .map((berth) => ({
-      reservationId: berth.reservation_id,
-      reservationCode: berth.reservation_code,
-      spaceId: berth.space_id,
-      cabinName: berth.cabin_name,
-      passengerId: null,
-      passengerName: null,
-      missing: ["passenger"],
-    }));
+    .map((berth) =>
+      missingPassenger({ reservationId: berth.reservation_id, reservationCode: berth.reservation_code, spaceId: berth.space_id, cabinName: berth.cabin_name }),
+    );
 
 /** A sold berth with its passenger seated. */
 export type SeatedBerth = BerthRow & { readonly passenger_id: NonNullable<BerthRow["passenger_id"]> };

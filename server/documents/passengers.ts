@@ -1,9 +1,5 @@
-import type { CruiseDocument, DocumentLanguage } from "../../src/api/documents.ts";
-import type { CruiseId } from "../../src/api/ids.ts";
-import type { Queryable } from "../db/database.ts";
-import { type DocumentDeparture, findDocumentDeparture } from "./departure.ts";
-import { type BerthRow, byCabin, detailText, flag, personCells, soldBerths, unseated } from "./berths.ts";
-import { columnOf, documentTexts } from "./texts.ts";
+import { type BerthRow, byCabin, detailText, flag, personCells, unseated } from "./berths.ts";
+import { type DepartureListOf, departureList, openDepartureList } from "./opening.ts";
 
 /**
  * The manifest (DOMAIN.md section 8, Passengers): every sold berth by cabin with its passenger's
@@ -11,16 +7,10 @@ import { columnOf, documentTexts } from "./texts.ts";
  * space type, diet and medical notes; a berth without a passenger shows as such and is listed as
  * incomplete.
  */
-export const passengersDocument = async (
-  db: Queryable,
-  cruiseId: CruiseId,
-  language: DocumentLanguage,
-  now: Date,
-): Promise<CruiseDocument | null> => {
-  const departure: DocumentDeparture | null = await findDocumentDeparture(db, cruiseId);
-  if (departure === null) return null;
-  const t = documentTexts(language);
-  const berths = await soldBerths(db, cruiseId);
+export const passengersDocument: DepartureListOf = async (db, cruiseId, language, now) => {
+  const list = await openDepartureList(db, cruiseId, language);
+  if (list === null) return null;
+  const { departure, t, berths, column } = list;
   let number = 0;
   const row = (berth: BerthRow): ReadonlyArray<string> => {
     number += 1;
@@ -41,13 +31,7 @@ export const passengersDocument = async (
     ];
   };
   const seated = berths.filter((berth) => berth.passenger_id !== null).length;
-  const column = (name: string, width: number) => columnOf(t, name, width);
-  return {
-    document: "passengers",
-    language,
-    title: t("documents.titles.passengers"),
-    departure,
-    code: departure.code,
+  return departureList("passengers", list, now, {
     columns: [
       column("number", 4),
       column("passenger", 15),
@@ -66,6 +50,5 @@ export const passengersDocument = async (
       { label: t("documents.berthCount"), value: String(berths.length - seated) },
     ],
     incomplete: unseated(berths),
-    generatedAt: now.toISOString(),
-  };
+  });
 };
