@@ -33,7 +33,7 @@ export const commandOptions = (caller: Pick<Caller, "session" | "now">): Command
 /** An agency user's own agency; null for staff, who see every reservation. */
 export const ownAgency = (session: Session): number | null => (session.role === "agency" ? (session.agencyId ?? -1) : null);
 
-export const DepartureRow = Schema.Struct({
+const DepartureRow = Schema.Struct({
   id: Schema.Int,
   code: Schema.String,
   yacht_id: Schema.Int,
@@ -54,7 +54,7 @@ export const lockDeparture = (tx: Queryable, cruiseId: number): Promise<Departur
     [cruiseId],
   );
 
-export const CabinRow = Schema.Struct({
+const CabinRow = Schema.Struct({
   id: Schema.Int,
   name: Schema.String,
   deck_id: Schema.NullOr(Schema.Int),
@@ -63,7 +63,7 @@ export const CabinRow = Schema.Struct({
   family_room: Schema.Boolean,
   capacity: Schema.Int,
 });
-export type CabinRow = typeof CabinRow.Type;
+type CabinRow = typeof CabinRow.Type;
 
 /** A yacht's live cabins with their berths' capacity, by deck and number (remembered until a catalogue changes). */
 export const cabinsOf = (db: Queryable, yachtId: number): Promise<ReadonlyArray<CabinRow>> =>
@@ -84,7 +84,7 @@ export const cabinsOf = (db: Queryable, yachtId: number): Promise<ReadonlyArray<
       ),
   );
 
-export const LiveRow = Schema.Struct({
+const LiveRow = Schema.Struct({
   id: Schema.Int,
   reservation_id: Schema.Int,
   cabin_id: Schema.Int,
@@ -94,7 +94,7 @@ export const LiveRow = Schema.Struct({
   code: Schema.String,
   agency_id: Schema.NullOr(Schema.Int),
 });
-export type LiveRow = typeof LiveRow.Type;
+type LiveRow = typeof LiveRow.Type;
 
 /** A departure's live spaces, oldest first. */
 export const liveSpacesOf = (db: Queryable, cruiseId: number): Promise<ReadonlyArray<LiveRow>> =>

@@ -46,7 +46,7 @@ export const ReservationRow = Schema.Struct({
   cancel_reason: Schema.NullOr(Schema.String),
   lines: Schema.Array(QuoteLine),
 });
-export type ReservationRow = typeof ReservationRow.Type;
+type ReservationRow = typeof ReservationRow.Type;
 
 /**
  * The flight legs a reservation pays: its passengers' legs on its departure, while the passenger
