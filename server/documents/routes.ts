@@ -5,14 +5,12 @@ import {
   type CruiseDocument,
   type CruiseDocumentName,
   type DocumentFormat,
-  type DocumentLanguage,
   documentFileName,
   documentMimeTypes,
   getCruiseDocument,
   getVoucher,
   sendVoucher,
 } from "../../src/api/documents.ts";
-import type { CruiseId } from "../../src/api/ids.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
 import { orNotFound } from "../http/found.ts";
@@ -22,13 +20,15 @@ import { pngImage } from "../uploads/images.ts";
 import { findImage } from "../uploads/store.ts";
 import type { DocumentFileRequest } from "./files.ts";
 import { ApiError } from "../../src/api/errors.ts";
-import { findReservation } from "../reservations/reservations.ts";
+import { findReservation } from "../reservations/reads.ts";
 import { flightsReportMachine } from "../../src/machines/domain/flightsReport.machine.ts";
 import { judge, type Verdict } from "../../src/machines/domain/verdict.ts";
 import { voucherMailMachine } from "../../src/machines/domain/voucherMail.machine.ts";
+import { departureDates } from "./departure.ts";
 import { flightsDocument } from "./flights.ts";
 import { gpsTaxDocument } from "./gpsTax.ts";
 import { ingalaDocument } from "./ingala.ts";
+import type { DepartureListOf } from "./opening.ts";
 import { passengersDocument } from "./passengers.ts";
 import { servicesOrderDocument } from "./servicesOrder.ts";
 import { voucherAgency, voucherDocument } from "./voucher.ts";
@@ -74,9 +74,7 @@ const companyLogo = async (db: Queryable): Promise<Uint8Array | null> => {
 };
 
 /** How each document is filled in: null when the departure does not exist. */
-const documents: Readonly<
-  Record<CruiseDocumentName, (db: Queryable, cruiseId: CruiseId, language: DocumentLanguage, now: Date) => Promise<CruiseDocument | null>>
-> = {
+const documents: Readonly<Record<CruiseDocumentName, DepartureListOf>> = {
   passengers: passengersDocument,
   ingala: ingalaDocument,
   gpsTax: gpsTaxDocument,
@@ -110,7 +108,7 @@ const fileTexts = (document: CruiseDocument): DocumentFileRequest["texts"] => {
   const { departure } = document;
   return {
     page: t("documents.page", { page: "{page}", pages: "{pages}" }),
-    subtitle: `${t("documents.departure", { code: departure.code })} · ${departure.yachtName} · ${departure.itineraryName} · ${documentDate(departure.startDate)} – ${documentDate(departure.endDate)}`,
+    subtitle: `${t("documents.departure", { code: departure.code })} · ${departure.yachtName} · ${departure.itineraryName} · ${departureDates(departure)}`,
     generated: t("documents.generatedAt", { date: documentDate(document.generatedAt) }),
     incompleteTitle: t("documents.incompleteTitle"),
     incompleteLines: incompleteLines(document, t),
@@ -160,7 +158,7 @@ export const registerDocumentRoutes = (
         code: reservation.code,
         yacht: departure.yachtName,
         itinerary: departure.itineraryName,
-        dates: `${documentDate(departure.startDate)} – ${documentDate(departure.endDate)}`,
+        dates: departureDates(departure),
       }),
       attachments: [{ filename: documentFileName("voucher", reservation.code, "pdf"), contentType: documentMimeTypes.pdf, content: pdf }],
     });

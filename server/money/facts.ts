@@ -8,7 +8,7 @@ import { defaultMoneyPolicy, MoneyPolicy, type MoneyPolicyView, PaymentKind, Pay
 import { type ConfirmedTerms, type CountedPayment, centsOfDollars, dueOf, type PriceCents } from "../../src/machines/domain/money.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne, queryRows } from "../db/rows.ts";
-import type { StoredReservation } from "../reservations/reservations.ts";
+import type { StoredReservation } from "../reservations/reads.ts";
 import { COMPANY_POLICY } from "./projection.ts";
 
 const PolicyRow = Schema.Struct({ policy: MoneyPolicy, version: Schema.Int });

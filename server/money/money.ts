@@ -29,7 +29,9 @@ import type { Queryable } from "../db/database.ts";
 import { queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts";
 import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
 import { orNotFound } from "../http/found.ts";
-import { findReservation, lockReservation, ownAgency, type StoredReservation } from "../reservations/reservations.ts";
+import { lockReservation } from "../reservations/decide.ts";
+import { ownAgency } from "../reservations/facts.ts";
+import { findReservation, type StoredReservation } from "../reservations/reads.ts";
 import { confirmedTerms, countedPayments, dueCentsOf, priceCents, readMoneyPolicy } from "./facts.ts";
 import { COMPANY_POLICY, moneyPolicyRecord, paymentRecord } from "./projection.ts";
 

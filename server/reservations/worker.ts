@@ -4,7 +4,8 @@ import type { Database } from "../db/database.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { timeLimitReminderMail } from "../mail/templates.ts";
 import { repeatEvery } from "../repeat.ts";
-import { expireDue, remindDue } from "./reservations.ts";
+import { expireDue } from "./expiry.ts";
+import { remindDue } from "./reminders.ts";
 
 export interface DueWork {
   readonly expired: number;
@@ -14,7 +15,7 @@ export interface DueWork {
 /**
  * One round of the time limits' work: the holds whose time limit passed are canceled (and their
  * waiting lists promoted), then the day-before reminders are marked and mailed. Safe to run on
- * several servers at once (reservations.ts says why); a reminder's mail is sent after its
+ * several servers at once (expiry.ts and reminders.ts say why); a reminder's mail is sent after its
  * transaction commits, so a failed mail is logged, not retried.
  */
 export const runDueWork = async (deps: {
