@@ -110,16 +110,16 @@ export default function ReportsView({ report }: { readonly report: ReportName })
         ) : (
           // the receivables are asked for as they stand today: no period
           report !== "receivables" && (
-          <>
-            <label>
-              {t("reports.from")}
-              <input type="date" name="from" defaultValue={question.from} />
-            </label>
-            <label>
-              {t("reports.to")}
-              <input type="date" name="to" defaultValue={question.to} />
-            </label>
-          </>
+            <>
+              <label>
+                {t("reports.from")}
+                <input type="date" name="from" defaultValue={question.from} />
+              </label>
+              <label>
+                {t("reports.to")}
+                <input type="date" name="to" defaultValue={question.to} />
+              </label>
+            </>
           )
         )}
         {report === "occupancy" && (
