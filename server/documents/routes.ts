@@ -19,6 +19,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { pngImage } from "../uploads/images.ts";
 import { findImage } from "../uploads/store.ts";
 import type { DocumentFileRequest } from "./files.ts";
+import type { MoneyFileRequest } from "./moneyFiles.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { findReservation } from "../reservations/reads.ts";
 import { flightsReportMachine } from "../../src/machines/domain/flightsReport.machine.ts";
@@ -46,14 +47,14 @@ const workerFile = new URL(fromSources ? "./fileWorker.ts" : "./fileWorker.js", 
  * spends answering the others meanwhile (decision 042).
  */
 export const createDocumentFiles = () => {
-  const pool = new Piscina<DocumentFileRequest, Uint8Array>({
+  const pool = new Piscina<DocumentFileRequest | MoneyFileRequest, Uint8Array>({
     filename: workerFile.href,
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: 30_000,
     ...(fromSources ? { execArgv: ["--import", "tsx"] } : {}),
   });
-  return { draw: (request: DocumentFileRequest) => pool.run(request), close: () => pool.destroy() };
+  return { draw: (request: DocumentFileRequest | MoneyFileRequest) => pool.run(request), close: () => pool.destroy() };
 };
 export type DocumentFiles = ReturnType<typeof createDocumentFiles>;
 
@@ -61,7 +62,7 @@ const LogoRow = Schema.Struct({ logo: Schema.String });
 const storedPath = /^uploads\/([a-z_]+)\/([0-9a-f]{64})\.([a-z]+)$/;
 
 /** The operator's logo (the first company's) as a PNG a PDF can draw, or null when it has none. */
-const companyLogo = async (db: Queryable): Promise<Uint8Array | null> => {
+export const companyLogo = async (db: Queryable): Promise<Uint8Array | null> => {
   const row = await queryOne(
     db,
     LogoRow,

@@ -1,11 +1,13 @@
 import { Schema } from "effect";
-import { formatMoney } from "../../src/api/amounts.ts";
+import { formatCents, formatMoney } from "../../src/api/amounts.ts";
 import { type CruiseDocument, DocumentLanguage, type IncompleteBerth } from "../../src/api/documents.ts";
 import { CruiseId } from "../../src/api/ids.ts";
 import type { StoredReservation } from "../reservations/reads.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
-import { detailText, missingPassenger } from "./berths.ts";
+import { reservationAccount } from "../money/accounts.ts";
+import { missingPassenger } from "./berths.ts";
+import { bankRows, findCompany } from "./company.ts";
 import { departureDates } from "./departure.ts";
 import { legKey, legsOf, legText } from "./legs.ts";
 import { openDocument } from "./opening.ts";
@@ -30,8 +32,6 @@ export const voucherAgency = async (db: Queryable, agencyId: number | null): Pro
   return { email: row?.email ?? null, language: isLanguage(row?.language) ? row.language : "es" };
 };
 
-const BankRow = Schema.Struct({ name: Schema.String, details: Schema.Record(Schema.String, Schema.Unknown) });
-
 /** What a voucher includes and leaves out: the operator's standing terms for a Galápagos cruise. */
 const included = ["cabin", "meals", "excursions", "guide", "snorkel", "transfers"] as const;
 const notIncluded = ["parkFee", "transitCard", "drinks", "tips", "insurance"] as const;
@@ -40,7 +40,8 @@ const notIncluded = ["parkFee", "transitCard", "drinks", "tips", "insurance"] as
  * A reservation's voucher (DOMAIN.md section 8), in the language asked for (its agency's by default):
  * the reservation (code, agency, executive, lead passenger, status and time limit), the yacht,
  * departure and itinerary with its days, each cabin's spaces and passengers, their flights, what
- * is included and what is not, the price, and the company's bank data to pay it into.
+ * is included and what is not, the price with what is paid and the balance (its account now,
+ * decision 068), and the company's bank data to pay it into.
  */
 export const voucherDocument = async (db: Queryable, reservation: StoredReservation, language: DocumentLanguage, now: Date): Promise<CruiseDocument | null> => {
   const cruiseId = Schema.decodeSync(CruiseId)(reservation.cruiseId);
@@ -49,7 +50,8 @@ export const voucherDocument = async (db: Queryable, reservation: StoredReservat
   if (opening === null || service === null) return null;
   const { departure, t, column } = opening;
   const legs = await legsOf(db, cruiseId);
-  const bank = await queryOne(db, BankRow, "select name, details from companies where status <> 'deleted' order by id limit 1");
+  const company = await findCompany(db);
+  const account = await reservationAccount(db, reservation, now);
   const money = (amount: number) => formatMoney(amount, language);
   const spaces = reservation.bookings.flatMap((booking) => booking.spaces.map((space) => ({ ...space, cabinName: booking.cabinName })));
   const live = spaces.filter((space) => space.state !== "canceled");
@@ -119,26 +121,14 @@ export const voucherDocument = async (db: Queryable, reservation: StoredReservat
         columns: [column("detail", 100)],
         rows: [...notIncluded.map((name) => [t(`documents.notIncluded.${name}`)]), ...(flightsIncluded ? [] : [[t("documents.notIncluded.flights")]])],
       },
-      ...(bank === null
-        ? []
-        : [
-            {
-              title: t("documents.bankData"),
-              columns: item,
-              rows: [
-                [t("documents.beneficiary"), detailText(bank.details, "commercialName") || bank.name],
-                [t("documents.ruc"), detailText(bank.details, "ruc")],
-                [t("documents.bank"), detailText(bank.details, "beneficiaryBank")],
-                [t("documents.accountNumber"), detailText(bank.details, "accountNumber")],
-                [t("documents.accountType"), detailText(bank.details, "accountType") === "" ? "" : t(`options.${detailText(bank.details, "accountType")}`)],
-              ].filter(([, value]) => value !== ""),
-            },
-          ]),
+      ...(company === null ? [] : [{ title: t("documents.bankData"), columns: item, rows: bankRows(t, company).map((row) => [...row]) }]),
     ],
     totals: [
       { label: t("reservations.total"), value: money(reservation.price.total) },
       { label: t("reservations.commission"), value: money(reservation.price.commission) },
       { label: t("reservations.net"), value: money(reservation.price.net) },
+      { label: t("money.paid"), value: formatCents(account.paidCents, language) },
+      { label: t("money.balance"), value: formatCents(account.balanceCents, language) },
     ],
     incomplete,
     generatedAt: now.toISOString(),

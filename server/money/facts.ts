@@ -53,15 +53,23 @@ export const priceCents = (price: StoredReservation["price"]): PriceCents => ({
 /** What a reservation's debtor owes, in cents (an agency the net, a direct client the total). */
 export const dueCentsOf = (reservation: Pick<StoredReservation, "agencyId" | "price">): number => dueOf(priceCents(reservation.price), reservation.agencyId);
 
-const TermsRow = Schema.Struct({ terms: Schema.NullOr(Schema.Struct({ ...MoneyPolicy.fields, confirmedOn: Schema.String })) });
+const TermsRow = Schema.Struct({ id: Schema.Int, terms: Schema.NullOr(Schema.Struct({ ...MoneyPolicy.fields, confirmedOn: Schema.String })) });
+
+/** The terms some reservations were confirmed on, by reservation; one that never was (or was before decision 065) has none. */
+export const confirmedTermsOf = async (db: Queryable, reservationIds: ReadonlyArray<number>): Promise<ReadonlyMap<number, ConfirmedTerms>> => {
+  const byReservation = new Map<number, ConfirmedTerms>();
+  if (reservationIds.length === 0) return byReservation;
+  for (const { id, terms } of await queryRows(db, TermsRow, "select id, terms from reservations where id = any($1::int[])", [reservationIds])) {
+    if (terms === null) continue;
+    const { confirmedOn, ...policy } = terms;
+    byReservation.set(id, { policy, confirmedOn });
+  }
+  return byReservation;
+};
 
 /** The terms a reservation was confirmed on, null while it never was (or was before decision 065). */
-export const confirmedTerms = async (db: Queryable, reservationId: number): Promise<ConfirmedTerms | null> => {
-  const terms = (await queryOne(db, TermsRow, "select terms from reservations where id = $1", [reservationId]))?.terms ?? null;
-  if (terms === null) return null;
-  const { confirmedOn, ...policy } = terms;
-  return { policy, confirmedOn };
-};
+export const confirmedTerms = async (db: Queryable, reservationId: number): Promise<ConfirmedTerms | null> =>
+  (await confirmedTermsOf(db, [reservationId])).get(reservationId) ?? null;
 
 const CreditRow = Schema.Struct({ credit: Schema.NullOr(Schema.Finite) });
 

@@ -22,7 +22,7 @@ import {
   type RefundDraft,
 } from "../../src/api/money.ts";
 import { reasonProblem } from "../../src/api/reservations.ts";
-import { accountOf, centsOf } from "../../src/machines/domain/money.ts";
+import { centsOf } from "../../src/machines/domain/money.ts";
 import { noPaymentFacts, type PaymentEvent, type PaymentFacts } from "../../src/machines/domain/payment.machine.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
@@ -32,7 +32,8 @@ import { orNotFound } from "../http/found.ts";
 import { lockReservation } from "../reservations/decide.ts";
 import { ownAgency } from "../reservations/facts.ts";
 import { findReservation, type StoredReservation } from "../reservations/reads.ts";
-import { confirmedTerms, countedPayments, dueCentsOf, priceCents, readMoneyPolicy } from "./facts.ts";
+import { reservationAccount } from "./accounts.ts";
+import { countedPayments, dueCentsOf } from "./facts.ts";
 import { COMPANY_POLICY, moneyPolicyRecord, paymentRecord } from "./projection.ts";
 
 /** Who asks, and when. */
@@ -147,6 +148,17 @@ const toPayment = (row: PaymentRow): Payment => ({
   version: row.version,
 });
 
+const selectPayments = `select p.id, p.reservation_id, r.code as reservation_code, p.agency_id, p.kind, p.status, p.amount_cents,
+            to_char(p.received_at, 'YYYY-MM-DD') as received_at, p.method, p.reference, p.payer, p.reason, p.created_at, p.version
+       from payments p join reservations r on r.id = p.reservation_id`;
+
+/** One payment the caller may see (an agency user: its own agency's), or null. */
+export const findPayment = async (db: Queryable, id: PaymentId, session: Session): Promise<Payment | null> => {
+  const row = await queryOne(db, PaymentRow, `${selectPayments} where p.id = $1`, [id]);
+  const agency = ownAgency(session);
+  return row === null || (agency !== null && row.agency_id !== agency) ? null : toPayment(row);
+};
+
 export interface PaymentPage {
   readonly payments: Payment[];
   readonly meta: ListMeta;
@@ -167,9 +179,7 @@ export const listPayments = async (db: Queryable, query: PaymentsQuery, session:
   const rows = await queryRows(
     db,
     PaymentRow,
-    `select p.id, p.reservation_id, r.code as reservation_code, p.agency_id, p.kind, p.status, p.amount_cents,
-            to_char(p.received_at, 'YYYY-MM-DD') as received_at, p.method, p.reference, p.payer, p.reason, p.created_at, p.version
-       from payments p join reservations r on r.id = p.reservation_id ${where}
+    `${selectPayments} ${where}
       order by p.created_at desc, p.id desc limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
     params,
   );
@@ -180,16 +190,5 @@ export const listPayments = async (db: Queryable, query: PaymentsQuery, session:
 /** A reservation's account as its reader may see it now (an agency user: its own agency's), or null. */
 export const readAccount = async (db: Queryable, id: ReservationId, caller: MoneyCaller): Promise<Account | null> => {
   const reservation = await findReservation(db, id, caller.session);
-  if (reservation === null) return null;
-  return accountOf({
-    price: priceCents(reservation.price),
-    agencyId: reservation.agencyId,
-    type: reservation.type,
-    state: reservation.state,
-    startDate: reservation.startDate,
-    payments: await countedPayments(db, id),
-    policy: await readMoneyPolicy(db),
-    terms: await confirmedTerms(db, id),
-    clock: caller.now.getTime(),
-  });
+  return reservation === null ? null : reservationAccount(db, reservation, caller.now);
 };

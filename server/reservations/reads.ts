@@ -91,6 +91,13 @@ export const toSummary = (row: ReservationRow): ReservationSummary => ({
   version: row.version,
 });
 
+/**
+ * The reservations (none deleted) a condition on `r` picks, as the lists read them, oldest first:
+ * what money's statements and reports work their accounts out from, in one statement.
+ */
+export const reservationsWhere = async (db: Queryable, condition: string, params: ReadonlyArray<unknown>): Promise<ReadonlyArray<ReservationSummary>> =>
+  (await queryRows(db, ReservationRow, `${selectReservations} where r.status <> 'deleted' and (${condition}) order by r.created_at, r.id`, params)).map(toSummary);
+
 const SpaceRow = Schema.Struct({
   id: SpaceId,
   cabin_id: Schema.Int,

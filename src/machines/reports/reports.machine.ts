@@ -8,7 +8,11 @@ import {
   leadsReport,
   type OccupancyReport,
   occupancyReport,
+  type PaymentsReport,
+  paymentsReport,
   periodProblem,
+  type ReceivablesReport,
+  receivablesReport,
   type ReportName,
   type ReportQueryProblem,
   type SalesReport,
@@ -32,7 +36,9 @@ export type ReportContent =
   | { readonly report: "occupancy"; readonly data: OccupancyReport }
   | { readonly report: "sales"; readonly data: SalesReport }
   | { readonly report: "expiring"; readonly data: ExpiringReport }
-  | { readonly report: "leads"; readonly data: LeadsReport };
+  | { readonly report: "leads"; readonly data: LeadsReport }
+  | { readonly report: "receivables"; readonly data: ReceivablesReport }
+  | { readonly report: "payments"; readonly data: PaymentsReport };
 
 export interface ReportsInput {
   readonly client: ApiClient;
@@ -61,18 +67,22 @@ const isoDay = (time: number): string => new Date(time).toISOString().slice(0, 1
 
 /**
  * The question a report opens with (decision 043): occupancy and sales this month and the next
- * two; the leads the last twelve weeks up to today; the holds of the next 48 hours.
+ * two; the leads the last twelve weeks up to today; the holds of the next 48 hours; the payments
+ * received this month and the two before, up to today; the receivables as they stand (no question).
  */
 export const defaultQuestion = (report: ReportName, today: Date): ReportQuestion => {
   const year = today.getUTCFullYear();
   const month = today.getUTCMonth();
   if (report === "leads") return { from: isoDay(today.getTime() - 12 * 7 * DAY), to: isoDay(today.getTime()), yachtId: "", hours: "" };
   if (report === "expiring") return { from: "", to: "", yachtId: "", hours: "48" };
+  if (report === "receivables") return { from: "", to: "", yachtId: "", hours: "" };
+  if (report === "payments") return { from: isoDay(Date.UTC(year, month - 2, 1)), to: isoDay(today.getTime()), yachtId: "", hours: "" };
   return { from: isoDay(Date.UTC(year, month, 1)), to: isoDay(Date.UTC(year, month + 3, 0)), yachtId: "", hours: "" };
 };
 
 /** What is wrong with a question for its report, by the contract's own rules. */
 export const questionProblem = (report: ReportName, question: ReportQuestion): ReportQueryProblem => {
+  if (report === "receivables") return null;
   if (report !== "expiring") return periodProblem(question);
   const hours = Number(question.hours);
   return question.hours.trim() === "" || !Number.isInteger(hours) ? "hoursOutOfRange" : hoursProblem({ hours });
@@ -100,6 +110,10 @@ const fetchReport = async (input: Pick<ReportsContext, "client" | "report" | "qu
       return { report: "expiring", data: await client.call(expiringReport, { query: { hours: Number(question.hours) } }) };
     case "leads":
       return { report: "leads", data: await client.call(leadsReport, { query: period(question) }) };
+    case "receivables":
+      return { report: "receivables", data: await client.call(receivablesReport) };
+    case "payments":
+      return { report: "payments", data: await client.call(paymentsReport, { query: period(question) }) };
   }
 };
 

@@ -6,6 +6,9 @@ import { paymentOffers } from "../../machines/domain/payment.machine.ts";
 import type { Money, PendingCommand } from "../../machines/reservations/reservationPage.machine.ts";
 import { formatDate } from "../leads/leadFormat.ts";
 import { useRoleIn } from "../shared/useRole.ts";
+import { ErrorBanner } from "../shared/ErrorBanner.tsx";
+import { ReceiptButton } from "./ReceiptButton.tsx";
+import { useMoneyFiles } from "./useMoneyFiles.ts";
 
 /** The roles an endpoint admits: who records, verifies, rejects, voids and refunds money, who reports a transfer. */
 const rolesOf = ({ access }: Endpoint): ReadonlyArray<RoleName> => (access.kind === "session" ? access.roles : []);
@@ -31,6 +34,7 @@ export function AccountSection({ money: { account, payments }, busy, ask }: { re
   const { t, i18n } = useTranslation();
   const collects = useRoleIn(collectors);
   const reports = useRoleIn(reporters);
+  const receipts = useMoneyFiles();
   const language = i18n.language;
   const entries: ReadonlyArray<readonly [string, string]> = [
     ["money.state", t(`money.states.${account.moneyState}`)],
@@ -65,6 +69,7 @@ export function AccountSection({ money: { account, payments }, busy, ask }: { re
           ))}
         </div>
       )}
+      <ErrorBanner message={receipts.error} />
       {payments.length === 0 ? (
         <p>{t("money.noPayments")}</p>
       ) : (
@@ -78,6 +83,7 @@ export function AccountSection({ money: { account, payments }, busy, ask }: { re
                 <th scope="col">{t("money.reference")}</th>
                 <th scope="col">{t("money.payer")}</th>
                 <th scope="col">{t("money.paymentState")}</th>
+                <th scope="col">{t("money.receipt.download")}</th>
                 {collects && <th scope="col">{t("actions.column")}</th>}
               </tr>
             </thead>
@@ -92,6 +98,9 @@ export function AccountSection({ money: { account, payments }, busy, ask }: { re
                   <td data-label={t("money.paymentState")}>
                     {t(`money.paymentStates.${payment.state}`)}
                     {payment.reason !== null && <small> · {payment.reason}</small>}
+                  </td>
+                  <td data-label={t("money.receipt.download")}>
+                    <ReceiptButton payment={payment} files={receipts} />
                   </td>
                   {collects && (
                     <td data-label={t("actions.column")}>

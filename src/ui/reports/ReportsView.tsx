@@ -71,7 +71,7 @@ export default function ReportsView({ report }: { readonly report: ReportName })
     reportsMachine.provide({
       actors: {
         saveExport: fromPromise<void, TableExport & { readonly content: ReportContent | null }>(async ({ input }) => {
-          const section = input.content === null ? undefined : reportSections(input.content, t, i18n.language).find((candidate) => candidate.key === input.table);
+          const section = input.content === null ? undefined : reportSections(input.content, t, i18n.language, client).find((candidate) => candidate.key === input.table);
           if (section !== undefined) await section.save(input.format);
         }),
       },
@@ -84,7 +84,7 @@ export default function ReportsView({ report }: { readonly report: ReportName })
   const fetching = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));
   const exporting = useSelector(actor, (snapshot) => snapshot.hasTag("exporting"));
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
-  const sections = content === null ? [] : reportSections(content, t, i18n.language);
+  const sections = content === null ? [] : reportSections(content, t, i18n.language, client);
   const fleet = content?.report === "occupancy" ? content.data.fleet : [];
 
   return (
@@ -108,16 +108,19 @@ export default function ReportsView({ report }: { readonly report: ReportName })
             <input type="number" name="hours" min={1} max={MAX_EXPIRING_HOURS} defaultValue={question.hours} inputMode="numeric" />
           </label>
         ) : (
-          <>
-            <label>
-              {t("reports.from")}
-              <input type="date" name="from" defaultValue={question.from} />
-            </label>
-            <label>
-              {t("reports.to")}
-              <input type="date" name="to" defaultValue={question.to} />
-            </label>
-          </>
+          // the receivables are asked for as they stand today: no period
+          report !== "receivables" && (
+            <>
+              <label>
+                {t("reports.from")}
+                <input type="date" name="from" defaultValue={question.from} />
+              </label>
+              <label>
+                {t("reports.to")}
+                <input type="date" name="to" defaultValue={question.to} />
+              </label>
+            </>
+          )
         )}
         {report === "occupancy" && (
           <label>

@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import type { ApiClient } from "../../api/client.ts";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { amountLocale, formatMoney } from "../../api/amounts.ts";
@@ -10,6 +11,7 @@ import type { ChartFigures } from "./ReportChart.tsx";
 import { DataTable } from "../shared/DataTable.tsx";
 import { formatDate, formatDateTime } from "../leads/leadFormat.ts";
 import { saveTable } from "../shared/tableExport.ts";
+import { moneyReportFigures, moneyReportSections } from "./moneyReportSections.tsx";
 
 /** One table of a report, drawn beside its chart (if any) and saved as a file. */
 export interface ReportSection {
@@ -31,26 +33,28 @@ export interface ReportFigure {
 }
 
 /** A column: its header, its text (shown and exported), and a richer cell where the screen links. */
-interface ReportColumn<Row> {
+export interface ReportColumn<Row> {
   readonly header: string;
   readonly text: (row: Row) => string;
   readonly cell?: (row: Row) => ReactNode;
 }
 
-interface SectionDeclaration<Row> {
+export interface SectionDeclaration<Row> {
   readonly key: string;
   readonly title: string;
   readonly rows: ReadonlyArray<Row>;
   readonly columns: ReadonlyArray<ReportColumn<Row>>;
   readonly chart: ((rows: ReadonlyArray<Row>) => ChartFigures) | null;
   readonly empty: string;
+  /** How its file is saved, when not from the columns' texts (money's reports: the server's file, amounts as numbers). */
+  readonly save?: (format: ExportFormat) => Promise<void>;
 }
 
 /** More columns than this and a table needs the screen's width. */
 const WIDE_TABLE_COLUMNS = 3;
 
 /** A section from its declaration: the table, its chart's figures and its file share the same columns. */
-const section = <Row,>(declaration: SectionDeclaration<Row>): ReportSection => {
+export const section = <Row,>(declaration: SectionDeclaration<Row>): ReportSection => {
   const numbered = declaration.rows.map((row, index) => ({ id: index + 1, row }));
   return {
     key: declaration.key,
@@ -69,7 +73,9 @@ const section = <Row,>(declaration: SectionDeclaration<Row>): ReportSection => {
         empty={declaration.empty}
       />
     ),
-    save: (format) => saveTable({ title: declaration.title, columns: declaration.columns.map(({ header, text }) => ({ header, text })) }, declaration.rows, format),
+    save:
+      declaration.save ??
+      ((format) => saveTable({ title: declaration.title, columns: declaration.columns.map(({ header, text }) => ({ header, text })) }, declaration.rows, format)),
   };
 };
 
@@ -111,11 +117,14 @@ const berthColumns = <Row extends OccupancyFigures>(f: ReturnType<typeof formats
   { header: f.column("heldPercent"), text: (row) => f.percent(row.heldPercent) },
 ];
 
-/** Each report's tables, in the order they show. */
-export const reportSections = (content: ReportContent, t: TFunction, language: string): ReadonlyArray<ReportSection> => {
+/** Each report's tables, in the order they show; money's are saved as the server draws them, through the client. */
+export const reportSections = (content: ReportContent, t: TFunction, language: string, client: ApiClient): ReadonlyArray<ReportSection> => {
   const f = formats(t, language);
   const empty = t("reports.empty");
   switch (content.report) {
+    case "receivables":
+    case "payments":
+      return moneyReportSections(content, t, language, client);
     case "occupancy":
       return [
         section({
@@ -266,6 +275,9 @@ export const reportFigures = (content: ReportContent, t: TFunction, language: st
   const f = formats(t, language);
   const figure = (key: string, value: string): ReportFigure => ({ label: t(`reports.figures.${key}`), value });
   switch (content.report) {
+    case "receivables":
+    case "payments":
+      return moneyReportFigures(content, t, language);
     case "occupancy": {
       const { total } = content.data;
       return [

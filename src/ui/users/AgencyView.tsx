@@ -5,10 +5,11 @@ import { RecordList } from "../shared/RecordList.tsx";
 import { exportColumns } from "../shared/tableExport.ts";
 import { useRecordList } from "../shared/useRecord.ts";
 import { userColumns } from "./userColumns.tsx";
+import { StatementDownload } from "../money/StatementDownload.tsx";
 
 /**
  * /panel/agency 'Mi agencia': where an agency user lands (DOMAIN.md section 2), their agency's
- * users to read; the operator's admins add and remove them.
+ * users to read (the operator's admins add and remove them), and its statement for a period.
  */
 export default function AgencyView() {
   const { t } = useTranslation();
@@ -20,6 +21,7 @@ export default function AgencyView() {
     <section aria-labelledby="page-title">
       <RecordList<User> actor={actor} id="agency-users" title={title} columns={columns} />
       <p className="list-note">{t("agency.intro")}</p>
+      <StatementDownload agencyId={null} />
     </section>
   );
 }
