@@ -1,4 +1,6 @@
 import { STATUS_CODES } from "node:http";
+import { findSession } from "./accounts/sessions.ts";
+import type { ServedCatalogue } from "./catalogues/storage.ts";
 import type { Socket } from "node:net";
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import Fastify, { LogController } from "fastify";
@@ -6,7 +8,6 @@ import fastifyMultipart from "@fastify/multipart";
 import { isApiError } from "../src/api/errors.ts";
 import { API_BASE } from "../src/api/index.ts";
 import { type ErrorAnswer, isMessage, messages } from "../src/api/messages.ts";
-import type { CatalogueDeclaration } from "../src/records/catalogue.ts";
 import { catalogues, endpointsWith } from "../src/records/index.ts";
 import type { Database } from "./db/database.ts";
 import { registerProjections } from "./events/projection.ts";
@@ -51,7 +52,7 @@ export interface AppDeps {
   /** Where the built panel is; ./dist by default. Nothing is served when it holds no index.html. */
   readonly distDir?: string;
   /** The simple catalogues to serve: every declaration of src/records unless a test adds its own. */
-  readonly catalogues?: ReadonlyArray<CatalogueDeclaration>;
+  readonly catalogues?: ReadonlyArray<ServedCatalogue>;
   /** How often the live changes are read from the event log while someone listens (ms). */
   readonly changeIntervalMs?: number;
 }
@@ -135,6 +136,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     return refuse(reply, 500, { data: messages.serverError });
   });
 
+  app.decorate("findSession", (token: string, at: Date) => findSession(deps.db, token, at));
   await registerSecurityHeaders(app);
   // Parses nothing by itself: multipart endpoints read their parts (server/http/multipart.ts).
   await app.register(fastifyMultipart, multipartOptions(deps.env.MAX_UPLOAD_MB));

@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { catalogueRecord, type ItemUse, tableOf, usesOf } from "./storage.ts";
 import {
   type CatalogueItem,
   type CatalogueItemPayload,
@@ -29,7 +30,6 @@ import type { CatalogueItemId } from "../../src/api/ids.ts";
 import type { Message } from "../../src/api/messages.ts";
 import type { RecordVersion } from "../../src/api/versions.ts";
 import type { CatalogueItemDetails, CatalogueItemFacts } from "../../src/machines/domain/catalogueItem.machine.ts";
-import type { ItemUse } from "../../src/records/catalogue.ts";
 import { catalogues } from "../../src/records/index.ts";
 import { yachts } from "../../src/records/fleet.ts";
 import { yachtPages } from "../../src/records/yachtPages.ts";
@@ -114,7 +114,7 @@ const totalValues = async (
     const chosen = (row: DetailsRow) => referencedIds(rule, (row.details[total.detail] ?? []) as DetailValue);
     const target = catalogueOf(served, rule.catalogue);
     const ids = [...new Set(rows.flatMap(chosen))];
-    const targets = await queryRows(db, DetailsRow, `select id, details from ${target.table} where id = any($1::int[])`, [ids]);
+    const targets = await queryRows(db, DetailsRow, `select id, details from ${tableOf(target)} where id = any($1::int[])`, [ids]);
     const values = await fieldValues(db, served, target, total.value, targets);
     return new Map(rows.map((row) => [row.id, sum(chosen(row).map((id) => values.get(id) ?? 0))]));
   }
@@ -122,7 +122,7 @@ const totalValues = async (
   const pointing = await queryRows(
     db,
     DetailsRow,
-    `select id, details from ${source.table} where status <> 'deleted' and (details->>$2)::int = any($1::int[])`,
+    `select id, details from ${tableOf(source)} where status <> 'deleted' and (details->>$2)::int = any($1::int[])`,
     [rows.map(({ id }) => id), total.detail],
   );
   const values = await fieldValues(db, served, source, total.value, pointing);
@@ -147,7 +147,7 @@ const toItems = async (
 };
 
 /** Every catalogue's table: a read of one catalogue may add up another's items (its totals). */
-const catalogueTables = catalogues.map(({ table }) => table);
+const catalogueTables = catalogues.map(tableOf);
 
 /**
  * A read of the catalogues (the fleet, the reference data, the rates), remembered until one of
@@ -179,11 +179,11 @@ export const listItems = async (
     return id === undefined ? [] : [{ detail, id }];
   });
   const conditions = narrowing.map((_, index) => `and details->$${2 * index + 1} = to_jsonb($${2 * index + 2}::int)`);
-  return rememberItems(db, served, `${catalogue.table} ${JSON.stringify(narrowing)}`, async () => {
+  return rememberItems(db, served, `${tableOf(catalogue)} ${JSON.stringify(narrowing)}`, async () => {
     const rows = await queryRows(
       db,
       ItemRow,
-      `select ${itemColumns} from ${catalogue.table} where status <> 'deleted' ${conditions.join(" ")} order by name collate "und-x-icu", id`,
+      `select ${itemColumns} from ${tableOf(catalogue)} where status <> 'deleted' ${conditions.join(" ")} order by name collate "und-x-icu", id`,
       narrowing.flatMap(({ detail, id }) => [detail, id]),
     );
     return toItems(db, catalogue, rows, served);
@@ -210,9 +210,9 @@ export const itemsWithEach = async (
       params.push(name, value);
       return `and details->$${params.length - 1} = to_jsonb($${params.length}::int)`;
     });
-    return `select ${source} as source, ${itemColumns} from ${catalogue.table} where status <> 'deleted' ${conditions.join(" ")}`;
+    return `select ${source} as source, ${itemColumns} from ${tableOf(catalogue)} where status <> 'deleted' ${conditions.join(" ")}`;
   });
-  const key = JSON.stringify(requests.map(({ catalogue, values }) => [catalogue.table, values]));
+  const key = JSON.stringify(requests.map(({ catalogue, values }) => [tableOf(catalogue), values]));
   const each = await rememberItems(db, served, key, async () => {
     const rows = await queryRows(db, SourcedItemRow, `${selects.join(" union all ")} order by source, id`, params);
     return Promise.all(requests.map(({ catalogue }, source) => toItems(db, catalogue, rows.filter((row) => row.source === source), served)));
@@ -237,11 +237,11 @@ export const findItem = async (
   served: ServedCatalogues = catalogues,
 ): Promise<CatalogueItem | null> => {
   const read = async () => {
-    const row = await queryOne(db, ItemRow, `select ${itemColumns} from ${catalogue.table} where id = $1 and status <> 'deleted' ${lock}`, [id]);
+    const row = await queryOne(db, ItemRow, `select ${itemColumns} from ${tableOf(catalogue)} where id = $1 and status <> 'deleted' ${lock}`, [id]);
     return row === null ? [] : toItems(db, catalogue, [row], served);
   };
   // a lock is taken by reading, every time
-  const [item] = lock === "" ? await rememberItems(db, served, `${catalogue.table} ${id}`, read) : await read();
+  const [item] = lock === "" ? await rememberItems(db, served, `${tableOf(catalogue)} ${id}`, read) : await read();
   return item ?? null;
 };
 
@@ -271,7 +271,7 @@ interface ReferencingDocument {
 const pageDocuments: ReadonlyArray<ReferencingDocument> = yachtPages.map((page) => ({
   table: "yacht_pages",
   column: "content",
-  live: `page = '${page.name}' and exists (select 1 from ${yachts.table} y where y.id = yacht_id and y.status <> 'deleted')`,
+  live: `page = '${page.name}' and exists (select 1 from ${tableOf(yachts)} y where y.id = yacht_id and y.status <> 'deleted')`,
   details: page.api.details,
 }));
 
@@ -290,7 +290,7 @@ interface PointingDetail {
  */
 const referencingDetails = (catalogue: CatalogueRecord, served: ServedCatalogues): ReadonlyArray<PointingDetail> =>
   [
-    ...served.map((other): ReferencingDocument => ({ table: other.table, column: "details", live: "status <> 'deleted'", details: other.api.details })),
+    ...served.map((other): ReferencingDocument => ({ table: tableOf(other), column: "details", live: "status <> 'deleted'", details: other.api.details })),
     ...pageDocuments,
   ].flatMap(({ table, column, live, details }) =>
     details.flatMap(({ name, rule }): ReadonlyArray<PointingDetail> => {
@@ -317,7 +317,7 @@ export const isCatalogueItemInUse = async (
   id: CatalogueItemId,
   served: ServedCatalogues = catalogues,
 ): Promise<boolean> => {
-  for (const use of catalogue.usedBy) {
+  for (const use of usesOf(catalogue)) {
     const { sql, params } = itemUseQuery(use);
     if (await queryExists(tx, sql, [id, ...params])) return true;
   }
@@ -336,7 +336,7 @@ export const isCatalogueItemInUse = async (
 
 /** A fixed number per catalogue, from its table's name: one catalogue's names are judged one command at a time. */
 const namesLock = (catalogue: CatalogueRecord): number =>
-  [...catalogue.table].reduce((hash, character) => (hash * 31 + (character.codePointAt(0) ?? 0)) | 0, 8_113);
+  [...tableOf(catalogue)].reduce((hash, character) => (hash * 31 + (character.codePointAt(0) ?? 0)) | 0, 8_113);
 
 /**
  * Whether another live item of the catalogue has `name`, as `comparableName` compares names (among
@@ -358,7 +358,7 @@ const isNameTaken = async (
   const names = await queryRows(
     tx,
     NameRow,
-    `select id, name from ${catalogue.table} where status <> 'deleted' and ($1::text is null or details->$1 = $2::jsonb)`,
+    `select id, name from ${tableOf(catalogue)} where status <> 'deleted' and ($1::text is null or details->$1 = $2::jsonb)`,
     [within, JSON.stringify(within === null ? null : (values[within] ?? null))],
   );
   return names.some((item) => item.id !== id && comparableName(item.name) === wanted);
@@ -390,7 +390,7 @@ export const unselectedReferences = async (
           : await queryRows(
               tx,
               IdRow,
-              `select id from ${target.table} where id = any($1::int[]) and status <> 'deleted' and (active or id = any($2::int[]))
+              `select id from ${tableOf(target)} where id = any($1::int[]) and status <> 'deleted' and (active or id = any($2::int[]))
                  and ($3::text is null or details->$3 = $4::jsonb)`,
               [chosen, [...kept], within, JSON.stringify(within === null ? null : (values[within] ?? null))],
             );
@@ -467,7 +467,7 @@ const withStoredImages = async (
 ): Promise<CatalogueItemPayload> => {
   const { details } = catalogue.api;
   if (!details.some(({ rule }) => rule.kind === "image")) return payload;
-  return { ...payload, ...(await placeNewImages(tx, catalogue.table, details, detailValues(details, payload), files, at)) };
+  return { ...payload, ...(await placeNewImages(tx, tableOf(catalogue), details, detailValues(details, payload), files, at)) };
 };
 
 /** Adds an item through the event store and answers its id; `files` are the new images its payload names. */
@@ -487,7 +487,7 @@ export const createItem = async (
     active: catalogue.api.lifecycle === null && (payload.active ?? true),
     ...eventDetails(catalogue, payload),
   } as const;
-  return decideNew(tx, catalogue, event, options, await formFacts(tx, catalogue, served, payload, null));
+  return decideNew(tx, catalogueRecord(catalogue), event, options, await formFacts(tx, catalogue, served, payload, null));
 };
 
 /** Whether the form changes the name or a detail of the item. */
@@ -509,7 +509,7 @@ export const updateItem = async (
 ): Promise<void> => {
   const current = await lockItem(tx, catalogue, id);
   const streamId = String(id);
-  await expectVersion(tx, catalogue, streamId, version);
+  await expectVersion(tx, catalogueRecord(catalogue), streamId, version);
   const payload = await withStoredImages(tx, catalogue, given, files, options.occurredAt);
   const name = payload.name.trim();
   // A detail the payload leaves out keeps its value (a client that knows only some of them).
@@ -519,7 +519,7 @@ export const updateItem = async (
   };
   if (isChanged(catalogue, current, name, detailValues(catalogue.api.details, edited))) {
     const facts = await formFacts(tx, catalogue, served, edited, current);
-    await decide(tx, catalogue, streamId, { type: "catalogueItem.edit", name, ...eventDetails(catalogue, edited) }, options, facts);
+    await decide(tx, catalogueRecord(catalogue), streamId, { type: "catalogueItem.edit", name, ...eventDetails(catalogue, edited) }, options, facts);
     const kept = new Set(namedImages(catalogue.api.details, detailValues(catalogue.api.details, edited)));
     await removeUnusedImages(
       tx,
@@ -528,7 +528,7 @@ export const updateItem = async (
   }
   if (catalogue.api.lifecycle === null && payload.active !== undefined && payload.active !== current.active) {
     const type = payload.active ? "catalogueItem.activate" : "catalogueItem.deactivate";
-    await decide(tx, catalogue, streamId, { type }, options);
+    await decide(tx, catalogueRecord(catalogue), streamId, { type }, options);
   }
 };
 
@@ -547,7 +547,7 @@ export const deleteItem = async (
     nameTaken: null,
     isInUse: await isCatalogueItemInUse(tx, catalogue, id, served),
   };
-  await decide(tx, catalogue, String(id), { type: "catalogueItem.delete" }, options, facts);
+  await decide(tx, catalogueRecord(catalogue), String(id), { type: "catalogueItem.delete" }, options, facts);
   await removeUnusedImages(tx, namedImages(catalogue.api.details, current));
 };
 
@@ -573,7 +573,7 @@ export const runItemCommand = async (
     isInUse: false,
   };
   const event = { type: command.event, ...(command.reason ? { reason: text } : {}) } as Parameters<typeof decide<CatalogueRecord["machine"]>>[3];
-  await decide(tx, catalogue, String(id), event, options, facts);
+  await decide(tx, catalogueRecord(catalogue), String(id), event, options, facts);
 };
 
 /** An amount raised by a percentage, to the cent. */

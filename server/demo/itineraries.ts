@@ -1,4 +1,5 @@
 import { ItineraryUploadQuery } from "../../src/api/itineraries.ts";
+import { tableOf } from "../catalogues/storage.ts";
 import type { Queryable } from "../db/database.ts";
 import type { CommandOptions } from "../events/command.ts";
 import { activityRecord, courtesyRecord, feedingRecord } from "../catalogues/projection.ts";
@@ -338,9 +339,9 @@ export const seedDemoItineraries = async (tx: Queryable, options: CommandOptions
     const image = await storeImage(tx, folder, { bytes, detected }, options.occurredAt);
     const draft: ItineraryDraft = {
       ...demo.fields,
-      feeding: await idsByName(tx, feedingRecord.table, demo.feeding),
-      activities: await idsByName(tx, activityRecord.table, demo.activities),
-      courtesy: await idsByName(tx, courtesyRecord.table, demo.courtesy),
+      feeding: await idsByName(tx, tableOf(feedingRecord), demo.feeding),
+      activities: await idsByName(tx, tableOf(activityRecord), demo.activities),
+      courtesy: await idsByName(tx, tableOf(courtesyRecord), demo.courtesy),
     };
     await createItinerary(tx, itineraryFormOf(draft), image, options);
   }

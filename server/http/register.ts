@@ -4,8 +4,8 @@ import type { AnyCodec, BodyOf, Endpoint, ListMeta, ParamsOf, QueryOf, ResponseO
 import { ApiError, INVALID_SESSION } from "../../src/api/errors.ts";
 import { API_BASE } from "../../src/api/index.ts";
 import { messages } from "../../src/api/messages.ts";
-import { findSession, type Session } from "../accounts/sessions.ts";
 import type { Database } from "../db/database.ts";
+import type { Session } from "./caller.ts";
 import type { CommandOptions } from "../events/command.ts";
 import type { UploadedImage } from "../uploads/store.ts";
 import { arrayFields, readMultipart, type UploadedFile } from "./multipart.ts";
@@ -150,7 +150,7 @@ const bearerToken = (request: FastifyRequest): string | null => {
 const authorise = async (endpoint: Endpoint, request: FastifyRequest, context: RouteContext) => {
   if (endpoint.access.kind === "public") return null;
   const token = bearerToken(request);
-  const session = token === null ? null : await findSession(context.db, token, context.now());
+  const session = token === null ? null : await request.server.findSession(token, context.now());
   if (session === null) throw new ApiError(INVALID_SESSION, messages.invalidSession);
   if (endpoint.access.kind === "passwordChange") return session;
   // A change-password token is not a session anywhere else: the panel never stores one.

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
+import { tableOf } from "../catalogues/storage.ts";
 import { Schema, Struct } from "effect";
 import { firstProblem } from "../../src/api/fields.ts";
 import { ItineraryId } from "../../src/api/ids.ts";
@@ -25,9 +26,9 @@ import { removeUnusedImages } from "../uploads/store.ts";
 
 /** The table of each catalogue a destination lists items of. */
 const catalogueTables = {
-  feeding: feedingRecord.table,
-  activity: activityRecord.table,
-  courtesy: courtesyRecord.table,
+  feeding: tableOf(feedingRecord),
+  activity: tableOf(activityRecord),
+  courtesy: tableOf(courtesyRecord),
 } as const;
 
 /** An itineraries row: the contract's destination without its catalogue items, the region null when none. */

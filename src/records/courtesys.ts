@@ -7,12 +7,10 @@ export const courtesys = simpleCatalogue({
   resource: "courtesys",
   singular: "Courtesy",
   stream: "courtesy",
-  table: "courtesys",
   readers: staffRoles,
   writers: staffRoles,
   listPath: "/panel/courtesys",
   // SPEC.md section 2 names the new form both ways; both open it.
   newPaths: ["/panel/courtesys/courtesys_new", "/panel/courtesys/courtesy_new"],
   menu: { section: "administration" },
-  usedBy: [{ table: "itinerary_catalogue_items", column: "item_id", match: { catalogue: "courtesy" } }],
 });

@@ -18,7 +18,7 @@ import { detailFields, referencedItem, sampleDetails, sampleName } from "../cata
 import type { YachtPage, YachtPageName } from "../../src/api/yachtPages.ts";
 import { yachtPageFormSource } from "../../src/machines/catalogues/yachtPages.ts";
 import { yachtPages } from "../../src/records/yachtPages.ts";
-import { type CatalogueChoices, type FieldValues, textValue } from "../../src/machines/catalogues/catalogues.ts";
+import { type CatalogueChoices, type FieldValues, textValue, formSourceOf } from "../../src/machines/catalogues/catalogues.ts";
 import { type BannerDraft, bannerFormSource, type CallActionDraft, callActionFormSource } from "../../src/machines/home/home.ts";
 import { destinationFormSource, type ItineraryDraft } from "../../src/machines/catalogues/itineraries.ts";
 import { type FormSource, keptImages, saveTarget, type Versioned } from "../../src/machines/shared/recordForm.machine.ts";
@@ -146,10 +146,10 @@ const catalogueCases = Object.fromEntries(
     return [
       catalogue.api.update.name,
       staleCase<CatalogueItem, CatalogueChoices, FieldValues>({
-        source: catalogue.formSource,
+        source: formSourceOf(catalogue),
         create: async () => {
           details = detailFields(catalogue.api.details, await sampleDetails(db, catalogue));
-          await catalogue.formSource.save(client, { ...newRecord, draft: form(created) });
+          await formSourceOf(catalogue).save(client, { ...newRecord, draft: form(created) });
           return idNamed(await client.call(catalogue.api.list), (item) => item.name, created);
         },
         edits: () => [form(first), form(second)],
@@ -441,7 +441,7 @@ describe("a save from a form loaded before someone else's save", () => {
   it("sent at the same moment from one loaded form: exactly one save wins", async () => {
     const [catalogue] = catalogues;
     if (catalogue === undefined) throw new Error("no catalogue declared");
-    await catalogue.formSource.save(client, { ...newRecord, draft: { name: "Cena", active: true } });
+    await formSourceOf(catalogue).save(client, { ...newRecord, draft: { name: "Cena", active: true } });
     const id = idNamed(await client.call(catalogue.api.list), (item) => item.name, "Cena");
     const loaded = await client.call(catalogue.api.get, { params: { id: catalogueItemId(id) } });
     const saves = ["Cena ligera", "Cena buffet", "Cena a la carta", "Cena criolla"].map((name) =>
@@ -458,7 +458,7 @@ describe("a save from a form loaded before someone else's save", () => {
   it("without the version is refused before anything is read", async () => {
     const [catalogue] = catalogues;
     if (catalogue === undefined) throw new Error("no catalogue declared");
-    await catalogue.formSource.save(client, { ...newRecord, draft: { name: "Almuerzo", active: true } });
+    await formSourceOf(catalogue).save(client, { ...newRecord, draft: { name: "Almuerzo", active: true } });
     const id = idNamed(await client.call(catalogue.api.list), (item) => item.name, "Almuerzo");
     const path = catalogue.api.update.path.replace(":id", String(id));
     const response = await fetch(`${server.base}/api${path}`, {

@@ -35,7 +35,6 @@ const tags = simpleCatalogue({
   resource: "tags",
   singular: "Tag",
   stream: "tag",
-  table: "tags",
   readers: staffRoles,
   writers: ["admin", "marketing"],
   listPath: "/panel/tags",

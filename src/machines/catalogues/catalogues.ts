@@ -14,6 +14,7 @@ import { imageNaming, keptInSlots } from "../shared/formImages.ts";
 import { createRecordFormMachine, type FormImage, type FormProblems, type FormSource } from "../shared/recordForm.machine.ts";
 import type { SortValue } from "../shared/listQuery.ts";
 import { createRecordListMachine, type ListSource } from "../shared/recordList.machine.ts";
+import { type CatalogueDeclaration, type ChoiceEndpoints, type ListFilterDeclaration, namesKey } from "../../records/catalogue.ts";
 
 /**
  * A declared form's values by field name, as the generic form view reads them: the text of a
@@ -119,8 +120,6 @@ const catalogueItemId = Schema.decodeSync(CatalogueItemId);
  */
 export type CatalogueChoices = Readonly<Record<string, ReadonlyArray<CatalogueItem>>>;
 
-/** Where a reference detail's items come from: the list endpoint of the catalogue it points at. */
-export type ChoiceEndpoints = Readonly<Record<string, CatalogueEndpoints["list"]>>;
 
 const loadChoices = async (client: ApiClient, choices: ChoiceEndpoints): Promise<CatalogueChoices> =>
   Object.fromEntries(
@@ -134,8 +133,6 @@ const loadChoices = async (client: ApiClient, choices: ChoiceEndpoints): Promise
 export const itemLabel = (item: CatalogueItem): string =>
   typeof item.lastName === "string" && item.lastName !== "" ? `${item.name} ${item.lastName}` : item.name;
 
-/** The key a list row keeps a reference detail's names under, beside its ids. */
-export const namesKey = (detail: string): string => `${detail}Names`;
 
 /**
  * The names of the items a reference detail points at, in their catalogue's order, comma-separated;
@@ -162,11 +159,7 @@ export const catalogueListSource = (
   api: CatalogueEndpoints,
   columns: ReadonlyArray<{ readonly key: string; readonly value: (item: CatalogueItem) => SortValue }>,
   choices: ChoiceEndpoints = {},
-  /**
-   * The details the list is narrowed by, with their labels' text keys: a reference (a cabin's
-   * yacht) offers the items' names, another detail (a rate's year) its values.
-   */
-  filters: ReadonlyArray<{ readonly name: string; readonly label: string; readonly reference: boolean }> = [],
+  filters: ReadonlyArray<ListFilterDeclaration> = [],
 ): ListSource<CatalogueItem> => ({
   list: async (client) => {
     const [items, chosen] = await Promise.all([client.call(api.list), loadChoices(client, choices)]);
@@ -262,3 +255,20 @@ export const catalogueListMachine = createRecordListMachine<CatalogueItem>();
 
 /** Their create/edit form flow. */
 export const catalogueFormMachine = createRecordFormMachine<CatalogueItem, CatalogueChoices, FieldValues>();
+
+const listSources = new WeakMap<CatalogueDeclaration, ListSource<CatalogueItem>>();
+const formSources = new WeakMap<CatalogueDeclaration, FormSource<CatalogueItem, CatalogueChoices, FieldValues>>();
+
+/** A declared catalogue's list source, made once per catalogue: the declaration itself stays data. */
+export const listSourceOf = (catalogue: CatalogueDeclaration): ListSource<CatalogueItem> => {
+  const made = listSources.get(catalogue) ?? catalogueListSource(catalogue.api, catalogue.columns, catalogue.choices, catalogue.listFilters);
+  listSources.set(catalogue, made);
+  return made;
+};
+
+/** A declared catalogue's form source, made once per catalogue. */
+export const formSourceOf = (catalogue: CatalogueDeclaration): FormSource<CatalogueItem, CatalogueChoices, FieldValues> => {
+  const made = formSources.get(catalogue) ?? catalogueFormSource(catalogue.api, catalogue.choices);
+  formSources.set(catalogue, made);
+  return made;
+};

@@ -31,6 +31,7 @@ import {
   voidPayment,
 } from "../../api/money.ts";
 import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "../shared/actions.ts";
+import { type BookingLookups, bookingLookups } from "./bookingLookups.ts";
 
 /** A command a reservation's page asks about before sending: what the user pressed. */
 export type PendingCommand =
@@ -69,6 +70,8 @@ export interface CommandQuestion {
   readonly command: PendingCommand;
   readonly reservation: Reservation;
   readonly confirmReason: ConfirmReason;
+  /** The calls a dialog makes while open (the cabins to add, the passengers to search). */
+  readonly lookups: BookingLookups;
 }
 
 /**
@@ -291,7 +294,12 @@ export const reservationPageMachine = setup({
         src: "askCommand",
         input: ({ context }) => {
           if (context.pending === null || context.reservation === null) throw new Error("nothing to ask about");
-          return { command: context.pending, reservation: context.reservation, confirmReason: confirmReasonOf(context, context.reservation) };
+          return {
+            command: context.pending,
+            reservation: context.reservation,
+            confirmReason: confirmReasonOf(context, context.reservation),
+            lookups: bookingLookups(context.client, context.reservation),
+          };
         },
         onDone: [
           {

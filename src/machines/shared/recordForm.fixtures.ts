@@ -1,7 +1,7 @@
 import type { CallAction } from "../../api/home.ts";
 import { messages } from "../../api/messages.ts";
 import { feeding } from "../../records/feeding.ts";
-import { catalogueFormMachine } from "../catalogues/catalogues.ts";
+import { catalogueFormMachine, formSourceOf } from "../catalogues/catalogues.ts";
 import { type MachineFixtures, machineFixtures, refused, unusedClient } from "./fixtures.ts";
 import { bannerFormMachine, bannerFormSource, callActionFormMachine, callActionFormSource } from "../home/home.ts";
 import { destinationFormMachine, destinationFormSource } from "../catalogues/itineraries.ts";
@@ -78,7 +78,7 @@ export const fixtures: ReadonlyArray<MachineFixtures> = [
     id: "recordForm.catalogue",
     file,
     machine: catalogueFormMachine,
-    inputs: inputsOf(feeding.formSource, 3),
+    inputs: inputsOf(formSourceOf(feeding), 3),
     events: [
       ...formEvents,
       { type: "form.submit", draft: { name: "Desayuno", active: true } },

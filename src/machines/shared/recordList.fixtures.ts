@@ -1,6 +1,6 @@
 import { messages } from "../../api/messages.ts";
 import { feeding } from "../../records/feeding.ts";
-import { catalogueListMachine } from "../catalogues/catalogues.ts";
+import { catalogueListMachine, listSourceOf } from "../catalogues/catalogues.ts";
 import { parseListQuery } from "./listQuery.ts";
 import { dialogAnswers, type MachineFixtures, machineFixtures, reasonAnswers, refused, unusedClient } from "./fixtures.ts";
 import { destinationListMachine, destinationListSource } from "../catalogues/itineraries.ts";
@@ -60,8 +60,8 @@ export const fixtures: ReadonlyArray<MachineFixtures> = [
     machine: catalogueListMachine,
     contextKey,
     inputs: [
-      { client: unusedClient, source: feeding.listSource },
-      { client: unusedClient, source: { ...feeding.listSource, commands: someCommand } },
+      { client: unusedClient, source: listSourceOf(feeding) },
+      { client: unusedClient, source: { ...listSourceOf(feeding), commands: someCommand } },
     ],
     events: [
       ...listEvents(catalogueItemId(4)),

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { catalogueFormMachine, type FieldValues } from "../../machines/catalogues/catalogues.ts";
+import { catalogueFormMachine, type FieldValues, formSourceOf } from "../../machines/catalogues/catalogues.ts";
 import { type CatalogueDeclaration, stampText } from "../../records/catalogue.ts";
 import { optionKey } from "../shared/options.ts";
 import { DeclaredField } from "../shared/DeclaredFields.tsx";
@@ -37,7 +37,7 @@ export default function RecordFormView({
   readonly id: number | null;
 }) {
   const { t, i18n } = useTranslation();
-  const actor = useRecordForm(catalogueFormMachine, { source: record.formSource, id, listPath: record.listPath });
+  const actor = useRecordForm(catalogueFormMachine, { source: formSourceOf(record), id, listPath: record.listPath });
   const state = useRecordFormState(actor);
   const { stream } = record;
   const writable = useRoleIn(record.writers);

@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { DetailRule } from "../../api/details.ts";
 import type { CatalogueItem } from "../../api/catalogues.ts";
-import { catalogueListMachine } from "../../machines/catalogues/catalogues.ts";
+import { catalogueListMachine, listSourceOf } from "../../machines/catalogues/catalogues.ts";
 import { type CatalogueDeclaration, itemPath } from "../../records/catalogue.ts";
 import type { ColumnDeclaration } from "../../records/record.ts";
 import { ActiveIndicator } from "../shared/ActiveIndicator.tsx";
@@ -61,7 +61,7 @@ export default function RecordListView({ record }: { readonly record: CatalogueD
   const writable = useRoleIn(record.writers);
   const columns = record.columns.map(tableColumn(t, i18n.language));
   const { rowMenu } = record;
-  const actor = useRecordList(catalogueListMachine, record.listSource, { title, columns: exportColumns(columns) });
+  const actor = useRecordList(catalogueListMachine, listSourceOf(record), { title, columns: exportColumns(columns) });
   return (
     <section aria-labelledby="page-title">
       <RecordList<CatalogueItem>

@@ -1,15 +1,14 @@
 import type { i18n } from "i18next";
-import type { ApiClient } from "../../api/client.ts";
-import { listPassengers, type Passenger } from "../../api/passengers.ts";
+import type { Passenger } from "../../api/passengers.ts";
 import type { Reservation } from "../../api/reservations.ts";
+import type { BookingLookups } from "../../machines/reservations/bookingLookups.ts";
+import { translateMessage } from "../../i18n/messages.ts";
+import { errorMessage } from "../../machines/shared/fields.ts";
 import { dialogTheme } from "../shared/theme.ts";
 import { CANCEL_COLOR, SEND_COLOR } from "../shared/dialogColors.ts";
 
 /** How long the search waits after a keystroke before it asks the server. */
 const SEARCH_DELAY_MS = 250;
-
-/** The passengers a search offers at once. */
-const OFFERED = 50;
 
 /** A passenger as the choice reads: `Andrade, Lucía · AB123456 · 1985-04-12`. */
 const choiceText = (passenger: Passenger): string =>
@@ -21,7 +20,7 @@ const choiceText = (passenger: Passenger): string =>
  * Answers the passenger's id as text, or null when closed. The list is filled with DOM nodes,
  * never markup: names are typed by people (decision 019).
  */
-export const askPassenger = async (translations: i18n, client: ApiClient, reservation: Reservation): Promise<string | null> => {
+export const askPassenger = async (translations: i18n, lookups: BookingLookups, reservation: Reservation): Promise<string | null> => {
   const { default: Swal } = await import("sweetalert2");
   const t = translations.t.bind(translations);
   const search = document.createElement("input");
@@ -36,19 +35,19 @@ export const askPassenger = async (translations: i18n, client: ApiClient, reserv
   const body = document.createElement("div");
   body.append(search, choices);
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // a search that fails says why in the dialog, in the reader's language, and the list stays as it was
+  const showFailure = (error: unknown): void => Swal.showValidationMessage(translateMessage(t, errorMessage(error)));
   // only the latest search fills the list: an earlier answer arriving late is dropped
   let asked = 0;
   const fill = async (): Promise<void> => {
     const q = search.value.trim();
     asked += 1;
     const mine = asked;
-    const answer = await client.request(listPassengers, {
-      query: { pageSize: OFFERED, ...(q === "" ? {} : { q }), ...(reservation.agencyId === null ? {} : { agencyId: reservation.agencyId }) },
-    });
+    const found = await lookups.searchPassengers(q);
     if (mine !== asked) return;
     const chosen = choices.value;
     choices.replaceChildren(
-      ...answer.data.map((passenger) => {
+      ...found.map((passenger) => {
         const option = document.createElement("option");
         option.value = String(passenger.id);
         option.textContent = choiceText(passenger);
@@ -56,9 +55,9 @@ export const askPassenger = async (translations: i18n, client: ApiClient, reserv
       }),
     );
     // a choice still offered stays chosen; a search that finds one passenger chooses it
-    if (answer.data.some((passenger) => String(passenger.id) === chosen)) choices.value = chosen;
-    else if (answer.data.length === 1) choices.value = String(answer.data[0]?.id ?? "");
-    if (answer.data.length === 0) {
+    if (found.some((passenger) => String(passenger.id) === chosen)) choices.value = chosen;
+    else if (found.length === 1) choices.value = String(found[0]?.id ?? "");
+    if (found.length === 0) {
       const none = document.createElement("option");
       none.disabled = true;
       none.textContent = t("passengers.none");
@@ -78,9 +77,9 @@ export const askPassenger = async (translations: i18n, client: ApiClient, reserv
     didOpen: () => {
       search.addEventListener("input", () => {
         clearTimeout(timer);
-        timer = setTimeout(() => void fill().catch(() => undefined), SEARCH_DELAY_MS);
+        timer = setTimeout(() => void fill().catch(showFailure), SEARCH_DELAY_MS);
       });
-      void fill().catch(() => undefined);
+      void fill().catch(showFailure);
       search.focus();
     },
     preConfirm: () => {

@@ -86,7 +86,7 @@ export default function ReservationView({ id }: { readonly id: number }) {
   const confirmsWithoutDeposit = useRoleIn(["admin"]);
   const [logic] = useState(() =>
     reservationPageMachine.provide({
-      actors: { askCommand: reservationDialog(i18n, client) },
+      actors: { askCommand: reservationDialog(i18n) },
       actions: {
         notify: (_, { message }) => void showToast(translateMessage(i18n.t, message)),
         goToList: () => navigate(reservations.listPath),

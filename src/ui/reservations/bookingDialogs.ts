@@ -1,9 +1,7 @@
 import type { i18n } from "i18next";
-import type { ApiClient } from "../../api/client.ts";
-import { notesField, type Reservation, type ReservationChange, cruiseCabins } from "../../api/reservations.ts";
-import { CruiseId } from "../../api/ids.ts";
+import { notesField, type Reservation, type ReservationChange } from "../../api/reservations.ts";
+import type { BookingLookups } from "../../machines/reservations/bookingLookups.ts";
 import { liveBookings } from "../../machines/reservations/reservationPage.machine.ts";
-import { genders } from "../../records/referenceData.ts";
 import { dialogTheme } from "../shared/theme.ts";
 import { CANCEL_COLOR, DELETE_COLOR, SEND_COLOR } from "../shared/dialogColors.ts";
 
@@ -20,13 +18,9 @@ const labelled = (text: string, control: HTMLElement): HTMLLabelElement => {
  * cabins the reservation does not book, with their free berths. Answers the reservation's
  * bookings with the new one, or null when closed. The server judges the berths' rules.
  */
-export const askAddedCabin = async (translations: i18n, client: ApiClient, reservation: Reservation): Promise<ReservationChange | null> => {
+export const askAddedCabin = async (translations: i18n, lookups: BookingLookups, reservation: Reservation): Promise<ReservationChange | null> => {
   const t = translations.t.bind(translations);
-  const [{ default: Swal }, cabins, types] = await Promise.all([
-    import("sweetalert2"),
-    client.call(cruiseCabins, { params: { id: CruiseId.make(reservation.cruiseId) } }),
-    client.call(genders.api.list),
-  ]);
+  const [{ default: Swal }, { cabins, types }] = await Promise.all([import("sweetalert2"), lookups.cabinChoices()]);
   const booked = new Set(reservation.bookings.map(({ cabinId }) => cabinId));
   const offered = cabins.filter((cabin) => !booked.has(cabin.id) && cabin.berths.some((berth) => berth === null));
   const cabin = document.createElement("select");

@@ -1,6 +1,5 @@
 import type { i18n } from "i18next";
 import { fromPromise } from "xstate";
-import type { ApiClient } from "../../api/client.ts";
 import { reasonField } from "../../api/catalogues.ts";
 import { textProblem } from "../../api/fields.ts";
 import type { BulkConfirmation, CommandAnswer, CommandConfirmation } from "../../machines/shared/recordList.machine.ts";
@@ -125,12 +124,12 @@ const localInput = (instant: number): string => {
  * Answers the reply (the reason, the time limit as an instant, "" for a confirmation, the money's
  * entry), or null when closed.
  */
-export const reservationDialog = (translations: i18n, client: ApiClient) =>
+export const reservationDialog = (translations: i18n) =>
   fromPromise<CommandReply, CommandQuestion>(async ({ input }) => {
     const { command, reservation } = input;
     const t = translations.t.bind(translations);
-    if (command.kind === "assignPassenger") return askPassenger(translations, client, reservation);
-    if (command.kind === "addCabin") return askAddedCabin(translations, client, reservation);
+    if (command.kind === "assignPassenger") return askPassenger(translations, input.lookups, reservation);
+    if (command.kind === "addCabin") return askAddedCabin(translations, input.lookups, reservation);
     if (command.kind === "editNotes") return askNotes(translations, reservation);
     if (command.kind === "removeCabin") return askRemovedCabin(translations, reservation, command.cabinId);
     if (command.kind === "importPassengers") return askSheet(translations, reservation);

@@ -1,0 +1,43 @@
+import type { ApiClient } from "../../api/client.ts";
+import type { CatalogueItem } from "../../api/catalogues.ts";
+import { CruiseId } from "../../api/ids.ts";
+import { listPassengers, type Passenger } from "../../api/passengers.ts";
+import { type CruiseCabin, cruiseCabins, type Reservation } from "../../api/reservations.ts";
+import { genders } from "../../records/referenceData.ts";
+
+/** The passengers a search offers at once. */
+const OFFERED = 50;
+
+/** What adding a cabin offers: the departure's cabins and the space types. */
+export interface CabinChoices {
+  readonly cabins: ReadonlyArray<CruiseCabin>;
+  readonly types: ReadonlyArray<CatalogueItem>;
+}
+
+/**
+ * The calls a reservation page's dialogs make while they are open, handed to them by the page's
+ * machine with the question: the dialogs draw and ask, the calls stay in the machines' layer
+ * with the one client, and a failure reaches the dialog as a rejected promise it shows.
+ */
+export interface BookingLookups {
+  /** The cabins a cabin may be added from, and the space types to count. */
+  readonly cabinChoices: () => Promise<CabinChoices>;
+  /** The passengers of the reservation's agency (all, for a direct client) whose names, identification or email hold `words`. */
+  readonly searchPassengers: (words: string) => Promise<ReadonlyArray<Passenger>>;
+}
+
+export const bookingLookups = (client: ApiClient, reservation: Reservation): BookingLookups => ({
+  cabinChoices: async () => {
+    const [cabins, types] = await Promise.all([
+      client.call(cruiseCabins, { params: { id: CruiseId.make(reservation.cruiseId) } }),
+      client.call(genders.api.list),
+    ]);
+    return { cabins, types };
+  },
+  searchPassengers: async (words) => {
+    const answer = await client.request(listPassengers, {
+      query: { pageSize: OFFERED, ...(words === "" ? {} : { q: words }), ...(reservation.agencyId === null ? {} : { agencyId: reservation.agencyId }) },
+    });
+    return answer.data;
+  },
+});
