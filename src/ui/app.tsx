@@ -14,7 +14,7 @@ import LoginView from "./views/LoginView.tsx";
 import { NotFoundView } from "./views/NotFoundView.tsx";
 
 // Only the login page is in the first download; every other screen comes when visited, with its texts.
-const LandingView = lazy(() => withTexts("landing", import("./views/LandingView.tsx")));
+const PublicPage = lazy(() => import("./home/PublicPage.tsx"));
 const ForgotPasswordView = lazy(() => withTexts("account", import("./views/ForgotPasswordView.tsx")));
 const ChangePasswordView = lazy(() => withTexts(["account", "messages"], import("./views/ChangePasswordView.tsx")));
 const PanelView = lazy(() => withTexts(["panel", "messages"], import("./views/PanelView.tsx")));
@@ -27,7 +27,7 @@ export function App({ services, i18n }: { readonly services: Services; readonly 
         <Router hook={useGuardedLocation}>
           <Suspense fallback={<Spinner />}>
             <Switch>
-              <Route path={paths.landing} component={LandingView} />
+              <Route path={paths.landing} component={PublicPage} />
               <Route path={paths.login} component={LoginView} />
               <Route path={paths.forgotPassword} component={ForgotPasswordView} />
               <Route path={patterns.changePassword}>
