@@ -9,7 +9,8 @@ const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
  * section 9 asks, once the first picture is on screen (before, the others would compete with it).
  * The slide-show machine decides when they move (its pause button, the system's reduced motion);
  * this view moves them: a slide shows CAROUSEL_DELAY_MS, then the next fades in for
- * CAROUSEL_SPEED_MS. Slides not shown are inert, so screen readers and the keyboard skip them.
+ * CAROUSEL_SPEED_MS (landing.css). Slides not shown are inert, so screen readers and the keyboard
+ * skip them.
  */
 export const startCarousel = (carousel: HTMLElement, view: Window): void => {
   const track = carousel.querySelector<HTMLElement>(".carousel-track");
@@ -50,11 +51,14 @@ export const startCarousel = (carousel: HTMLElement, view: Window): void => {
   });
   toggle.addEventListener("click", () => actor.send({ type: actor.getSnapshot().matches("playing") ? "slideShow.pause" : "slideShow.play" }));
   motion.addEventListener("change", () => actor.send({ type: "slideShow.motionChanged", reducedMotion: motion.matches }));
-  // from a row to a stack: the first slide stays where it was, the row's scroll forgotten
+  // from a row to a stack: the first slide stays where it was, the row's scroll forgotten; the
+  // fades begin once the stack is drawn, so no slide fades out of the row
   track.scrollLeft = 0;
   track.removeAttribute("tabindex");
-  carousel.classList.add("is-fading");
+  for (const [position, slide] of slides.entries()) slide.style.setProperty("--slide", String(position));
   show(0);
+  carousel.classList.add("is-fading");
+  view.requestAnimationFrame(() => carousel.classList.add("is-moving"));
   toggle.hidden = false;
   actor.start();
 };
