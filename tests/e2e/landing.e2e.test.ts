@@ -51,7 +51,6 @@ const fillContactForm = async (page: Page, labels: Record<"firstName" | "lastNam
   await contact.getByLabel(labels.message, { exact: true }).fill("Quisiera cotizar un crucero de 8 días.");
 };
 
-const spanishLabels = { firstName: "Nombre", lastName: "Apellido", email: "Correo electrónico", phone: "Teléfono", country: "País", message: "Mensaje" };
 const englishLabels = { firstName: "First name", lastName: "Last name", email: "Email", phone: "Phone", country: "Country", message: "Message" };
 
 describe("the landing page without JavaScript", () => {
