@@ -25,16 +25,21 @@ import {
 
 /**
  * The landing's built files: Vite's manifest of its own build (vite.landing.config.ts) names the
- * entry's hashed script and stylesheets. Without a build (`npm run dev`, the API tests) the entry
- * is its source, which Vite's dev server answers (it proxies `/` here).
+ * entry's hashed script and its stylesheet, read once here to be written into the page. Without a
+ * build (`npm run dev`, the API tests) the entry is its source, which Vite's dev server answers
+ * (it proxies `/` here) with its styles.
  */
 export const landingAssets = (distDir: string): LandingAssets => {
-  const manifestFile = join(resolve(distDir), ".vite", "landing.json");
-  if (!existsSync(manifestFile)) return { scripts: ["/src/ui/home/landing.ts"], styles: [] };
+  const root = resolve(distDir);
+  const manifestFile = join(root, ".vite", "landing.json");
+  if (!existsSync(manifestFile)) return { scripts: ["/src/ui/home/landing.ts"], style: "" };
   const manifest: Record<string, { file: string; css?: ReadonlyArray<string>; isEntry?: boolean }> = JSON.parse(readFileSync(manifestFile, "utf8"));
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry === true);
   if (entry === undefined) throw new Error(`${manifestFile} names no entry`);
-  return { scripts: [`/${entry.file}`], styles: (entry.css ?? []).map((file) => `/${file}`) };
+  const style = (entry.css ?? []).map((file) => readFileSync(join(root, file), "utf8")).join("\n");
+  // the stylesheet is our build's, written as it is: it must not be able to end its element
+  if (/<\/style/i.test(style)) throw new Error(`${manifestFile}: the landing's stylesheet holds "</style"`);
+  return { scripts: [`/${entry.file}`], style };
 };
 
 const isPageLanguage = (value: unknown): value is PageLanguage => pageLanguages.some((language) => language === value);

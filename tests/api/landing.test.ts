@@ -42,6 +42,8 @@ beforeAll(async () => {
       "src/ui/home/landingContact.ts": { file: "assets/landingContact-ghi.js", isDynamicEntry: true },
     }),
   );
+  mkdirSync(join(distDir, "assets"));
+  writeFileSync(join(distDir, "assets", "landing-def.css"), ".landing-lead{color:var(--muted)}");
   server = await startServer(db, { distDir, env: testEnv({ LEAD_RATE_LIMIT: "2" }) });
   const options = { actorId: null, occurredAt: server.clock.now() };
   await db.transaction(async (tx) => {
@@ -88,8 +90,9 @@ describe("the landing page, server-rendered", () => {
     expect(html).toContain(`<link rel="canonical" href="${server.base}/?lang=es">`);
     expect(textsOf(html, /<link rel="alternate" hreflang="([\w-]+)" href="[^"]+">/g)).toEqual(["es", "en", "x-default"]);
     expect(html).toContain(`<link rel="alternate" hreflang="en" href="${server.base}/?lang=en">`);
-    // the landing build's own files, nothing of the panel's
-    expect(html).toContain('<link rel="stylesheet" href="/assets/landing-def.css">');
+    // the landing build's own files, nothing of the panel's: its stylesheet in the page, its script after it
+    expect(html).toContain("<style>.landing-lead{color:var(--muted)}</style>");
+    expect(html).not.toContain('rel="stylesheet"');
     expect(html).toContain('<script type="module" src="/assets/landing-abc.js"></script>');
     expect(html).not.toContain("landingContact");
 

@@ -72,7 +72,7 @@ const contact: ContactDetails = { name: "Galápagos Islas Cruceros S.A.", addres
 
 /** The page the server writes, in jsdom's document (testing-library's `screen` reads its body; no script runs). */
 const showPage = (language: PageLanguage, shown: PublicHomeContent = content) => {
-  const markup = renderLandingPage({ language, origin: "http://localhost", content: shown, contact, assets: { scripts: [], styles: [] }, form: emptyContactForm });
+  const markup = renderLandingPage({ language, origin: "http://localhost", content: shown, contact, assets: { scripts: [], style: "" }, form: emptyContactForm });
   const page = new DOMParser().parseFromString(markup, "text/html");
   const copied = (parent: Element) => [...parent.childNodes].map((node) => document.importNode(node, true));
   document.documentElement.lang = page.documentElement.lang;
