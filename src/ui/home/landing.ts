@@ -1,13 +1,13 @@
 import "./landing.css";
 import { applyTheme, storedTheme } from "../theme.ts";
-import { afterShown, startCarousel } from "./landingCarousel.ts";
 import type { ContactForm, ContactTexts } from "./landingContact.ts";
 
 /**
  * The landing page's script (decision 070): the server sends the whole page, readable without it;
  * this moves the banner carousel and sends the contact form without leaving the page. Its own
- * small build (vite.landing.config.ts), never the panel's; the contact form's code comes when the
- * visitor reaches the form.
+ * small build (vite.landing.config.ts), never the panel's. What it starts with is a kilobyte or
+ * two: the carousel's code comes once the first picture is on screen, so it never shares the
+ * phone's connection with the largest paint, and the contact form's when the visitor reaches it.
  */
 
 /** The panel's local-storage key of the language (src/i18n/index.ts LANGUAGE_KEY), which the panel opens in. */
@@ -23,9 +23,20 @@ if (new URLSearchParams(location.search).has("lang")) localStorage.setItem(LANGU
 const language = document.querySelector<HTMLSelectElement>("#language");
 language?.addEventListener("change", () => language.form?.submit());
 
+/** Runs `then` once `image` is decoded and the frame showing it painted (or it failed to load). */
+const afterShown = (image: HTMLImageElement, then: () => void): void => {
+  image.decode().then(
+    () => requestAnimationFrame(() => setTimeout(then)),
+    () => then(),
+  );
+};
+
 const carousel = document.querySelector<HTMLElement>(".landing-carousel");
 const firstPicture = carousel?.querySelector("img");
-if (carousel && firstPicture) afterShown(firstPicture, window, () => startCarousel(carousel, window));
+// one picture stays still: no slide show to load
+if (carousel && firstPicture && carousel.querySelector(".slide-show-toggle")) {
+  afterShown(firstPicture, () => void import("./landingCarousel.ts").then(({ startCarousel }) => startCarousel(carousel, window)));
+}
 
 const form = document.querySelector<HTMLFormElement>(".landing-form");
 const texts = document.querySelector("#landing-texts")?.textContent;

@@ -62,11 +62,3 @@ export const startCarousel = (carousel: HTMLElement, view: Window): void => {
   toggle.hidden = false;
   actor.start();
 };
-
-/** Runs `then` once `image` is decoded and the frame showing it painted (or it failed to load). */
-export const afterShown = (image: HTMLImageElement, view: Window, then: () => void): void => {
-  image.decode().then(
-    () => view.requestAnimationFrame(() => setTimeout(then)),
-    () => then(),
-  );
-};
