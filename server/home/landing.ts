@@ -10,7 +10,9 @@ import { hasNoProblems } from "../../src/api/fields.ts";
 import { type NewLead, newLeadProblems } from "../../src/api/leads.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
-import { type LeadsContext, receiveLead } from "../leads/routes.ts";
+import type { Env } from "../env.ts";
+import type { RouteContext } from "../http/register.ts";
+import { receiveLead } from "../leads/routes.ts";
 import { publicContent } from "./content.ts";
 import {
   type ContactDetails,
@@ -25,14 +27,14 @@ import {
 
 /**
  * The landing's built files: Vite's manifest of its own build (vite.landing.config.ts) names the
- * entry's hashed script and its stylesheet, read once here to be written into the page. Without a
- * build (`npm run dev`, the API tests) the entry is its source, which Vite's dev server answers
- * (it proxies `/` here) with its styles.
+ * entry's hashed script and its stylesheet, read once here to be written into the page. Under
+ * `npm run dev` (`fromSources`), or without a build, the entry is its source, which Vite's dev
+ * server answers (it proxies `/` here) with its styles.
  */
-export const landingAssets = (distDir: string): LandingAssets => {
+export const landingAssets = (distDir: string, fromSources: boolean): LandingAssets => {
   const root = resolve(distDir);
   const manifestFile = join(root, ".vite", "landing.json");
-  if (!existsSync(manifestFile)) return { scripts: ["/src/ui/home/landing.ts"], style: "" };
+  if (fromSources || !existsSync(manifestFile)) return { scripts: ["/src/ui/home/landing.ts"], style: "" };
   const manifest: Record<string, { file: string; css?: ReadonlyArray<string>; isEntry?: boolean }> = JSON.parse(readFileSync(manifestFile, "utf8"));
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry === true);
   if (entry === undefined) throw new Error(`${manifestFile} names no entry`);
@@ -131,7 +133,8 @@ const decodePostedForm = Schema.decodeUnknownOption(PostedForm);
 /** A posted form is a few kilobytes of text; more is not a person's message. */
 const FORM_BODY_LIMIT = 64 * 1024;
 
-export interface LandingContext extends LeadsContext {
+export interface LandingContext extends RouteContext {
+  readonly env: Pick<Env, "LEAD_RATE_LIMIT" | "LANDING_SOURCES">;
   /** Where the landing's build is (./dist in production). */
   readonly distDir: string;
 }
@@ -145,7 +148,7 @@ export interface LandingContext extends LeadsContext {
  */
 export const registerLandingPage = async (app: FastifyInstance, context: LandingContext): Promise<void> => {
   const { db } = context;
-  const assets = landingAssets(context.distDir);
+  const assets = landingAssets(context.distDir, context.env.LANDING_SOURCES);
   // The same page for every visitor of a language until marketing changes it: compressed once.
   const sent = new LRUCache<string, SentPage>({ max: 16 });
 
