@@ -73,7 +73,7 @@ type Texts = (typeof texts)[PageLanguage];
  */
 const BANNER_SIZES =
   "(min-width: 1536px) 1450px, (min-width: 1280px) 1200px, (min-width: 1024px) 950px, (min-width: 768px) 700px, (min-width: 576px) 875px, calc((100vw - 2rem) * 12 / 7)";
-/** A banner picture's proportions as stored (1600 x 700), so its box never moves when it arrives. */
+/** A banner picture's proportions as the carousel draws it (16:7), so nothing moves when it arrives. */
 const BANNER_WIDTH = 1600;
 const BANNER_HEIGHT = 700;
 
@@ -114,7 +114,7 @@ const slidesOf = (banners: ReadonlyArray<Banner>, language: PageLanguage) =>
 const carousel = (t: Texts, banners: ReadonlyArray<Banner>, language: PageLanguage): Html => {
   const slides = slidesOf(banners, language);
   if (slides.length === 0) return html``;
-  return html`<section class="carousel landing-carousel" aria-label="${t.landing.banners}" aria-roledescription="${t.landing.carouselRole}" data-delay="3000" data-speed="2000">
+  return html`<section class="carousel landing-carousel" aria-label="${t.landing.banners}" aria-roledescription="${t.landing.carouselRole}">
 <div class="carousel-track"${attribute("tabindex", slides.length > 1 ? 0 : null)}>
 ${slides.map(
   (slide, index) => html`<div class="carousel-slide" role="group" aria-roledescription="${t.landing.slideRole}" aria-label="${fill(t.landing.slideOf, { number: index + 1, count: slides.length })}">
@@ -171,7 +171,7 @@ const messageKeys = new Map<string, keyof Texts["messages"]>(
 );
 
 /** A server or client message in the page's language; anything unknown reads as 'something went wrong'. */
-export const messageText = (t: Texts, message: string): string => t.messages[messageKeys.get(message) ?? "unexpected"];
+const messageText = (t: Texts, message: string): string => t.messages[messageKeys.get(message) ?? "unexpected"];
 
 /** The message under a field: its rule's problem, worded as the panel's forms word it. */
 const problemText = (t: Texts, problem: FieldProblem): string =>
