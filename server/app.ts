@@ -19,6 +19,7 @@ import { registerAuthRoutes } from "./accounts/authRoutes.ts";
 import { registerCatalogueRoutes } from "./catalogues/routes.ts";
 import { registerHistoryRoutes } from "./history/routes.ts";
 import { registerHomeRoutes } from "./home/routes.ts";
+import { registerLandingPage } from "./home/landing.ts";
 import { registerCruiseRoutes } from "./cruises/routes.ts";
 import { createDocumentFiles, registerDocumentRoutes } from "./documents/routes.ts";
 import { registerPassengerRoutes } from "./passengers/routes.ts";
@@ -179,6 +180,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerYachtPageRoutes(app, { db: deps.db, now, catalogues: served });
   await registerOpenApi(app, endpointsWith(served));
 
+  await registerLandingPage(app, { db: deps.db, env: deps.env, now, distDir: deps.distDir ?? "dist" });
   const servesPanel = await registerPanel(app, deps.distDir ?? "dist");
   app.setNotFoundHandler((request, reply) => {
     if (servesPanel && !isApiPath(request.url) && isClientRoute(request)) return sendIndex(reply);
