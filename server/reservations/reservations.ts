@@ -37,6 +37,7 @@ import { rememberCatalogueRead } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
 import { nextId, nextIds, queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts";
 import { type CommandOptions, decide, expectVersion } from "../events/command.ts";
+import { refusedCommand } from "../events/refused.ts";
 import { agencyCreditCents, countedPayments, dueCentsOf, paymentsOf, policyTerms, readMoneyPolicy } from "../money/facts.ts";
 import { pricingFacts } from "../rates/quote.ts";
 import { savedCabinPositions } from "../yachts/pages.ts";
@@ -629,11 +630,14 @@ export const deleteReservation = async (tx: Queryable, id: ReservationId, caller
 
 /**
  * Judges one space's event with the space machine, in the space's state, refusing with its
- * message (an event its state does not take: 409); its reservation's event is decided after.
+ * message (an event its state does not take: 409); its reservation's event is decided after. A
+ * space's events are its reservation's stream.
  */
-export const judgeSpace = (state: string, event: SpaceEvent, facts: SpaceFacts): void => {
+export const judgeSpace = (reservationId: number, state: string, event: SpaceEvent, facts: SpaceFacts): void => {
   const verdict = judge(spaceMachine, state, event, facts);
-  if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
+  if (verdict.kind === "refused") {
+    throw refusedCommand(spaceMachine, verdict.refusal, { stream: reservationRecord.stream, streamId: String(reservationId), state, event, facts });
+  }
   if (verdict.kind === "notAllowed") throw new ApiError(409, messages.notAllowedNow);
 };
 
@@ -648,7 +652,7 @@ export const cancelSpace = async (tx: Queryable, spaceId: SpaceId, reason: strin
   if (space === null) throw new ApiError(404, messages.notFound);
   const { reservation, departure } = await lockReservation(tx, space.reservation_id, caller.session);
   const fieldProblem = reasonProblem(reason);
-  judgeSpace(space.status, { type: "space.cancel", reason }, { fieldProblem });
+  judgeSpace(reservation.id, space.status, { type: "space.cancel", reason }, { fieldProblem });
   const last = reservation.spaces <= 1;
   const { children } = await spaceTypes(tx);
   await decideReservation(tx, reservation.id, { type: "space.cancel", spaceId, reason: reason.trim(), last }, commandOptions(caller), {

@@ -7,6 +7,7 @@ import { moneyEndpoints } from "./money.ts";
 import { availability, departureAvailability } from "./availability.ts";
 import { changeStream } from "./changes.ts";
 import { recordHistory } from "./history.ts";
+import { refusalEndpoints } from "./refusals.ts";
 import { reportEndpoints } from "./reports.ts";
 import * as home from "./home.ts";
 import * as itineraries from "./itineraries.ts";
@@ -67,6 +68,7 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   availability,
   departureAvailability,
   ...reportEndpoints,
+  ...refusalEndpoints,
   changeStream,
 ];
 

@@ -30,6 +30,8 @@ interface Theirs {
   readonly passengerVersion: number;
   readonly leg: number;
   readonly ownSpace: number;
+  /** B's hold of a man beside its own woman in cabin 3, refused and kept. */
+  readonly refusal: number;
 }
 
 /** No record of any kind has this id. */
@@ -99,6 +101,13 @@ beforeEach(async () => {
   succeeded(await call(tokens.b, "POST", "/passengerFlights/createPassengerFlight", leg));
   const [booked] = await db.query<{ id: number }>("select id from passenger_flights where passenger_id = $1", [passenger]);
   const own = await hold(tokens.a, ownAgency, ids.cabin4);
+  const refused = await call(tokens.b, "POST", "/reservations/createReservation", {
+    cruiseId: ids.june,
+    agencyId: cuenca,
+    type: "general",
+    cabins: [{ cabinId: ids.cabin3, spaces: [{ genderId: await idNamed("genders", "Male Adult") }] }],
+  });
+  const meta = typeof refused.body === "object" && refused.body !== null && "meta" in refused.body ? refused.body.meta : null;
   theirs = {
     agency: cuenca,
     reservation: held.id,
@@ -108,7 +117,9 @@ beforeEach(async () => {
     passengerVersion: versionIn(await call(tokens.b, "GET", `/passengers/${passenger}`)),
     leg: booked?.id ?? 0,
     ownSpace: own.space,
+    refusal: typeof meta === "object" && meta !== null && "refusalId" in meta && typeof meta.refusalId === "number" ? meta.refusalId : 0,
   };
+  expect(theirs.refusal, refused.text).toBeGreaterThan(0);
 });
 
 /** A sheet of passengers to import, sent as the panel sends it. */
@@ -183,6 +194,7 @@ const attempts: Readonly<Record<string, Attempt>> = {
   },
   "passengerFlights.delete": { record: (of) => of.leg, send: (id) => call(tokens.a, "DELETE", `/passengerFlights/${id}`) },
   "reservations.account": { record: (of) => of.reservation, send: (id) => call(tokens.a, "GET", `/reservations/${id}/account`) },
+  "refusals.get": { record: (of) => of.refusal, send: (id) => call(tokens.a, "GET", `/refusals/${id}`) },
   "payments.report": {
     record: (of) => of.reservation,
     send: (id) =>
