@@ -86,10 +86,11 @@ const CabinRow = Schema.Struct({
   family_room: Schema.Boolean,
   capacity: Schema.Int,
 });
-type CabinRow = typeof CabinRow.Type;
+/** A yacht's live cabin as the berth plan reads it. */
+export type CabinRow = typeof CabinRow.Type;
 
 /** A yacht's live cabins with their berths' capacity, by deck and number (remembered until a catalogue changes). */
-const cabinsOf = (db: Queryable, yachtId: number): Promise<ReadonlyArray<CabinRow>> =>
+export const cabinsOf = (db: Queryable, yachtId: number): Promise<ReadonlyArray<CabinRow>> =>
   rememberCatalogueRead(
     db,
     `departure cabins ${yachtId}`,
@@ -117,7 +118,8 @@ const LiveRow = Schema.Struct({
   code: Schema.String,
   agency_id: Schema.NullOr(Schema.Int),
 });
-type LiveRow = typeof LiveRow.Type;
+/** A live space of a departure as the berth plan reads it. */
+export type LiveRow = typeof LiveRow.Type;
 
 /** A departure's live spaces, oldest first. */
 const liveSpacesOf = (db: Queryable, cruiseId: number): Promise<ReadonlyArray<LiveRow>> =>
@@ -809,8 +811,21 @@ export const departureCabins = async (db: Queryable, cruiseId: CruiseId, session
   const departure = await queryOne(db, Schema.Struct({ yacht_id: Schema.Int }), "select yacht_id from cruises where id = $1", [cruiseId]);
   if (departure === null) return null;
   const [cabins, live, positions] = await Promise.all([cabinsOf(db, departure.yacht_id), liveSpacesOf(db, cruiseId), savedCabinPositions(db, departure.yacht_id)]);
-  const agency = ownAgency(session);
-  return cabins.map((cabin) => {
+  return berthPlan(cabins, live, positions, ownAgency(session));
+};
+
+/**
+ * The berth plan of a departure: its yacht's live cabins, each berth with the live space on it (the
+ * departure's live spaces, oldest first: what the tables hold now, or what the event log held at an
+ * instant, asOf.ts), another agency's without its code when `agency` reads it.
+ */
+export const berthPlan = (
+  cabins: ReadonlyArray<CabinRow>,
+  live: ReadonlyArray<LiveRow>,
+  positions: ReadonlyMap<number, { readonly x: number; readonly y: number }>,
+  agency: number | null,
+): ReadonlyArray<CruiseCabin> =>
+  cabins.map((cabin) => {
     const holding = live.filter((space) => space.cabin_id === cabin.id && space.status !== "waiting");
     return {
       id: cabin.id,
@@ -834,4 +849,3 @@ export const departureCabins = async (db: Queryable, cruiseId: CruiseId, session
       position: positions.get(cabin.id) ?? null,
     };
   });
-};

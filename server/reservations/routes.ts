@@ -5,6 +5,7 @@ import type { HoldPolicy } from "../../src/machines/domain/timeLimit.ts";
 import { Schema } from "effect";
 import { queryOne } from "../db/rows.ts";
 import { orNotFound } from "../http/found.ts";
+import { cabinsAsOf } from "./asOf.ts";
 import type { BerthIndex } from "./berthIndex.ts";
 import { type Call, Listed, registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
 import type { Endpoint } from "../../src/api/endpoint.ts";
@@ -89,5 +90,8 @@ export const registerReservationRoutes = (app: FastifyInstance, context: Reserva
     return messages.updated;
   });
 
-  registerEndpoint(app, context, api.cruiseCabins, async (call) => orNotFound(await departureCabins(db, call.params.id, signedIn(call))));
+  registerEndpoint(app, context, api.cruiseCabins, async (call) => {
+    const { asOf } = call.query;
+    return orNotFound(asOf === undefined ? await departureCabins(db, call.params.id, signedIn(call)) : await cabinsAsOf(db, call.params.id, new Date(asOf), signedIn(call)));
+  });
 };

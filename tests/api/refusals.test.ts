@@ -60,8 +60,6 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await seedSelling();
-  // the seed puts its tables back; the refusals of the tests before are no table of its
-  await db.query("delete from refusals");
   tokens = await staffTokens(server, db, ["admin", "marketing", "sales", "agency"]);
   ids.male = await idOfNamed(db, "genders", "Male Adult");
   ids.female = await idOfNamed(db, "genders", "Female Adult");
