@@ -29,13 +29,13 @@ const EventPage = Schema.Struct({
 });
 
 /** The events `where` selects (over `events e`), in the order they were stored. */
-const eventsWhere = async (db: Queryable, where: string, params: ReadonlyArray<unknown>): Promise<ReadonlyArray<StoredEvent>> =>
+export const eventsWhere = async (db: Queryable, where: string, params: ReadonlyArray<unknown>): Promise<ReadonlyArray<StoredEvent>> =>
   ((await queryOne(db, EventPage, `select json_agg(e order by e.id)::text as page from (select ${eventColumns} from events e where ${where}) e`, params))?.page ?? []).map(
     toStoredEvent,
   );
 
 /** A departure as its cruise stream left it. */
-interface ReplayedDeparture {
+export interface ReplayedDeparture {
   readonly id: number;
   readonly status: string;
   readonly code: string;
@@ -46,7 +46,7 @@ interface ReplayedDeparture {
 }
 
 /** The departures the cruise events leave, by id (their events in stored order). */
-const replayDepartures = (events: ReadonlyArray<StoredEvent>): ReadonlyMap<number, ReplayedDeparture> => {
+export const replayDepartures = (events: ReadonlyArray<StoredEvent>): ReadonlyMap<number, ReplayedDeparture> => {
   const departures = new Map<number, ReplayedDeparture>();
   for (const stored of events) {
     const id = Number(stored.streamId);
@@ -71,7 +71,7 @@ const replayDepartures = (events: ReadonlyArray<StoredEvent>): ReadonlyMap<numbe
 };
 
 /** A space as the reservation events leave it, with its reservation's code and agency. */
-interface ReplayedSpace extends LiveRow {
+export interface ReplayedSpace extends LiveRow {
   readonly cruise_id: number;
 }
 
@@ -82,12 +82,22 @@ type Replaying = Omit<ReplayedSpace, "status"> & { readonly status: SpaceStatus 
 
 const isLive = (status: string): status is LiveRow["status"] => status === "reserved" || status === "confirmed" || status === "waiting";
 
+/** Replays a departure's reservation events one at a time; `live` answers the spaces live after those applied so far. */
+export interface SpaceReplay {
+  readonly apply: (stored: StoredEvent) => void;
+  readonly live: () => ReadonlyArray<ReplayedSpace>;
+  /** The code of a reservation's stream seen so far. */
+  readonly codeOf: (streamId: string) => string | null;
+  /** Whether a reservation's stream opened a charter. */
+  readonly isCharter: (streamId: string) => boolean;
+}
+
 /**
  * The spaces the reservation events leave, as the reservations' projection writes them (the
  * property test of tests/api/asOf.test.ts holds the two to the same rows): each space moved by its
  * reservation's event to where the space machine takes it.
  */
-const replaySpaces = (events: ReadonlyArray<StoredEvent>): ReadonlyArray<ReplayedSpace> => {
+export const spaceReplay = (): SpaceReplay => {
   const reservations = new Map<string, { status: string | null; cruiseId: number; code: string; agencyId: number | null; charter: boolean }>();
   const spaces = new Map<number, Replaying>();
   /** Each reservation's spaces' ids, by stream id. */
@@ -104,7 +114,7 @@ const replaySpaces = (events: ReadonlyArray<StoredEvent>): ReadonlyArray<Replaye
       if (to !== null) spaces.set(space.id, { ...space, status: to as SpaceStatus });
     }
   };
-  for (const stored of events) {
+  const apply = (stored: StoredEvent): void => {
     const key = stored.streamId;
     const event = toMachineEvent(ReservationEvent, stored);
     const reservation = reservations.get(key);
@@ -126,26 +136,26 @@ const replaySpaces = (events: ReadonlyArray<StoredEvent>): ReadonlyArray<Replaye
           agency_id: event.agencyId,
         });
       }
-      continue;
+      return;
     }
-    if (reservation === undefined) continue;
+    if (reservation === undefined) return;
     reservation.status = status;
     switch (event.type) {
       case "reservation.confirm":
         move(key, { type: "space.confirm" });
-        break;
+        return;
       case "reservation.expire":
         move(key, { type: "space.expire" });
-        break;
+        return;
       case "reservation.promote":
         move(key, { type: "space.promote" });
-        break;
+        return;
       case "reservation.cancel":
         move(key, { type: "space.cancel", reason: event.reason });
-        break;
+        return;
       case "space.cancel":
         move(key, { type: "space.cancel", reason: event.reason }, event.spaceId);
-        break;
+        return;
       case "reservation.update":
         // the added spaces take the reservation's state, as the projection writes them
         for (const space of event.added) {
@@ -162,14 +172,24 @@ const replaySpaces = (events: ReadonlyArray<StoredEvent>): ReadonlyArray<Replaye
           });
         }
         for (const space of ofReservation(key)) if (space.status === "canceled" && event.removedCabins.includes(space.cabin_id)) spaces.delete(space.id);
-        break;
+        return;
       default:
-        break;
+        return;
     }
-  }
-  return [...spaces.values()]
-    .flatMap((space) => (isLive(space.status) ? [{ ...space, status: space.status }] : []))
-    .sort((a, b) => a.id - b.id);
+  };
+  return {
+    apply,
+    live: () => [...spaces.values()].flatMap((space) => (isLive(space.status) ? [{ ...space, status: space.status }] : [])).sort((a, b) => a.id - b.id),
+    codeOf: (streamId) => reservations.get(streamId)?.code ?? null,
+    isCharter: (streamId) => reservations.get(streamId)?.charter ?? false,
+  };
+};
+
+/** The spaces live once these reservation events are applied, in the order they were stored. */
+const replaySpaces = (events: ReadonlyArray<StoredEvent>): ReadonlyArray<ReplayedSpace> => {
+  const replay = spaceReplay();
+  for (const event of events) replay.apply(event);
+  return replay.live();
 };
 
 /** The live spaces of these departures at `asOf`, from their reservations' events up to it. */

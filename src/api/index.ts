@@ -8,6 +8,7 @@ import { availability, departureAvailability } from "./availability.ts";
 import { changeStream } from "./changes.ts";
 import { recordHistory } from "./history.ts";
 import { refusalEndpoints } from "./refusals.ts";
+import { departureTimeline } from "./timeline.ts";
 import { reportEndpoints } from "./reports.ts";
 import * as home from "./home.ts";
 import * as itineraries from "./itineraries.ts";
@@ -69,6 +70,7 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   departureAvailability,
   ...reportEndpoints,
   ...refusalEndpoints,
+  departureTimeline,
   changeStream,
 ];
 
