@@ -14,6 +14,7 @@ import { CruiseEvent, cruiseMachine } from "../../src/machines/domain/cruise.mac
 import { ReservationEvent, reservationMachine } from "../../src/machines/domain/reservation.machine.ts";
 import { type SpaceEvent, spaceMachine } from "../../src/machines/domain/space.machine.ts";
 import { nextStatus } from "../../src/machines/domain/verdict.ts";
+import { type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic, getInitialSnapshot, pathToStateValue } from "xstate";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne, queryRows } from "../db/rows.ts";
@@ -34,6 +35,33 @@ export const eventsWhere = async (db: Queryable, where: string, params: Readonly
     toStoredEvent,
   );
 
+/**
+ * A record machine's next status for replayed events, worked out once per transition: the guards
+ * pick the transition an event takes (cheaply: no action runs), and every event taking the same
+ * transition reaches the same status (a domain machine keeps no context but a refusal, verdict.ts),
+ * as a rebuild's creates do (decision 045). Replaying a quarter's grid ran the machines thousands
+ * of times, most of its time.
+ */
+const replayStatuses = <M extends AnyStateMachine>(machine: M): ((status: string | null, event: EventFromLogic<M>) => string | null) => {
+  const logic: AnyStateMachine = machine;
+  const snapshots = new Map<string | null, AnyMachineSnapshot>();
+  const byTransition = new Map<unknown, string | null>();
+  const snapshotAt = (status: string | null): AnyMachineSnapshot => {
+    const known = snapshots.get(status);
+    if (known !== undefined) return known;
+    const resolved = status === null ? getInitialSnapshot(logic) : logic.resolveState({ value: pathToStateValue(status.split(".")), context: { refusal: null } });
+    snapshots.set(status, resolved);
+    return resolved;
+  };
+  return (status, event) => {
+    const transitions = logic.getTransitionData(snapshotAt(status), event);
+    const [taken] = transitions;
+    if (taken === undefined || transitions.length > 1) return nextStatus(machine, status, event);
+    if (!byTransition.has(taken)) byTransition.set(taken, nextStatus(machine, status, event));
+    return byTransition.get(taken) ?? null;
+  };
+};
+
 /** A departure as its cruise stream left it. */
 export interface ReplayedDeparture {
   readonly id: number;
@@ -48,11 +76,12 @@ export interface ReplayedDeparture {
 /** The departures the cruise events leave, by id (their events in stored order). */
 export const replayDepartures = (events: ReadonlyArray<StoredEvent>): ReadonlyMap<number, ReplayedDeparture> => {
   const departures = new Map<number, ReplayedDeparture>();
+  const statusAfter = replayStatuses(cruiseMachine);
   for (const stored of events) {
     const id = Number(stored.streamId);
     const before = departures.get(id);
     const event = toMachineEvent(CruiseEvent, stored);
-    const status = nextStatus(cruiseMachine, before?.status ?? null, event) ?? before?.status ?? "absent";
+    const status = statusAfter(before?.status ?? null, event) ?? before?.status ?? "absent";
     if (event.type === "cruise.cancel") {
       if (before !== undefined) departures.set(id, { ...before, status });
       continue;
@@ -98,6 +127,8 @@ export interface SpaceReplay {
  * reservation's event to where the space machine takes it.
  */
 export const spaceReplay = (): SpaceReplay => {
+  const reservationStatus = replayStatuses(reservationMachine);
+  const spaceStatus = replayStatuses(spaceMachine);
   const reservations = new Map<string, { status: string | null; cruiseId: number; code: string; agencyId: number | null; charter: boolean }>();
   const spaces = new Map<number, Replaying>();
   /** Each reservation's spaces' ids, by stream id. */
@@ -110,7 +141,7 @@ export const spaceReplay = (): SpaceReplay => {
   const move = (key: string, event: SpaceEvent, spaceId: number | null = null): void => {
     for (const space of ofReservation(key)) {
       if (space.status === "canceled" || (spaceId !== null && space.id !== spaceId)) continue;
-      const to = nextStatus(spaceMachine, space.status, event);
+      const to = spaceStatus(space.status, event);
       if (to !== null) spaces.set(space.id, { ...space, status: to as SpaceStatus });
     }
   };
@@ -118,11 +149,11 @@ export const spaceReplay = (): SpaceReplay => {
     const key = stored.streamId;
     const event = toMachineEvent(ReservationEvent, stored);
     const reservation = reservations.get(key);
-    const status = nextStatus(reservationMachine, reservation?.status ?? null, event);
+    const status = reservationStatus(reservation?.status ?? null, event);
     if (event.type === "reservation.hold" || event.type === "reservation.waitlist") {
       const opened = { status, cruiseId: event.cruiseId, code: event.code, agencyId: event.agencyId, charter: event.reservationType === "charter" };
       reservations.set(key, opened);
-      const spaceStatus = nextStatus(spaceMachine, "available", { type: event.type === "reservation.hold" ? "space.hold" : "space.wait" });
+      const opening = spaceStatus("available", { type: event.type === "reservation.hold" ? "space.hold" : "space.wait" });
       for (const space of event.spaces) {
         add(key, {
           id: space.id,
@@ -130,7 +161,7 @@ export const spaceReplay = (): SpaceReplay => {
           cruise_id: event.cruiseId,
           cabin_id: space.cabinId,
           gender_id: space.genderId,
-          status: spaceStatus as SpaceStatus,
+          status: opening as SpaceStatus,
           charter: opened.charter,
           code: event.code,
           agency_id: event.agencyId,
