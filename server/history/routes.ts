@@ -11,6 +11,7 @@ import { queryRows } from "../db/rows.ts";
 import type { AnyStateMachine } from "xstate";
 import type { Queryable } from "../db/database.ts";
 import { findProjection } from "../events/projection.ts";
+import { isSecret } from "../events/store.ts";
 import { nextStatus } from "../../src/machines/domain/verdict.ts";
 import type { Session } from "../accounts/sessions.ts";
 import { registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
@@ -38,8 +39,6 @@ export interface HistoryContext extends RouteContext {
   readonly catalogues: ReadonlyArray<CatalogueDeclaration>;
 }
 
-/** Hashes and tokens are in the events so a rebuild can restore them; no reader ever sees them. */
-const isSecret = (field: string): boolean => /hash|token|password/i.test(field);
 
 const HistoryRow = Schema.Struct({
   version: Schema.Int,

@@ -360,7 +360,7 @@ export const assignLocked = async (
   caller: PassengerCaller,
 ): Promise<void> => {
   const facts = passenger === null ? { fieldProblem: null } : await assignmentFacts(tx, space, passenger, departureDay);
-  judgeSpace(space.status, { type: "space.assign", passengerId: passenger?.id ?? null }, facts);
+  judgeSpace(reservationId, space.status, { type: "space.assign", passengerId: passenger?.id ?? null }, facts);
   await decideReservation(tx, reservationId, { type: "space.assign", spaceId: space.id, passengerId: passenger?.id ?? null }, commandOptions(caller));
 };
 

@@ -20,7 +20,7 @@ import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts";
 import { savedCabinPositions } from "../yachts/pages.ts";
-import { agencyExtensionsOf, type Caller, cabinsOf, liveSpacesOf, ownAgency } from "./facts.ts";
+import { agencyExtensionsOf, type Caller, type CabinRow, cabinsOf, type LiveRow, liveSpacesOf, ownAgency } from "./facts.ts";
 
 export const ReservationRow = Schema.Struct({
   id: ReservationId,
@@ -210,8 +210,21 @@ export const departureCabins = async (db: Queryable, cruiseId: CruiseId, session
   const departure = await queryOne(db, Schema.Struct({ yacht_id: Schema.Int }), "select yacht_id from cruises where id = $1", [cruiseId]);
   if (departure === null) return null;
   const [cabins, live, positions] = await Promise.all([cabinsOf(db, departure.yacht_id), liveSpacesOf(db, cruiseId), savedCabinPositions(db, departure.yacht_id)]);
-  const agency = ownAgency(session);
-  return cabins.map((cabin) => {
+  return berthPlan(cabins, live, positions, ownAgency(session));
+};
+
+/**
+ * The berth plan of a departure: its yacht's live cabins, each berth with the live space on it (the
+ * departure's live spaces, oldest first: what the tables hold now, or what the event log held at an
+ * instant, asOf.ts), another agency's without its code when `agency` reads it.
+ */
+export const berthPlan = (
+  cabins: ReadonlyArray<CabinRow>,
+  live: ReadonlyArray<LiveRow>,
+  positions: ReadonlyMap<number, { readonly x: number; readonly y: number }>,
+  agency: number | null,
+): ReadonlyArray<CruiseCabin> =>
+  cabins.map((cabin) => {
     const holding = live.filter((space) => space.cabin_id === cabin.id && space.status !== "waiting");
     return {
       id: cabin.id,
@@ -235,4 +248,3 @@ export const departureCabins = async (db: Queryable, cruiseId: CruiseId, session
       position: positions.get(cabin.id) ?? null,
     };
   });
-};

@@ -295,10 +295,14 @@ export const cruiseCabins = endpoint({
   method: "GET",
   path: "/cruises/:id/cabins",
   params: idParams(CruiseId),
+  query: Schema.Struct({
+    /** The plan as it stood at this instant, from the event log (decision 071); now when left out. */
+    asOf: Schema.optionalKey(Instant),
+  }),
   response: Schema.Array(CruiseCabin),
   access: readers,
   description:
-    "Every cabin of the departure's yacht with its berths and, per berth, the live space on it (state, reservation code, space type) or null when free, and its position on its deck's plan (the yacht's deck_schema page; null: not placed); an agency user sees other agencies' spaces without their code.",
+    "Every cabin of the departure's yacht with its berths and, per berth, the live space on it (state, reservation code, space type) or null when free, and its position on its deck's plan (the yacht's deck_schema page; null: not placed); an agency user sees other agencies' spaces without their code. With `asOf` (an instant), the spaces as they stood then, replayed from the event log (404 for a departure not scheduled by then).",
 });
 
 export const reservationEndpoints = [

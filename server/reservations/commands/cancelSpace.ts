@@ -20,7 +20,7 @@ export const cancelSpace = async (tx: Queryable, spaceId: SpaceId, reason: strin
   if (space === null) throw new ApiError(404, messages.notFound);
   const { reservation, departure } = await lockReservation(tx, space.reservation_id, caller.session);
   const fieldProblem = reasonProblem(reason);
-  judgeSpace(space.status, { type: "space.cancel", reason }, { fieldProblem });
+  judgeSpace(reservation.id, space.status, { type: "space.cancel", reason }, { fieldProblem });
   const last = reservation.spaces <= 1;
   const { children } = await spaceTypes(tx);
   await decideReservation(tx, reservation.id, { type: "space.cancel", spaceId, reason: reason.trim(), last }, commandOptions(caller), {
