@@ -53,15 +53,27 @@ export const priceCents = (price: StoredReservation["price"]): PriceCents => ({
 /** What a reservation's debtor owes, in cents (an agency the net, a direct client the total). */
 export const dueCentsOf = (reservation: Pick<StoredReservation, "agencyId" | "price">): number => dueOf(priceCents(reservation.price), reservation.agencyId);
 
-const TermsRow = Schema.Struct({ terms: Schema.NullOr(Schema.Struct({ ...MoneyPolicy.fields, confirmedOn: Schema.String })) });
+/** The terms as the confirm event stores them and `reservations.terms` keeps them (decision 065). */
+export const StoredTerms = Schema.NullOr(Schema.Struct({ ...MoneyPolicy.fields, confirmedOn: Schema.String }));
 
-/** The terms a reservation was confirmed on, null while it never was (or was before decision 065). */
-export const confirmedTerms = async (db: Queryable, reservationId: number): Promise<ConfirmedTerms | null> => {
-  const terms = (await queryOne(db, TermsRow, "select terms from reservations where id = $1", [reservationId]))?.terms ?? null;
+/** Stored terms as the account reads them. */
+export const termsOf = (terms: typeof StoredTerms.Type): ConfirmedTerms | null => {
   if (terms === null) return null;
   const { confirmedOn, ...policy } = terms;
   return { policy, confirmedOn };
 };
+
+const TermsRow = Schema.Struct({ terms: StoredTerms });
+
+/** The terms a reservation was confirmed on, null while it never was (or was before decision 065). */
+export const confirmedTerms = async (db: Queryable, reservationId: number): Promise<ConfirmedTerms | null> =>
+  termsOf((await queryOne(db, TermsRow, "select terms from reservations where id = $1", [reservationId]))?.terms ?? null);
+
+const PenaltyRow = Schema.Struct({ penalty_cents: Schema.Int });
+
+/** The penalty a reservation's cancellations keep now, in cents (decision 067): 0 when none. */
+export const keptPenaltyCents = async (db: Queryable, reservationId: number): Promise<number> =>
+  (await queryOne(db, PenaltyRow, "select penalty_cents from reservations where id = $1", [reservationId]))?.penalty_cents ?? 0;
 
 const CreditRow = Schema.Struct({ credit: Schema.NullOr(Schema.Finite) });
 

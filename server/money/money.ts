@@ -22,7 +22,7 @@ import {
   type RefundDraft,
 } from "../../src/api/money.ts";
 import { reasonProblem } from "../../src/api/reservations.ts";
-import { accountOf, centsOf } from "../../src/machines/domain/money.ts";
+import { centsOf } from "../../src/machines/domain/money.ts";
 import { noPaymentFacts, type PaymentEvent, type PaymentFacts } from "../../src/machines/domain/payment.machine.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
@@ -30,7 +30,8 @@ import { queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts"
 import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
 import { orNotFound } from "../http/found.ts";
 import { findReservation, lockReservation, ownAgency, type StoredReservation } from "../reservations/reservations.ts";
-import { confirmedTerms, countedPayments, dueCentsOf, priceCents, readMoneyPolicy } from "./facts.ts";
+import { accountsOf } from "./accounts.ts";
+import { countedPayments, dueCentsOf, keptPenaltyCents } from "./facts.ts";
 import { COMPANY_POLICY, moneyPolicyRecord, paymentRecord } from "./projection.ts";
 
 /** Who asks, and when. */
@@ -51,7 +52,8 @@ export const setMoneyPolicy = async (tx: Queryable, policy: MoneyPolicy, version
 const reservationFacts = async (tx: Queryable, reservation: StoredReservation, caller: MoneyCaller): Promise<PaymentFacts> => ({
   ...noPaymentFacts,
   clock: caller.now.getTime(),
-  dueCents: dueCentsOf(reservation),
+  // a kept cancellation penalty is owed too (decision 067): it may be paid, and what is paid beyond it refunded
+  dueCents: dueCentsOf(reservation) + (await keptPenaltyCents(tx, reservation.id)),
   payments: await countedPayments(tx, reservation.id),
 });
 
@@ -179,15 +181,5 @@ export const listPayments = async (db: Queryable, query: PaymentsQuery, session:
 export const readAccount = async (db: Queryable, id: ReservationId, caller: MoneyCaller): Promise<Account | null> => {
   const reservation = await findReservation(db, id, caller.session);
   if (reservation === null) return null;
-  return accountOf({
-    price: priceCents(reservation.price),
-    agencyId: reservation.agencyId,
-    type: reservation.type,
-    state: reservation.state,
-    startDate: reservation.startDate,
-    payments: await countedPayments(db, id),
-    policy: await readMoneyPolicy(db),
-    terms: await confirmedTerms(db, id),
-    clock: caller.now.getTime(),
-  });
+  return (await accountsOf(db, [reservation], caller.now)).get(reservation.id) ?? null;
 };

@@ -37,7 +37,9 @@ import { rememberCatalogueRead } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
 import { nextId, nextIds, queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts";
 import { type CommandOptions, decide, expectVersion } from "../events/command.ts";
+import { byMoney } from "../money/accounts.ts";
 import { agencyCreditCents, countedPayments, dueCentsOf, paymentsOf, policyTerms, readMoneyPolicy } from "../money/facts.ts";
+import { cancellationPenaltyCents } from "../money/penalties.ts";
 import { pricingFacts } from "../rates/quote.ts";
 import { savedCabinPositions } from "../yachts/pages.ts";
 import { cabinCapacitySql, liveCabinSql } from "./cabins.ts";
@@ -193,7 +195,7 @@ const draftProblem = async (
   return wellFormed ? null : "invalid";
 };
 
-const ReservationRow = Schema.Struct({
+export const ReservationRow = Schema.Struct({
   id: ReservationId,
   code: Schema.String,
   cruise_id: CruiseId,
@@ -229,7 +231,7 @@ export const liveLegOf = (reservation: string): string =>
 
 const FlightLineRow = Schema.Struct({ line: Schema.NullOr(QuoteLine) });
 
-const selectReservations = `select r.id, r.code, r.cruise_id, c.code as cruise_code, y.name as yacht_name,
+export const selectReservations = `select r.id, r.code, r.cruise_id, c.code as cruise_code, y.name as yacht_name,
     to_char(c.start_date, 'YYYY-MM-DD') as start_date, r.agency_id, a.name as agency_name, r.type, r.executive_id,
     u.first_name || ' ' || u.last_name as executive_name, r.status, r.time_limit, r.extensions,
     (select count(*)::int from spaces s where s.reservation_id = r.id and s.status <> 'canceled') as spaces,
@@ -241,7 +243,7 @@ const selectReservations = `select r.id, r.code, r.cruise_id, c.code as cruise_c
 /** An amount rounded to the cent, as sums of dollars in floating point need. */
 const cents = (amount: number): number => Math.round(amount * 100) / 100;
 
-const toSummary = (row: ReservationRow): ReservationSummary => ({
+export const toSummary = (row: ReservationRow): ReservationSummary => ({
   id: row.id,
   code: row.code,
   cruiseId: row.cruise_id,
@@ -337,6 +339,12 @@ export const listReservations = async (db: Queryable, query: ReservationsQuery, 
     conditions.push(`(lower(r.code) like ${pattern} or lower(coalesce(a.name, '')) like ${pattern} or lower(c.code) like ${pattern})`);
   }
   const where = `where ${conditions.join(" and ")}`;
+  if (query.moneyState !== undefined || query.sort === "balance") {
+    // money states read the clock: every reservation the rest of the query keeps is judged, then paged (decision 067)
+    const all = (await queryRows(db, ReservationRow, `${selectReservations} ${where} order by r.created_at desc, r.id desc`, params)).map(toSummary);
+    const chosen = await byMoney(db, all, query, { session, now });
+    return { reservations: chosen.slice((page - 1) * pageSize, page * pageSize), meta: { total: chosen.length, page, pageSize } };
+  }
   const filtered = params.length;
   const rows = await queryRows(
     db,
@@ -557,9 +565,11 @@ export const extendTimeLimit = async (tx: Queryable, id: ReservationId, timeLimi
   });
 };
 
+/** Cancels a reservation for a reason; a sale keeps its cancellation penalty (decision 067), stored on the event. */
 export const cancelReservation = async (tx: Queryable, id: ReservationId, reason: string, caller: Caller): Promise<void> => {
-  const { departure } = await lockReservation(tx, id, caller.session);
-  await decideReservation(tx, id, { type: "reservation.cancel", reason: reason.trim() }, commandOptions(caller), { fieldProblem: reasonProblem(reason) });
+  const { reservation, departure } = await lockReservation(tx, id, caller.session);
+  const penaltyCents = await cancellationPenaltyCents(tx, reservation, null, caller.now);
+  await decideReservation(tx, id, { type: "reservation.cancel", reason: reason.trim(), penaltyCents }, commandOptions(caller), { fieldProblem: reasonProblem(reason) });
   await promoteWaiting(tx, departure, caller);
 };
 
@@ -642,6 +652,7 @@ const OneSpaceRow = Schema.Struct({ reservation_id: Schema.Int, status: Schema.S
 /**
  * Cancels one space for a reason: the space machine judges the space (a canceled one is not
  * canceled again), the reservation machine the reservation, which ends with its last live space.
+ * A sale keeps the penalty on the space's share of the due (decision 067), stored on the event.
  */
 export const cancelSpace = async (tx: Queryable, spaceId: SpaceId, reason: string, caller: Caller): Promise<void> => {
   const space = await queryOne(tx, OneSpaceRow, "select reservation_id, status from spaces where id = $1", [spaceId]);
@@ -651,7 +662,8 @@ export const cancelSpace = async (tx: Queryable, spaceId: SpaceId, reason: strin
   judgeSpace(space.status, { type: "space.cancel", reason }, { fieldProblem });
   const last = reservation.spaces <= 1;
   const { children } = await spaceTypes(tx);
-  await decideReservation(tx, reservation.id, { type: "space.cancel", spaceId, reason: reason.trim(), last }, commandOptions(caller), {
+  const penaltyCents = await cancellationPenaltyCents(tx, reservation, spaceId, caller.now);
+  await decideReservation(tx, reservation.id, { type: "space.cancel", spaceId, reason: reason.trim(), last, penaltyCents }, commandOptions(caller), {
     fieldProblem,
     spaces: ownSpaces(reservation),
     childTypes: [...children],
