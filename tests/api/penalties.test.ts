@@ -196,6 +196,14 @@ describe("a cancellation's penalty", () => {
     expect(await account(id)).toMatchObject({ dueCents: before.dueCents, keptPenaltyCents: before.dueCents, moneyState: "settled" });
   });
 
+  it("keeps nothing when the operator cancels the departure: what was paid is owed back", async () => {
+    const id = await sold(ids.april);
+    const { paidCents } = await account(id);
+    expect(answered(await call("PUT", `/cruises/cancelCruise/${ids.april}`, { reason: "Avería del yate" }, "admin"))).toEqual([200, messages.updated]);
+    expect(await account(id)).toMatchObject({ dueCents: 0, penaltyCents: 0, refundDueCents: paidCents, moneyState: "refundDue" });
+    expect(await storedPenalties(id)).toEqual([null]);
+  });
+
   it("leaves an agency's sale on credit canceled late owing its penalty, which it may pay", async () => {
     const id = await hold(ids.april, ids.metropolitan);
     // nothing paid: the agency's credit covers the deposit, the whole due this near the departure
