@@ -378,5 +378,11 @@ describe("balance reminders", () => {
       [String(owing)],
     );
     expect(events.map(({ reminder }) => reminder)).toEqual(["weekBefore", "dueDay"]);
+    // what was sent is in the events: a rebuilt database (a restarted server) sends neither again
+    const sentRows = () => db.query("select id, version, balance_reminders from reservations order by id");
+    const before = await sentRows();
+    await rebuildProjections(db);
+    expect(await sentRows()).toEqual(before);
+    expect(before.find((row) => (row as { id: number }).id === owing)).toMatchObject({ balance_reminders: ["weekBefore", "dueDay"] });
   });
 });
