@@ -1,7 +1,7 @@
 import type { Database } from "../server/db/database.ts";
 import { createItem } from "../server/catalogues/items.ts";
 import type { Detail, DetailValue } from "../src/api/details.ts";
-import type { FieldValues } from "../src/machines/catalogues.ts";
+import type { FieldValues } from "../src/machines/catalogues/catalogues.ts";
 import type { CatalogueDeclaration } from "../src/records/catalogue.ts";
 import { catalogues } from "../src/records/index.ts";
 

@@ -39,7 +39,7 @@ import type { Queryable } from "../db/database.ts";
 import { IdRow, queryCount, queryExists, queryOne, queryRows, statementParams } from "../db/rows.ts";
 import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
 import { cruiseRecord } from "./projection.ts";
-import { cancelLiveReservations } from "../reservations/reservations.ts";
+import { cancelLiveReservations } from "../reservations/commands/cancelLiveReservations.ts";
 import { cabinCapacitySql, liveCabinSql } from "../reservations/cabins.ts";
 
 const CruiseRow = Schema.Struct({

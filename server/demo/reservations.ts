@@ -9,17 +9,13 @@ import { type MoneyCaller, readAccount, receivePayment } from "../money/money.ts
 import { remindBalancesDue } from "../money/reminders.ts";
 import { demoSeller, sequence } from "./seller.ts";
 import { queryRows } from "../db/rows.ts";
-import {
-  type Caller,
-  cancelReservation,
-  cancelSpace,
-  confirmReservation,
-  createReservation,
-  departureCabins,
-  findReservation,
-  isConfirmable,
-  remindDue,
-} from "../reservations/reservations.ts";
+import { cancelReservation } from "../reservations/commands/cancelReservation.ts";
+import { cancelSpace } from "../reservations/commands/cancelSpace.ts";
+import { confirmReservation, isConfirmable } from "../reservations/commands/confirmReservation.ts";
+import { createReservation } from "../reservations/commands/createReservation.ts";
+import type { Caller } from "../reservations/facts.ts";
+import { departureCabins, findReservation } from "../reservations/reads.ts";
+import { remindDue } from "../reservations/reminders.ts";
 
 const IdRow = Schema.Struct({ id: Schema.Int });
 const DepartureRow = Schema.Struct({ id: Schema.Int, start_date: Schema.String });

@@ -29,8 +29,10 @@ import type { Queryable } from "../db/database.ts";
 import { queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts";
 import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
 import { orNotFound } from "../http/found.ts";
-import { findReservation, lockReservation, ownAgency, type StoredReservation } from "../reservations/reservations.ts";
-import { accountsOf } from "./accounts.ts";
+import { lockReservation } from "../reservations/decide.ts";
+import { ownAgency } from "../reservations/facts.ts";
+import { findReservation, type StoredReservation } from "../reservations/reads.ts";
+import { reservationAccount } from "./accounts.ts";
 import { countedPayments, dueCentsOf, keptPenaltyCents } from "./facts.ts";
 import { COMPANY_POLICY, moneyPolicyRecord, paymentRecord } from "./projection.ts";
 
@@ -147,6 +149,17 @@ const toPayment = (row: PaymentRow): Payment => ({
   version: row.version,
 });
 
+const selectPayments = `select p.id, p.reservation_id, r.code as reservation_code, p.agency_id, p.kind, p.status, p.amount_cents,
+            to_char(p.received_at, 'YYYY-MM-DD') as received_at, p.method, p.reference, p.payer, p.reason, p.created_at, p.version
+       from payments p join reservations r on r.id = p.reservation_id`;
+
+/** One payment the caller may see (an agency user: its own agency's), or null. */
+export const findPayment = async (db: Queryable, id: PaymentId, session: Session): Promise<Payment | null> => {
+  const row = await queryOne(db, PaymentRow, `${selectPayments} where p.id = $1`, [id]);
+  const agency = ownAgency(session);
+  return row === null || (agency !== null && row.agency_id !== agency) ? null : toPayment(row);
+};
+
 export interface PaymentPage {
   readonly payments: Payment[];
   readonly meta: ListMeta;
@@ -167,9 +180,7 @@ export const listPayments = async (db: Queryable, query: PaymentsQuery, session:
   const rows = await queryRows(
     db,
     PaymentRow,
-    `select p.id, p.reservation_id, r.code as reservation_code, p.agency_id, p.kind, p.status, p.amount_cents,
-            to_char(p.received_at, 'YYYY-MM-DD') as received_at, p.method, p.reference, p.payer, p.reason, p.created_at, p.version
-       from payments p join reservations r on r.id = p.reservation_id ${where}
+    `${selectPayments} ${where}
       order by p.created_at desc, p.id desc limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
     params,
   );
@@ -180,6 +191,5 @@ export const listPayments = async (db: Queryable, query: PaymentsQuery, session:
 /** A reservation's account as its reader may see it now (an agency user: its own agency's), or null. */
 export const readAccount = async (db: Queryable, id: ReservationId, caller: MoneyCaller): Promise<Account | null> => {
   const reservation = await findReservation(db, id, caller.session);
-  if (reservation === null) return null;
-  return (await accountsOf(db, [reservation], caller.now)).get(reservation.id) ?? null;
+  return reservation === null ? null : reservationAccount(db, reservation, caller.now);
 };

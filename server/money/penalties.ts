@@ -13,7 +13,9 @@ import { penaltyOf } from "../../src/machines/domain/money.ts";
 import { livePrice } from "../../src/machines/domain/pricing.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
-import { commandOptions, decideReservation, lockReservation, type StoredReservation } from "../reservations/reservations.ts";
+import { decideReservation, lockReservation } from "../reservations/decide.ts";
+import { commandOptions } from "../reservations/facts.ts";
+import type { StoredReservation } from "../reservations/reads.ts";
 import { confirmedTerms, dueCentsOf, keptPenaltyCents, readMoneyPolicy } from "./facts.ts";
 import type { MoneyCaller } from "./money.ts";
 

@@ -2,7 +2,7 @@
  * Balance reminders (DOMAIN.md section 10, decision 067): a confirmed reservation owing a balance
  * is mailed to its executive and its agency a week before its balance due date and on the day,
  * each exactly once across servers and restarts, as a hold's time limit reminder is
- * (server/reservations/reservations.ts, `remindDue`): each reservation is claimed in its own short
+ * (server/reservations/reminders.ts, `remindDue`): each reservation is claimed in its own short
  * transaction with `for update skip locked`, the reservation machine judges the reminder on the
  * account read under that claim (`balanceReminderOf`), the event marks it sent, and the mails go
  * once the transaction has committed.
@@ -15,8 +15,9 @@ import { noReservationFacts, reservationMachine } from "../../src/machines/domai
 import { judge } from "../../src/machines/domain/verdict.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne, queryRows } from "../db/rows.ts";
-import { decideReservation, ReservationRow, selectReservations, toSummary } from "../reservations/reservations.ts";
-import { accountsOf } from "./accounts.ts";
+import { decideReservation } from "../reservations/decide.ts";
+import { reservationsWhere } from "../reservations/reads.ts";
+import { reservationAccount } from "./accounts.ts";
 import { readMoneyPolicy } from "./facts.ts";
 
 /** A balance reminder to mail: to whom, the reservation's code, the balance owed and its due date, and which reminder. */
@@ -75,9 +76,9 @@ export const remindBalancesDue = async (
         [id],
       );
       if (claimed === null) return null;
-      const summary = await queryOne(tx, ReservationRow, `${selectReservations} where r.id = $1`, [id]);
-      const account = summary === null ? undefined : (await accountsOf(tx, [toSummary(summary)], now)).get(id);
-      if (account === undefined) return null;
+      const [summary] = await reservationsWhere(tx, "r.id = $1", [id]);
+      if (summary === undefined) return null;
+      const account = await reservationAccount(tx, summary, now);
       const balance = { balanceCents: account.balanceCents, balanceDueDate: account.balanceDueDate, reminded: claimed.balance_reminders };
       const facts = { ...noReservationFacts, clock: now.getTime(), balance };
       const reminder = (["weekBefore", "dueDay"] as const).find(

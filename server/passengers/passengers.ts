@@ -38,7 +38,8 @@ import type { Queryable } from "../db/database.ts";
 import { execute, nextId, queryCount, queryExists, queryOne, queryRows, statementParams } from "../db/rows.ts";
 import { type CommandOptions, decide, expectVersion } from "../events/command.ts";
 import { airTicketFares } from "../rates/quote.ts";
-import { type Caller, commandOptions, decideReservation, judgeSpace, lockReservation, ownAgency } from "../reservations/reservations.ts";
+import { decideReservation, judgeSpace, lockReservation } from "../reservations/decide.ts";
+import { type Caller, commandOptions, ownAgency } from "../reservations/facts.ts";
 import { passengerRecord } from "./projection.ts";
 
 /** Who asks, and when: passengers' commands need no hold policy. */

@@ -5,7 +5,8 @@ import type { Mailer } from "../mail/mailer.ts";
 import { balanceReminderMail, timeLimitReminderMail } from "../mail/templates.ts";
 import { remindBalancesDue } from "../money/reminders.ts";
 import { repeatEvery } from "../repeat.ts";
-import { expireDue, remindDue } from "./reservations.ts";
+import { expireDue } from "./expiry.ts";
+import { remindDue } from "./reminders.ts";
 
 export interface DueWork {
   readonly expired: number;
@@ -17,9 +18,9 @@ export interface DueWork {
 /**
  * One round of the time limits' work: the holds whose time limit passed are canceled (and their
  * waiting lists promoted), then the day-before reminders are marked and mailed, then the balance
- * reminders (server/money/reminders.ts). Safe to run on several servers at once (reservations.ts
- * says why); a reminder's mail is sent after its transaction commits, so a failed mail is logged,
- * not retried.
+ * reminders (server/money/reminders.ts). Safe to run on several servers at once (expiry.ts,
+ * reminders.ts and server/money/reminders.ts say why); a reminder's mail is sent after its
+ * transaction commits, so a failed mail is logged, not retried.
  */
 export const runDueWork = async (deps: {
   readonly db: Database;

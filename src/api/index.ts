@@ -4,6 +4,7 @@ import { documentEndpoints } from "./documents.ts";
 import { passengerEndpoints } from "./passengers.ts";
 import { reservationEndpoints } from "./reservations.ts";
 import { moneyEndpoints } from "./money.ts";
+import { moneyDocumentEndpoints } from "./moneyDocuments.ts";
 import { availability, departureAvailability } from "./availability.ts";
 import { changeStream } from "./changes.ts";
 import { recordHistory } from "./history.ts";
@@ -64,6 +65,7 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   ...documentEndpoints,
   ...passengerEndpoints,
   ...moneyEndpoints,
+  ...moneyDocumentEndpoints,
   availability,
   departureAvailability,
   ...reportEndpoints,

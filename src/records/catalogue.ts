@@ -10,12 +10,12 @@ import type { TextField } from "../api/fields.ts";
 import { type Detail, type DetailValue, detail, type ReferenceOptions } from "../api/details.ts";
 import { type Message, messages } from "../api/messages.ts";
 import type { RoleName } from "../api/endpoint.ts";
-import { type CatalogueChoices, catalogueFormSource, catalogueListSource, type FieldValues, namesKey } from "../machines/catalogues.ts";
+import { type CatalogueChoices, catalogueFormSource, catalogueListSource, type FieldValues, namesKey } from "../machines/catalogues/catalogues.ts";
 import { CatalogueItemEvent, catalogueItemMachine } from "../machines/domain/catalogueItem.machine.ts";
 import type { IkarusRateEvent, ikarusRateMachine } from "../machines/domain/ikarusRate.machine.ts";
 import { nextStatus } from "../machines/domain/verdict.ts";
-import type { FormSource } from "../machines/recordForm.machine.ts";
-import type { ListSource } from "../machines/recordList.machine.ts";
+import type { FormSource } from "../machines/shared/recordForm.machine.ts";
+import type { ListSource } from "../machines/shared/recordList.machine.ts";
 import type { ColumnDeclaration, FieldDeclaration } from "./record.ts";
 
 /** Where the panel lists a record: the sidebar section its menu entry sits in. */

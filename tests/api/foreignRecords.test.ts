@@ -30,6 +30,8 @@ interface Theirs {
   readonly passengerVersion: number;
   readonly leg: number;
   readonly ownSpace: number;
+  /** A payment recorded by staff for B's reservation. */
+  readonly payment: number;
 }
 
 /** No record of any kind has this id. */
@@ -99,6 +101,9 @@ beforeEach(async () => {
   succeeded(await call(tokens.b, "POST", "/passengerFlights/createPassengerFlight", leg));
   const [booked] = await db.query<{ id: number }>("select id from passenger_flights where passenger_id = $1", [passenger]);
   const own = await hold(tokens.a, ownAgency, ids.cabin4);
+  const paid = { reservationId: held.id, amount: "10", receivedAt: "2030-03-01", method: "transfer", reference: "BP-1", payer: "Cuenca Travel" };
+  succeeded(await call(admin, "POST", "/payments/recordPayment", paid));
+  const [payment] = await db.query<{ id: number }>("select id from payments where reservation_id = $1", [held.id]);
   theirs = {
     agency: cuenca,
     reservation: held.id,
@@ -108,6 +113,7 @@ beforeEach(async () => {
     passengerVersion: versionIn(await call(tokens.b, "GET", `/passengers/${passenger}`)),
     leg: booked?.id ?? 0,
     ownSpace: own.space,
+    payment: payment?.id ?? 0,
   };
 });
 
@@ -183,6 +189,8 @@ const attempts: Readonly<Record<string, Attempt>> = {
   },
   "passengerFlights.delete": { record: (of) => of.leg, send: (id) => call(tokens.a, "DELETE", `/passengerFlights/${id}`) },
   "reservations.account": { record: (of) => of.reservation, send: (id) => call(tokens.a, "GET", `/reservations/${id}/account`) },
+  "payments.receipt": { record: (of) => of.payment, send: (id) => call(tokens.a, "GET", `/payments/${id}/receipt?format=pdf`) },
+  "agencies.statement": { record: (of) => of.agency, send: (id) => call(tokens.a, "GET", `/agencies/${id}/statement?from=2030-03-01&to=2030-03-31&format=xlsx`) },
   "payments.report": {
     record: (of) => of.reservation,
     send: (id) =>

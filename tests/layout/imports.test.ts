@@ -78,18 +78,16 @@ describe("imports flow ui -> machines -> api", () => {
     expect(
       violations("src/ui", [
         /\.fixtures(\.ts)?$/,
-        /^src\/machines\/fixtures(\.ts)?$/,
-        /^src\/machines\/samples(\.ts)?$/,
-        /^src\/machines\/generatedPaths(\.ts)?$/,
+        /^src\/machines\/shared\/(fixtures|samples|generatedPaths)(\.ts)?$/,
         /^@xstate\/graph/,
       ]),
     ).toEqual([]);
   });
 
-  it("every screen starts its flow through src/ui/useFlow.ts, so ?inspect sees all of them", () => {
+  it("every screen starts its flow through src/ui/shared/useFlow.ts, so ?inspect sees all of them", () => {
     const direct = sourceFiles("src/ui").filter(
       (file) =>
-        file !== "src/ui/useFlow.ts" &&
+        file !== "src/ui/shared/useFlow.ts" &&
         /import \{[^}]*\b(useMachine|useActorRef)\b[^}]*\} from "@xstate\/react"/.test(readFileSync(join(root, file), "utf8")),
     );
     expect(direct).toEqual([]);
@@ -97,7 +95,7 @@ describe("imports flow ui -> machines -> api", () => {
 
   it("the scanner sees relative imports", () => {
     expect(importsOf("src/ui/app.tsx").map((s) => resolved("src/ui/app.tsx", s))).toContain(
-      "src/ui/views/PanelView.tsx",
+      "src/ui/shared/PanelView.tsx",
     );
   });
 });

@@ -3,9 +3,9 @@ import { createActor, fromPromise, waitFor } from "xstate";
 import { createClient } from "../../src/api/client.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { User } from "../../src/api/users.ts";
-import { catalogueFormMachine, catalogueListMachine } from "../../src/machines/catalogues.ts";
-import type { CommandConfirmation } from "../../src/machines/recordList.machine.ts";
-import { RESET_PASSWORD, userFormMachine, userFormSource, userListMachine, userListSource } from "../../src/machines/users.ts";
+import { catalogueFormMachine, catalogueListMachine } from "../../src/machines/catalogues/catalogues.ts";
+import type { CommandConfirmation } from "../../src/machines/shared/recordList.machine.ts";
+import { RESET_PASSWORD, userFormMachine, userFormSource, userListMachine, userListSource } from "../../src/machines/users/users.ts";
 import { feeding } from "../../src/records/feeding.ts";
 import { catalogueItemId, roleId, userId } from "../ids.ts";
 

@@ -14,10 +14,10 @@ import {
   type CallActionDraft,
   callActionFormMachine,
   callActionFormSource,
-} from "../../src/machines/home.ts";
-import { addImages, type FormImage, moveImage, removeImage } from "../../src/machines/recordForm.machine.ts";
-import { homeContentMachine } from "../../src/machines/homeContent.machine.ts";
-import { addChoice, moveChoice, recommendationsMachine, removeChoice } from "../../src/machines/recommendations.machine.ts";
+} from "../../src/machines/home/home.ts";
+import { addImages, type FormImage, moveImage, removeImage } from "../../src/machines/shared/recordForm.machine.ts";
+import { homeContentMachine } from "../../src/machines/home/homeContent.machine.ts";
+import { addChoice, moveChoice, recommendationsMachine, removeChoice } from "../../src/machines/home/recommendations.machine.ts";
 import { bannerId, itineraryId } from "../ids.ts";
 
 const banner: Banner = {

@@ -13,7 +13,7 @@ import {
   type ItineraryDraft,
   itineraryUploadFields,
   offeredItems,
-} from "../../src/machines/itineraries.ts";
+} from "../../src/machines/catalogues/itineraries.ts";
 import {
   type FormImage,
   type FormSource,
@@ -21,7 +21,7 @@ import {
   type RecordFormInput,
   type SaveRequest,
   withPreviews,
-} from "../../src/machines/recordForm.machine.ts";
+} from "../../src/machines/shared/recordForm.machine.ts";
 import { catalogueItemId, itineraryId } from "../ids.ts";
 
 const draft: ItineraryDraft = {

@@ -6,8 +6,8 @@ import type { Lead, LeadsQuery } from "../../src/api/leads.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { User } from "../../src/api/users.ts";
 import type { LeadId, UserId } from "../../src/api/ids.ts";
-import { type AssignmentTarget, leadAssignmentMachine } from "../../src/machines/leadAssignment.machine.ts";
-import { leadConversationMachine } from "../../src/machines/leadConversation.machine.ts";
+import { type AssignmentTarget, leadAssignmentMachine } from "../../src/machines/leads/leadAssignment.machine.ts";
+import { leadConversationMachine } from "../../src/machines/leads/leadConversation.machine.ts";
 import {
   assignLeads,
   collectLeads,
@@ -16,8 +16,8 @@ import {
   leadsListMachine,
   leadsQuery,
   leadsQueryDefaults,
-} from "../../src/machines/leadsList.machine.ts";
-import { initialQuery, type ListQuery, listQuerySearch, parseListQuery } from "../../src/machines/listQuery.ts";
+} from "../../src/machines/leads/leadsList.machine.ts";
+import { initialQuery, type ListQuery, listQuerySearch, parseListQuery } from "../../src/machines/shared/listQuery.ts";
 import { leadId, roleId, userId } from "../ids.ts";
 
 /** Actors are doubles in these tests: the client is only passed around, never called. */

@@ -12,10 +12,10 @@ import {
   matchingRows,
   parseListQuery,
   toggledSort,
-} from "../../src/machines/listQuery.ts";
-import { type ListSource, listedRows, listQueryDefaults, pageRows, runBulkAction, shownPage } from "../../src/machines/recordList.machine.ts";
+} from "../../src/machines/shared/listQuery.ts";
+import { type ListSource, listedRows, listQueryDefaults, pageRows, runBulkAction, shownPage } from "../../src/machines/shared/recordList.machine.ts";
 import { cabins } from "../../src/records/fleet.ts";
-import { catalogueListMachine } from "../../src/machines/catalogues.ts";
+import { catalogueListMachine } from "../../src/machines/catalogues/catalogues.ts";
 import { feeding } from "../../src/records/feeding.ts";
 import { catalogueItemId } from "../ids.ts";
 

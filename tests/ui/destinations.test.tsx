@@ -7,7 +7,7 @@ import type { Itinerary } from "../../src/api/itineraries.ts";
 import { messages } from "../../src/api/messages.ts";
 import { createI18n } from "../../src/i18n/index.ts";
 import { App } from "../../src/ui/app.tsx";
-import { createServices } from "../../src/ui/services.ts";
+import { createServices } from "../../src/ui/shared/services.ts";
 import { fakeFetch, storeSession } from "./harness.tsx";
 import { catalogueItemId, itineraryId, userId } from "../ids.ts";
 

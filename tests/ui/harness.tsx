@@ -2,9 +2,9 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { expect } from "vitest";
 import { navigate } from "wouter/use-browser-location";
 import { createI18n } from "../../src/i18n/index.ts";
-import { encodeStoredSession, type StoredSession, USER_INFO_KEY } from "../../src/machines/storedSession.ts";
+import { encodeStoredSession, type StoredSession, USER_INFO_KEY } from "../../src/machines/session/storedSession.ts";
 import { App } from "../../src/ui/app.tsx";
-import { createServices } from "../../src/ui/services.ts";
+import { createServices } from "../../src/ui/shared/services.ts";
 
 export interface FakeCall {
   readonly method: string;

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { PublicHomeContent } from "../../src/api/home.ts";
 import { messages } from "../../src/api/messages.ts";
-import { countryOptions } from "../../src/ui/countries.ts";
+import { countryOptions } from "../../src/ui/shared/countries.ts";
 import { fakeFetch, renderApp, startSlideShow } from "./harness.tsx";
 import { bannerId, callActionId, itineraryId } from "../ids.ts";
 

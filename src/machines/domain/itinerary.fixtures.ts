@@ -1,4 +1,4 @@
-import { domainFixtures } from "../fixtures.ts";
+import { domainFixtures } from "../shared/fixtures.ts";
 import { type ItineraryFacts, type ItineraryFields, itineraryMachine } from "./itinerary.machine.ts";
 
 const decided: ItineraryFacts = { fieldProblem: null, isOfferAbovePrice: false, hasUnavailableItem: false };

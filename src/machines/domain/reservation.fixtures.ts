@@ -1,5 +1,5 @@
 import { defaultMoneyPolicy } from "../../api/money.ts";
-import { domainFixtures } from "../fixtures.ts";
+import { domainFixtures } from "../shared/fixtures.ts";
 import type { ConfirmFacts } from "./money.ts";
 import { noReservationFacts, type ReservationFacts, type ReservationOpening, reservationMachine } from "./reservation.machine.ts";
 
