@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seedDemoSelling } from "../../server/demo/selling.ts";
 import { createLogger } from "../../server/log.ts";
@@ -6,17 +7,19 @@ import { rebuildProjections } from "../../server/rebuild.ts";
 import { runDueWork } from "../../server/reservations/worker.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
+import type { PenaltiesReport } from "../../src/api/reports.ts";
 import { decimalOfCents } from "../../src/machines/domain/money.ts";
 import { defaultHoldPolicy } from "../../src/machines/domain/timeLimit.ts";
 import { keptSeed, testDatabase } from "../setup/database.ts";
-import { type Answer, dataOf, HOUR, idOfNamed, payDeposit, request, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
+import { type Answer, dataOf, HOUR, idOfNamed, payDeposit, request, sessionFor, snapshot, staffTokens, startServer, type TestServer } from "./support.ts";
 
 /**
  * Issue 38, items 4 and 5 (decision 067): a sale's cancellation keeps its penalty (the deposit
  * early, all of it late, on a space's share when one space leaves), stored on the event and in the
  * read tables, shown on the account with the refund due; an admin waives it for a reason, and
  * nobody else; the reservations list narrows by money state and sorts by balance; a balance owed
- * is mailed to the executive and the agency a week before its due date and on the day, once.
+ * is mailed to the executive and the agency a week before its due date and on the day, once; the
+ * penalties report lists each penalty kept and waived on its day, with its tables as files.
  * The server's clock is 1 March 2030: the June departure is 97 days out (the deposit is kept),
  * the April one 41 (inside the 60-day balance window: all is due to confirm, and kept).
  */
@@ -384,5 +387,107 @@ describe("balance reminders", () => {
     await rebuildProjections(db);
     expect(await sentRows()).toEqual(before);
     expect(before.find((row) => (row as { id: number }).id === owing)).toMatchObject({ balance_reminders: ["weekBefore", "dueDay"] });
+  });
+});
+
+describe("the penalties report", () => {
+  const report = async (query: string): Promise<PenaltiesReport> => {
+    const answer = await call("GET", `/reports/penalties?${query}`);
+    expect(answer.status, answer.text).toBe(200);
+    return dataOf(answer) as PenaltiesReport;
+  };
+  const download = (path: string) => fetch(`${server.base}/api${path}`, { headers: { authorization: `Bearer ${tokens.get("sales")}` } });
+  /** Cents as the CSV writes them: `1234.56`. */
+  const plain = (cents: number): string => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+
+  it("lists each penalty kept and waived on its day in Ecuador, by agency and by month, and saves its tables with amounts as numbers", async () => {
+    // a direct sale canceled early keeps its deposit; an agency's sale on credit keeps a space's share, late
+    const early = await sold(ids.june);
+    const deposit = (await account(early)).depositDueCents;
+    await cancel(early);
+    const late = await hold(ids.april, ids.metropolitan);
+    await confirm(late);
+    // a hold canceled keeps nothing: no entry
+    const held = await hold(ids.june, null, ids.cabin4);
+    await cancel(held);
+    let moved = 0;
+    let share = 0;
+    try {
+      // 21:00 of 1 March in Ecuador (already 2 March in UTC): the waiver's day is 1 March
+      server.clock.advance(17 * HOUR);
+      moved += 17 * HOUR;
+      // sessions last 12 hours: admin and sales sign in again
+      const staff = await db.query<{ id: number; email: string }>("select id, email from users where email in ('admin@example.com', 'sales@example.com')");
+      const renewed = new Map(tokens);
+      for (const { id, email } of staff) renewed.set(email === "admin@example.com" ? "admin" : "sales", await sessionFor(server, db, id));
+      tokens = renewed;
+      expect(answered(await waive(early, "Cliente frecuente"))).toEqual([200, messages.updated]);
+      // 01:00 of 2 March in Ecuador
+      server.clock.advance(4 * HOUR);
+      moved += 4 * HOUR;
+      const [first] = (await detail(late)).bookings.flatMap((booking) => booking.spaces);
+      expect(answered(await call("PUT", `/spaces/cancelSpace/${first?.id}`, { reason: "Un pasajero no viaja" }))).toEqual([200, messages.updated]);
+      share = (await account(late)).keptPenaltyCents;
+    } finally {
+      server.clock.advance(-moved);
+    }
+    expect(deposit).toBeGreaterThan(0);
+    expect(share).toBeGreaterThan(0);
+    const codes = async (id: number) => dataOf(await call("GET", `/reservations/${id}`)) as { code: string; cruiseCode: string };
+    const sale = await codes(early);
+    const credit = await codes(late);
+    const agency = "Metropolitan Touring Agencia";
+
+    const march = await report("from=2030-03-01&to=2030-03-31");
+    expect(march.penalties.map(({ day, kind, reservationId, agencyName, reason, amountCents }) => [day, kind, reservationId, agencyName, reason, amountCents])).toEqual([
+      ["2030-03-01", "reservationCanceled", early, null, "El cliente desistió", deposit],
+      ["2030-03-01", "waived", early, null, "Cliente frecuente", -deposit],
+      ["2030-03-02", "spaceCanceled", late, agency, "Un pasajero no viaja", share],
+    ]);
+    const direct = { agencyId: null, agencyName: null, cancellations: 1, waivers: 1, keptCents: deposit, waivedCents: deposit, netCents: 0 };
+    const metropolitan = { agencyId: ids.metropolitan, agencyName: agency, cancellations: 1, waivers: 0, keptCents: share, waivedCents: 0, netCents: share };
+    expect(march.agencies).toEqual([direct, metropolitan].sort((a, b) => b.keptCents - a.keptCents));
+    expect(march.months).toEqual([{ month: "2030-03", keptCents: deposit + share, waivedCents: deposit, netCents: share }]);
+    expect(march.total).toEqual({ cancellations: 2, waivers: 1, keptCents: deposit + share, waivedCents: deposit, netCents: share });
+    // the period's days are Ecuador's: the waiver decided at 02:00 UTC of 2 March is not of 2 March
+    expect((await report("from=2030-03-02&to=2030-03-02")).penalties.map(({ kind }) => kind)).toEqual(["spaceCanceled"]);
+    expect(await report("from=2030-02-01&to=2030-02-28")).toEqual({
+      from: "2030-02-01",
+      to: "2030-02-28",
+      agencies: [],
+      months: [{ month: "2030-02", keptCents: 0, waivedCents: 0, netCents: 0 }],
+      penalties: [],
+      total: { cancellations: 0, waivers: 0, keptCents: 0, waivedCents: 0, netCents: 0 },
+    });
+
+    const csv = await download("/reports/penalties?from=2030-03-01&to=2030-03-31&format=csv&table=penalties");
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const bytes = Buffer.from(await csv.arrayBuffer());
+    // a byte-order mark first, so Excel reads the accents
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString("utf8").trimEnd().split("\r\n")).toEqual([
+      "Día,Reserva,Agencia,Salida,Zarpe,Origen,Motivo,Monto",
+      `2030-03-01,${sale.code},Cliente directo,${sale.cruiseCode} · Galápagos Explorer,2030-06-06,Reserva cancelada,El cliente desistió,${plain(deposit)}`,
+      `2030-03-01,${sale.code},Cliente directo,${sale.cruiseCode} · Galápagos Explorer,2030-06-06,Condonación,Cliente frecuente,-${plain(deposit)}`,
+      `2030-03-02,${credit.code},${agency},${credit.cruiseCode} · Galápagos Explorer,2030-04-11,Espacio cancelado,Un pasajero no viaja,${plain(share)}`,
+    ]);
+    const answer = await download("/reports/penalties?from=2030-03-01&to=2030-03-31&format=xlsx&table=months&lang=en");
+    expect(answer.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await answer.arrayBuffer());
+    const rows: unknown[][] = [];
+    workbook.worksheets[0]?.eachRow((row) => rows.push([1, 2, 3, 4].map((cell) => row.getCell(cell).value)));
+    expect(rows).toContainEqual(["Month", "Kept", "Waived", "Net kept"]);
+    expect(rows).toContainEqual(["2030-03", (deposit + share) / 100, deposit / 100, share / 100]);
+  });
+
+  it("is read by admin and sales only, for a period judged as every report's", async () => {
+    for (const role of ["admin", "sales"] as const) expect((await call("GET", "/reports/penalties?from=2030-03-01&to=2030-03-31", undefined, role)).status).toBe(200);
+    for (const role of ["marketing", "agency"] as const) {
+      expect(answered(await call("GET", "/reports/penalties?from=2030-03-01&to=2030-03-31", undefined, role))).toEqual([403, messages.forbidden]);
+    }
+    expect(answered(await call("GET", "/reports/penalties"))).toEqual([400, messages.reportDatesRequired]);
+    expect(answered(await call("GET", "/reports/penalties?from=2030-03-31&to=2030-03-01"))).toEqual([400, messages.periodReversed]);
+    expect(answered(await call("GET", "/reports/penalties?from=2030-03-01&to=2030-03-31&table=nothing"))).toEqual([400, messages.invalidInput]);
   });
 });
