@@ -19,6 +19,7 @@ import { latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts";
+import { byMoney } from "../money/accounts.ts";
 import { savedCabinPositions } from "../yachts/pages.ts";
 import { agencyExtensionsOf, type Caller, type CabinRow, cabinsOf, type LiveRow, liveSpacesOf, ownAgency } from "./facts.ts";
 
@@ -173,6 +174,12 @@ export const listReservations = async (db: Queryable, query: ReservationsQuery, 
     conditions.push(`(lower(r.code) like ${pattern} or lower(coalesce(a.name, '')) like ${pattern} or lower(c.code) like ${pattern})`);
   }
   const where = `where ${conditions.join(" and ")}`;
+  if (query.moneyState !== undefined || query.sort === "balance") {
+    // money states read the clock: every reservation the rest of the query keeps is judged, then paged (decision 067)
+    const all = (await queryRows(db, ReservationRow, `${selectReservations} ${where} order by r.created_at desc, r.id desc`, params)).map(toSummary);
+    const chosen = await byMoney(db, all, query, { session, now });
+    return { reservations: chosen.slice((page - 1) * pageSize, page * pageSize), meta: { total: chosen.length, page, pageSize } };
+  }
   const filtered = params.length;
   const rows = await queryRows(
     db,

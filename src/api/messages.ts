@@ -101,6 +101,8 @@ export const messages = {
   /** Confirming needs money or credit (decision 065). */
   depositNotReceived: "deposit not received",
   agencyCreditExceeded: "agency credit exceeded",
+  /** Not in the spec's list: a waiver of a reservation whose cancellations keep nothing (decision 067). */
+  noPenaltyToWaive: "there is no penalty to waive",
 } as const;
 
 export type Message = (typeof messages)[keyof typeof messages];

@@ -41,6 +41,9 @@ const money: Money = {
     depositDueDate: null,
     balanceDueDate: "2027-01-03",
     moneyState: "unpaid",
+    penaltyCents: 0,
+    keptPenaltyCents: 0,
+    refundDueCents: 0,
   },
   payments: [],
 };

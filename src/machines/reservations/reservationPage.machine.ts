@@ -29,6 +29,7 @@ import {
   reservationAccount,
   verifyPayment,
   voidPayment,
+  waivePenalty,
 } from "../../api/money.ts";
 import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "../shared/actions.ts";
 import { type BookingLookups, bookingLookups } from "./bookingLookups.ts";
@@ -38,7 +39,7 @@ export type PendingCommand =
   | { readonly kind: "confirm" | "extend" | "cancel" | "delete" | "importPassengers" | "addCabin" | "editNotes" }
   | { readonly kind: "cancelSpace" | "assignPassenger" | "removePassenger"; readonly spaceId: number }
   | { readonly kind: "removeCabin"; readonly cabinId: number }
-  | { readonly kind: "recordPayment" | "reportPayment" | "recordRefund" }
+  | { readonly kind: "recordPayment" | "reportPayment" | "recordRefund" | "waivePenalty" }
   | { readonly kind: "verifyPayment" | "rejectPayment" | "voidPayment"; readonly paymentId: number };
 
 /** Money received or paid back as its dialog answers it: the amount as decimal text, its day, how, and who. */
@@ -176,6 +177,8 @@ const sendCommand = fromPromise<
       }
       case "verifyPayment":
         return client.call(verifyPayment, { params: { id: paymentId(command.paymentId) } });
+      case "waivePenalty":
+        return client.call(waivePenalty, { params, body: { reason: reply } });
       case "rejectPayment":
       case "voidPayment":
         return client.call(command.kind === "rejectPayment" ? rejectPayment : voidPayment, { params: { id: paymentId(command.paymentId) }, body: { reason: reply } });
@@ -189,7 +192,8 @@ const sendCommand = fromPromise<
  * src/machines/reservations/record.ts): confirm, extend the time limit, cancel it or one space for a
  * reason, delete it once nothing is live. Each asks in a dialog first; the page reloads after.
  * For a reader of money, its account and payments too (decision 062): money recorded, reported,
- * verified, rejected, voided or paid back, each asked in a dialog like the other commands.
+ * verified, rejected, voided or paid back, a kept penalty waived by an admin (decision 067), each
+ * asked in a dialog like the other commands.
  */
 export const reservationPageMachine = setup({
   types: {

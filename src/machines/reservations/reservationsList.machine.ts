@@ -1,4 +1,5 @@
 import type { CatalogueItem } from "../../api/catalogues.ts";
+import { MoneyState } from "../../api/money.ts";
 import { listReservations, type ReservationState, type ReservationSummary, type ReservationsQuery } from "../../api/reservations.ts";
 import { agencies } from "../../records/referenceData.ts";
 import type { ListQuery, ListQueryDefaults } from "../shared/listQuery.ts";
@@ -8,6 +9,9 @@ import { createPagedListMachine } from "../shared/pagedList.ts";
 export const STATE_FILTER = "state";
 export const AGENCY_FILTER = "agency";
 export const EXPIRING_FILTER = "expiring";
+/** The money state (decision 067), and the largest balance first: for the readers of money. */
+export const MONEY_FILTER = "money";
+export const BALANCE_ORDER = "byBalance";
 
 /** How soon a held reservation's time limit passes to count as expiring: a day. */
 export const EXPIRING_HOURS = 24;
@@ -19,12 +23,13 @@ export const reservationsQueryDefaults: ListQueryDefaults = {
   sort: null,
   direction: "desc",
   sortKeys: [],
-  filterNames: [STATE_FILTER, AGENCY_FILTER, EXPIRING_FILTER],
+  filterNames: [STATE_FILTER, AGENCY_FILTER, EXPIRING_FILTER, MONEY_FILTER, BALANCE_ORDER],
 };
 
 /** The list's query as the reservations call asks it; a departure's page narrows it to the departure. */
 export const reservationsQuery = (query: ListQuery, cruiseId: number | null): ReservationsQuery => {
   const state = reservationStates.find((candidate) => candidate === query.filters[STATE_FILTER]);
+  const moneyState = MoneyState.literals.find((candidate) => candidate === query.filters[MONEY_FILTER]);
   const agency = Number(query.filters[AGENCY_FILTER] ?? "");
   return {
     page: query.page,
@@ -33,6 +38,8 @@ export const reservationsQuery = (query: ListQuery, cruiseId: number | null): Re
     ...(state === undefined ? {} : { state }),
     ...(Number.isInteger(agency) && agency > 0 ? { agencyId: agency } : {}),
     ...(query.filters[EXPIRING_FILTER] === "1" ? { expiringWithin: EXPIRING_HOURS } : {}),
+    ...(moneyState === undefined ? {} : { moneyState }),
+    ...(query.filters[BALANCE_ORDER] === "1" ? { sort: "balance" as const } : {}),
     ...(cruiseId === null ? {} : { cruiseId }),
   };
 };

@@ -218,7 +218,7 @@ export default function ReservationView({ id }: { readonly id: number }) {
             </div>
           )}
           {importReport !== null && <ImportReportTable report={importReport} />}
-          {money !== null && <AccountSection money={money} busy={busy} ask={ask} />}
+          {money !== null && <AccountSection money={money} canceled={reservation.state === "canceled"} busy={busy} ask={ask} />}
           {reservation.lines.length > 0 && (
             <>
               <h2>{t("reservations.priceLines")}</h2>

@@ -4,9 +4,12 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import type { ReservationSummary } from "../../api/reservations.ts";
 import { parseListQuery } from "../../machines/shared/listQuery.ts";
+import { MoneyState, reservationAccount } from "../../api/money.ts";
 import {
   AGENCY_FILTER,
+  BALANCE_ORDER,
   EXPIRING_FILTER,
+  MONEY_FILTER,
   reservationsListMachine,
   reservationsQueryDefaults,
   STATE_FILTER,
@@ -24,12 +27,16 @@ import { ErrorBanner } from "../shared/ErrorBanner.tsx";
 import { Pager } from "../shared/Pager.tsx";
 import { Spinner } from "../shared/Spinner.tsx";
 import { formText, submitted } from "../shared/forms.ts";
+import { useRoleIn } from "../shared/useRole.ts";
 
 const states = ["reserved", "waiting", "confirmed", "canceled"] as const;
+/** Who may narrow and order by money (decision 067): the readers of accounts. */
+const moneyReaders = reservationAccount.access.kind === "session" ? reservationAccount.access.roles : [];
 
 /**
  * A page of reservations with their search and filters (state, agency for staff who read the
- * agencies, time limit within a day), all in the address; every reservation's, or one departure's.
+ * agencies, time limit within a day; money state and the largest balance first for the readers of
+ * money), all in the address; every reservation's, or one departure's.
  */
 export function ReservationsList({
   cruiseId,
@@ -43,6 +50,7 @@ export function ReservationsList({
 }) {
   const { t, i18n } = useTranslation();
   const { client } = useServices();
+  const readsMoney = useRoleIn(moneyReaders);
   const search = useSearch();
   const [logic] = useState(() => reservationsListMachine.provide({ actions: { publishQuery: publishQuery(reservationsQueryDefaults) } }));
   const [initial] = useState(() => parseListQuery(search, reservationsQueryDefaults));
@@ -112,6 +120,8 @@ export function ReservationsList({
               [STATE_FILTER]: formText(form, STATE_FILTER),
               [AGENCY_FILTER]: formText(form, AGENCY_FILTER),
               [EXPIRING_FILTER]: form.get(EXPIRING_FILTER) === null ? "" : "1",
+              [MONEY_FILTER]: formText(form, MONEY_FILTER),
+              [BALANCE_ORDER]: form.get(BALANCE_ORDER) === null ? "" : "1",
             },
           }),
         )}
@@ -145,10 +155,29 @@ export function ReservationsList({
             </select>
           </label>
         )}
+        {readsMoney && (
+          <label>
+            {t("money.moneyFilter")}
+            <select name={MONEY_FILTER} defaultValue={query.filters[MONEY_FILTER] ?? ""}>
+              <option value="">{t("money.allMoneyStates")}</option>
+              {MoneyState.literals.map((state) => (
+                <option key={state} value={state}>
+                  {t(`money.states.${state}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label className="checkbox-filter">
           <input type="checkbox" name={EXPIRING_FILTER} defaultChecked={query.filters[EXPIRING_FILTER] === "1"} />
           {t("reservations.expiringSoon")}
         </label>
+        {readsMoney && (
+          <label className="checkbox-filter">
+            <input type="checkbox" name={BALANCE_ORDER} defaultChecked={query.filters[BALANCE_ORDER] === "1"} />
+            {t("money.byBalance")}
+          </label>
+        )}
         <button type="submit">{t("reservations.filter")}</button>
       </form>
       <ErrorBanner message={error} />
