@@ -421,6 +421,7 @@ const commandsWithoutForm = new Set([
   "payments.verify",
   "payments.reject",
   "payments.void",
+  "reservations.waivePenalty",
   ...catalogues.flatMap(({ api }) => api.commands.map(({ endpoint }) => endpoint.name)),
 ]);
 
