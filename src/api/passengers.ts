@@ -368,6 +368,18 @@ export const assignPassenger = endpoint({
     "Gives a live space its passenger (null: none). 409 'passenger gender must match the space gender', 'child under 12 on the day of departure' (a Child space needs one under 12, an adult space one who is not), 'the passenger is already on this cruise'.",
 });
 
+export const seatNewPassenger = endpoint({
+  name: "spaces.newPassenger",
+  method: "POST",
+  path: "/spaces/newPassenger/:id",
+  params: idParams(SpaceId),
+  body: PassengerDraft,
+  response: Passenger,
+  access: writers,
+  description:
+    "Registers a passenger with the reservation's agency (the draft's agency is not read) and gives them the live space, in one transaction: a refusal of either (the passenger's fields, 409 'passenger identification unique', the space's 'passenger gender must match the space gender', 'child under 12 on the day of departure') writes nothing.",
+});
+
 export const createPassengerFlight = endpoint({
   name: "passengerFlights.create",
   method: "POST",
@@ -396,6 +408,7 @@ export const passengerEndpoints = [
   updatePassenger,
   importPassengers,
   assignPassenger,
+  seatNewPassenger,
   createPassengerFlight,
   deletePassengerFlight,
 ];

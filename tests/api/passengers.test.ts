@@ -237,6 +237,56 @@ describe("giving spaces their passengers", () => {
   });
 });
 
+describe("registering a passenger in a space in one step", () => {
+  const seatNew = (spaceId: number, overrides: Record<string, unknown> = {}, role: RoleName = "sales") =>
+    call("POST", `/spaces/newPassenger/${spaceId}`, person(overrides), role);
+
+  it("registers the passenger with the reservation's agency, whatever the draft says, and seats them", async () => {
+    const held = await hold();
+    const [first, childSpace] = spacesOf(held);
+    const answer = await seatNew(first?.id ?? 0, { agencyId: null });
+    expect(answer.status, answer.text).toBe(200);
+    const lucia = dataOf(answer) as PassengerAnswer;
+    expect(lucia.agencyId).toBe(ids.retailer);
+    const boy = dataOf(await seatNew(childSpace?.id ?? 0, { firstName: "Mateo", identification: "C777", birthday: "2021-09-01", gender: "male", agencyId: ids.ownAgency })) as PassengerAnswer;
+    expect(boy.agencyId).toBe(ids.retailer);
+    expect(spacesOf(await reservation(held.id)).map((space) => space.passengerName)).toEqual(["Lucía Andrade", "Mateo Andrade", null, null]);
+    // found again by the reservation's agency's search, as the assign dialog searches
+    const found = dataOf(await call("GET", `/passengers?agencyId=${ids.retailer}&q=andrade`)) as ReadonlyArray<{ id: number }>;
+    expect(found.map(({ id }) => id).sort()).toEqual([lucia.id, boy.id].sort());
+  });
+
+  it("writes nothing when the space or the registration refuses", async () => {
+    const held = await hold();
+    const [first, , second] = spacesOf(held);
+    await register({ identification: "TAKEN1" });
+    const before = await snapshot(db);
+    expect(refusal(await seatNew(first?.id ?? 0, { identification: "M1", gender: "male" }))).toEqual([409, messages.passengerGenderMismatch]);
+    expect(refusal(await seatNew(first?.id ?? 0, { identification: "taken 1" }))).toEqual([409, messages.passengerIdentificationTaken]);
+    expect(refusal(await seatNew(first?.id ?? 0, { identification: "" }))).toEqual([400, messages.requiredInformation]);
+    expect(await snapshot(db)).toEqual(before);
+    expect((await call("PUT", `/spaces/cancelSpace/${second?.id ?? 0}`, { reason: "Viaja otro día" })).status).toBe(200);
+    const canceled = await snapshot(db);
+    expect(refusal(await seatNew(second?.id ?? 0, { identification: "N2" }))).toEqual([409, messages.notAllowedNow]);
+    expect(await snapshot(db)).toEqual(canceled);
+  });
+
+  it("keeps an agency user to its own reservations' spaces, and makes the passenger its agency's", async () => {
+    const held = await hold();
+    expect((await seatNew(spacesOf(held)[0]?.id ?? 0, { identification: "OWN3" }, "agency")).status).toBe(404);
+    const ownHold = await call("POST", "/reservations/createReservation", {
+      cruiseId: ids.june,
+      agencyId: ids.ownAgency,
+      type: "general",
+      cabins: [{ cabinId: ids.cabin1, spaces: [{ genderId: ids.female }] }],
+    }, "agency");
+    const ownSpace = spacesOf(await reservation((dataOf(ownHold) as { id: number }).id))[0];
+    const seated = await seatNew(ownSpace?.id ?? 0, { identification: "OWN3", agencyId: ids.retailer }, "agency");
+    expect(seated.status, seated.text).toBe(200);
+    expect((dataOf(seated) as PassengerAnswer).agencyId).toBe(ids.ownAgency);
+  });
+});
+
 describe("flight legs", () => {
   const leg = (passengerId: number, overrides: Record<string, unknown> = {}) => ({
     passengerId,
