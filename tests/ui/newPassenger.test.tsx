@@ -7,7 +7,7 @@ import { messages } from "../../src/api/messages.ts";
 import type { Reservation } from "../../src/api/reservations.ts";
 import { createI18n } from "../../src/i18n/index.ts";
 import type { BookingLookups } from "../../src/machines/reservations/bookingLookups.ts";
-import { type CommandReply, reservationPageMachine } from "../../src/machines/reservations/reservationPage.machine.ts";
+import { type CommandQuestion, type CommandReply, reservationPageMachine } from "../../src/machines/reservations/reservationPage.machine.ts";
 import { reservationDialog } from "../../src/ui/shared/confirmDialog.ts";
 
 /** The dialog's options as SweetAlert2 is given them; each test fills the fields and presses the button. */
@@ -134,7 +134,7 @@ describe("the reservation page seats a new passenger in one step", () => {
       },
     });
     const passenger = { firstName: "Lucía", lastName: "Andrade", identification: "AB123456", gender: "female", agencyId: 2 };
-    const machine = reservationPageMachine.provide({ actors: { askCommand: fromPromise(async () => ({ passenger })) } });
+    const machine = reservationPageMachine.provide({ actors: { askCommand: fromPromise<CommandReply, CommandQuestion>(async () => ({ passenger })) } });
     const actor = createActor(machine, { input: { client, id: 1, readsMoney: false, confirmsWithoutDeposit: false } }).start();
     await waitFor(actor, (snapshot) => snapshot.matches("ready"));
     actor.send({ type: "command.ask", command: { kind: "newPassenger", spaceId: 3 } });
