@@ -94,6 +94,11 @@ export const messages = {
   importTooLarge: "the file holds more than 20 MB once uncompressed",
   importOutOfMemory: "the file needs more than 128 MB of memory to read",
   importRunning: "another import of yours is still running",
+  importNotSheet: "the file is not an XLSX or CSV sheet",
+  importEmpty: "the file is empty",
+  importNoHeader: "the file's first row is not the template's header row",
+  importMissingColumns: "the file's header row lacks a required column",
+  importNoRows: "the file has no passenger rows",
   /** DOMAIN.md section 10's money rules (decision 062). */
   paymentAmountNotPositive: "payment amount must be positive",
   paymentExceedsBalance: "payment exceeds balance",

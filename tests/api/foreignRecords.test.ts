@@ -185,6 +185,7 @@ const attempts: Readonly<Record<string, Attempt>> = {
     record: (of) => of.passenger,
     send: (id) => call(tokens.a, "PUT", `/spaces/assignPassenger/${theirs.ownSpace}`, { passengerId: id }),
   },
+  "spaces.newPassenger": { record: (of) => of.space, send: (id) => call(tokens.a, "POST", `/spaces/newPassenger/${id}`, person("A2")) },
   "passengers.get": { record: (of) => of.passenger, send: (id) => call(tokens.a, "GET", `/passengers/${id}`) },
   "history.get": { record: (of) => of.reservation, send: (id) => call(tokens.a, "GET", `/history/reservation/${id}`) },
   "history.get (B's passenger)": { record: (of) => of.passenger, send: (id) => call(tokens.a, "GET", `/history/passenger/${id}`) },

@@ -10,7 +10,7 @@ import { formatDateTime } from "../leads/leadFormat.ts";
 import { dialogTheme } from "./theme.ts";
 import { CANCEL_COLOR, DELETE_COLOR, SEND_COLOR } from "./dialogColors.ts";
 import { askAddedCabin, askNotes, askRemovedCabin } from "../reservations/bookingDialogs.ts";
-import { askPassenger, askSheet } from "../passengers/passengerDialogs.ts";
+import { askNewPassenger, askPassenger, askSheet } from "../passengers/passengerDialogs.ts";
 import { askPayment } from "../money/paymentDialogs.ts";
 
 /**
@@ -129,6 +129,7 @@ export const reservationDialog = (translations: i18n) =>
     const { command, reservation } = input;
     const t = translations.t.bind(translations);
     if (command.kind === "assignPassenger") return askPassenger(translations, input.lookups, reservation);
+    if (command.kind === "newPassenger") return askNewPassenger(translations, input.lookups, reservation);
     if (command.kind === "addCabin") return askAddedCabin(translations, input.lookups, reservation);
     if (command.kind === "editNotes") return askNotes(translations, reservation);
     if (command.kind === "removeCabin") return askRemovedCabin(translations, reservation, command.cabinId);
