@@ -341,10 +341,10 @@ describe("the destination rules", () => {
 describe("the destination rules the panel and the server share (itineraryProblems)", () => {
   const form: ItineraryForm = {
     name: "Quilotoa",
-    avalability: "Todo el año",
+    availability: "Todo el año",
     price: "320.50",
-    ofertPrice: "289",
-    isOfert: "true",
+    offerPrice: "289",
+    isOffer: "true",
     type: "national",
     region: "Sierra",
     servicesIncluded: ["Traslados"],
@@ -356,20 +356,20 @@ describe("the destination rules the panel and the server share (itineraryProblem
     ["a complete form", form, created, {}],
     ["an edit without a new image", form, { isNew: false, hasImage: false }, {}],
     ["a new destination without image", form, { isNew: true, hasImage: false }, { image: "required" }],
-    ["blank texts and lists", { ...form, name: " ", avalability: "", price: "", servicesIncluded: [], departureFrom: [] }, created, {
+    ["blank texts and lists", { ...form, name: " ", availability: "", price: "", servicesIncluded: [], departureFrom: [] }, created, {
       name: "required",
-      avalability: "required",
+      availability: "required",
       price: "required",
       servicesIncluded: "required",
       departureFrom: "required",
     }],
     ["a national one without region", { ...form, region: "" }, created, { region: "required" }],
     ["an international one without region", { ...form, type: "international", region: "" }, created, {}],
-    ["an offer without its price", { ...form, ofertPrice: " " }, created, { ofertPrice: "required" }],
-    ["prices that are no amounts", { ...form, price: "1e3", ofertPrice: "-1" }, created, { price: "invalid", ofertPrice: "invalid" }],
-    ["an offer dearer than the price", { ...form, ofertPrice: "320.51" }, created, { ofertPrice: "invalid" }],
-    ["an offer as dear as the price", { ...form, ofertPrice: "320.5" }, created, {}],
-    ["an offer price without the offer", { ...form, isOfert: "false", ofertPrice: "cien" }, created, {}],
+    ["an offer without its price", { ...form, offerPrice: " " }, created, { offerPrice: "required" }],
+    ["prices that are no amounts", { ...form, price: "1e3", offerPrice: "-1" }, created, { price: "invalid", offerPrice: "invalid" }],
+    ["an offer dearer than the price", { ...form, offerPrice: "320.51" }, created, { offerPrice: "invalid" }],
+    ["an offer as dear as the price", { ...form, offerPrice: "320.5" }, created, {}],
+    ["an offer price without the offer", { ...form, isOffer: "false", offerPrice: "cien" }, created, {}],
     ["a name over its limit once trimmed", { ...form, name: "x".repeat(121) }, created, { name: "invalid" }],
   ])("judges %s", (_case, sent, image, problems) => {
     expect(itineraryProblems(sent, image)).toEqual(problems);

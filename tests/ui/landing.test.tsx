@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { PublicHomeContent } from "../../src/api/home.ts";
+import { Schema } from "effect";
+import { PublicHomeContent } from "../../src/api/home.ts";
 import { messages } from "../../src/api/messages.ts";
 import { countryOptions } from "../../src/ui/shared/countries.ts";
 import { fakeFetch, renderApp, startSlideShow } from "./harness.tsx";
@@ -54,8 +55,8 @@ const content: PublicHomeContent = {
         imageAltEn: "The Eiffel Tower at dusk",
         type: "international",
         price: 2400,
-        ofertPrice: null,
-        isOfert: false,
+        offerPrice: null,
+        isOffer: false,
         image: "uploads/tiptops/paris.png",
       },
     },
@@ -73,15 +74,16 @@ const content: PublicHomeContent = {
         imageAltEn: "",
         type: "national",
         price: 180,
-        ofertPrice: 149.5,
-        isOfert: true,
+        offerPrice: 149.5,
+        isOffer: true,
         image: "uploads/tiptops/quilotoa.png",
       },
     },
   ],
 };
 
-const publicContent = { "GET /api/homeScreen/content": { status: 200, data: content } };
+// as the server sends it, spelled as SPEC.md spells it (decision 074)
+const publicContent = { "GET /api/homeScreen/content": { status: 200, data: Schema.encodeSync(PublicHomeContent)(content) } };
 
 describe("the landing page", () => {
   it("lets the visitor pause and resume the banner slide show", async () => {

@@ -66,7 +66,7 @@ function DestinationCard({ recommendation }: { readonly recommendation: Recommen
   const { itinerary } = recommendation;
   const language = i18n.language;
   const money = (amount: number) => formatMoney(language, amount);
-  const offer = itinerary.isOfert && itinerary.ofertPrice !== null ? itinerary.ofertPrice : null;
+  const offer = itinerary.isOffer && itinerary.offerPrice !== null ? itinerary.offerPrice : null;
   const name = inLanguage(language, itinerary.name, itinerary.nameEn);
   const days = inLanguage(language, itinerary.days, itinerary.daysEn);
   // The card's heading names the destination, so a photo without its own description is decorative.
