@@ -456,7 +456,7 @@ describe("a lead's history", () => {
         actor: { id: salesId, firstName: "Diego", lastName: "Cevallos" },
         changes: expect.arrayContaining([
           { field: "authorId", before: null, after: salesId },
-          { field: "coments", before: null, after: "Llamé al cliente." },
+          { field: "comments", before: null, after: "Llamé al cliente." },
         ]),
       },
       {

@@ -56,11 +56,11 @@ export const sampleLead: Lead = {
   lead_user: null,
   yachtName: null,
   details: null,
-  trakin: [
+  notes: [
     {
-      coments: "Llamada realizada.",
+      comments: "Llamada realizada.",
       createdAt: "2026-03-15T10:00:00.000Z",
-      trankin_user: { firstName: "Ana", lastName: "Ruiz" },
+      author: { firstName: "Ana", lastName: "Ruiz" },
     },
   ],
 };
