@@ -143,7 +143,7 @@ const readRows = async () => ({
   links: await db.query("select * from itinerary_catalogue_items order by itinerary_id, catalogue, item_id"),
   feedings: await db.query("select * from feedings order by id"),
   activities: await db.query("select * from activities order by id"),
-  courtesys: await db.query("select * from courtesys order by id"),
+  courtesies: await db.query("select * from courtesies order by id"),
   uploads: await db.query("select folder, sha256, ext, mime, size from uploads order by sha256"),
 });
 

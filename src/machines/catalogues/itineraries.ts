@@ -17,7 +17,7 @@ import {
   updateItinerary,
 } from "../../api/itineraries.ts";
 import { activities } from "../../records/activities.ts";
-import { courtesys } from "../../records/courtesys.ts";
+import { courtesies } from "../../records/courtesies.ts";
 import { feeding } from "../../records/feeding.ts";
 import { createRecordFormMachine, type FormImage, type FormSource, newFiles, type SaveTarget } from "../shared/recordForm.machine.ts";
 import { createRecordListMachine, type ListSource } from "../shared/recordList.machine.ts";
@@ -177,7 +177,7 @@ export const destinationFormSource = (type: DestinationType): FormSource<Itinera
     const [feedingItems, activityItems, courtesyItems, item] = await Promise.all([
       client.call(feeding.api.list),
       client.call(activities.api.list),
-      client.call(courtesys.api.list),
+      client.call(courtesies.api.list),
       id === null ? null : client.call(getItinerary, { params: { id: itineraryId(id) } }),
     ]);
     // A destination opened under the other type's path is not there: saving it would change its type.
