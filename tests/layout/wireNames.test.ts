@@ -27,7 +27,7 @@ const filesUnder = (folder: string): string[] =>
 const pathCharacter = /[\w/:{}.-]/;
 
 /** The misspellings of `text` that are not part of a path, as `line: word`. */
-export const misspellingsOutsidePaths = (text: string): string[] =>
+const misspellingsOutsidePaths = (text: string): string[] =>
   text.split("\n").flatMap((line, index) =>
     [...line.matchAll(misspellings)]
       .filter((match) => {
