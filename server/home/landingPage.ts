@@ -150,7 +150,7 @@ const destinationCard = (t: Texts, recommendation: Recommendation, language: Pag
   const days = inLanguage(language, itinerary.days, itinerary.daysEn);
   // the card's heading names the destination, so a photo without its own description is decorative
   const alt = inLanguage(language, itinerary.imageAlt, itinerary.imageAltEn);
-  const offer = itinerary.isOfert && itinerary.ofertPrice !== null ? itinerary.ofertPrice : null;
+  const offer = itinerary.isOffer && itinerary.offerPrice !== null ? itinerary.offerPrice : null;
   const money = (amount: number) => formatMoney(amount, language);
   const price =
     offer === null

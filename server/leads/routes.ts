@@ -47,11 +47,11 @@ export const registerLeadRoutes = (app: FastifyInstance, context: LeadsContext):
     return messages.created;
   });
 
-  registerEndpoint(app, context, api.createTrakin, async (call) => {
+  registerEndpoint(app, context, api.createNote, async (call) => {
     const authorId = signedIn(call).userId;
     if (call.body.userId !== authorId) throw new ApiError(403, messages.forbidden);
     const options = actedBy(call, now());
-    await db.transaction((tx) => commentLead(tx, call.body.leadId, authorId, call.body.coments, options));
+    await db.transaction((tx) => commentLead(tx, call.body.leadId, authorId, call.body.comments, options));
     return messages.created;
   });
 

@@ -48,7 +48,7 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   leads.listLeads,
   leads.getLead,
   leads.createLead,
-  leads.createTrakin,
+  leads.createNote,
   leads.assignLead,
   home.adminContent,
   home.getBanner,
