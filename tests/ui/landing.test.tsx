@@ -93,10 +93,16 @@ const motion = (reduced: boolean) => {
   };
 };
 
-/** The landing's entry script, run again on the page shown (as a browser runs it once per page). */
+let runs = 0;
+
+/**
+ * The landing's entry script, run again on the page shown (as a browser runs it once per page):
+ * a new instance by its address, never by resetting the worker's modules, which the UI files
+ * share (a reset left later files with a second testing library whose screens nobody cleaned up).
+ */
 const runScript = async () => {
-  vi.resetModules();
-  await import("../../src/ui/home/landing.ts");
+  runs += 1;
+  await import(/* @vite-ignore */ `../../src/ui/home/landing.ts?run=${runs}`);
 };
 
 const shownSlide = (carousel: HTMLElement) =>
