@@ -85,7 +85,8 @@ describe("a reservation's passengers", () => {
     await page.getByLabel("Número de identificación").fill("ZX 900 100");
     await page.getByLabel("Fecha de nacimiento").fill("1988-02-29");
     await page.getByLabel("Nacionalidad").selectOption({ label: "Chile" });
-    await page.getByLabel("Sexo", { exact: true }).selectOption({ label: "Femenino" });
+    // a select's name is its label and its chosen option ("Sexo Seleccione…"): found within the dialog
+    await page.getByRole("dialog").getByLabel("Sexo").selectOption({ label: "Femenino" });
     await screenshot(page, "passenger-form-es-desktop");
     await page.locator(".swal2-confirm").click();
     await page.getByRole("link", { name: "Lucía Paredes" }).waitFor();
