@@ -250,27 +250,20 @@ export const receivablesTables = ["agencies", "reservations"] as const;
 export const paymentsTables = ["methods", "months", "payments"] as const;
 export const penaltiesTables = ["agencies", "months", "penalties"] as const;
 
-export const ReceivablesQuery = Schema.Struct({
+/** How a money report's file is asked for: its format, which of its tables (a CSV holds one) and its language. */
+const reportFileFields = <const Tables extends ReadonlyArray<string>>(tables: Tables) => ({
   format: Schema.optionalKey(ReportFileFormat),
-  table: Schema.optionalKey(Schema.Literals(receivablesTables)),
+  table: Schema.optionalKey(Schema.Literals(tables)),
   lang: Schema.optionalKey(DocumentLanguage),
 });
+
+export const ReceivablesQuery = Schema.Struct(reportFileFields(receivablesTables));
 export type ReceivablesQuery = typeof ReceivablesQuery.Type;
 
-export const PaymentsReportQuery = Schema.Struct({
-  ...PeriodQuery.fields,
-  format: Schema.optionalKey(ReportFileFormat),
-  table: Schema.optionalKey(Schema.Literals(paymentsTables)),
-  lang: Schema.optionalKey(DocumentLanguage),
-});
+export const PaymentsReportQuery = Schema.Struct({ ...PeriodQuery.fields, ...reportFileFields(paymentsTables) });
 export type PaymentsReportQuery = typeof PaymentsReportQuery.Type;
 
-export const PenaltiesReportQuery = Schema.Struct({
-  ...PeriodQuery.fields,
-  format: Schema.optionalKey(ReportFileFormat),
-  table: Schema.optionalKey(Schema.Literals(penaltiesTables)),
-  lang: Schema.optionalKey(DocumentLanguage),
-});
+export const PenaltiesReportQuery = Schema.Struct({ ...PeriodQuery.fields, ...reportFileFields(penaltiesTables) });
 export type PenaltiesReportQuery = typeof PenaltiesReportQuery.Type;
 
 /** Balances by how long they are overdue, and their sum, in cents. */
