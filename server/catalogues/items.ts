@@ -384,15 +384,18 @@ export const unselectedReferences = async (
       if (chosen.length === 0) continue;
       const target = served.find((other) => other.api.resource === catalogue);
       // a reference `within` another detail must share its value: a cabin's deck is one of its yacht's
+      const params = [chosen, [...kept], within, JSON.stringify(within === null ? null : (values[within] ?? null))];
       const found =
         target === undefined
           ? []
-          : await queryRows(
-              tx,
-              IdRow,
-              `select id from ${target.table} where id = any($1::int[]) and status <> 'deleted' and (active or id = any($2::int[]))
-                 and ($3::text is null or details->$3 = $4::jsonb)`,
-              [chosen, [...kept], within, JSON.stringify(within === null ? null : (values[within] ?? null))],
+          : await rememberItems(tx, served, `references ${target.table} ${JSON.stringify(params)}`, () =>
+              queryRows(
+                tx,
+                IdRow,
+                `select id from ${target.table} where id = any($1::int[]) and status <> 'deleted' and (active or id = any($2::int[]))
+                   and ($3::text is null or details->$3 = $4::jsonb)`,
+                params,
+              ),
             );
       if (found.length !== new Set(chosen).size) problems[name] = "invalid";
     }
