@@ -22,7 +22,7 @@ import {
   type RefundDraft,
 } from "../../src/api/money.ts";
 import { reasonProblem } from "../../src/api/reservations.ts";
-import { accountOf, centsOf } from "../../src/machines/domain/money.ts";
+import { accountOf, type CountedPayment, centsOf } from "../../src/machines/domain/money.ts";
 import { noPaymentFacts, type PaymentEvent, type PaymentFacts } from "../../src/machines/domain/payment.machine.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
@@ -56,13 +56,18 @@ const reservationFacts = async (tx: Queryable, reservation: StoredReservation, c
 });
 
 /**
- * Records a payment received (staff) or reports one (an agency user, for its own agency's
- * reservation: another's is 404). The amount becomes cents from its decimal text; one the machine
- * refuses (not positive, too many decimals) is never stored.
+ * A payment received or reported and the facts the payment machine judges it with: the amount as
+ * written (cents from its decimal text; one the machine refuses is never stored), the day, the
+ * reservation's due and its payments.
  */
-export const receivePayment = async (tx: Queryable, draft: PaymentDraft, type: "payment.record" | "payment.report", caller: MoneyCaller): Promise<number> => {
-  const { reservation } = await lockReservation(tx, draft.reservationId, caller.session);
-  const facts = { ...(await reservationFacts(tx, reservation, caller)), amount: draft.amount, day: draft.receivedAt };
+export const paymentReceivedOf = (
+  draft: PaymentDraft,
+  type: "payment.record" | "payment.report",
+  reservation: Pick<StoredReservation, "id" | "agencyId" | "price">,
+  payments: ReadonlyArray<CountedPayment>,
+  caller: MoneyCaller,
+) => {
+  const facts: PaymentFacts = { ...noPaymentFacts, clock: caller.now.getTime(), dueCents: dueCentsOf(reservation), payments, amount: draft.amount, day: draft.receivedAt };
   const event = {
     type,
     reservationId: reservation.id,
@@ -72,6 +77,16 @@ export const receivePayment = async (tx: Queryable, draft: PaymentDraft, type: "
     reference: draft.reference.trim(),
     payer: draft.payer.trim(),
   } as const;
+  return { event, facts };
+};
+
+/**
+ * Records a payment received (staff) or reports one (an agency user, for its own agency's
+ * reservation: another's is 404).
+ */
+export const receivePayment = async (tx: Queryable, draft: PaymentDraft, type: "payment.record" | "payment.report", caller: MoneyCaller): Promise<number> => {
+  const { reservation } = await lockReservation(tx, draft.reservationId, caller.session);
+  const { event, facts } = paymentReceivedOf(draft, type, reservation, await countedPayments(tx, reservation.id), caller);
   return decideNew(tx, paymentRecord, event, optionsOf(caller), facts);
 };
 

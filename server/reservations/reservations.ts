@@ -11,6 +11,7 @@ import { ApiError } from "../../src/api/errors.ts";
 import type { FieldProblem } from "../../src/api/fields.ts";
 import { CruiseId, ReservationId, SpaceId } from "../../src/api/ids.ts";
 import { messages } from "../../src/api/messages.ts";
+import type { MoneyPolicyView } from "../../src/api/money.ts";
 import { QuoteLine } from "../../src/api/quote.ts";
 import {
   type CruiseCabin,
@@ -25,7 +26,7 @@ import {
 } from "../../src/api/reservations.ts";
 import { type BerthCabin, type BerthRequest, bookingChanges, type LiveSpace } from "../../src/machines/domain/berths.ts";
 import { departureMoment, ecuadorDay } from "../../src/machines/domain/calendar.ts";
-import { type ConfirmFacts, paidCents } from "../../src/machines/domain/money.ts";
+import { type ConfirmFacts, type CountedPayment, paidCents } from "../../src/machines/domain/money.ts";
 import { linesWithSpaces, type PricingFacts, priceDraft } from "../../src/machines/domain/pricing.ts";
 import { noReservationFacts, type OwnSpace, type ReservationEvent, type ReservationFacts, reservationMachine } from "../../src/machines/domain/reservation.machine.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
@@ -55,7 +56,7 @@ export const commandOptions = (caller: Pick<Caller, "session" | "now">): Command
 /** An agency user's own agency; null for staff, who see every reservation. */
 export const ownAgency = (session: Session): number | null => (session.role === "agency" ? (session.agencyId ?? -1) : null);
 
-const DepartureRow = Schema.Struct({
+export const DepartureRow = Schema.Struct({
   id: Schema.Int,
   code: Schema.String,
   yacht_id: Schema.Int,
@@ -63,7 +64,7 @@ const DepartureRow = Schema.Struct({
   status: Schema.String,
   days: Schema.Int,
 });
-type DepartureRow = typeof DepartureRow.Type;
+export type DepartureRow = typeof DepartureRow.Type;
 
 /** Locks a departure's row until the transaction ends: its spaces change one command at a time. */
 const lockDeparture = (tx: Queryable, cruiseId: number): Promise<DepartureRow | null> =>
@@ -85,10 +86,10 @@ const CabinRow = Schema.Struct({
   family_room: Schema.Boolean,
   capacity: Schema.Int,
 });
-type CabinRow = typeof CabinRow.Type;
+export type CabinRow = typeof CabinRow.Type;
 
 /** A yacht's live cabins with their berths' capacity, by deck and number (remembered until a catalogue changes). */
-const cabinsOf = (db: Queryable, yachtId: number): Promise<ReadonlyArray<CabinRow>> =>
+export const cabinsOf = (db: Queryable, yachtId: number): Promise<ReadonlyArray<CabinRow>> =>
   rememberCatalogueRead(
     db,
     `departure cabins ${yachtId}`,
@@ -129,7 +130,7 @@ const liveSpacesOf = (db: Queryable, cruiseId: number): Promise<ReadonlyArray<Li
     [cruiseId],
   );
 
-const toLive = (row: LiveRow): LiveSpace => ({
+export const toLive = (row: Pick<LiveRow, "reservation_id" | "cabin_id" | "gender_id" | "status" | "charter">): LiveSpace => ({
   reservationId: row.reservation_id,
   cabinId: row.cabin_id,
   genderId: row.gender_id,
@@ -137,14 +138,19 @@ const toLive = (row: LiveRow): LiveSpace => ({
   charter: row.charter,
 });
 
-const toBerthCabin = (cabin: CabinRow): BerthCabin => ({ id: cabin.id, capacity: cabin.capacity, familyRoom: cabin.family_room });
+export const toBerthCabin = (cabin: CabinRow): BerthCabin => ({ id: cabin.id, capacity: cabin.capacity, familyRoom: cabin.family_room });
 
 const GenderRow = Schema.Struct({ id: Schema.Int, child: Schema.Boolean });
 
+/** The live space types, which of them are a child's, and the adults' in id order. */
+export interface SpaceTypes {
+  readonly live: ReadonlySet<number>;
+  readonly children: ReadonlySet<number>;
+  readonly adults: ReadonlyArray<number>;
+}
+
 /** The live space types, and which of them are a child's. */
-const spaceTypes = async (
-  db: Queryable,
-): Promise<{ readonly live: ReadonlySet<number>; readonly children: ReadonlySet<number>; readonly adults: ReadonlyArray<number> }> => {
+export const spaceTypes = async (db: Queryable): Promise<SpaceTypes> => {
   const rows = await rememberCatalogueRead(db, "live space types", () =>
     queryRows(db, GenderRow, "select id, coalesce((details->>'child')::boolean, false) as child from genders where status <> 'deleted' and active order by id"),
   );
@@ -163,25 +169,20 @@ const isLiveAgency = async (db: Queryable, agencyId: number): Promise<boolean> =
   );
 
 /** The departure as the reservation machine reads it: its first day and whether it is still scheduled. */
-const departureFacts = (departure: DepartureRow) => ({ startDate: departure.start_date, scheduled: departure.status === "scheduled" });
+export const departureFacts = (departure: DepartureRow) => ({ startDate: departure.start_date, scheduled: departure.status === "scheduled" });
 
 /** The kinds of rate of an agency's own (contract, Ikarus) among the rates loaded for a departure. */
 const agencyRateKinds = (facts: PricingFacts | null, agencyId: number | null) =>
   agencyId === null || facts === null ? [] : facts.rates.filter((rate) => rate.agency === agencyId).map((rate) => rate.kind);
 
 /** A reservation's own live spaces. */
-const ownSpaces = (reservation: Pick<StoredReservation, "bookings">): ReadonlyArray<OwnSpace> =>
+export const ownSpaces = (reservation: Pick<StoredReservation, "bookings">): ReadonlyArray<OwnSpace> =>
   reservation.bookings.flatMap(({ cabinId, spaces }) =>
     spaces.filter((space) => space.state !== "canceled").map((space) => ({ id: space.id, cabinId, genderId: space.genderId, passengerId: space.passengerId })),
   );
 
 /** Whether a draft's cabins and spaces name live items of the departure's yacht, each cabin once. */
-const draftProblem = async (
-  db: Queryable,
-  draft: ReservationDraft,
-  cabins: ReadonlyArray<CabinRow>,
-  types: Awaited<ReturnType<typeof spaceTypes>>,
-): Promise<FieldProblem | null> => {
+export const draftProblem = async (db: Queryable, draft: ReservationDraft, cabins: ReadonlyArray<CabinRow>, types: SpaceTypes): Promise<FieldProblem | null> => {
   if (missingSpaces(draft.cabins, draft.type === "charter")) return "required";
   const chosen = draft.cabins.map(({ cabinId }) => cabinId);
   const known = new Set(cabins.map(({ id }) => id));
@@ -241,6 +242,13 @@ const selectReservations = `select r.id, r.code, r.cruise_id, c.code as cruise_c
 /** An amount rounded to the cent, as sums of dollars in floating point need. */
 const cents = (amount: number): number => Math.round(amount * 100) / 100;
 
+/** A reservation's price as its readers see it: the passengers' air tickets earn no commission, the operator nets them whole. */
+export const priceWithFlights = (price: ReservationRow["price"], flightsTotal: number): ReservationSummary["price"] => ({
+  total: cents(price.total + flightsTotal),
+  commission: price.commission,
+  net: cents(price.net + flightsTotal),
+});
+
 const toSummary = (row: ReservationRow): ReservationSummary => ({
   id: row.id,
   code: row.code,
@@ -256,8 +264,7 @@ const toSummary = (row: ReservationRow): ReservationSummary => ({
   timeLimit: row.time_limit?.toISOString() ?? null,
   extensions: row.extensions,
   spaces: row.spaces,
-  // the passengers' air tickets earn no commission: the operator nets them whole
-  price: { total: cents(row.price.total + row.flights_total), commission: row.price.commission, net: cents(row.price.net + row.flights_total) },
+  price: priceWithFlights(row.price, row.flights_total),
   createdAt: row.created_at.toISOString(),
   version: row.version,
 });
@@ -366,7 +373,7 @@ export const readReservation = async (db: Queryable, id: ReservationId, caller: 
 };
 
 /** The time limit a hold gets when none is asked: the latest the policy allows. */
-const defaultTimeLimit = (departure: DepartureRow, caller: Pick<Caller, "now" | "policy">): Date =>
+export const defaultTimeLimit = (departure: DepartureRow, caller: Pick<Caller, "now" | "policy">): Date =>
   new Date(latestTimeLimit(caller.now.getTime(), departureMoment(departure.start_date), caller.policy));
 
 /** The spaces a draft's cabins ask for, each with the id it will be stored under (one statement for them all). */
@@ -391,43 +398,43 @@ export const decideReservation = (
   facts: Partial<ReservationFacts> = {},
 ) => decide(tx, reservationRecord, String(id), event, options, { ...noReservationFacts, ...facts });
 
-/**
- * Holds berths on a departure, or puts them on its waiting list when the caller asked to wait and
- * the departure or a cabin is full. An agency user sells for its own agency only (403 otherwise).
- */
-export const createReservation = async (tx: Queryable, wanted: ReservationDraft, caller: Caller): Promise<ReservationSummary> => {
-  let draft = wanted;
-  const agency = ownAgency(caller.session);
-  if (agency !== null && draft.agencyId !== agency) throw new ApiError(403, messages.forbidden);
-  const departure = await lockDeparture(tx, draft.cruiseId);
-  if (departure === null) throw new ApiError(400, messages.invalidInput);
-  const cabins = await cabinsOf(tx, departure.yacht_id);
-  const types = await spaceTypes(tx);
-  // a charter asked without cabins takes every berth of every cabin, as adults of the first adult type
+/** A charter asked without cabins takes every berth of every cabin, as adults of the first adult type. */
+export const withCharterCabins = (draft: ReservationDraft, cabins: ReadonlyArray<CabinRow>, types: SpaceTypes): ReservationDraft => {
   const adult = types.adults[0];
-  if (draft.type === "charter" && draft.cabins.length === 0 && adult !== undefined) {
-    draft = { ...draft, cabins: cabins.map((cabin) => ({ cabinId: cabin.id, spaces: Array.from({ length: cabin.capacity }, () => ({ genderId: adult })) })) };
-  }
-  const fieldProblem = await draftProblem(tx, draft, cabins, types);
-  const live = (await liveSpacesOf(tx, departure.id)).map(toLive);
-  const { children } = types;
-  const request: BerthRequest = { reservationId: null, charter: draft.type === "charter", cabins: draft.cabins };
-  const berths = cabins.map(toBerthCabin);
-  const loaded =
-    fieldProblem === null
-      ? await pricingFacts(tx, {
-          yachtId: departure.yacht_id,
-          days: departure.days,
-          startDate: departure.start_date,
-          agencyId: draft.agencyId,
-          charter: draft.type === "charter",
-          cabins: draft.cabins,
-        })
-      : null;
-  const pricing = loaded !== null && "facts" in loaded ? priceDraft({ ...draft, agencyId: draft.agencyId ?? 0, yachtId: departure.yacht_id, days: departure.days, startDate: departure.start_date, charter: draft.type === "charter" }, loaded.facts) : null;
+  if (draft.type !== "charter" || draft.cabins.length > 0 || adult === undefined) return draft;
+  return { ...draft, cabins: cabins.map((cabin) => ({ cabinId: cabin.id, spaces: Array.from({ length: cabin.capacity }, () => ({ genderId: adult })) })) };
+};
+
+/** What a new reservation is decided with, loaded under its departure's lock. */
+export interface OpeningFacts {
+  /** The draft, a charter's cabins filled in (withCharterCabins). */
+  readonly draft: ReservationDraft;
+  readonly departure: DepartureRow;
+  readonly cabins: ReadonlyArray<CabinRow>;
+  readonly types: SpaceTypes;
+  readonly fieldProblem: FieldProblem | null;
+  /** The departure's live spaces, oldest first. */
+  readonly live: ReadonlyArray<LiveSpace>;
+  /** The pricing facts (pricingFacts), none when the draft has a field problem. */
+  readonly loaded: { readonly problem: FieldProblem } | { readonly facts: PricingFacts } | null;
+  /** The reservation's id and its spaces', numbered in the draft's order. */
+  readonly id: number;
+  readonly spaces: ReadonlyArray<{ readonly id: number; readonly cabinId: number; readonly genderId: number }>;
+}
+
+/**
+ * A new reservation's event and the facts its machine judges it with: its hold, priced, or, asked
+ * to wait, its place on the waiting list when the machine finds the departure or a cabin full (the
+ * hold is judged first; a waiting space claims no berth, so the wait is judged on the yacht's
+ * berths alone).
+ */
+export const openingOf = (loaded: OpeningFacts, caller: Pick<Caller, "session" | "now" | "policy">) => {
+  const { draft, departure, cabins, types, fieldProblem, live, id, spaces } = loaded;
+  const charter = draft.type === "charter";
+  const facts = loaded.loaded !== null && "facts" in loaded.loaded ? loaded.loaded.facts : null;
+  const pricing =
+    facts === null ? null : priceDraft({ ...draft, agencyId: draft.agencyId ?? 0, yachtId: departure.yacht_id, days: departure.days, startDate: departure.start_date, charter }, facts);
   const asked = draft.timeLimit === undefined || draft.timeLimit === null ? defaultTimeLimit(departure, caller) : new Date(draft.timeLimit);
-  const id = await nextId(tx, reservationRecord.table);
-  const spaces = await numberedSpaces(tx, draft.cabins);
   const quote = pricing?.kind === "priced" ? pricing.quote : null;
   const opening = {
     code: `RES-${String(id).padStart(6, "0")}`,
@@ -439,27 +446,57 @@ export const createReservation = async (tx: Queryable, wanted: ReservationDraft,
     notes: (draft.notes ?? "").trim(),
     price: { total: quote?.total ?? 0, commission: quote?.commission ?? 0, net: quote?.net ?? 0 },
     lines: linesWithSpaces(quote?.lines ?? [], spaces),
-    spaces,
+    spaces: [...spaces],
   };
-  const facts = {
+  const judged = {
     fieldProblem,
     clock: caller.now.getTime(),
     policy: caller.policy,
     departure: departureFacts(departure),
-    cabins: berths,
+    cabins: cabins.map(toBerthCabin),
     live,
-    childTypes: [...children],
-    request,
-    agencyRateKinds: agencyRateKinds(loaded !== null && "facts" in loaded ? loaded.facts : null, draft.agencyId),
+    childTypes: [...types.children],
+    request: { reservationId: null, charter, cabins: draft.cabins } satisfies BerthRequest,
+    agencyRateKinds: agencyRateKinds(facts, draft.agencyId),
     pricing: fieldProblem === null ? (pricing?.kind ?? "rateMissing") : "priced",
   } satisfies Partial<ReservationFacts>;
   const hold = { type: "reservation.hold", ...opening } as const;
-  // Asked to wait, the hold is judged first: the machine's "full" sends it to the waiting list,
-  // judged on the yacht's berths alone (a waiting space claims none).
-  const verdict = draft.waitlist === true ? judge(reservationMachine, null, hold, { ...noReservationFacts, ...facts }) : null;
+  const verdict = draft.waitlist === true ? judge(reservationMachine, null, hold, { ...noReservationFacts, ...judged }) : null;
   const full = verdict?.kind === "refused" && (verdict.refusal.guard === "isCruiseFull" || verdict.refusal.guard === "isCabinUnavailable");
-  if (full) await decideReservation(tx, id, { ...hold, type: "reservation.waitlist", timeLimit: null }, commandOptions(caller), { ...facts, live: [] });
-  else await decideReservation(tx, id, hold, commandOptions(caller), facts);
+  return full
+    ? { event: { ...hold, type: "reservation.waitlist", timeLimit: null } as const, facts: { ...judged, live: [] } }
+    : { event: hold, facts: judged };
+};
+
+/**
+ * Holds berths on a departure, or puts them on its waiting list when the caller asked to wait and
+ * the departure or a cabin is full. An agency user sells for its own agency only (403 otherwise).
+ */
+export const createReservation = async (tx: Queryable, wanted: ReservationDraft, caller: Caller): Promise<ReservationSummary> => {
+  const agency = ownAgency(caller.session);
+  if (agency !== null && wanted.agencyId !== agency) throw new ApiError(403, messages.forbidden);
+  const departure = await lockDeparture(tx, wanted.cruiseId);
+  if (departure === null) throw new ApiError(400, messages.invalidInput);
+  const cabins = await cabinsOf(tx, departure.yacht_id);
+  const types = await spaceTypes(tx);
+  const draft = withCharterCabins(wanted, cabins, types);
+  const fieldProblem = await draftProblem(tx, draft, cabins, types);
+  const live = (await liveSpacesOf(tx, departure.id)).map(toLive);
+  const loaded =
+    fieldProblem === null
+      ? await pricingFacts(tx, {
+          yachtId: departure.yacht_id,
+          days: departure.days,
+          startDate: departure.start_date,
+          agencyId: draft.agencyId,
+          charter: draft.type === "charter",
+          cabins: draft.cabins,
+        })
+      : null;
+  const id = await nextId(tx, reservationRecord.table);
+  const spaces = await numberedSpaces(tx, draft.cabins);
+  const { event, facts } = openingOf({ draft, departure, cabins, types, fieldProblem, live, loaded, id, spaces }, caller);
+  await decideReservation(tx, id, event, commandOptions(caller), facts);
   // the answer is the summary: one statement, not the bookings and lines a page reads
   const created = await queryOne(tx, ReservationRow, `${selectReservations} where r.id = $1`, [id]);
   if (created === null) throw new Error(`reservation ${id} was not projected`);
@@ -476,7 +513,7 @@ export const lockReservation = async (tx: Queryable, id: number, session: Sessio
 };
 
 /** The reservation's time limit as an instant, null while it has none. */
-const timeLimitOf = (reservation: Pick<StoredReservation, "timeLimit">): number | null => (reservation.timeLimit === null ? null : Date.parse(reservation.timeLimit));
+export const timeLimitOf = (reservation: Pick<StoredReservation, "timeLimit">): number | null => (reservation.timeLimit === null ? null : Date.parse(reservation.timeLimit));
 
 /**
  * The balances of an agency's other live (held or confirmed) reservations, in cents, as the
@@ -493,34 +530,59 @@ const otherBalancesCents = async (tx: Queryable, agencyId: number, id: number): 
   return rows.map((row) => dueCentsOf(row) - paidCents(payments.get(row.id) ?? []));
 };
 
+/** What confirming a reservation reads of its money, loaded under its lock (decision 065). */
+export interface ConfirmationFacts {
+  readonly policy: MoneyPolicyView;
+  readonly payments: ReadonlyArray<CountedPayment>;
+  /** The agency's credit limit in cents; null for a direct client. */
+  readonly creditCents: number | null;
+  /** The balances of the agency's other live reservations, in cents (none for a direct client). */
+  readonly otherBalancesCents: ReadonlyArray<number>;
+}
+
 /**
  * A confirmation as the machine judges it (decision 065): the event, storing the terms in force
- * today and a reason when one is given, and the raw facts loaded under the reservation's lock (its
- * due and payments, the policy, the agency's credit and other balances, who asks).
+ * today and a reason when one is given, and the raw facts (its due and payments, the policy, the
+ * agency's credit and other balances, who asks).
  */
-const confirmation = async (tx: Queryable, id: ReservationId, caller: Caller, reason: string | undefined) => {
-  const { reservation } = await lockReservation(tx, id, caller.session);
+export const confirmationOf = (
+  reservation: Pick<StoredReservation, "agencyId" | "price" | "type" | "startDate" | "timeLimit">,
+  loaded: ConfirmationFacts,
+  caller: Pick<Caller, "session" | "now">,
+  reason: string | undefined,
+) => {
   const clock = caller.now.getTime();
-  const policy = await readMoneyPolicy(tx);
-  const agencyId = reservation.agencyId;
   const given = reason?.trim() ?? "";
   const money: ConfirmFacts = {
     dueCents: dueCentsOf(reservation),
-    payments: await countedPayments(tx, id),
-    policy,
+    payments: loaded.payments,
+    policy: loaded.policy,
     type: reservation.type,
     startDate: reservation.startDate,
-    creditCents: agencyId === null ? null : await agencyCreditCents(tx, agencyId),
-    otherBalancesCents: agencyId === null ? [] : await otherBalancesCents(tx, agencyId, id),
+    creditCents: loaded.creditCents,
+    otherBalancesCents: loaded.otherBalancesCents,
     role: caller.session.role,
   };
   const event = {
     type: "reservation.confirm",
-    terms: { ...policyTerms(policy), confirmedOn: ecuadorDay(clock) },
+    terms: { ...policyTerms(loaded.policy), confirmedOn: ecuadorDay(clock) },
     ...(given === "" ? {} : { reason: given }),
   } as const;
   const facts = { clock, currentTimeLimit: timeLimitOf(reservation), fieldProblem: given === "" ? null : reasonProblem(given), money } satisfies Partial<ReservationFacts>;
-  return { reservation, event, facts };
+  return { event, facts };
+};
+
+/** A confirmation's event and facts, its money loaded under the reservation's lock. */
+const confirmation = async (tx: Queryable, id: ReservationId, caller: Caller, reason: string | undefined) => {
+  const { reservation } = await lockReservation(tx, id, caller.session);
+  const agencyId = reservation.agencyId;
+  const loaded: ConfirmationFacts = {
+    policy: await readMoneyPolicy(tx),
+    payments: await countedPayments(tx, id),
+    creditCents: agencyId === null ? null : await agencyCreditCents(tx, agencyId),
+    otherBalancesCents: agencyId === null ? [] : await otherBalancesCents(tx, agencyId, id),
+  };
+  return { reservation, ...confirmationOf(reservation, loaded, caller, reason) };
 };
 
 /** Sells a held reservation once paid for: its deposit, its agency's credit or an admin's reason. */
@@ -672,6 +734,41 @@ export const cancelLiveReservations = async (tx: Queryable, cruiseId: number, re
 
 const WaitingRow = Schema.Struct({ reservation_id: Schema.Int, cabin_id: Schema.Int, gender_id: Schema.Int, charter: Schema.Boolean });
 
+/** A waiting space of a departure, as promoting reads it. */
+export type WaitingSpace = typeof WaitingRow.Type;
+
+/**
+ * A waiting reservation's promotion with the departure's live spaces as they stand (its own
+ * waiting spaces asked again, with a fresh time limit), or null while its berths do not fit.
+ */
+export const promotionOf = (
+  reservationId: number,
+  own: ReadonlyArray<WaitingSpace>,
+  departure: DepartureRow,
+  berths: { readonly cabins: ReadonlyArray<BerthCabin>; readonly children: ReadonlySet<number>; readonly live: ReadonlyArray<LiveSpace> },
+  caller: Pick<Caller, "now" | "policy">,
+) => {
+  const request: BerthRequest = {
+    reservationId,
+    charter: own.some((space) => space.charter),
+    cabins: [...new Set(own.map((space) => space.cabin_id))].map((cabinId) => ({
+      cabinId,
+      spaces: own.filter((space) => space.cabin_id === cabinId).map((space) => ({ genderId: space.gender_id })),
+    })),
+  };
+  const event = { type: "reservation.promote", timeLimit: defaultTimeLimit(departure, caller).toISOString() } as const;
+  const facts = {
+    ...noReservationFacts,
+    clock: caller.now.getTime(),
+    departure: departureFacts(departure),
+    cabins: berths.cabins,
+    live: berths.live,
+    childTypes: [...berths.children],
+    request,
+  };
+  return judge(reservationMachine, "waiting", event, facts).kind === "accepted" ? { event, facts } : null;
+};
+
 /**
  * Promotes the departure's waiting list, first come first served: each waiting reservation whose
  * spaces now fit holds them, with a fresh time limit. Runs in the transaction that freed berths.
@@ -689,20 +786,11 @@ export const promoteWaiting = async (tx: Queryable, departure: DepartureRow, cal
   let promoted = 0;
   for (const reservationId of [...new Set(waiting.map((space) => space.reservation_id))]) {
     const own = waiting.filter((space) => space.reservation_id === reservationId);
-    const request: BerthRequest = {
-      reservationId,
-      charter: own.some((space) => space.charter),
-      cabins: [...new Set(own.map((space) => space.cabin_id))].map((cabinId) => ({
-        cabinId,
-        spaces: own.filter((space) => space.cabin_id === cabinId).map((space) => ({ genderId: space.gender_id })),
-      })),
-    };
     const live = (await liveSpacesOf(tx, departure.id)).map(toLive);
-    const promotion = { type: "reservation.promote", timeLimit: defaultTimeLimit(departure, caller).toISOString() } as const;
-    const facts = { ...noReservationFacts, clock: caller.now.getTime(), departure: departureFacts(departure), cabins, live, childTypes: [...children], request };
     // berths that do not fit it yet: it keeps waiting, and the next in line is tried
-    if (judge(reservationMachine, "waiting", promotion, facts).kind !== "accepted") continue;
-    await decideReservation(tx, reservationId, promotion, { actorId: null, occurredAt: caller.now }, facts);
+    const promotion = promotionOf(reservationId, own, departure, { cabins, children, live }, caller);
+    if (promotion === null) continue;
+    await decideReservation(tx, reservationId, promotion.event, { actorId: null, occurredAt: caller.now }, promotion.facts);
     promoted += 1;
   }
   return promoted;
@@ -773,7 +861,7 @@ export const remindDue = async (
   const due = await queryRows(
     db,
     DueRow,
-    "select id, cruise_id from reservations where status = 'reserved' and not reminded and time_limit > $1 and time_limit <= $2 order by time_limit limit 100",
+    "select id, cruise_id from reservations where status = 'reserved' and not reminded and time_limit > $1 and time_limit <= $2 order by time_limit, id limit 100",
     [now, within],
   );
   const reminders: Reminder[] = [];
