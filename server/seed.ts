@@ -4,6 +4,8 @@ import { seedDemoCatalogues } from "./demo/catalogues.ts";
 import { seedDemoCruises } from "./demo/cruises.ts";
 import { seedDemoPassengers } from "./demo/passengers.ts";
 import { seedDemoReservations } from "./demo/reservations.ts";
+import { demoCaller, type SalesDesk } from "./demo/salesDesk.ts";
+import { memoryDesk } from "./demo/salesInMemory.ts";
 import { seedDemoCruiseItineraries, seedDemoFleet } from "./demo/fleet.ts";
 import { seedDemoAgencyUsers, seedDemoReferenceData, seedDemoSales, seedReferenceLists } from "./demo/referenceData.ts";
 import { seedDemoHome } from "./demo/home.ts";
@@ -11,7 +13,8 @@ import { seedDemoItineraries } from "./demo/itineraries.ts";
 import { seedDemoLeads } from "./demo/leads.ts";
 import { seedDemoRates } from "./demo/rates.ts";
 import { seedDemoYachtPages } from "./demo/yachtPages.ts";
-import type { Database } from "./db/database.ts";
+import type { Database, Queryable } from "./db/database.ts";
+import type { Caller } from "./reservations/reservations.ts";
 import { lockTransaction, queryCount } from "./db/rows.ts";
 import type { Env } from "./env.ts";
 import { generateTemporaryPassword, hashPassword } from "./accounts/passwords.ts";
@@ -49,7 +52,20 @@ export interface DemoSize {
 
 export const fullDemo: DemoSize = { departures: 400 };
 
-export const seed = async (db: Database, settings: SeedSettings, log: FastifyBaseLogger, now: Date, size: DemoSize = fullDemo): Promise<void> => {
+/**
+ * Where the demo sells: in memory, its events and rows written together (decision 069); a test
+ * compares it with the desk through the commands.
+ */
+export type OpenDesk = (tx: Queryable, caller: Caller) => Promise<SalesDesk>;
+
+export const seed = async (
+  db: Database,
+  settings: SeedSettings,
+  log: FastifyBaseLogger,
+  now: Date,
+  size: DemoSize = fullDemo,
+  openDesk: OpenDesk = memoryDesk,
+): Promise<void> => {
   const adminEmail = settings.ADMIN_EMAIL?.trim().toLowerCase() ?? DEFAULT_ADMIN_EMAIL;
   const withDemo = settings.SEED_DEMO && db.kind === "pglite";
   const temporaryPassword = settings.ADMIN_PASSWORD === undefined ? generateTemporaryPassword() : null;
@@ -94,10 +110,15 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
     if (withDemo) await seedDemoCruises(tx, options);
     // after the fleet, its itineraries, the agencies and the flights: the rates name them
     if (withDemo) await seedDemoRates(tx, options, now);
-    // after the departures, the rates and the sales staff: reservations are priced and made by them
-    if (withDemo) await seedDemoReservations(tx, now, size.departures);
-    // after the reservations: their spaces get passengers, and those flights
-    if (withDemo) await seedDemoPassengers(tx, now);
+    // after the departures, the rates and the sales staff: reservations are priced and made by them,
+    // then their spaces get passengers, and those flights; decided in memory, written together
+    const seller = withDemo ? await demoCaller(tx, now) : null;
+    if (seller !== null) {
+      const desk = await openDesk(tx, seller);
+      await seedDemoReservations(tx, desk, size.departures);
+      await seedDemoPassengers(tx, desk);
+      await desk.close();
+    }
     // After the catalogues: the demo destinations include their items.
     if (withDemo) await seedDemoItineraries(tx, options);
     // After the destinations: the home page recommends some of them.
