@@ -2,12 +2,13 @@
  * Bundles the server into build/server/main.js (and its workers: the documents' fileWorker.js and
  * the passenger sheets' sheetWorker.js), plain JavaScript with its packages left in
  * node_modules, and copies the migrations beside it (server/db/migrate.ts finds them next to
- * itself). Production runs this bundle: a TypeScript loader in the server process costs about
+ * itself), with an empty database at their schema (server/db/emptyDatabase.ts). Production runs this bundle: a TypeScript loader in the server process costs about
  * 100 MB of resident memory (docs/decisions/015).
  */
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build, type Plugin } from "esbuild";
+import { dumpEmptyDatabase, emptyDatabaseName } from "../server/db/emptyDatabase.ts";
 
 export const serverBuildDir = (root: string): string => join(root, "build", "server");
 
@@ -53,6 +54,8 @@ export const buildServer = async (root: string): Promise<void> => {
     plugins: [effectNamespaces],
   });
   cpSync(join(root, "server", "db", "migrations"), join(outDir, "migrations"), { recursive: true });
+  // a first start loads it instead of running initdb and the migrations (decision 069)
+  writeFileSync(join(outDir, emptyDatabaseName()), Buffer.from(await (await dumpEmptyDatabase("gzip")).arrayBuffer()));
 };
 
 if (import.meta.url === `file://${process.argv[1]}`) {
