@@ -5,10 +5,10 @@
  * itself), with an empty database at their schema (server/db/emptyDatabase.ts). Production runs this bundle: a TypeScript loader in the server process costs about
  * 100 MB of resident memory (docs/decisions/015).
  */
-import { cpSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { build, type Plugin } from "esbuild";
-import { dumpEmptyDatabase, emptyDatabaseName } from "../server/db/emptyDatabase.ts";
+import { emptyDatabaseName, makeEmptyDatabase } from "../server/db/emptyDatabase.ts";
 
 export const serverBuildDir = (root: string): string => join(root, "build", "server");
 
@@ -54,8 +54,8 @@ export const buildServer = async (root: string): Promise<void> => {
     plugins: [effectNamespaces],
   });
   cpSync(join(root, "server", "db", "migrations"), join(outDir, "migrations"), { recursive: true });
-  // a first start loads it instead of running initdb and the migrations (decision 069)
-  writeFileSync(join(outDir, emptyDatabaseName()), Buffer.from(await (await dumpEmptyDatabase("gzip")).arrayBuffer()));
+  // a first start copies it instead of running initdb and the migrations (decision 069)
+  await makeEmptyDatabase(join(outDir, emptyDatabaseName()));
 };
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -11,7 +11,7 @@ import { dumpEmptyDatabase } from "../../server/db/emptyDatabase.ts";
 import "./template.ts";
 
 export default async function setup(project: TestProject) {
-  const dump = await dumpEmptyDatabase("none");
+  const dump = await dumpEmptyDatabase();
   const dumpPath = join(tmpdir(), `backoffice-template-${process.pid}-${Date.now()}.tar`);
   await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
   project.provide("templateDatabase", { kind: "pglite", dumpPath });
