@@ -69,10 +69,6 @@ export const seed = async (
   const adminEmail = settings.ADMIN_EMAIL?.trim().toLowerCase() ?? DEFAULT_ADMIN_EMAIL;
   const withDemo = settings.SEED_DEMO && db.kind === "pglite";
   const temporaryPassword = settings.ADMIN_PASSWORD === undefined ? generateTemporaryPassword() : null;
-  const adminHash = await hashPassword(settings.ADMIN_PASSWORD ?? temporaryPassword ?? "");
-  // one hash for every demo user: they share the demo password
-  const demoHash = withDemo ? await hashPassword(settings.DEMO_PASSWORD) : null;
-  const demo = demoHash === null ? [] : demoStaff.map((staff) => ({ ...staff, passwordHash: demoHash }));
   const options = { actorId: null, occurredAt: now };
   // On every start, before the demo that points at them: the reference lists of a catalogue that
   // never held an item.
@@ -83,6 +79,11 @@ export const seed = async (
   const seeded = await db.transaction(async (tx) => {
     await lockTransaction(tx, SEED_LOCK);
     if ((await queryCount(tx, "select count(*)::int as count from users")) > 0) return false;
+    // hashed only for a database without users: an Argon2 hash is slow by design, and a restart needs none
+    const adminHash = await hashPassword(settings.ADMIN_PASSWORD ?? temporaryPassword ?? "");
+    // one hash for every demo user: they share the demo password
+    const demoHash = withDemo ? await hashPassword(settings.DEMO_PASSWORD) : null;
+    const demo = demoHash === null ? [] : demoStaff.map((staff) => ({ ...staff, passwordHash: demoHash }));
     const adminId = await createUser(
       tx,
       {
