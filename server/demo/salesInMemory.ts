@@ -7,8 +7,8 @@
  * judgeDraft, assignmentFactsOf, flightBookingOf); what those facts read of the sales (live spaces,
  * payments, balances, passengers) is kept here as the commands decide, and the catalogues and
  * departures, which the sales do not change, are read from the transaction (remembered).
- * `close` writes the events and the rows their projections would write, a table at a time, and
- * sets the id sequences past them. tests/server/demoSales.test.ts holds this desk to the command
+ * `close` appends the events and writes the rows their projections would write, a table at a time,
+ * and sets the rows' id sequences past them. tests/server/demoSales.test.ts holds this desk to the command
  * desk: the same events, the same rows, and the rows a rebuild gives from those events.
  */
 import { Schema } from "effect";
@@ -31,6 +31,7 @@ import { listItems } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
 import { execute, nextId, queryCount, queryRows } from "../db/rows.ts";
 import type { RecordType } from "../events/command.ts";
+import { appendEvents } from "../events/store.ts";
 import { insertRows, MAX_RUN } from "../events/projection.ts";
 import { agencyCreditCents, dueCentsOf, priceCents, readMoneyPolicy } from "../money/facts.ts";
 import { paymentReceivedOf } from "../money/money.ts";
@@ -128,20 +129,19 @@ interface Leg {
 
 /** An event as the store keeps it, in the order decided. */
 interface Decided {
-  readonly id: number;
   readonly stream: string;
   readonly streamId: string;
   readonly version: number;
   readonly type: string;
-  readonly data: unknown;
+  readonly data: Readonly<Record<string, unknown>>;
   readonly actorId: number | null;
 }
 
 const CruiseDays = Schema.Struct({ id: Schema.Int, yacht_id: Schema.Int, status: Schema.String, start_date: Schema.String, end_date: Schema.String });
 const SpaceTypeRow = Schema.Struct({ id: Schema.Int, sex: Schema.String, child: Schema.Boolean });
 
-/** The tables the desk writes, each keyed by a serial id whose sequence it numbers from. */
-const numbered = ["events", "reservations", "spaces", "payments", "passengers", "passenger_flights"] as const;
+/** The tables whose rows the desk numbers from their sequences (the events are numbered as they are appended). */
+const numbered = ["reservations", "spaces", "payments", "passengers", "passenger_flights"] as const;
 type Numbered = (typeof numbered)[number];
 
 /** A space's state after a space event, each state once (the projection's moveSpaces). */
@@ -213,7 +213,7 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
     if (verdict.kind === "notAllowed") throw new ApiError(409, messages.notAllowedNow);
     const { type, facts: _decidedWith, ...data } = event;
     const after = { status: verdict.status, version: (current?.version ?? 0) + 1 };
-    decided.push({ id: take("events"), stream: record.stream, streamId, version: after.version, type, data, actorId: actor });
+    decided.push({ stream: record.stream, streamId, version: after.version, type, data, actorId: actor });
     streams.set(key, after);
     return after;
   };
@@ -560,10 +560,9 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
       legs.push({ id: legId, passengerId: passenger.id, cruiseId: event.cruiseId, reservationId: event.reservationId, direction: event.direction, flightId: event.flightId, date: event.date, time: event.time, line: event.line });
     },
     close: async () => {
-      await write(
-        "events",
-        "id, stream, stream_id, version, type, data, actor_id, occurred_at",
-        decided.map((event) => [event.id, event.stream, event.streamId, event.version, event.type, event.data, event.actorId, at]),
+      await appendEvents(
+        tx,
+        decided.map((event) => ({ ...event, occurredAt: now })),
       );
       await write(
         "reservations",

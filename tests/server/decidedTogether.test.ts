@@ -1,17 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
+import { createItem, createListItems } from "../../server/catalogues/items.ts";
+import { referenceLists, seedReferenceLists } from "../../server/demo/referenceData.ts";
 import { commandDesk } from "../../server/demo/salesDesk.ts";
 import { createLogger } from "../../server/log.ts";
 import { rebuildProjections } from "../../server/rebuild.ts";
 import { seed } from "../../server/seed.ts";
 import { testEnv } from "../api/support.ts";
 import { openTestDatabase, resetDatabase } from "../setup/database.ts";
+import { languages } from "../../src/records/referenceData.ts";
+import { messages } from "../../src/api/messages.ts";
 
 /**
- * Decision 069: a first start decides the demo's sales in memory and writes their events and rows
- * together. They must be what the server's commands would have made: the same events (ids,
- * versions, data, actors) and the same rows in every table, with the same sequences; and the rows
- * must be what the projections make of those events, which a rebuild replays.
+ * Decision 069: a first start decides the demo's sales and the reference lists with their machines
+ * and writes their events and rows together. They must be what the server's commands would have
+ * made: the same events (ids, versions, data, actors) and the same rows in every table, with the
+ * same sequences; and the rows must be what the projections make of those events, which a rebuild
+ * replays.
  */
 const instants = ["2030-03-01T15:00:00Z", "2026-12-31T23:30:00Z"];
 
@@ -74,4 +79,27 @@ describe("the demo's sales decided in memory", () => {
     await rebuildProjections(db);
     expect(await contents()).toEqual(inMemory);
   }, 120_000);
+});
+
+describe("the reference lists decided together", () => {
+  const options = { actorId: null, occurredAt: new Date("2030-03-01T15:00:00Z") };
+
+  it("are the events and rows of their items created one by one", async () => {
+    await resetDatabase(db);
+    await db.transaction(async (tx) => {
+      for (const { catalogue, items } of referenceLists) for (const item of items()) await createItem(tx, catalogue, { ...item, active: true }, options);
+    });
+    const oneByOne = await contents();
+    await resetDatabase(db);
+    await db.transaction((tx) => seedReferenceLists(tx, options));
+    expect(await contents()).toEqual(oneByOne);
+    expect(oneByOne.countries).not.toMatch(/^0 rows/);
+  });
+
+  it("refuse a name taken by an item decided before, writing nothing", async () => {
+    await resetDatabase(db);
+    const twice = [{ name: "Español", initials: "ESP" }, { name: "español ", initials: "ES2" }];
+    await expect(db.transaction((tx) => createListItems(tx, languages, twice, options))).rejects.toMatchObject({ status: 409, message: messages.nameInUse });
+    expect((await contents()).languages).toMatch(/^0 rows/);
+  });
 });
