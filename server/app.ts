@@ -33,7 +33,7 @@ import { registerMoneyRoutes } from "./money/routes.ts";
 import { registerQuoteRoutes } from "./rates/quote.ts";
 import { registerReportRoutes } from "./reports/routes.ts";
 import { multipartOptions } from "./http/multipart.ts";
-import { registerOpenApi } from "./http/openapi.ts";
+import { builtOpenApiDocument, registerOpenApi } from "./http/openapi.ts";
 import { isClientRoute, registerPanel, sendIndex } from "./http/panel.ts";
 import { registerUploadRoutes } from "./uploads/routes.ts";
 import { registerUserRoutes } from "./accounts/userRoutes.ts";
@@ -173,7 +173,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerChangeRoutes(app, { db: deps.db, now, feed });
   registerHomeRoutes(app, { db: deps.db, now });
   registerYachtPageRoutes(app, { db: deps.db, now, catalogues: served });
-  await registerOpenApi(app, endpointsWith(served));
+  await registerOpenApi(app, endpointsWith(served), served === catalogues ? builtOpenApiDocument() : null);
 
   const servesPanel = await registerPanel(app, deps.distDir ?? "dist");
   app.setNotFoundHandler((request, reply) => {
