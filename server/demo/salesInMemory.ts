@@ -13,7 +13,7 @@
  */
 import { Schema } from "effect";
 import { ApiError } from "../../src/api/errors.ts";
-import { PassengerId } from "../../src/api/ids.ts";
+import { PassengerId, ReservationId, SpaceId } from "../../src/api/ids.ts";
 import type { Account, MoneyPolicy, MoneyPolicyView } from "../../src/api/money.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { Passenger } from "../../src/api/passengers.ts";
@@ -40,6 +40,7 @@ import { assignmentFactsOf, flightBookingOf, judgeDraft } from "../passengers/pa
 import { passengerColumns, passengerRecord } from "../passengers/projection.ts";
 import { pricingFacts, airTicketFares } from "../rates/quote.ts";
 import {
+  type Bookings,
   type Caller,
   cabinsOf,
   commandOptions,
@@ -240,41 +241,35 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
       .filter((leg) => leg.reservationId === sale.id && sale.seats.some((seat) => seat.passengerId === leg.passengerId && seat.status !== "canceled"))
       .reduce((sum, leg) => sum + centsOfDollars(leg.line?.total ?? 0), 0) / 100;
   /** The reservation as the commands read it (findReservation): its bookings by cabin, its price with its flights. */
-  const stored = (sale: Sale): Pick<StoredReservation, "id" | "agencyId" | "price" | "type" | "startDate" | "timeLimit" | "state" | "bookings" | "spaces"> => {
-    const cabinIds = [...new Set(sale.seats.map((seat) => seat.cabinId))];
-    return {
-      id: sale.id as StoredReservation["id"],
-      agencyId: sale.agencyId,
-      price: priceWithFlights(sale.price, flightsTotal(sale)),
-      type: sale.type,
-      startDate: departureOf(sale.cruiseId).start_date,
-      timeLimit: sale.timeLimit === null ? null : new Date(sale.timeLimit).toISOString(),
-      state: sale.status as ReservationState,
-      spaces: sale.seats.filter((seat) => seat.status !== "canceled").length,
-      bookings: cabinIds.map((cabinId) => ({
-        cabinId,
-        cabinName: "",
-        spaces: sale.seats
-          .filter((seat) => seat.cabinId === cabinId)
-          .map((seat) => ({
-            id: seat.id as StoredReservation["bookings"][number]["spaces"][number]["id"],
-            cabinId,
-            genderId: seat.genderId,
-            genderName: "",
-            state: seat.status as ReservationState,
-            passengerId: seat.passengerId,
-            passengerName: null,
-            cancelReason: seat.cancelReason,
-          })),
-      })),
-    };
-  };
+  const stored = (sale: Sale): Pick<StoredReservation, "id" | "agencyId" | "price" | "type" | "startDate" | "timeLimit" | "state" | "spaces"> & Bookings => ({
+    id: ReservationId.make(sale.id),
+    agencyId: sale.agencyId,
+    price: priceWithFlights(sale.price, flightsTotal(sale)),
+    type: sale.type,
+    startDate: departureOf(sale.cruiseId).start_date,
+    timeLimit: sale.timeLimit === null ? null : new Date(sale.timeLimit).toISOString(),
+    state: sale.status as ReservationState,
+    spaces: sale.seats.filter((seat) => seat.status !== "canceled").length,
+    bookings: [...new Set(sale.seats.map((seat) => seat.cabinId))].map((cabinId) => ({
+      cabinId,
+      spaces: sale.seats
+        .filter((seat) => seat.cabinId === cabinId)
+        .map((seat) => ({ id: SpaceId.make(seat.id), genderId: seat.genderId, state: seat.status as ReservationState, passengerId: seat.passengerId })),
+    })),
+  });
   const paymentsOf = (id: number): ReadonlyArray<CountedPayment> => paymentsBySale.get(id) ?? [];
 
+  /** Where the space machine takes a space (nextStatus): a pure answer, worked out once for each state and event. */
+  const spaceAfter = new Map<string, string | null>();
+  const nextSpaceStatus = (from: string, event: SpaceEvent): string | null => {
+    const key = `${from} ${JSON.stringify(event)}`;
+    if (!spaceAfter.has(key)) spaceAfter.set(key, nextStatus(spaceMachine, from, event));
+    return spaceAfter.get(key) ?? null;
+  };
   /** moveSpaces of the reservations' projection: each state once, in turn, to where the space machine takes it. */
   const moveSeats = (sale: Sale, event: SpaceEvent, reason: string | null, spaceId: number | null = null): void => {
     for (const from of spaceStates) {
-      const to = nextStatus(spaceMachine, from, event);
+      const to = nextSpaceStatus(from, event);
       if (to === null) continue;
       for (const seat of sale.seats) {
         if (seat.status !== from || (spaceId !== null && seat.id !== spaceId)) continue;
@@ -369,6 +364,7 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
   const write = async (table: string, columns: string, rows: ReadonlyArray<ReadonlyArray<unknown>>): Promise<void> => {
     for (let start = 0; start < rows.length; start += MAX_RUN) await insertRows(tx, table, columns, rows.slice(start, start + MAX_RUN));
   };
+  // every event the desk decides happens at `now`: so are its rows created and last updated
   const at = now.toISOString();
 
   return {
@@ -397,7 +393,7 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
       const spaces = draft.cabins.flatMap(({ cabinId, spaces: asked }) => asked.map(({ genderId }) => ({ id: take("spaces"), cabinId, genderId })));
       const { event, facts } = openingOf({ draft, departure, cabins, types, fieldProblem, live, loaded, id, spaces }, caller);
       const after = decide(reservationRecord, String(id), event, actorId, { ...noReservationFacts, ...facts });
-      const seatStatus = nextStatus(spaceMachine, "available", { type: event.type === "reservation.hold" ? "space.hold" : "space.wait" }) ?? "";
+      const seatStatus = nextSpaceStatus("available", { type: event.type === "reservation.hold" ? "space.hold" : "space.wait" }) ?? "";
       const sale: Sale = {
         id,
         code: event.code,

@@ -169,14 +169,22 @@ const isLiveAgency = async (db: Queryable, agencyId: number): Promise<boolean> =
   );
 
 /** The departure as the reservation machine reads it: its first day and whether it is still scheduled. */
-export const departureFacts = (departure: DepartureRow) => ({ startDate: departure.start_date, scheduled: departure.status === "scheduled" });
+const departureFacts = (departure: DepartureRow) => ({ startDate: departure.start_date, scheduled: departure.status === "scheduled" });
 
 /** The kinds of rate of an agency's own (contract, Ikarus) among the rates loaded for a departure. */
 const agencyRateKinds = (facts: PricingFacts | null, agencyId: number | null) =>
   agencyId === null || facts === null ? [] : facts.rates.filter((rate) => rate.agency === agencyId).map((rate) => rate.kind);
 
+/** A reservation's bookings as ownSpaces reads them: by cabin, each space's id, type, state and passenger. */
+export interface Bookings {
+  readonly bookings: ReadonlyArray<{
+    readonly cabinId: number;
+    readonly spaces: ReadonlyArray<Pick<StoredReservation["bookings"][number]["spaces"][number], "id" | "genderId" | "state" | "passengerId">>;
+  }>;
+}
+
 /** A reservation's own live spaces. */
-export const ownSpaces = (reservation: Pick<StoredReservation, "bookings">): ReadonlyArray<OwnSpace> =>
+export const ownSpaces = (reservation: Bookings): ReadonlyArray<OwnSpace> =>
   reservation.bookings.flatMap(({ cabinId, spaces }) =>
     spaces.filter((space) => space.state !== "canceled").map((space) => ({ id: space.id, cabinId, genderId: space.genderId, passengerId: space.passengerId })),
   );
@@ -373,7 +381,7 @@ export const readReservation = async (db: Queryable, id: ReservationId, caller: 
 };
 
 /** The time limit a hold gets when none is asked: the latest the policy allows. */
-export const defaultTimeLimit = (departure: DepartureRow, caller: Pick<Caller, "now" | "policy">): Date =>
+const defaultTimeLimit = (departure: DepartureRow, caller: Pick<Caller, "now" | "policy">): Date =>
   new Date(latestTimeLimit(caller.now.getTime(), departureMoment(departure.start_date), caller.policy));
 
 /** The spaces a draft's cabins ask for, each with the id it will be stored under (one statement for them all). */
@@ -513,7 +521,7 @@ export const lockReservation = async (tx: Queryable, id: number, session: Sessio
 };
 
 /** The reservation's time limit as an instant, null while it has none. */
-export const timeLimitOf = (reservation: Pick<StoredReservation, "timeLimit">): number | null => (reservation.timeLimit === null ? null : Date.parse(reservation.timeLimit));
+const timeLimitOf = (reservation: Pick<StoredReservation, "timeLimit">): number | null => (reservation.timeLimit === null ? null : Date.parse(reservation.timeLimit));
 
 /**
  * The balances of an agency's other live (held or confirmed) reservations, in cents, as the
