@@ -39,32 +39,33 @@ export type SeedSettings = Pick<
   "ADMIN_EMAIL" | "ADMIN_PASSWORD" | "SEED_DEMO" | "DEMO_PASSWORD" | "TEMP_PASSWORD_HOURS"
 >;
 
+/** Where the demo sells: in memory, its events and rows written together (decision 069). */
+export type OpenDesk = (tx: Queryable, caller: Caller) => Promise<SalesDesk>;
+
+/**
+ * How the demo is made: how many of the next departures it sells (every one it makes by default;
+ * fewer to try many first starts quickly) and where it sells (`openDesk`, in memory by default: a
+ * test compares it with the desk through the commands).
+ */
+export interface DemoOptions {
+  readonly departures: number;
+  readonly openDesk?: OpenDesk;
+}
+
+export const fullDemo: DemoOptions = { departures: 400 };
+
 /**
  * Every start: loads the reference lists (countries, languages ...) into catalogues that never
  * held an item. First start on a database without users: creates the first admin and, on an
  * embedded database, the demo staff, catalogue items and fleet reference data. Everything goes
  * through the event store. The first admin and the demo are never created twice.
  */
-/** How many of the next departures the demo sells: every one it makes by default; fewer to try many first starts quickly. */
-export interface DemoSize {
-  readonly departures: number;
-}
-
-export const fullDemo: DemoSize = { departures: 400 };
-
-/**
- * Where the demo sells: in memory, its events and rows written together (decision 069); a test
- * compares it with the desk through the commands.
- */
-export type OpenDesk = (tx: Queryable, caller: Caller) => Promise<SalesDesk>;
-
 export const seed = async (
   db: Database,
   settings: SeedSettings,
   log: FastifyBaseLogger,
   now: Date,
-  size: DemoSize = fullDemo,
-  openDesk: OpenDesk = memoryDesk,
+  demoOptions: DemoOptions = fullDemo,
 ): Promise<void> => {
   const adminEmail = settings.ADMIN_EMAIL?.trim().toLowerCase() ?? DEFAULT_ADMIN_EMAIL;
   const withDemo = settings.SEED_DEMO && db.kind === "pglite";
@@ -115,8 +116,8 @@ export const seed = async (
     // then their spaces get passengers, and those flights; decided in memory, written together
     const seller = withDemo ? await demoCaller(tx, now) : null;
     if (seller !== null) {
-      const desk = await openDesk(tx, seller);
-      await seedDemoReservations(tx, desk, size.departures);
+      const desk = await (demoOptions.openDesk ?? memoryDesk)(tx, seller);
+      await seedDemoReservations(tx, desk, demoOptions.departures);
       await seedDemoPassengers(tx, desk);
       await desk.close();
     }

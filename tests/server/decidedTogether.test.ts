@@ -55,14 +55,10 @@ const contents = async (): Promise<Record<string, string>> => {
 };
 
 const seedAt = (now: Date, throughCommands: boolean) =>
-  seed(
-    db,
-    testEnv({ SEED_DEMO: "true", ADMIN_PASSWORD: "Boss1234" }),
-    createLogger("silent", () => undefined),
-    now,
-    { departures: DEPARTURES },
-    ...(throughCommands ? [async (...[tx, caller]: Parameters<typeof commandDesk>) => commandDesk(tx, caller)] : []),
-  );
+  seed(db, testEnv({ SEED_DEMO: "true", ADMIN_PASSWORD: "Boss1234" }), createLogger("silent", () => undefined), now, {
+    departures: DEPARTURES,
+    ...(throughCommands ? { openDesk: async (tx, caller) => commandDesk(tx, caller) } : {}),
+  });
 
 describe("the demo's sales decided in memory", () => {
   it.each(instants)("are the events and rows the commands make, and a rebuild gives them again (%s)", async (at) => {
