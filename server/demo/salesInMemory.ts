@@ -1,15 +1,16 @@
 /**
  * The demo's sales decided in memory (decision 069). A first start sells about 600 reservations,
  * their payments and 600 passengers; through the commands each is a dozen statements, most of them
- * reading back what the previous command wrote, which was three quarters of a first start. Here
+ * reading back what the previous command wrote, which was 60 % of a first start's seeding. Here
  * every command is still judged by its record's machine with the facts the command loads, built by
  * the commands' own functions (openingOf, confirmationOf, promotionOf, paymentReceivedOf,
  * judgeDraft, assignmentFactsOf, flightBookingOf); what those facts read of the sales (live spaces,
  * payments, balances, passengers) is kept here as the commands decide, and the catalogues and
  * departures, which the sales do not change, are read from the transaction (remembered).
  * `close` appends the events and writes the rows their projections would write, a table at a time,
- * and sets the rows' id sequences past them. tests/server/decidedTogether.test.ts holds this desk to the command
- * desk: the same events, the same rows, and the rows a rebuild gives from those events.
+ * and sets the rows' id sequences past them. tests/server/decidedTogether.test.ts holds this desk
+ * to the command desk: the same events, the same rows, and the rows a rebuild gives from those
+ * events.
  */
 import { Schema } from "effect";
 import { ApiError } from "../../src/api/errors.ts";
