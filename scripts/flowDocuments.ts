@@ -1,5 +1,5 @@
-import { flowModel, toMermaid } from "../src/machines/flowModel.ts";
-import { flowPaths } from "../src/machines/generatedPaths.ts";
+import { flowModel, toMermaid } from "../src/machines/flows/flowModel.ts";
+import { flowPaths } from "../src/machines/shared/generatedPaths.ts";
 import { loadMachineFixtures } from "./machineFixtures.ts";
 
 /** Functions (inline params, context factories) are code, not configuration: the editor gets names. */

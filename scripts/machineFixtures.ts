@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { MachineFixtures } from "../src/machines/fixtures.ts";
+import type { MachineFixtures } from "../src/machines/shared/fixtures.ts";
 
 const root = join(import.meta.dirname, "..");
 const machinesDirectory = join(root, "src", "machines");
@@ -26,7 +26,7 @@ export const machineFiles = (): string[] => filesEndingWith(MACHINE);
 /** Every `*.fixtures.ts` under src/machines: each must stand beside its machine. */
 const fixturesFiles = (): string[] => filesEndingWith(FIXTURES);
 
-/** `src/machines/login.machine.ts` -> `src/machines/login.fixtures.ts`. */
+/** `src/machines/session/login.machine.ts` -> `src/machines/session/login.fixtures.ts`. */
 export const fixturesFileOf = (machineFile: string): string =>
   `${machineFile.slice(0, -MACHINE.length)}${FIXTURES}`;
 
@@ -43,14 +43,14 @@ const isFixtures = (value: unknown): value is MachineFixtures =>
 
 export interface LoadedFixtures {
   /** Every fixture entry found, in the order of the machine files. */
-  readonly entries: ReadonlyArray<MachineFixtures & { readonly fixturesFile: string }>;
+  readonly entries: ReadonlyArray<MachineFixtures & { readonly file: string; readonly fixturesFile: string }>;
   /** What is wrong, one line per file: a machine without fixtures, fixtures without a machine... */
   readonly problems: ReadonlyArray<string>;
 }
 
 /** Imports the fixtures beside every machine file. */
 export const loadMachineFixtures = async (): Promise<LoadedFixtures> => {
-  const entries: Array<MachineFixtures & { readonly fixturesFile: string }> = [];
+  const entries: Array<MachineFixtures & { readonly file: string; readonly fixturesFile: string }> = [];
   const problems: string[] = [];
   for (const machineFile of machineFiles()) {
     const fixturesFile = fixturesFileOf(machineFile);
@@ -71,10 +71,11 @@ export const loadMachineFixtures = async (): Promise<LoadedFixtures> => {
       continue;
     }
     for (const fixtures of exported) {
-      if (fixtures.file !== machineFile) {
-        problems.push(`${fixturesFile}: fixtures "${fixtures.id}" name ${fixtures.file}, not ${machineFile}`);
+      const file = fixtures.file ?? machineFile;
+      if (file !== machineFile) {
+        problems.push(`${fixturesFile}: fixtures "${fixtures.id}" name ${file}, not ${machineFile}`);
       }
-      entries.push({ ...fixtures, fixturesFile });
+      entries.push({ ...fixtures, file, fixturesFile });
     }
   }
   const machines = new Set(machineFiles());

@@ -1,4 +1,9 @@
 import { STATUS_CODES } from "node:http";
+import type { RefusedCommand } from "./events/refused.ts";
+import type { Session } from "./http/caller.ts";
+import { keepRefusal } from "./refusals/refusals.ts";
+import { findSession } from "./accounts/sessions.ts";
+import type { ServedCatalogue } from "./catalogues/storage.ts";
 import type { Socket } from "node:net";
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import Fastify, { LogController } from "fastify";
@@ -6,7 +11,6 @@ import fastifyMultipart from "@fastify/multipart";
 import { isApiError } from "../src/api/errors.ts";
 import { API_BASE } from "../src/api/index.ts";
 import { type ErrorAnswer, isMessage, messages } from "../src/api/messages.ts";
-import type { CatalogueDeclaration } from "../src/records/catalogue.ts";
 import { catalogues, endpointsWith } from "../src/records/index.ts";
 import type { Database } from "./db/database.ts";
 import { registerProjections } from "./events/projection.ts";
@@ -18,6 +22,7 @@ import { registerAuthRoutes } from "./accounts/authRoutes.ts";
 import { registerCatalogueRoutes } from "./catalogues/routes.ts";
 import { registerHistoryRoutes } from "./history/routes.ts";
 import { registerHomeRoutes } from "./home/routes.ts";
+import { registerLandingPage } from "./home/landing.ts";
 import { registerCruiseRoutes } from "./cruises/routes.ts";
 import { createDocumentFiles, registerDocumentRoutes } from "./documents/routes.ts";
 import { registerPassengerRoutes } from "./passengers/routes.ts";
@@ -30,8 +35,10 @@ import { registerChangeRoutes } from "./changes/routes.ts";
 import { registerItineraryRoutes } from "./itineraries/routes.ts";
 import { registerLeadRoutes } from "./leads/routes.ts";
 import { registerMoneyRoutes } from "./money/routes.ts";
+import { registerMoneyDocumentRoutes } from "./money/documentRoutes.ts";
 import { registerQuoteRoutes } from "./rates/quote.ts";
 import { registerReportRoutes } from "./reports/routes.ts";
+import { registerRefusalRoutes } from "./refusals/routes.ts";
 import { multipartOptions } from "./http/multipart.ts";
 import { builtOpenApiDocument, registerOpenApi } from "./http/openapi.ts";
 import { isClientRoute, registerPanel, sendIndex } from "./http/panel.ts";
@@ -50,7 +57,7 @@ export interface AppDeps {
   /** Where the built panel is; ./dist by default. Nothing is served when it holds no index.html. */
   readonly distDir?: string;
   /** The simple catalogues to serve: every declaration of src/records unless a test adds its own. */
-  readonly catalogues?: ReadonlyArray<CatalogueDeclaration>;
+  readonly catalogues?: ReadonlyArray<ServedCatalogue>;
   /** How often the live changes are read from the event log while someone listens (ms). */
   readonly changeIntervalMs?: number;
 }
@@ -118,14 +125,17 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
 
   /**
-   * Every refusal is `{"data": <message>}`, a message of src/api/messages.ts and nothing else,
-   * and is never kept by a cache (a 429 or a 498 is about this moment only).
+   * Every refusal is `{"data": <message>}`, a message of src/api/messages.ts and nothing else
+   * (a kept refusal adds `meta.refusalId`, decision 071), and is never kept by a cache (a 429 or
+   * a 498 is about this moment only).
    */
   const refuse = (reply: FastifyReply, status: number, answer: ErrorAnswer) =>
     reply.code(status).header("cache-control", "no-store").send(answer);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (isApiError(error) && isMessage(error.message)) return refuse(reply, error.status, { data: error.message });
+    if (isApiError(error) && isMessage(error.message)) {
+      return refuse(reply, error.status, error.refusalId === null ? { data: error.message } : { data: error.message, meta: { refusalId: error.refusalId } });
+    }
     const status = clientErrorStatus(error);
     // Malformed JSON, a wrong content type, a body too large: the client's fault, told plainly.
     if (status !== null) return refuse(reply, status, { data: status === 404 ? messages.notFound : messages.invalidInput });
@@ -134,6 +144,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     return refuse(reply, 500, { data: messages.serverError });
   });
 
+  app.decorate("findSession", (token: string, at: Date) => findSession(deps.db, token, at));
+  app.decorate("keepRefusal", (refused: RefusedCommand, session: Session, at: Date) => keepRefusal(deps.db, refused, session, at));
   await registerSecurityHeaders(app);
   // Parses nothing by itself: multipart endpoints read their parts (server/http/multipart.ts).
   await app.register(fastifyMultipart, multipartOptions(deps.env.MAX_UPLOAD_MB));
@@ -167,14 +179,17 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerReservationRoutes(app, { db: deps.db, now, policy: holdPolicy(deps.env), berths });
   registerPassengerRoutes(app, { db: deps.db, now, sheets });
   registerMoneyRoutes(app, { db: deps.db, now });
+  registerMoneyDocumentRoutes(app, { db: deps.db, now, files });
   registerDocumentRoutes(app, { db: deps.db, now, files, mailer: deps.mailer });
   registerAvailabilityRoutes(app, { db: deps.db, now, berths });
-  registerReportRoutes(app, { db: deps.db, now });
+  registerReportRoutes(app, { db: deps.db, now, files });
+  registerRefusalRoutes(app, { db: deps.db, now });
   registerChangeRoutes(app, { db: deps.db, now, feed });
   registerHomeRoutes(app, { db: deps.db, now });
   registerYachtPageRoutes(app, { db: deps.db, now, catalogues: served });
   await registerOpenApi(app, endpointsWith(served), served === catalogues ? builtOpenApiDocument() : null);
 
+  await registerLandingPage(app, { db: deps.db, env: deps.env, now, distDir: deps.distDir ?? "dist" });
   const servesPanel = await registerPanel(app, deps.distDir ?? "dist");
   app.setNotFoundHandler((request, reply) => {
     if (servesPanel && !isApiPath(request.url) && isClientRoute(request)) return sendIndex(reply);

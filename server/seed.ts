@@ -14,7 +14,7 @@ import { seedDemoLeads } from "./demo/leads.ts";
 import { seedDemoRates } from "./demo/rates.ts";
 import { seedDemoYachtPages } from "./demo/yachtPages.ts";
 import type { Database, Queryable } from "./db/database.ts";
-import type { Caller } from "./reservations/reservations.ts";
+import type { Caller } from "./reservations/facts.ts";
 import { lockTransaction, queryCount } from "./db/rows.ts";
 import type { Env } from "./env.ts";
 import { generateTemporaryPassword, hashPassword } from "./accounts/passwords.ts";

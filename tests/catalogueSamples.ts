@@ -1,7 +1,8 @@
 import type { Database } from "../server/db/database.ts";
+import { tableOf } from "../server/catalogues/storage.ts";
 import { createItem } from "../server/catalogues/items.ts";
 import type { Detail, DetailValue } from "../src/api/details.ts";
-import type { FieldValues } from "../src/machines/catalogues.ts";
+import type { FieldValues } from "../src/machines/catalogues/catalogues.ts";
 import type { CatalogueDeclaration } from "../src/records/catalogue.ts";
 import { catalogues } from "../src/records/index.ts";
 
@@ -73,7 +74,7 @@ export const referencedItem = async (
   const target = catalogues.find((catalogue) => catalogue.api.resource === resource);
   if (target === undefined) throw new Error(`no catalogue '${resource}'`);
   const [found] = await db.query<{ id: number }>(
-    `select id from ${target.table} where status <> 'deleted' and active and ($1::text is null or details->$1 = $2::jsonb) order by id limit 1`,
+    `select id from ${tableOf(target)} where status <> 'deleted' and active and ($1::text is null or details->$1 = $2::jsonb) order by id limit 1`,
     [within?.detail ?? null, JSON.stringify(within?.value ?? null)],
   );
   if (found !== undefined) return found.id;

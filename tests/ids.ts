@@ -7,4 +7,4 @@ export {
   leadId,
   roleId,
   userId,
-} from "../src/machines/samples.ts";
+} from "../src/machines/shared/samples.ts";

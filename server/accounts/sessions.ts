@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { Schema } from "effect";
-import { RoleName } from "../../src/api/endpoint.ts";
-import { CatalogueItemId, UserId } from "../../src/api/ids.ts";
-import {
-  type SessionCloseReason,
+import type {
+  SessionCloseReason,
   SessionKind,
-  type StaffSessionFacts,
+  StaffSessionFacts,
 } from "../../src/machines/domain/staffSession.machine.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { queryOne, queryRows } from "../db/rows.ts";
@@ -17,18 +15,9 @@ import { generateToken, hashToken } from "./passwords.ts";
 export const PASSWORD_CHANGE_MINUTES = 30;
 
 /** The caller of a protected endpoint, as found from its bearer token. */
-export const Session = Schema.Struct({
-  id: Schema.String,
-  kind: SessionKind,
-  userId: UserId,
-  firstName: Schema.String,
-  lastName: Schema.String,
-  email: Schema.String,
-  role: RoleName,
-  /** An agency user's agency: what they may see is that agency's. */
-  agencyId: Schema.NullOr(CatalogueItemId),
-});
-export type Session = typeof Session.Type;
+import { Session } from "../http/caller.ts";
+
+export { Session };
 
 /**
  * Opens a session and answers its bearer token, which is never stored. A sign-in passes what it

@@ -1,8 +1,17 @@
-import { UserEvent, userMachine } from "../../src/machines/domain/user.machine.ts";
+import { UserEvent, type UserUpdate, userMachine } from "../../src/machines/domain/user.machine.ts";
 import type { RecordType } from "../events/command.ts";
 import { insertRow, type Projection, recordProjection, updateRow } from "../events/projection.ts";
 
 export const userRecord: RecordType<typeof userMachine> = { stream: "user", table: "users", machine: userMachine };
+
+/** Who a user is and what they may do, as a creation and an edit both set it. */
+const personColumns = (event: Pick<typeof UserUpdate.Type, "firstName" | "lastName" | "email" | "roleId" | "agencyId">) => ({
+  first_name: event.firstName,
+  last_name: event.lastName,
+  email: event.email,
+  role_id: event.roleId,
+  agency_id: event.agencyId ?? null,
+});
 
 export const usersProjection: Projection = recordProjection({
   record: userRecord,
@@ -11,11 +20,7 @@ export const usersProjection: Projection = recordProjection({
     switch (event.type) {
       case "user.create":
         return insertRow(tx, userRecord.table, row, {
-          first_name: event.firstName,
-          last_name: event.lastName,
-          email: event.email,
-          role_id: event.roleId,
-          agency_id: event.agencyId ?? null,
+          ...personColumns(event),
           active: event.active,
           password_hash: event.passwordHash,
           change_password: event.changePassword,
@@ -36,13 +41,7 @@ export const usersProjection: Projection = recordProjection({
           change_password: false,
         });
       case "user.update":
-        return updateRow(tx, userRecord.table, row, {
-          first_name: event.firstName,
-          last_name: event.lastName,
-          email: event.email,
-          role_id: event.roleId,
-          agency_id: event.agencyId ?? null,
-        });
+        return updateRow(tx, userRecord.table, row, personColumns(event));
       case "user.activate":
       case "user.deactivate":
       case "user.delete":

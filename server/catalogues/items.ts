@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { catalogueRecord, type ItemUse, tableOf, usesOf } from "./storage.ts";
 import {
   type CatalogueItem,
   type CatalogueItemPayload,
@@ -20,16 +21,15 @@ import {
   referencedIds,
   referencesOf,
 } from "../../src/api/details.ts";
-import { ApiError } from "../../src/api/errors.ts";
 import { type YearCopied, type YearCopy, yearCopyDetails } from "../../src/api/yearCopy.ts";
 import { type YearCopyFacts, yearCopyMachine } from "../../src/machines/domain/yearCopy.machine.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
 import { type FieldProblem, type FieldProblems, firstProblem, textProblem } from "../../src/api/fields.ts";
 import type { CatalogueItemId } from "../../src/api/ids.ts";
+import { ApiError } from "../../src/api/errors.ts";
 import { type Message, messages } from "../../src/api/messages.ts";
 import type { RecordVersion } from "../../src/api/versions.ts";
 import type { CatalogueItemDetails, CatalogueItemFacts } from "../../src/machines/domain/catalogueItem.machine.ts";
-import type { ItemUse } from "../../src/records/catalogue.ts";
 import { catalogues } from "../../src/records/index.ts";
 import { yachts } from "../../src/records/fleet.ts";
 import { yachtPages } from "../../src/records/yachtPages.ts";
@@ -37,6 +37,7 @@ import type { Queryable } from "../db/database.ts";
 import { IdRow, lockTransaction, nextIds, queryExists, queryOne, queryRows } from "../db/rows.ts";
 import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
 import { insertRows } from "../events/projection.ts";
+import { refusedCommand } from "../events/refused.ts";
 import { appendEvents } from "../events/store.ts";
 import { orNotFound } from "../http/found.ts";
 import { namedImages, placeNewImages, unknownImages } from "../uploads/formImages.ts";
@@ -116,7 +117,7 @@ const totalValues = async (
     const chosen = (row: DetailsRow) => referencedIds(rule, (row.details[total.detail] ?? []) as DetailValue);
     const target = catalogueOf(served, rule.catalogue);
     const ids = [...new Set(rows.flatMap(chosen))];
-    const targets = await queryRows(db, DetailsRow, `select id, details from ${target.table} where id = any($1::int[])`, [ids]);
+    const targets = await queryRows(db, DetailsRow, `select id, details from ${tableOf(target)} where id = any($1::int[])`, [ids]);
     const values = await fieldValues(db, served, target, total.value, targets);
     return new Map(rows.map((row) => [row.id, sum(chosen(row).map((id) => values.get(id) ?? 0))]));
   }
@@ -124,7 +125,7 @@ const totalValues = async (
   const pointing = await queryRows(
     db,
     DetailsRow,
-    `select id, details from ${source.table} where status <> 'deleted' and (details->>$2)::int = any($1::int[])`,
+    `select id, details from ${tableOf(source)} where status <> 'deleted' and (details->>$2)::int = any($1::int[])`,
     [rows.map(({ id }) => id), total.detail],
   );
   const values = await fieldValues(db, served, source, total.value, pointing);
@@ -149,7 +150,7 @@ const toItems = async (
 };
 
 /** Every catalogue's table: a read of one catalogue may add up another's items (its totals). */
-const catalogueTables = catalogues.map(({ table }) => table);
+const catalogueTables = catalogues.map(tableOf);
 
 /**
  * A read of the catalogues (the fleet, the reference data, the rates), remembered until one of
@@ -181,11 +182,11 @@ export const listItems = async (
     return id === undefined ? [] : [{ detail, id }];
   });
   const conditions = narrowing.map((_, index) => `and details->$${2 * index + 1} = to_jsonb($${2 * index + 2}::int)`);
-  return rememberItems(db, served, `${catalogue.table} ${JSON.stringify(narrowing)}`, async () => {
+  return rememberItems(db, served, `${tableOf(catalogue)} ${JSON.stringify(narrowing)}`, async () => {
     const rows = await queryRows(
       db,
       ItemRow,
-      `select ${itemColumns} from ${catalogue.table} where status <> 'deleted' ${conditions.join(" ")} order by name collate "und-x-icu", id`,
+      `select ${itemColumns} from ${tableOf(catalogue)} where status <> 'deleted' ${conditions.join(" ")} order by name collate "und-x-icu", id`,
       narrowing.flatMap(({ detail, id }) => [detail, id]),
     );
     return toItems(db, catalogue, rows, served);
@@ -212,9 +213,9 @@ export const itemsWithEach = async (
       params.push(name, value);
       return `and details->$${params.length - 1} = to_jsonb($${params.length}::int)`;
     });
-    return `select ${source} as source, ${itemColumns} from ${catalogue.table} where status <> 'deleted' ${conditions.join(" ")}`;
+    return `select ${source} as source, ${itemColumns} from ${tableOf(catalogue)} where status <> 'deleted' ${conditions.join(" ")}`;
   });
-  const key = JSON.stringify(requests.map(({ catalogue, values }) => [catalogue.table, values]));
+  const key = JSON.stringify(requests.map(({ catalogue, values }) => [tableOf(catalogue), values]));
   const each = await rememberItems(db, served, key, async () => {
     const rows = await queryRows(db, SourcedItemRow, `${selects.join(" union all ")} order by source, id`, params);
     return Promise.all(requests.map(({ catalogue }, source) => toItems(db, catalogue, rows.filter((row) => row.source === source), served)));
@@ -239,11 +240,11 @@ export const findItem = async (
   served: ServedCatalogues = catalogues,
 ): Promise<CatalogueItem | null> => {
   const read = async () => {
-    const row = await queryOne(db, ItemRow, `select ${itemColumns} from ${catalogue.table} where id = $1 and status <> 'deleted' ${lock}`, [id]);
+    const row = await queryOne(db, ItemRow, `select ${itemColumns} from ${tableOf(catalogue)} where id = $1 and status <> 'deleted' ${lock}`, [id]);
     return row === null ? [] : toItems(db, catalogue, [row], served);
   };
   // a lock is taken by reading, every time
-  const [item] = lock === "" ? await rememberItems(db, served, `${catalogue.table} ${id}`, read) : await read();
+  const [item] = lock === "" ? await rememberItems(db, served, `${tableOf(catalogue)} ${id}`, read) : await read();
   return item ?? null;
 };
 
@@ -273,7 +274,7 @@ interface ReferencingDocument {
 const pageDocuments: ReadonlyArray<ReferencingDocument> = yachtPages.map((page) => ({
   table: "yacht_pages",
   column: "content",
-  live: `page = '${page.name}' and exists (select 1 from ${yachts.table} y where y.id = yacht_id and y.status <> 'deleted')`,
+  live: `page = '${page.name}' and exists (select 1 from ${tableOf(yachts)} y where y.id = yacht_id and y.status <> 'deleted')`,
   details: page.api.details,
 }));
 
@@ -292,7 +293,7 @@ interface PointingDetail {
  */
 const referencingDetails = (catalogue: CatalogueRecord, served: ServedCatalogues): ReadonlyArray<PointingDetail> =>
   [
-    ...served.map((other): ReferencingDocument => ({ table: other.table, column: "details", live: "status <> 'deleted'", details: other.api.details })),
+    ...served.map((other): ReferencingDocument => ({ table: tableOf(other), column: "details", live: "status <> 'deleted'", details: other.api.details })),
     ...pageDocuments,
   ].flatMap(({ table, column, live, details }) =>
     details.flatMap(({ name, rule }): ReadonlyArray<PointingDetail> => {
@@ -319,7 +320,7 @@ export const isCatalogueItemInUse = async (
   id: CatalogueItemId,
   served: ServedCatalogues = catalogues,
 ): Promise<boolean> => {
-  for (const use of catalogue.usedBy) {
+  for (const use of usesOf(catalogue)) {
     const { sql, params } = itemUseQuery(use);
     if (await queryExists(tx, sql, [id, ...params])) return true;
   }
@@ -338,7 +339,7 @@ export const isCatalogueItemInUse = async (
 
 /** A fixed number per catalogue, from its table's name: one catalogue's names are judged one command at a time. */
 const namesLock = (catalogue: CatalogueRecord): number =>
-  [...catalogue.table].reduce((hash, character) => (hash * 31 + (character.codePointAt(0) ?? 0)) | 0, 8_113);
+  [...tableOf(catalogue)].reduce((hash, character) => (hash * 31 + (character.codePointAt(0) ?? 0)) | 0, 8_113);
 
 /**
  * Whether another live item of the catalogue has `name`, as `comparableName` compares names (among
@@ -356,7 +357,7 @@ const isNameTaken: NameTaken = async (tx, catalogue, name, id, values) => {
   const names = await queryRows(
     tx,
     NameRow,
-    `select id, name from ${catalogue.table} where status <> 'deleted' and ($1::text is null or details->$1 = $2::jsonb)`,
+    `select id, name from ${tableOf(catalogue)} where status <> 'deleted' and ($1::text is null or details->$1 = $2::jsonb)`,
     [within, JSON.stringify(within === null ? null : (values[within] ?? null))],
   );
   return names.some((item) => item.id !== id && comparableName(item.name) === wanted);
@@ -386,11 +387,11 @@ export const unselectedReferences = async (
       const found =
         target === undefined
           ? []
-          : await rememberItems(tx, served, `references ${target.table} ${JSON.stringify(params)}`, () =>
+          : await rememberItems(tx, served, `references ${tableOf(target)} ${JSON.stringify(params)}`, () =>
               queryRows(
                 tx,
                 IdRow,
-                `select id from ${target.table} where id = any($1::int[]) and status <> 'deleted' and (active or id = any($2::int[]))
+                `select id from ${tableOf(target)} where id = any($1::int[]) and status <> 'deleted' and (active or id = any($2::int[]))
                    and ($3::text is null or details->$3 = $4::jsonb)`,
                 params,
               ),
@@ -469,7 +470,7 @@ const withStoredImages = async (
 ): Promise<CatalogueItemPayload> => {
   const { details } = catalogue.api;
   if (!details.some(({ rule }) => rule.kind === "image")) return payload;
-  return { ...payload, ...(await placeNewImages(tx, catalogue.table, details, detailValues(details, payload), files, at)) };
+  return { ...payload, ...(await placeNewImages(tx, tableOf(catalogue), details, detailValues(details, payload), files, at)) };
 };
 
 /** Adds an item through the event store and answers its id; `files` are the new images its payload names. */
@@ -482,7 +483,7 @@ export const createItem = async (
   files: ReadonlyArray<UploadedImage> = [],
 ): Promise<number> => {
   const payload = await withStoredImages(tx, catalogue, given, files, options.occurredAt);
-  return decideNew(tx, catalogue, creationOf(catalogue, payload), options, await formFacts(tx, catalogue, served, payload, null));
+  return decideNew(tx, catalogueRecord(catalogue), creationOf(catalogue, payload), options, await formFacts(tx, catalogue, served, payload, null));
 };
 
 /** An item's creation as its event stores it. */
@@ -508,24 +509,26 @@ export const createListItems = async (tx: Queryable, catalogue: CatalogueRecord,
   const withinOf = (values: DetailValues) => JSON.stringify(catalogue.namesWithin === null ? null : (values[catalogue.namesWithin] ?? null));
   const takenBefore: NameTaken = async (_tx, _catalogue, name, _id, values) =>
     decided.some((item) => item.name === comparableName(name) && item.within === withinOf(values));
-  const ids = await nextIds(tx, catalogue.table, payloads.length);
+  const table = tableOf(catalogue);
+  const ids = await nextIds(tx, table, payloads.length);
   const events = [];
   const rows = [];
   for (const [index, given] of payloads.entries()) {
     const id = ids[index];
-    if (id === undefined) throw new Error(`${catalogue.table}: no id for item ${index}`);
+    if (id === undefined) throw new Error(`${table}: no id for item ${index}`);
     const payload = await withStoredImages(tx, catalogue, given, [], options.occurredAt);
     const event = creationOf(catalogue, payload);
-    const verdict = judge(catalogue.machine, null, event, await formFacts(tx, catalogue, catalogues, payload, null, takenBefore));
-    if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
+    const facts = await formFacts(tx, catalogue, catalogues, payload, null, takenBefore);
+    const verdict = judge(catalogue.machine, null, event, facts);
+    const { type, ...data } = event;
+    if (verdict.kind === "refused") throw refusedCommand(catalogue.machine, verdict.refusal, { stream: catalogue.stream, streamId: null, state: null, event: { ...data, type }, facts });
     if (verdict.kind === "notAllowed") throw new ApiError(409, messages.notAllowedNow);
     decided.push({ name: comparableName(event.name), within: withinOf(detailValues(details, payload)) });
-    const { type, ...data } = event;
     events.push({ stream: catalogue.stream, streamId: String(id), version: 1, type, data, actorId: options.actorId, occurredAt: options.occurredAt });
     rows.push([id, verdict.status, 1, options.occurredAt, options.occurredAt, event.name, event.active, "details" in event ? event.details : {}]);
   }
   await appendEvents(tx, events);
-  await insertRows(tx, catalogue.table, "id, status, version, created_at, updated_at, name, active, details", rows);
+  await insertRows(tx, table, "id, status, version, created_at, updated_at, name, active, details", rows);
 };
 
 /** Whether the form changes the name or a detail of the item. */
@@ -547,7 +550,7 @@ export const updateItem = async (
 ): Promise<void> => {
   const current = await lockItem(tx, catalogue, id);
   const streamId = String(id);
-  await expectVersion(tx, catalogue, streamId, version);
+  await expectVersion(tx, catalogueRecord(catalogue), streamId, version);
   const payload = await withStoredImages(tx, catalogue, given, files, options.occurredAt);
   const name = payload.name.trim();
   // A detail the payload leaves out keeps its value (a client that knows only some of them).
@@ -557,7 +560,7 @@ export const updateItem = async (
   };
   if (isChanged(catalogue, current, name, detailValues(catalogue.api.details, edited))) {
     const facts = await formFacts(tx, catalogue, served, edited, current);
-    await decide(tx, catalogue, streamId, { type: "catalogueItem.edit", name, ...eventDetails(catalogue, edited) }, options, facts);
+    await decide(tx, catalogueRecord(catalogue), streamId, { type: "catalogueItem.edit", name, ...eventDetails(catalogue, edited) }, options, facts);
     const kept = new Set(namedImages(catalogue.api.details, detailValues(catalogue.api.details, edited)));
     await removeUnusedImages(
       tx,
@@ -566,7 +569,7 @@ export const updateItem = async (
   }
   if (catalogue.api.lifecycle === null && payload.active !== undefined && payload.active !== current.active) {
     const type = payload.active ? "catalogueItem.activate" : "catalogueItem.deactivate";
-    await decide(tx, catalogue, streamId, { type }, options);
+    await decide(tx, catalogueRecord(catalogue), streamId, { type }, options);
   }
 };
 
@@ -585,7 +588,7 @@ export const deleteItem = async (
     nameTaken: null,
     isInUse: await isCatalogueItemInUse(tx, catalogue, id, served),
   };
-  await decide(tx, catalogue, String(id), { type: "catalogueItem.delete" }, options, facts);
+  await decide(tx, catalogueRecord(catalogue), String(id), { type: "catalogueItem.delete" }, options, facts);
   await removeUnusedImages(tx, namedImages(catalogue.api.details, current));
 };
 
@@ -611,7 +614,7 @@ export const runItemCommand = async (
     isInUse: false,
   };
   const event = { type: command.event, ...(command.reason ? { reason: text } : {}) } as Parameters<typeof decide<CatalogueRecord["machine"]>>[3];
-  await decide(tx, catalogue, String(id), event, options, facts);
+  await decide(tx, catalogueRecord(catalogue), String(id), event, options, facts);
 };
 
 /** An amount raised by a percentage, to the cent. */
@@ -641,8 +644,9 @@ export const copyYear = async (
     hasNothingToCopy: source.length === 0,
     isNextYearTaken: live.some((item) => item.year === year + 1),
   };
-  const verdict = judge(yearCopyMachine, null, { type: "yearCopy.copy" }, facts);
-  if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
+  const event = { type: "yearCopy.copy" } as const;
+  const verdict = judge(yearCopyMachine, null, event, facts);
+  if (verdict.kind === "refused") throw refusedCommand(yearCopyMachine, verdict.refusal, { stream: catalogue.stream, streamId: null, state: null, event: { ...event, ...values }, facts });
   const increase = copy.increase ?? 0;
   const amounts = catalogue.api.details.filter(({ rule }) => rule.kind === "number" && !rule.whole).map(({ name }) => name);
   for (const item of source) {

@@ -1,31 +1,32 @@
 import { Schema } from "effect";
 import { activities } from "../../src/records/activities.ts";
-import type { CatalogueDeclaration } from "../../src/records/catalogue.ts";
-import { courtesys } from "../../src/records/courtesys.ts";
+import { courtesies } from "../../src/records/courtesies.ts";
 import { feeding } from "../../src/records/feeding.ts";
 import { catalogues } from "../../src/records/index.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
 import { insertRow, type Projection, recordProjection, type RowState, updateRow } from "../events/projection.ts";
+import { catalogueRecord, type ServedCatalogue } from "./storage.ts";
 
 /** One declared catalogue's items: the same machine and columns, its own stream, table and details. */
-export type CatalogueRecord = CatalogueDeclaration;
+export type CatalogueRecord = ServedCatalogue;
 
 /** The three catalogues a destination is built from (its projection fills itinerary_catalogue_items). */
 export const feedingRecord: CatalogueRecord = feeding;
 export const activityRecord: CatalogueRecord = activities;
-export const courtesyRecord: CatalogueRecord = courtesys;
+export const courtesyRecord: CatalogueRecord = courtesies;
 
 const StampsRow = Schema.Struct({ stamps: Schema.Record(Schema.String, Schema.Unknown) });
 
 /** The item's stamps with `more` added: what its lifecycle's commands stamped so far (an activation's date). */
-const stamped = async (tx: Queryable, record: CatalogueRecord, row: RowState, more: Readonly<Record<string, string>>) => {
-  const current = await queryOne(tx, StampsRow, `select stamps from ${record.table} where id = $1`, [row.id]);
+const stamped = async (tx: Queryable, table: string, row: RowState, more: Readonly<Record<string, string>>) => {
+  const current = await queryOne(tx, StampsRow, `select stamps from ${table} where id = $1`, [row.id]);
   return JSON.stringify({ ...current?.stamps, ...more });
 };
 
-export const catalogueProjection = (record: CatalogueRecord): Projection =>
-  recordProjection({
+export const catalogueProjection = (catalogue: CatalogueRecord): Projection => {
+  const record = catalogueRecord(catalogue);
+  return recordProjection({
     record,
     events: record.events,
     apply: async (tx, event, row) => {
@@ -40,15 +41,16 @@ export const catalogueProjection = (record: CatalogueRecord): Projection =>
           return updateRow(tx, record.table, row, { active: event.type === "catalogueItem.activate" });
         // the dates are the events' own times, so a rebuild stamps the same ones
         case "ikarusRate.activate":
-          return updateRow(tx, record.table, row, { active: true, stamps: await stamped(tx, record, row, { activatedAt: row.at.toISOString() }) });
+          return updateRow(tx, record.table, row, { active: true, stamps: await stamped(tx, record.table, row, { activatedAt: row.at.toISOString() }) });
         case "ikarusRate.deactivate":
           return updateRow(tx, record.table, row, {
             active: false,
-            stamps: await stamped(tx, record, row, { deactivatedAt: row.at.toISOString(), deactivationReason: event.reason }),
+            stamps: await stamped(tx, record.table, row, { deactivatedAt: row.at.toISOString(), deactivationReason: event.reason }),
           });
       }
     },
   });
+};
 
 /** One projection per declared catalogue. */
 export const catalogueProjections: ReadonlyArray<Projection> = catalogues.map(catalogueProjection);

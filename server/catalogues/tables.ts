@@ -1,4 +1,5 @@
 import type { CatalogueDeclaration } from "../../src/records/catalogue.ts";
+import { tableOf } from "./storage.ts";
 
 const identifier = /^[a-z_][a-z0-9_]*$/;
 
@@ -10,8 +11,8 @@ const identifier = /^[a-z_][a-z0-9_]*$/;
  * items keep their row (status 'deleted') so their history stays readable; the lists leave them out.
  */
 export const catalogueTableSql = (catalogue: CatalogueDeclaration): string => {
-  if (!identifier.test(catalogue.table)) throw new Error(`'${catalogue.table}' is not a table name`);
-  return `create table if not exists ${catalogue.table} (
+  if (!identifier.test(tableOf(catalogue))) throw new Error(`'${tableOf(catalogue)}' is not a table name`);
+  return `create table if not exists ${tableOf(catalogue)} (
     id serial primary key,
     name text not null,
     active boolean not null,
@@ -20,6 +21,6 @@ export const catalogueTableSql = (catalogue: CatalogueDeclaration): string => {
     created_at timestamptz not null,
     updated_at timestamptz not null
   );
-  alter table ${catalogue.table} add column if not exists details jsonb not null default '{}';
-  alter table ${catalogue.table} add column if not exists stamps jsonb not null default '{}'`;
+  alter table ${tableOf(catalogue)} add column if not exists details jsonb not null default '{}';
+  alter table ${tableOf(catalogue)} add column if not exists stamps jsonb not null default '{}'`;
 };

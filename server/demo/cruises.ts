@@ -1,4 +1,5 @@
 import { cruiseItineraries } from "../../src/records/fleet.ts";
+import { tableOf } from "../catalogues/storage.ts";
 import { captains, guides, hoteliers, languages } from "../../src/records/referenceData.ts";
 import { addDays } from "../../src/machines/domain/calendar.ts";
 import { generateCruises } from "../cruises/cruises.ts";
@@ -19,8 +20,8 @@ export const seedDemoCruises = async (tx: Queryable, options: CommandOptions): P
   const from = `${options.occurredAt.toISOString().slice(0, 7)}-01`;
   const to = addDays(from, DEMO_DAYS);
   const staffing = async (guideNames: ReadonlyArray<string>, languageNames: ReadonlyArray<string>, captain: string, hotelier: string) => ({
-    guideIds: await idsByName(tx, guides.table, guideNames),
-    languageIds: await idsByName(tx, languages.table, languageNames),
+    guideIds: await idsByName(tx, tableOf(guides), guideNames),
+    languageIds: await idsByName(tx, tableOf(languages), languageNames),
     captainId: await idOf(tx, captains, captain),
     hotelierId: await idOf(tx, hoteliers, hotelier),
   });

@@ -6,7 +6,7 @@ import { idsByName } from "./byName.ts";
 import type { Rgb } from "./png.ts";
 import { detectImage } from "../uploads/images.ts";
 import type { UploadedImage } from "../uploads/store.ts";
-import { createBanner } from "../home/banners.ts";
+import { type BannerTexts, createBanner } from "../home/banners.ts";
 import { createCallAction } from "../home/callActions.ts";
 import { recommendationsVersion, setRecommendations } from "../home/recommendations.ts";
 import { itineraryRecord } from "../itineraries/projection.ts";
@@ -29,18 +29,14 @@ const islands = (sea: Rgb, land: Rgb, shapes: ReadonlyArray<{ x: number; width: 
 ];
 
 /** Three banners, two pictures each for the carousel, painted here: nothing is downloaded. */
-export const demoBanners: ReadonlyArray<{
-  readonly title: string;
-  readonly text: string;
-  readonly textTwo: string;
-  readonly titleEn: string;
-  readonly textEn: string;
-  readonly textTwoEn: string;
-  /** Each picture's alternative text, Spanish and English, in the order of `scenes`. */
-  readonly imageAlts: ReadonlyArray<string>;
-  readonly imageAltsEn: ReadonlyArray<string>;
-  readonly scenes: ReadonlyArray<Omit<Scene, "seed">>;
-}> = [
+export const demoBanners: ReadonlyArray<
+  BannerTexts & {
+    /** Each picture's alternative text, Spanish and English, in the order of `scenes`. */
+    readonly imageAlts: ReadonlyArray<string>;
+    readonly imageAltsEn: ReadonlyArray<string>;
+    readonly scenes: ReadonlyArray<Omit<Scene, "seed">>;
+  }
+> = [
   {
     title: "Galápagos a bordo",
     text: "Cruceros de 4 a 8 días por las Islas Encantadas",

@@ -1,4 +1,5 @@
 import type { CatalogueItemPayload } from "../../src/api/catalogues.ts";
+import { tableOf } from "../catalogues/storage.ts";
 import { andeanPactCodes, countryCodes } from "../../src/api/countries.ts";
 import {
   agencies,
@@ -83,7 +84,7 @@ export const referenceLists: ReadonlyArray<{ readonly catalogue: CatalogueRecord
  */
 export const seedReferenceLists = async (tx: Queryable, options: CommandOptions): Promise<void> => {
   for (const { catalogue, items } of referenceLists) {
-    if ((await queryCount(tx, `select count(*)::int as count from ${catalogue.table}`)) > 0) continue;
+    if ((await queryCount(tx, `select count(*)::int as count from ${tableOf(catalogue)}`)) > 0) continue;
     await createListItems(
       tx,
       catalogue,

@@ -132,8 +132,9 @@ export const seedDemoReservations = async (
       }
     }
   }
-  // the demo's holds expiring within a day were reminded already: a first start mails nobody
+  // the demo's holds expiring within a day, and its balances due within a week, were reminded already: a first start mails nobody
   await desk.remindDue();
+  await desk.remindBalancesDue();
   // a charter on a later departure that nobody else holds
   const free = await desk.unsoldDeparture(now.toISOString().slice(0, 10), yachtIds);
   if (free !== undefined) {

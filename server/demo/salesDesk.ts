@@ -7,19 +7,16 @@ import { defaultHoldPolicy } from "../../src/machines/domain/timeLimit.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryRows } from "../db/rows.ts";
 import { readAccount, receivePayment } from "../money/money.ts";
+import { remindBalancesDue } from "../money/reminders.ts";
 import { demoSeller } from "./seller.ts";
 import { assignPassenger, bookFlight, createPassenger } from "../passengers/passengers.ts";
-import {
-  type Caller,
-  cancelReservation,
-  cancelSpace,
-  confirmReservation,
-  createReservation,
-  departureCabins,
-  findReservation,
-  isConfirmable,
-  remindDue,
-} from "../reservations/reservations.ts";
+import { cancelReservation } from "../reservations/commands/cancelReservation.ts";
+import { cancelSpace } from "../reservations/commands/cancelSpace.ts";
+import { confirmReservation, isConfirmable } from "../reservations/commands/confirmReservation.ts";
+import { createReservation } from "../reservations/commands/createReservation.ts";
+import type { Caller } from "../reservations/facts.ts";
+import { departureCabins, findReservation } from "../reservations/reads.ts";
+import { remindDue } from "../reservations/reminders.ts";
 
 /** A cabin of a departure as the demo sells it. */
 export interface DeskCabin {
@@ -66,6 +63,8 @@ export interface SalesDesk {
   cancelSpace(spaceId: number, reason: string): Promise<void>;
   /** Marks the holds expiring within a day as reminded (remindDue). */
   remindDue(): Promise<void>;
+  /** Marks the balance reminders due now as sent (remindBalancesDue). */
+  remindBalancesDue(): Promise<void>;
   /** The scheduled departure after `day` latest to leave (of `yachtIds`, null: any) on which nobody holds a berth. */
   unsoldDeparture(day: string, yachtIds: ReadonlyArray<number> | null): Promise<number | undefined>;
   /** The live spaces of reservations that are no charter and have no passenger yet, by reservation and space. */
@@ -86,6 +85,14 @@ export const demoCaller = async (tx: Queryable, now: Date): Promise<Caller | nul
 
 const FreeRow = Schema.Struct({ id: Schema.Int });
 
+/** The seed's transaction as the reminders' rounds take a database: each of their claims is a part of it. */
+const inTransaction = (tx: Queryable) => ({
+  query: tx.query.bind(tx),
+  exec: tx.exec.bind(tx),
+  remember: tx.remember.bind(tx),
+  transaction: <T>(work: (inner: Queryable) => Promise<T>) => work(tx),
+});
+
 /** The desk whose every command is the server's own, in the transaction `tx`. */
 export const commandDesk = (tx: Queryable, caller: Caller): SalesDesk => ({
   caller,
@@ -101,7 +108,10 @@ export const commandDesk = (tx: Queryable, caller: Caller): SalesDesk => ({
   firstSpace: async (id) => (await findReservation(tx, ReservationId.make(id), caller.session))?.bookings[0]?.spaces[0]?.id,
   cancelSpace: (spaceId, reason) => cancelSpace(tx, SpaceId.make(spaceId), reason, caller),
   remindDue: async () => {
-    await remindDue({ query: (sql, params) => tx.query(sql, params), exec: (sql) => tx.exec(sql), remember: (key, read, tables) => tx.remember(key, read, tables), transaction: (work) => work(tx) }, caller.now);
+    await remindDue(inTransaction(tx), caller.now);
+  },
+  remindBalancesDue: async () => {
+    await remindBalancesDue(inTransaction(tx), caller.now);
   },
   unsoldDeparture: async (day, yachtIds) => {
     const [free] = await queryRows(

@@ -15,12 +15,12 @@
 import { Schema } from "effect";
 import { ApiError } from "../../src/api/errors.ts";
 import { PassengerId, ReservationId, SpaceId } from "../../src/api/ids.ts";
-import type { Account, MoneyPolicy, MoneyPolicyView } from "../../src/api/money.ts";
+import type { Account, BalanceReminder, MoneyPolicy, MoneyPolicyView } from "../../src/api/money.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { Passenger } from "../../src/api/passengers.ts";
 import { reasonProblem, type ReservationState, type ReservationType } from "../../src/api/reservations.ts";
 import type { LiveSpace, LiveState } from "../../src/machines/domain/berths.ts";
-import { accountOf, centsOfDollars, type CountedPayment, paidCents } from "../../src/machines/domain/money.ts";
+import { accountOf, centsOfDollars, type ConfirmedTerms, type CountedPayment, paidCents } from "../../src/machines/domain/money.ts";
 import type { PassengerFields } from "../../src/machines/domain/passenger.machine.ts";
 import { livePrice, type QuoteLine } from "../../src/machines/domain/pricing.ts";
 import { noReservationFacts, type ReservationEvent, type ReservationFacts } from "../../src/machines/domain/reservation.machine.ts";
@@ -32,35 +32,37 @@ import { listItems } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
 import { execute, nextId, queryCount, queryRows } from "../db/rows.ts";
 import type { RecordType } from "../events/command.ts";
+import { refusedCommand } from "../events/refused.ts";
 import { appendEvents } from "../events/store.ts";
 import { insertRows, MAX_RUN } from "../events/projection.ts";
 import { agencyCreditCents, dueCentsOf, priceCents, readMoneyPolicy } from "../money/facts.ts";
 import { paymentReceivedOf } from "../money/money.ts";
+import { cancellationPenaltyOf, spaceShareOf } from "../money/penalties.ts";
 import { paymentRecord } from "../money/projection.ts";
+import { balanceReminderDueOf } from "../money/reminders.ts";
 import { assignmentFactsOf, flightBookingOf, judgeDraft } from "../passengers/passengers.ts";
 import { passengerColumns, passengerRecord } from "../passengers/projection.ts";
 import { pricingFacts, airTicketFares } from "../rates/quote.ts";
+import { confirmationOf } from "../reservations/commands/confirmReservation.ts";
+import { openingOf } from "../reservations/commands/createReservation.ts";
+import { judgeSpace } from "../reservations/decide.ts";
 import {
   type Bookings,
   type Caller,
   cabinsOf,
   commandOptions,
-  confirmationOf,
   DepartureRow,
   draftProblem,
-  judgeSpace,
-  openingOf,
   ownAgency,
   ownSpaces,
-  priceWithFlights,
-  promotionOf,
   spaceTypes,
-  type StoredReservation,
   toBerthCabin,
   toLive,
   withCharterCabins,
-} from "../reservations/reservations.ts";
+} from "../reservations/facts.ts";
+import { promotionOf } from "../reservations/promotion.ts";
 import { reservationRecord } from "../reservations/projection.ts";
+import { priceWithFlights, type StoredReservation } from "../reservations/reads.ts";
 import type { SalesDesk, UnseatedSpace } from "./salesDesk.ts";
 
 /** A space as its row stands. */
@@ -93,6 +95,9 @@ interface Sale {
   cancelReason: string | null;
   canceled: boolean;
   reminded: boolean;
+  /** What its cancellations keep, in cents (decision 067). */
+  penaltyCents: number;
+  balanceReminders: BalanceReminder[];
   status: string;
   version: number;
 }
@@ -210,10 +215,13 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
   const decide = <M extends AnyStateMachine>(record: RecordType<M>, streamId: string, event: EventFromLogic<M>, actor: number | null, facts: unknown) => {
     const key = `${record.stream} ${streamId}`;
     const current = streams.get(key);
-    const verdict = judge(record.machine, current?.status ?? null, event, facts);
-    if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
-    if (verdict.kind === "notAllowed") throw new ApiError(409, messages.notAllowedNow);
+    const state = current?.status ?? null;
+    const verdict = judge(record.machine, state, event, facts);
     const { type, facts: _decidedWith, ...data } = event;
+    if (verdict.kind === "refused") {
+      throw refusedCommand(record.machine, verdict.refusal, { stream: record.stream, streamId: current === undefined ? null : streamId, state, event: { ...data, type }, facts });
+    }
+    if (verdict.kind === "notAllowed") throw new ApiError(409, messages.notAllowedNow);
     const after = { status: verdict.status, version: (current?.version ?? 0) + 1 };
     decided.push({ stream: record.stream, streamId, version: after.version, type, data, actorId: actor });
     streams.set(key, after);
@@ -259,6 +267,18 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
     })),
   });
   const paymentsOf = (id: number): ReadonlyArray<CountedPayment> => paymentsBySale.get(id) ?? [];
+  /** The terms it was confirmed on, as confirmedTerms reads them from its row. */
+  const termsOf = (sale: Sale): ConfirmedTerms | null => {
+    const terms = sale.terms as (MoneyPolicy & { readonly confirmedOn: string }) | null;
+    if (terms === null) return null;
+    const { confirmedOn, ...policy } = terms;
+    return { policy, confirmedOn };
+  };
+  /** Its passengers' air tickets while they hold a live space of it other than `spaceId`, in dollars (spaceShareCents). */
+  const ticketsStaying = (sale: Sale, spaceId: number): number =>
+    legs
+      .filter((leg) => leg.reservationId === sale.id && sale.seats.some((seat) => seat.passengerId === leg.passengerId && seat.status !== "canceled" && seat.id !== spaceId))
+      .reduce((sum, leg) => sum + centsOfDollars(leg.line?.total ?? 0), 0) / 100;
 
   /** Where the space machine takes a space (nextStatus): a pure answer, worked out once for each state and event. */
   const spaceAfter = new Map<string, string | null>();
@@ -298,6 +318,9 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
       case "reservation.remind":
         sale.reminded = true;
         break;
+      case "reservation.remindBalance":
+        sale.balanceReminders.push(event.reminder);
+        break;
       case "reservation.promote":
         sale.timeLimit = event.timeLimit;
         sale.reminded = false;
@@ -306,6 +329,7 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
       case "reservation.cancel":
         sale.cancelReason = event.reason;
         sale.canceled = true;
+        sale.penaltyCents += event.penaltyCents ?? 0;
         moveSeats(sale, { type: "space.cancel", reason: event.reason }, event.reason);
         reprice(sale);
         break;
@@ -314,6 +338,7 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
           sale.cancelReason = event.reason;
           sale.canceled = true;
         }
+        sale.penaltyCents += event.penaltyCents ?? 0;
         moveSeats(sale, { type: "space.cancel", reason: event.reason }, event.reason, event.spaceId);
         reprice(sale);
         break;
@@ -354,6 +379,23 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
             .map((other) => dueCentsOf(stored(other)) - paidCents(paymentsOf(other.id)));
     const loaded = { policy, payments: paymentsOf(id), creditCents: agencyId === null ? null : await creditOf(agencyId), otherBalancesCents };
     return { sale, reservation, ...confirmationOf(reservation, loaded, caller, undefined) };
+  };
+
+  /** Its account now, as reservationAccount works it out. */
+  const accountOfSale = (sale: Sale): Account => {
+    const reservation = stored(sale);
+    return accountOf({
+      price: priceCents(reservation.price),
+      agencyId: reservation.agencyId,
+      type: reservation.type,
+      state: reservation.state,
+      startDate: reservation.startDate,
+      payments: paymentsOf(sale.id),
+      policy,
+      terms: termsOf(sale),
+      keptPenaltyCents: sale.penaltyCents,
+      clock: now.getTime(),
+    });
   };
 
   const passengerOf = (id: number): Pick<Passenger, "id" | "gender" | "birthday"> => {
@@ -411,6 +453,8 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
         cancelReason: null,
         canceled: false,
         reminded: false,
+        penaltyCents: 0,
+        balanceReminders: [],
         status: after.status,
         version: after.version,
       };
@@ -434,23 +478,11 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
     account: async (id): Promise<Account | null> => {
       const sale = sales.get(id);
       if (sale === undefined || sale.status === "deleted") return null;
-      const reservation = stored(sale);
-      const terms = sale.terms as (MoneyPolicy & { readonly confirmedOn: string }) | null;
-      return accountOf({
-        price: priceCents(reservation.price),
-        agencyId: reservation.agencyId,
-        type: reservation.type,
-        state: reservation.state,
-        startDate: reservation.startDate,
-        payments: paymentsOf(id),
-        policy,
-        terms: terms === null ? null : (({ confirmedOn, ...kept }) => ({ policy: kept, confirmedOn }))(terms),
-        clock: now.getTime(),
-      });
+      return accountOfSale(sale);
     },
     receivePayment: async (draft) => {
       const sale = saleOf(draft.reservationId);
-      const { event, facts } = paymentReceivedOf(draft, "payment.record", stored(sale), paymentsOf(sale.id), caller);
+      const { event, facts } = paymentReceivedOf(draft, "payment.record", stored(sale), { payments: paymentsOf(sale.id), keptPenaltyCents: sale.penaltyCents }, caller);
       const id = take("payments");
       const after = decide(paymentRecord, String(id), event, actorId, facts);
       payments.push({ id, reservationId: event.reservationId, agencyId: sale.agencyId, amountCents: event.amountCents, receivedAt: event.receivedAt, method: event.method, reference: event.reference, payer: event.payer, ...after });
@@ -458,7 +490,9 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
     },
     cancel: async (id, reason) => {
       const sale = saleOf(id);
-      decideSale(sale, { type: "reservation.cancel", reason: reason.trim() }, actorId, { fieldProblem: reasonProblem(reason) });
+      const reservation = stored(sale);
+      const penaltyCents = cancellationPenaltyOf(reservation, dueCentsOf(reservation), policy, termsOf(sale), now);
+      decideSale(sale, { type: "reservation.cancel", reason: reason.trim(), penaltyCents }, actorId, { fieldProblem: reasonProblem(reason) });
       await promoteWaiting(sale.cruiseId);
     },
     firstSpace: async (id) => (sales.get(id)?.seats ?? []).reduce<number | undefined>((first, seat) => (first === undefined || seat.id < first ? seat.id : first), undefined),
@@ -468,9 +502,11 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
       const sale = saleOf(seat.reservationId);
       const reservation = stored(sale);
       const fieldProblem = reasonProblem(reason);
-      judgeSpace(seat.status, { type: "space.cancel", reason }, { fieldProblem });
+      judgeSpace(sale.id, seat.status, { type: "space.cancel", reason }, { fieldProblem });
       const { children } = await spaceTypes(tx);
-      decideSale(sale, { type: "space.cancel", spaceId, reason: reason.trim(), last: reservation.spaces <= 1 }, actorId, {
+      const share = spaceShareOf(reservation, spaceId, sale.lines, ticketsStaying(sale, spaceId));
+      const penaltyCents = cancellationPenaltyOf(reservation, share, policy, termsOf(sale), now);
+      decideSale(sale, { type: "space.cancel", spaceId, reason: reason.trim(), last: reservation.spaces <= 1, penaltyCents }, actorId, {
         fieldProblem,
         spaces: ownSpaces(reservation),
         childTypes: [...children],
@@ -484,6 +520,16 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
         .sort((a, b) => Date.parse(a.timeLimit ?? "") - Date.parse(b.timeLimit ?? "") || a.id - b.id)
         .slice(0, 100);
       for (const sale of due) decideSale(sale, { type: "reservation.remind" }, null);
+    },
+    remindBalancesDue: async () => {
+      // the confirmed sales with a reminder left, by departure: the machine judges which is due (remindBalancesDue's narrowing aside)
+      const confirmed = [...sales.values()]
+        .filter((sale) => sale.status === "confirmed" && sale.balanceReminders.length < 2)
+        .sort((a, b) => (departureOf(a.cruiseId).start_date < departureOf(b.cruiseId).start_date ? -1 : departureOf(a.cruiseId).start_date > departureOf(b.cruiseId).start_date ? 1 : a.id - b.id));
+      for (const sale of confirmed) {
+        const due = balanceReminderDueOf(accountOfSale(sale), sale.balanceReminders, now);
+        if (due !== null) decideSale(sale, due.event, null, due.facts);
+      }
     },
     unsoldDeparture: async (day, yachtIds) =>
       cruises
@@ -532,7 +578,7 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
       const others = [...seats.values()].filter((other) => other.cruiseId === seat.cruiseId && other.passengerId === passengerId && other.status !== "canceled" && other.id !== seat.id).length;
       const type = genders.get(seat.genderId);
       const facts = assignmentFactsOf({ sex: type?.sex ?? "", child: type?.child ?? false }, passenger, others, departureOf(sale.cruiseId).start_date);
-      judgeSpace(seat.status, { type: "space.assign", passengerId }, facts);
+      judgeSpace(sale.id, seat.status, { type: "space.assign", passengerId }, facts);
       decideSale(sale, { type: "space.assign", spaceId, passengerId }, actorId);
     },
     bookFlight: async (draft) => {
@@ -563,7 +609,7 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
       );
       await write(
         "reservations",
-        "id, code, cruise_id, agency_id, type, executive_id, time_limit, extensions, reminded, notes, price, lines, cancel_reason, canceled_at, terms, status, version, created_at, updated_at",
+        "id, code, cruise_id, agency_id, type, executive_id, time_limit, extensions, reminded, notes, price, lines, cancel_reason, canceled_at, terms, penalty_cents, balance_reminders, status, version, created_at, updated_at",
         [...sales.values()].map((sale) => [
           sale.id,
           sale.code,
@@ -580,6 +626,8 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
           sale.cancelReason,
           sale.canceled ? at : null,
           sale.terms,
+          sale.penaltyCents,
+          sale.balanceReminders,
           sale.status,
           sale.version,
           at,

@@ -1,4 +1,5 @@
 import type { RowValue } from "../../src/api/details.ts";
+import { tableOf } from "../catalogues/storage.ts";
 import { CABIN_COLUMNS, MAX_CABIN_X, MAX_CABIN_Y, PLAN_COLUMNS, PLAN_ROWS, type YachtPageName, type YachtPagePayload } from "../../src/api/yachtPages.ts";
 import { cabins, decks, yachts } from "../../src/records/fleet.ts";
 import { catalogues } from "../../src/records/index.ts";
@@ -541,7 +542,7 @@ const newImages = (count: number): string[] => Array.from({ length: count }, (_,
  */
 export const seedDemoYachtPages = async (tx: Queryable, options: CommandOptions): Promise<void> => {
   const countryNames = ["Ecuador", "Colombia", "Perú"] as const;
-  const countryIds = await idsByName(tx, countries.table, countryNames);
+  const countryIds = await idsByName(tx, tableOf(countries), countryNames);
   const nationalities = new Map(countryNames.map((name, index) => [name, countryIds[index] ?? 0]));
   const fleet = await listItems(tx, yachts);
   for (const demo of demoPages) {
@@ -568,7 +569,7 @@ export const seedDemoYachtPages = async (tx: Queryable, options: CommandOptions)
     await save("deck_schema", { positions });
     await save("crews_on_board", {
       captain: await idOf(tx, captains, demo.captain),
-      guides: await idsByName(tx, guides.table, demo.guides),
+      guides: await idsByName(tx, tableOf(guides), demo.guides),
       crew: demo.crew.map(({ name, role, nationality }) => ({ name, role, nationality: nationalities.get(nationality) ?? 0 })),
     });
   }

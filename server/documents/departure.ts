@@ -3,6 +3,7 @@ import type { CruiseDocument } from "../../src/api/documents.ts";
 import type { CruiseId } from "../../src/api/ids.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
+import { documentDate } from "./texts.ts";
 
 export type DocumentDeparture = CruiseDocument["departure"];
 
@@ -26,3 +27,6 @@ export const findDocumentDeparture = (db: Queryable, cruiseId: CruiseId): Promis
       where c.id = $1`,
     [cruiseId],
   );
+
+/** The departure's first and last day, as a document's header and its mail write them. */
+export const departureDates = (departure: DocumentDeparture): string => `${documentDate(departure.startDate)} – ${documentDate(departure.endDate)}`;

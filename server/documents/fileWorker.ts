@@ -1,5 +1,6 @@
 import pdfmake from "pdfmake";
 import { type DocumentFileRequest, pdfDefinition, xlsxWorkbook } from "./files.ts";
+import { type MoneyFileRequest, moneyPdfDefinition, moneyXlsxWorkbook } from "./moneyFiles.ts";
 
 // PDF's standard fonts need no font file (pdfkit knows them by name, which is all the local
 // access policy lets through); a document names no other file, nor any URL, it could be made to read.
@@ -9,6 +10,10 @@ pdfmake.setFonts({ Helvetica: helvetica });
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy((path) => standardFonts.has(path));
 
-/** Draws one document's file, in a worker thread: the server goes on answering meanwhile. */
-export default async (request: DocumentFileRequest): Promise<Uint8Array> =>
-  request.format === "pdf" ? new Uint8Array(await pdfmake.createPdf(pdfDefinition(request)).getBuffer()) : xlsxWorkbook(request);
+const pdfOf = async (definition: ReturnType<typeof pdfDefinition>): Promise<Uint8Array> => new Uint8Array(await pdfmake.createPdf(definition).getBuffer());
+
+/** Draws one document's file, a departure's or money's, in a worker thread: the server goes on answering meanwhile. */
+export default async (request: DocumentFileRequest | MoneyFileRequest): Promise<Uint8Array> => {
+  if ("money" in request) return request.format === "pdf" ? pdfOf(moneyPdfDefinition(request)) : moneyXlsxWorkbook(request);
+  return request.format === "pdf" ? pdfOf(pdfDefinition(request)) : xlsxWorkbook(request);
+};

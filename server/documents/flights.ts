@@ -1,10 +1,7 @@
-import type { CruiseDocument, DocumentLanguage } from "../../src/api/documents.ts";
-import type { CruiseId } from "../../src/api/ids.ts";
-import type { Queryable } from "../db/database.ts";
-import { findDocumentDeparture } from "./departure.ts";
 import { type LegRow, legKey, legsOf } from "./legs.ts";
-import { isSeated, lackingPassengers, soldBerths, unseated } from "./passengers.ts";
-import { columnOf, documentDate, documentTexts } from "./texts.ts";
+import { isSeated, lackingPassengers, unseated } from "./berths.ts";
+import { type DepartureListOf, departureList, openDepartureList } from "./opening.ts";
+import { documentDate } from "./texts.ts";
 
 /** Earlier legs first; a passenger without one last. */
 const byTime = (leg: LegRow | undefined): string => (leg === undefined ? "9999" : `${leg.date} ${leg.time}`);
@@ -18,16 +15,10 @@ const flightOf = (leg: LegRow): string => `${leg.flight} · ${leg.route} · ${do
  * drawn only when no leg is missing (the flightsReport machine's rule); the screen shows the
  * report as far as it goes, with the berths and passengers that lack a leg.
  */
-export const flightsDocument = async (
-  db: Queryable,
-  cruiseId: CruiseId,
-  language: DocumentLanguage,
-  now: Date,
-): Promise<CruiseDocument | null> => {
-  const departure = await findDocumentDeparture(db, cruiseId);
-  if (departure === null) return null;
-  const t = documentTexts(language);
-  const berths = await soldBerths(db, cruiseId);
+export const flightsDocument: DepartureListOf = async (db, cruiseId, language, now) => {
+  const list = await openDepartureList(db, cruiseId, language);
+  if (list === null) return null;
+  const { t, berths, column } = list;
   const legs = await legsOf(db, cruiseId);
   const seated = [...berths.filter(isSeated)].sort((a, b) =>
     byTime(legs.get(legKey(a.passenger_id, "outbound"))).localeCompare(byTime(legs.get(legKey(b.passenger_id, "outbound")))),
@@ -45,13 +36,7 @@ export const flightsDocument = async (
   }
   const cells = (leg: LegRow | undefined): ReadonlyArray<string> =>
     leg === undefined ? ["", ""] : [`${leg.flight} · ${leg.route}`, `${documentDate(leg.date)} ${leg.time}`.trim()];
-  const column = (name: string, width: number) => columnOf(t, name, width);
-  return {
-    document: "flights",
-    language,
-    title: t("documents.titles.flights"),
-    departure,
-    code: departure.code,
+  return departureList("flights", list, now, {
     columns: [
       column("number", 4),
       column("passenger", 18),
@@ -77,6 +62,5 @@ export const flightsDocument = async (
     ],
     totals: [...onFlight].sort(([a], [b]) => a.localeCompare(b)).map(([flight, count]) => ({ label: flight, value: t("documents.passengersOn", { count }) })),
     incomplete: [...unseated(berths), ...lacking],
-    generatedAt: now.toISOString(),
-  };
+  });
 };

@@ -1,13 +1,12 @@
 import { Schema } from "effect";
 import { formatMoney } from "../../src/api/amounts.ts";
-import { type CruiseDocument, type DocumentLanguage, TRANSIT_CARD_FEE } from "../../src/api/documents.ts";
+import { TRANSIT_CARD_FEE } from "../../src/api/documents.ts";
 import type { CruiseId } from "../../src/api/ids.ts";
 import { SpaceId } from "../../src/api/ids.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryRows } from "../db/rows.ts";
-import { findDocumentDeparture } from "./departure.ts";
-import { personCells, soldBerths, unseated } from "./passengers.ts";
-import { columnOf, documentTexts } from "./texts.ts";
+import { personCells, unseated } from "./berths.ts";
+import { type DepartureListOf, departureList, openDepartureList } from "./opening.ts";
 
 /** Who pays which park entrance fee: Ecuadorians the national one, the Andean Community's visitors theirs, the rest the foreign one. */
 const taxClasses = ["national", "andean", "foreign"] as const;
@@ -44,16 +43,10 @@ const classOf = (row: typeof FeeRow.Type): TaxClass => (row.country_code === "EC
  * fees are data, kept on the space types), the count and sum per class, the migratory cards
  * (US$20 each, SPEC.md section 9) and what is due in all. A berth without a passenger is incomplete.
  */
-export const gpsTaxDocument = async (
-  db: Queryable,
-  cruiseId: CruiseId,
-  language: DocumentLanguage,
-  now: Date,
-): Promise<CruiseDocument | null> => {
-  const departure = await findDocumentDeparture(db, cruiseId);
-  if (departure === null) return null;
-  const t = documentTexts(language);
-  const berths = await soldBerths(db, cruiseId);
+export const gpsTaxDocument: DepartureListOf = async (db, cruiseId, language, now) => {
+  const list = await openDepartureList(db, cruiseId, language);
+  if (list === null) return null;
+  const { departure, t, berths, column } = list;
   const fees = new Map((await feesOf(db, cruiseId)).map((row) => [row.space_id, row]));
   const money = (amount: number) => formatMoney(amount, language);
   const perClass = new Map<TaxClass, { count: number; total: number }>(taxClasses.map((taxClass) => [taxClass, { count: 0, total: 0 }]));
@@ -72,13 +65,7 @@ export const gpsTaxDocument = async (
   });
   const taxes = [...perClass.values()].reduce((sum, entry) => sum + entry.total, 0);
   const cards = rows.length * TRANSIT_CARD_FEE;
-  const column = (name: string, width: number) => columnOf(t, name, width);
-  return {
-    document: "gpsTax",
-    language,
-    title: t("documents.titles.gpsTax"),
-    departure,
-    code: departure.code,
+  return departureList("gpsTax", list, now, {
     columns: [
       column("number", 4),
       column("passenger", 20),
@@ -99,6 +86,5 @@ export const gpsTaxDocument = async (
       { label: t("documents.total"), value: money(taxes + cards) },
     ],
     incomplete: unseated(berths),
-    generatedAt: now.toISOString(),
-  };
+  });
 };

@@ -1,11 +1,8 @@
 import { formatMoney } from "../../src/api/amounts.ts";
-import { type CruiseDocument, type DocumentLanguage, TRANSIT_CARD_FEE } from "../../src/api/documents.ts";
-import type { CruiseId } from "../../src/api/ids.ts";
-import type { Queryable } from "../db/database.ts";
-import { findDocumentDeparture } from "./departure.ts";
+import { TRANSIT_CARD_FEE } from "../../src/api/documents.ts";
 import { legKey, legsOf, legText } from "./legs.ts";
-import { type BerthRow, detailText, isSeated, lackingPassengers, personCells, soldBerths, unseated } from "./passengers.ts";
-import { columnOf, documentTexts } from "./texts.ts";
+import { type BerthRow, detailText, isSeated, lackingPassengers, personCells, unseated } from "./berths.ts";
+import { type DepartureListOf, departureList, openDepartureList } from "./opening.ts";
 
 /**
  * The Ingala list (DOMAIN.md section 8): the Transit Control Card of every passenger aboard, with
@@ -14,16 +11,10 @@ import { columnOf, documentTexts } from "./texts.ts";
  * section 9). A berth without a passenger, or a passenger without a marital status or a flight,
  * is incomplete.
  */
-export const ingalaDocument = async (
-  db: Queryable,
-  cruiseId: CruiseId,
-  language: DocumentLanguage,
-  now: Date,
-): Promise<CruiseDocument | null> => {
-  const departure = await findDocumentDeparture(db, cruiseId);
-  if (departure === null) return null;
-  const t = documentTexts(language);
-  const berths = await soldBerths(db, cruiseId);
+export const ingalaDocument: DepartureListOf = async (db, cruiseId, language, now) => {
+  const list = await openDepartureList(db, cruiseId, language);
+  if (list === null) return null;
+  const { departure, t, berths, column } = list;
   const legs = await legsOf(db, cruiseId);
   const seated = berths.filter(isSeated);
   // the lodging is the yacht for the departure's dates, which the document's header gives
@@ -33,17 +24,11 @@ export const ingalaDocument = async (
     ...(legs.has(legKey(berth.passenger_id, "outbound")) ? [] : (["outboundFlight"] as const)),
     ...(legs.has(legKey(berth.passenger_id, "return")) ? [] : (["returnFlight"] as const)),
   ]);
-  const column = (name: string, width: number) => columnOf(t, name, width);
   const maritalStatus = (berth: BerthRow) => {
     const status = detailText(berth.details, "maritalStatus");
     return status === "" ? "" : t(`options.${status}`);
   };
-  return {
-    document: "ingala",
-    language,
-    title: t("documents.titles.ingala"),
-    departure,
-    code: departure.code,
+  return departureList("ingala", list, now, {
     columns: [
       column("number", 3),
       column("passenger", 13),
@@ -82,6 +67,5 @@ export const ingalaDocument = async (
       { label: t("documents.total"), value: formatMoney(seated.length * TRANSIT_CARD_FEE, language) },
     ],
     incomplete: [...unseated(berths), ...lacking],
-    generatedAt: now.toISOString(),
-  };
+  });
 };

@@ -5,14 +5,12 @@ import {
   type CruiseDocument,
   type CruiseDocumentName,
   type DocumentFormat,
-  type DocumentLanguage,
   documentFileName,
   documentMimeTypes,
   getCruiseDocument,
   getVoucher,
   sendVoucher,
 } from "../../src/api/documents.ts";
-import type { CruiseId } from "../../src/api/ids.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
 import { orNotFound } from "../http/found.ts";
@@ -21,14 +19,18 @@ import type { Mailer } from "../mail/mailer.ts";
 import { pngImage } from "../uploads/images.ts";
 import { findImage } from "../uploads/store.ts";
 import type { DocumentFileRequest } from "./files.ts";
+import type { MoneyFileRequest } from "./moneyFiles.ts";
 import { ApiError } from "../../src/api/errors.ts";
-import { findReservation } from "../reservations/reservations.ts";
+import { refusedCommand } from "../events/refused.ts";
+import { findReservation } from "../reservations/reads.ts";
 import { flightsReportMachine } from "../../src/machines/domain/flightsReport.machine.ts";
 import { judge, type Verdict } from "../../src/machines/domain/verdict.ts";
 import { voucherMailMachine } from "../../src/machines/domain/voucherMail.machine.ts";
+import { departureDates } from "./departure.ts";
 import { flightsDocument } from "./flights.ts";
 import { gpsTaxDocument } from "./gpsTax.ts";
 import { ingalaDocument } from "./ingala.ts";
+import type { DepartureListOf } from "./opening.ts";
 import { passengersDocument } from "./passengers.ts";
 import { servicesOrderDocument } from "./servicesOrder.ts";
 import { voucherAgency, voucherDocument } from "./voucher.ts";
@@ -46,14 +48,14 @@ const workerFile = new URL(fromSources ? "./fileWorker.ts" : "./fileWorker.js", 
  * spends answering the others meanwhile (decision 042).
  */
 export const createDocumentFiles = () => {
-  const pool = new Piscina<DocumentFileRequest, Uint8Array>({
+  const pool = new Piscina<DocumentFileRequest | MoneyFileRequest, Uint8Array>({
     filename: workerFile.href,
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: 30_000,
     ...(fromSources ? { execArgv: ["--import", "tsx"] } : {}),
   });
-  return { draw: (request: DocumentFileRequest) => pool.run(request), close: () => pool.destroy() };
+  return { draw: (request: DocumentFileRequest | MoneyFileRequest) => pool.run(request), close: () => pool.destroy() };
 };
 export type DocumentFiles = ReturnType<typeof createDocumentFiles>;
 
@@ -61,7 +63,7 @@ const LogoRow = Schema.Struct({ logo: Schema.String });
 const storedPath = /^uploads\/([a-z_]+)\/([0-9a-f]{64})\.([a-z]+)$/;
 
 /** The operator's logo (the first company's) as a PNG a PDF can draw, or null when it has none. */
-const companyLogo = async (db: Queryable): Promise<Uint8Array | null> => {
+export const companyLogo = async (db: Queryable): Promise<Uint8Array | null> => {
   const row = await queryOne(
     db,
     LogoRow,
@@ -74,9 +76,7 @@ const companyLogo = async (db: Queryable): Promise<Uint8Array | null> => {
 };
 
 /** How each document is filled in: null when the departure does not exist. */
-const documents: Readonly<
-  Record<CruiseDocumentName, (db: Queryable, cruiseId: CruiseId, language: DocumentLanguage, now: Date) => Promise<CruiseDocument | null>>
-> = {
+const documents: Readonly<Record<CruiseDocumentName, DepartureListOf>> = {
   passengers: passengersDocument,
   ingala: ingalaDocument,
   gpsTax: gpsTaxDocument,
@@ -110,7 +110,7 @@ const fileTexts = (document: CruiseDocument): DocumentFileRequest["texts"] => {
   const { departure } = document;
   return {
     page: t("documents.page", { page: "{page}", pages: "{pages}" }),
-    subtitle: `${t("documents.departure", { code: departure.code })} · ${departure.yachtName} · ${departure.itineraryName} · ${documentDate(departure.startDate)} – ${documentDate(departure.endDate)}`,
+    subtitle: `${t("documents.departure", { code: departure.code })} · ${departure.yachtName} · ${departure.itineraryName} · ${departureDates(departure)}`,
     generated: t("documents.generatedAt", { date: documentDate(document.generatedAt) }),
     incompleteTitle: t("documents.incompleteTitle"),
     incompleteLines: incompleteLines(document, t),
@@ -145,8 +145,11 @@ export const registerDocumentRoutes = (
     const session = signedIn(call);
     const reservation = orNotFound(await findReservation(context.db, call.params.id, session));
     const agency = await voucherAgency(context.db, reservation.agencyId);
-    const verdict = judge(voucherMailMachine, null, { type: "voucher.send" }, { recipient: agency.email });
-    if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
+    const facts = { recipient: agency.email };
+    const verdict = judge(voucherMailMachine, null, { type: "voucher.send" }, facts);
+    if (verdict.kind === "refused") {
+      throw refusedCommand(voucherMailMachine, verdict.refusal, { stream: "reservation", streamId: String(reservation.id), state: null, event: { type: "voucher.send" }, facts });
+    }
     // accepted: the machine found the agency's address
     const to = String(agency.email);
     const voucher = orNotFound(await voucherDocument(context.db, reservation, agency.language, context.now()));
@@ -160,7 +163,7 @@ export const registerDocumentRoutes = (
         code: reservation.code,
         yacht: departure.yachtName,
         itinerary: departure.itineraryName,
-        dates: `${documentDate(departure.startDate)} – ${documentDate(departure.endDate)}`,
+        dates: departureDates(departure),
       }),
       attachments: [{ filename: documentFileName("voucher", reservation.code, "pdf"), contentType: documentMimeTypes.pdf, content: pdf }],
     });

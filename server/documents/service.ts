@@ -1,8 +1,9 @@
 import { Schema } from "effect";
-import type { DocumentLanguage } from "../../src/api/documents.ts";
+import type { DocumentLanguage, DocumentSection } from "../../src/api/documents.ts";
 import type { CruiseId } from "../../src/api/ids.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne, queryRows } from "../db/rows.ts";
+import type { DocumentOpening } from "./opening.ts";
 
 /** Who sails a departure besides its passengers, and where it goes: what the zarpe and the services' order name. */
 export interface DepartureService {
@@ -93,3 +94,10 @@ export const findDepartureService = async (db: Queryable, cruiseId: CruiseId, la
     program: program.map((stop) => ({ day: text(stop.day), period: text(stop.period), visit: text(stop.visit) })),
   };
 };
+
+/** The itinerary day by day, as the zarpe and the voucher list it. */
+export const programSection = ({ t, column }: DocumentOpening, service: DepartureService): DocumentSection => ({
+  title: t("documents.columns.itinerary"),
+  columns: [column("day", 10), column("period", 10), column("visit", 80)],
+  rows: service.program.map((stop) => [stop.day, stop.period, stop.visit]),
+});

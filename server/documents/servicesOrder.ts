@@ -1,12 +1,8 @@
-import type { CruiseDocument, DocumentLanguage } from "../../src/api/documents.ts";
-import type { CruiseId } from "../../src/api/ids.ts";
 import { wetsuitSizes } from "../../src/api/passengers.ts";
-import type { Queryable } from "../db/database.ts";
-import { findDocumentDeparture } from "./departure.ts";
 import { legKey, legsOf, legText } from "./legs.ts";
-import { type BerthRow, byCabin, detailText, flag, isSeated, lackingPassengers, soldBerths, unseated } from "./passengers.ts";
+import { type BerthRow, byCabin, detailText, flag, isSeated, lackingPassengers, unseated } from "./berths.ts";
+import { type DepartureListOf, departureList, openDepartureList } from "./opening.ts";
 import { findDepartureService } from "./service.ts";
-import { columnOf, documentTexts } from "./texts.ts";
 
 /**
  * The services' order (DOMAIN.md section 8), for the yacht's crew and its hotelier: who serves the
@@ -15,17 +11,11 @@ import { columnOf, documentTexts } from "./texts.ts";
  * the counts the galley and the dive locker prepare for. A berth without a passenger, or a
  * passenger without an arrival flight (the transfer waits for it), is incomplete.
  */
-export const servicesOrderDocument = async (
-  db: Queryable,
-  cruiseId: CruiseId,
-  language: DocumentLanguage,
-  now: Date,
-): Promise<CruiseDocument | null> => {
-  const departure = await findDocumentDeparture(db, cruiseId);
+export const servicesOrderDocument: DepartureListOf = async (db, cruiseId, language, now) => {
+  const list = await openDepartureList(db, cruiseId, language);
   const service = await findDepartureService(db, cruiseId, language);
-  if (departure === null || service === null) return null;
-  const t = documentTexts(language);
-  const berths = await soldBerths(db, cruiseId);
+  if (list === null || service === null) return null;
+  const { t, berths, column } = list;
   const legs = await legsOf(db, cruiseId);
   const seated = berths.filter(isSeated);
   const diet = (berth: BerthRow) =>
@@ -52,15 +42,9 @@ export const servicesOrderDocument = async (
     const count = seated.filter((berth) => detailText(berth.details, "wetsuitSize") === size).length;
     return count === 0 ? [] : [`${size} × ${count}`];
   });
-  const column = (name: string, width: number) => columnOf(t, name, width);
   const none = t("documents.none");
   const listed = (names: ReadonlyArray<string>) => (names.length === 0 ? none : names.join(", "));
-  return {
-    document: "servicesOrder",
-    language,
-    title: t("documents.titles.servicesOrder"),
-    departure,
-    code: departure.code,
+  return departureList("servicesOrder", list, now, {
     columns: [
       column("number", 3),
       column("passenger", 14),
@@ -98,6 +82,5 @@ export const servicesOrderDocument = async (
       ...unseated(berths),
       ...lackingPassengers(seated, (berth) => (legs.has(legKey(berth.passenger_id, "outbound")) ? [] : ["outboundFlight"])),
     ],
-    generatedAt: now.toISOString(),
-  };
+  });
 };

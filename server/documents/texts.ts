@@ -1,7 +1,19 @@
 import i18next, { type TFunction } from "i18next";
 import type { DocumentLanguage } from "../../src/api/documents.ts";
-import { documents as englishDocuments, options as englishOptions, reservations as englishReservations } from "../../src/i18n/en.json";
-import { documents as spanishDocuments, options as spanishOptions, reservations as spanishReservations } from "../../src/i18n/es.json";
+import {
+  documents as englishDocuments,
+  money as englishMoney,
+  options as englishOptions,
+  reports as englishReports,
+  reservations as englishReservations,
+} from "../../src/i18n/en.json";
+import {
+  documents as spanishDocuments,
+  money as spanishMoney,
+  options as spanishOptions,
+  reports as spanishReports,
+  reservations as spanishReservations,
+} from "../../src/i18n/es.json";
 
 /**
  * The documents' texts, from the panel's own translations (src/i18n), so a column reads the same
@@ -10,8 +22,8 @@ import { documents as spanishDocuments, options as spanishOptions, reservations 
 const texts = i18next.createInstance();
 void texts.init({
   resources: {
-    es: { translation: { documents: spanishDocuments, options: spanishOptions, reservations: spanishReservations } },
-    en: { translation: { documents: englishDocuments, options: englishOptions, reservations: englishReservations } },
+    es: { translation: { documents: spanishDocuments, money: spanishMoney, options: spanishOptions, reports: spanishReports, reservations: spanishReservations } },
+    en: { translation: { documents: englishDocuments, money: englishMoney, options: englishOptions, reports: englishReports, reservations: englishReservations } },
   },
   fallbackLng: "es",
   initAsync: false,

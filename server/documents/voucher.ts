@@ -1,14 +1,17 @@
 import { Schema } from "effect";
-import { formatMoney } from "../../src/api/amounts.ts";
+import { formatCents, formatMoney } from "../../src/api/amounts.ts";
 import { type CruiseDocument, DocumentLanguage, type IncompleteBerth } from "../../src/api/documents.ts";
 import { CruiseId } from "../../src/api/ids.ts";
-import type { StoredReservation } from "../reservations/reservations.ts";
+import type { StoredReservation } from "../reservations/reads.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
-import { findDocumentDeparture } from "./departure.ts";
+import { reservationAccount } from "../money/accounts.ts";
+import { missingPassenger } from "./berths.ts";
+import { bankRows, findCompany } from "./company.ts";
+import { departureDates } from "./departure.ts";
 import { legKey, legsOf, legText } from "./legs.ts";
-import { findDepartureService } from "./service.ts";
-import { columnOf, documentDate, documentTexts } from "./texts.ts";
+import { openDocument } from "./opening.ts";
+import { findDepartureService, programSection } from "./service.ts";
 
 /** A reservation's agency as its voucher needs it: where it is mailed and in which language. */
 const AgencyRow = Schema.Struct({ email: Schema.NullOr(Schema.String), language: Schema.NullOr(Schema.String) });
@@ -29,13 +32,6 @@ export const voucherAgency = async (db: Queryable, agencyId: number | null): Pro
   return { email: row?.email ?? null, language: isLanguage(row?.language) ? row.language : "es" };
 };
 
-const BankRow = Schema.Struct({ name: Schema.String, details: Schema.Record(Schema.String, Schema.Unknown) });
-
-const detailOf = (details: Readonly<Record<string, unknown>>, name: string): string => {
-  const value = details[name];
-  return typeof value === "string" ? value : "";
-};
-
 /** What a voucher includes and leaves out: the operator's standing terms for a Galápagos cruise. */
 const included = ["cabin", "meals", "excursions", "guide", "snorkel", "transfers"] as const;
 const notIncluded = ["parkFee", "transitCard", "drinks", "tips", "insurance"] as const;
@@ -44,36 +40,29 @@ const notIncluded = ["parkFee", "transitCard", "drinks", "tips", "insurance"] as
  * A reservation's voucher (DOMAIN.md section 8), in the language asked for (its agency's by default):
  * the reservation (code, agency, executive, lead passenger, status and time limit), the yacht,
  * departure and itinerary with its days, each cabin's spaces and passengers, their flights, what
- * is included and what is not, the price, and the company's bank data to pay it into.
+ * is included and what is not, the price with what is paid and the balance (its account now,
+ * decision 068), and the company's bank data to pay it into.
  */
 export const voucherDocument = async (db: Queryable, reservation: StoredReservation, language: DocumentLanguage, now: Date): Promise<CruiseDocument | null> => {
   const cruiseId = Schema.decodeSync(CruiseId)(reservation.cruiseId);
-  const departure = await findDocumentDeparture(db, cruiseId);
+  const opening = await openDocument(db, cruiseId, language);
   const service = await findDepartureService(db, cruiseId, language);
-  if (departure === null || service === null) return null;
-  const t = documentTexts(language);
+  if (opening === null || service === null) return null;
+  const { departure, t, column } = opening;
   const legs = await legsOf(db, cruiseId);
-  const bank = await queryOne(db, BankRow, "select name, details from companies where status <> 'deleted' order by id limit 1");
+  const company = await findCompany(db);
+  const account = await reservationAccount(db, reservation, now);
   const money = (amount: number) => formatMoney(amount, language);
   const spaces = reservation.bookings.flatMap((booking) => booking.spaces.map((space) => ({ ...space, cabinName: booking.cabinName })));
   const live = spaces.filter((space) => space.state !== "canceled");
   const lead = live.find((space) => space.passengerName !== null)?.passengerName ?? t("documents.none");
   const timeFormat = new Intl.DateTimeFormat(language === "en" ? "en-US" : "es-EC", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Guayaquil" });
-  const column = (name: string, width: number) => columnOf(t, name, width);
   const item = [column("item", 25), column("detail", 75)];
   const seated = live.flatMap((space) => (space.passengerId === null ? [] : [{ ...space, passengerId: space.passengerId }]));
   const flightsIncluded = reservation.lines.some((line) => line.kind === "flight");
   const incomplete: ReadonlyArray<IncompleteBerth> = live
     .filter((space) => space.passengerId === null)
-    .map((space) => ({
-      reservationId: reservation.id,
-      reservationCode: reservation.code,
-      spaceId: space.id,
-      cabinName: space.cabinName,
-      passengerId: null,
-      passengerName: null,
-      missing: ["passenger"],
-    }));
+    .map((space) => missingPassenger({ reservationId: reservation.id, reservationCode: reservation.code, spaceId: space.id, cabinName: space.cabinName }));
   return {
     document: "voucher",
     language,
@@ -98,7 +87,7 @@ export const voucherDocument = async (db: Queryable, reservation: StoredReservat
           [t("documents.columns.yacht"), departure.yachtName],
           [t("documents.columns.departure"), departure.code],
           [t("documents.columns.itinerary"), service.days === "" ? departure.itineraryName : t("documents.itineraryDays", { name: departure.itineraryName, days: service.days, nights: service.nights })],
-          [t("documents.columns.dates"), `${documentDate(departure.startDate)} – ${documentDate(departure.endDate)}`],
+          [t("documents.columns.dates"), departureDates(departure)],
           ...(reservation.notes.trim() === "" ? [] : [[t("reservations.notes"), reservation.notes]]),
         ],
       },
@@ -112,9 +101,7 @@ export const voucherDocument = async (db: Queryable, reservation: StoredReservat
           t(`reservations.states.${space.state}`),
         ]),
       },
-      ...(service.program.length === 0
-        ? []
-        : [{ title: t("documents.columns.itinerary"), columns: [column("day", 10), column("period", 10), column("visit", 80)], rows: service.program.map((stop) => [stop.day, stop.period, stop.visit]) }]),
+      ...(service.program.length === 0 ? [] : [programSection(opening, service)]),
       ...(seated.length === 0 ? [] : [{
         title: t("documents.flights"),
         columns: [column("passenger", 30), column("outboundFlight", 35), column("returnFlight", 35)],
@@ -134,26 +121,14 @@ export const voucherDocument = async (db: Queryable, reservation: StoredReservat
         columns: [column("detail", 100)],
         rows: [...notIncluded.map((name) => [t(`documents.notIncluded.${name}`)]), ...(flightsIncluded ? [] : [[t("documents.notIncluded.flights")]])],
       },
-      ...(bank === null
-        ? []
-        : [
-            {
-              title: t("documents.bankData"),
-              columns: item,
-              rows: [
-                [t("documents.beneficiary"), detailOf(bank.details, "commercialName") || bank.name],
-                [t("documents.ruc"), detailOf(bank.details, "ruc")],
-                [t("documents.bank"), detailOf(bank.details, "beneficiaryBank")],
-                [t("documents.accountNumber"), detailOf(bank.details, "accountNumber")],
-                [t("documents.accountType"), detailOf(bank.details, "accountType") === "" ? "" : t(`options.${detailOf(bank.details, "accountType")}`)],
-              ].filter(([, value]) => value !== ""),
-            },
-          ]),
+      ...(company === null ? [] : [{ title: t("documents.bankData"), columns: item, rows: bankRows(t, company).map((row) => [...row]) }]),
     ],
     totals: [
       { label: t("reservations.total"), value: money(reservation.price.total) },
       { label: t("reservations.commission"), value: money(reservation.price.commission) },
       { label: t("reservations.net"), value: money(reservation.price.net) },
+      { label: t("money.paid"), value: formatCents(account.paidCents, language) },
+      { label: t("money.balance"), value: formatCents(account.balanceCents, language) },
     ],
     incomplete,
     generatedAt: now.toISOString(),

@@ -12,14 +12,13 @@ import { orNotFound } from "../http/found.ts";
 import { bannerRecord } from "./projection.ts";
 import { removeUnusedImages, storeImage, type UploadedImage } from "../uploads/store.ts";
 
+type BannerImages = Pick<BannerContent, "images" | "imageAlts" | "imageAltsEn">;
+
+/** A banner's texts in both languages: its content but the carousel's images. */
+export type BannerTexts = Omit<BannerContent, keyof BannerImages>;
+
 /** What the banner form says, trimmed, before its images are compared with the banner's. */
-interface BannerDraft {
-  readonly title: string;
-  readonly text: string;
-  readonly textTwo: string;
-  readonly titleEn: string;
-  readonly textEn: string;
-  readonly textTwoEn: string;
+interface BannerDraft extends BannerTexts {
   /** Null: the form did not say, so a new banner is active and an edited one stays as it is. */
   readonly active: boolean | null;
   /**
@@ -85,8 +84,6 @@ export const readBanners = async (
 export const findBanner = async (db: Queryable, id: BannerId, lock = ""): Promise<Banner | null> =>
   (await readBanners(db, "b.id = $1", [id], lock))[0] ?? null;
 
-type BannerImages = Pick<BannerContent, "images" | "imageAlts" | "imageAltsEn">;
-
 /**
  * Stores the new files and answers the carousel: kept images first, then the new ones, each once,
  * with their alternative texts: by position as the form sent them, or, when it sent none, each
@@ -121,7 +118,7 @@ const carousel = async (
 const noImages: BannerImages = { images: [], imageAlts: [], imageAltsEn: [] };
 
 /** A banner's texts in both languages, in the order its event holds them. */
-const textsOf = (banner: Omit<BannerContent, keyof BannerImages>): Omit<BannerContent, keyof BannerImages> => ({
+const textsOf = (banner: BannerTexts): BannerTexts => ({
   title: banner.title,
   text: banner.text,
   textTwo: banner.textTwo,

@@ -1,6 +1,7 @@
 /**
  * The raw money facts the reservation and payment commands read (decisions 062, 065): the policy
- * in force, a reservation's payments and due, the terms it was confirmed on. Apart from
+ * in force, a reservation's payments and due, the terms it was confirmed on, the penalty its
+ * cancellations keep (decision 067). Apart from
  * server/money/money.ts so the reservations' commands read them without importing the payments'.
  */
 import { Schema } from "effect";
@@ -8,7 +9,7 @@ import { defaultMoneyPolicy, MoneyPolicy, type MoneyPolicyView, PaymentKind, Pay
 import { type ConfirmedTerms, type CountedPayment, centsOfDollars, dueOf, type PriceCents } from "../../src/machines/domain/money.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne, queryRows } from "../db/rows.ts";
-import type { StoredReservation } from "../reservations/reservations.ts";
+import type { StoredReservation } from "../reservations/reads.ts";
 import { COMPANY_POLICY } from "./projection.ts";
 
 const PolicyRow = Schema.Struct({ policy: MoneyPolicy, version: Schema.Int });
@@ -53,15 +54,38 @@ export const priceCents = (price: StoredReservation["price"]): PriceCents => ({
 /** What a reservation's debtor owes, in cents (an agency the net, a direct client the total). */
 export const dueCentsOf = (reservation: Pick<StoredReservation, "agencyId" | "price">): number => dueOf(priceCents(reservation.price), reservation.agencyId);
 
-const TermsRow = Schema.Struct({ terms: Schema.NullOr(Schema.Struct({ ...MoneyPolicy.fields, confirmedOn: Schema.String })) });
+const TermsRow = Schema.Struct({ id: Schema.Int, terms: Schema.NullOr(Schema.Struct({ ...MoneyPolicy.fields, confirmedOn: Schema.String })) });
+
+/** The terms some reservations were confirmed on, by reservation; one that never was (or was before decision 065) has none. */
+export const confirmedTermsOf = async (db: Queryable, reservationIds: ReadonlyArray<number>): Promise<ReadonlyMap<number, ConfirmedTerms>> => {
+  const byReservation = new Map<number, ConfirmedTerms>();
+  if (reservationIds.length === 0) return byReservation;
+  for (const { id, terms } of await queryRows(db, TermsRow, "select id, terms from reservations where id = any($1::int[])", [reservationIds])) {
+    if (terms === null) continue;
+    const { confirmedOn, ...policy } = terms;
+    byReservation.set(id, { policy, confirmedOn });
+  }
+  return byReservation;
+};
 
 /** The terms a reservation was confirmed on, null while it never was (or was before decision 065). */
-export const confirmedTerms = async (db: Queryable, reservationId: number): Promise<ConfirmedTerms | null> => {
-  const terms = (await queryOne(db, TermsRow, "select terms from reservations where id = $1", [reservationId]))?.terms ?? null;
-  if (terms === null) return null;
-  const { confirmedOn, ...policy } = terms;
-  return { policy, confirmedOn };
+export const confirmedTerms = async (db: Queryable, reservationId: number): Promise<ConfirmedTerms | null> =>
+  (await confirmedTermsOf(db, [reservationId])).get(reservationId) ?? null;
+
+const PenaltyRow = Schema.Struct({ id: Schema.Int, penalty_cents: Schema.Int });
+
+/** The penalty some reservations' cancellations keep now, in cents, by reservation (decision 067): one keeping none is left out. */
+export const keptPenaltiesOf = async (db: Queryable, reservationIds: ReadonlyArray<number>): Promise<ReadonlyMap<number, number>> => {
+  const byReservation = new Map<number, number>();
+  if (reservationIds.length === 0) return byReservation;
+  const rows = await queryRows(db, PenaltyRow, "select id, penalty_cents from reservations where id = any($1::int[]) and penalty_cents <> 0", [reservationIds]);
+  for (const { id, penalty_cents } of rows) byReservation.set(id, penalty_cents);
+  return byReservation;
 };
+
+/** The penalty a reservation's cancellations keep now, in cents (decision 067): 0 when none. */
+export const keptPenaltyCents = async (db: Queryable, reservationId: number): Promise<number> =>
+  (await keptPenaltiesOf(db, [reservationId])).get(reservationId) ?? 0;
 
 const CreditRow = Schema.Struct({ credit: Schema.NullOr(Schema.Finite) });
 

@@ -22,15 +22,18 @@ import {
   type RefundDraft,
 } from "../../src/api/money.ts";
 import { reasonProblem } from "../../src/api/reservations.ts";
-import { accountOf, type CountedPayment, centsOf } from "../../src/machines/domain/money.ts";
+import { type CountedPayment, centsOf } from "../../src/machines/domain/money.ts";
 import { noPaymentFacts, type PaymentEvent, type PaymentFacts } from "../../src/machines/domain/payment.machine.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts";
 import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
 import { orNotFound } from "../http/found.ts";
-import { findReservation, lockReservation, ownAgency, type StoredReservation } from "../reservations/reservations.ts";
-import { confirmedTerms, countedPayments, dueCentsOf, priceCents, readMoneyPolicy } from "./facts.ts";
+import { lockReservation } from "../reservations/decide.ts";
+import { ownAgency } from "../reservations/facts.ts";
+import { findReservation, type StoredReservation } from "../reservations/reads.ts";
+import { reservationAccount } from "./accounts.ts";
+import { countedPayments, dueCentsOf, keptPenaltyCents } from "./facts.ts";
 import { COMPANY_POLICY, moneyPolicyRecord, paymentRecord } from "./projection.ts";
 
 /** Who asks, and when. */
@@ -47,13 +50,27 @@ export const setMoneyPolicy = async (tx: Queryable, policy: MoneyPolicy, version
   await decide(tx, moneyPolicyRecord, COMPANY_POLICY, { type: "moneyPolicy.set", ...policy }, optionsOf(caller), {});
 };
 
-/** The facts of a command on a reservation's money, loaded under its lock. */
-const reservationFacts = async (tx: Queryable, reservation: StoredReservation, caller: MoneyCaller): Promise<PaymentFacts> => ({
+/** What a command on a reservation's money reads of it, loaded under its lock. */
+export interface MoneyFacts {
+  readonly payments: ReadonlyArray<CountedPayment>;
+  /** What its cancellations keep of it (decision 067), in cents. */
+  readonly keptPenaltyCents: number;
+}
+
+/** The payment machine's facts of a reservation's money: a kept cancellation penalty is owed too (decision 067), it may be paid and what is paid beyond it refunded. */
+const paymentFactsOf = (reservation: Pick<StoredReservation, "agencyId" | "price">, money: MoneyFacts, caller: MoneyCaller): PaymentFacts => ({
   ...noPaymentFacts,
   clock: caller.now.getTime(),
-  dueCents: dueCentsOf(reservation),
-  payments: await countedPayments(tx, reservation.id),
+  dueCents: dueCentsOf(reservation) + money.keptPenaltyCents,
+  payments: money.payments,
 });
+
+/** A reservation's payments and kept penalty, loaded under its lock. */
+const moneyFactsOf = async (tx: Queryable, id: number): Promise<MoneyFacts> => ({ payments: await countedPayments(tx, id), keptPenaltyCents: await keptPenaltyCents(tx, id) });
+
+/** The facts of a command on a reservation's money, loaded under its lock. */
+const reservationFacts = async (tx: Queryable, reservation: StoredReservation, caller: MoneyCaller): Promise<PaymentFacts> =>
+  paymentFactsOf(reservation, await moneyFactsOf(tx, reservation.id), caller);
 
 /**
  * A payment received or reported and the facts the payment machine judges it with: the amount as
@@ -64,10 +81,10 @@ export const paymentReceivedOf = (
   draft: PaymentDraft,
   type: "payment.record" | "payment.report",
   reservation: Pick<StoredReservation, "id" | "agencyId" | "price">,
-  payments: ReadonlyArray<CountedPayment>,
+  money: MoneyFacts,
   caller: MoneyCaller,
 ) => {
-  const facts: PaymentFacts = { ...noPaymentFacts, clock: caller.now.getTime(), dueCents: dueCentsOf(reservation), payments, amount: draft.amount, day: draft.receivedAt };
+  const facts: PaymentFacts = { ...paymentFactsOf(reservation, money, caller), amount: draft.amount, day: draft.receivedAt };
   const event = {
     type,
     reservationId: reservation.id,
@@ -86,7 +103,7 @@ export const paymentReceivedOf = (
  */
 export const receivePayment = async (tx: Queryable, draft: PaymentDraft, type: "payment.record" | "payment.report", caller: MoneyCaller): Promise<number> => {
   const { reservation } = await lockReservation(tx, draft.reservationId, caller.session);
-  const { event, facts } = paymentReceivedOf(draft, type, reservation, await countedPayments(tx, reservation.id), caller);
+  const { event, facts } = paymentReceivedOf(draft, type, reservation, await moneyFactsOf(tx, reservation.id), caller);
   return decideNew(tx, paymentRecord, event, optionsOf(caller), facts);
 };
 
@@ -160,6 +177,17 @@ const toPayment = (row: PaymentRow): Payment => ({
   version: row.version,
 });
 
+const selectPayments = `select p.id, p.reservation_id, r.code as reservation_code, p.agency_id, p.kind, p.status, p.amount_cents,
+            to_char(p.received_at, 'YYYY-MM-DD') as received_at, p.method, p.reference, p.payer, p.reason, p.created_at, p.version
+       from payments p join reservations r on r.id = p.reservation_id`;
+
+/** One payment the caller may see (an agency user: its own agency's), or null. */
+export const findPayment = async (db: Queryable, id: PaymentId, session: Session): Promise<Payment | null> => {
+  const row = await queryOne(db, PaymentRow, `${selectPayments} where p.id = $1`, [id]);
+  const agency = ownAgency(session);
+  return row === null || (agency !== null && row.agency_id !== agency) ? null : toPayment(row);
+};
+
 export interface PaymentPage {
   readonly payments: Payment[];
   readonly meta: ListMeta;
@@ -180,9 +208,7 @@ export const listPayments = async (db: Queryable, query: PaymentsQuery, session:
   const rows = await queryRows(
     db,
     PaymentRow,
-    `select p.id, p.reservation_id, r.code as reservation_code, p.agency_id, p.kind, p.status, p.amount_cents,
-            to_char(p.received_at, 'YYYY-MM-DD') as received_at, p.method, p.reference, p.payer, p.reason, p.created_at, p.version
-       from payments p join reservations r on r.id = p.reservation_id ${where}
+    `${selectPayments} ${where}
       order by p.created_at desc, p.id desc limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
     params,
   );
@@ -193,16 +219,5 @@ export const listPayments = async (db: Queryable, query: PaymentsQuery, session:
 /** A reservation's account as its reader may see it now (an agency user: its own agency's), or null. */
 export const readAccount = async (db: Queryable, id: ReservationId, caller: MoneyCaller): Promise<Account | null> => {
   const reservation = await findReservation(db, id, caller.session);
-  if (reservation === null) return null;
-  return accountOf({
-    price: priceCents(reservation.price),
-    agencyId: reservation.agencyId,
-    type: reservation.type,
-    state: reservation.state,
-    startDate: reservation.startDate,
-    payments: await countedPayments(db, id),
-    policy: await readMoneyPolicy(db),
-    terms: await confirmedTerms(db, id),
-    clock: caller.now.getTime(),
-  });
+  return reservation === null ? null : reservationAccount(db, reservation, caller.now);
 };

@@ -39,7 +39,8 @@ import type { Queryable } from "../db/database.ts";
 import { execute, nextId, queryCount, queryExists, queryOne, queryRows, statementParams } from "../db/rows.ts";
 import { type CommandOptions, decide, expectVersion } from "../events/command.ts";
 import { airTicketFares } from "../rates/quote.ts";
-import { type Caller, commandOptions, decideReservation, judgeSpace, lockReservation, ownAgency } from "../reservations/reservations.ts";
+import { decideReservation, judgeSpace, lockReservation } from "../reservations/decide.ts";
+import { type Caller, commandOptions, ownAgency } from "../reservations/facts.ts";
 import { passengerRecord } from "./projection.ts";
 
 /** Who asks, and when: passengers' commands need no hold policy. */
@@ -368,6 +369,20 @@ export const assignPassenger = async (tx: Queryable, spaceId: SpaceId, passenger
   await assignLocked(tx, reservation.id, found, passengerId === null ? null : await existing(tx, passengerId, caller.session), departure.start_date, caller);
 };
 
+/**
+ * Registers a passenger and seats them in a live space in one step (decision 075): the
+ * passenger is the reservation's agency's (a direct client's reservation: the operator's), and a
+ * refusal of the registration or of the seat rolls back both, so no passenger is left unseated.
+ */
+export const seatNewPassenger = async (tx: Queryable, spaceId: SpaceId, draft: PassengerDraft, caller: PassengerCaller): Promise<Passenger> => {
+  const found = await queryOne(tx, AssignedSpaceRow, `${selectAssignedSpaces} where s.id = $1`, [spaceId]);
+  if (found === null) throw new ApiError(404, messages.notFound);
+  const { reservation, departure } = await lockReservation(tx, found.reservation_id, caller.session);
+  const passenger = await createPassenger(tx, { ...draft, agencyId: reservation.agencyId }, caller);
+  await assignLocked(tx, reservation.id, found, passenger, departure.start_date, caller);
+  return passenger;
+};
+
 /** Assigns a space whose departure the caller has locked. */
 export const assignLocked = async (
   tx: Queryable,
@@ -378,7 +393,7 @@ export const assignLocked = async (
   caller: PassengerCaller,
 ): Promise<void> => {
   const facts = passenger === null ? { fieldProblem: null } : await assignmentFacts(tx, space, passenger, departureDay);
-  judgeSpace(space.status, { type: "space.assign", passengerId: passenger?.id ?? null }, facts);
+  judgeSpace(reservationId, space.status, { type: "space.assign", passengerId: passenger?.id ?? null }, facts);
   await decideReservation(tx, reservationId, { type: "space.assign", spaceId: space.id, passengerId: passenger?.id ?? null }, commandOptions(caller));
 };
 

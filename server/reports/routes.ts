@@ -1,22 +1,41 @@
 import type { FastifyInstance } from "fastify";
 import { ApiError } from "../../src/api/errors.ts";
+import type { DocumentLanguage } from "../../src/api/documents.ts";
 import {
   DEFAULT_EXPIRING_HOURS,
   expiringReport,
   hoursProblem,
   leadsReport,
   occupancyReport,
+  paymentsReport,
+  paymentsTables,
+  penaltiesReport,
+  penaltiesTables,
   type PeriodQuery,
   periodProblem,
+  type ReportFileFormat,
+  reportFileMimeTypes,
+  reportFileName,
+  type ReportName,
   type ReportQueryProblem,
+  receivablesReport,
+  receivablesTables,
   salesReport,
 } from "../../src/api/reports.ts";
+import { ecuadorDay } from "../../src/machines/domain/calendar.ts";
 import { reportQueryMachine } from "../../src/machines/domain/reportQuery.machine.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
-import { type RouteContext, registerEndpoint } from "../http/register.ts";
+import type { DocumentFiles } from "../documents/routes.ts";
+import type { MoneySection } from "../documents/moneyFiles.ts";
+import { documentDate, documentTexts } from "../documents/texts.ts";
+import { Download, type RouteContext, registerEndpoint } from "../http/register.ts";
 import { expiringOf } from "./expiring.ts";
 import { leadsOf } from "./leads.ts";
+import { csvOf, paymentsTable, penaltiesTable, receivablesTable, tableDocument } from "./exports.ts";
 import { occupancyOf } from "./occupancy.ts";
+import { paymentsOf } from "./payments.ts";
+import { penaltiesOf } from "./penalties.ts";
+import { receivablesOf } from "./receivables.ts";
 import { salesOf } from "./sales.ts";
 
 /** Asks the report query machine about a question's problem; a refusal is answered with its message and nothing is read. */
@@ -25,14 +44,39 @@ const judgeQuestion = (problem: ReportQueryProblem): void => {
   if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
 };
 
-/** The period once judged: both days are there. */
-const judgedPeriod = (query: PeriodQuery): { readonly from: string; readonly to: string } => {
+/** The period once judged by the report query machine (refused with its message): both days are there. */
+export const judgedPeriod = (query: PeriodQuery): { readonly from: string; readonly to: string } => {
   judgeQuestion(periodProblem(query));
   return { from: query.from ?? "", to: query.to ?? "" };
 };
 
-/** `GET /reports/*` (decision 043): each question judged by the report query machine, then read from the tables. */
-export const registerReportRoutes = (app: FastifyInstance, context: RouteContext): void => {
+/** What a money report's file is asked as: its format, which table, in which language. */
+interface FileQuestion {
+  readonly format: ReportFileFormat;
+  readonly language: DocumentLanguage;
+  readonly report: ReportName;
+  readonly table: string;
+  /** What the report covers, above its table in the XLSX. */
+  readonly covers: string;
+}
+
+/**
+ * `GET /reports/*` (decisions 043, 067, 068): each question judged by the report query machine,
+ * then read from the tables (the penalties from the reservations' events); money's reports also
+ * download one table as CSV (written here) or XLSX (drawn in the documents' worker).
+ */
+export const registerReportRoutes = (app: FastifyInstance, context: RouteContext & { readonly files: DocumentFiles }): void => {
+  const download = async (section: MoneySection, question: FileQuestion): Promise<Download> => {
+    const now = context.now();
+    const name = reportFileName(question.report, question.table, ecuadorDay(now.getTime()), question.format);
+    const title = documentTexts(question.language)(`reports.title.${question.report}`);
+    const bytes =
+      question.format === "csv"
+        ? new TextEncoder().encode(csvOf(section))
+        : await context.files.draw({ format: "xlsx", money: tableDocument(section, title, question.covers, question.language, now), logo: null });
+    return new Download(bytes, reportFileMimeTypes[question.format], name);
+  };
+
   registerEndpoint(app, context, occupancyReport, async ({ query }) =>
     occupancyOf(context.db, { ...judgedPeriod(query), ...(query.yachtId === undefined ? {} : { yachtId: query.yachtId }) }),
   );
@@ -42,4 +86,28 @@ export const registerReportRoutes = (app: FastifyInstance, context: RouteContext
     return expiringOf(context.db, query.hours ?? DEFAULT_EXPIRING_HOURS, context.now());
   });
   registerEndpoint(app, context, leadsReport, async ({ query }) => leadsOf(context.db, judgedPeriod(query)));
+  registerEndpoint(app, context, receivablesReport, async ({ query }) => {
+    const report = await receivablesOf(context.db, context.now());
+    if (query.format === undefined) return report;
+    const language = query.lang ?? "es";
+    const table = query.table ?? receivablesTables[0];
+    const covers = documentTexts(language)("reports.at", { day: documentDate(report.at) });
+    return download(receivablesTable(report, table, language), { format: query.format, language, report: "receivables", table, covers });
+  });
+  registerEndpoint(app, context, paymentsReport, async ({ query }) => {
+    const report = await paymentsOf(context.db, judgedPeriod(query));
+    if (query.format === undefined) return report;
+    const language = query.lang ?? "es";
+    const table = query.table ?? paymentsTables[0];
+    const covers = `${documentDate(report.from)} – ${documentDate(report.to)}`;
+    return download(paymentsTable(report, table, language), { format: query.format, language, report: "payments", table, covers });
+  });
+  registerEndpoint(app, context, penaltiesReport, async ({ query }) => {
+    const report = await penaltiesOf(context.db, judgedPeriod(query));
+    if (query.format === undefined) return report;
+    const language = query.lang ?? "es";
+    const table = query.table ?? penaltiesTables[0];
+    const covers = `${documentDate(report.from)} – ${documentDate(report.to)}`;
+    return download(penaltiesTable(report, table, language), { format: query.format, language, report: "penalties", table, covers });
+  });
 };

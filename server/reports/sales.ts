@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import type { SalesFigures, SalesLine, SalesReport } from "../../src/api/reports.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryRows } from "../db/rows.ts";
-import { liveLegOf } from "../reservations/reservations.ts";
+import { liveLegOf } from "../reservations/reads.ts";
 
 const SalesRow = Schema.Struct({
   kind: Schema.Literals(["agency", "executive", "total"]),

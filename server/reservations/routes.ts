@@ -3,24 +3,24 @@ import * as api from "../../src/api/reservations.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { HoldPolicy } from "../../src/machines/domain/timeLimit.ts";
 import { Schema } from "effect";
+import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
 import { orNotFound } from "../http/found.ts";
+import { departureTimeline } from "../../src/api/timeline.ts";
+import { cabinsAsOf } from "./asOf.ts";
+import { departureTimeline as timelineOf } from "./timeline.ts";
 import type { BerthIndex } from "./berthIndex.ts";
 import { type Call, Listed, registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
 import type { Endpoint } from "../../src/api/endpoint.ts";
-import {
-  type Caller,
-  cancelReservation,
-  cancelSpace,
-  confirmReservation,
-  createReservation,
-  deleteReservation,
-  departureCabins,
-  extendTimeLimit,
-  readReservation,
-  listReservations,
-  updateReservation,
-} from "./reservations.ts";
+import { cancelReservation } from "./commands/cancelReservation.ts";
+import { cancelSpace } from "./commands/cancelSpace.ts";
+import { confirmReservation } from "./commands/confirmReservation.ts";
+import { createReservation } from "./commands/createReservation.ts";
+import { deleteReservation } from "./commands/deleteReservation.ts";
+import { extendTimeLimit } from "./commands/extendTimeLimit.ts";
+import { updateReservation } from "./commands/updateReservation.ts";
+import type { Caller } from "./facts.ts";
+import { departureCabins, listReservations, readReservation } from "./reads.ts";
 
 export interface ReservationsContext extends RouteContext {
   readonly policy: HoldPolicy;
@@ -33,8 +33,12 @@ const CruiseRow = Schema.Struct({ cruise_id: Schema.Int });
 export const registerReservationRoutes = (app: FastifyInstance, context: ReservationsContext): void => {
   const { db, now, policy } = context;
   const caller = <E extends Endpoint>(call: Call<E>): Caller => ({ session: signedIn(call), now: now(), policy });
-  /** The departure of a reservation (or of a space's) whose command just committed: its berths are read again. */
-  const touched = async (table: "reservations" | "spaces", id: number): Promise<void> => {
+  /**
+   * Runs a command on a reservation (or on one of its spaces) in one transaction; once it has
+   * committed, its departure's berths are read again.
+   */
+  const commit = async (table: "reservations" | "spaces", id: number, command: (tx: Queryable) => Promise<void>): Promise<void> => {
+    await db.transaction(command);
     const row = await queryOne(db, CruiseRow, `select cruise_id from ${table} where id = $1`, [id]);
     if (row !== null) context.berths.touch([row.cruise_id]);
   };
@@ -53,41 +57,40 @@ export const registerReservationRoutes = (app: FastifyInstance, context: Reserva
   });
 
   registerEndpoint(app, context, api.confirmReservation, async (call) => {
-    await db.transaction((tx) => confirmReservation(tx, call.params.id, caller(call), call.body.reason));
-    await touched("reservations", call.params.id);
+    await commit("reservations", call.params.id, (tx) => confirmReservation(tx, call.params.id, caller(call), call.body.reason));
     return messages.updated;
   });
 
   registerEndpoint(app, context, api.extendTimeLimit, async (call) => {
-    await db.transaction((tx) => extendTimeLimit(tx, call.params.id, call.body.timeLimit, caller(call)));
-    await touched("reservations", call.params.id);
+    await commit("reservations", call.params.id, (tx) => extendTimeLimit(tx, call.params.id, call.body.timeLimit, caller(call)));
     return messages.updated;
   });
 
   registerEndpoint(app, context, api.cancelReservation, async (call) => {
-    await db.transaction((tx) => cancelReservation(tx, call.params.id, call.body.reason, caller(call)));
-    await touched("reservations", call.params.id);
+    await commit("reservations", call.params.id, (tx) => cancelReservation(tx, call.params.id, call.body.reason, caller(call)));
     return messages.updated;
   });
 
   registerEndpoint(app, context, api.updateReservation, async (call) => {
     const { version, ...change } = call.body;
-    await db.transaction((tx) => updateReservation(tx, call.params.id, change, version, caller(call)));
-    await touched("reservations", call.params.id);
+    await commit("reservations", call.params.id, (tx) => updateReservation(tx, call.params.id, change, version, caller(call)));
     return messages.updated;
   });
 
   registerEndpoint(app, context, api.deleteReservation, async (call) => {
-    await db.transaction((tx) => deleteReservation(tx, call.params.id, caller(call)));
-    await touched("reservations", call.params.id);
+    await commit("reservations", call.params.id, (tx) => deleteReservation(tx, call.params.id, caller(call)));
     return messages.deleted;
   });
 
   registerEndpoint(app, context, api.cancelSpace, async (call) => {
-    await db.transaction((tx) => cancelSpace(tx, call.params.id, call.body.reason, caller(call)));
-    await touched("spaces", call.params.id);
+    await commit("spaces", call.params.id, (tx) => cancelSpace(tx, call.params.id, call.body.reason, caller(call)));
     return messages.updated;
   });
 
-  registerEndpoint(app, context, api.cruiseCabins, async (call) => orNotFound(await departureCabins(db, call.params.id, signedIn(call))));
+  registerEndpoint(app, context, api.cruiseCabins, async (call) => {
+    const { asOf } = call.query;
+    return orNotFound(asOf === undefined ? await departureCabins(db, call.params.id, signedIn(call)) : await cabinsAsOf(db, call.params.id, new Date(asOf), signedIn(call)));
+  });
+
+  registerEndpoint(app, context, departureTimeline, async (call) => orNotFound(await timelineOf(db, call.params.id)));
 };

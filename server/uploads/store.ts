@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { tableOf } from "../catalogues/storage.ts";
 import { Schema } from "effect";
 import { catalogues } from "../../src/records/index.ts";
 import type { Queryable } from "../db/database.ts";
@@ -87,7 +88,7 @@ export const imageReferences: ReadonlyArray<ImageReference> = [
   // the catalogues with image details: a yacht's picture, a company's logos (decision 031)
   ...catalogues
     .filter(({ api }) => api.details.some(({ rule }) => rule.kind === "image"))
-    .map(({ table }) => ({ table, column: "details", json: true, live: "status <> 'deleted'" })),
+    .map((catalogue) => ({ table: tableOf(catalogue), column: "details", json: true, live: "status <> 'deleted'" })),
 ];
 
 /** A row of `uploads` as the path the API answers (uploadPath in SQL). */

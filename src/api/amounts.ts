@@ -26,6 +26,22 @@ export const formatAmount = (amount: number, language: string): string => amount
 /** Money as US$ with two decimals (PRODUCT.md section 6). */
 export const formatMoney = (amount: number, language: string): string => `US$ ${formatAmount(amount, language)}`;
 
+/**
+ * Whole cents as the language writes the amount (`145050` is `1.450,50` in Spanish), exactly: the
+ * format is given the amount's decimal text, never a binary fraction of it, so no amount of cents
+ * is rounded on its way to the page.
+ */
+export const formatCentsAmount = (cents: number, language: string): string => {
+  const whole = Math.trunc(Math.abs(cents) / 100);
+  const fraction = String(Math.abs(cents) % 100).padStart(2, "0");
+  // the decimal text of a whole number of cents is a numeric literal, which the format reads exactly
+  const decimal = `${cents < 0 ? "-" : ""}${whole}.${fraction}` as `${number}`;
+  return amountFormat(language).format(decimal);
+};
+
+/** Whole cents as US$ with two decimals (PRODUCT.md section 6), exactly. */
+export const formatCents = (cents: number, language: string): string => `US$ ${formatCentsAmount(cents, language)}`;
+
 /** The language's decimal and group separators, as its number format writes them. */
 const separatorsOf = (language: string): { readonly decimal: string; readonly group: string } => {
   const parts = amountFormat(language).formatToParts(12345.6);

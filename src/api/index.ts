@@ -4,9 +4,12 @@ import { documentEndpoints } from "./documents.ts";
 import { passengerEndpoints } from "./passengers.ts";
 import { reservationEndpoints } from "./reservations.ts";
 import { moneyEndpoints } from "./money.ts";
+import { moneyDocumentEndpoints } from "./moneyDocuments.ts";
 import { availability, departureAvailability } from "./availability.ts";
 import { changeStream } from "./changes.ts";
 import { recordHistory } from "./history.ts";
+import { refusalEndpoints } from "./refusals.ts";
+import { departureTimeline } from "./timeline.ts";
 import { reportEndpoints } from "./reports.ts";
 import * as home from "./home.ts";
 import * as itineraries from "./itineraries.ts";
@@ -45,7 +48,7 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   leads.listLeads,
   leads.getLead,
   leads.createLead,
-  leads.createTrakin,
+  leads.createNote,
   leads.assignLead,
   home.adminContent,
   home.getBanner,
@@ -64,9 +67,12 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   ...documentEndpoints,
   ...passengerEndpoints,
   ...moneyEndpoints,
+  ...moneyDocumentEndpoints,
   availability,
   departureAvailability,
   ...reportEndpoints,
+  ...refusalEndpoints,
+  departureTimeline,
   changeStream,
 ];
 

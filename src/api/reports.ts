@@ -1,14 +1,17 @@
 import { Schema } from "effect";
 import { isCalendarDay } from "./details.ts";
+import { DocumentLanguage } from "./documents.ts";
 import { endpoint, type RoleName } from "./endpoint.ts";
-import { CruiseId, Int4, integerFromText, ReservationId, SerialId, SerialIdFromText } from "./ids.ts";
+import { Count, CruiseId, Int4, integerFromText, ReservationId, SerialId, SerialIdFromText } from "./ids.ts";
+import { PaymentId, PaymentKind, PaymentMethod } from "./money.ts";
 
 /**
- * The Reportes section (decision 043): four read-only reports computed from the read tables.
- * Occupancy, sales and the reservations expiring soon are for admin and sales; the leads
- * dashboard for marketing too; an agency reads none (403 `forbidden`).
+ * The Reportes section (decision 043): read-only reports computed from the read tables.
+ * Occupancy, sales, the reservations expiring soon and money's reports (receivables and payments
+ * received, decision 068; the penalties kept, decision 067) are for admin and sales; the leads dashboard for marketing too; an
+ * agency reads none (403 `forbidden`).
  */
-export const reportNames = ["occupancy", "sales", "expiring", "leads"] as const;
+export const reportNames = ["occupancy", "sales", "expiring", "leads", "receivables", "payments", "penalties"] as const;
 export const ReportName = Schema.Literals(reportNames);
 export type ReportName = typeof ReportName.Type;
 
@@ -18,6 +21,9 @@ export const reportReaders: Readonly<Record<ReportName, ReadonlyArray<RoleName>>
   sales: ["admin", "sales"],
   expiring: ["admin", "sales"],
   leads: ["admin", "sales", "marketing"],
+  receivables: ["admin", "sales"],
+  payments: ["admin", "sales"],
+  penalties: ["admin", "sales"],
 };
 
 /** The longest period a report covers at once: a year, a leap day included. */
@@ -219,4 +225,223 @@ export const leadsReport = endpoint({
   description: `The leads received in the period: per week, per country, per agent, and how long they waited for their first comment. ${periodText}.`,
 });
 
-export const reportEndpoints = [occupancyReport, salesReport, expiringReport, leadsReport] as const;
+/**
+ * Money's reports (decision 068) also download as a file: one of their tables (`table`, the first
+ * unless named) as CSV or XLSX, amounts as numbers (CSV: `1250.50`; XLSX: numeric cells), days as
+ * days, headers in `lang`.
+ */
+export const ReportFileFormat = Schema.Literals(["csv", "xlsx"]);
+export type ReportFileFormat = typeof ReportFileFormat.Type;
+
+export const reportFileMimeTypes: Readonly<Record<ReportFileFormat, string>> = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
+/** The file a money report's table downloads as: `receivables-agencies-2030-03-01.csv`. */
+export const reportFileName = (report: ReportName, table: string, day: string, format: ReportFileFormat): string => `${report}-${table}-${day}.${format}`;
+
+/** How long a receivable is overdue: not yet, 1-30, 31-60, 61-90 or over 90 days after its balance due date. */
+export const ageingBuckets = ["notDue", "days1to30", "days31to60", "days61to90", "over90"] as const;
+export const AgeingBucket = Schema.Literals(ageingBuckets);
+export type AgeingBucket = typeof AgeingBucket.Type;
+
+export const receivablesTables = ["agencies", "reservations"] as const;
+export const paymentsTables = ["methods", "months", "payments"] as const;
+export const penaltiesTables = ["agencies", "months", "penalties"] as const;
+
+/** How a money report's file is asked for: its format, which of its tables (a CSV holds one) and its language. */
+const reportFileFields = <const Tables extends ReadonlyArray<string>>(tables: Tables) => ({
+  format: Schema.optionalKey(ReportFileFormat),
+  table: Schema.optionalKey(Schema.Literals(tables)),
+  lang: Schema.optionalKey(DocumentLanguage),
+});
+
+export const ReceivablesQuery = Schema.Struct(reportFileFields(receivablesTables));
+export type ReceivablesQuery = typeof ReceivablesQuery.Type;
+
+export const PaymentsReportQuery = Schema.Struct({ ...PeriodQuery.fields, ...reportFileFields(paymentsTables) });
+export type PaymentsReportQuery = typeof PaymentsReportQuery.Type;
+
+export const PenaltiesReportQuery = Schema.Struct({ ...PeriodQuery.fields, ...reportFileFields(penaltiesTables) });
+export type PenaltiesReportQuery = typeof PenaltiesReportQuery.Type;
+
+/** Balances by how long they are overdue, and their sum, in cents. */
+export const AgeingCents = Schema.Struct({
+  notDueCents: Int4,
+  days1to30Cents: Int4,
+  days31to60Cents: Int4,
+  days61to90Cents: Int4,
+  over90Cents: Int4,
+  totalCents: Int4,
+});
+export type AgeingCents = typeof AgeingCents.Type;
+
+/** What one agency owes (null: direct clients), by age. */
+export const ReceivablesAgency = Schema.Struct({
+  agencyId: Schema.NullOr(SerialId),
+  agencyName: Schema.NullOr(Schema.String),
+  reservations: Count,
+  ...AgeingCents.fields,
+});
+export type ReceivablesAgency = typeof ReceivablesAgency.Type;
+
+/** A sold reservation with a balance, and how long it is overdue. */
+export const ReceivableReservation = Schema.Struct({
+  id: ReservationId,
+  code: Schema.String,
+  agencyId: Schema.NullOr(SerialId),
+  agencyName: Schema.NullOr(Schema.String),
+  cruiseCode: Schema.String,
+  yachtName: Schema.String,
+  startDate: Schema.String,
+  balanceDueDate: Schema.String,
+  /** Days after the balance due date, 0 or less while not due. */
+  daysOverdue: Int4,
+  bucket: AgeingBucket,
+  balanceCents: Int4,
+});
+export type ReceivableReservation = typeof ReceivableReservation.Type;
+
+export const ReceivablesReport = Schema.Struct({
+  /** The day (in Ecuador) the balances are aged at: today. */
+  at: Schema.String,
+  agencies: Schema.Array(ReceivablesAgency),
+  reservations: Schema.Array(ReceivableReservation),
+  total: AgeingCents,
+});
+export type ReceivablesReport = typeof ReceivablesReport.Type;
+
+/** Money in and out by one method. */
+export const PaymentsByMethod = Schema.Struct({
+  method: PaymentMethod,
+  payments: Count,
+  refunds: Count,
+  receivedCents: Int4,
+  refundedCents: Int4,
+  netCents: Int4,
+});
+export type PaymentsByMethod = typeof PaymentsByMethod.Type;
+
+/** What came in (less refunds) in a month (`YYYY-MM`), by method. */
+export const PaymentsByMonth = Schema.Struct({
+  month: Schema.String,
+  transferCents: Int4,
+  cardCents: Int4,
+  cashCents: Int4,
+  checkCents: Int4,
+  creditNoteCents: Int4,
+  netCents: Int4,
+});
+export type PaymentsByMonth = typeof PaymentsByMonth.Type;
+
+/** A payment or refund that counts (recorded, or refunded), its amount negative for a refund. */
+export const ReceivedPayment = Schema.Struct({
+  id: PaymentId,
+  kind: PaymentKind,
+  receivedAt: Schema.String,
+  method: PaymentMethod,
+  reference: Schema.String,
+  payer: Schema.String,
+  reservationId: ReservationId,
+  reservationCode: Schema.String,
+  agencyName: Schema.NullOr(Schema.String),
+  amountCents: Int4,
+});
+export type ReceivedPayment = typeof ReceivedPayment.Type;
+
+export const PaymentsReport = Schema.Struct({
+  from: Schema.String,
+  to: Schema.String,
+  methods: Schema.Array(PaymentsByMethod),
+  /** Every month the period touches, none left out, so the chart's gaps are true. */
+  months: Schema.Array(PaymentsByMonth),
+  payments: Schema.Array(ReceivedPayment),
+  total: Schema.Struct({ payments: Count, refunds: Count, receivedCents: Int4, refundedCents: Int4, netCents: Int4 }),
+});
+export type PaymentsReport = typeof PaymentsReport.Type;
+
+/** What kept or gave back a penalty (decision 067): a reservation's cancel, a space's, an admin's waiver. */
+export const PenaltyEntryKind = Schema.Literals(["reservationCanceled", "spaceCanceled", "waived"]);
+export type PenaltyEntryKind = typeof PenaltyEntryKind.Type;
+
+/** Penalties kept and waived for one agency (null: direct clients). */
+export const PenaltiesByAgency = Schema.Struct({
+  agencyId: Schema.NullOr(SerialId),
+  agencyName: Schema.NullOr(Schema.String),
+  cancellations: Count,
+  waivers: Count,
+  keptCents: Int4,
+  waivedCents: Int4,
+  netCents: Int4,
+});
+export type PenaltiesByAgency = typeof PenaltiesByAgency.Type;
+
+/** Penalties kept and waived in a month (`YYYY-MM`). */
+export const PenaltiesByMonth = Schema.Struct({
+  month: Schema.String,
+  keptCents: Int4,
+  waivedCents: Int4,
+  netCents: Int4,
+});
+export type PenaltiesByMonth = typeof PenaltiesByMonth.Type;
+
+/** A penalty kept by a cancel, or given back by a waiver (its amount negative), on its day in Ecuador. */
+export const PenaltyEntry = Schema.Struct({
+  day: Schema.String,
+  kind: PenaltyEntryKind,
+  reservationId: ReservationId,
+  reservationCode: Schema.String,
+  agencyName: Schema.NullOr(Schema.String),
+  cruiseCode: Schema.String,
+  yachtName: Schema.String,
+  startDate: Schema.String,
+  reason: Schema.String,
+  amountCents: Int4,
+});
+export type PenaltyEntry = typeof PenaltyEntry.Type;
+
+export const PenaltiesReport = Schema.Struct({
+  from: Schema.String,
+  to: Schema.String,
+  agencies: Schema.Array(PenaltiesByAgency),
+  /** Every month the period touches, none left out, so the chart's gaps are true. */
+  months: Schema.Array(PenaltiesByMonth),
+  penalties: Schema.Array(PenaltyEntry),
+  total: Schema.Struct({ cancellations: Count, waivers: Count, keptCents: Int4, waivedCents: Int4, netCents: Int4 }),
+});
+export type PenaltiesReport = typeof PenaltiesReport.Type;
+
+const fileText = "With `format=csv` or `format=xlsx` one of its tables (`table`, the first unless named) as a file, amounts as numbers, headers in `lang`";
+
+export const receivablesReport = endpoint({
+  name: "reports.receivables",
+  method: "GET",
+  path: "/reports/receivables",
+  query: ReceivablesQuery,
+  response: ReceivablesReport,
+  access: { kind: "session", roles: reportReaders.receivables },
+  description: `What the confirmed reservations (and canceled ones still owing) are owed today, by agency (null: direct clients) and by reservation, aged from each balance due date: not due, 1-30, 31-60, 61-90 and over 90 days overdue, in cents. ${fileText} (tables: ${receivablesTables.join(", ")}).`,
+});
+
+export const paymentsReport = endpoint({
+  name: "reports.payments",
+  method: "GET",
+  path: "/reports/payments",
+  query: PaymentsReportQuery,
+  response: PaymentsReport,
+  access: { kind: "session", roles: reportReaders.payments },
+  description: `The money received in the period (recorded payments less refunds, by the day it moved; reported, rejected and voided ones do not count), by method, by month and method, and each payment, in cents. ${periodText}. ${fileText} (tables: ${paymentsTables.join(", ")}).`,
+});
+
+export const penaltiesReport = endpoint({
+  name: "reports.penalties",
+  method: "GET",
+  path: "/reports/penalties",
+  query: PenaltiesReportQuery,
+  response: PenaltiesReport,
+  access: { kind: "session", roles: reportReaders.penalties },
+  description: `The cancellation penalties kept in the period (each sale's or space's cancel that kept one) and those waived by an admin (negative), by the day (in Ecuador) each was decided, by agency (null: direct clients), by month and each one, in cents. ${periodText}. ${fileText} (tables: ${penaltiesTables.join(", ")}).`,
+});
+
+export const reportEndpoints = [occupancyReport, salesReport, expiringReport, leadsReport, receivablesReport, paymentsReport, penaltiesReport] as const;

@@ -7,11 +7,9 @@ export const activities = simpleCatalogue({
   resource: "activities",
   singular: "Activity",
   stream: "activity",
-  table: "activities",
   readers: staffRoles,
   writers: staffRoles,
   listPath: "/panel/activities",
   newPaths: ["/panel/activities/activities_new"],
   menu: { section: "administration" },
-  usedBy: [{ table: "itinerary_catalogue_items", column: "item_id", match: { catalogue: "activity" } }],
 });

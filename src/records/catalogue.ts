@@ -10,37 +10,24 @@ import type { TextField } from "../api/fields.ts";
 import { type Detail, type DetailValue, detail, type ReferenceOptions } from "../api/details.ts";
 import { type Message, messages } from "../api/messages.ts";
 import type { RoleName } from "../api/endpoint.ts";
-import { type CatalogueChoices, catalogueFormSource, catalogueListSource, type FieldValues, namesKey } from "../machines/catalogues.ts";
 import { CatalogueItemEvent, catalogueItemMachine } from "../machines/domain/catalogueItem.machine.ts";
 import type { IkarusRateEvent, ikarusRateMachine } from "../machines/domain/ikarusRate.machine.ts";
 import { nextStatus } from "../machines/domain/verdict.ts";
-import type { FormSource } from "../machines/recordForm.machine.ts";
-import type { ListSource } from "../machines/recordList.machine.ts";
 import type { ColumnDeclaration, FieldDeclaration } from "./record.ts";
 
 /** Where the panel lists a record: the sidebar section its menu entry sits in. */
 export type MenuSection = "administration" | "screens" | "operations" | "reports" | "fleet" | "rates" | "catalogues";
 
 /**
- * A table and column whose rows point at a catalogue item: while one does, the item is in use
- * and its machine refuses to delete it (it can be deactivated). `match` narrows the rows, e.g.
- * `{ catalogue: "feeding" }` when one table holds the items of several catalogues.
- */
-export interface ItemUse {
-  readonly table: string;
-  readonly column: string;
-  readonly match?: Readonly<Record<string, string>>;
-}
-
-/**
  * A catalogue (a name, the active flag and its declared details: decision 027) declared once
  * (decision 017): its contract (the five calls of SPEC.md section 7), its rules (the
- * catalogue-item machine), its event stream and read table, who may read and write it, its panel
- * routes and menu entry, and what uses its items. The server's generic catalogue routes,
- * projection and table, and the panel's generic list and form screens, read everything from here;
- * its texts are `nav.<key>`, `catalogue.<key>.new` / `.edit` and `detail.<field>` in src/i18n. The panel's parts: the list's columns and the
- * form's fields (with the contract's rules, so the inputs get the server's `maxLength`), and the
- * sources the generic list and form machines run with.
+ * catalogue-item machine), its event stream, who may read and write it, its panel routes and
+ * menu entry. The server's generic catalogue routes and projection, and the panel's generic list
+ * and form screens, read everything from here; its texts are `nav.<key>`, `catalogue.<key>.new` /
+ * `.edit` and `detail.<field>` in src/i18n. The panel's parts: the list's columns and the form's
+ * fields (with the contract's rules, so the inputs get the server's `maxLength`) and the list's
+ * choices and filters, from which src/machines/catalogues makes the list and form sources. Where
+ * it is stored (its table, what points at its items) is the server's: server/catalogues/storage.ts.
  */
 export interface CatalogueDeclaration {
   readonly key: string;
@@ -50,7 +37,6 @@ export interface CatalogueDeclaration {
   readonly events: typeof CatalogueItemEvent | typeof IkarusRateEvent;
   /** The event stream; also the history stream its edit form reads. */
   readonly stream: string;
-  readonly table: string;
   readonly readers: ReadonlyArray<RoleName>;
   readonly writers: ReadonlyArray<RoleName>;
   readonly listPath: string;
@@ -58,7 +44,6 @@ export interface CatalogueDeclaration {
   readonly newPaths: readonly [string, ...string[]];
   /** The sidebar section its list sits in, and who finds it there (its readers, unless narrowed). */
   readonly menu: { readonly section: MenuSection; readonly roles?: ReadonlyArray<RoleName> };
-  readonly usedBy: ReadonlyArray<ItemUse>;
   /** The message a second item of the same name is refused with; null where names may repeat (guides). */
   readonly nameTaken: Message | null;
   /** The reference detail within which names are unique (a deck's yacht); null: the whole catalogue. */
@@ -67,10 +52,10 @@ export interface CatalogueDeclaration {
   readonly columns: ReadonlyArray<ColumnDeclaration<CatalogueItem>>;
   /** The form's fields, in order. */
   readonly fields: ReadonlyArray<FieldDeclaration<CatalogueItem>>;
-  /** The list machine's source: rows, delete, the active flag, and how the rows sort and search. */
-  readonly listSource: ListSource<CatalogueItem>;
-  /** The form machine's source: load, the field rules, save. */
-  readonly formSource: FormSource<CatalogueItem, CatalogueChoices, FieldValues>;
+  /** Where each reference detail's items come from: the list call of the catalogue it points at. */
+  readonly choices: ChoiceEndpoints;
+  /** The details the panel's list is narrowed by, each a select (the panel's list source reads them). */
+  readonly listFilters: ReadonlyArray<ListFilterDeclaration>;
   /** A dropdown of links on each row of the list (a yacht's eight pages), or none. */
   readonly rowMenu: RowMenu | null;
   /** The commands each row's buttons offer (an Ikarus rate's activate, deactivate); none for a plain catalogue. */
@@ -84,6 +69,22 @@ export interface CatalogueDeclaration {
   /** The items' life beyond the active flag (the Ikarus rate's), or none. */
   readonly lifecycle: LifecycleDeclaration | null;
 }
+
+/** Where a reference detail's items come from: the list endpoint of the catalogue it points at. */
+export type ChoiceEndpoints = Readonly<Record<string, CatalogueEndpoints["list"]>>;
+
+/**
+ * A detail the list is narrowed by, with its label's text key: a reference (a cabin's yacht)
+ * offers the items' names, another detail (a rate's year) its values.
+ */
+export interface ListFilterDeclaration {
+  readonly name: string;
+  readonly label: string;
+  readonly reference: boolean;
+}
+
+/** The key a list row keeps a reference detail's names under, beside its ids. */
+export const namesKey = (detail: string): string => `${detail}Names`;
 
 /** The machines a catalogue's items may live by: a plain item's, or one with a life of its own. */
 export type CatalogueMachine = typeof catalogueItemMachine | typeof ikarusRateMachine;
@@ -177,13 +178,11 @@ export interface CatalogueOptions {
   readonly resource: string;
   readonly singular: string;
   readonly stream: string;
-  readonly table: string;
   readonly readers: ReadonlyArray<RoleName>;
   readonly writers: ReadonlyArray<RoleName>;
   readonly listPath: string;
   readonly newPaths: readonly [string, ...string[]];
   readonly menu: { readonly section: MenuSection; readonly roles?: ReadonlyArray<RoleName> };
-  readonly usedBy?: ReadonlyArray<ItemUse>;
   /** The label of the name field and column, when it is not `catalogue.name` ('Nombre'). */
   readonly nameLabel?: string;
   /** The name's rule, when it is not a required name of up to 120 characters (a season's year). */
@@ -289,26 +288,19 @@ export const simpleCatalogue = (options: CatalogueOptions): CatalogueDeclaration
     machine,
     events: lifecycle?.events ?? CatalogueItemEvent,
     stream: options.stream,
-    table: options.table,
     readers: options.readers,
     writers: options.writers,
     listPath: options.listPath,
     newPaths: options.newPaths,
     menu: options.menu,
-    usedBy: options.usedBy ?? [],
     nameTaken: options.nameTaken === undefined ? messages.nameInUse : options.nameTaken,
     namesWithin: options.namesWithin ?? null,
     columns,
     fields,
-    listSource: catalogueListSource(
-      api,
-      columns,
-      choices,
-      details
-        .filter(({ name }) => api.filters.includes(name) || (options.listFilters ?? []).includes(name))
-        .map(({ name, label, rule }) => ({ name, label, reference: rule.kind === "reference" })),
-    ),
-    formSource: catalogueFormSource(api, choices),
+    choices,
+    listFilters: details
+      .filter(({ name }) => api.filters.includes(name) || (options.listFilters ?? []).includes(name))
+      .map(({ name, label, rule }) => ({ name, label, reference: rule.kind === "reference" })),
     rowMenu: options.rowMenu ?? null,
     commandButtons: lifecycle?.commands ?? [],
     lifecycle,

@@ -7,11 +7,9 @@ export const feeding = simpleCatalogue({
   resource: "feedings",
   singular: "Feeding",
   stream: "feeding",
-  table: "feedings",
   readers: staffRoles,
   writers: staffRoles,
   listPath: "/panel/feeding",
   newPaths: ["/panel/feeding/feeding_new"],
   menu: { section: "administration" },
-  usedBy: [{ table: "itinerary_catalogue_items", column: "item_id", match: { catalogue: "feeding" } }],
 });

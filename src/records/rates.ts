@@ -17,7 +17,7 @@ import { agencies, flights } from "./referenceData.ts";
  */
 const rateCatalogue = (
   type: string,
-  options: Pick<CatalogueOptions, "key" | "stream" | "table" | "details"> & Partial<Pick<CatalogueOptions, "filters" | "listFilters" | "lifecycle">>,
+  options: Pick<CatalogueOptions, "key" | "stream" | "details"> & Partial<Pick<CatalogueOptions, "filters" | "listFilters" | "lifecycle">>,
 ) =>
   simpleCatalogue({
     resource: `${type}Rates`,
@@ -86,7 +86,6 @@ const discounts = [
 export const generalRates = rateCatalogue("general", {
   key: "generalRates",
   stream: "generalRate",
-  table: "general_rates",
   details: [
     year,
     yacht,
@@ -102,7 +101,6 @@ export const generalRates = rateCatalogue("general", {
 export const familyRoomRates = rateCatalogue("familyRoom", {
   key: "familyRoomRates",
   stream: "familyRoomRate",
-  table: "family_room_rates",
   details: [year, yacht, days, season, ...prices, ...discounts],
 });
 
@@ -110,7 +108,6 @@ export const familyRoomRates = rateCatalogue("familyRoom", {
 export const charterRates = rateCatalogue("charter", {
   key: "charterRates",
   stream: "charterRate",
-  table: "charter_rates",
   details: [year, yacht, days, season, ...prices, ...discounts],
 });
 
@@ -118,7 +115,6 @@ export const charterRates = rateCatalogue("charter", {
 export const contractRates = rateCatalogue("contract", {
   key: "contractRates",
   stream: "contractRate",
-  table: "contract_rates",
   details: [
     { name: "agency", label: "detail.agency", ...referenceTo(agencies), column: true },
     year,
@@ -136,7 +132,6 @@ export const contractRates = rateCatalogue("contract", {
 export const airTicketRates = rateCatalogue("airTicket", {
   key: "airTicketRates",
   stream: "airTicketRate",
-  table: "air_ticket_rates",
   details: [
     year,
     { name: "flight", label: "detail.flight", ...referenceTo(flights), column: true },
@@ -163,7 +158,6 @@ const passengers = (name: string, label: string, atLeast?: string): DetailDeclar
 export const ikarusRates = rateCatalogue("ikarus", {
   key: "ikarusRates",
   stream: "ikarusRate",
-  table: "ikarus_rates",
   details: [
     // narrowed by the wholesaler's select rather than a column, so the row's actions fit at 1,280 px
     { name: "agency", label: "detail.wholesaler", ...referenceTo(agencies) },

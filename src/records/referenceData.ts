@@ -11,7 +11,7 @@ import { type CatalogueOptions, referencesTo, referenceTo, simpleCatalogue } fro
  * `/panel/<key>` under the menu's Catálogos, with its calls at `/<resource>` (DOMAIN.md section 9).
  */
 const referenceCatalogue = (
-  options: Pick<CatalogueOptions, "key" | "resource" | "singular" | "stream" | "table" | "details" | "nameLabel" | "nameTaken" | "nameField"> &
+  options: Pick<CatalogueOptions, "key" | "resource" | "singular" | "stream" | "details" | "nameLabel" | "nameTaken" | "nameField"> &
     Partial<Pick<CatalogueOptions, "readers" | "menu">>,
 ) =>
   simpleCatalogue({
@@ -35,7 +35,6 @@ export const languages = referenceCatalogue({
   resource: "languages",
   singular: "Language",
   stream: "language",
-  table: "languages",
   details: [initials],
 });
 
@@ -45,7 +44,6 @@ export const kinds = referenceCatalogue({
   resource: "kinds",
   singular: "Kind",
   stream: "kind",
-  table: "kinds",
   details: [initials],
 });
 
@@ -55,7 +53,6 @@ export const berths = referenceCatalogue({
   resource: "berths",
   singular: "Berth",
   stream: "berth",
-  table: "berths",
   details: [
     {
       name: "capacity",
@@ -80,7 +77,6 @@ export const identificationTypes = referenceCatalogue({
   resource: "identificationTypes",
   singular: "IdentificationType",
   stream: "identificationType",
-  table: "identification_types",
   details: [
     { name: "appliesTo", label: "detail.appliesTo", rule: detail.choice(["agency", "passenger"]), column: true },
   ],
@@ -93,7 +89,6 @@ export const countries = referenceCatalogue({
   resource: "countries",
   singular: "Country",
   stream: "country",
-  table: "countries",
   nameLabel: "detail.spanishName",
   details: [
     { name: "englishName", label: "detail.englishName", rule: detail.text(textField(120, { required: true })), column: true },
@@ -108,7 +103,6 @@ export const airlines = referenceCatalogue({
   resource: "airlines",
   singular: "Airline",
   stream: "airline",
-  table: "airlines",
   details: [{ name: "code", label: "detail.airlineCode", rule: detail.text(textField(SHORT_CODE, { required: true })), column: true }],
 });
 
@@ -118,7 +112,6 @@ export const captains = referenceCatalogue({
   resource: "captains",
   singular: "Captain",
   stream: "captain",
-  table: "captains",
   nameLabel: "detail.firstName",
   nameTaken: null,
   details: [
@@ -133,7 +126,6 @@ export const hoteliers = referenceCatalogue({
   resource: "hoteliers",
   singular: "Hotelier",
   stream: "hotelier",
-  table: "hoteliers",
   details: [{ name: "contact", label: "detail.contact", rule: detail.text(textField(200)), column: true }],
 });
 
@@ -143,7 +135,6 @@ export const guides = referenceCatalogue({
   resource: "guides",
   singular: "Guide",
   stream: "guide",
-  table: "guides",
   nameLabel: "detail.firstName",
   nameTaken: null,
   details: [
@@ -174,7 +165,6 @@ export const genders = referenceCatalogue({
   resource: "genders",
   singular: "Gender",
   stream: "gender",
-  table: "genders",
   details: [
     initials,
     gpsTax("gpsTaxNational", "detail.gpsTaxNational"),
@@ -199,7 +189,6 @@ export const companies = referenceCatalogue({
   resource: "companies",
   singular: "Company",
   stream: "company",
-  table: "companies",
   details: [
     { name: "commercialName", label: "detail.commercialName", rule: detail.text(textField(120)), column: true },
     { name: "additionalName", label: "detail.additionalName", rule: detail.text(textField(120)) },
@@ -229,7 +218,6 @@ export const flights = referenceCatalogue({
   resource: "flights",
   singular: "Flight",
   stream: "flight",
-  table: "flights",
   nameLabel: "detail.flightCode",
   details: [
     { name: "airline", label: "detail.airline", ...referenceTo(airlines), column: true },
@@ -262,7 +250,6 @@ export const seasons = referenceCatalogue({
   resource: "seasons",
   singular: "Season",
   stream: "season",
-  table: "seasons",
   readers: ["admin", "sales"],
   nameLabel: "detail.year",
   nameField: yearField(),
@@ -279,7 +266,6 @@ export const agencies = referenceCatalogue({
   resource: "agencies",
   singular: "Agency",
   stream: "agency",
-  table: "agencies",
   readers: ["admin", "sales"],
   details: [
     { name: "type", label: "detail.agencyType", rule: detail.choice(["retailer", "wholesaler"]), column: true },

@@ -3,21 +3,21 @@ import { lazy, Suspense, useEffect } from "react";
 import { I18nextProvider } from "react-i18next";
 import { Route, Router, Switch } from "wouter";
 import { withTexts } from "../i18n/index.ts";
-import { ServicesContext } from "./context.ts";
-import { leaveDialog } from "./components/leaveDialog.ts";
-import { RequireSession } from "./components/RequireSession.tsx";
-import { guardLeaving, useGuardedLocation } from "./leaving.ts";
-import { Spinner } from "./components/Spinner.tsx";
+import { ServicesContext } from "./shared/context.ts";
+import { leaveDialog } from "./shared/leaveDialog.ts";
+import { RequireSession } from "./session/RequireSession.tsx";
+import { guardLeaving, useGuardedLocation } from "./shared/leaving.ts";
+import { Spinner } from "./shared/Spinner.tsx";
 import { paths, patterns } from "./paths.ts";
-import type { Services } from "./services.ts";
-import LoginView from "./views/LoginView.tsx";
-import { NotFoundView } from "./views/NotFoundView.tsx";
+import type { Services } from "./shared/services.ts";
+import LoginView from "./session/LoginView.tsx";
+import { NotFoundView } from "./shared/NotFoundView.tsx";
 
 // Only the login page is in the first download; every other screen comes when visited, with its texts.
-const LandingView = lazy(() => withTexts("landing", import("./views/LandingView.tsx")));
-const ForgotPasswordView = lazy(() => withTexts("account", import("./views/ForgotPasswordView.tsx")));
-const ChangePasswordView = lazy(() => withTexts(["account", "messages"], import("./views/ChangePasswordView.tsx")));
-const PanelView = lazy(() => withTexts(["panel", "messages"], import("./views/PanelView.tsx")));
+const PublicPage = lazy(() => import("./home/PublicPage.tsx"));
+const ForgotPasswordView = lazy(() => withTexts("account", import("./session/ForgotPasswordView.tsx")));
+const ChangePasswordView = lazy(() => withTexts(["account", "messages"], import("./session/ChangePasswordView.tsx")));
+const PanelView = lazy(() => withTexts(["panel", "messages"], import("./shared/PanelView.tsx")));
 
 export function App({ services, i18n }: { readonly services: Services; readonly i18n: i18n }) {
   useEffect(() => guardLeaving(leaveDialog(i18n)), [i18n]);
@@ -27,7 +27,7 @@ export function App({ services, i18n }: { readonly services: Services; readonly 
         <Router hook={useGuardedLocation}>
           <Suspense fallback={<Spinner />}>
             <Switch>
-              <Route path={paths.landing} component={LandingView} />
+              <Route path={paths.landing} component={PublicPage} />
               <Route path={paths.login} component={LoginView} />
               <Route path={paths.forgotPassword} component={ForgotPasswordView} />
               <Route path={patterns.changePassword}>

@@ -5,10 +5,10 @@ import { createRoot } from "react-dom/client";
 import { navigate } from "wouter/use-browser-location";
 import { createI18n } from "../i18n/index.ts";
 import { App } from "./app.tsx";
-import { decodeStoredSession, USER_INFO_KEY } from "../machines/storedSession.ts";
-import { startInspector, wantsInspection } from "./inspection.ts";
-import { createServices } from "./services.ts";
-import { applyTheme, storedTheme } from "./theme.ts";
+import { decodeStoredSession, USER_INFO_KEY } from "../machines/session/storedSession.ts";
+import { startInspector, wantsInspection } from "./shared/inspection.ts";
+import { createServices } from "./shared/services.ts";
+import { applyTheme, storedTheme } from "./shared/theme.ts";
 
 const followLanguage = (language: string) => {
   document.documentElement.lang = language;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { tableOf } from "../../server/catalogues/storage.ts";
 import type { Database } from "../../server/db/database.ts";
 import { readStream } from "../../server/events/store.ts";
 import { catalogueRoutes } from "../../server/catalogues/routes.ts";
@@ -52,7 +53,7 @@ describe.each(
   const remove = (id: number) => request(server, "DELETE", pathOf(api.remove.path, id), { token });
 
   const idOf = async (name: string): Promise<number> => {
-    const [row] = await db.query<{ id: number }>(`select id from ${record.table} where name = $1`, [name]);
+    const [row] = await db.query<{ id: number }>(`select id from ${tableOf(record)} where name = $1`, [name]);
     if (!row) throw new Error(`no item ${name}`);
     return row.id;
   };
@@ -125,7 +126,7 @@ describe.each(
     const before = await snapshot(db);
     const answer = await remove(id);
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ data: messages.itemInUse });
+    expect(answer.body).toMatchObject({ data: messages.itemInUse });
     expect(await snapshot(db)).toEqual(before);
     expect((await update(id, { name: "Cena", active: false })).status).toBe(200);
   });

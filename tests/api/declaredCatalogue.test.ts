@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ServedCatalogue } from "../../server/catalogues/storage.ts";
 import type { Database } from "../../server/db/database.ts";
 import { readStream } from "../../server/events/store.ts";
 import { prepareSchema } from "../../server/schema.ts";
@@ -14,19 +15,21 @@ import { dataOf, request, staffTokens, startServer, type TestServer, versionIn }
  * is written for it, yet it gets its read table, its five calls with the role matrix, its rules
  * (required name, item in use) and its event history.
  */
-const tags = simpleCatalogue({
+const tags: ServedCatalogue = {
+  ...simpleCatalogue({
   key: "tags",
   resource: "tags",
   singular: "Tag",
   stream: "tag",
-  table: "test_tags",
   readers: ["admin", "marketing", "sales"],
   writers: ["admin", "marketing"],
   listPath: "/panel/tags",
   newPaths: ["/panel/tags/tags_new"],
   menu: { section: "administration" },
+  }),
+  table: "test_tags",
   usedBy: [{ table: "test_tag_uses", column: "tag_id", match: { kind: "trip" } }],
-});
+};
 
 let db: Database;
 let server: TestServer;

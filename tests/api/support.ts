@@ -1,5 +1,6 @@
 /** A real server on a free port over the test file's own database, with a clock the test moves. */
 import { ecuadorDay } from "../../src/machines/domain/calendar.ts";
+import { tableOf } from "../../server/catalogues/storage.ts";
 import { decimalOfCents } from "../../src/machines/domain/money.ts";
 import { catalogues } from "../../src/records/index.ts";
 import type { FastifyInstance } from "fastify";
@@ -237,7 +238,7 @@ const panelRows: ReadonlyArray<WatchedRows> = [
   ["events", "select id, stream, stream_id, version, type from events"],
   ["users", "select * from users"],
   ["sessions", "select id, revoked from sessions"],
-  ...catalogues.map(({ table }): WatchedRows => [table, `select * from ${table}`]),
+  ...catalogues.map(tableOf).map((table): WatchedRows => [table, `select * from ${table}`]),
   ["outbox", 'select id, "to" from outbox'],
   ...["cruises", "reservations", "spaces", "passengers", "passenger_flights", "payments", "money_policies"].map((table): WatchedRows => [table, `select * from ${table}`]),
 ];

@@ -69,8 +69,52 @@ describe("imports flow ui -> machines -> api", () => {
     expect(violations("server/events", [/^server\/(?!events\/|db\/)/])).toEqual([]);
   });
 
-  it("records import the contract and the machines, never the UI or the server", () => {
-    expect(violations("src/records", [/^src\/(ui|i18n)(\/|$)/, /^server(\/|$)/, /^react/])).toEqual([]);
+  it("records import the contract and the domain rules only, never the panel's machines, the UI or the server", () => {
+    // a record declaration is read by both the server and the panel: what runs one way only (the
+    // list and form sources) is made from it in src/machines (decision 072)
+    expect(violations("src/records", [/^src\/(ui|i18n)(\/|$)/, /^src\/machines\/(?!domain\/)/, /^server(\/|$)/, /^react/])).toEqual([]);
+  });
+
+  it("the domain rules import the contract only: never a record declaration or a panel machine", () => {
+    // fixtures are test data beside the machine, built with the path generator's helpers
+    const rules = violations("src/machines/domain", [/^src\/records(\/|$)/, /^src\/machines\/(?!domain\/)/]);
+    expect(rules.filter((line) => !line.startsWith("src/machines/domain/") || !line.split(" ")[0]?.endsWith(".fixtures.ts"))).toEqual([]);
+  });
+
+  it("the server imports the panel's machines for nothing: only src/machines/domain, so its bundle carries no list or form machine", () => {
+    expect(violations("server", [/^src\/machines\/(?!domain\/)/])).toEqual([]);
+  });
+
+  it("route registration, the database and the event store import no feature folder", () => {
+    // the caller's session reaches the routes as `findSession`, handed over by server/app.ts
+    // a folder of server/ is a feature, but for the infrastructure ones; files at its top (env.ts) are the server's own
+    expect(violations("server/http", [/^server\/(?!http\/|db\/|events\/|uploads\/)[^/]+\//])).toEqual([]);
+    expect(violations("server/db", [/^server\/(?!db\/)[^/]+\//])).toEqual([]);
+  });
+
+  it("the panel names no SQL table: table names stay on the server", () => {
+    const migrations = readdirSync(join(root, "server/db/migrations")).map((name) => readFileSync(join(root, "server/db/migrations", name), "utf8"));
+    const storage = readFileSync(join(root, "server/catalogues/storage.ts"), "utf8");
+    const tables = new Set([
+      ...migrations.flatMap((sql) => [...sql.matchAll(/create table (?:if not exists )?([a-z_]+)/gi)].map((match) => match[1] ?? "")),
+      ...[...storage.matchAll(/table: "([a-z_]+)"/g)].map((match) => match[1] ?? ""),
+    ]);
+    // one-word names (`yachts`, `agencies`) are also the contract's resources; the compound ones are SQL's alone
+    const sqlNames = [...tables].filter((table) => table.includes("_"));
+    expect(sqlNames.length).toBeGreaterThan(10);
+    const named = sourceFiles("src").flatMap((file) => {
+      const source = readFileSync(join(root, file), "utf8");
+      return sqlNames.filter((table) => new RegExp(`\\b${table}\\b`).test(source)).map((table) => `${file} names ${table}`);
+    });
+    expect(named).toEqual([]);
+  });
+
+  it("no screen or dialog calls the API: every call is a machine's (its actor, or what it hands a dialog)", () => {
+    const calls = /\bclient\.(call|request|upload|listen)\(|\bfetch\(/;
+    // the two entry points hand the browser's fetch to the one client, as its transport
+    const entries = new Set(["src/ui/main.tsx", "src/ui/home/landing.ts"]);
+    const calling = sourceFiles("src/ui").filter((file) => !entries.has(file) && calls.test(readFileSync(join(root, file), "utf8")));
+    expect(calling).toEqual([]);
   });
 
   it("the panel never imports test data: fixtures, samples or the path generator", () => {
@@ -78,18 +122,16 @@ describe("imports flow ui -> machines -> api", () => {
     expect(
       violations("src/ui", [
         /\.fixtures(\.ts)?$/,
-        /^src\/machines\/fixtures(\.ts)?$/,
-        /^src\/machines\/samples(\.ts)?$/,
-        /^src\/machines\/generatedPaths(\.ts)?$/,
+        /^src\/machines\/shared\/(fixtures|samples|generatedPaths)(\.ts)?$/,
         /^@xstate\/graph/,
       ]),
     ).toEqual([]);
   });
 
-  it("every screen starts its flow through src/ui/useFlow.ts, so ?inspect sees all of them", () => {
+  it("every screen starts its flow through src/ui/shared/useFlow.ts, so ?inspect sees all of them", () => {
     const direct = sourceFiles("src/ui").filter(
       (file) =>
-        file !== "src/ui/useFlow.ts" &&
+        file !== "src/ui/shared/useFlow.ts" &&
         /import \{[^}]*\b(useMachine|useActorRef)\b[^}]*\} from "@xstate\/react"/.test(readFileSync(join(root, file), "utf8")),
     );
     expect(direct).toEqual([]);
@@ -97,7 +139,7 @@ describe("imports flow ui -> machines -> api", () => {
 
   it("the scanner sees relative imports", () => {
     expect(importsOf("src/ui/app.tsx").map((s) => resolved("src/ui/app.tsx", s))).toContain(
-      "src/ui/views/PanelView.tsx",
+      "src/ui/shared/PanelView.tsx",
     );
   });
 });

@@ -3,9 +3,9 @@ import { createActor, fromPromise, waitFor } from "xstate";
 import { createClient } from "../../src/api/client.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { User } from "../../src/api/users.ts";
-import { catalogueFormMachine, catalogueListMachine } from "../../src/machines/catalogues.ts";
-import type { CommandConfirmation } from "../../src/machines/recordList.machine.ts";
-import { RESET_PASSWORD, userFormMachine, userFormSource, userListMachine, userListSource } from "../../src/machines/users.ts";
+import { catalogueFormMachine, catalogueListMachine, listSourceOf, formSourceOf } from "../../src/machines/catalogues/catalogues.ts";
+import type { CommandConfirmation } from "../../src/machines/shared/recordList.machine.ts";
+import { RESET_PASSWORD, userFormMachine, userFormSource, userListMachine, userListSource } from "../../src/machines/users/users.ts";
 import { feeding } from "../../src/records/feeding.ts";
 import { catalogueItemId, roleId, userId } from "../ids.ts";
 
@@ -58,7 +58,7 @@ const feedingList = (client: ReturnType<typeof fakeApi>["client"], confirmed: bo
       actors: { confirmDelete: dialog(confirmed), confirmCommand: commandAnswer(confirmed) },
       actions: { notify: (_, { message }) => notify(message) },
     }),
-    { input: { client, source: feeding.listSource } },
+    { input: { client, source: listSourceOf(feeding) } },
   ).start();
   return { actor, notify };
 };
@@ -139,7 +139,7 @@ describe("the form machine over the feeding declaration", () => {
     const notify = vi.fn();
     const actor = createActor(
       catalogueFormMachine.provide({ actions: { goToList, notify: (_, { message }) => notify(message) } }),
-      { input: { client, source: feeding.formSource, id: 3 } },
+      { input: { client, source: formSourceOf(feeding), id: 3 } },
     ).start();
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
     expect(actor.getSnapshot().context.item).toEqual(breakfast);
@@ -158,7 +158,7 @@ describe("the form machine over the feeding declaration", () => {
 
   it("refuses a name longer than the contract's limit before sending", async () => {
     const { client, calls } = fakeApi({});
-    const actor = createActor(catalogueFormMachine, { input: { client, source: feeding.formSource, id: null } }).start();
+    const actor = createActor(catalogueFormMachine, { input: { client, source: formSourceOf(feeding), id: null } }).start();
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
     actor.send({ type: "form.submit", draft: { name: "x".repeat(121), active: true } });
     expect(actor.getSnapshot().context.problems).toEqual({ name: "invalid" });
@@ -171,7 +171,7 @@ describe("the form machine over the feeding declaration", () => {
     });
     const goToList = vi.fn();
     const actor = createActor(catalogueFormMachine.provide({ actions: { goToList } }), {
-      input: { client, source: feeding.formSource, id: null },
+      input: { client, source: formSourceOf(feeding), id: null },
     }).start();
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
     expect(calls).toEqual([]);
@@ -183,7 +183,7 @@ describe("the form machine over the feeding declaration", () => {
 
   it("refuses images: a catalogue keeps none", async () => {
     const { client } = fakeApi({});
-    const actor = createActor(catalogueFormMachine, { input: { client, source: feeding.formSource, id: null } }).start();
+    const actor = createActor(catalogueFormMachine, { input: { client, source: formSourceOf(feeding), id: null } }).start();
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
     actor.send({ type: "images.add", files: [new Blob(["png"])] });
     expect(actor.getSnapshot().context.images).toEqual([]);

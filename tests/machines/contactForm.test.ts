@@ -3,7 +3,7 @@ import { createActor, waitFor } from "xstate";
 import { createClient } from "../../src/api/client.ts";
 import { newLeadProblems } from "../../src/api/leads.ts";
 import { messages } from "../../src/api/messages.ts";
-import { type ContactDraft, contactFormMachine } from "../../src/machines/contactForm.machine.ts";
+import { type ContactDraft, contactFormMachine } from "../../src/machines/home/contactForm.machine.ts";
 
 const draft: ContactDraft = {
   firstName: " Marta ",

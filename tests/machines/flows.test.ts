@@ -3,10 +3,10 @@ import { createActor, fromPromise, waitFor } from "xstate";
 import type { Credentials, LoginUser } from "../../src/api/auth.ts";
 import { type ApiClient, createClient } from "../../src/api/client.ts";
 import { ApiError } from "../../src/api/errors.ts";
-import { loginMachine } from "../../src/machines/login.machine.ts";
-import { passwordResetMachine, REDIRECT_DELAY_MS } from "../../src/machines/passwordReset.machine.ts";
-import { type ExpiredSession, sessionMachine } from "../../src/machines/session.machine.ts";
-import { decodeStoredSession, encodeStoredSession, type StoredSession } from "../../src/machines/storedSession.ts";
+import { loginMachine } from "../../src/machines/session/login.machine.ts";
+import { passwordResetMachine, REDIRECT_DELAY_MS } from "../../src/machines/session/passwordReset.machine.ts";
+import { type ExpiredSession, sessionMachine } from "../../src/machines/session/session.machine.ts";
+import { decodeStoredSession, encodeStoredSession, type StoredSession } from "../../src/machines/session/storedSession.ts";
 import { userId } from "../ids.ts";
 
 const client = createClient({ readToken: () => null, fetch: () => Promise.reject(new Error("no network")) });

@@ -12,10 +12,10 @@ import {
   matchingRows,
   parseListQuery,
   toggledSort,
-} from "../../src/machines/listQuery.ts";
-import { type ListSource, listedRows, listQueryDefaults, pageRows, runBulkAction, shownPage } from "../../src/machines/recordList.machine.ts";
+} from "../../src/machines/shared/listQuery.ts";
+import { type ListSource, listedRows, listQueryDefaults, pageRows, runBulkAction, shownPage } from "../../src/machines/shared/recordList.machine.ts";
 import { cabins } from "../../src/records/fleet.ts";
-import { catalogueListMachine } from "../../src/machines/catalogues.ts";
+import { catalogueListMachine, listSourceOf } from "../../src/machines/catalogues/catalogues.ts";
 import { feeding } from "../../src/records/feeding.ts";
 import { catalogueItemId } from "../ids.ts";
 
@@ -54,7 +54,7 @@ describe("a list's query in its address", () => {
 });
 
 describe("the rows a query selects in a list held whole", () => {
-  const view = feeding.listSource.view;
+  const view = listSourceOf(feeding).view;
   const rows = [item(1, "Desayuno"), item(2, "almuerzo", false), item(3, "Cena"), item(4, "Álmuerzo buffet")];
 
   it("searches every word without accents or case, filters by the flag and sorts by a column", () => {
@@ -72,7 +72,7 @@ describe("the rows a query selects in a list held whole", () => {
   });
 
   it("narrows a yacht part's list to one yacht's rows, offering the yachts the rows point at", () => {
-    const { view } = cabins.listSource;
+    const { view } = listSourceOf(cabins);
     const cabin = (id: number, name: string, yacht: number, yachtNames: string): CatalogueItem => ({ ...item(id, name), yacht, yachtNames });
     const fleetCabins = [cabin(1, "101", 7, "Sea Lion"), cabin(2, "1", 3, "Darwin Star"), cabin(3, "102", 7, "Sea Lion")];
     const [yachtFilter] = view.choiceFilters ?? [];
@@ -82,14 +82,14 @@ describe("the rows a query selects in a list held whole", () => {
       { value: "3", label: "Darwin Star" },
       { value: "7", label: "Sea Lion" },
     ]);
-    const query = initialQuery(listQueryDefaults(cabins.listSource));
+    const query = initialQuery(listQueryDefaults(listSourceOf(cabins)));
     expect(matchingRows(fleetCabins, { ...query, filters: { yacht: "7" } }, view).map((row) => row.id)).toEqual([1, 3]);
     expect(matchingRows(fleetCabins, { ...query, filters: { yacht: "" } }, view)).toHaveLength(3);
-    expect(parseListQuery("yacht=3", listQueryDefaults(cabins.listSource)).filters).toEqual({ yacht: "3" });
+    expect(parseListQuery("yacht=3", listQueryDefaults(listSourceOf(cabins))).filters).toEqual({ yacht: "3" });
   });
 
   it("pages what it selects, and shows the last page when the address asks past it", async () => {
-    const source: ListSource<CatalogueItem> = { ...feeding.listSource, list: async () => rows };
+    const source: ListSource<CatalogueItem> = { ...listSourceOf(feeding), list: async () => rows };
     const actor = createActor(catalogueListMachine, {
       input: { client, source, query: { ...initialQuery(defaults), pageSize: 10, page: 3 } },
     });
@@ -111,7 +111,7 @@ describe("a bulk action", () => {
   it("calls the record's endpoint once per row, skips rows already in the state asked, and reports refusals", async () => {
     const saved: Array<[number, boolean]> = [];
     const source: ListSource<CatalogueItem> = {
-      ...feeding.listSource,
+      ...listSourceOf(feeding),
       setActive: async (_, row, active) => {
         if (row.id === 3) throw new ApiError(409, messages.stale);
         saved.push([row.id, active]);
@@ -135,7 +135,7 @@ describe("a bulk action", () => {
   it("deletes each row through the source's delete, whatever the others answer", async () => {
     const removed: number[] = [];
     const source: ListSource<CatalogueItem> = {
-      ...feeding.listSource,
+      ...listSourceOf(feeding),
       remove: async (_, id) => {
         if (id === 1) throw new ApiError(409, messages.itemInUse);
         removed.push(id);

@@ -12,7 +12,7 @@ import {
   newFiles,
   type SaveRequest,
   withPreviews,
-} from "../../src/machines/recordForm.machine.ts";
+} from "../../src/machines/shared/recordForm.machine.ts";
 
 /** A record of a toy form: a title, the stored paths of its pictures, and its version. */
 interface Note {

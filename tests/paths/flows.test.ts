@@ -3,10 +3,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { flowDocuments } from "../../scripts/flowDocuments.ts";
 import { loadMachineFixtures } from "../../scripts/machineFixtures.ts";
-import { activeStateIds, flowModel, toMermaid } from "../../src/machines/flowModel.ts";
-import { generatePaths } from "../../src/machines/generatedPaths.ts";
-import { passwordResetMachine } from "../../src/machines/passwordReset.machine.ts";
-import { flowIds, loadFlowDocument } from "../../src/ui/flowDocuments.ts";
+import { activeStateIds, flowModel, toMermaid } from "../../src/machines/flows/flowModel.ts";
+import { generatePaths } from "../../src/machines/shared/generatedPaths.ts";
+import { passwordResetMachine } from "../../src/machines/session/passwordReset.machine.ts";
+import { flowIds, loadFlowDocument } from "../../src/ui/flows/flowDocuments.ts";
 
 const directory = join(import.meta.dirname, "..", "..", "docs", "flows");
 
@@ -32,7 +32,7 @@ describe("docs/flows", () => {
   });
 });
 
-describe("the flows page's documents (src/ui/flowDocuments.ts)", () => {
+describe("the flows page's documents (src/ui/flows/flowDocuments.ts)", () => {
   it("list every machine with fixtures", () => {
     expect(flowIds).toEqual(entries.map((entry) => entry.id).sort());
   });

@@ -8,7 +8,7 @@ import {
   fromPromise,
   SimulatedClock,
 } from "xstate";
-import { generatePaths, type PathStep, type PathSubject, transitionKey } from "../../src/machines/generatedPaths.ts";
+import { generatePaths, type PathStep, type PathSubject, transitionKey } from "../../src/machines/shared/generatedPaths.ts";
 
 /** One declared transition: a state, an event (or none for `always`) and one guarded branch. */
 export interface DeclaredTransition {

@@ -5,7 +5,7 @@ import { Credentials, forgotPassword, Health, LoginUser, NewPassword, upgradePas
 import { envelope, type AnyCodec } from "../../src/api/endpoint.ts";
 import { MAX_ID } from "../../src/api/ids.ts";
 import { userId } from "../ids.ts";
-import { decodeStoredSession, encodeStoredSession } from "../../src/machines/storedSession.ts";
+import { decodeStoredSession, encodeStoredSession } from "../../src/machines/session/storedSession.ts";
 
 const text = fc.string({ maxLength: 40 });
 /** Login and forgot password refuse a blank email or an empty password ('required_information'). */

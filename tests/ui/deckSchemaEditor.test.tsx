@@ -4,8 +4,8 @@ import { I18nextProvider } from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 import { CABIN_COLUMNS, CABIN_ROWS, MAX_CABIN_X, MAX_CABIN_Y } from "../../src/api/yachtPages.ts";
 import { createI18n } from "../../src/i18n/index.ts";
-import { DeckSchemaEditor } from "../../src/ui/components/DeckSchemaEditor.tsx";
-import { type CabinPosition, moveCabin, overlapping, type PlanDeck, placeCabins } from "../../src/ui/deckPlan.ts";
+import { DeckSchemaEditor } from "../../src/ui/catalogues/DeckSchemaEditor.tsx";
+import { type CabinPosition, moveCabin, overlapping, type PlanDeck, placeCabins } from "../../src/ui/reservations/deckPlan.ts";
 
 const cabin = (id: number, capacity = 2) => ({ id, name: String(id), capacity });
 

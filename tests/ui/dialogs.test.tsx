@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, toPromise } from "xstate";
 import { createI18n } from "../../src/i18n/index.ts";
-import { deleteDialog } from "../../src/ui/components/confirmDialog.ts";
-import { CANCEL_COLOR, DELETE_COLOR } from "../../src/ui/components/dialogColors.ts";
-import { showToast } from "../../src/ui/components/toast.ts";
+import { deleteDialog } from "../../src/ui/shared/confirmDialog.ts";
+import { CANCEL_COLOR, DELETE_COLOR } from "../../src/ui/shared/dialogColors.ts";
+import { showToast } from "../../src/ui/shared/toast.ts";
 
 const fire = vi.hoisted(() => vi.fn());
 vi.mock("sweetalert2", () => ({ default: { fire } }));

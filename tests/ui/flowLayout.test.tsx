@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { flowModel } from "../../src/machines/flowModel.ts";
-import { catalogueFormMachine } from "../../src/machines/catalogues.ts";
-import { layoutFlow } from "../../src/ui/flowLayout.ts";
+import { flowModel } from "../../src/machines/flows/flowModel.ts";
+import { catalogueFormMachine } from "../../src/machines/catalogues/catalogues.ts";
+import { layoutFlow } from "../../src/ui/flows/flowLayout.ts";
 
 describe("the flows page's diagram", () => {
   const model = flowModel(catalogueFormMachine);

@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../src/i18n/index.ts";
-import { flowIds } from "../../src/ui/flowDocuments.ts";
-import FlowsView from "../../src/ui/views/FlowsView.tsx";
+import { flowIds } from "../../src/ui/flows/flowDocuments.ts";
+import FlowsView from "../../src/ui/flows/FlowsView.tsx";
 
 const renderFlows = async () => {
   localStorage.setItem("lang", "es");

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { InspectionEvent } from "xstate";
 import { createI18n } from "../../src/i18n/index.ts";
-import { wantsInspection } from "../../src/ui/inspection.ts";
-import { createServices } from "../../src/ui/services.ts";
+import { wantsInspection } from "../../src/ui/shared/inspection.ts";
+import { createServices } from "../../src/ui/shared/services.ts";
 
 describe("?inspect", () => {
   it.each([

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { health } from "../../src/api/auth.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
-import { USER_INFO_KEY } from "../../src/machines/storedSession.ts";
+import { USER_INFO_KEY } from "../../src/machines/session/storedSession.ts";
 import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
 import { userId } from "../ids.ts";
 
@@ -73,7 +73,7 @@ describe("the protected panel", () => {
   // seasons and agencies are the sales side's (DOMAIN.md section 2)
   const salesSide = ["Temporadas", "Agencias"];
   // the Reportes section (decision 043): marketing reads the leads dashboard only
-  const reports = ["Ocupación", "Ventas", "Reservas por vencer", "Panel de leads"];
+  const reports = ["Ocupación", "Ventas", "Reservas por vencer", "Panel de leads", "Cuentas por cobrar", "Pagos recibidos", "Penalidades"];
   it.each([
     [
       "admin",

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { USER_INFO_KEY } from "../../src/machines/storedSession.ts";
+import { USER_INFO_KEY } from "../../src/machines/session/storedSession.ts";
 import { fakeFetch, renderApp } from "./harness.tsx";
 
 const user = (overrides: Record<string, unknown> = {}) => ({

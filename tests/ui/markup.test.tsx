@@ -3,8 +3,8 @@ import Swal from "sweetalert2";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createActor, toPromise } from "xstate";
 import { createI18n } from "../../src/i18n/index.ts";
-import { deleteDialog, commandDialog } from "../../src/ui/components/confirmDialog.ts";
-import { showToast } from "../../src/ui/components/toast.ts";
+import { deleteDialog, commandDialog } from "../../src/ui/shared/confirmDialog.ts";
+import { showToast } from "../../src/ui/shared/toast.ts";
 
 /**
  * Issue 13, item 3 (docs/decisions/019-text-never-markup.md): the real SweetAlert2, given a name

@@ -9,11 +9,11 @@ import { staffRoles, type RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
 import { createI18n } from "../../src/i18n/index.ts";
 import { simpleCatalogue } from "../../src/records/catalogue.ts";
-import { Spinner } from "../../src/ui/components/Spinner.tsx";
-import { ServicesContext } from "../../src/ui/context.ts";
-import { catalogueEntry } from "../../src/ui/menu.ts";
-import { catalogueRoutes } from "../../src/ui/recordRoutes.tsx";
-import { createServices } from "../../src/ui/services.ts";
+import { Spinner } from "../../src/ui/shared/Spinner.tsx";
+import { ServicesContext } from "../../src/ui/shared/context.ts";
+import { catalogueEntry } from "../../src/ui/shared/menu.ts";
+import { catalogueRoutes } from "../../src/ui/catalogues/recordRoutes.tsx";
+import { createServices } from "../../src/ui/shared/services.ts";
 import { userId } from "../ids.ts";
 import { fakeFetch, storeSession } from "./harness.tsx";
 
@@ -35,7 +35,6 @@ const tags = simpleCatalogue({
   resource: "tags",
   singular: "Tag",
   stream: "tag",
-  table: "tags",
   readers: staffRoles,
   writers: ["admin", "marketing"],
   listPath: "/panel/tags",

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { LeadsReport, OccupancyReport } from "../../src/api/reports.ts";
+import type { LeadsReport, OccupancyReport, PaymentsReport, PenaltiesReport, ReceivablesReport } from "../../src/api/reports.ts";
 import { userId } from "../ids.ts";
 import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
 
@@ -46,6 +46,71 @@ const leads: LeadsReport = {
   countries: [{ country: "Ecuador", leads: 3 }],
   agents: [{ agentId: null, agentName: null, leads: 3, commented: 1, averageHours: 5, medianHours: 5 }],
   firstComment: { commented: 1, averageHours: 5, medianHours: 5 },
+};
+
+const bucketsOf = (cents: Partial<Record<string, number>>) => {
+  const all = { notDueCents: 0, days1to30Cents: 0, days31to60Cents: 0, days61to90Cents: 0, over90Cents: 0, ...cents };
+  return { ...all, totalCents: all.notDueCents + all.days1to30Cents + all.days31to60Cents + all.days61to90Cents + all.over90Cents };
+};
+
+const receivables: ReceivablesReport = {
+  at: "2027-07-15",
+  agencies: [
+    { agencyId: 3, agencyName: "Cuenca Travel", reservations: 2, ...bucketsOf({ over90Cents: 123_456, notDueCents: 50_000 }) },
+    { agencyId: null, agencyName: null, reservations: 1, ...bucketsOf({ days1to30Cents: 1_000 }) },
+  ],
+  reservations: [
+    {
+      id: 11 as never,
+      code: "RES-000011",
+      agencyId: 3,
+      agencyName: "Cuenca Travel",
+      cruiseCode: "GEX-20270301",
+      yachtName: "Galápagos Explorer",
+      startDate: "2027-03-01",
+      balanceDueDate: "2026-12-31",
+      daysOverdue: 196,
+      bucket: "over90",
+      balanceCents: 123_456,
+    },
+  ],
+  total: bucketsOf({ over90Cents: 123_456, notDueCents: 50_000, days1to30Cents: 1_000 }),
+};
+
+const payments: PaymentsReport = {
+  from: "2027-05-01",
+  to: "2027-07-15",
+  methods: [{ method: "transfer", payments: 2, refunds: 1, receivedCents: 150_050, refundedCents: 2_000, netCents: 148_050 }],
+  months: [
+    { month: "2027-05", transferCents: 0, cardCents: 0, cashCents: 0, checkCents: 0, creditNoteCents: 0, netCents: 0 },
+    { month: "2027-06", transferCents: 150_050, cardCents: 0, cashCents: 0, checkCents: 0, creditNoteCents: 0, netCents: 150_050 },
+    { month: "2027-07", transferCents: -2_000, cardCents: 0, cashCents: 0, checkCents: 0, creditNoteCents: 0, netCents: -2_000 },
+  ],
+  payments: [],
+  total: { payments: 2, refunds: 1, receivedCents: 150_050, refundedCents: 2_000, netCents: 148_050 },
+};
+
+const penalty = { cruiseCode: "GEX-20270805", yachtName: "Galápagos Explorer", startDate: "2027-08-05" } as const;
+
+const penalties: PenaltiesReport = {
+  from: "2027-05-01",
+  to: "2027-07-15",
+  agencies: [
+    { agencyId: 3, agencyName: "Cuenca Travel", cancellations: 2, waivers: 0, keptCents: 150_000, waivedCents: 0, netCents: 150_000 },
+    { agencyId: null, agencyName: null, cancellations: 1, waivers: 1, keptCents: 45_050, waivedCents: 45_050, netCents: 0 },
+  ],
+  months: [
+    { month: "2027-05", keptCents: 0, waivedCents: 0, netCents: 0 },
+    { month: "2027-06", keptCents: 150_000, waivedCents: 0, netCents: 150_000 },
+    { month: "2027-07", keptCents: 45_050, waivedCents: 45_050, netCents: 0 },
+  ],
+  penalties: [
+    { day: "2027-06-02", kind: "reservationCanceled", reservationId: 21 as never, reservationCode: "RES-000021", agencyName: "Cuenca Travel", ...penalty, reason: "El cliente desistió", amountCents: 100_000 },
+    { day: "2027-06-09", kind: "spaceCanceled", reservationId: 22 as never, reservationCode: "RES-000022", agencyName: "Cuenca Travel", ...penalty, reason: "Un pasajero no viaja", amountCents: 50_000 },
+    { day: "2027-07-01", kind: "reservationCanceled", reservationId: 23 as never, reservationCode: "RES-000023", agencyName: null, ...penalty, reason: "Enfermedad", amountCents: 45_050 },
+    { day: "2027-07-02", kind: "waived", reservationId: 23 as never, reservationCode: "RES-000023", agencyName: null, ...penalty, reason: "Con certificado médico", amountCents: -45_050 },
+  ],
+  total: { cancellations: 3, waivers: 1, keptCents: 195_050, waivedCents: 45_050, netCents: 150_000 },
 };
 
 /** The files the panel hands to the browser, read back. */
@@ -100,7 +165,15 @@ describe("the occupancy report", () => {
     expect(screen.getByText("13 (36,1 %)")).toBeDefined();
     // the Reportes section of the menu lists every report for an admin
     const menu = screen.getByRole("list", { name: "Reportes" });
-    expect(within(menu).getAllByRole("link").map((link) => link.textContent)).toEqual(["Ocupación", "Ventas", "Reservas por vencer", "Panel de leads"]);
+    expect(within(menu).getAllByRole("link").map((link) => link.textContent)).toEqual([
+      "Ocupación",
+      "Ventas",
+      "Reservas por vencer",
+      "Panel de leads",
+      "Cuentas por cobrar",
+      "Pagos recibidos",
+      "Penalidades",
+    ]);
 
     const user = userEvent.setup();
     const exports = screen.getByRole("group", { name: "Exportar la tabla Por salida" });
@@ -135,5 +208,91 @@ describe("the leads dashboard for marketing", () => {
     expect(within(weeks).getAllByRole("cell").map((cell) => cell.textContent)).toEqual(["05/07/2027", "2", "12/07/2027", "1"]);
     const agents = screen.getByRole("table", { name: "Leads por agente" });
     expect(within(agents).getAllByRole("cell").map((cell) => cell.textContent)).toEqual(["Sin asignar", "3", "1", "5,0\u00a0h", "5,0\u00a0h"]);
+  });
+});
+
+describe("money's reports", () => {
+  it("show the receivables by agency and age without a period, and save a table as the server draws it", async () => {
+    storeSession({ userName: "Diego Cevallos", token: "t0k3n", role: "sales", id: userId(1) });
+    const file = { status: 200, data: "Agencia,Reservas" };
+    const { fetch, calls } = fakeFetch({
+      "GET /api/reports/receivables": { status: 200, data: receivables },
+      "GET /api/reports/receivables?format=xlsx&table=reservations&lang=es": file,
+    });
+    await renderApp("/panel/reports/receivables", fetch);
+    expect(await screen.findByRole("heading", { level: 1, name: "Cuentas por cobrar" })).toBeDefined();
+    expect(screen.queryByLabelText("Desde")).toBeNull();
+    const byAgency = await screen.findByRole("table", { name: "Por agencia y antigüedad" });
+    expect(within(within(byAgency).getAllByRole("row")[1] as HTMLElement).getAllByRole("cell").map((cell) => cell.textContent)).toEqual([
+      "Cuenca Travel",
+      "2",
+      "US$ 500,00",
+      "US$ 0,00",
+      "US$ 0,00",
+      "US$ 0,00",
+      "US$ 1.234,56",
+      "US$ 1.734,56",
+    ]);
+    expect(screen.getByRole("img", { name: "Gráfico: Por agencia y antigüedad. Los números están en la tabla junto a él." })).toBeDefined();
+    expect(screen.getByRole("link", { name: "RES-000011" }).getAttribute("href")).toBe("/panel/reservations/11");
+    expect(screen.getByText("US$ 1.744,56")).toBeDefined();
+
+    const user = userEvent.setup();
+    const exports = screen.getByRole("group", { name: "Exportar la tabla Reservas con saldo" });
+    await user.click(within(exports).getByRole("button", { name: "Exportar Excel" }));
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(calls.map((call) => call.url)).toContain("/api/reports/receivables?format=xlsx&table=reservations&lang=es");
+  });
+
+  it("show the payments received by method and month for the last three months", async () => {
+    storeSession({ userName: "Diego Cevallos", token: "t0k3n", role: "admin", id: userId(1) });
+    const { fetch } = fakeFetch({ "GET /api/reports/payments?from=2027-05-01&to=2027-07-15": { status: 200, data: payments } });
+    await renderApp("/panel/reports/payments", fetch);
+    expect(await screen.findByRole("heading", { level: 1, name: "Pagos recibidos" })).toBeDefined();
+    const months = await screen.findByRole("table", { name: "Por mes y forma de pago" });
+    expect(within(months).getAllByRole("row").map((row) => within(row).queryAllByRole("cell")[0]?.textContent)).toEqual([undefined, "05/2027", "06/2027", "07/2027"]);
+    expect(within(within(months).getAllByRole("row")[3] as HTMLElement).getAllByRole("cell").at(-1)?.textContent).toBe("US$ -20,00");
+    // the net received: the headline figure, and the method's
+    expect(screen.getAllByText("US$ 1.480,50")).toHaveLength(2);
+    // no payment listed: the table says so
+    expect(screen.getByText("No hay datos para esta consulta.")).toBeDefined();
+  });
+
+  it("show the penalties kept and waived by agency, by month and each one, and save a table as the server draws it", async () => {
+    storeSession({ userName: "Diego Cevallos", token: "t0k3n", role: "sales", id: userId(1) });
+    const { fetch, calls } = fakeFetch({
+      "GET /api/reports/penalties?from=2027-05-01&to=2027-07-15": { status: 200, data: penalties },
+      "GET /api/reports/penalties?from=2027-05-01&to=2027-07-15&format=csv&table=penalties&lang=es": { status: 200, data: "Día,Reserva" },
+    });
+    await renderApp("/panel/reports/penalties", fetch);
+    expect(await screen.findByRole("heading", { level: 1, name: "Penalidades" })).toBeDefined();
+    const byAgency = await screen.findByRole("table", { name: "Penalidades por agencia" });
+    expect(within(byAgency).getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent))).toEqual([
+      ["Cuenca Travel", "2", "0", "US$ 1.500,00", "US$ 0,00", "US$ 1.500,00"],
+      ["Cliente directo", "1", "1", "US$ 450,50", "US$ 450,50", "US$ 0,00"],
+    ]);
+    expect(screen.getByRole("img", { name: "Gráfico: Penalidades por agencia. Los números están en la tabla junto a él." })).toBeDefined();
+    const months = screen.getByRole("table", { name: "Penalidades por mes" });
+    expect(within(months).getAllByRole("row").map((row) => within(row).queryAllByRole("cell")[0]?.textContent)).toEqual([undefined, "05/2027", "06/2027", "07/2027"]);
+    const each = screen.getByRole("table", { name: "Penalidades retenidas y condonadas" });
+    expect(within(within(each).getAllByRole("row")[4] as HTMLElement).getAllByRole("cell").map((cell) => cell.textContent)).toEqual([
+      "02/07/2027",
+      "RES-000023",
+      "Cliente directo",
+      "GEX-20270805 · Galápagos Explorer",
+      "Condonación",
+      "Con certificado médico",
+      "US$ -450,50",
+    ]);
+    expect(within(each).getByRole("link", { name: "RES-000021" }).getAttribute("href")).toBe("/panel/reservations/21");
+    // the headline figures: kept, waived, what stays kept, how many cancels kept one
+    expect(screen.getByText("US$ 1.950,50")).toBeDefined();
+    expect(screen.getByText("Cancelaciones con penalidad")).toBeDefined();
+
+    const user = userEvent.setup();
+    const exports = screen.getByRole("group", { name: "Exportar la tabla Penalidades retenidas y condonadas" });
+    await user.click(within(exports).getByRole("button", { name: "Exportar CSV" }));
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(calls.map((call) => call.url)).toContain("/api/reports/penalties?from=2027-05-01&to=2027-07-15&format=csv&table=penalties&lang=es");
   });
 });

@@ -4,8 +4,8 @@ import { I18nextProvider } from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { createI18n } from "../../src/i18n/index.ts";
-import { PageTitle } from "../../src/ui/components/PageTitle.tsx";
-import { RowActions } from "../../src/ui/components/RowActions.tsx";
+import { PageTitle } from "../../src/ui/shared/PageTitle.tsx";
+import { RowActions } from "../../src/ui/shared/RowActions.tsx";
 
 describe("row actions", () => {
   it("offers every kind as an icon button or link with an accessible name and the same tooltip", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvText, type ExportTable, exportFileName } from "../../src/ui/tableExport.ts";
+import { csvText, type ExportTable, exportFileName } from "../../src/ui/shared/tableExport.ts";
 
 interface Row {
   readonly name: string;

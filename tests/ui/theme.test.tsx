@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { dialogTheme, THEME_KEY } from "../../src/ui/theme.ts";
+import { dialogTheme, THEME_KEY } from "../../src/ui/shared/theme.ts";
 import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
 import { userId } from "../ids.ts";
 

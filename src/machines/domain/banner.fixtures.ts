@@ -1,4 +1,4 @@
-import { domainFixtures } from "../fixtures.ts";
+import { domainFixtures } from "../shared/fixtures.ts";
 import { type BannerContent, type BannerFacts, bannerMachine } from "./banner.machine.ts";
 
 const decided: BannerFacts = { fieldProblem: null, hasTooManyImages: false, keepsForeignImage: false };

@@ -1,4 +1,4 @@
-import { domainFixtures } from "../fixtures.ts";
+import { domainFixtures } from "../shared/fixtures.ts";
 import { type CallActionContent, type CallActionFacts, callActionMachine } from "./callAction.machine.ts";
 
 const decided: CallActionFacts = { fieldProblem: null };

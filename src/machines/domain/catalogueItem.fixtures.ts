@@ -1,5 +1,5 @@
 import { messages } from "../../api/messages.ts";
-import { domainFixtures } from "../fixtures.ts";
+import { domainFixtures } from "../shared/fixtures.ts";
 import { type CatalogueItemFacts, catalogueItemMachine } from "./catalogueItem.machine.ts";
 
 const decided: CatalogueItemFacts = {

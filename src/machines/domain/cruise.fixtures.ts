@@ -1,4 +1,4 @@
-import { domainFixtures } from "../fixtures.ts";
+import { domainFixtures } from "../shared/fixtures.ts";
 import { type CruiseFacts, cruiseMachine, type CruiseFields, noCruiseFacts } from "./cruise.machine.ts";
 
 const fields: CruiseFields = {

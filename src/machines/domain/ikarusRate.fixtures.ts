@@ -1,4 +1,4 @@
-import { domainFixtures } from "../fixtures.ts";
+import { domainFixtures } from "../shared/fixtures.ts";
 import { formFacts } from "./catalogueItem.fixtures.ts";
 import { ikarusRateMachine } from "./ikarusRate.machine.ts";
 

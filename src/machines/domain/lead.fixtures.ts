@@ -1,4 +1,4 @@
-import { domainFixtures } from "../fixtures.ts";
+import { domainFixtures } from "../shared/fixtures.ts";
 import { leadMachine, noLeadFacts } from "./lead.machine.ts";
 
 export const fixtures = domainFixtures({
@@ -17,7 +17,7 @@ export const fixtures = domainFixtures({
       details: null,
     },
     { type: "lead.assign", agentId: 3, agentName: "Diego Cevallos" },
-    { type: "lead.comment", authorId: 3, coments: "Llamé al cliente, espera la cotización." },
+    { type: "lead.comment", authorId: 3, comments: "Llamé al cliente, espera la cotización." },
   ],
   facts: [
     noLeadFacts,

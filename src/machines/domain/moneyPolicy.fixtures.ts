@@ -1,5 +1,5 @@
 import { defaultMoneyPolicy } from "../../api/money.ts";
-import { domainFixtures } from "../fixtures.ts";
+import { domainFixtures } from "../shared/fixtures.ts";
 import { moneyPolicyMachine } from "./moneyPolicy.machine.ts";
 
 export const fixtures = domainFixtures({

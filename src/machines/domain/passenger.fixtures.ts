@@ -1,4 +1,4 @@
-import { domainFixtures } from "../fixtures.ts";
+import { domainFixtures } from "../shared/fixtures.ts";
 import { noPassengerFacts, type PassengerFacts, type PassengerFields, passengerMachine } from "./passenger.machine.ts";
 
 const fields: PassengerFields = {

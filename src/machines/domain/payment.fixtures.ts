@@ -1,4 +1,4 @@
-import { domainFixtures } from "../fixtures.ts";
+import { domainFixtures } from "../shared/fixtures.ts";
 import { noPaymentFacts, type PaymentFacts, paymentMachine } from "./payment.machine.ts";
 
 /** 1 March 2027, noon in Ecuador. */

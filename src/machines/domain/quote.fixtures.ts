@@ -1,4 +1,4 @@
-import { domainFixtures } from "../fixtures.ts";
+import { domainFixtures } from "../shared/fixtures.ts";
 import { type QuoteFacts, quoteMachine } from "./quote.machine.ts";
 
 const priced: QuoteFacts = { fieldProblem: null, pricing: "priced" };

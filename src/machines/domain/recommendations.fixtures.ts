@@ -1,4 +1,4 @@
-import { domainFixtures } from "../fixtures.ts";
+import { domainFixtures } from "../shared/fixtures.ts";
 import { type RecommendationsFacts, recommendationListMachine } from "./recommendations.machine.ts";
 
 const decided: RecommendationsFacts = {

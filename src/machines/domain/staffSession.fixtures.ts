@@ -1,4 +1,4 @@
-import { domainFixtures } from "../fixtures.ts";
+import { domainFixtures } from "../shared/fixtures.ts";
 import { staffSessionMachine } from "./staffSession.machine.ts";
 
 export const fixtures = domainFixtures({

@@ -1,4 +1,4 @@
-import { domainFixtures } from "../fixtures.ts";
+import { domainFixtures } from "../shared/fixtures.ts";
 import { voucherMailMachine } from "./voucherMail.machine.ts";
 
 export const fixtures = domainFixtures({

@@ -1,4 +1,4 @@
-import { domainFixtures } from "../fixtures.ts";
+import { domainFixtures } from "../shared/fixtures.ts";
 import { type YachtPageFacts, yachtPageMachine } from "./yachtPage.machine.ts";
 
 const decided: YachtPageFacts = { fieldProblem: null };

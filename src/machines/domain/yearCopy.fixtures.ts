@@ -1,5 +1,5 @@
 import { messages } from "../../api/messages.ts";
-import { domainFixtures } from "../fixtures.ts";
+import { domainFixtures } from "../shared/fixtures.ts";
 import { type YearCopyFacts, yearCopyMachine } from "./yearCopy.machine.ts";
 
 const copied: YearCopyFacts = { fieldProblem: null, declaredRefusal: null, hasNothingToCopy: false, isNextYearTaken: false };

@@ -1,0 +1,263 @@
+/**
+ * Reservations' reads (DOMAIN.md section 5): a reservation, a page of them, a departure's cabins
+ * and berths. An agency user reads its own agency's only. The summary's statement is shared with
+ * the commands that answer one.
+ */
+import { Schema } from "effect";
+import type { ListMeta } from "../../src/api/endpoint.ts";
+import { CruiseId, ReservationId, SpaceId } from "../../src/api/ids.ts";
+import { QuoteLine } from "../../src/api/quote.ts";
+import {
+  type CruiseCabin,
+  DEFAULT_RESERVATIONS_PAGE_SIZE,
+  type Reservation,
+  type ReservationSummary,
+  type ReservationsQuery,
+} from "../../src/api/reservations.ts";
+import { departureMoment } from "../../src/machines/domain/calendar.ts";
+import { latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
+import type { Session } from "../accounts/sessions.ts";
+import type { Queryable } from "../db/database.ts";
+import { queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts";
+import { byMoney } from "../money/accounts.ts";
+import { savedCabinPositions } from "../yachts/pages.ts";
+import { agencyExtensionsOf, type Caller, type CabinRow, cabinsOf, type LiveRow, liveSpacesOf, ownAgency } from "./facts.ts";
+
+export const ReservationRow = Schema.Struct({
+  id: ReservationId,
+  code: Schema.String,
+  cruise_id: CruiseId,
+  cruise_code: Schema.String,
+  yacht_name: Schema.String,
+  start_date: Schema.String,
+  agency_id: Schema.NullOr(Schema.Int),
+  agency_name: Schema.NullOr(Schema.String),
+  type: Schema.Literals(["general", "contract", "charter", "familyRoom", "ikarus"]),
+  executive_id: Schema.NullOr(Schema.Int),
+  executive_name: Schema.NullOr(Schema.String),
+  status: Schema.Literals(["reserved", "waiting", "confirmed", "canceled"]),
+  time_limit: Schema.NullOr(Schema.Date),
+  extensions: Schema.Int,
+  spaces: Schema.Int,
+  price: Schema.Struct({ total: Schema.Finite, commission: Schema.Finite, net: Schema.Finite }),
+  flights_total: Schema.Finite,
+  created_at: Schema.Date,
+  version: Schema.Int,
+  notes: Schema.String,
+  cancel_reason: Schema.NullOr(Schema.String),
+  lines: Schema.Array(QuoteLine),
+});
+type ReservationRow = typeof ReservationRow.Type;
+
+/**
+ * The flight legs a reservation pays: its passengers' legs on its departure, while the passenger
+ * holds a live space of it (`reservation` names the reservation's id in the query).
+ */
+export const liveLegOf = (reservation: string): string =>
+  `f.reservation_id = ${reservation} and exists (select 1 from spaces s where s.reservation_id = f.reservation_id
+     and s.passenger_id = f.passenger_id and s.status <> 'canceled')`;
+
+const FlightLineRow = Schema.Struct({ line: Schema.NullOr(QuoteLine) });
+
+export const selectReservations = `select r.id, r.code, r.cruise_id, c.code as cruise_code, y.name as yacht_name,
+    to_char(c.start_date, 'YYYY-MM-DD') as start_date, r.agency_id, a.name as agency_name, r.type, r.executive_id,
+    u.first_name || ' ' || u.last_name as executive_name, r.status, r.time_limit, r.extensions,
+    (select count(*)::int from spaces s where s.reservation_id = r.id and s.status <> 'canceled') as spaces,
+    r.price, (select coalesce(sum((f.line->>'total')::numeric), 0)::float8 from passenger_flights f where ${liveLegOf("r.id")}) as flights_total,
+    r.created_at, r.version, r.notes, r.cancel_reason, r.lines
+  from reservations r join cruises c on c.id = r.cruise_id join yachts y on y.id = c.yacht_id
+  left join agencies a on a.id = r.agency_id left join users u on u.id = r.executive_id`;
+
+/** An amount rounded to the cent, as sums of dollars in floating point need. */
+export const cents = (amount: number): number => Math.round(amount * 100) / 100;
+
+/** A reservation's price as its readers see it: the passengers' air tickets earn no commission, the operator nets them whole. */
+export const priceWithFlights = (price: ReservationRow["price"], flightsTotal: number): ReservationSummary["price"] => ({
+  total: cents(price.total + flightsTotal),
+  commission: price.commission,
+  net: cents(price.net + flightsTotal),
+});
+
+export const toSummary = (row: ReservationRow): ReservationSummary => ({
+  id: row.id,
+  code: row.code,
+  cruiseId: row.cruise_id,
+  cruiseCode: row.cruise_code,
+  yachtName: row.yacht_name,
+  startDate: row.start_date,
+  agencyId: row.agency_id,
+  agencyName: row.agency_name,
+  type: row.type,
+  executive: row.executive_id === null ? null : { id: row.executive_id, name: row.executive_name ?? "" },
+  state: row.status,
+  timeLimit: row.time_limit?.toISOString() ?? null,
+  extensions: row.extensions,
+  spaces: row.spaces,
+  price: priceWithFlights(row.price, row.flights_total),
+  createdAt: row.created_at.toISOString(),
+  version: row.version,
+});
+
+/**
+ * The reservations (none deleted) a condition on `r` picks, as the lists read them, oldest first:
+ * what money's statements and reports work their accounts out from, in one statement.
+ */
+export const reservationsWhere = async (db: Queryable, condition: string, params: ReadonlyArray<unknown>): Promise<ReadonlyArray<ReservationSummary>> =>
+  (await queryRows(db, ReservationRow, `${selectReservations} where r.status <> 'deleted' and (${condition}) order by r.created_at, r.id`, params)).map(toSummary);
+
+const SpaceRow = Schema.Struct({
+  id: SpaceId,
+  cabin_id: Schema.Int,
+  cabin_name: Schema.String,
+  gender_id: Schema.Int,
+  gender_name: Schema.String,
+  status: Schema.Literals(["reserved", "waiting", "confirmed", "canceled"]),
+  passenger_id: Schema.NullOr(Schema.Int),
+  passenger_name: Schema.NullOr(Schema.String),
+  cancel_reason: Schema.NullOr(Schema.String),
+});
+
+/** A reservation as the commands read it: what the panel reads, without what depends on the reader and the clock. */
+export type StoredReservation = Omit<Reservation, "latestTimeLimit" | "extensionsLeft">;
+
+/** One reservation the caller may see (an agency user: its own agency's), or null. */
+export const findReservation = async (db: Queryable, id: ReservationId, session: Session): Promise<StoredReservation | null> => {
+  const row = await queryOne(db, ReservationRow, `${selectReservations} where r.id = $1 and r.status <> 'deleted'`, [id]);
+  const agency = ownAgency(session);
+  if (row === null || (agency !== null && row.agency_id !== agency)) return null;
+  const spaces = await queryRows(
+    db,
+    SpaceRow,
+    `select s.id, s.cabin_id, c.name as cabin_name, s.gender_id, g.name as gender_name, s.status, s.passenger_id,
+            p.first_name || ' ' || p.last_name as passenger_name, s.cancel_reason
+       from spaces s join cabins c on c.id = s.cabin_id join genders g on g.id = s.gender_id left join passengers p on p.id = s.passenger_id
+      where s.reservation_id = $1 order by s.id`,
+    [id],
+  );
+  const bookings = [...new Set(spaces.map((space) => space.cabin_id))].map((cabinId) => {
+    const inCabin = spaces.filter((space) => space.cabin_id === cabinId);
+    return {
+      cabinId,
+      cabinName: inCabin[0]?.cabin_name ?? "",
+      spaces: inCabin.map((space) => ({
+        id: space.id,
+        cabinId: space.cabin_id,
+        genderId: space.gender_id,
+        genderName: space.gender_name,
+        state: space.status,
+        passengerId: space.passenger_id,
+        passengerName: space.passenger_name,
+        cancelReason: space.cancel_reason,
+      })),
+    };
+  });
+  const flights = await queryRows(db, FlightLineRow, `select f.line from passenger_flights f where ${liveLegOf("$1")} order by f.date, f.id`, [id]);
+  const lines = [...row.lines, ...flights.flatMap(({ line }) => (line === null ? [] : [line]))];
+  return { ...toSummary(row), notes: row.notes, cancelReason: row.cancel_reason, bookings, lines };
+};
+
+export interface ReservationPage {
+  readonly reservations: ReservationSummary[];
+  readonly meta: ListMeta;
+}
+
+/** A page of the reservations the caller may see, newest first, narrowed by the query. */
+export const listReservations = async (db: Queryable, query: ReservationsQuery, session: Session, now: Date): Promise<ReservationPage> => {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? DEFAULT_RESERVATIONS_PAGE_SIZE;
+  const conditions = ["r.status <> 'deleted'"];
+  const { params, param } = statementParams();
+  const agency = ownAgency(session) ?? query.agencyId;
+  if (agency !== undefined) conditions.push(`r.agency_id = ${param(agency)}`);
+  if (query.cruiseId !== undefined) conditions.push(`r.cruise_id = ${param(query.cruiseId)}`);
+  if (query.state !== undefined) conditions.push(`r.status = ${param(query.state)}`);
+  if (query.expiringWithin !== undefined) {
+    conditions.push(`r.status = 'reserved' and r.time_limit <= ${param(new Date(now.getTime() + query.expiringWithin * 3_600_000))}`);
+  }
+  const words = (query.q ?? "").trim().toLowerCase().split(/\s+/).filter((word) => word !== "");
+  for (const word of words) {
+    const pattern = param(`%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+    conditions.push(`(lower(r.code) like ${pattern} or lower(coalesce(a.name, '')) like ${pattern} or lower(c.code) like ${pattern})`);
+  }
+  const where = `where ${conditions.join(" and ")}`;
+  if (query.moneyState !== undefined || query.sort === "balance") {
+    // money states read the clock: every reservation the rest of the query keeps is judged, then paged (decision 067)
+    const all = (await queryRows(db, ReservationRow, `${selectReservations} ${where} order by r.created_at desc, r.id desc`, params)).map(toSummary);
+    const chosen = await byMoney(db, all, query, { session, now });
+    return { reservations: chosen.slice((page - 1) * pageSize, page * pageSize), meta: { total: chosen.length, page, pageSize } };
+  }
+  const filtered = params.length;
+  const rows = await queryRows(
+    db,
+    ReservationRow,
+    `${selectReservations} ${where} order by r.created_at desc, r.id desc limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
+    params,
+  );
+  const total = await queryCount(
+    db,
+    `select count(*)::int as count from reservations r join cruises c on c.id = r.cruise_id left join agencies a on a.id = r.agency_id ${where}`,
+    params.slice(0, filtered),
+  );
+  return { reservations: rows.map(toSummary), meta: { total, page, pageSize } };
+};
+
+/**
+ * A reservation as its reader sees it now: while held, the latest time limit the policy allows
+ * (what the extend dialog proposes) and, for an agency user, the extensions it has left.
+ */
+export const readReservation = async (db: Queryable, id: ReservationId, caller: Caller): Promise<Reservation | null> => {
+  const found = await findReservation(db, id, caller.session);
+  if (found === null) return null;
+  const held = found.state === "reserved";
+  const latest = held ? new Date(latestTimeLimit(caller.now.getTime(), departureMoment(found.startDate), caller.policy)).toISOString() : null;
+  const extensionsLeft = caller.session.role === "agency" ? Math.max(0, caller.policy.maxExtensions - (await agencyExtensionsOf(db, id))) : null;
+  return { ...found, latestTimeLimit: latest, extensionsLeft };
+};
+
+/**
+ * A departure's cabins with, per berth, the live space on it or null when free; held, confirmed
+ * first, in the order they were made. Another agency's spaces show without their code. Each cabin's
+ * position on its deck's plan is read with them: a yacht page saved shows on the next read.
+ */
+export const departureCabins = async (db: Queryable, cruiseId: CruiseId, session: Session): Promise<ReadonlyArray<CruiseCabin> | null> => {
+  const departure = await queryOne(db, Schema.Struct({ yacht_id: Schema.Int }), "select yacht_id from cruises where id = $1", [cruiseId]);
+  if (departure === null) return null;
+  const [cabins, live, positions] = await Promise.all([cabinsOf(db, departure.yacht_id), liveSpacesOf(db, cruiseId), savedCabinPositions(db, departure.yacht_id)]);
+  return berthPlan(cabins, live, positions, ownAgency(session));
+};
+
+/**
+ * The berth plan of a departure: its yacht's live cabins, each berth with the live space on it (the
+ * departure's live spaces, oldest first: what the tables hold now, or what the event log held at an
+ * instant, asOf.ts), another agency's without its code when `agency` reads it.
+ */
+export const berthPlan = (
+  cabins: ReadonlyArray<CabinRow>,
+  live: ReadonlyArray<LiveRow>,
+  positions: ReadonlyMap<number, { readonly x: number; readonly y: number }>,
+  agency: number | null,
+): ReadonlyArray<CruiseCabin> =>
+  cabins.map((cabin) => {
+    const holding = live.filter((space) => space.cabin_id === cabin.id && space.status !== "waiting");
+    return {
+      id: cabin.id,
+      name: cabin.name,
+      deckId: cabin.deck_id,
+      deckName: cabin.deck_name,
+      category: cabin.category,
+      familyRoom: cabin.family_room,
+      capacity: cabin.capacity,
+      berths: Array.from({ length: cabin.capacity }, (_, index) => {
+        const space = holding[index];
+        if (space === undefined) return null;
+        return {
+          spaceId: SpaceId.make(space.id),
+          state: space.status,
+          reservationCode: agency === null || space.agency_id === agency ? space.code : null,
+          genderId: space.gender_id,
+        };
+      }),
+      waiting: live.filter((space) => space.cabin_id === cabin.id && space.status === "waiting").length,
+      position: positions.get(cabin.id) ?? null,
+    };
+  });

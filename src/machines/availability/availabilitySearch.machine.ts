@@ -1,0 +1,123 @@
+import { assign, fromPromise, setup } from "xstate";
+import { type AvailabilityQuery, availability, type DepartureAvailability } from "../../api/availability.ts";
+import type { ApiClient } from "../../api/client.ts";
+import { feedbackActions, showError } from "../shared/actions.ts";
+
+/** What the availability form asks, as typed: days `YYYY-MM-DD`, a yacht's id and a number of passengers ("" when none). */
+export interface AvailabilityForm {
+  readonly from: string;
+  readonly to: string;
+  readonly yachtId: string;
+  readonly passengers: string;
+  /** The instant the grid is looked at (an instant with its offset, decision 071); now when "" or left out. */
+  readonly asOf?: string;
+}
+
+/** The form's question as the availability call asks it; a blank field is left out (the server refuses missing dates). */
+export const availabilityQuery = (form: AvailabilityForm): AvailabilityQuery => ({
+  ...(form.from === "" ? {} : { from: form.from }),
+  ...(form.to === "" ? {} : { to: form.to }),
+  ...(/^[1-9]\d{0,9}$/.test(form.yachtId) ? { yachtId: Number(form.yachtId) } : {}),
+  ...(/^\d{1,3}$/.test(form.passengers) ? { passengers: Number(form.passengers) } : {}),
+  ...(form.asOf === undefined || form.asOf === "" ? {} : { asOf: form.asOf }),
+});
+
+/** The form from an address's query, with the next three months when it names no period. */
+export const parseAvailabilityForm = (search: string, today: Date): AvailabilityForm => {
+  const params = new URLSearchParams(search);
+  const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  return {
+    from: params.get("from") ?? day(0),
+    to: params.get("to") ?? day(90),
+    yachtId: params.get("yacht") ?? "",
+    passengers: params.get("passengers") ?? "",
+    asOf: params.get("asOf") ?? "",
+  };
+};
+
+/** The form as the address writes it. */
+export const availabilitySearch = (form: AvailabilityForm): string => {
+  const params = new URLSearchParams({ from: form.from, to: form.to });
+  if (form.yachtId !== "") params.set("yacht", form.yachtId);
+  if (form.passengers !== "") params.set("passengers", form.passengers);
+  if (form.asOf !== undefined && form.asOf !== "") params.set("asOf", form.asOf);
+  return params.toString();
+};
+
+export interface AvailabilitySearchInput {
+  readonly client: ApiClient;
+  readonly form: AvailabilityForm;
+}
+
+export interface AvailabilitySearchContext extends AvailabilitySearchInput {
+  readonly departures: ReadonlyArray<DepartureAvailability>;
+  readonly message: string | null;
+  readonly error: string | null;
+}
+
+export type AvailabilitySearchEvent =
+  | { readonly type: "search.submit"; readonly form: AvailabilityForm }
+  | { readonly type: "form.sync"; readonly form: AvailabilityForm }
+  | { readonly type: "departures.changed" };
+
+/**
+ * The availability screen (DOMAIN.md section 4), an agency's start page: a period (required, the
+ * server says so), a yacht and a number of passengers; the departures with their free berths by
+ * cabin category. The question lives in the address.
+ */
+export const availabilitySearchMachine = setup({
+  types: {
+    input: {} as AvailabilitySearchInput,
+    context: {} as AvailabilitySearchContext,
+    events: {} as AvailabilitySearchEvent,
+    tags: {} as "loading",
+  },
+  actions: {
+    ...feedbackActions<AvailabilitySearchContext, AvailabilitySearchEvent>(),
+    assignDepartures: assign({ departures: (_, params: { departures: ReadonlyArray<DepartureAvailability> }) => params.departures }),
+    assignForm: assign({ form: (_, params: { form: AvailabilityForm }) => params.form }),
+    /** Writes the question to the address; the view provides it. */
+    publishForm: () => {},
+  },
+  actors: {
+    search: fromPromise<ReadonlyArray<DepartureAvailability>, { readonly client: ApiClient; readonly form: AvailabilityForm }>(({ input }) =>
+      input.client.call(availability, { query: availabilityQuery(input.form) }),
+    ),
+  },
+}).createMachine({
+  id: "availabilitySearch",
+  description: "Availability: a period's departures with their free berths by cabin category, of one yacht or all, for some passengers; the question in the address.",
+  context: ({ input }) => ({ ...input, departures: [], message: null, error: null }),
+  initial: "searching",
+  on: {
+    "form.sync": {
+      target: ".searching",
+      actions: { type: "assignForm", params: ({ event }) => ({ form: event.form }) },
+      description: "The address changed under the screen (Back, a link): it asks what the address asks.",
+    },
+  },
+  states: {
+    searching: {
+      tags: "loading",
+      description: "The departures are being looked up.",
+      invoke: {
+        id: "search",
+        src: "search",
+        input: ({ context }) => ({ client: context.client, form: context.form }),
+        onDone: { target: "showing", actions: { type: "assignDepartures", params: ({ event }) => ({ departures: event.output }) }, description: "The departures show." },
+        onError: showError("showing", "Refused ('dates required in availability', a period over a year): the message shows and no departure."),
+      },
+    },
+    showing: {
+      description: "The departures of the period show with their free berths; the form asks again.",
+      on: {
+        "search.submit": {
+          target: "searching",
+          actions: ["clearFeedback", { type: "assignForm", params: ({ event }) => ({ form: event.form }) }, "publishForm", { type: "assignDepartures", params: { departures: [] } }],
+          description: "Search was pressed.",
+        },
+        "departures.changed": { target: "searching", description: "A departure's berths changed (someone held, confirmed, canceled): the same question is asked again." },
+      },
+    },
+  },
+});

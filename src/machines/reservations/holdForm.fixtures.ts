@@ -1,0 +1,56 @@
+import { Schema } from "effect";
+import { messages } from "../../api/messages.ts";
+import { ReservationId, CruiseId } from "../../api/ids.ts";
+import { machineFixtures, refused, unusedClient } from "../shared/fixtures.ts";
+import { holdFormMachine } from "./holdForm.machine.ts";
+
+/** A context whose last refusal offers the waiting list. */
+const offering = Schema.Struct({ refusal: Schema.Struct({ waitlistOffered: Schema.Literal(true) }) });
+
+const draft = { cruiseId: 1, agencyId: 2, type: "general" as const, cabins: [{ cabinId: 3, spaces: [{ genderId: 1 }] }] };
+
+export const fixtures = machineFixtures({
+  id: "holdForm",
+  machine: holdFormMachine,
+  inputs: [{ client: unusedClient, cruiseId: 1, withAgencies: true }],
+  // the waiting list is offered by the last refusal: editing with and without the offer are kept apart
+  contextKey: (context) => Schema.is(offering)(context),
+  events: [
+    { type: "xstate.done.actor.fetchChoices", output: { cruise: null, departure: null, cabins: [], agencies: [], spaceTypes: [] } },
+    { type: "xstate.error.actor.fetchChoices", error: refused(404, messages.notFound) },
+    { type: "retry" },
+    { type: "cabin.toggle", cabinId: 3 },
+    { type: "cabins.changed" },
+    { type: "xstate.done.actor.fetchCabins", output: [] },
+    { type: "xstate.error.actor.fetchCabins", error: refused(503, messages.serverError) },
+    { type: "hold.submit", draft },
+    { type: "hold.submit", draft: { ...draft, cabins: [] } },
+    {
+      type: "xstate.done.actor.hold",
+      output: {
+        id: ReservationId.make(9),
+        code: "RES-000009",
+        cruiseId: CruiseId.make(1),
+        cruiseCode: "GEX-20270304",
+        yachtName: "Galápagos Explorer",
+        startDate: "2027-03-04",
+        agencyId: 2,
+        agencyName: "Cuenca Travel",
+        type: "general",
+        executive: null,
+        state: "reserved",
+        timeLimit: "2027-02-01T17:00:00.000Z",
+        extensions: 0,
+        spaces: 1,
+        price: { total: 2100, commission: 210, net: 1890 },
+        createdAt: "2027-01-25T17:00:00.000Z",
+        version: 1,
+      },
+    },
+    { type: "xstate.error.actor.hold", error: refused(409, messages.cruiseFull) },
+    { type: "xstate.error.actor.hold", error: refused(409, messages.cabinNotAvailable) },
+    { type: "xstate.error.actor.hold", error: refused(409, messages.genderNotAllowed) },
+    { type: "xstate.error.actor.hold", error: refused(409, messages.timeLimitNotAllowed) },
+    { type: "hold.waitlist" },
+  ],
+});

@@ -1,0 +1,266 @@
+import { Schema } from "effect";
+import { assign, fromPromise, setup } from "xstate";
+import type { ApiClient } from "../../api/client.ts";
+import type { CatalogueItem } from "../../api/catalogues.ts";
+import { currentSession } from "../../api/auth.ts";
+import { type DepartureAvailability, departureAvailability } from "../../api/availability.ts";
+import { type Cruise, getCruise } from "../../api/cruises.ts";
+import { isApiError } from "../../api/errors.ts";
+import { CruiseId } from "../../api/ids.ts";
+import { type Message, messages } from "../../api/messages.ts";
+import {
+  type CruiseCabin,
+  createReservation,
+  cruiseCabins,
+  missingSpaces,
+  type ReservationDraft,
+  type ReservationSummary,
+} from "../../api/reservations.ts";
+import { agencies, genders } from "../../records/referenceData.ts";
+import { errorMessage } from "../shared/fields.ts";
+import { errorActions, showError } from "../shared/actions.ts";
+
+export interface HoldFormInput {
+  readonly client: ApiClient;
+  readonly cruiseId: number;
+  /** Whether the agencies are offered (staff); an agency user sells for its own. */
+  readonly withAgencies: boolean;
+}
+
+/** What the form shows: the departure's cabins berth by berth, the agencies and the space types. */
+export interface HoldChoices {
+  /** The departure itself (null for an agency user, who reads departures through availability). */
+  readonly cruise: Cruise | null;
+  /** For an agency user: the departure as the availability shows it (its code, yacht, itinerary, dates and berths). */
+  readonly departure: DepartureAvailability | null;
+  readonly cabins: ReadonlyArray<CruiseCabin>;
+  /** The agencies to sell for: every live one for staff, an agency user's own. */
+  readonly agencies: ReadonlyArray<{ readonly id: number; readonly name: string }>;
+  readonly spaceTypes: ReadonlyArray<CatalogueItem>;
+}
+
+/**
+ * The server's refusal of the last hold, shown beside the Hold button rather than in the banner
+ * at the top of a long page: its message, the picked cabins it concerns (marked on the plan) and
+ * whether the waiting list is offered in its place.
+ */
+export interface HoldRefusal {
+  readonly message: string;
+  readonly cabinIds: ReadonlyArray<number>;
+  readonly waitlistOffered: boolean;
+  /** The refusal the server kept, which says why (decision 071); null when it kept none. */
+  readonly refusalId: number | null;
+}
+
+export interface HoldFormContext extends HoldFormInput, HoldChoices {
+  /** The cabins picked on the plan, in the order they were picked. */
+  readonly chosen: ReadonlyArray<number>;
+  readonly draft: ReservationDraft | null;
+  readonly missing: boolean;
+  /** A failure to load the plan: the banner at the top. */
+  readonly error: string | null;
+  readonly refusal: HoldRefusal | null;
+}
+
+export type HoldFormEvent =
+  | { readonly type: "cabin.toggle"; readonly cabinId: number }
+  | { readonly type: "hold.submit"; readonly draft: ReservationDraft }
+  | { readonly type: "hold.waitlist" }
+  | { readonly type: "retry" }
+  | { readonly type: "cabins.changed" };
+
+/**
+ * Which refusals say where to look and what to do next. The wire carries only the message (the
+ * server's guard name stays in its log), so the panel routes by message: this is where the form
+ * shows a refusal, not a rule of the reservation, which the server's guards keep.
+ */
+const fullRefusals: ReadonlyArray<Message> = [messages.cruiseFull, messages.cabinNotAvailable];
+const cabinRefusals: ReadonlyArray<Message> = [
+  messages.cabinNotAvailable,
+  messages.familyRoomTaken,
+  messages.genderNotAllowed,
+  messages.familyRoomTypeUnfit,
+];
+const refusedWith = (refusals: ReadonlyArray<string>, error: unknown): boolean => isApiError(error) && refusals.includes(error.message);
+
+const cruiseId = Schema.decodeSync(CruiseId);
+
+/** `assignRefusal` on the hold's error event, with what the guards made of it. */
+const refusal = (concernsCabins: boolean, waitlistOffered: boolean) =>
+  ({
+    type: "assignRefusal",
+    params: ({ event }: { readonly event: { readonly error: unknown } }) => ({ error: event.error, concernsCabins, waitlistOffered }),
+  }) as const;
+
+/**
+ * Holding berths on a departure from its cabins' plan (DOMAIN.md sections 4 and 5): the user picks
+ * cabins, says how many spaces of each type each takes, the agency, the type, an optional time
+ * limit and whether to wait when full; the server holds and the reservation's page opens
+ * (`reportHeld`), or refuses with the spec's message, which shows beside the Hold button and on the
+ * cabins it concerns, with focus on it; a full departure or cabin offers the waiting list there.
+ */
+export const holdFormMachine = setup({
+  types: {
+    input: {} as HoldFormInput,
+    context: {} as HoldFormContext,
+    events: {} as HoldFormEvent,
+    tags: {} as "processing",
+  },
+  actions: {
+    ...errorActions<HoldFormContext, HoldFormEvent>(),
+    assignChoices: assign((_, params: HoldChoices) => params),
+    assignCabins: assign({ cabins: (_, params: { cabins: ReadonlyArray<CruiseCabin> }) => params.cabins }),
+    // a cabin picked or let go changes the draft: the last check's message no longer holds
+    toggleCabin: assign({
+      chosen: ({ context }, params: { cabinId: number }) =>
+        context.chosen.includes(params.cabinId) ? context.chosen.filter((id) => id !== params.cabinId) : [...context.chosen, params.cabinId],
+      missing: false,
+    }),
+    assignDraft: assign({
+      draft: (_, params: { draft: ReservationDraft }) => params.draft,
+      missing: (_, params: { draft: ReservationDraft }) => missingSpaces(params.draft.cabins, params.draft.type === "charter"),
+    }),
+    assignRefusal: assign({
+      refusal: ({ context }, params: { error: unknown; concernsCabins: boolean; waitlistOffered: boolean }) => ({
+        message: errorMessage(params.error),
+        cabinIds: params.concernsCabins ? (context.draft?.cabins.map((cabin) => cabin.cabinId) ?? []) : [],
+        waitlistOffered: params.waitlistOffered,
+        refusalId: isApiError(params.error) ? params.error.refusalId : null,
+      }),
+    }),
+    clearRefusal: assign({ refusal: null }),
+    // the draft the server refused for want of berths, sent again to wait for them
+    waitlistDraft: assign({ draft: ({ context }) => (context.draft === null ? null : { ...context.draft, waitlist: true }) }),
+    /** Moves focus to the refusal beside the Hold button (and so scrolls it into view); the view provides it. */
+    focusRefusal: () => {},
+    /** Opens the new reservation's page; the view provides it. */
+    reportHeld: (_, _params: ReservationSummary) => {},
+  },
+  guards: {
+    isMissingSpaces: ({ context }) => context.missing,
+    isFullRefusal: (_, params: { error: unknown }) => refusedWith(fullRefusals, params.error),
+    isCabinRefusal: (_, params: { error: unknown }) => refusedWith(cabinRefusals, params.error),
+    isFullCabinRefusal: (_, params: { error: unknown }) => refusedWith(fullRefusals, params.error) && refusedWith(cabinRefusals, params.error),
+    hasWaitlistOffer: ({ context }) => context.refusal?.waitlistOffered === true,
+  },
+  actors: {
+    fetchChoices: fromPromise<HoldChoices, HoldFormInput>(async ({ input }) => {
+      const [cruise, departure, cabins, agencyItems, spaceTypes] = await Promise.all([
+        input.withAgencies ? input.client.call(getCruise, { params: { id: cruiseId(input.cruiseId) } }) : Promise.resolve(null),
+        input.withAgencies ? Promise.resolve(null) : input.client.call(departureAvailability, { params: { id: cruiseId(input.cruiseId) } }),
+        input.client.call(cruiseCabins, { params: { id: cruiseId(input.cruiseId) } }),
+        input.withAgencies
+          ? input.client.call(agencies.api.list).then((items) => items.filter((agency) => agency.active))
+          : input.client.call(currentSession).then((user) => (user.agency === null ? [] : [user.agency])),
+        input.client.call(genders.api.list),
+      ]);
+      // adults first: a child travels with one
+      const types = spaceTypes.filter((type) => type.active).sort((a, b) => Number(a.child === true) - Number(b.child === true));
+      return { cruise, departure, cabins, agencies: agencyItems, spaceTypes: types };
+    }),
+    fetchCabins: fromPromise<ReadonlyArray<CruiseCabin>, HoldFormInput>(({ input }) =>
+      input.client.call(cruiseCabins, { params: { id: cruiseId(input.cruiseId) } }),
+    ),
+    hold: fromPromise<ReservationSummary, { readonly client: ApiClient; readonly draft: ReservationDraft }>(({ input }) =>
+      input.client.call(createReservation, { body: input.draft }),
+    ),
+  },
+}).createMachine({
+  id: "holdForm",
+  description: "Hold berths on a departure: cabins picked on its plan, spaces by type, the agency and time limit; held or put on the waiting list by the server, and the reservation opened.",
+  context: ({ input }) => ({ ...input, cruise: null, departure: null, cabins: [], agencies: [], spaceTypes: [], chosen: [], draft: null, missing: false, error: null, refusal: null }),
+  initial: "loading",
+  states: {
+    loading: {
+      description: "The departure's cabins, the agencies and the space types are being fetched.",
+      invoke: {
+        id: "fetchChoices",
+        src: "fetchChoices",
+        input: ({ context }) => context,
+        onDone: { target: "editing", actions: { type: "assignChoices", params: ({ event }) => event.output }, description: "The plan and the form show." },
+        onError: showError("failed", "The departure's cabins could not be fetched: the message shows with a retry."),
+      },
+    },
+    editing: {
+      description: "The plan shows each cabin's berths; the form, the cabins picked.",
+      on: {
+        "cabin.toggle": {
+          target: "editing",
+          actions: [{ type: "toggleCabin", params: ({ event }) => ({ cabinId: event.cabinId }) }, "clearRefusal"],
+          description: "A cabin on the plan is picked, or let go: the last refusal was about another draft and goes.",
+        },
+        "cabins.changed": { target: "refreshing", description: "The departure's berths changed elsewhere: the plan is fetched again." },
+        "hold.submit": {
+          target: "checking",
+          actions: ["clearError", "clearRefusal", { type: "assignDraft", params: ({ event }) => ({ draft: event.draft }) }],
+          description: "Hold was pressed.",
+        },
+        "hold.waitlist": {
+          guard: "hasWaitlistOffer",
+          target: "holding",
+          actions: ["clearRefusal", "waitlistDraft"],
+          description: "'Put on the waiting list' was pressed beside a 'cruise full' or 'cabin not available': the same draft is sent again, to wait.",
+        },
+      },
+    },
+    refreshing: {
+      description: "The departure's cabins are fetched again; the cabins picked stay picked.",
+      invoke: {
+        id: "fetchCabins",
+        src: "fetchCabins",
+        input: ({ context }) => context,
+        onDone: { target: "editing", actions: { type: "assignCabins", params: ({ event }) => ({ cabins: event.output }) }, description: "The plan shows the berths as they are now." },
+        onError: { target: "editing", description: "They could not be fetched: the plan stays as it was until the next change." },
+      },
+    },
+    checking: {
+      description: "The draft is checked: at least one cabin, each with a space.",
+      always: [
+        { guard: "isMissingSpaces", target: "editing", description: "No cabin, or one without spaces: the message shows and nothing is sent." },
+        { target: "holding", description: "Every cabin has its spaces: the server decides." },
+      ],
+    },
+    holding: {
+      tags: "processing",
+      description: "Waiting for the server to hold the berths or put them on the waiting list.",
+      invoke: {
+        id: "hold",
+        src: "hold",
+        input: ({ context }) => {
+          if (context.draft === null) throw new Error("nothing to hold");
+          return { client: context.client, draft: context.draft };
+        },
+        onDone: { target: "editing", actions: { type: "reportHeld", params: ({ event }) => event.output }, description: "Held (or waiting): the reservation's page opens." },
+        onError: [
+          {
+            guard: { type: "isFullCabinRefusal", params: ({ event }) => ({ error: event.error }) },
+            target: "editing",
+            actions: [refusal(true, true), "focusRefusal"],
+            description: "'cabin not available': the message shows beside Hold and on the cabins picked, with the waiting list offered; focus moves to it.",
+          },
+          {
+            guard: { type: "isFullRefusal", params: ({ event }) => ({ error: event.error }) },
+            target: "editing",
+            actions: [refusal(false, true), "focusRefusal"],
+            description: "'cruise full': the message shows beside Hold with the waiting list offered; focus moves to it.",
+          },
+          {
+            guard: { type: "isCabinRefusal", params: ({ event }) => ({ error: event.error }) },
+            target: "editing",
+            actions: [refusal(true, false), "focusRefusal"],
+            description: "A refusal about the cabins picked ('gender not allowed', a family room...): the message shows beside Hold and on those cabins; focus moves to it.",
+          },
+          {
+            target: "editing",
+            actions: [refusal(false, false), "focusRefusal"],
+            description: "Any other refusal ('time limit not allowed', a charter...): the message shows beside Hold; focus moves to it.",
+          },
+        ],
+      },
+    },
+    failed: {
+      description: "The cabins could not be fetched; the message shows with a retry button.",
+      on: { retry: { target: "loading", actions: "clearError", description: "Retry was pressed." } },
+    },
+  },
+});

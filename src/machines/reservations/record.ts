@@ -1,0 +1,27 @@
+import { everyRole, type RoleName } from "../../api/endpoint.ts";
+import type { Reservation, Space } from "../../api/reservations.ts";
+import { type ReservationEvent, reservationMachine } from "../domain/reservation.machine.ts";
+import { type SpaceEvent, spaceMachine } from "../domain/space.machine.ts";
+import { nextStatus } from "../domain/verdict.ts";
+import type { MenuSection } from "../../records/catalogue.ts";
+
+/**
+ * Reservations (DOMAIN.md sections 5 and 9), under the menu's Operación: staff and agencies read
+ * them (an agency its own); admins, sales and agencies hold, confirm, extend and cancel them. A
+ * button shows only when the reservation's (or the space's) machine takes its event in the
+ * record's state; the server still judges every rule with its facts.
+ */
+export const reservations = {
+  key: "reservations",
+  stream: "reservation",
+  readers: everyRole,
+  writers: ["admin", "sales", "agency"] as ReadonlyArray<RoleName>,
+  listPath: "/panel/reservations",
+  path: (id: number | string): string => `/panel/reservations/${id}`,
+  voucherPath: (id: number | string): string => `/panel/reservations/${id}/voucher`,
+  menu: { section: "operations" as MenuSection },
+  offers: (reservation: Pick<Reservation, "state">, event: ReservationEvent["type"]): boolean =>
+    nextStatus(reservationMachine, reservation.state, { type: event } as Parameters<typeof nextStatus<typeof reservationMachine>>[2]) !== null,
+  spaceOffers: (space: Pick<Space, "state">, event: SpaceEvent["type"]): boolean =>
+    nextStatus(spaceMachine, space.state, { type: event } as Parameters<typeof nextStatus<typeof spaceMachine>>[2]) !== null,
+} as const;

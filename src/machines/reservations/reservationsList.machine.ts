@@ -1,0 +1,72 @@
+import type { CatalogueItem } from "../../api/catalogues.ts";
+import { MoneyState } from "../../api/money.ts";
+import { listReservations, type ReservationState, type ReservationSummary, type ReservationsQuery } from "../../api/reservations.ts";
+import { agencies } from "../../records/referenceData.ts";
+import type { ListQuery, ListQueryDefaults } from "../shared/listQuery.ts";
+import { createPagedListMachine } from "../shared/pagedList.ts";
+
+/** The list's filters, as the address names them. */
+export const STATE_FILTER = "state";
+export const AGENCY_FILTER = "agency";
+export const EXPIRING_FILTER = "expiring";
+/** The money state (decision 067), and the largest balance first: for the readers of money. */
+export const MONEY_FILTER = "money";
+export const BALANCE_ORDER = "byBalance";
+
+/** How soon a held reservation's time limit passes to count as expiring: a day. */
+export const EXPIRING_HOURS = 24;
+
+const reservationStates: ReadonlyArray<ReservationState> = ["reserved", "waiting", "confirmed", "canceled"];
+
+export const reservationsQueryDefaults: ListQueryDefaults = {
+  pageSize: 20,
+  sort: null,
+  direction: "desc",
+  sortKeys: [],
+  filterNames: [STATE_FILTER, AGENCY_FILTER, EXPIRING_FILTER, MONEY_FILTER, BALANCE_ORDER],
+};
+
+/** The list's query as the reservations call asks it; a departure's page narrows it to the departure. */
+export const reservationsQuery = (query: ListQuery, cruiseId: number | null): ReservationsQuery => {
+  const state = reservationStates.find((candidate) => candidate === query.filters[STATE_FILTER]);
+  const moneyState = MoneyState.literals.find((candidate) => candidate === query.filters[MONEY_FILTER]);
+  const agency = Number(query.filters[AGENCY_FILTER] ?? "");
+  return {
+    page: query.page,
+    pageSize: query.pageSize,
+    ...(query.q.trim() === "" ? {} : { q: query.q.trim() }),
+    ...(state === undefined ? {} : { state }),
+    ...(Number.isInteger(agency) && agency > 0 ? { agencyId: agency } : {}),
+    ...(query.filters[EXPIRING_FILTER] === "1" ? { expiringWithin: EXPIRING_HOURS } : {}),
+    ...(moneyState === undefined ? {} : { moneyState }),
+    ...(query.filters[BALANCE_ORDER] === "1" ? { sort: "balance" as const } : {}),
+    ...(cruiseId === null ? {} : { cruiseId }),
+  };
+};
+
+/** A departure's reservations only (its page's tab) or every departure's; whether the agency filter is offered (staff who read the agencies). */
+export interface ReservationsScope {
+  readonly cruiseId: number | null;
+  readonly withAgencies: boolean;
+}
+
+/** The agency filter's choices. */
+export interface ReservationsChoices {
+  readonly agencies: ReadonlyArray<CatalogueItem>;
+}
+
+/**
+ * A page of reservations (DOMAIN.md section 9), newest first: searched by code, agency or
+ * departure, narrowed by state, agency and a time limit within a day, paged on the server.
+ */
+export const reservationsListMachine = createPagedListMachine<ReservationSummary, ReservationsScope, ReservationsChoices>({
+  id: "reservationsList",
+  description: "A page of reservations, newest first, searched and narrowed by state, agency and an expiring time limit; the query in the address.",
+  fetch: async ({ client, query, scope, known }) => {
+    const [answer, agencyItems] = await Promise.all([
+      client.request(listReservations, { query: reservationsQuery(query, scope.cruiseId) }),
+      known !== null || !scope.withAgencies ? Promise.resolve(known?.agencies ?? []) : client.call(agencies.api.list),
+    ]);
+    return { rows: answer.data, total: answer.meta?.total ?? answer.data.length, extras: { agencies: agencyItems } };
+  },
+});

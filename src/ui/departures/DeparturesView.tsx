@@ -1,0 +1,355 @@
+import "./departures.css";
+import { useSelector } from "@xstate/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearch } from "wouter";
+import { navigate } from "wouter/use-browser-location";
+import type { CatalogueItem } from "../../api/catalogues.ts";
+import type { Cruise } from "../../api/cruises.ts";
+import { cruiseGenerationMachine } from "../../machines/departures/cruiseGeneration.machine.ts";
+import {
+  type DeparturesQuery,
+  departuresMachine,
+  departuresSearch,
+  monthDays,
+  parseDeparturesQuery,
+} from "../../machines/departures/departures.machine.ts";
+import { departures } from "../../machines/departures/record.ts";
+import { commandDialog } from "../shared/confirmDialog.ts";
+import { type Column, DataTable } from "../shared/DataTable.tsx";
+import { Icon } from "../shared/icons.tsx";
+import { ErrorBanner } from "../shared/ErrorBanner.tsx";
+import { PageTitle } from "../shared/PageTitle.tsx";
+import { type RowAction, RowActions } from "../shared/RowActions.tsx";
+import { SelectInput } from "../shared/SelectInput.tsx";
+import { Spinner } from "../shared/Spinner.tsx";
+import { TextInput } from "../shared/TextInput.tsx";
+import { showToast } from "../shared/toast.ts";
+import { useServices } from "../shared/context.ts";
+import { fieldText, formText, submitted } from "../shared/forms.ts";
+import { translateMessage } from "../../i18n/messages.ts";
+import { formatDate } from "../leads/leadFormat.ts";
+import { useFlowActor } from "../shared/useFlow.ts";
+import { useRoleIn } from "../shared/useRole.ts";
+import { useChanges } from "../shared/changes.ts";
+
+/** The text key of a departure's status: canceled, or its berths' (SPEC.md section 4). */
+export const cruiseStatusKey = (cruise: Cruise): string =>
+  cruise.state === "canceled" ? "cruises.canceled" : `cruises.availabilityStatus.${cruise.availability.status}`;
+
+/** The cells of a month's calendar, Monday first: blank ones before the first day and after the last. */
+const calendarCells = (month: string): ReadonlyArray<{ readonly key: string; readonly day: string | null }> => {
+  const { from, to } = monthDays(month);
+  const before = (new Date(`${from}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const last = Number(to.slice(8, 10));
+  const after = (7 - ((before + last) % 7)) % 7;
+  return [
+    ...Array.from({ length: before }, (_, index) => ({ key: `before-${index}`, day: null })),
+    ...Array.from({ length: last }, (_, index) => {
+      const day = `${month}-${String(index + 1).padStart(2, "0")}`;
+      return { key: day, day };
+    }),
+    ...Array.from({ length: after }, (_, index) => ({ key: `after-${index}`, day: null })),
+  ];
+};
+
+/** The weekdays' short names in the language, Monday first (1 January 2024 was a Monday). */
+const weekdayNames = (language: string): ReadonlyArray<string> =>
+  Array.from({ length: 7 }, (_, index) =>
+    new Intl.DateTimeFormat(language, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, 1 + index))),
+  );
+
+const monthTitle = (month: string, language: string): string =>
+  new Intl.DateTimeFormat(language, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
+
+/**
+ * A departure as a calendar shows it on its first day: its yacht's colour, code, itinerary and free
+ * berths, a link to its berth plan and reservations (what a click on a departure is for); those
+ * who may edit it have the edit form one button beside.
+ */
+function DepartureChip({ cruise, editable }: { readonly cruise: Cruise; readonly editable: boolean }) {
+  const { t } = useTranslation();
+  const canceled = cruise.state === "canceled";
+  const dates = `${formatDate(cruise.startDate)} – ${formatDate(cruise.endDate)}`;
+  const edit = t("cruises.editDeparture", { code: cruise.code });
+  return (
+    <div className="departure-entry">
+      <Link
+        href={departures.tabPath(cruise.id, "reservations")}
+        className={canceled ? "departure-chip canceled" : "departure-chip"}
+        style={{ borderInlineStartColor: cruise.yachtColour }}
+        title={`${cruise.code} · ${cruise.yachtName} · ${cruise.cruiseItineraryName} · ${dates}`}
+      >
+        <strong>{cruise.yachtName}</strong>
+        <span>{cruise.cruiseItineraryName}</span>
+        <span>{canceled ? t("cruises.canceled") : t("cruises.free", { count: cruise.availability.free })}</span>
+      </Link>
+      {editable && (
+        <Link href={departures.tabPath(cruise.id, "edit")} className="icon-button departure-edit" aria-label={edit} title={edit}>
+          <Icon name="pencil" />
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function DeparturesCalendar({
+  month,
+  cruises,
+  editable,
+}: {
+  readonly month: string;
+  readonly cruises: ReadonlyArray<Cruise>;
+  /** Whether the user may edit this departure: the machine's record says which departures offer `cruise.edit`. */
+  readonly editable: (cruise: Cruise) => boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const names = weekdayNames(i18n.language);
+  return (
+    <div className="departures-calendar">
+      <div className="calendar-weekdays" aria-hidden="true">
+        {names.map((name) => (
+          <span key={name}>{name}</span>
+        ))}
+      </div>
+      <ol className="calendar-days" aria-label={t("cruises.calendar", { month: monthTitle(month, i18n.language) })}>
+        {calendarCells(month).map(({ key, day }, index) => {
+          if (day === null) return <li key={key} className="calendar-day blank" aria-hidden="true" />;
+          const starting = cruises.filter((cruise) => cruise.startDate === day);
+          return (
+            <li key={key} className={starting.length === 0 ? "calendar-day empty" : "calendar-day"}>
+              <span className="calendar-date">
+                <span className="calendar-weekday">{names[index % 7]} </span>
+                {Number(day.slice(8, 10))}
+              </span>
+              {starting.map((cruise) => (
+                <DepartureChip key={cruise.id} cruise={cruise} editable={editable(cruise)} />
+              ))}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+/** The admins' form under the month: an itinerary and a period, every start weekday of it scheduled. */
+function GenerationForm({ itineraries, yachts, onGenerated }: {
+  readonly itineraries: ReadonlyArray<CatalogueItem>;
+  readonly yachts: ReadonlyArray<CatalogueItem>;
+  readonly onGenerated: () => void;
+}) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const [logic] = useState(() =>
+    cruiseGenerationMachine.provide({
+      actions: {
+        reportGenerated: (_, { codes }) => {
+          void showToast(t("cruises.generated", { count: codes.length }));
+          onGenerated();
+        },
+      },
+    }),
+  );
+  const actor = useFlowActor(logic, { input: { client } });
+  const problems = useSelector(actor, (snapshot) => snapshot.context.problems);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
+  const day = (form: FormData, name: string) => (formText(form, name) === "" ? null : formText(form, name));
+  const groups = yachts.flatMap((yacht) => {
+    const options = itineraries
+      .filter((itinerary) => itinerary.active && itinerary.yacht === yacht.id)
+      .map((itinerary) => ({ value: String(itinerary.id), label: itinerary.name }));
+    return options.length === 0 ? [] : [{ label: yacht.name, options }];
+  });
+  return (
+    <details className="year-copy">
+      <summary>{t("cruises.generateTitle")}</summary>
+      <form
+        noValidate
+        onSubmit={submitted((form) => {
+          const itinerary = formText(form, "cruiseItineraryId");
+          actor.send({
+            type: "generation.submit",
+            draft: { cruiseItineraryId: itinerary === "" ? null : Number(itinerary), from: day(form, "from"), to: day(form, "to") },
+          });
+        })}
+      >
+        <ErrorBanner message={error} />
+        <div className="year-copy-fields">
+          <SelectInput
+            name="cruiseItineraryId"
+            label={t("detail.cruiseItinerary")}
+            placeholder={t("form.choose")}
+            options={groups}
+            problem={fieldText(t, problems.cruiseItineraryId)}
+          />
+          <TextInput name="from" label={t("cruises.periodFrom")} type="date" problem={fieldText(t, problems.from)} />
+          <TextInput name="to" label={t("cruises.periodTo")} type="date" problem={fieldText(t, problems.to)} />
+        </div>
+        <button type="submit" aria-busy={processing} disabled={processing}>
+          {t("cruises.generate")}
+        </button>
+      </form>
+    </details>
+  );
+}
+
+/**
+ * /panel/cruises: the departures of a month, all yachts' or one's, as a calendar in the yachts'
+ * colours or as a table, with their free berths; admins add one, generate a period's, and cancel
+ * one for a reason. The month, yacht and view are in the address.
+ */
+export default function DeparturesView() {
+  const { t, i18n } = useTranslation();
+  const { client } = useServices();
+  const writable = useRoleIn(departures.writers);
+  const search = useSearch();
+  const [logic] = useState(() =>
+    departuresMachine.provide({
+      actors: { confirmCancel: commandDialog(i18n) },
+      actions: {
+        notify: (_, { message }) => void showToast(translateMessage(i18n.t, message)),
+        publishQuery: ({ context }) => {
+          const wanted = departuresSearch(context.query);
+          if (wanted !== window.location.search.replace(/^\?/, "")) navigate(`${window.location.pathname}?${wanted}`);
+        },
+      },
+    }),
+  );
+  const [initial] = useState(() => parseDeparturesQuery(search, new Date()));
+  const actor = useFlowActor(logic, { input: { client, query: initial } });
+  const query = useSelector(actor, (snapshot) => snapshot.context.query);
+  const cruises = useSelector(actor, (snapshot) => snapshot.context.cruises);
+  const yachts = useSelector(actor, (snapshot) => snapshot.context.yachts);
+  const itineraries = useSelector(actor, (snapshot) => snapshot.context.itineraries);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag("loading"));
+  const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
+  const busy = useSelector(actor, (snapshot) => !snapshot.matches("ready"));
+
+  useChanges(
+    (change) => change.kind === "departure",
+    () => actor.send({ type: "departures.reload" }),
+  );
+
+  // Back, Forward or a link to this screen: show what the address now asks for
+  useEffect(() => {
+    const asked: DeparturesQuery = parseDeparturesQuery(search, new Date());
+    if (departuresSearch(asked) !== departuresSearch(actor.getSnapshot().context.query)) actor.send({ type: "query.sync", query: asked });
+  }, [actor, search]);
+
+  const title = t("nav.cruises");
+  const cancelTitle = (cruise: Cruise) => t("cruises.cancelTitle", { code: cruise.code });
+  const editable = (cruise: Cruise) => writable && departures.offers(cruise, "cruise.edit");
+  const actions = (cruise: Cruise): ReadonlyArray<RowAction> => [
+    { kind: editable(cruise) ? "edit" : "view", to: departures.tabPath(cruise.id, "edit") },
+    ...(writable && departures.offers(cruise, "cruise.cancel")
+      ? [{ kind: "cancel" as const, onClick: () => actor.send({ type: "cruise.cancel", id: cruise.id, title: cancelTitle(cruise) }) }]
+      : []),
+  ];
+  const columns: ReadonlyArray<Column<Cruise>> = [
+    {
+      header: t("cruises.code"),
+      cell: (cruise) => (
+        <Link className="nowrap" href={departures.tabPath(cruise.id, "reservations")}>
+          {cruise.code}
+        </Link>
+      ),
+    },
+    {
+      header: t("detail.yacht"),
+      cell: (cruise) => (
+        <span className="yacht-name">
+          <span className="yacht-colour" style={{ backgroundColor: cruise.yachtColour }} aria-hidden="true" />
+          {cruise.yachtName}
+        </span>
+      ),
+    },
+    { header: t("cruises.itinerary"), cell: (cruise) => cruise.cruiseItineraryName },
+    {
+      header: t("cruises.dates"),
+      cell: (cruise) => (
+        <>
+          <span className="nowrap">{formatDate(cruise.startDate)}</span> <span className="nowrap">– {formatDate(cruise.endDate)}</span>
+        </>
+      ),
+    },
+    {
+      header: t("cruises.freeBerths"),
+      cell: (cruise) => <span className="nowrap">{`${cruise.availability.free} / ${cruise.availability.capacity}`}</span>,
+    },
+    { header: t("cruises.status"), cell: (cruise) => t(cruiseStatusKey(cruise)) },
+    { header: t("actions.column"), narrow: true, cell: (cruise) => <RowActions actions={actions(cruise)} disabled={busy} /> },
+  ];
+
+  return (
+    <section aria-labelledby="page-title" className="departures">
+      <PageTitle title={title} add={writable ? { to: departures.newPath, label: t("cruises.new") } : undefined} />
+      <div className="departures-controls">
+        <div className="month-nav">
+          <button
+            type="button"
+            className="secondary outline"
+            aria-label={t("cruises.previousMonth")}
+            onClick={() => actor.send({ type: "month.previous" })}
+            disabled={busy}
+          >
+            <span aria-hidden="true">‹</span> <span className="month-nav-text">{t("cruises.previousMonth")}</span>
+          </button>
+          <h2 aria-live="polite">{monthTitle(query.month, i18n.language)}</h2>
+          <button
+            type="button"
+            className="secondary outline"
+            aria-label={t("cruises.nextMonth")}
+            onClick={() => actor.send({ type: "month.next" })}
+            disabled={busy}
+          >
+            <span className="month-nav-text">{t("cruises.nextMonth")}</span> <span aria-hidden="true">›</span>
+          </button>
+        </div>
+        <label>
+          {t("detail.yacht")}
+          <select
+            value={query.yachtId === null ? "" : String(query.yachtId)}
+            onChange={(event) => actor.send({ type: "yacht.choose", yachtId: event.target.value === "" ? null : Number(event.target.value) })}
+            disabled={busy}
+          >
+            <option value="">{t("cruises.allYachts")}</option>
+            {yachts.map((yacht) => (
+              <option key={yacht.id} value={String(yacht.id)}>
+                {yacht.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="view-switch">
+          {(["calendar", "list"] as const).map((view) => (
+            <button
+              key={view}
+              type="button"
+              className={query.view === view ? "" : "secondary outline"}
+              aria-pressed={query.view === view}
+              onClick={() => actor.send({ type: "view.choose", view })}
+            >
+              {t(`cruises.views.${view}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      <ErrorBanner message={error} />
+      {failed ? (
+        <button type="button" onClick={() => actor.send({ type: "retry" })}>
+          {t("cruises.retry")}
+        </button>
+      ) : loading && cruises.length === 0 ? (
+        <Spinner />
+      ) : query.view === "calendar" ? (
+        <DeparturesCalendar month={query.month} cruises={cruises} editable={editable} />
+      ) : (
+        <DataTable caption={title} columns={columns} rows={cruises} empty={t("cruises.none")} />
+      )}
+      {writable && <GenerationForm itineraries={itineraries} yachts={yachts} onGenerated={() => actor.send({ type: "departures.reload" })} />}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useTranslation } from "react-i18next";
+import { PAGE_SIZES } from "../../machines/shared/listQuery.ts";
+
+/**
+ * Previous / next, 'Página 2 de 7', a page chooser, the rows per page and the total. It only
+ * reports what was asked; whether a page exists is the list machine's guard, so the buttons are
+ * disabled from its answer.
+ */
+export function Pager({
+  label,
+  page,
+  pages,
+  total,
+  canPrevious,
+  canNext,
+  onPrevious,
+  onNext,
+  onPage,
+  pageSize,
+  onPageSize,
+}: {
+  readonly label: string;
+  readonly page: number;
+  readonly pages: number;
+  /** The total as the list words it ('40 leads en total'). */
+  readonly total: string;
+  readonly canPrevious: boolean;
+  readonly canNext: boolean;
+  readonly onPrevious: () => void;
+  readonly onNext: () => void;
+  readonly onPage: (page: number) => void;
+  readonly pageSize: number;
+  readonly onPageSize: (pageSize: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav className="pager" aria-label={label}>
+      <button type="button" className="secondary outline" disabled={!canPrevious} onClick={onPrevious}>
+        {t("table.previous")}
+      </button>
+      <span className="pager-position" aria-live="polite">
+        {t("table.pageOf", { page, pages })}
+      </span>
+      <button type="button" className="secondary outline" disabled={!canNext} onClick={onNext}>
+        {t("table.next")}
+      </button>
+      {pages > 1 && (
+        <label className="pager-jump">
+          <span>{t("table.goToPage")}</span>
+          <select value={page} onChange={(event) => onPage(Number(event.target.value))}>
+            {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
+              <option key={number} value={number}>
+                {number}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className="pager-jump">
+        <span>{t("table.pageSize")}</span>
+        <select value={pageSize} onChange={(event) => onPageSize(Number(event.target.value))}>
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span className="pager-total">{total}</span>
+    </nav>
+  );
+}
