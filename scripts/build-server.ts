@@ -2,12 +2,15 @@
  * Bundles the server into build/server/main.js (and its workers: the documents' fileWorker.js and
  * the passenger sheets' sheetWorker.js), plain JavaScript with its packages left in
  * node_modules, and copies the migrations beside it (server/db/migrate.ts finds them next to
- * itself). Production runs this bundle: a TypeScript loader in the server process costs about
+ * itself), with an empty database at their schema (server/db/emptyDatabase.ts) and the contract's
+ * OpenAPI document (server/http/openapi.ts). Production runs this bundle: a TypeScript loader in the server process costs about
  * 100 MB of resident memory (docs/decisions/015).
  */
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build, type Plugin } from "esbuild";
+import { emptyDatabaseName, makeEmptyDatabase } from "../server/db/emptyDatabase.ts";
+import { OPENAPI_FILE, openApiDocument } from "../server/http/openapi.ts";
 
 export const serverBuildDir = (root: string): string => join(root, "build", "server");
 
@@ -53,6 +56,10 @@ export const buildServer = async (root: string): Promise<void> => {
     plugins: [effectNamespaces],
   });
   cpSync(join(root, "server", "db", "migrations"), join(outDir, "migrations"), { recursive: true });
+  // a first start copies it instead of running initdb and the migrations, and every start serves
+  // this document instead of working it out from the contract (decision 069)
+  await makeEmptyDatabase(join(outDir, emptyDatabaseName()));
+  writeFileSync(join(outDir, OPENAPI_FILE), JSON.stringify(openApiDocument()));
 };
 
 if (import.meta.url === `file://${process.argv[1]}`) {

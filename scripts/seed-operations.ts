@@ -18,6 +18,7 @@ import { openDatabase } from "../server/db/open.ts";
 import { queryRows } from "../server/db/rows.ts";
 import { seedDemoPassengers } from "../server/demo/passengers.ts";
 import { seedDemoReservations } from "../server/demo/reservations.ts";
+import { commandDesk, demoCaller } from "../server/demo/salesDesk.ts";
 import { decodeEnv } from "../server/env.ts";
 import type { CommandOptions } from "../server/events/command.ts";
 import { registerProjections } from "../server/events/projection.ts";
@@ -93,8 +94,12 @@ for (let copy = 2; copy <= times; copy += 1) {
       for (const itinerary of itineraries) await generateCruises(tx, { cruiseItineraryId: itinerary, from, to }, options);
       yachtIds.push(...(await queryRows(tx, Schema.Struct({ id: Schema.Int }), "select id from yachts where name = $1", [`${source.name} ${copyNumber}`])).map(({ id }) => id));
     }
-    await seedDemoReservations(tx, now, 400, yachtIds);
-    await seedDemoPassengers(tx, now);
+    // the database has sales already, which the new ones' facts read: through the commands
+    const seller = await demoCaller(tx, now);
+    if (seller === null) throw new Error("the demo's sales executive is missing");
+    const desk = commandDesk(tx, seller);
+    await seedDemoReservations(tx, desk, 400, yachtIds);
+    await seedDemoPassengers(tx, desk);
   });
   console.log(`copy ${copy} of ${times}: done (${Math.round((Date.now() - started) / 1000)} s)`);
 }

@@ -40,7 +40,7 @@ import { registerQuoteRoutes } from "./rates/quote.ts";
 import { registerReportRoutes } from "./reports/routes.ts";
 import { registerRefusalRoutes } from "./refusals/routes.ts";
 import { multipartOptions } from "./http/multipart.ts";
-import { registerOpenApi } from "./http/openapi.ts";
+import { builtOpenApiDocument, registerOpenApi } from "./http/openapi.ts";
 import { isClientRoute, registerPanel, sendIndex } from "./http/panel.ts";
 import { registerUploadRoutes } from "./uploads/routes.ts";
 import { registerUserRoutes } from "./accounts/userRoutes.ts";
@@ -187,7 +187,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerChangeRoutes(app, { db: deps.db, now, feed });
   registerHomeRoutes(app, { db: deps.db, now });
   registerYachtPageRoutes(app, { db: deps.db, now, catalogues: served });
-  await registerOpenApi(app, endpointsWith(served));
+  await registerOpenApi(app, endpointsWith(served), served === catalogues ? builtOpenApiDocument() : null);
 
   await registerLandingPage(app, { db: deps.db, env: deps.env, now, distDir: deps.distDir ?? "dist" });
   const servesPanel = await registerPanel(app, deps.distDir ?? "dist");

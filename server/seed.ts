@@ -4,6 +4,8 @@ import { seedDemoCatalogues } from "./demo/catalogues.ts";
 import { seedDemoCruises } from "./demo/cruises.ts";
 import { seedDemoPassengers } from "./demo/passengers.ts";
 import { seedDemoReservations } from "./demo/reservations.ts";
+import { demoCaller, type SalesDesk } from "./demo/salesDesk.ts";
+import { memoryDesk } from "./demo/salesInMemory.ts";
 import { seedDemoCruiseItineraries, seedDemoFleet } from "./demo/fleet.ts";
 import { seedDemoAgencyUsers, seedDemoReferenceData, seedDemoSales, seedReferenceLists } from "./demo/referenceData.ts";
 import { seedDemoHome } from "./demo/home.ts";
@@ -11,7 +13,8 @@ import { seedDemoItineraries } from "./demo/itineraries.ts";
 import { seedDemoLeads } from "./demo/leads.ts";
 import { seedDemoRates } from "./demo/rates.ts";
 import { seedDemoYachtPages } from "./demo/yachtPages.ts";
-import type { Database } from "./db/database.ts";
+import type { Database, Queryable } from "./db/database.ts";
+import type { Caller } from "./reservations/facts.ts";
 import { lockTransaction, queryCount } from "./db/rows.ts";
 import type { Env } from "./env.ts";
 import { generateTemporaryPassword, hashPassword } from "./accounts/passwords.ts";
@@ -36,27 +39,37 @@ export type SeedSettings = Pick<
   "ADMIN_EMAIL" | "ADMIN_PASSWORD" | "SEED_DEMO" | "DEMO_PASSWORD" | "TEMP_PASSWORD_HOURS"
 >;
 
+/** Where the demo sells: in memory, its events and rows written together (decision 069). */
+export type OpenDesk = (tx: Queryable, caller: Caller) => Promise<SalesDesk>;
+
+/**
+ * How the demo is made: how many of the next departures it sells (every one it makes by default;
+ * fewer to try many first starts quickly) and where it sells (`openDesk`, in memory by default: a
+ * test compares it with the desk through the commands).
+ */
+export interface DemoOptions {
+  readonly departures: number;
+  readonly openDesk?: OpenDesk;
+}
+
+export const fullDemo: DemoOptions = { departures: 400 };
+
 /**
  * Every start: loads the reference lists (countries, languages ...) into catalogues that never
  * held an item. First start on a database without users: creates the first admin and, on an
  * embedded database, the demo staff, catalogue items and fleet reference data. Everything goes
  * through the event store. The first admin and the demo are never created twice.
  */
-/** How many of the next departures the demo sells: every one it makes by default; fewer to try many first starts quickly. */
-export interface DemoSize {
-  readonly departures: number;
-}
-
-export const fullDemo: DemoSize = { departures: 400 };
-
-export const seed = async (db: Database, settings: SeedSettings, log: FastifyBaseLogger, now: Date, size: DemoSize = fullDemo): Promise<void> => {
+export const seed = async (
+  db: Database,
+  settings: SeedSettings,
+  log: FastifyBaseLogger,
+  now: Date,
+  demoOptions: DemoOptions = fullDemo,
+): Promise<void> => {
   const adminEmail = settings.ADMIN_EMAIL?.trim().toLowerCase() ?? DEFAULT_ADMIN_EMAIL;
   const withDemo = settings.SEED_DEMO && db.kind === "pglite";
   const temporaryPassword = settings.ADMIN_PASSWORD === undefined ? generateTemporaryPassword() : null;
-  const adminHash = await hashPassword(settings.ADMIN_PASSWORD ?? temporaryPassword ?? "");
-  // one hash for every demo user: they share the demo password
-  const demoHash = withDemo ? await hashPassword(settings.DEMO_PASSWORD) : null;
-  const demo = demoHash === null ? [] : demoStaff.map((staff) => ({ ...staff, passwordHash: demoHash }));
   const options = { actorId: null, occurredAt: now };
   // On every start, before the demo that points at them: the reference lists of a catalogue that
   // never held an item.
@@ -67,6 +80,11 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
   const seeded = await db.transaction(async (tx) => {
     await lockTransaction(tx, SEED_LOCK);
     if ((await queryCount(tx, "select count(*)::int as count from users")) > 0) return false;
+    // hashed only for a database without users: an Argon2 hash is slow by design, and a restart needs none
+    const adminHash = await hashPassword(settings.ADMIN_PASSWORD ?? temporaryPassword ?? "");
+    // one hash for every demo user: they share the demo password
+    const demoHash = withDemo ? await hashPassword(settings.DEMO_PASSWORD) : null;
+    const demo = demoHash === null ? [] : demoStaff.map((staff) => ({ ...staff, passwordHash: demoHash }));
     const adminId = await createUser(
       tx,
       {
@@ -94,10 +112,15 @@ export const seed = async (db: Database, settings: SeedSettings, log: FastifyBas
     if (withDemo) await seedDemoCruises(tx, options);
     // after the fleet, its itineraries, the agencies and the flights: the rates name them
     if (withDemo) await seedDemoRates(tx, options, now);
-    // after the departures, the rates and the sales staff: reservations are priced and made by them
-    if (withDemo) await seedDemoReservations(tx, now, size.departures);
-    // after the reservations: their spaces get passengers, and those flights
-    if (withDemo) await seedDemoPassengers(tx, now);
+    // after the departures, the rates and the sales staff: reservations are priced and made by them,
+    // then their spaces get passengers, and those flights; decided in memory, written together
+    const seller = withDemo ? await demoCaller(tx, now) : null;
+    if (seller !== null) {
+      const desk = await (demoOptions.openDesk ?? memoryDesk)(tx, seller);
+      await seedDemoReservations(tx, desk, demoOptions.departures);
+      await seedDemoPassengers(tx, desk);
+      await desk.close();
+    }
     // After the catalogues: the demo destinations include their items.
     if (withDemo) await seedDemoItineraries(tx, options);
     // After the destinations: the home page recommends some of them.

@@ -26,16 +26,19 @@ import { type YearCopyFacts, yearCopyMachine } from "../../src/machines/domain/y
 import { judge } from "../../src/machines/domain/verdict.ts";
 import { type FieldProblem, type FieldProblems, firstProblem, textProblem } from "../../src/api/fields.ts";
 import type { CatalogueItemId } from "../../src/api/ids.ts";
-import type { Message } from "../../src/api/messages.ts";
+import { ApiError } from "../../src/api/errors.ts";
+import { type Message, messages } from "../../src/api/messages.ts";
 import type { RecordVersion } from "../../src/api/versions.ts";
 import type { CatalogueItemDetails, CatalogueItemFacts } from "../../src/machines/domain/catalogueItem.machine.ts";
 import { catalogues } from "../../src/records/index.ts";
 import { yachts } from "../../src/records/fleet.ts";
 import { yachtPages } from "../../src/records/yachtPages.ts";
 import type { Queryable } from "../db/database.ts";
-import { IdRow, lockTransaction, queryExists, queryOne, queryRows } from "../db/rows.ts";
+import { IdRow, lockTransaction, nextIds, queryExists, queryOne, queryRows } from "../db/rows.ts";
 import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
+import { insertRows } from "../events/projection.ts";
 import { refusedCommand } from "../events/refused.ts";
+import { appendEvents } from "../events/store.ts";
 import { orNotFound } from "../http/found.ts";
 import { namedImages, placeNewImages, unknownImages } from "../uploads/formImages.ts";
 import { removeUnusedImages, type UploadedImage } from "../uploads/store.ts";
@@ -344,13 +347,9 @@ const namesLock = (catalogue: CatalogueRecord): number =>
  * the catalogue's lock first, so that two creations of one name at once cannot both find it free.
  * A catalogue holds dozens of items: reading their names is cheaper than a second, normalised column.
  */
-const isNameTaken = async (
-  tx: Queryable,
-  catalogue: CatalogueRecord,
-  name: string,
-  id: CatalogueItemId | null,
-  values: DetailValues,
-): Promise<boolean> => {
+type NameTaken = (tx: Queryable, catalogue: CatalogueRecord, name: string, id: CatalogueItemId | null, values: DetailValues) => Promise<boolean>;
+
+const isNameTaken: NameTaken = async (tx, catalogue, name, id, values) => {
   if (catalogue.nameTaken === null) return false;
   await lockTransaction(tx, namesLock(catalogue));
   const wanted = comparableName(name);
@@ -384,15 +383,18 @@ export const unselectedReferences = async (
       if (chosen.length === 0) continue;
       const target = served.find((other) => other.api.resource === catalogue);
       // a reference `within` another detail must share its value: a cabin's deck is one of its yacht's
+      const params = [chosen, [...kept], within, JSON.stringify(within === null ? null : (values[within] ?? null))];
       const found =
         target === undefined
           ? []
-          : await queryRows(
-              tx,
-              IdRow,
-              `select id from ${tableOf(target)} where id = any($1::int[]) and status <> 'deleted' and (active or id = any($2::int[]))
-                 and ($3::text is null or details->$3 = $4::jsonb)`,
-              [chosen, [...kept], within, JSON.stringify(within === null ? null : (values[within] ?? null))],
+          : await rememberItems(tx, served, `references ${tableOf(target)} ${JSON.stringify(params)}`, () =>
+              queryRows(
+                tx,
+                IdRow,
+                `select id from ${tableOf(target)} where id = any($1::int[]) and status <> 'deleted' and (active or id = any($2::int[]))
+                   and ($3::text is null or details->$3 = $4::jsonb)`,
+                params,
+              ),
             );
       if (found.length !== new Set(chosen).size) problems[name] = "invalid";
     }
@@ -435,6 +437,7 @@ const formFacts = async (
   served: ServedCatalogues,
   payload: CatalogueItemPayload,
   current: CatalogueItem | null,
+  nameTaken: NameTaken = isNameTaken,
 ): Promise<CatalogueItemFacts> => {
   const { details } = catalogue.api;
   const values = detailValues(details, payload);
@@ -445,7 +448,7 @@ const formFacts = async (
   };
   return {
     ...problemFacts(details, problems),
-    nameTaken: (await isNameTaken(tx, catalogue, payload.name, current?.id ?? null, values)) ? catalogue.nameTaken : null,
+    nameTaken: catalogue.nameTaken !== null && (await nameTaken(tx, catalogue, payload.name, current?.id ?? null, values)) ? catalogue.nameTaken : null,
     isInUse: false,
   };
 };
@@ -480,14 +483,52 @@ export const createItem = async (
   files: ReadonlyArray<UploadedImage> = [],
 ): Promise<number> => {
   const payload = await withStoredImages(tx, catalogue, given, files, options.occurredAt);
-  const event = {
+  return decideNew(tx, catalogueRecord(catalogue), creationOf(catalogue, payload), options, await formFacts(tx, catalogue, served, payload, null));
+};
+
+/** An item's creation as its event stores it. */
+const creationOf = (catalogue: CatalogueRecord, payload: CatalogueItemPayload) =>
+  ({
     type: "catalogueItem.create",
     name: payload.name.trim(),
     // an item with a lifecycle starts as its machine says (an Ikarus rate as a draft), never active
     active: catalogue.api.lifecycle === null && (payload.active ?? true),
     ...eventDetails(catalogue, payload),
-  } as const;
-  return decideNew(tx, catalogueRecord(catalogue), event, options, await formFacts(tx, catalogue, served, payload, null));
+  }) as const;
+
+/**
+ * Creates the items of a list in a catalogue that holds none yet (the reference lists a start
+ * loads into an empty catalogue: 249 countries), decided together (decision 069): each judged by
+ * the catalogue's machine with the facts createItem loads, a name taken by one decided before it
+ * refused as createItem refuses it (the catalogue holds no other), then their events and rows
+ * written in one statement each. A list's items bring no image files.
+ */
+export const createListItems = async (tx: Queryable, catalogue: CatalogueRecord, payloads: ReadonlyArray<CatalogueItemPayload>, options: CommandOptions): Promise<void> => {
+  const { details } = catalogue.api;
+  const decided: Array<{ readonly name: string; readonly within: string }> = [];
+  const withinOf = (values: DetailValues) => JSON.stringify(catalogue.namesWithin === null ? null : (values[catalogue.namesWithin] ?? null));
+  const takenBefore: NameTaken = async (_tx, _catalogue, name, _id, values) =>
+    decided.some((item) => item.name === comparableName(name) && item.within === withinOf(values));
+  const table = tableOf(catalogue);
+  const ids = await nextIds(tx, table, payloads.length);
+  const events = [];
+  const rows = [];
+  for (const [index, given] of payloads.entries()) {
+    const id = ids[index];
+    if (id === undefined) throw new Error(`${table}: no id for item ${index}`);
+    const payload = await withStoredImages(tx, catalogue, given, [], options.occurredAt);
+    const event = creationOf(catalogue, payload);
+    const facts = await formFacts(tx, catalogue, catalogues, payload, null, takenBefore);
+    const verdict = judge(catalogue.machine, null, event, facts);
+    const { type, ...data } = event;
+    if (verdict.kind === "refused") throw refusedCommand(catalogue.machine, verdict.refusal, { stream: catalogue.stream, streamId: null, state: null, event: { ...data, type }, facts });
+    if (verdict.kind === "notAllowed") throw new ApiError(409, messages.notAllowedNow);
+    decided.push({ name: comparableName(event.name), within: withinOf(detailValues(details, payload)) });
+    events.push({ stream: catalogue.stream, streamId: String(id), version: 1, type, data, actorId: options.actorId, occurredAt: options.occurredAt });
+    rows.push([id, verdict.status, 1, options.occurredAt, options.occurredAt, event.name, event.active, "details" in event ? event.details : {}]);
+  }
+  await appendEvents(tx, events);
+  await insertRows(tx, table, "id, status, version, created_at, updated_at, name, active, details", rows);
 };
 
 /** Whether the form changes the name or a detail of the item. */

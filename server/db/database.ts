@@ -32,8 +32,18 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-/** A select, or a with-query whose parts are selects; any other statement is a change. */
-export const isReadOnly = (sql: string): boolean => /^\s*(select|with)\b/i.test(sql) && !/\b(insert|update|delete|merge)\b/i.test(sql);
+/** A select's row locks (`for update of c skip locked`, `for share`): they change no row. */
+const rowLocks = /\bfor\s+(no\s+key\s+)?(update|share)(\s+of\s+[\w\s,]+?)?(\s+(nowait|skip\s+locked))?\s*$/i;
+
+/**
+ * A select, or a with-query whose parts are selects; any other statement is a change. A select
+ * that locks its rows reads: a command takes them so before it decides, and counting the lock as
+ * a change forgot every remembered read at each one.
+ */
+export const isReadOnly = (sql: string): boolean => {
+  const read = sql.replace(rowLocks, "");
+  return /^\s*(select|with)\b/i.test(read) && !/\b(insert|update|delete|merge)\b/i.test(read);
+};
 
 /**
  * The tables a writing statement writes (`insert into`, `update`, `delete from`), or null when it

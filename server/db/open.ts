@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import type { Env } from "../env.ts";
 import type { Database } from "./database.ts";
+import { builtEmptyDatabase, copyEmptyDatabase } from "./emptyDatabase.ts";
 import { openPglite } from "./pglite.ts";
 import { openPostgres } from "./postgres.ts";
 
@@ -8,5 +9,11 @@ import { openPostgres } from "./postgres.ts";
 export const openDatabase = async (env: Pick<Env, "DATABASE_URL" | "DATA_DIR">): Promise<Database> => {
   if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL);
   await mkdir(env.DATA_DIR, { recursive: true });
-  return openPglite({ dataDir: env.DATA_DIR });
+  const empty = builtEmptyDatabase();
+  const copyEmpty = (dataDir: string): boolean => {
+    if (empty === null) return false;
+    copyEmptyDatabase(empty, dataDir);
+    return true;
+  };
+  return openPglite({ dataDir: env.DATA_DIR, create: copyEmpty });
 };

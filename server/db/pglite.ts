@@ -31,16 +31,23 @@ type Statements = ReturnType<typeof preparedStatements>;
 /** Remembered answers (a page of leads is the largest, tens of KB; the catalogues' reads a hold prices with are many and small). */
 const REMEMBERED_READS = 300;
 
+/** Reads a transaction keeps of the tables it wrote: a first start's demo writes the catalogues, then reads them at every sale. */
+const TRANSACTION_READS = 100;
+
 /**
  * One transaction's statements, each write told to the remembered reads as it is asked for (the
  * transaction holds the database meanwhile, so nobody else reads until it ends). Its own reads are
- * remembered too, but for the tables it wrote, whose rows it alone sees until it commits.
+ * remembered in the shared memory too, but for the tables it wrote, whose rows it alone sees until
+ * it commits: those are kept for the transaction alone, until it writes them again.
  */
 const wrapTransaction = (tx: Transaction, reads: RememberedReads, statements: Statements): Queryable => {
   const written = new Set<string>();
   let wroteUntold = false;
+  // made at the first read of a table the transaction wrote: most transactions never need it
+  let own: RememberedReads | null = null;
   const wrote = (tables: ReadonlyArray<string> | null): void => {
     reads.changed(tables);
+    own?.changed(tables);
     if (tables === null) wroteUntold = true;
     else for (const table of tables) written.add(table);
   };
@@ -55,8 +62,11 @@ const wrapTransaction = (tx: Transaction, reads: RememberedReads, statements: St
       wrote(null);
       await tx.exec(`${statements.forgetAll()}; ${sql}`);
     },
-    remember: (key, read, tables) =>
-      tables === undefined || wroteUntold || tables.some((table) => written.has(table)) ? read() : reads.remember(key, read, tables, true),
+    remember: (key, read, tables) => {
+      if (tables !== undefined && !wroteUntold && !tables.some((table) => written.has(table))) return reads.remember(key, read, tables, true);
+      own ??= rememberedReads(TRANSACTION_READS);
+      return own.remember(key, read, tables);
+    },
   };
 };
 
@@ -117,12 +127,16 @@ const createInChildProcess = async (dataDir: string): Promise<void> => {
   await run(process.execPath, ["--eval", createDataDir, dataDir, pglite]);
 };
 
-/** Opens (or creates) the embedded database in `dataDir`, or in memory from a dump when given one. */
+/**
+ * Opens (or creates) the embedded database in `dataDir`, or in memory from a dump when given one. A
+ * new data directory is filled by `create` (emptyDatabase.ts copies the build's empty database),
+ * else made by initdb.
+ */
 export const openPglite = async (
-  options: { readonly dataDir: string } | { readonly loadDataDir: Blob },
+  options: { readonly dataDir: string; readonly create?: (dataDir: string) => boolean } | { readonly loadDataDir: Blob },
 ): Promise<Database> => {
   const settings = { extensions: pgliteExtensions, startParams };
   if (!("dataDir" in options)) return wrapPglite(await PGlite.create({ ...settings, loadDataDir: options.loadDataDir }));
-  if (!existsSync(join(options.dataDir, "PG_VERSION"))) await createInChildProcess(options.dataDir);
+  if (!existsSync(join(options.dataDir, "PG_VERSION")) && options.create?.(options.dataDir) !== true) await createInChildProcess(options.dataDir);
   return wrapPglite(await PGlite.create(options.dataDir, settings));
 };

@@ -1,12 +1,8 @@
-import pg from "pg";
+import type pg from "pg";
 import { type Database, isReadOnly, type Queryable } from "./database.ts";
 import { readTogether, versionedReads } from "./remember.ts";
 
 const INT8 = 20;
-
-/** int8 (bigserial ids, count(*)) as a number, as PGlite answers it, so both answer the same rows. */
-const types = new pg.TypeOverrides();
-types.setTypeParser(INT8, Number);
 
 /**
  * A transaction's connection. One connection runs one statement at a time: statements asked for
@@ -56,9 +52,14 @@ const createChangeCount = (tx: Queryable): Promise<unknown> =>
 
 /** A PostgreSQL server reached through DATABASE_URL, with a pool of connections. */
 export const openPostgres = async (connectionString: string): Promise<Database> => {
+  // loaded when used: a server on the embedded database never needs the driver (a tenth of its restart)
+  const { default: driver } = await import("pg");
+  /** int8 (bigserial ids, count(*)) as a number, as PGlite answers it, so both answer the same rows. */
+  const types = new driver.TypeOverrides();
+  types.setTypeParser(INT8, Number);
   // Parallel workers help one large scan on an idle server; the panel answers many short reads at once, where
   // each worker is a process start and a core taken from the other requests (decision 047).
-  const pool = new pg.Pool({ connectionString, types, max: 10, options: "-c max_parallel_workers_per_gather=0" });
+  const pool = new driver.Pool({ connectionString, types, max: 10, options: "-c max_parallel_workers_per_gather=0" });
   const transaction = async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     try {

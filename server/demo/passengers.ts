@@ -1,9 +1,8 @@
 import { Schema } from "effect";
-import { SpaceId } from "../../src/api/ids.ts";
 import type { Queryable } from "../db/database.ts";
-import { demoSeller, sequence } from "./seller.ts";
+import { sequence } from "./seller.ts";
+import type { SalesDesk } from "./salesDesk.ts";
 import { queryRows } from "../db/rows.ts";
-import { assignPassenger, bookFlight, createPassenger, type PassengerCaller } from "../passengers/passengers.ts";
 
 const firstNames = {
   male: ["Juan", "Carlos", "Luis", "Pedro", "Andrés", "John", "Michael", "Thomas", "Lukas", "Pierre", "James", "Mateo", "Sebastián", "Daniel", "Felipe"],
@@ -13,18 +12,6 @@ const lastNames = ["Andrade", "Mena", "Vega", "Salazar", "Torres", "Smith", "Joh
 /** ISO codes of the passengers' countries, Ecuador and the Andean Community among them. */
 const nationalities = ["US", "US", "DE", "GB", "FR", "CA", "AU", "EC", "EC", "CO", "PE", "AR", "ES", "NL", "CH"];
 const wetsuits = ["S", "M", "M", "L", "L", "XL"];
-
-const SpaceRow = Schema.Struct({
-  id: Schema.Int,
-  reservation_id: Schema.Int,
-  cruise_id: Schema.Int,
-  agency_id: Schema.NullOr(Schema.Int),
-  reservation_status: Schema.String,
-  start_date: Schema.String,
-  end_date: Schema.String,
-  sex: Schema.String,
-  child: Schema.Boolean,
-});
 
 const CountryRow = Schema.Struct({ id: Schema.Int, code: Schema.String });
 const NamedRow = Schema.Struct({ id: Schema.Int, name: Schema.String });
@@ -44,11 +31,9 @@ const birthdayBefore = (departure: string, years: number, random: () => number):
  * flights as the sales executive would through the passenger and space machines: most confirmed
  * reservations have every passenger, fewer held ones do, and most confirmed passengers fly in on
  * the first day and out on the last. Spaces that have a passenger already are left as they are.
+ * Registered at `desk`: the catalogues are read from `tx`.
  */
-export const seedDemoPassengers = async (tx: Queryable, now: Date): Promise<void> => {
-  const session = await demoSeller(tx);
-  if (session === null) return;
-  const caller: PassengerCaller = { session, now };
+export const seedDemoPassengers = async (tx: Queryable, desk: SalesDesk): Promise<void> => {
   const countries = new Map(
     (await queryRows(tx, CountryRow, "select id, coalesce(details->>'code', '') as code from countries where status <> 'deleted'")).map((row) => [row.code, row.id]),
   );
@@ -57,15 +42,7 @@ export const seedDemoPassengers = async (tx: Queryable, now: Date): Promise<void
   const passport = documents.get("Pasaporte");
   const cedula = documents.get("Cédula de identidad") ?? passport;
   if (passport === undefined || cedula === undefined) return;
-  const spaces = await queryRows(
-    tx,
-    SpaceRow,
-    `select s.id, s.reservation_id, s.cruise_id, r.agency_id, r.status as reservation_status,
-            to_char(c.start_date, 'YYYY-MM-DD') as start_date, to_char(c.end_date, 'YYYY-MM-DD') as end_date,
-            coalesce(g.details->>'sex', '') as sex, coalesce((g.details->>'child')::boolean, false) as child
-       from spaces s join reservations r on r.id = s.reservation_id join cruises c on c.id = s.cruise_id join genders g on g.id = s.gender_id
-      where s.status <> 'canceled' and r.type <> 'charter' and s.passenger_id is null order by s.reservation_id, s.id`,
-  );
+  const spaces = await desk.unseatedSpaces();
   const random = sequence(29);
   const pick = <T>(items: ReadonlyArray<T>): T => items[Math.floor(random() * items.length)] as T;
   const filled = new Map<number, boolean>();
@@ -78,35 +55,31 @@ export const seedDemoPassengers = async (tx: Queryable, now: Date): Promise<void
     const gender = space.sex === "male" || space.sex === "female" ? space.sex : random() < 0.5 ? "male" : "female";
     const code = pick(nationalities);
     const ecuadorian = code === "EC";
-    const passenger = await createPassenger(
-      tx,
-      {
-        firstName: pick(firstNames[gender]),
-        lastName: pick(lastNames),
-        identificationTypeId: ecuadorian ? cedula : passport,
-        // the space's id makes the number unique, however often the demo is multiplied
-        identification: ecuadorian ? `17${String(space.id).padStart(8, "0")}` : `${code}${String(space.id).padStart(7, "0")}`,
-        birthday: birthdayBefore(space.start_date, space.child ? 4 + Math.floor(random() * 7) : 22 + Math.floor(random() * 48), random),
-        countryId: countries.get(code) ?? countries.get("US") ?? null,
-        gender,
-        maritalStatus: space.child ? "single" : pick(["single", "married", "married", "divorced"]),
-        email: space.child ? "" : `pasajero${serial}@example.com`,
-        agencyId: space.agency_id,
-        vegetarian: random() < 0.12,
-        glutenFree: random() < 0.05,
-        wetsuitSize: pick(wetsuits),
-        medical: random() < 0.06 ? "Alergia a los mariscos" : "",
-        requirements: random() < 0.05 ? "Cama baja, por favor" : "",
-        transfers: random() < 0.3 ? "Traslado del aeropuerto de Baltra al muelle" : "",
-      },
-      caller,
-    );
-    await assignPassenger(tx, SpaceId.make(space.id), passenger.id, caller);
+    const passenger = await desk.registerPassenger({
+      firstName: pick(firstNames[gender]),
+      lastName: pick(lastNames),
+      identificationTypeId: ecuadorian ? cedula : passport,
+      // the space's id makes the number unique, however often the demo is multiplied
+      identification: ecuadorian ? `17${String(space.id).padStart(8, "0")}` : `${code}${String(space.id).padStart(7, "0")}`,
+      birthday: birthdayBefore(space.start_date, space.child ? 4 + Math.floor(random() * 7) : 22 + Math.floor(random() * 48), random),
+      countryId: countries.get(code) ?? countries.get("US") ?? null,
+      gender,
+      maritalStatus: space.child ? "single" : pick(["single", "married", "married", "divorced"]),
+      email: space.child ? "" : `pasajero${serial}@example.com`,
+      agencyId: space.agency_id,
+      vegetarian: random() < 0.12,
+      glutenFree: random() < 0.05,
+      wetsuitSize: pick(wetsuits),
+      medical: random() < 0.06 ? "Alergia a los mariscos" : "",
+      requirements: random() < 0.05 ? "Cama baja, por favor" : "",
+      transfers: random() < 0.3 ? "Traslado del aeropuerto de Baltra al muelle" : "",
+    });
+    await desk.assignPassenger(space.id, passenger);
     if (space.reservation_status !== "confirmed" || random() < 0.3) continue;
     const inbound = flights.get(random() < 0.6 ? "AV1630" : "AV1634");
     const outbound = flights.get("AV1631");
     if (inbound === undefined || outbound === undefined) continue;
-    await bookFlight(tx, { passengerId: passenger.id, cruiseId: space.cruise_id, direction: "outbound", flightId: inbound, date: space.start_date }, caller);
-    await bookFlight(tx, { passengerId: passenger.id, cruiseId: space.cruise_id, direction: "return", flightId: outbound, date: space.end_date }, caller);
+    await desk.bookFlight({ passengerId: passenger, cruiseId: space.cruise_id, direction: "outbound", flightId: inbound, date: space.start_date });
+    await desk.bookFlight({ passengerId: passenger, cruiseId: space.cruise_id, direction: "return", flightId: outbound, date: space.end_date });
   }
 };

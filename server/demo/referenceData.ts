@@ -20,7 +20,7 @@ import {
 } from "../../src/records/referenceData.ts";
 import { createUser } from "../accounts/users.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
-import { createItem, listItems } from "../catalogues/items.ts";
+import { createItem, createListItems, listItems } from "../catalogues/items.ts";
 import { newImageValue } from "../../src/api/details.ts";
 import { catalogues } from "../../src/records/index.ts";
 import { idOf } from "./byName.ts";
@@ -48,7 +48,7 @@ const countryItems = (): ReadonlyArray<CatalogueItemPayload> =>
  * the Galápagos park entrance tax in force since August 2024 (US$ 200 / 100 / 30 for a foreign,
  * Andean Community or Ecuadorian adult; half for a child).
  */
-const referenceLists: ReadonlyArray<{ readonly catalogue: CatalogueRecord; readonly items: () => ReadonlyArray<CatalogueItemPayload> }> = [
+export const referenceLists: ReadonlyArray<{ readonly catalogue: CatalogueRecord; readonly items: () => ReadonlyArray<CatalogueItemPayload> }> = [
   { catalogue: countries, items: countryItems },
   {
     catalogue: languages,
@@ -85,7 +85,12 @@ const referenceLists: ReadonlyArray<{ readonly catalogue: CatalogueRecord; reado
 export const seedReferenceLists = async (tx: Queryable, options: CommandOptions): Promise<void> => {
   for (const { catalogue, items } of referenceLists) {
     if ((await queryCount(tx, `select count(*)::int as count from ${tableOf(catalogue)}`)) > 0) continue;
-    for (const item of items()) await createItem(tx, catalogue, { ...item, active: true }, options);
+    await createListItems(
+      tx,
+      catalogue,
+      items().map((item) => ({ ...item, active: true })),
+      options,
+    );
   }
 };
 

@@ -1,21 +1,11 @@
 import { Schema } from "effect";
-import { CruiseId, ReservationId } from "../../src/api/ids.ts";
-import type { CruiseCabin } from "../../src/api/reservations.ts";
 import { decimalOfCents } from "../../src/machines/domain/money.ts";
 import { departureMoment, ecuadorDay } from "../../src/machines/domain/calendar.ts";
-import { defaultHoldPolicy, latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
+import { latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
 import type { Queryable } from "../db/database.ts";
-import { type MoneyCaller, readAccount, receivePayment } from "../money/money.ts";
-import { remindBalancesDue } from "../money/reminders.ts";
-import { demoSeller, sequence } from "./seller.ts";
+import { sequence } from "./seller.ts";
+import type { SalesDesk } from "./salesDesk.ts";
 import { queryRows } from "../db/rows.ts";
-import { cancelReservation } from "../reservations/commands/cancelReservation.ts";
-import { cancelSpace } from "../reservations/commands/cancelSpace.ts";
-import { confirmReservation, isConfirmable } from "../reservations/commands/confirmReservation.ts";
-import { createReservation } from "../reservations/commands/createReservation.ts";
-import type { Caller } from "../reservations/facts.ts";
-import { departureCabins, findReservation } from "../reservations/reads.ts";
-import { remindDue } from "../reservations/reminders.ts";
 
 const IdRow = Schema.Struct({ id: Schema.Int });
 const DepartureRow = Schema.Struct({ id: Schema.Int, start_date: Schema.String });
@@ -27,16 +17,18 @@ const FULL_DEPARTURE = 2;
  * Records what a demo client paid for a reservation, as the sales executive would through the
  * payment machine: its deposit due, or all it owes; received today.
  */
-const pay = async (tx: Queryable, id: number, caller: MoneyCaller, whole: boolean): Promise<void> => {
-  const account = await readAccount(tx, ReservationId.make(id), caller);
+const pay = async (desk: SalesDesk, id: number, whole: boolean): Promise<void> => {
+  const account = await desk.account(id);
   const cents = account === null ? 0 : whole ? account.balanceCents : account.depositDueCents - account.paidCents;
   if (cents <= 0) return;
-  await receivePayment(
-    tx,
-    { reservationId: id, amount: decimalOfCents(cents), receivedAt: ecuadorDay(caller.now.getTime()), method: "transfer", reference: `TRF-${id}`, payer: "Cliente de la demo" },
-    "payment.record",
-    caller,
-  );
+  await desk.receivePayment({
+    reservationId: id,
+    amount: decimalOfCents(cents),
+    receivedAt: ecuadorDay(desk.caller.now.getTime()),
+    method: "transfer",
+    reference: `TRF-${id}`,
+    payer: "Cliente de la demo",
+  });
 };
 
 /**
@@ -46,16 +38,15 @@ const pay = async (tx: Queryable, id: number, caller: MoneyCaller, whole: boolea
  * agency's credit: those of departures inside the balance window owe all, so the ones on credit
  * are overdue), some canceled (the first with its deposit paid: a refund due), one space canceled
  * alone, a full departure with its waiting list, and a charter; on the yachts given (all, for the demo).
+ * Sold at `desk`: the departures and catalogues are read from `tx`.
  */
 export const seedDemoReservations = async (
   tx: Queryable,
-  now: Date,
+  desk: SalesDesk,
   departures = 400,
   yachtIds: ReadonlyArray<number> | null = null,
 ): Promise<void> => {
-  const session = await demoSeller(tx);
-  if (session === null) return;
-  const caller: Caller = { session, now, policy: defaultHoldPolicy };
+  const { now, policy } = desk.caller;
   /**
    * How each sale is paid for: on its agency's credit while the machine says it covers it, else its
    * deposit, some all they owe. Its own sequence, so the berths sold stay those of any day.
@@ -66,10 +57,10 @@ export const seedDemoReservations = async (
   let overdueShown = false;
   const confirm = async (id: number, agencyId: number | null): Promise<void> => {
     const roll = money();
-    const onCredit = agencyId !== null && (roll < 0.35 || !overdueShown) && (await isConfirmable(tx, ReservationId.make(id), caller));
+    const onCredit = agencyId !== null && (roll < 0.35 || !overdueShown) && (await desk.isConfirmable(id));
     overdueShown ||= onCredit;
-    if (!onCredit) await pay(tx, id, caller, roll > 0.8);
-    await confirmReservation(tx, ReservationId.make(id), caller);
+    if (!onCredit) await pay(desk, id, roll > 0.8);
+    await desk.confirm(id);
   };
   const agencies = (await queryRows(tx, IdRow, "select id from agencies where status <> 'deleted' and active order by id")).map(({ id }) => id);
   const [male, female] = (await queryRows(tx, IdRow, "select id from genders where status <> 'deleted' and active and not coalesce((details->>'child')::boolean, false) order by id")).map(
@@ -88,8 +79,7 @@ export const seedDemoReservations = async (
   for (const [index, { id, start_date }] of upcoming.entries()) {
     // a later departure in three is still unsold: whole departures to try holds, charters and groups on
     if (index >= 24 && index % 3 === 0) continue;
-    const cruiseId = CruiseId.make(id);
-    const cabins: ReadonlyArray<CruiseCabin> = (await departureCabins(tx, cruiseId, session)) ?? [];
+    const cabins = await desk.cabins(id);
     // Every berth of the full departure is sold, one reservation a cabin, so that the waiting list
     // below is judged on a full departure whatever the day; the next departures are nearly sold,
     // the later ones fill up less.
@@ -97,7 +87,7 @@ export const seedDemoReservations = async (
     const fill = full ? 1 : Math.max(0.45, 0.9 - index * 0.02);
     const capacity = cabins.reduce((total, cabin) => total + cabin.capacity, 0);
     // a hold never asks beyond what the policy allows on that departure, whatever the hour
-    const latest = latestTimeLimit(now.getTime(), departureMoment(start_date), caller.policy);
+    const latest = latestTimeLimit(now.getTime(), departureMoment(start_date), policy);
     let taken = 0;
     for (const cabin of cabins) {
       if (taken >= capacity * fill) break;
@@ -115,61 +105,46 @@ export const seedDemoReservations = async (
       // a few holds of the next departures expire within a day
       const expiring = random() < (index < 24 ? 0.12 : 0.01) && !full;
       const soon = expiring ? { timeLimit: new Date(Math.min(latest, now.getTime() + (6 + Math.floor(random() * 16)) * HOUR)).toISOString() } : {};
-      const held = await createReservation(
-        tx,
-        { cruiseId: id, agencyId, type: cabin.familyRoom ? "familyRoom" : "general", cabins: [{ cabinId: cabin.id, spaces: types.map((type) => ({ genderId: type })) }], ...soon },
-        caller,
-      );
+      const held = await desk.hold({
+        cruiseId: id,
+        agencyId,
+        type: cabin.familyRoom ? "familyRoom" : "general",
+        cabins: [{ cabinId: cabin.id, spaces: types.map((type) => ({ genderId: type })) }],
+        ...soon,
+      });
       taken += types.length;
       const roll = random();
       if ("timeLimit" in soon) continue;
-      if (full || roll < Math.max(0.3, 0.6 - index * 0.01)) await confirm(held.id, agencyId);
+      if (full || roll < Math.max(0.3, 0.6 - index * 0.01)) await confirm(held, agencyId);
       else if (roll > 0.92) {
-        if (!refundShown) await pay(tx, held.id, caller, false);
+        if (!refundShown) await pay(desk, held, false);
         refundShown = true;
-        await cancelReservation(tx, held.id, "El cliente cambió de fechas", caller);
+        await desk.cancel(held, "El cliente cambió de fechas");
       } else if (roll > 0.86 && types.length > 1 && !withChild && !family) {
-        const space = (await findReservation(tx, ReservationId.make(held.id), session))?.bookings[0]?.spaces[0];
-        if (space !== undefined) await cancelSpace(tx, space.id, "Un pasajero no viajará", caller);
+        const space = await desk.firstSpace(held);
+        if (space !== undefined) await desk.cancelSpace(space, "Un pasajero no viajará");
       }
     }
     if (full) {
       const first = cabins[0];
       if (first !== undefined) {
-        await createReservation(
-          tx,
-          { cruiseId: id, agencyId: agencies[0] ?? null, type: "general", waitlist: true, cabins: [{ cabinId: first.id, spaces: [{ genderId: male }] }] },
-          caller,
-        );
+        await desk.hold({ cruiseId: id, agencyId: agencies[0] ?? null, type: "general", waitlist: true, cabins: [{ cabinId: first.id, spaces: [{ genderId: male }] }] });
       }
     }
   }
   // the demo's holds expiring within a day, and its balances due within a week, were reminded already: a first start mails nobody
-  const inSeed = { query: tx.query.bind(tx), exec: tx.exec.bind(tx), remember: tx.remember.bind(tx), transaction: <T>(work: (inner: Queryable) => Promise<T>) => work(tx) };
-  await remindDue(inSeed, now);
-  await remindBalancesDue(inSeed, now);
+  await desk.remindDue();
+  await desk.remindBalancesDue();
   // a charter on a later departure that nobody else holds
-  const [free] = await queryRows(
-    tx,
-    IdRow,
-    `select c.id from cruises c where c.status = 'scheduled' and c.start_date > $1::date
-        and ($2::int[] is null or c.yacht_id = any($2::int[]))
-        and not exists (select 1 from spaces s where s.cruise_id = c.id and s.status <> 'canceled')
-      order by c.start_date desc limit 1`,
-    [now.toISOString().slice(0, 10), yachtIds],
-  );
+  const free = await desk.unsoldDeparture(now.toISOString().slice(0, 10), yachtIds);
   if (free !== undefined) {
-    const cabins = (await departureCabins(tx, CruiseId.make(free.id), session)) ?? [];
-    await createReservation(
-      tx,
-      {
-        cruiseId: free.id,
-        agencyId: agencies[1] ?? null,
-        type: "charter",
-        notes: "Chárter de una familia extendida",
-        cabins: cabins.map((cabin) => ({ cabinId: cabin.id, spaces: Array.from({ length: cabin.capacity }, () => ({ genderId: male })) })),
-      },
-      caller,
-    );
+    const cabins = await desk.cabins(free);
+    await desk.hold({
+      cruiseId: free,
+      agencyId: agencies[1] ?? null,
+      type: "charter",
+      notes: "Chárter de una familia extendida",
+      cabins: cabins.map((cabin) => ({ cabinId: cabin.id, spaces: Array.from({ length: cabin.capacity }, () => ({ genderId: male })) })),
+    });
   }
 };

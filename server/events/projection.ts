@@ -135,7 +135,7 @@ const ColumnType = Schema.Struct({ name: Schema.String, type: Schema.String });
  * the catalogue: PGlite writes 100,000 leads about 1 s sooner than with 14 parameters a lead
  * (decision 045), and 2 s sooner than as objects (json_populate_recordset looks every key up in
  * every row). Each value must come back from JSON text as its column's type: text, a number, a
- * boolean, a date, jsonb or null.
+ * boolean, a date, jsonb, an array or null.
  */
 export const insertRows = async (tx: Queryable, table: string, columns: string, rows: ReadonlyArray<ReadonlyArray<unknown>>): Promise<void> => {
   const names = columns.split(",").map((name) => name.trim());
@@ -152,8 +152,10 @@ export const insertRows = async (tx: Queryable, table: string, columns: string, 
   const values = names.map((name, index) => {
     const type = types.get(name);
     if (type === undefined) throw new Error(`${table} has no column ${name}`);
-    // JSON stays JSON (a string too); its null, as any other, is the column's null
-    return type === "jsonb" || type === "json" ? `nullif(row->${index}, 'null')::${type}` : `(row->>${index})::${type}`;
+    // JSON stays JSON (a string too); its null, as any other, is the column's null; a JSON array of an array column its elements
+    if (type === "jsonb" || type === "json") return `nullif(row->${index}, 'null')::${type}`;
+    if (type.endsWith("[]")) return `array(select jsonb_array_elements_text(row->${index}))::${type}`;
+    return `(row->>${index})::${type}`;
   });
   await execute(tx, `insert into ${table} (${names.join(", ")}) select ${values.join(", ")} from jsonb_array_elements($1::jsonb) row`, [
     JSON.stringify(rows),

@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
 import { type Queryable, sqlState, UNIQUE_VIOLATION } from "../db/database.ts";
-import { queryOne, queryRows } from "../db/rows.ts";
+import { execute, queryOne, queryRows } from "../db/rows.ts";
 
 /** One row of the append-only `events` table. */
 export interface StoredEvent {
@@ -84,6 +84,29 @@ export const append = async (tx: Queryable, event: NewEvent): Promise<StoredEven
   } catch (error) {
     if (sqlState(error) === UNIQUE_VIOLATION) throw new ApiError(409, messages.stale);
     throw error;
+  }
+};
+
+/** The most events one statement of appendEvents carries: a few hundred KB. */
+const EVENTS_A_STATEMENT = 1000;
+
+/**
+ * Appends events decided together (decision 069: the demo's sales, a reference list), in their
+ * order, numbered by the events' own sequence like every other append. Each names its version:
+ * the unique (stream, stream_id, version) refuses one another writer took, as `append` does.
+ */
+export const appendEvents = async (tx: Queryable, events: ReadonlyArray<Omit<NewEvent, "expectedVersion"> & { readonly version: number }>): Promise<void> => {
+  for (let start = 0; start < events.length; start += EVENTS_A_STATEMENT) {
+    const rows = events
+      .slice(start, start + EVENTS_A_STATEMENT)
+      .map((event) => [event.stream, event.streamId, event.version, event.type, event.data, event.actorId, event.occurredAt]);
+    await execute(
+      tx,
+      `insert into events (stream, stream_id, version, type, data, actor_id, occurred_at)
+       select e->>0, e->>1, (e->>2)::int, e->>3, e->4, (e->>5)::int, (e->>6)::timestamptz
+         from jsonb_array_elements($1::jsonb) with ordinality as run(e, position) order by position`,
+      [JSON.stringify(rows)],
+    );
   }
 };
 

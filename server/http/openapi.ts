@@ -5,6 +5,8 @@
  * API reference page at /api/docs (Swagger UI, served from its package: no CDN).
  * docs/decisions/018-openapi-from-the-contract.md says why this way.
  */
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import fastifySwagger, { type StaticDocumentSpec } from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { JsonSchema, Schema } from "effect";
@@ -310,13 +312,27 @@ export const openApiDocument = (list: ReadonlyArray<Endpoint> = endpoints): Open
 const isStaticDocument = (document: unknown): document is StaticDocumentSpec["document"] =>
   typeof document === "object" && document !== null && "openapi" in document && "paths" in document;
 
+/** The contract's document as the server's build writes it beside main.js (scripts/build-server.ts). */
+export const OPENAPI_FILE = "openapi.json";
+
+/**
+ * The document of the whole contract the build wrote beside this module (build/server/ beside
+ * main.js, made from the same sources as the bundle); null when there is none (the sources run
+ * through a loader). Working it out from the schemas took a tenth of a start (decision 069).
+ */
+export const builtOpenApiDocument = (): OpenApiDocument | null => {
+  const path = fileURLToPath(new URL(`./${OPENAPI_FILE}`, import.meta.url));
+  return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as OpenApiDocument) : null;
+};
+
 /**
  * Serves the document at /api/openapi.json and the reference page at /api/docs (Swagger UI's
  * files from its package, under the server's Content-Security-Policy). Both are public: they
- * describe the API, and every endpoint still checks its own access.
+ * describe the API, and every endpoint still checks its own access. `built` is the document of
+ * `list` when the build wrote it.
  */
-export const registerOpenApi = async (app: FastifyInstance, list: ReadonlyArray<Endpoint> = endpoints): Promise<void> => {
-  const document = openApiDocument(list);
+export const registerOpenApi = async (app: FastifyInstance, list: ReadonlyArray<Endpoint> = endpoints, built: OpenApiDocument | null = null): Promise<void> => {
+  const document = built ?? openApiDocument(list);
   const served: unknown = document;
   if (!isStaticDocument(served)) throw new Error("the OpenAPI document has no paths");
   await app.register(fastifySwagger, { mode: "static", specification: { document: served } });

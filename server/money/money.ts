@@ -22,7 +22,7 @@ import {
   type RefundDraft,
 } from "../../src/api/money.ts";
 import { reasonProblem } from "../../src/api/reservations.ts";
-import { centsOf } from "../../src/machines/domain/money.ts";
+import { type CountedPayment, centsOf } from "../../src/machines/domain/money.ts";
 import { noPaymentFacts, type PaymentEvent, type PaymentFacts } from "../../src/machines/domain/payment.machine.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
@@ -50,23 +50,41 @@ export const setMoneyPolicy = async (tx: Queryable, policy: MoneyPolicy, version
   await decide(tx, moneyPolicyRecord, COMPANY_POLICY, { type: "moneyPolicy.set", ...policy }, optionsOf(caller), {});
 };
 
-/** The facts of a command on a reservation's money, loaded under its lock. */
-const reservationFacts = async (tx: Queryable, reservation: StoredReservation, caller: MoneyCaller): Promise<PaymentFacts> => ({
+/** What a command on a reservation's money reads of it, loaded under its lock. */
+export interface MoneyFacts {
+  readonly payments: ReadonlyArray<CountedPayment>;
+  /** What its cancellations keep of it (decision 067), in cents. */
+  readonly keptPenaltyCents: number;
+}
+
+/** The payment machine's facts of a reservation's money: a kept cancellation penalty is owed too (decision 067), it may be paid and what is paid beyond it refunded. */
+const paymentFactsOf = (reservation: Pick<StoredReservation, "agencyId" | "price">, money: MoneyFacts, caller: MoneyCaller): PaymentFacts => ({
   ...noPaymentFacts,
   clock: caller.now.getTime(),
-  // a kept cancellation penalty is owed too (decision 067): it may be paid, and what is paid beyond it refunded
-  dueCents: dueCentsOf(reservation) + (await keptPenaltyCents(tx, reservation.id)),
-  payments: await countedPayments(tx, reservation.id),
+  dueCents: dueCentsOf(reservation) + money.keptPenaltyCents,
+  payments: money.payments,
 });
 
+/** A reservation's payments and kept penalty, loaded under its lock. */
+const moneyFactsOf = async (tx: Queryable, id: number): Promise<MoneyFacts> => ({ payments: await countedPayments(tx, id), keptPenaltyCents: await keptPenaltyCents(tx, id) });
+
+/** The facts of a command on a reservation's money, loaded under its lock. */
+const reservationFacts = async (tx: Queryable, reservation: StoredReservation, caller: MoneyCaller): Promise<PaymentFacts> =>
+  paymentFactsOf(reservation, await moneyFactsOf(tx, reservation.id), caller);
+
 /**
- * Records a payment received (staff) or reports one (an agency user, for its own agency's
- * reservation: another's is 404). The amount becomes cents from its decimal text; one the machine
- * refuses (not positive, too many decimals) is never stored.
+ * A payment received or reported and the facts the payment machine judges it with: the amount as
+ * written (cents from its decimal text; one the machine refuses is never stored), the day, the
+ * reservation's due and its payments.
  */
-export const receivePayment = async (tx: Queryable, draft: PaymentDraft, type: "payment.record" | "payment.report", caller: MoneyCaller): Promise<number> => {
-  const { reservation } = await lockReservation(tx, draft.reservationId, caller.session);
-  const facts = { ...(await reservationFacts(tx, reservation, caller)), amount: draft.amount, day: draft.receivedAt };
+export const paymentReceivedOf = (
+  draft: PaymentDraft,
+  type: "payment.record" | "payment.report",
+  reservation: Pick<StoredReservation, "id" | "agencyId" | "price">,
+  money: MoneyFacts,
+  caller: MoneyCaller,
+) => {
+  const facts: PaymentFacts = { ...paymentFactsOf(reservation, money, caller), amount: draft.amount, day: draft.receivedAt };
   const event = {
     type,
     reservationId: reservation.id,
@@ -76,6 +94,16 @@ export const receivePayment = async (tx: Queryable, draft: PaymentDraft, type: "
     reference: draft.reference.trim(),
     payer: draft.payer.trim(),
   } as const;
+  return { event, facts };
+};
+
+/**
+ * Records a payment received (staff) or reports one (an agency user, for its own agency's
+ * reservation: another's is 404).
+ */
+export const receivePayment = async (tx: Queryable, draft: PaymentDraft, type: "payment.record" | "payment.report", caller: MoneyCaller): Promise<number> => {
+  const { reservation } = await lockReservation(tx, draft.reservationId, caller.session);
+  const { event, facts } = paymentReceivedOf(draft, type, reservation, await moneyFactsOf(tx, reservation.id), caller);
   return decideNew(tx, paymentRecord, event, optionsOf(caller), facts);
 };
 

@@ -9,12 +9,13 @@ import { Schema } from "effect";
 import type { ReservationId } from "../../src/api/ids.ts";
 import { QuoteLine } from "../../src/api/quote.ts";
 import { reasonProblem } from "../../src/api/reservations.ts";
-import { penaltyOf } from "../../src/machines/domain/money.ts";
+import type { MoneyPolicyView } from "../../src/api/money.ts";
+import { type ConfirmedTerms, penaltyOf } from "../../src/machines/domain/money.ts";
 import { livePrice } from "../../src/machines/domain/pricing.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
 import { decideReservation, lockReservation } from "../reservations/decide.ts";
-import { commandOptions } from "../reservations/facts.ts";
+import { type Bookings, commandOptions } from "../reservations/facts.ts";
 import type { StoredReservation } from "../reservations/reads.ts";
 import { confirmedTerms, dueCentsOf, keptPenaltyCents, readMoneyPolicy } from "./facts.ts";
 import type { MoneyCaller } from "./money.ts";
@@ -25,18 +26,30 @@ const FlightsRow = Schema.Struct({ total: Schema.Finite });
 /** An amount of dollars rounded to the cent, as the reservation's summary rounds its price with the air tickets. */
 const toCent = (dollars: number): number => Math.round(dollars * 100) / 100;
 
+/** The spaces of a reservation that stay when one of its spaces leaves. */
+export const stayingSpaces = (reservation: Bookings, spaceId: number): ReadonlySet<number> =>
+  new Set(reservation.bookings.flatMap(({ spaces }) => spaces.filter((space) => space.state !== "canceled" && space.id !== spaceId).map(({ id }) => id)));
+
 /**
  * What a space's leaving lowers its reservation's due by, in cents: the due now less the due of
- * the spaces that stay (their lines, as the projection reprices them, and their passengers' air
- * tickets). A line priced for a whole cabin or yacht stays while any of its spaces does, so a
- * space of a family room or a charter takes nothing away while others stay, and keeps nothing.
+ * the spaces that stay (their lines, as the projection reprices them, and `tickets`, their
+ * passengers' air tickets in dollars). A line priced for a whole cabin or yacht stays while any of
+ * its spaces does, so a space of a family room or a charter takes nothing away while others stay,
+ * and keeps nothing.
  */
+export const spaceShareOf = (
+  reservation: Pick<StoredReservation, "agencyId" | "price"> & Bookings,
+  spaceId: number,
+  lines: ReadonlyArray<typeof QuoteLine.Type>,
+  tickets: number,
+): number => {
+  const priced = livePrice(lines, stayingSpaces(reservation, spaceId));
+  const after = { total: toCent(priced.total + tickets), commission: priced.commission, net: toCent(priced.net + tickets) };
+  return dueCentsOf(reservation) - dueCentsOf({ agencyId: reservation.agencyId, price: after });
+};
+
 const spaceShareCents = async (tx: Queryable, reservation: StoredReservation, spaceId: number): Promise<number> => {
   const stored = await queryOne(tx, LinesRow, "select lines from reservations where id = $1", [reservation.id]);
-  const staying = new Set(
-    reservation.bookings.flatMap(({ spaces }) => spaces.filter((space) => space.state !== "canceled" && space.id !== spaceId).map(({ id }) => id)),
-  );
-  const priced = livePrice(stored?.lines ?? [], staying);
   const flights = await queryOne(
     tx,
     FlightsRow,
@@ -45,26 +58,33 @@ const spaceShareCents = async (tx: Queryable, reservation: StoredReservation, sp
         and s.passenger_id = f.passenger_id and s.status <> 'canceled' and s.id <> $2)`,
     [reservation.id, spaceId],
   );
-  const tickets = flights?.total ?? 0;
-  const after = { total: toCent(priced.total + tickets), commission: priced.commission, net: toCent(priced.net + tickets) };
-  return dueCentsOf(reservation) - dueCentsOf({ agencyId: reservation.agencyId, price: after });
+  return spaceShareOf(reservation, spaceId, stored?.lines ?? [], flights?.total ?? 0);
 };
+
+/**
+ * The penalty cancelling a reservation or one of its spaces keeps at `now`, in cents, from the
+ * due the cancel takes away (`canceledDueCents`), the policy and the terms it was sold on.
+ */
+export const cancellationPenaltyOf = (
+  reservation: Pick<StoredReservation, "type" | "state" | "startDate">,
+  canceledDueCents: number,
+  policy: MoneyPolicyView,
+  terms: ConfirmedTerms | null,
+  now: Date,
+): number =>
+  penaltyOf({ canceledDueCents, type: reservation.type, state: reservation.state, startDate: reservation.startDate, policy, terms }, now.getTime());
 
 /**
  * The penalty cancelling a reservation (`spaceId` null) or one of its spaces keeps now, in cents,
  * from the facts loaded under its lock: the command stores it on its event.
  */
 export const cancellationPenaltyCents = async (tx: Queryable, reservation: StoredReservation, spaceId: number | null, now: Date): Promise<number> =>
-  penaltyOf(
-    {
-      canceledDueCents: spaceId === null ? dueCentsOf(reservation) : await spaceShareCents(tx, reservation, spaceId),
-      type: reservation.type,
-      state: reservation.state,
-      startDate: reservation.startDate,
-      policy: await readMoneyPolicy(tx),
-      terms: await confirmedTerms(tx, reservation.id),
-    },
-    now.getTime(),
+  cancellationPenaltyOf(
+    reservation,
+    spaceId === null ? dueCentsOf(reservation) : await spaceShareCents(tx, reservation, spaceId),
+    await readMoneyPolicy(tx),
+    await confirmedTerms(tx, reservation.id),
+    now,
   );
 
 /**

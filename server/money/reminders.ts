@@ -8,7 +8,7 @@
  * once the transaction has committed.
  */
 import { Schema } from "effect";
-import { BalanceReminder } from "../../src/api/money.ts";
+import { type Account, BalanceReminder } from "../../src/api/money.ts";
 import { ecuadorDay } from "../../src/machines/domain/calendar.ts";
 import { BALANCE_REMINDER_DAYS } from "../../src/machines/domain/money.ts";
 import { noReservationFacts, reservationMachine } from "../../src/machines/domain/reservation.machine.ts";
@@ -38,6 +38,20 @@ const ClaimedRow = Schema.Struct({
   executive_email: Schema.NullOr(Schema.String),
   agency_email: Schema.NullOr(Schema.String),
 });
+
+/**
+ * The balance reminder a confirmed reservation's account calls for now, as the reservation
+ * machine judges it on its balance, its due date and the reminders already sent (`weekBefore`
+ * first), with the facts it was judged on; null when none is due.
+ */
+export const balanceReminderDueOf = (account: Pick<Account, "balanceCents" | "balanceDueDate">, reminded: ReadonlyArray<BalanceReminder>, now: Date) => {
+  const balance = { balanceCents: account.balanceCents, balanceDueDate: account.balanceDueDate, reminded };
+  const facts = { ...noReservationFacts, clock: now.getTime(), balance };
+  const reminder = (["weekBefore", "dueDay"] as const).find(
+    (candidate) => judge(reservationMachine, "confirmed", { type: "reservation.remindBalance", reminder: candidate, balanceCents: account.balanceCents }, facts).kind === "accepted",
+  );
+  return reminder === undefined ? null : { event: { type: "reservation.remindBalance", reminder, balanceCents: account.balanceCents } as const, facts };
+};
 
 /**
  * Marks the balance reminders due now as sent, once each, and answers the mails to send once
@@ -79,14 +93,10 @@ export const remindBalancesDue = async (
       const [summary] = await reservationsWhere(tx, "r.id = $1", [id]);
       if (summary === undefined) return null;
       const account = await reservationAccount(tx, summary, now);
-      const balance = { balanceCents: account.balanceCents, balanceDueDate: account.balanceDueDate, reminded: claimed.balance_reminders };
-      const facts = { ...noReservationFacts, clock: now.getTime(), balance };
-      const reminder = (["weekBefore", "dueDay"] as const).find(
-        (candidate) =>
-          judge(reservationMachine, "confirmed", { type: "reservation.remindBalance", reminder: candidate, balanceCents: account.balanceCents }, facts).kind === "accepted",
-      );
-      if (reminder === undefined) return null;
-      await decideReservation(tx, id, { type: "reservation.remindBalance", reminder, balanceCents: account.balanceCents }, { actorId: null, occurredAt: now }, facts);
+      const due = balanceReminderDueOf(account, claimed.balance_reminders, now);
+      if (due === null) return null;
+      await decideReservation(tx, id, due.event, { actorId: null, occurredAt: now }, due.facts);
+      const { reminder } = due.event;
       const to = [...new Set([claimed.executive_email, claimed.agency_email].filter((email) => email !== null))];
       return { to, code: claimed.code, balanceCents: account.balanceCents, balanceDueDate: account.balanceDueDate, reminder };
     });

@@ -5,6 +5,7 @@
  * This file loads the facts; it never answers a rule's message itself.
  */
 import { Schema } from "effect";
+import type { CatalogueItem } from "../../src/api/catalogues.ts";
 import { type DetailValues, detailValues } from "../../src/api/details.ts";
 import type { ListMeta } from "../../src/api/endpoint.ts";
 import { ApiError } from "../../src/api/errors.ts";
@@ -28,7 +29,7 @@ import {
 } from "../../src/api/passengers.ts";
 import { QuoteLine } from "../../src/api/quote.ts";
 import { type PassengerFacts, type PassengerFields, noPassengerFacts } from "../../src/machines/domain/passenger.machine.ts";
-import { flightLines } from "../../src/machines/domain/pricing.ts";
+import { flightLines, type PricingRate } from "../../src/machines/domain/pricing.ts";
 import type { SpaceFacts } from "../../src/machines/domain/space.machine.ts";
 import { catalogues } from "../../src/records/index.ts";
 import { flights } from "../../src/records/referenceData.ts";
@@ -224,8 +225,11 @@ export const listPassengers = async (db: Queryable, query: PassengersQuery, sess
 /** The details a passenger keeps beside its columns. */
 const keptDetails = ["maritalStatus", "email", "vegetarian", "glutenFree", "wetsuitSize", "medical", "requirements", "transfers", "payments", "notes"];
 
+/** Whether another passenger than `self` has the identification. */
+export type IdentificationTaken = (tx: Queryable, typeId: number, identification: string, self: number | null) => Promise<boolean>;
+
 /** Whether another passenger has the identification; judged under a lock of it, so that two registrations of one person are judged in turn. */
-const isIdentificationTaken = async (tx: Queryable, typeId: number, identification: string, self: number | null): Promise<boolean> => {
+const isIdentificationTaken: IdentificationTaken = async (tx, typeId, identification, self) => {
   await execute(tx, "select pg_advisory_xact_lock(hashtext($1))", [`passenger identification ${typeId} ${identification}`]);
   return queryExists(tx, "select 1 from passengers where identification_type_id = $1 and identification = $2 and ($3::int is null or id <> $3)", [
     typeId,
@@ -234,12 +238,17 @@ const isIdentificationTaken = async (tx: Queryable, typeId: number, identificati
   ]);
 };
 
-/** What a draft decides with and the fields the event stores. An agency user's passenger is its agency's, whatever the draft says. */
-const judgeDraft = async (
+/**
+ * What a draft decides with and the fields the event stores. An agency user's passenger is its
+ * agency's, whatever the draft says. `taken` tells whether another passenger has the
+ * identification (the demo's first start knows its own passengers).
+ */
+export const judgeDraft = async (
   tx: Queryable,
   draft: PassengerDraft,
   current: Passenger | null,
   caller: PassengerCaller,
+  taken: IdentificationTaken = isIdentificationTaken,
 ): Promise<{ readonly facts: PassengerFacts; readonly fields: PassengerFields }> => {
   const agency = ownAgency(caller.session);
   const values: DetailValues = detailValues(passengerDetails, { ...draft, ...(agency === null ? {} : { agencyId: agency }) });
@@ -262,8 +271,8 @@ const judgeDraft = async (
     gender: text(values.gender),
     details: Object.fromEntries(keptDetails.map((name) => [name, values[name] ?? null])),
   };
-  const taken = fieldProblem === null && (await isIdentificationTaken(tx, fields.identificationTypeId, identification, current?.id ?? null));
-  return { facts: { ...noPassengerFacts, fieldProblem, identificationTaken: taken }, fields };
+  const identificationTaken = fieldProblem === null && (await taken(tx, fields.identificationTypeId, identification, current?.id ?? null));
+  return { facts: { ...noPassengerFacts, fieldProblem, identificationTaken }, fields };
 };
 
 const options = (caller: PassengerCaller): CommandOptions => commandOptions(caller);
@@ -323,17 +332,27 @@ export const assignmentFacts = async (
   space: AssignedSpace,
   passenger: Pick<Passenger, "id" | "gender" | "birthday">,
   departureDay: string,
-): Promise<SpaceFacts> => ({
+): Promise<SpaceFacts> =>
+  assignmentFactsOf(
+    space,
+    passenger,
+    await queryCount(db, "select count(*)::int as count from spaces where cruise_id = $1 and passenger_id = $2 and status <> 'canceled' and id <> $3", [
+      space.cruise_id,
+      passenger.id,
+      space.id,
+    ]),
+    departureDay,
+  );
+
+/** The assignment's facts once the passenger's other live spaces of the departure are counted. */
+export const assignmentFactsOf = (
+  space: Pick<AssignedSpace, "sex" | "child">,
+  passenger: Pick<Passenger, "gender" | "birthday">,
+  otherSpacesOnDeparture: number,
+  departureDay: string,
+): SpaceFacts => ({
   fieldProblem: null,
-  passenger: {
-    gender: passenger.gender,
-    birthday: passenger.birthday,
-    otherSpacesOnDeparture: await queryCount(
-      db,
-      "select count(*)::int as count from spaces where cruise_id = $1 and passenger_id = $2 and status <> 'canceled' and id <> $3",
-      [space.cruise_id, passenger.id, space.id],
-    ),
-  },
+  passenger: { gender: passenger.gender, birthday: passenger.birthday, otherSpacesOnDeparture },
   spaceType: { sex: space.sex, child: space.child },
   departureDay,
 });
@@ -380,38 +399,35 @@ export const assignLocked = async (
 
 const DepartureDays = Schema.Struct({ start_date: Schema.String, end_date: Schema.String });
 
+/** What booking a flight leg reads, loaded for the passenger and the departure. */
+export interface FlightBookingFacts {
+  readonly passenger: Pick<Passenger, "id" | "birthday">;
+  /** The departure's first and last days; null for none. */
+  readonly days: { readonly start_date: string; readonly end_date: string } | null;
+  /** The passenger's reservation on the departure (a live space of it); null when they do not sail it. */
+  readonly sailing: { readonly reservation_id: number } | null;
+  /** The leg's flight, live; undefined for none. */
+  readonly flight: CatalogueItem | undefined;
+  /** The year's air ticket fares, when the leg is well formed. */
+  readonly fares: (year: number) => Promise<ReadonlyArray<PricingRate>>;
+  readonly legId: number;
+}
+
 /**
- * Books a passenger's flight leg for a departure they sail: the leg's facts (on the departure,
- * a time, inside or on the wrong side of the cruise, a fare for the year) are loaded and the
- * passenger machine decides. A child under 12 on the departure day pays the child fare.
+ * A flight leg's booking and the facts the passenger machine judges it with (on the departure, a
+ * time, inside or on the wrong side of the cruise, a fare for the year). A child under 12 on the
+ * departure day pays the child fare.
  */
-export const bookFlight = async (tx: Queryable, draft: PassengerFlightDraft, caller: PassengerCaller): Promise<void> => {
-  const passenger = await existing(tx, draft.passengerId, caller.session);
-  const agency = ownAgency(caller.session);
-  const days = await queryOne(
-    tx,
-    DepartureDays,
-    "select to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(end_date, 'YYYY-MM-DD') as end_date from cruises where id = $1",
-    [draft.cruiseId],
-  );
-  const sailing = await queryOne(
-    tx,
-    Schema.Struct({ reservation_id: Schema.Int }),
-    `select s.reservation_id from spaces s join reservations r on r.id = s.reservation_id
-      where s.cruise_id = $1 and s.passenger_id = $2 and s.status <> 'canceled' and ($3::int is null or r.agency_id = $3) limit 1`,
-    [draft.cruiseId, passenger.id, agency],
-  );
-  const flight =
-    draft.flightId === null ? undefined : (await listItems(tx, flights)).find((item) => item.id === draft.flightId && item.active);
+export const flightBookingOf = async (draft: PassengerFlightDraft, loaded: FlightBookingFacts) => {
+  const { days, sailing, flight, legId } = loaded;
   const fieldProblem = legProblem(draft) ?? (flight === undefined || days === null ? "invalid" : null);
   const date = draft.date ?? "";
   const time = draft.time !== undefined && draft.time !== null && draft.time !== "" ? draft.time : text(flight?.departureTime);
   const start = days?.start_date ?? "";
   const end = days?.end_date ?? "";
-  const child = start !== "" && ageOn(passenger.birthday, start) < CHILD_AGE;
-  const fares = fieldProblem === null ? await airTicketFares(tx, Number(date.slice(0, 4))) : [];
+  const child = start !== "" && ageOn(loaded.passenger.birthday, start) < CHILD_AGE;
+  const fares = fieldProblem === null ? await loaded.fares(Number(date.slice(0, 4))) : [];
   const lines = draft.flightId === null ? null : flightLines([{ flightId: draft.flightId, adults: child ? 0 : 1, children: child ? 1 : 0 }], { rates: fares });
-  const legId = await nextId(tx, "passenger_flights");
   const facts: PassengerFacts = {
     ...noPassengerFacts,
     fieldProblem,
@@ -432,6 +448,33 @@ export const bookFlight = async (tx: Queryable, draft: PassengerFlightDraft, cal
     time,
     line: lines?.[0] ?? null,
   } as const;
+  return { event, facts };
+};
+
+/**
+ * Books a passenger's flight leg for a departure they sail: the leg's facts are loaded and the
+ * passenger machine decides (flightBookingOf).
+ */
+export const bookFlight = async (tx: Queryable, draft: PassengerFlightDraft, caller: PassengerCaller): Promise<void> => {
+  const passenger = await existing(tx, draft.passengerId, caller.session);
+  const agency = ownAgency(caller.session);
+  const days = await queryOne(
+    tx,
+    DepartureDays,
+    "select to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(end_date, 'YYYY-MM-DD') as end_date from cruises where id = $1",
+    [draft.cruiseId],
+  );
+  const sailing = await queryOne(
+    tx,
+    Schema.Struct({ reservation_id: Schema.Int }),
+    `select s.reservation_id from spaces s join reservations r on r.id = s.reservation_id
+      where s.cruise_id = $1 and s.passenger_id = $2 and s.status <> 'canceled' and ($3::int is null or r.agency_id = $3) limit 1`,
+    [draft.cruiseId, passenger.id, agency],
+  );
+  const flight =
+    draft.flightId === null ? undefined : (await listItems(tx, flights)).find((item) => item.id === draft.flightId && item.active);
+  const legId = await nextId(tx, "passenger_flights");
+  const { event, facts } = await flightBookingOf(draft, { passenger, days, sailing, flight, fares: (year) => airTicketFares(tx, year), legId });
   await decide(tx, passengerRecord, String(passenger.id), event, options(caller), facts);
 };
 

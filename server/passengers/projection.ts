@@ -10,7 +10,7 @@ export const passengerRecord: RecordType<typeof passengerMachine> = {
 };
 
 /** The passengers row's columns of a passenger's fields. */
-const columns = (fields: PassengerFields) => ({
+export const passengerColumns = (fields: PassengerFields) => ({
   agency_id: fields.agencyId,
   first_name: fields.firstName,
   last_name: fields.lastName,
@@ -30,9 +30,9 @@ const projection = recordProjection({
   apply: async (tx, event, row) => {
     switch (event.type) {
       case "passenger.register":
-        return insertRow(tx, passengerRecord.table, row, columns(event));
+        return insertRow(tx, passengerRecord.table, row, passengerColumns(event));
       case "passenger.edit":
-        return updateRow(tx, passengerRecord.table, row, columns(event));
+        return updateRow(tx, passengerRecord.table, row, passengerColumns(event));
       case "passenger.flight.book":
         await updateRow(tx, passengerRecord.table, row);
         return execute(

@@ -33,7 +33,7 @@ export const commandOptions = (caller: Pick<Caller, "session" | "now">): Command
 /** An agency user's own agency; null for staff, who see every reservation. */
 export const ownAgency = (session: Session): number | null => (session.role === "agency" ? (session.agencyId ?? -1) : null);
 
-const DepartureRow = Schema.Struct({
+export const DepartureRow = Schema.Struct({
   id: Schema.Int,
   code: Schema.String,
   yacht_id: Schema.Int,
@@ -109,7 +109,7 @@ export const liveSpacesOf = (db: Queryable, cruiseId: number): Promise<ReadonlyA
     [cruiseId],
   );
 
-export const toLive = (row: LiveRow): LiveSpace => ({
+export const toLive = (row: Pick<LiveRow, "reservation_id" | "cabin_id" | "gender_id" | "status" | "charter">): LiveSpace => ({
   reservationId: row.reservation_id,
   cabinId: row.cabin_id,
   genderId: row.gender_id,
@@ -121,10 +121,15 @@ export const toBerthCabin = (cabin: CabinRow): BerthCabin => ({ id: cabin.id, ca
 
 const GenderRow = Schema.Struct({ id: Schema.Int, child: Schema.Boolean });
 
+/** The live space types, which of them are a child's, and the adults' in id order. */
+export interface SpaceTypes {
+  readonly live: ReadonlySet<number>;
+  readonly children: ReadonlySet<number>;
+  readonly adults: ReadonlyArray<number>;
+}
+
 /** The live space types, and which of them are a child's. */
-export const spaceTypes = async (
-  db: Queryable,
-): Promise<{ readonly live: ReadonlySet<number>; readonly children: ReadonlySet<number>; readonly adults: ReadonlyArray<number> }> => {
+export const spaceTypes = async (db: Queryable): Promise<SpaceTypes> => {
   const rows = await rememberCatalogueRead(db, "live space types", () =>
     queryRows(db, GenderRow, "select id, coalesce((details->>'child')::boolean, false) as child from genders where status <> 'deleted' and active order by id"),
   );
@@ -149,19 +154,22 @@ export const departureFacts = (departure: DepartureRow) => ({ startDate: departu
 export const agencyRateKinds = (facts: PricingFacts | null, agencyId: number | null) =>
   agencyId === null || facts === null ? [] : facts.rates.filter((rate) => rate.agency === agencyId).map((rate) => rate.kind);
 
+/** A reservation's bookings as ownSpaces reads them: by cabin, each space's id, type, state and passenger. */
+export interface Bookings {
+  readonly bookings: ReadonlyArray<{
+    readonly cabinId: number;
+    readonly spaces: ReadonlyArray<Pick<StoredReservation["bookings"][number]["spaces"][number], "id" | "genderId" | "state" | "passengerId">>;
+  }>;
+}
+
 /** A reservation's own live spaces. */
-export const ownSpaces = (reservation: Pick<StoredReservation, "bookings">): ReadonlyArray<OwnSpace> =>
+export const ownSpaces = (reservation: Bookings): ReadonlyArray<OwnSpace> =>
   reservation.bookings.flatMap(({ cabinId, spaces }) =>
     spaces.filter((space) => space.state !== "canceled").map((space) => ({ id: space.id, cabinId, genderId: space.genderId, passengerId: space.passengerId })),
   );
 
 /** Whether a draft's cabins and spaces name live items of the departure's yacht, each cabin once. */
-export const draftProblem = async (
-  db: Queryable,
-  draft: ReservationDraft,
-  cabins: ReadonlyArray<CabinRow>,
-  types: Awaited<ReturnType<typeof spaceTypes>>,
-): Promise<FieldProblem | null> => {
+export const draftProblem = async (db: Queryable, draft: ReservationDraft, cabins: ReadonlyArray<CabinRow>, types: SpaceTypes): Promise<FieldProblem | null> => {
   if (missingSpaces(draft.cabins, draft.type === "charter")) return "required";
   const chosen = draft.cabins.map(({ cabinId }) => cabinId);
   const known = new Set(cabins.map(({ id }) => id));
@@ -171,6 +179,13 @@ export const draftProblem = async (
     draft.cabins.every(({ spaces }) => spaces.every(({ genderId }) => types.live.has(genderId))) &&
     (draft.agencyId === null || (await isLiveAgency(db, draft.agencyId)));
   return wellFormed ? null : "invalid";
+};
+
+/** A charter asked without cabins takes every berth of every cabin, as adults of the first adult type. */
+export const withCharterCabins = (draft: ReservationDraft, cabins: ReadonlyArray<CabinRow>, types: SpaceTypes): ReservationDraft => {
+  const adult = types.adults[0];
+  if (draft.type !== "charter" || draft.cabins.length > 0 || adult === undefined) return draft;
+  return { ...draft, cabins: cabins.map((cabin) => ({ cabinId: cabin.id, spaces: Array.from({ length: cabin.capacity }, () => ({ genderId: adult })) })) };
 };
 
 /** The time limit a hold gets when none is asked: the latest the policy allows. */

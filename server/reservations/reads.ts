@@ -71,6 +71,13 @@ export const selectReservations = `select r.id, r.code, r.cruise_id, c.code as c
 /** An amount rounded to the cent, as sums of dollars in floating point need. */
 export const cents = (amount: number): number => Math.round(amount * 100) / 100;
 
+/** A reservation's price as its readers see it: the passengers' air tickets earn no commission, the operator nets them whole. */
+export const priceWithFlights = (price: ReservationRow["price"], flightsTotal: number): ReservationSummary["price"] => ({
+  total: cents(price.total + flightsTotal),
+  commission: price.commission,
+  net: cents(price.net + flightsTotal),
+});
+
 export const toSummary = (row: ReservationRow): ReservationSummary => ({
   id: row.id,
   code: row.code,
@@ -86,8 +93,7 @@ export const toSummary = (row: ReservationRow): ReservationSummary => ({
   timeLimit: row.time_limit?.toISOString() ?? null,
   extensions: row.extensions,
   spaces: row.spaces,
-  // the passengers' air tickets earn no commission: the operator nets them whole
-  price: { total: cents(row.price.total + row.flights_total), commission: row.price.commission, net: cents(row.price.net + row.flights_total) },
+  price: priceWithFlights(row.price, row.flights_total),
   createdAt: row.created_at.toISOString(),
   version: row.version,
 });

@@ -29,7 +29,7 @@ export const remindDue = async (
   const due = await queryRows(
     db,
     DueRow,
-    "select id, cruise_id from reservations where status = 'reserved' and not reminded and time_limit > $1 and time_limit <= $2 order by time_limit limit 100",
+    "select id, cruise_id from reservations where status = 'reserved' and not reminded and time_limit > $1 and time_limit <= $2 order by time_limit, id limit 100",
     [now, within],
   );
   const reminders: Reminder[] = [];

@@ -48,6 +48,19 @@ describe("database", () => {
     expect(row).toEqual({ big: 9007199254740991, at: new Date("2030-01-02T03:04:05Z"), doc: { a: [1, "b"] } });
   });
 
+  it("runs the declared tables' statements again only when they change", async () => {
+    const declared = ["create table if not exists declared_once (id int)"];
+    const exists = async () => (await db.query<{ found: boolean }>("select to_regclass('declared_once') is not null as found"))[0]?.found;
+    await migrate(db, declared);
+    expect(await exists()).toBe(true);
+    await db.exec("drop table declared_once");
+    await migrate(db, declared);
+    expect(await exists()).toBe(false);
+    await migrate(db, [...declared, "create table if not exists declared_twice (id int)"]);
+    expect(await exists()).toBe(true);
+    await db.exec("drop table declared_once; drop table declared_twice");
+  });
+
   it("applies no migration twice", async () => {
     expect(await migrate(db)).toEqual([]);
     const applied = await db.query<{ name: string }>("select name from schema_migrations order by name");

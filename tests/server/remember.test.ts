@@ -199,6 +199,28 @@ describe("a database's remembered reads", () => {
   );
 
   it.runIf(inject("templateDatabase").kind === "pglite")(
+    "lets a transaction keep what it read of a table it wrote until it writes it again, for itself alone; a lock is no write",
+    async () => {
+      const counter = countingRead();
+      const counted = (on: Pick<Database, "remember">) => on.remember("counted", counter.read, ["outbox"]);
+      await db.transaction(async (tx) => {
+        await addMail(tx);
+        expect(await counted(tx)).toBe(1);
+        expect(await counted(tx)).toBe(1);
+        // locking rows changes none of them
+        await tx.query('select "to" from outbox for update');
+        expect(await counted(tx)).toBe(1);
+        await addMail(tx);
+        expect(await counted(tx)).toBe(2);
+      });
+      // what the transaction kept was its own
+      expect(await counted(db)).toBe(3);
+      await db.query('select "to" from outbox for update skip locked');
+      expect(await counted(db)).toBe(3);
+    },
+  );
+
+  it.runIf(inject("templateDatabase").kind === "pglite")(
     "lets a transaction read what a read queued behind it has not answered yet, instead of waiting for it",
     async () => {
       const mails = (on: Pick<Database, "query" | "remember">) =>

@@ -6,17 +6,12 @@
 import { rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { prepareSchema } from "../../server/schema.ts";
-import { pgliteExtensions, wrapPglite } from "../../server/db/pglite.ts";
+import { dumpEmptyDatabase } from "../../server/db/emptyDatabase.ts";
 import "./template.ts";
 
 export default async function setup(project: TestProject) {
-  const pglite = await PGlite.create({ extensions: pgliteExtensions });
-  await prepareSchema(wrapPglite(pglite));
-  const dump = await pglite.dumpDataDir("none");
-  await pglite.close();
+  const dump = await dumpEmptyDatabase();
   const dumpPath = join(tmpdir(), `backoffice-template-${process.pid}-${Date.now()}.tar`);
   await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
   project.provide("templateDatabase", { kind: "pglite", dumpPath });

@@ -1,7 +1,8 @@
 import type { ReservationId } from "../../../src/api/ids.ts";
 import { reasonProblem } from "../../../src/api/reservations.ts";
 import { ecuadorDay } from "../../../src/machines/domain/calendar.ts";
-import { type ConfirmFacts, paidCents } from "../../../src/machines/domain/money.ts";
+import type { MoneyPolicyView } from "../../../src/api/money.ts";
+import { type ConfirmFacts, type CountedPayment, paidCents } from "../../../src/machines/domain/money.ts";
 import { noReservationFacts, type ReservationFacts, reservationMachine } from "../../../src/machines/domain/reservation.machine.ts";
 import { judge } from "../../../src/machines/domain/verdict.ts";
 import type { Queryable } from "../../db/database.ts";
@@ -9,7 +10,7 @@ import { queryRows } from "../../db/rows.ts";
 import { agencyCreditCents, countedPayments, dueCentsOf, paymentsOf, policyTerms, readMoneyPolicy } from "../../money/facts.ts";
 import { decideReservation, lockReservation } from "../decide.ts";
 import { type Caller, commandOptions, timeLimitOf } from "../facts.ts";
-import { ReservationRow, selectReservations, toSummary } from "../reads.ts";
+import { ReservationRow, type StoredReservation, selectReservations, toSummary } from "../reads.ts";
 
 /**
  * The balances of an agency's other live (held or confirmed) reservations, in cents, as the
@@ -26,34 +27,59 @@ const otherBalancesCents = async (tx: Queryable, agencyId: number, id: number): 
   return rows.map((row) => dueCentsOf(row) - paidCents(payments.get(row.id) ?? []));
 };
 
+/** What confirming a reservation reads of its money, loaded under its lock (decision 065). */
+export interface ConfirmationFacts {
+  readonly policy: MoneyPolicyView;
+  readonly payments: ReadonlyArray<CountedPayment>;
+  /** The agency's credit limit in cents; null for a direct client. */
+  readonly creditCents: number | null;
+  /** The balances of the agency's other live reservations, in cents (none for a direct client). */
+  readonly otherBalancesCents: ReadonlyArray<number>;
+}
+
 /**
  * A confirmation as the machine judges it (decision 065): the event, storing the terms in force
- * today and a reason when one is given, and the raw facts loaded under the reservation's lock (its
- * due and payments, the policy, the agency's credit and other balances, who asks).
+ * today and a reason when one is given, and the raw facts (its due and payments, the policy, the
+ * agency's credit and other balances, who asks).
  */
-const confirmation = async (tx: Queryable, id: ReservationId, caller: Caller, reason: string | undefined) => {
-  const { reservation } = await lockReservation(tx, id, caller.session);
+export const confirmationOf = (
+  reservation: Pick<StoredReservation, "agencyId" | "price" | "type" | "startDate" | "timeLimit">,
+  loaded: ConfirmationFacts,
+  caller: Pick<Caller, "session" | "now">,
+  reason: string | undefined,
+) => {
   const clock = caller.now.getTime();
-  const policy = await readMoneyPolicy(tx);
-  const agencyId = reservation.agencyId;
   const given = reason?.trim() ?? "";
   const money: ConfirmFacts = {
     dueCents: dueCentsOf(reservation),
-    payments: await countedPayments(tx, id),
-    policy,
+    payments: loaded.payments,
+    policy: loaded.policy,
     type: reservation.type,
     startDate: reservation.startDate,
-    creditCents: agencyId === null ? null : await agencyCreditCents(tx, agencyId),
-    otherBalancesCents: agencyId === null ? [] : await otherBalancesCents(tx, agencyId, id),
+    creditCents: loaded.creditCents,
+    otherBalancesCents: loaded.otherBalancesCents,
     role: caller.session.role,
   };
   const event = {
     type: "reservation.confirm",
-    terms: { ...policyTerms(policy), confirmedOn: ecuadorDay(clock) },
+    terms: { ...policyTerms(loaded.policy), confirmedOn: ecuadorDay(clock) },
     ...(given === "" ? {} : { reason: given }),
   } as const;
   const facts = { clock, currentTimeLimit: timeLimitOf(reservation), fieldProblem: given === "" ? null : reasonProblem(given), money } satisfies Partial<ReservationFacts>;
-  return { reservation, event, facts };
+  return { event, facts };
+};
+
+/** A confirmation's event and facts, its money loaded under the reservation's lock. */
+const confirmation = async (tx: Queryable, id: ReservationId, caller: Caller, reason: string | undefined) => {
+  const { reservation } = await lockReservation(tx, id, caller.session);
+  const agencyId = reservation.agencyId;
+  const loaded: ConfirmationFacts = {
+    policy: await readMoneyPolicy(tx),
+    payments: await countedPayments(tx, id),
+    creditCents: agencyId === null ? null : await agencyCreditCents(tx, agencyId),
+    otherBalancesCents: agencyId === null ? [] : await otherBalancesCents(tx, agencyId, id),
+  };
+  return { reservation, ...confirmationOf(reservation, loaded, caller, reason) };
 };
 
 /** Sells a held reservation once paid for: its deposit, its agency's credit or an admin's reason. */

@@ -1,0 +1,72 @@
+/**
+ * An empty embedded database at the schema of the code: initdb's cluster with every migration
+ * applied (decision 069). `npm run build` makes one beside the server's bundle; a first start
+ * copies it into its new data directory instead of running initdb (a second PostgreSQL in a child
+ * process, near 900 MB) and the migrations, three to four seconds of a first start. Copying the
+ * directory takes a tenth of loading the same cluster from a tarball. The tests' template
+ * database is the same, dumped from memory.
+ */
+import { copyFileSync, cpSync, existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { prepareSchema } from "../schema.ts";
+import { pgliteExtensions, wrapPglite } from "./pglite.ts";
+
+/** The PGlite this process loads: a cluster is only opened by the version that made it. */
+export const pgliteVersion = (): string => {
+  // Not import.meta.resolve: Vitest's module runner does not provide it.
+  const require = createRequire(import.meta.url);
+  const manifest = require(join(dirname(require.resolve("@electric-sql/pglite")), "..", "package.json")) as { readonly version: string };
+  return manifest.version;
+};
+
+/** The directory name of the empty database made by this PGlite. */
+export const emptyDatabaseName = (): string => `empty-database-pglite-${pgliteVersion()}`;
+
+/** Migrates a new PGlite (in memory, or made by initdb in `dataDir`) and closes it. */
+const migrated = async (pglite: PGlite): Promise<PGlite> => {
+  try {
+    await prepareSchema(wrapPglite(pglite));
+  } catch (error) {
+    await pglite.close();
+    throw error;
+  }
+  return pglite;
+};
+
+/** Makes the empty database in `dataDir`, a directory that does not exist yet. */
+export const makeEmptyDatabase = async (dataDir: string): Promise<void> => {
+  await (await migrated(await PGlite.create(dataDir, { extensions: pgliteExtensions }))).close();
+};
+
+/** An empty database in memory, dumped as a plain tar (the tests load one copy per file). */
+export const dumpEmptyDatabase = async (): Promise<Blob> => {
+  const pglite = await migrated(await PGlite.create({ extensions: pgliteExtensions }));
+  try {
+    return await pglite.dumpDataDir("none");
+  } finally {
+    await pglite.close();
+  }
+};
+
+/**
+ * The empty database the build left beside this module (build/server/ beside main.js), made by the
+ * PGlite loaded here; null when there is none (the sources run through a loader, or another PGlite
+ * was installed since the build): then a new data directory is made by initdb.
+ */
+export const builtEmptyDatabase = (): string | null => {
+  const path = fileURLToPath(new URL(`./${emptyDatabaseName()}`, import.meta.url));
+  return existsSync(path) ? path : null;
+};
+
+/**
+ * Copies the empty database `from` into the data directory `to`, PG_VERSION last: until it is
+ * there the directory counts as new, so a copy cut short is made again at the next start.
+ */
+export const copyEmptyDatabase = (from: string, to: string): void => {
+  const version = join(from, "PG_VERSION");
+  cpSync(from, to, { recursive: true, filter: (source) => source !== version });
+  copyFileSync(version, join(to, "PG_VERSION"));
+};

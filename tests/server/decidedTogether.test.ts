@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../server/db/database.ts";
+import { createItem, createListItems } from "../../server/catalogues/items.ts";
+import { referenceLists, seedReferenceLists } from "../../server/demo/referenceData.ts";
+import { commandDesk } from "../../server/demo/salesDesk.ts";
+import { createLogger } from "../../server/log.ts";
+import { rebuildProjections } from "../../server/rebuild.ts";
+import { seed } from "../../server/seed.ts";
+import { testEnv } from "../api/support.ts";
+import { openTestDatabase, resetDatabase } from "../setup/database.ts";
+import { languages } from "../../src/records/referenceData.ts";
+import { messages } from "../../src/api/messages.ts";
+
+/**
+ * Decision 069: a first start decides the demo's sales and the reference lists with their machines
+ * and writes their events and rows together. They must be what the server's commands would have
+ * made: the same events (ids, versions, data, actors) and the same rows in every table, with the
+ * same sequences; and the rows must be what the projections make of those events, which a rebuild
+ * replays.
+ */
+const instants = ["2030-03-01T15:00:00Z", "2026-12-31T23:30:00Z"];
+
+/** Departures the demo sells here: the full demo's choices (the full departure, waiting list, refund, space canceled alone, charter) are among them. */
+const DEPARTURES = 30;
+
+let db: Database;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+/**
+ * Every table's rows as one digest with their count, and where every sequence goes next. The
+ * password hashes are salted afresh at each seed: they are left out.
+ */
+const contents = async (): Promise<Record<string, string>> => {
+  const tables = await db.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations' order by 1");
+  const found: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [row] = await db.query<{ rows: number; digest: string }>(
+      `select count(*)::int as rows, coalesce(md5(string_agg(regexp_replace(t::text, '[$]argon2id[^"]*', '', 'g'), E'\\n' order by t::text)), '') as digest from ${name} t`,
+    );
+    found[name] = `${row?.rows ?? 0} rows ${row?.digest ?? ""}`;
+  }
+  const sequences = await db.query<{ name: string }>("select relname as name from pg_class where relkind = 'S' and relnamespace = 'public'::regnamespace order by 1");
+  for (const { name } of sequences) {
+    const [row] = await db.query<{ next: number }>(`select (last_value + case when is_called then 1 else 0 end)::int as next from ${name}`);
+    found[`next ${name}`] = String(row?.next ?? 0);
+  }
+  return found;
+};
+
+const seedAt = (now: Date, throughCommands: boolean) =>
+  seed(db, testEnv({ SEED_DEMO: "true", ADMIN_PASSWORD: "Boss1234" }), createLogger("silent", () => undefined), now, {
+    departures: DEPARTURES,
+    ...(throughCommands ? { openDesk: async (tx, caller) => commandDesk(tx, caller) } : {}),
+  });
+
+describe("the demo's sales decided in memory", () => {
+  it.each(instants)("are the events and rows the commands make, and a rebuild gives them again (%s)", async (at) => {
+    const now = new Date(at);
+    await resetDatabase(db);
+    await seedAt(now, true);
+    const throughCommands = await contents();
+    await resetDatabase(db);
+    await seedAt(now, false);
+    const inMemory = await contents();
+    expect(inMemory).toEqual(throughCommands);
+    expect(inMemory.reservations).not.toMatch(/^0 rows/);
+    expect(inMemory.passenger_flights).not.toMatch(/^0 rows/);
+    await rebuildProjections(db);
+    expect(await contents()).toEqual(inMemory);
+  }, 120_000);
+});
+
+describe("the reference lists decided together", () => {
+  const options = { actorId: null, occurredAt: new Date("2030-03-01T15:00:00Z") };
+
+  it("are the events and rows of their items created one by one", async () => {
+    await resetDatabase(db);
+    await db.transaction(async (tx) => {
+      for (const { catalogue, items } of referenceLists) for (const item of items()) await createItem(tx, catalogue, { ...item, active: true }, options);
+    });
+    const oneByOne = await contents();
+    await resetDatabase(db);
+    await db.transaction((tx) => seedReferenceLists(tx, options));
+    expect(await contents()).toEqual(oneByOne);
+    expect(oneByOne.countries).not.toMatch(/^0 rows/);
+  });
+
+  it("refuse a name taken by an item decided before, writing nothing", async () => {
+    await resetDatabase(db);
+    const twice = [{ name: "Español", initials: "ESP" }, { name: "español ", initials: "ES2" }];
+    await expect(db.transaction((tx) => createListItems(tx, languages, twice, options))).rejects.toMatchObject({ status: 409, message: messages.nameInUse });
+    expect((await contents()).languages).toMatch(/^0 rows/);
+  });
+});
