@@ -14,7 +14,8 @@ const UsersView = lazy(() => import("../users/UsersView.tsx"));
 const FlowsView = lazy(() => import("../flows/FlowsView.tsx"));
 const UserFormView = lazy(() => import("../users/UserFormView.tsx"));
 const LeadsView = lazy(() => import("../leads/LeadsView.tsx"));
-const AgencyView = lazy(() => import("../users/AgencyView.tsx"));
+// the agency's statement reads the money's texts, which are in the records' group
+const AgencyView = lazy(() => withTexts("records", import("../users/AgencyView.tsx")));
 const LeadView = lazy(() => import("../leads/LeadView.tsx"));
 const HomeView = lazy(() => import("../home/HomeView.tsx"));
 const BannerFormView = lazy(() => import("../home/BannerFormView.tsx"));
@@ -24,7 +25,7 @@ const AvailabilityView = lazy(() => import("../availability/AvailabilityView.tsx
 // The records' routes (departures, reservations, passengers, reports, catalogues, destinations):
 // their declarations and the domain machines they name are a chunk of their own, which the
 // leads and the availability do not load (decision 081).
-const RecordRoutes = lazy(() => import("./RecordRoutes.tsx"));
+const RecordRoutes = lazy(() => withTexts("records", import("./RecordRoutes.tsx")));
 const OwnPasswordView = lazy(() =>
   withTexts("account", import("../session/ChangePasswordView.tsx").then(({ OwnPasswordView: view }) => ({ default: view }))),
 );

@@ -1,5 +1,6 @@
 import { Route, Switch } from "wouter";
 import { lazy } from "react";
+import { useTranslation } from "react-i18next";
 import { destinationTypes } from "../../api/itineraries.ts";
 import { cruiseDocumentNames, voucherReaderRoles } from "../../api/documents.ts";
 import { reportNames, reportReaders } from "../../api/reports.ts";
@@ -37,6 +38,8 @@ const ReportsView = lazy(() => import("../reports/ReportsView.tsx"));
  * for every path it does not route itself, so the records' declarations load only here.
  */
 export default function RecordRoutes() {
+  // the records' screens read their texts from this group too: drawn once it is there
+  useTranslation("records");
   return (
     <Switch>
       <Route path={`${yachts.listPath}/:id/:page`}>
