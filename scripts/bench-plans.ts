@@ -3,9 +3,11 @@
  * Loads BENCH_LEADS generated leads (default 100,000) into a new embedded database (or, with
  * DATABASE_URL, into the database it names, which should be a new one), asks the server's own
  * `listLeads` for the first page, the last page and a common and a rare word, records every
- * statement each runs, and saves each statement's EXPLAIN (ANALYZE, BUFFERS) into
- * bench/results/plans-<date>-<database>.md. Fails when a plan reads the whole table of leads
- * (a sequential scan of `leads`).
+ * statement each runs; on the embedded database, with the demo seeded as a first start seeds it,
+ * the availability of the next three months of every yacht as the server's berth index reads it
+ * when it holds nothing yet. Saves each statement's EXPLAIN (ANALYZE, BUFFERS) into
+ * bench/results/plans-<date>-<database>.md. Fails when a plan reads the whole table of leads,
+ * spaces or events (a sequential scan of one).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -14,6 +16,10 @@ import type { Queryable } from "../server/db/database.ts";
 import { openDatabase } from "../server/db/open.ts";
 import { seedGeneratedLeads } from "../server/demo/generatedLeads.ts";
 import { listLeads } from "../server/leads/leads.ts";
+import { createBerthIndex } from "../server/reservations/berthIndex.ts";
+import { seed } from "../server/seed.ts";
+import { registerProjections } from "../server/events/projection.ts";
+import { projections } from "../server/projections.ts";
 import { prepareSchema } from "../server/schema.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -49,14 +55,30 @@ try {
   await seedGeneratedLeads(db, LEADS, LEADS);
   await db.query("vacuum analyze leads");
   log(`${LEADS} leads loaded into ${db.kind} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const reads = [
+  const leadReads = [
     { name: "lead first page", query: {} },
     { name: "lead deep page (the last)", query: { page: Math.ceil(LEADS / PAGE_SIZE) } },
     { name: "common word search (galapagos)", query: { q: "galapagos" } },
     { name: "rare word search (an e-mail name)", query: { q: "zz-no-such-name" } },
   ];
+  const reads: Array<{ readonly name: string; readonly run: (recorded: Queryable) => Promise<unknown> }> = leadReads.map(
+    (read) => ({ name: read.name, run: (recorded: Queryable) => listLeads(recorded, { pageSize: PAGE_SIZE, ...read.query }) }),
+  );
+  if (db.kind === "pglite") {
+    // the demo is written as events, each projected into its read tables, as at a first start
+    registerProjections(projections);
+    const now = new Date();
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Parameters<typeof seed>[2];
+    await seed(db, { ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Admin1234", SEED_DEMO: true, DEMO_PASSWORD: "Demo1234", TEMP_PASSWORD_HOURS: 24 }, quiet, now);
+    await db.query("vacuum analyze");
+    const inThreeMonths = new Date(now.getTime() + 92 * 86_400_000);
+    reads.push({
+      name: "availability, three months, all yachts (nothing kept yet)",
+      run: (recorded) => createBerthIndex(recorded, null).availability({ from: now.toISOString().slice(0, 10), to: inThreeMonths.toISOString().slice(0, 10) }),
+    });
+  }
   const lines = [
-    `# Plans of the leads list's heavy reads, ${db.kind}, ${LEADS} leads`,
+    `# Plans of the heavy reads (leads list, availability), ${db.kind}, ${LEADS} leads`,
     "",
     `Load average ${loadavg().map((value) => value.toFixed(1)).join(", ")} (1, 5, 15 min) when written. Each statement the server's \`listLeads\` ran for the read, with EXPLAIN (ANALYZE, BUFFERS) on the same parameters.`,
     "",
@@ -64,7 +86,7 @@ try {
   const wholeTables: string[] = [];
   for (const read of reads) {
     const statements: Statement[] = [];
-    await listLeads(recording(db, statements), { pageSize: PAGE_SIZE, ...read.query });
+    await read.run(recording(db, statements));
     lines.push(`## ${read.name}`, "");
     for (const statement of statements) {
       const plan = await db.query<Record<string, string>>(`explain (analyze, buffers) ${statement.sql}`, statement.params);
