@@ -1,6 +1,5 @@
 import { Schema } from "effect";
 import { endpoint, everyRole, MessageAnswer, RoleName } from "./endpoint.ts";
-import { emailField, textField } from "./fields.ts";
 import { CatalogueItemId, idParams, UserId } from "./ids.ts";
 
 /** The user object answered by a successful login (PRODUCT.md section 3). */
@@ -15,18 +14,7 @@ export const LoginUser = Schema.Struct({
 });
 export type LoginUser = typeof LoginUser.Type;
 
-/**
- * The password inputs stop here. The server keeps no password longer than 14 characters, but it
- * answers a longer one as a wrong login, or refuses it with 'Contraseña debe tener máximo 14
- * caracteres' (SPEC.md section 5): the input must take a 15th character for that message to show.
- */
-export const PASSWORD_INPUT_MAX_LENGTH = 128;
-
-/** The sign-in, forgotten-password and password-change inputs: the panel's limits (decision 024). */
-export const authFields = {
-  email: emailField(),
-  password: textField(PASSWORD_INPUT_MAX_LENGTH, { required: true }),
-} as const;
+export { authFields, PASSWORD_INPUT_MAX_LENGTH } from "./authFields.ts";
 
 /** Text with something besides blanks: a blank or missing one is refused with 'required_information'. */
 const FilledText = Schema.String.check(Schema.isPattern(/\S/));

@@ -2,6 +2,7 @@ import { Option, Result, Schema } from "effect";
 import { API_BASE, type Endpoint, envelope, JSON_FORM_FIELD, type ListMeta } from "./endpoint.ts";
 import { ApiError, INVALID_SESSION } from "./errors.ts";
 import { ErrorAnswer, messages } from "./messages.ts";
+import { clientMessages } from "./messageTexts.ts";
 
 export interface CallInput<E extends Endpoint> {
   readonly params?: E["params"]["Type"];
@@ -96,15 +97,7 @@ const appendFields = (form: FormData, fields: Record<string, unknown>): void => 
   }
 };
 
-/**
- * What the client itself says when a request fails without an answer of the server's: translated
- * like the server's messages (`messages.<key>` in src/i18n), never shown as this raw text.
- */
-export const clientMessages = {
-  networkError: "network error",
-  uploadAborted: "upload aborted",
-  unexpectedAnswer: "unexpected answer",
-} as const;
+export { clientMessages };
 
 export interface ClientOptions {
   /** Where the API lives; `/api` when the panel is served by the API server. */

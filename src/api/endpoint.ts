@@ -1,14 +1,12 @@
 import { Schema } from "effect";
 import { Int4 } from "./ids.ts";
+import { roleNames } from "./roles.ts";
 
 /** The API base below which every endpoint path lives. */
 export const API_BASE = "/api";
 
-/**
- * Role names as stored on the server and sent as `rol` at login: the operator's staff, and the
- * users of an agency that sells its berths (DOMAIN.md section 2).
- */
-export const RoleName = Schema.Literals(["admin", "marketing", "sales", "agency"]);
+/** Role names (./roles.ts) as the contract decodes them. */
+export const RoleName = Schema.Literals(roleNames);
 export type RoleName = typeof RoleName.Type;
 
 /**

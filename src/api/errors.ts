@@ -1,4 +1,4 @@
-import { messages } from "./messages.ts";
+import { messages } from "./messageTexts.ts";
 
 /**
  * A refused request: the HTTP status and the `data` message of its body. The server throws it from

@@ -1,4 +1,5 @@
 import { Schema, SchemaGetter } from "effect";
+import { MAX_ID } from "./maxId.ts";
 
 /**
  * The ids of the records (STYLE.md habit 6): each a serial column's value, 1 to 2^31-1, branded
@@ -8,8 +9,7 @@ import { Schema, SchemaGetter } from "effect";
  * 'invalid information' (400) rather than an error of the database.
  */
 
-/** The largest value of a serial (int4) column, and of any integer column. */
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID };
 
 /** The smallest value of an integer (int4) column. */
 export const MIN_INT4 = -2_147_483_648;

@@ -1,6 +1,5 @@
 import type { TFunction } from "i18next";
-import { clientMessages } from "../api/client.ts";
-import { messages } from "../api/messages.ts";
+import { clientMessages, messages } from "../api/messageTexts.ts";
 
 const messageKeys = new Map<string, string>(
   [...Object.entries(messages), ...Object.entries(clientMessages)].map(([key, text]) => [text, key]),

@@ -4,6 +4,7 @@ import { cruiseDetails } from "../../api/cruises.ts";
 import { detail, detailValues } from "../../api/details.ts";
 import { type RoleName, staffRoles } from "../../api/endpoint.ts";
 import { cruiseFormSource } from "./cruises.ts";
+import { departureTabPath } from "./paths.ts";
 import { type CruiseEvent, cruiseMachine } from "../domain/cruise.machine.ts";
 import { nextStatus } from "../domain/verdict.ts";
 import type { MenuSection } from "../../records/catalogue.ts";
@@ -68,7 +69,7 @@ export const departures = {
   writers: ["admin"] as ReadonlyArray<RoleName>,
   listPath: "/panel/cruises",
   newPath: "/panel/cruises/cruise_new",
-  tabPath: (id: number | string, tab: CruiseTab): string => `/panel/cruises/${id}/${tab}`,
+  tabPath: departureTabPath,
   menu: { section: "operations" as MenuSection },
   fields,
   /**

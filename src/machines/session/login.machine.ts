@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
-import { type Credentials, type LoginUser, login } from "../../api/auth.ts";
+import type { Credentials, LoginUser } from "../../api/auth.ts";
 import type { ApiClient } from "../../api/client.ts";
 import { emailProblem, type FieldProblem, requiredProblem } from "../shared/fields.ts";
 import type { ExpiredSession } from "./session.machine.ts";
@@ -68,8 +68,10 @@ export const loginMachine = setup({
       context.expired !== null && context.expired.path !== "" && context.expired.userId === params.user.id,
   },
   actors: {
-    logIn: fromPromise<LoginUser, { client: ApiClient; credentials: Credentials }>(({ input }) =>
-      input.client.call(login, { body: input.credentials }),
+    // The auth contract (and the schema library with it) is loaded when the form is sent, not
+    // with the login page (decision 081).
+    logIn: fromPromise<LoginUser, { client: ApiClient; credentials: Credentials }>(async ({ input }) =>
+      input.client.call((await import("../../api/auth.ts")).login, { body: input.credentials }),
     ),
   },
 }).createMachine({

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
-import { currentSession, logout, type SessionUser } from "../../api/auth.ts";
+import type { SessionUser } from "../../api/auth.ts";
 import type { ApiClient } from "../../api/client.ts";
 import { INVALID_SESSION, isApiError } from "../../api/errors.ts";
 import {
@@ -84,10 +84,13 @@ export const sessionMachine = setup({
       isApiError(params.error) && params.error.status === INVALID_SESSION,
   },
   actors: {
-    logOut: fromPromise<string, ClientInput>(({ input }) => input.client.call(logout)),
+    // The auth contract is imported when a call is made, so that the login page loads without the
+    // schema library (decision 081).
+    logOut: fromPromise<string, ClientInput>(async ({ input }) => input.client.call((await import("../../api/auth.ts")).logout)),
     checkSession: fromPromise<StoredSession, { client: ApiClient; stored: StoredSession | null }>(
       async ({ input }) => {
         if (input.stored === null) throw new Error("no stored session to check");
+        const { currentSession } = await import("../../api/auth.ts");
         return withServerUser(input.stored, await input.client.call(currentSession));
       },
     ),

@@ -1,28 +1,48 @@
-import { Option, Schema } from "effect";
 import type { LoginUser } from "../../api/auth.ts";
-import { RoleName } from "../../api/endpoint.ts";
-import { UserId } from "../../api/ids.ts";
+import type { RoleName } from "../../api/endpoint.ts";
+import type { UserId } from "../../api/ids.ts";
+import { MAX_ID } from "../../api/maxId.ts";
+import { roleNames } from "../../api/roles.ts";
 
 /** The local-storage key of the signed-in session (SPEC.md section 9). */
 export const USER_INFO_KEY = "userInfo";
 
 /** What the panel keeps in local storage under `userInfo` (SPEC.md section 3). */
-export const StoredSession = Schema.Struct({
-  userName: Schema.String,
-  token: Schema.String.check(Schema.isMinLength(1)),
-  role: RoleName,
-  id: UserId,
-});
-export type StoredSession = typeof StoredSession.Type;
+export interface StoredSession {
+  readonly userName: string;
+  readonly token: string;
+  readonly role: RoleName;
+  readonly id: UserId;
+}
 
-const StoredSessionJson = Schema.fromJsonString(StoredSession);
+const isRoleName = (value: unknown): value is RoleName => roleNames.some((role) => role === value);
 
-/** The stored text decoded, or null when it is missing, not JSON or not a session. */
-export const decodeStoredSession = (stored: string | null): StoredSession | null =>
-  stored === null ? null : Option.getOrNull(Schema.decodeUnknownOption(StoredSessionJson)(stored));
+const isUserId = (value: unknown): value is UserId =>
+  typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= MAX_ID;
+
+const parsed = (stored: string): unknown => {
+  try {
+    return JSON.parse(stored);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The stored text decoded, or null when it is missing, not JSON or not a session. Checked by hand,
+ * not with the contract's schemas: the login page reads it before anything else and loads without
+ * the schema library (decision 081).
+ */
+export const decodeStoredSession = (stored: string | null): StoredSession | null => {
+  const value = stored === null ? null : parsed(stored);
+  if (typeof value !== "object" || value === null) return null;
+  const { userName, token, role, id } = value as Record<string, unknown>;
+  if (typeof userName !== "string" || typeof token !== "string" || token === "" || !isRoleName(role) || !isUserId(id)) return null;
+  return { userName, token, role, id };
+};
 
 export const encodeStoredSession = (session: StoredSession): string =>
-  Schema.encodeSync(StoredSessionJson)(session);
+  JSON.stringify({ userName: session.userName, token: session.token, role: session.role, id: session.id });
 
 /** The session a successful login stores: userName is the first and last name. */
 export const sessionFromLogin = (user: LoginUser): StoredSession => ({

@@ -1,6 +1,6 @@
 import { assign, type EventObject } from "xstate";
 import type { ApiClient } from "../../api/client.ts";
-import { messages } from "../../api/messages.ts";
+import { messages } from "../../api/messageTexts.ts";
 import { errorMessage } from "./fields.ts";
 
 /**

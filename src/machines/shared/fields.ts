@@ -1,4 +1,4 @@
-import { isEmail } from "../../api/fields.ts";
+import { isEmail } from "../../api/fieldRules.ts";
 
 /** Why a form field is refused before anything is sent. */
 export type FieldProblem = "required" | "invalidEmail";

@@ -7,7 +7,7 @@ import { Link, useSearch } from "wouter";
 import { navigate } from "wouter/use-browser-location";
 import type { DepartureAvailability } from "../../api/availability.ts";
 import { availabilitySearch, availabilitySearchMachine, parseAvailabilityForm } from "../../machines/availability/availabilitySearch.machine.ts";
-import { departures } from "../../machines/departures/record.ts";
+import { departureTabPath } from "../../machines/departures/paths.ts";
 import { type Column, DataTable } from "../shared/DataTable.tsx";
 import { ErrorBanner } from "../shared/ErrorBanner.tsx";
 import { PageTitle } from "../shared/PageTitle.tsx";
@@ -61,7 +61,7 @@ export default function AvailabilityView() {
     {
       header: t("cruises.code"),
       cell: (departure) => (
-        <Link className="nowrap" href={departures.tabPath(departure.cruiseId, "reservations")}>
+        <Link className="nowrap" href={departureTabPath(departure.cruiseId, "reservations")}>
           {departure.code}
         </Link>
       ),

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { authFields } from "../../api/auth.ts";
+import { authFields } from "../../api/authFields.ts";
 import { Link } from "wouter";
 import { forgotPasswordMachine } from "../../machines/session/forgotPassword.machine.ts";
 import { useServices } from "../shared/context.ts";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { authFields } from "../../api/auth.ts";
+import { authFields } from "../../api/authFields.ts";
 import { Link, useLocation } from "wouter";
 import { loginMachine } from "../../machines/session/login.machine.ts";
 import { useServices } from "../shared/context.ts";

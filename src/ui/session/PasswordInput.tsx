@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { authFields } from "../../api/auth.ts";
+import { authFields } from "../../api/authFields.ts";
 import { Field } from "../shared/Field.tsx";
 
 interface PasswordInputProps {

@@ -1,6 +1,7 @@
 import type { i18n } from "i18next";
 import { type Actor, createActor } from "xstate";
-import { type ApiClient, createClient, type UploadTransport } from "../../api/client.ts";
+import type { ApiClient, UploadTransport } from "../../api/client.ts";
+import { createLazyClient } from "../../api/lazyClient.ts";
 import { LANGUAGE_KEY } from "../../i18n/index.ts";
 import { sessionMachine, tokenOf } from "../../machines/session/session.machine.ts";
 import { encodeStoredSession, USER_INFO_KEY } from "../../machines/session/storedSession.ts";
@@ -44,7 +45,7 @@ export const clearKeepingLanguage = (storage: Storage): void => {
 export const createServices = (options: ServiceOptions): Services => {
   const { storage, navigate } = options;
   const readLocation = options.readLocation ?? (() => `${window.location.pathname}${window.location.search}`);
-  const client = createClient({
+  const client = createLazyClient({
     fetch: options.fetch,
     upload: options.upload,
     readToken: () => tokenOf(session.getSnapshot().context),

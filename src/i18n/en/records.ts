@@ -1,0 +1,15 @@
+export {
+  bookings,
+  catalogue,
+  deckSchema,
+  documents,
+  holds,
+  ikarus,
+  money,
+  passengers,
+  quote,
+  reports,
+  reservations,
+  yachtPage,
+  yearCopy,
+} from "../en.json";

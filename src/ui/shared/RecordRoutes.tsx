@@ -1,0 +1,123 @@
+import { Route, Switch } from "wouter";
+import { lazy } from "react";
+import { useTranslation } from "react-i18next";
+import { destinationTypes } from "../../api/itineraries.ts";
+import { cruiseDocumentNames, voucherReaderRoles } from "../../api/documents.ts";
+import { reportNames, reportReaders } from "../../api/reports.ts";
+import { yachtPageAccess } from "../../api/yachtPages.ts";
+import { departures, tabReaders } from "../../machines/departures/record.ts";
+import { passengers } from "../../machines/passengers/record.ts";
+import { reservations } from "../../machines/reservations/record.ts";
+import { catalogues } from "../../records/index.ts";
+import { yachts } from "../../records/fleet.ts";
+import { catalogueRoutes, YachtPageRoute } from "../catalogues/recordRoutes.tsx";
+import { RequireRole } from "../session/RequireRole.tsx";
+import { formRoutes, WithId } from "./idRoutes.tsx";
+import { NotFoundView } from "./NotFoundView.tsx";
+import { paths } from "../paths.ts";
+
+// Each screen is its own chunk, fetched the first time it is visited.
+const DestinationsView = lazy(() => import("../catalogues/DestinationsView.tsx"));
+const DestinationFormView = lazy(() => import("../catalogues/DestinationFormView.tsx"));
+const YachtPageView = lazy(() => import("../catalogues/YachtPageView.tsx"));
+const DeparturesView = lazy(() => import("../departures/DeparturesView.tsx"));
+const CruiseFormView = lazy(() => import("../departures/CruiseFormView.tsx"));
+const CruiseReservationsView = lazy(() => import("../reservations/CruiseReservationsView.tsx"));
+const CruiseDocumentView = lazy(() => import("../departures/CruiseDocumentView.tsx"));
+const CruiseVouchersView = lazy(() => import("../departures/CruiseVouchersView.tsx"));
+const VoucherView = lazy(() => import("../departures/CruiseDocumentView.tsx").then((module) => ({ default: module.VoucherView })));
+const ReservationsView = lazy(() => import("../reservations/ReservationsView.tsx"));
+const ReservationView = lazy(() => import("../reservations/ReservationView.tsx"));
+const PassengersView = lazy(() => import("../passengers/PassengersView.tsx"));
+const PassengerView = lazy(() => import("../passengers/PassengerView.tsx"));
+const ReportsView = lazy(() => import("../reports/ReportsView.tsx"));
+
+/**
+ * The panel's routes of the declared records: departures and their tabs, reservations,
+ * passengers, reports, the catalogues and destinations. The panel (./PanelView.tsx) draws this
+ * for every path it does not route itself, so the records' declarations load only here.
+ */
+export default function RecordRoutes() {
+  // the records' screens read their texts from this group too: drawn once it is there
+  useTranslation("records");
+  return (
+    <Switch>
+      <Route path={`${yachts.listPath}/:id/:page`}>
+        <RequireRole roles={yachtPageAccess.readers}>
+          <YachtPageRoute render={(page, id) => <YachtPageView key={`${id}-${page.name}`} page={page} yachtId={id} />} />
+        </RequireRole>
+      </Route>
+      <Route path={departures.listPath}>
+        <RequireRole roles={departures.readers}>
+          <DeparturesView />
+        </RequireRole>
+      </Route>
+      <Route path={departures.tabPath(":id", "reservations")}>
+        <RequireRole roles={reservations.readers}>
+          <WithId render={(id) => <CruiseReservationsView key={id} id={id} />} />
+        </RequireRole>
+      </Route>
+      {cruiseDocumentNames.map((name) => (
+        <Route key={name} path={departures.tabPath(":id", name)}>
+          <RequireRole roles={tabReaders(name)}>
+            <WithId render={(id) => <CruiseDocumentView key={`${name}-${id}`} id={id} document={name} />} />
+          </RequireRole>
+        </Route>
+      ))}
+      <Route path={departures.tabPath(":id", "voucher")}>
+        <RequireRole roles={tabReaders("voucher")}>
+          <WithId render={(id) => <CruiseVouchersView key={id} id={id} />} />
+        </RequireRole>
+      </Route>
+      <Route path={reservations.voucherPath(":id")}>
+        <RequireRole roles={voucherReaderRoles}>
+          <WithId render={(id) => <VoucherView key={id} id={id} />} />
+        </RequireRole>
+      </Route>
+      <Route path={reservations.listPath}>
+        <RequireRole roles={reservations.readers}>
+          <ReservationsView />
+        </RequireRole>
+      </Route>
+      <Route path={reservations.path(":id")}>
+        <RequireRole roles={reservations.readers}>
+          <WithId render={(id) => <ReservationView key={id} id={id} />} />
+        </RequireRole>
+      </Route>
+      <Route path={passengers.listPath}>
+        <RequireRole roles={passengers.readers}>
+          <PassengersView />
+        </RequireRole>
+      </Route>
+      {formRoutes([passengers.newPath], passengers.path(":id"), (id) => (
+        <RequireRole roles={id === null ? passengers.writers : passengers.readers}>
+          <PassengerView key={id ?? "new"} id={id} />
+        </RequireRole>
+      ))}
+      {formRoutes([departures.newPath], departures.tabPath(":id", "edit"), (id) => (
+        <RequireRole roles={id === null ? departures.writers : departures.readers}>
+          <CruiseFormView key={id ?? "new"} id={id} />
+        </RequireRole>
+      ))}
+      {reportNames.map((report) => (
+        <Route key={report} path={paths.report(report)}>
+          <RequireRole roles={reportReaders[report]}>
+            <ReportsView key={report} report={report} />
+          </RequireRole>
+        </Route>
+      ))}
+      {catalogueRoutes(catalogues)}
+      {destinationTypes.flatMap((type) => [
+        <Route key={paths.destinations(type)} path={paths.destinations(type)}>
+          <DestinationsView key={type} type={type} />
+        </Route>,
+        ...formRoutes([paths.destinationsNew(type)], paths.destination(type, ":id"), (id) => (
+          <DestinationFormView key={`${type}-${id ?? "new"}`} type={type} id={id} />
+        )),
+      ])}
+      <Route>
+        <NotFoundView home={paths.login} />
+      </Route>
+    </Switch>
+  );
+}
