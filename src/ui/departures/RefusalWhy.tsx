@@ -15,7 +15,7 @@ import { useFlowActor } from "../shared/useFlow.ts";
  * reader's language (the flows' own descriptions), what the cabins asked for held and the facts the
  * rule read.
  */
-function RefusalExplanation({ refusalId }: { readonly refusalId: number }) {
+export function RefusalExplanation({ refusalId }: { readonly refusalId: number }) {
   const { t, i18n } = useTranslation();
   const { client } = useServices();
   const actor = useFlowActor(refusalWhyMachine, {

@@ -1,0 +1,106 @@
+import "./history.css";
+import { useSelector } from "@xstate/react";
+import { Fragment } from "react";
+import { useTranslation } from "react-i18next";
+import { departureRefusalsMachine } from "../../machines/departures/departureRefusals.machine.ts";
+import { useChanges } from "../shared/changes.ts";
+import { ErrorBanner } from "../shared/ErrorBanner.tsx";
+import { Spinner } from "../shared/Spinner.tsx";
+import { useServices } from "../shared/context.ts";
+import { flowDescriptions } from "../flows/flowDocuments.ts";
+import { formatDateTime } from "../leads/leadFormat.ts";
+import { useFlowActor } from "../shared/useFlow.ts";
+import { RefusalExplanation } from "./RefusalWhy.tsx";
+
+/**
+ * A departure's recent refused commands on its page (decision 071): who, when, the command, the
+ * guard and the rule in the reader's language; one opened shows what the server kept of it (the
+ * facts). The server answers an agency user its own agency's only.
+ */
+export function DepartureRefusals({ id }: { readonly id: number }) {
+  const { t, i18n } = useTranslation();
+  const { client } = useServices();
+  const actor = useFlowActor(departureRefusalsMachine, {
+    input: { client, cruiseId: id, describe: async (english: string) => (await flowDescriptions(i18n.language))(english) },
+  });
+  const page = useSelector(actor, (snapshot) => snapshot.context.page);
+  const opened = useSelector(actor, (snapshot) => snapshot.context.opened);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag("loading"));
+  // a refused hold leaves nothing changed but its refusal: the departure's berths changing is when to look again
+  useChanges(
+    (change) => change.kind === "departure" && change.cruiseId === id,
+    () => actor.send({ type: "refusals.reload" }),
+  );
+  const refusals = page?.refusals ?? [];
+  return (
+    <section className="departure-refusals" aria-labelledby="departure-refusals-title">
+      <h2 id="departure-refusals-title">{t("cruises.refusals.title")}</h2>
+      <ErrorBanner message={error} />
+      {failed ? (
+        <button type="button" onClick={() => actor.send({ type: "retry" })}>
+          {t("cruises.refusals.retry")}
+        </button>
+      ) : loading && page === null ? (
+        <Spinner />
+      ) : refusals.length === 0 ? (
+        <p className="muted">{t("cruises.refusals.none")}</p>
+      ) : (
+        <>
+          <p className="muted">{t("cruises.refusals.recent", { count: refusals.length, total: page?.total ?? refusals.length })}</p>
+          <div className="refusals-table">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t("cruises.refusals.when")}</th>
+                  <th scope="col">{t("cruises.refusals.who")}</th>
+                  <th scope="col">{t("cruises.refusals.command")}</th>
+                  <th scope="col">{t("cruises.refusals.guard")}</th>
+                  <th scope="col">{t("cruises.refusals.rule")}</th>
+                  <th scope="col">{t("cruises.refusals.facts")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {refusals.map(({ refusal, rule }) => (
+                  <Fragment key={refusal.id}>
+                    <tr>
+                      <th scope="row" className="nowrap">
+                        {formatDateTime(refusal.at)}
+                      </th>
+                      <td>{refusal.caller.agencyName === null ? refusal.caller.name : `${refusal.caller.name} (${refusal.caller.agencyName})`}</td>
+                      <td>
+                        <code>{refusal.command}</code>
+                      </td>
+                      <td>
+                        <code>{refusal.guard}</code>
+                      </td>
+                      <td>{rule}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="secondary outline"
+                          aria-expanded={opened === refusal.id}
+                          onClick={() => actor.send(opened === refusal.id ? { type: "refusal.close" } : { type: "refusal.open", id: refusal.id })}
+                        >
+                          {opened === refusal.id ? t("cruises.refusals.hideFacts") : t("cruises.refusals.showFacts")}
+                        </button>
+                      </td>
+                    </tr>
+                    {opened === refusal.id && (
+                      <tr>
+                        <td colSpan={6}>
+                          <RefusalExplanation refusalId={refusal.id} />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
