@@ -1,6 +1,6 @@
 import "./history.css";
 import { useSelector } from "@xstate/react";
-import { Fragment } from "react";
+import { Fragment, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { departureRefusalsMachine } from "../../machines/departures/departureRefusals.machine.ts";
 import { useChanges } from "../shared/changes.ts";
@@ -15,9 +15,10 @@ import { RefusalExplanation } from "./RefusalWhy.tsx";
 /**
  * A departure's recent refused commands on its page (decision 071): who, when, the command, the
  * guard and the rule in the reader's language; one opened shows what the server kept of it (the
- * facts). The server answers an agency user its own agency's only.
+ * facts). The server answers an agency user its own agency's only. `lastRefusalId` is the refusal
+ * of the hold refused last on this page, if any.
  */
-export function DepartureRefusals({ id }: { readonly id: number }) {
+export function DepartureRefusals({ id, lastRefusalId }: { readonly id: number; readonly lastRefusalId: number | null }) {
   const { t, i18n } = useTranslation();
   const { client } = useServices();
   const actor = useFlowActor(departureRefusalsMachine, {
@@ -28,11 +29,15 @@ export function DepartureRefusals({ id }: { readonly id: number }) {
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag("loading"));
-  // a refused hold leaves nothing changed but its refusal: the departure's berths changing is when to look again
+  // someone else's refused command changes nothing: the departure's berths changing is when to look again
   useChanges(
     (change) => change.kind === "departure" && change.cruiseId === id,
     () => actor.send({ type: "refusals.reload" }),
   );
+  // a hold refused on this page is kept as a refusal, which changes no berth: it is listed at once
+  useEffect(() => {
+    if (lastRefusalId !== null) actor.send({ type: "refusals.reload" });
+  }, [actor, lastRefusalId]);
   const refusals = page?.refusals ?? [];
   return (
     <section className="departure-refusals" aria-labelledby="departure-refusals-title">

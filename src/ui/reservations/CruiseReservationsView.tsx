@@ -179,7 +179,6 @@ function AsOfControl({ asOf, onChange }: { readonly asOf: string | null; readonl
   return (
     <form
       className="as-of-form"
-      aria-label={t("cruises.asOf.label")}
       onSubmit={submitted((form) => {
         const instant = asOfInstant(formText(form, "asOf"));
         onChange(instant === "" ? null : instant);
@@ -412,7 +411,7 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
       {asOf !== null && <p className="muted">{t("cruises.asOf.reservationsNow")}</p>}
       <ReservationsList cruiseId={id} withAgencies={staff} />
       {cruise !== null && <DepartureTimeline id={id} code={cruise.code} />}
-      <DepartureRefusals id={id} />
+      <DepartureRefusals id={id} lastRefusalId={refusal?.refusalId ?? null} />
     </section>
   );
 }
