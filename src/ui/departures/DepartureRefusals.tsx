@@ -1,6 +1,6 @@
 import "./history.css";
 import { useSelector } from "@xstate/react";
-import { Fragment, useEffect } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { departureRefusalsMachine } from "../../machines/departures/departureRefusals.machine.ts";
 import { useChanges } from "../shared/changes.ts";
@@ -60,50 +60,46 @@ export function DepartureRefusals({ id, lastRefusalId }: { readonly id: number; 
                 <tr>
                   <th scope="col">{t("cruises.refusals.when")}</th>
                   <th scope="col">{t("cruises.refusals.who")}</th>
-                  <th scope="col">{t("cruises.refusals.command")}</th>
-                  <th scope="col">{t("cruises.refusals.guard")}</th>
+                  <th scope="col">{t("cruises.refusals.commandAndGuard")}</th>
                   <th scope="col">{t("cruises.refusals.rule")}</th>
                   <th scope="col">{t("cruises.refusals.facts")}</th>
                 </tr>
               </thead>
               <tbody>
                 {refusals.map(({ refusal, rule }) => (
-                  <Fragment key={refusal.id}>
-                    <tr>
-                      <th scope="row" className="nowrap">
-                        {formatDateTime(refusal.at)}
-                      </th>
-                      <td>{refusal.caller.agencyName === null ? refusal.caller.name : `${refusal.caller.name} (${refusal.caller.agencyName})`}</td>
-                      <td>
-                        <code>{refusal.command}</code>
-                      </td>
-                      <td>
-                        <code>{refusal.guard}</code>
-                      </td>
-                      <td>{rule}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="secondary outline"
-                          aria-expanded={opened === refusal.id}
-                          onClick={() => actor.send(opened === refusal.id ? { type: "refusal.close" } : { type: "refusal.open", id: refusal.id })}
-                        >
-                          {opened === refusal.id ? t("cruises.refusals.hideFacts") : t("cruises.refusals.showFacts")}
-                        </button>
-                      </td>
-                    </tr>
-                    {opened === refusal.id && (
-                      <tr>
-                        <td colSpan={6}>
-                          <RefusalExplanation refusalId={refusal.id} />
-                        </td>
-                      </tr>
-                    )}
-                  </Fragment>
+                  <tr key={refusal.id}>
+                    <th scope="row" className="nowrap">
+                      {formatDateTime(refusal.at)}
+                    </th>
+                    <td>{refusal.caller.agencyName === null ? refusal.caller.name : `${refusal.caller.name} (${refusal.caller.agencyName})`}</td>
+                    <td>
+                      <code>{refusal.command}</code>
+                      <br />
+                      <code>{refusal.guard}</code>
+                    </td>
+                    <td className="refusal-rule">{rule}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="secondary outline"
+                        aria-expanded={opened === refusal.id}
+                        aria-controls={opened === refusal.id ? "departure-refusal-opened" : undefined}
+                        onClick={() => actor.send(opened === refusal.id ? { type: "refusal.close" } : { type: "refusal.open", id: refusal.id })}
+                      >
+                        {opened === refusal.id ? t("cruises.refusals.hideFacts") : t("cruises.refusals.showFacts")}
+                      </button>
+                    </td>
+                  </tr>
                 ))}
               </tbody>
             </table>
           </div>
+          {/* below the table, not in it: the facts are wide and would widen every column */}
+          {opened !== null && (
+            <div id="departure-refusal-opened">
+              <RefusalExplanation key={opened} refusalId={opened} />
+            </div>
+          )}
         </>
       )}
     </section>
