@@ -7,7 +7,7 @@ import { Option, Schema } from "effect";
 import type { ListMeta } from "../../src/api/endpoint.ts";
 import { RoleName } from "../../src/api/endpoint.ts";
 import { CruiseId, MAX_ID, UserId } from "../../src/api/ids.ts";
-import { DEFAULT_REFUSALS_PAGE_SIZE, type Refusal, RefusalId, type RefusalSummary, type RefusalsQuery } from "../../src/api/refusals.ts";
+import { DEFAULT_REFUSALS_PAGE_SIZE, type GuardRefusals, type Refusal, RefusalId, type RefusalSummary, type RefusalsQuery } from "../../src/api/refusals.ts";
 import { SpaceState } from "../../src/api/reservations.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Database, Queryable } from "../db/database.ts";
@@ -86,14 +86,16 @@ const SummaryRow = Schema.Struct({
   stream: Schema.String,
   stream_id: Schema.NullOr(Schema.String),
   command: Schema.String,
+  machine: Schema.String,
   guard: Schema.String,
   message: Schema.String,
+  rule: Schema.String,
   cruise_id: Schema.NullOr(CruiseId),
 });
 type SummaryRow = typeof SummaryRow.Type;
 
 const summaryColumns = `f.id, f.at, f.user_id, coalesce(u.first_name || ' ' || u.last_name, '') as user_name, f.role, f.agency_id,
-    a.name as agency_name, f.stream, f.stream_id, f.command, f.guard, f.message, f.cruise_id`;
+    a.name as agency_name, f.stream, f.stream_id, f.command, f.machine, f.guard, f.message, f.rule, f.cruise_id`;
 
 const fromRefusals = "from refusals f left join users u on u.id = f.user_id left join agencies a on a.id = f.agency_id";
 
@@ -104,21 +106,31 @@ const toSummary = (row: SummaryRow): RefusalSummary => ({
   stream: row.stream,
   streamId: row.stream_id,
   command: row.command,
+  machine: row.machine,
   guard: row.guard,
   message: row.message,
+  rule: row.rule,
   cruiseId: row.cruise_id,
 });
 
-/** A page of refusals, newest first: of a departure, since an instant. */
+/** The agency whose refusals `session` reads alone (an agency user's), or null: staff read every one. */
+const readersAgency = (session: Session): number | null => (session.role === "agency" ? (session.agencyId ?? -1) : null);
+
+/** A page of refusals `session` may read, newest first: of a departure, a machine's guard, since an instant. */
 export const listRefusals = async (
   db: Queryable,
   query: RefusalsQuery,
+  session: Session,
 ): Promise<{ readonly refusals: ReadonlyArray<RefusalSummary>; readonly meta: ListMeta }> => {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_REFUSALS_PAGE_SIZE;
   const { params, param } = statementParams();
   const conditions: string[] = [];
+  const agency = readersAgency(session);
+  if (agency !== null) conditions.push(`f.agency_id = ${param(agency)}`);
   if (query.cruiseId !== undefined) conditions.push(`f.cruise_id = ${param(query.cruiseId)}`);
+  if (query.machine !== undefined) conditions.push(`f.machine = ${param(query.machine)}`);
+  if (query.guard !== undefined) conditions.push(`f.guard = ${param(query.guard)}`);
   if (query.from !== undefined) conditions.push(`f.at >= ${param(new Date(query.from))}`);
   const where = conditions.length === 0 ? "" : `where ${conditions.join(" and ")}`;
   const filtered = params.length;
@@ -127,11 +139,24 @@ export const listRefusals = async (
   return { refusals: rows.map(toSummary), meta: { total, page, pageSize } };
 };
 
+const GuardRow = Schema.Struct({ guard: Schema.String, count: Schema.Int, last_at: Schema.Date });
+
+/** How many refusals each guard of `machine` made that `session` may read, the guards that refused most first. */
+export const countRefusals = async (db: Queryable, machine: string, session: Session): Promise<ReadonlyArray<GuardRefusals>> => {
+  const agency = readersAgency(session);
+  const rows = await queryRows(
+    db,
+    GuardRow,
+    `select guard, count(*)::int as count, max(at) as last_at from refusals
+      where machine = $1 and ($2::int is null or agency_id = $2) group by guard order by count desc, guard`,
+    [machine, agency],
+  );
+  return rows.map((row) => ({ guard: row.guard, count: row.count, lastAt: row.last_at.toISOString() }));
+};
+
 const DetailRow = Schema.Struct({
   ...SummaryRow.fields,
-  machine: Schema.String,
   state: Schema.NullOr(Schema.String),
-  rule: Schema.String,
   data: Schema.Json,
   facts: Schema.NullOr(Schema.Json),
 });
@@ -185,8 +210,8 @@ const askedCabins = async (db: Queryable, facts: BerthFacts, codes: ReadonlyMap<
  * its code's number).
  */
 export const readRefusal = async (db: Queryable, id: RefusalId, session: Session): Promise<Refusal | null> => {
-  const row = await queryOne(db, DetailRow, `select ${summaryColumns}, f.machine, f.state, f.rule, f.data, f.facts ${fromRefusals} where f.id = $1`, [id]);
-  const agency = session.role === "agency" ? (session.agencyId ?? -1) : null;
+  const row = await queryOne(db, DetailRow, `select ${summaryColumns}, f.state, f.data, f.facts ${fromRefusals} where f.id = $1`, [id]);
+  const agency = readersAgency(session);
   if (row === null || (agency !== null && row.agency_id !== agency)) return null;
   const berths = Option.getOrNull(berthFactsOf(row.facts));
   const reservationIds = [...new Set((berths?.live ?? []).flatMap(({ reservationId }) => (reservationId === null ? [] : [reservationId])))];
@@ -199,9 +224,7 @@ export const readRefusal = async (db: Queryable, id: RefusalId, session: Session
       : { ...row.facts, live: berths.live.map((space) => ({ ...space, reservationId: space.reservationId !== null && visible(space.reservationId) ? space.reservationId : null })) };
   return {
     ...toSummary(row),
-    machine: row.machine,
     state: row.state,
-    rule: row.rule,
     data: row.data,
     facts,
     cabins: berths === null ? [] : await askedCabins(db, berths, codes),

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { endpoint, everyRole, RoleName } from "./endpoint.ts";
-import { CruiseId, idFromPath, PositiveIntFromText, SerialId, SerialIdFromText, UserId } from "./ids.ts";
+import { Count, CruiseId, idFromPath, PositiveIntFromText, SerialId, SerialIdFromText, UserId } from "./ids.ts";
 import { Instant, SpaceState } from "./reservations.ts";
 
 /**
@@ -14,9 +14,16 @@ export type RefusalId = typeof RefusalId.Type;
 
 export const DEFAULT_REFUSALS_PAGE_SIZE = 50;
 
+/** A machine's or a guard's name, as the machines spell them (`reservation`, `isCabinUnavailable`). */
+const RuleName = Schema.String.check(Schema.isPattern(/^[a-zA-Z][a-zA-Z0-9]{0,59}$/));
+
 export const RefusalsQuery = Schema.Struct({
   /** The refusals of commands about this departure. */
   cruiseId: Schema.optionalKey(SerialIdFromText),
+  /** The refusals this machine judged (`reservation`) ... */
+  machine: Schema.optionalKey(RuleName),
+  /** ... by this guard (`isCabinUnavailable`). */
+  guard: Schema.optionalKey(RuleName),
   /** Refused at or after this instant. */
   from: Schema.optionalKey(Instant),
   page: Schema.optionalKey(PositiveIntFromText),
@@ -40,9 +47,13 @@ export const RefusalSummary = Schema.Struct({
   streamId: Schema.NullOr(Schema.String),
   /** The event the command asked for (`reservation.hold`). */
   command: Schema.String,
+  /** The machine that judged (`reservation`, `space` ...). */
+  machine: Schema.String,
   /** The guard that refused (`isCabinUnavailable`): the rule's name. */
   guard: Schema.String,
   message: Schema.String,
+  /** The refusing transition's description, in English: the flows' translations give it in Spanish. */
+  rule: Schema.String,
   cruiseId: Schema.NullOr(CruiseId),
 });
 export type RefusalSummary = typeof RefusalSummary.Type;
@@ -56,11 +67,8 @@ export const HeldSpace = Schema.Struct({
 
 export const Refusal = Schema.Struct({
   ...RefusalSummary.fields,
-  /** The machine that judged (`reservation`, `space` ...) and the record's state then (null: none yet). */
-  machine: Schema.String,
+  /** The record's state then (null: none yet). */
   state: Schema.NullOr(Schema.String),
-  /** The refusing transition's description, in English: the flows' translations give it in Spanish. */
-  rule: Schema.String,
   /** The command's data (secrets left out). */
   data: Schema.Json,
   /** The facts the machine read; for an agency user, another agency's reservations named by no id. */
@@ -76,9 +84,29 @@ export const listRefusals = endpoint({
   path: "/refusals",
   query: RefusalsQuery,
   response: Schema.Array(RefusalSummary),
-  access: { kind: "session", roles: ["admin", "sales"] },
+  access: { kind: "session", roles: everyRole },
   description:
-    "One page of refused commands (meta: total, page, pageSize), newest first: of departure `cruiseId`, refused at or after `from` (an instant). Each names its caller, the command, the guard that refused and its message.",
+    "One page of refused commands (meta: total, page, pageSize), newest first: of departure `cruiseId`, judged by machine `machine` and refused by guard `guard`, refused at or after `from` (an instant). Each names its caller, the command, the guard that refused, its message and the rule in words. An agency user lists its own agency's only.",
+});
+
+/** How many refusals one guard of a machine made, and when the last one was. */
+export const GuardRefusals = Schema.Struct({
+  guard: Schema.String,
+  count: Count,
+  /** The newest one's instant. */
+  lastAt: Schema.String,
+});
+export type GuardRefusals = typeof GuardRefusals.Type;
+
+export const countRefusals = endpoint({
+  name: "refusals.guards",
+  method: "GET",
+  path: "/refusals/guards",
+  query: Schema.Struct({ machine: RuleName }),
+  response: Schema.Array(GuardRefusals),
+  access: { kind: "session", roles: everyRole },
+  description:
+    "How many refused commands each guard of machine `machine` (`reservation`) made, with the newest one's instant, the guards that refused most first: what the flows page links each guard to. An agency user counts its own agency's only.",
 });
 
 export const getRefusal = endpoint({
@@ -92,4 +120,4 @@ export const getRefusal = endpoint({
     "One refused command: who, when, the command and its data, the guard that refused, the rule in words, the facts the machine read and the cabins it asked for with what they held. An agency user reads its own agency's only (else 404), and sees other agencies' reservations without their code or id.",
 });
 
-export const refusalEndpoints = [listRefusals, getRefusal];
+export const refusalEndpoints = [listRefusals, countRefusals, getRefusal];

@@ -164,7 +164,7 @@ describe("a refused command", () => {
 });
 
 describe("GET /refusals", () => {
-  it("lists a departure's refusals newest first, since an instant, for admin and sales only", async () => {
+  it("lists a departure's refusals newest first, since an instant", async () => {
     await womanInCabin3();
     const first = refusalIdOf(await call("POST", "/reservations/createReservation", draft(ids.retailer, ids.cabin3, ids.male)));
     server.clock.advance(60_000);
@@ -177,8 +177,41 @@ describe("GET /refusals", () => {
     const recent = await call("GET", `/refusals?cruiseId=${ids.june}&from=${encodeURIComponent(since)}&pageSize=1`);
     expect(recent.body).toMatchObject({ data: [{ id: second, caller: { role: "agency", agencyId: ids.ownAgency }, guard: "isGenderNotAllowed" }], meta: { total: 1 } });
     expect((dataOf(await call("GET", "/refusals?cruiseId=999999")) as unknown[]).length).toBe(0);
-    for (const role of ["marketing", "agency"] as const) expect((await call("GET", "/refusals", undefined, role)).status, role).toBe(403);
     expect((await call("GET", "/refusals?from=yesterday")).status).toBe(400);
+  });
+
+  it("lists an agency user its own agency's refusals only, and every caller those of one machine's guard", async () => {
+    await womanInCabin3();
+    const staffs = refusalIdOf(await call("POST", "/reservations/createReservation", draft(ids.retailer, ids.cabin3, ids.male)));
+    const own = refusalIdOf(await call("POST", "/reservations/createReservation", draft(ids.ownAgency, ids.cabin3, ids.male), "agency"));
+    const listedTo = async (role: RoleName, query: string) =>
+      (dataOf(await call("GET", `/refusals?${query}`, undefined, role)) as ReadonlyArray<{ id: number; rule: string; machine: string }>).map(({ id }) => id);
+    expect(await listedTo("agency", `cruiseId=${ids.june}`)).toEqual([own]);
+    expect(await listedTo("marketing", "machine=reservation&guard=isGenderNotAllowed")).toEqual([own, staffs]);
+    expect(await listedTo("admin", "machine=reservation&guard=isCabinUnavailable")).toEqual([]);
+    expect(await listedTo("admin", "machine=space&guard=isGenderNotAllowed")).toEqual([]);
+    const [listed] = dataOf(await call("GET", `/refusals?cruiseId=${ids.june}&pageSize=1`, undefined, "admin")) as ReadonlyArray<{ rule: string; machine: string }>;
+    expect(listed).toMatchObject({ machine: "reservation", rule: expect.stringContaining("gender not allowed") });
+    expect((await call("GET", "/refusals?guard=drop%20table")).status).toBe(400);
+  });
+});
+
+describe("GET /refusals/guards", () => {
+  it("counts each guard's refusals of a machine, with the newest's instant, an agency user its own agency's", async () => {
+    await womanInCabin3();
+    await call("POST", "/reservations/createReservation", draft(ids.retailer, ids.cabin3, ids.male));
+    const threeInCabin3 = { ...draft(ids.retailer, ids.cabin3, ids.female), cabins: [{ cabinId: ids.cabin3, spaces: [{ genderId: ids.female }, { genderId: ids.female }] }] };
+    await call("POST", "/reservations/createReservation", threeInCabin3);
+    server.clock.advance(60_000);
+    await call("POST", "/reservations/createReservation", draft(ids.ownAgency, ids.cabin3, ids.male), "agency");
+    const now = server.clock.now().toISOString();
+    expect(dataOf(await call("GET", "/refusals/guards?machine=reservation", undefined, "marketing"))).toEqual([
+      { guard: "isGenderNotAllowed", count: 2, lastAt: now },
+      { guard: "isCabinUnavailable", count: 1, lastAt: expect.any(String) },
+    ]);
+    expect(dataOf(await call("GET", "/refusals/guards?machine=reservation", undefined, "agency"))).toEqual([{ guard: "isGenderNotAllowed", count: 1, lastAt: now }]);
+    expect(dataOf(await call("GET", "/refusals/guards?machine=lead", undefined, "admin"))).toEqual([]);
+    expect((await call("GET", "/refusals/guards")).status).toBe(400);
   });
 });
 

@@ -20,6 +20,14 @@ export interface FlowTransition {
   readonly delay: string | null;
   readonly actions: ReadonlyArray<string>;
   readonly description: string;
+  /** What a domain machine answers when this branch refuses (its `refuse` action's message and status), or null. */
+  readonly refusal: FlowRefusal | null;
+}
+
+/** A refusing branch's answer: the spec's message (in English, as the server sends it) and its status. */
+export interface FlowRefusal {
+  readonly message: string;
+  readonly status: number;
 }
 
 export interface FlowModel {
@@ -82,6 +90,14 @@ const nameOf = (item: unknown): string | null => {
   return null;
 };
 
+/** The refusal a `refuse` action answers (src/machines/domain/rules.ts), or null for any other action. */
+const refusalOf = (item: unknown): FlowRefusal | null => {
+  if (typeof item !== "object" || item === null || !("type" in item) || item.type !== "refuse" || !("params" in item)) return null;
+  const { params } = item;
+  if (typeof params !== "object" || params === null || !("message" in params) || !("status" in params)) return null;
+  return typeof params.message === "string" && typeof params.status === "number" ? { message: params.message, status: params.status } : null;
+};
+
 /** `xstate.after.redirectDelay.passwordReset.done` -> `redirectDelay`. */
 const delayOf = (eventType: string, node: AnyStateNode): string | null => {
   if (!eventType.startsWith("xstate.after.")) return null;
@@ -101,6 +117,7 @@ const transitionOf = (node: AnyStateNode, transition: AnyTransitionDefinition): 
     delay,
     actions: transition.actions.map(nameOf).filter((name): name is string => name !== null),
     description: transition.description ?? "",
+    refusal: transition.actions.map(refusalOf).find((refusal) => refusal !== null) ?? null,
   };
 };
 

@@ -21,6 +21,7 @@ const sampleFlow: FlowDocument = {
         delay: null,
         actions: [],
         description: "Switched on.",
+        refusal: null,
       },
       {
         source: "lamp.on",
@@ -30,6 +31,7 @@ const sampleFlow: FlowDocument = {
         delay: null,
         actions: [],
         description: "Switched off.",
+        refusal: null,
       },
     ],
   },

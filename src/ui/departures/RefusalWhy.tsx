@@ -1,6 +1,6 @@
 import "./history.css";
 import { useSelector } from "@xstate/react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { refusalWhyMachine } from "../../machines/departures/refusalWhy.machine.ts";
 import { ErrorBanner } from "../shared/ErrorBanner.tsx";
@@ -15,9 +15,11 @@ import { useFlowActor } from "../shared/useFlow.ts";
  * reader's language (the flows' own descriptions), what the cabins asked for held and the facts the
  * rule read.
  */
-function RefusalExplanation({ refusalId }: { readonly refusalId: number }) {
+export function RefusalExplanation({ refusalId }: { readonly refusalId: number }) {
   const { t, i18n } = useTranslation();
   const { client } = useServices();
+  // the same refusal may be open twice on a page (beside Hold and in the departure's refusals)
+  const titleId = useId();
   const actor = useFlowActor(refusalWhyMachine, {
     input: { client, refusalId, describe: async (english: string) => (await flowDescriptions(i18n.language))(english) },
   });
@@ -38,8 +40,8 @@ function RefusalExplanation({ refusalId }: { readonly refusalId: number }) {
   }
   const { refusal, rule } = explained;
   return (
-    <section className="refusal-why" aria-labelledby={`refusal-why-${refusal.id}`}>
-      <h3 id={`refusal-why-${refusal.id}`}>{t("holds.why.title")}</h3>
+    <section className="refusal-why" aria-labelledby={titleId}>
+      <h3 id={titleId}>{t("holds.why.title")}</h3>
       <p className="muted">{t("holds.why.when", { at: formatDateTime(refusal.at), name: refusal.caller.name })}</p>
       <dl>
         <dt>{t("holds.why.guard")}</dt>

@@ -11,6 +11,7 @@ import { Spinner } from "../shared/Spinner.tsx";
 import { type DescribeFlow, flowDescriptions, flowIds, loadFlowDocument } from "./flowDocuments.ts";
 import { type FlowLayout, layoutFlow, type PlacedTransition, transitionLabel } from "./flowLayout.ts";
 import { useFlowMachine } from "../shared/useFlow.ts";
+import { GuardRefusals } from "./GuardRefusals.tsx";
 
 const first = flowIds[0] ?? "";
 
@@ -231,6 +232,9 @@ function FlowDiagram({
           </tbody>
         </table>
       </div>
+      {model.transitions.some((transition) => transition.guard !== null && transition.refusal !== null) && (
+        <GuardRefusals key={model.id} machine={model.id} transitions={model.transitions} />
+      )}
     </>
   );
 }

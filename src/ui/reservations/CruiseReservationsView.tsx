@@ -2,7 +2,7 @@ import "./reservations.css";
 import { useSelector } from "@xstate/react";
 import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "wouter";
+import { useLocation, useSearch } from "wouter";
 import type { CatalogueItem } from "../../api/catalogues.ts";
 import type { CruiseCabin, ReservationType } from "../../api/reservations.ts";
 import { CABIN_COLUMNS, CABIN_ROWS, PLAN_COLUMNS, PLAN_ROWS } from "../../api/yachtPages.ts";
@@ -25,12 +25,16 @@ import { useFlowActor } from "../shared/useFlow.ts";
 import { useRoleIn } from "../shared/useRole.ts";
 import { useChanges } from "../shared/changes.ts";
 import { type CabinPosition, cabinsOnDecks } from "./deckPlan.ts";
-import { formatDate } from "../leads/leadFormat.ts";
 import { translateMessage } from "../../i18n/messages.ts";
 import { cruiseStatusKey } from "../departures/DeparturesView.tsx";
 import { DepartureTimeline } from "../departures/DepartureTimeline.tsx";
 import { RefusalWhy } from "../departures/RefusalWhy.tsx";
 import { QuotePanel } from "./QuotePanel.tsx";
+import { DepartureRefusals } from "../departures/DepartureRefusals.tsx";
+import { berthPlanAsOfMachine } from "../../machines/departures/berthPlanAsOf.machine.ts";
+import { asOfField, asOfInstant } from "../availability/asOf.ts";
+import "../availability/asOf.css";
+import { formatDate, formatDateTime } from "../leads/leadFormat.ts";
 
 const types: ReadonlyArray<ReservationType> = ["general", "contract", "familyRoom", "charter", "ikarus"];
 
@@ -122,6 +126,108 @@ function PickedCabin({ cabin, spaceTypes }: { readonly cabin: CruiseCabin; reado
   );
 }
 
+/** The departure's cabins deck by deck, each berth coloured by state; `onPick` is null where nothing can be picked. */
+function BerthPlan({
+  cabins,
+  chosen,
+  refusalOf,
+  onPick,
+}: {
+  readonly cabins: ReadonlyArray<CruiseCabin>;
+  readonly chosen: ReadonlyArray<number>;
+  /** The last hold's refusal, translated, for a cabin it concerns; null for the others. */
+  readonly refusalOf: (cabinId: number) => string | null;
+  readonly onPick: ((cabinId: number) => void) | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="cabin-plan">
+      <p className="plan-legend">
+        <span className="berth berth-free" aria-hidden="true" /> {t("holds.legend.free")}
+        <span className="berth berth-reserved" aria-hidden="true" /> {t("holds.legend.reserved")}
+        <span className="berth berth-confirmed" aria-hidden="true" /> {t("holds.legend.confirmed")}
+      </p>
+      {cabinsOnDecks(cabins).map((deck) => (
+        <section key={deck.id ?? "none"} className="plan-deck" aria-label={deck.name}>
+          <h2>{deck.name}</h2>
+          {/* the cards stay in the yacht's order, so a keyboard and a screen reader go through them as the list reads */}
+          <div className="plan-cabins" style={planStyle}>
+            {deck.cabins.map(({ cabin, position }) => (
+              <CabinCard
+                key={cabin.id}
+                cabin={cabin}
+                position={position}
+                picked={chosen.includes(cabin.id)}
+                refusal={refusalOf(cabin.id)}
+                onPick={onPick === null ? null : () => onPick(cabin.id)}
+              />
+            ))}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** The instant the address asks the page to be shown as of (`?asOf=`), or null for now. */
+const pastInstant = (search: string): string | null => {
+  const asOf = new URLSearchParams(search).get("asOf") ?? "";
+  return asOfField(asOf) === "" ? null : asOf;
+};
+
+/** The "as of" control: a past date and time puts the instant in the address; empty, now. */
+function AsOfControl({ asOf, onChange }: { readonly asOf: string | null; readonly onChange: (asOf: string | null) => void }) {
+  const { t } = useTranslation();
+  return (
+    <form
+      className="as-of-form"
+      onSubmit={submitted((form) => {
+        const instant = asOfInstant(formText(form, "asOf"));
+        onChange(instant === "" ? null : instant);
+      })}
+    >
+      <label>
+        {t("cruises.asOf.label")}
+        <input key={asOf ?? ""} type="datetime-local" name="asOf" defaultValue={asOfField(asOf ?? "")} aria-describedby="cruise-as-of-help" />
+        <small id="cruise-as-of-help">{t("cruises.asOf.help")}</small>
+      </label>
+      <button type="submit" className="secondary">
+        {t("cruises.asOf.show")}
+      </button>
+    </form>
+  );
+}
+
+/** The berth plan as it stood at a past instant, under a banner that says so and leads back to now. */
+function PastBerthPlan({ id, asOf, onBack }: { readonly id: number; readonly asOf: string; readonly onBack: () => void }) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const actor = useFlowActor(berthPlanAsOfMachine, { input: { client, cruiseId: id, asOf } });
+  const cabins = useSelector(actor, (snapshot) => snapshot.context.cabins);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
+  return (
+    <>
+      <p className="as-of-banner" role="status">
+        {t("cruises.asOf.banner", { at: formatDateTime(asOf) })}
+        <button type="button" className="secondary outline" onClick={onBack}>
+          {t("cruises.asOf.backToNow")}
+        </button>
+      </p>
+      <ErrorBanner message={error} />
+      {failed ? (
+        <button type="button" onClick={() => actor.send({ type: "retry" })}>
+          {t("cruises.retry")}
+        </button>
+      ) : cabins === null ? (
+        <Spinner />
+      ) : (
+        <BerthPlan cabins={cabins} chosen={[]} refusalOf={() => null} onPick={null} />
+      )}
+    </>
+  );
+}
+
 /**
  * /panel/cruises/{id}/reservations: the departure's cabins on its plan, deck by deck, each card
  * where the yacht's deck_schema page places it (a flowing list on a phone), each berth coloured by
@@ -130,7 +236,9 @@ function PickedCabin({ cabin, spaceTypes }: { readonly cabin: CruiseCabin; reado
 export default function CruiseReservationsView({ id }: { readonly id: number }) {
   const { t } = useTranslation();
   const { client } = useServices();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const asOf = pastInstant(useSearch());
+  const showAsOf = (instant: string | null) => navigate(instant === null ? location : `${location}?asOf=${encodeURIComponent(instant)}`);
   const staff = useRoleIn(["admin", "sales"]);
   const sells = useRoleIn(reservations.writers);
   const readsDepartures = useRoleIn(departures.readers);
@@ -177,7 +285,6 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
   useEffect(quoteDraft, [chosen]);
   const cabinName = (cabinId: number) => t("holds.cabin", { name: cabins.find((cabin) => cabin.id === cabinId)?.name ?? String(cabinId) });
   const spaceTypeName = (typeId: number) => spaceTypes.find((type) => type.id === typeId)?.name ?? String(typeId);
-  const decks = cabinsOnDecks(cabins);
   const refusalText = refusal === null ? null : translateMessage(t, refusal.message);
 
   const readDraft = (form: FormData) => {
@@ -224,41 +331,25 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
         </p>
       )}
       {readsDepartures && <CruiseTabs id={id} current="reservations" />}
+      <AsOfControl asOf={asOf} onChange={showAsOf} />
       <ErrorBanner message={error} />
-      {failed ? (
+      {asOf !== null ? (
+        <PastBerthPlan key={asOf} id={id} asOf={asOf} onBack={() => showAsOf(null)} />
+      ) : failed ? (
         <button type="button" onClick={() => actor.send({ type: "retry" })}>
           {t("cruises.retry")}
         </button>
       ) : loading ? (
         <Spinner />
       ) : (
-        <div className="cabin-plan">
-          <p className="plan-legend">
-            <span className="berth berth-free" aria-hidden="true" /> {t("holds.legend.free")}
-            <span className="berth berth-reserved" aria-hidden="true" /> {t("holds.legend.reserved")}
-            <span className="berth berth-confirmed" aria-hidden="true" /> {t("holds.legend.confirmed")}
-          </p>
-          {decks.map((deck) => (
-            <section key={deck.id ?? "none"} className="plan-deck" aria-label={deck.name}>
-              <h2>{deck.name}</h2>
-              {/* the cards stay in the yacht's order, so a keyboard and a screen reader go through them as the list reads */}
-              <div className="plan-cabins" style={planStyle}>
-                {deck.cabins.map(({ cabin, position }) => (
-                  <CabinCard
-                    key={cabin.id}
-                    cabin={cabin}
-                    position={position}
-                    picked={chosen.includes(cabin.id)}
-                    refusal={refusal?.cabinIds.includes(cabin.id) === true ? refusalText : null}
-                    onPick={sells ? () => actor.send({ type: "cabin.toggle", cabinId: cabin.id }) : null}
-                  />
-                ))}
-              </div>
-            </section>
-          ))}
-        </div>
+        <BerthPlan
+          cabins={cabins}
+          chosen={chosen}
+          refusalOf={(cabinId) => (refusal?.cabinIds.includes(cabinId) === true ? refusalText : null)}
+          onPick={sells ? (cabinId) => actor.send({ type: "cabin.toggle", cabinId }) : null}
+        />
       )}
-      {sells && !loading && !failed && (
+      {sells && asOf === null && !loading && !failed && (
         <form
           ref={holdForm}
           className={staff ? "hold-form with-quote" : "hold-form"}
@@ -336,8 +427,10 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
         </form>
       )}
       <h2>{t("holds.reservations")}</h2>
+      {asOf !== null && <p className="muted">{t("cruises.asOf.reservationsNow")}</p>}
       <ReservationsList cruiseId={id} withAgencies={staff} />
       {cruise !== null && <DepartureTimeline id={id} code={cruise.code} />}
+      <DepartureRefusals id={id} lastRefusalId={refusal?.refusalId ?? null} />
     </section>
   );
 }
