@@ -10,7 +10,7 @@ import { userId } from "../ids.ts";
 const fire = vi.hoisted(() => vi.fn(async () => ({})));
 vi.mock("sweetalert2", () => ({ default: { fire } }));
 
-const held = { spaceId: SpaceId.make(90), state: "reserved", reservationCode: null, genderId: 1 } as const;
+const held = { spaceId: SpaceId.make(90), state: "reserved", reservationCode: null, reservationId: null, agencyName: null, genderId: 1 } as const;
 
 const cabin = (id: number, deckId: number, deckName: string, position: CruiseCabin["position"], berths: CruiseCabin["berths"] = [null, null]) => ({
   id,
@@ -23,6 +23,7 @@ const cabin = (id: number, deckId: number, deckName: string, position: CruiseCab
   berths,
   waiting: 0,
   position,
+  deckPlan: null,
 });
 
 /** Two decks: 2 saved far from 1, 3 never placed (it takes its deck's first free slot, beside 1), 4 alone upstairs. */
