@@ -20,6 +20,20 @@ export const spaceTypeName = (type: CatalogueItem | undefined, language: string)
 const typeMark = (type: CatalogueItem | undefined, name: string): string =>
   typeof type?.initials === "string" && type.initials !== "" ? type.initials : name.slice(0, 2).toUpperCase();
 
+/**
+ * A reservation's code with its series apart (`RES-` and `000041`): the drawn plan, where a cabin's
+ * box is narrow, shows the number and keeps the whole code in the text a screen reader reads.
+ */
+function Code({ code }: { readonly code: string }) {
+  const cut = code.lastIndexOf("-") + 1;
+  return (
+    <>
+      <span className="code-series">{code.slice(0, cut)}</span>
+      {code.slice(cut)}
+    </>
+  );
+}
+
 /** What a berth of the plan needs to tell and to do. */
 export interface BerthPlanProps {
   readonly cabins: ReadonlyArray<CruiseCabin>;
@@ -94,10 +108,14 @@ function Berth({ cabin, index, props }: { readonly cabin: CruiseCabin; readonly 
       </span>
       {berth.reservationCode !== null && berth.reservationId !== null && props.links ? (
         <Link className="berth-code" href={reservations.path(berth.reservationId)}>
-          {berth.reservationCode}
+          <Code code={berth.reservationCode} />
         </Link>
       ) : (
-        berth.reservationCode !== null && <span className="berth-code">{berth.reservationCode}</span>
+        berth.reservationCode !== null && (
+          <span className="berth-code">
+            <Code code={berth.reservationCode} />
+          </span>
+        )
       )}
       <span className="berth-agency">{agency}</span>
     </span>
