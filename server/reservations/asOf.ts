@@ -20,10 +20,9 @@ import type { Queryable } from "../db/database.ts";
 import { queryOne, queryRows } from "../db/rows.ts";
 import { toMachineEvent } from "../events/decode.ts";
 import { EventRow, eventColumns, type StoredEvent, toStoredEvent } from "../events/store.ts";
-import { savedCabinPositions } from "../yachts/pages.ts";
 import { type DepartureRow, departureBerths, type TakenRow, yachtsCabins } from "./availability.ts";
 import { cabinsOf, type LiveRow, ownAgency } from "./facts.ts";
-import { berthPlan } from "./reads.ts";
+import { berthPlan, planDrawing } from "./reads.ts";
 
 /** Events as one JSON text (`json_agg`), as a rebuild reads them (decision 055): PGlite hands one value over far sooner than many rows. */
 const EventPage = Schema.Struct({
@@ -240,8 +239,8 @@ const spacesAsOf = async (db: Queryable, cruiseIds: ReadonlyArray<number>, asOf:
 export const cabinsAsOf = async (db: Queryable, cruiseId: number, asOf: Date, session: Session): Promise<ReadonlyArray<CruiseCabin> | null> => {
   const departure = replayDepartures(await eventsWhere(db, "e.stream = 'cruise' and e.stream_id = $1 and e.occurred_at <= $2", [String(cruiseId), asOf])).get(cruiseId);
   if (departure === undefined) return null;
-  const [cabins, live, positions] = await Promise.all([cabinsOf(db, departure.yachtId), spacesAsOf(db, [cruiseId], asOf), savedCabinPositions(db, departure.yachtId)]);
-  return berthPlan(cabins, live, positions, ownAgency(session));
+  const [cabins, live] = await Promise.all([cabinsOf(db, departure.yachtId), spacesAsOf(db, [cruiseId], asOf)]);
+  return berthPlan(cabins, live, await planDrawing(db, departure.yachtId, live), ownAgency(session));
 };
 
 const YachtRow = Schema.Struct({ id: Schema.Int, name: Schema.String, colour: Schema.String, place: Schema.Int });

@@ -21,7 +21,7 @@ import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts";
 import { byMoney } from "../money/accounts.ts";
-import { savedCabinPositions } from "../yachts/pages.ts";
+import { savedCabinPositions, savedDeckPlans } from "../yachts/pages.ts";
 import { agencyExtensionsOf, type Caller, type CabinRow, cabinsOf, type LiveRow, liveSpacesOf, ownAgency } from "./facts.ts";
 
 export const ReservationRow = Schema.Struct({
@@ -218,24 +218,46 @@ export const readReservation = async (db: Queryable, id: ReservationId, caller: 
 /**
  * A departure's cabins with, per berth, the live space on it or null when free; held, confirmed
  * first, in the order they were made. Another agency's spaces show without their code. Each cabin's
- * position on its deck's plan is read with them: a yacht page saved shows on the next read.
+ * position on its deck's plan, and its deck's drawing, are read with them: a yacht page saved shows
+ * on the next read.
  */
 export const departureCabins = async (db: Queryable, cruiseId: CruiseId, session: Session): Promise<ReadonlyArray<CruiseCabin> | null> => {
   const departure = await queryOne(db, Schema.Struct({ yacht_id: Schema.Int }), "select yacht_id from cruises where id = $1", [cruiseId]);
   if (departure === null) return null;
-  const [cabins, live, positions] = await Promise.all([cabinsOf(db, departure.yacht_id), liveSpacesOf(db, cruiseId), savedCabinPositions(db, departure.yacht_id)]);
-  return berthPlan(cabins, live, positions, ownAgency(session));
+  const [cabins, live] = await Promise.all([cabinsOf(db, departure.yacht_id), liveSpacesOf(db, cruiseId)]);
+  return berthPlan(cabins, live, await planDrawing(db, departure.yacht_id, live), ownAgency(session));
+};
+
+/** What a berth plan draws besides the berths: where each cabin sits, each deck's drawing, and the agencies' names. */
+export interface PlanDrawing {
+  readonly positions: ReadonlyMap<number, { readonly x: number; readonly y: number }>;
+  readonly deckPlans: ReadonlyMap<number, string>;
+  readonly agencyNames: ReadonlyMap<number, string>;
+}
+
+const AgencyNameRow = Schema.Struct({ id: Schema.Int, name: Schema.String });
+
+/** The yacht's deck_schema positions and deck_plan drawings, and the names of the agencies holding `live`. */
+export const planDrawing = async (db: Queryable, yachtId: number, live: ReadonlyArray<LiveRow>): Promise<PlanDrawing> => {
+  const agencyIds = [...new Set(live.flatMap((space) => (space.agency_id === null ? [] : [space.agency_id])))];
+  const [positions, deckPlans, agencies] = await Promise.all([
+    savedCabinPositions(db, yachtId),
+    savedDeckPlans(db, yachtId),
+    agencyIds.length === 0 ? [] : queryRows(db, AgencyNameRow, "select id, name from agencies where id = any($1::int[])", [agencyIds]),
+  ]);
+  return { positions, deckPlans, agencyNames: new Map(agencies.map(({ id, name }) => [id, name])) };
 };
 
 /**
  * The berth plan of a departure: its yacht's live cabins, each berth with the live space on it (the
  * departure's live spaces, oldest first: what the tables hold now, or what the event log held at an
- * instant, asOf.ts), another agency's without its code when `agency` reads it.
+ * instant, asOf.ts), another agency's with its state and type but without its code, id or agency
+ * when `agency` reads it.
  */
 export const berthPlan = (
   cabins: ReadonlyArray<CabinRow>,
   live: ReadonlyArray<LiveRow>,
-  positions: ReadonlyMap<number, { readonly x: number; readonly y: number }>,
+  drawing: PlanDrawing,
   agency: number | null,
 ): ReadonlyArray<CruiseCabin> =>
   cabins.map((cabin) => {
@@ -251,14 +273,18 @@ export const berthPlan = (
       berths: Array.from({ length: cabin.capacity }, (_, index) => {
         const space = holding[index];
         if (space === undefined) return null;
+        const seen = agency === null || space.agency_id === agency;
         return {
           spaceId: SpaceId.make(space.id),
           state: space.status,
-          reservationCode: agency === null || space.agency_id === agency ? space.code : null,
+          reservationCode: seen ? space.code : null,
+          reservationId: seen ? ReservationId.make(space.reservation_id) : null,
+          agencyName: seen && space.agency_id !== null ? (drawing.agencyNames.get(space.agency_id) ?? null) : null,
           genderId: space.gender_id,
         };
       }),
       waiting: live.filter((space) => space.cabin_id === cabin.id && space.status === "waiting").length,
-      position: positions.get(cabin.id) ?? null,
+      position: drawing.positions.get(cabin.id) ?? null,
+      deckPlan: cabin.deck_id === null ? null : (drawing.deckPlans.get(cabin.deck_id) ?? null),
     };
   });

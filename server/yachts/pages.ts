@@ -74,6 +74,29 @@ export const savedCabinPositions = async (db: Queryable, yachtId: number): Promi
   return positions;
 };
 
+const PlanRow = Schema.Struct({ deck: Schema.Int, plan: Schema.String });
+
+/**
+ * The drawing of each deck the yacht's deck_plan page holds, by deck (a deck drawn twice keeps its
+ * first drawing, as the page lists it): a departure's plan draws its cabins on them.
+ */
+export const savedDeckPlans = async (db: Queryable, yachtId: number): Promise<ReadonlyMap<number, string>> => {
+  const rows = await queryRows(
+    db,
+    PlanRow,
+    `select (saved.row->>'deck')::int as deck, saved.row->>'plan' as plan
+       from yacht_pages yp cross join lateral jsonb_array_elements(
+              case when jsonb_typeof(yp.content->'plans') = 'array' then yp.content->'plans' else '[]'::jsonb end)
+            with ordinality as saved(row, place)
+      where yp.yacht_id = $1 and yp.page = 'deck_plan' and jsonb_typeof(saved.row->'deck') = 'number'
+        and coalesce(saved.row->>'plan', '') <> '' order by place`,
+    [yachtId],
+  );
+  const plans = new Map<number, string>();
+  for (const { deck, plan } of rows) if (!plans.has(deck)) plans.set(deck, plan);
+  return plans;
+};
+
 /** The yacht a page belongs to: a live one, or 404. */
 const yachtOf = async (db: Queryable, id: CatalogueItemId, served: ServedCatalogues, lock = "") =>
   orNotFound(await findItem(db, yachts, id, lock, served));

@@ -172,6 +172,11 @@ export const CruiseCabin = Schema.Struct({
         state: SpaceState,
         /** Null for a reservation the caller may not see (another agency's). */
         reservationCode: Schema.NullOr(Schema.String),
+        /** The reservation to open from the berth; null where its code is. */
+        reservationId: Schema.NullOr(ReservationId),
+        /** The reservation's agency; null for a direct client, or where its code is. */
+        agencyName: Schema.NullOr(Schema.String),
+        /** The space's type (Male Adult, Female Adult, Child): whoever reads the plan sees it, since it decides who may share the cabin. */
         genderId: SerialId,
       }),
     ),
@@ -183,6 +188,11 @@ export const CruiseCabin = Schema.Struct({
    * because agency users read the plan too, and not the yacht's pages.
    */
   position: Schema.NullOr(Schema.Struct({ x: Int4, y: Int4 })),
+  /**
+   * The stored drawing of the cabin's deck (the yacht's deck_plan page: `uploads/...`), which the
+   * plan draws the cabins on at their positions; null when the yacht has no drawing of that deck.
+   */
+  deckPlan: Schema.NullOr(Schema.String),
 });
 export type CruiseCabin = typeof CruiseCabin.Type;
 
@@ -309,7 +319,7 @@ export const cruiseCabins = endpoint({
   response: Schema.Array(CruiseCabin),
   access: readers,
   description:
-    "Every cabin of the departure's yacht with its berths and, per berth, the live space on it (state, reservation code, space type) or null when free, and its position on its deck's plan (the yacht's deck_schema page; null: not placed); an agency user sees other agencies' spaces without their code. With `asOf` (an instant), the spaces as they stood then, replayed from the event log (404 for a departure not scheduled by then).",
+    "Every cabin of the departure's yacht with its berths and, per berth, the live space on it (state, space type, reservation code, id and agency) or null when free, its position on its deck's plan (the yacht's deck_schema page; null: not placed) and its deck's drawing (the deck_plan page; null: none); an agency user sees other agencies' spaces without their code, id or agency, with their state and type. With `asOf` (an instant), the spaces as they stood then, replayed from the event log (404 for a departure not scheduled by then).",
 });
 
 export const reservationEndpoints = [

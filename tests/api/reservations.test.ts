@@ -6,9 +6,11 @@ import { outboxMailer } from "../../server/mail/mailer.ts";
 import { createLogger } from "../../server/log.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
+import type { CruiseCabin } from "../../src/api/reservations.ts";
 import { EXPIRY_REASON } from "../../src/machines/domain/space.machine.ts";
 import { defaultHoldPolicy } from "../../src/machines/domain/timeLimit.ts";
 import { keptSeed, testDatabase } from "../setup/database.ts";
+import { encodePng } from "../../server/demo/png.ts";
 import { defaultMoneyPolicy } from "../../src/api/money.ts";
 import { type Answer, dataOf, HOUR, payDeposit, request, sessionFor, snapshot, staffTokens, startServer, type TestServer, idOfNamed } from "./support.ts";
 
@@ -498,6 +500,41 @@ describe("who sees what", () => {
       .filter((berth) => berth !== null)
       .map((berth) => berth?.reservationCode ?? null);
     expect(codes.sort()).toEqual([own.code, null, null].sort());
+  });
+
+  it("tells each taken berth's state and type to everyone, and its reservation and agency to staff and to the agency holding it", async () => {
+    const staffs = await hold({ cabins: [{ cabinId: ids.cabin3, spaces: [{ genderId: ids.male }, { genderId: ids.male }] }] });
+    const own = await hold({ agencyId: ids.ownAgency, cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.female }] }] }, "agency");
+    const direct = await hold({ agencyId: null, cabins: [{ cabinId: ids.cabin1, spaces: [{ genderId: ids.female }] }] });
+    const [ownAgencyName] = await db.query<{ name: string }>("select name from agencies where id = $1", [ids.ownAgency]);
+    const takenAs = async (role: RoleName) =>
+      (dataOf(await call("GET", `/cruises/${ids.june}/cabins`, undefined, role)) as ReadonlyArray<CruiseCabin>)
+        .flatMap((cabin) => cabin.berths.flatMap((berth) => (berth === null ? [] : [{ cabin: cabin.id, ...berth }])))
+        .map(({ cabin, state, genderId, reservationCode, reservationId, agencyName }) => ({ cabin, state, genderId, reservationCode, reservationId, agencyName }));
+    const whole = (cabin: number, genderId: number, reservation: Summary, agencyName: string | null) => ({
+      cabin,
+      state: "reserved",
+      genderId,
+      reservationCode: reservation.code,
+      reservationId: reservation.id,
+      agencyName,
+    });
+    const staffView = [
+      whole(ids.cabin1, ids.female, direct, null),
+      whole(ids.cabin3, ids.male, staffs, "Cuenca Travel"),
+      whole(ids.cabin3, ids.male, staffs, "Cuenca Travel"),
+      whole(ids.cabin4, ids.female, own, ownAgencyName?.name ?? ""),
+    ];
+    expect(await takenAs("sales")).toEqual(staffView);
+    expect(await takenAs("marketing")).toEqual(staffView);
+    // another agency's berths and a direct client's: taken, with the type that decides who may share the cabin
+    const hidden = { reservationCode: null, reservationId: null, agencyName: null };
+    expect(await takenAs("agency")).toEqual([
+      { ...whole(ids.cabin1, ids.female, direct, null), ...hidden },
+      { ...whole(ids.cabin3, ids.male, staffs, null), ...hidden },
+      { ...whole(ids.cabin3, ids.male, staffs, null), ...hidden },
+      whole(ids.cabin4, ids.female, own, ownAgencyName?.name ?? ""),
+    ]);
     expect((await call("POST", "/reservations/createReservation", draft(), "marketing")).status).toBe(403);
     expect((await call("GET", "/reservations", undefined, "marketing")).status).toBe(200);
   });
@@ -527,6 +564,29 @@ describe("a departure's cabins on their decks' plans", () => {
     );
     const after = dataOf(await call("GET", `/cruises/${ids.june}/cabins`)) as ReadonlyArray<CabinAnswer & { position: unknown }>;
     expect(after.map((cabin) => [cabin.id, cabin.position]).filter(([, position]) => position !== null)).toEqual([[ids.cabin3, { x: 30, y: 4 }]]);
+  });
+
+  it("carry the drawing the yacht's deck_plan page holds of each cabin's deck, null for a deck it does not draw, for an agency user too", async () => {
+    const [deck] = await db.query<{ deck: number }>("select (details->>'deck')::int as deck from cabins where id = $1", [ids.cabin1]);
+    const deckOf = deck?.deck ?? 0;
+    const page = `/yachts/${ids.explorer}/pages/deck_plan`;
+    const { version } = dataOf(await call("GET", page, undefined, "admin")) as { version: number };
+    const form = new FormData();
+    form.append("json", JSON.stringify({ version, plans: [{ deck: deckOf, plan: "new:0" }] }));
+    form.append("images", new Blob([new Uint8Array(encodePng(48, 14, (x, y) => [20, x * 5, y * 18]))], { type: "image/png" }), "cubierta.png");
+    const saved = await fetch(`${server.base}/api/yachts/updateYachtPage/${ids.explorer}/deck_plan`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${tokens.get("admin") ?? ""}` },
+      body: form,
+    });
+    expect(saved.status, await saved.text()).toBe(200);
+    const { plans } = dataOf(await call("GET", page, undefined, "admin")) as { plans: ReadonlyArray<{ deck: number; plan: string }> };
+    const drawing = plans[0]?.plan ?? "";
+    expect(drawing).toMatch(/^uploads\/yacht_pages\//);
+    const cabins = dataOf(await call("GET", `/cruises/${ids.june}/cabins`, undefined, "agency")) as ReadonlyArray<{ id: number; deckId: number | null; deckPlan: string | null }>;
+    expect(cabins.filter((cabin) => cabin.deckId === deckOf).map((cabin) => cabin.deckPlan)).toEqual(cabins.filter((cabin) => cabin.deckId === deckOf).map(() => drawing));
+    expect(cabins.filter((cabin) => cabin.deckId !== deckOf).every((cabin) => cabin.deckPlan === null)).toBe(true);
+    expect(cabins.find((cabin) => cabin.id === ids.cabin1)?.deckPlan).toBe(drawing);
   });
 });
 

@@ -70,7 +70,11 @@ describe("a refused hold", () => {
     }
     // focus went to it, and the cabin picked says it too
     expect(await page.evaluate(() => document.activeElement?.classList.contains("hold-refusal") === true)).toBe(true);
-    await page.getByRole("button", { name: "Cabina 3: 2 de 2 plazas libres" }).getByText("Género no permitido en esta cabina.").waitFor();
+    await page
+      .locator(".cabin-card")
+      .filter({ has: page.getByRole("button", { name: "Cabina 3: 2 de 2 plazas libres" }) })
+      .getByText("Género no permitido en esta cabina.")
+      .waitFor();
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });

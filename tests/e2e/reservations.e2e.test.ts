@@ -55,7 +55,7 @@ describe("a reservation", () => {
       data: ReadonlyArray<{ name: string; position: { x: number; y: number } | null }>;
     };
     const placed = cabins.data.find((cabin) => cabin.name === "3")?.position;
-    const card = page.getByRole("button", { name: "Cabina 3: 2 de 2 plazas libres" });
+    const card = page.locator(".cabin-card").filter({ has: page.getByRole("button", { name: "Cabina 3: 2 de 2 plazas libres" }) });
     const gridLines = () => card.evaluate((element) => [getComputedStyle(element).gridColumnStart, getComputedStyle(element).gridRowStart]);
     expect(await gridLines()).toEqual([String((placed?.x ?? -2) + 1), String((placed?.y ?? -2) + 1)]);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -63,7 +63,7 @@ describe("a reservation", () => {
     await page.setViewportSize(desktop);
 
     await page.getByRole("button", { name: "Bloquear" }).click();
-    await page.getByText("Elija las cabinas en el plano.").waitFor();
+    await page.getByText("Elija las cabinas o sus plazas libres en el plano.").waitFor();
     await page.getByRole("button", { name: "Cabina 3: 2 de 2 plazas libres" }).click();
     await page.getByRole("group", { name: "Cabina 3" }).getByLabel("Male Adult", { exact: true }).fill("2");
     await page.locator("form.hold-form").getByLabel("Agencia").selectOption({ label: "Cuenca Travel" });

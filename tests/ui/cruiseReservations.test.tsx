@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { SpaceId } from "../../src/api/ids.ts";
+import { ReservationId, SpaceId } from "../../src/api/ids.ts";
 import type { CruiseCabin } from "../../src/api/reservations.ts";
 import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
 import { userId } from "../ids.ts";
@@ -10,7 +10,7 @@ import { userId } from "../ids.ts";
 const fire = vi.hoisted(() => vi.fn(async () => ({})));
 vi.mock("sweetalert2", () => ({ default: { fire } }));
 
-const held = { spaceId: SpaceId.make(90), state: "reserved", reservationCode: null, genderId: 1 } as const;
+const held = { spaceId: SpaceId.make(90), state: "reserved", reservationCode: null, reservationId: null, agencyName: null, genderId: 1 } as const;
 
 const cabin = (id: number, deckId: number, deckName: string, position: CruiseCabin["position"], berths: CruiseCabin["berths"] = [null, null]) => ({
   id,
@@ -23,6 +23,7 @@ const cabin = (id: number, deckId: number, deckName: string, position: CruiseCab
   berths,
   waiting: 0,
   position,
+  deckPlan: null,
 });
 
 /** Two decks: 2 saved far from 1, 3 never placed (it takes its deck's first free slot, beside 1), 4 alone upstairs. */
@@ -67,7 +68,17 @@ const replies = {
 };
 
 /** The grid lines a card starts at on its deck's plan, as the view gives them to reservations.css. */
-const placeOf = (card: HTMLElement) => [card.style.getPropertyValue("--cabin-column"), card.style.getPropertyValue("--cabin-row")];
+const placeOf = (button: HTMLElement) => {
+  const card = button.closest<HTMLElement>(".cabin-card");
+  return [card?.style.getPropertyValue("--cabin-column"), card?.style.getPropertyValue("--cabin-row")];
+};
+
+/** A cabin's card on the plan, found by its button's name. */
+const cardOf = (name: RegExp): HTMLElement => {
+  const card = screen.getByRole("button", { name }).closest<HTMLElement>(".cabin-card");
+  if (card === null) throw new Error(`no card for ${name}`);
+  return card;
+};
 
 describe("a departure's cabins on its decks' plans", () => {
   it("draws each cabin where the yacht's plan places it, deck by deck in the yacht's order, and picks them by click and keyboard", async () => {
@@ -81,7 +92,7 @@ describe("a departure's cabins on its decks' plans", () => {
     expect(screen.getByText(/Galápagos Explorer · Norte 4 días · 06\/06\/2030/).textContent).toContain("1 libre de 8");
     // a screen reader and the tab key meet the decks, then each deck's cabins, in the yacht's order
     expect(screen.getAllByRole("region", { name: /^Cubierta/ })).toEqual([main, upper]);
-    const onMain = within(main).getAllByRole("button");
+    const onMain = within(main).getAllByRole("button", { name: /^Cabina/ });
     expect(onMain.map((card) => card.getAttribute("aria-label"))).toEqual([
       "Cabina 1: 1 de 2 plazas libres",
       "Cabina 2: 2 de 2 plazas libres",
@@ -92,11 +103,11 @@ describe("a departure's cabins on its decks' plans", () => {
       ["13", "11"],
       ["7", "1"],
     ]);
-    expect(within(upper).getAllByRole("button").map(placeOf)).toEqual([["1", "1"]]);
+    expect(within(upper).getAllByRole("button", { name: /^Cabina/ }).map(placeOf)).toEqual([["1", "1"]]);
     const plan = main.querySelector(".plan-cabins");
     expect(plan instanceof HTMLElement && [plan.style.getPropertyValue("--plan-columns"), plan.style.getPropertyValue("--plan-rows")]).toEqual(["48", "14"]);
     // the berths keep their colours by state
-    expect([...(onMain[0]?.querySelectorAll(".berth") ?? [])].map((berth) => berth.className)).toEqual(["berth berth-reserved", "berth berth-free"]);
+    expect([...(onMain[0]?.closest(".cabin-card")?.querySelectorAll(".berth") ?? [])].map((berth) => berth.className)).toEqual(["berth berth-reserved", "berth berth-free"]);
 
     const [first, second, third] = onMain;
     if (first === undefined || second === undefined || third === undefined) throw new Error("three cabins on the main deck");
@@ -165,10 +176,10 @@ describe("a refused hold", () => {
     expect(region?.getAttribute("aria-live")).toBe("assertive");
     expect(document.activeElement).toBe(region);
     // the cabin picked says it too
-    const card = screen.getByRole("button", { name: /^Cabina 2:/ });
+    const card = cardOf(/^Cabina 2:/);
     expect(card.classList.contains("refused")).toBe(true);
     expect(within(card).getByText("La cabina no está disponible.")).toBeTruthy();
-    expect(screen.getByRole("button", { name: /^Cabina 3:/ }).classList.contains("refused")).toBe(false);
+    expect(cardOf(/^Cabina 3:/).classList.contains("refused")).toBe(false);
 
     await userEvent.click(within(region instanceof HTMLElement ? region : document.body).getByRole("button", { name: "Poner en lista de espera" }));
     // the same draft, sent again to wait
@@ -186,6 +197,95 @@ describe("a refused hold", () => {
     const message = await screen.findByText("Fecha límite no permitida.", { selector: ".hold-refusal p" });
     expect(message.closest(".hold-refusal")?.querySelector("button")).toBeNull();
     // a refusal about the departure, not a cabin: no card is marked
-    expect(screen.getByRole("button", { name: /^Cabina 3:/ }).classList.contains("refused")).toBe(false);
+    expect(cardOf(/^Cabina 3:/).classList.contains("refused")).toBe(false);
+  });
+});
+
+/** Issue 37, item 2: each taken berth tells its type and state (and its reservation to whoever may read it), on the deck's drawing; free berths are picked by type. */
+describe("a berth plan that tells", () => {
+  const ours = { spaceId: SpaceId.make(91), state: "confirmed", reservationCode: "RES-000041", reservationId: ReservationId.make(41), agencyName: "Ikarus Tours", genderId: 2 } as const;
+  const direct = { spaceId: SpaceId.make(92), state: "reserved", reservationCode: "RES-000042", reservationId: ReservationId.make(42), agencyName: null, genderId: 1 } as const;
+  const drawn = (berths: CruiseCabin["berths"], id: number) => ({ ...cabin(id, 10, "Cubierta principal", { x: (id - 1) * 6, y: 0 }, berths), deckPlan: "uploads/yacht_pages/cubierta.webp" });
+  const plan = [drawn([held, ours], 1), drawn([direct, null], 2), drawn([null, null], 3)];
+  const cruise = {
+    id: 7,
+    code: "GEX-20300606",
+    yachtId: 1,
+    yachtName: "Galápagos Explorer",
+    yachtColour: "#1e6091",
+    cruiseItineraryId: 2,
+    cruiseItineraryName: "Norte 4 días",
+    days: 4,
+    nights: 3,
+    startDate: "2030-06-06",
+    endDate: "2030-06-09",
+    guideIds: [],
+    languageIds: [],
+    captainId: null,
+    hotelierId: null,
+    notes: "",
+    state: "scheduled",
+    cancelReason: null,
+    availability: { capacity: 6, held: 2, confirmed: 1, waiting: 0, free: 3, status: "available" },
+    version: 1,
+  };
+  /** A berth's place in the plan: its item in its cabin's list of berths. */
+  const berthsOf = (name: string) => screen.getByRole("list", { name: `Plazas de la cabina ${name}` });
+
+  it("tells staff each taken berth's type, state, reservation (a link) and agency, on the deck's own drawing", async () => {
+    storeSession({ userName: "Ana Vera", token: "t0k3n", role: "sales", id: userId(1) });
+    const { fetch } = fakeFetch({
+      ...replies,
+      "GET /api/cruises/7": { status: 200, data: cruise },
+      "GET /api/cruises/7/cabins": { status: 200, data: plan },
+      "GET /api/agencies": { status: 200, data: [] },
+    });
+    await renderApp("/panel/cruises/7/reservations", fetch);
+    const drawing = await screen.findByRole("group", { name: "Plano de la cubierta Cubierta principal" });
+    expect(drawing.style.getPropertyValue("--plan-drawing")).toBe('url("/api/uploads/yacht_pages/cubierta.webp")');
+    const first = within(berthsOf("1")).getAllByRole("listitem");
+    expect(first.map((item) => item.textContent)).toEqual([
+      "MAPlaza 1: Adulto masculino, bloqueadabloqueadaotra agencia",
+      "FAPlaza 2: Adulto femenino, confirmadaconfirmadaRES-000041Ikarus Tours",
+    ]);
+    expect(within(first[1] ?? document.body).getByRole("link", { name: "RES-000041" }).getAttribute("href")).toBe("/panel/reservations/41");
+    expect(within(berthsOf("2")).getAllByRole("listitem")[0]?.textContent).toContain("RES-000042Cliente directo");
+    // free berths are the buttons of the plan, each named
+    expect(within(berthsOf("2")).getAllByRole("button").map((button) => button.getAttribute("aria-label"))).toEqual(["Plaza 2 de la cabina 2: libre"]);
+  });
+
+  it("picks free berths as the type chosen, changes a pick's type in the form, lets one go, and holds them", async () => {
+    storeSession({ userName: "Paola Vera", token: "t0k3n", role: "agency", id: userId(9) });
+    const { fetch, calls } = fakeFetch({
+      ...replies,
+      "GET /api/cruises/7/cabins": { status: 200, data: plan },
+      "POST /api/reservations/createReservation": { status: 200, data: { ...heldSummary, state: "reserved" } },
+    });
+    await renderApp("/panel/cruises/7/reservations", fetch);
+    await screen.findByRole("group", { name: "Plano de la cubierta Cubierta principal" });
+    // another agency's berth: taken, with its type, and nothing to open
+    expect(within(berthsOf("1")).getAllByRole("listitem")[0]?.textContent).toContain("Adulto masculino, bloqueada");
+    expect(within(berthsOf("1")).queryAllByRole("link")).toHaveLength(1);
+
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Elegir plazas como" }), "Adulto femenino");
+    await userEvent.click(screen.getByRole("button", { name: "Plaza 1 de la cabina 3: libre" }));
+    await userEvent.click(screen.getByRole("button", { name: "Plaza 2 de la cabina 3: libre" }));
+    const picked = screen.getByRole("button", { name: "Plaza 2 de la cabina 3: elegida como Adulto femenino" });
+    expect(picked.getAttribute("aria-pressed")).toBe("true");
+    const group = screen.getByRole("group", { name: "Cabina 3" });
+    await userEvent.selectOptions(within(group).getByRole("combobox", { name: "Tipo de la plaza 2" }), "Adulto masculino");
+    expect(screen.getByRole("button", { name: "Plaza 2 de la cabina 3: elegida como Adulto masculino" })).toBeTruthy();
+    // a third, let go again: pressed twice on the plan
+    await userEvent.click(screen.getByRole("button", { name: "Plaza 2 de la cabina 2: libre" }));
+    expect(screen.getByRole("group", { name: "Cabina 2" })).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Plaza 2 de la cabina 2: elegida como Adulto femenino" }));
+    expect(screen.queryByRole("group", { name: "Cabina 2" })).toBeNull();
+    // a taken berth is no button: it cannot be picked
+    expect(within(berthsOf("2")).getAllByRole("button")).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole("button", { name: "Bloquear" }));
+    await waitFor(() => expect(calls.some((call) => call.url === "/api/reservations/createReservation")).toBe(true));
+    const sent = calls.find((call) => call.url === "/api/reservations/createReservation")?.body as { cabins: unknown };
+    expect(sent.cabins).toEqual([{ cabinId: 3, spaces: [{ genderId: 2 }, { genderId: 1 }] }]);
   });
 });

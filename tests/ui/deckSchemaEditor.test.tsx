@@ -185,3 +185,11 @@ describe("the deck plan editor", () => {
     expect(screen.getByText("1 plaza")).toBeDefined();
   });
 });
+
+describe("the deck plan editor on the deck's drawing", () => {
+  it("draws the boxes of a deck the yacht has a drawing of over that drawing, and the others on the bare grid", async () => {
+    await renderEditor({ decks: [{ ...main, drawing: "uploads/yacht_pages/principal.webp" }, upper] });
+    const plans = screen.getAllByRole("figure");
+    expect(plans.map((plan) => plan.style.getPropertyValue("--deck-drawing"))).toEqual(['url("/api/uploads/yacht_pages/principal.webp")', ""]);
+  });
+});

@@ -45,6 +45,7 @@ const cabin = (id: number, berths: ReadonlyArray<unknown>) => ({
   berths,
   waiting: 0,
   position: null,
+  deckPlan: null,
 });
 
 const genders = [
@@ -86,7 +87,7 @@ const timeline = {
 
 const staffReplies = {
   "GET /api/cruises/7": { status: 200, data: cruise },
-  "GET /api/cruises/7/cabins": { status: 200, data: [cabin(2, [{ spaceId: 90, state: "reserved", reservationCode: "RES-000562", genderId: 2 }, null])] },
+  "GET /api/cruises/7/cabins": { status: 200, data: [cabin(2, [{ spaceId: 90, state: "reserved", reservationCode: "RES-000562", reservationId: 562, agencyName: null, genderId: 2 }, null])] },
   "GET /api/cruises/7/timeline": { status: 200, data: timeline },
   "GET /api/agencies": { status: 200, data: [] },
   "GET /api/genders": { status: 200, data: genders },

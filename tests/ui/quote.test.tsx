@@ -35,7 +35,7 @@ const cruise: Cruise = {
   version: RecordVersion.make(1),
 };
 
-const cabin = (id: number) => ({ id, name: String(id), deckId: 10, deckName: "Cubierta principal", category: "double", familyRoom: false, capacity: 2, berths: [null, null], waiting: 0, position: null });
+const cabin = (id: number) => ({ id, name: String(id), deckId: 10, deckName: "Cubierta principal", category: "double", familyRoom: false, capacity: 2, berths: [null, null], waiting: 0, position: null, deckPlan: null });
 
 const genders = [
   { id: 1, name: "Adulto masculino", active: true, version: 1, initials: "MA", gpsTaxNational: 6, gpsTaxForeign: 100, gpsTaxAndean: 50, child: false, sex: "male", icon: "" },

@@ -5,7 +5,7 @@ import type { DetailRule, DetailValue, RowValue } from "../../api/details.ts";
 import { CatalogueItemId } from "../../api/ids.ts";
 import { type YachtPage, type YachtPagePayload, yachtPageProblems } from "../../api/yachtPages.ts";
 import { decks } from "../../records/fleet.ts";
-import type { YachtPageDeclaration } from "../../records/yachtPages.ts";
+import { type YachtPageDeclaration, yachtPageNamed } from "../../records/yachtPages.ts";
 import { type CatalogueChoices, detailPayloadValue, type FieldValues } from "./catalogues.ts";
 import { imageNaming } from "../shared/formImages.ts";
 import { createRecordFormMachine, type FormImage, type FormSource, type KeptImage } from "../shared/recordForm.machine.ts";
@@ -86,6 +86,16 @@ const maxImagesOf = (page: YachtPageDeclaration): number => {
   return page.details.some(({ rule }) => rowImage(rule) !== null) ? 1 : 0;
 };
 
+/** The detail of a deck, in the cabins' plan's choices, holding the drawing its deck_plan page keeps of it. */
+export const DECK_DRAWING = "drawing";
+
+/** Each deck's drawing on the yacht's deck_plan page, by deck. */
+const deckDrawings = async (client: ApiClient, id: number): Promise<ReadonlyMap<number, string>> => {
+  const { plans } = await client.call(yachtPageNamed("deck_plan").api.get, { params: { id: yachtId(id) } });
+  const rows = Array.isArray(plans) ? (plans as ReadonlyArray<RowValue>) : [];
+  return new Map(rows.flatMap((row) => (typeof row.deck === "number" && typeof row.plan === "string" && row.plan !== "" ? [[row.deck, row.plan] as const] : [])));
+};
+
 /**
  * A yacht page's form, from its declaration: the page and what its fields choose from (the yacht's
  * decks and cabins, the captains, the guides, the countries) loaded, the page's detail rules
@@ -99,12 +109,15 @@ export const yachtPageFormSource = (page: YachtPageDeclaration): FormSource<Yach
   return {
     load: async (client, id) => {
       if (id === null) throw new Error("a yacht page is always a yacht's");
-      const [item, loaded, yachtDecks] = await Promise.all([
+      const [item, loaded, yachtDecks, drawings] = await Promise.all([
         client.call(page.api.get, { params: { id: yachtId(id) } }),
         Promise.all(choices.map(async ({ name, list, byYacht }) => [name, await loadChoice(client, list, id, byYacht)] as const)),
         needsDecks ? loadChoice(client, decks.api.list, id, true) : Promise.resolve([]),
+        page.editor === "cabinPlan" ? deckDrawings(client, id) : Promise.resolve(new Map<number, string>()),
       ]);
-      return { item, options: { ...Object.fromEntries(loaded), ...(needsDecks ? { [DECKS_CHOICE]: yachtDecks } : {}) } };
+      // the cabins' plan draws each deck's boxes on its drawing, as a departure's plan does
+      const drawnDecks = yachtDecks.map((deck) => (drawings.has(deck.id) ? { ...deck, [DECK_DRAWING]: drawings.get(deck.id) ?? "" } : deck));
+      return { item, options: { ...Object.fromEntries(loaded), ...(needsDecks ? { [DECKS_CHOICE]: drawnDecks } : {}) } };
     },
     problems: (draft) => yachtPageProblems(page.api.details.filter(({ rule }) => rule.kind !== "images"), fieldsPayload(page, draft)),
     save: (client, { id, version, draft, images, report, signal }) => {

@@ -1,11 +1,32 @@
 import { Schema } from "effect";
 import { messages } from "../../api/messages.ts";
-import { ReservationId, CruiseId } from "../../api/ids.ts";
+import { ReservationId, CruiseId, SpaceId } from "../../api/ids.ts";
+import type { CruiseCabin } from "../../api/reservations.ts";
 import { machineFixtures, refused, unusedClient } from "../shared/fixtures.ts";
 import { holdFormMachine } from "./holdForm.machine.ts";
 
 /** A context whose last refusal offers the waiting list. */
 const offering = Schema.Struct({ refusal: Schema.Struct({ waitlistOffered: Schema.Literal(true) }) });
+
+/** A context with berths picked on the plan. */
+const picking = Schema.Struct({ picks: Schema.NonEmptyArray(Schema.Unknown) });
+
+/** Cabin 3: its first berth taken by a man, its second free to pick. */
+const cabin: CruiseCabin = {
+  id: 3,
+  name: "3",
+  deckId: 1,
+  deckName: "Cubierta principal",
+  category: "double",
+  familyRoom: false,
+  capacity: 2,
+  berths: [{ spaceId: SpaceId.make(8), state: "reserved", reservationCode: "RES-000008", reservationId: ReservationId.make(8), agencyName: "Cuenca Travel", genderId: 1 }, null],
+  waiting: 0,
+  position: { x: 0, y: 0 },
+  deckPlan: null,
+};
+
+const maleAdult = { id: 1, name: "Male Adult", active: true, version: 1, child: false };
 
 const draft = { cruiseId: 1, agencyId: 2, type: "general" as const, cabins: [{ cabinId: 3, spaces: [{ genderId: 1 }] }] };
 
@@ -14,12 +35,15 @@ export const fixtures = machineFixtures({
   machine: holdFormMachine,
   inputs: [{ client: unusedClient, cruiseId: 1, withAgencies: true }],
   // the waiting list is offered by the last refusal: editing with and without the offer are kept apart
-  contextKey: (context) => Schema.is(offering)(context),
+  contextKey: (context) => `${Schema.is(offering)(context)} ${Schema.is(picking)(context)}`,
   events: [
-    { type: "xstate.done.actor.fetchChoices", output: { cruise: null, departure: null, cabins: [], agencies: [], spaceTypes: [] } },
+    { type: "xstate.done.actor.fetchChoices", output: { cruise: null, departure: null, cabins: [cabin], agencies: [], spaceTypes: [maleAdult] } },
     { type: "xstate.error.actor.fetchChoices", error: refused(404, messages.notFound) },
     { type: "retry" },
     { type: "cabin.toggle", cabinId: 3 },
+    { type: "pickType.choose", genderId: 1 },
+    { type: "berth.toggle", cabinId: 3, berth: 1 },
+    { type: "berth.retype", cabinId: 3, berth: 1, genderId: 1 },
     { type: "cabins.changed" },
     { type: "xstate.done.actor.fetchCabins", output: [] },
     { type: "xstate.error.actor.fetchCabins", error: refused(503, messages.serverError) },

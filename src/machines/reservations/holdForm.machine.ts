@@ -19,6 +19,7 @@ import {
 import { agencies, genders } from "../../records/referenceData.ts";
 import { errorMessage } from "../shared/fields.ts";
 import { errorActions, showError } from "../shared/actions.ts";
+import { type BerthPick, isFreeBerth, isPicked, reseatPicks, retypePick, togglePick, withPicks } from "./berthPicks.ts";
 
 export interface HoldFormInput {
   readonly client: ApiClient;
@@ -53,8 +54,12 @@ export interface HoldRefusal {
 }
 
 export interface HoldFormContext extends HoldFormInput, HoldChoices {
-  /** The cabins picked on the plan, in the order they were picked. */
+  /** The cabins picked on the plan, in the order they were picked (a cabin whose berths are picked among them). */
   readonly chosen: ReadonlyArray<number>;
+  /** The free berths picked on the plan, each with the space type it takes, in the order they were picked. */
+  readonly picks: ReadonlyArray<BerthPick>;
+  /** The space type the next berth picked takes (the first type, an adult's, until the seller chooses another); null while there are none. */
+  readonly pickType: number | null;
   readonly draft: ReservationDraft | null;
   readonly missing: boolean;
   /** A failure to load the plan: the banner at the top. */
@@ -64,6 +69,9 @@ export interface HoldFormContext extends HoldFormInput, HoldChoices {
 
 export type HoldFormEvent =
   | { readonly type: "cabin.toggle"; readonly cabinId: number }
+  | { readonly type: "berth.toggle"; readonly cabinId: number; readonly berth: number }
+  | { readonly type: "berth.retype"; readonly cabinId: number; readonly berth: number; readonly genderId: number }
+  | { readonly type: "pickType.choose"; readonly genderId: number }
   | { readonly type: "hold.submit"; readonly draft: ReservationDraft }
   | { readonly type: "hold.waitlist" }
   | { readonly type: "retry" }
@@ -108,17 +116,33 @@ export const holdFormMachine = setup({
   },
   actions: {
     ...errorActions<HoldFormContext, HoldFormEvent>(),
-    assignChoices: assign((_, params: HoldChoices) => params),
-    assignCabins: assign({ cabins: (_, params: { cabins: ReadonlyArray<CruiseCabin> }) => params.cabins }),
-    // a cabin picked or let go changes the draft: the last check's message no longer holds
-    toggleCabin: assign({
-      chosen: ({ context }, params: { cabinId: number }) =>
-        context.chosen.includes(params.cabinId) ? context.chosen.filter((id) => id !== params.cabinId) : [...context.chosen, params.cabinId],
-      missing: false,
+    assignChoices: assign((_, params: HoldChoices) => ({ ...params, pickType: params.spaceTypes[0]?.id ?? null })),
+    // the berths picked follow the plan as it is now: one taken meanwhile moves to a free one of its cabin, or goes
+    assignCabins: assign(({ context }, params: { cabins: ReadonlyArray<CruiseCabin> }) => {
+      const picks = reseatPicks(params.cabins, context.picks);
+      const lost = context.picks.filter((pick) => !picks.some((kept) => kept.cabinId === pick.cabinId)).map((pick) => pick.cabinId);
+      return { cabins: params.cabins, picks, chosen: context.chosen.filter((cabinId) => !lost.includes(cabinId) || picks.some((pick) => pick.cabinId === cabinId)) };
     }),
-    assignDraft: assign({
-      draft: (_, params: { draft: ReservationDraft }) => params.draft,
-      missing: (_, params: { draft: ReservationDraft }) => missingSpaces(params.draft.cabins, params.draft.type === "charter"),
+    // a cabin picked or let go changes the draft: the last check's message no longer holds; let go, its berths go with it
+    toggleCabin: assign(({ context }, params: { cabinId: number }) =>
+      context.chosen.includes(params.cabinId)
+        ? { chosen: context.chosen.filter((id) => id !== params.cabinId), picks: context.picks.filter((pick) => pick.cabinId !== params.cabinId), missing: false }
+        : { chosen: [...context.chosen, params.cabinId], missing: false },
+    ),
+    // a berth picked joins the draft with the type chosen for picking, its cabin with it; its cabin's last berth let go takes the cabin out
+    toggleBerth: assign(({ context }, params: { cabinId: number; berth: number }) => {
+      const picks = togglePick(context.picks, { ...params, genderId: context.pickType ?? 0 });
+      const hasPicks = picks.some((pick) => pick.cabinId === params.cabinId);
+      const chosen = context.chosen.filter((cabinId) => cabinId !== params.cabinId);
+      return { picks, chosen: hasPicks ? (context.chosen.includes(params.cabinId) ? context.chosen : [...chosen, params.cabinId]) : chosen, missing: false };
+    }),
+    retypeBerth: assign({
+      picks: ({ context }, params: { cabinId: number; berth: number; genderId: number }) => retypePick(context.picks, params.cabinId, params.berth, params.genderId),
+    }),
+    choosePickType: assign({ pickType: (_, params: { genderId: number }) => params.genderId }),
+    assignDraft: assign(({ context }, params: { draft: ReservationDraft }) => {
+      const draft = withPicks(params.draft, context.picks);
+      return { draft, missing: missingSpaces(draft.cabins, draft.type === "charter") };
     }),
     assignRefusal: assign({
       refusal: ({ context }, params: { error: unknown; concernsCabins: boolean; waitlistOffered: boolean }) => ({
@@ -138,6 +162,10 @@ export const holdFormMachine = setup({
   },
   guards: {
     isMissingSpaces: ({ context }) => context.missing,
+    isPickedBerth: ({ context }, params: { cabinId: number; berth: number }) => isPicked(context.picks, params.cabinId, params.berth),
+    isPickableBerth: ({ context }, params: { cabinId: number; berth: number }) =>
+      context.pickType !== null && isFreeBerth(context.cabins, params.cabinId, params.berth),
+    isKnownSpaceType: ({ context }, params: { genderId: number }) => context.spaceTypes.some((type) => type.id === params.genderId),
     isFullRefusal: (_, params: { error: unknown }) => refusedWith(fullRefusals, params.error),
     isCabinRefusal: (_, params: { error: unknown }) => refusedWith(cabinRefusals, params.error),
     isFullCabinRefusal: (_, params: { error: unknown }) => refusedWith(fullRefusals, params.error) && refusedWith(cabinRefusals, params.error),
@@ -167,8 +195,8 @@ export const holdFormMachine = setup({
   },
 }).createMachine({
   id: "holdForm",
-  description: "Hold berths on a departure: cabins picked on its plan, spaces by type, the agency and time limit; held or put on the waiting list by the server, and the reservation opened.",
-  context: ({ input }) => ({ ...input, cruise: null, departure: null, cabins: [], agencies: [], spaceTypes: [], chosen: [], draft: null, missing: false, error: null, refusal: null }),
+  description: "Hold berths on a departure: cabins or free berths picked on its plan, spaces by type, the agency and time limit; held or put on the waiting list by the server, and the reservation opened.",
+  context: ({ input }) => ({ ...input, cruise: null, departure: null, cabins: [], agencies: [], spaceTypes: [], chosen: [], picks: [], pickType: null, draft: null, missing: false, error: null, refusal: null }),
   initial: "loading",
   states: {
     loading: {
@@ -187,7 +215,33 @@ export const holdFormMachine = setup({
         "cabin.toggle": {
           target: "editing",
           actions: [{ type: "toggleCabin", params: ({ event }) => ({ cabinId: event.cabinId }) }, "clearRefusal"],
-          description: "A cabin on the plan is picked, or let go: the last refusal was about another draft and goes.",
+          description: "A cabin on the plan is picked, or let go with the berths picked in it: the last refusal was about another draft and goes.",
+        },
+        "berth.toggle": [
+          {
+            guard: { type: "isPickedBerth", params: ({ event }) => ({ cabinId: event.cabinId, berth: event.berth }) },
+            target: "editing",
+            actions: [{ type: "toggleBerth", params: ({ event }) => ({ cabinId: event.cabinId, berth: event.berth }) }, "clearRefusal"],
+            description: "A picked berth is pressed again: it leaves the draft, and its cabin with its last berth; the last refusal goes.",
+          },
+          {
+            guard: { type: "isPickableBerth", params: ({ event }) => ({ cabinId: event.cabinId, berth: event.berth }) },
+            target: "editing",
+            actions: [{ type: "toggleBerth", params: ({ event }) => ({ cabinId: event.cabinId, berth: event.berth }) }, "clearRefusal"],
+            description: "A free berth on the plan is pressed: it joins the draft as one space of the type chosen for picking, its cabin with it; the last refusal goes.",
+          },
+        ],
+        "berth.retype": {
+          guard: { type: "isKnownSpaceType", params: ({ event }) => ({ genderId: event.genderId }) },
+          target: "editing",
+          actions: [{ type: "retypeBerth", params: ({ event }) => ({ cabinId: event.cabinId, berth: event.berth, genderId: event.genderId }) }, "clearRefusal"],
+          description: "A picked berth's space type is changed in the form: the last refusal was about another draft and goes.",
+        },
+        "pickType.choose": {
+          guard: { type: "isKnownSpaceType", params: ({ event }) => ({ genderId: event.genderId }) },
+          target: "editing",
+          actions: { type: "choosePickType", params: ({ event }) => ({ genderId: event.genderId }) },
+          description: "The space type the next berths picked take is chosen.",
         },
         "cabins.changed": { target: "refreshing", description: "The departure's berths changed elsewhere: the plan is fetched again." },
         "hold.submit": {

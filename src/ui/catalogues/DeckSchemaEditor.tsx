@@ -1,6 +1,7 @@
 import "./deckSchema.css";
 import { type CSSProperties, type KeyboardEvent, type PointerEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { imageUrl } from "../../api/images.ts";
 import { CABIN_COLUMNS, CABIN_ROWS, MAX_CABIN_X, MAX_CABIN_Y, PLAN_COLUMNS, PLAN_ROWS } from "../../api/yachtPages.ts";
 import { type CabinPosition, moveCabin, overlapping, type PlanCabin, type PlanDeck, placeCabins } from "../reservations/deckPlan.ts";
 
@@ -49,6 +50,10 @@ const planStyle = {
   "--plan-columns": PLAN_COLUMNS,
   "--plan-rows": PLAN_ROWS,
 } as CSSProperties;
+
+/** The plan on the deck's drawing, stretched to the grid's frame as a departure's plan draws it (decision 078). */
+const drawnStyle = (drawing: string | undefined): CSSProperties =>
+  drawing === undefined ? planStyle : ({ ...planStyle, "--deck-drawing": `url("${imageUrl(drawing)}")` } as CSSProperties);
 
 const boxStyle = ({ x, y }: CabinPosition): CSSProperties => ({
   left: percent(x, PLAN_COLUMNS),
@@ -171,7 +176,7 @@ export function DeckSchemaEditor({ name, decks, positions, readOnly = false, onC
               <p className="deck-plan-empty">{t("deckSchema.noCabins")}</p>
             ) : (
               <>
-                <figure className="deck-plan-grid" aria-label={t("deckSchema.plan", { deck: deck.name })} style={planStyle}>
+                <figure className="deck-plan-grid" aria-label={t("deckSchema.plan", { deck: deck.name })} style={drawnStyle(deck.drawing)}>
                   {places.map(({ cabin, position }) => box(cabin, position, overlapNote))}
                 </figure>
                 {/* always there, so a move that makes or ends an overlap is announced */}

@@ -7,7 +7,7 @@ import type { RowValue } from "../../api/details.ts";
 import { yachtPageAccess, type YachtPage, yachtPageNames } from "../../api/yachtPages.ts";
 import type { FieldValues } from "../../machines/catalogues/catalogues.ts";
 import { canMove, type FormImage, IMAGES_FIELD, imagesIn } from "../../machines/shared/recordForm.machine.ts";
-import { DECKS_CHOICE, deckPlanSlot, yachtPageFormMachine, yachtPageFormSource } from "../../machines/catalogues/yachtPages.ts";
+import { DECK_DRAWING, DECKS_CHOICE, deckPlanSlot, yachtPageFormMachine, yachtPageFormSource } from "../../machines/catalogues/yachtPages.ts";
 import { yachtPagePath, yachts } from "../../records/fleet.ts";
 import type { YachtPageDeclaration } from "../../records/yachtPages.ts";
 import { DeckSchemaEditor } from "./DeckSchemaEditor.tsx";
@@ -57,6 +57,7 @@ const planDecks = (deckItems: ReadonlyArray<CatalogueItem>, cabinItems: Readonly
   deckItems.map((deck) => ({
       id: deck.id,
       name: deck.name,
+      ...(typeof deck[DECK_DRAWING] === "string" ? { drawing: deck[DECK_DRAWING] } : {}),
       cabins: cabinItems
         .filter((cabin) => cabin.deck === deck.id)
         .map((cabin) => ({ id: cabin.id, name: cabin.name, capacity: Number(cabin.capacity ?? 0) })),

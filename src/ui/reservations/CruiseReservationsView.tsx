@@ -1,11 +1,10 @@
 import "./reservations.css";
 import { useSelector } from "@xstate/react";
-import { type CSSProperties, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useSearch } from "wouter";
 import type { CatalogueItem } from "../../api/catalogues.ts";
 import type { CruiseCabin, ReservationType } from "../../api/reservations.ts";
-import { CABIN_COLUMNS, CABIN_ROWS, PLAN_COLUMNS, PLAN_ROWS } from "../../api/yachtPages.ts";
 import { holdFormMachine } from "../../machines/reservations/holdForm.machine.ts";
 import { draftQuoteMachine } from "../../machines/reservations/draftQuote.machine.ts";
 import { loadRefusal } from "../../machines/shared/actions.ts";
@@ -24,7 +23,8 @@ import { formText, submitted } from "../shared/forms.ts";
 import { useFlowActor } from "../shared/useFlow.ts";
 import { useRoleIn } from "../shared/useRole.ts";
 import { useChanges } from "../shared/changes.ts";
-import { type CabinPosition, cabinsOnDecks } from "./deckPlan.ts";
+import type { BerthPick } from "../../machines/reservations/berthPicks.ts";
+import { BerthPlan, spaceTypeName } from "./BerthPlan.tsx";
 import { translateMessage } from "../../i18n/messages.ts";
 import { cruiseStatusKey } from "../departures/DeparturesView.tsx";
 import { DepartureTimeline } from "../departures/DepartureTimeline.tsx";
@@ -38,134 +38,57 @@ import { formatDate, formatDateTime } from "../leads/leadFormat.ts";
 
 const types: ReadonlyArray<ReservationType> = ["general", "contract", "familyRoom", "charter", "ikarus"];
 
-/** A deck's plan: the deck_schema editor's grid, which reservations.css draws from a tablet's width up. */
-const planStyle = {
-  "--plan-columns": PLAN_COLUMNS,
-  "--plan-rows": PLAN_ROWS,
-  "--cabin-columns": CABIN_COLUMNS,
-  "--cabin-rows": CABIN_ROWS,
-} as CSSProperties;
-
-/** A cabin's place on its deck's plan: the grid lines its box starts at (the first is 1). */
-const placeStyle = ({ x, y }: CabinPosition) => ({ "--cabin-column": x + 1, "--cabin-row": y + 1 }) as CSSProperties;
-
-/** A cabin of the plan: its berths as dots coloured by state, picked for the hold form when free berths are wanted. */
-function CabinCard({
+/**
+ * Each picked cabin's spaces: its berths picked on the plan, each with its type, or, picked whole,
+ * how many spaces of each type it takes.
+ */
+function PickedCabin({
   cabin,
-  position,
-  picked,
-  refusal,
-  onPick,
+  spaceTypes,
+  picks,
+  onRetype,
+  onRemove,
 }: {
   readonly cabin: CruiseCabin;
-  readonly position: CabinPosition;
-  readonly picked: boolean;
-  /** The last hold's refusal, translated, when it concerns this cabin. */
-  readonly refusal: string | null;
-  readonly onPick: (() => void) | null;
+  readonly spaceTypes: ReadonlyArray<CatalogueItem>;
+  readonly picks: ReadonlyArray<BerthPick>;
+  readonly onRetype: (berth: number, genderId: number) => void;
+  readonly onRemove: (berth: number) => void;
 }) {
-  const { t } = useTranslation();
-  const free = cabin.berths.filter((berth) => berth === null).length;
-  const label = t("holds.cabinLabel", { name: cabin.name, free, capacity: cabin.capacity });
-  const berths = (
-    <span className="berths" aria-hidden="true">
-      {cabin.berths.map((berth, index) => (
-        // a berth is its place in the cabin
-        // biome-ignore lint/suspicious/noArrayIndexKey: berths never move
-        <span key={index} className={`berth berth-${berth?.state ?? "free"}`} title={berth?.reservationCode ?? undefined} />
-      ))}
-    </span>
-  );
-  const content = (
-    <>
-      <strong>{cabin.name}</strong>
-      <span className="cabin-category">{t(`options.${cabin.category}`, { defaultValue: cabin.category })}</span>
-      {berths}
-      <span className="cabin-free">{t("holds.free", { free, capacity: cabin.capacity })}</span>
-      {cabin.familyRoom && <span className="cabin-flag">{t("detail.familyRoom")}</span>}
-      {cabin.waiting > 0 && <span className="cabin-flag">{t("holds.waiting", { count: cabin.waiting })}</span>}
-      {refusal !== null && (
-        <span className="cabin-refusal" id={`cabin-refusal-${cabin.id}`}>
-          {refusal}
-        </span>
-      )}
-    </>
-  );
-  return onPick === null ? (
-    <div className="cabin-card" style={placeStyle(position)}>
-      {content}
-    </div>
-  ) : (
-    <button
-      type="button"
-      className={["cabin-card", picked ? "picked" : "", refusal === null ? "" : "refused"].filter((name) => name !== "").join(" ")}
-      style={placeStyle(position)}
-      aria-pressed={picked}
-      aria-label={label}
-      aria-describedby={refusal === null ? undefined : `cabin-refusal-${cabin.id}`}
-      onClick={onPick}
-    >
-      {content}
-    </button>
-  );
-}
-
-/** Each picked cabin's spaces by type: how many of each. */
-function PickedCabin({ cabin, spaceTypes }: { readonly cabin: CruiseCabin; readonly spaceTypes: ReadonlyArray<CatalogueItem> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const own = picks.filter((pick) => pick.cabinId === cabin.id);
   return (
     <fieldset className="picked-cabin">
       <legend>{t("holds.cabin", { name: cabin.name })}</legend>
-      {spaceTypes.map((type) => (
-        <label key={type.id}>
-          {type.name}
-          <input type="number" name={`spaces-${cabin.id}-${type.id}`} min={0} max={cabin.capacity} defaultValue={0} inputMode="numeric" />
-        </label>
-      ))}
+      {own.length === 0
+        ? spaceTypes.map((type) => (
+            <label key={type.id}>
+              {spaceTypeName(type, i18n.language)}
+              <input type="number" name={`spaces-${cabin.id}-${type.id}`} min={0} max={cabin.capacity} defaultValue={0} inputMode="numeric" />
+            </label>
+          ))
+        : own.map((pick) => (
+            <div key={pick.berth} className="picked-berth">
+              <label>
+                <span>{t("holds.pickedBerthType", { number: pick.berth + 1 })}</span>
+                <select
+                  aria-label={t("holds.pickedBerthType", { number: pick.berth + 1 })}
+                  value={String(pick.genderId)}
+                  onChange={(event) => onRetype(pick.berth, Number(event.target.value))}
+                >
+                  {spaceTypes.map((type) => (
+                    <option key={type.id} value={String(type.id)}>
+                      {spaceTypeName(type, i18n.language)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="button" className="secondary outline" onClick={() => onRemove(pick.berth)}>
+                {t("holds.removeBerth", { number: pick.berth + 1 })}
+              </button>
+            </div>
+          ))}
     </fieldset>
-  );
-}
-
-/** The departure's cabins deck by deck, each berth coloured by state; `onPick` is null where nothing can be picked. */
-function BerthPlan({
-  cabins,
-  chosen,
-  refusalOf,
-  onPick,
-}: {
-  readonly cabins: ReadonlyArray<CruiseCabin>;
-  readonly chosen: ReadonlyArray<number>;
-  /** The last hold's refusal, translated, for a cabin it concerns; null for the others. */
-  readonly refusalOf: (cabinId: number) => string | null;
-  readonly onPick: ((cabinId: number) => void) | null;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="cabin-plan">
-      <p className="plan-legend">
-        <span className="berth berth-free" aria-hidden="true" /> {t("holds.legend.free")}
-        <span className="berth berth-reserved" aria-hidden="true" /> {t("holds.legend.reserved")}
-        <span className="berth berth-confirmed" aria-hidden="true" /> {t("holds.legend.confirmed")}
-      </p>
-      {cabinsOnDecks(cabins).map((deck) => (
-        <section key={deck.id ?? "none"} className="plan-deck" aria-label={deck.name}>
-          <h2>{deck.name}</h2>
-          {/* the cards stay in the yacht's order, so a keyboard and a screen reader go through them as the list reads */}
-          <div className="plan-cabins" style={planStyle}>
-            {deck.cabins.map(({ cabin, position }) => (
-              <CabinCard
-                key={cabin.id}
-                cabin={cabin}
-                position={position}
-                picked={chosen.includes(cabin.id)}
-                refusal={refusalOf(cabin.id)}
-                onPick={onPick === null ? null : () => onPick(cabin.id)}
-              />
-            ))}
-          </div>
-        </section>
-      ))}
-    </div>
   );
 }
 
@@ -199,7 +122,20 @@ function AsOfControl({ asOf, onChange }: { readonly asOf: string | null; readonl
 }
 
 /** The berth plan as it stood at a past instant, under a banner that says so and leads back to now. */
-function PastBerthPlan({ id, asOf, onBack }: { readonly id: number; readonly asOf: string; readonly onBack: () => void }) {
+function PastBerthPlan({
+  id,
+  asOf,
+  spaceTypes,
+  links,
+  onBack,
+}: {
+  readonly id: number;
+  readonly asOf: string;
+  readonly spaceTypes: ReadonlyArray<CatalogueItem>;
+  /** Whether a berth's reservation code links to its page. */
+  readonly links: boolean;
+  readonly onBack: () => void;
+}) {
   const { t } = useTranslation();
   const { client } = useServices();
   const actor = useFlowActor(berthPlanAsOfMachine, { input: { client, cruiseId: id, asOf } });
@@ -222,7 +158,7 @@ function PastBerthPlan({ id, asOf, onBack }: { readonly id: number; readonly asO
       ) : cabins === null ? (
         <Spinner />
       ) : (
-        <BerthPlan cabins={cabins} chosen={[]} refusalOf={() => null} onPick={null} />
+        <BerthPlan cabins={cabins} spaceTypes={spaceTypes} chosen={[]} picks={[]} refusal={null} links={links} onCabin={null} onBerth={null} />
       )}
     </>
   );
@@ -234,7 +170,7 @@ function PastBerthPlan({ id, asOf, onBack }: { readonly id: number; readonly asO
  * state; sellers pick cabins and hold them (or wait when full); below, the departure's reservations.
  */
 export default function CruiseReservationsView({ id }: { readonly id: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { client } = useServices();
   const [location, navigate] = useLocation();
   const asOf = pastInstant(useSearch());
@@ -242,6 +178,7 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
   const staff = useRoleIn(["admin", "sales"]);
   const sells = useRoleIn(reservations.writers);
   const readsDepartures = useRoleIn(departures.readers);
+  const readsReservations = useRoleIn(reservations.readers);
   // the region beside the Hold button that the machine's refusals move focus to
   const refusalRegion = useRef<HTMLDivElement>(null);
   const [logic] = useState(() =>
@@ -263,6 +200,8 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
   const agencyItems = useSelector(actor, (snapshot) => snapshot.context.agencies);
   const spaceTypes = useSelector(actor, (snapshot) => snapshot.context.spaceTypes);
   const chosen = useSelector(actor, (snapshot) => snapshot.context.chosen);
+  const picks = useSelector(actor, (snapshot) => snapshot.context.picks);
+  const pickType = useSelector(actor, (snapshot) => snapshot.context.pickType);
   const missing = useSelector(actor, (snapshot) => snapshot.context.missing);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const refusal = useSelector(actor, (snapshot) => snapshot.context.refusal);
@@ -284,7 +223,10 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the draft is read from the form when the cabins picked change
   useEffect(quoteDraft, [chosen]);
   const cabinName = (cabinId: number) => t("holds.cabin", { name: cabins.find((cabin) => cabin.id === cabinId)?.name ?? String(cabinId) });
-  const spaceTypeName = (typeId: number) => spaceTypes.find((type) => type.id === typeId)?.name ?? String(typeId);
+  const typeName = (typeId: number) => {
+    const type = spaceTypes.find((candidate) => candidate.id === typeId);
+    return type === undefined ? String(typeId) : spaceTypeName(type, i18n.language);
+  };
   const refusalText = refusal === null ? null : translateMessage(t, refusal.message);
 
   const readDraft = (form: FormData) => {
@@ -334,7 +276,7 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
       <AsOfControl asOf={asOf} onChange={showAsOf} />
       <ErrorBanner message={error} />
       {asOf !== null ? (
-        <PastBerthPlan key={asOf} id={id} asOf={asOf} onBack={() => showAsOf(null)} />
+        <PastBerthPlan key={asOf} id={id} asOf={asOf} spaceTypes={spaceTypes} links={readsReservations} onBack={() => showAsOf(null)} />
       ) : failed ? (
         <button type="button" onClick={() => actor.send({ type: "retry" })}>
           {t("cruises.retry")}
@@ -342,12 +284,46 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
       ) : loading ? (
         <Spinner />
       ) : (
-        <BerthPlan
-          cabins={cabins}
-          chosen={chosen}
-          refusalOf={(cabinId) => (refusal?.cabinIds.includes(cabinId) === true ? refusalText : null)}
-          onPick={sells ? (cabinId) => actor.send({ type: "cabin.toggle", cabinId }) : null}
-        />
+        <div className="cabin-plan">
+          <p className="plan-legend">
+            <span className="berth berth-free" aria-hidden="true" /> {t("holds.legend.free")}
+            <span className="berth berth-reserved" aria-hidden="true" /> {t("holds.legend.reserved")}
+            <span className="berth berth-confirmed" aria-hidden="true" /> {t("holds.legend.confirmed")}
+            {sells && (
+              <>
+                <span className="berth berth-picked" aria-hidden="true" /> {t("holds.legendPicked")}
+              </>
+            )}
+          </p>
+          {sells && (
+            <div className="pick-type">
+              <label htmlFor="pick-type">{t("holds.pickAs")}</label>
+              <select
+                id="pick-type"
+                value={String(pickType ?? "")}
+                aria-describedby="pick-help"
+                onChange={(event) => actor.send({ type: "pickType.choose", genderId: Number(event.target.value) })}
+              >
+                {spaceTypes.map((type) => (
+                  <option key={type.id} value={String(type.id)}>
+                    {spaceTypeName(type, i18n.language)}
+                  </option>
+                ))}
+              </select>
+              <small id="pick-help">{t("holds.pickHelp")}</small>
+            </div>
+          )}
+          <BerthPlan
+            cabins={cabins}
+            spaceTypes={spaceTypes}
+            chosen={chosen}
+            picks={picks}
+            refusal={refusal === null || refusalText === null ? null : { cabinIds: refusal.cabinIds, text: refusalText }}
+            links={readsReservations}
+            onCabin={sells ? (cabinId) => actor.send({ type: "cabin.toggle", cabinId }) : null}
+            onBerth={sells ? (cabinId, berth) => actor.send({ type: "berth.toggle", cabinId, berth }) : null}
+          />
+        </div>
       )}
       {sells && asOf === null && !loading && !failed && (
         <form
@@ -358,14 +334,23 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
           onSubmit={submitted((form) => actor.send({ type: "hold.submit", draft: readDraft(form) }))}
         >
           <h2>{t("holds.newReservation")}</h2>
-          {staff && <QuotePanel actor={quote} cabinName={cabinName} spaceTypeName={spaceTypeName} />}
+          {staff && <QuotePanel actor={quote} cabinName={cabinName} spaceTypeName={typeName} />}
           {chosen.length === 0 ? (
             <p className={missing ? "field-problem" : "muted"}>{t("holds.pickCabins")}</p>
           ) : (
             <div className="picked-cabins">
               {chosen.map((cabinId) => {
                 const cabin = cabins.find((candidate) => candidate.id === cabinId);
-                return cabin === undefined ? null : <PickedCabin key={cabinId} cabin={cabin} spaceTypes={spaceTypes} />;
+                return cabin === undefined ? null : (
+                  <PickedCabin
+                    key={cabinId}
+                    cabin={cabin}
+                    spaceTypes={spaceTypes}
+                    picks={picks}
+                    onRetype={(berth, genderId) => actor.send({ type: "berth.retype", cabinId, berth, genderId })}
+                    onRemove={(berth) => actor.send({ type: "berth.toggle", cabinId, berth })}
+                  />
+                );
               })}
             </div>
           )}

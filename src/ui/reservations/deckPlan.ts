@@ -10,6 +10,8 @@ export interface PlanDeck {
   readonly id: number;
   readonly name: string;
   readonly cabins: ReadonlyArray<PlanCabin>;
+  /** The deck's drawing on the yacht's deck_plan page (a stored image's path), which the boxes are placed on; none: the bare grid. */
+  readonly drawing?: string;
 }
 
 /** Where a cabin's box sits on its deck's plan: its top-left corner, in whole grid units. */
