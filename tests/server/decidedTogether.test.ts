@@ -18,7 +18,11 @@ import { messages } from "../../src/api/messages.ts";
  * same sequences; and the rows must be what the projections make of those events, which a rebuild
  * replays.
  */
-const instants = ["2030-03-01T15:00:00Z", "2026-12-31T23:30:00Z"];
+const instants: ReadonlyArray<{ readonly at: string; readonly balanceReminders: boolean }> = [
+  // a sale's balance falls due within the week: the balance reminders are decided too
+  { at: "2030-03-04T15:00:00Z", balanceReminders: true },
+  { at: "2026-12-31T23:30:00Z", balanceReminders: false },
+];
 
 /** Departures the demo sells here: the full demo's choices (the full departure, waiting list, refund, space canceled alone, charter) are among them. */
 const DEPARTURES = 30;
@@ -61,7 +65,7 @@ const seedAt = (now: Date, throughCommands: boolean) =>
   });
 
 describe("the demo's sales decided in memory", () => {
-  it.each(instants)("are the events and rows the commands make, and a rebuild gives them again (%s)", async (at) => {
+  it.each(instants)("are the events and rows the commands make, and a rebuild gives them again ($at)", async ({ at, balanceReminders }) => {
     const now = new Date(at);
     await resetDatabase(db);
     await seedAt(now, true);
@@ -72,6 +76,14 @@ describe("the demo's sales decided in memory", () => {
     expect(inMemory).toEqual(throughCommands);
     expect(inMemory.reservations).not.toMatch(/^0 rows/);
     expect(inMemory.passenger_flights).not.toMatch(/^0 rows/);
+    // what the commands decide besides holding, selling and canceling is decided here too: the
+    // penalties two canceled sales keep (decision 067) and the balance reminders due
+    const [shown] = await db.query<{ penalties: number; reminders: number }>(
+      `select count(*) filter (where (data->>'penaltyCents')::int > 0)::int as penalties,
+              count(*) filter (where type = 'reservation.remindBalance')::int as reminders from events`,
+    );
+    expect(shown?.penalties).toBe(2);
+    expect((shown?.reminders ?? 0) > 0).toBe(balanceReminders);
     await rebuildProjections(db);
     expect(await contents()).toEqual(inMemory);
   }, 120_000);
