@@ -39,10 +39,11 @@ afterAll(async () => {
 
 /**
  * Every table's rows as one digest with their count, and where every sequence goes next. The
- * password hashes are salted afresh at each seed: they are left out.
+ * password hashes are salted afresh at each seed: they are left out, as is the adapters' own
+ * bookkeeping (the migrations applied; on PostgreSQL the change count every transaction raises).
  */
 const contents = async (): Promise<Record<string, string>> => {
-  const tables = await db.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations' order by 1");
+  const tables = await db.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public' and tablename not in ('schema_migrations', 'data_changes') order by 1");
   const found: Record<string, string> = {};
   for (const { name } of tables) {
     const [row] = await db.query<{ rows: number; digest: string }>(
@@ -64,7 +65,10 @@ const seedAt = (now: Date, throughCommands: boolean) =>
     ...(throughCommands ? { openDesk: async (tx, caller) => commandDesk(tx, caller) } : {}),
   });
 
-describe("the demo's sales decided in memory", () => {
+/** The demo is the embedded database's only (a PostgreSQL installation is a real one): its sales are seeded there alone. */
+const onPostgres = process.env.TEST_DATABASE_URL !== undefined;
+
+describe.skipIf(onPostgres)("the demo's sales decided in memory", () => {
   it.each(instants)("are the events and rows the commands make, and a rebuild gives them again ($at)", async ({ at, balanceReminders }) => {
     const now = new Date(at);
     await resetDatabase(db);
