@@ -5,7 +5,7 @@ import type { FieldProblem } from "../../src/api/fields.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { type QuoteDraft as QuoteDraftSchema, quoteReservation } from "../../src/api/quote.ts";
 import type { PricingFacts, PricingRate, RateKind, Season } from "../../src/machines/domain/pricing.ts";
-import { priceDraft } from "../../src/machines/domain/pricing.ts";
+import { itemized, priceDraft } from "../../src/machines/domain/pricing.ts";
 import { quoteMachine } from "../../src/machines/domain/quote.machine.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
 import { cabins, yachts } from "../../src/records/fleet.ts";
@@ -166,18 +166,18 @@ export const pricingFacts = async (
   };
 };
 
-/** `POST /rates/quote`: the draft priced, judged by the quote machine; nothing is written. */
+/** `POST /rates/quote`: the draft priced, judged by the quote machine, and itemized in cents; nothing is written. */
 export const registerQuoteRoutes = (app: FastifyInstance, context: RouteContext): void => {
   registerEndpoint(app, context, quoteReservation, async ({ body }) => {
     const request = await withDeparture(context.db, body);
     const loaded = typeof request === "string" ? { problem: request } : await pricingFacts(context.db, request);
-    const pricing = "facts" in loaded && typeof request !== "string" ? priceDraft({ ...request, agencyId: body.agencyId }, loaded.facts) : null;
+    const pricing = "facts" in loaded && typeof request !== "string" ? priceDraft({ ...request, agencyId: body.agencyId ?? 0 }, loaded.facts) : null;
     const verdict = judge(quoteMachine, null, { type: "quote.price" }, {
       fieldProblem: "problem" in loaded ? loaded.problem : null,
       pricing: pricing?.kind ?? "rateMissing",
     });
     if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
     if (pricing?.kind !== "priced") throw new Error("the quote machine accepted a draft that was not priced");
-    return pricing.quote;
+    return { ...pricing.quote, ...itemized(pricing.quote.lines) };
   });
 };

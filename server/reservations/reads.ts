@@ -7,6 +7,7 @@ import { Schema } from "effect";
 import type { ListMeta } from "../../src/api/endpoint.ts";
 import { CruiseId, ReservationId, SpaceId } from "../../src/api/ids.ts";
 import { QuoteLine } from "../../src/api/quote.ts";
+import { itemized } from "../../src/machines/domain/pricing.ts";
 import {
   type CruiseCabin,
   DEFAULT_RESERVATIONS_PAGE_SIZE,
@@ -152,8 +153,8 @@ export const findReservation = async (db: Queryable, id: ReservationId, session:
     };
   });
   const flights = await queryRows(db, FlightLineRow, `select f.line from passenger_flights f where ${liveLegOf("$1")} order by f.date, f.id`, [id]);
-  const lines = [...row.lines, ...flights.flatMap(({ line }) => (line === null ? [] : [line]))];
-  return { ...toSummary(row), notes: row.notes, cancelReason: row.cancel_reason, bookings, lines };
+  const { lines, ...priceCents } = itemized([...row.lines, ...flights.flatMap(({ line }) => (line === null ? [] : [line]))]);
+  return { ...toSummary(row), notes: row.notes, cancelReason: row.cancel_reason, bookings, lines, priceCents };
 };
 
 export interface ReservationPage {

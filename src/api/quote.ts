@@ -18,7 +18,8 @@ export const QuoteDraft = Schema.Struct({
   days: Schema.optionalKey(Count),
   /** The departure day, `YYYY-MM-DD`. */
   startDate: Schema.optionalKey(Schema.String),
-  agencyId: Id,
+  /** The selling agency; null: a direct client's sale (no contract or Ikarus rate, no commission). */
+  agencyId: Schema.NullOr(Id),
   charter: Schema.optionalKey(Schema.Boolean),
   cabins: Schema.Array(
     Schema.Struct({
@@ -30,6 +31,7 @@ export const QuoteDraft = Schema.Struct({
 });
 
 const Season = Schema.NullOr(Schema.Literals(["high", "low"]));
+const DiscountKind = Schema.Literals(["child", "tourLeader", "wholesaler", "promotional"]);
 const RateKind = Schema.Literals(["general", "familyRoom", "charter", "contract", "ikarus", "airTicket"]);
 
 export const QuoteLine = Schema.Struct({
@@ -42,7 +44,7 @@ export const QuoteLine = Schema.Struct({
   season: Season,
   quantity: Count,
   unitPrice: Schema.Finite,
-  discounts: Schema.Array(Schema.Struct({ kind: Schema.Literals(["child", "tourLeader", "wholesaler", "promotional"]), percent: Schema.Finite })),
+  discounts: Schema.Array(Schema.Struct({ kind: DiscountKind, percent: Schema.Finite })),
   total: Schema.Finite,
   commissionPercent: Schema.Finite,
   commission: Schema.Finite,
@@ -52,12 +54,40 @@ export const QuoteLine = Schema.Struct({
   canceled: Schema.optionalKey(Schema.Boolean),
 });
 
+const Cents = Int4;
+
+/**
+ * A line as answered, itemized in whole cents beside its dollars (decision 079): the rack (list)
+ * price of its quantity, each discount with the amount it takes off, the total and the commission.
+ * Stored lines keep QuoteLine's shape; the server itemizes them with the arithmetic that priced them.
+ */
+export const ItemizedLine = Schema.Struct({
+  ...QuoteLine.fields,
+  discounts: Schema.Array(Schema.Struct({ kind: DiscountKind, percent: Schema.Finite, amountCents: Cents })),
+  listCents: Cents,
+  totalCents: Cents,
+  commissionCents: Cents,
+});
+export type ItemizedLine = typeof ItemizedLine.Type;
+
+/** The sums of itemized lines in whole cents (canceled lines left out): at the rack price, the total, the agency's commission and the net due. */
+export const ItemizedSums = Schema.Struct({
+  subtotalCents: Cents,
+  totalCents: Cents,
+  commissionCents: Cents,
+  netCents: Cents,
+});
+export type ItemizedSums = typeof ItemizedSums.Type;
+
 export const Quote = Schema.Struct({
-  lines: Schema.Array(QuoteLine),
+  lines: Schema.Array(ItemizedLine),
   total: Schema.Finite,
   commission: Schema.Finite,
   net: Schema.Finite,
+  ...ItemizedSums.fields,
 });
+export type Quote = typeof Quote.Type;
+export type QuoteDraft = typeof QuoteDraft.Type;
 
 export const quoteReservation = endpoint({
   name: "rates.quote",
@@ -67,5 +97,5 @@ export const quoteReservation = endpoint({
   response: Quote,
   access: { kind: "session", roles: ["admin", "sales"] },
   description:
-    "Prices a reservation draft (a cruiseId, or yachtId, days and startDate; agencyId, cabins with their spaces' types, optional flight legs, optional charter) line by line: which rate, which season, which discount; the total, the agency's commission and the operator's net. Writes nothing. 409 'rate not defined' when a cabin or space has no rate, 'flight rate not defined' when a leg has no fare.",
+    "Prices a reservation draft (a cruiseId, or yachtId, days and startDate; agencyId, null for a direct client; cabins with their spaces' types, optional flight legs, optional charter) line by line: which rate, which season, which discount; the total, the agency's commission and the operator's net; each line itemized in cents (rack price, each discount's amount, total, commission) and their sums (subtotal at the rack price, total, commission, net due). Writes nothing. 409 'rate not defined' when a cabin or space has no rate, 'flight rate not defined' when a leg has no fare.",
 });

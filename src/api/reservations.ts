@@ -5,7 +5,7 @@ import { endpoint, everyRole, MessageAnswer } from "./endpoint.ts";
 import { textField, textProblem } from "./fields.ts";
 import { CruiseId, idParams, Int4, PositiveIntFromText, ReservationId, SerialId, SerialIdFromText, SpaceId } from "./ids.ts";
 import { MoneyState } from "./money.ts";
-import { QuoteLine } from "./quote.ts";
+import { ItemizedLine, ItemizedSums } from "./quote.ts";
 import { RecordVersion } from "./versions.ts";
 
 /**
@@ -107,8 +107,10 @@ export const Reservation = Schema.Struct({
   notes: Schema.String,
   cancelReason: Schema.NullOr(Schema.String),
   bookings: Schema.Array(Booking),
-  /** The quote's lines, as priced when the reservation was made. */
-  lines: Schema.Array(QuoteLine),
+  /** The quote's lines, as priced when the reservation was made (and its passengers' flight legs), itemized in cents. */
+  lines: Schema.Array(ItemizedLine),
+  /** The live lines' sums in cents: at the rack price, the total, the agency's commission and the net due (decision 079). */
+  priceCents: ItemizedSums,
   /** While held: the latest time limit the policy allows now (what an extension may ask at most). */
   latestTimeLimit: Schema.NullOr(Schema.String),
   /** For an agency user: how many more times it may extend; null for staff, who extend without a count. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
+import type { Quote } from "../../src/api/quote.ts";
 import { seedDemoSelling } from "../../server/demo/selling.ts";
 import { keptSeed, testDatabase } from "../setup/database.ts";
 import { type Answer, dataOf, request, snapshot, staffTokens, startServer, type TestServer, idOfNamed } from "./support.ts";
@@ -71,13 +72,17 @@ interface QuoteAnswer {
   readonly net: number;
 }
 
+/** A line's discounts as the rules take them (the amounts each takes off are checked on their own). */
+const percents = (discounts: unknown) =>
+  (discounts as ReadonlyArray<{ readonly kind: string; readonly percent: number }>).map(({ kind, percent }) => ({ kind, percent }));
+
 describe("the quote", () => {
   it("prices a retailer's spaces by the general rate, a child's with its discount, and the flight leg's fares", async () => {
     const before = await snapshot(db);
     const answer = await quote(draft());
     expect(answer.status).toBe(200);
     const priced = dataOf(answer) as QuoteAnswer;
-    expect(priced.lines.map((line) => [line.kind, line.rate.kind, line.season, line.discounts])).toEqual([
+    expect(priced.lines.map((line) => [line.kind, line.rate.kind, line.season, percents(line.discounts)])).toEqual([
       ["space", "general", "high", []],
       ["space", "general", "high", [{ kind: "child", percent: 25 }]],
       ["flight", "airTicket", null, []],
@@ -107,12 +112,42 @@ describe("the quote", () => {
     expect((dataOf(await quote(group)) as QuoteAnswer).lines.map((line) => line.rate.kind)).toEqual(["general", "general"]);
     await db.query("update ikarus_rates set details = details || '{\"passengersFrom\": 1}'::jsonb where status = 'active'");
     const ikarus = dataOf(await quote(group)) as QuoteAnswer;
-    expect(ikarus.lines.map((line) => [line.rate.kind, line.discounts])).toEqual([
+    expect(ikarus.lines.map((line) => [line.rate.kind, percents(line.discounts)])).toEqual([
       ["ikarus", [{ kind: "tourLeader", percent: 50 }]],
       ["ikarus", []],
     ]);
     // the Ikarus rate's own commission (12 %), not the agency's (30 %)
     expect(ikarus.commission).toBeCloseTo(ikarus.total * 0.12, 1);
+  });
+
+  it("itemizes each line in cents: the rack price, each discount's amount, the total and the commission, and sums them", async () => {
+    const andean = await idNamed("agencies", "Andean Travel Company");
+    const priced = dataOf(await quote({ ...draft(), agencyId: andean })) as Quote;
+    const [adult, child] = priced.lines;
+    // a wholesaler's general rate: the rack price shown whole, its 10 % on its own line
+    expect(adult?.listCents).toBe(Math.round((adult?.unitPrice ?? 0) * 100));
+    expect(adult?.discounts).toEqual([{ kind: "wholesaler", percent: 10, amountCents: Math.round((adult?.listCents ?? 0) / 10) }]);
+    expect(adult?.totalCents).toBe(Math.round((adult?.total ?? 0) * 100));
+    expect(child?.discounts.map(({ kind }) => kind)).toEqual(["child", "wholesaler"]);
+    for (const line of priced.lines) {
+      expect(line.listCents - line.discounts.reduce((sum, { amountCents }) => sum + amountCents, 0)).toBe(line.totalCents);
+    }
+    expect(priced.subtotalCents).toBe(priced.lines.reduce((sum, line) => sum + line.listCents, 0));
+    expect(priced.totalCents).toBe(Math.round(priced.total * 100));
+    expect(priced.commissionCents).toBe(Math.round(priced.commission * 100));
+    expect(priced.commissionCents).toBe(priced.lines.reduce((sum, line) => sum + line.commissionCents, 0));
+    expect(priced.netCents).toBe(priced.totalCents - priced.commissionCents);
+  });
+
+  it("prices a direct client's draft (no agency): no wholesaler discount, no commission, the net is the total", async () => {
+    const priced = dataOf(await quote({ ...draft(), agencyId: null })) as Quote;
+    expect(priced.lines.map((line) => [line.rate.kind, line.discounts.length, line.commissionPercent])).toEqual([
+      ["general", 0, 0],
+      ["general", 1, 0],
+      ["airTicket", 0, 0],
+      ["airTicket", 0, 0],
+    ]);
+    expect([priced.commissionCents, priced.netCents]).toEqual([0, priced.totalCents]);
   });
 
   it("answers 'rate not defined' and 'flight rate not defined' when a line has no rate, and refuses what is malformed", async () => {

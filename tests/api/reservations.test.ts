@@ -329,6 +329,7 @@ describe("a held reservation", () => {
       readonly price: { readonly total: number; readonly commission: number; readonly net: number };
       readonly lines: ReadonlyArray<{ readonly total: number; readonly commission: number; readonly spaceIds?: ReadonlyArray<number>; readonly canceled?: boolean }>;
       readonly bookings: ReadonlyArray<{ readonly spaces: ReadonlyArray<{ readonly id: number }> }>;
+      readonly priceCents: { readonly subtotalCents: number; readonly totalCents: number; readonly commissionCents: number; readonly netCents: number };
     }
     const held = await hold({ cabins: [{ cabinId: ids.cabin3, spaces: [{ genderId: ids.male }, { genderId: ids.male }] }, { cabinId: ids.cabin4, spaces: [{ genderId: ids.male }] }] });
     const before = dataOf(await call("GET", `/reservations/${held.id}`)) as Priced;
@@ -344,6 +345,13 @@ describe("a held reservation", () => {
     expect(cents(after.price.total)).toBe(live.reduce((total, line) => total + cents(line.total), 0));
     expect(cents(after.price.commission)).toBe(live.reduce((total, line) => total + cents(line.commission), 0));
     expect(cents(after.price.net)).toBe(cents(after.price.total) - cents(after.price.commission));
+    // the same sums in whole cents, itemized as the quote is (decision 079): the struck line in none of them
+    expect(after.priceCents).toEqual({
+      subtotalCents: live.reduce((total, line) => total + (line as unknown as { listCents: number }).listCents, 0),
+      totalCents: cents(after.price.total),
+      commissionCents: cents(after.price.commission),
+      netCents: cents(after.price.net),
+    });
     const listed = (dataOf(await call("GET", `/reservations?cruiseId=${ids.june}`)) as ReadonlyArray<{ id: number; price: { total: number } }>).find((row) => row.id === held.id);
     expect(listed?.price.total).toBe(after.price.total);
   });

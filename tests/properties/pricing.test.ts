@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type PricingFacts, type PricingRate, priceDraft, type QuoteDraft, type RateKind } from "../../src/machines/domain/pricing.ts";
+import { itemized, type PricingFacts, type PricingRate, priceDraft, type QuoteDraft, type RateKind } from "../../src/machines/domain/pricing.ts";
 
 /**
  * The quote's pricing function (issue 16, item 3) against a small reference model: for any draft
@@ -145,6 +145,28 @@ describe("the quote's pricing", () => {
         }
       }),
       { numRuns: 400 },
+    ));
+    expect(priced).toBeGreaterThan(100);
+  });
+
+  it("itemizes every line in cents that add up: the rack price less each discount is the total, and the sums are the quote's", () => {
+    const priced = pricedRuns((seen) => fc.assert(
+      fc.property(drafts, facts, (draft, all) => {
+        const pricing = priceDraft(draft, all);
+        if (pricing.kind !== "priced") return;
+        seen();
+        const shown = itemized(pricing.quote.lines);
+        for (const line of shown.lines) {
+          expect(line.listCents).toBe(cents(line.unitPrice) * line.quantity);
+          expect(line.discounts.every(({ amountCents }) => amountCents >= 0)).toBe(true);
+          expect(line.listCents - line.discounts.reduce((sum, { amountCents }) => sum + amountCents, 0)).toBe(line.totalCents);
+          expect([line.totalCents, line.commissionCents]).toEqual([cents(line.total), cents(line.commission)]);
+        }
+        const { total, commission, net } = pricing.quote;
+        expect([shown.totalCents, shown.commissionCents, shown.netCents]).toEqual([cents(total), cents(commission), cents(net)]);
+        expect(shown.subtotalCents).toBe(shown.lines.reduce((sum, line) => sum + line.listCents, 0));
+      }),
+      { numRuns: 300 },
     ));
     expect(priced).toBeGreaterThan(100);
   });

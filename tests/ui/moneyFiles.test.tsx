@@ -115,6 +115,7 @@ const reservation: Reservation = {
   cancelReason: null,
   bookings: [],
   lines: [],
+  priceCents: { subtotalCents: 0, totalCents: 0, commissionCents: 0, netCents: 0 },
   latestTimeLimit: null,
   extensionsLeft: null,
 };

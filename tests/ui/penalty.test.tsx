@@ -37,6 +37,7 @@ const canceled: Reservation = {
   cancelReason: "El cliente desistió",
   bookings: [],
   lines: [],
+  priceCents: { subtotalCents: 0, totalCents: 0, commissionCents: 0, netCents: 0 },
   latestTimeLimit: null,
   extensionsLeft: null,
 };

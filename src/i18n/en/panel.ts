@@ -15,6 +15,7 @@ export {
   form,
   history,
   holds,
+  quote,
   home,
   layout,
   leads,

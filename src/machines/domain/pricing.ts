@@ -126,11 +126,36 @@ const discounted = (price: number, discounts: ReadonlyArray<{ readonly percent: 
 const applying = (discounts: ReadonlyArray<readonly [DiscountKind, number, boolean]>) =>
   discounts.filter(([, percent, applies]) => applies && percent > 0).map(([kind, percent]) => ({ kind, percent }));
 
+/**
+ * A line's amounts in whole cents, as the price is counted: its rack (list) price, each discount
+ * taken off in turn (each rounded to the cent per unit, then times the quantity), the total and the
+ * commission on it. The list price less the discounts is the total, to the cent.
+ */
+export interface LineAmounts {
+  readonly listCents: number;
+  readonly discounts: ReadonlyArray<{ readonly kind: DiscountKind; readonly percent: number; readonly amountCents: number }>;
+  readonly totalCents: number;
+  readonly commissionCents: number;
+}
+
+export const lineAmounts = (priced: Pick<QuoteLine, "unitPrice" | "quantity" | "discounts" | "commissionPercent">): LineAmounts => {
+  const rack = cents(priced.unitPrice);
+  let unit = rack;
+  const discounts = priced.discounts.map(({ kind, percent }) => {
+    const after = discounted(unit, [{ percent }]);
+    const amountCents = (unit - after) * priced.quantity;
+    unit = after;
+    return { kind, percent, amountCents };
+  });
+  const totalCents = unit * priced.quantity;
+  return { listCents: rack * priced.quantity, discounts, totalCents, commissionCents: Math.round((totalCents * priced.commissionPercent) / 100) };
+};
+
 const line = (
   base: Omit<QuoteLine, "total" | "commission" | "unitPrice"> & { readonly unitPrice: number },
 ): QuoteLine => {
-  const total = discounted(cents(base.unitPrice), base.discounts) * base.quantity;
-  return { ...base, total: dollars(total), commission: dollars(Math.round((total * base.commissionPercent) / 100)) };
+  const { totalCents, commissionCents } = lineAmounts(base);
+  return { ...base, total: dollars(totalCents), commission: dollars(commissionCents) };
 };
 
 const rateRef = (rate: PricingRate) => ({ kind: rate.kind, id: rate.id, name: rate.name });
@@ -299,4 +324,30 @@ export const livePrice = (lines: ReadonlyArray<QuoteLine>, live: ReadonlySet<num
   const total = sum(counted.map((priced) => priced.total));
   const commission = sum(counted.map((priced) => priced.commission));
   return { lines: struck, total: dollars(total), commission: dollars(commission), net: dollars(total - commission) };
+};
+
+/** A line with its amounts in cents beside its dollars, for the quote and the reservation to show it part by part. */
+export type ItemizedLine = Omit<QuoteLine, "discounts"> & LineAmounts;
+
+/**
+ * Lines itemized (each discount's amount, the rack price) with their sums in cents: the subtotal at
+ * the rack price, the total, the commission and the net due (a direct client's net is its total,
+ * its commission 0). A canceled line is shown but counted in none of them. A stored line is
+ * itemized by the same arithmetic that priced it, so its cents are the ones it was sold at.
+ */
+export interface Itemized {
+  readonly lines: ReadonlyArray<ItemizedLine>;
+  readonly subtotalCents: number;
+  readonly totalCents: number;
+  readonly commissionCents: number;
+  readonly netCents: number;
+}
+
+export const itemized = (lines: ReadonlyArray<QuoteLine>): Itemized => {
+  const itemizedLines = lines.map((priced) => ({ ...priced, ...lineAmounts(priced) }));
+  const counted = itemizedLines.filter((priced) => priced.canceled !== true);
+  const total = (pick: (priced: ItemizedLine) => number) => counted.reduce((sum, priced) => sum + pick(priced), 0);
+  const totalCents = total((priced) => priced.totalCents);
+  const commissionCents = total((priced) => priced.commissionCents);
+  return { lines: itemizedLines, subtotalCents: total((priced) => priced.listCents), totalCents, commissionCents, netCents: totalCents - commissionCents };
 };

@@ -14,7 +14,7 @@ import {
 import { destinationFormMachine, destinationFormSource, type ItineraryDraft } from "../../machines/catalogues/itineraries.ts";
 import { CheckboxGroup, formTexts } from "../shared/CheckboxGroup.tsx";
 import { formFlag } from "../shared/CheckboxInput.tsx";
-import { DeclaredField, DeclaredFields, EnglishFields, englishField, type TextFormField } from "../shared/DeclaredFields.tsx";
+import { DeclaredField, DeclaredFields, EnglishFields, englishField, textFieldsOf } from "../shared/DeclaredFields.tsx";
 import { RecordFormFrame } from "../shared/FormFrame.tsx";
 import { ImageInput, UploadProgress } from "../shared/ImageInput.tsx";
 import { SelectInput } from "../shared/SelectInput.tsx";
@@ -46,18 +46,7 @@ const readDraft = (form: FormData, language: string): ItineraryDraft => ({
 });
 
 /** One of the destination's text fields: labelled `destinations.<name>`, with the contract's rule. */
-const field = (
-  name: keyof typeof itineraryFormFields,
-  value: (itinerary: Itinerary) => string | undefined,
-  options: Pick<TextFormField<Itinerary>, "rows" | "inputMode" | "hint"> = {},
-): TextFormField<Itinerary> => ({
-  kind: "text",
-  name,
-  label: `destinations.${name}`,
-  rule: itineraryFormFields[name],
-  value,
-  ...options,
-});
+const field = textFieldsOf<Itinerary, typeof itineraryFormFields>("destinations", itineraryFormFields);
 const name = field("name", (itinerary) => itinerary.name);
 const days = field("days", (itinerary) => itinerary.days);
 const nameAndDays = [name, days];

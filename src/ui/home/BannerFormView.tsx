@@ -7,7 +7,7 @@ import { translateMessage } from "../../i18n/messages.ts";
 import { type BannerDraft, bannerFormMachine, bannerFormSource } from "../../machines/home/home.ts";
 import { canMove, type FormImage, IMAGES_FIELD } from "../../machines/shared/recordForm.machine.ts";
 import { formFlag } from "../shared/CheckboxInput.tsx";
-import { DeclaredFields, EnglishFields, englishField, type FormField, type TextFormField } from "../shared/DeclaredFields.tsx";
+import { DeclaredFields, EnglishFields, englishField, type FormField, textFieldsOf } from "../shared/DeclaredFields.tsx";
 import { RecordFormFrame } from "../shared/FormFrame.tsx";
 import { ImageInput, UploadProgress } from "../shared/ImageInput.tsx";
 import { OrderButtons } from "../shared/OrderButtons.tsx";
@@ -18,29 +18,10 @@ import { paths } from "../paths.ts";
 import { useRecordForm, useRecordFormState } from "../shared/useRecord.ts";
 import { dialogTheme } from "../shared/theme.ts";
 
-const title: TextFormField<Banner> = {
-  kind: "text",
-  name: "title",
-  label: "home.title",
-  rule: bannerFields.title,
-  value: (banner) => banner.title,
-};
-const text: TextFormField<Banner> = {
-  kind: "text",
-  name: "text",
-  label: "home.text",
-  rule: bannerFields.text,
-  value: (banner) => banner.text,
-  rows: 3,
-};
-const textTwo: TextFormField<Banner> = {
-  kind: "text",
-  name: "textTwo",
-  label: "home.textTwo",
-  rule: bannerFields.textTwo,
-  value: (banner) => banner.textTwo,
-  rows: 3,
-};
+const field = textFieldsOf<Banner, typeof bannerFields>("home", bannerFields);
+const title = field("title", (banner) => banner.title);
+const text = field("text", (banner) => banner.text, { rows: 3 });
+const textTwo = field("textTwo", (banner) => banner.textTwo, { rows: 3 });
 
 /** The banner's texts (a required title, two optional texts) and whether it shows. */
 const fields: ReadonlyArray<FormField<Banner>> = [

@@ -3,33 +3,16 @@ import { useTranslation } from "react-i18next";
 import { type CallAction, callActionFields } from "../../api/home.ts";
 import { type CallActionDraft, callActionFormMachine, callActionFormSource } from "../../machines/home/home.ts";
 import { formFlag } from "../shared/CheckboxInput.tsx";
-import { DeclaredFields, EnglishFields, englishField, type FormField, type TextFormField } from "../shared/DeclaredFields.tsx";
+import { DeclaredFields, EnglishFields, englishField, type FormField, textFieldsOf } from "../shared/DeclaredFields.tsx";
 import { RecordFormFrame } from "../shared/FormFrame.tsx";
 import { formText } from "../shared/forms.ts";
 import { paths } from "../paths.ts";
 import { useRecordForm, useRecordFormState } from "../shared/useRecord.ts";
 
-const title: TextFormField<CallAction> = {
-  kind: "text",
-  name: "title",
-  label: "home.title",
-  rule: callActionFields.title,
-  value: (action) => action.title,
-};
-const text: TextFormField<CallAction> = {
-  kind: "text",
-  name: "text",
-  label: "home.text",
-  rule: callActionFields.text,
-  value: (action) => action.text,
-};
-const buttonLabel: TextFormField<CallAction> = {
-  kind: "text",
-  name: "buttonLabel",
-  label: "home.buttonLabel",
-  rule: callActionFields.buttonLabel,
-  value: (action) => action.buttonLabel,
-};
+const field = textFieldsOf<CallAction, typeof callActionFields>("home", callActionFields);
+const title = field("title", (action) => action.title);
+const text = field("text", (action) => action.text);
+const buttonLabel = field("buttonLabel", (action) => action.buttonLabel);
 
 /** The same texts in English (decision 041); the link is one for both languages. */
 const englishTexts = [
@@ -43,14 +26,7 @@ const fields: ReadonlyArray<FormField<CallAction>> = [
   title,
   text,
   buttonLabel,
-  {
-    kind: "text",
-    name: "link",
-    label: "home.link",
-    rule: callActionFields.link,
-    value: (action) => action.link,
-    autoComplete: "url",
-  },
+  field("link", (action) => action.link, { autoComplete: "url" }),
   { kind: "checkbox", name: "active", label: "form.active", value: (action) => action.active, initial: true },
 ];
 

@@ -1,12 +1,13 @@
 import "./reservations.css";
 import { useSelector } from "@xstate/react";
-import { type CSSProperties, useRef, useState } from "react";
+import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import type { CatalogueItem } from "../../api/catalogues.ts";
 import type { CruiseCabin, ReservationType } from "../../api/reservations.ts";
 import { CABIN_COLUMNS, CABIN_ROWS, PLAN_COLUMNS, PLAN_ROWS } from "../../api/yachtPages.ts";
 import { holdFormMachine } from "../../machines/reservations/holdForm.machine.ts";
+import { draftQuoteMachine } from "../../machines/reservations/draftQuote.machine.ts";
 import { loadRefusal } from "../../machines/shared/actions.ts";
 import { reservations } from "../../machines/reservations/record.ts";
 import { departures } from "../../machines/departures/record.ts";
@@ -29,6 +30,7 @@ import { translateMessage } from "../../i18n/messages.ts";
 import { cruiseStatusKey } from "../departures/DeparturesView.tsx";
 import { DepartureTimeline } from "../departures/DepartureTimeline.tsx";
 import { RefusalWhy } from "../departures/RefusalWhy.tsx";
+import { QuotePanel } from "./QuotePanel.tsx";
 
 const types: ReadonlyArray<ReservationType> = ["general", "contract", "familyRoom", "charter", "ikarus"];
 
@@ -165,6 +167,16 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
     (change) => change.kind === "departure" && change.cruiseId === id,
     () => actor.send({ type: "cabins.changed" }),
   );
+  // the draft's price as it is edited, for staff (the quote is theirs): every change of the form, and every cabin picked or let go
+  const quote = useFlowActor(draftQuoteMachine, { input: { client } });
+  const holdForm = useRef<HTMLFormElement>(null);
+  const quoteDraft = () => {
+    if (staff && holdForm.current !== null) quote.send({ type: "draft.change", draft: readDraft(new FormData(holdForm.current)) });
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the draft is read from the form when the cabins picked change
+  useEffect(quoteDraft, [chosen]);
+  const cabinName = (cabinId: number) => t("holds.cabin", { name: cabins.find((cabin) => cabin.id === cabinId)?.name ?? String(cabinId) });
+  const spaceTypeName = (typeId: number) => spaceTypes.find((type) => type.id === typeId)?.name ?? String(typeId);
   const decks = cabinsOnDecks(cabins);
   const refusalText = refusal === null ? null : translateMessage(t, refusal.message);
 
@@ -247,8 +259,15 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
         </div>
       )}
       {sells && !loading && !failed && (
-        <form className="hold-form" noValidate onSubmit={submitted((form) => actor.send({ type: "hold.submit", draft: readDraft(form) }))}>
+        <form
+          ref={holdForm}
+          className={staff ? "hold-form with-quote" : "hold-form"}
+          noValidate
+          onChange={quoteDraft}
+          onSubmit={submitted((form) => actor.send({ type: "hold.submit", draft: readDraft(form) }))}
+        >
           <h2>{t("holds.newReservation")}</h2>
+          {staff && <QuotePanel actor={quote} cabinName={cabinName} spaceTypeName={spaceTypeName} />}
           {chosen.length === 0 ? (
             <p className={missing ? "field-problem" : "muted"}>{t("holds.pickCabins")}</p>
           ) : (

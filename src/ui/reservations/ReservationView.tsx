@@ -27,6 +27,7 @@ import { formatDate, formatDateTime, formatMoney } from "../leads/leadFormat.ts"
 import { useFlowActor } from "../shared/useFlow.ts";
 import { useRoleIn } from "../shared/useRole.ts";
 import { useChanges } from "../shared/changes.ts";
+import { PriceBreakdown } from "./PriceBreakdown.tsx";
 
 /** A reservation's time limit as staff read it, with how often it was extended. */
 export const timeLimitText = (reservation: Pick<Reservation, "timeLimit" | "extensions">, t: TFunction): string =>
@@ -220,33 +221,13 @@ export default function ReservationView({ id }: { readonly id: number }) {
           {reservation.lines.length > 0 && (
             <>
               <h2>{t("reservations.priceLines")}</h2>
-              <div className="table-box">
-                <table className="data-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("reservations.rate")}</th>
-                      <th scope="col">{t("reservations.quantity")}</th>
-                      <th scope="col">{t("reservations.unitPrice")}</th>
-                      <th scope="col">{t("reservations.total")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {reservation.lines.map((line, index) => (
-                      // a line has no id of its own: its place in the quote is what it is
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the lines never move
-                      <tr key={index} className={line.canceled === true ? "line-canceled" : undefined}>
-                        <td data-label={t("reservations.rate")}>
-                          {line.rate.name}
-                          {line.canceled === true && <small> · {t("reservations.lineCanceled")}</small>}
-                        </td>
-                        <td data-label={t("reservations.quantity")}>{line.quantity}</td>
-                        <td data-label={t("reservations.unitPrice")}>{formatMoney(line.unitPrice, i18n.language)}</td>
-                        <td data-label={t("reservations.total")}>{formatMoney(line.total, i18n.language)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <PriceBreakdown
+                lines={reservation.lines}
+                sums={reservation.priceCents}
+                cabinName={(cabinId) => t("holds.cabin", { name: reservation.bookings.find((booking) => booking.cabinId === cabinId)?.cabinName ?? String(cabinId) })}
+                spaceTypeName={(typeId) => reservation.bookings.flatMap((booking) => booking.spaces).find((space) => space.genderId === typeId)?.genderName ?? String(typeId)}
+                label={t("reservations.priceLines")}
+              />
             </>
           )}
           {reservation.notes !== "" && (

@@ -34,6 +34,18 @@ export interface TextFormField<Item> {
 }
 
 /**
+ * Declares a form's text fields from the contract's rules: `field(name, value)` is the field
+ * `name`, labelled `<section>.<name>`, with the rule the contract gives it.
+ */
+export const textFieldsOf =
+  <Item, Rules extends Readonly<Record<string, TextField>>>(section: string, rules: Rules) =>
+  (
+    name: keyof Rules & string,
+    value: (item: Item) => string | undefined,
+    options: Pick<TextFormField<Item>, "rows" | "inputMode" | "hint" | "autoComplete"> = {},
+  ): TextFormField<Item> => ({ kind: "text", name, label: `${section}.${name}`, rule: rules[name] as TextField, value, ...options });
+
+/**
  * The English version of a declared Spanish text (decision 041): named `<name>En`, with its length
  * limit, never required (left blank, English readers see the Spanish text), its value `value`.
  */

@@ -1,0 +1,110 @@
+import "./priceBreakdown.css";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { amountLocale, formatCents } from "../../api/amounts.ts";
+import type { ItemizedLine, ItemizedSums } from "../../api/quote.ts";
+
+/** An amount taken off, written with a true minus sign in either language. */
+const minus = (cents: number, language: string): string => (cents === 0 ? formatCents(0, language) : `− ${formatCents(cents, language)}`);
+
+/** A percentage as the language's locale writes it (`10%` in Ecuador and the United States alike). */
+const percentText = (percent: number, language: string): string =>
+  new Intl.NumberFormat(amountLocale(language), { style: "percent", maximumFractionDigits: 2 }).format(percent / 100);
+
+/** What a line sells: a cabin's space of a type, a family room, the whole yacht or a flight leg's passengers. */
+const lineLabel = (line: ItemizedLine, t: TFunction, cabinName: (id: number) => string, spaceTypeName: (id: number) => string): string => {
+  const cabin = line.cabinId === null ? "" : cabinName(line.cabinId);
+  if (line.kind === "charter") return t("quote.charter");
+  if (line.kind === "familyRoom") return t("quote.familyRoom", { cabin });
+  if (line.kind === "flight") return t(line.passenger === "child" ? "quote.flightChildren" : "quote.flightAdults", { rate: line.rate.name, count: line.quantity });
+  return t("quote.space", { cabin, type: line.genderId === null ? "" : spaceTypeName(line.genderId) });
+};
+
+/** Which rate priced a line, and in which season. */
+const rateLabel = (line: ItemizedLine, t: TFunction): string =>
+  [t(`quote.rateKinds.${line.rate.kind}`), line.rate.name, line.season === null ? null : t(`quote.seasons.${line.season}`)]
+    .filter((part) => part !== null)
+    .join(" · ");
+
+/**
+ * The commission's percentage when every line that earns one earns the same (the agency's), else
+ * none: an Ikarus rate's own commission can sit beside the agency's.
+ */
+const commonPercent = (lines: ReadonlyArray<ItemizedLine>): number | null => {
+  const percents = new Set(lines.filter((line) => line.canceled !== true && line.commissionPercent > 0).map((line) => line.commissionPercent));
+  return percents.size === 1 ? ([...percents][0] ?? null) : null;
+};
+
+/**
+ * A price part by part (issue 37, item 3), the quote beside the hold form and a reservation's
+ * price lines alike: each line at the rack price, each discount and then the commission on a
+ * line of its own, the subtotal, total and net due. Every amount comes in whole cents from the
+ * server, which itemized the lines with the arithmetic that priced them; nothing is reckoned here.
+ */
+export function PriceBreakdown({
+  lines,
+  sums,
+  cabinName,
+  spaceTypeName,
+  label,
+}: {
+  readonly lines: ReadonlyArray<ItemizedLine>;
+  readonly sums: ItemizedSums;
+  readonly cabinName: (id: number) => string;
+  readonly spaceTypeName: (id: number) => string;
+  /** The table's accessible name. */
+  readonly label: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const percent = commonPercent(lines);
+  return (
+    <table className="price-breakdown" aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col">{t("quote.concept")}</th>
+          <th scope="col">{t("quote.amount")}</th>
+        </tr>
+      </thead>
+      {lines.map((line, index) => (
+        // a line has no id of its own: its place in the price is what it is
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines never move
+        <tbody key={index} className={line.canceled === true ? "line-canceled" : undefined}>
+          <tr className="price-line">
+            <th scope="row">
+              {lineLabel(line, t, cabinName, spaceTypeName)}
+              {line.quantity > 1 && line.kind !== "flight" && ` × ${line.quantity}`}
+              {line.canceled === true && <small> · {t("reservations.lineCanceled")}</small>}
+              <small className="price-rate">{rateLabel(line, t)}</small>
+            </th>
+            <td>{formatCents(line.listCents, language)}</td>
+          </tr>
+          {line.discounts.map((discount) => (
+            <tr key={discount.kind} className="price-discount">
+              <th scope="row">{t(`quote.discounts.${discount.kind}`, { percent: percentText(discount.percent, language) })}</th>
+              <td>{minus(discount.amountCents, language)}</td>
+            </tr>
+          ))}
+        </tbody>
+      ))}
+      <tfoot>
+        <tr className="price-subtotal">
+          <th scope="row">{t("quote.subtotal")}</th>
+          <td>{formatCents(sums.subtotalCents, language)}</td>
+        </tr>
+        <tr className="price-total">
+          <th scope="row">{t("quote.total")}</th>
+          <td>{formatCents(sums.totalCents, language)}</td>
+        </tr>
+        <tr className="price-commission">
+          <th scope="row">{percent === null ? t("quote.commission") : t("quote.commissionPercent", { percent: percentText(percent, language) })}</th>
+          <td>{minus(sums.commissionCents, language)}</td>
+        </tr>
+        <tr className="price-net">
+          <th scope="row">{t("quote.net")}</th>
+          <td>{formatCents(sums.netCents, language)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}

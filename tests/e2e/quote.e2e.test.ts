@@ -1,0 +1,108 @@
+/**
+ * Issue 37, item 3 (decision 079): a quote before the hold. On a departure's page a seller edits
+ * the hold form's draft and the quote beside it (below it on a phone) prices it: the wholesaler's
+ * 10 % and the agency's commission each on a line of its own, the rack price shown whole.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { desktop, launchBrowser, newPage, phone, unexpectedErrors } from "./support/browser.ts";
+import { signIn } from "./support/screens.ts";
+import { type RunningServer, startDemoServer } from "./support/server.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Listed {
+  readonly id: number;
+  readonly code: string;
+  readonly availability: { readonly free: number; readonly capacity: number };
+}
+
+const isListed = (value: unknown): value is { readonly data: ReadonlyArray<Listed> } =>
+  typeof value === "object" && value !== null && "data" in value && Array.isArray(value.data);
+
+/** A departure of the Explorer in four months, with every berth free. */
+const freeDeparture = async (token: string): Promise<Listed> => {
+  const from = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
+  const response = await fetch(`${server.url}/api/cruises?from=${from}&pageSize=50`, { headers: { authorization: `Bearer ${token}` } });
+  const body: unknown = await response.json();
+  const found = isListed(body) ? body.data.find((cruise) => cruise.code.startsWith("GEX-") && cruise.availability.free === cruise.availability.capacity) : undefined;
+  if (found === undefined) throw new Error("no free departure of the Explorer");
+  return found;
+};
+
+/** The demo's space type, in English until the reference data reads the reader's language (issue 37, item 7). */
+const maleAdult = /^(Male Adult|Adulto masculino)$/;
+
+/** The quote's rows as the reader sees them: each cell's text. */
+const quoteRows = (page: Page) =>
+  page
+    .getByRole("complementary", { name: "Cotización" })
+    .locator("tr")
+    .evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent?.trim() ?? "")));
+
+describe("the quote beside the hold form", () => {
+  it.each([
+    ["a desktop", desktop],
+    ["a phone", phone],
+  ])("prices the draft as it is edited, the commission on its own line, on %s", async (_, viewport) => {
+    const { page, context, consoleErrors } = await newPage(browser, viewport);
+    await page.goto(`${server.url}/panel`);
+    await signIn(page, server.url, "ventas@example.com");
+    const token = await page.evaluate(() => String(JSON.parse(localStorage.getItem("userInfo") ?? "{}").token));
+    const departure = await freeDeparture(token);
+    await page.goto(`${server.url}/panel/cruises/${departure.id}/reservations`);
+    await page.getByRole("heading", { name: `Salida ${departure.code}` }).waitFor();
+    const panel = page.getByRole("complementary", { name: "Cotización" });
+    await panel.getByText("Elija cabinas y sus espacios para ver el precio.").waitFor();
+
+    const form = page.locator("form.hold-form");
+    await form.locator("select[name=agencyId]").selectOption({ label: "Andean Travel Company" });
+    await page.getByRole("button", { name: "Cabina 3: 2 de 2 plazas libres" }).click();
+    await page.getByRole("group", { name: "Cabina 3" }).getByLabel(maleAdult).fill("1");
+    await panel.getByRole("row", { name: /Comisión de la agencia/ }).waitFor();
+    const one = await quoteRows(page);
+    expect(one.map(([label]) => label)).toEqual([
+      "Concepto",
+      expect.stringMatching(/^Cabina 3 · (Male Adult|Adulto masculino)/),
+      "Descuento de mayorista (10%)",
+      "Subtotal a precio de tarifa",
+      "Total",
+      "Comisión de la agencia (25%)",
+      "Neto a pagar",
+    ]);
+    const amountOf = (rows: ReadonlyArray<ReadonlyArray<string>>, label: string) => rows.find(([text]) => text?.startsWith(label))?.[1] ?? "";
+    expect(amountOf(one, "Descuento de mayorista")).toMatch(/^− US\$ [\d.]+,\d\d$/);
+    expect(amountOf(one, "Comisión de la agencia")).toMatch(/^− US\$ [\d.]+,\d\d$/);
+
+    // a second space: the quote follows the draft, a line and its discount more
+    await page.getByRole("group", { name: "Cabina 3" }).getByLabel(maleAdult).fill("2");
+    await expect.poll(async () => (await quoteRows(page)).filter(([label]) => label === "Descuento de mayorista (10%)").length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(async () => panel.getAttribute("aria-busy")).toBe("false");
+    const two = await quoteRows(page);
+    expect(amountOf(two, "Subtotal a precio de tarifa")).not.toBe(amountOf(one, "Subtotal a precio de tarifa"));
+
+    // beside the form on a desktop, below its Hold button on a phone, and inside the page's width
+    const panelBox = await panel.boundingBox();
+    const holdBox = await page.getByRole("button", { name: "Bloquear" }).boundingBox();
+    expect(panelBox).not.toBeNull();
+    expect(holdBox).not.toBeNull();
+    if (panelBox !== null && holdBox !== null) {
+      expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(viewport.width);
+      if (viewport === desktop) expect(panelBox.x).toBeGreaterThan(holdBox.x + holdBox.width);
+      else expect(panelBox.y).toBeGreaterThan(holdBox.y + holdBox.height);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});
