@@ -36,8 +36,11 @@ const pay = async (desk: SalesDesk, id: number, whole: boolean): Promise<void> =
  * executive would through the reservation and payment machines: some held (a few expiring within
  * a day), most of the earlier ones confirmed (with their deposit, all they owe, or on their
  * agency's credit: those of departures inside the balance window owe all, so the ones on credit
- * are overdue), some canceled (the first with its deposit paid: a refund due), one space canceled
- * alone, a full departure with its waiting list, and a charter; on the yachts given (all, for the demo).
+ * are overdue), some canceled (the first with its deposit paid: a refund due), two sales canceled
+ * with their penalty (DOMAIN.md section 10, decision 067: one inside its balance window, all it
+ * paid kept; one before it, paid in full, its deposit kept and the rest a refund due), one space
+ * canceled alone, a full departure with its waiting list, and a charter; on the yachts given (all,
+ * for the demo).
  * Sold at `desk`: the departures and catalogues are read from `tx`.
  */
 export const seedDemoReservations = async (
@@ -61,6 +64,30 @@ export const seedDemoReservations = async (
     overdueShown ||= onCredit;
     if (!onCredit) await pay(desk, id, roll > 0.8);
     await desk.confirm(id);
+  };
+  /**
+   * Two sales canceled with their penalty (decision 067), whose keeping is the machine's and the
+   * account's to say: the first held one owing more than its deposit (its departure is before its
+   * balance window) is paid in full, confirmed and canceled, its penalty the deposit, the rest a
+   * refund due; the first confirmed one paid whose cancel today keeps all it paid (inside the
+   * window) is canceled late.
+   */
+  let earlyShown = false;
+  let lateShown = false;
+  const canceledEarly = async (id: number): Promise<boolean> => {
+    const account = await desk.account(id);
+    if (earlyShown || account === null || account.depositDueCents >= account.dueCents) return false;
+    await pay(desk, id, true);
+    await desk.confirm(id);
+    await desk.cancel(id, "El cliente canceló su viaje con tiempo");
+    earlyShown = true;
+    return true;
+  };
+  const cancelLate = async (id: number): Promise<void> => {
+    const account = await desk.account(id);
+    if (lateShown || account === null || account.paidCents === 0 || account.penaltyCents < account.paidCents) return;
+    await desk.cancel(id, "El cliente canceló su viaje a última hora");
+    lateShown = true;
   };
   const agencies = (await queryRows(tx, IdRow, "select id from agencies where status <> 'deleted' and active order by id")).map(({ id }) => id);
   const [male, female] = (await queryRows(tx, IdRow, "select id from genders where status <> 'deleted' and active and not coalesce((details->>'child')::boolean, false) order by id")).map(
@@ -115,8 +142,12 @@ export const seedDemoReservations = async (
       taken += types.length;
       const roll = random();
       if ("timeLimit" in soon) continue;
-      if (full || roll < Math.max(0.3, 0.6 - index * 0.01)) await confirm(held, agencyId);
-      else if (roll > 0.92) {
+      if (full || roll < Math.max(0.3, 0.6 - index * 0.01)) {
+        // the full departure stays full: none of its sales is canceled
+        if (!full && (await canceledEarly(held))) continue;
+        await confirm(held, agencyId);
+        if (!full) await cancelLate(held);
+      } else if (roll > 0.92) {
         if (!refundShown) await pay(desk, held, false);
         refundShown = true;
         await desk.cancel(held, "El cliente cambió de fechas");

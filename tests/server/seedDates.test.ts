@@ -121,6 +121,13 @@ describe("the demo's first start", () => {
       }
       expect(confirmed.filter(({ account }) => account.moneyState === "overdue").length).toBeGreaterThan(0);
       expect(sales.filter(({ row, account }) => row.status === "canceled" && account.moneyState === "refundDue").length).toBeGreaterThan(0);
+      // two sales canceled with their penalty (issue 38, decision 067): one before its balance
+      // window, paid in full, keeps its deposit and owes the rest back; one inside it keeps all it paid
+      const penalized = sales.filter(({ row, account }) => row.status === "canceled" && account.keptPenaltyCents > 0);
+      expect(
+        penalized.filter(({ account }) => account.moneyState === "refundDue" && account.keptPenaltyCents < account.paidCents && account.refundDueCents === account.paidCents - account.keptPenaltyCents),
+      ).toHaveLength(1);
+      expect(penalized.filter(({ account }) => account.moneyState === "settled" && account.keptPenaltyCents === account.paidCents)).toHaveLength(1);
     } finally {
       if (zoneBefore === undefined) delete process.env.TZ;
       else process.env.TZ = zoneBefore;
