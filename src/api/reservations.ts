@@ -118,6 +118,12 @@ export type Reservation = typeof Reservation.Type;
 
 export const DEFAULT_RESERVATIONS_PAGE_SIZE = 50;
 
+/** The orders a page of reservations can be read in (`sort`), besides newest first. */
+export const ReservationsSort = Schema.Literals(["departure", "code", "agency", "state", "timeLimit", "berths", "total"]);
+export type ReservationsSort = typeof ReservationsSort.Type;
+
+export const SortOrder = Schema.Literals(["asc", "desc"]);
+
 export const ReservationsQuery = Schema.Struct({
   cruiseId: Schema.optionalKey(SerialIdFromText),
   agencyId: Schema.optionalKey(SerialIdFromText),
@@ -125,6 +131,10 @@ export const ReservationsQuery = Schema.Struct({
   /** Held ones whose time limit passes within this many hours. */
   expiringWithin: Schema.optionalKey(PositiveIntFromText.check(Schema.isLessThanOrEqualTo(24 * 90))),
   q: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
+  /** The column the page is ordered by (ties newest first); without it, newest first. */
+  sort: Schema.optionalKey(ReservationsSort),
+  /** Ascending unless `desc`; only with `sort`. */
+  order: Schema.optionalKey(SortOrder),
   page: Schema.optionalKey(PositiveIntFromText),
   pageSize: Schema.optionalKey(PositiveIntFromText.check(Schema.isLessThanOrEqualTo(200))),
 });
@@ -191,7 +201,7 @@ export const listReservations = endpoint({
   response: Schema.Array(ReservationSummary),
   access: readers,
   description:
-    "One page of reservations (meta: total, page, pageSize), newest first: of a departure, an agency, a state, held ones expiring within `expiringWithin` hours, or matching `q` (code, agency). An agency user sees its own agency's only.",
+    "One page of reservations (meta: total, page, pageSize), newest first or by `sort` (departure, code, agency, state, timeLimit, berths, total) in `order` (asc, desc): of a departure, an agency, a state, held ones expiring within `expiringWithin` hours, or matching `q` (code, agency). An agency user sees its own agency's only.",
 });
 
 export const getReservation = endpoint({
