@@ -1,8 +1,14 @@
 import type { CatalogueItem } from "../../api/catalogues.ts";
-import { listReservations, type ReservationState, type ReservationSummary, type ReservationsQuery } from "../../api/reservations.ts";
+import {
+  listReservations,
+  type ReservationState,
+  type ReservationSummary,
+  type ReservationsQuery,
+  type ReservationsSort,
+} from "../../api/reservations.ts";
 import { agencies } from "../../records/referenceData.ts";
 import type { ListQuery, ListQueryDefaults } from "../shared/listQuery.ts";
-import { createPagedListMachine } from "../shared/pagedList.ts";
+import { createPagedListMachine } from "../shared/pagedList.machine.ts";
 
 /** The list's filters, as the address names them. */
 export const STATE_FILTER = "state";
@@ -14,11 +20,14 @@ export const EXPIRING_HOURS = 24;
 
 const reservationStates: ReadonlyArray<ReservationState> = ["reserved", "waiting", "confirmed", "canceled"];
 
+/** The columns the server sorts by, as the address and GET /reservations name them. */
+export const reservationSortKeys: ReadonlyArray<ReservationsSort> = ["departure", "code", "agency", "state", "timeLimit", "berths", "total"];
+
 export const reservationsQueryDefaults: ListQueryDefaults = {
   pageSize: 20,
   sort: null,
   direction: "desc",
-  sortKeys: [],
+  sortKeys: reservationSortKeys,
   filterNames: [STATE_FILTER, AGENCY_FILTER, EXPIRING_FILTER],
 };
 
@@ -26,9 +35,11 @@ export const reservationsQueryDefaults: ListQueryDefaults = {
 export const reservationsQuery = (query: ListQuery, cruiseId: number | null): ReservationsQuery => {
   const state = reservationStates.find((candidate) => candidate === query.filters[STATE_FILTER]);
   const agency = Number(query.filters[AGENCY_FILTER] ?? "");
+  const sort = reservationSortKeys.find((key) => key === query.sort);
   return {
     page: query.page,
     pageSize: query.pageSize,
+    ...(sort === undefined ? {} : { sort, order: query.direction }),
     ...(query.q.trim() === "" ? {} : { q: query.q.trim() }),
     ...(state === undefined ? {} : { state }),
     ...(Number.isInteger(agency) && agency > 0 ? { agencyId: agency } : {}),
@@ -49,12 +60,14 @@ export interface ReservationsChoices {
 }
 
 /**
- * A page of reservations (DOMAIN.md section 9), newest first: searched by code, agency or
- * departure, narrowed by state, agency and a time limit within a day, paged on the server.
+ * A page of reservations (DOMAIN.md section 9), newest first or by a column: searched by code,
+ * agency or departure, narrowed by state, agency and a time limit within a day, paged on the server.
  */
 export const reservationsListMachine = createPagedListMachine<ReservationSummary, ReservationsScope, ReservationsChoices>({
   id: "reservationsList",
-  description: "A page of reservations, newest first, searched and narrowed by state, agency and an expiring time limit; the query in the address.",
+  description:
+    "A page of reservations, newest first or sorted by a column, searched and narrowed by state, agency and an expiring time limit; the query in the address; ticked or all matching ones exported.",
+  defaults: reservationsQueryDefaults,
   fetch: async ({ client, query, scope, known }) => {
     const [answer, agencyItems] = await Promise.all([
       client.request(listReservations, { query: reservationsQuery(query, scope.cruiseId) }),
