@@ -63,6 +63,7 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.PORT ?? 3000),
-    proxy: { "/api": `http://127.0.0.1:${apiPort}` },
+    // The public landing page `/` is the server's (decision 070); its script is served from here.
+    proxy: { "/api": `http://127.0.0.1:${apiPort}`, "^/(\\?.*)?$": `http://127.0.0.1:${apiPort}` },
   },
 });

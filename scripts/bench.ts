@@ -10,9 +10,10 @@
  * bench/results/<date>.json and .md, prints the tables and the budgets, pass or fail.
  *
  * BENCH_SECONDS (default 5) sets each autocannon run; BENCH_LEADS (default 100000) the leads;
- * BENCH_ONLY=http, browser, leads or rebuild runs one part (its budgets only, no results file
- * written); BENCH_ONLY=uploads runs only the upload stall (GET /api/health and GET /leads while
- * four 10 MB photos are being uploaded) on PGlite; BENCH_ONLY=imports only the hostile passenger
+ * BENCH_ONLY=http, browser, landing, leads or rebuild runs one part (its budgets only, no results
+ * file written; landing: the public page's bytes and Lighthouse in both languages,
+ * scripts/benchLanding.ts); BENCH_ONLY=uploads runs only the upload stall (GET /api/health and
+ * GET /leads while four 10 MB photos are being uploaded) on PGlite; BENCH_ONLY=imports only the hostile passenger
  * sheets (scripts/benchImports.ts: five users sending XLSX bombs, GET /api/health meanwhile);
  * BENCH_ONLY=burst only ten image uploads at once (scripts/benchUploadBurst.ts: GET /api/health
  * during the burst against the same without uploads).
@@ -30,6 +31,7 @@ import { defaultLeadsLoad, leadsReport, measureLeads } from "./benchLeads.ts";
 import { importsReport, measureImports, prepareImports } from "./benchImports.ts";
 import { burstPhoto, measureUploadBurst, noisyJpeg, uploadBurstReport } from "./benchUploadBurst.ts";
 import { defaultRebuildLoad, measureRebuilds, rebuildReport } from "./benchRebuild.ts";
+import { landingReport, measureLanding } from "./benchLanding.ts";
 
 const root = join(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? "5");
@@ -38,11 +40,11 @@ const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const ADMIN = { email: "admin@example.com", password: "Demo1234" };
 const CONNECTIONS = [1, 32] as const;
 const LIGHTHOUSE_ATTEMPTS = 3;
-const PARTS = ["http", "browser", "leads", "rebuild", "uploads", "imports", "burst"] as const;
+const PARTS = ["http", "browser", "landing", "leads", "rebuild", "uploads", "imports", "burst"] as const;
 const ONLY = process.env.BENCH_ONLY;
 if (ONLY !== undefined && !(PARTS as ReadonlyArray<string>).includes(ONLY)) throw new Error(`BENCH_ONLY is one of ${PARTS.join(", ")}`);
 /** Whether this run measures `part` (BENCH_ONLY=uploads is a piece of the HTTP part). */
-const measures = (part: "http" | "browser" | "leads" | "rebuild" | "imports" | "burst") => ONLY === undefined || ONLY === part || (part === "http" && ONLY === "uploads");
+const measures = (part: "http" | "browser" | "landing" | "leads" | "rebuild" | "imports" | "burst") => ONLY === undefined || ONLY === part || (part === "http" && ONLY === "uploads");
 /** Issue 19 item 6: a read endpoint's throughput against bare Fastify answering the same bytes. */
 const READ_RATIO = 0.4;
 /** Issue 19 item 4: an image's first-request 200 against bare Fastify. */
@@ -529,7 +531,6 @@ const measureLighthouse = async (url: string): Promise<Record<string, Scores>> =
   const pages = [
     { name: "login /panel", path: "/panel", signedIn: false },
     { name: "leads /panel/leads", path: "/panel/leads", signedIn: true },
-    { name: "landing /", path: "/", signedIn: false },
   ];
   const scores: Record<string, Scores> = {};
   for (const target of pages) {
@@ -767,6 +768,18 @@ try {
       : null;
   const sections: Section[] = [];
   const budgets = budgetsOf(pglite, postgres, bundles, lighthouse);
+  if (measures("landing")) {
+    log("the public landing page");
+    const server = await startServer(pgliteEnv);
+    try {
+      const figures = [await measureLanding(server.url, "/", log), await measureLanding(server.url, "/?lang=en", log)];
+      const { lines, budgets: landingBudgets } = landingReport(figures);
+      sections.push({ title: "The public landing page (issue 39 item 1)", lines });
+      budgets.push(...landingBudgets);
+    } finally {
+      await stopProcess(server.child);
+    }
+  }
   if (measures("imports")) {
     log("hostile passenger sheets");
     const importsDir = mkdtempSync(join(tmpdir(), "backoffice-bench-imports-"));

@@ -1,7 +1,7 @@
 /**
- * `npm run build`: the panel (Vite, then .br/.gz copies of its text files) into dist/ and the
- * server bundle into build/server/. With `--if-stale` (`npm start`), builds only what is missing
- * or older than its sources, so a restart starts at once.
+ * `npm run build`: the panel and the landing page's script (Vite, then .br/.gz copies of their
+ * text files) into dist/ and the server bundle into build/server/. With `--if-stale` (`npm
+ * start`), builds only what is missing or older than its sources, so a restart starts at once.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -11,7 +11,7 @@ import { compressDist } from "./compress-dist.ts";
 
 const root = join(import.meta.dirname, "..");
 // docs/flows: the flows page bundles what `npm run flows` writes there
-const panelSources = ["src", "public", "index.html", "vite.config.ts", "package-lock.json", "docs/flows"];
+const panelSources = ["src", "public", "index.html", "vite.config.ts", "vite.landing.config.ts", "package-lock.json", "docs/flows"];
 
 const newestChange = (path: string): number => {
   if (!existsSync(path)) return 0;
@@ -29,12 +29,18 @@ const isStale = (built: string, sources: ReadonlyArray<string>): boolean => {
   return sources.some((source) => newestChange(join(root, source)) > builtAt);
 };
 
-export const buildPanel = (): void => {
-  const build = spawnSync(join(root, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn"], {
+const vite = (args: ReadonlyArray<string>, what: string): void => {
+  const build = spawnSync(join(root, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn", ...args], {
     cwd: root,
     stdio: "inherit",
   });
-  if (build.status !== 0) throw new Error("The panel build failed; see the messages above.");
+  if (build.status !== 0) throw new Error(`The ${what} build failed; see the messages above.`);
+};
+
+/** The panel, then the public landing page's own script and stylesheet beside it (decision 070). */
+export const buildPanel = (): void => {
+  vite([], "panel");
+  vite(["--config", "vite.landing.config.ts"], "landing page");
   compressDist(join(root, "dist"));
 };
 

@@ -12,7 +12,8 @@ const children: ChildProcess[] = [
   spawn(process.execPath, ["--import", "tsx", "--watch", "server/main.ts"], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, PORT: apiPort },
+    // the landing page's script from its sources, which Vite serves with hot reload (decision 070)
+    env: { ...process.env, PORT: apiPort, LANDING_SOURCES: "true" },
   }),
   spawn(join(root, "node_modules", ".bin", "vite"), [], {
     cwd: root,

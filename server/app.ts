@@ -1,4 +1,7 @@
 import { STATUS_CODES } from "node:http";
+import type { RefusedCommand } from "./events/refused.ts";
+import type { Session } from "./http/caller.ts";
+import { keepRefusal } from "./refusals/refusals.ts";
 import { findSession } from "./accounts/sessions.ts";
 import type { ServedCatalogue } from "./catalogues/storage.ts";
 import type { Socket } from "node:net";
@@ -19,6 +22,7 @@ import { registerAuthRoutes } from "./accounts/authRoutes.ts";
 import { registerCatalogueRoutes } from "./catalogues/routes.ts";
 import { registerHistoryRoutes } from "./history/routes.ts";
 import { registerHomeRoutes } from "./home/routes.ts";
+import { registerLandingPage } from "./home/landing.ts";
 import { registerCruiseRoutes } from "./cruises/routes.ts";
 import { createDocumentFiles, registerDocumentRoutes } from "./documents/routes.ts";
 import { registerPassengerRoutes } from "./passengers/routes.ts";
@@ -34,6 +38,7 @@ import { registerMoneyRoutes } from "./money/routes.ts";
 import { registerMoneyDocumentRoutes } from "./money/documentRoutes.ts";
 import { registerQuoteRoutes } from "./rates/quote.ts";
 import { registerReportRoutes } from "./reports/routes.ts";
+import { registerRefusalRoutes } from "./refusals/routes.ts";
 import { multipartOptions } from "./http/multipart.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { isClientRoute, registerPanel, sendIndex } from "./http/panel.ts";
@@ -120,14 +125,17 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
 
   /**
-   * Every refusal is `{"data": <message>}`, a message of src/api/messages.ts and nothing else,
-   * and is never kept by a cache (a 429 or a 498 is about this moment only).
+   * Every refusal is `{"data": <message>}`, a message of src/api/messages.ts and nothing else
+   * (a kept refusal adds `meta.refusalId`, decision 071), and is never kept by a cache (a 429 or
+   * a 498 is about this moment only).
    */
   const refuse = (reply: FastifyReply, status: number, answer: ErrorAnswer) =>
     reply.code(status).header("cache-control", "no-store").send(answer);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (isApiError(error) && isMessage(error.message)) return refuse(reply, error.status, { data: error.message });
+    if (isApiError(error) && isMessage(error.message)) {
+      return refuse(reply, error.status, error.refusalId === null ? { data: error.message } : { data: error.message, meta: { refusalId: error.refusalId } });
+    }
     const status = clientErrorStatus(error);
     // Malformed JSON, a wrong content type, a body too large: the client's fault, told plainly.
     if (status !== null) return refuse(reply, status, { data: status === 404 ? messages.notFound : messages.invalidInput });
@@ -137,6 +145,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
 
   app.decorate("findSession", (token: string, at: Date) => findSession(deps.db, token, at));
+  app.decorate("keepRefusal", (refused: RefusedCommand, session: Session, at: Date) => keepRefusal(deps.db, refused, session, at));
   await registerSecurityHeaders(app);
   // Parses nothing by itself: multipart endpoints read their parts (server/http/multipart.ts).
   await app.register(fastifyMultipart, multipartOptions(deps.env.MAX_UPLOAD_MB));
@@ -174,11 +183,13 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerDocumentRoutes(app, { db: deps.db, now, files, mailer: deps.mailer });
   registerAvailabilityRoutes(app, { db: deps.db, now, berths });
   registerReportRoutes(app, { db: deps.db, now, files });
+  registerRefusalRoutes(app, { db: deps.db, now });
   registerChangeRoutes(app, { db: deps.db, now, feed });
   registerHomeRoutes(app, { db: deps.db, now });
   registerYachtPageRoutes(app, { db: deps.db, now, catalogues: served });
   await registerOpenApi(app, endpointsWith(served));
 
+  await registerLandingPage(app, { db: deps.db, env: deps.env, now, distDir: deps.distDir ?? "dist" });
   const servesPanel = await registerPanel(app, deps.distDir ?? "dist");
   app.setNotFoundHandler((request, reply) => {
     if (servesPanel && !isApiPath(request.url) && isClientRoute(request)) return sendIndex(reply);

@@ -105,6 +105,8 @@ export const EnvSchema = Schema.Struct({
   TRUST_PROXY: withDefault(TrustedProxies, "false"),
   /** Public lead form submissions allowed per client address in 10 minutes; a load test raises it. */
   LEAD_RATE_LIMIT: withDefault(PositiveInt, "5"),
+  /** `npm run dev`: the landing page names its script's sources, which Vite serves, not the last build's (decision 070). */
+  LANDING_SOURCES: withDefault(Flag, "false"),
   /** The hold policy (DOMAIN.md section 5): a hold's days, the days before departure when only the final hours apply, those hours, an agency's extensions. */
   HOLD_DAYS: withDefault(PositiveInt, "7"),
   CUTOFF_DAYS: withDefault(PositiveInt, "45"),

@@ -21,7 +21,6 @@ import {
   referencedIds,
   referencesOf,
 } from "../../src/api/details.ts";
-import { ApiError } from "../../src/api/errors.ts";
 import { type YearCopied, type YearCopy, yearCopyDetails } from "../../src/api/yearCopy.ts";
 import { type YearCopyFacts, yearCopyMachine } from "../../src/machines/domain/yearCopy.machine.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
@@ -36,6 +35,7 @@ import { yachtPages } from "../../src/records/yachtPages.ts";
 import type { Queryable } from "../db/database.ts";
 import { IdRow, lockTransaction, queryExists, queryOne, queryRows } from "../db/rows.ts";
 import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
+import { refusedCommand } from "../events/refused.ts";
 import { orNotFound } from "../http/found.ts";
 import { namedImages, placeNewImages, unknownImages } from "../uploads/formImages.ts";
 import { removeUnusedImages, type UploadedImage } from "../uploads/store.ts";
@@ -603,8 +603,9 @@ export const copyYear = async (
     hasNothingToCopy: source.length === 0,
     isNextYearTaken: live.some((item) => item.year === year + 1),
   };
-  const verdict = judge(yearCopyMachine, null, { type: "yearCopy.copy" }, facts);
-  if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
+  const event = { type: "yearCopy.copy" } as const;
+  const verdict = judge(yearCopyMachine, null, event, facts);
+  if (verdict.kind === "refused") throw refusedCommand(yearCopyMachine, verdict.refusal, { stream: catalogue.stream, streamId: null, state: null, event: { ...event, ...values }, facts });
   const increase = copy.increase ?? 0;
   const amounts = catalogue.api.details.filter(({ rule }) => rule.kind === "number" && !rule.whole).map(({ name }) => name);
   for (const item of source) {

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { activities } from "../../src/records/activities.ts";
-import { courtesys } from "../../src/records/courtesys.ts";
+import { courtesies } from "../../src/records/courtesies.ts";
 import { feeding } from "../../src/records/feeding.ts";
 import { catalogues } from "../../src/records/index.ts";
 import type { Queryable } from "../db/database.ts";
@@ -14,7 +14,7 @@ export type CatalogueRecord = ServedCatalogue;
 /** The three catalogues a destination is built from (its projection fills itinerary_catalogue_items). */
 export const feedingRecord: CatalogueRecord = feeding;
 export const activityRecord: CatalogueRecord = activities;
-export const courtesyRecord: CatalogueRecord = courtesys;
+export const courtesyRecord: CatalogueRecord = courtesies;
 
 const StampsRow = Schema.Struct({ stamps: Schema.Record(Schema.String, Schema.Unknown) });
 

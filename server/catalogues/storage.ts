@@ -33,7 +33,7 @@ const listedByDestinations = (catalogue: string): ReadonlyArray<ItemUse> => [
 const storage: Readonly<Record<string, CatalogueStorage>> = {
   feeding: { table: "feedings", usedBy: listedByDestinations("feeding") },
   activities: { table: "activities", usedBy: listedByDestinations("activity") },
-  courtesys: { table: "courtesys", usedBy: listedByDestinations("courtesy") },
+  courtesies: { table: "courtesies", usedBy: listedByDestinations("courtesy") },
   yachts: { table: "yachts", usedBy: [] },
   decks: { table: "decks", usedBy: [] },
   cabins: { table: "cabins", usedBy: [] },

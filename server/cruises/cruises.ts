@@ -37,6 +37,7 @@ import { catalogues } from "../../src/records/index.ts";
 import { unselectedReferences } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
 import { IdRow, queryCount, queryExists, queryOne, queryRows, statementParams } from "../db/rows.ts";
+import { refusedCommand } from "../events/refused.ts";
 import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
 import { cruiseRecord } from "./projection.ts";
 import { cancelLiveReservations } from "../reservations/commands/cancelLiveReservations.ts";
@@ -344,6 +345,7 @@ export const generateCruises = async (
 /** Answers the refusal the cruise machine gives a departure scheduled with these facts (a generation's fields are a departure's). */
 const refuseAsSchedule = (facts: CruiseFacts): void => {
   const unscheduled = { code: "", yachtId: 0, cruiseItineraryId: 0, startDate: "", endDate: "", guideIds: [], languageIds: [], captainId: null, hotelierId: null, notes: "" };
-  const verdict = judge(cruiseMachine, null, { type: "cruise.schedule", ...unscheduled }, facts);
-  if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
+  const event = { type: "cruise.schedule", ...unscheduled } as const;
+  const verdict = judge(cruiseMachine, null, event, facts);
+  if (verdict.kind === "refused") throw refusedCommand(cruiseMachine, verdict.refusal, { stream: cruiseRecord.stream, streamId: null, state: null, event, facts });
 };

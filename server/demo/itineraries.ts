@@ -60,8 +60,8 @@ const national = (
 const international = (fields: Omit<DemoItinerary["fields"], "destinationType" | "region">) =>
   ({ ...fields, destinationType: "international", region: null }) as const;
 
-const offer = (price: number, ofertPrice: number) => ({ price, ofertPrice, isOfert: true });
-const regular = (price: number) => ({ price, ofertPrice: null, isOfert: false });
+const offer = (price: number, offerPrice: number) => ({ price, offerPrice, isOffer: true });
+const regular = (price: number) => ({ price, offerPrice: null, isOffer: false });
 
 /** Six national and six international destinations, some on offer, with items of the demo catalogues. */
 export const demoItineraries: ReadonlyArray<DemoItinerary> = [
@@ -76,7 +76,7 @@ export const demoItineraries: ReadonlyArray<DemoItinerary> = [
         descriptionEn: "The Quilotoa crater lagoon and the waterfalls of Baños de Agua Santa.",
         imageAlt: "Ilustración de volcanes andinos bajo el sol de la mañana",
         imageAltEn: "Drawing of Andean volcanoes under the morning sun",
-        avalability: "Salidas todos los viernes",
+        availability: "Salidas todos los viernes",
         ...offer(320, 289),
         servicesIncluded: ["Traslados", "Alojamiento"],
         departureFrom: ["Quito"],
@@ -99,7 +99,7 @@ export const demoItineraries: ReadonlyArray<DemoItinerary> = [
         descriptionEn: "The historic centre, cathedrals, the Tomebamba river and Cajas National Park.",
         imageAlt: "Ilustración de los tejados de una ciudad colonial al atardecer",
         imageAltEn: "Drawing of a colonial city's rooftops at dusk",
-        avalability: "Todo el año",
+        availability: "Todo el año",
         ...regular(210),
         servicesIncluded: ["Boletos aéreos", "Traslados", "Alojamiento"],
         departureFrom: ["Quito", "Guayaquil"],
@@ -122,7 +122,7 @@ export const demoItineraries: ReadonlyArray<DemoItinerary> = [
         descriptionEn: "The beaches of Montañita, Los Frailes and Isla de la Plata.",
         imageAlt: "",
         imageAltEn: "",
-        avalability: "Diciembre a abril",
+        availability: "Diciembre a abril",
         ...offer(260, 219.9),
         servicesIncluded: ["Traslados", "Alojamiento"],
         departureFrom: ["Guayaquil", "Manta"],
@@ -145,7 +145,7 @@ export const demoItineraries: ReadonlyArray<DemoItinerary> = [
         descriptionEn: "A lodge in the Cuyabeno Reserve: lagoons, pink river dolphins and jungle walks.",
         imageAlt: "",
         imageAltEn: "",
-        avalability: "Salidas lunes y viernes",
+        availability: "Salidas lunes y viernes",
         ...regular(480),
         servicesIncluded: ["Boletos aéreos", "Traslados", "Alojamiento"],
         departureFrom: ["Quito"],
@@ -168,7 +168,7 @@ export const demoItineraries: ReadonlyArray<DemoItinerary> = [
         descriptionEn: "Otavalo market, Cuicocha lagoon and the leather workshops of Cotacachi.",
         imageAlt: "",
         imageAltEn: "",
-        avalability: "Sábados",
+        availability: "Sábados",
         ...regular(85),
         servicesIncluded: ["Traslados"],
         departureFrom: ["Quito"],
@@ -191,7 +191,7 @@ export const demoItineraries: ReadonlyArray<DemoItinerary> = [
         descriptionEn: "Charles Darwin Station, giant tortoises, Tortuga Bay and an excursion to Bartolomé.",
         imageAlt: "",
         imageAltEn: "",
-        avalability: "Todo el año",
+        availability: "Todo el año",
         ...offer(1450, 1290),
         servicesIncluded: ["Boletos aéreos", "Traslados", "Alojamiento"],
         departureFrom: ["Quito", "Guayaquil"],
@@ -213,7 +213,7 @@ export const demoItineraries: ReadonlyArray<DemoItinerary> = [
       descriptionEn: "Cusco, the Sacred Valley and Machu Picchu by panoramic train.",
       imageAlt: "",
       imageAltEn: "",
-      avalability: "Abril a octubre",
+      availability: "Abril a octubre",
       ...offer(1390, 1249),
       servicesIncluded: ["Boletos aéreos", "Traslados", "Alojamiento"],
       departureFrom: ["Quito", "Guayaquil"],
@@ -233,7 +233,7 @@ export const demoItineraries: ReadonlyArray<DemoItinerary> = [
       descriptionEn: "The walled city, Getsemaní and a day in the Rosario Islands.",
       imageAlt: "",
       imageAltEn: "",
-      avalability: "Todo el año",
+      availability: "Todo el año",
       ...regular(890),
       servicesIncluded: ["Boletos aéreos", "Traslados", "Alojamiento"],
       departureFrom: ["Quito", "Guayaquil"],
@@ -253,7 +253,7 @@ export const demoItineraries: ReadonlyArray<DemoItinerary> = [
       descriptionEn: "The Historic Centre, Teotihuacan, Coyoacán and Xochimilco.",
       imageAlt: "",
       imageAltEn: "",
-      avalability: "Todo el año",
+      availability: "Todo el año",
       ...regular(980),
       servicesIncluded: ["Boletos aéreos", "Alojamiento"],
       departureFrom: ["Quito", "Guayaquil"],
@@ -273,7 +273,7 @@ export const demoItineraries: ReadonlyArray<DemoItinerary> = [
       descriptionEn: "San Telmo, La Boca, Puerto Madero and a night of tango.",
       imageAlt: "",
       imageAltEn: "",
-      avalability: "Marzo a noviembre",
+      availability: "Marzo a noviembre",
       ...offer(1150, 990),
       servicesIncluded: ["Boletos aéreos", "Traslados", "Alojamiento"],
       departureFrom: ["Guayaquil"],
@@ -293,7 +293,7 @@ export const demoItineraries: ReadonlyArray<DemoItinerary> = [
       descriptionEn: "An all-inclusive beachfront resort in Bávaro.",
       imageAlt: "",
       imageAltEn: "",
-      avalability: "Todo el año",
+      availability: "Todo el año",
       ...offer(1350, 1190),
       servicesIncluded: ["Boletos aéreos", "Traslados", "Alojamiento"],
       departureFrom: ["Quito", "Guayaquil", "Manta"],
@@ -313,7 +313,7 @@ export const demoItineraries: ReadonlyArray<DemoItinerary> = [
       descriptionEn: "The Prado, the Royal Palace, the Retiro and day trips to Toledo and Segovia.",
       imageAlt: "",
       imageAltEn: "",
-      avalability: "Mayo a octubre",
+      availability: "Mayo a octubre",
       ...regular(1890),
       servicesIncluded: ["Boletos aéreos", "Alojamiento"],
       departureFrom: ["Quito", "Guayaquil"],

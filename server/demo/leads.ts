@@ -119,9 +119,9 @@ export const seedDemoLeads = async (tx: Queryable, now: Date): Promise<void> => 
     await assignLead(tx, id, agent.id, { actorId: assigner?.id ?? null, occurredAt: assignedAt });
     const notes = 1 + (index % 3);
     for (let note = 0; note < notes; note += 1) {
-      const coments = comments[(index + note) % comments.length] ?? comments[0];
+      const text = comments[(index + note) % comments.length] ?? comments[0];
       const at = new Date(assignedAt.getTime() + (note + 1) * 20 * HOUR_MS);
-      await commentLead(tx, id, agent.id, coments, { actorId: agent.id, occurredAt: at });
+      await commentLead(tx, id, agent.id, text, { actorId: agent.id, occurredAt: at });
     }
   }
 };

@@ -6,6 +6,7 @@ import { departureMoment, ecuadorDay } from "../../src/machines/domain/calendar.
 import { defaultHoldPolicy, latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
 import type { Queryable } from "../db/database.ts";
 import { type MoneyCaller, readAccount, receivePayment } from "../money/money.ts";
+import { remindBalancesDue } from "../money/reminders.ts";
 import { demoSeller, sequence } from "./seller.ts";
 import { queryRows } from "../db/rows.ts";
 import { cancelReservation } from "../reservations/commands/cancelReservation.ts";
@@ -143,8 +144,10 @@ export const seedDemoReservations = async (
       }
     }
   }
-  // the demo's holds expiring within a day were reminded already: a first start mails nobody
-  await remindDue({ query: (sql, params) => tx.query(sql, params), exec: (sql) => tx.exec(sql), remember: (key, read, tables) => tx.remember(key, read, tables), transaction: (work) => work(tx) }, now);
+  // the demo's holds expiring within a day, and its balances due within a week, were reminded already: a first start mails nobody
+  const inSeed = { query: tx.query.bind(tx), exec: tx.exec.bind(tx), remember: tx.remember.bind(tx), transaction: <T>(work: (inner: Queryable) => Promise<T>) => work(tx) };
+  await remindDue(inSeed, now);
+  await remindBalancesDue(inSeed, now);
   // a charter on a later departure that nobody else holds
   const [free] = await queryRows(
     tx,

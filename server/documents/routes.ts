@@ -21,6 +21,7 @@ import { findImage } from "../uploads/store.ts";
 import type { DocumentFileRequest } from "./files.ts";
 import type { MoneyFileRequest } from "./moneyFiles.ts";
 import { ApiError } from "../../src/api/errors.ts";
+import { refusedCommand } from "../events/refused.ts";
 import { findReservation } from "../reservations/reads.ts";
 import { flightsReportMachine } from "../../src/machines/domain/flightsReport.machine.ts";
 import { judge, type Verdict } from "../../src/machines/domain/verdict.ts";
@@ -144,8 +145,11 @@ export const registerDocumentRoutes = (
     const session = signedIn(call);
     const reservation = orNotFound(await findReservation(context.db, call.params.id, session));
     const agency = await voucherAgency(context.db, reservation.agencyId);
-    const verdict = judge(voucherMailMachine, null, { type: "voucher.send" }, { recipient: agency.email });
-    if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
+    const facts = { recipient: agency.email };
+    const verdict = judge(voucherMailMachine, null, { type: "voucher.send" }, facts);
+    if (verdict.kind === "refused") {
+      throw refusedCommand(voucherMailMachine, verdict.refusal, { stream: "reservation", streamId: String(reservation.id), state: null, event: { type: "voucher.send" }, facts });
+    }
     // accepted: the machine found the agency's address
     const to = String(agency.email);
     const voucher = orNotFound(await voucherDocument(context.db, reservation, agency.language, context.now()));

@@ -6,6 +6,7 @@ import type { Queryable } from "../db/database.ts";
 import { nextId, queryOne } from "../db/rows.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
 import { project } from "./projection.ts";
+import { refusedCommand } from "./refused.ts";
 import { append, type StoredEvent } from "./store.ts";
 
 /**
@@ -32,9 +33,10 @@ const RecordState = Schema.Struct({ status: Schema.String, version: Schema.Int }
 /**
  * Decides one command inside the caller's transaction: loads the record's status and version,
  * lets its machine judge the event with the facts the caller loaded (a refusing guard answers
- * its message and status; an event the state does not take, 409 notAllowedNow), then appends
- * the event and projects it. The event's `type` is the event type; its other fields are the
- * event data. Nothing is written unless the machine accepts.
+ * its message and status, and the endpoint keeps it as a refusal record: RefusedCommand; an event
+ * the state does not take, 409 notAllowedNow), then appends the event and projects it. The
+ * event's `type` is the event type; its other fields are the event data. Nothing is written
+ * unless the machine accepts.
  */
 export const decide = async <M extends AnyStateMachine>(
   tx: Queryable,
@@ -47,10 +49,13 @@ export const decide = async <M extends AnyStateMachine>(
   const row = await queryOne(tx, RecordState, `select status, version from ${record.table} where id = $1`, [streamId]);
   const version = row?.version ?? 0;
   const verdict = judge(record.machine, row?.status ?? null, event, facts);
-  if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
-  if (verdict.kind === "notAllowed") throw new ApiError(409, messages.notAllowedNow);
   // The facts were for deciding; the event store keeps only what was decided.
   const { type, facts: _decidedWith, ...data } = event;
+  if (verdict.kind === "refused") {
+    const state = row?.status ?? null;
+    throw refusedCommand(record.machine, verdict.refusal, { stream: record.stream, streamId: row === null ? null : streamId, state, event: { ...data, type }, facts });
+  }
+  if (verdict.kind === "notAllowed") throw new ApiError(409, messages.notAllowedNow);
   const stored = await append(tx, {
     stream: record.stream,
     streamId,

@@ -27,6 +27,9 @@ export interface NewEvent {
   readonly occurredAt: Date;
 }
 
+/** Hashes and tokens are in the events so a rebuild can restore them; no reader ever sees them. */
+export const isSecret = (field: string): boolean => /hash|token|password/i.test(field);
+
 /** One row of `events` as selected with `eventColumns`. */
 export const EventRow = Schema.Struct({
   id: Schema.Int,

@@ -11,6 +11,8 @@ import { queryRows } from "../db/rows.ts";
 import type { AnyStateMachine } from "xstate";
 import type { Queryable } from "../db/database.ts";
 import { findProjection } from "../events/projection.ts";
+import { isSecret } from "../events/store.ts";
+import { upcastEventData } from "../events/upcast.ts";
 import { nextStatus } from "../../src/machines/domain/verdict.ts";
 import type { Session } from "../accounts/sessions.ts";
 import { registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
@@ -38,8 +40,6 @@ export interface HistoryContext extends RouteContext {
   readonly catalogues: ReadonlyArray<CatalogueDeclaration>;
 }
 
-/** Hashes and tokens are in the events so a rebuild can restore them; no reader ever sees them. */
-const isSecret = (field: string): boolean => /hash|token|password/i.test(field);
 
 const HistoryRow = Schema.Struct({
   version: Schema.Int,
@@ -58,9 +58,13 @@ const toJson = (value: unknown): HistoryEntry["changes"][number]["after"] =>
 const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** An event's fields, a catalogue item's declared details among them (decision 027). */
-const fieldsOf = (data: Readonly<Record<string, unknown>> | null): Readonly<Record<string, unknown>> => {
-  if (data === null) return {};
+/**
+ * An event's fields under today's names (decision 074), a catalogue item's declared details among
+ * them (decision 027).
+ */
+const fieldsOf = (type: string, stored: Readonly<Record<string, unknown>> | null): Readonly<Record<string, unknown>> => {
+  if (stored === null) return {};
+  const data = upcastEventData(type, stored);
   const { details, ...fields } = data;
   return isObject(details) ? { ...fields, ...details } : data;
 };
@@ -70,7 +74,7 @@ export const historyOf = (machine: AnyStateMachine, rows: ReadonlyArray<HistoryR
   const fields = new Map<string, unknown>();
   let status: string | null = null;
   return rows.map((row) => {
-    const data = fieldsOf(row.data);
+    const data = fieldsOf(row.type, row.data);
     const changes = Object.entries(data)
       // A field never set and a field set to null read the same: neither is a change.
       .filter(([field, value]) => !isSecret(field) && !isDeepStrictEqual(fields.get(field) ?? null, value ?? null))

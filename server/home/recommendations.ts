@@ -1,5 +1,5 @@
 import { Schema, Struct } from "effect";
-import { RECOMMENDATIONS_MAX, Recommendation } from "../../src/api/home.ts";
+import { RECOMMENDATIONS_MAX, Recommendation, RecommendedItinerary } from "../../src/api/home.ts";
 import type { RecommendationsFacts } from "../../src/machines/domain/recommendations.machine.ts";
 import type { Queryable } from "../db/database.ts";
 import { IdRow, queryOne, queryRows } from "../db/rows.ts";
@@ -8,7 +8,7 @@ import { RecordVersion } from "../../src/api/versions.ts";
 import { HOME_RECOMMENDATIONS, recommendationsRecord } from "./projection.ts";
 
 /** A recommended destination as the contract shows it, with its place in the list. */
-const RecommendationRow = Recommendation.fields.itinerary.mapFields(Struct.assign({ position: Recommendation.fields.position }));
+const RecommendationRow = RecommendedItinerary.mapFields(Struct.assign({ position: Recommendation.fields.position }));
 
 /**
  * The home page's recommended destinations in order, leaving out those deleted since the list was
@@ -21,7 +21,7 @@ export const readRecommendations = async (db: Queryable): Promise<Recommendation
       db,
       RecommendationRow,
       `select (row_number() over (order by r.position))::int as position, i.id, i.name, i.days, i.type,
-              i.price::float8 as price, i.ofert_price::float8 as "ofertPrice", i.is_ofert as "isOfert", i.image,
+              i.price::float8 as price, i.offer_price::float8 as "offerPrice", i.is_offer as "isOffer", i.image,
               i.name_en as "nameEn", i.days_en as "daysEn", i.image_alt as "imageAlt", i.image_alt_en as "imageAltEn"
          from recommendations r join itineraries i on i.id = r.itinerary_id
         where r.list_id = $1 and i.status <> 'deleted'

@@ -188,7 +188,7 @@ const refusals = {
   "400": "Invalid input: `invalid information` (not what the contract describes), `required_information`, or a field rule's message (`user_error`, `password_pattern`, `Invalid URL` ...).",
   "403": "The caller's role may not call this endpoint: `forbidden`.",
   "404": "`resource not found`.",
-  "409": "A rule of the record refused the change (its message says which), or the record was changed by someone else meanwhile.",
+  "409": "A rule of the record refused the change (its message says which; `meta.refusalId` names the refusal kept, `GET /refusals/{id}` says why), or the record was changed by someone else meanwhile.",
   "413": "The body or a file is too large: `invalid information`, `the file is too large`.",
   "415": "A content type this endpoint does not take: `invalid information`, or for an image `only JPEG, PNG, WebP, AVIF or GIF images are accepted`.",
   "498": "No valid session: the bearer token is missing, unknown, expired or revoked: `invalid session`.",
@@ -283,7 +283,7 @@ export const openApiDocument = (list: ReadonlyArray<Endpoint> = endpoints): Open
       title: "Travel back office API",
       version: packageJson.version,
       description:
-        "Every answer is JSON `{\"data\": ...}` (lists may add `meta`); success is status 200 only, any refusal is another status with `{\"data\": <message>}`. Generated from the contract in src/api.",
+        "Every answer is JSON `{\"data\": ...}` (lists may add `meta`); success is status 200 only, any refusal is another status with `{\"data\": <message>}` (a refusal kept for its caller adds `meta.refusalId`). Generated from the contract in src/api.",
     },
     servers: [{ url: API_BASE }],
     tags: [...new Set(list.map((endpoint) => endpoint.name.split(".")[0] ?? endpoint.name))].map((name) => ({ name })),

@@ -7,6 +7,7 @@ import { messages } from "../../src/api/messages.ts";
 import type { Database } from "../db/database.ts";
 import type { Session } from "./caller.ts";
 import type { CommandOptions } from "../events/command.ts";
+import { RefusedCommand } from "../events/refused.ts";
 import type { UploadedImage } from "../uploads/store.ts";
 import { arrayFields, readMultipart, type UploadedFile } from "./multipart.ts";
 
@@ -219,6 +220,28 @@ export const registerStream = <E extends Endpoint>(
 };
 
 /**
+ * Whether a refusal is kept (decision 071): a rule over other records (409), which read facts the
+ * caller cannot see, refused to a signed-in caller. A field the caller sent (400) is told in the
+ * form itself, and a caller without a session (a sign-in refused) is nobody to keep it for.
+ */
+const isKept = (error: unknown, session: Session | null): error is RefusedCommand =>
+  error instanceof RefusedCommand && error.refusal.status === 409 && session !== null && session.kind === "full";
+
+/**
+ * A handler's answer; a kept refusal is written first, after the command's own transaction has
+ * rolled back, and answered with the record's id beside its message.
+ */
+const answered = async <T>(request: FastifyRequest, context: RouteContext, session: Session | null, work: () => Promise<T>): Promise<T> => {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isKept(error, session) || session === null) throw error;
+    const id = await request.server.keepRefusal(error, session, context.now());
+    throw new ApiError(error.status, error.message, id);
+  }
+};
+
+/**
  * Serves one endpoint of the contract: access first (so a caller without a session learns
  * nothing about the input rules and sends no file into memory), then params, query and body
  * decoded with the endpoint's schemas (a multipart form's text fields like a JSON body), then
@@ -266,7 +289,9 @@ export const registerEndpoint = <E extends Endpoint>(
       const query = decodeInput(endpoint.query, request.query ?? {});
       const form = await readBody(request);
       const body = decodeInput(endpoint.body, form.body);
-      const result = await handler({ params, query, body, files: form.files, documents: form.documents, session, ip: request.ip });
+      const result = await answered(request, context, session, () =>
+        handler({ params, query, body, files: form.files, documents: form.documents, session, ip: request.ip }),
+      );
       if (result instanceof Download) {
         return reply
           .code(200)

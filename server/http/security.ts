@@ -6,7 +6,8 @@ import helmet from "helmet";
  * by this server from Vite's build, so 'self' is enough for scripts, styles, fetches and fonts.
  * - style-src keeps 'unsafe-inline': SweetAlert2's bundle injects its stylesheet as a <style>
  *   element when it loads (confirm dialogs, toasts); a hash would break with each release of it.
- *   Inline styles cannot run code, scripts stay 'self' only.
+ *   The landing page carries its own stylesheet in a <style> element too (decision 070). Inline
+ *   styles cannot run code, scripts stay 'self' only (the landing's JSON data block is not run).
  * - img-src allows data: and blob:: the image inputs preview the chosen file through an object URL.
  * - The API reference page (/api/docs, Swagger UI served from its package) needs nothing more: its
  *   scripts and stylesheets are files of this server, and it fetches only the OpenAPI document.

@@ -4,7 +4,7 @@ import {
   destinationTypeOf,
   generalServices,
   type ItineraryForm,
-  isOffer,
+  offerApplies,
   regions,
 } from "../../src/api/itineraries.ts";
 import type { ItineraryFields } from "../../src/machines/domain/itinerary.machine.ts";
@@ -34,16 +34,16 @@ const ids = (values: ReadonlyArray<string> | undefined): number[] =>
  */
 export const itineraryDraft = (form: ItineraryForm): ItineraryDraft => {
   const destinationType = destinationTypeOf(form) ?? "international";
-  const offer = isOffer(form);
+  const offer = offerApplies(form);
   const region = form.region?.trim() ?? "";
   return {
     name: form.name.trim(),
     days: form.days?.trim() ?? "",
     description: form.description?.trim() ?? "",
-    avalability: form.avalability.trim(),
+    availability: form.availability.trim(),
     price: amountOf(form.price),
-    ofertPrice: offer ? amountOf(form.ofertPrice) : null,
-    isOfert: offer,
+    offerPrice: offer ? amountOf(form.offerPrice) : null,
+    isOffer: offer,
     destinationType,
     region: destinationType === "national" && isOneOf(regions, region) ? region : null,
     servicesIncluded: choices(generalServices, form.servicesIncluded),
@@ -64,10 +64,10 @@ export const itineraryFormOf = (draft: ItineraryDraft): ItineraryForm => ({
   name: draft.name,
   days: draft.days,
   description: draft.description,
-  avalability: draft.avalability,
+  availability: draft.availability,
   price: String(draft.price),
-  ...(draft.ofertPrice === null ? {} : { ofertPrice: String(draft.ofertPrice) }),
-  isOfert: String(draft.isOfert),
+  ...(draft.offerPrice === null ? {} : { offerPrice: String(draft.offerPrice) }),
+  isOffer: String(draft.isOffer),
   type: draft.destinationType,
   ...(draft.region === null ? {} : { region: draft.region }),
   servicesIncluded: [...draft.servicesIncluded],

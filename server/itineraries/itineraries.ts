@@ -6,7 +6,8 @@ import { ItineraryId } from "../../src/api/ids.ts";
 import {
   type DestinationType,
   IncludedItem,
-  Itinerary,
+  type Itinerary,
+  ItineraryContent,
   type ItineraryForm,
   type ItineraryImage,
   isOfferAbovePrice,
@@ -32,7 +33,7 @@ const catalogueTables = {
 } as const;
 
 /** An itineraries row: the contract's destination without its catalogue items, the region null when none. */
-const ItineraryRow = Itinerary.mapFields(
+const ItineraryRow = ItineraryContent.mapFields(
   Struct.evolve({ region: () => Schema.NullOr(Region) }),
 ).mapFields(Struct.omit(["feeding", "activities", "courtesy"]));
 
@@ -42,8 +43,8 @@ const LinkRow = IncludedItem.mapFields(
 );
 
 /** Money comes back as float8: numeric would reach JavaScript as text. */
-const itineraryColumns = `id, name, days, description, avalability, price::float8 as price,
-  ofert_price::float8 as "ofertPrice", is_ofert as "isOfert", type, region,
+const itineraryColumns = `id, name, days, description, availability, price::float8 as price,
+  offer_price::float8 as "offerPrice", is_offer as "isOffer", type, region,
   services_included as "servicesIncluded", departure_from as "departureFrom", image, image_alt as "imageAlt",
   name_en as "nameEn", days_en as "daysEn", description_en as "descriptionEn", image_alt_en as "imageAltEn", version`;
 
@@ -112,10 +113,10 @@ const lockItinerary = async (tx: Queryable, id: ItineraryId): Promise<ItineraryF
     name: itinerary.name,
     days: itinerary.days,
     description: itinerary.description,
-    avalability: itinerary.avalability,
+    availability: itinerary.availability,
     price: itinerary.price,
-    ofertPrice: itinerary.ofertPrice,
-    isOfert: itinerary.isOfert,
+    offerPrice: itinerary.offerPrice,
+    isOffer: itinerary.isOffer,
     destinationType: itinerary.type,
     region: itinerary.region ?? null,
     servicesIncluded: itinerary.servicesIncluded,

@@ -29,7 +29,7 @@ import { leadRecord } from "./projection.ts";
 import { containsPattern, searchWords } from "./search.ts";
 
 /** A note as the lead's row carries it (`notes`, a JSON array): `at` in milliseconds since 1970. */
-const NoteJson = Schema.Struct({ coments: Schema.String, at: Schema.Number, firstName: Schema.String, lastName: Schema.String });
+const NoteJson = Schema.Struct({ comments: Schema.String, at: Schema.Number, firstName: Schema.String, lastName: Schema.String });
 
 const LeadRow = Schema.Struct({
   id: LeadId,
@@ -63,7 +63,7 @@ const AgentRow = Schema.Struct({ agent_id: Schema.NullOr(UserId) });
  */
 const leadColumns = `l.id, l.created_at, l.first_name, l.last_name, l.message, l.email, l.country, l.phone,
     l.yacht_name, l.details, a.id as agent_id, a.first_name as agent_first_name, a.last_name as agent_last_name,
-    coalesce((select json_agg(json_build_object('coments', n.coments, 'at', floor(extract(epoch from n.created_at) * 1000),
+    coalesce((select json_agg(json_build_object('comments', n.comments, 'at', floor(extract(epoch from n.created_at) * 1000),
                                                 'firstName', u.first_name, 'lastName', u.last_name) order by n.version)
                 from lead_notes n join users u on u.id = n.author_id where n.lead_id = l.id), '[]') as notes`;
 
@@ -86,10 +86,10 @@ const toLead = (lead: typeof LeadRow.Type): Lead => ({
         : { id: lead.agent_id, firstName: lead.agent_first_name ?? "", lastName: lead.agent_last_name ?? "" },
     yachtName: lead.yacht_name,
     details: lead.details,
-    trakin: lead.notes.map((note) => ({
-      coments: note.coments,
+    notes: lead.notes.map((note) => ({
+      comments: note.comments,
       createdAt: new Date(note.at).toISOString(),
-      trankin_user: { firstName: note.firstName, lastName: note.lastName },
+      author: { firstName: note.firstName, lastName: note.lastName },
     })),
 });
 
@@ -428,12 +428,12 @@ export const commentLead = async (
   tx: Queryable,
   leadId: LeadId,
   authorId: UserId,
-  coments: string,
+  comments: string,
   options: CommandOptions,
 ): Promise<void> => {
   await lockLead(tx, leadId);
-  const facts = { ...noLeadFacts, fieldProblem: firstProblem(commentProblems({ coments })) };
-  await decide(tx, leadRecord, String(leadId), { type: "lead.comment", authorId, coments: coments.trim() }, options, facts);
+  const facts = { ...noLeadFacts, fieldProblem: firstProblem(commentProblems({ comments })) };
+  await decide(tx, leadRecord, String(leadId), { type: "lead.comment", authorId, comments: comments.trim() }, options, facts);
 };
 
 /**

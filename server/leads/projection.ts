@@ -140,8 +140,8 @@ export const leadsProjection: Projection = recordProjection({
         await updateRow(tx, leadRecord.table, row);
         return execute(
           tx,
-          "insert into lead_notes (lead_id, version, author_id, coments, created_at) values ($1, $2, $3, $4, $5)",
-          [row.id, row.version, event.authorId, event.coments, row.at],
+          "insert into lead_notes (lead_id, version, author_id, comments, created_at) values ($1, $2, $3, $4, $5)",
+          [row.id, row.version, event.authorId, event.comments, row.at],
         );
     }
   },

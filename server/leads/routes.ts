@@ -13,8 +13,25 @@ export interface LeadsContext extends RouteContext {
   readonly env: Pick<Env, "LEAD_RATE_LIMIT">;
 }
 
+/**
+ * A lead sent by the public form, from the API or the landing page's form without JavaScript
+ * (decision 070). A robot fills the hidden field: it gets the usual answer, nothing is stored or
+ * counted. The lead's machine decides first (a refused form counts nothing); then the submission
+ * is counted per address and per email, and one beyond the limit is rolled back with its lead
+ * (an ApiError 429, 'too many attempts').
+ */
+export const receiveLead = async ({ db, env, now }: LeadsContext, lead: api.NewLead, address: string): Promise<void> => {
+  if (lead.website !== undefined && lead.website.trim() !== "") return;
+  const at = now();
+  await db.transaction(async (tx) => {
+    await createLead(tx, lead, { actorId: null, occurredAt: at });
+    const admitted = await admitSubmission(tx, address, normaliseEmail(lead.email), env.LEAD_RATE_LIMIT, at);
+    if (!admitted) throw new ApiError(429, messages.tooManyAttempts);
+  });
+};
+
 export const registerLeadRoutes = (app: FastifyInstance, context: LeadsContext): void => {
-  const { db, env, now } = context;
+  const { db, now } = context;
 
   registerEndpoint(app, context, api.listLeads, async ({ query }) => {
     const { page: number, pageSize, q, agent, order, sort, direction, receivedFrom, receivedBefore } = query;
@@ -26,24 +43,15 @@ export const registerLeadRoutes = (app: FastifyInstance, context: LeadsContext):
   registerEndpoint(app, context, api.getLead, async ({ params }) => orNotFound(await getLead(db, params.id)));
 
   registerEndpoint(app, context, api.createLead, async (call) => {
-    const at = now();
-    // A robot fills the hidden field: it gets the usual answer, nothing is stored or counted.
-    if (call.body.website !== undefined && call.body.website.trim() !== "") return messages.created;
-    // The lead's machine decides first (a refused form counts nothing); then the submission is
-    // counted per address and per email, and one beyond the limit is rolled back with its lead.
-    await db.transaction(async (tx) => {
-      await createLead(tx, call.body, { actorId: null, occurredAt: at });
-      const admitted = await admitSubmission(tx, call.ip, normaliseEmail(call.body.email), env.LEAD_RATE_LIMIT, at);
-      if (!admitted) throw new ApiError(429, messages.tooManyAttempts);
-    });
+    await receiveLead(context, call.body, call.ip);
     return messages.created;
   });
 
-  registerEndpoint(app, context, api.createTrakin, async (call) => {
+  registerEndpoint(app, context, api.createNote, async (call) => {
     const authorId = signedIn(call).userId;
     if (call.body.userId !== authorId) throw new ApiError(403, messages.forbidden);
     const options = actedBy(call, now());
-    await db.transaction((tx) => commentLead(tx, call.body.leadId, authorId, call.body.coments, options));
+    await db.transaction((tx) => commentLead(tx, call.body.leadId, authorId, call.body.comments, options));
     return messages.created;
   });
 

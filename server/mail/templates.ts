@@ -1,3 +1,4 @@
+import { formatMoney } from "../../src/api/amounts.ts";
 import type { Mail } from "./mailer.ts";
 
 /** The temporary-password mail, Spanish first then English, in one message. */
@@ -41,6 +42,40 @@ export const timeLimitReminderMail = (input: { readonly to: string; readonly cod
       "",
       `Reservation ${input.code} is held until ${when("en-US")} (Ecuador mainland time).`,
       "Confirm it or extend its time limit before then; otherwise its spaces are released.",
+    ].join("\n"),
+  };
+};
+
+/**
+ * A balance reminder (decision 067), Spanish first then English: a week before the balance due
+ * date, or on the day. The amount is shown from whole cents, the day as the operator writes it.
+ */
+export const balanceReminderMail = (input: {
+  readonly to: string;
+  readonly code: string;
+  readonly balanceCents: number;
+  readonly balanceDueDate: string;
+  readonly reminder: "weekBefore" | "dueDay";
+}): Mail => {
+  const amount = (language: string) => formatMoney(input.balanceCents / 100, language);
+  const [year, month, day] = input.balanceDueDate.split("-");
+  const due = `${day}/${month}/${year}`;
+  const today = input.reminder === "dueDay";
+  return {
+    to: input.to,
+    subject: `Reserva ${input.code}: ${today ? "el saldo vence hoy / balance due today" : "el saldo vence pronto / balance due soon"}`,
+    text: [
+      today
+        ? `El saldo de la reserva ${input.code}, ${amount("es")}, vence hoy (${due}).`
+        : `El saldo de la reserva ${input.code}, ${amount("es")}, vence el ${due}.`,
+      "Registre o informe el pago a tiempo; la reserva sigue confirmada.",
+      "",
+      "---",
+      "",
+      today
+        ? `The balance of reservation ${input.code}, ${amount("en")}, is due today (${due}).`
+        : `The balance of reservation ${input.code}, ${amount("en")}, is due on ${due}.`,
+      "Please record or report the payment in time; the reservation stays confirmed.",
     ].join("\n"),
   };
 };

@@ -18,8 +18,8 @@ import { findDocumentDeparture } from "../documents/departure.ts";
 import type { MoneyColumn, MoneyDocument } from "../documents/moneyFiles.ts";
 import { documentDate, documentTexts } from "../documents/texts.ts";
 import { ownAgency } from "../reservations/facts.ts";
-import { findReservation } from "../reservations/reads.ts";
-import { accountsWhere, reservationAccount } from "./accounts.ts";
+import { findReservation, reservationsWhere } from "../reservations/reads.ts";
+import { datedAccountsOf, reservationAccount } from "./accounts.ts";
 import type { Session } from "../accounts/sessions.ts";
 import { findPayment, type MoneyCaller } from "./money.ts";
 
@@ -85,7 +85,7 @@ export const findStatementAgency = async (db: Queryable, agencyId: number, sessi
  */
 export const readStatement = async (db: Queryable, agency: StatementAgency, period: { readonly from: string; readonly to: string }, now: Date): Promise<AgencyStatement> => {
   const agencyId = agency.id;
-  const accounts = await accountsWhere(db, "r.agency_id = $1", [agencyId], now);
+  const accounts = await datedAccountsOf(db, await reservationsWhere(db, "r.agency_id = $1", [agencyId]), now);
   const ledger = ledgerOf(
     accounts.map(({ reservation, account, bookedOn, payments }) => ({ id: reservation.id, bookedOn, dueCents: account.dueCents, payments })),
     period.from,

@@ -1,6 +1,7 @@
 /**
  * The raw money facts the reservation and payment commands read (decisions 062, 065): the policy
- * in force, a reservation's payments and due, the terms it was confirmed on. Apart from
+ * in force, a reservation's payments and due, the terms it was confirmed on, the penalty its
+ * cancellations keep (decision 067). Apart from
  * server/money/money.ts so the reservations' commands read them without importing the payments'.
  */
 import { Schema } from "effect";
@@ -70,6 +71,21 @@ export const confirmedTermsOf = async (db: Queryable, reservationIds: ReadonlyAr
 /** The terms a reservation was confirmed on, null while it never was (or was before decision 065). */
 export const confirmedTerms = async (db: Queryable, reservationId: number): Promise<ConfirmedTerms | null> =>
   (await confirmedTermsOf(db, [reservationId])).get(reservationId) ?? null;
+
+const PenaltyRow = Schema.Struct({ id: Schema.Int, penalty_cents: Schema.Int });
+
+/** The penalty some reservations' cancellations keep now, in cents, by reservation (decision 067): one keeping none is left out. */
+export const keptPenaltiesOf = async (db: Queryable, reservationIds: ReadonlyArray<number>): Promise<ReadonlyMap<number, number>> => {
+  const byReservation = new Map<number, number>();
+  if (reservationIds.length === 0) return byReservation;
+  const rows = await queryRows(db, PenaltyRow, "select id, penalty_cents from reservations where id = any($1::int[]) and penalty_cents <> 0", [reservationIds]);
+  for (const { id, penalty_cents } of rows) byReservation.set(id, penalty_cents);
+  return byReservation;
+};
+
+/** The penalty a reservation's cancellations keep now, in cents (decision 067): 0 when none. */
+export const keptPenaltyCents = async (db: Queryable, reservationId: number): Promise<number> =>
+  (await keptPenaltiesOf(db, [reservationId])).get(reservationId) ?? 0;
 
 const CreditRow = Schema.Struct({ credit: Schema.NullOr(Schema.Finite) });
 

@@ -33,7 +33,7 @@ import { lockReservation } from "../reservations/decide.ts";
 import { ownAgency } from "../reservations/facts.ts";
 import { findReservation, type StoredReservation } from "../reservations/reads.ts";
 import { reservationAccount } from "./accounts.ts";
-import { countedPayments, dueCentsOf } from "./facts.ts";
+import { countedPayments, dueCentsOf, keptPenaltyCents } from "./facts.ts";
 import { COMPANY_POLICY, moneyPolicyRecord, paymentRecord } from "./projection.ts";
 
 /** Who asks, and when. */
@@ -54,7 +54,8 @@ export const setMoneyPolicy = async (tx: Queryable, policy: MoneyPolicy, version
 const reservationFacts = async (tx: Queryable, reservation: StoredReservation, caller: MoneyCaller): Promise<PaymentFacts> => ({
   ...noPaymentFacts,
   clock: caller.now.getTime(),
-  dueCents: dueCentsOf(reservation),
+  // a kept cancellation penalty is owed too (decision 067): it may be paid, and what is paid beyond it refunded
+  dueCents: dueCentsOf(reservation) + (await keptPenaltyCents(tx, reservation.id)),
   payments: await countedPayments(tx, reservation.id),
 });
 

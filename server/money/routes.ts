@@ -6,6 +6,7 @@ import { orNotFound } from "../http/found.ts";
 import { type Call, Listed, registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
 import { readMoneyPolicy } from "./facts.ts";
 import { decidePayment, listPayments, type MoneyCaller, readAccount, receivePayment, recordRefund, setMoneyPolicy } from "./money.ts";
+import { waivePenalty } from "./penalties.ts";
 
 export const registerMoneyRoutes = (app: FastifyInstance, context: RouteContext): void => {
   const { db, now } = context;
@@ -55,4 +56,9 @@ export const registerMoneyRoutes = (app: FastifyInstance, context: RouteContext)
   });
 
   registerEndpoint(app, context, api.reservationAccount, async (call) => orNotFound(await readAccount(db, call.params.id, caller(call))));
+
+  registerEndpoint(app, context, api.waivePenalty, async (call) => {
+    await db.transaction((tx) => waivePenalty(tx, call.params.id, call.body.reason, caller(call)));
+    return messages.updated;
+  });
 };

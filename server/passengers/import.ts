@@ -9,7 +9,21 @@ import type { CatalogueItem } from "../../src/api/catalogues.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import type { ReservationId } from "../../src/api/ids.ts";
 import { messages } from "../../src/api/messages.ts";
-import { headerKey, identificationKey, type ImportReport, type ImportRow, type Passenger, type PassengerDraft } from "../../src/api/passengers.ts";
+import { detailValues } from "../../src/api/details.ts";
+import { firstProblem } from "../../src/api/fields.ts";
+import {
+  headerKey,
+  identificationKey,
+  importChoices,
+  type ImportReport,
+  type ImportRow,
+  type Passenger,
+  type PassengerDraft,
+  passengerDetails,
+  passengerDraftProblems,
+} from "../../src/api/passengers.ts";
+import { options as englishOptions } from "../../src/i18n/en.json";
+import { options as spanishOptions } from "../../src/i18n/es.json";
 import { spaceMachine } from "../../src/machines/domain/space.machine.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
 import { countries, identificationTypes } from "../../src/records/referenceData.ts";
@@ -24,28 +38,48 @@ import { type AssignedSpace, assignLocked, assignmentFacts, createPassenger, typ
 import { type SheetRow, sheetDay } from "./sheet.ts";
 import type { SheetReader, SheetReadingResult } from "./sheets.ts";
 
-/** The values a sheet may write for a choice, as `headerKey` reads them. */
-const choiceWords: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  gender: { m: "male", male: "male", masculino: "male", hombre: "male", h: "male", f: "female", female: "female", femenino: "female", mujer: "female" },
+/** Words a sheet may write for a choice besides the panel's own, by column and value. */
+const otherWords: Readonly<Record<string, Readonly<Record<string, ReadonlyArray<string>>>>> = {
+  gender: { male: ["m", "h", "hombre", "masculino", "man"], female: ["f", "mujer", "femenino", "woman"] },
   maritalStatus: {
-    single: "single",
-    soltero: "single",
-    soltera: "single",
-    married: "married",
-    casado: "married",
-    casada: "married",
-    divorced: "divorced",
-    divorciado: "divorced",
-    divorciada: "divorced",
-    widower: "widower",
-    widow: "widower",
-    widowed: "widower",
-    viudo: "widower",
-    viuda: "widower",
+    single: ["soltero", "soltera"],
+    married: ["casado", "casada"],
+    divorced: ["divorciado", "divorciada"],
+    widower: ["widow", "widowed", "viudo", "viuda"],
   },
+  vegetarian: { yes: ["si", "s", "y", "x", "true", "1"], no: ["n", "false", "0"] },
+  glutenFree: { yes: ["si", "s", "y", "x", "true", "1"], no: ["n", "false", "0"] },
 };
 
-const yes = new Set(["si", "s", "yes", "y", "x", "true", "1"]);
+/**
+ * The values a sheet may write for a choice, as `headerKey` reads them, by column: the value
+ * itself, the panel's word for it in Spanish and English (the template's "Casado(a)" is
+ * `casadoa`), and the other common words.
+ */
+const choiceWords: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map(
+  Object.entries(importChoices).map(([column, values]) => [
+    column,
+    new Map(
+      values.flatMap((value) =>
+        [value, spanishOptions[value as keyof typeof spanishOptions], englishOptions[value as keyof typeof englishOptions], ...(otherWords[column]?.[value] ?? [])]
+          .filter((word): word is string => typeof word === "string")
+          .map((word) => [headerKey(word), value] as const),
+      ),
+    ),
+  ]),
+);
+
+/** A row refused for one of its cells (or none): the refusal's status and message, and the column. */
+class RowRefusal extends Error {
+  constructor(
+    readonly refusal: ApiError,
+    readonly column: string | null,
+  ) {
+    super(refusal.message);
+  }
+}
+
+const malformed = (column: string): RowRefusal => new RowRefusal(new ApiError(400, messages.invalidInput), column);
 
 /** The catalogue items a sheet names by text: identification types and countries. */
 interface Lookups {
@@ -54,8 +88,7 @@ interface Lookups {
 }
 
 /** The live item a sheet's text names (its name, or a country's English name or ISO code), or none. */
-const itemNamed = (items: ReadonlyArray<CatalogueItem>, text: string | undefined): number | null => {
-  if (text === undefined) return null;
+const itemNamed = (items: ReadonlyArray<CatalogueItem>, text: string): number | null => {
   const key = headerKey(text);
   const found = items.find(
     (item) => item.active && [item.name, item.englishName, item.code].some((name) => typeof name === "string" && name !== "" && headerKey(name) === key),
@@ -63,37 +96,65 @@ const itemNamed = (items: ReadonlyArray<CatalogueItem>, text: string | undefined
   return found?.id ?? null;
 };
 
-/** A choice as the sheet writes it, or the text itself (which the rules then refuse). */
-const choiceOf = (field: string, text: string | undefined): string | null =>
-  text === undefined ? null : (choiceWords[field]?.[headerKey(text)] ?? (text.trim() === "" ? null : text.trim()));
+/** A choice column's value as the sheet's word means it; blank is none; a word it does not take refuses the row at that column. */
+const choiceOf = (column: string, text: string | undefined): string | null => {
+  if (text === undefined || text.trim() === "") return null;
+  const value = choiceWords.get(column)?.get(headerKey(text));
+  if (value === undefined) throw malformed(column);
+  return value;
+};
+
+/** The import's column each of the passenger's fields is read from. */
+const columnOfField: Readonly<Record<string, string>> = { identificationTypeId: "identificationType", countryId: "country" };
 
 /**
  * A row as the passenger's draft: texts as written, choices and flags as the sheet's words mean,
- * references by name; an item the sheet names that does not exist is malformed.
+ * references by name; a word a choice column does not take, or an item the sheet names that
+ * does not exist, refuses the row at its column.
  */
 const draftOf = (cells: SheetRow["cells"], lookups: Lookups, agencyId: number | null): PassengerDraft => {
-  const reference = (items: ReadonlyArray<CatalogueItem>, text: string | undefined): number | null =>
-    text === undefined ? null : (itemNamed(items, text) ?? 0);
+  const reference = (column: string, items: ReadonlyArray<CatalogueItem>): number | null => {
+    const text = cells[column];
+    if (text === undefined) return null;
+    const id = itemNamed(items, text);
+    if (id === null) throw malformed(column);
+    return id;
+  };
+  const wetsuitSize = choiceOf("wetsuitSize", cells.wetsuitSize);
   return {
     firstName: cells.firstName ?? "",
     lastName: cells.lastName ?? "",
-    identificationTypeId: reference(lookups.identificationTypes, cells.identificationType),
+    identificationTypeId: reference("identificationType", lookups.identificationTypes),
     identification: cells.identification ?? "",
     birthday: cells.birthday === undefined ? null : sheetDay(cells.birthday),
-    countryId: reference(lookups.countries, cells.country),
+    countryId: reference("country", lookups.countries),
     gender: choiceOf("gender", cells.gender),
     maritalStatus: choiceOf("maritalStatus", cells.maritalStatus),
     email: cells.email ?? "",
     agencyId,
-    vegetarian: yes.has(headerKey(cells.vegetarian ?? "")),
-    glutenFree: yes.has(headerKey(cells.glutenFree ?? "")),
-    wetsuitSize: cells.wetsuitSize === undefined ? null : cells.wetsuitSize.trim().toUpperCase(),
+    vegetarian: choiceOf("vegetarian", cells.vegetarian) === "yes",
+    glutenFree: choiceOf("glutenFree", cells.glutenFree) === "yes",
+    wetsuitSize,
     medical: cells.medical ?? "",
     requirements: cells.requirements ?? "",
     transfers: cells.transfers ?? "",
     notes: cells.notes ?? "",
   };
 };
+
+/**
+ * The column of the field a draft's registration is refused for: the first, in the sheet's
+ * order, with the problem the passenger machine answers (the same rules, `firstProblem`).
+ */
+const problemColumn = (draft: PassengerDraft, today: string): string | null => {
+  const problems = passengerDraftProblems(detailValues(passengerDetails, { ...draft }), today);
+  const problem = firstProblem(problems);
+  const field = passengerDetails.find(({ name }) => problems[name] === problem)?.name;
+  return field === undefined ? null : (columnOfField[field] ?? field);
+};
+
+/** The column a space's refusal is about, by the guard that refused: the passenger's sex, age, or identification. */
+const columnOfGuard: Readonly<Record<string, string>> = { isGenderMismatch: "gender", isAgeMismatch: "birthday", isAlreadyOnCruise: "identification" };
 
 /**
  * The passenger a row's identification already names, when the caller may see it (another
@@ -124,14 +185,30 @@ const spaceFor = async (tx: Queryable, reservationId: number, spaces: ReadonlyAr
   }
   const inCabin = cabin === undefined ? [] : free.filter((space) => headerKey(space.cabin_name) === headerKey(cabin));
   const candidates = [...inCabin, ...free.filter((space) => !inCabin.includes(space))];
-  const refusals: ApiError[] = [];
+  const refusals: RowRefusal[] = [];
   for (const space of candidates) {
     const verdict = judge(spaceMachine, space.status, { type: "space.assign", passengerId: passenger.id }, await assignmentFacts(tx, space, passenger, day));
     if (verdict.kind === "accepted") return space;
-    if (verdict.kind === "refused") refusals.push(new ApiError(verdict.refusal.status, verdict.refusal.message));
+    if (verdict.kind === "refused") {
+      const { status, message, guard } = verdict.refusal;
+      refusals.push(new RowRefusal(new ApiError(status, message), guard === undefined ? null : (columnOfGuard[guard] ?? null)));
+    }
   }
-  const count = (refusal: ApiError) => refusals.filter((other) => other.message === refusal.message).length;
-  throw refusals.reduce<ApiError | null>((most, refusal) => (most === null || count(refusal) > count(most) ? refusal : most), null) ?? new ApiError(409, messages.notAllowedNow);
+  const count = (refusal: RowRefusal) => refusals.filter((other) => other.message === refusal.message).length;
+  throw refusals.reduce<RowRefusal | null>((most, refusal) => (most === null || count(refusal) > count(most) ? refusal : most), null) ?? new ApiError(409, messages.notAllowedNow);
+};
+
+/**
+ * Registers a row's passenger; a refusal names the column of the field it is about, or, for a
+ * row whose fields are all good, the identification (another passenger has it).
+ */
+const registerRow = async (tx: Queryable, draft: PassengerDraft, caller: PassengerCaller): Promise<Passenger> => {
+  try {
+    return await createPassenger(tx, draft, caller);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    throw new RowRefusal(error, problemColumn(draft, caller.now.toISOString().slice(0, 10)) ?? "identification");
+  }
 };
 
 /** One row in its own transaction: registered or found, then assigned; a refusal rolls the row back. */
@@ -142,7 +219,7 @@ const importRow = async (db: Database, reservationId: ReservationId, row: SheetR
       const { reservation, departure } = await lockReservation(tx, reservationId, caller.session);
       const draft = draftOf(row.cells, lookups, reservation.agencyId);
       const found = await registered(tx, draft, caller);
-      const passenger = found ?? (await createPassenger(tx, draft, caller));
+      const passenger = found ?? (await registerRow(tx, draft, caller));
       const spaces = await spacesOf(tx, reservation.id);
       const already = spaces.find((space) => space.passenger_id === passenger.id && space.status !== "canceled");
       const space = already ?? (await spaceFor(tx, reservation.id, spaces, passenger, row.cells.cabin, departure.start_date, caller));
@@ -152,14 +229,16 @@ const importRow = async (db: Database, reservationId: ReservationId, row: SheetR
         outcome: "assigned",
         name: `${passenger.firstName} ${passenger.lastName}`,
         message: null,
+        column: null,
         passengerId: passenger.id,
         registered: found === null,
         cabinName: space.cabin_name,
       } satisfies ImportRow;
     });
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return { row: row.row, outcome: "refused", name, message: error.message, passengerId: null, registered: false, cabinName: null };
+    const refusal = error instanceof RowRefusal ? error : error instanceof ApiError ? new RowRefusal(error, null) : null;
+    if (refusal === null) throw error;
+    return { row: row.row, outcome: "refused", name, message: refusal.message, column: refusal.column, passengerId: null, registered: false, cabinName: null };
   }
 };
 
@@ -171,15 +250,23 @@ const limitRefusals = {
   memory: messages.importOutOfMemory,
 } as const;
 
+/** A file that is no passenger sheet, as the refusal that says what is wrong with it (decision 075). */
+const faultRefusals = {
+  notSheet: messages.importNotSheet,
+  empty: messages.importEmpty,
+  noHeader: messages.importNoHeader,
+  missingColumns: messages.importMissingColumns,
+} as const;
+
 /** The sheet's rows, or the refusal of a file that is no sheet (400) or passes a limit (413). */
 const rowsOf = (reading: SheetReadingResult): ReadonlyArray<SheetRow> => {
   switch (reading.kind) {
     case "rows":
       // a sheet with a known header and no row has nothing to import
-      if (reading.rows.length === 0) throw new ApiError(400, messages.invalidInput);
+      if (reading.rows.length === 0) throw new ApiError(400, messages.importNoRows);
       return reading.rows;
     case "unreadable":
-      throw new ApiError(400, messages.invalidInput);
+      throw new ApiError(400, faultRefusals[reading.fault]);
     case "overLimit":
       throw new ApiError(413, limitRefusals[reading.limit]);
   }
@@ -191,7 +278,8 @@ const rowsOf = (reading: SheetReadingResult): ReadonlyArray<SheetRow> => {
  */
 const importPassengers = async (db: Database, reservationId: ReservationId, file: UploadedFile | undefined, caller: PassengerCaller, sheets: SheetReader): Promise<ImportReport> => {
   if ((await findReservation(db, reservationId, caller.session)) === null) throw new ApiError(404, messages.notFound);
-  if (file === undefined) throw new ApiError(400, messages.invalidInput);
+  // the multipart reading drops a part without bytes: an empty file arrives as none
+  if (file === undefined) throw new ApiError(400, messages.importEmpty);
   const rows = rowsOf(await sheets.read(file.bytes));
   const lookups: Lookups = { identificationTypes: await listItems(db, identificationTypes), countries: await listItems(db, countries) };
   const report: ImportRow[] = [];

@@ -366,6 +366,20 @@ export const assignPassenger = async (tx: Queryable, spaceId: SpaceId, passenger
   await assignLocked(tx, reservation.id, found, passengerId === null ? null : await existing(tx, passengerId, caller.session), departure.start_date, caller);
 };
 
+/**
+ * Registers a passenger and seats them in a live space in one step (decision 075): the
+ * passenger is the reservation's agency's (a direct client's reservation: the operator's), and a
+ * refusal of the registration or of the seat rolls back both, so no passenger is left unseated.
+ */
+export const seatNewPassenger = async (tx: Queryable, spaceId: SpaceId, draft: PassengerDraft, caller: PassengerCaller): Promise<Passenger> => {
+  const found = await queryOne(tx, AssignedSpaceRow, `${selectAssignedSpaces} where s.id = $1`, [spaceId]);
+  if (found === null) throw new ApiError(404, messages.notFound);
+  const { reservation, departure } = await lockReservation(tx, found.reservation_id, caller.session);
+  const passenger = await createPassenger(tx, { ...draft, agencyId: reservation.agencyId }, caller);
+  await assignLocked(tx, reservation.id, found, passenger, departure.start_date, caller);
+  return passenger;
+};
+
 /** Assigns a space whose departure the caller has locked. */
 export const assignLocked = async (
   tx: Queryable,
@@ -376,7 +390,7 @@ export const assignLocked = async (
   caller: PassengerCaller,
 ): Promise<void> => {
   const facts = passenger === null ? { fieldProblem: null } : await assignmentFacts(tx, space, passenger, departureDay);
-  judgeSpace(space.status, { type: "space.assign", passengerId: passenger?.id ?? null }, facts);
+  judgeSpace(reservationId, space.status, { type: "space.assign", passengerId: passenger?.id ?? null }, facts);
   await decideReservation(tx, reservationId, { type: "space.assign", spaceId: space.id, passengerId: passenger?.id ?? null }, commandOptions(caller));
 };
 

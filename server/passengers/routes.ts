@@ -6,7 +6,17 @@ import { orNotFound } from "../http/found.ts";
 import { type Call, Listed, registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
 import { createPassengerImports } from "./import.ts";
 import type { SheetReader } from "./sheets.ts";
-import { assignPassenger, bookFlight, createPassenger, findPassenger, listPassengers, type PassengerCaller, removeFlight, updatePassenger } from "./passengers.ts";
+import {
+  assignPassenger,
+  bookFlight,
+  createPassenger,
+  findPassenger,
+  listPassengers,
+  type PassengerCaller,
+  removeFlight,
+  seatNewPassenger,
+  updatePassenger,
+} from "./passengers.ts";
 
 export const registerPassengerRoutes = (app: FastifyInstance, context: RouteContext & { readonly sheets: SheetReader }): void => {
   const { db, now } = context;
@@ -34,6 +44,8 @@ export const registerPassengerRoutes = (app: FastifyInstance, context: RouteCont
     await db.transaction((tx) => assignPassenger(tx, call.params.id, call.body.passengerId, caller(call)));
     return messages.updated;
   });
+
+  registerEndpoint(app, context, api.seatNewPassenger, (call) => db.transaction((tx) => seatNewPassenger(tx, call.params.id, call.body, caller(call))));
 
   registerEndpoint(app, context, api.createPassengerFlight, async (call) => {
     await db.transaction((tx) => bookFlight(tx, call.body, caller(call)));

@@ -21,12 +21,19 @@ export interface SheetRow {
 export type SheetLimit = "size" | "rows" | "columns";
 
 /**
- * What a reading found: the rows; a file that is no sheet with a known header; or a limit
- * passed, where the reading stopped.
+ * Why a file is no passenger sheet: not an XLSX or CSV file at all; empty; a first row that is no
+ * header (none of its cells is a column the import knows); a header row without every column a
+ * passenger needs (decision 075).
+ */
+export type SheetFault = "notSheet" | "empty" | "noHeader" | "missingColumns";
+
+/**
+ * What a reading found: the rows; a file that is no sheet with a known header, and why; or a
+ * limit passed, where the reading stopped.
  */
 export type SheetReading =
   | { readonly kind: "rows"; readonly rows: ReadonlyArray<SheetRow> }
-  | { readonly kind: "unreadable" }
+  | { readonly kind: "unreadable"; readonly fault: SheetFault }
   | { readonly kind: "overLimit"; readonly limit: SheetLimit };
 
 const MEGABYTE = 1_048_576;
@@ -45,8 +52,21 @@ class OverLimit extends Error {
   }
 }
 
-/** Thrown inside a reading when the file is no sheet it can read. */
-class Unreadable extends Error {}
+/** Thrown inside a reading when the file is no sheet it can read, with why. */
+class Unreadable extends Error {
+  constructor(readonly fault: SheetFault) {
+    super(fault);
+  }
+}
+
+/** The columns every passenger needs: a header row without one of them refuses the whole file. */
+const requiredColumns = ["firstName", "lastName", "identificationType", "identification", "birthday", "country", "gender"];
+
+/**
+ * Whether the bytes are no text file: a NUL byte in the first kilobytes (an old XLS workbook, an
+ * image, a PDF's streams) or a PDF's own start. A CSV file is text in any encoding.
+ */
+const isBinary = (bytes: Buffer): boolean => bytes.subarray(0, 8192).includes(0) || bytes.subarray(0, 5).toString("latin1") === "%PDF-";
 
 /** Whether the bytes start as a ZIP archive does, as every XLSX workbook does. */
 const isZip = (bytes: Buffer): boolean => bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
@@ -81,11 +101,18 @@ class RowCollector {
   readonly rows: SheetRow[] = [];
   private readonly fields = new Map<number, string>();
   private current: { row: number; cells: Record<string, string> } | null = null;
+  /** Whether any row had a cell: none is an empty file. */
+  private written = false;
 
   startRow(row: number): void {
     // a sheet whose first row is no known header is no passenger sheet
-    if (row > 1 && this.fields.size === 0) throw new Unreadable();
+    if (row > 1 && this.fields.size === 0) this.refuseHeader();
     this.current = { row, cells: {} };
+  }
+
+  /** The header row read: without a known column it is none, without a required one it is the wrong one. */
+  private refuseHeader(): never {
+    throw new Unreadable(this.written ? "noHeader" : "empty");
   }
 
   cell(column: number, text: string): void {
@@ -93,6 +120,7 @@ class RowCollector {
     const current = this.current;
     const value = text.trim();
     if (current === null || value === "") return;
+    this.written = true;
     if (current.row === 1) {
       const field = fieldOfHeader.get(headerKey(value));
       if (field !== undefined) this.fields.set(column, field);
@@ -110,8 +138,11 @@ class RowCollector {
     if (this.rows.length > MAX_IMPORT_ROWS) throw new OverLimit("rows");
   }
 
+  /** The rows read, once the whole sheet was within its limits: under a header row naming every column a passenger needs. */
   finish(): ReadonlyArray<SheetRow> {
-    if (this.fields.size === 0) throw new Unreadable();
+    if (this.fields.size === 0) this.refuseHeader();
+    const named = new Set(this.fields.values());
+    if (requiredColumns.some((column) => !named.has(column))) throw new Unreadable("missingColumns");
     return this.rows;
   }
 }
@@ -208,18 +239,18 @@ const readXml = async (zip: Buffer, entry: ZipEntry, budget: Budget, handler: Xm
   parser.on("closetag", (tag) => handler.close(localName(tag.name)));
   for await (const text of entryText(zip, entry, budget)) {
     parser.write(text);
-    if (failure !== null) throw new Unreadable();
+    if (failure !== null) throw new Unreadable("notSheet");
     if (handler.done?.() === true) return;
   }
   parser.close();
-  if (failure !== null) throw new Unreadable();
+  if (failure !== null) throw new Unreadable("notSheet");
 };
 
 /** The path in the archive of the workbook's first sheet, from the workbook and its relationships. */
 const firstSheetPath = async (zip: Buffer, entries: ReadonlyMap<string, ZipEntry>, budget: Budget): Promise<string> => {
   const workbook = entries.get("xl/workbook.xml");
   const relationships = entries.get("xl/_rels/workbook.xml.rels");
-  if (workbook === undefined || relationships === undefined) throw new Unreadable();
+  if (workbook === undefined || relationships === undefined) throw new Unreadable("notSheet");
   let relationship: string | null = null;
   await readXml(zip, workbook, budget, {
     open: (name, attributes) => {
@@ -239,7 +270,7 @@ const firstSheetPath = async (zip: Buffer, entries: ReadonlyMap<string, ZipEntry
     close: () => undefined,
     done: () => target !== null,
   });
-  if (target === null) throw new Unreadable();
+  if (target === null) throw new Unreadable("notSheet");
   const path: string = target;
   return path.startsWith("/") ? path.slice(1) : `xl/${path}`;
 };
@@ -320,7 +351,7 @@ const readWorkbook = async (zip: Buffer): Promise<ReadonlyArray<SheetRow>> => {
   const entries = zipEntries(zip);
   const budget: Budget = { remaining: MAX_SHEET_MB * MEGABYTE };
   const sheet = entries.get(await firstSheetPath(zip, entries, budget));
-  if (sheet === undefined) throw new Unreadable();
+  if (sheet === undefined) throw new Unreadable("notSheet");
   const strings = await sharedStrings(zip, entries.get("xl/sharedStrings.xml"), budget);
   const dates = await dateStyles(zip, entries.get("xl/styles.xml"), budget);
   const collector = new RowCollector();
@@ -391,12 +422,14 @@ const readWorkbook = async (zip: Buffer): Promise<ReadonlyArray<SheetRow>> => {
  */
 export const readSheet = async (bytes: Buffer): Promise<SheetReading> => {
   try {
+    if (!isZip(bytes) && isBinary(bytes)) return { kind: "unreadable", fault: "notSheet" };
     const rows = isZip(bytes) ? await readWorkbook(bytes) : readCsv(bytes);
     return { kind: "rows", rows };
   } catch (error) {
     if (error instanceof OverLimit) return { kind: "overLimit", limit: error.limit };
     if (error instanceof ZipTooLarge) return { kind: "overLimit", limit: "size" };
-    if (error instanceof Unreadable || error instanceof ZipUnreadable) return { kind: "unreadable" };
+    if (error instanceof Unreadable) return { kind: "unreadable", fault: error.fault };
+    if (error instanceof ZipUnreadable) return { kind: "unreadable", fault: "notSheet" };
     throw error;
   }
 };

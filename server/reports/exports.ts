@@ -1,5 +1,5 @@
 import type { DocumentLanguage } from "../../src/api/documents.ts";
-import type { PaymentsReport, ReceivablesReport } from "../../src/api/reports.ts";
+import type { PaymentsReport, PenaltiesReport, ReceivablesReport } from "../../src/api/reports.ts";
 import { decimalOfCents } from "../../src/machines/domain/money.ts";
 import type { MoneyCell, MoneyColumn, MoneyDocument, MoneySection } from "../documents/moneyFiles.ts";
 import { documentDate, documentTexts } from "../documents/texts.ts";
@@ -108,6 +108,47 @@ export const paymentsTable = (report: PaymentsReport, table: "methods" | "months
       t(`money.methods.${line.method}`),
       line.reference,
       t(`money.kinds.${line.kind}`),
+      line.amountCents,
+    ]),
+  };
+};
+
+/** One table of the penalties report (decision 067): by agency, by month, or each penalty kept or waived. */
+export const penaltiesTable = (report: PenaltiesReport, table: "agencies" | "months" | "penalties", language: DocumentLanguage): MoneySection => {
+  const t = documentTexts(language);
+  const column = (key: string, kind: MoneyColumn["kind"], width?: number) => columnOf(t, key, kind, width);
+  if (table === "agencies")
+    return {
+      title: t("reports.sections.penaltiesAgencies"),
+      columns: [column("agency", "text", 24), column("cancellations", "count"), column("waivers", "count"), column("kept", "money"), column("waived", "money"), column("netKept", "money")],
+      rows: report.agencies.map((line) => [line.agencyName ?? t("reports.direct"), line.cancellations, line.waivers, line.keptCents, line.waivedCents, line.netCents]),
+    };
+  if (table === "months")
+    return {
+      title: t("reports.sections.penaltiesMonths"),
+      columns: [column("month", "text", 10), column("kept", "money"), column("waived", "money"), column("netKept", "money")],
+      rows: report.months.map((line) => [line.month, line.keptCents, line.waivedCents, line.netCents]),
+    };
+  return {
+    title: t("reports.sections.penalties"),
+    columns: [
+      column("day", "day", 10),
+      column("reservation", "text"),
+      column("agency", "text", 20),
+      column("departure", "text"),
+      column("sails", "day"),
+      column("penaltyKind", "text", 20),
+      column("reason", "text", 30),
+      column("amount", "money"),
+    ],
+    rows: report.penalties.map((line) => [
+      line.day,
+      line.reservationCode,
+      line.agencyName ?? t("reports.direct"),
+      `${line.cruiseCode} · ${line.yachtName}`,
+      line.startDate,
+      t(`reports.penaltyKinds.${line.kind}`),
+      line.reason,
       line.amountCents,
     ]),
   };

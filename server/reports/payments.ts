@@ -20,8 +20,8 @@ const ReceivedRow = Schema.Struct({
 
 const methods = PaymentMethod.literals;
 
-/** The months (`YYYY-MM`) a period touches, in order. */
-const monthsOf = (from: string, to: string): string[] => {
+/** The months (`YYYY-MM`) a period touches, in order: money's reports show every one, none left out. */
+export const monthsOf = (from: string, to: string): string[] => {
   const months: string[] = [];
   for (let month = from.slice(0, 7); month <= to.slice(0, 7); ) {
     months.push(month);

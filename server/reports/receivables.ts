@@ -2,7 +2,8 @@ import type { AgeingBucket, AgeingCents, ReceivableReservation, ReceivablesAgenc
 import { ageingBucketOf, daysOverdue } from "../../src/machines/domain/ageing.ts";
 import { ecuadorDay } from "../../src/machines/domain/calendar.ts";
 import type { Queryable } from "../db/database.ts";
-import { accountsWhere } from "../money/accounts.ts";
+import { datedAccountsOf } from "../money/accounts.ts";
+import { reservationsWhere } from "../reservations/reads.ts";
 
 /** Some balances added up by their bucket, and in total. */
 const ageingOf = (owed: ReadonlyArray<ReceivableReservation>): AgeingCents => {
@@ -25,7 +26,7 @@ const ageingOf = (owed: ReadonlyArray<ReceivableReservation>): AgeingCents => {
  */
 export const receivablesOf = async (db: Queryable, now: Date): Promise<ReceivablesReport> => {
   const today = ecuadorDay(now.getTime());
-  const accounts = await accountsWhere(db, "r.status in ('confirmed', 'canceled')", [], now);
+  const accounts = await datedAccountsOf(db, await reservationsWhere(db, "r.status in ('confirmed', 'canceled')", []), now);
   const reservations = accounts
     .filter(({ account }) => account.balanceCents > 0)
     .map(

@@ -9,6 +9,8 @@ import {
   occupancyReport,
   paymentsReport,
   paymentsTables,
+  penaltiesReport,
+  penaltiesTables,
   type PeriodQuery,
   periodProblem,
   type ReportFileFormat,
@@ -29,9 +31,10 @@ import { documentDate, documentTexts } from "../documents/texts.ts";
 import { Download, type RouteContext, registerEndpoint } from "../http/register.ts";
 import { expiringOf } from "./expiring.ts";
 import { leadsOf } from "./leads.ts";
-import { csvOf, paymentsTable, receivablesTable, tableDocument } from "./exports.ts";
+import { csvOf, paymentsTable, penaltiesTable, receivablesTable, tableDocument } from "./exports.ts";
 import { occupancyOf } from "./occupancy.ts";
 import { paymentsOf } from "./payments.ts";
+import { penaltiesOf } from "./penalties.ts";
 import { receivablesOf } from "./receivables.ts";
 import { salesOf } from "./sales.ts";
 
@@ -58,9 +61,9 @@ interface FileQuestion {
 }
 
 /**
- * `GET /reports/*` (decisions 043, 068): each question judged by the report query machine, then
- * read from the tables; money's reports also download one table as CSV (written here) or XLSX
- * (drawn in the documents' worker).
+ * `GET /reports/*` (decisions 043, 067, 068): each question judged by the report query machine,
+ * then read from the tables (the penalties from the reservations' events); money's reports also
+ * download one table as CSV (written here) or XLSX (drawn in the documents' worker).
  */
 export const registerReportRoutes = (app: FastifyInstance, context: RouteContext & { readonly files: DocumentFiles }): void => {
   const download = async (section: MoneySection, question: FileQuestion): Promise<Download> => {
@@ -98,5 +101,13 @@ export const registerReportRoutes = (app: FastifyInstance, context: RouteContext
     const table = query.table ?? paymentsTables[0];
     const covers = `${documentDate(report.from)} – ${documentDate(report.to)}`;
     return download(paymentsTable(report, table, language), { format: query.format, language, report: "payments", table, covers });
+  });
+  registerEndpoint(app, context, penaltiesReport, async ({ query }) => {
+    const report = await penaltiesOf(context.db, judgedPeriod(query));
+    if (query.format === undefined) return report;
+    const language = query.lang ?? "es";
+    const table = query.table ?? penaltiesTables[0];
+    const covers = `${documentDate(report.from)} – ${documentDate(report.to)}`;
+    return download(penaltiesTable(report, table, language), { format: query.format, language, report: "penalties", table, covers });
   });
 };

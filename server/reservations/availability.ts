@@ -12,6 +12,7 @@ import { cabinCapacitySql, liveCabinSql } from "./cabins.ts";
 import { queryRows } from "../db/rows.ts";
 import type { FastifyInstance } from "fastify";
 import { EncodedItems, registerEndpoint, type RouteContext } from "../http/register.ts";
+import { availabilityAsOf } from "./asOf.ts";
 import type { BerthIndex } from "./berthIndex.ts";
 
 const DepartureRow = Schema.Struct({
@@ -26,8 +27,12 @@ const DepartureRow = Schema.Struct({
 });
 
 const CabinRow = Schema.Struct({ id: Schema.Int, yacht_id: Schema.Int, category: Schema.String, capacity: Schema.Int });
+/** A live cabin of a yacht with its berths' capacity, as availability counts it. */
+export type YachtCabin = typeof CabinRow.Type;
 
 const TakenRow = Schema.Struct({ cruise_id: Schema.Int, cabin_id: Schema.Int, status: Schema.String, charter: Schema.Boolean, count: Schema.Int });
+/** Live spaces of a departure's cabin in one state: how many, and whether a charter's are among them. */
+export type TakenRow = typeof TakenRow.Type;
 
 /** A departure as availability lists it. */
 export type DepartureRow = typeof DepartureRow.Type;
@@ -70,7 +75,7 @@ export const departuresIn = (
 };
 
 /** The live cabins of these yachts with their berths' capacity (remembered until a catalogue changes). */
-const yachtsCabins = (db: Queryable, yachtIds: ReadonlyArray<number>): Promise<ReadonlyArray<typeof CabinRow.Type>> =>
+export const yachtsCabins = (db: Queryable, yachtIds: ReadonlyArray<number>): Promise<ReadonlyArray<typeof CabinRow.Type>> =>
   rememberCatalogueRead(
     db,
     `yachts' cabins ${yachtIds.join(" ")}`,
@@ -102,41 +107,52 @@ export const availabilityOf = async (db: Queryable, departures: ReadonlyArray<De
       [departures.map((departure) => departure.id)],
     ),
   ]);
-  return departures.map((departure): DepartureAvailability => {
-    const own = cabins.filter((cabin) => cabin.yacht_id === departure.yacht_id);
-    const spaces = taken.filter((row) => row.cruise_id === departure.id);
-    const sum = (rows: ReadonlyArray<{ readonly count: number }>) => rows.reduce((total, row) => total + row.count, 0);
-    const capacity = own.reduce((total, cabin) => total + cabin.capacity, 0);
-    const chartered = spaces.some((row) => row.charter && row.status !== "waiting");
-    const berths = countBerths(capacity, {
-      held: sum(spaces.filter((row) => row.status === "reserved")),
-      confirmed: sum(spaces.filter((row) => row.status === "confirmed")),
-      waiting: sum(spaces.filter((row) => row.status === "waiting")),
-      chartered,
-    });
-    const categories = [...new Set(own.map((cabin) => cabin.category))].map((category) => {
-      const inCategory = own.filter((cabin) => cabin.category === category);
-      const ids = new Set(inCategory.map((cabin) => cabin.id));
-      const categoryCapacity = inCategory.reduce((total, cabin) => total + cabin.capacity, 0);
-      const holding = sum(spaces.filter((row) => ids.has(row.cabin_id) && row.status !== "waiting"));
-      return { category, capacity: categoryCapacity, free: chartered ? 0 : Math.max(0, categoryCapacity - holding) };
-    });
-    return {
-      cruiseId: departure.id,
-      code: departure.code,
-      yachtId: departure.yacht_id,
-      yachtName: departure.yacht_name,
-      yachtColour: departure.yacht_colour,
-      itineraryName: departure.itinerary_name,
-      startDate: departure.start_date,
-      endDate: departure.end_date,
-      status: berths.status,
-      free: berths.free,
-      capacity: berths.capacity,
-      waiting: berths.waiting,
-      categories,
-    };
+  return departures.map((departure) =>
+    departureBerths(
+      departure,
+      cabins.filter((cabin) => cabin.yacht_id === departure.yacht_id),
+      taken.filter((row) => row.cruise_id === departure.id),
+    ),
+  );
+};
+
+/**
+ * One departure's free berths by cabin category, from its yacht's live cabins and its live spaces
+ * counted by cabin and state (berths.ts counts them): what the tables hold now, or what the event
+ * log held at an instant (asOf.ts).
+ */
+export const departureBerths = (departure: DepartureRow, own: ReadonlyArray<YachtCabin>, spaces: ReadonlyArray<TakenRow>): DepartureAvailability => {
+  const sum = (rows: ReadonlyArray<{ readonly count: number }>) => rows.reduce((total, row) => total + row.count, 0);
+  const capacity = own.reduce((total, cabin) => total + cabin.capacity, 0);
+  const chartered = spaces.some((row) => row.charter && row.status !== "waiting");
+  const berths = countBerths(capacity, {
+    held: sum(spaces.filter((row) => row.status === "reserved")),
+    confirmed: sum(spaces.filter((row) => row.status === "confirmed")),
+    waiting: sum(spaces.filter((row) => row.status === "waiting")),
+    chartered,
   });
+  const categories = [...new Set(own.map((cabin) => cabin.category))].map((category) => {
+    const inCategory = own.filter((cabin) => cabin.category === category);
+    const ids = new Set(inCategory.map((cabin) => cabin.id));
+    const categoryCapacity = inCategory.reduce((total, cabin) => total + cabin.capacity, 0);
+    const holding = sum(spaces.filter((row) => ids.has(row.cabin_id) && row.status !== "waiting"));
+    return { category, capacity: categoryCapacity, free: chartered ? 0 : Math.max(0, categoryCapacity - holding) };
+  });
+  return {
+    cruiseId: departure.id,
+    code: departure.code,
+    yachtId: departure.yacht_id,
+    yachtName: departure.yacht_name,
+    yachtColour: departure.yacht_colour,
+    itineraryName: departure.itinerary_name,
+    startDate: departure.start_date,
+    endDate: departure.end_date,
+    status: berths.status,
+    free: berths.free,
+    capacity: berths.capacity,
+    waiting: berths.waiting,
+    categories,
+  };
 };
 
 /** Whether a departure has room for a party of `passengers` (every departure when none is asked). */
@@ -157,6 +173,8 @@ export const registerAvailabilityRoutes = (app: FastifyInstance, context: RouteC
     const verdict = judge(availabilityMachine, null, { type: "availability.ask" }, { query });
     if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
     const fits = fitsParty(query.passengers);
+    // the past is read from the event log, never kept: each instant is asked about once or twice
+    if (query.asOf !== undefined) return (await availabilityAsOf(context.db, query, new Date(query.asOf))).filter(fits);
     return new EncodedItems((await context.berths.availability(query)).filter(({ answer }) => fits(answer)).map(({ json }) => json));
   });
   registerEndpoint(app, context, departureAvailabilityEndpoint, async ({ params }) => oneDeparture(context.db, params.id));

@@ -5,6 +5,7 @@
  * message itself.
  */
 import { ApiError } from "../../src/api/errors.ts";
+import { refusedCommand } from "../events/refused.ts";
 import { ReservationId } from "../../src/api/ids.ts";
 import { messages } from "../../src/api/messages.ts";
 import { noReservationFacts, type ReservationEvent, type ReservationFacts } from "../../src/machines/domain/reservation.machine.ts";
@@ -51,10 +52,13 @@ export const numberedSpaces = async (
 
 /**
  * Judges one space's event with the space machine, in the space's state, refusing with its
- * message (an event its state does not take: 409); its reservation's event is decided after.
+ * message (an event its state does not take: 409); its reservation's event is decided after. A
+ * space's events are its reservation's stream.
  */
-export const judgeSpace = (state: string, event: SpaceEvent, facts: SpaceFacts): void => {
+export const judgeSpace = (reservationId: number, state: string, event: SpaceEvent, facts: SpaceFacts): void => {
   const verdict = judge(spaceMachine, state, event, facts);
-  if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
+  if (verdict.kind === "refused") {
+    throw refusedCommand(spaceMachine, verdict.refusal, { stream: reservationRecord.stream, streamId: String(reservationId), state, event, facts });
+  }
   if (verdict.kind === "notAllowed") throw new ApiError(409, messages.notAllowedNow);
 };

@@ -63,7 +63,8 @@ const CabinRow = Schema.Struct({
   family_room: Schema.Boolean,
   capacity: Schema.Int,
 });
-type CabinRow = typeof CabinRow.Type;
+/** A yacht's live cabin as the berth plan reads it. */
+export type CabinRow = typeof CabinRow.Type;
 
 /** A yacht's live cabins with their berths' capacity, by deck and number (remembered until a catalogue changes). */
 export const cabinsOf = (db: Queryable, yachtId: number): Promise<ReadonlyArray<CabinRow>> =>
@@ -94,7 +95,8 @@ const LiveRow = Schema.Struct({
   code: Schema.String,
   agency_id: Schema.NullOr(Schema.Int),
 });
-type LiveRow = typeof LiveRow.Type;
+/** A live space of a departure as the berth plan reads it. */
+export type LiveRow = typeof LiveRow.Type;
 
 /** A departure's live spaces, oldest first. */
 export const liveSpacesOf = (db: Queryable, cruiseId: number): Promise<ReadonlyArray<LiveRow>> =>

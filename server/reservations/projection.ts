@@ -60,6 +60,10 @@ const reprice = async (tx: Queryable, reservationId: number): Promise<void> => {
   ]);
 };
 
+/** Adds a cancel's penalty (decision 067) to what the reservation's cancellations keep; one stored before it kept none. */
+const keepPenalty = (tx: Queryable, row: RowState, penaltyCents: number | undefined): Promise<void> =>
+  execute(tx, "update reservations set penalty_cents = penalty_cents + $1 where id = $2", [penaltyCents ?? 0, row.id]);
+
 const openingColumns = (opening: ReservationOpening) => ({
   code: opening.code,
   cruise_id: opening.cruiseId,
@@ -113,12 +117,19 @@ const projection = recordProjection({
         return moveSpaces(tx, row, { type: "space.promote" }, null);
       case "reservation.cancel":
         await updateRow(tx, reservationRecord.table, row, { cancel_reason: event.reason, canceled_at: row.at });
+        await keepPenalty(tx, row, event.penaltyCents);
         await moveSpaces(tx, row, { type: "space.cancel", reason: event.reason }, event.reason);
         return reprice(tx, Number(row.id));
       case "space.cancel":
         await updateRow(tx, reservationRecord.table, row, event.last ? { cancel_reason: event.reason, canceled_at: row.at } : {});
+        await keepPenalty(tx, row, event.penaltyCents);
         await moveSpaces(tx, row, { type: "space.cancel", reason: event.reason }, event.reason, event.spaceId);
         return reprice(tx, Number(row.id));
+      case "reservation.waivePenalty":
+        return updateRow(tx, reservationRecord.table, row, { penalty_cents: 0 });
+      case "reservation.remindBalance":
+        await updateRow(tx, reservationRecord.table, row);
+        return execute(tx, "update reservations set balance_reminders = array_append(balance_reminders, $1) where id = $2", [event.reminder, row.id]);
       case "space.assign":
         await updateRow(tx, reservationRecord.table, row);
         return execute(tx, "update spaces set passenger_id = $1, updated_at = $2 where id = $3 and reservation_id = $4", [

@@ -20,8 +20,9 @@ import { latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts";
+import { byMoney } from "../money/accounts.ts";
 import { savedCabinPositions } from "../yachts/pages.ts";
-import { agencyExtensionsOf, type Caller, cabinsOf, liveSpacesOf, ownAgency } from "./facts.ts";
+import { agencyExtensionsOf, type Caller, type CabinRow, cabinsOf, type LiveRow, liveSpacesOf, ownAgency } from "./facts.ts";
 
 export const ReservationRow = Schema.Struct({
   id: ReservationId,
@@ -155,7 +156,7 @@ export const findReservation = async (db: Queryable, id: ReservationId, session:
 };
 
 /** Each order's column, as the summary shows it (a direct sale's agency and a time limit's absence last either way). */
-const sortColumns: Readonly<Record<ReservationsSort, string>> = {
+const sortColumns: Readonly<Record<Exclude<ReservationsSort, "balance">, string>> = {
   departure: "c.start_date",
   code: "r.code",
   agency: "lower(a.name)",
@@ -167,7 +168,7 @@ const sortColumns: Readonly<Record<ReservationsSort, string>> = {
 
 const orderOf = (query: ReservationsQuery): string => {
   const newest = "r.created_at desc, r.id desc";
-  if (query.sort === undefined) return newest;
+  if (query.sort === undefined || query.sort === "balance") return newest;
   return `${sortColumns[query.sort]} ${query.order === "desc" ? "desc" : "asc"} nulls last, ${newest}`;
 };
 
@@ -195,6 +196,12 @@ export const listReservations = async (db: Queryable, query: ReservationsQuery, 
     conditions.push(`(lower(r.code) like ${pattern} or lower(coalesce(a.name, '')) like ${pattern} or lower(c.code) like ${pattern})`);
   }
   const where = `where ${conditions.join(" and ")}`;
+  if (query.moneyState !== undefined || query.sort === "balance") {
+    // money states read the clock: every reservation the rest of the query keeps is judged, then paged (decision 067)
+    const all = (await queryRows(db, ReservationRow, `${selectReservations} ${where} order by ${orderOf(query)}`, params)).map(toSummary);
+    const chosen = await byMoney(db, all, query, { session, now });
+    return { reservations: chosen.slice((page - 1) * pageSize, page * pageSize), meta: { total: chosen.length, page, pageSize } };
+  }
   const filtered = params.length;
   const rows = await queryRows(
     db,
@@ -232,8 +239,21 @@ export const departureCabins = async (db: Queryable, cruiseId: CruiseId, session
   const departure = await queryOne(db, Schema.Struct({ yacht_id: Schema.Int }), "select yacht_id from cruises where id = $1", [cruiseId]);
   if (departure === null) return null;
   const [cabins, live, positions] = await Promise.all([cabinsOf(db, departure.yacht_id), liveSpacesOf(db, cruiseId), savedCabinPositions(db, departure.yacht_id)]);
-  const agency = ownAgency(session);
-  return cabins.map((cabin) => {
+  return berthPlan(cabins, live, positions, ownAgency(session));
+};
+
+/**
+ * The berth plan of a departure: its yacht's live cabins, each berth with the live space on it (the
+ * departure's live spaces, oldest first: what the tables hold now, or what the event log held at an
+ * instant, asOf.ts), another agency's without its code when `agency` reads it.
+ */
+export const berthPlan = (
+  cabins: ReadonlyArray<CabinRow>,
+  live: ReadonlyArray<LiveRow>,
+  positions: ReadonlyMap<number, { readonly x: number; readonly y: number }>,
+  agency: number | null,
+): ReadonlyArray<CruiseCabin> =>
+  cabins.map((cabin) => {
     const holding = live.filter((space) => space.cabin_id === cabin.id && space.status !== "waiting");
     return {
       id: cabin.id,
@@ -257,4 +277,3 @@ export const departureCabins = async (db: Queryable, cruiseId: CruiseId, session
       position: positions.get(cabin.id) ?? null,
     };
   });
-};

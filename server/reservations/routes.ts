@@ -6,6 +6,9 @@ import { Schema } from "effect";
 import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
 import { orNotFound } from "../http/found.ts";
+import { departureTimeline } from "../../src/api/timeline.ts";
+import { cabinsAsOf } from "./asOf.ts";
+import { departureTimeline as timelineOf } from "./timeline.ts";
 import type { BerthIndex } from "./berthIndex.ts";
 import { type Call, Listed, registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
 import type { Endpoint } from "../../src/api/endpoint.ts";
@@ -84,5 +87,10 @@ export const registerReservationRoutes = (app: FastifyInstance, context: Reserva
     return messages.updated;
   });
 
-  registerEndpoint(app, context, api.cruiseCabins, async (call) => orNotFound(await departureCabins(db, call.params.id, signedIn(call))));
+  registerEndpoint(app, context, api.cruiseCabins, async (call) => {
+    const { asOf } = call.query;
+    return orNotFound(asOf === undefined ? await departureCabins(db, call.params.id, signedIn(call)) : await cabinsAsOf(db, call.params.id, new Date(asOf), signedIn(call)));
+  });
+
+  registerEndpoint(app, context, departureTimeline, async (call) => orNotFound(await timelineOf(db, call.params.id)));
 };

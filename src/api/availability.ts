@@ -2,6 +2,7 @@ import { Schema } from "effect";
 import { CruiseStatus } from "./cruises.ts";
 import { endpoint, everyRole } from "./endpoint.ts";
 import { CruiseId, Int4, idParams, integerFromText, SerialId, SerialIdFromText } from "./ids.ts";
+import { Instant } from "./reservations.ts";
 
 /**
  * Availability (DOMAIN.md section 4): the departures of a period, of one yacht or all, with their
@@ -14,6 +15,8 @@ export const AvailabilityQuery = Schema.Struct({
   yachtId: Schema.optionalKey(SerialIdFromText),
   /** Only departures with at least this many free berths. */
   passengers: Schema.optionalKey(integerFromText(Int4)),
+  /** The grid as it stood at this instant, from the event log (decision 071); now when left out. */
+  asOf: Schema.optionalKey(Instant),
 });
 export type AvailabilityQuery = typeof AvailabilityQuery.Type;
 
@@ -47,7 +50,7 @@ export const availability = endpoint({
   response: Schema.Array(DepartureAvailability),
   access: { kind: "session", roles: everyRole },
   description:
-    "The scheduled departures starting from `from` to `to` (YYYY-MM-DD, at most a year), of yacht `yachtId`, with at least `passengers` free berths: each with its free berths by cabin category and its status. Without the dates: 400 'dates required in availability'.",
+    "The scheduled departures starting from `from` to `to` (YYYY-MM-DD, at most a year), of yacht `yachtId`, with at least `passengers` free berths: each with its free berths by cabin category and its status; with `asOf` (an instant), as they stood then, replayed from the event log. Without the dates: 400 'dates required in availability'.",
 });
 
 export const departureAvailability = endpoint({

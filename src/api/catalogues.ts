@@ -17,6 +17,9 @@ export type CatalogueItem = {
   readonly version: RecordVersion;
 } & DetailValues;
 
+/** The courtesies' calls as SPEC.md section 7 spells them (`/courtesys`): the wire keeps it (decision 074). */
+export const COURTESIES_RESOURCE = "courtesys";
+
 const itemBase = { id: CatalogueItemId, name: Schema.String, active: Schema.Boolean, version: RecordVersion };
 
 /**

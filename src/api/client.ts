@@ -181,7 +181,8 @@ export const createClient = (options: ClientOptions) => {
     if (status !== 200) {
       if (status === INVALID_SESSION) options.onInvalidSession?.();
       const failure = Schema.decodeUnknownResult(ErrorAnswer)(json);
-      throw new ApiError(status, Result.isSuccess(failure) ? failure.success.data : messages.serverError);
+      if (Result.isFailure(failure)) throw new ApiError(status, messages.serverError);
+      throw new ApiError(status, failure.success.data, failure.success.meta?.refusalId ?? null);
     }
     const decoded = Schema.decodeUnknownResult(envelope(endpoint.response))(json, { errors: "all" });
     if (Result.isFailure(decoded)) {

@@ -14,3 +14,25 @@ export const countryCodes: ReadonlyArray<string> = (
 
 /** The Andean Community's members (Bolivia, Colombia, Ecuador, Peru): their visitors pay the andean-pact GPS tax. */
 export const andeanPactCodes: ReadonlyArray<string> = ["BO", "CO", "EC", "PE"];
+
+/** The agency is in Ecuador: most visitors write from there, so it heads the list. */
+const FIRST = "EC";
+
+export interface CountryOption {
+  /** What the lead stores: the Spanish name, so the leads table reads the same in either language. */
+  readonly value: string;
+  /** The name in the page's language. */
+  readonly label: string;
+}
+
+/** Every country, Ecuador first, the rest sorted by the name shown (the contact form's list). */
+export const countryOptions = (language: string): ReadonlyArray<CountryOption> => {
+  const spanish = new Intl.DisplayNames(["es"], { type: "region" });
+  const shown = new Intl.DisplayNames([language], { type: "region" });
+  const options = countryCodes.map((code) => ({ code, value: spanish.of(code) ?? code, label: shown.of(code) ?? code }));
+  const first = options.filter((option) => option.code === FIRST);
+  // one collator for the whole sort: localeCompare with a locale builds one per comparison
+  const { compare } = new Intl.Collator(language);
+  const rest = options.filter((option) => option.code !== FIRST).sort((a, b) => compare(a.label, b.label));
+  return [...first, ...rest].map(({ value, label }) => ({ value, label }));
+};

@@ -2,13 +2,16 @@ import { messages } from "./messages.ts";
 
 /**
  * A refused request: the HTTP status and the `data` message of its body. The server throws it from
- * a handler; the panel's client returns it for every non-200 answer.
+ * a handler; the panel's client returns it for every non-200 answer. A command a domain machine's
+ * guard refused is kept as a refusal record (decision 071): its id travels beside the message, as
+ * `meta.refusalId`, so the panel can ask why.
  */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   constructor(
     readonly status: number,
     override readonly message: string,
+    readonly refusalId: number | null = null,
   ) {
     super(message);
   }

@@ -3,7 +3,7 @@ import { endpoint, MessageAnswer } from "./endpoint.ts";
 import { englishFields, optionalTextSchemas, imageAltFields } from "./english.ts";
 import { BannerId, CallActionId, idParams, Int4, ItineraryId } from "./ids.ts";
 import { type FieldProblems, NAME_MAX_LENGTH, textField, textProblems, textSchema, urlField } from "./fields.ts";
-import { DestinationType } from "./itineraries.ts";
+import { DestinationType, offerWireKeys } from "./itineraries.ts";
 import { RecordVersion, withVersion, withVersionText } from "./versions.ts";
 
 /**
@@ -45,25 +45,31 @@ export const CallAction = Schema.Struct({
 });
 export type CallAction = typeof CallAction.Type;
 
-/** One recommended destination, in the order the home page shows them; its id is the destination's. */
+/** What the home page shows of a recommended destination, in the code's words. */
+export const RecommendedItinerary = Schema.Struct({
+  id: ItineraryId,
+  name: Schema.String,
+  days: Schema.String,
+  nameEn: Schema.String,
+  daysEn: Schema.String,
+  type: DestinationType,
+  price: Schema.Finite,
+  offerPrice: Schema.NullOr(Schema.Finite),
+  isOffer: Schema.Boolean,
+  image: Schema.String,
+  imageAlt: Schema.String,
+  imageAltEn: Schema.String,
+});
+
+/**
+ * One recommended destination, in the order the home page shows them; its id is the destination's.
+ * The offer travels spelled as a destination's does (SPEC.md section 3).
+ */
 export const Recommendation = Schema.Struct({
   id: ItineraryId,
   type: Schema.Literal("recomendation"),
   position: Int4,
-  itinerary: Schema.Struct({
-    id: ItineraryId,
-    name: Schema.String,
-    days: Schema.String,
-    nameEn: Schema.String,
-    daysEn: Schema.String,
-    type: DestinationType,
-    price: Schema.Finite,
-    ofertPrice: Schema.NullOr(Schema.Finite),
-    isOfert: Schema.Boolean,
-    image: Schema.String,
-    imageAlt: Schema.String,
-    imageAltEn: Schema.String,
-  }),
+  itinerary: RecommendedItinerary.pipe(Schema.encodeKeys(offerWireKeys)),
 });
 export type Recommendation = typeof Recommendation.Type;
 

@@ -8,6 +8,8 @@ import { moneyDocumentEndpoints } from "./moneyDocuments.ts";
 import { availability, departureAvailability } from "./availability.ts";
 import { changeStream } from "./changes.ts";
 import { recordHistory } from "./history.ts";
+import { refusalEndpoints } from "./refusals.ts";
+import { departureTimeline } from "./timeline.ts";
 import { reportEndpoints } from "./reports.ts";
 import * as home from "./home.ts";
 import * as itineraries from "./itineraries.ts";
@@ -46,7 +48,7 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   leads.listLeads,
   leads.getLead,
   leads.createLead,
-  leads.createTrakin,
+  leads.createNote,
   leads.assignLead,
   home.adminContent,
   home.getBanner,
@@ -69,6 +71,8 @@ export const contractEndpoints: ReadonlyArray<Endpoint> = [
   availability,
   departureAvailability,
   ...reportEndpoints,
+  ...refusalEndpoints,
+  departureTimeline,
   changeStream,
 ];
 

@@ -30,20 +30,29 @@ export type DestinationType = typeof DestinationType.Type;
 export const IncludedItem = Schema.Struct({ id: CatalogueItemId, name: Schema.String });
 
 /**
- * A destination (itinerary) as the API answers it, spelled as SPEC.md section 3 spells it
- * (`avalability`, `ofertPrice`). `region` is present for national destinations only; `image` is
- * the stored path (`uploads/tiptops/<sha256>.<ext>`) to show under the API base, `imageAlt` its
- * alternative text. The `En` texts are the English ones, blank when not written (decision 041).
+ * The destination's keys SPEC.md section 3 misspells, as the wire spells them: the contract keeps
+ * them there and the code reads the right words (decision 074).
  */
-export const Itinerary = Schema.Struct({
+const itineraryWireKeys = { availability: "avalability", offerPrice: "ofertPrice", isOffer: "isOfert" } as const;
+
+/** The offer as the wire spells it (SPEC.md section 3), for a destination as another record shows it. */
+export const offerWireKeys = { offerPrice: itineraryWireKeys.offerPrice, isOffer: itineraryWireKeys.isOffer } as const;
+
+/**
+ * A destination (itinerary) in the code's words. `region` is present for national destinations
+ * only; `image` is the stored path (`uploads/tiptops/<sha256>.<ext>`) to show under the API base,
+ * `imageAlt` its alternative text. The `En` texts are the English ones, blank when not written
+ * (decision 041).
+ */
+export const ItineraryContent = Schema.Struct({
   id: ItineraryId,
   name: Schema.String,
   days: Schema.String,
   description: Schema.String,
-  avalability: Schema.String,
+  availability: Schema.String,
   price: Schema.Finite,
-  ofertPrice: Schema.NullOr(Schema.Finite),
-  isOfert: Schema.Boolean,
+  offerPrice: Schema.NullOr(Schema.Finite),
+  isOffer: Schema.Boolean,
   type: DestinationType,
   region: Schema.optionalKey(Region),
   servicesIncluded: Schema.Array(GeneralService),
@@ -59,6 +68,9 @@ export const Itinerary = Schema.Struct({
   imageAltEn: Schema.String,
   version: RecordVersion,
 });
+
+/** A destination as the API answers it, its keys spelled as SPEC.md section 3 spells them. */
+export const Itinerary = ItineraryContent.pipe(Schema.encodeKeys(itineraryWireKeys));
 export type Itinerary = typeof Itinerary.Type;
 
 /** Longest amount as typed: nine digits, a point and two decimals (numeric(12, 2) in US dollars). */
@@ -87,9 +99,9 @@ const itinerarySpanishFields = {
   name: textField(NAME_MAX_LENGTH, { required: true }),
   days: textField(60),
   description: textField(4_000),
-  avalability: textField(200, { required: true }),
+  availability: textField(200, { required: true }),
   price: moneyField({ required: true }),
-  ofertPrice: moneyField(),
+  offerPrice: moneyField(),
 } as const;
 
 /** The texts the landing page shows in English, and the photo's alternative texts: all optional. */
@@ -123,23 +135,26 @@ const ItemIdText = Schema.String.check(Schema.isPattern(/^\s*\d{1,9}\s*$/));
  * `itineraryProblems`. A region sent for an international destination, and an offer price sent
  * without the offer, are ignored: the form keeps those inputs when the type or the checkbox changes.
  */
-export const ItineraryForm = Schema.Struct({
+const itineraryFormSchema = Schema.Struct({
   name: textSchema(itineraryFormFields.name),
   days: Schema.optionalKey(textSchema(itineraryFormFields.days)),
   description: Schema.optionalKey(textSchema(itineraryFormFields.description)),
-  avalability: textSchema(itineraryFormFields.avalability),
+  availability: textSchema(itineraryFormFields.availability),
   price: textSchema(itineraryFormFields.price),
-  ofertPrice: Schema.optionalKey(textSchema(itineraryFormFields.ofertPrice)),
+  offerPrice: Schema.optionalKey(textSchema(itineraryFormFields.offerPrice)),
   ...optionalTextSchemas(itineraryPublicFields),
   type: optionText(destinationTypes, { blank: false }),
   region: Schema.optionalKey(optionText(regions, { blank: true })),
-  isOfert: Schema.optionalKey(optionText(["true", "false"], { blank: true })),
+  isOffer: Schema.optionalKey(optionText(["true", "false"], { blank: true })),
   servicesIncluded: Schema.optionalKey(Schema.Array(optionText(generalServices, { blank: false }))),
   feeding: Schema.optionalKey(Schema.Array(ItemIdText)),
   activities: Schema.optionalKey(Schema.Array(ItemIdText)),
   courtesy: Schema.optionalKey(Schema.Array(ItemIdText)),
   departureFrom: Schema.optionalKey(Schema.Array(optionText(departureCities, { blank: false }))),
 });
+
+/** The itinerary form as sent, its keys spelled as SPEC.md section 7 spells them. */
+export const ItineraryForm = itineraryFormSchema.pipe(Schema.encodeKeys(itineraryWireKeys));
 export type ItineraryForm = typeof ItineraryForm.Type;
 
 /** Every input the destination form reports a problem on. */
@@ -154,7 +169,7 @@ export interface ItineraryImage {
 const isFilled = (value: string | undefined): boolean => value !== undefined && value.trim() !== "";
 
 /** Whether 'Aplicar oferta' is on. */
-export const isOffer = (form: Pick<ItineraryForm, "isOfert">): boolean => form.isOfert?.trim() === "true";
+export const offerApplies = (form: Pick<ItineraryForm, "isOffer">): boolean => form.isOffer?.trim() === "true";
 
 /** The destination's type as the form names it, or null (the contract refuses any other). */
 export const destinationTypeOf = (form: Pick<ItineraryForm, "type">): DestinationType | null =>
@@ -162,32 +177,32 @@ export const destinationTypeOf = (form: Pick<ItineraryForm, "type">): Destinatio
 
 /** An offer dearer than the price is a typing mistake, not an offer (checked once both are amounts). */
 export const isOfferAbovePrice = (form: ItineraryForm): boolean =>
-  isOffer(form) && amountOf(form.ofertPrice) > amountOf(form.price);
+  offerApplies(form) && amountOf(form.offerPrice) > amountOf(form.price);
 
 const moneyProblem = (field: TextField, value: string | undefined): FieldProblem | null =>
   textProblem(field, value) ?? (isFilled(value) && !isAmount(value ?? "") ? "invalid" : null);
 
 /**
  * The destination rules of SPEC.md section 5, for the panel before it sends and for the server's
- * facts: name, avalability and price required; the offer price while the offer applies; a region
+ * facts: name, availability and price required; the offer price while the offer applies; a region
  * for a national destination; at least one service and one departure city; an image when a
  * destination is created (an edit keeps the current one) ('required_information'). Texts over
  * their limit, a price that is not an amount and an offer dearer than the price are 'invalid'
  * ('invalid information'). The panel passes the fields it sends (its decimal comma already a point).
  */
 export const itineraryProblems = (form: ItineraryForm, image: ItineraryImage): FieldProblems<ItineraryFormField> => {
-  const { name, days, description, avalability } = itineraryFormFields;
+  const { name, days, description, availability } = itineraryFormFields;
   const problems: Partial<Record<ItineraryFormField, FieldProblem>> = textProblems(
-    { name, days, description, avalability, ...itineraryPublicFields },
+    { name, days, description, availability, ...itineraryPublicFields },
     form,
   );
   const price = moneyProblem(itineraryFormFields.price, form.price);
   if (price !== null) problems.price = price;
-  if (isOffer(form)) {
-    const ofertPrice =
-      moneyProblem({ ...itineraryFormFields.ofertPrice, required: true }, form.ofertPrice) ??
+  if (offerApplies(form)) {
+    const offerPrice =
+      moneyProblem({ ...itineraryFormFields.offerPrice, required: true }, form.offerPrice) ??
       (isOfferAbovePrice(form) ? "invalid" : null);
-    if (ofertPrice !== null) problems.ofertPrice = ofertPrice;
+    if (offerPrice !== null) problems.offerPrice = offerPrice;
   }
   if (destinationTypeOf(form) === "national" && !isFilled(form.region)) problems.region = "required";
   if (!(form.servicesIncluded ?? []).some(isFilled)) problems.servicesIncluded = "required";
@@ -251,7 +266,7 @@ export const updateItinerary = endpoint({
   path: "/itineraries/updateItinerary/:id",
   params: ItineraryIdParams,
   query: ItineraryUploadQuery,
-  body: withVersionText(ItineraryForm),
+  body: withVersionText(itineraryFormSchema).pipe(Schema.encodeKeys(itineraryWireKeys)),
   response: MessageAnswer,
   access: anyStaff,
   upload: { field: "image", maxFiles: 1 },

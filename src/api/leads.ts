@@ -6,12 +6,16 @@ import { emailField, type FieldProblems, NAME_MAX_LENGTH, textField, textProblem
 /** A person as a lead shows them (the assigned agent, a note's author). */
 export const LeadPerson = Schema.Struct({ firstName: Schema.String, lastName: Schema.String });
 
-/** A follow-up note (SPEC.md section 3 spells it `trakin`, `coments`, `trankin_user`). */
-export const Trakin = Schema.Struct({
-  coments: Schema.String,
+/**
+ * A follow-up note: its text, when and by whom. The wire spells them as SPEC.md section 3 does
+ * (`coments`, `trankin_user`, and the lead's notes `trakin`); the code reads the right words
+ * (decision 074).
+ */
+export const LeadNote = Schema.Struct({
+  comments: Schema.String,
   createdAt: Schema.String,
-  trankin_user: LeadPerson,
-});
+  author: LeadPerson,
+}).pipe(Schema.encodeKeys({ comments: "coments", author: "trankin_user" }));
 
 /** The quote details a lead from the cruise pages carries; null for a plain contact message. */
 export const LeadDetails = Schema.Struct({
@@ -42,8 +46,8 @@ export const Lead = Schema.Struct({
   lead_user: Schema.NullOr(Schema.Struct({ id: UserId, firstName: Schema.String, lastName: Schema.String })),
   yachtName: Schema.NullOr(Schema.String),
   details: Schema.NullOr(LeadDetails),
-  trakin: Schema.Array(Trakin),
-});
+  notes: Schema.Array(LeadNote),
+}).pipe(Schema.encodeKeys({ notes: "trakin" }));
 export type Lead = typeof Lead.Type;
 
 
@@ -144,17 +148,18 @@ export const newLeadProblems = (payload: Pick<NewLead, NewLeadField>): FieldProb
   textProblems(newLeadFields, payload);
 
 /** The add-comment box of a lead: a note that is not blank (SPEC.md section 5). */
-export const commentFields = { coments: textField(LEAD_COMMENT_MAX_LENGTH, { required: true }) } as const;
+export const commentFields = { comments: textField(LEAD_COMMENT_MAX_LENGTH, { required: true }) } as const;
 
+/** A new note as sent, its text under `coments` as SPEC.md section 7 spells it. */
 export const NewComment = Schema.Struct({
   userId: UserId,
   leadId: LeadId,
-  coments: textSchema(commentFields.coments),
-});
+  comments: textSchema(commentFields.comments),
+}).pipe(Schema.encodeKeys({ comments: "coments" }));
 export type NewComment = typeof NewComment.Type;
 
 /** What the comment box reports before sending, and what the lead's machine refuses with (as a fact). */
-export const commentProblems = (payload: Pick<NewComment, "coments">): FieldProblems<"coments"> =>
+export const commentProblems = (payload: Pick<NewComment, "comments">): FieldProblems<"comments"> =>
   textProblems(commentFields, payload);
 
 export const listLeads = endpoint({
@@ -187,7 +192,7 @@ export const createLead = endpoint({
   description: "The public site's contact and quote form: validated, rate-limited per address.",
 });
 
-export const createTrakin = endpoint({
+export const createNote = endpoint({
   name: "leads.comment",
   method: "POST",
   path: "/leads/createTrakin",

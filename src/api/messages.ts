@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { SerialId } from "./ids.ts";
 
 /**
  * Messages that travel in `{"data": "..."}`, spelled as the specification spells them: the panel
@@ -93,6 +94,11 @@ export const messages = {
   importTooLarge: "the file holds more than 20 MB once uncompressed",
   importOutOfMemory: "the file needs more than 128 MB of memory to read",
   importRunning: "another import of yours is still running",
+  importNotSheet: "the file is not an XLSX or CSV sheet",
+  importEmpty: "the file is empty",
+  importNoHeader: "the file's first row is not the template's header row",
+  importMissingColumns: "the file's header row lacks a required column",
+  importNoRows: "the file has no passenger rows",
   /** DOMAIN.md section 10's money rules (decision 062). */
   paymentAmountNotPositive: "payment amount must be positive",
   paymentExceedsBalance: "payment exceeds balance",
@@ -100,6 +106,8 @@ export const messages = {
   /** Confirming needs money or credit (decision 065). */
   depositNotReceived: "deposit not received",
   agencyCreditExceeded: "agency credit exceeded",
+  /** Not in the spec's list: a waiver of a reservation whose cancellations keep nothing (decision 067). */
+  noPenaltyToWaive: "there is no penalty to waive",
 } as const;
 
 export type Message = (typeof messages)[keyof typeof messages];
@@ -109,9 +117,14 @@ export const Message = Schema.Literals(Object.values(messages));
 
 /**
  * The body of every non-200 answer, `{"data": <message>}`: the server sends nothing else when it
- * refuses, and the panel's client decodes every refusal with it.
+ * refuses, and the panel's client decodes every refusal with it. A command a domain machine's guard
+ * refused adds `meta.refusalId`, the refusal record that says why (decision 071), beside `data`
+ * as PRODUCT.md's envelope puts a list's `meta`.
  */
-export const ErrorAnswer = Schema.Struct({ data: Message });
+export const ErrorAnswer = Schema.Struct({
+  data: Message,
+  meta: Schema.optionalKey(Schema.Struct({ refusalId: SerialId })),
+});
 export type ErrorAnswer = typeof ErrorAnswer.Type;
 
 /** Whether a text is one of the messages (a refusal with any other text is a bug of the server). */

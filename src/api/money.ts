@@ -19,7 +19,7 @@ const Days = Count.check(Schema.isLessThanOrEqualTo(3650));
  * One step of a cancellation penalty schedule: cancelled `daysBefore` days or more before the
  * departure, the company keeps `keptPercent` of the due, or the deposit due when null. The step
  * with the most days the cancellation reaches applies; a schedule has a step at 0 days, so every
- * day has one. Stored now; the penalties themselves are a later slice.
+ * day has one. A confirmed reservation's cancel keeps it (decision 067: `penaltyOf`).
  */
 export const PenaltyStep = Schema.Struct({
   daysBefore: Days,
@@ -161,12 +161,31 @@ export const Account = Schema.Struct({
   paidCents: Int4,
   balanceCents: Int4,
   depositDueCents: Int4,
-  /** Null in this slice: the day of confirmation comes with the confirm-needs-deposit slice (decision 062). */
+  /** The day it was confirmed (decision 065); null while not confirmed. */
   depositDueDate: Schema.NullOr(Schema.String),
   balanceDueDate: Schema.String,
   moneyState: MoneyState,
+  /**
+   * The cancellation penalty (decision 067): a canceled reservation's kept (less any waived); a
+   * live one's kept by spaces canceled alone plus what cancelling the rest today would keep.
+   */
+  penaltyCents: Int4,
+  /** What its cancellations keep now (a canceled one's, or its spaces canceled alone): what an admin may waive. */
+  keptPenaltyCents: Int4,
+  /** Paid beyond what is due (a kept penalty included): what is owed back. */
+  refundDueCents: Int4,
 });
 export type Account = typeof Account.Type;
+
+/**
+ * The balance reminders a confirmed reservation owing a balance gets (decision 067): from seven
+ * days before its balance due date, and on the day.
+ */
+export const BalanceReminder = Schema.Literals(["weekBefore", "dueDay"]);
+export type BalanceReminder = typeof BalanceReminder.Type;
+
+/** A waiver's reason: required, at most 300 characters (the reservation machine judges it). */
+export const PenaltyWaiver = Schema.Struct({ reason: Schema.String });
 
 const collectors = { kind: "session", roles: ["admin", "sales"] } as const;
 /** Staff who handle money, and agency users for their own agency's. */
@@ -276,7 +295,19 @@ export const reservationAccount = endpoint({
   response: Account,
   access: moneyReaders,
   description:
-    "A reservation's account in cents: total, commission, due (net for an agency, total for a direct client), paid, balance, deposit due, balance due date and money state; an agency user its own agency's only (else 404).",
+    "A reservation's account in cents: total, commission, due (net for an agency, total for a direct client, plus the penalties kept), paid, balance, deposit due and its date, balance due date, money state, penalty (kept once canceled; if canceled today while live) and refund due; an agency user its own agency's only (else 404).",
+});
+
+export const waivePenalty = endpoint({
+  name: "reservations.waivePenalty",
+  method: "PUT",
+  path: "/reservations/waivePenalty/:id",
+  params: idParams(ReservationId),
+  body: PenaltyWaiver,
+  response: MessageAnswer,
+  access: { kind: "session", roles: ["admin"] },
+  description:
+    "An admin waives the penalty a reservation's cancellations keep, for a reason (required, at most 300 characters): what was paid of it becomes refund due. 'there is no penalty to waive' when none is kept.",
 });
 
 export const moneyEndpoints = [
@@ -290,4 +321,5 @@ export const moneyEndpoints = [
   voidPayment,
   recordRefund,
   reservationAccount,
+  waivePenalty,
 ];

@@ -223,6 +223,8 @@ export const ImportRow = Schema.Struct({
   name: Schema.String,
   /** Why the row was refused: one of the server's messages. */
   message: Schema.NullOr(Schema.String),
+  /** The column (an `importColumns` name) whose cell the refusal is about; null when it is about no one cell (no free space left). */
+  column: Schema.NullOr(Schema.String),
   passengerId: Schema.NullOr(PassengerId),
   /** Whether the passenger was registered by this row (else one already registered was found by identification). */
   registered: Schema.Boolean,
@@ -266,6 +268,19 @@ export const importColumns: ReadonlyArray<{ readonly name: string; readonly labe
   { name: "transfers", label: "detail.transfers", headers: ["transfers", "traslados"] },
   { name: "notes", label: "detail.notes", headers: ["notes", "notas"] },
 ];
+
+/**
+ * The columns whose cells are one of a few words, with the values they mean: the panel's own
+ * words for them in either language (the template's "Casado(a)", "Female", "Sí") are taken, in
+ * any case and with or without accents (decision 075).
+ */
+export const importChoices: Readonly<Record<string, ReadonlyArray<string>>> = {
+  gender: passengerGenders,
+  maritalStatus: maritalStatuses,
+  wetsuitSize: wetsuitSizes,
+  vegetarian: ["yes", "no"],
+  glutenFree: ["yes", "no"],
+};
 
 /** A header or a value as an import compares it: lower case, without accents, spaces or punctuation. */
 export const headerKey = (text: string): string =>
@@ -361,6 +376,18 @@ export const assignPassenger = endpoint({
     "Gives a live space its passenger (null: none). 409 'passenger gender must match the space gender', 'child under 12 on the day of departure' (a Child space needs one under 12, an adult space one who is not), 'the passenger is already on this cruise'.",
 });
 
+export const seatNewPassenger = endpoint({
+  name: "spaces.newPassenger",
+  method: "POST",
+  path: "/spaces/newPassenger/:id",
+  params: idParams(SpaceId),
+  body: PassengerDraft,
+  response: Passenger,
+  access: writers,
+  description:
+    "Registers a passenger with the reservation's agency (the draft's agency is not read) and gives them the live space, in one transaction: a refusal of either (the passenger's fields, 409 'passenger identification unique', the space's 'passenger gender must match the space gender', 'child under 12 on the day of departure') writes nothing.",
+});
+
 export const createPassengerFlight = endpoint({
   name: "passengerFlights.create",
   method: "POST",
@@ -389,6 +416,7 @@ export const passengerEndpoints = [
   updatePassenger,
   importPassengers,
   assignPassenger,
+  seatNewPassenger,
   createPassengerFlight,
   deletePassengerFlight,
 ];

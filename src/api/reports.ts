@@ -8,10 +8,10 @@ import { PaymentId, PaymentKind, PaymentMethod } from "./money.ts";
 /**
  * The Reportes section (decision 043): read-only reports computed from the read tables.
  * Occupancy, sales, the reservations expiring soon and money's reports (receivables and payments
- * received, decision 068) are for admin and sales; the leads dashboard for marketing too; an
+ * received, decision 068; the penalties kept, decision 067) are for admin and sales; the leads dashboard for marketing too; an
  * agency reads none (403 `forbidden`).
  */
-export const reportNames = ["occupancy", "sales", "expiring", "leads", "receivables", "payments"] as const;
+export const reportNames = ["occupancy", "sales", "expiring", "leads", "receivables", "payments", "penalties"] as const;
 export const ReportName = Schema.Literals(reportNames);
 export type ReportName = typeof ReportName.Type;
 
@@ -23,6 +23,7 @@ export const reportReaders: Readonly<Record<ReportName, ReadonlyArray<RoleName>>
   leads: ["admin", "sales", "marketing"],
   receivables: ["admin", "sales"],
   payments: ["admin", "sales"],
+  penalties: ["admin", "sales"],
 };
 
 /** The longest period a report covers at once: a year, a leap day included. */
@@ -247,21 +248,23 @@ export type AgeingBucket = typeof AgeingBucket.Type;
 
 export const receivablesTables = ["agencies", "reservations"] as const;
 export const paymentsTables = ["methods", "months", "payments"] as const;
+export const penaltiesTables = ["agencies", "months", "penalties"] as const;
 
-export const ReceivablesQuery = Schema.Struct({
+/** How a money report's file is asked for: its format, which of its tables (a CSV holds one) and its language. */
+const reportFileFields = <const Tables extends ReadonlyArray<string>>(tables: Tables) => ({
   format: Schema.optionalKey(ReportFileFormat),
-  table: Schema.optionalKey(Schema.Literals(receivablesTables)),
+  table: Schema.optionalKey(Schema.Literals(tables)),
   lang: Schema.optionalKey(DocumentLanguage),
 });
+
+export const ReceivablesQuery = Schema.Struct(reportFileFields(receivablesTables));
 export type ReceivablesQuery = typeof ReceivablesQuery.Type;
 
-export const PaymentsReportQuery = Schema.Struct({
-  ...PeriodQuery.fields,
-  format: Schema.optionalKey(ReportFileFormat),
-  table: Schema.optionalKey(Schema.Literals(paymentsTables)),
-  lang: Schema.optionalKey(DocumentLanguage),
-});
+export const PaymentsReportQuery = Schema.Struct({ ...PeriodQuery.fields, ...reportFileFields(paymentsTables) });
 export type PaymentsReportQuery = typeof PaymentsReportQuery.Type;
+
+export const PenaltiesReportQuery = Schema.Struct({ ...PeriodQuery.fields, ...reportFileFields(penaltiesTables) });
+export type PenaltiesReportQuery = typeof PenaltiesReportQuery.Type;
 
 /** Balances by how long they are overdue, and their sum, in cents. */
 export const AgeingCents = Schema.Struct({
@@ -358,6 +361,57 @@ export const PaymentsReport = Schema.Struct({
 });
 export type PaymentsReport = typeof PaymentsReport.Type;
 
+/** What kept or gave back a penalty (decision 067): a reservation's cancel, a space's, an admin's waiver. */
+export const PenaltyEntryKind = Schema.Literals(["reservationCanceled", "spaceCanceled", "waived"]);
+export type PenaltyEntryKind = typeof PenaltyEntryKind.Type;
+
+/** Penalties kept and waived for one agency (null: direct clients). */
+export const PenaltiesByAgency = Schema.Struct({
+  agencyId: Schema.NullOr(SerialId),
+  agencyName: Schema.NullOr(Schema.String),
+  cancellations: Count,
+  waivers: Count,
+  keptCents: Int4,
+  waivedCents: Int4,
+  netCents: Int4,
+});
+export type PenaltiesByAgency = typeof PenaltiesByAgency.Type;
+
+/** Penalties kept and waived in a month (`YYYY-MM`). */
+export const PenaltiesByMonth = Schema.Struct({
+  month: Schema.String,
+  keptCents: Int4,
+  waivedCents: Int4,
+  netCents: Int4,
+});
+export type PenaltiesByMonth = typeof PenaltiesByMonth.Type;
+
+/** A penalty kept by a cancel, or given back by a waiver (its amount negative), on its day in Ecuador. */
+export const PenaltyEntry = Schema.Struct({
+  day: Schema.String,
+  kind: PenaltyEntryKind,
+  reservationId: ReservationId,
+  reservationCode: Schema.String,
+  agencyName: Schema.NullOr(Schema.String),
+  cruiseCode: Schema.String,
+  yachtName: Schema.String,
+  startDate: Schema.String,
+  reason: Schema.String,
+  amountCents: Int4,
+});
+export type PenaltyEntry = typeof PenaltyEntry.Type;
+
+export const PenaltiesReport = Schema.Struct({
+  from: Schema.String,
+  to: Schema.String,
+  agencies: Schema.Array(PenaltiesByAgency),
+  /** Every month the period touches, none left out, so the chart's gaps are true. */
+  months: Schema.Array(PenaltiesByMonth),
+  penalties: Schema.Array(PenaltyEntry),
+  total: Schema.Struct({ cancellations: Count, waivers: Count, keptCents: Int4, waivedCents: Int4, netCents: Int4 }),
+});
+export type PenaltiesReport = typeof PenaltiesReport.Type;
+
 const fileText = "With `format=csv` or `format=xlsx` one of its tables (`table`, the first unless named) as a file, amounts as numbers, headers in `lang`";
 
 export const receivablesReport = endpoint({
@@ -380,4 +434,14 @@ export const paymentsReport = endpoint({
   description: `The money received in the period (recorded payments less refunds, by the day it moved; reported, rejected and voided ones do not count), by method, by month and method, and each payment, in cents. ${periodText}. ${fileText} (tables: ${paymentsTables.join(", ")}).`,
 });
 
-export const reportEndpoints = [occupancyReport, salesReport, expiringReport, leadsReport, receivablesReport, paymentsReport] as const;
+export const penaltiesReport = endpoint({
+  name: "reports.penalties",
+  method: "GET",
+  path: "/reports/penalties",
+  query: PenaltiesReportQuery,
+  response: PenaltiesReport,
+  access: { kind: "session", roles: reportReaders.penalties },
+  description: `The cancellation penalties kept in the period (each sale's or space's cancel that kept one) and those waived by an admin (negative), by the day (in Ecuador) each was decided, by agency (null: direct clients), by month and each one, in cents. ${periodText}. ${fileText} (tables: ${penaltiesTables.join(", ")}).`,
+});
+
+export const reportEndpoints = [occupancyReport, salesReport, expiringReport, leadsReport, receivablesReport, paymentsReport, penaltiesReport] as const;

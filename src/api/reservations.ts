@@ -4,6 +4,7 @@ import { isCalendarDay } from "./details.ts";
 import { endpoint, everyRole, MessageAnswer } from "./endpoint.ts";
 import { textField, textProblem } from "./fields.ts";
 import { CruiseId, idParams, Int4, PositiveIntFromText, ReservationId, SerialId, SerialIdFromText, SpaceId } from "./ids.ts";
+import { MoneyState } from "./money.ts";
 import { QuoteLine } from "./quote.ts";
 import { RecordVersion } from "./versions.ts";
 
@@ -119,7 +120,7 @@ export type Reservation = typeof Reservation.Type;
 export const DEFAULT_RESERVATIONS_PAGE_SIZE = 50;
 
 /** The orders a page of reservations can be read in (`sort`), besides newest first. */
-export const ReservationsSort = Schema.Literals(["departure", "code", "agency", "state", "timeLimit", "berths", "total"]);
+export const ReservationsSort = Schema.Literals(["departure", "code", "agency", "state", "timeLimit", "berths", "total", "balance"]);
 export type ReservationsSort = typeof ReservationsSort.Type;
 
 export const SortOrder = Schema.Literals(["asc", "desc"]);
@@ -131,9 +132,11 @@ export const ReservationsQuery = Schema.Struct({
   /** Held ones whose time limit passes within this many hours. */
   expiringWithin: Schema.optionalKey(PositiveIntFromText.check(Schema.isLessThanOrEqualTo(24 * 90))),
   q: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
-  /** The column the page is ordered by (ties newest first); without it, newest first. */
+  /** Those whose money stands so now (decision 067): for the readers of money. */
+  moneyState: Schema.optionalKey(MoneyState),
+  /** The column the page is ordered by (ties newest first), or `balance` (readers of money); without it, newest first. */
   sort: Schema.optionalKey(ReservationsSort),
-  /** Ascending unless `desc`; only with `sort`. */
+  /** Ascending unless `desc`; only with `sort`; `balance` without it: the largest first. */
   order: Schema.optionalKey(SortOrder),
   page: Schema.optionalKey(PositiveIntFromText),
   pageSize: Schema.optionalKey(PositiveIntFromText.check(Schema.isLessThanOrEqualTo(200))),
@@ -201,7 +204,7 @@ export const listReservations = endpoint({
   response: Schema.Array(ReservationSummary),
   access: readers,
   description:
-    "One page of reservations (meta: total, page, pageSize), newest first or by `sort` (departure, code, agency, state, timeLimit, berths, total) in `order` (asc, desc): of a departure, an agency, a state, held ones expiring within `expiringWithin` hours, or matching `q` (code, agency). An agency user sees its own agency's only.",
+    "One page of reservations (meta: total, page, pageSize), newest first or by `sort` (departure, code, agency, state, timeLimit, berths, total; balance, the largest first unless `order=asc`) in `order` (asc, desc): of a departure, an agency, a state, a money state (`moneyState`: unpaid, depositPaid, paid, overdue, refundDue, settled), held ones expiring within `expiringWithin` hours, or matching `q` (code, agency). An agency user sees its own agency's only; marketing, who reads no money, may not narrow or sort by it (403).",
 });
 
 export const getReservation = endpoint({
@@ -305,10 +308,14 @@ export const cruiseCabins = endpoint({
   method: "GET",
   path: "/cruises/:id/cabins",
   params: idParams(CruiseId),
+  query: Schema.Struct({
+    /** The plan as it stood at this instant, from the event log (decision 071); now when left out. */
+    asOf: Schema.optionalKey(Instant),
+  }),
   response: Schema.Array(CruiseCabin),
   access: readers,
   description:
-    "Every cabin of the departure's yacht with its berths and, per berth, the live space on it (state, reservation code, space type) or null when free, and its position on its deck's plan (the yacht's deck_schema page; null: not placed); an agency user sees other agencies' spaces without their code.",
+    "Every cabin of the departure's yacht with its berths and, per berth, the live space on it (state, reservation code, space type) or null when free, and its position on its deck's plan (the yacht's deck_schema page; null: not placed); an agency user sees other agencies' spaces without their code. With `asOf` (an instant), the spaces as they stood then, replayed from the event log (404 for a departure not scheduled by then).",
 });
 
 export const reservationEndpoints = [

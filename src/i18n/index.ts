@@ -11,11 +11,12 @@ export type Language = (typeof languages)[number];
 /**
  * The texts come in groups (i18next namespaces, es/<group>.ts and en/<group>.ts) that load when a
  * screen needs them: `common` for every page (the login page needs nothing else to show),
- * `messages` for the server's messages (./messages.ts), `landing` for the public page, `account`
- * for the password pages, `panel` for the signed-in screens. Keys keep their full path
- * (`t("leads.title")`) whatever group holds them.
+ * `messages` for the server's messages (./messages.ts), `account` for the password pages, `panel`
+ * for the signed-in screens. Keys keep their full path (`t("leads.title")`) whatever group holds
+ * them. The public page's texts (`landing`) are in no group: the server writes that page
+ * (decision 070).
  */
-export const namespaces = ["common", "messages", "landing", "account", "panel"] as const;
+export const namespaces = ["common", "messages", "account", "panel"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 const isLanguage = (value: string | null): value is Language =>

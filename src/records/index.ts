@@ -3,7 +3,7 @@ import { historyReaders } from "../api/history.ts";
 import { contractEndpoints } from "../api/index.ts";
 import { activities } from "./activities.ts";
 import type { CatalogueDeclaration } from "./catalogue.ts";
-import { courtesys } from "./courtesys.ts";
+import { courtesies } from "./courtesies.ts";
 import { feeding } from "./feeding.ts";
 import { fleet } from "./fleet.ts";
 import { rates } from "./rates.ts";
@@ -11,7 +11,7 @@ import { referenceData } from "./referenceData.ts";
 import { yachtPages } from "./yachtPages.ts";
 
 /** Every declared simple catalogue, in menu order; the server and the panel serve each of them. */
-export const catalogues: ReadonlyArray<CatalogueDeclaration> = [feeding, activities, courtesys, ...fleet, ...rates, ...referenceData];
+export const catalogues: ReadonlyArray<CatalogueDeclaration> = [feeding, activities, courtesies, ...fleet, ...rates, ...referenceData];
 
 /** Every endpoint of an API serving these catalogues (and the yachts' pages). */
 export const endpointsWith = (served: ReadonlyArray<CatalogueDeclaration>): ReadonlyArray<Endpoint> => [

@@ -14,7 +14,7 @@ import LoginView from "./session/LoginView.tsx";
 import { NotFoundView } from "./shared/NotFoundView.tsx";
 
 // Only the login page is in the first download; every other screen comes when visited, with its texts.
-const LandingView = lazy(() => withTexts("landing", import("./home/LandingView.tsx")));
+const PublicPage = lazy(() => import("./home/PublicPage.tsx"));
 const ForgotPasswordView = lazy(() => withTexts("account", import("./session/ForgotPasswordView.tsx")));
 const ChangePasswordView = lazy(() => withTexts(["account", "messages"], import("./session/ChangePasswordView.tsx")));
 const PanelView = lazy(() => withTexts(["panel", "messages"], import("./shared/PanelView.tsx")));
@@ -27,7 +27,7 @@ export function App({ services, i18n }: { readonly services: Services; readonly 
         <Router hook={useGuardedLocation}>
           <Suspense fallback={<Spinner />}>
             <Switch>
-              <Route path={paths.landing} component={LandingView} />
+              <Route path={paths.landing} component={PublicPage} />
               <Route path={paths.login} component={LoginView} />
               <Route path={paths.forgotPassword} component={ForgotPasswordView} />
               <Route path={patterns.changePassword}>

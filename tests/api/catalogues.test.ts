@@ -126,7 +126,7 @@ describe.each(
     const before = await snapshot(db);
     const answer = await remove(id);
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ data: messages.itemInUse });
+    expect(answer.body).toMatchObject({ data: messages.itemInUse });
     expect(await snapshot(db)).toEqual(before);
     expect((await update(id, { name: "Cena", active: false })).status).toBe(200);
   });

@@ -32,6 +32,8 @@ interface Theirs {
   readonly ownSpace: number;
   /** A payment recorded by staff for B's reservation. */
   readonly payment: number;
+  /** B's hold of a man beside its own woman in cabin 3, refused and kept. */
+  readonly refusal: number;
 }
 
 /** No record of any kind has this id. */
@@ -104,6 +106,13 @@ beforeEach(async () => {
   const paid = { reservationId: held.id, amount: "10", receivedAt: "2030-03-01", method: "transfer", reference: "BP-1", payer: "Cuenca Travel" };
   succeeded(await call(admin, "POST", "/payments/recordPayment", paid));
   const [payment] = await db.query<{ id: number }>("select id from payments where reservation_id = $1", [held.id]);
+  const refused = await call(tokens.b, "POST", "/reservations/createReservation", {
+    cruiseId: ids.june,
+    agencyId: cuenca,
+    type: "general",
+    cabins: [{ cabinId: ids.cabin3, spaces: [{ genderId: await idNamed("genders", "Male Adult") }] }],
+  });
+  const meta = typeof refused.body === "object" && refused.body !== null && "meta" in refused.body ? refused.body.meta : null;
   theirs = {
     agency: cuenca,
     reservation: held.id,
@@ -114,7 +123,9 @@ beforeEach(async () => {
     leg: booked?.id ?? 0,
     ownSpace: own.space,
     payment: payment?.id ?? 0,
+    refusal: typeof meta === "object" && meta !== null && "refusalId" in meta && typeof meta.refusalId === "number" ? meta.refusalId : 0,
   };
+  expect(theirs.refusal, refused.text).toBeGreaterThan(0);
 });
 
 /** A sheet of passengers to import, sent as the panel sends it. */
@@ -174,6 +185,7 @@ const attempts: Readonly<Record<string, Attempt>> = {
     record: (of) => of.passenger,
     send: (id) => call(tokens.a, "PUT", `/spaces/assignPassenger/${theirs.ownSpace}`, { passengerId: id }),
   },
+  "spaces.newPassenger": { record: (of) => of.space, send: (id) => call(tokens.a, "POST", `/spaces/newPassenger/${id}`, person("A2")) },
   "passengers.get": { record: (of) => of.passenger, send: (id) => call(tokens.a, "GET", `/passengers/${id}`) },
   "history.get": { record: (of) => of.reservation, send: (id) => call(tokens.a, "GET", `/history/reservation/${id}`) },
   "history.get (B's passenger)": { record: (of) => of.passenger, send: (id) => call(tokens.a, "GET", `/history/passenger/${id}`) },
@@ -191,6 +203,7 @@ const attempts: Readonly<Record<string, Attempt>> = {
   "reservations.account": { record: (of) => of.reservation, send: (id) => call(tokens.a, "GET", `/reservations/${id}/account`) },
   "payments.receipt": { record: (of) => of.payment, send: (id) => call(tokens.a, "GET", `/payments/${id}/receipt?format=pdf`) },
   "agencies.statement": { record: (of) => of.agency, send: (id) => call(tokens.a, "GET", `/agencies/${id}/statement?from=2030-03-01&to=2030-03-31&format=xlsx`) },
+  "refusals.get": { record: (of) => of.refusal, send: (id) => call(tokens.a, "GET", `/refusals/${id}`) },
   "payments.report": {
     record: (of) => of.reservation,
     send: (id) =>

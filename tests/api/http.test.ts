@@ -92,7 +92,8 @@ describe("the built panel", () => {
     expect(await response.text()).toContain("panel");
   });
 
-  it.each(["/", "/panel", "/panel/users/7", "/changePassword/3", "/panel/national/destinations"])(
+  // `/` is the server's own landing page (decision 070, tests/api/landing.test.ts)
+  it.each(["/panel", "/panel/users/7", "/changePassword/3", "/panel/national/destinations"])(
     "answers index.html, revalidated, for the client route %s",
     async (path) => {
       const response = await fetch(`${server.base}${path}`);

@@ -9,6 +9,7 @@ import { createItem, findItem, updateItem } from "../../server/catalogues/items.
 import type { Database } from "../../server/db/database.ts";
 import { activityRecord, courtesyRecord, feedingRecord } from "../../server/catalogues/projection.ts";
 import { readStream } from "../../server/events/store.ts";
+import { rebuildProjections } from "../../server/rebuild.ts";
 import { encodePng } from "../../server/demo/png.ts";
 import {
   departureCities,
@@ -341,10 +342,10 @@ describe("the destination rules", () => {
 describe("the destination rules the panel and the server share (itineraryProblems)", () => {
   const form: ItineraryForm = {
     name: "Quilotoa",
-    avalability: "Todo el año",
+    availability: "Todo el año",
     price: "320.50",
-    ofertPrice: "289",
-    isOfert: "true",
+    offerPrice: "289",
+    isOffer: "true",
     type: "national",
     region: "Sierra",
     servicesIncluded: ["Traslados"],
@@ -356,20 +357,20 @@ describe("the destination rules the panel and the server share (itineraryProblem
     ["a complete form", form, created, {}],
     ["an edit without a new image", form, { isNew: false, hasImage: false }, {}],
     ["a new destination without image", form, { isNew: true, hasImage: false }, { image: "required" }],
-    ["blank texts and lists", { ...form, name: " ", avalability: "", price: "", servicesIncluded: [], departureFrom: [] }, created, {
+    ["blank texts and lists", { ...form, name: " ", availability: "", price: "", servicesIncluded: [], departureFrom: [] }, created, {
       name: "required",
-      avalability: "required",
+      availability: "required",
       price: "required",
       servicesIncluded: "required",
       departureFrom: "required",
     }],
     ["a national one without region", { ...form, region: "" }, created, { region: "required" }],
     ["an international one without region", { ...form, type: "international", region: "" }, created, {}],
-    ["an offer without its price", { ...form, ofertPrice: " " }, created, { ofertPrice: "required" }],
-    ["prices that are no amounts", { ...form, price: "1e3", ofertPrice: "-1" }, created, { price: "invalid", ofertPrice: "invalid" }],
-    ["an offer dearer than the price", { ...form, ofertPrice: "320.51" }, created, { ofertPrice: "invalid" }],
-    ["an offer as dear as the price", { ...form, ofertPrice: "320.5" }, created, {}],
-    ["an offer price without the offer", { ...form, isOfert: "false", ofertPrice: "cien" }, created, {}],
+    ["an offer without its price", { ...form, offerPrice: " " }, created, { offerPrice: "required" }],
+    ["prices that are no amounts", { ...form, price: "1e3", offerPrice: "-1" }, created, { price: "invalid", offerPrice: "invalid" }],
+    ["an offer dearer than the price", { ...form, offerPrice: "320.51" }, created, { offerPrice: "invalid" }],
+    ["an offer as dear as the price", { ...form, offerPrice: "320.5" }, created, {}],
+    ["an offer price without the offer", { ...form, isOffer: "false", offerPrice: "cien" }, created, {}],
     ["a name over its limit once trimmed", { ...form, name: "x".repeat(121) }, created, { name: "invalid" }],
   ])("judges %s", (_case, sent, image, problems) => {
     expect(itineraryProblems(sent, image)).toEqual(problems);
@@ -469,6 +470,45 @@ describe("the history of a destination", () => {
       },
       { version: 3, type: "itinerary.delete", status: { before: "published", after: "deleted" }, changes: [] },
     ]);
+  });
+});
+
+describe("SPEC.md's spelling stays on the wire (decision 074)", () => {
+  it("takes avalability, ofertPrice and isOfert, answers them so, and stores the right words", async () => {
+    expect((await create(quilotoa())).status).toBe(200);
+    const id = await newestId();
+    const answered = Object(dataOf(await get(id)));
+    expect(answered).toMatchObject({ avalability: "Todo el año", ofertPrice: 289, isOfert: true });
+    expect(Object.keys(answered)).not.toContain("availability");
+    expect(Object.keys(answered)).not.toContain("offerPrice");
+    expect(Object.keys(answered)).not.toContain("isOffer");
+    const [created] = await readStream(db, "itinerary", String(id));
+    expect(created?.data).toMatchObject({ availability: "Todo el año", offerPrice: 289, isOffer: true });
+    expect(created?.data).not.toHaveProperty("ofertPrice");
+    const [row] = await db.query<{ offer_price: number; is_offer: boolean; availability: string }>(
+      "select offer_price::float8 as offer_price, is_offer, availability from itineraries where id = $1",
+      [id],
+    );
+    expect(row).toEqual({ offer_price: 289, is_offer: true, availability: "Todo el año" });
+  });
+
+  it("replays and tells the history of events stored with the old names", async () => {
+    await create(quilotoa());
+    const id = await newestId();
+    await update(id, { ...quilotoa(), ofertPrice: "250" });
+    const before = dataOf(await get(id));
+    // the events as they were written before the rename
+    await db.query(
+      `update events set data = (data - 'availability' - 'offerPrice' - 'isOffer')
+         || jsonb_build_object('avalability', data->'availability', 'ofertPrice', data->'offerPrice', 'isOfert', data->'isOffer')
+       where stream = 'itinerary' and stream_id = $1`,
+      [String(id)],
+    );
+    expect((await readStream(db, "itinerary", String(id)))[0]?.data).toHaveProperty("ofertPrice");
+    await rebuildProjections(db);
+    expect(dataOf(await get(id))).toEqual(before);
+    const history = dataOf(await request(server, "GET", `/api/history/itinerary/${id}`, { token }));
+    expect(Array.isArray(history) && history[1]).toMatchObject({ changes: [{ field: "offerPrice", before: 289, after: 250 }] });
   });
 });
 

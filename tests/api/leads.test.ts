@@ -8,6 +8,7 @@ import { deleteStaff, getUser, updateStaff } from "../../server/accounts/staff.t
 import type { Database } from "../../server/db/database.ts";
 import type { CommandOptions } from "../../server/events/command.ts";
 import { readStream } from "../../server/events/store.ts";
+import { rebuildProjections } from "../../server/rebuild.ts";
 import { EMAIL_WINDOW_MS, SUBMISSION_WINDOW_MS } from "../../server/leads/submissionLimit.ts";
 import { everyRole, type RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
@@ -290,6 +291,16 @@ describe("follow-up notes (createTrakin)", () => {
       ["lead.comment", salesId],
       ["lead.comment", marketingId],
     ]);
+    // the wire says `coments`, the event the right word (decision 074)
+    expect(events[1]?.data).toEqual({ authorId: salesId, comments: "Llamé al cliente." });
+    // a note stored before the rename, under `coments`, still replays
+    await db.query(
+      `update events set data = (data - 'comments') || jsonb_build_object('coments', data->'comments')
+        where stream = 'lead' and type = 'lead.comment' and stream_id = $1`,
+      [String(id)],
+    );
+    await rebuildProjections(db);
+    expect(dataOf(await getOne(id))).toEqual(lead);
   });
 
   it("refuses a note for another user (403), a blank or too long note (400), a missing lead (404), changing nothing", async () => {
@@ -456,7 +467,7 @@ describe("a lead's history", () => {
         actor: { id: salesId, firstName: "Diego", lastName: "Cevallos" },
         changes: expect.arrayContaining([
           { field: "authorId", before: null, after: salesId },
-          { field: "coments", before: null, after: "Llamé al cliente." },
+          { field: "comments", before: null, after: "Llamé al cliente." },
         ]),
       },
       {

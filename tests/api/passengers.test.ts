@@ -251,6 +251,56 @@ describe("giving spaces their passengers", () => {
   });
 });
 
+describe("registering a passenger in a space in one step", () => {
+  const seatNew = (spaceId: number, overrides: Record<string, unknown> = {}, role: RoleName = "sales") =>
+    call("POST", `/spaces/newPassenger/${spaceId}`, person(overrides), role);
+
+  it("registers the passenger with the reservation's agency, whatever the draft says, and seats them", async () => {
+    const held = await hold();
+    const [first, childSpace] = spacesOf(held);
+    const answer = await seatNew(first?.id ?? 0, { agencyId: null });
+    expect(answer.status, answer.text).toBe(200);
+    const lucia = dataOf(answer) as PassengerAnswer;
+    expect(lucia.agencyId).toBe(ids.retailer);
+    const boy = dataOf(await seatNew(childSpace?.id ?? 0, { firstName: "Mateo", identification: "C777", birthday: "2021-09-01", gender: "male", agencyId: ids.ownAgency })) as PassengerAnswer;
+    expect(boy.agencyId).toBe(ids.retailer);
+    expect(spacesOf(await reservation(held.id)).map((space) => space.passengerName)).toEqual(["Lucía Andrade", "Mateo Andrade", null, null]);
+    // found again by the reservation's agency's search, as the assign dialog searches
+    const found = dataOf(await call("GET", `/passengers?agencyId=${ids.retailer}&q=andrade`)) as ReadonlyArray<{ id: number }>;
+    expect(found.map(({ id }) => id).sort()).toEqual([lucia.id, boy.id].sort());
+  });
+
+  it("writes nothing when the space or the registration refuses", async () => {
+    const held = await hold();
+    const [first, , second] = spacesOf(held);
+    await register({ identification: "TAKEN1" });
+    const before = await snapshot(db);
+    expect(refusal(await seatNew(first?.id ?? 0, { identification: "M1", gender: "male" }))).toEqual([409, messages.passengerGenderMismatch]);
+    expect(refusal(await seatNew(first?.id ?? 0, { identification: "taken 1" }))).toEqual([409, messages.passengerIdentificationTaken]);
+    expect(refusal(await seatNew(first?.id ?? 0, { identification: "" }))).toEqual([400, messages.requiredInformation]);
+    expect(await snapshot(db)).toEqual(before);
+    expect((await call("PUT", `/spaces/cancelSpace/${second?.id ?? 0}`, { reason: "Viaja otro día" })).status).toBe(200);
+    const canceled = await snapshot(db);
+    expect(refusal(await seatNew(second?.id ?? 0, { identification: "N2" }))).toEqual([409, messages.notAllowedNow]);
+    expect(await snapshot(db)).toEqual(canceled);
+  });
+
+  it("keeps an agency user to its own reservations' spaces, and makes the passenger its agency's", async () => {
+    const held = await hold();
+    expect((await seatNew(spacesOf(held)[0]?.id ?? 0, { identification: "OWN3" }, "agency")).status).toBe(404);
+    const ownHold = await call("POST", "/reservations/createReservation", {
+      cruiseId: ids.june,
+      agencyId: ids.ownAgency,
+      type: "general",
+      cabins: [{ cabinId: ids.cabin1, spaces: [{ genderId: ids.female }] }],
+    }, "agency");
+    const ownSpace = spacesOf(await reservation((dataOf(ownHold) as { id: number }).id))[0];
+    const seated = await seatNew(ownSpace?.id ?? 0, { identification: "OWN3", agencyId: ids.retailer }, "agency");
+    expect(seated.status, seated.text).toBe(200);
+    expect((dataOf(seated) as PassengerAnswer).agencyId).toBe(ids.ownAgency);
+  });
+});
+
 describe("flight legs", () => {
   const leg = (passengerId: number, overrides: Record<string, unknown> = {}) => ({
     passengerId,
@@ -318,7 +368,14 @@ describe("flight legs", () => {
 
 describe("importing passengers from a spreadsheet", () => {
   interface Report {
-    readonly rows: ReadonlyArray<{ readonly row: number; readonly outcome: string; readonly message: string | null; readonly registered: boolean; readonly cabinName: string | null }>;
+    readonly rows: ReadonlyArray<{
+      readonly row: number;
+      readonly outcome: string;
+      readonly message: string | null;
+      readonly column: string | null;
+      readonly registered: boolean;
+      readonly cabinName: string | null;
+    }>;
   }
 
   const upload = async (reservationId: number, file: Blob, name: string, role: RoleName = "sales"): Promise<Answer> => {
@@ -349,14 +406,14 @@ describe("importing passengers from a spreadsheet", () => {
     const answer = await upload(held.id, new Blob([`\uFEFF${csv}`], { type: "text/csv" }), "pasajeros.csv");
     expect(answer.status, answer.text).toBe(200);
     const report = dataOf(answer) as Report;
-    expect(report.rows.map(({ row, outcome, message, registered }) => [row, outcome, message, registered])).toEqual([
-      [2, "assigned", null, true],
-      [3, "refused", messages.passengerGenderMismatch, false],
-      [4, "assigned", null, false],
-      [5, "refused", messages.requiredInformation, false],
-      [6, "assigned", null, true],
-      [7, "assigned", null, true],
-      [8, "refused", messages.allCabinsFilled, false],
+    expect(report.rows.map(({ row, outcome, message, column, registered }) => [row, outcome, message, column, registered])).toEqual([
+      [2, "assigned", null, null, true],
+      [3, "refused", messages.passengerGenderMismatch, "gender", false],
+      [4, "assigned", null, null, false],
+      [5, "refused", messages.requiredInformation, "birthday", false],
+      [6, "assigned", null, null, true],
+      [7, "assigned", null, null, true],
+      [8, "refused", messages.allCabinsFilled, null, false],
     ]);
     const [rosa] = await db.query<{ identification: string; vegetarian: boolean; birthday: string }>(
       "select identification, (details->>'vegetarian')::boolean as vegetarian, to_char(birthday, 'YYYY-MM-DD') as birthday from passengers where last_name = 'Mena' order by id",
@@ -375,7 +432,7 @@ describe("importing passengers from a spreadsheet", () => {
     const bytes = await workbook.xlsx.writeBuffer();
     // the demo names the document in Spanish: the English name is not one
     const refused = dataOf(await upload(held.id, new Blob([bytes]), "passengers.xlsx")) as Report;
-    expect(refused.rows.map(({ outcome, message }) => [outcome, message])).toEqual([["refused", messages.invalidInput]]);
+    expect(refused.rows.map(({ outcome, message, column }) => [outcome, message, column])).toEqual([["refused", messages.invalidInput, "identificationType"]]);
     sheet.getCell("C2").value = "Pasaporte";
     const answer = await upload(held.id, new Blob([await workbook.xlsx.writeBuffer()]), "passengers.xlsx");
     expect((dataOf(answer) as Report).rows.map(({ outcome, cabinName }) => [outcome, cabinName])).toEqual([["assigned", "3"]]);
@@ -383,9 +440,84 @@ describe("importing passengers from a spreadsheet", () => {
     expect(jane?.birthday).toBe("1975-07-04");
   });
 
-  it("refuses a file that is no sheet, another agency's reservation, and a reader's import", async () => {
+  it("takes the template's own words for every choice, in any case and with or without accents, in Spanish and English", async () => {
+    const held = await hold();
+    const csv = [
+      "NOMBRE;apellido;Tipo de identificacion;Numero de identificación;Fecha de nacimiento;PAIS;sexo;Estado civil;Vegetariano;Sin gluten;Talla de traje de neopreno",
+      "Rosa;Mena;CÉDULA DE IDENTIDAD;0912345678;03/02/1979;ecuador;FEMENINO;CASADO(A);SÍ;no;xl",
+      "Inés;Mena;pasaporte;P1001;2020-05-05;Ecuador;femenino;soltero(a);si;NO;",
+      "Eva;Mena;Pasaporte;P1002;1970-05-05;estados unidos;Female;Widowed;Yes;yes;s",
+      "Luz;Mena;Pasaporte;P1003;1971-05-05;Ecuador;F;divorciado(A);;;",
+    ].join("\r\n");
+    const answer = await upload(held.id, new Blob([csv], { type: "text/csv" }), "pasajeros.csv");
+    expect(answer.status, answer.text).toBe(200);
+    expect((dataOf(answer) as Report).rows.map(({ outcome, message }) => [outcome, message])).toEqual(Array.from({ length: 4 }, () => ["assigned", null]));
+    const stored = await db.query<{ first_name: string; gender: string; marital: string; vegetarian: boolean; gluten: boolean; wetsuit: string | null }>(
+      `select first_name, gender, details->>'maritalStatus' as marital, (details->>'vegetarian')::boolean as vegetarian,
+              (details->>'glutenFree')::boolean as gluten, details->>'wetsuitSize' as wetsuit from passengers where last_name = 'Mena' order by id`,
+    );
+    expect(stored.map((row) => [row.first_name, row.gender, row.marital, row.vegetarian, row.gluten, row.wetsuit])).toEqual([
+      ["Rosa", "female", "married", true, false, "XL"],
+      ["Inés", "female", "single", true, false, null],
+      ["Eva", "female", "widower", true, true, "S"],
+      ["Luz", "female", "divorced", false, false, null],
+    ]);
+  });
+
+  it("refuses each bad row naming its row and column, and seats the good ones", async () => {
+    const held = await hold();
+    const csv = [
+      "Nombre;Apellido;Tipo de identificación;Número de identificación;Fecha de nacimiento;País;Sexo;Estado civil;Vegetariano;Correo electrónico;Talla de traje de neopreno",
+      "Rosa;Mena;Pasaporte;P1;1979-02-03;Ecuador;F;Casadx;;;",
+      "Ana;Mena;Licencia;P2;1979-02-03;Ecuador;F;;;;",
+      "Eva;Mena;Pasaporte;P3;1979-02-03;Atlántida;F;;;;",
+      "Luz;Mena;Pasaporte;P4;1979-02-03;Ecuador;Otro;;;;",
+      "Sol;Mena;Pasaporte;P5;1979-02-03;Ecuador;F;;quizás;;",
+      "Mar;Mena;Pasaporte;P6;1979-02-03;Ecuador;F;;;sin-arroba;",
+      "Pía;Mena;Pasaporte;P7;1979-02-03;Ecuador;F;;;;XXXL",
+      ";Mena;Pasaporte;P8;1979-02-03;Ecuador;F;;;;",
+      "Pedro;Mena;Pasaporte;P9;1979-02-03;Ecuador;M;;;;",
+      "Tere;Mena;Pasaporte;P10;2099-02-03;Ecuador;F;;;;",
+      "Bea;Mena;Pasaporte;P11;1979-02-03;Ecuador;F;Viuda;;;",
+    ].join("\n");
+    const before = await db.query<{ count: number }>("select count(*)::int as count from passengers");
+    const report = dataOf(await upload(held.id, new Blob([csv]), "pasajeros.csv")) as Report;
+    expect(report.rows.map(({ row, outcome, message, column }) => [row, outcome, message, column])).toEqual([
+      [2, "refused", messages.invalidInput, "maritalStatus"],
+      [3, "refused", messages.invalidInput, "identificationType"],
+      [4, "refused", messages.invalidInput, "country"],
+      [5, "refused", messages.invalidInput, "gender"],
+      [6, "refused", messages.invalidInput, "vegetarian"],
+      [7, "refused", messages.invalidEmail, "email"],
+      [8, "refused", messages.invalidInput, "wetsuitSize"],
+      [9, "refused", messages.requiredInformation, "firstName"],
+      [10, "refused", messages.passengerGenderMismatch, "gender"],
+      [11, "refused", messages.invalidInput, "birthday"],
+      [12, "assigned", null, null],
+    ]);
+    const after = await db.query<{ count: number }>("select count(*)::int as count from passengers");
+    expect((after[0]?.count ?? 0) - (before[0]?.count ?? 0)).toBe(1);
+  });
+
+  it("says what is wrong with a file that is no passenger sheet", async () => {
     const held = await hold([ids.female]);
-    expect(refusal(await upload(held.id, new Blob(["%PDF-1.7 nothing here"]), "lista.pdf"))).toEqual([400, messages.invalidInput]);
+    const refusedAs = async (bytes: BlobPart, name: string) => refusal(await upload(held.id, new Blob([bytes]), name));
+    expect(await refusedAs("%PDF-1.7 nothing here", "lista.pdf")).toEqual([400, messages.importNotSheet]);
+    // an old Excel 97 workbook starts with its compound file's signature and holds NUL bytes
+    expect(await refusedAs(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0]), "lista.xls")).toEqual([400, messages.importNotSheet]);
+    const notWorkbook = new ExcelJS.Workbook();
+    notWorkbook.addWorksheet("Vacía");
+    expect(await refusedAs(await notWorkbook.xlsx.writeBuffer(), "vacia.xlsx")).toEqual([400, messages.importEmpty]);
+    expect(await refusedAs("", "vacio.csv")).toEqual([400, messages.importEmpty]);
+    expect(await refusedAs("\r\n;;\r\n", "blanco.csv")).toEqual([400, messages.importEmpty]);
+    expect(await refusedAs("Rosa;Mena;P1;1979-02-03;Ecuador;F\nAna;Mena;P2;1979-02-03;Ecuador;F", "sin-titulos.csv")).toEqual([400, messages.importNoHeader]);
+    expect(await refusedAs("Nombre;Apellido;Sexo\nRosa;Mena;F", "incompleto.csv")).toEqual([400, messages.importMissingColumns]);
+    const header = "Nombre;Apellido;Tipo de identificación;Número de identificación;Fecha de nacimiento;País;Sexo";
+    expect(await refusedAs(`${header}\n;;;;;;\n`, "solo-titulos.csv")).toEqual([400, messages.importNoRows]);
+  });
+
+  it("refuses another agency's reservation, and a reader's import", async () => {
+    const held = await hold([ids.female]);
     expect((await upload(held.id, new Blob(["Nombre\nRosa"]), "a.csv", "agency")).status).toBe(404);
     expect((await upload(held.id, new Blob(["Nombre\nRosa"]), "a.csv", "marketing")).status).toBe(403);
   });

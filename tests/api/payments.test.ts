@@ -160,6 +160,10 @@ describe("a reservation's account", () => {
       // 60 days before 6 June 2030
       balanceDueDate: "2030-04-07",
       moneyState: "unpaid",
+      // a hold was never sold: cancelling it keeps nothing (decision 067)
+      penaltyCents: 0,
+      keptPenaltyCents: 0,
+      refundDueCents: 0,
     });
     expect((await account(direct)).dueCents).toBe(Math.round((await price(direct)).total * 100));
   });
@@ -172,7 +176,7 @@ describe("a reservation's account", () => {
     expect(answered(await record(id, text(dueCents - depositDueCents)))).toEqual([200, messages.created]);
     expect(await account(id)).toMatchObject({ paidCents: dueCents, balanceCents: 0, moneyState: "paid" });
     expect(answered(await call("PUT", `/reservations/cancelReservation/${id}`, { reason: "El cliente desistió" }))).toEqual([200, messages.updated]);
-    expect(await account(id)).toMatchObject({ dueCents: 0, paidCents: dueCents, balanceCents: -dueCents, moneyState: "refundDue" });
+    expect(await account(id)).toMatchObject({ dueCents: 0, paidCents: dueCents, balanceCents: -dueCents, moneyState: "refundDue", penaltyCents: 0, refundDueCents: dueCents });
     expect(answered(await refund(id, text(dueCents)))).toEqual([200, messages.created]);
     expect(await account(id)).toMatchObject({ paidCents: 0, balanceCents: 0, moneyState: "settled" });
   });

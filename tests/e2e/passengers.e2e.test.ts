@@ -75,28 +75,29 @@ describe("a reservation's passengers", () => {
     await page.goto(`${server.url}/panel/reservations/${reservation.id}`);
     await page.getByRole("heading", { name: `Reserva ${reservation.code}` }).waitFor();
     expect(await page.getByText("Sin pasajero").count()).toBe(3);
-    await page.getByRole("button", { name: "Nuevo pasajero" }).click();
-    await page.getByRole("heading", { name: "Nuevo pasajero" }).waitFor();
+    // registered with the reservation's agency and seated in the space in one dialog (decision 075)
+    await page.getByRole("button", { name: "Nuevo pasajero" }).first().click();
+    await page.getByRole("heading", { name: `Nuevo pasajero en un espacio de ${reservation.code}` }).waitFor();
+    await page.getByText("Agencia: Cuenca Travel").waitFor();
     await page.getByLabel("Nombre", { exact: true }).fill("Lucía");
     await page.getByLabel("Apellido").fill("Paredes");
     await page.getByLabel("Tipo de identificación").selectOption({ label: "Pasaporte" });
     await page.getByLabel("Número de identificación").fill("ZX 900 100");
     await page.getByLabel("Fecha de nacimiento").fill("1988-02-29");
     await page.getByLabel("Nacionalidad").selectOption({ label: "Chile" });
-    await page.getByLabel("Sexo", { exact: true }).selectOption({ label: "Femenino" });
-    await page.getByLabel("Agencia").selectOption({ label: "Cuenca Travel" });
-    await page.getByLabel("Vegetariano").check();
+    // a select's name is its label and its chosen option ("Sexo Seleccione…"): found within the dialog
+    await page.getByRole("dialog").getByLabel("Sexo").selectOption({ label: "Femenino" });
     await screenshot(page, "passenger-form-es-desktop");
-    await page.getByRole("button", { name: "Guardar" }).click();
-    await page.waitForURL(new RegExp(`/panel/reservations/${reservation.id}$`));
-
-    await page.getByRole("button", { name: "Asignar pasajero" }).first().click();
-    await page.getByRole("searchbox", { name: "Buscar" }).fill("ZX900");
-    await page.getByRole("option", { name: /Paredes, Lucía · ZX900100/ }).click();
-    await screenshot(page, "passenger-assign-es-desktop");
     await page.locator(".swal2-confirm").click();
     await page.getByRole("link", { name: "Lucía Paredes" }).waitFor();
     expect(await page.getByText("Sin pasajero").count()).toBe(2);
+
+    // the new passenger is the agency's: the assign dialog's search of the agency finds her
+    await page.getByRole("button", { name: "Asignar pasajero" }).first().click();
+    await page.getByRole("searchbox", { name: "Buscar" }).fill("ZX900");
+    await page.getByRole("option", { name: /Paredes, Lucía · ZX900100/ }).waitFor();
+    await screenshot(page, "passenger-assign-es-desktop");
+    await page.locator(".swal2-cancel").click();
 
     const sheet = join(tmpdir(), `pasajeros-${Date.now()}.csv`);
     writeFileSync(

@@ -29,6 +29,9 @@ const reports = [
   { path: "/panel/reports/leads", title: "Panel de leads", table: "Leads por semana" },
 ] as const;
 
+/** The money's reports (decisions 067, 068), listed after them in the menu. */
+const moneyReports = ["Cuentas por cobrar", "Pagos recibidos", "Penalidades"] as const;
+
 describe("the reports", () => {
   it("open for an admin with their charts drawn beside their tables, and for marketing only the leads dashboard", async () => {
     const { page, context, consoleErrors } = await newPage(browser);
@@ -55,7 +58,7 @@ describe("the reports", () => {
       expect(drawn, report.path).toBeGreaterThan(0);
     }
     const admin = page.getByRole("list", { name: "Reportes" });
-    expect(await admin.getByRole("link").allTextContents()).toEqual(reports.map((report) => report.title));
+    expect(await admin.getByRole("link").allTextContents()).toEqual([...reports.map((report) => report.title), ...moneyReports]);
 
     const exports = page.getByRole("group", { name: "Exportar la tabla Leads por semana" });
     const [download] = await Promise.all([page.waitForEvent("download"), exports.getByRole("button", { name: "Exportar CSV" }).click()]);

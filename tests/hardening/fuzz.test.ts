@@ -273,11 +273,17 @@ const closedStream = async (response: Response): Promise<string> => {
   return "";
 };
 
-/** Whether a refusal is `{"data": <text>}` and nothing else. */
+/** Whether a kept refusal's `meta` (decision 071) is its id and nothing else. */
+const isRefusalMeta = (meta: unknown): boolean =>
+  typeof meta === "object" && meta !== null && Object.keys(meta).join() === "refusalId" && "refusalId" in meta && Number.isInteger(meta.refusalId);
+
+/** Whether a refusal is `{"data": <text>}` and nothing else but, for a kept refusal, its id. */
 const isEnvelope = (text: string): boolean => {
   try {
     const body: unknown = JSON.parse(text);
-    return typeof body === "object" && body !== null && Object.keys(body).join() === "data" && "data" in body && typeof body.data === "string";
+    if (typeof body !== "object" || body === null || !("data" in body) || typeof body.data !== "string") return false;
+    const keys = Object.keys(body).join();
+    return keys === "data" || (keys === "data,meta" && "meta" in body && isRefusalMeta(body.meta));
   } catch {
     return false;
   }

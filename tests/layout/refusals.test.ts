@@ -36,6 +36,12 @@ const transportMessages: ReadonlyArray<Message> = [
   messages.importTooLarge,
   messages.importOutOfMemory,
   messages.importRunning,
+  // what is wrong with a file that is no passenger sheet (decision 075)
+  messages.importNotSheet,
+  messages.importEmpty,
+  messages.importNoHeader,
+  messages.importMissingColumns,
+  messages.importNoRows,
 ];
 
 const root = join(import.meta.dirname, "../..");

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, waitFor } from "xstate";
 import { createClient, type UploadRequest, type UploadResponse } from "../../src/api/client.ts";
-import type { Banner, HomeContent } from "../../src/api/home.ts";
-import type { Itinerary } from "../../src/api/itineraries.ts";
+import { Schema } from "effect";
+import { type Banner, HomeContent } from "../../src/api/home.ts";
+import { Itinerary } from "../../src/api/itineraries.ts";
 import { messages } from "../../src/api/messages.ts";
 import { isHttpUrl } from "../../src/api/fields.ts";
 import { callActionProblems } from "../../src/api/home.ts";
@@ -52,6 +53,9 @@ const draft: BannerDraft = {
 const png = (name: string) => new Blob([name], { type: "image/png" });
 
 const json = (data: unknown, status = 200) => Response.json({ data }, { status });
+
+/** Destinations as the server sends them, spelled as SPEC.md spells them (decision 074). */
+const destinationsAsSent = Schema.encodeSync(Schema.Array(Itinerary));
 
 /** A client whose GETs answer from `replies` (by path) and whose uploads are recorded. */
 const fakeClient = (
@@ -309,10 +313,10 @@ const destination = (id: number, name: string, type: "national" | "international
   name,
   days: "3 días",
   description: "",
-  avalability: "Todo el año",
+  availability: "Todo el año",
   price: 100,
-  ofertPrice: null,
-  isOfert: false,
+  offerPrice: null,
+  isOffer: false,
   type,
   ...(type === "national" ? { region: "Sierra" as const } : {}),
   servicesIncluded: ["Traslados"],
@@ -344,7 +348,7 @@ describe("the recommendations", () => {
       id: itineraryId(id),
       type: "recomendation" as const,
       position,
-      itinerary: { ...item, ofertPrice: null, isOfert: false },
+      itinerary: { ...item, offerPrice: null, isOffer: false },
     });
     // the server's order is by position, whatever order the array comes in
     const content: HomeContent = {
@@ -357,9 +361,9 @@ describe("the recommendations", () => {
       recomendationVersion: 3,
     };
     const { client, calls } = fakeClient({
-      "GET /api/itineraries/destinations/national": () => json([destination(4, "Quilotoa", "national"), destination(6, "Baños", "national")]),
-      "GET /api/itineraries/destinations/international": () => json([destination(5, "París", "international")]),
-      "GET /api/homeScreen/adminContent": () => json(content),
+      "GET /api/itineraries/destinations/national": () => json(destinationsAsSent([destination(4, "Quilotoa", "national"), destination(6, "Baños", "national")])),
+      "GET /api/itineraries/destinations/international": () => json(destinationsAsSent([destination(5, "París", "international")])),
+      "GET /api/homeScreen/adminContent": () => json(Schema.encodeSync(HomeContent)(content)),
       "PUT /api/homeScreen/updateRecomendation": () => json(messages.updated),
     });
     const goToList = vi.fn();
@@ -383,16 +387,16 @@ describe("the recommendations", () => {
       id: item.id,
       type: "recomendation" as const,
       position,
-      itinerary: { ...item, ofertPrice: null, isOfert: false },
+      itinerary: { ...item, offerPrice: null, isOffer: false },
     });
     const quilotoa = destination(4, "Quilotoa", "national");
     const banos = destination(6, "Baños", "national");
     const paris = destination(5, "París", "international");
     let content: HomeContent = { baner: [], call_action: [], recomendation: [recommended(1, quilotoa)], recomendationVersion: 1 };
     const { client, calls } = fakeClient({
-      "GET /api/itineraries/destinations/national": () => json([quilotoa, banos]),
-      "GET /api/itineraries/destinations/international": () => json([paris]),
-      "GET /api/homeScreen/adminContent": () => json(content),
+      "GET /api/itineraries/destinations/national": () => json(destinationsAsSent([quilotoa, banos])),
+      "GET /api/itineraries/destinations/international": () => json(destinationsAsSent([paris])),
+      "GET /api/homeScreen/adminContent": () => json(Schema.encodeSync(HomeContent)(content)),
       // Like the server: a list saved from another version than the stored one is refused.
       "PUT /api/homeScreen/updateRecomendation": () =>
         Object(calls.at(-1)?.body).version === content.recomendationVersion ? json(messages.updated) : json(messages.stale, 409),

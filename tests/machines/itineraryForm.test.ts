@@ -1,9 +1,10 @@
+import { Schema } from "effect";
 import { describe, expect, it, vi } from "vitest";
 import { assign, createActor, fromPromise, waitFor } from "xstate";
 import type { CatalogueItem } from "../../src/api/catalogues.ts";
 import { type ApiClient, createClient, type UploadRequest } from "../../src/api/client.ts";
 import { ApiError } from "../../src/api/errors.ts";
-import type { Itinerary } from "../../src/api/itineraries.ts";
+import { Itinerary } from "../../src/api/itineraries.ts";
 import { messages } from "../../src/api/messages.ts";
 import {
   type DestinationOptions,
@@ -28,10 +29,10 @@ const draft: ItineraryDraft = {
   name: "Quilotoa",
   days: "2 días",
   description: "Laguna volcánica",
-  avalability: "Todo el año",
+  availability: "Todo el año",
   price: "180",
-  isOfert: false,
-  ofertPrice: "",
+  isOffer: false,
+  offerPrice: "",
   region: "Sierra",
   servicesIncluded: ["Traslados"],
   departureFrom: ["Quito"],
@@ -51,10 +52,10 @@ const quilotoa: Itinerary = {
   name: "Quilotoa",
   days: "2 días",
   description: "Laguna volcánica",
-  avalability: "Todo el año",
+  availability: "Todo el año",
   price: 180,
-  ofertPrice: null,
-  isOfert: false,
+  offerPrice: null,
+  isOffer: false,
   type: "national",
   region: "Sierra",
   servicesIncluded: ["Traslados"],
@@ -88,7 +89,7 @@ describe("the destination rules, as the contract states them", () => {
     const blank: ItineraryDraft = {
       ...draft,
       name: "  ",
-      avalability: "",
+      availability: "",
       price: "",
       region: "",
       servicesIncluded: [],
@@ -96,7 +97,7 @@ describe("the destination rules, as the contract states them", () => {
     };
     expect(draftProblems(national, blank, [])).toEqual({
       name: "required",
-      avalability: "required",
+      availability: "required",
       price: "required",
       region: "required",
       servicesIncluded: "required",
@@ -114,8 +115,8 @@ describe("the destination rules, as the contract states them", () => {
     expect(draftProblems(target, { ...draft, price: "-1" }, [])).toEqual({ price: "invalid" });
     expect(draftProblems(target, { ...draft, price: "abc" }, [])).toEqual({ price: "invalid" });
     expect(draftProblems(target, { ...draft, price: "99,50" }, [])).toEqual({});
-    expect(draftProblems(target, { ...draft, ofertPrice: "x" }, [])).toEqual({});
-    expect(draftProblems(target, { ...draft, isOfert: true }, [])).toEqual({ ofertPrice: "required" });
+    expect(draftProblems(target, { ...draft, offerPrice: "x" }, [])).toEqual({});
+    expect(draftProblems(target, { ...draft, isOffer: true }, [])).toEqual({ offerPrice: "required" });
   });
 
   it.each([
@@ -143,10 +144,10 @@ describe("the destination rules, as the contract states them", () => {
       name: "Quilotoa",
       days: "2 días",
       description: "Laguna volcánica",
-      avalability: "Todo el año",
+      availability: "Todo el año",
       price: "99.50",
       type: "international",
-      isOfert: "false",
+      isOffer: "false",
       servicesIncluded: ["Traslados"],
       feeding: ["3"],
       activities: [],
@@ -158,10 +159,10 @@ describe("the destination rules, as the contract states them", () => {
       descriptionEn: "",
       imageAltEn: "",
     });
-    expect(itineraryUploadFields("national", { ...draft, isOfert: true, ofertPrice: "150" })).toMatchObject({
+    expect(itineraryUploadFields("national", { ...draft, isOffer: true, offerPrice: "150" })).toMatchObject({
       region: "Sierra",
-      isOfert: "true",
-      ofertPrice: "150",
+      isOffer: "true",
+      offerPrice: "150",
     });
   });
 
@@ -322,7 +323,8 @@ describe("the destination form over the real client", () => {
       "/api/feedings": [breakfast, dinner],
       "/api/activities": [],
       "/api/courtesys": [],
-      "/api/itineraries/9": quilotoa,
+      // the destination as the server sends it, spelled as SPEC.md spells it
+      "/api/itineraries/9": Schema.encodeSync(Itinerary)(quilotoa),
     };
     const client = createClient({
       readToken: () => "t0k3n",

@@ -29,11 +29,11 @@ const ok = (data: unknown): UploadResponse => ({ status: 200, text: JSON.stringi
 
 const fields = {
   name: "Quilotoa",
-  avalability: "Todo el año",
+  availability: "Todo el año",
   price: "180",
   type: "national",
   region: "Sierra",
-  isOfert: "false",
+  isOffer: "false",
   servicesIncluded: ["Traslados"],
   feeding: [],
   activities: ["4", "8"],
@@ -54,6 +54,7 @@ describe("the client's multipart upload", () => {
     expect(request?.url).toBe("/api/itineraries/createItinerary?images=tiptops&file=files");
     expect(request?.headers.authorization).toBe("Bearer t0k3n");
     const form = request?.body ?? new FormData();
+    // the text fields travel spelled as SPEC.md section 7 spells them (decision 074)
     expect([...form.keys()]).toEqual([
       "name",
       "avalability",

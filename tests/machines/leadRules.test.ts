@@ -22,7 +22,7 @@ const create: LeadEvent = {
   details: null,
 };
 const assign: LeadEvent = { type: "lead.assign", agentId: 3, agentName: "Diego Cevallos" };
-const comment: LeadEvent = { type: "lead.comment", authorId: 3, coments: "Llamé." };
+const comment: LeadEvent = { type: "lead.comment", authorId: 3, comments: "Llamé." };
 
 const refused = (status: number, message: string) => ({ kind: "refused", refusal: expect.objectContaining({ status, message }) });
 

@@ -1,8 +1,9 @@
+import { Schema } from "effect";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { type ApiClient, createClient } from "../../src/api/client.ts";
 import { ApiError } from "../../src/api/errors.ts";
-import type { Lead, LeadsQuery } from "../../src/api/leads.ts";
+import { Lead, type LeadsQuery } from "../../src/api/leads.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { User } from "../../src/api/users.ts";
 import type { LeadId, UserId } from "../../src/api/ids.ts";
@@ -38,7 +39,7 @@ const lead = (id: number, overrides: Partial<Lead> = {}): Lead => ({
   lead_user: null,
   yachtName: null,
   details: null,
-  trakin: [],
+  notes: [],
   ...overrides,
 });
 
@@ -301,7 +302,8 @@ describe("the leads list", () => {
           asked.push(url.search);
           const page = Number(url.searchParams.get("page"));
           const data = page < 3 ? Array.from({ length: 100 }, (_, index) => lead(page * 1000 + index)) : [lead(9999)];
-          return Response.json({ data, meta: { total: 201, page, pageSize: 100 } });
+          // as the server sends them, spelled as SPEC.md spells them (decision 074)
+          return Response.json({ data: Schema.encodeSync(Schema.Array(Lead))(data), meta: { total: 201, page, pageSize: 100 } });
         },
       }),
       parseListQuery("q=ana&page=4", leadsQueryDefaults),
@@ -375,10 +377,10 @@ describe("the lead assignment menu", () => {
 });
 
 /** What the comment actor is given. */
-type Comment = { client: ApiClient; userId: UserId; leadId: LeadId; coments: string };
+type Comment = { client: ApiClient; userId: UserId; leadId: LeadId; comments: string };
 
 describe("the lead conversation", () => {
-  const startConversation = (send: (body: { userId: number; leadId: number; coments: string }) => Promise<string>) => {
+  const startConversation = (send: (body: { userId: number; leadId: number; comments: string }) => Promise<string>) => {
     const fetchLead = vi.fn(async (): Promise<Lead> => lead(12));
     const notify = vi.fn();
     const actor = createActor(
@@ -386,7 +388,7 @@ describe("the lead conversation", () => {
         actors: {
           fetchLead: fromPromise<Lead, { client: ApiClient; leadId: LeadId }>(fetchLead),
           sendComment: fromPromise<string, Comment>(({ input }) =>
-            send({ userId: input.userId, leadId: input.leadId, coments: input.coments }),
+            send({ userId: input.userId, leadId: input.leadId, comments: input.comments }),
           ),
         },
         actions: { notify: (_, { message }) => notify(message) },
@@ -434,7 +436,7 @@ describe("the lead conversation", () => {
     actor.send({ type: "comment.submit" });
     expect(actor.getSnapshot().value).toBe("sending");
     await flush();
-    expect(send.mock.calls).toEqual([[{ userId: 7, leadId: 12, coments: "Envié la cotización.\nLlamar el lunes." }]]);
+    expect(send.mock.calls).toEqual([[{ userId: 7, leadId: 12, comments: "Envié la cotización.\nLlamar el lunes." }]]);
     expect(actor.getSnapshot().context.draft).toBe("");
     expect(fetchLead).toHaveBeenCalledTimes(2);
     expect(actor.getSnapshot().value).toBe("ready");

@@ -51,6 +51,7 @@ const account = (facts: Partial<AccountFacts>) =>
     payments: [],
     policy: defaultMoneyPolicy,
     terms: null,
+    keptPenaltyCents: 0,
     clock,
     ...facts,
   });

@@ -26,6 +26,7 @@ describe("decodeEnv", () => {
       LOG_LEVEL: "info",
       TRUST_PROXY: false,
       LEAD_RATE_LIMIT: 5,
+      LANDING_SOURCES: false,
       HOLD_DAYS: 7,
       CUTOFF_DAYS: 45,
       FINAL_HOLD_HOURS: 48,

@@ -264,7 +264,7 @@ const projectionRows = async () => ({
   sessions: await db.query("select * from sessions order by id"),
   feedings: await db.query("select * from feedings order by id"),
   activities: await db.query("select * from activities order by id"),
-  courtesys: await db.query("select * from courtesys order by id"),
+  courtesies: await db.query("select * from courtesies order by id"),
 });
 
 describe("rebuild", () => {

@@ -73,10 +73,10 @@ const draftOf = (index: number, picks: ReadonlyArray<number>, items: ReadonlyArr
     name: `Destino ${index}`,
     days: `${index} días`,
     description: "",
-    avalability: "Todo el año",
+    availability: "Todo el año",
     price: 100 + index,
-    ofertPrice: offer ? 90 : null,
-    isOfert: offer,
+    offerPrice: offer ? 90 : null,
+    isOffer: offer,
     destinationType: national ? "national" : "international",
     region: national ? "Sierra" : null,
     servicesIncluded: [generalServices[index % 3] ?? "Traslados"],
@@ -143,7 +143,7 @@ const readRows = async () => ({
   links: await db.query("select * from itinerary_catalogue_items order by itinerary_id, catalogue, item_id"),
   feedings: await db.query("select * from feedings order by id"),
   activities: await db.query("select * from activities order by id"),
-  courtesys: await db.query("select * from courtesys order by id"),
+  courtesies: await db.query("select * from courtesies order by id"),
   uploads: await db.query("select folder, sha256, ext, mime, size from uploads order by sha256"),
 });
 
@@ -184,7 +184,7 @@ describe("the demo destinations", () => {
     expect(all).toHaveLength(demoItineraries.length);
     expect(all.filter((itinerary) => itinerary.type === "national")).toHaveLength(6);
     expect(all.filter((itinerary) => itinerary.type === "international")).toHaveLength(6);
-    expect(all.filter((itinerary) => itinerary.isOfert).length).toBeGreaterThan(0);
+    expect(all.filter((itinerary) => itinerary.isOffer).length).toBeGreaterThan(0);
     expect(new Set(all.map((itinerary) => itinerary.image)).size).toBe(all.length);
     for (const itinerary of all) {
       expect(itinerary.servicesIncluded.length).toBeGreaterThan(0);

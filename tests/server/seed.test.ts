@@ -257,8 +257,8 @@ describe("the demo", () => {
     expect(assigned.length).toBeGreaterThanOrEqual(10);
     expect(new Set(assigned.map((lead) => lead.lead_user?.lastName))).toEqual(new Set(["Cevallos", "Paredes"]));
     for (const lead of assigned) {
-      expect(lead.trakin.length).toBeGreaterThanOrEqual(1);
-      expect(lead.trakin.length).toBeLessThanOrEqual(3);
+      expect(lead.notes.length).toBeGreaterThanOrEqual(1);
+      expect(lead.notes.length).toBeLessThanOrEqual(3);
     }
     expect(page.leads.filter((lead) => lead.details !== null).length).toBeGreaterThanOrEqual(10);
     expect([...new Set(page.leads.map((lead) => lead.country))]).toEqual(

@@ -98,8 +98,8 @@ export interface TestDatabase extends Database {
   openAgain(): Promise<Database>;
 }
 
-/** Tables outside the projections: counters, the mail outbox and the content-addressed images. */
-const operationalTables = ["events", "login_failures", "lead_submissions", "outbox", "uploads"];
+/** Tables outside the projections: counters, the mail outbox, the content-addressed images and the refusals kept (decision 071). */
+const operationalTables = ["events", "login_failures", "lead_submissions", "outbox", "uploads", "refusals"];
 
 /** The tables a test may write: the projections' and the operational ones. */
 const resettableTables = (): ReadonlyArray<string> => [...operationalTables, ...new Set(projections.flatMap((projection) => projection.tables))];

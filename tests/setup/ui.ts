@@ -19,6 +19,10 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // a page a test wrote itself (the server-written landing) is no rendered root: cleared here
+  document.body.replaceChildren();
+  document.head.replaceChildren();
+  document.documentElement.removeAttribute("lang");
   vi.restoreAllMocks();
   if (consoleErrors.length > 0) {
     throw new Error(`unexpected console.error:\n${consoleErrors.map((args) => args.map(String).join(" ")).join("\n")}`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countryName, countryOptions } from "../../src/ui/shared/countries.ts";
+import { countryOptions } from "../../src/api/countries.ts";
+import { countryName } from "../../src/ui/shared/countries.ts";
 
 describe("a lead's country", () => {
   it("is stored by its Spanish name and shown in the page's language", () => {

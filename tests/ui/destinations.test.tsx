@@ -1,15 +1,19 @@
+import { Schema } from "effect";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { navigate } from "wouter/use-browser-location";
 import type { UploadRequest, UploadResponse } from "../../src/api/client.ts";
-import type { Itinerary } from "../../src/api/itineraries.ts";
+import { Itinerary } from "../../src/api/itineraries.ts";
 import { messages } from "../../src/api/messages.ts";
 import { createI18n } from "../../src/i18n/index.ts";
 import { App } from "../../src/ui/app.tsx";
 import { createServices } from "../../src/ui/shared/services.ts";
 import { fakeFetch, storeSession } from "./harness.tsx";
 import { catalogueItemId, itineraryId, userId } from "../ids.ts";
+
+/** Destinations as the server sends them, spelled as SPEC.md spells them (decision 074). */
+const asSent = Schema.encodeSync(Schema.Array(Itinerary));
 
 const fire = vi.hoisted(() => vi.fn());
 vi.mock("sweetalert2", () => ({ default: { fire } }));
@@ -36,10 +40,10 @@ const quilotoa: Itinerary = {
   name: "Quilotoa",
   days: "2 días",
   description: "Laguna volcánica en los Andes",
-  avalability: "Todo el año",
+  availability: "Todo el año",
   price: 180,
-  ofertPrice: 150,
-  isOfert: true,
+  offerPrice: 150,
+  isOffer: true,
   type: "national",
   region: "Sierra",
   servicesIncluded: ["Traslados", "Alojamiento"],
@@ -86,7 +90,7 @@ describe("the destinations list", () => {
   it("shows image, name, included items, departures and the offer price", async () => {
     await renderWith(
       "/panel/national/destinations",
-      fakeFetch({ "GET /api/itineraries/destinations/national": { status: 200, data: [quilotoa] } }).fetch,
+      fakeFetch({ "GET /api/itineraries/destinations/national": { status: 200, data: asSent([quilotoa]) } }).fetch,
     );
     expect(await screen.findByRole("heading", { level: 1, name: "Destinos nacionales" })).toBeDefined();
     expect(screen.getByRole("link", { name: "Nuevo destino" }).getAttribute("href")).toBe(
@@ -110,10 +114,10 @@ describe("the destinations list", () => {
 
   it("shows no offer price when the offer is off, in English", async () => {
     localStorage.setItem("lang", "en");
-    const plain: Itinerary = { ...quilotoa, id: itineraryId(11), name: "Cusco", type: "international", isOfert: false };
+    const plain: Itinerary = { ...quilotoa, id: itineraryId(11), name: "Cusco", type: "international", isOffer: false };
     await renderWith(
       "/panel/international/destinations",
-      fakeFetch({ "GET /api/itineraries/destinations/international": { status: 200, data: [plain] } }).fetch,
+      fakeFetch({ "GET /api/itineraries/destinations/international": { status: 200, data: asSent([plain]) } }).fetch,
     );
     expect(await screen.findByRole("heading", { level: 1, name: "International destinations" })).toBeDefined();
     const row = within(await rowOf("Cusco"));
@@ -126,7 +130,7 @@ describe("the destinations list", () => {
     fire.mockImplementation(async (options: { toast?: boolean }) => (options.toast ? {} : { isConfirmed: true }));
     let list = [quilotoa];
     const { fetch, calls } = fakeFetch({
-      "GET /api/itineraries/destinations/national": async () => ({ status: 200, data: list }),
+      "GET /api/itineraries/destinations/national": async () => ({ status: 200, data: asSent(list) }),
       "DELETE /api/itineraries/9": async () => {
         list = [];
         return { status: 200, data: messages.deleted };
@@ -213,7 +217,7 @@ describe("the destination form", () => {
     };
     await renderWith(
       "/panel/national/destinations_new",
-      fakeFetch({ ...catalogues, "GET /api/itineraries/destinations/national": { status: 200, data: [quilotoa] } })
+      fakeFetch({ ...catalogues, "GET /api/itineraries/destinations/national": { status: 200, data: asSent([quilotoa]) } })
         .fetch,
       upload,
     );
@@ -250,7 +254,7 @@ describe("the destination form", () => {
 
   it("opens an edit filled in, shows the current image, sends the loaded version, and shows a refusal in the red banner", async () => {
     const upload = vi.fn(async (_request: UploadRequest) => ({ status: 415, text: JSON.stringify({ data: messages.unsupportedFile }) }));
-    const { fetch } = fakeFetch({ ...catalogues, "GET /api/itineraries/9": { status: 200, data: quilotoa } });
+    const { fetch } = fakeFetch({ ...catalogues, "GET /api/itineraries/9": { status: 200, data: asSent([quilotoa])[0] } });
     await renderWith("/panel/national/destinations/9", fetch, upload);
     expect(await screen.findByRole("heading", { level: 1, name: "Editar destino" })).toBeDefined();
     expect(await screen.findByDisplayValue("Quilotoa")).toBeDefined();

@@ -13,7 +13,8 @@ export interface FakeCall {
   readonly authorization: string | null;
 }
 
-type Reply = { readonly status: number; readonly data: unknown };
+/** An answer: its status and `data`, and the `meta` beside it (a list's paging, a kept refusal's id). */
+type Reply = { readonly status: number; readonly data: unknown; readonly meta?: unknown };
 
 /** A fetch that answers by "METHOD /path" and records every call. */
 export const fakeFetch = (replies: Record<string, Reply | (() => Promise<Reply>)>) => {
@@ -34,8 +35,8 @@ export const fakeFetch = (replies: Record<string, Reply | (() => Promise<Reply>)
     });
     const reply = replies[`${method} ${url}`];
     if (reply === undefined) return Response.json({ data: "resource not found" }, { status: 404 });
-    const { status, data } = typeof reply === "function" ? await reply() : reply;
-    return Response.json({ data }, { status });
+    const { status, data, meta } = typeof reply === "function" ? await reply() : reply;
+    return Response.json(meta === undefined ? { data } : { data, meta }, { status });
   };
   return { fetch, calls };
 };

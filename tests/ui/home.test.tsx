@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { navigate } from "wouter/use-browser-location";
 import type { UploadRequest, UploadResponse } from "../../src/api/client.ts";
-import type { Banner, HomeContent } from "../../src/api/home.ts";
+import { Schema } from "effect";
+import { type Banner, HomeContent } from "../../src/api/home.ts";
 import { messages } from "../../src/api/messages.ts";
 import { createI18n } from "../../src/i18n/index.ts";
 import { App } from "../../src/ui/app.tsx";
@@ -50,6 +51,9 @@ const banner: Banner = {
   version: 4,
 };
 
+/** The home content as the server sends it, spelled as SPEC.md spells it (decision 074). */
+const asSent = Schema.encodeSync(HomeContent);
+
 const content: HomeContent = {
   baner: [banner],
   call_action: [],
@@ -68,8 +72,8 @@ const content: HomeContent = {
         imageAltEn: "",
         type: "national",
         price: 180,
-        ofertPrice: null,
-        isOfert: false,
+        offerPrice: null,
+        isOffer: false,
         image: "uploads/tiptops/q.png",
       },
     },
@@ -90,7 +94,7 @@ const renderWith = async (
 
 describe("the home content list", () => {
   it("shows each banner with its carousel, the recommendations, and the ways to add", async () => {
-    await renderWith("/panel/home", fakeFetch({ "GET /api/homeScreen/adminContent": { status: 200, data: content } }).fetch);
+    await renderWith("/panel/home", fakeFetch({ "GET /api/homeScreen/adminContent": { status: 200, data: asSent(content) } }).fetch);
     const row = (await screen.findByText("Galápagos")).closest("tr") ?? document.body;
     expect(within(row).getByRole("region", { name: "Imágenes del banner «Galápagos»" })).toBeDefined();
     const carousel = await startSlideShow("Imágenes del banner «Galápagos»");
@@ -114,7 +118,7 @@ describe("the home content list", () => {
     fire.mockImplementation(async (options: { toast?: boolean }) => (options.toast ? {} : { isConfirmed: true }));
     let current = content;
     const { fetch, calls } = fakeFetch({
-      "GET /api/homeScreen/adminContent": async () => ({ status: 200, data: current }),
+      "GET /api/homeScreen/adminContent": async () => ({ status: 200, data: asSent(current) }),
       "DELETE /api/homeScreen/deleteBaner/2": async () => {
         current = { ...content, baner: [] };
         return { status: 200, data: messages.deleted };
@@ -137,7 +141,7 @@ describe("the home content list", () => {
 
   it("keeps the banner when the dialog is cancelled", async () => {
     fire.mockImplementation(async () => ({ isConfirmed: false }));
-    const { fetch, calls } = fakeFetch({ "GET /api/homeScreen/adminContent": { status: 200, data: content } });
+    const { fetch, calls } = fakeFetch({ "GET /api/homeScreen/adminContent": { status: 200, data: asSent(content) } });
     await renderWith("/panel/home", fetch);
     const row = (await screen.findByText("Galápagos")).closest("tr") ?? document.body;
     await userEvent.click(within(row).getByRole("button", { name: "Eliminar" }));
@@ -229,7 +233,7 @@ describe("the call-to-action form", () => {
   it("refuses a link that is not http(s) with 'URL inválida', then creates it and goes back to the list", async () => {
     const { fetch, calls } = fakeFetch({
       "POST /api/homeScreen/createCallAction": { status: 200, data: messages.created },
-      "GET /api/homeScreen/adminContent": { status: 200, data: content },
+      "GET /api/homeScreen/adminContent": { status: 200, data: asSent(content) },
     });
     await renderWith("/panel/home/call_action_new", fetch);
     const user = userEvent.setup();
@@ -273,6 +277,7 @@ describe("the call-to-action form", () => {
 
 describe("the recommendations editor", () => {
   it("adds a destination, orders it first and saves the ids in order with the list's version", async () => {
+    // as the server sends them, spelled as SPEC.md spells them
     const destination = {
       description: "",
       avalability: "Todo el año",
@@ -300,7 +305,7 @@ describe("the recommendations editor", () => {
         status: 200,
         data: [{ ...destination, id: 5, name: "París", days: "7 días", price: 2400, type: "international" }],
       },
-      "GET /api/homeScreen/adminContent": { status: 200, data: content },
+      "GET /api/homeScreen/adminContent": { status: 200, data: asSent(content) },
       "PUT /api/homeScreen/updateRecomendation": { status: 200, data: messages.updated },
     });
     await renderWith("/panel/home/recomendation", fetch);

@@ -73,7 +73,7 @@ describe("the protected panel", () => {
   // seasons and agencies are the sales side's (DOMAIN.md section 2)
   const salesSide = ["Temporadas", "Agencias"];
   // the Reportes section (decision 043): marketing reads the leads dashboard only
-  const reports = ["Ocupación", "Ventas", "Reservas por vencer", "Panel de leads", "Cuentas por cobrar", "Pagos recibidos"];
+  const reports = ["Ocupación", "Ventas", "Reservas por vencer", "Panel de leads", "Cuentas por cobrar", "Pagos recibidos", "Penalidades"];
   it.each([
     [
       "admin",

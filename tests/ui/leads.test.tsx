@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { Schema } from "effect";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Lead } from "../../src/api/leads.ts";
+import { Lead } from "../../src/api/leads.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { User } from "../../src/api/users.ts";
 import { renderApp, storeSession } from "./harness.tsx";
@@ -61,7 +62,7 @@ const lead = (id: number, overrides: Partial<Lead> = {}): Lead => ({
   lead_user: null,
   yachtName: null,
   details: null,
-  trakin: [],
+  notes: [],
   ...overrides,
 });
 
@@ -82,13 +83,16 @@ const longMessage =
   "Buenos días, somos una familia de cuatro personas y queremos conocer las islas Galápagos en julio, con dos niños.";
 
 /** 45 leads on the server, 20 a page; the first one carries a long message. */
+/** Leads as the server sends them, spelled as SPEC.md spells them (decision 074). */
+const asSent = Schema.encodeSync(Schema.Array(Lead));
+
 const leadsRoute =
   (rows: () => ReadonlyArray<Lead>): Handler =>
   ({ query }) => {
     const page = Number(query.get("page") ?? "1");
     const pageSize = Number(query.get("pageSize") ?? "50");
     const all = rows();
-    return { data: all.slice((page - 1) * pageSize, page * pageSize), meta: { total: all.length, page, pageSize } };
+    return { data: asSent(all.slice((page - 1) * pageSize, page * pageSize)), meta: { total: all.length, page, pageSize } };
   };
 
 const manyLeads = Array.from({ length: 45 }, (_, index) =>
@@ -134,7 +138,7 @@ describe("the leads list", () => {
 
   it("turns the export off for more leads than it collects, without saying it is busy", async () => {
     const { fetch } = fakeApi({
-      "GET /api/leads": ({ query }) => ({ data: manyLeads.slice(0, 20), meta: { total: 20_000, page: Number(query.get("page")), pageSize: 20 } }),
+      "GET /api/leads": ({ query }) => ({ data: asSent(manyLeads.slice(0, 20)), meta: { total: 20_000, page: Number(query.get("page")), pageSize: 20 } }),
       "GET /api/users/getSalesUsers": () => ({ data: [pedro, lucia] }),
     });
     await renderApp("/panel/leads", fetch);
@@ -235,15 +239,15 @@ const conversationLead = lead(12, {
     upperGross: 6100.25,
   },
   // newest first on purpose: the screen shows them oldest first
-  trakin: [
-    { coments: "Segunda nota", createdAt: "2026-03-06T14:05:00.000Z", trankin_user: { firstName: "Lucía", lastName: "Mena" } },
-    { coments: `Primera ${xss}`, createdAt: "2026-03-05T14:05:00.000Z", trankin_user: { firstName: "Ana", lastName: "Ruiz" } },
+  notes: [
+    { comments: "Segunda nota", createdAt: "2026-03-06T14:05:00.000Z", author: { firstName: "Lucía", lastName: "Mena" } },
+    { comments: `Primera ${xss}`, createdAt: "2026-03-05T14:05:00.000Z", author: { firstName: "Ana", lastName: "Ruiz" } },
   ],
 });
 
 describe("the lead conversation", () => {
   it("shows the message as text, the contact, the details and the notes oldest first", async () => {
-    const { fetch } = fakeApi({ "GET /api/leads/12": () => ({ data: conversationLead }) });
+    const { fetch } = fakeApi({ "GET /api/leads/12": () => ({ data: asSent([conversationLead])[0] }) });
     await renderApp("/panel/leads/12", fetch);
     expect(await screen.findByRole("heading", { level: 1, name: "Marta Quispe 12" })).toBeDefined();
     const message = screen.getByText((_, element) => element?.textContent === `Hola,\n${xss}\nGracias`);
@@ -270,7 +274,7 @@ describe("the lead conversation", () => {
   it("assigns the lead from its own page and shows the new agent", async () => {
     let current = conversationLead;
     const { fetch, calls } = fakeApi({
-      "GET /api/leads/12": () => ({ data: current }),
+      "GET /api/leads/12": () => ({ data: asSent([current])[0] }),
       "GET /api/users/getSalesUsers": () => ({ data: [pedro, lucia] }),
       "PUT /api/leads/assingLeadtoUser/12": () => {
         current = { ...conversationLead, lead_user: { id: userId(5), firstName: "Pedro", lastName: "Vélez" } };
@@ -287,7 +291,7 @@ describe("the lead conversation", () => {
   });
 
   it("sends nothing for an empty comment and shows 'Información requerida'", async () => {
-    const { fetch, calls } = fakeApi({ "GET /api/leads/12": () => ({ data: conversationLead }) });
+    const { fetch, calls } = fakeApi({ "GET /api/leads/12": () => ({ data: asSent([conversationLead])[0] }) });
     await renderApp("/panel/leads/12", fetch);
     const box = await screen.findByRole("textbox", { name: "Nuevo comentario" });
     await userEvent.click(screen.getByRole("button", { name: "Agregar comentario" }));
@@ -306,17 +310,17 @@ describe("the lead conversation", () => {
       release = resolve;
     });
     const { fetch, calls } = fakeApi({
-      "GET /api/leads/12": () => ({ data: current }),
+      "GET /api/leads/12": () => ({ data: asSent([current])[0] }),
       "POST /api/leads/createTrakin": async () => {
         await released;
         current = {
           ...current,
-          trakin: [
-            ...current.trakin,
+          notes: [
+            ...current.notes,
             {
-              coments: "Cotización enviada",
+              comments: "Cotización enviada",
               createdAt: "2026-03-07T14:05:00.000Z",
-              trankin_user: { firstName: "Pedro", lastName: "Vélez" },
+              author: { firstName: "Pedro", lastName: "Vélez" },
             },
           ],
         };

@@ -154,6 +154,9 @@ describe("a reservation's payments", () => {
           depositDueDate: null,
           balanceDueDate: "2030-04-07",
           moneyState: "depositPaid",
+          penaltyCents: 0,
+          keptPenaltyCents: 0,
+          refundDueCents: 0,
         },
       },
       "GET /api/payments?reservationId=31&pageSize=200": {

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { LeadsReport, OccupancyReport, PaymentsReport, ReceivablesReport } from "../../src/api/reports.ts";
+import type { LeadsReport, OccupancyReport, PaymentsReport, PenaltiesReport, ReceivablesReport } from "../../src/api/reports.ts";
 import { userId } from "../ids.ts";
 import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
 
@@ -90,6 +90,29 @@ const payments: PaymentsReport = {
   total: { payments: 2, refunds: 1, receivedCents: 150_050, refundedCents: 2_000, netCents: 148_050 },
 };
 
+const penalty = { cruiseCode: "GEX-20270805", yachtName: "Galápagos Explorer", startDate: "2027-08-05" } as const;
+
+const penalties: PenaltiesReport = {
+  from: "2027-05-01",
+  to: "2027-07-15",
+  agencies: [
+    { agencyId: 3, agencyName: "Cuenca Travel", cancellations: 2, waivers: 0, keptCents: 150_000, waivedCents: 0, netCents: 150_000 },
+    { agencyId: null, agencyName: null, cancellations: 1, waivers: 1, keptCents: 45_050, waivedCents: 45_050, netCents: 0 },
+  ],
+  months: [
+    { month: "2027-05", keptCents: 0, waivedCents: 0, netCents: 0 },
+    { month: "2027-06", keptCents: 150_000, waivedCents: 0, netCents: 150_000 },
+    { month: "2027-07", keptCents: 45_050, waivedCents: 45_050, netCents: 0 },
+  ],
+  penalties: [
+    { day: "2027-06-02", kind: "reservationCanceled", reservationId: 21 as never, reservationCode: "RES-000021", agencyName: "Cuenca Travel", ...penalty, reason: "El cliente desistió", amountCents: 100_000 },
+    { day: "2027-06-09", kind: "spaceCanceled", reservationId: 22 as never, reservationCode: "RES-000022", agencyName: "Cuenca Travel", ...penalty, reason: "Un pasajero no viaja", amountCents: 50_000 },
+    { day: "2027-07-01", kind: "reservationCanceled", reservationId: 23 as never, reservationCode: "RES-000023", agencyName: null, ...penalty, reason: "Enfermedad", amountCents: 45_050 },
+    { day: "2027-07-02", kind: "waived", reservationId: 23 as never, reservationCode: "RES-000023", agencyName: null, ...penalty, reason: "Con certificado médico", amountCents: -45_050 },
+  ],
+  total: { cancellations: 3, waivers: 1, keptCents: 195_050, waivedCents: 45_050, netCents: 150_000 },
+};
+
 /** The files the panel hands to the browser, read back. */
 const saved: Blob[] = [];
 
@@ -149,6 +172,7 @@ describe("the occupancy report", () => {
       "Panel de leads",
       "Cuentas por cobrar",
       "Pagos recibidos",
+      "Penalidades",
     ]);
 
     const user = userEvent.setup();
@@ -232,5 +256,43 @@ describe("money's reports", () => {
     expect(screen.getAllByText("US$ 1.480,50")).toHaveLength(2);
     // no payment listed: the table says so
     expect(screen.getByText("No hay datos para esta consulta.")).toBeDefined();
+  });
+
+  it("show the penalties kept and waived by agency, by month and each one, and save a table as the server draws it", async () => {
+    storeSession({ userName: "Diego Cevallos", token: "t0k3n", role: "sales", id: userId(1) });
+    const { fetch, calls } = fakeFetch({
+      "GET /api/reports/penalties?from=2027-05-01&to=2027-07-15": { status: 200, data: penalties },
+      "GET /api/reports/penalties?from=2027-05-01&to=2027-07-15&format=csv&table=penalties&lang=es": { status: 200, data: "Día,Reserva" },
+    });
+    await renderApp("/panel/reports/penalties", fetch);
+    expect(await screen.findByRole("heading", { level: 1, name: "Penalidades" })).toBeDefined();
+    const byAgency = await screen.findByRole("table", { name: "Penalidades por agencia" });
+    expect(within(byAgency).getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent))).toEqual([
+      ["Cuenca Travel", "2", "0", "US$ 1.500,00", "US$ 0,00", "US$ 1.500,00"],
+      ["Cliente directo", "1", "1", "US$ 450,50", "US$ 450,50", "US$ 0,00"],
+    ]);
+    expect(screen.getByRole("img", { name: "Gráfico: Penalidades por agencia. Los números están en la tabla junto a él." })).toBeDefined();
+    const months = screen.getByRole("table", { name: "Penalidades por mes" });
+    expect(within(months).getAllByRole("row").map((row) => within(row).queryAllByRole("cell")[0]?.textContent)).toEqual([undefined, "05/2027", "06/2027", "07/2027"]);
+    const each = screen.getByRole("table", { name: "Penalidades retenidas y condonadas" });
+    expect(within(within(each).getAllByRole("row")[4] as HTMLElement).getAllByRole("cell").map((cell) => cell.textContent)).toEqual([
+      "02/07/2027",
+      "RES-000023",
+      "Cliente directo",
+      "GEX-20270805 · Galápagos Explorer",
+      "Condonación",
+      "Con certificado médico",
+      "US$ -450,50",
+    ]);
+    expect(within(each).getByRole("link", { name: "RES-000021" }).getAttribute("href")).toBe("/panel/reservations/21");
+    // the headline figures: kept, waived, what stays kept, how many cancels kept one
+    expect(screen.getByText("US$ 1.950,50")).toBeDefined();
+    expect(screen.getByText("Cancelaciones con penalidad")).toBeDefined();
+
+    const user = userEvent.setup();
+    const exports = screen.getByRole("group", { name: "Exportar la tabla Penalidades retenidas y condonadas" });
+    await user.click(within(exports).getByRole("button", { name: "Exportar CSV" }));
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(calls.map((call) => call.url)).toContain("/api/reports/penalties?from=2027-05-01&to=2027-07-15&format=csv&table=penalties&lang=es");
   });
 });

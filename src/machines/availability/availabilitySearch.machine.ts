@@ -9,6 +9,8 @@ export interface AvailabilityForm {
   readonly to: string;
   readonly yachtId: string;
   readonly passengers: string;
+  /** The instant the grid is looked at (an instant with its offset, decision 071); now when "" or left out. */
+  readonly asOf?: string;
 }
 
 /** The form's question as the availability call asks it; a blank field is left out (the server refuses missing dates). */
@@ -17,6 +19,7 @@ export const availabilityQuery = (form: AvailabilityForm): AvailabilityQuery => 
   ...(form.to === "" ? {} : { to: form.to }),
   ...(/^[1-9]\d{0,9}$/.test(form.yachtId) ? { yachtId: Number(form.yachtId) } : {}),
   ...(/^\d{1,3}$/.test(form.passengers) ? { passengers: Number(form.passengers) } : {}),
+  ...(form.asOf === undefined || form.asOf === "" ? {} : { asOf: form.asOf }),
 });
 
 /** The form from an address's query, with the next three months when it names no period. */
@@ -28,6 +31,7 @@ export const parseAvailabilityForm = (search: string, today: Date): Availability
     to: params.get("to") ?? day(90),
     yachtId: params.get("yacht") ?? "",
     passengers: params.get("passengers") ?? "",
+    asOf: params.get("asOf") ?? "",
   };
 };
 
@@ -36,6 +40,7 @@ export const availabilitySearch = (form: AvailabilityForm): string => {
   const params = new URLSearchParams({ from: form.from, to: form.to });
   if (form.yachtId !== "") params.set("yacht", form.yachtId);
   if (form.passengers !== "") params.set("passengers", form.passengers);
+  if (form.asOf !== undefined && form.asOf !== "") params.set("asOf", form.asOf);
   return params.toString();
 };
 

@@ -17,7 +17,7 @@ import {
   updateItinerary,
 } from "../../api/itineraries.ts";
 import { activities } from "../../records/activities.ts";
-import { courtesys } from "../../records/courtesys.ts";
+import { courtesies } from "../../records/courtesies.ts";
 import { feeding } from "../../records/feeding.ts";
 import { createRecordFormMachine, type FormImage, type FormSource, newFiles, type SaveTarget } from "../shared/recordForm.machine.ts";
 import { createRecordListMachine, type ListSource } from "../shared/recordList.machine.ts";
@@ -33,10 +33,10 @@ export interface ItineraryDraft {
   readonly name: string;
   readonly days: string;
   readonly description: string;
-  readonly avalability: string;
+  readonly availability: string;
   readonly price: string;
-  readonly isOfert: boolean;
-  readonly ofertPrice: string;
+  readonly isOffer: boolean;
+  readonly offerPrice: string;
   /** Empty when no region is chosen, and always on the international form, which has none. */
   readonly region: string;
   readonly servicesIncluded: ReadonlyArray<string>;
@@ -65,12 +65,12 @@ export const itineraryUploadFields = (type: DestinationType, draft: ItineraryDra
   name: draft.name.trim(),
   days: draft.days.trim(),
   description: draft.description.trim(),
-  avalability: draft.avalability.trim(),
+  availability: draft.availability.trim(),
   price: plainAmount(draft.price, draft.language),
-  ...(draft.isOfert ? { ofertPrice: plainAmount(draft.ofertPrice, draft.language) } : {}),
+  ...(draft.isOffer ? { offerPrice: plainAmount(draft.offerPrice, draft.language) } : {}),
   type,
   ...(type === "national" ? { region: draft.region } : {}),
-  isOfert: String(draft.isOfert),
+  isOffer: String(draft.isOffer),
   servicesIncluded: [...draft.servicesIncluded],
   feeding: draft.feeding.map(String),
   activities: draft.activities.map(String),
@@ -177,7 +177,7 @@ export const destinationFormSource = (type: DestinationType): FormSource<Itinera
     const [feedingItems, activityItems, courtesyItems, item] = await Promise.all([
       client.call(feeding.api.list),
       client.call(activities.api.list),
-      client.call(courtesys.api.list),
+      client.call(courtesies.api.list),
       id === null ? null : client.call(getItinerary, { params: { id: itineraryId(id) } }),
     ]);
     // A destination opened under the other type's path is not there: saving it would change its type.

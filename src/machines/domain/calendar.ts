@@ -14,3 +14,6 @@ export const ecuadorDay = (instant: number): string => new Date(instant - MAINLA
 
 /** The moment a departure leaves: its day's start in Ecuador, as staff read dates. */
 export const departureMoment = (startDate: string): number => Date.parse(`${startDate}T00:00:00Z`) + MAINLAND_OFFSET_HOURS * 3_600_000;
+
+/** Whole calendar days from one day to another (negative when the other is earlier). */
+export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

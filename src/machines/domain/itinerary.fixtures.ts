@@ -7,10 +7,10 @@ const sampleFields: ItineraryFields = {
   name: "Quilotoa y Baños",
   days: "3 días / 2 noches",
   description: "Laguna del Quilotoa y cascadas de Baños.",
-  avalability: "Todo el año",
+  availability: "Todo el año",
   price: 320,
-  ofertPrice: 289.5,
-  isOfert: true,
+  offerPrice: 289.5,
+  isOffer: true,
   destinationType: "national",
   region: "Sierra",
   servicesIncluded: ["Traslados", "Alojamiento"],
@@ -31,7 +31,7 @@ export const fixtures = domainFixtures({
   machine: itineraryMachine,
   events: [
     { type: "itinerary.create", ...sampleFields },
-    { type: "itinerary.update", ...sampleFields, isOfert: false, ofertPrice: null },
+    { type: "itinerary.update", ...sampleFields, isOffer: false, offerPrice: null },
     { type: "itinerary.delete" },
   ],
   facts: [

@@ -14,11 +14,11 @@ export const ItineraryFields = Schema.Struct({
   name: Schema.String,
   days: Schema.String,
   description: Schema.String,
-  avalability: Schema.String,
+  availability: Schema.String,
   price: Schema.Finite,
   /** Null unless the offer applies. */
-  ofertPrice: Schema.NullOr(Schema.Finite),
-  isOfert: Schema.Boolean,
+  offerPrice: Schema.NullOr(Schema.Finite),
+  isOffer: Schema.Boolean,
   /** The destination's `type` (national or international), renamed: an event's `type` is its own. */
   destinationType: DestinationType,
   /** Null for international destinations. */

@@ -17,7 +17,7 @@ export const fixtures = domainFixtures({
       details: null,
     },
     { type: "lead.assign", agentId: 3, agentName: "Diego Cevallos" },
-    { type: "lead.comment", authorId: 3, coments: "Llamé al cliente, espera la cotización." },
+    { type: "lead.comment", authorId: 3, comments: "Llamé al cliente, espera la cotización." },
   ],
   facts: [
     noLeadFacts,

@@ -31,11 +31,11 @@ export const LeadAssign = Schema.Struct({
   agentName: Schema.String,
 });
 
-/** A follow-up note (trakin) by `authorId`, always the signed-in caller. */
+/** A follow-up note by `authorId`, always the signed-in caller. */
 export const LeadComment = Schema.Struct({
   type: Schema.Literal("lead.comment"),
   authorId: Schema.Int,
-  coments: Schema.String,
+  comments: Schema.String,
 });
 
 export const LeadEvent = Schema.Union([LeadCreate, LeadAssign, LeadComment]);

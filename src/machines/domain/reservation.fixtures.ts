@@ -99,8 +99,11 @@ export const fixtures = domainFixtures({
     { type: "reservation.remind" },
     { type: "reservation.expire" },
     { type: "reservation.promote", timeLimit: "2027-03-05T17:00:00.000Z" },
-    { type: "reservation.cancel", reason: "El cliente desistió" },
-    { type: "space.cancel", spaceId: 1, reason: "Un pasajero desistió", last: false },
+    { type: "reservation.cancel", reason: "El cliente desistió", penaltyCents: 113_400 },
+    { type: "space.cancel", spaceId: 1, reason: "Un pasajero desistió", last: false, penaltyCents: 56_700 },
+    // refused with no facts' balance or kept penalty (noReservationFacts), accepted as replayed
+    { type: "reservation.remindBalance", reminder: "weekBefore", balanceCents: 264_600 },
+    { type: "reservation.waivePenalty", reason: "Cliente frecuente: se condona", waivedCents: 113_400 },
     { type: "space.assign", spaceId: 1, passengerId: 3 },
     { type: "space.assign", spaceId: 0, passengerId: 3 },
     {

@@ -1,10 +1,10 @@
 import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
-import { MoneyPolicy } from "../../api/money.ts";
+import { BalanceReminder, MoneyPolicy } from "../../api/money.ts";
 import { ReservationType } from "../../api/reservations.ts";
 import { type BerthCabin, type BerthProblem, type BerthRequest, berthProblem, bookingChanges, type LiveSpace, type RequestedCabin, wholeYacht } from "./berths.ts";
-import { type ConfirmFacts, fundingOf } from "./money.ts";
+import { type BalanceFacts, balanceReminderOf, type ConfirmFacts, fundingOf } from "./money.ts";
 import type { Pricing, RateKind } from "./pricing.ts";
 import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
 import { departureMoment } from "./calendar.ts";
@@ -47,10 +47,24 @@ export const ReservationConfirm = Schema.Struct({
   reason: Schema.optionalKey(Schema.String),
 });
 export const ReservationExtend = Schema.Struct({ type: Schema.Literal("reservation.extend"), timeLimit: Schema.String });
-export const ReservationCancel = Schema.Struct({ type: Schema.Literal("reservation.cancel"), reason: Schema.String });
+/**
+ * The cancellation penalty kept, in cents (decision 067: `penaltyOf`, worked out when the cancel is
+ * decided); cancels stored before it, and a departure's cancellation by the operator, keep none.
+ */
+const penaltyCents = Schema.optionalKey(Schema.Int);
+
+export const ReservationCancel = Schema.Struct({ type: Schema.Literal("reservation.cancel"), reason: Schema.String, penaltyCents });
 export const ReservationExpire = Schema.Struct({ type: Schema.Literal("reservation.expire") });
 export const ReservationPromote = Schema.Struct({ type: Schema.Literal("reservation.promote"), timeLimit: Schema.String });
 export const ReservationRemind = Schema.Struct({ type: Schema.Literal("reservation.remind") });
+/** A balance reminder mailed (decision 067): which one, and the balance it told, in cents. */
+export const ReservationRemindBalance = Schema.Struct({
+  type: Schema.Literal("reservation.remindBalance"),
+  reminder: BalanceReminder,
+  balanceCents: Schema.Int,
+});
+/** An admin waived the penalty kept, all of it (`waivedCents`), for a reason (decision 067). */
+export const ReservationWaivePenalty = Schema.Struct({ type: Schema.Literal("reservation.waivePenalty"), reason: Schema.String, waivedCents: Schema.Int });
 export const ReservationDelete = Schema.Struct({ type: Schema.Literal("reservation.delete") });
 export const SpaceCancel = Schema.Struct({
   type: Schema.Literal("space.cancel"),
@@ -58,6 +72,7 @@ export const SpaceCancel = Schema.Struct({
   reason: Schema.String,
   /** Whether it was the reservation's last live space: then the reservation is canceled with it. */
   last: Schema.Boolean,
+  penaltyCents,
 });
 
 /**
@@ -86,6 +101,8 @@ export const ReservationEvent = Schema.Union([
   ReservationExpire,
   ReservationPromote,
   ReservationRemind,
+  ReservationRemindBalance,
+  ReservationWaivePenalty,
   ReservationDelete,
   SpaceCancel,
   SpaceAssign,
@@ -118,7 +135,9 @@ export interface OwnSpace {
  * - `caller`: who asks; `agencyExtensions`: how often an agency user has extended it;
  * - `spaces`: the reservation's own live spaces; `wanted`: an update's cabins as asked;
  * - `money`: what confirming reads (its due, payments, the policy, the agency's credit and other
- *   balances, the caller's role: money.ts), null when the command reads none.
+ *   balances, the caller's role: money.ts), null when the command reads none;
+ * - `keptPenaltyCents`: the penalty its cancellations keep now (what a waiver waives);
+ * - `balance`: its balance, balance due date and the balance reminders sent, null when the command reads none.
  */
 export interface ReservationFacts extends FieldFacts {
   readonly clock: number;
@@ -136,6 +155,8 @@ export interface ReservationFacts extends FieldFacts {
   readonly spaces: ReadonlyArray<OwnSpace>;
   readonly wanted: ReadonlyArray<RequestedCabin> | null;
   readonly money: ConfirmFacts | null;
+  readonly keptPenaltyCents: number;
+  readonly balance: BalanceFacts | null;
 }
 
 export const noReservationFacts: ReservationFacts = {
@@ -155,6 +176,8 @@ export const noReservationFacts: ReservationFacts = {
   spaces: [],
   wanted: null,
   money: null,
+  keptPenaltyCents: 0,
+  balance: null,
 };
 
 type Judged = { readonly event: { readonly type: string; readonly facts?: ReservationFacts } };
@@ -240,12 +263,12 @@ const spaceCancel = <const Stay extends "reserved" | "waiting" | "confirmed">(st
     ...reasonRefusals,
     refusal("isChildLeftAlone", 409, messages.genderNotAllowed, "Refused: the last adult of the reservation in a cabin where its child stays ('gender not allowed'): the child is canceled first, or both with the reservation."),
     { guard: "isLastLiveSpace", target: "canceled", description: "Its last live space canceled: the reservation is canceled too." },
-    { target: stay, description: "One space canceled for the reason given; the others stay." },
+    { target: stay, description: "One space canceled for the reason given, a sale keeping the penalty on its share; the others stay." },
   ] as const;
 
 const cancelAll = [
   ...reasonRefusals,
-  { target: "canceled", description: "Canceled for the reason given: every live space is, and the waiting list is promoted." },
+  { target: "canceled", description: "Canceled for the reason given: every live space is, a sale keeps its cancellation penalty, and the waiting list is promoted." },
 ] as const;
 
 /** Notes and bookings changed: the hold's rules for the spaces added, and no booking with live spaces dropped. */
@@ -273,6 +296,14 @@ const assign = <const Stay extends "reserved" | "waiting" | "confirmed">(stay: S
 /** How a confirmation is paid for, as money.ts works it out; null when the command reads no money. */
 const funding = (event: Judged["event"], facts: ReservationFacts) =>
   facts.money === null ? null : fundingOf(facts.money, facts.clock, "reason" in event && typeof event.reason === "string" ? event.reason : null);
+
+/** A penalty waived for a reason: only one its cancellations keep. */
+const waive = <const Stay extends "confirmed" | "canceled">(stay: Stay) =>
+  [
+    ...reasonRefusals,
+    refusal("hasNoPenalty", 409, messages.noPenaltyToWaive, "Refused: its cancellations keep no penalty ('there is no penalty to waive')."),
+    { target: stay, description: "An admin waives the penalty kept, for the reason given: what was paid of it is owed back." },
+  ] as const;
 
 const hasSpaces = refusal("hasLiveSpaces", 409, messages.reservationHasSpaces, "Refused: it still has live spaces ('the reservation has spaces').");
 
@@ -317,6 +348,9 @@ export const reservationMachine = setup({
     isDepositMissing: ({ event }) => holds(event, (facts) => funding(event, facts) === "depositMissing"),
     isCreditExceeded: ({ event }) => holds(event, (facts) => funding(event, facts) === "creditExceeded"),
     isLastLiveSpace: ({ event }) => event.type === "space.cancel" && event.last,
+    hasNoPenalty: ({ event }) => holds(event, (facts) => facts.keptPenaltyCents <= 0),
+    isBalanceReminderNotDue: ({ event }) =>
+      holds(event, (facts) => event.type === "reservation.remindBalance" && (facts.balance === null || balanceReminderOf(facts.balance, facts.clock) !== event.reminder)),
   },
 }).createMachine({
   id: "reservation",
@@ -409,11 +443,22 @@ export const reservationMachine = setup({
         "space.assign": assign("confirmed"),
         "reservation.update": update("confirmed"),
         "reservation.delete": hasSpaces,
+        "reservation.remindBalance": [
+          refusal(
+            "isBalanceReminderNotDue",
+            409,
+            messages.notAllowedNow,
+            "Refused: no balance owed, not the week before its balance due date nor the day, or that reminder was sent already.",
+          ),
+          { target: "confirmed", description: "A balance owed: its executive and agency are mailed once a week before its balance due date, and once on the day." },
+        ],
+        "reservation.waivePenalty": waive("confirmed"),
       },
     },
     canceled: {
       description: "Canceled: no live space is left; it can be deleted.",
       on: {
+        "reservation.waivePenalty": waive("canceled"),
         "reservation.delete": { target: "deleted", description: "Deleted: it had no live space; its history stays." },
       },
     },

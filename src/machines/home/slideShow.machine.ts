@@ -1,5 +1,9 @@
 import { assign, setup } from "xstate";
 
+/** The home banner carousel of SPEC.md section 9: 3000 ms per slide, a 2000 ms fade, looping. */
+export const CAROUSEL_DELAY_MS = 3000;
+export const CAROUSEL_SPEED_MS = 2000;
+
 export interface SlideShowInput {
   /** Whether the visitor asked their system for less motion. */
   readonly reducedMotion: boolean;
@@ -12,8 +16,8 @@ export type SlideShowEvent =
 
 /**
  * A banner carousel's slide show (WCAG 2.2.2): it moves by itself unless the visitor asked for less
- * motion, and its button pauses and resumes it. Moving the slides is Swiper's; the view provides
- * `startAutoplay` and `stopAutoplay`.
+ * motion, and its button pauses and resumes it. Moving the slides is the view's (Swiper in the
+ * panel, the landing page's own fade): it provides `startAutoplay` and `stopAutoplay`.
  */
 export const slideShowMachine = setup({
   types: {
@@ -22,9 +26,9 @@ export const slideShowMachine = setup({
     events: {} as SlideShowEvent,
   },
   actions: {
-    /** The view starts Swiper's autoplay. */
+    /** The view starts moving the slides. */
     startAutoplay: () => {},
-    /** The view stops Swiper's autoplay. */
+    /** The view stops moving the slides. */
     stopAutoplay: () => {},
     assignMotion: assign({ reducedMotion: (_, params: { reducedMotion: boolean }) => params.reducedMotion }),
   },

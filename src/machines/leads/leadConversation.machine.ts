@@ -2,7 +2,7 @@ import type { LeadId, UserId } from "../../api/ids.ts";
 import { assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../../api/client.ts";
 import type { FieldProblem } from "../../api/fields.ts";
-import { commentProblems, createTrakin, getLead, type Lead } from "../../api/leads.ts";
+import { commentProblems, createNote, getLead, type Lead } from "../../api/leads.ts";
 import { type ClientInput, errorActions, notify, notifyAnswer, showError } from "../shared/actions.ts";
 
 export interface LeadConversationInput extends ClientInput {
@@ -30,7 +30,7 @@ export type LeadConversationEvent =
  * What is wrong with a draft (src/api/leads.ts `commentProblems`, the rule the server's lead
  * machine refuses with too): empty or blank (SPEC.md section 5), or longer than a note may be.
  */
-export const commentProblem = (draft: string): FieldProblem | null => commentProblems({ coments: draft }).coments ?? null;
+export const commentProblem = (draft: string): FieldProblem | null => commentProblems({ comments: draft }).comments ?? null;
 
 /** The input of `fetchLead`: the lead on screen. */
 const leadRequest = ({ context }: { readonly context: LeadConversationContext }) => ({
@@ -65,10 +65,10 @@ export const leadConversationMachine = setup({
     fetchLead: fromPromise<Lead, { client: ApiClient; leadId: LeadId }>(({ input }) =>
       input.client.call(getLead, { params: { id: input.leadId } }),
     ),
-    sendComment: fromPromise<string, { client: ApiClient; leadId: LeadId; userId: UserId; coments: string }>(
+    sendComment: fromPromise<string, { client: ApiClient; leadId: LeadId; userId: UserId; comments: string }>(
       ({ input }) =>
-        input.client.call(createTrakin, {
-          body: { userId: input.userId, leadId: input.leadId, coments: input.coments },
+        input.client.call(createNote, {
+          body: { userId: input.userId, leadId: input.leadId, comments: input.comments },
         }),
     ),
   },
@@ -141,7 +141,7 @@ export const leadConversationMachine = setup({
           client: context.client,
           leadId: context.leadId,
           userId: context.userId,
-          coments: context.draft.trim(),
+          comments: context.draft.trim(),
         }),
         onDone: {
           target: "reloading",

@@ -7,7 +7,7 @@ import type { FieldDeclaration } from "../../records/record.ts";
 import { agencies, countries, identificationTypes } from "../../records/referenceData.ts";
 
 /** The labels of the form's fields, by the contract's name. */
-const labels: Readonly<Record<string, string>> = {
+export const passengerFieldLabels: Readonly<Record<string, string>> = {
   firstName: "detail.firstName",
   lastName: "detail.lastName",
   identificationTypeId: "detail.identificationType",
@@ -31,7 +31,7 @@ const labels: Readonly<Record<string, string>> = {
 const field = (name: string): FieldDeclaration<PassengerRecord> => {
   const rule = passengerDetails.find((detail) => detail.name === name)?.rule;
   if (rule === undefined) throw new Error(`no passenger detail '${name}'`);
-  return { kind: "detail", name, label: labels[name] ?? name, rule, value: (passenger) => detailValues(passengerDetails, { ...passenger })[name] ?? null };
+  return { kind: "detail", name, label: passengerFieldLabels[name] ?? name, rule, value: (passenger) => detailValues(passengerDetails, { ...passenger })[name] ?? null };
 };
 
 /**

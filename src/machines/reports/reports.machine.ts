@@ -10,6 +10,8 @@ import {
   occupancyReport,
   type PaymentsReport,
   paymentsReport,
+  type PenaltiesReport,
+  penaltiesReport,
   periodProblem,
   type ReceivablesReport,
   receivablesReport,
@@ -38,7 +40,8 @@ export type ReportContent =
   | { readonly report: "expiring"; readonly data: ExpiringReport }
   | { readonly report: "leads"; readonly data: LeadsReport }
   | { readonly report: "receivables"; readonly data: ReceivablesReport }
-  | { readonly report: "payments"; readonly data: PaymentsReport };
+  | { readonly report: "payments"; readonly data: PaymentsReport }
+  | { readonly report: "penalties"; readonly data: PenaltiesReport };
 
 export interface ReportsInput {
   readonly client: ApiClient;
@@ -68,7 +71,8 @@ const isoDay = (time: number): string => new Date(time).toISOString().slice(0, 1
 /**
  * The question a report opens with (decision 043): occupancy and sales this month and the next
  * two; the leads the last twelve weeks up to today; the holds of the next 48 hours; the payments
- * received this month and the two before, up to today; the receivables as they stand (no question).
+ * received and the penalties kept this month and the two before, up to today; the receivables as
+ * they stand (no question).
  */
 export const defaultQuestion = (report: ReportName, today: Date): ReportQuestion => {
   const year = today.getUTCFullYear();
@@ -76,7 +80,7 @@ export const defaultQuestion = (report: ReportName, today: Date): ReportQuestion
   if (report === "leads") return { from: isoDay(today.getTime() - 12 * 7 * DAY), to: isoDay(today.getTime()), yachtId: "", hours: "" };
   if (report === "expiring") return { from: "", to: "", yachtId: "", hours: "48" };
   if (report === "receivables") return { from: "", to: "", yachtId: "", hours: "" };
-  if (report === "payments") return { from: isoDay(Date.UTC(year, month - 2, 1)), to: isoDay(today.getTime()), yachtId: "", hours: "" };
+  if (report === "payments" || report === "penalties") return { from: isoDay(Date.UTC(year, month - 2, 1)), to: isoDay(today.getTime()), yachtId: "", hours: "" };
   return { from: isoDay(Date.UTC(year, month, 1)), to: isoDay(Date.UTC(year, month + 3, 0)), yachtId: "", hours: "" };
 };
 
@@ -114,6 +118,8 @@ const fetchReport = async (input: Pick<ReportsContext, "client" | "report" | "qu
       return { report: "receivables", data: await client.call(receivablesReport) };
     case "payments":
       return { report: "payments", data: await client.call(paymentsReport, { query: period(question) }) };
+    case "penalties":
+      return { report: "penalties", data: await client.call(penaltiesReport, { query: period(question) }) };
   }
 };
 

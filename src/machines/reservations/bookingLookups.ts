@@ -3,7 +3,7 @@ import type { CatalogueItem } from "../../api/catalogues.ts";
 import { CruiseId } from "../../api/ids.ts";
 import { listPassengers, type Passenger } from "../../api/passengers.ts";
 import { type CruiseCabin, cruiseCabins, type Reservation } from "../../api/reservations.ts";
-import { genders } from "../../records/referenceData.ts";
+import { countries, genders, identificationTypes } from "../../records/referenceData.ts";
 
 /** The passengers a search offers at once. */
 const OFFERED = 50;
@@ -12,6 +12,12 @@ const OFFERED = 50;
 export interface CabinChoices {
   readonly cabins: ReadonlyArray<CruiseCabin>;
   readonly types: ReadonlyArray<CatalogueItem>;
+}
+
+/** What a new passenger's dialog offers: the identification types and the countries, live ones only. */
+export interface PassengerChoices {
+  readonly identificationTypes: ReadonlyArray<CatalogueItem>;
+  readonly countries: ReadonlyArray<CatalogueItem>;
 }
 
 /**
@@ -24,6 +30,8 @@ export interface BookingLookups {
   readonly cabinChoices: () => Promise<CabinChoices>;
   /** The passengers of the reservation's agency (all, for a direct client) whose names, identification or email hold `words`. */
   readonly searchPassengers: (words: string) => Promise<ReadonlyArray<Passenger>>;
+  /** The identification types and countries a new passenger chooses from. */
+  readonly passengerChoices: () => Promise<PassengerChoices>;
 }
 
 export const bookingLookups = (client: ApiClient, reservation: Reservation): BookingLookups => ({
@@ -39,5 +47,9 @@ export const bookingLookups = (client: ApiClient, reservation: Reservation): Boo
       query: { pageSize: OFFERED, ...(words === "" ? {} : { q: words }), ...(reservation.agencyId === null ? {} : { agencyId: reservation.agencyId }) },
     });
     return answer.data;
+  },
+  passengerChoices: async () => {
+    const [types, all] = await Promise.all([client.call(identificationTypes.api.list), client.call(countries.api.list)]);
+    return { identificationTypes: types.filter((item) => item.active), countries: all.filter((item) => item.active) };
   },
 });

@@ -48,6 +48,8 @@ export interface HoldRefusal {
   readonly message: string;
   readonly cabinIds: ReadonlyArray<number>;
   readonly waitlistOffered: boolean;
+  /** The refusal the server kept, which says why (decision 071); null when it kept none. */
+  readonly refusalId: number | null;
 }
 
 export interface HoldFormContext extends HoldFormInput, HoldChoices {
@@ -123,6 +125,7 @@ export const holdFormMachine = setup({
         message: errorMessage(params.error),
         cabinIds: params.concernsCabins ? (context.draft?.cabins.map((cabin) => cabin.cabinId) ?? []) : [],
         waitlistOffered: params.waitlistOffered,
+        refusalId: isApiError(params.error) ? params.error.refusalId : null,
       }),
     }),
     clearRefusal: assign({ refusal: null }),

@@ -41,6 +41,9 @@ const money: Money = {
     depositDueDate: null,
     balanceDueDate: "2027-01-03",
     moneyState: "unpaid",
+    penaltyCents: 0,
+    keptPenaltyCents: 0,
+    refundDueCents: 0,
   },
   payments: [],
 };
@@ -69,6 +72,8 @@ export const fixtures = machineFixtures({
     { type: "command.ask", command: { kind: "delete" } },
     { type: "command.ask", command: { kind: "cancelSpace", spaceId: 3 } },
     { type: "command.ask", command: { kind: "importPassengers" } },
+    { type: "command.ask", command: { kind: "newPassenger", spaceId: 3 } },
+    { type: "xstate.done.actor.askCommand", output: { passenger: { firstName: "Lucía", lastName: "Andrade", identification: "AB123456", gender: "female" } } },
     { type: "command.ask", command: { kind: "addCabin" } },
     { type: "xstate.done.actor.askCommand", output: { notes: "Dos cabinas", cabins: [] } },
     ...reasonAnswers("askCommand"),

@@ -13,7 +13,8 @@ import {
   getReservation,
   type Reservation,
 } from "../../api/reservations.ts";
-import { assignPassenger, type ImportReport, importPassengers } from "../../api/passengers.ts";
+import { messages } from "../../api/messages.ts";
+import { assignPassenger, type ImportReport, importPassengers, type PassengerDraft, seatNewPassenger } from "../../api/passengers.ts";
 import {
   type Account,
   AmountText,
@@ -29,6 +30,7 @@ import {
   reservationAccount,
   verifyPayment,
   voidPayment,
+  waivePenalty,
 } from "../../api/money.ts";
 import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "../shared/actions.ts";
 import { type BookingLookups, bookingLookups } from "./bookingLookups.ts";
@@ -36,9 +38,9 @@ import { type BookingLookups, bookingLookups } from "./bookingLookups.ts";
 /** A command a reservation's page asks about before sending: what the user pressed. */
 export type PendingCommand =
   | { readonly kind: "confirm" | "extend" | "cancel" | "delete" | "importPassengers" | "addCabin" | "editNotes" }
-  | { readonly kind: "cancelSpace" | "assignPassenger" | "removePassenger"; readonly spaceId: number }
+  | { readonly kind: "cancelSpace" | "assignPassenger" | "removePassenger" | "newPassenger"; readonly spaceId: number }
   | { readonly kind: "removeCabin"; readonly cabinId: number }
-  | { readonly kind: "recordPayment" | "reportPayment" | "recordRefund" }
+  | { readonly kind: "recordPayment" | "reportPayment" | "recordRefund" | "waivePenalty" }
   | { readonly kind: "verifyPayment" | "rejectPayment" | "voidPayment"; readonly paymentId: number };
 
 /** Money received or paid back as its dialog answers it: the amount as decimal text, its day, how, and who. */
@@ -51,6 +53,16 @@ export const PaymentEntry = Schema.Struct({
 });
 export type PaymentEntry = typeof PaymentEntry.Type;
 const isPaymentEntry = Schema.is(PaymentEntry);
+
+/**
+ * A passenger to register and seat in one step (decision 075), as the dialog answers it: their
+ * fields; the server makes them the reservation's agency's.
+ */
+export interface NewPassenger {
+  readonly passenger: PassengerDraft;
+}
+
+const isNewPassenger = (reply: unknown): reply is NewPassenger => typeof reply === "object" && reply !== null && "passenger" in reply;
 
 /** A reservation's money as its page shows it: its account and its payments, refunds and reports. */
 export interface Money {
@@ -77,9 +89,9 @@ export interface CommandQuestion {
 /**
  * The dialog's answer: null when closed; a reason, a new time limit (an ISO instant) or a
  * passenger's id when asked for one; "" when only confirmed; the sheet chosen for an import; the
- * bookings asked; money received or paid back.
+ * bookings asked; money received or paid back; a new passenger to seat.
  */
-export type CommandReply = string | File | ReservationChange | PaymentEntry | null;
+export type CommandReply = string | File | ReservationChange | PaymentEntry | NewPassenger | null;
 
 /** What the page keeps of an answer: anything but a closed dialog. */
 type Reply = Exclude<CommandReply, null>;
@@ -122,7 +134,7 @@ const paymentId = Schema.decodeSync(PaymentId);
 
 /** The reply as an update's bookings, null when it is none. */
 const changeOf = (reply: Reply): ReservationChange | null =>
-  typeof reply === "object" && !(reply instanceof Blob) && !isPaymentEntry(reply) ? reply : null;
+  typeof reply === "object" && !(reply instanceof Blob) && !isPaymentEntry(reply) && !isNewPassenger(reply) ? reply : null;
 
 /** Whether the confirm dialog asks a reason, from who reads and the account (unknown: offered, not required). */
 const confirmReasonOf = (context: ReservationPageContext, reservation: Reservation): ConfirmReason => {
@@ -158,6 +170,10 @@ const sendCommand = fromPromise<
         return client.call(assignPassenger, { params: { id: spaceId(command.spaceId) }, body: { passengerId: Number(reply) } });
       case "removePassenger":
         return client.call(assignPassenger, { params: { id: spaceId(command.spaceId) }, body: { passengerId: null } });
+      case "newPassenger":
+        // registered with the reservation's agency and seated in one transaction: a refusal leaves neither
+        if (!isNewPassenger(input.reply)) throw new Error("no passenger to seat");
+        return client.call(seatNewPassenger, { params: { id: spaceId(command.spaceId) }, body: input.reply.passenger }).then(() => messages.created);
       case "importPassengers":
         throw new Error("an import is sent by importSheet");
       case "addCabin":
@@ -176,6 +192,8 @@ const sendCommand = fromPromise<
       }
       case "verifyPayment":
         return client.call(verifyPayment, { params: { id: paymentId(command.paymentId) } });
+      case "waivePenalty":
+        return client.call(waivePenalty, { params, body: { reason: reply } });
       case "rejectPayment":
       case "voidPayment":
         return client.call(command.kind === "rejectPayment" ? rejectPayment : voidPayment, { params: { id: paymentId(command.paymentId) }, body: { reason: reply } });
@@ -189,7 +207,9 @@ const sendCommand = fromPromise<
  * src/machines/reservations/record.ts): confirm, extend the time limit, cancel it or one space for a
  * reason, delete it once nothing is live. Each asks in a dialog first; the page reloads after.
  * For a reader of money, its account and payments too (decision 062): money recorded, reported,
- * verified, rejected, voided or paid back, each asked in a dialog like the other commands.
+ * verified, rejected, voided or paid back, a kept penalty waived by an admin (decision 067), each
+ * asked in a dialog like the other commands. A free space takes a passenger found by the search,
+ * or a new one registered and seated in one step (decision 075).
  */
 export const reservationPageMachine = setup({
   types: {

@@ -1,4 +1,5 @@
 import type { CatalogueItem } from "../../api/catalogues.ts";
+import { MoneyState } from "../../api/money.ts";
 import {
   listReservations,
   type ReservationState,
@@ -14,6 +15,9 @@ import { createPagedListMachine } from "../shared/pagedList.machine.ts";
 export const STATE_FILTER = "state";
 export const AGENCY_FILTER = "agency";
 export const EXPIRING_FILTER = "expiring";
+/** The money state (decision 067), and the largest balance first: for the readers of money. */
+export const MONEY_FILTER = "money";
+export const BALANCE_ORDER = "byBalance";
 
 /** How soon a held reservation's time limit passes to count as expiring: a day. */
 export const EXPIRING_HOURS = 24;
@@ -21,29 +25,36 @@ export const EXPIRING_HOURS = 24;
 const reservationStates: ReadonlyArray<ReservationState> = ["reserved", "waiting", "confirmed", "canceled"];
 
 /** The columns the server sorts by, as the address and GET /reservations name them. */
-export const reservationSortKeys: ReadonlyArray<ReservationsSort> = ["departure", "code", "agency", "state", "timeLimit", "berths", "total"];
+export const reservationSortKeys: ReadonlyArray<Exclude<ReservationsSort, "balance">> = ["departure", "code", "agency", "state", "timeLimit", "berths", "total"];
 
 export const reservationsQueryDefaults: ListQueryDefaults = {
   pageSize: 20,
   sort: null,
   direction: "desc",
   sortKeys: reservationSortKeys,
-  filterNames: [STATE_FILTER, AGENCY_FILTER, EXPIRING_FILTER],
+  filterNames: [STATE_FILTER, AGENCY_FILTER, EXPIRING_FILTER, MONEY_FILTER, BALANCE_ORDER],
 };
 
 /** The list's query as the reservations call asks it; a departure's page narrows it to the departure. */
 export const reservationsQuery = (query: ListQuery, cruiseId: number | null): ReservationsQuery => {
   const state = reservationStates.find((candidate) => candidate === query.filters[STATE_FILTER]);
+  const moneyState = MoneyState.literals.find((candidate) => candidate === query.filters[MONEY_FILTER]);
   const agency = Number(query.filters[AGENCY_FILTER] ?? "");
   const sort = reservationSortKeys.find((key) => key === query.sort);
   return {
     page: query.page,
     pageSize: query.pageSize,
-    ...(sort === undefined ? {} : { sort, order: query.direction }),
+    // the largest balance first (a money reader's tick box) takes the place of a column's order
+    ...(query.filters[BALANCE_ORDER] === "1"
+      ? { sort: "balance" as const, order: "desc" as const }
+      : sort === undefined
+        ? {}
+        : { sort, order: query.direction }),
     ...(query.q.trim() === "" ? {} : { q: query.q.trim() }),
     ...(state === undefined ? {} : { state }),
     ...(Number.isInteger(agency) && agency > 0 ? { agencyId: agency } : {}),
     ...(query.filters[EXPIRING_FILTER] === "1" ? { expiringWithin: EXPIRING_HOURS } : {}),
+    ...(moneyState === undefined ? {} : { moneyState }),
     ...(cruiseId === null ? {} : { cruiseId }),
   };
 };
@@ -60,13 +71,14 @@ export interface ReservationsChoices {
 }
 
 /**
- * A page of reservations (DOMAIN.md section 9), newest first or by a column: searched by code,
- * agency or departure, narrowed by state, agency and a time limit within a day, paged on the server.
+ * A page of reservations (DOMAIN.md section 9), newest first, by a column or the largest balance
+ * first: searched by code, agency or departure, narrowed by state, agency, money state (decision
+ * 067) and a time limit within a day, paged and ordered on the server.
  */
 export const reservationsListMachine = createPagedListMachine<ReservationSummary, ReservationsScope, ReservationsChoices>({
   id: "reservationsList",
   description:
-    "A page of reservations, newest first or sorted by a column, searched and narrowed by state, agency and an expiring time limit; the query in the address; ticked or all matching ones exported.",
+    "A page of reservations, newest first, sorted by a column or the largest balance first, searched and narrowed by state, agency, money state and an expiring time limit; the query in the address; ticked or all matching ones exported.",
   defaults: reservationsQueryDefaults,
   fetch: async ({ client, query, scope, known }) => {
     const [answer, agencyItems] = await Promise.all([

@@ -14,7 +14,9 @@ import { PageTitle } from "../shared/PageTitle.tsx";
 import { Spinner } from "../shared/Spinner.tsx";
 import { useServices } from "../shared/context.ts";
 import { formText, submitted } from "../shared/forms.ts";
-import { formatDate } from "../leads/leadFormat.ts";
+import { formatDate, formatDateTime } from "../leads/leadFormat.ts";
+import { asOfField, asOfInstant } from "./asOf.ts";
+import "./asOf.css";
 import { useFlowActor } from "../shared/useFlow.ts";
 import { useChanges } from "../shared/changes.ts";
 
@@ -111,7 +113,13 @@ export default function AvailabilityView() {
         onSubmit={submitted((data) =>
           actor.send({
             type: "search.submit",
-            form: { from: formText(data, "from"), to: formText(data, "to"), yachtId: formText(data, "yachtId"), passengers: formText(data, "passengers") },
+            form: {
+              from: formText(data, "from"),
+              to: formText(data, "to"),
+              yachtId: formText(data, "yachtId"),
+              passengers: formText(data, "passengers"),
+              asOf: asOfInstant(formText(data, "asOf")),
+            },
           }),
         )}
       >
@@ -138,10 +146,23 @@ export default function AvailabilityView() {
           {t("availability.passengers")}
           <input type="number" name="passengers" min={1} max={500} defaultValue={form.passengers} inputMode="numeric" />
         </label>
+        <label>
+          {t("availability.asOf")}
+          <input type="datetime-local" name="asOf" defaultValue={asOfField(form.asOf ?? "")} aria-describedby="as-of-help" />
+          <small id="as-of-help">{t("availability.asOfHelp")}</small>
+        </label>
         <button type="submit" aria-busy={loading} disabled={loading}>
           {t("availability.search")}
         </button>
       </form>
+      {form.asOf !== undefined && form.asOf !== "" && (
+        <p className="as-of-banner" role="status">
+          {t("availability.pastBanner", { at: formatDateTime(form.asOf) })}
+          <button type="button" className="secondary outline" onClick={() => actor.send({ type: "search.submit", form: { ...form, asOf: "" } })}>
+            {t("availability.backToNow")}
+          </button>
+        </p>
+      )}
       <ErrorBanner message={error} />
       {loading && results.length === 0 ? <Spinner /> : error === null && <DataTable caption={t("nav.availability")} columns={columns} rows={results.map((departure) => ({ ...departure, id: departure.cruiseId }))} empty={t("availability.none")} />}
     </section>

@@ -27,10 +27,10 @@ const readDraft = (form: FormData, language: string): ItineraryDraft => ({
   name: formText(form, "name"),
   days: formText(form, "days"),
   description: formText(form, "description"),
-  avalability: formText(form, "avalability"),
+  availability: formText(form, "availability"),
   price: formText(form, "price"),
-  isOfert: formFlag(form, "isOfert"),
-  ofertPrice: formText(form, "ofertPrice"),
+  isOffer: formFlag(form, "isOffer"),
+  offerPrice: formText(form, "offerPrice"),
   region: formText(form, "region"),
   servicesIncluded: formTexts(form, "servicesIncluded"),
   departureFrom: formTexts(form, "departureFrom"),
@@ -70,13 +70,13 @@ const englishTexts = [
   englishField(description, (itinerary) => itinerary.descriptionEn),
   englishField(imageAlt, (itinerary) => itinerary.imageAltEn),
 ];
-const avalability = field("avalability", (itinerary) => itinerary.avalability);
+const availability = field("availability", (itinerary) => itinerary.availability);
 /** The prices as the lists show them in the chosen language, which is how the form reads them back. */
 const priceFields = (language: string) => ({
   price: field("price", (itinerary) => formatAmount(itinerary.price, language), { inputMode: "decimal" }),
-  ofertPrice: field(
-    "ofertPrice",
-    (itinerary) => (itinerary.ofertPrice === null ? undefined : formatAmount(itinerary.ofertPrice, language)),
+  offerPrice: field(
+    "offerPrice",
+    (itinerary) => (itinerary.offerPrice === null ? undefined : formatAmount(itinerary.offerPrice, language)),
     { inputMode: "decimal" },
   ),
 });
@@ -99,7 +99,7 @@ export default function DestinationFormView({
   readonly id: number | null;
 }) {
   const { t, i18n } = useTranslation();
-  const { price, ofertPrice } = useMemo(() => priceFields(i18n.language), [i18n.language]);
+  const { price, offerPrice } = useMemo(() => priceFields(i18n.language), [i18n.language]);
   const listPath = paths.destinations(type);
   const [source] = useState(() => destinationFormSource(type));
   const actor = useRecordForm(destinationFormMachine, { source, id, listPath });
@@ -113,7 +113,7 @@ export default function DestinationFormView({
   const fileInput = useRef<HTMLInputElement>(null);
 
   const problem = (name: string) => fieldText(t, problems[name]);
-  const offerShown = offer ?? itinerary?.isOfert ?? false;
+  const offerShown = offer ?? itinerary?.isOffer ?? false;
   const shownImage = preview ?? (itinerary === null ? null : imageUrl(itinerary.image));
 
   const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
@@ -139,7 +139,7 @@ export default function DestinationFormView({
       <fieldset className="destination-fields" disabled={state.processing}>
         <DeclaredFields fields={nameAndDays} item={itinerary} problems={problems} columns />
         <DeclaredField field={description} item={itinerary} problems={problems} />
-        <DeclaredField field={avalability} item={itinerary} problems={problems} />
+        <DeclaredField field={availability} item={itinerary} problems={problems} />
         <div className="grid">
           <div>
             <DeclaredField field={price} item={itinerary} problems={problems} />
@@ -148,13 +148,13 @@ export default function DestinationFormView({
             <label className="checkbox-field">
               <input
                 type="checkbox"
-                name="isOfert"
+                name="isOffer"
                 checked={offerShown}
                 onChange={(event) => setOffer(event.currentTarget.checked)}
               />
-              {t("destinations.isOfert")}
+              {t("destinations.isOffer")}
             </label>
-            {offerShown && <DeclaredField field={ofertPrice} item={itinerary} problems={problems} />}
+            {offerShown && <DeclaredField field={offerPrice} item={itinerary} problems={problems} />}
           </div>
         </div>
         {type === "national" && (

@@ -84,16 +84,16 @@ export default function DestinationsView({ type }: { readonly type: DestinationT
       narrow: true,
       sort: "price",
       text: (destination) =>
-        destination.isOfert && destination.ofertPrice !== null
-          ? `${money(destination.price)} (${t("destinations.ofertPrice")} ${money(destination.ofertPrice)})`
+        destination.isOffer && destination.offerPrice !== null
+          ? `${money(destination.price)} (${t("destinations.offerPrice")} ${money(destination.offerPrice)})`
           : money(destination.price),
       cell: (destination) => (
         <div className="destination-prices">
           <span>{money(destination.price)}</span>
-          {destination.isOfert && destination.ofertPrice !== null && (
+          {destination.isOffer && destination.offerPrice !== null && (
             <span className="destination-offer">
-              <small>{t("destinations.ofertPrice")}</small>
-              {money(destination.ofertPrice)}
+              <small>{t("destinations.offerPrice")}</small>
+              {money(destination.offerPrice)}
             </span>
           )}
         </div>

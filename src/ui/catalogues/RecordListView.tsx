@@ -51,7 +51,7 @@ const tableColumn =
   };
 
 /**
- * The list of any declared catalogue (/panel/feeding, /panel/activities, /panel/courtesys...):
+ * The list of any declared catalogue (/panel/feeding, /panel/activities ...):
  * its title `nav.<key>`, its add button `catalogue.<key>.new`, its declared columns, and edit and
  * delete per row. Nothing here names a catalogue.
  */

@@ -1,9 +1,6 @@
 import "./carousel.css";
 import { lazy, type ReactNode, startTransition, Suspense, useState } from "react";
 
-/** The home banner carousel of SPEC.md section 9: 3000 ms per slide, a 2000 ms fade, looping. */
-export const CAROUSEL_DELAY_MS = 3000;
-export const CAROUSEL_SPEED_MS = 2000;
 
 export interface Slide {
   readonly key: string;

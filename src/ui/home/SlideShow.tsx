@@ -6,9 +6,9 @@ import { useTranslation } from "react-i18next";
 import type { Swiper as SwiperInstance } from "swiper";
 import { Autoplay, EffectFade } from "swiper/modules";
 import { Swiper, SwiperSlide } from "swiper/react";
-import { slideShowMachine } from "../../machines/home/slideShow.machine.ts";
+import { CAROUSEL_DELAY_MS, CAROUSEL_SPEED_MS, slideShowMachine } from "../../machines/home/slideShow.machine.ts";
 import { useFlowActor } from "../shared/useFlow.ts";
-import { CAROUSEL_DELAY_MS, CAROUSEL_SPEED_MS, type CarouselProps, carouselBox, SlideImage } from "./Carousel.tsx";
+import { type CarouselProps, carouselBox, SlideImage } from "./Carousel.tsx";
 import { Icon } from "../shared/icons.tsx";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";

@@ -156,9 +156,9 @@ function LeadConversation({ leadId, userId }: { readonly leadId: LeadId; readonl
               // notes have no id of their own; their order (oldest first) is stable
               // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows at its end
               <li key={index} className="lead-note">
-                <p className="lead-text">{note.coments}</p>
+                <p className="lead-text">{note.comments}</p>
                 <p className="lead-note-meta">
-                  <strong>{personName(note.trankin_user)}</strong> · {formatDateTime(note.createdAt)}
+                  <strong>{personName(note.author)}</strong> · {formatDateTime(note.createdAt)}
                 </p>
               </li>
             ))}
@@ -175,7 +175,7 @@ function LeadConversation({ leadId, userId }: { readonly leadId: LeadId; readonl
               <textarea
                 {...control}
                 rows={4}
-                maxLength={commentFields.coments.maxLength}
+                maxLength={commentFields.comments.maxLength}
                 value={draft}
                 readOnly={processing}
                 onChange={(event) => actor.send({ type: "comment.change", text: event.target.value })}

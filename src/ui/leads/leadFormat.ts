@@ -42,5 +42,5 @@ export const personName = (person: { readonly firstName: string; readonly lastNa
 export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
 /** The follow-up notes oldest first, whatever order they came in (equal times keep their order). */
-export const notesOldestFirst = (lead: Lead): Lead["trakin"] =>
-  [...lead.trakin].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+export const notesOldestFirst = (lead: Lead): Lead["notes"] =>
+  [...lead.notes].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));

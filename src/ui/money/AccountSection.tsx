@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Endpoint, RoleName } from "../../api/endpoint.ts";
-import { recordPayment, reportPayment } from "../../api/money.ts";
+import { recordPayment, reportPayment, waivePenalty } from "../../api/money.ts";
 import { formatMoney } from "../../api/amounts.ts";
 import { paymentOffers } from "../../machines/domain/payment.machine.ts";
 import type { Money, PendingCommand } from "../../machines/reservations/reservationPage.machine.ts";
@@ -14,6 +14,7 @@ import { useMoneyFiles } from "./useMoneyFiles.ts";
 const rolesOf = ({ access }: Endpoint): ReadonlyArray<RoleName> => (access.kind === "session" ? access.roles : []);
 const collectors = rolesOf(recordPayment);
 const reporters = rolesOf(reportPayment);
+const waivers = rolesOf(waivePenalty);
 
 /** Cents as US$ with two decimals; the division is for showing only, the sums stay in cents. */
 const money = (cents: number, language: string): string => formatMoney(cents / 100, language);
@@ -27,13 +28,21 @@ const paymentCommands = [
 
 /**
  * A reservation's account (decision 062): due, paid, balance, deposit due, balance due date and
- * money state, then its payments, refunds and agency reports with voided and rejected ones struck,
- * and the buttons of the commands the reader's role and each payment's state take.
+ * money state; the cancellation penalty (decision 067: kept once canceled, what cancelling today
+ * would keep while live, and what spaces canceled alone keep) and the refund due; then its
+ * payments, refunds and agency reports with voided and rejected ones struck, and the buttons of
+ * the commands the reader's role and each payment's state take (an admin waives a kept penalty).
  */
-export function AccountSection({ money: { account, payments }, busy, ask }: { readonly money: Money; readonly busy: boolean; readonly ask: (command: PendingCommand) => void }) {
+export function AccountSection({
+  money: { account, payments },
+  canceled,
+  busy,
+  ask,
+}: { readonly money: Money; readonly canceled: boolean; readonly busy: boolean; readonly ask: (command: PendingCommand) => void }) {
   const { t, i18n } = useTranslation();
   const collects = useRoleIn(collectors);
   const reports = useRoleIn(reporters);
+  const waives = useRoleIn(waivers);
   const receipts = useMoneyFiles();
   const language = i18n.language;
   const entries: ReadonlyArray<readonly [string, string]> = [
@@ -43,11 +52,15 @@ export function AccountSection({ money: { account, payments }, busy, ask }: { re
     ["money.balance", money(account.balanceCents, language)],
     ["money.depositDue", money(account.depositDueCents, language)],
     ["money.balanceDueDate", formatDate(account.balanceDueDate)],
+    [canceled ? "money.penalty" : "money.penaltyIfCanceled", money(account.penaltyCents, language)],
+    ...(!canceled && account.keptPenaltyCents > 0 ? [["money.keptPenalty", money(account.keptPenaltyCents, language)] as const] : []),
+    ...(canceled || account.refundDueCents > 0 ? [["money.refundDue", money(account.refundDueCents, language)] as const] : []),
   ];
   const commands = [
     ...(collects && account.balanceCents > 0 ? (["recordPayment"] as const) : []),
     ...(collects && account.paidCents > 0 ? (["recordRefund"] as const) : []),
     ...(reports && account.balanceCents > 0 ? (["reportPayment"] as const) : []),
+    ...(waives && account.keptPenaltyCents > 0 ? (["waivePenalty"] as const) : []),
   ];
   return (
     <section aria-labelledby="account-title" className="reservation-account">
@@ -63,7 +76,7 @@ export function AccountSection({ money: { account, payments }, busy, ask }: { re
       {commands.length > 0 && (
         <div className="reservation-commands">
           {commands.map((kind) => (
-            <button key={kind} type="button" className={kind === "recordRefund" ? "secondary" : ""} disabled={busy} aria-busy={busy} onClick={() => ask({ kind })}>
+            <button key={kind} type="button" className={kind === "recordRefund" || kind === "waivePenalty" ? "secondary" : ""} disabled={busy} aria-busy={busy} onClick={() => ask({ kind })}>
               {t(`money.${kind}`)}
             </button>
           ))}

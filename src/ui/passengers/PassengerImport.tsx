@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { type ImportReport, importColumns } from "../../api/passengers.ts";
+import { type ImportReport, type ImportRow, importChoices, importColumns } from "../../api/passengers.ts";
 import { translateMessage } from "../../i18n/messages.ts";
 import { saveTable } from "../shared/tableExport.ts";
 
@@ -10,6 +10,20 @@ import { saveTable } from "../shared/tableExport.ts";
  */
 export const downloadTemplate = (t: TFunction): Promise<void> =>
   saveTable({ title: t("passengers.templateTitle"), columns: importColumns.map(({ label }) => ({ header: t(label), text: () => "" })) }, [], "xlsx");
+
+/**
+ * Why a row was refused, naming its row and column in the reader's language: "Fila 7, columna
+ * Estado civil: Información ingresada incorrecta o invalida. Acepta: Soltero(a), Casado(a)…"
+ * (a choice column says the words it takes).
+ */
+export const refusalText = (t: TFunction, row: ImportRow): string => {
+  const message = translateMessage(t, row.message ?? "");
+  const column = importColumns.find(({ name }) => name === row.column);
+  if (column === undefined) return t("passengers.refusedRow", { row: row.row, message });
+  const choices = importChoices[column.name];
+  const accepted = choices === undefined ? "" : ` ${t("passengers.accepts", { words: choices.map((value) => t(`options.${value}`)).join(", ") })}`;
+  return `${t("passengers.refusedCell", { row: row.row, column: t(column.label), message })}${accepted}`;
+};
 
 /** What became of each row of an import: seated (registered now or found) or refused, with why. */
 export function ImportReportTable({ report }: { readonly report: ImportReport }) {
@@ -34,7 +48,7 @@ export function ImportReportTable({ report }: { readonly report: ImportReport })
                 <td data-label={t("passengers.name")}>{row.name === "" ? "—" : row.name}</td>
                 <td data-label={t("passengers.outcome")}>
                   {row.outcome === "refused"
-                    ? translateMessage(t, row.message ?? "")
+                    ? refusalText(t, row)
                     : t(row.registered ? "passengers.seatedNew" : "passengers.seatedFound", { cabin: row.cabinName ?? "" })}
                 </td>
               </tr>

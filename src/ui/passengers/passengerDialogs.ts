@@ -1,7 +1,13 @@
 import type { i18n } from "i18next";
-import type { Passenger } from "../../api/passengers.ts";
+import type { CatalogueItem } from "../../api/catalogues.ts";
+import { detailValues } from "../../api/details.ts";
+import { type FieldProblem, firstProblem } from "../../api/fields.ts";
+import { maritalStatuses, type Passenger, type PassengerDraft, passengerDetails, passengerDraftProblems, passengerGenders } from "../../api/passengers.ts";
 import type { Reservation } from "../../api/reservations.ts";
 import type { BookingLookups } from "../../machines/reservations/bookingLookups.ts";
+import type { NewPassenger } from "../../machines/reservations/reservationPage.machine.ts";
+import { passengerFieldLabels } from "../../machines/passengers/record.ts";
+import { fieldText } from "../shared/forms.ts";
 import { translateMessage } from "../../i18n/messages.ts";
 import { errorMessage } from "../../machines/shared/fields.ts";
 import { dialogTheme } from "../shared/theme.ts";
@@ -116,4 +122,107 @@ export const askSheet = async (translations: i18n, reservation: Reservation): Pr
     cancelButtonColor: CANCEL_COLOR,
   });
   return result.isConfirmed && result.value instanceof File ? result.value : null;
+};
+
+/** A labelled field of a dialog, built as DOM nodes (names are typed by people: decision 019). */
+const labelled = (text: string, control: HTMLElement): HTMLLabelElement => {
+  const label = document.createElement("label");
+  label.className = "dialog-field";
+  label.append(text, control);
+  return label;
+};
+
+/** A choice list: a blank first option ("choose"), then the choices by value and text. */
+const choiceList = (blank: string, choices: ReadonlyArray<readonly [string, string]>): HTMLSelectElement => {
+  const select = document.createElement("select");
+  for (const [value, text] of [["", blank] as const, ...choices]) {
+    const option = document.createElement("option");
+    option.value = value;
+    option.textContent = text;
+    select.append(option);
+  }
+  return select;
+};
+
+const textInput = (type: string, maxLength: number): HTMLInputElement => {
+  const input = document.createElement("input");
+  input.type = type;
+  input.maxLength = maxLength;
+  return input;
+};
+
+/** Today as a `YYYY-MM-DD` day, the latest birthday the rules take. */
+const today = (): string => new Date().toISOString().slice(0, 10);
+
+/**
+ * Asks for a new passenger to register and seat in a space in one step (decision 075): the
+ * fields the migration form needs (names, identification type and number, birthday, nationality,
+ * sex) and the marital status and email; their agency is the reservation's, shown and not
+ * asked. The contract's rules judge the fields before sending (the first field with a problem
+ * says so and the dialog stays); the server judges them again with the space. Answers the
+ * passenger, or null when closed; the other fields are edited on the passenger's page.
+ */
+export const askNewPassenger = async (translations: i18n, lookups: BookingLookups, reservation: Reservation): Promise<NewPassenger | null> => {
+  const t = translations.t.bind(translations);
+  const [{ default: Swal }, choices] = await Promise.all([import("sweetalert2"), lookups.passengerChoices()]);
+  const english = translations.language.startsWith("en");
+  const itemText = (item: CatalogueItem): string => (english && typeof item.englishName === "string" && item.englishName !== "" ? item.englishName : item.name);
+  const blank = t("form.choose");
+  const fields = {
+    firstName: textInput("text", 120),
+    lastName: textInput("text", 120),
+    identificationTypeId: choiceList(blank, choices.identificationTypes.map((item) => [String(item.id), itemText(item)] as const)),
+    identification: textInput("text", 30),
+    birthday: textInput("date", 10),
+    countryId: choiceList(blank, choices.countries.map((item) => [String(item.id), itemText(item)] as const)),
+    gender: choiceList(blank, passengerGenders.map((value) => [value, t(`options.${value}`)] as const)),
+    maritalStatus: choiceList("—", maritalStatuses.map((value) => [value, t(`options.${value}`)] as const)),
+    email: textInput("email", 254),
+  };
+  fields.birthday.max = today();
+  const agency = document.createElement("p");
+  agency.textContent = `${t("detail.agency")}: ${reservation.agencyName ?? t("reservations.direct")}`;
+  const body = document.createElement("div");
+  body.className = "dialog-fields";
+  body.append(agency, ...Object.entries(fields).map(([name, control]) => labelled(t(passengerFieldLabels[name] ?? name), control)));
+  const draftOf = (): PassengerDraft => {
+    const reference = (select: HTMLSelectElement): number | null => (select.value === "" ? null : Number(select.value));
+    return {
+      firstName: fields.firstName.value.trim(),
+      lastName: fields.lastName.value.trim(),
+      identificationTypeId: reference(fields.identificationTypeId),
+      identification: fields.identification.value.trim(),
+      birthday: fields.birthday.value === "" ? null : fields.birthday.value,
+      countryId: reference(fields.countryId),
+      gender: fields.gender.value === "" ? null : fields.gender.value,
+      maritalStatus: fields.maritalStatus.value === "" ? null : fields.maritalStatus.value,
+      email: fields.email.value.trim(),
+      agencyId: reservation.agencyId,
+    };
+  };
+  const result = await Swal.fire({
+    theme: dialogTheme(),
+    icon: "question",
+    titleText: t("passengers.newInSpaceTitle", { code: reservation.code }),
+    html: body,
+    showCancelButton: true,
+    confirmButtonText: t("passengers.newInSpace"),
+    cancelButtonText: t("confirm.cancel"),
+    confirmButtonColor: SEND_COLOR,
+    cancelButtonColor: CANCEL_COLOR,
+    didOpen: () => fields.firstName.focus(),
+    preConfirm: () => {
+      const draft = draftOf();
+      const problems = passengerDraftProblems(detailValues(passengerDetails, { ...draft }), today());
+      const problem: FieldProblem | null = firstProblem(problems);
+      const field = Object.keys(fields).find((name) => problems[name] === problem);
+      if (problem !== null && field !== undefined) {
+        Swal.showValidationMessage(`${t(passengerFieldLabels[field] ?? field)}: ${fieldText(t, problem) ?? ""}`);
+        fields[field as keyof typeof fields].focus();
+        return false;
+      }
+      return { passenger: draft } satisfies NewPassenger;
+    },
+  });
+  return result.isConfirmed && typeof result.value === "object" && result.value !== null ? (result.value as NewPassenger) : null;
 };

@@ -8,6 +8,9 @@ import {
   ageingBuckets,
   type PaymentsReport,
   paymentsReport,
+  type PenaltiesReport,
+  type PenaltyEntry,
+  penaltiesReport,
   type ReceivableReservation,
   type ReceivablesReport,
   type ReportFileFormat,
@@ -22,7 +25,10 @@ import { type ReportFigure, type ReportSection, section } from "./reportSections
 import { saveFile } from "../shared/saveFile.ts";
 
 /** Money's reports as the panel holds them. */
-export type MoneyReportContent = { readonly report: "receivables"; readonly data: ReceivablesReport } | { readonly report: "payments"; readonly data: PaymentsReport };
+export type MoneyReportContent =
+  | { readonly report: "receivables"; readonly data: ReceivablesReport }
+  | { readonly report: "payments"; readonly data: PaymentsReport }
+  | { readonly report: "penalties"; readonly data: PenaltiesReport };
 
 /** The buckets' colours: from not due (green) to over 90 days overdue (dark red). */
 const bucketColours: Readonly<Record<AgeingBucket, string>> = {
@@ -40,6 +46,10 @@ const methodColours: Readonly<Record<PaymentMethod, string>> = {
   check: "#8fa3b0",
   creditNote: "#d1495b",
 };
+
+/** Kept and waived penalties: the colours of money in and of money given back. */
+const keptColour = methodColours.transfer;
+const waivedColour = methodColours.creditNote;
 
 const methods = ["transfer", "card", "cash", "check", "creditNote"] as const satisfies ReadonlyArray<PaymentMethod>;
 
@@ -64,13 +74,17 @@ const serverFile = (client: ApiClient, content: MoneyReportContent, table: strin
   const blob =
     content.report === "receivables"
       ? await client.download(receivablesReport, { query: { ...file, table: table === "reservations" ? "reservations" : "agencies" } })
-      : await client.download(paymentsReport, {
-          query: { from: content.data.from, to: content.data.to, ...file, table: table === "months" ? "months" : table === "payments" ? "payments" : "methods" },
-        });
+      : content.report === "payments"
+        ? await client.download(paymentsReport, {
+            query: { from: content.data.from, to: content.data.to, ...file, table: table === "months" ? "months" : table === "payments" ? "payments" : "methods" },
+          })
+        : await client.download(penaltiesReport, {
+            query: { from: content.data.from, to: content.data.to, ...file, table: table === "months" ? "months" : table === "penalties" ? "penalties" : "agencies" },
+          });
   saveFile(blob, reportFileName(content.report, table, today(), format));
 };
 
-/** The tables of the receivables and payments reports (decision 068), each beside its chart and saved by the server. */
+/** The tables of the receivables and payments reports (decision 068) and the penalties' (decision 067), each beside its chart and saved by the server. */
 export const moneyReportSections = (content: MoneyReportContent, t: TFunction, language: string, client: ApiClient): ReadonlyArray<ReportSection> => {
   const empty = t("reports.empty");
   const money = (cents: number) => formatCents(cents, language);
@@ -117,6 +131,7 @@ export const moneyReportSections = (content: MoneyReportContent, t: TFunction, l
         ],
       }),
     ];
+  if (content.report === "penalties") return penaltiesSections(content.data, t, language, save);
   return [
     section({
       key: "methods",
@@ -181,6 +196,73 @@ export const moneyReportSections = (content: MoneyReportContent, t: TFunction, l
   ];
 };
 
+/** The penalties report's tables (decision 067): by agency and by month with their charts, then each penalty kept or waived. */
+const penaltiesSections = (
+  data: PenaltiesReport,
+  t: TFunction,
+  language: string,
+  save: (table: string) => (format: ExportFormat) => Promise<void>,
+): ReadonlyArray<ReportSection> => {
+  const empty = t("reports.empty");
+  const money = (cents: number) => formatCents(cents, language);
+  const count = (value: number) => new Intl.NumberFormat(amountLocale(language)).format(value);
+  const column = (key: string) => t(`reports.columns.${key}`);
+  const agencyName = (name: string | null) => name ?? t("reports.direct");
+  const keptAndWaived = (rows: ReadonlyArray<{ readonly keptCents: number; readonly waivedCents: number }>) => [
+    { label: column("kept"), values: rows.map((row) => dollars(row.keptCents)), colour: keptColour },
+    { label: column("waived"), values: rows.map((row) => dollars(row.waivedCents)), colour: waivedColour },
+  ];
+  return [
+    section({
+      key: "agencies",
+      title: t("reports.sections.penaltiesAgencies"),
+      rows: data.agencies,
+      empty,
+      save: save("agencies"),
+      chart: (rows): ChartFigures => ({ labels: rows.map((row) => agencyName(row.agencyName)), stacked: false, horizontal: true, series: keptAndWaived(rows) }),
+      columns: [
+        { header: column("agency"), text: (row) => agencyName(row.agencyName) },
+        { header: column("cancellations"), text: (row) => count(row.cancellations) },
+        { header: column("waivers"), text: (row) => count(row.waivers) },
+        { header: column("kept"), text: (row) => money(row.keptCents) },
+        { header: column("waived"), text: (row) => money(row.waivedCents) },
+        { header: column("netKept"), text: (row) => money(row.netCents) },
+      ],
+    }),
+    section({
+      key: "months",
+      title: t("reports.sections.penaltiesMonths"),
+      rows: data.months,
+      empty,
+      save: save("months"),
+      chart: (rows): ChartFigures => ({ labels: rows.map((row) => monthText(row.month)), stacked: false, horizontal: false, series: keptAndWaived(rows) }),
+      columns: [
+        { header: column("month"), text: (row) => monthText(row.month) },
+        { header: column("kept"), text: (row) => money(row.keptCents) },
+        { header: column("waived"), text: (row) => money(row.waivedCents) },
+        { header: column("netKept"), text: (row) => money(row.netCents) },
+      ],
+    }),
+    section<PenaltyEntry>({
+      key: "penalties",
+      title: t("reports.sections.penalties"),
+      rows: data.penalties,
+      empty,
+      save: save("penalties"),
+      chart: null,
+      columns: [
+        { header: column("day"), text: (row) => formatDate(row.day) },
+        { header: column("reservation"), text: (row) => row.reservationCode, cell: (row) => <Link href={reservations.path(row.reservationId)}>{row.reservationCode}</Link> },
+        { header: column("agency"), text: (row) => agencyName(row.agencyName) },
+        { header: column("departure"), text: (row) => `${row.cruiseCode} · ${row.yachtName}` },
+        { header: column("penaltyKind"), text: (row) => t(`reports.penaltyKinds.${row.kind}`) },
+        { header: column("reason"), text: (row) => row.reason },
+        { header: column("amount"), text: (row) => money(row.amountCents) },
+      ],
+    }),
+  ];
+};
+
 /** The headline figures of money's reports. */
 export const moneyReportFigures = (content: MoneyReportContent, t: TFunction, language: string): ReadonlyArray<ReportFigure> => {
   const money = (cents: number) => formatCents(cents, language);
@@ -192,6 +274,15 @@ export const moneyReportFigures = (content: MoneyReportContent, t: TFunction, la
       figure("receivable", money(total.totalCents)),
       figure("overdue", money(total.totalCents - total.notDueCents)),
       figure("reservations", count(content.data.reservations.length)),
+    ];
+  }
+  if (content.report === "penalties") {
+    const { total } = content.data;
+    return [
+      figure("kept", money(total.keptCents)),
+      figure("waived", money(total.waivedCents)),
+      figure("netKept", money(total.netCents)),
+      figure("cancellations", count(total.cancellations)),
     ];
   }
   const { total } = content.data;

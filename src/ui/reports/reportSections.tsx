@@ -124,6 +124,7 @@ export const reportSections = (content: ReportContent, t: TFunction, language: s
   switch (content.report) {
     case "receivables":
     case "payments":
+    case "penalties":
       return moneyReportSections(content, t, language, client);
     case "occupancy":
       return [
@@ -277,6 +278,7 @@ export const reportFigures = (content: ReportContent, t: TFunction, language: st
   switch (content.report) {
     case "receivables":
     case "payments":
+    case "penalties":
       return moneyReportFigures(content, t, language);
     case "occupancy": {
       const { total } = content.data;

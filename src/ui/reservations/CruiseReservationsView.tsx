@@ -27,6 +27,8 @@ import { type CabinPosition, cabinsOnDecks } from "./deckPlan.ts";
 import { formatDate } from "../leads/leadFormat.ts";
 import { translateMessage } from "../../i18n/messages.ts";
 import { cruiseStatusKey } from "../departures/DeparturesView.tsx";
+import { DepartureTimeline } from "../departures/DepartureTimeline.tsx";
+import { RefusalWhy } from "../departures/RefusalWhy.tsx";
 
 const types: ReadonlyArray<ReservationType> = ["general", "contract", "familyRoom", "charter", "ikarus"];
 
@@ -300,6 +302,7 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
             {refusalText !== null && (
               <>
                 <p className="field-problem">{refusalText}</p>
+                {refusal?.refusalId != null && <RefusalWhy key={refusal.refusalId} refusalId={refusal.refusalId} />}
                 {offersWaitlist && (
                   <button type="button" className="secondary" onClick={() => actor.send({ type: "hold.waitlist" })}>
                     {t("holds.putOnWaitlist")}
@@ -315,6 +318,7 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
       )}
       <h2>{t("holds.reservations")}</h2>
       <ReservationsList cruiseId={id} withAgencies={staff} />
+      {cruise !== null && <DepartureTimeline id={id} code={cruise.code} />}
     </section>
   );
 }

@@ -180,6 +180,11 @@ export default function ReservationView({ id }: { readonly id: number }) {
                         {t(space.passengerId === null ? "passengers.assign" : "passengers.remove")}
                       </button>
                     )}
+                    {writable && space.passengerId === null && reservations.spaceOffers(space, "space.assign") && (
+                      <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "newPassenger", spaceId: space.id })}>
+                        {t("passengers.newInSpace")}
+                      </button>
+                    )}
                     {writable && reservations.spaceOffers(space, "space.cancel") && (
                       <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "cancelSpace", spaceId: space.id })}>
                         {t("reservations.cancelSpace")}
@@ -208,17 +213,10 @@ export default function ReservationView({ id }: { readonly id: number }) {
               <button type="button" className="secondary outline" onClick={() => downloadTemplate(t)}>
                 {t("passengers.template")}
               </button>
-              <Link
-                className="secondary outline"
-                role="button"
-                href={`${passengers.newPath}?back=${encodeURIComponent(reservations.path(reservation.id))}`}
-              >
-                {t("passengers.new")}
-              </Link>
             </div>
           )}
           {importReport !== null && <ImportReportTable report={importReport} />}
-          {money !== null && <AccountSection money={money} busy={busy} ask={ask} />}
+          {money !== null && <AccountSection money={money} canceled={reservation.state === "canceled"} busy={busy} ask={ask} />}
           {reservation.lines.length > 0 && (
             <>
               <h2>{t("reservations.priceLines")}</h2>

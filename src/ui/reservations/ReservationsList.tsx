@@ -1,9 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { MoneyState, reservationAccount } from "../../api/money.ts";
 import type { ReservationSummary } from "../../api/reservations.ts";
 import {
   AGENCY_FILTER,
+  BALANCE_ORDER,
   EXPIRING_FILTER,
+  MONEY_FILTER,
   type ReservationsChoices,
   reservationsListMachine,
   reservationsQueryDefaults,
@@ -15,13 +18,17 @@ import { formatDate, formatMoney } from "../leads/leadFormat.ts";
 import { timeLimitText } from "./ReservationView.tsx";
 import type { Column } from "../shared/DataTable.tsx";
 import { type PagedFilter, PagedList } from "../shared/PagedList.tsx";
+import { useRoleIn } from "../shared/useRole.ts";
 
 const states = ["reserved", "waiting", "confirmed", "canceled"] as const;
+/** Who may narrow and order by money (decision 067): the readers of accounts. */
+const moneyReaders = reservationAccount.access.kind === "session" ? reservationAccount.access.roles : [];
 
 /**
  * A page of reservations on the one list engine: sortable by departure date, code, agency, state,
  * time limit, berths and total; searched and filtered (state, agency for staff who read the
- * agencies, time limit within a day), all in the address; ticked ones or every matching one
+ * agencies, time limit within a day; money state and the largest balance first for the readers of
+ * money, decision 067), all in the address; ticked ones or every matching one
  * exported with numbers and dates as typed cells. Every reservation's, or one departure's.
  */
 export function ReservationsList({
@@ -35,6 +42,7 @@ export function ReservationsList({
   readonly withVouchers?: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const readsMoney = useRoleIn(moneyReaders);
   const agencyText = (row: ReservationSummary) => row.agencyName ?? t("reservations.direct");
   const columns: ReadonlyArray<Column<ReservationSummary>> = [
     {
@@ -122,7 +130,18 @@ export function ReservationsList({
           },
         ]
       : []),
+    ...(readsMoney
+      ? [
+          {
+            kind: "select" as const,
+            name: MONEY_FILTER,
+            label: t("money.moneyFilter"),
+            options: [{ value: "", label: t("money.allMoneyStates") }, ...MoneyState.literals.map((state) => ({ value: state, label: t(`money.states.${state}`) }))],
+          },
+        ]
+      : []),
     { kind: "check", name: EXPIRING_FILTER, label: t("reservations.expiringSoon") },
+    ...(readsMoney ? [{ kind: "check" as const, name: BALANCE_ORDER, label: t("money.byBalance") }] : []),
   ];
   return (
     <PagedList

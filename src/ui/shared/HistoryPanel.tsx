@@ -1,5 +1,6 @@
 import type { SyntheticEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { formatMoney } from "../../api/amounts.ts";
 import type { HistoryEntry, HistoryStream } from "../../api/history.ts";
 import { recordHistoryMachine } from "../../machines/shared/recordHistory.machine.ts";
 import { useServices } from "./context.ts";
@@ -61,7 +62,7 @@ function ChangeValue({ value, label, wording }: { readonly value: unknown; reado
 
 /** The collapsible 'Historial' of an edit screen: who changed the record, when, and what. */
 export function HistoryPanel({ stream, id }: { readonly stream: HistoryStream; readonly id: number | string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { client } = useServices();
   const [snapshot, send] = useFlowMachine(recordHistoryMachine, { input: { client, stream, id } });
   const { entries, error } = snapshot.context;
@@ -72,6 +73,8 @@ export function HistoryPanel({ stream, id }: { readonly stream: HistoryStream; r
 
   const title = (entry: HistoryEntry) => t(`history.types.${entry.type}`, { defaultValue: entry.type });
   const field = (name: string) => t([`history.fields.${name}`, `detail.${name}`], { defaultValue: name });
+  // money is stored in whole cents (`...Cents`, decision 062): it reads as US$
+  const shown = (name: string, value: unknown): unknown => (name.endsWith("Cents") && typeof value === "number" ? formatMoney(value / 100, i18n.language) : value);
   const author = (entry: HistoryEntry) =>
     entry.actor === null ? t("history.system") : `${entry.actor.firstName} ${entry.actor.lastName}`.trim();
 
@@ -98,8 +101,8 @@ export function HistoryPanel({ stream, id }: { readonly stream: HistoryStream; r
                   {entry.changes.map((change) => (
                     <li key={change.field}>
                       {field(change.field)}:{" "}
-                      <ChangeValue value={change.before} label={field(change.field)} wording={wording} /> →{" "}
-                      <ChangeValue value={change.after} label={field(change.field)} wording={wording} />
+                      <ChangeValue value={shown(change.field, change.before)} label={field(change.field)} wording={wording} /> →{" "}
+                      <ChangeValue value={shown(change.field, change.after)} label={field(change.field)} wording={wording} />
                     </li>
                   ))}
                 </ul>

@@ -10,7 +10,7 @@ import { formatDateTime } from "../leads/leadFormat.ts";
 import { dialogTheme } from "./theme.ts";
 import { CANCEL_COLOR, DELETE_COLOR, SEND_COLOR } from "./dialogColors.ts";
 import { askAddedCabin, askNotes, askRemovedCabin } from "../reservations/bookingDialogs.ts";
-import { askPassenger, askSheet } from "../passengers/passengerDialogs.ts";
+import { askNewPassenger, askPassenger, askSheet } from "../passengers/passengerDialogs.ts";
 import { askPayment } from "../money/paymentDialogs.ts";
 
 /**
@@ -119,8 +119,8 @@ const localInput = (instant: number): string => {
 /**
  * Asks before a reservation's command, as the `askCommand` actor of its page: a confirmation
  * ('Confirmar'), the new time limit (a date and time in the browser's zone, a day after the
- * current one to start with), the reason of a cancellation, a payment's rejection or its void
- * (required, with the contract's limit), money received or paid back, or the red delete dialog.
+ * current one to start with), the reason of a cancellation, a payment's rejection or its void, a
+ * penalty's waiver (required, with the contract's limit), money received or paid back, or the red delete dialog.
  * Answers the reply (the reason, the time limit as an instant, "" for a confirmation, the money's
  * entry), or null when closed.
  */
@@ -129,6 +129,7 @@ export const reservationDialog = (translations: i18n) =>
     const { command, reservation } = input;
     const t = translations.t.bind(translations);
     if (command.kind === "assignPassenger") return askPassenger(translations, input.lookups, reservation);
+    if (command.kind === "newPassenger") return askNewPassenger(translations, input.lookups, reservation);
     if (command.kind === "addCabin") return askAddedCabin(translations, input.lookups, reservation);
     if (command.kind === "editNotes") return askNotes(translations, reservation);
     if (command.kind === "removeCabin") return askRemovedCabin(translations, reservation, command.cabinId);
@@ -173,8 +174,8 @@ export const reservationDialog = (translations: i18n) =>
     }
     const { default: Swal } = await import("sweetalert2");
     const asksTime = command.kind === "extend";
-    // a payment's rejection or void asks its reason like a cancellation, in the money texts
-    const scope = command.kind === "rejectPayment" || command.kind === "voidPayment" ? "money" : "reservations";
+    // a payment's rejection or void, and a penalty's waiver, ask their reason like a cancellation, in the money texts
+    const scope = command.kind === "rejectPayment" || command.kind === "voidPayment" || command.kind === "waivePenalty" ? "money" : "reservations";
     // the latest limit the policy allows now, which the server accepts; a day later than now when unknown
     const latest = reservation.latestTimeLimit === null ? Date.now() + 24 * 3_600_000 : Date.parse(reservation.latestTimeLimit);
     const result = await Swal.fire({

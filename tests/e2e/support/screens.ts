@@ -82,6 +82,8 @@ export const screens: ReadonlyArray<Screen> = [
   // money's reports (decision 068): what the demo's agencies owe, and the payments it records
   { name: "report-receivables", path: "/panel/reports/receivables", staff: "admin@example.com" },
   { name: "report-payments", path: "/panel/reports/payments", staff: "ventas@example.com" },
+  // the penalties kept and waived (decision 067)
+  { name: "report-penalties", path: "/panel/reports/penalties", staff: "admin@example.com" },
   // an agency user's start page
   { name: "availability", path: "/panel/availability", staff: "reservas@ikarustours.example.com" },
   // an agency user lands on their agency

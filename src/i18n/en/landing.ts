@@ -1,1 +1,0 @@
-export { landing } from "../en.json";

@@ -1,1 +1,0 @@
-export { landing } from "../es.json";
