@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import type { Cruise } from "../../api/cruises.ts";
 import type { Banner } from "../../api/home.ts";
 import { BannerId, CallActionId, CatalogueItemId, CruiseId, ItineraryId, LeadId, PassengerId, ReservationId, RoleId, UserId } from "../../api/ids.ts";
 import type { Itinerary } from "../../api/itineraries.ts";
@@ -165,6 +166,30 @@ export const sampleBanner: Banner = {
   page: "home",
   active: true,
   version: 4,
+};
+
+/** A June departure of the Explorer with some berths held, as the departures list shows it. */
+export const sampleCruise: Cruise = {
+  id: Schema.decodeSync(CruiseId)(7),
+  code: "GEX-20300606",
+  yachtId: 2,
+  yachtName: "Galápagos Explorer",
+  yachtColour: "#1e6091",
+  cruiseItineraryId: 4,
+  cruiseItineraryName: "Norte 4 días",
+  days: 4,
+  nights: 3,
+  startDate: "2030-06-06",
+  endDate: "2030-06-09",
+  guideIds: [],
+  languageIds: [],
+  captainId: null,
+  hotelierId: null,
+  notes: "",
+  state: "scheduled",
+  cancelReason: null,
+  availability: { capacity: 16, held: 2, confirmed: 4, waiting: 0, free: 10, status: "available" },
+  version: 1,
 };
 
 /** A held reservation of a June departure, as the reservations list shows it. */

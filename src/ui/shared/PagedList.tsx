@@ -19,13 +19,15 @@ import { type ExportTable, exportColumns, saveTable } from "./tableExport.ts";
 import { useFlowActor } from "./useFlow.ts";
 
 /**
- * A filter a list declares: a select of choices (the first, "all", is the empty value) or a tick
- * box that is "1" when ticked. Its control always shows what the address says, also after Back
+ * A filter a list declares: a select of choices (the first, "all", is the empty value), a tick
+ * box that is "1" when ticked, or a month. Its control always shows what the address says, also after Back
  * and reload and before the choices have arrived (a controlled control, not a default value).
  */
 export type PagedFilter =
   | { readonly kind: "select"; readonly name: string; readonly label: string; readonly options: ReadonlyArray<{ readonly value: string; readonly label: string }> }
-  | { readonly kind: "check"; readonly name: string; readonly label: string };
+  | { readonly kind: "check"; readonly name: string; readonly label: string }
+  /** A month, `YYYY-MM`; empty for every month. */
+  | { readonly kind: "month"; readonly name: string; readonly label: string };
 
 /** What one list declares besides its machine: its columns (with sort keys and typed cells), filters, texts and live changes. */
 export interface PagedListProps<Row extends { readonly id: number }, Scope, Extras> {
@@ -109,6 +111,16 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
               }
               onChange={(value) => actor.send({ type: "filter.change", name: filter.name, value })}
             />
+          ) : filter.kind === "month" ? (
+            <div key={filter.name} className="list-filter">
+              <label htmlFor={`${id}-${filter.name}`}>{filter.label}</label>
+              <input
+                id={`${id}-${filter.name}`}
+                type="month"
+                value={query.filters[filter.name] ?? ""}
+                onChange={(event) => actor.send({ type: "filter.change", name: filter.name, value: event.target.value })}
+              />
+            </div>
           ) : (
             <label key={filter.name} className="checkbox-filter">
               <input
