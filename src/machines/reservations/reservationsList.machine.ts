@@ -1,6 +1,8 @@
 import type { CatalogueItem } from "../../api/catalogues.ts";
 import { MoneyState } from "../../api/money.ts";
 import {
+  confirmReservation,
+  extendTimeLimit,
   listReservations,
   type ReservationState,
   type ReservationSummary,
@@ -78,7 +80,7 @@ export interface ReservationsChoices {
 export const reservationsListMachine = createPagedListMachine<ReservationSummary, ReservationsScope, ReservationsChoices>({
   id: "reservationsList",
   description:
-    "A page of reservations, newest first, sorted by a column or the largest balance first, searched and narrowed by state, agency, money state and an expiring time limit; the query in the address; ticked or all matching ones exported.",
+    "A page of reservations, newest first, sorted by a column or the largest balance first, searched and narrowed by state, agency, money state and an expiring time limit; the query in the address; ticked or all matching ones exported; the ticked ones confirmed or extended one by one.",
   defaults: reservationsQueryDefaults,
   fetch: async ({ client, query, scope, known }) => {
     const [answer, agencyItems] = await Promise.all([
@@ -86,5 +88,10 @@ export const reservationsListMachine = createPagedListMachine<ReservationSummary
       known !== null || !scope.withAgencies ? Promise.resolve(known?.agencies ?? []) : client.call(agencies.api.list),
     ]);
     return { rows: answer.data, total: answer.meta?.total ?? answer.data.length, extras: { agencies: agencyItems } };
+  },
+  // the reservation page's own commands, one call a reservation: the server's reservation machine judges each
+  bulk: {
+    confirm: { title: (row) => row.code, send: (client, row) => client.call(confirmReservation, { params: { id: row.id }, body: {} }) },
+    extend: { title: (row) => row.code, send: (client, row, reply) => client.call(extendTimeLimit, { params: { id: row.id }, body: { timeLimit: reply } }) },
   },
 });

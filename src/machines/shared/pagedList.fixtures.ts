@@ -10,9 +10,10 @@ const row = { id: 1, name: "Uno" };
 
 const machine = createPagedListMachine<typeof row, null, null>({
   id: "pagedList",
-  description: "The one server-paged list engine, declared with a sample list: pages, sort, search, filters, address, ticks and export.",
+  description: "The one server-paged list engine, declared with a sample list: pages, sort, search, filters, address, ticks, export and a bulk command.",
   defaults,
   fetch: async () => ({ rows: [], total: 0, extras: null }),
+  bulk: { confirm: { title: (sample) => sample.name, send: async () => messages.updated } },
 });
 
 export const fixtures = machineFixtures({
@@ -46,6 +47,14 @@ export const fixtures = machineFixtures({
     { type: "xstate.error.actor.collectExport", error: refused(503, messages.serverError) },
     { type: "xstate.done.actor.saveExport", output: undefined },
     { type: "xstate.error.actor.saveExport", error: new Error("disk full") },
+    { type: "bulk.ask", command: "confirm" },
+    { type: "bulk.ask", command: "extend" },
+    { type: "xstate.done.actor.askBulk", output: "" },
+    { type: "xstate.done.actor.askBulk", output: null },
+    { type: "xstate.error.actor.askBulk", error: new Error("no dialog") },
+    { type: "xstate.done.actor.runBulk", output: { action: "confirm", succeeded: 0, refused: [{ id: row.id, title: "T", message: messages.stale }], done: [] } },
+    { type: "xstate.error.actor.runBulk", error: refused(503, messages.serverError) },
+    { type: "report.dismiss" },
     { type: "query.sync", query: { ...initialQuery(defaults), page: 2 } },
   ],
 });

@@ -2,7 +2,8 @@ import { assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../../api/client.ts";
 import { feedbackActions, showError } from "./actions.ts";
 import { type ListQuery, type ListQueryDefaults, pagesOf, toggledSort, withFilter, withPageSize, withSearch } from "./listQuery.ts";
-import type { ExportFormat, ExportRequest, QueryPublication } from "./recordList.machine.ts";
+import { errorMessage } from "./fields.ts";
+import type { BulkRefusal, BulkReport, ExportFormat, ExportRequest, QueryPublication } from "./recordList.machine.ts";
 
 /**
  * The one list engine of the records that page on the server (DOMAIN.md section 9: reservations,
@@ -29,12 +30,52 @@ export interface PagedRows<Row, Extras> {
 /** What a list's fetch is given: the query, the scope, and the filters' choices when already known. */
 export type PagedFetchInput<Scope, Extras> = PagedListInput<Scope> & { readonly known: Extras | null };
 
+/**
+ * A command a list offers on its ticked rows: sent once a row, one after the other, through the
+ * record's own endpoint, so the server's machine judges each as if it were sent alone (no rule is
+ * written twice); its answer, or its refusal's message, is each row's outcome.
+ */
+export interface BulkCommand<Row> {
+  /** The row's name in the outcome (its code). */
+  readonly title: (row: Row) => string;
+  /** Sends the command for one row with the dialog's reply ("" when it asks nothing); answers the server's message. */
+  readonly send: (client: ApiClient, row: Row, reply: string) => Promise<string>;
+}
+
+/** The commands a list declares for its ticked rows, by name. */
+export type BulkCommandName = "confirm" | "extend";
+
 export interface PagedListDeclaration<Row, Scope, Extras> {
   readonly id: string;
   readonly description: string;
   readonly defaults: ListQueryDefaults;
   readonly fetch: (input: PagedFetchInput<Scope, Extras>) => Promise<PagedRows<Row, Extras>>;
+  /** What the ticked rows can be told to do besides being exported. */
+  readonly bulk?: Partial<Record<BulkCommandName, BulkCommand<Row>>>;
 }
+
+/** What the bulk dialog is asked: the command and how many rows; it answers the reply, or null when closed. */
+export interface BulkQuestion {
+  readonly command: BulkCommandName;
+  readonly count: number;
+}
+
+/** Runs a declared command on each row, one after the other; every row's outcome is kept, a refusal with its message. */
+export const runBulkCommand = async <Row extends { readonly id: number }>(
+  command: BulkCommand<Row>,
+  input: { readonly client: ApiClient; readonly rows: ReadonlyArray<Row>; readonly reply: string; readonly name: BulkCommandName },
+): Promise<BulkReport> => {
+  const done: BulkRefusal[] = [];
+  const refused: BulkRefusal[] = [];
+  for (const row of input.rows) {
+    try {
+      done.push({ id: row.id, title: command.title(row), message: await command.send(input.client, row, input.reply) });
+    } catch (error) {
+      refused.push({ id: row.id, title: command.title(row), message: errorMessage(error) });
+    }
+  }
+  return { action: input.name, succeeded: done.length, refused, done };
+};
 
 /** The page size an export reads with: the largest a list endpoint answers. */
 export const EXPORT_PAGE_SIZE = 200;
@@ -53,6 +94,10 @@ export interface PagedListContext<Row, Scope, Extras> extends PagedListInput<Sco
   readonly exportTicked: boolean;
   /** The rows an export saves, once collected. */
   readonly exportRows: ReadonlyArray<Row>;
+  /** The bulk command asked, its dialog's reply, and how the last one went (every row's outcome). */
+  readonly bulkCommand: BulkCommandName | null;
+  readonly bulkReply: string;
+  readonly report: BulkReport | null;
   readonly message: string | null;
   readonly error: string | null;
 }
@@ -69,6 +114,9 @@ export type PagedListEvent =
   | { readonly type: "selection.clear" }
   /** `ticked`: the ticked rows only (the bulk bar's export); otherwise every row the query selects. */
   | { readonly type: "list.export"; readonly format: ExportFormat; readonly ticked?: boolean }
+  /** A declared command on the ticked rows (the bulk bar's buttons). */
+  | { readonly type: "bulk.ask"; readonly command: BulkCommandName }
+  | { readonly type: "report.dismiss" }
   | { readonly type: "retry" }
   | { readonly type: "list.changed" };
 
@@ -110,7 +158,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       input: {} as PagedListInput<Scope>,
       context: {} as Context,
       events: {} as PagedListEvent,
-      tags: {} as "loading" | "exporting",
+      tags: {} as "loading" | "exporting" | "processing" | "failed",
     },
     actions: {
       ...feedbackActions<Context, PagedListEvent>(),
@@ -121,6 +169,15 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       assignExport: assign((_, params: { format: ExportFormat; ticked: boolean }) => ({ exportFormat: params.format, exportTicked: params.ticked })),
       assignExportRows: assign({ exportRows: (_, params: { rows: ReadonlyArray<Row> }) => params.rows }),
       forgetExportRows: assign({ exportRows: [] }),
+      assignBulk: assign((_, params: { command: BulkCommandName }) => ({ bulkCommand: params.command, bulkReply: "", report: null })),
+      assignBulkReply: assign({ bulkReply: (_, params: { reply: string }) => params.reply }),
+      /** The outcome shows; the refused rows stay ticked, to try again or export. */
+      assignReport: assign(({ context }, params: { report: BulkReport }) => ({
+        report: params.report,
+        bulkCommand: null,
+        selected: context.selected.filter((row) => params.report.refused.some((refusal) => refusal.id === row.id)),
+      })),
+      clearReport: assign({ report: null }),
       /** Writes the query to the address; the view provides it. */
       publishQuery: (_, _params: { readonly query: ListQuery; readonly mode: QueryPublication }) => {},
     },
@@ -129,6 +186,9 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
         Number.isInteger(params.page) && params.page >= 1 && params.page <= pagesOf(context.total, context.query.pageSize),
       /** Some ticked rows, or at most EXPORT_MAX of the query's. */
       isExportable: ({ context }, params: { ticked: boolean }) => (params.ticked ? context.selected.length > 0 : context.total <= EXPORT_MAX),
+      /** Some rows ticked, and the list declares the command. */
+      isBulkOffered: ({ context }, params: { command: BulkCommandName }) => context.selected.length > 0 && declaration.bulk?.[params.command] !== undefined,
+      isAnswered: (_, params: { reply: string | null }) => params.reply !== null,
     },
     actors: {
       fetchPage: fromPromise<PagedRows<Row, Extras>, PagedFetchInput<Scope, Extras>>(({ input }) => declaration.fetch(input)),
@@ -137,6 +197,15 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       ),
       /** Writes and saves the file; the view provides it, with the columns it declares. */
       saveExport: fromPromise<void, ExportRequest<Row>>(async () => {}),
+      /** The bulk command's dialog (a new time limit, or only a confirmation); the view provides it. */
+      askBulk: fromPromise<string | null, BulkQuestion>(async () => null),
+      runBulk: fromPromise<BulkReport, { readonly client: ApiClient; readonly rows: ReadonlyArray<Row>; readonly reply: string; readonly name: BulkCommandName }>(
+        ({ input }) => {
+          const command = declaration.bulk?.[input.name];
+          if (command === undefined) throw new Error(`no bulk command ${input.name}`);
+          return runBulkCommand(command, input);
+        },
+      ),
     },
     delays: {
       searchDelay: 300,
@@ -153,6 +222,9 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       exportFormat: "csv",
       exportTicked: false,
       exportRows: [],
+      bulkCommand: null,
+      bulkReply: "",
+      report: null,
       message: null,
       error: null,
     }),
@@ -249,8 +321,60 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
             { description: "Nothing ticked, or too many rows to export at once: nothing happens (the view offers no button then)." },
           ],
           "list.changed": { target: "loading", description: "A row changed elsewhere: the same page is fetched again." },
+          ...(declaration.bulk === undefined
+            ? {}
+            : {
+          "bulk.ask": [
+            {
+              guard: { type: "isBulkOffered", params: ({ event }) => ({ command: event.command }) },
+              target: "bulkAsking",
+              actions: ["clearFeedback", { type: "assignBulk", params: ({ event }) => ({ command: event.command }) }],
+              description: "A command for the ticked rows was pressed: its dialog asks first.",
+            },
+            { description: "Nothing ticked, or a command the list does not declare: nothing happens." },
+          ],
+              }),
+          "report.dismiss": { actions: "clearReport", description: "The last bulk command's outcome is closed." },
         },
       },
+      // a list without bulk commands has neither state
+      ...(declaration.bulk === undefined
+        ? {}
+        : {
+      bulkAsking: {
+        description: "The bulk command's dialog is open (the new time limit of an extension, or only a confirmation).",
+        invoke: {
+          id: "askBulk",
+          src: "askBulk",
+          input: ({ context }) => ({ command: context.bulkCommand ?? "confirm", count: context.selected.length }),
+          onDone: [
+            {
+              guard: { type: "isAnswered", params: ({ event }) => ({ reply: event.output }) },
+              target: "bulkRunning",
+              actions: { type: "assignBulkReply", params: ({ event }) => ({ reply: event.output ?? "" }) },
+              description: "Answered: the command is sent for each ticked row.",
+            },
+            { target: "ready", description: "The dialog was closed: nothing is sent." },
+          ],
+          onError: { target: "ready", description: "The dialog could not be shown: nothing is sent." },
+        },
+      },
+      bulkRunning: {
+        tags: "processing",
+        description: "The command is sent for each ticked row, one after the other, each judged by the server's machine as if sent alone.",
+        invoke: {
+          id: "runBulk",
+          src: "runBulk",
+          input: ({ context }) => ({ client: context.client, rows: context.selected, reply: context.bulkReply, name: context.bulkCommand ?? "confirm" }),
+          onDone: {
+            target: "loading",
+            actions: { type: "assignReport", params: ({ event }) => ({ report: event.output }) },
+            description: "Every row's outcome shows (the refused ones with their message, still ticked); the page is fetched again.",
+          },
+          onError: showError("ready", "The commands could not be sent: the message shows."),
+        },
+      },
+          }),
       exporting: {
         tags: "exporting",
         description: "The rows to export are gathered, then their file is written and saved.",
@@ -293,6 +417,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
         },
       },
       failed: {
+        tags: "failed",
         description: "The page could not be fetched; the message shows with a retry button.",
         on: { retry: { target: "loading", actions: "clearFeedback", description: "Retry was pressed." } },
       },

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { MoneyState, reservationAccount } from "../../api/money.ts";
-import type { ReservationSummary } from "../../api/reservations.ts";
+import { confirmReservation, type ReservationSummary } from "../../api/reservations.ts";
 import {
   AGENCY_FILTER,
   BALANCE_ORDER,
@@ -18,18 +18,22 @@ import { formatDate, formatMoney } from "../leads/leadFormat.ts";
 import { timeLimitText } from "./ReservationView.tsx";
 import type { Column } from "../shared/DataTable.tsx";
 import { type PagedFilter, PagedList } from "../shared/PagedList.tsx";
+import { bulkCommandDialog } from "../shared/confirmDialog.ts";
 import { useRoleIn } from "../shared/useRole.ts";
 
 const states = ["reserved", "waiting", "confirmed", "canceled"] as const;
 /** Who may narrow and order by money (decision 067): the readers of accounts. */
 const moneyReaders = reservationAccount.access.kind === "session" ? reservationAccount.access.roles : [];
+/** Who may confirm and extend reservations: the sellers, ticked ones too. */
+const sellers = confirmReservation.access.kind === "session" ? confirmReservation.access.roles : [];
 
 /**
  * A page of reservations on the one list engine: sortable by departure date, code, agency, state,
  * time limit, berths and total; searched and filtered (state, agency for staff who read the
  * agencies, time limit within a day; money state and the largest balance first for the readers of
  * money, decision 067), all in the address; ticked ones or every matching one
- * exported with numbers and dates as typed cells. Every reservation's, or one departure's.
+ * exported with numbers and dates as typed cells; the ticked ones confirmed or extended, each
+ * through its own command, every one's outcome shown. Every reservation's, or one departure's.
  */
 export function ReservationsList({
   cruiseId,
@@ -43,6 +47,7 @@ export function ReservationsList({
 }) {
   const { t, i18n } = useTranslation();
   const readsMoney = useRoleIn(moneyReaders);
+  const sells = useRoleIn(sellers);
   const agencyText = (row: ReservationSummary) => row.agencyName ?? t("reservations.direct");
   const columns: ReadonlyArray<Column<ReservationSummary>> = [
     {
@@ -158,6 +163,17 @@ export function ReservationsList({
       pagerLabel={t("reservations.pager")}
       rowTitle={(row) => row.code}
       changes={(change) => change.kind === "reservation" && (cruiseId === null || change.cruiseId === cruiseId)}
+      {...(sells
+        ? {
+            bulk: {
+              commands: [
+                { command: "confirm" as const, label: t("reservations.bulkConfirm") },
+                { command: "extend" as const, label: t("reservations.bulkExtend") },
+              ],
+              ask: bulkCommandDialog(i18n),
+            },
+          }
+        : {})}
     />
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
 import { fromPromise } from "xstate";
 import { type ListQueryDefaults, pagesOf, parseListQuery } from "../../machines/shared/listQuery.ts";
-import { EXPORT_MAX, type PagedListMachine } from "../../machines/shared/pagedList.machine.ts";
+import { type BulkCommandName, type BulkQuestion, EXPORT_MAX, type PagedListMachine } from "../../machines/shared/pagedList.machine.ts";
 import type { ExportRequest } from "../../machines/shared/recordList.machine.ts";
 import type { Change } from "../../api/changes.ts";
 import { useChanges } from "./changes.ts";
@@ -12,7 +12,7 @@ import { useServices } from "./context.ts";
 import { type Column, DataTable } from "./DataTable.tsx";
 import { ErrorBanner } from "./ErrorBanner.tsx";
 import { publishQuery, useQueryFromAddress } from "./listAddress.ts";
-import { BulkBar, ListFilter, ListToolbar } from "./ListControls.tsx";
+import { BulkBar, BulkReportBanner, ListFilter, ListToolbar } from "./ListControls.tsx";
 import { Pager } from "./Pager.tsx";
 import { Spinner } from "./Spinner.tsx";
 import { type ExportTable, exportColumns, saveTable } from "./tableExport.ts";
@@ -48,6 +48,11 @@ export interface PagedListProps<Row extends { readonly id: number }, Scope, Extr
   readonly rowTitle?: (row: Row) => string;
   /** Which live changes concern the list's rows: the page is fetched again. */
   readonly changes: (change: Change) => boolean;
+  /** The declared commands the user may send for the ticked rows (the list's machine declares what each sends), and their dialog. */
+  readonly bulk?: {
+    readonly commands: ReadonlyArray<{ readonly command: BulkCommandName; readonly label: string }>;
+    readonly ask: ReturnType<typeof fromPromise<string | null, BulkQuestion>>;
+  };
 }
 
 /**
@@ -57,7 +62,7 @@ export interface PagedListProps<Row extends { readonly id: number }, Scope, Extr
  * keeps its query in the address and saves the export with the declared columns.
  */
 export function PagedList<Row extends { readonly id: number }, Scope, Extras>(props: PagedListProps<Row, Scope, Extras>) {
-  const { machine, defaults, scope, id, title, columns, filters, searchHint, empty, totalText, pagerLabel, rowTitle, changes } = props;
+  const { machine, defaults, scope, id, title, columns, filters, searchHint, empty, totalText, pagerLabel, rowTitle, changes, bulk } = props;
   const { t } = useTranslation();
   const { client } = useServices();
   const search = useSearch();
@@ -67,7 +72,10 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
   const [logic] = useState(() =>
     machine.provide({
       actions: { publishQuery: publishQuery(defaults) },
-      actors: { saveExport: fromPromise<void, ExportRequest<Row>>(({ input }) => saveTable(exportTable.current, input.rows, input.format)) },
+      actors: {
+        saveExport: fromPromise<void, ExportRequest<Row>>(({ input }) => saveTable(exportTable.current, input.rows, input.format)),
+        ...(bulk === undefined ? {} : { askBulk: bulk.ask }),
+      },
     }),
   );
   const [initial] = useState(() => parseListQuery(search, defaults));
@@ -82,7 +90,9 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag("loading"));
   const exporting = useSelector(actor, (snapshot) => snapshot.hasTag("exporting"));
-  const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
+  const failed = useSelector(actor, (snapshot) => snapshot.hasTag("failed"));
+  const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
+  const report = useSelector(actor, (snapshot) => snapshot.context.report);
   const pages = pagesOf(total, query.pageSize);
   const selectedIds = selected.map((row) => row.id);
 
@@ -135,8 +145,20 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
         )}
       />
       <ErrorBanner message={error} />
+      <BulkReportBanner report={report} />
       {rowTitle !== undefined && (
         <BulkBar count={selected.length}>
+          {bulk?.commands.map(({ command, label }) => (
+            <button
+              key={command}
+              type="button"
+              disabled={exporting || processing}
+              aria-busy={processing}
+              onClick={() => actor.send({ type: "bulk.ask", command })}
+            >
+              {label}
+            </button>
+          ))}
           <button type="button" className="secondary" disabled={exporting} onClick={() => actor.send({ type: "list.export", format: "xlsx", ticked: true })}>
             {t("table.exportSelectedXlsx")}
           </button>
