@@ -399,7 +399,8 @@ export default function DeparturesView() {
           columns={columns}
           filters={filters}
           searchHint={t("cruises.searchHint")}
-          empty={t("cruises.noneFound")}
+          // a month's table says so, as its calendar would
+          empty={new URLSearchParams(search).get(MONTH_FILTER) === null ? t("cruises.noneFound") : t("cruises.none")}
           totalText={(count) => t("cruises.totalCount", { count })}
           pagerLabel={t("cruises.pager")}
           rowTitle={(cruise) => cruise.code}
