@@ -95,7 +95,7 @@ describe("the departures' table on the one list engine", () => {
     expect((screen.getByLabelText("Mes") as HTMLInputElement).value).toBe("2027-03");
     expect((screen.getByLabelText("Estado") as HTMLSelectElement).value).toBe("scheduled");
     const row = screen.getByRole("row", { name: /GEX-20270304/ });
-    expect(within(row).getByText("14")).toBeTruthy();
+    expect(within(row).getByText("14 / 16")).toBeTruthy();
 
     await userEvent.click(screen.getByRole("button", { name: "Libres" }));
     await waitFor(() => expect(window.location.search).toBe("?month=2027-03&yacht=2&state=scheduled&view=list&sort=free&dir=asc"));
