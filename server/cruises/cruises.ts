@@ -11,6 +11,7 @@ import {
   type CruiseDraft,
   type CruiseGeneration,
   type CruisesQuery,
+  type CruisesSort,
   cancellationProblem,
   cruiseDetails,
   cruiseDraftProblems,
@@ -156,7 +157,26 @@ export interface CruisePage {
   readonly meta: ListMeta;
 }
 
-/** A page of departures by start day, narrowed by the query's period and yacht, with the total. */
+/**
+ * A departure's free berths as its availability counts them (berths.ts countBerths): none once
+ * chartered, else its yacht's live berths less the held and confirmed ones. The inner `c` is the
+ * cabin (cabins.ts names it so); the departure is `c` outside, its yacht `y`.
+ */
+const freeBerthsSql = `(case when exists (select 1 from spaces s where s.cruise_id = c.id and s.charter and s.status in ('reserved', 'confirmed')) then 0
+    else greatest(0, (select coalesce(sum(${cabinCapacitySql}), 0) from cabins c where ${liveCabinSql} and (c.details->>'yacht')::int = y.id)
+      - (select count(*) from spaces s where s.cruise_id = c.id and s.status in ('reserved', 'confirmed'))) end)`;
+
+/** Each order's column. */
+const cruiseSortColumns: Readonly<Record<CruisesSort, string>> = {
+  start: "c.start_date",
+  code: "c.code",
+  yacht: "lower(y.name)",
+  itinerary: "lower(i.name)",
+  free: freeBerthsSql,
+  state: "c.status",
+};
+
+/** A page of departures by start day or a column, narrowed by the query's period, yacht, state and words, with the total. */
 export const listCruises = async (db: Queryable, query: CruisesQuery): Promise<CruisePage> => {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_CRUISES_PAGE_SIZE;
@@ -165,14 +185,26 @@ export const listCruises = async (db: Queryable, query: CruisesQuery): Promise<C
   if (query.from !== undefined) conditions.push(`c.start_date >= ${param(query.from)}::date`);
   if (query.to !== undefined) conditions.push(`c.start_date <= ${param(query.to)}::date`);
   if (query.yachtId !== undefined) conditions.push(`c.yacht_id = ${param(query.yachtId)}`);
+  if (query.state !== undefined) conditions.push(`c.status = ${param(query.state)}`);
+  for (const word of (query.q ?? "").trim().toLowerCase().split(/\s+/).filter((candidate) => candidate !== "")) {
+    const pattern = param(`%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+    conditions.push(`(lower(c.code) like ${pattern} or lower(y.name) like ${pattern} or lower(i.name) like ${pattern})`);
+  }
   const where = conditions.length === 0 ? "" : `where ${conditions.join(" and ")}`;
+  const byStart = "c.start_date, c.id";
+  const order = query.sort === undefined ? byStart : `${cruiseSortColumns[query.sort]} ${query.order === "desc" ? "desc" : "asc"}, ${byStart}`;
+  const filtered = params.length;
   const rows = await queryRows(
     db,
     CruiseRow,
-    `${selectCruises} ${where} order by c.start_date, c.id limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
+    `${selectCruises} ${where} order by ${order} limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
     params,
   );
-  const total = await queryCount(db, `select count(*)::int as count from cruises c ${where}`, params.slice(0, conditions.length));
+  const total = await queryCount(
+    db,
+    `select count(*)::int as count from cruises c join yachts y on y.id = c.yacht_id join cruise_itineraries i on i.id = c.cruise_itinerary_id ${where}`,
+    params.slice(0, filtered),
+  );
   return { cruises: await withAvailability(db, rows), meta: { total, page, pageSize } };
 };
 

@@ -10,7 +10,7 @@ import { Schema } from "effect";
 import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
 import { type Account, type MoneyPolicyView, type MoneyState, PaymentKind, PaymentState, reservationAccount as accountEndpoint } from "../../src/api/money.ts";
-import type { ReservationSummary } from "../../src/api/reservations.ts";
+import type { ReservationSummary, ReservationsSort } from "../../src/api/reservations.ts";
 import { ecuadorDay } from "../../src/machines/domain/calendar.ts";
 import { accountOf, type ConfirmedTerms, type CountedPayment } from "../../src/machines/domain/money.ts";
 import type { DatedPayment } from "../../src/machines/domain/statement.ts";
@@ -110,15 +110,16 @@ export const datedAccountsOf = async (db: Queryable, reservations: ReadonlyArray
 /** How the reservations list narrows and orders by money (decision 067). */
 export interface MoneyQuery {
   readonly moneyState?: MoneyState | undefined;
-  /** `balance`: the largest balance first (a refund due is a negative balance: last). */
-  readonly sort?: "balance" | undefined;
+  /** `balance`: the largest balance first (a refund due is a negative balance: last), or the smallest with `order=asc`; any other order came with the reservations. */
+  readonly sort?: ReservationsSort | undefined;
+  readonly order?: "asc" | "desc" | undefined;
 }
 
 /** Who reads accounts (admin, sales, an agency user its own): marketing reads reservations but no money. */
 const readsMoney = (session: Session): boolean => accountEndpoint.access.kind === "session" && accountEndpoint.access.roles.includes(session.role);
 
 /**
- * Reservations narrowed to a money state and, when asked, ordered by balance (largest first; the
+ * Reservations narrowed to a money state and, when asked, ordered by balance (largest first unless ascending; the
  * order they came in among equal balances), for a reader of money (else 403). The money state
  * reads the clock (overdue begins the day after the balance due date), so it is worked out here,
  * not stored.
@@ -133,5 +134,6 @@ export const byMoney = async <R extends AccountedReservation>(
   const accounts = await accountsOf(db, reservations, caller.now);
   const balance = (reservation: R): number => accounts.get(reservation.id)?.balanceCents ?? 0;
   const chosen = query.moneyState === undefined ? reservations : reservations.filter((reservation) => accounts.get(reservation.id)?.moneyState === query.moneyState);
-  return query.sort === "balance" ? [...chosen].sort((a, b) => balance(b) - balance(a)) : chosen;
+  if (query.sort !== "balance") return chosen;
+  return query.order === "asc" ? [...chosen].sort((a, b) => balance(a) - balance(b)) : [...chosen].sort((a, b) => balance(b) - balance(a));
 };

@@ -24,6 +24,7 @@ import {
   type PassengerFlightDraft,
   type PassengerRecord,
   type PassengersQuery,
+  type PassengersSort,
   passengerDetails,
   passengerDraftProblems,
 } from "../../src/api/passengers.ts";
@@ -194,7 +195,22 @@ export interface PassengerPage {
   readonly meta: ListMeta;
 }
 
-/** A page of the passengers the caller may see, by last and first name, narrowed by the query. */
+/** Each order's column (a passenger without agency last either way); ties go by name. */
+const passengerSortColumns: Readonly<Record<PassengersSort, string>> = {
+  name: "lower(p.last_name) %, lower(p.first_name) %",
+  identification: "lower(p.identification) %",
+  nationality: "lower(c.name) %",
+  birthday: "p.birthday %",
+  agency: "lower(a.name) % nulls last",
+};
+
+const passengerOrder = (query: PassengersQuery): string => {
+  const byName = "lower(p.last_name), lower(p.first_name), p.id";
+  if (query.sort === undefined) return byName;
+  return `${passengerSortColumns[query.sort].replaceAll("%", query.order === "desc" ? "desc" : "asc")}, ${byName}`;
+};
+
+/** A page of the passengers the caller may see, by last and first name or the asked order, narrowed by the query. */
 export const listPassengers = async (db: Queryable, query: PassengersQuery, session: Session): Promise<PassengerPage> => {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PASSENGERS_PAGE_SIZE;
@@ -215,7 +231,7 @@ export const listPassengers = async (db: Queryable, query: PassengersQuery, sess
   const rows = await queryRows(
     db,
     PassengerRow,
-    `${selectPassengers} ${where} order by lower(p.last_name), lower(p.first_name), p.id limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
+    `${selectPassengers} ${where} order by ${passengerOrder(query)} limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
     params,
   );
   const total = await queryCount(db, `select count(*)::int as count from passengers p ${where}`, params.slice(0, filtered));

@@ -14,6 +14,7 @@ import {
   type Reservation,
   type ReservationSummary,
   type ReservationsQuery,
+  type ReservationsSort,
 } from "../../src/api/reservations.ts";
 import { departureMoment } from "../../src/machines/domain/calendar.ts";
 import { latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
@@ -60,11 +61,15 @@ export const liveLegOf = (reservation: string): string =>
 
 const FlightLineRow = Schema.Struct({ line: Schema.NullOr(QuoteLine) });
 
+/** A reservation's live spaces, and what its passengers' flights add to its price. */
+const liveSpaces = "(select count(*)::int from spaces s where s.reservation_id = r.id and s.status <> 'canceled')";
+const flightsTotal = `(select coalesce(sum((f.line->>'total')::numeric), 0)::float8 from passenger_flights f where ${liveLegOf("r.id")})`;
+
 export const selectReservations = `select r.id, r.code, r.cruise_id, c.code as cruise_code, y.name as yacht_name,
     to_char(c.start_date, 'YYYY-MM-DD') as start_date, r.agency_id, a.name as agency_name, r.type, r.executive_id,
     u.first_name || ' ' || u.last_name as executive_name, r.status, r.time_limit, r.extensions,
-    (select count(*)::int from spaces s where s.reservation_id = r.id and s.status <> 'canceled') as spaces,
-    r.price, (select coalesce(sum((f.line->>'total')::numeric), 0)::float8 from passenger_flights f where ${liveLegOf("r.id")}) as flights_total,
+    ${liveSpaces} as spaces,
+    r.price, ${flightsTotal} as flights_total,
     r.created_at, r.version, r.notes, r.cancel_reason, r.lines
   from reservations r join cruises c on c.id = r.cruise_id join yachts y on y.id = c.yacht_id
   left join agencies a on a.id = r.agency_id left join users u on u.id = r.executive_id`;
@@ -157,12 +162,29 @@ export const findReservation = async (db: Queryable, id: ReservationId, session:
   return { ...toSummary(row), notes: row.notes, cancelReason: row.cancel_reason, bookings, lines, priceCents };
 };
 
+/** Each order's column, as the summary shows it (a direct sale's agency and a time limit's absence last either way). */
+const sortColumns: Readonly<Record<Exclude<ReservationsSort, "balance">, string>> = {
+  departure: "c.start_date",
+  code: "r.code",
+  agency: "lower(a.name)",
+  state: "r.status",
+  timeLimit: "r.time_limit",
+  berths: liveSpaces,
+  total: `((r.price->>'total')::float8 + ${flightsTotal})`,
+};
+
+const orderOf = (query: ReservationsQuery): string => {
+  const newest = "r.created_at desc, r.id desc";
+  if (query.sort === undefined || query.sort === "balance") return newest;
+  return `${sortColumns[query.sort]} ${query.order === "desc" ? "desc" : "asc"} nulls last, ${newest}`;
+};
+
 export interface ReservationPage {
   readonly reservations: ReservationSummary[];
   readonly meta: ListMeta;
 }
 
-/** A page of the reservations the caller may see, newest first, narrowed by the query. */
+/** A page of the reservations the caller may see, newest first or in the asked order, narrowed by the query. */
 export const listReservations = async (db: Queryable, query: ReservationsQuery, session: Session, now: Date): Promise<ReservationPage> => {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_RESERVATIONS_PAGE_SIZE;
@@ -183,7 +205,7 @@ export const listReservations = async (db: Queryable, query: ReservationsQuery, 
   const where = `where ${conditions.join(" and ")}`;
   if (query.moneyState !== undefined || query.sort === "balance") {
     // money states read the clock: every reservation the rest of the query keeps is judged, then paged (decision 067)
-    const all = (await queryRows(db, ReservationRow, `${selectReservations} ${where} order by r.created_at desc, r.id desc`, params)).map(toSummary);
+    const all = (await queryRows(db, ReservationRow, `${selectReservations} ${where} order by ${orderOf(query)}`, params)).map(toSummary);
     const chosen = await byMoney(db, all, query, { session, now });
     return { reservations: chosen.slice((page - 1) * pageSize, page * pageSize), meta: { total: chosen.length, page, pageSize } };
   }
@@ -191,7 +213,7 @@ export const listReservations = async (db: Queryable, query: ReservationsQuery, 
   const rows = await queryRows(
     db,
     ReservationRow,
-    `${selectReservations} ${where} order by r.created_at desc, r.id desc limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
+    `${selectReservations} ${where} order by ${orderOf(query)} limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
     params,
   );
   const total = await queryCount(

@@ -102,11 +102,23 @@ const DayParameter = Schema.String.check(Schema.makeFilter((text) => isCalendarD
 export const MAX_CRUISES_PAGE_SIZE = 200;
 export const DEFAULT_CRUISES_PAGE_SIZE = 50;
 
+/** The orders a page of departures can be read in (`sort`), besides by start day. */
+export const CruisesSort = Schema.Literals(["start", "code", "yacht", "itinerary", "free", "state"]);
+export type CruisesSort = typeof CruisesSort.Type;
+
 /** Departures starting within [from, to] (days, both included), of one yacht, a page of them, by start day. */
 export const CruisesQuery = Schema.Struct({
   from: Schema.optionalKey(DayParameter),
   to: Schema.optionalKey(DayParameter),
   yachtId: Schema.optionalKey(SerialIdFromText),
+  /** Scheduled or canceled ones only. */
+  state: Schema.optionalKey(Schema.Literals(["scheduled", "canceled"])),
+  /** Every word in the code, the yacht's or the itinerary's name. */
+  q: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
+  /** The column the page is ordered by (ties by start day); without it, by start day. */
+  sort: Schema.optionalKey(CruisesSort),
+  /** Ascending unless `desc`; only with `sort`. */
+  order: Schema.optionalKey(Schema.Literals(["asc", "desc"])),
   page: Schema.optionalKey(PositiveIntFromText),
   pageSize: Schema.optionalKey(PositiveIntFromText.check(Schema.isLessThanOrEqualTo(MAX_CRUISES_PAGE_SIZE))),
 });
@@ -159,7 +171,7 @@ export const listCruises = endpoint({
   response: Schema.Array(Cruise),
   access: readers,
   description:
-    "One page of departures (meta: total, page, pageSize) by start day, canceled ones included: those starting from `from` to `to` (YYYY-MM-DD, both included) of yacht `yachtId`, each with its availability {capacity, held, confirmed, waiting, free, status}.",
+    "One page of departures (meta: total, page, pageSize) by start day or by `sort` (start, code, yacht, itinerary, free, state) in `order` (asc, desc), canceled ones included: those starting from `from` to `to` (YYYY-MM-DD, both included) of yacht `yachtId`, in `state` (scheduled, canceled), matching every word of `q` (code, yacht, itinerary), each with its availability {capacity, held, confirmed, waiting, free, status}.",
 });
 
 export const getCruise = endpoint({

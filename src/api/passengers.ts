@@ -170,10 +170,18 @@ export type PassengerRecord = typeof PassengerRecord.Type;
 
 export const DEFAULT_PASSENGERS_PAGE_SIZE = 50;
 
+/** The orders a page of passengers can be read in (`sort`), besides by name. */
+export const PassengersSort = Schema.Literals(["name", "identification", "nationality", "birthday", "agency"]);
+export type PassengersSort = typeof PassengersSort.Type;
+
 export const PassengersQuery = Schema.Struct({
   /** Words of the names, the identification or the email. */
   q: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
   agencyId: Schema.optionalKey(SerialIdFromText),
+  /** The column the page is ordered by (ties by name); without it, by last and first name. */
+  sort: Schema.optionalKey(PassengersSort),
+  /** Ascending unless `desc`; only with `sort`. */
+  order: Schema.optionalKey(Schema.Literals(["asc", "desc"])),
   page: Schema.optionalKey(PositiveIntFromText),
   pageSize: Schema.optionalKey(PositiveIntFromText.check(Schema.isLessThanOrEqualTo(200))),
 });
@@ -309,7 +317,7 @@ export const listPassengers = endpoint({
   response: Schema.Array(Passenger),
   access: readers,
   description:
-    "One page of passengers (meta: total, page, pageSize) by last and first name, matching `q` (names, identification, email) and of agency `agencyId`. An agency user sees its own agency's only.",
+    "One page of passengers (meta: total, page, pageSize) by last and first name or by `sort` (name, identification, nationality, birthday, agency) in `order` (asc, desc), matching `q` (names, identification, email) and of agency `agencyId`. An agency user sees its own agency's only.",
 });
 
 export const getPassenger = endpoint({

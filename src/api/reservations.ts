@@ -121,6 +121,12 @@ export type Reservation = typeof Reservation.Type;
 
 export const DEFAULT_RESERVATIONS_PAGE_SIZE = 50;
 
+/** The orders a page of reservations can be read in (`sort`), besides newest first. */
+export const ReservationsSort = Schema.Literals(["departure", "code", "agency", "state", "timeLimit", "berths", "total", "balance"]);
+export type ReservationsSort = typeof ReservationsSort.Type;
+
+export const SortOrder = Schema.Literals(["asc", "desc"]);
+
 export const ReservationsQuery = Schema.Struct({
   cruiseId: Schema.optionalKey(SerialIdFromText),
   agencyId: Schema.optionalKey(SerialIdFromText),
@@ -130,8 +136,10 @@ export const ReservationsQuery = Schema.Struct({
   q: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
   /** Those whose money stands so now (decision 067): for the readers of money. */
   moneyState: Schema.optionalKey(MoneyState),
-  /** `balance`: the largest balance first, instead of the newest first (readers of money). */
-  sort: Schema.optionalKey(Schema.Literal("balance")),
+  /** The column the page is ordered by (ties newest first), or `balance` (readers of money); without it, newest first. */
+  sort: Schema.optionalKey(ReservationsSort),
+  /** Ascending unless `desc`; only with `sort`; `balance` without it: the largest first. */
+  order: Schema.optionalKey(SortOrder),
   page: Schema.optionalKey(PositiveIntFromText),
   pageSize: Schema.optionalKey(PositiveIntFromText.check(Schema.isLessThanOrEqualTo(200))),
 });
@@ -208,7 +216,7 @@ export const listReservations = endpoint({
   response: Schema.Array(ReservationSummary),
   access: readers,
   description:
-    "One page of reservations (meta: total, page, pageSize), newest first (or the largest balance first with `sort=balance`): of a departure, an agency, a state, a money state (`moneyState`: unpaid, depositPaid, paid, overdue, refundDue, settled), held ones expiring within `expiringWithin` hours, or matching `q` (code, agency). An agency user sees its own agency's only; marketing, who reads no money, may not narrow or sort by it (403).",
+    "One page of reservations (meta: total, page, pageSize), newest first or by `sort` (departure, code, agency, state, timeLimit, berths, total; balance, the largest first unless `order=asc`) in `order` (asc, desc): of a departure, an agency, a state, a money state (`moneyState`: unpaid, depositPaid, paid, overdue, refundDue, settled), held ones expiring within `expiringWithin` hours, or matching `q` (code, agency). An agency user sees its own agency's only; marketing, who reads no money, may not narrow or sort by it (403).",
 });
 
 export const getReservation = endpoint({

@@ -47,6 +47,8 @@ const refusal = (answer: Answer) => [answer.status, dataOf(answer)];
 interface CruiseAnswer {
   readonly id: number;
   readonly code: string;
+  readonly yachtId: number;
+  readonly yachtName: string;
   readonly startDate: string;
   readonly endDate: string;
   readonly state: string;
@@ -162,6 +164,29 @@ describe("a departure's list, change and cancellation", () => {
     expect(april.body).toMatchObject({ meta: { total: 5, page: 2, pageSize: 2 } });
     expect((dataOf(april) as ReadonlyArray<CruiseAnswer>).map(({ startDate }) => startDate)).toEqual(["2027-04-15", "2027-04-22"]);
     expect((await call("GET", "/cruises?from=2027-02-30")).status).toBe(400);
+  });
+
+  it("reads a page in a column's order, searched by words and narrowed to a state", async () => {
+    await call("POST", "/cruises/generateCruises", { cruiseItineraryId: ids.north, from: "2027-03-01", to: "2027-03-31" });
+    await call("POST", "/cruises/generateCruises", { cruiseItineraryId: ids.eight, from: "2027-03-01", to: "2027-03-31" });
+    const all = await cruises("?from=2027-03-01&to=2027-03-31");
+    const codes = all.map(({ code }) => code);
+    expect((await cruises("?from=2027-03-01&to=2027-03-31&sort=code&order=desc")).map(({ code }) => code)).toEqual([...codes].sort().reverse());
+    const byYacht = (await cruises("?from=2027-03-01&to=2027-03-31&sort=yacht")).map(({ yachtName }) => yachtName);
+    expect(byYacht).toEqual([...byYacht].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(new Set(byYacht).size).toBe(2);
+    // every word: the yacht's name and a code's day
+    const [first] = all.filter(({ yachtId }) => yachtId === ids.seaLion);
+    const words = `lion ${first?.code.slice(-8)}`;
+    expect((await cruises(`?q=${encodeURIComponent(words)}`)).map(({ id }) => id)).toEqual([first?.id]);
+    expect(refusal(await call("PUT", `/cruises/cancelCruise/${first?.id}`, { reason: "engine" }))).toEqual([200, messages.updated]);
+    expect((await cruises("?state=canceled")).map(({ id }) => id)).toEqual([first?.id]);
+    expect((await cruises("?from=2027-03-01&to=2027-03-31&state=scheduled")).length).toBe(all.length - 1);
+    // the canceled one sells nothing, yet keeps its berths free: free berths order as the availability counts them
+    const byFree = await cruises("?from=2027-03-01&to=2027-03-31&sort=free&order=desc");
+    expect(byFree.map(({ availability }) => availability.free)).toEqual([...byFree.map(({ availability }) => availability.free)].sort((a, b) => b - a));
+    expect((await call("GET", "/cruises?sort=berths")).status).toBe(400);
+    expect((await call("GET", "/cruises?sort=code&order=up")).status).toBe(400);
   });
 
   it("changes a departure's day and code with the version it was loaded at, and refuses a stale edit", async () => {

@@ -131,6 +131,20 @@ describe("registering passengers", () => {
     expect((found.body as { meta: { total: number } }).meta.total).toBe(1);
   });
 
+  it("sorts a page by birthday or agency either way, ties by name, and refuses an unknown order", async () => {
+    const lucia = await register();
+    const ana = await register({ firstName: "Ana", lastName: "Zurita", identification: "ZZ1", birthday: "1990-01-01", agencyId: null });
+    const beto = await register({ firstName: "Beto", lastName: "Bravo", identification: "BB1", birthday: "1970-06-30" });
+    const order = async (query: string) => (dataOf(await call("GET", `/passengers?${query}`)) as ReadonlyArray<{ id: number }>).map(({ id }) => id);
+    expect(await order("")).toEqual([lucia.id, beto.id, ana.id]);
+    expect(await order("sort=birthday")).toEqual([beto.id, lucia.id, ana.id]);
+    expect(await order("sort=birthday&order=desc")).toEqual([ana.id, lucia.id, beto.id]);
+    // a passenger without agency last either way; the others by name
+    expect(await order("sort=agency&order=desc")).toEqual([lucia.id, beto.id, ana.id]);
+    expect(await order("sort=identification&order=desc&pageSize=1&page=3")).toEqual([lucia.id]);
+    expect((await call("GET", "/passengers?sort=email")).status).toBe(400);
+  });
+
   it("refuses a second passenger with the same identification, also typed otherwise, and writes nothing", async () => {
     await register();
     const before = await snapshot(db);

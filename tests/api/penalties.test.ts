@@ -317,8 +317,16 @@ describe("the reservations list by money", () => {
     const sorted = (await listed("sort=balance")).ids.filter((id) => balances.has(id));
     expect(sorted).toEqual([...balances.keys()].sort((a, b) => (balances.get(b) ?? 0) - (balances.get(a) ?? 0)));
     expect(sorted.at(-1)).toBe(refundDue);
+    // the smallest first when asked
+    expect((await listed("sort=balance&order=asc")).ids.filter((id) => balances.has(id))).toEqual([...sorted].reverse());
     // paged after narrowing
     expect(await listed("moneyState=unpaid&sort=balance&pageSize=1&page=1")).toMatchObject({ ids: [unpaid] });
+    // a column's order kept among a money state's reservations
+    await hold(ids.april, null);
+    const byCode = (await listed("moneyState=unpaid&sort=code&order=desc")).ids;
+    const codes = await Promise.all(byCode.map(async (id) => (dataOf(await call("GET", `/reservations/${id}`)) as { code: string }).code));
+    expect(codes.length).toBeGreaterThan(1);
+    expect(codes).toEqual([...codes].sort().reverse());
     // an agency user narrows its own agency's only
     const mine = await hold(ids.april, ids.ownAgency, ids.cabin4, "agency");
     expect(await listed("moneyState=unpaid", "agency")).toEqual({ ids: [mine], total: 1 });
@@ -326,7 +334,7 @@ describe("the reservations list by money", () => {
     expect(answered(await call("GET", "/reservations?sort=balance", undefined, "marketing"))).toEqual([403, messages.forbidden]);
     expect((await call("GET", "/reservations", undefined, "marketing")).status).toBe(200);
     expect(answered(await call("GET", "/reservations?moneyState=owing"))).toEqual([400, messages.invalidInput]);
-    expect(answered(await call("GET", "/reservations?sort=total"))).toEqual([400, messages.invalidInput]);
+    expect(answered(await call("GET", "/reservations?sort=owed"))).toEqual([400, messages.invalidInput]);
   });
 });
 

@@ -486,6 +486,32 @@ describe("time limits and the waiting list", () => {
   });
 });
 
+describe("the reservations list's order", () => {
+  it("sorts a page by a column either way, ties newest first, and refuses an unknown order", async () => {
+    const two = await hold();
+    const one = await hold({ cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.male }] }] });
+    const direct = await hold({ agencyId: null, cabins: [
+        { cabinId: ids.cabin1, spaces: [{ genderId: ids.male }, { genderId: ids.male }] },
+        { cabinId: ids.family, spaces: [{ genderId: ids.female }] },
+      ],
+    });
+    const order = async (query: string) => (dataOf(await call("GET", `/reservations?${query}`)) as ReadonlyArray<Summary>).map(({ id }) => id);
+    expect(await order("")).toEqual([direct.id, one.id, two.id]);
+    expect(await order("sort=berths")).toEqual([one.id, two.id, direct.id]);
+    expect(await order("sort=berths&order=desc")).toEqual([direct.id, two.id, one.id]);
+    const byTotal = [two, one, direct].sort((a, b) => a.price.total - b.price.total).map(({ id }) => id);
+    expect(await order("sort=total&order=asc")).toEqual(byTotal);
+    // a direct sale has no agency: last whichever way the agencies go
+    expect((await order("sort=agency")).at(-1)).toBe(direct.id);
+    expect((await order("sort=agency&order=desc")).at(-1)).toBe(direct.id);
+    // paged in that order, with the filters as before
+    expect(await order("sort=code&order=desc&pageSize=1&page=2")).toEqual([[two, one, direct].map(({ code, id }) => ({ code, id })).sort((a, b) => b.code.localeCompare(a.code))[1]?.id]);
+    expect(await order(`sort=berths&cruiseId=${ids.june}&agencyId=${ids.retailer}`)).toEqual([one.id, two.id]);
+    expect((await call("GET", "/reservations?sort=price")).status).toBe(400);
+    expect((await call("GET", "/reservations?sort=code&order=up")).status).toBe(400);
+  });
+});
+
 describe("who sees what", () => {
   it("an agency user sells for its own agency, and sees only its reservations and codes", async () => {
     const staffs = await hold();

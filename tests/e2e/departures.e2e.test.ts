@@ -80,7 +80,9 @@ describe("departures", () => {
 
     await page.goto(`${server.url}/panel/cruises?month=${month}&view=list`);
     await page.getByRole("row").filter({ hasText: `${code(firstThursday)}-2` }).getByText("Disponible").waitFor();
-    await page.getByRole("button", { name: "Mes siguiente" }).click();
+    // the table's month is the list engine's filter, a history entry like the calendar's months
+    const next = new Date(Date.parse(`${month}-01T00:00:00Z`) + 32 * 86_400_000).toISOString().slice(0, 7);
+    await page.getByLabel("Mes").fill(next);
     await page.getByText("No hay salidas en este mes.").waitFor();
     await page.goBack();
     await page.getByRole("row").filter({ hasText: `${code(firstThursday)}-2` }).waitFor();

@@ -1,8 +1,11 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { Cruise } from "../../src/api/cruises.ts";
 import { CruiseId } from "../../src/api/ids.ts";
 import { RecordVersion } from "../../src/api/versions.ts";
+import { catalogues } from "../../src/records/index.ts";
+import { fittingValue } from "../catalogueSamples.ts";
 import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
 import { userId } from "../ids.ts";
 
@@ -63,5 +66,43 @@ describe("the departures' calendar", () => {
     await renderApp("/panel/cruises?month=2027-03", fetch);
     const links = within(await departureDay()).getAllByRole("link");
     expect(links.map((link) => link.getAttribute("href"))).toEqual(["/panel/cruises/7/reservations"]);
+  });
+});
+
+describe("the departures' table on the one list engine", () => {
+  it("shows the address's month, yacht and state in their controls after a reload, sorts on the server by a header, and ticks a departure", async () => {
+    storeSession({ userName: "Ana Admin", token: "t0k3n", role: "admin", id: userId(1) });
+    const declared = catalogues.find((catalogue) => catalogue.api.resource === "yachts");
+    const yacht = (id: number, name: string) => ({
+      id,
+      name,
+      active: true,
+      version: 1,
+      capacity: 16,
+      ...Object.fromEntries((declared?.api.details ?? []).map((detail) => [detail.name, fittingValue(detail, 1)])),
+    });
+    const yachts = [yacht(1, "Galápagos Explorer"), yacht(2, "Sea Lion")];
+    const { fetch, calls } = fakeFetch({
+      ...replies,
+      "GET /api/yachts": { status: 200, data: yachts },
+      "GET /api/cruises?from=2027-03-01&to=2027-03-31&pageSize=200&yachtId=2": { status: 200, data: [cruise] },
+      "GET /api/cruises?from=2027-03-01&to=2027-03-31&yachtId=2&state=scheduled&page=1&pageSize=20": { status: 200, data: [cruise] },
+      "GET /api/cruises?from=2027-03-01&to=2027-03-31&yachtId=2&state=scheduled&sort=free&order=asc&page=1&pageSize=20": { status: 200, data: [cruise] },
+    });
+    await renderApp("/panel/cruises?month=2027-03&yacht=2&state=scheduled&view=list", fetch);
+    await screen.findByRole("link", { name: "GEX-20270304" }, { timeout: 10_000 });
+    await waitFor(() => expect((screen.getByLabelText("Yate") as HTMLSelectElement).value).toBe("2"));
+    expect((screen.getByLabelText("Mes") as HTMLInputElement).value).toBe("2027-03");
+    expect((screen.getByLabelText("Estado") as HTMLSelectElement).value).toBe("scheduled");
+    const row = screen.getByRole("row", { name: /GEX-20270304/ });
+    expect(within(row).getByText("14 / 16")).toBeTruthy();
+
+    await userEvent.click(screen.getByRole("button", { name: "Libres" }));
+    await waitFor(() => expect(window.location.search).toBe("?month=2027-03&yacht=2&state=scheduled&view=list&sort=free&dir=asc"));
+    await waitFor(() =>
+      expect(calls.map(({ url }) => url)).toContain("/api/cruises?from=2027-03-01&to=2027-03-31&yachtId=2&state=scheduled&sort=free&order=asc&page=1&pageSize=20"),
+    );
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Seleccionar GEX-20270304" }));
+    expect(screen.getByRole("button", { name: "Exportar seleccionados (XLSX)" })).toBeTruthy();
   });
 });

@@ -76,10 +76,12 @@ export interface BulkRefusal {
 
 /** How a bulk action went: how many rows it changed, and which were refused and why. */
 export interface BulkReport {
-  /** What was done: a list's bulk action, or the leads' assignment. */
-  readonly action: BulkAction | "assign";
+  /** What was done: a list's bulk action, the leads' assignment, or a command a paged list declares (`confirm`, `extend`). */
+  readonly action: BulkAction | "assign" | "confirm" | "extend";
   readonly succeeded: number;
   readonly refused: ReadonlyArray<BulkRefusal>;
+  /** The rows done, each with the server's answer, when the list shows every row's outcome. */
+  readonly done?: ReadonlyArray<BulkRefusal>;
 }
 
 /** The file formats a list exports to. */

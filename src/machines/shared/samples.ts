@@ -1,8 +1,11 @@
 import { Schema } from "effect";
+import type { Cruise } from "../../api/cruises.ts";
 import type { Banner } from "../../api/home.ts";
-import { BannerId, CallActionId, CatalogueItemId, ItineraryId, LeadId, RoleId, UserId } from "../../api/ids.ts";
+import { BannerId, CallActionId, CatalogueItemId, CruiseId, ItineraryId, LeadId, PassengerId, ReservationId, RoleId, UserId } from "../../api/ids.ts";
 import type { Itinerary } from "../../api/itineraries.ts";
 import type { Lead } from "../../api/leads.ts";
+import type { Passenger } from "../../api/passengers.ts";
+import type { ReservationSummary } from "../../api/reservations.ts";
 import type { User } from "../../api/users.ts";
 import type { BannerDraft, CallActionDraft } from "../home/home.ts";
 import type { ItineraryDraft } from "../catalogues/itineraries.ts";
@@ -163,4 +166,77 @@ export const sampleBanner: Banner = {
   page: "home",
   active: true,
   version: 4,
+};
+
+/** A June departure of the Explorer with some berths held, as the departures list shows it. */
+export const sampleCruise: Cruise = {
+  id: Schema.decodeSync(CruiseId)(7),
+  code: "GEX-20300606",
+  yachtId: 2,
+  yachtName: "Galápagos Explorer",
+  yachtColour: "#1e6091",
+  cruiseItineraryId: 4,
+  cruiseItineraryName: "Norte 4 días",
+  days: 4,
+  nights: 3,
+  startDate: "2030-06-06",
+  endDate: "2030-06-09",
+  guideIds: [],
+  languageIds: [],
+  captainId: null,
+  hotelierId: null,
+  notes: "",
+  state: "scheduled",
+  cancelReason: null,
+  availability: { capacity: 16, held: 2, confirmed: 4, waiting: 0, free: 10, status: "available" },
+  version: 1,
+};
+
+/** A held reservation of a June departure, as the reservations list shows it. */
+export const sampleReservation: ReservationSummary = {
+  id: Schema.decodeSync(ReservationId)(31),
+  code: "RES-0031",
+  cruiseId: Schema.decodeSync(CruiseId)(7),
+  cruiseCode: "GEX-20300606",
+  yachtName: "Galápagos Explorer",
+  startDate: "2030-06-06",
+  agencyId: 3,
+  agencyName: "Cuenca Travel",
+  type: "general",
+  executive: null,
+  state: "reserved",
+  timeLimit: "2030-03-03T17:00:00.000Z",
+  extensions: 0,
+  spaces: 2,
+  price: { total: 7202.5, commission: 720.25, net: 6482.25 },
+  createdAt: "2030-03-01T10:00:00.000Z",
+  version: 1,
+};
+
+/** A passenger as the passengers list shows it. */
+export const samplePassenger: Passenger = {
+  id: Schema.decodeSync(PassengerId)(12),
+  firstName: "Lucía",
+  lastName: "Andrade",
+  identificationTypeId: 1,
+  identificationTypeName: "Pasaporte",
+  identification: "AB123456",
+  birthday: "1985-04-12",
+  countryId: 2,
+  countryName: "Estados Unidos",
+  countryEnglishName: "United States",
+  gender: "female",
+  maritalStatus: null,
+  email: "lucia@example.com",
+  agencyId: 3,
+  agencyName: "Cuenca Travel",
+  vegetarian: false,
+  glutenFree: false,
+  wetsuitSize: null,
+  medical: "",
+  requirements: "",
+  transfers: "",
+  payments: "",
+  notes: "",
+  version: 1,
 };

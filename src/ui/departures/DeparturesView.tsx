@@ -14,11 +14,20 @@ import {
   monthDays,
   parseDeparturesQuery,
 } from "../../machines/departures/departures.machine.ts";
+import {
+  type DeparturesChoices,
+  departuresListDefaults,
+  departuresListMachine,
+  MONTH_FILTER,
+  STATE_FILTER,
+  YACHT_FILTER,
+} from "../../machines/departures/departuresList.machine.ts";
 import { departures } from "../../machines/departures/record.ts";
 import { commandDialog } from "../shared/confirmDialog.ts";
-import { type Column, DataTable } from "../shared/DataTable.tsx";
+import type { Column } from "../shared/DataTable.tsx";
 import { Icon } from "../shared/icons.tsx";
 import { ErrorBanner } from "../shared/ErrorBanner.tsx";
+import { type PagedFilter, PagedList } from "../shared/PagedList.tsx";
 import { PageTitle } from "../shared/PageTitle.tsx";
 import { type RowAction, RowActions } from "../shared/RowActions.tsx";
 import { SelectInput } from "../shared/SelectInput.tsx";
@@ -248,9 +257,12 @@ export default function DeparturesView() {
       ? [{ kind: "cancel" as const, onClick: () => actor.send({ type: "cruise.cancel", id: cruise.id, title: cancelTitle(cruise) }) }]
       : []),
   ];
+  const statusText = (cruise: Cruise) => t(cruiseStatusKey(cruise));
   const columns: ReadonlyArray<Column<Cruise>> = [
     {
       header: t("cruises.code"),
+      sort: "code",
+      text: (cruise) => cruise.code,
       cell: (cruise) => (
         <Link className="nowrap" href={departures.tabPath(cruise.id, "reservations")}>
           {cruise.code}
@@ -259,6 +271,8 @@ export default function DeparturesView() {
     },
     {
       header: t("detail.yacht"),
+      sort: "yacht",
+      text: (cruise) => cruise.yachtName,
       cell: (cruise) => (
         <span className="yacht-name">
           <span className="yacht-colour" style={{ backgroundColor: cruise.yachtColour }} aria-hidden="true" />
@@ -266,27 +280,56 @@ export default function DeparturesView() {
         </span>
       ),
     },
-    { header: t("cruises.itinerary"), cell: (cruise) => cruise.cruiseItineraryName },
+    { header: t("cruises.itinerary"), sort: "itinerary", text: (cruise) => cruise.cruiseItineraryName, cell: (cruise) => cruise.cruiseItineraryName },
     {
-      header: t("cruises.dates"),
-      cell: (cruise) => (
-        <>
-          <span className="nowrap">{formatDate(cruise.startDate)}</span> <span className="nowrap">– {formatDate(cruise.endDate)}</span>
-        </>
-      ),
+      header: t("cruises.start"),
+      sort: "start",
+      text: (cruise) => formatDate(cruise.startDate),
+      typed: { type: "date", value: (cruise) => cruise.startDate },
+      cell: (cruise) => <span className="nowrap">{formatDate(cruise.startDate)}</span>,
+    },
+    {
+      header: t("cruises.end"),
+      text: (cruise) => formatDate(cruise.endDate),
+      typed: { type: "date", value: (cruise) => cruise.endDate },
+      cell: (cruise) => <span className="nowrap">{formatDate(cruise.endDate)}</span>,
     },
     {
       header: t("cruises.freeBerths"),
+      sort: "free",
+      text: (cruise) => String(cruise.availability.free),
+      typed: { type: "integer", value: (cruise) => cruise.availability.free },
       cell: (cruise) => <span className="nowrap">{`${cruise.availability.free} / ${cruise.availability.capacity}`}</span>,
     },
-    { header: t("cruises.status"), cell: (cruise) => t(cruiseStatusKey(cruise)) },
+    { header: t("cruises.status"), sort: "state", text: statusText, cell: statusText },
     { header: t("actions.column"), narrow: true, cell: (cruise) => <RowActions actions={actions(cruise)} disabled={busy} /> },
+  ];
+  const filters = (choices: DeparturesChoices | null): ReadonlyArray<PagedFilter> => [
+    { kind: "month", name: MONTH_FILTER, label: t("cruises.month") },
+    {
+      kind: "select",
+      name: YACHT_FILTER,
+      label: t("detail.yacht"),
+      options: [{ value: "", label: t("cruises.allYachts") }, ...(choices?.yachts ?? []).map((yacht) => ({ value: String(yacht.id), label: yacht.name }))],
+    },
+    {
+      kind: "select",
+      name: STATE_FILTER,
+      label: t("cruises.status"),
+      options: [
+        { value: "", label: t("cruises.allStates") },
+        { value: "scheduled", label: t("cruises.scheduled") },
+        { value: "canceled", label: t("cruises.canceled") },
+      ],
+    },
   ];
 
   return (
     <section aria-labelledby="page-title" className="departures">
       <PageTitle title={title} add={writable ? { to: departures.newPath, label: t("cruises.new") } : undefined} />
       <div className="departures-controls">
+        {query.view === "calendar" && (
+          <>
         <div className="month-nav">
           <button
             type="button"
@@ -323,6 +366,8 @@ export default function DeparturesView() {
             ))}
           </select>
         </label>
+          </>
+        )}
         <div className="view-switch">
           {(["calendar", "list"] as const).map((view) => (
             <button
@@ -338,16 +383,31 @@ export default function DeparturesView() {
         </div>
       </div>
       <ErrorBanner message={error} />
-      {failed ? (
+      {query.view === "list" ? (
+        <PagedList
+          machine={departuresListMachine}
+          defaults={departuresListDefaults}
+          scope={null}
+          id="departures"
+          title={title}
+          columns={columns}
+          filters={filters}
+          searchHint={t("cruises.searchHint")}
+          // a month's table says so, as its calendar would
+          empty={new URLSearchParams(search).get(MONTH_FILTER) === null ? t("cruises.noneFound") : t("cruises.none")}
+          totalText={(count) => t("cruises.totalCount", { count })}
+          pagerLabel={t("cruises.pager")}
+          rowTitle={(cruise) => cruise.code}
+          changes={(change) => change.kind === "departure"}
+        />
+      ) : failed ? (
         <button type="button" onClick={() => actor.send({ type: "retry" })}>
           {t("cruises.retry")}
         </button>
       ) : loading && cruises.length === 0 ? (
         <Spinner />
-      ) : query.view === "calendar" ? (
-        <DeparturesCalendar month={query.month} cruises={cruises} editable={editable} />
       ) : (
-        <DataTable caption={title} columns={columns} rows={cruises} empty={t("cruises.none")} />
+        <DeparturesCalendar month={query.month} cruises={cruises} editable={editable} />
       )}
       {writable && <GenerationForm itineraries={itineraries} yachts={yachts} onGenerated={() => actor.send({ type: "departures.reload" })} />}
     </section>

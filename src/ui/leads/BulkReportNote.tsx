@@ -12,8 +12,13 @@ export default function BulkReportNote({ report }: { readonly report: BulkReport
         {t(`table.report_${report.action}`, { count: report.succeeded })}
         {refused && ` ${t("table.reportRefused", { count: report.refused.length })}`}
       </p>
-      {refused && (
+      {(refused || (report.done ?? []).length > 0) && (
         <ul>
+          {(report.done ?? []).map((outcome) => (
+            <li key={outcome.id} className="bulk-done">
+              <strong>{outcome.title}</strong>: {translateMessage(t, outcome.message)}
+            </li>
+          ))}
           {report.refused.map((refusal) => (
             <li key={refusal.id}>
               <strong>{refusal.title}</strong>: {translateMessage(t, refusal.message)}

@@ -1,24 +1,19 @@
 import "../reservations/reservations.css";
-import { useSelector } from "@xstate/react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearch } from "wouter";
+import { Link } from "wouter";
 import type { Passenger } from "../../api/passengers.ts";
-import { parseListQuery } from "../../machines/shared/listQuery.ts";
-import { PASSENGER_AGENCY_FILTER, passengersListMachine, passengersQueryDefaults } from "../../machines/passengers/passengersList.machine.ts";
+import {
+  PASSENGER_AGENCY_FILTER,
+  type PassengersChoices,
+  passengersListMachine,
+  passengersQueryDefaults,
+} from "../../machines/passengers/passengersList.machine.ts";
 import { passengers } from "../../machines/passengers/record.ts";
 import { agencies } from "../../records/referenceData.ts";
-import { type Column, DataTable } from "../shared/DataTable.tsx";
-import { ErrorBanner } from "../shared/ErrorBanner.tsx";
+import type { Column } from "../shared/DataTable.tsx";
 import { PageTitle } from "../shared/PageTitle.tsx";
-import { Pager } from "../shared/Pager.tsx";
-import { Spinner } from "../shared/Spinner.tsx";
-import { useServices } from "../shared/context.ts";
+import { type PagedFilter, PagedList } from "../shared/PagedList.tsx";
 import { formatDate } from "../leads/leadFormat.ts";
-import { formText, submitted } from "../shared/forms.ts";
-import { publishQuery, useQueryFromAddress } from "../shared/listAddress.ts";
-import { useChanges } from "../shared/changes.ts";
-import { useFlowActor } from "../shared/useFlow.ts";
 import { useRoleIn } from "../shared/useRole.ts";
 
 /** A passenger's nationality in the panel's language. */
@@ -26,107 +21,73 @@ export const countryText = (passenger: Pick<Passenger, "countryName" | "countryE
   language.startsWith("en") ? passenger.countryEnglishName : passenger.countryName;
 
 /**
- * /panel/passengers: the passengers the user may see (an agency user its agency's) by name,
- * searched by names, identification or email, narrowed by agency for staff who read agencies;
- * paged on the server, the query in the address.
+ * /panel/passengers on the one list engine: the passengers the user may see (an agency user its
+ * agency's), by name or sorted on the server by a column, searched by names, identification or
+ * email, narrowed by agency for staff who read agencies; the query in the address; ticked ones or
+ * every matching one exported with the birthday as a date cell.
  */
 export default function PassengersView() {
   const { t, i18n } = useTranslation();
-  const { client } = useServices();
-  const search = useSearch();
   const readsAgencies = useRoleIn(agencies.readers);
   const writable = useRoleIn(passengers.writers);
-  const [logic] = useState(() => passengersListMachine.provide({ actions: { publishQuery: publishQuery(passengersQueryDefaults) } }));
-  const [initial] = useState(() => parseListQuery(search, passengersQueryDefaults));
-  const actor = useFlowActor(logic, { input: { client, query: initial, scope: { agencies: readsAgencies ? agencies.api.list : null } } });
-  useQueryFromAddress(actor, search, passengersQueryDefaults);
-  const query = useSelector(actor, (snapshot) => snapshot.context.query);
-  const rows = useSelector(actor, (snapshot) => snapshot.context.rows);
-  const total = useSelector(actor, (snapshot) => snapshot.context.total);
-  const agencyItems = useSelector(actor, (snapshot) => snapshot.context.extras?.agencies ?? []);
-  const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const loading = useSelector(actor, (snapshot) => snapshot.hasTag("loading"));
-  const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
-  const pages = Math.max(1, Math.ceil(total / query.pageSize));
-  // a passenger registered or edited by someone else shows without a reload
-  useChanges(
-    (change) => change.kind === "passenger",
-    () => actor.send({ type: "list.changed" }),
-  );
-
+  const name = (row: Passenger) => `${row.lastName}, ${row.firstName}`;
+  const identification = (row: Passenger) => `${row.identificationTypeName} ${row.identification}`;
+  const agencyText = (row: Passenger) => row.agencyName ?? t("reservations.direct");
   const columns: ReadonlyArray<Column<Passenger>> = [
     {
       header: t("passengers.name"),
+      sort: "name",
+      text: name,
       cell: (row) => (
         <Link className="nowrap" href={passengers.path(row.id)}>
-          {`${row.lastName}, ${row.firstName}`}
+          {name(row)}
         </Link>
       ),
     },
-    { header: t("detail.identification"), cell: (row) => `${row.identificationTypeName} ${row.identification}` },
-    { header: t("detail.nationality"), cell: (row) => countryText(row, i18n.language) },
-    { header: t("detail.birthday"), cell: (row) => formatDate(row.birthday) },
-    { header: t("reservations.agency"), cell: (row) => row.agencyName ?? t("reservations.direct") },
+    { header: t("detail.identification"), sort: "identification", text: identification, cell: identification },
+    { header: t("detail.nationality"), sort: "nationality", text: (row) => countryText(row, i18n.language), cell: (row) => countryText(row, i18n.language) },
+    {
+      header: t("detail.birthday"),
+      sort: "birthday",
+      text: (row) => formatDate(row.birthday),
+      typed: { type: "date", value: (row) => row.birthday },
+      cell: (row) => formatDate(row.birthday),
+    },
+    { header: t("reservations.agency"), sort: "agency", text: agencyText, cell: agencyText },
   ];
-
+  const filters = (choices: PassengersChoices | null): ReadonlyArray<PagedFilter> =>
+    readsAgencies
+      ? [
+          {
+            kind: "select",
+            name: PASSENGER_AGENCY_FILTER,
+            label: t("reservations.agency"),
+            options: [
+              { value: "", label: t("reservations.allAgencies") },
+              ...(choices?.agencies ?? []).map((agency) => ({ value: String(agency.id), label: agency.name })),
+            ],
+          },
+        ]
+      : [];
   return (
     <section aria-labelledby="page-title">
       <PageTitle title={t("nav.passengers")} {...(writable ? { add: { to: passengers.newPath, label: t("passengers.new") } } : {})} />
-      <div className="reservations-list">
-        <form
-          className="reservations-filters"
-          onSubmit={submitted((form) =>
-            actor.send({ type: "filters.apply", q: formText(form, "q"), filters: { [PASSENGER_AGENCY_FILTER]: formText(form, PASSENGER_AGENCY_FILTER) } }),
-          )}
-          key={JSON.stringify([query.q, query.filters])}
-        >
-          <label>
-            {t("passengers.search")}
-            <input type="search" name="q" defaultValue={query.q} maxLength={200} placeholder={t("passengers.searchPlaceholder")} />
-          </label>
-          {readsAgencies && (
-            <label>
-              {t("reservations.agency")}
-              <select name={PASSENGER_AGENCY_FILTER} defaultValue={query.filters[PASSENGER_AGENCY_FILTER] ?? ""}>
-                <option value="">{t("reservations.allAgencies")}</option>
-                {agencyItems.map((agency) => (
-                  <option key={agency.id} value={String(agency.id)}>
-                    {agency.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          <button type="submit">{t("reservations.filter")}</button>
-        </form>
-        <ErrorBanner message={error} />
-        {failed ? (
-          <button type="button" onClick={() => actor.send({ type: "retry" })}>
-            {t("cruises.retry")}
-          </button>
-        ) : loading && rows.length === 0 ? (
-          <Spinner />
-        ) : (
-          <>
-            <DataTable caption={t("nav.passengers")} columns={columns} rows={rows} empty={t("passengers.none")} />
-            {total > 0 && (
-              <Pager
-                label={t("passengers.pager")}
-                page={query.page}
-                pages={pages}
-                total={t("passengers.totalCount", { count: total })}
-                canPrevious={query.page > 1}
-                canNext={query.page < pages}
-                onPrevious={() => actor.send({ type: "page.go", page: query.page - 1 })}
-                onNext={() => actor.send({ type: "page.go", page: query.page + 1 })}
-                onPage={(page) => actor.send({ type: "page.go", page })}
-                pageSize={query.pageSize}
-                onPageSize={(pageSize) => actor.send({ type: "pageSize.change", pageSize })}
-              />
-            )}
-          </>
-        )}
-      </div>
+      <PagedList
+        machine={passengersListMachine}
+        defaults={passengersQueryDefaults}
+        scope={{ agencies: readsAgencies ? agencies.api.list : null }}
+        id="passengers"
+        title={t("nav.passengers")}
+        columns={columns}
+        filters={filters}
+        searchHint={t("passengers.searchPlaceholder")}
+        empty={t("passengers.none")}
+        totalText={(count) => t("passengers.totalCount", { count })}
+        pagerLabel={t("passengers.pager")}
+        rowTitle={name}
+        // a passenger registered or edited by someone else shows without a reload
+        changes={(change) => change.kind === "passenger"}
+      />
     </section>
   );
 }

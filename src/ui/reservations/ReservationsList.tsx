@@ -1,42 +1,39 @@
-import { useSelector } from "@xstate/react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearch } from "wouter";
-import type { ReservationSummary } from "../../api/reservations.ts";
-import { parseListQuery } from "../../machines/shared/listQuery.ts";
+import { Link } from "wouter";
 import { MoneyState, reservationAccount } from "../../api/money.ts";
+import { confirmReservation, type ReservationSummary } from "../../api/reservations.ts";
 import {
   AGENCY_FILTER,
   BALANCE_ORDER,
   EXPIRING_FILTER,
   MONEY_FILTER,
+  type ReservationsChoices,
   reservationsListMachine,
   reservationsQueryDefaults,
   STATE_FILTER,
 } from "../../machines/reservations/reservationsList.machine.ts";
 import { departures } from "../../machines/departures/record.ts";
 import { reservations } from "../../machines/reservations/record.ts";
-import { useServices } from "../shared/context.ts";
 import { formatDate, formatMoney } from "../leads/leadFormat.ts";
-import { publishQuery, useQueryFromAddress } from "../shared/listAddress.ts";
-import { useFlowActor } from "../shared/useFlow.ts";
-import { useChanges } from "../shared/changes.ts";
 import { timeLimitText } from "./ReservationView.tsx";
-import { type Column, DataTable } from "../shared/DataTable.tsx";
-import { ErrorBanner } from "../shared/ErrorBanner.tsx";
-import { Pager } from "../shared/Pager.tsx";
-import { Spinner } from "../shared/Spinner.tsx";
-import { formText, submitted } from "../shared/forms.ts";
+import type { Column } from "../shared/DataTable.tsx";
+import { type PagedFilter, PagedList } from "../shared/PagedList.tsx";
+import { bulkCommandDialog } from "../shared/confirmDialog.ts";
 import { useRoleIn } from "../shared/useRole.ts";
 
 const states = ["reserved", "waiting", "confirmed", "canceled"] as const;
 /** Who may narrow and order by money (decision 067): the readers of accounts. */
 const moneyReaders = reservationAccount.access.kind === "session" ? reservationAccount.access.roles : [];
+/** Who may confirm and extend reservations: the sellers, ticked ones too. */
+const sellers = confirmReservation.access.kind === "session" ? confirmReservation.access.roles : [];
 
 /**
- * A page of reservations with their search and filters (state, agency for staff who read the
+ * A page of reservations on the one list engine: sortable by departure date, code, agency, state,
+ * time limit, berths and total; searched and filtered (state, agency for staff who read the
  * agencies, time limit within a day; money state and the largest balance first for the readers of
- * money), all in the address; every reservation's, or one departure's.
+ * money, decision 067), all in the address; ticked ones or every matching one
+ * exported with numbers and dates as typed cells; the ticked ones confirmed or extended, each
+ * through its own command, every one's outcome shown. Every reservation's, or one departure's.
  */
 export function ReservationsList({
   cruiseId,
@@ -49,29 +46,14 @@ export function ReservationsList({
   readonly withVouchers?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const { client } = useServices();
   const readsMoney = useRoleIn(moneyReaders);
-  const search = useSearch();
-  const [logic] = useState(() => reservationsListMachine.provide({ actions: { publishQuery: publishQuery(reservationsQueryDefaults) } }));
-  const [initial] = useState(() => parseListQuery(search, reservationsQueryDefaults));
-  const actor = useFlowActor(logic, { input: { client, query: initial, scope: { cruiseId, withAgencies } } });
-  useQueryFromAddress(actor, search, reservationsQueryDefaults);
-  const query = useSelector(actor, (snapshot) => snapshot.context.query);
-  const rows = useSelector(actor, (snapshot) => snapshot.context.rows);
-  const total = useSelector(actor, (snapshot) => snapshot.context.total);
-  const agencyItems = useSelector(actor, (snapshot) => snapshot.context.extras?.agencies ?? []);
-  const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const loading = useSelector(actor, (snapshot) => snapshot.hasTag("loading"));
-  const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
-  useChanges(
-    (change) => change.kind === "reservation" && (cruiseId === null || change.cruiseId === cruiseId),
-    () => actor.send({ type: "list.changed" }),
-  );
-  const pages = Math.max(1, Math.ceil(total / query.pageSize));
-
+  const sells = useRoleIn(sellers);
+  const agencyText = (row: ReservationSummary) => row.agencyName ?? t("reservations.direct");
   const columns: ReadonlyArray<Column<ReservationSummary>> = [
     {
       header: t("reservations.code"),
+      sort: "code",
+      text: (row) => row.code,
       cell: (row) => (
         <Link className="nowrap" href={reservations.path(row.id)}>
           {row.code}
@@ -82,18 +64,44 @@ export function ReservationsList({
       ? [
           {
             header: t("reservations.departure"),
+            text: (row: ReservationSummary) => row.cruiseCode,
             cell: (row: ReservationSummary) => (
-              <Link className="nowrap" href={departures.tabPath(row.cruiseId, "reservations")} title={`${row.yachtName} · ${formatDate(row.startDate)}`}>
+              <Link className="nowrap" href={departures.tabPath(row.cruiseId, "reservations")} title={row.yachtName}>
                 {row.cruiseCode}
               </Link>
             ),
           },
+          {
+            header: t("reservations.departureDate"),
+            sort: "departure",
+            text: (row: ReservationSummary) => formatDate(row.startDate),
+            typed: { type: "date", value: (row: ReservationSummary) => row.startDate },
+            cell: (row: ReservationSummary) => <span className="nowrap">{formatDate(row.startDate)}</span>,
+          } satisfies Column<ReservationSummary>,
         ]
       : []),
-    { header: t("reservations.agency"), cell: (row) => row.agencyName ?? t("reservations.direct") },
-    { header: t("reservations.state"), cell: (row) => t(`reservations.states.${row.state}`) },
-    { header: t("reservations.timeLimit"), cell: (row) => timeLimitText(row, t) },
-    { header: t("reservations.total"), cell: (row) => formatMoney(row.price.total, i18n.language) },
+    { header: t("reservations.agency"), sort: "agency", text: agencyText, cell: agencyText },
+    {
+      header: t("reservations.state"),
+      sort: "state",
+      text: (row) => t(`reservations.states.${row.state}`),
+      cell: (row) => t(`reservations.states.${row.state}`),
+    },
+    {
+      header: t("reservations.timeLimit"),
+      sort: "timeLimit",
+      text: (row) => timeLimitText(row, t),
+      typed: { type: "dateTime", value: (row) => row.timeLimit },
+      cell: (row) => timeLimitText(row, t),
+    },
+    { header: t("reservations.berths"), sort: "berths", text: (row) => String(row.spaces), typed: { type: "integer", value: (row) => row.spaces }, cell: (row) => row.spaces },
+    {
+      header: t("reservations.total"),
+      sort: "total",
+      text: (row) => formatMoney(row.price.total, i18n.language),
+      typed: { type: "money", value: (row) => row.price.total },
+      cell: (row) => formatMoney(row.price.total, i18n.language),
+    },
     ...(withVouchers
       ? [
           {
@@ -107,106 +115,65 @@ export function ReservationsList({
         ]
       : []),
   ];
-
+  const filters = (choices: ReservationsChoices | null): ReadonlyArray<PagedFilter> => [
+    {
+      kind: "select",
+      name: STATE_FILTER,
+      label: t("reservations.state"),
+      options: [{ value: "", label: t("reservations.allStates") }, ...states.map((state) => ({ value: state, label: t(`reservations.states.${state}`) }))],
+    },
+    ...(withAgencies
+      ? [
+          {
+            kind: "select" as const,
+            name: AGENCY_FILTER,
+            label: t("reservations.agency"),
+            options: [
+              { value: "", label: t("reservations.allAgencies") },
+              ...(choices?.agencies ?? []).map((agency) => ({ value: String(agency.id), label: agency.name })),
+            ],
+          },
+        ]
+      : []),
+    ...(readsMoney
+      ? [
+          {
+            kind: "select" as const,
+            name: MONEY_FILTER,
+            label: t("money.moneyFilter"),
+            options: [{ value: "", label: t("money.allMoneyStates") }, ...MoneyState.literals.map((state) => ({ value: state, label: t(`money.states.${state}`) }))],
+          },
+        ]
+      : []),
+    { kind: "check", name: EXPIRING_FILTER, label: t("reservations.expiringSoon") },
+    ...(readsMoney ? [{ kind: "check" as const, name: BALANCE_ORDER, label: t("money.byBalance") }] : []),
+  ];
   return (
-    <div className="reservations-list">
-      <form
-        className="reservations-filters"
-        onSubmit={submitted((form) =>
-          actor.send({
-            type: "filters.apply",
-            q: formText(form, "q"),
-            filters: {
-              [STATE_FILTER]: formText(form, STATE_FILTER),
-              [AGENCY_FILTER]: formText(form, AGENCY_FILTER),
-              [EXPIRING_FILTER]: form.get(EXPIRING_FILTER) === null ? "" : "1",
-              [MONEY_FILTER]: formText(form, MONEY_FILTER),
-              [BALANCE_ORDER]: form.get(BALANCE_ORDER) === null ? "" : "1",
+    <PagedList
+      machine={reservationsListMachine}
+      defaults={reservationsQueryDefaults}
+      scope={{ cruiseId, withAgencies }}
+      id="reservations"
+      title={t("nav.reservations")}
+      columns={columns}
+      filters={filters}
+      searchHint={t("reservations.searchHint")}
+      empty={t("reservations.none")}
+      totalText={(count) => t("reservations.totalCount", { count })}
+      pagerLabel={t("reservations.pager")}
+      rowTitle={(row) => row.code}
+      changes={(change) => change.kind === "reservation" && (cruiseId === null || change.cruiseId === cruiseId)}
+      {...(sells
+        ? {
+            bulk: {
+              commands: [
+                { command: "confirm" as const, label: t("reservations.bulkConfirm") },
+                { command: "extend" as const, label: t("reservations.bulkExtend") },
+              ],
+              ask: bulkCommandDialog(i18n),
             },
-          }),
-        )}
-        key={JSON.stringify([query.q, query.filters])}
-      >
-        <label>
-          {t("reservations.search")}
-          <input type="search" name="q" defaultValue={query.q} maxLength={200} />
-        </label>
-        <label>
-          {t("reservations.state")}
-          <select name={STATE_FILTER} defaultValue={query.filters[STATE_FILTER] ?? ""}>
-            <option value="">{t("reservations.allStates")}</option>
-            {states.map((state) => (
-              <option key={state} value={state}>
-                {t(`reservations.states.${state}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {withAgencies && (
-          <label>
-            {t("reservations.agency")}
-            <select name={AGENCY_FILTER} defaultValue={query.filters[AGENCY_FILTER] ?? ""}>
-              <option value="">{t("reservations.allAgencies")}</option>
-              {agencyItems.map((agency) => (
-                <option key={agency.id} value={String(agency.id)}>
-                  {agency.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {readsMoney && (
-          <label>
-            {t("money.moneyFilter")}
-            <select name={MONEY_FILTER} defaultValue={query.filters[MONEY_FILTER] ?? ""}>
-              <option value="">{t("money.allMoneyStates")}</option>
-              {MoneyState.literals.map((state) => (
-                <option key={state} value={state}>
-                  {t(`money.states.${state}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <label className="checkbox-filter">
-          <input type="checkbox" name={EXPIRING_FILTER} defaultChecked={query.filters[EXPIRING_FILTER] === "1"} />
-          {t("reservations.expiringSoon")}
-        </label>
-        {readsMoney && (
-          <label className="checkbox-filter">
-            <input type="checkbox" name={BALANCE_ORDER} defaultChecked={query.filters[BALANCE_ORDER] === "1"} />
-            {t("money.byBalance")}
-          </label>
-        )}
-        <button type="submit">{t("reservations.filter")}</button>
-      </form>
-      <ErrorBanner message={error} />
-      {failed ? (
-        <button type="button" onClick={() => actor.send({ type: "retry" })}>
-          {t("cruises.retry")}
-        </button>
-      ) : loading && rows.length === 0 ? (
-        <Spinner />
-      ) : (
-        <>
-          <DataTable caption={t("nav.reservations")} columns={columns} rows={rows} empty={t("reservations.none")} />
-          {total > 0 && (
-            <Pager
-              label={t("reservations.pager")}
-              page={query.page}
-              pages={pages}
-              total={t("reservations.totalCount", { count: total })}
-              canPrevious={query.page > 1}
-              canNext={query.page < pages}
-              onPrevious={() => actor.send({ type: "page.go", page: query.page - 1 })}
-              onNext={() => actor.send({ type: "page.go", page: query.page + 1 })}
-              onPage={(page) => actor.send({ type: "page.go", page })}
-              pageSize={query.pageSize}
-              onPageSize={(pageSize) => actor.send({ type: "pageSize.change", pageSize })}
-            />
-          )}
-        </>
-      )}
-    </div>
+          }
+        : {})}
+    />
   );
 }

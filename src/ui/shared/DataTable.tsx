@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { SortDirection } from "../../machines/shared/listQuery.ts";
+import type { TypedColumn } from "./tableExport.ts";
 
 export interface Column<Row> {
   readonly header: string;
@@ -11,6 +12,8 @@ export interface Column<Row> {
   readonly sort?: string;
   /** The cell as plain text, for the exported files; a column without it is not exported. */
   readonly text?: (row: Row) => string;
+  /** The cell as a number or a date in the exported files, where it is one. */
+  readonly typed?: TypedColumn<Row>;
   /** Long unbroken text (an email address) that wraps anywhere rather than widen the table. */
   readonly wrap?: boolean;
 }

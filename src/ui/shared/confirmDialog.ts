@@ -3,6 +3,7 @@ import { fromPromise } from "xstate";
 import { reasonField } from "../../api/catalogues.ts";
 import { textProblem } from "../../api/fields.ts";
 import type { BulkConfirmation, CommandAnswer, CommandConfirmation } from "../../machines/shared/recordList.machine.ts";
+import type { BulkQuestion } from "../../machines/shared/pagedList.machine.ts";
 import type { YearCopyQuestion } from "../../machines/catalogues/yearCopyForm.machine.ts";
 import type { CommandQuestion, CommandReply } from "../../machines/reservations/reservationPage.machine.ts";
 import { fieldText } from "./forms.ts";
@@ -207,4 +208,38 @@ export const reservationDialog = (translations: i18n) =>
     });
     if (!result.isConfirmed || typeof result.value !== "string") return null;
     return asksTime ? new Date(result.value).toISOString() : result.value.trim();
+  });
+
+/**
+ * The dialog before a command on the ticked reservations, as the `askBulk` actor: a confirmation
+ * answers "" ('¿Confirmar las 3 reservas marcadas?'), an extension the new time limit (an ISO
+ * instant) the server judges for each reservation; null when closed.
+ */
+export const bulkCommandDialog = (translations: i18n) =>
+  fromPromise<string | null, BulkQuestion>(async ({ input }) => {
+    const { t } = translations;
+    if (input.command === "confirm") {
+      const confirmed = await ask(
+        translations,
+        { icon: "question", confirmKey: "reservations.confirm", color: SEND_COLOR },
+        t("reservations.bulkConfirmTitle", { count: input.count }),
+      );
+      return confirmed ? "" : null;
+    }
+    const { default: Swal } = await import("sweetalert2");
+    const result = await Swal.fire({
+      theme: dialogTheme(),
+      icon: "question",
+      titleText: t("reservations.bulkExtendTitle", { count: input.count }),
+      showCancelButton: true,
+      confirmButtonText: t("reservations.extend"),
+      cancelButtonText: t("confirm.cancel"),
+      confirmButtonColor: SEND_COLOR,
+      cancelButtonColor: CANCEL_COLOR,
+      input: "datetime-local",
+      inputValue: localInput(Date.now() + 24 * 3_600_000),
+      inputAttributes: { "aria-label": t("reservations.newTimeLimit") },
+      inputValidator: (value: string) => (value === "" || Number.isNaN(Date.parse(value)) ? t("fields.required") : null),
+    });
+    return result.isConfirmed && typeof result.value === "string" ? new Date(result.value).toISOString() : null;
   });

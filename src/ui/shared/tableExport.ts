@@ -1,17 +1,62 @@
 import type { ExportFormat } from "../../machines/shared/recordList.machine.ts";
 import { sheetName } from "../../api/documents.ts";
 
-/** A column as a file holds it: its header in the user's language and each row's text. */
+/** A column as a file holds it: its header in the user's language, each row's text, and its typed value when it has one. */
 export interface ExportColumn<Row> {
   readonly header: string;
   readonly text: (row: Row) => string;
+  readonly typed?: TypedColumn<Row>;
 }
+
+/**
+ * A column's typed value, so a spreadsheet can add, sort and filter it (issue 37, item 4): an
+ * amount of dollars or a count as a number, a day (`2030-06-06`) or an instant (ISO, with its
+ * offset) as a date; null is an empty cell. The text the screen shows stays for the table.
+ */
+export type TypedColumn<Row> =
+  | { readonly type: "money"; readonly value: (row: Row) => number | null }
+  | { readonly type: "integer"; readonly value: (row: Row) => number | null }
+  | { readonly type: "date"; readonly value: (row: Row) => string | null }
+  | { readonly type: "dateTime"; readonly value: (row: Row) => string | null };
 
 /** The table's columns that have a text, as the file's columns (images and buttons are left out). */
 export const exportColumns = <Row,>(
-  columns: ReadonlyArray<{ readonly header: string; readonly text?: (row: Row) => string }>,
+  columns: ReadonlyArray<{ readonly header: string; readonly text?: (row: Row) => string; readonly typed?: TypedColumn<Row> }>,
 ): ReadonlyArray<ExportColumn<Row>> =>
-  columns.flatMap(({ header, text }) => (text === undefined ? [] : [{ header, text }]));
+  columns.flatMap(({ header, text, typed }) => (text === undefined ? [] : [{ header, text, ...(typed === undefined ? {} : { typed }) }]));
+
+const pad = (value: number): string => String(value).padStart(2, "0");
+
+/** An instant as the reader's clock writes it, `2030-03-03 12:00`: what the panel shows, without the offset. */
+const localDateTime = (instant: string): string => {
+  const date = new Date(instant);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+};
+
+/** A row's cell as CSV text: numbers with a point and no grouping, days and times in ISO order. */
+const csvCell = <Row,>(column: ExportColumn<Row>, row: Row): string => {
+  const typed = column.typed;
+  if (typed === undefined) return column.text(row);
+  if (typed.type === "money" || typed.type === "integer") return String(typed.value(row) ?? "");
+  const value = typed.value(row);
+  if (value === null) return "";
+  return typed.type === "date" ? value : localDateTime(value);
+};
+
+/** A row's cell as XLSX holds it: a number, a date (the wall-clock day or time the panel shows) or text. */
+const xlsxCell = <Row,>(column: ExportColumn<Row>, row: Row): string | number | Date | null => {
+  const typed = column.typed;
+  if (typed === undefined) return column.text(row);
+  if (typed.type === "money" || typed.type === "integer") return typed.value(row);
+  const value = typed.value(row);
+  if (value === null) return null;
+  // Excel's dates have no zone: the day or the reader's wall-clock time, written as that moment in UTC
+  const [day, time = "00:00"] = (typed.type === "date" ? value : localDateTime(value)).split(" ");
+  return new Date(`${day}T${time}:00Z`);
+};
+
+/** Excel's number format of each typed column. */
+const numberFormats = { money: "#,##0.00", integer: "0", date: "yyyy-mm-dd", dateTime: "yyyy-mm-dd hh:mm" } as const;
 
 /** What a list exports: the file's name (its title) and its columns. */
 export interface ExportTable<Row> {
@@ -38,7 +83,7 @@ const csvField = (text: string): string => {
  * "Año" and "Pérez" with their accents.
  */
 export const csvText = <Row,>(table: ExportTable<Row>, rows: ReadonlyArray<Row>): string =>
-  `\uFEFF${[table.columns.map((column) => column.header), ...rows.map((row) => table.columns.map((column) => column.text(row)))]
+  `\uFEFF${[table.columns.map((column) => column.header), ...rows.map((row) => table.columns.map((column) => csvCell(column, row)))]
     .map((fields) => fields.map(csvField).join(","))
     .join("\r\n")}\r\n`;
 
@@ -46,15 +91,18 @@ export const csvText = <Row,>(table: ExportTable<Row>, rows: ReadonlyArray<Row>)
 
 /**
  * The rows as an XLSX workbook of one sheet. ExcelJS is loaded only now, when someone exports, so
- * it never weighs on the other screens (decision 023); cells are written as text, never formulas.
+ * it never weighs on the other screens (decision 023); typed columns are numbers and dates with
+ * their format, every other cell is text, never a formula.
  */
 export const xlsxBytes = async <Row,>(table: ExportTable<Row>, rows: ReadonlyArray<Row>): Promise<ArrayBuffer> => {
   const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName(table.title));
   sheet.addRow(table.columns.map((column) => column.header)).font = { bold: true };
-  for (const row of rows) sheet.addRow(table.columns.map((column) => column.text(row)));
+  for (const row of rows) sheet.addRow(table.columns.map((column) => xlsxCell(column, row)));
   sheet.columns.forEach((column, index) => {
+    const typed = table.columns[index]?.typed;
+    if (typed !== undefined) column.numFmt = numberFormats[typed.type];
     const longest = Math.max(
       table.columns[index]?.header.length ?? 0,
       ...rows.map((row) => table.columns[index]?.text(row).length ?? 0),

@@ -1,0 +1,429 @@
+import { assign, fromPromise, setup } from "xstate";
+import type { ApiClient } from "../../api/client.ts";
+import { feedbackActions, showError } from "./actions.ts";
+import { type ListQuery, type ListQueryDefaults, pagesOf, toggledSort, withFilter, withPageSize, withSearch } from "./listQuery.ts";
+import { errorMessage } from "./fields.ts";
+import type { BulkRefusal, BulkReport, ExportFormat, ExportRequest, QueryPublication } from "./recordList.machine.ts";
+
+/**
+ * The one list engine of the records that page on the server (DOMAIN.md section 9: reservations,
+ * passengers): each list declares its id, its query's defaults (the columns it sorts by and the
+ * filters it offers, both kept in the address, decision 023) and how it fetches a page for a
+ * query; the engine pages, sorts, searches as one types, filters, follows Back and reload, ticks
+ * rows and exports every row the query selects (or the ticked ones). Columns, filters' controls
+ * and the export's cells are the screen's declaration (src/ui/shared/PagedList.tsx).
+ */
+export interface PagedListInput<Scope> {
+  readonly client: ApiClient;
+  readonly query: ListQuery;
+  /** What narrows every page whatever the query (a departure's reservations only) and what the filters offer. */
+  readonly scope: Scope;
+}
+
+export interface PagedRows<Row, Extras> {
+  readonly rows: ReadonlyArray<Row>;
+  readonly total: number;
+  /** The filters' choices (the agencies), fetched with the first page. */
+  readonly extras: Extras;
+}
+
+/** What a list's fetch is given: the query, the scope, and the filters' choices when already known. */
+export type PagedFetchInput<Scope, Extras> = PagedListInput<Scope> & { readonly known: Extras | null };
+
+/**
+ * A command a list offers on its ticked rows: sent once a row, one after the other, through the
+ * record's own endpoint, so the server's machine judges each as if it were sent alone (no rule is
+ * written twice); its answer, or its refusal's message, is each row's outcome.
+ */
+export interface BulkCommand<Row> {
+  /** The row's name in the outcome (its code). */
+  readonly title: (row: Row) => string;
+  /** Sends the command for one row with the dialog's reply ("" when it asks nothing); answers the server's message. */
+  readonly send: (client: ApiClient, row: Row, reply: string) => Promise<string>;
+}
+
+/** The commands a list declares for its ticked rows, by name. */
+export type BulkCommandName = "confirm" | "extend";
+
+export interface PagedListDeclaration<Row, Scope, Extras> {
+  readonly id: string;
+  readonly description: string;
+  readonly defaults: ListQueryDefaults;
+  readonly fetch: (input: PagedFetchInput<Scope, Extras>) => Promise<PagedRows<Row, Extras>>;
+  /** What the ticked rows can be told to do besides being exported. */
+  readonly bulk?: Partial<Record<BulkCommandName, BulkCommand<Row>>>;
+}
+
+/** What the bulk dialog is asked: the command and how many rows; it answers the reply, or null when closed. */
+export interface BulkQuestion {
+  readonly command: BulkCommandName;
+  readonly count: number;
+}
+
+/** Runs a declared command on each row, one after the other; every row's outcome is kept, a refusal with its message. */
+export const runBulkCommand = async <Row extends { readonly id: number }>(
+  command: BulkCommand<Row>,
+  input: { readonly client: ApiClient; readonly rows: ReadonlyArray<Row>; readonly reply: string; readonly name: BulkCommandName },
+): Promise<BulkReport> => {
+  const done: BulkRefusal[] = [];
+  const refused: BulkRefusal[] = [];
+  for (const row of input.rows) {
+    try {
+      done.push({ id: row.id, title: command.title(row), message: await command.send(input.client, row, input.reply) });
+    } catch (error) {
+      refused.push({ id: row.id, title: command.title(row), message: errorMessage(error) });
+    }
+  }
+  return { action: input.name, succeeded: done.length, refused, done };
+};
+
+/** The page size an export reads with: the largest a list endpoint answers. */
+export const EXPORT_PAGE_SIZE = 200;
+
+/** The most rows one export collects (fifty pages): beyond it the list asks for narrower filters. */
+export const EXPORT_MAX = 10_000;
+
+export interface PagedListContext<Row, Scope, Extras> extends PagedListInput<Scope> {
+  readonly rows: ReadonlyArray<Row>;
+  readonly total: number;
+  readonly extras: Extras | null;
+  /** The ticked rows, kept across pages and orders; a new search or filter clears them. */
+  readonly selected: ReadonlyArray<Row>;
+  readonly exportFormat: ExportFormat;
+  /** Whether the export saves the ticked rows rather than the query's. */
+  readonly exportTicked: boolean;
+  /** The rows an export saves, once collected. */
+  readonly exportRows: ReadonlyArray<Row>;
+  /** The bulk command asked, its dialog's reply, and how the last one went (every row's outcome). */
+  readonly bulkCommand: BulkCommandName | null;
+  readonly bulkReply: string;
+  readonly report: BulkReport | null;
+  readonly message: string | null;
+  readonly error: string | null;
+}
+
+export type PagedListEvent =
+  | { readonly type: "page.go"; readonly page: number }
+  | { readonly type: "pageSize.change"; readonly pageSize: number }
+  | { readonly type: "sort.toggle"; readonly column: string }
+  | { readonly type: "search.change"; readonly text: string }
+  | { readonly type: "filter.change"; readonly name: string; readonly value: string }
+  | { readonly type: "query.sync"; readonly query: ListQuery }
+  | { readonly type: "row.select"; readonly id: number; readonly selected: boolean }
+  | { readonly type: "page.select"; readonly selected: boolean }
+  | { readonly type: "selection.clear" }
+  /** `ticked`: the ticked rows only (the bulk bar's export); otherwise every row the query selects. */
+  | { readonly type: "list.export"; readonly format: ExportFormat; readonly ticked?: boolean }
+  /** A declared command on the ticked rows (the bulk bar's buttons). */
+  | { readonly type: "bulk.ask"; readonly command: BulkCommandName }
+  | { readonly type: "report.dismiss" }
+  | { readonly type: "retry" }
+  | { readonly type: "list.changed" };
+
+/** A collected export's input: the query read page after page, or the ticked rows as they are. */
+interface CollectInput<Row, Scope, Extras> extends PagedFetchInput<Scope, Extras> {
+  readonly selected: ReadonlyArray<Row>;
+}
+
+/** Every row a query selects, page after page of EXPORT_PAGE_SIZE, in the query's order. */
+export const collectRows = async <Row, Scope, Extras>(
+  fetch: PagedListDeclaration<Row, Scope, Extras>["fetch"],
+  input: PagedFetchInput<Scope, Extras>,
+): Promise<ReadonlyArray<Row>> => {
+  const collected: Row[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await fetch({ ...input, query: { ...input.query, page, pageSize: EXPORT_PAGE_SIZE } });
+    collected.push(...answer.rows);
+    if (answer.rows.length < EXPORT_PAGE_SIZE || collected.length >= answer.total) return collected;
+  }
+};
+
+/** The ticked rows after a tick box changed: the row joins (last) or leaves the selection. */
+const ticked = <Row extends { readonly id: number }>(selected: ReadonlyArray<Row>, row: Row | undefined, tick: boolean): ReadonlyArray<Row> => {
+  if (row === undefined) return selected;
+  const others = selected.filter((other) => other.id !== row.id);
+  return tick ? [...others, row] : others;
+};
+
+export const createPagedListMachine = <Row extends { readonly id: number }, Scope, Extras>(declaration: PagedListDeclaration<Row, Scope, Extras>) => {
+  type Context = PagedListContext<Row, Scope, Extras>;
+  /** A change of the query that shows its first page again, written to the address. */
+  const changeQuery = <E extends PagedListEvent>(change: (query: ListQuery, event: E) => ListQuery, mode: QueryPublication) =>
+    [
+      { type: "assignQuery", params: ({ context, event }: { context: Context; event: E }) => ({ query: change(context.query, event) }) },
+      { type: "publishQuery", params: ({ context }: { context: Context }) => ({ query: context.query, mode }) },
+    ] as const;
+  return setup({
+    types: {
+      input: {} as PagedListInput<Scope>,
+      context: {} as Context,
+      events: {} as PagedListEvent,
+      tags: {} as "loading" | "exporting" | "processing" | "failed",
+    },
+    actions: {
+      ...feedbackActions<Context, PagedListEvent>(),
+      assignPage: assign((_, params: PagedRows<Row, Extras>) => params),
+      assignQuery: assign({ query: (_, params: { query: ListQuery }) => params.query }),
+      assignSelection: assign({ selected: (_, params: { selected: ReadonlyArray<Row> }) => params.selected }),
+      clearSelection: assign({ selected: [] }),
+      assignExport: assign((_, params: { format: ExportFormat; ticked: boolean }) => ({ exportFormat: params.format, exportTicked: params.ticked })),
+      assignExportRows: assign({ exportRows: (_, params: { rows: ReadonlyArray<Row> }) => params.rows }),
+      forgetExportRows: assign({ exportRows: [] }),
+      assignBulk: assign((_, params: { command: BulkCommandName }) => ({ bulkCommand: params.command, bulkReply: "", report: null })),
+      assignBulkReply: assign({ bulkReply: (_, params: { reply: string }) => params.reply }),
+      /** The outcome shows; the refused rows stay ticked, to try again or export. */
+      assignReport: assign(({ context }, params: { report: BulkReport }) => ({
+        report: params.report,
+        bulkCommand: null,
+        selected: context.selected.filter((row) => params.report.refused.some((refusal) => refusal.id === row.id)),
+      })),
+      clearReport: assign({ report: null }),
+      /** Writes the query to the address; the view provides it. */
+      publishQuery: (_, _params: { readonly query: ListQuery; readonly mode: QueryPublication }) => {},
+    },
+    guards: {
+      isPageInRange: ({ context }, params: { page: number }) =>
+        Number.isInteger(params.page) && params.page >= 1 && params.page <= pagesOf(context.total, context.query.pageSize),
+      /** Some ticked rows, or at most EXPORT_MAX of the query's. */
+      isExportable: ({ context }, params: { ticked: boolean }) => (params.ticked ? context.selected.length > 0 : context.total <= EXPORT_MAX),
+      /** Some rows ticked, and the list declares the command. */
+      isBulkOffered: ({ context }, params: { command: BulkCommandName }) => context.selected.length > 0 && declaration.bulk?.[params.command] !== undefined,
+      isAnswered: (_, params: { reply: string | null }) => params.reply !== null,
+    },
+    actors: {
+      fetchPage: fromPromise<PagedRows<Row, Extras>, PagedFetchInput<Scope, Extras>>(({ input }) => declaration.fetch(input)),
+      collectExport: fromPromise<ReadonlyArray<Row>, CollectInput<Row, Scope, Extras>>(async ({ input }) =>
+        input.selected.length > 0 ? input.selected : collectRows(declaration.fetch, input),
+      ),
+      /** Writes and saves the file; the view provides it, with the columns it declares. */
+      saveExport: fromPromise<void, ExportRequest<Row>>(async () => {}),
+      /** The bulk command's dialog (a new time limit, or only a confirmation); the view provides it. */
+      askBulk: fromPromise<string | null, BulkQuestion>(async () => null),
+      runBulk: fromPromise<BulkReport, { readonly client: ApiClient; readonly rows: ReadonlyArray<Row>; readonly reply: string; readonly name: BulkCommandName }>(
+        ({ input }) => {
+          const command = declaration.bulk?.[input.name];
+          if (command === undefined) throw new Error(`no bulk command ${input.name}`);
+          return runBulkCommand(command, input);
+        },
+      ),
+    },
+    delays: {
+      searchDelay: 300,
+    },
+  }).createMachine({
+    id: declaration.id,
+    description: declaration.description,
+    context: ({ input }) => ({
+      ...input,
+      rows: [],
+      total: 0,
+      extras: null,
+      selected: [],
+      exportFormat: "csv",
+      exportTicked: false,
+      exportRows: [],
+      bulkCommand: null,
+      bulkReply: "",
+      report: null,
+      message: null,
+      error: null,
+    }),
+    initial: "loading",
+    on: {
+      "query.sync": {
+        target: ".loading",
+        actions: [{ type: "assignQuery", params: ({ event }) => ({ query: event.query }) }, "clearSelection"],
+        description: "The address changed under the list (Back, Forward, a link): it shows what the address asks for.",
+      },
+      "search.change": {
+        target: ".typing",
+        actions: { type: "assignQuery", params: ({ context, event }) => ({ query: withSearch(context.query, event.text) }) },
+        description: "A keystroke in the search box (even while a page loads, so nothing typed is lost): the search waits for the typing to pause.",
+      },
+    },
+    states: {
+      loading: {
+        tags: "loading",
+        description: "The page is being fetched (and the filters' choices, the first time).",
+        invoke: {
+          id: "fetchPage",
+          src: "fetchPage",
+          input: ({ context }) => ({ client: context.client, query: context.query, scope: context.scope, known: context.extras }),
+          onDone: { target: "ready", actions: { type: "assignPage", params: ({ event }) => event.output }, description: "The page shows." },
+          onError: showError("failed", "The page could not be fetched: the message shows with a retry."),
+        },
+      },
+      typing: {
+        tags: "loading",
+        description: "The user is typing a search; each keystroke starts the wait again.",
+        after: {
+          searchDelay: {
+            target: "loading",
+            actions: ["clearSelection", { type: "publishQuery", params: ({ context }) => ({ query: context.query, mode: "replace" }) }],
+            description: "The typing paused: the rows holding every word, from the first page (the address's entry is replaced, not added).",
+          },
+        },
+      },
+      ready: {
+        description: "The page shows; the user may page, sort, search, filter, tick rows or export.",
+        on: {
+          "page.go": [
+            {
+              guard: { type: "isPageInRange", params: ({ event }) => ({ page: event.page }) },
+              target: "loading",
+              actions: changeQuery<{ type: "page.go"; page: number }>((query, event) => ({ ...query, page: event.page }), "push"),
+              description: "Another page.",
+            },
+            { description: "A page that does not exist: nothing changes." },
+          ],
+          "pageSize.change": {
+            target: "loading",
+            actions: changeQuery<{ type: "pageSize.change"; pageSize: number }>((query, event) => withPageSize(query, event.pageSize), "replace"),
+            description: "Another number of rows a page, from the first page.",
+          },
+          "sort.toggle": {
+            target: "loading",
+            actions: changeQuery<{ type: "sort.toggle"; column: string }>((query, event) => toggledSort(query, event.column), "push"),
+            description: "A column header: the server sorts by it, or turns its direction; from the first page (the ticks stay).",
+          },
+          "filter.change": {
+            target: "loading",
+            actions: [
+              "clearSelection",
+              ...changeQuery<{ type: "filter.change"; name: string; value: string }>((query, event) => withFilter(query, event.name, event.value), "push"),
+            ],
+            description: "A filter's control changed: its rows from the first page; the ticks are cleared.",
+          },
+          "row.select": {
+            actions: {
+              type: "assignSelection",
+              params: ({ context, event }) => ({ selected: ticked(context.selected, context.rows.find((row) => row.id === event.id), event.selected) }),
+            },
+            description: "A row's tick box: the row joins or leaves the selection.",
+          },
+          "page.select": {
+            actions: {
+              type: "assignSelection",
+              params: ({ context, event }) => ({
+                selected: context.rows.reduce((selected, row) => ticked(selected, row, event.selected), context.selected),
+              }),
+            },
+            description: "The header's tick box: every row of the page joins the selection, or leaves it.",
+          },
+          "selection.clear": { actions: "clearSelection", description: "The ticks are cleared." },
+          "list.export": [
+            {
+              guard: { type: "isExportable", params: ({ event }) => ({ ticked: event.ticked === true }) },
+              target: "exporting",
+              actions: ["clearFeedback", { type: "assignExport", params: ({ event }) => ({ format: event.format, ticked: event.ticked === true }) }],
+              description: "Export the ticked rows, or every row the search and filters select (not just the page) when they are not too many.",
+            },
+            { description: "Nothing ticked, or too many rows to export at once: nothing happens (the view offers no button then)." },
+          ],
+          "list.changed": { target: "loading", description: "A row changed elsewhere: the same page is fetched again." },
+          ...(declaration.bulk === undefined
+            ? {}
+            : {
+          "bulk.ask": [
+            {
+              guard: { type: "isBulkOffered", params: ({ event }) => ({ command: event.command }) },
+              target: "bulkAsking",
+              actions: ["clearFeedback", { type: "assignBulk", params: ({ event }) => ({ command: event.command }) }],
+              description: "A command for the ticked rows was pressed: its dialog asks first.",
+            },
+            { description: "Nothing ticked, or a command the list does not declare: nothing happens." },
+          ],
+              }),
+          "report.dismiss": { actions: "clearReport", description: "The last bulk command's outcome is closed." },
+        },
+      },
+      // a list without bulk commands has neither state
+      ...(declaration.bulk === undefined
+        ? {}
+        : {
+      bulkAsking: {
+        description: "The bulk command's dialog is open (the new time limit of an extension, or only a confirmation).",
+        invoke: {
+          id: "askBulk",
+          src: "askBulk",
+          input: ({ context }) => ({ command: context.bulkCommand ?? "confirm", count: context.selected.length }),
+          onDone: [
+            {
+              guard: { type: "isAnswered", params: ({ event }) => ({ reply: event.output }) },
+              target: "bulkRunning",
+              actions: { type: "assignBulkReply", params: ({ event }) => ({ reply: event.output ?? "" }) },
+              description: "Answered: the command is sent for each ticked row.",
+            },
+            { target: "ready", description: "The dialog was closed: nothing is sent." },
+          ],
+          onError: { target: "ready", description: "The dialog could not be shown: nothing is sent." },
+        },
+      },
+      bulkRunning: {
+        tags: "processing",
+        description: "The command is sent for each ticked row, one after the other, each judged by the server's machine as if sent alone.",
+        invoke: {
+          id: "runBulk",
+          src: "runBulk",
+          input: ({ context }) => ({ client: context.client, rows: context.selected, reply: context.bulkReply, name: context.bulkCommand ?? "confirm" }),
+          onDone: {
+            target: "loading",
+            actions: { type: "assignReport", params: ({ event }) => ({ report: event.output }) },
+            description: "Every row's outcome shows (the refused ones with their message, still ticked); the page is fetched again.",
+          },
+          onError: showError("ready", "The commands could not be sent: the message shows."),
+        },
+      },
+          }),
+      exporting: {
+        tags: "exporting",
+        description: "The rows to export are gathered, then their file is written and saved.",
+        initial: "collecting",
+        states: {
+          collecting: {
+            description: "The ticked rows as they are, or every row the query selects read page by page.",
+            invoke: {
+              id: "collectExport",
+              src: "collectExport",
+              input: ({ context }) => ({
+                client: context.client,
+                query: context.query,
+                scope: context.scope,
+                known: context.extras,
+                selected: context.exportTicked ? context.selected : [],
+              }),
+              onDone: {
+                target: "saving",
+                actions: { type: "assignExportRows", params: ({ event }) => ({ rows: event.output }) },
+                description: "The rows arrived: the file is written.",
+              },
+              onError: showError(`#${declaration.id}.ready`, "The rows could not be read: the message shows."),
+            },
+          },
+          saving: {
+            description: "The file is written with the list's declared columns and handed to the browser.",
+            invoke: {
+              id: "saveExport",
+              src: "saveExport",
+              input: ({ context }) => ({ rows: context.exportRows, format: context.exportFormat }),
+              onDone: { target: `#${declaration.id}.ready`, actions: "forgetExportRows", description: "The file was saved." },
+              onError: {
+                target: `#${declaration.id}.ready`,
+                actions: ["forgetExportRows", { type: "assignError", params: ({ event }) => ({ error: event.error }) }],
+                description: "The file could not be written: the message shows.",
+              },
+            },
+          },
+        },
+      },
+      failed: {
+        tags: "failed",
+        description: "The page could not be fetched; the message shows with a retry button.",
+        on: { retry: { target: "loading", actions: "clearFeedback", description: "Retry was pressed." } },
+      },
+    },
+  });
+};
+
+/** The machine a declaration makes, for the screens' actor types. */
+export type PagedListMachine<Row extends { readonly id: number }, Scope, Extras> = ReturnType<typeof createPagedListMachine<Row, Scope, Extras>>;

@@ -1,0 +1,217 @@
+import { useSelector } from "@xstate/react";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearch } from "wouter";
+import { fromPromise } from "xstate";
+import { type ListQueryDefaults, pagesOf, parseListQuery } from "../../machines/shared/listQuery.ts";
+import { type BulkCommandName, type BulkQuestion, EXPORT_MAX, type PagedListMachine } from "../../machines/shared/pagedList.machine.ts";
+import type { ExportRequest } from "../../machines/shared/recordList.machine.ts";
+import type { Change } from "../../api/changes.ts";
+import { useChanges } from "./changes.ts";
+import { useServices } from "./context.ts";
+import { type Column, DataTable } from "./DataTable.tsx";
+import { ErrorBanner } from "./ErrorBanner.tsx";
+import { publishQuery, useQueryFromAddress } from "./listAddress.ts";
+import { BulkBar, BulkReportBanner, ListFilter, ListToolbar } from "./ListControls.tsx";
+import { Pager } from "./Pager.tsx";
+import { Spinner } from "./Spinner.tsx";
+import { type ExportTable, exportColumns, saveTable } from "./tableExport.ts";
+import { useFlowActor } from "./useFlow.ts";
+
+/**
+ * A filter a list declares: a select of choices (the first, "all", is the empty value), a tick
+ * box that is "1" when ticked, or a month. Its control always shows what the address says, also after Back
+ * and reload and before the choices have arrived (a controlled control, not a default value).
+ */
+export type PagedFilter =
+  | { readonly kind: "select"; readonly name: string; readonly label: string; readonly options: ReadonlyArray<{ readonly value: string; readonly label: string }> }
+  | { readonly kind: "check"; readonly name: string; readonly label: string }
+  /** A month, `YYYY-MM`; empty for every month. */
+  | { readonly kind: "month"; readonly name: string; readonly label: string };
+
+/** What one list declares besides its machine: its columns (with sort keys and typed cells), filters, texts and live changes. */
+export interface PagedListProps<Row extends { readonly id: number }, Scope, Extras> {
+  readonly machine: PagedListMachine<Row, Scope, Extras>;
+  readonly defaults: ListQueryDefaults;
+  readonly scope: Scope;
+  /** The list's name in element ids (`reservations`, `passengers`). */
+  readonly id: string;
+  /** The table's caption and the exported file's name. */
+  readonly title: string;
+  readonly columns: ReadonlyArray<Column<Row>>;
+  readonly filters: (extras: Extras | null) => ReadonlyArray<PagedFilter>;
+  readonly searchHint: string;
+  readonly empty: string;
+  readonly totalText: (count: number) => string;
+  readonly pagerLabel: string;
+  /** How a row's tick box is named (the row's title); without it the list has no ticks and no bulk bar. */
+  readonly rowTitle?: (row: Row) => string;
+  /** Which live changes concern the list's rows: the page is fetched again. */
+  readonly changes: (change: Change) => boolean;
+  /** The declared commands the user may send for the ticked rows (the list's machine declares what each sends), and their dialog. */
+  readonly bulk?: {
+    readonly commands: ReadonlyArray<{ readonly command: BulkCommandName; readonly label: string }>;
+    readonly ask: ReturnType<typeof fromPromise<string | null, BulkQuestion>>;
+  };
+}
+
+/**
+ * The one list of the records paged on the server: the search, the declared filters and the
+ * export above, the red banner, the bulk bar of the ticked rows, the table with sortable headers
+ * and tick boxes, and the pager. It runs the list's machine (src/machines/shared/pagedList.machine.ts),
+ * keeps its query in the address and saves the export with the declared columns.
+ */
+export function PagedList<Row extends { readonly id: number }, Scope, Extras>(props: PagedListProps<Row, Scope, Extras>) {
+  const { machine, defaults, scope, id, title, columns, filters, searchHint, empty, totalText, pagerLabel, rowTitle, changes, bulk } = props;
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const search = useSearch();
+  // the export writes the columns as they are declared when it saves (the language may have changed)
+  const exportTable = useRef<ExportTable<Row>>({ title, columns: [] });
+  exportTable.current = { title, columns: exportColumns(columns) };
+  const [logic] = useState(() =>
+    machine.provide({
+      actions: { publishQuery: publishQuery(defaults) },
+      actors: {
+        saveExport: fromPromise<void, ExportRequest<Row>>(({ input }) => saveTable(exportTable.current, input.rows, input.format)),
+        ...(bulk === undefined ? {} : { askBulk: bulk.ask }),
+      },
+    }),
+  );
+  const [initial] = useState(() => parseListQuery(search, defaults));
+  const actor = useFlowActor(logic, { input: { client, query: initial, scope } });
+  useQueryFromAddress(actor, search, defaults);
+  useChanges(changes, () => actor.send({ type: "list.changed" }));
+  const query = useSelector(actor, (snapshot) => snapshot.context.query);
+  const rows = useSelector(actor, (snapshot) => snapshot.context.rows);
+  const total = useSelector(actor, (snapshot) => snapshot.context.total);
+  const extras = useSelector(actor, (snapshot) => snapshot.context.extras);
+  const selected = useSelector(actor, (snapshot) => snapshot.context.selected);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag("loading"));
+  const exporting = useSelector(actor, (snapshot) => snapshot.hasTag("exporting"));
+  const failed = useSelector(actor, (snapshot) => snapshot.hasTag("failed"));
+  const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
+  const report = useSelector(actor, (snapshot) => snapshot.context.report);
+  const pages = pagesOf(total, query.pageSize);
+  const selectedIds = selected.map((row) => row.id);
+
+  return (
+    <div className={`paged-list ${id}-list`}>
+      <ListToolbar
+        id={id}
+        search={query.q}
+        onSearch={(text) => actor.send({ type: "search.change", text })}
+        hint={searchHint}
+        exporting={exporting}
+        canExport={total > 0 && total <= EXPORT_MAX}
+        onExport={(format) => actor.send({ type: "list.export", format })}
+        filters={filters(extras).map((filter) =>
+          filter.kind === "select" ? (
+            <ListFilter
+              key={filter.name}
+              id={`${id}-${filter.name}`}
+              label={filter.label}
+              value={query.filters[filter.name] ?? ""}
+              // the address's choice shows even before the choices arrive
+              options={
+                filter.options.some((option) => option.value === (query.filters[filter.name] ?? ""))
+                  ? filter.options
+                  : [...filter.options, { value: query.filters[filter.name] ?? "", label: "…" }]
+              }
+              onChange={(value) => actor.send({ type: "filter.change", name: filter.name, value })}
+            />
+          ) : filter.kind === "month" ? (
+            <div key={filter.name} className="list-filter">
+              <label htmlFor={`${id}-${filter.name}`}>{filter.label}</label>
+              <input
+                id={`${id}-${filter.name}`}
+                type="month"
+                value={query.filters[filter.name] ?? ""}
+                onChange={(event) => actor.send({ type: "filter.change", name: filter.name, value: event.target.value })}
+              />
+            </div>
+          ) : (
+            <label key={filter.name} className="checkbox-filter">
+              <input
+                type="checkbox"
+                name={filter.name}
+                checked={query.filters[filter.name] === "1"}
+                onChange={(event) => actor.send({ type: "filter.change", name: filter.name, value: event.target.checked ? "1" : "" })}
+              />
+              {filter.label}
+            </label>
+          ),
+        )}
+      />
+      <ErrorBanner message={error} />
+      <BulkReportBanner report={report} />
+      {rowTitle !== undefined && (
+        <BulkBar count={selected.length}>
+          {bulk?.commands.map(({ command, label }) => (
+            <button
+              key={command}
+              type="button"
+              disabled={exporting || processing}
+              aria-busy={processing}
+              onClick={() => actor.send({ type: "bulk.ask", command })}
+            >
+              {label}
+            </button>
+          ))}
+          <button type="button" className="secondary" disabled={exporting} onClick={() => actor.send({ type: "list.export", format: "xlsx", ticked: true })}>
+            {t("table.exportSelectedXlsx")}
+          </button>
+          <button type="button" className="secondary" disabled={exporting} onClick={() => actor.send({ type: "list.export", format: "csv", ticked: true })}>
+            {t("table.exportSelectedCsv")}
+          </button>
+          <button type="button" className="secondary outline" onClick={() => actor.send({ type: "selection.clear" })}>
+            {t("table.clearSelection")}
+          </button>
+        </BulkBar>
+      )}
+      {failed ? (
+        <button type="button" onClick={() => actor.send({ type: "retry" })}>
+          {t("cruises.retry")}
+        </button>
+      ) : loading && rows.length === 0 ? (
+        <Spinner />
+      ) : (
+        <>
+          <DataTable
+            caption={title}
+            columns={columns}
+            rows={rows}
+            empty={empty}
+            sort={{ column: query.sort, direction: query.direction, onSort: (column) => actor.send({ type: "sort.toggle", column }) }}
+            {...(rowTitle === undefined
+              ? {}
+              : {
+                  selection: {
+                    selected: selectedIds,
+                    label: (row: Row) => t("table.selectRow", { name: rowTitle(row) }),
+                    onSelect: (row: Row, ticked: boolean) => actor.send({ type: "row.select", id: row.id, selected: ticked }),
+                    onSelectPage: (ticked: boolean) => actor.send({ type: "page.select", selected: ticked }),
+                  },
+                })}
+          />
+          {total > 0 && (
+            <Pager
+              label={pagerLabel}
+              page={query.page}
+              pages={pages}
+              total={totalText(total)}
+              canPrevious={query.page > 1}
+              canNext={query.page < pages}
+              onPrevious={() => actor.send({ type: "page.go", page: query.page - 1 })}
+              onNext={() => actor.send({ type: "page.go", page: query.page + 1 })}
+              onPage={(page) => actor.send({ type: "page.go", page })}
+              pageSize={query.pageSize}
+              onPageSize={(pageSize) => actor.send({ type: "pageSize.change", pageSize })}
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
+}

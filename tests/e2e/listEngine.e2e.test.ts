@@ -1,0 +1,87 @@
+/**
+ * The one list engine (decision 073) in Chromium on the built panel, at 1280 and 390 px: a
+ * filter's control shows the address's state after a reload (Salidas, Reservas), and an exported
+ * XLSX holds the free berths as numbers and the start days as dates.
+ */
+import { readFile } from "node:fs/promises";
+import ExcelJS from "exceljs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { desktop, launchBrowser, newPage, phone, unexpectedErrors } from "./support/browser.ts";
+import { signIn } from "./support/screens.ts";
+import { demoAdmin, type RunningServer, startDemoServer } from "./support/server.ts";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Waits until the list's rows are there and no spinner is left. */
+const settled = async (page: Page) => {
+  await page.locator("h1").first().waitFor();
+  await page.locator(".paged-list table, .paged-list .table-empty, .paged-list tbody").first().waitFor();
+  await page.locator(".spinner").first().waitFor({ state: "detached" });
+};
+
+const open = async (page: Page, path: string) => {
+  await page.goto(`${server.url}/panel`);
+  await page.evaluate(() => localStorage.setItem("lang", "es"));
+  await signIn(page, server.url, demoAdmin.email);
+  await page.goto(`${server.url}${path}`);
+  await settled(page);
+};
+
+describe.each([
+  ["desktop", desktop],
+  ["phone", phone],
+] as const)("the list engine at %s width", (_, viewport) => {
+  it("shows Salidas' and Reservas' filters as the address says after a reload", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, viewport);
+    await open(page, "/panel/cruises?view=list&state=scheduled&month=2026-12");
+    await page.reload();
+    await settled(page);
+    expect(await page.locator("#departures-state").inputValue()).toBe("scheduled");
+    expect(await page.locator("#departures-month").inputValue()).toBe("2026-12");
+    // a choice made in the control is written to the address, and survives the next reload
+    await page.locator("#departures-state").selectOption("canceled");
+    await page.waitForURL(/state=canceled/);
+    await page.reload();
+    await settled(page);
+    expect(await page.locator("#departures-state").inputValue()).toBe("canceled");
+
+    await open(page, "/panel/reservations?state=reserved");
+    await page.reload();
+    await settled(page);
+    expect(await page.locator("#reservations-state").inputValue()).toBe("reserved");
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+
+  it("exports Salidas to XLSX with the free berths as numbers and the start days as dates", async () => {
+    const { page, context, consoleErrors } = await newPage(browser, viewport);
+    await open(page, "/panel/cruises?view=list&state=scheduled");
+    const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar Excel" }).click()]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(await readFile(await file.path())).buffer);
+    const sheet = workbook.worksheets[0];
+    const header = sheet?.getRow(1).values;
+    const headers = Array.isArray(header) ? header.map(String) : [];
+    const free = headers.indexOf("Libres");
+    const start = headers.indexOf("Inicio");
+    expect(free).toBeGreaterThan(0);
+    expect(sheet?.rowCount ?? 0).toBeGreaterThan(1);
+    const first = sheet?.getRow(2);
+    expect(typeof first?.getCell(free).value).toBe("number");
+    expect(first?.getCell(free).type).toBe(ExcelJS.ValueType.Number);
+    expect(first?.getCell(start).value).toBeInstanceOf(Date);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});
