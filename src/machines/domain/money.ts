@@ -244,7 +244,7 @@ export interface ConfirmFacts {
   readonly startDate: string;
   /** The agency's credit limit in cents (0: none); null for a direct client. */
   readonly creditCents: number | null;
-  /** The balances of the agency's other live (held or confirmed) reservations, in cents. */
+  /** What the agency's other reservations owe, in cents: each live one's balance, each canceled one's kept penalty still owed. */
   readonly otherBalancesCents: ReadonlyArray<number>;
   readonly role: RoleName;
 }
