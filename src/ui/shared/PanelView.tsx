@@ -45,6 +45,7 @@ const ReservationView = lazy(() => import("../reservations/ReservationView.tsx")
 const PassengersView = lazy(() => import("../passengers/PassengersView.tsx"));
 const PassengerView = lazy(() => import("../passengers/PassengerView.tsx"));
 const ReportsView = lazy(() => import("../reports/ReportsView.tsx"));
+const MoneyPolicyView = lazy(() => import("../money/MoneyPolicyView.tsx"));
 const OwnPasswordView = lazy(() =>
   withTexts("account", import("../session/ChangePasswordView.tsx").then(({ OwnPasswordView: view }) => ({ default: view }))),
 );
@@ -71,6 +72,11 @@ export default function PanelView() {
           <Route path={paths.flows}>
             <RequireRole roles={["admin", "marketing"]}>
               <FlowsView />
+            </RequireRole>
+          </Route>
+          <Route path={paths.moneyPolicy}>
+            <RequireRole roles={["admin"]}>
+              <MoneyPolicyView />
             </RequireRole>
           </Route>
           <Route path={paths.password}>

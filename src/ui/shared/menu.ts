@@ -31,6 +31,7 @@ export const catalogueEntry = (catalogue: CatalogueDeclaration): MenuEntry => ({
 /** The sidebar of SPEC.md section 6: which role sees which entry; the catalogues as declared in src/records. */
 export const menu: ReadonlyArray<MenuEntry> = [
   { key: "users", path: paths.users, section: "administration", roles: ["admin"] },
+  { key: "moneyPolicy", path: paths.moneyPolicy, section: "administration", roles: ["admin"] },
   ...catalogues.map(catalogueEntry),
   { key: "home", path: paths.home, section: "screens", roles: ["admin", "marketing"] },
   { key: "leads", path: paths.leads, section: "screens", roles: staffRoles },
