@@ -64,16 +64,18 @@ export default function MoneyPolicyView() {
     });
 
   const number = (name: "depositPercent" | "balanceDays" | "charterBalanceDays", rule: string, value: (policy: Policy) => number) => (
-    <TextInput
-      name={name}
-      label={t(`money.policy.${name}`)}
-      type="text"
-      inputMode="decimal"
-      maxLength={4}
-      defaultValue={policy === null ? "" : String(value(policy))}
-      problem={ruleText(t, problems[name], rule)}
-      hint={t(`${rule}`, { maximum: MAX_POLICY_DAYS })}
-    />
+    <div>
+      <TextInput
+        name={name}
+        label={t(`money.policy.${name}`)}
+        type="text"
+        inputMode="decimal"
+        maxLength={4}
+        defaultValue={policy === null ? "" : String(value(policy))}
+        problem={ruleText(t, problems[name], rule)}
+        hint={t(`${rule}`, { maximum: MAX_POLICY_DAYS })}
+      />
+    </div>
   );
 
   return (
