@@ -9,7 +9,7 @@ import { Schema } from "effect";
 import type { ReservationId } from "../../src/api/ids.ts";
 import { QuoteLine } from "../../src/api/quote.ts";
 import { reasonProblem } from "../../src/api/reservations.ts";
-import { penaltyOf } from "../../src/machines/domain/money.ts";
+import { centsOfDecimal, centsOfDollars, dueOf, penaltyOf } from "../../src/machines/domain/money.ts";
 import { livePrice } from "../../src/machines/domain/pricing.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
@@ -20,10 +20,7 @@ import { confirmedTerms, dueCentsOf, keptPenaltyCents, readMoneyPolicy } from ".
 import type { MoneyCaller } from "./money.ts";
 
 const LinesRow = Schema.Struct({ lines: Schema.Array(QuoteLine) });
-const FlightsRow = Schema.Struct({ total: Schema.Finite });
-
-/** An amount of dollars rounded to the cent, as the reservation's summary rounds its price with the air tickets. */
-const toCent = (dollars: number): number => Math.round(dollars * 100) / 100;
+const FlightsRow = Schema.Struct({ total: Schema.String });
 
 /**
  * What a space's leaving lowers its reservation's due by, in cents: the due now less the due of
@@ -40,14 +37,15 @@ const spaceShareCents = async (tx: Queryable, reservation: StoredReservation, sp
   const flights = await queryOne(
     tx,
     FlightsRow,
-    `select coalesce(sum((f.line->>'total')::numeric), 0)::float8 as total from passenger_flights f
+    `select round(coalesce(sum((f.line->>'total')::numeric), 0), 2)::text as total from passenger_flights f
       where f.reservation_id = $1 and exists (select 1 from spaces s where s.reservation_id = f.reservation_id
         and s.passenger_id = f.passenger_id and s.status <> 'canceled' and s.id <> $2)`,
     [reservation.id, spaceId],
   );
-  const tickets = flights?.total ?? 0;
-  const after = { total: toCent(priced.total + tickets), commission: priced.commission, net: toCent(priced.net + tickets) };
-  return dueCentsOf(reservation) - dueCentsOf({ agencyId: reservation.agencyId, price: after });
+  // the air tickets' sum is a decimal text: its cents are read exactly and added as integers
+  const tickets = centsOfDecimal(flights?.total ?? "0") ?? 0;
+  const after = { totalCents: centsOfDollars(priced.total) + tickets, commissionCents: centsOfDollars(priced.commission), netCents: centsOfDollars(priced.net) + tickets };
+  return dueCentsOf(reservation) - dueOf(after, reservation.agencyId);
 };
 
 /**

@@ -40,7 +40,9 @@ export const ReservationRow = Schema.Struct({
   extensions: Schema.Int,
   spaces: Schema.Int,
   price: Schema.Struct({ total: Schema.Finite, commission: Schema.Finite, net: Schema.Finite }),
-  flights_total: Schema.Finite,
+  /** The price with the passengers' air tickets, added as decimals in SQL (numeric), as texts: no binary fraction is summed. */
+  priced_total: Schema.String,
+  priced_net: Schema.String,
   created_at: Schema.Date,
   version: Schema.Int,
   notes: Schema.String,
@@ -63,9 +65,10 @@ export const selectReservations = `select r.id, r.code, r.cruise_id, c.code as c
     to_char(c.start_date, 'YYYY-MM-DD') as start_date, r.agency_id, a.name as agency_name, r.type, r.executive_id,
     u.first_name || ' ' || u.last_name as executive_name, r.status, r.time_limit, r.extensions,
     (select count(*)::int from spaces s where s.reservation_id = r.id and s.status <> 'canceled') as spaces,
-    r.price, (select coalesce(sum((f.line->>'total')::numeric), 0)::float8 from passenger_flights f where ${liveLegOf("r.id")}) as flights_total,
+    r.price, round((r.price->>'total')::numeric + t.tickets, 2)::text as priced_total, round((r.price->>'net')::numeric + t.tickets, 2)::text as priced_net,
     r.created_at, r.version, r.notes, r.cancel_reason, r.lines
   from reservations r join cruises c on c.id = r.cruise_id join yachts y on y.id = c.yacht_id
+  cross join lateral (select coalesce(sum((f.line->>'total')::numeric), 0) as tickets from passenger_flights f where ${liveLegOf("r.id")}) t
   left join agencies a on a.id = r.agency_id left join users u on u.id = r.executive_id`;
 
 /** An amount rounded to the cent, as sums of dollars in floating point need. */
@@ -87,7 +90,7 @@ export const toSummary = (row: ReservationRow): ReservationSummary => ({
   extensions: row.extensions,
   spaces: row.spaces,
   // the passengers' air tickets earn no commission: the operator nets them whole
-  price: { total: cents(row.price.total + row.flights_total), commission: row.price.commission, net: cents(row.price.net + row.flights_total) },
+  price: { total: Number(row.priced_total), commission: row.price.commission, net: Number(row.priced_net) },
   createdAt: row.created_at.toISOString(),
   version: row.version,
 });
