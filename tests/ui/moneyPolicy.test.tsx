@@ -36,7 +36,7 @@ beforeEach(() => {
 describe("the money policy screen", () => {
   it("shows the policy in force and saves it whole, with the version it was read at", async () => {
     const { calls } = await open();
-    expect(await screen.findByRole("heading", { name: "Política de cobro" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Política de cobro" }, { timeout: 10_000 })).toBeTruthy();
     expect(field("Anticipo (% de lo adeudado)").value).toBe("30");
     expect(field("Saldo: días antes de la salida").value).toBe("60");
     expect(field("Saldo de un chárter: días antes de la salida").value).toBe("120");
@@ -57,7 +57,7 @@ describe("the money policy screen", () => {
 
   it("words a bad number and a broken schedule in the user's language and sends nothing", async () => {
     const { calls } = await open("admin", "en");
-    await screen.findByRole("heading", { name: "Payment policy" });
+    await screen.findByRole("heading", { name: "Payment policy" }, { timeout: 10_000 });
     fireEvent.change(field("Deposit (% of the due)"), { target: { value: "0" } });
     fireEvent.change(field("Balance: days before departure"), { target: { value: "" } });
     const charter = screen.getByRole("group", { name: "Charter" });
@@ -72,12 +72,12 @@ describe("the money policy screen", () => {
 
   it("is an admin's: the menu offers it to an admin only, and another role cannot open it", async () => {
     await open("sales");
-    expect(await screen.findByRole("heading", { name: "Sin permiso" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Sin permiso" }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Política de cobro" })).toBeNull();
   });
 
   it("is in an admin's menu", async () => {
     await open();
-    expect(await screen.findByRole("link", { name: "Política de cobro" })).toHaveProperty("href", expect.stringContaining("/panel/policies/money"));
+    expect(await screen.findByRole("link", { name: "Política de cobro" }, { timeout: 10_000 })).toHaveProperty("href", expect.stringContaining("/panel/policies/money"));
   });
 });
