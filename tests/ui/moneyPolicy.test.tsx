@@ -37,7 +37,8 @@ describe("the money policy screen", () => {
   it("shows the policy in force and saves it whole, with the version it was read at", async () => {
     const { calls } = await open();
     expect(await screen.findByRole("heading", { name: "Política de cobro" }, { timeout: 10_000 })).toBeTruthy();
-    expect(field("Anticipo (% de lo adeudado)").value).toBe("30");
+    // the title shows while the policy loads: its fields once it has
+    expect(((await screen.findByRole("textbox", { name: "Anticipo (% de lo adeudado)" })) as HTMLInputElement).value).toBe("30");
     expect(field("Saldo: días antes de la salida").value).toBe("60");
     expect(field("Saldo de un chárter: días antes de la salida").value).toBe("120");
     const general = screen.getByRole("group", { name: "General, contrato, habitación familiar e Ikarus" });
@@ -58,6 +59,7 @@ describe("the money policy screen", () => {
   it("words a bad number and a broken schedule in the user's language and sends nothing", async () => {
     const { calls } = await open("admin", "en");
     await screen.findByRole("heading", { name: "Payment policy" }, { timeout: 10_000 });
+    await screen.findByRole("textbox", { name: "Deposit (% of the due)" });
     fireEvent.change(field("Deposit (% of the due)"), { target: { value: "0" } });
     fireEvent.change(field("Balance: days before departure"), { target: { value: "" } });
     const charter = screen.getByRole("group", { name: "Charter" });
