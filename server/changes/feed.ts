@@ -25,6 +25,8 @@ const EventRow = Schema.Struct({
   stream_id: Schema.String,
   cruise_id: Schema.NullOr(Schema.Int),
   agency_id: Schema.NullOr(Schema.Int),
+  /** A payment's reservation. */
+  reservation_id: Schema.NullOr(Schema.Int),
 });
 
 /** What one stored event tells the viewers. */
@@ -39,6 +41,10 @@ const changesOf = (row: typeof EventRow.Type): ReadonlyArray<ScopedChange> => {
       { change: { kind: "departure", cruiseId: row.cruise_id }, agencyId: null, stream },
       { change: { kind: "reservation", reservationId: id, cruiseId: row.cruise_id }, agencyId: row.agency_id ?? "staff", stream },
     ];
+  }
+  // a payment recorded, reported, verified, rejected, voided or refunded changes its reservation's account (decision 076)
+  if (stream === "payment" && row.reservation_id !== null && row.cruise_id !== null) {
+    return [{ change: { kind: "reservation", reservationId: row.reservation_id, cruiseId: row.cruise_id }, agencyId: row.agency_id ?? "staff", stream }];
   }
   return [];
 };
@@ -106,11 +112,16 @@ export const createChangeFeed = (
       EventRow,
       `with recent as materialized (select id, stream, stream_id from events where id > $1 order by id limit 1000)
        select e.id, e.stream, e.stream_id,
-              case when e.stream = 'reservation' then (select r.cruise_id from reservations r where r.id = e.stream_id::int) end as cruise_id,
+              case e.stream
+                when 'reservation' then (select r.cruise_id from reservations r where r.id = e.stream_id::int)
+                when 'payment' then (select r.cruise_id from payments p join reservations r on r.id = p.reservation_id where p.id = e.stream_id::int)
+              end as cruise_id,
               case e.stream
                 when 'reservation' then (select r.agency_id from reservations r where r.id = e.stream_id::int)
                 when 'passenger' then (select p.agency_id from passengers p where p.id = e.stream_id::int)
-              end as agency_id
+                when 'payment' then (select p.agency_id from payments p where p.id = e.stream_id::int)
+              end as agency_id,
+              case when e.stream = 'payment' then (select p.reservation_id from payments p where p.id = e.stream_id::int) end as reservation_id
          from recent e order by e.id`,
       [Math.max(0, id - lookBack)],
     );

@@ -20,7 +20,7 @@ import { messages } from "../../src/api/messages.ts";
 import type { Passenger } from "../../src/api/passengers.ts";
 import { reasonProblem, type ReservationState, type ReservationType } from "../../src/api/reservations.ts";
 import type { LiveSpace, LiveState } from "../../src/machines/domain/berths.ts";
-import { accountOf, centsOfDollars, type ConfirmedTerms, type CountedPayment, paidCents } from "../../src/machines/domain/money.ts";
+import { accountOf, centsOfDollars, type ConfirmedTerms, type CountedPayment } from "../../src/machines/domain/money.ts";
 import type { PassengerFields } from "../../src/machines/domain/passenger.machine.ts";
 import { livePrice, type QuoteLine } from "../../src/machines/domain/pricing.ts";
 import { noReservationFacts, type ReservationEvent, type ReservationFacts } from "../../src/machines/domain/reservation.machine.ts";
@@ -43,7 +43,7 @@ import { balanceReminderDueOf } from "../money/reminders.ts";
 import { assignmentFactsOf, flightBookingOf, judgeDraft } from "../passengers/passengers.ts";
 import { passengerColumns, passengerRecord } from "../passengers/projection.ts";
 import { pricingFacts, airTicketFares } from "../rates/quote.ts";
-import { confirmationOf } from "../reservations/commands/confirmReservation.ts";
+import { confirmationOf, countsAgainstCredit, openBalanceOf } from "../reservations/commands/confirmReservation.ts";
 import { openingOf } from "../reservations/commands/createReservation.ts";
 import { judgeSpace } from "../reservations/decide.ts";
 import {
@@ -244,16 +244,16 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
     (seatsByCruise.get(cruiseId) ?? [])
       .filter((seat) => seat.status === "reserved" || seat.status === "confirmed" || seat.status === "waiting")
       .map((seat) => toLive({ reservation_id: seat.reservationId, cabin_id: seat.cabinId, gender_id: seat.genderId, status: seat.status as LiveState, charter: seat.charter }));
-  /** The air tickets its passengers booked while they hold a live space of it (liveLegOf), summed in cents as the database sums decimals. */
-  const flightsTotal = (sale: Sale): number =>
+  /** The air tickets its passengers booked while they hold a live space of it (liveLegOf), in cents, as the database sums decimals. */
+  const ticketsCents = (sale: Sale): number =>
     legs
       .filter((leg) => leg.reservationId === sale.id && sale.seats.some((seat) => seat.passengerId === leg.passengerId && seat.status !== "canceled"))
-      .reduce((sum, leg) => sum + centsOfDollars(leg.line?.total ?? 0), 0) / 100;
+      .reduce((sum, leg) => sum + centsOfDollars(leg.line?.total ?? 0), 0);
   /** The reservation as the commands read it (findReservation): its bookings by cabin, its price with its flights. */
   const stored = (sale: Sale): Pick<StoredReservation, "id" | "agencyId" | "price" | "type" | "startDate" | "timeLimit" | "state" | "spaces"> & Bookings => ({
     id: ReservationId.make(sale.id),
     agencyId: sale.agencyId,
-    price: priceWithFlights(sale.price, flightsTotal(sale)),
+    price: priceWithFlights(sale.price, ticketsCents(sale)),
     type: sale.type,
     startDate: departureOf(sale.cruiseId).start_date,
     timeLimit: sale.timeLimit === null ? null : new Date(sale.timeLimit).toISOString(),
@@ -278,7 +278,7 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
   const ticketsStaying = (sale: Sale, spaceId: number): number =>
     legs
       .filter((leg) => leg.reservationId === sale.id && sale.seats.some((seat) => seat.passengerId === leg.passengerId && seat.status !== "canceled" && seat.id !== spaceId))
-      .reduce((sum, leg) => sum + centsOfDollars(leg.line?.total ?? 0), 0) / 100;
+      .reduce((sum, leg) => sum + centsOfDollars(leg.line?.total ?? 0), 0);
 
   /** Where the space machine takes a space (nextStatus): a pure answer, worked out once for each state and event. */
   const spaceAfter = new Map<string, string | null>();
@@ -375,8 +375,8 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
       agencyId === null
         ? []
         : [...sales.values()]
-            .filter((other) => other.agencyId === agencyId && (other.status === "reserved" || other.status === "confirmed") && other.id !== id)
-            .map((other) => dueCentsOf(stored(other)) - paidCents(paymentsOf(other.id)));
+            .filter((other) => other.agencyId === agencyId && other.id !== id && countsAgainstCredit(other.status as ReservationState, other.penaltyCents))
+            .map((other) => openBalanceOf(other.status as ReservationState, accountOfSale(other).balanceCents));
     const loaded = { policy, payments: paymentsOf(id), creditCents: agencyId === null ? null : await creditOf(agencyId), otherBalancesCents };
     return { sale, reservation, ...confirmationOf(reservation, loaded, caller, undefined) };
   };

@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect";
 import { defaultMoneyPolicy, MoneyPolicy, type MoneyPolicyView, PaymentKind, PaymentState } from "../../src/api/money.ts";
-import { type ConfirmedTerms, type CountedPayment, centsOfDollars, dueOf, type PriceCents } from "../../src/machines/domain/money.ts";
+import { type ConfirmedTerms, type CountedPayment, centsOfDecimal, centsOfDollars, dueOf, type PriceCents } from "../../src/machines/domain/money.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne, queryRows } from "../db/rows.ts";
 import type { StoredReservation } from "../reservations/reads.ts";
@@ -44,7 +44,7 @@ export const paymentsOf = async (db: Queryable, reservationIds: ReadonlyArray<nu
 export const countedPayments = async (db: Queryable, reservationId: number): Promise<ReadonlyArray<CountedPayment>> =>
   (await paymentsOf(db, [reservationId])).get(reservationId) ?? [];
 
-/** A reservation's price in cents: it is stored in dollars (a float in jsonb) and becomes cents here, once. */
+/** A reservation's price in cents: it is stored in dollars (a JSON number in jsonb) and becomes cents here, once, from its decimal digits. */
 export const priceCents = (price: StoredReservation["price"]): PriceCents => ({
   totalCents: centsOfDollars(price.total),
   commissionCents: centsOfDollars(price.commission),
@@ -87,10 +87,11 @@ export const keptPenaltiesOf = async (db: Queryable, reservationIds: ReadonlyArr
 export const keptPenaltyCents = async (db: Queryable, reservationId: number): Promise<number> =>
   (await keptPenaltiesOf(db, [reservationId])).get(reservationId) ?? 0;
 
-const CreditRow = Schema.Struct({ credit: Schema.NullOr(Schema.Finite) });
+const CreditRow = Schema.Struct({ credit: Schema.NullOr(Schema.String) });
 
 /** An agency's credit limit in cents (the catalogue's `credit` detail, US$): 0 when it has none. */
 export const agencyCreditCents = async (db: Queryable, agencyId: number): Promise<number> => {
-  const row = await queryOne(db, CreditRow, "select (details->>'credit')::float8 as credit from agencies where id = $1", [agencyId]);
-  return centsOfDollars(row?.credit ?? 0);
+  // the detail's JSON number read as its decimal text: no binary fraction between the catalogue and the cents
+  const row = await queryOne(db, CreditRow, "select details->>'credit' as credit from agencies where id = $1", [agencyId]);
+  return centsOfDecimal(row?.credit ?? "0") ?? 0;
 };

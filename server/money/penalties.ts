@@ -10,7 +10,7 @@ import type { ReservationId } from "../../src/api/ids.ts";
 import { QuoteLine } from "../../src/api/quote.ts";
 import { reasonProblem } from "../../src/api/reservations.ts";
 import type { MoneyPolicyView } from "../../src/api/money.ts";
-import { type ConfirmedTerms, penaltyOf } from "../../src/machines/domain/money.ts";
+import { type ConfirmedTerms, centsOfDecimal, centsOfDollars, dueOf, penaltyOf } from "../../src/machines/domain/money.ts";
 import { livePrice } from "../../src/machines/domain/pricing.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
@@ -21,10 +21,7 @@ import { confirmedTerms, dueCentsOf, keptPenaltyCents, readMoneyPolicy } from ".
 import type { MoneyCaller } from "./money.ts";
 
 const LinesRow = Schema.Struct({ lines: Schema.Array(QuoteLine) });
-const FlightsRow = Schema.Struct({ total: Schema.Finite });
-
-/** An amount of dollars rounded to the cent, as the reservation's summary rounds its price with the air tickets. */
-const toCent = (dollars: number): number => Math.round(dollars * 100) / 100;
+const FlightsRow = Schema.Struct({ total: Schema.String });
 
 /** The spaces of a reservation that stay when one of its spaces leaves. */
 export const stayingSpaces = (reservation: Bookings, spaceId: number): ReadonlySet<number> =>
@@ -33,7 +30,7 @@ export const stayingSpaces = (reservation: Bookings, spaceId: number): ReadonlyS
 /**
  * What a space's leaving lowers its reservation's due by, in cents: the due now less the due of
  * the spaces that stay (their lines, as the projection reprices them, and `tickets`, their
- * passengers' air tickets in dollars). A line priced for a whole cabin or yacht stays while any of
+ * passengers' air tickets in cents). A line priced for a whole cabin or yacht stays while any of
  * its spaces does, so a space of a family room or a charter takes nothing away while others stay,
  * and keeps nothing.
  */
@@ -41,11 +38,11 @@ export const spaceShareOf = (
   reservation: Pick<StoredReservation, "agencyId" | "price"> & Bookings,
   spaceId: number,
   lines: ReadonlyArray<typeof QuoteLine.Type>,
-  tickets: number,
+  ticketsCents: number,
 ): number => {
   const priced = livePrice(lines, stayingSpaces(reservation, spaceId));
-  const after = { total: toCent(priced.total + tickets), commission: priced.commission, net: toCent(priced.net + tickets) };
-  return dueCentsOf(reservation) - dueCentsOf({ agencyId: reservation.agencyId, price: after });
+  const after = { totalCents: centsOfDollars(priced.total) + ticketsCents, commissionCents: centsOfDollars(priced.commission), netCents: centsOfDollars(priced.net) + ticketsCents };
+  return dueCentsOf(reservation) - dueOf(after, reservation.agencyId);
 };
 
 const spaceShareCents = async (tx: Queryable, reservation: StoredReservation, spaceId: number): Promise<number> => {
@@ -53,12 +50,13 @@ const spaceShareCents = async (tx: Queryable, reservation: StoredReservation, sp
   const flights = await queryOne(
     tx,
     FlightsRow,
-    `select coalesce(sum((f.line->>'total')::numeric), 0)::float8 as total from passenger_flights f
+    `select round(coalesce(sum((f.line->>'total')::numeric), 0), 2)::text as total from passenger_flights f
       where f.reservation_id = $1 and exists (select 1 from spaces s where s.reservation_id = f.reservation_id
         and s.passenger_id = f.passenger_id and s.status <> 'canceled' and s.id <> $2)`,
     [reservation.id, spaceId],
   );
-  return spaceShareOf(reservation, spaceId, stored?.lines ?? [], flights?.total ?? 0);
+  // the air tickets' sum is a decimal text: its cents are read exactly and added as integers
+  return spaceShareOf(reservation, spaceId, stored?.lines ?? [], centsOfDecimal(flights?.total ?? "0") ?? 0);
 };
 
 /**

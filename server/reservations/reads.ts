@@ -21,6 +21,7 @@ import { latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts";
+import { centsOfDollars } from "../../src/machines/domain/money.ts";
 import { byMoney } from "../money/accounts.ts";
 import { savedCabinPositions, savedDeckPlans } from "../yachts/pages.ts";
 import { agencyExtensionsOf, type Caller, type CabinRow, cabinsOf, type LiveRow, liveSpacesOf, ownAgency } from "./facts.ts";
@@ -42,7 +43,9 @@ export const ReservationRow = Schema.Struct({
   extensions: Schema.Int,
   spaces: Schema.Int,
   price: Schema.Struct({ total: Schema.Finite, commission: Schema.Finite, net: Schema.Finite }),
-  flights_total: Schema.Finite,
+  /** The price with the passengers' air tickets, added as decimals in SQL (numeric), as texts: no binary fraction is summed. */
+  priced_total: Schema.String,
+  priced_net: Schema.String,
   created_at: Schema.Date,
   version: Schema.Int,
   notes: Schema.String,
@@ -63,25 +66,25 @@ const FlightLineRow = Schema.Struct({ line: Schema.NullOr(QuoteLine) });
 
 /** A reservation's live spaces, and what its passengers' flights add to its price. */
 const liveSpaces = "(select count(*)::int from spaces s where s.reservation_id = r.id and s.status <> 'canceled')";
-const flightsTotal = `(select coalesce(sum((f.line->>'total')::numeric), 0)::float8 from passenger_flights f where ${liveLegOf("r.id")})`;
 
 export const selectReservations = `select r.id, r.code, r.cruise_id, c.code as cruise_code, y.name as yacht_name,
     to_char(c.start_date, 'YYYY-MM-DD') as start_date, r.agency_id, a.name as agency_name, r.type, r.executive_id,
     u.first_name || ' ' || u.last_name as executive_name, r.status, r.time_limit, r.extensions,
     ${liveSpaces} as spaces,
-    r.price, ${flightsTotal} as flights_total,
+    r.price, round((r.price->>'total')::numeric + t.tickets, 2)::text as priced_total, round((r.price->>'net')::numeric + t.tickets, 2)::text as priced_net,
     r.created_at, r.version, r.notes, r.cancel_reason, r.lines
   from reservations r join cruises c on c.id = r.cruise_id join yachts y on y.id = c.yacht_id
+  cross join lateral (select coalesce(sum((f.line->>'total')::numeric), 0) as tickets from passenger_flights f where ${liveLegOf("r.id")}) t
   left join agencies a on a.id = r.agency_id left join users u on u.id = r.executive_id`;
 
 /** An amount rounded to the cent, as sums of dollars in floating point need. */
 export const cents = (amount: number): number => Math.round(amount * 100) / 100;
 
 /** A reservation's price as its readers see it: the passengers' air tickets earn no commission, the operator nets them whole. */
-export const priceWithFlights = (price: ReservationRow["price"], flightsTotal: number): ReservationSummary["price"] => ({
-  total: cents(price.total + flightsTotal),
+export const priceWithFlights = (price: ReservationRow["price"], ticketsCents: number): ReservationSummary["price"] => ({
+  total: (centsOfDollars(price.total) + ticketsCents) / 100,
   commission: price.commission,
-  net: cents(price.net + flightsTotal),
+  net: (centsOfDollars(price.net) + ticketsCents) / 100,
 });
 
 export const toSummary = (row: ReservationRow): ReservationSummary => ({
@@ -99,7 +102,8 @@ export const toSummary = (row: ReservationRow): ReservationSummary => ({
   timeLimit: row.time_limit?.toISOString() ?? null,
   extensions: row.extensions,
   spaces: row.spaces,
-  price: priceWithFlights(row.price, row.flights_total),
+  // the passengers' air tickets earn no commission: the operator nets them whole
+  price: { total: Number(row.priced_total), commission: row.price.commission, net: Number(row.priced_net) },
   createdAt: row.created_at.toISOString(),
   version: row.version,
 });
@@ -170,7 +174,7 @@ const sortColumns: Readonly<Record<Exclude<ReservationsSort, "balance">, string>
   state: "r.status",
   timeLimit: "r.time_limit",
   berths: liveSpaces,
-  total: `((r.price->>'total')::float8 + ${flightsTotal})`,
+  total: "((r.price->>'total')::numeric + t.tickets)",
 };
 
 const orderOf = (query: ReservationsQuery): string => {

@@ -35,6 +35,8 @@ export const paths = {
   availability: "/panel/availability",
   /** The analysts' page: every state machine drawn, with generated paths to play. */
   flows: "/panel/flows",
+  /** 'Política de cobro': the money policy an admin edits (decision 076). */
+  moneyPolicy: "/panel/policies/money",
   /** A report of the Reportes section (decision 043). */
   report: (report: ReportName) => `/panel/reports/${report}`,
 } as const;

@@ -337,3 +337,54 @@ describe("payments", () => {
     expect((await payments("", "admin")).length).toBe(1);
   });
 });
+
+/** Listens to the live stream as `role` until `stop` resolves; answers the changes heard. */
+const listen = async (role: RoleName, stop: Promise<unknown>): Promise<ReadonlyArray<Record<string, unknown>>> => {
+  const controller = new AbortController();
+  const response = await fetch(`${server.base}/api/events/stream`, { headers: { authorization: `Bearer ${tokens.get(role)}` }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  const heard: Array<Record<string, unknown>> = [];
+  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = "";
+  const reading = (async () => {
+    try {
+      for (let chunk = await reader?.read(); chunk !== undefined && !chunk.done; chunk = await reader?.read()) {
+        pending += chunk.value;
+        const parts = pending.split("\n\n");
+        pending = parts.pop() ?? "";
+        for (const part of parts) {
+          const data = part.split("\n").find((line) => line.startsWith("data: "));
+          if (data !== undefined) heard.push(JSON.parse(data.slice(6)) as Record<string, unknown>);
+        }
+      }
+    } catch {
+      // aborted below, once the test has heard enough
+    }
+  })();
+  await stop;
+  controller.abort();
+  await reading;
+  return heard;
+};
+
+describe("the live stream (decision 076)", () => {
+  it("tells a payment recorded, reported, verified and voided as a change of its reservation: staff every one, an agency its own", async () => {
+    const others = await hold(ids.retailer);
+    const own = await hold(ids.ownAgency, ids.cabin4, "agency");
+    // each listener's first look sets where it starts hearing: on a loaded machine it may take a while
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 3_000));
+    const act = (async () => {
+      await settle();
+      expect((await record(others, "100.00")).status).toBe(200);
+      expect((await call("PUT", `/payments/voidPayment/${await newest(others)}`, { reason: "Duplicado" })).status).toBe(200);
+      expect((await call("POST", "/payments/reportPayment", payment(own, "50.00"), "agency")).status).toBe(200);
+      expect((await call("PUT", `/payments/verifyPayment/${await newest(own)}`)).status).toBe(200);
+      await settle();
+    })();
+    const [staff, agency] = await Promise.all([listen("sales", act), listen("agency", act)]);
+    const reservationsHeard = (heard: ReadonlyArray<Record<string, unknown>>) => heard.filter((change) => change.kind === "reservation").map((change) => change.reservationId);
+    expect(reservationsHeard(staff)).toEqual([others, others, own, own]);
+    expect(reservationsHeard(agency)).toEqual([own, own]);
+    expect(staff.find((change) => change.reservationId === own)).toEqual({ kind: "reservation", reservationId: own, cruiseId: ids.june });
+  });
+});

@@ -262,6 +262,23 @@ describe("a held reservation", () => {
     expect(refusal(await call("PUT", `/reservations/confirmReservation/${none.id}`))).toEqual([409, messages.depositNotReceived]);
   });
 
+  it("counts a canceled reservation's kept penalty still owed in the agency's open balance (decision 076)", async () => {
+    const account = async (id: number) => dataOf(await call("GET", `/reservations/${id}/account`)) as { balanceCents: number; depositDueCents: number };
+    const sold = await hold();
+    expect(refusal(await call("PUT", `/reservations/confirmReservation/${sold.id}`))).toEqual([200, messages.updated]);
+    // canceled 97 days before its departure: the deposit due is kept, and owed, for nothing was paid
+    expect(refusal(await call("PUT", `/reservations/cancelReservation/${sold.id}`, { reason: "Cambio de planes" }))).toEqual([200, messages.updated]);
+    const owed = (await account(sold.id)).balanceCents;
+    expect(owed).toBeGreaterThan(0);
+    const next = await hold({ cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.female }] }] });
+    const deposit = (await account(next.id)).depositDueCents;
+    const creditOf = (cents: number) => db.query("update agencies set details = jsonb_set(details, '{credit}', to_jsonb($1::numeric)) where id = $2", [(cents / 100).toFixed(2), ids.retailer]);
+    await creditOf(owed + deposit - 1);
+    expect(refusal(await call("PUT", `/reservations/confirmReservation/${next.id}`))).toEqual([409, messages.agencyCreditExceeded]);
+    await creditOf(owed + deposit);
+    expect(refusal(await call("PUT", `/reservations/confirmReservation/${next.id}`))).toEqual([200, messages.updated]);
+  });
+
   it("keeps the terms it was confirmed on when the policy changes", async () => {
     const confirmed = await hold();
     expect(refusal(await call("PUT", `/reservations/confirmReservation/${confirmed.id}`))).toEqual([200, messages.updated]);

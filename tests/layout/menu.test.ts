@@ -11,6 +11,7 @@ import { paths } from "../../src/ui/paths.ts";
 /** The sidebar as the declarations say it (SPEC.md section 6): what the written-out menu must be (decision 081). */
 const declaredMenu: ReadonlyArray<MenuEntry> = [
   { key: "users", path: paths.users, section: "administration", roles: ["admin"] },
+  { key: "moneyPolicy", path: paths.moneyPolicy, section: "administration", roles: ["admin"] },
   ...catalogues.map(catalogueEntry),
   { key: "home", path: paths.home, section: "screens", roles: ["admin", "marketing"] },
   { key: "leads", path: paths.leads, section: "screens", roles: staffRoles },

@@ -8,6 +8,8 @@ import {
   type ConfirmFacts,
   type CountedPayment,
   centsOf,
+  centsOfDecimal,
+  centsOfDollars,
   decimalOfCents,
   depositDueOf,
   fundingOf,
@@ -180,6 +182,31 @@ describe("confirming", () => {
         const confirmed = account({ clock: clock + days * DAY, policy: { ...defaultMoneyPolicy, depositPercent: percent }, terms: { policy: defaultMoneyPolicy, confirmedOn } });
         expect(confirmed).toMatchObject({ depositDueCents: 54_000, depositDueDate: confirmedOn, balanceDueDate: "2030-04-07" });
         expect(decimalOfCents(confirmed.depositDueCents)).toBe("540.00");
+      }),
+    );
+  });
+});
+
+describe("the cents of a price stored in dollars (decision 076)", () => {
+  it("reads the cents a JSON number of dollars was written with, whatever its binary fraction", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -2_147_483_647, max: 2_147_483_647 }), (cents) => {
+        // k / 100 is the double nearest the decimal; JSON writes it back as that decimal
+        expect(centsOfDollars(cents / 100)).toBe(cents);
+        expect(centsOfDollars(JSON.parse(JSON.stringify(cents / 100)) as number)).toBe(cents);
+      }),
+    );
+  });
+
+  it("rounds a decimal text of more decimals half away from zero at the cent, digit by digit", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), fc.integer({ min: 3, max: 6 }), (units, decimals) => {
+        const scale = 10n ** BigInt(decimals);
+        const magnitude = units < 0n ? -units : units;
+        const text = `${units < 0n ? "-" : ""}${magnitude / scale}.${String(magnitude % scale).padStart(decimals, "0")}`;
+        const step = 10n ** BigInt(decimals - 2);
+        const rounded = (magnitude / step + ((magnitude % step) * 2n >= step ? 1n : 0n)) * (units < 0n ? -1n : 1n);
+        expect(centsOfDecimal(text)).toBe(Number(rounded));
       }),
     );
   });

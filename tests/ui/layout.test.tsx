@@ -79,6 +79,7 @@ describe("the protected panel", () => {
       "admin",
       [
         "Usuarios",
+        "Política de cobro",
         "Alimentación",
         "Actividades",
         "Cortesias",

@@ -1,31 +1,43 @@
 import type { ReservationId } from "../../../src/api/ids.ts";
-import { reasonProblem } from "../../../src/api/reservations.ts";
+import { type ReservationState, reasonProblem } from "../../../src/api/reservations.ts";
 import { ecuadorDay } from "../../../src/machines/domain/calendar.ts";
 import type { MoneyPolicyView } from "../../../src/api/money.ts";
-import { type ConfirmFacts, type CountedPayment, paidCents } from "../../../src/machines/domain/money.ts";
+import type { ConfirmFacts, CountedPayment } from "../../../src/machines/domain/money.ts";
 import { noReservationFacts, type ReservationFacts, reservationMachine } from "../../../src/machines/domain/reservation.machine.ts";
 import { judge } from "../../../src/machines/domain/verdict.ts";
 import type { Queryable } from "../../db/database.ts";
 import { queryRows } from "../../db/rows.ts";
-import { agencyCreditCents, countedPayments, dueCentsOf, paymentsOf, policyTerms, readMoneyPolicy } from "../../money/facts.ts";
+import { accountsOf } from "../../money/accounts.ts";
+import { agencyCreditCents, countedPayments, dueCentsOf, policyTerms, readMoneyPolicy } from "../../money/facts.ts";
 import { decideReservation, lockReservation } from "../decide.ts";
 import { type Caller, commandOptions, timeLimitOf } from "../facts.ts";
 import { ReservationRow, type StoredReservation, selectReservations, toSummary } from "../reads.ts";
 
 /**
- * The balances of an agency's other live (held or confirmed) reservations, in cents, as the
- * account works them out (due less paid): its open balance, what its credit already covers.
+ * What an agency's other reservations owe, in cents, as their accounts work it out (decision 076):
+ * each live (held or confirmed) one's balance, its spaces' kept penalties included, and each
+ * canceled one's kept penalty still owed (a refund due owes nothing). Its open balance: what its
+ * credit already covers.
  */
-const otherBalancesCents = async (tx: Queryable, agencyId: number, id: number): Promise<ReadonlyArray<number>> => {
-  const rows = (await queryRows(tx, ReservationRow, `${selectReservations} where r.agency_id = $1 and r.status in ('reserved', 'confirmed') and r.id <> $2`, [agencyId, id])).map(
-    toSummary,
-  );
-  const payments = await paymentsOf(
-    tx,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => dueCentsOf(row) - paidCents(payments.get(row.id) ?? []));
+const otherBalancesCents = async (tx: Queryable, agencyId: number, id: number, now: Date): Promise<ReadonlyArray<number>> => {
+  const rows = (
+    await queryRows(
+      tx,
+      ReservationRow,
+      `${selectReservations} where r.agency_id = $1 and r.id <> $2 and (r.status in ('reserved', 'confirmed') or (r.status = 'canceled' and r.penalty_cents <> 0))`,
+      [agencyId, id],
+    )
+  ).map(toSummary);
+  const accounts = await accountsOf(tx, rows, now);
+  return rows.map((row) => openBalanceOf(row.state, accounts.get(row.id)?.balanceCents ?? 0));
 };
+
+/** Whether a reservation of the agency counts against its credit: live, or canceled keeping a penalty (the statement's rows above). */
+export const countsAgainstCredit = (state: ReservationState, penaltyCents: number): boolean =>
+  state === "reserved" || state === "confirmed" || (state === "canceled" && penaltyCents !== 0);
+
+/** What a reservation that counts against its agency's credit owes of it: its balance, a canceled one's never below nothing (a refund due owes nothing). */
+export const openBalanceOf = (state: ReservationState, balanceCents: number): number => (state === "canceled" ? Math.max(0, balanceCents) : balanceCents);
 
 /** What confirming a reservation reads of its money, loaded under its lock (decision 065). */
 export interface ConfirmationFacts {
@@ -77,7 +89,7 @@ const confirmation = async (tx: Queryable, id: ReservationId, caller: Caller, re
     policy: await readMoneyPolicy(tx),
     payments: await countedPayments(tx, id),
     creditCents: agencyId === null ? null : await agencyCreditCents(tx, agencyId),
-    otherBalancesCents: agencyId === null ? [] : await otherBalancesCents(tx, agencyId, id),
+    otherBalancesCents: agencyId === null ? [] : await otherBalancesCents(tx, agencyId, id, caller.now),
   };
   return { reservation, ...confirmationOf(reservation, loaded, caller, reason) };
 };

@@ -31,10 +31,26 @@ export const decimalOfCents = (cents: number): string =>
   `${cents < 0 ? "-" : ""}${Math.trunc(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 
 /**
- * Cents of an amount of dollars stored as a floating-point number (the reservation's price, in
- * jsonb since before money was exact): rounded to the nearest cent once, where it is read.
+ * The cents of a decimal text of dollars with any number of decimals (`"12.345"` is 1235), rounded
+ * half away from zero at the cent, digit by digit: no binary fraction is involved. Null when it
+ * is not a plain decimal.
  */
-export const centsOfDollars = (dollars: number): number => Math.round(dollars * 100);
+export const centsOfDecimal = (amount: string): number | null => {
+  const parts = AMOUNT.exec(amount.trim());
+  if (parts === null) return null;
+  const [, sign = "", whole = "0", fraction = ""] = parts;
+  const kept = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, "0"));
+  const cents = kept + ((fraction[2] ?? "0") >= "5" ? 1 : 0);
+  return sign === "-" && cents !== 0 ? -cents : cents;
+};
+
+/**
+ * Cents of an amount of dollars a JSON number holds (the reservation's price in jsonb, decision
+ * 062): read from its shortest decimal text, the digits the JSON wrote, never multiplied as a
+ * binary fraction (decision 076). A number JavaScript writes with an exponent (below a millionth,
+ * or beyond 10^21) is no price: its cents are those of its two-decimal text.
+ */
+export const centsOfDollars = (dollars: number): number => centsOfDecimal(String(dollars)) ?? centsOfDecimal(dollars.toFixed(2)) ?? 0;
 
 /** A payment as the account counts it. */
 export interface CountedPayment {
@@ -244,7 +260,7 @@ export interface ConfirmFacts {
   readonly startDate: string;
   /** The agency's credit limit in cents (0: none); null for a direct client. */
   readonly creditCents: number | null;
-  /** The balances of the agency's other live (held or confirmed) reservations, in cents. */
+  /** What the agency's other reservations owe, in cents: each live one's balance, each canceled one's kept penalty still owed. */
   readonly otherBalancesCents: ReadonlyArray<number>;
   readonly role: RoleName;
 }

@@ -18,6 +18,30 @@ import {
   sampleUser,
 } from "./samples.ts";
 import { userFormMachine, userFormSource } from "../users/users.ts";
+import { defaultMoneyPolicy } from "../../api/money.ts";
+import { MONEY_POLICY_FORM_ID, moneyPolicyFormMachine, moneyPolicyFormSource } from "../money/moneyPolicy.ts";
+
+/** The money policy as its form holds it: the defaults, and one with every problem. */
+const policyDraft = {
+  depositPercent: "30",
+  balanceDays: "60",
+  charterBalanceDays: "120",
+  general: [
+    { daysBefore: "60", keptPercent: "" },
+    { daysBefore: "0", keptPercent: "100" },
+  ],
+  charter: [
+    { daysBefore: "120", keptPercent: "" },
+    { daysBefore: "0", keptPercent: "100" },
+  ],
+};
+const brokenPolicyDraft = {
+  depositPercent: "0",
+  balanceDays: "",
+  charterBalanceDays: "99999",
+  general: [{ daysBefore: "60", keptPercent: "101" }],
+  charter: [{ daysBefore: "x", keptPercent: "" }],
+};
 
 const file = "src/machines/shared/recordForm.machine.ts";
 
@@ -74,6 +98,19 @@ const callAction: CallAction = {
 
 /** The form machine run with each kind of source. */
 export const fixtures: ReadonlyArray<MachineFixtures> = [
+  machineFixtures({
+    id: "recordForm.moneyPolicy",
+    file,
+    machine: moneyPolicyFormMachine,
+    inputs: inputsOf(moneyPolicyFormSource, MONEY_POLICY_FORM_ID),
+    events: [
+      ...formEvents,
+      { type: "form.submit", draft: policyDraft },
+      { type: "form.submit", draft: brokenPolicyDraft },
+      { type: "xstate.done.actor.loadRecord", output: { item: { ...defaultMoneyPolicy, version: 2 }, options: null } },
+      { type: "xstate.done.actor.reloadRecord", output: { item: { ...defaultMoneyPolicy, version: 3 }, options: null } },
+    ],
+  }),
   machineFixtures({
     id: "recordForm.catalogue",
     file,

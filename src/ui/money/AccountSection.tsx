@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Endpoint, RoleName } from "../../api/endpoint.ts";
 import { recordPayment, reportPayment, waivePenalty } from "../../api/money.ts";
-import { formatMoney } from "../../api/amounts.ts";
+import { formatCents } from "../../api/amounts.ts";
 import { paymentOffers } from "../../machines/domain/payment.machine.ts";
 import type { Money, PendingCommand } from "../../machines/reservations/reservationPage.machine.ts";
 import { formatDate } from "../leads/leadFormat.ts";
@@ -17,7 +17,7 @@ const reporters = rolesOf(reportPayment);
 const waivers = rolesOf(waivePenalty);
 
 /** Cents as US$ with two decimals; the division is for showing only, the sums stay in cents. */
-const money = (cents: number, language: string): string => formatMoney(cents / 100, language);
+const money = (cents: number, language: string): string => formatCents(cents, language);
 
 /** A payment's commands: what staff may do with a report or a recorded payment. */
 const paymentCommands = [

@@ -1,6 +1,6 @@
 import type { SyntheticEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../../api/amounts.ts";
+import { formatCents } from "../../api/amounts.ts";
 import type { HistoryEntry, HistoryStream } from "../../api/history.ts";
 import { recordHistoryMachine } from "../../machines/shared/recordHistory.machine.ts";
 import { useServices } from "./context.ts";
@@ -74,7 +74,7 @@ export function HistoryPanel({ stream, id }: { readonly stream: HistoryStream; r
   const title = (entry: HistoryEntry) => t(`history.types.${entry.type}`, { defaultValue: entry.type });
   const field = (name: string) => t([`history.fields.${name}`, `detail.${name}`], { defaultValue: name });
   // money is stored in whole cents (`...Cents`, decision 062): it reads as US$
-  const shown = (name: string, value: unknown): unknown => (name.endsWith("Cents") && typeof value === "number" ? formatMoney(value / 100, i18n.language) : value);
+  const shown = (name: string, value: unknown): unknown => (name.endsWith("Cents") && typeof value === "number" ? formatCents(value, i18n.language) : value);
   const author = (entry: HistoryEntry) =>
     entry.actor === null ? t("history.system") : `${entry.actor.firstName} ${entry.actor.lastName}`.trim();
 

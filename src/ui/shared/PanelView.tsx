@@ -26,6 +26,7 @@ const AvailabilityView = lazy(() => import("../availability/AvailabilityView.tsx
 // their declarations and the domain machines they name are a chunk of their own, which the
 // leads and the availability do not load (decision 081).
 const RecordRoutes = lazy(() => withTexts("records", import("./RecordRoutes.tsx")));
+const MoneyPolicyView = lazy(() => import("../money/MoneyPolicyView.tsx"));
 const OwnPasswordView = lazy(() =>
   withTexts("account", import("../session/ChangePasswordView.tsx").then(({ OwnPasswordView: view }) => ({ default: view }))),
 );
@@ -52,6 +53,11 @@ export default function PanelView() {
           <Route path={paths.flows}>
             <RequireRole roles={["admin", "marketing"]}>
               <FlowsView />
+            </RequireRole>
+          </Route>
+          <Route path={paths.moneyPolicy}>
+            <RequireRole roles={["admin"]}>
+              <MoneyPolicyView />
             </RequireRole>
           </Route>
           <Route path={paths.password}>

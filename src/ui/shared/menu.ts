@@ -30,6 +30,7 @@ export const catalogueEntry = (catalogue: CatalogueDeclaration): MenuEntry => ({
  */
 export const menu: ReadonlyArray<MenuEntry> = [
   { key: "users", path: "/panel/users", section: "administration", roles: ["admin"] },
+  { key: "moneyPolicy", path: "/panel/policies/money", section: "administration", roles: ["admin"] },
   { key: "feeding", path: "/panel/feeding", section: "administration", roles: ["admin", "marketing", "sales"] },
   { key: "activities", path: "/panel/activities", section: "administration", roles: ["admin", "marketing", "sales"] },
   { key: "courtesies", path: "/panel/courtesys", section: "administration", roles: ["admin", "marketing", "sales"] },

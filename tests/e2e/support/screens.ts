@@ -84,6 +84,8 @@ export const screens: ReadonlyArray<Screen> = [
   { name: "report-payments", path: "/panel/reports/payments", staff: "ventas@example.com" },
   // the penalties kept and waived (decision 067)
   { name: "report-penalties", path: "/panel/reports/penalties", staff: "admin@example.com" },
+  // the money policy an admin edits (decision 076)
+  { name: "money-policy", path: "/panel/policies/money", staff: "admin@example.com" },
   // an agency user's start page
   { name: "availability", path: "/panel/availability", staff: "reservas@ikarustours.example.com" },
   // an agency user lands on their agency
