@@ -73,8 +73,10 @@ describe("a reservation's payments", () => {
             const event: PaymentEvent = { type: "payment.void", reason: "Registrado dos veces" };
             const verdict = judge(paymentMachine, target.state, event, { ...facts, ownCents: target.amountCents });
             if (verdict.kind === "accepted") payments[payments.indexOf(target)] = { ...target, state: "voided" };
-            // a voided one is final; a payment whose void would leave the refunds uncovered stays
+            // a voided one is final; a payment whose void would leave the refunds uncovered stays, as
+            // does a refund whose void would count its money again beyond the balance
             else if (verdict.kind === "notAllowed") expect(target.state).toBe("voided");
+            else if (target.state === "refunded") expect(target.amountCents).toBeGreaterThan(due - paid);
             else expect(target.state === "recorded" && target.amountCents > paid).toBe(true);
             continue;
           }

@@ -44,10 +44,14 @@ export const fakeFetch = (replies: Record<string, Reply | (() => Promise<Reply>)
 export const storeSession = (session: StoredSession) =>
   localStorage.setItem(USER_INFO_KEY, encodeStoredSession(session));
 
-/** Renders the whole app at `path` with the real router, services and translations. */
-export const renderApp = async (path: string, fetch: typeof globalThis.fetch) => {
+/**
+ * Renders the whole app at `path` with the real router, services and translations. `groups` are
+ * text groups loaded beforehand: a lazy screen loads its own once per worker (its module is kept),
+ * so a second render of it, in another language, finds them loaded only when asked here.
+ */
+export const renderApp = async (path: string, fetch: typeof globalThis.fetch, groups?: Parameters<typeof createI18n>[1]) => {
   window.history.replaceState(null, "", path);
-  const i18n = await createI18n(localStorage);
+  const i18n = await createI18n(localStorage, groups);
   const services = createServices({ storage: localStorage, i18n, navigate, fetch });
   return { ...render(<App services={services} i18n={i18n} />), services, i18n };
 };

@@ -22,7 +22,7 @@ const open = async (role: RoleName = "admin", lang = "es") => {
   localStorage.setItem("lang", lang);
   storeSession({ userName: "Ana Admin", token: "t0k3n", role, id: userId(1) });
   const { fetch, calls } = fakeFetch(replies);
-  await renderApp("/panel/policies/money", fetch);
+  await renderApp("/panel/policies/money", fetch, lang === "es" ? undefined : ["panel", "records"]);
   return { calls };
 };
 

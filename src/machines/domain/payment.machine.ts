@@ -126,7 +126,11 @@ export const paymentMachine = setup({
     refunded: {
       description: "Money paid back: it counts against what is paid.",
       on: {
-        "payment.void": [...reasonRefusals, { target: "voided", description: "A refund voided for the reason given: it stays, struck, and no longer counts." }],
+        "payment.void": [
+          ...reasonRefusals,
+          refusal("isOverBalance", 409, messages.paymentExceedsBalance, "Refused: the money it paid back would count again beyond the reservation's balance ('payment exceeds balance')."),
+          { target: "voided", description: "A refund voided for the reason given: it stays, struck, and no longer counts." },
+        ],
       },
     },
     rejected: { type: "final", description: "A report rejected; it stays with its reason." },

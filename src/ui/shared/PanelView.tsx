@@ -26,7 +26,8 @@ const AvailabilityView = lazy(() => import("../availability/AvailabilityView.tsx
 // their declarations and the domain machines they name are a chunk of their own, which the
 // leads and the availability do not load (decision 081).
 const RecordRoutes = lazy(() => withTexts("records", import("./RecordRoutes.tsx")));
-const MoneyPolicyView = lazy(() => import("../money/MoneyPolicyView.tsx"));
+// the policy's texts are the money's, in the records' group
+const MoneyPolicyView = lazy(() => withTexts("records", import("../money/MoneyPolicyView.tsx")));
 const OwnPasswordView = lazy(() =>
   withTexts("account", import("../session/ChangePasswordView.tsx").then(({ OwnPasswordView: view }) => ({ default: view }))),
 );
