@@ -6,6 +6,7 @@ import {
   catalogueItemProblems,
   type LifecycleCommand,
   reasonField,
+  type CatalogueListQuery,
   type CataloguePageQuery,
   comparableName,
   filterParameter,
@@ -176,12 +177,12 @@ const rememberItems = async <Items>(db: Queryable, served: ServedCatalogues, key
 export const listItems = async (
   db: Queryable,
   catalogue: CatalogueRecord,
-  filter: Readonly<Record<string, number | undefined>> = {},
+  filter: CatalogueListQuery = {},
   served: ServedCatalogues = catalogues,
 ): Promise<CatalogueItem[]> => {
   const narrowing = catalogue.api.filters.flatMap((detail) => {
     const id = filter[filterParameter(detail)];
-    return id === undefined ? [] : [{ detail, id }];
+    return typeof id === "number" ? [{ detail, id }] : [];
   });
   const conditions = narrowing.map((_, index) => `and details->$${2 * index + 1} = to_jsonb($${2 * index + 2}::int)`);
   return rememberItems(db, served, `${tableOf(catalogue)} ${JSON.stringify(narrowing)}`, async () => {

@@ -178,14 +178,14 @@ export const CATALOGUE_PAGE_MAX = 200;
  * order every item; `page` and `pageSize` ask for one page (answered with its `meta`), and without
  * either the call answers every matching item, as the selects that offer every agency ask.
  */
-export interface CataloguePageQuery {
+export type CataloguePageQuery = {
   readonly q?: string;
   readonly active?: "true" | "false";
   readonly sort?: string;
   readonly order?: "asc" | "desc";
   readonly page?: number;
   readonly pageSize?: number;
-}
+};
 
 const pageQueryFields = (paging: CataloguePaging) => ({
   q: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
@@ -216,10 +216,10 @@ const listQuerySchema = (filters: ReadonlyArray<string>, paging: CataloguePaging
   Schema.Struct({
     ...Object.fromEntries(filters.map((name) => [filterParameter(name), Schema.optionalKey(CatalogueItemIdFromPath)])),
     ...(paging === null ? {} : pageQueryFields(paging)),
-  }) as unknown as Schema.Codec<
-    Readonly<Record<string, number | undefined>> & CataloguePageQuery,
-    Readonly<Record<string, string | undefined>>
-  >;
+  }) as unknown as Schema.Codec<CatalogueListQuery, Readonly<Record<string, string | undefined>>>;
+
+/** A catalogue's list query: its filters' ids by parameter (`yachtId`) and, when paged, its paging. */
+export type CatalogueListQuery = Readonly<Record<string, number | string | undefined>> & CataloguePageQuery;
 
 /**
  * The five endpoints of one catalogue, named as SPEC.md section 7 names them:
