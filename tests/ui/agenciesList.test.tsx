@@ -50,7 +50,8 @@ const agenciesServer = () => {
     if (url.pathname === "/api/agencies") {
       asked.push(url.searchParams);
       const page = Number(url.searchParams.get("page"));
-      const rows = url.searchParams.get("q") === "dreams" ? [agency(3, "Galápagos Dreams")] : [agency(page * 100 + 1, `Agencia ${page}`, page === 1)];
+      const pageRows = page > 3 ? [] : [agency(page * 100 + 1, `Agencia ${page}`, page === 1)];
+      const rows = url.searchParams.get("q") === "dreams" ? [agency(3, "Galápagos Dreams")] : pageRows;
       const total = url.searchParams.get("q") === "dreams" ? 1 : 45;
       return Response.json({ data: rows, meta: { total, page, pageSize: Number(url.searchParams.get("pageSize")) } });
     }
@@ -75,6 +76,14 @@ describe("the agencies list, paged on the server (issue 34, item 8)", () => {
     expect(await screen.findByRole("cell", { name: "Agencia 2" })).toBeDefined();
     expect(Object.fromEntries(asked.at(-1) ?? [])).toEqual({ page: "2", pageSize: "20" });
     expect(window.location.search).toContain("page=2");
+  });
+
+  it("shows the last page when the address asks for one past it", async () => {
+    const { fetch, asked } = agenciesServer();
+    await renderApp("/panel/agencies?page=9", fetch);
+    expect(await screen.findByRole("cell", { name: "Agencia 3" })).toBeDefined();
+    expect(screen.getByText("Página 3 de 3")).toBeDefined();
+    expect(asked.map((query) => query.get("page"))).toEqual(["9", "3"]);
   });
 
   it("searches, sorts and filters on the server, with the query in the address", async () => {

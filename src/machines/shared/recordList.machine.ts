@@ -72,6 +72,17 @@ export const everyPageOf = async <Row extends { readonly id: number }>(
   }
 };
 
+/**
+ * The query's page of a server-paged list; past the last page (an old address, the last row of the
+ * last page deleted) the last page, as a list held whole shows it.
+ */
+const serverPage = async <Row extends { readonly id: number }>({ source, client, query }: FetchRequest<Row>): Promise<ServerPage<Row>> => {
+  if (source.page === undefined) throw new Error("this list is held whole");
+  const answer = await source.page(client, query);
+  const last = pagesOf(answer.total, query.pageSize);
+  return answer.rows.length === 0 && query.page > last ? source.page(client, { ...query, page: last }) : answer;
+};
+
 /** What the rows' fetch asks: the whole list, or the query's page of a server-paged one. */
 interface FetchRequest<Row extends { readonly id: number }> {
   readonly client: ApiClient;
@@ -368,10 +379,8 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
         context.selected.length > 0 && context.source.setActive !== undefined && context.source.view.active !== undefined,
     },
     actors: {
-      fetchRows: fromPromise<ServerPage<Row> | { rows: ReadonlyArray<Row>; total: null }, FetchRequest<Row>>(async ({ input }) =>
-        input.source.page === undefined
-          ? { rows: await input.source.list(input.client), total: null }
-          : input.source.page(input.client, input.query),
+      fetchRows: fromPromise<ServerPage<Row> | { rows: ReadonlyArray<Row>; total: null }, FetchRequest<Row>>(({ input }) =>
+        input.source.page === undefined ? input.source.list(input.client).then((rows) => ({ rows, total: null })) : serverPage(input),
       ),
       collectExport: fromPromise<ReadonlyArray<Row>, FetchRequest<Row>>(({ input }) => everyPageOf(input.source, input.client, input.query)),
       removeRow: fromPromise<string, RowRequest<Row>>(({ input }) => removeWith(input.source, input.client, targetId(input.target))),
