@@ -340,7 +340,11 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
     },
     actions: {
       ...feedbackActions<RecordListContext<Row>, RecordListEvent<Row["id"]>>(),
-      assignRows: assign((_, params: ServerPage<Row> | { rows: ReadonlyArray<Row>; total: null }) => ({ rows: params.rows, total: params.total })),
+      // only a server-paged list counts its rows by the server's total
+      assignRows: assign(({ context }, params: ServerPage<Row> | { rows: ReadonlyArray<Row>; total: null }) => ({
+        rows: params.rows,
+        total: context.source.page === undefined ? null : (params.total ?? params.rows.length),
+      })),
       assignExportFormat: assign({ exportFormat: (_, params: { format: ExportFormat }) => params.format, exportRows: null }),
       assignExportRows: assign({ exportRows: (_, params: { rows: ReadonlyArray<Row> }) => params.rows }),
       assignTarget: assign({ target: (_, params: RowTarget<Row["id"]>) => params }),
