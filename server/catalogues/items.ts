@@ -6,6 +6,8 @@ import {
   catalogueItemProblems,
   type LifecycleCommand,
   reasonField,
+  type CatalogueListQuery,
+  type CataloguePageQuery,
   comparableName,
   filterParameter,
   type Total,
@@ -25,6 +27,7 @@ import { type YearCopied, type YearCopy, yearCopyDetails } from "../../src/api/y
 import { type YearCopyFacts, yearCopyMachine } from "../../src/machines/domain/yearCopy.machine.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
 import { type FieldProblem, type FieldProblems, firstProblem, textProblem } from "../../src/api/fields.ts";
+import type { ListMeta } from "../../src/api/endpoint.ts";
 import type { CatalogueItemId } from "../../src/api/ids.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { type Message, messages } from "../../src/api/messages.ts";
@@ -174,12 +177,12 @@ const rememberItems = async <Items>(db: Queryable, served: ServedCatalogues, key
 export const listItems = async (
   db: Queryable,
   catalogue: CatalogueRecord,
-  filter: Readonly<Record<string, number | undefined>> = {},
+  filter: CatalogueListQuery = {},
   served: ServedCatalogues = catalogues,
 ): Promise<CatalogueItem[]> => {
   const narrowing = catalogue.api.filters.flatMap((detail) => {
     const id = filter[filterParameter(detail)];
-    return id === undefined ? [] : [{ detail, id }];
+    return typeof id === "number" ? [{ detail, id }] : [];
   });
   const conditions = narrowing.map((_, index) => `and details->$${2 * index + 1} = to_jsonb($${2 * index + 2}::int)`);
   return rememberItems(db, served, `${tableOf(catalogue)} ${JSON.stringify(narrowing)}`, async () => {
@@ -191,6 +194,80 @@ export const listItems = async (
     );
     return toItems(db, catalogue, rows, served);
   });
+};
+
+/** Whether a paged catalogue's list call asks for more than every item by name (a search, an order, a page). */
+export const asksForPage = (query: CataloguePageQuery): boolean =>
+  query.q !== undefined || query.active !== undefined || query.sort !== undefined || query.page !== undefined || query.pageSize !== undefined;
+
+/** A page's rows when the caller names no size: the panel's lists' own default. */
+const DEFAULT_PAGE_SIZE = 25;
+
+const CountRow = Schema.Struct({ total: Schema.Int });
+
+/**
+ * A text in lower case without the accents of Spanish, French and Portuguese names, as
+ * comparableName writes a search's words: PGlite has no unaccent extension (see 004_leads.sql).
+ */
+const withoutAccents = (text: string): string =>
+  `translate(lower(${text}), 'áàâäãéèêëíìîïóòôöõúùûüñç', 'aaaaaeeeeiiiiooooouuuunc')`;
+
+/** The SQL a paged catalogue's rows are ordered by for a sort key: a reference by its item's name, a number as one. */
+const sortExpression = (catalogue: CatalogueRecord, sort: string, served: ServedCatalogues): string => {
+  if (sort === "name") return `name collate "und-x-icu"`;
+  if (sort === "active") return "active";
+  const rule = catalogue.api.details.find(({ name }) => name === sort)?.rule;
+  if (rule === undefined) throw new Error(`'${sort}' is no detail of '${catalogue.key}'`);
+  // the names are the declaration's own (checked by the query's schema), never the caller's text
+  if (rule.kind === "reference") {
+    return `(select target.name from ${tableOf(catalogueOf(served, rule.catalogue))} target where target.id = (items.details->>'${sort}')::int) collate "und-x-icu"`;
+  }
+  if (rule.kind === "number") return `(items.details->>'${sort}')::numeric`;
+  return `nullif(items.details->>'${sort}', '') collate "und-x-icu"`;
+};
+
+/**
+ * One page of a growing catalogue (the agencies, decision 073): every word of \`q\` in the name or a
+ * searched detail (case and accents ignored), the active flag, ordered by \`sort\` (blanks last
+ * either way, ties by name), and the total that matches, in two statements.
+ */
+export const pageItems = async (
+  db: Queryable,
+  catalogue: CatalogueRecord,
+  query: CataloguePageQuery,
+  served: ServedCatalogues = catalogues,
+): Promise<{ readonly items: CatalogueItem[]; readonly meta: ListMeta }> => {
+  const paging = catalogue.api.paging;
+  if (paging === null) throw new Error(`'${catalogue.key}' is not paged`);
+  const params: unknown[] = [];
+  const conditions = ["status <> 'deleted'"];
+  if (query.active !== undefined) {
+    params.push(query.active === "true");
+    conditions.push(`active = $${params.length}`);
+  }
+  const searched = ["name", ...paging.search.map((name) => `coalesce(items.details->>'${name}', '')`)].join(` || ' ' || `);
+  for (const word of (query.q ?? "").trim().split(/\s+/u).filter((each) => each !== "")) {
+    params.push(`%${comparableName(word).replace(/[\\%_]/g, "\\$&")}%`);
+    conditions.push(`${withoutAccents(searched)} like $${params.length}`);
+  }
+  const where = conditions.join(" and ");
+  const table = `${tableOf(catalogue)} items`;
+  const direction = query.order === "desc" ? "desc" : "asc";
+  const order = `${sortExpression(catalogue, query.sort ?? "name", served)} ${direction} nulls last, name collate "und-x-icu", id`;
+  const page = query.page ?? 1;
+  // without a page asked for, every matching item (limit null: no limit)
+  const pageSize = query.pageSize ?? (query.page === undefined ? null : DEFAULT_PAGE_SIZE);
+  const [count, rows] = await Promise.all([
+    queryOne(db, CountRow, `select count(*)::int as total from ${table} where ${where}`, params),
+    queryRows(
+      db,
+      ItemRow,
+      `select ${itemColumns} from ${table} where ${where} order by ${order} limit $${params.length + 1} offset $${params.length + 2}`,
+      [...params, pageSize, (page - 1) * (pageSize ?? 0)],
+    ),
+  ]);
+  const total = count?.total ?? 0;
+  return { items: await toItems(db, catalogue, rows, served), meta: { total, page, pageSize: pageSize ?? total } };
 };
 
 const SourcedItemRow = Schema.Struct({ ...ItemRow.fields, source: Schema.Int });

@@ -2,11 +2,11 @@ import type { FastifyInstance } from "fastify";
 import type { CatalogueEndpoints } from "../../src/api/catalogues.ts";
 import { catalogues } from "../../src/records/index.ts";
 import { messages } from "../../src/api/messages.ts";
-import { copyYear, createItem, deleteItem, findItem, listItems, runItemCommand, updateItem } from "./items.ts";
+import { asksForPage, copyYear, createItem, deleteItem, findItem, listItems, pageItems, runItemCommand, updateItem } from "./items.ts";
 import { type CatalogueRecord, catalogueProjection } from "./projection.ts";
 import { registerProjections } from "../events/projection.ts";
 import { orNotFound } from "../http/found.ts";
-import { actedBy, registerEndpoint, type RouteContext } from "../http/register.ts";
+import { actedBy, Listed, registerEndpoint, type RouteContext } from "../http/register.ts";
 
 export interface CataloguesContext extends RouteContext {
   /** The declared catalogues to serve (src/records by default; tests add their own). */
@@ -26,7 +26,12 @@ const registerCatalogue = (
 ): void => {
   const { db, now } = context;
 
-  registerEndpoint(app, context, api.list, ({ query }) => listItems(db, record, query, context.catalogues));
+  registerEndpoint(app, context, api.list, async ({ query }) => {
+    // a growing catalogue answers a page when asked for one; its selects still ask for every item
+    if (api.paging === null || !asksForPage(query)) return listItems(db, record, query, context.catalogues);
+    const { items, meta } = await pageItems(db, record, query, context.catalogues);
+    return query.page === undefined && query.pageSize === undefined ? items : new Listed(items, meta);
+  });
 
   registerEndpoint(app, context, api.get, async ({ params }) => orNotFound(await findItem(db, record, params.id, "", context.catalogues)));
 

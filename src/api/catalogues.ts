@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { endpoint, MessageAnswer, NoInput, type RoleName } from "./endpoint.ts";
-import { CatalogueItemId, CatalogueItemIdFromPath, idParams } from "./ids.ts";
+import { CatalogueItemId, CatalogueItemIdFromPath, idParams, PositiveIntFromText } from "./ids.ts";
 import { RecordVersion } from "./versions.ts";
 import { yearCopyEndpoint } from "./yearCopy.ts";
 import { type Detail, type DetailValue, type DetailValues, detailFields, detailPayloadFields, detailProblems, detailValues } from "./details.ts";
@@ -157,7 +157,44 @@ export interface CatalogueParts {
   readonly lifecycle?: Lifecycle;
   /** The path of the call that copies a year's items to the next (the rates'), for a catalogue with a `year` detail. */
   readonly yearCopy?: string;
+  /** For a catalogue that grows (the agencies): its list call also pages, searches and sorts on the server. */
+  readonly paging?: CataloguePaging;
 }
+
+/**
+ * How a growing catalogue's list is paged on the server: the details `q` searches beside the name
+ * (every word in one of them), and the details it may be sorted by beside `name` and `active`.
+ */
+export interface CataloguePaging {
+  readonly search: ReadonlyArray<string>;
+  readonly sorts: ReadonlyArray<string>;
+}
+
+/** The most rows one page of a catalogue answers. */
+export const CATALOGUE_PAGE_MAX = 200;
+
+/**
+ * A paged catalogue's list query: `q`, `active` (`true` / `false`), `sort` and `order` narrow and
+ * order every item; `page` and `pageSize` ask for one page (answered with its `meta`), and without
+ * either the call answers every matching item, as the selects that offer every agency ask.
+ */
+export type CataloguePageQuery = {
+  readonly q?: string;
+  readonly active?: "true" | "false";
+  readonly sort?: string;
+  readonly order?: "asc" | "desc";
+  readonly page?: number;
+  readonly pageSize?: number;
+};
+
+const pageQueryFields = (paging: CataloguePaging) => ({
+  q: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
+  active: Schema.optionalKey(Schema.Literals(["true", "false"])),
+  sort: Schema.optionalKey(Schema.Literals(["name", "active", ...paging.sorts])),
+  order: Schema.optionalKey(Schema.Literals(["asc", "desc"])),
+  page: Schema.optionalKey(PositiveIntFromText),
+  pageSize: Schema.optionalKey(PositiveIntFromText.check(Schema.isLessThanOrEqualTo(CATALOGUE_PAGE_MAX))),
+});
 
 /** A catalogue's five paths below the API base; `:id` is the item's. */
 export interface CataloguePaths {
@@ -174,11 +211,15 @@ export const CATALOGUE_IMAGES_FIELD = "images";
 /** The query parameter that narrows a list to the items whose reference `detail` points at one item. */
 export const filterParameter = (detail: string): string => `${detail}Id`;
 
-/** The list's query: each filter an optional id. */
-const listQuerySchema = (filters: ReadonlyArray<string>) =>
-  Schema.Struct(
-    Object.fromEntries(filters.map((name) => [filterParameter(name), Schema.optionalKey(CatalogueItemIdFromPath)])),
-  ) as unknown as Schema.Codec<Readonly<Record<string, number | undefined>>, Readonly<Record<string, string | undefined>>>;
+/** The list's query: each filter an optional id; a paged catalogue's paging, search and order. */
+const listQuerySchema = (filters: ReadonlyArray<string>, paging: CataloguePaging | null) =>
+  Schema.Struct({
+    ...Object.fromEntries(filters.map((name) => [filterParameter(name), Schema.optionalKey(CatalogueItemIdFromPath)])),
+    ...(paging === null ? {} : pageQueryFields(paging)),
+  }) as unknown as Schema.Codec<CatalogueListQuery, Readonly<Record<string, string | undefined>>>;
+
+/** A catalogue's list query: its filters' ids by parameter (`yachtId`) and, when paged, its paging. */
+export type CatalogueListQuery = Readonly<Record<string, number | string | undefined>> & CataloguePageQuery;
 
 /**
  * The five endpoints of one catalogue, named as SPEC.md section 7 names them:
@@ -190,7 +231,7 @@ export const catalogueEndpoints = (
   singular: string,
   label: string,
   access: CatalogueAccess,
-  { details = [], nameField = catalogueItemFields.name, totals = [], filters = [], paths, lifecycle: declaredLifecycle, yearCopy }: CatalogueParts = {},
+  { details = [], nameField = catalogueItemFields.name, totals = [], filters = [], paths, lifecycle: declaredLifecycle, yearCopy, paging: declaredPaging }: CatalogueParts = {},
 ) => {
   const at: CataloguePaths = paths ?? {
     list: `/${resource}`,
@@ -200,6 +241,7 @@ export const catalogueEndpoints = (
     remove: `/${resource}/:id`,
   };
   const lifecycle = declaredLifecycle ?? null;
+  const paging = declaredPaging ?? null;
   const readers = { kind: "session", roles: access.readers } as const;
   const writers = { kind: "session", roles: access.writers } as const;
   const Item = catalogueItemSchema(details, totals, lifecycle);
@@ -215,6 +257,7 @@ export const catalogueEndpoints = (
   filters,
   resource,
   lifecycle,
+  paging,
   yearCopy: yearCopy === undefined ? null : yearCopyEndpoint(resource, yearCopy, writers),
   commands: (lifecycle?.commands ?? []).map((command) => ({
     command,
@@ -233,13 +276,15 @@ export const catalogueEndpoints = (
     name: `${resource}.list`,
     method: "GET",
     path: at.list,
-    query: listQuerySchema(filters),
+    query: listQuerySchema(filters, paging),
     response: Schema.Array(Item),
     access: readers,
     description:
-      filters.length === 0
-        ? `Every ${label} item, by name.`
-        : `Every ${label} item, by name; ${filters.map(filterParameter).join(", ")} narrow the list to one's items.`,
+      paging !== null
+        ? `Every ${label} item by name, or by \`sort\` (name, active, ${paging.sorts.join(", ")}) in \`order\` (asc, desc), matching every word of \`q\` in its name or ${paging.search.join(", ")}, and \`active\` (true, false); with \`page\` or \`pageSize\` (at most ${CATALOGUE_PAGE_MAX}) one page of them (meta: total, page, pageSize).`
+        : filters.length === 0
+          ? `Every ${label} item, by name.`
+          : `Every ${label} item, by name; ${filters.map(filterParameter).join(", ")} narrow the list to one's items.`,
   }),
   get: endpoint({
     name: `${resource}.get`,

@@ -1,6 +1,7 @@
 import {
   type CatalogueEndpoints,
   type CatalogueItem,
+  type CataloguePaging,
   type CataloguePaths,
   catalogueEndpoints,
   type LifecycleCommand,
@@ -206,6 +207,8 @@ export interface CatalogueOptions {
   readonly lifecycle?: LifecycleDeclaration;
   /** The path of the call that copies a year's items to the next, their amounts raised (the rates'). */
   readonly yearCopy?: string;
+  /** A catalogue that grows (the agencies): its list is paged, searched and sorted on the server. */
+  readonly paging?: CataloguePaging;
 }
 
 /** A total as a catalogue declares it: the contract's, and the text key of its column's header. */
@@ -261,6 +264,7 @@ export const simpleCatalogue = (options: CatalogueOptions): CatalogueDeclaration
       filters: options.filters ?? [],
       ...(options.paths === undefined ? {} : { paths: options.paths }),
       ...(options.yearCopy === undefined ? {} : { yearCopy: options.yearCopy }),
+      ...(options.paging === undefined ? {} : { paging: options.paging }),
       ...(lifecycle === null
         ? {}
         : {

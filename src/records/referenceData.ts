@@ -11,7 +11,7 @@ import { type CatalogueOptions, referencesTo, referenceTo, simpleCatalogue } fro
  * `/panel/<key>` under the menu's Catálogos, with its calls at `/<resource>` (DOMAIN.md section 9).
  */
 const referenceCatalogue = (
-  options: Pick<CatalogueOptions, "key" | "resource" | "singular" | "stream" | "details" | "nameLabel" | "nameTaken" | "nameField"> &
+  options: Pick<CatalogueOptions, "key" | "resource" | "singular" | "stream" | "details" | "nameLabel" | "nameTaken" | "nameField" | "paging"> &
     Partial<Pick<CatalogueOptions, "readers" | "menu">>,
 ) =>
   simpleCatalogue({
@@ -267,6 +267,8 @@ export const agencies = referenceCatalogue({
   singular: "Agency",
   stream: "agency",
   readers: ["admin", "sales"],
+  // a few hundred for a real operator: paged and searched on the server (issue 34, item 8)
+  paging: { search: ["identificationNumber", "email", "city", "contactName"], sorts: ["type", "country", "city", "commission"] },
   details: [
     { name: "type", label: "detail.agencyType", rule: detail.choice(["retailer", "wholesaler"]), column: true },
     { name: "country", label: "detail.country", ...referenceTo(countries), column: true },

@@ -4,6 +4,8 @@ import {
   type CatalogueEndpoints,
   type CatalogueItem,
   type CatalogueItemPayload,
+  type CataloguePageQuery,
+  type CataloguePaging,
   type CatalogueShape,
   catalogueItemProblems,
 } from "../../api/catalogues.ts";
@@ -12,7 +14,7 @@ import { CatalogueItemId } from "../../api/ids.ts";
 import { messages } from "../../api/messages.ts";
 import { imageNaming, keptInSlots } from "../shared/formImages.ts";
 import { createRecordFormMachine, type FormImage, type FormProblems, type FormSource } from "../shared/recordForm.machine.ts";
-import type { SortValue } from "../shared/listQuery.ts";
+import { ACTIVE_FILTER, type ListQuery, type SortValue } from "../shared/listQuery.ts";
 import { createRecordListMachine, type ListSource } from "../shared/recordList.machine.ts";
 import { type CatalogueDeclaration, type ChoiceEndpoints, type ListFilterDeclaration, namesKey } from "../../records/catalogue.ts";
 
@@ -149,6 +151,29 @@ const namesOf = (value: DetailValue, items: ReadonlyArray<CatalogueItem>): strin
     .join(", ");
 };
 
+/** The rows with each reference detail's names beside its ids (what the table shows and sorts). */
+const withNames = (items: ReadonlyArray<CatalogueItem>, chosen: CatalogueChoices): CatalogueItem[] =>
+  items.map((item) => ({
+    ...item,
+    ...Object.fromEntries(Object.entries(chosen).map(([name, options]) => [namesKey(name), namesOf(item[name] ?? null, options)])),
+  }));
+
+/**
+ * A paged catalogue's list query as the list's address holds it: the page, its size, the search,
+ * the active filter (`yes` / `no`) and a column's order where the server sorts by it.
+ */
+export const cataloguePageQuery = (paging: CataloguePaging, query: ListQuery): CataloguePageQuery => {
+  const sort = ["name", "active", ...paging.sorts].find((key) => key === query.sort);
+  const active = query.filters[ACTIVE_FILTER];
+  return {
+    page: query.page,
+    pageSize: query.pageSize,
+    ...(sort === undefined ? {} : { sort, order: query.direction }),
+    ...(query.q.trim() === "" ? {} : { q: query.q.trim() }),
+    ...(active === "yes" ? { active: "true" } : active === "no" ? { active: "false" } : {}),
+  };
+};
+
 /**
  * A catalogue's list: its rows (each reference detail's names beside its ids) and delete, from
  * its declared endpoints; it sorts by its declared columns, searches the name and the referenced
@@ -160,14 +185,24 @@ export const catalogueListSource = (
   columns: ReadonlyArray<{ readonly key: string; readonly value: (item: CatalogueItem) => SortValue }>,
   choices: ChoiceEndpoints = {},
   filters: ReadonlyArray<ListFilterDeclaration> = [],
+  paging: CataloguePaging | null = api.paging,
 ): ListSource<CatalogueItem> => ({
   list: async (client) => {
     const [items, chosen] = await Promise.all([client.call(api.list), loadChoices(client, choices)]);
-    return items.map((item) => ({
-      ...item,
-      ...Object.fromEntries(Object.entries(chosen).map(([name, options]) => [namesKey(name), namesOf(item[name] ?? null, options)])),
-    }));
+    return withNames(items, chosen);
   },
+  // a growing catalogue (the agencies) is paged, searched and sorted by its list call
+  ...(paging === null
+    ? {}
+    : {
+        page: async (client: ApiClient, query: ListQuery) => {
+          const [answer, chosen] = await Promise.all([
+            client.request(api.list, { query: cataloguePageQuery(paging, query) }),
+            loadChoices(client, choices),
+          ]);
+          return { rows: withNames(answer.data, chosen), total: answer.meta?.total ?? answer.data.length };
+        },
+      }),
   remove: (client, id) => client.call(api.remove, { params: { id: catalogueItemId(id) } }),
   // an item with a lifecycle moves by its commands (an Ikarus rate's activation), not by a flag
   commands: Object.fromEntries(

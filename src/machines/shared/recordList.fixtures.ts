@@ -1,7 +1,9 @@
 import { messages } from "../../api/messages.ts";
 import { feeding } from "../../records/feeding.ts";
+import { agencies } from "../../records/referenceData.ts";
 import { catalogueListMachine, listSourceOf } from "../catalogues/catalogues.ts";
 import { parseListQuery } from "./listQuery.ts";
+import type { ListSource } from "./recordList.machine.ts";
 import { dialogAnswers, type MachineFixtures, machineFixtures, reasonAnswers, refused, unusedClient } from "./fixtures.ts";
 import { destinationListMachine, destinationListSource } from "../catalogues/itineraries.ts";
 import { catalogueItemId, itineraryId, sampleItinerary, sampleUser, userId } from "./samples.ts";
@@ -11,8 +13,14 @@ const file = "src/machines/shared/recordList.machine.ts";
 
 const listDefaults = { pageSize: 20, sort: null, direction: "asc", sortKeys: [], filterNames: ["active"] } as const;
 
-/** The ticks decide the bulk actions' guards: states differing in them are kept apart. */
-const contextKey = (context: unknown) => (context as { selected: ReadonlyArray<number> }).selected.length > 0;
+/**
+ * The ticks decide the bulk actions' guards, and a server-paged list's total which pages exist:
+ * states differing in them are kept apart.
+ */
+const contextKey = (context: unknown) => {
+  const { selected, total } = context as { selected: ReadonlyArray<number>; total: number | null };
+  return total === null ? selected.length > 0 : [selected.length > 0, total];
+};
 
 /** A row command for sources that offer none, so their entry takes the branch the users' list takes. */
 const someCommand = { [RESET_PASSWORD]: { run: async () => messages.temporaryPasswordSent } };
@@ -50,7 +58,15 @@ const listEvents = <Id extends number>(id: Id) => [
   { type: "xstate.error.actor.removeRow", error: refused(409, messages.itemInUse) },
   { type: "xstate.done.actor.runCommand", output: messages.temporaryPasswordSent },
   { type: "xstate.error.actor.runCommand", error: refused(403, messages.forbidden) },
+  { type: "xstate.done.actor.collectExport", output: [] },
+  { type: "xstate.error.actor.collectExport", error: refused(400, messages.forbidden) },
 ] as const;
+
+/** A source lent a server's page, so that a list held whole also takes the server-paged branches. */
+const pagedOnServer = <Row extends { readonly id: number }>(source: ListSource<Row>, row: Row): ListSource<Row> => ({
+  ...source,
+  page: async () => ({ rows: [row], total: 40 }),
+});
 
 /** The list machine run with each kind of source: a simple catalogue, the users, the destinations. */
 export const fixtures: ReadonlyArray<MachineFixtures> = [
@@ -62,10 +78,15 @@ export const fixtures: ReadonlyArray<MachineFixtures> = [
     inputs: [
       { client: unusedClient, source: listSourceOf(feeding) },
       { client: unusedClient, source: { ...listSourceOf(feeding), commands: someCommand } },
+      // a catalogue paged on the server: a query change fetches its page
+      { client: unusedClient, source: listSourceOf(agencies) },
     ],
     events: [
       ...listEvents(catalogueItemId(4)),
-      { type: "xstate.done.actor.fetchRows", output: [{ id: catalogueItemId(3), name: "Desayuno", active: true }] },
+      // two pages of 20 agencies: the second page exists
+      { type: "xstate.done.actor.fetchRows", output: { rows: [{ id: catalogueItemId(3), name: "Galápagos Dreams", active: true }], total: 40 } },
+
+      { type: "xstate.done.actor.fetchRows", output: { rows: [{ id: catalogueItemId(3), name: "Desayuno", active: true }], total: null } },
     ],
   }),
   machineFixtures({
@@ -73,8 +94,15 @@ export const fixtures: ReadonlyArray<MachineFixtures> = [
     file,
     machine: userListMachine,
     contextKey,
-    inputs: [{ client: unusedClient, source: userListSource }],
-    events: [...listEvents(userId(4)), { type: "xstate.done.actor.fetchRows", output: [sampleUser] }],
+    inputs: [
+      { client: unusedClient, source: userListSource },
+      { client: unusedClient, source: pagedOnServer(userListSource, sampleUser) },
+    ],
+    events: [
+      ...listEvents(userId(4)),
+      { type: "xstate.done.actor.fetchRows", output: { rows: [sampleUser], total: null } },
+      { type: "xstate.done.actor.fetchRows", output: { rows: [sampleUser], total: 40 } },
+    ],
   }),
   machineFixtures({
     id: "recordList.destinations",
@@ -93,7 +121,12 @@ export const fixtures: ReadonlyArray<MachineFixtures> = [
           setActive: async () => messages.updated,
         },
       },
+      { client: unusedClient, source: pagedOnServer(destinationListSource("national"), sampleItinerary) },
     ],
-    events: [...listEvents(itineraryId(4)), { type: "xstate.done.actor.fetchRows", output: [sampleItinerary] }],
+    events: [
+      ...listEvents(itineraryId(4)),
+      { type: "xstate.done.actor.fetchRows", output: { rows: [sampleItinerary], total: null } },
+      { type: "xstate.done.actor.fetchRows", output: { rows: [sampleItinerary], total: 40 } },
+    ],
   }),
 ];

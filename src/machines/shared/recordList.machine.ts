@@ -35,11 +35,59 @@ export interface RowCommand<Id extends number = number> {
  */
 export interface ListSource<Row extends { readonly id: number }> {
   readonly list: (client: ApiClient) => Promise<ReadonlyArray<Row>>;
+  /**
+   * For a record that grows (the agencies): one page of the rows the query selects, searched,
+   * filtered and sorted on the server, and how many match. The list then fetches at every query
+   * change and exports page after page; without it the rows are held whole and the panel pages.
+   */
+  readonly page?: (client: ApiClient, query: ListQuery) => Promise<ServerPage<Row>>;
   /** Deletes a row; none for a list its readers cannot change (an agency's users, read by the agency). */
   readonly remove?: (client: ApiClient, id: Row["id"]) => Promise<string>;
   readonly commands?: Readonly<Record<string, RowCommand<Row["id"]>>>;
   readonly view: RowView<Row>;
   readonly setActive?: (client: ApiClient, row: Row, active: boolean) => Promise<string>;
+}
+
+/** A page the server answered and the total its query matches. */
+export interface ServerPage<Row> {
+  readonly rows: ReadonlyArray<Row>;
+  readonly total: number;
+}
+
+/** The page size an export of a server-paged list reads with: the largest a list call answers. */
+export const EXPORT_PAGE_SIZE = 200;
+
+/** Every row a server-paged list's query selects, page after page, in its order. */
+export const everyPageOf = async <Row extends { readonly id: number }>(
+  source: ListSource<Row>,
+  client: ApiClient,
+  query: ListQuery,
+): Promise<ReadonlyArray<Row>> => {
+  if (source.page === undefined) throw new Error("this list is held whole");
+  const collected: Row[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await source.page(client, { ...query, page, pageSize: EXPORT_PAGE_SIZE });
+    collected.push(...answer.rows);
+    if (answer.rows.length < EXPORT_PAGE_SIZE || collected.length >= answer.total) return collected;
+  }
+};
+
+/**
+ * The query's page of a server-paged list; past the last page (an old address, the last row of the
+ * last page deleted) the last page, as a list held whole shows it.
+ */
+const serverPage = async <Row extends { readonly id: number }>({ source, client, query }: FetchRequest<Row>): Promise<ServerPage<Row>> => {
+  if (source.page === undefined) throw new Error("this list is held whole");
+  const answer = await source.page(client, query);
+  const last = pagesOf(answer.total, query.pageSize);
+  return answer.rows.length === 0 && query.page > last ? source.page(client, { ...query, page: last }) : answer;
+};
+
+/** What the rows' fetch asks: the whole list, or the query's page of a server-paged one. */
+interface FetchRequest<Row extends { readonly id: number }> {
+  readonly client: ApiClient;
+  readonly source: ListSource<Row>;
+  readonly query: ListQuery;
 }
 
 export interface RecordListInput<Row extends { readonly id: number }> {
@@ -152,8 +200,13 @@ export interface RecordListContext<Row extends { readonly id: number }> {
   readonly source: ListSource<Row>;
   readonly defaults: ListQueryDefaults;
   readonly query: ListQuery;
-  /** Every row of the record, as the server answered them; the query chooses what shows. */
+  /** Every row of the record, as the server answered them; the query chooses what shows. A server-paged list: the page. */
   readonly rows: ReadonlyArray<Row>;
+  /** How many rows a server-paged list's query matches; null for a list held whole. */
+  readonly total: number | null;
+  /** The export asked for, and the rows a server-paged list's export collected (null until then). */
+  readonly exportFormat: ExportFormat;
+  readonly exportRows: ReadonlyArray<Row> | null;
   /** The rows ticked for a bulk action; a new page, sort, search or filter clears them. */
   readonly selected: ReadonlyArray<Row["id"]>;
   /** The last bulk action's outcome, until the next one. */
@@ -183,16 +236,21 @@ export type RecordListEvent<Id extends number = number> =
   | { readonly type: "bulk.deactivate" }
   | { readonly type: "list.export"; readonly format: ExportFormat };
 
-/** The rows a list's query selects, in order, before paging (what an export saves). */
+/** The rows a list's query selects, in order, before paging (what an export saves); a server-paged list's page as answered. */
 export const listedRows = <Row extends { readonly id: number }>(context: RecordListContext<Row>): ReadonlyArray<Row> =>
-  matchingRows(context.rows, context.query, context.source.view);
+  context.total === null ? matchingRows(context.rows, context.query, context.source.view) : context.rows;
+
+/** How many rows the query selects: counted in the panel, or the server's total. */
+export const matchingCount = <Row extends { readonly id: number }>(context: RecordListContext<Row>): number =>
+  context.total ?? listedRows(context).length;
 
 /** The page shown: the query's, or the last one when the rows no longer reach it. */
 export const shownPage = <Row extends { readonly id: number }>(context: RecordListContext<Row>): number =>
-  Math.min(context.query.page, pagesOf(listedRows(context).length, context.query.pageSize));
+  Math.min(context.query.page, pagesOf(matchingCount(context), context.query.pageSize));
 
 /** The rows of the page shown. */
 export const pageRows = <Row extends { readonly id: number }>(context: RecordListContext<Row>): ReadonlyArray<Row> => {
+  if (context.total !== null) return context.rows;
   const page = shownPage(context);
   return listedRows(context).slice((page - 1) * context.query.pageSize, page * context.query.pageSize);
 };
@@ -282,7 +340,13 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
     },
     actions: {
       ...feedbackActions<RecordListContext<Row>, RecordListEvent<Row["id"]>>(),
-      assignRows: assign({ rows: (_, params: { rows: ReadonlyArray<Row> }) => params.rows }),
+      // only a server-paged list counts its rows by the server's total
+      assignRows: assign(({ context }, params: ServerPage<Row> | { rows: ReadonlyArray<Row>; total: null }) => ({
+        rows: params.rows,
+        total: context.source.page === undefined ? null : (params.total ?? params.rows.length),
+      })),
+      assignExportFormat: assign({ exportFormat: (_, params: { format: ExportFormat }) => params.format, exportRows: null }),
+      assignExportRows: assign({ exportRows: (_, params: { rows: ReadonlyArray<Row> }) => params.rows }),
       assignTarget: assign({ target: (_, params: RowTarget<Row["id"]>) => params }),
       forgetTarget: assign({ target: null }),
       assignReason: assign({
@@ -304,14 +368,25 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
       isConfirmed: (_, params: { confirmed: boolean }) => params.confirmed,
       isAnswered: (_, params: { answer: CommandAnswer }) => params.answer !== null,
       isPageInRange: ({ context }, params: { page: number }) =>
-        Number.isInteger(params.page) && params.page >= 1 && params.page <= pagesOf(listedRows(context).length, context.query.pageSize),
+        Number.isInteger(params.page) && params.page >= 1 && params.page <= pagesOf(matchingCount(context), context.query.pageSize),
+      /** The rows are paged on the server: a query change fetches its page. */
+      isPagedOnServer: ({ context }) => context.source.page !== undefined,
+      /** A page that exists of a list paged on the server. */
+      isServerPageInRange: ({ context }, params: { page: number }) =>
+        context.source.page !== undefined &&
+        Number.isInteger(params.page) &&
+        params.page >= 1 &&
+        params.page <= pagesOf(matchingCount(context), context.query.pageSize),
       hasSelection: ({ context }) => context.selected.length > 0,
       /** Some rows are ticked and the record has an active flag the list can save. */
       isActivatable: ({ context }) =>
         context.selected.length > 0 && context.source.setActive !== undefined && context.source.view.active !== undefined,
     },
     actors: {
-      fetchRows: fromPromise<ReadonlyArray<Row>, RecordListInput<Row>>(({ input }) => input.source.list(input.client)),
+      fetchRows: fromPromise<ServerPage<Row> | { rows: ReadonlyArray<Row>; total: null }, FetchRequest<Row>>(({ input }) =>
+        input.source.page === undefined ? input.source.list(input.client).then((rows) => ({ rows, total: null })) : serverPage(input),
+      ),
+      collectExport: fromPromise<ReadonlyArray<Row>, FetchRequest<Row>>(({ input }) => everyPageOf(input.source, input.client, input.query)),
       removeRow: fromPromise<string, RowRequest<Row>>(({ input }) => removeWith(input.source, input.client, targetId(input.target))),
       runCommand: fromPromise<string, RowRequest<Row>>(async ({ input }) => {
         const run = input.target?.command == null ? undefined : input.source.commands?.[input.target.command];
@@ -336,6 +411,9 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
         defaults,
         query: input.query ?? initialQuery(defaults),
         rows: [],
+        total: null,
+        exportFormat: "csv",
+        exportRows: null,
         selected: [],
         report: null,
         bulk: null,
@@ -345,15 +423,34 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
       };
     },
     on: {
-      "query.sync": {
-        actions: [{ type: "assignQuery", params: ({ event }) => ({ query: event.query }) }, "clearSelection"],
-        description: "The address changed under the list (Back, Forward, a link): the list shows what it asks for.",
-      },
-      "search.change": {
-        actions: changeQuery<Row, "search.change">((query, event) => withSearch(query, event.text), "replace"),
-        description:
-          "The search box, even while the rows load (nothing typed is lost): the rows holding every word show, from the first page; typing replaces the history entry.",
-      },
+      "query.sync": [
+        {
+          guard: "isPagedOnServer",
+          target: ".loading",
+          reenter: true,
+          actions: [{ type: "assignQuery", params: ({ event }) => ({ query: event.query }) }, "clearSelection"],
+          description: "The address changed under a list paged on the server: the page it asks for is fetched.",
+        },
+        {
+          actions: [{ type: "assignQuery", params: ({ event }) => ({ query: event.query }) }, "clearSelection"],
+          description: "The address changed under the list (Back, Forward, a link): the list shows what it asks for.",
+        },
+      ],
+      "search.change": [
+        {
+          guard: "isPagedOnServer",
+          target: ".loading",
+          // a keystroke while the last page loads fetches again, with every letter typed
+          reenter: true,
+          actions: changeQuery<Row, "search.change">((query, event) => withSearch(query, event.text), "replace"),
+          description: "The search box of a list paged on the server: the first page of the rows holding every word is fetched.",
+        },
+        {
+          actions: changeQuery<Row, "search.change">((query, event) => withSearch(query, event.text), "replace"),
+          description:
+            "The search box, even while the rows load (nothing typed is lost): the rows holding every word show, from the first page; typing replaces the history entry.",
+        },
+      ],
     },
     initial: "loading",
     states: {
@@ -364,10 +461,10 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
         invoke: {
           id: "fetchRows",
           src: "fetchRows",
-          input: ({ context }) => ({ client: context.client, source: context.source }),
+          input: ({ context }) => ({ client: context.client, source: context.source, query: context.query }),
           onDone: {
             target: "listed",
-            actions: { type: "assignRows", params: ({ event }) => ({ rows: event.output }) },
+            actions: { type: "assignRows", params: ({ event }) => event.output },
             description: "The rows arrived and show in the table.",
           },
           onError: showError("listed", "The server refused: its message shows in the red banner."),
@@ -377,23 +474,55 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
         description: "The table shows a page of the rows the query selects, with their actions.",
         on: {
           "list.reload": { target: "loading", description: "The rows are fetched again." },
-          "page.go": {
-            guard: { type: "isPageInRange", params: ({ event }) => ({ page: event.page }) },
-            actions: changeQuery<Row, "page.go">((query, event) => ({ ...query, page: event.page }), "push"),
-            description: "A page that exists: it shows, and the address gets a new history entry.",
-          },
-          "pageSize.change": {
-            actions: changeQuery<Row, "pageSize.change">((query, event) => withPageSize(query, event.pageSize), "push"),
-            description: "Another page size: the first page with that many rows.",
-          },
-          "sort.toggle": {
-            actions: changeQuery<Row, "sort.toggle">((query, event) => toggledSort(query, event.column), "push"),
-            description: "A column header: sort by it, or turn its direction; from the first page.",
-          },
-          "filter.change": {
-            actions: changeQuery<Row, "filter.change">((query, event) => withFilter(query, event.name, event.value), "push"),
-            description: "A filter (active / inactive): the rows it selects, from the first page.",
-          },
+          "page.go": [
+            {
+              guard: { type: "isServerPageInRange", params: ({ event }) => ({ page: event.page }) },
+              target: "loading",
+              actions: changeQuery<Row, "page.go">((query, event) => ({ ...query, page: event.page }), "push"),
+              description: "A page that exists of a list paged on the server: it is fetched, with a new history entry.",
+            },
+            {
+              guard: { type: "isPageInRange", params: ({ event }) => ({ page: event.page }) },
+              actions: changeQuery<Row, "page.go">((query, event) => ({ ...query, page: event.page }), "push"),
+              description: "A page that exists: it shows, and the address gets a new history entry.",
+            },
+          ],
+          "pageSize.change": [
+            {
+              guard: "isPagedOnServer",
+              target: "loading",
+              actions: changeQuery<Row, "pageSize.change">((query, event) => withPageSize(query, event.pageSize), "push"),
+              description: "Another page size of a list paged on the server: its first page is fetched.",
+            },
+            {
+              actions: changeQuery<Row, "pageSize.change">((query, event) => withPageSize(query, event.pageSize), "push"),
+              description: "Another page size: the first page with that many rows.",
+            },
+          ],
+          "sort.toggle": [
+            {
+              guard: "isPagedOnServer",
+              target: "loading",
+              actions: changeQuery<Row, "sort.toggle">((query, event) => toggledSort(query, event.column), "push"),
+              description: "A column header of a list paged on the server: the first page in that order is fetched.",
+            },
+            {
+              actions: changeQuery<Row, "sort.toggle">((query, event) => toggledSort(query, event.column), "push"),
+              description: "A column header: sort by it, or turn its direction; from the first page.",
+            },
+          ],
+          "filter.change": [
+            {
+              guard: "isPagedOnServer",
+              target: "loading",
+              actions: changeQuery<Row, "filter.change">((query, event) => withFilter(query, event.name, event.value), "push"),
+              description: "A filter of a list paged on the server: the first page of the rows it selects is fetched.",
+            },
+            {
+              actions: changeQuery<Row, "filter.change">((query, event) => withFilter(query, event.name, event.value), "push"),
+              description: "A filter (active / inactive): the rows it selects, from the first page.",
+            },
+          ],
           "row.select": {
             actions: {
               type: "assignSelection",
@@ -426,10 +555,19 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
             actions: { type: "assignBulk", params: { action: "deactivate" } },
             description: "Deactivate the ticked rows (records with an active flag).",
           },
-          "list.export": {
-            target: "exporting",
-            description: "Export every row the query selects (not just the page) as CSV or XLSX.",
-          },
+          "list.export": [
+            {
+              guard: "isPagedOnServer",
+              target: "collectingExport",
+              actions: { type: "assignExportFormat", params: ({ event }) => ({ format: event.format }) },
+              description: "Export every row a list paged on the server selects: they are read page after page first.",
+            },
+            {
+              target: "exporting",
+              actions: { type: "assignExportFormat", params: ({ event }) => ({ format: event.format }) },
+              description: "Export every row the query selects (not just the page) as CSV or XLSX.",
+            },
+          ],
           "row.delete": {
             target: "confirmingDelete",
             actions: {
@@ -502,6 +640,22 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
           },
         },
       },
+      collectingExport: {
+        tags: "processing",
+        description: "Every row the query of a list paged on the server selects is read, page after page of 200.",
+        entry: "clearFeedback",
+        invoke: {
+          id: "collectExport",
+          src: "collectExport",
+          input: ({ context }) => ({ client: context.client, source: context.source, query: context.query }),
+          onDone: {
+            target: "exporting",
+            actions: { type: "assignExportRows", params: ({ event }) => ({ rows: event.output }) },
+            description: "The rows were read: the file is written.",
+          },
+          onError: showError("listed", "The server refused a page: its message shows."),
+        },
+      },
       exporting: {
         tags: "processing",
         description: "The file of every matching row is being written and saved.",
@@ -509,10 +663,7 @@ export const createRecordListMachine = <Row extends { readonly id: number }>() =
         invoke: {
           id: "saveExport",
           src: "saveExport",
-          input: ({ context, event }) => ({
-            rows: listedRows(context),
-            format: event.type === "list.export" ? event.format : "csv",
-          }),
+          input: ({ context }) => ({ rows: context.exportRows ?? listedRows(context), format: context.exportFormat }),
           onDone: { target: "listed", description: "The file was saved." },
           onError: showError("listed", "The file could not be written: the message shows."),
         },

@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
 import { ACTIVE_FILTER, choiceFilterOptions, pagesOf } from "../../machines/shared/listQuery.ts";
-import { listedRows, pageRows, type RecordListMachine, shownPage } from "../../machines/shared/recordList.machine.ts";
+import { matchingCount, pageRows, type RecordListMachine, shownPage } from "../../machines/shared/recordList.machine.ts";
 import { type Column, DataTable } from "./DataTable.tsx";
 import { ErrorBanner } from "./ErrorBanner.tsx";
 import { BulkBar, BulkReportBanner, ListFilter, ListToolbar } from "./ListControls.tsx";
@@ -61,7 +61,7 @@ export function RecordList<Row extends { readonly id: number }>({
 }) {
   const { t } = useTranslation();
   const rows = useSelector(actor, (snapshot) => pageRows(snapshot.context));
-  const matching = useSelector(actor, (snapshot) => listedRows(snapshot.context).length);
+  const matching = useSelector(actor, (snapshot) => matchingCount(snapshot.context));
   const query = useSelector(actor, (snapshot) => snapshot.context.query);
   const page = useSelector(actor, (snapshot) => shownPage(snapshot.context));
   const selected = useSelector(actor, (snapshot) => snapshot.context.selected);
