@@ -11,7 +11,8 @@ import { formRoutes, WithId } from "./idRoutes.tsx";
 
 // Each screen is its own chunk, fetched the first time it is visited.
 const UsersView = lazy(() => import("../users/UsersView.tsx"));
-const FlowsView = lazy(() => import("../flows/FlowsView.tsx"));
+// a guard's refusals open the hold form's "why", whose texts are the records'
+const FlowsView = lazy(() => withTexts("records", import("../flows/FlowsView.tsx")));
 const UserFormView = lazy(() => import("../users/UserFormView.tsx"));
 const LeadsView = lazy(() => import("../leads/LeadsView.tsx"));
 // the agency's statement reads the money's texts, which are in the records' group
