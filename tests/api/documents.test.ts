@@ -58,7 +58,7 @@ beforeEach(async () => {
   cruiseId = june?.id ?? 0;
   const cabins = dataOf(await call("GET", `/cruises/${cruiseId}/cabins`)) as ReadonlyArray<{ id: number; name: string }>;
   const cabin = (name: string) => cabins.find((found) => found.name === name)?.id ?? 0;
-  const [male, female] = [await idNamed("genders", "Male Adult"), await idNamed("genders", "Female Adult")];
+  const [male, female] = [await idNamed("genders", "Hombre adulto"), await idNamed("genders", "Mujer adulta")];
   const held = await call("POST", "/reservations/createReservation", {
     cruiseId,
     agencyId: await idNamed("agencies", "Cuenca Travel"),
@@ -168,10 +168,10 @@ describe("the passengers' manifest", () => {
     ]);
     expect(spanish.sections.map((section) => section.title)).toEqual(["Cabina 1", "Cabina 3"]);
     expect(spanish.sections[0]?.rows).toEqual([
-      ["1", "Mena, Jorge", "Cédula de identidad 1712345678", "Ecuador", "Masculino", "07/06/1980 (49 años)", reservationCode, "Male Adult", "", ""],
-      ["2", "Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Femenino", "12/04/1985 (45 años)", reservationCode, "Female Adult", "Vegetariano", "Alergia a la penicilina"],
+      ["1", "Mena, Jorge", "Cédula de identidad 1712345678", "Ecuador", "Masculino", "07/06/1980 (49 años)", reservationCode, "Hombre adulto", "", ""],
+      ["2", "Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Femenino", "12/04/1985 (45 años)", reservationCode, "Mujer adulta", "Vegetariano", "Alergia a la penicilina"],
     ]);
-    expect(spanish.sections[1]?.rows).toEqual([["3", "Sin pasajero", "", "", "", "", reservationCode, "Female Adult", "", ""]]);
+    expect(spanish.sections[1]?.rows).toEqual([["3", "Sin pasajero", "", "", "", "", reservationCode, "Mujer adulta", "", ""]]);
     expect(spanish.totals).toEqual([
       { label: "Pasajeros", value: "2" },
       { label: "Plazas sin pasajero", value: "1" },
@@ -207,7 +207,7 @@ describe("the passengers' manifest", () => {
       rows.push((row.values as unknown[]).slice(1).map((value) => String(value ?? "")));
     });
     expect(rows[0]).toEqual(["Lista de pasajeros"]);
-    expect(rows).toContainEqual(["2", "Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Femenino", "12/04/1985 (45 años)", reservationCode, "Female Adult", "Vegetariano", "Alergia a la penicilina"]);
+    expect(rows).toContainEqual(["2", "Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Femenino", "12/04/1985 (45 años)", reservationCode, "Mujer adulta", "Vegetariano", "Alergia a la penicilina"]);
     expect(rows).toContainEqual(["Pasajeros", "2"]);
     expect(rows.some((row) => row[0]?.includes(`${reservationCode} · cabina 3: falta pasajero`))).toBe(true);
   });
@@ -307,9 +307,9 @@ describe("the GPS tax list", () => {
     const document = dataOf(await call("GET", `/cruises/${cruiseId}/documents/gpsTax`)) as Manifest;
     expect(document.title).toBe("Tasa de ingreso al Parque Nacional Galápagos");
     expect(document.sections[0]?.rows.map((row) => row.slice(1))).toEqual([
-      ["Mena, Jorge", "Cédula de identidad 1712345678", "Ecuador", "Male Adult", "Nacional", "US$ 30,00"],
-      ["Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Female Adult", "Extranjero", "US$ 200,00"],
-      ["Rojas, Camila", "Pasaporte CO778899", "Colombia", "Female Adult", "Pacto Andino", "US$ 100,00"],
+      ["Mena, Jorge", "Cédula de identidad 1712345678", "Ecuador", "Hombre adulto", "Nacional", "US$ 30,00"],
+      ["Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Mujer adulta", "Extranjero", "US$ 200,00"],
+      ["Rojas, Camila", "Pasaporte CO778899", "Colombia", "Mujer adulta", "Pacto Andino", "US$ 100,00"],
     ]);
     expect(document.totals).toEqual([
       { label: "Nacional (1)", value: "US$ 30,00" },
@@ -322,7 +322,7 @@ describe("the GPS tax list", () => {
     expect(document.incomplete).toEqual([]);
 
     // the fees are data: the park's new foreign fee is what the next list charges
-    const femaleId = await idNamed("genders", "Female Adult");
+    const femaleId = await idNamed("genders", "Mujer adulta");
     const { id: _, active: __, ...gender } = dataOf(await call("GET", `/genders/${femaleId}`, undefined, "admin")) as Record<string, unknown>;
     const updated = await call("PUT", `/genders/updateGender/${femaleId}`, { ...gender, gpsTaxForeign: 250 }, "admin");
     expect(updated.status, updated.text).toBe(200);
@@ -408,8 +408,8 @@ describe("the services' order", () => {
     expect(service?.rows).toContainEqual(["Hotelero", "Servicios Hoteleros Santa Cruz"]);
     expect(service?.rows.find((row) => row[0] === "Guías")?.[1]).toMatch(/^Diego /);
     expect(firstCabin?.rows).toEqual([
-      ["1", "Mena, Jorge", "Male Adult", "", "", "", "", "", ""],
-      ["2", "Andrade, Lucía", "Female Adult", "Vegetariano", "M", "Alergia a la penicilina", "Cama baja", "Hotel Finch Bay", "AV1630 · 06/06/2030 07:30"],
+      ["1", "Mena, Jorge", "Hombre adulto", "", "", "", "", "", ""],
+      ["2", "Andrade, Lucía", "Mujer adulta", "Vegetariano", "M", "Alergia a la penicilina", "Cama baja", "Hotel Finch Bay", "AV1630 · 06/06/2030 07:30"],
     ]);
     expect(order.totals).toEqual([
       { label: "Pasajeros", value: "2" },
@@ -483,9 +483,9 @@ describe("the voucher", () => {
     expect(summary?.rows).toContainEqual(["Pasajero principal", "Jorge Mena"]);
     expect(summary?.rows).toContainEqual(["Estado", "Bloqueada"]);
     expect(cabins?.rows.map((row) => row.slice(1, 4))).toEqual([
-      ["1", "Male Adult", "Jorge Mena"],
-      ["1", "Female Adult", "Lucía Andrade"],
-      ["3", "Female Adult", "Sin pasajero"],
+      ["1", "Hombre adulto", "Jorge Mena"],
+      ["1", "Mujer adulta", "Lucía Andrade"],
+      ["3", "Mujer adulta", "Sin pasajero"],
     ]);
     const reservation = dataOf(await call("GET", `/reservations/${id}`)) as { price: { total: number } };
     expect(reservation.price.total).toBeGreaterThan(0);
@@ -534,7 +534,7 @@ describe("the voucher", () => {
       cruiseId,
       agencyId: null,
       type: "general",
-      cabins: [{ cabinId: cabins.find((cabin) => cabin.name === "4")?.id ?? 0, spaces: [{ genderId: await idNamed("genders", "Male Adult") }] }],
+      cabins: [{ cabinId: cabins.find((cabin) => cabin.name === "4")?.id ?? 0, spaces: [{ genderId: await idNamed("genders", "Hombre adulto") }] }],
     });
     expect(direct.status, direct.text).toBe(200);
     const before = await snapshot(db);

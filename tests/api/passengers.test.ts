@@ -38,9 +38,9 @@ beforeEach(async () => {
   await seedSelling();
   tokens = await staffTokens(server, db, ["admin", "marketing", "sales", "agency"]);
   ids.retailer = await idNamed("agencies", "Cuenca Travel");
-  ids.male = await idNamed("genders", "Male Adult");
-  ids.female = await idNamed("genders", "Female Adult");
-  ids.child = await idNamed("genders", "Child");
+  ids.male = await idNamed("genders", "Hombre adulto");
+  ids.female = await idNamed("genders", "Mujer adulta");
+  ids.child = await idNamed("genders", "Niño");
   ids.passport = await idNamed("identification_types", "Pasaporte");
   ids.cedula = await idNamed("identification_types", "Cédula de identidad");
   ids.ecuador = await idNamed("countries", "Ecuador");
