@@ -24,6 +24,7 @@ import { savedCabinPositions } from "../yachts/pages.ts";
 import { type DepartureRow, departureBerths, type TakenRow, yachtsCabins } from "./availability.ts";
 import { cabinsOf, type LiveRow, ownAgency } from "./facts.ts";
 import { berthPlan } from "./reads.ts";
+import type { ReaderLanguage } from "../http/caller.ts";
 
 /** Events as one JSON text (`json_agg`), as a rebuild reads them (decision 055): PGlite hands one value over far sooner than many rows. */
 const EventPage = Schema.Struct({
@@ -237,11 +238,17 @@ const spacesAsOf = async (db: Queryable, cruiseIds: ReadonlyArray<number>, asOf:
       );
 
 /** A departure's berth plan as it stood at `asOf`; null when it was not scheduled by then. */
-export const cabinsAsOf = async (db: Queryable, cruiseId: number, asOf: Date, session: Session): Promise<ReadonlyArray<CruiseCabin> | null> => {
+export const cabinsAsOf = async (
+  db: Queryable,
+  cruiseId: number,
+  asOf: Date,
+  session: Session,
+  language: ReaderLanguage,
+): Promise<ReadonlyArray<CruiseCabin> | null> => {
   const departure = replayDepartures(await eventsWhere(db, "e.stream = 'cruise' and e.stream_id = $1 and e.occurred_at <= $2", [String(cruiseId), asOf])).get(cruiseId);
   if (departure === undefined) return null;
   const [cabins, live, positions] = await Promise.all([cabinsOf(db, departure.yachtId), spacesAsOf(db, [cruiseId], asOf), savedCabinPositions(db, departure.yachtId)]);
-  return berthPlan(cabins, live, positions, ownAgency(session));
+  return berthPlan(cabins, live, positions, ownAgency(session), language);
 };
 
 const YachtRow = Schema.Struct({ id: Schema.Int, name: Schema.String, colour: Schema.String, place: Schema.Int });

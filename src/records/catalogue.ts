@@ -83,8 +83,11 @@ export interface ListFilterDeclaration {
   readonly reference: boolean;
 }
 
-/** The key a list row keeps a reference detail's names under, beside its ids. */
-export const namesKey = (detail: string): string => `${detail}Names`;
+/** The languages a list row keeps a reference detail's names in (decision 080). */
+export const readerLanguages = ["es", "en"] as const;
+
+/** The key a list row keeps a reference detail's names under, beside its ids: Spanish, or English for an English reader. */
+export const namesKey = (detail: string, language = "es"): string => (language.startsWith("en") ? `${detail}NamesEn` : `${detail}Names`);
 
 /** The machines a catalogue's items may live by: a plain item's, or one with a life of its own. */
 export type CatalogueMachine = typeof catalogueItemMachine | typeof ikarusRateMachine;
@@ -153,7 +156,13 @@ export const stampText = (stamp: { readonly name: string; readonly date: boolean
 const detailColumn = ({ name, label, rule }: DetailDeclaration): ColumnDeclaration<CatalogueItem> => {
   if (rule.kind === "flag") return { kind: "active", key: name, header: label, value: (item) => item[name] === true };
   if (rule.kind === "reference" || rule.kind === "references") {
-    return { kind: "text", key: name, header: label, value: (item) => String(item[namesKey(name)] ?? "") };
+    return {
+      kind: "text",
+      key: name,
+      header: label,
+      value: (item) => String(item[namesKey(name)] ?? ""),
+      inLanguage: (item, language) => String(item[namesKey(name, language)] ?? ""),
+    };
   }
   return { kind: "detail", key: name, header: label, rule, value: (item) => sortable(item[name] ?? null) };
 };

@@ -182,7 +182,7 @@ describe("the passengers' manifest", () => {
 
     const english = await manifest("?lang=en");
     expect(english.title).toBe("Passenger list");
-    expect(english.sections[0]?.rows[1]?.slice(1, 6)).toEqual(["Andrade, Lucía", "Pasaporte AB123456", "United States", "Female", "12/04/1985 (45 years)"]);
+    expect(english.sections[0]?.rows[1]?.slice(1, 6)).toEqual(["Andrade, Lucía", "Passport AB123456", "United States", "Female", "12/04/1985 (45 years)"]);
     expect(english.incomplete).toEqual(spanish.incomplete);
   });
 

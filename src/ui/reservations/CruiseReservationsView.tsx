@@ -29,6 +29,7 @@ import { translateMessage } from "../../i18n/messages.ts";
 import { cruiseStatusKey } from "../departures/DeparturesView.tsx";
 import { DepartureTimeline } from "../departures/DepartureTimeline.tsx";
 import { RefusalWhy } from "../departures/RefusalWhy.tsx";
+import { nameIn } from "../../api/english.ts";
 
 const types: ReadonlyArray<ReservationType> = ["general", "contract", "familyRoom", "charter", "ikarus"];
 
@@ -106,13 +107,13 @@ function CabinCard({
 
 /** Each picked cabin's spaces by type: how many of each. */
 function PickedCabin({ cabin, spaceTypes }: { readonly cabin: CruiseCabin; readonly spaceTypes: ReadonlyArray<CatalogueItem> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <fieldset className="picked-cabin">
       <legend>{t("holds.cabin", { name: cabin.name })}</legend>
       {spaceTypes.map((type) => (
         <label key={type.id}>
-          {type.name}
+          {nameIn(i18n.language, type)}
           <input type="number" name={`spaces-${cabin.id}-${type.id}`} min={0} max={cabin.capacity} defaultValue={0} inputMode="numeric" />
         </label>
       ))}
