@@ -27,7 +27,7 @@ import {
   passengerDraftProblems,
 } from "../../src/api/passengers.ts";
 import { QuoteLine } from "../../src/api/quote.ts";
-import { type PassengerFacts, type PassengerFields, noPassengerFacts } from "../../src/machines/domain/passenger.machine.ts";
+import { type PassengerFacts, type PassengerFields, fliesHome, noPassengerFacts } from "../../src/machines/domain/passenger.machine.ts";
 import { flightLines } from "../../src/machines/domain/pricing.ts";
 import type { SpaceFacts } from "../../src/machines/domain/space.machine.ts";
 import { catalogues } from "../../src/records/index.ts";
@@ -422,6 +422,7 @@ export const bookFlight = async (tx: Queryable, draft: PassengerFlightDraft, cal
     flightTimeMissing: time === "",
     legDuringCruise: date > start && date < end,
     legOnWrongSide: draft.direction === "outbound" ? date > end : date < start,
+    returnLegNotHomeward: draft.direction === "return" && flight !== undefined && !fliesHome(flight.origin, flight.destination),
     flightRateMissing: lines === null,
   };
   const event = {

@@ -142,14 +142,30 @@ const lifecycleColumns = (lifecycle: LifecycleDeclaration): ReadonlyArray<Column
   { kind: "detail", key: "state", header: "detail.lifecycleState", rule: detail.choice(lifecycle.states), value: (item) => String(item.state ?? "") },
   ...lifecycle.stamps
     .filter(({ column }) => column)
-    .map((stamp): ColumnDeclaration<CatalogueItem> => ({ kind: "text", key: stamp.name, header: stamp.label, value: (item) => stampText(stamp, item) })),
+    .map(
+      (stamp): ColumnDeclaration<CatalogueItem> => ({
+        kind: "text",
+        key: stamp.name,
+        header: stamp.label,
+        // sorted by the ISO day, shown as the reader's language writes it
+        value: (item) => stampText(stamp, item),
+        inLanguage: (item, language) => stampText(stamp, item, language),
+      }),
+    ),
 ];
 
-/** A stamp as it reads: a date as its day (`2026-11-25`), a text as it is, "" until stamped. */
-export const stampText = (stamp: { readonly name: string; readonly date: boolean }, item: CatalogueItem): string => {
+/**
+ * A stamp as it reads: a date as its day, as `language` writes it (25/11/2026, 11/25/2026; ISO,
+ * 2026-11-25, for sorting when none is given), a text as it is, "" until stamped.
+ */
+export const stampText = (stamp: { readonly name: string; readonly date: boolean }, item: CatalogueItem, language?: string): string => {
   const value = item[stamp.name];
   const text = typeof value === "string" ? value : "";
-  return stamp.date ? text.slice(0, 10) : text;
+  if (!stamp.date || text === "") return text;
+  const day = text.slice(0, 10);
+  return language === undefined
+    ? day
+    : new Intl.DateTimeFormat(language, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 };
 
 /** A detail shown in the list: its value as the table shows, sorts and exports it. */

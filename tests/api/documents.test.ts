@@ -240,8 +240,10 @@ describe("the passengers' manifest", () => {
 
 describe("the Ingala list", () => {
   it("gives every passenger aboard a transit card with their flights and lodging at US$20, and lists what each lacks", async () => {
-    const flightId = await idNamed("flights", "AV1630");
+    // the outbound flies to the islands, the return home (issue 37 item 8)
+    const flightIds = { outbound: await idNamed("flights", "AV1630"), return: await idNamed("flights", "AV1631") };
     for (const [direction, date] of [["outbound", "2030-06-06"], ["return", "2030-06-09"]] as const) {
+      const flightId = flightIds[direction];
       const booked = await call("POST", "/passengerFlights/createPassengerFlight", { passengerId: passengerIds.lucia, cruiseId, direction, flightId, date, time: "07:30" });
       expect(booked.status, booked.text).toBe(200);
     }
@@ -267,7 +269,7 @@ describe("the Ingala list", () => {
         title: "Pasajeros a bordo",
         rows: [
           ["1", "Mena, Jorge", "Cédula de identidad 1712345678", "Ecuador", "", "Masculino", "07/06/1980 (49 años)", "", "", lodging],
-          ["2", "Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Casado(a)", "Femenino", "12/04/1985 (45 años)", "AV1630 · 06/06/2030 07:30", "AV1630 · 09/06/2030 07:30", lodging],
+          ["2", "Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Casado(a)", "Femenino", "12/04/1985 (45 años)", "AV1630 · 06/06/2030 07:30", "AV1631 · 09/06/2030 07:30", lodging],
         ],
       },
     ]);
