@@ -44,7 +44,7 @@ const manifest = (run: number): CruiseDocument => ({
         seed % 2 === 0 ? "Femenino" : "Masculino",
         `${String((seed % 28) + 1).padStart(2, "0")}/0${(seed % 9) + 1}/19${50 + (seed % 50)} (${20 + (seed % 60)} años)`,
         `RES-${String(seed).padStart(6, "0")}`,
-        "Female Adult",
+        "Mujer adulta",
         seed % 5 === 0 ? "Vegetariano" : "",
         seed % 11 === 0 ? "Alergia a los mariscos; lleva epinefrina" : "",
       ];

@@ -70,7 +70,7 @@ const race = async (database: string, urls: ReadonlyArray<string>): Promise<Race
     ((await json(first, "GET", path, token)).data as ReadonlyArray<{ id: number; name: string }>).find((item) => item.name === name)?.id ?? 0;
   const yacht = await named("/yachts", "Galápagos Explorer");
   const itinerary = await named("/cruiseItineraries", "Norte 4 días");
-  const male = await named("/genders", "Male Adult");
+  const male = await named("/genders", "Hombre adulto");
   // a departure typed in has a guide (decision 061)
   const guide = ((await json(first, "GET", "/guides", token)).data as ReadonlyArray<{ id: number }>)[0]?.id ?? 0;
   // a Thursday three months ahead: outside the final-hours window, inside the demo's rates

@@ -43,7 +43,7 @@ const measure = async (database: string, url: string): Promise<Measured> => {
   const { json: api } = await signIn(url, ADMIN);
   const cabins = (await api("GET", "/cabins")).data as ReadonlyArray<{ id: number; yacht: number; active: boolean }>;
   const genders = (await api("GET", "/genders")).data as ReadonlyArray<{ id: number; name: string }>;
-  const adult = genders.find((gender) => gender.name === "Male Adult")?.id ?? 0;
+  const adult = genders.find((gender) => gender.name === "Hombre adulto")?.id ?? 0;
   const today = Date.now();
   const iso = (time: number) => new Date(time).toISOString().slice(0, 10);
   const ahead = (await api("GET", `/reports/occupancy?from=${iso(today)}&to=${iso(today + 364 * DAY)}`)).data as {

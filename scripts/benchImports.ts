@@ -91,7 +91,7 @@ const importers = async (url: string, admin: { readonly email: string; readonly 
     cruiseId,
     agencyId: await idNamed(api, "/agencies", "Cuenca Travel"),
     type: "general",
-    cabins: [{ cabinId, spaces: [{ genderId: await idNamed(api, "/genders", "Female Adult") }] }],
+    cabins: [{ cabinId, spaces: [{ genderId: await idNamed(api, "/genders", "Mujer adulta") }] }],
   });
   const reservationId = (held.data as { id?: unknown } | null)?.id;
   if (typeof reservationId !== "number") throw new Error(`no reservation: ${JSON.stringify(held)}`);

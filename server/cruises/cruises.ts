@@ -43,6 +43,8 @@ import { type CommandOptions, decide, decideNew, expectVersion } from "../events
 import { cruiseRecord } from "./projection.ts";
 import { cancelLiveReservations } from "../reservations/commands/cancelLiveReservations.ts";
 import { cabinCapacitySql, liveCabinSql } from "../reservations/cabins.ts";
+import type { ReaderLanguage } from "../http/caller.ts";
+import { nameSql } from "../catalogues/names.ts";
 
 const CruiseRow = Schema.Struct({
   id: CruiseId,
@@ -67,8 +69,9 @@ const CruiseRow = Schema.Struct({
 });
 type CruiseRow = typeof CruiseRow.Type;
 
-const selectCruises = `select c.id, c.code, c.yacht_id, y.name as yacht_name, coalesce(y.details->>'colour', '#1e6091') as yacht_colour,
-    c.cruise_itinerary_id, i.name as itinerary_name, coalesce((i.details->>'days')::int, 0) as days,
+/** The departures' columns, their itineraries named in the reader's language (decision 080). */
+const selectCruises = (language: ReaderLanguage) => `select c.id, c.code, c.yacht_id, y.name as yacht_name, coalesce(y.details->>'colour', '#1e6091') as yacht_colour,
+    c.cruise_itinerary_id, ${nameSql("i", language)} as itinerary_name, coalesce((i.details->>'days')::int, 0) as days,
     coalesce((i.details->>'nights')::int, 0) as nights,
     to_char(c.start_date, 'YYYY-MM-DD') as start_date, to_char(c.end_date, 'YYYY-MM-DD') as end_date,
     c.guide_ids, c.language_ids, c.captain_id, c.hotelier_id, c.notes, c.status, c.cancel_reason, c.version
@@ -147,8 +150,8 @@ const withAvailability = async (db: Queryable, rows: ReadonlyArray<CruiseRow>): 
   return rows.map((row) => toCruise(row, countBerths(capacity.get(row.yacht_id) ?? 0, spaces.get(row.id) ?? noSpaces)));
 };
 
-export const findCruise = async (db: Queryable, id: CruiseId): Promise<Cruise | null> => {
-  const row = await queryOne(db, CruiseRow, `${selectCruises} where c.id = $1`, [id]);
+export const findCruise = async (db: Queryable, id: CruiseId, language: ReaderLanguage = "es"): Promise<Cruise | null> => {
+  const row = await queryOne(db, CruiseRow, `${selectCruises(language)} where c.id = $1`, [id]);
   return row === null ? null : ((await withAvailability(db, [row]))[0] ?? null);
 };
 
@@ -177,7 +180,7 @@ const cruiseSortColumns: Readonly<Record<CruisesSort, string>> = {
 };
 
 /** A page of departures by start day or a column, narrowed by the query's period, yacht, state and words, with the total. */
-export const listCruises = async (db: Queryable, query: CruisesQuery): Promise<CruisePage> => {
+export const listCruises = async (db: Queryable, query: CruisesQuery, language: ReaderLanguage): Promise<CruisePage> => {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_CRUISES_PAGE_SIZE;
   const conditions: string[] = [];
@@ -197,7 +200,7 @@ export const listCruises = async (db: Queryable, query: CruisesQuery): Promise<C
   const rows = await queryRows(
     db,
     CruiseRow,
-    `${selectCruises} ${where} order by ${order} limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
+    `${selectCruises(language)} ${where} order by ${order} limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
     params,
   );
   const total = await queryCount(

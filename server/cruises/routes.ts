@@ -9,12 +9,12 @@ import { cancelCruise, createCruise, findCruise, generateCruises, listCruises, u
 export const registerCruiseRoutes = (app: FastifyInstance, context: RouteContext & { readonly berths: BerthIndex }): void => {
   const { db, now, berths } = context;
 
-  registerEndpoint(app, context, api.listCruises, async ({ query }) => {
-    const page = await db.remember(`cruises ${JSON.stringify(query)}`, () => listCruises(db, query));
+  registerEndpoint(app, context, api.listCruises, async ({ query, language }) => {
+    const page = await db.remember(`cruises ${language} ${JSON.stringify(query)}`, () => listCruises(db, query, language));
     return new Listed(page.cruises, page.meta);
   });
 
-  registerEndpoint(app, context, api.getCruise, async ({ params }) => orNotFound(await findCruise(db, params.id)));
+  registerEndpoint(app, context, api.getCruise, async ({ params, language }) => orNotFound(await findCruise(db, params.id, language)));
 
   registerEndpoint(app, context, api.createCruise, async (call) => {
     await db.transaction((tx) => createCruise(tx, call.body, actedBy(call, now())));

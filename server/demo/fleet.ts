@@ -29,6 +29,16 @@ interface DemoYacht {
   readonly decks: ReadonlyArray<{ readonly name: string; readonly cabins: ReadonlyArray<CabinRow> }>;
 }
 
+/** The demo decks' English names (decision 080); migration 025 names existing ones the same. */
+const deckNames: Readonly<Record<string, string>> = {
+  "Cubierta superior": "Upper deck",
+  "Cubierta principal": "Main deck",
+  "Cubierta inferior": "Lower deck",
+};
+
+/** A demo deck's English name: a numbered deck ("Cubierta 4") keeps its number ("Deck 4"). */
+const deckInEnglish = (name: string): string => deckNames[name] ?? name.replace(/^Cubierta (\d+)$/, "Deck $1");
+
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, index) => from + index);
 
 const twin: ReadonlyArray<BerthName> = ["Cama individual", "Cama individual"];
@@ -132,7 +142,8 @@ export const seedDemoFleet = async (tx: Queryable, options: CommandOptions): Pro
       [yachtPicture(colour)],
     );
     for (const [deckOrder, deck] of yacht.decks.entries()) {
-      const deckId = await createItem(tx, decks, { name: deck.name, yacht: yachtId, order: deckOrder + 1, active: true }, options);
+      const named = { name: deck.name, englishName: deckInEnglish(deck.name) };
+      const deckId = await createItem(tx, decks, { ...named, yacht: yachtId, order: deckOrder + 1, active: true }, options);
       for (const row of deck.cabins) {
         for (const number of row.numbers) {
           const cabin = {
@@ -185,10 +196,11 @@ export const seedDemoCruiseItineraries = async (tx: Queryable, options: CommandO
     [5, "PM", "Aeropuerto de Baltra", "Traslado al aeropuerto"],
   ]);
   const itineraries = [
-    { name: "Norte 4 días", code: "N4", yacht: "Galápagos Explorer", days: 4, nights: 3, start: "thursday", end: "sunday", visits: north },
-    { name: "Sur 5 días", code: "S5", yacht: "Galápagos Explorer", days: 5, nights: 4, start: "sunday", end: "thursday", visits: south },
+    { name: "Norte 4 días", englishName: "North 4 days", code: "N4", yacht: "Galápagos Explorer", days: 4, nights: 3, start: "thursday", end: "sunday", visits: north },
+    { name: "Sur 5 días", englishName: "South 5 days", code: "S5", yacht: "Galápagos Explorer", days: 5, nights: 4, start: "sunday", end: "thursday", visits: south },
     {
       name: "Norte y Sur 8 días",
+      englishName: "North and South 8 days",
       code: "NS8",
       yacht: "Sea Lion",
       days: 8,
@@ -198,9 +210,9 @@ export const seedDemoCruiseItineraries = async (tx: Queryable, options: CommandO
       visits: [...north.slice(0, 7), ...south.slice(1).map((visit) => ({ ...visit, day: visit.day + 3 }))],
     },
   ];
-  for (const { name, code, yacht, days, nights, start, end, visits } of itineraries) {
+  for (const { name, englishName, code, yacht, days, nights, start, end, visits } of itineraries) {
     const route = [...new Set(visits.map(({ visit }) => visit.split(":")[0]))].join(" – ");
-    const itinerary = { name, code, yacht: await yachtId(yacht), days, nights, from: "Baltra", to: "Baltra", route, program: visits };
+    const itinerary = { name, englishName, code, yacht: await yachtId(yacht), days, nights, from: "Baltra", to: "Baltra", route, program: visits };
     await createItem(tx, cruiseItineraries, { ...itinerary, startWeekday: start, endWeekday: end, active: true }, options);
   }
 };

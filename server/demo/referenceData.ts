@@ -44,7 +44,8 @@ const countryItems = (): ReadonlyArray<CatalogueItemPayload> =>
 
 /**
  * The lists every operator needs before anyone types a thing (SPEC.md section 3, DOMAIN.md section
- * 3): the countries, the language codes, the identification documents and the space types with
+ * 3): the countries, the language codes, the identification documents and the space types (named
+ * in both languages, decision 080) with
  * the Galápagos park entrance tax in force since August 2024 (US$ 200 / 100 / 30 for a foreign,
  * Andean Community or Ecuadorian adult; half for a child).
  */
@@ -63,17 +64,17 @@ export const referenceLists: ReadonlyArray<{ readonly catalogue: CatalogueRecord
   {
     catalogue: identificationTypes,
     items: () => [
-      { name: "Cédula de identidad", appliesTo: "passenger" },
-      { name: "Pasaporte", appliesTo: "passenger" },
-      { name: "RUC", appliesTo: "agency" },
+      { name: "Cédula de identidad", englishName: "Identity card", appliesTo: "passenger" },
+      { name: "Pasaporte", englishName: "Passport", appliesTo: "passenger" },
+      { name: "RUC", englishName: "Tax number (RUC)", appliesTo: "agency" },
     ],
   },
   {
     catalogue: genders,
     items: () => [
-      { name: "Male Adult", initials: "MA", gpsTaxNational: 30, gpsTaxForeign: 200, gpsTaxAndean: 100, sex: "male" },
-      { name: "Female Adult", initials: "FA", gpsTaxNational: 30, gpsTaxForeign: 200, gpsTaxAndean: 100, sex: "female" },
-      { name: "Child", initials: "CH", gpsTaxNational: 15, gpsTaxForeign: 100, gpsTaxAndean: 50, child: true },
+      { name: "Hombre adulto", englishName: "Male Adult", initials: "MA", gpsTaxNational: 30, gpsTaxForeign: 200, gpsTaxAndean: 100, sex: "male" },
+      { name: "Mujer adulta", englishName: "Female Adult", initials: "FA", gpsTaxNational: 30, gpsTaxForeign: 200, gpsTaxAndean: 100, sex: "female" },
+      { name: "Niño", englishName: "Child", initials: "CH", gpsTaxNational: 15, gpsTaxForeign: 100, gpsTaxAndean: 50, child: true },
     ],
   },
 ];

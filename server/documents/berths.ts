@@ -10,6 +10,8 @@ import { ageOn } from "../../src/api/passengers.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryRows } from "../db/rows.ts";
 import { documentDate, documentTexts } from "./texts.ts";
+import type { ReaderLanguage } from "../http/caller.ts";
+import { nameSql } from "../catalogues/names.ts";
 
 /** A sold berth (a live space, held or confirmed) with its passenger when one is seated. */
 const BerthRow = Schema.Struct({
@@ -31,13 +33,16 @@ const BerthRow = Schema.Struct({
 });
 export type BerthRow = typeof BerthRow.Type;
 
-/** The departure's sold berths by cabin (the yacht's cabin order), each with its passenger or none. */
-export const soldBerths = (db: Queryable, cruiseId: CruiseId): Promise<ReadonlyArray<BerthRow>> =>
+/**
+ * The departure's sold berths by cabin (the yacht's cabin order), each with its passenger or none,
+ * space types and identification documents named in the document's language.
+ */
+export const soldBerths = (db: Queryable, cruiseId: CruiseId, language: ReaderLanguage): Promise<ReadonlyArray<BerthRow>> =>
   queryRows(
     db,
     BerthRow,
-    `select s.id as space_id, s.reservation_id, r.code as reservation_code, cb.name as cabin_name, g.name as space_type,
-            p.id as passenger_id, p.first_name, p.last_name, t.name as identification_type, p.identification,
+    `select s.id as space_id, s.reservation_id, r.code as reservation_code, cb.name as cabin_name, ${nameSql("g", language)} as space_type,
+            p.id as passenger_id, p.first_name, p.last_name, ${nameSql("t", language)} as identification_type, p.identification,
             to_char(p.birthday, 'YYYY-MM-DD') as birthday, co.name as country_es,
             coalesce(co.details->>'englishName', co.name) as country_en, p.gender, p.details
        from spaces s join reservations r on r.id = s.reservation_id join cabins cb on cb.id = s.cabin_id

@@ -4,6 +4,8 @@ import type { CruiseId } from "../../src/api/ids.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
 import { documentDate } from "./texts.ts";
+import type { ReaderLanguage } from "../http/caller.ts";
+import { nameSql } from "../catalogues/names.ts";
 
 export type DocumentDeparture = CruiseDocument["departure"];
 
@@ -16,12 +18,15 @@ const DepartureRow = Schema.Struct({
   endDate: Schema.String,
 });
 
-/** A departure as a document's header names it (a canceled one too: its lists are still asked for). */
-export const findDocumentDeparture = (db: Queryable, cruiseId: CruiseId): Promise<DocumentDeparture | null> =>
+/**
+ * A departure as a document's header names it (a canceled one too: its lists are still asked for),
+ * its itinerary in the document's language.
+ */
+export const findDocumentDeparture = (db: Queryable, cruiseId: CruiseId, language: ReaderLanguage): Promise<DocumentDeparture | null> =>
   queryOne(
     db,
     DepartureRow,
-    `select c.id, c.code, y.name as "yachtName", i.name as "itineraryName",
+    `select c.id, c.code, y.name as "yachtName", ${nameSql("i", language)} as "itineraryName",
             to_char(c.start_date, 'YYYY-MM-DD') as "startDate", to_char(c.end_date, 'YYYY-MM-DD') as "endDate"
        from cruises c join yachts y on y.id = c.yacht_id join cruise_itineraries i on i.id = c.cruise_itinerary_id
       where c.id = $1`,

@@ -25,7 +25,7 @@ export interface DocumentOpening {
 
 /** A document's opening on a departure, or null when the departure does not exist. */
 export const openDocument = async (db: Queryable, cruiseId: CruiseId, language: DocumentLanguage): Promise<DocumentOpening | null> => {
-  const departure = await findDocumentDeparture(db, cruiseId);
+  const departure = await findDocumentDeparture(db, cruiseId, language);
   if (departure === null) return null;
   const t = documentTexts(language);
   return { departure, language, t, column: (name, width) => columnOf(t, name, width) };
@@ -38,7 +38,7 @@ export interface ListOpening extends DocumentOpening {
 /** A departure list's opening, with the departure's sold berths; null when the departure does not exist. */
 export const openDepartureList = async (db: Queryable, cruiseId: CruiseId, language: DocumentLanguage): Promise<ListOpening | null> => {
   const opening = await openDocument(db, cruiseId, language);
-  return opening === null ? null : { ...opening, berths: await soldBerths(db, cruiseId) };
+  return opening === null ? null : { ...opening, berths: await soldBerths(db, cruiseId, language) };
 };
 
 /** What a list says: its columns, its sections, the totals under them and the berths it lacks. */

@@ -134,8 +134,10 @@ export const registerDocumentRoutes = (
   });
 
   registerEndpoint(app, context, getVoucher, async (call) => {
-    const reservation = orNotFound(await findReservation(context.db, call.params.id, signedIn(call)));
-    const language = call.query.lang ?? (await voucherAgency(context.db, reservation.agencyId)).language;
+    const found = orNotFound(await findReservation(context.db, call.params.id, signedIn(call)));
+    const language = call.query.lang ?? (await voucherAgency(context.db, found.agencyId)).language;
+    // read again in the voucher's language: its space types are named in it
+    const reservation = orNotFound(await findReservation(context.db, call.params.id, signedIn(call), language));
     const voucher = orNotFound(await voucherDocument(context.db, reservation, language, context.now()));
     if (call.query.format === undefined) return voucher;
     return new Download(await drawFile(voucher, call.query.format), documentMimeTypes[call.query.format], documentFileName("voucher", reservation.code, call.query.format));
@@ -152,7 +154,8 @@ export const registerDocumentRoutes = (
     }
     // accepted: the machine found the agency's address
     const to = String(agency.email);
-    const voucher = orNotFound(await voucherDocument(context.db, reservation, agency.language, context.now()));
+    const inLanguage = orNotFound(await findReservation(context.db, call.params.id, session, agency.language));
+    const voucher = orNotFound(await voucherDocument(context.db, inLanguage, agency.language, context.now()));
     const pdf = await drawFile(voucher, "pdf");
     const t = documentTexts(agency.language);
     const { departure } = voucher;

@@ -35,3 +35,13 @@ declare module "fastify" {
     readonly keepRefusal: KeepRefusal;
   }
 }
+
+/** The languages reference data is named in: its Spanish `name`, its `englishName` (decision 080). */
+export type ReaderLanguage = "es" | "en";
+
+/**
+ * The reader's language from an Accept-Language header: English when its first language is,
+ * else Spanish (the panel sends its own language alone; a browser's list starts with its first).
+ */
+export const readerLanguage = (acceptLanguage: string | undefined): ReaderLanguage =>
+  (acceptLanguage ?? "").trim().toLowerCase().startsWith("en") ? "en" : "es";

@@ -5,7 +5,7 @@ import { ApiError, INVALID_SESSION } from "../../src/api/errors.ts";
 import { API_BASE } from "../../src/api/index.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { Database } from "../db/database.ts";
-import type { Session } from "./caller.ts";
+import { type ReaderLanguage, readerLanguage, type Session } from "./caller.ts";
 import type { CommandOptions } from "../events/command.ts";
 import { RefusedCommand } from "../events/refused.ts";
 import type { UploadedImage } from "../uploads/store.ts";
@@ -30,6 +30,8 @@ export interface Call<E extends Endpoint> {
   readonly documents: ReadonlyArray<UploadedFile>;
   readonly session: Session | null;
   readonly ip: string;
+  /** The reader's language (Accept-Language, the panel's): reference data is named in it (decision 080). */
+  readonly language: ReaderLanguage;
 }
 
 /**
@@ -290,7 +292,7 @@ export const registerEndpoint = <E extends Endpoint>(
       const form = await readBody(request);
       const body = decodeInput(endpoint.body, form.body);
       const result = await answered(request, context, session, () =>
-        handler({ params, query, body, files: form.files, documents: form.documents, session, ip: request.ip }),
+        handler({ params, query, body, files: form.files, documents: form.documents, session, ip: request.ip, language: readerLanguage(request.headers["accept-language"]) }),
       );
       if (result instanceof Download) {
         return reply

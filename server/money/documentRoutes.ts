@@ -22,10 +22,13 @@ export const registerMoneyDocumentRoutes = (app: FastifyInstance, context: Route
     files.draw({ format, money, logo: format === "pdf" ? await companyLogo(db) : null });
 
   registerEndpoint(app, context, paymentReceipt, async (call) => {
-    const receipt = orNotFound(await readReceipt(db, call.params.id, { session: signedIn(call), now: now() }));
+    const caller = { session: signedIn(call), now: now() };
+    const receipt = orNotFound(await readReceipt(db, call.params.id, caller, call.query.lang ?? call.language));
     if (call.query.format === undefined) return receipt;
     const language = call.query.lang ?? (await voucherAgency(db, receipt.payment.agencyId)).language;
-    const pdf = await draw(receiptDocument(receipt, await findCompany(db), language), "pdf");
+    // the file is in the agency's language when none is asked for: its itinerary named in it
+    const inLanguage = orNotFound(await readReceipt(db, call.params.id, caller, language));
+    const pdf = await draw(receiptDocument(inLanguage, await findCompany(db), language), "pdf");
     return new Download(pdf, documentMimeTypes.pdf, receiptFileName(receipt.number));
   });
 

@@ -22,18 +22,19 @@ import { findReservation, reservationsWhere } from "../reservations/reads.ts";
 import { datedAccountsOf, reservationAccount } from "./accounts.ts";
 import type { Session } from "../accounts/sessions.ts";
 import { findPayment, type MoneyCaller } from "./money.ts";
+import type { ReaderLanguage } from "../http/caller.ts";
 
 /**
  * A payment's receipt, or null: none for a payment the caller may not see (another agency's), a
  * refund, or a transfer reported and not (or never) verified. A voided payment keeps its receipt,
- * drawn as void.
+ * drawn as void. Its departure's itinerary is named in `language`.
  */
-export const readReceipt = async (db: Queryable, id: PaymentId, caller: MoneyCaller): Promise<PaymentReceipt | null> => {
+export const readReceipt = async (db: Queryable, id: PaymentId, caller: MoneyCaller, language: ReaderLanguage): Promise<PaymentReceipt | null> => {
   const payment = await findPayment(db, id, caller.session);
   if (payment === null || payment.kind !== "payment" || (payment.state !== "recorded" && payment.state !== "voided")) return null;
   const reservation = await findReservation(db, payment.reservationId, caller.session);
   if (reservation === null) return null;
-  const departure = await findDocumentDeparture(db, Schema.decodeSync(CruiseId)(reservation.cruiseId));
+  const departure = await findDocumentDeparture(db, Schema.decodeSync(CruiseId)(reservation.cruiseId), language);
   const account = await reservationAccount(db, reservation, caller.now);
   return {
     number: receiptNumber(payment.id),

@@ -29,7 +29,7 @@ import {
   passengerDraftProblems,
 } from "../../src/api/passengers.ts";
 import { QuoteLine } from "../../src/api/quote.ts";
-import { type PassengerFacts, type PassengerFields, noPassengerFacts } from "../../src/machines/domain/passenger.machine.ts";
+import { type PassengerFacts, type PassengerFields, fliesHome, noPassengerFacts } from "../../src/machines/domain/passenger.machine.ts";
 import { flightLines, type PricingRate } from "../../src/machines/domain/pricing.ts";
 import type { SpaceFacts } from "../../src/machines/domain/space.machine.ts";
 import { catalogues } from "../../src/records/index.ts";
@@ -43,6 +43,8 @@ import { airTicketFares } from "../rates/quote.ts";
 import { decideReservation, judgeSpace, lockReservation } from "../reservations/decide.ts";
 import { type Caller, commandOptions, ownAgency } from "../reservations/facts.ts";
 import { passengerRecord } from "./projection.ts";
+import type { ReaderLanguage } from "../http/caller.ts";
+import { nameSql } from "../catalogues/names.ts";
 
 /** Who asks, and when: passengers' commands need no hold policy. */
 export type PassengerCaller = Pick<Caller, "session" | "now">;
@@ -66,8 +68,9 @@ const PassengerRow = Schema.Struct({
 });
 type PassengerRow = typeof PassengerRow.Type;
 
-const selectPassengers = `select p.id, p.agency_id, a.name as agency_name, p.first_name, p.last_name, p.identification_type_id,
-    coalesce(t.name, '') as identification_type_name, p.identification, to_char(p.birthday, 'YYYY-MM-DD') as birthday, p.country_id,
+/** The passengers' columns, their identification documents named in the reader's language (decision 080). */
+const selectPassengers = (language: ReaderLanguage) => `select p.id, p.agency_id, a.name as agency_name, p.first_name, p.last_name, p.identification_type_id,
+    coalesce(${nameSql("t", language)}, '') as identification_type_name, p.identification, to_char(p.birthday, 'YYYY-MM-DD') as birthday, p.country_id,
     coalesce(c.name, '') as country_name, coalesce(c.details->>'englishName', c.name, '') as country_english_name, p.gender, p.details, p.version
   from passengers p left join identification_types t on t.id = p.identification_type_id left join countries c on c.id = p.country_id
   left join agencies a on a.id = p.agency_id`;
@@ -103,8 +106,8 @@ const toPassenger = (row: PassengerRow): Passenger => ({
 });
 
 /** A passenger the caller may see (an agency user: its own agency's), or null. */
-export const visiblePassenger = async (db: Queryable, id: number, session: Session): Promise<Passenger | null> => {
-  const row = await queryOne(db, PassengerRow, `${selectPassengers} where p.id = $1`, [id]);
+export const visiblePassenger = async (db: Queryable, id: number, session: Session, language: ReaderLanguage = "es"): Promise<Passenger | null> => {
+  const row = await queryOne(db, PassengerRow, `${selectPassengers(language)} where p.id = $1`, [id]);
   const agency = ownAgency(session);
   return row === null || (agency !== null && row.agency_id !== agency) ? null : toPassenger(row);
 };
@@ -135,7 +138,7 @@ const LegRow = Schema.Struct({
 });
 
 /** The departures a passenger sails, newest first, each with its flight legs; an agency user sees its own reservations' only. */
-const tripsOf = async (db: Queryable, passengerId: number, session: Session): Promise<PassengerCruise[]> => {
+const tripsOf = async (db: Queryable, passengerId: number, session: Session, language: ReaderLanguage): Promise<PassengerCruise[]> => {
   const agency = ownAgency(session);
   const [trips, legs] = await Promise.all([
     queryRows(
@@ -143,7 +146,7 @@ const tripsOf = async (db: Queryable, passengerId: number, session: Session): Pr
       TripRow,
       `select s.id as space_id, s.status, r.id as reservation_id, r.code as reservation_code, c.id as cruise_id, c.code as cruise_code,
               y.name as yacht_name, to_char(c.start_date, 'YYYY-MM-DD') as start_date, to_char(c.end_date, 'YYYY-MM-DD') as end_date,
-              cb.name as cabin_name, g.name as gender_name
+              cb.name as cabin_name, ${nameSql("g", language)} as gender_name
          from spaces s join reservations r on r.id = s.reservation_id join cruises c on c.id = s.cruise_id join yachts y on y.id = c.yacht_id
          join cabins cb on cb.id = s.cabin_id join genders g on g.id = s.gender_id
         where s.passenger_id = $1 and r.status <> 'deleted' and ($2::int is null or r.agency_id = $2)
@@ -185,9 +188,9 @@ const tripsOf = async (db: Queryable, passengerId: number, session: Session): Pr
   }));
 };
 
-export const findPassenger = async (db: Queryable, id: PassengerId, session: Session): Promise<PassengerRecord | null> => {
-  const passenger = await visiblePassenger(db, id, session);
-  return passenger === null ? null : { ...passenger, cruises: await tripsOf(db, id, session) };
+export const findPassenger = async (db: Queryable, id: PassengerId, session: Session, language: ReaderLanguage): Promise<PassengerRecord | null> => {
+  const passenger = await visiblePassenger(db, id, session, language);
+  return passenger === null ? null : { ...passenger, cruises: await tripsOf(db, id, session, language) };
 };
 
 export interface PassengerPage {
@@ -211,7 +214,7 @@ const passengerOrder = (query: PassengersQuery): string => {
 };
 
 /** A page of the passengers the caller may see, by last and first name or the asked order, narrowed by the query. */
-export const listPassengers = async (db: Queryable, query: PassengersQuery, session: Session): Promise<PassengerPage> => {
+export const listPassengers = async (db: Queryable, query: PassengersQuery, session: Session, language: ReaderLanguage): Promise<PassengerPage> => {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PASSENGERS_PAGE_SIZE;
   const conditions = ["true"];
@@ -231,7 +234,7 @@ export const listPassengers = async (db: Queryable, query: PassengersQuery, sess
   const rows = await queryRows(
     db,
     PassengerRow,
-    `${selectPassengers} ${where} order by ${passengerOrder(query)} limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
+    `${selectPassengers(language)} ${where} order by ${passengerOrder(query)} limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
     params,
   );
   const total = await queryCount(db, `select count(*)::int as count from passengers p ${where}`, params.slice(0, filtered));
@@ -451,6 +454,7 @@ export const flightBookingOf = async (draft: PassengerFlightDraft, loaded: Fligh
     flightTimeMissing: time === "",
     legDuringCruise: date > start && date < end,
     legOnWrongSide: draft.direction === "outbound" ? date > end : date < start,
+    returnLegNotHomeward: draft.direction === "return" && flight !== undefined && !fliesHome(flight.origin, flight.destination),
     flightRateMissing: lines === null,
   };
   const event = {

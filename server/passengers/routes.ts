@@ -24,11 +24,11 @@ export const registerPassengerRoutes = (app: FastifyInstance, context: RouteCont
   const caller = <E extends Endpoint>(call: Call<E>): PassengerCaller => ({ session: signedIn(call), now: now() });
 
   registerEndpoint(app, context, api.listPassengers, async (call) => {
-    const page = await listPassengers(db, call.query, signedIn(call));
+    const page = await listPassengers(db, call.query, signedIn(call), call.language);
     return new Listed(page.passengers, page.meta);
   });
 
-  registerEndpoint(app, context, api.getPassenger, async (call) => orNotFound(await findPassenger(db, call.params.id, signedIn(call))));
+  registerEndpoint(app, context, api.getPassenger, async (call) => orNotFound(await findPassenger(db, call.params.id, signedIn(call), call.language)));
 
   registerEndpoint(app, context, api.createPassenger, (call) => db.transaction((tx) => createPassenger(tx, call.body, caller(call))));
 

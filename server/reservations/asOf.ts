@@ -23,6 +23,7 @@ import { EventRow, eventColumns, type StoredEvent, toStoredEvent } from "../even
 import { type DepartureRow, departureBerths, type TakenRow, yachtsCabins } from "./availability.ts";
 import { cabinsOf, type LiveRow, ownAgency } from "./facts.ts";
 import { berthPlan, planDrawing } from "./reads.ts";
+import type { ReaderLanguage } from "../http/caller.ts";
 
 /** Events as one JSON text (`json_agg`), as a rebuild reads them (decision 055): PGlite hands one value over far sooner than many rows. */
 const EventPage = Schema.Struct({
@@ -236,11 +237,17 @@ const spacesAsOf = async (db: Queryable, cruiseIds: ReadonlyArray<number>, asOf:
       );
 
 /** A departure's berth plan as it stood at `asOf`; null when it was not scheduled by then. */
-export const cabinsAsOf = async (db: Queryable, cruiseId: number, asOf: Date, session: Session): Promise<ReadonlyArray<CruiseCabin> | null> => {
+export const cabinsAsOf = async (
+  db: Queryable,
+  cruiseId: number,
+  asOf: Date,
+  session: Session,
+  language: ReaderLanguage,
+): Promise<ReadonlyArray<CruiseCabin> | null> => {
   const departure = replayDepartures(await eventsWhere(db, "e.stream = 'cruise' and e.stream_id = $1 and e.occurred_at <= $2", [String(cruiseId), asOf])).get(cruiseId);
   if (departure === undefined) return null;
   const [cabins, live] = await Promise.all([cabinsOf(db, departure.yachtId), spacesAsOf(db, [cruiseId], asOf)]);
-  return berthPlan(cabins, live, await planDrawing(db, departure.yachtId, live), ownAgency(session));
+  return berthPlan(cabins, live, await planDrawing(db, departure.yachtId, live), ownAgency(session), language);
 };
 
 const YachtRow = Schema.Struct({ id: Schema.Int, name: Schema.String, colour: Schema.String, place: Schema.Int });

@@ -59,6 +59,8 @@ const CabinRow = Schema.Struct({
   name: Schema.String,
   deck_id: Schema.NullOr(Schema.Int),
   deck_name: Schema.NullOr(Schema.String),
+  /** Its deck's English name, blank when not written (decision 080). */
+  deck_english_name: Schema.NullOr(Schema.String),
   category: Schema.String,
   family_room: Schema.Boolean,
   capacity: Schema.Int,
@@ -75,7 +77,7 @@ export const cabinsOf = (db: Queryable, yachtId: number): Promise<ReadonlyArray<
       queryRows(
         db,
         CabinRow,
-        `select c.id, c.name, (c.details->>'deck')::int as deck_id, d.name as deck_name, coalesce(c.details->>'category', '') as category,
+        `select c.id, c.name, (c.details->>'deck')::int as deck_id, d.name as deck_name, d.details->>'englishName' as deck_english_name, coalesce(c.details->>'category', '') as category,
                 coalesce((c.details->>'familyRoom')::boolean, false) as family_room,
                 ${cabinCapacitySql} as capacity
            from cabins c left join decks d on d.id = (c.details->>'deck')::int

@@ -25,6 +25,9 @@ import { centsOfDollars } from "../../src/machines/domain/money.ts";
 import { byMoney } from "../money/accounts.ts";
 import { savedCabinPositions, savedDeckPlans } from "../yachts/pages.ts";
 import { agencyExtensionsOf, type Caller, type CabinRow, cabinsOf, type LiveRow, liveSpacesOf, ownAgency } from "./facts.ts";
+import type { ReaderLanguage } from "../http/caller.ts";
+import { nameSql } from "../catalogues/names.ts";
+import { inLanguage } from "../../src/api/english.ts";
 
 export const ReservationRow = Schema.Struct({
   id: ReservationId,
@@ -131,14 +134,14 @@ const SpaceRow = Schema.Struct({
 export type StoredReservation = Omit<Reservation, "latestTimeLimit" | "extensionsLeft">;
 
 /** One reservation the caller may see (an agency user: its own agency's), or null. */
-export const findReservation = async (db: Queryable, id: ReservationId, session: Session): Promise<StoredReservation | null> => {
+export const findReservation = async (db: Queryable, id: ReservationId, session: Session, language: ReaderLanguage = "es"): Promise<StoredReservation | null> => {
   const row = await queryOne(db, ReservationRow, `${selectReservations} where r.id = $1 and r.status <> 'deleted'`, [id]);
   const agency = ownAgency(session);
   if (row === null || (agency !== null && row.agency_id !== agency)) return null;
   const spaces = await queryRows(
     db,
     SpaceRow,
-    `select s.id, s.cabin_id, c.name as cabin_name, s.gender_id, g.name as gender_name, s.status, s.passenger_id,
+    `select s.id, s.cabin_id, c.name as cabin_name, s.gender_id, ${nameSql("g", language)} as gender_name, s.status, s.passenger_id,
             p.first_name || ' ' || p.last_name as passenger_name, s.cancel_reason
        from spaces s join cabins c on c.id = s.cabin_id join genders g on g.id = s.gender_id left join passengers p on p.id = s.passenger_id
       where s.reservation_id = $1 order by s.id`,
@@ -232,8 +235,8 @@ export const listReservations = async (db: Queryable, query: ReservationsQuery, 
  * A reservation as its reader sees it now: while held, the latest time limit the policy allows
  * (what the extend dialog proposes) and, for an agency user, the extensions it has left.
  */
-export const readReservation = async (db: Queryable, id: ReservationId, caller: Caller): Promise<Reservation | null> => {
-  const found = await findReservation(db, id, caller.session);
+export const readReservation = async (db: Queryable, id: ReservationId, caller: Caller, language: ReaderLanguage): Promise<Reservation | null> => {
+  const found = await findReservation(db, id, caller.session, language);
   if (found === null) return null;
   const held = found.state === "reserved";
   const latest = held ? new Date(latestTimeLimit(caller.now.getTime(), departureMoment(found.startDate), caller.policy)).toISOString() : null;
@@ -247,11 +250,16 @@ export const readReservation = async (db: Queryable, id: ReservationId, caller: 
  * position on its deck's plan, and its deck's drawing, are read with them: a yacht page saved shows
  * on the next read.
  */
-export const departureCabins = async (db: Queryable, cruiseId: CruiseId, session: Session): Promise<ReadonlyArray<CruiseCabin> | null> => {
+export const departureCabins = async (
+  db: Queryable,
+  cruiseId: CruiseId,
+  session: Session,
+  language: ReaderLanguage = "es",
+): Promise<ReadonlyArray<CruiseCabin> | null> => {
   const departure = await queryOne(db, Schema.Struct({ yacht_id: Schema.Int }), "select yacht_id from cruises where id = $1", [cruiseId]);
   if (departure === null) return null;
   const [cabins, live] = await Promise.all([cabinsOf(db, departure.yacht_id), liveSpacesOf(db, cruiseId)]);
-  return berthPlan(cabins, live, await planDrawing(db, departure.yacht_id, live), ownAgency(session));
+  return berthPlan(cabins, live, await planDrawing(db, departure.yacht_id, live), ownAgency(session), language);
 };
 
 /** What a berth plan draws besides the berths: where each cabin sits, each deck's drawing, and the agencies' names. */
@@ -278,13 +286,14 @@ export const planDrawing = async (db: Queryable, yachtId: number, live: Readonly
  * The berth plan of a departure: its yacht's live cabins, each berth with the live space on it (the
  * departure's live spaces, oldest first: what the tables hold now, or what the event log held at an
  * instant, asOf.ts), another agency's with its state and type but without its code, id or agency
- * when `agency` reads it.
+ * when `agency` reads it; its decks named in the reader's language.
  */
 export const berthPlan = (
   cabins: ReadonlyArray<CabinRow>,
   live: ReadonlyArray<LiveRow>,
   drawing: PlanDrawing,
   agency: number | null,
+  language: ReaderLanguage,
 ): ReadonlyArray<CruiseCabin> =>
   cabins.map((cabin) => {
     const holding = live.filter((space) => space.cabin_id === cabin.id && space.status !== "waiting");
@@ -292,7 +301,7 @@ export const berthPlan = (
       id: cabin.id,
       name: cabin.name,
       deckId: cabin.deck_id,
-      deckName: cabin.deck_name,
+      deckName: cabin.deck_name === null ? null : inLanguage(language, cabin.deck_name, cabin.deck_english_name ?? "").text,
       category: cabin.category,
       familyRoom: cabin.family_room,
       capacity: cabin.capacity,

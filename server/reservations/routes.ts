@@ -48,7 +48,7 @@ export const registerReservationRoutes = (app: FastifyInstance, context: Reserva
     return new Listed(page.reservations, page.meta);
   });
 
-  registerEndpoint(app, context, api.getReservation, async (call) => orNotFound(await readReservation(db, call.params.id, caller(call))));
+  registerEndpoint(app, context, api.getReservation, async (call) => orNotFound(await readReservation(db, call.params.id, caller(call), call.language)));
 
   registerEndpoint(app, context, api.createReservation, async (call) => {
     const created = await db.transaction((tx) => createReservation(tx, call.body, caller(call)));
@@ -89,7 +89,7 @@ export const registerReservationRoutes = (app: FastifyInstance, context: Reserva
 
   registerEndpoint(app, context, api.cruiseCabins, async (call) => {
     const { asOf } = call.query;
-    return orNotFound(asOf === undefined ? await departureCabins(db, call.params.id, signedIn(call)) : await cabinsAsOf(db, call.params.id, new Date(asOf), signedIn(call)));
+    return orNotFound(asOf === undefined ? await departureCabins(db, call.params.id, signedIn(call), call.language) : await cabinsAsOf(db, call.params.id, new Date(asOf), signedIn(call), call.language));
   });
 
   registerEndpoint(app, context, departureTimeline, async (call) => orNotFound(await timelineOf(db, call.params.id)));

@@ -109,6 +109,11 @@ export interface ClientOptions {
   readonly onInvalidSession?: () => void;
   /** Sends multipart requests; XMLHttpRequest when not given. */
   readonly upload?: UploadTransport;
+  /**
+   * The reader's language, sent as Accept-Language: the server names reference data (space
+   * types, decks, itineraries) in it (decision 080). None: the server's Spanish.
+   */
+  readonly readLanguage?: () => string | null;
 }
 
 export interface Answer<T> {
@@ -157,6 +162,8 @@ export const createClient = (options: ClientOptions) => {
     const headers: Record<string, string> = { accept: "application/json" };
     const token = options.readToken();
     if (token) headers.authorization = `Bearer ${token}`;
+    const language = options.readLanguage?.();
+    if (language) headers["accept-language"] = language;
     return headers;
   };
 

@@ -43,3 +43,10 @@ export const imageAltFields = {
   imageAlt: textField(IMAGE_ALT_MAX_LENGTH),
   imageAltEn: textField(IMAGE_ALT_MAX_LENGTH),
 } as const;
+
+/**
+ * A reference item's name as a reader of `language` reads it (decision 080): its `englishName`
+ * when written, else its Spanish `name` (a country, a space type, a deck, an itinerary).
+ */
+export const nameIn = (language: string, item: { readonly name: string; readonly englishName?: unknown }): string =>
+  inLanguage(language, item.name, typeof item.englishName === "string" ? item.englishName : "").text;

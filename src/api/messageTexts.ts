@@ -79,6 +79,8 @@ export const messages = {
   /** Not in the spec's list: one person sails one departure once (DOMAIN.md section 7). */
   passengerOnCruise: "the passenger is already on this cruise",
   flightDuringCruise: "no flight creation during the cruise",
+  /** Not in the spec's list: a return leg flies home, from the islands to the mainland (issue 37 item 8). */
+  returnLegNotHomeward: "a return flight flies from the islands to the mainland",
   allCabinsFilled: "all cabins information filled",
   /** Not in the spec's list: a report asked without its period (decision 043), named like availability's. */
   reportDatesRequired: "dates required in reports",

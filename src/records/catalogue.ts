@@ -84,8 +84,11 @@ export interface ListFilterDeclaration {
   readonly reference: boolean;
 }
 
-/** The key a list row keeps a reference detail's names under, beside its ids. */
-export const namesKey = (detail: string): string => `${detail}Names`;
+/** The languages a list row keeps a reference detail's names in (decision 080). */
+export const readerLanguages = ["es", "en"] as const;
+
+/** The key a list row keeps a reference detail's names under, beside its ids: Spanish, or English for an English reader. */
+export const namesKey = (detail: string, language = "es"): string => (language.startsWith("en") ? `${detail}NamesEn` : `${detail}Names`);
 
 /** The machines a catalogue's items may live by: a plain item's, or one with a life of its own. */
 export type CatalogueMachine = typeof catalogueItemMachine | typeof ikarusRateMachine;
@@ -140,21 +143,43 @@ const lifecycleColumns = (lifecycle: LifecycleDeclaration): ReadonlyArray<Column
   { kind: "detail", key: "state", header: "detail.lifecycleState", rule: detail.choice(lifecycle.states), value: (item) => String(item.state ?? "") },
   ...lifecycle.stamps
     .filter(({ column }) => column)
-    .map((stamp): ColumnDeclaration<CatalogueItem> => ({ kind: "text", key: stamp.name, header: stamp.label, value: (item) => stampText(stamp, item) })),
+    .map(
+      (stamp): ColumnDeclaration<CatalogueItem> => ({
+        kind: "text",
+        key: stamp.name,
+        header: stamp.label,
+        // sorted by the ISO day, shown as the reader's language writes it
+        value: (item) => stampText(stamp, item),
+        inLanguage: (item, language) => stampText(stamp, item, language),
+      }),
+    ),
 ];
 
-/** A stamp as it reads: a date as its day (`2026-11-25`), a text as it is, "" until stamped. */
-export const stampText = (stamp: { readonly name: string; readonly date: boolean }, item: CatalogueItem): string => {
+/**
+ * A stamp as it reads: a date as its day, as `language` writes it (25/11/2026, 11/25/2026; ISO,
+ * 2026-11-25, for sorting when none is given), a text as it is, "" until stamped.
+ */
+export const stampText = (stamp: { readonly name: string; readonly date: boolean }, item: CatalogueItem, language?: string): string => {
   const value = item[stamp.name];
   const text = typeof value === "string" ? value : "";
-  return stamp.date ? text.slice(0, 10) : text;
+  if (!stamp.date || text === "") return text;
+  const day = text.slice(0, 10);
+  return language === undefined
+    ? day
+    : new Intl.DateTimeFormat(language, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 };
 
 /** A detail shown in the list: its value as the table shows, sorts and exports it. */
 const detailColumn = ({ name, label, rule }: DetailDeclaration): ColumnDeclaration<CatalogueItem> => {
   if (rule.kind === "flag") return { kind: "active", key: name, header: label, value: (item) => item[name] === true };
   if (rule.kind === "reference" || rule.kind === "references") {
-    return { kind: "text", key: name, header: label, value: (item) => String(item[namesKey(name)] ?? "") };
+    return {
+      kind: "text",
+      key: name,
+      header: label,
+      value: (item) => String(item[namesKey(name)] ?? ""),
+      inLanguage: (item, language) => String(item[namesKey(name, language)] ?? ""),
+    };
   }
   return { kind: "detail", key: name, header: label, rule, value: (item) => sortable(item[name] ?? null) };
 };

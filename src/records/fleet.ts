@@ -3,7 +3,7 @@ import { textField } from "../api/fields.ts";
 import { messages } from "../api/messages.ts";
 import { type YachtPageName, yachtPageNames } from "../api/yachtPages.ts";
 import { type CatalogueDeclaration, referencesTo, referenceTo, simpleCatalogue } from "./catalogue.ts";
-import { berths, companies, kinds } from "./referenceData.ts";
+import { berths, companies, englishNameDetail, kinds } from "./referenceData.ts";
 
 /**
  * The operator's yachts (DOMAIN.md section 3), under the menu's Flota: admins edit them, marketing
@@ -72,7 +72,8 @@ export const decks = simpleCatalogue({
   stream: "deck",
   listPath: "/panel/deck",
   newPaths: ["/panel/deck/deck_new"],
-  details: [yachtOf(), { name: "order", label: "detail.order", rule: detail.number({ required: true, minimum: 1, maximum: 20, whole: true }), column: true }],
+  nameLabel: "detail.spanishName",
+  details: [yachtOf(), englishNameDetail, { name: "order", label: "detail.order", rule: detail.number({ required: true, minimum: 1, maximum: 20, whole: true }), column: true }],
 });
 
 /** The categories of SPEC.md's cabins, which rates are set by. */
@@ -126,7 +127,9 @@ export const cruiseItineraries = simpleCatalogue({
   newPaths: ["/panel/cruise_itinerary/cruise_itinerary_new"],
   menu: { section: "fleet" },
   filters: ["yacht"],
+  nameLabel: "detail.spanishName",
   details: [
+    englishNameDetail,
     { name: "code", label: "detail.code", rule: detail.text(textField(10, { required: true })), column: true },
     yachtOf(),
     { name: "days", label: "detail.days", rule: detail.number({ required: true, minimum: 2, maximum: 15, whole: true }), column: true },

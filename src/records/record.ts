@@ -14,7 +14,14 @@ import type { TextField } from "../api/fields.ts";
  */
 export type ColumnDeclaration<Row> =
   | { readonly kind: "active"; readonly key: string; readonly header: string; readonly value: (row: Row) => boolean }
-  | { readonly kind: "text"; readonly key: string; readonly header: string; readonly value: (row: Row) => string }
+  | {
+      readonly kind: "text";
+      readonly key: string;
+      readonly header: string;
+      readonly value: (row: Row) => string;
+      /** The text a reader of `language` reads, where it differs by language (reference data's names, decision 080). */
+      readonly inLanguage?: (row: Row, language: string) => string;
+    }
   | {
       readonly kind: "detail";
       readonly key: string;

@@ -29,6 +29,12 @@ const shortCode = textField(SHORT_CODE, { required: true });
 const initials = { name: "initials", label: "detail.initials", rule: detail.text(shortCode), column: true };
 const phone = textField(PHONE_MAX_LENGTH);
 
+/**
+ * The English name beside the Spanish `name` (decision 080): every screen, document and export
+ * shows the reader's; left blank, English readers see the Spanish one.
+ */
+export const englishNameDetail = { name: "englishName", label: "detail.englishName", rule: detail.text(textField(120)), column: true };
+
 /** The languages a guide speaks and a departure is sold in: ALM, ESP, FRA, ING, NA (SPEC.md section 3). */
 export const languages = referenceCatalogue({
   key: "languages",
@@ -77,7 +83,9 @@ export const identificationTypes = referenceCatalogue({
   resource: "identificationTypes",
   singular: "IdentificationType",
   stream: "identificationType",
+  nameLabel: "detail.spanishName",
   details: [
+    englishNameDetail,
     { name: "appliesTo", label: "detail.appliesTo", rule: detail.choice(["agency", "passenger"]), column: true },
   ],
 });
@@ -155,7 +163,7 @@ const gpsTax = (name: string, label: string) => ({
 });
 
 /**
- * The space types of a berth (SPEC "Gender"): Male Adult, Female Adult, Child, with the Galápagos
+ * The space types of a berth (SPEC "Gender"): male adult, female adult, child, named in both languages, with the Galápagos
  * park entrance (GPS) tax each pays as a national, a foreigner or an Andean Community visitor.
  */
 export const genders = referenceCatalogue({
@@ -165,7 +173,9 @@ export const genders = referenceCatalogue({
   resource: "genders",
   singular: "Gender",
   stream: "gender",
+  nameLabel: "detail.spanishName",
   details: [
+    englishNameDetail,
     initials,
     gpsTax("gpsTaxNational", "detail.gpsTaxNational"),
     gpsTax("gpsTaxForeign", "detail.gpsTaxForeign"),

@@ -205,7 +205,7 @@ const prepare = async (): Promise<Setting> => {
   const [june] = await db.query<{ id: number }>("select id from cruises where start_date = $1", [JUNE]);
   const cruiseId = june?.id ?? 0;
   const cabins = (dataOf(await as(admin, "GET", `/cruises/${cruiseId}/cabins`)) as ReadonlyArray<{ id: number }>).map(({ id }) => id);
-  const genders = await Promise.all(["Male Adult", "Female Adult", "Child"].map((name) => idOfNamed(db, "genders", name)));
+  const genders = await Promise.all(["Hombre adulto", "Mujer adulta", "Niño"].map((name) => idOfNamed(db, "genders", name)));
   return { cruiseId, yachtId, cabins, genders, agencyUser, ownAgency, admin };
 };
 

@@ -58,7 +58,7 @@ beforeEach(async () => {
   cruiseId = june?.id ?? 0;
   const cabins = dataOf(await call("GET", `/cruises/${cruiseId}/cabins`)) as ReadonlyArray<{ id: number; name: string }>;
   const cabin = (name: string) => cabins.find((found) => found.name === name)?.id ?? 0;
-  const [male, female] = [await idNamed("genders", "Male Adult"), await idNamed("genders", "Female Adult")];
+  const [male, female] = [await idNamed("genders", "Hombre adulto"), await idNamed("genders", "Mujer adulta")];
   const held = await call("POST", "/reservations/createReservation", {
     cruiseId,
     agencyId: await idNamed("agencies", "Cuenca Travel"),
@@ -168,10 +168,10 @@ describe("the passengers' manifest", () => {
     ]);
     expect(spanish.sections.map((section) => section.title)).toEqual(["Cabina 1", "Cabina 3"]);
     expect(spanish.sections[0]?.rows).toEqual([
-      ["1", "Mena, Jorge", "Cédula de identidad 1712345678", "Ecuador", "Masculino", "07/06/1980 (49 años)", reservationCode, "Male Adult", "", ""],
-      ["2", "Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Femenino", "12/04/1985 (45 años)", reservationCode, "Female Adult", "Vegetariano", "Alergia a la penicilina"],
+      ["1", "Mena, Jorge", "Cédula de identidad 1712345678", "Ecuador", "Masculino", "07/06/1980 (49 años)", reservationCode, "Hombre adulto", "", ""],
+      ["2", "Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Femenino", "12/04/1985 (45 años)", reservationCode, "Mujer adulta", "Vegetariano", "Alergia a la penicilina"],
     ]);
-    expect(spanish.sections[1]?.rows).toEqual([["3", "Sin pasajero", "", "", "", "", reservationCode, "Female Adult", "", ""]]);
+    expect(spanish.sections[1]?.rows).toEqual([["3", "Sin pasajero", "", "", "", "", reservationCode, "Mujer adulta", "", ""]]);
     expect(spanish.totals).toEqual([
       { label: "Pasajeros", value: "2" },
       { label: "Plazas sin pasajero", value: "1" },
@@ -182,7 +182,7 @@ describe("the passengers' manifest", () => {
 
     const english = await manifest("?lang=en");
     expect(english.title).toBe("Passenger list");
-    expect(english.sections[0]?.rows[1]?.slice(1, 6)).toEqual(["Andrade, Lucía", "Pasaporte AB123456", "United States", "Female", "12/04/1985 (45 years)"]);
+    expect(english.sections[0]?.rows[1]?.slice(1, 6)).toEqual(["Andrade, Lucía", "Passport AB123456", "United States", "Female", "12/04/1985 (45 years)"]);
     expect(english.incomplete).toEqual(spanish.incomplete);
   });
 
@@ -207,7 +207,7 @@ describe("the passengers' manifest", () => {
       rows.push((row.values as unknown[]).slice(1).map((value) => String(value ?? "")));
     });
     expect(rows[0]).toEqual(["Lista de pasajeros"]);
-    expect(rows).toContainEqual(["2", "Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Femenino", "12/04/1985 (45 años)", reservationCode, "Female Adult", "Vegetariano", "Alergia a la penicilina"]);
+    expect(rows).toContainEqual(["2", "Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Femenino", "12/04/1985 (45 años)", reservationCode, "Mujer adulta", "Vegetariano", "Alergia a la penicilina"]);
     expect(rows).toContainEqual(["Pasajeros", "2"]);
     expect(rows.some((row) => row[0]?.includes(`${reservationCode} · cabina 3: falta pasajero`))).toBe(true);
   });
@@ -240,8 +240,10 @@ describe("the passengers' manifest", () => {
 
 describe("the Ingala list", () => {
   it("gives every passenger aboard a transit card with their flights and lodging at US$20, and lists what each lacks", async () => {
-    const flightId = await idNamed("flights", "AV1630");
+    // the outbound flies to the islands, the return home (issue 37 item 8)
+    const flightIds = { outbound: await idNamed("flights", "AV1630"), return: await idNamed("flights", "AV1631") };
     for (const [direction, date] of [["outbound", "2030-06-06"], ["return", "2030-06-09"]] as const) {
+      const flightId = flightIds[direction];
       const booked = await call("POST", "/passengerFlights/createPassengerFlight", { passengerId: passengerIds.lucia, cruiseId, direction, flightId, date, time: "07:30" });
       expect(booked.status, booked.text).toBe(200);
     }
@@ -267,7 +269,7 @@ describe("the Ingala list", () => {
         title: "Pasajeros a bordo",
         rows: [
           ["1", "Mena, Jorge", "Cédula de identidad 1712345678", "Ecuador", "", "Masculino", "07/06/1980 (49 años)", "", "", lodging],
-          ["2", "Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Casado(a)", "Femenino", "12/04/1985 (45 años)", "AV1630 · 06/06/2030 07:30", "AV1630 · 09/06/2030 07:30", lodging],
+          ["2", "Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Casado(a)", "Femenino", "12/04/1985 (45 años)", "AV1630 · 06/06/2030 07:30", "AV1631 · 09/06/2030 07:30", lodging],
         ],
       },
     ]);
@@ -307,9 +309,9 @@ describe("the GPS tax list", () => {
     const document = dataOf(await call("GET", `/cruises/${cruiseId}/documents/gpsTax`)) as Manifest;
     expect(document.title).toBe("Tasa de ingreso al Parque Nacional Galápagos");
     expect(document.sections[0]?.rows.map((row) => row.slice(1))).toEqual([
-      ["Mena, Jorge", "Cédula de identidad 1712345678", "Ecuador", "Male Adult", "Nacional", "US$ 30,00"],
-      ["Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Female Adult", "Extranjero", "US$ 200,00"],
-      ["Rojas, Camila", "Pasaporte CO778899", "Colombia", "Female Adult", "Pacto Andino", "US$ 100,00"],
+      ["Mena, Jorge", "Cédula de identidad 1712345678", "Ecuador", "Hombre adulto", "Nacional", "US$ 30,00"],
+      ["Andrade, Lucía", "Pasaporte AB123456", "Estados Unidos", "Mujer adulta", "Extranjero", "US$ 200,00"],
+      ["Rojas, Camila", "Pasaporte CO778899", "Colombia", "Mujer adulta", "Pacto Andino", "US$ 100,00"],
     ]);
     expect(document.totals).toEqual([
       { label: "Nacional (1)", value: "US$ 30,00" },
@@ -322,7 +324,7 @@ describe("the GPS tax list", () => {
     expect(document.incomplete).toEqual([]);
 
     // the fees are data: the park's new foreign fee is what the next list charges
-    const femaleId = await idNamed("genders", "Female Adult");
+    const femaleId = await idNamed("genders", "Mujer adulta");
     const { id: _, active: __, ...gender } = dataOf(await call("GET", `/genders/${femaleId}`, undefined, "admin")) as Record<string, unknown>;
     const updated = await call("PUT", `/genders/updateGender/${femaleId}`, { ...gender, gpsTaxForeign: 250 }, "admin");
     expect(updated.status, updated.text).toBe(200);
@@ -408,8 +410,8 @@ describe("the services' order", () => {
     expect(service?.rows).toContainEqual(["Hotelero", "Servicios Hoteleros Santa Cruz"]);
     expect(service?.rows.find((row) => row[0] === "Guías")?.[1]).toMatch(/^Diego /);
     expect(firstCabin?.rows).toEqual([
-      ["1", "Mena, Jorge", "Male Adult", "", "", "", "", "", ""],
-      ["2", "Andrade, Lucía", "Female Adult", "Vegetariano", "M", "Alergia a la penicilina", "Cama baja", "Hotel Finch Bay", "AV1630 · 06/06/2030 07:30"],
+      ["1", "Mena, Jorge", "Hombre adulto", "", "", "", "", "", ""],
+      ["2", "Andrade, Lucía", "Mujer adulta", "Vegetariano", "M", "Alergia a la penicilina", "Cama baja", "Hotel Finch Bay", "AV1630 · 06/06/2030 07:30"],
     ]);
     expect(order.totals).toEqual([
       { label: "Pasajeros", value: "2" },
@@ -483,9 +485,9 @@ describe("the voucher", () => {
     expect(summary?.rows).toContainEqual(["Pasajero principal", "Jorge Mena"]);
     expect(summary?.rows).toContainEqual(["Estado", "Bloqueada"]);
     expect(cabins?.rows.map((row) => row.slice(1, 4))).toEqual([
-      ["1", "Male Adult", "Jorge Mena"],
-      ["1", "Female Adult", "Lucía Andrade"],
-      ["3", "Female Adult", "Sin pasajero"],
+      ["1", "Hombre adulto", "Jorge Mena"],
+      ["1", "Mujer adulta", "Lucía Andrade"],
+      ["3", "Mujer adulta", "Sin pasajero"],
     ]);
     const reservation = dataOf(await call("GET", `/reservations/${id}`)) as { price: { total: number } };
     expect(reservation.price.total).toBeGreaterThan(0);
@@ -534,7 +536,7 @@ describe("the voucher", () => {
       cruiseId,
       agencyId: null,
       type: "general",
-      cabins: [{ cabinId: cabins.find((cabin) => cabin.name === "4")?.id ?? 0, spaces: [{ genderId: await idNamed("genders", "Male Adult") }] }],
+      cabins: [{ cabinId: cabins.find((cabin) => cabin.name === "4")?.id ?? 0, spaces: [{ genderId: await idNamed("genders", "Hombre adulto") }] }],
     });
     expect(direct.status, direct.text).toBe(200);
     const before = await snapshot(db);

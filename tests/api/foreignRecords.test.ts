@@ -84,7 +84,7 @@ beforeEach(async () => {
   tokens.a = await sessionFor(server, db, await createStaff(db, { email: "reservas@a.example.com", role: "agency", agencyId: ownAgency }));
   tokens.b = await sessionFor(server, db, await createStaff(db, { email: "reservas@b.example.com", role: "agency", agencyId: cuenca }));
   const admin = await sessionFor(server, db, await createStaff(db, { email: "admin@example.com", role: "admin" }));
-  ids.female = await idNamed("genders", "Female Adult");
+  ids.female = await idNamed("genders", "Mujer adulta");
   ids.passport = await idNamed("identification_types", "Pasaporte");
   ids.usa = await idNamed("countries", "Estados Unidos");
   ids.outbound = await idNamed("flights", "AV1630");
@@ -110,7 +110,7 @@ beforeEach(async () => {
     cruiseId: ids.june,
     agencyId: cuenca,
     type: "general",
-    cabins: [{ cabinId: ids.cabin3, spaces: [{ genderId: await idNamed("genders", "Male Adult") }] }],
+    cabins: [{ cabinId: ids.cabin3, spaces: [{ genderId: await idNamed("genders", "Hombre adulto") }] }],
   });
   const meta = typeof refused.body === "object" && refused.body !== null && "meta" in refused.body ? refused.body.meta : null;
   theirs = {

@@ -115,7 +115,7 @@ beforeEach(async () => {
   ids.juan = await idNamed("guides", "Juan");
   ids.cuenca = await idNamed("agencies", "Cuenca Travel");
   ids.quito = await idNamed("agencies", "Metropolitan Touring Agencia");
-  ids.male = await idNamed("genders", "Male Adult");
+  ids.male = await idNamed("genders", "Hombre adulto");
   const [agencyUser] = await db.query<{ agency_id: number }>("select agency_id from users where email = 'agency@example.com'");
   ids.ownAgency = agencyUser?.agency_id ?? 0;
   ids.june = await schedule("2030-06-06");

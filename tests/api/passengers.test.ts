@@ -18,7 +18,7 @@ const db = testDatabase();
 const seedSelling = keptSeed(db, () => db.transaction((tx) => seedDemoSelling(tx, { actorId: null, occurredAt: new Date(Date.UTC(2030, 0, 10)) })));
 let server: TestServer;
 let tokens: ReadonlyMap<RoleName, string> = new Map();
-const ids = { cabin1: 0, retailer: 0, ownAgency: 0, male: 0, female: 0, child: 0, june: 0, cabin3: 0, cabin4: 0, passport: 0, cedula: 0, ecuador: 0, usa: 0, outbound: 0 };
+const ids = { cabin1: 0, retailer: 0, ownAgency: 0, male: 0, female: 0, child: 0, june: 0, cabin3: 0, cabin4: 0, passport: 0, cedula: 0, ecuador: 0, usa: 0, outbound: 0, homeward: 0 };
 
 const idNamed = (table: string, name: string): Promise<number> => idOfNamed(db, table, name);
 
@@ -38,14 +38,15 @@ beforeEach(async () => {
   await seedSelling();
   tokens = await staffTokens(server, db, ["admin", "marketing", "sales", "agency"]);
   ids.retailer = await idNamed("agencies", "Cuenca Travel");
-  ids.male = await idNamed("genders", "Male Adult");
-  ids.female = await idNamed("genders", "Female Adult");
-  ids.child = await idNamed("genders", "Child");
+  ids.male = await idNamed("genders", "Hombre adulto");
+  ids.female = await idNamed("genders", "Mujer adulta");
+  ids.child = await idNamed("genders", "Niño");
   ids.passport = await idNamed("identification_types", "Pasaporte");
   ids.cedula = await idNamed("identification_types", "Cédula de identidad");
   ids.ecuador = await idNamed("countries", "Ecuador");
   ids.usa = await idNamed("countries", "Estados Unidos");
   ids.outbound = await idNamed("flights", "AV1630");
+  ids.homeward = await idNamed("flights", "AV1631");
   const [agencyUser] = await db.query<{ agency_id: number }>("select agency_id from users where email = 'agency@example.com'");
   ids.ownAgency = agencyUser?.agency_id ?? 0;
   const scheduled = await call(
@@ -343,7 +344,7 @@ describe("flight legs", () => {
     expect((await reservation(held.id)).price.total).toBeCloseTo(held.price.total + fare.adult, 2);
   });
 
-  it("refuses a leg inside the cruise, on the wrong side of it, without a fare or a time, or for someone not aboard, writing nothing", async () => {
+  it("refuses a leg inside the cruise, on the wrong side of it, flying the wrong way, without a fare or a time, or for someone not aboard, writing nothing", async () => {
     const held = await hold();
     const lucia = await register();
     const ashore = await register({ identification: "ASHORE" });
@@ -352,8 +353,10 @@ describe("flight legs", () => {
     const book = (body: unknown) => call("POST", "/passengerFlights/createPassengerFlight", body);
     expect(refusal(await book(leg(lucia.id, { date: "2030-06-07" })))).toEqual([409, messages.flightDuringCruise]);
     expect(refusal(await book(leg(lucia.id, { date: "2030-06-12" })))).toEqual([400, messages.invalidInput]);
-    expect(refusal(await book(leg(lucia.id, { direction: "return", date: "2030-06-01" })))).toEqual([400, messages.invalidInput]);
-    expect(refusal(await book(leg(lucia.id, { date: "2032-01-01", direction: "return" })))).toEqual([409, messages.flightRateNotDefined]);
+    expect(refusal(await book(leg(lucia.id, { direction: "return", flightId: ids.homeward, date: "2030-06-01" })))).toEqual([400, messages.invalidInput]);
+    // a return leg flies from the islands to the mainland: Quito to Baltra is no way home
+    expect(refusal(await book(leg(lucia.id, { direction: "return", date: "2030-06-09" })))).toEqual([400, messages.returnLegNotHomeward]);
+    expect(refusal(await book(leg(lucia.id, { date: "2032-01-01", direction: "return", flightId: ids.homeward })))).toEqual([409, messages.flightRateNotDefined]);
     expect(refusal(await book(leg(lucia.id, { date: null })))).toEqual([400, messages.requiredInformation]);
     expect(refusal(await book(leg(lucia.id, { time: "25:00" })))).toEqual([400, messages.invalidInput]);
     expect(refusal(await book(leg(ashore.id)))).toEqual([409, messages.notAllowedNow]);
@@ -362,7 +365,7 @@ describe("flight legs", () => {
     await db.query("update flights set details = details || '{\"departureTime\": \"07:50\"}' where id = $1", [ids.outbound]);
     expect(await snapshot(db)).toEqual(before);
     // the cruise's last day is outside it: the return flies that afternoon
-    expect(refusal(await book(leg(lucia.id, { direction: "return", date: "2030-06-09" })))).toEqual([200, messages.created]);
+    expect(refusal(await book(leg(lucia.id, { direction: "return", flightId: ids.homeward, date: "2030-06-09" })))).toEqual([200, messages.created]);
   });
 });
 
@@ -430,11 +433,8 @@ describe("importing passengers from a spreadsheet", () => {
     sheet.addRow(["First name", "Last name", "Identification type", "Identification number", "Birthday", "Country", "Sex"]);
     sheet.addRow(["Jane", "Doe", "Passport", "US55", new Date(Date.UTC(1975, 6, 4)), "United States", "female"]);
     const bytes = await workbook.xlsx.writeBuffer();
-    // the demo names the document in Spanish: the English name is not one
-    const refused = dataOf(await upload(held.id, new Blob([bytes]), "passengers.xlsx")) as Report;
-    expect(refused.rows.map(({ outcome, message, column }) => [outcome, message, column])).toEqual([["refused", messages.invalidInput, "identificationType"]]);
-    sheet.getCell("C2").value = "Pasaporte";
-    const answer = await upload(held.id, new Blob([await workbook.xlsx.writeBuffer()]), "passengers.xlsx");
+    // the identification document by its English name (decision 080), as an English template writes it
+    const answer = await upload(held.id, new Blob([bytes]), "passengers.xlsx");
     expect((dataOf(answer) as Report).rows.map(({ outcome, cabinName }) => [outcome, cabinName])).toEqual([["assigned", "3"]]);
     const [jane] = await db.query<{ birthday: string }>("select to_char(birthday, 'YYYY-MM-DD') as birthday from passengers where identification = 'US55'");
     expect(jane?.birthday).toBe("1975-07-04");

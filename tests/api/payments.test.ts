@@ -38,7 +38,7 @@ beforeEach(async () => {
   await seedSelling();
   tokens = await staffTokens(server, db, ["admin", "marketing", "sales", "agency"]);
   ids.retailer = await idNamed("agencies", "Cuenca Travel");
-  ids.male = await idNamed("genders", "Male Adult");
+  ids.male = await idNamed("genders", "Hombre adulto");
   const [agencyUser] = await db.query<{ agency_id: number }>("select agency_id from users where email = 'agency@example.com'");
   ids.ownAgency = agencyUser?.agency_id ?? 0;
   const departure = {

@@ -76,7 +76,7 @@ beforeEach(async () => {
   await seedSelling();
   tokens = await staffTokens(server, db, ["admin", "marketing", "sales", "agency"]);
   ids.metropolitan = await idOfNamed(db, "agencies", "Metropolitan Touring Agencia");
-  ids.male = await idOfNamed(db, "genders", "Male Adult");
+  ids.male = await idOfNamed(db, "genders", "Hombre adulto");
   const [agencyUser] = await db.query<{ agency_id: number }>("select agency_id from users where email = 'agency@example.com'");
   ids.ownAgency = agencyUser?.agency_id ?? 0;
   ids.june = await departure("2030-06-06");

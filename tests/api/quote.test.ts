@@ -34,8 +34,8 @@ beforeEach(async () => {
   ids.darwin = await idNamed("yachts", "Darwin Star");
   ids.ikarus = await idNamed("agencies", "Ikarus Tours");
   ids.retailer = await idNamed("agencies", "Cuenca Travel");
-  ids.adult = await idNamed("genders", "Male Adult");
-  ids.child = await idNamed("genders", "Child");
+  ids.adult = await idNamed("genders", "Hombre adulto");
+  ids.child = await idNamed("genders", "Niño");
   ids.flight = await idNamed("flights", "AV1630");
   const [double] = await db.query<{ id: number }>(
     "select id from cabins where (details->>'yacht')::int = $1 and details->>'category' = 'double' and not (details->>'familyRoom')::boolean order by id limit 1",

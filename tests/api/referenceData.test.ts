@@ -364,6 +364,16 @@ describe("the reference lists", () => {
     expect(loaded.find((country) => country.code === "DE")).toMatchObject({ name: "Alemania", englishName: "Germany", andeanPact: false });
     expect(loaded.filter((country) => country.andeanPact === true).map((country) => country.code).sort()).toEqual([...andeanPactCodes].sort());
     expect((await list(languages)).map((language) => language.initials).sort()).toEqual(["ALM", "ESP", "FRA", "ING", "NA"]);
-    expect((await list(genders)).map((gender) => gender.name).sort()).toEqual(["Child", "Female Adult", "Male Adult"]);
+    // each space type and identification document named in both languages (decision 080)
+    expect((await list(genders)).map(({ name, englishName }) => [name, englishName]).sort()).toEqual([
+      ["Hombre adulto", "Male Adult"],
+      ["Mujer adulta", "Female Adult"],
+      ["Niño", "Child"],
+    ]);
+    expect((await list(identificationTypes)).map(({ name, englishName }) => [name, englishName]).sort()).toEqual([
+      ["Cédula de identidad", "Identity card"],
+      ["Pasaporte", "Passport"],
+      ["RUC", "Tax number (RUC)"],
+    ]);
   });
 });

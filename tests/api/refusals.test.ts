@@ -61,8 +61,8 @@ afterAll(async () => {
 beforeEach(async () => {
   await seedSelling();
   tokens = await staffTokens(server, db, ["admin", "marketing", "sales", "agency"]);
-  ids.male = await idOfNamed(db, "genders", "Male Adult");
-  ids.female = await idOfNamed(db, "genders", "Female Adult");
+  ids.male = await idOfNamed(db, "genders", "Hombre adulto");
+  ids.female = await idOfNamed(db, "genders", "Mujer adulta");
   ids.retailer = await idOfNamed(db, "agencies", "Cuenca Travel");
   const [agencyUser] = await db.query<{ agency_id: number }>("select agency_id from users where email = 'agency@example.com'");
   ids.ownAgency = agencyUser?.agency_id ?? 0;
@@ -104,7 +104,7 @@ describe("a refused command", () => {
       caller: { role: "sales", agencyId: null },
       rule: expect.stringContaining("gender not allowed"),
     });
-    expect(kept.cabins).toEqual([{ cabinId: ids.cabin3, cabinName: "3", held: [{ state: "reserved", genderName: "Female Adult", reservationCode: code }] }]);
+    expect(kept.cabins).toEqual([{ cabinId: ids.cabin3, cabinName: "3", held: [{ state: "reserved", genderName: "Mujer adulta", reservationCode: code }] }]);
   });
 
   it("is kept once, even when 20 are refused at once", async () => {
@@ -221,7 +221,7 @@ describe("GET /refusals/{id}", () => {
     const own = refusalIdOf(await call("POST", "/reservations/createReservation", draft(ids.ownAgency, ids.cabin3, ids.male), "agency"));
     const staffs = refusalIdOf(await call("POST", "/reservations/createReservation", draft(ids.retailer, ids.cabin3, ids.male)));
     const seen = dataOf(await call("GET", `/refusals/${own}`, undefined, "agency")) as RefusalAnswer;
-    expect(seen.cabins).toEqual([{ cabinId: ids.cabin3, cabinName: "3", held: [{ state: "reserved", genderName: "Female Adult", reservationCode: null }] }]);
+    expect(seen.cabins).toEqual([{ cabinId: ids.cabin3, cabinName: "3", held: [{ state: "reserved", genderName: "Mujer adulta", reservationCode: null }] }]);
     expect(seen.facts.live.map(({ reservationId }) => reservationId)).toEqual([null]);
     const staffSees = dataOf(await call("GET", `/refusals/${own}`, undefined, "admin")) as RefusalAnswer;
     expect(staffSees.cabins[0]?.held[0]?.reservationCode).toBe(code);

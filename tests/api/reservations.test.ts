@@ -75,9 +75,9 @@ beforeEach(async () => {
   ids.explorer = await idNamed("yachts", "Galápagos Explorer");
   ids.north = await idNamed("cruise_itineraries", "Norte 4 días");
   ids.retailer = await idNamed("agencies", "Cuenca Travel");
-  ids.male = await idNamed("genders", "Male Adult");
-  ids.female = await idNamed("genders", "Female Adult");
-  ids.child = await idNamed("genders", "Child");
+  ids.male = await idNamed("genders", "Hombre adulto");
+  ids.female = await idNamed("genders", "Mujer adulta");
+  ids.child = await idNamed("genders", "Niño");
   const [agencyUser] = await db.query<{ agency_id: number }>("select agency_id from users where email = 'agency@example.com'");
   ids.ownAgency = agencyUser?.agency_id ?? 0;
   // a June departure, more than 45 days after the test clock's 1 March 2030

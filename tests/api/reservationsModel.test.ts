@@ -36,8 +36,8 @@ const seed = async (): Promise<void> => {
   ids.explorer = await one("select id from yachts where name = $1", ["Galápagos Explorer"]);
   ids.north = await one("select id from cruise_itineraries where name = $1", ["Norte 4 días"]);
   ids.agency = await one("select id from agencies where name = $1", ["Cuenca Travel"]);
-  ids.male = await one("select id from genders where name = $1", ["Male Adult"]);
-  ids.female = await one("select id from genders where name = $1", ["Female Adult"]);
+  ids.male = await one("select id from genders where name = $1", ["Hombre adulto"]);
+  ids.female = await one("select id from genders where name = $1", ["Mujer adulta"]);
   ids.guide = await one("select id from guides where name = $1", ["Juan"]);
   ids.cabins = [
     await one("select id from cabins where name = '3' and (details->>'yacht')::int = $1", [ids.explorer]),

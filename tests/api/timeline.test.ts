@@ -34,7 +34,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await seedSelling();
   tokens = await staffTokens(server, db, ["admin", "marketing", "sales", "agency"]);
-  ids.male = await idOfNamed(db, "genders", "Male Adult");
+  ids.male = await idOfNamed(db, "genders", "Hombre adulto");
   const departure = {
     yachtId: await idOfNamed(db, "yachts", "Galápagos Explorer"),
     cruiseItineraryId: await idOfNamed(db, "cruise_itineraries", "Norte 4 días"),

@@ -62,7 +62,7 @@ describe.runIf(onPostgres)("two servers sharing one PostgreSQL database", () => 
   };
 
   it("answers a hold made on the other server in the very next availability, every time", async () => {
-    const male = await idNamed("genders", "Male Adult");
+    const male = await idNamed("genders", "Hombre adulto");
     const retailer = await idNamed("agencies", "Cuenca Travel");
     const june = await scheduleJune();
     const cabins = dataOf(await call(reader, "GET", `/cruises/${june.id}/cabins`)) as ReadonlyArray<{ id: number; capacity: number }>;

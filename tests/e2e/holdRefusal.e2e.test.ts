@@ -55,7 +55,7 @@ describe("a refused hold", () => {
 
     // a child alone in a cabin: the server refuses with 'gender not allowed'
     await page.getByRole("button", { name: "Cabina 3: 2 de 2 plazas libres" }).click();
-    await page.getByRole("group", { name: "Cabina 3" }).getByLabel("Child", { exact: true }).fill("1");
+    await page.getByRole("group", { name: "Cabina 3" }).getByLabel("Niño", { exact: true }).fill("1");
     await page.getByRole("button", { name: "Bloquear" }).click();
 
     const message = page.locator(".hold-refusal").getByText("Género no permitido en esta cabina.");

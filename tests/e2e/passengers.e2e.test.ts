@@ -48,7 +48,7 @@ const holdForCuenca = async (token: string) => {
   const agencies = (await call("/agencies")) as ReadonlyArray<Named>;
   const genders = (await call("/genders")) as ReadonlyArray<Named>;
   const id = (items: ReadonlyArray<Named>, name: string) => items.find((item) => item.name === name)?.id ?? 0;
-  const female = id(genders, "Female Adult");
+  const female = id(genders, "Mujer adulta");
   const reservation = (await call("/reservations/createReservation", {
     method: "POST",
     body: JSON.stringify({
@@ -127,7 +127,7 @@ describe("a reservation's passengers", () => {
 
     await page.getByRole("button", { name: "Agregar cabina" }).click();
     await page.locator(".dialog-fields select").selectOption({ label: "Cabina 5: 2 de 2 plazas libres" });
-    await page.getByRole("spinbutton", { name: /Male Adult/ }).fill("2");
+    await page.getByRole("spinbutton", { name: /Hombre adulto/ }).fill("2");
     await screenshot(page, "booking-add-es-desktop");
     await page.locator(".swal2-confirm").click();
     await page.getByRole("heading", { name: "Cabina 5" }).waitFor();

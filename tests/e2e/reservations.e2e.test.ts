@@ -65,7 +65,7 @@ describe("a reservation", () => {
     await page.getByRole("button", { name: "Bloquear" }).click();
     await page.getByText("Elija las cabinas o sus plazas libres en el plano.").waitFor();
     await page.getByRole("button", { name: "Cabina 3: 2 de 2 plazas libres" }).click();
-    await page.getByRole("group", { name: "Cabina 3" }).getByLabel("Male Adult", { exact: true }).fill("2");
+    await page.getByRole("group", { name: "Cabina 3" }).getByLabel("Hombre adulto", { exact: true }).fill("2");
     await page.locator("form.hold-form").getByLabel("Agencia").selectOption({ label: "Cuenca Travel" });
     await page.getByLabel("Fecha límite (opcional)").fill(localInput(Date.now() + 2 * 86_400_000));
     await screenshot(page, "hold-form-es-desktop");
@@ -150,7 +150,7 @@ describe("the agency portal", () => {
     await page.waitForURL(/\/panel\/cruises\/\d+\/reservations$/);
     expect(await page.getByRole("link", { name: "Editar" }).count()).toBe(0);
     await page.getByRole("button", { name: "Cabina 4: 2 de 2 plazas libres" }).click();
-    await page.getByRole("group", { name: "Cabina 4" }).getByLabel("Female Adult", { exact: true }).fill("1");
+    await page.getByRole("group", { name: "Cabina 4" }).getByLabel("Mujer adulta", { exact: true }).fill("1");
     expect(await page.locator("form.hold-form select[name=agencyId] option").allTextContents()).toEqual(["Ikarus Tours"]);
     await page.getByRole("button", { name: "Bloquear" }).click();
     await page.waitForURL(/\/panel\/reservations\/\d+$/);
@@ -190,7 +190,7 @@ describe("the live changes", () => {
     const cabins = (await api("GET", `/cruises/${departure.id}/cabins`)) as ReadonlyArray<{ id: number; name: string }>;
     const single = cabins.find((cabin) => cabin.name === "8")?.id ?? 0;
     const genders = (await api("GET", "/genders")) as ReadonlyArray<{ id: number; name: string }>;
-    const male = genders.find((gender) => gender.name === "Male Adult")?.id ?? 0;
+    const male = genders.find((gender) => gender.name === "Hombre adulto")?.id ?? 0;
     const draft = { cruiseId: departure.id, agencyId: null, type: "general", cabins: [{ cabinId: single, spaces: [{ genderId: male }] }] };
     const holder = (await api("POST", "/reservations/createReservation", draft)) as { id: number };
     const waiting = (await api("POST", "/reservations/createReservation", { ...draft, waitlist: true })) as { id: number; state: string };

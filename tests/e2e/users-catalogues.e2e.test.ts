@@ -210,7 +210,7 @@ describe("the fleet's reference data (issue 15)", () => {
 
     // a GPS tax below zero is refused by its field with the spec's message
     await page.getByRole("link", { name: "Tipos de espacio" }).click();
-    await row(page, "Child").getByRole("link", { name: "Editar" }).click();
+    await row(page, "Niño").getByRole("link", { name: "Editar" }).click();
     await page.getByRole("heading", { level: 1, name: "Editar tipo de espacio" }).waitFor();
     expect(await page.getByLabel("Tasa GPS extranjero (US$)").inputValue()).toBe("100,00");
     await page.getByLabel("Tasa GPS nacional (US$)").fill("-5");
@@ -219,7 +219,7 @@ describe("the fleet's reference data (issue 15)", () => {
     await page.getByLabel("Tasa GPS nacional (US$)").fill("17,50");
     await page.getByRole("button", { name: "Guardar" }).click();
     await page.waitForURL(`${server.url}/panel/genders`);
-    await row(page, "Child").getByText("17,50").waitFor();
+    await row(page, "Niño").getByText("17,50").waitFor();
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });

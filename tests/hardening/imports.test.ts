@@ -50,7 +50,7 @@ beforeEach(async () => {
   expect(scheduled.status, scheduled.text).toBe(200);
   const [june] = await db.query<{ id: number }>("select id from cruises where start_date = '2030-06-06'");
   const cabins = dataOf(await request(server, "GET", `/api/cruises/${june?.id}/cabins`, { token: tokens.get("sales") ?? "" })) as ReadonlyArray<{ id: number; name: string }>;
-  const female = await idNamed("genders", "Female Adult");
+  const female = await idNamed("genders", "Mujer adulta");
   const held = await call(
     "POST",
     "/reservations/createReservation",

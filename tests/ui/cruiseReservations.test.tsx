@@ -61,8 +61,8 @@ const replies = {
   "GET /api/genders": {
     status: 200,
     data: [
-      { id: 1, name: "Adulto masculino", active: true, version: 1, initials: "MA", gpsTaxNational: 6, gpsTaxForeign: 100, gpsTaxAndean: 50, child: false, sex: "male", icon: "" },
-      { id: 2, name: "Adulto femenino", active: true, version: 1, initials: "FA", gpsTaxNational: 6, gpsTaxForeign: 100, gpsTaxAndean: 50, child: false, sex: "female", icon: "" },
+      { id: 1, name: "Adulto masculino", englishName: "Male adult", active: true, version: 1, initials: "MA", gpsTaxNational: 6, gpsTaxForeign: 100, gpsTaxAndean: 50, child: false, sex: "male", icon: "" },
+      { id: 2, name: "Adulto femenino", englishName: "Female adult", active: true, version: 1, initials: "FA", gpsTaxNational: 6, gpsTaxForeign: 100, gpsTaxAndean: 50, child: false, sex: "female", icon: "" },
     ],
   },
 };
@@ -122,6 +122,41 @@ describe("a departure's cabins on its decks' plans", () => {
     await userEvent.keyboard(" ");
     expect(third.getAttribute("aria-pressed")).toBe("false");
     expect(first.getAttribute("aria-pressed")).toBe("false");
+  });
+});
+
+describe("the space types in the reader's language (issue 37 item 7)", () => {
+  const named = {
+    ...replies,
+    "GET /api/genders": {
+      status: 200,
+      data: [
+        { id: 1, name: "Hombre adulto", englishName: "Male Adult", active: true, version: 1, initials: "MA", gpsTaxNational: 30, gpsTaxForeign: 200, gpsTaxAndean: 100, child: false, sex: "male", icon: "" },
+        { id: 2, name: "Mujer adulta", englishName: "Female Adult", active: true, version: 1, initials: "FA", gpsTaxNational: 30, gpsTaxForeign: 200, gpsTaxAndean: 100, child: false, sex: "female", icon: "" },
+        { id: 3, name: "Niño", englishName: "", active: true, version: 1, initials: "CH", gpsTaxNational: 15, gpsTaxForeign: 100, gpsTaxAndean: 50, child: true, sex: "", icon: "" },
+      ],
+    },
+  };
+  const spaceTypesOfCabin2 = async (cabinLabel: RegExp, group: string) => {
+    await userEvent.click(await screen.findByRole("button", { name: cabinLabel }));
+    return [...within(screen.getByRole("group", { name: group })).getAllByRole("spinbutton")].map((input) => input.closest("label")?.textContent);
+  };
+
+  it("names them in Spanish for a Spanish reader", async () => {
+    storeSession({ userName: "Paola Vera", token: "t0k3n", role: "agency", id: userId(9) });
+    const { fetch, calls } = fakeFetch(named);
+    await renderApp("/panel/cruises/7/reservations", fetch);
+    expect(await spaceTypesOfCabin2(/^Cabina 2:/, "Cabina 2")).toEqual(["Hombre adulto", "Mujer adulta", "Niño"]);
+    expect(calls.find((call) => call.url.endsWith("/api/cruises/7/cabins"))?.language).toBe("es");
+  });
+
+  it("names them in English for an English reader, the Spanish name where no English one is written, and asks the server in English", async () => {
+    localStorage.setItem("lang", "en");
+    storeSession({ userName: "Paola Vera", token: "t0k3n", role: "agency", id: userId(9) });
+    const { fetch, calls } = fakeFetch(named);
+    await renderApp("/panel/cruises/7/reservations", fetch);
+    expect(await spaceTypesOfCabin2(/^Cabin 2:/, "Cabin 2")).toEqual(["Male Adult", "Female Adult", "Niño"]);
+    expect(calls.find((call) => call.url.endsWith("/api/cruises/7/cabins"))?.language).toBe("en");
   });
 });
 

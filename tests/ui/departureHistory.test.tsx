@@ -49,8 +49,8 @@ const cabin = (id: number, berths: ReadonlyArray<unknown>) => ({
 });
 
 const genders = [
-  { id: 1, name: "Adulto masculino", active: true, version: 1, initials: "MA", gpsTaxNational: 6, gpsTaxForeign: 100, gpsTaxAndean: 50, child: false, sex: "male", icon: "" },
-  { id: 2, name: "Adulto femenino", active: true, version: 1, initials: "FA", gpsTaxNational: 6, gpsTaxForeign: 100, gpsTaxAndean: 50, child: false, sex: "female", icon: "" },
+  { id: 1, name: "Adulto masculino", englishName: "Male adult", active: true, version: 1, initials: "MA", gpsTaxNational: 6, gpsTaxForeign: 100, gpsTaxAndean: 50, child: false, sex: "male", icon: "" },
+  { id: 2, name: "Adulto femenino", englishName: "Female adult", active: true, version: 1, initials: "FA", gpsTaxNational: 6, gpsTaxForeign: 100, gpsTaxAndean: 50, child: false, sex: "female", icon: "" },
 ];
 
 /** The rule as the reservation machine describes it: the flows' Spanish translates it. */

@@ -11,6 +11,8 @@ export interface FakeCall {
   readonly url: string;
   readonly body: unknown;
   readonly authorization: string | null;
+  /** The reader's language the panel sent (Accept-Language). */
+  readonly language: string | null;
 }
 
 /** An answer: its status and `data`, and the `meta` beside it (a list's paging, a kept refusal's id). */
@@ -32,6 +34,7 @@ export const fakeFetch = (replies: Record<string, Reply | (() => Promise<Reply>)
       url,
       body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
       authorization: headers.get("authorization"),
+      language: headers.get("accept-language"),
     });
     const reply = replies[`${method} ${url}`];
     if (reply === undefined) return Response.json({ data: "resource not found" }, { status: 404 });

@@ -38,8 +38,8 @@ const cruise: Cruise = {
 const cabin = (id: number) => ({ id, name: String(id), deckId: 10, deckName: "Cubierta principal", category: "double", familyRoom: false, capacity: 2, berths: [null, null], waiting: 0, position: null, deckPlan: null });
 
 const genders = [
-  { id: 1, name: "Adulto masculino", active: true, version: 1, initials: "MA", gpsTaxNational: 6, gpsTaxForeign: 100, gpsTaxAndean: 50, child: false, sex: "male", icon: "" },
-  { id: 2, name: "Adulto femenino", active: true, version: 1, initials: "FA", gpsTaxNational: 6, gpsTaxForeign: 100, gpsTaxAndean: 50, child: false, sex: "female", icon: "" },
+  { id: 1, name: "Adulto masculino", englishName: "", active: true, version: 1, initials: "MA", gpsTaxNational: 6, gpsTaxForeign: 100, gpsTaxAndean: 50, child: false, sex: "male", icon: "" },
+  { id: 2, name: "Adulto femenino", englishName: "", active: true, version: 1, initials: "FA", gpsTaxNational: 6, gpsTaxForeign: 100, gpsTaxAndean: 50, child: false, sex: "female", icon: "" },
 ];
 
 /** A wholesaler, as the agencies' catalogue lists it. */

@@ -196,6 +196,29 @@ describe("the occupancy report", () => {
   });
 });
 
+describe("a report's period in the address", () => {
+  it("asks the period the address holds, and writes the period asked into it, so a reload asks it again", async () => {
+    storeSession({ userName: "Diego Cevallos", token: "t0k3n", role: "admin", id: userId(1) });
+    const august = { ...occupancy, from: "2027-08-01", to: "2027-08-31" };
+    const { fetch, calls } = fakeFetch({
+      "GET /api/reports/occupancy?from=2027-08-01&to=2027-08-31": { status: 200, data: august },
+      "GET /api/reports/occupancy?from=2027-08-01&to=2027-10-31": { status: 200, data: { ...august, to: "2027-10-31" } },
+    });
+    await renderApp("/panel/reports/occupancy?from=2027-08-01&to=2027-08-31", fetch);
+    await screen.findByRole("table", { name: "Por salida" });
+    expect((screen.getByLabelText("Desde") as HTMLInputElement).value).toBe("2027-08-01");
+    expect((screen.getByLabelText("Hasta") as HTMLInputElement).value).toBe("2027-08-31");
+    expect(calls.some((call) => call.url.includes("from=2027-08-01&to=2027-08-31"))).toBe(true);
+
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText("Hasta"));
+    await user.type(screen.getByLabelText("Hasta"), "2027-10-31");
+    await user.click(screen.getByRole("button", { name: "Consultar" }));
+    await vi.waitFor(() => expect(window.location.search).toBe("?from=2027-08-01&to=2027-10-31"));
+    expect(window.location.pathname).toBe("/panel/reports/occupancy");
+  });
+});
+
 describe("the leads dashboard for marketing", () => {
   it("is the only report in marketing's menu and shows leads per week, country and agent", async () => {
     storeSession({ userName: "Carla Mora", token: "t0k3n", role: "marketing", id: userId(2) });

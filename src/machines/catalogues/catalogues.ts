@@ -16,7 +16,8 @@ import { imageNaming, keptInSlots } from "../shared/formImages.ts";
 import { createRecordFormMachine, type FormImage, type FormProblems, type FormSource } from "../shared/recordForm.machine.ts";
 import { ACTIVE_FILTER, type ListQuery, type SortValue } from "../shared/listQuery.ts";
 import { createRecordListMachine, type ListSource } from "../shared/recordList.machine.ts";
-import { type CatalogueDeclaration, type ChoiceEndpoints, type ListFilterDeclaration, namesKey } from "../../records/catalogue.ts";
+import { type CatalogueDeclaration, type ChoiceEndpoints, type ListFilterDeclaration, namesKey, readerLanguages } from "../../records/catalogue.ts";
+import { nameIn } from "../../api/english.ts";
 
 /**
  * A declared form's values by field name, as the generic form view reads them: the text of a
@@ -129,24 +130,27 @@ const loadChoices = async (client: ApiClient, choices: ChoiceEndpoints): Promise
   );
 
 /**
- * How an item reads where it is chosen or named: its name, and a person's last name after it (a
- * captain or a guide, whose catalogue names them by their first name).
+ * How an item reads where it is chosen or named: its name in the reader's language (decision 080),
+ * and a person's last name after it (a captain or a guide, whose catalogue names them by their
+ * first name).
  */
-export const itemLabel = (item: CatalogueItem): string =>
-  typeof item.lastName === "string" && item.lastName !== "" ? `${item.name} ${item.lastName}` : item.name;
+export const itemLabel = (item: CatalogueItem, language: string): string => {
+  const name = nameIn(language, item);
+  return typeof item.lastName === "string" && item.lastName !== "" ? `${name} ${item.lastName}` : name;
+};
 
 
 /**
  * The names of the items a reference detail points at, in their catalogue's order, comma-separated;
  * one chosen more than once with its count ("2 × Single").
  */
-const namesOf = (value: DetailValue, items: ReadonlyArray<CatalogueItem>): string => {
+const namesOf = (value: DetailValue, items: ReadonlyArray<CatalogueItem>, language: string): string => {
   const ids = Array.isArray(value) ? value : typeof value === "number" ? [value] : [];
   return items
     .flatMap((item) => {
       const count = ids.filter((id) => id === item.id).length;
       if (count === 0) return [];
-      return [count === 1 ? itemLabel(item) : `${count} × ${itemLabel(item)}`];
+      return [count === 1 ? itemLabel(item, language) : `${count} × ${itemLabel(item, language)}`];
     })
     .join(", ");
 };
@@ -155,7 +159,12 @@ const namesOf = (value: DetailValue, items: ReadonlyArray<CatalogueItem>): strin
 const withNames = (items: ReadonlyArray<CatalogueItem>, chosen: CatalogueChoices): CatalogueItem[] =>
   items.map((item) => ({
     ...item,
-    ...Object.fromEntries(Object.entries(chosen).map(([name, options]) => [namesKey(name), namesOf(item[name] ?? null, options)])),
+    // in both languages: the list shows the reader's (decision 080)
+    ...Object.fromEntries(
+      Object.entries(chosen).flatMap(([name, options]) =>
+        readerLanguages.map((language) => [namesKey(name, language), namesOf(item[name] ?? null, options, language)] as const),
+      ),
+    ),
   }));
 
 /**

@@ -23,6 +23,7 @@ const facts: ReadonlyArray<PassengerFacts> = [
   { ...noPassengerFacts, flightTimeMissing: true },
   { ...noPassengerFacts, legDuringCruise: true },
   { ...noPassengerFacts, legOnWrongSide: true },
+  { ...noPassengerFacts, returnLegNotHomeward: true },
   { ...noPassengerFacts, flightRateMissing: true },
 ];
 

@@ -48,7 +48,8 @@ export type PassengerFields = Omit<typeof PassengerRegister.Type, "type">;
  * What the server loads before deciding: the fields' problem, whether another passenger has the
  * identification; for a flight leg, whether the passenger sails the departure, whether the leg
  * has a time (its own or its flight's), whether its day is strictly inside the cruise or on the
- * wrong side of it (an outbound after it, a return before it), and whether the flight has a fare.
+ * wrong side of it (an outbound after it, a return before it), whether a return leg's flight
+ * flies from the islands to the mainland, and whether the flight has a fare.
  */
 export interface PassengerFacts extends FieldFacts {
   readonly identificationTaken: boolean;
@@ -56,8 +57,18 @@ export interface PassengerFacts extends FieldFacts {
   readonly flightTimeMissing: boolean;
   readonly legDuringCruise: boolean;
   readonly legOnWrongSide: boolean;
+  /** A return leg whose flight does not fly home, from the islands to the mainland (see `fliesHome`). */
+  readonly returnLegNotHomeward: boolean;
   readonly flightRateMissing: boolean;
 }
+
+/** The airports of the islands (Baltra, San Cristóbal) and of the mainland (Quito, Guayaquil) a leg flies between. */
+export const islandAirports: ReadonlyArray<string> = ["GPS", "SCY"];
+export const mainlandAirports: ReadonlyArray<string> = ["UIO", "GYE"];
+
+/** Whether a flight flies home after a cruise: from an island's airport to a mainland one. */
+export const fliesHome = (origin: unknown, destination: unknown): boolean =>
+  typeof origin === "string" && typeof destination === "string" && islandAirports.includes(origin) && mainlandAirports.includes(destination);
 
 export const noPassengerFacts: PassengerFacts = {
   fieldProblem: null,
@@ -66,6 +77,7 @@ export const noPassengerFacts: PassengerFacts = {
   flightTimeMissing: false,
   legDuringCruise: false,
   legOnWrongSide: false,
+  returnLegNotHomeward: false,
   flightRateMissing: false,
 };
 
@@ -95,6 +107,7 @@ export const passengerMachine = setup({
     isFlightTimeMissing: fact("flightTimeMissing"),
     isLegDuringCruise: fact("legDuringCruise"),
     isLegOnWrongSide: fact("legOnWrongSide"),
+    isReturnLegNotHomeward: fact("returnLegNotHomeward"),
     isFlightRateMissing: fact("flightRateMissing"),
   },
 }).createMachine({
@@ -120,6 +133,12 @@ export const passengerMachine = setup({
           refusal("isFlightTimeMissing", 400, messages.selectFlightTime, "Refused: neither the leg nor its flight has a time ('select a flight time')."),
           refusal("isLegDuringCruise", 409, messages.flightDuringCruise, "Refused: the leg's day is strictly inside the cruise ('no flight creation during the cruise')."),
           refusal("isLegOnWrongSide", 400, messages.invalidInput, "Refused: an outbound leg after the cruise, or a return leg before it ('invalid information')."),
+          refusal(
+            "isReturnLegNotHomeward",
+            400,
+            messages.returnLegNotHomeward,
+            "Refused: a return leg whose flight does not fly from the islands (GPS, SCY) to the mainland (UIO, GYE).",
+          ),
           refusal("isFlightRateMissing", 409, messages.flightRateNotDefined, "Refused: the flight has no air-ticket rate for the year ('flight rate not defined')."),
           { target: "registered", description: "The leg is booked, priced by the flight's air-ticket rate." },
         ],

@@ -84,6 +84,26 @@ export const defaultQuestion = (report: ReportName, today: Date): ReportQuestion
   return { from: isoDay(Date.UTC(year, month, 1)), to: isoDay(Date.UTC(year, month + 3, 0)), yachtId: "", hours: "" };
 };
 
+const questionKeys = ["from", "to", "yachtId", "hours"] as const;
+
+/**
+ * The question a report's address asks (issue 37 item 8: a report keeps its period in the URL,
+ * so a reload or a shared link shows the same period): each of `from`, `to`, `yachtId`, `hours`
+ * the address holds, the report's default for the others.
+ */
+export const questionFromAddress = (report: ReportName, search: string, today: Date): ReportQuestion => {
+  const asked = new URLSearchParams(search);
+  const question = defaultQuestion(report, today);
+  return Object.fromEntries(questionKeys.map((key) => [key, asked.get(key) ?? question[key]])) as unknown as ReportQuestion;
+};
+
+/** The address's query of a question: its filled fields, in a fixed order (`from=...&to=...`). */
+export const questionSearch = (question: ReportQuestion): string => {
+  const search = new URLSearchParams();
+  for (const key of questionKeys) if (question[key] !== "") search.set(key, question[key]);
+  return search.toString();
+};
+
 /** What is wrong with a question for its report, by the contract's own rules. */
 export const questionProblem = (report: ReportName, question: ReportQuestion): ReportQueryProblem => {
   if (report === "receivables") return null;

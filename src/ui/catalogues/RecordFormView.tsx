@@ -65,7 +65,7 @@ export default function RecordFormView({
             {stamps.map((stamp) => (
               <div key={stamp.name}>
                 <dt>{t(stamp.label)}</dt>
-                <dd>{stampText(stamp, item)}</dd>
+                <dd>{stampText(stamp, item, i18n.language)}</dd>
               </div>
             ))}
           </dl>

@@ -40,8 +40,11 @@ const tableColumn =
           cell: (row) => <ActiveIndicator active={column.value(row)} />,
           text: (row) => t(column.value(row) ? "status.active" : "status.inactive"),
         };
-      case "text":
-        return { header, sort: column.key, cell: (row) => column.value(row), text: column.value };
+      case "text": {
+        const { inLanguage } = column;
+        const text = inLanguage === undefined ? column.value : (row: Row) => inLanguage(row, language);
+        return { header, sort: column.key, cell: text, text };
+      }
       case "detail": {
         const text = (row: Row) => detailText(t, language, column.rule, column.value(row));
         // a number is short: its column leaves the width to the names beside it

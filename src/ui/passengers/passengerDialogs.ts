@@ -12,6 +12,7 @@ import { translateMessage } from "../../i18n/messages.ts";
 import { errorMessage } from "../../machines/shared/fields.ts";
 import { dialogTheme } from "../shared/theme.ts";
 import { CANCEL_COLOR, SEND_COLOR } from "../shared/dialogColors.ts";
+import { nameIn } from "../../api/english.ts";
 
 /** How long the search waits after a keystroke before it asks the server. */
 const SEARCH_DELAY_MS = 250;
@@ -165,8 +166,7 @@ const today = (): string => new Date().toISOString().slice(0, 10);
 export const askNewPassenger = async (translations: i18n, lookups: BookingLookups, reservation: Reservation): Promise<NewPassenger | null> => {
   const t = translations.t.bind(translations);
   const [{ default: Swal }, choices] = await Promise.all([import("sweetalert2"), lookups.passengerChoices()]);
-  const english = translations.language.startsWith("en");
-  const itemText = (item: CatalogueItem): string => (english && typeof item.englishName === "string" && item.englishName !== "" ? item.englishName : item.name);
+  const itemText = (item: CatalogueItem): string => nameIn(translations.language, item);
   const blank = t("form.choose");
   const fields = {
     firstName: textInput("text", 120),

@@ -1,12 +1,13 @@
 import "./reports.css";
 import "../reservations/reservations.css";
 import { useSelector } from "@xstate/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { navigate } from "wouter/use-browser-location";
 import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
 import type { ReportName } from "../../api/reports.ts";
 import { MAX_EXPIRING_HOURS } from "../../api/reports.ts";
-import { defaultQuestion, type ReportContent, reportsMachine, type TableExport } from "../../machines/reports/reports.machine.ts";
+import { questionFromAddress, questionSearch, type ReportContent, reportsMachine, type TableExport } from "../../machines/reports/reports.machine.ts";
 import { ErrorBanner } from "../shared/ErrorBanner.tsx";
 import { PageTitle } from "../shared/PageTitle.tsx";
 import { ReportChart } from "./ReportChart.tsx";
@@ -77,8 +78,13 @@ export default function ReportsView({ report }: { readonly report: ReportName })
       },
     }),
   );
-  const actor = useFlowActor(logic, { input: { client, report, question: defaultQuestion(report, new Date()) } });
+  const actor = useFlowActor(logic, { input: { client, report, question: questionFromAddress(report, window.location.search, new Date()) } });
   const question = useSelector(actor, (snapshot) => snapshot.context.question);
+  // the question asked stays in the address: a reload or a shared link asks it again
+  useEffect(() => {
+    const search = questionSearch(question);
+    if (search !== window.location.search.replace(/^\?/, "")) navigate(`${window.location.pathname}?${search}`, { replace: true });
+  }, [question]);
   const content = useSelector(actor, (snapshot) => snapshot.context.content);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const fetching = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));

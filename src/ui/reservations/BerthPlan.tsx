@@ -2,6 +2,7 @@ import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { CatalogueItem } from "../../api/catalogues.ts";
+import { nameIn } from "../../api/english.ts";
 import { imageUrl } from "../../api/images.ts";
 import type { CruiseCabin } from "../../api/reservations.ts";
 import { CABIN_COLUMNS, CABIN_ROWS, PLAN_COLUMNS, PLAN_ROWS } from "../../api/yachtPages.ts";
@@ -10,12 +11,7 @@ import { reservations } from "../../machines/reservations/record.ts";
 import { type CabinPosition, type PlacedDeck, cabinsOnDecks } from "./deckPlan.ts";
 
 /** A space type's name in the reader's language: its English name in English when it has one. */
-export const spaceTypeName = (type: CatalogueItem | undefined, language: string): string => {
-  if (type === undefined) return "";
-  const english = language.startsWith("en") && typeof type.englishName === "string" && type.englishName !== "";
-  return english ? String(type.englishName) : type.name;
-};
-
+export const spaceTypeName = (type: CatalogueItem | undefined, language: string): string => (type === undefined ? "" : nameIn(language, type));
 /** A space type's short mark on a berth: its initials, or its name's first letters. */
 const typeMark = (type: CatalogueItem | undefined, name: string): string =>
   typeof type?.initials === "string" && type.initials !== "" ? type.initials : name.slice(0, 2).toUpperCase();

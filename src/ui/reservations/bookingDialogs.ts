@@ -4,6 +4,7 @@ import type { BookingLookups } from "../../machines/reservations/bookingLookups.
 import { liveBookings } from "../../machines/reservations/reservationPage.machine.ts";
 import { dialogTheme } from "../shared/theme.ts";
 import { CANCEL_COLOR, DELETE_COLOR, SEND_COLOR } from "../shared/dialogColors.ts";
+import { nameIn } from "../../api/english.ts";
 
 /** A labelled field of a dialog, built as DOM nodes (names are typed by people: decision 019). */
 const labelled = (text: string, control: HTMLElement): HTMLLabelElement => {
@@ -43,7 +44,7 @@ export const askAddedCabin = async (translations: i18n, lookups: BookingLookups,
     });
   const body = document.createElement("div");
   body.className = "dialog-fields";
-  body.append(labelled(t("bookings.cabin"), cabin), ...counts.map(({ type, input }) => labelled(type.name, input)));
+  body.append(labelled(t("bookings.cabin"), cabin), ...counts.map(({ type, input }) => labelled(nameIn(translations.language, type), input)));
   const result = await Swal.fire({
     theme: dialogTheme(),
     icon: "question",

@@ -48,8 +48,8 @@ export const numberText = (value: number, whole: boolean, language: string): str
 const idText = (value: DetailValue): string => (typeof value === "number" ? String(value) : "");
 
 /** The live items a reference offers, and an inactive one the item already chose (it keeps it). */
-const offered = (items: ReadonlyArray<CatalogueItem>, kept: ReadonlyArray<number>) =>
-  items.filter((item) => item.active || kept.includes(item.id)).map((item) => ({ value: String(item.id), label: itemLabel(item) }));
+const offered = (items: ReadonlyArray<CatalogueItem>, kept: ReadonlyArray<number>, language: string) =>
+  items.filter((item) => item.active || kept.includes(item.id)).map((item) => ({ value: String(item.id), label: itemLabel(item, language) }));
 
 /**
  * A reference `within` another detail offers its items grouped by that detail's item (a cabin's
@@ -60,13 +60,15 @@ const offeredWithin = (
   kept: ReadonlyArray<number>,
   within: string,
   groups: ReadonlyArray<CatalogueItem>,
+  language: string,
 ): ReadonlyArray<OptionGroup> =>
   groups.flatMap((group) => {
     const options = offered(
       items.filter((item) => item[within] === group.id),
       kept,
+      language,
     );
-    return options.length === 0 ? [] : [{ label: group.name, options }];
+    return options.length === 0 ? [] : [{ label: itemLabel(group, language), options }];
   });
 
 /**
@@ -136,7 +138,7 @@ export function DetailInput<Row = CatalogueItem>({
       const items = choices?.[name] ?? [];
       const { within } = rule;
       return select(
-        within === undefined ? offered(items, kept) : offeredWithin(items, kept, within, choices?.[within] ?? []),
+        within === undefined ? offered(items, kept, i18n.language) : offeredWithin(items, kept, within, choices?.[within] ?? [], i18n.language),
         idText(value),
       );
     }
@@ -149,7 +151,7 @@ export function DetailInput<Row = CatalogueItem>({
           maxRows={rule.maxRows}
           rows={(Array.isArray(value) ? value : []) as ReadonlyArray<RowValue>}
           problem={problem}
-          references={offered(choices?.[name] ?? [], [])}
+          references={offered(choices?.[name] ?? [], [], i18n.language)}
           addLabel={t(field.addRow ?? "form.addRow")}
         />
       );
@@ -160,7 +162,7 @@ export function DetailInput<Row = CatalogueItem>({
           name={name}
           legend={label}
           problem={problem}
-          options={offered(choices?.[name] ?? [], kept)}
+          options={offered(choices?.[name] ?? [], kept, i18n.language)}
           defaultValues={kept.map(String)}
           countLabel={(option) => t("detail.berthCount", { name: option })}
           empty={t("form.nothingToChoose")}
@@ -170,7 +172,7 @@ export function DetailInput<Row = CatalogueItem>({
           name={name}
           legend={label}
           problem={problem}
-          options={offered(choices?.[name] ?? [], kept)}
+          options={offered(choices?.[name] ?? [], kept, i18n.language)}
           defaultValues={kept.map(String)}
           empty={t("form.nothingToChoose")}
         />

@@ -49,6 +49,7 @@ export const createServices = (options: ServiceOptions): Services => {
     fetch: options.fetch,
     upload: options.upload,
     readToken: () => tokenOf(session.getSnapshot().context),
+    readLanguage: () => options.i18n.language ?? null,
     onInvalidSession: () => session.send({ type: "session.invalidated", path: readLocation() }),
   });
   const session = createActor(
