@@ -48,7 +48,7 @@ const lateHold = async (token: string): Promise<number> => {
   const from = new Date(Date.now() + 20 * DAY).toISOString().slice(0, 10);
   const cruises = (await api(token, "GET", `/cruises?from=${from}&pageSize=50`)).data as ReadonlyArray<{ id: number; startDate: string }>;
   const genders = (await api(token, "GET", "/genders")).data as ReadonlyArray<{ id: number; name: string }>;
-  const male = genders.find((gender) => gender.name === "Male Adult")?.id ?? 0;
+  const male = genders.find((gender) => gender.name === "Hombre adulto")?.id ?? 0;
   const last = new Date(Date.now() + 55 * DAY).toISOString().slice(0, 10);
   for (const cruise of cruises.filter((listed) => listed.startDate <= last)) {
     const cabins = (await api(token, "GET", `/cruises/${cruise.id}/cabins`)).data as ReadonlyArray<Cabin>;

@@ -235,13 +235,10 @@ describe("the fleet's reference data (issue 15)", () => {
     await page.getByRole("heading", { level: 1, name: "New cabin" }).waitFor();
     await page.getByLabel("Number", { exact: true }).fill("9");
     await page.getByLabel("Yacht").selectOption({ label: "Sea Lion" });
-    // two yachts have a "Cubierta principal": each under its yacht's name
-    expect(await page.locator('select[name="deck"] optgroup[label="Sea Lion"] option').allTextContents()).toEqual([
-      "Cubierta inferior",
-      "Cubierta principal",
-    ]);
+    // two yachts have a "Main deck": each under its yacht's name, in the reader's language (decision 080)
+    expect(await page.locator('select[name="deck"] optgroup[label="Sea Lion"] option').allTextContents()).toEqual(["Lower deck", "Main deck"]);
     await page.locator('select[name="deck"]').selectOption(
-      await page.locator('select[name="deck"] optgroup[label="Sea Lion"] option', { hasText: "Cubierta principal" }).getAttribute("value") ?? "",
+      await page.locator('select[name="deck"] optgroup[label="Sea Lion"] option', { hasText: "Main deck" }).getAttribute("value") ?? "",
     );
     await page.getByLabel("Category").selectOption({ label: "Catamaran" });
     await page.getByLabel("Number of Cama individual").fill("2");

@@ -108,7 +108,7 @@ describe("why a hold was refused, and the past", () => {
 
     // one man in cabin 4: held
     await page.getByRole("button", { name: fill(texts.holds.cabinLabel, { name: "4", free: 2, capacity: 2 }) }).click();
-    await page.getByRole("group", { name: fill(texts.holds.cabin, { name: "4" }) }).getByLabel("Male Adult", { exact: true }).fill("1");
+    await page.getByRole("group", { name: fill(texts.holds.cabin, { name: "4" }) }).getByLabel(language === "es" ? "Hombre adulto" : "Male Adult", { exact: true }).fill("1");
     await page.getByRole("button", { name: texts.holds.hold, exact: true }).click();
     await page.waitForURL(/\/panel\/reservations\/\d+$/);
 
