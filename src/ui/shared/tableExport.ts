@@ -1,5 +1,5 @@
 import type { ExportFormat } from "../../machines/shared/recordList.machine.ts";
-import { sheetName } from "../../api/documents.ts";
+import { sheetName } from "../../api/sheetName.ts";
 
 /** A column as a file holds it: its header in the user's language, each row's text, and its typed value when it has one. */
 export interface ExportColumn<Row> {
