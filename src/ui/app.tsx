@@ -18,7 +18,7 @@ const LoginView = lazy(() => import("./session/LoginView.tsx"));
 const PublicPage = lazy(() => import("./home/PublicPage.tsx"));
 const ForgotPasswordView = lazy(() => withTexts("account", import("./session/ForgotPasswordView.tsx")));
 const ChangePasswordView = lazy(() => withTexts(["account", "messages"], import("./session/ChangePasswordView.tsx")));
-const PanelView = lazy(() => withTexts(["panel", "messages"], import("./shared/PanelView.tsx")));
+const PanelView = lazy(() => withTexts("panel", import("./shared/PanelView.tsx")));
 
 export function App({ services, i18n }: { readonly services: Services; readonly i18n: i18n }) {
   useEffect(() => guardLeaving(leaveDialog(i18n)), [i18n]);

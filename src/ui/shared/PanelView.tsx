@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Route, Switch } from "wouter";
+import { Route, Switch, useLocation } from "wouter";
 import type { RoleName } from "../../api/endpoint.ts";
 import { RequireRole } from "../session/RequireRole.tsx";
 import { PanelLayout } from "./PanelLayout.tsx";
@@ -39,8 +39,11 @@ const homeEditors: ReadonlyArray<RoleName> = ["admin", "marketing"];
 
 /** The protected panel, loaded lazily so the login page stays small. */
 export default function PanelView() {
-  // every screen below reads its texts and the server messages from these groups: drawn once they are there
-  useTranslation(["panel", "messages"]);
+  // every screen below reads its texts and the server messages from these groups: drawn once they
+  // are there. The leads and the availability show a message only in a lazy banner or a toast,
+  // which load the `messages` group then: their first download goes without it (decision 081).
+  const [location] = useLocation();
+  useTranslation(location === paths.leads || location === paths.availability ? "panel" : ["panel", "messages"]);
   return (
     <PanelLayout>
       <Suspense fallback={<Spinner />}>
