@@ -60,4 +60,19 @@ describe("what the panel's first pages load", () => {
     );
     expect([...loaded].filter((module) => module.startsWith("src/records/") || module.endsWith("/record.ts"))).toEqual([]);
   });
+
+  it("the login form is a chunk of its own, out of a signed-in page's first download", () => {
+    expect(loadedWith("src/ui/main.tsx").has("src/ui/session/LoginView.tsx")).toBe(false);
+  });
+
+  it("the availability loads neither the reservations' nor the departures' contract or stylesheet", () => {
+    const loaded = loadedWith("src/ui/availability/AvailabilityView.tsx");
+    const heavy = ["src/api/reservations.ts", "src/api/cruises.ts", "src/ui/reservations/reservations.css", "src/ui/departures/departures.css"];
+    expect(heavy.filter((module) => loaded.has(module))).toEqual([]);
+  });
+
+  it("the leads' list loads the writing of an export and the documents' contract only when an export is asked for", () => {
+    const loaded = loadedWith("src/ui/leads/LeadsView.tsx");
+    expect(["src/ui/shared/tableExport.ts", "src/api/documents.ts"].filter((module) => loaded.has(module))).toEqual([]);
+  });
 });
