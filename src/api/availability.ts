@@ -1,8 +1,16 @@
 import { Schema } from "effect";
-import { CruiseStatus } from "./cruises.ts";
 import { endpoint, everyRole } from "./endpoint.ts";
 import { CruiseId, Int4, idParams, integerFromText, SerialId, SerialIdFromText } from "./ids.ts";
-import { Instant } from "./reservations.ts";
+import { Instant } from "./instant.ts";
+
+/**
+ * A departure's status of SPEC.md section 4, from its berths: `available` while a berth is free,
+ * `reserved` when none is free and some are only held, `confirmed` when every berth is confirmed
+ * (or the yacht is chartered), `wait` when someone waits.
+ */
+// Here rather than in cruises.ts, which reads it too: the availability loads no departure's contract.
+export const CruiseStatus = Schema.Literals(["available", "reserved", "confirmed", "wait"]);
+export type CruiseStatus = typeof CruiseStatus.Type;
 
 /**
  * Availability (DOMAIN.md section 4): the departures of a period, of one yacht or all, with their

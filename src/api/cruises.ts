@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { CruiseStatus } from "./availability.ts";
 import { reasonField } from "./catalogues.ts";
 import { type Detail, type DetailValues, detail, detailPayloadFields, detailProblems, isCalendarDay } from "./details.ts";
 import { endpoint, MessageAnswer, staffRoles } from "./endpoint.ts";
@@ -43,14 +44,6 @@ const CruiseEdit = Schema.Struct({ ...detailPayloadFields(cruiseDetails), versio
 
 /** Each field's problem judged alone (a blank start day, a day that is not one). */
 export const cruiseDraftProblems = (values: DetailValues): FieldProblems => detailProblems(cruiseDetails, values);
-
-/**
- * A departure's status of SPEC.md section 4, from its berths: `available` while a berth is free,
- * `reserved` when none is free and some are only held, `confirmed` when every berth is confirmed
- * (or the yacht is chartered), `wait` when someone waits.
- */
-export const CruiseStatus = Schema.Literals(["available", "reserved", "confirmed", "wait"]);
-export type CruiseStatus = typeof CruiseStatus.Type;
 
 /** A departure's berths, derived from its spaces: never typed in. */
 export const Availability = Schema.Struct({

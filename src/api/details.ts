@@ -1,7 +1,10 @@
 import { Schema } from "effect";
 import { type FieldProblem, type TextField, textProblem, textSchema } from "./fields.ts";
 import { SerialId } from "./ids.ts";
+import { isCalendarDay } from "./calendarDay.ts";
 import type { Message } from "./messages.ts";
+
+export { isCalendarDay };
 
 /**
  * The fields a catalogue item has beyond its name and active flag (decision 027): a language's
@@ -270,13 +273,6 @@ export const detailProblem = (rule: DetailRule, value: DetailValue): FieldProble
     default:
       return null;
   }
-};
-
-/** Whether a text is a day of the calendar, `YYYY-MM-DD` (no 31 April), between the years 1900 and 2099 (a passenger's birthday included). */
-export const isCalendarDay = (text: string): boolean => {
-  if (!/^(?:19|20)\d\d-\d\d-\d\d$/.test(text)) return false;
-  const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
 };
 
 /** More than any list of references needs (a guide's languages, a cabin's berths). */

@@ -2,6 +2,8 @@ import { Schema } from "effect";
 import { endpoint } from "./endpoint.ts";
 import { CruiseIdFromPath, idParams, PassengerId, ReservationId, SerialId, SpaceId } from "./ids.ts";
 
+export { sheetName } from "./sheetName.ts";
+
 /**
  * A departure's documents (DOMAIN.md section 8, decision 042): each is one shape, a table of
  * sections (a cabin's passengers, ...) under the departure's header, with the passengers whose
@@ -159,9 +161,3 @@ export const sendVoucher = endpoint({
 export const voucherReaderRoles = voucherReaders.roles;
 
 export const documentEndpoints = [getCruiseDocument, getVoucher, sendVoucher] as const;
-
-/**
- * A spreadsheet's sheet name from a title: Excel refuses : \ / ? * [ ] in it (ExcelJS throws) and
- * keeps 31 characters.
- */
-export const sheetName = (title: string): string => title.replace(/[:\\/?*[\]]/g, " ").slice(0, 31) || "1";

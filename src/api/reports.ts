@@ -1,9 +1,12 @@
 import { Schema } from "effect";
 import { isCalendarDay } from "./details.ts";
 import { DocumentLanguage } from "./documents.ts";
-import { endpoint, type RoleName } from "./endpoint.ts";
+import { endpoint, } from "./endpoint.ts";
 import { Count, CruiseId, Int4, integerFromText, ReservationId, SerialId, SerialIdFromText } from "./ids.ts";
 import { PaymentId, PaymentKind, PaymentMethod } from "./money.ts";
+import { reportNames, reportReaders } from "./reportReaders.ts";
+
+export { reportNames, reportReaders } from "./reportReaders.ts";
 
 /**
  * The Reportes section (decision 043): read-only reports computed from the read tables.
@@ -11,20 +14,8 @@ import { PaymentId, PaymentKind, PaymentMethod } from "./money.ts";
  * received, decision 068; the penalties kept, decision 067) are for admin and sales; the leads dashboard for marketing too; an
  * agency reads none (403 `forbidden`).
  */
-export const reportNames = ["occupancy", "sales", "expiring", "leads", "receivables", "payments", "penalties"] as const;
 export const ReportName = Schema.Literals(reportNames);
 export type ReportName = typeof ReportName.Type;
-
-/** Who reads each report (DOMAIN.md section 2: reports, marketing the leads only). */
-export const reportReaders: Readonly<Record<ReportName, ReadonlyArray<RoleName>>> = {
-  occupancy: ["admin", "sales"],
-  sales: ["admin", "sales"],
-  expiring: ["admin", "sales"],
-  leads: ["admin", "sales", "marketing"],
-  receivables: ["admin", "sales"],
-  payments: ["admin", "sales"],
-  penalties: ["admin", "sales"],
-};
 
 /** The longest period a report covers at once: a year, a leap day included. */
 export const MAX_REPORT_DAYS = 366;

@@ -12,13 +12,14 @@ export type Language = (typeof languages)[number];
  * The texts come in groups (i18next namespaces, es/<group>.ts and en/<group>.ts) that load when a
  * screen needs them: `common` for every page (the login page needs nothing else to show),
  * `messages` for the server's messages (./messages.ts), `account` for the password pages, `panel`
- * for the signed-in screens, `records` besides for the records' screens (departures,
- * reservations, passengers, reports, catalogues: src/ui/shared/RecordRoutes.tsx), which the leads
- * and the availability do without (decision 081). Keys keep their full path (`t("leads.title")`) whatever group holds
- * them. The public page's texts (`landing`) are in no group: the server writes that page
+ * for every signed-in screen, `screens` for every one but the leads' list (a lead's history,
+ * departures, details, home, flows, users: src/ui/shared/PanelView.tsx), `records` besides for
+ * the records' screens (departures, reservations, passengers, reports, catalogues:
+ * src/ui/shared/RecordRoutes.tsx), which the leads and the availability do without (decision
+ * 081). Keys keep their full path (`t("leads.title")`) whatever group holds them. The public page's texts (`landing`) are in no group: the server writes that page
  * (decision 070).
  */
-export const namespaces = ["common", "messages", "account", "panel", "records"] as const;
+export const namespaces = ["common", "messages", "account", "panel", "screens", "records"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 const isLanguage = (value: string | null): value is Language =>

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { i18n, TFunction } from "i18next";
 import { clientMessages, messages } from "../api/messageTexts.ts";
 
 const messageKeys = new Map<string, string>(
@@ -15,3 +15,10 @@ export const translateMessage = (t: TFunction, message: string): string => {
   const key = messageKeys.get(message);
   return t(`messages.${key ?? "unexpected"}`);
 };
+
+/**
+ * A message's text once the `messages` group is there: the leads and the availability load that
+ * group with their first message (a toast), not with the page (decision 081).
+ */
+export const messageText = (i18next: i18n, message: string): Promise<string> =>
+  i18next.loadNamespaces("messages").then(() => translateMessage(i18next.t, message));

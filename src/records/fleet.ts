@@ -4,6 +4,7 @@ import { messages } from "../api/messages.ts";
 import { type YachtPageName, yachtPageNames } from "../api/yachtPages.ts";
 import { type CatalogueDeclaration, referencesTo, referenceTo, simpleCatalogue } from "./catalogue.ts";
 import { berths, companies, englishNameDetail, kinds } from "./referenceData.ts";
+import { cabinsEntry, cruiseItinerariesEntry, decksEntry, yachtsEntry } from "./entries.ts";
 
 /**
  * The operator's yachts (DOMAIN.md section 3), under the menu's Flota: admins edit them, marketing
@@ -15,15 +16,12 @@ import { berths, companies, englishNameDetail, kinds } from "./referenceData.ts"
 export const yachtPagePath = (yachtId: number | string, page: YachtPageName): string => `/panel/yacht/${yachtId}/${page}`;
 
 export const yachts = simpleCatalogue({
-  key: "yachts",
+  ...yachtsEntry,
   resource: "yachts",
   singular: "Yacht",
   stream: "yacht",
-  readers: ["admin", "marketing", "sales"],
   writers: ["admin"],
-  listPath: "/panel/yacht",
   newPaths: ["/panel/yacht/yacht_new"],
-  menu: { section: "fleet" },
   details: [
     { name: "initials", label: "detail.initials", rule: detail.text(textField(4, { required: true })), column: true },
     { name: "code", label: "detail.code", rule: detail.text(textField(10, { required: true })) },
@@ -46,11 +44,9 @@ export const yachts = simpleCatalogue({
   },
 });
 
-/** What every part of a yacht shares: who reads and edits it, its menu section, the list narrowed to one yacht. */
+/** What every part of a yacht shares: who edits it, the list narrowed to one yacht. */
 const yachtPart = {
-  readers: ["admin", "marketing", "sales"],
   writers: ["admin"],
-  menu: { section: "fleet" },
   filters: ["yacht"],
   namesWithin: "yacht",
 } as const;
@@ -66,11 +62,10 @@ const yachtOf = (): { name: string; label: string; column: true } & ReturnType<t
 /** A yacht's decks, in their order from the top: where its cabins are, each drawn on its plan. */
 export const decks = simpleCatalogue({
   ...yachtPart,
-  key: "decks",
+  ...decksEntry,
   resource: "decks",
   singular: "Deck",
   stream: "deck",
-  listPath: "/panel/deck",
   newPaths: ["/panel/deck/deck_new"],
   nameLabel: "detail.spanishName",
   details: [yachtOf(), englishNameDetail, { name: "order", label: "detail.order", rule: detail.number({ required: true, minimum: 1, maximum: 20, whole: true }), column: true }],
@@ -86,11 +81,10 @@ export const cabinCategories = ["singleHigh", "singleLowA", "singleLowB", "doubl
  */
 export const cabins: CatalogueDeclaration = simpleCatalogue({
   ...yachtPart,
-  key: "cabins",
+  ...cabinsEntry,
   resource: "cabins",
   singular: "Cabin",
   stream: "cabin",
-  listPath: "/panel/cabin",
   newPaths: ["/panel/cabin/cabin_new"],
   nameLabel: "detail.cabinNumber",
   nameField: textField(10, { required: true }),
@@ -117,15 +111,12 @@ const place = textField(80, { required: true });
  * Departures (issue 17) are generated from them.
  */
 export const cruiseItineraries = simpleCatalogue({
-  key: "cruiseItineraries",
+  ...cruiseItinerariesEntry,
   resource: "cruiseItineraries",
   singular: "CruiseItinerary",
   stream: "cruiseItinerary",
-  readers: ["admin", "marketing", "sales"],
   writers: ["admin"],
-  listPath: "/panel/cruise_itinerary",
   newPaths: ["/panel/cruise_itinerary/cruise_itinerary_new"],
-  menu: { section: "fleet" },
   filters: ["yacht"],
   nameLabel: "detail.spanishName",
   details: [

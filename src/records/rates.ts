@@ -5,6 +5,7 @@ import { IkarusRateEvent, ikarusRateMachine } from "../machines/domain/ikarusRat
 import { type CatalogueOptions, type DetailDeclaration, referenceTo, simpleCatalogue } from "./catalogue.ts";
 import { cabinCategories, yachts } from "./fleet.ts";
 import { agencies, flights } from "./referenceData.ts";
+import { airTicketRatesEntry, charterRatesEntry, contractRatesEntry, familyRoomRatesEntry, generalRatesEntry, ikarusRatesEntry } from "./entries.ts";
 
 /**
  * The rates a departure is sold at (DOMAIN.md section 6), one declaration per type on the
@@ -17,16 +18,13 @@ import { agencies, flights } from "./referenceData.ts";
  */
 const rateCatalogue = (
   type: string,
-  options: Pick<CatalogueOptions, "key" | "stream" | "details"> & Partial<Pick<CatalogueOptions, "filters" | "listFilters" | "lifecycle">>,
+  options: Pick<CatalogueOptions, "key" | "listPath" | "readers" | "menu" | "stream" | "details"> & Partial<Pick<CatalogueOptions, "filters" | "listFilters" | "lifecycle">>,
 ) =>
   simpleCatalogue({
     resource: `${type}Rates`,
     singular: "Rate",
-    readers: ["admin", "sales"],
     writers: ["admin"],
-    listPath: `/panel/rates/${type}`,
     newPaths: [`/panel/rates/${type}/rate_new`],
-    menu: { section: "rates" },
     nameLabel: "detail.rateName",
     nameTaken: null,
     paths: {
@@ -84,7 +82,7 @@ const discounts = [
 
 /** Per space: by the cabin's category and the season of the departure's month. */
 export const generalRates = rateCatalogue("general", {
-  key: "generalRates",
+  ...generalRatesEntry,
   stream: "generalRate",
   details: [
     year,
@@ -99,21 +97,21 @@ export const generalRates = rateCatalogue("general", {
 
 /** A family room, sold whole: per cabin and season. */
 export const familyRoomRates = rateCatalogue("familyRoom", {
-  key: "familyRoomRates",
+  ...familyRoomRatesEntry,
   stream: "familyRoomRate",
   details: [year, yacht, days, season, ...prices, ...discounts],
 });
 
 /** The whole yacht for one departure. */
 export const charterRates = rateCatalogue("charter", {
-  key: "charterRates",
+  ...charterRatesEntry,
   stream: "charterRate",
   details: [year, yacht, days, season, ...prices, ...discounts],
 });
 
 /** An agency's negotiated rate, which prices its spaces before any other. */
 export const contractRates = rateCatalogue("contract", {
-  key: "contractRates",
+  ...contractRatesEntry,
   stream: "contractRate",
   details: [
     { name: "agency", label: "detail.agency", ...referenceTo(agencies), column: true },
@@ -130,7 +128,7 @@ export const contractRates = rateCatalogue("contract", {
 
 /** A flight leg's fare for the year, adult and child (`flight rate not defined` without one). */
 export const airTicketRates = rateCatalogue("airTicket", {
-  key: "airTicketRates",
+  ...airTicketRatesEntry,
   stream: "airTicketRate",
   details: [
     year,
@@ -156,7 +154,7 @@ const passengers = (name: string, label: string, atLeast?: string): DetailDeclar
  * only an active one prices a quote.
  */
 export const ikarusRates = rateCatalogue("ikarus", {
-  key: "ikarusRates",
+  ...ikarusRatesEntry,
   stream: "ikarusRate",
   details: [
     // narrowed by the wholesaler's select rather than a column, so the row's actions fit at 1,280 px

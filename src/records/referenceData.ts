@@ -4,22 +4,20 @@ import { passengerGenders } from "../api/passengers.ts";
 import { emailField, textField, yearField } from "../api/fields.ts";
 import { messages } from "../api/messages.ts";
 import { type CatalogueOptions, referencesTo, referenceTo, simpleCatalogue } from "./catalogue.ts";
+import { agenciesEntry, airlinesEntry, berthsEntry, captainsEntry, companiesEntry, countriesEntry, flightsEntry, gendersEntry, guidesEntry, hoteliersEntry, identificationTypesEntry, kindsEntry, languagesEntry, seasonsEntry } from "./entries.ts";
 
 /**
  * The reference data of the fleet (DOMAIN.md section 3), each a catalogue declared once: admins
  * edit it, marketing and sales read it, agencies never see it (DOMAIN.md section 2). Each lives at
- * `/panel/<key>` under the menu's Catálogos, with its calls at `/<resource>` (DOMAIN.md section 9).
+ * `/panel/<key>` under the menu's Catálogos (its entry: ./entries.ts), with its calls at `/<resource>` (DOMAIN.md section 9).
  */
 const referenceCatalogue = (
-  options: Pick<CatalogueOptions, "key" | "resource" | "singular" | "stream" | "details" | "nameLabel" | "nameTaken" | "nameField" | "paging"> &
-    Partial<Pick<CatalogueOptions, "readers" | "menu">>,
+  options: Pick<CatalogueOptions, "key" | "listPath" | "readers" | "menu" | "resource" | "singular" | "stream" | "details" | "nameLabel" | "nameTaken" | "nameField"> &
+    Partial<Pick<CatalogueOptions, "paging">>,
 ) =>
   simpleCatalogue({
-    readers: ["admin", "marketing", "sales"],
     writers: ["admin"],
-    listPath: `/panel/${options.key}`,
     newPaths: [`/panel/${options.key}/${options.key}_new`],
-    menu: { section: "catalogues" },
     ...options,
   });
 
@@ -37,7 +35,7 @@ export const englishNameDetail = { name: "englishName", label: "detail.englishNa
 
 /** The languages a guide speaks and a departure is sold in: ALM, ESP, FRA, ING, NA (SPEC.md section 3). */
 export const languages = referenceCatalogue({
-  key: "languages",
+  ...languagesEntry,
   resource: "languages",
   singular: "Language",
   stream: "language",
@@ -46,7 +44,7 @@ export const languages = referenceCatalogue({
 
 /** A yacht's kind: motor yacht, catamaran, expedition ship. */
 export const kinds = referenceCatalogue({
-  key: "kinds",
+  ...kindsEntry,
   resource: "kinds",
   singular: "Kind",
   stream: "kind",
@@ -55,7 +53,7 @@ export const kinds = referenceCatalogue({
 
 /** A bed type of a cabin: how many guests it sleeps. */
 export const berths = referenceCatalogue({
-  key: "berths",
+  ...berthsEntry,
   resource: "berths",
   singular: "Berth",
   stream: "berth",
@@ -70,16 +68,9 @@ export const berths = referenceCatalogue({
   ],
 });
 
-/**
- * Agencies register their passengers: they read the identification types and the countries the
- * passenger's form offers, without finding those lists in their menu.
- */
-const readByAgencies = { readers: ["admin", "marketing", "sales", "agency"], menu: { section: "catalogues", roles: ["admin", "marketing", "sales"] } } as const;
-
 /** National identity card, passport: what an agency or a passenger is identified by. */
 export const identificationTypes = referenceCatalogue({
-  ...readByAgencies,
-  key: "identificationTypes",
+  ...identificationTypesEntry,
   resource: "identificationTypes",
   singular: "IdentificationType",
   stream: "identificationType",
@@ -92,8 +83,7 @@ export const identificationTypes = referenceCatalogue({
 
 /** Countries with their Spanish and English names; Andean Community visitors pay their own GPS tax. */
 export const countries = referenceCatalogue({
-  ...readByAgencies,
-  key: "countries",
+  ...countriesEntry,
   resource: "countries",
   singular: "Country",
   stream: "country",
@@ -107,7 +97,7 @@ export const countries = referenceCatalogue({
 
 /** The airlines that fly to Galápagos. */
 export const airlines = referenceCatalogue({
-  key: "airlines",
+  ...airlinesEntry,
   resource: "airlines",
   singular: "Airline",
   stream: "airline",
@@ -116,7 +106,7 @@ export const airlines = referenceCatalogue({
 
 /** The yachts' captains; two may share a first name. */
 export const captains = referenceCatalogue({
-  key: "captains",
+  ...captainsEntry,
   resource: "captains",
   singular: "Captain",
   stream: "captain",
@@ -130,7 +120,7 @@ export const captains = referenceCatalogue({
 
 /** The hotel staff in charge of a yacht's service. */
 export const hoteliers = referenceCatalogue({
-  key: "hoteliers",
+  ...hoteliersEntry,
   resource: "hoteliers",
   singular: "Hotelier",
   stream: "hotelier",
@@ -139,7 +129,7 @@ export const hoteliers = referenceCatalogue({
 
 /** Galápagos naturalist guides: their licence level (I to III) and the languages they guide in. */
 export const guides = referenceCatalogue({
-  key: "guides",
+  ...guidesEntry,
   resource: "guides",
   singular: "Guide",
   stream: "guide",
@@ -167,9 +157,7 @@ const gpsTax = (name: string, label: string) => ({
  * park entrance (GPS) tax each pays as a national, a foreigner or an Andean Community visitor.
  */
 export const genders = referenceCatalogue({
-  // agencies book by space type: they read them (and the park's fees), as staff do
-  readers: ["admin", "marketing", "sales", "agency"],
-  key: "genders",
+  ...gendersEntry,
   resource: "genders",
   singular: "Gender",
   stream: "gender",
@@ -195,7 +183,7 @@ const longText = textField(1_000);
  * logos and bank data.
  */
 export const companies = referenceCatalogue({
-  key: "companies",
+  ...companiesEntry,
   resource: "companies",
   singular: "Company",
   stream: "company",
@@ -224,7 +212,7 @@ const flightTime = detail.time({ unselected: messages.selectFlightTime });
 
 /** A scheduled flight leg, which passengers' flights point at. */
 export const flights = referenceCatalogue({
-  key: "flights",
+  ...flightsEntry,
   resource: "flights",
   singular: "Flight",
   stream: "flight",
@@ -256,11 +244,10 @@ export const months = [
 
 /** A year's seasons: each month high or low; one per year (`season year unique`). Sales reads them. */
 export const seasons = referenceCatalogue({
-  key: "seasons",
+  ...seasonsEntry,
   resource: "seasons",
   singular: "Season",
   stream: "season",
-  readers: ["admin", "sales"],
   nameLabel: "detail.year",
   nameField: yearField(),
   nameTaken: messages.seasonYearTaken,
@@ -272,11 +259,10 @@ export const seasons = referenceCatalogue({
  * credit. Sales reads them; their own users arrive with the agency role.
  */
 export const agencies = referenceCatalogue({
-  key: "agencies",
+  ...agenciesEntry,
   resource: "agencies",
   singular: "Agency",
   stream: "agency",
-  readers: ["admin", "sales"],
   // a few hundred for a real operator: paged and searched on the server (issue 34, item 8)
   paging: { search: ["identificationNumber", "email", "city", "contactName"], sorts: ["type", "country", "city", "commission"] },
   details: [

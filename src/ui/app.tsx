@@ -10,14 +10,15 @@ import { guardLeaving, useGuardedLocation } from "./shared/leaving.ts";
 import { Spinner } from "./shared/Spinner.tsx";
 import { paths, patterns } from "./paths.ts";
 import type { Services } from "./shared/services.ts";
-import LoginView from "./session/LoginView.tsx";
 import { NotFoundView } from "./shared/NotFoundView.tsx";
 
-// Only the login page is in the first download; every other screen comes when visited, with its texts.
+// Every screen comes when visited, with its texts; the login page too, so that a signed-in page's
+// first download holds no login form and no login machine (decision 081).
+const LoginView = lazy(() => import("./session/LoginView.tsx"));
 const PublicPage = lazy(() => import("./home/PublicPage.tsx"));
 const ForgotPasswordView = lazy(() => withTexts("account", import("./session/ForgotPasswordView.tsx")));
 const ChangePasswordView = lazy(() => withTexts(["account", "messages"], import("./session/ChangePasswordView.tsx")));
-const PanelView = lazy(() => withTexts(["panel", "messages"], import("./shared/PanelView.tsx")));
+const PanelView = lazy(() => withTexts("panel", import("./shared/PanelView.tsx")));
 
 export function App({ services, i18n }: { readonly services: Services; readonly i18n: i18n }) {
   useEffect(() => guardLeaving(leaveDialog(i18n)), [i18n]);

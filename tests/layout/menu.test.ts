@@ -8,7 +8,7 @@ import { catalogues } from "../../src/records/index.ts";
 import { catalogueEntry, type MenuEntry, menu, reportMenuKey } from "../../src/ui/shared/menu.ts";
 import { paths } from "../../src/ui/paths.ts";
 
-/** The sidebar as the declarations say it (SPEC.md section 6): what the written-out menu must be (decision 081). */
+/** The sidebar as the declarations say it (SPEC.md section 6): the menu built from the records' entries must be this, so every declaration spreads its own entry (decision 081). */
 const declaredMenu: ReadonlyArray<MenuEntry> = [
   { key: "users", path: paths.users, section: "administration", roles: ["admin"] },
   { key: "moneyPolicy", path: paths.moneyPolicy, section: "administration", roles: ["admin"] },

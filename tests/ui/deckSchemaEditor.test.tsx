@@ -90,7 +90,7 @@ describe("placing the cabins on a deck's plan", () => {
 });
 
 const renderEditor = async (props: Partial<Parameters<typeof DeckSchemaEditor>[0]> = {}) => {
-  const i18n = await createI18n(localStorage, ["panel", "records"]);
+  const i18n = await createI18n(localStorage, ["panel", "screens", "records"]);
   const onChange = vi.fn();
   const view = render(
     <I18nextProvider i18n={i18n}>

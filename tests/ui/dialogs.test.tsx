@@ -15,7 +15,7 @@ beforeEach(() => {
 /** Runs the delete dialog as a list screen's `confirmDelete` actor and returns its answer. */
 const askToDelete = async (language: string, title: string): Promise<boolean> => {
   localStorage.setItem("lang", language);
-  const i18n = await createI18n(localStorage, ["panel"]);
+  const i18n = await createI18n(localStorage, ["panel", "screens"]);
   return toPromise(createActor(deleteDialog(i18n), { input: { title } }).start());
 };
 

@@ -8,7 +8,7 @@ import FlowsView from "../../src/ui/flows/FlowsView.tsx";
 
 const renderFlows = async () => {
   localStorage.setItem("lang", "es");
-  const i18n = await createI18n(localStorage, ["panel"]);
+  const i18n = await createI18n(localStorage, ["panel", "screens"]);
   const view = render(
     <I18nextProvider i18n={i18n}>
       <FlowsView />

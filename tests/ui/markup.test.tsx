@@ -74,7 +74,7 @@ const clickCancel = () => {
 
 describe("a name that is markup", () => {
   it("shows as text in the delete dialog a list screen opens", async () => {
-    const i18n = await createI18n(localStorage, ["panel", "records"]);
+    const i18n = await createI18n(localStorage, ["panel", "screens", "records"]);
     const question = i18n.t("catalogue.deleteTitle", { name: MARKUP });
     expect(question).toBe(`¿Eliminar «${MARKUP}»?`);
     const answer = toPromise(createActor(deleteDialog(i18n), { input: { title: question } }).start());
@@ -88,7 +88,7 @@ describe("a name that is markup", () => {
   });
 
   it("shows as text in the users' reset-password dialog", async () => {
-    const i18n = await createI18n(localStorage, ["panel", "records"]);
+    const i18n = await createI18n(localStorage, ["panel", "screens", "records"]);
     const question = i18n.t("users.resetTitle", { name: `${MARKUP} Vera` });
     const answer = toPromise(
       createActor(commandDialog(i18n), { input: { title: question, command: "resetPassword", asksReason: false } }).start(),

@@ -70,7 +70,7 @@ const fill = (body: HTMLElement, label: string, value: string): void => {
 /** Runs the reservation page's dialog for a new passenger in space 3, answering as `press` does with the dialog's options. */
 const askNew = async (language: string, press: (options: FiredOptions) => unknown): Promise<CommandReply> => {
   localStorage.setItem("lang", language);
-  const i18n = await createI18n(localStorage, ["panel", "records"]);
+  const i18n = await createI18n(localStorage, ["panel", "screens", "records"]);
   fire.mockImplementation(async (options: FiredOptions) => {
     const value = press(options);
     return value === false ? { isConfirmed: false } : { isConfirmed: true, value };

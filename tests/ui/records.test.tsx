@@ -48,7 +48,7 @@ const texts = { nav: { tags: "Etiquetas" }, catalogue: { tags: { new: "Nueva eti
 const renderTags = async (path: string, fetch: typeof globalThis.fetch, role: RoleName = "marketing") => {
   window.history.replaceState(null, "", path);
   storeSession({ userName: "Marta Andrade", token: "t0k3n", role, id: userId(2) });
-  const i18n = await createI18n(localStorage, ["panel", "records", "messages"]);
+  const i18n = await createI18n(localStorage, ["panel", "screens", "records", "messages"]);
   i18n.addResourceBundle("es", "panel", texts, true, false);
   const services = createServices({ storage: localStorage, i18n, navigate, fetch });
   return render(

@@ -10,7 +10,7 @@ import { RowActions } from "../../src/ui/shared/RowActions.tsx";
 describe("row actions", () => {
   it("offers every kind as an icon button or link with an accessible name and the same tooltip", async () => {
     const calls = { play: vi.fn(), edit_modal: vi.fn(), changePass: vi.fn(), pluss: vi.fn(), delete: vi.fn() };
-    const i18n = await createI18n(localStorage, ["panel"]);
+    const i18n = await createI18n(localStorage, ["panel", "screens"]);
     render(
       <I18nextProvider i18n={i18n}>
         <Router>

@@ -1,15 +1,8 @@
 export {
   actions,
-  agency,
   availability,
   confirm,
-  cruises,
-  destinations,
-  detail,
-  flows,
   form,
-  history,
-  home,
   layout,
   leads,
   nav,
@@ -17,5 +10,4 @@ export {
   roles,
   status,
   table,
-  users,
 } from "../es.json";

@@ -7,10 +7,10 @@ import { cruiseFormSource } from "./cruises.ts";
 import { departureTabPath } from "./paths.ts";
 import { type CruiseEvent, cruiseMachine } from "../domain/cruise.machine.ts";
 import { nextStatus } from "../domain/verdict.ts";
-import type { MenuSection } from "../../records/catalogue.ts";
 import { cruiseItineraries, yachts } from "../../records/fleet.ts";
 import type { FieldDeclaration } from "../../records/record.ts";
 import { captains, guides, hoteliers, languages } from "../../records/referenceData.ts";
+import { departuresEntry } from "../../records/entries.ts";
 
 /** The tabs of a departure's page (DOMAIN.md section 8), in their order: its documents after the first two. */
 export const cruiseTabs = ["reservations", "edit", "passengers", "ingala", "gpsTax", "servicesOrder", "voucher", "flights", "zarpe"] as const;
@@ -63,14 +63,11 @@ const fields: ReadonlyArray<FieldDeclaration<Cruise>> = cruiseDetails.map(({ nam
  * `/panel/cruises/{id}/{tab}`.
  */
 export const departures = {
-  key: "cruises",
+  ...departuresEntry,
   stream: "cruise",
-  readers: staffRoles,
   writers: ["admin"] as ReadonlyArray<RoleName>,
-  listPath: "/panel/cruises",
   newPath: "/panel/cruises/cruise_new",
   tabPath: departureTabPath,
-  menu: { section: "operations" as MenuSection },
   fields,
   /**
    * Whether the cruise machine takes the event in the departure's state, as the panel asks before it

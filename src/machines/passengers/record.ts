@@ -1,10 +1,10 @@
 import { detailValues } from "../../api/details.ts";
-import { everyRole, type RoleName } from "../../api/endpoint.ts";
+import type { RoleName } from "../../api/endpoint.ts";
 import { type PassengerRecord, passengerDetails } from "../../api/passengers.ts";
 import { passengerFormSource } from "./passengers.ts";
-import type { MenuSection } from "../../records/catalogue.ts";
 import type { FieldDeclaration } from "../../records/record.ts";
 import { agencies, countries, identificationTypes } from "../../records/referenceData.ts";
+import { passengersEntry } from "../../records/entries.ts";
 
 /** The labels of the form's fields, by the contract's name. */
 export const passengerFieldLabels: Readonly<Record<string, string>> = {
@@ -49,14 +49,11 @@ const choices = { identificationTypeId: identificationTypes.api.list, countryId:
  * page is its form with the departures they sail and their flight legs.
  */
 export const passengers = {
-  key: "passengers",
+  ...passengersEntry,
   stream: "passenger",
-  readers: everyRole,
   writers: ["admin", "sales", "agency"] as ReadonlyArray<RoleName>,
-  listPath: "/panel/passengers",
   newPath: "/panel/passengers/passenger_new",
   path: (id: number | string): string => `/panel/passengers/${id}`,
-  menu: { section: "operations" as MenuSection },
   /** The form's fields and source for a role: only those who read the agencies choose one. */
   form: (role: RoleName | null) =>
     role !== null && agencies.readers.includes(role) ? { fields: staffFields, source: staffSource } : { fields: agencyFields, source: agencySource },

@@ -1,9 +1,9 @@
-import { everyRole, type RoleName } from "../../api/endpoint.ts";
+import type { RoleName } from "../../api/endpoint.ts";
 import type { Reservation, Space } from "../../api/reservations.ts";
 import { type ReservationEvent, reservationMachine } from "../domain/reservation.machine.ts";
 import { type SpaceEvent, spaceMachine } from "../domain/space.machine.ts";
 import { nextStatus } from "../domain/verdict.ts";
-import type { MenuSection } from "../../records/catalogue.ts";
+import { reservationsEntry } from "../../records/entries.ts";
 
 /**
  * Reservations (DOMAIN.md sections 5 and 9), under the menu's Operación: staff and agencies read
@@ -12,14 +12,11 @@ import type { MenuSection } from "../../records/catalogue.ts";
  * record's state; the server still judges every rule with its facts.
  */
 export const reservations = {
-  key: "reservations",
+  ...reservationsEntry,
   stream: "reservation",
-  readers: everyRole,
   writers: ["admin", "sales", "agency"] as ReadonlyArray<RoleName>,
-  listPath: "/panel/reservations",
   path: (id: number | string): string => `/panel/reservations/${id}`,
   voucherPath: (id: number | string): string => `/panel/reservations/${id}/voucher`,
-  menu: { section: "operations" as MenuSection },
   offers: (reservation: Pick<Reservation, "state">, event: ReservationEvent["type"]): boolean =>
     nextStatus(reservationMachine, reservation.state, { type: event } as Parameters<typeof nextStatus<typeof reservationMachine>>[2]) !== null,
   spaceOffers: (space: Pick<Space, "state">, event: SpaceEvent["type"]): boolean =>

@@ -1,5 +1,4 @@
-import "../departures/departures.css";
-import "../reservations/reservations.css";
+import "../shared/marks.css";
 import { useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

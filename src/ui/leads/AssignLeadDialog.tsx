@@ -3,7 +3,7 @@ import { useSelector } from "@xstate/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActorRefFrom } from "xstate";
-import { translateMessage } from "../../i18n/messages.ts";
+import { messageText } from "../../i18n/messages.ts";
 import { leadAssignmentMachine } from "../../machines/leads/leadAssignment.machine.ts";
 import { useServices } from "../shared/context.ts";
 import { useFlowActor } from "../shared/useFlow.ts";
@@ -23,7 +23,7 @@ export function useLeadAssignment(onAssigned: () => void): AssignmentActor {
   const [logic] = useState(() =>
     leadAssignmentMachine.provide({
       actions: {
-        notify: (_, { message }) => void showToast(translateMessage(i18n.t, message)),
+        notify: (_, { message }) => void messageText(i18n, message).then(showToast),
         reportAssigned: onAssigned,
       },
     }),

@@ -29,7 +29,7 @@ import { formatDate, personName, shorten } from "./leadFormat.ts";
 import { publishQuery, useQueryFromAddress } from "../shared/listAddress.ts";
 import { countryName } from "../shared/countries.ts";
 import { paths } from "../paths.ts";
-import { type ExportTable, exportColumns, saveTable } from "../shared/tableExport.ts";
+import { type ExportTable, exportColumns } from "../shared/exportColumns.ts";
 import { useFlowActor } from "../shared/useFlow.ts";
 import { useChanges } from "../shared/changes.ts";
 
@@ -48,7 +48,9 @@ export default function LeadsView() {
     leadsListMachine.provide({
       actions: { publishQuery: publishQuery(leadsQueryDefaults) },
       actors: {
-        saveExport: fromPromise<void, ExportRequest<Lead>>(({ input }) => saveTable(exportTable.current, input.rows, input.format)),
+        saveExport: fromPromise<void, ExportRequest<Lead>>(({ input }) =>
+          import("../shared/tableExport.ts").then(({ saveTable }) => saveTable(exportTable.current, input.rows, input.format)),
+        ),
       },
     }),
   );

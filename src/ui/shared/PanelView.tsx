@@ -1,11 +1,11 @@
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Route, Switch } from "wouter";
+import { Route, Switch, useLocation } from "wouter";
 import type { RoleName } from "../../api/endpoint.ts";
 import { RequireRole } from "../session/RequireRole.tsx";
 import { PanelLayout } from "./PanelLayout.tsx";
 import { Spinner } from "./Spinner.tsx";
-import { withTexts } from "../../i18n/index.ts";
+import { type Namespace, withTexts } from "../../i18n/index.ts";
 import { paths } from "../paths.ts";
 import { formRoutes, WithId } from "./idRoutes.tsx";
 
@@ -39,10 +39,20 @@ const userAdmins: ReadonlyArray<RoleName> = ["admin"];
 /** Home content is for admin and marketing (PRODUCT.md section 5), as its menu entry is. */
 const homeEditors: ReadonlyArray<RoleName> = ["admin", "marketing"];
 
+const textGroupsAt = (location: string): ReadonlyArray<Namespace> => {
+  if (location === paths.leads) return ["panel"];
+  if (location === paths.availability) return ["panel", "screens"];
+  return ["panel", "screens", "messages"];
+};
+
 /** The protected panel, loaded lazily so the login page stays small. */
 export default function PanelView() {
-  // every screen below reads its texts and the server messages from these groups: drawn once they are there
-  useTranslation(["panel", "messages"]);
+  // every screen below reads its texts and the server messages from these groups: drawn once they
+  // are there. The leads and the availability show a message only in a lazy banner or a toast,
+  // which load the `messages` group then, and the leads' list reads no `screens` text: their
+  // first download goes without them (decision 081).
+  const [location] = useLocation();
+  useTranslation(textGroupsAt(location));
   return (
     <PanelLayout>
       <Suspense fallback={<Spinner />}>

@@ -12,7 +12,7 @@ import { StatementDownload } from "../money/StatementDownload.tsx";
  * users to read (the operator's admins add and remove them), and its statement for a period.
  */
 export default function AgencyView() {
-  const { t } = useTranslation(["panel", "records"]);
+  const { t } = useTranslation(["panel", "screens", "records"]);
   const title = t("agency.title");
   const columns = userColumns(t);
   const actor = useRecordList(userListMachine, agencyUsersSource, { title, columns: exportColumns(columns) });

@@ -1,0 +1,10 @@
+export {
+  agency,
+  cruises,
+  destinations,
+  detail,
+  flows,
+  history,
+  home,
+  users,
+} from "../en.json";
