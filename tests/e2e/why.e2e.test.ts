@@ -115,7 +115,7 @@ describe("why a hold was refused, and the past", () => {
     // a child alone in cabin 3: refused, and "why" says so
     await page.goto(`${server.url}/panel/cruises/${departure.id}/reservations`);
     await page.getByRole("button", { name: fill(texts.holds.cabinLabel, { name: "3", free: 2, capacity: 2 }) }).click();
-    await page.getByRole("group", { name: fill(texts.holds.cabin, { name: "3" }) }).getByLabel("Child", { exact: true }).fill("1");
+    await page.getByRole("group", { name: fill(texts.holds.cabin, { name: "3" }) }).getByLabel(language === "es" ? "Niño" : "Child", { exact: true }).fill("1");
     await page.getByRole("button", { name: texts.holds.hold, exact: true }).click();
     await page.locator(".hold-refusal").getByText(texts.messages.genderNotAllowed).waitFor();
     const [kept] = dataOf<KeptRefusal[]>((await api(token, `/refusals?cruiseId=${departure.id}`)).body);
