@@ -43,7 +43,7 @@ const prepare = async (): Promise<void> => {
   ids.yacht = await idOfNamed(db, "yachts", "Galápagos Explorer");
   ids.itinerary = await idOfNamed(db, "cruise_itineraries", "Norte 4 días");
   ids.guide = await idOfNamed(db, "guides", "Juan");
-  ids.male = await idOfNamed(db, "genders", "Male Adult");
+  ids.male = await idOfNamed(db, "genders", "Hombre adulto");
   // an agency with credit (Cuenca Travel, US$ 3,000) and one without
   ids.agencies = [await idOfNamed(db, "agencies", "Cuenca Travel"), await idOfNamed(db, "agencies", "Patagonia & Galápagos")];
 };
