@@ -18,7 +18,7 @@ const changeRequiredLogin = {
 const openResetPage = async (replies: Parameters<typeof fakeFetch>[0]) => {
   const fake = fakeFetch({ "POST /api/auth/login": { status: 200, data: changeRequiredLogin }, ...replies });
   await renderApp("/panel", fake.fetch);
-  await userEvent.type(screen.getByLabelText("Correo electrónico"), "ana@example.com");
+  await userEvent.type(await screen.findByLabelText("Correo electrónico", {}, { timeout: 5000 }), "ana@example.com");
   await userEvent.type(screen.getByLabelText("Contraseña"), "Temp0rary");
   await userEvent.click(screen.getByRole("button", { name: "Ingresar" }));
   await screen.findByRole("heading", { name: "Antes de comenzar debe restablecer su contraseña" });
