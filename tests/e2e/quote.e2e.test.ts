@@ -40,8 +40,8 @@ const freeDeparture = async (token: string): Promise<Listed> => {
   return found;
 };
 
-/** The demo's space type, in English until the reference data reads the reader's language (issue 37, item 7). */
-const maleAdult = /^(Male Adult|Adulto masculino)$/;
+/** The demo's man's space type in the page's language (decision 080). */
+const maleAdult = /^(Male Adult|Hombre adulto)$/;
 
 /** The quote's rows as the reader sees them: each cell's text. */
 const quoteRows = (page: Page) =>
