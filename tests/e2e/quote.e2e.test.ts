@@ -73,7 +73,7 @@ describe("the quote beside the hold form", () => {
     const one = await quoteRows(page);
     expect(one.map(([label]) => label)).toEqual([
       "Concepto",
-      expect.stringMatching(/^Cabina 3 · (Male Adult|Adulto masculino)/),
+      expect.stringMatching(/^Cabina 3 · Hombre adulto/),
       "Descuento de mayorista (10%)",
       "Subtotal a precio de tarifa",
       "Total",
