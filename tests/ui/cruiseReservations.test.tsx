@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ReservationId, SpaceId } from "../../src/api/ids.ts";
 import type { CruiseCabin } from "../../src/api/reservations.ts";
-import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
+import { explorerDeparture, fakeFetch, renderApp, storeSession } from "./harness.tsx";
 import { userId } from "../ids.ts";
 
 // a hold taken is toasted: SweetAlert2 stands in, as jsdom draws no popup
@@ -242,28 +242,7 @@ describe("a berth plan that tells", () => {
   const direct = { spaceId: SpaceId.make(92), state: "reserved", reservationCode: "RES-000042", reservationId: ReservationId.make(42), agencyName: null, genderId: 1 } as const;
   const drawn = (berths: CruiseCabin["berths"], id: number) => ({ ...cabin(id, 10, "Cubierta principal", { x: (id - 1) * 6, y: 0 }, berths), deckPlan: "uploads/yacht_pages/cubierta.webp" });
   const plan = [drawn([held, ours], 1), drawn([direct, null], 2), drawn([null, null], 3)];
-  const cruise = {
-    id: 7,
-    code: "GEX-20300606",
-    yachtId: 1,
-    yachtName: "Galápagos Explorer",
-    yachtColour: "#1e6091",
-    cruiseItineraryId: 2,
-    cruiseItineraryName: "Norte 4 días",
-    days: 4,
-    nights: 3,
-    startDate: "2030-06-06",
-    endDate: "2030-06-09",
-    guideIds: [],
-    languageIds: [],
-    captainId: null,
-    hotelierId: null,
-    notes: "",
-    state: "scheduled",
-    cancelReason: null,
-    availability: { capacity: 6, held: 2, confirmed: 1, waiting: 0, free: 3, status: "available" },
-    version: 1,
-  };
+  const cruise = explorerDeparture({ capacity: 6, held: 2, confirmed: 1, waiting: 0, free: 3, status: "available" });
   /** A berth's place in the plan: its item in its cabin's list of berths. */
   const berthsOf = (name: string) => screen.getByRole("list", { name: `Plazas de la cabina ${name}` });
 

@@ -1,38 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { Cruise } from "../../src/api/cruises.ts";
-import { CruiseId } from "../../src/api/ids.ts";
 import { messages } from "../../src/api/messages.ts";
-import { RecordVersion } from "../../src/api/versions.ts";
 import { asOfField, asOfInstant } from "../../src/ui/availability/asOf.ts";
 import { userId } from "../ids.ts";
-import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
+import { explorerDeparture, fakeFetch, renderApp, storeSession } from "./harness.tsx";
 
 /** Issue 40 in the panel (decision 071): why a hold was refused, the availability as of a moment, a departure's timeline. */
 
-const cruise: Cruise = {
-  id: CruiseId.make(7),
-  code: "GEX-20300606",
-  yachtId: 1,
-  yachtName: "Galápagos Explorer",
-  yachtColour: "#1e6091",
-  cruiseItineraryId: 2,
-  cruiseItineraryName: "Norte 4 días",
-  days: 4,
-  nights: 3,
-  startDate: "2030-06-06",
-  endDate: "2030-06-09",
-  guideIds: [],
-  languageIds: [],
-  captainId: null,
-  hotelierId: null,
-  notes: "",
-  state: "scheduled",
-  cancelReason: null,
-  availability: { capacity: 4, held: 1, confirmed: 0, waiting: 0, free: 3, status: "available" },
-  version: RecordVersion.make(1),
-};
+const cruise = explorerDeparture({ capacity: 4, held: 1, confirmed: 0, waiting: 0, free: 3, status: "available" });
 
 const cabin = (id: number, berths: ReadonlyArray<unknown>) => ({
   id,

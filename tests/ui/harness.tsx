@@ -1,6 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
 import { navigate } from "wouter/use-browser-location";
+import type { Cruise } from "../../src/api/cruises.ts";
+import { CruiseId } from "../../src/api/ids.ts";
+import { RecordVersion } from "../../src/api/versions.ts";
 import { createI18n } from "../../src/i18n/index.ts";
 import { encodeStoredSession, type StoredSession, USER_INFO_KEY } from "../../src/machines/session/storedSession.ts";
 import { App } from "../../src/ui/app.tsx";
@@ -76,3 +79,27 @@ export const startSlideShow = async (name: string): Promise<HTMLElement> => {
     return region;
   });
 };
+
+/** Departure 7 of the Explorer, 6 June 2030, as GET /cruises/{id} answers it, with the berths a test counts. */
+export const explorerDeparture = (availability: Cruise["availability"]): Cruise => ({
+  id: CruiseId.make(7),
+  code: "GEX-20300606",
+  yachtId: 1,
+  yachtName: "Galápagos Explorer",
+  yachtColour: "#1e6091",
+  cruiseItineraryId: 2,
+  cruiseItineraryName: "Norte 4 días",
+  days: 4,
+  nights: 3,
+  startDate: "2030-06-06",
+  endDate: "2030-06-09",
+  guideIds: [],
+  languageIds: [],
+  captainId: null,
+  hotelierId: null,
+  notes: "",
+  state: "scheduled",
+  cancelReason: null,
+  availability,
+  version: RecordVersion.make(1),
+});

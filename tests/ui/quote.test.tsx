@@ -1,39 +1,16 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { Cruise } from "../../src/api/cruises.ts";
 import { CruiseId, ReservationId, SpaceId } from "../../src/api/ids.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { Quote } from "../../src/api/quote.ts";
 import type { Reservation } from "../../src/api/reservations.ts";
-import { RecordVersion } from "../../src/api/versions.ts";
 import { userId } from "../ids.ts";
-import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
+import { explorerDeparture, fakeFetch, renderApp, storeSession } from "./harness.tsx";
 
 /** Issue 37, item 3 (decision 079): the quote beside the hold form, and a reservation's price lines, part by part. */
 
-const cruise: Cruise = {
-  id: CruiseId.make(7),
-  code: "GEX-20300606",
-  yachtId: 1,
-  yachtName: "Galápagos Explorer",
-  yachtColour: "#1e6091",
-  cruiseItineraryId: 2,
-  cruiseItineraryName: "Norte 4 días",
-  days: 4,
-  nights: 3,
-  startDate: "2030-06-06",
-  endDate: "2030-06-09",
-  guideIds: [],
-  languageIds: [],
-  captainId: null,
-  hotelierId: null,
-  notes: "",
-  state: "scheduled",
-  cancelReason: null,
-  availability: { capacity: 4, held: 0, confirmed: 0, waiting: 0, free: 4, status: "available" },
-  version: RecordVersion.make(1),
-};
+const cruise = explorerDeparture({ capacity: 4, held: 0, confirmed: 0, waiting: 0, free: 4, status: "available" });
 
 const cabin = (id: number) => ({ id, name: String(id), deckId: 10, deckName: "Cubierta principal", category: "double", familyRoom: false, capacity: 2, berths: [null, null], waiting: 0, position: null, deckPlan: null });
 
