@@ -24,29 +24,49 @@ const stamped = async (tx: Queryable, table: string, row: RowState, more: Readon
   return JSON.stringify({ ...current?.stamps, ...more });
 };
 
+/** A catalogue item's event, as its record's machine reads it. */
+export type CatalogueEvent = CatalogueRecord["events"]["Type"];
+
+/**
+ * What an item's event changes of its name, activity and details: the projection writes it, and
+ * a past instant's fleet is folded from it (asOf.ts). A create writes all three.
+ */
+export const itemChange = (event: CatalogueEvent): { readonly name?: string; readonly active?: boolean; readonly details?: Readonly<Record<string, unknown>> } => {
+  switch (event.type) {
+    case "catalogueItem.create":
+      return { name: event.name, active: event.active, details: event.details ?? {} };
+    case "catalogueItem.edit":
+      return { name: event.name, ...(event.details === undefined ? {} : { details: event.details }) };
+    case "catalogueItem.activate":
+    case "ikarusRate.activate":
+      return { active: true };
+    case "catalogueItem.deactivate":
+    case "catalogueItem.delete":
+    case "ikarusRate.deactivate":
+      return { active: false };
+  }
+};
+
 export const catalogueProjection = (catalogue: CatalogueRecord): Projection => {
   const record = catalogueRecord(catalogue);
   return recordProjection({
     record,
     events: record.events,
     apply: async (tx, event, row) => {
+      const change = itemChange(event);
       switch (event.type) {
         case "catalogueItem.create":
-          return insertRow(tx, record.table, row, { name: event.name, active: event.active, details: event.details ?? {} });
-        case "catalogueItem.edit":
-          return updateRow(tx, record.table, row, { name: event.name, ...(event.details === undefined ? {} : { details: event.details }) });
-        case "catalogueItem.activate":
-        case "catalogueItem.deactivate":
-        case "catalogueItem.delete":
-          return updateRow(tx, record.table, row, { active: event.type === "catalogueItem.activate" });
+          return insertRow(tx, record.table, row, change);
         // the dates are the events' own times, so a rebuild stamps the same ones
         case "ikarusRate.activate":
-          return updateRow(tx, record.table, row, { active: true, stamps: await stamped(tx, record.table, row, { activatedAt: row.at.toISOString() }) });
+          return updateRow(tx, record.table, row, { ...change, stamps: await stamped(tx, record.table, row, { activatedAt: row.at.toISOString() }) });
         case "ikarusRate.deactivate":
           return updateRow(tx, record.table, row, {
-            active: false,
+            ...change,
             stamps: await stamped(tx, record.table, row, { deactivatedAt: row.at.toISOString(), deactivationReason: event.reason }),
           });
+        default:
+          return updateRow(tx, record.table, row, change);
       }
     },
   });

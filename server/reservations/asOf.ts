@@ -4,8 +4,9 @@
  * today's tables. Each departure's own streams are replayed up to the instant: its cruise stream
  * and the streams of its reservations (a reservation's departure never changes, so today's
  * reservations table says which streams are its), every event in the order it was stored. What is
- * not the departure's (its yacht's cabins and their berths, the names of yachts and itineraries)
- * is the fleet's catalogue as it is now.
+ * the departure's own (its yacht's cabins and decks, the names of yachts and itineraries) is the
+ * fleet's catalogue as its events had left it then (catalogues/asOf.ts); the berth types' capacity
+ * and the deck drawings are read as they are now.
  */
 import { Schema } from "effect";
 import type { AvailabilityQuery, DepartureAvailability } from "../../src/api/availability.ts";
@@ -13,55 +14,18 @@ import type { CruiseCabin } from "../../src/api/reservations.ts";
 import { CruiseEvent, cruiseMachine } from "../../src/machines/domain/cruise.machine.ts";
 import { ReservationEvent, reservationMachine } from "../../src/machines/domain/reservation.machine.ts";
 import { type SpaceEvent, spaceMachine } from "../../src/machines/domain/space.machine.ts";
-import { nextStatus } from "../../src/machines/domain/verdict.ts";
-import { type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic, getInitialSnapshot, pathToStateValue } from "xstate";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
-import { queryOne, queryRows } from "../db/rows.ts";
+import { queryRows } from "../db/rows.ts";
 import { toMachineEvent } from "../events/decode.ts";
-import { EventRow, eventColumns, type StoredEvent, toStoredEvent } from "../events/store.ts";
+import { eventsWhere, replayStatuses } from "../events/replay.ts";
+import { itemsAsOf, itemsSource } from "../catalogues/asOf.ts";
+import { cabins, cruiseItineraries, decks, yachts } from "../../src/records/fleet.ts";
+import type { StoredEvent } from "../events/store.ts";
 import { type DepartureRow, departureBerths, type TakenRow, yachtsCabins } from "./availability.ts";
 import { cabinsOf, type LiveRow, ownAgency } from "./facts.ts";
 import { berthPlan, planDrawing } from "./reads.ts";
 import type { ReaderLanguage } from "../http/caller.ts";
-
-/** Events as one JSON text (`json_agg`), as a rebuild reads them (decision 055): PGlite hands one value over far sooner than many rows. */
-const EventPage = Schema.Struct({
-  page: Schema.NullOr(Schema.fromJsonString(Schema.Array(Schema.Struct({ ...EventRow.fields, occurred_at: Schema.DateFromString })))),
-});
-
-/** The events `where` selects (over `events e`), in the order they were stored. */
-export const eventsWhere = async (db: Queryable, where: string, params: ReadonlyArray<unknown>): Promise<ReadonlyArray<StoredEvent>> =>
-  ((await queryOne(db, EventPage, `select json_agg(e order by e.id)::text as page from (select ${eventColumns} from events e where ${where}) e`, params))?.page ?? []).map(
-    toStoredEvent,
-  );
-
-/**
- * A record machine's next status for replayed events, worked out once per transition: the guards
- * pick the transition an event takes (cheaply: no action runs), and every event taking the same
- * transition reaches the same status (a domain machine keeps no context but a refusal, verdict.ts),
- * as a rebuild's creates do (decision 045). Replaying a quarter's grid ran the machines thousands
- * of times, most of its time.
- */
-const replayStatuses = <M extends AnyStateMachine>(machine: M): ((status: string | null, event: EventFromLogic<M>) => string | null) => {
-  const logic: AnyStateMachine = machine;
-  const snapshots = new Map<string | null, AnyMachineSnapshot>();
-  const byTransition = new Map<unknown, string | null>();
-  const snapshotAt = (status: string | null): AnyMachineSnapshot => {
-    const known = snapshots.get(status);
-    if (known !== undefined) return known;
-    const resolved = status === null ? getInitialSnapshot(logic) : logic.resolveState({ value: pathToStateValue(status.split(".")), context: { refusal: null } });
-    snapshots.set(status, resolved);
-    return resolved;
-  };
-  return (status, event) => {
-    const transitions = logic.getTransitionData(snapshotAt(status), event);
-    const [taken] = transitions;
-    if (taken === undefined || transitions.length > 1) return nextStatus(machine, status, event);
-    if (!byTransition.has(taken)) byTransition.set(taken, nextStatus(machine, status, event));
-    return byTransition.get(taken) ?? null;
-  };
-};
 
 /** A departure as its cruise stream left it. */
 export interface ReplayedDeparture {
@@ -246,8 +210,9 @@ export const cabinsAsOf = async (
 ): Promise<ReadonlyArray<CruiseCabin> | null> => {
   const departure = replayDepartures(await eventsWhere(db, "e.stream = 'cruise' and e.stream_id = $1 and e.occurred_at <= $2", [String(cruiseId), asOf])).get(cruiseId);
   if (departure === undefined) return null;
-  const [cabins, live] = await Promise.all([cabinsOf(db, departure.yachtId), spacesAsOf(db, [cruiseId], asOf)]);
-  return berthPlan(cabins, live, await planDrawing(db, departure.yachtId, live), ownAgency(session), language);
+  const [cabinsThen, decksThen, live] = await Promise.all([itemsAsOf(db, cabins, asOf), itemsAsOf(db, decks, asOf), spacesAsOf(db, [cruiseId], asOf)]);
+  const cabinsThere = await cabinsOf(db, departure.yachtId, { cabins: cabinsThen, decks: decksThen });
+  return berthPlan(cabinsThere, live, await planDrawing(db, departure.yachtId, live), ownAgency(session), language);
 };
 
 const YachtRow = Schema.Struct({ id: Schema.Int, name: Schema.String, colour: Schema.String, place: Schema.Int });
@@ -270,16 +235,20 @@ const departuresAsOf = async (db: Queryable, query: Pick<AvailabilityQuery, "fro
       (query.yachtId === undefined || departure.yachtId === query.yachtId),
   );
   if (scheduled.length === 0) return [];
-  const [yachts, itineraries] = await Promise.all([
+  const [yachtsThen, itinerariesThen] = await Promise.all([itemsAsOf(db, yachts, asOf), itemsAsOf(db, cruiseItineraries, asOf)]);
+  const [yachtRows, itineraries] = await Promise.all([
     queryRows(
       db,
       YachtRow,
-      "select id, name, coalesce(details->>'colour', '#1e6091') as colour, coalesce((details->>'order')::int, 99) as place from yachts where id = any($1::int[])",
-      [[...new Set(scheduled.map(({ yachtId }) => yachtId))]],
+      `select id, name, coalesce(details->>'colour', '#1e6091') as colour, coalesce((details->>'order')::int, 99) as place from ${itemsSource(2, "y")} where id = any($1::int[])`,
+      [[...new Set(scheduled.map(({ yachtId }) => yachtId))], JSON.stringify(yachtsThen)],
     ),
-    queryRows(db, ItineraryRow, "select id, name from cruise_itineraries where id = any($1::int[])", [[...new Set(scheduled.map(({ itineraryId }) => itineraryId))]]),
+    queryRows(db, ItineraryRow, `select id, name from ${itemsSource(2, "i")} where id = any($1::int[])`, [
+      [...new Set(scheduled.map(({ itineraryId }) => itineraryId))],
+      JSON.stringify(itinerariesThen),
+    ]),
   ]);
-  const yachtOf = (id: number) => yachts.find((yacht) => yacht.id === id);
+  const yachtOf = (id: number) => yachtRows.find((yacht) => yacht.id === id);
   return scheduled
     .map((departure) => ({ departure, place: yachtOf(departure.yachtId)?.place ?? 99 }))
     .sort((a, b) => (a.departure.startDate < b.departure.startDate ? -1 : a.departure.startDate > b.departure.startDate ? 1 : a.place - b.place || a.departure.id - b.departure.id))
@@ -303,8 +272,12 @@ export const availabilityAsOf = async (
 ): Promise<ReadonlyArray<DepartureAvailability>> => {
   const departures = await departuresAsOf(db, query, asOf);
   if (departures.length === 0) return [];
-  const [cabins, spaces] = await Promise.all([
-    yachtsCabins(db, [...new Set(departures.map((departure) => departure.yacht_id))].sort((a, b) => a - b)),
+  const [cabinsThere, spaces] = await Promise.all([
+    yachtsCabins(
+      db,
+      [...new Set(departures.map((departure) => departure.yacht_id))].sort((a, b) => a - b),
+      await itemsAsOf(db, cabins, asOf),
+    ),
     spacesAsOf(
       db,
       departures.map((departure) => departure.id),
@@ -316,7 +289,7 @@ export const availabilityAsOf = async (
   return departures.map((departure) =>
     departureBerths(
       departure,
-      cabins.filter((cabin) => cabin.yacht_id === departure.yacht_id),
+      cabinsThere.filter((cabin) => cabin.yacht_id === departure.yacht_id),
       taken(departure.id),
     ),
   );

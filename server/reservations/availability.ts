@@ -6,6 +6,7 @@ import { CruiseId } from "../../src/api/ids.ts";
 import { availabilityMachine } from "../../src/machines/domain/availability.machine.ts";
 import { countBerths } from "../../src/machines/domain/berths.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
+import { type ItemThen, itemsSource } from "../catalogues/asOf.ts";
 import { rememberCatalogueRead } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
 import { cabinCapacitySql, liveCabinSql } from "./cabins.ts";
@@ -74,21 +75,19 @@ export const departuresIn = (
   return query.yachtId === undefined ? period : period.filter((departure) => departure.yacht_id === query.yachtId);
 };
 
-/** The live cabins of these yachts with their berths' capacity (remembered until a catalogue changes). */
-export const yachtsCabins = (db: Queryable, yachtIds: ReadonlyArray<number>): Promise<ReadonlyArray<typeof CabinRow.Type>> =>
-  rememberCatalogueRead(
-    db,
-    `yachts' cabins ${yachtIds.join(" ")}`,
-    () =>
-      queryRows(
-        db,
-        CabinRow,
-        `select c.id, (c.details->>'yacht')::int as yacht_id, coalesce(c.details->>'category', '') as category,
-                ${cabinCapacitySql} as capacity
-           from cabins c where ${liveCabinSql} and (c.details->>'yacht')::int = any($1::int[])`,
-        [yachtIds],
-      ),
-  );
+/** The live cabins of these yachts with their berths' capacity: today's, remembered until a catalogue changes, or those of `then` (catalogues/asOf.ts). */
+export const yachtsCabins = (db: Queryable, yachtIds: ReadonlyArray<number>, then?: ReadonlyArray<ItemThen>): Promise<ReadonlyArray<typeof CabinRow.Type>> => {
+  const read = (cabins: string, params: ReadonlyArray<unknown>) =>
+    queryRows(
+      db,
+      CabinRow,
+      `select c.id, (c.details->>'yacht')::int as yacht_id, coalesce(c.details->>'category', '') as category,
+              ${cabinCapacitySql} as capacity
+         from ${cabins} where ${liveCabinSql} and (c.details->>'yacht')::int = any($1::int[])`,
+      [yachtIds, ...params],
+    );
+  return then === undefined ? rememberCatalogueRead(db, `yachts' cabins ${yachtIds.join(" ")}`, () => read("cabins c", [])) : read(itemsSource(2, "c"), [JSON.stringify(then)]);
+};
 
 /**
  * Departures with their free berths by cabin category: two queries whatever their number (their

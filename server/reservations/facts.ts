@@ -14,6 +14,7 @@ import type { OwnSpace } from "../../src/machines/domain/reservation.machine.ts"
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { type HoldPolicy, latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
 import type { Session } from "../accounts/sessions.ts";
+import { type ItemThen, itemsSource } from "../catalogues/asOf.ts";
 import { rememberCatalogueRead } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryCount, queryOne, queryRows } from "../db/rows.ts";
@@ -69,23 +70,30 @@ const CabinRow = Schema.Struct({
 export type CabinRow = typeof CabinRow.Type;
 
 /** A yacht's live cabins with their berths' capacity, by deck and number (remembered until a catalogue changes). */
-export const cabinsOf = (db: Queryable, yachtId: number): Promise<ReadonlyArray<CabinRow>> =>
-  rememberCatalogueRead(
-    db,
-    `departure cabins ${yachtId}`,
-    () =>
-      queryRows(
-        db,
-        CabinRow,
-        `select c.id, c.name, (c.details->>'deck')::int as deck_id, d.name as deck_name, d.details->>'englishName' as deck_english_name, coalesce(c.details->>'category', '') as category,
-                coalesce((c.details->>'familyRoom')::boolean, false) as family_room,
-                ${cabinCapacitySql} as capacity
-           from cabins c left join decks d on d.id = (c.details->>'deck')::int
-          where (c.details->>'yacht')::int = $1 and ${liveCabinSql}
-          order by coalesce((d.details->>'order')::int, 99), length(c.name), c.name, c.id`,
-        [yachtId],
-      ),
-  );
+/** The fleet's items at a past instant (catalogues/asOf.ts), read in place of today's tables. */
+export interface FleetThen {
+  readonly cabins: ReadonlyArray<ItemThen>;
+  readonly decks: ReadonlyArray<ItemThen>;
+}
+
+/** A yacht's live cabins in deck order: today's, remembered until a catalogue changes, or those of `then`. */
+export const cabinsOf = (db: Queryable, yachtId: number, then?: FleetThen): Promise<ReadonlyArray<CabinRow>> => {
+  const read = (cabins: string, decks: string, params: ReadonlyArray<unknown>) =>
+    queryRows(
+      db,
+      CabinRow,
+      `select c.id, c.name, (c.details->>'deck')::int as deck_id, d.name as deck_name, d.details->>'englishName' as deck_english_name, coalesce(c.details->>'category', '') as category,
+              coalesce((c.details->>'familyRoom')::boolean, false) as family_room,
+              ${cabinCapacitySql} as capacity
+         from ${cabins} left join ${decks} on d.id = (c.details->>'deck')::int
+        where (c.details->>'yacht')::int = $1 and ${liveCabinSql}
+        order by coalesce((d.details->>'order')::int, 99), length(c.name), c.name, c.id`,
+      [yachtId, ...params],
+    );
+  return then === undefined
+    ? rememberCatalogueRead(db, `departure cabins ${yachtId}`, () => read("cabins c", "decks d", []))
+    : read(itemsSource(2, "c"), itemsSource(3, "d"), [JSON.stringify(then.cabins), JSON.stringify(then.decks)]);
+};
 
 const LiveRow = Schema.Struct({
   id: Schema.Int,

@@ -10,7 +10,8 @@ import { countBerths } from "../../src/machines/domain/berths.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryRows } from "../db/rows.ts";
 import type { StoredEvent } from "../events/store.ts";
-import { eventsWhere, replayDepartures, spaceReplay } from "./asOf.ts";
+import { eventsWhere } from "../events/replay.ts";
+import { replayDepartures, spaceReplay } from "./asOf.ts";
 import { yachtsCabins } from "./availability.ts";
 
 const ActorRow = Schema.Struct({ id: UserId, name: Schema.String });

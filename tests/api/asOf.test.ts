@@ -7,13 +7,16 @@ import { rebuildProjections } from "../../server/rebuild.ts";
 import { availabilityOf, departuresIn, scheduledDepartures } from "../../server/reservations/availability.ts";
 import { runDueWork } from "../../server/reservations/worker.ts";
 import { defaultHoldPolicy } from "../../src/machines/domain/timeLimit.ts";
+import type { CatalogueDeclaration } from "../../src/records/catalogue.ts";
+import { cabins, decks, yachts } from "../../src/records/fleet.ts";
 import { keptSeed, resetDatabase, testDatabase } from "../setup/database.ts";
 import { createStaff, dataOf, HOUR, idOfNamed, MINUTE, request, sessionFor, startServer, type TestServer } from "./support.ts";
 
 /**
  * Issue 40, item 1 (decision 071): the availability grid and a departure's berth plan as of any
- * instant, replayed from the event log. For random sequences of commands on a departure, the
- * answer as of the instant of each command equals what the tables held right after it.
+ * instant, replayed from the event log. For random sequences of commands on a departure and on
+ * its yacht's cabins, decks and name, the answer as of the instant of each command equals what
+ * the tables held right after it.
  */
 const db = testDatabase();
 const seedSelling = keptSeed(db, () => db.transaction((tx) => seedDemoSelling(tx, { actorId: null, occurredAt: new Date(Date.UTC(2030, 0, 10)) })));
@@ -36,6 +39,8 @@ type Command =
   | { readonly kind: "confirm" | "cancel" | "cancelSpace" | "extend"; readonly pick: number }
   | { readonly kind: "add"; readonly pick: number; readonly cabin: number; readonly person: number }
   | { readonly kind: "expire"; readonly hours: number }
+  | { readonly kind: "renameCabin" | "toggleCabin" | "renameDeck"; readonly pick: number }
+  | { readonly kind: "renameYacht" }
   | { readonly kind: "cancelDeparture" };
 
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -55,6 +60,9 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constantFrom("confirm" as const, "cancel" as const, "cancelSpace" as const, "extend" as const), pick: fc.nat(50) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("add" as const), pick: fc.nat(50), cabin: fc.nat(20), person: fc.nat(2) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("expire" as const), hours: fc.integer({ min: 1, max: 4 }) }) },
+  // the fleet changes too: a past plan names and counts the cabins of then
+  { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom("renameCabin" as const, "toggleCabin" as const, "renameDeck" as const), pick: fc.nat(20) }) },
+  { weight: 1, arbitrary: fc.constant({ kind: "renameYacht" as const }) },
 );
 
 /** A day's commands, the minutes between them, and whether the departure is canceled at the end (once in four). */
@@ -188,7 +196,29 @@ const run = async (setting: Setting, step: Command): Promise<void> => {
     case "cancelDeparture":
       await as(setting.admin, "PUT", `/cruises/cancelCruise/${setting.cruiseId}`, { reason: "Mantenimiento" });
       return;
+    case "renameCabin":
+      await editItem(setting, cabins, pickOf(setting.cabins, step.pick) ?? 0, (item) => ({ name: `${String(item.name)}b` }));
+      return;
+    case "toggleCabin":
+      await editItem(setting, cabins, pickOf(setting.cabins, step.pick) ?? 0, (item) => ({ active: item.active !== true }));
+      return;
+    case "renameDeck": {
+      const cabin = dataOf(await as(setting.admin, "GET", pathOf(cabins.api.get.path, pickOf(setting.cabins, step.pick) ?? 0))) as { deck: number };
+      await editItem(setting, decks, cabin.deck, (item) => ({ name: `${String(item.name)} alta` }));
+      return;
+    }
+    case "renameYacht":
+      await editItem(setting, yachts, setting.yachtId, (item) => ({ name: `${String(item.name)} II` }));
+      return;
   }
+};
+
+const pathOf = (template: string, id: number) => template.replace(":id", String(id));
+
+/** Saves a fleet item's edit form as loaded, with `change` made to it. */
+const editItem = async (setting: Setting, catalogue: CatalogueDeclaration, id: number, change: (item: Readonly<Record<string, unknown>>) => Record<string, unknown>) => {
+  const { id: _loaded, ...item } = dataOf(await as(setting.admin, "GET", pathOf(catalogue.api.get.path, id))) as Record<string, unknown>;
+  await as(setting.admin, "PUT", pathOf(catalogue.api.update.path, id), { ...item, ...change(item) });
 };
 
 /** A fresh seed, a June departure, an admin and an agency user. */
