@@ -6,6 +6,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
+import { freeExplorerDepartures } from "./support/departures.ts";
 import { signIn } from "./support/screens.ts";
 import { type RunningServer, startDemoServer } from "./support/server.ts";
 
@@ -21,14 +22,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The Explorer's departures in four months and later with every berth free, soonest first. */
-const freeDepartures = async (token: string): Promise<ReadonlyArray<{ id: number; code: string }>> => {
-  const from = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
-  const response = await fetch(`${server.url}/api/cruises?from=${from}&pageSize=50`, { headers: { authorization: `Bearer ${token}` } });
-  const { data } = (await response.json()) as { data: ReadonlyArray<{ id: number; code: string; availability: { free: number; capacity: number } }> };
-  return data.filter((cruise) => cruise.code.startsWith("GEX-") && cruise.availability.free === cruise.availability.capacity);
-};
-
 describe("a departure's berth plan", () => {
   for (const [index, [size, viewport]] of ([["desktop", desktop], ["phone", phone]] as const).entries()) {
     it(`picks two free berths and holds them, then tells them by type, state, code and agency (${size})`, async () => {
@@ -36,7 +29,7 @@ describe("a departure's berth plan", () => {
       await page.goto(`${server.url}/panel`);
       await signIn(page, server.url, "ventas@example.com");
       const token = await page.evaluate(() => JSON.parse(localStorage.getItem("userInfo") ?? "{}").token as string);
-      const departure = (await freeDepartures(token))[index];
+      const departure = (await freeExplorerDepartures(server.url, token))[index];
       if (departure === undefined) throw new Error("no free departure of the Explorer");
       await page.goto(`${server.url}/panel/cruises/${departure.id}/reservations`);
       await page.getByRole("heading", { name: `Salida ${departure.code}` }).waitFor();

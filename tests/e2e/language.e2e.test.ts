@@ -6,6 +6,7 @@
 import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
+import { freeExplorerDeparture } from "./support/departures.ts";
 import { signIn } from "./support/screens.ts";
 import { type RunningServer, startDemoServer } from "./support/server.ts";
 
@@ -32,15 +33,6 @@ const caller = (token: string) => async (path: string, init: RequestInit = {}) =
   return ((await response.json()) as { data: unknown }).data;
 };
 
-/** A departure of the Explorer with every berth free, `daysAhead` days or more from today. */
-const freeDeparture = async (token: string, daysAhead: number): Promise<{ id: number; code: string }> => {
-  const from = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-  const departures = (await caller(token)(`/cruises?from=${from}&pageSize=50`)) as ReadonlyArray<{ id: number; code: string; availability: { free: number; capacity: number } }>;
-  const found = departures.find((cruise) => cruise.code.startsWith("GEX-") && cruise.availability.free === cruise.availability.capacity);
-  if (found === undefined) throw new Error("no free departure of the Explorer");
-  return found;
-};
-
 /** The texts of the labels of a picked cabin's space types on the hold form. */
 const spaceTypeLabels = (group: Locator) => group.locator("label").allTextContents();
 
@@ -50,7 +42,7 @@ describe("the reader's language", () => {
     await page.goto(`${server.url}/panel`);
     await signIn(page, server.url, "ventas@example.com");
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem("userInfo") ?? "{}").token as string);
-    const departure = await freeDeparture(token, 150);
+    const departure = await freeExplorerDeparture(server.url, token, 150);
 
     await page.goto(`${server.url}/panel/cruises/${departure.id}/reservations`);
     await page.getByRole("region", { name: "Cubierta superior" }).waitFor();
@@ -75,7 +67,7 @@ describe("the reader's language", () => {
     await signIn(page, server.url, "ventas@example.com");
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem("userInfo") ?? "{}").token as string);
     const call = caller(token);
-    const departure = await freeDeparture(token, 170);
+    const departure = await freeExplorerDeparture(server.url, token, 170);
     const cabins = (await call(`/cruises/${departure.id}/cabins`)) as ReadonlyArray<Named>;
     const agencies = (await call("/agencies")) as ReadonlyArray<Named>;
     const genders = (await call("/genders")) as ReadonlyArray<Named>;

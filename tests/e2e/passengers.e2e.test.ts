@@ -11,6 +11,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
+import { freeExplorerDeparture } from "./support/departures.ts";
 import { signIn } from "./support/screens.ts";
 import { type RunningServer, startDemoServer } from "./support/server.ts";
 
@@ -40,10 +41,7 @@ const holdForCuenca = async (token: string) => {
     });
     return ((await response.json()) as { data: unknown }).data;
   };
-  const from = new Date(Date.now() + 130 * 86_400_000).toISOString().slice(0, 10);
-  const departures = (await call(`/cruises?from=${from}&pageSize=50`)) as ReadonlyArray<{ id: number; code: string; startDate: string; availability: { free: number; capacity: number } }>;
-  const departure = departures.find((cruise) => cruise.code.startsWith("GEX-") && cruise.availability.free === cruise.availability.capacity);
-  if (departure === undefined) throw new Error("no free departure of the Explorer");
+  const departure = await freeExplorerDeparture(server.url, token, 130);
   const cabins = (await call(`/cruises/${departure.id}/cabins`)) as ReadonlyArray<Named>;
   const agencies = (await call("/agencies")) as ReadonlyArray<Named>;
   const genders = (await call("/genders")) as ReadonlyArray<Named>;

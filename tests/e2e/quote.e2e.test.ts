@@ -6,6 +6,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktop, launchBrowser, newPage, phone, unexpectedErrors } from "./support/browser.ts";
+import { freeExplorerDeparture } from "./support/departures.ts";
 import { signIn } from "./support/screens.ts";
 import { type RunningServer, startDemoServer } from "./support/server.ts";
 
@@ -20,25 +21,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-interface Listed {
-  readonly id: number;
-  readonly code: string;
-  readonly availability: { readonly free: number; readonly capacity: number };
-}
-
-const isListed = (value: unknown): value is { readonly data: ReadonlyArray<Listed> } =>
-  typeof value === "object" && value !== null && "data" in value && Array.isArray(value.data);
-
-/** A departure of the Explorer in four months, with every berth free. */
-const freeDeparture = async (token: string): Promise<Listed> => {
-  const from = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
-  const response = await fetch(`${server.url}/api/cruises?from=${from}&pageSize=50`, { headers: { authorization: `Bearer ${token}` } });
-  const body: unknown = await response.json();
-  const found = isListed(body) ? body.data.find((cruise) => cruise.code.startsWith("GEX-") && cruise.availability.free === cruise.availability.capacity) : undefined;
-  if (found === undefined) throw new Error("no free departure of the Explorer");
-  return found;
-};
 
 /** The demo's man's space type in the page's language (decision 080). */
 const maleAdult = /^(Male Adult|Hombre adulto)$/;
@@ -59,7 +41,7 @@ describe("the quote beside the hold form", () => {
     await page.goto(`${server.url}/panel`);
     await signIn(page, server.url, "ventas@example.com");
     const token = await page.evaluate(() => String(JSON.parse(localStorage.getItem("userInfo") ?? "{}").token));
-    const departure = await freeDeparture(token);
+    const departure = await freeExplorerDeparture(server.url, token);
     await page.goto(`${server.url}/panel/cruises/${departure.id}/reservations`);
     await page.getByRole("heading", { name: `Salida ${departure.code}` }).waitFor();
     const panel = page.getByRole("complementary", { name: "Cotización" });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ecuadorDay } from "../../src/machines/domain/calendar.ts";
 import { decimalOfCents } from "../../src/machines/domain/money.ts";
 import { desktop, launchBrowser, newPage, screenshot, unexpectedErrors } from "./support/browser.ts";
+import { freeExplorerDeparture } from "./support/departures.ts";
 import { signIn } from "./support/screens.ts";
 import { type RunningServer, startDemoServer } from "./support/server.ts";
 
@@ -30,23 +31,13 @@ const localInput = (instant: number): string => {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 };
 
-/** A departure of the Explorer in four months, with every berth free. */
-const freeDeparture = async (token: string): Promise<{ id: number; code: string }> => {
-  const from = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
-  const response = await fetch(`${server.url}/api/cruises?from=${from}&pageSize=50`, { headers: { authorization: `Bearer ${token}` } });
-  const { data } = (await response.json()) as { data: ReadonlyArray<{ id: number; code: string; availability: { free: number; capacity: number } }> };
-  const found = data.find((cruise) => cruise.code.startsWith("GEX-") && cruise.availability.free === cruise.availability.capacity);
-  if (found === undefined) throw new Error("no free departure of the Explorer");
-  return found;
-};
-
 describe("a reservation", () => {
   it("is held from the cabins plan, extended, confirmed, canceled for a reason and deleted", async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop);
     await page.goto(`${server.url}/panel`);
     await signIn(page, server.url, "ventas@example.com");
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem("userInfo") ?? "{}").token as string);
-    const departure = await freeDeparture(token);
+    const departure = await freeExplorerDeparture(server.url, token);
     await page.goto(`${server.url}/panel/cruises/${departure.id}/reservations`);
     await page.getByRole("heading", { name: `Salida ${departure.code}` }).waitFor();
 
@@ -186,7 +177,7 @@ describe("the live changes", () => {
       });
       return ((await response.json()) as { data: unknown }).data;
     };
-    const departure = await freeDeparture(token);
+    const departure = await freeExplorerDeparture(server.url, token);
     const cabins = (await api("GET", `/cruises/${departure.id}/cabins`)) as ReadonlyArray<{ id: number; name: string }>;
     const single = cabins.find((cabin) => cabin.name === "8")?.id ?? 0;
     const genders = (await api("GET", "/genders")) as ReadonlyArray<{ id: number; name: string }>;

@@ -10,6 +10,7 @@ import spanishRules from "../../docs/flows/descriptions.es.json" with { type: "j
 import english from "../../src/i18n/en.json" with { type: "json" };
 import spanish from "../../src/i18n/es.json" with { type: "json" };
 import { desktop, launchBrowser, newPage, phone, unexpectedErrors } from "./support/browser.ts";
+import { freeExplorerDepartures, type ListedDeparture } from "./support/departures.ts";
 import { signIn } from "./support/screens.ts";
 import { type RunningServer, startDemoServer } from "./support/server.ts";
 
@@ -24,13 +25,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-interface Listed {
-  readonly id: number;
-  readonly code: string;
-  readonly startDate: string;
-  readonly availability: { readonly free: number; readonly capacity: number };
-}
 
 interface KeptRefusal {
   readonly id: number;
@@ -47,13 +41,6 @@ const api = async (token: string, path: string): Promise<{ readonly status: numb
 const dataOf = <T>(body: unknown): T => {
   if (typeof body !== "object" || body === null || !("data" in body)) throw new Error(`no data in ${JSON.stringify(body)}`);
   return body.data as T;
-};
-
-/** Departures of the Explorer ahead with every berth free, one per test: each starts from an empty plan. */
-const freeDepartures = async (token: string): Promise<Listed[]> => {
-  const from = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
-  const listed = dataOf<Listed[]>((await api(token, `/cruises?from=${from}&pageSize=50`)).body);
-  return listed.filter((cruise) => cruise.code.startsWith("GEX-") && cruise.availability.free === cruise.availability.capacity);
 };
 
 /** The `datetime-local` value of an instant, in the browser's (and this process's) time, to the minute. */
@@ -81,7 +68,7 @@ const cases: ReadonlyArray<readonly [string, typeof desktop, "es" | "en", Texts]
   ["in English on a phone", phone, "en", english],
 ];
 
-const departuresUsed: Listed[] = [];
+const departuresUsed: ListedDeparture[] = [];
 
 /** Signs `email` in, in `language`, and answers the session's token. */
 const enter = async (page: Page, email: string, language: "es" | "en"): Promise<string> => {
@@ -98,7 +85,7 @@ describe("why a hold was refused, and the past", () => {
   it.each(cases)("shows the guard, the rule in words and the facts of a refused hold, the departure's refusals and its plan as of before, %s", async (_, viewport, language, texts) => {
     const { page, context, consoleErrors } = await newPage(browser, viewport);
     const token = await enter(page, "ventas@example.com", language);
-    const departure = (await freeDepartures(token)).find((candidate) => !departuresUsed.some((used) => used.id === candidate.id));
+    const departure = (await freeExplorerDepartures(server.url, token)).find((candidate) => !departuresUsed.some((used) => used.id === candidate.id));
     if (departure === undefined) throw new Error("no free departure of the Explorer left");
     departuresUsed.push(departure);
     const before = await quietMinute(token, departure.id);

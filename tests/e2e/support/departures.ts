@@ -1,0 +1,31 @@
+/**
+ * The demo's departures a browser test sells on. Each test starts from an empty plan: a departure
+ * of the Explorer months ahead with every berth free (the demo sells the nearer ones).
+ */
+
+/** A departure as GET /cruises lists it. */
+export interface ListedDeparture {
+  readonly id: number;
+  readonly code: string;
+  readonly startDate: string;
+  readonly availability: { readonly free: number; readonly capacity: number };
+}
+
+const isListed = (value: unknown): value is { readonly data: ReadonlyArray<ListedDeparture> } =>
+  typeof value === "object" && value !== null && "data" in value && Array.isArray(value.data);
+
+/** The Explorer's departures `daysAhead` days or more from today with every berth free, soonest first. */
+export const freeExplorerDepartures = async (url: string, token: string, daysAhead = 120): Promise<ReadonlyArray<ListedDeparture>> => {
+  const from = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+  const response = await fetch(`${url}/api/cruises?from=${from}&pageSize=50`, { headers: { authorization: `Bearer ${token}` } });
+  const body: unknown = await response.json();
+  if (!isListed(body)) throw new Error(`GET /cruises answered ${JSON.stringify(body)}`);
+  return body.data.filter((cruise) => cruise.code.startsWith("GEX-") && cruise.availability.free === cruise.availability.capacity);
+};
+
+/** The first of them: a demo without one is a broken demo. */
+export const freeExplorerDeparture = async (url: string, token: string, daysAhead = 120): Promise<ListedDeparture> => {
+  const [found] = await freeExplorerDepartures(url, token, daysAhead);
+  if (found === undefined) throw new Error("no free departure of the Explorer");
+  return found;
+};
