@@ -15,7 +15,7 @@ import {
   TO_FILTER,
 } from "../../machines/leads/leadsList.machine.ts";
 import type { BulkQuestion } from "../../machines/shared/pagedList.machine.ts";
-import { AssignLeadButton, AssignLeadDialog, useLeadAssignment } from "./AssignLeadDialog.tsx";
+import { AssignLeadButton, useLeadAssignment } from "./AssignLeadDialog.tsx";
 import type { Column } from "../shared/DataTable.tsx";
 import { PageTitle } from "../shared/PageTitle.tsx";
 import { type PagedFilter, PagedList } from "../shared/PagedList.tsx";
@@ -99,7 +99,7 @@ export default function LeadsView() {
     {
       header: t("actions.column"),
       narrow: true,
-      cell: (lead) => <AssignLeadButton actor={assignment} leadId={lead.id} name={personName(lead)} agentId={lead.lead_user?.id ?? null} />,
+      cell: (lead) => <AssignLeadButton assignment={assignment} leadId={lead.id} name={personName(lead)} agentId={lead.lead_user?.id ?? null} />,
     },
   ];
 
@@ -159,7 +159,7 @@ export default function LeadsView() {
           ask: askAssignee,
         }}
       />
-      <AssignLeadDialog actor={assignment} />
+      {assignment.dialog}
     </section>
   );
 }
