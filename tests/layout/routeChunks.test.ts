@@ -78,4 +78,9 @@ describe("what the panel's first pages load", () => {
     const loaded = loadedWith("src/ui/leads/LeadsView.tsx");
     expect(["src/ui/shared/tableExport.ts", "src/api/documents.ts"].filter((module) => loaded.has(module))).toEqual([]);
   });
+
+  it("the leads' list loads the assign menu and its flow only when an assign button is pressed", () => {
+    const loaded = loadedWith("src/ui/leads/LeadsView.tsx");
+    expect(["src/ui/leads/AssignLeadMenu.tsx", "src/machines/leads/leadAssignment.machine.ts"].filter((module) => loaded.has(module))).toEqual([]);
+  });
 });

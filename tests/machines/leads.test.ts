@@ -4,21 +4,32 @@ import { createActor, fromPromise } from "xstate";
 import { type ApiClient, createClient } from "../../src/api/client.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { Lead, type LeadsQuery } from "../../src/api/leads.ts";
+import { User as UserSchema } from "../../src/api/users.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { User } from "../../src/api/users.ts";
 import type { LeadId, UserId } from "../../src/api/ids.ts";
 import { type AssignmentTarget, leadAssignmentMachine } from "../../src/machines/leads/leadAssignment.machine.ts";
 import { leadConversationMachine } from "../../src/machines/leads/leadConversation.machine.ts";
 import {
-  assignLeads,
-  collectLeads,
+  assignToAgent,
   dayStart,
-  type LeadsPage,
+  fetchLeadsPage,
+  LEADS_EXPORT_PAGE_SIZE,
+  type LeadsChoices,
   leadsListMachine,
   leadsQuery,
   leadsQueryDefaults,
 } from "../../src/machines/leads/leadsList.machine.ts";
 import { initialQuery, type ListQuery, listQuerySearch, parseListQuery } from "../../src/machines/shared/listQuery.ts";
+import {
+  type BulkQuestion,
+  collectRows,
+  exportsAll,
+  hasPage,
+  type PagedFetchInput,
+  type PagedRows,
+  runBulkCommand,
+} from "../../src/machines/shared/pagedList.machine.ts";
 import { leadId, roleId, userId } from "../ids.ts";
 
 /** Actors are doubles in these tests: the client is only passed around, never called. */
@@ -67,54 +78,62 @@ afterEach(() => {
 });
 
 describe("the leads list", () => {
-  /** A server of 45 leads (or `answer`'s): every query is recorded and answered with the asked page. */
+  /** One page as the doubled server answers it (the page asked is added). */
+  type Answer = Omit<PagedRows<Lead, LeadsChoices>, "extras">;
+  /** A server of 45 leads (or `answer`'s): every query is recorded as GET /leads gets it, and answered with the asked page. */
   const startList = (
-    query?: ListQuery,
-    answer: (page: number) => Omit<LeadsPage, "page"> = (page) => ({ leads: [lead(page)], total: 45, totalIsAtLeast: false }),
+    query: ListQuery = initialQuery(leadsQueryDefaults),
+    answer: (page: number) => Answer = (page) => ({ rows: [lead(page)], total: 45 }),
+    options: { refuse?: () => boolean; assignee?: () => string | null } = {},
   ) => {
     const queries: LeadsQuery[] = [];
-    const fetchLeads = fromPromise<LeadsPage, { client: ApiClient; query: LeadsQuery }>(async ({ input }) => {
-      queries.push(input.query);
-      return { ...answer(input.query.page ?? 1), page: input.query.page ?? 1 };
+    const fetchPage = fromPromise<PagedRows<Lead, LeadsChoices>, PagedFetchInput<null, LeadsChoices>>(async ({ input }) => {
+      if (options.refuse?.() === true) throw new ApiError(403, messages.forbidden);
+      const asked = leadsQuery(input.query);
+      queries.push(asked);
+      return { ...answer(asked.page ?? 1), extras: input.known ?? { agents: [pedro] } };
     });
-    const fetchAgents = fromPromise<ReadonlyArray<User>, { client: ApiClient }>(async () => [pedro]);
+    const askBulk = fromPromise<string | null, BulkQuestion>(async () => options.assignee?.() ?? null);
     const published: Array<{ search: string; mode: string }> = [];
     const actor = createActor(
       leadsListMachine.provide({
-        actors: { fetchLeads, fetchAgents },
+        actors: { fetchPage, askBulk },
         actions: {
           publishQuery: (_, { query, mode }) => {
             published.push({ search: listQuerySearch(query, leadsQueryDefaults), mode });
           },
         },
       }),
-      { input: { client, query } },
+      { input: { client, query, scope: null } },
     );
     actor.start();
     return { actor, queries, published };
   };
+  const nextPage = (actor: ReturnType<typeof startList>["actor"]) =>
+    actor.send({ type: "page.go", page: actor.getSnapshot().context.query.page + 1 });
+  const canGoTo = (actor: ReturnType<typeof startList>["actor"], page: number) => hasPage(actor.getSnapshot().context, page);
 
   it("loads page 1 and the sales users for the filter", async () => {
     const { actor, queries } = startList();
     await flush();
     expect(actor.getSnapshot().value).toBe("ready");
     expect(queries).toEqual([{ page: 1, pageSize: 20 }]);
-    expect(actor.getSnapshot().context).toMatchObject({ query: { page: 1 }, total: 45, agents: [pedro] });
+    expect(actor.getSnapshot().context).toMatchObject({ query: { page: 1 }, total: 45, extras: { agents: [pedro] } });
   });
 
   it("pages forward, back and to a page number, never past the last page", async () => {
     const { actor, queries } = startList();
     await flush();
-    expect(actor.getSnapshot().can({ type: "page.previous" })).toBe(false);
-    actor.send({ type: "page.next" });
+    expect(canGoTo(actor, 0)).toBe(false);
+    nextPage(actor);
     await flush();
-    actor.send({ type: "page.next" });
+    nextPage(actor);
     await flush();
     expect(actor.getSnapshot().context.query.page).toBe(3);
-    expect(actor.getSnapshot().can({ type: "page.next" })).toBe(false);
-    actor.send({ type: "page.next" });
+    expect(canGoTo(actor, 4)).toBe(false);
+    nextPage(actor);
     actor.send({ type: "page.go", page: 9 });
-    actor.send({ type: "page.previous" });
+    actor.send({ type: "page.go", page: 2 });
     await flush();
     actor.send({ type: "page.go", page: 1 });
     await flush();
@@ -124,34 +143,38 @@ describe("the leads list", () => {
   it("pages on past a total known only as 'more than N' while the pages are full, and offers no export of it", async () => {
     // a common search among many leads: 40 known to match, the fourth page the last and partial
     const { actor, queries } = startList(parseListQuery("q=galapagos", leadsQueryDefaults), (page) => ({
-      leads: Array.from({ length: page < 4 ? 20 : 5 }, (_, index) => lead(page * 100 + index)),
+      rows: Array.from({ length: page < 4 ? 20 : 5 }, (_, index) => lead(page * 100 + index)),
       total: page < 4 ? Math.max(40, page * 20) : 65,
       totalIsAtLeast: page < 4,
     }));
     await flush();
     expect(actor.getSnapshot().context).toMatchObject({ total: 40, totalIsAtLeast: true });
-    expect(actor.getSnapshot().can({ type: "list.export", format: "csv" })).toBe(false);
+    expect(exportsAll(actor.getSnapshot().context)).toBe(false);
+    actor.send({ type: "list.export", format: "csv" });
+    expect(actor.getSnapshot().value).toBe("ready");
     for (const page of [2, 3, 4]) {
-      expect(actor.getSnapshot().can({ type: "page.next" }), `next from page ${page - 1}`).toBe(true);
-      actor.send({ type: "page.next" });
+      expect(canGoTo(actor, page), `next from page ${page - 1}`).toBe(true);
+      nextPage(actor);
       await flush();
     }
     expect(actor.getSnapshot().context).toMatchObject({ query: { page: 4 }, total: 65, totalIsAtLeast: false });
-    expect(actor.getSnapshot().can({ type: "page.next" })).toBe(false);
+    expect(canGoTo(actor, 5)).toBe(false);
+    nextPage(actor);
+    await flush();
     expect(queries.map((query) => query.page)).toEqual([1, 2, 3, 4]);
   });
 
   it("searches searchDelay (300 ms) after the last keystroke, from page 1", async () => {
     const { actor, queries } = startList();
     await flush();
-    actor.send({ type: "page.next" });
+    nextPage(actor);
     await flush();
     actor.send({ type: "search.change", text: "qui" });
     await vi.advanceTimersByTimeAsync(200);
     actor.send({ type: "search.change", text: "quispe " });
     await vi.advanceTimersByTimeAsync(299);
     expect(queries).toHaveLength(2);
-    expect(actor.getSnapshot().value).toBe("debouncing");
+    expect(actor.getSnapshot().value).toBe("typing");
     await vi.advanceTimersByTimeAsync(1);
     expect(queries.at(-1)).toEqual({ page: 1, pageSize: 20, q: "quispe" });
     expect(actor.getSnapshot().context.query.page).toBe(1);
@@ -168,7 +191,7 @@ describe("the leads list", () => {
     expect(queries).toHaveLength(2);
   });
 
-  it("filters by agent from page 1, and reloads the same page after an assignment", async () => {
+  it("filters by agent from page 1, and fetches the same page again when a lead changed", async () => {
     const { actor, queries } = startList();
     await flush();
     actor.send({ type: "page.go", page: 2 });
@@ -178,9 +201,9 @@ describe("the leads list", () => {
     expect(queries.at(-1)).toEqual({ page: 1, pageSize: 20, agent: "unassigned" });
     actor.send({ type: "filter.change", name: "agent", value: "5" });
     await flush();
-    actor.send({ type: "page.next" });
+    nextPage(actor);
     await flush();
-    actor.send({ type: "list.reload" });
+    actor.send({ type: "list.changed" });
     await flush();
     expect(queries.slice(-2)).toEqual([
       { page: 2, pageSize: 20, agent: "5" },
@@ -188,22 +211,14 @@ describe("the leads list", () => {
     ]);
   });
 
-  it("shows the server's message when the page cannot be loaded, and tries again on reload", async () => {
+  it("shows the server's message when the page cannot be loaded, and tries again on retry", async () => {
     let refuse = true;
-    const fetchLeads = fromPromise<LeadsPage, { client: ApiClient; query: LeadsQuery }>(async () => {
-      if (refuse) throw new ApiError(403, messages.forbidden);
-      return { leads: [], page: 1, total: 0, totalIsAtLeast: false };
-    });
-    const fetchAgents = fromPromise<ReadonlyArray<User>, { client: ApiClient }>(async () => []);
-    const actor = createActor(leadsListMachine.provide({ actors: { fetchLeads, fetchAgents } }), {
-      input: { client },
-    });
-    actor.start();
+    const { actor } = startList(undefined, () => ({ rows: [], total: 0 }), { refuse: () => refuse });
     await flush();
     expect(actor.getSnapshot().value).toBe("failed");
     expect(actor.getSnapshot().context.error).toBe(messages.forbidden);
     refuse = false;
-    actor.send({ type: "list.reload" });
+    actor.send({ type: "retry" });
     await flush();
     expect(actor.getSnapshot().value).toBe("ready");
     expect(actor.getSnapshot().context.error).toBeNull();
@@ -211,6 +226,7 @@ describe("the leads list", () => {
 
   it("builds the query without empty search or 'all' filter", () => {
     expect(leadsQuery(initialQuery(leadsQueryDefaults))).toEqual({ page: 1, pageSize: 20 });
+    expect(leadsQuery({ ...initialQuery(leadsQueryDefaults), q: "   " })).toEqual({ page: 1, pageSize: 20 });
   });
 
   it("asks for the days chosen from the start of the first to the start of the day after the last, in local time", () => {
@@ -231,8 +247,8 @@ describe("the leads list", () => {
     const { actor, queries, published } = startList(parseListQuery("q=marta&page=2&sort=date&dir=asc", leadsQueryDefaults));
     await flush();
     expect(queries).toEqual([{ page: 2, pageSize: 20, q: "marta", sort: "date", direction: "asc" }]);
-    expect(actor.getSnapshot().context.draft).toBe("marta");
-    actor.send({ type: "page.next" });
+    expect(actor.getSnapshot().context.query.q).toBe("marta");
+    nextPage(actor);
     await flush();
     actor.send({ type: "sort.toggle", column: "name" });
     await flush();
@@ -251,65 +267,135 @@ describe("the leads list", () => {
   it("shows what the address asks for on Back, without writing it again", async () => {
     const { actor, queries, published } = startList();
     await flush();
-    actor.send({ type: "page.next" });
+    nextPage(actor);
     await flush();
     actor.send({ type: "query.sync", query: parseListQuery("q=ana", leadsQueryDefaults) });
     await flush();
     expect(queries.at(-1)).toEqual({ page: 1, pageSize: 20, q: "ana" });
-    expect(actor.getSnapshot().context.draft).toBe("ana");
+    expect(actor.getSnapshot().context.query.q).toBe("ana");
     expect(published).toHaveLength(1);
   });
 
-  it("assigns the ticked leads one call each and reports which were refused", async () => {
-    const { actor } = startList();
+  it("assigns the ticked leads to the chosen agent only, keeps the ticks across pages and clears them on a filter", async () => {
+    let assignee: string | null = null;
+    const { actor } = startList(undefined, undefined, { assignee: () => assignee });
     await flush();
+    expect(actor.getSnapshot().can({ type: "bulk.ask", command: "assign" })).toBe(false);
     actor.send({ type: "row.select", id: 1, selected: true });
-    expect(actor.getSnapshot().can({ type: "bulk.assign", userId: 0 })).toBe(false);
-    expect(actor.getSnapshot().can({ type: "bulk.assign", userId: 5 })).toBe(true);
-    actor.send({ type: "page.next" });
+    // the list declares the assignment and nothing else
+    expect(actor.getSnapshot().can({ type: "bulk.ask", command: "confirm" })).toBe(false);
+    expect(actor.getSnapshot().can({ type: "bulk.ask", command: "assign" })).toBe(true);
+    // no agent chosen: nothing is sent
+    actor.send({ type: "bulk.ask", command: "assign" });
+    await flush();
+    expect(actor.getSnapshot().value).toBe("ready");
+    expect(actor.getSnapshot().context.bulkReply).toBe("");
+    nextPage(actor);
+    await flush();
+    expect(actor.getSnapshot().context.selected.map((row) => row.id)).toEqual([1]);
+    actor.send({ type: "filter.change", name: "agent", value: "unassigned" });
     await flush();
     expect(actor.getSnapshot().context.selected).toEqual([]);
-    const calls: number[] = [];
-    const report = await assignLeads({
+    assignee = "5";
+    actor.send({ type: "row.select", id: 1, selected: true });
+    actor.send({ type: "bulk.ask", command: "assign" });
+    await flush();
+    expect(actor.getSnapshot().context.bulkReply).toBe("5");
+  });
+
+  it("assigns the ticked leads one call each and reports each lead's outcome", async () => {
+    const calls: Array<{ id: number; body: unknown }> = [];
+    const report = await runBulkCommand(assignToAgent, {
       client: createClient({
         readToken: () => "t",
-        fetch: async (input) => {
+        fetch: async (input, init) => {
           const id = Number(String(input).split("/").at(-1));
-          calls.push(id);
+          calls.push({ id, body: JSON.parse(String(init?.body)) });
           return id === 2
             ? Response.json({ data: messages.forbidden }, { status: 403 })
             : Response.json({ data: messages.updated }, { status: 200 });
         },
       }),
-      leads: [lead(1), lead(2, { firstName: "Luis" }), lead(3)],
-      userId: 5,
+      rows: [lead(1), lead(2, { firstName: "Luis" }), lead(3)],
+      reply: "5",
+      name: "assign",
     });
-    expect(calls).toEqual([1, 2, 3]);
+    expect(calls).toEqual([
+      { id: 1, body: { userId: 5 } },
+      { id: 2, body: { userId: 5 } },
+      { id: 3, body: { userId: 5 } },
+    ]);
     expect(report).toEqual({
       action: "assign",
       succeeded: 2,
       refused: [{ id: 2, title: "Luis Quispe", message: messages.forbidden }],
+      done: [
+        { id: 1, title: "Marta Quispe", message: messages.updated },
+        { id: 3, title: "Marta Quispe", message: messages.updated },
+      ],
     });
   });
 
-  it("exports every matching lead, page after page, not just the one shown", async () => {
+  /** A client doubling GET /leads (`answer` for each page asked) and the sales users; the queries asked are kept. */
+  const serverOf = (answer: (page: number) => { data: ReadonlyArray<Lead>; meta: unknown }, users: () => Response) => {
     const asked: string[] = [];
-    const rows = await collectLeads(
-      createClient({
-        readToken: () => "t",
-        fetch: async (input) => {
-          const url = new URL(String(input), "http://x");
-          asked.push(url.search);
-          const page = Number(url.searchParams.get("page"));
-          const data = page < 3 ? Array.from({ length: 100 }, (_, index) => lead(page * 1000 + index)) : [lead(9999)];
-          // as the server sends them, spelled as SPEC.md spells them (decision 074)
-          return Response.json({ data: Schema.encodeSync(Schema.Array(Lead))(data), meta: { total: 201, page, pageSize: 100 } });
-        },
+    const fake = createClient({
+      readToken: () => "t",
+      fetch: async (input) => {
+        const url = new URL(String(input), "http://x");
+        if (url.pathname.endsWith("/users/getSalesUsers")) return users();
+        asked.push(url.search);
+        const { data, meta } = answer(Number(url.searchParams.get("page")));
+        // as the server sends them, spelled as SPEC.md spells them (decision 074)
+        return Response.json({ data: Schema.encodeSync(Schema.Array(Lead))(data), meta });
+      },
+    });
+    return { fake, asked };
+  };
+
+  it("exports every matching lead, page after page of a hundred, not just the one shown", async () => {
+    const { fake, asked } = serverOf(
+      (page) => ({
+        data: page < 3 ? Array.from({ length: 100 }, (_, index) => lead(page * 1000 + index)) : [lead(9999)],
+        meta: { total: 201, page, pageSize: 100 },
       }),
-      parseListQuery("q=ana&page=4", leadsQueryDefaults),
+      () => Response.json({ data: [] }),
+    );
+    const rows = await collectRows(
+      fetchLeadsPage,
+      { client: fake, query: parseListQuery("q=ana&page=4", leadsQueryDefaults), scope: null, known: { agents: [] } },
+      LEADS_EXPORT_PAGE_SIZE,
     );
     expect(rows).toHaveLength(201);
     expect(asked).toEqual(["?page=1&pageSize=100&q=ana", "?page=2&pageSize=100&q=ana", "?page=3&pageSize=100&q=ana"]);
+  });
+
+  it("exports past a total known only as 'more than N' until a page comes short", async () => {
+    const { fake, asked } = serverOf(
+      (page) => ({
+        data: Array.from({ length: page < 3 ? 100 : 7 }, (_, index) => lead(page * 1000 + index)),
+        meta: { total: 100, page, pageSize: 100, totalIsAtLeast: true },
+      }),
+      () => Response.json({ data: [] }),
+    );
+    const rows = await collectRows(fetchLeadsPage, { client: fake, query: initialQuery(leadsQueryDefaults), scope: null, known: { agents: [] } }, 100);
+    expect(rows).toHaveLength(207);
+    expect(asked).toHaveLength(3);
+  });
+
+  it("reads the sales users with the first page only, and shows the page when they cannot be read", async () => {
+    let users = () => Response.json({ data: Schema.encodeSync(Schema.Array(UserSchema))([pedro]) });
+    const { fake } = serverOf((page) => ({ data: [lead(page)], meta: { total: 1, page, pageSize: 20 } }), () => users());
+    const first = await fetchLeadsPage({ client: fake, query: initialQuery(leadsQueryDefaults), scope: null, known: null });
+    expect(first).toMatchObject({ total: 1, totalIsAtLeast: false, extras: { agents: [pedro] } });
+    users = () => {
+      throw new Error("the users were read once already");
+    };
+    const next = await fetchLeadsPage({ client: fake, query: initialQuery(leadsQueryDefaults), scope: null, known: first.extras });
+    expect(next.extras.agents).toEqual([pedro]);
+    users = () => Response.json({ data: messages.forbidden }, { status: 403 });
+    const refused = await fetchLeadsPage({ client: fake, query: initialQuery(leadsQueryDefaults), scope: null, known: null });
+    expect(refused).toMatchObject({ rows: [lead(1)], extras: { agents: [] } });
   });
 });
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Schema } from "effect";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -202,6 +202,78 @@ describe("the leads list", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
     // one call for the agent filter, one for the first menu
     expect(calls.filter((call) => call.path === "/api/users/getSalesUsers")).toHaveLength(2);
+  });
+
+  it("says 'más de N' for a total the server only counted up to, and pages on while the pages come full", async () => {
+    const { fetch, calls } = fakeApi({
+      "GET /api/leads": ({ query }) => {
+        const page = Number(query.get("page"));
+        const rows = page < 3 ? manyLeads.slice((page - 1) * 20, page * 20) : manyLeads.slice(40, 45);
+        return { data: asSent(rows), meta: { total: page < 3 ? 20 * page : 45, page, pageSize: 20, totalIsAtLeast: page < 3 } };
+      },
+      "GET /api/users/getSalesUsers": () => ({ data: [pedro, lucia] }),
+    });
+    await renderApp("/panel/leads?q=marta", fetch);
+    await rowOf("Marta Quispe 1");
+    const pager = within(screen.getByRole("navigation", { name: "Páginas de leads" }));
+    expect(pager.getByText("Más de 20 leads")).toBeDefined();
+    expect(screen.getByRole("button", { name: "Exportar CSV" }).hasAttribute("disabled")).toBe(true);
+    await userEvent.click(pager.getByRole("button", { name: "Siguiente" }));
+    await rowOf("Marta Quispe 21");
+    expect(screen.getByText("Más de 40 leads")).toBeDefined();
+    await userEvent.click(screen.getByRole("button", { name: "Siguiente" }));
+    await rowOf("Marta Quispe 41");
+    expect(screen.getByText("45 leads en total")).toBeDefined();
+    expect(screen.getByRole("button", { name: "Siguiente" }).hasAttribute("disabled")).toBe(true);
+    expect(calls.filter((call) => call.path === "/api/leads").map((call) => call.query.get("page"))).toEqual(["1", "2", "3"]);
+  });
+
+  it("shows the address's agent and days in their controls after a reload and asks the server for them", async () => {
+    const { fetch, calls } = fakeApi({
+      "GET /api/leads": leadsRoute(() => manyLeads.slice(0, 3)),
+      "GET /api/users/getSalesUsers": () => ({ data: [pedro, lucia] }),
+    });
+    await renderApp("/panel/leads?agent=6&from=2026-03-01&to=2026-03-31", fetch);
+    await rowOf("Marta Quispe 1");
+    await waitFor(() => expect((screen.getByRole("combobox", { name: "Agente" }) as HTMLSelectElement).selectedOptions[0]?.textContent).toBe("Lucía Mena"));
+    expect(screen.getByLabelText("Recibido desde")).toHaveProperty("value", "2026-03-01");
+    expect(screen.getByLabelText("Recibido hasta")).toHaveProperty("value", "2026-03-31");
+    const asked = calls.find((call) => call.path === "/api/leads")?.query;
+    expect(asked?.get("agent")).toBe("6");
+    expect(asked?.get("receivedFrom")).toBe(new Date(2026, 2, 1).toISOString());
+    expect(asked?.get("receivedBefore")).toBe(new Date(2026, 3, 1).toISOString());
+    fireEvent.change(screen.getByLabelText("Recibido hasta"), { target: { value: "2026-03-15" } });
+    await waitFor(() => expect(calls.at(-1)?.query.get("receivedBefore")).toBe(new Date(2026, 2, 16).toISOString()));
+    expect(window.location.search).toBe("?agent=6&from=2026-03-01&to=2026-03-15");
+  });
+
+  it("gives the ticked leads to the agent the bulk bar names, one call each, and shows each lead's outcome", async () => {
+    const { fetch, calls } = fakeApi({
+      "GET /api/leads": leadsRoute(() => manyLeads.slice(0, 3)),
+      "GET /api/users/getSalesUsers": () => ({ data: [pedro, lucia] }),
+      "PUT /api/leads/assingLeadtoUser/1": () => ({ data: messages.updated }),
+      "PUT /api/leads/assingLeadtoUser/2": () => ({ data: messages.updated }),
+    });
+    await renderApp("/panel/leads", fetch);
+    await rowOf("Marta Quispe 1");
+    await userEvent.click(screen.getByRole("checkbox", { name: "Seleccionar Marta Quispe 1" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: "Seleccionar Marta Quispe 2" }));
+    const bar = within(screen.getByRole("region", { name: /acciones/i }));
+    const assign = bar.getByRole("button", { name: "Asignar los seleccionados" });
+    // no agent chosen: nothing to send
+    expect(assign.hasAttribute("disabled")).toBe(true);
+    await userEvent.selectOptions(bar.getByRole("combobox", { name: "Asignar a" }), "Lucía Mena");
+    await userEvent.click(assign);
+    const outcome = await screen.findByRole("status", {}, { timeout: 5_000 });
+    await within(outcome).findByText(/Asignados: 2/);
+    expect(within(outcome).getByText("Marta Quispe 1").parentElement?.textContent).toBe("Marta Quispe 1: Registro actualizado correctamente");
+    expect(within(outcome).getByText("Marta Quispe 2")).toBeDefined();
+    expect(calls.filter((call) => call.method === "PUT").map((call) => [call.path, call.body])).toEqual([
+      ["/api/leads/assingLeadtoUser/1", { userId: 6 }],
+      ["/api/leads/assingLeadtoUser/2", { userId: 6 }],
+    ]);
+    // the page is fetched again to show the new agents
+    await waitFor(() => expect(calls.filter((call) => call.path === "/api/leads")).toHaveLength(2));
   });
 
   it("speaks English when chosen", async () => {

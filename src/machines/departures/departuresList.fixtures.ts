@@ -24,6 +24,7 @@ export const fixtures = machineFixtures({
     { type: "pageSize.change", pageSize: 50 },
     { type: "sort.toggle", column: "free" },
     { type: "search.change", text: "GEX" },
+    { type: "search.submit" },
     { type: "filter.change", name: "yacht", value: "2" },
     { type: "list.changed" },
     { type: "row.select", id: sampleCruise.id, selected: true },

@@ -26,6 +26,7 @@ export const fixtures = machineFixtures({
     { type: "pageSize.change", pageSize: 50 },
     { type: "sort.toggle", column: "birthday" },
     { type: "search.change", text: "Andrade" },
+    { type: "search.submit" },
     { type: "filter.change", name: "agency", value: "3" },
     { type: "list.changed" },
     { type: "row.select", id: samplePassenger.id, selected: true },

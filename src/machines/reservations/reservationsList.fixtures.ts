@@ -26,6 +26,7 @@ export const fixtures = machineFixtures({
     { type: "pageSize.change", pageSize: 50 },
     { type: "sort.toggle", column: "departure" },
     { type: "search.change", text: "RES-0001" },
+    { type: "search.submit" },
     { type: "filter.change", name: "state", value: "reserved" },
     { type: "list.changed" },
     { type: "row.select", id: sampleReservation.id, selected: true },

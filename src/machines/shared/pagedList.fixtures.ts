@@ -10,7 +10,7 @@ const row = { id: 1, name: "Uno" };
 
 const machine = createPagedListMachine<typeof row, null, null>({
   id: "pagedList",
-  description: "The one server-paged list engine, declared with a sample list: pages, sort, search, filters, address, ticks, export and a bulk command.",
+  description: "The one server-paged list engine, declared with a sample list: pages (a total that may be 'more than N'), sort, search, filters, address, ticks, export and a bulk command.",
   defaults,
   fetch: async () => ({ rows: [], total: 0, extras: null }),
   bulk: { confirm: { title: (sample) => sample.name, send: async () => messages.updated } },
@@ -22,12 +22,14 @@ export const fixtures = machineFixtures({
   inputs: [{ client: unusedClient, query: initialQuery(defaults), scope: null }],
   // the guards read the ticks and how many rows: states differing in them are kept apart
   contextKey: (context) => {
-    const list = context as { selected: ReadonlyArray<unknown>; total: number };
-    return [list.selected.length > 0, list.total > EXPORT_MAX];
+    const list = context as { selected: ReadonlyArray<unknown>; total: number; totalIsAtLeast: boolean };
+    return [list.selected.length > 0, list.total > EXPORT_MAX, list.totalIsAtLeast];
   },
   events: [
     { type: "xstate.done.actor.fetchPage", output: { rows: [row], total: 45, extras: null } },
     { type: "xstate.done.actor.fetchPage", output: { rows: [row], total: EXPORT_MAX + 1, extras: null } },
+    // a total known only as "more than 40"
+    { type: "xstate.done.actor.fetchPage", output: { rows: [row], total: 40, totalIsAtLeast: true, extras: null } },
     { type: "xstate.error.actor.fetchPage", error: refused(503, messages.serverError) },
     { type: "retry" },
     { type: "page.go", page: 2 },
@@ -35,6 +37,7 @@ export const fixtures = machineFixtures({
     { type: "pageSize.change", pageSize: 50 },
     { type: "sort.toggle", column: "name" },
     { type: "search.change", text: "uno" },
+    { type: "search.submit" },
     { type: "filter.change", name: "kind", value: "a" },
     { type: "list.changed" },
     { type: "row.select", id: row.id, selected: true },

@@ -23,6 +23,11 @@ export interface PagedListInput<Scope> {
 export interface PagedRows<Row, Extras> {
   readonly rows: ReadonlyArray<Row>;
   readonly total: number;
+  /**
+   * `total` is only what is known to match and more may (the leads count up to a cap): the pager
+   * says "more than N" and goes on while a page comes full.
+   */
+  readonly totalIsAtLeast?: boolean;
   /** The filters' choices (the agencies), fetched with the first page. */
   readonly extras: Extras;
 }
@@ -43,7 +48,7 @@ export interface BulkCommand<Row> {
 }
 
 /** The commands a list declares for its ticked rows, by name. */
-export type BulkCommandName = "confirm" | "extend";
+export type BulkCommandName = "confirm" | "extend" | "assign";
 
 export interface PagedListDeclaration<Row, Scope, Extras> {
   readonly id: string;
@@ -52,6 +57,8 @@ export interface PagedListDeclaration<Row, Scope, Extras> {
   readonly fetch: (input: PagedFetchInput<Scope, Extras>) => Promise<PagedRows<Row, Extras>>;
   /** What the ticked rows can be told to do besides being exported. */
   readonly bulk?: Partial<Record<BulkCommandName, BulkCommand<Row>>>;
+  /** The page size an export reads with when the list's endpoint answers fewer than EXPORT_PAGE_SIZE a page. */
+  readonly exportPageSize?: number;
 }
 
 /** What the bulk dialog is asked: the command and how many rows; it answers the reply, or null when closed. */
@@ -86,6 +93,8 @@ export const EXPORT_MAX = 10_000;
 export interface PagedListContext<Row, Scope, Extras> extends PagedListInput<Scope> {
   readonly rows: ReadonlyArray<Row>;
   readonly total: number;
+  /** The total is a lower bound ("more than N"). */
+  readonly totalIsAtLeast: boolean;
   readonly extras: Extras | null;
   /** The ticked rows, kept across pages and orders; a new search or filter clears them. */
   readonly selected: ReadonlyArray<Row>;
@@ -107,6 +116,8 @@ export type PagedListEvent =
   | { readonly type: "pageSize.change"; readonly pageSize: number }
   | { readonly type: "sort.toggle"; readonly column: string }
   | { readonly type: "search.change"; readonly text: string }
+  /** Enter in the search box: the search runs without waiting for the pause. */
+  | { readonly type: "search.submit" }
   | { readonly type: "filter.change"; readonly name: string; readonly value: string }
   | { readonly type: "query.sync"; readonly query: ListQuery }
   | { readonly type: "row.select"; readonly id: number; readonly selected: boolean }
@@ -125,18 +136,37 @@ interface CollectInput<Row, Scope, Extras> extends PagedFetchInput<Scope, Extras
   readonly selected: ReadonlyArray<Row>;
 }
 
-/** Every row a query selects, page after page of EXPORT_PAGE_SIZE, in the query's order. */
+/**
+ * Every row a query selects, page after page of `pageSize`, in the query's order; a total known
+ * only as "more than N" is read on until a page comes short.
+ */
 export const collectRows = async <Row, Scope, Extras>(
   fetch: PagedListDeclaration<Row, Scope, Extras>["fetch"],
   input: PagedFetchInput<Scope, Extras>,
+  pageSize = EXPORT_PAGE_SIZE,
 ): Promise<ReadonlyArray<Row>> => {
   const collected: Row[] = [];
   for (let page = 1; ; page += 1) {
-    const answer = await fetch({ ...input, query: { ...input.query, page, pageSize: EXPORT_PAGE_SIZE } });
+    const answer = await fetch({ ...input, query: { ...input.query, page, pageSize } });
     collected.push(...answer.rows);
-    if (answer.rows.length < EXPORT_PAGE_SIZE || collected.length >= answer.total) return collected;
+    if (answer.rows.length < pageSize || (answer.totalIsAtLeast !== true && collected.length >= answer.total)) return collected;
   }
 };
+
+type PageFacts = Pick<PagedListContext<unknown, unknown, unknown>, "query" | "total" | "totalIsAtLeast"> & { readonly rows: ReadonlyArray<unknown> };
+
+/**
+ * Whether a page exists: one of the pages the total makes, or the next one while the total is
+ * only a lower bound and the page shown came full.
+ */
+export const hasPage = (context: PageFacts, page: number): boolean =>
+  Number.isInteger(page) &&
+  page >= 1 &&
+  (page <= pagesOf(context.total, context.query.pageSize) ||
+    (context.totalIsAtLeast && page === context.query.page + 1 && context.rows.length === context.query.pageSize));
+
+/** Whether every row the query selects may be exported at once: a known total of at most EXPORT_MAX. */
+export const exportsAll = (context: Pick<PageFacts, "total" | "totalIsAtLeast">): boolean => !context.totalIsAtLeast && context.total <= EXPORT_MAX;
 
 /** The ticked rows after a tick box changed: the row joins (last) or leaves the selection. */
 const ticked = <Row extends { readonly id: number }>(selected: ReadonlyArray<Row>, row: Row | undefined, tick: boolean): ReadonlyArray<Row> => {
@@ -162,7 +192,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
     },
     actions: {
       ...feedbackActions<Context, PagedListEvent>(),
-      assignPage: assign((_, params: PagedRows<Row, Extras>) => params),
+      assignPage: assign((_, params: PagedRows<Row, Extras>) => ({ ...params, totalIsAtLeast: params.totalIsAtLeast === true })),
       assignQuery: assign({ query: (_, params: { query: ListQuery }) => params.query }),
       assignSelection: assign({ selected: (_, params: { selected: ReadonlyArray<Row> }) => params.selected }),
       clearSelection: assign({ selected: [] }),
@@ -182,10 +212,9 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       publishQuery: (_, _params: { readonly query: ListQuery; readonly mode: QueryPublication }) => {},
     },
     guards: {
-      isPageInRange: ({ context }, params: { page: number }) =>
-        Number.isInteger(params.page) && params.page >= 1 && params.page <= pagesOf(context.total, context.query.pageSize),
-      /** Some ticked rows, or at most EXPORT_MAX of the query's. */
-      isExportable: ({ context }, params: { ticked: boolean }) => (params.ticked ? context.selected.length > 0 : context.total <= EXPORT_MAX),
+      isPageInRange: ({ context }, params: { page: number }) => hasPage(context, params.page),
+      /** Some ticked rows, or at most EXPORT_MAX of the query's, known to be no more. */
+      isExportable: ({ context }, params: { ticked: boolean }) => (params.ticked ? context.selected.length > 0 : exportsAll(context)),
       /** Some rows ticked, and the list declares the command. */
       isBulkOffered: ({ context }, params: { command: BulkCommandName }) => context.selected.length > 0 && declaration.bulk?.[params.command] !== undefined,
       isAnswered: (_, params: { reply: string | null }) => params.reply !== null,
@@ -193,7 +222,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
     actors: {
       fetchPage: fromPromise<PagedRows<Row, Extras>, PagedFetchInput<Scope, Extras>>(({ input }) => declaration.fetch(input)),
       collectExport: fromPromise<ReadonlyArray<Row>, CollectInput<Row, Scope, Extras>>(async ({ input }) =>
-        input.selected.length > 0 ? input.selected : collectRows(declaration.fetch, input),
+        input.selected.length > 0 ? input.selected : collectRows(declaration.fetch, input, declaration.exportPageSize),
       ),
       /** Writes and saves the file; the view provides it, with the columns it declares. */
       saveExport: fromPromise<void, ExportRequest<Row>>(async () => {}),
@@ -217,6 +246,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       ...input,
       rows: [],
       total: 0,
+      totalIsAtLeast: false,
       extras: null,
       selected: [],
       exportFormat: "csv",
@@ -263,6 +293,13 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
             description: "The typing paused: the rows holding every word, from the first page (the address's entry is replaced, not added).",
           },
         },
+        on: {
+          "search.submit": {
+            target: "loading",
+            actions: ["clearSelection", { type: "publishQuery", params: ({ context }) => ({ query: context.query, mode: "replace" }) }],
+            description: "Enter in the search box: the search runs now, from the first page, without waiting for the pause.",
+          },
+        },
       },
       ready: {
         description: "The page shows; the user may page, sort, search, filter, tick rows or export.",
@@ -272,7 +309,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
               guard: { type: "isPageInRange", params: ({ event }) => ({ page: event.page }) },
               target: "loading",
               actions: changeQuery<{ type: "page.go"; page: number }>((query, event) => ({ ...query, page: event.page }), "push"),
-              description: "Another page.",
+              description: "Another page (past the pages a total of 'more than N' makes while the shown page came full).",
             },
             { description: "A page that does not exist: nothing changes." },
           ],

@@ -9,7 +9,7 @@ import { commentFields, type Lead, type LeadDetails } from "../../api/leads.ts";
 import { translateMessage } from "../../i18n/messages.ts";
 import { countryName } from "../shared/countries.ts";
 import { leadConversationMachine } from "../../machines/leads/leadConversation.machine.ts";
-import { AssignLeadButton, AssignLeadDialog, useLeadAssignment } from "./AssignLeadDialog.tsx";
+import { AssignLeadButton, useLeadAssignment } from "./AssignLeadDialog.tsx";
 import { HistoryPanel } from "../shared/HistoryPanel.tsx";
 import { ErrorBanner } from "../shared/ErrorBanner.tsx";
 import { Field } from "../shared/Field.tsx";
@@ -135,7 +135,7 @@ function LeadConversation({ leadId, userId }: { readonly leadId: LeadId; readonl
               <span className="lead-agent">
                 {lead.lead_user === null ? t("leads.unassigned") : personName(lead.lead_user)}
                 <AssignLeadButton
-                  actor={assignment}
+                  assignment={assignment}
                   leadId={lead.id}
                   name={personName(lead)}
                   agentId={lead.lead_user?.id ?? null}
@@ -188,7 +188,7 @@ function LeadConversation({ leadId, userId }: { readonly leadId: LeadId; readonl
         </form>
       </section>
       <HistoryPanel stream="lead" id={leadId} />
-      <AssignLeadDialog actor={assignment} />
+      {assignment.dialog}
     </section>
   );
 }

@@ -1,10 +1,17 @@
 import { useSelector } from "@xstate/react";
-import { useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
 import { fromPromise } from "xstate";
 import { type ListQueryDefaults, pagesOf, parseListQuery } from "../../machines/shared/listQuery.ts";
-import { type BulkCommandName, type BulkQuestion, EXPORT_MAX, type PagedListMachine } from "../../machines/shared/pagedList.machine.ts";
+import {
+  type BulkCommandName,
+  type BulkQuestion,
+  EXPORT_MAX,
+  exportsAll,
+  hasPage,
+  type PagedListMachine,
+} from "../../machines/shared/pagedList.machine.ts";
 import type { ExportRequest } from "../../machines/shared/recordList.machine.ts";
 import type { Change } from "../../api/changes.ts";
 import { useChanges } from "./changes.ts";
@@ -15,19 +22,19 @@ import { publishQuery, useQueryFromAddress } from "./listAddress.ts";
 import { BulkBar, BulkReportBanner, ListFilter, ListToolbar } from "./ListControls.tsx";
 import { Pager } from "./Pager.tsx";
 import { Spinner } from "./Spinner.tsx";
-import { type ExportTable, exportColumns, saveTable } from "./tableExport.ts";
+import { type ExportTable, exportColumns } from "./exportColumns.ts";
 import { useFlowActor } from "./useFlow.ts";
 
 /**
  * A filter a list declares: a select of choices (the first, "all", is the empty value), a tick
- * box that is "1" when ticked, or a month. Its control always shows what the address says, also after Back
+ * box that is "1" when ticked, a month or a day. Its control always shows what the address says, also after Back
  * and reload and before the choices have arrived (a controlled control, not a default value).
  */
 export type PagedFilter =
   | { readonly kind: "select"; readonly name: string; readonly label: string; readonly options: ReadonlyArray<{ readonly value: string; readonly label: string }> }
   | { readonly kind: "check"; readonly name: string; readonly label: string }
-  /** A month, `YYYY-MM`; empty for every month. */
-  | { readonly kind: "month"; readonly name: string; readonly label: string };
+  /** A month, `YYYY-MM`, or a day, `YYYY-MM-DD`; empty for no bound. */
+  | { readonly kind: "month" | "date"; readonly name: string; readonly label: string };
 
 /** What one list declares besides its machine: its columns (with sort keys and typed cells), filters, texts and live changes. */
 export interface PagedListProps<Row extends { readonly id: number }, Scope, Extras> {
@@ -42,7 +49,12 @@ export interface PagedListProps<Row extends { readonly id: number }, Scope, Extr
   readonly filters: (extras: Extras | null) => ReadonlyArray<PagedFilter>;
   readonly searchHint: string;
   readonly empty: string;
-  readonly totalText: (count: number) => string;
+  /** The pager's total; `atLeast` when the server counted only up to a cap ("more than N"). */
+  readonly totalText: (count: number, atLeast: boolean) => string;
+  /** What the toolbar says when the query selects too many rows to export at once; nothing when absent. */
+  readonly exportLimitText?: (max: number) => string;
+  /** Bumped by the screen when it changed a row itself (a row's own action): the page is fetched again. */
+  readonly reloads?: number;
   readonly pagerLabel: string;
   /** How a row's tick box is named (the row's title); without it the list has no ticks and no bulk bar. */
   readonly rowTitle?: (row: Row) => string;
@@ -50,8 +62,10 @@ export interface PagedListProps<Row extends { readonly id: number }, Scope, Extr
   readonly changes: (change: Change) => boolean;
   /** The declared commands the user may send for the ticked rows (the list's machine declares what each sends), and their dialog. */
   readonly bulk?: {
-    readonly commands: ReadonlyArray<{ readonly command: BulkCommandName; readonly label: string }>;
+    readonly commands: ReadonlyArray<{ readonly command: BulkCommandName; readonly label: string; readonly disabled?: boolean }>;
     readonly ask: ReturnType<typeof fromPromise<string | null, BulkQuestion>>;
+    /** Controls drawn in the bulk bar before the commands (the agent the ticked leads go to), from the filters' choices. */
+    readonly controls?: (extras: Extras | null) => ReactNode;
   };
 }
 
@@ -62,7 +76,8 @@ export interface PagedListProps<Row extends { readonly id: number }, Scope, Extr
  * keeps its query in the address and saves the export with the declared columns.
  */
 export function PagedList<Row extends { readonly id: number }, Scope, Extras>(props: PagedListProps<Row, Scope, Extras>) {
-  const { machine, defaults, scope, id, title, columns, filters, searchHint, empty, totalText, pagerLabel, rowTitle, changes, bulk } = props;
+  const { machine, defaults, scope, id, title, columns, filters, searchHint, empty, totalText, exportLimitText, reloads, pagerLabel, rowTitle, changes, bulk } =
+    props;
   const { t } = useTranslation();
   const { client } = useServices();
   const search = useSearch();
@@ -73,7 +88,10 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
     machine.provide({
       actions: { publishQuery: publishQuery(defaults) },
       actors: {
-        saveExport: fromPromise<void, ExportRequest<Row>>(({ input }) => saveTable(exportTable.current, input.rows, input.format)),
+        // the writing of CSV and XLSX is fetched when an export is asked for (decision 081)
+        saveExport: fromPromise<void, ExportRequest<Row>>(({ input }) =>
+          import("./tableExport.ts").then(({ saveTable }) => saveTable(exportTable.current, input.rows, input.format)),
+        ),
         ...(bulk === undefined ? {} : { askBulk: bulk.ask }),
       },
     }),
@@ -82,9 +100,17 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
   const actor = useFlowActor(logic, { input: { client, query: initial, scope } });
   useQueryFromAddress(actor, search, defaults);
   useChanges(changes, () => actor.send({ type: "list.changed" }));
+  const shownReloads = useRef(reloads);
+  useEffect(() => {
+    if (shownReloads.current === reloads) return;
+    shownReloads.current = reloads;
+    actor.send({ type: "list.changed" });
+  }, [actor, reloads]);
   const query = useSelector(actor, (snapshot) => snapshot.context.query);
   const rows = useSelector(actor, (snapshot) => snapshot.context.rows);
   const total = useSelector(actor, (snapshot) => snapshot.context.total);
+  const totalIsAtLeast = useSelector(actor, (snapshot) => snapshot.context.totalIsAtLeast);
+  const canNext = useSelector(actor, (snapshot) => hasPage(snapshot.context, snapshot.context.query.page + 1));
   const extras = useSelector(actor, (snapshot) => snapshot.context.extras);
   const selected = useSelector(actor, (snapshot) => snapshot.context.selected);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
@@ -93,7 +119,8 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
   const failed = useSelector(actor, (snapshot) => snapshot.hasTag("failed"));
   const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
   const report = useSelector(actor, (snapshot) => snapshot.context.report);
-  const pages = pagesOf(total, query.pageSize);
+  const pages = Math.max(pagesOf(total, query.pageSize), query.page);
+  const allExportable = exportsAll({ total, totalIsAtLeast });
   const selectedIds = selected.map((row) => row.id);
 
   return (
@@ -102,9 +129,10 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
         id={id}
         search={query.q}
         onSearch={(text) => actor.send({ type: "search.change", text })}
+        onSubmit={() => actor.send({ type: "search.submit" })}
         hint={searchHint}
         exporting={exporting}
-        canExport={total > 0 && total <= EXPORT_MAX}
+        canExport={total > 0 && allExportable}
         onExport={(format) => actor.send({ type: "list.export", format })}
         filters={filters(extras).map((filter) =>
           filter.kind === "select" ? (
@@ -121,12 +149,12 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
               }
               onChange={(value) => actor.send({ type: "filter.change", name: filter.name, value })}
             />
-          ) : filter.kind === "month" ? (
-            <div key={filter.name} className="list-filter">
+          ) : filter.kind === "month" || filter.kind === "date" ? (
+            <div key={filter.name} className={filter.kind === "date" ? "list-filter list-date" : "list-filter"}>
               <label htmlFor={`${id}-${filter.name}`}>{filter.label}</label>
               <input
                 id={`${id}-${filter.name}`}
-                type="month"
+                type={filter.kind}
                 value={query.filters[filter.name] ?? ""}
                 onChange={(event) => actor.send({ type: "filter.change", name: filter.name, value: event.target.value })}
               />
@@ -144,15 +172,17 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
           ),
         )}
       />
+      {exportLimitText !== undefined && !allExportable && !loading && !processing && <p className="list-note">{exportLimitText(EXPORT_MAX)}</p>}
       <ErrorBanner message={error} />
       <BulkReportBanner report={report} />
       {rowTitle !== undefined && (
         <BulkBar count={selected.length}>
-          {bulk?.commands.map(({ command, label }) => (
+          {bulk?.controls?.(extras)}
+          {bulk?.commands.map(({ command, label, disabled }) => (
             <button
               key={command}
               type="button"
-              disabled={exporting || processing}
+              disabled={exporting || processing || disabled === true}
               aria-busy={processing}
               onClick={() => actor.send({ type: "bulk.ask", command })}
             >
@@ -172,7 +202,7 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
       )}
       {failed ? (
         <button type="button" onClick={() => actor.send({ type: "retry" })}>
-          {t("cruises.retry")}
+          {t("table.retry")}
         </button>
       ) : loading && rows.length === 0 ? (
         <Spinner />
@@ -189,6 +219,7 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
               : {
                   selection: {
                     selected: selectedIds,
+                    disabled: processing,
                     label: (row: Row) => t("table.selectRow", { name: rowTitle(row) }),
                     onSelect: (row: Row, ticked: boolean) => actor.send({ type: "row.select", id: row.id, selected: ticked }),
                     onSelectPage: (ticked: boolean) => actor.send({ type: "page.select", selected: ticked }),
@@ -200,9 +231,9 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
               label={pagerLabel}
               page={query.page}
               pages={pages}
-              total={totalText(total)}
+              total={totalText(total, totalIsAtLeast)}
               canPrevious={query.page > 1}
-              canNext={query.page < pages}
+              canNext={canNext}
               onPrevious={() => actor.send({ type: "page.go", page: query.page - 1 })}
               onNext={() => actor.send({ type: "page.go", page: query.page + 1 })}
               onPage={(page) => actor.send({ type: "page.go", page })}
