@@ -102,4 +102,18 @@ describe("reference data in the reader's language", () => {
     expect(await rowsOf("es")).toContain("Mujer adulta");
     expect(await rowsOf("es")).not.toContain("Female Adult");
   });
+
+  it("answers berth types, yacht kinds and languages with both names, and a document names a guide's languages in its own language", async () => {
+    const both = async (resource: string) =>
+      (dataOf(await read(`/${resource}`)) as ReadonlyArray<{ name: string; englishName?: string }>).map(({ name, englishName }) => [name, englishName]);
+    expect(await both("berths")).toEqual(expect.arrayContaining([["Cama matrimonial", "Double bed"], ["Litera", "Bunk bed"]]));
+    expect(await both("kinds")).toEqual(expect.arrayContaining([["Catamarán", "Catamaran"], ["Yate a motor", "Motor yacht"]]));
+    expect(await both("languages")).toEqual(expect.arrayContaining([["Alemán", "German"], ["Inglés", "English"]]));
+    const guides = async (language: string) =>
+      (dataOf(await read(`/cruises/${ids.june}/documents/servicesOrder?lang=${language}`)) as { sections: ReadonlyArray<{ rows: ReadonlyArray<ReadonlyArray<string>> }> }).sections
+        .flatMap((section) => section.rows.flat())
+        .filter((cell) => cell.startsWith("Juan"));
+    expect(await guides("es")).toEqual(["Juan Salcedo (Alemán, Español, Inglés)"]);
+    expect(await guides("en")).toEqual(["Juan Salcedo (English, German, Spanish)"]);
+  });
 });
