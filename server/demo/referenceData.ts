@@ -44,8 +44,8 @@ const countryItems = (): ReadonlyArray<CatalogueItemPayload> =>
 
 /**
  * The lists every operator needs before anyone types a thing (SPEC.md section 3, DOMAIN.md section
- * 3): the countries, the language codes, the identification documents and the space types (named
- * in both languages, decision 080) with
+ * 3): the countries, the languages, the identification documents and the space types (named
+ * in both languages, decisions 080 and 084) with
  * the Galápagos park entrance tax in force since August 2024 (US$ 200 / 100 / 30 for a foreign,
  * Andean Community or Ecuadorian adult; half for a child).
  */
@@ -54,11 +54,11 @@ export const referenceLists: ReadonlyArray<{ readonly catalogue: CatalogueRecord
   {
     catalogue: languages,
     items: () => [
-      { name: "Alemán", initials: "ALM" },
-      { name: "Español", initials: "ESP" },
-      { name: "Francés", initials: "FRA" },
-      { name: "Inglés", initials: "ING" },
-      { name: "No aplica", initials: "NA" },
+      { name: "Alemán", englishName: "German", initials: "ALM" },
+      { name: "Español", englishName: "Spanish", initials: "ESP" },
+      { name: "Francés", englishName: "French", initials: "FRA" },
+      { name: "Inglés", englishName: "English", initials: "ING" },
+      { name: "No aplica", englishName: "Not applicable", initials: "NA" },
     ],
   },
   {
@@ -99,17 +99,17 @@ export const seedReferenceLists = async (tx: Queryable, options: CommandOptions)
 export const seedDemoReferenceData = async (tx: Queryable, options: CommandOptions): Promise<void> => {
   const create = (catalogue: CatalogueRecord, item: CatalogueItemPayload) => createItem(tx, catalogue, { active: true, ...item }, options);
   for (const item of [
-    { name: "Yate a motor", initials: "MY" },
-    { name: "Catamarán", initials: "CAT" },
-    { name: "Barco de expedición", initials: "EXP" },
+    { name: "Yate a motor", englishName: "Motor yacht", initials: "MY" },
+    { name: "Catamarán", englishName: "Catamaran", initials: "CAT" },
+    { name: "Barco de expedición", englishName: "Expedition ship", initials: "EXP" },
   ]) {
     await create(kinds, item);
   }
   for (const item of [
-    { name: "Cama individual", capacity: 1 },
-    { name: "Cama matrimonial", capacity: 2 },
-    { name: "Litera", capacity: 1 },
-    { name: "Sofá cama", capacity: 1, active: false },
+    { name: "Cama individual", englishName: "Single bed", capacity: 1 },
+    { name: "Cama matrimonial", englishName: "Double bed", capacity: 2 },
+    { name: "Litera", englishName: "Bunk bed", capacity: 1 },
+    { name: "Sofá cama", englishName: "Sofa bed", capacity: 1, active: false },
   ]) {
     await create(berths, item);
   }

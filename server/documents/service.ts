@@ -3,6 +3,7 @@ import type { DocumentLanguage, DocumentSection } from "../../src/api/documents.
 import type { CruiseId } from "../../src/api/ids.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne, queryRows } from "../db/rows.ts";
+import { nameSql } from "../catalogues/names.ts";
 import type { DocumentOpening } from "./opening.ts";
 
 /** Who sails a departure besides its passengers, and where it goes: what the zarpe and the services' order name. */
@@ -48,7 +49,7 @@ export const findDepartureService = async (db: Queryable, cruiseId: CruiseId, la
     `select c.yacht_id,
             coalesce(cap.name || ' ' || coalesce(cap.details->>'lastName', ''), pcap.name || ' ' || coalesce(pcap.details->>'lastName', '')) as captain,
             h.name as hotelier, c.guide_ids,
-            array(select l.name from languages l where l.id = any(c.language_ids) order by l.name) as languages,
+            array(select ${nameSql("l", language)} from languages l where l.id = any(c.language_ids) order by 1) as languages,
             i.details as itinerary
        from cruises c join cruise_itineraries i on i.id = c.cruise_itinerary_id
        left join captains cap on cap.id = c.captain_id left join hoteliers h on h.id = c.hotelier_id
@@ -63,7 +64,7 @@ export const findDepartureService = async (db: Queryable, cruiseId: CruiseId, la
     GuideRow,
     `select g.name || ' ' || coalesce(g.details->>'lastName', '') as name, coalesce(g.details->>'identificationCard', '') as identification_card,
             coalesce(g.details->>'level', '') as level,
-            coalesce((select string_agg(l.name, ', ' order by l.name) from languages l
+            coalesce((select string_agg(${nameSql("l", language)}, ', ' order by ${nameSql("l", language)}) from languages l
                        where l.id in (select (jsonb_array_elements_text(case when jsonb_typeof(g.details->'languages') = 'array' then g.details->'languages' else '[]'::jsonb end))::int)), '') as languages
        from guides g where g.id = any($1::int[]) order by g.name, g.id`,
     [cruise.guide_ids],

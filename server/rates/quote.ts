@@ -16,7 +16,9 @@ import { findItem, itemsWith, itemsWithEach, listItems } from "../catalogues/ite
 import { queryOne } from "../db/rows.ts";
 import { Schema } from "effect";
 import type { Queryable } from "../db/database.ts";
-import { registerEndpoint, type RouteContext } from "../http/register.ts";
+import { registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
+import { ownAgency } from "../reservations/facts.ts";
+import { messages } from "../../src/api/messages.ts";
 
 /** Each rate type's catalogue, as pricing names it. */
 const rateCatalogues: ReadonlyArray<readonly [RateKind, CatalogueDeclaration]> = [
@@ -166,9 +168,16 @@ export const pricingFacts = async (
   };
 };
 
-/** `POST /rates/quote`: the draft priced, judged by the quote machine, and itemized in cents; nothing is written. */
+/**
+ * `POST /rates/quote`: the draft priced, judged by the quote machine, and itemized in cents;
+ * nothing is written. An agency user quotes for its own agency only, refused as its hold would be
+ * (403 for any other agency, a direct client included), so the answer tells nothing of another agency.
+ */
 export const registerQuoteRoutes = (app: FastifyInstance, context: RouteContext): void => {
-  registerEndpoint(app, context, quoteReservation, async ({ body }) => {
+  registerEndpoint(app, context, quoteReservation, async (call) => {
+    const { body } = call;
+    const agency = ownAgency(signedIn(call));
+    if (agency !== null && body.agencyId !== agency) throw new ApiError(403, messages.forbidden);
     const request = await withDeparture(context.db, body);
     const loaded = typeof request === "string" ? { problem: request } : await pricingFacts(context.db, request);
     const pricing = "facts" in loaded && typeof request !== "string" ? priceDraft({ ...request, agencyId: body.agencyId ?? 0 }, loaded.facts) : null;

@@ -26,6 +26,7 @@ import { type DepartureRow, departureBerths, type TakenRow, yachtsCabins } from 
 import { cabinsOf, type LiveRow, ownAgency } from "./facts.ts";
 import { berthPlan, planDrawing } from "./reads.ts";
 import type { ReaderLanguage } from "../http/caller.ts";
+import { nameSql } from "../catalogues/names.ts";
 
 /** A departure as its cruise stream left it. */
 export interface ReplayedDeparture {
@@ -216,7 +217,7 @@ export const cabinsAsOf = async (
 };
 
 const YachtRow = Schema.Struct({ id: Schema.Int, name: Schema.String, colour: Schema.String, place: Schema.Int });
-const ItineraryRow = Schema.Struct({ id: Schema.Int, name: Schema.String });
+const ItineraryRow = Schema.Struct({ id: Schema.Int, name: Schema.String, english_name: Schema.String });
 
 /** The departures of a period (of one yacht, when asked) scheduled at `asOf`, as availability lists them, in its order. */
 const departuresAsOf = async (db: Queryable, query: Pick<AvailabilityQuery, "from" | "to" | "yachtId">, asOf: Date): Promise<ReadonlyArray<DepartureRow>> => {
@@ -243,12 +244,13 @@ const departuresAsOf = async (db: Queryable, query: Pick<AvailabilityQuery, "fro
       `select id, name, coalesce(details->>'colour', '#1e6091') as colour, coalesce((details->>'order')::int, 99) as place from ${itemsSource(2, "y")} where id = any($1::int[])`,
       [[...new Set(scheduled.map(({ yachtId }) => yachtId))], JSON.stringify(yachtsThen)],
     ),
-    queryRows(db, ItineraryRow, `select id, name from ${itemsSource(2, "i")} where id = any($1::int[])`, [
+    queryRows(db, ItineraryRow, `select i.id, i.name, ${nameSql("i", "en")} as english_name from ${itemsSource(2, "i")} where i.id = any($1::int[])`, [
       [...new Set(scheduled.map(({ itineraryId }) => itineraryId))],
       JSON.stringify(itinerariesThen),
     ]),
   ]);
   const yachtOf = (id: number) => yachtRows.find((yacht) => yacht.id === id);
+  const itineraryOf = (id: number) => itineraries.find((itinerary) => itinerary.id === id);
   return scheduled
     .map((departure) => ({ departure, place: yachtOf(departure.yachtId)?.place ?? 99 }))
     .sort((a, b) => (a.departure.startDate < b.departure.startDate ? -1 : a.departure.startDate > b.departure.startDate ? 1 : a.place - b.place || a.departure.id - b.departure.id))
@@ -258,7 +260,8 @@ const departuresAsOf = async (db: Queryable, query: Pick<AvailabilityQuery, "fro
       yacht_id: departure.yachtId,
       yacht_name: yachtOf(departure.yachtId)?.name ?? "",
       yacht_colour: yachtOf(departure.yachtId)?.colour ?? "#1e6091",
-      itinerary_name: itineraries.find((itinerary) => itinerary.id === departure.itineraryId)?.name ?? "",
+      itinerary_name: itineraryOf(departure.itineraryId)?.name ?? "",
+      itinerary_name_en: itineraryOf(departure.itineraryId)?.english_name ?? "",
       start_date: departure.startDate,
       end_date: departure.endDate,
     }));
@@ -269,6 +272,7 @@ export const availabilityAsOf = async (
   db: Queryable,
   query: Pick<AvailabilityQuery, "from" | "to" | "yachtId">,
   asOf: Date,
+  language: ReaderLanguage,
 ): Promise<ReadonlyArray<DepartureAvailability>> => {
   const departures = await departuresAsOf(db, query, asOf);
   if (departures.length === 0) return [];
@@ -291,6 +295,7 @@ export const availabilityAsOf = async (
       departure,
       cabinsThere.filter((cabin) => cabin.yacht_id === departure.yacht_id),
       taken(departure.id),
+      language,
     ),
   );
 };

@@ -15,6 +15,8 @@ import type { FastifyInstance } from "fastify";
 import { EncodedItems, registerEndpoint, type RouteContext } from "../http/register.ts";
 import { availabilityAsOf } from "./asOf.ts";
 import type { BerthIndex } from "./berthIndex.ts";
+import { nameSql } from "../catalogues/names.ts";
+import type { ReaderLanguage } from "../http/caller.ts";
 
 const DepartureRow = Schema.Struct({
   id: CruiseId,
@@ -23,6 +25,8 @@ const DepartureRow = Schema.Struct({
   yacht_name: Schema.String,
   yacht_colour: Schema.String,
   itinerary_name: Schema.String,
+  /** The itinerary's English name, its Spanish one where none is written (decision 080). */
+  itinerary_name_en: Schema.String,
   start_date: Schema.String,
   end_date: Schema.String,
 });
@@ -47,7 +51,7 @@ export const scheduledDepartures = (db: Queryable): Promise<ReadonlyArray<Depart
     db,
     DepartureRow,
     `select c.id, c.code, c.yacht_id, y.name as yacht_name, coalesce(y.details->>'colour', '#1e6091') as yacht_colour, i.name as itinerary_name,
-            to_char(c.start_date, 'YYYY-MM-DD') as start_date, to_char(c.end_date, 'YYYY-MM-DD') as end_date
+            ${nameSql("i", "en")} as itinerary_name_en, to_char(c.start_date, 'YYYY-MM-DD') as start_date, to_char(c.end_date, 'YYYY-MM-DD') as end_date
        from cruises c join yachts y on y.id = c.yacht_id join cruise_itineraries i on i.id = c.cruise_itinerary_id
       where c.status = 'scheduled'
       order by c.start_date, coalesce((y.details->>'order')::int, 99), c.id`,
@@ -94,7 +98,11 @@ export const yachtsCabins = (db: Queryable, yachtIds: ReadonlyArray<number>, the
  * yachts' live cabins, usually remembered, and their live spaces counted by cabin and state), put together here with the
  * berths' own counting (berths.ts).
  */
-export const availabilityOf = async (db: Queryable, departures: ReadonlyArray<DepartureRow>): Promise<ReadonlyArray<DepartureAvailability>> => {
+export const availabilityOf = async (
+  db: Queryable,
+  departures: ReadonlyArray<DepartureRow>,
+  language: ReaderLanguage = "es",
+): Promise<ReadonlyArray<DepartureAvailability>> => {
   if (departures.length === 0) return [];
   const [cabins, taken] = await Promise.all([
     yachtsCabins(db, [...new Set(departures.map((departure) => departure.yacht_id))].sort((a, b) => a - b)),
@@ -111,16 +119,26 @@ export const availabilityOf = async (db: Queryable, departures: ReadonlyArray<De
       departure,
       cabins.filter((cabin) => cabin.yacht_id === departure.yacht_id),
       taken.filter((row) => row.cruise_id === departure.id),
+      language,
     ),
   );
 };
+
+/** A departure's itinerary as a reader of `language` reads it. */
+export const itineraryNameIn = (departure: DepartureRow, language: ReaderLanguage): string =>
+  language === "en" ? departure.itinerary_name_en : departure.itinerary_name;
 
 /**
  * One departure's free berths by cabin category, from its yacht's live cabins and its live spaces
  * counted by cabin and state (berths.ts counts them): what the tables hold now, or what the event
  * log held at an instant (asOf.ts).
  */
-export const departureBerths = (departure: DepartureRow, own: ReadonlyArray<YachtCabin>, spaces: ReadonlyArray<TakenRow>): DepartureAvailability => {
+export const departureBerths = (
+  departure: DepartureRow,
+  own: ReadonlyArray<YachtCabin>,
+  spaces: ReadonlyArray<TakenRow>,
+  language: ReaderLanguage,
+): DepartureAvailability => {
   const sum = (rows: ReadonlyArray<{ readonly count: number }>) => rows.reduce((total, row) => total + row.count, 0);
   const capacity = own.reduce((total, cabin) => total + cabin.capacity, 0);
   const chartered = spaces.some((row) => row.charter && row.status !== "waiting");
@@ -143,7 +161,7 @@ export const departureBerths = (departure: DepartureRow, own: ReadonlyArray<Yach
     yachtId: departure.yacht_id,
     yachtName: departure.yacht_name,
     yachtColour: departure.yacht_colour,
-    itineraryName: departure.itinerary_name,
+    itineraryName: itineraryNameIn(departure, language),
     startDate: departure.start_date,
     endDate: departure.end_date,
     status: berths.status,
@@ -159,22 +177,22 @@ export const fitsParty = (passengers: number | undefined) => (answer: DepartureA
   passengers === undefined || answer.free >= passengers;
 
 /** `GET /availability/{id}`: one scheduled departure with its berths, or 404. */
-const oneDeparture = async (db: Queryable, id: number): Promise<DepartureAvailability> => {
+const oneDeparture = async (db: Queryable, id: number, language: ReaderLanguage): Promise<DepartureAvailability> => {
   const departure = (await scheduledDepartures(db)).find((row) => row.id === id);
-  const [answer] = departure === undefined ? [] : await availabilityOf(db, [departure]);
+  const [answer] = departure === undefined ? [] : await availabilityOf(db, [departure], language);
   if (answer === undefined) throw new ApiError(404, messages.notFound);
   return answer;
 };
 
 /** `GET /availability`: judged by the availability machine (the period is required), answered from the berths. */
 export const registerAvailabilityRoutes = (app: FastifyInstance, context: RouteContext & { readonly berths: BerthIndex }): void => {
-  registerEndpoint(app, context, availabilityEndpoint, async ({ query }) => {
+  registerEndpoint(app, context, availabilityEndpoint, async ({ query, language }) => {
     const verdict = judge(availabilityMachine, null, { type: "availability.ask" }, { query });
     if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
     const fits = fitsParty(query.passengers);
     // the past is read from the event log, never kept: each instant is asked about once or twice
-    if (query.asOf !== undefined) return (await availabilityAsOf(context.db, query, new Date(query.asOf))).filter(fits);
-    return new EncodedItems((await context.berths.availability(query)).filter(({ answer }) => fits(answer)).map(({ json }) => json));
+    if (query.asOf !== undefined) return (await availabilityAsOf(context.db, query, new Date(query.asOf), language)).filter(fits);
+    return new EncodedItems((await context.berths.availability(query)).filter(({ answer }) => fits(answer)).map(({ json }) => json[language]));
   });
-  registerEndpoint(app, context, departureAvailabilityEndpoint, async ({ params }) => oneDeparture(context.db, params.id));
+  registerEndpoint(app, context, departureAvailabilityEndpoint, async ({ params, language }) => oneDeparture(context.db, params.id, language));
 };

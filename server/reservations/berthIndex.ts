@@ -13,12 +13,16 @@ import { Schema } from "effect";
 import { type AvailabilityQuery, DepartureAvailability } from "../../src/api/availability.ts";
 import type { ChangeFeed } from "../changes/feed.ts";
 import type { Queryable } from "../db/database.ts";
-import { availabilityOf, type DepartureRow, departuresIn, scheduledDepartures } from "./availability.ts";
+import type { ReaderLanguage } from "../http/caller.ts";
+import { availabilityOf, type DepartureRow, departuresIn, itineraryNameIn, scheduledDepartures } from "./availability.ts";
 
-/** A departure's free berths, and the same as the contract encodes it for the wire. */
+/**
+ * A departure's free berths, and the same as the contract encodes it for the wire in each reader's
+ * language (its itinerary's Spanish or English name, decision 084).
+ */
 export interface KeptBerths {
   readonly answer: DepartureAvailability;
-  readonly json: string;
+  readonly json: Readonly<Record<ReaderLanguage, string>>;
 }
 
 export interface BerthIndex {
@@ -37,8 +41,16 @@ interface Kept extends KeptBerths {
 
 const encodeDeparture = Schema.encodeUnknownSync(DepartureAvailability);
 
-/** A departure's answer, kept with its encoding: a period's answer is then the encodings joined. */
-const keptOf = (answer: DepartureAvailability): KeptBerths => ({ answer, json: JSON.stringify(encodeDeparture(answer)) });
+const encoded = (answer: DepartureAvailability): string => JSON.stringify(encodeDeparture(answer));
+
+/** A departure's answer, kept with its encodings: a period's answer is then the encodings in the reader's language joined. */
+const keptOf = (row: DepartureRow, answer: DepartureAvailability): KeptBerths => ({
+  answer,
+  json: {
+    es: encoded({ ...answer, itineraryName: itineraryNameIn(row, "es") }),
+    en: encoded({ ...answer, itineraryName: itineraryNameIn(row, "en") }),
+  },
+});
 
 /** How long a kept answer stands without any change heard: a cabin's berths edited in the catalogue show within it. */
 const MAX_AGE_MS = 60_000;
@@ -105,10 +117,11 @@ export const createBerthIndex = (db: Queryable, feed: ChangeFeed | null, maxAgeM
     const began = generation;
     const asked = new Map(rows.map((row) => [row.id, versions.get(row.id) ?? 0]));
     const readAt = Date.now();
-    const read = availabilityOf(db, rows).then((answers) => new Map(answers.map((answer) => [answer.cruiseId as number, keptOf(answer)])));
+    const read = availabilityOf(db, rows).then((answers) => new Map(answers.map((answer) => [answer.cruiseId as number, answer])));
     for (const row of rows) {
       const one = read.then((fresh) => {
-        const entry = fresh.get(row.id);
+        const answer = fresh.get(row.id);
+        const entry = answer === undefined ? undefined : keptOf(row, answer);
         // what a change overtook while it was read is answered as read, and read again next time
         if (entry !== undefined && began === generation && (versions.get(row.id) ?? 0) === asked.get(row.id)) kept.set(row.id, { ...entry, readAt });
         return entry;

@@ -95,7 +95,7 @@ export const quoteReservation = endpoint({
   path: "/rates/quote",
   body: QuoteDraft,
   response: Quote,
-  access: { kind: "session", roles: ["admin", "sales"] },
+  access: { kind: "session", roles: ["admin", "sales", "agency"] },
   description:
-    "Prices a reservation draft (a cruiseId, or yachtId, days and startDate; agencyId, null for a direct client; cabins with their spaces' types, optional flight legs, optional charter) line by line: which rate, which season, which discount; the total, the agency's commission and the operator's net; each line itemized in cents (rack price, each discount's amount, total, commission) and their sums (subtotal at the rack price, total, commission, net due). Writes nothing. 409 'rate not defined' when a cabin or space has no rate, 'flight rate not defined' when a leg has no fare.",
+    "Prices a reservation draft (a cruiseId, or yachtId, days and startDate; agencyId, null for a direct client; cabins with their spaces' types, optional flight legs, optional charter) line by line: which rate, which season, which discount; the total, the agency's commission and the operator's net; each line itemized in cents (rack price, each discount's amount, total, commission) and their sums (subtotal at the rack price, total, commission, net due). Writes nothing. 409 'rate not defined' when a cabin or space has no rate, 'flight rate not defined' when a leg has no fare. An agency user quotes for its own agency only (403 for any other, a direct client included).",
 });

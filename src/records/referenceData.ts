@@ -33,31 +33,35 @@ const phone = textField(PHONE_MAX_LENGTH);
  */
 export const englishNameDetail = { name: "englishName", label: "detail.englishName", rule: detail.text(textField(120)), column: true };
 
-/** The languages a guide speaks and a departure is sold in: ALM, ESP, FRA, ING, NA (SPEC.md section 3). */
+/** The languages a guide speaks and a departure is sold in: ALM, ESP, FRA, ING, NA (SPEC.md section 3), named in both languages. */
 export const languages = referenceCatalogue({
   ...languagesEntry,
   resource: "languages",
   singular: "Language",
   stream: "language",
-  details: [initials],
+  nameLabel: "detail.spanishName",
+  details: [englishNameDetail, initials],
 });
 
-/** A yacht's kind: motor yacht, catamaran, expedition ship. */
+/** A yacht's kind: motor yacht, catamaran, expedition ship, named in both languages. */
 export const kinds = referenceCatalogue({
   ...kindsEntry,
   resource: "kinds",
   singular: "Kind",
   stream: "kind",
-  details: [initials],
+  nameLabel: "detail.spanishName",
+  details: [englishNameDetail, initials],
 });
 
-/** A bed type of a cabin: how many guests it sleeps. */
+/** A bed type of a cabin, named in both languages: how many guests it sleeps. */
 export const berths = referenceCatalogue({
   ...berthsEntry,
   resource: "berths",
   singular: "Berth",
   stream: "berth",
+  nameLabel: "detail.spanishName",
   details: [
+    englishNameDetail,
     {
       name: "capacity",
       label: "detail.capacity",

@@ -242,3 +242,15 @@ describe("agency A on agency B's records", () => {
     });
   }
 });
+
+describe("agency A quoting for agency B", () => {
+  it("rates.quote: B's agency answers as an agency that does not exist, as A's hold for B does, and writes nothing", async () => {
+    const before = await snapshot(db);
+    const draftFor = (agencyId: number) => ({ cruiseId: ids.june, agencyId, cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.female }] }] });
+    const forB = answered(await call(tokens.a, "POST", "/rates/quote", draftFor(theirs.agency)));
+    expect(forB).toEqual([403, JSON.stringify({ data: messages.forbidden })]);
+    expect(answered(await call(tokens.a, "POST", "/rates/quote", draftFor(MISSING)))).toEqual(forB);
+    expect(answered(await call(tokens.a, "POST", "/reservations/createReservation", { ...draftFor(theirs.agency), type: "general" }))).toEqual(forB);
+    expect(await snapshot(db)).toEqual(before);
+  });
+});

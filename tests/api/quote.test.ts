@@ -4,7 +4,7 @@ import { messages } from "../../src/api/messages.ts";
 import type { Quote } from "../../src/api/quote.ts";
 import { seedDemoSelling } from "../../server/demo/selling.ts";
 import { keptSeed, testDatabase } from "../setup/database.ts";
-import { type Answer, dataOf, request, snapshot, staffTokens, startServer, type TestServer, idOfNamed } from "./support.ts";
+import { type Answer, createStaff, dataOf, request, sessionFor, snapshot, staffTokens, startServer, type TestServer, idOfNamed } from "./support.ts";
 
 /**
  * Issue 16, item 3: `POST /rates/quote` prices a draft over the demo's fleet and rates, line by
@@ -185,9 +185,38 @@ describe("the quote", () => {
     expect(refusal(await quote({ ...rest, cruiseId: 999_999 }))).toEqual([400, messages.invalidInput]);
   });
 
-  it("answers admins and sales only", async () => {
+  it("answers admins, sales and agency users, not marketing", async () => {
     expect((await quote(draft(), "admin")).status).toBe(200);
     expect(refusal(await quote(draft(), "marketing"))).toEqual([403, messages.forbidden]);
-    expect(refusal(await quote(draft(), "agency"))).toEqual([403, messages.forbidden]);
+  });
+
+  it("prices an agency user's draft for its own agency: the rack price, each discount, its commission and what it pays", async () => {
+    const ikarusUser = await createStaff(db, { email: "reservas@ikarus.example.com", password: null, role: "agency", agencyId: ids.ikarus });
+    const token = await sessionFor(server, db, ikarusUser);
+    const own = { ...draft(), agencyId: ids.ikarus };
+    const answer = await request(server, "POST", "/api/rates/quote", { token, body: own });
+    expect(answer.status, answer.text).toBe(200);
+    const priced = dataOf(answer) as Quote;
+    // the same quote staff get for that agency
+    expect(priced).toEqual(dataOf(await quote(own)));
+    const [adult] = priced.lines;
+    expect(adult?.rate.kind).toBe("contract");
+    expect(priced.subtotalCents - priced.lines.flatMap((line) => line.discounts).reduce((sum, discount) => sum + discount.amountCents, 0)).toBe(priced.totalCents);
+    expect(priced.commissionCents).toBeGreaterThan(0);
+    expect(priced.netCents).toBe(priced.totalCents - priced.commissionCents);
+  });
+
+  it("refuses an agency user's draft for another agency, a direct client or no agency at all alike, as its hold is refused", async () => {
+    const ikarusUser = await createStaff(db, { email: "ventas@ikarus.example.com", password: null, role: "agency", agencyId: ids.ikarus });
+    const token = await sessionFor(server, db, ikarusUser);
+    const before = await snapshot(db);
+    const asIkarus = (agencyId: number | null) => request(server, "POST", "/api/rates/quote", { token, body: { ...draft(), agencyId } });
+    const held = await request(server, "POST", "/api/reservations/createReservation", {
+      token,
+      body: { cruiseId: 999_999, agencyId: ids.retailer, type: "general", cabins: [{ cabinId: ids.double, spaces: [{ genderId: ids.adult }] }] },
+    });
+    expect(refusal(held)).toEqual([403, messages.forbidden]);
+    for (const agencyId of [ids.retailer ?? 0, null, 9_999]) expect(refusal(await asIkarus(agencyId))).toEqual(refusal(held));
+    expect(await snapshot(db)).toEqual(before);
   });
 });

@@ -74,6 +74,25 @@ describe("reference data in the reader's language", () => {
     expect(await decks("es")).toEqual(["Cubierta superior", "Cubierta principal", "Cubierta inferior"]);
   });
 
+  it("names the availability's itineraries in the reader's language, each language from the same kept berths, and as of a past moment", async () => {
+    const itineraries = async (path: string, language: string) => {
+      const answer = await read(path, language);
+      expect(answer.status, answer.text).toBe(200);
+      return (dataOf(answer) as ReadonlyArray<{ itineraryName: string }>).map((departure) => departure.itineraryName);
+    };
+    const period = "/availability?from=2030-06-01&to=2030-06-30";
+    // the first reader fills the berth index: the other language is answered from it too
+    expect(await itineraries(period, "en")).toEqual(["North 4 days"]);
+    expect(await itineraries(period, "es")).toEqual(["Norte 4 días"]);
+    expect(await itineraries(period, "en")).toEqual(["North 4 days"]);
+    const asOf = `${period}&asOf=${encodeURIComponent(server.clock.now().toISOString())}`;
+    expect(await itineraries(asOf, "en")).toEqual(["North 4 days"]);
+    expect(await itineraries(asOf, "es")).toEqual(["Norte 4 días"]);
+    const one = async (language: string) => (dataOf(await read(`/availability/${ids.june}`, language)) as { itineraryName: string }).itineraryName;
+    expect(await one("en")).toBe("North 4 days");
+    expect(await one("es")).toBe("Norte 4 días");
+  });
+
   it("writes a departure's documents with the space types and identification documents of their own language", async () => {
     const rowsOf = async (language: string) =>
       (dataOf(await read(`/cruises/${ids.june}/documents/passengers?lang=${language}`)) as { title: string; sections: ReadonlyArray<{ rows: ReadonlyArray<ReadonlyArray<string>> }> }).sections.flatMap(
@@ -82,5 +101,19 @@ describe("reference data in the reader's language", () => {
     expect(await rowsOf("en")).toContain("Female Adult");
     expect(await rowsOf("es")).toContain("Mujer adulta");
     expect(await rowsOf("es")).not.toContain("Female Adult");
+  });
+
+  it("answers berth types, yacht kinds and languages with both names, and a document names a guide's languages in its own language", async () => {
+    const both = async (resource: string) =>
+      (dataOf(await read(`/${resource}`)) as ReadonlyArray<{ name: string; englishName?: string }>).map(({ name, englishName }) => [name, englishName]);
+    expect(await both("berths")).toEqual(expect.arrayContaining([["Cama matrimonial", "Double bed"], ["Litera", "Bunk bed"]]));
+    expect(await both("kinds")).toEqual(expect.arrayContaining([["Catamarán", "Catamaran"], ["Yate a motor", "Motor yacht"]]));
+    expect(await both("languages")).toEqual(expect.arrayContaining([["Alemán", "German"], ["Inglés", "English"]]));
+    const guides = async (language: string) =>
+      (dataOf(await read(`/cruises/${ids.june}/documents/servicesOrder?lang=${language}`)) as { sections: ReadonlyArray<{ rows: ReadonlyArray<ReadonlyArray<string>> }> }).sections
+        .flatMap((section) => section.rows.flat())
+        .filter((cell) => cell.startsWith("Juan"));
+    expect(await guides("es")).toEqual(["Juan Salcedo (Alemán, Español, Inglés)"]);
+    expect(await guides("en")).toEqual(["Juan Salcedo (English, German, Spanish)"]);
   });
 });

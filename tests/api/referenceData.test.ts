@@ -83,9 +83,9 @@ describe("the reference data's calls", () => {
     expect(languages.api.create.path).toBe("/languages/createLanguage");
     expect(identificationTypes.api.update.path).toBe("/identificationTypes/updateIdentificationType/:id");
 
-    expect(dataOf(await create(languages, { name: "Inglés", initials: "ING" }))).toBe(messages.created);
+    expect(dataOf(await create(languages, { name: "Inglés", englishName: "English", initials: "ING" }))).toBe(messages.created);
     const [english] = await list(languages);
-    expect(english).toEqual({ id: 1, name: "Inglés", active: true, version: 1, initials: "ING" });
+    expect(english).toEqual({ id: 1, name: "Inglés", englishName: "English", active: true, version: 1, initials: "ING" });
 
     const loaded = await request(server, "GET", at(languages.api.get.path, 1), { token: as("marketing") });
     const edited = await request(server, "PUT", at(languages.api.update.path, 1), {

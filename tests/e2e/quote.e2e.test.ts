@@ -88,3 +88,49 @@ describe("the quote beside the hold form", () => {
     await context.close();
   });
 });
+
+/** A demo user's token, signed in by the API (the page is signed in apart). */
+const tokenOf = async (email: string): Promise<string> => {
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "Demo1234" }),
+  });
+  return ((await response.json()) as { data: { token: string } }).data.token;
+};
+
+describe("the quote beside an agency user's hold form (decision 084)", () => {
+  it.each([
+    ["a desktop", desktop],
+    ["a phone", phone],
+  ])("prices the draft for the user's own agency, in English, the commission and the net due on lines of their own, on %s", async (_, viewport) => {
+    const { page, context, consoleErrors } = await newPage(browser, viewport);
+    await page.goto(`${server.url}/panel`);
+    await page.evaluate(() => localStorage.setItem("lang", "en"));
+    await signIn(page, server.url, "reservas@ikarustours.example.com");
+    const departure = await freeExplorerDeparture(server.url, await tokenOf("ventas@example.com"));
+    await page.goto(`${server.url}/panel/cruises/${departure.id}/reservations`);
+    await page.getByRole("heading", { name: `Departure ${departure.code}` }).waitFor();
+    const panel = page.getByRole("complementary", { name: "Quote" });
+    await panel.getByText("Pick cabins and their spaces to see the price.").waitFor();
+
+    await page.getByRole("button", { name: /^Cabin 3: 2 of 2/ }).click();
+    await page.getByRole("group", { name: "Cabin 3" }).getByLabel(maleAdult).fill("1");
+    await panel.getByRole("row", { name: /Net due/ }).waitFor();
+    const rows = await panel.locator("tr").evaluateAll((found) => found.map((row) => [...row.children].map((cell) => cell.textContent?.trim() ?? "")));
+    const labels = rows.map(([label]) => label ?? "");
+    expect(labels[0]).toBe("Item");
+    expect(labels[1]).toMatch(/^Cabin 3 · Male Adult/);
+    expect(labels.slice(-4)).toEqual(["Subtotal at rack rates", "Total", expect.stringMatching(/^Agency commission/), "Net due"]);
+    const amountOf = (label: string) => rows.find(([text]) => text?.startsWith(label))?.[1] ?? "";
+    expect(amountOf("Agency commission")).toMatch(/^− US\$ [\d,]+\.\d\d$/);
+    expect(amountOf("Net due")).toMatch(/^US\$ [\d,]+\.\d\d$/);
+
+    const panelBox = await panel.boundingBox();
+    expect(panelBox).not.toBeNull();
+    if (panelBox !== null) expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(viewport.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});

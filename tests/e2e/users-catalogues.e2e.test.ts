@@ -241,15 +241,16 @@ describe("the fleet's reference data (issue 15)", () => {
       await page.locator('select[name="deck"] optgroup[label="Sea Lion"] option', { hasText: "Main deck" }).getAttribute("value") ?? "",
     );
     await page.getByLabel("Category").selectOption({ label: "Catamaran" });
-    await page.getByLabel("Number of Cama individual").fill("2");
-    await page.getByLabel("Number of Litera").fill("1");
+    // the berth types by their English names (decision 084)
+    await page.getByLabel("Number of Single bed").fill("2");
+    await page.getByLabel("Number of Bunk bed").fill("1");
     await page.getByRole("checkbox", { name: "Family room" }).check();
     await screenshot(page, "cabin-new-en-desktop");
     await page.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(`${server.url}/panel/cabin`);
     // typed while the rows load: nothing is lost
     await page.getByRole("searchbox").fill("Sea Lion 9");
-    const cabin = page.locator("tbody tr", { hasText: "2 × Cama individual, Litera" });
+    const cabin = page.locator("tbody tr", { hasText: "2 × Single bed, Bunk bed" });
     await cabin.getByText("3", { exact: true }).waitFor();
     await page.getByRole("link", { name: "Yachts" }).click();
     await row(page, "Sea Lion").getByText("19", { exact: true }).waitFor();

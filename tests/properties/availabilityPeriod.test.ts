@@ -19,6 +19,7 @@ const scheduled = fc.array(departure, { maxLength: 60 }).map((drawn) =>
         yacht_name: `Yacht ${yacht}`,
         yacht_colour: "#1e6091",
         itinerary_name: "Norte 4 días",
+        itinerary_name_en: "Norte 4 días",
         start_date: startDate,
         end_date: startDate,
       }),

@@ -3,7 +3,7 @@ import { createItem } from "../../server/catalogues/items.ts";
 import { migrate } from "../../server/db/migrate.ts";
 import { replayEvents } from "../../server/events/rebuild.ts";
 import { projections } from "../../server/projections.ts";
-import { genders, identificationTypes } from "../../src/records/referenceData.ts";
+import { berths, genders, identificationTypes, kinds, languages } from "../../src/records/referenceData.ts";
 import { testDatabase } from "../setup/database.ts";
 
 const db = testDatabase();
@@ -51,5 +51,45 @@ describe("migration 025: reference data named in both languages", () => {
     await replayEvents(db, projections);
     expect(await named("genders")).toEqual(expectedGenders);
     expect(await named("identification_types")).toEqual(expectedDocuments);
+  });
+});
+
+describe("migration 029: berth types, yacht kinds and languages named in both languages", () => {
+  const BOTH_NAMES = "029_berths_kinds_and_languages_in_both_languages.sql";
+
+  it("names the seeded items in English by edit events a rebuild replays, leaving an admin's own names alone", async () => {
+    await db.transaction(async (tx) => {
+      // as an installation seeded them before decision 084: Spanish names only
+      await createItem(tx, berths, { name: "Cama matrimonial", capacity: 2, active: true }, options);
+      await createItem(tx, berths, { name: "Hamaca", capacity: 1, active: true }, options);
+      await createItem(tx, kinds, { name: "Catamarán", initials: "CAT", active: true }, options);
+      await createItem(tx, kinds, { name: "Yate a motor", englishName: "Motor vessel", initials: "MY", active: true }, options);
+      await createItem(tx, languages, { name: "Inglés", initials: "ING", active: true }, options);
+    });
+    await db.query("delete from schema_migrations where name = $1", [BOTH_NAMES]);
+
+    expect(await migrate(db)).toEqual([BOTH_NAMES]);
+
+    const expected = {
+      berths: [
+        { name: "Cama matrimonial", englishName: "Double bed", version: 2 },
+        { name: "Hamaca", englishName: "", version: 1 },
+      ],
+      kinds: [
+        { name: "Catamarán", englishName: "Catamaran", version: 2 },
+        { name: "Yate a motor", englishName: "Motor vessel", version: 1 },
+      ],
+      languages: [{ name: "Inglés", englishName: "English", version: 2 }],
+    };
+    const all = async () => ({ berths: await named("berths"), kinds: await named("kinds"), languages: await named("languages") });
+    expect(await all()).toEqual(expected);
+    const edits = await db.query<{ stream: string; version: number; data: unknown }>(
+      "select stream, version, data from events where type = 'catalogueItem.edit' order by id",
+    );
+    expect(edits.map((edit) => edit.stream).sort()).toEqual(["berth", "kind", "language"]);
+    expect(edits.find((edit) => edit.stream === "berth")).toMatchObject({ version: 2, data: { name: "Cama matrimonial", details: { englishName: "Double bed", capacity: 2 } } });
+
+    await replayEvents(db, projections);
+    expect(await all()).toEqual(expected);
   });
 });

@@ -166,6 +166,46 @@ describe("the quote beside the hold form", () => {
   });
 });
 
+/** An agency user's hold form: its departure as the availability shows it, its own agency from its session. */
+const agencyReplies = {
+  "GET /api/availability/7": {
+    status: 200,
+    data: { cruiseId: 7, code: "GEX-20300606", yachtId: 1, yachtName: "Galápagos Explorer", yachtColour: "#1e6091", itineraryName: "Norte 4 días", startDate: "2030-06-06", endDate: "2030-06-09", status: "available", free: 4, capacity: 4, waiting: 0, categories: [] },
+  },
+  "GET /api/cruises/7/cabins": { status: 200, data: [cabin(2), cabin(3)] },
+  "GET /api/auth/session": {
+    status: 200,
+    data: { id: 9, firstName: "Sarah", lastName: "Miller", email: "reservas@andean.example.com", rol: "agency", agency: { id: 5, name: "Andean Travel Company" } },
+  },
+  "GET /api/genders": { status: 200, data: genders },
+};
+
+describe("the quote beside an agency user's hold form", () => {
+  it("prices the draft for its own agency: the rack price, its discount, its commission and what it pays", async () => {
+    localStorage.setItem("lang", "en");
+    storeSession({ userName: "Sarah Miller", token: "t0k3n", role: "agency", id: userId(9) });
+    const { fetch, calls } = fakeFetch({ ...agencyReplies, "POST /api/rates/quote": { status: 200, data: quoteOf(1) } });
+    await renderApp("/panel/cruises/7/reservations", fetch);
+    const panel = await screen.findByRole("complementary", { name: "Quote" }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole("button", { name: /^Cabin 2:/ }));
+    await userEvent.type(within(screen.getByRole("group", { name: "Cabin 2" })).getByLabelText("Adulto masculino"), "{selectall}1");
+    const table = await within(panel).findByRole("table", { name: "Quote" });
+    expect(rowsOf(table)).toEqual([
+      ["Item", "Amount"],
+      ["Cabin 2 · Adulto masculinoGeneral rate · General 2030 doble · high season", "US$ 2,240.00"],
+      ["Wholesaler discount (10%)", "− US$ 224.00"],
+      ["Subtotal at rack rates", "US$ 2,240.00"],
+      ["Total", "US$ 2,016.00"],
+      ["Agency commission (25%)", "− US$ 504.00"],
+      ["Net due", "US$ 1,512.00"],
+    ]);
+    // priced for the agency the user sells for, the only one its form offers
+    expect(calls.filter((call) => call.url === "/api/rates/quote").map((call) => call.body)).toEqual([
+      { cruiseId: 7, agencyId: 5, charter: false, cabins: [{ cabinId: 2, spaces: [{ genderId: 1 }] }] },
+    ]);
+  });
+});
+
 const reservation: Reservation = {
   id: ReservationId.make(41),
   code: "RES-000041",

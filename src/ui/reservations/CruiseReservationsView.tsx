@@ -214,11 +214,11 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
     (change) => change.kind === "departure" && change.cruiseId === id,
     () => actor.send({ type: "cabins.changed" }),
   );
-  // the draft's price as it is edited, for staff (the quote is theirs): every change of the form, and every cabin picked or let go
+  // the draft's price as it is edited, for whoever sells (an agency user: for its own agency): every change of the form, and every cabin picked or let go
   const quote = useFlowActor(draftQuoteMachine, { input: { client } });
   const holdForm = useRef<HTMLFormElement>(null);
   const quoteDraft = () => {
-    if (staff && holdForm.current !== null) quote.send({ type: "draft.change", draft: readDraft(new FormData(holdForm.current)) });
+    if (holdForm.current !== null) quote.send({ type: "draft.change", draft: readDraft(new FormData(holdForm.current)) });
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: the draft is read from the form when the cabins picked change
   useEffect(quoteDraft, [chosen]);
@@ -328,13 +328,13 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
       {sells && asOf === null && !loading && !failed && (
         <form
           ref={holdForm}
-          className={staff ? "hold-form with-quote" : "hold-form"}
+          className="hold-form with-quote"
           noValidate
           onChange={quoteDraft}
           onSubmit={submitted((form) => actor.send({ type: "hold.submit", draft: readDraft(form) }))}
         >
           <h2>{t("holds.newReservation")}</h2>
-          {staff && <QuotePanel actor={quote} cabinName={cabinName} spaceTypeName={typeName} />}
+          <QuotePanel actor={quote} cabinName={cabinName} spaceTypeName={typeName} />
           {chosen.length === 0 ? (
             <p className={missing ? "field-problem" : "muted"}>{t("holds.pickCabins")}</p>
           ) : (
