@@ -1,7 +1,7 @@
 import { Effect, Schema } from "effect";
 import { assign, type EventObject } from "xstate";
 import type { FieldProblem } from "../../api/fields.ts";
-import type { Message } from "../../api/messages.ts";
+import { type Message, messages } from "../../api/messages.ts";
 
 /**
  * What every domain machine shares (decision 017). The server decides a command by sending the
@@ -56,6 +56,15 @@ export const refusal = <const Guard extends string>(
   message: Message,
   description: string,
 ) => ({ guard, actions: { type: "refuse", params: { status, message, guard } }, description }) as const;
+
+/** A reason over the 300 characters a command's reason may hold (a cancel, a rejection, an admin's note). */
+export const refusedReasonTooLong = refusal("hasMalformedField", 400, messages.invalidInput, "Refused: the reason is over 300 characters ('invalid information').");
+
+/** What refuses a command that must give its reason: none given, or one too long. */
+export const reasonRefusals = [
+  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: no reason given ('required_information')."),
+  refusedReasonTooLong,
+] as const;
 
 /** The field problem the server found with the record's field rules, null when none. */
 export interface FieldFacts {
