@@ -66,6 +66,15 @@ export const reasonRefusals = [
   refusedReasonTooLong,
 ] as const;
 
+/** What refuses a question's period past its days being real ones: the last before the first, or over a year. */
+export const periodRefusals = [
+  refusal("isPeriodReversed", 400, messages.periodReversed, "Refused: the period's last day comes before its first ('the period ends before it starts')."),
+  refusal("isPeriodTooLong", 400, messages.periodTooLong, "Refused: the period covers more than a year ('the period is longer than a year')."),
+] as const;
+
+/** Where a question that writes nothing (availability, a report) ends once answered. */
+export const answered = { type: "final", description: "Answered to whoever asked, and forgotten." } as const;
+
 /** The field problem the server found with the record's field rules, null when none. */
 export interface FieldFacts {
   readonly fieldProblem: FieldProblem | null;
