@@ -5,6 +5,7 @@ import { type AnyCodec, endpoint } from "./endpoint.ts";
 import { Count, CruiseId, Int4, integerFromText, ReservationId, SerialId, SerialIdFromText } from "./ids.ts";
 import { PaymentId, PaymentKind, PaymentMethod } from "./money.ts";
 import { reportNames, reportReaders } from "./reportReaders.ts";
+import { ReservationOnDeparture } from "./reservations.ts";
 
 export { reportNames, reportReaders } from "./reportReaders.ts";
 
@@ -128,12 +129,7 @@ export const SalesReport = Schema.Struct({
 export type SalesReport = typeof SalesReport.Type;
 
 export const ExpiringReservation = Schema.Struct({
-  id: ReservationId,
-  code: Schema.String,
-  cruiseId: CruiseId,
-  cruiseCode: Schema.String,
-  yachtName: Schema.String,
-  startDate: Schema.String,
+  ...ReservationOnDeparture.fields,
   agencyName: Schema.NullOr(Schema.String),
   executiveName: Schema.NullOr(Schema.String),
   timeLimit: Schema.String,
