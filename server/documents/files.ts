@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import type { Content, TDocumentDefinitions } from "pdfmake/interfaces";
-import { type CruiseDocument, type DocumentColumn, type DocumentFormat, sectionColumns, sheetName } from "../../src/api/documents.ts";
+import { type CruiseDocument, type DocumentFormat, sectionColumns, sheetName } from "../../src/api/documents.ts";
+import { columnWidths, drawable, pdfPage } from "./pdfPage.ts";
 
 /**
  * What a document's file is drawn from: the document, the company's logo as PNG (pdfmake draws
@@ -21,20 +22,6 @@ export interface DocumentFileRequest {
   };
 }
 
-/** A4 landscape less its side margins, in points: what the columns share. */
-const TABLE_WIDTH = 842 - 2 * 30;
-/** Each cell's padding in the table's layout (8 points each side), in points. */
-const CELL_EXTRA = 16;
-
-const columnWidths = (columns: ReadonlyArray<DocumentColumn>): number[] => {
-  const shares = columns.reduce((sum, column) => sum + column.width, 0);
-  const free = TABLE_WIDTH - columns.length * CELL_EXTRA;
-  return columns.map((column) => Math.floor((column.width / shares) * free));
-};
-
-/** PDF's standard fonts draw the WinAnsi characters only: an arrow between two places is written as a dash. */
-const drawable = (text: string): string => text.replaceAll("→", "–");
-
 /** The PDF: the logo, title and departure on every page, page numbers below, a table per section. */
 export const pdfDefinition = ({ document, logo, texts }: DocumentFileRequest): TDocumentDefinitions => {
   // pdfmake marks the cells it lays out: each table gets its own header row
@@ -44,7 +31,7 @@ export const pdfDefinition = ({ document, logo, texts }: DocumentFileRequest): T
     return [
       { text: section.title, bold: true, fontSize: 10, margin: [0, 10, 0, 3] },
       {
-        table: { headerRows: 1, dontBreakRows: true, widths: columnWidths(columns), body: [header, ...section.rows.map((row) => row.map(drawable))] },
+        table: { headerRows: 1, dontBreakRows: true, widths: columnWidths(columns, "landscape"), body: [header, ...section.rows.map((row) => row.map(drawable))] },
         layout: "lightHorizontalLines",
       },
     ];
@@ -57,36 +44,17 @@ export const pdfDefinition = ({ document, logo, texts }: DocumentFileRequest): T
     texts.incompleteLines.length === 0
       ? []
       : [{ text: texts.incompleteTitle, bold: true, color: "#9b1c1c", margin: [0, 12, 0, 3] }, { ul: [...texts.incompleteLines] }];
-  return {
-    info: { title: `${document.title} · ${document.departure.code}` },
-    pageSize: "A4",
-    pageOrientation: "landscape",
-    pageMargins: [30, 74, 30, 36],
-    defaultStyle: { font: "Helvetica", fontSize: 8 },
-    ...(logo === null ? {} : { images: { logo: `data:image/png;base64,${Buffer.from(logo).toString("base64")}` } }),
-    header: () => ({
-      margin: [30, 18, 30, 0],
-      columns: [
-        logo === null ? { text: "", width: 100 } : { image: "logo", fit: [100, 40], width: 100 },
-        {
-          width: "*",
-          margin: [12, 0, 0, 0],
-          stack: [
-            { text: document.title, bold: true, fontSize: 14 },
-            { text: texts.subtitle, fontSize: 9 },
-          ],
-        },
-        { text: texts.generated, width: 140, alignment: "right", fontSize: 7 },
-      ],
-    }),
-    footer: (page: number, pages: number) => ({
-      text: texts.page.replace("{page}", String(page)).replace("{pages}", String(pages)),
-      alignment: "center",
-      fontSize: 7,
-      margin: [0, 12, 0, 0],
-    }),
+  return pdfPage({
+    fileTitle: `${document.title} · ${document.departure.code}`,
+    title: document.title,
+    subtitle: texts.subtitle,
+    generated: texts.generated,
+    generatedWidth: 140,
+    page: texts.page,
+    orientation: "landscape",
+    logo,
     content: [...sections, ...totals, ...incomplete],
-  };
+  });
 };
 
 /** The XLSX: the title and departure above, then each section's title, the columns and its rows. */

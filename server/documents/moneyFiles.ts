@@ -3,6 +3,7 @@ import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interface
 import { formatCents } from "../../src/api/amounts.ts";
 import { sheetName } from "../../src/api/documents.ts";
 import type { DocumentLanguage } from "../../src/api/documents.ts";
+import { columnWidths, drawable, pdfPage } from "./pdfPage.ts";
 import { documentDate } from "./texts.ts";
 
 /**
@@ -59,20 +60,6 @@ export interface MoneyFileRequest {
   readonly logo: Uint8Array | null;
 }
 
-const PAGE_WIDTH = { portrait: 595, landscape: 842 } as const;
-const MARGIN = 30;
-/** Each cell's padding in the table's layout (8 points each side), in points. */
-const CELL_EXTRA = 16;
-
-const columnWidths = (columns: ReadonlyArray<MoneyColumn>, orientation: MoneyDocument["orientation"]): number[] => {
-  const shares = columns.reduce((sum, column) => sum + column.width, 0);
-  const free = PAGE_WIDTH[orientation] - 2 * MARGIN - columns.length * CELL_EXTRA;
-  return columns.map((column) => Math.floor((column.width / shares) * free));
-};
-
-/** PDF's standard fonts draw the WinAnsi characters only: an arrow between two places is written as a dash. */
-const drawable = (text: string): string => text.replaceAll("→", "–");
-
 /** A cell as the PDF writes it: money as the language writes it, exactly from its cents; a day as the operator writes days. */
 const cellText = (cell: MoneyCell, kind: MoneyCellKind, language: DocumentLanguage): string => {
   if (kind === "money") return formatCents(Number(cell), language);
@@ -113,29 +100,17 @@ export const moneyPdfDefinition = ({ money, logo }: MoneyFileRequest): TDocument
             layout: "noBorders",
           },
         ];
-  return {
-    info: { title: money.title },
-    pageSize: "A4",
-    pageOrientation: money.orientation,
-    pageMargins: [MARGIN, 74, MARGIN, 36],
-    defaultStyle: { font: "Helvetica", fontSize: 8 },
-    ...(logo === null ? {} : { images: { logo: `data:image/png;base64,${Buffer.from(logo).toString("base64")}` } }),
-    header: () => ({
-      margin: [MARGIN, 18, MARGIN, 0],
-      columns: [
-        logo === null ? { text: "", width: 100 } : { image: "logo", fit: [100, 40], width: 100 },
-        { width: "*", margin: [12, 0, 0, 0], stack: [{ text: drawable(money.title), bold: true, fontSize: 14 }, { text: drawable(money.subtitle), fontSize: 9 }] },
-        { text: money.generated, width: 120, alignment: "right", fontSize: 7 },
-      ],
-    }),
-    footer: (page: number, pages: number) => ({
-      text: money.page.replace("{page}", String(page)).replace("{pages}", String(pages)),
-      alignment: "center",
-      fontSize: 7,
-      margin: [0, 12, 0, 0],
-    }),
+  return pdfPage({
+    fileTitle: money.title,
+    title: drawable(money.title),
+    subtitle: drawable(money.subtitle),
+    generated: money.generated,
+    generatedWidth: 120,
+    page: money.page,
+    orientation: money.orientation,
+    logo,
     content: [...issuer, ...stamp, ...sections, ...totals],
-  };
+  });
 };
 
 /** The spreadsheet's formats: amounts with two decimals and grouped thousands, days as the operator writes them. */

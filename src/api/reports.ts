@@ -1,10 +1,11 @@
 import { Schema } from "effect";
 import { isCalendarDay } from "./details.ts";
 import { DocumentLanguage } from "./documents.ts";
-import { endpoint, } from "./endpoint.ts";
+import { type AnyCodec, endpoint } from "./endpoint.ts";
 import { Count, CruiseId, Int4, integerFromText, ReservationId, SerialId, SerialIdFromText } from "./ids.ts";
 import { PaymentId, PaymentKind, PaymentMethod } from "./money.ts";
 import { reportNames, reportReaders } from "./reportReaders.ts";
+import { ReservationOnDeparture } from "./reservations.ts";
 
 export { reportNames, reportReaders } from "./reportReaders.ts";
 
@@ -128,12 +129,7 @@ export const SalesReport = Schema.Struct({
 export type SalesReport = typeof SalesReport.Type;
 
 export const ExpiringReservation = Schema.Struct({
-  id: ReservationId,
-  code: Schema.String,
-  cruiseId: CruiseId,
-  cruiseCode: Schema.String,
-  yachtName: Schema.String,
-  startDate: Schema.String,
+  ...ReservationOnDeparture.fields,
   agencyName: Schema.NullOr(Schema.String),
   executiveName: Schema.NullOr(Schema.String),
   timeLimit: Schema.String,
@@ -174,47 +170,19 @@ export const LeadsReport = Schema.Struct({
 });
 export type LeadsReport = typeof LeadsReport.Type;
 
+/** A report's endpoint: `GET /reports/<report>`, named and read by the roles of its report (./reportReaders.ts). */
+const reportEndpoint = <Query extends AnyCodec, Response extends AnyCodec>(report: ReportName, query: Query, response: Response, description: string) =>
+  endpoint({ name: `reports.${report}`, method: "GET", path: `/reports/${report}`, query, response, access: { kind: "session", roles: reportReaders[report] }, description });
+
 const periodText = "`from` and `to` (YYYY-MM-DD, both included, at most a year); without them 400 'dates required in reports', an end before the start 400 'the period ends before it starts', over a year 400 'the period is longer than a year'";
 
-export const occupancyReport = endpoint({
-  name: "reports.occupancy",
-  method: "GET",
-  path: "/reports/occupancy",
-  query: OccupancyQuery,
-  response: OccupancyReport,
-  access: { kind: "session", roles: reportReaders.occupancy },
-  description: `Berths sold (confirmed), held and free of the scheduled departures starting in the period, of yacht \`yachtId\` or all, by departure, by yacht and in total, with their percent of capacity. ${periodText}.`,
-});
+export const occupancyReport = reportEndpoint("occupancy", OccupancyQuery, OccupancyReport, `Berths sold (confirmed), held and free of the scheduled departures starting in the period, of yacht \`yachtId\` or all, by departure, by yacht and in total, with their percent of capacity. ${periodText}.`);
 
-export const salesReport = endpoint({
-  name: "reports.sales",
-  method: "GET",
-  path: "/reports/sales",
-  query: PeriodQuery,
-  response: SalesReport,
-  access: { kind: "session", roles: reportReaders.sales },
-  description: `The confirmed reservations of the departures starting in the period, by agency and by executive: reservations, berths, revenue (what clients pay), the agencies' commission and the operator's net. ${periodText}.`,
-});
+export const salesReport = reportEndpoint("sales", PeriodQuery, SalesReport, `The confirmed reservations of the departures starting in the period, by agency and by executive: reservations, berths, revenue (what clients pay), the agencies' commission and the operator's net. ${periodText}.`);
 
-export const expiringReport = endpoint({
-  name: "reports.expiring",
-  method: "GET",
-  path: "/reports/expiring",
-  query: ExpiringQuery,
-  response: ExpiringReport,
-  access: { kind: "session", roles: reportReaders.expiring },
-  description: `The held reservations whose time limit passes within \`hours\` (default ${DEFAULT_EXPIRING_HOURS}, 1 to ${MAX_EXPIRING_HOURS}; else 400 'invalid information'), soonest first, and their count by day.`,
-});
+export const expiringReport = reportEndpoint("expiring", ExpiringQuery, ExpiringReport, `The held reservations whose time limit passes within \`hours\` (default ${DEFAULT_EXPIRING_HOURS}, 1 to ${MAX_EXPIRING_HOURS}; else 400 'invalid information'), soonest first, and their count by day.`);
 
-export const leadsReport = endpoint({
-  name: "reports.leads",
-  method: "GET",
-  path: "/reports/leads",
-  query: PeriodQuery,
-  response: LeadsReport,
-  access: { kind: "session", roles: reportReaders.leads },
-  description: `The leads received in the period: per week, per country, per agent, and how long they waited for their first comment. ${periodText}.`,
-});
+export const leadsReport = reportEndpoint("leads", PeriodQuery, LeadsReport, `The leads received in the period: per week, per country, per agent, and how long they waited for their first comment. ${periodText}.`);
 
 /**
  * Money's reports (decision 068) also download as a file: one of their tables (`table`, the first
@@ -257,21 +225,20 @@ export type PaymentsReportQuery = typeof PaymentsReportQuery.Type;
 export const PenaltiesReportQuery = Schema.Struct({ ...PeriodQuery.fields, ...reportFileFields(penaltiesTables) });
 export type PenaltiesReportQuery = typeof PenaltiesReportQuery.Type;
 
+/** A money report's amounts, one integer of cents each: `centsFields(["kept", "net"])` is `{ keptCents, netCents }`. */
+const centsFields = <const Names extends ReadonlyArray<string>>(names: Names) =>
+  Object.fromEntries(names.map((name) => [`${name}Cents`, Int4])) as { readonly [Name in Names[number] as `${Name}Cents`]: typeof Int4 };
+
 /** Balances by how long they are overdue, and their sum, in cents. */
-export const AgeingCents = Schema.Struct({
-  notDueCents: Int4,
-  days1to30Cents: Int4,
-  days31to60Cents: Int4,
-  days61to90Cents: Int4,
-  over90Cents: Int4,
-  totalCents: Int4,
-});
+export const AgeingCents = Schema.Struct(centsFields([...ageingBuckets, "total"]));
 export type AgeingCents = typeof AgeingCents.Type;
+
+/** The agency a money report's line is about; null: direct clients. */
+const agencyFields = { agencyId: Schema.NullOr(SerialId), agencyName: Schema.NullOr(Schema.String) };
 
 /** What one agency owes (null: direct clients), by age. */
 export const ReceivablesAgency = Schema.Struct({
-  agencyId: Schema.NullOr(SerialId),
-  agencyName: Schema.NullOr(Schema.String),
+  ...agencyFields,
   reservations: Count,
   ...AgeingCents.fields,
 });
@@ -303,27 +270,15 @@ export const ReceivablesReport = Schema.Struct({
 });
 export type ReceivablesReport = typeof ReceivablesReport.Type;
 
+/** Payments and refunds counted, and the money they moved. */
+const PaymentsFigures = Schema.Struct({ payments: Count, refunds: Count, ...centsFields(["received", "refunded", "net"]) });
+
 /** Money in and out by one method. */
-export const PaymentsByMethod = Schema.Struct({
-  method: PaymentMethod,
-  payments: Count,
-  refunds: Count,
-  receivedCents: Int4,
-  refundedCents: Int4,
-  netCents: Int4,
-});
+export const PaymentsByMethod = Schema.Struct({ method: PaymentMethod, ...PaymentsFigures.fields });
 export type PaymentsByMethod = typeof PaymentsByMethod.Type;
 
 /** What came in (less refunds) in a month (`YYYY-MM`), by method. */
-export const PaymentsByMonth = Schema.Struct({
-  month: Schema.String,
-  transferCents: Int4,
-  cardCents: Int4,
-  cashCents: Int4,
-  checkCents: Int4,
-  creditNoteCents: Int4,
-  netCents: Int4,
-});
+export const PaymentsByMonth = Schema.Struct({ month: Schema.String, ...centsFields([...PaymentMethod.literals, "net"]) });
 export type PaymentsByMonth = typeof PaymentsByMonth.Type;
 
 /** A payment or refund that counts (recorded, or refunded), its amount negative for a refund. */
@@ -348,7 +303,7 @@ export const PaymentsReport = Schema.Struct({
   /** Every month the period touches, none left out, so the chart's gaps are true. */
   months: Schema.Array(PaymentsByMonth),
   payments: Schema.Array(ReceivedPayment),
-  total: Schema.Struct({ payments: Count, refunds: Count, receivedCents: Int4, refundedCents: Int4, netCents: Int4 }),
+  total: PaymentsFigures,
 });
 export type PaymentsReport = typeof PaymentsReport.Type;
 
@@ -356,25 +311,18 @@ export type PaymentsReport = typeof PaymentsReport.Type;
 export const PenaltyEntryKind = Schema.Literals(["reservationCanceled", "spaceCanceled", "waived"]);
 export type PenaltyEntryKind = typeof PenaltyEntryKind.Type;
 
+/** Penalties kept and waived in cents. */
+const PenaltiesCents = Schema.Struct(centsFields(["kept", "waived", "net"]));
+
+/** The cancels that kept a penalty and the waivers that gave one back, and their cents. */
+const PenaltiesFigures = Schema.Struct({ cancellations: Count, waivers: Count, ...PenaltiesCents.fields });
+
 /** Penalties kept and waived for one agency (null: direct clients). */
-export const PenaltiesByAgency = Schema.Struct({
-  agencyId: Schema.NullOr(SerialId),
-  agencyName: Schema.NullOr(Schema.String),
-  cancellations: Count,
-  waivers: Count,
-  keptCents: Int4,
-  waivedCents: Int4,
-  netCents: Int4,
-});
+export const PenaltiesByAgency = Schema.Struct({ ...agencyFields, ...PenaltiesFigures.fields });
 export type PenaltiesByAgency = typeof PenaltiesByAgency.Type;
 
 /** Penalties kept and waived in a month (`YYYY-MM`). */
-export const PenaltiesByMonth = Schema.Struct({
-  month: Schema.String,
-  keptCents: Int4,
-  waivedCents: Int4,
-  netCents: Int4,
-});
+export const PenaltiesByMonth = Schema.Struct({ month: Schema.String, ...PenaltiesCents.fields });
 export type PenaltiesByMonth = typeof PenaltiesByMonth.Type;
 
 /** A penalty kept by a cancel, or given back by a waiver (its amount negative), on its day in Ecuador. */
@@ -399,40 +347,16 @@ export const PenaltiesReport = Schema.Struct({
   /** Every month the period touches, none left out, so the chart's gaps are true. */
   months: Schema.Array(PenaltiesByMonth),
   penalties: Schema.Array(PenaltyEntry),
-  total: Schema.Struct({ cancellations: Count, waivers: Count, keptCents: Int4, waivedCents: Int4, netCents: Int4 }),
+  total: PenaltiesFigures,
 });
 export type PenaltiesReport = typeof PenaltiesReport.Type;
 
 const fileText = "With `format=csv` or `format=xlsx` one of its tables (`table`, the first unless named) as a file, amounts as numbers, headers in `lang`";
 
-export const receivablesReport = endpoint({
-  name: "reports.receivables",
-  method: "GET",
-  path: "/reports/receivables",
-  query: ReceivablesQuery,
-  response: ReceivablesReport,
-  access: { kind: "session", roles: reportReaders.receivables },
-  description: `What the confirmed reservations (and canceled ones still owing) are owed today, by agency (null: direct clients) and by reservation, aged from each balance due date: not due, 1-30, 31-60, 61-90 and over 90 days overdue, in cents. ${fileText} (tables: ${receivablesTables.join(", ")}).`,
-});
+export const receivablesReport = reportEndpoint("receivables", ReceivablesQuery, ReceivablesReport, `What the confirmed reservations (and canceled ones still owing) are owed today, by agency (null: direct clients) and by reservation, aged from each balance due date: not due, 1-30, 31-60, 61-90 and over 90 days overdue, in cents. ${fileText} (tables: ${receivablesTables.join(", ")}).`);
 
-export const paymentsReport = endpoint({
-  name: "reports.payments",
-  method: "GET",
-  path: "/reports/payments",
-  query: PaymentsReportQuery,
-  response: PaymentsReport,
-  access: { kind: "session", roles: reportReaders.payments },
-  description: `The money received in the period (recorded payments less refunds, by the day it moved; reported, rejected and voided ones do not count), by method, by month and method, and each payment, in cents. ${periodText}. ${fileText} (tables: ${paymentsTables.join(", ")}).`,
-});
+export const paymentsReport = reportEndpoint("payments", PaymentsReportQuery, PaymentsReport, `The money received in the period (recorded payments less refunds, by the day it moved; reported, rejected and voided ones do not count), by method, by month and method, and each payment, in cents. ${periodText}. ${fileText} (tables: ${paymentsTables.join(", ")}).`);
 
-export const penaltiesReport = endpoint({
-  name: "reports.penalties",
-  method: "GET",
-  path: "/reports/penalties",
-  query: PenaltiesReportQuery,
-  response: PenaltiesReport,
-  access: { kind: "session", roles: reportReaders.penalties },
-  description: `The cancellation penalties kept in the period (each sale's or space's cancel that kept one) and those waived by an admin (negative), by the day (in Ecuador) each was decided, by agency (null: direct clients), by month and each one, in cents. ${periodText}. ${fileText} (tables: ${penaltiesTables.join(", ")}).`,
-});
+export const penaltiesReport = reportEndpoint("penalties", PenaltiesReportQuery, PenaltiesReport, `The cancellation penalties kept in the period (each sale's or space's cancel that kept one) and those waived by an admin (negative), by the day (in Ecuador) each was decided, by agency (null: direct clients), by month and each one, in cents. ${periodText}. ${fileText} (tables: ${penaltiesTables.join(", ")}).`);
 
 export const reportEndpoints = [occupancyReport, salesReport, expiringReport, leadsReport, receivablesReport, paymentsReport, penaltiesReport] as const;

@@ -67,13 +67,18 @@ export const Booking = Schema.Struct({ cabinId: SerialId, cabinName: Schema.Stri
 
 const Money = Schema.Struct({ total: Schema.Finite, commission: Schema.Finite, net: Schema.Finite });
 
-export const ReservationSummary = Schema.Struct({
+/** What names a reservation in a list or a report: its code and its departure's code, yacht and first day. */
+export const ReservationOnDeparture = Schema.Struct({
   id: ReservationId,
   code: Schema.String,
   cruiseId: CruiseId,
   cruiseCode: Schema.String,
   yachtName: Schema.String,
   startDate: Schema.String,
+});
+
+export const ReservationSummary = Schema.Struct({
+  ...ReservationOnDeparture.fields,
   agencyId: Schema.NullOr(SerialId),
   agencyName: Schema.NullOr(Schema.String),
   type: ReservationType,

@@ -57,6 +57,9 @@ const days: DetailDeclaration = {
 
 const season: DetailDeclaration = { name: "season", label: "detail.season", rule: detail.choice(["high", "low"]) };
 
+/** The cabin category a general or a contract rate prices. */
+const category: DetailDeclaration = { name: "category", label: "detail.category", rule: detail.choice(cabinCategories) };
+
 /** An amount in US dollars: what the client pays, or what the operator nets. */
 const amount = (name: string, label: string, column = true): DetailDeclaration => ({
   name,
@@ -89,7 +92,7 @@ export const generalRates = rateCatalogue("general", {
     yacht,
     days,
     season,
-    { name: "category", label: "detail.category", rule: detail.choice(cabinCategories) },
+    category,
     ...prices,
     ...discounts,
   ],
@@ -119,7 +122,7 @@ export const contractRates = rateCatalogue("contract", {
     yacht,
     days,
     season,
-    { name: "category", label: "detail.category", rule: detail.choice(cabinCategories) },
+    category,
     ...prices,
     ...discounts,
   ],

@@ -1,6 +1,6 @@
-import type { CatalogueItem } from "../../api/catalogues.ts";
 import { type Cruise, type CruisesQuery, type CruisesSort, listCruises } from "../../api/cruises.ts";
 import { yachts } from "../../records/fleet.ts";
+import { type ListChoices, pageWithChoices } from "../shared/listChoices.ts";
 import type { ListQuery, ListQueryDefaults } from "../shared/listQuery.ts";
 import { createPagedListMachine } from "../shared/pagedList.machine.ts";
 import { monthDays } from "./departures.machine.ts";
@@ -43,9 +43,7 @@ export const departuresQuery = (query: ListQuery): CruisesQuery => {
 };
 
 /** The yacht filter's choices. */
-export interface DeparturesChoices {
-  readonly yachts: ReadonlyArray<CatalogueItem>;
-}
+export type DeparturesChoices = ListChoices<"yachts">;
 
 /**
  * The departures as a table on the one list engine (DOMAIN.md section 4): by start day or a
@@ -57,11 +55,5 @@ export const departuresListMachine = createPagedListMachine<Cruise, null, Depart
   description:
     "A page of departures by start day or sorted by a column, searched by code, yacht or itinerary and narrowed by month, yacht and state; the query in the address; ticked or all matching ones exported.",
   defaults: departuresListDefaults,
-  fetch: async ({ client, query, known }) => {
-    const [answer, yachtItems] = await Promise.all([
-      client.request(listCruises, { query: departuresQuery(query) }),
-      known === null ? client.call(yachts.api.list) : Promise.resolve(known.yachts),
-    ]);
-    return { rows: answer.data, total: answer.meta?.total ?? answer.data.length, extras: { yachts: yachtItems } };
-  },
+  fetch: ({ client, query, known }) => pageWithChoices(client.request(listCruises, { query: departuresQuery(query) }), "yachts", known, () => client.call(yachts.api.list)),
 });

@@ -2,7 +2,7 @@ import { setup } from "xstate";
 import { type AvailabilityQuery, MAX_AVAILABILITY_DAYS } from "../../api/availability.ts";
 import { isCalendarDay } from "../../api/details.ts";
 import { messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, holds, refusal } from "./rules.ts";
+import { answered, domainContext, domainSetup, holds, periodRefusals, refusal } from "./rules.ts";
 
 /**
  * An availability question (`GET /availability`) writes nothing: the machine judges the question,
@@ -52,15 +52,11 @@ export const availabilityMachine = setup({
         "availability.ask": [
           refusal("isMissingDates", 400, messages.datesRequired, "Refused: the period's first or last day is missing ('dates required in availability')."),
           refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a day that is none, or fewer than one passenger or over 500 ('invalid information')."),
-          refusal("isPeriodReversed", 400, messages.periodReversed, "Refused: the period's last day comes before its first ('the period ends before it starts')."),
-          refusal("isPeriodTooLong", 400, messages.periodTooLong, "Refused: the period covers more than a year ('the period is longer than a year')."),
+          ...periodRefusals,
           { target: "answered", description: "The departures of the period with their free berths by category." },
         ],
       },
     },
-    answered: {
-      type: "final",
-      description: "Answered to whoever asked, and forgotten.",
-    },
+    answered,
   },
 });

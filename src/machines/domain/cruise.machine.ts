@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, reasonRefusals, refusal } from "./rules.ts";
 import { departureMoment } from "./calendar.ts";
 
 /**
@@ -134,8 +134,7 @@ export const cruiseMachine = setup({
           { target: "scheduled", description: "Its fields change; the code follows the yacht and the start day." },
         ],
         "cruise.cancel": [
-          refusal("isIncomplete", 400, messages.requiredInformation, "Refused: no reason given ('required_information')."),
-          refusal("hasMalformedField", 400, messages.invalidInput, "Refused: the reason is over 300 characters ('invalid information')."),
+          ...reasonRefusals,
           { target: "canceled", description: "Canceled for the reason given, with every live reservation on it; the date is stamped." },
         ],
       },

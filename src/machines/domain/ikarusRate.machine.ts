@@ -1,6 +1,5 @@
 import { Schema } from "effect";
 import { setup } from "xstate";
-import { messages } from "../../api/messages.ts";
 import {
   CatalogueItemCreate,
   CatalogueItemDelete,
@@ -9,7 +8,7 @@ import {
   formGuards,
   formRefusals,
 } from "./catalogueItem.machine.ts";
-import { domainContext, domainSetup, refusal } from "./rules.ts";
+import { domainContext, domainSetup, reasonRefusals } from "./rules.ts";
 
 /**
  * The events of an Ikarus rate (DOMAIN.md section 6): a wholesaler's rate, kept on the catalogue
@@ -29,9 +28,6 @@ export const IkarusRateEvent = Schema.Union([
 ]);
 export type IkarusRateEvent = typeof IkarusRateEvent.Type;
 
-/** A deactivation's facts are the reason's: `fieldProblem` is its problem (blank, too long). */
-const refusedReasonMissing = refusal("isIncomplete", 400, messages.requiredInformation, "Refused: no reason given ('required_information').");
-const refusedReasonMalformed = refusal("hasMalformedField", 400, messages.invalidInput, "Refused: the reason is too long ('invalid information').");
 
 export const ikarusRateMachine = setup({
   ...domainSetup<IkarusRateEvent, CatalogueItemFacts>(),
@@ -65,8 +61,8 @@ export const ikarusRateMachine = setup({
       on: {
         "catalogueItem.edit": [...formRefusals, { target: "active", description: "Its fields change; quotes from now on use them." }],
         "ikarusRate.deactivate": [
-          refusedReasonMissing,
-          refusedReasonMalformed,
+          // a deactivation's facts are the reason's: `fieldProblem` is its problem (blank, too long)
+          ...reasonRefusals,
           { target: "deactivated", description: "Withdrawn for the reason given; the date is stamped." },
         ],
       },

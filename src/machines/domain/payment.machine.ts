@@ -4,7 +4,7 @@ import { messages } from "../../api/messages.ts";
 import { PaymentMethod } from "../../api/money.ts";
 import { ecuadorDay } from "./calendar.ts";
 import { type CountedPayment, centsOf, paidCents } from "./money.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, reasonRefusals, refusal } from "./rules.ts";
 import { nextStatus } from "./verdict.ts";
 
 /**
@@ -71,10 +71,6 @@ const positive = refusal("isAmountNotPositive", 400, messages.paymentAmountNotPo
 const dated = refusal("isDayAhead", 400, messages.invalidInput, "Refused: a day after today ('invalid information').");
 const withinBalance = refusal("isOverBalance", 409, messages.paymentExceedsBalance, "Refused: more than the reservation's balance ('payment exceeds balance').");
 
-const reasonRefusals = [
-  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: no reason given ('required_information')."),
-  refusal("hasMalformedField", 400, messages.invalidInput, "Refused: the reason is over 300 characters ('invalid information')."),
-] as const;
 
 export const paymentMachine = setup({
   ...domainSetup<PaymentEvent, PaymentFacts>(),

@@ -1,7 +1,7 @@
 import { setup } from "xstate";
 import type { ReportQueryProblem } from "../../api/reports.ts";
 import { messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, holds, refusal } from "./rules.ts";
+import { answered, domainContext, domainSetup, holds, periodRefusals, refusal } from "./rules.ts";
 
 /**
  * A report's question (`GET /reports/...`) writes nothing: the machine judges it, so that its
@@ -33,16 +33,13 @@ export const reportQueryMachine = setup({
       on: {
         "report.ask": [
           refusal("isMissingDates", 400, messages.reportDatesRequired, "Refused: the period's first or last day is missing ('dates required in reports')."),
-          refusal("isPeriodReversed", 400, messages.periodReversed, "Refused: the period's last day comes before its first ('the period ends before it starts')."),
-          refusal("isPeriodTooLong", 400, messages.periodTooLong, "Refused: the period covers more than a year ('the period is longer than a year')."),
           refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a day that is none, or hours ahead outside 1 to 2160 ('invalid information')."),
+          // the problems exclude each other: their order changes no answer
+          ...periodRefusals,
           { target: "answered", description: "The report is read from the tables and answered." },
         ],
       },
     },
-    answered: {
-      type: "final",
-      description: "Answered to whoever asked, and forgotten.",
-    },
+    answered,
   },
 });

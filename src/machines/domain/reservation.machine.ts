@@ -6,7 +6,7 @@ import { ReservationType } from "../../api/reservations.ts";
 import { type BerthCabin, type BerthProblem, type BerthRequest, berthProblem, bookingChanges, type LiveSpace, type RequestedCabin, wholeYacht } from "./berths.ts";
 import { type BalanceFacts, balanceReminderOf, type ConfirmFacts, fundingOf } from "./money.ts";
 import type { Pricing, RateKind } from "./pricing.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, reasonRefusals, refusal, refusedReasonTooLong } from "./rules.ts";
 import { departureMoment } from "./calendar.ts";
 import { type HoldPolicy, isTimeLimitRefused } from "./timeLimit.ts";
 
@@ -252,10 +252,6 @@ const typeRefusals = [
 
 const rate = refusal("isRateMissing", 409, messages.rateNotDefined, "Refused: a space has no rate for the agency, season and category ('rate not defined').");
 
-const reasonRefusals = [
-  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: no reason given ('required_information')."),
-  refusal("hasMalformedField", 400, messages.invalidInput, "Refused: the reason is over 300 characters ('invalid information')."),
-] as const;
 
 /** A space canceled alone: the reservation ends with its last live one, else stays as it is. */
 const spaceCancel = <const Stay extends "reserved" | "waiting" | "confirmed">(stay: Stay) =>
@@ -385,7 +381,7 @@ export const reservationMachine = setup({
       on: {
         "reservation.confirm": [
           refusal("isTimeLimitPassed", 409, messages.timeLimitNotAllowed, "Refused: the time limit has passed ('time limit not allowed')."),
-          refusal("hasMalformedField", 400, messages.invalidInput, "Refused: the reason is over 300 characters ('invalid information')."),
+          refusedReasonTooLong,
           refusal(
             "isDepositMissing",
             409,

@@ -1,7 +1,7 @@
 import { Effect, Schema } from "effect";
 import { assign, type EventObject } from "xstate";
 import type { FieldProblem } from "../../api/fields.ts";
-import type { Message } from "../../api/messages.ts";
+import { type Message, messages } from "../../api/messages.ts";
 
 /**
  * What every domain machine shares (decision 017). The server decides a command by sending the
@@ -56,6 +56,24 @@ export const refusal = <const Guard extends string>(
   message: Message,
   description: string,
 ) => ({ guard, actions: { type: "refuse", params: { status, message, guard } }, description }) as const;
+
+/** A reason over the 300 characters a command's reason may hold (a cancel, a rejection, an admin's note). */
+export const refusedReasonTooLong = refusal("hasMalformedField", 400, messages.invalidInput, "Refused: the reason is over 300 characters ('invalid information').");
+
+/** What refuses a command that must give its reason: none given, or one too long. */
+export const reasonRefusals = [
+  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: no reason given ('required_information')."),
+  refusedReasonTooLong,
+] as const;
+
+/** What refuses a question's period past its days being real ones: the last before the first, or over a year. */
+export const periodRefusals = [
+  refusal("isPeriodReversed", 400, messages.periodReversed, "Refused: the period's last day comes before its first ('the period ends before it starts')."),
+  refusal("isPeriodTooLong", 400, messages.periodTooLong, "Refused: the period covers more than a year ('the period is longer than a year')."),
+] as const;
+
+/** Where a question that writes nothing (availability, a report) ends once answered. */
+export const answered = { type: "final", description: "Answered to whoever asked, and forgotten." } as const;
 
 /** The field problem the server found with the record's field rules, null when none. */
 export interface FieldFacts {

@@ -1,7 +1,7 @@
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
 import { ageOn, CHILD_AGE } from "../../api/passengers.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, reasonRefusals, refusal } from "./rules.ts";
 
 /**
  * One berth sold (DOMAIN.md section 5): held until its reservation's time limit, confirmed,
@@ -46,10 +46,6 @@ export interface SpaceFacts extends FieldFacts {
 const ageOnDeparture = (facts: SpaceFacts): number | null =>
   facts.passenger === undefined || facts.departureDay === undefined ? null : ageOn(facts.passenger.birthday, facts.departureDay);
 
-const cancel = [
-  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: no reason given ('required_information')."),
-  refusal("hasMalformedField", 400, messages.invalidInput, "Refused: the reason is over 300 characters ('invalid information')."),
-] as const;
 
 /** A space given its passenger (or left without one), in any live state. */
 const assign = <const Stay extends "reserved" | "waiting" | "confirmed">(stay: Stay) =>
@@ -97,7 +93,7 @@ export const spaceMachine = setup({
       on: {
         "space.confirm": { target: "confirmed", description: "Confirmed: the berth is sold." },
         "space.expire": { target: "canceled", description: "The time limit passed: the server cancels the hold ('time limit expired')." },
-        "space.cancel": [...cancel, { target: "canceled", description: "Canceled for the reason given: the berth is free again." }],
+        "space.cancel": [...reasonRefusals, { target: "canceled", description: "Canceled for the reason given: the berth is free again." }],
         "space.assign": assign("reserved"),
       },
     },
@@ -105,14 +101,14 @@ export const spaceMachine = setup({
       description: "Waiting for a berth that fits to free up, in the order the waits were made.",
       on: {
         "space.promote": { target: "reserved", description: "A berth that fits freed: the space holds it, with a fresh time limit." },
-        "space.cancel": [...cancel, { target: "canceled", description: "Canceled for the reason given: it no longer waits." }],
+        "space.cancel": [...reasonRefusals, { target: "canceled", description: "Canceled for the reason given: it no longer waits." }],
         "space.assign": assign("waiting"),
       },
     },
     confirmed: {
       description: "Sold: the berth is the reservation's.",
       on: {
-        "space.cancel": [...cancel, { target: "canceled", description: "Canceled for the reason given: the berth is free again." }],
+        "space.cancel": [...reasonRefusals, { target: "canceled", description: "Canceled for the reason given: the berth is free again." }],
         "space.assign": assign("confirmed"),
       },
     },

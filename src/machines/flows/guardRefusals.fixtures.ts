@@ -2,20 +2,14 @@ import { Schema } from "effect";
 import { messages } from "../../api/messages.ts";
 import { RefusalSummary } from "../../api/refusals.ts";
 import { machineFixtures, refused, unusedClient } from "../shared/fixtures.ts";
+import { sampleRefusalSummary } from "../shared/samples.ts";
 import { guardRefusalsMachine } from "./guardRefusals.machine.ts";
 
 const kept = Schema.decodeUnknownSync(RefusalSummary)({
-  id: 1,
-  at: "2030-03-01T09:00:00.000Z",
-  caller: { userId: 2, name: "Ana Vera", role: "sales", agencyId: null, agencyName: null },
-  stream: "reservation",
-  streamId: null,
-  command: "reservation.hold",
-  machine: "reservation",
+  ...sampleRefusalSummary,
   guard: "isCabinUnavailable",
   message: messages.cabinNotAvailable,
   rule: "Refused: a chosen cabin has too few free berths ('cabin not available').",
-  cruiseId: 3,
 });
 
 export const fixtures = machineFixtures({

@@ -1,44 +1,16 @@
-import { messages } from "../../api/messages.ts";
-import { machineFixtures, refused, unusedClient } from "../shared/fixtures.ts";
-import { initialQuery } from "../shared/listQuery.ts";
-import { EXPORT_MAX } from "../shared/pagedList.machine.ts";
+import { listFixtures } from "../shared/listFixtures.ts";
 import { samplePassenger } from "../shared/samples.ts";
-import { type PassengersScope, passengersListMachine, passengersQueryDefaults } from "./passengersList.machine.ts";
+import { passengersListMachine, passengersQueryDefaults } from "./passengersList.machine.ts";
 
-const scope: PassengersScope = { agencies: null };
-
-export const fixtures = machineFixtures({
+export const fixtures = listFixtures({
   id: "passengersList",
   machine: passengersListMachine,
-  inputs: [{ client: unusedClient, query: initialQuery(passengersQueryDefaults), scope }],
-  // the guards read the ticks and how many pages: states differing in them are kept apart
-  contextKey: (context) => {
-    const list = context as { selected: ReadonlyArray<unknown>; total: number };
-    return [list.selected.length > 0, list.total > EXPORT_MAX];
-  },
-  events: [
-    { type: "xstate.done.actor.fetchPage", output: { rows: [samplePassenger], total: 45, extras: { agencies: [] } } },
-    { type: "xstate.done.actor.fetchPage", output: { rows: [samplePassenger], total: EXPORT_MAX + 1, extras: { agencies: [] } } },
-    { type: "xstate.error.actor.fetchPage", error: refused(503, messages.serverError) },
-    { type: "retry" },
-    { type: "page.go", page: 2 },
-    { type: "page.go", page: 9_999 },
-    { type: "pageSize.change", pageSize: 50 },
-    { type: "sort.toggle", column: "birthday" },
-    { type: "search.change", text: "Andrade" },
-    { type: "search.submit" },
-    { type: "filter.change", name: "agency", value: "3" },
-    { type: "list.changed" },
-    { type: "row.select", id: samplePassenger.id, selected: true },
-    { type: "row.select", id: samplePassenger.id, selected: false },
-    { type: "page.select", selected: true },
-    { type: "selection.clear" },
-    { type: "list.export", format: "xlsx" },
-    { type: "list.export", format: "csv", ticked: true },
-    { type: "xstate.done.actor.collectExport", output: [samplePassenger] },
-    { type: "xstate.error.actor.collectExport", error: refused(503, messages.serverError) },
-    { type: "xstate.done.actor.saveExport", output: undefined },
-    { type: "xstate.error.actor.saveExport", error: new Error("disk full") },
-    { type: "query.sync", query: { ...initialQuery(passengersQueryDefaults), page: 2 } },
-  ],
+  defaults: passengersQueryDefaults,
+  scope: { agencies: null },
+  row: samplePassenger,
+  extras: { agencies: [] },
+  sortColumn: "birthday",
+  searchText: "Andrade",
+  filter: { name: "agency", value: "3" },
+  bulk: false,
 });

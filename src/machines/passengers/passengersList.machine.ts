@@ -1,5 +1,6 @@
-import type { CatalogueEndpoints, CatalogueItem } from "../../api/catalogues.ts";
+import type { CatalogueEndpoints } from "../../api/catalogues.ts";
 import { listPassengers, type Passenger, type PassengersSort } from "../../api/passengers.ts";
+import { type ListChoices, pageWithChoices } from "../shared/listChoices.ts";
 import type { ListQuery, ListQueryDefaults } from "../shared/listQuery.ts";
 import { createPagedListMachine } from "../shared/pagedList.machine.ts";
 
@@ -36,9 +37,7 @@ export interface PassengersScope {
 }
 
 /** The agency filter's choices. */
-export interface PassengersChoices {
-  readonly agencies: ReadonlyArray<CatalogueItem>;
-}
+export type PassengersChoices = ListChoices<"agencies">;
 
 /** A page of passengers by last and first name or a column (DOMAIN.md section 9), searched by names, identification or email. */
 export const passengersListMachine = createPagedListMachine<Passenger, PassengersScope, PassengersChoices>({
@@ -46,11 +45,8 @@ export const passengersListMachine = createPagedListMachine<Passenger, Passenger
   description:
     "A page of passengers by name or sorted by a column, searched by names, identification or email and narrowed by agency; the query in the address; ticked or all matching ones exported.",
   defaults: passengersQueryDefaults,
-  fetch: async ({ client, query, scope, known }) => {
-    const [answer, agencyItems] = await Promise.all([
-      client.request(listPassengers, { query: passengersQuery(query) }),
-      known !== null || scope.agencies === null ? Promise.resolve(known?.agencies ?? []) : client.call(scope.agencies),
-    ]);
-    return { rows: answer.data, total: answer.meta?.total ?? answer.data.length, extras: { agencies: agencyItems } };
+  fetch: ({ client, query, scope, known }) => {
+    const { agencies } = scope;
+    return pageWithChoices(client.request(listPassengers, { query: passengersQuery(query) }), "agencies", known, agencies === null ? null : () => client.call(agencies));
   },
 });

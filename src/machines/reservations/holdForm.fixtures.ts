@@ -1,8 +1,9 @@
 import { Schema } from "effect";
 import { messages } from "../../api/messages.ts";
-import { ReservationId, CruiseId, SpaceId } from "../../api/ids.ts";
+import { ReservationId, SpaceId } from "../../api/ids.ts";
 import type { CruiseCabin } from "../../api/reservations.ts";
 import { machineFixtures, refused, unusedClient } from "../shared/fixtures.ts";
+import { sampleReservation } from "../shared/samples.ts";
 import { holdFormMachine } from "./holdForm.machine.ts";
 
 /** A context whose last refusal offers the waiting list. */
@@ -49,28 +50,7 @@ export const fixtures = machineFixtures({
     { type: "xstate.error.actor.fetchCabins", error: refused(503, messages.serverError) },
     { type: "hold.submit", draft },
     { type: "hold.submit", draft: { ...draft, cabins: [] } },
-    {
-      type: "xstate.done.actor.hold",
-      output: {
-        id: ReservationId.make(9),
-        code: "RES-000009",
-        cruiseId: CruiseId.make(1),
-        cruiseCode: "GEX-20270304",
-        yachtName: "Galápagos Explorer",
-        startDate: "2027-03-04",
-        agencyId: 2,
-        agencyName: "Cuenca Travel",
-        type: "general",
-        executive: null,
-        state: "reserved",
-        timeLimit: "2027-02-01T17:00:00.000Z",
-        extensions: 0,
-        spaces: 1,
-        price: { total: 2100, commission: 210, net: 1890 },
-        createdAt: "2027-01-25T17:00:00.000Z",
-        version: 1,
-      },
-    },
+    { type: "xstate.done.actor.hold", output: sampleReservation },
     { type: "xstate.error.actor.hold", error: refused(409, messages.cruiseFull) },
     { type: "xstate.error.actor.hold", error: refused(409, messages.cabinNotAvailable) },
     { type: "xstate.error.actor.hold", error: refused(409, messages.genderNotAllowed) },

@@ -1,4 +1,3 @@
-import type { CatalogueItem } from "../../api/catalogues.ts";
 import { MoneyState } from "../../api/money.ts";
 import {
   confirmReservation,
@@ -10,6 +9,7 @@ import {
   type ReservationsSort,
 } from "../../api/reservations.ts";
 import { agencies } from "../../records/referenceData.ts";
+import { type ListChoices, pageWithChoices } from "../shared/listChoices.ts";
 import type { ListQuery, ListQueryDefaults } from "../shared/listQuery.ts";
 import { createPagedListMachine } from "../shared/pagedList.machine.ts";
 
@@ -68,9 +68,7 @@ export interface ReservationsScope {
 }
 
 /** The agency filter's choices. */
-export interface ReservationsChoices {
-  readonly agencies: ReadonlyArray<CatalogueItem>;
-}
+export type ReservationsChoices = ListChoices<"agencies">;
 
 /**
  * A page of reservations (DOMAIN.md section 9), newest first, by a column or the largest balance
@@ -82,13 +80,8 @@ export const reservationsListMachine = createPagedListMachine<ReservationSummary
   description:
     "A page of reservations, newest first, sorted by a column or the largest balance first, searched and narrowed by state, agency, money state and an expiring time limit; the query in the address; ticked or all matching ones exported; the ticked ones confirmed or extended one by one.",
   defaults: reservationsQueryDefaults,
-  fetch: async ({ client, query, scope, known }) => {
-    const [answer, agencyItems] = await Promise.all([
-      client.request(listReservations, { query: reservationsQuery(query, scope.cruiseId) }),
-      known !== null || !scope.withAgencies ? Promise.resolve(known?.agencies ?? []) : client.call(agencies.api.list),
-    ]);
-    return { rows: answer.data, total: answer.meta?.total ?? answer.data.length, extras: { agencies: agencyItems } };
-  },
+  fetch: ({ client, query, scope, known }) =>
+    pageWithChoices(client.request(listReservations, { query: reservationsQuery(query, scope.cruiseId) }), "agencies", known, scope.withAgencies ? () => client.call(agencies.api.list) : null),
   // the reservation page's own commands, one call a reservation: the server's reservation machine judges each
   bulk: {
     confirm: { title: (row) => row.code, send: (client, row) => client.call(confirmReservation, { params: { id: row.id }, body: {} }) },

@@ -5,6 +5,8 @@ import { BannerId, CallActionId, CatalogueItemId, CruiseId, ItineraryId, LeadId,
 import type { Itinerary } from "../../api/itineraries.ts";
 import type { Lead } from "../../api/leads.ts";
 import type { Passenger } from "../../api/passengers.ts";
+import { messages } from "../../api/messages.ts";
+import { Refusal, RefusalSummary } from "../../api/refusals.ts";
 import type { ReservationSummary } from "../../api/reservations.ts";
 import type { User } from "../../api/users.ts";
 import type { BannerDraft, CallActionDraft } from "../home/home.ts";
@@ -240,3 +242,21 @@ export const samplePassenger: Passenger = {
   notes: "",
   version: 1,
 };
+
+/** A reservation's hold refused by its gender rule on departure 3, as the refusal lists show it. */
+export const sampleRefusalSummary: RefusalSummary = Schema.decodeUnknownSync(RefusalSummary)({
+  id: 1,
+  at: "2030-03-01T09:00:00.000Z",
+  caller: { userId: 2, name: "Ana Vera", role: "sales", agencyId: null, agencyName: null },
+  stream: "reservation",
+  streamId: null,
+  command: "reservation.hold",
+  machine: "reservation",
+  guard: "isGenderNotAllowed",
+  message: messages.genderNotAllowed,
+  rule: "Refused: a cabin shared with another reservation of another adult space type ('gender not allowed').",
+  cruiseId: 3,
+});
+
+/** The same refusal opened: what the record and the cabins held when it was refused. */
+export const sampleRefusal: Refusal = Schema.decodeUnknownSync(Refusal)({ ...sampleRefusalSummary, state: null, data: {}, facts: {}, cabins: [] });

@@ -5,6 +5,7 @@ import { departures } from "../../machines/departures/record.ts";
 import { CruiseTabs } from "./CruiseTabs.tsx";
 import { DetailInput, detailFormValue } from "../shared/DetailInput.tsx";
 import { RecordFormFrame } from "../shared/FormFrame.tsx";
+import { SummaryList } from "../shared/SummaryList.tsx";
 import { formatDate } from "../leads/leadFormat.ts";
 import { useRecordForm, useRecordFormState } from "../shared/useRecord.ts";
 import { useRoleIn } from "../shared/useRole.ts";
@@ -21,14 +22,7 @@ function CruiseSummary({ cruise }: { readonly cruise: Cruise }) {
     ...(cruise.cancelReason === null ? [] : [["cruises.cancelReason", cruise.cancelReason] as const]),
   ];
   return (
-    <dl className="lifecycle-summary">
-      {entries.map(([label, value]) => (
-        <div key={label}>
-          <dt>{t(label)}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <SummaryList entries={entries} className="lifecycle-summary" />
   );
 }
 

@@ -9,6 +9,7 @@ import { useRoleIn } from "../shared/useRole.ts";
 import { ErrorBanner } from "../shared/ErrorBanner.tsx";
 import { ReceiptButton } from "./ReceiptButton.tsx";
 import { useMoneyFiles } from "./useMoneyFiles.ts";
+import { SummaryList } from "../shared/SummaryList.tsx";
 
 /** The roles an endpoint admits: who records, verifies, rejects, voids and refunds money, who reports a transfer. */
 const rolesOf = ({ access }: Endpoint): ReadonlyArray<RoleName> => (access.kind === "session" ? access.roles : []);
@@ -65,14 +66,7 @@ export function AccountSection({
   return (
     <section aria-labelledby="account-title" className="reservation-account">
       <h2 id="account-title">{t("money.account")}</h2>
-      <dl className="reservation-summary">
-        {entries.map(([label, value]) => (
-          <div key={label}>
-            <dt>{t(label)}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <SummaryList entries={entries} className="reservation-summary" />
       {commands.length > 0 && (
         <div className="reservation-commands">
           {commands.map((kind) => (

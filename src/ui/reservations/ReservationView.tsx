@@ -21,6 +21,7 @@ import { ErrorBanner } from "../shared/ErrorBanner.tsx";
 import { HistoryPanel } from "../shared/HistoryPanel.tsx";
 import { PageTitle } from "../shared/PageTitle.tsx";
 import { Spinner } from "../shared/Spinner.tsx";
+import { SummaryList } from "../shared/SummaryList.tsx";
 import { showToast } from "../shared/toast.ts";
 import { useServices } from "../shared/context.ts";
 import { formatDate, formatDateTime, formatMoney } from "../leads/leadFormat.ts";
@@ -59,14 +60,7 @@ function Summary({ reservation }: { readonly reservation: Reservation }) {
     ...(readsVoucher ? [["documents.voucher", <Link key="voucher" href={reservations.voucherPath(reservation.id)}>{t("documents.openVoucher")}</Link>] as const] : []),
   ];
   return (
-    <dl className="reservation-summary">
-      {entries.map(([label, value]) => (
-        <div key={label}>
-          <dt>{t(label)}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <SummaryList entries={entries} className="reservation-summary" />
   );
 }
 
