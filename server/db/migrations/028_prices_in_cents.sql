@@ -4,7 +4,7 @@
 -- events' upcaster (server/events/upcast.ts, centsOfDollars) reads from the same digits: a
 -- rebuild gives these rows again. Rows already in cents are left as they are.
 
-create function pg_temp.line_in_cents(line jsonb) returns jsonb language sql immutable as $$
+create or replace function pg_temp.line_in_cents(line jsonb) returns jsonb language sql immutable as $$
   select case when jsonb_typeof(line) = 'object' and line ? 'unitPrice'
     then (line - 'unitPrice' - 'total' - 'commission') || jsonb_build_object(
       'unitPriceCents', round(coalesce((line->>'unitPrice')::numeric, 0) * 100)::bigint,
@@ -27,3 +27,5 @@ update reservations
    and exists (select 1 from jsonb_array_elements(lines) as priced(line) where line ? 'unitPrice');
 
 update passenger_flights set line = pg_temp.line_in_cents(line) where line ? 'unitPrice';
+
+drop function pg_temp.line_in_cents(jsonb);
