@@ -52,6 +52,7 @@ const answers = async (cruise: number, ids: ReadonlyArray<number>) => ({
   reservations: await Promise.all(ids.map(async (id) => dataOf(await call("GET", `/reservations/${id}`)))),
   accounts: await Promise.all(ids.map(async (id) => dataOf(await call("GET", `/reservations/${id}/account`)))),
   list: dataOf(await call("GET", `/reservations?cruiseId=${cruise}`)),
+  sales: dataOf(await call("GET", "/reports/sales?from=2030-06-01&to=2030-06-30")),
 });
 
 describe("a reservation's price in cents (decision 082)", () => {
@@ -89,11 +90,15 @@ describe("a reservation's price in cents (decision 082)", () => {
     const direct = await call("POST", "/reservations/createReservation", { cruiseId: cruise, agencyId: null, type: "general", cabins: [{ cabinId: cabins[2], spaces: spaces(1) }] });
     expect(direct.status, direct.text).toBe(200);
     const ids = [sold, (dataOf(direct) as { id: number }).id];
+    // the direct client's sale confirmed by an admin without its deposit: the sales report counts it
+    const confirmed = await call("PUT", `/reservations/confirmReservation/${ids[1]}`, { reason: "Cliente de confianza" });
+    expect(confirmed.status, confirmed.text).toBe(200);
 
     const rows = await priced();
     expect(rows.map(({ price }) => Object.keys(price).sort())).toEqual(ids.map(() => ["commissionCents", "netCents", "totalCents"]));
     expect(rows.every(({ price }) => Number.isInteger(price.totalCents) && (price.totalCents as number) > 0)).toBe(true);
     const shown = await answers(cruise, ids);
+    expect((shown.sales as { total: { revenue: number } }).total.revenue).toBeGreaterThan(0);
 
     // the installation as it was before decision 082: the rows and the events in dollars
     for (const row of rows) {
