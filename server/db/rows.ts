@@ -6,8 +6,8 @@ import type { Queryable } from "./database.ts";
  * schema of its rows and every row is decoded with it, so a column of an unexpected type (numeric
  * arriving as text, a missing alias, a null) fails here, naming the column, instead of travelling
  * on as a wrong value. PGlite and pg answer the same JavaScript types (database.ts): int8 and
- * count(*) as numbers, timestamptz as Date, jsonb parsed; money is selected as ::float8 and
- * counts as ::int so that both answer numbers. A statement whose answer is not read (a write, a
+ * count(*) as numbers, timestamptz as Date, jsonb parsed; money is integer cents (an int, or a
+ * bigint sum read as its text, decision 082) and counts are selected as ::int so that both answer numbers. A statement whose answer is not read (a write, a
  * lock) goes through `execute`. Nothing outside server/db calls `Queryable.query` itself.
  */
 

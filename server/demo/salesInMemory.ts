@@ -20,7 +20,7 @@ import { messages } from "../../src/api/messages.ts";
 import type { Passenger } from "../../src/api/passengers.ts";
 import { reasonProblem, type ReservationState, type ReservationType } from "../../src/api/reservations.ts";
 import type { LiveSpace, LiveState } from "../../src/machines/domain/berths.ts";
-import { accountOf, centsOfDollars, type ConfirmedTerms, type CountedPayment } from "../../src/machines/domain/money.ts";
+import { accountOf, type ConfirmedTerms, type CountedPayment, type PriceCents } from "../../src/machines/domain/money.ts";
 import type { PassengerFields } from "../../src/machines/domain/passenger.machine.ts";
 import { livePrice, type QuoteLine } from "../../src/machines/domain/pricing.ts";
 import { noReservationFacts, type ReservationEvent, type ReservationFacts } from "../../src/machines/domain/reservation.machine.ts";
@@ -35,7 +35,7 @@ import type { RecordType } from "../events/command.ts";
 import { refusedCommand } from "../events/refused.ts";
 import { appendEvents } from "../events/store.ts";
 import { insertRows, MAX_RUN } from "../events/projection.ts";
-import { agencyCreditCents, dueCentsOf, priceCents, readMoneyPolicy } from "../money/facts.ts";
+import { agencyCreditCents, dueCentsOf, readMoneyPolicy } from "../money/facts.ts";
 import { paymentReceivedOf } from "../money/money.ts";
 import { cancellationPenaltyOf, spaceShareOf } from "../money/penalties.ts";
 import { paymentRecord } from "../money/projection.ts";
@@ -62,7 +62,8 @@ import {
 } from "../reservations/facts.ts";
 import { promotionOf } from "../reservations/promotion.ts";
 import { reservationRecord } from "../reservations/projection.ts";
-import { priceWithFlights, type StoredReservation } from "../reservations/reads.ts";
+import { withTickets } from "../reservations/price.ts";
+import type { StoredReservation } from "../reservations/reads.ts";
 import type { SalesDesk, UnseatedSpace } from "./salesDesk.ts";
 
 /** A space as its row stands. */
@@ -89,7 +90,7 @@ interface Sale {
   readonly notes: string;
   readonly seats: Seat[];
   timeLimit: string | null;
-  price: { readonly total: number; readonly commission: number; readonly net: number };
+  price: PriceCents;
   lines: ReadonlyArray<QuoteLine>;
   terms: unknown;
   cancelReason: string | null;
@@ -244,16 +245,16 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
     (seatsByCruise.get(cruiseId) ?? [])
       .filter((seat) => seat.status === "reserved" || seat.status === "confirmed" || seat.status === "waiting")
       .map((seat) => toLive({ reservation_id: seat.reservationId, cabin_id: seat.cabinId, gender_id: seat.genderId, status: seat.status as LiveState, charter: seat.charter }));
-  /** The air tickets its passengers booked while they hold a live space of it (liveLegOf), in cents, as the database sums decimals. */
+  /** The air tickets its passengers booked while they hold a live space of it (liveLegOf), in cents, as the database sums them. */
   const ticketsCents = (sale: Sale): number =>
     legs
       .filter((leg) => leg.reservationId === sale.id && sale.seats.some((seat) => seat.passengerId === leg.passengerId && seat.status !== "canceled"))
-      .reduce((sum, leg) => sum + centsOfDollars(leg.line?.total ?? 0), 0);
+      .reduce((sum, leg) => sum + (leg.line?.totalCents ?? 0), 0);
   /** The reservation as the commands read it (findReservation): its bookings by cabin, its price with its flights. */
-  const stored = (sale: Sale): Pick<StoredReservation, "id" | "agencyId" | "price" | "type" | "startDate" | "timeLimit" | "state" | "spaces"> & Bookings => ({
+  const stored = (sale: Sale): Pick<StoredReservation, "id" | "agencyId" | "type" | "startDate" | "timeLimit" | "state" | "spaces"> & { readonly priceCents: PriceCents } & Bookings => ({
     id: ReservationId.make(sale.id),
     agencyId: sale.agencyId,
-    price: priceWithFlights(sale.price, ticketsCents(sale)),
+    priceCents: withTickets(sale.price, ticketsCents(sale)),
     type: sale.type,
     startDate: departureOf(sale.cruiseId).start_date,
     timeLimit: sale.timeLimit === null ? null : new Date(sale.timeLimit).toISOString(),
@@ -274,11 +275,11 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
     const { confirmedOn, ...policy } = terms;
     return { policy, confirmedOn };
   };
-  /** Its passengers' air tickets while they hold a live space of it other than `spaceId`, in dollars (spaceShareCents). */
+  /** Its passengers' air tickets while they hold a live space of it other than `spaceId`, in cents (spaceShareCents). */
   const ticketsStaying = (sale: Sale, spaceId: number): number =>
     legs
       .filter((leg) => leg.reservationId === sale.id && sale.seats.some((seat) => seat.passengerId === leg.passengerId && seat.status !== "canceled" && seat.id !== spaceId))
-      .reduce((sum, leg) => sum + centsOfDollars(leg.line?.total ?? 0), 0);
+      .reduce((sum, leg) => sum + (leg.line?.totalCents ?? 0), 0);
 
   /** Where the space machine takes a space (nextStatus): a pure answer, worked out once for each state and event. */
   const spaceAfter = new Map<string, string | null>();
@@ -301,8 +302,8 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
   };
   /** reprice of the reservations' projection: the price of the live spaces' lines. */
   const reprice = (sale: Sale): void => {
-    const { lines, total, commission, net } = livePrice(sale.lines, new Set(sale.seats.filter((seat) => seat.status !== "canceled").map((seat) => seat.id)));
-    sale.price = { total, commission, net };
+    const { lines, ...price } = livePrice(sale.lines, new Set(sale.seats.filter((seat) => seat.status !== "canceled").map((seat) => seat.id)));
+    sale.price = price;
     sale.lines = lines;
   };
   /** Decides a reservation's event (decideReservation) and changes its rows as the reservations' projection does. */
@@ -385,7 +386,7 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
   const accountOfSale = (sale: Sale): Account => {
     const reservation = stored(sale);
     return accountOf({
-      price: priceCents(reservation.price),
+      price: reservation.priceCents,
       agencyId: reservation.agencyId,
       type: reservation.type,
       state: reservation.state,

@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { formatMoney } from "../../src/api/amounts.ts";
+import { formatCents } from "../../src/api/amounts.ts";
 import { TRANSIT_CARD_FEE } from "../../src/api/documents.ts";
 import type { CruiseId } from "../../src/api/ids.ts";
 import { SpaceId } from "../../src/api/ids.ts";
@@ -12,14 +12,18 @@ import { type DepartureListOf, departureList, openDepartureList } from "./openin
 const taxClasses = ["national", "andean", "foreign"] as const;
 type TaxClass = (typeof taxClasses)[number];
 
-/** A seated berth's space type fees and its passenger's country, as the class is judged from them. */
+/**
+ * A seated berth's space type fees, in cents (the catalogue keeps dollars: made cents as decimals
+ * in SQL, never a binary fraction, decision 082), and its passenger's country, as the class is
+ * judged from them.
+ */
 const FeeRow = Schema.Struct({
   space_id: SpaceId,
   country_code: Schema.NullOr(Schema.String),
   andean_pact: Schema.Boolean,
-  national: Schema.Finite,
-  andean: Schema.Finite,
-  foreign: Schema.Finite,
+  national: Schema.Int,
+  andean: Schema.Int,
+  foreign: Schema.Int,
 });
 
 const feesOf = (db: Queryable, cruiseId: CruiseId) =>
@@ -27,8 +31,9 @@ const feesOf = (db: Queryable, cruiseId: CruiseId) =>
     db,
     FeeRow,
     `select s.id as space_id, co.details->>'code' as country_code, coalesce((co.details->>'andeanPact')::boolean, false) as andean_pact,
-            coalesce((g.details->>'gpsTaxNational')::float8, 0) as national, coalesce((g.details->>'gpsTaxAndean')::float8, 0) as andean,
-            coalesce((g.details->>'gpsTaxForeign')::float8, 0) as foreign
+            round(coalesce((g.details->>'gpsTaxNational')::numeric, 0) * 100)::int as national,
+            round(coalesce((g.details->>'gpsTaxAndean')::numeric, 0) * 100)::int as andean,
+            round(coalesce((g.details->>'gpsTaxForeign')::numeric, 0) * 100)::int as foreign
        from spaces s join genders g on g.id = s.gender_id join passengers p on p.id = s.passenger_id
        left join countries co on co.id = p.country_id
       where s.cruise_id = $1 and s.status in ('reserved', 'confirmed')`,
@@ -48,7 +53,7 @@ export const gpsTaxDocument: DepartureListOf = async (db, cruiseId, language, no
   if (list === null) return null;
   const { departure, t, berths, column } = list;
   const fees = new Map((await feesOf(db, cruiseId)).map((row) => [row.space_id, row]));
-  const money = (amount: number) => formatMoney(amount, language);
+  const money = (cents: number) => formatCents(cents, language);
   const perClass = new Map<TaxClass, { count: number; total: number }>(taxClasses.map((taxClass) => [taxClass, { count: 0, total: 0 }]));
   const rows = berths.flatMap((berth) => {
     const fee = fees.get(berth.space_id);
@@ -64,7 +69,8 @@ export const gpsTaxDocument: DepartureListOf = async (db, cruiseId, language, no
     return [[person.name, person.identification, person.nationality, berth.space_type, t(`documents.taxClasses.${taxClass}`), money(amount)]];
   });
   const taxes = [...perClass.values()].reduce((sum, entry) => sum + entry.total, 0);
-  const cards = rows.length * TRANSIT_CARD_FEE;
+  const cardCents = TRANSIT_CARD_FEE * 100;
+  const cards = rows.length * cardCents;
   return departureList("gpsTax", list, now, {
     columns: [
       column("number", 4),
@@ -82,7 +88,7 @@ export const gpsTaxDocument: DepartureListOf = async (db, cruiseId, language, no
         return { label: t("documents.classTotal", { taxClass: t(`documents.taxClasses.${taxClass}`), count }), value: money(total) };
       }),
       { label: t("documents.parkTotal"), value: money(taxes) },
-      { label: t("documents.migratoryCards", { count: rows.length, fee: money(TRANSIT_CARD_FEE) }), value: money(cards) },
+      { label: t("documents.migratoryCards", { count: rows.length, fee: money(cardCents) }), value: money(cards) },
       { label: t("documents.total"), value: money(taxes + cards) },
     ],
     incomplete: unseated(berths),

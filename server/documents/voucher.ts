@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { formatCents, formatMoney } from "../../src/api/amounts.ts";
+import { formatCents } from "../../src/api/amounts.ts";
 import { type CruiseDocument, DocumentLanguage, type IncompleteBerth } from "../../src/api/documents.ts";
 import { CruiseId } from "../../src/api/ids.ts";
 import type { StoredReservation } from "../reservations/reads.ts";
@@ -52,7 +52,7 @@ export const voucherDocument = async (db: Queryable, reservation: StoredReservat
   const legs = await legsOf(db, cruiseId);
   const company = await findCompany(db);
   const account = await reservationAccount(db, reservation, now);
-  const money = (amount: number) => formatMoney(amount, language);
+  const money = (cents: number) => formatCents(cents, language);
   const spaces = reservation.bookings.flatMap((booking) => booking.spaces.map((space) => ({ ...space, cabinName: booking.cabinName })));
   const live = spaces.filter((space) => space.state !== "canceled");
   const lead = live.find((space) => space.passengerName !== null)?.passengerName ?? t("documents.none");
@@ -124,11 +124,11 @@ export const voucherDocument = async (db: Queryable, reservation: StoredReservat
       ...(company === null ? [] : [{ title: t("documents.bankData"), columns: item, rows: bankRows(t, company).map((row) => [...row]) }]),
     ],
     totals: [
-      { label: t("reservations.total"), value: money(reservation.price.total) },
-      { label: t("reservations.commission"), value: money(reservation.price.commission) },
-      { label: t("reservations.net"), value: money(reservation.price.net) },
-      { label: t("money.paid"), value: formatCents(account.paidCents, language) },
-      { label: t("money.balance"), value: formatCents(account.balanceCents, language) },
+      { label: t("reservations.total"), value: money(reservation.priceCents.totalCents) },
+      { label: t("reservations.commission"), value: money(reservation.priceCents.commissionCents) },
+      { label: t("reservations.net"), value: money(reservation.priceCents.netCents) },
+      { label: t("money.paid"), value: money(account.paidCents) },
+      { label: t("money.balance"), value: money(account.balanceCents) },
     ],
     incomplete,
     generatedAt: now.toISOString(),

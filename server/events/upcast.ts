@@ -1,3 +1,5 @@
+import { centsOfDollars } from "../../src/machines/domain/money.ts";
+
 /**
  * Field names events were stored with before the spec's misspellings stopped at the wire
  * (decision 074), by event type: old name to the name events carry now. Events are never
@@ -9,9 +11,44 @@ const renamedFields: Readonly<Record<string, Readonly<Record<string, string>>>> 
   "lead.comment": { coments: "comments" },
 };
 
-/** A stored event's data with its fields under the names the event carries today. */
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Cents of a stored amount of dollars (a JSON number), from its decimal digits (centsOfDollars). */
+const centsOfStored = (dollars: unknown): number => (typeof dollars === "number" ? centsOfDollars(dollars) : 0);
+
+/**
+ * A price stored in dollars (`total`, `commission`, `net`, before decision 082) in cents
+ * (`totalCents`, `commissionCents`, `netCents`); one stored in cents stays as it is.
+ */
+const priceInCents = (price: unknown): unknown => {
+  if (!isRecord(price) || !("total" in price)) return price;
+  return { totalCents: centsOfStored(price.total), commissionCents: centsOfStored(price.commission), netCents: centsOfStored(price.net) };
+};
+
+/** A priced line stored in dollars (`unitPrice`, `total`, `commission`, before decision 082) in cents; one in cents stays. */
+export const lineInCents = (line: unknown): unknown => {
+  if (!isRecord(line) || !("unitPrice" in line)) return line;
+  const { unitPrice, total, commission, ...rest } = line;
+  return { ...rest, unitPriceCents: centsOfStored(unitPrice), totalCents: centsOfStored(total), commissionCents: centsOfStored(commission) };
+};
+
+const linesInCents = (lines: unknown): unknown => (Array.isArray(lines) ? lines.map(lineInCents) : lines);
+
+/** The events that carry a price or priced lines, and how each is read in cents (decision 082). */
+const inCents: Readonly<Record<string, (data: Readonly<Record<string, unknown>>) => Readonly<Record<string, unknown>>>> = {
+  "reservation.hold": (data) => ({ ...data, price: priceInCents(data.price), lines: linesInCents(data.lines) }),
+  "reservation.waitlist": (data) => ({ ...data, price: priceInCents(data.price), lines: linesInCents(data.lines) }),
+  "reservation.update": (data) => ({ ...data, price: priceInCents(data.price), lines: linesInCents(data.lines) }),
+  "passenger.flight.book": (data) => ({ ...data, line: lineInCents(data.line) }),
+};
+
+/**
+ * A stored event's data as events carry it today: its fields under today's names, and its money
+ * in integer cents (decision 082: events stored before it carry dollars, turned into the same
+ * cents exactly, from their decimal digits).
+ */
 export const upcastEventData = (type: string, data: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> => {
   const renames = renamedFields[type];
-  if (renames === undefined) return data;
-  return Object.fromEntries(Object.entries(data).map(([field, value]) => [renames[field] ?? field, value]));
+  const renamed = renames === undefined ? data : Object.fromEntries(Object.entries(data).map(([field, value]) => [renames[field] ?? field, value]));
+  return inCents[type]?.(renamed) ?? renamed;
 };

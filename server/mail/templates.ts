@@ -1,4 +1,4 @@
-import { formatMoney } from "../../src/api/amounts.ts";
+import { formatCents } from "../../src/api/amounts.ts";
 import type { Mail } from "./mailer.ts";
 
 /** The temporary-password mail, Spanish first then English, in one message. */
@@ -57,7 +57,7 @@ export const balanceReminderMail = (input: {
   readonly balanceDueDate: string;
   readonly reminder: "weekBefore" | "dueDay";
 }): Mail => {
-  const amount = (language: string) => formatMoney(input.balanceCents / 100, language);
+  const amount = (language: string) => formatCents(input.balanceCents, language);
   const [year, month, day] = input.balanceDueDate.split("-");
   const due = `${day}/${month}/${year}`;
   const today = input.reminder === "dueDay";

@@ -12,15 +12,16 @@ import { messages } from "../../src/api/messages.ts";
 import { type Account, type MoneyPolicyView, type MoneyState, PaymentKind, PaymentState, reservationAccount as accountEndpoint } from "../../src/api/money.ts";
 import type { ReservationSummary, ReservationsSort } from "../../src/api/reservations.ts";
 import { ecuadorDay } from "../../src/machines/domain/calendar.ts";
-import { accountOf, type ConfirmedTerms, type CountedPayment } from "../../src/machines/domain/money.ts";
+import { accountOf, type ConfirmedTerms, type CountedPayment, type PriceCents } from "../../src/machines/domain/money.ts";
 import type { DatedPayment } from "../../src/machines/domain/statement.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryRows } from "../db/rows.ts";
-import { confirmedTermsOf, keptPenaltiesOf, paymentsOf, priceCents, readMoneyPolicy } from "./facts.ts";
+import type { PricedSummary } from "../reservations/reads.ts";
+import { confirmedTermsOf, keptPenaltiesOf, paymentsOf, readMoneyPolicy } from "./facts.ts";
 
 /** What a reservation's account is worked out from, besides its payments, its terms, its kept penalty and the policy. */
-export type AccountedReservation = Pick<ReservationSummary, "id" | "price" | "agencyId" | "type" | "state" | "startDate">;
+export type AccountedReservation = Pick<ReservationSummary, "id" | "agencyId" | "type" | "state" | "startDate"> & { readonly priceCents: PriceCents };
 
 /** The money facts of some reservations besides their payments, by reservation, and the policy in force. */
 interface MoneyFacts {
@@ -38,7 +39,7 @@ const moneyFactsOf = async (db: Queryable, reservationIds: ReadonlyArray<number>
 /** A reservation's account at `now` from its payments and the facts loaded for it. */
 const accountWith = (reservation: AccountedReservation, payments: ReadonlyArray<CountedPayment>, facts: MoneyFacts, now: Date): Account =>
   accountOf({
-    price: priceCents(reservation.price),
+    price: reservation.priceCents,
     agencyId: reservation.agencyId,
     type: reservation.type,
     state: reservation.state,
@@ -97,7 +98,7 @@ const datedPaymentsOf = async (db: Queryable, reservationIds: ReadonlyArray<numb
  * with the day each was booked and its payments' days. The reservations are read by the caller:
  * server/reservations/reads.ts narrows its list by these accounts, so this file reads none.
  */
-export const datedAccountsOf = async (db: Queryable, reservations: ReadonlyArray<ReservationSummary>, now: Date): Promise<ReadonlyArray<ReservationAccount>> => {
+export const datedAccountsOf = async (db: Queryable, reservations: ReadonlyArray<PricedSummary>, now: Date): Promise<ReadonlyArray<ReservationAccount>> => {
   const ids = reservations.map((reservation) => reservation.id);
   const payments = await datedPaymentsOf(db, ids);
   const facts = await moneyFactsOf(db, ids);

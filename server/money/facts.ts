@@ -6,10 +6,9 @@
  */
 import { Schema } from "effect";
 import { defaultMoneyPolicy, MoneyPolicy, type MoneyPolicyView, PaymentKind, PaymentState } from "../../src/api/money.ts";
-import { type ConfirmedTerms, type CountedPayment, centsOfDecimal, centsOfDollars, dueOf, type PriceCents } from "../../src/machines/domain/money.ts";
+import { type ConfirmedTerms, type CountedPayment, centsOfDecimal, dueOf, type PriceCents } from "../../src/machines/domain/money.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne, queryRows } from "../db/rows.ts";
-import type { StoredReservation } from "../reservations/reads.ts";
 import { COMPANY_POLICY } from "./projection.ts";
 
 const PolicyRow = Schema.Struct({ policy: MoneyPolicy, version: Schema.Int });
@@ -44,15 +43,9 @@ export const paymentsOf = async (db: Queryable, reservationIds: ReadonlyArray<nu
 export const countedPayments = async (db: Queryable, reservationId: number): Promise<ReadonlyArray<CountedPayment>> =>
   (await paymentsOf(db, [reservationId])).get(reservationId) ?? [];
 
-/** A reservation's price in cents: it is stored in dollars (a JSON number in jsonb) and becomes cents here, once, from its decimal digits. */
-export const priceCents = (price: StoredReservation["price"]): PriceCents => ({
-  totalCents: centsOfDollars(price.total),
-  commissionCents: centsOfDollars(price.commission),
-  netCents: centsOfDollars(price.net),
-});
-
-/** What a reservation's debtor owes, in cents (an agency the net, a direct client the total). */
-export const dueCentsOf = (reservation: Pick<StoredReservation, "agencyId" | "price">): number => dueOf(priceCents(reservation.price), reservation.agencyId);
+/** What a reservation's debtor owes, in cents (an agency the net, a direct client the total), from its price in cents. */
+export const dueCentsOf = (reservation: { readonly agencyId: number | null; readonly priceCents: PriceCents }): number =>
+  dueOf(reservation.priceCents, reservation.agencyId);
 
 const TermsRow = Schema.Struct({ id: Schema.Int, terms: Schema.NullOr(Schema.Struct({ ...MoneyPolicy.fields, confirmedOn: Schema.String })) });
 

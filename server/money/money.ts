@@ -22,7 +22,7 @@ import {
   type RefundDraft,
 } from "../../src/api/money.ts";
 import { reasonProblem } from "../../src/api/reservations.ts";
-import { type CountedPayment, centsOf } from "../../src/machines/domain/money.ts";
+import { type CountedPayment, centsOf, type PriceCents } from "../../src/machines/domain/money.ts";
 import { noPaymentFacts, type PaymentEvent, type PaymentFacts } from "../../src/machines/domain/payment.machine.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
@@ -58,7 +58,7 @@ export interface MoneyFacts {
 }
 
 /** The payment machine's facts of a reservation's money: a kept cancellation penalty is owed too (decision 067), it may be paid and what is paid beyond it refunded. */
-const paymentFactsOf = (reservation: Pick<StoredReservation, "agencyId" | "price">, money: MoneyFacts, caller: MoneyCaller): PaymentFacts => ({
+const paymentFactsOf = (reservation: Pick<StoredReservation, "agencyId"> & { readonly priceCents: PriceCents }, money: MoneyFacts, caller: MoneyCaller): PaymentFacts => ({
   ...noPaymentFacts,
   clock: caller.now.getTime(),
   dueCents: dueCentsOf(reservation) + money.keptPenaltyCents,
@@ -80,7 +80,7 @@ const reservationFacts = async (tx: Queryable, reservation: StoredReservation, c
 export const paymentReceivedOf = (
   draft: PaymentDraft,
   type: "payment.record" | "payment.report",
-  reservation: Pick<StoredReservation, "id" | "agencyId" | "price">,
+  reservation: Pick<StoredReservation, "id" | "agencyId"> & { readonly priceCents: PriceCents },
   money: MoneyFacts,
   caller: MoneyCaller,
 ) => {

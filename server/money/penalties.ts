@@ -7,21 +7,21 @@
  */
 import { Schema } from "effect";
 import type { ReservationId } from "../../src/api/ids.ts";
-import { QuoteLine } from "../../src/api/quote.ts";
 import { reasonProblem } from "../../src/api/reservations.ts";
 import type { MoneyPolicyView } from "../../src/api/money.ts";
-import { type ConfirmedTerms, centsOfDecimal, centsOfDollars, dueOf, penaltyOf } from "../../src/machines/domain/money.ts";
-import { livePrice } from "../../src/machines/domain/pricing.ts";
+import { type ConfirmedTerms, dueOf, penaltyOf, type PriceCents } from "../../src/machines/domain/money.ts";
+import { livePrice, type QuoteLine } from "../../src/machines/domain/pricing.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
 import { decideReservation, lockReservation } from "../reservations/decide.ts";
 import { type Bookings, commandOptions } from "../reservations/facts.ts";
+import { StoredLine, withTickets } from "../reservations/price.ts";
 import type { StoredReservation } from "../reservations/reads.ts";
 import { confirmedTerms, dueCentsOf, keptPenaltyCents, readMoneyPolicy } from "./facts.ts";
 import type { MoneyCaller } from "./money.ts";
 
-const LinesRow = Schema.Struct({ lines: Schema.Array(QuoteLine) });
-const FlightsRow = Schema.Struct({ total: Schema.String });
+const LinesRow = Schema.Struct({ lines: Schema.Array(StoredLine) });
+const FlightsRow = Schema.Struct({ total_cents: Schema.Int });
 
 /** The spaces of a reservation that stay when one of its spaces leaves. */
 export const stayingSpaces = (reservation: Bookings, spaceId: number): ReadonlySet<number> =>
@@ -35,14 +35,13 @@ export const stayingSpaces = (reservation: Bookings, spaceId: number): ReadonlyS
  * and keeps nothing.
  */
 export const spaceShareOf = (
-  reservation: Pick<StoredReservation, "agencyId" | "price"> & Bookings,
+  reservation: Pick<StoredReservation, "agencyId"> & { readonly priceCents: PriceCents } & Bookings,
   spaceId: number,
-  lines: ReadonlyArray<typeof QuoteLine.Type>,
+  lines: ReadonlyArray<QuoteLine>,
   ticketsCents: number,
 ): number => {
-  const priced = livePrice(lines, stayingSpaces(reservation, spaceId));
-  const after = { totalCents: centsOfDollars(priced.total) + ticketsCents, commissionCents: centsOfDollars(priced.commission), netCents: centsOfDollars(priced.net) + ticketsCents };
-  return dueCentsOf(reservation) - dueOf(after, reservation.agencyId);
+  const { lines: _lines, ...staying } = livePrice(lines, stayingSpaces(reservation, spaceId));
+  return dueCentsOf(reservation) - dueOf(withTickets(staying, ticketsCents), reservation.agencyId);
 };
 
 const spaceShareCents = async (tx: Queryable, reservation: StoredReservation, spaceId: number): Promise<number> => {
@@ -50,13 +49,12 @@ const spaceShareCents = async (tx: Queryable, reservation: StoredReservation, sp
   const flights = await queryOne(
     tx,
     FlightsRow,
-    `select round(coalesce(sum((f.line->>'total')::numeric), 0), 2)::text as total from passenger_flights f
+    `select coalesce(sum((f.line->>'totalCents')::bigint), 0)::int as total_cents from passenger_flights f
       where f.reservation_id = $1 and exists (select 1 from spaces s where s.reservation_id = f.reservation_id
         and s.passenger_id = f.passenger_id and s.status <> 'canceled' and s.id <> $2)`,
     [reservation.id, spaceId],
   );
-  // the air tickets' sum is a decimal text: its cents are read exactly and added as integers
-  return spaceShareOf(reservation, spaceId, stored?.lines ?? [], centsOfDecimal(flights?.total ?? "0") ?? 0);
+  return spaceShareOf(reservation, spaceId, stored?.lines ?? [], flights?.total_cents ?? 0);
 };
 
 /**

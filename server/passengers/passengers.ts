@@ -5,6 +5,7 @@
  * This file loads the facts; it never answers a rule's message itself.
  */
 import { Schema } from "effect";
+import { dollarsOf, StoredLine } from "../reservations/price.ts";
 import type { CatalogueItem } from "../../src/api/catalogues.ts";
 import { type DetailValues, detailValues } from "../../src/api/details.ts";
 import type { ListMeta } from "../../src/api/endpoint.ts";
@@ -28,7 +29,6 @@ import {
   passengerDetails,
   passengerDraftProblems,
 } from "../../src/api/passengers.ts";
-import { QuoteLine } from "../../src/api/quote.ts";
 import { type PassengerFacts, type PassengerFields, fliesHome, noPassengerFacts } from "../../src/machines/domain/passenger.machine.ts";
 import { flightLines, type PricingRate } from "../../src/machines/domain/pricing.ts";
 import type { SpaceFacts } from "../../src/machines/domain/space.machine.ts";
@@ -134,7 +134,7 @@ const LegRow = Schema.Struct({
   flight_name: Schema.String,
   date: Schema.String,
   time: Schema.String,
-  line: Schema.NullOr(QuoteLine),
+  line: Schema.NullOr(StoredLine),
 });
 
 /** The departures a passenger sails, newest first, each with its flight legs; an agency user sees its own reservations' only. */
@@ -183,7 +183,7 @@ const tripsOf = async (db: Queryable, passengerId: number, session: Session, lan
         flightName: leg.flight_name,
         date: leg.date,
         time: leg.time,
-        total: leg.line?.total ?? 0,
+        total: dollarsOf(leg.line?.totalCents ?? 0),
       })),
   }));
 };

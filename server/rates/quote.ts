@@ -6,6 +6,7 @@ import { ApiError } from "../../src/api/errors.ts";
 import { type QuoteDraft as QuoteDraftSchema, quoteReservation } from "../../src/api/quote.ts";
 import type { PricingFacts, PricingRate, RateKind, Season } from "../../src/machines/domain/pricing.ts";
 import { itemized, priceDraft } from "../../src/machines/domain/pricing.ts";
+import { centsOfDollars } from "../../src/machines/domain/money.ts";
 import { quoteMachine } from "../../src/machines/domain/quote.machine.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
 import { cabins, yachts } from "../../src/records/fleet.ts";
@@ -19,6 +20,7 @@ import type { Queryable } from "../db/database.ts";
 import { registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
 import { ownAgency } from "../reservations/facts.ts";
 import { messages } from "../../src/api/messages.ts";
+import { answeredLine, answeredPrice } from "../reservations/price.ts";
 
 /** Each rate type's catalogue, as pricing names it. */
 const rateCatalogues: ReadonlyArray<readonly [RateKind, CatalogueDeclaration]> = [
@@ -44,8 +46,9 @@ const pricingRate = (kind: RateKind, item: CatalogueItem): PricingRate => ({
   flight: idOr(item.flight),
   passengersFrom: idOr(item.passengersFrom),
   passengersTo: idOr(item.passengersTo),
-  clientRate: numberOr(kind === "airTicket" ? item.adultRate : item.clientRate, 0),
-  childRate: numberOr(item.childRate, 0),
+  // the catalogue keeps a rate in dollars: pricing counts it in cents from its decimal digits
+  clientRateCents: centsOfDollars(numberOr(kind === "airTicket" ? item.adultRate : item.clientRate, 0)),
+  childRateCents: centsOfDollars(numberOr(item.childRate, 0)),
   childDiscount: numberOr(item.childDiscount, 0),
   wholesalerDiscount: numberOr(item.wholesalerDiscount, 0),
   promotionalDiscount: numberOr(item.promotionalDiscount, 0),
@@ -187,6 +190,7 @@ export const registerQuoteRoutes = (app: FastifyInstance, context: RouteContext)
     });
     if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
     if (pricing?.kind !== "priced") throw new Error("the quote machine accepted a draft that was not priced");
-    return { ...pricing.quote, ...itemized(pricing.quote.lines) };
+    const { lines, ...sums } = itemized(pricing.quote.lines);
+    return { lines: lines.map(answeredLine), ...answeredPrice(sums), ...sums };
   });
 };

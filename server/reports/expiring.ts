@@ -3,6 +3,7 @@ import { CruiseId, ReservationId } from "../../src/api/ids.ts";
 import type { ExpiringReport } from "../../src/api/reports.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryRows } from "../db/rows.ts";
+import { dollarsOf } from "../reservations/price.ts";
 
 const HeldRow = Schema.Struct({
   id: ReservationId,
@@ -15,7 +16,7 @@ const HeldRow = Schema.Struct({
   executive_name: Schema.NullOr(Schema.String),
   time_limit: Schema.Date,
   held: Schema.Int,
-  revenue: Schema.Finite,
+  revenue_cents: Schema.Int,
 });
 
 const HOUR = 3_600_000;
@@ -32,7 +33,7 @@ export const expiringOf = async (db: Queryable, hours: number, now: Date): Promi
     `select r.id, r.code, r.cruise_id, c.code as cruise_code, y.name as yacht_name, to_char(c.start_date, 'YYYY-MM-DD') as start_date,
             a.name as agency_name, u.first_name || ' ' || u.last_name as executive_name, r.time_limit,
             (select count(*) from spaces s where s.reservation_id = r.id and s.status = 'reserved')::int as held,
-            (r.price->>'total')::float8 as revenue
+            (r.price->>'totalCents')::int as revenue_cents
        from reservations r join cruises c on c.id = r.cruise_id join yachts y on y.id = c.yacht_id
        left join agencies a on a.id = r.agency_id left join users u on u.id = r.executive_id
       where r.status = 'reserved' and r.time_limit <= $1
@@ -51,7 +52,7 @@ export const expiringOf = async (db: Queryable, hours: number, now: Date): Promi
     timeLimit: row.time_limit.toISOString(),
     hoursLeft: Math.max(0, Math.round((row.time_limit.getTime() - now.getTime()) / (HOUR / 10)) / 10),
     held: row.held,
-    revenue: row.revenue,
+    revenue: dollarsOf(row.revenue_cents),
   }));
   const days = new Map<string, { reservations: number; held: number }>();
   for (const reservation of reservations) {

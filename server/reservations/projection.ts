@@ -2,12 +2,12 @@ import { type ReservationOpening, ReservationEvent, reservationMachine } from ".
 import { EXPIRY_REASON, type SpaceEvent, spaceMachine } from "../../src/machines/domain/space.machine.ts";
 import { nextStatus } from "../../src/machines/domain/verdict.ts";
 import { Schema } from "effect";
-import { QuoteLine } from "../../src/api/quote.ts";
 import { livePrice } from "../../src/machines/domain/pricing.ts";
 import type { Queryable } from "../db/database.ts";
 import { execute, queryOne, queryRows } from "../db/rows.ts";
 import type { RecordType } from "../events/command.ts";
 import { insertRow, type Projection, recordProjection, type RowState, updateRow } from "../events/projection.ts";
+import { StoredLine } from "./price.ts";
 
 export const reservationRecord: RecordType<typeof reservationMachine> = {
   stream: "reservation",
@@ -41,20 +41,20 @@ const moveSpaces = async (
   }
 };
 
-const PricedRow = Schema.Struct({ lines: Schema.Array(QuoteLine) });
+const PricedRow = Schema.Struct({ lines: Schema.Array(StoredLine) });
 const SpaceIdRow = Schema.Struct({ id: Schema.Int });
 
 /**
  * The reservation's price after its spaces changed: the sum of its live spaces' lines, the lines
- * of canceled spaces kept struck (pricing.ts, `livePrice`).
+ * of canceled spaces kept struck (pricing.ts, `livePrice`), in cents (decision 082).
  */
 const reprice = async (tx: Queryable, reservationId: number): Promise<void> => {
   const stored = await queryOne(tx, PricedRow, "select lines from reservations where id = $1", [reservationId]);
   if (stored === null) return;
   const live = await queryRows(tx, SpaceIdRow, "select id from spaces where reservation_id = $1 and status <> 'canceled'", [reservationId]);
-  const { lines, total, commission, net } = livePrice(stored.lines, new Set(live.map(({ id }) => id)));
+  const { lines, ...price } = livePrice(stored.lines, new Set(live.map(({ id }) => id)));
   await execute(tx, "update reservations set price = $1::jsonb, lines = $2::jsonb where id = $3", [
-    JSON.stringify({ total, commission, net }),
+    JSON.stringify(price),
     JSON.stringify(lines),
     reservationId,
   ]);

@@ -6,7 +6,6 @@
 import { Schema } from "effect";
 import type { ListMeta } from "../../src/api/endpoint.ts";
 import { CruiseId, ReservationId, SpaceId } from "../../src/api/ids.ts";
-import { QuoteLine } from "../../src/api/quote.ts";
 import { itemized } from "../../src/machines/domain/pricing.ts";
 import {
   type CruiseCabin,
@@ -21,13 +20,14 @@ import { latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts";
-import { centsOfDollars } from "../../src/machines/domain/money.ts";
+import type { PriceCents } from "../../src/machines/domain/money.ts";
 import { byMoney } from "../money/accounts.ts";
 import { savedCabinPositions, savedDeckPlans } from "../yachts/pages.ts";
 import { agencyExtensionsOf, type Caller, type CabinRow, cabinsOf, type LiveRow, liveSpacesOf, ownAgency } from "./facts.ts";
 import type { ReaderLanguage } from "../http/caller.ts";
 import { nameSql } from "../catalogues/names.ts";
 import { inLanguage } from "../../src/api/english.ts";
+import { answeredLine, answeredPrice, StoredLine, StoredPrice, withTickets } from "./price.ts";
 
 export const ReservationRow = Schema.Struct({
   id: ReservationId,
@@ -45,15 +45,14 @@ export const ReservationRow = Schema.Struct({
   time_limit: Schema.NullOr(Schema.Date),
   extensions: Schema.Int,
   spaces: Schema.Int,
-  price: Schema.Struct({ total: Schema.Finite, commission: Schema.Finite, net: Schema.Finite }),
-  /** The price with the passengers' air tickets, added as decimals in SQL (numeric), as texts: no binary fraction is summed. */
-  priced_total: Schema.String,
-  priced_net: Schema.String,
+  price: StoredPrice,
+  /** The passengers' air tickets (liveLegOf), their cents summed as integers in SQL. */
+  tickets_cents: Schema.Int,
   created_at: Schema.Date,
   version: Schema.Int,
   notes: Schema.String,
   cancel_reason: Schema.NullOr(Schema.String),
-  lines: Schema.Array(QuoteLine),
+  lines: Schema.Array(StoredLine),
 });
 type ReservationRow = typeof ReservationRow.Type;
 
@@ -65,7 +64,7 @@ export const liveLegOf = (reservation: string): string =>
   `f.reservation_id = ${reservation} and exists (select 1 from spaces s where s.reservation_id = f.reservation_id
      and s.passenger_id = f.passenger_id and s.status <> 'canceled')`;
 
-const FlightLineRow = Schema.Struct({ line: Schema.NullOr(QuoteLine) });
+const FlightLineRow = Schema.Struct({ line: Schema.NullOr(StoredLine) });
 
 /** A reservation's live spaces, and what its passengers' flights add to its price. */
 const liveSpaces = "(select count(*)::int from spaces s where s.reservation_id = r.id and s.status <> 'canceled')";
@@ -74,21 +73,16 @@ export const selectReservations = `select r.id, r.code, r.cruise_id, c.code as c
     to_char(c.start_date, 'YYYY-MM-DD') as start_date, r.agency_id, a.name as agency_name, r.type, r.executive_id,
     u.first_name || ' ' || u.last_name as executive_name, r.status, r.time_limit, r.extensions,
     ${liveSpaces} as spaces,
-    r.price, round((r.price->>'total')::numeric + t.tickets, 2)::text as priced_total, round((r.price->>'net')::numeric + t.tickets, 2)::text as priced_net,
+    r.price, t.tickets::int as tickets_cents,
     r.created_at, r.version, r.notes, r.cancel_reason, r.lines
   from reservations r join cruises c on c.id = r.cruise_id join yachts y on y.id = c.yacht_id
-  cross join lateral (select coalesce(sum((f.line->>'total')::numeric), 0) as tickets from passenger_flights f where ${liveLegOf("r.id")}) t
+  cross join lateral (select coalesce(sum((f.line->>'totalCents')::bigint), 0) as tickets from passenger_flights f where ${liveLegOf("r.id")}) t
   left join agencies a on a.id = r.agency_id left join users u on u.id = r.executive_id`;
 
-/** An amount rounded to the cent, as sums of dollars in floating point need. */
-export const cents = (amount: number): number => Math.round(amount * 100) / 100;
+/** A reservation's summary with its price in cents, its passengers' air tickets included: what money reads. */
+export type PricedSummary = ReservationSummary & { readonly priceCents: PriceCents };
 
-/** A reservation's price as its readers see it: the passengers' air tickets earn no commission, the operator nets them whole. */
-export const priceWithFlights = (price: ReservationRow["price"], ticketsCents: number): ReservationSummary["price"] => ({
-  total: (centsOfDollars(price.total) + ticketsCents) / 100,
-  commission: price.commission,
-  net: (centsOfDollars(price.net) + ticketsCents) / 100,
-});
+const priceCentsOf = (row: ReservationRow): PriceCents => withTickets(row.price, row.tickets_cents);
 
 export const toSummary = (row: ReservationRow): ReservationSummary => ({
   id: row.id,
@@ -105,18 +99,19 @@ export const toSummary = (row: ReservationRow): ReservationSummary => ({
   timeLimit: row.time_limit?.toISOString() ?? null,
   extensions: row.extensions,
   spaces: row.spaces,
-  // the passengers' air tickets earn no commission: the operator nets them whole
-  price: { total: Number(row.priced_total), commission: row.price.commission, net: Number(row.priced_net) },
+  price: answeredPrice(priceCentsOf(row)),
   createdAt: row.created_at.toISOString(),
   version: row.version,
 });
+
+const pricedSummary = (row: ReservationRow): PricedSummary => ({ ...toSummary(row), priceCents: priceCentsOf(row) });
 
 /**
  * The reservations (none deleted) a condition on `r` picks, as the lists read them, oldest first:
  * what money's statements and reports work their accounts out from, in one statement.
  */
-export const reservationsWhere = async (db: Queryable, condition: string, params: ReadonlyArray<unknown>): Promise<ReadonlyArray<ReservationSummary>> =>
-  (await queryRows(db, ReservationRow, `${selectReservations} where r.status <> 'deleted' and (${condition}) order by r.created_at, r.id`, params)).map(toSummary);
+export const reservationsWhere = async (db: Queryable, condition: string, params: ReadonlyArray<unknown>): Promise<ReadonlyArray<PricedSummary>> =>
+  (await queryRows(db, ReservationRow, `${selectReservations} where r.status <> 'deleted' and (${condition}) order by r.created_at, r.id`, params)).map(pricedSummary);
 
 const SpaceRow = Schema.Struct({
   id: SpaceId,
@@ -166,7 +161,7 @@ export const findReservation = async (db: Queryable, id: ReservationId, session:
   });
   const flights = await queryRows(db, FlightLineRow, `select f.line from passenger_flights f where ${liveLegOf("$1")} order by f.date, f.id`, [id]);
   const { lines, ...priceCents } = itemized([...row.lines, ...flights.flatMap(({ line }) => (line === null ? [] : [line]))]);
-  return { ...toSummary(row), notes: row.notes, cancelReason: row.cancel_reason, bookings, lines, priceCents };
+  return { ...toSummary(row), notes: row.notes, cancelReason: row.cancel_reason, bookings, lines: lines.map(answeredLine), priceCents };
 };
 
 /** Each order's column, as the summary shows it (a direct sale's agency and a time limit's absence last either way). */
@@ -177,7 +172,7 @@ const sortColumns: Readonly<Record<Exclude<ReservationsSort, "balance">, string>
   state: "r.status",
   timeLimit: "r.time_limit",
   berths: liveSpaces,
-  total: "((r.price->>'total')::numeric + t.tickets)",
+  total: "((r.price->>'totalCents')::bigint + t.tickets)",
 };
 
 const orderOf = (query: ReservationsQuery): string => {
@@ -212,9 +207,10 @@ export const listReservations = async (db: Queryable, query: ReservationsQuery, 
   const where = `where ${conditions.join(" and ")}`;
   if (query.moneyState !== undefined || query.sort === "balance") {
     // money states read the clock: every reservation the rest of the query keeps is judged, then paged (decision 067)
-    const all = (await queryRows(db, ReservationRow, `${selectReservations} ${where} order by ${orderOf(query)}`, params)).map(toSummary);
+    const all = (await queryRows(db, ReservationRow, `${selectReservations} ${where} order by ${orderOf(query)}`, params)).map(pricedSummary);
     const chosen = await byMoney(db, all, query, { session, now });
-    return { reservations: chosen.slice((page - 1) * pageSize, page * pageSize), meta: { total: chosen.length, page, pageSize } };
+    const shown = chosen.slice((page - 1) * pageSize, page * pageSize).map(({ priceCents: _priceCents, ...summary }) => summary);
+    return { reservations: shown, meta: { total: chosen.length, page, pageSize } };
   }
   const filtered = params.length;
   const rows = await queryRows(

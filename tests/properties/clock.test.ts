@@ -35,7 +35,7 @@ const opening = (timeLimit: number): ReservationOpening => ({
   executiveId: 1,
   timeLimit: new Date(timeLimit).toISOString(),
   notes: "",
-  price: { total: 0, commission: 0, net: 0 },
+  price: { totalCents: 0, commissionCents: 0, netCents: 0 },
   lines: [],
   spaces: [{ id: 1, cabinId: 1, genderId: 1 }],
 });

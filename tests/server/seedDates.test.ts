@@ -93,7 +93,7 @@ describe("the demo's first start", () => {
         agency_id: number | null;
         type: ReservationType;
         start_date: string;
-        price: { total: number; net: number };
+        price: { totalCents: number; netCents: number };
         terms: (MoneyPolicy & { confirmedOn: string }) | null;
         credit: number | null;
       }>(
@@ -106,7 +106,7 @@ describe("the demo's first start", () => {
       for (const row of rows) {
         const account = await readAccount(db, ReservationId.make(row.id), { session, now });
         if (account === null) continue;
-        const due = centsOfDollars(row.agency_id === null ? row.price.total : row.price.net);
+        const due = row.agency_id === null ? row.price.totalCents : row.price.netCents;
         const deposit = row.terms === null ? 0 : depositDueOf(due, row.terms, row.type, row.start_date, row.terms.confirmedOn);
         sales.push({ row, account, deposit });
       }

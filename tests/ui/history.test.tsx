@@ -49,6 +49,18 @@ describe("the 'Historial' of an edit screen", () => {
     expect(screen.getByText(/02\/11\/2026/)).toBeDefined();
   });
 
+  it("writes a record's whole cents as US$, as a reservation's price is stored (decision 082)", async () => {
+    const priced = [{ ...history[0], changes: [{ field: "price", before: null, after: { totalCents: 224_050, commissionCents: 22_405, netCents: 201_645 } }] }];
+    const { fetch } = fakeFetch({
+      "GET /api/feedings/3": { status: 200, data: breakfast },
+      "GET /api/history/feeding/3": { status: 200, data: priced },
+    });
+    await renderApp("/panel/feeding/3", fetch);
+    await userEvent.click(await screen.findByText("Historial"));
+    const change = (await screen.findByText(/totalCents:/)).textContent ?? "";
+    expect(change).toMatch(/totalCents: US\$ 2\.?240,50 · commissionCents: US\$ 224,05 · netCents: US\$ 2\.?016,45/);
+  });
+
   it("shows the images a change names as pictures, not as their stored paths", async () => {
     const first = `uploads/home_page/${"a".repeat(64)}.webp`;
     const second = `uploads/home_page/${"b".repeat(64)}.webp`;

@@ -2,16 +2,15 @@ import type { ReservationId } from "../../../src/api/ids.ts";
 import { type ReservationState, reasonProblem } from "../../../src/api/reservations.ts";
 import { ecuadorDay } from "../../../src/machines/domain/calendar.ts";
 import type { MoneyPolicyView } from "../../../src/api/money.ts";
-import type { ConfirmFacts, CountedPayment } from "../../../src/machines/domain/money.ts";
+import type { ConfirmFacts, CountedPayment, PriceCents } from "../../../src/machines/domain/money.ts";
 import { noReservationFacts, type ReservationFacts, reservationMachine } from "../../../src/machines/domain/reservation.machine.ts";
 import { judge } from "../../../src/machines/domain/verdict.ts";
 import type { Queryable } from "../../db/database.ts";
-import { queryRows } from "../../db/rows.ts";
 import { accountsOf } from "../../money/accounts.ts";
 import { agencyCreditCents, countedPayments, dueCentsOf, policyTerms, readMoneyPolicy } from "../../money/facts.ts";
 import { decideReservation, lockReservation } from "../decide.ts";
 import { type Caller, commandOptions, timeLimitOf } from "../facts.ts";
-import { ReservationRow, type StoredReservation, selectReservations, toSummary } from "../reads.ts";
+import { reservationsWhere, type StoredReservation } from "../reads.ts";
 
 /**
  * What an agency's other reservations owe, in cents, as their accounts work it out (decision 076):
@@ -20,14 +19,11 @@ import { ReservationRow, type StoredReservation, selectReservations, toSummary }
  * credit already covers.
  */
 const otherBalancesCents = async (tx: Queryable, agencyId: number, id: number, now: Date): Promise<ReadonlyArray<number>> => {
-  const rows = (
-    await queryRows(
-      tx,
-      ReservationRow,
-      `${selectReservations} where r.agency_id = $1 and r.id <> $2 and (r.status in ('reserved', 'confirmed') or (r.status = 'canceled' and r.penalty_cents <> 0))`,
-      [agencyId, id],
-    )
-  ).map(toSummary);
+  const rows = await reservationsWhere(
+    tx,
+    "r.agency_id = $1 and r.id <> $2 and (r.status in ('reserved', 'confirmed') or (r.status = 'canceled' and r.penalty_cents <> 0))",
+    [agencyId, id],
+  );
   const accounts = await accountsOf(tx, rows, now);
   return rows.map((row) => openBalanceOf(row.state, accounts.get(row.id)?.balanceCents ?? 0));
 };
@@ -55,7 +51,7 @@ export interface ConfirmationFacts {
  * agency's credit and other balances, who asks).
  */
 export const confirmationOf = (
-  reservation: Pick<StoredReservation, "agencyId" | "price" | "type" | "startDate" | "timeLimit">,
+  reservation: Pick<StoredReservation, "agencyId" | "type" | "startDate" | "timeLimit"> & { readonly priceCents: PriceCents },
   loaded: ConfirmationFacts,
   caller: Pick<Caller, "session" | "now">,
   reason: string | undefined,

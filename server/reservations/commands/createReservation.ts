@@ -71,7 +71,7 @@ export const openingOf = (loaded: OpeningFacts, caller: Pick<Caller, "session" |
     executiveId: caller.session.userId,
     timeLimit: asked.toISOString(),
     notes: (draft.notes ?? "").trim(),
-    price: { total: quote?.total ?? 0, commission: quote?.commission ?? 0, net: quote?.net ?? 0 },
+    price: { totalCents: quote?.totalCents ?? 0, commissionCents: quote?.commissionCents ?? 0, netCents: quote?.netCents ?? 0 },
     lines: linesWithSpaces(quote?.lines ?? [], spaces),
     spaces: [...spaces],
   };

@@ -10,7 +10,7 @@ import { pricingFacts } from "../../rates/quote.ts";
 import { decideReservation, lockReservation, numberedSpaces } from "../decide.ts";
 import { type Caller, cabinsOf, commandOptions, departureFacts, draftProblem, liveSpacesOf, ownSpaces, spaceTypes, toBerthCabin, toLive } from "../facts.ts";
 import { reservationRecord } from "../projection.ts";
-import { cents, ReservationRow } from "../reads.ts";
+import { ReservationRow } from "../reads.ts";
 
 /**
  * Changes a live reservation's notes and bookings (DOMAIN.md section 5: update), under its
@@ -44,16 +44,16 @@ export const updateReservation = async (tx: Queryable, id: ReservationId, change
   const quote = pricing?.kind === "priced" ? pricing.quote : null;
   const addedSpaces = await numberedSpaces(tx, added);
   const current = await queryOne(tx, Schema.Struct({ price: ReservationRow.fields.price, lines: ReservationRow.fields.lines }), "select price, lines from reservations where id = $1", [id]);
-  const price = current?.price ?? { total: 0, commission: 0, net: 0 };
+  const price = current?.price ?? { totalCents: 0, commissionCents: 0, netCents: 0 };
   const event = {
     type: "reservation.update",
     notes: change.notes.trim(),
     added: addedSpaces,
     removedCabins,
     price: {
-      total: cents(price.total + (quote?.total ?? 0)),
-      commission: cents(price.commission + (quote?.commission ?? 0)),
-      net: cents(price.net + (quote?.net ?? 0)),
+      totalCents: price.totalCents + (quote?.totalCents ?? 0),
+      commissionCents: price.commissionCents + (quote?.commissionCents ?? 0),
+      netCents: price.netCents + (quote?.netCents ?? 0),
     },
     lines: [...(current?.lines ?? []), ...linesWithSpaces(quote?.lines ?? [], addedSpaces)],
   } as const;

@@ -53,10 +53,10 @@ export interface PricingRate {
   readonly flight: number | null;
   readonly passengersFrom: number | null;
   readonly passengersTo: number | null;
-  /** The client rate; an air ticket's adult fare. */
-  readonly clientRate: number;
-  /** An air ticket's child fare. */
-  readonly childRate: number;
+  /** The client rate in cents; an air ticket's adult fare. */
+  readonly clientRateCents: number;
+  /** An air ticket's child fare, in cents. */
+  readonly childRateCents: number;
   readonly childDiscount: number;
   readonly wholesalerDiscount: number;
   readonly promotionalDiscount: number;
@@ -80,7 +80,10 @@ export interface PricingFacts {
 
 export type DiscountKind = "child" | "tourLeader" | "wholesaler" | "promotional";
 
-/** One priced line: what it is for, which rate and season priced it, its discounts, total and commission. */
+/**
+ * One priced line: what it is for, which rate and season priced it, its discounts, total and
+ * commission, its amounts in whole cents (decision 082: stored and carried so, never as dollars).
+ */
 export interface QuoteLine {
   readonly kind: "space" | "familyRoom" | "charter" | "flight";
   readonly cabinId: number | null;
@@ -91,22 +94,23 @@ export interface QuoteLine {
   readonly rate: { readonly kind: RateKind; readonly id: number; readonly name: string };
   readonly season: Season | null;
   readonly quantity: number;
-  readonly unitPrice: number;
+  readonly unitPriceCents: number;
   readonly discounts: ReadonlyArray<{ readonly kind: DiscountKind; readonly percent: number }>;
-  readonly total: number;
+  readonly totalCents: number;
   readonly commissionPercent: number;
-  readonly commission: number;
+  readonly commissionCents: number;
   /** A reservation's line: the spaces it prices (a space line one, a family room its cabin's, a charter all). */
   readonly spaceIds?: ReadonlyArray<number>;
   /** A reservation's line whose spaces are all canceled: shown struck, no longer in the price. */
   readonly canceled?: boolean;
 }
 
+/** A price in whole cents: its lines' totals and commissions summed, the net their difference. */
 export interface Quote {
   readonly lines: ReadonlyArray<QuoteLine>;
-  readonly total: number;
-  readonly commission: number;
-  readonly net: number;
+  readonly totalCents: number;
+  readonly commissionCents: number;
+  readonly netCents: number;
 }
 
 /** A priced draft, or why it cannot be: no rate for a cruise line, no fare for a flight leg. */
@@ -114,9 +118,6 @@ export type Pricing =
   | { readonly kind: "priced"; readonly quote: Quote }
   | { readonly kind: "rateMissing" }
   | { readonly kind: "flightRateMissing" };
-
-const cents = (dollars: number): number => Math.round(dollars * 100);
-const dollars = (amount: number): number => amount / 100;
 
 /** A price in cents after each discount in turn, each rounded to the cent. */
 const discounted = (price: number, discounts: ReadonlyArray<{ readonly percent: number }>): number =>
@@ -138,8 +139,8 @@ export interface LineAmounts {
   readonly commissionCents: number;
 }
 
-export const lineAmounts = (priced: Pick<QuoteLine, "unitPrice" | "quantity" | "discounts" | "commissionPercent">): LineAmounts => {
-  const rack = cents(priced.unitPrice);
+export const lineAmounts = (priced: Pick<QuoteLine, "unitPriceCents" | "quantity" | "discounts" | "commissionPercent">): LineAmounts => {
+  const rack = priced.unitPriceCents;
   let unit = rack;
   const discounts = priced.discounts.map(({ kind, percent }) => {
     const after = discounted(unit, [{ percent }]);
@@ -151,11 +152,9 @@ export const lineAmounts = (priced: Pick<QuoteLine, "unitPrice" | "quantity" | "
   return { listCents: rack * priced.quantity, discounts, totalCents, commissionCents: Math.round((totalCents * priced.commissionPercent) / 100) };
 };
 
-const line = (
-  base: Omit<QuoteLine, "total" | "commission" | "unitPrice"> & { readonly unitPrice: number },
-): QuoteLine => {
+const line = (base: Omit<QuoteLine, "totalCents" | "commissionCents">): QuoteLine => {
   const { totalCents, commissionCents } = lineAmounts(base);
-  return { ...base, total: dollars(totalCents), commission: dollars(commissionCents) };
+  return { ...base, totalCents, commissionCents };
 };
 
 const rateRef = (rate: PricingRate) => ({ kind: rate.kind, id: rate.id, name: rate.name });
@@ -190,7 +189,7 @@ const wholeLine = (facts: PricingFacts, kind: "charter" | "familyRoom", cabinId:
     rate: rateRef(rate),
     season: facts.season,
     quantity: 1,
-    unitPrice: rate.clientRate,
+    unitPriceCents: rate.clientRateCents,
     discounts: applying([
       ["wholesaler", rate.wholesalerDiscount, facts.agency.wholesaler],
       ["promotional", rate.promotionalDiscount, true],
@@ -230,7 +229,7 @@ const cruiseLines = (draft: QuoteDraft, facts: PricingFacts): QuoteLine[] | null
           rate: rateRef(rate),
           season: rate.kind === "ikarus" ? null : facts.season,
           quantity: 1,
-          unitPrice: rate.clientRate,
+          unitPriceCents: rate.clientRateCents,
           discounts: applying([
             ["child", rate.childDiscount, facts.childSpaceTypes.has(space.genderId)],
             ["tourLeader", rate.tourLeaderReduction, space.tourLeader === true && rate.kind === "ikarus"],
@@ -255,8 +254,8 @@ export const flightLines = (legs: ReadonlyArray<QuoteFlight>, facts: Pick<Pricin
     const rate = find(facts, "airTicket", (candidate) => candidate.flight === leg.flightId);
     if (rate === null) return null;
     for (const [passenger, quantity, fare] of [
-      ["adult", leg.adults, rate.clientRate],
-      ["child", leg.children, rate.childRate],
+      ["adult", leg.adults, rate.clientRateCents],
+      ["child", leg.children, rate.childRateCents],
     ] as const) {
       if (quantity === 0) continue;
       lines.push(
@@ -269,7 +268,7 @@ export const flightLines = (legs: ReadonlyArray<QuoteFlight>, facts: Pick<Pricin
           rate: rateRef(rate),
           season: null,
           quantity,
-          unitPrice: fare,
+          unitPriceCents: fare,
           discounts: [],
           commissionPercent: 0,
         }),
@@ -279,7 +278,12 @@ export const flightLines = (legs: ReadonlyArray<QuoteFlight>, facts: Pick<Pricin
   return lines;
 };
 
-const sum = (values: ReadonlyArray<number>): number => values.reduce((total, value) => total + cents(value), 0);
+/** The price of lines: their totals and commissions added as integers, the net their difference. */
+const priceOf = (lines: ReadonlyArray<QuoteLine>): Omit<Quote, "lines"> => {
+  const totalCents = lines.reduce((total, priced) => total + priced.totalCents, 0);
+  const commissionCents = lines.reduce((total, priced) => total + priced.commissionCents, 0);
+  return { totalCents, commissionCents, netCents: totalCents - commissionCents };
+};
 
 /** Prices a draft with the facts loaded for it. */
 export const priceDraft = (draft: QuoteDraft, facts: PricingFacts): Pricing => {
@@ -288,9 +292,7 @@ export const priceDraft = (draft: QuoteDraft, facts: PricingFacts): Pricing => {
   const flights = flightLines(draft.flights ?? [], facts);
   if (flights === null) return { kind: "flightRateMissing" };
   const lines = [...cruise, ...flights];
-  const total = sum(lines.map((priced) => priced.total));
-  const commission = sum(lines.map((priced) => priced.commission));
-  return { kind: "priced", quote: { lines, total: dollars(total), commission: dollars(commission), net: dollars(total - commission) } };
+  return { kind: "priced", quote: { lines, ...priceOf(lines) } };
 };
 
 /**
@@ -320,13 +322,10 @@ export const linesWithSpaces = (
  */
 export const livePrice = (lines: ReadonlyArray<QuoteLine>, live: ReadonlySet<number>): Quote => {
   const struck = lines.map((priced) => ({ ...priced, canceled: priced.spaceIds !== undefined && !priced.spaceIds.some((id) => live.has(id)) }));
-  const counted = struck.filter((priced) => !priced.canceled);
-  const total = sum(counted.map((priced) => priced.total));
-  const commission = sum(counted.map((priced) => priced.commission));
-  return { lines: struck, total: dollars(total), commission: dollars(commission), net: dollars(total - commission) };
+  return { lines: struck, ...priceOf(struck.filter((priced) => !priced.canceled)) };
 };
 
-/** A line with its amounts in cents beside its dollars, for the quote and the reservation to show it part by part. */
+/** A line with its rack price and each discount's amount, for the quote and the reservation to show it part by part. */
 export type ItemizedLine = Omit<QuoteLine, "discounts"> & LineAmounts;
 
 /**

@@ -11,7 +11,7 @@ const opening: ReservationOpening = {
   executiveId: 1,
   timeLimit: "2027-03-01T17:00:00.000Z",
   notes: "",
-  price: { total: 4200, commission: 420, net: 3780 },
+  price: { totalCents: 420000, commissionCents: 42000, netCents: 378000 },
   lines: [],
   spaces: [
     { id: 1, cabinId: 3, genderId: 1 },
@@ -111,7 +111,7 @@ export const fixtures = domainFixtures({
       notes: "Dos cabinas",
       added: [{ id: 3, cabinId: 4, genderId: 1 }],
       removedCabins: [],
-      price: { total: 6300, commission: 630, net: 5670 },
+      price: { totalCents: 630000, commissionCents: 63000, netCents: 567000 },
       lines: [],
     },
     { type: "space.cancel", spaceId: 2, reason: "El último pasajero desistió", last: true },

@@ -16,7 +16,8 @@ import { type HoldPolicy, isTimeLimitRefused } from "./timeLimit.ts";
  * waiting or confirmed) until canceled: a space canceled alone says whether it was the last live one.
  */
 
-const Money = Schema.Struct({ total: Schema.Finite, commission: Schema.Finite, net: Schema.Finite });
+/** A price in integer cents (decision 082; events stored before it carry dollars, upcast when read). */
+const Money = Schema.Struct({ totalCents: Schema.Int, commissionCents: Schema.Int, netCents: Schema.Int });
 
 const Opening = {
   code: Schema.String,
@@ -29,7 +30,7 @@ const Opening = {
   timeLimit: Schema.NullOr(Schema.String),
   notes: Schema.String,
   price: Money,
-  /** The quote's lines, as priced when the reservation was made. */
+  /** The quote's lines, as priced when the reservation was made, their amounts in cents. */
   lines: Schema.Unknown,
   spaces: Schema.Array(Schema.Struct({ id: Schema.Int, cabinId: Schema.Int, genderId: Schema.Int })),
 };

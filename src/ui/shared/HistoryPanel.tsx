@@ -17,11 +17,12 @@ const dateTime = (iso: string): string => {
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 };
 
-/** How a value reads: yes or no, a list of plain values joined, a list of records counted, a record's plain fields. */
+/** How a value reads: yes or no, a list of plain values joined, a list of records counted, a record's plain fields (its cents as US$). */
 interface Wording {
   readonly yes: string;
   readonly no: string;
   readonly records: (count: number) => string;
+  readonly cents: (cents: number) => string;
 }
 
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -34,7 +35,8 @@ const valueText = (value: unknown, wording: Wording): string => {
   if (isRecord(value)) {
     return Object.entries(value)
       .filter(([, field]) => !isRecord(field) && !Array.isArray(field))
-      .map(([name, field]) => `${name}: ${valueText(field, wording)}`)
+      // a record's money is whole cents too (a reservation's price, decision 082)
+      .map(([name, field]) => `${name}: ${name.endsWith("Cents") && typeof field === "number" ? wording.cents(field) : valueText(field, wording)}`)
       .join(" · ");
   }
   return String(value);
@@ -66,7 +68,12 @@ export function HistoryPanel({ stream, id }: { readonly stream: HistoryStream; r
   const { client } = useServices();
   const [snapshot, send] = useFlowMachine(recordHistoryMachine, { input: { client, stream, id } });
   const { entries, error } = snapshot.context;
-  const wording: Wording = { yes: t("history.yes"), no: t("history.no"), records: (count) => t("history.records", { count }) };
+  const wording: Wording = {
+    yes: t("history.yes"),
+    no: t("history.no"),
+    records: (count) => t("history.records", { count }),
+    cents: (cents) => formatCents(cents, i18n.language),
+  };
 
   const toggle = (event: SyntheticEvent<HTMLDetailsElement>) =>
     send({ type: event.currentTarget.open ? "recordHistory.open" : "recordHistory.close" });
