@@ -50,6 +50,9 @@ export default defineConfig({
           environment: "node",
           isolate: true,
           include: ["tests/paths/**/*.test.ts"],
+          // The reservation machine's generated paths take 1-2 s alone and 7 s on a loaded 2-core
+          // machine (seen at load 25): the limit catches a hang, not a slow machine.
+          testTimeout: 30_000,
         },
       },
       {

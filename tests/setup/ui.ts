@@ -2,8 +2,9 @@ import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 
 // findBy and waitFor give up after 1 s by default: on a loaded 2-core machine (CI beside a build) a
-// screen's lazy chunk alone can take longer, and a slow screen is not a wrong one.
-configure({ asyncUtilTimeout: 5_000 });
+// screen's lazy chunk alone can take longer (a file's first screen took 5.2 s at load 25), and a
+// slow screen is not a wrong one.
+configure({ asyncUtilTimeout: 10_000 });
 
 /** A React warning or a failed effect is a test failure, not noise in the log. */
 let consoleErrors: unknown[][] = [];
