@@ -11,9 +11,10 @@
  * bench/results/<date>.json and .md, prints the tables and the budgets, pass or fail.
  *
  * BENCH_SECONDS (default 5) sets each autocannon run; BENCH_LEADS (default 100000) the leads;
- * BENCH_ONLY=http, browser, landing, leads, rebuild or start runs one part (its budgets only, no
+ * BENCH_ONLY=http, browser, landing, leads, limits, rebuild or start runs one part (its budgets only, no
  * results file written; landing: the public page's bytes and Lighthouse in both languages,
- * scripts/benchLanding.ts); BENCH_ONLY=uploads runs only the upload stall (GET /api/health and
+ * scripts/benchLanding.ts; limits: the heavy reads against the replay of their own statements,
+ * single-client latency, the server's own share and the plans, scripts/benchLimits.ts); BENCH_ONLY=uploads runs only the upload stall (GET /api/health and
  * GET /leads while four 10 MB photos are being uploaded) on PGlite; BENCH_ONLY=imports only the hostile passenger
  * sheets (scripts/benchImports.ts: five users sending XLSX bombs, GET /api/health meanwhile);
  * BENCH_ONLY=burst only ten image uploads at once (scripts/benchUploadBurst.ts: GET /api/health
@@ -34,6 +35,7 @@ import { burstPhoto, measureUploadBurst, noisyJpeg, uploadBurstReport } from "./
 import { defaultRebuildLoad, measureRebuilds, rebuildReport } from "./benchRebuild.ts";
 import { defaultStartLoad, measureStarts, startReport } from "./benchStart.ts";
 import { landingReport, measureLanding } from "./benchLanding.ts";
+import { defaultLimitsLoad, limitsReport, measureLimits } from "./benchLimits.ts";
 
 const root = join(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? "5");
@@ -44,11 +46,11 @@ const CONNECTIONS = [1, 32] as const;
 const LIGHTHOUSE_ATTEMPTS = 3;
 /** Audits of each page, the median counted (issue 39 item 2). */
 const LIGHTHOUSE_RUNS = 3;
-const PARTS = ["http", "browser", "landing", "leads", "rebuild", "start", "uploads", "imports", "burst"] as const;
+const PARTS = ["http", "browser", "landing", "leads", "limits", "rebuild", "start", "uploads", "imports", "burst"] as const;
 const ONLY = process.env.BENCH_ONLY;
 if (ONLY !== undefined && !(PARTS as ReadonlyArray<string>).includes(ONLY)) throw new Error(`BENCH_ONLY is one of ${PARTS.join(", ")}`);
 /** Whether this run measures `part` (BENCH_ONLY=uploads is a piece of the HTTP part). */
-const measures = (part: "http" | "browser" | "landing" | "leads" | "rebuild" | "start" | "imports" | "burst") =>
+const measures = (part: "http" | "browser" | "landing" | "leads" | "limits" | "rebuild" | "start" | "imports" | "burst") =>
   ONLY === undefined || ONLY === part || (part === "http" && ONLY === "uploads");
 /** Issue 19 item 6: a read endpoint's throughput against bare Fastify answering the same bytes. */
 const READ_RATIO = 0.4;
@@ -795,6 +797,7 @@ const referenceMs = machineReferenceMs();
 log(`machine reference: ${referenceMs} ms`);
 
 const dataDir = mkdtempSync(join(tmpdir(), "backoffice-bench-data-"));
+const date = new Date().toISOString().slice(0, 16).replace(":", "-");
 const common = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LEAD_RATE_LIMIT: "1000000", SEED_DEMO: "true" };
 const { DATABASE_URL: postgresUrl, ...withoutDatabase } = process.env;
 // The embedded run must not pick up DATABASE_URL from the environment.
@@ -866,6 +869,15 @@ try {
     sections.push({ title: "The leads list at volume", lines });
     budgets.push(...leadsBudgets);
   }
+  if (measures("limits")) {
+    log("figures against the limit");
+    const resultsDir = join(root, "bench", "results");
+    mkdirSync(resultsDir, { recursive: true });
+    const limits = await measureLimits(defaultLimitsLoad, postgresUrl, resultsDir, date);
+    const { lines, budgets: limitsBudgets } = limitsReport(limits, defaultLimitsLoad);
+    sections.push({ title: "Figures against the limit (issue 39 item 4, decision 085)", lines });
+    budgets.push(...limitsBudgets);
+  }
   if (measures("start")) {
     log("first starts and restarts with the demo");
     const { lines, budgets: startBudgets } = startReport(await measureStarts(defaultStartLoad, common));
@@ -879,7 +891,6 @@ try {
     budgets.push(...rebuildBudgets);
   }
   const http = [pglite, postgres].filter((results): results is HttpResults => results !== null);
-  const date = new Date().toISOString().slice(0, 16).replace(":", "-");
   const report = markdown(date, referenceMs, http, bundles, lighthouse, sections, budgets);
   if (ONLY === undefined) {
     const resultsDir = join(root, "bench", "results");
