@@ -716,7 +716,8 @@ const budgetsOf = (
   if (pglite === null || ONLY === "uploads") return budgets;
   for (const name of ["GET /leads (first page)", "GET /leads?q=galapagos"]) {
     const p99 = p99At32(pglite, name);
-    budgets.push({ name: `${name} p99 at 32 connections (PGlite, the same request from memory)`, limit: "≤ 50 ms", value: `${p99 ?? "?"} ms`, pass: p99 !== undefined && p99 <= 50 });
+    // issue 39: a 32-client absolute figure measures the machine as much as the code; reported, the ratios fail instead (decision 085)
+    budgets.push({ name: `${name} p99 at 32 connections (PGlite, the same request from memory)`, limit: "reported (was ≤ 50 ms)", value: `${p99 ?? "?"} ms`, pass: true });
   }
   budgets.push({ name: "idle memory (PGlite)", limit: "≤ 350 MB", value: `${pglite.idleRssMb} MB`, pass: pglite.idleRssMb <= 350 });
   if (postgres !== null) {
