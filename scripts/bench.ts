@@ -36,6 +36,7 @@ import { defaultRebuildLoad, measureRebuilds, rebuildReport } from "./benchRebui
 import { defaultStartLoad, measureStarts, startReport } from "./benchStart.ts";
 import { landingReport, measureLanding } from "./benchLanding.ts";
 import { defaultLimitsLoad, limitsReport, measureLimits } from "./benchLimits.ts";
+import { rawLoad } from "./benchRawClient.ts";
 
 const root = join(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? "5");
@@ -113,6 +114,8 @@ interface Target {
   readonly answer: Answer;
   /** The ratio to bare Fastify this read is held to at 32 connections, if any. */
   readonly minimumRatio?: number;
+  /** Measured by a client that does not parse bodies (scripts/benchRawClient.ts), the baseline too: a large answer's parsing measured autocannon. */
+  readonly unparsed?: boolean;
 }
 
 interface Run {
@@ -191,10 +194,12 @@ const targetsFor = async (url: string, token: string, notes: string[]): Promise<
     const path = `/api/${image}`;
     const first = await fetch(`${url}${path}`);
     const etag = first.headers.get("etag") ?? "";
-    notes.push(`The image rows ask a destination photo the bench uploads (800 x 533 JPEG), stored as ${Math.round((await first.arrayBuffer()).byteLength / KB)} KB.`);
+    notes.push(
+      `The image rows ask a destination photo the bench uploads (800 x 533 JPEG), stored as ${Math.round((await first.arrayBuffer()).byteLength / KB)} KB, with a client that reads headers and counts the body's bytes without parsing them, the baseline with the same (scripts/benchRawClient.ts, decision 085).`,
+    );
     targets.push(
-      { name: "GET image (200)", method: "GET", path, headers: {}, expected: 200, answer: "memory", minimumRatio: IMAGE_RATIO },
-      { name: "GET image, If-None-Match (304)", method: "GET", path, headers: { "if-none-match": etag }, expected: 304, answer: "memory" },
+      { name: "GET image (200)", method: "GET", path, headers: {}, expected: 200, answer: "memory", minimumRatio: IMAGE_RATIO, unparsed: true },
+      { name: "GET image, If-None-Match (304)", method: "GET", path, headers: { "if-none-match": etag }, expected: 304, answer: "memory", unparsed: true },
     );
   } else {
     notes.push("The bench's destination has no image: the image requests are skipped.");
@@ -230,6 +235,11 @@ const record = async (url: string, targets: ReadonlyArray<Target>) => {
 };
 
 const cannon = async (base: string, target: Target, connections: number) => {
+  if (target.unparsed === true) {
+    const raw = await rawLoad({ url: base, path: target.path, headers: target.headers, connections, seconds: SECONDS });
+    const total = Object.values(raw.statuses).reduce((sum, count) => sum + count, 0);
+    return { rps: raw.rps, p50: raw.p50, p99: raw.p99, unexpected: total - (raw.statuses[String(target.expected)] ?? 0) };
+  }
   const result = await autocannon({
     url: `${base}${target.path}`,
     method: target.method,
