@@ -345,7 +345,7 @@ export interface LimitsResult {
   readonly wholeTables: ReadonlyArray<string>;
 }
 
-const measure = async (database: "PGlite" | "PostgreSQL", env: Record<string, string>, load: LimitsLoad, resultsDir: string, date: string): Promise<LimitsResult> => {
+export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Record<string, string>, load: LimitsLoad, resultsDir: string, date: string): Promise<LimitsResult> => {
   const opened = await openDatabase({ DATA_DIR: env.DATA_DIR ?? tmpdir(), ...(env.DATABASE_URL === undefined ? {} : { DATABASE_URL: env.DATABASE_URL }) });
   const vocabulary = await vocabularyOf(opened).finally(() => opened.close());
   const leads = vocabulary.total;
@@ -478,7 +478,7 @@ export const measureLimits = async (load: LimitsLoad, postgresUrl: string | unde
   try {
     if (process.env.BENCH_DATA_DIR) cpSync(process.env.BENCH_DATA_DIR, dataDir, { recursive: true });
     else await prepare({ DATA_DIR: dataDir }, load.pgliteLeads);
-    results.push(await measure("PGlite", { DATA_DIR: dataDir }, load, resultsDir, date));
+    results.push(await measureDatabase("PGlite", { DATA_DIR: dataDir }, load, resultsDir, date));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -486,7 +486,7 @@ export const measureLimits = async (load: LimitsLoad, postgresUrl: string | unde
     results.push(
       await withPostgresDatabase(postgresUrl, "backoffice_limits", async (url) => {
         await prepare({ DATABASE_URL: url }, load.postgresLeads);
-        return measure("PostgreSQL", { DATABASE_URL: url }, load, resultsDir, date);
+        return measureDatabase("PostgreSQL", { DATABASE_URL: url }, load, resultsDir, date);
       }),
     );
   }
