@@ -31,7 +31,7 @@ import { openDatabase } from "../server/db/open.ts";
 import type { LoggedStatement } from "../server/db/statementLog.ts";
 import { foldText } from "../server/leads/search.ts";
 import pg from "pg";
-import { type BenchApi, type Budget, type Fleet, fleetOf, holdOne, percentile, prepareOperations, runScript, signIn, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
+import { type BenchApi, type Budget, type Fleet, fleetOf, holdOne, percentile, prepareOperations, runScript, signIn, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
 
 export interface LimitsLoad {
   /** Seconds of each throughput run (the endpoint's and the limit's). */
@@ -434,6 +434,9 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
     return { database, leads, load: loadavg(), healthP50, reads: figures, plansFile, wholeTables: plans.wholeTables };
   } finally {
     await db.close();
+    // pg's pool resolves its end before its sockets close: a forced drop at once terminated a
+    // backend still open, whose error reached a pool without a listener and stopped the bench
+    await sleep(1000);
     await replayed.drop();
   }
 };
