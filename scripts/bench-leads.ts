@@ -4,7 +4,7 @@
  * when DATABASE_URL names a server, with LEADS_POSTGRES (1,000,000) in a new database and two
  * servers; BENCH_LEADS_URL names an existing database that already holds them instead (kept).
  * BENCH_ONLY=pglite|postgres measures one; SECONDS, WARMUP_SECONDS and CLIENTS change the load. Writes
- * bench/results/leads-<date>.md; fails when a budget (p99 ≤ 50 ms, no errors) is missed.
+ * bench/results/leads-<date>.md; fails on an error; the p99s (once ≤ 50 ms) are reported, not failed on (decision 085).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -33,7 +33,7 @@ import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BenchApi, percentile, prepareOperations, runScript, type Server, signIn, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
+import { fleetOf, holdOne, percentile, prepareOperations, runScript, type Server, signIn, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
 import { seededRandom } from "../server/demo/seededRandom.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -45,42 +45,6 @@ const TIMES = 10;
 const ADMIN = { email: "admin@example.com", password: process.env.BENCH_ADMIN_PASSWORD ?? "Demo1234" };
 const log = (line: string) => console.log(`[bench:operations] ${line}`);
 const DAY = 86_400_000;
-
-interface Fleet {
-  /** Upcoming departures, each with its yacht's cabins. */
-  readonly departures: ReadonlyArray<{ readonly id: number; readonly cabins: ReadonlyArray<number> }>;
-  readonly adultTypes: ReadonlyArray<number>;
-}
-
-const fleetOf = async (api: BenchApi): Promise<Fleet> => {
-  const cabins = (await api.json("GET", "/cabins")).data as ReadonlyArray<{ id: number; yacht: number; active: boolean }>;
-  const types = (await api.json("GET", "/genders")).data as ReadonlyArray<{ id: number; child?: boolean }>;
-  const departures: Array<{ id: number; cabins: number[] }> = [];
-  const from = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
-  for (let page = 1; ; page += 1) {
-    const answer = (await api.json("GET", `/cruises?from=${from}&page=${page}&pageSize=200`)).data as ReadonlyArray<{ id: number; yachtId: number; state: string }>;
-    for (const cruise of answer) {
-      if (cruise.state === "scheduled") departures.push({ id: cruise.id, cabins: cabins.filter((cabin) => cabin.yacht === cruise.yachtId && cabin.active).map(({ id }) => id) });
-    }
-    if (answer.length < 200) break;
-  }
-  return { departures, adultTypes: types.filter((type) => type.child !== true).map(({ id }) => id) };
-};
-
-/** A hold of one berth of a random cabin of a random departure: its status and, when held, the reservation's id. */
-const holdOne = async (api: BenchApi, fleet: Fleet, random: () => number, timeLimit?: string) => {
-  const departure = fleet.departures[Math.floor(random() * fleet.departures.length)];
-  const cabin = departure?.cabins[Math.floor(random() * departure.cabins.length)] ?? 0;
-  const genderId = fleet.adultTypes[Math.floor(random() * fleet.adultTypes.length)] ?? 0;
-  const answer = await api.json("POST", "/reservations/createReservation", {
-    cruiseId: departure?.id ?? 0,
-    agencyId: null,
-    type: "general",
-    cabins: [{ cabinId: cabin, spaces: [{ genderId }] }],
-    ...(timeLimit === undefined ? {} : { timeLimit }),
-  });
-  return { status: answer.status, id: answer.status === 200 ? (answer.data as { id: number }).id : null, cruiseId: departure?.id ?? 0 };
-};
 
 /** Listens to the event stream and tells each reservation change as it arrives. */
 const listen = (url: string, token: string, heard: (reservationId: number) => void): AbortController => {

@@ -11,9 +11,10 @@
  * bench/results/<date>.json and .md, prints the tables and the budgets, pass or fail.
  *
  * BENCH_SECONDS (default 5) sets each autocannon run; BENCH_LEADS (default 100000) the leads;
- * BENCH_ONLY=http, browser, landing, leads, rebuild or start runs one part (its budgets only, no
+ * BENCH_ONLY=http, browser, landing, leads, limits, rebuild or start runs one part (its budgets only, no
  * results file written; landing: the public page's bytes and Lighthouse in both languages,
- * scripts/benchLanding.ts); BENCH_ONLY=uploads runs only the upload stall (GET /api/health and
+ * scripts/benchLanding.ts; limits: the heavy reads against the replay of their own statements,
+ * single-client latency, the server's own share and the plans, scripts/benchLimits.ts); BENCH_ONLY=uploads runs only the upload stall (GET /api/health and
  * GET /leads while four 10 MB photos are being uploaded) on PGlite; BENCH_ONLY=imports only the hostile passenger
  * sheets (scripts/benchImports.ts: five users sending XLSX bombs, GET /api/health meanwhile);
  * BENCH_ONLY=burst only ten image uploads at once (scripts/benchUploadBurst.ts: GET /api/health
@@ -34,6 +35,8 @@ import { burstPhoto, measureUploadBurst, noisyJpeg, uploadBurstReport } from "./
 import { defaultRebuildLoad, measureRebuilds, rebuildReport } from "./benchRebuild.ts";
 import { defaultStartLoad, measureStarts, startReport } from "./benchStart.ts";
 import { landingReport, measureLanding } from "./benchLanding.ts";
+import { defaultLimitsLoad, limitsReport, measureLimits } from "./benchLimits.ts";
+import { rawLoad } from "./benchRawClient.ts";
 
 const root = join(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? "5");
@@ -44,11 +47,11 @@ const CONNECTIONS = [1, 32] as const;
 const LIGHTHOUSE_ATTEMPTS = 3;
 /** Audits of each page, the median counted (issue 39 item 2). */
 const LIGHTHOUSE_RUNS = 3;
-const PARTS = ["http", "browser", "landing", "leads", "rebuild", "start", "uploads", "imports", "burst"] as const;
+const PARTS = ["http", "browser", "landing", "leads", "limits", "rebuild", "start", "uploads", "imports", "burst"] as const;
 const ONLY = process.env.BENCH_ONLY;
 if (ONLY !== undefined && !(PARTS as ReadonlyArray<string>).includes(ONLY)) throw new Error(`BENCH_ONLY is one of ${PARTS.join(", ")}`);
 /** Whether this run measures `part` (BENCH_ONLY=uploads is a piece of the HTTP part). */
-const measures = (part: "http" | "browser" | "landing" | "leads" | "rebuild" | "start" | "imports" | "burst") =>
+const measures = (part: "http" | "browser" | "landing" | "leads" | "limits" | "rebuild" | "start" | "imports" | "burst") =>
   ONLY === undefined || ONLY === part || (part === "http" && ONLY === "uploads");
 /** Issue 19 item 6: a read endpoint's throughput against bare Fastify answering the same bytes. */
 const READ_RATIO = 0.4;
@@ -111,6 +114,8 @@ interface Target {
   readonly answer: Answer;
   /** The ratio to bare Fastify this read is held to at 32 connections, if any. */
   readonly minimumRatio?: number;
+  /** Measured by a client that does not parse bodies (scripts/benchRawClient.ts), the baseline too: a large answer's parsing measured autocannon. */
+  readonly unparsed?: boolean;
 }
 
 interface Run {
@@ -189,10 +194,12 @@ const targetsFor = async (url: string, token: string, notes: string[]): Promise<
     const path = `/api/${image}`;
     const first = await fetch(`${url}${path}`);
     const etag = first.headers.get("etag") ?? "";
-    notes.push(`The image rows ask a destination photo the bench uploads (800 x 533 JPEG), stored as ${Math.round((await first.arrayBuffer()).byteLength / KB)} KB.`);
+    notes.push(
+      `The image rows ask a destination photo the bench uploads (800 x 533 JPEG), stored as ${Math.round((await first.arrayBuffer()).byteLength / KB)} KB, with a client that reads headers and counts the body's bytes without parsing them, the baseline with the same (scripts/benchRawClient.ts, decision 085).`,
+    );
     targets.push(
-      { name: "GET image (200)", method: "GET", path, headers: {}, expected: 200, answer: "memory", minimumRatio: IMAGE_RATIO },
-      { name: "GET image, If-None-Match (304)", method: "GET", path, headers: { "if-none-match": etag }, expected: 304, answer: "memory" },
+      { name: "GET image (200)", method: "GET", path, headers: {}, expected: 200, answer: "memory", minimumRatio: IMAGE_RATIO, unparsed: true },
+      { name: "GET image, If-None-Match (304)", method: "GET", path, headers: { "if-none-match": etag }, expected: 304, answer: "memory", unparsed: true },
     );
   } else {
     notes.push("The bench's destination has no image: the image requests are skipped.");
@@ -228,6 +235,11 @@ const record = async (url: string, targets: ReadonlyArray<Target>) => {
 };
 
 const cannon = async (base: string, target: Target, connections: number) => {
+  if (target.unparsed === true) {
+    const raw = await rawLoad({ url: base, path: target.path, headers: target.headers, connections, seconds: SECONDS });
+    const total = Object.values(raw.statuses).reduce((sum, count) => sum + count, 0);
+    return { rps: raw.rps, p50: raw.p50, p99: raw.p99, unexpected: total - (raw.statuses[String(target.expected)] ?? 0) };
+  }
   const result = await autocannon({
     url: `${base}${target.path}`,
     method: target.method,
@@ -714,7 +726,8 @@ const budgetsOf = (
   if (pglite === null || ONLY === "uploads") return budgets;
   for (const name of ["GET /leads (first page)", "GET /leads?q=galapagos"]) {
     const p99 = p99At32(pglite, name);
-    budgets.push({ name: `${name} p99 at 32 connections (PGlite, the same request from memory)`, limit: "≤ 50 ms", value: `${p99 ?? "?"} ms`, pass: p99 !== undefined && p99 <= 50 });
+    // issue 39: a 32-client absolute figure measures the machine as much as the code; reported, the ratios fail instead (decision 085)
+    budgets.push({ name: `${name} p99 at 32 connections (PGlite, the same request from memory)`, limit: "reported (was ≤ 50 ms)", value: `${p99 ?? "?"} ms`, pass: true });
   }
   budgets.push({ name: "idle memory (PGlite)", limit: "≤ 350 MB", value: `${pglite.idleRssMb} MB`, pass: pglite.idleRssMb <= 350 });
   if (postgres !== null) {
@@ -795,6 +808,7 @@ const referenceMs = machineReferenceMs();
 log(`machine reference: ${referenceMs} ms`);
 
 const dataDir = mkdtempSync(join(tmpdir(), "backoffice-bench-data-"));
+const date = new Date().toISOString().slice(0, 16).replace(":", "-");
 const common = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LEAD_RATE_LIMIT: "1000000", SEED_DEMO: "true" };
 const { DATABASE_URL: postgresUrl, ...withoutDatabase } = process.env;
 // The embedded run must not pick up DATABASE_URL from the environment.
@@ -866,6 +880,15 @@ try {
     sections.push({ title: "The leads list at volume", lines });
     budgets.push(...leadsBudgets);
   }
+  if (measures("limits")) {
+    log("figures against the limit");
+    const resultsDir = join(root, "bench", "results");
+    mkdirSync(resultsDir, { recursive: true });
+    const limits = await measureLimits(defaultLimitsLoad, postgresUrl, resultsDir, date);
+    const { lines, budgets: limitsBudgets } = limitsReport(limits, defaultLimitsLoad);
+    sections.push({ title: "Figures against the limit (issue 39 item 4, decision 085)", lines });
+    budgets.push(...limitsBudgets);
+  }
   if (measures("start")) {
     log("first starts and restarts with the demo");
     const { lines, budgets: startBudgets } = startReport(await measureStarts(defaultStartLoad, common));
@@ -879,7 +902,6 @@ try {
     budgets.push(...rebuildBudgets);
   }
   const http = [pglite, postgres].filter((results): results is HttpResults => results !== null);
-  const date = new Date().toISOString().slice(0, 16).replace(":", "-");
   const report = markdown(date, referenceMs, http, bundles, lighthouse, sections, budgets);
   if (ONLY === undefined) {
     const resultsDir = join(root, "bench", "results");

@@ -5,7 +5,8 @@
  * the leads' own texts (common words of the messages, surnames, rare e-mail names and phone
  * fragments), while one request in twenty writes a comment on a random lead, which makes every
  * server forget what it remembered (decision 046). Each figure says how many of its answers could
- * have come from memory: the same question asked again since the last write.
+ * have come from memory: the same question asked again since the last write. The p99s are reported,
+ * not failed on (issue 39, decision 085): `limits` holds the reads to the database's own limit.
  *
  * PGlite: 100,000 leads in a temporary data directory, one server. PostgreSQL: 1,000,000 leads in a
  * new database, two server processes sharing it, the requests spread over both.
@@ -209,7 +210,7 @@ export const leadsReport = (results: ReadonlyArray<LeadsResult>, load: LeadsLoad
       "Words come from the leads' own texts; pages from the first to the last. A comment clears every server's remembered answers. " +
       "\"From memory at most\" counts the answers whose question had been asked since the last write.",
     "",
-    `| database | servers | leads | request | n | p50 ms | p95 ms | p99 ms (≤ ${BUDGET_MS}) | from memory at most | errors |`,
+    `| database | servers | leads | request | n | p50 ms | p95 ms | p99 ms (once ≤ ${BUDGET_MS}) | from memory at most | errors |`,
     "|---|---|---|---|---|---|---|---|---|---|",
   ];
   const budgets: Budget[] = [];
@@ -226,7 +227,8 @@ export const leadsReport = (results: ReadonlyArray<LeadsResult>, load: LeadsLoad
       );
       const where = `${result.database}, ${result.leads} leads, ${result.servers} server(s)`;
       if (kind !== "comment (write)") {
-        budgets.push({ name: `leads ${kind} p99 at ${load.clients} clients (${where})`, limit: `≤ ${BUDGET_MS} ms`, value: `${p99} ms`, pass: samples.length > 0 && p99 <= BUDGET_MS });
+        // issue 39: 32 clients' absolute p99 measures the machine as much as the code; reported, not failed (decision 085)
+        budgets.push({ name: `leads ${kind} p99 at ${load.clients} clients (${where})`, limit: `reported (was ≤ ${BUDGET_MS} ms)`, value: `${p99} ms`, pass: samples.length > 0 });
       }
       budgets.push({ name: `leads ${kind} errors (${where})`, limit: "0", value: String(errors), pass: errors === 0 });
     }

@@ -114,6 +114,8 @@ export const EnvSchema = Schema.Struct({
   MAX_EXTENSIONS: withDefault(PositiveInt, "2"),
   /** How often each server looks for holds whose time limit passed and reminders due (seconds). */
   EXPIRY_INTERVAL_SECONDS: withDefault(PositiveInt, "30"),
+  /** A file every statement the server runs is appended to, with its parameters and time: the bench's capture (decision 085), never a real installation. */
+  STATEMENT_LOG: Schema.optionalKey(Schema.NonEmptyString),
 });
 
 export type Env = typeof EnvSchema.Type;

@@ -10,6 +10,7 @@ import { createLogger } from "./log.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startDueWork } from "./reservations/worker.ts";
 import { startUpkeep } from "./db/upkeep.ts";
+import { loggingStatements, statementFile } from "./db/statementLog.ts";
 
 const readEnv = (): Env => {
   try {
@@ -25,7 +26,8 @@ const readEnv = (): Env => {
 
 const env = readEnv();
 const log = createLogger(env.LOG_LEVEL);
-const db = await openDatabase(env);
+const opened = await openDatabase(env);
+const db = env.STATEMENT_LOG === undefined ? opened : loggingStatements(opened, statementFile(env.STATEMENT_LOG));
 log.info(env.DATABASE_URL ? "Database: PostgreSQL (DATABASE_URL)" : `Database: embedded PGlite in ${env.DATA_DIR}`);
 registerProjections(projections);
 const applied = await prepareSchema(db);

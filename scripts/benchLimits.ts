@@ -1,0 +1,545 @@
+/**
+ * Figures against the limit (issue 39 item 4, decision 085): `npm run bench` part `limits`. On the
+ * demo x10 with BENCH_LEADS (100,000) generated leads on PGlite and, with DATABASE_URL, the demo
+ * x10 with 1,000,000 leads on PostgreSQL:
+ *
+ * 1. capture: a server started with STATEMENT_LOG answers each heavy read (a lead page, the first
+ *    and a deep one, a common and a rare word, three months of every yacht's availability) one at a
+ *    time, each a new question and after a write where the read would otherwise be remembered (a
+ *    lead created before the first page, a hold before availability); the statements each ran are
+ *    kept, the write's apart;
+ * 2. single client, on a server without the log: GET /api/health (the client and HTTP floor), then
+ *    each read's p50, a write before each, every read a new question; a hold's p50;
+ * 3. throughput: CLIENTS clients for SECONDS asking each read (with its write, when it has one);
+ * 4. the limit: the captured statements replayed through one plain connection pool (one PGlite)
+ *    at the same concurrency, no HTTP, no decoding, the writes in a transaction rolled back; the
+ *    database's time of a read alone (the driver's on PGlite, PostgreSQL's execution time from
+ *    EXPLAIN ANALYZE on PostgreSQL);
+ * 5. each captured read's plan (EXPLAIN ANALYZE, BUFFERS), saved beside the results, none reading
+ *    leads, spaces or events whole.
+ *
+ * BENCH_DATA_DIR names an embedded database already holding the demo x10 and the leads (copied,
+ * never changed; its admin@example.com signs in with Demo1234), to skip the five minutes of
+ * preparing it.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Database } from "../server/db/database.ts";
+import { isReadOnly } from "../server/db/database.ts";
+import { openDatabase } from "../server/db/open.ts";
+import type { LoggedStatement } from "../server/db/statementLog.ts";
+import { foldText } from "../server/leads/search.ts";
+import pg from "pg";
+import { type BenchApi, type Budget, type Fleet, fleetOf, holdOne, percentile, prepareOperations, runScript, signIn, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
+
+export interface LimitsLoad {
+  /** Seconds of each throughput run (the endpoint's and the limit's). */
+  readonly seconds: number;
+  readonly clients: number;
+  /** Single-client requests of each read. */
+  readonly rounds: number;
+  /** Requests of each read whose statements are captured and replayed. */
+  readonly captured: number;
+  readonly pgliteLeads: number;
+  readonly postgresLeads: number;
+}
+
+export const defaultLimitsLoad: LimitsLoad = {
+  seconds: Number(process.env.BENCH_SECONDS ?? "10"),
+  clients: 32,
+  rounds: Number(process.env.LIMITS_ROUNDS ?? "200"),
+  captured: 64,
+  pgliteLeads: Number(process.env.BENCH_LEADS ?? "100000"),
+  postgresLeads: 1_000_000,
+};
+
+/** Issue 39 item 4: an endpoint's throughput against the replay of its own statements. */
+const MINIMUM_RATIO = 0.7;
+/** The server's own share of a read, single client: p50 less the health floor and the database's time. */
+const SERVER_SHARE_MS = 1;
+const HOLD_P50_MS = 30;
+const ADMIN = { email: "admin@example.com", password: "Demo1234" };
+const PAGE_SIZE = 20;
+const DAY = 86_400_000;
+/** Tables a heavy read must never read whole. */
+const WHOLE_TABLE = /Seq Scan on (leads|spaces|events)\b/;
+
+const log = (line: string) => console.log(`[bench:limits] ${line}`);
+
+type ReadName = "lead first page" | "lead deep page" | "common word search" | "rare word search" | "availability, three months, all yachts";
+
+/** Issue 39 item 4: each read's single-client p50, uncached. */
+const p50Budgets: Record<ReadName, number> = {
+  "lead first page": 10,
+  "lead deep page": 10,
+  "common word search": 10,
+  "rare word search": 10,
+  "availability, three months, all yachts": 15,
+};
+
+interface Read {
+  readonly name: ReadName;
+  /** The write made before each request, so that none is answered from memory: its status. */
+  readonly write?: (api: BenchApi, n: number) => Promise<number>;
+  /** The n-th question of this read, each different from the ones before. */
+  readonly path: (n: number) => string;
+}
+
+/** Words drawn from the leads themselves, and the last page. */
+interface Vocabulary {
+  readonly common: ReadonlyArray<string>;
+  readonly rare: ReadonlyArray<string>;
+  readonly lastPage: number;
+  readonly total: number;
+}
+
+const vocabularyOf = async (db: Database): Promise<Vocabulary> => {
+  const rows = await db.query<{ email: string; message: string }>("select email, message from leads tablesample system (1) limit 1000");
+  const [count] = await db.query<{ total: number }>("select count(*)::int as total from leads");
+  const words = (text: string) => foldText(text).split(/[^a-z]+/).filter((word) => word.length >= 5);
+  return {
+    common: [...new Set(rows.flatMap((row) => words(row.message)))],
+    rare: [...new Set(rows.map((row) => foldText(row.email.split("@")[0] ?? "")))],
+    lastPage: Math.max(1, Math.ceil((count?.total ?? 0) / PAGE_SIZE)),
+    total: count?.total ?? 0,
+  };
+};
+
+const newLead = (n: number) => ({
+  firstName: "Ana",
+  lastName: `Vera ${n}`,
+  email: `ana.vera.${n}@example.com`,
+  country: "Ecuador",
+  phone: "+593 99 123 4567",
+  message: "Quisiera información sobre un crucero por Galápagos en julio para dos adultos.",
+});
+
+/**
+ * A word's n-th question: the words first, then their second and third pages, then the same with
+ * another page size, so that thousands of requests never ask the same twice.
+ */
+const wordPath = (words: ReadonlyArray<string>, n: number): string => {
+  const count = Math.max(1, words.length);
+  const page = 1 + (Math.floor(n / count) % 3);
+  const pageSize = PAGE_SIZE + (Math.floor(n / (3 * count)) % 11);
+  return `/leads?q=${encodeURIComponent(words[n % count] ?? "")}&page=${page}&pageSize=${pageSize}`;
+};
+
+const readsOf = (vocabulary: Vocabulary, fleet: Fleet, leadsUrl: string): ReadonlyArray<Read> => {
+  const today = Date.now();
+  const deepPages = Math.max(1, Math.floor(vocabulary.lastPage / 2));
+  return [
+    {
+      name: "lead first page",
+      write: async (_api, n) =>
+        (await fetch(`${leadsUrl}/api/leads/createLead`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(newLead(n)) })).status,
+      path: () => `/leads?page=1&pageSize=${PAGE_SIZE}`,
+    },
+    {
+      name: "lead deep page",
+      // the last half of the pages, each once, then again with another page size
+      path: (n) => `/leads?page=${vocabulary.lastPage - ((n * 7_919) % deepPages)}&pageSize=${PAGE_SIZE + (Math.floor(n / deepPages) % 11)}`,
+    },
+    { name: "common word search", path: (n) => wordPath(vocabulary.common, n) },
+    { name: "rare word search", path: (n) => wordPath(vocabulary.rare, n) },
+    {
+      name: "availability, three months, all yachts",
+      write: async (api, n) => (await holdOne(api, fleet, mulberry(n))).status,
+      path: (n) => {
+        const from = new Date(today + (n % 270) * DAY).toISOString().slice(0, 10);
+        const to = new Date(today + ((n % 270) + 90) * DAY).toISOString().slice(0, 10);
+        return `/availability?from=${from}&to=${to}&passengers=${1 + (Math.floor(n / 270) % 20)}`;
+      },
+    },
+  ];
+};
+
+/** A small seeded random number generator: the n-th hold picks its own departure and cabin. */
+const mulberry = (seed: number) => {
+  let state = seed + 0x6d2b79f5;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+};
+
+/** One captured request: the statements of its write (run in a transaction) and of its read. */
+interface Round {
+  readonly write: ReadonlyArray<LoggedStatement>;
+  readonly read: ReadonlyArray<LoggedStatement>;
+}
+
+/** The statements appended to the log since `from` lines. */
+const logged = (file: string, from: number): LoggedStatement[] =>
+  readFileSync(file, "utf8")
+    .split("\n")
+    .slice(from)
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as LoggedStatement);
+
+const lineCount = (file: string): number => {
+  try {
+    return readFileSync(file, "utf8").split("\n").length - 1;
+  } catch {
+    return 0;
+  }
+};
+
+/** Questions the capture asks start here, the single-client ones further, the loaded ones after: none repeats another. */
+const SINGLE_FROM = 100_000;
+const LOADED_FROM = 200_000;
+
+interface Captured {
+  readonly rounds: Map<ReadName, Round[]>;
+  /** Availability asked first after the start, nothing kept: the berth index reads every departure's berths. */
+  readonly coldAvailability: ReadonlyArray<LoggedStatement>;
+}
+
+const capture = async (env: Record<string, string>, load: LimitsLoad, makeReads: (api: BenchApi, url: string) => Promise<ReadonlyArray<Read>>): Promise<Captured> => {
+  const folder = mkdtempSync(join(tmpdir(), "backoffice-limits-log-"));
+  const file = join(folder, "statements.jsonl");
+  const server = await startServer({ ...env, STATEMENT_LOG: file });
+  try {
+    const api = await signIn(server.url, ADMIN);
+    const reads = await makeReads(api, server.url);
+    const availability = reads.find((read) => read.name === "availability, three months, all yachts");
+    let from = lineCount(file);
+    if (availability !== undefined) await api.bytes(availability.path(0));
+    const coldAvailability = logged(file, from);
+    const rounds = new Map<ReadName, Round[]>();
+    for (const read of reads) {
+      const captured: Round[] = [];
+      for (let n = 1; n <= load.captured; n += 1) {
+        from = lineCount(file);
+        await read.write?.(api, n);
+        const afterWrite = lineCount(file);
+        await api.bytes(read.path(n));
+        captured.push({ write: logged(file, from).slice(0, afterWrite - from), read: logged(file, afterWrite) });
+      }
+      rounds.set(read.name, captured);
+    }
+    return { rounds, coldAvailability };
+  } finally {
+    await stopProcess(server.child);
+    rmSync(folder, { recursive: true, force: true });
+  }
+};
+
+interface ReadFigures {
+  readonly name: ReadName;
+  readonly p50Ms: number;
+  readonly singleP50: number;
+  readonly writeP50: number | null;
+  /** Requests (with their write) a second at `clients` clients. */
+  readonly endpointRps: number;
+  readonly limitRps: number;
+  /** The database's time of the read alone, single client (p50 over the captured requests). */
+  readonly databaseMs: number;
+  readonly statements: number;
+  readonly errors: number;
+  readonly replayErrors: number;
+}
+
+/** Each read alone, single client, a write before each: the read's times and the write's. */
+const singleClient = async (api: BenchApi, read: Read, rounds: number) => {
+  const times: number[] = [];
+  const writes: number[] = [];
+  let errors = 0;
+  for (let n = SINGLE_FROM; n < SINGLE_FROM + rounds; n += 1) {
+    if (read.write !== undefined) {
+      const started = performance.now();
+      const status = await read.write(api, n);
+      writes.push(performance.now() - started);
+      if (status !== 200 && status !== 409) errors += 1;
+    }
+    const started = performance.now();
+    const answer = await api.bytes(read.path(n));
+    times.push(performance.now() - started);
+    if (answer.status !== 200) errors += 1;
+  }
+  return { p50: percentile(times, 50), writeP50: writes.length === 0 ? null : percentile(writes, 50), errors };
+};
+
+/** `clients` loops for `seconds`, each running `round` again and again: rounds a second, and the rounds that failed. */
+const loaded = async (clients: number, seconds: number, round: (n: number) => Promise<boolean>) => {
+  let next = 0;
+  let done = 0;
+  let failed = 0;
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const ok = await round(next++);
+        done += 1;
+        if (!ok) failed += 1;
+      }
+    }),
+  );
+  return { rps: Math.round(done / ((performance.now() - started) / 1000)), failed };
+};
+
+/** Thrown at the end of a replayed write: its transaction is rolled back, the database stays as captured. */
+class ReplayedWrite extends Error {}
+
+const replayRound = async (db: Database, round: Round): Promise<void> => {
+  if (round.write.length > 0) {
+    await db
+      .transaction(async (tx) => {
+        for (const statement of round.write) await tx.query(statement.sql, statement.params);
+        throw new ReplayedWrite();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof ReplayedWrite)) throw error;
+      });
+  }
+  for (const statement of round.read) await db.query(statement.sql, statement.params);
+};
+
+/** The database's own time of a read: the driver's on PGlite, the executor's (EXPLAIN ANALYZE) on PostgreSQL. */
+const databaseTime = async (db: Database, read: ReadonlyArray<LoggedStatement>): Promise<number> => {
+  if (db.kind === "pglite") {
+    const started = performance.now();
+    for (const statement of read) await db.query(statement.sql, statement.params);
+    return performance.now() - started;
+  }
+  let ms = 0;
+  for (const statement of read) {
+    const [plan] = await db.query<{ "QUERY PLAN": Array<{ "Execution Time": number; "Planning Time": number }> }>(
+      `explain (analyze, format json) ${statement.sql}`,
+      statement.params,
+    );
+    const first = plan?.["QUERY PLAN"][0];
+    ms += (first?.["Execution Time"] ?? 0) + (first?.["Planning Time"] ?? 0);
+  }
+  return ms;
+};
+
+/** Every captured read's statements with EXPLAIN (ANALYZE, BUFFERS), and the reads that scan a whole table. */
+const plansOf = async (db: Database, reads: ReadonlyArray<{ readonly name: string; readonly statements: ReadonlyArray<LoggedStatement> }>) => {
+  const lines: string[] = [];
+  const wholeTables: string[] = [];
+  for (const read of reads) {
+    lines.push(`## ${read.name}`, "");
+    for (const statement of read.statements) {
+      if (!isReadOnly(statement.sql)) continue;
+      const plan = await db.query<Record<string, string>>(`explain (analyze, buffers) ${statement.sql}`, statement.params);
+      const text = plan.map((row) => Object.values(row)[0] ?? "").join("\n");
+      if (WHOLE_TABLE.test(text)) wholeTables.push(`${read.name}: ${statement.sql.replace(/\s+/g, " ").slice(0, 100)}`);
+      lines.push("```sql", statement.sql.trim(), "```", `parameters: ${JSON.stringify(statement.params)}`, "", "```", text, "```", "");
+    }
+  }
+  return { lines, wholeTables };
+};
+
+export interface LimitsResult {
+  readonly database: "PGlite" | "PostgreSQL";
+  readonly leads: number;
+  readonly load: ReturnType<typeof loadavg>;
+  readonly healthP50: number;
+  readonly reads: ReadonlyArray<ReadFigures>;
+  readonly plansFile: string;
+  readonly wholeTables: ReadonlyArray<string>;
+}
+
+export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Record<string, string>, load: LimitsLoad, resultsDir: string, date: string): Promise<LimitsResult> => {
+  const opened = await openDatabase({ DATA_DIR: env.DATA_DIR ?? tmpdir(), ...(env.DATABASE_URL === undefined ? {} : { DATABASE_URL: env.DATABASE_URL }) });
+  const vocabulary = await vocabularyOf(opened).finally(() => opened.close());
+  const leads = vocabulary.total;
+  const makeReads = async (api: BenchApi, url: string) => readsOf(vocabulary, await fleetOf(api), url);
+  const serverEnv = { ...env, SEED_DEMO: "false", LEAD_RATE_LIMIT: "1000000" };
+  // the writes are replayed where the captured ones never happened: their events would collide
+  const replayed = await snapshot(env);
+  log(`${database}: capturing the statements of ${load.captured} requests of each read`);
+  const captured = await capture(serverEnv, load, makeReads);
+  const server = await startServer(serverEnv);
+  const endpoint = new Map<ReadName, { single: Awaited<ReturnType<typeof singleClient>>; rps: number; failed: number }>();
+  let healthP50: number;
+  try {
+    const api = await signIn(server.url, ADMIN);
+    const reads = await makeReads(api, server.url);
+    const health: number[] = [];
+    for (let n = 0; n < load.rounds; n += 1) {
+      const started = performance.now();
+      await (await fetch(`${server.url}/api/health`)).arrayBuffer();
+      health.push(performance.now() - started);
+    }
+    healthP50 = percentile(health, 50);
+    for (const read of reads) {
+      log(`${database}: ${read.name}, single client then ${load.clients} clients for ${load.seconds} s (load ${loadavg()[0]?.toFixed(1)})`);
+      const single = await singleClient(api, read, load.rounds);
+      const throughput = await loaded(load.clients, load.seconds, async (n) => {
+        const question = LOADED_FROM + n;
+        const wrote = read.write === undefined ? 200 : await read.write(api, question);
+        return (wrote === 200 || wrote === 409) && (await api.bytes(read.path(question))).status === 200;
+      });
+      endpoint.set(read.name, { single, rps: throughput.rps, failed: throughput.failed });
+    }
+  } finally {
+    await stopProcess(server.child);
+  }
+  const db = await openDatabase({ DATA_DIR: replayed.env.DATA_DIR ?? tmpdir(), ...(replayed.env.DATABASE_URL === undefined ? {} : { DATABASE_URL: replayed.env.DATABASE_URL }) });
+  try {
+    const figures: ReadFigures[] = [];
+    for (const [name, rounds] of captured.rounds) {
+      log(`${database}: replaying ${name} through one ${db.kind === "pglite" ? "PGlite" : "connection pool"} at ${load.clients} clients`);
+      const times: number[] = [];
+      // once first, as the server had run them: parsed statements and pages in the cache
+      for (const round of rounds) await databaseTime(db, round.read);
+      for (const round of rounds) times.push(await databaseTime(db, round.read));
+      const limit = await loaded(load.clients, load.seconds, async (n) => {
+        const round = rounds[n % rounds.length];
+        if (round === undefined) return false;
+        return replayRound(db, round).then(
+          () => true,
+          () => false,
+        );
+      });
+      const measured = endpoint.get(name);
+      figures.push({
+        name,
+        p50Ms: p50Budgets[name],
+        singleP50: measured?.single.p50 ?? Number.NaN,
+        writeP50: measured?.single.writeP50 ?? null,
+        endpointRps: measured?.rps ?? 0,
+        limitRps: limit.rps,
+        databaseMs: percentile(times, 50),
+        statements: rounds.reduce((sum, round) => sum + round.read.length, 0) / Math.max(1, rounds.length),
+        errors: (measured?.single.errors ?? 0) + (measured?.failed ?? 0),
+        replayErrors: limit.failed,
+      });
+    }
+    const plans = await plansOf(db, [
+      ...[...captured.rounds].map(([name, rounds]) => ({ name, statements: rounds[0]?.read ?? [] })),
+      { name: "availability, three months, all yachts, nothing kept yet (the first after a start)", statements: captured.coldAvailability },
+    ]);
+    const plansFile = join(resultsDir, `plans-${date}-${db.kind}.md`);
+    writeFileSync(
+      plansFile,
+      [
+        `# Plans of the heavy reads, ${database}, demo x10, ${leads} leads`,
+        "",
+        `Load average ${loadavg().map((value) => value.toFixed(1)).join(", ")} (1, 5, 15 min). Each statement the server ran for the read (captured by STATEMENT_LOG, decision 085), with EXPLAIN (ANALYZE, BUFFERS) on the same parameters.`,
+        "",
+        ...plans.lines,
+        "## Whole tables read",
+        "",
+        ...(plans.wholeTables.length === 0 ? ["None."] : plans.wholeTables.map((entry) => `- ${entry}`)),
+        "",
+      ].join("\n"),
+    );
+    return { database, leads, load: loadavg(), healthP50, reads: figures, plansFile, wholeTables: plans.wholeTables };
+  } finally {
+    await db.close();
+    // pg's pool resolves its end before its sockets close: a forced drop at once terminated a
+    // backend still open, whose error reached a pool without a listener and stopped the bench
+    await sleep(1000);
+    await replayed.drop();
+  }
+};
+
+/** A copy of `env`'s database as it is now (a copied data directory, or a PostgreSQL database made from it as a template), and its removal. */
+const snapshot = async (env: Record<string, string>): Promise<{ readonly env: Record<string, string>; readonly drop: () => Promise<void> }> => {
+  if (env.DATABASE_URL === undefined) {
+    const copy = mkdtempSync(join(tmpdir(), "backoffice-limits-replay-"));
+    cpSync(env.DATA_DIR ?? "", copy, { recursive: true });
+    return { env: { DATA_DIR: copy }, drop: async () => rmSync(copy, { recursive: true, force: true }) };
+  }
+  const url = new URL(env.DATABASE_URL);
+  const original = url.pathname.slice(1);
+  const name = `${original}_replay`;
+  const admin = async (sql: string) => {
+    const server = new URL(url);
+    server.pathname = "/postgres";
+    const client = new pg.Client({ connectionString: server.toString() });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name} template ${original}`);
+  url.pathname = `/${name}`;
+  return { env: { DATABASE_URL: url.toString() }, drop: () => admin(`drop database if exists ${name} with (force)`) };
+};
+
+/** The demo x10 and the leads on `env`'s database: a first start with the demo, seed:operations, seed:leads. */
+const prepare = async (env: Record<string, string>, leads: number): Promise<void> => {
+  await prepareOperations({ ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, ADMIN.password, 10, log);
+  log(`loading ${leads} leads`);
+  runScript("scripts/seed-leads.ts", [String(leads)], env);
+};
+
+/** PGlite (from BENCH_DATA_DIR when given), then PostgreSQL on a new database of `postgresUrl`'s server. */
+export const measureLimits = async (load: LimitsLoad, postgresUrl: string | undefined, resultsDir: string, date: string): Promise<LimitsResult[]> => {
+  const results: LimitsResult[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), "backoffice-limits-"));
+  try {
+    if (process.env.BENCH_DATA_DIR) cpSync(process.env.BENCH_DATA_DIR, dataDir, { recursive: true });
+    else await prepare({ DATA_DIR: dataDir }, load.pgliteLeads);
+    results.push(await measureDatabase("PGlite", { DATA_DIR: dataDir }, load, resultsDir, date));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (postgresUrl !== undefined) {
+    results.push(
+      await withPostgresDatabase(postgresUrl, "backoffice_limits", async (url) => {
+        await prepare({ DATABASE_URL: url }, load.postgresLeads);
+        return measureDatabase("PostgreSQL", { DATABASE_URL: url }, load, resultsDir, date);
+      }),
+    );
+  }
+  return results;
+};
+
+const ms = (value: number) => value.toFixed(1);
+
+/** The figures as a Markdown section and their budgets. */
+export const limitsReport = (results: ReadonlyArray<LimitsResult>, load: LimitsLoad): { readonly lines: string[]; readonly budgets: Budget[] } => {
+  const lines = [
+    `Each heavy read's statements, captured from the server (STATEMENT_LOG), replayed through one plain pool (one PGlite) at ${load.clients} clients for ${load.seconds} s: the limit. ` +
+      `The endpoint at the same ${load.clients} clients, every request a new question; the first page after a lead created and availability after a hold (both sides run the write; the replay rolls it back). ` +
+      `Single client: ${load.rounds} requests of each, a write before each where the read would be remembered otherwise. ` +
+      "The server's share: p50 less GET /api/health's p50 (the client and HTTP floor) less the database's time of the read (the driver's on PGlite, EXPLAIN ANALYZE's planning and execution on PostgreSQL).",
+    "",
+    "| database | leads | load (1 min) | read | statements | endpoint req/s | limit req/s | ratio (≥ 0.7) | p50 ms | health p50 | database ms | server's share ms (≤ 1) | write p50 ms | errors |",
+    "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  const budgets: Budget[] = [];
+  for (const result of results) {
+    const where = `${result.database}, ${result.leads} leads, demo x10`;
+    for (const read of result.reads) {
+      const ratio = read.limitRps === 0 ? 0 : Math.round((100 * read.endpointRps) / read.limitRps) / 100;
+      const share = read.singleP50 - result.healthP50 - read.databaseMs;
+      lines.push(
+        `| ${result.database} | ${result.leads} | ${result.load[0]?.toFixed(1)} | ${read.name} | ${read.statements.toFixed(1)} | ${read.endpointRps} | ${read.limitRps} | ${ratio} | ${ms(read.singleP50)} | ${ms(result.healthP50)} | ${ms(read.databaseMs)} | ${ms(share)} | ${read.writeP50 === null ? "" : ms(read.writeP50)} | ${read.errors + read.replayErrors} |`,
+      );
+      budgets.push(
+        { name: `${read.name}: endpoint / limit at ${load.clients} clients (${where})`, limit: `≥ ${MINIMUM_RATIO}x`, value: `${ratio}x (${read.endpointRps} / ${read.limitRps} req/s)`, pass: ratio >= MINIMUM_RATIO },
+        { name: `${read.name}: p50 single client, uncached (${where})`, limit: `≤ ${read.p50Ms} ms`, value: `${ms(read.singleP50)} ms`, pass: read.singleP50 <= read.p50Ms },
+        {
+          name: `${read.name}: the server's own share, single client (${where})`,
+          limit: `≤ ${SERVER_SHARE_MS} ms`,
+          value: `${ms(share)} ms (${ms(read.singleP50)} - health ${ms(result.healthP50)} - database ${ms(read.databaseMs)})`,
+          pass: share <= SERVER_SHARE_MS,
+        },
+        { name: `${read.name}: errors (${where})`, limit: "0", value: `${read.errors} (replay ${read.replayErrors})`, pass: read.errors + read.replayErrors === 0 },
+      );
+      if (read.name === "availability, three months, all yachts" && read.writeP50 !== null) {
+        budgets.push({ name: `a hold: p50 single client (${where})`, limit: `≤ ${HOLD_P50_MS} ms`, value: `${ms(read.writeP50)} ms`, pass: read.writeP50 <= HOLD_P50_MS });
+      }
+    }
+    budgets.push({
+      name: `heavy reads' plans read no whole table of leads, spaces or events (${where}; ${result.plansFile.split("/").pop()})`,
+      limit: "none",
+      value: result.wholeTables.length === 0 ? "none" : result.wholeTables.join("; "),
+      pass: result.wholeTables.length === 0,
+    });
+  }
+  lines.push("", "Load average beside each row: the machine is shared, a loaded machine lowers both sides of a ratio but raises every p50.");
+  return { lines, budgets };
+};

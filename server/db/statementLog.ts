@@ -1,0 +1,38 @@
+import { appendFileSync } from "node:fs";
+import type { Database, Queryable } from "./database.ts";
+
+/** One statement the server ran: its text, its parameters, whether a transaction ran it, and the driver's time. */
+export interface LoggedStatement {
+  readonly sql: string;
+  readonly params: ReadonlyArray<unknown>;
+  readonly inTransaction: boolean;
+  readonly ms: number;
+}
+
+const timed =
+  (query: Queryable["query"], inTransaction: boolean, write: (entry: LoggedStatement) => void) =>
+  async <Row>(sql: string, params?: ReadonlyArray<unknown>): Promise<Row[]> => {
+    const started = performance.now();
+    const rows = await query<Row>(sql, params);
+    write({ sql, params: params ?? [], inTransaction, ms: performance.now() - started });
+    return rows;
+  };
+
+/**
+ * `db` telling `write` every statement it runs, with its parameters and time (decision 085): the
+ * bench replays an endpoint's own statements through a plain connection to know the database's
+ * limit, instead of SQL copied into it by hand. Remembered answers run no statement and tell nothing.
+ */
+export const loggingStatements = (db: Database, write: (entry: LoggedStatement) => void): Database => ({
+  ...db,
+  query: timed((sql, params) => db.query(sql, params), false, write),
+  transaction: (work) =>
+    db.transaction((tx) => work({ ...tx, query: timed((sql, params) => tx.query(sql, params), true, write) })),
+});
+
+/** The statements appended to `file`, a JSON line each (STATEMENT_LOG). */
+export const statementFile =
+  (file: string) =>
+  (entry: LoggedStatement): void => {
+    appendFileSync(file, `${JSON.stringify(entry)}\n`);
+  };

@@ -1,0 +1,41 @@
+/** The bench's capture (decision 085): every statement the server runs, told with its parameters, in or out of a transaction. */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { type LoggedStatement, loggingStatements, statementFile } from "../../server/db/statementLog.ts";
+import { openTestDatabase } from "../setup/database.ts";
+
+const folder = mkdtempSync(join(tmpdir(), "backoffice-statements-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+describe("the statement log", () => {
+  it("tells each statement with its parameters and whether a transaction ran it, and answers the same rows", async () => {
+    const opened = await openTestDatabase();
+    const told: LoggedStatement[] = [];
+    const db = loggingStatements(opened, (entry) => told.push(entry));
+    try {
+      expect(await db.query<{ n: number }>("select $1::int + 1 as n", [41])).toEqual([{ n: 42 }]);
+      await db.transaction((tx) => tx.query("select $1::text as word", ["galapagos"]));
+      expect(told.map(({ sql, params, inTransaction }) => ({ sql, params, inTransaction }))).toEqual([
+        { sql: "select $1::int + 1 as n", params: [41], inTransaction: false },
+        { sql: "select $1::text as word", params: ["galapagos"], inTransaction: true },
+      ]);
+      expect(told.every((entry) => entry.ms >= 0)).toBe(true);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it("appends a JSON line a statement to its file", () => {
+    const file = join(folder, "statements.jsonl");
+    const write = statementFile(file);
+    write({ sql: "select 1", params: [], inTransaction: false, ms: 0.2 });
+    write({ sql: "select $1", params: [7], inTransaction: true, ms: 0.1 });
+    const lines = readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    expect(lines).toEqual([
+      { sql: "select 1", params: [], inTransaction: false, ms: 0.2 },
+      { sql: "select $1", params: [7], inTransaction: true, ms: 0.1 },
+    ]);
+  });
+});
