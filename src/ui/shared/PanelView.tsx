@@ -8,14 +8,17 @@ import { Spinner } from "./Spinner.tsx";
 import { type Namespace, withTexts } from "../../i18n/index.ts";
 import { paths } from "../paths.ts";
 import { formRoutes, WithId } from "./idRoutes.tsx";
-import { availabilityChunk, leadsChunk, reservationChunk, reservationPattern } from "./screenChunks.ts";
+import { availabilityChunk, leadsChunk, reservationChunk, reservationPattern } from "./panelScreens.ts";
+
+// the start asks the shell which screen to fetch early (./screenChunks.ts)
+export { preloadScreenAt } from "./panelScreens.ts";
 
 // Each screen is its own chunk, fetched the first time it is visited.
 const UsersView = lazy(() => import("../users/UsersView.tsx"));
 // a guard's refusals open the hold form's "why", whose texts are the records'
 const FlowsView = lazy(() => withTexts("records", import("../flows/FlowsView.tsx")));
 const UserFormView = lazy(() => import("../users/UserFormView.tsx"));
-// the leads, the availability and a reservation's page may already be coming (screenChunks.ts)
+// the leads, the availability and a reservation's page may already be coming (panelScreens.ts)
 const LeadsView = lazy(leadsChunk);
 // the agency's statement reads the money's texts, which are in the records' group
 const AgencyView = lazy(() => withTexts("records", import("../users/AgencyView.tsx")));

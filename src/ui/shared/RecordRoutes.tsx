@@ -34,7 +34,7 @@ const ReportsView = lazy(() => import("../reports/ReportsView.tsx"));
 /**
  * The panel's routes of the declared records: departures and their tabs, reservations,
  * passengers, reports, the catalogues and destinations; a reservation's page is the shell's own
- * route (./screenChunks.ts). The panel (./PanelView.tsx) draws this
+ * route (./panelScreens.ts). The panel (./PanelView.tsx) draws this
  * for every path it does not route itself, so the records' declarations load only here.
  */
 export default function RecordRoutes() {
