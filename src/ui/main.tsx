@@ -7,6 +7,7 @@ import { createI18n } from "../i18n/index.ts";
 import { App } from "./app.tsx";
 import { decodeStoredSession, USER_INFO_KEY } from "../machines/session/storedSession.ts";
 import { startInspector, wantsInspection } from "./shared/inspection.ts";
+import { preloadScreen } from "./shared/screenChunks.ts";
 import { createServices } from "./shared/services.ts";
 import { applyTheme, storedTheme } from "./shared/theme.ts";
 
@@ -33,6 +34,8 @@ const start = async (root: HTMLElement) => {
       <App services={services} i18n={i18n} />
     </StrictMode>,
   );
+  // after the session's check has asked for its contract: a signed-in visit fetches its screen meanwhile
+  if (storedRole !== null) preloadScreen(window.location.pathname);
 };
 
 // before anything is drawn, so a dark choice never flashes light (the panel's menu changes it later)

@@ -64,6 +64,12 @@ describe("what the panel's first pages load", () => {
     expect([...loadedWith("src/records/entries.ts")]).toEqual(["src/records/entries.ts"]);
   });
 
+  it("a reservation's page loads its own record, not every catalogue's declaration with the other records' routes", () => {
+    const loaded = loadedWith("src/ui/reservations/ReservationRoute.tsx");
+    expect(loaded.has("src/ui/reservations/ReservationView.tsx")).toBe(true);
+    expect(["src/records/index.ts", "src/ui/shared/RecordRoutes.tsx"].filter((module) => loaded.has(module))).toEqual([]);
+  });
+
   it("the login form is a chunk of its own, out of a signed-in page's first download", () => {
     expect(loadedWith("src/ui/main.tsx").has("src/ui/session/LoginView.tsx")).toBe(false);
   });

@@ -6,7 +6,7 @@ import { type RoleName, staffRoles } from "../../api/endpoint.ts";
 import { cruiseFormSource } from "./cruises.ts";
 import { departureTabPath } from "./paths.ts";
 import { type CruiseEvent, cruiseMachine } from "../domain/cruise.machine.ts";
-import { nextStatus } from "../domain/verdict.ts";
+import { takes } from "../shared/takes.ts";
 import { cruiseItineraries, yachts } from "../../records/fleet.ts";
 import type { FieldDeclaration } from "../../records/record.ts";
 import { captains, guides, hoteliers, languages } from "../../records/referenceData.ts";
@@ -74,7 +74,7 @@ export const departures = {
    * offers a button or an editable form: a canceled departure offers neither.
    */
   offers: (cruise: Cruise, event: CruiseEvent["type"]): boolean =>
-    nextStatus(cruiseMachine, cruise.state, { type: event } as Parameters<typeof nextStatus<typeof cruiseMachine>>[2]) !== null,
+    takes(cruiseMachine, cruise.state, { type: event } as Parameters<typeof takes<typeof cruiseMachine>>[2]),
   formSource: cruiseFormSource({
     yachtId: yachts.api.list,
     cruiseItineraryId: cruiseItineraries.api.list,

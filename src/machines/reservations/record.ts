@@ -2,7 +2,7 @@ import type { RoleName } from "../../api/endpoint.ts";
 import type { Reservation, Space } from "../../api/reservations.ts";
 import { type ReservationEvent, reservationMachine } from "../domain/reservation.machine.ts";
 import { type SpaceEvent, spaceMachine } from "../domain/space.machine.ts";
-import { nextStatus } from "../domain/verdict.ts";
+import { takes } from "../shared/takes.ts";
 import { reservationsEntry } from "../../records/entries.ts";
 
 /**
@@ -18,7 +18,7 @@ export const reservations = {
   path: (id: number | string): string => `/panel/reservations/${id}`,
   voucherPath: (id: number | string): string => `/panel/reservations/${id}/voucher`,
   offers: (reservation: Pick<Reservation, "state">, event: ReservationEvent["type"]): boolean =>
-    nextStatus(reservationMachine, reservation.state, { type: event } as Parameters<typeof nextStatus<typeof reservationMachine>>[2]) !== null,
+    takes(reservationMachine, reservation.state, { type: event } as Parameters<typeof takes<typeof reservationMachine>>[2]),
   spaceOffers: (space: Pick<Space, "state">, event: SpaceEvent["type"]): boolean =>
-    nextStatus(spaceMachine, space.state, { type: event } as Parameters<typeof nextStatus<typeof spaceMachine>>[2]) !== null,
+    takes(spaceMachine, space.state, { type: event } as Parameters<typeof takes<typeof spaceMachine>>[2]),
 } as const;

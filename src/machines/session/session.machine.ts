@@ -90,6 +90,9 @@ export const sessionMachine = setup({
     checkSession: fromPromise<StoredSession, { client: ApiClient; stored: StoredSession | null }>(
       async ({ input }) => {
         if (input.stored === null) throw new Error("no stored session to check");
+        // the client's module fetched beside the contract: the lazy client would ask for it only
+        // once the contract is there, a round trip later on every signed-in page's start (decision 087)
+        void import("../../api/client.ts");
         const { currentSession } = await import("../../api/auth.ts");
         return withServerUser(input.stored, await input.client.call(currentSession));
       },

@@ -8,13 +8,18 @@ import { Spinner } from "./Spinner.tsx";
 import { type Namespace, withTexts } from "../../i18n/index.ts";
 import { paths } from "../paths.ts";
 import { formRoutes, WithId } from "./idRoutes.tsx";
+import { availabilityChunk, leadsChunk, reservationChunk, reservationPattern } from "./panelScreens.ts";
+
+// the start asks the shell which screen to fetch early (./screenChunks.ts)
+export { preloadScreenAt } from "./panelScreens.ts";
 
 // Each screen is its own chunk, fetched the first time it is visited.
 const UsersView = lazy(() => import("../users/UsersView.tsx"));
 // a guard's refusals open the hold form's "why", whose texts are the records'
 const FlowsView = lazy(() => withTexts("records", import("../flows/FlowsView.tsx")));
 const UserFormView = lazy(() => import("../users/UserFormView.tsx"));
-const LeadsView = lazy(() => import("../leads/LeadsView.tsx"));
+// the leads, the availability and a reservation's page may already be coming (panelScreens.ts)
+const LeadsView = lazy(leadsChunk);
 // the agency's statement reads the money's texts, which are in the records' group
 const AgencyView = lazy(() => withTexts("records", import("../users/AgencyView.tsx")));
 const LeadView = lazy(() => import("../leads/LeadView.tsx"));
@@ -22,7 +27,9 @@ const HomeView = lazy(() => import("../home/HomeView.tsx"));
 const BannerFormView = lazy(() => import("../home/BannerFormView.tsx"));
 const CallActionFormView = lazy(() => import("../home/CallActionFormView.tsx"));
 const RecommendationsView = lazy(() => import("../home/RecommendationsView.tsx"));
-const AvailabilityView = lazy(() => import("../availability/AvailabilityView.tsx"));
+const AvailabilityView = lazy(availabilityChunk);
+// a reservation's page loads its own record, not every catalogue with the other records' routes
+const ReservationRoute = lazy(reservationChunk);
 // The records' routes (departures, reservations, passengers, reports, catalogues, destinations):
 // their declarations and the domain machines they name are a chunk of their own, which the
 // leads and the availability do not load (decision 081).
@@ -113,6 +120,9 @@ export default function PanelView() {
             <RequireRole roles={homeEditors}>
               <RecommendationsView />
             </RequireRole>
+          </Route>
+          <Route path={reservationPattern}>
+            <ReservationRoute />
           </Route>
           {/* every other panel path: the records' screens, whose declarations stay out of this chunk */}
           <Route>

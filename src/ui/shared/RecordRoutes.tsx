@@ -27,14 +27,14 @@ const CruiseDocumentView = lazy(() => import("../departures/CruiseDocumentView.t
 const CruiseVouchersView = lazy(() => import("../departures/CruiseVouchersView.tsx"));
 const VoucherView = lazy(() => import("../departures/CruiseDocumentView.tsx").then((module) => ({ default: module.VoucherView })));
 const ReservationsView = lazy(() => import("../reservations/ReservationsView.tsx"));
-const ReservationView = lazy(() => import("../reservations/ReservationView.tsx"));
 const PassengersView = lazy(() => import("../passengers/PassengersView.tsx"));
 const PassengerView = lazy(() => import("../passengers/PassengerView.tsx"));
 const ReportsView = lazy(() => import("../reports/ReportsView.tsx"));
 
 /**
  * The panel's routes of the declared records: departures and their tabs, reservations,
- * passengers, reports, the catalogues and destinations. The panel (./PanelView.tsx) draws this
+ * passengers, reports, the catalogues and destinations; a reservation's page is the shell's own
+ * route (./panelScreens.ts). The panel (./PanelView.tsx) draws this
  * for every path it does not route itself, so the records' declarations load only here.
  */
 export default function RecordRoutes() {
@@ -77,11 +77,6 @@ export default function RecordRoutes() {
       <Route path={reservations.listPath}>
         <RequireRole roles={reservations.readers}>
           <ReservationsView />
-        </RequireRole>
-      </Route>
-      <Route path={reservations.path(":id")}>
-        <RequireRole roles={reservations.readers}>
-          <WithId render={(id) => <ReservationView key={id} id={id} />} />
         </RequireRole>
       </Route>
       <Route path={passengers.listPath}>

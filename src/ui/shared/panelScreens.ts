@@ -1,0 +1,20 @@
+import { withTexts } from "../../i18n/index.ts";
+import { reservationsEntry } from "../../records/entries.ts";
+import { paths } from "../paths.ts";
+
+// The leads, the availability and a reservation's page: the shell's `lazy` screens that a first
+// visit may already be fetching (preloadScreenAt below); the browser fetches a module once.
+export const leadsChunk = () => import("../leads/LeadsView.tsx");
+export const availabilityChunk = () => import("../availability/AvailabilityView.tsx");
+// with the groups the shell asks for on that path, which the chunk would otherwise wait a round trip for
+export const reservationChunk = () => withTexts(["records", "screens", "messages"], import("../reservations/ReservationRoute.tsx"));
+
+/** A reservation's page: `/panel/reservations/<id>`, nothing after the id. */
+export const reservationPattern = `${reservationsEntry.listPath}/:id`;
+
+/** Starts fetching the screen at `location` when it is one of those, as the session is being checked. */
+export const preloadScreenAt = (location: string): void => {
+  if (location === paths.leads) void leadsChunk();
+  else if (location === paths.availability) void availabilityChunk();
+  else if (new RegExp(`^${reservationsEntry.listPath}/[^/]+$`).test(location)) void reservationChunk();
+};

@@ -1,0 +1,25 @@
+import { withTexts } from "../../i18n/index.ts";
+import { paths } from "../paths.ts";
+
+/** A chunk's loader that fetches it once: the start's early fetch and the route's `lazy` share it. */
+export const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load();
+    return loading;
+  };
+};
+
+export const panelChunk = once(() => withTexts("panel", import("./PanelView.tsx")));
+
+/**
+ * Starts fetching the panel's shell and the screen at `location` while the stored session is being
+ * checked, instead of after: each was a round trip after the one before it (the session's check,
+ * the shell, its texts, the screen), and the page drew only at the end of that chain. Which screen
+ * is the shell's to say (./panelScreens.ts, re-exported by the shell so that it stays in the shell's
+ * chunk): the first chunk stays as small as it was (decision 087).
+ */
+export const preloadScreen = (location: string): void => {
+  if (location === paths.login || !location.startsWith(`${paths.login}/`)) return;
+  void panelChunk().then(({ preloadScreenAt }) => preloadScreenAt(location));
+};
