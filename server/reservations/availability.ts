@@ -79,7 +79,11 @@ export const departuresIn = (
   return query.yachtId === undefined ? period : period.filter((departure) => departure.yacht_id === query.yachtId);
 };
 
-/** The live cabins of these yachts with their berths' capacity: today's, remembered until a catalogue changes, or those of `then` (catalogues/asOf.ts). */
+/**
+ * The live cabins of these yachts with their berths' capacity, in the order they were made (a
+ * departure's categories are listed in its cabins' order, which an edit must not shuffle): today's,
+ * remembered until a catalogue changes, or those of `then` (catalogues/asOf.ts).
+ */
 export const yachtsCabins = (db: Queryable, yachtIds: ReadonlyArray<number>, then?: ReadonlyArray<ItemThen>): Promise<ReadonlyArray<typeof CabinRow.Type>> => {
   const read = (cabins: string, params: ReadonlyArray<unknown>) =>
     queryRows(
@@ -87,7 +91,8 @@ export const yachtsCabins = (db: Queryable, yachtIds: ReadonlyArray<number>, the
       CabinRow,
       `select c.id, (c.details->>'yacht')::int as yacht_id, coalesce(c.details->>'category', '') as category,
               ${cabinCapacitySql} as capacity
-         from ${cabins} where ${liveCabinSql} and (c.details->>'yacht')::int = any($1::int[])`,
+         from ${cabins} where ${liveCabinSql} and (c.details->>'yacht')::int = any($1::int[])
+        order by c.id`,
       [yachtIds, ...params],
     );
   return then === undefined ? rememberCatalogueRead(db, `yachts' cabins ${yachtIds.join(" ")}`, () => read("cabins c", [])) : read(itemsSource(2, "c"), [JSON.stringify(then)]);

@@ -256,7 +256,12 @@ describe("a departure as of any moment", () => {
         const now = await record(setting);
         expect(await asOf(setting, now.at)).toEqual({ cabins: now.cabins, agencyCabins: now.agencyCabins, availability: now.availability });
       }),
-      { numRuns: 6 },
+      {
+        numRuns: 6,
+        // found by a CI run: a renamed cabin moved in the table, and the live grid listed its
+        // departure's categories in another order than the past one (cabins are now read by id)
+        examples: [[{ steps: [{ kind: "renameCabin", pick: 14 }, { kind: "hold", cabin: 0, people: [0], agency: false, waitlist: false, minutes: null }], pauses: Array.from({ length: 15 }, () => 1), canceled: false }]],
+      },
     );
   });
 
