@@ -148,7 +148,8 @@ export function DataTable<Row extends { readonly id: number }>({
                   data-label={column.header}
                   className={[column.narrow ? "narrow" : "", column.wrap ? "wrap-anywhere" : ""].join(" ").trim() || undefined}
                 >
-                  {column.cell(row)}
+                  {/* one box: on a phone the cell is a grid of its label and its value, whatever pieces the value is made of */}
+                  <div className="cell-value">{column.cell(row)}</div>
                 </td>
               ))}
             </tr>
