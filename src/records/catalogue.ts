@@ -156,8 +156,9 @@ const lifecycleColumns = (lifecycle: LifecycleDeclaration): ReadonlyArray<Column
 ];
 
 /**
- * A stamp as it reads: a date as its day, as `language` writes it (25/11/2026, 11/25/2026; ISO,
- * 2026-11-25, for sorting when none is given), a text as it is, "" until stamped.
+ * A stamp as it reads: a date as its day, day/month/year in every language (PRODUCT.md: an English
+ * reader of an Ecuadorian operator's panel reads 25/11/2026 as every other date of it; ISO,
+ * 2026-11-25, for sorting when no language is given), a text as it is, "" until stamped.
  */
 export const stampText = (stamp: { readonly name: string; readonly date: boolean }, item: CatalogueItem, language?: string): string => {
   const value = item[stamp.name];
@@ -166,7 +167,7 @@ export const stampText = (stamp: { readonly name: string; readonly date: boolean
   const day = text.slice(0, 10);
   return language === undefined
     ? day
-    : new Intl.DateTimeFormat(language, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+    : `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 };
 
 /** A detail shown in the list: its value as the table shows, sorts and exports it. */
