@@ -239,6 +239,7 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
               onPage={(page) => actor.send({ type: "page.go", page })}
               pageSize={query.pageSize}
               onPageSize={(pageSize) => actor.send({ type: "pageSize.change", pageSize })}
+              busy={loading}
             />
           )}
         </>

@@ -4,7 +4,8 @@ import { PAGE_SIZES } from "../../machines/shared/listQuery.ts";
 /**
  * Previous / next, 'Página 2 de 7', a page chooser, the rows per page and the total. It only
  * reports what was asked; whether a page exists is the list machine's guard, so the buttons are
- * disabled from its answer.
+ * disabled from its answer. While a page loads (`busy`) every control waits: the list takes
+ * another page only once one shows, and a click then would be lost.
  */
 export function Pager({
   label,
@@ -18,6 +19,7 @@ export function Pager({
   onPage,
   pageSize,
   onPageSize,
+  busy = false,
 }: {
   readonly label: string;
   readonly page: number;
@@ -31,23 +33,24 @@ export function Pager({
   readonly onPage: (page: number) => void;
   readonly pageSize: number;
   readonly onPageSize: (pageSize: number) => void;
+  readonly busy?: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <nav className="pager" aria-label={label}>
-      <button type="button" className="secondary outline" disabled={!canPrevious} onClick={onPrevious}>
+      <button type="button" className="secondary outline" disabled={busy || !canPrevious} onClick={onPrevious}>
         {t("table.previous")}
       </button>
       <span className="pager-position" aria-live="polite">
         {t("table.pageOf", { page, pages })}
       </span>
-      <button type="button" className="secondary outline" disabled={!canNext} onClick={onNext}>
+      <button type="button" className="secondary outline" disabled={busy || !canNext} onClick={onNext}>
         {t("table.next")}
       </button>
       {pages > 1 && (
         <label className="pager-jump">
           <span>{t("table.goToPage")}</span>
-          <select value={page} onChange={(event) => onPage(Number(event.target.value))}>
+          <select value={page} disabled={busy} onChange={(event) => onPage(Number(event.target.value))}>
             {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
               <option key={number} value={number}>
                 {number}
@@ -58,7 +61,7 @@ export function Pager({
       )}
       <label className="pager-jump">
         <span>{t("table.pageSize")}</span>
-        <select value={pageSize} onChange={(event) => onPageSize(Number(event.target.value))}>
+        <select value={pageSize} disabled={busy} onChange={(event) => onPageSize(Number(event.target.value))}>
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
               {size}
