@@ -2,9 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { expect } from "vitest";
 import { navigate } from "wouter/use-browser-location";
 import type { Cruise } from "../../src/api/cruises.ts";
-import { CruiseId } from "../../src/api/ids.ts";
-import { RecordVersion } from "../../src/api/versions.ts";
 import { createI18n } from "../../src/i18n/index.ts";
+import { sampleCruise } from "../../src/machines/shared/samples.ts";
 import { encodeStoredSession, type StoredSession, USER_INFO_KEY } from "../../src/machines/session/storedSession.ts";
 import { App } from "../../src/ui/app.tsx";
 import { createServices } from "../../src/ui/shared/services.ts";
@@ -81,25 +80,4 @@ export const startSlideShow = async (name: string): Promise<HTMLElement> => {
 };
 
 /** Departure 7 of the Explorer, 6 June 2030, as GET /cruises/{id} answers it, with the berths a test counts. */
-export const explorerDeparture = (availability: Cruise["availability"]): Cruise => ({
-  id: CruiseId.make(7),
-  code: "GEX-20300606",
-  yachtId: 1,
-  yachtName: "Galápagos Explorer",
-  yachtColour: "#1e6091",
-  cruiseItineraryId: 2,
-  cruiseItineraryName: "Norte 4 días",
-  days: 4,
-  nights: 3,
-  startDate: "2030-06-06",
-  endDate: "2030-06-09",
-  guideIds: [],
-  languageIds: [],
-  captainId: null,
-  hotelierId: null,
-  notes: "",
-  state: "scheduled",
-  cancelReason: null,
-  availability,
-  version: RecordVersion.make(1),
-});
+export const explorerDeparture = (availability: Cruise["availability"]): Cruise => ({ ...sampleCruise, yachtId: 1, cruiseItineraryId: 2, availability });
