@@ -78,7 +78,7 @@ export const readBanners = async (
          from banners b where b.status <> 'deleted' and (${where}) order by b.id ${lock}`,
       params,
     )
-  ).map((row) => ({ ...row, type: "baner", page: "home" }));
+  ).map((row) => ({ ...row, type: "banner", page: "home" }));
 
 /** One live banner, or null; `lock` ("for update of b") keeps it locked until the transaction ends. */
 export const findBanner = async (db: Queryable, id: BannerId, lock = ""): Promise<Banner | null> =>

@@ -6,10 +6,10 @@ import { readRecommendations, recommendationsVersion } from "./recommendations.t
 
 /** Everything the panel edits, active or not: banners and calls to action by id, recommendations in order. */
 export const adminContent = async (db: Queryable): Promise<HomeContent> => ({
-  baner: await readBanners(db, "true", []),
+  banners: await readBanners(db, "true", []),
   call_action: await readCallActions(db, "true", []),
-  recomendation: await readRecommendations(db),
-  recomendationVersion: await recommendationsVersion(db),
+  recommendations: await readRecommendations(db),
+  recommendationsVersion: await recommendationsVersion(db),
 });
 
 /**
@@ -17,7 +17,7 @@ export const adminContent = async (db: Queryable): Promise<HomeContent> => ({
  * one would be empty), the first active call to action, the recommended destinations still offered.
  */
 export const publicContent = async (db: Queryable): Promise<PublicHomeContent> => ({
-  baner: await readBanners(db, "b.active and exists (select 1 from banner_images i where i.banner_id = b.id)", []),
+  banners: await readBanners(db, "b.active and exists (select 1 from banner_images i where i.banner_id = b.id)", []),
   call_action: (await readCallActions(db, "active", [], "limit 1"))[0] ?? null,
-  recomendation: await readRecommendations(db),
+  recommendations: await readRecommendations(db),
 });

@@ -286,8 +286,8 @@ ${pageLanguages.map((code) => html`<option value="${code}" lang="${code}"${attri
 /** The whole page, as sent. */
 export const renderLandingPage = ({ language, origin, content, contact, assets, form }: LandingPageInput): string => {
   const t = texts[language];
-  const recommended = content === null ? [] : [...content.recomendation].sort((a, b) => a.position - b.position);
-  const firstImage = content?.baner.find((banner) => banner.images.length > 0)?.images[0];
+  const recommended = content === null ? [] : [...content.recommendations].sort((a, b) => a.position - b.position);
+  const firstImage = content?.banners.find((banner) => banner.images.length > 0)?.images[0];
   const page = html`<!doctype html>
 <html lang="${language}">
 <head>
@@ -322,7 +322,7 @@ ${languageChoice(t, language)}
 <section class="container landing-hero" aria-labelledby="landing-title">
 <h1 id="landing-title">${t.landing.title}</h1>
 <p class="landing-lead">${t.landing.text}</p>
-${content === null ? html`<p class="landing-unavailable">${t.landing.unavailable} <a href="${pageAddress(language)}">${t.landing.retry}</a></p>` : carousel(t, content.baner, language)}
+${content === null ? html`<p class="landing-unavailable">${t.landing.unavailable} <a href="${pageAddress(language)}">${t.landing.retry}</a></p>` : carousel(t, content.banners, language)}
 </section>
 ${content?.call_action ? callToAction(content.call_action, language) : ""}
 ${

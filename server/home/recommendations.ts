@@ -30,7 +30,7 @@ export const readRecommendations = async (db: Queryable): Promise<Recommendation
     )
   ).map((row) => {
     const { position, ...itinerary } = row;
-    return { id: itinerary.id, type: "recomendation", position, itinerary };
+    return { id: itinerary.id, type: "recommendation", position, itinerary };
   });
 
 /**

@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import { Schema, SchemaGetter } from "effect";
 import { endpoint, MessageAnswer } from "./endpoint.ts";
 import { englishFields, optionalTextSchemas, imageAltFields } from "./english.ts";
 import { BannerId, CallActionId, idParams, Int4, ItineraryId } from "./ids.ts";
@@ -7,13 +7,28 @@ import { DestinationType, offerWireKeys } from "./itineraries.ts";
 import { RecordVersion, withVersion, withVersionText } from "./versions.ts";
 
 /**
+ * A discriminator the code names `typeValue` and the wire spells `wireValue` (SPEC.md's `baner`,
+ * `recomendation`): the misspelling stops at the contract (decision 074).
+ */
+const wireLiteral = <const T extends string, const W extends string>(typeValue: T, wireValue: W) =>
+  Schema.Literal(wireValue).pipe(
+    Schema.decodeTo(Schema.Literal(typeValue), {
+      decode: SchemaGetter.transform(() => typeValue),
+      encode: SchemaGetter.transform(() => wireValue),
+    }),
+  );
+
+/** The home content's lists as the code names them, and as SPEC.md spells them on the wire. */
+const homeWireKeys = { banners: "baner", recommendations: "recomendation" } as const;
+
+/**
  * A home banner (SPEC.md section 3): `images` are stored paths, in the order they show, and
  * `imageAlts` / `imageAltsEn` their alternative texts in the same order; the `En` texts are the
  * English ones (decision 041).
  */
 export const Banner = Schema.Struct({
   id: BannerId,
-  type: Schema.Literal("baner"),
+  type: wireLiteral("banner", "baner"),
   title: Schema.String,
   text: Schema.String,
   textTwo: Schema.String,
@@ -67,7 +82,7 @@ export const RecommendedItinerary = Schema.Struct({
  */
 export const Recommendation = Schema.Struct({
   id: ItineraryId,
-  type: Schema.Literal("recomendation"),
+  type: wireLiteral("recommendation", "recomendation"),
   position: Int4,
   itinerary: RecommendedItinerary.pipe(Schema.encodeKeys(offerWireKeys)),
 });
@@ -75,12 +90,12 @@ export type Recommendation = typeof Recommendation.Type;
 
 /** Everything the home page is made of, as `GET /homeScreen/adminContent` answers it. */
 export const HomeContent = Schema.Struct({
-  baner: Schema.Array(Banner),
+  banners: Schema.Array(Banner),
   call_action: Schema.Array(CallAction),
-  recomendation: Schema.Array(Recommendation),
+  recommendations: Schema.Array(Recommendation),
   /** The recommendations list's version, which its save sends back. */
-  recomendationVersion: RecordVersion,
-});
+  recommendationsVersion: RecordVersion,
+}).pipe(Schema.encodeKeys({ ...homeWireKeys, recommendationsVersion: "recomendationVersion" }));
 export type HomeContent = typeof HomeContent.Type;
 
 /** Longest banner texts kept; longer is refused rather than cut. */
@@ -116,7 +131,8 @@ const fixedText = (values: ReadonlyArray<string>) =>
   );
 
 /**
- * The banner multipart form: title (required), text, textTwo, page (home), type (baner), active,
+ * The banner multipart form: title (required), text, textTwo, page (home), type (`banner`, on the
+ * wire `baner`), active,
  * the images to keep as `images[0]`, `images[1]` ... (stored paths, in order, each once; the panel
  * resends them on edit) and new image files under `images`, shown after the kept ones.
  */
@@ -126,7 +142,14 @@ export const BannerForm = Schema.Struct({
   textTwo: Schema.optionalKey(textSchema(bannerFields.textTwo)),
   ...optionalTextSchemas(bannerEnglishFields),
   page: Schema.optionalKey(fixedText(["home"])),
-  type: Schema.optionalKey(fixedText(["baner"])),
+  type: Schema.optionalKey(
+    fixedText(["baner"]).pipe(
+      Schema.decodeTo(Schema.Literals(["", "banner"]), {
+        decode: SchemaGetter.transform((text: string) => (text.trim() === "" ? "" : "banner")),
+        encode: SchemaGetter.transform((type: "" | "banner") => (type === "" ? "" : "baner")),
+      }),
+    ),
+  ),
   active: Schema.optionalKey(fixedText(["true", "false"])),
   images: Schema.optionalKey(Schema.Array(Schema.String).check(Schema.isUnique())),
   /** Each image's alternative text, in the carousel's order (kept images, then new files). */
@@ -301,10 +324,10 @@ export const updateRecommendations = endpoint({
 
 /** What the public landing page needs: active banners, the active call to action, recommendations. */
 export const PublicHomeContent = Schema.Struct({
-  baner: Schema.Array(Banner),
+  banners: Schema.Array(Banner),
   call_action: Schema.NullOr(CallAction),
-  recomendation: Schema.Array(Recommendation),
-});
+  recommendations: Schema.Array(Recommendation),
+}).pipe(Schema.encodeKeys(homeWireKeys));
 export type PublicHomeContent = typeof PublicHomeContent.Type;
 
 export const publicContent = endpoint({

@@ -20,11 +20,11 @@ export const paths = {
   destination: (type: DestinationType, destinationId: Id) => `/panel/${type}/destinations/${destinationId}`,
   home: "/panel/home",
   /** A new banner, named like the other new forms (`users_new`, `destinations_new`). */
-  homeBanerNew: "/panel/home/baner_new",
-  homeBaner: (banerId: Id) => `/panel/home/baner/${banerId}`,
+  homeBannerNew: "/panel/home/baner_new",
+  homeBanner: (bannerId: Id) => `/panel/home/baner/${bannerId}`,
   homeCallActionNew: "/panel/home/call_action_new",
   homeCallAction: (actionId: Id) => `/panel/home/call_action/${actionId}`,
-  homeRecomendation: "/panel/home/recomendation",
+  homeRecommendations: "/panel/home/recomendation",
   leads: "/panel/leads",
   lead: (leadId: Id) => `/panel/leads/${leadId}`,
   /** 'Cambiar contraseña' of the user menu: the signed-in user's own password. */

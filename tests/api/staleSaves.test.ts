@@ -308,7 +308,7 @@ const cases: Readonly<Record<string, ReturnType<typeof staleCase>>> = {
       const draft: BannerDraft = bannerDraft;
       const images = [{ kind: "new", slot: "", key: 0, file: photo, preview: null }] as const;
       await bannerFormSource.save(client, { ...newRecord, draft, images });
-      return idNamed((await client.call(adminContent)).baner, (banner) => banner.title, "Galápagos");
+      return idNamed((await client.call(adminContent)).banners, (banner) => banner.title, "Galápagos");
     },
     edits: () => [
       // the English title: what the English landing page shows is saved like the rest
@@ -373,16 +373,16 @@ const cases: Readonly<Record<string, ReturnType<typeof staleCase>>> = {
       const ids = (await client.call(listItineraries)).map((itinerary) => itinerary.id);
       const first = await client.call(adminContent);
       const second = await client.call(adminContent);
-      expect(first.recomendationVersion).toBe(0);
-      await client.call(updateRecommendations, { body: { itineraries: ids, version: first.recomendationVersion } });
+      expect(first.recommendationsVersion).toBe(0);
+      await client.call(updateRecommendations, { body: { itineraries: ids, version: first.recommendationsVersion } });
       const refused = client.call(updateRecommendations, {
-        body: { itineraries: [...ids].reverse(), version: second.recomendationVersion },
+        body: { itineraries: [...ids].reverse(), version: second.recommendationsVersion },
       });
       expect(await refusalOf(refused)).toEqual(stale);
       const current = await client.call(adminContent);
-      expect(current.recomendation.map((recommendation) => recommendation.id)).toEqual(ids);
-      await client.call(updateRecommendations, { body: { itineraries: [...ids].reverse(), version: current.recomendationVersion } });
-      expect((await client.call(adminContent)).recomendation.map((recommendation) => recommendation.id)).toEqual([...ids].reverse());
+      expect(current.recommendations.map((recommendation) => recommendation.id)).toEqual(ids);
+      await client.call(updateRecommendations, { body: { itineraries: [...ids].reverse(), version: current.recommendationsVersion } });
+      expect((await client.call(adminContent)).recommendations.map((recommendation) => recommendation.id)).toEqual([...ids].reverse());
     },
   },
   "policies.updateMoney": {

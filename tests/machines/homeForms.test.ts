@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, waitFor } from "xstate";
 import { createClient, type UploadRequest, type UploadResponse } from "../../src/api/client.ts";
 import { Schema } from "effect";
-import { type Banner, HomeContent } from "../../src/api/home.ts";
+import { Banner, HomeContent } from "../../src/api/home.ts";
 import { Itinerary } from "../../src/api/itineraries.ts";
 import { messages } from "../../src/api/messages.ts";
 import { isHttpUrl } from "../../src/api/fields.ts";
@@ -23,7 +23,7 @@ import { bannerId, itineraryId } from "../ids.ts";
 
 const banner: Banner = {
   id: bannerId(2),
-  type: "baner",
+  type: "banner",
   title: "Galápagos",
   text: "Cruceros",
   textTwo: "",
@@ -98,7 +98,7 @@ describe("the banner images", () => {
       textEn: "",
       textTwoEn: "",
       page: "home",
-      type: "baner",
+      type: "banner",
       active: "true",
       images: banner.images,
       // trimmed, in the order the images are listed
@@ -119,7 +119,7 @@ describe("the banner images", () => {
 });
 
 describe("the banner form", () => {
-  const bannerReply = () => json(banner);
+  const bannerReply = () => json(Schema.encodeSync(Banner)(banner));
 
   it("sends kept, removed, reordered and added images and the loaded version; ignores a second submit; reloads and shows the popup", async () => {
     const { client, uploads, calls } = fakeClient({ "GET /api/homeScreen/getBaner/2": bannerReply });
@@ -346,19 +346,19 @@ describe("the recommendations", () => {
   it("load both types and the current order, and save the new order once", async () => {
     const recommended = (id: number, position: number, item: Itinerary) => ({
       id: itineraryId(id),
-      type: "recomendation" as const,
+      type: "recommendation" as const,
       position,
       itinerary: { ...item, offerPrice: null, isOffer: false },
     });
     // the server's order is by position, whatever order the array comes in
     const content: HomeContent = {
-      baner: [],
+      banners: [],
       call_action: [],
-      recomendation: [
+      recommendations: [
         recommended(1, 2, destination(5, "París", "international")),
         recommended(2, 1, destination(4, "Quilotoa", "national")),
       ],
-      recomendationVersion: 3,
+      recommendationsVersion: 3,
     };
     const { client, calls } = fakeClient({
       "GET /api/itineraries/destinations/national": () => json(destinationsAsSent([destination(4, "Quilotoa", "national"), destination(6, "Baños", "national")])),
@@ -385,28 +385,28 @@ describe("the recommendations", () => {
   it("are outdated when someone saved the list since it loaded (409 stale), and reload loads the list as it is now", async () => {
     const recommended = (position: number, item: Itinerary) => ({
       id: item.id,
-      type: "recomendation" as const,
+      type: "recommendation" as const,
       position,
       itinerary: { ...item, offerPrice: null, isOffer: false },
     });
     const quilotoa = destination(4, "Quilotoa", "national");
     const banos = destination(6, "Baños", "national");
     const paris = destination(5, "París", "international");
-    let content: HomeContent = { baner: [], call_action: [], recomendation: [recommended(1, quilotoa)], recomendationVersion: 1 };
+    let content: HomeContent = { banners: [], call_action: [], recommendations: [recommended(1, quilotoa)], recommendationsVersion: 1 };
     const { client, calls } = fakeClient({
       "GET /api/itineraries/destinations/national": () => json(destinationsAsSent([quilotoa, banos])),
       "GET /api/itineraries/destinations/international": () => json(destinationsAsSent([paris])),
       "GET /api/homeScreen/adminContent": () => json(Schema.encodeSync(HomeContent)(content)),
       // Like the server: a list saved from another version than the stored one is refused.
       "PUT /api/homeScreen/updateRecomendation": () =>
-        Object(calls.at(-1)?.body).version === content.recomendationVersion ? json(messages.updated) : json(messages.stale, 409),
+        Object(calls.at(-1)?.body).version === content.recommendationsVersion ? json(messages.updated) : json(messages.stale, 409),
     });
     const goToList = vi.fn();
     const actor = createActor(recommendationsMachine.provide({ actions: { goToList } }), { input: { client } }).start();
     await waitFor(actor, (snapshot) => snapshot.matches("editing"));
     expect(actor.getSnapshot().context).toMatchObject({ chosen: [4], version: 1 });
     // Someone else saves the list: París first, then Quilotoa.
-    content = { ...content, recomendation: [recommended(1, paris), recommended(2, quilotoa)], recomendationVersion: 2 };
+    content = { ...content, recommendations: [recommended(1, paris), recommended(2, quilotoa)], recommendationsVersion: 2 };
     actor.send({ type: "recommendation.add", id: itineraryId(6) });
     actor.send({ type: "recommendations.save" });
     await waitFor(actor, (snapshot) => snapshot.matches("outdated"));
@@ -436,7 +436,7 @@ describe("the home content list", () => {
     let fail = true;
     const { client } = fakeClient({
       "GET /api/homeScreen/adminContent": () =>
-        fail ? json(messages.forbidden, 403) : json({ baner: [banner], call_action: [], recomendation: [], recomendationVersion: 0 }),
+        fail ? json(messages.forbidden, 403) : json(Schema.encodeSync(HomeContent)({ banners: [banner], call_action: [], recommendations: [], recommendationsVersion: 0 })),
     });
     const actor = createActor(homeContentMachine, { input: { client } }).start();
     await waitFor(actor, (snapshot) => snapshot.matches("failed"));
@@ -444,7 +444,7 @@ describe("the home content list", () => {
     fail = false;
     actor.send({ type: "content.reload" });
     await waitFor(actor, (snapshot) => snapshot.matches("ready"));
-    expect(actor.getSnapshot().context.content?.baner).toEqual([banner]);
+    expect(actor.getSnapshot().context.content?.banners).toEqual([banner]);
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 });

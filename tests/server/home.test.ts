@@ -215,8 +215,8 @@ describe("the demo home content", () => {
       await seedDemoHome(tx, options);
     });
     const content = await publicContent(db);
-    expect(content.baner.map((banner) => banner.title)).toEqual(demoBanners.map((banner) => banner.title));
-    const paths = content.baner.flatMap((banner) => banner.images);
+    expect(content.banners.map((banner) => banner.title)).toEqual(demoBanners.map((banner) => banner.title));
+    const paths = content.banners.flatMap((banner) => banner.images);
     expect(paths).toHaveLength(6);
     expect(new Set(paths).size).toBe(6);
     for (const path of paths) {
@@ -227,7 +227,7 @@ describe("the demo home content", () => {
       expect([stored?.bytes.readUInt32BE(16), stored?.bytes.readUInt32BE(20)]).toEqual([BANNER_SIZE.width, BANNER_SIZE.height]);
     }
     expect(content.call_action).toMatchObject({ ...demoCallAction, active: true });
-    expect(content.recomendation.map((entry) => entry.itinerary.name)).toEqual([...demoRecommendations]);
-    expect(content.recomendation.map((entry) => entry.position)).toEqual([1, 2, 3, 4]);
+    expect(content.recommendations.map((entry) => entry.itinerary.name)).toEqual([...demoRecommendations]);
+    expect(content.recommendations.map((entry) => entry.position)).toEqual([1, 2, 3, 4]);
   });
 });

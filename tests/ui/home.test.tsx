@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { navigate } from "wouter/use-browser-location";
 import type { UploadRequest, UploadResponse } from "../../src/api/client.ts";
 import { Schema } from "effect";
-import { type Banner, HomeContent } from "../../src/api/home.ts";
+import { Banner, HomeContent } from "../../src/api/home.ts";
 import { messages } from "../../src/api/messages.ts";
 import { createI18n } from "../../src/i18n/index.ts";
 import { App } from "../../src/ui/app.tsx";
@@ -36,7 +36,7 @@ afterEach(() => {
 
 const banner: Banner = {
   id: bannerId(2),
-  type: "baner",
+  type: "banner",
   title: "Galápagos",
   text: "Cruceros de 4 a 8 días",
   textTwo: "",
@@ -55,12 +55,12 @@ const banner: Banner = {
 const asSent = Schema.encodeSync(HomeContent);
 
 const content: HomeContent = {
-  baner: [banner],
+  banners: [banner],
   call_action: [],
-  recomendation: [
+  recommendations: [
     {
       id: itineraryId(1),
-      type: "recomendation",
+      type: "recommendation",
       position: 1,
       itinerary: {
         id: itineraryId(4),
@@ -78,7 +78,7 @@ const content: HomeContent = {
       },
     },
   ],
-  recomendationVersion: 3,
+  recommendationsVersion: 3,
 };
 
 const renderWith = async (
@@ -120,7 +120,7 @@ describe("the home content list", () => {
     const { fetch, calls } = fakeFetch({
       "GET /api/homeScreen/adminContent": async () => ({ status: 200, data: asSent(current) }),
       "DELETE /api/homeScreen/deleteBaner/2": async () => {
-        current = { ...content, baner: [] };
+        current = { ...content, banners: [] };
         return { status: 200, data: messages.deleted };
       },
     });
@@ -165,9 +165,9 @@ describe("the banner form", () => {
     const { fetch, calls } = fakeFetch({
       "GET /api/homeScreen/getBaner/2": async () => ({
         status: 200,
-        data: saved
-          ? { ...banner, title: "Galápagos 2026", images: [...banner.images, "uploads/home_page/c.png"], version: 5 }
-          : banner,
+        data: Schema.encodeSync(Banner)(
+          saved ? { ...banner, title: "Galápagos 2026", images: [...banner.images, "uploads/home_page/c.png"], version: 5 } : banner,
+        ),
       }),
     });
     const uploads: UploadRequest[] = [];

@@ -14,10 +14,10 @@ import { fakeFetch } from "./harness.tsx";
  * tests/api/landing.test.ts's; the whole in Chromium, tests/e2e/landing.e2e.test.ts's.
  */
 const content: PublicHomeContent = {
-  baner: [
+  banners: [
     {
       id: bannerId(1),
-      type: "baner",
+      type: "banner",
       title: "Galápagos en crucero",
       text: "De 4 a 8 días entre islas",
       textTwo: "Salidas semanales",
@@ -45,10 +45,10 @@ const content: PublicHomeContent = {
     active: true,
     version: 2,
   },
-  recomendation: [
+  recommendations: [
     {
       id: itineraryId(7),
-      type: "recomendation",
+      type: "recommendation",
       position: 1,
       itinerary: {
         id: itineraryId(4),
@@ -185,7 +185,7 @@ describe("the landing page's banner carousel", () => {
 });
 
 describe("the landing page's contact form", () => {
-  const noBanners = { ...content, baner: [] };
+  const noBanners = { ...content, banners: [] };
 
   it("is checked, sent once with the honeypot and the country's Spanish name, then confirmed and emptied", async () => {
     let answer: (value: { status: number; data: unknown }) => void = () => {};

@@ -53,7 +53,7 @@ export const bannerUpload = (
     textEn: draft.textEn.trim(),
     textTwoEn: draft.textTwoEn.trim(),
     page: "home",
-    type: "baner",
+    type: "banner",
     active: String(draft.active),
     images: keptPaths(images),
     imageAlts: draft.imageAlts.map((alt) => alt.trim()),

@@ -4,7 +4,7 @@ import { machineFixtures, refused, unusedClient } from "../shared/fixtures.ts";
 import { homeContentMachine } from "./homeContent.machine.ts";
 import { bannerId, callActionId, sampleBanner } from "../shared/samples.ts";
 
-const sampleHomeContent: HomeContent = { baner: [sampleBanner], call_action: [], recomendation: [], recomendationVersion: 0 };
+const sampleHomeContent: HomeContent = { banners: [sampleBanner], call_action: [], recommendations: [], recommendationsVersion: 0 };
 
 export const fixtures = machineFixtures({
   id: "homeContent",
@@ -14,7 +14,7 @@ export const fixtures = machineFixtures({
     { type: "content.reload" },
     { type: "xstate.done.actor.fetchContent", output: sampleHomeContent },
     { type: "xstate.error.actor.fetchContent", error: refused(403, messages.forbidden) },
-    { type: "content.delete", target: { kind: "baner", id: bannerId(2), title: "Galápagos" } },
+    { type: "content.delete", target: { kind: "banner", id: bannerId(2), title: "Galápagos" } },
     { type: "content.delete", target: { kind: "call_action", id: callActionId(3), title: "Cotice su viaje" } },
     { type: "xstate.done.actor.confirmDelete", output: true },
     { type: "xstate.done.actor.confirmDelete", output: false },

@@ -7,7 +7,7 @@ import { assignFailure, clientInput, type ClientInput, feedbackActions, notify, 
 
 /** A banner or a call to action the user asked to delete, with the title the dialog names. */
 export type ContentTarget =
-  | { readonly kind: "baner"; readonly id: BannerId; readonly title: string }
+  | { readonly kind: "banner"; readonly id: BannerId; readonly title: string }
   | { readonly kind: "call_action"; readonly id: CallActionId; readonly title: string };
 
 export interface HomeContentContext extends ClientInput {
@@ -55,7 +55,7 @@ export const homeContentMachine = setup({
     fetchContent: fromPromise<HomeContent, ClientInput>(({ input }) => input.client.call(adminContent)),
     confirmDelete: fromPromise<boolean, DeleteConfirmation>(async () => false),
     removeContent: fromPromise<string, { client: ApiClient; target: ContentTarget }>(({ input: { client, target } }) =>
-      target.kind === "baner"
+      target.kind === "banner"
         ? client.call(deleteBanner, { params: { id: target.id } })
         : client.call(deleteCallAction, { params: { id: target.id } }),
     ),

@@ -86,10 +86,10 @@ export const recommendationsMachine = setup({
         input.client.call(listDestinations, { params: { type: "international" } }),
         input.client.call(adminContent),
       ]);
-      const chosen = [...content.recomendation]
+      const chosen = [...content.recommendations]
         .sort((a, b) => a.position - b.position)
         .map((recommendation) => recommendation.itinerary.id);
-      return { destinations: [...national, ...international], chosen, version: content.recomendationVersion };
+      return { destinations: [...national, ...international], chosen, version: content.recommendationsVersion };
     }),
     saveChoices: fromPromise<string, { client: ApiClient; chosen: ReadonlyArray<ItineraryId>; version: number }>(({ input }) =>
       input.client.call(updateRecommendations, { body: { itineraries: input.chosen, version: input.version } }),

@@ -155,7 +155,7 @@ export const callActionDraft: CallActionDraft = {
 
 export const sampleBanner: Banner = {
   id: bannerId(2),
-  type: "baner",
+  type: "banner",
   title: "Galápagos",
   text: "Cruceros de 4 a 8 días",
   textTwo: "",

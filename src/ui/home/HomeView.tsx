@@ -22,7 +22,7 @@ import { useFlowActor } from "../shared/useFlow.ts";
 interface ContentRow {
   /** The row's position: banners and calls to action have ids of their own that may coincide. */
   readonly id: number;
-  readonly type: "baner" | "call_action" | "recomendation";
+  readonly type: "banner" | "call_action" | "recommendation";
   readonly title: string;
   readonly content: ReactNode;
   readonly active: boolean | null;
@@ -52,12 +52,12 @@ export default function HomeView() {
   const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing") || snapshot.matches("confirming"));
 
   const rowsOf = (home: HomeContent): ReadonlyArray<ContentRow> => {
-    const banners = home.baner.map((banner) =>
+    const banners = home.banners.map((banner) =>
       recordRow(
-        "baner",
+        "banner",
         banner,
-        paths.homeBaner(banner.id),
-        { kind: "baner", id: banner.id, title: t("home.deleteBanner", { title: banner.title }) },
+        paths.homeBanner(banner.id),
+        { kind: "banner", id: banner.id, title: t("home.deleteBanner", { title: banner.title }) },
         banner.images.length === 0 ? (
           <small>{t("home.noImages")}</small>
         ) : (
@@ -92,12 +92,12 @@ export default function HomeView() {
         </div>,
       ),
     );
-    const recommended = [...home.recomendation].sort((a, b) => a.position - b.position);
+    const recommended = [...home.recommendations].sort((a, b) => a.position - b.position);
     const recommendations: Omit<ContentRow, "id"> = {
-      type: "recomendation",
+      type: "recommendation",
       title: t("home.recommendations"),
       active: null,
-      edit: paths.homeRecomendation,
+      edit: paths.homeRecommendations,
       deletes: null,
       content:
         recommended.length === 0 ? (
@@ -146,7 +146,7 @@ export default function HomeView() {
 
   return (
     <section aria-labelledby="page-title" className="home">
-      <PageTitle title={t("home.pageTitle")} add={{ to: paths.homeBanerNew, label: t("home.newBanner") }} />
+      <PageTitle title={t("home.pageTitle")} add={{ to: paths.homeBannerNew, label: t("home.newBanner") }} />
       <ErrorBanner message={error} />
       {fetching && <Spinner />}
       {content !== null && !fetching && (

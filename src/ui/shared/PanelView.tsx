@@ -106,7 +106,7 @@ export default function PanelView() {
               <HomeView />
             </RequireRole>
           </Route>
-          {formRoutes([paths.homeBanerNew], paths.homeBaner(":id"), (id) => (
+          {formRoutes([paths.homeBannerNew], paths.homeBanner(":id"), (id) => (
             <RequireRole roles={homeEditors}>
               <BannerFormView key={id ?? "new"} id={id} />
             </RequireRole>
@@ -116,7 +116,7 @@ export default function PanelView() {
               <CallActionFormView key={id ?? "new"} id={id} />
             </RequireRole>
           ))}
-          <Route path={paths.homeRecomendation}>
+          <Route path={paths.homeRecommendations}>
             <RequireRole roles={homeEditors}>
               <RecommendationsView />
             </RequireRole>
