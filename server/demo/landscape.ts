@@ -1,4 +1,4 @@
-import { encodePng, type Rgb } from "./png.ts";
+import { encodePng, paintedOnce, type Rgb } from "./png.ts";
 import { seededRandom } from "./seededRandom.ts";
 
 /** One band of scenery, drawn over what lies behind it. */
@@ -87,7 +87,7 @@ const outline = (layer: Layer, next: () => number, size: Size): Float64Array => 
 };
 
 /** Paints a simple landscape (sky gradient, sun, layers of scenery) as a PNG, 640x400 unless sized. */
-export const paintLandscape = (scene: Scene, size: Size = { width: WIDTH, height: HEIGHT }): Buffer => {
+export const paintLandscape = paintedOnce((scene: Scene, size: Size = { width: WIDTH, height: HEIGHT }): Buffer => {
   const next = seededRandom(scene.seed);
   const outlines = scene.layers.map((layer) => ({ layer, top: outline(layer, next, size) }));
   const { sun } = scene;
@@ -108,4 +108,4 @@ export const paintLandscape = (scene: Scene, size: Size = { width: WIDTH, height
     // A soft glow around the sun.
     return distance < sun.radius * 2.2 ? mix(sky, sun.color, 0.35 * (1 - distance / (sun.radius * 2.2))) : sky;
   });
-};
+});

@@ -10,7 +10,7 @@ import type { Queryable } from "../db/database.ts";
 import type { CommandOptions } from "../events/command.ts";
 import type { UploadedImage } from "../uploads/store.ts";
 import { saveYachtPage } from "../yachts/pages.ts";
-import { encodePng, type Rgb } from "./png.ts";
+import { encodePng, paintedOnce, type Rgb } from "./png.ts";
 import { idOf, idsByName } from "./byName.ts";
 
 /** A colour at a pixel: flat, or varying over the picture (a gradient, planks, tiles). */
@@ -110,51 +110,57 @@ const bed = (left: number, right: number, accent: Rgb): ReadonlyArray<Shape> => 
   ];
 };
 
-const cabinPhoto = (accent: Rgb, twin: boolean): UploadedImage =>
-  picture(PHOTO_WIDTH, PHOTO_HEIGHT, cream, [
-    rect(0, 262, PHOTO_WIDTH, PHOTO_HEIGHT, planks(wood, 12)),
-    ...(twin ? window(190, 48, 290, 118) : window(318, 44, 452, 150)),
-    ...(twin ? [...bed(24, 180, accent), ...bed(300, 456, accent)] : bed(40, 300, accent)),
-    rect(twin ? 210 : 330, 212, twin ? 270 : 400, 272, darker(wood, 0.8)),
-    ellipse(twin ? 240 : 365, 190, 20, 15, [252, 226, 160]),
-  ]);
+const cabinPhoto = paintedOnce(
+  (accent: Rgb, twin: boolean): UploadedImage =>
+    picture(PHOTO_WIDTH, PHOTO_HEIGHT, cream, [
+      rect(0, 262, PHOTO_WIDTH, PHOTO_HEIGHT, planks(wood, 12)),
+      ...(twin ? window(190, 48, 290, 118) : window(318, 44, 452, 150)),
+      ...(twin ? [...bed(24, 180, accent), ...bed(300, 456, accent)] : bed(40, 300, accent)),
+      rect(twin ? 210 : 330, 212, twin ? 270 : 400, 272, darker(wood, 0.8)),
+      ellipse(twin ? 240 : 365, 190, 20, 15, [252, 226, 160]),
+    ]),
+);
 
-const bathroomPhoto = (accent: Rgb): UploadedImage =>
-  picture(PHOTO_WIDTH, PHOTO_HEIGHT, tiles([206, 226, 228], 40), [
-    ellipse(170, 110, 70, 80, [214, 222, 226]),
-    ellipse(170, 110, 62, 72, vertical([236, 244, 248], [186, 204, 214], 38, 182)),
-    rect(60, 205, 290, 225, darker(wood, 0.85)),
-    rect(70, 225, 280, PHOTO_HEIGHT, darker(wood, 0.7)),
-    ellipse(170, 206, 56, 12, [250, 250, 250]),
-    rect(165, 180, 175, 200, [190, 196, 200]),
-    rect(320, 20, 460, PHOTO_HEIGHT, vertical([226, 238, 242], [204, 222, 230], 20, PHOTO_HEIGHT)),
-    rect(320, 20, 324, PHOTO_HEIGHT, [190, 196, 200]),
-    rect(300, 140, 316, 250, accent),
-  ]);
+const bathroomPhoto = paintedOnce(
+  (accent: Rgb): UploadedImage =>
+    picture(PHOTO_WIDTH, PHOTO_HEIGHT, tiles([206, 226, 228], 40), [
+      ellipse(170, 110, 70, 80, [214, 222, 226]),
+      ellipse(170, 110, 62, 72, vertical([236, 244, 248], [186, 204, 214], 38, 182)),
+      rect(60, 205, 290, 225, darker(wood, 0.85)),
+      rect(70, 225, 280, PHOTO_HEIGHT, darker(wood, 0.7)),
+      ellipse(170, 206, 56, 12, [250, 250, 250]),
+      rect(165, 180, 175, 200, [190, 196, 200]),
+      rect(320, 20, 460, PHOTO_HEIGHT, vertical([226, 238, 242], [204, 222, 230], 20, PHOTO_HEIGHT)),
+      rect(320, 20, 324, PHOTO_HEIGHT, [190, 196, 200]),
+      rect(300, 140, 316, 250, accent),
+    ]),
+);
 
 /** The sun deck: sea and an island on the horizon beyond the rail, loungers on the teak. */
-const sunDeckPhoto = (accent: Rgb): UploadedImage =>
-  picture(PHOTO_WIDTH, PHOTO_HEIGHT, seaView(150), [
-    ellipse(96, 56, 22, 22, [255, 244, 200]),
-    ellipse(350, 152, 90, 26, [92, 84, 78]),
-    rect(0, 151, PHOTO_WIDTH, 222, vertical([40, 125, 175], [24, 84, 132], 151, 222)),
-    rect(0, 222, PHOTO_WIDTH, PHOTO_HEIGHT, planks(teak, 10)),
-    rect(0, 196, PHOTO_WIDTH, 201, [214, 218, 222]),
-    ...[20, 110, 200, 290, 380, 470].map((x) => rect(x, 196, x + 4, 224, [214, 218, 222])),
-    ...[40, 250].flatMap((left) => [
-      rect(left, 262, left + 170, 292, linen),
-      rect(left + 6, 266, left + 164, 288, accent),
-      rect(left + 120, 246, left + 170, 266, accent),
+const sunDeckPhoto = paintedOnce(
+  (accent: Rgb): UploadedImage =>
+    picture(PHOTO_WIDTH, PHOTO_HEIGHT, seaView(150), [
+      ellipse(96, 56, 22, 22, [255, 244, 200]),
+      ellipse(350, 152, 90, 26, [92, 84, 78]),
+      rect(0, 151, PHOTO_WIDTH, 222, vertical([40, 125, 175], [24, 84, 132], 151, 222)),
+      rect(0, 222, PHOTO_WIDTH, PHOTO_HEIGHT, planks(teak, 10)),
+      rect(0, 196, PHOTO_WIDTH, 201, [214, 218, 222]),
+      ...[20, 110, 200, 290, 380, 470].map((x) => rect(x, 196, x + 4, 224, [214, 218, 222])),
+      ...[40, 250].flatMap((left) => [
+        rect(left, 262, left + 170, 292, linen),
+        rect(left + 6, 266, left + 164, 288, accent),
+        rect(left + 120, 246, left + 170, 266, accent),
+      ]),
+      ellipse(220, 120, 70, 18, [250, 248, 240]),
+      rect(218, 120, 222, 270, [200, 200, 196]),
     ]),
-    ellipse(220, 120, 70, 18, [250, 248, 240]),
-    rect(218, 120, 222, 270, [200, 200, 196]),
-  ]);
+);
 
 /**
  * The yacht at anchor, seen from the side: a white hull with a stripe in its colour, two decks of
  * windows, an island on the horizon. The yacht's picture in its form and, later, its public page.
  */
-export const yachtPicture = (colour: string): UploadedImage => {
+export const yachtPicture = paintedOnce((colour: string): UploadedImage => {
   const accent = fromHex(colour);
   const white: Rgb = [246, 247, 248];
   return picture(PHOTO_WIDTH, PHOTO_HEIGHT, seaView(170), [
@@ -170,13 +176,13 @@ export const yachtPicture = (colour: string): UploadedImage => {
     ...[180, 220, 260].map((x) => rect(x, 140, x + 26, 150, [52, 72, 96])),
     rect(232, 96, 236, 132, [120, 124, 128]),
   ]);
-};
+});
 
 /**
  * The demo company's emblem: a sun over two waves in a navy disc, on white; `wide` leaves room on
  * its right as a letterhead's logo does. Its logo, principal logo and icon on vouchers and reports.
  */
-export const companyEmblem = (wide: boolean): UploadedImage => {
+export const companyEmblem = paintedOnce((wide: boolean): UploadedImage => {
   const size = 160;
   const navy: Rgb = [15, 59, 94];
   const sea: Rgb = [46, 134, 193];
@@ -188,37 +194,41 @@ export const companyEmblem = (wide: boolean): UploadedImage => {
     rect(38, 110, 122, 118, sea),
     ...(wide ? [rect(size + 10, 56, size * 3 - 20, 80, navy), rect(size + 10, 92, size * 2 + 40, 104, sea)] : []),
   ]);
-};
+});
 
 /** The lounge: a sofa in the yacht's colour before windows onto the sea. */
-const loungePhoto = (accent: Rgb): UploadedImage =>
-  picture(PHOTO_WIDTH, PHOTO_HEIGHT, cream, [
-    rect(0, 258, PHOTO_WIDTH, PHOTO_HEIGHT, [186, 170, 150]),
-    rect(14, 46, 466, 170, [250, 250, 248]),
-    ...[20, 132, 244, 356].map((left) => rect(left, 52, left + 104, 164, seaView(100))),
-    rect(40, 176, 340, 214, darker(accent, 0.75)),
-    rect(30, 206, 350, 262, accent),
-    ...[90, 190, 290].map((x) => rect(x - 40, 188, x + 40, 220, darker(accent, 0.85))),
-    ellipse(240, 288, 90, 16, darker(wood, 0.8)),
-    rect(390, 150, 440, 262, darker(wood, 0.75)),
-    ellipse(415, 140, 26, 20, [252, 226, 160]),
-  ]);
+const loungePhoto = paintedOnce(
+  (accent: Rgb): UploadedImage =>
+    picture(PHOTO_WIDTH, PHOTO_HEIGHT, cream, [
+      rect(0, 258, PHOTO_WIDTH, PHOTO_HEIGHT, [186, 170, 150]),
+      rect(14, 46, 466, 170, [250, 250, 248]),
+      ...[20, 132, 244, 356].map((left) => rect(left, 52, left + 104, 164, seaView(100))),
+      rect(40, 176, 340, 214, darker(accent, 0.75)),
+      rect(30, 206, 350, 262, accent),
+      ...[90, 190, 290].map((x) => rect(x - 40, 188, x + 40, 220, darker(accent, 0.85))),
+      ellipse(240, 288, 90, 16, darker(wood, 0.8)),
+      rect(390, 150, 440, 262, darker(wood, 0.75)),
+      ellipse(415, 140, 26, 20, [252, 226, 160]),
+    ]),
+);
 
 /** The dining room: set tables before the windows. */
-const diningPhoto = (accent: Rgb): UploadedImage =>
-  picture(PHOTO_WIDTH, PHOTO_HEIGHT, cream, [
-    rect(0, 250, PHOTO_WIDTH, PHOTO_HEIGHT, planks(wood, 14)),
-    rect(10, 40, 470, 160, [250, 250, 248]),
-    ...[16, 168, 320].map((left) => rect(left, 46, left + 144, 154, seaView(96))),
-    ...[120, 360].flatMap((x) => [
-      rect(x - 70, 176, x - 40, 250, darker(accent, 0.8)),
-      rect(x + 40, 176, x + 70, 250, darker(accent, 0.8)),
-      rect(x - 6, 236, x + 6, 290, [120, 110, 100]),
-      ellipse(x, 232, 82, 22, linen),
-      ellipse(x - 30, 226, 10, 4, [230, 236, 240]),
-      ellipse(x + 30, 226, 10, 4, [230, 236, 240]),
+const diningPhoto = paintedOnce(
+  (accent: Rgb): UploadedImage =>
+    picture(PHOTO_WIDTH, PHOTO_HEIGHT, cream, [
+      rect(0, 250, PHOTO_WIDTH, PHOTO_HEIGHT, planks(wood, 14)),
+      rect(10, 40, 470, 160, [250, 250, 248]),
+      ...[16, 168, 320].map((left) => rect(left, 46, left + 144, 154, seaView(96))),
+      ...[120, 360].flatMap((x) => [
+        rect(x - 70, 176, x - 40, 250, darker(accent, 0.8)),
+        rect(x + 40, 176, x + 70, 250, darker(accent, 0.8)),
+        rect(x - 6, 236, x + 6, 290, [120, 110, 100]),
+        ellipse(x, 232, 82, 22, linen),
+        ellipse(x - 30, 226, 10, 4, [230, 236, 240]),
+        ellipse(x + 30, 226, 10, 4, [230, 236, 240]),
+      ]),
     ]),
-  ]);
+);
 
 /** A deck plan is as wide as the cabins' grid is, 20 pixels a grid unit. */
 const UNIT = 20;
@@ -256,7 +266,7 @@ const onHull = (x: number, y: number, twin: boolean): number => {
  * the part of the hull it covers (an upper deck is shorter than the one below it) and a corridor
  * along the centre line between the two rows of cabins the deck_schema page draws.
  */
-const deckPlan = (accent: Rgb, twin: boolean, level: number): UploadedImage => {
+const deckPlan = paintedOnce((accent: Rgb, twin: boolean, level: number): UploadedImage => {
   const deckFrom = STERN + level * 90;
   const deckTo = BOW - level * 70;
   const outline = darker(accent, 0.8);
@@ -274,7 +284,7 @@ const deckPlan = (accent: Rgb, twin: boolean, level: number): UploadedImage => {
     },
     [],
   );
-};
+});
 
 const fromHex = (colour: string): Rgb => {
   const value = Number.parseInt(colour.replace("#", ""), 16);
