@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { screenshot, unexpectedErrors, widths } from "./support/browser.ts";
-import { freeExplorerDepartures } from "./support/departures.ts";
+import { freeExplorerDepartures, openDeparture } from "./support/departures.ts";
 import { sharedDemoServer } from "./support/server.ts";
 import { browserSuite } from "./support/suite.ts";
 
@@ -17,8 +17,7 @@ describe("a departure's berth plan", () => {
       const { page, context, consoleErrors, token } = await app.signedIn("ventas@example.com", { viewport });
       const departure = (await freeExplorerDepartures(app.url, token))[index];
       if (departure === undefined) throw new Error("no free departure of the Explorer");
-      await page.goto(`${app.url}/panel/cruises/${departure.id}/reservations`);
-      await page.getByRole("heading", { name: `Salida ${departure.code}` }).waitFor();
+      await openDeparture(page, app.url, departure);
 
       // the demo Explorer has a drawing of each deck: a desktop draws the cabins on it, a phone lists them as cards
       const drawn = page.getByRole("group", { name: "Plano de la cubierta Cubierta principal" });

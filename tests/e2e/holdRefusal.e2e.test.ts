@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { unexpectedErrors, widths } from "./support/browser.ts";
-import { freeExplorerDeparture } from "./support/departures.ts";
+import { freeExplorerDeparture, openDeparture } from "./support/departures.ts";
 import { sharedDemoServer } from "./support/server.ts";
 import { browserSuite } from "./support/suite.ts";
 
@@ -15,8 +15,7 @@ describe("a refused hold", () => {
   it.each(widths)("shows its message inside the viewport after Bloquear, on a %s", async (_, viewport) => {
     const { page, context, consoleErrors, token } = await app.signedIn("ventas@example.com", { viewport });
     const departure = await freeExplorerDeparture(app.url, token);
-    await page.goto(`${app.url}/panel/cruises/${departure.id}/reservations`);
-    await page.getByRole("heading", { name: `Salida ${departure.code}` }).waitFor();
+    await openDeparture(page, app.url, departure);
 
     // a child alone in a cabin: the server refuses with 'gender not allowed'
     await page.getByRole("button", { name: "Cabina 3: 2 de 2 plazas libres" }).click();

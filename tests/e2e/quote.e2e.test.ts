@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { apiToken } from "./support/accounts.ts";
 import { desktop, unexpectedErrors, widths } from "./support/browser.ts";
-import { freeExplorerDeparture } from "./support/departures.ts";
+import { freeExplorerDeparture, openDeparture } from "./support/departures.ts";
 import { sharedDemoServer } from "./support/server.ts";
 import { browserSuite } from "./support/suite.ts";
 
@@ -27,8 +27,7 @@ describe("the quote beside the hold form", () => {
   it.each(widths)("prices the draft as it is edited, the commission on its own line, on a %s", async (_, viewport) => {
     const { page, context, consoleErrors, token } = await app.signedIn("ventas@example.com", { viewport });
     const departure = await freeExplorerDeparture(app.url, token);
-    await page.goto(`${app.url}/panel/cruises/${departure.id}/reservations`);
-    await page.getByRole("heading", { name: `Salida ${departure.code}` }).waitFor();
+    await openDeparture(page, app.url, departure);
     const panel = page.getByRole("complementary", { name: "Cotización" });
     await panel.getByText("Elija cabinas y sus espacios para ver el precio.").waitFor();
 
@@ -79,8 +78,7 @@ describe("the quote beside an agency user's hold form (decision 084)", () => {
     const { page, context, consoleErrors } = await app.signedIn("reservas@ikarustours.example.com", { viewport, lang: "en" });
     // the departures are listed as sales sees them (the page is signed in apart)
     const departure = await freeExplorerDeparture(app.url, await apiToken(app.url, "ventas@example.com"));
-    await page.goto(`${app.url}/panel/cruises/${departure.id}/reservations`);
-    await page.getByRole("heading", { name: `Departure ${departure.code}` }).waitFor();
+    await openDeparture(page, app.url, departure, "en");
     const panel = page.getByRole("complementary", { name: "Quote" });
     await panel.getByText("Pick cabins and their spaces to see the price.").waitFor();
 

@@ -9,7 +9,7 @@ import { decimalOfCents } from "../../src/machines/domain/money.ts";
 import { demoPassword, signInThroughForm } from "./support/accounts.ts";
 import { apiAs } from "./support/api.ts";
 import { desktop, screenshot, unexpectedErrors } from "./support/browser.ts";
-import { freeExplorerDeparture } from "./support/departures.ts";
+import { freeExplorerDeparture, openDeparture } from "./support/departures.ts";
 import { sharedDemoServer } from "./support/server.ts";
 import { browserSuite } from "./support/suite.ts";
 
@@ -26,8 +26,7 @@ describe("a reservation", () => {
   it("is held from the cabins plan, extended, confirmed, canceled for a reason and deleted", async () => {
     const { page, context, consoleErrors, token } = await app.signedIn("ventas@example.com");
     const departure = await freeExplorerDeparture(app.url, token);
-    await page.goto(`${app.url}/panel/cruises/${departure.id}/reservations`);
-    await page.getByRole("heading", { name: `Salida ${departure.code}` }).waitFor();
+    await openDeparture(page, app.url, departure);
 
     // the cabin sits on its deck's plan where the yacht's deck_schema page places it; a phone lists the cards instead
     const cabins = (await (await fetch(`${app.url}/api/cruises/${departure.id}/cabins`, { headers: { authorization: `Bearer ${token}` } })).json()) as {

@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { apiAs } from "./api.ts";
 
 /**
@@ -60,4 +61,10 @@ export const holdForAgency = async (
     cabins: Object.entries(cabins).map(([cabin, spaces]) => ({ cabinId: id(listed, cabin), spaces: spaces.map((space) => ({ genderId: id(genders, space) })) })),
   });
   return held.data;
+};
+
+/** Opens a departure's page, its cabins' plan and the hold form, once its heading (in the page's language) shows. */
+export const openDeparture = async (page: Page, url: string, departure: ListedDeparture, language: "es" | "en" = "es"): Promise<void> => {
+  await page.goto(`${url}/panel/cruises/${departure.id}/reservations`);
+  await page.getByRole("heading", { name: `${language === "es" ? "Salida" : "Departure"} ${departure.code}` }).waitFor();
 };
