@@ -22,8 +22,10 @@ class LongestFirst extends BaseSequencer {
 
 /**
  * `npm run test:e2e`: the built panel served by the production server on a fresh embedded
- * database, driven in Debian's Chromium with playwright-core. Each file starts its own server
- * and browser; two files run side by side, as a browser test spends most of its time waiting for
+ * database, driven in Debian's Chromium with playwright-core. Each file starts its browser, and
+ * its own server, or the shared server of its worker when it only reads the demo or sells on
+ * departures it finds free (support/suite.ts, `sharedDemoServer`; the global set-up ends the
+ * shared ones); two files run side by side, as a browser test spends most of its time waiting for
  * pages, not computing (the demo data each copies is made once: support/server.ts).
  */
 export default defineConfig({
@@ -34,6 +36,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 240_000,
+    globalSetup: ["tests/e2e/support/sharedServers.ts"],
     sequence: { sequencer: LongestFirst },
   },
 });

@@ -3,36 +3,21 @@
  * picks two free berths of a cabin on the departure's plan (on the deck's own drawing on a desktop,
  * cards on a phone) and holds them; the plan then tells each of them by type, state, code and agency.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
-import { freeExplorerDepartures } from "./support/departures.ts";
-import { signIn } from "./support/screens.ts";
-import { type RunningServer, startDemoServer } from "./support/server.ts";
+import { describe, expect, it } from "vitest";
+import { screenshot, unexpectedErrors, widths } from "./support/browser.ts";
+import { freeExplorerDepartures, openDeparture } from "./support/departures.ts";
+import { sharedDemoServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite(sharedDemoServer);
 
 describe("a departure's berth plan", () => {
-  for (const [index, [size, viewport]] of ([["desktop", desktop], ["phone", phone]] as const).entries()) {
+  for (const [index, [size, viewport]] of widths.entries()) {
     it(`picks two free berths and holds them, then tells them by type, state, code and agency (${size})`, async () => {
-      const { page, context, consoleErrors } = await newPage(browser, viewport);
-      await page.goto(`${server.url}/panel`);
-      await signIn(page, server.url, "ventas@example.com");
-      const token = await page.evaluate(() => JSON.parse(localStorage.getItem("userInfo") ?? "{}").token as string);
-      const departure = (await freeExplorerDepartures(server.url, token))[index];
+      const { page, context, consoleErrors, token } = await app.signedIn("ventas@example.com", { viewport });
+      const departure = (await freeExplorerDepartures(app.url, token))[index];
       if (departure === undefined) throw new Error("no free departure of the Explorer");
-      await page.goto(`${server.url}/panel/cruises/${departure.id}/reservations`);
-      await page.getByRole("heading", { name: `Salida ${departure.code}` }).waitFor();
+      await openDeparture(page, app.url, departure);
 
       // the demo Explorer has a drawing of each deck: a desktop draws the cabins on it, a phone lists them as cards
       const drawn = page.getByRole("group", { name: "Plano de la cubierta Cubierta principal" });
@@ -64,7 +49,7 @@ describe("a departure's berth plan", () => {
       expect(code).not.toBe("");
 
       // back on the plan, the two berths tell who holds them
-      await page.goto(`${server.url}/panel/cruises/${departure.id}/reservations`);
+      await page.goto(`${app.url}/panel/cruises/${departure.id}/reservations`);
       const berths = page.getByRole("list", { name: "Plazas de la cabina 3" });
       await berths.getByText(`Plaza 1: ${typeName}, bloqueada`).waitFor();
       await berths.getByText(`Plaza 2: ${typeName}, bloqueada`).waitFor();

@@ -1,8 +1,8 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, watchViolations } from "./support/browser.ts";
+import { describe, expect, it } from "vitest";
+import { watchViolations } from "./support/browser.ts";
 import { visit } from "./support/screens.ts";
-import { type RunningServer, startDemoServer } from "./support/server.ts";
+import { sharedDemoServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
 /**
  * The Content-Security-Policy of server/http/security.ts against the real panel in Chromium: it is
@@ -10,29 +10,19 @@ import { type RunningServer, startDemoServer } from "./support/server.ts";
  * and no `securitypolicyviolation` event. Every screen is loaded under the policy, violations
  * watched, by the screens test.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite(sharedDemoServer);
 
 describe("the Content-Security-Policy", () => {
   it("is sent with the panel", async () => {
-    const response = await fetch(`${server.url}/panel`);
+    const response = await fetch(`${app.url}/panel`);
     expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
   });
 
   it("lets SweetAlert2 show a toast (its injected stylesheet included)", async () => {
-    const { page, context, consoleErrors } = await newPage(browser);
+    const { page, context, consoleErrors } = await app.page();
     await watchViolations(page);
-    await page.goto(`${server.url}/panel`);
-    await visit(page, server.url, { name: "feeding-new", path: "/panel/feeding/feeding_new", staff: "marketing@example.com" });
+    await page.goto(`${app.url}/panel`);
+    await visit(page, app.url, { name: "feeding-new", path: "/panel/feeding/feeding_new", staff: "marketing@example.com" });
     await page.getByLabel("Nombre").fill("Merienda CSP");
     await page.getByRole("button", { name: "Guardar" }).click();
     await page.getByText("Registro creado correctamente", { exact: true }).first().waitFor({ timeout: 5_000 });

@@ -4,23 +4,12 @@
  * first without a guide (issue 34: "select a guide"), then on a day the yacht sails (the server's
  * refusal shows by the start day), then on the canceled one's day; Back returns to the month before.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, screenshot, unexpectedErrors } from "./support/browser.ts";
-import { signIn } from "./support/screens.ts";
-import { type RunningServer, startDemoServer } from "./support/server.ts";
+import { describe, expect, it } from "vitest";
+import { screenshot, unexpectedErrors } from "./support/browser.ts";
+import { sharedDemoServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite(sharedDemoServer);
 
 /** A month past the demo's year of departures, and its Thursdays (the North cruise's start day). */
 const now = new Date();
@@ -34,10 +23,8 @@ const code = (day: string) => `GEX-${day.replaceAll("-", "")}`;
 
 describe("departures", () => {
   it("are generated for a month, canceled for a reason and scheduled by hand", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await page.goto(`${server.url}/panel`);
-    await signIn(page, server.url, "admin@example.com");
-    await page.goto(`${server.url}/panel/cruises?month=${month}&view=list`);
+    const { page, context, consoleErrors } = await app.signedIn("admin@example.com");
+    await page.goto(`${app.url}/panel/cruises?month=${month}&view=list`);
     await page.getByText("No hay salidas en este mes.").waitFor();
 
     await page.getByText("Generar las salidas de un periodo").click();
@@ -78,7 +65,7 @@ describe("departures", () => {
     await page.getByRole("button", { name: "Guardar" }).click();
     await page.waitForURL(/\/panel\/cruises(\?|$)/);
 
-    await page.goto(`${server.url}/panel/cruises?month=${month}&view=list`);
+    await page.goto(`${app.url}/panel/cruises?month=${month}&view=list`);
     await page.getByRole("row").filter({ hasText: `${code(firstThursday)}-2` }).getByText("Disponible").waitFor();
     // the table's month is the list engine's filter, a history entry like the calendar's months
     const next = new Date(Date.parse(`${month}-01T00:00:00Z`) + 32 * 86_400_000).toISOString().slice(0, 7);

@@ -1,34 +1,17 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { type Account, demoAdmin, marketing, signInThroughForm } from "./support/accounts.ts";
+import { desktop, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
+import { dialog, row, toast } from "./support/locators.ts";
 import { makePng } from "./support/png.ts";
-import { demoAdmin, type RunningServer, startDemoServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
-const MARKETING = { email: "marketing@example.com", password: "Demo1234" };
+const app = browserSuite();
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signIn = async (page: Page, account: { email: string; password: string }) => {
-  await page.goto(`${server.url}/panel`);
-  await page.getByLabel("Correo electrónico").fill(account.email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL(`${server.url}/panel/home`);
+const signIn = async (page: Page, account: Account) => {
+  await signInThroughForm(page, app.url, account);
+  await page.waitForURL(`${app.url}/panel/home`);
 };
-
-const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
-const dialog = (page: Page) => page.getByRole("dialog");
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
 
 /** Whether an <img> has loaded and decoded (a broken one has naturalWidth 0). */
 const isLoaded = (locator: ReturnType<Page["getByRole"]>) =>
@@ -43,12 +26,12 @@ describe("national destinations, by an admin", () => {
   const name = "Laguna de Quilotoa e2e";
 
   it("creates one with an image (previewed before saving) and lists it with the image from the API", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    const { page, context, consoleErrors } = await app.page(desktop);
     await signIn(page, demoAdmin);
     await page.getByRole("link", { name: "Destinos Nacionales" }).click();
     await page.getByRole("heading", { level: 1, name: "Destinos nacionales" }).waitFor();
     await page.getByRole("link", { name: "Nuevo destino" }).click();
-    await page.waitForURL(`${server.url}/panel/national/destinations_new`);
+    await page.waitForURL(`${app.url}/panel/national/destinations_new`);
     await page.getByRole("heading", { level: 1, name: "Nuevo destino" }).waitFor();
     expect(await page.getByRole("link", { name: "Destinos Nacionales" }).getAttribute("aria-current")).toBe("page");
 
@@ -74,7 +57,7 @@ describe("national destinations, by an admin", () => {
     await screenshot(page, "destination-new-filled-es-desktop");
 
     await page.getByRole("button", { name: "Guardar" }).click();
-    await page.waitForURL(`${server.url}/panel/national/destinations`);
+    await page.waitForURL(`${app.url}/panel/national/destinations`);
     await toast(page, "Registro creado correctamente");
     const image = row(page, name).getByRole("img", { name });
     expect(await image.getAttribute("src")).toMatch(/^\/api\/uploads\/tiptops\/[0-9a-f]{64}\.webp$/);
@@ -86,9 +69,9 @@ describe("national destinations, by an admin", () => {
   });
 
   it("edits it without choosing a file (the image stays) and applies an offer", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    const { page, context, consoleErrors } = await app.page(desktop);
     await signIn(page, demoAdmin);
-    await page.goto(`${server.url}/panel/national/destinations`);
+    await page.goto(`${app.url}/panel/national/destinations`);
     const before = await row(page, name).getByRole("img", { name }).getAttribute("src");
 
     await row(page, name).getByRole("link", { name: "Editar" }).click();
@@ -102,7 +85,7 @@ describe("national destinations, by an admin", () => {
     await page.getByLabel("Precio oferta").fill("149.5");
     await page.getByRole("button", { name: "Guardar" }).click();
 
-    await page.waitForURL(`${server.url}/panel/national/destinations`);
+    await page.waitForURL(`${app.url}/panel/national/destinations`);
     await toast(page, "Registro actualizado correctamente");
     await row(page, name).getByText("Precio oferta").waitFor();
     expect(await row(page, name).getByText("US$ 149,50").count()).toBe(1);
@@ -112,9 +95,9 @@ describe("national destinations, by an admin", () => {
   });
 
   it("shows as a card on a phone, and deletes only on 'Eliminar'", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, phone);
+    const { page, context, consoleErrors } = await app.page(phone);
     await signIn(page, demoAdmin);
-    await page.goto(`${server.url}/panel/national/destinations`);
+    await page.goto(`${app.url}/panel/national/destinations`);
     await row(page, name).waitFor();
     await row(page, name).scrollIntoViewIfNeeded();
     const card = await row(page, name).evaluate((element) => getComputedStyle(element).display);
@@ -137,8 +120,8 @@ describe("national destinations, by an admin", () => {
 
 describe("international destinations, by marketing", () => {
   it("lists them and offers a form without a region field", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, MARKETING);
+    const { page, context, consoleErrors } = await app.page(desktop);
+    await signIn(page, marketing);
     await page.getByRole("link", { name: "Destinos Internacionales" }).click();
     await page.getByRole("heading", { level: 1, name: "Destinos internacionales" }).waitFor();
     await page.getByRole("link", { name: "Nuevo destino" }).click();

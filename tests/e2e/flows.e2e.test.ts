@@ -1,29 +1,17 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, screenshot } from "./support/browser.ts";
-import { signIn } from "./support/screens.ts";
-import { type RunningServer, startDemoServer } from "./support/server.ts";
+import { describe, expect, it } from "vitest";
+import { signIn } from "./support/accounts.ts";
+import { phone, screenshot } from "./support/browser.ts";
+import { sharedDemoServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite(sharedDemoServer);
 
 describe("/panel/flows", () => {
   it("draws every machine docs/flows describes and plays a generated path over it", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await page.goto(`${server.url}/panel`);
-    await signIn(page, server.url, "marketing@example.com");
-    await page.goto(`${server.url}/panel/flows`);
+    const { page, context, consoleErrors } = await app.signedIn("marketing@example.com");
+    await page.goto(`${app.url}/panel/flows`);
     const machine = page.getByLabel("Máquina");
     await machine.waitFor();
     const ids = await machine.locator("option").evaluateAll((options) => options.map((option) => option.getAttribute("value") ?? ""));
@@ -56,18 +44,15 @@ describe("/panel/flows", () => {
   });
 
   it("fits a phone and is closed to sales staff", async () => {
-    const { page, context } = await newPage(browser, phone);
-    await page.goto(`${server.url}/panel`);
-    await page.evaluate(() => localStorage.setItem("lang", "en"));
-    await signIn(page, server.url, "admin@example.com");
-    await page.goto(`${server.url}/panel/flows`);
+    const { page, context } = await app.signedIn("admin@example.com", { viewport: phone, lang: "en" });
+    await page.goto(`${app.url}/panel/flows`);
     await page.getByRole("img", { name: /State diagram of/ }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, "flows-en-phone");
 
-    await signIn(page, server.url, "ventas@example.com");
-    await page.goto(`${server.url}/panel/flows`);
+    await signIn(page, app.url, "ventas@example.com");
+    await page.goto(`${app.url}/panel/flows`);
     await page.getByRole("heading", { level: 1, name: "No permission" }).waitFor();
     await context.close();
   });

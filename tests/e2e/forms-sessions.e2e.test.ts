@@ -1,29 +1,15 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
-import { demoAdmin, type RunningServer, startDemoServer } from "./support/server.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { type Account, demoAdmin, marketing, signInThroughForm } from "./support/accounts.ts";
+import { desktop, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
+import { browserSuite } from "./support/suite.ts";
 
 /** Issue 14, points 2 to 4: forms that guide, sessions that respect the user, the spec's details. */
 
-const MARKETING = { email: "marketing@example.com", password: "Demo1234" };
+const app = browserSuite();
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signIn = async (page: Page, { email, password }: { email: string; password: string }) => {
-  await page.goto(`${server.url}/panel`);
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Ingresar" }).click();
+const signIn = async (page: Page, account: Account) => {
+  await signInThroughForm(page, app.url, account);
   await page.waitForURL(/\/panel\/(home|leads)$/);
 };
 
@@ -35,19 +21,19 @@ const apiGet = (page: Page, path: string) =>
     const { token } = JSON.parse(localStorage.getItem("userInfo") ?? "{}") as { token?: string };
     const answer = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
     return (await answer.json()) as { data: unknown };
-  }, `${server.url}/api${path}`);
+  }, `${app.url}/api${path}`);
 
 describe("forms that guide", () => {
   it("asks before leaving a form with changes, by the menu, Back, reload and sign-out; leaves when told", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, MARKETING);
+    const { page, context, consoleErrors } = await app.page(desktop);
+    await signIn(page, marketing);
     await page.getByRole("link", { name: "Alimentación" }).click();
     await page.getByRole("row").filter({ hasText: "Desayuno" }).getByRole("link", { name: "Editar" }).click();
     await page.getByRole("heading", { level: 1, name: "Editar alimentación" }).waitFor();
 
     // unchanged: leaving asks nothing
     await page.getByRole("link", { name: "Actividades" }).click();
-    await page.waitForURL(`${server.url}/panel/activities`);
+    await page.waitForURL(`${app.url}/panel/activities`);
     await page.goBack();
     await page.getByLabel("Nombre").fill("Desayuno continental");
 
@@ -89,7 +75,7 @@ describe("forms that guide", () => {
     // Back again, leaving this time: the list, nothing saved
     await page.goBack();
     await leaveDialog(page).getByRole("button", { name: "Salir sin guardar" }).click();
-    await page.waitForURL(`${server.url}/panel/feeding`);
+    await page.waitForURL(`${app.url}/panel/feeding`);
     await page.getByRole("row").filter({ hasText: "Desayuno" }).first().waitFor();
     expect(await page.getByRole("row").filter({ hasText: "Desayuno continental" }).count()).toBe(0);
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
@@ -97,9 +83,9 @@ describe("forms that guide", () => {
   });
 
   it("refuses a duplicate catalogue name by the name field, focused, and forgets the message once it is edited", async () => {
-    const { page, context } = await newPage(browser, phone);
-    await signIn(page, MARKETING);
-    await page.goto(`${server.url}/panel/feeding/feeding_new`);
+    const { page, context } = await app.page(phone);
+    await signIn(page, marketing);
+    await page.goto(`${app.url}/panel/feeding/feeding_new`);
     await page.getByLabel("Nombre").fill("  ALMUERZO ");
     await page.getByRole("button", { name: "Guardar" }).click();
     const name = page.getByLabel("Nombre");
@@ -116,9 +102,9 @@ describe("forms that guide", () => {
   });
 
   it("after a server 400 on a long form, focuses the first field in error, or scrolls the banner into view", async () => {
-    const { page, context } = await newPage(browser, phone);
+    const { page, context } = await app.page(phone);
     await signIn(page, demoAdmin);
-    await page.goto(`${server.url}/panel/users_new`);
+    await page.goto(`${app.url}/panel/users_new`);
     await page.getByRole("heading", { level: 1, name: "Nuevo usuario" }).waitFor();
     // a blank form: the first field in error has the focus
     await page.getByRole("button", { name: "Guardar" }).click();
@@ -150,8 +136,8 @@ describe("forms that guide", () => {
   });
 
   it("reads 1.450,50 in Spanish as 1450.5 and shows it as the list does; English writes 1,450.50", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, MARKETING);
+    const { page, context, consoleErrors } = await app.page(desktop);
+    await signIn(page, marketing);
     await page.getByRole("link", { name: "Destinos Nacionales" }).click();
     const row = page.getByRole("row").filter({ hasText: "Cuenca colonial" });
     await row.getByRole("link", { name: "Editar" }).click();
@@ -159,7 +145,7 @@ describe("forms that guide", () => {
     const id = Number(/(\d+)$/.exec(page.url())?.[1]);
     await page.getByLabel("Precio", { exact: true }).fill("1.450,50");
     await page.getByRole("button", { name: "Guardar" }).click();
-    await page.waitForURL(`${server.url}/panel/national/destinations`);
+    await page.waitForURL(`${app.url}/panel/national/destinations`);
     await row.getByText("US$ 1.450,50").waitFor();
     const saved = await apiGet(page, `/itineraries/${id}`);
     expect(saved.data).toMatchObject({ price: 1450.5 });
@@ -177,8 +163,8 @@ describe("forms that guide", () => {
   });
 
   it("shows not found for a destination opened under the other type's path, in the panel's frame", async () => {
-    const { page, context } = await newPage(browser, desktop);
-    await signIn(page, MARKETING);
+    const { page, context } = await app.page(desktop);
+    await signIn(page, marketing);
     await page.getByRole("link", { name: "Destinos Nacionales" }).click();
     await page.getByRole("row").filter({ hasText: "Cuenca colonial" }).getByRole("link", { name: "Editar" }).click();
     await page.getByRole("heading", { level: 1, name: "Editar destino" }).waitFor();
@@ -187,7 +173,7 @@ describe("forms that guide", () => {
     await page.getByRole("heading", { level: 1, name: "Página no encontrada" }).waitFor();
     await page.getByRole("link", { name: "Volver a la lista" }).waitFor();
     expect(await page.getByLabel("Precio", { exact: true }).count()).toBe(0);
-    await page.goto(`${server.url}/panel/nowhere`);
+    await page.goto(`${app.url}/panel/nowhere`);
     await page.getByRole("heading", { level: 1, name: "Página no encontrada" }).waitFor();
     expect(await page.getByRole("navigation", { name: "Navegación del panel" }).count()).toBe(1);
     expect(await page.title()).toBe("Página no encontrada · Ecuador Travel");
@@ -197,10 +183,10 @@ describe("forms that guide", () => {
 
 describe("sessions that respect the user", () => {
   it("sends a signed-in user who opens /panel to their start page, and names the screen in the tab", async () => {
-    const { page, context } = await newPage(browser, desktop);
-    await signIn(page, MARKETING);
-    await page.goto(`${server.url}/panel`);
-    await page.waitForURL(`${server.url}/panel/home`);
+    const { page, context } = await app.page(desktop);
+    await signIn(page, marketing);
+    await page.goto(`${app.url}/panel`);
+    await page.waitForURL(`${app.url}/panel/home`);
     await page.getByRole("link", { name: "Usuarios" }).count();
     await page.getByRole("link", { name: "Alimentación" }).click();
     await page.getByRole("heading", { level: 1, name: "Alimentación" }).waitFor();
@@ -209,8 +195,8 @@ describe("sessions that respect the user", () => {
   });
 
   it("after a 498 says the session expired and, signed in again, returns to the page the user was on", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, MARKETING);
+    const { page, context, consoleErrors } = await app.page(desktop);
+    await signIn(page, marketing);
     // the home page's own calls answered first: one sent after the logout would open the login before the
     // click (the live changes' stream stays open, so the network is never idle: the rows tell instead)
     await page.getByRole("row").nth(1).waitFor();
@@ -218,22 +204,22 @@ describe("sessions that respect the user", () => {
     await page.evaluate(async (url) => {
       const { token } = JSON.parse(localStorage.getItem("userInfo") ?? "{}") as { token?: string };
       await fetch(url, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: "{}" });
-    }, `${server.url}/api/auth/logout`);
+    }, `${app.url}/api/auth/logout`);
     await page.getByRole("link", { name: "Actividades" }).click();
-    await page.waitForURL(`${server.url}/panel`);
+    await page.waitForURL(`${app.url}/panel`);
     await page.getByText("Su sesión expiró. Ingrese de nuevo para continuar donde estaba.").waitFor();
     await screenshot(page, "session-expired-es-desktop");
-    await page.getByLabel("Correo electrónico").fill(MARKETING.email);
-    await page.getByLabel("Contraseña", { exact: true }).fill(MARKETING.password);
+    await page.getByLabel("Correo electrónico").fill(marketing.email);
+    await page.getByLabel("Contraseña", { exact: true }).fill(marketing.password);
     await page.getByRole("button", { name: "Ingresar" }).click();
-    await page.waitForURL(`${server.url}/panel/activities`);
+    await page.waitForURL(`${app.url}/panel/activities`);
     await page.getByRole("heading", { level: 1, name: "Actividades" }).waitFor();
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 
   it("changes the password from the user menu with the current one, then signs in with the new one", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, phone);
+    const { page, context, consoleErrors } = await app.page(phone);
     const user = { email: "marketing2@example.com", password: "Demo1234" };
     await signIn(page, user);
     await page.getByLabel("Menú de usuario").click();
@@ -255,7 +241,7 @@ describe("sessions that respect the user", () => {
     await page.getByLabel("Contraseña actual").fill(user.password);
     await page.getByRole("button", { name: "Cambiar contraseña" }).click();
     await page.getByText("Success! Su contraseña se actualizó correctamente").waitFor();
-    await page.waitForURL(`${server.url}/panel`, { timeout: 10_000 });
+    await page.waitForURL(`${app.url}/panel`, { timeout: 10_000 });
     await signIn(page, { ...user, password: "Nueva2026" });
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
@@ -264,8 +250,8 @@ describe("sessions that respect the user", () => {
 
 describe("the spec's details", () => {
   it("colours the delete confirmation red and its cancel grey", async () => {
-    const { page, context } = await newPage(browser, desktop);
-    await signIn(page, MARKETING);
+    const { page, context } = await app.page(desktop);
+    await signIn(page, marketing);
     await page.getByRole("link", { name: "Alimentación" }).click();
     await page.getByRole("row").filter({ hasText: "Cena" }).getByRole("button", { name: "Eliminar" }).click();
     const dialog = page.getByRole("dialog");
@@ -280,8 +266,8 @@ describe("the spec's details", () => {
   });
 
   it("shows the logo and the language choice on the forgot-password page", async () => {
-    const { page, context } = await newPage(browser, phone);
-    await page.goto(`${server.url}/forgotPassword`);
+    const { page, context } = await app.page(phone);
+    await page.goto(`${app.url}/forgotPassword`);
     await page.getByRole("heading", { level: 1, name: "Recuperar contraseña" }).waitFor();
     expect(await page.getByRole("img", { name: "Ecuador Travel" }).count()).toBeGreaterThan(0);
     await page.getByRole("combobox", { name: "Idioma" }).selectOption("en");

@@ -3,37 +3,19 @@
  * departure's whole cabin plan, so a refusal shown at the top of the page went unseen; after
  * "Bloquear" its message must be inside the viewport, on a desktop and on a phone.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, unexpectedErrors } from "./support/browser.ts";
-import { freeExplorerDeparture } from "./support/departures.ts";
-import { signIn } from "./support/screens.ts";
-import { type RunningServer, startDemoServer } from "./support/server.ts";
+import { describe, expect, it } from "vitest";
+import { unexpectedErrors, widths } from "./support/browser.ts";
+import { freeExplorerDeparture, openDeparture } from "./support/departures.ts";
+import { sharedDemoServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite(sharedDemoServer);
 
 describe("a refused hold", () => {
-  it.each([
-    ["a desktop", desktop],
-    ["a phone", phone],
-  ])("shows its message inside the viewport after Bloquear, on %s", async (_, viewport) => {
-    const { page, context, consoleErrors } = await newPage(browser, viewport);
-    await page.goto(`${server.url}/panel`);
-    await signIn(page, server.url, "ventas@example.com");
-    const token = await page.evaluate(() => String(JSON.parse(localStorage.getItem("userInfo") ?? "{}").token));
-    const departure = await freeExplorerDeparture(server.url, token);
-    await page.goto(`${server.url}/panel/cruises/${departure.id}/reservations`);
-    await page.getByRole("heading", { name: `Salida ${departure.code}` }).waitFor();
+  it.each(widths)("shows its message inside the viewport after Bloquear, on a %s", async (_, viewport) => {
+    const { page, context, consoleErrors, token } = await app.signedIn("ventas@example.com", { viewport });
+    const departure = await freeExplorerDeparture(app.url, token);
+    await openDeparture(page, app.url, departure);
 
     // a child alone in a cabin: the server refuses with 'gender not allowed'
     await page.getByRole("button", { name: "Cabina 3: 2 de 2 plazas libres" }).click();

@@ -1,30 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { marketing, signInThroughForm } from "./support/accounts.ts";
+import { leadsFound } from "./support/api.ts";
+import { desktop, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
 import { makePng } from "./support/png.ts";
-import { demoAdmin, type RunningServer, startDemoServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
-const MARKETING = { email: "marketing@example.com", password: "Demo1234" };
-
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signIn = async (page: Page, account: { email: string; password: string }) => {
-  await page.goto(`${server.url}/panel`);
-  await page.getByLabel("Correo electrónico").fill(account.email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL(`${server.url}/panel/home`);
-};
+const app = browserSuite();
 
 /** The image Swiper shows now: the slide it marks active. */
 const activeSlide = (carousel: ReturnType<Page["getByRole"]>) =>
@@ -37,8 +19,9 @@ const newAltEn = "A sailboat in the bay";
 
 describe("home content, by marketing", () => {
   it("edits a banner's title, adds an image, sees the success popup and the carousel moving", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, MARKETING);
+    const { page, context, consoleErrors } = await app.page(desktop);
+    await signInThroughForm(page, app.url, marketing);
+    await page.waitForURL(`${app.url}/panel/home`);
     await page.getByRole("heading", { level: 1, name: "Home" }).waitFor();
     const firstRow = page.getByRole("row").filter({ has: page.locator(".swiper") }).first();
     await firstRow.getByRole("link", { name: "Editar" }).click();
@@ -85,9 +68,9 @@ describe("home content, by marketing", () => {
 
 describe("the landing page, for anyone", () => {
   it("shows the new title and image without signing in, in Spanish and in English", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, phone);
+    const { page, context, consoleErrors } = await app.page(phone);
     // the server writes the page in the browser's language (American English here) unless the address names one
-    await page.goto(`${server.url}/?lang=es`);
+    await page.goto(`${app.url}/?lang=es`);
     const hero = page.getByRole("region", { name: "Promociones destacadas" });
     await hero.getByText(newTitle).first().waitFor({ state: "attached" });
     // every slide is in the page; the slide show hides all but the one it shows
@@ -112,8 +95,8 @@ describe("the landing page, for anyone", () => {
   });
 
   it("takes a visitor's message, confirms it, and the lead reaches the panel", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await page.goto(`${server.url}/?lang=es`);
+    const { page, context, consoleErrors } = await app.page(desktop);
+    await page.goto(`${app.url}/?lang=es`);
     const contact = page.getByRole("region", { name: "Contáctenos" });
     await contact.getByLabel("Nombre").fill("Visitante");
     await contact.getByLabel("Apellido").fill("De Prueba e2e");
@@ -126,16 +109,7 @@ describe("the landing page, for anyone", () => {
     expect(await contact.getByLabel("Nombre").inputValue()).toBe("");
     await screenshot(page, "landing-contact-sent-es-desktop");
 
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(demoAdmin),
-    });
-    const { data: user } = (await login.json()) as { data: { token: string } };
-    const leads = await fetch(`${server.url}/api/leads?q=${encodeURIComponent("visitante.e2e")}`, {
-      headers: { authorization: `Bearer ${user.token}` },
-    });
-    const { data } = (await leads.json()) as { data: Array<{ email: string; country: string; lastName: string }> };
+    const data = await leadsFound(app.url, "visitante.e2e");
     expect(data.map((lead) => [lead.email, lead.country, lead.lastName])).toEqual([
       ["visitante.e2e@example.com", "Perú", "De Prueba e2e"],
     ]);

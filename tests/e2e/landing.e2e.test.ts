@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors, watchViolations } from "./support/browser.ts";
-import { demoAdmin, type RunningServer, startDemoServer } from "./support/server.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { leadsFound } from "./support/api.ts";
+import { desktop, phone, screenshot, unexpectedErrors, type Viewport, watchViolations } from "./support/browser.ts";
+import { browserSuite } from "./support/suite.ts";
 
 /**
  * The public landing page as the server writes it (decision 070): with JavaScript off it reads
@@ -11,24 +12,14 @@ import { demoAdmin, type RunningServer, startDemoServer } from "./support/server
  * its contact form still sends a lead; with JavaScript the carousel fades from slide to slide and
  * the form sends without leaving the page. The panel's way back to `/` reaches the same page.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite();
 
 /**
  * A page of a context whose JavaScript is off: what a search engine or a visitor without it gets,
  * from a browser set to Spanish (Chromium asks for American English by default).
  */
-const pageWithoutScripts = async (viewport: { width: number; height: number }, locale = "es-EC") => {
-  const context = await browser.newContext({ viewport, javaScriptEnabled: false, locale });
+const pageWithoutScripts = async (viewport: Viewport, locale = "es-EC") => {
+  const context = await app.browser.newContext({ viewport, javaScriptEnabled: false, locale });
   return { context, page: await context.newPage() };
 };
 
@@ -38,17 +29,6 @@ const landingScripts = (): ReadonlyArray<string> => {
   return Object.values(manifest)
     .map((chunk) => `/${chunk.file}`)
     .filter((file) => file.endsWith(".js"));
-};
-
-const leadsFrom = async (email: string) => {
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(demoAdmin),
-  });
-  const { data: user } = (await login.json()) as { data: { token: string } };
-  const leads = await fetch(`${server.url}/api/leads?q=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${user.token}` } });
-  return ((await leads.json()) as { data: Array<{ email: string; country: string; lastName: string }> }).data;
 };
 
 const fillContactForm = async (page: Page, labels: Record<"firstName" | "lastName" | "email" | "phone" | "country" | "message", string>, values: { lastName: string; email: string }) => {
@@ -67,7 +47,7 @@ describe("the landing page without JavaScript", () => {
   it("reads completely in Spanish: the banners, the call to action, the destinations, the links and the contact details", async () => {
     for (const [viewport, width] of [[desktop, "desktop"], [phone, "phone"]] as const) {
       const { context, page } = await pageWithoutScripts(viewport);
-      await page.goto(`${server.url}/`);
+      await page.goto(`${app.url}/`);
       expect(await page.locator("html").getAttribute("lang")).toBe("es");
       expect(await page.title()).toBe("Ecuador Travel · Cruceros en Galápagos y viajes por el mundo");
       expect(await page.locator('meta[name="description"]').getAttribute("content")).toMatch(/^Cruceros por las islas Galápagos/);
@@ -100,10 +80,10 @@ describe("the landing page without JavaScript", () => {
 
   it("changes to English with its button, and reads completely in English", async () => {
     const { context, page } = await pageWithoutScripts(phone);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${app.url}/`);
     await page.getByLabel("Idioma", { exact: true }).selectOption("en");
     await page.getByRole("button", { name: "Cambiar idioma" }).click();
-    await page.waitForURL(`${server.url}/?lang=en`);
+    await page.waitForURL(`${app.url}/?lang=en`);
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
     expect(await page.title()).toBe("Ecuador Travel · Galápagos cruises and trips around the world");
     await page.getByRole("heading", { level: 1, name: "Travel to Galápagos and around the world" }).waitFor();
@@ -120,19 +100,19 @@ describe("the landing page without JavaScript", () => {
 
   it("follows the browser's language at the plain address, the address's when it names one", async () => {
     const { context, page } = await pageWithoutScripts(desktop, "en-US");
-    await page.goto(`${server.url}/`);
+    await page.goto(`${app.url}/`);
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
-    await page.goto(`${server.url}/?lang=es`);
+    await page.goto(`${app.url}/?lang=es`);
     expect(await page.locator("html").getAttribute("lang")).toBe("es");
     await context.close();
   });
 
   it("sends the contact form: the problems by the fields first, then the confirmation, and the lead reaches the panel", async () => {
     const { context, page } = await pageWithoutScripts(desktop);
-    await page.goto(`${server.url}/?lang=en`);
+    await page.goto(`${app.url}/?lang=en`);
     await page.locator("#contacto").getByLabel("First name", { exact: true }).fill("Visitante");
     await page.getByRole("button", { name: "Send" }).click();
-    await page.waitForURL(`${server.url}/#contacto`);
+    await page.waitForURL(`${app.url}/#contacto`);
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
     expect(await page.getByText("Required information").count()).toBe(5);
     expect(await page.locator("#contacto").getByLabel("First name", { exact: true }).inputValue()).toBe("Visitante");
@@ -140,25 +120,25 @@ describe("the landing page without JavaScript", () => {
 
     await fillContactForm(page, englishLabels, { lastName: "Sin Script e2e", email: "sin.script.e2e@example.com" });
     await page.getByRole("button", { name: "Send" }).click();
-    await page.waitForURL(`${server.url}/?lang=en&sent=1#contacto`);
+    await page.waitForURL(`${app.url}/?lang=en&sent=1#contacto`);
     expect(await page.getByRole("status").textContent()).toMatch(/^Thank you!/);
     expect(await page.locator("#contacto").getByLabel("First name", { exact: true }).inputValue()).toBe("");
     await screenshot(page, "landing-nojs-contact-sent-en-desktop");
-    expect((await leadsFrom("sin.script.e2e")).map((lead) => [lead.email, lead.country, lead.lastName])).toEqual([["sin.script.e2e@example.com", "Perú", "Sin Script e2e"]]);
+    expect((await leadsFound(app.url, "sin.script.e2e")).map((lead) => [lead.email, lead.country, lead.lastName])).toEqual([["sin.script.e2e@example.com", "Perú", "Sin Script e2e"]]);
     await context.close();
   });
 });
 
 describe("the landing page with JavaScript", () => {
   it("fades the banners one into the next, pauses on its button, and loads nothing of the panel's", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, phone);
+    const { page, context, consoleErrors } = await app.page(phone);
     await watchViolations(page);
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     });
     // the support's browser asks for American English: the Spanish page by its address
-    await page.goto(`${server.url}/?lang=es`);
+    await page.goto(`${app.url}/?lang=es`);
     const carousel = page.getByRole("region", { name: "Promociones destacadas" });
     const pause = carousel.getByRole("button", { name: "Pausar las imágenes" });
     await pause.waitFor();
@@ -182,11 +162,11 @@ describe("the landing page with JavaScript", () => {
   });
 
   it("switches language on choosing it, and sends the contact form without leaving the page", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    const { page, context, consoleErrors } = await app.page(desktop);
     await watchViolations(page);
-    await page.goto(`${server.url}/?lang=es`);
+    await page.goto(`${app.url}/?lang=es`);
     await page.getByRole("combobox", { name: "Idioma" }).selectOption({ label: "English" });
-    await page.waitForURL(`${server.url}/?lang=en`);
+    await page.waitForURL(`${app.url}/?lang=en`);
     await page.getByRole("region", { name: "Featured offers" }).waitFor();
     // the panel opens in the language chosen here
     expect(await page.evaluate(() => localStorage.getItem("lang"))).toBe("en");
@@ -195,26 +175,26 @@ describe("the landing page with JavaScript", () => {
     const contact = page.getByRole("region", { name: "Contact us" });
     await contact.getByRole("button", { name: "Send" }).click();
     await contact.getByText("Required information").first().waitFor();
-    expect(page.url()).toBe(`${server.url}/?lang=en`);
+    expect(page.url()).toBe(`${app.url}/?lang=en`);
     await fillContactForm(page, englishLabels, { lastName: "Con Script e2e", email: "con.script.e2e@example.com" });
     await contact.getByRole("button", { name: "Send" }).click();
     await contact.getByRole("status").getByText("Thank you!", { exact: false }).waitFor();
-    expect(page.url()).toBe(`${server.url}/?lang=en`);
+    expect(page.url()).toBe(`${app.url}/?lang=en`);
     expect(await contact.getByLabel("First name", { exact: true }).inputValue()).toBe("");
     expect(await contact.getByText("Required information").count()).toBe(0);
     await screenshot(page, "landing-js-contact-sent-en-desktop");
-    expect((await leadsFrom("con.script.e2e")).map((lead) => [lead.email, lead.country, lead.lastName])).toEqual([["con.script.e2e@example.com", "Perú", "Con Script e2e"]]);
+    expect((await leadsFound(app.url, "con.script.e2e")).map((lead) => [lead.email, lead.country, lead.lastName])).toEqual([["con.script.e2e@example.com", "Perú", "Con Script e2e"]]);
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 
   it("is where the panel's way back to the start leads", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await page.goto(`${server.url}/no/such/page`);
+    const { page, context, consoleErrors } = await app.page(desktop);
+    await page.goto(`${app.url}/no/such/page`);
     await page.getByRole("link", { name: "Ir al inicio" }).click();
     // the server's page, in the browser's language (American English here)
     await page.getByRole("heading", { level: 1, name: "Travel to Galápagos and around the world" }).waitFor();
-    expect(page.url()).toBe(`${server.url}/`);
+    expect(page.url()).toBe(`${app.url}/`);
     expect(await page.locator(".landing-form").count()).toBe(1);
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
@@ -223,8 +203,8 @@ describe("the landing page with JavaScript", () => {
 
 describe("the panel beside it", () => {
   it("still starts at /panel with its own page", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await page.goto(`${server.url}/panel`);
+    const { page, context, consoleErrors } = await app.page(desktop);
+    await page.goto(`${app.url}/panel`);
     await page.getByRole("button", { name: "Ingresar" }).waitFor();
     expect(await page.locator(".landing-form").count()).toBe(0);
     expect(unexpectedErrors(consoleErrors)).toEqual([]);

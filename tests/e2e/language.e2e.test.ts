@@ -3,48 +3,24 @@
  * space types and the plan's decks read in the reader's language, Spanish or English, and the
  * assign-passenger dialog's search and list fit its popup on a phone.
  */
-import type { Browser, Locator } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
-import { freeExplorerDeparture } from "./support/departures.ts";
-import { signIn } from "./support/screens.ts";
-import { type RunningServer, startDemoServer } from "./support/server.ts";
+import type { Locator } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { phone, screenshot, unexpectedErrors } from "./support/browser.ts";
+import { freeExplorerDeparture, holdForAgency } from "./support/departures.ts";
+import { sharedDemoServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-interface Named {
-  readonly id: number;
-  readonly name: string;
-}
-
-/** The API as a signed-in user calls it. */
-const caller = (token: string) => async (path: string, init: RequestInit = {}) => {
-  const response = await fetch(`${server.url}/api${path}`, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } });
-  return ((await response.json()) as { data: unknown }).data;
-};
+const app = browserSuite(sharedDemoServer);
 
 /** The texts of the labels of a picked cabin's space types on the hold form. */
 const spaceTypeLabels = (group: Locator) => group.locator("label").allTextContents();
 
 describe("the reader's language", () => {
   it("names the hold form's space types and the plan's decks in Spanish, then in English", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await page.goto(`${server.url}/panel`);
-    await signIn(page, server.url, "ventas@example.com");
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem("userInfo") ?? "{}").token as string);
-    const departure = await freeExplorerDeparture(server.url, token, 150);
+    const { page, context, consoleErrors, token } = await app.signedIn("ventas@example.com");
+    const departure = await freeExplorerDeparture(app.url, token, 150);
 
-    await page.goto(`${server.url}/panel/cruises/${departure.id}/reservations`);
+    await page.goto(`${app.url}/panel/cruises/${departure.id}/reservations`);
     await page.getByRole("region", { name: "Cubierta superior" }).waitFor();
     await page.getByRole("button", { name: "Cabina 3: 2 de 2 plazas libres" }).click();
     expect(await spaceTypeLabels(page.getByRole("group", { name: "Cabina 3" }))).toEqual(["Hombre adulto", "Mujer adulta", "Niño"]);
@@ -62,27 +38,11 @@ describe("the reader's language", () => {
   });
 
   it("fits the assign-passenger dialog's search and list within its popup on a phone", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, phone);
-    await page.goto(`${server.url}/panel`);
-    await signIn(page, server.url, "ventas@example.com");
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem("userInfo") ?? "{}").token as string);
-    const call = caller(token);
-    const departure = await freeExplorerDeparture(server.url, token, 170);
-    const cabins = (await call(`/cruises/${departure.id}/cabins`)) as ReadonlyArray<Named>;
-    const agencies = (await call("/agencies")) as ReadonlyArray<Named>;
-    const genders = (await call("/genders")) as ReadonlyArray<Named>;
-    const id = (items: ReadonlyArray<Named>, name: string) => items.find((item) => item.name === name)?.id ?? 0;
-    const reservation = (await call("/reservations/createReservation", {
-      method: "POST",
-      body: JSON.stringify({
-        cruiseId: departure.id,
-        agencyId: id(agencies, "Cuenca Travel"),
-        type: "general",
-        cabins: [{ cabinId: id(cabins, "3"), spaces: [{ genderId: id(genders, "Mujer adulta") }] }],
-      }),
-    })) as { id: number; code: string };
+    const { page, context, consoleErrors, token } = await app.signedIn("ventas@example.com", { viewport: phone });
+    const departure = await freeExplorerDeparture(app.url, token, 170);
+    const reservation = await holdForAgency(app.url, token, departure.id, "Cuenca Travel", { "3": ["Mujer adulta"] });
 
-    await page.goto(`${server.url}/panel/reservations/${reservation.id}`);
+    await page.goto(`${app.url}/panel/reservations/${reservation.id}`);
     await page.getByRole("button", { name: "Asignar pasajero" }).first().click();
     const popup = page.locator(".swal2-popup");
     const search = page.getByRole("searchbox", { name: "Buscar" });

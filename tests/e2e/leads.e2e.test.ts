@@ -1,32 +1,15 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
-import { demoAdmin, type RunningServer, startDemoServer } from "./support/server.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { demoAdmin, demoPassword, signInThroughForm } from "./support/accounts.ts";
+import { sendLead } from "./support/api.ts";
+import { desktop, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
+import { row, toast } from "./support/locators.ts";
+import { browserSuite } from "./support/suite.ts";
 
-const SALES = { email: "ventas@example.com", password: "Demo1234", name: "Diego Cevallos" };
+const SALES = { email: "ventas@example.com", password: demoPassword, name: "Diego Cevallos" };
 const XSS = "<img src=x onerror=alert(1)>";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signIn = async (page: Page, email: string, password: string) => {
-  await page.goto(`${server.url}/panel`);
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-};
-
-const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 5_000 });
+const app = browserSuite();
 
 /** Today as the panel writes it (day/month/year in the machine's time zone, which the browser shares). */
 const today = (): string => {
@@ -46,15 +29,15 @@ const search = async (page: Page, text: string, expected: string) => {
 
 describe("leads, by a sales user", () => {
   it("lands on the list, searches, opens a lead and adds a comment (an empty one is refused)", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    const { page, context, consoleErrors } = await app.page(desktop);
     const comments: string[] = [];
     page.on("request", (request) => {
       if (request.method() === "POST" && request.url().endsWith("/api/leads/createTrakin")) {
         comments.push(request.postData() ?? "");
       }
     });
-    await signIn(page, SALES.email, SALES.password);
-    await page.waitForURL(`${server.url}/panel/leads`);
+    await signInThroughForm(page, app.url, SALES);
+    await page.waitForURL(`${app.url}/panel/leads`);
     await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
     await page.locator("tbody tr").first().waitFor();
     expect(await page.locator("tbody tr").count()).toBe(20);
@@ -90,15 +73,15 @@ describe("leads, by a sales user", () => {
     await screenshot(page, "lead-conversation-es-desktop");
 
     await page.getByRole("link", { name: "Volver a leads" }).click();
-    await page.waitForURL(`${server.url}/panel/leads`);
+    await page.waitForURL(`${app.url}/panel/leads`);
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 
   it("shows the rows as cards on a phone", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, phone);
-    await signIn(page, SALES.email, SALES.password);
-    await page.waitForURL(`${server.url}/panel/leads`);
+    const { page, context, consoleErrors } = await app.page(phone);
+    await signInThroughForm(page, app.url, SALES);
+    await page.waitForURL(`${app.url}/panel/leads`);
     const first = page.locator("tbody tr").first();
     await first.waitFor();
     expect(await first.evaluate((element) => getComputedStyle(element).display)).toBe("block");
@@ -116,9 +99,9 @@ describe("leads, by a sales user", () => {
 
 describe("leads, by an admin", () => {
   it("assigns an unassigned lead to the sales user and sees the agent change", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, demoAdmin.email, demoAdmin.password);
-    await page.waitForURL(`${server.url}/panel/home`);
+    const { page, context, consoleErrors } = await app.page(desktop);
+    await signInThroughForm(page, app.url, demoAdmin);
+    await page.waitForURL(`${app.url}/panel/home`);
     await page.getByRole("link", { name: "Leads", exact: true }).click();
     await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
     // the demo's lead 35 (Olivia Brown) came in recently and nobody took it yet
@@ -147,29 +130,18 @@ describe("leads, by an admin", () => {
 
 describe("a lead from the public form", () => {
   it("shows markup in the message as text: no image, no script", async () => {
-    const created = await fetch(`${server.url}/api/leads/createLead`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        firstName: "Eva",
-        lastName: "Prueba",
-        email: "eva.prueba@example.com",
-        country: "Ecuador",
-        phone: "+593 99 000 0000",
-        message: `Hola ${XSS}\nsegunda línea`,
-      }),
-    });
+    const created = await sendLead(app.url, { firstName: "Eva", lastName: "Prueba", email: "eva.prueba@example.com", message: `Hola ${XSS}\nsegunda línea` });
     expect(created.status).toBe(200);
     expect(await created.json()).toEqual({ data: "resource created successfully" });
 
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    const { page, context, consoleErrors } = await app.page(desktop);
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await signIn(page, SALES.email, SALES.password);
-    await page.waitForURL(`${server.url}/panel/leads`);
+    await signInThroughForm(page, app.url, SALES);
+    await page.waitForURL(`${app.url}/panel/leads`);
     await search(page, "eva prueba", "Eva Prueba");
     await row(page, "Eva Prueba").getByText(`Hola ${XSS} segunda línea`, { exact: true }).waitFor();
     expect(await page.locator('img[src="x"]').count()).toBe(0);

@@ -5,45 +5,28 @@
  */
 import { readFile } from "node:fs/promises";
 import ExcelJS from "exceljs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, unexpectedErrors } from "./support/browser.ts";
-import { signIn } from "./support/screens.ts";
-import { demoAdmin, type RunningServer, startDemoServer } from "./support/server.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { demoAdmin } from "./support/accounts.ts";
+import { unexpectedErrors, widths } from "./support/browser.ts";
+import { settled as loaded } from "./support/locators.ts";
+import { sharedDemoServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite(sharedDemoServer);
 
 /** Waits until the list's rows are there and no spinner is left. */
-const settled = async (page: Page) => {
-  await page.locator("h1").first().waitFor();
-  await page.locator(".paged-list table, .paged-list .table-empty, .paged-list tbody").first().waitFor();
-  await page.locator(".spinner").first().waitFor({ state: "detached" });
-};
+const settled = (page: Page) => loaded(page, ".paged-list table, .paged-list .table-empty, .paged-list tbody");
 
 const open = async (page: Page, path: string) => {
-  await page.goto(`${server.url}/panel`);
-  await page.evaluate(() => localStorage.setItem("lang", "es"));
-  await signIn(page, server.url, demoAdmin.email);
-  await page.goto(`${server.url}${path}`);
+  await app.signInOn(page, demoAdmin.email, "es");
+  await page.goto(`${app.url}${path}`);
   await settled(page);
 };
 
-describe.each([
-  ["desktop", desktop],
-  ["phone", phone],
-] as const)("the list engine at %s width", (_, viewport) => {
+describe.each(widths)("the list engine at %s width", (_, viewport) => {
   it("shows Salidas' and Reservas' filters as the address says after a reload", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, viewport);
+    const { page, context, consoleErrors } = await app.page(viewport);
     await open(page, "/panel/cruises?view=list&state=scheduled&month=2026-12");
     await page.reload();
     await settled(page);
@@ -65,7 +48,7 @@ describe.each([
   });
 
   it("exports Salidas to XLSX with the free berths as numbers and the start days as dates", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, viewport);
+    const { page, context, consoleErrors } = await app.page(viewport);
     await open(page, "/panel/cruises?view=list&state=scheduled");
     const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar Excel" }).click()]);
     const workbook = new ExcelJS.Workbook();

@@ -6,23 +6,14 @@
  */
 import { readFile } from "node:fs/promises";
 import ExcelJS from "exceljs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
-import { signIn } from "./support/screens.ts";
-import { demoAdmin, type RunningServer, startDemoServer } from "./support/server.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { apiToken, demoAdmin } from "./support/accounts.ts";
+import { desktop, screenshot, unexpectedErrors, widths } from "./support/browser.ts";
+import { settled } from "./support/locators.ts";
+import { browserSuite } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite();
 
 interface ApiLead {
   readonly id: number;
@@ -33,30 +24,16 @@ interface ApiLead {
 
 /** The leads the API answers for a query, as the staff member `email` sees them. */
 const apiLeads = async (email: string, query: string): Promise<{ leads: ApiLead[]; total: number }> => {
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "Demo1234" }),
-  });
-  const { data: user } = (await login.json()) as { data: { token: string } };
-  const answer = await fetch(`${server.url}/api/leads?${query}`, { headers: { authorization: `Bearer ${user.token}` } });
+  const answer = await fetch(`${app.url}/api/leads?${query}`, { headers: { authorization: `Bearer ${await apiToken(app.url, email)}` } });
   const body = (await answer.json()) as { data: ApiLead[]; meta: { total: number } };
   return { leads: body.data, total: body.meta.total };
 };
 
 /** Opens `path` signed in as `email` (in `language`), once the list has loaded. */
 const open = async (page: Page, email: string, path: string, language: "es" | "en" = "es") => {
-  await page.goto(`${server.url}/panel`);
-  await page.evaluate((lang) => localStorage.setItem("lang", lang), language);
-  await signIn(page, server.url, email);
-  await page.goto(`${server.url}${path}`);
+  await app.signInOn(page, email, language);
+  await page.goto(`${app.url}${path}`);
   await settled(page);
-};
-
-/** Waits until the list's spinner has gone. */
-const settled = async (page: Page) => {
-  await page.locator("h1").first().waitFor();
-  await page.locator(".spinner").first().waitFor({ state: "detached" });
 };
 
 /** The texts of one column of the table, by its position among the cells. */
@@ -100,7 +77,7 @@ const download = async (page: Page, button: string): Promise<Buffer> => {
 
 describe("the leads list remembers and finds", () => {
   it("returns to page 2 of the search one came from after opening a lead and pressing Back", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    const { page, context, consoleErrors } = await app.page(desktop);
     const { total } = await apiLeads("ventas@example.com", "q=a&pageSize=10");
     expect(total).toBeGreaterThan(10);
     await open(page, "ventas@example.com", "/panel/leads");
@@ -138,7 +115,7 @@ describe("the leads list remembers and finds", () => {
   });
 
   it("exports every filtered lead (all pages) to CSV and XLSX, equal to what the API selects", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    const { page, context, consoleErrors } = await app.page(desktop);
     await open(page, demoAdmin.email, "/panel/leads?q=a&size=10&sort=name&dir=asc");
     const expected = await apiLeads(demoAdmin.email, "q=a&sort=name&direction=asc&pageSize=100");
     expect(expected.total).toBeGreaterThan(10);
@@ -170,7 +147,7 @@ describe("the leads list remembers and finds", () => {
   });
 
   it("filters by agent and days received, and assigns the ticked leads at once", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    const { page, context, consoleErrors } = await app.page(desktop);
     await open(page, demoAdmin.email, "/panel/leads?agent=unassigned");
     const before = await apiLeads(demoAdmin.email, "agent=unassigned&pageSize=100");
     await page.getByText(`${before.total} leads en total`).waitFor();
@@ -201,7 +178,7 @@ describe("the leads list remembers and finds", () => {
 
 describe("the lists held whole in the panel", () => {
   it("shows the same rows after a reload of a sorted, filtered users list", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    const { page, context, consoleErrors } = await app.page(desktop);
     await open(page, demoAdmin.email, "/panel/users");
     await page.getByLabel("Estado").selectOption("yes");
     await page.waitForURL(/active=yes/);
@@ -223,17 +200,17 @@ describe("the lists held whole in the panel", () => {
   });
 
   it("activates, deactivates and deletes the ticked items, telling which the server refused and why", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    const { page, context, consoleErrors } = await app.page(desktop);
     await open(page, demoAdmin.email, "/panel/feeding?q=box");
     await page.getByRole("checkbox", { name: "Seleccionar Box lunch" }).check();
     await page.getByText("1 seleccionado", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Activar", exact: true }).click();
     await page.getByText("Activados: 1.").waitFor();
-    await page.goto(`${server.url}/panel/feeding?active=no`);
+    await page.goto(`${app.url}/panel/feeding?active=no`);
     await settled(page);
     await page.getByText("Todavía no hay registros.").waitFor();
 
-    await page.goto(`${server.url}/panel/feeding`);
+    await page.goto(`${app.url}/panel/feeding`);
     await settled(page);
     await page.getByRole("checkbox", { name: "Seleccionar todas las filas de la página" }).check();
     await page.getByText("5 seleccionados").waitFor();
@@ -256,13 +233,10 @@ describe("the lists held whole in the panel", () => {
 });
 
 describe("tables within their box", () => {
-  for (const [name, viewport] of [
-    ["desktop", desktop],
-    ["phone", phone],
-  ] as const) {
+  for (const [name, viewport] of widths) {
     for (const language of ["es", "en"] as const) {
       it(`keeps the leads and users tables inside a ${name} window (${language})`, async () => {
-        const { page, context, consoleErrors } = await newPage(browser, viewport);
+        const { page, context, consoleErrors } = await app.page(viewport);
         for (const path of ["/panel/leads", "/panel/users"]) {
           await open(page, demoAdmin.email, path, language);
           const widths = await page.evaluate(() => {

@@ -1,8 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, unexpectedErrors } from "./support/browser.ts";
+import { describe, expect, it } from "vitest";
+import { demoAdmin, signInThroughForm } from "./support/accounts.ts";
+import { sendLead } from "./support/api.ts";
+import { unexpectedErrors } from "./support/browser.ts";
+import { dialog, row, toast } from "./support/locators.ts";
 import { makePng } from "./support/png.ts";
-import { demoAdmin, type RunningServer, startDemoServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
 /**
  * Issue 13, item 3 (docs/decisions/019-text-never-markup.md): a name that is markup is stored as
@@ -14,51 +16,34 @@ const MARKUP = `${META} ${IMG}`;
 
 const SALES_NAME = "Diego Cevallos";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
-const dialog = (page: Page) => page.getByRole("dialog");
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 5_000 });
+const app = browserSuite();
 
 /**
  * A signed-in admin's page that notes every request leaving the server's origin (the refresh to
  * example.org, the image's `x`) and every alert, so a test can say nothing was interpreted.
  */
 const adminPage = async () => {
-  const opened = await newPage(browser, desktop);
+  const opened = await app.page();
   const { page } = opened;
   const strayRequests: string[] = [];
   const alerts: string[] = [];
   page.on("request", (request) => {
     const url = request.url();
     // blob: is a chosen image's preview
-    if ((!url.startsWith(server.url) && !url.startsWith("blob:")) || url.endsWith("/x")) strayRequests.push(url);
+    if ((!url.startsWith(app.url) && !url.startsWith("blob:")) || url.endsWith("/x")) strayRequests.push(url);
   });
   page.on("dialog", (alert) => {
     alerts.push(alert.message());
     void alert.dismiss();
   });
-  await page.goto(`${server.url}/panel`);
-  await page.getByLabel("Correo electrónico").fill(demoAdmin.email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(demoAdmin.password);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL(`${server.url}/panel/home`);
+  await signInThroughForm(page, app.url, demoAdmin);
+  await page.waitForURL(`${app.url}/panel/home`);
 
   /** Still on `path`, nothing ran, nothing was fetched, and no element came out of the name. */
   const expectUntouched = async (path: string) => {
     // a parsed <meta http-equiv="refresh" content="0;..."> leaves at once: give it the time to
     await page.waitForTimeout(400);
-    expect(page.url()).toBe(`${server.url}${path}`);
+    expect(page.url()).toBe(`${app.url}${path}`);
     expect(await page.evaluate(() => Reflect.get(window, "__pwned"))).toBeUndefined();
     expect(await page.locator('meta[http-equiv="refresh"], img[src="x"]').count()).toBe(0);
     // SweetAlert2's own template holds one hidden img.swal2-image (its `imageUrl` option): not ours
@@ -76,7 +61,7 @@ const adminPage = async () => {
 
   /** Opens a row's delete dialog: the name shows literally; 'Cancelar', then 'Eliminar' and its toast. */
   const deleteRow = async (path: string, question: string) => {
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${app.url}${path}`);
     await row(page, MARKUP).getByRole("button", { name: "Eliminar" }).click();
     await dialog(page).getByText(question, { exact: true }).waitFor();
     expect(await dialog(page).locator(".swal2-title").textContent()).toBe(question);
@@ -102,10 +87,10 @@ describe("markup in stored names is shown as text in every dialog and toast", ()
   for (const catalogue of catalogues) {
     it(`${catalogue.list}: save toast, delete dialog, delete toast`, async () => {
       const { page, context, consoleErrors, expectToast, deleteRow } = await adminPage();
-      await page.goto(`${server.url}${catalogue.form}`);
+      await page.goto(`${app.url}${catalogue.form}`);
       await page.getByLabel("Nombre").fill(MARKUP);
       await page.getByRole("button", { name: "Guardar" }).click();
-      await page.waitForURL(`${server.url}${catalogue.list}`);
+      await page.waitForURL(`${app.url}${catalogue.list}`);
       await expectToast("Registro creado correctamente", catalogue.list);
       await row(page, MARKUP).getByText(MARKUP, { exact: true }).waitFor();
 
@@ -118,13 +103,13 @@ describe("markup in stored names is shown as text in every dialog and toast", ()
   it("a user's first name: save toast, reset-password dialog and toast, delete dialog and toast", async () => {
     const { page, context, consoleErrors, expectUntouched, expectToast, deleteRow } = await adminPage();
     const fullName = `${MARKUP} Vera`;
-    await page.goto(`${server.url}/panel/users_new`);
+    await page.goto(`${app.url}/panel/users_new`);
     await page.getByLabel("Nombres").fill(MARKUP);
     await page.getByLabel("Apellidos").fill("Vera");
     await page.getByLabel("Correo electrónico").fill("markup@example.com");
     await page.getByLabel("Rol").selectOption({ label: "Marketing" });
     await page.getByRole("button", { name: "Guardar" }).click();
-    await page.waitForURL(`${server.url}/panel/users`);
+    await page.waitForURL(`${app.url}/panel/users`);
     await expectToast("Usuario creado. Le enviamos por correo una contraseña temporal.", "/panel/users");
 
     await row(page, MARKUP).getByRole("button", { name: "Enviar contraseña temporal" }).click();
@@ -142,7 +127,7 @@ describe("markup in stored names is shown as text in every dialog and toast", ()
   it("a destination's name: save toast, delete dialog and toast", async () => {
     const { page, context, consoleErrors, expectToast, deleteRow } = await adminPage();
     const list = "/panel/national/destinations";
-    await page.goto(`${server.url}/panel/national/destinations_new`);
+    await page.goto(`${app.url}/panel/national/destinations_new`);
     await page.getByRole("heading", { level: 1, name: "Nuevo destino" }).waitFor();
     await page.getByLabel("Nombre", { exact: true }).fill(MARKUP);
     await page.getByLabel("Días", { exact: true }).fill("2 días, 1 noche");
@@ -157,7 +142,7 @@ describe("markup in stored names is shown as text in every dialog and toast", ()
       .getByLabel("Imagen")
       .setInputFiles({ name: "markup.png", mimeType: "image/png", buffer: makePng(320, 240) });
     await page.getByRole("button", { name: "Guardar" }).click();
-    await page.waitForURL(`${server.url}${list}`);
+    await page.waitForURL(`${app.url}${list}`);
     await expectToast("Registro creado correctamente", list);
 
     await deleteRow(list, `¿Eliminar el destino «${MARKUP}»?`);
@@ -177,12 +162,12 @@ describe("markup in stored names is shown as text in every dialog and toast", ()
     await dialog(page).getByRole("button", { name: "OK" }).click();
     await expect.poll(() => page.getByLabel("Título", { exact: true }).inputValue()).toBe(MARKUP);
 
-    await page.goto(`${server.url}/panel/home`);
+    await page.goto(`${app.url}/panel/home`);
     await row(page, "Llamado a la acción").getByRole("link", { name: "Editar" }).click();
     await page.waitForURL(/\/panel\/home\/call_action\/\d+$/);
     await page.getByLabel("Título", { exact: true }).fill(MARKUP);
     await page.getByRole("button", { name: "Guardar" }).click();
-    await page.waitForURL(`${server.url}/panel/home`);
+    await page.waitForURL(`${app.url}/panel/home`);
     await expectToast("Registro actualizado correctamente", "/panel/home");
     expect(await page.getByText(MARKUP, { exact: true }).count()).toBe(2);
     await expectUntouched("/panel/home");
@@ -206,26 +191,15 @@ describe("markup in stored names is shown as text in every dialog and toast", ()
   });
 
   it("a lead's name from the public form: the assignment toast and the comment toast", async () => {
-    const created = await fetch(`${server.url}/api/leads/createLead`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        firstName: MARKUP,
-        lastName: "Prueba",
-        email: "markup.lead@example.com",
-        country: "Ecuador",
-        phone: "+593 99 000 0000",
-        message: "Hola",
-      }),
-    });
+    const created = await sendLead(app.url, { firstName: MARKUP, lastName: "Prueba", email: "markup.lead@example.com", message: "Hola" });
     expect(created.status).toBe(200);
 
     const { page, context, consoleErrors, expectUntouched, expectToast } = await adminPage();
     const name = `${MARKUP} Prueba`;
-    await page.goto(`${server.url}/panel/leads`);
+    await page.goto(`${app.url}/panel/leads`);
     await page.getByRole("searchbox", { name: "Buscar" }).fill("markup.lead");
     // the newest lead shows before the search applies: wait for the search itself
-    await page.waitForURL(`${server.url}/panel/leads?q=markup.lead`);
+    await page.waitForURL(`${app.url}/panel/leads?q=markup.lead`);
     const lead = row(page, name);
     await lead.waitFor();
     await lead.getByRole("button", { name: `Asignar ${name}` }).click();

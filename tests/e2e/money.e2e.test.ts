@@ -4,24 +4,15 @@
  * sees the refund due once the penalty is waived; and edits the money policy, a bad number worded
  * in the user's language. At a desktop's and a phone's width.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { formatCents } from "../../src/api/amounts.ts";
-import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
-import { signIn } from "./support/screens.ts";
-import { type RunningServer, startDemoServer } from "./support/server.ts";
+import { apiAs } from "./support/api.ts";
+import { screenshot, unexpectedErrors, widths } from "./support/browser.ts";
+import { sharedDemoServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite(sharedDemoServer);
 
 const DAY = 86_400_000;
 
@@ -30,15 +21,7 @@ interface Cabin {
   readonly berths: ReadonlyArray<unknown>;
 }
 
-const api = async (token: string, method: string, path: string, body?: unknown): Promise<{ status: number; data: unknown }> => {
-  const response = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const answer = (await response.json()) as { data: unknown };
-  return { status: response.status, data: answer.data };
-};
+const api = (token: string, method: string, path: string, body?: unknown) => apiAs(app.url, token)(method, path, body);
 
 /**
  * A direct client's hold of one berth in a cabin with every berth free, on a departure 20 to 55
@@ -72,20 +55,14 @@ const shown = (page: Page, label: string) => page.locator(".reservation-account 
 const spanish = (cents: number): string => formatCents(cents, "es");
 
 describe("a reservation's money", () => {
-  it.each([
-    ["desktop", desktop],
-    ["phone", phone],
-  ])("takes a payment, confirms with it, keeps all when canceled late and owes it back once waived (%s)", async (width, viewport) => {
-    const { page, context, consoleErrors } = await newPage(browser, viewport);
-    await page.goto(`${server.url}/panel`);
-    await signIn(page, server.url, "admin@example.com");
-    const token = await page.evaluate(() => String(JSON.parse(localStorage.getItem("userInfo") ?? "{}").token));
+  it.each(widths)("takes a payment, confirms with it, keeps all when canceled late and owes it back once waived (%s)", async (width, viewport) => {
+    const { page, context, consoleErrors, token } = await app.signedIn("admin@example.com", { viewport });
     const id = await lateHold(token);
     const account = async () => (await api(token, "GET", `/reservations/${id}/account`)).data as { dueCents: number; depositDueCents: number };
     const { dueCents, depositDueCents } = await account();
     expect(depositDueCents).toBe(dueCents);
 
-    await page.goto(`${server.url}/panel/reservations/${id}`);
+    await page.goto(`${app.url}/panel/reservations/${id}`);
     await page.getByRole("region", { name: "Estado de cuenta" }).waitFor();
     await page.getByRole("button", { name: "Registrar pago" }).click();
     await page.getByLabel("Monto (US$)").fill(spanish(dueCents).replace("US$ ", ""));
@@ -121,15 +98,9 @@ describe("a reservation's money", () => {
 });
 
 describe("the money policy", () => {
-  it.each([
-    ["desktop", desktop],
-    ["phone", phone],
-  ])("is edited by an admin, a bad number worded in the user's language (%s)", async (width, viewport) => {
-    const { page, context, consoleErrors } = await newPage(browser, viewport);
-    await page.goto(`${server.url}/panel`);
-    await signIn(page, server.url, "admin@example.com");
-    await page.evaluate(() => localStorage.setItem("lang", "en"));
-    await page.goto(`${server.url}/panel/policies/money`);
+  it.each(widths)("is edited by an admin, a bad number worded in the user's language (%s)", async (width, viewport) => {
+    const { page, context, consoleErrors } = await app.signedIn("admin@example.com", { viewport, lang: "en" });
+    await page.goto(`${app.url}/panel/policies/money`);
     await page.getByRole("heading", { name: "Payment policy" }).waitFor();
     await screenshot(page, `money-policy-en-${width}`);
     await page.getByLabel("Deposit (% of the due)").fill("0");

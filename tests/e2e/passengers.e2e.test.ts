@@ -8,69 +8,27 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
-import { freeExplorerDeparture } from "./support/departures.ts";
-import { signIn } from "./support/screens.ts";
-import { type RunningServer, startDemoServer } from "./support/server.ts";
+import { describe, expect, it } from "vitest";
+import { phone, screenshot, unexpectedErrors } from "./support/browser.ts";
+import { freeExplorerDeparture, holdForAgency } from "./support/departures.ts";
+import { sharedDemoServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-interface Named {
-  readonly id: number;
-  readonly name: string;
-}
+const app = browserSuite(sharedDemoServer);
 
 /** Holds cabins 3 (a woman) and 4 (two women) of a free Explorer departure for Cuenca Travel, through the API; answers the reservation and departure. */
 const holdForCuenca = async (token: string) => {
-  const call = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${server.url}/api${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    });
-    return ((await response.json()) as { data: unknown }).data;
-  };
-  const departure = await freeExplorerDeparture(server.url, token, 130);
-  const cabins = (await call(`/cruises/${departure.id}/cabins`)) as ReadonlyArray<Named>;
-  const agencies = (await call("/agencies")) as ReadonlyArray<Named>;
-  const genders = (await call("/genders")) as ReadonlyArray<Named>;
-  const id = (items: ReadonlyArray<Named>, name: string) => items.find((item) => item.name === name)?.id ?? 0;
-  const female = id(genders, "Mujer adulta");
-  const reservation = (await call("/reservations/createReservation", {
-    method: "POST",
-    body: JSON.stringify({
-      cruiseId: departure.id,
-      agencyId: id(agencies, "Cuenca Travel"),
-      type: "general",
-      cabins: [
-        { cabinId: id(cabins, "3"), spaces: [{ genderId: female }] },
-        { cabinId: id(cabins, "4"), spaces: [{ genderId: female }, { genderId: female }] },
-      ],
-    }),
-  })) as { id: number; code: string };
+  const departure = await freeExplorerDeparture(app.url, token, 130);
+  const reservation = await holdForAgency(app.url, token, departure.id, "Cuenca Travel", { "3": ["Mujer adulta"], "4": ["Mujer adulta", "Mujer adulta"] });
   return { reservation, departure };
 };
 
 describe("a reservation's passengers", () => {
   it("are registered, chosen for a space, imported from a sheet, and given flights", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await page.goto(`${server.url}/panel`);
-    await signIn(page, server.url, "ventas@example.com");
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem("userInfo") ?? "{}").token as string);
+    const { page, context, consoleErrors, token } = await app.signedIn("ventas@example.com");
     const { reservation, departure } = await holdForCuenca(token);
 
-    await page.goto(`${server.url}/panel/reservations/${reservation.id}`);
+    await page.goto(`${app.url}/panel/reservations/${reservation.id}`);
     await page.getByRole("heading", { name: `Reserva ${reservation.code}` }).waitFor();
     expect(await page.getByText("Sin pasajero").count()).toBe(3);
     // registered with the reservation's agency and seated in the space in one dialog (decision 075)
@@ -158,7 +116,7 @@ describe("a reservation's passengers", () => {
     expect(await page.getByRole("button", { name: "Quitar tramo" }).count()).toBe(0);
 
     // the departure's manifest lists them by cabin, the berths still without one as incomplete
-    await page.goto(`${server.url}/panel/cruises/${departure.id}/passengers`);
+    await page.goto(`${app.url}/panel/cruises/${departure.id}/passengers`);
     // a loaded machine (the suite runs two files side by side) is given a minute for the documents
     await page.getByRole("heading", { level: 1, name: `Lista de pasajeros · ${departure.code}` }).waitFor({ timeout: 60_000 });
     await page.getByRole("cell", { name: "Paredes, Lucía" }).waitFor({ timeout: 60_000 });
@@ -197,15 +155,12 @@ describe("a reservation's passengers", () => {
 
 describe("an agency's passengers", () => {
   it("are the only ones its users list, on a phone too", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, phone);
-    await page.goto(`${server.url}/panel`);
-    await signIn(page, server.url, "reservas@ikarustours.example.com");
-    await page.goto(`${server.url}/panel/passengers`);
+    const { page, context, consoleErrors, token } = await app.signedIn("reservas@ikarustours.example.com", { viewport: phone });
+    await page.goto(`${app.url}/panel/passengers`);
     await page.getByRole("heading", { name: "Pasajeros" }).waitFor();
     await page.getByText("pasajeros", { exact: false }).last().waitFor();
     expect(await page.getByLabel("Agencia").count()).toBe(0);
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem("userInfo") ?? "{}").token as string);
-    const response = await fetch(`${server.url}/api/passengers?pageSize=200`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${app.url}/api/passengers?pageSize=200`, { headers: { authorization: `Bearer ${token}` } });
     const { data } = (await response.json()) as { data: ReadonlyArray<{ agencyName: string | null }> };
     expect(data.length).toBeGreaterThan(0);
     expect(new Set(data.map((passenger) => passenger.agencyName))).toEqual(new Set(["Ikarus Tours"]));

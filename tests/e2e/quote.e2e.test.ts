@@ -3,24 +3,15 @@
  * the hold form's draft and the quote beside it (below it on a phone) prices it: the wholesaler's
  * 10 % and the agency's commission each on a line of its own, the rack price shown whole.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, unexpectedErrors } from "./support/browser.ts";
-import { freeExplorerDeparture } from "./support/departures.ts";
-import { signIn } from "./support/screens.ts";
-import { type RunningServer, startDemoServer } from "./support/server.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { apiToken } from "./support/accounts.ts";
+import { desktop, unexpectedErrors, widths } from "./support/browser.ts";
+import { freeExplorerDeparture, openDeparture } from "./support/departures.ts";
+import { sharedDemoServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite(sharedDemoServer);
 
 /** The demo's man's space type in the page's language (decision 080). */
 const maleAdult = /^(Male Adult|Hombre adulto)$/;
@@ -33,17 +24,10 @@ const quoteRows = (page: Page) =>
     .evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent?.trim() ?? "")));
 
 describe("the quote beside the hold form", () => {
-  it.each([
-    ["a desktop", desktop],
-    ["a phone", phone],
-  ])("prices the draft as it is edited, the commission on its own line, on %s", async (_, viewport) => {
-    const { page, context, consoleErrors } = await newPage(browser, viewport);
-    await page.goto(`${server.url}/panel`);
-    await signIn(page, server.url, "ventas@example.com");
-    const token = await page.evaluate(() => String(JSON.parse(localStorage.getItem("userInfo") ?? "{}").token));
-    const departure = await freeExplorerDeparture(server.url, token);
-    await page.goto(`${server.url}/panel/cruises/${departure.id}/reservations`);
-    await page.getByRole("heading", { name: `Salida ${departure.code}` }).waitFor();
+  it.each(widths)("prices the draft as it is edited, the commission on its own line, on a %s", async (_, viewport) => {
+    const { page, context, consoleErrors, token } = await app.signedIn("ventas@example.com", { viewport });
+    const departure = await freeExplorerDeparture(app.url, token);
+    await openDeparture(page, app.url, departure);
     const panel = page.getByRole("complementary", { name: "Cotización" });
     await panel.getByText("Elija cabinas y sus espacios para ver el precio.").waitFor();
 
@@ -89,28 +73,12 @@ describe("the quote beside the hold form", () => {
   });
 });
 
-/** A demo user's token, signed in by the API (the page is signed in apart). */
-const tokenOf = async (email: string): Promise<string> => {
-  const response = await fetch(`${server.url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "Demo1234" }),
-  });
-  return ((await response.json()) as { data: { token: string } }).data.token;
-};
-
 describe("the quote beside an agency user's hold form (decision 084)", () => {
-  it.each([
-    ["a desktop", desktop],
-    ["a phone", phone],
-  ])("prices the draft for the user's own agency, in English, the commission and the net due on lines of their own, on %s", async (_, viewport) => {
-    const { page, context, consoleErrors } = await newPage(browser, viewport);
-    await page.goto(`${server.url}/panel`);
-    await page.evaluate(() => localStorage.setItem("lang", "en"));
-    await signIn(page, server.url, "reservas@ikarustours.example.com");
-    const departure = await freeExplorerDeparture(server.url, await tokenOf("ventas@example.com"));
-    await page.goto(`${server.url}/panel/cruises/${departure.id}/reservations`);
-    await page.getByRole("heading", { name: `Departure ${departure.code}` }).waitFor();
+  it.each(widths)("prices the draft for the user's own agency, in English, the commission and the net due on lines of their own, on a %s", async (_, viewport) => {
+    const { page, context, consoleErrors } = await app.signedIn("reservas@ikarustours.example.com", { viewport, lang: "en" });
+    // the departures are listed as sales sees them (the page is signed in apart)
+    const departure = await freeExplorerDeparture(app.url, await apiToken(app.url, "ventas@example.com"));
+    await openDeparture(page, app.url, departure, "en");
     const panel = page.getByRole("complementary", { name: "Quote" });
     await panel.getByText("Pick cabins and their spaces to see the price.").waitFor();
 

@@ -4,30 +4,16 @@
  * the row offers neither activation nor deletion, and its form shows the reason, read only), and a
  * year's charter rates copied to the next with an increase.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, screenshot, unexpectedErrors } from "./support/browser.ts";
-import { signIn } from "./support/screens.ts";
-import { type RunningServer, startDemoServer } from "./support/server.ts";
+import { describe, expect, it } from "vitest";
+import { screenshot, unexpectedErrors } from "./support/browser.ts";
+import { browserSuite } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite();
 
 describe("an Ikarus rate", () => {
   it("is activated after a confirmation, deactivated for a reason, and never offered activation again", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await page.goto(`${server.url}/panel`);
-    await signIn(page, server.url, "admin@example.com");
-    await page.goto(`${server.url}/panel/rates/ikarus`);
+    const { page, context, consoleErrors } = await app.signedIn("admin@example.com");
+    await page.goto(`${app.url}/panel/rates/ikarus`);
     const draft = `Grupos 10-20 · ${new Date().getUTCFullYear() + 1}`;
     const row = page.getByRole("row").filter({ hasText: draft });
     await row.getByText("Borrador").waitFor();
@@ -60,11 +46,8 @@ describe("an Ikarus rate", () => {
   });
 
   it("copies a year's charter rates to the next with an increase, once", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await page.goto(`${server.url}/panel`);
-    await page.evaluate(() => localStorage.setItem("lang", "en"));
-    await signIn(page, server.url, "admin@example.com");
-    await page.goto(`${server.url}/panel/rates/charter`);
+    const { page, context, consoleErrors } = await app.signedIn("admin@example.com", { lang: "en" });
+    await page.goto(`${app.url}/panel/rates/charter`);
     await page.getByRole("row").nth(1).waitFor();
     const next = new Date().getUTCFullYear() + 1;
     await page.getByText("Copy a year's rates to the next").click();

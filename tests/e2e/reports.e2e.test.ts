@@ -3,23 +3,13 @@
  * charts drawn beside their tables and saves one table as CSV; marketing's menu holds the leads
  * dashboard only, which opens, and another report's address is refused.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, watchViolations } from "./support/browser.ts";
-import { signIn } from "./support/screens.ts";
-import { type RunningServer, startDemoServer } from "./support/server.ts";
+import { describe, expect, it } from "vitest";
+import { signIn } from "./support/accounts.ts";
+import { watchViolations } from "./support/browser.ts";
+import { sharedDemoServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite(sharedDemoServer);
 
 /** Each report with its title and the table its first chart stands beside, as the admin sees them in Spanish. */
 const reports = [
@@ -34,12 +24,11 @@ const moneyReports = ["Cuentas por cobrar", "Pagos recibidos", "Penalidades"] as
 
 describe("the reports", () => {
   it("open for an admin with their charts drawn beside their tables, and for marketing only the leads dashboard", async () => {
-    const { page, context, consoleErrors } = await newPage(browser);
+    const { page, context, consoleErrors } = await app.page();
     await watchViolations(page);
-    await page.goto(`${server.url}/panel`);
-    await signIn(page, server.url, "admin@example.com");
+    await app.signInOn(page, "admin@example.com");
     for (const report of reports) {
-      await page.goto(`${server.url}${report.path}`);
+      await page.goto(`${app.url}${report.path}`);
       await page.getByRole("heading", { level: 1, name: report.title }).waitFor();
       const table = page.getByRole("table", { name: report.table });
       await table.waitFor();
@@ -64,11 +53,11 @@ describe("the reports", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), exports.getByRole("button", { name: "Exportar CSV" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^Leads por semana-\d{4}-\d{2}-\d{2}\.csv$/);
 
-    await signIn(page, server.url, "marketing@example.com");
-    await page.goto(`${server.url}/panel/reports/leads`);
+    await signIn(page, app.url, "marketing@example.com");
+    await page.goto(`${app.url}/panel/reports/leads`);
     await page.getByRole("table", { name: "Leads por semana" }).waitFor();
     expect(await page.getByRole("list", { name: "Reportes" }).getByRole("link").allTextContents()).toEqual(["Panel de leads"]);
-    await page.goto(`${server.url}/panel/reports/sales`);
+    await page.goto(`${app.url}/panel/reports/sales`);
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await page.getByRole("table").count()).toBe(0);
     expect(consoleErrors).toEqual([]);

@@ -3,26 +3,17 @@
  * with a time limit of two days, extend it (the dialog offers the latest the policy allows), record its deposit and confirm, cancel one space
  * and then the reservation for a reason (a blank reason is refused), and delete it.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ecuadorDay } from "../../src/machines/domain/calendar.ts";
 import { decimalOfCents } from "../../src/machines/domain/money.ts";
-import { desktop, launchBrowser, newPage, screenshot, unexpectedErrors } from "./support/browser.ts";
-import { freeExplorerDeparture } from "./support/departures.ts";
-import { signIn } from "./support/screens.ts";
-import { type RunningServer, startDemoServer } from "./support/server.ts";
+import { demoPassword, signInThroughForm } from "./support/accounts.ts";
+import { apiAs } from "./support/api.ts";
+import { desktop, screenshot, unexpectedErrors } from "./support/browser.ts";
+import { freeExplorerDeparture, openDeparture } from "./support/departures.ts";
+import { sharedDemoServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite(sharedDemoServer);
 
 /** A `datetime-local` value in this machine's time zone, which the headless browser shares. */
 const localInput = (instant: number): string => {
@@ -33,16 +24,12 @@ const localInput = (instant: number): string => {
 
 describe("a reservation", () => {
   it("is held from the cabins plan, extended, confirmed, canceled for a reason and deleted", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await page.goto(`${server.url}/panel`);
-    await signIn(page, server.url, "ventas@example.com");
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem("userInfo") ?? "{}").token as string);
-    const departure = await freeExplorerDeparture(server.url, token);
-    await page.goto(`${server.url}/panel/cruises/${departure.id}/reservations`);
-    await page.getByRole("heading", { name: `Salida ${departure.code}` }).waitFor();
+    const { page, context, consoleErrors, token } = await app.signedIn("ventas@example.com");
+    const departure = await freeExplorerDeparture(app.url, token);
+    await openDeparture(page, app.url, departure);
 
     // the cabin sits on its deck's plan where the yacht's deck_schema page places it; a phone lists the cards instead
-    const cabins = (await (await fetch(`${server.url}/api/cruises/${departure.id}/cabins`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    const cabins = (await (await fetch(`${app.url}/api/cruises/${departure.id}/cabins`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
       data: ReadonlyArray<{ name: string; position: { x: number; y: number } | null }>;
     };
     const placed = cabins.data.find((cabin) => cabin.name === "3")?.position;
@@ -76,7 +63,7 @@ describe("a reservation", () => {
     // credit, so the deposit the account asks is recorded through the API first, as sales would
     const reservationId = Number(/\/panel\/reservations\/(\d+)$/.exec(page.url())?.[1] ?? 0);
     const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-    const account = (await (await fetch(`${server.url}/api/reservations/${reservationId}/account`, { headers })).json()) as { data: { depositDueCents: number } };
+    const account = (await (await fetch(`${app.url}/api/reservations/${reservationId}/account`, { headers })).json()) as { data: { depositDueCents: number } };
     const deposit = {
       reservationId,
       amount: decimalOfCents(account.data.depositDueCents),
@@ -85,7 +72,7 @@ describe("a reservation", () => {
       reference: "TRF-E2E",
       payer: "Cuenca Travel",
     };
-    expect((await fetch(`${server.url}/api/payments/recordPayment`, { method: "POST", headers, body: JSON.stringify(deposit) })).status).toBe(200);
+    expect((await fetch(`${app.url}/api/payments/recordPayment`, { method: "POST", headers, body: JSON.stringify(deposit) })).status).toBe(200);
     await page.getByRole("button", { name: "Confirmar", exact: true }).click();
     await page.locator(".swal2-confirm").click();
     await page.getByText("Confirmada", { exact: true }).first().waitFor();
@@ -118,11 +105,8 @@ describe("a reservation", () => {
 
 describe("the agency portal", () => {
   it("starts an agency user on the availability, holds for their own agency and shows only their reservations", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await page.goto(`${server.url}/panel`);
-    await page.getByLabel("Correo electrónico").fill("reservas@ikarustours.example.com");
-    await page.getByLabel("Contraseña", { exact: true }).fill("Demo1234");
-    await page.getByRole("button", { name: "Ingresar" }).click();
+    const { page, context, consoleErrors } = await app.page();
+    await signInThroughForm(page, app.url, { email: "reservas@ikarustours.example.com", password: demoPassword });
     await page.waitForURL(/\/panel\/availability/);
     await page.getByRole("heading", { name: "Disponibilidad" }).waitFor();
     await page.getByRole("row").nth(1).waitFor();
@@ -150,7 +134,7 @@ describe("the agency portal", () => {
     await page.getByText("Historial", { exact: true }).click();
     await page.locator(".history-entries").getByText("Bloqueada", { exact: true }).first().waitFor();
 
-    await page.goto(`${server.url}/panel/reservations`);
+    await page.goto(`${app.url}/panel/reservations`);
     await page.getByRole("row").nth(1).waitFor();
     const headers = await page.locator("table thead th").allTextContents();
     const agencyColumn = headers.findIndex((header) => header.includes("Agencia")) + 1;
@@ -165,19 +149,9 @@ describe("the agency portal", () => {
 
 describe("the live changes", () => {
   it("promote a waiting reservation before its viewer's eyes when another user cancels the hold it waited behind", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await page.goto(`${server.url}/panel`);
-    await signIn(page, server.url, "ventas@example.com");
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem("userInfo") ?? "{}").token as string);
-    const api = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${server.url}/api${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return ((await response.json()) as { data: unknown }).data;
-    };
-    const departure = await freeExplorerDeparture(server.url, token);
+    const { page, context, consoleErrors, token } = await app.signedIn("ventas@example.com");
+    const api = async (method: string, path: string, body?: unknown) => (await apiAs(app.url, token)(method, path, body)).data;
+    const departure = await freeExplorerDeparture(app.url, token);
     const cabins = (await api("GET", `/cruises/${departure.id}/cabins`)) as ReadonlyArray<{ id: number; name: string }>;
     const single = cabins.find((cabin) => cabin.name === "8")?.id ?? 0;
     const genders = (await api("GET", "/genders")) as ReadonlyArray<{ id: number; name: string }>;
@@ -187,7 +161,7 @@ describe("the live changes", () => {
     const waiting = (await api("POST", "/reservations/createReservation", { ...draft, waitlist: true })) as { id: number; state: string };
     expect(waiting.state).toBe("waiting");
 
-    await page.goto(`${server.url}/panel/reservations/${waiting.id}`);
+    await page.goto(`${app.url}/panel/reservations/${waiting.id}`);
     await page.getByText("En espera", { exact: true }).first().waitFor();
     // someone else, elsewhere, cancels the hold the reservation waited behind
     await api("PUT", `/reservations/cancelReservation/${holder.id}`, { reason: "El cliente desistió" });

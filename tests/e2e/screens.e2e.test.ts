@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, screenshot, watchViolations } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, it } from "vitest";
+import { desktop, phone, screenshot, watchViolations } from "./support/browser.ts";
 import { type Screen, screens, visit } from "./support/screens.ts";
-import { type RunningServer, startDemoServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
 /**
  * Every screen of the panel and the landing page in Spanish and in English, each at desktop and
@@ -18,17 +18,7 @@ import { type RunningServer, startDemoServer } from "./support/server.ts";
  * loaded screen shows what a screen loaded at that width shows, and each visit (two thirds of a
  * second here) is made half as often.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite();
 
 /** The home-content forms (the demo content has banners 1 to 3 and call to action 1). */
 const homeScreens: ReadonlyArray<Screen> = [
@@ -63,9 +53,9 @@ describe.concurrent.each([
   { language: "en", analysed: { width: "phone", viewport: phone, scheme: "dark" }, other: { width: "desktop", viewport: desktop } },
 ] as const)("in $language", ({ language, analysed, other }) => {
   it(`renders every screen at both widths, with no accessibility violation at ${analysed.width} width in the ${analysed.scheme} scheme`, async ({ expect }) => {
-    const { page, context, consoleErrors } = await newPage(browser, analysed.viewport);
+    const { page, context, consoleErrors } = await app.page(analysed.viewport);
     await watchViolations(page);
-    await page.goto(`${server.url}/panel`);
+    await page.goto(`${app.url}/panel`);
     await page.evaluate((lang) => localStorage.setItem("lang", lang), language);
     const problems: string[] = [];
     const checkWidth = async (screen: Screen, width: string, shot: string) => {
@@ -84,7 +74,7 @@ describe.concurrent.each([
     for (const screen of [...screens, ...homeScreens]) {
       await page.setViewportSize(analysed.viewport);
       await page.emulateMedia({ colorScheme: analysed.scheme });
-      await visit(page, server.url, screen);
+      await visit(page, app.url, screen);
       await checkWidth(screen, analysed.width, `${screen.name}-${language}-${analysed.width}-${analysed.scheme}`);
       problems.push(...(await accessibilityViolations(page, screen)));
       await page.emulateMedia({ colorScheme: "light" });

@@ -4,30 +4,17 @@
  * the message in their language, what they typed stays in view, Save gives way to loading the
  * saved version, and after loading it their next save goes through.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
-import { signIn } from "./support/screens.ts";
-import { type RunningServer, startDemoServer } from "./support/server.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { desktop, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
+import { browserSuite } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite();
 
 /** Opens the edit form of the feeding item named `name` as `email`, in `language`. */
 const openFeeding = async (page: Page, email: string, language: "es" | "en", name: string): Promise<void> => {
-  await page.goto(`${server.url}/panel`);
-  await page.evaluate((lang) => localStorage.setItem("lang", lang), language);
-  await signIn(page, server.url, email);
-  await page.goto(`${server.url}/panel/feeding`);
+  await app.signInOn(page, email, language);
+  await page.goto(`${app.url}/panel/feeding`);
   const edit = language === "es" ? "Editar" : "Edit";
   await page.getByRole("row").filter({ hasText: name }).getByRole("link", { name: edit }).first().click();
   await page.locator(".spinner").first().waitFor({ state: "detached" });
@@ -36,14 +23,14 @@ const openFeeding = async (page: Page, email: string, language: "es" | "en", nam
 
 describe("two people edit one feeding item", () => {
   it("refuses the older form's save, keeps its text in view, and saves once the saved version is loaded", async () => {
-    const first = await newPage(browser, desktop);
-    const second = await newPage(browser, phone);
+    const first = await app.page(desktop);
+    const second = await app.page(phone);
     await openFeeding(first.page, "marketing2@example.com", "es", "Cena");
     await openFeeding(second.page, "marketing@example.com", "en", "Cena");
 
     await first.page.locator('input[name="name"]').fill("Cena criolla");
     await first.page.getByRole("button", { name: "Guardar" }).click();
-    await first.page.waitForURL(`${server.url}/panel/feeding`);
+    await first.page.waitForURL(`${app.url}/panel/feeding`);
 
     await second.page.locator('input[name="name"]').fill("Cena buffet");
     await second.page.getByRole("button", { name: "Save" }).click();
@@ -57,14 +44,14 @@ describe("two people edit one feeding item", () => {
     expect(await second.page.getByText("Someone saved this record").count()).toBe(0);
     await second.page.locator('input[name="name"]').fill("Cena criolla y buffet");
     await second.page.getByRole("button", { name: "Save" }).click();
-    await second.page.waitForURL(`${server.url}/panel/feeding`);
+    await second.page.waitForURL(`${app.url}/panel/feeding`);
     await second.page.getByRole("row").filter({ hasText: "Cena criolla y buffet" }).first().waitFor();
 
     await openFeeding(first.page, "marketing2@example.com", "es", "Cena criolla y buffet");
     await openFeeding(second.page, "marketing@example.com", "es", "Cena criolla y buffet");
     await second.page.getByRole("checkbox", { name: "Activo" }).uncheck();
     await second.page.getByRole("button", { name: "Guardar" }).click();
-    await second.page.waitForURL(`${server.url}/panel/feeding`);
+    await second.page.waitForURL(`${app.url}/panel/feeding`);
     await first.page.getByRole("button", { name: "Guardar" }).click();
     await first.page.getByText("Otra persona guardó este registro después de que usted lo abrió.", { exact: false }).waitFor();
     await screenshot(first.page, "stale-save-es-desktop");

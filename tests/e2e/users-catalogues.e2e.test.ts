@@ -1,54 +1,37 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
-import { demoAdmin, type RunningServer, startDemoServer } from "./support/server.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { apiToken, demoAdmin, signInThroughForm } from "./support/accounts.ts";
+import { desktop, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
+import { dialog, row, toast } from "./support/locators.ts";
+import { browserSuite } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite();
 
 /** The temporary password of the last mail the server wrote to its log for `email`. */
 const temporaryPasswordOf = (email: string): string => {
-  const log = server.log();
+  const log = app.server.log();
   const mails = log.split(`for ${email}`).slice(1);
   const match = /Your temporary password is: (\S+)/.exec(mails.at(-1) ?? "");
   if (!match?.[1]) throw new Error(`no temporary password mailed to ${email} in the server log:\n${log}`);
   return match[1];
 };
 
-const signIn = async (page: Page, email: string, password: string) => {
-  await page.goto(`${server.url}/panel`);
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-};
-
-const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
-const dialog = (page: Page) => page.getByRole("dialog");
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
+const signIn = (page: Page, email: string, password: string) => signInThroughForm(page, app.url, { email, password });
 
 describe("users, by an admin", () => {
   const newUser = { first: "Camila", last: "Vera", email: "camila@example.com" };
 
   it("creates a marketing user, who must change the temporary password and then sees no Usuarios", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    const { page, context, consoleErrors } = await app.page(desktop);
     await signIn(page, demoAdmin.email, demoAdmin.password);
-    await page.waitForURL(`${server.url}/panel/home`);
+    await page.waitForURL(`${app.url}/panel/home`);
     await page.getByRole("link", { name: "Usuarios" }).click();
     await page.getByRole("heading", { level: 1, name: "Usuarios" }).waitFor();
     await row(page, "Marta Andrade").waitFor();
     expect(await row(page, "Marta Andrade").getByText("Marketing", { exact: true }).count()).toBe(1);
 
     await page.getByRole("link", { name: "Nuevo usuario" }).click();
-    await page.waitForURL(`${server.url}/panel/users_new`);
+    await page.waitForURL(`${app.url}/panel/users_new`);
     await page.getByRole("heading", { level: 1, name: "Nuevo usuario" }).waitFor();
     await page.getByRole("button", { name: "Guardar" }).click();
     expect(await page.getByText("Información requerida", { exact: true }).count()).toBe(4);
@@ -61,21 +44,21 @@ describe("users, by an admin", () => {
     await screenshot(page, "user-form-errors-es-desktop");
     await page.getByLabel("Correo electrónico").fill(newUser.email);
     await page.getByRole("button", { name: "Guardar" }).click();
-    await page.waitForURL(`${server.url}/panel/users`);
+    await page.waitForURL(`${app.url}/panel/users`);
     await toast(page, "Usuario creado. Le enviamos por correo una contraseña temporal.");
     await row(page, `${newUser.first} ${newUser.last}`).waitFor();
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
 
-    const first = await newPage(browser, desktop);
+    const first = await app.page(desktop);
     await signIn(first.page, newUser.email, temporaryPasswordOf(newUser.email));
     await first.page.waitForURL(/\/changePassword\/\d+$/);
     await first.page.getByLabel("Nueva contraseña").fill("Camila2026");
     await first.page.getByLabel("Confirmar contraseña").fill("Camila2026");
     await first.page.getByRole("button", { name: "Restablecer contraseña" }).click();
-    await first.page.waitForURL(`${server.url}/panel`, { timeout: 10_000 });
+    await first.page.waitForURL(`${app.url}/panel`, { timeout: 10_000 });
     await signIn(first.page, newUser.email, "Camila2026");
-    await first.page.waitForURL(`${server.url}/panel/home`);
+    await first.page.waitForURL(`${app.url}/panel/home`);
     await first.page.getByText(`Bienvenido, ${newUser.first} ${newUser.last}`).waitFor();
     expect(await first.page.getByRole("link", { name: "Usuarios" }).count()).toBe(0);
     expect(unexpectedErrors(first.consoleErrors)).toEqual([]);
@@ -83,17 +66,17 @@ describe("users, by an admin", () => {
   });
 
   it("edits a user, mails a temporary password, and deletes only on 'Eliminar'", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    const { page, context, consoleErrors } = await app.page(desktop);
     await signIn(page, demoAdmin.email, demoAdmin.password);
-    await page.waitForURL(`${server.url}/panel/home`);
-    await page.goto(`${server.url}/panel/users`);
+    await page.waitForURL(`${app.url}/panel/home`);
+    await page.goto(`${app.url}/panel/users`);
 
     await row(page, "Camila Vera").getByRole("link", { name: "Editar" }).click();
     await page.getByRole("heading", { level: 1, name: "Editar usuario" }).waitFor();
     expect(await page.getByLabel("Nombres").inputValue()).toBe("Camila");
     await page.getByLabel("Apellidos").fill("Vera Solís");
     await page.getByRole("button", { name: "Guardar" }).click();
-    await page.waitForURL(`${server.url}/panel/users`);
+    await page.waitForURL(`${app.url}/panel/users`);
     await toast(page, "Registro actualizado correctamente");
     await row(page, "Camila Vera Solís").waitFor();
 
@@ -119,13 +102,7 @@ describe("users, by an admin", () => {
   });
 
   it("refuses the users list to a sales user who calls the API directly", async () => {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "ventas@example.com", password: "Demo1234" }),
-    });
-    const { data } = (await login.json()) as { data: { token: string } };
-    const response = await fetch(`${server.url}/api/users`, { headers: { authorization: `Bearer ${data.token}` } });
+    const response = await fetch(`${app.url}/api/users`, { headers: { authorization: `Bearer ${await apiToken(app.url, "ventas@example.com")}` } });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ data: "forbidden" });
   });
@@ -133,9 +110,9 @@ describe("users, by an admin", () => {
 
 describe("a catalogue, on a phone", () => {
   it("creates, edits, deactivates and deletes a feeding item", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, phone);
+    const { page, context, consoleErrors } = await app.page(phone);
     await signIn(page, "marketing@example.com", "Demo1234");
-    await page.waitForURL(`${server.url}/panel/home`);
+    await page.waitForURL(`${app.url}/panel/home`);
     await page.getByRole("button", { name: "Abrir menú" }).click();
     await page.getByRole("link", { name: "Alimentación" }).click();
     await page.getByRole("heading", { level: 1, name: "Alimentación" }).waitFor();
@@ -143,12 +120,12 @@ describe("a catalogue, on a phone", () => {
     await screenshot(page, "feeding-cards-es-phone");
 
     await page.getByRole("link", { name: "Nueva alimentación" }).click();
-    await page.waitForURL(`${server.url}/panel/feeding/feeding_new`);
+    await page.waitForURL(`${app.url}/panel/feeding/feeding_new`);
     await page.getByRole("button", { name: "Guardar" }).click();
     await page.getByText("Información requerida").waitFor();
     await page.getByLabel("Nombre").fill("Merienda");
     await page.getByRole("button", { name: "Guardar" }).click();
-    await page.waitForURL(`${server.url}/panel/feeding`);
+    await page.waitForURL(`${app.url}/panel/feeding`);
     await toast(page, "Registro creado correctamente");
     await row(page, "Merienda").getByText("Activo", { exact: true }).waitFor();
 
@@ -158,7 +135,7 @@ describe("a catalogue, on a phone", () => {
     await page.getByLabel("Nombre").fill("Merienda andina");
     await page.getByRole("checkbox", { name: "Activo" }).uncheck();
     await page.getByRole("button", { name: "Guardar" }).click();
-    await page.waitForURL(`${server.url}/panel/feeding`);
+    await page.waitForURL(`${app.url}/panel/feeding`);
     await row(page, "Merienda andina").getByText("Inactivo", { exact: true }).waitFor();
 
     await row(page, "Merienda andina").getByRole("button", { name: "Eliminar" }).click();
@@ -174,9 +151,9 @@ describe("a catalogue, on a phone", () => {
 
 describe("the fleet's reference data (issue 15)", () => {
   it("lets an admin add a guide with the languages they speak, and refuses what the rules refuse", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    const { page, context, consoleErrors } = await app.page(desktop);
     await signIn(page, demoAdmin.email, demoAdmin.password);
-    await page.waitForURL(`${server.url}/panel/home`);
+    await page.waitForURL(`${app.url}/panel/home`);
     await page.getByRole("link", { name: "Guías" }).click();
     await page.getByRole("heading", { level: 1, name: "Guías" }).waitFor();
     await row(page, "Salcedo").getByText("Alemán, Español, Inglés").waitFor();
@@ -196,7 +173,7 @@ describe("the fleet's reference data (issue 15)", () => {
     await page.getByRole("checkbox", { name: "Inglés" }).check();
     await screenshot(page, "guide-new-es-desktop");
     await page.getByRole("button", { name: "Guardar" }).click();
-    await page.waitForURL(`${server.url}/panel/guides`);
+    await page.waitForURL(`${app.url}/panel/guides`);
     await toast(page, "Registro creado correctamente");
     await row(page, "Vera").getByText("Francés, Inglés").waitFor();
 
@@ -218,16 +195,16 @@ describe("the fleet's reference data (issue 15)", () => {
     await page.getByText("La tasa GPS no puede ser menor que cero.").waitFor();
     await page.getByLabel("Tasa GPS nacional (US$)").fill("17,50");
     await page.getByRole("button", { name: "Guardar" }).click();
-    await page.waitForURL(`${server.url}/panel/genders`);
+    await page.waitForURL(`${app.url}/panel/genders`);
     await row(page, "Niño").getByText("17,50").waitFor();
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
 
   it("adds a cabin in English: decks grouped by yacht, berths counted, capacity added up for the cabin and its yacht", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    const { page, context, consoleErrors } = await app.page(desktop);
     await signIn(page, demoAdmin.email, demoAdmin.password);
-    await page.waitForURL(`${server.url}/panel/home`);
+    await page.waitForURL(`${app.url}/panel/home`);
     await page.getByRole("combobox", { name: "Idioma" }).selectOption("en");
     await page.getByRole("link", { name: "Cabins" }).click();
     await page.getByRole("heading", { level: 1, name: "Cabins" }).waitFor();
@@ -247,7 +224,7 @@ describe("the fleet's reference data (issue 15)", () => {
     await page.getByRole("checkbox", { name: "Family room" }).check();
     await screenshot(page, "cabin-new-en-desktop");
     await page.getByRole("button", { name: "Save" }).click();
-    await page.waitForURL(`${server.url}/panel/cabin`);
+    await page.waitForURL(`${app.url}/panel/cabin`);
     // typed while the rows load: nothing is lost
     await page.getByRole("searchbox").fill("Sea Lion 9");
     const cabin = page.locator("tbody tr", { hasText: "2 × Single bed, Bunk bed" });
@@ -259,9 +236,9 @@ describe("the fleet's reference data (issue 15)", () => {
   });
 
   it("edits a cruise itinerary's day-by-day program: a day added, one removed, a blank visit refused", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
+    const { page, context, consoleErrors } = await app.page(desktop);
     await signIn(page, demoAdmin.email, demoAdmin.password);
-    await page.waitForURL(`${server.url}/panel/home`);
+    await page.waitForURL(`${app.url}/panel/home`);
     await page.getByRole("link", { name: "Itinerarios de crucero" }).click();
     await row(page, "Norte 4 días").getByRole("link", { name: "Editar" }).click();
     await page.getByRole("heading", { level: 1, name: "Editar itinerario de crucero" }).waitFor();
@@ -277,7 +254,7 @@ describe("the fleet's reference data (issue 15)", () => {
     await page.getByLabel("Isla o visita (fila 8)").fill("Isla Mosquera");
     await screenshot(page, "cruise-itinerary-program-es-desktop");
     await page.getByRole("button", { name: "Guardar" }).click();
-    await page.waitForURL(`${server.url}/panel/cruise_itinerary`);
+    await page.waitForURL(`${app.url}/panel/cruise_itinerary`);
     await toast(page, "Registro actualizado correctamente");
     await row(page, "Norte 4 días").getByRole("link", { name: "Editar" }).click();
     await page.getByRole("heading", { level: 1, name: "Editar itinerario de crucero" }).waitFor();
@@ -288,9 +265,9 @@ describe("the fleet's reference data (issue 15)", () => {
   });
 
   it("shows marketing the reference data to read: no add, no delete, the form disabled", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, phone);
+    const { page, context, consoleErrors } = await app.page(phone);
     await signIn(page, "marketing@example.com", "Demo1234");
-    await page.waitForURL(`${server.url}/panel/home`);
+    await page.waitForURL(`${app.url}/panel/home`);
     await page.getByRole("button", { name: "Abrir menú" }).click();
     await page.getByRole("link", { name: "Capitanes" }).click();
     await page.getByRole("heading", { level: 1, name: "Capitanes" }).waitFor();

@@ -4,27 +4,15 @@
  * pages show the past under a banner, and the flows page links a guard to the refusals it made;
  * in Spanish on a desktop and in English on a phone.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import spanishRules from "../../docs/flows/descriptions.es.json" with { type: "json" };
 import english from "../../src/i18n/en.json" with { type: "json" };
 import spanish from "../../src/i18n/es.json" with { type: "json" };
-import { desktop, launchBrowser, newPage, phone, unexpectedErrors } from "./support/browser.ts";
+import { desktop, phone, unexpectedErrors } from "./support/browser.ts";
 import { freeExplorerDepartures, type ListedDeparture } from "./support/departures.ts";
-import { signIn } from "./support/screens.ts";
-import { type RunningServer, startDemoServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite();
 
 interface KeptRefusal {
   readonly id: number;
@@ -34,7 +22,7 @@ interface KeptRefusal {
 }
 
 const api = async (token: string, path: string): Promise<{ readonly status: number; readonly body: unknown }> => {
-  const response = await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${app.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
   return { status: response.status, body: await response.json() };
 };
 
@@ -70,27 +58,19 @@ const cases: ReadonlyArray<readonly [string, typeof desktop, "es" | "en", Texts]
 
 const departuresUsed: ListedDeparture[] = [];
 
-/** Signs `email` in, in `language`, and answers the session's token. */
-const enter = async (page: Page, email: string, language: "es" | "en"): Promise<string> => {
-  await page.goto(`${server.url}/panel`);
-  await signIn(page, server.url, email);
-  await page.evaluate((lang) => localStorage.setItem("lang", lang), language);
-  return page.evaluate(() => String(JSON.parse(localStorage.getItem("userInfo") ?? "{}").token));
-};
-
 const fill = (template: string, values: Readonly<Record<string, string | number>>): string =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
 
 describe("why a hold was refused, and the past", () => {
   it.each(cases)("shows the guard, the rule in words and the facts of a refused hold, the departure's refusals and its plan as of before, %s", async (_, viewport, language, texts) => {
-    const { page, context, consoleErrors } = await newPage(browser, viewport);
-    const token = await enter(page, "ventas@example.com", language);
-    const departure = (await freeExplorerDepartures(server.url, token)).find((candidate) => !departuresUsed.some((used) => used.id === candidate.id));
+    const { page, context, consoleErrors } = await app.page(viewport);
+    const token = await app.signInOn(page, "ventas@example.com", language);
+    const departure = (await freeExplorerDepartures(app.url, token)).find((candidate) => !departuresUsed.some((used) => used.id === candidate.id));
     if (departure === undefined) throw new Error("no free departure of the Explorer left");
     departuresUsed.push(departure);
     const before = await quietMinute(token, departure.id);
     const capacity = departure.availability.capacity;
-    await page.goto(`${server.url}/panel/cruises/${departure.id}/reservations`);
+    await page.goto(`${app.url}/panel/cruises/${departure.id}/reservations`);
     await page.getByRole("heading", { name: fill(texts.holds.departure, { code: departure.code }) }).waitFor();
 
     // one man in cabin 4: held
@@ -100,7 +80,7 @@ describe("why a hold was refused, and the past", () => {
     await page.waitForURL(/\/panel\/reservations\/\d+$/);
 
     // a child alone in cabin 3: refused, and "why" says so
-    await page.goto(`${server.url}/panel/cruises/${departure.id}/reservations`);
+    await page.goto(`${app.url}/panel/cruises/${departure.id}/reservations`);
     await page.getByRole("button", { name: fill(texts.holds.cabinLabel, { name: "3", free: 2, capacity: 2 }) }).click();
     await page.getByRole("group", { name: fill(texts.holds.cabin, { name: "3" }) }).getByLabel(language === "es" ? "Niño" : "Child", { exact: true }).fill("1");
     await page.getByRole("button", { name: texts.holds.hold, exact: true }).click();
@@ -140,7 +120,7 @@ describe("why a hold was refused, and the past", () => {
 
     // the availability as of before: every berth free then, one taken now
     const day = departure.startDate;
-    await page.goto(`${server.url}/panel/availability?from=${day}&to=${day}`);
+    await page.goto(`${app.url}/panel/availability?from=${day}&to=${day}`);
     const listedRow = page.getByRole("row").filter({ hasText: departure.code });
     await listedRow.getByText(`${capacity - 1} / ${capacity}`).waitFor();
     await page.getByLabel(texts.availability.asOf).fill(before);
@@ -155,11 +135,11 @@ describe("why a hold was refused, and the past", () => {
   });
 
   it.each(cases)("links a guard on the flows page to the refusals it made, with its rule in both languages, %s", async (_, viewport, language, texts) => {
-    const { page, context, consoleErrors } = await newPage(browser, viewport);
-    const token = await enter(page, "admin@example.com", language);
+    const { page, context, consoleErrors } = await app.page(viewport);
+    const token = await app.signInOn(page, "admin@example.com", language);
     const [kept] = dataOf<KeptRefusal[]>((await api(token, "/refusals?machine=reservation")).body);
     if (kept === undefined) throw new Error("no refusal of the reservation machine kept by the test before");
-    await page.goto(`${server.url}/panel/flows`);
+    await page.goto(`${app.url}/panel/flows`);
     await page.getByRole("combobox", { name: new RegExp(`^${texts.flows.machine}`) }).selectOption("domain.reservation");
     const guard = page.getByRole("article", { name: kept.guard });
     // its rule in English and in Spanish, whatever the page's language, and its message in both

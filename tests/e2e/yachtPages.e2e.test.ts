@@ -1,28 +1,17 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktop, launchBrowser, newPage, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { type Account, demoAdmin, demoPassword, signInThroughForm } from "./support/accounts.ts";
+import { desktop, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
+import { toast } from "./support/locators.ts";
 import { makePng } from "./support/png.ts";
-import { demoAdmin, type RunningServer, startDemoServer } from "./support/server.ts";
+import { browserSuite } from "./support/suite.ts";
 
 /** Issue 15: a yacht's eight pages, reached from the yachts list, and the cabins' plan editor. */
 
-let server: RunningServer;
-let browser: Browser;
+const app = browserSuite();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startDemoServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signIn = async (page: Page, email: string, password: string) => {
-  await page.goto(`${server.url}/panel`);
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Ingresar" }).click();
+const signIn = async (page: Page, account: Account) => {
+  await signInThroughForm(page, app.url, account);
   // each role starts on its own page (admin the home content, sales the leads)
   await page.waitForURL(/\/panel\/\w+$/);
 };
@@ -38,8 +27,6 @@ const pageTitles = [
   "Tripulación a bordo",
 ];
 
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
-
 /** The Galápagos Explorer's page `name`, opened from the yachts list's menu: answers the yacht's id. */
 const openFromList = async (page: Page, title: string): Promise<string> => {
   await page.getByRole("link", { name: "Yates" }).click();
@@ -53,17 +40,17 @@ const openFromList = async (page: Page, title: string): Promise<string> => {
 
 describe("a yacht's pages, by an admin", () => {
   it("opens a page from the yacht's menu, goes through all eight and saves the technical information", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, demoAdmin.email, demoAdmin.password);
+    const { page, context, consoleErrors } = await app.page(desktop);
+    await signIn(page, demoAdmin);
     const id = await openFromList(page, "Información técnica");
-    expect(page.url()).toBe(`${server.url}/panel/yacht/${id}/technical_info`);
+    expect(page.url()).toBe(`${app.url}/panel/yacht/${id}/technical_info`);
     const pages = page.getByRole("navigation", { name: "Páginas del yate" });
     for (const title of pageTitles) {
       await pages.getByRole("link", { name: title }).click();
       await page.getByRole("heading", { level: 1, name: `Galápagos Explorer: ${title}` }).waitFor();
       expect(await pages.getByRole("link", { name: title }).getAttribute("aria-current")).toBe("page");
     }
-    expect(page.url()).toBe(`${server.url}/panel/yacht/${id}/crews_on_board`);
+    expect(page.url()).toBe(`${app.url}/panel/yacht/${id}/crews_on_board`);
 
     await pages.getByRole("link", { name: "Información técnica" }).click();
     await page.getByLabel("Motores").fill("2 × Caterpillar C32");
@@ -82,8 +69,8 @@ describe("a yacht's pages, by an admin", () => {
   });
 
   it("moves cabins on the deck plan with the arrow keys and by typing, and keeps where they are", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, demoAdmin.email, demoAdmin.password);
+    const { page, context, consoleErrors } = await app.page(desktop);
+    await signIn(page, demoAdmin);
     await openFromList(page, "Esquema de cabinas");
     await page.getByText("Escribir las posiciones de Cubierta superior").click();
     const column = page.getByLabel("Columna (cabina 1)", { exact: true });
@@ -109,8 +96,8 @@ describe("a yacht's pages, by an admin", () => {
   });
 
   it("adds a photo to the guests' accommodation and a deck's plan, both kept after saving", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, demoAdmin.email, demoAdmin.password);
+    const { page, context, consoleErrors } = await app.page(desktop);
+    await signIn(page, demoAdmin);
     await openFromList(page, "Acomodación de huéspedes");
     const photos = page.getByRole("list", { name: "Fotos" }).getByRole("img");
     const count = await photos.count();
@@ -142,8 +129,8 @@ describe("a yacht's pages, by an admin", () => {
 
 describe("a yacht's picture, by an admin", () => {
   it("is replaced in the yacht's form and kept after saving", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, demoAdmin.email, demoAdmin.password);
+    const { page, context, consoleErrors } = await app.page(desktop);
+    await signIn(page, demoAdmin);
     await page.getByRole("link", { name: "Yates" }).click();
     await page.getByRole("row").filter({ hasText: "Sea Lion" }).getByRole("link", { name: "Editar" }).click();
     await page.getByRole("heading", { level: 1, name: "Editar yate" }).waitFor();
@@ -153,12 +140,12 @@ describe("a yacht's picture, by an admin", () => {
     await page.getByLabel("Elegir imagen: Foto").setInputFiles({ name: "sea-lion.png", mimeType: "image/png", buffer: makePng(640, 420) });
     expect(await picture.getAttribute("src")).toMatch(/^blob:/);
     await page.getByRole("button", { name: "Guardar" }).click();
-    await page.waitForURL(`${server.url}/panel/yacht`);
+    await page.waitForURL(`${app.url}/panel/yacht`);
     await toast(page, "Registro actualizado correctamente");
     await page.getByRole("row").filter({ hasText: "Sea Lion" }).getByRole("link", { name: "Editar" }).click();
     await page.getByRole("heading", { level: 1, name: "Editar yate" }).waitFor();
     expect(await picture.getAttribute("src")).toMatch(/\/api\/uploads\/yachts\/[0-9a-f]{64}\.webp$/);
-    expect(await (await fetch(`${server.url}${stored}`)).status).toBe(404);
+    expect(await (await fetch(`${app.url}${stored}`)).status).toBe(404);
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });
@@ -166,8 +153,8 @@ describe("a yacht's picture, by an admin", () => {
 
 describe("a yacht's cabins", () => {
   it("are listed alone when the list is narrowed to the yacht, also after a reload", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop);
-    await signIn(page, demoAdmin.email, demoAdmin.password);
+    const { page, context, consoleErrors } = await app.page(desktop);
+    await signIn(page, demoAdmin);
     await page.getByRole("link", { name: "Camarotes" }).click();
     await page.getByRole("heading", { level: 1, name: "Camarotes" }).waitFor();
     await page.getByLabel("Yate", { exact: true }).selectOption({ label: "Sea Lion" });
@@ -185,9 +172,9 @@ describe("a yacht's cabins", () => {
 
 describe("a yacht's pages, by sales", () => {
   it("are there to read, with nothing to save", async () => {
-    const { page, context, consoleErrors } = await newPage(browser, phone);
-    await signIn(page, "ventas@example.com", "Demo1234");
-    await page.goto(`${server.url}/panel/yacht`);
+    const { page, context, consoleErrors } = await app.page(phone);
+    await signIn(page, { email: "ventas@example.com", password: demoPassword });
+    await page.goto(`${app.url}/panel/yacht`);
     const row = page.getByRole("row").filter({ hasText: "Galápagos Explorer" });
     await row.getByRole("button", { name: "Páginas de Galápagos Explorer" }).click();
     await page.getByRole("link", { name: "Tripulación a bordo" }).click();

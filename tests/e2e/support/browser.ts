@@ -6,6 +6,15 @@ import { onTestFailed } from "vitest";
 export const desktop = { width: 1280, height: 800 };
 export const phone = { width: 390, height: 844 };
 
+/** A window's size. */
+export type Viewport = typeof desktop;
+
+/** Both widths a screen is tried at, by name. */
+export const widths = [
+  ["desktop", desktop],
+  ["phone", phone],
+] as const;
+
 const screenshotDir = join(import.meta.dirname, "..", "..", ".artifacts", "screenshots");
 const failureDir = join(import.meta.dirname, "..", "..", ".artifacts", "failures");
 
@@ -43,11 +52,15 @@ const reportPageOnFailure = (page: Page): void =>
     await page.screenshot({ path: join(failureDir, `${task.name.replace(/\W+/g, "-").slice(0, 80)}.png`), fullPage: true, timeout: 10_000 }).catch(() => undefined);
   });
 
+/** A page of its own context, and the console errors it has logged so far. */
+export interface OpenedPage {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly consoleErrors: string[];
+}
+
 /** A fresh context (empty local storage) whose pages fail the test on console errors. */
-export const newPage = async (
-  browser: Browser,
-  viewport: { width: number; height: number } = desktop,
-): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> => {
+export const newPage = async (browser: Browser, viewport: Viewport = desktop): Promise<OpenedPage> => {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const consoleErrors: string[] = [];

@@ -1,3 +1,6 @@
+import type { Page } from "playwright-core";
+import { apiAs } from "./api.ts";
+
 /**
  * The demo's departures a browser test sells on. Each test starts from an empty plan: a departure
  * of the Explorer months ahead with every berth free (the demo sells the nearer ones).
@@ -28,4 +31,40 @@ export const freeExplorerDeparture = async (url: string, token: string, daysAhea
   const [found] = await freeExplorerDepartures(url, token, daysAhead);
   if (found === undefined) throw new Error("no free departure of the Explorer");
   return found;
+};
+
+interface Named {
+  readonly id: number;
+  readonly name: string;
+}
+
+/**
+ * Holds spaces of `departureId` for the agency named, through the API as the user of `token`:
+ * `cabins` names each cabin and its spaces' types (e.g. `{ "3": ["Mujer adulta"] }`).
+ */
+export const holdForAgency = async (
+  url: string,
+  token: string,
+  departureId: number,
+  agency: string,
+  cabins: Readonly<Record<string, ReadonlyArray<string>>>,
+): Promise<{ readonly id: number; readonly code: string }> => {
+  const api = apiAs(url, token);
+  const [listed, agencies, genders] = await Promise.all(
+    [`/cruises/${departureId}/cabins`, "/agencies", "/genders"].map(async (path) => (await api<ReadonlyArray<Named>>("GET", path)).data),
+  );
+  const id = (items: ReadonlyArray<Named> | undefined, name: string) => items?.find((item) => item.name === name)?.id ?? 0;
+  const held = await api<{ id: number; code: string }>("POST", "/reservations/createReservation", {
+    cruiseId: departureId,
+    agencyId: id(agencies, agency),
+    type: "general",
+    cabins: Object.entries(cabins).map(([cabin, spaces]) => ({ cabinId: id(listed, cabin), spaces: spaces.map((space) => ({ genderId: id(genders, space) })) })),
+  });
+  return held.data;
+};
+
+/** Opens a departure's page, its cabins' plan and the hold form, once its heading (in the page's language) shows. */
+export const openDeparture = async (page: Page, url: string, departure: ListedDeparture, language: "es" | "en" = "es"): Promise<void> => {
+  await page.goto(`${url}/panel/cruises/${departure.id}/reservations`);
+  await page.getByRole("heading", { name: `${language === "es" ? "Salida" : "Departure"} ${departure.code}` }).waitFor();
 };

@@ -1,4 +1,6 @@
 import type { Page } from "playwright-core";
+import { signIn } from "./accounts.ts";
+import { settled } from "./locators.ts";
 
 /** A screen of the panel or the public site, and the demo staff member who may see it (none: public). */
 export interface Screen {
@@ -98,29 +100,9 @@ export const screens: ReadonlyArray<Screen> = [
   { name: "not-found", path: "/no/such/page" },
 ];
 
-/** Signs a demo staff member in through the API and stores the session as the panel does. */
-export const signIn = async (page: Page, baseUrl: string, email: string, password = "Demo1234"): Promise<void> => {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  const { data } = (await response.json()) as {
-    data: { id: number; firstName: string; lastName: string; token: string; rol: string };
-  };
-  await page.evaluate((user) => {
-    localStorage.setItem(
-      "userInfo",
-      JSON.stringify({ userName: `${user.firstName} ${user.lastName}`, token: user.token, role: user.rol, id: user.id }),
-    );
-  }, data);
-};
-
 /** Opens a screen (signing its staff member in first) and waits until its content has loaded. */
 export const visit = async (page: Page, baseUrl: string, screen: Screen): Promise<void> => {
   if (screen.staff) await signIn(page, baseUrl, screen.staff);
   await page.goto(`${baseUrl}${screen.path}`);
-  await page.locator("h1").first().waitFor();
-  // lists and forms fetch after the heading shows: wait until the spinner has gone
-  await page.locator(".spinner").first().waitFor({ state: "detached" });
+  await settled(page);
 };

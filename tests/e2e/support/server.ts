@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { inject } from "vitest";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 
@@ -39,21 +40,33 @@ const waitForHealth = async (url: string, child: ChildProcess, deadline: number)
   throw new Error("server did not answer /api/health in time");
 };
 
-/** Runs the built server (the bundle `npm start` runs; `npm run test:e2e` builds it) on `dataDir`; `stop` keeps the data. */
-const spawnServer = async (dataDir: string, env: Record<string, string>): Promise<RunningServer> => {
+/**
+ * Runs the built server (the bundle `npm start` runs; `npm run test:e2e` builds it) on `dataDir`;
+ * `stop` keeps the data. Its output is kept in memory, or written to `logFile` for a server that
+ * outlives the worker that started it (`sharedDemoServer`): that one runs in its own process group,
+ * as the worker's exit would otherwise end it or close the pipes it writes to.
+ */
+const spawnServer = async (dataDir: string, env: Record<string, string>, logFile?: string): Promise<RunningServer & { readonly pid: number }> => {
   const port = await freePort();
   let output = "";
+  const logged = logFile === undefined ? undefined : openSync(logFile, "a");
   const child = spawn(process.execPath, ["build/server/main.js"], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    detached: logged !== undefined,
+    stdio: logged === undefined ? ["ignore", "pipe", "pipe"] : ["ignore", logged, logged],
   });
+  if (logged !== undefined) {
+    closeSync(logged);
+    child.unref();
+  }
   child.stdout?.on("data", (chunk: Buffer) => {
     output += chunk.toString();
   });
   child.stderr?.on("data", (chunk: Buffer) => {
     output += chunk.toString();
   });
+  const log = () => (logFile === undefined ? output : readFileSync(logFile, "utf8"));
   const url = `http://127.0.0.1:${port}`;
   try {
     // the first start seeds the whole demo (six hundred reservations with their passengers), while
@@ -61,11 +74,12 @@ const spawnServer = async (dataDir: string, env: Record<string, string>): Promis
     await waitForHealth(url, child, Date.now() + 180_000);
   } catch (error) {
     child.kill("SIGKILL");
-    throw new Error(`${String(error)}\n${output}`);
+    throw new Error(`${String(error)}\n${log()}`);
   }
   return {
     url,
-    log: () => output,
+    log,
+    pid: child.pid ?? 0,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -144,5 +158,63 @@ export const demoAdmin = { email: "admin@example.com", password: "Demo1234" } as
  * template (`templateFor` makes one per set of settings, and each takes a minute or two of both
  * cores to seed), so files differ in what they do, not in how their server was first started.
  */
-export const startDemoServer = (): Promise<RunningServer> =>
-  startServer({ SEED_DEMO: "true", ADMIN_EMAIL: demoAdmin.email, ADMIN_PASSWORD: demoAdmin.password });
+const demoSettings = { SEED_DEMO: "true", ADMIN_EMAIL: demoAdmin.email, ADMIN_PASSWORD: demoAdmin.password };
+
+export const startDemoServer = (): Promise<RunningServer> => startServer(demoSettings);
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The folder of this run's shared servers: their notes, logs and data (support/sharedServers.ts ends them). */
+    e2eRun: string;
+  }
+}
+
+/** What a worker notes of the shared server it started, for its next files and for the run's end. */
+export interface SharedServerNote {
+  readonly url: string;
+  readonly pid: number;
+  readonly logFile: string;
+}
+
+const answers = (url: string): Promise<boolean> =>
+  fetch(`${url}/api/health`).then(
+    (response) => response.status === 200,
+    () => false,
+  );
+
+const sharedServer = (note: SharedServerNote): RunningServer => ({
+  url: note.url,
+  log: () => readFileSync(note.logFile, "utf8"),
+  // it serves the worker's next files; the run's global teardown ends it
+  stop: async () => undefined,
+});
+
+/**
+ * The demo server of this worker, shared by the files that only read the demo, or sell on
+ * departures they find free when they run (support/departures.ts), so that no file reads what
+ * another one wrote. A worker runs one file at a time: the first of its files that asks starts
+ * it (on a copy of the template, as `startDemoServer`), the next ones find it by the note it
+ * leaves in the run's folder.
+ */
+export const sharedDemoServer = async (): Promise<RunningServer> => {
+  const run = inject("e2eRun");
+  const worker = process.env.VITEST_POOL_ID ?? "1";
+  const noteFile = join(run, `worker-${worker}.json`);
+  if (existsSync(noteFile)) {
+    const note: SharedServerNote = JSON.parse(readFileSync(noteFile, "utf8"));
+    if (await answers(note.url)) return sharedServer(note);
+    // a shared server that stopped answering is ended, and the worker starts another
+    try {
+      process.kill(note.pid, "SIGKILL");
+    } catch {
+      // it had ended already
+    }
+  }
+  const dataDir = mkdtempSync(join(run, `data-${worker}-`));
+  cpSync(await templateFor(demoSettings), dataDir, { recursive: true });
+  const logFile = join(run, `worker-${worker}-${Date.now()}.log`);
+  const { url, pid } = await spawnServer(dataDir, demoSettings, logFile);
+  const note: SharedServerNote = { url, pid, logFile };
+  writeFileSync(noteFile, JSON.stringify(note));
+  return sharedServer(note);
+};

@@ -1,0 +1,20 @@
+import type { Page } from "playwright-core";
+
+/** The table rows (or their cards on a phone) that hold `text`. */
+export const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
+
+/** The dialog open now (SweetAlert2's, or the panel's own). */
+export const dialog = (page: Page) => page.getByRole("dialog");
+
+/** Waits for a toast (or a popup) that says exactly `text`. */
+export const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
+
+/**
+ * Waits until a screen has loaded: its heading, then `content` when given (a list's rows), and no
+ * spinner left, as lists and forms fetch after the heading shows.
+ */
+export const settled = async (page: Page, content?: string): Promise<void> => {
+  await page.locator("h1").first().waitFor();
+  if (content !== undefined) await page.locator(content).first().waitFor();
+  await page.locator(".spinner").first().waitFor({ state: "detached" });
+};
