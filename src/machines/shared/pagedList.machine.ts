@@ -17,7 +17,7 @@ import { errorMessage } from "./fields.ts";
 export interface PagedListInput<Scope> {
   readonly client: ApiClient;
   readonly query: ListQuery;
-  /** What narrows every page whatever the query (a departure's reservations only) and what the filters offer. */
+  /** What narrows every page whatever the query (a departure's reservations only, a record list's source) and what the filters offer. */
   readonly scope: Scope;
 }
 

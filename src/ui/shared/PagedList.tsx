@@ -87,9 +87,10 @@ export interface PagedListProps<Row extends { readonly id: number }, Scope, Extr
 }
 
 /**
- * The one list of the records paged on the server: the search, the declared filters and the
- * export above, the red banner, the bulk bar of the ticked rows, the table with sortable headers
- * and tick boxes, and the pager. It runs the list's machine (src/machines/shared/pagedList.machine.ts),
+ * The one list component of the panel (the records paged on the server, and the catalogues, users
+ * and destinations read whole: src/ui/shared/recordListProps.tsx): the search, the declared
+ * filters and the export above, the red banner, the bulk bar of the ticked rows, the table with
+ * sortable headers, tick boxes and each row's commands, and the pager. It runs the list's machine (src/machines/shared/pagedList.machine.ts),
  * keeps its query in the address and saves the export with the declared columns.
  */
 export function PagedList<Row extends { readonly id: number }, Scope, Extras>(props: PagedListProps<Row, Scope, Extras>) {
