@@ -4,7 +4,9 @@ import { createClient } from "../../src/api/client.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { User } from "../../src/api/users.ts";
 import { catalogueFormMachine, catalogueListMachine, listSourceOf, formSourceOf } from "../../src/machines/catalogues/catalogues.ts";
-import type { CommandConfirmation } from "../../src/machines/shared/recordList.machine.ts";
+import { initialQuery } from "../../src/machines/shared/listQuery.ts";
+import type { CommandConfirmation } from "../../src/machines/shared/pagedList.machine.ts";
+import { type ListSource, listQueryDefaults } from "../../src/machines/shared/recordRows.ts";
 import { RESET_PASSWORD, userFormMachine, userFormSource, userListMachine, userListSource } from "../../src/machines/users/users.ts";
 import { feeding } from "../../src/records/feeding.ts";
 import { catalogueItemId, roleId, userId } from "../ids.ts";
@@ -45,11 +47,18 @@ const breakfast = { id: 3, name: "Desayuno", active: true, version: 5 };
 const dialog = <Input,>(answer: boolean) => fromPromise<boolean, Input>(async () => answer);
 const commandAnswer = (answer: boolean) => fromPromise<string | null, CommandConfirmation>(async () => (answer ? "" : null));
 
-const settled = <T extends { getSnapshot: () => { hasTag: (tag: "fetching" | "processing") => boolean } }>(actor: T) =>
+const settled = <T extends { getSnapshot: () => { hasTag: (tag: "loading" | "processing") => boolean } }>(actor: T) =>
   vi.waitFor(() => {
     const snapshot = actor.getSnapshot();
-    expect(snapshot.hasTag("fetching") || snapshot.hasTag("processing")).toBe(false);
+    expect(snapshot.hasTag("loading") || snapshot.hasTag("processing")).toBe(false);
   });
+
+/** A record list's input: its source and the query of an address that says nothing. */
+const listInput = <Row extends { readonly id: number }>(client: ReturnType<typeof fakeApi>["client"], source: ListSource<Row>) => ({
+  client,
+  query: initialQuery(listQueryDefaults(source)),
+  scope: source,
+});
 
 const feedingList = (client: ReturnType<typeof fakeApi>["client"], confirmed: boolean) => {
   const notify = vi.fn();
@@ -58,7 +67,7 @@ const feedingList = (client: ReturnType<typeof fakeApi>["client"], confirmed: bo
       actors: { confirmDelete: dialog(confirmed), confirmCommand: commandAnswer(confirmed) },
       actions: { notify: (_, { message }) => notify(message) },
     }),
-    { input: { client, source: listSourceOf(feeding) } },
+    { input: listInput(client, listSourceOf(feeding)) },
   ).start();
   return { actor, notify };
 };
@@ -67,7 +76,7 @@ describe("the list machine over the feeding declaration", () => {
   it("loads the rows with the fetching tag on", async () => {
     const { client, calls } = fakeApi({ "GET /api/feedings": { status: 200, data: [breakfast] } });
     const { actor } = feedingList(client, false);
-    expect(actor.getSnapshot().hasTag("fetching")).toBe(true);
+    expect(actor.getSnapshot().hasTag("loading")).toBe(true);
     await settled(actor);
     expect(actor.getSnapshot().context.rows).toEqual([breakfast]);
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(["GET /api/feedings"]);
@@ -78,7 +87,7 @@ describe("the list machine over the feeding declaration", () => {
     const { actor } = feedingList(client, false);
     await settled(actor);
     actor.send({ type: "row.delete", id: catalogueItemId(3), title: "¿Eliminar «Desayuno»?" });
-    await waitFor(actor, (snapshot) => snapshot.matches("listed"));
+    await waitFor(actor, (snapshot) => String(snapshot.value) === "ready");
     expect(actor.getSnapshot().context.target).toBeNull();
     expect(calls.filter((call) => call.method === "DELETE")).toEqual([]);
   });
@@ -113,7 +122,7 @@ describe("the list machine over the feeding declaration", () => {
     actor.send({ type: "row.delete", id: catalogueItemId(3), title: "x" });
     await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe(messages.itemInUse));
     inUse = false;
-    actor.send({ type: "list.reload" });
+    actor.send({ type: "list.changed" });
     expect(actor.getSnapshot().context.error).toBeNull();
     await settled(actor);
     expect(actor.getSnapshot().context.error).toBeNull();
@@ -124,7 +133,7 @@ describe("the list machine over the feeding declaration", () => {
     const { actor } = feedingList(client, true);
     await settled(actor);
     actor.send({ type: "row.command", command: RESET_PASSWORD, id: catalogueItemId(3), title: "x" });
-    expect(actor.getSnapshot().value).toBe("listed");
+    expect(String(actor.getSnapshot().value)).toBe("ready");
     expect(calls).toHaveLength(1);
   });
 });
@@ -206,7 +215,7 @@ describe("the list machine over the users", () => {
         },
         actions: { notify: (_, { message }) => notify(message) },
       }),
-      { input: { client, source: userListSource } },
+      { input: listInput(client, userListSource) },
     ).start();
     return { actor, notify, asked };
   };
@@ -233,7 +242,7 @@ describe("the list machine over the users", () => {
     const { actor, asked } = usersList(client);
     await settled(actor);
     actor.send({ type: "row.command", command: "archive", id: userId(4), title: "x" });
-    expect(actor.getSnapshot().value).toBe("listed");
+    expect(String(actor.getSnapshot().value)).toBe("ready");
     expect(asked).not.toHaveBeenCalled();
     expect(calls).toHaveLength(1);
   });

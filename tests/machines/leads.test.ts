@@ -319,6 +319,7 @@ describe("the leads list", () => {
       rows: [lead(1), lead(2, { firstName: "Luis" }), lead(3)],
       reply: "5",
       name: "assign",
+      scope: null,
     });
     expect(calls).toEqual([
       { id: 1, body: { userId: 5 } },

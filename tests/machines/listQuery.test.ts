@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createActor } from "xstate";
 import { createClient } from "../../src/api/client.ts";
 import type { CatalogueItem } from "../../src/api/catalogues.ts";
@@ -13,7 +13,8 @@ import {
   parseListQuery,
   toggledSort,
 } from "../../src/machines/shared/listQuery.ts";
-import { type ListSource, listedRows, listQueryDefaults, pageRows, runBulkAction, shownPage } from "../../src/machines/shared/recordList.machine.ts";
+import { runBulkCommand } from "../../src/machines/shared/pagedList.machine.ts";
+import { bulkActivation, bulkDelete, type ListSource, listQueryDefaults } from "../../src/machines/shared/recordRows.ts";
 import { cabins } from "../../src/records/fleet.ts";
 import { catalogueListMachine, listSourceOf } from "../../src/machines/catalogues/catalogues.ts";
 import { feeding } from "../../src/records/feeding.ts";
@@ -91,19 +92,20 @@ describe("the rows a query selects in a list held whole", () => {
   it("pages what it selects, and shows the last page when the address asks past it", async () => {
     const source: ListSource<CatalogueItem> = { ...listSourceOf(feeding), list: async () => rows };
     const actor = createActor(catalogueListMachine, {
-      input: { client, source, query: { ...initialQuery(defaults), pageSize: 10, page: 3 } },
+      input: { client, scope: source, query: { ...initialQuery(defaults), pageSize: 10, page: 3 } },
     });
     actor.start();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("ready"));
     const { context } = actor.getSnapshot();
-    expect(listedRows(context)).toHaveLength(4);
-    expect(shownPage(context)).toBe(1);
-    expect(pageRows(context).map((row) => row.id)).toEqual([1, 2, 3, 4]);
+    expect(context.total).toBe(4);
+    expect(context.query.page).toBe(1);
+    expect(context.rows.map((row) => row.id)).toEqual([1, 2, 3, 4]);
     actor.send({ type: "page.select", selected: true });
-    expect(actor.getSnapshot().context.selected).toEqual([1, 2, 3, 4]);
+    expect(actor.getSnapshot().context.selected.map((row) => row.id)).toEqual([1, 2, 3, 4]);
     actor.send({ type: "search.change", text: "cena" });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("ready"));
     expect(actor.getSnapshot().context.selected).toEqual([]);
-    expect(pageRows(actor.getSnapshot().context).map((row) => row.id)).toEqual([3]);
+    expect(actor.getSnapshot().context.rows.map((row) => row.id)).toEqual([3]);
   });
 });
 
@@ -118,11 +120,12 @@ describe("a bulk action", () => {
         return messages.updated;
       },
     };
-    const report = await runBulkAction({
+    const report = await runBulkCommand(bulkActivation<CatalogueItem>(false), {
       client,
-      source,
+      scope: source,
       rows: [item(1, "Desayuno"), item(2, "Almuerzo", false), item(3, "Cena")],
-      action: "deactivate",
+      reply: "",
+      name: "deactivate",
     });
     expect(saved).toEqual([[1, false]]);
     expect(report).toEqual({
@@ -142,7 +145,13 @@ describe("a bulk action", () => {
         return messages.deleted;
       },
     };
-    const report = await runBulkAction({ client, source, rows: [item(1, "Desayuno"), item(2, "Cena")], action: "delete" });
+    const report = await runBulkCommand(bulkDelete<CatalogueItem>(), {
+      client,
+      scope: source,
+      rows: [item(1, "Desayuno"), item(2, "Cena")],
+      reply: "",
+      name: "delete",
+    });
     expect(removed).toEqual([2]);
     expect(report.refused).toEqual([{ id: 1, title: "Desayuno", message: messages.itemInUse }]);
   });

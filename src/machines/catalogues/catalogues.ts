@@ -15,7 +15,7 @@ import { messages } from "../../api/messages.ts";
 import { imageNaming, keptInSlots } from "../shared/formImages.ts";
 import { createRecordFormMachine, type FormImage, type FormProblems, type FormSource } from "../shared/recordForm.machine.ts";
 import { ACTIVE_FILTER, type ListQuery, type SortValue } from "../shared/listQuery.ts";
-import { createRecordListMachine, type ListSource } from "../shared/recordList.machine.ts";
+import { createRecordListMachine, type ListSource } from "../shared/recordRows.ts";
 import { type CatalogueDeclaration, type ChoiceEndpoints, type ListFilterDeclaration, namesKey, readerLanguages } from "../../records/catalogue.ts";
 import { nameIn } from "../../api/english.ts";
 
@@ -295,7 +295,10 @@ export const catalogueFormSource = (
 };
 
 /** Feeding, activities, courtesies and every other catalogue: one list flow, typed for their items. */
-export const catalogueListMachine = createRecordListMachine<CatalogueItem>();
+export const catalogueListMachine = createRecordListMachine<CatalogueItem>(
+  "catalogueList",
+  "A catalogue's list on the one list engine: its items read whole and paged in the panel (or paged on the server: the agencies), deleted and commanded per row after a dialog, deleted / activated / deactivated when ticked, exported.",
+);
 
 /** Their create/edit form flow. */
 export const catalogueFormMachine = createRecordFormMachine<CatalogueItem, CatalogueChoices, FieldValues>();

@@ -20,7 +20,7 @@ import { activities } from "../../records/activities.ts";
 import { courtesies } from "../../records/courtesies.ts";
 import { feeding } from "../../records/feeding.ts";
 import { createRecordFormMachine, type FormImage, type FormSource, newFiles, type SaveTarget } from "../shared/recordForm.machine.ts";
-import { createRecordListMachine, type ListSource } from "../shared/recordList.machine.ts";
+import { createRecordListMachine, type ListSource } from "../shared/recordRows.ts";
 
 /** A detail route's id as the record's id (the route admits only ids in range). */
 const itineraryId = Schema.decodeSync(ItineraryId);
@@ -197,6 +197,9 @@ export const destinationFormSource = (type: DestinationType): FormSource<Itinera
   images: { max: createItinerary.upload?.maxFiles ?? 1, kept: () => [] },
 });
 
-export const destinationListMachine = createRecordListMachine<Itinerary>();
+export const destinationListMachine = createRecordListMachine<Itinerary>(
+  "destinationList",
+  "The national or international destinations' list on the one list engine: read whole and paged in the panel, deleted per row after a dialog or when ticked, exported.",
+);
 
 export const destinationFormMachine = createRecordFormMachine<Itinerary, DestinationOptions, ItineraryDraft>();

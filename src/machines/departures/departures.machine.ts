@@ -5,7 +5,7 @@ import type { CatalogueItem } from "../../api/catalogues.ts";
 import { type Cruise, cancelCruise, listCruises, MAX_CRUISES_PAGE_SIZE } from "../../api/cruises.ts";
 import { CruiseId } from "../../api/ids.ts";
 import { cruiseItineraries, yachts } from "../../records/fleet.ts";
-import type { CommandAnswer, CommandConfirmation } from "../shared/recordList.machine.ts";
+import type { CommandAnswer, CommandConfirmation } from "../shared/pagedList.machine.ts";
 import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "../shared/actions.ts";
 
 /** How the departures show: a month's calendar, or a month's table. */

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../../api/client.ts";
 import { adminContent, deleteBanner, deleteCallAction, type HomeContent } from "../../api/home.ts";
 import type { BannerId, CallActionId } from "../../api/ids.ts";
-import type { DeleteConfirmation } from "../shared/recordList.machine.ts";
+import type { DeleteConfirmation } from "../shared/pagedList.machine.ts";
 import { assignFailure, clientInput, type ClientInput, feedbackActions, notify, showError, tellAnswer } from "../shared/actions.ts";
 
 /** A banner or a call to action the user asked to delete, with the title the dialog names. */

@@ -22,7 +22,7 @@ import {
 } from "../../api/reports.ts";
 import { reportQueryMachine } from "../domain/reportQuery.machine.ts";
 import { judge } from "../domain/verdict.ts";
-import type { ExportFormat } from "../shared/recordList.machine.ts";
+import type { ExportFormat } from "../shared/pagedList.machine.ts";
 import { errorActions, showError } from "../shared/actions.ts";
 
 /** What the report's form asks, as typed: days `YYYY-MM-DD`, a yacht's id ("" for all), hours ahead. */

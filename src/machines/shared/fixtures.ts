@@ -39,7 +39,7 @@ const domainMachineFileOf = (id: string): string => `src/machines/${id.replaceAl
 
 /**
  * Type-checks one machine's inputs and sample events against the machine. `file` defaults to the
- * machine beside the fixtures; a machine run several ways (recordList.users ...) names its file.
+ * machine beside the fixtures; a machine run several ways (the record lists on the engine) names its file.
  */
 export const machineFixtures = <M extends AnyStateMachine>(definition: {
   readonly id: string;

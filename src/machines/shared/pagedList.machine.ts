@@ -1,22 +1,23 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../../api/client.ts";
-import { feedbackActions, showError } from "./actions.ts";
+import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "./actions.ts";
 import { type ListQuery, type ListQueryDefaults, pagesOf, toggledSort, withFilter, withPageSize, withSearch } from "./listQuery.ts";
 import { errorMessage } from "./fields.ts";
-import type { BulkRefusal, BulkReport, ExportFormat, ExportRequest, QueryPublication } from "./recordList.machine.ts";
 
 /**
- * The one list engine of the records that page on the server (DOMAIN.md section 9: reservations,
- * passengers): each list declares its id, its query's defaults (the columns it sorts by and the
- * filters it offers, both kept in the address, decision 023) and how it fetches a page for a
- * query; the engine pages, sorts, searches as one types, filters, follows Back and reload, ticks
- * rows and exports every row the query selects (or the ticked ones). Columns, filters' controls
- * and the export's cells are the screen's declaration (src/ui/shared/PagedList.tsx).
+ * The one list engine of the panel (decision 073): each list declares its id, its query's
+ * defaults (the columns it sorts by and the filters it offers, both kept in the address, decision
+ * 023) and how it fetches a page for a query (from the server, or from a small catalogue read
+ * whole, src/machines/shared/recordRows.ts); the engine pages, sorts, searches as one types,
+ * filters, follows Back and reload, ticks rows, runs the declared commands on the ticked rows and
+ * on one row (a delete, a user's temporary password, each after its dialog) and exports every row
+ * the query selects (or the ticked ones). Columns, filters' controls and the export's cells are
+ * the screen's declaration (src/ui/shared/PagedList.tsx).
  */
 export interface PagedListInput<Scope> {
   readonly client: ApiClient;
   readonly query: ListQuery;
-  /** What narrows every page whatever the query (a departure's reservations only) and what the filters offer. */
+  /** What narrows every page whatever the query (a departure's reservations only, a record list's source) and what the filters offer. */
   readonly scope: Scope;
 }
 
@@ -30,7 +31,78 @@ export interface PagedRows<Row, Extras> {
   readonly totalIsAtLeast?: boolean;
   /** The filters' choices (the agencies), fetched with the first page. */
   readonly extras: Extras;
+  /** The page answered when the query asked for one past the last (an old address, the last row deleted): the last one. */
+  readonly page?: number;
 }
+
+/** The file formats a list exports to. */
+export type ExportFormat = "csv" | "xlsx";
+
+/** What an export saves: every row the list's query selects, in its order, or the ticked rows. */
+export interface ExportRequest<Row> {
+  readonly rows: ReadonlyArray<Row>;
+  readonly format: ExportFormat;
+}
+
+/** The history entry a query change makes: a new one (Back returns to it) or the current one replaced. */
+export type QueryPublication = "push" | "replace";
+
+/** A row a bulk command was sent for, with the server's answer or its refusal's message. */
+export interface BulkRefusal {
+  readonly id: number;
+  readonly title: string;
+  readonly message: string;
+}
+
+/** How a bulk command went: how many rows it changed, and which were refused and why. */
+export interface BulkReport {
+  readonly action: BulkCommandName;
+  readonly succeeded: number;
+  readonly refused: ReadonlyArray<BulkRefusal>;
+  /** The rows done, each with the server's answer, when the list shows every row's outcome. */
+  readonly done?: ReadonlyArray<BulkRefusal>;
+}
+
+/**
+ * A command on one row (a delete, the users' temporary password, a rate's activation): it
+ * answers the server's message. `asksReason`: its dialog asks for the reason it is sent with.
+ */
+export interface RowCommand<Id extends number = number> {
+  readonly run: (client: ApiClient, id: Id, reason: string) => Promise<string>;
+  readonly asksReason?: boolean;
+}
+
+/** The commands a list offers on one row, by name; `remove` is the delete, with its own dialog. */
+export interface RowCommands<Id extends number = number> {
+  readonly remove?: (client: ApiClient, id: Id) => Promise<string>;
+  readonly commands?: Readonly<Record<string, RowCommand<Id>>>;
+}
+
+/**
+ * The row a dialog is open for (by its record's id), the command asked for (null for a delete),
+ * and the reason its dialog was given ("" until then, or when it asks none).
+ */
+export interface RowTarget<Id extends number = number> {
+  readonly id: Id;
+  readonly title: string;
+  readonly command: string | null;
+  readonly reason: string;
+}
+
+/** What a delete dialog is asked. */
+export interface DeleteConfirmation {
+  readonly title: string;
+}
+
+/** What a row command's dialog is asked: its title, which command it confirms, and whether it asks a reason. */
+export interface CommandConfirmation {
+  readonly title: string;
+  readonly command: string;
+  readonly asksReason: boolean;
+}
+
+/** A row command's dialog's answer: null when cancelled, else the reason given ("" when it asks none). */
+export type CommandAnswer = string | null;
 
 /** What a list's fetch is given: the query, the scope, and the filters' choices when already known. */
 export type PagedFetchInput<Scope, Extras> = PagedListInput<Scope> & { readonly known: Extras | null };
@@ -40,23 +112,34 @@ export type PagedFetchInput<Scope, Extras> = PagedListInput<Scope> & { readonly 
  * record's own endpoint, so the server's machine judges each as if it were sent alone (no rule is
  * written twice); its answer, or its refusal's message, is each row's outcome.
  */
-export interface BulkCommand<Row> {
+export interface BulkCommand<Row, Scope = unknown> {
   /** The row's name in the outcome (its code). */
-  readonly title: (row: Row) => string;
+  readonly title: (row: Row, scope: Scope) => string;
   /** Sends the command for one row with the dialog's reply ("" when it asks nothing); answers the server's message. */
-  readonly send: (client: ApiClient, row: Row, reply: string) => Promise<string>;
+  readonly send: (client: ApiClient, row: Row, reply: string, scope: Scope) => Promise<string>;
+  /** Whether the list's scope offers it (a record without an active flag offers no activation); always when absent. */
+  readonly offered?: (scope: Scope) => boolean;
+  /** The outcome counts the rows done (a delete, an activation) and names only the refused ones. */
+  readonly countsOnly?: boolean;
 }
 
 /** The commands a list declares for its ticked rows, by name. */
-export type BulkCommandName = "confirm" | "extend" | "assign";
+export type BulkCommandName = "confirm" | "extend" | "assign" | "delete" | "activate" | "deactivate";
 
-export interface PagedListDeclaration<Row, Scope, Extras> {
+export interface PagedListDeclaration<Row extends { readonly id: number }, Scope, Extras> {
   readonly id: string;
   readonly description: string;
   readonly defaults: ListQueryDefaults;
   readonly fetch: (input: PagedFetchInput<Scope, Extras>) => Promise<PagedRows<Row, Extras>>;
   /** What the ticked rows can be told to do besides being exported. */
-  readonly bulk?: Partial<Record<BulkCommandName, BulkCommand<Row>>>;
+  readonly bulk?: Partial<Record<BulkCommandName, BulkCommand<Row, Scope>>>;
+  /** The commands on one row the scope offers (delete, a temporary password), each after its dialog. */
+  readonly rowCommands?: (scope: Scope) => RowCommands<Row["id"]>;
+  /**
+   * The extras hold the rows themselves (a small catalogue read whole and paged in the panel):
+   * whatever may have changed them (a change, a command's outcome, a retry) reads them again.
+   */
+  readonly rereadsExtras?: boolean;
   /** The page size an export reads with when the list's endpoint answers fewer than EXPORT_PAGE_SIZE a page. */
   readonly exportPageSize?: number;
 }
@@ -68,20 +151,45 @@ export interface BulkQuestion {
 }
 
 /** Runs a declared command on each row, one after the other; every row's outcome is kept, a refusal with its message. */
-export const runBulkCommand = async <Row extends { readonly id: number }>(
-  command: BulkCommand<Row>,
-  input: { readonly client: ApiClient; readonly rows: ReadonlyArray<Row>; readonly reply: string; readonly name: BulkCommandName },
+export const runBulkCommand = async <Row extends { readonly id: number }, Scope>(
+  command: BulkCommand<Row, Scope>,
+  input: BulkRun<Row, Scope>,
 ): Promise<BulkReport> => {
   const done: BulkRefusal[] = [];
   const refused: BulkRefusal[] = [];
   for (const row of input.rows) {
+    const title = command.title(row, input.scope);
     try {
-      done.push({ id: row.id, title: command.title(row), message: await command.send(input.client, row, input.reply) });
+      done.push({ id: row.id, title, message: await command.send(input.client, row, input.reply, input.scope) });
     } catch (error) {
-      refused.push({ id: row.id, title: command.title(row), message: errorMessage(error) });
+      refused.push({ id: row.id, title, message: errorMessage(error) });
     }
   }
-  return { action: input.name, succeeded: done.length, refused, done };
+  return { action: input.name, succeeded: done.length, refused, ...(command.countsOnly === true ? {} : { done }) };
+};
+
+/** What a bulk command is run with: the ticked rows, the dialog's reply and the list's scope. */
+interface BulkRun<Row, Scope> {
+  readonly client: ApiClient;
+  readonly rows: ReadonlyArray<Row>;
+  readonly reply: string;
+  readonly name: BulkCommandName;
+  readonly scope: Scope;
+}
+
+/** What a row command's actor is given: the row its dialog was open for, and the scope's commands. */
+interface RowRequest<Id extends number> {
+  readonly client: ApiClient;
+  readonly commands: RowCommands<Id>;
+  readonly target: RowTarget<Id> | null;
+}
+
+/** Runs the command (or the delete) the dialog was confirmed for. */
+const runRowCommand = <Id extends number>({ client, commands, target }: RowRequest<Id>): Promise<string> => {
+  if (target === null) throw new Error("no row was chosen");
+  const run = target.command === null ? commands.remove : commands.commands?.[target.command]?.run;
+  if (run === undefined) throw new Error("this list offers no such command");
+  return run(client, target.id, target.reason);
 };
 
 /** The page size an export reads with: the largest a list endpoint answers. */
@@ -107,6 +215,8 @@ export interface PagedListContext<Row, Scope, Extras> extends PagedListInput<Sco
   readonly bulkCommand: BulkCommandName | null;
   readonly bulkReply: string;
   readonly report: BulkReport | null;
+  /** The row a command's dialog is open for, until it is done. */
+  readonly target: RowTarget<number> | null;
   readonly message: string | null;
   readonly error: string | null;
 }
@@ -129,7 +239,11 @@ export type PagedListEvent =
   | { readonly type: "bulk.ask"; readonly command: BulkCommandName }
   | { readonly type: "report.dismiss" }
   | { readonly type: "retry" }
-  | { readonly type: "list.changed" };
+  | { readonly type: "list.changed" }
+  /** A row's delete button (a list declaring row commands). */
+  | { readonly type: "row.delete"; readonly id: number; readonly title: string }
+  /** A row's command button (`resetPassword`, `activate`): ignored when the scope does not offer it. */
+  | { readonly type: "row.command"; readonly command: string; readonly id: number; readonly title: string };
 
 /** A collected export's input: the query read page after page, or the ticked rows as they are. */
 interface CollectInput<Row, Scope, Extras> extends PagedFetchInput<Scope, Extras> {
@@ -140,7 +254,7 @@ interface CollectInput<Row, Scope, Extras> extends PagedFetchInput<Scope, Extras
  * Every row a query selects, page after page of `pageSize`, in the query's order; a total known
  * only as "more than N" is read on until a page comes short.
  */
-export const collectRows = async <Row, Scope, Extras>(
+export const collectRows = async <Row extends { readonly id: number }, Scope, Extras>(
   fetch: PagedListDeclaration<Row, Scope, Extras>["fetch"],
   input: PagedFetchInput<Scope, Extras>,
   pageSize = EXPORT_PAGE_SIZE,
@@ -192,7 +306,20 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
     },
     actions: {
       ...feedbackActions<Context, PagedListEvent>(),
-      assignPage: assign((_, params: PagedRows<Row, Extras>) => ({ ...params, totalIsAtLeast: params.totalIsAtLeast === true })),
+      assignPage: assign(({ context }, { page, ...params }: PagedRows<Row, Extras>) => ({
+        ...params,
+        totalIsAtLeast: params.totalIsAtLeast === true,
+        query: page === undefined ? context.query : { ...context.query, page },
+      })),
+      /** A list whose extras are its rows reads them again; any other keeps its filters' choices. */
+      forgetStaleExtras: assign(({ context }) => ({ extras: declaration.rereadsExtras === true ? null : context.extras })),
+      assignTarget: assign({ target: (_, params: RowTarget<number>) => params }),
+      forgetTarget: assign({ target: null }),
+      assignReason: assign({
+        target: ({ context }, params: { reason: string }) => (context.target === null ? null : { ...context.target, reason: params.reason }),
+      }),
+      /** The view shows the message as a translated toast. */
+      notify,
       assignQuery: assign({ query: (_, params: { query: ListQuery }) => params.query }),
       assignSelection: assign({ selected: (_, params: { selected: ReadonlyArray<Row> }) => params.selected }),
       clearSelection: assign({ selected: [] }),
@@ -216,8 +343,14 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       /** Some ticked rows, or at most EXPORT_MAX of the query's, known to be no more. */
       isExportable: ({ context }, params: { ticked: boolean }) => (params.ticked ? context.selected.length > 0 : exportsAll(context)),
       /** Some rows ticked, and the list declares the command. */
-      isBulkOffered: ({ context }, params: { command: BulkCommandName }) => context.selected.length > 0 && declaration.bulk?.[params.command] !== undefined,
+      isBulkOffered: ({ context }, params: { command: BulkCommandName }) => {
+        const command = declaration.bulk?.[params.command];
+        return context.selected.length > 0 && command !== undefined && (command.offered?.(context.scope) ?? true);
+      },
       isAnswered: (_, params: { reply: string | null }) => params.reply !== null,
+      hasCommand: ({ context }, params: { command: string }) => declaration.rowCommands?.(context.scope).commands?.[params.command] !== undefined,
+      canDelete: ({ context }) => declaration.rowCommands?.(context.scope).remove !== undefined,
+      isConfirmed: (_, params: { confirmed: boolean }) => params.confirmed,
     },
     actors: {
       fetchPage: fromPromise<PagedRows<Row, Extras>, PagedFetchInput<Scope, Extras>>(({ input }) => declaration.fetch(input)),
@@ -228,13 +361,15 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       saveExport: fromPromise<void, ExportRequest<Row>>(async () => {}),
       /** The bulk command's dialog (a new time limit, or only a confirmation); the view provides it. */
       askBulk: fromPromise<string | null, BulkQuestion>(async () => null),
-      runBulk: fromPromise<BulkReport, { readonly client: ApiClient; readonly rows: ReadonlyArray<Row>; readonly reply: string; readonly name: BulkCommandName }>(
-        ({ input }) => {
-          const command = declaration.bulk?.[input.name];
-          if (command === undefined) throw new Error(`no bulk command ${input.name}`);
-          return runBulkCommand(command, input);
-        },
-      ),
+      runBulk: fromPromise<BulkReport, BulkRun<Row, Scope>>(({ input }) => {
+        const command = declaration.bulk?.[input.name];
+        if (command === undefined) throw new Error(`no bulk command ${input.name}`);
+        return runBulkCommand(command, input);
+      }),
+      /** The delete and row commands' dialogs; the view provides them, the defaults answer "not confirmed". */
+      confirmDelete: fromPromise<boolean, DeleteConfirmation>(async () => false),
+      confirmCommand: fromPromise<CommandAnswer, CommandConfirmation>(async () => null),
+      runRowCommand: fromPromise<string, RowRequest<Row["id"]>>(({ input }) => runRowCommand(input)),
     },
     delays: {
       searchDelay: 300,
@@ -255,6 +390,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       bulkCommand: null,
       bulkReply: "",
       report: null,
+      target: null,
       message: null,
       error: null,
     }),
@@ -357,7 +493,33 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
             },
             { description: "Nothing ticked, or too many rows to export at once: nothing happens (the view offers no button then)." },
           ],
-          "list.changed": { target: "loading", description: "A row changed elsewhere: the same page is fetched again." },
+          "list.changed": {
+            target: "loading",
+            actions: ["clearFeedback", "forgetStaleExtras"],
+            description: "A row changed elsewhere (or by the screen: a year's copy): the same page is fetched again.",
+          },
+          ...(declaration.rowCommands === undefined
+            ? {}
+            : {
+          "row.delete": [
+            {
+              guard: "canDelete",
+              target: "confirmingDelete",
+              actions: { type: "assignTarget", params: ({ event }) => ({ id: event.id, title: event.title, command: null, reason: "" }) },
+              description: "A row's delete button asks for confirmation.",
+            },
+            { description: "This list deletes nothing: nothing happens." },
+          ],
+          "row.command": [
+            {
+              guard: { type: "hasCommand", params: ({ event }) => ({ command: event.command }) },
+              target: "confirmingCommand",
+              actions: { type: "assignTarget", params: ({ event }) => ({ id: event.id, title: event.title, command: event.command, reason: "" }) },
+              description: "A row command this list offers (a user's temporary password) asks for confirmation.",
+            },
+            { description: "This list offers no such command: nothing happens." },
+          ],
+              }),
           ...(declaration.bulk === undefined
             ? {}
             : {
@@ -402,10 +564,16 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
         invoke: {
           id: "runBulk",
           src: "runBulk",
-          input: ({ context }) => ({ client: context.client, rows: context.selected, reply: context.bulkReply, name: context.bulkCommand ?? "confirm" }),
+          input: ({ context }) => ({
+            client: context.client,
+            rows: context.selected,
+            reply: context.bulkReply,
+            name: context.bulkCommand ?? "confirm",
+            scope: context.scope,
+          }),
           onDone: {
             target: "loading",
-            actions: { type: "assignReport", params: ({ event }) => ({ report: event.output }) },
+            actions: [{ type: "assignReport", params: ({ event }) => ({ report: event.output }) }, "forgetStaleExtras"],
             description: "Every row's outcome shows (the refused ones with their message, still ticked); the page is fetched again.",
           },
           onError: showError("ready", "The commands could not be sent: the message shows."),
@@ -456,8 +624,72 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       failed: {
         tags: "failed",
         description: "The page could not be fetched; the message shows with a retry button.",
-        on: { retry: { target: "loading", actions: "clearFeedback", description: "Retry was pressed." } },
+        on: { retry: { target: "loading", actions: ["clearFeedback", "forgetStaleExtras"], description: "Retry was pressed." } },
       },
+      // a list without row commands has none of these states
+      ...(declaration.rowCommands === undefined
+        ? {}
+        : {
+      confirmingDelete: {
+        description: "The warning dialog with 'Delete' and 'Cancel' is open.",
+        invoke: {
+          id: "confirmDelete",
+          src: "confirmDelete",
+          input: ({ context }) => ({ title: context.target?.title ?? "" }),
+          onDone: [
+            {
+              guard: { type: "isConfirmed", params: ({ event }) => ({ confirmed: event.output }) },
+              target: "runningRowCommand",
+              description: "The user pressed 'Delete'.",
+            },
+            { target: "ready", actions: "forgetTarget", description: "The user pressed 'Cancel' or closed the dialog: nothing is deleted." },
+          ],
+          onError: { target: "ready", actions: "forgetTarget", description: "The dialog could not be shown: nothing is deleted." },
+        },
+      },
+      confirmingCommand: {
+        description: "The dialog asks whether to run the row command (mail a temporary password, activate a rate ...), and its reason where it needs one (deactivate a rate).",
+        invoke: {
+          id: "confirmCommand",
+          src: "confirmCommand",
+          input: ({ context }) => {
+            const command = context.target?.command ?? "";
+            const asksReason = declaration.rowCommands?.(context.scope).commands?.[command]?.asksReason === true;
+            return { title: context.target?.title ?? "", command, asksReason };
+          },
+          onDone: [
+            {
+              guard: { type: "isAnswered", params: ({ event }) => ({ reply: event.output }) },
+              target: "runningRowCommand",
+              actions: { type: "assignReason", params: ({ event }) => ({ reason: event.output ?? "" }) },
+              description: "The user confirmed (and gave the reason, where the command asks one).",
+            },
+            { target: "ready", actions: "forgetTarget", description: "The user cancelled: nothing is sent." },
+          ],
+          onError: { target: "ready", actions: "forgetTarget", description: "The dialog could not be shown: nothing is sent." },
+        },
+      },
+      runningRowCommand: {
+        tags: "processing",
+        description: "Waiting for the server to delete the row or run its command.",
+        entry: "clearFeedback",
+        invoke: {
+          id: "runRowCommand",
+          src: "runRowCommand",
+          input: ({ context }) => ({ client: context.client, commands: declaration.rowCommands?.(context.scope) ?? {}, target: context.target }),
+          onDone: {
+            target: "loading",
+            actions: ["forgetTarget", ...tellAnswer, "forgetStaleExtras"],
+            description: "Done ('resource deleted successfully', 'temporary password sent'): the toast shows and the page is fetched again, as the row may have changed.",
+          },
+          onError: {
+            target: "ready",
+            actions: ["forgetTarget", assignFailure],
+            description: "The server refused (last admin, item in use, ...): its message shows.",
+          },
+        },
+      },
+          }),
     },
   });
 };

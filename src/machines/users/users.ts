@@ -19,7 +19,7 @@ import {
   userProblems,
 } from "../../api/users.ts";
 import { createRecordFormMachine, type FormSource } from "../shared/recordForm.machine.ts";
-import { createRecordListMachine, type ListSource } from "../shared/recordList.machine.ts";
+import { createRecordListMachine, type ListSource } from "../shared/recordRows.ts";
 
 /** A detail route's id as the record's id (the route admits only ids in range). */
 const userId = Schema.decodeSync(UserId);
@@ -117,6 +117,9 @@ export const agencyUsersSource: ListSource<User> = {
   },
 };
 
-export const userListMachine = createRecordListMachine<User>();
+export const userListMachine = createRecordListMachine<User>(
+  "userList",
+  "The staff's (or an agency's own) users on the one list engine: read whole and paged in the panel, a temporary password and a delete per row after a dialog, deleted / activated / deactivated when ticked, exported.",
+);
 
 export const userFormMachine = createRecordFormMachine<User, UserOptions, UserPayload>();

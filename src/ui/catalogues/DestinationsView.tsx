@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import type { DestinationType, Itinerary } from "../../api/itineraries.ts";
 import { destinationListMachine, destinationListSource } from "../../machines/catalogues/itineraries.ts";
 import type { Column } from "../shared/DataTable.tsx";
-import { RecordList } from "../shared/RecordList.tsx";
+import { PagedList } from "../shared/PagedList.tsx";
+import { PageTitle } from "../shared/PageTitle.tsx";
 import { formatMoney, imageSrcSet, imageUrl } from "./destinationFormat.ts";
 import { paths } from "../paths.ts";
-import { exportColumns } from "../shared/tableExport.ts";
-import { useRecordList } from "../shared/useRecord.ts";
+import { useRecordList } from "../shared/recordListProps.tsx";
 
 /** A short list after its label; nothing when the list is empty, so a row stays compact. */
 function ShortList({ label, items }: { readonly label: string; readonly items: ReadonlyArray<string> }) {
@@ -100,21 +100,22 @@ export default function DestinationsView({ type }: { readonly type: DestinationT
       ),
     },
   ];
-  const actor = useRecordList(destinationListMachine, source, { title, columns: exportColumns(columns) });
+  const list = useRecordList<Itinerary>({
+    machine: destinationListMachine,
+    source,
+    id: `${type}-destinations`,
+    title,
+    columns,
+    buttons: (destination) => ({
+      edit: paths.destination(type, destination.id),
+      deleteTitle: t("destinations.deleteTitle", { name: destination.name }),
+    }),
+  });
 
   return (
     <section aria-labelledby="page-title" className="destinations">
-      <RecordList<Itinerary>
-        actor={actor}
-        id={`${type}-destinations`}
-        title={title}
-        add={{ to: paths.destinationsNew(type), label: t("destinations.new") }}
-        columns={columns}
-        buttons={(destination) => ({
-          edit: paths.destination(type, destination.id),
-          deleteTitle: t("destinations.deleteTitle", { name: destination.name }),
-        })}
-      />
+      <PageTitle title={title} add={{ to: paths.destinationsNew(type), label: t("destinations.new") }} />
+      <PagedList {...list} />
     </section>
   );
 }

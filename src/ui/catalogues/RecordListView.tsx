@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DetailRule } from "../../api/details.ts";
 import type { CatalogueItem } from "../../api/catalogues.ts";
@@ -9,10 +10,10 @@ import { ActiveIndicator } from "../shared/ActiveIndicator.tsx";
 import { numberText } from "../shared/DetailInput.tsx";
 import { optionKey } from "../shared/options.ts";
 import type { Column } from "../shared/DataTable.tsx";
-import { exportColumns } from "../shared/tableExport.ts";
-import { RecordList } from "../shared/RecordList.tsx";
+import { PagedList } from "../shared/PagedList.tsx";
+import { PageTitle } from "../shared/PageTitle.tsx";
+import { useRecordList } from "../shared/recordListProps.tsx";
 import { YearCopyForm } from "./YearCopyForm.tsx";
-import { useRecordList } from "../shared/useRecord.ts";
 import { useRoleIn } from "../shared/useRole.ts";
 
 /** How a detail's value reads in a cell and an export: a number as the language writes it, a choice's text. */
@@ -64,31 +65,34 @@ export default function RecordListView({ record }: { readonly record: CatalogueD
   const writable = useRoleIn(record.writers);
   const columns = record.columns.map(tableColumn(t, i18n.language));
   const { rowMenu } = record;
-  const actor = useRecordList(catalogueListMachine, listSourceOf(record), { title, columns: exportColumns(columns) });
+  const [copies, setCopies] = useState(0);
+  const list = useRecordList<CatalogueItem>({
+    machine: catalogueListMachine,
+    source: listSourceOf(record),
+    id: record.key,
+    title,
+    columns,
+    buttons: (item) => ({
+      edit: itemPath(record, item.id),
+      viewOnly: !record.offers(item, "catalogueItem.edit"),
+      deleteTitle: record.offers(item, "catalogueItem.delete") ? t("catalogue.deleteTitle", { name: item.name }) : null,
+      // a command shows only where the item's machine takes it: a deactivated rate offers no activation
+      commands: record.commandButtons
+        .filter(({ command }) => record.offers(item, command.event))
+        .map(({ command, kind, title: dialogTitle }) => ({ kind, command: command.name, title: t(dialogTitle, { name: item.name }) })),
+      ...(rowMenu === null
+        ? {}
+        : { menu: { label: t(rowMenu.label, { name: item.name }), links: rowMenu.links(item).map(({ to, label }) => ({ to, label: t(label) })) } }),
+    }),
+    readOnly: !writable,
+    reloads: copies,
+  });
   return (
     <section aria-labelledby="page-title">
-      <RecordList<CatalogueItem>
-        actor={actor}
-        id={record.key}
-        title={title}
-        add={{ to: record.newPaths[0], label: t(`catalogue.${record.key}.new`) }}
-        columns={columns}
-        buttons={(item) => ({
-          edit: itemPath(record, item.id),
-          viewOnly: !record.offers(item, "catalogueItem.edit"),
-          deleteTitle: record.offers(item, "catalogueItem.delete") ? t("catalogue.deleteTitle", { name: item.name }) : null,
-          // a command shows only where the item's machine takes it: a deactivated rate offers no activation
-          commands: record.commandButtons
-            .filter(({ command }) => record.offers(item, command.event))
-            .map(({ command, kind, title: dialogTitle }) => ({ kind, command: command.name, title: t(dialogTitle, { name: item.name }) })),
-          ...(rowMenu === null
-            ? {}
-            : { menu: { label: t(rowMenu.label, { name: item.name }), links: rowMenu.links(item).map(({ to, label }) => ({ to, label: t(label) })) } }),
-        })}
-        readOnly={!writable}
-      />
+      <PageTitle title={title} add={writable ? { to: record.newPaths[0], label: t(`catalogue.${record.key}.new`) } : undefined} />
+      <PagedList {...list} />
       {writable && record.api.yearCopy !== null && (
-        <YearCopyForm id={record.key} endpoint={record.api.yearCopy} onCopied={() => actor.send({ type: "list.reload" })} />
+        <YearCopyForm id={record.key} endpoint={record.api.yearCopy} onCopied={() => setCopies((count) => count + 1)} />
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 import type { i18n } from "i18next";
 import { translateMessage } from "../../i18n/messages.ts";
-import { bulkDeleteDialog, deleteDialog, commandDialog } from "../shared/confirmDialog.ts";
+import { recordBulkDialog, deleteDialog, commandDialog } from "../shared/confirmDialog.ts";
 import { showToast } from "../shared/toast.ts";
 
 /** The flow message ('resource created successfully', ...) as a translated toast. */
@@ -19,7 +19,7 @@ export const listImplementations = (translations: i18n) => ({
   actors: {
     confirmDelete: deleteDialog(translations),
     confirmCommand: commandDialog(translations),
-    confirmBulkDelete: bulkDeleteDialog(translations),
+    askBulk: recordBulkDialog(translations),
   },
   actions: { notify: notify(translations) },
 });

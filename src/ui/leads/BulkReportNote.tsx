@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "../../i18n/messages.ts";
-import type { BulkReport } from "../../machines/shared/recordList.machine.ts";
+import type { BulkReport } from "../../machines/shared/pagedList.machine.ts";
 
 /** What BulkReportBanner shows once the messages' texts are there. */
 export default function BulkReportNote({ report }: { readonly report: BulkReport }) {

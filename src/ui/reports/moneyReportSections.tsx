@@ -17,7 +17,7 @@ import {
   receivablesReport,
   reportFileName,
 } from "../../api/reports.ts";
-import type { ExportFormat } from "../../machines/shared/recordList.machine.ts";
+import type { ExportFormat } from "../../machines/shared/pagedList.machine.ts";
 import { reservations } from "../../machines/reservations/record.ts";
 import type { ChartFigures } from "./ReportChart.tsx";
 import { formatDate } from "../leads/leadFormat.ts";

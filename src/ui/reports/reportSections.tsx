@@ -5,7 +5,7 @@ import { Link } from "wouter";
 import { amountLocale, formatMoney } from "../../api/amounts.ts";
 import type { ExpiringReservation, OccupancyFigures } from "../../api/reports.ts";
 import type { ReportContent } from "../../machines/reports/reports.machine.ts";
-import type { ExportFormat } from "../../machines/shared/recordList.machine.ts";
+import type { ExportFormat } from "../../machines/shared/pagedList.machine.ts";
 import { reservations } from "../../machines/reservations/record.ts";
 import type { ChartFigures } from "./ReportChart.tsx";
 import { DataTable } from "../shared/DataTable.tsx";

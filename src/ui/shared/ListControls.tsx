@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { withTexts } from "../../i18n/index.ts";
-import type { BulkReport, ExportFormat } from "../../machines/shared/recordList.machine.ts";
+import type { BulkReport, ExportFormat } from "../../machines/shared/pagedList.machine.ts";
 import { SEARCH_MAX_LENGTH } from "../../machines/shared/listQuery.ts";
 
 /**

@@ -7,12 +7,16 @@ import { type ListQueryDefaults, pagesOf, parseListQuery } from "../../machines/
 import {
   type BulkCommandName,
   type BulkQuestion,
+  type CommandAnswer,
+  type CommandConfirmation,
+  type DeleteConfirmation,
   EXPORT_MAX,
+  type ExportRequest,
   exportsAll,
   hasPage,
+  type PagedListEvent,
   type PagedListMachine,
 } from "../../machines/shared/pagedList.machine.ts";
-import type { ExportRequest } from "../../machines/shared/recordList.machine.ts";
 import type { Change } from "../../api/changes.ts";
 import { useChanges } from "./changes.ts";
 import { useServices } from "./context.ts";
@@ -35,6 +39,9 @@ export type PagedFilter =
   | { readonly kind: "check"; readonly name: string; readonly label: string }
   /** A month, `YYYY-MM`, or a day, `YYYY-MM-DD`; empty for no bound. */
   | { readonly kind: "month" | "date"; readonly name: string; readonly label: string };
+
+/** What a row's buttons send: its delete, or one of its commands. */
+export type RowCommandEvent = Extract<PagedListEvent, { readonly type: "row.delete" | "row.command" }>;
 
 /** What one list declares besides its machine: its columns (with sort keys and typed cells), filters, texts and live changes. */
 export interface PagedListProps<Row extends { readonly id: number }, Scope, Extras> {
@@ -62,22 +69,50 @@ export interface PagedListProps<Row extends { readonly id: number }, Scope, Extr
   readonly changes: (change: Change) => boolean;
   /** The declared commands the user may send for the ticked rows (the list's machine declares what each sends), and their dialog. */
   readonly bulk?: {
-    readonly commands: ReadonlyArray<{ readonly command: BulkCommandName; readonly label: string; readonly disabled?: boolean }>;
+    readonly commands: ReadonlyArray<{ readonly command: BulkCommandName; readonly label: string; readonly disabled?: boolean; readonly className?: string }>;
     readonly ask: ReturnType<typeof fromPromise<string | null, BulkQuestion>>;
     /** Controls drawn in the bulk bar before the commands (the agent the ticked leads go to), from the filters' choices. */
     readonly controls?: (extras: Extras | null) => ReactNode;
   };
+  /**
+   * Each row's own commands (a record list's edit, delete, temporary password): the column of
+   * their buttons (last, never exported), their dialogs and the toast of the server's answer.
+   */
+  readonly rowCommands?: {
+    readonly column: (send: (event: RowCommandEvent) => void, busy: boolean) => Column<Row>;
+    readonly confirmDelete: ReturnType<typeof fromPromise<boolean, DeleteConfirmation>>;
+    readonly confirmCommand: ReturnType<typeof fromPromise<CommandAnswer, CommandConfirmation>>;
+    readonly notify: (_: unknown, params: { readonly message: string }) => void;
+  };
 }
 
 /**
- * The one list of the records paged on the server: the search, the declared filters and the
- * export above, the red banner, the bulk bar of the ticked rows, the table with sortable headers
- * and tick boxes, and the pager. It runs the list's machine (src/machines/shared/pagedList.machine.ts),
+ * The one list component of the panel (the records paged on the server, and the catalogues, users
+ * and destinations read whole: src/ui/shared/recordListProps.tsx): the search, the declared
+ * filters and the export above, the red banner, the bulk bar of the ticked rows, the table with
+ * sortable headers, tick boxes and each row's commands, and the pager. It runs the list's machine (src/machines/shared/pagedList.machine.ts),
  * keeps its query in the address and saves the export with the declared columns.
  */
 export function PagedList<Row extends { readonly id: number }, Scope, Extras>(props: PagedListProps<Row, Scope, Extras>) {
-  const { machine, defaults, scope, id, title, columns, filters, searchHint, empty, totalText, exportLimitText, reloads, pagerLabel, rowTitle, changes, bulk } =
-    props;
+  const {
+    machine,
+    defaults,
+    scope,
+    id,
+    title,
+    columns,
+    filters,
+    searchHint,
+    empty,
+    totalText,
+    exportLimitText,
+    reloads,
+    pagerLabel,
+    rowTitle,
+    changes,
+    bulk,
+    rowCommands,
+  } = props;
   const { t } = useTranslation();
   const { client } = useServices();
   const search = useSearch();
@@ -86,13 +121,14 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
   exportTable.current = { title, columns: exportColumns(columns) };
   const [logic] = useState(() =>
     machine.provide({
-      actions: { publishQuery: publishQuery(defaults) },
+      actions: { publishQuery: publishQuery(defaults), ...(rowCommands === undefined ? {} : { notify: rowCommands.notify }) },
       actors: {
         // the writing of CSV and XLSX is fetched when an export is asked for (decision 081)
         saveExport: fromPromise<void, ExportRequest<Row>>(({ input }) =>
           import("./tableExport.ts").then(({ saveTable }) => saveTable(exportTable.current, input.rows, input.format)),
         ),
         ...(bulk === undefined ? {} : { askBulk: bulk.ask }),
+        ...(rowCommands === undefined ? {} : { confirmDelete: rowCommands.confirmDelete, confirmCommand: rowCommands.confirmCommand }),
       },
     }),
   );
@@ -178,10 +214,11 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
       {rowTitle !== undefined && (
         <BulkBar count={selected.length}>
           {bulk?.controls?.(extras)}
-          {bulk?.commands.map(({ command, label, disabled }) => (
+          {bulk?.commands.map(({ command, label, disabled, className }) => (
             <button
               key={command}
               type="button"
+              className={className}
               disabled={exporting || processing || disabled === true}
               aria-busy={processing}
               onClick={() => actor.send({ type: "bulk.ask", command })}
@@ -210,7 +247,7 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
         <>
           <DataTable
             caption={title}
-            columns={columns}
+            columns={rowCommands === undefined ? columns : [...columns, rowCommands.column((event) => actor.send(event), processing)]}
             rows={rows}
             empty={empty}
             sort={{ column: query.sort, direction: query.direction, onSort: (column) => actor.send({ type: "sort.toggle", column }) }}

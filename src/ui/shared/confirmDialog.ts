@@ -2,8 +2,7 @@ import type { i18n } from "i18next";
 import { fromPromise } from "xstate";
 import { reasonField } from "../../api/catalogues.ts";
 import { textProblem } from "../../api/fields.ts";
-import type { BulkConfirmation, CommandAnswer, CommandConfirmation } from "../../machines/shared/recordList.machine.ts";
-import type { BulkQuestion } from "../../machines/shared/pagedList.machine.ts";
+import type { BulkQuestion, CommandAnswer, CommandConfirmation } from "../../machines/shared/pagedList.machine.ts";
 import type { YearCopyQuestion } from "../../machines/catalogues/yearCopyForm.machine.ts";
 import type { CommandQuestion, CommandReply } from "../../machines/reservations/reservationPage.machine.ts";
 import { fieldText } from "./forms.ts";
@@ -50,11 +49,16 @@ const askDialog = <Input extends { readonly title: string }>(
 export const deleteDialog = (translations: i18n) =>
   askDialog<{ readonly title: string }>(translations, deleteLook);
 
-/** The SweetAlert2 dialog before deleting the ticked rows, as the `confirmBulkDelete` actor: '¿Eliminar los 3 registros seleccionados?'. */
-export const bulkDeleteDialog = (translations: i18n) =>
-  fromPromise<boolean, BulkConfirmation>(({ input }) =>
-    ask(translations, deleteLook, translations.t("table.bulkDeleteTitle", { count: input.count })),
-  );
+/**
+ * A record list's `askBulk` actor: the SweetAlert2 dialog before deleting the ticked rows ('¿Eliminar
+ * los 3 registros seleccionados?'); an activation or deactivation asks nothing. Answers "" to go on,
+ * null when cancelled.
+ */
+export const recordBulkDialog = (translations: i18n) =>
+  fromPromise<string | null, BulkQuestion>(async ({ input }) => {
+    if (input.command !== "delete") return "";
+    return (await ask(translations, deleteLook, translations.t("table.bulkDeleteTitle", { count: input.count }))) ? "" : null;
+  });
 
 /**
  * Asks before a row command, as the `confirmCommand` actor a list screen provides: before mailing

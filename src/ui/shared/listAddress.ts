@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { navigate } from "wouter/use-browser-location";
 import type { AnyActorRef } from "xstate";
 import { type ListQuery, type ListQueryDefaults, listQuerySearch, parseListQuery } from "../../machines/shared/listQuery.ts";
-import type { QueryPublication } from "../../machines/shared/recordList.machine.ts";
+import type { QueryPublication } from "../../machines/shared/pagedList.machine.ts";
 
 /**
  * A list machine's `publishQuery`: the query written to the address of the page the list is on,

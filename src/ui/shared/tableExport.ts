@@ -1,4 +1,4 @@
-import type { ExportFormat } from "../../machines/shared/recordList.machine.ts";
+import type { ExportFormat } from "../../machines/shared/pagedList.machine.ts";
 import { sheetName } from "../../api/sheetName.ts";
 import type { ExportColumn, ExportTable } from "./exportColumns.ts";
 

@@ -1,9 +1,8 @@
 import { useSelector } from "@xstate/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useSearch } from "wouter";
-import { type ActorRefFrom, assign, fromPromise } from "xstate";
-import { parseListQuery } from "../../machines/shared/listQuery.ts";
+import { useLocation, } from "wouter";
+import { type ActorRefFrom, assign, } from "xstate";
 import {
   type FormSource,
   previewsOf,
@@ -11,50 +10,10 @@ import {
   type Versioned,
   withPreviews,
 } from "../../machines/shared/recordForm.machine.ts";
-import {
-  type ExportRequest,
-  type ListSource,
-  listQueryDefaults,
-  type RecordListMachine,
-} from "../../machines/shared/recordList.machine.ts";
 import { useServices } from "./context.ts";
-import { formImplementations, listImplementations, makePreview, revokePreviews } from "../flows/flows.ts";
-import { publishQuery, useQueryFromAddress } from "./listAddress.ts";
-import { type ExportTable, saveTable } from "./tableExport.ts";
+import { formImplementations, makePreview, revokePreviews } from "../flows/flows.ts";
 import { revealProblem } from "./reveal.ts";
 import { useFlowActor } from "./useFlow.ts";
-
-/**
- * A list screen's flow: the list machine with the panel's dialogs and toast, over `source`, its
- * query mirrored to the address (decision 023) and its export written from `table` (the columns
- * as the screen draws them now, in the user's language).
- */
-export function useRecordList<Row extends { readonly id: number }>(
-  machine: RecordListMachine<Row>,
-  source: ListSource<Row>,
-  table: ExportTable<Row>,
-) {
-  const { i18n } = useTranslation();
-  const { client } = useServices();
-  const exportTable = useRef(table);
-  exportTable.current = table;
-  const [defaults] = useState(() => listQueryDefaults(source));
-  const [logic] = useState(() => {
-    const { actors, actions } = listImplementations(i18n);
-    return machine.provide({
-      actors: {
-        ...actors,
-        saveExport: fromPromise<void, ExportRequest<Row>>(({ input }) => saveTable(exportTable.current, input.rows, input.format)),
-      },
-      actions: { ...actions, publishQuery: publishQuery(defaults) },
-    });
-  });
-  const search = useSearch();
-  const [initialSearch] = useState(search);
-  const actor = useFlowActor(logic, { input: { client, source, query: parseListQuery(initialSearch, defaults) } });
-  useQueryFromAddress(actor, search, defaults);
-  return actor;
-}
 
 /**
  * A form screen's flow: the form machine with the toast (or the caller's `notify`), the way back

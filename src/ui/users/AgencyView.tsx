@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import type { User } from "../../api/users.ts";
 import { agencyUsersSource, userListMachine } from "../../machines/users/users.ts";
-import { RecordList } from "../shared/RecordList.tsx";
-import { exportColumns } from "../shared/tableExport.ts";
-import { useRecordList } from "../shared/useRecord.ts";
+import { PagedList } from "../shared/PagedList.tsx";
+import { PageTitle } from "../shared/PageTitle.tsx";
+import { useRecordList } from "../shared/recordListProps.tsx";
 import { userColumns } from "./userColumns.tsx";
 import { StatementDownload } from "../money/StatementDownload.tsx";
 
@@ -15,11 +15,12 @@ export default function AgencyView() {
   const { t } = useTranslation(["panel", "screens", "records"]);
   const title = t("agency.title");
   const columns = userColumns(t);
-  const actor = useRecordList(userListMachine, agencyUsersSource, { title, columns: exportColumns(columns) });
+  const list = useRecordList<User>({ machine: userListMachine, source: agencyUsersSource, id: "agency-users", title, columns });
 
   return (
     <section aria-labelledby="page-title">
-      <RecordList<User> actor={actor} id="agency-users" title={title} columns={columns} />
+      <PageTitle title={title} />
+      <PagedList {...list} />
       <p className="list-note">{t("agency.intro")}</p>
       <StatementDownload agencyId={null} />
     </section>
