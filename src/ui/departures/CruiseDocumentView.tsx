@@ -16,7 +16,7 @@ import {
   sectionColumns,
   sendVoucher,
 } from "../../api/documents.ts";
-import { cruiseDocumentMachine, type DocumentFile, type DocumentSource } from "../../machines/departures/cruiseDocument.machine.ts";
+import { cruiseDocumentMachine, type DocumentSource } from "../../machines/departures/cruiseDocument.machine.ts";
 import { passengers } from "../../machines/passengers/record.ts";
 import { reservations } from "../../machines/reservations/record.ts";
 import { departures } from "../../machines/departures/record.ts";
@@ -27,21 +27,12 @@ import { CruiseTabs } from "./CruiseTabs.tsx";
 import { ErrorBanner } from "../shared/ErrorBanner.tsx";
 import { PageTitle } from "../shared/PageTitle.tsx";
 import { Spinner } from "../shared/Spinner.tsx";
+import { saveFile } from "../shared/saveFile.ts";
 import { showToast } from "../shared/toast.ts";
 import { useServices } from "../shared/context.ts";
 import { formatDate } from "../leads/leadFormat.ts";
 import { useFlowActor } from "../shared/useFlow.ts";
 import { useRoleIn } from "../shared/useRole.ts";
-
-/** The browser saves a downloaded file under its name. */
-const saveFile = ({ blob, fileName }: DocumentFile): void => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-};
 
 /** The incomplete berths of one reservation's cabin and what they lack, once, with how many they are. */
 const byReservationCabin = (berths: ReadonlyArray<IncompleteBerth>): ReadonlyArray<{ readonly berth: IncompleteBerth; readonly count: number }> => {
@@ -140,7 +131,7 @@ function DocumentPage({ source }: { readonly source: DocumentSource }) {
   const [logic] = useState(() =>
     cruiseDocumentMachine.provide({
       actions: {
-        saveFile: (_, file) => saveFile(file),
+        saveFile: (_, file) => saveFile(file.blob, file.fileName),
         notifySent: (_, sent) => void showToast(i18n.t("documents.voucherSent", { to: sent.to })),
       },
       actors: { confirmSend: voucherSendDialog(i18n) },
