@@ -12,12 +12,15 @@ export function Loaded<Content>({
   failed,
   content,
   onRetry,
+  retryLabel,
   children,
 }: {
   readonly error: string | null;
   readonly failed: boolean;
   readonly content: Content | null;
   readonly onRetry: () => void;
+  /** The retry button's text, where a part of a page says what it fetches again; default "Retry". */
+  readonly retryLabel?: string;
   readonly children: (content: Content) => ReactNode;
 }) {
   const { t } = useTranslation();
@@ -26,7 +29,7 @@ export function Loaded<Content>({
       <ErrorBanner message={error} />
       {failed ? (
         <button type="button" onClick={onRetry}>
-          {t("cruises.retry")}
+          {retryLabel ?? t("cruises.retry")}
         </button>
       ) : content === null ? (
         <Spinner />
