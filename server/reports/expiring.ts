@@ -1,17 +1,12 @@
 import { Schema } from "effect";
-import { CruiseId, ReservationId } from "../../src/api/ids.ts";
 import type { ExpiringReport } from "../../src/api/reports.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryRows } from "../db/rows.ts";
 import { dollarsOf } from "../reservations/price.ts";
+import { OnDepartureRow, onDeparture, reservationsOnDepartures, selectOnDeparture } from "../reservations/reads.ts";
 
 const HeldRow = Schema.Struct({
-  id: ReservationId,
-  code: Schema.String,
-  cruise_id: CruiseId,
-  cruise_code: Schema.String,
-  yacht_name: Schema.String,
-  start_date: Schema.String,
+  ...OnDepartureRow.fields,
   agency_name: Schema.NullOr(Schema.String),
   executive_name: Schema.NullOr(Schema.String),
   time_limit: Schema.Date,
@@ -30,23 +25,17 @@ export const expiringOf = async (db: Queryable, hours: number, now: Date): Promi
   const rows = await queryRows(
     db,
     HeldRow,
-    `select r.id, r.code, r.cruise_id, c.code as cruise_code, y.name as yacht_name, to_char(c.start_date, 'YYYY-MM-DD') as start_date,
-            a.name as agency_name, u.first_name || ' ' || u.last_name as executive_name, r.time_limit,
+    `select ${selectOnDeparture}, a.name as agency_name, u.first_name || ' ' || u.last_name as executive_name, r.time_limit,
             (select count(*) from spaces s where s.reservation_id = r.id and s.status = 'reserved')::int as held,
             (r.price->>'totalCents')::int as revenue_cents
-       from reservations r join cruises c on c.id = r.cruise_id join yachts y on y.id = c.yacht_id
+       from ${reservationsOnDepartures}
        left join agencies a on a.id = r.agency_id left join users u on u.id = r.executive_id
       where r.status = 'reserved' and r.time_limit <= $1
       order by r.time_limit, r.id`,
     [new Date(now.getTime() + hours * HOUR)],
   );
   const reservations = rows.map((row) => ({
-    id: row.id,
-    code: row.code,
-    cruiseId: row.cruise_id,
-    cruiseCode: row.cruise_code,
-    yachtName: row.yacht_name,
-    startDate: row.start_date,
+    ...onDeparture(row),
     agencyName: row.agency_name,
     executiveName: row.executive_name,
     timeLimit: row.time_limit.toISOString(),

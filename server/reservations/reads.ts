@@ -11,6 +11,7 @@ import {
   type CruiseCabin,
   DEFAULT_RESERVATIONS_PAGE_SIZE,
   type Reservation,
+  type ReservationOnDeparture,
   type ReservationSummary,
   type ReservationsQuery,
   type ReservationsSort,
@@ -29,13 +30,36 @@ import { nameSql } from "../catalogues/names.ts";
 import { inLanguage } from "../../src/api/english.ts";
 import { answeredLine, answeredPrice, StoredLine, StoredPrice, withTickets } from "./price.ts";
 
-export const ReservationRow = Schema.Struct({
+/**
+ * What names a reservation on its departure (the contract's ReservationOnDeparture), as the
+ * reservations list and the expiring report read it: its columns, the select that reads them from
+ * a reservation `r` joined to its departure `c` and yacht `y`, and the contract's fields.
+ */
+export const OnDepartureRow = Schema.Struct({
   id: ReservationId,
   code: Schema.String,
   cruise_id: CruiseId,
   cruise_code: Schema.String,
   yacht_name: Schema.String,
   start_date: Schema.String,
+});
+
+export const selectOnDeparture =
+  "r.id, r.code, r.cruise_id, c.code as cruise_code, y.name as yacht_name, to_char(c.start_date, 'YYYY-MM-DD') as start_date";
+
+export const reservationsOnDepartures = "reservations r join cruises c on c.id = r.cruise_id join yachts y on y.id = c.yacht_id";
+
+export const onDeparture = (row: typeof OnDepartureRow.Type): typeof ReservationOnDeparture.Type => ({
+  id: row.id,
+  code: row.code,
+  cruiseId: row.cruise_id,
+  cruiseCode: row.cruise_code,
+  yachtName: row.yacht_name,
+  startDate: row.start_date,
+});
+
+export const ReservationRow = Schema.Struct({
+  ...OnDepartureRow.fields,
   agency_id: Schema.NullOr(Schema.Int),
   agency_name: Schema.NullOr(Schema.String),
   type: Schema.Literals(["general", "contract", "charter", "familyRoom", "ikarus"]),
@@ -69,13 +93,12 @@ const FlightLineRow = Schema.Struct({ line: Schema.NullOr(StoredLine) });
 /** A reservation's live spaces, and what its passengers' flights add to its price. */
 const liveSpaces = "(select count(*)::int from spaces s where s.reservation_id = r.id and s.status <> 'canceled')";
 
-export const selectReservations = `select r.id, r.code, r.cruise_id, c.code as cruise_code, y.name as yacht_name,
-    to_char(c.start_date, 'YYYY-MM-DD') as start_date, r.agency_id, a.name as agency_name, r.type, r.executive_id,
+export const selectReservations = `select ${selectOnDeparture}, r.agency_id, a.name as agency_name, r.type, r.executive_id,
     u.first_name || ' ' || u.last_name as executive_name, r.status, r.time_limit, r.extensions,
     ${liveSpaces} as spaces,
     r.price, t.tickets::int as tickets_cents,
     r.created_at, r.version, r.notes, r.cancel_reason, r.lines
-  from reservations r join cruises c on c.id = r.cruise_id join yachts y on y.id = c.yacht_id
+  from ${reservationsOnDepartures}
   cross join lateral (select coalesce(sum((f.line->>'totalCents')::bigint), 0) as tickets from passenger_flights f where ${liveLegOf("r.id")}) t
   left join agencies a on a.id = r.agency_id left join users u on u.id = r.executive_id`;
 
@@ -85,12 +108,7 @@ export type PricedSummary = ReservationSummary & { readonly priceCents: PriceCen
 const priceCentsOf = (row: ReservationRow): PriceCents => withTickets(row.price, row.tickets_cents);
 
 export const toSummary = (row: ReservationRow): ReservationSummary => ({
-  id: row.id,
-  code: row.code,
-  cruiseId: row.cruise_id,
-  cruiseCode: row.cruise_code,
-  yachtName: row.yacht_name,
-  startDate: row.start_date,
+  ...onDeparture(row),
   agencyId: row.agency_id,
   agencyName: row.agency_name,
   type: row.type,

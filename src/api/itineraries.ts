@@ -38,6 +38,18 @@ const itineraryWireKeys = { availability: "avalability", offerPrice: "ofertPrice
 /** The offer as the wire spells it (SPEC.md section 3), for a destination as another record shows it. */
 export const offerWireKeys = { offerPrice: itineraryWireKeys.offerPrice, isOffer: itineraryWireKeys.isOffer } as const;
 
+/** A destination's Spanish texts, its price and its offer: as the API answers them and as its events store them. */
+export const ItineraryTexts = Schema.Struct({
+  name: Schema.String,
+  days: Schema.String,
+  description: Schema.String,
+  availability: Schema.String,
+  price: Schema.Finite,
+  /** Null unless the offer applies. */
+  offerPrice: Schema.NullOr(Schema.Finite),
+  isOffer: Schema.Boolean,
+});
+
 /**
  * A destination (itinerary) in the code's words. `region` is present for national destinations
  * only; `image` is the stored path (`uploads/tiptops/<sha256>.<ext>`) to show under the API base,
@@ -46,13 +58,7 @@ export const offerWireKeys = { offerPrice: itineraryWireKeys.offerPrice, isOffer
  */
 export const ItineraryContent = Schema.Struct({
   id: ItineraryId,
-  name: Schema.String,
-  days: Schema.String,
-  description: Schema.String,
-  availability: Schema.String,
-  price: Schema.Finite,
-  offerPrice: Schema.NullOr(Schema.Finite),
-  isOffer: Schema.Boolean,
+  ...ItineraryTexts.fields,
   type: DestinationType,
   region: Schema.optionalKey(Region),
   servicesIncluded: Schema.Array(GeneralService),

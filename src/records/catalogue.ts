@@ -199,17 +199,11 @@ const detailField = ({ name, label, rule, addRow }: DetailDeclaration): FieldDec
   ...(addRow === undefined ? {} : { addRow }),
 });
 
-export interface CatalogueOptions {
-  readonly key: string;
+/** What a catalogue is declared with: the declaration's own names, access and routes as it keeps them, and the rest from which it is made. */
+export interface CatalogueOptions extends Pick<CatalogueDeclaration, "key" | "stream" | "readers" | "writers" | "listPath" | "newPaths" | "menu"> {
   /** The calls' resource and singular, as SPEC.md section 7 spells them: `feedings`, `Feeding`. */
   readonly resource: string;
   readonly singular: string;
-  readonly stream: string;
-  readonly readers: ReadonlyArray<RoleName>;
-  readonly writers: ReadonlyArray<RoleName>;
-  readonly listPath: string;
-  readonly newPaths: readonly [string, ...string[]];
-  readonly menu: { readonly section: MenuSection; readonly roles?: ReadonlyArray<RoleName> };
   /** The label of the name field and column, when it is not `catalogue.name` ('Nombre'). */
   readonly nameLabel?: string;
   /** The name's rule, when it is not a required name of up to 120 characters (a season's year). */

@@ -83,33 +83,31 @@ const discounts = [
   discount("promotionalDiscount", "detail.promotionalDiscount"),
 ];
 
+/** A yacht's rate for a length of cruise in a year's season: its prices and discounts. */
+const perSeason = [year, yacht, days, season, ...prices, ...discounts];
+
+/** The same, for one cabin category (the general and the agencies' contract rates). */
+const perCategory = [year, yacht, days, season, category, ...prices, ...discounts];
+
 /** Per space: by the cabin's category and the season of the departure's month. */
 export const generalRates = rateCatalogue("general", {
   ...generalRatesEntry,
   stream: "generalRate",
-  details: [
-    year,
-    yacht,
-    days,
-    season,
-    category,
-    ...prices,
-    ...discounts,
-  ],
+  details: perCategory,
 });
 
 /** A family room, sold whole: per cabin and season. */
 export const familyRoomRates = rateCatalogue("familyRoom", {
   ...familyRoomRatesEntry,
   stream: "familyRoomRate",
-  details: [year, yacht, days, season, ...prices, ...discounts],
+  details: perSeason,
 });
 
 /** The whole yacht for one departure. */
 export const charterRates = rateCatalogue("charter", {
   ...charterRatesEntry,
   stream: "charterRate",
-  details: [year, yacht, days, season, ...prices, ...discounts],
+  details: perSeason,
 });
 
 /** An agency's negotiated rate, which prices its spaces before any other. */
@@ -118,13 +116,7 @@ export const contractRates = rateCatalogue("contract", {
   stream: "contractRate",
   details: [
     { name: "agency", label: "detail.agency", ...referenceTo(agencies), column: true },
-    year,
-    yacht,
-    days,
-    season,
-    category,
-    ...prices,
-    ...discounts,
+    ...perCategory,
   ],
   filters: ["yacht", "agency"],
 });

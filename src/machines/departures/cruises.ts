@@ -5,6 +5,7 @@ import type { CatalogueEndpoints } from "../../api/catalogues.ts";
 import { CruiseId } from "../../api/ids.ts";
 import { messages } from "../../api/messages.ts";
 import { type CatalogueChoices, detailPayloadValue, type FieldValues } from "../catalogues/catalogues.ts";
+import { loadWithChoices } from "../shared/formChoices.ts";
 import { createRecordFormMachine, type FormSource } from "../shared/recordForm.machine.ts";
 
 const cruiseId = Schema.decodeSync(CruiseId);
@@ -22,13 +23,7 @@ export const cruiseDraftOf = (values: FieldValues): CruiseDraft =>
 export const cruiseFormSource = (
   choices: Readonly<Record<string, CatalogueEndpoints["list"]>>,
 ): FormSource<Cruise, CatalogueChoices, FieldValues> => ({
-  load: async (client: ApiClient, id) => {
-    const [item, ...lists] = await Promise.all([
-      id === null ? null : client.call(getCruise, { params: { id: cruiseId(id) } }),
-      ...Object.values(choices).map((list) => client.call(list)),
-    ]);
-    return { item, options: Object.fromEntries(Object.keys(choices).map((name, index) => [name, lists[index] ?? []])) };
-  },
+  load: (client: ApiClient, id) => loadWithChoices(client, choices, id === null ? null : client.call(getCruise, { params: { id: cruiseId(id) } })),
   problems: (values) => cruiseDraftProblems({ ...cruiseDraftOf(values) }),
   answeredFields: { [messages.departureOverlaps]: "startDate" },
   save: (client, { id, version, draft }) => {

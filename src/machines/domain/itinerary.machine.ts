@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { setup } from "xstate";
-import { DepartureCity, DestinationType, GeneralService, Region } from "../../api/itineraries.ts";
+import { DepartureCity, DestinationType, GeneralService, ItineraryTexts, Region } from "../../api/itineraries.ts";
 import { messages } from "../../api/messages.ts";
 import { addedText, domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
 
@@ -11,14 +11,7 @@ import { addedText, domainContext, domainSetup, type FieldFacts, fieldGuards, ho
  * destination became and a rebuild needs nothing else.
  */
 export const ItineraryFields = Schema.Struct({
-  name: Schema.String,
-  days: Schema.String,
-  description: Schema.String,
-  availability: Schema.String,
-  price: Schema.Finite,
-  /** Null unless the offer applies. */
-  offerPrice: Schema.NullOr(Schema.Finite),
-  isOffer: Schema.Boolean,
+  ...ItineraryTexts.fields,
   /** The destination's `type` (national or international), renamed: an event's `type` is its own. */
   destinationType: DestinationType,
   /** Null for international destinations. */

@@ -13,6 +13,7 @@ import {
   updatePassenger,
 } from "../../api/passengers.ts";
 import { type CatalogueChoices, detailPayloadValue, type FieldValues } from "../catalogues/catalogues.ts";
+import { loadWithChoices } from "../shared/formChoices.ts";
 import { createRecordFormMachine, type FormSource } from "../shared/recordForm.machine.ts";
 
 const passengerId = Schema.decodeSync(PassengerId);
@@ -32,13 +33,7 @@ const today = (): string => new Date().toISOString().slice(0, 10);
 export const passengerFormSource = (
   choices: Readonly<Record<string, CatalogueEndpoints["list"]>>,
 ): FormSource<PassengerRecord, CatalogueChoices, FieldValues> => ({
-  load: async (client: ApiClient, id) => {
-    const [item, ...lists] = await Promise.all([
-      id === null ? null : client.call(getPassenger, { params: { id: passengerId(id) } }),
-      ...Object.values(choices).map((list) => client.call(list)),
-    ]);
-    return { item, options: Object.fromEntries(Object.keys(choices).map((name, index) => [name, lists[index] ?? []])) };
-  },
+  load: (client: ApiClient, id) => loadWithChoices(client, choices, id === null ? null : client.call(getPassenger, { params: { id: passengerId(id) } })),
   problems: (values) => passengerDraftProblems({ ...passengerDraftOf(values) }, today()),
   answeredFields: { [messages.passengerIdentificationTaken]: "identification" },
   save: async (client, { id, version, draft }) => {

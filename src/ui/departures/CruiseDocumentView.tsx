@@ -16,7 +16,7 @@ import {
   sectionColumns,
   sendVoucher,
 } from "../../api/documents.ts";
-import { cruiseDocumentMachine, type DocumentFile, type DocumentSource } from "../../machines/departures/cruiseDocument.machine.ts";
+import { cruiseDocumentMachine, type DocumentSource } from "../../machines/departures/cruiseDocument.machine.ts";
 import { passengers } from "../../machines/passengers/record.ts";
 import { reservations } from "../../machines/reservations/record.ts";
 import { departures } from "../../machines/departures/record.ts";
@@ -24,24 +24,14 @@ import { loadRefusal } from "../../machines/shared/actions.ts";
 import { ProblemPage } from "../shared/ProblemPage.tsx";
 import { voucherSendDialog } from "../shared/confirmDialog.ts";
 import { CruiseTabs } from "./CruiseTabs.tsx";
-import { ErrorBanner } from "../shared/ErrorBanner.tsx";
+import { Loaded } from "../shared/Loaded.tsx";
 import { PageTitle } from "../shared/PageTitle.tsx";
-import { Spinner } from "../shared/Spinner.tsx";
+import { saveFile } from "../shared/saveFile.ts";
 import { showToast } from "../shared/toast.ts";
 import { useServices } from "../shared/context.ts";
 import { formatDate } from "../leads/leadFormat.ts";
 import { useFlowActor } from "../shared/useFlow.ts";
 import { useRoleIn } from "../shared/useRole.ts";
-
-/** The browser saves a downloaded file under its name. */
-const saveFile = ({ blob, fileName }: DocumentFile): void => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-};
 
 /** The incomplete berths of one reservation's cabin and what they lack, once, with how many they are. */
 const byReservationCabin = (berths: ReadonlyArray<IncompleteBerth>): ReadonlyArray<{ readonly berth: IncompleteBerth; readonly count: number }> => {
@@ -140,7 +130,7 @@ function DocumentPage({ source }: { readonly source: DocumentSource }) {
   const [logic] = useState(() =>
     cruiseDocumentMachine.provide({
       actions: {
-        saveFile: (_, file) => saveFile(file),
+        saveFile: (_, file) => saveFile(file.blob, file.fileName),
         notifySent: (_, sent) => void showToast(i18n.t("documents.voucherSent", { to: sent.to })),
       },
       actors: { confirmSend: voucherSendDialog(i18n) },
@@ -213,64 +203,59 @@ function DocumentPage({ source }: { readonly source: DocumentSource }) {
           </button>
         )}
       </div>
-      <ErrorBanner message={error} />
-      {failed ? (
-        <button type="button" onClick={() => actor.send({ type: "retry" })}>
-          {t("cruises.retry")}
-        </button>
-      ) : content === null ? (
-        <Spinner />
-      ) : (
-        <>
-          {content.incomplete.length === 0 ? (
-            content.sections.length > 0 && <p className="document-complete">{t("documents.complete")}</p>
-          ) : (
-            <section className="document-incomplete" aria-labelledby="incomplete-title">
-              <h2 id="incomplete-title">{t("documents.incompleteTitle")}</h2>
-              <p>{t("documents.incompleteText")}</p>
-              <ul>
-                {byReservationCabin(content.incomplete).map(({ berth, count }) => (
-                  <li key={berth.spaceId}>
-                    {/* a berth without a passenger is fixed on its reservation, a passenger's data on their page */}
-                    {berth.passengerId === null ? (
-                      <Link href={reservations.path(berth.reservationId)}>{berth.reservationCode}</Link>
-                    ) : (
-                      <Link href={passengers.path(berth.passengerId)}>{berth.passengerName}</Link>
-                    )}
-                    {` · ${t("documents.cabin", { name: berth.cabinName })}: ${berth.missing.map((field) => t(`documents.missing.${field}`)).join(", ")}`}
-                    {count > 1 && ` (${t("documents.berthCountOf", { count })})`}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-          <div className="document-body" lang={content.language} aria-busy={fetching}>
-            {content.sections.length === 0 ? (
-              <p>{t("documents.empty")}</p>
+      <Loaded error={error} failed={failed} content={content} onRetry={() => actor.send({ type: "retry" })}>
+        {(content) => (
+          <>
+            {content.incomplete.length === 0 ? (
+              content.sections.length > 0 && <p className="document-complete">{t("documents.complete")}</p>
             ) : (
-              tablesOf(content).map((table, _, tables) => (
-                <DocumentTable
-                  key={table.sections[0]?.title}
-                  caption={content.title}
-                  columns={table.columns}
-                  sections={table.sections}
-                  alone={tables.length === 1}
-                />
-              ))
+              <section className="document-incomplete" aria-labelledby="incomplete-title">
+                <h2 id="incomplete-title">{t("documents.incompleteTitle")}</h2>
+                <p>{t("documents.incompleteText")}</p>
+                <ul>
+                  {byReservationCabin(content.incomplete).map(({ berth, count }) => (
+                    <li key={berth.spaceId}>
+                      {/* a berth without a passenger is fixed on its reservation, a passenger's data on their page */}
+                      {berth.passengerId === null ? (
+                        <Link href={reservations.path(berth.reservationId)}>{berth.reservationCode}</Link>
+                      ) : (
+                        <Link href={passengers.path(berth.passengerId)}>{berth.passengerName}</Link>
+                      )}
+                      {` · ${t("documents.cabin", { name: berth.cabinName })}: ${berth.missing.map((field) => t(`documents.missing.${field}`)).join(", ")}`}
+                      {count > 1 && ` (${t("documents.berthCountOf", { count })})`}
+                    </li>
+                  ))}
+                </ul>
+              </section>
             )}
-            {content.totals.length > 0 && (
-              <dl className="document-totals">
-                {content.totals.map((total) => (
-                  <div key={total.label}>
-                    <dt>{total.label}</dt>
-                    <dd>{total.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
-          </div>
-        </>
-      )}
+            <div className="document-body" lang={content.language} aria-busy={fetching}>
+              {content.sections.length === 0 ? (
+                <p>{t("documents.empty")}</p>
+              ) : (
+                tablesOf(content).map((table, _, tables) => (
+                  <DocumentTable
+                    key={table.sections[0]?.title}
+                    caption={content.title}
+                    columns={table.columns}
+                    sections={table.sections}
+                    alone={tables.length === 1}
+                  />
+                ))
+              )}
+              {content.totals.length > 0 && (
+                <dl className="document-totals">
+                  {content.totals.map((total) => (
+                    <div key={total.label}>
+                      <dt>{total.label}</dt>
+                      <dd>{total.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+            </div>
+          </>
+        )}
+      </Loaded>
     </section>
   );
 }

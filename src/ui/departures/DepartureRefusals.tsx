@@ -4,8 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { departureRefusalsMachine } from "../../machines/departures/departureRefusals.machine.ts";
 import { useChanges } from "../shared/changes.ts";
-import { ErrorBanner } from "../shared/ErrorBanner.tsx";
-import { Spinner } from "../shared/Spinner.tsx";
+import { Loaded } from "../shared/Loaded.tsx";
 import { useServices } from "../shared/context.ts";
 import { flowDescriptions } from "../flows/flowDocuments.ts";
 import { formatDateTime } from "../leads/leadFormat.ts";
@@ -28,7 +27,6 @@ export function DepartureRefusals({ id, lastRefusalId }: { readonly id: number; 
   const opened = useSelector(actor, (snapshot) => snapshot.context.opened);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
-  const loading = useSelector(actor, (snapshot) => snapshot.hasTag("loading"));
   // someone else's refused command changes nothing: the departure's berths changing is when to look again
   useChanges(
     (change) => change.kind === "departure" && change.cruiseId === id,
@@ -42,66 +40,63 @@ export function DepartureRefusals({ id, lastRefusalId }: { readonly id: number; 
   return (
     <section className="departure-refusals" aria-labelledby="departure-refusals-title">
       <h2 id="departure-refusals-title">{t("cruises.refusals.title")}</h2>
-      <ErrorBanner message={error} />
-      {failed ? (
-        <button type="button" onClick={() => actor.send({ type: "retry" })}>
-          {t("cruises.refusals.retry")}
-        </button>
-      ) : loading && page === null ? (
-        <Spinner />
-      ) : refusals.length === 0 ? (
-        <p className="muted">{t("cruises.refusals.none")}</p>
-      ) : (
-        <>
-          <p className="muted">{t("cruises.refusals.recent", { count: refusals.length, total: page?.total ?? refusals.length })}</p>
-          <div className="refusals-table">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t("cruises.refusals.when")}</th>
-                  <th scope="col">{t("cruises.refusals.who")}</th>
-                  <th scope="col">{t("cruises.refusals.commandAndGuard")}</th>
-                  <th scope="col">{t("cruises.refusals.rule")}</th>
-                  <th scope="col">{t("cruises.refusals.facts")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {refusals.map(({ refusal, rule }) => (
-                  <tr key={refusal.id}>
-                    <th scope="row" className="nowrap">
-                      {formatDateTime(refusal.at)}
-                    </th>
-                    <td>{refusal.caller.agencyName === null ? refusal.caller.name : `${refusal.caller.name} (${refusal.caller.agencyName})`}</td>
-                    <td>
-                      <code>{refusal.command}</code>
-                      <br />
-                      <code>{refusal.guard}</code>
-                    </td>
-                    <td className="refusal-rule">{rule}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="secondary outline"
-                        aria-expanded={opened === refusal.id}
-                        aria-controls={opened === refusal.id ? "departure-refusal-opened" : undefined}
-                        onClick={() => actor.send(opened === refusal.id ? { type: "refusal.close" } : { type: "refusal.open", id: refusal.id })}
-                      >
-                        {opened === refusal.id ? t("cruises.refusals.hideFacts") : t("cruises.refusals.showFacts")}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {/* below the table, not in it: the facts are wide and would widen every column */}
-          {opened !== null && (
-            <div id="departure-refusal-opened">
-              <RefusalExplanation key={opened} refusalId={opened} />
-            </div>
-          )}
-        </>
-      )}
+      <Loaded error={error} failed={failed} content={page} onRetry={() => actor.send({ type: "retry" })} retryLabel={t("cruises.refusals.retry")}>
+        {() =>
+          refusals.length === 0 ? (
+            <p className="muted">{t("cruises.refusals.none")}</p>
+          ) : (
+            <>
+              <p className="muted">{t("cruises.refusals.recent", { count: refusals.length, total: page?.total ?? refusals.length })}</p>
+              <div className="refusals-table">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("cruises.refusals.when")}</th>
+                      <th scope="col">{t("cruises.refusals.who")}</th>
+                      <th scope="col">{t("cruises.refusals.commandAndGuard")}</th>
+                      <th scope="col">{t("cruises.refusals.rule")}</th>
+                      <th scope="col">{t("cruises.refusals.facts")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {refusals.map(({ refusal, rule }) => (
+                      <tr key={refusal.id}>
+                        <th scope="row" className="nowrap">
+                          {formatDateTime(refusal.at)}
+                        </th>
+                        <td>{refusal.caller.agencyName === null ? refusal.caller.name : `${refusal.caller.name} (${refusal.caller.agencyName})`}</td>
+                        <td>
+                          <code>{refusal.command}</code>
+                          <br />
+                          <code>{refusal.guard}</code>
+                        </td>
+                        <td className="refusal-rule">{rule}</td>
+                        <td>
+                          <button
+                            type="button"
+                            className="secondary outline"
+                            aria-expanded={opened === refusal.id}
+                            aria-controls={opened === refusal.id ? "departure-refusal-opened" : undefined}
+                            onClick={() => actor.send(opened === refusal.id ? { type: "refusal.close" } : { type: "refusal.open", id: refusal.id })}
+                          >
+                            {opened === refusal.id ? t("cruises.refusals.hideFacts") : t("cruises.refusals.showFacts")}
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              {/* below the table, not in it: the facts are wide and would widen every column */}
+              {opened !== null && (
+                <div id="departure-refusal-opened">
+                  <RefusalExplanation key={opened} refusalId={opened} />
+                </div>
+              )}
+            </>
+          )
+        }
+      </Loaded>
     </section>
   );
 }

@@ -5,9 +5,8 @@ import { useTranslation } from "react-i18next";
 import type { TimelineEvent } from "../../api/timeline.ts";
 import { departureTimelineMachine } from "../../machines/departures/departureTimeline.machine.ts";
 import { useChanges } from "../shared/changes.ts";
-import { ErrorBanner } from "../shared/ErrorBanner.tsx";
+import { Loaded } from "../shared/Loaded.tsx";
 import { ReportChart } from "../reports/ReportChart.tsx";
-import { Spinner } from "../shared/Spinner.tsx";
 import { useServices } from "../shared/context.ts";
 import { formatDateTime } from "../leads/leadFormat.ts";
 import { useFlowActor } from "../shared/useFlow.ts";
@@ -47,7 +46,6 @@ export function DepartureTimeline({ id, code }: { readonly id: number; readonly 
   const selected = useSelector(actor, (snapshot) => snapshot.context.selected);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
-  const loading = useSelector(actor, (snapshot) => snapshot.hasTag("loading"));
   useChanges(
     (change) => change.kind === "departure" && change.cruiseId === id,
     () => actor.send({ type: "timeline.reload" }),
@@ -62,85 +60,82 @@ export function DepartureTimeline({ id, code }: { readonly id: number; readonly 
   return (
     <section className="departure-timeline" aria-labelledby="departure-timeline-title">
       <h2 id="departure-timeline-title">{t("cruises.timeline.title")}</h2>
-      <ErrorBanner message={error} />
-      {failed ? (
-        <button type="button" onClick={() => actor.send({ type: "retry" })}>
-          {t("cruises.timeline.retry")}
-        </button>
-      ) : loading && timeline === null ? (
-        <Spinner />
-      ) : points.length === 0 ? (
-        <p className="muted">{t("cruises.timeline.none")}</p>
-      ) : (
-        <>
-          <ReportChart
-            label={t("cruises.timeline.chart", { code })}
-            figures={{
-              labels: points.map((point) => formatDateTime(point.at)),
-              series: (["held", "confirmed", "waiting"] as const).map((state) => ({
-                label: t(`cruises.timeline.${state}`),
-                values: points.map((point) => point[state]),
-                colour: colours[state],
-              })),
-              stacked: true,
-              horizontal: false,
-            }}
-          />
-          <div className="timeline-table">
-            <table>
-              <caption className="visually-hidden">{t("cruises.timeline.chart", { code })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("cruises.timeline.moment")}</th>
-                  <th scope="col">{t("cruises.timeline.held")}</th>
-                  <th scope="col">{t("cruises.timeline.confirmed")}</th>
-                  <th scope="col">{t("cruises.timeline.waiting")}</th>
-                  <th scope="col">{t("cruises.timeline.free")}</th>
-                  <th scope="col">{t("cruises.timeline.marks")}</th>
-                  <th scope="col">{t("cruises.timeline.events")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {points.map((point, index) => (
-                  <Fragment key={point.at}>
+      <Loaded error={error} failed={failed} content={timeline} onRetry={() => actor.send({ type: "retry" })} retryLabel={t("cruises.timeline.retry")}>
+        {() =>
+          points.length === 0 ? (
+            <p className="muted">{t("cruises.timeline.none")}</p>
+          ) : (
+            <>
+              <ReportChart
+                label={t("cruises.timeline.chart", { code })}
+                figures={{
+                  labels: points.map((point) => formatDateTime(point.at)),
+                  series: (["held", "confirmed", "waiting"] as const).map((state) => ({
+                    label: t(`cruises.timeline.${state}`),
+                    values: points.map((point) => point[state]),
+                    colour: colours[state],
+                  })),
+                  stacked: true,
+                  horizontal: false,
+                }}
+              />
+              <div className="timeline-table">
+                <table>
+                  <caption className="visually-hidden">{t("cruises.timeline.chart", { code })}</caption>
+                  <thead>
                     <tr>
-                      <th scope="row" className="nowrap">
-                        {formatDateTime(point.at)}
-                      </th>
-                      <td>{point.held}</td>
-                      <td>{point.confirmed}</td>
-                      <td>{point.waiting}</td>
-                      <td>{point.free}</td>
-                      <td className="timeline-marks">{point.marks.map((mark) => t(`cruises.timeline.mark.${mark}`)).join(", ")}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="secondary outline"
-                          aria-expanded={selected === index}
-                          onClick={() => actor.send(selected === index ? { type: "point.close" } : { type: "point.select", index })}
-                        >
-                          {selected === index ? t("cruises.timeline.hideEvents") : t("cruises.timeline.showEvents")}
-                        </button>
-                      </td>
+                      <th scope="col">{t("cruises.timeline.moment")}</th>
+                      <th scope="col">{t("cruises.timeline.held")}</th>
+                      <th scope="col">{t("cruises.timeline.confirmed")}</th>
+                      <th scope="col">{t("cruises.timeline.waiting")}</th>
+                      <th scope="col">{t("cruises.timeline.free")}</th>
+                      <th scope="col">{t("cruises.timeline.marks")}</th>
+                      <th scope="col">{t("cruises.timeline.events")}</th>
                     </tr>
-                    {selected === index && (
-                      <tr>
-                        <td colSpan={7}>
-                          <ul>
-                            {point.events.map((event) => (
-                              <li key={event.id}>{`${formatDateTime(point.at)} · ${eventText(event)}`}</li>
-                            ))}
-                          </ul>
-                        </td>
-                      </tr>
-                    )}
-                  </Fragment>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+                  </thead>
+                  <tbody>
+                    {points.map((point, index) => (
+                      <Fragment key={point.at}>
+                        <tr>
+                          <th scope="row" className="nowrap">
+                            {formatDateTime(point.at)}
+                          </th>
+                          <td>{point.held}</td>
+                          <td>{point.confirmed}</td>
+                          <td>{point.waiting}</td>
+                          <td>{point.free}</td>
+                          <td className="timeline-marks">{point.marks.map((mark) => t(`cruises.timeline.mark.${mark}`)).join(", ")}</td>
+                          <td>
+                            <button
+                              type="button"
+                              className="secondary outline"
+                              aria-expanded={selected === index}
+                              onClick={() => actor.send(selected === index ? { type: "point.close" } : { type: "point.select", index })}
+                            >
+                              {selected === index ? t("cruises.timeline.hideEvents") : t("cruises.timeline.showEvents")}
+                            </button>
+                          </td>
+                        </tr>
+                        {selected === index && (
+                          <tr>
+                            <td colSpan={7}>
+                              <ul>
+                                {point.events.map((event) => (
+                                  <li key={event.id}>{`${formatDateTime(point.at)} · ${eventText(event)}`}</li>
+                                ))}
+                              </ul>
+                            </td>
+                          </tr>
+                        )}
+                      </Fragment>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )
+        }
+      </Loaded>
     </section>
   );
 }

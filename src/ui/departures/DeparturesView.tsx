@@ -128,7 +128,7 @@ function DeparturesCalendar({
           return (
             <li key={key} className={starting.length === 0 ? "calendar-day empty" : "calendar-day"}>
               <span className="calendar-date">
-                <span className="calendar-weekday">{names[index % 7]} </span>
+                <span className="calendar-weekday visually-hidden">{names[index % 7]} </span>
                 {Number(day.slice(8, 10))}
               </span>
               {starting.map((cruise) => (

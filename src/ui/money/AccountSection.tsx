@@ -10,6 +10,9 @@ import { ErrorBanner } from "../shared/ErrorBanner.tsx";
 import { ReceiptButton } from "./ReceiptButton.tsx";
 import { useMoneyFiles } from "./useMoneyFiles.ts";
 import { SummaryList } from "../shared/SummaryList.tsx";
+import { type Column, DataTable } from "../shared/DataTable.tsx";
+
+type Payment = Money["payments"][number];
 
 /** The roles an endpoint admits: who records, verifies, rejects, voids and refunds money, who reports a transfer. */
 const rolesOf = ({ access }: Endpoint): ReadonlyArray<RoleName> => (access.kind === "session" ? access.roles : []);
@@ -63,6 +66,38 @@ export function AccountSection({
     ...(reports && account.balanceCents > 0 ? (["reportPayment"] as const) : []),
     ...(waives && account.keptPenaltyCents > 0 ? (["waivePenalty"] as const) : []),
   ];
+  const columns: ReadonlyArray<Column<Payment>> = [
+    { header: t("money.receivedAt"), cell: (payment) => formatDate(payment.receivedAt) },
+    { header: t("money.amount"), cell: (payment) => `${payment.kind === "refund" ? "− " : ""}${money(payment.amountCents, language)}` },
+    { header: t("money.method"), cell: (payment) => t(`money.methods.${payment.method}`) },
+    { header: t("money.reference"), cell: (payment) => payment.reference },
+    { header: t("money.payer"), cell: (payment) => payment.payer },
+    {
+      header: t("money.paymentState"),
+      cell: (payment) => (
+        <>
+          {t(`money.paymentStates.${payment.state}`)}
+          {payment.reason !== null && <small> · {payment.reason}</small>}
+        </>
+      ),
+    },
+    { header: t("money.receipt.download"), cell: (payment) => <ReceiptButton payment={payment} files={receipts} /> },
+    ...(collects
+      ? [
+          {
+            header: t("actions.column"),
+            cell: (payment: Payment) =>
+              paymentCommands
+                .filter(([, event]) => paymentOffers(payment.state, event))
+                .map(([kind]) => (
+                  <button key={kind} type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind, paymentId: payment.id })}>
+                    {t(`money.${kind}`)}
+                  </button>
+                )),
+          },
+        ]
+      : []),
+  ];
   return (
     <section aria-labelledby="account-title" className="reservation-account">
       <h2 id="account-title">{t("money.account")}</h2>
@@ -77,55 +112,13 @@ export function AccountSection({
         </div>
       )}
       <ErrorBanner message={receipts.error} />
-      {payments.length === 0 ? (
-        <p>{t("money.noPayments")}</p>
-      ) : (
-        <div className="table-box">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("money.receivedAt")}</th>
-                <th scope="col">{t("money.amount")}</th>
-                <th scope="col">{t("money.method")}</th>
-                <th scope="col">{t("money.reference")}</th>
-                <th scope="col">{t("money.payer")}</th>
-                <th scope="col">{t("money.paymentState")}</th>
-                <th scope="col">{t("money.receipt.download")}</th>
-                {collects && <th scope="col">{t("actions.column")}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((payment) => (
-                <tr key={payment.id} className={payment.state === "voided" || payment.state === "rejected" ? "payment-struck" : undefined}>
-                  <td data-label={t("money.receivedAt")}>{formatDate(payment.receivedAt)}</td>
-                  <td data-label={t("money.amount")}>{`${payment.kind === "refund" ? "− " : ""}${money(payment.amountCents, language)}`}</td>
-                  <td data-label={t("money.method")}>{t(`money.methods.${payment.method}`)}</td>
-                  <td data-label={t("money.reference")}>{payment.reference}</td>
-                  <td data-label={t("money.payer")}>{payment.payer}</td>
-                  <td data-label={t("money.paymentState")}>
-                    {t(`money.paymentStates.${payment.state}`)}
-                    {payment.reason !== null && <small> · {payment.reason}</small>}
-                  </td>
-                  <td data-label={t("money.receipt.download")}>
-                    <ReceiptButton payment={payment} files={receipts} />
-                  </td>
-                  {collects && (
-                    <td data-label={t("actions.column")}>
-                      {paymentCommands
-                        .filter(([, event]) => paymentOffers(payment.state, event))
-                        .map(([kind]) => (
-                          <button key={kind} type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind, paymentId: payment.id })}>
-                            {t(`money.${kind}`)}
-                          </button>
-                        ))}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption={t("money.paymentsTable")}
+        columns={columns}
+        rows={payments}
+        empty={t("money.noPayments")}
+        rowClass={(payment) => (payment.state === "voided" || payment.state === "rejected" ? "payment-struck" : undefined)}
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { type ImportReport, type ImportRow, importChoices, importColumns } from "../../api/passengers.ts";
 import { translateMessage } from "../../i18n/messages.ts";
+import { type Column, DataTable } from "../shared/DataTable.tsx";
 import { saveTable } from "../shared/tableExport.ts";
 
 /**
@@ -29,33 +30,28 @@ export const refusalText = (t: TFunction, row: ImportRow): string => {
 export function ImportReportTable({ report }: { readonly report: ImportReport }) {
   const { t } = useTranslation();
   const seated = report.rows.filter((row) => row.outcome === "assigned").length;
+  const title = t("passengers.reportTitle", { seated, total: report.rows.length });
+  const columns: ReadonlyArray<Column<ImportRow>> = [
+    { header: t("passengers.row"), cell: (row) => row.row },
+    { header: t("passengers.name"), cell: (row) => (row.name === "" ? "—" : row.name) },
+    {
+      header: t("passengers.outcome"),
+      cell: (row) =>
+        row.outcome === "refused"
+          ? refusalText(t, row)
+          : t(row.registered ? "passengers.seatedNew" : "passengers.seatedFound", { cabin: row.cabinName ?? "" }),
+    },
+  ];
   return (
     <section className="import-report" aria-labelledby="import-report-title">
-      <h2 id="import-report-title">{t("passengers.reportTitle", { seated, total: report.rows.length })}</h2>
-      <div className="table-box">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("passengers.row")}</th>
-              <th scope="col">{t("passengers.name")}</th>
-              <th scope="col">{t("passengers.outcome")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.rows.map((row) => (
-              <tr key={row.row} className={row.outcome === "refused" ? "import-refused" : undefined}>
-                <td data-label={t("passengers.row")}>{row.row}</td>
-                <td data-label={t("passengers.name")}>{row.name === "" ? "—" : row.name}</td>
-                <td data-label={t("passengers.outcome")}>
-                  {row.outcome === "refused"
-                    ? refusalText(t, row)
-                    : t(row.registered ? "passengers.seatedNew" : "passengers.seatedFound", { cabin: row.cabinName ?? "" })}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <h2 id="import-report-title">{title}</h2>
+      <DataTable
+        caption={title}
+        columns={columns}
+        rows={report.rows.map((row) => ({ ...row, id: row.row }))}
+        empty=""
+        rowClass={(row) => (row.outcome === "refused" ? "import-refused" : undefined)}
+      />
     </section>
   );
 }

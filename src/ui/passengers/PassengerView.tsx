@@ -13,9 +13,8 @@ import { reservations } from "../../machines/reservations/record.ts";
 import { translateMessage } from "../../i18n/messages.ts";
 import { deleteDialog } from "../shared/confirmDialog.ts";
 import { DetailInput, detailFormValue } from "../shared/DetailInput.tsx";
-import { ErrorBanner } from "../shared/ErrorBanner.tsx";
+import { Loaded } from "../shared/Loaded.tsx";
 import { RecordFormFrame } from "../shared/FormFrame.tsx";
-import { Spinner } from "../shared/Spinner.tsx";
 import { showToast } from "../shared/toast.ts";
 import { useServices } from "../shared/context.ts";
 import { formText, submitted } from "../shared/forms.ts";
@@ -167,29 +166,26 @@ function PassengerTrips({ passengerId, writable, revision }: { readonly passenge
   return (
     <section aria-labelledby="trips-title" className="reservation-page passenger-trips">
       <h2 id="trips-title">{t("passengers.trips")}</h2>
-      <ErrorBanner message={error} />
-      {failed ? (
-        <button type="button" onClick={() => actor.send({ type: "retry" })}>
-          {t("cruises.retry")}
-        </button>
-      ) : passenger === null ? (
-        <Spinner />
-      ) : passenger.cruises.length === 0 ? (
-        <p>{t("passengers.noTrips")}</p>
-      ) : (
-        passenger.cruises.map((trip) => (
-          <Trip
-            key={trip.spaceId}
-            trip={trip}
-            passengerId={passenger.id}
-            writable={writable}
-            busy={busy}
-            flightChoices={flightChoices}
-            onBook={book}
-            onRemove={(legId, title) => actor.send({ type: "leg.remove", legId, title })}
-          />
-        ))
-      )}
+      <Loaded error={error} failed={failed} content={passenger} onRetry={() => actor.send({ type: "retry" })}>
+        {(passenger) =>
+          passenger.cruises.length === 0 ? (
+            <p>{t("passengers.noTrips")}</p>
+          ) : (
+            passenger.cruises.map((trip) => (
+              <Trip
+                key={trip.spaceId}
+                trip={trip}
+                passengerId={passenger.id}
+                writable={writable}
+                busy={busy}
+                flightChoices={flightChoices}
+                onBook={book}
+                onRemove={(legId, title) => actor.send({ type: "leg.remove", legId, title })}
+              />
+            ))
+          )
+        }
+      </Loaded>
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { reservations } from "../../machines/reservations/record.ts";
 import { departures } from "../../machines/departures/record.ts";
 import { CruiseTabs } from "../departures/CruiseTabs.tsx";
 import { ErrorBanner } from "../shared/ErrorBanner.tsx";
+import { Loaded } from "../shared/Loaded.tsx";
 import { PageTitle } from "../shared/PageTitle.tsx";
 import { ProblemPage } from "../shared/ProblemPage.tsx";
 import { ReservationsList } from "./ReservationsList.tsx";
@@ -150,16 +151,11 @@ function PastBerthPlan({
           {t("cruises.asOf.backToNow")}
         </button>
       </p>
-      <ErrorBanner message={error} />
-      {failed ? (
-        <button type="button" onClick={() => actor.send({ type: "retry" })}>
-          {t("cruises.retry")}
-        </button>
-      ) : cabins === null ? (
-        <Spinner />
-      ) : (
-        <BerthPlan cabins={cabins} spaceTypes={spaceTypes} chosen={[]} picks={[]} refusal={null} links={links} onCabin={null} onBerth={null} />
-      )}
+      <Loaded error={error} failed={failed} content={cabins} onRetry={() => actor.send({ type: "retry" })}>
+        {(cabins) => (
+          <BerthPlan cabins={cabins} spaceTypes={spaceTypes} chosen={[]} picks={[]} refusal={null} links={links} onCabin={null} onBerth={null} />
+        )}
+      </Loaded>
     </>
   );
 }

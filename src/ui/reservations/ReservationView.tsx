@@ -17,10 +17,9 @@ import { EXPIRY_REASON } from "../../machines/domain/space.machine.ts";
 import { translateMessage } from "../../i18n/messages.ts";
 import { reservationDialog } from "../shared/confirmDialog.ts";
 import { AccountSection } from "../money/AccountSection.tsx";
-import { ErrorBanner } from "../shared/ErrorBanner.tsx";
+import { Loaded } from "../shared/Loaded.tsx";
 import { HistoryPanel } from "../shared/HistoryPanel.tsx";
 import { PageTitle } from "../shared/PageTitle.tsx";
-import { Spinner } from "../shared/Spinner.tsx";
 import { SummaryList } from "../shared/SummaryList.tsx";
 import { showToast } from "../shared/toast.ts";
 import { useServices } from "../shared/context.ts";
@@ -121,118 +120,113 @@ export default function ReservationView({ id }: { readonly id: number }) {
   return (
     <section aria-labelledby="page-title" className="reservation-page">
       <PageTitle title={title} />
-      <ErrorBanner message={error} />
-      {failed ? (
-        <button type="button" onClick={() => actor.send({ type: "retry" })}>
-          {t("cruises.retry")}
-        </button>
-      ) : reservation === null ? (
-        <Spinner />
-      ) : (
-        <>
-          <Summary reservation={reservation} />
-          {commands(reservation).length > 0 && (
-            <div className="reservation-commands">
-              {commands(reservation).map(([kind, , look]) => (
-                <button key={kind} type="button" className={look} disabled={busy} aria-busy={busy} onClick={() => ask({ kind })}>
-                  {t(`reservations.${kind}`)}
-                </button>
-              ))}
-            </div>
-          )}
-          <h2>{t("reservations.bookings")}</h2>
-          {reservation.bookings.map((booking) => (
-            <article key={booking.cabinId} className="booking">
-              <h3>
-                {t("reservations.cabin", { name: booking.cabinName })}
-                {writable && reservations.offers(reservation, "reservation.update") && booking.spaces.every((space) => space.state === "canceled") && (
-                  <button type="button" className="secondary outline booking-remove" disabled={busy} onClick={() => ask({ kind: "removeCabin", cabinId: booking.cabinId })}>
-                    {t("bookings.remove")}
+      <Loaded error={error} failed={failed} content={reservation} onRetry={() => actor.send({ type: "retry" })}>
+        {(reservation) => (
+          <>
+            <Summary reservation={reservation} />
+            {commands(reservation).length > 0 && (
+              <div className="reservation-commands">
+                {commands(reservation).map(([kind, , look]) => (
+                  <button key={kind} type="button" className={look} disabled={busy} aria-busy={busy} onClick={() => ask({ kind })}>
+                    {t(`reservations.${kind}`)}
                   </button>
-                )}
-              </h3>
-              <ul className="booking-spaces">
-                {booking.spaces.map((space, index) => (
-                  <li key={space.id} className={`space space-${space.state}`}>
-                    <span>{t("reservations.space", { number: index + 1 })}</span>
-                    <span>{space.genderName}</span>
-                    <span className="space-state">{t(`reservations.states.${space.state}`)}</span>
-                    <span className="space-passenger">
-                      {space.passengerId === null ? (
-                        space.state !== "canceled" && <em>{t("passengers.unassigned")}</em>
-                      ) : (
-                        <Link href={passengers.path(space.passengerId)}>{space.passengerName}</Link>
-                      )}
-                    </span>
-                    {space.cancelReason !== null && <span className="space-reason">{reasonText(space.cancelReason, t)}</span>}
-                    {writable && reservations.spaceOffers(space, "space.assign") && (
-                      <button
-                        type="button"
-                        className="secondary outline"
-                        disabled={busy}
-                        onClick={() => ask({ kind: space.passengerId === null ? "assignPassenger" : "removePassenger", spaceId: space.id })}
-                      >
-                        {t(space.passengerId === null ? "passengers.assign" : "passengers.remove")}
-                      </button>
-                    )}
-                    {writable && space.passengerId === null && reservations.spaceOffers(space, "space.assign") && (
-                      <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "newPassenger", spaceId: space.id })}>
-                        {t("passengers.newInSpace")}
-                      </button>
-                    )}
-                    {writable && reservations.spaceOffers(space, "space.cancel") && (
-                      <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "cancelSpace", spaceId: space.id })}>
-                        {t("reservations.cancelSpace")}
-                      </button>
-                    )}
-                  </li>
                 ))}
-              </ul>
-            </article>
-          ))}
-          {writable && reservations.offers(reservation, "space.assign") && (
-            <div className="reservation-commands">
-              {reservations.offers(reservation, "reservation.update") && (
-                <>
-                  <button type="button" className="secondary" disabled={busy} onClick={() => ask({ kind: "addCabin" })}>
-                    {t("bookings.add")}
-                  </button>
-                  <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "editNotes" })}>
-                    {t("bookings.editNotes")}
-                  </button>
-                </>
-              )}
-              <button type="button" className="secondary" disabled={busy} aria-busy={importing} onClick={() => ask({ kind: "importPassengers" })}>
-                {t("passengers.import")}
-              </button>
-              <button type="button" className="secondary outline" onClick={() => downloadTemplate(t)}>
-                {t("passengers.template")}
-              </button>
-            </div>
-          )}
-          {importReport !== null && <ImportReportTable report={importReport} />}
-          {money !== null && <AccountSection money={money} canceled={reservation.state === "canceled"} busy={busy} ask={ask} />}
-          {reservation.lines.length > 0 && (
-            <>
-              <h2>{t("reservations.priceLines")}</h2>
-              <PriceBreakdown
-                lines={reservation.lines}
-                sums={reservation.priceCents}
-                cabinName={(cabinId) => t("holds.cabin", { name: reservation.bookings.find((booking) => booking.cabinId === cabinId)?.cabinName ?? String(cabinId) })}
-                spaceTypeName={(typeId) => reservation.bookings.flatMap((booking) => booking.spaces).find((space) => space.genderId === typeId)?.genderName ?? String(typeId)}
-                label={t("reservations.priceLines")}
-              />
-            </>
-          )}
-          {reservation.notes !== "" && (
-            <>
-              <h2>{t("reservations.notes")}</h2>
-              <p className="reservation-notes">{reservation.notes}</p>
-            </>
-          )}
-          <HistoryPanel stream="reservation" id={reservation.id} />
-        </>
-      )}
+              </div>
+            )}
+            <h2>{t("reservations.bookings")}</h2>
+            {reservation.bookings.map((booking) => (
+              <article key={booking.cabinId} className="booking">
+                <h3>
+                  {t("reservations.cabin", { name: booking.cabinName })}
+                  {writable && reservations.offers(reservation, "reservation.update") && booking.spaces.every((space) => space.state === "canceled") && (
+                    <button type="button" className="secondary outline booking-remove" disabled={busy} onClick={() => ask({ kind: "removeCabin", cabinId: booking.cabinId })}>
+                      {t("bookings.remove")}
+                    </button>
+                  )}
+                </h3>
+                <ul className="booking-spaces">
+                  {booking.spaces.map((space, index) => (
+                    <li key={space.id} className={`space space-${space.state}`}>
+                      <span>{t("reservations.space", { number: index + 1 })}</span>
+                      <span>{space.genderName}</span>
+                      <span className="space-state">{t(`reservations.states.${space.state}`)}</span>
+                      <span className="space-passenger">
+                        {space.passengerId === null ? (
+                          space.state !== "canceled" && <em>{t("passengers.unassigned")}</em>
+                        ) : (
+                          <Link href={passengers.path(space.passengerId)}>{space.passengerName}</Link>
+                        )}
+                      </span>
+                      {space.cancelReason !== null && <span className="space-reason">{reasonText(space.cancelReason, t)}</span>}
+                      {writable && reservations.spaceOffers(space, "space.assign") && (
+                        <button
+                          type="button"
+                          className="secondary outline"
+                          disabled={busy}
+                          onClick={() => ask({ kind: space.passengerId === null ? "assignPassenger" : "removePassenger", spaceId: space.id })}
+                        >
+                          {t(space.passengerId === null ? "passengers.assign" : "passengers.remove")}
+                        </button>
+                      )}
+                      {writable && space.passengerId === null && reservations.spaceOffers(space, "space.assign") && (
+                        <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "newPassenger", spaceId: space.id })}>
+                          {t("passengers.newInSpace")}
+                        </button>
+                      )}
+                      {writable && reservations.spaceOffers(space, "space.cancel") && (
+                        <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "cancelSpace", spaceId: space.id })}>
+                          {t("reservations.cancelSpace")}
+                        </button>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </article>
+            ))}
+            {writable && reservations.offers(reservation, "space.assign") && (
+              <div className="reservation-commands">
+                {reservations.offers(reservation, "reservation.update") && (
+                  <>
+                    <button type="button" className="secondary" disabled={busy} onClick={() => ask({ kind: "addCabin" })}>
+                      {t("bookings.add")}
+                    </button>
+                    <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "editNotes" })}>
+                      {t("bookings.editNotes")}
+                    </button>
+                  </>
+                )}
+                <button type="button" className="secondary" disabled={busy} aria-busy={importing} onClick={() => ask({ kind: "importPassengers" })}>
+                  {t("passengers.import")}
+                </button>
+                <button type="button" className="secondary outline" onClick={() => downloadTemplate(t)}>
+                  {t("passengers.template")}
+                </button>
+              </div>
+            )}
+            {importReport !== null && <ImportReportTable report={importReport} />}
+            {money !== null && <AccountSection money={money} canceled={reservation.state === "canceled"} busy={busy} ask={ask} />}
+            {reservation.lines.length > 0 && (
+              <>
+                <h2>{t("reservations.priceLines")}</h2>
+                <PriceBreakdown
+                  lines={reservation.lines}
+                  sums={reservation.priceCents}
+                  cabinName={(cabinId) => t("holds.cabin", { name: reservation.bookings.find((booking) => booking.cabinId === cabinId)?.cabinName ?? String(cabinId) })}
+                  spaceTypeName={(typeId) => reservation.bookings.flatMap((booking) => booking.spaces).find((space) => space.genderId === typeId)?.genderName ?? String(typeId)}
+                  label={t("reservations.priceLines")}
+                />
+              </>
+            )}
+            {reservation.notes !== "" && (
+              <>
+                <h2>{t("reservations.notes")}</h2>
+                <p className="reservation-notes">{reservation.notes}</p>
+              </>
+            )}
+            <HistoryPanel stream="reservation" id={reservation.id} />
+          </>
+        )}
+      </Loaded>
     </section>
   );
 }

@@ -80,6 +80,7 @@ export function DataTable<Row extends { readonly id: number }>({
   empty,
   sort,
   selection,
+  rowClass,
 }: {
   readonly caption: string;
   readonly columns: ReadonlyArray<Column<Row>>;
@@ -87,6 +88,8 @@ export function DataTable<Row extends { readonly id: number }>({
   readonly empty: string;
   readonly sort?: TableSort;
   readonly selection?: TableSelection<Row>;
+  /** A row's class where the row reads apart from the others (a voided payment struck, a refused import row). */
+  readonly rowClass?: (row: Row) => string | undefined;
 }) {
   const { t } = useTranslation();
   if (rows.length === 0) return <p className="table-empty">{empty}</p>;
@@ -130,7 +133,7 @@ export function DataTable<Row extends { readonly id: number }>({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.id}>
+            <tr key={row.id} className={rowClass?.(row)}>
               {selection !== undefined && (
                 <td className="narrow select-cell" data-label={t("table.select")}>
                   <input
