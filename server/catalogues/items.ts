@@ -13,7 +13,6 @@ import {
   type Total,
 } from "../../src/api/catalogues.ts";
 import {
-  amountOfCents,
   answeredDetails,
   centsOfAmount,
   type Detail,
@@ -28,6 +27,7 @@ import {
   storedDetails,
   storedName,
 } from "../../src/api/details.ts";
+import { dollarsOf } from "../../src/api/cents.ts";
 import { type YearCopied, type YearCopy, yearCopyDetails } from "../../src/api/yearCopy.ts";
 import { type YearCopyFacts, yearCopyMachine } from "../../src/machines/domain/yearCopy.machine.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
@@ -715,7 +715,7 @@ export const runItemCommand = async (
 const raised = (amount: number, increase: number): number => {
   const cents = centsOfAmount(amount) ?? 0;
   const basisPoints = centsOfAmount(increase) ?? 0;
-  return amountOfCents(Math.floor((cents * (10_000 + basisPoints) + 5_000) / 10_000));
+  return dollarsOf(Math.floor((cents * (10_000 + basisPoints) + 5_000) / 10_000));
 };
 
 /**

@@ -3,7 +3,7 @@ import { CruiseId, ReservationId } from "../../src/api/ids.ts";
 import type { ExpiringReport } from "../../src/api/reports.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryRows } from "../db/rows.ts";
-import { dollarsOf } from "../reservations/price.ts";
+import { dollarsOf } from "../../src/api/cents.ts";
 
 const HeldRow = Schema.Struct({
   id: ReservationId,

@@ -45,3 +45,10 @@ export const centsOfDecimal = (amount: string): number | null => {
  * or beyond 10^21) is no price: its cents are those of its two-decimal text.
  */
 export const centsOfDollars = (dollars: number): number => centsOfDecimal(String(dollars)) ?? centsOfDecimal(dollars.toFixed(2)) ?? 0;
+
+/**
+ * Dollars of whole cents, for the wire only (the contract answers amounts as JSON numbers of
+ * dollars): an integer divided by 100 is the binary number nearest the decimal, which JSON writes
+ * as that decimal (224050 is 2240.5). Nothing sums them.
+ */
+export const dollarsOf = (cents: number): number => cents / 100;

@@ -3,7 +3,7 @@ import { type FieldProblem, type TextField, textProblem, textSchema } from "./fi
 import { SerialId } from "./ids.ts";
 import { isCalendarDay } from "./calendarDay.ts";
 import type { Message } from "./messages.ts";
-import { centsOf } from "./cents.ts";
+import { centsOf, dollarsOf } from "./cents.ts";
 
 export { isCalendarDay };
 
@@ -240,9 +240,6 @@ export const detailValues = (details: ReadonlyArray<Detail>, payload: Readonly<R
  */
 export const centsOfAmount = (dollars: number): number | null => centsOf(String(dollars));
 
-/** Dollars of whole cents, for the wire: an integer divided by 100 is the binary number nearest the decimal, which JSON writes as that decimal. */
-export const amountOfCents = (cents: number): number => cents / 100;
-
 /**
  * What is wrong with one detail's value, judged alone: a missing required value, a malformed text,
  * a number out of its range or not whole. Whether a referenced item exists is a fact the server
@@ -406,7 +403,7 @@ export const answeredDetails = (details: ReadonlyArray<Detail>, stored: Readonly
   Object.fromEntries(
     details.map((detail) => {
       const value = stored[storedName(detail)];
-      if (detail.rule.kind === "money") return [detail.name, typeof value === "number" ? amountOfCents(value) : null];
+      if (detail.rule.kind === "money") return [detail.name, typeof value === "number" ? dollarsOf(value) : null];
       return [detail.name, (value ?? emptyValue(detail.rule)) as DetailValue];
     }),
   );
