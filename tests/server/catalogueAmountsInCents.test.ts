@@ -100,6 +100,10 @@ describe("a catalogue's amounts in cents (decision 088)", () => {
     }
     const shown = await answers(quoted);
     expect((shown.quote as { total: number }).total).toBeGreaterThan(0);
+    // the wire answers dollars under the detail's name, never the cents the server reads
+    const generalList = shown.lists[withMoney.findIndex(({ catalogue }) => catalogue.key === "generalRates")] as ReadonlyArray<Json>;
+    expect(generalList.find((item) => item.id === rate?.id)).toMatchObject({ clientRate: 1759.45, operatorRate: 0.05 });
+    expect(generalList.flatMap((item) => Object.keys(item)).filter((key) => key.endsWith("Cents"))).toEqual([]);
 
     // the installation as it was before decision 088: the rows and the events in dollars
     for (const [index, { catalogue, money }] of withMoney.entries()) {
