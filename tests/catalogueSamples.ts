@@ -13,6 +13,8 @@ export const fittingValue = ({ rule }: Detail, referenced: number): DetailValue 
       return rule.text.kind === "email" ? "muestra@example.com" : "AB";
     case "number":
       return rule.minimum;
+    case "money":
+      return 1450.5;
     case "choice":
       return rule.options[0] ?? null;
     case "time":

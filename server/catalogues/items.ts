@@ -13,6 +13,8 @@ import {
   type Total,
 } from "../../src/api/catalogues.ts";
 import {
+  answeredDetails,
+  centsOfAmount,
   type Detail,
   detailMessage,
   detailProblems,
@@ -22,7 +24,10 @@ import {
   emptyValue,
   referencedIds,
   referencesOf,
+  storedDetails,
+  storedName,
 } from "../../src/api/details.ts";
+import { dollarsOf } from "../../src/api/cents.ts";
 import { type YearCopied, type YearCopy, yearCopyDetails } from "../../src/api/yearCopy.ts";
 import { type YearCopyFacts, yearCopyMachine } from "../../src/machines/domain/yearCopy.machine.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
@@ -63,12 +68,20 @@ type ItemRow = typeof ItemRow.Type;
 
 /**
  * A row as the contract answers it: each declared detail under its name (its empty value if never
- * set); with a lifecycle, the state and each stamp (null until stamped).
+ * set; an amount of money in dollars); with a lifecycle, the state and each stamp (null until
+ * stamped). The item the server holds also carries each amount's stored cents (`clientRateCents`,
+ * decision 088), which pricing and money read; the contract names no such field, so the wire's
+ * encoding drops them.
  */
 const toItem = (catalogue: CatalogueRecord, row: ItemRow): CatalogueItem => {
+  const cents = catalogue.api.details.flatMap((detail) => (detail.rule.kind === "money" ? [[storedName(detail), row.details[storedName(detail)] ?? null]] : []));
+  return { ...answeredItem(catalogue, row), ...Object.fromEntries(cents) };
+};
+
+const answeredItem = (catalogue: CatalogueRecord, row: ItemRow): CatalogueItem => {
   const { lifecycle } = catalogue.api;
   const details = Object.fromEntries([
-    ...catalogue.api.details.map(({ name, rule }) => [name, row.details[name] ?? emptyValue(rule)]),
+    ...Object.entries(answeredDetails(catalogue.api.details, row.details)),
     ...catalogue.api.totals.map(({ name }) => [name, row.details[name] ?? 0]),
     ...(lifecycle === null ? [] : [["state", row.status], ...lifecycle.stamps.map((name) => [name, row.stamps[name] ?? null])]),
   ]);
@@ -223,6 +236,7 @@ const sortExpression = (catalogue: CatalogueRecord, sort: string, served: Served
     return `(select target.name from ${tableOf(catalogueOf(served, rule.catalogue))} target where target.id = (items.details->>'${sort}')::int) collate "und-x-icu"`;
   }
   if (rule.kind === "number") return `(items.details->>'${sort}')::numeric`;
+  if (rule.kind === "money") return `(items.details->>'${storedName({ name: sort, rule })}')::bigint`;
   return `nullif(items.details->>'${sort}', '') collate "und-x-icu"`;
 };
 
@@ -530,9 +544,9 @@ const formFacts = async (
   };
 };
 
-/** The details as an event keeps them; none for a catalogue of names alone. */
+/** The details as an event keeps them (amounts of money in cents, decision 088); none for a catalogue of names alone. */
 const eventDetails = (catalogue: CatalogueRecord, payload: CatalogueItemPayload): { details?: CatalogueItemDetails } =>
-  catalogue.api.details.length === 0 ? {} : { details: detailValues(catalogue.api.details, payload) };
+  catalogue.api.details.length === 0 ? {} : { details: storedDetails(catalogue.api.details, detailValues(catalogue.api.details, payload)) };
 
 /**
  * The payload with its new images stored and in place (decision 031): a catalogue's images live
@@ -694,8 +708,15 @@ export const runItemCommand = async (
   await decide(tx, catalogueRecord(catalogue), String(id), event, options, facts);
 };
 
-/** An amount raised by a percentage, to the cent. */
-const raised = (amount: number, increase: number): number => Math.round(amount * (100 + increase)) / 100;
+/**
+ * An amount of dollars raised by a percentage of at most two decimals, to the cent, half up: in
+ * integers, hundredths of a percent over cents, no binary fraction multiplied (decision 088).
+ */
+const raised = (amount: number, increase: number): number => {
+  const cents = centsOfAmount(amount) ?? 0;
+  const basisPoints = centsOfAmount(increase) ?? 0;
+  return dollarsOf(Math.floor((cents * (10_000 + basisPoints) + 5_000) / 10_000));
+};
 
 /**
  * Copies the year's live items to the next year (issue 16: the rates), as one command judged by
@@ -725,7 +746,7 @@ export const copyYear = async (
   const verdict = judge(yearCopyMachine, null, event, facts);
   if (verdict.kind === "refused") throw refusedCommand(yearCopyMachine, verdict.refusal, { stream: catalogue.stream, streamId: null, state: null, event: { ...event, ...values }, facts });
   const increase = copy.increase ?? 0;
-  const amounts = catalogue.api.details.filter(({ rule }) => rule.kind === "number" && !rule.whole).map(({ name }) => name);
+  const amounts = catalogue.api.details.filter(({ rule }) => rule.kind === "money").map(({ name }) => name);
   for (const item of source) {
     const details = Object.fromEntries(catalogue.api.details.map(({ name }) => [name, item[name]]));
     const payload: CatalogueItemPayload = {

@@ -13,9 +13,8 @@ const taxClasses = ["national", "andean", "foreign"] as const;
 type TaxClass = (typeof taxClasses)[number];
 
 /**
- * A seated berth's space type fees, in cents (the catalogue keeps dollars: made cents as decimals
- * in SQL, never a binary fraction, decision 082), and its passenger's country, as the class is
- * judged from them.
+ * A seated berth's space type fees, in cents (as the catalogue keeps them, decision 088), and its
+ * passenger's country, as the class is judged from them.
  */
 const FeeRow = Schema.Struct({
   space_id: SpaceId,
@@ -31,9 +30,9 @@ const feesOf = (db: Queryable, cruiseId: CruiseId) =>
     db,
     FeeRow,
     `select s.id as space_id, co.details->>'code' as country_code, coalesce((co.details->>'andeanPact')::boolean, false) as andean_pact,
-            round(coalesce((g.details->>'gpsTaxNational')::numeric, 0) * 100)::int as national,
-            round(coalesce((g.details->>'gpsTaxAndean')::numeric, 0) * 100)::int as andean,
-            round(coalesce((g.details->>'gpsTaxForeign')::numeric, 0) * 100)::int as foreign
+            coalesce((g.details->>'gpsTaxNationalCents')::bigint, 0)::int as national,
+            coalesce((g.details->>'gpsTaxAndeanCents')::bigint, 0)::int as andean,
+            coalesce((g.details->>'gpsTaxForeignCents')::bigint, 0)::int as foreign
        from spaces s join genders g on g.id = s.gender_id join passengers p on p.id = s.passenger_id
        left join countries co on co.id = p.country_id
       where s.cruise_id = $1 and s.status in ('reserved', 'confirmed')`,

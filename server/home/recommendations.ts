@@ -6,9 +6,13 @@ import { IdRow, queryOne, queryRows } from "../db/rows.ts";
 import { type CommandOptions, decide, expectVersion } from "../events/command.ts";
 import { RecordVersion } from "../../src/api/versions.ts";
 import { HOME_RECOMMENDATIONS, recommendationsRecord } from "./projection.ts";
+import { dollarsOf } from "../../src/api/cents.ts";
+import { SummedCents } from "../reservations/price.ts";
 
-/** A recommended destination as the contract shows it, with its place in the list. */
-const RecommendationRow = RecommendedItinerary.mapFields(Struct.assign({ position: Recommendation.fields.position }));
+/** A recommended destination as the contract shows it, with its place in the list, its prices as their cents (decision 088). */
+const RecommendationRow = RecommendedItinerary.mapFields(Struct.omit(["price", "offerPrice"])).mapFields(
+  Struct.assign({ position: Recommendation.fields.position, priceCents: SummedCents, offerPriceCents: Schema.NullOr(SummedCents) }),
+);
 
 /**
  * The home page's recommended destinations in order, leaving out those deleted since the list was
@@ -21,7 +25,7 @@ export const readRecommendations = async (db: Queryable): Promise<Recommendation
       db,
       RecommendationRow,
       `select (row_number() over (order by r.position))::int as position, i.id, i.name, i.days, i.type,
-              i.price::float8 as price, i.offer_price::float8 as "offerPrice", i.is_offer as "isOffer", i.image,
+              (i.price * 100)::bigint::text as "priceCents", (i.offer_price * 100)::bigint::text as "offerPriceCents", i.is_offer as "isOffer", i.image,
               i.name_en as "nameEn", i.days_en as "daysEn", i.image_alt as "imageAlt", i.image_alt_en as "imageAltEn"
          from recommendations r join itineraries i on i.id = r.itinerary_id
         where r.list_id = $1 and i.status <> 'deleted'
@@ -29,7 +33,8 @@ export const readRecommendations = async (db: Queryable): Promise<Recommendation
       [HOME_RECOMMENDATIONS],
     )
   ).map((row) => {
-    const { position, ...itinerary } = row;
+    const { position, priceCents, offerPriceCents, ...rest } = row;
+    const itinerary = { ...rest, price: dollarsOf(priceCents), offerPrice: offerPriceCents === null ? null : dollarsOf(offerPriceCents) };
     return { id: itinerary.id, type: "recommendation", position, itinerary };
   });
 

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { tableOf } from "../catalogues/storage.ts";
 import { Schema, Struct } from "effect";
 import { firstProblem } from "../../src/api/fields.ts";
+import { dollarsOf } from "../../src/api/cents.ts";
 import { ItineraryId } from "../../src/api/ids.ts";
 import {
   type DestinationType,
@@ -24,6 +25,7 @@ import { activityRecord, courtesyRecord, feedingRecord } from "../catalogues/pro
 import { catalogueLinks, itineraryRecord } from "./projection.ts";
 import { type ItineraryDraft, itineraryDraft } from "./form.ts";
 import { removeUnusedImages } from "../uploads/store.ts";
+import { SummedCents } from "../reservations/price.ts";
 
 /** The table of each catalogue a destination lists items of. */
 const catalogueTables = {
@@ -32,19 +34,24 @@ const catalogueTables = {
   courtesy: tableOf(courtesyRecord),
 } as const;
 
-/** An itineraries row: the contract's destination without its catalogue items, the region null when none. */
+/**
+ * An itineraries row: the contract's destination without its catalogue items, the region null
+ * when none, the prices as their cents (the numeric column read exactly, decision 088).
+ */
 const ItineraryRow = ItineraryContent.mapFields(
   Struct.evolve({ region: () => Schema.NullOr(Region) }),
-).mapFields(Struct.omit(["feeding", "activities", "courtesy"]));
+)
+  .mapFields(Struct.omit(["feeding", "activities", "courtesy", "price", "offerPrice"]))
+  .mapFields(Struct.assign({ priceCents: SummedCents, offerPriceCents: Schema.NullOr(SummedCents) }));
 
 /** A catalogue item a destination lists, as the contract shows it. */
 const LinkRow = IncludedItem.mapFields(
   Struct.assign({ itineraryId: ItineraryId, catalogue: Schema.Literals(["feeding", "activity", "courtesy"]) }),
 );
 
-/** Money comes back as float8: numeric would reach JavaScript as text. */
-const itineraryColumns = `id, name, days, description, availability, price::float8 as price,
-  offer_price::float8 as "offerPrice", is_offer as "isOffer", type, region,
+/** The prices come back as the text of their whole cents: a numeric(12, 2) times 100 is exact, no binary fraction. */
+const itineraryColumns = `id, name, days, description, availability, (price * 100)::bigint::text as "priceCents",
+  (offer_price * 100)::bigint::text as "offerPriceCents", is_offer as "isOffer", type, region,
   services_included as "servicesIncluded", departure_from as "departureFrom", image, image_alt as "imageAlt",
   name_en as "nameEn", days_en as "daysEn", description_en as "descriptionEn", image_alt_en as "imageAltEn", version`;
 
@@ -79,13 +86,15 @@ const readItineraries = async (
       order by coalesce(f.name, a.name, c.name) collate "und-x-icu", l.item_id`,
     [rows.map((row) => row.id)],
   );
-  return rows.map(({ region, ...row }) => {
+  return rows.map(({ region, priceCents, offerPriceCents, ...row }) => {
     const itemsOf = (catalogue: (typeof catalogueLinks)[number]["catalogue"]) =>
       links
         .filter((link) => link.itineraryId === row.id && link.catalogue === catalogue)
         .map((link) => ({ id: link.id, name: link.name }));
     const itinerary = {
       ...row,
+      price: dollarsOf(priceCents),
+      offerPrice: offerPriceCents === null ? null : dollarsOf(offerPriceCents),
       feeding: itemsOf("feeding"),
       activities: itemsOf("activity"),
       courtesy: itemsOf("courtesy"),

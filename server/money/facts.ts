@@ -6,10 +6,11 @@
  */
 import { Schema } from "effect";
 import { defaultMoneyPolicy, MoneyPolicy, type MoneyPolicyView, PaymentKind, PaymentState } from "../../src/api/money.ts";
-import { type ConfirmedTerms, type CountedPayment, centsOfDecimal, dueOf, type PriceCents } from "../../src/machines/domain/money.ts";
+import { type ConfirmedTerms, type CountedPayment, dueOf, type PriceCents } from "../../src/machines/domain/money.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne, queryRows } from "../db/rows.ts";
 import { COMPANY_POLICY } from "./projection.ts";
+import { SummedCents } from "../reservations/price.ts";
 
 const PolicyRow = Schema.Struct({ policy: MoneyPolicy, version: Schema.Int });
 
@@ -80,11 +81,10 @@ export const keptPenaltiesOf = async (db: Queryable, reservationIds: ReadonlyArr
 export const keptPenaltyCents = async (db: Queryable, reservationId: number): Promise<number> =>
   (await keptPenaltiesOf(db, [reservationId])).get(reservationId) ?? 0;
 
-const CreditRow = Schema.Struct({ credit: Schema.NullOr(Schema.String) });
+const CreditRow = Schema.Struct({ credit: Schema.NullOr(SummedCents) });
 
-/** An agency's credit limit in cents (the catalogue's `credit` detail, US$): 0 when it has none. */
+/** An agency's credit limit in cents (the catalogue's `credit` detail, kept in cents, decision 088): 0 when it has none. */
 export const agencyCreditCents = async (db: Queryable, agencyId: number): Promise<number> => {
-  // the detail's JSON number read as its decimal text: no binary fraction between the catalogue and the cents
-  const row = await queryOne(db, CreditRow, "select details->>'credit' as credit from agencies where id = $1", [agencyId]);
-  return centsOfDecimal(row?.credit ?? "0") ?? 0;
+  const row = await queryOne(db, CreditRow, "select (details->>'creditCents')::bigint::text as credit from agencies where id = $1", [agencyId]);
+  return row?.credit ?? 0;
 };

@@ -5,7 +5,8 @@
  * This file loads the facts; it never answers a rule's message itself.
  */
 import { Schema } from "effect";
-import { dollarsOf, StoredLine } from "../reservations/price.ts";
+import { StoredLine } from "../reservations/price.ts";
+import { dollarsOf } from "../../src/api/cents.ts";
 import type { CatalogueItem } from "../../src/api/catalogues.ts";
 import { type DetailValues, detailValues } from "../../src/api/details.ts";
 import type { ListMeta } from "../../src/api/endpoint.ts";

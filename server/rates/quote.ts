@@ -6,7 +6,6 @@ import { ApiError } from "../../src/api/errors.ts";
 import { type QuoteDraft as QuoteDraftSchema, quoteReservation } from "../../src/api/quote.ts";
 import type { PricingFacts, PricingRate, RateKind, Season } from "../../src/machines/domain/pricing.ts";
 import { itemized, priceDraft } from "../../src/machines/domain/pricing.ts";
-import { centsOfDollars } from "../../src/machines/domain/money.ts";
 import { quoteMachine } from "../../src/machines/domain/quote.machine.ts";
 import { judge } from "../../src/machines/domain/verdict.ts";
 import { cabins, yachts } from "../../src/records/fleet.ts";
@@ -46,9 +45,9 @@ const pricingRate = (kind: RateKind, item: CatalogueItem): PricingRate => ({
   flight: idOr(item.flight),
   passengersFrom: idOr(item.passengersFrom),
   passengersTo: idOr(item.passengersTo),
-  // the catalogue keeps a rate in dollars: pricing counts it in cents from its decimal digits
-  clientRateCents: centsOfDollars(numberOr(kind === "airTicket" ? item.adultRate : item.clientRate, 0)),
-  childRateCents: centsOfDollars(numberOr(item.childRate, 0)),
+  // the catalogue keeps a rate in cents (decision 088), which its items carry beside the wire's dollars
+  clientRateCents: numberOr(kind === "airTicket" ? item.adultRateCents : item.clientRateCents, 0),
+  childRateCents: numberOr(item.childRateCents, 0),
   childDiscount: numberOr(item.childDiscount, 0),
   wholesalerDiscount: numberOr(item.wholesalerDiscount, 0),
   promotionalDiscount: numberOr(item.promotionalDiscount, 0),

@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import type { ExpiringReport } from "../../src/api/reports.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryRows } from "../db/rows.ts";
-import { dollarsOf } from "../reservations/price.ts";
+import { dollarsOf } from "../../src/api/cents.ts";
 import { OnDepartureRow, onDeparture, reservationsOnDepartures, selectOnDeparture } from "../reservations/reads.ts";
 
 const HeldRow = Schema.Struct({

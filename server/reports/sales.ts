@@ -2,7 +2,8 @@ import { Schema } from "effect";
 import type { SalesFigures, SalesLine, SalesReport } from "../../src/api/reports.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryRows } from "../db/rows.ts";
-import { dollarsOf, SummedCents } from "../reservations/price.ts";
+import { SummedCents } from "../reservations/price.ts";
+import { dollarsOf } from "../../src/api/cents.ts";
 import { liveLegOf } from "../reservations/reads.ts";
 
 const SalesRow = Schema.Struct({

@@ -4,6 +4,7 @@
  * (src/api/reservations.ts, src/api/quote.ts) answers the price and the lines' amounts in dollars.
  */
 import { Schema } from "effect";
+import { dollarsOf } from "../../src/api/cents.ts";
 import { integerFromText } from "../../src/api/ids.ts";
 import type { ItemizedLine as AnsweredLine } from "../../src/api/quote.ts";
 import type { PriceCents } from "../../src/machines/domain/money.ts";
@@ -34,11 +35,6 @@ export const StoredLine = Schema.Struct({
 /** A sum of cents as SQL answers it: a bigint (or numeric) written as the text of a whole number. */
 export const SummedCents = integerFromText(Schema.Int);
 
-/**
- * Dollars of whole cents, for the wire only: an integer divided by 100 is the binary number
- * nearest the decimal, which JSON writes as that decimal (224050 is 2240.5). Nothing sums them.
- */
-export const dollarsOf = (cents: number): number => cents / 100;
 
 /** A price as the wire answers it, in dollars. */
 export const answeredPrice = (price: PriceCents): { readonly total: number; readonly commission: number; readonly net: number } => ({

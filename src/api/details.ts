@@ -3,6 +3,7 @@ import { type FieldProblem, type TextField, textProblem, textSchema } from "./fi
 import { SerialId } from "./ids.ts";
 import { isCalendarDay } from "./calendarDay.ts";
 import type { Message } from "./messages.ts";
+import { centsOf, dollarsOf } from "./cents.ts";
 
 export { isCalendarDay };
 
@@ -30,6 +31,19 @@ export type DetailRule =
       readonly outOfRange?: Message;
       /** Another number detail this one may not be below (a range's `to` and its `from`). */
       readonly atLeast?: string;
+    }
+  | {
+      /**
+       * An amount of money (a rate, a GPS tax, a credit limit; decision 088): US dollars with at
+       * most two decimals on the wire and in the forms, integer cents where it is kept (the
+       * events and the read table, under `<name>Cents`: `storedDetails`, `answeredDetails`).
+       */
+      readonly kind: "money";
+      readonly required: boolean;
+      /** The largest amount, in cents; the smallest is zero. */
+      readonly maximumCents: number;
+      /** The spec's message for an amount below zero, too large or with more than two decimals, else 'invalid information'. */
+      readonly outOfRange?: Message;
     }
   | { readonly kind: "choice"; readonly required: boolean; readonly options: ReadonlyArray<string> }
   | { readonly kind: "colour" }
@@ -138,6 +152,7 @@ const valueSchema = (rule: DetailRule): Schema.Codec<DetailValue> => {
     case "images":
       return Schema.Array(Schema.String);
     case "number":
+    case "money":
       return Schema.NullOr(Schema.Finite);
     case "choice":
     case "time":
@@ -218,8 +233,12 @@ export const detailValues = (details: ReadonlyArray<Detail>, payload: Readonly<R
     }),
   );
 
-/** Whether a number has at most two decimals (an amount in US dollars). */
-const hasCents = (value: number): boolean => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+/**
+ * The cents of an amount of dollars as the wire carries it (a JSON number), read from the digits
+ * JSON wrote, never multiplied as a binary fraction; null when it has more than two decimals (or
+ * is written with an exponent: no amount).
+ */
+export const centsOfAmount = (dollars: number): number | null => centsOf(String(dollars));
 
 /**
  * What is wrong with one detail's value, judged alone: a missing required value, a malformed text,
@@ -234,7 +253,12 @@ export const detailProblem = (rule: DetailRule, value: DetailValue): FieldProble
       if (value === null) return rule.required ? "required" : null;
       if (typeof value !== "number") return "invalid";
       const inRange = value >= rule.minimum && value <= rule.maximum;
-      return inRange && (rule.whole ? Number.isInteger(value) : hasCents(value)) ? null : "invalid";
+      return inRange && (rule.whole ? Number.isInteger(value) : centsOfAmount(value) !== null) ? null : "invalid";
+    }
+    case "money": {
+      if (value === null) return rule.required ? "required" : null;
+      const cents = typeof value === "number" ? centsOfAmount(value) : null;
+      return cents !== null && cents >= 0 && cents <= rule.maximumCents ? null : "invalid";
     }
     case "choice":
       if (value === null || value === "") return rule.required ? "required" : null;
@@ -283,7 +307,7 @@ const MAX_REFERENCES = 50;
  * names one (`number 0-99`, `select a company`), else none (the generic one for the problem).
  */
 export const detailMessage = (rule: DetailRule, problem: FieldProblem): Message | null => {
-  if (rule.kind === "number" && problem === "invalid") return rule.outOfRange ?? null;
+  if ((rule.kind === "number" || rule.kind === "money") && problem === "invalid") return rule.outOfRange ?? null;
   if (rule.kind === "reference") return rule.unselected ?? null;
   if (rule.kind === "time" && problem === "required") return rule.unselected ?? null;
   return null;
@@ -354,10 +378,42 @@ export interface ReferenceOptions {
   readonly within?: string;
 }
 
+/** Where a detail is kept in an item's stored details: an amount of money as its cents, under `<name>Cents` (decision 088). */
+export const storedName = ({ name, rule }: Detail): string => (rule.kind === "money" ? `${name}Cents` : name);
+
+/**
+ * The details as an item's events and read table keep them (decision 088): each amount of money
+ * in integer cents under `<name>Cents`, the others as the wire has them. The values are judged
+ * first (`detailProblems`): an amount here has at most two decimals.
+ */
+export const storedDetails = (details: ReadonlyArray<Detail>, values: DetailValues): DetailValues =>
+  Object.fromEntries(
+    details.map((detail) => {
+      const value = values[detail.name] ?? emptyValue(detail.rule);
+      return [storedName(detail), detail.rule.kind === "money" && typeof value === "number" ? centsOfAmount(value) : value];
+    }),
+  );
+
+/**
+ * Stored details as the wire answers them: each declared detail under its name, an amount of
+ * money in dollars from its cents, the empty value for one never set. The one place stored cents
+ * become the wire's dollars (and `storedDetails` the way back).
+ */
+export const answeredDetails = (details: ReadonlyArray<Detail>, stored: Readonly<Record<string, unknown>>): DetailValues =>
+  Object.fromEntries(
+    details.map((detail) => {
+      const value = stored[storedName(detail)];
+      if (detail.rule.kind === "money") return [detail.name, typeof value === "number" ? dollarsOf(value) : null];
+      return [detail.name, (value ?? emptyValue(detail.rule)) as DetailValue];
+    }),
+  );
+
 /** Rule builders, so that a declaration reads as the domain reads. */
 export const detail = {
   text: (text: TextField): DetailRule => ({ kind: "text", text }),
   number: (options: Omit<Extract<DetailRule, { kind: "number" }>, "kind">): DetailRule => ({ kind: "number", ...options }),
+  /** An amount of US dollars from zero to `maximumCents`, kept in cents (decision 088). */
+  money: (options: Omit<Extract<DetailRule, { kind: "money" }>, "kind">): DetailRule => ({ kind: "money", ...options }),
   choice: (options: ReadonlyArray<string>, required = true): DetailRule => ({ kind: "choice", required, options }),
   time: (options: { readonly required?: boolean; readonly unselected?: Message } = {}): DetailRule => ({
     kind: "time",

@@ -60,11 +60,11 @@ const season: DetailDeclaration = { name: "season", label: "detail.season", rule
 /** The cabin category a general or a contract rate prices. */
 const category: DetailDeclaration = { name: "category", label: "detail.category", rule: detail.choice(cabinCategories) };
 
-/** An amount in US dollars: what the client pays, or what the operator nets. */
+/** An amount in US dollars, kept in cents: what the client pays, or what the operator nets. */
 const amount = (name: string, label: string, column = true): DetailDeclaration => ({
   name,
   label,
-  rule: detail.number({ required: true, minimum: 0, maximum: 9_999_999.99, whole: false }),
+  rule: detail.money({ required: true, maximumCents: 999_999_999 }),
   column,
 });
 

@@ -152,7 +152,7 @@ export const guides = referenceCatalogue({
 const gpsTax = (name: string, label: string) => ({
   name,
   label,
-  rule: detail.number({ required: true, minimum: 0, maximum: 999_999_999.99, whole: false, outOfRange: messages.gpsTaxBelowZero }),
+  rule: detail.money({ required: true, maximumCents: 99_999_999_999, outOfRange: messages.gpsTaxBelowZero }),
   column: true,
 });
 
@@ -282,7 +282,7 @@ export const agencies = referenceCatalogue({
     {
       name: "credit",
       label: "detail.credit",
-      rule: detail.number({ required: false, minimum: 0, maximum: 999_999_999.99, whole: false }),
+      rule: detail.money({ required: false, maximumCents: 99_999_999_999 }),
     },
     { name: "identificationType", label: "detail.identificationType", ...referenceTo(identificationTypes, { required: false }) },
     { name: "identificationNumber", label: "detail.identificationNumber", rule: detail.text(textField(20)) },

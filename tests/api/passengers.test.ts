@@ -312,12 +312,13 @@ describe("flight legs", () => {
     ...overrides,
   });
 
+  /** The leg's fares in dollars, as the wire answers them: the catalogue keeps their cents (decision 088). */
   const fares = async (): Promise<{ adult: number; child: number }> => {
     const [rate] = await db.query<{ adult: number; child: number }>(
-      "select (details->>'adultRate')::float8 as adult, (details->>'childRate')::float8 as child from air_ticket_rates where (details->>'flight')::int = $1 and (details->>'year')::int = 2030",
+      "select (details->>'adultRateCents')::int as adult, (details->>'childRateCents')::int as child from air_ticket_rates where (details->>'flight')::int = $1 and (details->>'year')::int = 2030",
       [ids.outbound],
     );
-    return rate ?? { adult: 0, child: 0 };
+    return { adult: (rate?.adult ?? 0) / 100, child: (rate?.child ?? 0) / 100 };
   };
 
   it("books a leg at the adult or child fare, adds it to the reservation's price, and removes it", async () => {

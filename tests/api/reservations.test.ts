@@ -272,7 +272,7 @@ describe("a held reservation", () => {
     expect(owed).toBeGreaterThan(0);
     const next = await hold({ cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.female }] }] });
     const deposit = (await account(next.id)).depositDueCents;
-    const creditOf = (cents: number) => db.query("update agencies set details = jsonb_set(details, '{credit}', to_jsonb($1::numeric)) where id = $2", [(cents / 100).toFixed(2), ids.retailer]);
+    const creditOf = (cents: number) => db.query("update agencies set details = jsonb_set(details, '{creditCents}', to_jsonb($1::bigint)) where id = $2", [cents, ids.retailer]);
     await creditOf(owed + deposit - 1);
     expect(refusal(await call("PUT", `/reservations/confirmReservation/${next.id}`))).toEqual([409, messages.agencyCreditExceeded]);
     await creditOf(owed + deposit);

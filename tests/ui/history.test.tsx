@@ -61,6 +61,17 @@ describe("the 'Historial' of an edit screen", () => {
     expect(change).toMatch(/totalCents: US\$ 2\.?240,50 · commissionCents: US\$ 224,05 · netCents: US\$ 2\.?016,45/);
   });
 
+  it("labels a catalogue's amount kept in cents as its detail, and writes it as US$ (decision 088)", async () => {
+    const edited = [{ ...history[1], type: "catalogueItem.edit", changes: [{ field: "gpsTaxForeignCents", before: 10_000, after: 20_050 }] }];
+    const { fetch } = fakeFetch({
+      "GET /api/feedings/3": { status: 200, data: breakfast },
+      "GET /api/history/feeding/3": { status: 200, data: edited },
+    });
+    await renderApp("/panel/feeding/3", fetch);
+    await userEvent.click(await screen.findByText("Historial"));
+    expect(await screen.findByText("Tasa GPS extranjero (US$): US$ 100,00 → US$ 200,50")).toBeDefined();
+  });
+
   it("shows the images a change names as pictures, not as their stored paths", async () => {
     const first = `uploads/home_page/${"a".repeat(64)}.webp`;
     const second = `uploads/home_page/${"b".repeat(64)}.webp`;

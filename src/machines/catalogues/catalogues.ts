@@ -73,6 +73,7 @@ export const detailPayloadValue = (rule: DetailRule, values: FieldValues, name: 
     case "images":
       return Array.isArray(value) ? value.filter((path): path is string => typeof path === "string") : [];
     case "number":
+    case "money":
       return numberOf(textValue(values, name));
     case "choice":
     case "time":

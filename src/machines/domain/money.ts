@@ -3,54 +3,14 @@ import type { RoleName } from "../../api/endpoint.ts";
 import type { ReservationState, ReservationType } from "../../api/reservations.ts";
 import { addDays, daysBetween, ecuadorDay } from "./calendar.ts";
 
+export { centsOf, centsOfDecimal, centsOfDollars, decimalOfCents } from "../../api/cents.ts";
+
 /**
  * A reservation's money (DOMAIN.md section 10, decision 062), worked out in whole cents from the
  * raw facts: the price, the payments, the policy, the departure day, the clock and the
  * reservation's state. Pure, so the server answers it and the panel could show it alike, and the
  * payment machine's guards read the same sums.
  */
-
-const AMOUNT = /^(-?)([0-9]+)(?:\.([0-9]+))?$/u;
-
-/**
- * The cents of an amount written as decimal text (`"1250.5"` is 125050), read digit by digit so
- * no binary fraction is involved; null when it is no decimal or has more than two decimals. The
- * contract bounds the text to ten whole digits, so the cents stay a safe integer.
- */
-export const centsOf = (amount: string): number | null => {
-  const parts = AMOUNT.exec(amount);
-  if (parts === null) return null;
-  const [, sign = "", whole = "0", fraction = ""] = parts;
-  if (fraction.length > 2) return null;
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  return sign === "-" ? -cents : cents;
-};
-
-/** The decimal text of whole cents (`125050` is `"1250.50"`): an amount as the contract takes it. */
-export const decimalOfCents = (cents: number): string =>
-  `${cents < 0 ? "-" : ""}${Math.trunc(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
-
-/**
- * The cents of a decimal text of dollars with any number of decimals (`"12.345"` is 1235), rounded
- * half away from zero at the cent, digit by digit: no binary fraction is involved. Null when it
- * is not a plain decimal.
- */
-export const centsOfDecimal = (amount: string): number | null => {
-  const parts = AMOUNT.exec(amount.trim());
-  if (parts === null) return null;
-  const [, sign = "", whole = "0", fraction = ""] = parts;
-  const kept = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, "0"));
-  const cents = kept + ((fraction[2] ?? "0") >= "5" ? 1 : 0);
-  return sign === "-" && cents !== 0 ? -cents : cents;
-};
-
-/**
- * Cents of an amount of dollars a JSON number holds (the reservation's price in jsonb, decision
- * 062): read from its shortest decimal text, the digits the JSON wrote, never multiplied as a
- * binary fraction (decision 076). A number JavaScript writes with an exponent (below a millionth,
- * or beyond 10^21) is no price: its cents are those of its two-decimal text.
- */
-export const centsOfDollars = (dollars: number): number => centsOfDecimal(String(dollars)) ?? centsOfDecimal(dollars.toFixed(2)) ?? 0;
 
 /** A payment as the account counts it. */
 export interface CountedPayment {

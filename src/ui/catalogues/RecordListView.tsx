@@ -1,7 +1,8 @@
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { DetailRule } from "../../api/details.ts";
+import { formatCents } from "../../api/amounts.ts";
+import { centsOfAmount, type DetailRule } from "../../api/details.ts";
 import type { CatalogueItem } from "../../api/catalogues.ts";
 import { catalogueListMachine, listSourceOf } from "../../machines/catalogues/catalogues.ts";
 import { type CatalogueDeclaration, itemPath } from "../../records/catalogue.ts";
@@ -16,8 +17,12 @@ import { useRecordList } from "../shared/recordListProps.tsx";
 import { YearCopyForm } from "./YearCopyForm.tsx";
 import { useRoleIn } from "../shared/useRole.ts";
 
-/** How a detail's value reads in a cell and an export: a number as the language writes it, a choice's text. */
+/** How a detail's value reads in a cell and an export: an amount of money as US$, a number as the language writes it, a choice's text. */
 const detailText = (t: TFunction, language: string, rule: DetailRule, value: string | number): string => {
+  if (typeof value === "number" && rule.kind === "money") {
+    const cents = centsOfAmount(value);
+    return cents === null ? "" : formatCents(cents, language);
+  }
   if (typeof value === "number") {
     return Number.isFinite(value) ? numberText(value, rule.kind === "number" && rule.whole, language) : "";
   }
@@ -49,7 +54,7 @@ const tableColumn =
       case "detail": {
         const text = (row: Row) => detailText(t, language, column.rule, column.value(row));
         // a number is short: its column leaves the width to the names beside it
-        return { header, sort: column.key, cell: text, text, narrow: column.rule.kind === "number" };
+        return { header, sort: column.key, cell: text, text, narrow: column.rule.kind === "number" || column.rule.kind === "money" };
       }
     }
   };

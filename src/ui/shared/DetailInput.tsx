@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { CatalogueItem } from "../../api/catalogues.ts";
-import { formatAmount, plainAmount } from "../../api/amounts.ts";
+import { formatAmount, formatCentsAmount, plainAmount } from "../../api/amounts.ts";
 import { type DetailValue, emptyValue, type RowValue } from "../../api/details.ts";
 import { type CatalogueChoices, type FieldValues, itemLabel } from "../../machines/catalogues/catalogues.ts";
 import type { FormProblems } from "../../machines/shared/recordForm.machine.ts";
@@ -23,6 +23,7 @@ export type DetailField<Row = CatalogueItem> = Extract<FieldDeclaration<Row>, { 
 export const detailFormValue = <Row,>(field: DetailField<Row>, form: FormData, language: string): FieldValues[string] => {
   switch (field.rule.kind) {
     case "number":
+    case "money":
       return plainAmount(formText(form, field.name), language);
     case "flag":
       return formFlag(form, field.name);
@@ -91,7 +92,9 @@ export function DetailInput<Row = CatalogueItem>({
   const { name, rule } = field;
   const value = item === null ? null : field.value(item);
   const label = t(field.label);
-  const problem = fieldText(t, problems[name]);
+  // an amount the rules refuse says what one is: dollars, up to its maximum, two decimals at most
+  const problem =
+    rule.kind === "money" && problems[name] === "invalid" ? t("fields.invalidAmount", { max: formatCentsAmount(rule.maximumCents, i18n.language) }) : fieldText(t, problems[name]);
   const select = (options: ReadonlyArray<SelectOption | OptionGroup>, chosen: string | undefined) => (
     <SelectInput name={name} label={label} problem={problem} placeholder={t("form.choose")} options={options} defaultValue={chosen} />
   );
@@ -105,6 +108,7 @@ export function DetailInput<Row = CatalogueItem>({
       );
     }
     case "number":
+    case "money":
       return (
         <TextInput
           name={name}
@@ -114,7 +118,7 @@ export function DetailInput<Row = CatalogueItem>({
           inputMode="decimal"
           autoComplete="off"
           maxLength={16}
-          defaultValue={typeof value === "number" ? numberText(value, rule.whole, i18n.language) : undefined}
+          defaultValue={typeof value === "number" ? numberText(value, rule.kind === "number" && rule.whole, i18n.language) : undefined}
         />
       );
     case "choice":

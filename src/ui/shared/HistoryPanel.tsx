@@ -79,7 +79,8 @@ export function HistoryPanel({ stream, id }: { readonly stream: HistoryStream; r
     send({ type: event.currentTarget.open ? "recordHistory.open" : "recordHistory.close" });
 
   const title = (entry: HistoryEntry) => t(`history.types.${entry.type}`, { defaultValue: entry.type });
-  const field = (name: string) => t([`history.fields.${name}`, `detail.${name}`], { defaultValue: name });
+  // a catalogue's amount is kept as `<detail>Cents` (decision 088): labelled as its detail
+  const field = (name: string) => t([`history.fields.${name}`, `detail.${name}`, `detail.${name.replace(/Cents$/, "")}`], { defaultValue: name });
   // money is stored in whole cents (`...Cents`, decision 062): it reads as US$
   const shown = (name: string, value: unknown): unknown => (name.endsWith("Cents") && typeof value === "number" ? formatCents(value, i18n.language) : value);
   const author = (entry: HistoryEntry) =>
