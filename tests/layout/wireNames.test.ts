@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
  * upcast that reads events stored before the rename, and inside a path (`/panel/courtesys`,
  * `/leads/createTrakin`, `/leads/assingLeadtoUser/:leadId`), which is wire too. (`oferta` is Spanish.)
  */
-const misspellings = /ofert(?!a)|avalab|coments|trakin|trankin|courtesys|assing|baner|recomendation/gi;
+const misspellings = /ofert(?!a)|avalab|coments|trakin|trankin|courtesys|assing|baner|recomendation|pluss/gi;
 
 const root = join(import.meta.dirname, "../..");
 

@@ -9,7 +9,7 @@ import { RowActions } from "../../src/ui/shared/RowActions.tsx";
 
 describe("row actions", () => {
   it("offers every kind as an icon button or link with an accessible name and the same tooltip", async () => {
-    const calls = { play: vi.fn(), edit_modal: vi.fn(), changePass: vi.fn(), pluss: vi.fn(), delete: vi.fn() };
+    const calls = { play: vi.fn(), edit_modal: vi.fn(), changePass: vi.fn(), add: vi.fn(), delete: vi.fn() };
     const i18n = await createI18n(localStorage, ["panel", "screens"]);
     render(
       <I18nextProvider i18n={i18n}>
@@ -21,7 +21,7 @@ describe("row actions", () => {
               { kind: "edit", to: "/panel/feeding/3" },
               { kind: "edit_modal", onClick: calls.edit_modal },
               { kind: "changePass", onClick: calls.changePass },
-              { kind: "pluss", onClick: calls.pluss },
+              { kind: "add", onClick: calls.add },
               { kind: "delete", onClick: calls.delete },
             ]}
           />
@@ -35,7 +35,7 @@ describe("row actions", () => {
       ["Generar cartones", "play"],
       ["Editar", "edit_modal"],
       ["Enviar contraseña temporal", "changePass"],
-      ["Agregar", "pluss"],
+      ["Agregar", "add"],
       ["Eliminar", "delete"],
     ] as const) {
       const button = screen.getByRole("button", { name });

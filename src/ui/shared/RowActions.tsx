@@ -4,13 +4,14 @@ import { Link } from "wouter";
 import { Icon, type IconName } from "./icons.tsx";
 
 /**
- * The row-action kinds of SPEC.md section 2, `view` for someone who may only read the record,
+ * The row-action kinds of SPEC.md section 2 (its adding button is `add` here: a button's name, not the
+ * wire's), `view` for someone who may only read the record,
  * a lifecycle's `activate` and `deactivate` (an Ikarus rate), and `cancel` for a record canceled for a reason (a departure). Links go to a route; the others run the caller's function. `delete` only reports the click: the caller's flow asks for confirmation.
  */
 export type RowAction =
   | { readonly kind: "register" | "edit" | "view"; readonly to: string }
   | {
-      readonly kind: "play" | "edit_modal" | "changePass" | "pluss" | "activate" | "deactivate" | "cancel" | "delete";
+      readonly kind: "play" | "edit_modal" | "changePass" | "add" | "activate" | "deactivate" | "cancel" | "delete";
       readonly onClick: () => void;
     };
 
@@ -21,7 +22,7 @@ const icons: Record<RowAction["kind"], IconName> = {
   view: "eye",
   edit_modal: "pencilSquare",
   changePass: "key",
-  pluss: "plus",
+  add: "plus",
   activate: "play",
   deactivate: "ban",
   cancel: "ban",

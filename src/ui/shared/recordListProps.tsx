@@ -10,7 +10,7 @@ import { RowActions } from "./RowActions.tsx";
 
 /** A row command's button: its icon kind (SPEC.md section 2), the source's command and the dialog's title. */
 export interface CommandButton {
-  readonly kind: "changePass" | "play" | "pluss" | "edit_modal" | "activate" | "deactivate";
+  readonly kind: "changePass" | "play" | "add" | "edit_modal" | "activate" | "deactivate";
   readonly command: string;
   readonly title: string;
 }
