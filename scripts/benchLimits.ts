@@ -193,6 +193,12 @@ const lineCount = (file: string): number => {
   }
 };
 
+/** How the server names the request of a read's path (the statement log's `request`). */
+const requestOf = (path: string): string => {
+  const url = new URL(`http://bench/api${path}`);
+  return `GET ${url.pathname}${url.search}`;
+};
+
 /** Questions the capture asks start here, the single-client ones further, the loaded ones after: none repeats another. */
 const SINGLE_FROM = 100_000;
 const LOADED_FROM = 200_000;
@@ -213,16 +219,20 @@ const capture = async (env: Record<string, string>, load: LimitsLoad, makeReads:
     const availability = reads.find((read) => read.name === "availability, three months, all yachts");
     let from = lineCount(file);
     if (availability !== undefined) await api.bytes(availability.path(0));
-    const coldAvailability = logged(file, from);
+    const coldAvailability = logged(file, from).filter((statement) => statement.request === requestOf(availability?.path(0) ?? ""));
     const rounds = new Map<ReadName, Round[]>();
     for (const read of reads) {
       const captured: Round[] = [];
       for (let n = 1; n <= load.captured; n += 1) {
         from = lineCount(file);
         await read.write?.(api, n);
-        const afterWrite = lineCount(file);
         await api.bytes(read.path(n));
-        captured.push({ write: logged(file, from).slice(0, afterWrite - from), read: logged(file, afterWrite) });
+        // the request's own statements: the server's own work (reminders, the feed's poll) runs beside
+        const statements = logged(file, from);
+        captured.push({
+          write: statements.filter((statement) => statement.request?.startsWith("POST ") === true),
+          read: statements.filter((statement) => statement.request === requestOf(read.path(n))),
+        });
       }
       rounds.set(read.name, captured);
     }
