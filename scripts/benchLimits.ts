@@ -3,14 +3,15 @@
  * demo x10 with BENCH_LEADS (100,000) generated leads on PGlite and, with DATABASE_URL, the demo
  * x10 with 1,000,000 leads on PostgreSQL:
  *
- * 1. capture: a server started with STATEMENT_LOG answers each heavy read (a lead page, the first
- *    and a deep one, a common and a rare word, three months of every yacht's availability) one at a
- *    time, each a new question and after a write where the read would otherwise be remembered (a
- *    lead created before the first page, a hold before availability); the statements each ran are
- *    kept, the write's apart;
- * 2. single client, on a server without the log: GET /api/health (the client and HTTP floor), then
- *    each read's p50, a write before each, every read a new question; a hold's p50;
- * 3. throughput: CLIENTS clients for SECONDS asking each read (with its write, when it has one);
+ * 1. single client, on a server without the log: GET /api/health (the client and HTTP floor), then
+ *    each read's p50 (a lead page, the first and a deep one, a common and a rare word, three months
+ *    of every yacht's availability), every read a new question and after a write where it would
+ *    otherwise be remembered (a lead created before the first page, a hold before availability);
+ *    a hold's p50;
+ * 2. throughput: CLIENTS clients for SECONDS asking each read (with its write, when it has one);
+ * 3. capture, on the data the measurement left (its writes can change which way the endpoint
+ *    answers a later read): a server started with STATEMENT_LOG answers each read one at a time,
+ *    the same way; the statements each ran are kept, the write's apart;
  * 4. the limit: the captured statements replayed through one plain connection pool (one PGlite)
  *    at the same concurrency, no HTTP, no decoding, the writes in a transaction rolled back; the
  *    database's time of a read alone (the driver's on PGlite, PostgreSQL's execution time from
@@ -29,6 +30,8 @@ import type { Database } from "../server/db/database.ts";
 import { isReadOnly } from "../server/db/database.ts";
 import { openDatabase } from "../server/db/open.ts";
 import type { LoggedStatement } from "../server/db/statementLog.ts";
+import { generatedLead } from "../server/demo/generatedLeads.ts";
+import { seededRandom } from "../server/demo/seededRandom.ts";
 import { foldText } from "../server/leads/search.ts";
 import pg from "pg";
 import { type BenchApi, type Budget, type Fleet, fleetOf, holdOne, percentile, prepareOperations, runScript, signIn, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
@@ -106,14 +109,16 @@ const vocabularyOf = async (db: Database): Promise<Vocabulary> => {
   };
 };
 
-const newLead = (n: number) => ({
-  firstName: "Ana",
-  lastName: `Vera ${n}`,
-  email: `ana.vera.${n}@example.com`,
-  country: "Ecuador",
-  phone: "+593 99 123 4567",
-  message: "Quisiera información sobre un crucero por Galápagos en julio para dos adultos.",
-});
+/**
+ * The n-th lead the bench writes, drawn as the loaded leads were (generatedLead): thousands of the
+ * same message made the newest leads unlike the rest, so that a word common to the leads was
+ * absent from the newest and every search for it took the rare word's way (decision 085). Its own
+ * address, which no rare word of the loaded leads is part of.
+ */
+const newLead = (n: number) => {
+  const { firstName, lastName, country, phone, message } = generatedLead(seededRandom(n), n);
+  return { firstName, lastName, email: `bench.lead.${n}@example.com`, country, phone, message };
+};
 
 /**
  * A word's n-th question: the words first, then their second and third pages, then the same with
@@ -188,6 +193,12 @@ const lineCount = (file: string): number => {
   }
 };
 
+/** How the server names the request of a read's path (the statement log's `request`). */
+const requestOf = (path: string): string => {
+  const url = new URL(`http://bench/api${path}`);
+  return `GET ${url.pathname}${url.search}`;
+};
+
 /** Questions the capture asks start here, the single-client ones further, the loaded ones after: none repeats another. */
 const SINGLE_FROM = 100_000;
 const LOADED_FROM = 200_000;
@@ -208,16 +219,20 @@ const capture = async (env: Record<string, string>, load: LimitsLoad, makeReads:
     const availability = reads.find((read) => read.name === "availability, three months, all yachts");
     let from = lineCount(file);
     if (availability !== undefined) await api.bytes(availability.path(0));
-    const coldAvailability = logged(file, from);
+    const coldAvailability = logged(file, from).filter((statement) => statement.request === requestOf(availability?.path(0) ?? ""));
     const rounds = new Map<ReadName, Round[]>();
     for (const read of reads) {
       const captured: Round[] = [];
       for (let n = 1; n <= load.captured; n += 1) {
         from = lineCount(file);
         await read.write?.(api, n);
-        const afterWrite = lineCount(file);
         await api.bytes(read.path(n));
-        captured.push({ write: logged(file, from).slice(0, afterWrite - from), read: logged(file, afterWrite) });
+        // the request's own statements: the server's own work (reminders, the feed's poll) runs beside
+        const statements = logged(file, from);
+        captured.push({
+          write: statements.filter((statement) => statement.request?.startsWith("POST ") === true),
+          read: statements.filter((statement) => statement.request === requestOf(read.path(n))),
+        });
       }
       rounds.set(read.name, captured);
     }
@@ -351,10 +366,6 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
   const leads = vocabulary.total;
   const makeReads = async (api: BenchApi, url: string) => readsOf(vocabulary, await fleetOf(api), url);
   const serverEnv = { ...env, SEED_DEMO: "false", LEAD_RATE_LIMIT: "1000000" };
-  // the writes are replayed where the captured ones never happened: their events would collide
-  const replayed = await snapshot(env);
-  log(`${database}: capturing the statements of ${load.captured} requests of each read`);
-  const captured = await capture(serverEnv, load, makeReads);
   const server = await startServer(serverEnv);
   const endpoint = new Map<ReadName, { single: Awaited<ReturnType<typeof singleClient>>; rps: number; failed: number }>();
   let healthP50: number;
@@ -381,6 +392,12 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
   } finally {
     await stopProcess(server.child);
   }
+  // Captured after the measurement, on the data it left: its writes can change how the endpoint
+  // answers a later read (which way a search goes), and the replay must run what was measured.
+  // The writes are replayed where the captured ones never happened: their events would collide.
+  const replayed = await snapshot(env);
+  log(`${database}: capturing the statements of ${load.captured} requests of each read`);
+  const captured = await capture(serverEnv, load, makeReads);
   const db = await openDatabase({ DATA_DIR: replayed.env.DATA_DIR ?? tmpdir(), ...(replayed.env.DATABASE_URL === undefined ? {} : { DATABASE_URL: replayed.env.DATABASE_URL }) });
   try {
     const figures: ReadFigures[] = [];

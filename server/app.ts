@@ -1,4 +1,5 @@
 import { STATUS_CODES } from "node:http";
+import { statementRequest } from "./db/statementLog.ts";
 import type { RefusedCommand } from "./events/refused.ts";
 import type { Session } from "./http/caller.ts";
 import { keepRefusal } from "./refusals/refusals.ts";
@@ -123,6 +124,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`);
   });
+
+  // the bench's statement log (decision 085) tells each statement's request from the server's own work
+  if (deps.env.STATEMENT_LOG !== undefined) {
+    app.addHook("onRequest", (request, _reply, done) => statementRequest.run(`${request.method} ${request.url}`, done));
+  }
 
   /**
    * Every refusal is `{"data": <message>}`, a message of src/api/messages.ts and nothing else

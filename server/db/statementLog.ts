@@ -1,11 +1,21 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { appendFileSync } from "node:fs";
 import type { Database, Queryable } from "./database.ts";
 
-/** One statement the server ran: its text, its parameters, whether a transaction ran it, and the driver's time. */
+/**
+ * The request a statement runs for ("GET /api/leads?q=..."), set by the HTTP layer while the log is
+ * on: the server's own work (the due reminders, the event feed's poll, upkeep) runs beside the
+ * requests, and a bench that took every line after a request as its own replayed that work too.
+ */
+export const statementRequest = new AsyncLocalStorage<string>();
+
+/** One statement the server ran: its text, its parameters, whether a transaction ran it, its request, and the driver's time. */
 export interface LoggedStatement {
   readonly sql: string;
   readonly params: ReadonlyArray<unknown>;
   readonly inTransaction: boolean;
+  /** Null for the server's own work, outside any request. */
+  readonly request: string | null;
   readonly ms: number;
 }
 
@@ -14,7 +24,7 @@ const timed =
   async <Row>(sql: string, params?: ReadonlyArray<unknown>): Promise<Row[]> => {
     const started = performance.now();
     const rows = await query<Row>(sql, params);
-    write({ sql, params: params ?? [], inTransaction, ms: performance.now() - started });
+    write({ sql, params: params ?? [], inTransaction, request: statementRequest.getStore() ?? null, ms: performance.now() - started });
     return rows;
   };
 

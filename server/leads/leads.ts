@@ -48,9 +48,6 @@ const LeadRow = Schema.Struct({
   notes: Schema.Array(NoteJson),
 });
 
-/** A page of a search: the matching ids in order, each with the number of matches. */
-const MatchRow = Schema.Struct({ id: LeadId, total: Schema.Int });
-
 /** A lead's current agent, read under the row's lock. */
 const AgentRow = Schema.Struct({ agent_id: Schema.NullOr(UserId) });
 
@@ -334,7 +331,17 @@ export const listLeads = async (db: Queryable, query: LeadsQuery): Promise<LeadP
   return { leads: pageOf(rows), meta: meta(Math.max(matches, rows.length === 0 ? 0 : offset + rows.length), true) };
 };
 
-/** A page of the selected leads read together through their filter's best index, counted and sorted. */
+/** A page past the last match: one row, the count alone (its lead's columns are null). */
+const PastTheEndRow = Schema.Struct({ id: Schema.Null, total: Schema.Int });
+
+const MatchedRow = Schema.Union([NumberedRow, PastTheEndRow]);
+
+/**
+ * A page of the selected leads read together through their filter's best index, counted and
+ * sorted, in one statement: the count joins the page's leads, or stands alone on a page past the
+ * last match. Reading the page's ids, then their leads, then counting again on a page past the end
+ * was up to three statements and two reads of the matches for a rare word (decision 085).
+ */
 const readMatches = async (
   db: Queryable,
   filter: Filter,
@@ -345,22 +352,19 @@ const readMatches = async (
   offset: number,
   meta: (total: number) => ListMeta,
 ): Promise<LeadPage> => {
-  const matches = await queryRows(
+  const rows = await queryRows(
     db,
-    MatchRow,
-    `with matches as materialized (select l.id, ${key} as sort_key from leads l ${filter.where})
-     select m.id, (select count(*)::int from matches) as total from matches m
-      order by m.sort_key ${direction}, m.id ${direction} ${window}`,
+    MatchedRow,
+    `with matches as materialized (select l.id, ${key} as sort_key from leads l ${filter.where}),
+          page as (select m.id, m.sort_key from matches m order by m.sort_key ${direction}, m.id ${direction} ${window})
+     select ${leadColumns}, t.total
+       from (select count(*)::int as total from matches) t
+       left join (page p join (${leadsWithAgent}) on l.id = p.id) on true
+      order by p.sort_key ${direction}, p.id ${direction}`,
     [...filter.params, pageSize, offset],
   );
-  const loaded = new Map(
-    (await queryRows(db, LeadRow, `${selectLeads} where l.id = any($1::int[])`, [matches.map((match) => match.id)])).map((lead) => [lead.id, lead]),
-  );
-  const rows = matches.flatMap((match) => loaded.get(match.id) ?? []);
-  // A page past the last match has no row to carry the count: it is counted on its own.
-  const count = () => queryCount(db, `select count(*)::int as count from leads l ${filter.where}`, filter.params);
-  const total = matches[0]?.total ?? totalFromPage(0, offset / pageSize + 1, pageSize) ?? (await count());
-  return { leads: pageOf(rows), meta: meta(total) };
+  const leads = rows.flatMap((row) => (row.id === null ? [] : [toLead(row)]));
+  return { leads, meta: meta(rows[0]?.total ?? 0) };
 };
 
 /** The total a page tells by itself: a partial page ends the list, an empty first page means none. */

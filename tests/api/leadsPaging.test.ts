@@ -181,6 +181,11 @@ describe("GET /leads", () => {
     expect(idsOf(await page("?sort=date&direction=asc&pageSize=2&page=2"))).toEqual([luis]);
     expect(idsOf(await page("?sort=agent"))).toEqual([zoe, ana, luis]);
     expect(idsOf(await page("?sort=name&q=ana"))).toEqual([ana]);
+    // a sorted page and one past the last carry the count of every lead selected
+    const second = await page("?sort=name&pageSize=2&page=2");
+    expect([idsOf(second), metaOf(second)]).toEqual([[zoe], { total: 3, page: 2, pageSize: 2 }]);
+    const beyond = await page("?sort=email&q=example&pageSize=2&page=5");
+    expect([idsOf(beyond), metaOf(beyond)]).toEqual([[], { total: 3, page: 5, pageSize: 2 }]);
     // an accented capital sorts by its letter, neither after "z" nor before "a"
     const alvaro = await addLead(person("Álvaro", "Pérez", { email: "d@example.com" }), 3);
     expect(idsOf(await page("?sort=name"))).toEqual([alvaro, ana, luis, zoe]);

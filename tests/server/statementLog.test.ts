@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type LoggedStatement, loggingStatements, statementFile } from "../../server/db/statementLog.ts";
+import { type LoggedStatement, loggingStatements, statementFile, statementRequest } from "../../server/db/statementLog.ts";
 import { openTestDatabase } from "../setup/database.ts";
 
 const folder = mkdtempSync(join(tmpdir(), "backoffice-statements-"));
@@ -27,15 +27,36 @@ describe("the statement log", () => {
     }
   });
 
+  it("tells the request a statement ran for, in a transaction too, and none for the server's own work", async () => {
+    const opened = await openTestDatabase();
+    const told: LoggedStatement[] = [];
+    const db = loggingStatements(opened, (entry) => told.push(entry));
+    try {
+      const request = statementRequest.run("GET /api/leads?q=julio", async () => {
+        await db.query("select 1");
+        await db.transaction((tx) => tx.query("select 2"));
+      });
+      // the server's own work, while the request waits for the database
+      await Promise.all([request, db.query("select 3")]);
+      expect(told.map(({ sql, request }) => ({ sql, request })).sort((a, b) => a.sql.localeCompare(b.sql))).toEqual([
+        { sql: "select 1", request: "GET /api/leads?q=julio" },
+        { sql: "select 2", request: "GET /api/leads?q=julio" },
+        { sql: "select 3", request: null },
+      ]);
+    } finally {
+      await opened.close();
+    }
+  });
+
   it("appends a JSON line a statement to its file", () => {
     const file = join(folder, "statements.jsonl");
     const write = statementFile(file);
-    write({ sql: "select 1", params: [], inTransaction: false, ms: 0.2 });
-    write({ sql: "select $1", params: [7], inTransaction: true, ms: 0.1 });
+    write({ sql: "select 1", params: [], inTransaction: false, request: null, ms: 0.2 });
+    write({ sql: "select $1", params: [7], inTransaction: true, request: "GET /api/health", ms: 0.1 });
     const lines = readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line));
     expect(lines).toEqual([
-      { sql: "select 1", params: [], inTransaction: false, ms: 0.2 },
-      { sql: "select $1", params: [7], inTransaction: true, ms: 0.1 },
+      { sql: "select 1", params: [], inTransaction: false, request: null, ms: 0.2 },
+      { sql: "select $1", params: [7], inTransaction: true, request: "GET /api/health", ms: 0.1 },
     ]);
   });
 });
