@@ -2,8 +2,7 @@ import { Schema } from "effect";
 import { Int4 } from "./ids.ts";
 import { roleNames } from "./roles.ts";
 
-/** The API base below which every endpoint path lives. */
-export const API_BASE = "/api";
+export { API_BASE } from "./apiBase.ts";
 
 /** Role names (./roles.ts) as the contract decodes them. */
 export const RoleName = Schema.Literals(roleNames);

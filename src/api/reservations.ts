@@ -7,6 +7,7 @@ import { Instant } from "./instant.ts";
 import { MoneyState } from "./money.ts";
 import { ItemizedLine, ItemizedSums } from "./quote.ts";
 import { RecordVersion } from "./versions.ts";
+import { reservationPath } from "./reservationPath.ts";
 
 export { Instant, isInstant } from "./instant.ts";
 
@@ -214,7 +215,7 @@ export const listReservations = endpoint({
 export const getReservation = endpoint({
   name: "reservations.get",
   method: "GET",
-  path: "/reservations/:id",
+  path: reservationPath,
   params: idParams(ReservationId),
   response: Reservation,
   access: readers,

@@ -1,27 +1,12 @@
 import { Schema } from "effect";
-import { anyStaff, endpoint, MessageAnswer, RoleName } from "./endpoint.ts";
-import { CatalogueItemId, idParams, Int4, RoleId, UserId } from "./ids.ts";
-import { RecordVersion, withVersion } from "./versions.ts";
+import { endpoint, MessageAnswer } from "./endpoint.ts";
+import { CatalogueItemId, idParams, Int4, UserId } from "./ids.ts";
+import { Role, User } from "./staffUsers.ts";
+import { withVersion } from "./versions.ts";
 import { emailField, type FieldProblems, NAME_MAX_LENGTH, textField, textProblems, textSchema } from "./fields.ts";
 
-/** A role as GET /roles answers it; `name` is what login answers as `rol`. */
-export const Role = Schema.Struct({ id: RoleId, name: RoleName });
-export type Role = typeof Role.Type;
-
-/** A staff user as the users endpoints answer it (SPEC.md section 3, snake_case as there). */
-export const User = Schema.Struct({
-  id: UserId,
-  first_name: Schema.String,
-  last_name: Schema.String,
-  email: Schema.String,
-  role_id: RoleId,
-  user_rol: Role,
-  /** The agency an agency user belongs to; null for staff. */
-  agency_id: Schema.NullOr(CatalogueItemId),
-  active: Schema.Boolean,
-  version: RecordVersion,
-});
-export type User = typeof User.Type;
+// the leads' list reads the sales users alone, without the rest of the users' contract
+export { listSalesUsers, Role, User } from "./staffUsers.ts";
 
 /** The user form's text fields (SPEC.md section 5): both names and the email are required. */
 export const userFields = {
@@ -69,15 +54,6 @@ export const listUsers = endpoint({
   response: Schema.Array(User),
   access: adminOnly,
   description: "Every user that is not deleted, by last and first name.",
-});
-
-export const listSalesUsers = endpoint({
-  name: "users.sales",
-  method: "GET",
-  path: "/users/getSalesUsers",
-  response: Schema.Array(User),
-  access: anyStaff,
-  description: "Active sales users, for the lead assignment menu.",
 });
 
 export const getUser = endpoint({

@@ -13,7 +13,8 @@ export type Language = (typeof languages)[number];
  * screen needs them: `common` for every page (the login page needs nothing else to show),
  * `messages` for the server's messages (./messages.ts), `account` for the password pages, `panel`
  * for every signed-in screen, `screens` for every one but the leads' list (a lead's history,
- * departures, details, home, flows, users: src/ui/shared/PanelView.tsx), `records` besides for
+ * departures, details, home, flows, users, and the forms', options' and availability's texts,
+ * which the leads' list does not read: src/ui/shared/PanelView.tsx), `records` besides for
  * the records' screens (departures, reservations, passengers, reports, catalogues:
  * src/ui/shared/RecordRoutes.tsx), which the leads and the availability do without (decision
  * 081). Keys keep their full path (`t("leads.title")`) whatever group holds them. The public page's texts (`landing`) are in no group: the server writes that page

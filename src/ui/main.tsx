@@ -7,6 +7,7 @@ import { createI18n } from "../i18n/index.ts";
 import { App } from "./app.tsx";
 import { decodeStoredSession, USER_INFO_KEY } from "../machines/session/storedSession.ts";
 import { startInspector, wantsInspection } from "./shared/inspection.ts";
+import { earlyAnswers } from "../api/earlyAnswers.ts";
 import { preloadScreen } from "./shared/screenChunks.ts";
 import { createServices } from "./shared/services.ts";
 import { applyTheme, storedTheme } from "./shared/theme.ts";
@@ -21,21 +22,28 @@ const followLanguage = (language: string) => {
  * chunks import from this module's chunk and would wait forever for a module still evaluating.
  */
 const start = async (root: HTMLElement) => {
-  const storedRole = decodeStoredSession(localStorage.getItem(USER_INFO_KEY))?.role ?? null;
+  const stored = decodeStoredSession(localStorage.getItem(USER_INFO_KEY));
+  const storedRole = stored?.role ?? null;
   const [i18n, inspect] = await Promise.all([
     createI18n(localStorage),
     wantsInspection(window.location.search, import.meta.env.PROD, storedRole) ? startInspector() : undefined,
   ]);
   followLanguage(i18n.language);
   i18n.on("languageChanged", followLanguage);
-  const services = createServices({ storage: localStorage, i18n, navigate, inspect });
+  const early = earlyAnswers((input, init) => globalThis.fetch(input, init));
+  const services = createServices({ storage: localStorage, i18n, navigate, inspect, fetch: early.fetch });
   createRoot(root).render(
     <StrictMode>
       <App services={services} i18n={i18n} />
     </StrictMode>,
   );
-  // after the session's check has asked for its contract: a signed-in visit fetches its screen meanwhile
-  if (storedRole !== null) preloadScreen(window.location.pathname);
+  // after the session's check has asked for its contract: a signed-in visit fetches its screen and
+  // its first read meanwhile
+  if (stored !== null) {
+    // the headers the client sends (../api/client.ts), so that it takes the answer
+    const headers = { accept: "application/json", authorization: `Bearer ${stored.token}`, "accept-language": i18n.language };
+    preloadScreen(window.location.pathname, (url) => early.ask(url, headers));
+  }
 };
 
 // before anything is drawn, so a dark choice never flashes light (the panel's menu changes it later)

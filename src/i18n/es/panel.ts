@@ -1,12 +1,9 @@
 export {
   actions,
-  availability,
   confirm,
-  form,
   layout,
   leads,
   nav,
-  options,
   roles,
   status,
   table,

@@ -2,7 +2,7 @@ import type { LeadId, UserId } from "../../api/ids.ts";
 import { assertEvent, assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../../api/client.ts";
 import { assignLead } from "../../api/leads.ts";
-import { listSalesUsers, type User } from "../../api/users.ts";
+import { listSalesUsers, type User } from "../../api/staffUsers.ts";
 import { clientInput, type ClientInput, errorActions, notify, notifyAnswer, showError } from "../shared/actions.ts";
 
 /** The lead a row's menu was opened for. */

@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import type { ApiClient } from "../../api/client.ts";
 import { UserId } from "../../api/ids.ts";
 import { assignLead, LEAD_SORTS, type Lead, type LeadsQuery, listLeads } from "../../api/leads.ts";
-import { listSalesUsers, type User } from "../../api/users.ts";
+import { listSalesUsers, type User } from "../../api/staffUsers.ts";
 import type { ListQuery, ListQueryDefaults } from "../shared/listQuery.ts";
 import { type BulkCommand, createPagedListMachine, type PagedFetchInput, type PagedRows } from "../shared/pagedList.machine.ts";
 

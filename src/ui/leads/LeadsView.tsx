@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { fromPromise } from "xstate";
 import type { Lead } from "../../api/leads.ts";
-import type { User } from "../../api/users.ts";
+import type { User } from "../../api/staffUsers.ts";
 import {
   AGENT_FILTER,
   FROM_FILTER,

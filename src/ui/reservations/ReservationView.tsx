@@ -1,6 +1,6 @@
 import "./reservations.css";
 import { useSelector } from "@xstate/react";
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
@@ -96,6 +96,10 @@ export default function ReservationView({ id }: { readonly id: number }) {
   const busy = useSelector(actor, (snapshot) => !snapshot.matches("ready"));
   const importing = useSelector(actor, (snapshot) => snapshot.matches("importing"));
   const importReport = useSelector(actor, (snapshot) => snapshot.context.importReport);
+  // The page's first screen (the summary and its commands) is drawn on its own when the reservation
+  // comes; its bookings, account, price lines and history follow in a render React does in slices
+  // between the browser's frames, rather than in one long task before anything shows (decision 087).
+  const restDrawn = useDeferredValue(reservation !== null, false);
   useChanges(
     (change) =>
       (change.kind === "reservation" && change.reservationId === id) ||
@@ -133,97 +137,101 @@ export default function ReservationView({ id }: { readonly id: number }) {
                 ))}
               </div>
             )}
-            <h2>{t("reservations.bookings")}</h2>
-            {reservation.bookings.map((booking) => (
-              <article key={booking.cabinId} className="booking">
-                <h3>
-                  {t("reservations.cabin", { name: booking.cabinName })}
-                  {writable && reservations.offers(reservation, "reservation.update") && booking.spaces.every((space) => space.state === "canceled") && (
-                    <button type="button" className="secondary outline booking-remove" disabled={busy} onClick={() => ask({ kind: "removeCabin", cabinId: booking.cabinId })}>
-                      {t("bookings.remove")}
+            {restDrawn && (
+              <>
+                <h2>{t("reservations.bookings")}</h2>
+                {reservation.bookings.map((booking) => (
+                  <article key={booking.cabinId} className="booking">
+                    <h3>
+                      {t("reservations.cabin", { name: booking.cabinName })}
+                      {writable && reservations.offers(reservation, "reservation.update") && booking.spaces.every((space) => space.state === "canceled") && (
+                        <button type="button" className="secondary outline booking-remove" disabled={busy} onClick={() => ask({ kind: "removeCabin", cabinId: booking.cabinId })}>
+                          {t("bookings.remove")}
+                        </button>
+                      )}
+                    </h3>
+                    <ul className="booking-spaces">
+                      {booking.spaces.map((space, index) => (
+                        <li key={space.id} className={`space space-${space.state}`}>
+                          <span>{t("reservations.space", { number: index + 1 })}</span>
+                          <span>{space.genderName}</span>
+                          <span className="space-state">{t(`reservations.states.${space.state}`)}</span>
+                          <span className="space-passenger">
+                            {space.passengerId === null ? (
+                              space.state !== "canceled" && <em>{t("passengers.unassigned")}</em>
+                            ) : (
+                              <Link href={passengers.path(space.passengerId)}>{space.passengerName}</Link>
+                            )}
+                          </span>
+                          {space.cancelReason !== null && <span className="space-reason">{reasonText(space.cancelReason, t)}</span>}
+                          {writable && reservations.spaceOffers(space, "space.assign") && (
+                            <button
+                              type="button"
+                              className="secondary outline"
+                              disabled={busy}
+                              onClick={() => ask({ kind: space.passengerId === null ? "assignPassenger" : "removePassenger", spaceId: space.id })}
+                            >
+                              {t(space.passengerId === null ? "passengers.assign" : "passengers.remove")}
+                            </button>
+                          )}
+                          {writable && space.passengerId === null && reservations.spaceOffers(space, "space.assign") && (
+                            <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "newPassenger", spaceId: space.id })}>
+                              {t("passengers.newInSpace")}
+                            </button>
+                          )}
+                          {writable && reservations.spaceOffers(space, "space.cancel") && (
+                            <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "cancelSpace", spaceId: space.id })}>
+                              {t("reservations.cancelSpace")}
+                            </button>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                  </article>
+                ))}
+                {writable && reservations.offers(reservation, "space.assign") && (
+                  <div className="reservation-commands">
+                    {reservations.offers(reservation, "reservation.update") && (
+                      <>
+                        <button type="button" className="secondary" disabled={busy} onClick={() => ask({ kind: "addCabin" })}>
+                          {t("bookings.add")}
+                        </button>
+                        <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "editNotes" })}>
+                          {t("bookings.editNotes")}
+                        </button>
+                      </>
+                    )}
+                    <button type="button" className="secondary" disabled={busy} aria-busy={importing} onClick={() => ask({ kind: "importPassengers" })}>
+                      {t("passengers.import")}
                     </button>
-                  )}
-                </h3>
-                <ul className="booking-spaces">
-                  {booking.spaces.map((space, index) => (
-                    <li key={space.id} className={`space space-${space.state}`}>
-                      <span>{t("reservations.space", { number: index + 1 })}</span>
-                      <span>{space.genderName}</span>
-                      <span className="space-state">{t(`reservations.states.${space.state}`)}</span>
-                      <span className="space-passenger">
-                        {space.passengerId === null ? (
-                          space.state !== "canceled" && <em>{t("passengers.unassigned")}</em>
-                        ) : (
-                          <Link href={passengers.path(space.passengerId)}>{space.passengerName}</Link>
-                        )}
-                      </span>
-                      {space.cancelReason !== null && <span className="space-reason">{reasonText(space.cancelReason, t)}</span>}
-                      {writable && reservations.spaceOffers(space, "space.assign") && (
-                        <button
-                          type="button"
-                          className="secondary outline"
-                          disabled={busy}
-                          onClick={() => ask({ kind: space.passengerId === null ? "assignPassenger" : "removePassenger", spaceId: space.id })}
-                        >
-                          {t(space.passengerId === null ? "passengers.assign" : "passengers.remove")}
-                        </button>
-                      )}
-                      {writable && space.passengerId === null && reservations.spaceOffers(space, "space.assign") && (
-                        <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "newPassenger", spaceId: space.id })}>
-                          {t("passengers.newInSpace")}
-                        </button>
-                      )}
-                      {writable && reservations.spaceOffers(space, "space.cancel") && (
-                        <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "cancelSpace", spaceId: space.id })}>
-                          {t("reservations.cancelSpace")}
-                        </button>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </article>
-            ))}
-            {writable && reservations.offers(reservation, "space.assign") && (
-              <div className="reservation-commands">
-                {reservations.offers(reservation, "reservation.update") && (
+                    <button type="button" className="secondary outline" onClick={() => downloadTemplate(t)}>
+                      {t("passengers.template")}
+                    </button>
+                  </div>
+                )}
+                {importReport !== null && <ImportReportTable report={importReport} />}
+                {money !== null && <AccountSection money={money} canceled={reservation.state === "canceled"} busy={busy} ask={ask} />}
+                {reservation.lines.length > 0 && (
                   <>
-                    <button type="button" className="secondary" disabled={busy} onClick={() => ask({ kind: "addCabin" })}>
-                      {t("bookings.add")}
-                    </button>
-                    <button type="button" className="secondary outline" disabled={busy} onClick={() => ask({ kind: "editNotes" })}>
-                      {t("bookings.editNotes")}
-                    </button>
+                    <h2>{t("reservations.priceLines")}</h2>
+                    <PriceBreakdown
+                      lines={reservation.lines}
+                      sums={reservation.priceCents}
+                      cabinName={(cabinId) => t("holds.cabin", { name: reservation.bookings.find((booking) => booking.cabinId === cabinId)?.cabinName ?? String(cabinId) })}
+                      spaceTypeName={(typeId) => reservation.bookings.flatMap((booking) => booking.spaces).find((space) => space.genderId === typeId)?.genderName ?? String(typeId)}
+                      label={t("reservations.priceLines")}
+                    />
                   </>
                 )}
-                <button type="button" className="secondary" disabled={busy} aria-busy={importing} onClick={() => ask({ kind: "importPassengers" })}>
-                  {t("passengers.import")}
-                </button>
-                <button type="button" className="secondary outline" onClick={() => downloadTemplate(t)}>
-                  {t("passengers.template")}
-                </button>
-              </div>
-            )}
-            {importReport !== null && <ImportReportTable report={importReport} />}
-            {money !== null && <AccountSection money={money} canceled={reservation.state === "canceled"} busy={busy} ask={ask} />}
-            {reservation.lines.length > 0 && (
-              <>
-                <h2>{t("reservations.priceLines")}</h2>
-                <PriceBreakdown
-                  lines={reservation.lines}
-                  sums={reservation.priceCents}
-                  cabinName={(cabinId) => t("holds.cabin", { name: reservation.bookings.find((booking) => booking.cabinId === cabinId)?.cabinName ?? String(cabinId) })}
-                  spaceTypeName={(typeId) => reservation.bookings.flatMap((booking) => booking.spaces).find((space) => space.genderId === typeId)?.genderName ?? String(typeId)}
-                  label={t("reservations.priceLines")}
-                />
+                {reservation.notes !== "" && (
+                  <>
+                    <h2>{t("reservations.notes")}</h2>
+                    <p className="reservation-notes">{reservation.notes}</p>
+                  </>
+                )}
+                <HistoryPanel stream="reservation" id={reservation.id} />
               </>
             )}
-            {reservation.notes !== "" && (
-              <>
-                <h2>{t("reservations.notes")}</h2>
-                <p className="reservation-notes">{reservation.notes}</p>
-              </>
-            )}
-            <HistoryPanel stream="reservation" id={reservation.id} />
           </>
         )}
       </Loaded>

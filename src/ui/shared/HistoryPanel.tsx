@@ -1,3 +1,4 @@
+import "./history.css";
 import type { SyntheticEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCents } from "../../api/amounts.ts";

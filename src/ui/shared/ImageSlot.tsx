@@ -1,3 +1,4 @@
+import "./imageSlot.css";
 import type { ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { FormImage } from "../../machines/shared/recordForm.machine.ts";

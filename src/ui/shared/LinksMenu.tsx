@@ -1,3 +1,4 @@
+import "./linksMenu.css";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "wouter";
 import { Icon } from "./icons.tsx";

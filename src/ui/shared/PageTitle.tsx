@@ -1,7 +1,7 @@
 import "./screens.css";
 import { Link } from "wouter";
 import { useDocumentTitle } from "./useDocumentTitle.ts";
-import { Icon } from "./icons.tsx";
+import { Glyph, plusShape } from "./glyph.tsx";
 
 /**
  * A screen's heading, with the round add button of SPEC.md section 2 when `add` is given; the
@@ -20,7 +20,7 @@ export function PageTitle({
       <h1 id="page-title">{title}</h1>
       {add !== undefined && (
         <Link href={add.to} className="round-add" aria-label={add.label} title={add.label}>
-          <Icon name="plus" />
+          <Glyph>{plusShape}</Glyph>
         </Link>
       )}
     </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Glyph, plusShape } from "./glyph.tsx";
 
 /** The row-action and add-button glyphs; decorative, the buttons carry the accessible names. */
 export type IconName = "coins" | "eye" | "list" | "play" | "pause" | "pencil" | "pencilSquare" | "key" | "plus" | "trash" | "ban";
@@ -33,26 +34,11 @@ const shapes: Record<IconName, ReactNode> = {
       <path d="M11 12l9-9M17 6l3 3M15 8l2 2" />
     </>
   ),
-  plus: <path d="M12 5v14M5 12h14" />,
+  plus: plusShape,
   trash: <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" />,
   ban: <path d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM5.6 5.6l12.8 12.8" />,
 };
 
 export function Icon({ name }: { readonly name: IconName }) {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {shapes[name]}
-    </svg>
-  );
+  return <Glyph>{shapes[name]}</Glyph>;
 }

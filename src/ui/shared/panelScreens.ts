@@ -1,6 +1,7 @@
 import { withTexts } from "../../i18n/index.ts";
 import { reservationsEntry } from "../../records/entries.ts";
 import { paths } from "../paths.ts";
+import { earlyReadsAt } from "./earlyReads.ts";
 
 // The leads, the availability and a reservation's page: the shell's `lazy` screens that a first
 // visit may already be fetching (preloadScreenAt below); the browser fetches a module once.
@@ -12,8 +13,12 @@ export const reservationChunk = () => withTexts(["records", "screens", "messages
 /** A reservation's page: `/panel/reservations/<id>`, nothing after the id. */
 export const reservationPattern = `${reservationsEntry.listPath}/:id`;
 
-/** Starts fetching the screen at `location` when it is one of those, as the session is being checked. */
-export const preloadScreenAt = (location: string): void => {
+/**
+ * Starts fetching the screen at `location` when it is one of those, as the session is being checked,
+ * and the reads it starts with (./earlyReads.ts) with `read`.
+ */
+export const preloadScreenAt = (location: string, read: (url: string) => void): void => {
+  for (const url of earlyReadsAt(location)) read(url);
   if (location === paths.leads) void leadsChunk();
   else if (location === paths.availability) void availabilityChunk();
   else if (new RegExp(`^${reservationsEntry.listPath}/[^/]+$`).test(location)) void reservationChunk();
