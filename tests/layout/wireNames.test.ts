@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
  * upcast that reads events stored before the rename, and inside a path (`/panel/courtesys`,
  * `/leads/createTrakin`, `/leads/assingLeadtoUser/:leadId`), which is wire too. (`oferta` is Spanish.)
  */
-const misspellings = /ofert(?!a)|avalab|coments|trakin|trankin|courtesys|assing|baner|recomendation|pluss/gi;
+const misspellings = /ofert(?!a)|avalab|coments|trakin|trankin|courtesys|assing|baner|recomendation|pluss\b/gi;
 
 const root = join(import.meta.dirname, "../..");
 
@@ -44,6 +44,7 @@ describe("the spec's misspellings stop at the wire (decision 074)", () => {
     expect(misspellingsOutsidePaths('navigate("/panel/courtesys/courtesys_new"); post("/leads/createTrakin")')).toEqual([]);
     expect(misspellingsOutsidePaths("select coments from lead_notes; courtesys")).toEqual(["1: coments", "1: courtesys"]);
     expect(misspellingsOutsidePaths('"Precio oferta"')).toEqual([]);
+    expect(misspellingsOutsidePaths('kind: "pluss"; const plusSign = "+";')).toEqual(["1: pluss"]);
   });
 
   it("names nothing misspelled in src and server outside the contract, the migrations and the upcast", () => {
