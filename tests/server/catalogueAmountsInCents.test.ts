@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableOf } from "../../server/catalogues/storage.ts";
-import { migrate } from "../../server/db/migrate.ts";
 import { seedDemoSelling } from "../../server/demo/selling.ts";
-import { rebuildProjections } from "../../server/rebuild.ts";
 import { storedName } from "../../src/api/details.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { catalogues } from "../../src/records/index.ts";
 import { testDatabase } from "../setup/database.ts";
+import { expectMigrationAndRebuildKeep } from "./oldFormat.ts";
 import { dataOf, idOfNamed, request, staffTokens, startServer, type TestServer } from "../api/support.ts";
 
 /**
@@ -125,15 +124,7 @@ describe("a catalogue's amounts in cents (decision 088)", () => {
     const [old] = await db.query<{ details: Json }>("select details from general_rates where id = $1", [rate?.id]);
     expect([old?.details.clientRate, old?.details.operatorRate]).toEqual([1759.45, 0.05]);
 
-    await db.query("delete from schema_migrations where name = $1", [MIGRATION]);
-    expect(await migrate(db)).toEqual([MIGRATION]);
-    expect(await rowsOf()).toEqual(rows);
-    expect(await answers(quoted)).toEqual(shown);
-
-    // the old events, rebuilt, give the same cents
-    await rebuildProjections(db);
-    expect(await rowsOf()).toEqual(rows);
-    expect(await answers(quoted)).toEqual(shown);
+    await expectMigrationAndRebuildKeep(db, MIGRATION, async () => [await rowsOf(), await answers(quoted)], [rows, shown]);
     // the demo seeded, every read table rebuilt: longer than a test's default on PostgreSQL
   }, 120_000);
 });

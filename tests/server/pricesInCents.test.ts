@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "../../server/db/migrate.ts";
 import { seedDemoSelling } from "../../server/demo/selling.ts";
-import { rebuildProjections } from "../../server/rebuild.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
 import { testDatabase } from "../setup/database.ts";
+import { expectMigrationAndRebuildKeep } from "./oldFormat.ts";
 import { dataOf, idOfNamed, request, staffTokens, startServer, type TestServer, versionIn } from "../api/support.ts";
 
 /**
@@ -118,14 +117,6 @@ describe("a reservation's price in cents (decision 082)", () => {
     }
     expect((await priced()).map(({ price }) => Object.keys(price).sort())).toEqual(ids.map(() => ["commission", "net", "total"]));
 
-    await db.query("delete from schema_migrations where name = $1", [MIGRATION]);
-    expect(await migrate(db)).toEqual([MIGRATION]);
-    expect(await priced()).toEqual(rows);
-    expect(await answers(cruise, ids)).toEqual(shown);
-
-    // the old events, rebuilt, give the same cents
-    await rebuildProjections(db);
-    expect(await priced()).toEqual(rows);
-    expect(await answers(cruise, ids)).toEqual(shown);
+    await expectMigrationAndRebuildKeep(db, MIGRATION, async () => [await priced(), await answers(cruise, ids)], [rows, shown]);
   });
 });

@@ -1,0 +1,17 @@
+import { expect } from "vitest";
+import type { Database } from "../../server/db/database.ts";
+import { migrate } from "../../server/db/migrate.ts";
+import { rebuildProjections } from "../../server/rebuild.ts";
+
+/**
+ * The two ways an installation made before a change of stored format reaches the new one: its read
+ * tables rewritten by `migration` (run again here, on rows put back in the old format), and its old
+ * events rebuilt through their upcaster. After each, `read` gives back exactly what it gave `before`.
+ */
+export const expectMigrationAndRebuildKeep = async (db: Database, migration: string, read: () => Promise<unknown>, before: unknown): Promise<void> => {
+  await db.query("delete from schema_migrations where name = $1", [migration]);
+  expect(await migrate(db)).toEqual([migration]);
+  expect(await read()).toEqual(before);
+  await rebuildProjections(db);
+  expect(await read()).toEqual(before);
+};
