@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tableOf } from "../../server/catalogues/storage.ts";
 import { seedDemoSelling } from "../../server/demo/selling.ts";
 import { storedName } from "../../src/api/details.ts";
-import type { RoleName } from "../../src/api/endpoint.ts";
 import { catalogues } from "../../src/records/index.ts";
 import { testDatabase } from "../setup/database.ts";
-import { expectMigrationAndRebuildKeep } from "./oldFormat.ts";
-import { dataOf, idOfNamed, request, staffTokens, startServer, type TestServer } from "../api/support.ts";
+import { expectMigrationAndRebuildKeep, serverAsAdmin } from "./oldFormat.ts";
+import { dataOf, idOfNamed } from "../api/support.ts";
 
 /**
  * Decision 088: a catalogue's amounts of money (the rates, the space types' GPS taxes, an
@@ -17,22 +16,10 @@ import { dataOf, idOfNamed, request, staffTokens, startServer, type TestServer }
  * (npm run test:pg).
  */
 const db = testDatabase();
-let server: TestServer;
-let tokens: ReadonlyMap<RoleName, string> = new Map();
+const { call, signIn } = serverAsAdmin(db);
 
 const MIGRATION = "030_catalogue_amounts_in_cents.sql";
 const YEAR = 2030;
-
-const call = (method: string, path: string, body?: unknown) =>
-  request(server, method, `/api${path}`, { token: tokens.get("admin") ?? "", ...(body === undefined ? {} : { body }) });
-
-beforeAll(async () => {
-  server = await startServer(db);
-});
-
-afterAll(async () => {
-  await server?.close();
-});
 
 type Json = Readonly<Record<string, unknown>>;
 
@@ -64,7 +51,7 @@ const answers = async (quoted: Json) => ({
 describe("a catalogue's amounts in cents (decision 088)", () => {
   it("are what an old installation's dollars become: its rows by migration 030, its events by a rebuild", async () => {
     await db.transaction((tx) => seedDemoSelling(tx, { actorId: null, occurredAt: new Date(Date.UTC(YEAR, 0, 10)) }));
-    tokens = await staffTokens(server, db, ["admin"]);
+    await signIn();
     const [explorer, retailer, adult, child, flight] = [
       await idOfNamed(db, "yachts", "Galápagos Explorer"),
       await idOfNamed(db, "agencies", "Cuenca Travel"),

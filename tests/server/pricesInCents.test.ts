@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedDemoSelling } from "../../server/demo/selling.ts";
-import type { RoleName } from "../../src/api/endpoint.ts";
 import { testDatabase } from "../setup/database.ts";
-import { expectMigrationAndRebuildKeep } from "./oldFormat.ts";
-import { dataOf, idOfNamed, request, staffTokens, startServer, type TestServer, versionIn } from "../api/support.ts";
+import { expectMigrationAndRebuildKeep, serverAsAdmin } from "./oldFormat.ts";
+import { dataOf, idOfNamed, versionIn } from "../api/support.ts";
 
 /**
  * Decision 082: a reservation's price is stored and carried in integer cents. An installation
@@ -12,21 +11,9 @@ import { dataOf, idOfNamed, request, staffTokens, startServer, type TestServer, 
  * installation stores, and the same answers. Runs on PGlite (npm test) and PostgreSQL (npm run test:pg).
  */
 const db = testDatabase();
-let server: TestServer;
-let tokens: ReadonlyMap<RoleName, string> = new Map();
+const { call, signIn } = serverAsAdmin(db);
 
 const MIGRATION = "028_prices_in_cents.sql";
-
-const call = (method: string, path: string, body?: unknown) =>
-  request(server, method, `/api${path}`, { token: tokens.get("admin") ?? "", ...(body === undefined ? {} : { body }) });
-
-beforeAll(async () => {
-  server = await startServer(db);
-});
-
-afterAll(async () => {
-  await server?.close();
-});
 
 type Json = Readonly<Record<string, unknown>>;
 
@@ -57,7 +44,7 @@ const answers = async (cruise: number, ids: ReadonlyArray<number>) => ({
 describe("a reservation's price in cents (decision 082)", () => {
   it("is what an old installation's dollars become: its rows by migration 028, its events by a rebuild", async () => {
     await db.transaction((tx) => seedDemoSelling(tx, { actorId: null, occurredAt: new Date(Date.UTC(2030, 0, 10)) }));
-    tokens = await staffTokens(server, db, ["admin"]);
+    await signIn();
     const [yacht, itinerary, guide, male, agency] = [
       await idOfNamed(db, "yachts", "Galápagos Explorer"),
       await idOfNamed(db, "cruise_itineraries", "Norte 4 días"),
