@@ -630,65 +630,65 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       ...(declaration.rowCommands === undefined
         ? {}
         : {
-      confirmingDelete: {
-        description: "The warning dialog with 'Delete' and 'Cancel' is open.",
-        invoke: {
-          id: "confirmDelete",
-          src: "confirmDelete",
-          input: ({ context }) => ({ title: context.target?.title ?? "" }),
-          onDone: [
-            {
-              guard: { type: "isConfirmed", params: ({ event }) => ({ confirmed: event.output }) },
-              target: "runningRowCommand",
-              description: "The user pressed 'Delete'.",
+          confirmingDelete: {
+            description: "The warning dialog with 'Delete' and 'Cancel' is open.",
+            invoke: {
+              id: "confirmDelete",
+              src: "confirmDelete",
+              input: ({ context }) => ({ title: context.target?.title ?? "" }),
+              onDone: [
+                {
+                  guard: { type: "isConfirmed", params: ({ event }) => ({ confirmed: event.output }) },
+                  target: "runningRowCommand",
+                  description: "The user pressed 'Delete'.",
+                },
+                { target: "ready", actions: "forgetTarget", description: "The user pressed 'Cancel' or closed the dialog: nothing is deleted." },
+              ],
+              onError: { target: "ready", actions: "forgetTarget", description: "The dialog could not be shown: nothing is deleted." },
             },
-            { target: "ready", actions: "forgetTarget", description: "The user pressed 'Cancel' or closed the dialog: nothing is deleted." },
-          ],
-          onError: { target: "ready", actions: "forgetTarget", description: "The dialog could not be shown: nothing is deleted." },
-        },
-      },
-      confirmingCommand: {
-        description: "The dialog asks whether to run the row command (mail a temporary password, activate a rate ...), and its reason where it needs one (deactivate a rate).",
-        invoke: {
-          id: "confirmCommand",
-          src: "confirmCommand",
-          input: ({ context }) => {
-            const command = context.target?.command ?? "";
-            const asksReason = declaration.rowCommands?.(context.scope).commands?.[command]?.asksReason === true;
-            return { title: context.target?.title ?? "", command, asksReason };
           },
-          onDone: [
-            {
-              guard: { type: "isAnswered", params: ({ event }) => ({ reply: event.output }) },
-              target: "runningRowCommand",
-              actions: { type: "assignReason", params: ({ event }) => ({ reason: event.output ?? "" }) },
-              description: "The user confirmed (and gave the reason, where the command asks one).",
+          confirmingCommand: {
+            description: "The dialog asks whether to run the row command (mail a temporary password, activate a rate ...), and its reason where it needs one (deactivate a rate).",
+            invoke: {
+              id: "confirmCommand",
+              src: "confirmCommand",
+              input: ({ context }) => {
+                const command = context.target?.command ?? "";
+                const asksReason = declaration.rowCommands?.(context.scope).commands?.[command]?.asksReason === true;
+                return { title: context.target?.title ?? "", command, asksReason };
+              },
+              onDone: [
+                {
+                  guard: { type: "isAnswered", params: ({ event }) => ({ reply: event.output }) },
+                  target: "runningRowCommand",
+                  actions: { type: "assignReason", params: ({ event }) => ({ reason: event.output ?? "" }) },
+                  description: "The user confirmed (and gave the reason, where the command asks one).",
+                },
+                { target: "ready", actions: "forgetTarget", description: "The user cancelled: nothing is sent." },
+              ],
+              onError: { target: "ready", actions: "forgetTarget", description: "The dialog could not be shown: nothing is sent." },
             },
-            { target: "ready", actions: "forgetTarget", description: "The user cancelled: nothing is sent." },
-          ],
-          onError: { target: "ready", actions: "forgetTarget", description: "The dialog could not be shown: nothing is sent." },
-        },
-      },
-      runningRowCommand: {
-        tags: "processing",
-        description: "Waiting for the server to delete the row or run its command.",
-        entry: "clearFeedback",
-        invoke: {
-          id: "runRowCommand",
-          src: "runRowCommand",
-          input: ({ context }) => ({ client: context.client, commands: declaration.rowCommands?.(context.scope) ?? {}, target: context.target }),
-          onDone: {
-            target: "loading",
-            actions: ["forgetTarget", ...tellAnswer, "forgetStaleExtras"],
-            description: "Done ('resource deleted successfully', 'temporary password sent'): the toast shows and the page is fetched again, as the row may have changed.",
           },
-          onError: {
-            target: "ready",
-            actions: ["forgetTarget", assignFailure],
-            description: "The server refused (last admin, item in use, ...): its message shows.",
+          runningRowCommand: {
+            tags: "processing",
+            description: "Waiting for the server to delete the row or run its command.",
+            entry: "clearFeedback",
+            invoke: {
+              id: "runRowCommand",
+              src: "runRowCommand",
+              input: ({ context }) => ({ client: context.client, commands: declaration.rowCommands?.(context.scope) ?? {}, target: context.target }),
+              onDone: {
+                target: "loading",
+                actions: ["forgetTarget", ...tellAnswer, "forgetStaleExtras"],
+                description: "Done ('resource deleted successfully', 'temporary password sent'): the toast shows and the page is fetched again, as the row may have changed.",
+              },
+              onError: {
+                target: "ready",
+                actions: ["forgetTarget", assignFailure],
+                description: "The server refused (last admin, item in use, ...): its message shows.",
+              },
+            },
           },
-        },
-      },
           }),
     },
   });
