@@ -2,9 +2,9 @@ import { Schema } from "effect";
 import { CruiseStatus } from "./availability.ts";
 import { reasonField } from "./catalogues.ts";
 import { type Detail, type DetailValues, detail, detailPayloadFields, detailProblems, isCalendarDay } from "./details.ts";
-import { endpoint, MessageAnswer, staffRoles } from "./endpoint.ts";
+import { endpoint, recordEndpoints, staffRoles } from "./endpoint.ts";
 import { type FieldProblems, textField, textProblem } from "./fields.ts";
-import { CruiseId, idParams, Int4, PositiveIntFromText, SerialId, SerialIdFromText } from "./ids.ts";
+import { CruiseId, Int4, PositiveIntFromText, SerialId, SerialIdFromText } from "./ids.ts";
 import { RecordVersion } from "./versions.ts";
 
 /**
@@ -156,34 +156,22 @@ export const cancellationProblem = (reason: string) => textProblem(reasonField, 
 const readers = { kind: "session", roles: staffRoles } as const;
 const writers = { kind: "session", roles: ["admin"] } as const;
 
-export const listCruises = endpoint({
-  name: "cruises.list",
-  method: "GET",
-  path: "/cruises",
+const cruises = recordEndpoints({ resource: "cruises", singular: "Cruise", id: CruiseId, readers, writers });
+
+export const listCruises = cruises.list({
   query: CruisesQuery,
   response: Schema.Array(Cruise),
-  access: readers,
   description:
     "One page of departures (meta: total, page, pageSize) by start day or by `sort` (start, code, yacht, itinerary, free, state) in `order` (asc, desc), canceled ones included: those starting from `from` to `to` (YYYY-MM-DD, both included) of yacht `yachtId`, in `state` (scheduled, canceled), matching every word of `q` (code, yacht, itinerary), each with its availability {capacity, held, confirmed, waiting, free, status}.",
 });
 
-export const getCruise = endpoint({
-  name: "cruises.get",
-  method: "GET",
-  path: "/cruises/:id",
-  params: idParams(CruiseId),
+export const getCruise = cruises.get({
   response: Cruise,
-  access: readers,
   description: "One departure with its guides, languages, captain, hotelier, notes and availability.",
 });
 
-export const createCruise = endpoint({
-  name: "cruises.create",
-  method: "POST",
-  path: "/cruises/createCruise",
+export const createCruise = cruises.create({
   body: CruiseDraft,
-  response: MessageAnswer,
-  access: writers,
   description:
     "Schedules a departure: yachtId, cruiseItineraryId (one of the yacht's), startDate, guideIds, languageIds, captainId, hotelierId, notes. Its code is the yacht's initials and the start day; its end day the start plus the itinerary's nights. 409 'the yacht already has a departure on those days' when it overlaps another of the yacht's.",
 });
@@ -199,25 +187,13 @@ export const generateCruises = endpoint({
     "Schedules a departure of the itinerary's yacht on every start weekday of the itinerary from `from` to `to` (at most two years), leaving out the days where the yacht already sails; answers the new departures' codes (none when every day was taken).",
 });
 
-export const updateCruise = endpoint({
-  name: "cruises.update",
-  method: "PUT",
-  path: "/cruises/updateCruise/:id",
-  params: idParams(CruiseId),
+export const updateCruise = cruises.update({
   body: CruiseEdit,
-  response: MessageAnswer,
-  access: writers,
   description: "Changes a scheduled departure's fields, with the version its form was loaded at; its code follows its yacht and start day.",
 });
 
-export const cancelCruise = endpoint({
-  name: "cruises.cancel",
-  method: "PUT",
-  path: "/cruises/cancelCruise/:id",
-  params: idParams(CruiseId),
+export const cancelCruise = cruises.command("cancel", {
   body: CruiseCancellation,
-  response: MessageAnswer,
-  access: writers,
   description: "Cancels a scheduled departure for a reason (required, at most 300 characters), for good.",
 });
 

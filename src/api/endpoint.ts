@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { Int4 } from "./ids.ts";
+import { Int4, idParams } from "./ids.ts";
 import { roleNames } from "./roles.ts";
 
 export { API_BASE } from "./apiBase.ts";
@@ -128,3 +128,65 @@ export const envelope = <S extends AnyCodec>(data: S) =>
 
 /** A message answer, e.g. `{"data": "resource created successfully"}`. */
 export const MessageAnswer = Schema.String;
+
+/**
+ * What one endpoint of a record's family (recordEndpoints) declares itself: its answer (a
+ * message unless it says otherwise), body, query, upload and description. A name, path or access
+ * given here wins over the family's, for the routes SPEC.md spells its own way.
+ */
+export interface MemberDefinition<Query extends AnyCodec, Body extends AnyCodec, Response extends AnyCodec> {
+  readonly name?: string;
+  readonly path?: string;
+  readonly query?: Query;
+  readonly body?: Body;
+  readonly response?: Response;
+  readonly access?: Access;
+  readonly description: string;
+  readonly upload?: Upload;
+}
+
+/**
+ * The endpoints of one record, named and routed as SPEC.md names a record's: `<resource>.list`
+ * GET /<resource>, `<resource>.get` GET /<resource>/:id, `<resource>.create` POST
+ * /<resource>/create<Singular>, `<resource>.update` PUT /<resource>/update<Singular>/:id,
+ * `<resource>.delete` DELETE /<resource>/:id, and a command `<resource>.<verb>` PUT
+ * /<resource>/<verb><Singular>/:id. Reads go to `readers`, the rest to `writers`; the id is the
+ * record's. What each endpoint declares is what the same `endpoint({...})` written out declared:
+ * the contract, its OpenAPI document and the wire are the same.
+ */
+export const recordEndpoints = <Id extends Schema.Codec<number, number>>(record: {
+  readonly resource: string;
+  readonly singular: string;
+  readonly id: Id;
+  readonly readers: Access;
+  readonly writers: Access;
+}) => {
+  const { resource, singular, readers, writers } = record;
+  const IdParams = idParams(record.id);
+  const member =
+    <Params extends AnyCodec>(method: HttpMethod, verb: string, path: string, access: Access, params: Params) =>
+    <Query extends AnyCodec = typeof NoInput, Body extends AnyCodec = typeof NoInput, Response extends AnyCodec = typeof MessageAnswer>(
+      definition: MemberDefinition<Query, Body, Response>,
+    ) =>
+      endpoint<Params, Query, Body, Response>({
+        name: `${resource}.${verb}`,
+        method,
+        path,
+        params,
+        access,
+        ...definition,
+        // a member that names no answer answers a message, as most commands do
+        response: (definition.response ?? MessageAnswer) as Response,
+      });
+  return {
+    list: member("GET", "list", `/${resource}`, readers, NoInput),
+    get: member("GET", "get", `/${resource}/:id`, readers, IdParams),
+    create: member("POST", "create", `/${resource}/create${singular}`, writers, NoInput),
+    update: member("PUT", "update", `/${resource}/update${singular}/:id`, writers, IdParams),
+    remove: member("DELETE", "delete", `/${resource}/:id`, writers, IdParams),
+    command: <Query extends AnyCodec = typeof NoInput, Body extends AnyCodec = typeof NoInput, Response extends AnyCodec = typeof MessageAnswer>(
+      verb: string,
+      definition: MemberDefinition<Query, Body, Response>,
+    ) => member("PUT", verb, `/${resource}/${verb}${singular}/:id`, writers, IdParams)<Query, Body, Response>(definition),
+  };
+};

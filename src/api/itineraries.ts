@@ -1,6 +1,6 @@
 import { Schema } from "effect";
-import { anyStaff, endpoint, MessageAnswer } from "./endpoint.ts";
-import { CatalogueItemId, ItineraryId, idParams } from "./ids.ts";
+import { anyStaff, endpoint, recordEndpoints } from "./endpoint.ts";
+import { CatalogueItemId, ItineraryId } from "./ids.ts";
 import { RecordVersion, withVersionText } from "./versions.ts";
 import { englishFields, optionalTextSchemas, imageAltFields } from "./english.ts";
 import {
@@ -223,14 +223,10 @@ export const ItineraryUploadQuery = Schema.Struct({
   file: Schema.optionalKey(Schema.Literal("files")),
 });
 
-const ItineraryIdParams = idParams(ItineraryId);
+const itineraries = recordEndpoints({ resource: "itineraries", singular: "Itinerary", id: ItineraryId, readers: anyStaff, writers: anyStaff });
 
-export const listItineraries = endpoint({
-  name: "itineraries.list",
-  method: "GET",
-  path: "/itineraries",
+export const listItineraries = itineraries.list({
   response: Schema.Array(Itinerary),
-  access: anyStaff,
   description: "Every destination, national and international, by name.",
 });
 
@@ -244,47 +240,20 @@ export const listDestinations = endpoint({
   description: "The national or the international destinations, by name.",
 });
 
-export const getItinerary = endpoint({
-  name: "itineraries.get",
-  method: "GET",
-  path: "/itineraries/:id",
-  params: ItineraryIdParams,
-  response: Itinerary,
-  access: anyStaff,
-  description: "One destination.",
-});
+export const getItinerary = itineraries.get({ response: Itinerary, description: "One destination." });
 
-export const createItinerary = endpoint({
-  name: "itineraries.create",
-  method: "POST",
-  path: "/itineraries/createItinerary",
+export const createItinerary = itineraries.create({
   query: ItineraryUploadQuery,
   body: ItineraryForm,
-  response: MessageAnswer,
-  access: anyStaff,
   upload: { field: "image", maxFiles: 1 },
   description: "Adds a destination with its photo (multipart; the image is required).",
 });
 
-export const updateItinerary = endpoint({
-  name: "itineraries.update",
-  method: "PUT",
-  path: "/itineraries/updateItinerary/:id",
-  params: ItineraryIdParams,
+export const updateItinerary = itineraries.update({
   query: ItineraryUploadQuery,
   body: withVersionText(itineraryFormSchema).pipe(Schema.encodeKeys(itineraryWireKeys)),
-  response: MessageAnswer,
-  access: anyStaff,
   upload: { field: "image", maxFiles: 1 },
   description: "Changes a destination (multipart); without a new image the current one stays.",
 });
 
-export const deleteItinerary = endpoint({
-  name: "itineraries.delete",
-  method: "DELETE",
-  path: "/itineraries/:id",
-  params: ItineraryIdParams,
-  response: MessageAnswer,
-  access: anyStaff,
-  description: "Deletes a destination.",
-});
+export const deleteItinerary = itineraries.remove({ description: "Deletes a destination." });

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
-import { anyStaff, endpoint, MessageAnswer } from "./endpoint.ts";
-import { Count, idParams, Int4, LeadId, LeadIdFromPath, PositiveIntFromText, UserId } from "./ids.ts";
+import { anyStaff, endpoint, MessageAnswer, recordEndpoints } from "./endpoint.ts";
+import { Count, Int4, LeadId, LeadIdFromPath, PositiveIntFromText, UserId } from "./ids.ts";
 import { emailField, type FieldProblems, NAME_MAX_LENGTH, textField, textProblems, textSchema } from "./fields.ts";
 
 /** A person as a lead shows them (the assigned agent, a note's author). */
@@ -162,32 +162,18 @@ export type NewComment = typeof NewComment.Type;
 export const commentProblems = (payload: Pick<NewComment, "comments">): FieldProblems<"comments"> =>
   textProblems(commentFields, payload);
 
-export const listLeads = endpoint({
-  name: "leads.list",
-  method: "GET",
-  path: "/leads",
+const leads = recordEndpoints({ resource: "leads", singular: "Lead", id: LeadId, readers: anyStaff, writers: anyStaff });
+
+export const listLeads = leads.list({
   query: LeadsQuery,
   response: Schema.Array(Lead),
-  access: anyStaff,
   description: "One page of leads (meta: total, page, pageSize), newest first unless asked otherwise.",
 });
 
-export const getLead = endpoint({
-  name: "leads.get",
-  method: "GET",
-  path: "/leads/:id",
-  params: idParams(LeadId),
-  response: Lead,
-  access: anyStaff,
-  description: "One lead with its follow-up notes, oldest first.",
-});
+export const getLead = leads.get({ response: Lead, description: "One lead with its follow-up notes, oldest first." });
 
-export const createLead = endpoint({
-  name: "leads.create",
-  method: "POST",
-  path: "/leads/createLead",
+export const createLead = leads.create({
   body: NewLead,
-  response: MessageAnswer,
   access: { kind: "public" },
   description: "The public site's contact and quote form: validated, rate-limited per address.",
 });

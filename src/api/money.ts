@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { isCalendarDay } from "./details.ts";
-import { endpoint, MessageAnswer } from "./endpoint.ts";
+import { endpoint, MessageAnswer, recordEndpoints } from "./endpoint.ts";
 import { textField } from "./fields.ts";
 import { Count, idParams, Int4, PositiveIntFromText, ReservationId, SerialId, SerialIdFromText } from "./ids.ts";
 import { RecordVersion } from "./versions.ts";
@@ -211,13 +211,11 @@ export const updateMoneyPolicy = endpoint({
     "Replaces the money policy, with the version it was loaded at; a penalty schedule without a step at 0 days or with a day twice is 'invalid information'.",
 });
 
-export const listPayments = endpoint({
-  name: "payments.list",
-  method: "GET",
-  path: "/payments",
+const payments = recordEndpoints({ resource: "payments", singular: "Payment", id: PaymentId, readers: moneyReaders, writers: collectors });
+
+export const listPayments = payments.list({
   query: PaymentsQuery,
   response: Schema.Array(Payment),
-  access: moneyReaders,
   description:
     "One page of payments, refunds and agency reports (meta: total, page, pageSize), newest first: of a reservation, an agency, a state. An agency user sees its own agency's only.",
 });
@@ -244,35 +242,17 @@ export const reportPayment = endpoint({
     "An agency user reports a transfer for its own agency's reservation (another's: 404); it counts once staff verify it. Refused like a recorded payment.",
 });
 
-export const verifyPayment = endpoint({
-  name: "payments.verify",
-  method: "PUT",
-  path: "/payments/verifyPayment/:id",
-  params: idParams(PaymentId),
-  response: MessageAnswer,
-  access: collectors,
+export const verifyPayment = payments.command("verify", {
   description: "Verifies an agency's reported transfer: it is recorded and counts; 'payment exceeds balance' when it is more than the balance now.",
 });
 
-export const rejectPayment = endpoint({
-  name: "payments.reject",
-  method: "PUT",
-  path: "/payments/rejectPayment/:id",
-  params: idParams(PaymentId),
+export const rejectPayment = payments.command("reject", {
   body: PaymentReason,
-  response: MessageAnswer,
-  access: collectors,
   description: "Rejects an agency's reported transfer for a reason (required, at most 300 characters); final.",
 });
 
-export const voidPayment = endpoint({
-  name: "payments.void",
-  method: "PUT",
-  path: "/payments/voidPayment/:id",
-  params: idParams(PaymentId),
+export const voidPayment = payments.command("void", {
   body: PaymentReason,
-  response: MessageAnswer,
-  access: collectors,
   description:
     "Voids a recorded payment or a refund for a reason (required, at most 300 characters); it stays, struck, and no longer counts. 'refund exceeds payments' when the refunds would then be more than the payments.",
 });

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { type Detail, type DetailValues, detail, detailPayloadFields, detailProblems, isCalendarDay } from "./details.ts";
-import { endpoint, everyRole, MessageAnswer } from "./endpoint.ts";
+import { endpoint, everyRole, MessageAnswer, recordEndpoints } from "./endpoint.ts";
 import { emailField, type FieldProblems, textField } from "./fields.ts";
 import { CruiseId, idParams, Int4, PassengerFlightId, PassengerId, PositiveIntFromText, ReservationId, SerialId, SerialIdFromText, SpaceId } from "./ids.ts";
 import { RecordVersion } from "./versions.ts";
@@ -309,46 +309,29 @@ const readers = { kind: "session", roles: everyRole } as const;
 /** Staff who sell, and agencies (their own agency's only). */
 const writers = { kind: "session", roles: ["admin", "sales", "agency"] } as const;
 
-export const listPassengers = endpoint({
-  name: "passengers.list",
-  method: "GET",
-  path: "/passengers",
+const passengers = recordEndpoints({ resource: "passengers", singular: "Passenger", id: PassengerId, readers, writers });
+
+export const listPassengers = passengers.list({
   query: PassengersQuery,
   response: Schema.Array(Passenger),
-  access: readers,
   description:
     "One page of passengers (meta: total, page, pageSize) by last and first name or by `sort` (name, identification, nationality, birthday, agency) in `order` (asc, desc), matching `q` (names, identification, email) and of agency `agencyId`. An agency user sees its own agency's only.",
 });
 
-export const getPassenger = endpoint({
-  name: "passengers.get",
-  method: "GET",
-  path: "/passengers/:id",
-  params: idParams(PassengerId),
+export const getPassenger = passengers.get({
   response: PassengerRecord,
-  access: readers,
   description: "One passenger with the departures they sail (space, reservation, cabin) and their flight legs; an agency user only its own agency's (else 404).",
 });
 
-export const createPassenger = endpoint({
-  name: "passengers.create",
-  method: "POST",
-  path: "/passengers/createPassenger",
+export const createPassenger = passengers.create({
   body: PassengerDraft,
   response: Passenger,
-  access: writers,
   description:
     "Registers a passenger: names, identification type and number (unique: 409 'passenger identification unique'), birthday, country, gender, marital status, email, agency, diet, wetsuit size, medical notes, requirements, transfers, payments, notes. An agency user's passenger is its agency's.",
 });
 
-export const updatePassenger = endpoint({
-  name: "passengers.update",
-  method: "PUT",
-  path: "/passengers/updatePassenger/:id",
-  params: idParams(PassengerId),
+export const updatePassenger = passengers.update({
   body: PassengerEdit,
-  response: MessageAnswer,
-  access: writers,
   description: "Changes a passenger's fields, with the version its form was loaded at.",
 });
 
@@ -388,26 +371,21 @@ export const seatNewPassenger = endpoint({
     "Registers a passenger with the reservation's agency (the draft's agency is not read) and gives them the live space, in one transaction: a refusal of either (the passenger's fields, 409 'passenger identification unique', the space's 'passenger gender must match the space gender', 'child under 12 on the day of departure') writes nothing.",
 });
 
-export const createPassengerFlight = endpoint({
-  name: "passengerFlights.create",
-  method: "POST",
-  path: "/passengerFlights/createPassengerFlight",
+const passengerFlights = recordEndpoints({
+  resource: "passengerFlights",
+  singular: "PassengerFlight",
+  id: PassengerFlightId,
+  readers,
+  writers,
+});
+
+export const createPassengerFlight = passengerFlights.create({
   body: PassengerFlightDraft,
-  response: MessageAnswer,
-  access: writers,
   description:
     "Books a passenger's outbound or return leg for a departure they sail: passengerId, cruiseId, direction, flightId, date, time (default: the flight's). Priced by the flight's air-ticket rate for the year (adult or child fare). 409 'no flight creation during the cruise' for a day strictly inside the cruise, 'flight rate not defined', 400 'select a flight time'.",
 });
 
-export const deletePassengerFlight = endpoint({
-  name: "passengerFlights.delete",
-  method: "DELETE",
-  path: "/passengerFlights/:id",
-  params: idParams(PassengerFlightId),
-  response: MessageAnswer,
-  access: writers,
-  description: "Removes a passenger's flight leg.",
-});
+export const deletePassengerFlight = passengerFlights.remove({ description: "Removes a passenger's flight leg." });
 
 export const passengerEndpoints = [
   listPassengers,

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { reasonField } from "./catalogues.ts";
-import { endpoint, everyRole, MessageAnswer } from "./endpoint.ts";
+import { endpoint, everyRole, MessageAnswer, recordEndpoints } from "./endpoint.ts";
 import { textField, textProblem } from "./fields.ts";
 import { CruiseId, idParams, Int4, PositiveIntFromText, ReservationId, SerialId, SerialIdFromText, SpaceId } from "./ids.ts";
 import { Instant } from "./instant.ts";
@@ -201,34 +201,24 @@ export type CruiseCabin = typeof CruiseCabin.Type;
 const sellers = { kind: "session", roles: ["admin", "sales", "agency"] } as const;
 const readers = { kind: "session", roles: everyRole } as const;
 
-export const listReservations = endpoint({
-  name: "reservations.list",
-  method: "GET",
-  path: "/reservations",
+const reservations = recordEndpoints({ resource: "reservations", singular: "Reservation", id: ReservationId, readers, writers: sellers });
+
+export const listReservations = reservations.list({
   query: ReservationsQuery,
   response: Schema.Array(ReservationSummary),
-  access: readers,
   description:
     "One page of reservations (meta: total, page, pageSize), newest first or by `sort` (departure, code, agency, state, timeLimit, berths, total; balance, the largest first unless `order=asc`) in `order` (asc, desc): of a departure, an agency, a state, a money state (`moneyState`: unpaid, depositPaid, paid, overdue, refundDue, settled), held ones expiring within `expiringWithin` hours, or matching `q` (code, agency). An agency user sees its own agency's only; marketing, who reads no money, may not narrow or sort by it (403).",
 });
 
-export const getReservation = endpoint({
-  name: "reservations.get",
-  method: "GET",
+export const getReservation = reservations.get({
   path: reservationPath,
-  params: idParams(ReservationId),
   response: Reservation,
-  access: readers,
   description: "One reservation with its bookings by cabin, spaces, price and lines; an agency user only its own agency's (else 404).",
 });
 
-export const createReservation = endpoint({
-  name: "reservations.create",
-  method: "POST",
-  path: "/reservations/createReservation",
+export const createReservation = reservations.create({
   body: ReservationDraft,
   response: ReservationSummary,
-  access: sellers,
   description:
     "Holds berths on a departure (or, with `waitlist` and no room, puts them on the waiting list): cruiseId, agencyId (null: direct), type, timeLimit (optional: the policy's default), notes, cabins with their spaces' types. Priced by the rates; refused with the spec's messages ('cruise full', 'cabin not available', 'gender not allowed', 'another reservation with family room on the cabin', 'no charter creation when spaces are occupied', 'another charter reservation exists', 'rate not defined', 'time limit not allowed').",
 });
@@ -241,59 +231,30 @@ export const createReservation = endpoint({
 export const ConfirmChange = Schema.Struct({ reason: Schema.optionalKey(Schema.String) });
 export type ConfirmChange = typeof ConfirmChange.Type;
 
-export const confirmReservation = endpoint({
-  name: "reservations.confirm",
-  method: "PUT",
-  path: "/reservations/confirmReservation/:id",
-  params: idParams(ReservationId),
+export const confirmReservation = reservations.command("confirm", {
   body: ConfirmChange,
-  response: MessageAnswer,
-  access: sellers,
   description:
     "Confirms a held reservation's spaces once paid for (DOMAIN.md section 10): 409 'time limit not allowed' once its time limit has passed, 'deposit not received' when less than the deposit due is paid (a direct client's: unless an admin gives a `reason`, up to 300 characters; an agency's: unless its credit covers it), 'agency credit exceeded' when the agency's open balance plus this deposit is beyond its credit limit. The payment terms in force are stored with it.",
 });
 
-export const extendTimeLimit = endpoint({
-  name: "reservations.extend",
-  method: "PUT",
+export const extendTimeLimit = reservations.command("extend", {
   path: "/reservations/extendTimeLimit/:id",
-  params: idParams(ReservationId),
   body: TimeLimitChange,
-  response: MessageAnswer,
-  access: sellers,
   description: "Moves a held reservation's time limit later, within the policy; an agency user at most the policy's number of times. 409 'time limit not allowed' otherwise.",
 });
 
-export const cancelReservation = endpoint({
-  name: "reservations.cancel",
-  method: "PUT",
-  path: "/reservations/cancelReservation/:id",
-  params: idParams(ReservationId),
+export const cancelReservation = reservations.command("cancel", {
   body: Cancellation,
-  response: MessageAnswer,
-  access: sellers,
   description: "Cancels every live space of a reservation for a reason (required, at most 300 characters); the waiting list is promoted.",
 });
 
-export const updateReservation = endpoint({
-  name: "reservations.update",
-  method: "PUT",
-  path: "/reservations/updateReservation/:id",
-  params: idParams(ReservationId),
+export const updateReservation = reservations.update({
   body: ReservationEdit,
-  response: MessageAnswer,
-  access: sellers,
   description:
     "Changes a live reservation's notes and bookings, with the version it was loaded at: `cabins` lists every cabin with the space types it should hold; spaces beyond the live ones are added under the hold's rules ('cruise full', 'cabin not available', 'gender not allowed', 'another reservation with family room on the cabin', 'rate not defined') and priced; a booked cabin left out, or with fewer spaces than are live, is refused with 'the booking for this cabin has spaces' until they are canceled.",
 });
 
-export const deleteReservation = endpoint({
-  name: "reservations.delete",
-  method: "DELETE",
-  path: "/reservations/:id",
-  params: idParams(ReservationId),
-  response: MessageAnswer,
-  access: sellers,
+export const deleteReservation = reservations.remove({
   description: "Deletes a reservation without live spaces; 409 'the reservation has spaces' otherwise.",
 });
 

@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { endpoint, MessageAnswer } from "./endpoint.ts";
+import { endpoint, recordEndpoints } from "./endpoint.ts";
 import { CatalogueItemId, idParams, Int4, UserId } from "./ids.ts";
 import { Role, User } from "./staffUsers.ts";
 import { withVersion } from "./versions.ts";
@@ -43,67 +43,30 @@ export const userProblems = (payload: Pick<UserPayload, "firstName" | "lastName"
   return payload.roleId > 0 ? problems : { ...problems, roleId: "required" };
 };
 
-const UserIdParams = idParams(UserId);
-
 const adminOnly = { kind: "session", roles: ["admin"] } as const;
 
-export const listUsers = endpoint({
-  name: "users.list",
-  method: "GET",
-  path: "/users",
-  response: Schema.Array(User),
-  access: adminOnly,
-  description: "Every user that is not deleted, by last and first name.",
-});
+const users = recordEndpoints({ resource: "users", singular: "User", id: UserId, readers: adminOnly, writers: adminOnly });
 
-export const getUser = endpoint({
-  name: "users.get",
-  method: "GET",
-  path: "/users/:id",
-  params: UserIdParams,
-  response: User,
-  access: adminOnly,
-  description: "One user.",
-});
+export const listUsers = users.list({ response: Schema.Array(User), description: "Every user that is not deleted, by last and first name." });
 
-export const createUser = endpoint({
-  name: "users.create",
-  method: "POST",
-  path: "/users/createUser",
+export const getUser = users.get({ response: User, description: "One user." });
+
+export const createUser = users.create({
   body: UserPayload,
-  response: MessageAnswer,
-  access: adminOnly,
   description: "Creates a user and mails them a temporary password (they must change it at first login).",
 });
 
-export const updateUser = endpoint({
-  name: "users.update",
-  method: "PUT",
-  path: "/users/updateUser/:id",
-  params: UserIdParams,
+export const updateUser = users.update({
   body: withVersion(UserPayload),
-  response: MessageAnswer,
-  access: adminOnly,
   description: "Changes a user's names, email, role and access; deactivation ends their sessions.",
 });
 
-export const deleteUser = endpoint({
-  name: "users.delete",
-  method: "DELETE",
-  path: "/users/:id",
-  params: UserIdParams,
-  response: MessageAnswer,
-  access: adminOnly,
+export const deleteUser = users.remove({
   description: "Deletes a user (never oneself, never the last active admin) and ends their sessions.",
 });
 
-export const resetUserPassword = endpoint({
-  name: "users.resetPassword",
-  method: "PUT",
+export const resetUserPassword = users.command("resetPassword", {
   path: "/users/resetPassword/:id",
-  params: UserIdParams,
-  response: MessageAnswer,
-  access: adminOnly,
   description:
     "The users table's changePass action: mails the user a new temporary password, which they must change at login.",
 });
