@@ -11,6 +11,7 @@ import { type Column, DataTable } from "../shared/DataTable.tsx";
 import { ErrorBanner } from "../shared/ErrorBanner.tsx";
 import { PageTitle } from "../shared/PageTitle.tsx";
 import { Spinner } from "../shared/Spinner.tsx";
+import { YachtSelect } from "../shared/YachtSelect.tsx";
 import { useServices } from "../shared/context.ts";
 import { formText, submitted } from "../shared/forms.ts";
 import { formatDate, formatDateTime } from "../leads/leadFormat.ts";
@@ -55,7 +56,7 @@ export default function AvailabilityView() {
     () => actor.send({ type: "departures.changed" }),
   );
 
-  const yachts = [...new Map(results.map((departure) => [departure.yachtId, departure.yachtName])).entries()];
+  const yachts = [...new Map(results.map((departure) => [departure.yachtId, departure.yachtName])).entries()].map(([id, name]) => ({ id, name }));
   const columns: ReadonlyArray<Column<DepartureAvailability>> = [
     {
       header: t("cruises.code"),
@@ -130,17 +131,7 @@ export default function AvailabilityView() {
           {t("cruises.periodTo")}
           <input type="date" name="to" defaultValue={form.to} />
         </label>
-        <label>
-          {t("detail.yacht")}
-          <select name="yachtId" defaultValue={form.yachtId}>
-            <option value="">{t("cruises.allYachts")}</option>
-            {yachts.map(([id, name]) => (
-              <option key={id} value={String(id)}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <YachtSelect yachts={yachts} name="yachtId" defaultValue={form.yachtId} />
         <label>
           {t("availability.passengers")}
           <input type="number" name="passengers" min={1} max={500} defaultValue={form.passengers} inputMode="numeric" />

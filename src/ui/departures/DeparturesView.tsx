@@ -41,6 +41,7 @@ import { formatDate } from "../leads/leadFormat.ts";
 import { useFlowActor } from "../shared/useFlow.ts";
 import { useRoleIn } from "../shared/useRole.ts";
 import { useChanges } from "../shared/changes.ts";
+import { YachtSelect } from "../shared/YachtSelect.tsx";
 
 /** The text key of a departure's status: canceled, or its berths' (SPEC.md section 4). */
 export const cruiseStatusKey = (cruise: Cruise): string =>
@@ -351,21 +352,12 @@ export default function DeparturesView() {
             <span className="month-nav-text">{t("cruises.nextMonth")}</span> <span aria-hidden="true">›</span>
           </button>
         </div>
-        <label>
-          {t("detail.yacht")}
-          <select
-            value={query.yachtId === null ? "" : String(query.yachtId)}
-            onChange={(event) => actor.send({ type: "yacht.choose", yachtId: event.target.value === "" ? null : Number(event.target.value) })}
-            disabled={busy}
-          >
-            <option value="">{t("cruises.allYachts")}</option>
-            {yachts.map((yacht) => (
-              <option key={yacht.id} value={String(yacht.id)}>
-                {yacht.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <YachtSelect
+          yachts={yachts}
+          value={query.yachtId === null ? "" : String(query.yachtId)}
+          onChange={(event) => actor.send({ type: "yacht.choose", yachtId: event.target.value === "" ? null : Number(event.target.value) })}
+          disabled={busy}
+        />
           </>
         )}
         <div className="view-switch">

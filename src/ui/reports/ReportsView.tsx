@@ -12,6 +12,7 @@ import { ErrorBanner } from "../shared/ErrorBanner.tsx";
 import { PageTitle } from "../shared/PageTitle.tsx";
 import { ReportChart } from "./ReportChart.tsx";
 import { Spinner } from "../shared/Spinner.tsx";
+import { YachtSelect } from "../shared/YachtSelect.tsx";
 import { useServices } from "../shared/context.ts";
 import { formText, submitted } from "../shared/forms.ts";
 import { type ReportSection, reportSections, type ReportFigure, reportFigures } from "./reportSections.tsx";
@@ -129,17 +130,7 @@ export default function ReportsView({ report }: { readonly report: ReportName })
           )
         )}
         {report === "occupancy" && (
-          <label>
-            {t("detail.yacht")}
-            <select name="yachtId" defaultValue={question.yachtId}>
-              <option value="">{t("cruises.allYachts")}</option>
-              {fleet.map((yacht) => (
-                <option key={yacht.id} value={String(yacht.id)}>
-                  {yacht.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <YachtSelect yachts={fleet} name="yachtId" defaultValue={question.yachtId} />
         )}
         <button type="submit" aria-busy={fetching} disabled={fetching}>
           {t("reports.show")}
