@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { imageUrl } from "../../api/images.ts";
 import { CABIN_COLUMNS, CABIN_ROWS, MAX_CABIN_X, MAX_CABIN_Y, PLAN_COLUMNS, PLAN_ROWS } from "../../api/yachtPages.ts";
 import { type CabinPosition, moveCabin, overlapping, type PlanCabin, type PlanDeck, placeCabins } from "../reservations/deckPlan.ts";
+import { ColumnHeads } from "../shared/ColumnHeads.tsx";
 
 interface DeckSchemaEditorProps {
   /** The form's name of the positions: each one is read back as `<name>.<index>.cabin|x|y`. */
@@ -187,13 +188,7 @@ export function DeckSchemaEditor({ name, decks, positions, readOnly = false, onC
                 <details className="deck-plan-typing">
                 <summary>{t("deckSchema.typePositions", { deck: deck.name })}</summary>
                 <table className="deck-plan-positions" aria-label={t("deckSchema.positions", { deck: deck.name })}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("deckSchema.cabinName")}</th>
-                      <th scope="col">{t("deckSchema.column")}</th>
-                      <th scope="col">{t("deckSchema.row")}</th>
-                    </tr>
-                  </thead>
+                  <ColumnHeads labels={[t("deckSchema.cabinName"), t("deckSchema.column"), t("deckSchema.row")]} />
                   <tbody>
                     {places.map(({ cabin, position, index }) => (
                       <tr key={cabin.id}>

@@ -32,6 +32,7 @@ import { useServices } from "../shared/context.ts";
 import { formatDate } from "../leads/leadFormat.ts";
 import { useFlowActor } from "../shared/useFlow.ts";
 import { useRoleIn } from "../shared/useRole.ts";
+import { ColumnHeads } from "../shared/ColumnHeads.tsx";
 
 /** The incomplete berths of one reservation's cabin and what they lack, once, with how many they are. */
 const byReservationCabin = (berths: ReadonlyArray<IncompleteBerth>): ReadonlyArray<{ readonly berth: IncompleteBerth; readonly count: number }> => {
@@ -82,15 +83,7 @@ function DocumentTable({
       {/* on a phone a list of one or two columns (terms, a label and its value) reads without the column's labels */}
       <table className={columns.length <= 2 ? "document-table document-plain striped" : "document-table striped"}>
         <caption>{bySection ? sections[0]?.title : caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.label} scope="col">
-                {column.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads labels={columns.map((column) => column.label)} />
         {sections.map((section) => (
           <tbody key={section.title}>
             {!bySection && (

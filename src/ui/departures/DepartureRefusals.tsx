@@ -10,6 +10,7 @@ import { flowDescriptions } from "../flows/flowDocuments.ts";
 import { formatDateTime } from "../leads/leadFormat.ts";
 import { useFlowActor } from "../shared/useFlow.ts";
 import { RefusalExplanation } from "./RefusalWhy.tsx";
+import { ColumnHeads } from "../shared/ColumnHeads.tsx";
 
 /**
  * A departure's recent refused commands on its page (decision 071): who, when, the command, the
@@ -49,15 +50,15 @@ export function DepartureRefusals({ id, lastRefusalId }: { readonly id: number; 
               <p className="muted">{t("cruises.refusals.recent", { count: refusals.length, total: page?.total ?? refusals.length })}</p>
               <div className="refusals-table">
                 <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("cruises.refusals.when")}</th>
-                      <th scope="col">{t("cruises.refusals.who")}</th>
-                      <th scope="col">{t("cruises.refusals.commandAndGuard")}</th>
-                      <th scope="col">{t("cruises.refusals.rule")}</th>
-                      <th scope="col">{t("cruises.refusals.facts")}</th>
-                    </tr>
-                  </thead>
+                  <ColumnHeads
+                    labels={[
+                      t("cruises.refusals.when"),
+                      t("cruises.refusals.who"),
+                      t("cruises.refusals.commandAndGuard"),
+                      t("cruises.refusals.rule"),
+                      t("cruises.refusals.facts"),
+                    ]}
+                  />
                   <tbody>
                     {refusals.map(({ refusal, rule }) => (
                       <tr key={refusal.id}>

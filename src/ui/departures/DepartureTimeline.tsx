@@ -10,6 +10,7 @@ import { ReportChart } from "../reports/ReportChart.tsx";
 import { useServices } from "../shared/context.ts";
 import { formatDateTime } from "../leads/leadFormat.ts";
 import { useFlowActor } from "../shared/useFlow.ts";
+import { ColumnHeads } from "../shared/ColumnHeads.tsx";
 
 /** The words of an event's type (`reservation.hold` -> `hold`), among cruises.timeline.event. */
 const eventKeys: Readonly<Record<string, string>> = {
@@ -82,17 +83,17 @@ export function DepartureTimeline({ id, code }: { readonly id: number; readonly 
               <div className="timeline-table">
                 <table>
                   <caption className="visually-hidden">{t("cruises.timeline.chart", { code })}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("cruises.timeline.moment")}</th>
-                      <th scope="col">{t("cruises.timeline.held")}</th>
-                      <th scope="col">{t("cruises.timeline.confirmed")}</th>
-                      <th scope="col">{t("cruises.timeline.waiting")}</th>
-                      <th scope="col">{t("cruises.timeline.free")}</th>
-                      <th scope="col">{t("cruises.timeline.marks")}</th>
-                      <th scope="col">{t("cruises.timeline.events")}</th>
-                    </tr>
-                  </thead>
+                  <ColumnHeads
+                    labels={[
+                      t("cruises.timeline.moment"),
+                      t("cruises.timeline.held"),
+                      t("cruises.timeline.confirmed"),
+                      t("cruises.timeline.waiting"),
+                      t("cruises.timeline.free"),
+                      t("cruises.timeline.marks"),
+                      t("cruises.timeline.events"),
+                    ]}
+                  />
                   <tbody>
                     {points.map((point, index) => (
                       <Fragment key={point.at}>

@@ -12,6 +12,7 @@ import { type DescribeFlow, flowDescriptions, flowIds, loadFlowDocument } from "
 import { type FlowLayout, layoutFlow, type PlacedTransition, transitionLabel } from "./flowLayout.ts";
 import { useFlowMachine } from "../shared/useFlow.ts";
 import { GuardRefusals } from "./GuardRefusals.tsx";
+import { ColumnHeads } from "../shared/ColumnHeads.tsx";
 
 const first = flowIds[0] ?? "";
 
@@ -209,14 +210,7 @@ function FlowDiagram({
       <h2>{t("flows.transitions")}</h2>
       <div className="flows-table">
         <table>
-          <thead>
-            <tr>
-              <th scope="col">{t("flows.from")}</th>
-              <th scope="col">{t("flows.event")}</th>
-              <th scope="col">{t("flows.to")}</th>
-              <th scope="col">{t("flows.meaning")}</th>
-            </tr>
-          </thead>
+          <ColumnHeads labels={[t("flows.from"), t("flows.event"), t("flows.to"), t("flows.meaning")]} />
           <tbody>
             {model.transitions.map((transition, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: one row per declared branch, in declaration order
