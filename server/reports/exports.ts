@@ -11,16 +11,16 @@ import { documentDate, documentTexts } from "../documents/texts.ts";
  * cell in the XLSX; days are `YYYY-MM-DD` in the CSV and dates in the XLSX.
  */
 
-const columnOf = (t: ReturnType<typeof documentTexts>, key: string, kind: MoneyColumn["kind"], width = 12): MoneyColumn => ({
-  label: t(`reports.columns.${key}`),
-  kind,
-  width,
-});
+/** A report table's texts in `language`, and its columns by their key in reports.columns (12 characters wide unless told). */
+const tableTexts = (language: DocumentLanguage) => {
+  const t = documentTexts(language);
+  const column = (key: string, kind: MoneyColumn["kind"], width = 12): MoneyColumn => ({ label: t(`reports.columns.${key}`), kind, width });
+  return { t, column };
+};
 
 /** One table of the receivables report: by agency with the ageing buckets, or its reservations. */
 export const receivablesTable = (report: ReceivablesReport, table: "agencies" | "reservations", language: DocumentLanguage): MoneySection => {
-  const t = documentTexts(language);
-  const column = (key: string, kind: MoneyColumn["kind"], width?: number) => columnOf(t, key, kind, width);
+  const { t, column } = tableTexts(language);
   const agencyName = (name: string | null) => name ?? t("reports.direct");
   if (table === "agencies")
     return {
@@ -73,8 +73,7 @@ export const receivablesTable = (report: ReceivablesReport, table: "agencies" | 
 
 /** One table of the payments report: by method, by month and method, or each payment. */
 export const paymentsTable = (report: PaymentsReport, table: "methods" | "months" | "payments", language: DocumentLanguage): MoneySection => {
-  const t = documentTexts(language);
-  const column = (key: string, kind: MoneyColumn["kind"], width?: number) => columnOf(t, key, kind, width);
+  const { t, column } = tableTexts(language);
   const method = (name: string): MoneyColumn => ({ label: t(`money.methods.${name}`), kind: "money", width: 12 });
   if (table === "methods")
     return {
@@ -115,8 +114,7 @@ export const paymentsTable = (report: PaymentsReport, table: "methods" | "months
 
 /** One table of the penalties report (decision 067): by agency, by month, or each penalty kept or waived. */
 export const penaltiesTable = (report: PenaltiesReport, table: "agencies" | "months" | "penalties", language: DocumentLanguage): MoneySection => {
-  const t = documentTexts(language);
-  const column = (key: string, kind: MoneyColumn["kind"], width?: number) => columnOf(t, key, kind, width);
+  const { t, column } = tableTexts(language);
   if (table === "agencies")
     return {
       title: t("reports.sections.penaltiesAgencies"),

@@ -50,6 +50,9 @@ export const judgedPeriod = (query: PeriodQuery): { readonly from: string; reado
   return { from: query.from ?? "", to: query.to ?? "" };
 };
 
+/** What a report over a period covers, above its table in the XLSX: its first and last day. */
+const periodCovered = (period: { readonly from: string; readonly to: string }): string => `${documentDate(period.from)} – ${documentDate(period.to)}`;
+
 /** What a money report's file is asked as: its format, which table, in which language. */
 interface FileQuestion {
   readonly format: ReportFileFormat;
@@ -77,6 +80,24 @@ export const registerReportRoutes = (app: FastifyInstance, context: RouteContext
     return new Download(bytes, reportFileMimeTypes[question.format], name);
   };
 
+  /**
+   * A money report as asked: the report itself, or with a `format` one of its tables as that file
+   * (its first table unless `table` names another), in `lang` (Spanish unless asked otherwise).
+   */
+  const reportOrFile = async <Report, Table extends string>(
+    report: Report,
+    query: { readonly format?: ReportFileFormat; readonly lang?: DocumentLanguage; readonly table?: Table },
+    name: ReportName,
+    tables: readonly [Table, ...ReadonlyArray<Table>],
+    tableOf: (report: Report, table: Table, language: DocumentLanguage) => MoneySection,
+    covers: (language: DocumentLanguage) => string,
+  ): Promise<Report | Download> => {
+    if (query.format === undefined) return report;
+    const language = query.lang ?? "es";
+    const table = query.table ?? tables[0];
+    return download(tableOf(report, table, language), { format: query.format, language, report: name, table, covers: covers(language) });
+  };
+
   registerEndpoint(app, context, occupancyReport, async ({ query }) =>
     occupancyOf(context.db, { ...judgedPeriod(query), ...(query.yachtId === undefined ? {} : { yachtId: query.yachtId }) }),
   );
@@ -88,26 +109,16 @@ export const registerReportRoutes = (app: FastifyInstance, context: RouteContext
   registerEndpoint(app, context, leadsReport, async ({ query }) => leadsOf(context.db, judgedPeriod(query)));
   registerEndpoint(app, context, receivablesReport, async ({ query }) => {
     const report = await receivablesOf(context.db, context.now());
-    if (query.format === undefined) return report;
-    const language = query.lang ?? "es";
-    const table = query.table ?? receivablesTables[0];
-    const covers = documentTexts(language)("reports.at", { day: documentDate(report.at) });
-    return download(receivablesTable(report, table, language), { format: query.format, language, report: "receivables", table, covers });
+    return reportOrFile(report, query, "receivables", receivablesTables, receivablesTable, (language) =>
+      documentTexts(language)("reports.at", { day: documentDate(report.at) }),
+    );
   });
   registerEndpoint(app, context, paymentsReport, async ({ query }) => {
     const report = await paymentsOf(context.db, judgedPeriod(query));
-    if (query.format === undefined) return report;
-    const language = query.lang ?? "es";
-    const table = query.table ?? paymentsTables[0];
-    const covers = `${documentDate(report.from)} – ${documentDate(report.to)}`;
-    return download(paymentsTable(report, table, language), { format: query.format, language, report: "payments", table, covers });
+    return reportOrFile(report, query, "payments", paymentsTables, paymentsTable, () => periodCovered(report));
   });
   registerEndpoint(app, context, penaltiesReport, async ({ query }) => {
     const report = await penaltiesOf(context.db, judgedPeriod(query));
-    if (query.format === undefined) return report;
-    const language = query.lang ?? "es";
-    const table = query.table ?? penaltiesTables[0];
-    const covers = `${documentDate(report.from)} – ${documentDate(report.to)}`;
-    return download(penaltiesTable(report, table, language), { format: query.format, language, report: "penalties", table, covers });
+    return reportOrFile(report, query, "penalties", penaltiesTables, penaltiesTable, () => periodCovered(report));
   });
 };
