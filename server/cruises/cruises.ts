@@ -37,7 +37,8 @@ import { countBerths, type SpaceTally } from "../../src/machines/domain/berths.t
 import { catalogues } from "../../src/records/index.ts";
 import { unselectedReferences } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
-import { IdRow, queryCount, queryExists, queryOne, queryRows, statementParams } from "../db/rows.ts";
+import { IdRow, queryExists, queryOne, queryRows, statementParams } from "../db/rows.ts";
+import { pageAsked, readPage, wordPatterns } from "../db/paging.ts";
 import { refusedCommand } from "../events/refused.ts";
 import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
 import { cruiseRecord } from "./projection.ts";
@@ -181,34 +182,23 @@ const cruiseSortColumns: Readonly<Record<CruisesSort, string>> = {
 
 /** A page of departures by start day or a column, narrowed by the query's period, yacht, state and words, with the total. */
 export const listCruises = async (db: Queryable, query: CruisesQuery, language: ReaderLanguage): Promise<CruisePage> => {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? DEFAULT_CRUISES_PAGE_SIZE;
   const conditions: string[] = [];
-  const { params, param } = statementParams();
+  const statement = statementParams();
+  const { param } = statement;
   if (query.from !== undefined) conditions.push(`c.start_date >= ${param(query.from)}::date`);
   if (query.to !== undefined) conditions.push(`c.start_date <= ${param(query.to)}::date`);
   if (query.yachtId !== undefined) conditions.push(`c.yacht_id = ${param(query.yachtId)}`);
   if (query.state !== undefined) conditions.push(`c.status = ${param(query.state)}`);
-  for (const word of (query.q ?? "").trim().toLowerCase().split(/\s+/).filter((candidate) => candidate !== "")) {
-    const pattern = param(`%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+  for (const word of wordPatterns(query.q)) {
+    const pattern = param(word);
     conditions.push(`(lower(c.code) like ${pattern} or lower(y.name) like ${pattern} or lower(i.name) like ${pattern})`);
   }
   const where = conditions.length === 0 ? "" : `where ${conditions.join(" and ")}`;
   const byStart = "c.start_date, c.id";
   const order = query.sort === undefined ? byStart : `${cruiseSortColumns[query.sort]} ${query.order === "desc" ? "desc" : "asc"}, ${byStart}`;
-  const filtered = params.length;
-  const rows = await queryRows(
-    db,
-    CruiseRow,
-    `${selectCruises(language)} ${where} order by ${order} limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
-    params,
-  );
-  const total = await queryCount(
-    db,
-    `select count(*)::int as count from cruises c join yachts y on y.id = c.yacht_id join cruise_itineraries i on i.id = c.cruise_itinerary_id ${where}`,
-    params.slice(0, filtered),
-  );
-  return { cruises: await withAvailability(db, rows), meta: { total, page, pageSize } };
+  const from = "cruises c join yachts y on y.id = c.yacht_id join cruise_itineraries i on i.id = c.cruise_itinerary_id";
+  const { rows, meta } = await readPage(db, CruiseRow, { select: selectCruises(language), from, where, order }, statement, pageAsked(query, DEFAULT_CRUISES_PAGE_SIZE));
+  return { cruises: await withAvailability(db, rows), meta };
 };
 
 const ItineraryRow = Schema.Struct({

@@ -26,7 +26,8 @@ import { type CountedPayment, centsOf, type PriceCents } from "../../src/machine
 import { noPaymentFacts, type PaymentEvent, type PaymentFacts } from "../../src/machines/domain/payment.machine.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
-import { queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts";
+import { queryOne, statementParams } from "../db/rows.ts";
+import { pageAsked, readPage } from "../db/paging.ts";
 import { type CommandOptions, decide, decideNew, expectVersion } from "../events/command.ts";
 import { orNotFound } from "../http/found.ts";
 import { lockReservation } from "../reservations/decide.ts";
@@ -195,25 +196,16 @@ export interface PaymentPage {
 
 /** A page of the payments the caller may see (an agency user: its own agency's), newest first. */
 export const listPayments = async (db: Queryable, query: PaymentsQuery, session: Session): Promise<PaymentPage> => {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? DEFAULT_PAYMENTS_PAGE_SIZE;
   const conditions = ["true"];
-  const { params, param } = statementParams();
+  const statement = statementParams();
+  const { param } = statement;
   const agency = ownAgency(session) ?? query.agencyId;
   if (agency !== undefined) conditions.push(`p.agency_id = ${param(agency)}`);
   if (query.reservationId !== undefined) conditions.push(`p.reservation_id = ${param(query.reservationId)}`);
   if (query.state !== undefined) conditions.push(`p.status = ${param(query.state)}`);
-  const where = `where ${conditions.join(" and ")}`;
-  const filtered = params.length;
-  const rows = await queryRows(
-    db,
-    PaymentRow,
-    `${selectPayments} ${where}
-      order by p.created_at desc, p.id desc limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
-    params,
-  );
-  const total = await queryCount(db, `select count(*)::int as count from payments p ${where}`, params.slice(0, filtered));
-  return { payments: rows.map(toPayment), meta: { total, page, pageSize } };
+  const read = { select: selectPayments, from: "payments p", where: `where ${conditions.join(" and ")}`, order: "p.created_at desc, p.id desc" };
+  const { rows, meta } = await readPage(db, PaymentRow, read, statement, pageAsked(query, DEFAULT_PAYMENTS_PAGE_SIZE));
+  return { payments: rows.map(toPayment), meta };
 };
 
 /** A reservation's account as its reader may see it now (an agency user: its own agency's), or null. */

@@ -39,6 +39,7 @@ import type { Session } from "../accounts/sessions.ts";
 import { listItems, unselectedReferences } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
 import { execute, nextId, queryCount, queryExists, queryOne, queryRows, statementParams } from "../db/rows.ts";
+import { pageAsked, readPage, wordPatterns } from "../db/paging.ts";
 import { type CommandOptions, decide, expectVersion } from "../events/command.ts";
 import { airTicketFares } from "../rates/quote.ts";
 import { decideReservation, judgeSpace, lockReservation } from "../reservations/decide.ts";
@@ -216,30 +217,21 @@ const passengerOrder = (query: PassengersQuery): string => {
 
 /** A page of the passengers the caller may see, by last and first name or the asked order, narrowed by the query. */
 export const listPassengers = async (db: Queryable, query: PassengersQuery, session: Session, language: ReaderLanguage): Promise<PassengerPage> => {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? DEFAULT_PASSENGERS_PAGE_SIZE;
   const conditions = ["true"];
-  const { params, param } = statementParams();
+  const statement = statementParams();
+  const { param } = statement;
   const agency = ownAgency(session) ?? query.agencyId;
   if (agency !== undefined) conditions.push(`p.agency_id = ${param(agency)}`);
-  const words = (query.q ?? "").trim().toLowerCase().split(/\s+/).filter((word) => word !== "");
-  for (const word of words) {
-    const pattern = param(`%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+  for (const word of wordPatterns(query.q)) {
+    const pattern = param(word);
     conditions.push(
       `(lower(p.first_name) like ${pattern} or lower(p.last_name) like ${pattern} or lower(p.identification) like ${pattern}
         or lower(coalesce(p.details->>'email', '')) like ${pattern})`,
     );
   }
-  const where = `where ${conditions.join(" and ")}`;
-  const filtered = params.length;
-  const rows = await queryRows(
-    db,
-    PassengerRow,
-    `${selectPassengers(language)} ${where} order by ${passengerOrder(query)} limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
-    params,
-  );
-  const total = await queryCount(db, `select count(*)::int as count from passengers p ${where}`, params.slice(0, filtered));
-  return { passengers: rows.map(toPassenger), meta: { total, page, pageSize } };
+  const read = { select: selectPassengers(language), from: "passengers p", where: `where ${conditions.join(" and ")}`, order: passengerOrder(query) };
+  const { rows, meta } = await readPage(db, PassengerRow, read, statement, pageAsked(query, DEFAULT_PASSENGERS_PAGE_SIZE));
+  return { passengers: rows.map(toPassenger), meta };
 };
 
 /** The details a passenger keeps beside its columns. */

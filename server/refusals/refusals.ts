@@ -11,7 +11,8 @@ import { DEFAULT_REFUSALS_PAGE_SIZE, type GuardRefusals, type Refusal, RefusalId
 import { SpaceState } from "../../src/api/reservations.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { IdRow, queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts";
+import { IdRow, queryOne, queryRows, statementParams } from "../db/rows.ts";
+import { pageAsked, readPage } from "../db/paging.ts";
 import type { RefusedCommand } from "../events/refused.ts";
 import { isSecret } from "../events/store.ts";
 
@@ -122,9 +123,8 @@ export const listRefusals = async (
   query: RefusalsQuery,
   session: Session,
 ): Promise<{ readonly refusals: ReadonlyArray<RefusalSummary>; readonly meta: ListMeta }> => {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? DEFAULT_REFUSALS_PAGE_SIZE;
-  const { params, param } = statementParams();
+  const statement = statementParams();
+  const { param } = statement;
   const conditions: string[] = [];
   const agency = readersAgency(session);
   if (agency !== null) conditions.push(`f.agency_id = ${param(agency)}`);
@@ -132,11 +132,14 @@ export const listRefusals = async (
   if (query.machine !== undefined) conditions.push(`f.machine = ${param(query.machine)}`);
   if (query.guard !== undefined) conditions.push(`f.guard = ${param(query.guard)}`);
   if (query.from !== undefined) conditions.push(`f.at >= ${param(new Date(query.from))}`);
-  const where = conditions.length === 0 ? "" : `where ${conditions.join(" and ")}`;
-  const filtered = params.length;
-  const rows = await queryRows(db, SummaryRow, `select ${summaryColumns} ${fromRefusals} ${where} order by f.at desc, f.id desc limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`, params);
-  const total = await queryCount(db, `select count(*)::int as count from refusals f ${where}`, params.slice(0, filtered));
-  return { refusals: rows.map(toSummary), meta: { total, page, pageSize } };
+  const read = {
+    select: `select ${summaryColumns} ${fromRefusals}`,
+    from: "refusals f",
+    where: conditions.length === 0 ? "" : `where ${conditions.join(" and ")}`,
+    order: "f.at desc, f.id desc",
+  };
+  const { rows, meta } = await readPage(db, SummaryRow, read, statement, pageAsked(query, DEFAULT_REFUSALS_PAGE_SIZE));
+  return { refusals: rows.map(toSummary), meta };
 };
 
 const GuardRow = Schema.Struct({ guard: Schema.String, count: Schema.Int, last_at: Schema.Date });

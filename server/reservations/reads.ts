@@ -20,7 +20,8 @@ import { departureMoment } from "../../src/machines/domain/calendar.ts";
 import { latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
-import { queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts";
+import { queryOne, queryRows, statementParams } from "../db/rows.ts";
+import { pageAsked, readPage, wordPatterns } from "../db/paging.ts";
 import type { PriceCents } from "../../src/machines/domain/money.ts";
 import { byMoney } from "../money/accounts.ts";
 import { savedCabinPositions, savedDeckPlans } from "../yachts/pages.ts";
@@ -206,10 +207,10 @@ export interface ReservationPage {
 
 /** A page of the reservations the caller may see, newest first or in the asked order, narrowed by the query. */
 export const listReservations = async (db: Queryable, query: ReservationsQuery, session: Session, now: Date): Promise<ReservationPage> => {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? DEFAULT_RESERVATIONS_PAGE_SIZE;
+  const asked = pageAsked(query, DEFAULT_RESERVATIONS_PAGE_SIZE);
   const conditions = ["r.status <> 'deleted'"];
-  const { params, param } = statementParams();
+  const statement = statementParams();
+  const { params, param } = statement;
   const agency = ownAgency(session) ?? query.agencyId;
   if (agency !== undefined) conditions.push(`r.agency_id = ${param(agency)}`);
   if (query.cruiseId !== undefined) conditions.push(`r.cruise_id = ${param(query.cruiseId)}`);
@@ -217,9 +218,8 @@ export const listReservations = async (db: Queryable, query: ReservationsQuery, 
   if (query.expiringWithin !== undefined) {
     conditions.push(`r.status = 'reserved' and r.time_limit <= ${param(new Date(now.getTime() + query.expiringWithin * 3_600_000))}`);
   }
-  const words = (query.q ?? "").trim().toLowerCase().split(/\s+/).filter((word) => word !== "");
-  for (const word of words) {
-    const pattern = param(`%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+  for (const word of wordPatterns(query.q)) {
+    const pattern = param(word);
     conditions.push(`(lower(r.code) like ${pattern} or lower(coalesce(a.name, '')) like ${pattern} or lower(c.code) like ${pattern})`);
   }
   const where = `where ${conditions.join(" and ")}`;
@@ -227,22 +227,13 @@ export const listReservations = async (db: Queryable, query: ReservationsQuery, 
     // money states read the clock: every reservation the rest of the query keeps is judged, then paged (decision 067)
     const all = (await queryRows(db, ReservationRow, `${selectReservations} ${where} order by ${orderOf(query)}`, params)).map(pricedSummary);
     const chosen = await byMoney(db, all, query, { session, now });
+    const { page, pageSize } = asked;
     const shown = chosen.slice((page - 1) * pageSize, page * pageSize).map(({ priceCents: _priceCents, ...summary }) => summary);
     return { reservations: shown, meta: { total: chosen.length, page, pageSize } };
   }
-  const filtered = params.length;
-  const rows = await queryRows(
-    db,
-    ReservationRow,
-    `${selectReservations} ${where} order by ${orderOf(query)} limit ${param(pageSize)} offset ${param((page - 1) * pageSize)}`,
-    params,
-  );
-  const total = await queryCount(
-    db,
-    `select count(*)::int as count from reservations r join cruises c on c.id = r.cruise_id left join agencies a on a.id = r.agency_id ${where}`,
-    params.slice(0, filtered),
-  );
-  return { reservations: rows.map(toSummary), meta: { total, page, pageSize } };
+  const from = "reservations r join cruises c on c.id = r.cruise_id left join agencies a on a.id = r.agency_id";
+  const { rows, meta } = await readPage(db, ReservationRow, { select: selectReservations, from, where, order: orderOf(query) }, statement, asked);
+  return { reservations: rows.map(toSummary), meta };
 };
 
 /**
