@@ -6,7 +6,7 @@ import type { CatalogueItem } from "../../api/catalogues.ts";
 import type { RowValue } from "../../api/details.ts";
 import { yachtPageAccess, type YachtPage, yachtPageNames } from "../../api/yachtPages.ts";
 import type { FieldValues } from "../../machines/catalogues/catalogues.ts";
-import { canMove, type FormImage, IMAGES_FIELD, imagesIn } from "../../machines/shared/recordForm.machine.ts";
+import { type FormImage, IMAGES_FIELD, imagesIn } from "../../machines/shared/recordForm.machine.ts";
 import { DECK_DRAWING, DECKS_CHOICE, deckPlanSlot, yachtPageFormMachine, yachtPageFormSource } from "../../machines/catalogues/yachtPages.ts";
 import { yachtPagePath, yachts } from "../../records/fleet.ts";
 import type { YachtPageDeclaration } from "../../records/yachtPages.ts";
@@ -15,7 +15,7 @@ import { type DetailField, DetailInput, detailFormValue } from "../shared/Detail
 import { RecordFormFrame } from "../shared/FormFrame.tsx";
 import { ImageInput, UploadProgress } from "../shared/ImageInput.tsx";
 import { ImageSlot } from "../shared/ImageSlot.tsx";
-import { OrderButtons } from "../shared/OrderButtons.tsx";
+import { ImageOrderButtons } from "../shared/OrderButtons.tsx";
 import { formRows } from "../shared/RowsInput.tsx";
 import { imageUrl } from "./destinationFormat.ts";
 import type { PlanDeck } from "../reservations/deckPlan.ts";
@@ -153,18 +153,7 @@ export default function YachtPageView({ page, yachtId }: { readonly page: YachtP
                     {source !== null && <img src={source} alt={t("yachtPage.photoNumber", { number })} width={240} height={160} />}
                     {writable && (
                       <div>
-                      <OrderButtons
-                        names={{
-                          up: t("home.moveUp", { number }),
-                          down: t("home.moveDown", { number }),
-                          remove: t("home.removeImage", { number }),
-                        }}
-                        canMoveUp={canMove(images, at, -1)}
-                        canMoveDown={canMove(images, at, 1)}
-                        onMoveUp={() => actor.send({ type: "image.moveUp", index: at })}
-                        onMoveDown={() => actor.send({ type: "image.moveDown", index: at })}
-                        onRemove={() => removeImage(image)}
-                      />
+                      <ImageOrderButtons images={images} index={at} number={number} onMove={(move) => actor.send(move)} onRemove={() => removeImage(image)} />
                       </div>
                     )}
                   </li>

@@ -5,12 +5,12 @@ import { imageAltFields } from "../../api/english.ts";
 import { BANNER_MAX_IMAGES, type Banner, bannerFields } from "../../api/home.ts";
 import { translateMessage } from "../../i18n/messages.ts";
 import { type BannerDraft, bannerFormMachine, bannerFormSource } from "../../machines/home/home.ts";
-import { canMove, type FormImage, IMAGES_FIELD } from "../../machines/shared/recordForm.machine.ts";
+import { type FormImage, IMAGES_FIELD } from "../../machines/shared/recordForm.machine.ts";
 import { formFlag } from "../shared/CheckboxInput.tsx";
 import { DeclaredFields, EnglishFields, englishField, type FormField, textFieldsOf } from "../shared/DeclaredFields.tsx";
 import { RecordFormFrame } from "../shared/FormFrame.tsx";
 import { ImageInput, UploadProgress } from "../shared/ImageInput.tsx";
-import { OrderButtons } from "../shared/OrderButtons.tsx";
+import { ImageOrderButtons } from "../shared/OrderButtons.tsx";
 import { TextInput } from "../shared/TextInput.tsx";
 import { imageUrl } from "../catalogues/destinationFormat.ts";
 import { formText } from "../shared/forms.ts";
@@ -139,16 +139,11 @@ export default function BannerFormView({ id }: { readonly id: number | null }) {
                     />
                   </div>
                   <div className="home-image-buttons">
-                    <OrderButtons
-                      names={{
-                        up: t("home.moveUp", { number }),
-                        down: t("home.moveDown", { number }),
-                        remove: t("home.removeImage", { number }),
-                      }}
-                      canMoveUp={canMove(images, index, -1)}
-                      canMoveDown={canMove(images, index, 1)}
-                      onMoveUp={() => actor.send({ type: "image.moveUp", index })}
-                      onMoveDown={() => actor.send({ type: "image.moveDown", index })}
+                    <ImageOrderButtons
+                      images={images}
+                      index={index}
+                      number={number}
+                      onMove={(move) => actor.send(move)}
                       onRemove={() => actor.send({ type: "image.remove", index })}
                     />
                   </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { canMove, type FormImage } from "../../machines/shared/recordForm.machine.ts";
 
 /**
  * Move up, move down and remove, for one entry of a list whose order is saved (a banner's images,
@@ -36,6 +37,36 @@ export function OrderButtons({
         {t("home.remove")}
       </OrderButton>
     </>
+  );
+}
+
+/**
+ * The buttons of one of a form's ordered images (a banner's, a yacht page's photos), named by its
+ * `number` as the list shows it; it moves within `images` from `index` by the form's events.
+ */
+export function ImageOrderButtons({
+  images,
+  index,
+  number,
+  onMove,
+  onRemove,
+}: {
+  readonly images: ReadonlyArray<FormImage>;
+  readonly index: number;
+  readonly number: number;
+  readonly onMove: (event: { readonly type: "image.moveUp" | "image.moveDown"; readonly index: number }) => void;
+  readonly onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <OrderButtons
+      names={{ up: t("home.moveUp", { number }), down: t("home.moveDown", { number }), remove: t("home.removeImage", { number }) }}
+      canMoveUp={canMove(images, index, -1)}
+      canMoveDown={canMove(images, index, 1)}
+      onMoveUp={() => onMove({ type: "image.moveUp", index })}
+      onMoveDown={() => onMove({ type: "image.moveDown", index })}
+      onRemove={onRemove}
+    />
   );
 }
 
