@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { endpoint, everyRole, MessageAnswer, RoleName } from "./endpoint.ts";
+import { anySignedIn, endpoint, MessageAnswer, RoleName } from "./endpoint.ts";
 import { CatalogueItemId, idParams, UserId } from "./ids.ts";
 
 /** The user object answered by a successful login (PRODUCT.md section 3). */
@@ -73,7 +73,7 @@ export const logout = endpoint({
   method: "POST",
   path: "/auth/logout",
   response: MessageAnswer,
-  access: { kind: "session", roles: everyRole },
+  access: anySignedIn,
   description: "Revokes the caller's session.",
 });
 
@@ -105,7 +105,7 @@ export const currentSession = endpoint({
   method: "GET",
   path: "/auth/session",
   response: SessionUser,
-  access: { kind: "session", roles: everyRole },
+  access: anySignedIn,
   description:
     "Checks the caller's session (the panel does it when it restores a stored session) and answers its user.",
 });

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
-import { endpoint, everyRole } from "./endpoint.ts";
-import { CruiseId, Int4, idParams, integerFromText, SerialId, SerialIdFromText } from "./ids.ts";
+import { anySignedIn, recordEndpoints } from "./endpoint.ts";
+import { CruiseId, Int4, integerFromText, SerialId, SerialIdFromText } from "./ids.ts";
 import { Instant } from "./instant.ts";
 
 /**
@@ -50,24 +50,17 @@ export const DepartureAvailability = Schema.Struct({
 });
 export type DepartureAvailability = typeof DepartureAvailability.Type;
 
-export const availability = endpoint({
-  name: "availability.list",
-  method: "GET",
-  path: "/availability",
+const departures = recordEndpoints({ resource: "availability", singular: "Availability", id: CruiseId, readers: anySignedIn });
+
+export const availability = departures.list({
   query: AvailabilityQuery,
   response: Schema.Array(DepartureAvailability),
-  access: { kind: "session", roles: everyRole },
   description:
     "The scheduled departures starting from `from` to `to` (YYYY-MM-DD, at most a year), of yacht `yachtId`, with at least `passengers` free berths: each with its free berths by cabin category and its status; with `asOf` (an instant), as they stood then, replayed from the event log. Without the dates: 400 'dates required in availability'.",
 });
 
-export const departureAvailability = endpoint({
-  name: "availability.get",
-  method: "GET",
-  path: "/availability/:id",
-  params: idParams(CruiseId),
+export const departureAvailability = departures.get({
   response: DepartureAvailability,
-  access: { kind: "session", roles: everyRole },
   description:
     "One scheduled departure as the availability lists it (code, yacht, itinerary, dates, free berths by cabin category and status), for every role: what an agency user's departure page shows. 404 for a departure that is not scheduled.",
 });

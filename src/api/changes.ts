@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { endpoint, everyRole } from "./endpoint.ts";
+import { anySignedIn, endpoint } from "./endpoint.ts";
 import { SerialId } from "./ids.ts";
 
 /**
@@ -20,7 +20,7 @@ export const changeStream = endpoint({
   method: "GET",
   path: "/events/stream",
   response: Change,
-  access: { kind: "session", roles: everyRole },
+  access: anySignedIn,
   description:
     "Server-sent events (text/event-stream), each `event: change` with one Change as its data: a departure whose berths changed, a reservation or its money (a payment recorded, reported, verified, rejected, voided or refunded; staff, or the agency it belongs to), a new or changed lead (staff), a passenger registered or edited (staff, or the passenger's agency). A comment line every 15 seconds keeps the connection open. One user keeps at most five streams open on a server: one more is refused with 429 'too many attempts' until one of theirs closes.",
 });

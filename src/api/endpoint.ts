@@ -25,6 +25,9 @@ export const staffRoles: ReadonlyArray<RoleName> = ["admin", "marketing", "sales
 /** Everyone who signs in: the staff and the agencies' users. */
 export const everyRole: ReadonlyArray<RoleName> = [...staffRoles, "agency"];
 
+/** Anyone signed in: the staff and the agencies' users. */
+export const anySignedIn = { kind: "session", roles: everyRole } as const satisfies Access;
+
 /** Any signed-in staff member, whatever their role; no agency user. */
 export const anyStaff = { kind: "session", roles: staffRoles } as const satisfies Access;
 
@@ -150,8 +153,8 @@ export interface MemberDefinition<Query extends AnyCodec, Body extends AnyCodec,
  * GET /<resource>, `<resource>.get` GET /<resource>/:id, `<resource>.create` POST
  * /<resource>/create<Singular>, `<resource>.update` PUT /<resource>/update<Singular>/:id,
  * `<resource>.delete` DELETE /<resource>/:id, and a command `<resource>.<verb>` PUT
- * /<resource>/<verb><Singular>/:id. Reads go to `readers`, the rest to `writers`; the id is the
- * record's. What each endpoint declares is what the same `endpoint({...})` written out declared:
+ * /<resource>/<verb><Singular>/:id. Reads go to `readers`, the rest to `writers` (a record that
+ * is only read names none); the id is the record's. What each endpoint declares is what the same `endpoint({...})` written out declared:
  * the contract, its OpenAPI document and the wire are the same.
  */
 export const recordEndpoints = <Id extends Schema.Codec<number, number>>(record: {
@@ -159,9 +162,9 @@ export const recordEndpoints = <Id extends Schema.Codec<number, number>>(record:
   readonly singular: string;
   readonly id: Id;
   readonly readers: Access;
-  readonly writers: Access;
+  readonly writers?: Access;
 }) => {
-  const { resource, singular, readers, writers } = record;
+  const { resource, singular, readers, writers = readers } = record;
   const IdParams = idParams(record.id);
   const member =
     <Params extends AnyCodec>(method: HttpMethod, verb: string, path: string, access: Access, params: Params) =>

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { type Detail, type DetailValues, detail, detailPayloadFields, detailProblems, isCalendarDay } from "./details.ts";
-import { endpoint, everyRole, MessageAnswer, recordEndpoints } from "./endpoint.ts";
+import { anySignedIn, endpoint, MessageAnswer, recordEndpoints } from "./endpoint.ts";
 import { emailField, type FieldProblems, textField } from "./fields.ts";
 import { CruiseId, idParams, Int4, PassengerFlightId, PassengerId, PositiveIntFromText, ReservationId, SerialId, SerialIdFromText, SpaceId } from "./ids.ts";
 import { RecordVersion } from "./versions.ts";
@@ -305,7 +305,7 @@ export const MAX_SHEET_MB = 20;
 /** The heap a sheet's reading may use, in its worker (decision 059). */
 export const IMPORT_MEMORY_MB = 128;
 
-const readers = { kind: "session", roles: everyRole } as const;
+const readers = anySignedIn;
 /** Staff who sell, and agencies (their own agency's only). */
 const writers = { kind: "session", roles: ["admin", "sales", "agency"] } as const;
 

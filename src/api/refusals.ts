@@ -1,6 +1,6 @@
 import { Schema } from "effect";
-import { endpoint, everyRole, RoleName } from "./endpoint.ts";
-import { Count, CruiseId, idFromPath, PositiveIntFromText, SerialId, SerialIdFromText, UserId } from "./ids.ts";
+import { anySignedIn, endpoint, RoleName, recordEndpoints } from "./endpoint.ts";
+import { Count, CruiseId, PositiveIntFromText, SerialId, SerialIdFromText, UserId } from "./ids.ts";
 import { Instant, SpaceState } from "./reservations.ts";
 
 /**
@@ -78,13 +78,11 @@ export const Refusal = Schema.Struct({
 });
 export type Refusal = typeof Refusal.Type;
 
-export const listRefusals = endpoint({
-  name: "refusals.list",
-  method: "GET",
-  path: "/refusals",
+const refusals = recordEndpoints({ resource: "refusals", singular: "Refusal", id: RefusalId, readers: anySignedIn });
+
+export const listRefusals = refusals.list({
   query: RefusalsQuery,
   response: Schema.Array(RefusalSummary),
-  access: { kind: "session", roles: everyRole },
   description:
     "One page of refused commands (meta: total, page, pageSize), newest first: of departure `cruiseId`, judged by machine `machine` and refused by guard `guard`, refused at or after `from` (an instant). Each names its caller, the command, the guard that refused, its message and the rule in words. An agency user lists its own agency's only.",
 });
@@ -104,18 +102,13 @@ export const countRefusals = endpoint({
   path: "/refusals/guards",
   query: Schema.Struct({ machine: RuleName }),
   response: Schema.Array(GuardRefusals),
-  access: { kind: "session", roles: everyRole },
+  access: anySignedIn,
   description:
     "How many refused commands each guard of machine `machine` (`reservation`) made, with the newest one's instant, the guards that refused most first: what the flows page links each guard to. An agency user counts its own agency's only.",
 });
 
-export const getRefusal = endpoint({
-  name: "refusals.get",
-  method: "GET",
-  path: "/refusals/:id",
-  params: Schema.Struct({ id: idFromPath(RefusalId) }),
+export const getRefusal = refusals.get({
   response: Refusal,
-  access: { kind: "session", roles: everyRole },
   description:
     "One refused command: who, when, the command and its data, the guard that refused, the rule in words, the facts the machine read and the cabins it asked for with what they held. An agency user reads its own agency's only (else 404), and sees other agencies' reservations without their code or id.",
 });

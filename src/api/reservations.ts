@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { reasonField } from "./catalogues.ts";
-import { endpoint, everyRole, MessageAnswer, recordEndpoints } from "./endpoint.ts";
+import { anySignedIn, endpoint, MessageAnswer, recordEndpoints } from "./endpoint.ts";
 import { textField, textProblem } from "./fields.ts";
 import { CruiseId, idParams, Int4, PositiveIntFromText, ReservationId, SerialId, SerialIdFromText, SpaceId } from "./ids.ts";
 import { Instant } from "./instant.ts";
@@ -199,7 +199,7 @@ export type CruiseCabin = typeof CruiseCabin.Type;
 
 /** Staff and agencies; an agency user only ever reaches its own agency's reservations. */
 const sellers = { kind: "session", roles: ["admin", "sales", "agency"] } as const;
-const readers = { kind: "session", roles: everyRole } as const;
+const readers = anySignedIn;
 
 const reservations = recordEndpoints({ resource: "reservations", singular: "Reservation", id: ReservationId, readers, writers: sellers });
 
