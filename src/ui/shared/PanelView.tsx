@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Route, Switch, useLocation } from "wouter";
 import type { RoleName } from "../../api/endpoint.ts";
-import { RequireRole } from "../session/RequireRole.tsx";
+import { RequireRole, RoleRoute } from "../session/RequireRole.tsx";
 import { PanelLayout } from "./PanelLayout.tsx";
 import { Spinner } from "./Spinner.tsx";
 import { type Namespace, withTexts } from "../../i18n/index.ts";
@@ -64,32 +64,24 @@ export default function PanelView() {
     <PanelLayout>
       <Suspense fallback={<Spinner />}>
         <Switch>
-          <Route path={paths.users}>
-            <RequireRole roles={userAdmins}>
-              <UsersView />
-            </RequireRole>
-          </Route>
-          <Route path={paths.flows}>
-            <RequireRole roles={["admin", "marketing"]}>
-              <FlowsView />
-            </RequireRole>
-          </Route>
-          <Route path={paths.moneyPolicy}>
-            <RequireRole roles={["admin"]}>
-              <MoneyPolicyView />
-            </RequireRole>
-          </Route>
+          <RoleRoute path={paths.users} roles={userAdmins}>
+            <UsersView />
+          </RoleRoute>
+          <RoleRoute path={paths.flows} roles={["admin", "marketing"]}>
+            <FlowsView />
+          </RoleRoute>
+          <RoleRoute path={paths.moneyPolicy} roles={["admin"]}>
+            <MoneyPolicyView />
+          </RoleRoute>
           <Route path={paths.password}>
             <OwnPasswordView />
           </Route>
           <Route path={paths.leads}>
             <LeadsView />
           </Route>
-          <Route path={paths.agency}>
-            <RequireRole roles={["agency"]}>
-              <AgencyView />
-            </RequireRole>
-          </Route>
+          <RoleRoute path={paths.agency} roles={["agency"]}>
+            <AgencyView />
+          </RoleRoute>
           <Route path={paths.lead(":id")}>
             <WithId render={(id) => <LeadView key={id} id={id} />} />
           </Route>
@@ -101,11 +93,9 @@ export default function PanelView() {
           <Route path={paths.availability}>
             <AvailabilityView />
           </Route>
-          <Route path={paths.home}>
-            <RequireRole roles={homeEditors}>
-              <HomeView />
-            </RequireRole>
-          </Route>
+          <RoleRoute path={paths.home} roles={homeEditors}>
+            <HomeView />
+          </RoleRoute>
           {formRoutes([paths.homeBannerNew], paths.homeBanner(":id"), (id) => (
             <RequireRole roles={homeEditors}>
               <BannerFormView key={id ?? "new"} id={id} />
@@ -116,11 +106,9 @@ export default function PanelView() {
               <CallActionFormView key={id ?? "new"} id={id} />
             </RequireRole>
           ))}
-          <Route path={paths.homeRecommendations}>
-            <RequireRole roles={homeEditors}>
-              <RecommendationsView />
-            </RequireRole>
-          </Route>
+          <RoleRoute path={paths.homeRecommendations} roles={homeEditors}>
+            <RecommendationsView />
+          </RoleRoute>
           <Route path={reservationPattern}>
             <ReservationRoute />
           </Route>

@@ -11,7 +11,7 @@ import { reservations } from "../../machines/reservations/record.ts";
 import { catalogues } from "../../records/index.ts";
 import { yachts } from "../../records/fleet.ts";
 import { catalogueRoutes, YachtPageRoute } from "../catalogues/recordRoutes.tsx";
-import { RequireRole } from "../session/RequireRole.tsx";
+import { RequireRole, RoleRoute } from "../session/RequireRole.tsx";
 import { formRoutes, WithId } from "./idRoutes.tsx";
 import { NotFoundView } from "./NotFoundView.tsx";
 import { paths } from "../paths.ts";
@@ -42,48 +42,32 @@ export default function RecordRoutes() {
   useTranslation("records");
   return (
     <Switch>
-      <Route path={`${yachts.listPath}/:id/:page`}>
-        <RequireRole roles={yachtPageAccess.readers}>
-          <YachtPageRoute render={(page, id) => <YachtPageView key={`${id}-${page.name}`} page={page} yachtId={id} />} />
-        </RequireRole>
-      </Route>
-      <Route path={departures.listPath}>
-        <RequireRole roles={departures.readers}>
-          <DeparturesView />
-        </RequireRole>
-      </Route>
-      <Route path={departures.tabPath(":id", "reservations")}>
-        <RequireRole roles={reservations.readers}>
-          <WithId render={(id) => <CruiseReservationsView key={id} id={id} />} />
-        </RequireRole>
-      </Route>
+      <RoleRoute path={`${yachts.listPath}/:id/:page`} roles={yachtPageAccess.readers}>
+        <YachtPageRoute render={(page, id) => <YachtPageView key={`${id}-${page.name}`} page={page} yachtId={id} />} />
+      </RoleRoute>
+      <RoleRoute path={departures.listPath} roles={departures.readers}>
+        <DeparturesView />
+      </RoleRoute>
+      <RoleRoute path={departures.tabPath(":id", "reservations")} roles={reservations.readers}>
+        <WithId render={(id) => <CruiseReservationsView key={id} id={id} />} />
+      </RoleRoute>
       {cruiseDocumentNames.map((name) => (
-        <Route key={name} path={departures.tabPath(":id", name)}>
-          <RequireRole roles={tabReaders(name)}>
-            <WithId render={(id) => <CruiseDocumentView key={`${name}-${id}`} id={id} document={name} />} />
-          </RequireRole>
-        </Route>
+        <RoleRoute key={name} path={departures.tabPath(":id", name)} roles={tabReaders(name)}>
+          <WithId render={(id) => <CruiseDocumentView key={`${name}-${id}`} id={id} document={name} />} />
+        </RoleRoute>
       ))}
-      <Route path={departures.tabPath(":id", "voucher")}>
-        <RequireRole roles={tabReaders("voucher")}>
-          <WithId render={(id) => <CruiseVouchersView key={id} id={id} />} />
-        </RequireRole>
-      </Route>
-      <Route path={reservations.voucherPath(":id")}>
-        <RequireRole roles={voucherReaderRoles}>
-          <WithId render={(id) => <VoucherView key={id} id={id} />} />
-        </RequireRole>
-      </Route>
-      <Route path={reservations.listPath}>
-        <RequireRole roles={reservations.readers}>
-          <ReservationsView />
-        </RequireRole>
-      </Route>
-      <Route path={passengers.listPath}>
-        <RequireRole roles={passengers.readers}>
-          <PassengersView />
-        </RequireRole>
-      </Route>
+      <RoleRoute path={departures.tabPath(":id", "voucher")} roles={tabReaders("voucher")}>
+        <WithId render={(id) => <CruiseVouchersView key={id} id={id} />} />
+      </RoleRoute>
+      <RoleRoute path={reservations.voucherPath(":id")} roles={voucherReaderRoles}>
+        <WithId render={(id) => <VoucherView key={id} id={id} />} />
+      </RoleRoute>
+      <RoleRoute path={reservations.listPath} roles={reservations.readers}>
+        <ReservationsView />
+      </RoleRoute>
+      <RoleRoute path={passengers.listPath} roles={passengers.readers}>
+        <PassengersView />
+      </RoleRoute>
       {formRoutes([passengers.newPath], passengers.path(":id"), (id) => (
         <RequireRole roles={id === null ? passengers.writers : passengers.readers}>
           <PassengerView key={id ?? "new"} id={id} />
@@ -95,11 +79,9 @@ export default function RecordRoutes() {
         </RequireRole>
       ))}
       {reportNames.map((report) => (
-        <Route key={report} path={paths.report(report)}>
-          <RequireRole roles={reportReaders[report]}>
-            <ReportsView key={report} report={report} />
-          </RequireRole>
-        </Route>
+        <RoleRoute key={report} path={paths.report(report)} roles={reportReaders[report]}>
+          <ReportsView key={report} report={report} />
+        </RoleRoute>
       ))}
       {catalogueRoutes(catalogues)}
       {destinationTypes.flatMap((type) => [
