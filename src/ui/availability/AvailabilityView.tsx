@@ -12,6 +12,7 @@ import { ErrorBanner } from "../shared/ErrorBanner.tsx";
 import { PageTitle } from "../shared/PageTitle.tsx";
 import { Spinner } from "../shared/Spinner.tsx";
 import { YachtSelect } from "../shared/YachtSelect.tsx";
+import { PeriodInputs } from "../shared/PeriodInputs.tsx";
 import { useServices } from "../shared/context.ts";
 import { formText, submitted } from "../shared/forms.ts";
 import { formatDate, formatDateTime } from "../leads/leadFormat.ts";
@@ -123,14 +124,7 @@ export default function AvailabilityView() {
           }),
         )}
       >
-        <label>
-          {t("cruises.periodFrom")}
-          <input type="date" name="from" defaultValue={form.from} />
-        </label>
-        <label>
-          {t("cruises.periodTo")}
-          <input type="date" name="to" defaultValue={form.to} />
-        </label>
+        <PeriodInputs labels={{ from: t("cruises.periodFrom"), to: t("cruises.periodTo") }} from={form.from} to={form.to} />
         <YachtSelect yachts={yachts} name="yachtId" defaultValue={form.yachtId} />
         <label>
           {t("availability.passengers")}

@@ -13,6 +13,7 @@ import { PageTitle } from "../shared/PageTitle.tsx";
 import { ReportChart } from "./ReportChart.tsx";
 import { Spinner } from "../shared/Spinner.tsx";
 import { YachtSelect } from "../shared/YachtSelect.tsx";
+import { PeriodInputs } from "../shared/PeriodInputs.tsx";
 import { useServices } from "../shared/context.ts";
 import { formText, submitted } from "../shared/forms.ts";
 import { type ReportSection, reportSections, type ReportFigure, reportFigures } from "./reportSections.tsx";
@@ -117,16 +118,7 @@ export default function ReportsView({ report }: { readonly report: ReportName })
         ) : (
           // the receivables are asked for as they stand today: no period
           report !== "receivables" && (
-            <>
-              <label>
-                {t("reports.from")}
-                <input type="date" name="from" defaultValue={question.from} />
-              </label>
-              <label>
-                {t("reports.to")}
-                <input type="date" name="to" defaultValue={question.to} />
-              </label>
-            </>
+            <PeriodInputs labels={{ from: t("reports.from"), to: t("reports.to") }} from={question.from} to={question.to} />
           )
         )}
         {report === "occupancy" && (
