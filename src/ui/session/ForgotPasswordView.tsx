@@ -1,15 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { authFields } from "../../api/authFields.ts";
 import { Link } from "wouter";
 import { forgotPasswordMachine } from "../../machines/session/forgotPassword.machine.ts";
 import { useServices } from "../shared/context.ts";
 import { ErrorBanner } from "../shared/ErrorBanner.tsx";
-import { TextInput } from "../shared/TextInput.tsx";
 import { fieldText, formText, submitted } from "../shared/forms.ts";
 import { paths } from "../paths.ts";
 import { useDocumentTitle } from "../shared/useDocumentTitle.ts";
 import { useFlowMachine } from "../shared/useFlow.ts";
 import { AccountPage } from "./AccountPage.tsx";
+import { EmailInput } from "./EmailInput.tsx";
 
 /** /forgotPassword: asks for a temporary password by email. */
 export default function ForgotPasswordView() {
@@ -36,14 +35,7 @@ export default function ForgotPasswordView() {
             <ErrorBanner message={snapshot.context.error} />
             <p>{t("forgot.text")}</p>
             <form onSubmit={submitted(submit)} noValidate>
-              <TextInput
-                name="email"
-                type="email"
-                label={t("login.email")}
-                autoComplete="email"
-                maxLength={authFields.email.maxLength}
-                problem={fieldText(t, snapshot.context.problem)}
-              />
+              <EmailInput autoComplete="email" problem={fieldText(t, snapshot.context.problem)} />
               <button type="submit" aria-busy={sending} disabled={sending}>
                 {t("forgot.submit")}
               </button>

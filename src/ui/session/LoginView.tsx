@@ -1,17 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { authFields } from "../../api/authFields.ts";
 import { Link, useLocation } from "wouter";
 import { loginMachine } from "../../machines/session/login.machine.ts";
 import { useServices } from "../shared/context.ts";
 import { ErrorBanner } from "../shared/ErrorBanner.tsx";
 import { PasswordInput } from "./PasswordInput.tsx";
-import { TextInput } from "../shared/TextInput.tsx";
 import { fieldText, formText, submitted } from "../shared/forms.ts";
 import { paths } from "../paths.ts";
 import { useDocumentTitle } from "../shared/useDocumentTitle.ts";
 import { useFlowMachine } from "../shared/useFlow.ts";
 import { AccountPage } from "./AccountPage.tsx";
+import { EmailInput } from "./EmailInput.tsx";
 
 /** /panel: staff sign-in. */
 export default function LoginView() {
@@ -59,14 +58,7 @@ export default function LoginView() {
         )}
         <ErrorBanner message={error} />
         <form ref={form} onSubmit={submitted(submit)} noValidate>
-          <TextInput
-            name="email"
-            type="email"
-            label={t("login.email")}
-            autoComplete="username"
-            maxLength={authFields.email.maxLength}
-            problem={fieldText(t, problems.email)}
-          />
+          <EmailInput autoComplete="username" problem={fieldText(t, problems.email)} />
           <PasswordInput
             name="password"
             label={t("login.password")}
