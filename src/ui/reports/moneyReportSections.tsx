@@ -84,13 +84,18 @@ const serverFile = (client: ApiClient, content: MoneyReportContent, table: strin
   saveFile(blob, reportFileName(content.report, table, today(), format));
 };
 
+/** How a money report's tables write their cells and headers in `language`: amounts, counts, column names, a line's agency (null: direct clients). */
+const tableWords = (t: TFunction, language: string) => ({
+  empty: t("reports.empty"),
+  money: (cents: number) => formatCents(cents, language),
+  count: (value: number) => new Intl.NumberFormat(amountLocale(language)).format(value),
+  column: (key: string) => t(`reports.columns.${key}`),
+  agencyName: (name: string | null) => name ?? t("reports.direct"),
+});
+
 /** The tables of the receivables and payments reports (decision 068) and the penalties' (decision 067), each beside its chart and saved by the server. */
 export const moneyReportSections = (content: MoneyReportContent, t: TFunction, language: string, client: ApiClient): ReadonlyArray<ReportSection> => {
-  const empty = t("reports.empty");
-  const money = (cents: number) => formatCents(cents, language);
-  const count = (value: number) => new Intl.NumberFormat(amountLocale(language)).format(value);
-  const column = (key: string) => t(`reports.columns.${key}`);
-  const agencyName = (name: string | null) => name ?? t("reports.direct");
+  const { empty, money, count, column, agencyName } = tableWords(t, language);
   const save = (table: string) => serverFile(client, content, table, language);
   if (content.report === "receivables")
     return [
@@ -203,11 +208,7 @@ const penaltiesSections = (
   language: string,
   save: (table: string) => (format: ExportFormat) => Promise<void>,
 ): ReadonlyArray<ReportSection> => {
-  const empty = t("reports.empty");
-  const money = (cents: number) => formatCents(cents, language);
-  const count = (value: number) => new Intl.NumberFormat(amountLocale(language)).format(value);
-  const column = (key: string) => t(`reports.columns.${key}`);
-  const agencyName = (name: string | null) => name ?? t("reports.direct");
+  const { empty, money, count, column, agencyName } = tableWords(t, language);
   const keptAndWaived = (rows: ReadonlyArray<{ readonly keptCents: number; readonly waivedCents: number }>) => [
     { label: column("kept"), values: rows.map((row) => dollars(row.keptCents)), colour: keptColour },
     { label: column("waived"), values: rows.map((row) => dollars(row.waivedCents)), colour: waivedColour },
