@@ -5,6 +5,7 @@ import { detailProblems } from "../../api/details.ts";
 import type { FieldProblems } from "../../api/fields.ts";
 import { type YearCopied, type YearCopy, yearCopyDetails } from "../../api/yearCopy.ts";
 import { errorActions, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 /** The copy form's values as typed, read as numbers (blank: null; not a number: NaN, which the rules refuse). */
 export interface YearCopyDraft {
@@ -38,12 +39,7 @@ export interface YearCopyQuestion {
  * rates and reloads its list). The server's refusal (the next year has rates) shows by the form.
  */
 export const yearCopyFormMachine = setup({
-  types: {
-    input: {} as YearCopyInput,
-    context: {} as YearCopyContext,
-    events: {} as YearCopyEvent,
-    tags: {} as "processing",
-  },
+  types: machineTypes<YearCopyInput, YearCopyContext, YearCopyEvent, "processing">(),
   actions: {
     assignDraft: assign({
       draft: (_, params: { draft: YearCopyDraft }) => params.draft,

@@ -3,6 +3,7 @@ import { assign, fromPromise, setup } from "xstate";
 import { CruiseId } from "../../api/ids.ts";
 import { type CruiseCabin, cruiseCabins, Instant } from "../../api/reservations.ts";
 import { type ClientInput, errorActions, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface BerthPlanAsOfInput extends ClientInput {
   readonly cruiseId: number;
@@ -25,12 +26,7 @@ const instant = Schema.decodeSync(Instant);
  * by the server from the event log; an agency user is shown what it could see then.
  */
 export const berthPlanAsOfMachine = setup({
-  types: {
-    input: {} as BerthPlanAsOfInput,
-    context: {} as BerthPlanAsOfContext,
-    events: {} as BerthPlanAsOfEvent,
-    tags: {} as "loading",
-  },
+  types: machineTypes<BerthPlanAsOfInput, BerthPlanAsOfContext, BerthPlanAsOfEvent, "loading">(),
   actions: {
     ...errorActions<BerthPlanAsOfContext, BerthPlanAsOfEvent>(),
     assignCabins: assign({ cabins: (_, params: { cabins: ReadonlyArray<CruiseCabin> }) => params.cabins }),

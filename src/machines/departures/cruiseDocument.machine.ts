@@ -14,6 +14,7 @@ import {
 } from "../../api/documents.ts";
 import { CruiseId, ReservationId } from "../../api/ids.ts";
 import { assignFailure, errorActions, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 /** Which document a page shows: one of a departure's, or a reservation's voucher. */
 export type DocumentSource =
@@ -71,12 +72,7 @@ const documentCalls = (client: ApiClient, source: DocumentSource, language: Docu
  * the file is in the language shown. A voucher can also be mailed to its agency.
  */
 export const cruiseDocumentMachine = setup({
-  types: {
-    input: {} as CruiseDocumentInput,
-    context: {} as CruiseDocumentContext,
-    events: {} as CruiseDocumentEvent,
-    tags: {} as "fetching" | "downloading" | "sending",
-  },
+  types: machineTypes<CruiseDocumentInput, CruiseDocumentContext, CruiseDocumentEvent, "fetching" | "downloading" | "sending">(),
   actions: {
     ...errorActions<CruiseDocumentContext, CruiseDocumentEvent>(),
     assignContent: assign({

@@ -3,6 +3,7 @@ import type { ApiClient } from "../../api/client.ts";
 import { type CruiseGeneration, generateCruises, generationProblems } from "../../api/cruises.ts";
 import type { FieldProblems } from "../../api/fields.ts";
 import { errorActions, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface CruiseGenerationInput {
   readonly client: ApiClient;
@@ -23,12 +24,7 @@ export type CruiseGenerationEvent = { readonly type: "generation.submit"; readon
  * generation adds departures and changes none, so it asks no confirmation.
  */
 export const cruiseGenerationMachine = setup({
-  types: {
-    input: {} as CruiseGenerationInput,
-    context: {} as CruiseGenerationContext,
-    events: {} as CruiseGenerationEvent,
-    tags: {} as "processing",
-  },
+  types: machineTypes<CruiseGenerationInput, CruiseGenerationContext, CruiseGenerationEvent, "processing">(),
   actions: {
     assignDraft: assign({
       draft: (_, params: { draft: CruiseGeneration }) => params.draft,

@@ -3,6 +3,7 @@ import { assign, fromPromise, setup } from "xstate";
 import { SerialIdFromText } from "../../api/ids.ts";
 import { listRefusals, type RefusalSummary } from "../../api/refusals.ts";
 import { type ClientInput, errorActions, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface RefusalListInput extends ClientInput {
   /** The rule's words in the panel's language: the machines describe themselves in English, the flows' translations give the rest. */
@@ -53,12 +54,7 @@ export const describedRefusals = async (refusals: ReadonlyArray<RefusalSummary>,
  * user is answered its own agency's only.
  */
 export const departureRefusalsMachine = setup({
-  types: {
-    input: {} as DepartureRefusalsInput,
-    context: {} as DepartureRefusalsContext,
-    events: {} as DepartureRefusalsEvent,
-    tags: {} as "loading",
-  },
+  types: machineTypes<DepartureRefusalsInput, DepartureRefusalsContext, DepartureRefusalsEvent, "loading">(),
   actions: {
     ...errorActions<DepartureRefusalsContext, DepartureRefusalsEvent>(),
     assignPage: assign({ page: (_, params: RefusalPage) => params }),

@@ -2,6 +2,7 @@ import { Schema } from "effect";
 import { assign, fromPromise, setup } from "xstate";
 import { getRefusal, type Refusal, RefusalId } from "../../api/refusals.ts";
 import { type ClientInput, errorActions, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface RefusalWhyInput extends ClientInput {
   /** The refusal the server named beside its message (`meta.refusalId`). */
@@ -31,12 +32,7 @@ const refusalId = Schema.decodeSync(RefusalId);
  * words in the reader's language.
  */
 export const refusalWhyMachine = setup({
-  types: {
-    input: {} as RefusalWhyInput,
-    context: {} as RefusalWhyContext,
-    events: {} as RefusalWhyEvent,
-    tags: {} as "loading",
-  },
+  types: machineTypes<RefusalWhyInput, RefusalWhyContext, RefusalWhyEvent, "loading">(),
   actions: {
     ...errorActions<RefusalWhyContext, RefusalWhyEvent>(),
     assignExplained: assign({ explained: (_, params: RefusalExplained) => params }),

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from "xstate";
 import { countRefusals, type GuardRefusals, listRefusals, type RefusalSummary } from "../../api/refusals.ts";
 import { type ClientInput, errorActions, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface GuardRefusalsInput extends ClientInput {
   /** The domain machine's id, as refusals name it (`reservation`). */
@@ -34,12 +35,7 @@ export const RECENT_GUARD_REFUSALS = 10;
  * with its facts. An agency user would be answered its own agency's only.
  */
 export const guardRefusalsMachine = setup({
-  types: {
-    input: {} as GuardRefusalsInput,
-    context: {} as GuardRefusalsContext,
-    events: {} as GuardRefusalsEvent,
-    tags: {} as "loading",
-  },
+  types: machineTypes<GuardRefusalsInput, GuardRefusalsContext, GuardRefusalsEvent, "loading">(),
   actions: {
     ...errorActions<GuardRefusalsContext, GuardRefusalsEvent>(),
     assignCounts: assign({ counts: (_, params: { counts: ReadonlyArray<GuardRefusals> }) => params.counts }),

@@ -4,6 +4,7 @@ import { adminContent, deleteBanner, deleteCallAction, type HomeContent } from "
 import type { BannerId, CallActionId } from "../../api/ids.ts";
 import type { DeleteConfirmation } from "../shared/pagedList.machine.ts";
 import { assignFailure, clientInput, type ClientInput, feedbackActions, notify, showError, tellAnswer } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 /** A banner or a call to action the user asked to delete, with the title the dialog names. */
 export type ContentTarget =
@@ -34,12 +35,7 @@ const chosen = (target: ContentTarget | null): ContentTarget => {
  * provides; its default answers "not confirmed").
  */
 export const homeContentMachine = setup({
-  types: {
-    input: {} as ClientInput,
-    context: {} as HomeContentContext,
-    events: {} as HomeContentEvent,
-    tags: {} as "fetching" | "processing",
-  },
+  types: machineTypes<ClientInput, HomeContentContext, HomeContentEvent, "fetching" | "processing">(),
   actions: {
     ...feedbackActions<HomeContentContext, HomeContentEvent>(),
     assignContent: assign({ content: (_, params: { content: HomeContent }) => params.content }),

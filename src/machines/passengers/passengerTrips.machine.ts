@@ -13,6 +13,7 @@ import {
   type PassengerRecord,
 } from "../../api/passengers.ts";
 import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface PassengerTripsInput {
   readonly client: ApiClient;
@@ -52,12 +53,7 @@ interface Loaded {
  * machine on the server; a leg is removed after a confirmation.
  */
 export const passengerTripsMachine = setup({
-  types: {
-    input: {} as PassengerTripsInput,
-    context: {} as PassengerTripsContext,
-    events: {} as PassengerTripsEvent,
-    tags: {} as "processing",
-  },
+  types: machineTypes<PassengerTripsInput, PassengerTripsContext, PassengerTripsEvent, "processing">(),
   actions: {
     ...feedbackActions<PassengerTripsContext, PassengerTripsEvent>(),
     notify,

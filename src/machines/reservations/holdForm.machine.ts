@@ -20,6 +20,7 @@ import { agencies, genders } from "../../records/referenceData.ts";
 import { errorMessage } from "../shared/fields.ts";
 import { errorActions, showError } from "../shared/actions.ts";
 import { type BerthPick, isFreeBerth, isPicked, reseatPicks, retypePick, togglePick, withPicks } from "./berthPicks.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface HoldFormInput {
   readonly client: ApiClient;
@@ -108,12 +109,7 @@ const refusal = (concernsCabins: boolean, waitlistOffered: boolean) =>
  * cabins it concerns, with focus on it; a full departure or cabin offers the waiting list there.
  */
 export const holdFormMachine = setup({
-  types: {
-    input: {} as HoldFormInput,
-    context: {} as HoldFormContext,
-    events: {} as HoldFormEvent,
-    tags: {} as "processing",
-  },
+  types: machineTypes<HoldFormInput, HoldFormContext, HoldFormEvent, "processing">(),
   actions: {
     ...errorActions<HoldFormContext, HoldFormEvent>(),
     assignChoices: assign((_, params: HoldChoices) => ({ ...params, pickType: params.spaceTypes[0]?.id ?? null })),
