@@ -6,6 +6,7 @@ import type { FieldProblems } from "../../api/fields.ts";
 import { type YearCopied, type YearCopy, yearCopyDetails } from "../../api/yearCopy.ts";
 import { errorActions, showError } from "../shared/actions.ts";
 import { machineTypes } from "../shared/machineTypes.ts";
+import { confirmation, isConfirmed } from "../shared/confirmation.ts";
 
 /** The copy form's values as typed, read as numbers (blank: null; not a number: NaN, which the rules refuse). */
 export interface YearCopyDraft {
@@ -50,7 +51,7 @@ export const yearCopyFormMachine = setup({
   },
   guards: {
     hasProblems: ({ context }) => Object.keys(context.problems).length > 0,
-    isConfirmed: (_, params: { confirmed: boolean }) => params.confirmed,
+    isConfirmed,
   },
   actors: {
     confirmCopy: fromPromise<boolean, YearCopyQuestion>(async () => false),
@@ -83,11 +84,11 @@ export const yearCopyFormMachine = setup({
         id: "confirmCopy",
         src: "confirmCopy",
         input: ({ context }) => ({ year: context.draft.year ?? 0, increase: context.draft.increase ?? 0 }),
-        onDone: [
-          { guard: { type: "isConfirmed", params: ({ event }) => ({ confirmed: event.output }) }, target: "copying", description: "The user confirmed." },
+        ...confirmation(
+          { target: "copying", description: "The user confirmed." },
           { target: "editing", description: "The user cancelled: nothing is copied." },
-        ],
-        onError: { target: "editing", description: "The dialog could not be shown: nothing is copied." },
+          "The dialog could not be shown: nothing is copied.",
+        ),
       },
     },
     copying: {

@@ -15,6 +15,7 @@ import {
 import { CruiseId, ReservationId } from "../../api/ids.ts";
 import { assignFailure, errorActions, showError } from "../shared/actions.ts";
 import { machineTypes } from "../shared/machineTypes.ts";
+import { confirmation, isConfirmed } from "../shared/confirmation.ts";
 
 /** Which document a page shows: one of a departure's, or a reservation's voucher. */
 export type DocumentSource =
@@ -87,7 +88,7 @@ export const cruiseDocumentMachine = setup({
   },
   guards: {
     isVoucher: ({ context }) => context.source.kind === "voucher",
-    isConfirmed: (_, params: { confirmed: boolean }) => params.confirmed,
+    isConfirmed,
   },
   actors: {
     fetchDocument: fromPromise<CruiseDocument, Pick<CruiseDocumentContext, "client" | "source" | "language">>(({ input }) =>
@@ -150,15 +151,11 @@ export const cruiseDocumentMachine = setup({
         id: "confirmSend",
         src: "confirmSend",
         input: ({ context }) => ({ title: context.content?.title ?? "" }),
-        onDone: [
-          {
-            guard: { type: "isConfirmed", params: ({ event }) => ({ confirmed: event.output }) },
-            target: "sending",
-            description: "Confirmed: the voucher is mailed.",
-          },
+        ...confirmation(
+          { target: "sending", description: "Confirmed: the voucher is mailed." },
           { target: "shown", description: "Canceled: nothing is sent." },
-        ],
-        onError: { target: "shown", description: "The dialog closed without an answer: nothing is sent." },
+          "The dialog closed without an answer: nothing is sent.",
+        ),
       },
     },
     sending: {

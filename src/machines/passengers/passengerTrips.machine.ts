@@ -14,6 +14,7 @@ import {
 } from "../../api/passengers.ts";
 import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "../shared/actions.ts";
 import { machineTypes } from "../shared/machineTypes.ts";
+import { confirmation, isConfirmed } from "../shared/confirmation.ts";
 
 export interface PassengerTripsInput {
   readonly client: ApiClient;
@@ -71,7 +72,7 @@ export const passengerTripsMachine = setup({
   },
   guards: {
     hasLegProblem: (_, params: { leg: PassengerFlightDraft }) => legProblem(params.leg) !== null,
-    isConfirmed: (_, params: { confirmed: boolean }) => params.confirmed,
+    isConfirmed,
   },
   actors: {
     fetchTrips: fromPromise<Loaded, PassengerTripsInput>(async ({ input }) => {
@@ -152,11 +153,11 @@ export const passengerTripsMachine = setup({
         id: "askRemoval",
         src: "askRemoval",
         input: ({ event }) => ({ title: event.type === "leg.remove" ? event.title : "" }),
-        onDone: [
-          { guard: { type: "isConfirmed", params: ({ event }) => ({ confirmed: event.output }) }, target: "removing", description: "Confirmed." },
+        ...confirmation(
+          { target: "removing", description: "Confirmed." },
           { target: "ready", actions: "clearPending", description: "Cancelled: nothing is removed." },
-        ],
-        onError: { target: "ready", actions: "clearPending", description: "The dialog could not be shown: nothing is removed." },
+          "The dialog could not be shown: nothing is removed.",
+        ),
       },
     },
     removing: {
