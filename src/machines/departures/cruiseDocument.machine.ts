@@ -13,7 +13,7 @@ import {
   type VoucherSent,
 } from "../../api/documents.ts";
 import { CruiseId, ReservationId } from "../../api/ids.ts";
-import { assignFailure, errorActions, showError } from "../shared/actions.ts";
+import { assignFailure, errorActions, retryable, showError } from "../shared/actions.ts";
 import { machineTypes } from "../shared/machineTypes.ts";
 import { confirmation, isConfirmed } from "../shared/confirmation.ts";
 
@@ -188,9 +188,6 @@ export const cruiseDocumentMachine = setup({
         onError: { target: "shown", actions: assignFailure, description: "Refused: the message shows above the document's table." },
       },
     },
-    failed: {
-      description: "The document could not be fetched.",
-      on: { retry: { target: "fetching", actions: "clearError", description: "Retry was pressed." } },
-    },
+    failed: retryable("fetching", "clearError", "The document could not be fetched."),
   },
 });

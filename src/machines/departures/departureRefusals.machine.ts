@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { assign, fromPromise, setup } from "xstate";
 import { SerialIdFromText } from "../../api/ids.ts";
 import { listRefusals, type RefusalSummary } from "../../api/refusals.ts";
-import { type ClientInput, errorActions, showError } from "../shared/actions.ts";
+import { type ClientInput, errorActions, retryable, showError } from "../shared/actions.ts";
 import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface RefusalListInput extends ClientInput {
@@ -107,9 +107,6 @@ export const departureRefusalsMachine = setup({
         "refusals.reload": { target: "loading", description: "The departure changed: its refusals are fetched again." },
       },
     },
-    failed: {
-      description: "The refusals could not be fetched; the message shows with a retry button.",
-      on: { retry: { target: "loading", actions: "clearError", description: "Retry was pressed." } },
-    },
+    failed: retryable("loading", "clearError", "The refusals could not be fetched; the message shows with a retry button."),
   },
 });

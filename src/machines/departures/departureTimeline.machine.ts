@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { assign, fromPromise, setup } from "xstate";
 import { CruiseId } from "../../api/ids.ts";
 import { type DepartureTimeline, departureTimeline } from "../../api/timeline.ts";
-import { type ClientInput, errorActions, showError } from "../shared/actions.ts";
+import { type ClientInput, errorActions, retryable, showError } from "../shared/actions.ts";
 import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface DepartureTimelineInput extends ClientInput {
@@ -82,9 +82,6 @@ export const departureTimelineMachine = setup({
         "timeline.reload": { target: "loading", description: "The departure's berths changed: the timeline is fetched again." },
       },
     },
-    failed: {
-      description: "The timeline could not be fetched; the message shows with a retry button.",
-      on: { retry: { target: "loading", actions: "clearError", description: "Retry was pressed." } },
-    },
+    failed: retryable("loading", "clearError", "The timeline could not be fetched; the message shows with a retry button."),
   },
 });

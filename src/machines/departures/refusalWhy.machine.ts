@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { assign, fromPromise, setup } from "xstate";
 import { getRefusal, type Refusal, RefusalId } from "../../api/refusals.ts";
-import { type ClientInput, errorActions, showError } from "../shared/actions.ts";
+import { type ClientInput, errorActions, retryable, showError } from "../shared/actions.ts";
 import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface RefusalWhyInput extends ClientInput {
@@ -63,9 +63,6 @@ export const refusalWhyMachine = setup({
     showing: {
       description: "The guard's name, the rule in words and the facts the machine read show.",
     },
-    failed: {
-      description: "The refusal could not be fetched; the message shows with a retry button.",
-      on: { retry: { target: "loading", actions: "clearError", description: "Retry was pressed." } },
-    },
+    failed: retryable("loading", "clearError", "The refusal could not be fetched; the message shows with a retry button."),
   },
 });

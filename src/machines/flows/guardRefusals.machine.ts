@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
 import { countRefusals, type GuardRefusals, listRefusals, type RefusalSummary } from "../../api/refusals.ts";
-import { type ClientInput, errorActions, showError } from "../shared/actions.ts";
+import { type ClientInput, errorActions, retryable, showError } from "../shared/actions.ts";
 import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface GuardRefusalsInput extends ClientInput {
@@ -121,9 +121,6 @@ export const guardRefusalsMachine = setup({
         },
       },
     },
-    failed: {
-      description: "The refusals could not be fetched; the message shows with a retry button.",
-      on: { retry: { target: "counting", actions: ["clearError", "closeGuard"], description: "Retry was pressed." } },
-    },
+    failed: retryable("counting", ["clearError", "closeGuard"], "The refusals could not be fetched; the message shows with a retry button."),
   },
 });

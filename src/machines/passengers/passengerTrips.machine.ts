@@ -12,7 +12,7 @@ import {
   type PassengerFlightDraft,
   type PassengerRecord,
 } from "../../api/passengers.ts";
-import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "../shared/actions.ts";
+import { assignFailure, feedbackActions, notify, retryable, showError, tellAnswer } from "../shared/actions.ts";
 import { machineTypes } from "../shared/machineTypes.ts";
 import { confirmation, isConfirmed } from "../shared/confirmation.ts";
 
@@ -171,9 +171,6 @@ export const passengerTripsMachine = setup({
         onError: { target: "ready", actions: [assignFailure, "clearPending"], description: "Refused: its message shows above the departures." },
       },
     },
-    failed: {
-      description: "The departures could not be fetched; the message shows with a retry button.",
-      on: { retry: { target: "loading", actions: "clearFeedback", description: "Retry was pressed." } },
-    },
+    failed: retryable("loading", "clearFeedback", "The departures could not be fetched; the message shows with a retry button."),
   },
 });

@@ -18,7 +18,7 @@ import {
 } from "../../api/reservations.ts";
 import { agencies, genders } from "../../records/referenceData.ts";
 import { errorMessage } from "../shared/fields.ts";
-import { errorActions, showError } from "../shared/actions.ts";
+import { errorActions, retryable, showError } from "../shared/actions.ts";
 import { type BerthPick, isFreeBerth, isPicked, reseatPicks, retypePick, togglePick, withPicks } from "./berthPicks.ts";
 import { machineTypes } from "../shared/machineTypes.ts";
 
@@ -308,9 +308,6 @@ export const holdFormMachine = setup({
         ],
       },
     },
-    failed: {
-      description: "The cabins could not be fetched; the message shows with a retry button.",
-      on: { retry: { target: "loading", actions: "clearError", description: "Retry was pressed." } },
-    },
+    failed: retryable("loading", "clearError", "The cabins could not be fetched; the message shows with a retry button."),
   },
 });
