@@ -4,7 +4,7 @@ import type { CatalogueEndpoints } from "../../api/catalogues.ts";
 import { detailProblems } from "../../api/details.ts";
 import type { FieldProblems } from "../../api/fields.ts";
 import { type YearCopied, type YearCopy, yearCopyDetails } from "../../api/yearCopy.ts";
-import { errorActions, showError } from "../shared/actions.ts";
+import { checkedDraft, errorActions, showError } from "../shared/actions.ts";
 import { machineTypes } from "../shared/machineTypes.ts";
 import { confirmation, isConfirmed } from "../shared/confirmation.ts";
 
@@ -71,13 +71,10 @@ export const yearCopyFormMachine = setup({
         "copy.submit": { target: "checking", actions: ["clearError", { type: "assignDraft", params: ({ event }) => ({ draft: event.draft }) }], description: "Copy was pressed." },
       },
     },
-    checking: {
-      description: "The fields are checked with the contract's rules.",
-      always: [
-        { guard: "hasProblems", target: "editing", description: "A field is blank or out of range: its message shows by it and nothing is sent." },
-        { target: "confirming", description: "The fields are right: the dialog asks first." },
-      ],
-    },
+    checking: checkedDraft("The fields are checked with the contract's rules.", {
+      refused: { guard: "hasProblems", description: "A field is blank or out of range: its message shows by it and nothing is sent." },
+      passed: { target: "confirming", description: "The fields are right: the dialog asks first." },
+    }),
     confirming: {
       description: "The dialog asks whether to copy the year's rates to the next with the increase.",
       invoke: {

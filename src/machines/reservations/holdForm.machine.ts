@@ -18,7 +18,7 @@ import {
 } from "../../api/reservations.ts";
 import { agencies, genders } from "../../records/referenceData.ts";
 import { errorMessage } from "../shared/fields.ts";
-import { errorActions, retryable, showError } from "../shared/actions.ts";
+import { checkedDraft, errorActions, retryable, showError } from "../shared/actions.ts";
 import { type BerthPick, isFreeBerth, isPicked, reseatPicks, retypePick, togglePick, withPicks } from "./berthPicks.ts";
 import { machineTypes } from "../shared/machineTypes.ts";
 
@@ -263,13 +263,10 @@ export const holdFormMachine = setup({
         onError: { target: "editing", description: "They could not be fetched: the plan stays as it was until the next change." },
       },
     },
-    checking: {
-      description: "The draft is checked: at least one cabin, each with a space.",
-      always: [
-        { guard: "isMissingSpaces", target: "editing", description: "No cabin, or one without spaces: the message shows and nothing is sent." },
-        { target: "holding", description: "Every cabin has its spaces: the server decides." },
-      ],
-    },
+    checking: checkedDraft("The draft is checked: at least one cabin, each with a space.", {
+      refused: { guard: "isMissingSpaces", description: "No cabin, or one without spaces: the message shows and nothing is sent." },
+      passed: { target: "holding", description: "Every cabin has its spaces: the server decides." },
+    }),
     holding: {
       tags: "processing",
       description: "Waiting for the server to hold the berths or put them on the waiting list.",

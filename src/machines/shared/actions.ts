@@ -77,6 +77,22 @@ export const retryable = <const Target extends string, const Actions extends str
   description: string,
 ) => ({ description, on: { retry: { target, actions, description: "Retry was pressed." } } }) as const;
 
+/**
+ * A form's draft checked before anything is sent: while `refused.guard` holds, back to `editing`,
+ * where its messages show and nothing is sent; otherwise on to `passed.target`.
+ */
+export const checkedDraft = <const Guard extends string, const Target extends string>(
+  description: string,
+  { refused, passed }: { readonly refused: { readonly guard: Guard; readonly description: string }; readonly passed: { readonly target: Target; readonly description: string } },
+) =>
+  ({
+    description,
+    always: [
+      { guard: refused.guard, target: "editing", description: refused.description },
+      { target: passed.target, description: passed.description },
+    ],
+  }) as const;
+
 const answer = ({ event }: { readonly event: { readonly output: string } }) => ({ message: event.output });
 
 /** `notify` on an actor's done event: the server's flow message is toasted. */
