@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from "xstate";
 import { countRefusals, type GuardRefusals, listRefusals, type RefusalSummary } from "../../api/refusals.ts";
 import { type ClientInput, errorActions, retryable, showError } from "../shared/actions.ts";
 import { machineTypes } from "../shared/machineTypes.ts";
+import { refusalOpening } from "../shared/refusalOpening.ts";
 
 export interface GuardRefusalsInput extends ClientInput {
   /** The domain machine's id, as refusals name it (`reservation`). */
@@ -107,16 +108,7 @@ export const guardRefusalsMachine = setup({
         listed: {
           description: "The chosen guard's recent refusals are listed; one may be open with its facts.",
           on: {
-            "refusal.open": [
-              {
-                guard: { type: "isListed", params: ({ event }) => ({ id: event.id }) },
-                target: "listed",
-                actions: { type: "openRefusal", params: ({ event }) => ({ id: event.id }) },
-                description: "A refusal is opened: the rule, what the cabins held and the facts it read show.",
-              },
-              { target: "listed", description: "A refusal the list does not have: nothing opens." },
-            ],
-            "refusal.close": { target: "listed", actions: "closeRefusal", description: "The open refusal is closed." },
+            ...refusalOpening("listed", "A refusal is opened: the rule, what the cabins held and the facts it read show."),
           },
         },
       },
