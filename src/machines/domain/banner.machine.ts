@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { setup } from "xstate";
 import { BANNER_MAX_IMAGES } from "../../api/home.ts";
 import { messages } from "../../api/messages.ts";
-import { addedText, addedTexts, domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { addedText, addedTexts, domainContext, domainSetup, type FieldFacts, fieldGuards, final, holds, refusal } from "./rules.ts";
 
 /**
  * What a home banner shows, as decided: texts trimmed, `images` the stored paths of its carousel
@@ -106,9 +106,6 @@ export const bannerMachine = setup({
         "banner.delete": { target: "deleted", description: "Removed from the panel; its images go unless another record shows them." },
       },
     },
-    deleted: {
-      type: "final",
-      description: "Gone from the panel and the landing page; the row and its history stay.",
-    },
+    deleted: final("Gone from the panel and the landing page; the row and its history stay."),
   },
 });

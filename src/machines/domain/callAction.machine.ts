@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
-import { addedText, domainContext, domainSetup, type FieldFacts, fieldGuards, refusal } from "./rules.ts";
+import { addedText, domainContext, domainSetup, type FieldFacts, fieldGuards, final, refusal } from "./rules.ts";
 
 /**
  * What a call to action shows, as decided: texts trimmed, `link` an http or https URL as typed.
@@ -91,9 +91,6 @@ export const callActionMachine = setup({
         "callAction.delete": { target: "deleted", description: "Removed from the panel." },
       },
     },
-    deleted: {
-      type: "final",
-      description: "Gone from the panel and the landing page; the row and its history stay.",
-    },
+    deleted: final("Gone from the panel and the landing page; the row and its history stay."),
   },
 });

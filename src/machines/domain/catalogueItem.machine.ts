@@ -2,7 +2,7 @@ import { Schema, SchemaGetter } from "effect";
 import { setup } from "xstate";
 import type { DetailValue } from "../../api/details.ts";
 import { type Message, messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, final, holds, refusal } from "./rules.ts";
 
 /**
  * The events of one item of a catalogue (feeding, a language, a berth, a guide ...: src/records).
@@ -166,9 +166,6 @@ export const catalogueItemMachine = setup({
         "catalogueItem.delete": [refusedInUse, { target: "deleted", description: "Removed: nothing uses it." }],
       },
     },
-    deleted: {
-      type: "final",
-      description: "Gone from the lists; the row and its history stay.",
-    },
+    deleted: final("Gone from the lists; the row and its history stay."),
   },
 });

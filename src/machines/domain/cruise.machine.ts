@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, reasonRefusals, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, final, holds, reasonRefusals, refusal } from "./rules.ts";
 import { departureMoment } from "./calendar.ts";
 
 /**
@@ -139,9 +139,6 @@ export const cruiseMachine = setup({
         ],
       },
     },
-    canceled: {
-      type: "final",
-      description: "Canceled for good: kept with its reason on the calendar, never sold or changed again.",
-    },
+    canceled: final("Canceled for good: kept with its reason on the calendar, never sold or changed again."),
   },
 });

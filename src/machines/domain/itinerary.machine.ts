@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { setup } from "xstate";
 import { DepartureCity, DestinationType, GeneralService, ItineraryTexts, Region } from "../../api/itineraries.ts";
 import { messages } from "../../api/messages.ts";
-import { addedText, domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { addedText, domainContext, domainSetup, type FieldFacts, fieldGuards, final, holds, refusal } from "./rules.ts";
 
 /**
  * Everything a destination (itinerary) holds, as decided: checked, trimmed, lists without
@@ -102,9 +102,6 @@ export const itineraryMachine = setup({
         },
       },
     },
-    deleted: {
-      type: "final",
-      description: "Gone from the lists; the row and its history stay.",
-    },
+    deleted: final("Gone from the lists; the row and its history stay."),
   },
 });

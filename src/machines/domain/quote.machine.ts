@@ -1,7 +1,7 @@
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
 import type { Pricing } from "./pricing.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, final, holds, refusal } from "./rules.ts";
 
 /**
  * A quote (`POST /rates/quote`) writes nothing: the machine judges one pricing of a reservation
@@ -46,9 +46,6 @@ export const quoteMachine = setup({
         ],
       },
     },
-    priced: {
-      type: "final",
-      description: "Priced: answered to whoever asked, and forgotten.",
-    },
+    priced: final("Priced: answered to whoever asked, and forgotten."),
   },
 });

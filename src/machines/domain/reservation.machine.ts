@@ -6,7 +6,7 @@ import { ReservationType } from "../../api/reservations.ts";
 import { type BerthCabin, type BerthProblem, type BerthRequest, berthProblem, bookingChanges, type LiveSpace, type RequestedCabin, wholeYacht } from "./berths.ts";
 import { type BalanceFacts, balanceReminderOf, type ConfirmFacts, fundingOf } from "./money.ts";
 import type { Pricing, RateKind } from "./pricing.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, reasonRefusals, refusal, refusedReasonTooLong } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, final, holds, reasonRefusals, refusal, refusedReasonTooLong } from "./rules.ts";
 import { departureMoment } from "./calendar.ts";
 import { type HoldPolicy, isTimeLimitRefused } from "./timeLimit.ts";
 
@@ -459,9 +459,6 @@ export const reservationMachine = setup({
         "reservation.delete": { target: "deleted", description: "Deleted: it had no live space; its history stays." },
       },
     },
-    deleted: {
-      type: "final",
-      description: "Deleted; its history stays.",
-    },
+    deleted: final("Deleted; its history stays."),
   },
 });

@@ -72,8 +72,11 @@ export const periodRefusals = [
   refusal("isPeriodTooLong", 400, messages.periodTooLong, "Refused: the period covers more than a year ('the period is longer than a year')."),
 ] as const;
 
+/** A state a record or a question never leaves (deleted, canceled for good, answered). */
+export const final = (description: string) => ({ type: "final", description }) as const;
+
 /** Where a question that writes nothing (availability, a report) ends once answered. */
-export const answered = { type: "final", description: "Answered to whoever asked, and forgotten." } as const;
+export const answered = final("Answered to whoever asked, and forgotten.");
 
 /** The field problem the server found with the record's field rules, null when none. */
 export interface FieldFacts {

@@ -1,7 +1,7 @@
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
 import { ageOn, CHILD_AGE } from "../../api/passengers.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, reasonRefusals, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, final, holds, reasonRefusals, refusal } from "./rules.ts";
 
 /**
  * One berth sold (DOMAIN.md section 5): held until its reservation's time limit, confirmed,
@@ -112,9 +112,6 @@ export const spaceMachine = setup({
         "space.assign": assign("confirmed"),
       },
     },
-    canceled: {
-      type: "final",
-      description: "Canceled for good, with its reason; the berth it held is free.",
-    },
+    canceled: final("Canceled for good, with its reason; the berth it held is free."),
   },
 });

@@ -3,7 +3,7 @@ import { setup } from "xstate";
 import type { RoleName } from "../../api/endpoint.ts";
 import { messages } from "../../api/messages.ts";
 import type { ConfirmationProblem, PasswordProblem } from "./credentials.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, final, holds, refusal } from "./rules.ts";
 
 /**
  * The events of a user's life. They are both what the machine decides on and what the event store
@@ -228,9 +228,6 @@ export const userMachine = setup({
         "user.delete": [refusedSelf, { target: "deleted", description: "Removed." }],
       },
     },
-    deleted: {
-      type: "final",
-      description: "Gone from the panel; the row stays so that past comments keep their author.",
-    },
+    deleted: final("Gone from the panel; the row stays so that past comments keep their author."),
   },
 });

@@ -1,6 +1,6 @@
 import { setup } from "xstate";
 import { type Message, messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, final, holds, refusal } from "./rules.ts";
 
 /**
  * Copying a year's rates of one type to the next year (`POST /rates/copyYear/{type}`): each copy
@@ -44,9 +44,6 @@ export const yearCopyMachine = setup({
         ],
       },
     },
-    copied: {
-      type: "final",
-      description: "The next year's rates exist, each with its own record of changes.",
-    },
+    copied: final("The next year's rates exist, each with its own record of changes."),
   },
 });
