@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { setup } from "xstate";
 import { BANNER_MAX_IMAGES } from "../../api/home.ts";
 import { messages } from "../../api/messages.ts";
-import { addedText, addedTexts, domainContext, domainSetup, type FieldFacts, fieldGuards, final, holds, refusal } from "./rules.ts";
+import { addedText, addedTexts, domainContext, domainSetup, type FieldFacts, fieldGuardsOf, final, holds, refusal } from "./rules.ts";
 
 /**
  * What a home banner shows, as decided: texts trimmed, `images` the stored paths of its carousel
@@ -58,8 +58,7 @@ const refusals = [
 export const bannerMachine = setup({
   ...domainSetup<BannerEvent, BannerFacts>(),
   guards: {
-    isIncomplete: fieldGuards.isIncomplete,
-    hasMalformedField: fieldGuards.hasMalformedField,
+    ...fieldGuardsOf("isIncomplete", "hasMalformedField"),
     keepsForeignImage: ({ event }) => holds(event, (facts) => facts.keepsForeignImage),
     hasTooManyImages: ({ event }) => holds(event, (facts) => facts.hasTooManyImages),
     isCreatedActive: ({ event }) => event.type === "banner.create" && event.active,

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
-import { addedText, domainContext, domainSetup, type FieldFacts, fieldGuards, final, refusal } from "./rules.ts";
+import { addedText, domainContext, domainSetup, type FieldFacts, fieldGuardsOf, final, refusal } from "./rules.ts";
 
 /**
  * What a call to action shows, as decided: texts trimmed, `link` an http or https URL as typed.
@@ -50,9 +50,7 @@ const refusals = [
 export const callActionMachine = setup({
   ...domainSetup<CallActionEvent, CallActionFacts>(),
   guards: {
-    isIncomplete: fieldGuards.isIncomplete,
-    hasMalformedField: fieldGuards.hasMalformedField,
-    hasMalformedUrl: fieldGuards.hasMalformedUrl,
+    ...fieldGuardsOf("isIncomplete", "hasMalformedField", "hasMalformedUrl"),
     isCreatedActive: ({ event }) => event.type === "callAction.create" && event.active,
   },
 }).createMachine({

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, final, holds, reasonRefusals, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuardsOf, final, holds, reasonRefusals, refusal } from "./rules.ts";
 import { departureMoment } from "./calendar.ts";
 
 /**
@@ -88,8 +88,7 @@ const fieldRefusals = [
 export const cruiseMachine = setup({
   ...domainSetup<CruiseEvent, CruiseFacts>(),
   guards: {
-    isIncomplete: fieldGuards.isIncomplete,
-    hasMalformedField: fieldGuards.hasMalformedField,
+    ...fieldGuardsOf("isIncomplete", "hasMalformedField"),
     isItineraryOfAnotherYacht: ({ event }) => holds(event, (facts) => facts.isItineraryOfAnotherYacht),
     isWithoutGuide: ({ event }) => holds(event, (facts) => facts.oneByOne && "guideIds" in event && event.guideIds.length === 0),
     isInThePast: ({ event }) =>

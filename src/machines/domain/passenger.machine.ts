@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuardsOf, holds, refusal } from "./rules.ts";
 
 /**
  * The events of a passenger (DOMAIN.md section 7): registered with their fields, changed, and
@@ -99,9 +99,7 @@ const fieldRefusals = [
 export const passengerMachine = setup({
   ...domainSetup<PassengerEvent, PassengerFacts>(),
   guards: {
-    isIncomplete: fieldGuards.isIncomplete,
-    hasMalformedField: fieldGuards.hasMalformedField,
-    hasMalformedEmail: fieldGuards.hasMalformedEmail,
+    ...fieldGuardsOf("isIncomplete", "hasMalformedField", "hasMalformedEmail"),
     isIdentificationTaken: fact("identificationTaken"),
     isNotOnCruise: fact("notOnCruise"),
     isFlightTimeMissing: fact("flightTimeMissing"),

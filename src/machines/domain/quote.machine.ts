@@ -1,7 +1,7 @@
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
 import type { Pricing } from "./pricing.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, final, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuardsOf, final, holds, refusal } from "./rules.ts";
 
 /**
  * A quote (`POST /rates/quote`) writes nothing: the machine judges one pricing of a reservation
@@ -18,8 +18,7 @@ export interface QuoteFacts extends FieldFacts {
 export const quoteMachine = setup({
   ...domainSetup<QuoteEvent, QuoteFacts>(),
   guards: {
-    isIncomplete: fieldGuards.isIncomplete,
-    hasMalformedField: fieldGuards.hasMalformedField,
+    ...fieldGuardsOf("isIncomplete", "hasMalformedField"),
     isRateMissing: ({ event }) => holds(event, (facts) => facts.pricing === "rateMissing"),
     isFlightRateMissing: ({ event }) => holds(event, (facts) => facts.pricing === "flightRateMissing"),
   },

@@ -6,7 +6,7 @@ import { ReservationType } from "../../api/reservations.ts";
 import { type BerthCabin, type BerthProblem, type BerthRequest, berthProblem, bookingChanges, type LiveSpace, type RequestedCabin, wholeYacht } from "./berths.ts";
 import { type BalanceFacts, balanceReminderOf, type ConfirmFacts, fundingOf } from "./money.ts";
 import type { Pricing, RateKind } from "./pricing.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, final, holds, reasonRefusals, refusal, refusedReasonTooLong } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuardsOf, final, holds, reasonRefusals, refusal, refusedReasonTooLong } from "./rules.ts";
 import { departureMoment } from "./calendar.ts";
 import { type HoldPolicy, isTimeLimitRefused } from "./timeLimit.ts";
 
@@ -307,8 +307,7 @@ const hasSpaces = refusal("hasLiveSpaces", 409, messages.reservationHasSpaces, "
 export const reservationMachine = setup({
   ...domainSetup<ReservationEvent, ReservationFacts>(),
   guards: {
-    isIncomplete: fieldGuards.isIncomplete,
-    hasMalformedField: fieldGuards.hasMalformedField,
+    ...fieldGuardsOf("isIncomplete", "hasMalformedField"),
     isCruiseClosed: ({ event }) =>
       holds(event, ({ departure, clock }) => departure !== null && (!departure.scheduled || departureMoment(departure.startDate) <= clock)),
     isCharterTaken: berth("charterTaken"),

@@ -97,6 +97,10 @@ export const fieldGuards = {
   hasMalformedUrl: ({ event }: WithFieldFacts) => holds(event, (facts) => facts.fieldProblem === "invalidUrl"),
 };
 
+/** The field guards a machine refuses with, by name: `guards: { ...fieldGuardsOf("isIncomplete", "hasMalformedField"), ... }`. */
+export const fieldGuardsOf = <const Name extends keyof typeof fieldGuards>(...names: ReadonlyArray<Name>) =>
+  Object.fromEntries(names.map((name) => [name, fieldGuards[name]])) as Pick<typeof fieldGuards, Name>;
+
 /**
  * A text an event carries since a later version of its record (an English text, an image's
  * alternative text): an event stored before it reads it blank, so the log never needs rewriting.

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuardsOf, refusal } from "./rules.ts";
 
 /**
  * A yacht's page (technical_info, deck_schema ...: src/records/yachtPages.ts) is one record per
@@ -37,8 +37,7 @@ const refusals = [
 export const yachtPageMachine = setup({
   ...domainSetup<YachtPageEvent, YachtPageFacts>(),
   guards: {
-    isIncomplete: fieldGuards.isIncomplete,
-    hasMalformedField: fieldGuards.hasMalformedField,
+    ...fieldGuardsOf("isIncomplete", "hasMalformedField"),
   },
 }).createMachine({
   id: "yachtPage",

@@ -1,6 +1,6 @@
 import { setup } from "xstate";
 import { type Message, messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, final, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuardsOf, final, holds, refusal } from "./rules.ts";
 
 /**
  * Copying a year's rates of one type to the next year (`POST /rates/copyYear/{type}`): each copy
@@ -19,8 +19,7 @@ export interface YearCopyFacts extends FieldFacts {
 export const yearCopyMachine = setup({
   ...domainSetup<YearCopyEvent, YearCopyFacts>(),
   guards: {
-    isIncomplete: fieldGuards.isIncomplete,
-    hasMalformedField: fieldGuards.hasMalformedField,
+    ...fieldGuardsOf("isIncomplete", "hasMalformedField"),
     isIncreaseOutOfRange: ({ event }) => holds(event, (facts) => facts.declaredRefusal === messages.numberOutOfRange),
     hasNothingToCopy: ({ event }) => holds(event, (facts) => facts.hasNothingToCopy),
     isNextYearTaken: ({ event }) => holds(event, (facts) => facts.isNextYearTaken),
