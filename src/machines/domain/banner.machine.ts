@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { setup } from "xstate";
 import { BANNER_MAX_IMAGES } from "../../api/home.ts";
 import { messages } from "../../api/messages.ts";
-import { addedText, addedTexts, domainContext, domainSetup, type FieldFacts, fieldGuardsOf, final, holds, refusal } from "./rules.ts";
+import { addedText, addedTexts, domainContext, domainSetup, factGuards, type FieldFacts, fieldGuardsOf, final, refusal } from "./rules.ts";
 
 /**
  * What a home banner shows, as decided: texts trimmed, `images` the stored paths of its carousel
@@ -59,8 +59,7 @@ export const bannerMachine = setup({
   ...domainSetup<BannerEvent, BannerFacts>(),
   guards: {
     ...fieldGuardsOf("isIncomplete", "hasMalformedField"),
-    keepsForeignImage: ({ event }) => holds(event, (facts) => facts.keepsForeignImage),
-    hasTooManyImages: ({ event }) => holds(event, (facts) => facts.hasTooManyImages),
+    ...factGuards<BannerFacts>()("keepsForeignImage", "hasTooManyImages"),
     isCreatedActive: ({ event }) => event.type === "banner.create" && event.active,
   },
 }).createMachine({

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuardsOf, final, holds, reasonRefusals, refusal } from "./rules.ts";
+import { domainContext, domainSetup, factGuards, type FieldFacts, fieldGuardsOf, final, holds, reasonRefusals, refusal } from "./rules.ts";
 import { departureMoment } from "./calendar.ts";
 
 /**
@@ -100,8 +100,7 @@ export const cruiseMachine = setup({
           event.startDate !== facts.currentStartDate &&
           departureMoment(event.startDate) <= facts.clock,
       ),
-    overlapsAnotherDeparture: ({ event }) => holds(event, (facts) => facts.overlapsAnotherDeparture),
-    movesSoldBerths: ({ event }) => holds(event, (facts) => facts.movesSoldBerths),
+    ...factGuards<CruiseFacts>()("overlapsAnotherDeparture", "movesSoldBerths"),
   },
 }).createMachine({
   id: "cruise",

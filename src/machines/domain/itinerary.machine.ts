@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { setup } from "xstate";
 import { DepartureCity, DestinationType, GeneralService, ItineraryTexts, Region } from "../../api/itineraries.ts";
 import { messages } from "../../api/messages.ts";
-import { addedText, domainContext, domainSetup, type FieldFacts, fieldGuardsOf, final, holds, refusal } from "./rules.ts";
+import { addedText, domainContext, domainSetup, factGuards, type FieldFacts, fieldGuardsOf, final, refusal } from "./rules.ts";
 
 /**
  * Everything a destination (itinerary) holds, as decided: checked, trimmed, lists without
@@ -64,8 +64,7 @@ export const itineraryMachine = setup({
   ...domainSetup<ItineraryEvent, ItineraryFacts>(),
   guards: {
     ...fieldGuardsOf("isIncomplete", "hasMalformedField"),
-    isOfferAbovePrice: ({ event }) => holds(event, (facts) => facts.isOfferAbovePrice),
-    hasUnavailableItem: ({ event }) => holds(event, (facts) => facts.hasUnavailableItem),
+    ...factGuards<ItineraryFacts>()("isOfferAbovePrice", "hasUnavailableItem"),
   },
 }).createMachine({
   id: "itinerary",

@@ -97,6 +97,20 @@ export const fieldGuards = {
   hasMalformedUrl: ({ event }: WithFieldFacts) => holds(event, (facts) => facts.fieldProblem === "invalidUrl"),
 };
 
+/** The names of a record's facts that are yes or no. */
+type BooleanFact<Facts> = { [Name in keyof Facts]-?: Facts[Name] extends boolean ? Name : never }[keyof Facts];
+
+/**
+ * Guards that hold when the yes-or-no fact of the same name does, for a machine's `Facts`:
+ * `guards: { ...factGuards<BannerFacts>()("keepsForeignImage", "hasTooManyImages"), ... }`.
+ */
+export const factGuards =
+  <Facts>() =>
+  <const Name extends BooleanFact<Facts>>(...names: ReadonlyArray<Name>) =>
+    Object.fromEntries(
+      names.map((name) => [name, ({ event }: { readonly event: { readonly facts?: Facts } }) => holds(event, (facts) => facts[name] === true)]),
+    ) as Record<Name, (args: { readonly event: { readonly facts?: Facts } }) => boolean>;
+
 /** The field guards a machine refuses with, by name: `guards: { ...fieldGuardsOf("isIncomplete", "hasMalformedField"), ... }`. */
 export const fieldGuardsOf = <const Name extends keyof typeof fieldGuards>(...names: ReadonlyArray<Name>) =>
   Object.fromEntries(names.map((name) => [name, fieldGuards[name]])) as Pick<typeof fieldGuards, Name>;

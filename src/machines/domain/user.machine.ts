@@ -3,7 +3,7 @@ import { setup } from "xstate";
 import type { RoleName } from "../../api/endpoint.ts";
 import { messages } from "../../api/messages.ts";
 import type { ConfirmationProblem, PasswordProblem } from "./credentials.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, final, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, factGuards, type FieldFacts, fieldGuards, final, holds, refusal } from "./rules.ts";
 
 /**
  * The events of a user's life. They are both what the machine decides on and what the event store
@@ -146,10 +146,7 @@ export const userMachine = setup({
   ...domainSetup<UserEvent, UserFacts>(),
   guards: {
     ...fieldGuards,
-    isUnknownRole: ({ event }) => holds(event, (facts) => facts.isUnknownRole),
-    isAgencyUnselected: ({ event }) => holds(event, (facts) => facts.isAgencyUnselected),
-    isEmailInUse: ({ event }) => holds(event, (facts) => facts.isEmailInUse),
-    isLastActiveAdmin: ({ event }) => holds(event, (facts) => facts.isLastActiveAdmin),
+    ...factGuards<UserFacts>()("isUnknownRole", "isAgencyUnselected", "isEmailInUse", "isLastActiveAdmin"),
     isLastActiveAdminDemoted: ({ event }) =>
       event.type === "user.update" && event.roleId !== roleIds.admin && holds(event, (facts) => facts.isLastActiveAdmin),
     isSelf: ({ event }) => holds(event, (facts) => facts.isSelf),

@@ -1,6 +1,6 @@
 import { setup } from "xstate";
 import { type Message, messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuardsOf, final, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, factGuards, type FieldFacts, fieldGuardsOf, final, holds, refusal } from "./rules.ts";
 
 /**
  * Copying a year's rates of one type to the next year (`POST /rates/copyYear/{type}`): each copy
@@ -21,8 +21,7 @@ export const yearCopyMachine = setup({
   guards: {
     ...fieldGuardsOf("isIncomplete", "hasMalformedField"),
     isIncreaseOutOfRange: ({ event }) => holds(event, (facts) => facts.declaredRefusal === messages.numberOutOfRange),
-    hasNothingToCopy: ({ event }) => holds(event, (facts) => facts.hasNothingToCopy),
-    isNextYearTaken: ({ event }) => holds(event, (facts) => facts.isNextYearTaken),
+    ...factGuards<YearCopyFacts>()("hasNothingToCopy", "isNextYearTaken"),
   },
 }).createMachine({
   id: "yearCopy",
