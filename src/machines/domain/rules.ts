@@ -57,8 +57,14 @@ export const refusal = <const Guard extends string>(
   description: string,
 ) => ({ guard, actions: { type: "refuse", params: { status, message, guard } }, description }) as const;
 
+/** A required field left blank: refused with 'required_information' (400); `description` says which. */
+export const refuseIncomplete = (description: string) => refusal("isIncomplete", 400, messages.requiredInformation, description);
+
+/** A field over its limit or of the wrong form: refused with 'invalid information' (400); `description` says which. */
+export const refuseMalformed = (description: string) => refusal("hasMalformedField", 400, messages.invalidInput, description);
+
 /** A reason over the 300 characters a command's reason may hold (a cancel, a rejection, an admin's note). */
-export const refusedReasonTooLong = refusal("hasMalformedField", 400, messages.invalidInput, "Refused: the reason is over 300 characters ('invalid information').");
+export const refusedReasonTooLong = refuseMalformed("Refused: the reason is over 300 characters ('invalid information').");
 
 /** What refuses a command that must give its reason: none given, or one too long. */
 export const reasonRefusals = [
