@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from "xstate";
 import { type AvailabilityQuery, availability, type DepartureAvailability } from "../../api/availability.ts";
 import type { ApiClient } from "../../api/client.ts";
 import { feedbackActions, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 /** What the availability form asks, as typed: days `YYYY-MM-DD`, a yacht's id and a number of passengers ("" when none). */
 export interface AvailabilityForm {
@@ -66,12 +67,7 @@ export type AvailabilitySearchEvent =
  * cabin category. The question lives in the address.
  */
 export const availabilitySearchMachine = setup({
-  types: {
-    input: {} as AvailabilitySearchInput,
-    context: {} as AvailabilitySearchContext,
-    events: {} as AvailabilitySearchEvent,
-    tags: {} as "loading",
-  },
+  types: machineTypes<AvailabilitySearchInput, AvailabilitySearchContext, AvailabilitySearchEvent, "loading">(),
   actions: {
     ...feedbackActions<AvailabilitySearchContext, AvailabilitySearchEvent>(),
     assignDepartures: assign({ departures: (_, params: { departures: ReadonlyArray<DepartureAvailability> }) => params.departures }),

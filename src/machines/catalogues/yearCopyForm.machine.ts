@@ -4,7 +4,9 @@ import type { CatalogueEndpoints } from "../../api/catalogues.ts";
 import { detailProblems } from "../../api/details.ts";
 import type { FieldProblems } from "../../api/fields.ts";
 import { type YearCopied, type YearCopy, yearCopyDetails } from "../../api/yearCopy.ts";
-import { errorActions, showError } from "../shared/actions.ts";
+import { checkedDraft, errorActions, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
+import { confirmation, isConfirmed } from "../shared/confirmation.ts";
 
 /** The copy form's values as typed, read as numbers (blank: null; not a number: NaN, which the rules refuse). */
 export interface YearCopyDraft {
@@ -38,12 +40,7 @@ export interface YearCopyQuestion {
  * rates and reloads its list). The server's refusal (the next year has rates) shows by the form.
  */
 export const yearCopyFormMachine = setup({
-  types: {
-    input: {} as YearCopyInput,
-    context: {} as YearCopyContext,
-    events: {} as YearCopyEvent,
-    tags: {} as "processing",
-  },
+  types: machineTypes<YearCopyInput, YearCopyContext, YearCopyEvent, "processing">(),
   actions: {
     assignDraft: assign({
       draft: (_, params: { draft: YearCopyDraft }) => params.draft,
@@ -54,7 +51,7 @@ export const yearCopyFormMachine = setup({
   },
   guards: {
     hasProblems: ({ context }) => Object.keys(context.problems).length > 0,
-    isConfirmed: (_, params: { confirmed: boolean }) => params.confirmed,
+    isConfirmed,
   },
   actors: {
     confirmCopy: fromPromise<boolean, YearCopyQuestion>(async () => false),
@@ -74,24 +71,21 @@ export const yearCopyFormMachine = setup({
         "copy.submit": { target: "checking", actions: ["clearError", { type: "assignDraft", params: ({ event }) => ({ draft: event.draft }) }], description: "Copy was pressed." },
       },
     },
-    checking: {
-      description: "The fields are checked with the contract's rules.",
-      always: [
-        { guard: "hasProblems", target: "editing", description: "A field is blank or out of range: its message shows by it and nothing is sent." },
-        { target: "confirming", description: "The fields are right: the dialog asks first." },
-      ],
-    },
+    checking: checkedDraft("The fields are checked with the contract's rules.", {
+      refused: { guard: "hasProblems", description: "A field is blank or out of range: its message shows by it and nothing is sent." },
+      passed: { target: "confirming", description: "The fields are right: the dialog asks first." },
+    }),
     confirming: {
       description: "The dialog asks whether to copy the year's rates to the next with the increase.",
       invoke: {
         id: "confirmCopy",
         src: "confirmCopy",
         input: ({ context }) => ({ year: context.draft.year ?? 0, increase: context.draft.increase ?? 0 }),
-        onDone: [
-          { guard: { type: "isConfirmed", params: ({ event }) => ({ confirmed: event.output }) }, target: "copying", description: "The user confirmed." },
+        ...confirmation(
+          { target: "copying", description: "The user confirmed." },
           { target: "editing", description: "The user cancelled: nothing is copied." },
-        ],
-        onError: { target: "editing", description: "The dialog could not be shown: nothing is copied." },
+          "The dialog could not be shown: nothing is copied.",
+        ),
       },
     },
     copying: {

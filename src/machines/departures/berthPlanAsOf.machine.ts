@@ -2,7 +2,8 @@ import { Schema } from "effect";
 import { assign, fromPromise, setup } from "xstate";
 import { CruiseId } from "../../api/ids.ts";
 import { type CruiseCabin, cruiseCabins, Instant } from "../../api/reservations.ts";
-import { type ClientInput, errorActions, showError } from "../shared/actions.ts";
+import { type ClientInput, errorActions, retryable, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface BerthPlanAsOfInput extends ClientInput {
   readonly cruiseId: number;
@@ -25,12 +26,7 @@ const instant = Schema.decodeSync(Instant);
  * by the server from the event log; an agency user is shown what it could see then.
  */
 export const berthPlanAsOfMachine = setup({
-  types: {
-    input: {} as BerthPlanAsOfInput,
-    context: {} as BerthPlanAsOfContext,
-    events: {} as BerthPlanAsOfEvent,
-    tags: {} as "loading",
-  },
+  types: machineTypes<BerthPlanAsOfInput, BerthPlanAsOfContext, BerthPlanAsOfEvent, "loading">(),
   actions: {
     ...errorActions<BerthPlanAsOfContext, BerthPlanAsOfEvent>(),
     assignCabins: assign({ cabins: (_, params: { cabins: ReadonlyArray<CruiseCabin> }) => params.cabins }),
@@ -60,9 +56,6 @@ export const berthPlanAsOfMachine = setup({
     showing: {
       description: "The cabins show each berth as it was at the instant.",
     },
-    failed: {
-      description: "The past plan could not be fetched; the message shows with a retry button.",
-      on: { retry: { target: "loading", actions: "clearError", description: "Retry was pressed." } },
-    },
+    failed: retryable("loading", "clearError", "The past plan could not be fetched; the message shows with a retry button."),
   },
 });

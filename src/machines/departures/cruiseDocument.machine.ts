@@ -13,7 +13,9 @@ import {
   type VoucherSent,
 } from "../../api/documents.ts";
 import { CruiseId, ReservationId } from "../../api/ids.ts";
-import { assignFailure, errorActions, showError } from "../shared/actions.ts";
+import { assignFailure, errorActions, retryable, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
+import { confirmation, isConfirmed } from "../shared/confirmation.ts";
 
 /** Which document a page shows: one of a departure's, or a reservation's voucher. */
 export type DocumentSource =
@@ -71,12 +73,7 @@ const documentCalls = (client: ApiClient, source: DocumentSource, language: Docu
  * the file is in the language shown. A voucher can also be mailed to its agency.
  */
 export const cruiseDocumentMachine = setup({
-  types: {
-    input: {} as CruiseDocumentInput,
-    context: {} as CruiseDocumentContext,
-    events: {} as CruiseDocumentEvent,
-    tags: {} as "fetching" | "downloading" | "sending",
-  },
+  types: machineTypes<CruiseDocumentInput, CruiseDocumentContext, CruiseDocumentEvent, "fetching" | "downloading" | "sending">(),
   actions: {
     ...errorActions<CruiseDocumentContext, CruiseDocumentEvent>(),
     assignContent: assign({
@@ -91,7 +88,7 @@ export const cruiseDocumentMachine = setup({
   },
   guards: {
     isVoucher: ({ context }) => context.source.kind === "voucher",
-    isConfirmed: (_, params: { confirmed: boolean }) => params.confirmed,
+    isConfirmed,
   },
   actors: {
     fetchDocument: fromPromise<CruiseDocument, Pick<CruiseDocumentContext, "client" | "source" | "language">>(({ input }) =>
@@ -154,15 +151,11 @@ export const cruiseDocumentMachine = setup({
         id: "confirmSend",
         src: "confirmSend",
         input: ({ context }) => ({ title: context.content?.title ?? "" }),
-        onDone: [
-          {
-            guard: { type: "isConfirmed", params: ({ event }) => ({ confirmed: event.output }) },
-            target: "sending",
-            description: "Confirmed: the voucher is mailed.",
-          },
+        ...confirmation(
+          { target: "sending", description: "Confirmed: the voucher is mailed." },
           { target: "shown", description: "Canceled: nothing is sent." },
-        ],
-        onError: { target: "shown", description: "The dialog closed without an answer: nothing is sent." },
+          "The dialog closed without an answer: nothing is sent.",
+        ),
       },
     },
     sending: {
@@ -195,9 +188,6 @@ export const cruiseDocumentMachine = setup({
         onError: { target: "shown", actions: assignFailure, description: "Refused: the message shows above the document's table." },
       },
     },
-    failed: {
-      description: "The document could not be fetched.",
-      on: { retry: { target: "fetching", actions: "clearError", description: "Retry was pressed." } },
-    },
+    failed: retryable("fetching", "clearError", "The document could not be fetched."),
   },
 });

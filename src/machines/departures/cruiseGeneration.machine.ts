@@ -2,7 +2,8 @@ import { assign, fromPromise, setup } from "xstate";
 import type { ApiClient } from "../../api/client.ts";
 import { type CruiseGeneration, generateCruises, generationProblems } from "../../api/cruises.ts";
 import type { FieldProblems } from "../../api/fields.ts";
-import { errorActions, showError } from "../shared/actions.ts";
+import { checkedDraft, errorActions, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface CruiseGenerationInput {
   readonly client: ApiClient;
@@ -23,12 +24,7 @@ export type CruiseGenerationEvent = { readonly type: "generation.submit"; readon
  * generation adds departures and changes none, so it asks no confirmation.
  */
 export const cruiseGenerationMachine = setup({
-  types: {
-    input: {} as CruiseGenerationInput,
-    context: {} as CruiseGenerationContext,
-    events: {} as CruiseGenerationEvent,
-    tags: {} as "processing",
-  },
+  types: machineTypes<CruiseGenerationInput, CruiseGenerationContext, CruiseGenerationEvent, "processing">(),
   actions: {
     assignDraft: assign({
       draft: (_, params: { draft: CruiseGeneration }) => params.draft,
@@ -61,13 +57,10 @@ export const cruiseGenerationMachine = setup({
         },
       },
     },
-    checking: {
-      description: "The fields are checked with the contract's rules.",
-      always: [
-        { guard: "hasProblems", target: "editing", description: "A field is blank, a day is none, or the period is reversed or too long: its message shows and nothing is sent." },
-        { target: "generating", description: "The fields are right: the server generates." },
-      ],
-    },
+    checking: checkedDraft("The fields are checked with the contract's rules.", {
+      refused: { guard: "hasProblems", description: "A field is blank, a day is none, or the period is reversed or too long: its message shows and nothing is sent." },
+      passed: { target: "generating", description: "The fields are right: the server generates." },
+    }),
     generating: {
       tags: "processing",
       description: "Waiting for the server to schedule the period's departures.",

@@ -2,7 +2,9 @@ import { Schema } from "effect";
 import { assign, fromPromise, setup } from "xstate";
 import { SerialIdFromText } from "../../api/ids.ts";
 import { listRefusals, type RefusalSummary } from "../../api/refusals.ts";
-import { type ClientInput, errorActions, showError } from "../shared/actions.ts";
+import { type ClientInput, errorActions, retryable, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
+import { refusalOpening } from "../shared/refusalOpening.ts";
 
 export interface RefusalListInput extends ClientInput {
   /** The rule's words in the panel's language: the machines describe themselves in English, the flows' translations give the rest. */
@@ -53,12 +55,7 @@ export const describedRefusals = async (refusals: ReadonlyArray<RefusalSummary>,
  * user is answered its own agency's only.
  */
 export const departureRefusalsMachine = setup({
-  types: {
-    input: {} as DepartureRefusalsInput,
-    context: {} as DepartureRefusalsContext,
-    events: {} as DepartureRefusalsEvent,
-    tags: {} as "loading",
-  },
+  types: machineTypes<DepartureRefusalsInput, DepartureRefusalsContext, DepartureRefusalsEvent, "loading">(),
   actions: {
     ...errorActions<DepartureRefusalsContext, DepartureRefusalsEvent>(),
     assignPage: assign({ page: (_, params: RefusalPage) => params }),
@@ -98,22 +95,10 @@ export const departureRefusalsMachine = setup({
     showing: {
       description: "The recent refusals are listed; one may be open with its facts.",
       on: {
-        "refusal.open": [
-          {
-            guard: { type: "isListed", params: ({ event }) => ({ id: event.id }) },
-            target: "showing",
-            actions: { type: "openRefusal", params: ({ event }) => ({ id: event.id }) },
-            description: "A refusal is opened: the guard, the rule and the facts it read show.",
-          },
-          { target: "showing", description: "A refusal the list does not have: nothing opens." },
-        ],
-        "refusal.close": { target: "showing", actions: "closeRefusal", description: "The open refusal is closed." },
+        ...refusalOpening("showing", "A refusal is opened: the guard, the rule and the facts it read show."),
         "refusals.reload": { target: "loading", description: "The departure changed: its refusals are fetched again." },
       },
     },
-    failed: {
-      description: "The refusals could not be fetched; the message shows with a retry button.",
-      on: { retry: { target: "loading", actions: "clearError", description: "Retry was pressed." } },
-    },
+    failed: retryable("loading", "clearError", "The refusals could not be fetched; the message shows with a retry button."),
   },
 });

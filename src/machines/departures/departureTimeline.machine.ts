@@ -2,7 +2,8 @@ import { Schema } from "effect";
 import { assign, fromPromise, setup } from "xstate";
 import { CruiseId } from "../../api/ids.ts";
 import { type DepartureTimeline, departureTimeline } from "../../api/timeline.ts";
-import { type ClientInput, errorActions, showError } from "../shared/actions.ts";
+import { type ClientInput, errorActions, retryable, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface DepartureTimelineInput extends ClientInput {
   readonly cruiseId: number;
@@ -29,12 +30,7 @@ const cruiseId = Schema.decodeSync(CruiseId);
  * a moment opens the events behind it (who, what, when).
  */
 export const departureTimelineMachine = setup({
-  types: {
-    input: {} as DepartureTimelineInput,
-    context: {} as DepartureTimelineContext,
-    events: {} as DepartureTimelineEvent,
-    tags: {} as "loading",
-  },
+  types: machineTypes<DepartureTimelineInput, DepartureTimelineContext, DepartureTimelineEvent, "loading">(),
   actions: {
     ...errorActions<DepartureTimelineContext, DepartureTimelineEvent>(),
     assignTimeline: assign({ timeline: (_, params: { timeline: DepartureTimeline }) => params.timeline }),
@@ -86,9 +82,6 @@ export const departureTimelineMachine = setup({
         "timeline.reload": { target: "loading", description: "The departure's berths changed: the timeline is fetched again." },
       },
     },
-    failed: {
-      description: "The timeline could not be fetched; the message shows with a retry button.",
-      on: { retry: { target: "loading", actions: "clearError", description: "Retry was pressed." } },
-    },
+    failed: retryable("loading", "clearError", "The timeline could not be fetched; the message shows with a retry button."),
   },
 });

@@ -6,7 +6,8 @@ import { type Cruise, cancelCruise, listCruises, MAX_CRUISES_PAGE_SIZE } from ".
 import { CruiseId } from "../../api/ids.ts";
 import { cruiseItineraries, yachts } from "../../records/fleet.ts";
 import type { CommandAnswer, CommandConfirmation } from "../shared/pagedList.machine.ts";
-import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "../shared/actions.ts";
+import { assignFailure, feedbackActions, notify, retryable, showError, tellAnswer } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 /** How the departures show: a month's calendar, or a month's table. */
 export type DeparturesView = "calendar" | "list";
@@ -106,12 +107,7 @@ const fetchDepartures = fromPromise<DeparturesPage, DeparturesInput>(async ({ in
  * a reason asked in a dialog; the month reloads after a cancellation or a generation.
  */
 export const departuresMachine = setup({
-  types: {
-    input: {} as DeparturesInput,
-    context: {} as DeparturesContext,
-    events: {} as DeparturesEvent,
-    tags: {} as "loading" | "processing",
-  },
+  types: machineTypes<DeparturesInput, DeparturesContext, DeparturesEvent, "loading" | "processing">(),
   actions: {
     ...feedbackActions<DeparturesContext, DeparturesEvent>(),
     notify,
@@ -238,9 +234,6 @@ export const departuresMachine = setup({
         },
       },
     },
-    failed: {
-      description: "The departures could not be fetched; the message shows with a retry button.",
-      on: { retry: { target: "loading", actions: "clearFeedback", description: "Retry was pressed." } },
-    },
+    failed: retryable("loading", "clearFeedback", "The departures could not be fetched; the message shows with a retry button."),
   },
 });

@@ -1,7 +1,8 @@
 import { Schema } from "effect";
 import { assign, fromPromise, setup } from "xstate";
 import { getRefusal, type Refusal, RefusalId } from "../../api/refusals.ts";
-import { type ClientInput, errorActions, showError } from "../shared/actions.ts";
+import { type ClientInput, errorActions, retryable, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface RefusalWhyInput extends ClientInput {
   /** The refusal the server named beside its message (`meta.refusalId`). */
@@ -31,12 +32,7 @@ const refusalId = Schema.decodeSync(RefusalId);
  * words in the reader's language.
  */
 export const refusalWhyMachine = setup({
-  types: {
-    input: {} as RefusalWhyInput,
-    context: {} as RefusalWhyContext,
-    events: {} as RefusalWhyEvent,
-    tags: {} as "loading",
-  },
+  types: machineTypes<RefusalWhyInput, RefusalWhyContext, RefusalWhyEvent, "loading">(),
   actions: {
     ...errorActions<RefusalWhyContext, RefusalWhyEvent>(),
     assignExplained: assign({ explained: (_, params: RefusalExplained) => params }),
@@ -67,9 +63,6 @@ export const refusalWhyMachine = setup({
     showing: {
       description: "The guard's name, the rule in words and the facts the machine read show.",
     },
-    failed: {
-      description: "The refusal could not be fetched; the message shows with a retry button.",
-      on: { retry: { target: "loading", actions: "clearError", description: "Retry was pressed." } },
-    },
+    failed: retryable("loading", "clearError", "The refusal could not be fetched; the message shows with a retry button."),
   },
 });

@@ -2,7 +2,7 @@ import { setup } from "xstate";
 import { type AvailabilityQuery, MAX_AVAILABILITY_DAYS } from "../../api/availability.ts";
 import { isCalendarDay } from "../../api/details.ts";
 import { messages } from "../../api/messages.ts";
-import { answered, domainContext, domainSetup, holds, periodRefusals, refusal } from "./rules.ts";
+import { answered, domainContext, domainSetup, holds, periodRefusals, refusal, refuseMalformed } from "./rules.ts";
 
 /**
  * An availability question (`GET /availability`) writes nothing: the machine judges the question,
@@ -51,7 +51,7 @@ export const availabilityMachine = setup({
       on: {
         "availability.ask": [
           refusal("isMissingDates", 400, messages.datesRequired, "Refused: the period's first or last day is missing ('dates required in availability')."),
-          refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a day that is none, or fewer than one passenger or over 500 ('invalid information')."),
+          refuseMalformed("Refused: a day that is none, or fewer than one passenger or over 500 ('invalid information')."),
           ...periodRefusals,
           { target: "answered", description: "The departures of the period with their free berths by category." },
         ],

@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { setup } from "xstate";
 import { BANNER_MAX_IMAGES } from "../../api/home.ts";
 import { messages } from "../../api/messages.ts";
-import { addedText, addedTexts, domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { addedText, addedTexts, domainContext, domainSetup, factGuards, type FieldFacts, fieldGuardsOf, final, refusal, refuseIncomplete, refuseMalformed } from "./rules.ts";
 
 /**
  * What a home banner shows, as decided: texts trimmed, `images` the stored paths of its carousel
@@ -49,8 +49,8 @@ export interface BannerFacts extends FieldFacts {
 
 /** The refusals of a create or a content update, in the order the form reports them. */
 const refusals = [
-  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: the title is blank ('required_information')."),
-  refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a text is over its limit ('invalid information')."),
+  refuseIncomplete("Refused: the title is blank ('required_information')."),
+  refuseMalformed("Refused: a text is over its limit ('invalid information')."),
   refusal("keepsForeignImage", 400, messages.invalidInput, "Refused: a kept image is not one of the banner's own ('invalid information')."),
   refusal("hasTooManyImages", 400, messages.invalidInput, `Refused: the carousel would hold more than ${BANNER_MAX_IMAGES} images ('invalid information').`),
 ] as const;
@@ -58,10 +58,8 @@ const refusals = [
 export const bannerMachine = setup({
   ...domainSetup<BannerEvent, BannerFacts>(),
   guards: {
-    isIncomplete: fieldGuards.isIncomplete,
-    hasMalformedField: fieldGuards.hasMalformedField,
-    keepsForeignImage: ({ event }) => holds(event, (facts) => facts.keepsForeignImage),
-    hasTooManyImages: ({ event }) => holds(event, (facts) => facts.hasTooManyImages),
+    ...fieldGuardsOf("isIncomplete", "hasMalformedField"),
+    ...factGuards<BannerFacts>()("keepsForeignImage", "hasTooManyImages"),
     isCreatedActive: ({ event }) => event.type === "banner.create" && event.active,
   },
 }).createMachine({
@@ -106,9 +104,6 @@ export const bannerMachine = setup({
         "banner.delete": { target: "deleted", description: "Removed from the panel; its images go unless another record shows them." },
       },
     },
-    deleted: {
-      type: "final",
-      description: "Gone from the panel and the landing page; the row and its history stay.",
-    },
+    deleted: final("Gone from the panel and the landing page; the row and its history stay."),
   },
 });

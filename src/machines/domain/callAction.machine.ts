@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
-import { addedText, domainContext, domainSetup, type FieldFacts, fieldGuards, refusal } from "./rules.ts";
+import { addedText, domainContext, domainSetup, type FieldFacts, fieldGuardsOf, final, refusal, refuseIncomplete, refuseMalformed } from "./rules.ts";
 
 /**
  * What a call to action shows, as decided: texts trimmed, `link` an http or https URL as typed.
@@ -42,17 +42,15 @@ export type CallActionFacts = FieldFacts;
 
 /** The refusals of a create or a content update, in the order the form reports them. */
 const refusals = [
-  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: the title, text, button label or link is blank ('required_information')."),
-  refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a text is over its limit ('invalid information')."),
+  refuseIncomplete("Refused: the title, text, button label or link is blank ('required_information')."),
+  refuseMalformed("Refused: a text is over its limit ('invalid information')."),
   refusal("hasMalformedUrl", 400, messages.invalidUrl, "Refused: the link is not an http or https address with a host ('Invalid URL')."),
 ] as const;
 
 export const callActionMachine = setup({
   ...domainSetup<CallActionEvent, CallActionFacts>(),
   guards: {
-    isIncomplete: fieldGuards.isIncomplete,
-    hasMalformedField: fieldGuards.hasMalformedField,
-    hasMalformedUrl: fieldGuards.hasMalformedUrl,
+    ...fieldGuardsOf("isIncomplete", "hasMalformedField", "hasMalformedUrl"),
     isCreatedActive: ({ event }) => event.type === "callAction.create" && event.active,
   },
 }).createMachine({
@@ -91,9 +89,6 @@ export const callActionMachine = setup({
         "callAction.delete": { target: "deleted", description: "Removed from the panel." },
       },
     },
-    deleted: {
-      type: "final",
-      description: "Gone from the panel and the landing page; the row and its history stay.",
-    },
+    deleted: final("Gone from the panel and the landing page; the row and its history stay."),
   },
 });

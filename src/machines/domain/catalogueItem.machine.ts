@@ -2,7 +2,7 @@ import { Schema, SchemaGetter } from "effect";
 import { setup } from "xstate";
 import type { DetailValue } from "../../api/details.ts";
 import { type Message, messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, final, holds, refusal, refuseIncomplete, refuseMalformed } from "./rules.ts";
 
 /**
  * The events of one item of a catalogue (feeding, a language, a berth, a guide ...: src/records).
@@ -69,9 +69,9 @@ export interface CatalogueItemFacts extends FieldFacts {
 
 type WithFacts = { readonly event: { readonly facts?: CatalogueItemFacts } };
 
-const refusedIncomplete = refusal("isIncomplete", 400, messages.requiredInformation, "Refused: a required field is blank ('required_information').");
+const refusedIncomplete = refuseIncomplete("Refused: a required field is blank ('required_information').");
 
-const refusedMalformed = refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a field is malformed ('invalid information').");
+const refusedMalformed = refuseMalformed("Refused: a field is malformed ('invalid information').");
 
 const refusedMalformedEmail = refusal("hasMalformedEmail", 400, messages.invalidEmail, "Refused: the email is no address ('user_error').");
 
@@ -166,9 +166,6 @@ export const catalogueItemMachine = setup({
         "catalogueItem.delete": [refusedInUse, { target: "deleted", description: "Removed: nothing uses it." }],
       },
     },
-    deleted: {
-      type: "final",
-      description: "Gone from the lists; the row and its history stay.",
-    },
+    deleted: final("Gone from the lists; the row and its history stay."),
   },
 });

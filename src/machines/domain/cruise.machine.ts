@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, reasonRefusals, refusal } from "./rules.ts";
+import { domainContext, domainSetup, factGuards, type FieldFacts, fieldGuardsOf, final, holds, reasonRefusals, refusal, refuseIncomplete, refuseMalformed } from "./rules.ts";
 import { departureMoment } from "./calendar.ts";
 
 /**
@@ -67,13 +67,8 @@ export const isItineraryOfAnotherYacht = (itineraryYachtId: number | null, yacht
 
 /** The refusals of a schedule or an edit, in the order they are judged. */
 const fieldRefusals = [
-  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: the yacht, the itinerary or the start day is missing ('required_information')."),
-  refusal(
-    "hasMalformedField",
-    400,
-    messages.invalidInput,
-    "Refused: a day that is not one, notes over 1,000 characters, or a guide, language, captain or hotelier that is no live item ('invalid information').",
-  ),
+  refuseIncomplete("Refused: the yacht, the itinerary or the start day is missing ('required_information')."),
+  refuseMalformed("Refused: a day that is not one, notes over 1,000 characters, or a guide, language, captain or hotelier that is no live item ('invalid information')."),
   refusal("isItineraryOfAnotherYacht", 400, messages.invalidInput, "Refused: the itinerary sails another yacht ('invalid information')."),
   refusal("isWithoutGuide", 400, messages.selectGuide, "Refused: a departure typed in without a guide ('select a guide')."),
   refusal("isInThePast", 409, messages.departureInPast, "Refused: a new departure, or a departure moved, to a day that has begun ('the departure day has passed')."),
@@ -88,8 +83,7 @@ const fieldRefusals = [
 export const cruiseMachine = setup({
   ...domainSetup<CruiseEvent, CruiseFacts>(),
   guards: {
-    isIncomplete: fieldGuards.isIncomplete,
-    hasMalformedField: fieldGuards.hasMalformedField,
+    ...fieldGuardsOf("isIncomplete", "hasMalformedField"),
     isItineraryOfAnotherYacht: ({ event }) => holds(event, (facts) => facts.isItineraryOfAnotherYacht),
     isWithoutGuide: ({ event }) => holds(event, (facts) => facts.oneByOne && "guideIds" in event && event.guideIds.length === 0),
     isInThePast: ({ event }) =>
@@ -101,8 +95,7 @@ export const cruiseMachine = setup({
           event.startDate !== facts.currentStartDate &&
           departureMoment(event.startDate) <= facts.clock,
       ),
-    overlapsAnotherDeparture: ({ event }) => holds(event, (facts) => facts.overlapsAnotherDeparture),
-    movesSoldBerths: ({ event }) => holds(event, (facts) => facts.movesSoldBerths),
+    ...factGuards<CruiseFacts>()("overlapsAnotherDeparture", "movesSoldBerths"),
   },
 }).createMachine({
   id: "cruise",
@@ -139,9 +132,6 @@ export const cruiseMachine = setup({
         ],
       },
     },
-    canceled: {
-      type: "final",
-      description: "Canceled for good: kept with its reason on the calendar, never sold or changed again.",
-    },
+    canceled: final("Canceled for good: kept with its reason on the calendar, never sold or changed again."),
   },
 });

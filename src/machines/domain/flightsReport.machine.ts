@@ -1,6 +1,6 @@
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, final, holds, refusal } from "./rules.ts";
 
 /**
  * The flights report of a departure (DOMAIN.md section 8) writes nothing: the machine judges
@@ -39,9 +39,6 @@ export const flightsReportMachine = setup({
         ],
       },
     },
-    generated: {
-      type: "final",
-      description: "Drawn and handed over; nothing is stored.",
-    },
+    generated: final("Drawn and handed over; nothing is stored."),
   },
 });

@@ -8,7 +8,7 @@ import {
   formGuards,
   formRefusals,
 } from "./catalogueItem.machine.ts";
-import { domainContext, domainSetup, reasonRefusals } from "./rules.ts";
+import { domainContext, domainSetup, final, reasonRefusals } from "./rules.ts";
 
 /**
  * The events of an Ikarus rate (DOMAIN.md section 6): a wholesaler's rate, kept on the catalogue
@@ -67,13 +67,7 @@ export const ikarusRateMachine = setup({
         ],
       },
     },
-    deactivated: {
-      type: "final",
-      description: "Withdrawn for good: kept with its reason and dates, never activated, changed or deleted again.",
-    },
-    deleted: {
-      type: "final",
-      description: "A draft removed; its history stays.",
-    },
+    deactivated: final("Withdrawn for good: kept with its reason and dates, never activated, changed or deleted again."),
+    deleted: final("A draft removed; its history stays."),
   },
 });

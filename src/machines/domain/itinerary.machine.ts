@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { setup } from "xstate";
 import { DepartureCity, DestinationType, GeneralService, ItineraryTexts, Region } from "../../api/itineraries.ts";
 import { messages } from "../../api/messages.ts";
-import { addedText, domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { addedText, domainContext, domainSetup, factGuards, type FieldFacts, fieldGuardsOf, final, refusal, refuseIncomplete, refuseMalformed } from "./rules.ts";
 
 /**
  * Everything a destination (itinerary) holds, as decided: checked, trimmed, lists without
@@ -51,22 +51,17 @@ export interface ItineraryFacts extends FieldFacts {
 
 /** The refusals of a create or an update, in the order the form reports them. */
 const refusals = [
-  refusal(
-    "isIncomplete", 400, messages.requiredInformation,
-    "Refused: a required field is blank: name, availability, price, the offer price of an offer, the region of a national destination, a service, a departure city, the image of a new one ('required_information').",
-  ),
+  refuseIncomplete("Refused: a required field is blank: name, availability, price, the offer price of an offer, the region of a national destination, a service, a departure city, the image of a new one ('required_information')."),
   refusal("isOfferAbovePrice", 400, messages.invalidInput, "Refused: the offer price is above the price, a typing mistake rather than an offer ('invalid information')."),
-  refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a price is not an amount, or a text is over its limit ('invalid information')."),
+  refuseMalformed("Refused: a price is not an amount, or a text is over its limit ('invalid information')."),
   refusal("hasUnavailableItem", 400, messages.invalidInput, "Refused: a feeding, activity or courtesy item is unknown, deleted, or inactive and not already included ('invalid information')."),
 ] as const;
 
 export const itineraryMachine = setup({
   ...domainSetup<ItineraryEvent, ItineraryFacts>(),
   guards: {
-    isIncomplete: fieldGuards.isIncomplete,
-    hasMalformedField: fieldGuards.hasMalformedField,
-    isOfferAbovePrice: ({ event }) => holds(event, (facts) => facts.isOfferAbovePrice),
-    hasUnavailableItem: ({ event }) => holds(event, (facts) => facts.hasUnavailableItem),
+    ...fieldGuardsOf("isIncomplete", "hasMalformedField"),
+    ...factGuards<ItineraryFacts>()("isOfferAbovePrice", "hasUnavailableItem"),
   },
 }).createMachine({
   id: "itinerary",
@@ -102,9 +97,6 @@ export const itineraryMachine = setup({
         },
       },
     },
-    deleted: {
-      type: "final",
-      description: "Gone from the lists; the row and its history stay.",
-    },
+    deleted: final("Gone from the lists; the row and its history stay."),
   },
 });

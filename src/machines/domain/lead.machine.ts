@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { setup } from "xstate";
 import { LeadDetails } from "../../api/leads.ts";
 import { messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal, refuseIncomplete, refuseMalformed } from "./rules.ts";
 
 /**
  * The events of a lead's life. Like the other records' events they are both what the machine
@@ -62,15 +62,15 @@ export const noLeadFacts: LeadFacts = { fieldProblem: null, agentIsActiveSales: 
 
 /** The rules of the public form, in the order the form reports them. */
 const refusedRequest = [
-  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: a required field is blank ('required_information')."),
-  refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a field is longer than the form allows ('invalid information')."),
+  refuseIncomplete("Refused: a required field is blank ('required_information')."),
+  refuseMalformed("Refused: a field is longer than the form allows ('invalid information')."),
   refusal("hasMalformedEmail", 400, messages.invalidEmail, "Refused: the email does not look like one ('user_error')."),
 ] as const;
 
 /** The rules of a follow-up note. */
 const refusedComment = [
-  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: the note is empty or blank ('required_information')."),
-  refusal("hasMalformedField", 400, messages.invalidInput, "Refused: the note is longer than the box allows ('invalid information')."),
+  refuseIncomplete("Refused: the note is empty or blank ('required_information')."),
+  refuseMalformed("Refused: the note is longer than the box allows ('invalid information')."),
 ] as const;
 
 const refusedAgent = [

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuardsOf, holds, refusal, refuseIncomplete, refuseMalformed } from "./rules.ts";
 
 /**
  * The events of a passenger (DOMAIN.md section 7): registered with their fields, changed, and
@@ -85,23 +85,16 @@ const fact = (name: Exclude<keyof PassengerFacts, "fieldProblem">) => ({ event }
   holds(event, (facts) => facts[name]);
 
 const fieldRefusals = [
-  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: a name, the identification, the birthday, the country or the gender is missing ('required_information')."),
+  refuseIncomplete("Refused: a name, the identification, the birthday, the country or the gender is missing ('required_information')."),
   refusal("hasMalformedEmail", 400, messages.invalidEmail, "Refused: an email that is none ('user_error')."),
-  refusal(
-    "hasMalformedField",
-    400,
-    messages.invalidInput,
-    "Refused: a birthday that is not yet or before 1900, a text too long, an identification type, country or agency that is no live item ('invalid information').",
-  ),
+  refuseMalformed("Refused: a birthday that is not yet or before 1900, a text too long, an identification type, country or agency that is no live item ('invalid information')."),
   refusal("isIdentificationTaken", 409, messages.passengerIdentificationTaken, "Refused: another passenger has the same identification ('passenger identification unique')."),
 ] as const;
 
 export const passengerMachine = setup({
   ...domainSetup<PassengerEvent, PassengerFacts>(),
   guards: {
-    isIncomplete: fieldGuards.isIncomplete,
-    hasMalformedField: fieldGuards.hasMalformedField,
-    hasMalformedEmail: fieldGuards.hasMalformedEmail,
+    ...fieldGuardsOf("isIncomplete", "hasMalformedField", "hasMalformedEmail"),
     isIdentificationTaken: fact("identificationTaken"),
     isNotOnCruise: fact("notOnCruise"),
     isFlightTimeMissing: fact("flightTimeMissing"),
@@ -127,8 +120,8 @@ export const passengerMachine = setup({
       on: {
         "passenger.edit": [...fieldRefusals, { target: "registered", description: "The passenger's fields change." }],
         "passenger.flight.book": [
-          refusal("isIncomplete", 400, messages.requiredInformation, "Refused: no flight or no day ('required_information')."),
-          refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a day or a time that is none, a flight that is no live item ('invalid information')."),
+          refuseIncomplete("Refused: no flight or no day ('required_information')."),
+          refuseMalformed("Refused: a day or a time that is none, a flight that is no live item ('invalid information')."),
           refusal("isNotOnCruise", 409, messages.notAllowedNow, "Refused: the passenger has no live space on the departure."),
           refusal("isFlightTimeMissing", 400, messages.selectFlightTime, "Refused: neither the leg nor its flight has a time ('select a flight time')."),
           refusal("isLegDuringCruise", 409, messages.flightDuringCruise, "Refused: the leg's day is strictly inside the cruise ('no flight creation during the cruise')."),

@@ -4,7 +4,7 @@ import { messages } from "../../api/messages.ts";
 import { PaymentMethod } from "../../api/money.ts";
 import { ecuadorDay } from "./calendar.ts";
 import { type CountedPayment, centsOf, paidCents } from "./money.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, reasonRefusals, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuardsOf, holds, reasonRefusals, refusal } from "./rules.ts";
 import { nextStatus } from "./verdict.ts";
 
 /**
@@ -75,8 +75,7 @@ const withinBalance = refusal("isOverBalance", 409, messages.paymentExceedsBalan
 export const paymentMachine = setup({
   ...domainSetup<PaymentEvent, PaymentFacts>(),
   guards: {
-    isIncomplete: fieldGuards.isIncomplete,
-    hasMalformedField: fieldGuards.hasMalformedField,
+    ...fieldGuardsOf("isIncomplete", "hasMalformedField"),
     isAmountNotPositive: ({ event }) => holds(event, (facts) => facts.amount !== null && !((centsOf(facts.amount) ?? 0) > 0)),
     isDayAhead: ({ event }) => holds(event, (facts) => facts.day !== null && facts.day > ecuadorDay(facts.clock)),
     isOverBalance: ({ event }) => holds(event, (facts) => movedCents(facts) > facts.dueCents - paidCents(facts.payments)),

@@ -1,7 +1,7 @@
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
 import type { Pricing } from "./pricing.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuardsOf, final, holds, refusal, refuseIncomplete, refuseMalformed } from "./rules.ts";
 
 /**
  * A quote (`POST /rates/quote`) writes nothing: the machine judges one pricing of a reservation
@@ -18,8 +18,7 @@ export interface QuoteFacts extends FieldFacts {
 export const quoteMachine = setup({
   ...domainSetup<QuoteEvent, QuoteFacts>(),
   guards: {
-    isIncomplete: fieldGuards.isIncomplete,
-    hasMalformedField: fieldGuards.hasMalformedField,
+    ...fieldGuardsOf("isIncomplete", "hasMalformedField"),
     isRateMissing: ({ event }) => holds(event, (facts) => facts.pricing === "rateMissing"),
     isFlightRateMissing: ({ event }) => holds(event, (facts) => facts.pricing === "flightRateMissing"),
   },
@@ -33,22 +32,14 @@ export const quoteMachine = setup({
       description: "A yacht, a cruise length and start, an agency, cabins with their spaces and flight legs, not yet priced.",
       on: {
         "quote.price": [
-          refusal("isIncomplete", 400, messages.requiredInformation, "Refused: the yacht, length, start, agency or a cabin is missing ('required_information')."),
-          refusal(
-            "hasMalformedField",
-            400,
-            messages.invalidInput,
-            "Refused: an unknown or inactive yacht, agency, cabin, space type or flight, a cabin of another yacht, a date that is none ('invalid information').",
-          ),
+          refuseIncomplete("Refused: the yacht, length, start, agency or a cabin is missing ('required_information')."),
+          refuseMalformed("Refused: an unknown or inactive yacht, agency, cabin, space type or flight, a cabin of another yacht, a date that is none ('invalid information')."),
           refusal("isRateMissing", 409, messages.rateNotDefined, "Refused: a cabin or space has no active rate for the yacht, length, season and category, nor a contract or Ikarus rate of the agency ('rate not defined')."),
           refusal("isFlightRateMissing", 409, messages.flightRateNotDefined, "Refused: a flight leg has no air ticket rate for the year ('flight rate not defined')."),
           { target: "priced", description: "Every line has its rate: the quote answers the lines, total, commission and net." },
         ],
       },
     },
-    priced: {
-      type: "final",
-      description: "Priced: answered to whoever asked, and forgotten.",
-    },
+    priced: final("Priced: answered to whoever asked, and forgotten."),
   },
 });

@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { setup } from "xstate";
 import { RECOMMENDATIONS_MAX } from "../../api/home.ts";
 import { messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, factGuards, refusal } from "./rules.ts";
 
 /**
  * The recommended destinations of a page (one record, stream id 'home'): each `set` gives the
@@ -36,9 +36,7 @@ const refusals = [
 export const recommendationListMachine = setup({
   ...domainSetup<RecommendationsEvent, RecommendationsFacts>(),
   guards: {
-    hasTooManyDestinations: ({ event }) => holds(event, (facts) => facts.hasTooManyDestinations),
-    hasRepeatedDestination: ({ event }) => holds(event, (facts) => facts.hasRepeatedDestination),
-    hasUnavailableDestination: ({ event }) => holds(event, (facts) => facts.hasUnavailableDestination),
+    ...factGuards<RecommendationsFacts>()("hasTooManyDestinations", "hasRepeatedDestination", "hasUnavailableDestination"),
   },
 }).createMachine({
   id: "recommendationList",

@@ -1,7 +1,7 @@
 import { setup } from "xstate";
 import type { ReportQueryProblem } from "../../api/reports.ts";
 import { messages } from "../../api/messages.ts";
-import { answered, domainContext, domainSetup, holds, periodRefusals, refusal } from "./rules.ts";
+import { answered, domainContext, domainSetup, holds, periodRefusals, refusal, refuseMalformed } from "./rules.ts";
 
 /**
  * A report's question (`GET /reports/...`) writes nothing: the machine judges it, so that its
@@ -33,7 +33,7 @@ export const reportQueryMachine = setup({
       on: {
         "report.ask": [
           refusal("isMissingDates", 400, messages.reportDatesRequired, "Refused: the period's first or last day is missing ('dates required in reports')."),
-          refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a day that is none, or hours ahead outside 1 to 2160 ('invalid information')."),
+          refuseMalformed("Refused: a day that is none, or hours ahead outside 1 to 2160 ('invalid information')."),
           // the problems exclude each other: their order changes no answer
           ...periodRefusals,
           { target: "answered", description: "The report is read from the tables and answered." },

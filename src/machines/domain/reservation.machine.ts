@@ -6,7 +6,7 @@ import { ReservationType } from "../../api/reservations.ts";
 import { type BerthCabin, type BerthProblem, type BerthRequest, berthProblem, bookingChanges, type LiveSpace, type RequestedCabin, wholeYacht } from "./berths.ts";
 import { type BalanceFacts, balanceReminderOf, type ConfirmFacts, fundingOf } from "./money.ts";
 import type { Pricing, RateKind } from "./pricing.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, reasonRefusals, refusal, refusedReasonTooLong } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuardsOf, final, holds, reasonRefusals, refusal, refuseIncomplete, refuseMalformed, refusedReasonTooLong } from "./rules.ts";
 import { departureMoment } from "./calendar.ts";
 import { type HoldPolicy, isTimeLimitRefused } from "./timeLimit.ts";
 
@@ -219,13 +219,8 @@ const leavesChildAlone = (event: Judged["event"], facts: ReservationFacts): bool
 };
 
 const fields = [
-  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: the departure, a cabin or a space's type is missing ('required_information')."),
-  refusal(
-    "hasMalformedField",
-    400,
-    messages.invalidInput,
-    "Refused: an unknown departure, agency or space type, a cabin of another yacht or twice, a time that is none ('invalid information').",
-  ),
+  refuseIncomplete("Refused: the departure, a cabin or a space's type is missing ('required_information')."),
+  refuseMalformed("Refused: an unknown departure, agency or space type, a cabin of another yacht or twice, a time that is none ('invalid information')."),
   refusal("isCruiseClosed", 409, messages.notAllowedNow, "Refused: the departure is canceled or has sailed ('this action is not allowed in the record's current state')."),
 ] as const;
 
@@ -307,8 +302,7 @@ const hasSpaces = refusal("hasLiveSpaces", 409, messages.reservationHasSpaces, "
 export const reservationMachine = setup({
   ...domainSetup<ReservationEvent, ReservationFacts>(),
   guards: {
-    isIncomplete: fieldGuards.isIncomplete,
-    hasMalformedField: fieldGuards.hasMalformedField,
+    ...fieldGuardsOf("isIncomplete", "hasMalformedField"),
     isCruiseClosed: ({ event }) =>
       holds(event, ({ departure, clock }) => departure !== null && (!departure.scheduled || departureMoment(departure.startDate) <= clock)),
     isCharterTaken: berth("charterTaken"),
@@ -459,9 +453,6 @@ export const reservationMachine = setup({
         "reservation.delete": { target: "deleted", description: "Deleted: it had no live space; its history stays." },
       },
     },
-    deleted: {
-      type: "final",
-      description: "Deleted; its history stays.",
-    },
+    deleted: final("Deleted; its history stays."),
   },
 });

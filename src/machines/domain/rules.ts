@@ -57,8 +57,14 @@ export const refusal = <const Guard extends string>(
   description: string,
 ) => ({ guard, actions: { type: "refuse", params: { status, message, guard } }, description }) as const;
 
+/** A required field left blank: refused with 'required_information' (400); `description` says which. */
+export const refuseIncomplete = (description: string) => refusal("isIncomplete", 400, messages.requiredInformation, description);
+
+/** A field over its limit or of the wrong form: refused with 'invalid information' (400); `description` says which. */
+export const refuseMalformed = (description: string) => refusal("hasMalformedField", 400, messages.invalidInput, description);
+
 /** A reason over the 300 characters a command's reason may hold (a cancel, a rejection, an admin's note). */
-export const refusedReasonTooLong = refusal("hasMalformedField", 400, messages.invalidInput, "Refused: the reason is over 300 characters ('invalid information').");
+export const refusedReasonTooLong = refuseMalformed("Refused: the reason is over 300 characters ('invalid information').");
 
 /** What refuses a command that must give its reason: none given, or one too long. */
 export const reasonRefusals = [
@@ -72,8 +78,11 @@ export const periodRefusals = [
   refusal("isPeriodTooLong", 400, messages.periodTooLong, "Refused: the period covers more than a year ('the period is longer than a year')."),
 ] as const;
 
+/** A state a record or a question never leaves (deleted, canceled for good, answered). */
+export const final = (description: string) => ({ type: "final", description }) as const;
+
 /** Where a question that writes nothing (availability, a report) ends once answered. */
-export const answered = { type: "final", description: "Answered to whoever asked, and forgotten." } as const;
+export const answered = final("Answered to whoever asked, and forgotten.");
 
 /** The field problem the server found with the record's field rules, null when none. */
 export interface FieldFacts {
@@ -93,6 +102,24 @@ export const fieldGuards = {
   hasMalformedEmail: ({ event }: WithFieldFacts) => holds(event, (facts) => facts.fieldProblem === "invalidEmail"),
   hasMalformedUrl: ({ event }: WithFieldFacts) => holds(event, (facts) => facts.fieldProblem === "invalidUrl"),
 };
+
+/** The names of a record's facts that are yes or no. */
+type BooleanFact<Facts> = { [Name in keyof Facts]-?: Facts[Name] extends boolean ? Name : never }[keyof Facts];
+
+/**
+ * Guards that hold when the yes-or-no fact of the same name does, for a machine's `Facts`:
+ * `guards: { ...factGuards<BannerFacts>()("keepsForeignImage", "hasTooManyImages"), ... }`.
+ */
+export const factGuards =
+  <Facts>() =>
+  <const Name extends BooleanFact<Facts>>(...names: ReadonlyArray<Name>) =>
+    Object.fromEntries(
+      names.map((name) => [name, ({ event }: { readonly event: { readonly facts?: Facts } }) => holds(event, (facts) => facts[name] === true)]),
+    ) as Record<Name, (args: { readonly event: { readonly facts?: Facts } }) => boolean>;
+
+/** The field guards a machine refuses with, by name: `guards: { ...fieldGuardsOf("isIncomplete", "hasMalformedField"), ... }`. */
+export const fieldGuardsOf = <const Name extends keyof typeof fieldGuards>(...names: ReadonlyArray<Name>) =>
+  Object.fromEntries(names.map((name) => [name, fieldGuards[name]])) as Pick<typeof fieldGuards, Name>;
 
 /**
  * A text an event carries since a later version of its record (an English text, an image's

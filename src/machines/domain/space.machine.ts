@@ -1,7 +1,7 @@
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
 import { ageOn, CHILD_AGE } from "../../api/passengers.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, reasonRefusals, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuardsOf, final, holds, reasonRefusals, refusal } from "./rules.ts";
 
 /**
  * One berth sold (DOMAIN.md section 5): held until its reservation's time limit, confirmed,
@@ -64,8 +64,7 @@ const assign = <const Stay extends "reserved" | "waiting" | "confirmed">(stay: S
 export const spaceMachine = setup({
   ...domainSetup<SpaceEvent, SpaceFacts>(),
   guards: {
-    isIncomplete: fieldGuards.isIncomplete,
-    hasMalformedField: fieldGuards.hasMalformedField,
+    ...fieldGuardsOf("isIncomplete", "hasMalformedField"),
     isGenderMismatch: ({ event }) =>
       holds(event, ({ passenger, spaceType }) => passenger !== undefined && spaceType !== undefined && !spaceType.child && spaceType.sex !== "" && spaceType.sex !== passenger.gender),
     isAgeMismatch: ({ event }) =>
@@ -112,9 +111,6 @@ export const spaceMachine = setup({
         "space.assign": assign("confirmed"),
       },
     },
-    canceled: {
-      type: "final",
-      description: "Canceled for good, with its reason; the berth it held is free.",
-    },
+    canceled: final("Canceled for good, with its reason; the berth it held is free."),
   },
 });

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, factGuards, refusal } from "./rules.ts";
 
 export const SessionKind = Schema.Literals(["full", "passwordChange"]);
 export type SessionKind = typeof SessionKind.Type;
@@ -48,8 +48,7 @@ export interface StaffSessionFacts {
 export const staffSessionMachine = setup({
   ...domainSetup<SessionEvent, StaffSessionFacts>(),
   guards: {
-    hasWrongCredentials: ({ event }) => holds(event, (facts) => facts.hasWrongCredentials),
-    isTemporaryPasswordExpired: ({ event }) => holds(event, (facts) => facts.isTemporaryPasswordExpired),
+    ...factGuards<StaffSessionFacts>()("hasWrongCredentials", "isTemporaryPasswordExpired"),
     isPasswordChangeKind: ({ event }) => event.type === "session.open" && event.kind === "passwordChange",
   },
 }).createMachine({

@@ -3,7 +3,7 @@ import { setup } from "xstate";
 import type { RoleName } from "../../api/endpoint.ts";
 import { messages } from "../../api/messages.ts";
 import type { ConfirmationProblem, PasswordProblem } from "./credentials.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, factGuards, type FieldFacts, fieldGuards, final, holds, refusal, refuseIncomplete, refuseMalformed } from "./rules.ts";
 
 /**
  * The events of a user's life. They are both what the machine decides on and what the event store
@@ -117,8 +117,8 @@ export const noUserFacts: UserFacts = {
 
 /** The rules of the user form, in the order the form reports them. */
 const refusedDetails = [
-  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: a name, the email or the role is missing ('required_information')."),
-  refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a field is longer than the form allows ('invalid information')."),
+  refuseIncomplete("Refused: a name, the email or the role is missing ('required_information')."),
+  refuseMalformed("Refused: a field is longer than the form allows ('invalid information')."),
   refusal("hasMalformedEmail", 400, messages.invalidEmail, "Refused: the email does not look like one ('user_error')."),
   refusal("isUnknownRole", 400, messages.unknownRole, "Refused: the role does not exist."),
   refusal("isAgencyUnselected", 400, messages.selectAgency, "Refused: an agency user without a live agency ('select an agency')."),
@@ -146,10 +146,7 @@ export const userMachine = setup({
   ...domainSetup<UserEvent, UserFacts>(),
   guards: {
     ...fieldGuards,
-    isUnknownRole: ({ event }) => holds(event, (facts) => facts.isUnknownRole),
-    isAgencyUnselected: ({ event }) => holds(event, (facts) => facts.isAgencyUnselected),
-    isEmailInUse: ({ event }) => holds(event, (facts) => facts.isEmailInUse),
-    isLastActiveAdmin: ({ event }) => holds(event, (facts) => facts.isLastActiveAdmin),
+    ...factGuards<UserFacts>()("isUnknownRole", "isAgencyUnselected", "isEmailInUse", "isLastActiveAdmin"),
     isLastActiveAdminDemoted: ({ event }) =>
       event.type === "user.update" && event.roleId !== roleIds.admin && holds(event, (facts) => facts.isLastActiveAdmin),
     isSelf: ({ event }) => holds(event, (facts) => facts.isSelf),
@@ -228,9 +225,6 @@ export const userMachine = setup({
         "user.delete": [refusedSelf, { target: "deleted", description: "Removed." }],
       },
     },
-    deleted: {
-      type: "final",
-      description: "Gone from the panel; the row stays so that past comments keep their author.",
-    },
+    deleted: final("Gone from the panel; the row stays so that past comments keep their author."),
   },
 });

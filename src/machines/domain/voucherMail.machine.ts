@@ -1,6 +1,6 @@
 import { setup } from "xstate";
 import { messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, final, holds, refusal } from "./rules.ts";
 
 /**
  * Mailing a reservation's voucher to its agency (DOMAIN.md section 8) stores nothing: the machine
@@ -38,9 +38,6 @@ export const voucherMailMachine = setup({
         ],
       },
     },
-    sent: {
-      type: "final",
-      description: "Mailed (or kept in the outbox without a mail server); nothing else is stored.",
-    },
+    sent: final("Mailed (or kept in the outbox without a mail server); nothing else is stored."),
   },
 });

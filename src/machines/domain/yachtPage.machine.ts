@@ -1,7 +1,6 @@
 import { Schema } from "effect";
 import { setup } from "xstate";
-import { messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, refusal } from "./rules.ts";
+import { domainContext, domainSetup, type FieldFacts, fieldGuardsOf, refuseIncomplete, refuseMalformed } from "./rules.ts";
 
 /**
  * A yacht's page (technical_info, deck_schema ...: src/records/yachtPages.ts) is one record per
@@ -25,20 +24,14 @@ export type YachtPageFacts = FieldFacts;
 
 /** The refusals of an edit, in the order the server reports problems. */
 const refusals = [
-  refusal("isIncomplete", 400, messages.requiredInformation, "Refused: a required field is blank (a crew member's name or role: 'required_information')."),
-  refusal(
-    "hasMalformedField",
-    400,
-    messages.invalidInput,
-    "Refused: a field is malformed: a number out of range, a cabin placed off the plan or twice, another yacht's deck, an unknown image ('invalid information').",
-  ),
+  refuseIncomplete("Refused: a required field is blank (a crew member's name or role: 'required_information')."),
+  refuseMalformed("Refused: a field is malformed: a number out of range, a cabin placed off the plan or twice, another yacht's deck, an unknown image ('invalid information')."),
 ] as const;
 
 export const yachtPageMachine = setup({
   ...domainSetup<YachtPageEvent, YachtPageFacts>(),
   guards: {
-    isIncomplete: fieldGuards.isIncomplete,
-    hasMalformedField: fieldGuards.hasMalformedField,
+    ...fieldGuardsOf("isIncomplete", "hasMalformedField"),
   },
 }).createMachine({
   id: "yachtPage",

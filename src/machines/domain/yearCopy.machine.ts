@@ -1,6 +1,6 @@
 import { setup } from "xstate";
 import { type Message, messages } from "../../api/messages.ts";
-import { domainContext, domainSetup, type FieldFacts, fieldGuards, holds, refusal } from "./rules.ts";
+import { domainContext, domainSetup, factGuards, type FieldFacts, fieldGuardsOf, final, holds, refusal, refuseIncomplete, refuseMalformed } from "./rules.ts";
 
 /**
  * Copying a year's rates of one type to the next year (`POST /rates/copyYear/{type}`): each copy
@@ -19,11 +19,9 @@ export interface YearCopyFacts extends FieldFacts {
 export const yearCopyMachine = setup({
   ...domainSetup<YearCopyEvent, YearCopyFacts>(),
   guards: {
-    isIncomplete: fieldGuards.isIncomplete,
-    hasMalformedField: fieldGuards.hasMalformedField,
+    ...fieldGuardsOf("isIncomplete", "hasMalformedField"),
     isIncreaseOutOfRange: ({ event }) => holds(event, (facts) => facts.declaredRefusal === messages.numberOutOfRange),
-    hasNothingToCopy: ({ event }) => holds(event, (facts) => facts.hasNothingToCopy),
-    isNextYearTaken: ({ event }) => holds(event, (facts) => facts.isNextYearTaken),
+    ...factGuards<YearCopyFacts>()("hasNothingToCopy", "isNextYearTaken"),
   },
 }).createMachine({
   id: "yearCopy",
@@ -35,8 +33,8 @@ export const yearCopyMachine = setup({
       description: "The year to copy and the increase, as sent.",
       on: {
         "yearCopy.copy": [
-          refusal("isIncomplete", 400, messages.requiredInformation, "Refused: the year or the increase is blank ('required_information')."),
-          refusal("hasMalformedField", 400, messages.invalidInput, "Refused: a year outside 2000-2098 ('invalid information')."),
+          refuseIncomplete("Refused: the year or the increase is blank ('required_information')."),
+          refuseMalformed("Refused: a year outside 2000-2098 ('invalid information')."),
           refusal("isIncreaseOutOfRange", 400, messages.numberOutOfRange, "Refused: an increase outside 0-99 % or with more than two decimals ('number 0-99')."),
           refusal("hasNothingToCopy", 409, messages.noRatesToCopy, "Refused: the year has no rates of the type ('the year has no rates to copy')."),
           refusal("isNextYearTaken", 409, messages.yearHasRates, "Refused: the next year has rates of the type already; copying would double them ('the next year already has rates')."),
@@ -44,9 +42,6 @@ export const yearCopyMachine = setup({
         ],
       },
     },
-    copied: {
-      type: "final",
-      description: "The next year's rates exist, each with its own record of changes.",
-    },
+    copied: final("The next year's rates exist, each with its own record of changes."),
   },
 });

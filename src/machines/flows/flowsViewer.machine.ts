@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { FlowDocument } from "./flowModel.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface FlowsViewerContext {
   /** The id of the machine on screen, as docs/flows names its files. */
@@ -27,12 +28,7 @@ export type FlowsViewerEvent =
  * fails, so without it nothing is drawn.
  */
 export const flowsViewerMachine = setup({
-  types: {
-    input: {} as { readonly machineId: string },
-    context: {} as FlowsViewerContext,
-    events: {} as FlowsViewerEvent,
-    tags: {} as "loading",
-  },
+  types: machineTypes<{ readonly machineId: string }, FlowsViewerContext, FlowsViewerEvent, "loading">(),
   actions: {
     assignMachine: assign({
       machineId: (_, params: { machineId: string }) => params.machineId,

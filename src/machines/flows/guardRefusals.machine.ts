@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup } from "xstate";
 import { countRefusals, type GuardRefusals, listRefusals, type RefusalSummary } from "../../api/refusals.ts";
-import { type ClientInput, errorActions, showError } from "../shared/actions.ts";
+import { type ClientInput, errorActions, retryable, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
+import { refusalOpening } from "../shared/refusalOpening.ts";
 
 export interface GuardRefusalsInput extends ClientInput {
   /** The domain machine's id, as refusals name it (`reservation`). */
@@ -34,12 +36,7 @@ export const RECENT_GUARD_REFUSALS = 10;
  * with its facts. An agency user would be answered its own agency's only.
  */
 export const guardRefusalsMachine = setup({
-  types: {
-    input: {} as GuardRefusalsInput,
-    context: {} as GuardRefusalsContext,
-    events: {} as GuardRefusalsEvent,
-    tags: {} as "loading",
-  },
+  types: machineTypes<GuardRefusalsInput, GuardRefusalsContext, GuardRefusalsEvent, "loading">(),
   actions: {
     ...errorActions<GuardRefusalsContext, GuardRefusalsEvent>(),
     assignCounts: assign({ counts: (_, params: { counts: ReadonlyArray<GuardRefusals> }) => params.counts }),
@@ -111,23 +108,11 @@ export const guardRefusalsMachine = setup({
         listed: {
           description: "The chosen guard's recent refusals are listed; one may be open with its facts.",
           on: {
-            "refusal.open": [
-              {
-                guard: { type: "isListed", params: ({ event }) => ({ id: event.id }) },
-                target: "listed",
-                actions: { type: "openRefusal", params: ({ event }) => ({ id: event.id }) },
-                description: "A refusal is opened: the rule, what the cabins held and the facts it read show.",
-              },
-              { target: "listed", description: "A refusal the list does not have: nothing opens." },
-            ],
-            "refusal.close": { target: "listed", actions: "closeRefusal", description: "The open refusal is closed." },
+            ...refusalOpening("listed", "A refusal is opened: the rule, what the cabins held and the facts it read show."),
           },
         },
       },
     },
-    failed: {
-      description: "The refusals could not be fetched; the message shows with a retry button.",
-      on: { retry: { target: "counting", actions: ["clearError", "closeGuard"], description: "Retry was pressed." } },
-    },
+    failed: retryable("counting", ["clearError", "closeGuard"], "The refusals could not be fetched; the message shows with a retry button."),
   },
 });

@@ -3,6 +3,7 @@ import type { ApiClient } from "../../api/client.ts";
 import { type FieldProblems, hasNoProblems } from "../../api/fields.ts";
 import { createLead, type NewLead, type NewLeadField, newLeadProblems } from "../../api/leads.ts";
 import { type ClientInput, errorActions, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 /** The landing page's contact form as the visitor filled it in; `website` is the hidden honeypot. */
 export interface ContactDraft {
@@ -57,12 +58,7 @@ const submitTransitions = [
 
 /** The public contact form of the landing page: a lead with POST /leads/createLead, no session. */
 export const contactFormMachine = setup({
-  types: {
-    input: {} as ClientInput,
-    context: {} as ContactFormContext,
-    events: {} as ContactFormEvent,
-    tags: {} as "processing",
-  },
+  types: machineTypes<ClientInput, ContactFormContext, ContactFormEvent, "processing">(),
   actions: {
     ...errorActions<ContactFormContext, ContactFormEvent>(),
     assignProblems: assign({ problems: (_, params: { draft: ContactDraft }) => newLeadProblems(params.draft) }),

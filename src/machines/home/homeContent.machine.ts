@@ -4,6 +4,8 @@ import { adminContent, deleteBanner, deleteCallAction, type HomeContent } from "
 import type { BannerId, CallActionId } from "../../api/ids.ts";
 import type { DeleteConfirmation } from "../shared/pagedList.machine.ts";
 import { assignFailure, clientInput, type ClientInput, feedbackActions, notify, showError, tellAnswer } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
+import { confirmation, isConfirmed } from "../shared/confirmation.ts";
 
 /** A banner or a call to action the user asked to delete, with the title the dialog names. */
 export type ContentTarget =
@@ -34,12 +36,7 @@ const chosen = (target: ContentTarget | null): ContentTarget => {
  * provides; its default answers "not confirmed").
  */
 export const homeContentMachine = setup({
-  types: {
-    input: {} as ClientInput,
-    context: {} as HomeContentContext,
-    events: {} as HomeContentEvent,
-    tags: {} as "fetching" | "processing",
-  },
+  types: machineTypes<ClientInput, HomeContentContext, HomeContentEvent, "fetching" | "processing">(),
   actions: {
     ...feedbackActions<HomeContentContext, HomeContentEvent>(),
     assignContent: assign({ content: (_, params: { content: HomeContent }) => params.content }),
@@ -49,7 +46,7 @@ export const homeContentMachine = setup({
     notify,
   },
   guards: {
-    isConfirmed: (_, params: { confirmed: boolean }) => params.confirmed,
+    isConfirmed,
   },
   actors: {
     fetchContent: fromPromise<HomeContent, ClientInput>(({ input }) => input.client.call(adminContent)),
@@ -99,15 +96,11 @@ export const homeContentMachine = setup({
         id: "confirmDelete",
         src: "confirmDelete",
         input: ({ context }) => ({ title: chosen(context.target).title }),
-        onDone: [
-          {
-            guard: { type: "isConfirmed", params: ({ event }) => ({ confirmed: event.output }) },
-            target: "deleting",
-            description: "Confirmed with 'Eliminar'.",
-          },
+        ...confirmation(
+          { target: "deleting", description: "Confirmed with 'Eliminar'." },
           { target: "ready", actions: "forgetTarget", description: "Cancelled: nothing is deleted." },
-        ],
-        onError: { target: "ready", actions: "forgetTarget", description: "The dialog closed without an answer: nothing is deleted." },
+          "The dialog closed without an answer: nothing is deleted.",
+        ),
       },
     },
     deleting: {

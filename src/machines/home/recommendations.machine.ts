@@ -5,6 +5,7 @@ import { isStaleRefusal } from "../../api/errors.ts";
 import { adminContent, updateRecommendations } from "../../api/home.ts";
 import { type Itinerary, listDestinations } from "../../api/itineraries.ts";
 import { assignFailure, clientInput, type ClientInput, errorActions, notify, notifyAnswer, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 /**
  * What the editor needs: every destination of both types, the ids recommended now, in order, and
@@ -54,12 +55,7 @@ export type RecommendationsEvent =
 
 /** /panel/home/recomendation: the destinations the home page features, chosen and ordered. */
 export const recommendationsMachine = setup({
-  types: {
-    input: {} as ClientInput,
-    context: {} as RecommendationsContext,
-    events: {} as RecommendationsEvent,
-    tags: {} as "fetching" | "processing",
-  },
+  types: machineTypes<ClientInput, RecommendationsContext, RecommendationsEvent, "fetching" | "processing">(),
   actions: {
     ...errorActions<RecommendationsContext, RecommendationsEvent>(),
     assignChoices: assign({

@@ -4,6 +4,7 @@ import type { ApiClient } from "../../api/client.ts";
 import { assignLead } from "../../api/leads.ts";
 import { listSalesUsers, type User } from "../../api/staffUsers.ts";
 import { clientInput, type ClientInput, errorActions, notify, notifyAnswer, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 /** The lead a row's menu was opened for. */
 export interface AssignmentTarget {
@@ -31,12 +32,7 @@ export type LeadAssignmentEvent =
  * (`reportAssigned`); both are actions the screen provides.
  */
 export const leadAssignmentMachine = setup({
-  types: {
-    input: {} as ClientInput,
-    context: {} as LeadAssignmentContext,
-    events: {} as LeadAssignmentEvent,
-    tags: {} as "fetching" | "processing",
-  },
+  types: machineTypes<ClientInput, LeadAssignmentContext, LeadAssignmentEvent, "fetching" | "processing">(),
   actions: {
     assignTarget: assign({ target: (_, params: { target: AssignmentTarget }) => params.target }),
     forgetTarget: assign({ target: null }),

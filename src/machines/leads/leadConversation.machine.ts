@@ -4,6 +4,7 @@ import type { ApiClient } from "../../api/client.ts";
 import type { FieldProblem } from "../../api/fields.ts";
 import { commentProblems, createNote, getLead, type Lead } from "../../api/leads.ts";
 import { type ClientInput, errorActions, notify, notifyAnswer, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface LeadConversationInput extends ClientInput {
   readonly leadId: LeadId;
@@ -44,12 +45,7 @@ const leadRequest = ({ context }: { readonly context: LeadConversationContext })
  * box empties and the lead is fetched again with the new note.
  */
 export const leadConversationMachine = setup({
-  types: {
-    input: {} as LeadConversationInput,
-    context: {} as LeadConversationContext,
-    events: {} as LeadConversationEvent,
-    tags: {} as "fetching" | "processing",
-  },
+  types: machineTypes<LeadConversationInput, LeadConversationContext, LeadConversationEvent, "fetching" | "processing">(),
   actions: {
     assignLead: assign({ lead: (_, params: { lead: Lead }) => params.lead }),
     assignDraft: assign({ draft: (_, params: { text: string }) => params.text, problem: null }),

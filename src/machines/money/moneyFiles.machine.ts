@@ -12,6 +12,7 @@ import { periodProblem } from "../../api/reports.ts";
 import { reportQueryMachine } from "../domain/reportQuery.machine.ts";
 import { judge } from "../domain/verdict.ts";
 import { assignFailure, errorActions } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 /**
  * Money's files as the panel asks for them (decision 068): a recorded payment's receipt (PDF) and
@@ -71,12 +72,7 @@ const fetchFile = async (client: ApiClient, request: MoneyFileRequest): Promise<
 };
 
 export const moneyFilesMachine = setup({
-  types: {
-    input: {} as MoneyFilesInput,
-    context: {} as MoneyFilesContext,
-    events: {} as MoneyFilesEvent,
-    tags: {} as "downloading",
-  },
+  types: machineTypes<MoneyFilesInput, MoneyFilesContext, MoneyFilesEvent, "downloading">(),
   actions: {
     ...errorActions<MoneyFilesContext, MoneyFilesEvent>(),
     assignRefusal: assign({ error: (_, params: { request: MoneyFileRequest }) => refusalOf(params.request)?.message ?? null }),

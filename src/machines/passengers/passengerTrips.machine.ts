@@ -12,7 +12,9 @@ import {
   type PassengerFlightDraft,
   type PassengerRecord,
 } from "../../api/passengers.ts";
-import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "../shared/actions.ts";
+import { assignFailure, feedbackActions, notify, retryable, showError, tellAnswer } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
+import { confirmation, isConfirmed } from "../shared/confirmation.ts";
 
 export interface PassengerTripsInput {
   readonly client: ApiClient;
@@ -52,12 +54,7 @@ interface Loaded {
  * machine on the server; a leg is removed after a confirmation.
  */
 export const passengerTripsMachine = setup({
-  types: {
-    input: {} as PassengerTripsInput,
-    context: {} as PassengerTripsContext,
-    events: {} as PassengerTripsEvent,
-    tags: {} as "processing",
-  },
+  types: machineTypes<PassengerTripsInput, PassengerTripsContext, PassengerTripsEvent, "processing">(),
   actions: {
     ...feedbackActions<PassengerTripsContext, PassengerTripsEvent>(),
     notify,
@@ -75,7 +72,7 @@ export const passengerTripsMachine = setup({
   },
   guards: {
     hasLegProblem: (_, params: { leg: PassengerFlightDraft }) => legProblem(params.leg) !== null,
-    isConfirmed: (_, params: { confirmed: boolean }) => params.confirmed,
+    isConfirmed,
   },
   actors: {
     fetchTrips: fromPromise<Loaded, PassengerTripsInput>(async ({ input }) => {
@@ -156,11 +153,11 @@ export const passengerTripsMachine = setup({
         id: "askRemoval",
         src: "askRemoval",
         input: ({ event }) => ({ title: event.type === "leg.remove" ? event.title : "" }),
-        onDone: [
-          { guard: { type: "isConfirmed", params: ({ event }) => ({ confirmed: event.output }) }, target: "removing", description: "Confirmed." },
+        ...confirmation(
+          { target: "removing", description: "Confirmed." },
           { target: "ready", actions: "clearPending", description: "Cancelled: nothing is removed." },
-        ],
-        onError: { target: "ready", actions: "clearPending", description: "The dialog could not be shown: nothing is removed." },
+          "The dialog could not be shown: nothing is removed.",
+        ),
       },
     },
     removing: {
@@ -174,9 +171,6 @@ export const passengerTripsMachine = setup({
         onError: { target: "ready", actions: [assignFailure, "clearPending"], description: "Refused: its message shows above the departures." },
       },
     },
-    failed: {
-      description: "The departures could not be fetched; the message shows with a retry button.",
-      on: { retry: { target: "loading", actions: "clearFeedback", description: "Retry was pressed." } },
-    },
+    failed: retryable("loading", "clearFeedback", "The departures could not be fetched; the message shows with a retry button."),
   },
 });

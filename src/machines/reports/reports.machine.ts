@@ -24,6 +24,7 @@ import { reportQueryMachine } from "../domain/reportQuery.machine.ts";
 import { judge } from "../domain/verdict.ts";
 import type { ExportFormat } from "../shared/pagedList.machine.ts";
 import { errorActions, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 /** What the report's form asks, as typed: days `YYYY-MM-DD`, a yacht's id ("" for all), hours ahead. */
 export interface ReportQuestion {
@@ -150,12 +151,7 @@ const fetchReport = async (input: Pick<ReportsContext, "client" | "report" | "qu
  * XLSX by the browser (the view provides the saving).
  */
 export const reportsMachine = setup({
-  types: {
-    input: {} as ReportsInput,
-    context: {} as ReportsContext,
-    events: {} as ReportsEvent,
-    tags: {} as "fetching" | "exporting",
-  },
+  types: machineTypes<ReportsInput, ReportsContext, ReportsEvent, "fetching" | "exporting">(),
   actions: {
     ...errorActions<ReportsContext, ReportsEvent>(),
     assignContent: assign({ content: (_, params: { content: ReportContent }) => params.content }),

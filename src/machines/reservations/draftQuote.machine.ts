@@ -3,6 +3,7 @@ import type { ApiClient } from "../../api/client.ts";
 import { type Quote, type QuoteDraft, quoteReservation } from "../../api/quote.ts";
 import type { ReservationDraft } from "../../api/reservations.ts";
 import { errorMessage } from "../shared/fields.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface DraftQuoteInput {
   readonly client: ApiClient;
@@ -42,12 +43,7 @@ const sameDraft = (a: QuoteDraft | null, b: QuoteDraft | null): boolean => JSON.
  * asks nothing.
  */
 export const draftQuoteMachine = setup({
-  types: {
-    input: {} as DraftQuoteInput,
-    context: {} as DraftQuoteContext,
-    events: {} as DraftQuoteEvent,
-    tags: {} as "updating",
-  },
+  types: machineTypes<DraftQuoteInput, DraftQuoteContext, DraftQuoteEvent, "updating">(),
   delays: {
     quoteDelay: 400,
   },

@@ -18,8 +18,9 @@ import {
 } from "../../api/reservations.ts";
 import { agencies, genders } from "../../records/referenceData.ts";
 import { errorMessage } from "../shared/fields.ts";
-import { errorActions, showError } from "../shared/actions.ts";
+import { checkedDraft, errorActions, retryable, showError } from "../shared/actions.ts";
 import { type BerthPick, isFreeBerth, isPicked, reseatPicks, retypePick, togglePick, withPicks } from "./berthPicks.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface HoldFormInput {
   readonly client: ApiClient;
@@ -108,12 +109,7 @@ const refusal = (concernsCabins: boolean, waitlistOffered: boolean) =>
  * cabins it concerns, with focus on it; a full departure or cabin offers the waiting list there.
  */
 export const holdFormMachine = setup({
-  types: {
-    input: {} as HoldFormInput,
-    context: {} as HoldFormContext,
-    events: {} as HoldFormEvent,
-    tags: {} as "processing",
-  },
+  types: machineTypes<HoldFormInput, HoldFormContext, HoldFormEvent, "processing">(),
   actions: {
     ...errorActions<HoldFormContext, HoldFormEvent>(),
     assignChoices: assign((_, params: HoldChoices) => ({ ...params, pickType: params.spaceTypes[0]?.id ?? null })),
@@ -267,13 +263,10 @@ export const holdFormMachine = setup({
         onError: { target: "editing", description: "They could not be fetched: the plan stays as it was until the next change." },
       },
     },
-    checking: {
-      description: "The draft is checked: at least one cabin, each with a space.",
-      always: [
-        { guard: "isMissingSpaces", target: "editing", description: "No cabin, or one without spaces: the message shows and nothing is sent." },
-        { target: "holding", description: "Every cabin has its spaces: the server decides." },
-      ],
-    },
+    checking: checkedDraft("The draft is checked: at least one cabin, each with a space.", {
+      refused: { guard: "isMissingSpaces", description: "No cabin, or one without spaces: the message shows and nothing is sent." },
+      passed: { target: "holding", description: "Every cabin has its spaces: the server decides." },
+    }),
     holding: {
       tags: "processing",
       description: "Waiting for the server to hold the berths or put them on the waiting list.",
@@ -312,9 +305,6 @@ export const holdFormMachine = setup({
         ],
       },
     },
-    failed: {
-      description: "The cabins could not be fetched; the message shows with a retry button.",
-      on: { retry: { target: "loading", actions: "clearError", description: "Retry was pressed." } },
-    },
+    failed: retryable("loading", "clearError", "The cabins could not be fetched; the message shows with a retry button."),
   },
 });

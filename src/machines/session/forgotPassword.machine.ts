@@ -3,6 +3,7 @@ import { forgotPassword } from "../../api/auth.ts";
 import type { ApiClient } from "../../api/client.ts";
 import { emailProblem, type FieldProblem } from "../shared/fields.ts";
 import { assignErrorMessage, type ClientInput, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface ForgotPasswordContext extends ClientInput {
   readonly problem: FieldProblem | null;
@@ -13,12 +14,7 @@ export type ForgotPasswordEvent = { readonly type: "email.submit"; readonly emai
 
 /** Asks for a temporary password by email (/forgotPassword). */
 export const forgotPasswordMachine = setup({
-  types: {
-    input: {} as ClientInput,
-    context: {} as ForgotPasswordContext,
-    events: {} as ForgotPasswordEvent,
-    tags: {} as "sending",
-  },
+  types: machineTypes<ClientInput, ForgotPasswordContext, ForgotPasswordEvent, "sending">(),
   actions: {
     assignProblem: assign({ problem: ({ event }) => emailProblem(event.email) }),
     clearFeedback: assign({ problem: null, error: null }),

@@ -5,6 +5,7 @@ import { emailProblem, type FieldProblem, requiredProblem } from "../shared/fiel
 import type { ExpiredSession } from "./session.machine.ts";
 import { type PendingPasswordChange, type StoredSession, sessionFromLogin } from "./storedSession.ts";
 import { assignErrorMessage, type ClientInput, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface LoginInput extends ClientInput {
   /** The session already stored when /panel opens: its user goes to their start page. */
@@ -34,12 +35,7 @@ const problemsOf = (event: LoginEvent) => ({
 
 /** The staff login of /panel. Session hand-over and navigation are actions the view provides. */
 export const loginMachine = setup({
-  types: {
-    input: {} as LoginInput,
-    context: {} as LoginContext,
-    events: {} as LoginEvent,
-    tags: {} as "submitting",
-  },
+  types: machineTypes<LoginInput, LoginContext, LoginEvent, "submitting">(),
   actions: {
     assignProblems: assign({ problems: ({ event }) => problemsOf(event) }),
     clearFeedback: assign({ problems: noProblems, error: null }),

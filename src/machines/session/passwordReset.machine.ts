@@ -13,6 +13,7 @@ import {
 import { type FieldProblem, requiredProblem } from "../shared/fields.ts";
 import type { PendingPasswordChange } from "./storedSession.ts";
 import { assignErrorMessage, type ClientInput, showError } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface PasswordResetInput extends ClientInput {
   /** The user id of the route /changePassword/{id}. */
@@ -58,12 +59,7 @@ const noProblems = { currentPassword: null, password: null, confirmPassword: nul
 
 /** The forced password change of /changePassword/{id} after a login with a temporary password. */
 export const passwordResetMachine = setup({
-  types: {
-    input: {} as PasswordResetInput,
-    context: {} as PasswordResetContext,
-    events: {} as PasswordResetEvent,
-    tags: {} as "processing",
-  },
+  types: machineTypes<PasswordResetInput, PasswordResetContext, PasswordResetEvent, "processing">(),
   actions: {
     assignProblems: assign({ problems: ({ context, event }) => problemsOf(context, event) }),
     clearFeedback: assign({ problems: noProblems, error: null }),

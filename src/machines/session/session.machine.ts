@@ -8,6 +8,7 @@ import {
   type StoredSession,
 } from "./storedSession.ts";
 import { clientInput, type ClientInput } from "../shared/actions.ts";
+import { machineTypes } from "../shared/machineTypes.ts";
 
 export interface SessionInput extends ClientInput {
   /** The raw `userInfo` text from local storage, or null when there is none. */
@@ -49,12 +50,7 @@ const withServerUser = (stored: StoredSession, user: SessionUser): StoredSession
  * `provide()`; the defaults do nothing so the flow runs headless in tests.
  */
 export const sessionMachine = setup({
-  types: {
-    input: {} as SessionInput,
-    context: {} as SessionContext,
-    events: {} as SessionEvent,
-    tags: {} as "authenticated",
-  },
+  types: machineTypes<SessionInput, SessionContext, SessionEvent, "authenticated">(),
   actions: {
     assignSession: assign({
       session: ({ event }) => (event.type === "session.start" ? event.session : null),

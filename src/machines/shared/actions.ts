@@ -67,6 +67,32 @@ export const assignFailure = {
 export const showError = <const Target extends string>(target: Target, description: string) =>
   ({ target, actions: assignFailure, description }) as const;
 
+/**
+ * A state whose fetch failed: its message shows with a retry button, and retry runs `actions`
+ * (clearing the message) and goes back to `target` to fetch again.
+ */
+export const retryable = <const Target extends string, const Actions extends string | ReadonlyArray<string>>(
+  target: Target,
+  actions: Actions,
+  description: string,
+) => ({ description, on: { retry: { target, actions, description: "Retry was pressed." } } }) as const;
+
+/**
+ * A form's draft checked before anything is sent: while `refused.guard` holds, back to `editing`,
+ * where its messages show and nothing is sent; otherwise on to `passed.target`.
+ */
+export const checkedDraft = <const Guard extends string, const Target extends string>(
+  description: string,
+  { refused, passed }: { readonly refused: { readonly guard: Guard; readonly description: string }; readonly passed: { readonly target: Target; readonly description: string } },
+) =>
+  ({
+    description,
+    always: [
+      { guard: refused.guard, target: "editing", description: refused.description },
+      { target: passed.target, description: passed.description },
+    ],
+  }) as const;
+
 const answer = ({ event }: { readonly event: { readonly output: string } }) => ({ message: event.output });
 
 /** `notify` on an actor's done event: the server's flow message is toasted. */

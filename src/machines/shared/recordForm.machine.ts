@@ -3,6 +3,7 @@ import type { ApiClient } from "../../api/client.ts";
 import { isApiError, isStaleRefusal } from "../../api/errors.ts";
 import { type FieldProblem, hasNoProblems } from "../../api/fields.ts";
 import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "./actions.ts";
+import { machineTypes } from "./machineTypes.ts";
 
 /**
  * One image of a form: a stored path the record keeps, or a file chosen in this visit (with the
@@ -238,12 +239,7 @@ const revokeAllPreviews = {
  */
 export const createRecordFormMachine = <Item extends Versioned, Options, Draft>() =>
   setup({
-    types: {
-      input: {} as RecordFormInput<Item, Options, Draft>,
-      context: {} as RecordFormContext<Item, Options, Draft>,
-      events: {} as RecordFormEvent<Draft>,
-      tags: {} as "fetching" | "processing",
-    },
+    types: machineTypes<RecordFormInput<Item, Options, Draft>, RecordFormContext<Item, Options, Draft>, RecordFormEvent<Draft>, "fetching" | "processing">(),
     actions: {
       ...feedbackActions<RecordFormContext<Item, Options, Draft>, RecordFormEvent<Draft>>(),
       assignLoaded: assign({

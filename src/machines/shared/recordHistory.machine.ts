@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from "xstate";
 import { type HistoryEntry, type HistoryStream, recordHistory } from "../../api/history.ts";
 import { type ClientInput, errorActions, showError } from "./actions.ts";
+import { machineTypes } from "./machineTypes.ts";
 
 export interface HistoryInput extends ClientInput {
   readonly stream: HistoryStream;
@@ -23,12 +24,7 @@ export type HistoryEvent =
  * each opening shows the record's events as the server has them then.
  */
 export const recordHistoryMachine = setup({
-  types: {
-    input: {} as HistoryInput,
-    context: {} as HistoryContext,
-    events: {} as HistoryEvent,
-    tags: {} as "fetching",
-  },
+  types: machineTypes<HistoryInput, HistoryContext, HistoryEvent, "fetching">(),
   actions: {
     assignEntries: assign({
       entries: (_, params: { entries: ReadonlyArray<HistoryEntry> }) => params.entries,

@@ -1,0 +1,36 @@
+/**
+ * A confirmation dialog invoked as an actor (the view provides it; it settles with true when the
+ * user confirms): the guard its answer is read with and the branches of its answer. The builder
+ * returns plain configuration, the named guard, the targets, actions and descriptions given, so
+ * the Stately visualizer, docs/flows and the path tests read what written-out branches would give.
+ */
+
+/** `guards: { isConfirmed }`: the dialog's answer was yes. */
+export const isConfirmed = (_: unknown, params: { readonly confirmed: boolean }): boolean => params.confirmed;
+
+const answer = ({ event }: { readonly event: { readonly output: boolean } }) => ({ confirmed: event.output });
+
+interface Branch<Target extends string> {
+  readonly target: Target;
+  readonly description: string;
+}
+
+/**
+ * The `onDone` and `onError` of a confirmation's invoke: to `confirmed` on yes; to `declined` on
+ * no, and when the dialog fails (`failed` says so), with the declined branch's action if it has one.
+ */
+export const confirmation = <const Confirmed extends string, const Declined extends string, const Action extends string>(
+  confirmed: Branch<Confirmed>,
+  declined: Branch<Declined> & { readonly actions?: Action },
+  failed: string,
+) => {
+  const { target, actions } = declined;
+  const undone = actions === undefined ? { target } : { target, actions };
+  return {
+    onDone: [
+      { guard: { type: "isConfirmed", params: answer }, target: confirmed.target, description: confirmed.description },
+      { ...undone, description: declined.description },
+    ],
+    onError: { ...undone, description: failed },
+  } as const;
+};
