@@ -11,7 +11,8 @@ import { openDatabase } from "../server/db/open.ts";
 import { seedDemoCruises } from "../server/demo/cruises.ts";
 import { seedDemoPassengers } from "../server/demo/passengers.ts";
 import { seedDemoReservations } from "../server/demo/reservations.ts";
-import { commandDesk, demoCaller } from "../server/demo/salesDesk.ts";
+import { demoCaller } from "../server/demo/salesDesk.ts";
+import { memoryDesk } from "../server/demo/salesInMemory.ts";
 import { seedDemoSelling } from "../server/demo/selling.ts";
 import { registerProjections } from "../server/events/projection.ts";
 import { projections } from "../server/projections.ts";
@@ -107,7 +108,8 @@ export const runScript = (script: string, args: ReadonlyArray<string>, env: Reco
 /**
  * The demo's selling part on PostgreSQL, where a first start loads no demo (PRODUCT.md): its
  * reference data, fleet, itineraries, rates and departures, a sales executive, then its
- * reservations and passengers, through the same functions as the embedded demo.
+ * reservations and passengers, through the same functions as the embedded demo (its sales decided
+ * in memory and written together, as a first start decides them).
  */
 const seedOperations = async (url: string, password: string): Promise<void> => {
   const db = await openDatabase({ DATABASE_URL: url, DATA_DIR: tmpdir() });
@@ -122,9 +124,10 @@ const seedOperations = async (url: string, password: string): Promise<void> => {
     await createUser(tx, { firstName: "Diego", lastName: "Cevallos", email: "ventas@example.com", roleId: roleIds.sales, active: true, passwordHash }, options);
     const seller = await demoCaller(tx, now);
     if (seller === null) throw new Error("the demo's sales executive is missing");
-    const desk = commandDesk(tx, seller);
+    const desk = await memoryDesk(tx, seller);
     await seedDemoReservations(tx, desk);
     await seedDemoPassengers(tx, desk);
+    await desk.close();
   });
   await db.close();
 };

@@ -31,9 +31,10 @@ const birthdayBefore = (departure: string, years: number, random: () => number):
  * flights as the sales executive would through the passenger and space machines: most confirmed
  * reservations have every passenger, fewer held ones do, and most confirmed passengers fly in on
  * the first day and out on the last. Spaces that have a passenger already are left as they are.
+ * On the departures of the yachts given (all, for the demo; a copy's own, scripts/seed-operations.ts).
  * Registered at `desk`: the catalogues are read from `tx`.
  */
-export const seedDemoPassengers = async (tx: Queryable, desk: SalesDesk): Promise<void> => {
+export const seedDemoPassengers = async (tx: Queryable, desk: SalesDesk, yachtIds: ReadonlyArray<number> | null = null): Promise<void> => {
   const countries = new Map(
     (await queryRows(tx, CountryRow, "select id, coalesce(details->>'code', '') as code from countries where status <> 'deleted'")).map((row) => [row.code, row.id]),
   );
@@ -42,7 +43,7 @@ export const seedDemoPassengers = async (tx: Queryable, desk: SalesDesk): Promis
   const passport = documents.get("Pasaporte");
   const cedula = documents.get("Cédula de identidad") ?? passport;
   if (passport === undefined || cedula === undefined) return;
-  const spaces = await desk.unseatedSpaces();
+  const spaces = await desk.unseatedSpaces(yachtIds);
   const random = sequence(29);
   const pick = <T>(items: ReadonlyArray<T>): T => items[Math.floor(random() * items.length)] as T;
   const filled = new Map<number, boolean>();

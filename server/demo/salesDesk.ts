@@ -67,8 +67,8 @@ export interface SalesDesk {
   remindBalancesDue(): Promise<void>;
   /** The scheduled departure after `day` latest to leave (of `yachtIds`, null: any) on which nobody holds a berth. */
   unsoldDeparture(day: string, yachtIds: ReadonlyArray<number> | null): Promise<number | undefined>;
-  /** The live spaces of reservations that are no charter and have no passenger yet, by reservation and space. */
-  unseatedSpaces(): Promise<ReadonlyArray<UnseatedSpace>>;
+  /** The live spaces of reservations that are no charter and have no passenger yet, by reservation and space; on departures of `yachtIds` (null: any). */
+  unseatedSpaces(yachtIds: ReadonlyArray<number> | null): Promise<ReadonlyArray<UnseatedSpace>>;
   /** Registers a passenger (createPassenger) and answers its id. */
   registerPassenger(draft: PassengerDraft): Promise<number>;
   assignPassenger(spaceId: number, passengerId: number): Promise<void>;
@@ -125,7 +125,7 @@ export const commandDesk = (tx: Queryable, caller: Caller): SalesDesk => ({
     );
     return free?.id;
   },
-  unseatedSpaces: () =>
+  unseatedSpaces: (yachtIds) =>
     queryRows(
       tx,
       UnseatedSpace,
@@ -133,7 +133,9 @@ export const commandDesk = (tx: Queryable, caller: Caller): SalesDesk => ({
               to_char(c.start_date, 'YYYY-MM-DD') as start_date, to_char(c.end_date, 'YYYY-MM-DD') as end_date,
               coalesce(g.details->>'sex', '') as sex, coalesce((g.details->>'child')::boolean, false) as child
          from spaces s join reservations r on r.id = s.reservation_id join cruises c on c.id = s.cruise_id join genders g on g.id = s.gender_id
-        where s.status <> 'canceled' and r.type <> 'charter' and s.passenger_id is null order by s.reservation_id, s.id`,
+        where s.status <> 'canceled' and r.type <> 'charter' and s.passenger_id is null and ($1::int[] is null or c.yacht_id = any($1::int[]))
+        order by s.reservation_id, s.id`,
+      [yachtIds],
     ),
   registerPassenger: async (draft) => (await createPassenger(tx, draft, caller)).id,
   assignPassenger: (spaceId, passengerId) => assignPassenger(tx, SpaceId.make(spaceId), passengerId, caller),

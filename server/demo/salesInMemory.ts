@@ -30,7 +30,7 @@ import type { AnyStateMachine, EventFromLogic } from "xstate";
 import { flights } from "../../src/records/referenceData.ts";
 import { listItems } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
-import { execute, nextId, queryCount, queryRows } from "../db/rows.ts";
+import { execute, nextId, queryRows } from "../db/rows.ts";
 import type { RecordType } from "../events/command.ts";
 import { refusedCommand } from "../events/refused.ts";
 import { appendEvents } from "../events/store.ts";
@@ -43,7 +43,7 @@ import { balanceReminderDueOf } from "../money/reminders.ts";
 import { assignmentFactsOf, flightBookingOf, judgeDraft } from "../passengers/passengers.ts";
 import { passengerColumns, passengerRecord } from "../passengers/projection.ts";
 import { pricingFacts, airTicketFares } from "../rates/quote.ts";
-import { confirmationOf, countsAgainstCredit, openBalanceOf } from "../reservations/commands/confirmReservation.ts";
+import { confirmationOf, countsAgainstCredit, openBalanceOf, otherBalancesCents } from "../reservations/commands/confirmReservation.ts";
 import { openingOf } from "../reservations/commands/createReservation.ts";
 import { judgeSpace } from "../reservations/decide.ts";
 import {
@@ -155,16 +155,23 @@ type Numbered = (typeof numbered)[number];
 /** A space's state after a space event, each state once (the projection's moveSpaces). */
 const spaceStates = ["reserved", "waiting", "confirmed"] as const;
 
+const IdentificationRow = Schema.Struct({ identification_type_id: Schema.Int, identification: Schema.String });
+const SoldRow = Schema.Struct({ cruise_id: Schema.Int });
+
 /**
- * The desk deciding in memory, for the demo's first sales: on a database with reservations,
- * payments or passengers already, what their facts read would be here only in part, so it refuses.
+ * The desk deciding in memory, for the demo's first sales and for a copy of them on new departures
+ * (scripts/seed-operations.ts). On a database with sales already, what its commands would read of
+ * those is loaded once: the open balances each agency's credit covers (they do not change while it
+ * sells, `caller.now` fixed) and the passengers' identifications; it sells no departure that has
+ * sales already (their berths are not here), nor seats, reminds or counts any sale but its own.
  */
 export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDesk> => {
-  const sold = await queryCount(
-    tx,
-    "select ((select count(*) from reservations) + (select count(*) from payments) + (select count(*) from passengers))::int as count",
+  const sold = new Set((await queryRows(tx, SoldRow, "select distinct cruise_id from spaces")).map((row) => row.cruise_id));
+  const identified = new Set(
+    (await queryRows(tx, IdentificationRow, "select identification_type_id, identification from passengers where status <> 'deleted'")).map(
+      (row) => `${row.identification_type_id} ${row.identification}`,
+    ),
   );
-  if (sold > 0) throw new Error("the demo's sales are decided in memory on a database without sales only");
   const now = caller.now;
   const actorId = commandOptions(caller).actorId;
   const departures = new Map(
@@ -186,6 +193,15 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
   const genders = new Map((await queryRows(tx, SpaceTypeRow, "select id, coalesce(details->>'sex', '') as sex, coalesce((details->>'child')::boolean, false) as child from genders")).map((row) => [row.id, row]));
   // the policy and the agencies' credit are catalogue facts the sales never change
   const policy: MoneyPolicyView = await readMoneyPolicy(tx);
+  const earlierBalances = new Map<number, ReadonlyArray<number>>();
+  const earlierBalancesOf = async (agencyId: number): Promise<ReadonlyArray<number>> => {
+    const known = earlierBalances.get(agencyId);
+    if (known !== undefined) return known;
+    // no reservation has id 0: every one of the agency's counts
+    const balances = await otherBalancesCents(tx, agencyId, 0, now);
+    earlierBalances.set(agencyId, balances);
+    return balances;
+  };
   const credits = new Map<number, number>();
   const creditOf = async (agencyId: number): Promise<number> => {
     const known = credits.get(agencyId);
@@ -372,13 +388,16 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
     const sale = saleOf(id);
     const reservation = stored(sale);
     const agencyId = sale.agencyId;
-    const otherBalancesCents =
+    const balances =
       agencyId === null
         ? []
-        : [...sales.values()]
-            .filter((other) => other.agencyId === agencyId && other.id !== id && countsAgainstCredit(other.status as ReservationState, other.penaltyCents))
-            .map((other) => openBalanceOf(other.status as ReservationState, accountOfSale(other).balanceCents));
-    const loaded = { policy, payments: paymentsOf(id), creditCents: agencyId === null ? null : await creditOf(agencyId), otherBalancesCents };
+        : [
+            ...(await earlierBalancesOf(agencyId)),
+            ...[...sales.values()]
+              .filter((other) => other.agencyId === agencyId && other.id !== id && countsAgainstCredit(other.status as ReservationState, other.penaltyCents))
+              .map((other) => openBalanceOf(other.status as ReservationState, accountOfSale(other).balanceCents)),
+          ];
+    const loaded = { policy, payments: paymentsOf(id), creditCents: agencyId === null ? null : await creditOf(agencyId), otherBalancesCents: balances };
     return { sale, reservation, ...confirmationOf(reservation, loaded, caller, undefined) };
   };
 
@@ -423,6 +442,7 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
       if (agency !== null && wanted.agencyId !== agency) throw new ApiError(403, messages.forbidden);
       const departure = departures.get(wanted.cruiseId);
       if (departure === undefined) throw new ApiError(400, messages.invalidInput);
+      if (sold.has(departure.id)) throw new Error(`departure ${departure.id} has sales in the database: the desk in memory sells new departures only`);
       const cabins = await cabinsOf(tx, departure.yacht_id);
       const types = await spaceTypes(tx);
       const draft = withCharterCabins(wanted, cabins, types);
@@ -542,9 +562,15 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
             !(seatsByCruise.get(cruise.id) ?? []).some((seat) => seat.status !== "canceled"),
         )
         .sort((a, b) => (a.start_date < b.start_date ? 1 : a.start_date > b.start_date ? -1 : b.id - a.id))[0]?.id,
-    unseatedSpaces: async (): Promise<ReadonlyArray<UnseatedSpace>> =>
+    unseatedSpaces: async (yachtIds): Promise<ReadonlyArray<UnseatedSpace>> =>
       [...seats.values()]
-        .filter((seat) => seat.status !== "canceled" && seat.passengerId === null && sales.get(seat.reservationId)?.type !== "charter")
+        .filter(
+          (seat) =>
+            seat.status !== "canceled" &&
+            seat.passengerId === null &&
+            sales.get(seat.reservationId)?.type !== "charter" &&
+            (yachtIds === null || yachtIds.includes(cruiseDays.get(seat.cruiseId)?.yacht_id ?? 0)),
+        )
         .sort((a, b) => a.reservationId - b.reservationId || a.id - b.id)
         .map((seat) => {
           const sale = sales.get(seat.reservationId);
@@ -564,6 +590,7 @@ export const memoryDesk = async (tx: Queryable, caller: Caller): Promise<SalesDe
         }),
     registerPassenger: async (draft) => {
       const taken = async (_tx: Queryable, typeId: number, identification: string, self: number | null) =>
+        identified.has(`${typeId} ${identification}`) ||
         [...passengers.values()].some((other) => other.fields.identificationTypeId === typeId && other.fields.identification === identification && other.id !== self);
       const { facts, fields } = await judgeDraft(tx, draft, null, caller, taken);
       const id = take("passengers");

@@ -36,10 +36,15 @@ export interface Call<E extends Endpoint> {
 
 /**
  * A list answer whose items are encoded already, each as the contract encodes it: kept encoded in
- * memory (the departures' berths, decision 040) and sent as they are.
+ * memory (the departures' berths, decision 040), or encoded by a function held to the contract's
+ * encoding by a test (a lead page, leadJson of src/api/leads.ts), and sent as they are, with the list's
+ * paging when it has one.
  */
 export class EncodedItems {
-  constructor(readonly items: ReadonlyArray<string>) {}
+  constructor(
+    readonly items: ReadonlyArray<string>,
+    readonly meta?: ListMeta,
+  ) {}
 }
 
 /**
@@ -303,7 +308,8 @@ export const registerEndpoint = <E extends Endpoint>(
           .send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));
       }
       if (result instanceof EncodedItems) {
-        return reply.code(200).header("cache-control", "no-store").type("application/json; charset=utf-8").send(`{"data":[${result.items.join(",")}]}`);
+        const paging = result.meta === undefined ? "" : `,"meta":${JSON.stringify(result.meta)}`;
+        return reply.code(200).header("cache-control", "no-store").type("application/json; charset=utf-8").send(`{"data":[${result.items.join(",")}]${paging}}`);
       }
       const answer =
         result instanceof Listed

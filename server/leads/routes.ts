@@ -7,7 +7,7 @@ import type { Env } from "../env.ts";
 import { assignLead, commentLead, createLead, getLead, listLeads } from "./leads.ts";
 import { admitSubmission } from "./submissionLimit.ts";
 import { orNotFound } from "../http/found.ts";
-import { actedBy, Listed, registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
+import { actedBy, EncodedItems, registerEndpoint, type RouteContext, signedIn } from "../http/register.ts";
 
 export interface LeadsContext extends RouteContext {
   readonly env: Pick<Env, "LEAD_RATE_LIMIT">;
@@ -37,7 +37,7 @@ export const registerLeadRoutes = (app: FastifyInstance, context: LeadsContext):
     const { page: number, pageSize, q, agent, order, sort, direction, receivedFrom, receivedBefore } = query;
     const key = `leads ${JSON.stringify([number, pageSize, q, agent, order, sort, direction, receivedFrom, receivedBefore])}`;
     const page = await db.remember(key, () => listLeads(db, query));
-    return new Listed(page.leads, page.meta);
+    return new EncodedItems(page.leads.map(api.leadJson), page.meta);
   });
 
   registerEndpoint(app, context, api.getLead, async ({ params }) => orNotFound(await getLead(db, params.id)));

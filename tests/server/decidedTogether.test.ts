@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { createItem, createListItems } from "../../server/catalogues/items.ts";
 import { referenceLists, seedReferenceLists } from "../../server/demo/referenceData.ts";
+import { copyDemoOperations, demoSources } from "../../server/demo/copies.ts";
 import { commandDesk } from "../../server/demo/salesDesk.ts";
 import { createLogger } from "../../server/log.ts";
 import { rebuildProjections } from "../../server/rebuild.ts";
@@ -91,6 +92,32 @@ describe.skipIf(onPostgres)("the demo's sales decided in memory", () => {
     await rebuildProjections(db);
     expect(await contents()).toEqual(inMemory);
   }, 120_000);
+});
+
+describe.skipIf(onPostgres)("a copy of the demo's operations decided in memory beside the demo's sales", () => {
+  it("is the events and rows the commands make, and a rebuild gives them again", async () => {
+    const now = new Date(instants[0]?.at ?? "");
+    const copied = async (throughCommands: boolean) => {
+      await resetDatabase(db);
+      await seedAt(now, false);
+      const sources = await demoSources(db);
+      await db.transaction((tx) => copyDemoOperations(tx, sources, 2, now, throughCommands ? async (inner, caller) => commandDesk(inner, caller) : undefined, DEPARTURES));
+      return contents();
+    };
+    const throughCommands = await copied(true);
+    const inMemory = await copied(false);
+    expect(inMemory).toEqual(throughCommands);
+    // the copy sold: twice the demo's yachts' sales, some on agencies' credit the demo's sales use too
+    const [sold] = await db.query<{ yachts: number; credit: number }>(
+      `select count(distinct c.yacht_id)::int as yachts,
+              count(*) filter (where r.status = 'confirmed' and not exists (select 1 from payments p where p.reservation_id = r.id))::int as credit
+         from reservations r join cruises c on c.id = r.cruise_id join yachts y on y.id = c.yacht_id where y.name like '% 2'`,
+    );
+    expect(sold?.yachts).toBe(2);
+    expect(sold?.credit).toBeGreaterThan(0);
+    await rebuildProjections(db);
+    expect(await contents()).toEqual(inMemory);
+  }, 180_000);
 });
 
 describe("the reference lists decided together", () => {

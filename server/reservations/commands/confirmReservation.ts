@@ -18,7 +18,7 @@ import { reservationsWhere, type StoredReservation } from "../reads.ts";
  * canceled one's kept penalty still owed (a refund due owes nothing). Its open balance: what its
  * credit already covers.
  */
-const otherBalancesCents = async (tx: Queryable, agencyId: number, id: number, now: Date): Promise<ReadonlyArray<number>> => {
+export const otherBalancesCents = async (tx: Queryable, agencyId: number, id: number, now: Date): Promise<ReadonlyArray<number>> => {
   const rows = await reservationsWhere(
     tx,
     "r.agency_id = $1 and r.id <> $2 and (r.status in ('reserved', 'confirmed') or (r.status = 'canceled' and r.penalty_cents <> 0))",
