@@ -3,7 +3,6 @@ import { useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
-import { navigate } from "wouter/use-browser-location";
 import type { CatalogueItem } from "../../api/catalogues.ts";
 import type { Cruise } from "../../api/cruises.ts";
 import { cruiseGenerationMachine } from "../../machines/departures/cruiseGeneration.machine.ts";
@@ -42,6 +41,7 @@ import { useFlowActor } from "../shared/useFlow.ts";
 import { useRoleIn } from "../shared/useRole.ts";
 import { useChanges } from "../shared/changes.ts";
 import { YachtSelect } from "../shared/YachtSelect.tsx";
+import { showInAddress } from "../shared/address.ts";
 
 /** The text key of a departure's status: canceled, or its berths' (SPEC.md section 4). */
 export const cruiseStatusKey = (cruise: Cruise): string =>
@@ -240,10 +240,7 @@ export default function DeparturesView() {
       actors: { confirmCancel: commandDialog(i18n) },
       actions: {
         notify: (_, { message }) => void showToast(translateMessage(i18n.t, message)),
-        publishQuery: ({ context }) => {
-          const wanted = departuresSearch(context.query);
-          if (wanted !== window.location.search.replace(/^\?/, "")) navigate(`${window.location.pathname}?${wanted}`);
-        },
+        publishQuery: ({ context }) => showInAddress(departuresSearch(context.query)),
       },
     }),
   );
