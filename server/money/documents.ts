@@ -207,6 +207,9 @@ export const receiptDocument = (receipt: PaymentReceipt, company: Company | null
   };
 };
 
+/** A statement line's amounts in cents, in the order its columns show them after the reservation's own. */
+const statementAmounts = ["total", "commission", "net", "opening", "charged", "paid", "balance"] as const;
+
 /** A statement as drawn: its reservations' lines, the period's payments and refunds, the balances, where to pay. */
 export const statementDocument = (statement: AgencyStatement, company: Company | null, language: DocumentLanguage): MoneyDocument => {
   const t = documentTexts(language);
@@ -227,13 +230,7 @@ export const statementDocument = (statement: AgencyStatement, company: Company |
           column("sails", "day", 8),
           column("bookedOn", "day", 8),
           column("state", "text", 8),
-          column("total", "money", 9),
-          column("commission", "money", 9),
-          column("net", "money", 9),
-          column("opening", "money", 9),
-          column("charged", "money", 9),
-          column("paid", "money", 9),
-          column("balance", "money", 9),
+          ...statementAmounts.map((amount) => column(amount, "money", 9)),
         ],
         rows: statement.reservations.map((line) => [
           line.code,
@@ -241,13 +238,7 @@ export const statementDocument = (statement: AgencyStatement, company: Company |
           line.startDate,
           line.bookedOn,
           t(`reservations.states.${line.state}`),
-          line.totalCents,
-          line.commissionCents,
-          line.netCents,
-          line.openingCents,
-          line.chargedCents,
-          line.paidCents,
-          line.balanceCents,
+          ...statementAmounts.map((amount) => line[`${amount}Cents` as const]),
         ]),
       },
       {

@@ -68,9 +68,6 @@ export const idFromPath = <S extends Schema.Codec<number, number>>(id: S) => int
 
 export const UserIdFromPath = idFromPath(UserId);
 export const LeadIdFromPath = idFromPath(LeadId);
-export const ItineraryIdFromPath = idFromPath(ItineraryId);
-export const BannerIdFromPath = idFromPath(BannerId);
-export const CallActionIdFromPath = idFromPath(CallActionId);
 export const CatalogueItemIdFromPath = idFromPath(CatalogueItemId);
 /** A departure of a yacht (DOMAIN.md section 4). */
 export const CruiseId = SerialId.pipe(Schema.brand("CruiseId"));

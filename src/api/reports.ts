@@ -92,9 +92,11 @@ export const YachtOccupancy = Schema.Struct({
 });
 export type YachtOccupancy = typeof YachtOccupancy.Type;
 
+/** The period a report covers, its first and last day (YYYY-MM-DD). */
+const periodFields = { from: Schema.String, to: Schema.String };
+
 export const OccupancyReport = Schema.Struct({
-  from: Schema.String,
-  to: Schema.String,
+  ...periodFields,
   yachtId: Schema.NullOr(SerialId),
   departures: Schema.Array(DepartureOccupancy),
   yachts: Schema.Array(YachtOccupancy),
@@ -120,8 +122,7 @@ export const SalesLine = Schema.Struct({ id: Schema.NullOr(SerialId), name: Sche
 export type SalesLine = typeof SalesLine.Type;
 
 export const SalesReport = Schema.Struct({
-  from: Schema.String,
-  to: Schema.String,
+  ...periodFields,
   agencies: Schema.Array(SalesLine),
   executives: Schema.Array(SalesLine),
   total: SalesFigures,
@@ -158,8 +159,7 @@ export const FirstComment = Schema.Struct({
 export type FirstComment = typeof FirstComment.Type;
 
 export const LeadsReport = Schema.Struct({
-  from: Schema.String,
-  to: Schema.String,
+  ...periodFields,
   total: Int4,
   /** Every week (from its Monday) of the period, none left out, so the chart's gaps are true. */
   weeks: Schema.Array(Schema.Struct({ week: Schema.String, leads: Int4 })),
@@ -244,15 +244,19 @@ export const ReceivablesAgency = Schema.Struct({
 });
 export type ReceivablesAgency = typeof ReceivablesAgency.Type;
 
+/** The departure a line of a money report is about: its code, its yacht and its first day. */
+const departureFields = { cruiseCode: Schema.String, yachtName: Schema.String, startDate: Schema.String };
+
+/** The reservation a line of a money report is about, and its agency (null: a direct client). */
+const reservationFields = { reservationId: ReservationId, reservationCode: Schema.String, agencyName: Schema.NullOr(Schema.String) };
+
 /** A sold reservation with a balance, and how long it is overdue. */
 export const ReceivableReservation = Schema.Struct({
   id: ReservationId,
   code: Schema.String,
   agencyId: Schema.NullOr(SerialId),
   agencyName: Schema.NullOr(Schema.String),
-  cruiseCode: Schema.String,
-  yachtName: Schema.String,
-  startDate: Schema.String,
+  ...departureFields,
   balanceDueDate: Schema.String,
   /** Days after the balance due date, 0 or less while not due. */
   daysOverdue: Int4,
@@ -289,16 +293,13 @@ export const ReceivedPayment = Schema.Struct({
   method: PaymentMethod,
   reference: Schema.String,
   payer: Schema.String,
-  reservationId: ReservationId,
-  reservationCode: Schema.String,
-  agencyName: Schema.NullOr(Schema.String),
+  ...reservationFields,
   amountCents: Int4,
 });
 export type ReceivedPayment = typeof ReceivedPayment.Type;
 
 export const PaymentsReport = Schema.Struct({
-  from: Schema.String,
-  to: Schema.String,
+  ...periodFields,
   methods: Schema.Array(PaymentsByMethod),
   /** Every month the period touches, none left out, so the chart's gaps are true. */
   months: Schema.Array(PaymentsByMonth),
@@ -329,20 +330,15 @@ export type PenaltiesByMonth = typeof PenaltiesByMonth.Type;
 export const PenaltyEntry = Schema.Struct({
   day: Schema.String,
   kind: PenaltyEntryKind,
-  reservationId: ReservationId,
-  reservationCode: Schema.String,
-  agencyName: Schema.NullOr(Schema.String),
-  cruiseCode: Schema.String,
-  yachtName: Schema.String,
-  startDate: Schema.String,
+  ...reservationFields,
+  ...departureFields,
   reason: Schema.String,
   amountCents: Int4,
 });
 export type PenaltyEntry = typeof PenaltyEntry.Type;
 
 export const PenaltiesReport = Schema.Struct({
-  from: Schema.String,
-  to: Schema.String,
+  ...periodFields,
   agencies: Schema.Array(PenaltiesByAgency),
   /** Every month the period touches, none left out, so the chart's gaps are true. */
   months: Schema.Array(PenaltiesByMonth),

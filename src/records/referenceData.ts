@@ -33,14 +33,16 @@ const phone = textField(PHONE_MAX_LENGTH);
  */
 export const englishNameDetail = { name: "englishName", label: "detail.englishName", rule: detail.text(textField(120)), column: true };
 
+/** A reference named in Spanish and English, with its initials (a language, a yacht's kind). */
+const namedWithInitials = { nameLabel: "detail.spanishName", details: [englishNameDetail, initials] };
+
 /** The languages a guide speaks and a departure is sold in: ALM, ESP, FRA, ING, NA (SPEC.md section 3), named in both languages. */
 export const languages = referenceCatalogue({
   ...languagesEntry,
   resource: "languages",
   singular: "Language",
   stream: "language",
-  nameLabel: "detail.spanishName",
-  details: [englishNameDetail, initials],
+  ...namedWithInitials,
 });
 
 /** A yacht's kind: motor yacht, catamaran, expedition ship, named in both languages. */
@@ -49,8 +51,7 @@ export const kinds = referenceCatalogue({
   resource: "kinds",
   singular: "Kind",
   stream: "kind",
-  nameLabel: "detail.spanishName",
-  details: [englishNameDetail, initials],
+  ...namedWithInitials,
 });
 
 /** A bed type of a cabin, named in both languages: how many guests it sleeps. */

@@ -144,6 +144,23 @@ const fetchReport = async (input: Pick<ReportsContext, "client" | "report" | "qu
   }
 };
 
+/** The question submitted and the report it is asked of, as the rules that refuse one read them. */
+const questionOf = ({ context, event }: { readonly context: { readonly report: ReportName }; readonly event: { readonly question: ReportQuestion } }) => ({
+  question: event.question,
+  report: context.report,
+});
+
+/** A question submitted: refused by the rules before it is sent (their message shows), or fetched. */
+const questionAsked = (refused: string, accepted: string) =>
+  [
+    { guard: { type: "isQuestionRefused", params: questionOf }, actions: { type: "assignRefusal", params: questionOf }, description: refused },
+    {
+      target: "fetching",
+      actions: [{ type: "assignQuestion", params: ({ event }: { readonly event: { readonly question: ReportQuestion } }) => ({ question: event.question }) }, "clearError"],
+      description: accepted,
+    },
+  ] as const;
+
 /**
  * A report's screen (decision 043): its question (a period, a yacht, hours ahead) judged by the
  * report query machine before it is sent, so a reversed or missing period is told at once and
@@ -189,18 +206,10 @@ export const reportsMachine = setup({
     shown: {
       description: "The report is on screen; another question can be asked, or a table saved.",
       on: {
-        "question.submit": [
-          {
-            guard: { type: "isQuestionRefused", params: ({ context, event }) => ({ question: event.question, report: context.report }) },
-            actions: { type: "assignRefusal", params: ({ context, event }) => ({ question: event.question, report: context.report }) },
-            description: "Refused before sending: a missing, reversed or too long period, a day that is none, hours out of range; the report stays.",
-          },
-          {
-            target: "fetching",
-            actions: [{ type: "assignQuestion", params: ({ event }) => ({ question: event.question }) }, "clearError"],
-            description: "A question the rules accept: the report is fetched for it.",
-          },
-        ],
+        "question.submit": questionAsked(
+          "Refused before sending: a missing, reversed or too long period, a day that is none, hours out of range; the report stays.",
+          "A question the rules accept: the report is fetched for it.",
+        ),
         "table.export": { target: "exporting", actions: "clearError", description: "A table was asked for as a CSV or XLSX file." },
       },
     },
@@ -223,18 +232,10 @@ export const reportsMachine = setup({
       description: "The report could not be fetched.",
       on: {
         retry: { target: "fetching", actions: "clearError", description: "Retry was pressed." },
-        "question.submit": [
-          {
-            guard: { type: "isQuestionRefused", params: ({ context, event }) => ({ question: event.question, report: context.report }) },
-            actions: { type: "assignRefusal", params: ({ context, event }) => ({ question: event.question, report: context.report }) },
-            description: "Refused before sending: the message replaces the last one.",
-          },
-          {
-            target: "fetching",
-            actions: [{ type: "assignQuestion", params: ({ event }) => ({ question: event.question }) }, "clearError"],
-            description: "Another question the rules accept: the report is fetched for it.",
-          },
-        ],
+        "question.submit": questionAsked(
+          "Refused before sending: the message replaces the last one.",
+          "Another question the rules accept: the report is fetched for it.",
+        ),
       },
     },
   },

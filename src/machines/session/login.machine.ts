@@ -7,6 +7,17 @@ import { type PendingPasswordChange, type StoredSession, sessionFromLogin } from
 import { assignErrorMessage, type ClientInput, showError } from "../shared/actions.ts";
 import { machineTypes } from "../shared/machineTypes.ts";
 
+/**
+ * A user signed in whose session starts, then `page` opens (a name, or an action with its
+ * params): its session is stored first, so the page finds it.
+ */
+const startsOn = <const Page>(page: Page, description: string) =>
+  ({
+    target: "signedIn",
+    actions: [{ type: "startSession", params: ({ event }: { readonly event: { readonly output: LoginUser } }) => ({ session: sessionFromLogin(event.output) }) }, page],
+    description,
+  }) as const;
+
 export interface LoginInput extends ClientInput {
   /** The session already stored when /panel opens: its user goes to their start page. */
   readonly session: StoredSession | null;
@@ -142,39 +153,17 @@ export const loginMachine = setup({
           },
           {
             guard: { type: "isReturningUser", params: ({ event }) => ({ user: event.output }) },
-            target: "signedIn",
-            actions: [
-              { type: "startSession", params: ({ event }) => ({ session: sessionFromLogin(event.output) }) },
+            ...startsOn(
               { type: "goBack", params: ({ context }) => ({ path: context.expired?.path ?? "" }) },
-            ],
-            description: "The user whose session expired signed in again: back to the page they were on.",
+              "The user whose session expired signed in again: back to the page they were on.",
+            ),
           },
-          {
-            guard: { type: "isSalesUser", params: ({ event }) => ({ user: event.output }) },
-            target: "signedIn",
-            actions: [
-              { type: "startSession", params: ({ event }) => ({ session: sessionFromLogin(event.output) }) },
-              "goToLeads",
-            ],
-            description: "Sales staff start on the leads.",
-          },
+          { guard: { type: "isSalesUser", params: ({ event }) => ({ user: event.output }) }, ...startsOn("goToLeads", "Sales staff start on the leads.") },
           {
             guard: { type: "isAgencyUser", params: ({ event }) => ({ user: event.output }) },
-            target: "signedIn",
-            actions: [
-              { type: "startSession", params: ({ event }) => ({ session: sessionFromLogin(event.output) }) },
-              "goToAgency",
-            ],
-            description: "An agency's users start on the availability of the departures.",
+            ...startsOn("goToAgency", "An agency's users start on the availability of the departures."),
           },
-          {
-            target: "signedIn",
-            actions: [
-              { type: "startSession", params: ({ event }) => ({ session: sessionFromLogin(event.output) }) },
-              "goToHome",
-            ],
-            description: "Admin and marketing staff start on the home content.",
-          },
+          startsOn("goToHome", "Admin and marketing staff start on the home content."),
         ],
         onError: showError("editing", "The server refused: its message shows in the error box."),
       },

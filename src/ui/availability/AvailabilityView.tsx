@@ -3,7 +3,6 @@ import { useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
-import { navigate } from "wouter/use-browser-location";
 import type { DepartureAvailability } from "../../api/availability.ts";
 import { availabilitySearch, availabilitySearchMachine, parseAvailabilityForm } from "../../machines/availability/availabilitySearch.machine.ts";
 import { departureTabPath } from "../../machines/departures/paths.ts";
@@ -20,6 +19,7 @@ import { asOfField, asOfInstant } from "./asOf.ts";
 import "./asOf.css";
 import { useFlowActor } from "../shared/useFlow.ts";
 import { useChanges } from "../shared/changes.ts";
+import { showInAddress } from "../shared/address.ts";
 
 /**
  * /panel/availability, an agency's start page: the departures of a period (the next three months
@@ -33,10 +33,7 @@ export default function AvailabilityView() {
   const [logic] = useState(() =>
     availabilitySearchMachine.provide({
       actions: {
-        publishForm: ({ context }) => {
-          const wanted = availabilitySearch(context.form);
-          if (wanted !== window.location.search.replace(/^\?/, "")) navigate(`${window.location.pathname}?${wanted}`);
-        },
+        publishForm: ({ context }) => showInAddress(availabilitySearch(context.form)),
       },
     }),
   );

@@ -70,6 +70,21 @@ const classes = (...names: ReadonlyArray<string | false | undefined>): string =>
  * moves with the arrow keys or places by typing its column and row. The form reads the positions
  * from its own inputs; read-only, the same drawing shows a departure's cabins.
  */
+/** A cabin's column or row in the positions table, typed as a whole number from 0 to the plan's last. */
+function CoordinateCell({ name, max, label, value, onChange }: {
+  readonly name: string;
+  readonly max: number;
+  readonly label: string;
+  readonly value: number;
+  readonly onChange: (value: number) => void;
+}) {
+  return (
+    <td>
+      <input type="number" name={name} min={0} max={max} step={1} inputMode="numeric" aria-label={label} value={value} onChange={(event) => onChange(Number(event.target.value))} />
+    </td>
+  );
+}
+
 export function DeckSchemaEditor({ name, decks, positions, readOnly = false, onChange, cabinClass }: DeckSchemaEditorProps) {
   const { t } = useTranslation();
   const baseId = useId();
@@ -203,32 +218,20 @@ export function DeckSchemaEditor({ name, decks, positions, readOnly = false, onC
                           </>
                         ) : (
                           <>
-                            <td>
-                              <input
-                                type="number"
-                                name={`${name}.${index}.x`}
-                                min={0}
-                                max={MAX_CABIN_X}
-                                step={1}
-                                inputMode="numeric"
-                                aria-label={t("deckSchema.columnOf", { name: cabin.name })}
-                                value={position.x}
-                                onChange={(event) => move(cabin.id, Number(event.target.value), position.y)}
-                              />
-                            </td>
-                            <td>
-                              <input
-                                type="number"
-                                name={`${name}.${index}.y`}
-                                min={0}
-                                max={MAX_CABIN_Y}
-                                step={1}
-                                inputMode="numeric"
-                                aria-label={t("deckSchema.rowOf", { name: cabin.name })}
-                                value={position.y}
-                                onChange={(event) => move(cabin.id, position.x, Number(event.target.value))}
-                              />
-                            </td>
+                            <CoordinateCell
+                              name={`${name}.${index}.x`}
+                              max={MAX_CABIN_X}
+                              label={t("deckSchema.columnOf", { name: cabin.name })}
+                              value={position.x}
+                              onChange={(x) => move(cabin.id, x, position.y)}
+                            />
+                            <CoordinateCell
+                              name={`${name}.${index}.y`}
+                              max={MAX_CABIN_Y}
+                              label={t("deckSchema.rowOf", { name: cabin.name })}
+                              value={position.y}
+                              onChange={(y) => move(cabin.id, position.x, y)}
+                            />
                           </>
                         )}
                       </tr>

@@ -3,7 +3,6 @@ import { useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
-import { navigate } from "wouter/use-browser-location";
 import type { CatalogueItem } from "../../api/catalogues.ts";
 import type { Cruise } from "../../api/cruises.ts";
 import { cruiseGenerationMachine } from "../../machines/departures/cruiseGeneration.machine.ts";
@@ -42,6 +41,7 @@ import { useFlowActor } from "../shared/useFlow.ts";
 import { useRoleIn } from "../shared/useRole.ts";
 import { useChanges } from "../shared/changes.ts";
 import { YachtSelect } from "../shared/YachtSelect.tsx";
+import { showInAddress } from "../shared/address.ts";
 
 /** The text key of a departure's status: canceled, or its berths' (SPEC.md section 4). */
 export const cruiseStatusKey = (cruise: Cruise): string =>
@@ -77,6 +77,26 @@ const monthTitle = (month: string, language: string): string =>
  * berths, a link to its berth plan and reservations (what a click on a departure is for); those
  * who may edit it have the edit form one button beside.
  */
+/** A month back or forward: the arrow for the eyes, its words for a screen reader (and a wide screen). */
+function MonthStep({ step, onStep, disabled }: { readonly step: "previous" | "next"; readonly onStep: () => void; readonly disabled: boolean }) {
+  const { t } = useTranslation();
+  const label = t(step === "previous" ? "cruises.previousMonth" : "cruises.nextMonth");
+  const words = <span className="month-nav-text">{label}</span>;
+  return (
+    <button type="button" className="secondary outline" aria-label={label} onClick={onStep} disabled={disabled}>
+      {step === "previous" ? (
+        <>
+          <span aria-hidden="true">‹</span> {words}
+        </>
+      ) : (
+        <>
+          {words} <span aria-hidden="true">›</span>
+        </>
+      )}
+    </button>
+  );
+}
+
 function DepartureChip({ cruise, editable }: { readonly cruise: Cruise; readonly editable: boolean }) {
   const { t } = useTranslation();
   const canceled = cruise.state === "canceled";
@@ -220,10 +240,7 @@ export default function DeparturesView() {
       actors: { confirmCancel: commandDialog(i18n) },
       actions: {
         notify: (_, { message }) => void showToast(translateMessage(i18n.t, message)),
-        publishQuery: ({ context }) => {
-          const wanted = departuresSearch(context.query);
-          if (wanted !== window.location.search.replace(/^\?/, "")) navigate(`${window.location.pathname}?${wanted}`);
-        },
+        publishQuery: ({ context }) => showInAddress(departuresSearch(context.query)),
       },
     }),
   );
@@ -332,25 +349,9 @@ export default function DeparturesView() {
         {query.view === "calendar" && (
           <>
         <div className="month-nav">
-          <button
-            type="button"
-            className="secondary outline"
-            aria-label={t("cruises.previousMonth")}
-            onClick={() => actor.send({ type: "month.previous" })}
-            disabled={busy}
-          >
-            <span aria-hidden="true">‹</span> <span className="month-nav-text">{t("cruises.previousMonth")}</span>
-          </button>
+          <MonthStep step="previous" onStep={() => actor.send({ type: "month.previous" })} disabled={busy} />
           <h2 aria-live="polite">{monthTitle(query.month, i18n.language)}</h2>
-          <button
-            type="button"
-            className="secondary outline"
-            aria-label={t("cruises.nextMonth")}
-            onClick={() => actor.send({ type: "month.next" })}
-            disabled={busy}
-          >
-            <span className="month-nav-text">{t("cruises.nextMonth")}</span> <span aria-hidden="true">›</span>
-          </button>
+          <MonthStep step="next" onStep={() => actor.send({ type: "month.next" })} disabled={busy} />
         </div>
         <YachtSelect
           yachts={yachts}

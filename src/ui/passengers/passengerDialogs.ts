@@ -10,8 +10,7 @@ import { passengerFieldLabels } from "../../machines/passengers/record.ts";
 import { fieldText } from "../shared/forms.ts";
 import { translateMessage } from "../../i18n/messages.ts";
 import { errorMessage } from "../../machines/shared/fields.ts";
-import { dialogTheme } from "../shared/theme.ts";
-import { CANCEL_COLOR, SEND_COLOR } from "../shared/dialogColors.ts";
+import { dialogOpening } from "../shared/dialogOpening.ts";
 import { nameIn } from "../../api/english.ts";
 
 /** How long the search waits after a keystroke before it asks the server. */
@@ -72,15 +71,8 @@ export const askPassenger = async (translations: i18n, lookups: BookingLookups, 
     }
   };
   const result = await Swal.fire({
-    theme: dialogTheme(),
-    icon: "question",
-    titleText: t("passengers.assignTitle", { code: reservation.code }),
+    ...dialogOpening(translations, { icon: "question", title: t("passengers.assignTitle", { code: reservation.code }), confirm: t("passengers.assign") }),
     html: body,
-    showCancelButton: true,
-    confirmButtonText: t("passengers.assign"),
-    cancelButtonText: t("confirm.cancel"),
-    confirmButtonColor: SEND_COLOR,
-    cancelButtonColor: CANCEL_COLOR,
     didOpen: () => {
       search.addEventListener("input", () => {
         clearTimeout(timer);
@@ -109,18 +101,11 @@ export const askSheet = async (translations: i18n, reservation: Reservation): Pr
   const { default: Swal } = await import("sweetalert2");
   const t = translations.t.bind(translations);
   const result = await Swal.fire({
-    theme: dialogTheme(),
-    icon: "question",
-    titleText: t("passengers.importTitle", { code: reservation.code }),
+    ...dialogOpening(translations, { icon: "question", title: t("passengers.importTitle", { code: reservation.code }), confirm: t("passengers.import") }),
     text: t("passengers.importHelp"),
     input: "file",
     inputAttributes: { accept: SHEET_TYPES, "aria-label": t("passengers.sheet") },
     inputValidator: (value: unknown) => (value instanceof File ? null : t("fields.required")),
-    showCancelButton: true,
-    confirmButtonText: t("passengers.import"),
-    cancelButtonText: t("confirm.cancel"),
-    confirmButtonColor: SEND_COLOR,
-    cancelButtonColor: CANCEL_COLOR,
   });
   return result.isConfirmed && result.value instanceof File ? result.value : null;
 };
@@ -201,15 +186,8 @@ export const askNewPassenger = async (translations: i18n, lookups: BookingLookup
     };
   };
   const result = await Swal.fire({
-    theme: dialogTheme(),
-    icon: "question",
-    titleText: t("passengers.newInSpaceTitle", { code: reservation.code }),
+    ...dialogOpening(translations, { icon: "question", title: t("passengers.newInSpaceTitle", { code: reservation.code }), confirm: t("passengers.newInSpace") }),
     html: body,
-    showCancelButton: true,
-    confirmButtonText: t("passengers.newInSpace"),
-    cancelButtonText: t("confirm.cancel"),
-    confirmButtonColor: SEND_COLOR,
-    cancelButtonColor: CANCEL_COLOR,
     didOpen: () => fields.firstName.focus(),
     preConfirm: () => {
       const draft = draftOf();

@@ -2,7 +2,6 @@ import "./reports.css";
 import "../reservations/reservations.css";
 import { useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";
-import { navigate } from "wouter/use-browser-location";
 import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
 import type { ReportName } from "../../api/reports.ts";
@@ -18,6 +17,7 @@ import { useServices } from "../shared/context.ts";
 import { formText, submitted } from "../shared/forms.ts";
 import { type ReportSection, reportSections, type ReportFigure, reportFigures } from "./reportSections.tsx";
 import { useFlowActor } from "../shared/useFlow.ts";
+import { showInAddress } from "../shared/address.ts";
 
 /** A section's chart beside its table, and the table's export buttons. */
 function Section({ section, exporting, onExport }: { readonly section: ReportSection; readonly exporting: boolean; readonly onExport: (format: TableExport["format"]) => void }) {
@@ -83,10 +83,7 @@ export default function ReportsView({ report }: { readonly report: ReportName })
   const actor = useFlowActor(logic, { input: { client, report, question: questionFromAddress(report, window.location.search, new Date()) } });
   const question = useSelector(actor, (snapshot) => snapshot.context.question);
   // the question asked stays in the address: a reload or a shared link asks it again
-  useEffect(() => {
-    const search = questionSearch(question);
-    if (search !== window.location.search.replace(/^\?/, "")) navigate(`${window.location.pathname}?${search}`, { replace: true });
-  }, [question]);
+  useEffect(() => showInAddress(questionSearch(question), true), [question]);
   const content = useSelector(actor, (snapshot) => snapshot.context.content);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const fetching = useSelector(actor, (snapshot) => snapshot.hasTag("fetching"));

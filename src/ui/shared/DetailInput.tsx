@@ -161,25 +161,18 @@ export function DetailInput<Row = CatalogueItem>({
       );
     case "references": {
       const kept = (Array.isArray(value) ? value : []) as ReadonlyArray<number>;
+      const group = {
+        name,
+        legend: label,
+        problem,
+        options: offered(choices?.[name] ?? [], kept, i18n.language),
+        defaultValues: kept.map(String),
+        empty: t("form.nothingToChoose"),
+      };
       return rule.repeats ? (
-        <CountGroup
-          name={name}
-          legend={label}
-          problem={problem}
-          options={offered(choices?.[name] ?? [], kept, i18n.language)}
-          defaultValues={kept.map(String)}
-          countLabel={(option) => t("detail.berthCount", { name: option })}
-          empty={t("form.nothingToChoose")}
-        />
+        <CountGroup {...group} countLabel={(option) => t("detail.berthCount", { name: option })} />
       ) : (
-        <CheckboxGroup
-          name={name}
-          legend={label}
-          problem={problem}
-          options={offered(choices?.[name] ?? [], kept, i18n.language)}
-          defaultValues={kept.map(String)}
-          empty={t("form.nothingToChoose")}
-        />
+        <CheckboxGroup {...group} />
       );
     }
   }

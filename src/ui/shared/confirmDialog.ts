@@ -7,8 +7,8 @@ import type { YearCopyQuestion } from "../../machines/catalogues/yearCopyForm.ma
 import type { CommandQuestion, CommandReply } from "../../machines/reservations/reservationPage.machine.ts";
 import { fieldText } from "./forms.ts";
 import { formatDateTime } from "../leads/leadFormat.ts";
-import { dialogTheme } from "./theme.ts";
-import { CANCEL_COLOR, DELETE_COLOR, SEND_COLOR } from "./dialogColors.ts";
+import { DELETE_COLOR, SEND_COLOR } from "./dialogColors.ts";
+import { dialogOpening } from "./dialogOpening.ts";
 import { askAddedCabin, askNotes, askRemovedCabin } from "../reservations/bookingDialogs.ts";
 import { askNewPassenger, askPassenger, askSheet } from "../passengers/passengerDialogs.ts";
 import { askPayment } from "../money/paymentDialogs.ts";
@@ -25,14 +25,7 @@ const ask = async (
 ): Promise<boolean> => {
   const { default: Swal } = await import("sweetalert2");
   const result = await Swal.fire({
-    theme: dialogTheme(),
-    icon: look.icon,
-    titleText: title,
-    showCancelButton: true,
-    confirmButtonText: translations.t(look.confirmKey),
-    cancelButtonText: translations.t("confirm.cancel"),
-    confirmButtonColor: look.color,
-    cancelButtonColor: CANCEL_COLOR,
+    ...dialogOpening(translations, { icon: look.icon, title, confirm: translations.t(look.confirmKey), color: look.color }),
     focusCancel: true,
   });
   return result.isConfirmed;
@@ -72,14 +65,12 @@ export const commandDialog = (translations: i18n) =>
     const { default: Swal } = await import("sweetalert2");
     const t = translations.t.bind(translations);
     const result = await Swal.fire({
-      theme: dialogTheme(),
-      icon: input.asksReason ? "warning" : "question",
-      titleText: input.title,
-      showCancelButton: true,
-      confirmButtonText: t(`confirm.${input.command}`, { defaultValue: t("confirm.send") }),
-      cancelButtonText: t("confirm.cancel"),
-      confirmButtonColor: input.asksReason ? DELETE_COLOR : SEND_COLOR,
-      cancelButtonColor: CANCEL_COLOR,
+      ...dialogOpening(translations, {
+        icon: input.asksReason ? "warning" : "question",
+        title: input.title,
+        confirm: t(`confirm.${input.command}`, { defaultValue: t("confirm.send") }),
+        color: input.asksReason ? DELETE_COLOR : SEND_COLOR,
+      }),
       focusCancel: !input.asksReason,
       ...(input.asksReason
         ? {
@@ -154,14 +145,7 @@ export const reservationDialog = (translations: i18n) =>
       const { default: Swal } = await import("sweetalert2");
       const required = input.confirmReason === "required";
       const result = await Swal.fire({
-        theme: dialogTheme(),
-        icon: "question",
-        titleText: t("reservations.confirmTitle", { code: reservation.code }),
-        showCancelButton: true,
-        confirmButtonText: t("reservations.confirm"),
-        cancelButtonText: t("confirm.cancel"),
-        confirmButtonColor: SEND_COLOR,
-        cancelButtonColor: CANCEL_COLOR,
+        ...dialogOpening(translations, { icon: "question", title: t("reservations.confirmTitle", { code: reservation.code }), confirm: t("reservations.confirm") }),
         input: "textarea",
         inputLabel: t(required ? "reservations.confirmReasonRequired" : "reservations.confirmReasonOptional"),
         inputAttributes: { maxlength: String(reasonField.maxLength), "aria-label": t("confirm.reason") },
@@ -184,14 +168,12 @@ export const reservationDialog = (translations: i18n) =>
     // the latest limit the policy allows now, which the server accepts; a day later than now when unknown
     const latest = reservation.latestTimeLimit === null ? Date.now() + 24 * 3_600_000 : Date.parse(reservation.latestTimeLimit);
     const result = await Swal.fire({
-      theme: dialogTheme(),
-      icon: asksTime ? "question" : "warning",
-      titleText: t(`${scope}.${command.kind}Title`, { code: reservation.code }),
-      showCancelButton: true,
-      confirmButtonText: t(`${scope}.${command.kind}`),
-      cancelButtonText: t("confirm.cancel"),
-      confirmButtonColor: asksTime ? SEND_COLOR : DELETE_COLOR,
-      cancelButtonColor: CANCEL_COLOR,
+      ...dialogOpening(translations, {
+        icon: asksTime ? "question" : "warning",
+        title: t(`${scope}.${command.kind}Title`, { code: reservation.code }),
+        confirm: t(`${scope}.${command.kind}`),
+        color: asksTime ? SEND_COLOR : DELETE_COLOR,
+      }),
       ...(asksTime
         ? {
             input: "datetime-local" as const,
@@ -232,14 +214,7 @@ export const bulkCommandDialog = (translations: i18n) =>
     }
     const { default: Swal } = await import("sweetalert2");
     const result = await Swal.fire({
-      theme: dialogTheme(),
-      icon: "question",
-      titleText: t("reservations.bulkExtendTitle", { count: input.count }),
-      showCancelButton: true,
-      confirmButtonText: t("reservations.extend"),
-      cancelButtonText: t("confirm.cancel"),
-      confirmButtonColor: SEND_COLOR,
-      cancelButtonColor: CANCEL_COLOR,
+      ...dialogOpening(translations, { icon: "question", title: t("reservations.bulkExtendTitle", { count: input.count }), confirm: t("reservations.extend") }),
       input: "datetime-local",
       inputValue: localInput(Date.now() + 24 * 3_600_000),
       inputAttributes: { "aria-label": t("reservations.newTimeLimit") },

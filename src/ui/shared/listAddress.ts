@@ -1,8 +1,8 @@
 import { useEffect } from "react";
-import { navigate } from "wouter/use-browser-location";
 import type { AnyActorRef } from "xstate";
 import { type ListQuery, type ListQueryDefaults, listQuerySearch, parseListQuery } from "../../machines/shared/listQuery.ts";
 import type { QueryPublication } from "../../machines/shared/pagedList.machine.ts";
+import { showInAddress } from "./address.ts";
 
 /**
  * A list machine's `publishQuery`: the query written to the address of the page the list is on,
@@ -12,9 +12,7 @@ import type { QueryPublication } from "../../machines/shared/pagedList.machine.t
 export const publishQuery =
   (defaults: ListQueryDefaults) =>
   (_: unknown, { query, mode }: { readonly query: ListQuery; readonly mode: QueryPublication }) => {
-    const search = listQuerySearch(query, defaults);
-    if (search === window.location.search.replace(/^\?/, "")) return;
-    navigate(`${window.location.pathname}${search === "" ? "" : `?${search}`}`, { replace: mode === "replace" });
+    showInAddress(listQuerySearch(query, defaults), mode === "replace");
   };
 
 /**
