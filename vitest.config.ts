@@ -40,6 +40,9 @@ export default defineConfig({
           // an ApiError of another load of its module than the test's (equal, not the same
           // class), and these files gain 9 s at most from sharing.
           isolate: true,
+          // Each file in a new worker: a thread starts cheaper than a process (33 files: 20.2 s of
+          // CPU against 23.3 s, decision 086), and no file of these sets the process's environment.
+          pool: "threads",
           include: ["tests/machines/**/*.test.ts", "tests/properties/**/*.test.ts", "tests/layout/**/*.test.ts"],
         },
       },

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
 import { statementRequest } from "./db/statementLog.ts";
 import type { RefusedCommand } from "./events/refused.ts";
 import type { Session } from "./http/caller.ts";
@@ -61,6 +62,11 @@ export interface AppDeps {
   readonly catalogues?: ReadonlyArray<ServedCatalogue>;
   /** How often the live changes are read from the event log while someone listens (ms). */
   readonly changeIntervalMs?: number;
+  /**
+   * How a throttled sign-in waits before its password check (decision 021): node's timer unless a
+   * test counts the waits asked for instead of spending them (decision 086).
+   */
+  readonly pause?: (milliseconds: number) => Promise<void>;
 }
 
 const isApiPath = (url: string): boolean => url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`);
@@ -156,7 +162,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // Parses nothing by itself: multipart endpoints read their parts (server/http/multipart.ts).
   await app.register(fastifyMultipart, multipartOptions(deps.env.MAX_UPLOAD_MB));
 
-  registerAuthRoutes(app, { db: deps.db, mailer: deps.mailer, env: deps.env, now });
+  registerAuthRoutes(app, { db: deps.db, mailer: deps.mailer, env: deps.env, now, pause: deps.pause ?? sleep });
   registerUserRoutes(app, { db: deps.db, mailer: deps.mailer, env: deps.env, now });
   registerProjections(projections);
   const served = deps.catalogues ?? catalogues;

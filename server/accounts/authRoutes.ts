@@ -5,7 +5,6 @@ import * as auth from "../../src/api/auth.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { EMAIL_MAX_LENGTH, isEmail, normaliseEmail } from "../../src/api/fields.ts";
 import { messages } from "../../src/api/messages.ts";
-import { setTimeout as sleep } from "node:timers/promises";
 import { admitForgotPassword, admitLogin, forgetAttempts, loginKeys } from "./loginLimit.ts";
 import { generateTemporaryPassword, hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { closeSession, closeUserSessions, openSession, PASSWORD_CHANGE_MINUTES } from "./sessions.ts";
@@ -22,6 +21,8 @@ export interface AuthContext {
   readonly mailer: Mailer;
   readonly env: Pick<Env, "SESSION_HOURS" | "TEMP_PASSWORD_HOURS">;
   readonly now: () => Date;
+  /** Waits before a throttled attempt's password check. */
+  readonly pause: (milliseconds: number) => Promise<void>;
 }
 
 const HOUR_MS = 3_600_000;
@@ -50,7 +51,7 @@ const checkPassword = async (user: UserRow | null, password: string, now: Date):
 };
 
 export const registerAuthRoutes = (app: FastifyInstance, context: AuthContext): void => {
-  const { db, mailer, env, now } = context;
+  const { db, mailer, env, now, pause } = context;
 
   registerEndpoint(app, context, auth.health, async () => {
     await execute(db, "select 1");
@@ -71,7 +72,7 @@ export const registerAuthRoutes = (app: FastifyInstance, context: AuthContext): 
     const keys = loginKeys(email, ip);
     const admission = await admitLogin(db, keys, at);
     if (!admission.admitted) throw new ApiError(429, messages.tooManyAttempts);
-    if (admission.delayMs > 0) await sleep(admission.delayMs);
+    if (admission.delayMs > 0) await pause(admission.delayMs);
     const user = await findUserByEmail(db, email);
     const check = await checkPassword(user, password, at);
     if (check !== "wrong") await forgetAttempts(db, keys);
@@ -165,7 +166,7 @@ export const registerAuthRoutes = (app: FastifyInstance, context: AuthContext): 
     const keys = loginKeys(session.email, ip);
     const admission = await admitLogin(db, keys, now());
     if (!admission.admitted) throw new ApiError(429, messages.tooManyAttempts);
-    if (admission.delayMs > 0) await sleep(admission.delayMs);
+    if (admission.delayMs > 0) await pause(admission.delayMs);
     const user = await findUserById(db, session.userId);
     const matches =
       current !== undefined && current.length <= MAX_PASSWORD_INPUT && user?.passwordHash

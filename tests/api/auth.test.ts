@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   FORGOT_PER_ADDRESS,
@@ -42,13 +43,26 @@ vi.mock("../../server/accounts/passwords.ts", async (importOriginal) => {
   };
 });
 
+/**
+ * The waits the server asked for before a password check (decision 021). They are counted, not
+ * spent, except in the test that times one: seconds of sleep in a row would otherwise leave a core
+ * idle (decision 086).
+ */
+const waits = { asked: [] as number[], spent: false };
+
 let db: Database;
 let server: TestServer;
 
 beforeAll(async () => {
   db = await openTestDatabase();
   // Behind a proxy (the test itself, at 127.0.0.1): X-Forwarded-For names the client, so a test can speak from several addresses.
-  server = await startServer(db, { env: testEnv({ TRUST_PROXY: "127.0.0.1" }) });
+  server = await startServer(db, {
+    env: testEnv({ TRUST_PROXY: "127.0.0.1" }),
+    pause: async (milliseconds) => {
+      waits.asked.push(milliseconds);
+      if (waits.spent) await sleep(milliseconds);
+    },
+  });
 });
 
 afterAll(async () => {
@@ -59,6 +73,8 @@ afterAll(async () => {
 let adminId: number;
 
 beforeEach(async () => {
+  waits.asked = [];
+  waits.spent = false;
   await resetDatabase(db);
   adminId = await createStaff(db, { email: "admin@example.com", password: "Admin123", firstName: "Ada", lastName: "Ríos" });
 });
@@ -164,6 +180,8 @@ describe("POST /api/auth/login", () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(300 - MAX_FAILURES_PER_PAIR);
     // Two verifications per login that reached the check (the password and the temporary one).
     expect(verifications.count).toBeLessThanOrEqual(2 * MAX_FAILURES_PER_PAIR);
+    // each admitted guess waited as its place among the pair's attempts asks
+    expect(waits.asked.toSorted((a, b) => a - b)).toEqual([250, 500, 1_000]);
     // The burst's address keeps being refused, even with the right password...
     expect((await loginFrom("203.0.113.7", "admin@example.com", "Admin123")).status).toBe(429);
     // ...but the person, from an address that has not failed, still signs in.
@@ -175,9 +193,11 @@ describe("POST /api/auth/login", () => {
     for (let attempt = 0; attempt < MAX_FAILURES_PER_PAIR - 1; attempt += 1) {
       await loginFrom("203.0.113.9", "admin@example.com", "Wrong123");
     }
+    waits.spent = true;
     const started = performance.now();
     expect((await loginFrom("203.0.113.9", "admin@example.com", "Wrong123")).status).toBe(401);
     expect(performance.now() - started).toBeGreaterThanOrEqual(delayBeforeCheck(MAX_FAILURES_PER_PAIR - 1) - 50);
+    expect(waits.asked).toEqual([250, 500, 1_000]);
   });
 
   it("does not count successful logins against an office's shared address", async () => {
@@ -196,6 +216,7 @@ describe("POST /api/auth/login", () => {
     // Unknown emails are limited the same way (no account discovery through the limit either).
     for (let attempt = 0; attempt < MAX_FAILURES_PER_PAIR; attempt += 1) await login(server, "ghost@example.com", "x1");
     expect((await login(server, "ghost@example.com", "x1")).status).toBe(429);
+    expect(waits.asked).toEqual([250, 500, 1_000, 250, 500, 1_000]);
     server.clock.advance(15 * MINUTE + 1);
     expect((await login(server, "admin@example.com", "Admin123")).status).toBe(200);
   });
@@ -209,6 +230,8 @@ describe("POST /api/auth/login", () => {
       expect((await login(server, "admin@example.com", "Wrong123")).status).toBe(401);
     }
     expect((await login(server, "admin@example.com", "Admin123")).status).toBe(200);
+    // the failures after the success wait as the first ones did: the success forgot them
+    expect(waits.asked).toEqual([250, 500, 1_000, 250, 500, 1_000]);
   });
 
   it(`refuses with 429 after ${MAX_FAILURES_PER_ADDRESS} failures from one address, whatever the email`, async () => {

@@ -49,6 +49,8 @@ export const startServer = async (
     readonly distDir?: string;
     readonly prepare?: (app: FastifyInstance) => void;
     readonly catalogues?: ReadonlyArray<CatalogueDeclaration>;
+    /** How a throttled sign-in waits (node's timer by default). */
+    readonly pause?: (milliseconds: number) => Promise<void>;
   } = {},
 ): Promise<TestServer> => {
   const clock = new Clock();
@@ -63,6 +65,7 @@ export const startServer = async (
     logger,
     distDir: options.distDir ?? "tests/.artifacts/no-dist",
     ...(options.catalogues === undefined ? {} : { catalogues: options.catalogues }),
+    ...(options.pause === undefined ? {} : { pause: options.pause }),
   });
   options.prepare?.(app);
   await app.listen({ host: "127.0.0.1", port: 0 });
