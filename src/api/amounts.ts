@@ -49,6 +49,16 @@ export const formatCentsAmount = (cents: number, language: string): string => {
 /** Whole cents as US$ with two decimals (PRODUCT.md section 6), exactly. */
 export const formatCents = (cents: number, language: string): string => `US$ ${formatCentsAmount(cents, language)}`;
 
+/**
+ * A percentage as the language writes it (`12,5%` in Ecuador, `12.5%` in the United States, `10%`
+ * in both): at most two decimals, none written when they are zeros, as Intl's percent format did.
+ */
+export const formatPercent = (percent: number, language: string): string => {
+  const [whole = "", fraction = ""] = formatAmount(percent, language).split(separatorsOf(language).decimal);
+  const kept = fraction.replace(/0+$/, "");
+  return `${whole}${kept === "" ? "" : `${separatorsOf(language).decimal}${kept}`}%`;
+};
+
 const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**

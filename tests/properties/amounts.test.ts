@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { amountLocale, formatAmount, formatCentsAmount, plainAmount } from "../../src/api/amounts.ts";
+import { amountLocale, formatAmount, formatCentsAmount, formatPercent, plainAmount } from "../../src/api/amounts.ts";
 
 /** What the panel wrote before it wrote amounts by hand: Intl's number format of the language's locale. */
 const intlAmount = (amount: number | `${number}`, language: string): string =>
@@ -25,6 +25,16 @@ describe("amounts written by hand, as Intl's es-EC and en-US formats write them 
         expect(formatAmount(value, language)).toBe(intlAmount(value, language));
       }),
       { examples: [[0.125, "es"], [-0.001, "en"], [-0, "es"], [1450.5, "es"], [1450.5, "en"], [999.995, "en"], [1_234_567.891, "es"]] },
+    ));
+
+  it("writes a percentage of hundredths as the percent format wrote it", () =>
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), languages, (hundredths, language) => {
+        const percent = hundredths / 100;
+        const intl = new Intl.NumberFormat(amountLocale(language), { style: "percent", maximumFractionDigits: 2 }).format(percent / 100);
+        expect(formatPercent(percent, language)).toBe(intl);
+      }),
+      { examples: [[1250, "es"], [1000, "en"], [1235, "en"], [0, "es"], [150_000, "es"]] },
     ));
 
   it("reads back what it writes", () =>
