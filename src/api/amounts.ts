@@ -8,47 +8,55 @@
 /** The number format's locale for the panel's language: Spanish unless English is chosen. */
 export const amountLocale = (language: string): string => (language === "en" ? "en-US" : "es-EC");
 
-// Building a number format is far slower than using one, and a list formats many amounts.
-const formats = new Map<string, Intl.NumberFormat>();
+/**
+ * How each language writes an amount's decimal point and groups its digits: what Intl's es-EC and
+ * en-US number formats write (tests/properties/amounts.test.ts holds them equal), written out
+ * because a page's first number format costs it 15-20 ms of ICU's start, on the first screen of
+ * every page that shows money (decision 087).
+ */
+const separatorsOf = (language: string): { readonly decimal: string; readonly group: string } =>
+  amountLocale(language) === "en-US" ? { decimal: ".", group: "," } : { decimal: ",", group: "." };
 
-const amountFormat = (language: string): Intl.NumberFormat => {
-  const locale = amountLocale(language);
-  const known = formats.get(locale);
-  if (known !== undefined) return known;
-  const format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  formats.set(locale, format);
-  return format;
+/** A plain decimal text (`-1450.50`) as the language writes it (`-1.450,50`), digits grouped by threes. */
+const written = (plain: string, language: string): string => {
+  const { decimal, group } = separatorsOf(language);
+  const [whole = "", fraction = ""] = plain.split(".");
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, group)}${decimal}${fraction}`;
 };
 
-/** An amount with two decimals, digits grouped as the language groups them. */
-export const formatAmount = (amount: number, language: string): string => amountFormat(language).format(amount);
+/**
+ * An amount with two decimals, digits grouped as the language groups them. `toFixed` rounds the
+ * number's exact value half away from zero, as the number format did; a negative amount keeps its
+ * sign even when it rounds to zero, as the number format wrote it.
+ */
+export const formatAmount = (amount: number, language: string): string =>
+  `${amount < 0 || Object.is(amount, -0) ? "-" : ""}${written(Math.abs(amount).toFixed(2), language)}`;
 
 /** Money as US$ with two decimals (PRODUCT.md section 6). */
 export const formatMoney = (amount: number, language: string): string => `US$ ${formatAmount(amount, language)}`;
 
 /**
- * Whole cents as the language writes the amount (`145050` is `1.450,50` in Spanish), exactly: the
- * format is given the amount's decimal text, never a binary fraction of it, so no amount of cents
- * is rounded on its way to the page.
+ * Whole cents as the language writes the amount (`145050` is `1.450,50` in Spanish), exactly: from
+ * the amount's decimal text, never a binary fraction of it, so no amount of cents is rounded on its
+ * way to the page.
  */
 export const formatCentsAmount = (cents: number, language: string): string => {
   const whole = Math.trunc(Math.abs(cents) / 100);
   const fraction = String(Math.abs(cents) % 100).padStart(2, "0");
-  // the decimal text of a whole number of cents is a numeric literal, which the format reads exactly
-  const decimal = `${cents < 0 ? "-" : ""}${whole}.${fraction}` as `${number}`;
-  return amountFormat(language).format(decimal);
+  return `${cents < 0 ? "-" : ""}${written(`${whole}.${fraction}`, language)}`;
 };
 
 /** Whole cents as US$ with two decimals (PRODUCT.md section 6), exactly. */
 export const formatCents = (cents: number, language: string): string => `US$ ${formatCentsAmount(cents, language)}`;
 
-/** The language's decimal and group separators, as its number format writes them. */
-const separatorsOf = (language: string): { readonly decimal: string; readonly group: string } => {
-  const parts = amountFormat(language).formatToParts(12345.6);
-  return {
-    decimal: parts.find((part) => part.type === "decimal")?.value ?? ".",
-    group: parts.find((part) => part.type === "group")?.value ?? ",",
-  };
+/**
+ * A percentage as the language writes it (`12,5%` in Ecuador, `12.5%` in the United States, `10%`
+ * in both): at most two decimals, none written when they are zeros, as Intl's percent format did.
+ */
+export const formatPercent = (percent: number, language: string): string => {
+  const [whole = "", fraction = ""] = formatAmount(percent, language).split(separatorsOf(language).decimal);
+  const kept = fraction.replace(/0+$/, "");
+  return `${whole}${kept === "" ? "" : `${separatorsOf(language).decimal}${kept}`}%`;
 };
 
 const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,6 +1,7 @@
 import { Schema } from "effect";
 import { endpoint } from "./endpoint.ts";
 import { CruiseIdFromPath, idParams, PassengerId, ReservationId, SerialId, SpaceId } from "./ids.ts";
+import { voucherReaderRoles } from "./voucherReaders.ts";
 
 export { sheetName } from "./sheetName.ts";
 
@@ -127,8 +128,8 @@ export const getCruiseDocument = endpoint({
 export const documentFileName = (document: DocumentName, code: string, format: DocumentFormat): string =>
   `${document}-${code}.${format}`;
 
-/** Who reads a voucher: the staff who sell, and the agency it was sold by (another's answers 404). */
-const voucherReaders = { kind: "session", roles: ["admin", "sales", "agency"] } as const;
+/** Who reads a voucher (./voucherReaders.ts). */
+const voucherReaders = { kind: "session", roles: voucherReaderRoles } as const;
 
 export const getVoucher = endpoint({
   name: "documents.voucher",
@@ -157,7 +158,6 @@ export const sendVoucher = endpoint({
     "Mails the reservation's voucher as PDF to its agency's address, in the agency's language; 409 'voucher not sent: the agency has no email' for a direct client or an agency without one.",
 });
 
-/** The roles that open a voucher (an agency user its own agency's). */
-export const voucherReaderRoles = voucherReaders.roles;
+export { voucherReaderRoles };
 
 export const documentEndpoints = [getCruiseDocument, getVoucher, sendVoucher] as const;

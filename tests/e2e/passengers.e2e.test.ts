@@ -30,6 +30,8 @@ describe("a reservation's passengers", () => {
 
     await page.goto(`${app.url}/panel/reservations/${reservation.id}`);
     await page.getByRole("heading", { name: `Reserva ${reservation.code}` }).waitFor();
+    // the bookings are drawn once the summary has been painted (decision 087)
+    await page.getByRole("heading", { name: "Cabinas y espacios" }).waitFor();
     expect(await page.getByText("Sin pasajero").count()).toBe(3);
     // registered with the reservation's agency and seated in the space in one dialog (decision 075)
     await page.getByRole("button", { name: "Nuevo pasajero" }).first().click();

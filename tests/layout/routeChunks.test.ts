@@ -70,6 +70,21 @@ describe("what the panel's first pages load", () => {
     expect(["src/records/index.ts", "src/ui/shared/RecordRoutes.tsx"].filter((module) => loaded.has(module))).toEqual([]);
   });
 
+  it("a reservation's first screen loads neither its dialogs, nor what is drawn below it, nor the passengers' or departures' declarations", () => {
+    const loaded = loadedWith("src/ui/reservations/ReservationRoute.tsx");
+    const later = [
+      "src/ui/shared/confirmDialog.ts",
+      "src/ui/reservations/ReservationSections.tsx",
+      "src/ui/money/AccountSection.tsx",
+      "src/ui/reservations/PriceBreakdown.tsx",
+      "src/ui/shared/HistoryPanel.tsx",
+      "src/machines/passengers/record.ts",
+      "src/machines/departures/record.ts",
+      "src/records/referenceData.ts",
+    ];
+    expect(later.filter((module) => loaded.has(module))).toEqual([]);
+  });
+
   it("the login form is a chunk of its own, out of a signed-in page's first download", () => {
     expect(loadedWith("src/ui/main.tsx").has("src/ui/session/LoginView.tsx")).toBe(false);
   });

@@ -5,6 +5,7 @@ import { passengerFormSource } from "./passengers.ts";
 import type { FieldDeclaration } from "../../records/record.ts";
 import { agencies, countries, identificationTypes } from "../../records/referenceData.ts";
 import { passengersEntry } from "../../records/entries.ts";
+import { passengerPath } from "./paths.ts";
 
 /** The labels of the form's fields, by the contract's name. */
 export const passengerFieldLabels: Readonly<Record<string, string>> = {
@@ -53,7 +54,7 @@ export const passengers = {
   stream: "passenger",
   writers: ["admin", "sales", "agency"] as ReadonlyArray<RoleName>,
   newPath: "/panel/passengers/passenger_new",
-  path: (id: number | string): string => `/panel/passengers/${id}`,
+  path: passengerPath,
   /** The form's fields and source for a role: only those who read the agencies choose one. */
   form: (role: RoleName | null) =>
     role !== null && agencies.readers.includes(role) ? { fields: staffFields, source: staffSource } : { fields: agencyFields, source: agencySource },

@@ -3,7 +3,10 @@ import type { CatalogueItem } from "../../api/catalogues.ts";
 import { CruiseId } from "../../api/ids.ts";
 import { listPassengers, type Passenger } from "../../api/passengers.ts";
 import { type CruiseCabin, cruiseCabins, type Reservation } from "../../api/reservations.ts";
-import { countries, genders, identificationTypes } from "../../records/referenceData.ts";
+
+// Every catalogue's declaration comes with a dialog's first call, not with the reservation's page
+// that hands the lookups over.
+const referenceData = () => import("../../records/referenceData.ts");
 
 /** The passengers a search offers at once. */
 const OFFERED = 50;
@@ -36,6 +39,7 @@ export interface BookingLookups {
 
 export const bookingLookups = (client: ApiClient, reservation: Reservation): BookingLookups => ({
   cabinChoices: async () => {
+    const { genders } = await referenceData();
     const [cabins, types] = await Promise.all([
       client.call(cruiseCabins, { params: { id: CruiseId.make(reservation.cruiseId) } }),
       client.call(genders.api.list),
@@ -49,6 +53,7 @@ export const bookingLookups = (client: ApiClient, reservation: Reservation): Boo
     return answer.data;
   },
   passengerChoices: async () => {
+    const { countries, identificationTypes } = await referenceData();
     const [types, all] = await Promise.all([client.call(identificationTypes.api.list), client.call(countries.api.list)]);
     return { identificationTypes: types.filter((item) => item.active), countries: all.filter((item) => item.active) };
   },

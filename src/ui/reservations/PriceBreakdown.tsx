@@ -1,15 +1,11 @@
 import "./priceBreakdown.css";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { amountLocale, formatCents } from "../../api/amounts.ts";
+import { formatCents, formatPercent } from "../../api/amounts.ts";
 import type { ItemizedLine, ItemizedSums } from "../../api/quote.ts";
 
 /** An amount taken off, written with a true minus sign in either language. */
 const minus = (cents: number, language: string): string => (cents === 0 ? formatCents(0, language) : `− ${formatCents(cents, language)}`);
-
-/** A percentage as the language's locale writes it (`10%` in Ecuador and the United States alike). */
-const percentText = (percent: number, language: string): string =>
-  new Intl.NumberFormat(amountLocale(language), { style: "percent", maximumFractionDigits: 2 }).format(percent / 100);
 
 /** What a line sells: a cabin's space of a type, a family room, the whole yacht or a flight leg's passengers. */
 const lineLabel = (line: ItemizedLine, t: TFunction, cabinName: (id: number) => string, spaceTypeName: (id: number) => string): string => {
@@ -81,7 +77,7 @@ export function PriceBreakdown({
           </tr>
           {line.discounts.map((discount) => (
             <tr key={discount.kind} className="price-discount">
-              <th scope="row">{t(`quote.discounts.${discount.kind}`, { percent: percentText(discount.percent, language) })}</th>
+              <th scope="row">{t(`quote.discounts.${discount.kind}`, { percent: formatPercent(discount.percent, language) })}</th>
               <td>{minus(discount.amountCents, language)}</td>
             </tr>
           ))}
@@ -97,7 +93,7 @@ export function PriceBreakdown({
           <td>{formatCents(sums.totalCents, language)}</td>
         </tr>
         <tr className="price-commission">
-          <th scope="row">{percent === null ? t("quote.commission") : t("quote.commissionPercent", { percent: percentText(percent, language) })}</th>
+          <th scope="row">{percent === null ? t("quote.commission") : t("quote.commissionPercent", { percent: formatPercent(percent, language) })}</th>
           <td>{minus(sums.commissionCents, language)}</td>
         </tr>
         <tr className="price-net">

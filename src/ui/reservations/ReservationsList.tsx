@@ -15,7 +15,7 @@ import {
 import { departures } from "../../machines/departures/record.ts";
 import { reservations } from "../../machines/reservations/record.ts";
 import { formatDate, formatMoney } from "../leads/leadFormat.ts";
-import { timeLimitText } from "./ReservationView.tsx";
+import { timeLimitText } from "./reservationTexts.ts";
 import type { Column } from "../shared/DataTable.tsx";
 import { type PagedFilter, PagedList } from "../shared/PagedList.tsx";
 import { bulkCommandDialog } from "../shared/confirmDialog.ts";

@@ -120,81 +120,84 @@ const localInput = (instant: number): string => {
  * Answers the reply (the reason, the time limit as an instant, "" for a confirmation, the money's
  * entry), or null when closed.
  */
-export const reservationDialog = (translations: i18n) =>
-  fromPromise<CommandReply, CommandQuestion>(async ({ input }) => {
-    const { command, reservation } = input;
-    const t = translations.t.bind(translations);
-    if (command.kind === "assignPassenger") return askPassenger(translations, input.lookups, reservation);
-    if (command.kind === "newPassenger") return askNewPassenger(translations, input.lookups, reservation);
-    if (command.kind === "addCabin") return askAddedCabin(translations, input.lookups, reservation);
-    if (command.kind === "editNotes") return askNotes(translations, reservation);
-    if (command.kind === "removeCabin") return askRemovedCabin(translations, reservation, command.cabinId);
-    if (command.kind === "importPassengers") return askSheet(translations, reservation);
-    if (command.kind === "removePassenger") {
-      const confirmed = await ask(translations, { icon: "warning", confirmKey: "passengers.remove", color: DELETE_COLOR }, t("passengers.removeTitle"));
-      return confirmed ? "" : null;
-    }
-    if (command.kind === "recordPayment" || command.kind === "reportPayment" || command.kind === "recordRefund") return askPayment(translations, command.kind, reservation);
-    if (command.kind === "verifyPayment") {
-      const confirmed = await ask(translations, { icon: "question", confirmKey: "money.verifyPayment", color: SEND_COLOR }, t("money.verifyPaymentTitle"));
-      return confirmed ? "" : null;
-    }
-    if (command.kind === "delete") return (await ask(translations, deleteLook, t("reservations.deleteTitle", { code: reservation.code }))) ? "" : null;
-    if (command.kind === "confirm" && input.confirmReason !== null) {
-      // an admin confirming a direct client's reservation: the reason, required while the deposit is not paid
-      const { default: Swal } = await import("sweetalert2");
-      const required = input.confirmReason === "required";
-      const result = await Swal.fire({
-        ...dialogOpening(translations, { icon: "question", title: t("reservations.confirmTitle", { code: reservation.code }), confirm: t("reservations.confirm") }),
-        input: "textarea",
-        inputLabel: t(required ? "reservations.confirmReasonRequired" : "reservations.confirmReasonOptional"),
-        inputAttributes: { maxlength: String(reasonField.maxLength), "aria-label": t("confirm.reason") },
-        inputValidator: (value: string) => (!required && value.trim() === "" ? null : fieldText(t, textProblem(reasonField, value))),
-      });
-      return result.isConfirmed && typeof result.value === "string" ? result.value.trim() : null;
-    }
-    if (command.kind === "confirm") {
-      const confirmed = await ask(
-        translations,
-        { icon: "question", confirmKey: "reservations.confirm", color: SEND_COLOR },
-        t("reservations.confirmTitle", { code: reservation.code }),
-      );
-      return confirmed ? "" : null;
-    }
+export const askReservationCommand = async (translations: i18n, input: CommandQuestion): Promise<CommandReply> => {
+  const { command, reservation } = input;
+  const t = translations.t.bind(translations);
+  if (command.kind === "assignPassenger") return askPassenger(translations, input.lookups, reservation);
+  if (command.kind === "newPassenger") return askNewPassenger(translations, input.lookups, reservation);
+  if (command.kind === "addCabin") return askAddedCabin(translations, input.lookups, reservation);
+  if (command.kind === "editNotes") return askNotes(translations, reservation);
+  if (command.kind === "removeCabin") return askRemovedCabin(translations, reservation, command.cabinId);
+  if (command.kind === "importPassengers") return askSheet(translations, reservation);
+  if (command.kind === "removePassenger") {
+    const confirmed = await ask(translations, { icon: "warning", confirmKey: "passengers.remove", color: DELETE_COLOR }, t("passengers.removeTitle"));
+    return confirmed ? "" : null;
+  }
+  if (command.kind === "recordPayment" || command.kind === "reportPayment" || command.kind === "recordRefund") return askPayment(translations, command.kind, reservation);
+  if (command.kind === "verifyPayment") {
+    const confirmed = await ask(translations, { icon: "question", confirmKey: "money.verifyPayment", color: SEND_COLOR }, t("money.verifyPaymentTitle"));
+    return confirmed ? "" : null;
+  }
+  if (command.kind === "delete") return (await ask(translations, deleteLook, t("reservations.deleteTitle", { code: reservation.code }))) ? "" : null;
+  if (command.kind === "confirm" && input.confirmReason !== null) {
+    // an admin confirming a direct client's reservation: the reason, required while the deposit is not paid
     const { default: Swal } = await import("sweetalert2");
-    const asksTime = command.kind === "extend";
-    // a payment's rejection or void, and a penalty's waiver, ask their reason like a cancellation, in the money texts
-    const scope = command.kind === "rejectPayment" || command.kind === "voidPayment" || command.kind === "waivePenalty" ? "money" : "reservations";
-    // the latest limit the policy allows now, which the server accepts; a day later than now when unknown
-    const latest = reservation.latestTimeLimit === null ? Date.now() + 24 * 3_600_000 : Date.parse(reservation.latestTimeLimit);
+    const required = input.confirmReason === "required";
     const result = await Swal.fire({
-      ...dialogOpening(translations, {
-        icon: asksTime ? "question" : "warning",
-        title: t(`${scope}.${command.kind}Title`, { code: reservation.code }),
-        confirm: t(`${scope}.${command.kind}`),
-        color: asksTime ? SEND_COLOR : DELETE_COLOR,
-      }),
-      ...(asksTime
-        ? {
-            input: "datetime-local" as const,
-            inputLabel:
-              reservation.extensionsLeft === null
-                ? t("reservations.newTimeLimitUntil", { latest: formatDateTime(new Date(latest).toISOString()) })
-                : t("reservations.newTimeLimitLeft", { latest: formatDateTime(new Date(latest).toISOString()), count: reservation.extensionsLeft }),
-            inputValue: localInput(latest),
-            inputAttributes: { "aria-label": t("reservations.newTimeLimit"), max: localInput(latest) },
-            inputValidator: (value: string) => (value === "" || Number.isNaN(Date.parse(value)) ? t("fields.required") : null),
-          }
-        : {
-            input: "textarea" as const,
-            inputLabel: t("confirm.reason"),
-            inputAttributes: { maxlength: String(reasonField.maxLength), "aria-label": t("confirm.reason") },
-            inputValidator: (value: string) => fieldText(t, textProblem(reasonField, value)),
-          }),
+      ...dialogOpening(translations, { icon: "question", title: t("reservations.confirmTitle", { code: reservation.code }), confirm: t("reservations.confirm") }),
+      input: "textarea",
+      inputLabel: t(required ? "reservations.confirmReasonRequired" : "reservations.confirmReasonOptional"),
+      inputAttributes: { maxlength: String(reasonField.maxLength), "aria-label": t("confirm.reason") },
+      inputValidator: (value: string) => (!required && value.trim() === "" ? null : fieldText(t, textProblem(reasonField, value))),
     });
-    if (!result.isConfirmed || typeof result.value !== "string") return null;
-    return asksTime ? new Date(result.value).toISOString() : result.value.trim();
+    return result.isConfirmed && typeof result.value === "string" ? result.value.trim() : null;
+  }
+  if (command.kind === "confirm") {
+    const confirmed = await ask(
+      translations,
+      { icon: "question", confirmKey: "reservations.confirm", color: SEND_COLOR },
+      t("reservations.confirmTitle", { code: reservation.code }),
+    );
+    return confirmed ? "" : null;
+  }
+  const { default: Swal } = await import("sweetalert2");
+  const asksTime = command.kind === "extend";
+  // a payment's rejection or void, and a penalty's waiver, ask their reason like a cancellation, in the money texts
+  const scope = command.kind === "rejectPayment" || command.kind === "voidPayment" || command.kind === "waivePenalty" ? "money" : "reservations";
+  // the latest limit the policy allows now, which the server accepts; a day later than now when unknown
+  const latest = reservation.latestTimeLimit === null ? Date.now() + 24 * 3_600_000 : Date.parse(reservation.latestTimeLimit);
+  const result = await Swal.fire({
+    ...dialogOpening(translations, {
+      icon: asksTime ? "question" : "warning",
+      title: t(`${scope}.${command.kind}Title`, { code: reservation.code }),
+      confirm: t(`${scope}.${command.kind}`),
+      color: asksTime ? SEND_COLOR : DELETE_COLOR,
+    }),
+    ...(asksTime
+      ? {
+          input: "datetime-local" as const,
+          inputLabel:
+            reservation.extensionsLeft === null
+              ? t("reservations.newTimeLimitUntil", { latest: formatDateTime(new Date(latest).toISOString()) })
+              : t("reservations.newTimeLimitLeft", { latest: formatDateTime(new Date(latest).toISOString()), count: reservation.extensionsLeft }),
+          inputValue: localInput(latest),
+          inputAttributes: { "aria-label": t("reservations.newTimeLimit"), max: localInput(latest) },
+          inputValidator: (value: string) => (value === "" || Number.isNaN(Date.parse(value)) ? t("fields.required") : null),
+        }
+      : {
+          input: "textarea" as const,
+          inputLabel: t("confirm.reason"),
+          inputAttributes: { maxlength: String(reasonField.maxLength), "aria-label": t("confirm.reason") },
+          inputValidator: (value: string) => fieldText(t, textProblem(reasonField, value)),
+        }),
   });
+  if (!result.isConfirmed || typeof result.value !== "string") return null;
+  return asksTime ? new Date(result.value).toISOString() : result.value.trim();
+};
+
+/** The same questions as an actor (a reservation's page fetches this module on its first question). */
+export const reservationDialog = (translations: i18n) =>
+  fromPromise<CommandReply, CommandQuestion>(({ input }) => askReservationCommand(translations, input));
 
 /**
  * The dialog before a command on the ticked reservations, as the `askBulk` actor: a confirmation
