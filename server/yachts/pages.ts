@@ -12,7 +12,7 @@ import { findItem, type ServedCatalogues, unselectedReferences } from "../catalo
 import type { Queryable } from "../db/database.ts";
 import { queryOne, queryRows } from "../db/rows.ts";
 import { type CommandOptions, decide, expectVersion, type RecordType } from "../events/command.ts";
-import { insertRow, type Projection, recordProjection, updateRow } from "../events/projection.ts";
+import { type Projection, recordProjection } from "../events/projection.ts";
 import { orNotFound } from "../http/found.ts";
 import { actedBy, registerEndpoint, type RouteContext } from "../http/register.ts";
 import { namedImages, placeNewImages, unknownImages } from "../uploads/formImages.ts";
@@ -35,10 +35,12 @@ export const yachtPagesProjection: Projection = recordProjection({
   record: yachtPageRecord,
   events: YachtPageEdit,
   key: "text",
-  apply: async (tx, event, row) => {
-    const [yachtId = "", page = ""] = String(row.id).split("/");
-    if (row.version === 1) return insertRow(tx, yachtPageRecord.table, row, { yacht_id: Number(yachtId), page, content: event.content });
-    return updateRow(tx, yachtPageRecord.table, row, { content: event.content });
+  on: {
+    "yachtPage.edit": ({ event, row, insert, update }) => {
+      const [yachtId = "", page = ""] = String(row.id).split("/");
+      if (row.version === 1) return insert({ yacht_id: Number(yachtId), page, content: event.content });
+      return update({ content: event.content });
+    },
   },
 });
 
