@@ -2,11 +2,7 @@ import { SessionEvent, staffSessionMachine } from "../../src/machines/domain/sta
 import type { RecordType } from "../events/command.ts";
 import { type Projection, recordProjection } from "../events/projection.ts";
 
-export const sessionRecord: RecordType<typeof staffSessionMachine> = {
-  stream: "session",
-  table: "sessions",
-  machine: staffSessionMachine,
-};
+export const sessionRecord: RecordType<typeof staffSessionMachine> = { stream: "session", table: "sessions", machine: staffSessionMachine };
 
 /** Keyed by the stream id (a UUID): no sequence. */
 export const sessionsProjection: Projection = recordProjection({

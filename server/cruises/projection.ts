@@ -2,11 +2,7 @@ import { type CruiseFields, CruiseEvent, cruiseMachine } from "../../src/machine
 import type { RecordType } from "../events/command.ts";
 import { type Projection, recordProjection } from "../events/projection.ts";
 
-export const cruiseRecord: RecordType<typeof cruiseMachine> = {
-  stream: "cruise",
-  table: "cruises",
-  machine: cruiseMachine,
-};
+export const cruiseRecord: RecordType<typeof cruiseMachine> = { stream: "cruise", table: "cruises", machine: cruiseMachine };
 
 /** The cruises row's columns of a departure's fields. */
 const columns = (fields: CruiseFields) => ({

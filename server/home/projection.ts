@@ -10,24 +10,12 @@ import { execute } from "../db/rows.ts";
 import type { RecordType } from "../events/command.ts";
 import { type Projection, recordProjection } from "../events/projection.ts";
 
-export const bannerRecord: RecordType<typeof bannerMachine> = {
-  stream: "banner",
-  table: "banners",
-  machine: bannerMachine,
-};
+export const bannerRecord: RecordType<typeof bannerMachine> = { stream: "banner", table: "banners", machine: bannerMachine };
 
-export const callActionRecord: RecordType<typeof callActionMachine> = {
-  stream: "callAction",
-  table: "call_actions",
-  machine: callActionMachine,
-};
+export const callActionRecord: RecordType<typeof callActionMachine> = { stream: "callAction", table: "call_actions", machine: callActionMachine };
 
 /** One record per page's list; the home page's is the only one. */
-export const recommendationsRecord: RecordType<typeof recommendationListMachine> = {
-  stream: "recommendations",
-  table: "recommendation_lists",
-  machine: recommendationListMachine,
-};
+export const recommendationsRecord: RecordType<typeof recommendationListMachine> = { stream: "recommendations", table: "recommendation_lists", machine: recommendationListMachine };
 
 export const HOME_RECOMMENDATIONS = "home";
 

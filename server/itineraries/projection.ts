@@ -8,11 +8,7 @@ import { execute } from "../db/rows.ts";
 import type { RecordType } from "../events/command.ts";
 import { type Projection, recordProjection } from "../events/projection.ts";
 
-export const itineraryRecord: RecordType<typeof itineraryMachine> = {
-  stream: "itinerary",
-  table: "itineraries",
-  machine: itineraryMachine,
-};
+export const itineraryRecord: RecordType<typeof itineraryMachine> = { stream: "itinerary", table: "itineraries", machine: itineraryMachine };
 
 /** The catalogue lists of a destination and the stream name each one's items live in. */
 export const catalogueLinks = [

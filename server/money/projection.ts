@@ -5,18 +5,10 @@ import type { RecordType } from "../events/command.ts";
 import { type Projection, recordProjection, type RowState } from "../events/projection.ts";
 import type { Queryable } from "../db/database.ts";
 
-export const paymentRecord: RecordType<typeof paymentMachine> = {
-  stream: "payment",
-  table: "payments",
-  machine: paymentMachine,
-};
+export const paymentRecord: RecordType<typeof paymentMachine> = { stream: "payment", table: "payments", machine: paymentMachine };
 
 /** One record per company; the operator's is the only one. */
-export const moneyPolicyRecord: RecordType<typeof moneyPolicyMachine> = {
-  stream: "moneyPolicy",
-  table: "money_policies",
-  machine: moneyPolicyMachine,
-};
+export const moneyPolicyRecord: RecordType<typeof moneyPolicyMachine> = { stream: "moneyPolicy", table: "money_policies", machine: moneyPolicyMachine };
 
 export const COMPANY_POLICY = "company";
 

@@ -3,11 +3,7 @@ import { execute } from "../db/rows.ts";
 import type { RecordType } from "../events/command.ts";
 import { type Projection, recordProjection } from "../events/projection.ts";
 
-export const passengerRecord: RecordType<typeof passengerMachine> = {
-  stream: "passenger",
-  table: "passengers",
-  machine: passengerMachine,
-};
+export const passengerRecord: RecordType<typeof passengerMachine> = { stream: "passenger", table: "passengers", machine: passengerMachine };
 
 /** The passengers row's columns of a passenger's fields. */
 export const passengerColumns = (fields: PassengerFields) => ({

@@ -9,11 +9,7 @@ import type { RecordType } from "../events/command.ts";
 import { type Projection, recordProjection, type RowState, type Writing } from "../events/projection.ts";
 import { StoredLine } from "./price.ts";
 
-export const reservationRecord: RecordType<typeof reservationMachine> = {
-  stream: "reservation",
-  table: "reservations",
-  machine: reservationMachine,
-};
+export const reservationRecord: RecordType<typeof reservationMachine> = { stream: "reservation", table: "reservations", machine: reservationMachine };
 
 /** The space states an event may move, each to where the space machine takes it. */
 const spaceStates = ["reserved", "waiting", "confirmed"] as const;

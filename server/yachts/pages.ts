@@ -18,11 +18,7 @@ import { actedBy, registerEndpoint, type RouteContext } from "../http/register.t
 import { namedImages, placeNewImages, unknownImages } from "../uploads/formImages.ts";
 import { removeUnusedImages, type UploadedImage } from "../uploads/store.ts";
 
-export const yachtPageRecord: RecordType<typeof yachtPageMachine> = {
-  stream: "yachtPage",
-  table: "yacht_pages",
-  machine: yachtPageMachine,
-};
+export const yachtPageRecord: RecordType<typeof yachtPageMachine> = { stream: "yachtPage", table: "yacht_pages", machine: yachtPageMachine };
 
 /** A page's stream id and row key: its yacht and its name. */
 const pageKey = (yachtId: number, page: YachtPageDeclaration): string => `${yachtId}/${page.name}`;
