@@ -1,6 +1,6 @@
 import { UserEvent, type UserUpdate, userMachine } from "../../src/machines/domain/user.machine.ts";
 import type { RecordType } from "../events/command.ts";
-import { insertRow, type Projection, recordProjection, updateRow } from "../events/projection.ts";
+import { type Projection, recordProjection, type Writing } from "../events/projection.ts";
 
 export const userRecord: RecordType<typeof userMachine> = { stream: "user", table: "users", machine: userMachine };
 
@@ -13,39 +13,26 @@ const personColumns = (event: Pick<typeof UserUpdate.Type, "firstName" | "lastNa
   agency_id: event.agencyId ?? null,
 });
 
+/** A temporary password issued or reset: its hash and when it expires. */
+const temporaryPassword = (
+  { event, update }: Writing<{ readonly temporaryPasswordHash: string; readonly expiresAt: string }>,
+  more: Readonly<Record<string, unknown>> = {},
+) => update({ temp_password_hash: event.temporaryPasswordHash, temp_password_expires_at: new Date(event.expiresAt), ...more });
+
 export const usersProjection: Projection = recordProjection({
   record: userRecord,
   events: UserEvent,
-  apply: async (tx, event, row) => {
-    switch (event.type) {
-      case "user.create":
-        return insertRow(tx, userRecord.table, row, {
-          ...personColumns(event),
-          active: event.active,
-          password_hash: event.passwordHash,
-          change_password: event.changePassword,
-        });
-      case "user.issueTemporaryPassword":
-      case "user.resetPassword":
-        return updateRow(tx, userRecord.table, row, {
-          temp_password_hash: event.temporaryPasswordHash,
-          temp_password_expires_at: new Date(event.expiresAt),
-          // A reset makes the next sign-in choose a new password, whichever password it uses.
-          ...(event.type === "user.resetPassword" ? { change_password: true } : {}),
-        });
-      case "user.changePassword":
-        return updateRow(tx, userRecord.table, row, {
-          password_hash: event.passwordHash,
-          temp_password_hash: null,
-          temp_password_expires_at: null,
-          change_password: false,
-        });
-      case "user.update":
-        return updateRow(tx, userRecord.table, row, personColumns(event));
-      case "user.activate":
-      case "user.deactivate":
-      case "user.delete":
-        return updateRow(tx, userRecord.table, row, { active: event.type === "user.activate" });
-    }
+  on: {
+    "user.create": ({ event, insert }) =>
+      insert({ ...personColumns(event), active: event.active, password_hash: event.passwordHash, change_password: event.changePassword }),
+    "user.issueTemporaryPassword": (writing) => temporaryPassword(writing),
+    // A reset makes the next sign-in choose a new password, whichever password it uses.
+    "user.resetPassword": (writing) => temporaryPassword(writing, { change_password: true }),
+    "user.changePassword": ({ event, update }) =>
+      update({ password_hash: event.passwordHash, temp_password_hash: null, temp_password_expires_at: null, change_password: false }),
+    "user.update": ({ event, update }) => update(personColumns(event)),
+    "user.activate": ({ update }) => update({ active: true }),
+    "user.deactivate": ({ update }) => update({ active: false }),
+    "user.delete": ({ update }) => update({ active: false }),
   },
 });

@@ -5,7 +5,7 @@ import { feeding } from "../../src/records/feeding.ts";
 import { catalogues } from "../../src/records/index.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
-import { insertRow, type Projection, recordProjection, type RowState, updateRow } from "../events/projection.ts";
+import { type Projection, recordProjection, type RowState, type Writing } from "../events/projection.ts";
 import { catalogueRecord, type ServedCatalogue } from "./storage.ts";
 
 /** One declared catalogue's items: the same machine and columns, its own stream, table and details. */
@@ -47,27 +47,28 @@ export const itemChange = (event: CatalogueEvent): { readonly name?: string; rea
   }
 };
 
+/** An item's event that only changes what itemChange says. */
+const changed = ({ event, update }: Writing<CatalogueEvent>) => update(itemChange(event));
+
 export const catalogueProjection = (catalogue: CatalogueRecord): Projection => {
   const record = catalogueRecord(catalogue);
   return recordProjection({
     record,
     events: record.events,
-    apply: async (tx, event, row) => {
-      const change = itemChange(event);
-      switch (event.type) {
-        case "catalogueItem.create":
-          return insertRow(tx, record.table, row, change);
-        // the dates are the events' own times, so a rebuild stamps the same ones
-        case "ikarusRate.activate":
-          return updateRow(tx, record.table, row, { ...change, stamps: await stamped(tx, record.table, row, { activatedAt: row.at.toISOString() }) });
-        case "ikarusRate.deactivate":
-          return updateRow(tx, record.table, row, {
-            ...change,
-            stamps: await stamped(tx, record.table, row, { deactivatedAt: row.at.toISOString(), deactivationReason: event.reason }),
-          });
-        default:
-          return updateRow(tx, record.table, row, change);
-      }
+    on: {
+      "catalogueItem.create": ({ event, insert }) => insert(itemChange(event)),
+      "catalogueItem.edit": changed,
+      "catalogueItem.activate": changed,
+      "catalogueItem.deactivate": changed,
+      "catalogueItem.delete": changed,
+      // the dates are the events' own times, so a rebuild stamps the same ones
+      "ikarusRate.activate": async ({ tx, event, row, update }) =>
+        update({ ...itemChange(event), stamps: await stamped(tx, record.table, row, { activatedAt: row.at.toISOString() }) }),
+      "ikarusRate.deactivate": async ({ tx, event, row, update }) =>
+        update({
+          ...itemChange(event),
+          stamps: await stamped(tx, record.table, row, { deactivatedAt: row.at.toISOString(), deactivationReason: event.reason }),
+        }),
     },
   });
 };

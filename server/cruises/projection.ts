@@ -1,12 +1,8 @@
 import { type CruiseFields, CruiseEvent, cruiseMachine } from "../../src/machines/domain/cruise.machine.ts";
 import type { RecordType } from "../events/command.ts";
-import { insertRow, type Projection, recordProjection, updateRow } from "../events/projection.ts";
+import { type Projection, recordProjection } from "../events/projection.ts";
 
-export const cruiseRecord: RecordType<typeof cruiseMachine> = {
-  stream: "cruise",
-  table: "cruises",
-  machine: cruiseMachine,
-};
+export const cruiseRecord: RecordType<typeof cruiseMachine> = { stream: "cruise", table: "cruises", machine: cruiseMachine };
 
 /** The cruises row's columns of a departure's fields. */
 const columns = (fields: CruiseFields) => ({
@@ -25,14 +21,9 @@ const columns = (fields: CruiseFields) => ({
 export const cruisesProjection: Projection = recordProjection({
   record: cruiseRecord,
   events: CruiseEvent,
-  apply: async (tx, event, row) => {
-    switch (event.type) {
-      case "cruise.schedule":
-        return insertRow(tx, cruiseRecord.table, row, columns(event));
-      case "cruise.edit":
-        return updateRow(tx, cruiseRecord.table, row, columns(event));
-      case "cruise.cancel":
-        return updateRow(tx, cruiseRecord.table, row, { cancel_reason: event.reason, canceled_at: row.at });
-    }
+  on: {
+    "cruise.schedule": ({ event, insert }) => insert(columns(event)),
+    "cruise.edit": ({ event, update }) => update(columns(event)),
+    "cruise.cancel": ({ event, row, update }) => update({ cancel_reason: event.reason, canceled_at: row.at }),
   },
 });

@@ -7,6 +7,9 @@ export const pageAsked = (query: { readonly page?: number; readonly pageSize?: n
   pageSize: query.pageSize ?? defaultSize,
 });
 
+/** A LIKE pattern that finds `word` anywhere, its own % _ and \ taken literally. */
+export const containsPattern = (word: string): string => `%${word.replace(/[\\%_]/g, "\\$&")}%`;
+
 /**
  * Each word of a search, lower case, as a `like` pattern that finds it anywhere in a lower-cased
  * text (a `\`, `%` or `_` in the word matched as itself).
@@ -17,7 +20,7 @@ export const wordPatterns = (q: string | undefined): ReadonlyArray<string> =>
     .toLowerCase()
     .split(/\s+/)
     .filter((word) => word !== "")
-    .map((word) => `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+    .map(containsPattern);
 
 /**
  * One page of a filtered read, and how many rows match in all: `select` and `where` in `order`,

@@ -177,6 +177,22 @@ export const updateRow = (tx: Queryable, table: string, row: RowState, columns: 
   return execute(tx, `update ${table} set ${set} where id = $${values.length + 1}`, [...values, row.id]);
 };
 
+/** What an event's handler in a record's projection is given: the event, its row's bookkeeping, and that row's insert and update. */
+export interface Writing<Event> {
+  readonly tx: Queryable;
+  readonly event: Event;
+  readonly row: RowState;
+  /** insertRow of the record's table and this row. */
+  readonly insert: (columns: Columns) => Promise<void>;
+  /** updateRow of the record's table and this row. */
+  readonly update: (columns?: Columns) => Promise<void>;
+}
+
+/** A record's projection's handlers: one for each type of its machine's events. */
+export type Handlers<Event extends { readonly type: string }> = {
+  readonly [Type in Event["type"]]: (writing: Writing<Extract<Event, { readonly type: Type }>>) => Promise<void>;
+};
+
 /** A record's create event, with the bookkeeping of the row it makes. */
 export interface Create<Event> {
   readonly event: Event;
@@ -186,7 +202,7 @@ export interface Create<Event> {
 /**
  * The projection of a record ruled by a domain machine: each stored event is turned back into its
  * machine event (decoded with `events`), the row's bookkeeping after it is worked out (rowAfter),
- * and `apply` writes the row's own columns. The record's table is emptied by a rebuild, with the
+ * and the event type's handler in `on` writes the row's own columns. The record's table is emptied by a rebuild, with the
  * tables it `alsoFills`; a serial key (the default) has its sequence set past the replayed ids.
  */
 export const recordProjection = <
@@ -199,11 +215,11 @@ export const recordProjection = <
   readonly alsoFills?: ReadonlyArray<string>;
   /** How the table is keyed: a serial id (the stream id as a number) or the stream id as text. */
   readonly key?: "serial" | "text";
-  readonly apply: (tx: Queryable, event: S["Type"], row: RowState) => Promise<void>;
+  readonly on: Handlers<S["Type"]>;
   /**
    * The record's create event (`type`), which a rebuild may write many at a time: a record's first
    * event finds no row, so its status is the machine's answer from the initial state and a run of
-   * creates reads nothing. `apply` must write what `apply` above writes for each of them.
+   * creates reads nothing. `apply` must write what its handler in `on` writes for each of them.
    */
   readonly creates?: {
     readonly type: CreateType & S["Type"]["type"];
@@ -227,7 +243,16 @@ export const recordProjection = <
     ...(spec.listIndexes && { listIndexes: spec.listIndexes }),
     apply: async (tx, stored) => {
       const event = toMachineEvent(events, stored);
-      await spec.apply(tx, event, await rowAfter(tx, record, stored, event, idOf(stored)));
+      const row = await rowAfter(tx, record, stored, event, idOf(stored));
+      // the handler of the event's own type: `on` has one for each type, each taking its type's events
+      const handler = spec.on[event.type as S["Type"]["type"]] as (writing: Writing<S["Type"]>) => Promise<void>;
+      await handler({
+        tx,
+        event,
+        row,
+        insert: (columns) => insertRow(tx, record.table, row, columns),
+        update: (columns) => updateRow(tx, record.table, row, columns),
+      });
     },
     ...(creates && {
       batch: {

@@ -8,26 +8,14 @@ import { RecommendationsSet, recommendationListMachine } from "../../src/machine
 import type { Queryable } from "../db/database.ts";
 import { execute } from "../db/rows.ts";
 import type { RecordType } from "../events/command.ts";
-import { insertRow, type Projection, recordProjection, updateRow } from "../events/projection.ts";
+import { type Projection, recordProjection } from "../events/projection.ts";
 
-export const bannerRecord: RecordType<typeof bannerMachine> = {
-  stream: "banner",
-  table: "banners",
-  machine: bannerMachine,
-};
+export const bannerRecord: RecordType<typeof bannerMachine> = { stream: "banner", table: "banners", machine: bannerMachine };
 
-export const callActionRecord: RecordType<typeof callActionMachine> = {
-  stream: "callAction",
-  table: "call_actions",
-  machine: callActionMachine,
-};
+export const callActionRecord: RecordType<typeof callActionMachine> = { stream: "callAction", table: "call_actions", machine: callActionMachine };
 
 /** One record per page's list; the home page's is the only one. */
-export const recommendationsRecord: RecordType<typeof recommendationListMachine> = {
-  stream: "recommendations",
-  table: "recommendation_lists",
-  machine: recommendationListMachine,
-};
+export const recommendationsRecord: RecordType<typeof recommendationListMachine> = { stream: "recommendations", table: "recommendation_lists", machine: recommendationListMachine };
 
 export const HOME_RECOMMENDATIONS = "home";
 
@@ -66,21 +54,21 @@ export const bannersProjection: Projection = recordProjection({
   record: bannerRecord,
   events: BannerEvent,
   alsoFills: ["banner_images"],
-  apply: async (tx, event, row) => {
-    switch (event.type) {
-      case "banner.create":
-        await insertRow(tx, bannerRecord.table, row, { ...bannerTexts(event), active: event.active });
-        return placeImages(tx, row.id, event);
-      case "banner.update":
-        await updateRow(tx, bannerRecord.table, row, bannerTexts(event));
-        return placeImages(tx, row.id, event);
-      case "banner.activate":
-      case "banner.deactivate":
-        return updateRow(tx, bannerRecord.table, row, { active: event.type === "banner.activate" });
-      case "banner.delete":
-        await updateRow(tx, bannerRecord.table, row);
-        return placeImages(tx, row.id, noImages);
-    }
+  on: {
+    "banner.create": async ({ tx, event, row, insert }) => {
+      await insert({ ...bannerTexts(event), active: event.active });
+      return placeImages(tx, row.id, event);
+    },
+    "banner.update": async ({ tx, event, row, update }) => {
+      await update(bannerTexts(event));
+      return placeImages(tx, row.id, event);
+    },
+    "banner.activate": ({ update }) => update({ active: true }),
+    "banner.deactivate": ({ update }) => update({ active: false }),
+    "banner.delete": async ({ tx, row, update }) => {
+      await update();
+      return placeImages(tx, row.id, noImages);
+    },
   },
 });
 
@@ -98,18 +86,12 @@ const callActionContent = (content: CallActionContent) => ({
 export const callActionsProjection: Projection = recordProjection({
   record: callActionRecord,
   events: CallActionEvent,
-  apply: async (tx, event, row) => {
-    switch (event.type) {
-      case "callAction.create":
-        return insertRow(tx, callActionRecord.table, row, { ...callActionContent(event), active: event.active });
-      case "callAction.update":
-        return updateRow(tx, callActionRecord.table, row, callActionContent(event));
-      case "callAction.activate":
-      case "callAction.deactivate":
-        return updateRow(tx, callActionRecord.table, row, { active: event.type === "callAction.activate" });
-      case "callAction.delete":
-        return updateRow(tx, callActionRecord.table, row);
-    }
+  on: {
+    "callAction.create": ({ event, insert }) => insert({ ...callActionContent(event), active: event.active }),
+    "callAction.update": ({ event, update }) => update(callActionContent(event)),
+    "callAction.activate": ({ update }) => update({ active: true }),
+    "callAction.deactivate": ({ update }) => update({ active: false }),
+    "callAction.delete": ({ update }) => update(),
   },
 });
 
@@ -119,19 +101,21 @@ export const recommendationsProjection: Projection = recordProjection({
   events: RecommendationsSet,
   key: "text",
   alsoFills: ["recommendations"],
-  apply: async (tx, event, { id, status, version, at }) => {
-    await execute(
-      tx,
-      `insert into recommendation_lists (id, status, version, created_at, updated_at) values ($1, $2, $3, $4, $4)
+  on: {
+    "recommendations.set": async ({ tx, event, row: { id, status, version, at } }) => {
+      await execute(
+        tx,
+        `insert into recommendation_lists (id, status, version, created_at, updated_at) values ($1, $2, $3, $4, $4)
        on conflict (id) do update set status = excluded.status, version = excluded.version, updated_at = excluded.updated_at`,
-      [id, status, version, at],
-    );
-    await execute(tx, "delete from recommendations where list_id = $1", [id]);
-    await execute(
-      tx,
-      `insert into recommendations (list_id, position, itinerary_id)
+        [id, status, version, at],
+      );
+      await execute(tx, "delete from recommendations where list_id = $1", [id]);
+      await execute(
+        tx,
+        `insert into recommendations (list_id, position, itinerary_id)
        select $1, position::int, itinerary_id from unnest($2::int[]) with ordinality as entry (itinerary_id, position)`,
-      [id, event.itineraries],
-    );
+        [id, event.itineraries],
+      );
+    },
   },
 });

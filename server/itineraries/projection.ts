@@ -6,13 +6,9 @@ import {
 import type { Queryable } from "../db/database.ts";
 import { execute } from "../db/rows.ts";
 import type { RecordType } from "../events/command.ts";
-import { insertRow, type Projection, recordProjection, updateRow } from "../events/projection.ts";
+import { type Projection, recordProjection } from "../events/projection.ts";
 
-export const itineraryRecord: RecordType<typeof itineraryMachine> = {
-  stream: "itinerary",
-  table: "itineraries",
-  machine: itineraryMachine,
-};
+export const itineraryRecord: RecordType<typeof itineraryMachine> = { stream: "itinerary", table: "itineraries", machine: itineraryMachine };
 
 /** The catalogue lists of a destination and the stream name each one's items live in. */
 export const catalogueLinks = [
@@ -61,17 +57,18 @@ export const itinerariesProjection: Projection = recordProjection({
   record: itineraryRecord,
   events: ItineraryEvent,
   alsoFills: ["itinerary_catalogue_items"],
-  apply: async (tx, event, row) => {
-    switch (event.type) {
-      case "itinerary.create":
-        await insertRow(tx, itineraryRecord.table, row, columns(event));
-        return linkItems(tx, row.id, event);
-      case "itinerary.update":
-        await updateRow(tx, itineraryRecord.table, row, columns(event));
-        return linkItems(tx, row.id, event);
-      case "itinerary.delete":
-        await updateRow(tx, itineraryRecord.table, row);
-        return linkItems(tx, row.id, null);
-    }
+  on: {
+    "itinerary.create": async ({ tx, event, row, insert }) => {
+      await insert(columns(event));
+      return linkItems(tx, row.id, event);
+    },
+    "itinerary.update": async ({ tx, event, row, update }) => {
+      await update(columns(event));
+      return linkItems(tx, row.id, event);
+    },
+    "itinerary.delete": async ({ tx, row, update }) => {
+      await update();
+      return linkItems(tx, row.id, null);
+    },
   },
 });

@@ -26,7 +26,8 @@ import { queryCount, queryOne, queryRows, statementParams } from "../db/rows.ts"
 import { type CommandOptions, decide, decideNew } from "../events/command.ts";
 import { orNotFound } from "../http/found.ts";
 import { leadRecord } from "./projection.ts";
-import { containsPattern, searchWords } from "./search.ts";
+import { containsPattern } from "../db/paging.ts";
+import { searchWords } from "./search.ts";
 
 /** A note as the lead's row carries it (`notes`, a JSON array): `at` in milliseconds since 1970. */
 const NoteJson = Schema.Struct({ comments: Schema.String, at: Schema.Number, firstName: Schema.String, lastName: Schema.String });

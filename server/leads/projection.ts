@@ -4,7 +4,7 @@ import type { Queryable } from "../db/database.ts";
 import { execute, queryOne } from "../db/rows.ts";
 import { leadSearchText } from "./search.ts";
 import type { RecordType } from "../events/command.ts";
-import { type Create, insertRows, type Projection, recordProjection, updateRow } from "../events/projection.ts";
+import { type Create, insertRows, type Projection, recordProjection } from "../events/projection.ts";
 
 export const leadRecord: RecordType<typeof leadMachine> = { stream: "lead", table: "leads", machine: leadMachine };
 
@@ -121,29 +121,28 @@ export const leadsProjection: Projection = recordProjection({
   record: leadRecord,
   events: LeadEvent,
   alsoFills: ["lead_notes", "lead_totals"],
-  apply: async (tx, event, row) => {
-    switch (event.type) {
-      case "lead.create": {
-        const values = newLeadRow(Number(row.id), event, row.status, row.at);
-        const placeholders = values.map((_, index) => `$${index + 1}`).join(", ");
-        await addToTotal(tx, null, 1);
-        await execute(tx, `insert into leads (${leadColumns}) values (${placeholders})`, values);
-        return numberLeads(tx);
-      }
-      case "lead.assign": {
-        const previous = await queryOne(tx, AgentRow, "select agent_id from leads where id = $1", [row.id]);
-        await addToTotal(tx, previous?.agent_id ?? null, -1);
-        await addToTotal(tx, event.agentId, 1);
-        return updateRow(tx, leadRecord.table, row, { agent_id: event.agentId });
-      }
-      case "lead.comment":
-        await updateRow(tx, leadRecord.table, row);
-        return execute(
-          tx,
-          "insert into lead_notes (lead_id, version, author_id, comments, created_at) values ($1, $2, $3, $4, $5)",
-          [row.id, row.version, event.authorId, event.comments, row.at],
-        );
-    }
+  on: {
+    "lead.create": async ({ tx, event, row }) => {
+      const values = newLeadRow(Number(row.id), event, row.status, row.at);
+      const placeholders = values.map((_, index) => `$${index + 1}`).join(", ");
+      await addToTotal(tx, null, 1);
+      await execute(tx, `insert into leads (${leadColumns}) values (${placeholders})`, values);
+      return numberLeads(tx);
+    },
+    "lead.assign": async ({ tx, event, row, update }) => {
+      const previous = await queryOne(tx, AgentRow, "select agent_id from leads where id = $1", [row.id]);
+      await addToTotal(tx, previous?.agent_id ?? null, -1);
+      await addToTotal(tx, event.agentId, 1);
+      return update({ agent_id: event.agentId });
+    },
+    "lead.comment": async ({ tx, event, row, update }) => {
+      await update();
+      return execute(
+        tx,
+        "insert into lead_notes (lead_id, version, author_id, comments, created_at) values ($1, $2, $3, $4, $5)",
+        [row.id, row.version, event.authorId, event.comments, row.at],
+      );
+    },
   },
   // A rebuild of 100,000 leads: one insert and one total per run instead of two statements a lead.
   creates: { type: "lead.create", apply: insertLeads },

@@ -17,6 +17,3 @@ export interface SearchableLead {
  */
 export const leadSearchText = (lead: SearchableLead): string =>
   foldText([lead.firstName, lead.lastName, lead.email, lead.phone, lead.phone.replace(/\D/g, ""), lead.message].join("\n"));
-
-/** A LIKE pattern that finds `word` anywhere, its own % _ and \ taken literally. */
-export const containsPattern = (word: string): string => `%${word.replace(/[\\%_]/g, "\\$&")}%`;

@@ -2,21 +2,13 @@ import { MoneyPolicySet, moneyPolicyMachine } from "../../src/machines/domain/mo
 import { PaymentEvent, paymentMachine } from "../../src/machines/domain/payment.machine.ts";
 import { execute } from "../db/rows.ts";
 import type { RecordType } from "../events/command.ts";
-import { type Projection, recordProjection, type RowState, updateRow } from "../events/projection.ts";
+import { type Projection, recordProjection, type RowState } from "../events/projection.ts";
 import type { Queryable } from "../db/database.ts";
 
-export const paymentRecord: RecordType<typeof paymentMachine> = {
-  stream: "payment",
-  table: "payments",
-  machine: paymentMachine,
-};
+export const paymentRecord: RecordType<typeof paymentMachine> = { stream: "payment", table: "payments", machine: paymentMachine };
 
 /** One record per company; the operator's is the only one. */
-export const moneyPolicyRecord: RecordType<typeof moneyPolicyMachine> = {
-  stream: "moneyPolicy",
-  table: "money_policies",
-  machine: moneyPolicyMachine,
-};
+export const moneyPolicyRecord: RecordType<typeof moneyPolicyMachine> = { stream: "moneyPolicy", table: "money_policies", machine: moneyPolicyMachine };
 
 export const COMPANY_POLICY = "company";
 
@@ -36,19 +28,13 @@ const insertPayment = (
 export const paymentsProjection: Projection = recordProjection({
   record: paymentRecord,
   events: PaymentEvent,
-  apply: async (tx, event, row) => {
-    switch (event.type) {
-      case "payment.record":
-      case "payment.report":
-        return insertPayment(tx, row, { ...event, kind: "payment", day: event.receivedAt });
-      case "payment.refund":
-        return insertPayment(tx, row, { ...event, kind: "refund", day: event.paidAt, payer: "" });
-      case "payment.verify":
-        return updateRow(tx, paymentRecord.table, row);
-      case "payment.reject":
-      case "payment.void":
-        return updateRow(tx, paymentRecord.table, row, { reason: event.reason });
-    }
+  on: {
+    "payment.record": ({ tx, event, row }) => insertPayment(tx, row, { ...event, kind: "payment", day: event.receivedAt }),
+    "payment.report": ({ tx, event, row }) => insertPayment(tx, row, { ...event, kind: "payment", day: event.receivedAt }),
+    "payment.refund": ({ tx, event, row }) => insertPayment(tx, row, { ...event, kind: "refund", day: event.paidAt, payer: "" }),
+    "payment.verify": ({ update }) => update(),
+    "payment.reject": ({ event, update }) => update({ reason: event.reason }),
+    "payment.void": ({ event, update }) => update({ reason: event.reason }),
   },
 });
 
@@ -57,13 +43,15 @@ export const moneyPolicyProjection: Projection = recordProjection({
   record: moneyPolicyRecord,
   events: MoneyPolicySet,
   key: "text",
-  apply: async (tx, event, { id, status, version, at }) => {
-    const { type: _set, ...policy } = event;
-    await execute(
-      tx,
-      `insert into money_policies (id, policy, status, version, created_at, updated_at) values ($1, $2::jsonb, $3, $4, $5, $5)
+  on: {
+    "moneyPolicy.set": async ({ tx, event, row: { id, status, version, at } }) => {
+      const { type: _set, ...policy } = event;
+      await execute(
+        tx,
+        `insert into money_policies (id, policy, status, version, created_at, updated_at) values ($1, $2::jsonb, $3, $4, $5, $5)
        on conflict (id) do update set policy = excluded.policy, status = excluded.status, version = excluded.version, updated_at = excluded.updated_at`,
-      [id, JSON.stringify(policy), status, version, at],
-    );
+        [id, JSON.stringify(policy), status, version, at],
+      );
+    },
   },
 });

@@ -1,13 +1,9 @@
 import { type PassengerFields, PassengerEvent, passengerMachine } from "../../src/machines/domain/passenger.machine.ts";
 import { execute } from "../db/rows.ts";
 import type { RecordType } from "../events/command.ts";
-import { insertRow, type Projection, recordProjection, updateRow } from "../events/projection.ts";
+import { type Projection, recordProjection } from "../events/projection.ts";
 
-export const passengerRecord: RecordType<typeof passengerMachine> = {
-  stream: "passenger",
-  table: "passengers",
-  machine: passengerMachine,
-};
+export const passengerRecord: RecordType<typeof passengerMachine> = { stream: "passenger", table: "passengers", machine: passengerMachine };
 
 /** The passengers row's columns of a passenger's fields. */
 export const passengerColumns = (fields: PassengerFields) => ({
@@ -27,24 +23,22 @@ const projection = recordProjection({
   record: passengerRecord,
   events: PassengerEvent,
   alsoFills: ["passenger_flights"],
-  apply: async (tx, event, row) => {
-    switch (event.type) {
-      case "passenger.register":
-        return insertRow(tx, passengerRecord.table, row, passengerColumns(event));
-      case "passenger.edit":
-        return updateRow(tx, passengerRecord.table, row, passengerColumns(event));
-      case "passenger.flight.book":
-        await updateRow(tx, passengerRecord.table, row);
-        return execute(
-          tx,
-          `insert into passenger_flights (id, passenger_id, cruise_id, reservation_id, direction, flight_id, date, time, line, created_at)
+  on: {
+    "passenger.register": ({ event, insert }) => insert(passengerColumns(event)),
+    "passenger.edit": ({ event, update }) => update(passengerColumns(event)),
+    "passenger.flight.book": async ({ tx, event, row, update }) => {
+      await update();
+      return execute(
+        tx,
+        `insert into passenger_flights (id, passenger_id, cruise_id, reservation_id, direction, flight_id, date, time, line, created_at)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-          [event.legId, row.id, event.cruiseId, event.reservationId, event.direction, event.flightId, event.date, event.time, JSON.stringify(event.line), row.at],
-        );
-      case "passenger.flight.remove":
-        await updateRow(tx, passengerRecord.table, row);
-        return execute(tx, "delete from passenger_flights where id = $1 and passenger_id = $2", [event.legId, row.id]);
-    }
+        [event.legId, row.id, event.cruiseId, event.reservationId, event.direction, event.flightId, event.date, event.time, JSON.stringify(event.line), row.at],
+      );
+    },
+    "passenger.flight.remove": async ({ tx, event, row, update }) => {
+      await update();
+      return execute(tx, "delete from passenger_flights where id = $1 and passenger_id = $2", [event.legId, row.id]);
+    },
   },
 });
 

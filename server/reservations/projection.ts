@@ -1,4 +1,4 @@
-import { type ReservationOpening, ReservationEvent, reservationMachine } from "../../src/machines/domain/reservation.machine.ts";
+import { ReservationEvent, type ReservationHold, type ReservationOpening, type ReservationWaitlist, reservationMachine } from "../../src/machines/domain/reservation.machine.ts";
 import { EXPIRY_REASON, type SpaceEvent, spaceMachine } from "../../src/machines/domain/space.machine.ts";
 import { nextStatus } from "../../src/machines/domain/verdict.ts";
 import { Schema } from "effect";
@@ -6,14 +6,10 @@ import { livePrice } from "../../src/machines/domain/pricing.ts";
 import type { Queryable } from "../db/database.ts";
 import { execute, queryOne, queryRows } from "../db/rows.ts";
 import type { RecordType } from "../events/command.ts";
-import { insertRow, type Projection, recordProjection, type RowState, updateRow } from "../events/projection.ts";
+import { type Projection, recordProjection, type RowState, type Writing } from "../events/projection.ts";
 import { StoredLine } from "./price.ts";
 
-export const reservationRecord: RecordType<typeof reservationMachine> = {
-  stream: "reservation",
-  table: "reservations",
-  machine: reservationMachine,
-};
+export const reservationRecord: RecordType<typeof reservationMachine> = { stream: "reservation", table: "reservations", machine: reservationMachine };
 
 /** The space states an event may move, each to where the space machine takes it. */
 const spaceStates = ["reserved", "waiting", "confirmed"] as const;
@@ -87,77 +83,83 @@ const insertSpaces = async (tx: Queryable, row: RowState, opening: ReservationOp
   }
 };
 
+/** A reservation opened, held or on the waiting list: its row and its spaces, which take the matching state. */
+const opened = async ({ tx, event, row, insert }: Writing<typeof ReservationHold.Type | typeof ReservationWaitlist.Type>) => {
+  const { type, ...opening } = event;
+  await insert(openingColumns(opening));
+  return insertSpaces(tx, row, opening, nextStatus(spaceMachine, "available", { type: type === "reservation.hold" ? "space.hold" : "space.wait" }) ?? "");
+};
+
 /** Owns the spaces too: a rebuild empties both and replays them, the spaces' ids included. */
 const projection = recordProjection({
   record: reservationRecord,
   events: ReservationEvent,
   alsoFills: ["spaces"],
-  apply: async (tx, event, row) => {
-    switch (event.type) {
-      case "reservation.hold":
-      case "reservation.waitlist": {
-        const { type, ...opening } = event;
-        await insertRow(tx, reservationRecord.table, row, openingColumns(opening));
-        return insertSpaces(tx, row, opening, nextStatus(spaceMachine, "available", { type: type === "reservation.hold" ? "space.hold" : "space.wait" }) ?? "");
-      }
-      case "reservation.confirm":
-        await updateRow(tx, reservationRecord.table, row, event.terms === undefined ? {} : { terms: event.terms });
-        return moveSpaces(tx, row, { type: "space.confirm" }, null);
-      case "reservation.extend":
-        await updateRow(tx, reservationRecord.table, row, { time_limit: event.timeLimit });
-        return execute(tx, "update reservations set extensions = extensions + 1 where id = $1", [row.id]);
-      case "reservation.remind":
-        return updateRow(tx, reservationRecord.table, row, { reminded: true });
-      case "reservation.expire":
-        await updateRow(tx, reservationRecord.table, row, { cancel_reason: EXPIRY_REASON, canceled_at: row.at });
-        await moveSpaces(tx, row, { type: "space.expire" }, EXPIRY_REASON);
-        return reprice(tx, Number(row.id));
-      case "reservation.promote":
-        await updateRow(tx, reservationRecord.table, row, { time_limit: event.timeLimit, reminded: false });
-        return moveSpaces(tx, row, { type: "space.promote" }, null);
-      case "reservation.cancel":
-        await updateRow(tx, reservationRecord.table, row, { cancel_reason: event.reason, canceled_at: row.at });
-        await keepPenalty(tx, row, event.penaltyCents);
-        await moveSpaces(tx, row, { type: "space.cancel", reason: event.reason }, event.reason);
-        return reprice(tx, Number(row.id));
-      case "space.cancel":
-        await updateRow(tx, reservationRecord.table, row, event.last ? { cancel_reason: event.reason, canceled_at: row.at } : {});
-        await keepPenalty(tx, row, event.penaltyCents);
-        await moveSpaces(tx, row, { type: "space.cancel", reason: event.reason }, event.reason, event.spaceId);
-        return reprice(tx, Number(row.id));
-      case "reservation.waivePenalty":
-        return updateRow(tx, reservationRecord.table, row, { penalty_cents: 0 });
-      case "reservation.remindBalance":
-        await updateRow(tx, reservationRecord.table, row);
-        return execute(tx, "update reservations set balance_reminders = array_append(balance_reminders, $1) where id = $2", [event.reminder, row.id]);
-      case "space.assign":
-        await updateRow(tx, reservationRecord.table, row);
-        return execute(tx, "update spaces set passenger_id = $1, updated_at = $2 where id = $3 and reservation_id = $4", [
-          event.passengerId,
-          row.at,
-          event.spaceId,
-          row.id,
-        ]);
-      case "reservation.update": {
-        await updateRow(tx, reservationRecord.table, row, { notes: event.notes, price: event.price, lines: JSON.stringify(event.lines ?? []) });
-        // the added spaces take the reservation's state: held, confirmed or waiting like its others
-        for (const space of event.added) {
-          await execute(
-            tx,
-            `insert into spaces (id, reservation_id, cruise_id, cabin_id, gender_id, charter, status, created_at, updated_at)
+  on: {
+    "reservation.hold": (writing) => opened(writing),
+    "reservation.waitlist": (writing) => opened(writing),
+    "reservation.confirm": async ({ tx, event, row, update }) => {
+      await update(event.terms === undefined ? {} : { terms: event.terms });
+      return moveSpaces(tx, row, { type: "space.confirm" }, null);
+    },
+    "reservation.extend": async ({ tx, event, row, update }) => {
+      await update({ time_limit: event.timeLimit });
+      return execute(tx, "update reservations set extensions = extensions + 1 where id = $1", [row.id]);
+    },
+    "reservation.remind": ({ update }) => update({ reminded: true }),
+    "reservation.expire": async ({ tx, row, update }) => {
+      await update({ cancel_reason: EXPIRY_REASON, canceled_at: row.at });
+      await moveSpaces(tx, row, { type: "space.expire" }, EXPIRY_REASON);
+      return reprice(tx, Number(row.id));
+    },
+    "reservation.promote": async ({ tx, event, row, update }) => {
+      await update({ time_limit: event.timeLimit, reminded: false });
+      return moveSpaces(tx, row, { type: "space.promote" }, null);
+    },
+    "reservation.cancel": async ({ tx, event, row, update }) => {
+      await update({ cancel_reason: event.reason, canceled_at: row.at });
+      await keepPenalty(tx, row, event.penaltyCents);
+      await moveSpaces(tx, row, { type: "space.cancel", reason: event.reason }, event.reason);
+      return reprice(tx, Number(row.id));
+    },
+    "space.cancel": async ({ tx, event, row, update }) => {
+      await update(event.last ? { cancel_reason: event.reason, canceled_at: row.at } : {});
+      await keepPenalty(tx, row, event.penaltyCents);
+      await moveSpaces(tx, row, { type: "space.cancel", reason: event.reason }, event.reason, event.spaceId);
+      return reprice(tx, Number(row.id));
+    },
+    "reservation.waivePenalty": ({ update }) => update({ penalty_cents: 0 }),
+    "reservation.remindBalance": async ({ tx, event, row, update }) => {
+      await update();
+      return execute(tx, "update reservations set balance_reminders = array_append(balance_reminders, $1) where id = $2", [event.reminder, row.id]);
+    },
+    "space.assign": async ({ tx, event, row, update }) => {
+      await update();
+      return execute(tx, "update spaces set passenger_id = $1, updated_at = $2 where id = $3 and reservation_id = $4", [
+        event.passengerId,
+        row.at,
+        event.spaceId,
+        row.id,
+      ]);
+    },
+    "reservation.update": async ({ tx, event, row, update }) => {
+      await update({ notes: event.notes, price: event.price, lines: JSON.stringify(event.lines ?? []) });
+      // the added spaces take the reservation's state: held, confirmed or waiting like its others
+      for (const space of event.added) {
+        await execute(
+          tx,
+          `insert into spaces (id, reservation_id, cruise_id, cabin_id, gender_id, charter, status, created_at, updated_at)
              select $1, r.id, r.cruise_id, $2, $3, r.type = 'charter', $4, $5, $5 from reservations r where r.id = $6`,
-            [space.id, space.cabinId, space.genderId, row.status, row.at, row.id],
-          );
-        }
-        await execute(tx, "delete from spaces where reservation_id = $1 and cabin_id = any($2::int[]) and status = 'canceled'", [
-          row.id,
-          event.removedCabins,
-        ]);
-        return reprice(tx, Number(row.id));
+          [space.id, space.cabinId, space.genderId, row.status, row.at, row.id],
+        );
       }
-      case "reservation.delete":
-        return updateRow(tx, reservationRecord.table, row);
-    }
+      await execute(tx, "delete from spaces where reservation_id = $1 and cabin_id = any($2::int[]) and status = 'canceled'", [
+        row.id,
+        event.removedCabins,
+      ]);
+      return reprice(tx, Number(row.id));
+    },
+    "reservation.delete": ({ update }) => update(),
   },
 });
 

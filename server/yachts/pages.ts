@@ -12,17 +12,13 @@ import { findItem, type ServedCatalogues, unselectedReferences } from "../catalo
 import type { Queryable } from "../db/database.ts";
 import { queryOne, queryRows } from "../db/rows.ts";
 import { type CommandOptions, decide, expectVersion, type RecordType } from "../events/command.ts";
-import { insertRow, type Projection, recordProjection, updateRow } from "../events/projection.ts";
+import { type Projection, recordProjection } from "../events/projection.ts";
 import { orNotFound } from "../http/found.ts";
 import { actedBy, registerEndpoint, type RouteContext } from "../http/register.ts";
 import { namedImages, placeNewImages, unknownImages } from "../uploads/formImages.ts";
 import { removeUnusedImages, type UploadedImage } from "../uploads/store.ts";
 
-export const yachtPageRecord: RecordType<typeof yachtPageMachine> = {
-  stream: "yachtPage",
-  table: "yacht_pages",
-  machine: yachtPageMachine,
-};
+export const yachtPageRecord: RecordType<typeof yachtPageMachine> = { stream: "yachtPage", table: "yacht_pages", machine: yachtPageMachine };
 
 /** A page's stream id and row key: its yacht and its name. */
 const pageKey = (yachtId: number, page: YachtPageDeclaration): string => `${yachtId}/${page.name}`;
@@ -35,10 +31,12 @@ export const yachtPagesProjection: Projection = recordProjection({
   record: yachtPageRecord,
   events: YachtPageEdit,
   key: "text",
-  apply: async (tx, event, row) => {
-    const [yachtId = "", page = ""] = String(row.id).split("/");
-    if (row.version === 1) return insertRow(tx, yachtPageRecord.table, row, { yacht_id: Number(yachtId), page, content: event.content });
-    return updateRow(tx, yachtPageRecord.table, row, { content: event.content });
+  on: {
+    "yachtPage.edit": ({ event, row, insert, update }) => {
+      const [yachtId = "", page = ""] = String(row.id).split("/");
+      if (row.version === 1) return insert({ yacht_id: Number(yachtId), page, content: event.content });
+      return update({ content: event.content });
+    },
   },
 });
 

@@ -217,6 +217,9 @@ export const RecommendationsPayload = Schema.Struct({
 
 const homeEditors = { kind: "session", roles: ["admin", "marketing"] } as const;
 
+/** A change to the home content: open to its editors, answered with a message. */
+const homeEdit = { response: MessageAnswer, access: homeEditors } as const;
+
 export const adminContent = endpoint({
   name: "home.adminContent",
   method: "GET",
@@ -242,8 +245,7 @@ export const createBanner = endpoint({
   path: "/homeScreen/createBaner",
   query: BannerUploadQuery,
   body: BannerForm,
-  response: MessageAnswer,
-  access: homeEditors,
+  ...homeEdit,
   upload: { field: "images", maxFiles: 10 },
   description: "Adds a banner with its images (multipart).",
 });
@@ -255,8 +257,7 @@ export const updateBanner = endpoint({
   params: idParams(BannerId),
   query: BannerUploadQuery,
   body: withVersionText(BannerForm),
-  response: MessageAnswer,
-  access: homeEditors,
+  ...homeEdit,
   upload: { field: "images", maxFiles: 10 },
   description: "Changes a banner: the kept images in their new order, then any new files.",
 });
@@ -276,8 +277,7 @@ export const createCallAction = endpoint({
   method: "POST",
   path: "/homeScreen/createCallAction",
   body: CallActionPayload,
-  response: MessageAnswer,
-  access: homeEditors,
+  ...homeEdit,
   description: "Adds a call to action.",
 });
 
@@ -287,8 +287,7 @@ export const updateCallAction = endpoint({
   path: "/homeScreen/updateCallAction/:id",
   params: idParams(CallActionId),
   body: withVersion(CallActionPayload),
-  response: MessageAnswer,
-  access: homeEditors,
+  ...homeEdit,
   description: "Changes a call to action.",
 });
 
@@ -297,8 +296,7 @@ export const deleteBanner = endpoint({
   method: "DELETE",
   path: "/homeScreen/deleteBaner/:id",
   params: idParams(BannerId),
-  response: MessageAnswer,
-  access: homeEditors,
+  ...homeEdit,
   description: "Deletes a banner; its images go unless another record shows them.",
 });
 
@@ -307,8 +305,7 @@ export const deleteCallAction = endpoint({
   method: "DELETE",
   path: "/homeScreen/deleteCallAction/:id",
   params: idParams(CallActionId),
-  response: MessageAnswer,
-  access: homeEditors,
+  ...homeEdit,
   description: "Deletes a call to action.",
 });
 
@@ -317,8 +314,7 @@ export const updateRecommendations = endpoint({
   method: "PUT",
   path: "/homeScreen/updateRecomendation",
   body: withVersion(RecommendationsPayload),
-  response: MessageAnswer,
-  access: homeEditors,
+  ...homeEdit,
   description: "Replaces the recommended destinations with this ordered list.",
 });
 

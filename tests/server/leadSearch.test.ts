@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { seedGeneratedLeads } from "../../server/demo/generatedLeads.ts";
 import { listLeads } from "../../server/leads/leads.ts";
-import { containsPattern, foldText, searchWords } from "../../server/leads/search.ts";
+import { containsPattern } from "../../server/db/paging.ts";
+import { foldText, searchWords } from "../../server/leads/search.ts";
 import type { LeadsQuery } from "../../src/api/leads.ts";
 import { testDatabase } from "../setup/database.ts";
 

@@ -31,14 +31,13 @@ interface ContentRow {
   readonly deletes: ContentTarget | null;
 }
 
-/** A banner's or the call to action's row: its title and state, and where it is edited. */
+/** A banner's or the call to action's row (its type the kind its delete names): its title and state, and where it is edited. */
 const recordRow = (
-  type: ContentRow["type"],
+  deletes: ContentTarget,
   record: { readonly title: string; readonly active: boolean },
   edit: string,
-  deletes: ContentTarget,
   content: ReactNode,
-): Omit<ContentRow, "id"> => ({ type, title: record.title, active: record.active, edit, deletes, content });
+): Omit<ContentRow, "id"> => ({ type: deletes.kind, title: record.title, active: record.active, edit, deletes, content });
 
 /** /panel/home: the banners with their carousels, the call to action and the recommendations. */
 export default function HomeView() {
@@ -54,10 +53,9 @@ export default function HomeView() {
   const rowsOf = (home: HomeContent): ReadonlyArray<ContentRow> => {
     const banners = home.banners.map((banner) =>
       recordRow(
-        "banner",
+        { kind: "banner", id: banner.id, title: t("home.deleteBanner", { title: banner.title }) },
         banner,
         paths.homeBanner(banner.id),
-        { kind: "banner", id: banner.id, title: t("home.deleteBanner", { title: banner.title }) },
         banner.images.length === 0 ? (
           <small>{t("home.noImages")}</small>
         ) : (
@@ -80,10 +78,9 @@ export default function HomeView() {
     );
     const actions = home.call_action.map((action) =>
       recordRow(
-        "call_action",
+        { kind: "call_action", id: action.id, title: t("home.deleteCallAction", { title: action.title }) },
         action,
         paths.homeCallAction(action.id),
-        { kind: "call_action", id: action.id, title: t("home.deleteCallAction", { title: action.title }) },
         <div className="home-call-action">
           <span>{action.text}</span>
           <small>
