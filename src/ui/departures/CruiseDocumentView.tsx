@@ -32,6 +32,7 @@ import { useServices } from "../shared/context.ts";
 import { formatDate } from "../leads/leadFormat.ts";
 import { useFlowActor } from "../shared/useFlow.ts";
 import { useRoleIn } from "../shared/useRole.ts";
+import { ChoiceSelect } from "../shared/ChoiceSelect.tsx";
 import { ColumnHeads } from "../shared/ColumnHeads.tsx";
 
 /** The incomplete berths of one reservation's cabin and what they lack, once, with how many they are. */
@@ -161,20 +162,13 @@ function DocumentPage({ source }: { readonly source: DocumentSource }) {
         </p>
       )}
       <div className="document-toolbar">
-        <label>
-          {t("documents.language")}
-          <select
-            value={language ?? ""}
-            disabled={fetching || language === null}
-            onChange={(event) => actor.send({ type: "language.change", language: languageOf(event.currentTarget.value) })}
-          >
-            {documentLanguages.map((option) => (
-              <option key={option} value={option}>
-                {t(`language.${option}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceSelect
+          label={t("documents.language")}
+          choices={documentLanguages.map((option) => ({ value: option, text: t(`language.${option}`) }))}
+          value={language ?? ""}
+          disabled={fetching || language === null}
+          onChange={(event) => actor.send({ type: "language.change", language: languageOf(event.currentTarget.value) })}
+        />
         {documentFormats.map((format) => (
           <button
             key={format}

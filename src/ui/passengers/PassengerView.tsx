@@ -12,6 +12,7 @@ import { flights } from "../../records/referenceData.ts";
 import { reservations } from "../../machines/reservations/record.ts";
 import { translateMessage } from "../../i18n/messages.ts";
 import { deleteDialog } from "../shared/confirmDialog.ts";
+import { ChoiceSelect } from "../shared/ChoiceSelect.tsx";
 import { DetailInput, detailFormValue } from "../shared/DetailInput.tsx";
 import { Loaded } from "../shared/Loaded.tsx";
 import { RecordFormFrame } from "../shared/FormFrame.tsx";
@@ -87,27 +88,22 @@ function Trip({
         <form className="leg-form" onSubmit={submitted(onBook)} aria-label={t("passengers.addLeg")}>
           <input type="hidden" name="cruiseId" value={trip.cruiseId} />
           <input type="hidden" name="passengerId" value={passengerId} />
-          <label>
-            {t("passengers.direction")}
-            <select name="direction" defaultValue="outbound">
-              {directions.map((direction) => (
-                <option key={direction} value={direction}>
-                  {t(`passengers.directions.${direction}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {t("detail.flight")}
-            <select name="flightId" defaultValue="">
-              <option value="">{t("form.choose")}</option>
-              {flightChoices.map((flight) => (
-                <option key={flight.id} value={String(flight.id)}>
-                  {`${flight.name} · ${String(flight.origin ?? "")} → ${String(flight.destination ?? "")}`}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ChoiceSelect
+            label={t("passengers.direction")}
+            choices={directions.map((direction) => ({ value: direction, text: t(`passengers.directions.${direction}`) }))}
+            name="direction"
+            defaultValue="outbound"
+          />
+          <ChoiceSelect
+            label={t("detail.flight")}
+            empty={t("form.choose")}
+            choices={flightChoices.map((flight) => ({
+              value: String(flight.id),
+              text: `${flight.name} · ${String(flight.origin ?? "")} → ${String(flight.destination ?? "")}`,
+            }))}
+            name="flightId"
+            defaultValue=""
+          />
           <label>
             {t("passengers.legDate")}
             <input type="date" name="date" />

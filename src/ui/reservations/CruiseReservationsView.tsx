@@ -11,6 +11,7 @@ import { loadRefusal } from "../../machines/shared/actions.ts";
 import { reservations } from "../../machines/reservations/record.ts";
 import { departures } from "../../machines/departures/record.ts";
 import { CruiseTabs } from "../departures/CruiseTabs.tsx";
+import { ChoiceSelect } from "../shared/ChoiceSelect.tsx";
 import { ErrorBanner } from "../shared/ErrorBanner.tsx";
 import { Loaded } from "../shared/Loaded.tsx";
 import { PageTitle } from "../shared/PageTitle.tsx";
@@ -352,28 +353,22 @@ export default function CruiseReservationsView({ id }: { readonly id: number }) 
           )}
           {missing && chosen.length > 0 && <p className="field-problem">{t("holds.missingSpaces")}</p>}
           <div className="hold-fields">
-            <label>
-              {t("reservations.agency")}
-              <select name="agencyId" defaultValue={staff ? "" : String(agencyItems[0]?.id ?? "")}>
-                {staff && <option value="">{t("reservations.direct")}</option>}
-                {agencyItems.map((agency) => (
-                  <option key={agency.id} value={String(agency.id)}>
-                    {agency.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              {t("reservations.type")}
-              <select name="type" defaultValue="general" aria-describedby="hold-type-help">
-                {types.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`reservations.types.${type}`)}
-                  </option>
-                ))}
-              </select>
+            <ChoiceSelect
+              label={t("reservations.agency")}
+              empty={staff ? t("reservations.direct") : undefined}
+              choices={agencyItems.map((agency) => ({ value: String(agency.id), text: agency.name }))}
+              name="agencyId"
+              defaultValue={staff ? "" : String(agencyItems[0]?.id ?? "")}
+            />
+            <ChoiceSelect
+              label={t("reservations.type")}
+              choices={types.map((type) => ({ value: type, text: t(`reservations.types.${type}`) }))}
+              name="type"
+              defaultValue="general"
+              aria-describedby="hold-type-help"
+            >
               <small id="hold-type-help">{t("holds.charterHelp")}</small>
-            </label>
+            </ChoiceSelect>
             <label>
               {t("holds.timeLimit")}
               <input type="datetime-local" name="timeLimit" />

@@ -1,5 +1,6 @@
 import type { SelectHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
+import { ChoiceSelect } from "./ChoiceSelect.tsx";
 
 /** A yacht as a filter offers it. */
 export interface YachtChoice {
@@ -15,16 +16,11 @@ export interface YachtChoice {
 export function YachtSelect({ yachts, ...select }: { readonly yachts: ReadonlyArray<YachtChoice> } & SelectHTMLAttributes<HTMLSelectElement>) {
   const { t } = useTranslation();
   return (
-    <label>
-      {t("detail.yacht")}
-      <select {...select}>
-        <option value="">{t("cruises.allYachts")}</option>
-        {yachts.map((yacht) => (
-          <option key={yacht.id} value={String(yacht.id)}>
-            {yacht.name}
-          </option>
-        ))}
-      </select>
-    </label>
+    <ChoiceSelect
+      label={t("detail.yacht")}
+      empty={t("cruises.allYachts")}
+      choices={yachts.map((yacht) => ({ value: String(yacht.id), text: yacht.name }))}
+      {...select}
+    />
   );
 }
