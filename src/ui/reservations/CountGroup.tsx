@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { OptionGroup, type OptionGroupProps } from "../shared/CheckboxGroup.tsx";
 
 /** How many of each option a count group's inputs hold, read from the form: each option's value repeated that often. */
 export const formCounts = (form: FormData, name: string): string[] =>
@@ -11,13 +11,7 @@ export const formCounts = (form: FormData, name: string): string[] =>
 /** More of one berth type than any cabin holds. */
 const MAX_COUNT = 9;
 
-interface CountGroupProps {
-  readonly name: string;
-  readonly legend: string;
-  readonly options: ReadonlyArray<{ readonly value: string; readonly label: string }>;
-  /** The options chosen when the form opens, each as often as it is chosen. */
-  readonly defaultValues: ReadonlyArray<string>;
-  readonly problem: string | null;
+interface CountGroupProps extends OptionGroupProps {
   /** The label of one option's count ('Cantidad de Litera'). */
   readonly countLabel: (option: string) => string;
   readonly empty: string;
@@ -27,16 +21,9 @@ interface CountGroupProps {
  * A fieldset with a count per option (a cabin's berths: two single beds and a bunk), for a list of
  * references where an item may be chosen more than once.
  */
-export function CountGroup({ name, legend, options, defaultValues, problem, countLabel, empty }: CountGroupProps) {
-  const hintId = `${useId()}-hint`;
+export function CountGroup({ name, options, defaultValues, countLabel, ...group }: CountGroupProps) {
   return (
-    <fieldset
-      className="count-group"
-      aria-invalid={problem === null ? undefined : true}
-      aria-describedby={problem === null ? undefined : hintId}
-    >
-      <legend>{legend}</legend>
-      {options.length === 0 && <p className="checkbox-group-empty">{empty}</p>}
+    <OptionGroup className="count-group" options={options} {...group}>
       {options.map((option) => (
         <label key={option.value} className="count-option">
           <input
@@ -52,7 +39,6 @@ export function CountGroup({ name, legend, options, defaultValues, problem, coun
           <span>{option.label}</span>
         </label>
       ))}
-      {problem !== null && <small id={hintId}>{problem}</small>}
-    </fieldset>
+    </OptionGroup>
   );
 }
