@@ -1,5 +1,6 @@
 import "./priceBreakdown.css";
 import type { TFunction } from "i18next";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCents, formatPercent } from "../../api/amounts.ts";
 import type { ItemizedLine, ItemizedSums } from "../../api/quote.ts";
@@ -21,6 +22,14 @@ const rateLabel = (line: ItemizedLine, t: TFunction): string =>
   [t(`quote.rateKinds.${line.rate.kind}`), line.rate.name, line.season === null ? null : t(`quote.seasons.${line.season}`)]
     .filter((part) => part !== null)
     .join(" · ");
+
+/** One row of the price: what it is (the row's head) and its amount; `kind` is the row's class. */
+const PriceRow = ({ kind, concept, amount }: { readonly kind: string; readonly concept: ReactNode; readonly amount: string }) => (
+  <tr className={kind}>
+    <th scope="row">{concept}</th>
+    <td>{amount}</td>
+  </tr>
+);
 
 /**
  * The commission's percentage when every line that earns one earns the same (the agency's), else
@@ -66,40 +75,37 @@ export function PriceBreakdown({
         // a line has no id of its own: its place in the price is what it is
         // biome-ignore lint/suspicious/noArrayIndexKey: the lines never move
         <tbody key={index} className={line.canceled === true ? "line-canceled" : undefined}>
-          <tr className="price-line">
-            <th scope="row">
-              {lineLabel(line, t, cabinName, spaceTypeName)}
-              {line.quantity > 1 && line.kind !== "flight" && ` × ${line.quantity}`}
-              {line.canceled === true && <small> · {t("reservations.lineCanceled")}</small>}
-              <small className="price-rate">{rateLabel(line, t)}</small>
-            </th>
-            <td>{formatCents(line.listCents, language)}</td>
-          </tr>
+          <PriceRow
+            kind="price-line"
+            concept={
+              <>
+                {lineLabel(line, t, cabinName, spaceTypeName)}
+                {line.quantity > 1 && line.kind !== "flight" && ` × ${line.quantity}`}
+                {line.canceled === true && <small> · {t("reservations.lineCanceled")}</small>}
+                <small className="price-rate">{rateLabel(line, t)}</small>
+              </>
+            }
+            amount={formatCents(line.listCents, language)}
+          />
           {line.discounts.map((discount) => (
-            <tr key={discount.kind} className="price-discount">
-              <th scope="row">{t(`quote.discounts.${discount.kind}`, { percent: formatPercent(discount.percent, language) })}</th>
-              <td>{minus(discount.amountCents, language)}</td>
-            </tr>
+            <PriceRow
+              key={discount.kind}
+              kind="price-discount"
+              concept={t(`quote.discounts.${discount.kind}`, { percent: formatPercent(discount.percent, language) })}
+              amount={minus(discount.amountCents, language)}
+            />
           ))}
         </tbody>
       ))}
       <tfoot>
-        <tr className="price-subtotal">
-          <th scope="row">{t("quote.subtotal")}</th>
-          <td>{formatCents(sums.subtotalCents, language)}</td>
-        </tr>
-        <tr className="price-total">
-          <th scope="row">{t("quote.total")}</th>
-          <td>{formatCents(sums.totalCents, language)}</td>
-        </tr>
-        <tr className="price-commission">
-          <th scope="row">{percent === null ? t("quote.commission") : t("quote.commissionPercent", { percent: formatPercent(percent, language) })}</th>
-          <td>{minus(sums.commissionCents, language)}</td>
-        </tr>
-        <tr className="price-net">
-          <th scope="row">{t("quote.net")}</th>
-          <td>{formatCents(sums.netCents, language)}</td>
-        </tr>
+        <PriceRow kind="price-subtotal" concept={t("quote.subtotal")} amount={formatCents(sums.subtotalCents, language)} />
+        <PriceRow kind="price-total" concept={t("quote.total")} amount={formatCents(sums.totalCents, language)} />
+        <PriceRow
+          kind="price-commission"
+          concept={percent === null ? t("quote.commission") : t("quote.commissionPercent", { percent: formatPercent(percent, language) })}
+          amount={minus(sums.commissionCents, language)}
+        />
+        <PriceRow kind="price-net" concept={t("quote.net")} amount={formatCents(sums.netCents, language)} />
       </tfoot>
     </table>
   );
