@@ -31,7 +31,11 @@ const ask = async (
   return result.isConfirmed;
 };
 
+/** A command asked yes or no answers "" when agreed, null when closed. */
+const agreed = async (...question: Parameters<typeof ask>): Promise<"" | null> => ((await ask(...question)) ? "" : null);
+
 const deleteLook = { icon: "warning", confirmKey: "confirm.delete", color: DELETE_COLOR } as const;
+const confirmLook = { icon: "question", confirmKey: "reservations.confirm", color: SEND_COLOR } as const;
 
 const askDialog = <Input extends { readonly title: string }>(
   translations: i18n,
@@ -50,7 +54,7 @@ export const deleteDialog = (translations: i18n) =>
 export const recordBulkDialog = (translations: i18n) =>
   fromPromise<string | null, BulkQuestion>(async ({ input }) => {
     if (input.command !== "delete") return "";
-    return (await ask(translations, deleteLook, translations.t("table.bulkDeleteTitle", { count: input.count }))) ? "" : null;
+    return agreed(translations, deleteLook, translations.t("table.bulkDeleteTitle", { count: input.count }));
   });
 
 /**
@@ -129,16 +133,12 @@ export const askReservationCommand = async (translations: i18n, input: CommandQu
   if (command.kind === "editNotes") return askNotes(translations, reservation);
   if (command.kind === "removeCabin") return askRemovedCabin(translations, reservation, command.cabinId);
   if (command.kind === "importPassengers") return askSheet(translations, reservation);
-  if (command.kind === "removePassenger") {
-    const confirmed = await ask(translations, { icon: "warning", confirmKey: "passengers.remove", color: DELETE_COLOR }, t("passengers.removeTitle"));
-    return confirmed ? "" : null;
-  }
+  if (command.kind === "removePassenger")
+    return agreed(translations, { icon: "warning", confirmKey: "passengers.remove", color: DELETE_COLOR }, t("passengers.removeTitle"));
   if (command.kind === "recordPayment" || command.kind === "reportPayment" || command.kind === "recordRefund") return askPayment(translations, command.kind, reservation);
-  if (command.kind === "verifyPayment") {
-    const confirmed = await ask(translations, { icon: "question", confirmKey: "money.verifyPayment", color: SEND_COLOR }, t("money.verifyPaymentTitle"));
-    return confirmed ? "" : null;
-  }
-  if (command.kind === "delete") return (await ask(translations, deleteLook, t("reservations.deleteTitle", { code: reservation.code }))) ? "" : null;
+  if (command.kind === "verifyPayment")
+    return agreed(translations, { icon: "question", confirmKey: "money.verifyPayment", color: SEND_COLOR }, t("money.verifyPaymentTitle"));
+  if (command.kind === "delete") return agreed(translations, deleteLook, t("reservations.deleteTitle", { code: reservation.code }));
   if (command.kind === "confirm" && input.confirmReason !== null) {
     // an admin confirming a direct client's reservation: the reason, required while the deposit is not paid
     const { default: Swal } = await import("sweetalert2");
@@ -152,14 +152,7 @@ export const askReservationCommand = async (translations: i18n, input: CommandQu
     });
     return result.isConfirmed && typeof result.value === "string" ? result.value.trim() : null;
   }
-  if (command.kind === "confirm") {
-    const confirmed = await ask(
-      translations,
-      { icon: "question", confirmKey: "reservations.confirm", color: SEND_COLOR },
-      t("reservations.confirmTitle", { code: reservation.code }),
-    );
-    return confirmed ? "" : null;
-  }
+  if (command.kind === "confirm") return agreed(translations, confirmLook, t("reservations.confirmTitle", { code: reservation.code }));
   const { default: Swal } = await import("sweetalert2");
   const asksTime = command.kind === "extend";
   // a payment's rejection or void, and a penalty's waiver, ask their reason like a cancellation, in the money texts
@@ -207,14 +200,7 @@ export const reservationDialog = (translations: i18n) =>
 export const bulkCommandDialog = (translations: i18n) =>
   fromPromise<string | null, BulkQuestion>(async ({ input }) => {
     const { t } = translations;
-    if (input.command === "confirm") {
-      const confirmed = await ask(
-        translations,
-        { icon: "question", confirmKey: "reservations.confirm", color: SEND_COLOR },
-        t("reservations.bulkConfirmTitle", { count: input.count }),
-      );
-      return confirmed ? "" : null;
-    }
+    if (input.command === "confirm") return agreed(translations, confirmLook, t("reservations.bulkConfirmTitle", { count: input.count }));
     const { default: Swal } = await import("sweetalert2");
     const result = await Swal.fire({
       ...dialogOpening(translations, { icon: "question", title: t("reservations.bulkExtendTitle", { count: input.count }), confirm: t("reservations.extend") }),
