@@ -1,8 +1,9 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { withTexts } from "../../i18n/index.ts";
 import type { BulkReport, ExportFormat } from "../../machines/shared/pagedList.machine.ts";
 import { SEARCH_MAX_LENGTH } from "../../machines/shared/listQuery.ts";
+import { WhenShown } from "./ErrorBanner.tsx";
 
 /**
  * The bar above a list: the search box, the list's filters (the caller's), and the export
@@ -113,10 +114,5 @@ const BulkReportNote = lazy(() => withTexts("messages", import("../leads/BulkRep
 
 /** How the last bulk action went: how many rows it changed, and each refused row with its reason. */
 export function BulkReportBanner({ report }: { readonly report: BulkReport | null }) {
-  if (report === null) return null;
-  return (
-    <Suspense fallback={null}>
-      <BulkReportNote report={report} />
-    </Suspense>
-  );
+  return <WhenShown shown={report} note={(done) => <BulkReportNote report={done} />} />;
 }
