@@ -26,7 +26,7 @@ import { commandDialog } from "../shared/confirmDialog.ts";
 import type { Column } from "../shared/DataTable.tsx";
 import { Icon } from "../shared/icons.tsx";
 import { ErrorBanner } from "../shared/ErrorBanner.tsx";
-import { type PagedFilter, PagedList } from "../shared/PagedList.tsx";
+import { type PagedFilter, PagedList, selectFilter } from "../shared/PagedList.tsx";
 import { PageTitle } from "../shared/PageTitle.tsx";
 import { type RowAction, RowActions } from "../shared/RowActions.tsx";
 import { SelectInput } from "../shared/SelectInput.tsx";
@@ -324,22 +324,16 @@ export default function DeparturesView() {
   ];
   const filters = (choices: DeparturesChoices | null): ReadonlyArray<PagedFilter> => [
     { kind: "month", name: MONTH_FILTER, label: t("cruises.month") },
-    {
-      kind: "select",
-      name: YACHT_FILTER,
-      label: t("detail.yacht"),
-      options: [{ value: "", label: t("cruises.allYachts") }, ...(choices?.yachts ?? []).map((yacht) => ({ value: String(yacht.id), label: yacht.name }))],
-    },
-    {
-      kind: "select",
-      name: STATE_FILTER,
-      label: t("cruises.status"),
-      options: [
-        { value: "", label: t("cruises.allStates") },
-        { value: "scheduled", label: t("cruises.scheduled") },
-        { value: "canceled", label: t("cruises.canceled") },
-      ],
-    },
+    selectFilter(
+      YACHT_FILTER,
+      t("detail.yacht"),
+      t("cruises.allYachts"),
+      (choices?.yachts ?? []).map((yacht) => ({ value: String(yacht.id), label: yacht.name })),
+    ),
+    selectFilter(STATE_FILTER, t("cruises.status"), t("cruises.allStates"), [
+      { value: "scheduled", label: t("cruises.scheduled") },
+      { value: "canceled", label: t("cruises.canceled") },
+    ]),
   ];
 
   return (

@@ -18,7 +18,7 @@ import type { BulkQuestion } from "../../machines/shared/pagedList.machine.ts";
 import { AssignLeadButton, useLeadAssignment } from "./AssignLeadDialog.tsx";
 import type { Column } from "../shared/DataTable.tsx";
 import { PageTitle } from "../shared/PageTitle.tsx";
-import { type PagedFilter, PagedList } from "../shared/PagedList.tsx";
+import { type PagedFilter, PagedList, selectFilter } from "../shared/PagedList.tsx";
 import { formatDate, personName, shorten } from "./leadFormat.ts";
 import { countryName } from "../shared/countries.ts";
 import { paths } from "../paths.ts";
@@ -105,16 +105,10 @@ export default function LeadsView() {
 
   const filters = (choices: LeadsChoices | null): ReadonlyArray<PagedFilter> => {
     return [
-      {
-        kind: "select",
-        name: AGENT_FILTER,
-        label: t("leads.agentFilter"),
-        options: [
-          { value: "", label: t("leads.allAgents") },
-          { value: "unassigned", label: t("leads.unassignedOption") },
-          ...(choices?.agents ?? []).map((user) => ({ value: String(user.id), label: agentLabel(user) })),
-        ],
-      },
+      selectFilter(AGENT_FILTER, t("leads.agentFilter"), t("leads.allAgents"), [
+        { value: "unassigned", label: t("leads.unassignedOption") },
+        ...(choices?.agents ?? []).map((user) => ({ value: String(user.id), label: agentLabel(user) })),
+      ]),
       { kind: "date", name: FROM_FILTER, label: t("leads.from") },
       { kind: "date", name: TO_FILTER, label: t("leads.to") },
     ];

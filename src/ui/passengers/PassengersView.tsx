@@ -12,7 +12,7 @@ import { passengers } from "../../machines/passengers/record.ts";
 import { agencies } from "../../records/referenceData.ts";
 import type { Column } from "../shared/DataTable.tsx";
 import { PageTitle } from "../shared/PageTitle.tsx";
-import { type PagedFilter, PagedList } from "../shared/PagedList.tsx";
+import { type PagedFilter, PagedList, selectFilter } from "../shared/PagedList.tsx";
 import { formatDate } from "../leads/leadFormat.ts";
 import { useRoleIn } from "../shared/useRole.ts";
 
@@ -58,15 +58,12 @@ export default function PassengersView() {
   const filters = (choices: PassengersChoices | null): ReadonlyArray<PagedFilter> =>
     readsAgencies
       ? [
-          {
-            kind: "select",
-            name: PASSENGER_AGENCY_FILTER,
-            label: t("reservations.agency"),
-            options: [
-              { value: "", label: t("reservations.allAgencies") },
-              ...(choices?.agencies ?? []).map((agency) => ({ value: String(agency.id), label: agency.name })),
-            ],
-          },
+          selectFilter(
+            PASSENGER_AGENCY_FILTER,
+            t("reservations.agency"),
+            t("reservations.allAgencies"),
+            (choices?.agencies ?? []).map((agency) => ({ value: String(agency.id), label: agency.name })),
+          ),
         ]
       : [];
   return (

@@ -17,7 +17,7 @@ import { reservations } from "../../machines/reservations/record.ts";
 import { formatDate, formatMoney } from "../leads/leadFormat.ts";
 import { timeLimitText } from "./reservationTexts.ts";
 import type { Column } from "../shared/DataTable.tsx";
-import { type PagedFilter, PagedList } from "../shared/PagedList.tsx";
+import { type PagedFilter, PagedList, selectFilter } from "../shared/PagedList.tsx";
 import { bulkCommandDialog } from "../shared/confirmDialog.ts";
 import { useRoleIn } from "../shared/useRole.ts";
 
@@ -116,33 +116,30 @@ export function ReservationsList({
       : []),
   ];
   const filters = (choices: ReservationsChoices | null): ReadonlyArray<PagedFilter> => [
-    {
-      kind: "select",
-      name: STATE_FILTER,
-      label: t("reservations.state"),
-      options: [{ value: "", label: t("reservations.allStates") }, ...states.map((state) => ({ value: state, label: t(`reservations.states.${state}`) }))],
-    },
+    selectFilter(
+      STATE_FILTER,
+      t("reservations.state"),
+      t("reservations.allStates"),
+      states.map((state) => ({ value: state, label: t(`reservations.states.${state}`) })),
+    ),
     ...(withAgencies
       ? [
-          {
-            kind: "select" as const,
-            name: AGENCY_FILTER,
-            label: t("reservations.agency"),
-            options: [
-              { value: "", label: t("reservations.allAgencies") },
-              ...(choices?.agencies ?? []).map((agency) => ({ value: String(agency.id), label: agency.name })),
-            ],
-          },
+          selectFilter(
+            AGENCY_FILTER,
+            t("reservations.agency"),
+            t("reservations.allAgencies"),
+            (choices?.agencies ?? []).map((agency) => ({ value: String(agency.id), label: agency.name })),
+          ),
         ]
       : []),
     ...(readsMoney
       ? [
-          {
-            kind: "select" as const,
-            name: MONEY_FILTER,
-            label: t("money.moneyFilter"),
-            options: [{ value: "", label: t("money.allMoneyStates") }, ...MoneyState.literals.map((state) => ({ value: state, label: t(`money.states.${state}`) }))],
-          },
+          selectFilter(
+            MONEY_FILTER,
+            t("money.moneyFilter"),
+            t("money.allMoneyStates"),
+            MoneyState.literals.map((state) => ({ value: state, label: t(`money.states.${state}`) })),
+          ),
         ]
       : []),
     { kind: "check", name: EXPIRING_FILTER, label: t("reservations.expiringSoon") },

@@ -40,6 +40,14 @@ export type PagedFilter =
   /** A month, `YYYY-MM`, or a day, `YYYY-MM-DD`; empty for no bound. */
   | { readonly kind: "month" | "date"; readonly name: string; readonly label: string };
 
+/** A select filter: first the empty value, every row (`all`), then `choices`. */
+export const selectFilter = (name: string, label: string, all: string, choices: ReadonlyArray<{ readonly value: string; readonly label: string }>): PagedFilter => ({
+  kind: "select",
+  name,
+  label,
+  options: [{ value: "", label: all }, ...choices],
+});
+
 /** What a row's buttons send: its delete, or one of its commands. */
 export type RowCommandEvent = Extract<PagedListEvent, { readonly type: "row.delete" | "row.command" }>;
 

@@ -5,7 +5,7 @@ import { type HeldRows, type ListSource, listQueryDefaults, type RecordListMachi
 import { listImplementations } from "../flows/flows.ts";
 import type { Column } from "./DataTable.tsx";
 import { LinksMenu, type MenuLink } from "./LinksMenu.tsx";
-import type { PagedFilter, PagedListProps, RowCommandEvent } from "./PagedList.tsx";
+import { type PagedFilter, type PagedListProps, type RowCommandEvent, selectFilter } from "./PagedList.tsx";
 import { RowActions } from "./RowActions.tsx";
 
 /** A row command's button: its icon kind (SPEC.md section 2), the source's command and the dialog's title. */
@@ -59,24 +59,15 @@ export function useRecordList<Row extends { readonly id: number }>(
   const ticks = !readOnly && buttons !== undefined;
   const hasActiveFlag = source.view.active !== undefined;
   const filters = (extras: HeldRows<Row> | null): ReadonlyArray<PagedFilter> => [
-    ...(source.view.choiceFilters ?? []).map((filter) => ({
-      kind: "select" as const,
-      name: filter.name,
-      label: t(filter.label),
-      options: [{ value: "", label: t("table.allItems") }, ...choiceFilterOptions(extras?.rows ?? [], filter)],
-    })),
+    ...(source.view.choiceFilters ?? []).map((filter) =>
+      selectFilter(filter.name, t(filter.label), t("table.allItems"), choiceFilterOptions(extras?.rows ?? [], filter)),
+    ),
     ...(hasActiveFlag
       ? [
-          {
-            kind: "select" as const,
-            name: ACTIVE_FILTER,
-            label: t("table.activeFilter"),
-            options: [
-              { value: "", label: t("table.allStates") },
-              { value: "yes", label: t("table.onlyActive") },
-              { value: "no", label: t("table.onlyInactive") },
-            ],
-          },
+          selectFilter(ACTIVE_FILTER, t("table.activeFilter"), t("table.allStates"), [
+            { value: "yes", label: t("table.onlyActive") },
+            { value: "no", label: t("table.onlyInactive") },
+          ]),
         ]
       : []),
   ];
