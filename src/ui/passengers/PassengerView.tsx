@@ -1,6 +1,6 @@
 import "../reservations/reservations.css";
 import { useSelector } from "@xstate/react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import type { FlightDirection, PassengerCruise, PassengerRecord } from "../../api/passengers.ts";
@@ -21,6 +21,7 @@ import { useServices } from "../shared/context.ts";
 import { formText, submitted } from "../shared/forms.ts";
 import { formatDate, formatMoney } from "../leads/leadFormat.ts";
 import { useFlowActor } from "../shared/useFlow.ts";
+import { useOnChange } from "../shared/useOnChange.ts";
 import { useRecordForm, useRecordFormState } from "../shared/useRecord.ts";
 import { useRole, useRoleIn } from "../shared/useRole.ts";
 
@@ -139,12 +140,7 @@ function PassengerTrips({ passengerId, writable, revision }: { readonly passenge
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
   // the passenger read again by the form (a save that stays, a reload) is read again here; mounting only once the form has
   // the record keeps its first read from wiping a leg the user has begun to type
-  const shownRevision = useRef(revision);
-  useEffect(() => {
-    if (shownRevision.current === revision) return;
-    shownRevision.current = revision;
-    actor.send({ type: "passenger.changed" });
-  }, [actor, revision]);
+  useOnChange(revision, () => actor.send({ type: "passenger.changed" }));
   const book = (form: FormData) => {
     const time = formText(form, "time");
     actor.send({

@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
 import { fromPromise } from "xstate";
@@ -28,6 +28,7 @@ import { Pager } from "./Pager.tsx";
 import { Spinner } from "./Spinner.tsx";
 import { type ExportTable, exportColumns } from "./exportColumns.ts";
 import { useFlowActor } from "./useFlow.ts";
+import { useOnChange } from "./useOnChange.ts";
 
 /**
  * A filter a list declares: a select of choices (the first, "all", is the empty value), a tick
@@ -144,12 +145,7 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
   const actor = useFlowActor(logic, { input: { client, query: initial, scope } });
   useQueryFromAddress(actor, search, defaults);
   useChanges(changes, () => actor.send({ type: "list.changed" }));
-  const shownReloads = useRef(reloads);
-  useEffect(() => {
-    if (shownReloads.current === reloads) return;
-    shownReloads.current = reloads;
-    actor.send({ type: "list.changed" });
-  }, [actor, reloads]);
+  useOnChange(reloads, () => actor.send({ type: "list.changed" }));
   const query = useSelector(actor, (snapshot) => snapshot.context.query);
   const rows = useSelector(actor, (snapshot) => snapshot.context.rows);
   const total = useSelector(actor, (snapshot) => snapshot.context.total);
