@@ -6,6 +6,7 @@ import { type Cruise, cancelCruise, listCruises, MAX_CRUISES_PAGE_SIZE } from ".
 import { CruiseId } from "../../api/ids.ts";
 import { cruiseItineraries, yachts } from "../../records/fleet.ts";
 import type { CommandAnswer, CommandConfirmation } from "../shared/pagedList.machine.ts";
+import { isAnswered, reasonAnswer } from "../shared/confirmation.ts";
 import { assignFailure, feedbackActions, notify, retryable, showError, tellAnswer } from "../shared/actions.ts";
 import { machineTypes } from "../shared/machineTypes.ts";
 
@@ -126,7 +127,7 @@ export const departuresMachine = setup({
     publishQuery: () => {},
   },
   guards: {
-    isAnswered: (_, params: { answer: CommandAnswer }) => params.answer !== null,
+    isAnswered,
   },
   actors: {
     fetchDepartures,
@@ -207,16 +208,11 @@ export const departuresMachine = setup({
         id: "confirmCancel",
         src: "confirmCancel",
         input: ({ context }) => ({ title: context.canceling?.title ?? "", command: "cancelCruise", asksReason: true }),
-        onDone: [
-          {
-            guard: { type: "isAnswered", params: ({ event }) => ({ answer: event.output }) },
-            target: "canceling",
-            actions: { type: "assignReason", params: ({ event }) => ({ reason: event.output ?? "" }) },
-            description: "A reason was given: the departure is canceled.",
-          },
+        ...reasonAnswer(
+          { target: "canceling", description: "A reason was given: the departure is canceled." },
           { target: "ready", actions: "clearCanceling", description: "The dialog was closed: nothing is canceled." },
-        ],
-        onError: { target: "ready", actions: "clearCanceling", description: "The dialog could not be shown: nothing is canceled." },
+          "The dialog could not be shown: nothing is canceled.",
+        ),
       },
     },
     canceling: {

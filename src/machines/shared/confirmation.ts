@@ -34,3 +34,27 @@ export const confirmation = <const Confirmed extends string, const Declined exte
     onError: { ...undone, description: failed },
   } as const;
 };
+
+/** `guards: { isAnswered }`: the dialog that asks a reason was answered (not closed). */
+export const isAnswered = (_: unknown, params: { readonly reply: string | null }): boolean => params.reply !== null;
+
+const reply = ({ event }: { readonly event: { readonly output: string | null } }) => ({ reply: event.output });
+const reason = ({ event }: { readonly event: { readonly output: string | null } }) => ({ reason: event.output ?? "" });
+
+/**
+ * The `onDone` and `onError` of a dialog that asks a reason (answers it, or null when closed): to
+ * `answered` with the reason kept by the `assignReason` action; to `closed` with its action when
+ * the dialog is closed, and when it fails (`failed` says so).
+ */
+export const reasonAnswer = <const Answered extends string, const Closed extends string, const Action extends string>(
+  answered: Branch<Answered>,
+  closed: Branch<Closed> & { readonly actions: Action },
+  failed: string,
+) =>
+  ({
+    onDone: [
+      { guard: { type: "isAnswered", params: reply }, target: answered.target, actions: { type: "assignReason", params: reason }, description: answered.description },
+      { target: closed.target, actions: closed.actions, description: closed.description },
+    ],
+    onError: { target: closed.target, actions: closed.actions, description: failed },
+  }) as const;

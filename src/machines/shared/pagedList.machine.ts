@@ -3,6 +3,7 @@ import type { ApiClient } from "../../api/client.ts";
 import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "./actions.ts";
 import { type ListQuery, type ListQueryDefaults, pagesOf, toggledSort, withFilter, withPageSize, withSearch } from "./listQuery.ts";
 import { errorMessage } from "./fields.ts";
+import { isAnswered, reasonAnswer } from "./confirmation.ts";
 
 /**
  * The one list engine of the panel (decision 073): each list declares its id, its query's
@@ -347,7 +348,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
         const command = declaration.bulk?.[params.command];
         return context.selected.length > 0 && command !== undefined && (command.offered?.(context.scope) ?? true);
       },
-      isAnswered: (_, params: { reply: string | null }) => params.reply !== null,
+      isAnswered,
       hasCommand: ({ context }, params: { command: string }) => declaration.rowCommands?.(context.scope).commands?.[params.command] !== undefined,
       canDelete: ({ context }) => declaration.rowCommands?.(context.scope).remove !== undefined,
       isConfirmed: (_, params: { confirmed: boolean }) => params.confirmed,
@@ -657,16 +658,11 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
                 const asksReason = declaration.rowCommands?.(context.scope).commands?.[command]?.asksReason === true;
                 return { title: context.target?.title ?? "", command, asksReason };
               },
-              onDone: [
-                {
-                  guard: { type: "isAnswered", params: ({ event }) => ({ reply: event.output }) },
-                  target: "runningRowCommand",
-                  actions: { type: "assignReason", params: ({ event }) => ({ reason: event.output ?? "" }) },
-                  description: "The user confirmed (and gave the reason, where the command asks one).",
-                },
+              ...reasonAnswer(
+                { target: "runningRowCommand", description: "The user confirmed (and gave the reason, where the command asks one)." },
                 { target: "ready", actions: "forgetTarget", description: "The user cancelled: nothing is sent." },
-              ],
-              onError: { target: "ready", actions: "forgetTarget", description: "The dialog could not be shown: nothing is sent." },
+                "The dialog could not be shown: nothing is sent.",
+              ),
             },
           },
           runningRowCommand: {
