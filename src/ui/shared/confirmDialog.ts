@@ -13,6 +13,13 @@ import { askAddedCabin, askNotes, askRemovedCabin } from "../reservations/bookin
 import { askNewPassenger, askPassenger, askSheet } from "../passengers/passengerDialogs.ts";
 import { askPayment } from "../money/paymentDialogs.ts";
 
+/** A yes-or-no question's icon, its confirm button's text key and colour. */
+interface Look {
+  readonly icon: "warning" | "question";
+  readonly confirmKey: string;
+  readonly color: string;
+}
+
 /**
  * A SweetAlert2 question as a confirmation actor: resolves true only on the confirm button. The
  * title holds a stored name, so it goes in as text (`titleText`): SweetAlert2 parses `title` as
@@ -20,7 +27,7 @@ import { askPayment } from "../money/paymentDialogs.ts";
  */
 const ask = async (
   translations: i18n,
-  look: { icon: "warning" | "question"; confirmKey: string; color: string },
+  look: Look,
   title: string,
 ): Promise<boolean> => {
   const { default: Swal } = await import("sweetalert2");
@@ -39,7 +46,7 @@ const confirmLook = { icon: "question", confirmKey: "reservations.confirm", colo
 
 const askDialog = <Input extends { readonly title: string }>(
   translations: i18n,
-  look: { icon: "warning" | "question"; confirmKey: string; color: string },
+  look: Look,
 ) => fromPromise<boolean, Input>(({ input }) => ask(translations, look, input.title));
 
 /** The SweetAlert2 delete dialog, as the `confirmDelete` actor a list screen provides. */
