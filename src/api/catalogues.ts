@@ -1,6 +1,6 @@
 import { Schema } from "effect";
-import { endpoint, MessageAnswer, NoInput, type RoleName } from "./endpoint.ts";
-import { CatalogueItemId, CatalogueItemIdFromPath, idParams, PositiveIntFromText } from "./ids.ts";
+import { NoInput, recordEndpoints, type RoleName } from "./endpoint.ts";
+import { CatalogueItemId, CatalogueItemIdFromPath, PositiveIntFromText } from "./ids.ts";
 import { RecordVersion } from "./versions.ts";
 import { yearCopyEndpoint } from "./yearCopy.ts";
 import { type Detail, type DetailValue, type DetailValues, detailFields, detailPayloadFields, detailProblems, detailValues } from "./details.ts";
@@ -133,7 +133,6 @@ export const catalogueItemProblems = ({ nameField, details }: CatalogueShape, pa
   ...detailProblems(details, detailValues(details, payload)),
 });
 
-const CatalogueItemIdParams = idParams(CatalogueItemId);
 /** A command's body: its reason, judged by the item's machine (blank: 'required_information'). */
 const ReasonPayload = Schema.Struct({ reason: Schema.String });
 
@@ -233,17 +232,13 @@ export const catalogueEndpoints = (
   access: CatalogueAccess,
   { details = [], nameField = catalogueItemFields.name, totals = [], filters = [], paths, lifecycle: declaredLifecycle, yearCopy, paging: declaredPaging }: CatalogueParts = {},
 ) => {
-  const at: CataloguePaths = paths ?? {
-    list: `/${resource}`,
-    get: `/${resource}/:id`,
-    create: `/${resource}/create${singular}`,
-    update: `/${resource}/update${singular}/:id`,
-    remove: `/${resource}/:id`,
-  };
+  // the routes SPEC.md spells its own way (the yacht pages'), over the family's
+  const at = (route: keyof CataloguePaths) => (paths === undefined ? {} : { path: paths[route] });
   const lifecycle = declaredLifecycle ?? null;
   const paging = declaredPaging ?? null;
   const readers = { kind: "session", roles: access.readers } as const;
   const writers = { kind: "session", roles: access.writers } as const;
+  const family = recordEndpoints({ resource, singular, id: CatalogueItemId, readers, writers });
   const Item = catalogueItemSchema(details, totals, lifecycle);
   const Payload = catalogueItemPayloadSchema(nameField, details, lifecycle);
   // a catalogue with images (a yacht's picture, a company's logos) also takes them as a `json` form (decision 031)
@@ -251,80 +246,42 @@ export const catalogueEndpoints = (
   const upload = images === 0 ? {} : { upload: { field: CATALOGUE_IMAGES_FIELD, maxFiles: images, form: "json" as const } };
   const withImages = images === 0 ? "" : " (multipart: a `json` field and its new images)";
   return {
-  details,
-  nameField,
-  totals,
-  filters,
-  resource,
-  lifecycle,
-  paging,
-  yearCopy: yearCopy === undefined ? null : yearCopyEndpoint(resource, yearCopy, writers),
-  commands: (lifecycle?.commands ?? []).map((command) => ({
-    command,
-    endpoint: endpoint({
-      name: `${resource}.${command.name}`,
-      method: "PUT",
-      path: command.path,
-      params: CatalogueItemIdParams,
-      body: (command.reason ? ReasonPayload : NoInput) as Schema.Codec<{ readonly reason?: string }, unknown>,
-      response: MessageAnswer,
-      access: writers,
-      description: command.description,
+    details,
+    nameField,
+    totals,
+    filters,
+    resource,
+    lifecycle,
+    paging,
+    yearCopy: yearCopy === undefined ? null : yearCopyEndpoint(resource, yearCopy, writers),
+    commands: (lifecycle?.commands ?? []).map((command) => ({
+      command,
+      endpoint: family.command(command.name, {
+        path: command.path,
+        body: (command.reason ? ReasonPayload : NoInput) as Schema.Codec<{ readonly reason?: string }, unknown>,
+        description: command.description,
+      }),
+    })),
+    list: family.list({
+      ...at("list"),
+      query: listQuerySchema(filters, paging),
+      response: Schema.Array(Item),
+      description:
+        paging !== null
+          ? `Every ${label} item by name, or by \`sort\` (name, active, ${paging.sorts.join(", ")}) in \`order\` (asc, desc), matching every word of \`q\` in its name or ${paging.search.join(", ")}, and \`active\` (true, false); with \`page\` or \`pageSize\` (at most ${CATALOGUE_PAGE_MAX}) one page of them (meta: total, page, pageSize).`
+          : filters.length === 0
+            ? `Every ${label} item, by name.`
+            : `Every ${label} item, by name; ${filters.map(filterParameter).join(", ")} narrow the list to one's items.`,
     }),
-  })),
-  list: endpoint({
-    name: `${resource}.list`,
-    method: "GET",
-    path: at.list,
-    query: listQuerySchema(filters, paging),
-    response: Schema.Array(Item),
-    access: readers,
-    description:
-      paging !== null
-        ? `Every ${label} item by name, or by \`sort\` (name, active, ${paging.sorts.join(", ")}) in \`order\` (asc, desc), matching every word of \`q\` in its name or ${paging.search.join(", ")}, and \`active\` (true, false); with \`page\` or \`pageSize\` (at most ${CATALOGUE_PAGE_MAX}) one page of them (meta: total, page, pageSize).`
-        : filters.length === 0
-          ? `Every ${label} item, by name.`
-          : `Every ${label} item, by name; ${filters.map(filterParameter).join(", ")} narrow the list to one's items.`,
-  }),
-  get: endpoint({
-    name: `${resource}.get`,
-    method: "GET",
-    path: at.get,
-    params: CatalogueItemIdParams,
-    response: Item,
-    access: readers,
-    description: `One ${label} item.`,
-  }),
-  create: endpoint({
-    name: `${resource}.create`,
-    method: "POST",
-    path: at.create,
-    body: Payload,
-    response: MessageAnswer,
-    access: writers,
-    description: `Adds a ${label} item${withImages}.`,
-    ...upload,
-  }),
-  update: endpoint({
-    name: `${resource}.update`,
-    method: "PUT",
-    path: at.update,
-    params: CatalogueItemIdParams,
-    body: catalogueItemEditSchema(nameField, details, lifecycle),
-    response: MessageAnswer,
-    access: writers,
-    description: `Changes a ${label} item: its name, details, active flag${withImages}.`,
-    ...upload,
-  }),
-  remove: endpoint({
-    name: `${resource}.delete`,
-    method: "DELETE",
-    path: at.remove,
-    params: CatalogueItemIdParams,
-    response: MessageAnswer,
-    access: writers,
-    description: `Deletes a ${label} item that nothing uses (one in use can only be deactivated).`,
-  }),
+    get: family.get({ ...at("get"), response: Item, description: `One ${label} item.` }),
+    create: family.create({ ...at("create"), body: Payload, description: `Adds a ${label} item${withImages}.`, ...upload }),
+    update: family.update({
+      ...at("update"),
+      body: catalogueItemEditSchema(nameField, details, lifecycle),
+      description: `Changes a ${label} item: its name, details, active flag${withImages}.`,
+      ...upload,
+    }),
+    remove: family.remove({ ...at("remove"), description: `Deletes a ${label} item that nothing uses (one in use can only be deactivated).` }),
   };
 };
 
