@@ -90,11 +90,15 @@ const opened = async ({ tx, event, row, insert }: Writing<typeof ReservationHold
   return insertSpaces(tx, row, opening, nextStatus(spaceMachine, "available", { type: type === "reservation.hold" ? "space.hold" : "space.wait" }) ?? "");
 };
 
-/** Owns the spaces too: a rebuild empties both and replays them, the spaces' ids included. */
+/**
+ * Owns the spaces too: a rebuild empties both and replays them, the spaces' ids included; and the
+ * spaces' counts by departure, cabin and state, which triggers on spaces keep as they are written
+ * (migration 031): emptied with them, counted again from the replayed rows.
+ */
 const projection = recordProjection({
   record: reservationRecord,
   events: ReservationEvent,
-  alsoFills: ["spaces"],
+  alsoFills: ["spaces", "held_spaces"],
   on: {
     "reservation.hold": (writing) => opened(writing),
     "reservation.waitlist": (writing) => opened(writing),
