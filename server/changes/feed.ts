@@ -29,6 +29,9 @@ const EventRow = Schema.Struct({
   reservation_id: Schema.NullOr(Schema.Int),
 });
 
+/** A look's events not heard yet, and the log's last id. */
+const FreshEvents = Schema.Struct({ last_id: Schema.Int, events: Schema.Array(EventRow) });
+
 /** What one stored event tells the viewers. */
 const changesOf = (row: typeof EventRow.Type): ReadonlyArray<ScopedChange> => {
   const id = Number(row.stream_id);
@@ -102,29 +105,34 @@ export const createChangeFeed = (
   const lookBack = changeCount === null ? 0 : LOOK_BACK;
 
   /**
-   * The newest events by the log's key alone, then each reservation's or passenger's row by its
-   * own key: joined on the text of the id (or planned as a join), the look read every reservation
-   * and passenger, 14 ms a look at ten times the demo.
+   * The newest events not `seen` yet, by the log's key alone, then each reservation's or
+   * passenger's row by its own key: joined on the text of the id (or planned as a join), the look
+   * read every reservation and passenger, 14 ms a look at ten times the demo. The events looked at
+   * again behind the cursor and already heard are left out before their rows are read (a look after
+   * another server's write read 200 of them again, 1.7 ms at ten times the demo). With them, in the
+   * same statement, the log's last id: a look that finds nothing new is one round trip.
    */
   const eventsAfter = (id: number) =>
     queryRows(
       db,
-      EventRow,
-      `with recent as materialized (select id, stream, stream_id from events where id > $1 order by id limit 1000)
-       select e.id, e.stream, e.stream_id,
-              case e.stream
-                when 'reservation' then (select r.cruise_id from reservations r where r.id = e.stream_id::int)
-                when 'payment' then (select r.cruise_id from payments p join reservations r on r.id = p.reservation_id where p.id = e.stream_id::int)
-              end as cruise_id,
-              case e.stream
-                when 'reservation' then (select r.agency_id from reservations r where r.id = e.stream_id::int)
-                when 'passenger' then (select p.agency_id from passengers p where p.id = e.stream_id::int)
-                when 'payment' then (select p.agency_id from payments p where p.id = e.stream_id::int)
-              end as agency_id,
-              case when e.stream = 'payment' then (select p.reservation_id from payments p where p.id = e.stream_id::int) end as reservation_id
-         from recent e order by e.id`,
-      [Math.max(0, id - lookBack)],
-    );
+      FreshEvents,
+      `with recent as materialized (select id, stream, stream_id from events where id > $1 and id <> all($2::int[]) order by id limit 1000)
+       select (select coalesce(max(id), 0)::int from events) as last_id,
+              coalesce((select json_agg(json_build_object(
+                'id', e.id, 'stream', e.stream, 'stream_id', e.stream_id,
+                'cruise_id', case e.stream
+                  when 'reservation' then (select r.cruise_id from reservations r where r.id = e.stream_id::int)
+                  when 'payment' then (select r.cruise_id from payments p join reservations r on r.id = p.reservation_id where p.id = e.stream_id::int)
+                end,
+                'agency_id', case e.stream
+                  when 'reservation' then (select r.agency_id from reservations r where r.id = e.stream_id::int)
+                  when 'passenger' then (select p.agency_id from passengers p where p.id = e.stream_id::int)
+                  when 'payment' then (select p.agency_id from payments p where p.id = e.stream_id::int)
+                end,
+                'reservation_id', case when e.stream = 'payment' then (select p.reservation_id from payments p where p.id = e.stream_id::int) end
+              ) order by e.id) from recent e), '[]') as events`,
+      [Math.max(0, id - lookBack), [...seen]],
+    ).then(([found]) => found ?? { last_id: 0, events: [] });
 
   const look = async (): Promise<void> => {
     const count = changeCount === null ? -1 : await changeCount();
@@ -133,21 +141,17 @@ export const createChangeFeed = (
       heardUpTo = count;
       return;
     }
-    let rows = await eventsAfter(cursor);
-    // Nothing past the cursor: a log emptied and started again (a test's fresh database) has its
-    // new ids below it. Asked only then, not at every look that finds news.
-    if (!rows.some((row) => row.id > (cursor ?? 0))) {
-      const top = await lastEventId();
-      if (top < cursor) {
-        cursor = Math.max(0, top - LOOK_BACK);
-        seen.clear();
-        rows = await eventsAfter(cursor);
-      }
+    let found = await eventsAfter(cursor);
+    // A log emptied and started again (a test's fresh database) has its new ids below the cursor.
+    if (found.last_id < cursor) {
+      cursor = Math.max(0, found.last_id - LOOK_BACK);
+      seen.clear();
+      found = await eventsAfter(cursor);
     }
     // Events of streams nobody watches tell nothing (changesOf) but move the cursor on.
-    const fresh = rows.filter((row) => !seen.has(row.id));
+    const fresh = found.events;
     for (const row of fresh) seen.add(row.id);
-    cursor = Math.max(cursor, ...rows.map((row) => row.id));
+    cursor = Math.max(cursor, ...fresh.map((row) => row.id));
     for (const id of seen) if (id < cursor - 2 * LOOK_BACK) seen.delete(id);
     const changes = fresh.flatMap(changesOf);
     if (changes.length > 0) for (const listener of listeners) listener(changes);
