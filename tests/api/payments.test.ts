@@ -5,7 +5,7 @@ import type { RoleName } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
 import { defaultMoneyPolicy } from "../../src/api/money.ts";
 import { keptSeed, testDatabase } from "../setup/database.ts";
-import { type Answer, dataOf, HOUR, request, sessionFor, snapshot, staffTokens, startServer, type TestServer, idOfNamed } from "./support.ts";
+import { type Answer, dataOf, type HeardChange, HOUR, openLiveStream, request, sessionFor, snapshot, staffTokens, startServer, type TestServer, idOfNamed } from "./support.ts";
 
 /**
  * Issue 38, first slice (decision 062): the money policy, payments, refunds and agency reports of
@@ -338,51 +338,20 @@ describe("payments", () => {
   });
 });
 
-/** Listens to the live stream as `role` until `stop` resolves; answers the changes heard. */
-const listen = async (role: RoleName, stop: Promise<unknown>): Promise<ReadonlyArray<Record<string, unknown>>> => {
-  const controller = new AbortController();
-  const response = await fetch(`${server.base}/api/events/stream`, { headers: { authorization: `Bearer ${tokens.get(role)}` }, signal: controller.signal });
-  expect(response.status).toBe(200);
-  const heard: Array<Record<string, unknown>> = [];
-  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
-  let pending = "";
-  const reading = (async () => {
-    try {
-      for (let chunk = await reader?.read(); chunk !== undefined && !chunk.done; chunk = await reader?.read()) {
-        pending += chunk.value;
-        const parts = pending.split("\n\n");
-        pending = parts.pop() ?? "";
-        for (const part of parts) {
-          const data = part.split("\n").find((line) => line.startsWith("data: "));
-          if (data !== undefined) heard.push(JSON.parse(data.slice(6)) as Record<string, unknown>);
-        }
-      }
-    } catch {
-      // aborted below, once the test has heard enough
-    }
-  })();
-  await stop;
-  controller.abort();
-  await reading;
-  return heard;
-};
-
 describe("the live stream (decision 076)", () => {
   it("tells a payment recorded, reported, verified and voided as a change of its reservation: staff every one, an agency its own", async () => {
     const others = await hold(ids.retailer);
     const own = await hold(ids.ownAgency, ids.cabin4, "agency");
-    // each listener's first look sets where it starts hearing: on a loaded machine it may take a while
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 3_000));
-    const act = (async () => {
-      await settle();
-      expect((await record(others, "100.00")).status).toBe(200);
-      expect((await call("PUT", `/payments/voidPayment/${await newest(others)}`, { reason: "Duplicado" })).status).toBe(200);
-      expect((await call("POST", "/payments/reportPayment", payment(own, "50.00"), "agency")).status).toBe(200);
-      expect((await call("PUT", `/payments/verifyPayment/${await newest(own)}`)).status).toBe(200);
-      await settle();
-    })();
-    const [staff, agency] = await Promise.all([listen("sales", act), listen("agency", act)]);
-    const reservationsHeard = (heard: ReadonlyArray<Record<string, unknown>>) => heard.filter((change) => change.kind === "reservation").map((change) => change.reservationId);
+    const streams = { staff: await openLiveStream(server, tokens.get("sales") ?? ""), agency: await openLiveStream(server, tokens.get("agency") ?? "") };
+    expect((await record(others, "100.00")).status).toBe(200);
+    expect((await call("PUT", `/payments/voidPayment/${await newest(others)}`, { reason: "Duplicado" })).status).toBe(200);
+    expect((await call("POST", "/payments/reportPayment", payment(own, "50.00"), "agency")).status).toBe(200);
+    expect((await call("PUT", `/payments/verifyPayment/${await newest(own)}`)).status).toBe(200);
+    const reservationsHeard = (heard: ReadonlyArray<HeardChange>) => heard.filter((change) => change.kind === "reservation").map((change) => change.reservationId);
+    const [staff, agency] = await Promise.all([
+      streams.staff.until((heard) => reservationsHeard(heard).length >= 4),
+      streams.agency.until((heard) => reservationsHeard(heard).length >= 2),
+    ]);
     expect(reservationsHeard(staff)).toEqual([others, others, own, own]);
     expect(reservationsHeard(agency)).toEqual([own, own]);
     expect(staff.find((change) => change.reservationId === own)).toEqual({ kind: "reservation", reservationId: own, cruiseId: ids.june });

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seedDemoSelling } from "../../server/demo/selling.ts";
 import { runDueWork } from "../../server/reservations/worker.ts";
@@ -12,7 +13,7 @@ import { defaultHoldPolicy } from "../../src/machines/domain/timeLimit.ts";
 import { keptSeed, testDatabase } from "../setup/database.ts";
 import { encodePng } from "../../server/demo/png.ts";
 import { defaultMoneyPolicy } from "../../src/api/money.ts";
-import { type Answer, dataOf, HOUR, payDeposit, request, sessionFor, snapshot, staffTokens, startServer, type TestServer, idOfNamed } from "./support.ts";
+import { type Answer, dataOf, type HeardChange, HOUR, openLiveStream, payDeposit, request, sessionFor, snapshot, staffTokens, startServer, type TestServer, idOfNamed } from "./support.ts";
 
 /**
  * Issue 17, item 3: reservations held with a time limit, confirmed, extended, canceled, expired by
@@ -696,39 +697,8 @@ describe("availability", () => {
   });
 });
 
-/** Listens to the live stream as `role` until `stop` resolves; answers the changes heard. */
-const listen = async (role: RoleName, stop: Promise<unknown>): Promise<ReadonlyArray<Record<string, unknown>>> => {
-  const controller = new AbortController();
-  const response = await fetch(`${server.base}/api/events/stream`, { headers: { authorization: `Bearer ${tokens.get(role)}` }, signal: controller.signal });
-  expect(response.status).toBe(200);
-  expect(response.headers.get("content-type")).toContain("text/event-stream");
-  const heard: Array<Record<string, unknown>> = [];
-  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
-  let pending = "";
-  const reading = (async () => {
-    try {
-      for (let chunk = await reader?.read(); chunk !== undefined && !chunk.done; chunk = await reader?.read()) {
-        pending += chunk.value;
-        const messages = pending.split("\n\n");
-        pending = messages.pop() ?? "";
-        for (const message of messages) {
-          const data = message.split("\n").find((line) => line.startsWith("data: "));
-          if (data !== undefined) heard.push(JSON.parse(data.slice(6)) as Record<string, unknown>);
-        }
-      }
-    } catch {
-      // aborted below, once the test has heard enough
-    }
-  })();
-  await stop;
-  controller.abort();
-  await reading;
-  return heard;
-};
-
 describe("the live stream", () => {
   it("tells staff every change and an agency only departures and its own reservations and passengers", async () => {
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 1_500));
     const passport = await idNamed("identification_types", "Pasaporte");
     const country = await idNamed("countries", "Chile");
     const register = async (identification: string, agencyId: number | null, role: RoleName) => {
@@ -739,31 +709,30 @@ describe("the live stream", () => {
       expect(answer.status, answer.text).toBe(200);
       return (dataOf(answer) as { id: number }).id;
     };
-    const act = (async () => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const theirs = await hold();
-      const mine = await hold({ agencyId: ids.ownAgency, cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.male }] }] }, "agency");
-      const directPassenger = await register("LIVE-001", null, "sales");
-      const agencyPassenger = await register("LIVE-002", ids.ownAgency, "agency");
-      await settle();
-      return { theirs, mine, directPassenger, agencyPassenger };
-    })();
-    const [staff, agency, made] = await Promise.all([listen("sales", act), listen("agency", act), act]);
-    expect(staff).toEqual(
-      expect.arrayContaining([
-        { kind: "departure", cruiseId: ids.june },
-        { kind: "reservation", reservationId: made.theirs.id, cruiseId: ids.june },
-        { kind: "reservation", reservationId: made.mine.id, cruiseId: ids.june },
-      ]),
-    );
-    expect(agency).toEqual(expect.arrayContaining([{ kind: "departure", cruiseId: ids.june }, { kind: "reservation", reservationId: made.mine.id, cruiseId: ids.june }]));
+    const streams = { staff: await openLiveStream(server, tokens.get("sales") ?? ""), agency: await openLiveStream(server, tokens.get("agency") ?? "") };
+    const made = {
+      theirs: await hold(),
+      mine: await hold({ agencyId: ids.ownAgency, cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.male }] }] }, "agency"),
+      directPassenger: await register("LIVE-001", null, "sales"),
+      agencyPassenger: await register("LIVE-002", ids.ownAgency, "agency"),
+    };
+    const staffHears: ReadonlyArray<HeardChange> = [
+      { kind: "departure", cruiseId: ids.june },
+      { kind: "reservation", reservationId: made.theirs.id, cruiseId: ids.june },
+      { kind: "reservation", reservationId: made.mine.id, cruiseId: ids.june },
+      { kind: "passenger", passengerId: made.directPassenger },
+      { kind: "passenger", passengerId: made.agencyPassenger },
+    ];
+    const agencyHears: ReadonlyArray<HeardChange> = [
+      { kind: "departure", cruiseId: ids.june },
+      { kind: "reservation", reservationId: made.mine.id, cruiseId: ids.june },
+      { kind: "passenger", passengerId: made.agencyPassenger },
+    ];
+    const heardAll = (wanted: ReadonlyArray<HeardChange>) => (heard: ReadonlyArray<HeardChange>) => wanted.every((change) => heard.some((one) => isDeepStrictEqual(one, change)));
+    const [staff, agency] = await Promise.all([streams.staff.until(heardAll(staffHears)), streams.agency.until(heardAll(agencyHears))]);
+    expect(staff).toEqual(expect.arrayContaining([...staffHears]));
+    expect(agency).toEqual(expect.arrayContaining([...agencyHears]));
     expect(agency.filter((change) => change.kind === "reservation" && change.reservationId === made.theirs.id)).toEqual([]);
-    expect(staff).toEqual(
-      expect.arrayContaining([
-        { kind: "passenger", passengerId: made.directPassenger },
-        { kind: "passenger", passengerId: made.agencyPassenger },
-      ]),
-    );
     expect(agency.filter((change) => change.kind === "passenger")).toEqual([{ kind: "passenger", passengerId: made.agencyPassenger }]);
     expect((await request(server, "GET", "/api/events/stream")).status).toBe(498);
   });

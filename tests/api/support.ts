@@ -1,4 +1,5 @@
 /** A real server on a free port over the test file's own database, with a clock the test moves. */
+import { expect } from "vitest";
 import { ecuadorDay } from "../../src/machines/domain/calendar.ts";
 import { tableOf } from "../../server/catalogues/storage.ts";
 import { decimalOfCents } from "../../src/machines/domain/money.ts";
@@ -270,4 +271,62 @@ export const idOfNamed = async (db: Database, table: string, name: string): Prom
   const [row] = await db.query<{ id: number }>(`select id from ${table} where name = $1 and status <> 'deleted'`, [name]);
   if (row === undefined) throw new Error(`no ${table} '${name}'`);
   return row.id;
+};
+
+/** A change the live stream told, as sent. */
+export type HeardChange = Record<string, unknown>;
+
+/** After the changes a test waits for have come, how long it listens on for any other: two looks of the feed (every 250 ms). */
+const LISTEN_ON_MS = 500;
+/** How long a test waits for the changes it expects before it looks at what came. */
+const HEARING_LIMIT_MS = 15_000;
+
+export interface LiveStream {
+  /**
+   * Waits until `enough` holds of the changes heard (at most HEARING_LIMIT_MS), listens on for
+   * LISTEN_ON_MS, so that a change told late or twice is heard too, then closes the stream;
+   * answers every change heard.
+   */
+  until(enough: (heard: ReadonlyArray<HeardChange>) => boolean): Promise<ReadonlyArray<HeardChange>>;
+}
+
+/**
+ * Opens GET /api/events/stream with `token`. The server subscribes the stream to its change feed
+ * before it answers, and the feed already looks at the log (the berth index listens from the
+ * server's start): once this resolves, every change committed afterwards is heard, so a test acts
+ * at once instead of pausing for the stream to settle.
+ */
+export const openLiveStream = async (server: TestServer, token: string): Promise<LiveStream> => {
+  const controller = new AbortController();
+  const response = await fetch(`${server.base}/api/events/stream`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("text/event-stream");
+  const heard: HeardChange[] = [];
+  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = "";
+  const reading = (async () => {
+    try {
+      for (let chunk = await reader?.read(); chunk !== undefined && !chunk.done; chunk = await reader?.read()) {
+        pending += chunk.value;
+        const messages = pending.split("\n\n");
+        pending = messages.pop() ?? "";
+        for (const message of messages) {
+          const data = message.split("\n").find((line) => line.startsWith("data: "));
+          if (data !== undefined) heard.push(JSON.parse(data.slice(6)) as HeardChange);
+        }
+      }
+    } catch {
+      // aborted below, once the test has heard enough
+    }
+  })();
+  return {
+    until: async (enough) => {
+      const deadline = Date.now() + HEARING_LIMIT_MS;
+      while (!enough(heard) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, LISTEN_ON_MS));
+      controller.abort();
+      await reading;
+      return heard;
+    },
+  };
 };
