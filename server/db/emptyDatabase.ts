@@ -4,7 +4,7 @@
  * copies it into its new data directory instead of running initdb (a second PostgreSQL in a child
  * process, near 900 MB) and the migrations, three to four seconds of a first start. Copying the
  * directory takes a tenth of loading the same cluster from a tarball. The tests' template
- * database is made the same way, and each test file opens a copy of it (decision 086).
+ * database is the same, dumped from memory.
  */
 import { copyFileSync, cpSync, existsSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -25,7 +25,7 @@ export const pgliteVersion = (): string => {
 /** The directory name of the empty database made by this PGlite. */
 export const emptyDatabaseName = (): string => `empty-database-pglite-${pgliteVersion()}`;
 
-/** Migrates a new PGlite made by initdb in its data directory; closes it on failure. */
+/** Migrates a new PGlite (in memory, or made by initdb in `dataDir`) and closes it. */
 const migrated = async (pglite: PGlite): Promise<PGlite> => {
   try {
     await prepareSchema(wrapPglite(pglite));
@@ -39,6 +39,16 @@ const migrated = async (pglite: PGlite): Promise<PGlite> => {
 /** Makes the empty database in `dataDir`, a directory that does not exist yet. */
 export const makeEmptyDatabase = async (dataDir: string): Promise<void> => {
   await (await migrated(await PGlite.create(dataDir, { extensions: pgliteExtensions }))).close();
+};
+
+/** An empty database in memory, dumped as a plain tar (the tests load one copy per file). */
+export const dumpEmptyDatabase = async (): Promise<Blob> => {
+  const pglite = await migrated(await PGlite.create({ extensions: pgliteExtensions }));
+  try {
+    return await pglite.dumpDataDir("none");
+  } finally {
+    await pglite.close();
+  }
 };
 
 /**

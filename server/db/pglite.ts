@@ -128,11 +128,15 @@ const createInChildProcess = async (dataDir: string): Promise<void> => {
 };
 
 /**
- * Opens (or creates) the embedded database in `dataDir`. A new data directory is filled by
- * `create` (emptyDatabase.ts copies the build's empty database), else made by initdb.
+ * Opens (or creates) the embedded database in `dataDir`, or in memory from a dump when given one. A
+ * new data directory is filled by `create` (emptyDatabase.ts copies the build's empty database),
+ * else made by initdb.
  */
-export const openPglite = async (options: { readonly dataDir: string; readonly create?: (dataDir: string) => boolean }): Promise<Database> => {
+export const openPglite = async (
+  options: { readonly dataDir: string; readonly create?: (dataDir: string) => boolean } | { readonly loadDataDir: Blob },
+): Promise<Database> => {
   const settings = { extensions: pgliteExtensions, startParams };
+  if (!("dataDir" in options)) return wrapPglite(await PGlite.create({ ...settings, loadDataDir: options.loadDataDir }));
   if (!existsSync(join(options.dataDir, "PG_VERSION")) && options.create?.(options.dataDir) !== true) await createInChildProcess(options.dataDir);
   return wrapPglite(await PGlite.create(options.dataDir, settings));
 };

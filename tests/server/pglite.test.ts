@@ -26,7 +26,7 @@ const memorySettings = (db: Database) =>
   );
 
 describe.skipIf(onPostgres)("the embedded database's memory", () => {
-  it("runs PostgreSQL with 32 MB of shared buffers when opened on a copy of the template", async () => {
+  it("runs PostgreSQL with 32 MB of shared buffers when loaded from a dump", async () => {
     const db = await openTestDatabase();
     cleanups.push(() => db.close());
     expect(await memorySettings(db)).toEqual([{ shared_buffers: "32MB", maintenance_work_mem: "16MB" }]);

@@ -1,7 +1,7 @@
 /**
- * One database per test file, copied from the template the global set-up prepared: a PGlite
- * opened on a copy of the template's data directory (removed on close), or a PostgreSQL database
- * created from the template (dropped on close). Which one depends on the suite that runs (vitest.config.ts or vitest.pg.config.ts).
+ * One database per test file, copied from the template the global set-up prepared: an in-memory
+ * PGlite loaded from the dump, or a PostgreSQL database created from the template (dropped on
+ * close). Which one depends on the suite that runs (vitest.config.ts or vitest.pg.config.ts).
  */
 import { randomUUID } from "node:crypto";
 import { cpSync, mkdtempSync } from "node:fs";
