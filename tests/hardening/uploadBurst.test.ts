@@ -24,7 +24,7 @@ let token = "";
 
 beforeAll(async () => {
   // the burst is the subject, not the first start: the server starts on a copy of the empty database
-  dataDir = emptyDataDir("backoffice-burst-");
+  dataDir = await emptyDataDir("backoffice-burst-");
   server = await startChild({ DATA_DIR: dataDir, SEED_DEMO: "false", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   const response = await fetch(`${server.url}/api/auth/login`, {
     method: "POST",

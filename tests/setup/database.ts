@@ -4,9 +4,7 @@
  * close). Which one depends on the suite that runs (vitest.config.ts or vitest.pg.config.ts).
  */
 import { randomUUID } from "node:crypto";
-import { cpSync, mkdtempSync } from "node:fs";
-import { rm } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import type { Database } from "../../server/db/database.ts";
@@ -62,16 +60,6 @@ const dropDatabase = async (serverUrl: string, name: string): Promise<void> => {
   await withAdmin(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
 };
 
-/**
- * A new data directory holding a copy of the template's, beside it in the run's folder (removed
- * when its database closes, and with the folder at the end of the run).
- */
-const copyOfTemplate = (template: string): string => {
-  const dataDir = mkdtempSync(join(dirname(template), "copy-"));
-  cpSync(template, dataDir, { recursive: true });
-  return dataDir;
-};
-
 /** A test's database, and on PostgreSQL its address, which another server (another pool) may open too. */
 interface OpenedTestDatabase {
   readonly db: Database;
@@ -82,18 +70,7 @@ const openTestDatabaseAt = async (): Promise<OpenedTestDatabase> => {
   registerProjections(projections);
   const template = inject("templateDatabase");
   if (template.kind === "pglite") {
-    const dataDir = copyOfTemplate(template.dataDir);
-    const db = await openPglite({ dataDir });
-    return {
-      db: {
-        ...db,
-        close: async () => {
-          await db.close();
-          await rm(dataDir, { recursive: true, force: true });
-        },
-      },
-      url: null,
-    };
+    return { db: await openPglite({ loadDataDir: new Blob([await readFile(template.dumpPath)]) }), url: null };
   }
   const name = `test_${randomUUID().replaceAll("-", "")}`;
   await createFromTemplate(template.serverUrl, template.template, name);
