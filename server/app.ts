@@ -1,6 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import { statementRequest } from "./db/statementLog.ts";
+import { type RequestDatabaseTime, requestDatabaseTime, statementRequest } from "./db/statementLog.ts";
 import type { RefusedCommand } from "./events/refused.ts";
 import type { Session } from "./http/caller.ts";
 import { keepRefusal } from "./refusals/refusals.ts";
@@ -134,6 +134,20 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // the bench's statement log (decision 085) tells each statement's request from the server's own work
   if (deps.env.STATEMENT_LOG !== undefined) {
     app.addHook("onRequest", (request, _reply, done) => statementRequest.run(`${request.method} ${request.url}`, done));
+  }
+  // the bench's single client (decision 085) takes a read's database time from the same request it times
+  if (deps.env.STATEMENT_TIMING) {
+    const times = new WeakMap<object, RequestDatabaseTime>();
+    app.addHook("onRequest", (request, _reply, done) => {
+      const time = { ms: 0, statements: 0 };
+      times.set(request, time);
+      requestDatabaseTime.run(time, done);
+    });
+    app.addHook("onSend", async (request, reply, payload) => {
+      const time = times.get(request);
+      if (time !== undefined) reply.header("server-timing", `db;dur=${time.ms.toFixed(3)};desc="${time.statements} statements"`);
+      return payload;
+    });
   }
 
   /**

@@ -116,6 +116,8 @@ export const EnvSchema = Schema.Struct({
   EXPIRY_INTERVAL_SECONDS: withDefault(PositiveInt, "30"),
   /** A file every statement the server runs is appended to, with its parameters and time: the bench's capture (decision 085), never a real installation. */
   STATEMENT_LOG: Schema.optionalKey(Schema.NonEmptyString),
+  /** Each answer tells its statements' driver time in a Server-Timing header: the bench's single client (decision 085), never a real installation. */
+  STATEMENT_TIMING: withDefault(Flag, "false"),
 });
 
 export type Env = typeof EnvSchema.Type;

@@ -32,6 +32,7 @@ describe("decodeEnv", () => {
       FINAL_HOLD_HOURS: 48,
       MAX_EXTENSIONS: 2,
       EXPIRY_INTERVAL_SECONDS: 30,
+      STATEMENT_TIMING: false,
     });
   });
 

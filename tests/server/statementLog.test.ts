@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type LoggedStatement, loggingStatements, statementFile, statementRequest } from "../../server/db/statementLog.ts";
+import { type LoggedStatement, loggingStatements, requestDatabaseTime, statementFile, statementRequest, timingStatements } from "../../server/db/statementLog.ts";
+import { request, startServer, testEnv } from "../api/support.ts";
 import { openTestDatabase } from "../setup/database.ts";
 
 const folder = mkdtempSync(join(tmpdir(), "backoffice-statements-"));
@@ -58,5 +59,41 @@ describe("the statement log", () => {
       { sql: "select 1", params: [], inTransaction: false, request: null, ms: 0.2 },
       { sql: "select $1", params: [7], inTransaction: true, request: "GET /api/health", ms: 0.1 },
     ]);
+  });
+
+  it("sums the driver's time of a request's own statements, in a transaction too, and not the server's own work", async () => {
+    const opened = await openTestDatabase();
+    const db = timingStatements(opened);
+    try {
+      const time = { ms: 0, statements: 0 };
+      const read = requestDatabaseTime.run(time, async () => {
+        await db.query("select 1");
+        await db.transaction((tx) => tx.query("select 2"));
+      });
+      await Promise.all([read, db.query("select 3")]);
+      expect(time.statements).toBe(2);
+      expect(time.ms).toBeGreaterThan(0);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it("has each answer tell its database time in Server-Timing only with STATEMENT_TIMING", async () => {
+    const opened = await openTestDatabase();
+    const timed = await startServer(timingStatements(opened), { env: testEnv({ STATEMENT_TIMING: "true" }) });
+    try {
+      const login = await request(timed, "POST", "/api/auth/login", { body: { email: "nobody@example.com", password: "Wrong1234" } });
+      expect(login.headers.get("server-timing")).toMatch(/^db;dur=[\d.]+;desc="[1-9]\d* statements"$/);
+      expect((await request(timed, "GET", "/api/health")).headers.get("server-timing")).toMatch(/^db;dur=[\d.]+;desc="\d+ statements"$/);
+    } finally {
+      await timed.close();
+    }
+    const plain = await startServer(opened);
+    try {
+      expect((await request(plain, "GET", "/api/health")).headers.get("server-timing")).toBeNull();
+    } finally {
+      await plain.close();
+      await opened.close();
+    }
   });
 });
