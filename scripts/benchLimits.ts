@@ -3,19 +3,19 @@
  * demo x10 with BENCH_LEADS (100,000) generated leads on PGlite and, with DATABASE_URL, the demo
  * x10 with 1,000,000 leads on PostgreSQL:
  *
- * 1. single client, on a server without the log: GET /api/health (the client and HTTP floor), then
- *    each read's p50 (a lead page, the first and a deep one, a common and a rare word, three months
- *    of every yacht's availability), every read a new question and after a write where it would
+ * 1. single client, on a server without the log but telling each answer's database time
+ *    (STATEMENT_TIMING): each read (a lead page, the first and a deep one, a common and a rare word,
+ *    three months of every yacht's availability) interleaved with GET /api/health (the client and
+ *    HTTP floor at the same moment), every read a new question and after a write where it would
  *    otherwise be remembered (a lead created before the first page, a hold before availability);
- *    a hold's p50;
+ *    the read's p50, the floor's, the database's and the server's own share, each request's read
+ *    less its floor less its database time; a hold's p50;
  * 2. throughput: CLIENTS clients for SECONDS asking each read (with its write, when it has one);
  * 3. capture, on the data the measurement left (its writes can change which way the endpoint
  *    answers a later read): a server started with STATEMENT_LOG answers each read one at a time,
  *    the same way; the statements each ran are kept, the write's apart;
  * 4. the limit: the captured statements replayed through one plain connection pool (one PGlite)
- *    at the same concurrency, no HTTP, no decoding, the writes in a transaction rolled back; the
- *    database's time of a read alone (the driver's on PGlite, PostgreSQL's execution time from
- *    EXPLAIN ANALYZE on PostgreSQL);
+ *    at the same concurrency, no HTTP, no decoding, the writes in a transaction rolled back;
  * 5. each captured read's plan (EXPLAIN ANALYZE, BUFFERS), saved beside the results, none reading
  *    leads, spaces or events whole.
  *
@@ -33,8 +33,10 @@ import type { LoggedStatement } from "../server/db/statementLog.ts";
 import { generatedLead } from "../server/demo/generatedLeads.ts";
 import { seededRandom } from "../server/demo/seededRandom.ts";
 import { foldText } from "../server/leads/search.ts";
+import { spawn } from "node:child_process";
 import pg from "pg";
-import { type BenchApi, type Budget, type Fleet, fleetOf, holdOne, percentile, prepareOperations, runScript, signIn, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
+import { type BenchApi, type Budget, type Fleet, fleetOf, freePort, holdOne, percentile, prepareOperations, runScript, signIn, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
+import { type Round, replayRead, replayWrite } from "./benchReplay.ts";
 
 export interface LimitsLoad {
   /** Seconds of each throughput run (the endpoint's and the limit's). */
@@ -171,12 +173,6 @@ const mulberry = (seed: number) => {
   };
 };
 
-/** One captured request: the statements of its write (run in a transaction) and of its read. */
-interface Round {
-  readonly write: ReadonlyArray<LoggedStatement>;
-  readonly read: ReadonlyArray<LoggedStatement>;
-}
-
 /** The statements appended to the log since `from` lines. */
 const logged = (file: string, from: number): LoggedStatement[] =>
   readFileSync(file, "utf8")
@@ -246,36 +242,75 @@ const capture = async (env: Record<string, string>, load: LimitsLoad, makeReads:
 interface ReadFigures {
   readonly name: ReadName;
   readonly p50Ms: number;
-  readonly singleP50: number;
-  readonly writeP50: number | null;
+  readonly single: SingleClient;
   /** Requests (with their write) a second at `clients` clients. */
   readonly endpointRps: number;
   readonly limitRps: number;
-  /** The database's time of the read alone, single client (p50 over the captured requests). */
-  readonly databaseMs: number;
+  /** The same statements' rows from a bare Fastify, same client, same concurrency. */
+  readonly bareRps: number;
   readonly statements: number;
   readonly errors: number;
   readonly replayErrors: number;
 }
 
-/** Each read alone, single client, a write before each: the read's times and the write's. */
-const singleClient = async (api: BenchApi, read: Read, rounds: number) => {
+/** A read's single-client figures: each part a p50 over the same requests, and the share's. */
+interface SingleClient {
+  readonly p50: number;
+  /** GET /api/health asked just before each read: the floor at the same moment's load. */
+  readonly healthP50: number;
+  /** The driver's time of the read's own statements, told by the server for that very request (STATEMENT_TIMING). */
+  readonly databaseP50: number;
+  /** Per request, the read's time less its health's less its database's: the p50 of those. */
+  readonly shareP50: number;
+  readonly writeP50: number | null;
+  readonly errors: number;
+}
+
+/** A GET timed from the client, with the database time its server put in Server-Timing. */
+const timedGet = async (url: string, token: string | null, path: string) => {
+  const started = performance.now();
+  const response = await fetch(`${url}${path}`, token === null ? {} : { headers: { authorization: `Bearer ${token}` } });
+  await response.arrayBuffer();
+  const ms = performance.now() - started;
+  const databaseMs = Number(/db;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "")?.[1] ?? Number.NaN);
+  return { status: response.status, ms, databaseMs };
+};
+
+/**
+ * Each read alone, single client, interleaved with the floor: health, the write where there is one,
+ * the read; again. The floor and the read meet the same load, and the database's time is the one
+ * the server measured for that read, so that the three parts of one request add up.
+ */
+const singleClient = async (url: string, api: BenchApi, read: Read, rounds: number): Promise<SingleClient> => {
   const times: number[] = [];
+  const healths: number[] = [];
+  const databases: number[] = [];
+  const shares: number[] = [];
   const writes: number[] = [];
   let errors = 0;
   for (let n = SINGLE_FROM; n < SINGLE_FROM + rounds; n += 1) {
+    const health = await timedGet(url, null, "/api/health");
     if (read.write !== undefined) {
       const started = performance.now();
       const status = await read.write(api, n);
       writes.push(performance.now() - started);
       if (status !== 200 && status !== 409) errors += 1;
     }
-    const started = performance.now();
-    const answer = await api.bytes(read.path(n));
-    times.push(performance.now() - started);
-    if (answer.status !== 200) errors += 1;
+    const answer = await timedGet(url, api.token, `/api${read.path(n)}`);
+    if (answer.status !== 200 || Number.isNaN(answer.databaseMs)) errors += 1;
+    times.push(answer.ms);
+    healths.push(health.ms);
+    databases.push(answer.databaseMs);
+    shares.push(answer.ms - health.ms - answer.databaseMs);
   }
-  return { p50: percentile(times, 50), writeP50: writes.length === 0 ? null : percentile(writes, 50), errors };
+  return {
+    p50: percentile(times, 50),
+    healthP50: percentile(healths, 50),
+    databaseP50: percentile(databases, 50),
+    shareP50: percentile(shares, 50),
+    writeP50: writes.length === 0 ? null : percentile(writes, 50),
+    errors,
+  };
 };
 
 /** `clients` loops for `seconds`, each running `round` again and again: rounds a second, and the rounds that failed. */
@@ -297,40 +332,9 @@ const loaded = async (clients: number, seconds: number, round: (n: number) => Pr
   return { rps: Math.round(done / ((performance.now() - started) / 1000)), failed };
 };
 
-/** Thrown at the end of a replayed write: its transaction is rolled back, the database stays as captured. */
-class ReplayedWrite extends Error {}
-
 const replayRound = async (db: Database, round: Round): Promise<void> => {
-  if (round.write.length > 0) {
-    await db
-      .transaction(async (tx) => {
-        for (const statement of round.write) await tx.query(statement.sql, statement.params);
-        throw new ReplayedWrite();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof ReplayedWrite)) throw error;
-      });
-  }
-  for (const statement of round.read) await db.query(statement.sql, statement.params);
-};
-
-/** The database's own time of a read: the driver's on PGlite, the executor's (EXPLAIN ANALYZE) on PostgreSQL. */
-const databaseTime = async (db: Database, read: ReadonlyArray<LoggedStatement>): Promise<number> => {
-  if (db.kind === "pglite") {
-    const started = performance.now();
-    for (const statement of read) await db.query(statement.sql, statement.params);
-    return performance.now() - started;
-  }
-  let ms = 0;
-  for (const statement of read) {
-    const [plan] = await db.query<{ "QUERY PLAN": Array<{ "Execution Time": number; "Planning Time": number }> }>(
-      `explain (analyze, format json) ${statement.sql}`,
-      statement.params,
-    );
-    const first = plan?.["QUERY PLAN"][0];
-    ms += (first?.["Execution Time"] ?? 0) + (first?.["Planning Time"] ?? 0);
-  }
-  return ms;
+  await replayWrite(db, round);
+  await replayRead(db, round);
 };
 
 /** Every captured read's statements with EXPLAIN (ANALYZE, BUFFERS), and the reads that scan a whole table. */
@@ -354,7 +358,6 @@ export interface LimitsResult {
   readonly database: "PGlite" | "PostgreSQL";
   readonly leads: number;
   readonly load: ReturnType<typeof loadavg>;
-  readonly healthP50: number;
   readonly reads: ReadonlyArray<ReadFigures>;
   readonly plansFile: string;
   readonly wholeTables: ReadonlyArray<string>;
@@ -366,22 +369,15 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
   const leads = vocabulary.total;
   const makeReads = async (api: BenchApi, url: string) => readsOf(vocabulary, await fleetOf(api), url);
   const serverEnv = { ...env, SEED_DEMO: "false", LEAD_RATE_LIMIT: "1000000" };
-  const server = await startServer(serverEnv);
-  const endpoint = new Map<ReadName, { single: Awaited<ReturnType<typeof singleClient>>; rps: number; failed: number }>();
-  let healthP50: number;
+  // the measured server tells each answer's database time: a sum kept beside each request, no file
+  const server = await startServer({ ...serverEnv, STATEMENT_TIMING: "true" });
+  const endpoint = new Map<ReadName, { single: SingleClient; rps: number; failed: number }>();
   try {
     const api = await signIn(server.url, ADMIN);
     const reads = await makeReads(api, server.url);
-    const health: number[] = [];
-    for (let n = 0; n < load.rounds; n += 1) {
-      const started = performance.now();
-      await (await fetch(`${server.url}/api/health`)).arrayBuffer();
-      health.push(performance.now() - started);
-    }
-    healthP50 = percentile(health, 50);
     for (const read of reads) {
       log(`${database}: ${read.name}, single client then ${load.clients} clients for ${load.seconds} s (load ${loadavg()[0]?.toFixed(1)})`);
-      const single = await singleClient(api, read, load.rounds);
+      const single = await singleClient(server.url, api, read, load.rounds);
       const throughput = await loaded(load.clients, load.seconds, async (n) => {
         const question = LOADED_FROM + n;
         const wrote = read.write === undefined ? 200 : await read.write(api, question);
@@ -398,42 +394,54 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
   const replayed = await snapshot(env);
   log(`${database}: capturing the statements of ${load.captured} requests of each read`);
   const captured = await capture(serverEnv, load, makeReads);
-  const db = await openDatabase({ DATA_DIR: replayed.env.DATA_DIR ?? tmpdir(), ...(replayed.env.DATABASE_URL === undefined ? {} : { DATABASE_URL: replayed.env.DATABASE_URL }) });
   try {
-    const figures: ReadFigures[] = [];
-    for (const [name, rounds] of captured.rounds) {
-      log(`${database}: replaying ${name} through one ${db.kind === "pglite" ? "PGlite" : "connection pool"} at ${load.clients} clients`);
-      const times: number[] = [];
-      // once first, as the server had run them: parsed statements and pages in the cache
-      for (const round of rounds) await databaseTime(db, round.read);
-      for (const round of rounds) times.push(await databaseTime(db, round.read));
-      const limit = await loaded(load.clients, load.seconds, async (n) => {
-        const round = rounds[n % rounds.length];
-        if (round === undefined) return false;
-        return replayRound(db, round).then(
-          () => true,
-          () => false,
-        );
-      });
+    const db = await openDatabase({ DATA_DIR: replayed.env.DATA_DIR ?? tmpdir(), ...(replayed.env.DATABASE_URL === undefined ? {} : { DATABASE_URL: replayed.env.DATABASE_URL }) });
+    const limits = new Map<ReadName, { rps: number; failed: number }>();
+    let plans: Awaited<ReturnType<typeof plansOf>>;
+    try {
+      for (const [name, rounds] of captured.rounds) {
+        log(`${database}: replaying ${name} through one ${db.kind === "pglite" ? "PGlite" : "connection pool"} at ${load.clients} clients`);
+        // once first, as the server had run them: parsed statements and pages in the cache
+        for (const round of rounds) await replayRound(db, round);
+        const limit = await loaded(load.clients, load.seconds, async (n) => {
+          const round = rounds[n % rounds.length];
+          if (round === undefined) return false;
+          return replayRound(db, round).then(
+            () => true,
+            () => false,
+          );
+        });
+        limits.set(name, limit);
+      }
+      plans = await plansOf(db, [
+        ...[...captured.rounds].map(([name, rounds]) => ({ name, statements: rounds[0]?.read ?? [] })),
+        { name: "availability, three months, all yachts, nothing kept yet (the first after a start)", statements: captured.coldAvailability },
+      ]);
+    } finally {
+      await db.close();
+      // pg's pool resolves its end before its sockets close: a forced drop at once terminated a
+      // backend still open, whose error reached a pool without a listener and stopped the bench
+      await sleep(1000);
+    }
+    // after the replay closed its database: one PGlite directory opens in one process at a time
+    const bare = await bareServer(replayed.env, captured.rounds, load, database);
+    const figures: ReadFigures[] = [...captured.rounds].map(([name, rounds]) => {
       const measured = endpoint.get(name);
-      figures.push({
+      const limit = limits.get(name);
+      const served = bare.get(name);
+      return {
         name,
         p50Ms: p50Budgets[name],
-        singleP50: measured?.single.p50 ?? Number.NaN,
-        writeP50: measured?.single.writeP50 ?? null,
+        single: measured?.single ?? { p50: Number.NaN, healthP50: Number.NaN, databaseP50: Number.NaN, shareP50: Number.NaN, writeP50: null, errors: 1 },
         endpointRps: measured?.rps ?? 0,
-        limitRps: limit.rps,
-        databaseMs: percentile(times, 50),
+        limitRps: limit?.rps ?? 0,
+        bareRps: served?.rps ?? 0,
         statements: rounds.reduce((sum, round) => sum + round.read.length, 0) / Math.max(1, rounds.length),
-        errors: (measured?.single.errors ?? 0) + (measured?.failed ?? 0),
-        replayErrors: limit.failed,
-      });
-    }
-    const plans = await plansOf(db, [
-      ...[...captured.rounds].map(([name, rounds]) => ({ name, statements: rounds[0]?.read ?? [] })),
-      { name: "availability, three months, all yachts, nothing kept yet (the first after a start)", statements: captured.coldAvailability },
-    ]);
-    const plansFile = join(resultsDir, `plans-${date}-${db.kind}.md`);
+        errors: (measured?.single.errors ?? 1) + (measured?.failed ?? 0),
+        replayErrors: (limit?.failed ?? 1) + (served?.failed ?? 1),
+      };
+    });
+    const plansFile = join(resultsDir, `plans-${date}-${replayed.env.DATABASE_URL === undefined ? "pglite" : "postgres"}.md`);
     writeFileSync(
       plansFile,
       [
@@ -448,13 +456,63 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
         "",
       ].join("\n"),
     );
-    return { database, leads, load: loadavg(), healthP50, reads: figures, plansFile, wholeTables: plans.wholeTables };
+    return { database, leads, load: loadavg(), reads: figures, plansFile, wholeTables: plans.wholeTables };
   } finally {
-    await db.close();
-    // pg's pool resolves its end before its sockets close: a forced drop at once terminated a
-    // backend still open, whose error reached a pool without a listener and stopped the bench
-    await sleep(1000);
     await replayed.drop();
+  }
+};
+
+/**
+ * The same captured statements served by a bare Fastify (scripts/benchBareServer.ts) on the replay's
+ * copy, asked by the same client as the endpoint at the same concurrency for the same seconds, the
+ * write (rolled back there) a request of its own before the read where the endpoint makes one.
+ */
+const bareServer = async (env: Record<string, string>, captured: Map<ReadName, Round[]>, load: LimitsLoad, database: string) => {
+  const folder = mkdtempSync(join(tmpdir(), "backoffice-limits-bare-"));
+  const file = join(folder, "rounds.json");
+  const names = [...captured.keys()];
+  writeFileSync(file, JSON.stringify(names.map((name) => captured.get(name) ?? [])));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/benchBareServer.ts"], {
+    cwd: join(import.meta.dirname, ".."),
+    env: { ...process.env, ...env, BARE_ROUNDS: file, PORT: String(port) },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const served = new Map<ReadName, { rps: number; failed: number }>();
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the bare server exited with ${child.exitCode}`);
+      const up = await fetch(`${url}/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (up) break;
+      await sleep(50);
+    }
+    for (const [index, name] of names.entries()) {
+      const writes = (captured.get(name) ?? []).some((round) => round.write.length > 0);
+      log(`${database}: ${name} from the bare server at ${load.clients} clients`);
+      // once first, as the endpoint's server and the replay had run them
+      for (let n = 0; n < (captured.get(name)?.length ?? 0); n += 1) await (await fetch(`${url}/read/${index}/${n}`)).arrayBuffer();
+      served.set(
+        name,
+        await loaded(load.clients, load.seconds, async (n) => {
+          if (writes) {
+            const wrote = await fetch(`${url}/write/${index}/${n}`, { method: "POST" });
+            await wrote.arrayBuffer();
+            if (wrote.status !== 200) return false;
+          }
+          const answer = await fetch(`${url}/read/${index}/${n}`);
+          await answer.arrayBuffer();
+          return answer.status === 200;
+        }),
+      );
+    }
+    return served;
+  } finally {
+    await stopProcess(child);
+    rmSync(folder, { recursive: true, force: true });
   }
 };
 
@@ -515,39 +573,63 @@ export const measureLimits = async (load: LimitsLoad, postgresUrl: string | unde
 
 const ms = (value: number) => value.toFixed(1);
 
+const ratioOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((100 * part) / whole) / 100);
+
+/**
+ * Decision 085's rule for a read's throughput: the endpoint at 0.7 of the limit passes; below, the
+ * machine is the bound when HTTP itself (the bare server over the same statements) stays below 0.7
+ * of the limit while the endpoint is at 0.7 of the bare server: reported, not failed. Anything else fails.
+ */
+export const ratioVerdict = (endpointRps: number, limitRps: number, bareRps: number) => {
+  const ratio = ratioOf(endpointRps, limitRps);
+  const bareRatio = ratioOf(bareRps, limitRps);
+  const codeRatio = ratioOf(endpointRps, bareRps);
+  const machineBound = ratio < MINIMUM_RATIO && bareRatio < MINIMUM_RATIO && codeRatio >= MINIMUM_RATIO;
+  return { ratio, bareRatio, codeRatio, machineBound, pass: ratio >= MINIMUM_RATIO || machineBound };
+};
+
 /** The figures as a Markdown section and their budgets. */
 export const limitsReport = (results: ReadonlyArray<LimitsResult>, load: LimitsLoad): { readonly lines: string[]; readonly budgets: Budget[] } => {
   const lines = [
     `Each heavy read's statements, captured from the server (STATEMENT_LOG), replayed through one plain pool (one PGlite) at ${load.clients} clients for ${load.seconds} s: the limit. ` +
       `The endpoint at the same ${load.clients} clients, every request a new question; the first page after a lead created and availability after a hold (both sides run the write; the replay rolls it back). ` +
-      `Single client: ${load.rounds} requests of each, a write before each where the read would be remembered otherwise. ` +
-      "The server's share: p50 less GET /api/health's p50 (the client and HTTP floor) less the database's time of the read (the driver's on PGlite, EXPLAIN ANALYZE's planning and execution on PostgreSQL).",
+      "The bare server: the same statements' rows sent by a plain Fastify route (no hooks, no session, no contract), asked by the same client at the same concurrency: what HTTP on this machine allows at best. " +
+      `A ratio below ${MINIMUM_RATIO} is the machine's (machine-bound, not failed) when the bare server is itself below ${MINIMUM_RATIO} of the limit and the endpoint at least ${MINIMUM_RATIO} of the bare server. ` +
+      `Single client: ${load.rounds} requests of each, a write before each where the read would be remembered otherwise, each read after a GET /api/health (the client and HTTP floor at the same moment), its server telling the driver's time of its statements (Server-Timing, STATEMENT_TIMING); ` +
+      "the server's share is the p50 of each request's read less its health less its database time; the three parts are each their own p50 over the same requests.",
     "",
-    "| database | leads | load (1 min) | read | statements | endpoint req/s | limit req/s | ratio (≥ 0.7) | p50 ms | health p50 | database ms | server's share ms (≤ 1) | write p50 ms | errors |",
-    "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| database | leads | load (1 min) | read | statements | endpoint req/s | limit req/s | bare req/s | endpoint / limit (≥ 0.7) | bare / limit | endpoint / bare | p50 ms | health p50 | database ms | server's share ms (≤ 1) | write p50 ms | errors |",
+    "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   const budgets: Budget[] = [];
   for (const result of results) {
     const where = `${result.database}, ${result.leads} leads, demo x10`;
     for (const read of result.reads) {
-      const ratio = read.limitRps === 0 ? 0 : Math.round((100 * read.endpointRps) / read.limitRps) / 100;
-      const share = read.singleP50 - result.healthP50 - read.databaseMs;
+      const verdict = ratioVerdict(read.endpointRps, read.limitRps, read.bareRps);
+      const { single } = read;
       lines.push(
-        `| ${result.database} | ${result.leads} | ${result.load[0]?.toFixed(1)} | ${read.name} | ${read.statements.toFixed(1)} | ${read.endpointRps} | ${read.limitRps} | ${ratio} | ${ms(read.singleP50)} | ${ms(result.healthP50)} | ${ms(read.databaseMs)} | ${ms(share)} | ${read.writeP50 === null ? "" : ms(read.writeP50)} | ${read.errors + read.replayErrors} |`,
+        `| ${result.database} | ${result.leads} | ${result.load[0]?.toFixed(1)} | ${read.name} | ${read.statements.toFixed(1)} | ${read.endpointRps} | ${read.limitRps} | ${read.bareRps} | ${verdict.ratio}${verdict.machineBound ? " (machine-bound)" : ""} | ${verdict.bareRatio} | ${verdict.codeRatio} | ${ms(single.p50)} | ${ms(single.healthP50)} | ${ms(single.databaseP50)} | ${ms(single.shareP50)} | ${single.writeP50 === null ? "" : ms(single.writeP50)} | ${read.errors + read.replayErrors} |`,
       );
       budgets.push(
-        { name: `${read.name}: endpoint / limit at ${load.clients} clients (${where})`, limit: `≥ ${MINIMUM_RATIO}x`, value: `${ratio}x (${read.endpointRps} / ${read.limitRps} req/s)`, pass: ratio >= MINIMUM_RATIO },
-        { name: `${read.name}: p50 single client, uncached (${where})`, limit: `≤ ${read.p50Ms} ms`, value: `${ms(read.singleP50)} ms`, pass: read.singleP50 <= read.p50Ms },
+        {
+          name: `${read.name}: endpoint / limit at ${load.clients} clients (${where})`,
+          limit: `≥ ${MINIMUM_RATIO}x, or machine-bound: bare / limit < ${MINIMUM_RATIO}x and endpoint / bare ≥ ${MINIMUM_RATIO}x`,
+          value:
+            `${verdict.ratio}x (${read.endpointRps} / ${read.limitRps} req/s)` +
+            `${verdict.machineBound ? ", machine-bound" : ""}: bare / limit ${verdict.bareRatio}x (${read.bareRps} req/s), endpoint / bare ${verdict.codeRatio}x`,
+          pass: verdict.pass,
+        },
+        { name: `${read.name}: p50 single client, uncached (${where})`, limit: `≤ ${read.p50Ms} ms`, value: `${ms(single.p50)} ms`, pass: single.p50 <= read.p50Ms },
         {
           name: `${read.name}: the server's own share, single client (${where})`,
           limit: `≤ ${SERVER_SHARE_MS} ms`,
-          value: `${ms(share)} ms (${ms(read.singleP50)} - health ${ms(result.healthP50)} - database ${ms(read.databaseMs)})`,
-          pass: share <= SERVER_SHARE_MS,
+          value: `${ms(single.shareP50)} ms (p50 of each request's own: read ${ms(single.p50)}, health ${ms(single.healthP50)}, database ${ms(single.databaseP50)})`,
+          pass: single.shareP50 <= SERVER_SHARE_MS,
         },
         { name: `${read.name}: errors (${where})`, limit: "0", value: `${read.errors} (replay ${read.replayErrors})`, pass: read.errors + read.replayErrors === 0 },
       );
-      if (read.name === "availability, three months, all yachts" && read.writeP50 !== null) {
-        budgets.push({ name: `a hold: p50 single client (${where})`, limit: `≤ ${HOLD_P50_MS} ms`, value: `${ms(read.writeP50)} ms`, pass: read.writeP50 <= HOLD_P50_MS });
+      if (read.name === "availability, three months, all yachts" && single.writeP50 !== null) {
+        budgets.push({ name: `a hold: p50 single client (${where})`, limit: `≤ ${HOLD_P50_MS} ms`, value: `${ms(single.writeP50)} ms`, pass: single.writeP50 <= HOLD_P50_MS });
       }
     }
     budgets.push({
