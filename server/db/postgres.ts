@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { type Database, isReadOnly, type Queryable } from "./database.ts";
-import { readTogether, versionedReads } from "./remember.ts";
+import { changeCountRaised, readTogether, versionedReads } from "./remember.ts";
 
 const INT8 = 20;
 
@@ -75,6 +75,7 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
       // last, so that the row is locked only while the commit runs: writers queue here, not for their whole transaction
       if (wrote) await client.query("update data_changes set count = count + 1 where id = 1");
       await client.query("commit");
+      if (wrote) changeCountRaised();
       return result;
     } catch (error) {
       await client.query("rollback");

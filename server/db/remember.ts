@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { LRUCache } from "lru-cache";
 
 /**
@@ -75,7 +76,7 @@ export const versionedReads = (maxEntries: number, version: () => Promise<number
   const answers = new LRUCache<string, { readonly version: number; readonly answer: Promise<unknown> }>({ max: maxEntries });
   return {
     remember: async <V>(key: string, read: () => Promise<V>): Promise<V> => {
-      const current = await version();
+      const current = await countOfCall(version);
       const known = answers.get(key);
       // A key names one read, whose answer has that read's type.
       if (known !== undefined && known.version === current) return known.answer as Promise<V>;
@@ -88,6 +89,41 @@ export const versionedReads = (maxEntries: number, version: () => Promise<number
       return answer;
     },
   };
+};
+
+/** The change count the call of an endpoint running now read first, while the call runs. */
+interface CallCount {
+  count: Promise<number> | undefined;
+  open: boolean;
+}
+
+const callCount = new AsyncLocalStorage<CallCount>();
+
+/**
+ * Runs one call of an endpoint (its session check, its reads) reading the change count once: the
+ * session check and the page it guards asked it one after the other, a round trip each on every
+ * request (decision 085). A call answers as of its own beginning, as any request overlapping a
+ * write may; a write the call itself commits makes its later reads ask again
+ * (`changeCountRaised`). The count is the call's only while it runs: timers it starts read their own.
+ */
+export const withOneChangeCount = <T>(work: () => Promise<T>): Promise<T> => {
+  const call: CallCount = { count: undefined, open: true };
+  return callCount.run(call, work).finally(() => {
+    call.open = false;
+  });
+};
+
+/** A write committed in the running call: its later remembered reads read the count again. */
+export const changeCountRaised = (): void => {
+  const call = callCount.getStore();
+  if (call !== undefined) call.count = undefined;
+};
+
+const countOfCall = (version: () => Promise<number>): Promise<number> => {
+  const call = callCount.getStore();
+  if (call === undefined || !call.open) return version();
+  call.count ??= version();
+  return call.count;
 };
 
 /**

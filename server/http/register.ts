@@ -5,6 +5,7 @@ import { ApiError, INVALID_SESSION } from "../../src/api/errors.ts";
 import { API_BASE } from "../../src/api/index.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { Database } from "../db/database.ts";
+import { withOneChangeCount } from "../db/remember.ts";
 import { type ReaderLanguage, readerLanguage, type Session } from "./caller.ts";
 import type { CommandOptions } from "../events/command.ts";
 import { RefusedCommand } from "../events/refused.ts";
@@ -291,14 +292,16 @@ export const registerEndpoint = <E extends Endpoint>(
     method: endpoint.method,
     url: `${API_BASE}${endpoint.path}`,
     handler: async (request, reply) => {
-      const session = await authorise(endpoint, request, context);
-      const params = decodeInput(endpoint.params, request.params ?? {});
-      const query = decodeInput(endpoint.query, request.query ?? {});
-      const form = await readBody(request);
-      const body = decodeInput(endpoint.body, form.body);
-      const result = await answered(request, context, session, () =>
-        handler({ params, query, body, files: form.files, documents: form.documents, session, ip: request.ip, language: readerLanguage(request.headers["accept-language"]) }),
-      );
+      const result = await withOneChangeCount(async () => {
+        const session = await authorise(endpoint, request, context);
+        const params = decodeInput(endpoint.params, request.params ?? {});
+        const query = decodeInput(endpoint.query, request.query ?? {});
+        const form = await readBody(request);
+        const body = decodeInput(endpoint.body, form.body);
+        return answered(request, context, session, () =>
+          handler({ params, query, body, files: form.files, documents: form.documents, session, ip: request.ip, language: readerLanguage(request.headers["accept-language"]) }),
+        );
+      });
       if (result instanceof Download) {
         return reply
           .code(200)

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
-import { readTogether, rememberedReads, versionedReads } from "../../server/db/remember.ts";
+import { changeCountRaised, readTogether, rememberedReads, versionedReads, withOneChangeCount } from "../../server/db/remember.ts";
 import { testDatabase } from "../setup/database.ts";
 
 /** A read that counts its calls and answers the call number. */
@@ -94,6 +94,36 @@ describe("reads remembered under a change count", () => {
     expect(await reads.remember("a", counter.read)).toBe(2);
     expect(await reads.remember("a", counter.read)).toBe(2);
     expect(counter.calls()).toBe(2);
+  });
+
+  it("reads the count once in one call of an endpoint, again after a write the call committed, and afresh once the call ended", async () => {
+    let count = 4;
+    let countReads = 0;
+    const reads = versionedReads(10, async () => {
+      countReads += 1;
+      return count;
+    });
+    const counter = countingRead();
+    let later: Promise<number> = Promise.resolve(0);
+    await withOneChangeCount(async () => {
+      expect(await reads.remember("session", counter.read)).toBe(1);
+      // another server's write while the call runs: the call answers as of its beginning
+      count = 5;
+      expect(await reads.remember("session", counter.read)).toBe(1);
+      expect(countReads).toBe(1);
+      // the call's own write
+      changeCountRaised();
+      expect(await reads.remember("session", counter.read)).toBe(2);
+      expect(countReads).toBe(2);
+      later = new Promise((resolve) => setTimeout(resolve, 5)).then(() => {
+        count = 6;
+        return reads.remember("session", counter.read);
+      });
+    });
+    // a timer the call started runs after it: it reads the count of its own moment
+    expect(await later).toBe(3);
+    expect(await reads.remember("session", counter.read)).toBe(3);
+    expect(countReads).toBe(4);
   });
 
   it("keeps the newer count's answer when a caller that read the older count finishes after it", async () => {
