@@ -46,6 +46,8 @@ export default defineConfig({
   plugins: [react(), translationSections()],
   build: {
     outDir: "dist",
+    // dist/.vite/manifest.json: the server names in a start route's HTML the chunks that route imports (server/http/panel.ts)
+    manifest: true,
     sourcemap: false,
     target: "es2022",
     // Browsers without <link rel=modulepreload> (Safari before 17) still load every module, a

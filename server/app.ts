@@ -43,7 +43,7 @@ import { registerReportRoutes } from "./reports/routes.ts";
 import { registerRefusalRoutes } from "./refusals/routes.ts";
 import { multipartOptions } from "./http/multipart.ts";
 import { builtOpenApiDocument, registerOpenApi } from "./http/openapi.ts";
-import { isClientRoute, registerPanel, sendIndex } from "./http/panel.ts";
+import { isClientRoute, registerPanel } from "./http/panel.ts";
 import { registerUploadRoutes } from "./uploads/routes.ts";
 import { registerUserRoutes } from "./accounts/userRoutes.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
@@ -216,9 +216,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await registerOpenApi(app, endpointsWith(served), served === catalogues ? builtOpenApiDocument() : null);
 
   await registerLandingPage(app, { db: deps.db, env: deps.env, now, distDir: deps.distDir ?? "dist" });
-  const servesPanel = await registerPanel(app, deps.distDir ?? "dist");
+  const panelPage = await registerPanel(app, deps.distDir ?? "dist");
   app.setNotFoundHandler((request, reply) => {
-    if (servesPanel && !isApiPath(request.url) && isClientRoute(request)) return sendIndex(reply);
+    if (panelPage !== null && !isApiPath(request.url) && isClientRoute(request)) return panelPage(reply, request.url);
     return refuse(reply, 404, { data: messages.notFound });
   });
 

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -6,14 +6,84 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
 
+/** Answers a client route of the panel with its page: index.html, naming what that route imports first. */
+export type PanelPage = (reply: FastifyReply, path: string) => FastifyReply;
+
+/**
+ * The screens a signed-in visit often starts at (a bookmark, a link in a mail, a reload), with the
+ * modules each imports before it draws, after the session's contract and client and the panel's
+ * shell. The page served at such a path names their chunks as `modulepreload` links, so the browser
+ * fetches them beside the first chunk rather than one level of imports at a time, each discovered
+ * once the one before was evaluated (decision 087). The same screens the shell preloads itself
+ * (src/ui/shared/panelScreens.ts); their texts are not named, their language being the browser's.
+ */
+const startScreens: ReadonlyArray<{ readonly path: RegExp; readonly modules: ReadonlyArray<string> }> = [
+  { path: /^\/panel\/leads$/, modules: ["src/ui/leads/LeadsView.tsx"] },
+  { path: /^\/panel\/availability$/, modules: ["src/ui/availability/AvailabilityView.tsx"] },
+  { path: /^\/panel\/reservations\/[1-9]\d*$/, modules: ["src/ui/reservations/ReservationRoute.tsx"] },
+];
+const signedInModules = ["src/api/auth.ts", "src/api/client.ts", "src/ui/shared/PanelView.tsx"];
+
+interface ManifestChunk {
+  readonly file: string;
+  readonly name?: string;
+  readonly src?: string;
+  readonly isEntry?: boolean;
+  readonly imports?: ReadonlyArray<string>;
+  readonly css?: ReadonlyArray<string>;
+}
+type Manifest = Readonly<Record<string, ManifestChunk>>;
+
+/**
+ * The chunk holding `module`: its own when it is an entry, else the shared chunk the bundler named
+ * after it (a module that other chunks import statically too has no entry of its own).
+ */
+const chunkOf = (manifest: Manifest, module: string): string | undefined => {
+  if (manifest[module] !== undefined) return module;
+  const name = module.split("/").pop()?.replace(/\.tsx?$/, "");
+  return Object.keys(manifest).find((key) => manifest[key]?.src === undefined && manifest[key]?.name === name);
+};
+
+/** The files `modules` import statically, each once, the page's entry and what it imports left out (index.html names them). */
+export const preloadsOf = (manifest: Manifest, modules: ReadonlyArray<string>): { readonly scripts: string[]; readonly styles: string[] } => {
+  const seen = new Set<string>();
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (chunk === undefined || chunk.isEntry === true || seen.has(key)) return;
+    seen.add(key);
+    scripts.push(chunk.file);
+    for (const style of chunk.css ?? []) if (!styles.includes(style)) styles.push(style);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry === true);
+  const loaded = new Set([...(entry?.imports ?? [])]);
+  for (const key of loaded) seen.add(key);
+  for (const module of modules) {
+    const key = chunkOf(manifest, module);
+    if (key !== undefined) visit(key);
+  }
+  return { scripts, styles };
+};
+
+const withPreloads = (html: string, { scripts, styles }: ReturnType<typeof preloadsOf>): string => {
+  const links = [
+    ...scripts.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
+    ...styles.map((file) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="/${file}">`),
+  ];
+  return html.replace(/([ \t]*)<\/head>/, (head, indent: string) => `${links.map((link) => `${indent}  ${link}\n`).join("")}${head}`);
+};
+
 /**
  * Serves the built panel from `distDir` when it holds an index.html: Vite's hashed files under
  * /assets are cached for a year, everything else (index.html above all) is revalidated, so a new
- * build is picked up at once.
+ * build is picked up at once. Answers with the function that sends a client route its page: a
+ * start screen's (above) when the build's manifest is there, index.html otherwise.
  */
-export const registerPanel = async (app: FastifyInstance, distDir: string): Promise<boolean> => {
+export const registerPanel = async (app: FastifyInstance, distDir: string): Promise<PanelPage | null> => {
   const root = resolve(distDir);
-  if (!existsSync(join(root, "index.html"))) return false;
+  if (!existsSync(join(root, "index.html"))) return null;
   const assets = `${join(root, "assets")}${sep}`;
   await app.register(fastifyStatic, {
     root,
@@ -29,7 +99,16 @@ export const registerPanel = async (app: FastifyInstance, distDir: string): Prom
       reply.header("cache-control", path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
     },
   });
-  return true;
+  const manifestFile = join(root, ".vite", "manifest.json");
+  if (!existsSync(manifestFile)) return sendIndex;
+  const manifest: Manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
+  const index = readFileSync(join(root, "index.html"), "utf8");
+  const pages = startScreens.map(({ path, modules }) => ({ path, html: withPreloads(index, preloadsOf(manifest, [...signedInModules, ...modules])) }));
+  return (reply, url) => {
+    const path = url.split("?")[0] ?? "/";
+    const page = pages.find((candidate) => candidate.path.test(path));
+    return page === undefined ? sendIndex(reply) : reply.header("cache-control", REVALIDATE).type("text/html; charset=utf-8").send(page.html);
+  };
 };
 
 /**

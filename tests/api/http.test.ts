@@ -19,6 +19,27 @@ const failing = endpoint({
   description: "test",
 });
 
+/** A build's manifest as Vite writes it: the entry, the shell, the session's contract and client, a reservation's page. */
+const manifest = {
+  "index.html": { file: "assets/index-abc123.js", name: "index", src: "index.html", isEntry: true, imports: ["_runtime-1.js"] },
+  "_runtime-1.js": { file: "assets/runtime-1.js", name: "runtime" },
+  "_auth-2.js": { file: "assets/auth-2.js", name: "auth", imports: ["_runtime-1.js", "_endpoint-3.js"] },
+  "_endpoint-3.js": { file: "assets/endpoint-3.js", name: "endpoint" },
+  "src/api/client.ts": { file: "assets/client-4.js", name: "client", src: "src/api/client.ts", isDynamicEntry: true, imports: ["_endpoint-3.js", "index.html"] },
+  "src/ui/shared/PanelView.tsx": { file: "assets/PanelView-5.js", name: "PanelView", src: "src/ui/shared/PanelView.tsx", isDynamicEntry: true, imports: ["index.html"], css: ["assets/PanelView-5.css"] },
+  "src/ui/reservations/ReservationRoute.tsx": {
+    file: "assets/ReservationRoute-6.js",
+    name: "ReservationRoute",
+    src: "src/ui/reservations/ReservationRoute.tsx",
+    isDynamicEntry: true,
+    imports: ["index.html", "src/ui/shared/PanelView.tsx", "_record-7.js"],
+    dynamicImports: ["src/ui/reservations/ReservationSections.tsx"],
+    css: ["assets/reservations-6.css"],
+  },
+  "_record-7.js": { file: "assets/record-7.js", name: "record", imports: ["_endpoint-3.js"] },
+  "src/ui/reservations/ReservationSections.tsx": { file: "assets/ReservationSections-8.js", name: "ReservationSections", src: "src/ui/reservations/ReservationSections.tsx", isDynamicEntry: true },
+};
+
 let db: Database;
 let server: TestServer;
 let dist: string;
@@ -27,9 +48,11 @@ beforeAll(async () => {
   db = await openTestDatabase();
   dist = await mkdtemp(join(tmpdir(), "backoffice-dist-"));
   await mkdir(join(dist, "assets"));
-  await writeFile(join(dist, "index.html"), "<!doctype html><title>panel</title>");
+  await writeFile(join(dist, "index.html"), "<!doctype html><html><head><title>panel</title>\n  </head><body></body></html>");
   await writeFile(join(dist, "assets", "index-abc123.js"), "console.log('panel')");
   await writeFile(join(dist, "favicon.svg"), "<svg/>");
+  await mkdir(join(dist, ".vite"));
+  await writeFile(join(dist, ".vite", "manifest.json"), JSON.stringify(manifest));
   server = await startServer(db, {
     distDir: dist,
     prepare: (app) => {
@@ -103,6 +126,29 @@ describe("the built panel", () => {
       expect(await response.text()).toContain("<title>panel</title>");
     },
   );
+
+  it("names in a reservation's page the chunks it imports before it draws, each once, after the session's", async () => {
+    const response = await fetch(`${server.base}/panel/reservations/560`);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    const html = await response.text();
+    const preloaded = [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="\/assets\/([^"]+)">/g)].map((match) => match[1]);
+    // the entry and what it imports are index.html's; the sections come after the first paint
+    expect(preloaded).toEqual([
+      "auth-2.js",
+      "endpoint-3.js",
+      "client-4.js",
+      "PanelView-5.js",
+      "ReservationRoute-6.js",
+      "record-7.js",
+      "PanelView-5.css",
+      "reservations-6.css",
+    ]);
+    expect(html).toContain("<title>panel</title>");
+  });
+
+  it.each(["/panel/users/7", "/panel/reservations/560/voucher", "/panel/reservations"])("names no chunk in the page of %s, not a start screen", async (path) => {
+    expect(await (await fetch(`${server.base}${path}`)).text()).not.toContain("preload");
+  });
 
   it("revalidates files outside /assets", async () => {
     const response = await fetch(`${server.base}/favicon.svg`);

@@ -70,6 +70,22 @@ export interface Money {
   readonly payments: ReadonlyArray<Payment>;
 }
 
+/** Whose money the page reads: its `fetchMoney` actor's input. */
+export interface MoneyInput {
+  readonly client: ApiClient;
+  readonly id: number;
+}
+
+/** A reservation's account and payments, read together (the page's `fetchMoney`). */
+export const readMoney = async ({ client, id }: MoneyInput): Promise<Money> => {
+  const reservation = reservationId(id);
+  const [account, payments] = await Promise.all([
+    client.call(reservationAccount, { params: { id: reservation } }),
+    client.call(listPayments, { query: { reservationId: reservation, pageSize: 200 } }),
+  ]);
+  return { account, payments };
+};
+
 /**
  * Whether a confirmation asks its reason (decision 065): an admin confirms a direct client's
  * reservation without its deposit for a reason, so the dialog requires one when the account says
@@ -240,14 +256,7 @@ export const reservationPageMachine = setup({
     fetchReservation: fromPromise<Reservation, { readonly client: ApiClient; readonly id: number }>(({ input }) =>
       input.client.call(getReservation, { params: { id: reservationId(input.id) } }),
     ),
-    fetchMoney: fromPromise<Money, { readonly client: ApiClient; readonly id: number }>(async ({ input }) => {
-      const id = reservationId(input.id);
-      const [account, payments] = await Promise.all([
-        input.client.call(reservationAccount, { params: { id } }),
-        input.client.call(listPayments, { query: { reservationId: id, pageSize: 200 } }),
-      ]);
-      return { account, payments };
-    }),
+    fetchMoney: fromPromise<Money, MoneyInput>(({ input }) => readMoney(input)),
     askCommand: fromPromise<CommandReply, CommandQuestion>(async () => null),
     sendCommand,
     importSheet: fromPromise<ImportReport, { readonly client: ApiClient; readonly id: number; readonly sheet: File }>(({ input }) =>

@@ -1,13 +1,13 @@
 import "./reservations.css";
 import { useSelector } from "@xstate/react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { i18n as I18n } from "i18next";
 import { fromPromise } from "xstate";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { voucherReaderRoles } from "../../api/voucherReaders.ts";
 import type { Reservation } from "../../api/reservations.ts";
-import { type CommandQuestion, type CommandReply, type PendingCommand, reservationPageMachine } from "../../machines/reservations/reservationPage.machine.ts";
+import { type CommandQuestion, type CommandReply, type Money, type MoneyInput, type PendingCommand, readMoney, reservationPageMachine } from "../../machines/reservations/reservationPage.machine.ts";
 import { departureTabPath } from "../../machines/departures/paths.ts";
 import { reservations } from "../../machines/reservations/record.ts";
 import { loadRefusal } from "../../machines/shared/actions.ts";
@@ -33,6 +33,26 @@ const ReservationSections = lazy(() => import("./ReservationSections.tsx"));
  */
 const askCommand = (translations: I18n) =>
   fromPromise<CommandReply, CommandQuestion>(async ({ input }) => (await import("../shared/confirmDialog.ts")).askReservationCommand(translations, input));
+
+/**
+ * The account and the payments, asked once the summary they come after has been painted (`painted`
+ * resolves then): drawn only in the sections below it, they were one more round trip before the
+ * page's largest paint.
+ */
+const fetchMoneyAfter = (painted: Promise<void>) =>
+  fromPromise<Money, MoneyInput>(async ({ input }) => {
+    await painted;
+    return readMoney(input);
+  });
+
+/** A promise and the function that resolves it. */
+const signal = () => {
+  let resolve = () => {};
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+};
 
 function Summary({ reservation }: { readonly reservation: Reservation }) {
   const { t, i18n } = useTranslation();
@@ -76,9 +96,10 @@ export default function ReservationView({ id }: { readonly id: number }) {
   const readsMoney = useRoleIn(["admin", "sales", "agency"]);
   // an admin confirms a direct client's reservation without its deposit, for a reason (decision 065)
   const confirmsWithoutDeposit = useRoleIn(["admin"]);
+  const [firstScreen] = useState(signal);
   const [logic] = useState(() =>
     reservationPageMachine.provide({
-      actors: { askCommand: askCommand(i18n) },
+      actors: { askCommand: askCommand(i18n), fetchMoney: fetchMoneyAfter(firstScreen.promise) },
       actions: {
         notify: (_, { message }) => void showToast(translateMessage(i18n.t, message)),
         goToList: () => navigate(reservations.listPath),
@@ -98,6 +119,9 @@ export default function ReservationView({ id }: { readonly id: number }) {
   // comes; the rest is fetched once that has been painted, and drawn in a render React does in
   // slices between the browser's frames, rather than in one long task before anything shows (decision 087).
   const sectionsWanted = useAfterPaint(reservation !== null);
+  useEffect(() => {
+    if (sectionsWanted) firstScreen.resolve();
+  }, [sectionsWanted, firstScreen]);
   useChanges(
     (change) =>
       (change.kind === "reservation" && change.reservationId === id) ||
