@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -79,7 +79,7 @@ const withPreloads = (html: string, { scripts, styles }: ReturnType<typeof prelo
  * Serves the built panel from `distDir` when it holds an index.html: Vite's hashed files under
  * /assets are cached for a year, everything else (index.html above all) is revalidated, so a new
  * build is picked up at once. Answers with the function that sends a client route its page: a
- * start screen's (above) when the build's manifest is there, index.html otherwise.
+ * start screen's (above), naming its chunks when the build's manifest is there, index.html otherwise.
  */
 export const registerPanel = async (app: FastifyInstance, distDir: string): Promise<PanelPage | null> => {
   const root = resolve(distDir);
@@ -100,13 +100,21 @@ export const registerPanel = async (app: FastifyInstance, distDir: string): Prom
     },
   });
   const manifestFile = join(root, ".vite", "manifest.json");
-  if (!existsSync(manifestFile)) return sendIndex;
-  const manifest: Manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
-  const index = readFileSync(join(root, "index.html"), "utf8");
-  const pages = startScreens.map(({ path, modules }) => ({ path, html: withPreloads(index, preloadsOf(manifest, [...signedInModules, ...modules])) }));
+  const indexFile = join(root, "index.html");
+  // built again from a new build's files, as index.html itself is served from the disk on each request
+  let built: { readonly at: string; readonly pages: ReadonlyArray<{ readonly path: RegExp; readonly html: string }> } | null = null;
+  const startPages = () => {
+    const at = [indexFile, manifestFile].map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)).join();
+    if (built?.at !== at) {
+      const manifest: Manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, "utf8")) : {};
+      const index = readFileSync(indexFile, "utf8");
+      built = { at, pages: startScreens.map(({ path, modules }) => ({ path, html: withPreloads(index, preloadsOf(manifest, [...signedInModules, ...modules])) })) };
+    }
+    return built.pages;
+  };
   return (reply, url) => {
     const path = url.split("?")[0] ?? "/";
-    const page = pages.find((candidate) => candidate.path.test(path));
+    const page = startScreens.some((screen) => screen.path.test(path)) ? startPages().find((candidate) => candidate.path.test(path)) : undefined;
     return page === undefined ? sendIndex(reply) : reply.header("cache-control", REVALIDATE).type("text/html; charset=utf-8").send(page.html);
   };
 };

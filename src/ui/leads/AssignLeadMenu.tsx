@@ -1,3 +1,4 @@
+import "./assignLeadMenu.css";
 import { useSelector } from "@xstate/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,5 @@
 import "./leads.css";
+import "./lead.css";
 import { useSelector } from "@xstate/react";
 import { Option, Schema } from "effect";
 import { LeadId, type UserId } from "../../api/ids.ts";
