@@ -15,14 +15,15 @@ export type PanelPage = (reply: FastifyReply, path: string) => FastifyReply;
  * shell. The page served at such a path names their chunks as `modulepreload` links, so the browser
  * fetches them beside the first chunk rather than one level of imports at a time, each discovered
  * once the one before was evaluated (decision 087). The same screens the shell preloads itself
- * (src/ui/shared/panelScreens.ts); their texts are not named, their language being the browser's.
+ * (src/ui/shared/panelScreens.ts), held to the same modules by tests/layout/startScreens.test.ts; their
+ * texts are not named, their language being the browser's.
  */
-const startScreens: ReadonlyArray<{ readonly path: RegExp; readonly modules: ReadonlyArray<string> }> = [
+export const startScreens: ReadonlyArray<{ readonly path: RegExp; readonly modules: ReadonlyArray<string> }> = [
   { path: /^\/panel\/leads$/, modules: ["src/ui/leads/LeadsView.tsx"] },
   { path: /^\/panel\/availability$/, modules: ["src/ui/availability/AvailabilityView.tsx"] },
   { path: /^\/panel\/reservations\/[1-9]\d*$/, modules: ["src/ui/reservations/ReservationRoute.tsx"] },
 ];
-const signedInModules = ["src/api/auth.ts", "src/api/client.ts", "src/ui/shared/PanelView.tsx"];
+export const signedInModules = ["src/api/auth.ts", "src/api/client.ts", "src/ui/shared/PanelView.tsx"];
 
 interface ManifestChunk {
   readonly file: string;

@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { reservationsEntry } from "../../src/records/entries.ts";
+import { paths } from "../../src/ui/paths.ts";
+import { signedInModules, startScreens } from "../../server/http/panel.ts";
+
+/**
+ * Decision 087 (fourth part): the server names a start screen's chunks by their modules' paths
+ * (server/http/panel.ts) and the shell fetches the same screens itself (src/ui/shared/panelScreens.ts).
+ * A module renamed or a screen added on one side only would be skipped without an error: a preload
+ * that silently stops, which only a Lighthouse run would show.
+ */
+const root = join(import.meta.dirname, "../..");
+const shellScreens = join(root, "src/ui/shared/panelScreens.ts");
+
+/** The modules the shell's start screens import lazily, as paths from the repository's root. */
+const shellModules = (): string[] =>
+  [...readFileSync(shellScreens, "utf8").matchAll(/import\("(\.[^"]+)"\)/g)].map((match) => relative(root, resolve(join(root, "src/ui/shared"), match[1] ?? "")));
+
+describe("the start screens the server preloads", () => {
+  it("are the screens the shell fetches itself, module for module", () => {
+    const serverModules = startScreens.flatMap((screen) => screen.modules);
+    expect([...serverModules].sort()).toEqual(shellModules().sort());
+  });
+
+  it("name modules that exist", () => {
+    for (const module of [...signedInModules, ...startScreens.flatMap((screen) => screen.modules)]) expect(existsSync(join(root, module)), module).toBe(true);
+  });
+
+  it("answer the panel's own paths of those screens, and a reservation's by its id only", () => {
+    const served = (path: string) => startScreens.filter((screen) => screen.path.test(path)).length;
+    for (const path of [paths.leads, paths.availability, `${reservationsEntry.listPath}/560`]) expect(served(path), path).toBe(1);
+    for (const path of [`${reservationsEntry.listPath}/560/voucher`, reservationsEntry.listPath, `${paths.leads}/7`]) expect(served(path), path).toBe(0);
+  });
+});
