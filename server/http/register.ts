@@ -292,7 +292,7 @@ export const registerEndpoint = <E extends Endpoint>(
     method: endpoint.method,
     url: `${API_BASE}${endpoint.path}`,
     handler: async (request, reply) => {
-      const result = await withOneChangeCount(async () => {
+      const call = async () => {
         const session = await authorise(endpoint, request, context);
         const params = decodeInput(endpoint.params, request.params ?? {});
         const query = decodeInput(endpoint.query, request.query ?? {});
@@ -301,7 +301,9 @@ export const registerEndpoint = <E extends Endpoint>(
         return answered(request, context, session, () =>
           handler({ params, query, body, files: form.files, documents: form.documents, session, ip: request.ip, language: readerLanguage(request.headers["accept-language"]) }),
         );
-      });
+      };
+      // only a database with a change count has one to share: elsewhere the call's context is a cost alone
+      const result = await (context.db.changeCount === null ? call() : withOneChangeCount(call));
       if (result instanceof Download) {
         return reply
           .code(200)
