@@ -87,3 +87,14 @@ export const nextIds = async (tx: Queryable, table: string, count: number): Prom
 /** Takes the transaction-wide advisory lock `key` (any fixed number): held until commit or rollback. */
 export const lockTransaction = (tx: Queryable, key: number): Promise<void> =>
   execute(tx, "select pg_advisory_xact_lock($1)", [key]);
+
+/** `rows` by `key`, each group's `value`s in the rows' order. */
+export const groupedBy = <Row, Value>(rows: ReadonlyArray<Row>, key: (row: Row) => number, value: (row: Row) => Value): ReadonlyMap<number, ReadonlyArray<Value>> => {
+  const groups = new Map<number, Value[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group === undefined) groups.set(key(row), [value(row)]);
+    else group.push(value(row));
+  }
+  return groups;
+};

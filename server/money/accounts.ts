@@ -16,7 +16,7 @@ import { accountOf, type ConfirmedTerms, type CountedPayment, type PriceCents } 
 import type { DatedPayment } from "../../src/machines/domain/statement.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
-import { queryRows } from "../db/rows.ts";
+import { groupedBy, queryRows } from "../db/rows.ts";
 import type { PricedSummary } from "../reservations/reads.ts";
 import { confirmedTermsOf, keptPenaltiesOf, paymentsOf, readMoneyPolicy } from "./facts.ts";
 
@@ -77,20 +77,18 @@ const DatedRow = Schema.Struct({ reservation_id: Schema.Int, kind: PaymentKind, 
 
 /** The payments and refunds of some reservations, in every state, with their day, by reservation. */
 const datedPaymentsOf = async (db: Queryable, reservationIds: ReadonlyArray<number>): Promise<ReadonlyMap<number, ReadonlyArray<DatedPayment>>> => {
-  const byReservation = new Map<number, DatedPayment[]>();
-  if (reservationIds.length === 0) return byReservation;
+  if (reservationIds.length === 0) return new Map();
   const rows = await queryRows(
     db,
     DatedRow,
     "select reservation_id, kind, status, amount_cents, to_char(received_at, 'YYYY-MM-DD') as day from payments where reservation_id = any($1::int[])",
     [reservationIds],
   );
-  for (const row of rows) {
-    const dated = byReservation.get(row.reservation_id) ?? [];
-    dated.push({ kind: row.kind, state: row.status, amountCents: row.amount_cents, day: row.day });
-    byReservation.set(row.reservation_id, dated);
-  }
-  return byReservation;
+  return groupedBy(
+    rows,
+    (row) => row.reservation_id,
+    (row): DatedPayment => ({ kind: row.kind, state: row.status, amountCents: row.amount_cents, day: row.day }),
+  );
 };
 
 /**

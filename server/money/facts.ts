@@ -8,7 +8,7 @@ import { Schema } from "effect";
 import { defaultMoneyPolicy, MoneyPolicy, type MoneyPolicyView, PaymentKind, PaymentState } from "../../src/api/money.ts";
 import { type ConfirmedTerms, type CountedPayment, dueOf, type PriceCents } from "../../src/machines/domain/money.ts";
 import type { Queryable } from "../db/database.ts";
-import { queryOne, queryRows } from "../db/rows.ts";
+import { groupedBy, queryOne, queryRows } from "../db/rows.ts";
 import { COMPANY_POLICY } from "./projection.ts";
 import { SummedCents } from "../reservations/price.ts";
 
@@ -27,17 +27,15 @@ const CountedRow = Schema.Struct({ reservation_id: Schema.Int, kind: PaymentKind
 
 /** The payments and refunds of some reservations, in every state, as the account and the guards count them, by reservation. */
 export const paymentsOf = async (db: Queryable, reservationIds: ReadonlyArray<number>): Promise<ReadonlyMap<number, ReadonlyArray<CountedPayment>>> => {
-  const byReservation = new Map<number, CountedPayment[]>();
-  if (reservationIds.length === 0) return byReservation;
+  if (reservationIds.length === 0) return new Map();
   const rows = await queryRows(db, CountedRow, "select reservation_id, kind, status, amount_cents from payments where reservation_id = any($1::int[])", [
     reservationIds,
   ]);
-  for (const row of rows) {
-    const counted = byReservation.get(row.reservation_id) ?? [];
-    counted.push({ kind: row.kind, state: row.status, amountCents: row.amount_cents });
-    byReservation.set(row.reservation_id, counted);
-  }
-  return byReservation;
+  return groupedBy(
+    rows,
+    (row) => row.reservation_id,
+    (row): CountedPayment => ({ kind: row.kind, state: row.status, amountCents: row.amount_cents }),
+  );
 };
 
 /** A reservation's payments and refunds, in every state. */

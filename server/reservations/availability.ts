@@ -10,7 +10,7 @@ import { type ItemThen, itemsSource } from "../catalogues/asOf.ts";
 import { rememberCatalogueRead } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
 import { cabinCapacitySql, liveCabinSql } from "./cabins.ts";
-import { queryRows } from "../db/rows.ts";
+import { groupedBy, queryRows } from "../db/rows.ts";
 import type { FastifyInstance } from "fastify";
 import { EncodedItems, registerEndpoint, type RouteContext } from "../http/register.ts";
 import { availabilityAsOf } from "./asOf.ts";
@@ -120,20 +120,9 @@ export const availabilityOf = async (
     ),
   ]);
   // grouped once: filtering every row for each of a period's hundreds of departures was quadratic
-  const cabinsOf = groupedBy(cabins, (cabin) => cabin.yacht_id);
-  const takenOf = groupedBy(taken, (row) => row.cruise_id);
+  const cabinsOf = groupedBy(cabins, (cabin) => cabin.yacht_id, (cabin) => cabin);
+  const takenOf = groupedBy(taken, (row) => row.cruise_id, (row) => row);
   return departures.map((departure) => departureBerths(departure, cabinsOf.get(departure.yacht_id) ?? [], takenOf.get(departure.id) ?? [], language));
-};
-
-/** `rows` by `key`, each group in the rows' order. */
-const groupedBy = <Row>(rows: ReadonlyArray<Row>, key: (row: Row) => number): ReadonlyMap<number, ReadonlyArray<Row>> => {
-  const groups = new Map<number, Row[]>();
-  for (const row of rows) {
-    const group = groups.get(key(row));
-    if (group === undefined) groups.set(key(row), [row]);
-    else group.push(row);
-  }
-  return groups;
 };
 
 /** A departure's itinerary as a reader of `language` reads it. */
