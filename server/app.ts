@@ -210,7 +210,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   registerAvailabilityRoutes(app, { db: deps.db, now, berths });
   registerReportRoutes(app, { db: deps.db, now, files });
   registerRefusalRoutes(app, { db: deps.db, now });
-  registerChangeRoutes(app, { db: deps.db, now, feed });
+  registerChangeRoutes(app, { db: deps.db, now, feed, log: (error) => app.log.error({ err: error }, "missed changes not read") });
   registerHomeRoutes(app, { db: deps.db, now });
   registerYachtPageRoutes(app, { db: deps.db, now, catalogues: served });
   await registerOpenApi(app, endpointsWith(served), served === catalogues ? builtOpenApiDocument() : null);

@@ -55,6 +55,9 @@ const changesOf = (row: typeof EventRow.Type): ReadonlyArray<ScopedChange> => {
 /** How far back each look goes again: an event whose id was taken earlier but committed later is still seen. */
 const LOOK_BACK = 200;
 
+/** How many of the log's newest events a late stream's replay looks at, at most (its plan reads the log's key, not the log). */
+const REPLAY_EVENTS = 1000;
+
 export interface ChangeFeed {
   /** Hears every change from now on; answers the way to stop hearing. */
   subscribe(listener: (changes: ReadonlyArray<ScopedChange>) => void): () => void;
@@ -70,6 +73,12 @@ export interface ChangeFeed {
    * server. Without a change count (one writer: this process) there is nothing to catch up.
    */
   catchUp(): Promise<void>;
+  /**
+   * The changes of the events that occurred at or after `from` (by the server's clock, as each
+   * event was stamped), within the log's newest thousand: what a viewer whose stream opened late
+   * (its screens read before, or its stream dropped) missed.
+   */
+  changedSince(from: Date): Promise<ReadonlyArray<ScopedChange>>;
   stop(): Promise<void>;
 }
 
@@ -105,18 +114,17 @@ export const createChangeFeed = (
   const lookBack = changeCount === null ? 0 : LOOK_BACK;
 
   /**
-   * The newest events not `seen` yet, by the log's key alone, then each reservation's or
-   * passenger's row by its own key: joined on the text of the id (or planned as a join), the look
-   * read every reservation and passenger, 14 ms a look at ten times the demo. The events looked at
-   * again behind the cursor and already heard are left out before their rows are read (a look after
-   * another server's write read 200 of them again, 1.7 ms at ten times the demo). With them, in the
-   * same statement, the log's last id: a look that finds nothing new is one round trip.
+   * The events `recent` picks (a CTE of the log's id, stream and stream_id, ordered by id), each
+   * reservation's or passenger's row read by its own key: joined on the text of the id (or planned
+   * as a join), the look read every reservation and passenger, 14 ms a look at ten times the demo.
+   * With them, in the same statement, the log's last id: a look that finds nothing new is one
+   * round trip.
    */
-  const eventsAfter = (id: number) =>
+  const eventsOf = (recent: string, parameters: ReadonlyArray<unknown>) =>
     queryRows(
       db,
       FreshEvents,
-      `with recent as materialized (select id, stream, stream_id from events where id > $1 and id <> all($2::int[]) order by id limit 1000)
+      `with recent as materialized (${recent})
        select (select coalesce(max(id), 0)::int from events) as last_id,
               coalesce((select json_agg(json_build_object(
                 'id', e.id, 'stream', e.stream, 'stream_id', e.stream_id,
@@ -131,8 +139,19 @@ export const createChangeFeed = (
                 end,
                 'reservation_id', case when e.stream = 'payment' then (select p.reservation_id from payments p where p.id = e.stream_id::int) end
               ) order by e.id) from recent e), '[]') as events`,
-      [Math.max(0, id - lookBack), [...seen]],
+      parameters,
     ).then(([found]) => found ?? { last_id: 0, events: [] });
+
+  /**
+   * The newest events not `seen` yet, by the log's key alone. The events looked at again behind the
+   * cursor and already heard are left out before their rows are read (a look after another
+   * server's write read 200 of them again, 1.7 ms at ten times the demo).
+   */
+  const eventsAfter = (id: number) =>
+    eventsOf("select id, stream, stream_id from events where id > $1 and id <> all($2::int[]) order by id limit 1000", [
+      Math.max(0, id - lookBack),
+      [...seen],
+    ]);
 
   const look = async (): Promise<void> => {
     const count = changeCount === null ? -1 : await changeCount();
@@ -214,6 +233,16 @@ export const createChangeFeed = (
         lookNow();
         await running;
       }
+    },
+    changedSince: async (from) => {
+      const found = await eventsOf(
+        `select id, stream, stream_id from events
+          where id > (select coalesce(max(id), 0) from events) - ${REPLAY_EVENTS} and occurred_at >= $1 order by id`,
+        [from.toISOString()],
+      );
+      // a reservation held, confirmed and paid in that time is one change to read again, not three
+      const distinct = new Map(found.events.flatMap(changesOf).map((scoped) => [JSON.stringify([scoped.agencyId, scoped.change]), scoped]));
+      return [...distinct.values()];
     },
     stop: async () => {
       listeners.clear();

@@ -1,13 +1,35 @@
 import type { FastifyInstance } from "fastify";
 import { changeStream } from "../../src/api/changes.ts";
 import { registerStream, type RouteContext } from "../http/register.ts";
-import { type ChangeFeed, mayHear } from "./feed.ts";
+import { type ChangeFeed, mayHear, type ScopedChange } from "./feed.ts";
 
-/** `GET /events/stream`: each viewer hears the feed's changes they may read. */
-export const registerChangeRoutes = (app: FastifyInstance, context: RouteContext & { readonly feed: ChangeFeed }): void => {
-  registerStream(app, context, changeStream, (viewer, send) =>
-    context.feed.subscribe((changes) => {
+/**
+ * `GET /events/stream`: each viewer hears the feed's changes they may read. A stream opened with
+ * `replay` is told first what changed in those milliseconds before its request arrived; it
+ * listens from the start, and what it hears meanwhile is told after the replay.
+ */
+export const registerChangeRoutes = (
+  app: FastifyInstance,
+  context: RouteContext & { readonly feed: ChangeFeed; readonly log: (error: unknown) => void },
+): void => {
+  registerStream(app, context, changeStream, (viewer, send, { query, arrivedAt }) => {
+    const tell = (changes: ReadonlyArray<ScopedChange>) => {
       for (const scoped of changes) if (mayHear(viewer, scoped)) send(scoped.change);
-    }),
-  );
+    };
+    if (query.replay === undefined || query.replay === 0) return context.feed.subscribe(tell);
+    let heardDuringReplay: ScopedChange[] | null = [];
+    const stop = context.feed.subscribe((changes) => {
+      if (heardDuringReplay === null) tell(changes);
+      else heardDuringReplay.push(...changes);
+    });
+    context.feed
+      .changedSince(new Date(arrivedAt.getTime() - query.replay))
+      .then(tell, context.log)
+      .finally(() => {
+        const held = heardDuringReplay ?? [];
+        heardDuringReplay = null;
+        tell(held);
+      });
+    return stop;
+  });
 };

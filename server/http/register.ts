@@ -189,7 +189,11 @@ export const registerStream = <E extends Endpoint>(
   app: FastifyInstance,
   context: RouteContext,
   endpoint: E,
-  open: (session: Session, send: (message: E["response"]["Type"]) => void) => () => void,
+  open: (
+    session: Session,
+    send: (message: E["response"]["Type"]) => void,
+    request: { readonly query: QueryOf<E>; readonly arrivedAt: Date },
+  ) => () => void,
 ): void => {
   const encode = Schema.encodeUnknownSync(endpoint.response);
   /** Each user's streams open on this server, by user id. */
@@ -198,7 +202,9 @@ export const registerStream = <E extends Endpoint>(
     method: endpoint.method,
     url: `${API_BASE}${endpoint.path}`,
     handler: async (request, reply) => {
+      const arrivedAt = context.now();
       const session = signedIn({ session: await authorise(endpoint, request, context) });
+      const query = decodeInput(endpoint.query, request.query ?? {});
       const { userId } = session;
       const streams = openStreams.get(userId) ?? 0;
       if (streams >= MAX_STREAMS_PER_USER) throw new ApiError(429, messages.tooManyAttempts);
@@ -212,11 +218,18 @@ export const registerStream = <E extends Endpoint>(
         "x-content-type-options": "nosniff",
       });
       raw.write(": open\n\n");
-      const close = open(session, (message) => {
-        raw.write(`event: change\ndata: ${JSON.stringify(encode(message))}\n\n`);
-      });
+      let closed = false;
+      const close = open(
+        session,
+        (message) => {
+          // a message found after the viewer left (a replay read late) has nobody to reach
+          if (!closed) raw.write(`event: change\ndata: ${JSON.stringify(encode(message))}\n\n`);
+        },
+        { query, arrivedAt },
+      );
       const heartbeat = setInterval(() => raw.write(": still here\n\n"), 15_000);
       request.raw.on("close", () => {
+        closed = true;
         clearInterval(heartbeat);
         close();
         const left = (openStreams.get(userId) ?? 1) - 1;

@@ -245,12 +245,17 @@ export const createClient = (options: ClientOptions) => {
    * Listens to a server-sent events endpoint with the bearer token (which EventSource cannot
    * send): each message's data decoded with the endpoint's response schema and handed to
    * `onMessage`, until the server closes, the network fails (the promise rejects) or `signal`
-   * aborts (it resolves).
+   * aborts (it resolves). `query` is the endpoint's, as in `request`.
    */
-  const listen = async <E extends Endpoint>(endpoint: E, onMessage: (message: E["response"]["Type"]) => void, signal: AbortSignal): Promise<void> => {
+  const listen = async <E extends Endpoint>(
+    endpoint: E,
+    onMessage: (message: E["response"]["Type"]) => void,
+    signal: AbortSignal,
+    query?: E["query"]["Type"],
+  ): Promise<void> => {
     let response: Response;
     try {
-      response = await doFetch(urlFor(endpoint, {}, {}), { method: "GET", headers: { ...headersFor(), accept: "text/event-stream" }, signal });
+      response = await doFetch(urlFor(endpoint, {}, query), { method: "GET", headers: { ...headersFor(), accept: "text/event-stream" }, signal });
     } catch (error) {
       if (signal.aborted) return;
       throw error instanceof ApiError ? error : new ApiError(0, clientMessages.networkError);

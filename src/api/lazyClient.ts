@@ -14,7 +14,7 @@ export const createLazyClient = (options: ClientOptions): ApiClient => {
   return {
     request: async (endpoint, input) => (await client()).request(endpoint, input),
     upload: async (endpoint, input) => (await client()).upload(endpoint, input),
-    listen: async (endpoint, onMessage, signal) => (await client()).listen(endpoint, onMessage, signal),
+    listen: async (endpoint, onMessage, signal, query) => (await client()).listen(endpoint, onMessage, signal, query),
     download: async (endpoint, input) => (await client()).download(endpoint, input),
     call: async (endpoint, input) => (await client()).call(endpoint, input),
   };

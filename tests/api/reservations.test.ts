@@ -698,17 +698,26 @@ describe("availability", () => {
 });
 
 describe("the live stream", () => {
+  const register = async (identification: string, agencyId: number | null, role: RoleName) => {
+    const answer = await request(server, "POST", "/api/passengers/createPassenger", {
+      token: tokens.get(role) ?? "",
+      body: {
+        firstName: "Ana",
+        lastName: "Rojas",
+        identificationTypeId: await idNamed("identification_types", "Pasaporte"),
+        identification,
+        birthday: "1990-01-01",
+        countryId: await idNamed("countries", "Chile"),
+        gender: "female",
+        agencyId,
+      },
+    });
+    expect(answer.status, answer.text).toBe(200);
+    return (dataOf(answer) as { id: number }).id;
+  };
+  const heardAll = (wanted: ReadonlyArray<HeardChange>) => (heard: ReadonlyArray<HeardChange>) => wanted.every((change) => heard.some((one) => isDeepStrictEqual(one, change)));
+
   it("tells staff every change and an agency only departures and its own reservations and passengers", async () => {
-    const passport = await idNamed("identification_types", "Pasaporte");
-    const country = await idNamed("countries", "Chile");
-    const register = async (identification: string, agencyId: number | null, role: RoleName) => {
-      const answer = await request(server, "POST", "/api/passengers/createPassenger", {
-        token: tokens.get(role) ?? "",
-        body: { firstName: "Ana", lastName: "Rojas", identificationTypeId: passport, identification, birthday: "1990-01-01", countryId: country, gender: "female", agencyId },
-      });
-      expect(answer.status, answer.text).toBe(200);
-      return (dataOf(answer) as { id: number }).id;
-    };
     const streams = { staff: await openLiveStream(server, tokens.get("sales") ?? ""), agency: await openLiveStream(server, tokens.get("agency") ?? "") };
     const made = {
       theirs: await hold(),
@@ -728,13 +737,51 @@ describe("the live stream", () => {
       { kind: "reservation", reservationId: made.mine.id, cruiseId: ids.june },
       { kind: "passenger", passengerId: made.agencyPassenger },
     ];
-    const heardAll = (wanted: ReadonlyArray<HeardChange>) => (heard: ReadonlyArray<HeardChange>) => wanted.every((change) => heard.some((one) => isDeepStrictEqual(one, change)));
     const [staff, agency] = await Promise.all([streams.staff.until(heardAll(staffHears)), streams.agency.until(heardAll(agencyHears))]);
     expect(staff).toEqual(expect.arrayContaining([...staffHears]));
     expect(agency).toEqual(expect.arrayContaining([...agencyHears]));
     expect(agency.filter((change) => change.kind === "reservation" && change.reservationId === made.theirs.id)).toEqual([]);
     expect(agency.filter((change) => change.kind === "passenger")).toEqual([{ kind: "passenger", passengerId: made.agencyPassenger }]);
     expect((await request(server, "GET", "/api/events/stream")).status).toBe(498);
+  });
+
+  it("tells a stream opened late, first, what changed in its replay's milliseconds before, as much as its viewer may hear, and nothing older", async () => {
+    const older = await hold({ cabins: [{ cabinId: ids.cabin1, spaces: [{ genderId: ids.male }] }] });
+    server.clock.advance(60_000);
+    const theirs = await hold();
+    const mine = await hold({ agencyId: ids.ownAgency, cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.male }] }] }, "agency");
+    server.clock.advance(1_000);
+    const replay = "?replay=30000";
+    const streams = {
+      staff: await openLiveStream(server, tokens.get("sales") ?? "", replay),
+      agency: await openLiveStream(server, tokens.get("agency") ?? "", replay),
+      staffLive: await openLiveStream(server, tokens.get("sales") ?? ""),
+    };
+    // told live to all three, after any replay
+    const told = { kind: "passenger", passengerId: await register("LATE-001", ids.ownAgency, "agency") };
+    const reservation = (held: Summary): HeardChange => ({ kind: "reservation", reservationId: held.id, cruiseId: ids.june });
+    const departure = { kind: "departure", cruiseId: ids.june };
+    const [staff, agency, staffLive] = await Promise.all([
+      streams.staff.until(heardAll([told])),
+      streams.agency.until(heardAll([told])),
+      streams.staffLive.until(heardAll([told])),
+    ]);
+    const beforeTold = (heard: ReadonlyArray<HeardChange>) => heard.slice(0, heard.findIndex((change) => isDeepStrictEqual(change, told)));
+    expect(beforeTold(staff)).toEqual(expect.arrayContaining([departure, reservation(theirs), reservation(mine)]));
+    expect(beforeTold(agency)).toEqual(expect.arrayContaining([departure, reservation(mine)]));
+    expect(agency).not.toContainEqual(reservation(theirs));
+    expect([...staff, ...agency]).not.toContainEqual(reservation(older));
+    // each change once in a replay, however many events it had
+    expect(beforeTold(staff).filter((change) => isDeepStrictEqual(change, departure))).toHaveLength(1);
+    // without replay, only what changed after the stream opened
+    expect(staffLive).not.toContainEqual(reservation(theirs));
+    expect(staffLive).toContainEqual(told);
+  });
+
+  it.each(["-1", "300001", "1.5", "five"])("refuses a replay of %j with the invalid input message, opening no stream", async (replay) => {
+    const answer = await request(server, "GET", `/api/events/stream?replay=${encodeURIComponent(replay)}`, { token: tokens.get("sales") ?? "", headers: { "accept-language": "es" } });
+    expect([answer.status, answer.headers.get("content-type")?.startsWith("application/json")]).toEqual([400, true]);
+    expect(answer.body).toEqual({ data: messages.invalidInput });
   });
 });
 

@@ -296,9 +296,9 @@ export interface LiveStream {
  * server's start): once this resolves, every change committed afterwards is heard, so a test acts
  * at once instead of pausing for the stream to settle.
  */
-export const openLiveStream = async (server: TestServer, token: string): Promise<LiveStream> => {
+export const openLiveStream = async (server: TestServer, token: string, query = ""): Promise<LiveStream> => {
   const controller = new AbortController();
-  const response = await fetch(`${server.base}/api/events/stream`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+  const response = await fetch(`${server.base}/api/events/stream${query}`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toContain("text/event-stream");
   const heard: HeardChange[] = [];

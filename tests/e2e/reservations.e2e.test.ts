@@ -148,7 +148,12 @@ describe("the agency portal", () => {
 });
 
 describe("the live changes", () => {
-  it("promote a waiting reservation before its viewer's eyes when another user cancels the hold it waited behind", async () => {
+  /**
+   * A waiting reservation's page is open; someone else cancels the hold it waited behind. With
+   * `streamAfterCancel`, the page's stream of changes reaches the server only after the cancel
+   * (a busy machine, a slow network): the stream's opening is then told what it missed.
+   */
+  const promotedBeforeItsViewer = async (streamAfterCancel: boolean) => {
     const { page, context, consoleErrors, token } = await app.signedIn("ventas@example.com");
     const api = async (method: string, path: string, body?: unknown) => (await apiAs(app.url, token)(method, path, body)).data;
     const departure = await freeExplorerDeparture(app.url, token);
@@ -160,14 +165,33 @@ describe("the live changes", () => {
     const holder = (await api("POST", "/reservations/createReservation", draft)) as { id: number };
     const waiting = (await api("POST", "/reservations/createReservation", { ...draft, waitlist: true })) as { id: number; state: string };
     expect(waiting.state).toBe("waiting");
+    let cancelled = (): void => {};
+    const afterCancel = new Promise<void>((resolve) => {
+      cancelled = resolve;
+    });
+    if (streamAfterCancel) {
+      await page.route("**/api/events/stream*", async (route) => {
+        await afterCancel;
+        await route.continue();
+      });
+    }
 
     await page.goto(`${app.url}/panel/reservations/${waiting.id}`);
     await page.getByText("En espera", { exact: true }).first().waitFor();
     // someone else, elsewhere, cancels the hold the reservation waited behind
     await api("PUT", `/reservations/cancelReservation/${holder.id}`, { reason: "El cliente desistió" });
+    cancelled();
     await page.getByText("Bloqueada", { exact: true }).first().waitFor({ timeout: 5_000 });
     await page.getByRole("button", { name: "Confirmar", exact: true }).waitFor();
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
+  };
+
+  it("promote a waiting reservation before its viewer's eyes when another user cancels the hold it waited behind", async () => {
+    await promotedBeforeItsViewer(false);
+  });
+
+  it("promote it too when the page's stream reaches the server only after the cancel (decision 094)", async () => {
+    await promotedBeforeItsViewer(true);
   });
 });

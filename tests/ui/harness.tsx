@@ -27,7 +27,7 @@ export const fakeFetch = (replies: Record<string, Reply | (() => Promise<Reply>)
     const url = String(input);
     const method = init?.method ?? "GET";
     // the panel's live changes: a stream that stays open and quiet, not one of the calls a screen makes
-    if (url.endsWith("/events/stream")) {
+    if (new URL(url, "http://localhost").pathname.endsWith("/events/stream")) {
       return new Response(new ReadableStream({ start: () => {} }), { status: 200, headers: { "content-type": "text/event-stream" } });
     }
     const headers = new Headers(init?.headers);

@@ -103,6 +103,13 @@ export const availabilitySearchMachine = setup({
         onDone: { target: "showing", actions: { type: "assignDepartures", params: ({ event }) => ({ departures: event.output }) }, description: "The departures show." },
         onError: showError("showing", "Refused ('dates required in availability', a period over a year): the message shows and no departure."),
       },
+      on: {
+        "departures.changed": {
+          target: "searching",
+          reenter: true,
+          description: "A departure's berths changed while the question was being answered (perhaps before the change): it is asked again.",
+        },
+      },
     },
     showing: {
       description: "The departures of the period show with their free berths; the form asks again.",

@@ -105,6 +105,13 @@ export const passengerTripsMachine = setup({
         onDone: { target: "ready", actions: { type: "assignLoaded", params: ({ event }) => event.output }, description: "The departures and legs show." },
         onError: showError("failed", "They could not be fetched: the message shows with a retry."),
       },
+      on: {
+        "passenger.changed": {
+          target: "loading",
+          reenter: true,
+          description: "The passenger was saved while the departures were being fetched (perhaps before the save): they are fetched again.",
+        },
+      },
     },
     ready: {
       description: "The departures show, each with its legs and a form to book one.",

@@ -204,6 +204,13 @@ export const holdFormMachine = setup({
         onDone: { target: "editing", actions: { type: "assignChoices", params: ({ event }) => event.output }, description: "The plan and the form show." },
         onError: showError("failed", "The departure's cabins could not be fetched: the message shows with a retry."),
       },
+      on: {
+        "cabins.changed": {
+          target: "loading",
+          reenter: true,
+          description: "The departure's berths changed elsewhere while they were being fetched (perhaps before the change): they are fetched again.",
+        },
+      },
     },
     editing: {
       description: "The plan shows each cabin's berths; the form, the cabins picked.",
@@ -261,6 +268,13 @@ export const holdFormMachine = setup({
         input: ({ context }) => context,
         onDone: { target: "editing", actions: { type: "assignCabins", params: ({ event }) => ({ cabins: event.output }) }, description: "The plan shows the berths as they are now." },
         onError: { target: "editing", description: "They could not be fetched: the plan stays as it was until the next change." },
+      },
+      on: {
+        "cabins.changed": {
+          target: "refreshing",
+          reenter: true,
+          description: "They changed again while being fetched (perhaps after the answer was read): they are fetched again.",
+        },
       },
     },
     checking: checkedDraft("The draft is checked: at least one cabin, each with a space.", {

@@ -137,6 +137,8 @@ export interface ReservationPageContext extends ReservationPageInput {
   readonly importReport: ImportReport | null;
   readonly message: string | null;
   readonly error: string | null;
+  /** The reservation changed elsewhere while the page was busy (fetching it, asking, sending): it is read again once shown. */
+  readonly changedMeanwhile: boolean;
 }
 
 export type ReservationPageEvent =
@@ -243,6 +245,8 @@ export const reservationPageMachine = setup({
     assignReply: assign({ reply: (_, params: { reply: Reply }) => params.reply }),
     assignReport: assign({ importReport: (_, params: { report: ImportReport }) => params.report }),
     clearPending: assign({ pending: null, reply: "" }),
+    noteChangeMeanwhile: assign({ changedMeanwhile: true }),
+    forgetChangeMeanwhile: assign({ changedMeanwhile: false }),
     /** Back to the reservations once the reservation is deleted; the view provides it. */
     goToList: () => {},
   },
@@ -251,6 +255,7 @@ export const reservationPageMachine = setup({
     isSheetChosen: (_, params: { reply: CommandReply }) => typeof File !== "undefined" && params.reply instanceof File,
     wasDeleted: ({ context }) => context.pending?.kind === "delete",
     isMoneyReader: ({ context }) => context.readsMoney,
+    wasChangedMeanwhile: ({ context }) => context.changedMeanwhile,
   },
   actors: {
     fetchReservation: fromPromise<Reservation, { readonly client: ApiClient; readonly id: number }>(({ input }) =>
@@ -266,11 +271,18 @@ export const reservationPageMachine = setup({
 }).createMachine({
   id: "reservationPage",
   description: "A reservation's page: its bookings, spaces, price and time limit, and the commands its state takes, each asked in a dialog, sent, and the page shown again.",
-  context: ({ input }) => ({ ...input, reservation: null, money: null, pending: null, reply: "", importReport: null, message: null, error: null }),
+  context: ({ input }) => ({ ...input, reservation: null, money: null, pending: null, reply: "", importReport: null, message: null, error: null, changedMeanwhile: false }),
   initial: "loading",
+  on: {
+    "reservation.changed": {
+      actions: "noteChangeMeanwhile",
+      description: "The reservation changed elsewhere while the page was busy: it is fetched again once the page shows it.",
+    },
+  },
   states: {
     loading: {
       description: "The reservation is being fetched.",
+      entry: "forgetChangeMeanwhile",
       invoke: {
         id: "fetchReservation",
         src: "fetchReservation",
@@ -307,6 +319,11 @@ export const reservationPageMachine = setup({
     },
     ready: {
       description: "The reservation shows with the buttons of the commands its state takes.",
+      always: {
+        guard: "wasChangedMeanwhile",
+        target: "loading",
+        description: "It changed elsewhere while the page fetched it or asked: what shows may be older than the change, so it is fetched again.",
+      },
       on: {
         "command.ask": {
           target: "asking",

@@ -7,7 +7,7 @@ export const fixtures = machineFixtures({
   inputs: [{ client: unusedClient }],
   events: [
     { type: "change.received", change: { kind: "departure", cruiseId: 1 } },
-    { type: "stream.ended" },
-    { type: "stream.failed" },
+    { type: "stream.ended", at: 60_000 },
+    { type: "stream.failed", at: 90_000 },
   ],
 });

@@ -419,6 +419,14 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
           onDone: { target: "ready", actions: { type: "assignPage", params: ({ event }) => event.output }, description: "The page shows." },
           onError: showError("failed", "The page could not be fetched: the message shows with a retry."),
         },
+        on: {
+          "list.changed": {
+            target: "loading",
+            reenter: true,
+            actions: "forgetStaleExtras",
+            description: "A row changed elsewhere while the page was being fetched (perhaps before the change): it is fetched again.",
+          },
+        },
       },
       typing: {
         tags: "loading",

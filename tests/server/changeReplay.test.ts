@@ -1,0 +1,44 @@
+/**
+ * A stream opened late is told what changed in its replay's milliseconds (decision 094): the
+ * feed's `changedSince` reads the clock the events were stamped with, so its window is checked
+ * over many instants, ages and windows, and by the log's newest events only.
+ */
+import fc from "fast-check";
+import { expect, it } from "vitest";
+import { MAX_REPLAY_MS } from "../../src/api/changes.ts";
+import { createChangeFeed } from "../../server/changes/feed.ts";
+import { testDatabase } from "../setup/database.ts";
+
+const db = testDatabase();
+
+/** A lead's event stamped `at`, as the store writes one. */
+const leadEventAt = async (leadId: number, at: Date): Promise<void> => {
+  await db.query("insert into events (stream, stream_id, version, type, data, occurred_at) values ('lead', $1, 1, 'LeadCreated', '{}', $2)", [
+    String(leadId),
+    at.toISOString(),
+  ]);
+};
+
+it("tells a change stamped within the replay's window before the request, and none older, on any day", async () => {
+  const feed = createChangeFeed(db, 60_000, (error) => {
+    throw error;
+  });
+  let leadId = 0;
+  await fc.assert(
+    fc.asyncProperty(
+      fc.date({ min: new Date("2026-01-01T00:00:00Z"), max: new Date("2036-12-31T23:59:59Z"), noInvalidDate: true }),
+      fc.integer({ min: 0, max: 2 * MAX_REPLAY_MS }),
+      fc.integer({ min: 0, max: MAX_REPLAY_MS }),
+      async (arrivedAt, age, replay) => {
+        leadId += 1;
+        await leadEventAt(leadId, new Date(arrivedAt.getTime() - age));
+        const told = await feed.changedSince(new Date(arrivedAt.getTime() - replay));
+        const tellsIt = told.some((scoped) => scoped.change.kind === "lead" && scoped.change.leadId === leadId);
+        expect(tellsIt).toBe(age <= replay);
+        if (tellsIt) expect(told.find((scoped) => scoped.change.kind === "lead" && scoped.change.leadId === leadId)?.agencyId).toBe("staff");
+      },
+    ),
+    { numRuns: 100 },
+  );
+  await feed.stop();
+});
