@@ -69,6 +69,37 @@ describe("the departures' calendar", () => {
   });
 });
 
+describe("a month without departures", () => {
+  it("says so, names the next departure's day and shows its month on a click (the last days of a month after the demo's start)", async () => {
+    storeSession({ userName: "Vera Ventas", token: "t0k3n", role: "sales", id: userId(2) });
+    const { fetch, calls } = fakeFetch({
+      ...replies,
+      "GET /api/cruises?from=2027-02-01&to=2027-02-28&pageSize=200": { status: 200, data: [] },
+      "GET /api/cruises?from=2027-03-01&state=scheduled&pageSize=1": { status: 200, data: [cruise] },
+    });
+    await renderApp("/panel/cruises?month=2027-02", fetch);
+    const note = await screen.findByText(/No hay salidas en este mes/, {}, { timeout: 10_000 });
+    expect(note.textContent).toBe("No hay salidas en este mes. La próxima sale el 04/03/2027. Ver marzo de 2027");
+    await userEvent.click(screen.getByRole("button", { name: "Ver marzo de 2027" }));
+    await departureDay();
+    expect(window.location.search).toBe("?month=2027-03");
+    expect(screen.queryByText(/No hay salidas en este mes/)).toBeNull();
+    expect(calls.filter(({ url }) => url.includes("pageSize=1"))).toHaveLength(1);
+  });
+
+  it("only says so when no departure follows", async () => {
+    storeSession({ userName: "Vera Ventas", token: "t0k3n", role: "sales", id: userId(2) });
+    const { fetch } = fakeFetch({
+      ...replies,
+      "GET /api/cruises?from=2027-02-01&to=2027-02-28&pageSize=200": { status: 200, data: [] },
+      "GET /api/cruises?from=2027-03-01&state=scheduled&pageSize=1": { status: 200, data: [] },
+    });
+    await renderApp("/panel/cruises?month=2027-02", fetch);
+    const note = await screen.findByText("No hay salidas en este mes.", {}, { timeout: 10_000 });
+    expect(within(note).queryByRole("button")).toBeNull();
+  });
+});
+
 describe("the departures' table on the one list engine", () => {
   it("shows the address's month, yacht and state in their controls after a reload, sorts on the server by a header, and ticks a departure", async () => {
     storeSession({ userName: "Ana Admin", token: "t0k3n", role: "admin", id: userId(1) });

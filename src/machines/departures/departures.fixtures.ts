@@ -2,7 +2,7 @@ import { messages } from "../../api/messages.ts";
 import { type DeparturesPage, departuresMachine } from "./departures.machine.ts";
 import { machineFixtures, reasonAnswers, refused, unusedClient } from "../shared/fixtures.ts";
 
-const month: DeparturesPage = { cruises: [], total: 0, yachts: [], itineraries: [] };
+const month: DeparturesPage = { cruises: [], total: 0, next: { startDate: "2027-04-01", month: "2027-04" }, yachts: [], itineraries: [] };
 
 export const fixtures = machineFixtures({
   id: "departures",
@@ -14,6 +14,7 @@ export const fixtures = machineFixtures({
     { type: "retry" },
     { type: "month.previous" },
     { type: "month.next" },
+    { type: "month.show", month: "2027-04" },
     { type: "yacht.choose", yachtId: 1 },
     { type: "view.choose", view: "list" },
     { type: "query.sync", query: { month: "2027-04", yachtId: 2, view: "list" } },

@@ -4,6 +4,7 @@ import type { ApiClient } from "../../api/client.ts";
 import type { CatalogueItem } from "../../api/catalogues.ts";
 import { type Cruise, cancelCruise, listCruises, MAX_CRUISES_PAGE_SIZE } from "../../api/cruises.ts";
 import { CruiseId } from "../../api/ids.ts";
+import { addDays } from "../domain/calendar.ts";
 import { cruiseItineraries, yachts } from "../../records/fleet.ts";
 import type { CommandAnswer, CommandConfirmation } from "../shared/pagedList.machine.ts";
 import { isAnswered, reasonAnswer } from "../shared/confirmation.ts";
@@ -59,6 +60,11 @@ export const departuresSearch = (query: DeparturesQuery): string => {
 export interface DeparturesPage {
   readonly cruises: ReadonlyArray<Cruise>;
   readonly total: number;
+  /**
+   * A month without departures (of the yacht chosen): the first scheduled one after it, its day and
+   * month, so the screen offers to go there; null when the month has some, or none follows.
+   */
+  readonly next: { readonly startDate: string; readonly month: string } | null;
   readonly yachts: ReadonlyArray<CatalogueItem>;
   readonly itineraries: ReadonlyArray<CatalogueItem>;
 }
@@ -79,6 +85,7 @@ export interface DeparturesContext extends DeparturesInput, DeparturesPage {
 export type DeparturesEvent =
   | { readonly type: "month.previous" }
   | { readonly type: "month.next" }
+  | { readonly type: "month.show"; readonly month: string }
   | { readonly type: "yacht.choose"; readonly yachtId: number | null }
   | { readonly type: "view.choose"; readonly view: DeparturesView }
   | { readonly type: "query.sync"; readonly query: DeparturesQuery }
@@ -98,7 +105,20 @@ const fetchDepartures = fromPromise<DeparturesPage, DeparturesInput>(async ({ in
     client.call(yachts.api.list),
     client.call(cruiseItineraries.api.list),
   ]);
-  return { cruises: page.data, total: page.meta?.total ?? page.data.length, yachts: yachtItems, itineraries: itineraryItems };
+  const following =
+    page.data.length > 0
+      ? []
+      : await client.call(listCruises, {
+          query: { from: addDays(to, 1), state: "scheduled", pageSize: 1, ...(query.yachtId === null ? {} : { yachtId: query.yachtId }) },
+        });
+  const first = following[0];
+  return {
+    cruises: page.data,
+    total: page.meta?.total ?? page.data.length,
+    next: first === undefined ? null : { startDate: first.startDate, month: first.startDate.slice(0, 7) },
+    yachts: yachtItems,
+    itineraries: itineraryItems,
+  };
 });
 
 /**
@@ -119,6 +139,7 @@ export const departuresMachine = setup({
     }),
     assignReason: assign({ reason: (_, params: { reason: string }) => params.reason }),
     moveMonth: assign({ query: ({ context }, params: { offset: number }) => ({ ...context.query, month: shiftMonth(context.query.month, params.offset) }) }),
+    assignMonth: assign({ query: ({ context }, params: { month: string }) => ({ ...context.query, month: params.month }) }),
     assignYacht: assign({ query: ({ context }, params: { yachtId: number | null }) => ({ ...context.query, yachtId: params.yachtId }) }),
     assignView: assign({ query: ({ context }, params: { view: DeparturesView }) => ({ ...context.query, view: params.view }) }),
     assignQuery: assign({ query: (_, params: { query: DeparturesQuery }) => params.query }),
@@ -144,6 +165,7 @@ export const departuresMachine = setup({
     ...input,
     cruises: [],
     total: 0,
+    next: null,
     yachts: [],
     itineraries: [],
     canceling: null,
@@ -183,6 +205,11 @@ export const departuresMachine = setup({
           target: "loading",
           actions: [{ type: "moveMonth", params: { offset: 1 } }, "publishQuery", "clearFeedback"],
           description: "The month after.",
+        },
+        "month.show": {
+          target: "loading",
+          actions: [{ type: "assignMonth", params: ({ event }) => ({ month: event.month }) }, "publishQuery", "clearFeedback"],
+          description: "The month of the next departure, offered by a month without any.",
         },
         "yacht.choose": {
           target: "loading",

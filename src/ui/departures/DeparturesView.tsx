@@ -248,6 +248,7 @@ export default function DeparturesView() {
   const actor = useFlowActor(logic, { input: { client, query: initial } });
   const query = useSelector(actor, (snapshot) => snapshot.context.query);
   const cruises = useSelector(actor, (snapshot) => snapshot.context.cruises);
+  const next = useSelector(actor, (snapshot) => snapshot.context.next);
   const yachts = useSelector(actor, (snapshot) => snapshot.context.yachts);
   const itineraries = useSelector(actor, (snapshot) => snapshot.context.itineraries);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
@@ -394,7 +395,23 @@ export default function DeparturesView() {
       ) : loading && cruises.length === 0 ? (
         <Spinner />
       ) : (
-        <DeparturesCalendar month={query.month} cruises={cruises} editable={editable} />
+        <>
+          {!loading && cruises.length === 0 && (
+            <p className="month-empty" role="status">
+              {t("cruises.none")}
+              {next !== null && (
+                <>
+                  {" "}
+                  {t("cruises.nextDeparture", { day: formatDate(next.startDate) })}{" "}
+                  <button type="button" className="secondary outline" onClick={() => actor.send({ type: "month.show", month: next.month })}>
+                    {t("cruises.showMonth", { month: monthTitle(next.month, i18n.language) })}
+                  </button>
+                </>
+              )}
+            </p>
+          )}
+          <DeparturesCalendar month={query.month} cruises={cruises} editable={editable} />
+        </>
       )}
       {writable && <GenerationForm itineraries={itineraries} yachts={yachts} onGenerated={() => actor.send({ type: "departures.reload" })} />}
     </section>
