@@ -66,7 +66,8 @@ const ratesServer = () => {
 describe("a rate's amounts (decision 088): dollars typed and shown, cents kept by the server", () => {
   it("lists the amounts as US$ with two decimals, as the reader's language writes them", async () => {
     await renderApp("/panel/rates/general", ratesServer().fetch);
-    const row = within((await screen.findByRole("cell", { name: rate.name })).closest("tr") ?? document.body);
+    // the file's first visit fetches the panel's lazy screens cold, slower than findBy's default second
+    const row = within((await screen.findByRole("cell", { name: rate.name }, { timeout: 10_000 })).closest("tr") ?? document.body);
     expect(row.getByText("US$ 2.070,00")).toBeDefined();
     expect(row.getByText("US$ 1.759,45")).toBeDefined();
   });
