@@ -526,6 +526,11 @@ interface Scores {
   readonly accessibility: number | null;
   /** Each run's performance, when several were run (the scores above are their medians). */
   readonly runs?: ReadonlyArray<number | null>;
+  /**
+   * What each run measured beside its score (its paints, blocking time, the document's and the
+   * slowest API answer's time, the largest paint's element): a low score says where it went.
+   */
+  readonly metrics?: ReadonlyArray<string>;
   readonly error?: string;
 }
 
@@ -635,8 +640,49 @@ const medianScores = (runs: ReadonlyArray<Scores>): Scores => {
     performance: median("performance"),
     accessibility: median("accessibility"),
     runs: runs.map((run) => run.performance),
+    metrics: runs.flatMap((run) => run.metrics ?? []),
     ...(error === undefined ? {} : { error }),
   };
+};
+
+interface AuditedRequest {
+  readonly url: string;
+  readonly networkRequestTime?: number;
+  readonly networkEndTime?: number;
+}
+
+/** One audit's figures in a line: its paints and blocking time, the slowest API answer, the largest paint's element. */
+const runMetrics = (report: {
+  readonly audits?: Record<string, { readonly displayValue?: string; readonly numericValue?: number; readonly details?: { readonly items?: ReadonlyArray<unknown> } }>;
+}): string => {
+  const audits = report.audits ?? {};
+  const shown = (id: string) => audits[id]?.displayValue?.replace(/\u00a0/g, " ") ?? "n/a";
+  const requests = (audits["network-requests"]?.details?.items ?? []) as ReadonlyArray<AuditedRequest>;
+  const slowest = requests
+    .filter((request) => new URL(request.url).pathname.startsWith("/api/"))
+    .map((request) => ({ path: new URL(request.url).pathname, ms: Math.round((request.networkEndTime ?? 0) - (request.networkRequestTime ?? 0)) }))
+    .sort((a, b) => b.ms - a.ms)[0];
+  const element = (audits["largest-contentful-paint-element"]?.details?.items?.[0] as { items?: ReadonlyArray<{ node?: { selector?: string } }> } | undefined)?.items?.[0]?.node
+    ?.selector;
+  return [
+    `FCP ${shown("first-contentful-paint")}`,
+    `LCP ${shown("largest-contentful-paint")}`,
+    `TBT ${shown("total-blocking-time")}`,
+    `CLS ${shown("cumulative-layout-shift")}`,
+    `SI ${shown("speed-index")}`,
+    `document ${Math.round(audits["server-response-time"]?.numericValue ?? 0)} ms`,
+    slowest === undefined ? "no API call" : `slowest API ${slowest.path} ${slowest.ms} ms`,
+    `LCP element ${element ?? "n/a"}`,
+  ].join(", ");
+};
+
+/** The figures never cost the score: a report shaped otherwise says so in their place. */
+const metricsOrWhy = (report: Parameters<typeof runMetrics>[0]): string => {
+  try {
+    return runMetrics(report);
+  } catch (error) {
+    return `figures not read (${String(error).slice(0, 120)})`;
+  }
 };
 
 const scoresOf = (stdout: string, stderr: string, path: string): Scores => {
@@ -652,6 +698,7 @@ const scoresOf = (stdout: string, stderr: string, path: string): Scores => {
     return {
       performance: score("performance"),
       accessibility: score("accessibility"),
+      metrics: [metricsOrWhy(report)],
       ...(moved ? { error: `ended on ${finalUrl}` } : {}),
     };
   } catch {
@@ -795,6 +842,8 @@ const markdown = (
     for (const [page, scores] of Object.entries(lighthouse)) {
       lines.push(`| ${page} | ${scores.performance ?? "n/a"} | ${scores.runs?.map((run) => run ?? "n/a").join(", ") ?? ""} | ${scores.accessibility ?? "n/a"} |`);
     }
+    lines.push("", "Each run's figures (Lighthouse's simulated mobile load):", "");
+    for (const [page, scores] of Object.entries(lighthouse)) for (const [index, metrics] of (scores.metrics ?? []).entries()) lines.push(`- ${page}, run ${index + 1}: ${metrics}`);
     lines.push("");
   }
   for (const section of sections) lines.push(`## ${section.title}`, "", ...section.lines, "");
