@@ -71,13 +71,13 @@ export interface Money {
 }
 
 /** Whose money the page reads: its `fetchMoney` actor's input. */
-export interface MoneyInput {
+interface MoneyInput {
   readonly client: ApiClient;
   readonly id: number;
 }
 
 /** A reservation's account and payments, read together (the page's `fetchMoney`). */
-export const readMoney = async ({ client, id }: MoneyInput): Promise<Money> => {
+const readMoney = async ({ client, id }: MoneyInput): Promise<Money> => {
   const reservation = reservationId(id);
   const [account, payments] = await Promise.all([
     client.call(reservationAccount, { params: { id: reservation } }),
@@ -131,6 +131,8 @@ export interface ReservationPageContext extends ReservationPageInput {
   readonly reservation: Reservation | null;
   /** Null until fetched, and for a reader who reads no money. */
   readonly money: Money | null;
+  /** Whether the view has painted the page's first screen (the summary and its commands): the money is read only after. */
+  readonly firstScreenPainted: boolean;
   readonly pending: PendingCommand | null;
   readonly reply: Reply;
   /** What became of each row of the last import. */
@@ -142,7 +144,8 @@ export interface ReservationPageContext extends ReservationPageInput {
 export type ReservationPageEvent =
   | { readonly type: "command.ask"; readonly command: PendingCommand }
   | { readonly type: "retry" }
-  | { readonly type: "reservation.changed" };
+  | { readonly type: "reservation.changed" }
+  | { readonly type: "page.painted" };
 
 const reservationId = Schema.decodeSync(ReservationId);
 const spaceId = Schema.decodeSync(SpaceId);
@@ -243,6 +246,7 @@ export const reservationPageMachine = setup({
     assignReply: assign({ reply: (_, params: { reply: Reply }) => params.reply }),
     assignReport: assign({ importReport: (_, params: { report: ImportReport }) => params.report }),
     clearPending: assign({ pending: null, reply: "" }),
+    markFirstScreenPainted: assign({ firstScreenPainted: true }),
     /** Back to the reservations once the reservation is deleted; the view provides it. */
     goToList: () => {},
   },
@@ -251,6 +255,7 @@ export const reservationPageMachine = setup({
     isSheetChosen: (_, params: { reply: CommandReply }) => typeof File !== "undefined" && params.reply instanceof File,
     wasDeleted: ({ context }) => context.pending?.kind === "delete",
     isMoneyReader: ({ context }) => context.readsMoney,
+    isFirstScreenPainted: ({ context }) => context.firstScreenPainted,
   },
   actors: {
     fetchReservation: fromPromise<Reservation, { readonly client: ApiClient; readonly id: number }>(({ input }) =>
@@ -266,7 +271,7 @@ export const reservationPageMachine = setup({
 }).createMachine({
   id: "reservationPage",
   description: "A reservation's page: its bookings, spaces, price and time limit, and the commands its state takes, each asked in a dialog, sent, and the page shown again.",
-  context: ({ input }) => ({ ...input, reservation: null, money: null, pending: null, reply: "", importReport: null, message: null, error: null }),
+  context: ({ input }) => ({ ...input, reservation: null, money: null, firstScreenPainted: false, pending: null, reply: "", importReport: null, message: null, error: null }),
   initial: "loading",
   states: {
     loading: {
@@ -278,9 +283,9 @@ export const reservationPageMachine = setup({
         onDone: [
           {
             guard: "isMoneyReader",
-            target: "loadingMoney",
+            target: "awaitingFirstPaint",
             actions: { type: "assignReservation", params: ({ event }) => ({ reservation: event.output }) },
-            description: "The reservation shows; its money is fetched next.",
+            description: "The reservation shows; its money is fetched after the first screen's paint.",
           },
           {
             target: "ready",
@@ -289,6 +294,22 @@ export const reservationPageMachine = setup({
           },
         ],
         onError: showError("failed", "It could not be fetched (gone, another agency's): the message shows with a retry."),
+      },
+    },
+    awaitingFirstPaint: {
+      description:
+        "The summary and its commands are drawn; the account and the payments are fetched once the browser has painted them, so that their round trip never delays the page's first screen (decision 087).",
+      always: {
+        guard: "isFirstScreenPainted",
+        target: "loadingMoney",
+        description: "The first screen was painted before (the reservation fetched again): the money is fetched at once.",
+      },
+      on: {
+        "page.painted": {
+          target: "loadingMoney",
+          actions: "markFirstScreenPainted",
+          description: "The view painted the first screen: the money is fetched now.",
+        },
       },
     },
     loadingMoney: {
