@@ -93,14 +93,56 @@ describe("the reservation page reads its money after the first screen's paint (d
     expect(actor.getSnapshot().context.money).toEqual(money);
   });
 
-  it("ignores the commands and changes sent while it waits, as while the money is read", async () => {
+  it("ignores a command sent while it waits, its buttons busy as while the money is read", async () => {
     const { actor, reads } = startPage(true);
     await waitFor(actor, (snapshot) => snapshot.matches("awaitingFirstPaint"));
     actor.send({ type: "command.ask", command: { kind: "confirm" } });
-    actor.send({ type: "reservation.changed" });
     expect(actor.getSnapshot().value).toBe("awaitingFirstPaint");
     expect(actor.getSnapshot().context.pending).toBeNull();
     expect(reads).toEqual({ reservation: 1, money: 0 });
+  });
+
+  it("fetches the reservation again on a change seen while it waits, and reads the money after the reload once painted during it", async () => {
+    let answerReservation = (_: Reservation) => {};
+    let reservationReads = 0;
+    let moneyReads = 0;
+    const machine = reservationPageMachine.provide({
+      actors: {
+        fetchReservation: fromPromise(() => {
+          reservationReads += 1;
+          return reservationReads === 1 ? Promise.resolve(reservation) : new Promise<Reservation>((resolve) => { answerReservation = resolve; });
+        }),
+        fetchMoney: fromPromise(async () => {
+          moneyReads += 1;
+          return money;
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { client, id: 1, readsMoney: true, confirmsWithoutDeposit: false } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("awaitingFirstPaint"));
+    actor.send({ type: "reservation.changed" });
+    expect(actor.getSnapshot().value).toBe("loading");
+    // the view paints its first screen while the changed reservation is on its way
+    actor.send({ type: "page.painted" });
+    answerReservation({ ...reservation, state: "confirmed" });
+    await waitFor(actor, (snapshot) => snapshot.matches("ready"));
+    expect({ reservationReads, moneyReads }).toEqual({ reservationReads: 2, moneyReads: 1 });
+    expect(actor.getSnapshot().context.reservation?.state).toBe("confirmed");
+    expect(actor.getSnapshot().context.money).toEqual(money);
+  });
+
+  it("fetches the reservation and its money again on a change seen while the money is read", async () => {
+    let answerMoney = (_: Money) => {};
+    const { actor, reads } = startPage(true, () => new Promise<Money>((resolve) => { answerMoney = resolve; }));
+    await waitFor(actor, (snapshot) => snapshot.matches("awaitingFirstPaint"));
+    actor.send({ type: "page.painted" });
+    expect(actor.getSnapshot().value).toBe("loadingMoney");
+    actor.send({ type: "reservation.changed" });
+    await waitFor(actor, (snapshot) => snapshot.matches("loadingMoney") && reads.money === 2);
+    answerMoney(money);
+    await waitFor(actor, (snapshot) => snapshot.matches("ready"));
+    expect(reads).toEqual({ reservation: 2, money: 2 });
+    expect(actor.getSnapshot().context.money).toEqual(money);
   });
 
   it("reads the money again at once when the reservation is fetched again once painted", async () => {

@@ -273,6 +273,12 @@ export const reservationPageMachine = setup({
   description: "A reservation's page: its bookings, spaces, price and time limit, and the commands its state takes, each asked in a dialog, sent, and the page shown again.",
   context: ({ input }) => ({ ...input, reservation: null, money: null, firstScreenPainted: false, pending: null, reply: "", importReport: null, message: null, error: null }),
   initial: "loading",
+  on: {
+    "page.painted": {
+      actions: "markFirstScreenPainted",
+      description: "The view painted the first screen while the money was not waiting for it (the reservation fetched again, a reader of no money): remembered, so the money will not wait for it.",
+    },
+  },
   states: {
     loading: {
       description: "The reservation is being fetched.",
@@ -310,6 +316,7 @@ export const reservationPageMachine = setup({
           actions: "markFirstScreenPainted",
           description: "The view painted the first screen: the money is fetched now.",
         },
+        "reservation.changed": { target: "loading", description: "The reservation changed elsewhere before the money was asked: it is fetched again." },
       },
     },
     loadingMoney: {
@@ -324,6 +331,12 @@ export const reservationPageMachine = setup({
           description: "The account and the payments show.",
         },
         onError: { target: "ready", actions: assignFailure, description: "They could not be fetched: the message shows above the reservation, which stays." },
+      },
+      on: {
+        "reservation.changed": {
+          target: "loading",
+          description: "The reservation changed elsewhere while its money was read (a payment verified, a hold cancelled): both are fetched again.",
+        },
       },
     },
     ready: {
