@@ -44,6 +44,7 @@ describe("a reservation's page", () => {
     const page = createActor(machine, { input: { client: unusedClient, id: 1, readsMoney: true, confirmsWithoutDeposit: false } }).start();
     await untilCalled(reservations.calls, 1);
     reservations.calls[0]?.({ version: 1 });
+    page.send({ type: "page.painted" });
     await untilCalled(money.calls, 1);
     page.send({ type: "reservation.changed" });
     money.calls[0]?.({ account: null });

@@ -57,11 +57,16 @@ export const fixtures = machineFixtures({
     { client: unusedClient, id: 1, readsMoney: false, confirmsWithoutDeposit: false },
     { client: unusedClient, id: 1, readsMoney: true, confirmsWithoutDeposit: true },
   ],
-  // a delete's answer leads elsewhere than another command's: the pending kind tells them apart
-  contextKey: (context) => (context as ReservationPageContext).pending?.kind ?? null,
+  // a delete's answer leads elsewhere than another command's: the pending kind tells them apart;
+  // the money is awaited for the first screen's paint only until it has been painted once
+  contextKey: (context) => {
+    const { pending, firstScreenPainted } = context as ReservationPageContext;
+    return [pending?.kind ?? null, firstScreenPainted];
+  },
   events: [
     { type: "xstate.done.actor.fetchReservation", output: reservation },
     { type: "xstate.error.actor.fetchReservation", error: refused(404, messages.notFound) },
+    { type: "page.painted" },
     { type: "xstate.done.actor.fetchMoney", output: money },
     { type: "xstate.error.actor.fetchMoney", error: refused(403, messages.forbidden) },
     { type: "command.ask", command: { kind: "recordPayment" } },

@@ -71,13 +71,13 @@ export interface Money {
 }
 
 /** Whose money the page reads: its `fetchMoney` actor's input. */
-export interface MoneyInput {
+interface MoneyInput {
   readonly client: ApiClient;
   readonly id: number;
 }
 
 /** A reservation's account and payments, read together (the page's `fetchMoney`). */
-export const readMoney = async ({ client, id }: MoneyInput): Promise<Money> => {
+const readMoney = async ({ client, id }: MoneyInput): Promise<Money> => {
   const reservation = reservationId(id);
   const [account, payments] = await Promise.all([
     client.call(reservationAccount, { params: { id: reservation } }),
@@ -131,6 +131,8 @@ export interface ReservationPageContext extends ReservationPageInput {
   readonly reservation: Reservation | null;
   /** Null until fetched, and for a reader who reads no money. */
   readonly money: Money | null;
+  /** Whether the view has painted the page's first screen (the summary and its commands): the money is read only after. */
+  readonly firstScreenPainted: boolean;
   readonly pending: PendingCommand | null;
   readonly reply: Reply;
   /** What became of each row of the last import. */
@@ -144,7 +146,8 @@ export interface ReservationPageContext extends ReservationPageInput {
 export type ReservationPageEvent =
   | { readonly type: "command.ask"; readonly command: PendingCommand }
   | { readonly type: "retry" }
-  | { readonly type: "reservation.changed" };
+  | { readonly type: "reservation.changed" }
+  | { readonly type: "page.painted" };
 
 const reservationId = Schema.decodeSync(ReservationId);
 const spaceId = Schema.decodeSync(SpaceId);
@@ -247,6 +250,7 @@ export const reservationPageMachine = setup({
     clearPending: assign({ pending: null, reply: "" }),
     noteChangeMeanwhile: assign({ changedMeanwhile: true }),
     forgetChangeMeanwhile: assign({ changedMeanwhile: false }),
+    markFirstScreenPainted: assign({ firstScreenPainted: true }),
     /** Back to the reservations once the reservation is deleted; the view provides it. */
     goToList: () => {},
   },
@@ -256,6 +260,7 @@ export const reservationPageMachine = setup({
     wasDeleted: ({ context }) => context.pending?.kind === "delete",
     isMoneyReader: ({ context }) => context.readsMoney,
     wasChangedMeanwhile: ({ context }) => context.changedMeanwhile,
+    isFirstScreenPainted: ({ context }) => context.firstScreenPainted,
   },
   actors: {
     fetchReservation: fromPromise<Reservation, { readonly client: ApiClient; readonly id: number }>(({ input }) =>
@@ -271,12 +276,27 @@ export const reservationPageMachine = setup({
 }).createMachine({
   id: "reservationPage",
   description: "A reservation's page: its bookings, spaces, price and time limit, and the commands its state takes, each asked in a dialog, sent, and the page shown again.",
-  context: ({ input }) => ({ ...input, reservation: null, money: null, pending: null, reply: "", importReport: null, message: null, error: null, changedMeanwhile: false }),
+  context: ({ input }) => ({
+    ...input,
+    reservation: null,
+    money: null,
+    firstScreenPainted: false,
+    pending: null,
+    reply: "",
+    importReport: null,
+    message: null,
+    error: null,
+    changedMeanwhile: false,
+  }),
   initial: "loading",
   on: {
     "reservation.changed": {
       actions: "noteChangeMeanwhile",
       description: "The reservation changed elsewhere while the page was busy: it is fetched again once the page shows it.",
+    },
+    "page.painted": {
+      actions: "markFirstScreenPainted",
+      description: "The view painted the first screen while the money was not waiting for it (the reservation fetched again, a reader of no money): remembered, so the money will not wait for it.",
     },
   },
   states: {
@@ -290,9 +310,9 @@ export const reservationPageMachine = setup({
         onDone: [
           {
             guard: "isMoneyReader",
-            target: "loadingMoney",
+            target: "awaitingFirstPaint",
             actions: { type: "assignReservation", params: ({ event }) => ({ reservation: event.output }) },
-            description: "The reservation shows; its money is fetched next.",
+            description: "The reservation shows; its money is fetched after the first screen's paint.",
           },
           {
             target: "ready",
@@ -301,6 +321,23 @@ export const reservationPageMachine = setup({
           },
         ],
         onError: showError("failed", "It could not be fetched (gone, another agency's): the message shows with a retry."),
+      },
+    },
+    awaitingFirstPaint: {
+      description:
+        "The summary and its commands are drawn; the account and the payments are fetched once the browser has painted them, so that their round trip never delays the page's first screen (decision 087).",
+      always: {
+        guard: "isFirstScreenPainted",
+        target: "loadingMoney",
+        description: "The first screen was painted before (the reservation fetched again): the money is fetched at once.",
+      },
+      on: {
+        "page.painted": {
+          target: "loadingMoney",
+          actions: "markFirstScreenPainted",
+          description: "The view painted the first screen: the money is fetched now.",
+        },
+        "reservation.changed": { target: "loading", description: "The reservation changed elsewhere before the money was asked: it is fetched again." },
       },
     },
     loadingMoney: {
@@ -315,6 +352,12 @@ export const reservationPageMachine = setup({
           description: "The account and the payments show.",
         },
         onError: { target: "ready", actions: assignFailure, description: "They could not be fetched: the message shows above the reservation, which stays." },
+      },
+      on: {
+        "reservation.changed": {
+          target: "loading",
+          description: "The reservation changed elsewhere while its money was read (a payment verified, a hold cancelled): both are fetched again.",
+        },
       },
     },
     ready: {

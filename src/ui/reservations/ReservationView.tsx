@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { voucherReaderRoles } from "../../api/voucherReaders.ts";
 import type { Reservation } from "../../api/reservations.ts";
-import { type CommandQuestion, type CommandReply, type Money, type MoneyInput, type PendingCommand, readMoney, reservationPageMachine } from "../../machines/reservations/reservationPage.machine.ts";
+import { type CommandQuestion, type CommandReply, type PendingCommand, reservationPageMachine } from "../../machines/reservations/reservationPage.machine.ts";
 import { departureTabPath } from "../../machines/departures/paths.ts";
 import { reservations } from "../../machines/reservations/record.ts";
 import { loadRefusal } from "../../machines/shared/actions.ts";
@@ -33,26 +33,6 @@ const ReservationSections = lazy(() => import("./ReservationSections.tsx"));
  */
 const askCommand = (translations: I18n) =>
   fromPromise<CommandReply, CommandQuestion>(async ({ input }) => (await import("../shared/confirmDialog.ts")).askReservationCommand(translations, input));
-
-/**
- * The account and the payments, asked once the summary they come after has been painted (`painted`
- * resolves then): drawn only in the sections below it, they were one more round trip before the
- * page's largest paint.
- */
-const fetchMoneyAfter = (painted: Promise<void>) =>
-  fromPromise<Money, MoneyInput>(async ({ input }) => {
-    await painted;
-    return readMoney(input);
-  });
-
-/** A promise and the function that resolves it. */
-const signal = () => {
-  let resolve = () => {};
-  const promise = new Promise<void>((settle) => {
-    resolve = settle;
-  });
-  return { promise, resolve };
-};
 
 function Summary({ reservation }: { readonly reservation: Reservation }) {
   const { t, i18n } = useTranslation();
@@ -96,10 +76,9 @@ export default function ReservationView({ id }: { readonly id: number }) {
   const readsMoney = useRoleIn(["admin", "sales", "agency"]);
   // an admin confirms a direct client's reservation without its deposit, for a reason (decision 065)
   const confirmsWithoutDeposit = useRoleIn(["admin"]);
-  const [firstScreen] = useState(signal);
   const [logic] = useState(() =>
     reservationPageMachine.provide({
-      actors: { askCommand: askCommand(i18n), fetchMoney: fetchMoneyAfter(firstScreen.promise) },
+      actors: { askCommand: askCommand(i18n) },
       actions: {
         notify: (_, { message }) => void showToast(translateMessage(i18n.t, message)),
         goToList: () => navigate(reservations.listPath),
@@ -116,12 +95,13 @@ export default function ReservationView({ id }: { readonly id: number }) {
   const importing = useSelector(actor, (snapshot) => snapshot.matches("importing"));
   const importReport = useSelector(actor, (snapshot) => snapshot.context.importReport);
   // The page's first screen (the summary and its commands) is drawn on its own when the reservation
-  // comes; the rest is fetched once that has been painted, and drawn in a render React does in
-  // slices between the browser's frames, rather than in one long task before anything shows (decision 087).
+  // comes; the rest is fetched once that has been painted (the machine waits for `page.painted` to
+  // read the money), and drawn in a render React does in slices between the browser's frames,
+  // rather than in one long task before anything shows (decision 087).
   const sectionsWanted = useAfterPaint(reservation !== null);
   useEffect(() => {
-    if (sectionsWanted) firstScreen.resolve();
-  }, [sectionsWanted, firstScreen]);
+    if (sectionsWanted) actor.send({ type: "page.painted" });
+  }, [sectionsWanted, actor]);
   useChanges(
     (change) =>
       (change.kind === "reservation" && change.reservationId === id) ||
