@@ -277,18 +277,20 @@ export const registerEndpoint = <E extends Endpoint>(
 ): void => {
   const encode = Schema.encodeUnknownSync(endpoint.response);
   /**
-   * An answer remembered in memory (decision 016) comes back as the same object: its encoding for
-   * the wire is kept with it (weakly, gone with the answer) instead of being made again for every
-   * caller. Answers are never changed once made (every contract type is readonly).
+   * An answer remembered in memory (decision 016) comes back as the same object: its bytes for
+   * the wire are kept with it (weakly, gone with the answer) instead of being encoded again for
+   * every caller. Answers are never changed once made (every contract type is readonly). A list's
+   * bytes are its items' and its paging's together: kept with the items, used again only beside
+   * the same paging object (a remembered page answers both).
    */
-  const encodedAnswers = new WeakMap<object, string>();
-  const encodedJson = (data: unknown): string => {
-    if (typeof data !== "object" || data === null) return JSON.stringify(encode(data));
-    const known = encodedAnswers.get(data);
-    if (known !== undefined) return known;
-    const json = JSON.stringify(encode(data));
-    encodedAnswers.set(data, json);
-    return json;
+  const keptBodies = new WeakMap<object, { readonly meta: ListMeta | undefined; readonly body: Buffer }>();
+  const bodyOf = (kept: unknown, meta: ListMeta | undefined, json: () => string): Buffer => {
+    if (typeof kept !== "object" || kept === null) return Buffer.from(json());
+    const known = keptBodies.get(kept);
+    if (known !== undefined && known.meta === meta) return known.body;
+    const body = Buffer.from(json());
+    keptBodies.set(kept, { meta, body });
+    return body;
   };
   const { upload } = endpoint;
   const arrays = arrayFields(endpoint.body);
@@ -325,15 +327,14 @@ export const registerEndpoint = <E extends Endpoint>(
           .type(result.mime)
           .send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));
       }
-      if (result instanceof EncodedItems) {
-        const paging = result.meta === undefined ? "" : `,"meta":${JSON.stringify(result.meta)}`;
-        return reply.code(200).header("cache-control", "no-store").type("application/json; charset=utf-8").send(`{"data":[${result.items.join(",")}]${paging}}`);
-      }
-      const answer =
-        result instanceof Listed
-          ? `{"data":${encodedJson(result.data)},"meta":${JSON.stringify(result.meta)}}`
-          : `{"data":${encodedJson(result)}}`;
-      return reply.code(200).header("cache-control", "no-store").type("application/json; charset=utf-8").send(answer);
+      const body =
+        result instanceof EncodedItems
+          ? bodyOf(result, result.meta, () => `{"data":[${result.items.join(",")}]${result.meta === undefined ? "" : `,"meta":${JSON.stringify(result.meta)}`}}`)
+          : result instanceof Listed
+            ? bodyOf(result.data, result.meta, () => `{"data":${JSON.stringify(encode(result.data))},"meta":${JSON.stringify(result.meta)}}`)
+            : bodyOf(result, undefined, () => `{"data":${JSON.stringify(encode(result))}}`);
+      // bytes, not text: a text answer is measured and then encoded again as it is written (issue 39)
+      return reply.code(200).header("cache-control", "no-store").type("application/json; charset=utf-8").send(body);
     },
   });
 };

@@ -32,12 +32,18 @@ export const receiveLead = async ({ db, env, now }: LeadsContext, lead: api.NewL
 
 export const registerLeadRoutes = (app: FastifyInstance, context: LeadsContext): void => {
   const { db, now } = context;
+  /** A remembered page's leads encoded once, kept (weakly) with the page: answered again as the same bytes. */
+  const encodedPages = new WeakMap<object, EncodedItems>();
 
   registerEndpoint(app, context, api.listLeads, async ({ query }) => {
     const { page: number, pageSize, q, agent, order, sort, direction, receivedFrom, receivedBefore } = query;
     const key = `leads ${JSON.stringify([number, pageSize, q, agent, order, sort, direction, receivedFrom, receivedBefore])}`;
     const page = await db.remember(key, () => listLeads(db, query));
-    return new EncodedItems(page.leads.map(api.leadJson), page.meta);
+    const known = encodedPages.get(page);
+    if (known !== undefined) return known;
+    const encoded = new EncodedItems(page.leads.map(api.leadJson), page.meta);
+    encodedPages.set(page, encoded);
+    return encoded;
   });
 
   registerEndpoint(app, context, api.getLead, async ({ params }) => orNotFound(await getLead(db, params.id)));
