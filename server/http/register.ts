@@ -211,6 +211,8 @@ export const registerStream = <E extends Endpoint>(
       openStreams.set(userId, streams + 1);
       reply.hijack();
       const raw = reply.raw;
+      // the security headers set for every answer (server/http/security.ts) are the reply's, which a hijacked reply leaves unsent
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) raw.setHeader(name, value);
       raw.writeHead(200, {
         "content-type": "text/event-stream; charset=utf-8",
         "cache-control": "no-store",

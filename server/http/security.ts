@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
 
@@ -36,9 +37,12 @@ export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
  * with the policy above. Routes may set a stricter policy of their own: the image route sends
  * `default-src 'none'; sandbox`, which replaces this one on its answers.
  *
- * Helmet is configured once, at start: its Fastify wrapper (@fastify/helmet) configured it again on
- * every request, parsing the policy each time (3.5 % of a leads page's time under load, issue 19
- * item 6).
+ * Helmet is asked once, at start, which headers this policy sends: none of them depends on the
+ * request. Its Fastify wrapper (@fastify/helmet) configured it again on every request, parsing the
+ * policy each time (3.5 % of a leads page's time under load, issue 19 item 6); run on every
+ * request, its dozen middlewares set each header on Node's response one by one, each name and
+ * value checked there and again when the head is written (issue 39). Set as the reply's own
+ * headers they are written once, with the answer's; a hijacked reply (a stream) writes them itself.
  *
  * HSTS only when the request came over HTTPS (decision 021): browsers ignore it over plain HTTP
  * anyway (RFC 6797 section 8.1), and a plain-HTTP install reached by name must not tell them to
@@ -46,12 +50,34 @@ export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
  * Fastify reads it from X-Forwarded-Proto (decision 058).
  */
 export const registerSecurityHeaders = async (app: FastifyInstance): Promise<void> => {
-  const securityHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
-    strictTransportSecurity: false,
-  });
+  const securityHeaders = helmetHeaders();
   app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(securityHeaders);
     if (request.protocol === "https") reply.header("strict-transport-security", STRICT_TRANSPORT_SECURITY);
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+    done();
   });
+};
+
+/** The headers helmet sets with this policy, by lower-case name, as it sets them on a response. */
+const helmetHeaders = (): Readonly<Record<string, string>> => {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let done = false;
+  helmet({ contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy }, strictTransportSecurity: false })(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error !== undefined) throw error;
+      done = true;
+    },
+  );
+  if (!done) throw new Error("helmet did not finish setting its headers at once");
+  return headers;
 };

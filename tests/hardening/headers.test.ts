@@ -10,7 +10,7 @@ import type { Database } from "../../server/db/database.ts";
 import { encodePng } from "../../server/demo/png.ts";
 import { detectImage } from "../../server/uploads/images.ts";
 import { storeImage } from "../../server/uploads/store.ts";
-import { startServer, type TestServer } from "../api/support.ts";
+import { createStaff, sessionFor, startServer, type TestServer } from "../api/support.ts";
 import { openTestDatabase } from "../setup/database.ts";
 
 let db: Database;
@@ -61,6 +61,17 @@ describe("security headers", () => {
     // Plain HTTP here: HSTS only over HTTPS (tests/hardening/input.test.ts).
     expect(headers.get("strict-transport-security")).toBeNull();
     expect(headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("are sent on the live stream, whose reply is written by hand", async () => {
+    const token = await sessionFor(server, db, await createStaff(db, { email: "stream.headers@example.com", role: "admin" }));
+    const controller = new AbortController();
+    const response = await fetch(`${server.base}/api/events/stream`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+    controller.abort();
+    expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
   });
 
   it("keeps the image route's own stricter policy", async () => {
