@@ -29,41 +29,57 @@ const safeJson = (value: unknown): string => {
 export type LogWriter = (line: string) => void;
 
 /**
- * The server's logger: one readable line per entry (`time LEVEL message {details}`), so that an
- * operator reading the console finds the first admin's temporary password at a glance. It has the
- * shape Fastify expects of a logger.
+ * One readable line per entry (`time LEVEL message {details}`). Fastify makes a child of the
+ * server's logger for every request, whether it logs or not: its methods are the class's, shared,
+ * so a child costs one object and its bindings (issue 39: six new functions a request before).
+ */
+class LineLogger {
+  constructor(
+    readonly level: LogLevel,
+    private readonly write: LogWriter,
+    private readonly bindings: Readonly<Record<string, unknown>>,
+  ) {}
+
+  private at(name: Exclude<LogLevel, "silent">, first: unknown, message: unknown): void {
+    if (levels[name] < levels[this.level]) return;
+    const text = typeof first === "string" ? first : typeof message === "string" ? message : "";
+    const details = typeof first === "object" && first !== null ? { ...this.bindings, ...first } : this.bindings;
+    const extra = Object.keys(details).length > 0 ? ` ${safeJson(details)}` : "";
+    this.write(`${new Date().toISOString()} ${name.toUpperCase().padEnd(5)} ${text}${extra}\n`);
+  }
+
+  trace(first: unknown, message?: unknown): void {
+    this.at("trace", first, message);
+  }
+  debug(first: unknown, message?: unknown): void {
+    this.at("debug", first, message);
+  }
+  info(first: unknown, message?: unknown): void {
+    this.at("info", first, message);
+  }
+  warn(first: unknown, message?: unknown): void {
+    this.at("warn", first, message);
+  }
+  error(first: unknown, message?: unknown): void {
+    this.at("error", first, message);
+  }
+  fatal(first: unknown, message?: unknown): void {
+    this.at("fatal", first, message);
+  }
+  silent(): void {}
+
+  child(childBindings: Readonly<Record<string, unknown>>, options?: { readonly level?: string }): LineLogger {
+    const childLevel = options?.level;
+    return new LineLogger(childLevel !== undefined && isLogLevel(childLevel) ? childLevel : this.level, this.write, { ...this.bindings, ...childBindings });
+  }
+}
+
+/**
+ * The server's logger: one readable line per entry, so that an operator reading the console finds
+ * the first admin's temporary password at a glance. It has the shape Fastify expects of a logger.
  */
 export const createLogger = (
   level: LogLevel,
   write: LogWriter = (line) => process.stdout.write(line),
   bindings: Readonly<Record<string, unknown>> = {},
-): FastifyBaseLogger => {
-  const threshold = levels[level];
-  const at =
-    (name: Exclude<LogLevel, "silent">) =>
-    (first: unknown, message?: unknown, ..._rest: unknown[]): void => {
-      if (levels[name] < threshold) return;
-      const text = typeof first === "string" ? first : typeof message === "string" ? message : "";
-      const details = typeof first === "object" && first !== null ? { ...bindings, ...first } : bindings;
-      const extra = Object.keys(details).length > 0 ? ` ${safeJson(details)}` : "";
-      write(`${new Date().toISOString()} ${name.toUpperCase().padEnd(5)} ${text}${extra}\n`);
-    };
-  return {
-    level,
-    trace: at("trace"),
-    debug: at("debug"),
-    info: at("info"),
-    warn: at("warn"),
-    error: at("error"),
-    fatal: at("fatal"),
-    silent: () => undefined,
-    child: (childBindings, options) => {
-      const childLevel = options?.level;
-      return createLogger(
-        childLevel !== undefined && isLogLevel(childLevel) ? childLevel : level,
-        write,
-        { ...bindings, ...childBindings },
-      );
-    },
-  };
-};
+): FastifyBaseLogger => new LineLogger(level, write, bindings);
