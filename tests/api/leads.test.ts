@@ -412,6 +412,17 @@ describe("reading", () => {
     expect((await request(server, "GET", "/api/leads/abc", { token: salesToken })).status).toBe(400);
   });
 
+  it("answers a page from memory as the same bytes, and a page changed by a note anew", async () => {
+    const id = await newLead({ message: "Memoria de la página" });
+    const first = await list("?page=1&pageSize=5");
+    expect((await list("?page=1&pageSize=5")).text).toBe(first.text);
+    expect((await comment({ userId: salesId, leadId: id, coments: "Nota que cambia la página" })).status).toBe(200);
+    const changed = await list("?page=1&pageSize=5");
+    expect(changed.text).not.toBe(first.text);
+    expect(changed.text).toContain("Nota que cambia la página");
+    expect((await list("?page=1&pageSize=5")).text).toBe(changed.text);
+  });
+
   it.each(everyRole)("lets %s read, comment and assign", async (role: RoleName) => {
     const id = await newLead();
     const userId = role === "admin" ? adminId : role === "marketing" ? marketingId : salesId;
