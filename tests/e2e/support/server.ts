@@ -47,6 +47,34 @@ const waitForHealth = async (url: string, child: ChildProcess, deadline: number)
  * as the worker's exit would otherwise end it or close the pipes it writes to.
  */
 const spawnServer = async (dataDir: string, env: Record<string, string>, logFile?: string): Promise<RunningServer & { readonly pid: number }> => {
+  const { child, url, log } = await launchServer(dataDir, env, logFile);
+  try {
+    // the first start seeds the whole demo (six hundred reservations with their passengers), while
+    // another file's browser test runs beside it on two cores: it is given three minutes
+    await waitForHealth(url, child, Date.now() + 180_000);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw new Error(`${String(error)}\n${log()}`);
+  }
+  return {
+    url,
+    log,
+    pid: child.pid ?? 0,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+};
+
+/** Spawns the built server on `dataDir` without waiting for it to answer. */
+const launchServer = async (
+  dataDir: string,
+  env: Record<string, string>,
+  logFile?: string,
+): Promise<{ readonly child: ChildProcess; readonly url: string; readonly pid: number; readonly log: () => string }> => {
   const port = await freePort();
   let output = "";
   const logged = logFile === undefined ? undefined : openSync(logFile, "a");
@@ -67,26 +95,7 @@ const spawnServer = async (dataDir: string, env: Record<string, string>, logFile
     output += chunk.toString();
   });
   const log = () => (logFile === undefined ? output : readFileSync(logFile, "utf8"));
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    // the first start seeds the whole demo (six hundred reservations with their passengers), while
-    // another file's browser test runs beside it on two cores: it is given three minutes
-    await waitForHealth(url, child, Date.now() + 180_000);
-  } catch (error) {
-    child.kill("SIGKILL");
-    throw new Error(`${String(error)}\n${log()}`);
-  }
-  return {
-    url,
-    log,
-    pid: child.pid ?? 0,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  return { child, url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, log };
 };
 
 const templatePrefix = "backoffice-e2e-template-";
@@ -160,7 +169,88 @@ export const demoAdmin = { email: "admin@example.com", password: "Demo1234" } as
  */
 const demoSettings = { SEED_DEMO: "true", ADMIN_EMAIL: demoAdmin.email, ADMIN_PASSWORD: demoAdmin.password };
 
-export const startDemoServer = (): Promise<RunningServer> => startServer(demoSettings);
+/** A server started ahead for the worker's next file of its own, and the data it runs on. */
+interface SpareServerNote extends SharedServerNote {
+  readonly dataDir: string;
+}
+
+/** Whether the process lives (a zombie, ended but not yet reaped by the worker that spawned it, does not). */
+const isRunning = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return true;
+  }
+};
+
+/** Ends a server this worker did not spawn, as `stop` ends its own: SIGTERM, and SIGKILL if it has not closed in ten seconds. */
+export const endServer = async (pid: number): Promise<void> => {
+  if (!isRunning(pid)) return;
+  process.kill(pid, "SIGTERM");
+  const deadline = Date.now() + 10_000;
+  while (isRunning(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (isRunning(pid)) process.kill(pid, "SIGKILL");
+};
+
+/** The note of the spare server a worker keeps for its next file (`startDemoServer`). */
+const spareNoteOf = (run: string, worker: string): string => join(run, `spare-${worker}.json`);
+
+/**
+ * Starts the worker's next file's server now, on its own copy of the template, while this file's
+ * tests run: a start takes seconds of waiting that the next file would otherwise spend before its
+ * first test. Not waited for: the next file waits for its health (`takeSpare`); the run's global
+ * teardown ends one left unused.
+ */
+const startSpare = async (run: string, worker: string): Promise<void> => {
+  const dataDir = mkdtempSync(join(run, `spare-data-${worker}-`));
+  cpSync(await templateFor(demoSettings), dataDir, { recursive: true });
+  const logFile = join(run, `spare-${worker}-${Date.now()}.log`);
+  const { url, pid } = await launchServer(dataDir, demoSettings, logFile);
+  const note: SpareServerNote = { url, pid, logFile, dataDir };
+  writeFileSync(spareNoteOf(run, worker), JSON.stringify(note));
+};
+
+/** The spare server the worker's previous file started, once it answers; ended on `stop` with its data, as a file's own server. */
+const takeSpare = async (run: string, worker: string): Promise<RunningServer | null> => {
+  const noteFile = spareNoteOf(run, worker);
+  if (!existsSync(noteFile)) return null;
+  const note: SpareServerNote = JSON.parse(readFileSync(noteFile, "utf8"));
+  rmSync(noteFile);
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline && isRunning(note.pid) && !(await answers(note.url))) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (!(await answers(note.url))) {
+    // a spare that never answered is ended: the file starts a server of its own as before
+    await endServer(note.pid);
+    rmSync(note.dataDir, { recursive: true, force: true });
+    return null;
+  }
+  return {
+    url: note.url,
+    log: () => readFileSync(note.logFile, "utf8"),
+    stop: async () => {
+      await endServer(note.pid);
+      rmSync(note.dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+/**
+ * A file's own demo server: the spare its worker's previous such file started, or one started now;
+ * either way a fresh copy of the template that no other file has touched. Then the spare for the
+ * worker's next such file is started.
+ */
+export const startDemoServer = async (): Promise<RunningServer> => {
+  const run = inject("e2eRun");
+  const worker = process.env.VITEST_POOL_ID ?? "1";
+  const server = (await takeSpare(run, worker)) ?? (await startServer(demoSettings));
+  await startSpare(run, worker);
+  return server;
+};
 
 declare module "vitest" {
   export interface ProvidedContext {
