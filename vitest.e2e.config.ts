@@ -25,7 +25,7 @@ class LongestFirst extends BaseSequencer {
  * database, driven in Debian's Chromium with playwright-core. Each file starts its browser, and
  * its own server, or the shared server of its worker when it only reads the demo or sells on
  * departures it finds free (support/suite.ts, `sharedDemoServer`; the global set-up ends the
- * shared ones); two files run side by side, as a browser test spends most of its time waiting for
+ * shared ones); three files run side by side, as a browser test spends most of its time waiting for
  * pages, not computing (the demo data each copies is made once: support/server.ts).
  */
 export default defineConfig({
@@ -33,7 +33,11 @@ export default defineConfig({
     name: "e2e",
     environment: "node",
     include: ["tests/e2e/**/*.e2e.test.ts"],
-    maxWorkers: 2,
+    // Three files side by side on two cores: a browser file waits for pages, toasts and polls most
+    // of its time (the suite used about 320 s of CPU in 400 s of wall on two cores, two files at a
+    // time: 40 % of the machine), so a third fills cores the other two leave idle (decision 086,
+    // fifth pass).
+    maxWorkers: 3,
     testTimeout: 60_000,
     hookTimeout: 240_000,
     globalSetup: ["tests/e2e/support/sharedServers.ts"],
