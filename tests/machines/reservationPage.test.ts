@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { createClient } from "../../src/api/client.ts";
 import { ApiError } from "../../src/api/errors.ts";
-import { CruiseId, ReservationId } from "../../src/api/ids.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { Reservation } from "../../src/api/reservations.ts";
 import { type Money, reservationPageMachine } from "../../src/machines/reservations/reservationPage.machine.ts";
+import { money, reservation } from "../../src/machines/reservations/reservationPage.fixtures.ts";
 
 /** Actors are doubles in these tests: the client is only passed around, never called. */
 const client = createClient({
@@ -13,50 +13,6 @@ const client = createClient({
   fetch: () => Promise.reject(new Error("the doubles answer instead")),
 });
 
-const reservation: Reservation = {
-  id: ReservationId.make(1),
-  code: "RES-000001",
-  cruiseId: CruiseId.make(1),
-  cruiseCode: "GEX-20270304",
-  yachtName: "Galápagos Explorer",
-  startDate: "2027-03-04",
-  agencyId: 2,
-  agencyName: "Cuenca Travel",
-  type: "general",
-  executive: { id: 1, name: "Ana Ventas" },
-  state: "reserved",
-  timeLimit: "2027-02-01T17:00:00.000Z",
-  extensions: 0,
-  spaces: 2,
-  price: { total: 4200, commission: 420, net: 3780 },
-  createdAt: "2027-01-25T17:00:00.000Z",
-  version: 1,
-  notes: "",
-  cancelReason: null,
-  bookings: [],
-  lines: [],
-  priceCents: { subtotalCents: 0, totalCents: 0, commissionCents: 0, netCents: 0 },
-  latestTimeLimit: null,
-  extensionsLeft: null,
-};
-
-const money: Money = {
-  account: {
-    totalCents: 420_000,
-    commissionCents: 42_000,
-    dueCents: 378_000,
-    paidCents: 25_050,
-    balanceCents: 352_950,
-    depositDueCents: 113_400,
-    depositDueDate: null,
-    balanceDueDate: "2027-01-03",
-    moneyState: "unpaid",
-    penaltyCents: 0,
-    keptPenaltyCents: 0,
-    refundDueCents: 0,
-  },
-  payments: [],
-};
 
 /** The page's machine with doubles that count the reads: the reservation's and the money's. */
 const startPage = (readsMoney: boolean, moneyAnswer: () => Promise<Money> = async () => money) => {

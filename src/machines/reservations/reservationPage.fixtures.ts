@@ -4,7 +4,8 @@ import { CruiseId, ReservationId } from "../../api/ids.ts";
 import { machineFixtures, reasonAnswers, refused, unusedClient } from "../shared/fixtures.ts";
 import { type Money, type ReservationPageContext, reservationPageMachine } from "./reservationPage.machine.ts";
 
-const reservation: Reservation = {
+/** A held reservation and its account, as the page's doubles answer them (the machine's tests use them too). */
+export const reservation: Reservation = {
   id: ReservationId.make(1),
   code: "RES-000001",
   cruiseId: CruiseId.make(1),
@@ -31,7 +32,7 @@ const reservation: Reservation = {
   extensionsLeft: null,
 };
 
-const money: Money = {
+export const money: Money = {
   account: {
     totalCents: 420_000,
     commissionCents: 42_000,
