@@ -52,6 +52,11 @@ const changesOf = (row: typeof EventRow.Type): ReadonlyArray<ScopedChange> => {
   return [];
 };
 
+/** Each change once: a reservation held, confirmed and paid in a replay's time is one change to read again, not three. */
+export const distinctChanges = (changes: ReadonlyArray<ScopedChange>): ReadonlyArray<ScopedChange> => [
+  ...new Map(changes.map((scoped) => [JSON.stringify([scoped.agencyId, scoped.change]), scoped])).values(),
+];
+
 /** How far back each look goes again: an event whose id was taken earlier but committed later is still seen. */
 const LOOK_BACK = 200;
 
@@ -103,9 +108,6 @@ export const createChangeFeed = (
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> = Promise.resolve();
 
-  const lastEventId = async (): Promise<number> =>
-    (await queryOne(db, Schema.Struct({ id: Schema.Int }), "select coalesce(max(id), 0)::int as id from events"))?.id ?? 0;
-
   /**
    * How far behind the cursor a look reads again. Several servers take event ids and commit in any
    * order; one writer (this process, its transactions one at a time) commits each id before the
@@ -153,10 +155,28 @@ export const createChangeFeed = (
       [...seen],
     ]);
 
+  /**
+   * The log's last id and the ids of the look back's window behind it, in one statement (one
+   * snapshot): what is already in the log when the first listener comes is not news, while an id
+   * in that window committed later still is.
+   */
+  const logEnd = async (): Promise<{ readonly last: number; readonly ids: ReadonlyArray<number> }> => {
+    const found = await queryOne(
+      db,
+      Schema.Struct({ last_id: Schema.Int, ids: Schema.Array(Schema.Int) }),
+      `select (select coalesce(max(id), 0)::int from events) as last_id,
+              coalesce((select array_agg(id::int) from events where id > (select coalesce(max(id), 0) from events) - $1), '{}') as ids`,
+      [lookBack],
+    );
+    return { last: found?.last_id ?? 0, ids: found?.ids ?? [] };
+  };
+
   const look = async (): Promise<void> => {
     const count = changeCount === null ? -1 : await changeCount();
     if (cursor === null) {
-      cursor = await lastEventId();
+      const end = await logEnd();
+      for (const id of end.ids) seen.add(id);
+      cursor = end.last;
       heardUpTo = count;
       return;
     }
@@ -210,8 +230,8 @@ export const createChangeFeed = (
   return {
     subscribe: (listener) => {
       listeners.add(listener);
-      if (cursor === null) running = look().catch(log);
-      schedule();
+      if (cursor === null) lookNow();
+      else schedule();
       return () => {
         listeners.delete(listener);
         if (listeners.size > 0) return;
@@ -240,9 +260,7 @@ export const createChangeFeed = (
           where id > (select coalesce(max(id), 0) from events) - ${REPLAY_EVENTS} and occurred_at >= $1 order by id`,
         [from.toISOString()],
       );
-      // a reservation held, confirmed and paid in that time is one change to read again, not three
-      const distinct = new Map(found.events.flatMap(changesOf).map((scoped) => [JSON.stringify([scoped.agencyId, scoped.change]), scoped]));
-      return [...distinct.values()];
+      return distinctChanges(found.events.flatMap(changesOf));
     },
     stop: async () => {
       listeners.clear();

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { changeStream } from "../../src/api/changes.ts";
 import { registerStream, type RouteContext } from "../http/register.ts";
-import { type ChangeFeed, mayHear, type ScopedChange } from "./feed.ts";
+import { type ChangeFeed, distinctChanges, mayHear, type ScopedChange } from "./feed.ts";
 
 /**
  * `GET /events/stream`: each viewer hears the feed's changes they may read. A stream opened with
  * `replay` is told first what changed in those milliseconds before its request arrived; it
- * listens from the start, and what it hears meanwhile is told after the replay.
+ * listens from the start, and what it hears meanwhile is told with the replay, each change once.
  */
 export const registerChangeRoutes = (
   app: FastifyInstance,
@@ -24,11 +24,15 @@ export const registerChangeRoutes = (
     });
     context.feed
       .changedSince(new Date(arrivedAt.getTime() - query.replay))
-      .then(tell, context.log)
-      .finally(() => {
+      .catch((error: unknown) => {
+        context.log(error);
+        return [];
+      })
+      .then((replayed) => {
+        // heard before the replay is told, so the viewer's reading after it sees them too: each once
         const held = heardDuringReplay ?? [];
         heardDuringReplay = null;
-        tell(held);
+        tell(distinctChanges([...replayed, ...held]));
       });
     return stop;
   });

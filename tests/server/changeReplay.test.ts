@@ -42,3 +42,31 @@ it("tells a change stamped within the replay's window before the request, and no
   );
   await feed.stop();
 });
+
+it("tells the first listener of several servers' feed nothing already in the log, and an id taken before it came but committed after", async () => {
+  let count = 0;
+  const feed = createChangeFeed(
+    db,
+    60_000,
+    (error) => {
+      throw error;
+    },
+    async () => ++count,
+  );
+  const takenEarly = (await db.query<{ id: number }>("select nextval('events_id_seq')::int as id"))[0]?.id;
+  const before = new Date("2026-11-30T05:00:00Z");
+  for (const leadId of [9001, 9002, 9003]) await leadEventAt(leadId, before);
+  const heard: number[] = [];
+  const stop = feed.subscribe((changes) => heard.push(...changes.flatMap((scoped) => (scoped.change.kind === "lead" ? [scoped.change.leadId] : []))));
+  await feed.catchUp();
+  expect(heard).toEqual([]);
+  await db.query("insert into events (id, stream, stream_id, version, type, data, occurred_at) values ($1, 'lead', '9004', 1, 'LeadCreated', '{}', $2)", [
+    takenEarly,
+    before.toISOString(),
+  ]);
+  await leadEventAt(9005, before);
+  await feed.catchUp();
+  expect(heard).toEqual([9004, 9005]);
+  stop();
+  await feed.stop();
+});
