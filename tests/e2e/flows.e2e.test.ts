@@ -43,6 +43,26 @@ describe("/panel/flows", () => {
     await context.close();
   });
 
+  it("shows a machine's descriptions, which the scripts of the screens that run it leave out", async () => {
+    const description = "A page that does not exist: nothing changes.";
+    const { page, context } = await app.signedIn("marketing@example.com");
+    const scripts: Array<Promise<string>> = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
+    });
+    await page.goto(`${app.url}/panel/leads`);
+    await page.getByRole("navigation", { name: "Páginas de leads" }).waitFor();
+    const leadsScripts = await Promise.all(scripts);
+    expect(leadsScripts.length).toBeGreaterThan(5);
+    expect(leadsScripts.filter((script) => script.includes(description))).toEqual([]);
+    await page.goto(`${app.url}/panel/flows`);
+    await page.getByLabel("Máquina").selectOption("pagedList");
+    await page.getByRole("img", { name: "Diagrama de estados de pagedList" }).waitFor();
+    // the flows page reads them from docs/flows, in the page's language
+    await expect.poll(() => page.locator(".flows-table").textContent()).toContain("Una página que no existe");
+    await context.close();
+  });
+
   it("fits a phone and is closed to sales staff", async () => {
     const { page, context } = await app.signedIn("admin@example.com", { viewport: phone, lang: "en" });
     await page.goto(`${app.url}/panel/flows`);

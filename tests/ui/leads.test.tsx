@@ -143,6 +143,11 @@ describe("the leads list", () => {
     });
     await renderApp("/panel/leads", fetch);
     await rowOf("Marta Quispe 1");
+    // 1,000 pages: the chooser offers landmarks (the neighbours, round numbers, the last), not a thousand options
+    const chooser = screen.getByRole("combobox", { name: "Ir a la página" });
+    const offered = within(chooser).getAllByRole("option").map((option) => option.textContent);
+    expect(offered.length).toBeLessThan(60);
+    expect(offered).toEqual(expect.arrayContaining(["1", "2", "6", "10", "100", "1000"]));
     expect(await screen.findByText(/Para exportar, acote la búsqueda/)).toBeDefined();
     const exportButton = screen.getByRole("button", { name: "Exportar CSV" });
     expect(exportButton.hasAttribute("disabled")).toBe(true);
