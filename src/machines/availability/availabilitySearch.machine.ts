@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from "xstate";
 import { type AvailabilityQuery, availability, type DepartureAvailability } from "../../api/availability.ts";
 import type { ApiClient } from "../../api/client.ts";
 import { feedbackActions, showError } from "../shared/actions.ts";
+import { PAGE_SIZES, pagesOf } from "../shared/listQuery.ts";
 import { machineTypes } from "../shared/machineTypes.ts";
 
 /** What the availability form asks, as typed: days `YYYY-MM-DD`, a yacht's id and a number of passengers ("" when none). */
@@ -50,8 +51,18 @@ export interface AvailabilitySearchInput {
   readonly form: AvailabilityForm;
 }
 
+/**
+ * Departures a page at first. The period's departures all come in one answer, but a fleet of
+ * twenty yachts has 390 in three months: drawn at once, the page took the browser over a second
+ * (decision 097).
+ */
+export const AVAILABILITY_PAGE_SIZE = 50;
+
 export interface AvailabilitySearchContext extends AvailabilitySearchInput {
   readonly departures: ReadonlyArray<DepartureAvailability>;
+  /** The page of `departures` shown, from 1. */
+  readonly page: number;
+  readonly pageSize: number;
   readonly message: string | null;
   readonly error: string | null;
 }
@@ -59,7 +70,13 @@ export interface AvailabilitySearchContext extends AvailabilitySearchInput {
 export type AvailabilitySearchEvent =
   | { readonly type: "search.submit"; readonly form: AvailabilityForm }
   | { readonly type: "form.sync"; readonly form: AvailabilityForm }
-  | { readonly type: "departures.changed" };
+  | { readonly type: "departures.changed" }
+  | { readonly type: "page.go"; readonly page: number }
+  | { readonly type: "pageSize.change"; readonly pageSize: number };
+
+/** The departures of the page shown. */
+export const departuresShown = (context: Pick<AvailabilitySearchContext, "departures" | "page" | "pageSize">): ReadonlyArray<DepartureAvailability> =>
+  context.departures.slice((context.page - 1) * context.pageSize, context.page * context.pageSize);
 
 /**
  * The availability screen (DOMAIN.md section 4), an agency's start page: a period (required, the
@@ -70,10 +87,22 @@ export const availabilitySearchMachine = setup({
   types: machineTypes<AvailabilitySearchInput, AvailabilitySearchContext, AvailabilitySearchEvent, "loading">(),
   actions: {
     ...feedbackActions<AvailabilitySearchContext, AvailabilitySearchEvent>(),
-    assignDepartures: assign({ departures: (_, params: { departures: ReadonlyArray<DepartureAvailability> }) => params.departures }),
-    assignForm: assign({ form: (_, params: { form: AvailabilityForm }) => params.form }),
+    /** The departures found; the page shown stays, or is the last one when fewer came (asked again after a change). */
+    assignDepartures: assign((_, params: { departures: ReadonlyArray<DepartureAvailability> }) => ({ departures: params.departures })),
+    keepPageWithinDepartures: assign({ page: ({ context }) => Math.min(context.page, pagesOf(context.departures.length, context.pageSize)) }),
+    /** Another question: its answer shows from the first page. */
+    assignForm: assign((_, params: { form: AvailabilityForm }) => ({ form: params.form, page: 1 })),
+    showPage: assign({ page: (_, params: { page: number }) => params.page }),
+    assignPageSize: assign((_, params: { pageSize: number }) => ({ pageSize: params.pageSize, page: 1 })),
     /** Writes the question to the address; the view provides it. */
     publishForm: () => {},
+  },
+  guards: {
+    /** A page the departures found fill, at least in part. */
+    isPageInRange: ({ context }, params: { page: number }) =>
+      Number.isInteger(params.page) && params.page >= 1 && params.page <= pagesOf(context.departures.length, context.pageSize),
+    /** One of the page sizes the lists offer. */
+    isOfferedPageSize: (_, params: { pageSize: number }) => PAGE_SIZES.includes(params.pageSize),
   },
   actors: {
     search: fromPromise<ReadonlyArray<DepartureAvailability>, { readonly client: ApiClient; readonly form: AvailabilityForm }>(({ input }) =>
@@ -83,7 +112,7 @@ export const availabilitySearchMachine = setup({
 }).createMachine({
   id: "availabilitySearch",
   description: "Availability: a period's departures with their free berths by cabin category, of one yacht or all, for some passengers; the question in the address.",
-  context: ({ input }) => ({ ...input, departures: [], message: null, error: null }),
+  context: ({ input }) => ({ ...input, departures: [], page: 1, pageSize: AVAILABILITY_PAGE_SIZE, message: null, error: null }),
   initial: "searching",
   on: {
     "form.sync": {
@@ -100,7 +129,11 @@ export const availabilitySearchMachine = setup({
         id: "search",
         src: "search",
         input: ({ context }) => ({ client: context.client, form: context.form }),
-        onDone: { target: "showing", actions: { type: "assignDepartures", params: ({ event }) => ({ departures: event.output }) }, description: "The departures show." },
+        onDone: {
+          target: "showing",
+          actions: [{ type: "assignDepartures", params: ({ event }) => ({ departures: event.output }) }, "keepPageWithinDepartures"],
+          description: "The departures show, a page of them.",
+        },
         onError: showError("showing", "Refused ('dates required in availability', a period over a year): the message shows and no departure."),
       },
       on: {
@@ -120,6 +153,22 @@ export const availabilitySearchMachine = setup({
           description: "Search was pressed.",
         },
         "departures.changed": { target: "searching", description: "A departure's berths changed (someone held, confirmed, canceled): the same question is asked again." },
+        "page.go": [
+          {
+            guard: { type: "isPageInRange", params: ({ event }) => ({ page: event.page }) },
+            actions: { type: "showPage", params: ({ event }) => ({ page: event.page }) },
+            description: "Previous, Next or a page chosen: that page of the departures found shows.",
+          },
+          { description: "A page the departures found do not reach: nothing changes." },
+        ],
+        "pageSize.change": [
+          {
+            guard: { type: "isOfferedPageSize", params: ({ event }) => ({ pageSize: event.pageSize }) },
+            actions: { type: "assignPageSize", params: ({ event }) => ({ pageSize: event.pageSize }) },
+            description: "Another number of departures a page: from the first page.",
+          },
+          { description: "A number of rows the lists do not offer: nothing changes." },
+        ],
       },
     },
   },

@@ -4,11 +4,13 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import type { DepartureAvailability } from "../../api/availability.ts";
-import { availabilitySearch, availabilitySearchMachine, parseAvailabilityForm } from "../../machines/availability/availabilitySearch.machine.ts";
+import { availabilitySearch, availabilitySearchMachine, departuresShown, parseAvailabilityForm } from "../../machines/availability/availabilitySearch.machine.ts";
+import { pagesOf } from "../../machines/shared/listQuery.ts";
 import { departureTabPath } from "../../machines/departures/paths.ts";
 import { type Column, DataTable } from "../shared/DataTable.tsx";
 import { ErrorBanner } from "../shared/ErrorBanner.tsx";
 import { PageTitle } from "../shared/PageTitle.tsx";
+import { Pager } from "../shared/Pager.tsx";
 import { Spinner } from "../shared/Spinner.tsx";
 import { YachtSelect } from "../shared/YachtSelect.tsx";
 import { PeriodInputs } from "../shared/PeriodInputs.tsx";
@@ -41,6 +43,10 @@ export default function AvailabilityView() {
   const actor = useFlowActor(logic, { input: { client, form: initial } });
   const form = useSelector(actor, (snapshot) => snapshot.context.form);
   const results = useSelector(actor, (snapshot) => snapshot.context.departures);
+  const shown = useSelector(actor, (snapshot) => departuresShown(snapshot.context));
+  const page = useSelector(actor, (snapshot) => snapshot.context.page);
+  const pageSize = useSelector(actor, (snapshot) => snapshot.context.pageSize);
+  const pages = pagesOf(results.length, pageSize);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag("loading"));
 
@@ -145,7 +151,31 @@ export default function AvailabilityView() {
         </p>
       )}
       <ErrorBanner message={error} />
-      {loading && results.length === 0 ? <Spinner /> : error === null && <DataTable caption={t("nav.availability")} columns={columns} rows={results.map((departure) => ({ ...departure, id: departure.cruiseId }))} empty={t("availability.none")} />}
+      {loading && results.length === 0 ? (
+        <Spinner />
+      ) : (
+        error === null && (
+          <>
+            <DataTable caption={t("nav.availability")} columns={columns} rows={shown.map((departure) => ({ ...departure, id: departure.cruiseId }))} empty={t("availability.none")} />
+            {results.length > 0 && (
+              <Pager
+                label={t("availability.pages")}
+                page={page}
+                pages={pages}
+                total={t("availability.total", { count: results.length })}
+                canPrevious={page > 1}
+                canNext={page < pages}
+                onPrevious={() => actor.send({ type: "page.go", page: page - 1 })}
+                onNext={() => actor.send({ type: "page.go", page: page + 1 })}
+                onPage={(chosen) => actor.send({ type: "page.go", page: chosen })}
+                pageSize={pageSize}
+                onPageSize={(size) => actor.send({ type: "pageSize.change", pageSize: size })}
+                busy={loading}
+              />
+            )}
+          </>
+        )
+      )}
     </section>
   );
 }

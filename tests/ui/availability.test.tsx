@@ -1,0 +1,55 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { expect, it } from "vitest";
+import { userId } from "../ids.ts";
+import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
+
+/** Decision 097: a period's departures show fifty a page; the answer is one, the pages are the screen's. */
+
+const departures = Array.from({ length: 120 }, (_, index) => ({
+  cruiseId: index + 1,
+  code: `EXP-${String(index + 1).padStart(3, "0")}`,
+  yachtId: 1 + (index % 2),
+  yachtName: index % 2 === 0 ? "Explorer" : "Sea Lion",
+  yachtColour: "#1e88e5",
+  itineraryName: "Islas del norte",
+  startDate: "2030-06-04",
+  endDate: "2030-06-08",
+  status: "available",
+  free: 10,
+  capacity: 16,
+  waiting: 0,
+  categories: [{ category: "double", free: 10, capacity: 16 }],
+}));
+
+const shownCodes = () =>
+  screen
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) => within(row).getAllByRole("cell")[0]?.textContent);
+
+it("shows a period's departures fifty a page, pages without asking again, and takes another number a page from the first", async () => {
+  storeSession({ userName: "Ana Vera", token: "t0k3n", role: "sales", id: userId(1) });
+  const asked = "/api/availability?from=2030-06-01&to=2030-08-31";
+  const { fetch, calls } = fakeFetch({ [`GET ${asked}`]: { status: 200, data: departures } });
+  await renderApp("/panel/availability?from=2030-06-01&to=2030-08-31", fetch);
+  await screen.findByRole("link", { name: "EXP-001" }, { timeout: 10_000 });
+  const pager = within(screen.getByRole("navigation", { name: "Páginas de la disponibilidad" }));
+  expect(shownCodes()).toEqual(departures.slice(0, 50).map((departure) => departure.code));
+  expect(pager.getByText("Página 1 de 3")).toBeDefined();
+  expect(pager.getByText("120 salidas en total")).toBeDefined();
+  expect(pager.getByRole("button", { name: "Anterior" }).hasAttribute("disabled")).toBe(true);
+
+  await userEvent.click(pager.getByRole("button", { name: "Siguiente" }));
+  await waitFor(() => expect(shownCodes()[0]).toBe("EXP-051"));
+  await userEvent.selectOptions(pager.getByRole("combobox", { name: "Ir a la página" }), "3");
+  await waitFor(() => expect(shownCodes()).toEqual(departures.slice(100).map((departure) => departure.code)));
+  expect(pager.getByRole("button", { name: "Siguiente" }).hasAttribute("disabled")).toBe(true);
+
+  await userEvent.selectOptions(pager.getByRole("combobox", { name: "Filas por página" }), "100");
+  await waitFor(() => expect(shownCodes()).toHaveLength(100));
+  expect(shownCodes()[0]).toBe("EXP-001");
+  expect(pager.getByText("Página 1 de 2")).toBeDefined();
+  // the pages are the screen's: the period was asked once
+  expect(calls.filter((call) => call.url.startsWith("/api/availability"))).toHaveLength(1);
+});
