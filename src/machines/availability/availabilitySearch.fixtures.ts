@@ -10,20 +10,20 @@ const form = { from: "2027-03-01", to: "2027-05-31", yachtId: "", passengers: "2
 /** Sixty departures of one yacht, two pages at fifty a page. */
 const sixtyDepartures = Schema.decodeUnknownSync(Schema.Array(DepartureAvailability))(
   Array.from({ length: 60 }, (_, index) => ({
-  cruiseId: index + 1,
-  code: `EXP-${index + 1}`,
-  yachtId: 1,
-  yachtName: "Explorer",
-  yachtColour: "#1e88e5",
-  itineraryName: "Islas del norte",
-  startDate: "2027-03-04",
-  endDate: "2027-03-08",
-  capacity: 16,
-  free: 10,
-  waiting: 0,
-  status: "available",
-  categories: [{ category: "suite", free: 10, capacity: 16 }],
-})),
+    cruiseId: index + 1,
+    code: `EXP-${index + 1}`,
+    yachtId: 1,
+    yachtName: "Explorer",
+    yachtColour: "#1e88e5",
+    itineraryName: "Islas del norte",
+    startDate: "2027-03-04",
+    endDate: "2027-03-08",
+    capacity: 16,
+    free: 10,
+    waiting: 0,
+    status: "available",
+    categories: [{ category: "suite", free: 10, capacity: 16 }],
+  })),
 );
 
 export const fixtures = machineFixtures({

@@ -74,6 +74,10 @@ export type AvailabilitySearchEvent =
   | { readonly type: "page.go"; readonly page: number }
   | { readonly type: "pageSize.change"; readonly pageSize: number };
 
+/** Whether the departures found reach `page`: the page guard's rule, and the pager's buttons. */
+export const reachesPage = (context: Pick<AvailabilitySearchContext, "departures" | "pageSize">, page: number): boolean =>
+  Number.isInteger(page) && page >= 1 && page <= pagesOf(context.departures.length, context.pageSize);
+
 /** The departures of the page shown. */
 export const departuresShown = (context: Pick<AvailabilitySearchContext, "departures" | "page" | "pageSize">): ReadonlyArray<DepartureAvailability> =>
   context.departures.slice((context.page - 1) * context.pageSize, context.page * context.pageSize);
@@ -99,8 +103,7 @@ export const availabilitySearchMachine = setup({
   },
   guards: {
     /** A page the departures found fill, at least in part. */
-    isPageInRange: ({ context }, params: { page: number }) =>
-      Number.isInteger(params.page) && params.page >= 1 && params.page <= pagesOf(context.departures.length, context.pageSize),
+    isPageInRange: ({ context }, params: { page: number }) => reachesPage(context, params.page),
     /** One of the page sizes the lists offer. */
     isOfferedPageSize: (_, params: { pageSize: number }) => PAGE_SIZES.includes(params.pageSize),
   },

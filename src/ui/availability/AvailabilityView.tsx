@@ -4,7 +4,13 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import type { DepartureAvailability } from "../../api/availability.ts";
-import { availabilitySearch, availabilitySearchMachine, departuresShown, parseAvailabilityForm } from "../../machines/availability/availabilitySearch.machine.ts";
+import {
+  availabilitySearch,
+  availabilitySearchMachine,
+  departuresShown,
+  parseAvailabilityForm,
+  reachesPage,
+} from "../../machines/availability/availabilitySearch.machine.ts";
 import { pagesOf } from "../../machines/shared/listQuery.ts";
 import { departureTabPath } from "../../machines/departures/paths.ts";
 import { type Column, DataTable } from "../shared/DataTable.tsx";
@@ -43,10 +49,9 @@ export default function AvailabilityView() {
   const actor = useFlowActor(logic, { input: { client, form: initial } });
   const form = useSelector(actor, (snapshot) => snapshot.context.form);
   const results = useSelector(actor, (snapshot) => snapshot.context.departures);
-  const shown = useSelector(actor, (snapshot) => departuresShown(snapshot.context));
   const page = useSelector(actor, (snapshot) => snapshot.context.page);
   const pageSize = useSelector(actor, (snapshot) => snapshot.context.pageSize);
-  const pages = pagesOf(results.length, pageSize);
+  const found = { departures: results, page, pageSize };
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag("loading"));
 
@@ -156,15 +161,15 @@ export default function AvailabilityView() {
       ) : (
         error === null && (
           <>
-            <DataTable caption={t("nav.availability")} columns={columns} rows={shown.map((departure) => ({ ...departure, id: departure.cruiseId }))} empty={t("availability.none")} />
+            <DataTable caption={t("nav.availability")} columns={columns} rows={departuresShown(found).map((departure) => ({ ...departure, id: departure.cruiseId }))} empty={t("availability.none")} />
             {results.length > 0 && (
               <Pager
                 label={t("availability.pages")}
                 page={page}
-                pages={pages}
+                pages={pagesOf(results.length, pageSize)}
                 total={t("availability.total", { count: results.length })}
-                canPrevious={page > 1}
-                canNext={page < pages}
+                canPrevious={reachesPage(found, page - 1)}
+                canNext={reachesPage(found, page + 1)}
                 onPrevious={() => actor.send({ type: "page.go", page: page - 1 })}
                 onNext={() => actor.send({ type: "page.go", page: page + 1 })}
                 onPage={(chosen) => actor.send({ type: "page.go", page: chosen })}
