@@ -86,13 +86,9 @@ const machineDescriptionsLeftOut = (): Plugin => ({
     };
     visit(this.parse(code));
     if (cuts.length === 0) return null;
-    let kept = "";
-    let from = 0;
-    for (const [start, end] of cuts.sort((a, b) => a[0] - b[0])) {
-      kept += code.slice(from, start);
-      from = end;
-    }
-    return { code: kept + code.slice(from), map: null };
+    // from the last cut back, so that each cut's positions still hold
+    const kept = cuts.sort((a, b) => a[0] - b[0]).reduceRight((text, [start, end]) => text.slice(0, start) + text.slice(end), code);
+    return { code: kept, map: null };
   },
 });
 

@@ -92,8 +92,10 @@ export const availabilitySearchMachine = setup({
   actions: {
     ...feedbackActions<AvailabilitySearchContext, AvailabilitySearchEvent>(),
     /** The departures found; the page shown stays, or is the last one when fewer came (asked again after a change). */
-    assignDepartures: assign((_, params: { departures: ReadonlyArray<DepartureAvailability> }) => ({ departures: params.departures })),
-    keepPageWithinDepartures: assign({ page: ({ context }) => Math.min(context.page, pagesOf(context.departures.length, context.pageSize)) }),
+    assignDepartures: assign(({ context }, params: { departures: ReadonlyArray<DepartureAvailability> }) => ({
+      departures: params.departures,
+      page: Math.min(context.page, pagesOf(params.departures.length, context.pageSize)),
+    })),
     /** Another question: its answer shows from the first page. */
     assignForm: assign((_, params: { form: AvailabilityForm }) => ({ form: params.form, page: 1 })),
     showPage: assign({ page: (_, params: { page: number }) => params.page }),
@@ -134,7 +136,7 @@ export const availabilitySearchMachine = setup({
         input: ({ context }) => ({ client: context.client, form: context.form }),
         onDone: {
           target: "showing",
-          actions: [{ type: "assignDepartures", params: ({ event }) => ({ departures: event.output }) }, "keepPageWithinDepartures"],
+          actions: { type: "assignDepartures", params: ({ event }) => ({ departures: event.output }) },
           description: "The departures show, a page of them.",
         },
         onError: showError("showing", "Refused ('dates required in availability', a period over a year): the message shows and no departure."),
