@@ -26,6 +26,10 @@ export default defineConfig({
           name: "server",
           environment: "node",
           include: ["tests/api/**/*.test.ts", "tests/server/**/*.test.ts", "tests/hardening/**/*.test.ts"],
+          // A file named *.postgres.test.ts checks what only PostgreSQL has (several servers on one
+          // database); it runs in `npm run test:pg`, as *.pglite.test.ts runs here only: no test is
+          // skipped on either database.
+          exclude: ["tests/**/*.postgres.test.ts"],
           globalSetup: ["tests/setup/template-database.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -24,8 +24,15 @@ export default defineConfig({
           // payloads, fuzzed requests) are refused or admitted before any statement runs, so the
           // database they meet changes nothing: they run on the embedded one only (npm test).
           // The demo is the embedded database's only (a PostgreSQL installation is a real one), so
-          // its first start on fourteen days runs there too.
-          exclude: ["tests/api/access.test.ts", "tests/api/payloads.test.ts", "tests/hardening/fuzz.test.ts", "tests/server/seedDates.test.ts"],
+          // its first start on fourteen days runs there too. So do the files of what only the
+          // embedded database has (*.pglite.test.ts; *.postgres.test.ts run here alone).
+          exclude: [
+            "tests/api/access.test.ts",
+            "tests/api/payloads.test.ts",
+            "tests/hardening/fuzz.test.ts",
+            "tests/server/seedDates.test.ts",
+            "tests/**/*.pglite.test.ts",
+          ],
           globalSetup: ["tests/setup/template-database.pg.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

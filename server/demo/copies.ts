@@ -4,7 +4,7 @@
  * itineraries and rates, a year of its departures, and those filled as the demo fills its own. The
  * sales are decided at the desk `openDesk` gives (in memory by default, written together at its
  * close: a copy through the commands is a dozen statements a command, minutes on PostgreSQL);
- * tests/server/decidedTogether.test.ts holds the two desks to the same events and rows.
+ * tests/server/decidedTogether.pglite.test.ts holds the two desks to the same events and rows.
  */
 import { Schema } from "effect";
 import type { CatalogueItem } from "../../src/api/catalogues.ts";

@@ -8,7 +8,7 @@
  * payments, balances, passengers) is kept here as the commands decide, and the catalogues and
  * departures, which the sales do not change, are read from the transaction (remembered).
  * `close` appends the events and writes the rows their projections would write, a table at a time,
- * and sets the rows' id sequences past them. tests/server/decidedTogether.test.ts holds this desk
+ * and sets the rows' id sequences past them. tests/server/decidedTogether.pglite.test.ts holds this desk
  * to the command desk: the same events, the same rows, and the rows a rebuild gives from those
  * events.
  */

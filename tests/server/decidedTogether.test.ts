@@ -2,32 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { createItem, createListItems } from "../../server/catalogues/items.ts";
 import { referenceLists, seedReferenceLists } from "../../server/demo/referenceData.ts";
-import { copyDemoOperations, demoSources } from "../../server/demo/copies.ts";
-import { commandDesk } from "../../server/demo/salesDesk.ts";
-import { createLogger } from "../../server/log.ts";
-import { rebuildProjections } from "../../server/rebuild.ts";
-import { seed } from "../../server/seed.ts";
-import { testEnv } from "../api/support.ts";
-import { keptSeed, openTestDatabase, resetDatabase } from "../setup/database.ts";
+import { openTestDatabase, resetDatabase } from "../setup/database.ts";
 import { languages } from "../../src/records/referenceData.ts";
 import { messages } from "../../src/api/messages.ts";
+import { tableContents } from "./tableContents.ts";
 
 /**
- * Decision 069: a first start decides the demo's sales and the reference lists with their machines
- * and writes their events and rows together. They must be what the server's commands would have
- * made: the same events (ids, versions, data, actors) and the same rows in every table, with the
- * same sequences; and the rows must be what the projections make of those events, which a rebuild
- * replays.
+ * Decision 069: a first start decides the reference lists with their machines and writes their
+ * events and rows together: the same events and rows in every table, with the same sequences, as
+ * their items created one by one. The demo's sales, decided the same way, are held to it in
+ * decidedTogether.pglite.test.ts (the demo is the embedded database's only).
  */
-const instants: ReadonlyArray<{ readonly at: string; readonly balanceReminders: boolean }> = [
-  // a sale's balance falls due within the week: the balance reminders are decided too
-  { at: "2030-03-04T15:00:00Z", balanceReminders: true },
-  { at: "2026-12-31T23:30:00Z", balanceReminders: false },
-];
-
-/** Departures the demo sells here: the full demo's choices (the full departure, waiting list, refund, space canceled alone, charter) are among them. */
-const DEPARTURES = 30;
-
 let db: Database;
 
 beforeAll(async () => {
@@ -38,107 +23,6 @@ afterAll(async () => {
   await db?.close();
 });
 
-/**
- * Every table's rows as one digest with their count, and where every sequence goes next. The
- * password hashes are salted afresh at each seed: they are left out, as is the adapters' own
- * bookkeeping (the migrations applied; on PostgreSQL the change count every transaction raises)
- * and the rows a kept seed holds aside to put back (`kept_*`, tests/setup/database.ts).
- */
-const contents = async (): Promise<Record<string, string>> => {
-  const tables = await db.query<{ name: string }>(
-    "select tablename as name from pg_tables where schemaname = 'public' and tablename not in ('schema_migrations', 'data_changes') and tablename not like 'kept\\_%' order by 1",
-  );
-  const found: Record<string, string> = {};
-  for (const { name } of tables) {
-    const [row] = await db.query<{ rows: number; digest: string }>(
-      `select count(*)::int as rows, coalesce(md5(string_agg(regexp_replace(t::text, '[$]argon2id[^"]*', '', 'g'), E'\\n' order by t::text)), '') as digest from ${name} t`,
-    );
-    found[name] = `${row?.rows ?? 0} rows ${row?.digest ?? ""}`;
-  }
-  const sequences = await db.query<{ name: string }>("select relname as name from pg_class where relkind = 'S' and relnamespace = 'public'::regnamespace order by 1");
-  for (const { name } of sequences) {
-    const [row] = await db.query<{ next: number }>(`select (last_value + case when is_called then 1 else 0 end)::int as next from ${name}`);
-    found[`next ${name}`] = String(row?.next ?? 0);
-  }
-  return found;
-};
-
-/**
- * The rows of held_spaces that differ from the live spaces counted again by departure, cabin and
- * state (migration 031): none, however the spaces were written.
- */
-const heldMiscounted = async (): Promise<ReadonlyArray<unknown>> =>
-  db.query(
-    `with counted as (select cruise_id, cabin_id, status, count(*)::int as spaces, (count(*) filter (where charter))::int as charter_spaces
-                        from spaces where status in ('reserved', 'confirmed', 'waiting') group by cruise_id, cabin_id, status)
-     (select * from counted except select * from held_spaces) union all (select * from held_spaces except select * from counted)`,
-  );
-
-const seedAt = (now: Date, throughCommands: boolean) =>
-  seed(db, testEnv({ SEED_DEMO: "true", ADMIN_PASSWORD: "Boss1234" }), createLogger("silent", () => undefined), now, {
-    departures: DEPARTURES,
-    ...(throughCommands ? { openDesk: async (tx, caller) => commandDesk(tx, caller) } : {}),
-  });
-
-/** The demo is the embedded database's only (a PostgreSQL installation is a real one): its sales are seeded there alone. */
-const onPostgres = process.env.TEST_DATABASE_URL !== undefined;
-
-describe.skipIf(onPostgres)("the demo's sales decided in memory", () => {
-  it.each(instants)("are the events and rows the commands make, and a rebuild gives them again ($at)", async ({ at, balanceReminders }) => {
-    const now = new Date(at);
-    await resetDatabase(db);
-    await seedAt(now, true);
-    expect(await heldMiscounted()).toEqual([]);
-    const throughCommands = await contents();
-    await resetDatabase(db);
-    await seedAt(now, false);
-    const inMemory = await contents();
-    expect(inMemory).toEqual(throughCommands);
-    expect(inMemory.reservations).not.toMatch(/^0 rows/);
-    expect(inMemory.passenger_flights).not.toMatch(/^0 rows/);
-    // what the commands decide besides holding, selling and canceling is decided here too: the
-    // penalties two canceled sales keep (decision 067) and the balance reminders due
-    const [shown] = await db.query<{ penalties: number; reminders: number }>(
-      `select count(*) filter (where (data->>'penaltyCents')::int > 0)::int as penalties,
-              count(*) filter (where type = 'reservation.remindBalance')::int as reminders from events`,
-    );
-    expect(shown?.penalties).toBe(2);
-    expect((shown?.reminders ?? 0) > 0).toBe(balanceReminders);
-    await rebuildProjections(db);
-    expect(await contents()).toEqual(inMemory);
-    expect(inMemory.held_spaces).not.toMatch(/^0 rows/);
-    expect(await heldMiscounted()).toEqual([]);
-  }, 120_000);
-});
-
-describe.skipIf(onPostgres)("a copy of the demo's operations decided in memory beside the demo's sales", () => {
-  it("is the events and rows the commands make, and a rebuild gives them again", async () => {
-    const now = new Date(instants[0]?.at ?? "");
-    // both copies start from one demo: seeded for the first, its rows and sequences put back for the second
-    const seeded = keptSeed(db, () => seedAt(now, false));
-    const copied = async (throughCommands: boolean) => {
-      await resetDatabase(db);
-      await seeded();
-      const sources = await demoSources(db);
-      await db.transaction((tx) => copyDemoOperations(tx, sources, 2, now, throughCommands ? async (inner, caller) => commandDesk(inner, caller) : undefined, DEPARTURES));
-      return contents();
-    };
-    const throughCommands = await copied(true);
-    const inMemory = await copied(false);
-    expect(inMemory).toEqual(throughCommands);
-    // the copy sold: twice the demo's yachts' sales, some on agencies' credit the demo's sales use too
-    const [sold] = await db.query<{ yachts: number; credit: number }>(
-      `select count(distinct c.yacht_id)::int as yachts,
-              count(*) filter (where r.status = 'confirmed' and not exists (select 1 from payments p where p.reservation_id = r.id))::int as credit
-         from reservations r join cruises c on c.id = r.cruise_id join yachts y on y.id = c.yacht_id where y.name like '% 2'`,
-    );
-    expect(sold?.yachts).toBe(2);
-    expect(sold?.credit).toBeGreaterThan(0);
-    await rebuildProjections(db);
-    expect(await contents()).toEqual(inMemory);
-  }, 180_000);
-});
-
 describe("the reference lists decided together", () => {
   const options = { actorId: null, occurredAt: new Date("2030-03-01T15:00:00Z") };
 
@@ -147,10 +31,10 @@ describe("the reference lists decided together", () => {
     await db.transaction(async (tx) => {
       for (const { catalogue, items } of referenceLists) for (const item of items()) await createItem(tx, catalogue, { ...item, active: true }, options);
     });
-    const oneByOne = await contents();
+    const oneByOne = await tableContents(db);
     await resetDatabase(db);
     await db.transaction((tx) => seedReferenceLists(tx, options));
-    expect(await contents()).toEqual(oneByOne);
+    expect(await tableContents(db)).toEqual(oneByOne);
     expect(oneByOne.countries).not.toMatch(/^0 rows/);
   });
 
@@ -158,6 +42,6 @@ describe("the reference lists decided together", () => {
     await resetDatabase(db);
     const twice = [{ name: "Español", initials: "ESP" }, { name: "español ", initials: "ES2" }];
     await expect(db.transaction((tx) => createListItems(tx, languages, twice, options))).rejects.toMatchObject({ status: 409, message: messages.nameInUse });
-    expect((await contents()).languages).toMatch(/^0 rows/);
+    expect((await tableContents(db)).languages).toMatch(/^0 rows/);
   });
 });

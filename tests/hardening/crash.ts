@@ -2,31 +2,19 @@
  * Crash safety: the production server, under a load of writes (public leads and feeding items by
  * an admin), is killed with SIGKILL. After a restart on the same data every write that was
  * answered 200 is there, each projection row matches the events (a rebuild into a copy of the
- * data gives the same rows), and the server started without an error. On PGlite (a temporary
- * DATA_DIR), and on PostgreSQL when TEST_DATABASE_URL names a server (npm run test:pg).
+ * data gives the same rows), and the server started without an error. The check is the same on
+ * both databases; crash.pglite.test.ts runs it on a temporary DATA_DIR (npm test),
+ * crash.postgres.test.ts on a new PostgreSQL database (npm run test:pg).
  */
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { expect } from "vitest";
 import type { Database } from "../../server/db/database.ts";
-import { openPglite } from "../../server/db/pglite.ts";
-import { openPostgres } from "../../server/db/postgres.ts";
 import { rebuildProjections } from "../../server/rebuild.ts";
 import { projections } from "../../server/projections.ts";
-import { databaseUrl } from "../setup/template.ts";
 import { type ChildServer, startChild, stopChild } from "./child.ts";
 
 const LOAD_MS = 2_000;
 const WRITERS = 4;
-const ADMIN = { email: "admin@example.com", password: "Admin1234" };
-
-const cleanups: Array<() => Promise<void> | void> = [];
-
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+export const ADMIN = { email: "admin@example.com", password: "Admin1234" };
 
 const post = async (url: string, path: string, body: unknown, token?: string) => {
   const response = await fetch(`${url}/api${path}`, {
@@ -107,8 +95,11 @@ const expectEveryWritePresent = async (db: Database, acknowledged: Acknowledged)
   expect(acknowledged.feedings.filter((name) => !feedings.has(name))).toEqual([]);
 };
 
+/** What a test file ends after its tests, last first. */
+export type Cleanups = Array<() => Promise<void> | void>;
+
 /** A crash, a restart that must come up cleanly, then the checks on the stored data. */
-const crashAndRestart = async (env: Record<string, string>) => {
+const crashAndRestart = async (env: Record<string, string>, cleanups: Cleanups) => {
   const first = await startChild(env);
   cleanups.push(() => stopChild(first, "SIGKILL"));
   const acknowledged = await writeUntilKilled(first, await signIn(first.url));
@@ -124,64 +115,17 @@ const crashAndRestart = async (env: Record<string, string>) => {
   return acknowledged;
 };
 
-describe("a server killed under write load", () => {
-  it.skipIf(process.env.TEST_DATABASE_URL !== undefined)(
-    "keeps every acknowledged write on PGlite, with projections that match the events",
-    async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), "backoffice-crash-"));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const acknowledged = await crashAndRestart({
-        DATA_DIR: dataDir,
-        SEED_DEMO: "false",
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        LEAD_RATE_LIMIT: "1000000",
-      });
-      // The checks run on a copy, so that the rebuild leaves the server's data as it was.
-      const copy = mkdtempSync(join(tmpdir(), "backoffice-crash-copy-"));
-      cleanups.push(() => rmSync(copy, { recursive: true, force: true }));
-      cpSync(dataDir, copy, { recursive: true });
-      const db = await openPglite({ dataDir: copy });
-      try {
-        await expectEveryWritePresent(db, acknowledged);
-        await expectProjectionsMatchEvents(db);
-      } finally {
-        await db.close();
-      }
-    },
-    90_000,
-  );
-
-  it.skipIf(process.env.TEST_DATABASE_URL === undefined)(
-    "keeps every acknowledged write on PostgreSQL, with projections that match the events",
-    async () => {
-      const serverUrl = process.env.TEST_DATABASE_URL ?? "";
-      const name = `crash_${process.pid}_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      cleanups.push(async () => {
-        const client = new pg.Client({ connectionString: serverUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      });
-      const url = databaseUrl(serverUrl, name);
-      const acknowledged = await crashAndRestart({
-        DATABASE_URL: url,
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        LEAD_RATE_LIMIT: "1000000",
-      });
-      const db = await openPostgres(url);
-      try {
-        await expectEveryWritePresent(db, acknowledged);
-        await expectProjectionsMatchEvents(db);
-      } finally {
-        await db.close();
-      }
-    },
-    90_000,
-  );
-});
+/**
+ * A server on `env` killed under write load and started again; then the database `openStored`
+ * opens once both are down holds every acknowledged write, and its projections match its events.
+ */
+export const expectCrashSafe = async (env: Record<string, string>, openStored: () => Promise<Database>, cleanups: Cleanups) => {
+  const acknowledged = await crashAndRestart(env, cleanups);
+  const db = await openStored();
+  try {
+    await expectEveryWritePresent(db, acknowledged);
+    await expectProjectionsMatchEvents(db);
+  } finally {
+    await db.close();
+  }
+};

@@ -11,7 +11,6 @@ import type { Database } from "../../server/db/database.ts";
 import { openPglite } from "../../server/db/pglite.ts";
 import { openTestDatabase } from "../setup/database.ts";
 
-const onPostgres = process.env.TEST_DATABASE_URL !== undefined;
 const MB = 1024 * 1024;
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -25,7 +24,7 @@ const memorySettings = (db: Database) =>
     "select current_setting('shared_buffers') as shared_buffers, current_setting('maintenance_work_mem') as maintenance_work_mem",
   );
 
-describe.skipIf(onPostgres)("the embedded database's memory", () => {
+describe("the embedded database's memory", () => {
   it("runs PostgreSQL with 32 MB of shared buffers when loaded from a dump", async () => {
     const db = await openTestDatabase();
     cleanups.push(() => db.close());

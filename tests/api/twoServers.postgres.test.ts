@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import { seedDemoSelling } from "../../server/demo/selling.ts";
 import type { RoleName } from "../../src/api/endpoint.ts";
@@ -10,9 +10,8 @@ import { dataOf, request, staffTokens, startServer, type TestServer, idOfNamed }
  * and kept berths (decision 046). A write acknowledged by one is never answered stale by the
  * other: a hold in its availability, a lead in its leads list, a departure's change in the
  * departures list, a closed session in its sign-in check. PGlite has one server: this is
- * PostgreSQL's (npm run test:pg).
+ * PostgreSQL's: this file runs in npm run test:pg alone.
  */
-const onPostgres = inject("templateDatabase").kind === "postgres";
 const db = testDatabase();
 let writer: TestServer;
 let reader: TestServer;
@@ -29,7 +28,7 @@ interface Departure {
   readonly free: number;
 }
 
-describe.runIf(onPostgres)("two servers sharing one PostgreSQL database", () => {
+describe("two servers sharing one PostgreSQL database", () => {
   beforeAll(async () => {
     readerDatabase = await db.openAgain();
     writer = await startServer(db);
