@@ -1,6 +1,6 @@
 import type pg from "pg";
-import { type Database, isReadOnly, type Queryable } from "./database.ts";
-import { changeCountRaised, readTogether, versionedReads } from "./remember.ts";
+import { type Database, isReadOnly, type Queryable, writtenTables } from "./database.ts";
+import { type ChangeCounts, changeCountRaised, readTogether, versionedReads } from "./remember.ts";
 
 const INT8 = 20;
 
@@ -9,7 +9,7 @@ const INT8 = 20;
  * together (a `Promise.all` of reads) are sent one after the other, in the order asked, as node-pg
  * wants (it deprecates queueing them itself).
  */
-const wrapClient = (client: pg.PoolClient, noteWrite: () => void): Queryable => {
+const wrapClient = (client: pg.PoolClient, noteWrite: (tables: ReadonlyArray<string> | null) => void): Queryable => {
   let last: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
     const next = last.then(run, run);
@@ -18,11 +18,11 @@ const wrapClient = (client: pg.PoolClient, noteWrite: () => void): Queryable => 
   };
   return {
     query: <Row>(sql: string, params?: ReadonlyArray<unknown>) => {
-      if (!isReadOnly(sql)) noteWrite();
+      if (!isReadOnly(sql)) noteWrite(writtenTables(sql));
       return inTurn(async () => (await client.query<Row & pg.QueryResultRow>(sql, params ? [...params] : undefined)).rows);
     },
     exec: (sql: string) => {
-      noteWrite();
+      noteWrite(null);
       return inTurn(async () => {
         await client.query(sql);
       });
@@ -41,14 +41,24 @@ const REMEMBERED_READS = 100;
 const CHANGE_COUNT_LOCK = 7_241_004;
 
 /**
- * The database's change count (one row): every transaction that writes raises it just before it
- * commits, so a server can tell whether anything changed since it read an answer (decision 046).
- * It is the adapter's own bookkeeping, like schema_migrations, so it exists before any migration.
+ * The database's change counts (one row): every transaction that writes raises them just before
+ * it commits (its own, `count`; each table it wrote, in `tables`; `untold` when it ran a statement
+ * whose tables cannot be told), so a server can tell whether what an answer read changed since it
+ * read it (decisions 046 and 099). It is the adapter's own bookkeeping, like schema_migrations, so
+ * it exists before any migration; a database made before the table counts gains their columns.
  */
 const createChangeCount = (tx: Queryable): Promise<unknown> =>
   tx.exec(`select pg_advisory_xact_lock(${CHANGE_COUNT_LOCK});
     create table if not exists data_changes (id int primary key check (id = 1), count bigint not null);
+    alter table data_changes add column if not exists untold bigint not null default 0;
+    alter table data_changes add column if not exists tables jsonb not null default '{}';
     insert into data_changes (id, count) values (1, 0) on conflict (id) do nothing`);
+
+/** Raises the change counts for a transaction that wrote `tables` (by name) and `untold` statements whose tables it cannot tell. */
+const RAISE_CHANGE_COUNTS = `update data_changes
+   set count = count + 1, untold = untold + $2,
+       tables = tables || coalesce((select jsonb_object_agg(name, coalesce((tables ->> name)::bigint, 0) + 1) from unnest($1::text[]) as name), '{}')
+ where id = 1`;
 
 /** A PostgreSQL server reached through DATABASE_URL, with a pool of connections. */
 export const openPostgres = async (connectionString: string): Promise<Database> => {
@@ -67,13 +77,18 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
     try {
       await client.query("begin");
       let wrote = false;
+      let untold = 0;
+      const written = new Set<string>();
       const result = await work(
-        wrapClient(client, () => {
+        wrapClient(client, (tables) => {
           wrote = true;
+          if (tables === null) untold = 1;
+          else for (const table of tables) written.add(table);
         }),
       );
       // last, so that the row is locked only while the commit runs: writers queue here, not for their whole transaction
-      if (wrote) await client.query("update data_changes set count = count + 1 where id = 1");
+      // named, so that each connection plans it once
+      if (wrote) await client.query({ name: "raise-change-counts", text: RAISE_CHANGE_COUNTS, values: [[...written], untold] });
       await client.query("commit");
       if (wrote) changeCountRaised();
       return result;
@@ -86,10 +101,11 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
   };
   // Fails at start, not at the first request, when the server cannot be reached.
   await transaction(createChangeCount);
-  const changeCount = readTogether(
-    async (): Promise<number> => (await pool.query<{ count: number }>("select count from data_changes where id = 1")).rows[0]?.count ?? 0,
-  );
-  const reads = versionedReads(REMEMBERED_READS, changeCount);
+  const changeCounts = readTogether(async (): Promise<ChangeCounts> => {
+    const [row] = (await pool.query<ChangeCounts>('select count as "all", untold, tables from data_changes where id = 1')).rows;
+    return row ?? { all: 0, untold: 0, tables: {} };
+  });
+  const reads = versionedReads(REMEMBERED_READS, changeCounts);
   return {
     kind: "postgres",
     // a write outside a transaction is made one, so that it raises the change count as it commits;
@@ -101,7 +117,7 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
     exec: (sql: string) => transaction((tx) => tx.exec(sql)),
     transaction,
     remember: reads.remember,
-    changeCount,
+    changeCount: async () => (await changeCounts()).all,
     close: () => pool.end(),
   };
 };

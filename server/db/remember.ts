@@ -66,41 +66,60 @@ export const rememberedReads = (maxEntries: number): RememberedReads => {
 };
 
 /**
- * Answers of reads kept in memory on a database several servers write (PostgreSQL): each answer
- * is kept with the database's change count read before it was read (`version`, which every
- * writing transaction of every server raises before it commits), and answered again only while
- * that count stands. A read begun after a write was acknowledged therefore never answers from
- * before it, whichever server wrote; the price is one small read of the count per lookup.
+ * A database's change counts as read at one moment (PostgreSQL, which several servers write):
+ * every writing transaction raises `all` before it commits, and the count of each table it wrote,
+ * or `untold` when it ran a statement whose tables cannot be told (a migration, an `exec`).
  */
-export const versionedReads = (maxEntries: number, version: () => Promise<number>): Pick<RememberedReads, "remember"> => {
-  const answers = new LRUCache<string, { readonly version: number; readonly answer: Promise<unknown> }>({ max: maxEntries });
+export interface ChangeCounts {
+  readonly all: number;
+  readonly untold: number;
+  readonly tables: Readonly<Record<string, number>>;
+}
+
+/**
+ * Grows when a write may have changed what a read of `tables` reads, and only then: the writes of
+ * those tables and the untold ones; every write for a read that names no tables.
+ */
+const stampOfCounts = (counts: ChangeCounts, tables: ReadonlyArray<string> | undefined): number =>
+  tables === undefined ? counts.all : tables.reduce((sum, table) => sum + (counts.tables[table] ?? 0), counts.untold);
+
+/**
+ * Answers of reads kept in memory on a database several servers write (PostgreSQL): each answer
+ * is kept with the database's change counts read before it was read (`counts`, which every
+ * writing transaction of every server raises before it commits), and answered again only while
+ * the counts of what it reads stand: those of its tables when it names them, as on PGlite, else
+ * every write's. A read begun after a write was acknowledged therefore never answers from before
+ * it, whichever server wrote; the price is one small read of the counts per call.
+ */
+export const versionedReads = (maxEntries: number, counts: () => Promise<ChangeCounts>): Pick<RememberedReads, "remember"> => {
+  const answers = new LRUCache<string, { readonly stamp: number; readonly answer: Promise<unknown> }>({ max: maxEntries });
   return {
-    remember: async <V>(key: string, read: () => Promise<V>): Promise<V> => {
-      const current = await countOfCall(version);
+    remember: async <V>(key: string, read: () => Promise<V>, tables?: ReadonlyArray<string>): Promise<V> => {
+      const current = stampOfCounts(await countsOfCall(counts), tables);
       const known = answers.get(key);
       // A key names one read, whose answer has that read's type.
-      if (known !== undefined && known.version === current) return known.answer as Promise<V>;
-      // read after the count: it sees at least every write the count counts, and is kept under it
+      if (known !== undefined && known.stamp === current) return known.answer as Promise<V>;
+      // read after the counts: it sees at least every write they count, and is kept under them
       const answer = read();
-      const entry = { version: current, answer };
+      const entry = { stamp: current, answer };
       // a newer count's answer is not replaced by one read under an older count
-      if (known === undefined || known.version <= current) answers.set(key, entry);
+      if (known === undefined || known.stamp <= current) answers.set(key, entry);
       forgetIfFailed(answers, key, entry, answer);
       return answer;
     },
   };
 };
 
-/** The change count the call of an endpoint running now read first, while the call runs. */
+/** The change counts the call of an endpoint running now read first, while the call runs. */
 interface CallCount {
-  count: Promise<number> | undefined;
+  count: Promise<ChangeCounts> | undefined;
   open: boolean;
 }
 
 const callCount = new AsyncLocalStorage<CallCount>();
 
 /**
- * Runs one call of an endpoint (its session check, its reads) reading the change count once: the
+ * Runs one call of an endpoint (its session check, its reads) reading the change counts once: the
  * session check and the page it guards asked it one after the other, a round trip each on every
  * request (decision 085). A call answers as of its own beginning, as any request overlapping a
  * write may; a write the call itself commits makes its later reads ask again
@@ -119,10 +138,10 @@ export const changeCountRaised = (): void => {
   if (call !== undefined) call.count = undefined;
 };
 
-const countOfCall = (version: () => Promise<number>): Promise<number> => {
+const countsOfCall = (counts: () => Promise<ChangeCounts>): Promise<ChangeCounts> => {
   const call = callCount.getStore();
-  if (call === undefined || !call.open) return version();
-  call.count ??= version();
+  if (call === undefined || !call.open) return counts();
+  call.count ??= counts();
   return call.count;
 };
 

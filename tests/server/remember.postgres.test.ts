@@ -33,4 +33,24 @@ describe("a database's remembered reads on PostgreSQL", () => {
       }
     },
   );
+
+  it("keeps a read naming its tables across any server's writes of other tables, and reads again once one of them or an untold statement is written", async () => {
+    const otherServer = await db.openAgain();
+    try {
+      const counter = countingRead();
+      const counted = () => db.remember("counted", counter.read, ["outbox"]);
+      expect(await counted()).toBe(1);
+      await otherServer.transaction((tx) => tx.query("insert into feedings (name, active, status, version, created_at, updated_at) values ('Ceviche', true, 'active', 1, now(), now())"));
+      await otherServer.query("update feedings set active = false");
+      expect(await counted()).toBe(1);
+      await otherServer.transaction(addMail);
+      expect(await counted()).toBe(2);
+      await otherServer.exec("select 1");
+      expect(await counted()).toBe(3);
+      await db.transaction((tx) => tx.query("delete from feedings"));
+      expect(await counted()).toBe(3);
+    } finally {
+      await otherServer.close();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changeCountRaised, readTogether, rememberedReads, versionedReads, withOneChangeCount } from "../../server/db/remember.ts";
+import { type ChangeCounts, changeCountRaised, readTogether, rememberedReads, versionedReads, withOneChangeCount } from "../../server/db/remember.ts";
 import { testDatabase } from "../setup/database.ts";
 import { addMail, countingRead, outboxSizeOf } from "./rememberedReads.ts";
 
@@ -71,10 +71,13 @@ describe("remembered reads", () => {
   });
 });
 
+/** Change counts where every write named its tables, `all` of them. */
+const writes = (all: number, tables: Readonly<Record<string, number>> = {}): ChangeCounts => ({ all, untold: 0, tables });
+
 describe("reads remembered under a change count", () => {
   it("answers from memory while the count stands, and reads again once it moved", async () => {
     let count = 4;
-    const reads = versionedReads(10, async () => count);
+    const reads = versionedReads(10, async () => writes(count));
     const counter = countingRead();
     expect(await reads.remember("a", counter.read)).toBe(1);
     expect(await reads.remember("a", counter.read)).toBe(1);
@@ -89,7 +92,7 @@ describe("reads remembered under a change count", () => {
     let countReads = 0;
     const reads = versionedReads(10, async () => {
       countReads += 1;
-      return count;
+      return writes(count);
     });
     const counter = countingRead();
     let later: Promise<number> = Promise.resolve(0);
@@ -116,7 +119,7 @@ describe("reads remembered under a change count", () => {
 
   it("keeps the newer count's answer when a caller that read the older count finishes after it", async () => {
     const counts = [7, 8];
-    const reads = versionedReads(10, async () => counts.shift() ?? 8);
+    const reads = versionedReads(10, async () => writes(counts.shift() ?? 8));
     let release: () => void = () => {};
     const slow = reads.remember("a", () => new Promise<string>((resolve) => (release = () => resolve("from count 7"))));
     await Promise.resolve();
@@ -127,13 +130,35 @@ describe("reads remembered under a change count", () => {
   });
 
   it("shares one read among callers of one count, forgets a failed one, and drops the least recently used when full", async () => {
-    const reads = versionedReads(2, async () => 1);
+    const reads = versionedReads(2, async () => writes(1));
     const counter = countingRead();
     expect(await Promise.all([1, 2, 3].map(() => reads.remember("a", counter.read)))).toEqual([1, 1, 1]);
     await expect(reads.remember("b", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     expect(await reads.remember("b", async () => "up")).toBe("up");
     await reads.remember("c", async () => "c");
     expect(await reads.remember("a", counter.read)).toBe(2);
+  });
+
+  it("keeps a read that names its tables while their counts and the untold writes' stand, whatever else is written", async () => {
+    let counts: ChangeCounts = writes(10, { sessions: 2, leads: 5 });
+    const reads = versionedReads(10, async () => counts);
+    const counter = countingRead();
+    const session = () => reads.remember("session", counter.read, ["sessions", "users"]);
+    expect(await session()).toBe(1);
+    // a lead written, and a first write of a table nobody had written
+    counts = writes(12, { sessions: 2, leads: 6, spaces: 1 });
+    expect(await session()).toBe(1);
+    // a write of one of its tables, counted there for the first time
+    counts = writes(13, { sessions: 2, leads: 6, spaces: 1, users: 1 });
+    expect(await session()).toBe(2);
+    // a statement whose tables could not be told
+    counts = { ...counts, all: 14, untold: 1 };
+    expect(await session()).toBe(3);
+    // a read naming no tables reads again at any write
+    const anything = countingRead();
+    expect(await reads.remember("anything", anything.read)).toBe(1);
+    counts = { ...counts, all: 15, tables: { ...counts.tables, leads: 7 } };
+    expect(await reads.remember("anything", anything.read)).toBe(2);
   });
 });
 
