@@ -30,6 +30,13 @@ export const receiveLead = async ({ db, env, now }: LeadsContext, lead: api.NewL
   });
 };
 
+/**
+ * Every table a page of leads reads (server/leads/leads.ts: the leads, their notes and authors,
+ * their agents, the totals by agent): a page is remembered across writes of any other, a hold or
+ * a payment (decisions 016 and 099).
+ */
+const leadPageTables = ["leads", "lead_notes", "lead_totals", "users"];
+
 export const registerLeadRoutes = (app: FastifyInstance, context: LeadsContext): void => {
   const { db, now } = context;
   /** A remembered page's leads encoded once, kept (weakly) with the page: answered again as the same bytes. */
@@ -38,7 +45,7 @@ export const registerLeadRoutes = (app: FastifyInstance, context: LeadsContext):
   registerEndpoint(app, context, api.listLeads, async ({ query }) => {
     const { page: number, pageSize, q, agent, order, sort, direction, receivedFrom, receivedBefore } = query;
     const key = `leads ${JSON.stringify([number, pageSize, q, agent, order, sort, direction, receivedFrom, receivedBefore])}`;
-    const page = await db.remember(key, () => listLeads(db, query));
+    const page = await db.remember(key, () => listLeads(db, query), leadPageTables);
     const known = encodedPages.get(page);
     if (known !== undefined) return known;
     const encoded = new EncodedItems(page.leads.map(api.leadJson), page.meta);

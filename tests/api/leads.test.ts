@@ -3,7 +3,7 @@
  * reading one lead and a page, follow-up notes and assignment with their rules, the role matrix
  * of PRODUCT.md section 5 and the lead's history.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { deleteStaff, getUser, updateStaff } from "../../server/accounts/staff.ts";
 import type { Database } from "../../server/db/database.ts";
 import type { CommandOptions } from "../../server/events/command.ts";
@@ -421,6 +421,25 @@ describe("reading", () => {
     expect(changed.text).not.toBe(first.text);
     expect(changed.text).toContain("Nota que cambia la página");
     expect((await list("?page=1&pageSize=5")).text).toBe(changed.text);
+  });
+
+  it("keeps a page in memory across a write of what it does not read (a catalogue's item), and reads it again at a lead's note", async () => {
+    const id = await newLead({ message: "Página guardada" });
+    const first = await list("?page=1&pageSize=5");
+    const adminToken = await sessionFor(server, db, adminId);
+    expect((await request(server, "POST", "/api/feedings/createFeeding", { token: adminToken, body: { name: "Almuerzo", active: true } })).status).toBe(200);
+    const statements = vi.spyOn(db, "query");
+    try {
+      const leadReads = () => statements.mock.calls.filter(([sql]) => /\bleads\b/.test(sql)).length;
+      expect((await list("?page=1&pageSize=5")).text).toBe(first.text);
+      expect(leadReads()).toBe(0);
+      expect((await comment({ userId: salesId, leadId: id, coments: "Nota nueva" })).status).toBe(200);
+      statements.mockClear();
+      expect((await list("?page=1&pageSize=5")).text).toContain("Nota nueva");
+      expect(leadReads()).toBeGreaterThan(0);
+    } finally {
+      statements.mockRestore();
+    }
   });
 
   it.each(everyRole)("lets %s read, comment and assign", async (role: RoleName) => {
