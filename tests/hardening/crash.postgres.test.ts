@@ -1,6 +1,6 @@
-import pg from "pg";
 import { afterAll, describe, it } from "vitest";
 import { openPostgres } from "../../server/db/postgres.ts";
+import { withAdmin } from "../setup/database.ts";
 import { databaseUrl } from "../setup/template.ts";
 import { ADMIN, type Cleanups, expectCrashSafe } from "./crash.ts";
 
@@ -10,15 +10,8 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** Runs SQL on the PostgreSQL server itself (to make or drop a database). */
-const onServer = async (serverUrl: string, sql: string) => {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+const onServer = async (serverUrl: string, sql: string): Promise<void> => {
+  await withAdmin(serverUrl, (client) => client.query(sql));
 };
 
 describe("a server killed under write load", () => {

@@ -18,7 +18,8 @@ import { databaseUrl } from "./template.ts";
 /** "source database is being accessed by other users": another worker is copying the template. */
 const OBJECT_IN_USE = "55006";
 
-const withAdmin = async <T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> => {
+/** Runs `work` on a connection to the PostgreSQL server itself (to make or drop a database). */
+export const withAdmin = async <T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> => {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
