@@ -27,25 +27,38 @@ const forgetIfFailed = <Entry extends object>(answers: LRUCache<string, Entry>, 
   });
 };
 
+/**
+ * A database's change counts as read at one moment: every writing transaction (PostgreSQL, which
+ * several servers write, raises them before it commits) or writing statement (PGlite, this process
+ * the one writer) raises `all`, and the count of each table it wrote, or `untold` when its tables
+ * cannot be told (a migration, an `exec`).
+ */
+export interface ChangeCounts {
+  readonly all: number;
+  readonly untold: number;
+  readonly tables: Readonly<Record<string, number>>;
+}
+
+/**
+ * Grows when a write may have changed what a read of `tables` reads, and only then: the writes of
+ * those tables and the untold ones; every write for a read that names no tables.
+ */
+const stampOfCounts = (counts: ChangeCounts, tables: ReadonlyArray<string> | undefined): number =>
+  tables === undefined ? counts.all : tables.reduce((sum, table) => sum + (counts.tables[table] ?? 0), counts.untold);
+
 export const rememberedReads = (maxEntries: number): RememberedReads => {
-  /** Every change. */
-  let changes = 0;
-  /** Changes whose tables were not told. */
-  let untold = 0;
-  const tableChanges = new Map<string, number>();
-  /** Grows when a change may touch what a read of `tables` reads, and only then. */
-  const stampOf = (tables: ReadonlyArray<string> | undefined): number =>
-    tables === undefined ? changes : tables.reduce((sum, table) => sum + (tableChanges.get(table) ?? 0), untold);
+  /** This process's changes, counted as PostgreSQL's servers count theirs in the database. */
+  const counts = { all: 0, untold: 0, tables: Object.create(null) as Record<string, number> };
   // least recently used dropped first when full
   const answers = new LRUCache<string, { readonly answer: Promise<unknown>; readonly stamp: number; settled: boolean }>({ max: maxEntries });
   return {
     changed: (tables) => {
-      changes += 1;
-      if (tables === null) untold += 1;
-      else for (const table of new Set(tables)) tableChanges.set(table, (tableChanges.get(table) ?? 0) + 1);
+      counts.all += 1;
+      if (tables === null) counts.untold += 1;
+      else for (const table of new Set(tables)) counts.tables[table] = (counts.tables[table] ?? 0) + 1;
     },
     remember: <V>(key: string, read: () => Promise<V>, tables?: ReadonlyArray<string>, settledOnly = false): Promise<V> => {
-      const stamp = stampOf(tables);
+      const stamp = stampOfCounts(counts, tables);
       // A key names one read, whose answer has that read's type.
       const known = answers.get(key);
       if (known !== undefined && known.stamp === stamp && (known.settled || !settledOnly)) return known.answer as Promise<V>;
@@ -64,24 +77,6 @@ export const rememberedReads = (maxEntries: number): RememberedReads => {
     },
   };
 };
-
-/**
- * A database's change counts as read at one moment (PostgreSQL, which several servers write):
- * every writing transaction raises `all` before it commits, and the count of each table it wrote,
- * or `untold` when it ran a statement whose tables cannot be told (a migration, an `exec`).
- */
-export interface ChangeCounts {
-  readonly all: number;
-  readonly untold: number;
-  readonly tables: Readonly<Record<string, number>>;
-}
-
-/**
- * Grows when a write may have changed what a read of `tables` reads, and only then: the writes of
- * those tables and the untold ones; every write for a read that names no tables.
- */
-const stampOfCounts = (counts: ChangeCounts, tables: ReadonlyArray<string> | undefined): number =>
-  tables === undefined ? counts.all : tables.reduce((sum, table) => sum + (counts.tables[table] ?? 0), counts.untold);
 
 /**
  * Answers of reads kept in memory on a database several servers write (PostgreSQL): each answer
