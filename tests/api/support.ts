@@ -294,7 +294,8 @@ export interface LiveStream {
  * Opens GET /api/events/stream with `token`. The server subscribes the stream to its change feed
  * before it answers, and the feed already looks at the log (the berth index listens from the
  * server's start): once this resolves, every change committed afterwards is heard, so a test acts
- * at once instead of pausing for the stream to settle.
+ * at once instead of pausing for the stream to settle. A change committed just before may be told
+ * as well (the feed's look that reads it was under way when the stream joined): a test allows it.
  */
 export const openLiveStream = async (server: TestServer, token: string, query = ""): Promise<LiveStream> => {
   const controller = new AbortController();
