@@ -36,17 +36,33 @@ export interface Call<E extends Endpoint> {
 }
 
 /**
- * A list answer whose items are encoded already, each as the contract encodes it: kept encoded in
- * memory (the departures' berths, decision 040), or encoded by a function held to the contract's
- * encoding by a test (a lead page, leadJson of src/api/leads.ts), and sent as they are, with the list's
- * paging when it has one.
+ * A list answer whose items are encoded already, each as the contract encodes it and in UTF-8:
+ * kept encoded in memory (the departures' berths, decision 040), or encoded by a function held to
+ * the contract's encoding by a test (a lead page, leadJson of src/api/leads.ts), and sent as they
+ * are, with the list's paging when it has one. Bytes, not text: the answer is their copy side by
+ * side (decision 100), where joining a period's hundreds of texts and encoding the whole took
+ * 2.6 ms for 150 KB of Spanish text (one accented letter makes V8 keep a text two bytes a letter).
  */
 export class EncodedItems {
   constructor(
-    readonly items: ReadonlyArray<string>,
+    readonly items: ReadonlyArray<Uint8Array>,
     readonly meta?: ListMeta,
   ) {}
 }
+
+const ITEMS_OPEN = Buffer.from('{"data":[');
+const ITEMS_BETWEEN = Buffer.from(",");
+
+/** A list answer's body from its items' bytes and its paging: `{"data":[...],"meta":...}`. */
+export const encodedItemsBody = ({ items, meta }: EncodedItems): Buffer => {
+  const parts: Uint8Array[] = [ITEMS_OPEN];
+  items.forEach((item, at) => {
+    if (at > 0) parts.push(ITEMS_BETWEEN);
+    parts.push(item);
+  });
+  parts.push(Buffer.from(meta === undefined ? "]}" : `],"meta":${JSON.stringify(meta)}}`));
+  return Buffer.concat(parts);
+};
 
 /**
  * A file to download instead of the endpoint's JSON answer (a document as PDF or XLSX): sent as
@@ -286,11 +302,11 @@ export const registerEndpoint = <E extends Endpoint>(
    * the same paging object (a remembered page answers both).
    */
   const keptBodies = new WeakMap<object, { readonly meta: ListMeta | undefined; readonly body: Buffer }>();
-  const bodyOf = (kept: unknown, meta: ListMeta | undefined, json: () => string): Buffer => {
-    if (typeof kept !== "object" || kept === null) return Buffer.from(json());
+  const bodyOf = (kept: unknown, meta: ListMeta | undefined, bytes: () => Buffer): Buffer => {
+    if (typeof kept !== "object" || kept === null) return bytes();
     const known = keptBodies.get(kept);
     if (known !== undefined && known.meta === meta) return known.body;
-    const body = Buffer.from(json());
+    const body = bytes();
     keptBodies.set(kept, { meta, body });
     return body;
   };
@@ -331,10 +347,10 @@ export const registerEndpoint = <E extends Endpoint>(
       }
       const body =
         result instanceof EncodedItems
-          ? bodyOf(result, result.meta, () => `{"data":[${result.items.join(",")}]${result.meta === undefined ? "" : `,"meta":${JSON.stringify(result.meta)}`}}`)
+          ? bodyOf(result, result.meta, () => encodedItemsBody(result))
           : result instanceof Listed
-            ? bodyOf(result.data, result.meta, () => `{"data":${JSON.stringify(encode(result.data))},"meta":${JSON.stringify(result.meta)}}`)
-            : bodyOf(result, undefined, () => `{"data":${JSON.stringify(encode(result))}}`);
+            ? bodyOf(result.data, result.meta, () => Buffer.from(`{"data":${JSON.stringify(encode(result.data))},"meta":${JSON.stringify(result.meta)}}`))
+            : bodyOf(result, undefined, () => Buffer.from(`{"data":${JSON.stringify(encode(result))}}`));
       // bytes, not text: a text answer is measured and then encoded again as it is written (issue 39)
       return reply.code(200).header("cache-control", "no-store").type("application/json; charset=utf-8").send(body);
     },

@@ -17,12 +17,12 @@ import type { ReaderLanguage } from "../http/caller.ts";
 import { availabilityOf, type DepartureRow, departuresIn, itineraryNameIn, scheduledDepartures } from "./availability.ts";
 
 /**
- * A departure's free berths, and the same as the contract encodes it for the wire in each reader's
- * language (its itinerary's Spanish or English name, decision 084).
+ * A departure's free berths, and the same as the contract encodes it for the wire (JSON in UTF-8)
+ * in each reader's language (its itinerary's Spanish or English name, decision 084).
  */
 export interface KeptBerths {
   readonly answer: DepartureAvailability;
-  readonly json: Readonly<Record<ReaderLanguage, string>>;
+  readonly json: Readonly<Record<ReaderLanguage, Buffer>>;
 }
 
 export interface BerthIndex {
@@ -41,7 +41,7 @@ interface Kept extends KeptBerths {
 
 const encodeDeparture = Schema.encodeUnknownSync(DepartureAvailability);
 
-const encoded = (answer: DepartureAvailability): string => JSON.stringify(encodeDeparture(answer));
+const encoded = (answer: DepartureAvailability): Buffer => Buffer.from(JSON.stringify(encodeDeparture(answer)));
 
 /** A departure's answer, kept with its encodings: a period's answer is then the encodings in the reader's language joined. */
 const keptOf = (row: DepartureRow, answer: DepartureAvailability): KeptBerths => ({
