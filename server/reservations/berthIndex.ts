@@ -43,7 +43,7 @@ const encodeDeparture = Schema.encodeUnknownSync(DepartureAvailability);
 
 const encoded = (answer: DepartureAvailability): Buffer => Buffer.from(JSON.stringify(encodeDeparture(answer)));
 
-/** A departure's answer, kept with its encodings: a period's answer is then the encodings in the reader's language joined. */
+/** A departure's answer, kept with its encodings: a period's answer is then the encodings in the reader's language copied side by side (decision 100). */
 const keptOf = (row: DepartureRow, answer: DepartureAvailability): KeptBerths => ({
   answer,
   json: {
