@@ -191,6 +191,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     deps.changeIntervalMs ?? 250,
     (error) => app.log.error({ err: error }, "live changes not read"),
     deps.db.changeCount,
+    deps.db.committedHere,
   );
   const berths = createBerthIndex(deps.db, feed);
   const files = createDocumentFiles();

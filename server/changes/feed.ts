@@ -72,10 +72,11 @@ export interface ChangeFeed {
    */
   nudge(): void;
   /**
-   * Hears, before it resolves, every change any server committed before it was asked: the log is
-   * read now when the database's change count moved since the last look. What is answered after
-   * it (a departure's kept berths) is then never older than an acknowledged write of another
-   * server. Without a change count (one writer: this process) there is nothing to catch up.
+   * Hears, before it resolves, every change another server committed before it was asked: the log
+   * is read now when the database's change count moved since the last look by a write that is not
+   * this server's own. What is answered after it (a departure's kept berths) is then never older
+   * than an acknowledged write of another server. Without a change count (one writer: this
+   * process) there is nothing to catch up.
    */
   catchUp(): Promise<void>;
   /**
@@ -99,6 +100,7 @@ export const createChangeFeed = (
   intervalMs: number,
   log: (error: unknown) => void,
   changeCount: (() => Promise<number>) | null = null,
+  committedHere: ((after: number, upTo: number) => boolean) | null = null,
 ): ChangeFeed => {
   const listeners = new Set<(changes: ReadonlyArray<ScopedChange>) => void>();
   const seen = new Set<number>();
@@ -248,8 +250,11 @@ export const createChangeFeed = (
     catchUp: async () => {
       if (changeCount === null || listeners.size === 0) return;
       const count = await changeCount();
+      // this server's own writes are told by the commands that made them (the berth index's `touch`)
+      // or at the next look, as on the embedded database: only another server's are waited for (decision 101)
+      const heard = () => heardUpTo >= count || (committedHere?.(heardUpTo, count) ?? false);
       // a look under way may have read the count before this one: then one more follows it; a look that failed is not retried here (it is logged)
-      for (let tries = 0; tries < 2 && heardUpTo < count && listeners.size > 0; tries += 1) {
+      for (let tries = 0; tries < 2 && !heard() && listeners.size > 0; tries += 1) {
         lookNow();
         await running;
       }

@@ -29,6 +29,11 @@ export interface Database extends Queryable {
    * (PostgreSQL): raised by each before it commits. null where this process is the one writer.
    */
   readonly changeCount: (() => Promise<number>) | null;
+  /**
+   * Whether every write counted after `after`, up to `upTo`, was committed by this process (each
+   * of its writing transactions learns the count it raised): null where `changeCount` is.
+   */
+  readonly committedHere: ((after: number, upTo: number) => boolean) | null;
   close(): Promise<void>;
 }
 

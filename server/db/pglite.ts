@@ -106,6 +106,7 @@ export const wrapPglite = (pglite: PGlite): Database => {
     transaction: <T>(work: (tx: Queryable) => Promise<T>) => serialise(() => pglite.transaction((tx) => work(wrapTransaction(tx, reads, statements)))),
     remember: reads.remember,
     changeCount: null,
+    committedHere: null,
     close: () => serialise(() => pglite.close()),
   };
 };

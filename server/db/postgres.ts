@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { type Database, isReadOnly, type Queryable, writtenTables } from "./database.ts";
-import { type ChangeCounts, changeCountRaised, readTogether, versionedReads } from "./remember.ts";
+import { type ChangeCounts, changeCountRaised, countsOfCall, readTogether, versionedReads } from "./remember.ts";
 
 const INT8 = 20;
 
@@ -58,7 +58,37 @@ const createChangeCount = (tx: Queryable): Promise<unknown> =>
 const RAISE_CHANGE_COUNTS = `update data_changes
    set count = count + 1, untold = untold + $2,
        tables = tables || coalesce((select jsonb_object_agg(name, coalesce((tables ->> name)::bigint, 0) + 1) from unnest($1::text[]) as name), '{}')
- where id = 1`;
+ where id = 1
+returning count`;
+
+/** How many of its own commits' counts a server keeps: an older one forgotten only costs a look of the change feed. */
+const OWN_COUNTS_KEPT = 10_000;
+
+/**
+ * The change counts this server's own transactions raised, each learnt from its raise once it has
+ * committed (a rolled-back raise gives its number to another transaction). Counts are taken one
+ * by one in commit order, so the writes after `after` up to `upTo` were all this server's when
+ * each of those numbers is here.
+ */
+const ownCounts = () => {
+  const counts = new Set<number>();
+  return {
+    add: (count: number): void => {
+      counts.add(count);
+      // the oldest first: a Set iterates in the order its numbers came, which is nearly their order
+      if (counts.size <= OWN_COUNTS_KEPT) return;
+      for (const old of counts) {
+        if (counts.size <= OWN_COUNTS_KEPT / 2) break;
+        counts.delete(old);
+      }
+    },
+    cover: (after: number, upTo: number): boolean => {
+      if (upTo - after > counts.size) return false;
+      for (let count = after + 1; count <= upTo; count += 1) if (!counts.has(count)) return false;
+      return true;
+    },
+  };
+};
 
 /** A PostgreSQL server reached through DATABASE_URL, with a pool of connections. */
 export const openPostgres = async (connectionString: string): Promise<Database> => {
@@ -72,6 +102,7 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
   // likewise: a lead page at 1,000,000 leads, estimated past jit_above_cost from bounds known only when it
   // runs, spent 55 ms compiling a 0.1 ms read (decision 085).
   const pool = new driver.Pool({ connectionString, types, max: 10, options: "-c max_parallel_workers_per_gather=0 -c jit=off" });
+  const own = ownCounts();
   const transaction = async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     try {
@@ -88,9 +119,13 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
       );
       // last, so that the row is locked only while the commit runs: writers queue here, not for their whole transaction
       // named, so that each connection plans it once
-      if (wrote) await client.query({ name: "raise-change-counts", text: RAISE_CHANGE_COUNTS, values: [[...written], untold] });
+      const raised = wrote ? await client.query<{ count: number }>({ name: "raise-change-counts", text: RAISE_CHANGE_COUNTS, values: [[...written], untold] }) : null;
       await client.query("commit");
-      if (wrote) changeCountRaised();
+      if (raised !== null) {
+        const [row] = raised.rows;
+        if (row !== undefined) own.add(row.count);
+        changeCountRaised();
+      }
       return result;
     } catch (error) {
       await client.query("rollback");
@@ -117,7 +152,9 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
     exec: (sql: string) => transaction((tx) => tx.exec(sql)),
     transaction,
     remember: reads.remember,
-    changeCount: async () => (await changeCounts()).all,
+    // the call's counts, read once (decision 085): the feed's catch-up before availability makes no round trip of its own
+    changeCount: async () => (await countsOfCall(changeCounts)).all,
+    committedHere: own.cover,
     close: () => pool.end(),
   };
 };

@@ -133,7 +133,7 @@ export const changeCountRaised = (): void => {
   if (call !== undefined) call.count = undefined;
 };
 
-const countsOfCall = (counts: () => Promise<ChangeCounts>): Promise<ChangeCounts> => {
+export const countsOfCall = (counts: () => Promise<ChangeCounts>): Promise<ChangeCounts> => {
   const call = callCount.getStore();
   if (call === undefined || !call.open) return counts();
   call.count ??= counts();

@@ -70,3 +70,39 @@ it("tells the first listener of several servers' feed nothing already in the log
   stop();
   await feed.stop();
 });
+
+it("waits at a catch-up for another server's writes, not for its own, which their commands tell (decision 101)", async () => {
+  let count = 0;
+  const own = new Set<number>();
+  const feed = createChangeFeed(
+    db,
+    60_000,
+    (error) => {
+      throw error;
+    },
+    async () => count,
+    (after, upTo) => Array.from({ length: upTo - after }, (_, index) => after + 1 + index).every((raised) => own.has(raised)),
+  );
+  const at = new Date("2026-11-30T05:00:00Z");
+  const write = async (leadId: number, here: boolean) => {
+    await leadEventAt(leadId, at);
+    count += 1;
+    if (here) own.add(count);
+  };
+  const heard: number[] = [];
+  const stop = feed.subscribe((changes) => heard.push(...changes.flatMap((scoped) => (scoped.change.kind === "lead" ? [scoped.change.leadId] : []))));
+  await feed.catchUp();
+  await write(9101, true);
+  await write(9102, true);
+  await feed.catchUp();
+  expect(heard).toEqual([]);
+  await write(9103, false);
+  await write(9104, true);
+  await feed.catchUp();
+  expect(heard).toEqual([9101, 9102, 9103, 9104]);
+  await write(9105, true);
+  await feed.catchUp();
+  expect(heard).toEqual([9101, 9102, 9103, 9104]);
+  stop();
+  await feed.stop();
+});

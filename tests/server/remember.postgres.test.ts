@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { describe, expect, it } from "vitest";
+import { withOneChangeCount } from "../../server/db/remember.ts";
 import { testDatabase } from "../setup/database.ts";
 import { addMail, countingRead, outboxSizeOf } from "./rememberedReads.ts";
 
@@ -33,6 +35,51 @@ describe("a database's remembered reads on PostgreSQL", () => {
       }
     },
   );
+
+  it("knows the writes it committed itself from another server's, by the counts they raised (decision 101)", async () => {
+    const otherServer = await db.openAgain();
+    const count = async () => (await db.changeCount?.()) ?? Number.NaN;
+    const committedHere = (after: number, upTo: number) => db.committedHere?.(after, upTo);
+    try {
+      const start = await count();
+      await addMail(db);
+      await db.transaction(addMail);
+      await db.query("select count(*) from outbox");
+      const own = await count();
+      expect(own).toBe(start + 2);
+      expect(committedHere(start, own)).toBe(true);
+      await addMail(otherServer);
+      await db.transaction(addMail);
+      const after = await count();
+      expect(after).toBe(own + 2);
+      expect(committedHere(own + 1, after)).toBe(true);
+      expect(committedHere(own, after)).toBe(false);
+      expect(committedHere(start, after)).toBe(false);
+    } finally {
+      await otherServer.close();
+    }
+  });
+
+  it("answers a call's change count as the call read it first, so a catch-up inside it makes no round trip, and reads it again after the call's own write", async () => {
+    const otherServer = await db.openAgain();
+    const count = async () => (await db.changeCount?.()) ?? Number.NaN;
+    try {
+      const before = await count();
+      // the other server is in this process too: its write runs outside the call, as another server's would
+      const outsideTheCall = AsyncLocalStorage.snapshot();
+      await withOneChangeCount(async () => {
+        expect(await count()).toBe(before);
+        await outsideTheCall(() => addMail(otherServer));
+        expect(await count()).toBe(before);
+        await db.transaction(addMail);
+        expect(await count()).toBe(before + 2);
+      });
+      await addMail(otherServer);
+      expect(await count()).toBe(before + 3);
+    } finally {
+      await otherServer.close();
+    }
+  });
 
   it("keeps a read naming its tables across any server's writes of other tables, and reads again once one of them or an untold statement is written", async () => {
     const otherServer = await db.openAgain();

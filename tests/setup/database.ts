@@ -226,6 +226,9 @@ export const testDatabase = (): TestDatabase => {
     get changeCount() {
       return opened().changeCount;
     },
+    get committedHere() {
+      return opened().committedHere;
+    },
     close: () => opened().close(),
     openAgain: () => {
       if (current?.url == null) throw new Error("only a PostgreSQL database is opened by a second server");
