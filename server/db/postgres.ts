@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { type Database, isReadOnly, type Queryable, writtenTables } from "./database.ts";
 import { type ChangeCounts, changeCountRaised, countsOfCall, readTogether, versionedReads } from "./remember.ts";
+import { waitedForDatabase } from "./statementLog.ts";
 
 const INT8 = 20;
 
@@ -136,10 +137,11 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
   };
   // Fails at start, not at the first request, when the server cannot be reached.
   await transaction(createChangeCount);
-  const changeCounts = readTogether(async (): Promise<ChangeCounts> => {
+  const readCounts = readTogether(async (): Promise<ChangeCounts> => {
     const [row] = (await pool.query<ChangeCounts>('select count as "all", untold, tables from data_changes where id = 1')).rows;
     return row ?? { all: 0, untold: 0, tables: {} };
   });
+  const changeCounts = () => waitedForDatabase(readCounts);
   const reads = versionedReads(REMEMBERED_READS, changeCounts);
   return {
     kind: "postgres",

@@ -62,6 +62,21 @@ export const timingStatements = (db: Database): Database =>
     time.statements += 1;
   });
 
+/**
+ * Waits for `read`, a statement the database adapter runs for itself (PostgreSQL's change counts,
+ * asked by every call's sign-in check), charging the wait to the running request's database time
+ * as `timingStatements` charges each of its statements (decision 102).
+ */
+export const waitedForDatabase = async <T>(read: () => Promise<T>): Promise<T> => {
+  const time = requestDatabaseTime.getStore();
+  if (time === undefined) return read();
+  const started = performance.now();
+  const answer = await read();
+  time.ms += performance.now() - started;
+  time.statements += 1;
+  return answer;
+};
+
 /** The statements appended to `file`, a JSON line each (STATEMENT_LOG). */
 export const statementFile =
   (file: string) =>

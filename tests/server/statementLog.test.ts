@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type LoggedStatement, loggingStatements, requestDatabaseTime, statementFile, statementRequest, timingStatements } from "../../server/db/statementLog.ts";
+import { type LoggedStatement, loggingStatements, requestDatabaseTime, statementFile, statementRequest, timingStatements, waitedForDatabase } from "../../server/db/statementLog.ts";
 import { request, startServer, testEnv } from "../api/support.ts";
 import { openTestDatabase } from "../setup/database.ts";
 
@@ -76,6 +76,16 @@ describe("the statement log", () => {
     } finally {
       await opened.close();
     }
+  });
+
+  it("charges a request the wait for the adapter's own read (the change counts), and nothing outside a request (decision 102)", async () => {
+    const time = { ms: 0, statements: 0 };
+    const slowRead = () => new Promise<string>((resolve) => setTimeout(() => resolve("counts"), 20));
+    expect(await requestDatabaseTime.run(time, () => waitedForDatabase(slowRead))).toBe("counts");
+    expect(await waitedForDatabase(slowRead)).toBe("counts");
+    expect(time.statements).toBe(1);
+    expect(time.ms).toBeGreaterThanOrEqual(15);
+    expect(time.ms).toBeLessThan(1_000);
   });
 
   it("has each answer tell its database time in Server-Timing only with STATEMENT_TIMING", async () => {
