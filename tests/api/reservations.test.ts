@@ -746,10 +746,15 @@ describe("the live stream", () => {
   });
 
   it("tells a stream opened late, first, what changed in its replay's milliseconds before, as much as its viewer may hear, and nothing older", async () => {
+    const reservation = (held: Summary): HeardChange => ({ kind: "reservation", reservationId: held.id, cruiseId: ids.june });
     const older = await hold({ cabins: [{ cabinId: ids.cabin1, spaces: [{ genderId: ids.male }] }] });
     server.clock.advance(60_000);
+    // The streams below open once the feed's look that reads the last hold has ended: one under way
+    // as they joined would tell its changes again, live (openLiveStream), and the replay's each-once is the subject here.
+    const settled = await openLiveStream(server, tokens.get("sales") ?? "");
     const theirs = await hold();
     const mine = await hold({ agencyId: ids.ownAgency, cabins: [{ cabinId: ids.cabin4, spaces: [{ genderId: ids.male }] }] }, "agency");
+    await settled.until(heardAll([reservation(mine)]));
     server.clock.advance(1_000);
     const replay = "?replay=30000";
     const streams = {
@@ -759,7 +764,6 @@ describe("the live stream", () => {
     };
     // told live to all three, after any replay
     const told = { kind: "passenger", passengerId: await register("LATE-001", ids.ownAgency, "agency") };
-    const reservation = (held: Summary): HeardChange => ({ kind: "reservation", reservationId: held.id, cruiseId: ids.june });
     const departure = { kind: "departure", cruiseId: ids.june };
     const [staff, agency, staffLive] = await Promise.all([
       streams.staff.until(heardAll([told])),
