@@ -10,7 +10,11 @@ const INT8 = 20;
  * together (a `Promise.all` of reads) are sent one after the other, in the order asked, as node-pg
  * wants (it deprecates queueing them itself).
  */
-const wrapClient = (client: pg.PoolClient, noteWrite: (tables: ReadonlyArray<string> | null) => void): Queryable => {
+const wrapClient = (
+  client: pg.PoolClient,
+  noteWrite: (tables: ReadonlyArray<string> | null) => void,
+  remembered: (key: string, read: () => Promise<unknown>, tables: ReadonlyArray<string>) => Promise<unknown> | null,
+): Queryable => {
   let last: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
     const next = last.then(run, run);
@@ -28,8 +32,9 @@ const wrapClient = (client: pg.PoolClient, noteWrite: (tables: ReadonlyArray<str
         await client.query(sql);
       });
     },
-    // other servers' writes are not seen here: inside a transaction every read is made
-    remember: (_key, read) => read(),
+    // a read of tables the transaction has not written is the one kept for everyone (decision 103); any other is made
+    remember: <V>(key: string, read: () => Promise<V>, tables?: ReadonlyArray<string>) =>
+      (tables === undefined ? null : (remembered(key, read, tables) as Promise<V> | null)) ?? read(),
   };
 };
 
@@ -104,6 +109,12 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
   // runs, spent 55 ms compiling a 0.1 ms read (decision 085).
   const pool = new driver.Pool({ connectionString, types, max: 10, options: "-c max_parallel_workers_per_gather=0 -c jit=off" });
   const own = ownCounts();
+  const readCounts = readTogether(async (): Promise<ChangeCounts> => {
+    const [row] = (await pool.query<ChangeCounts>('select count as "all", untold, tables from data_changes where id = 1')).rows;
+    return row ?? { all: 0, untold: 0, tables: {} };
+  });
+  const changeCounts = () => waitedForDatabase(readCounts);
+  const reads = versionedReads(REMEMBERED_READS, changeCounts);
   const transaction = async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     try {
@@ -112,11 +123,15 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
       let untold = 0;
       const written = new Set<string>();
       const result = await work(
-        wrapClient(client, (tables) => {
-          wrote = true;
-          if (tables === null) untold = 1;
-          else for (const table of tables) written.add(table);
-        }),
+        wrapClient(
+          client,
+          (tables) => {
+            wrote = true;
+            if (tables === null) untold = 1;
+            else for (const table of tables) written.add(table);
+          },
+          (key, read, tables) => (untold > 0 || tables.some((table) => written.has(table)) ? null : reads.rememberInTransaction(key, read, tables)),
+        ),
       );
       // last, so that the row is locked only while the commit runs: writers queue here, not for their whole transaction
       // named, so that each connection plans it once
@@ -137,12 +152,6 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
   };
   // Fails at start, not at the first request, when the server cannot be reached.
   await transaction(createChangeCount);
-  const readCounts = readTogether(async (): Promise<ChangeCounts> => {
-    const [row] = (await pool.query<ChangeCounts>('select count as "all", untold, tables from data_changes where id = 1')).rows;
-    return row ?? { all: 0, untold: 0, tables: {} };
-  });
-  const changeCounts = () => waitedForDatabase(readCounts);
-  const reads = versionedReads(REMEMBERED_READS, changeCounts);
   return {
     kind: "postgres",
     // a write outside a transaction is made one, so that it raises the change count as it commits;

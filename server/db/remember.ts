@@ -86,21 +86,51 @@ export const rememberedReads = (maxEntries: number): RememberedReads => {
  * every write's. A read begun after a write was acknowledged therefore never answers from before
  * it, whichever server wrote; the price is one small read of the counts per call.
  */
-export const versionedReads = (maxEntries: number, counts: () => Promise<ChangeCounts>): Pick<RememberedReads, "remember"> => {
-  const answers = new LRUCache<string, { readonly stamp: number; readonly answer: Promise<unknown> }>({ max: maxEntries });
+export interface VersionedReads extends Pick<RememberedReads, "remember"> {
+  /**
+   * A read of `tables` inside a transaction that has not written them: the answer kept under the
+   * counts its call has already read, once it has arrived, else the transaction's own read (kept
+   * for the others under those counts). It never waits for another connection (the counts, or a
+   * read under way elsewhere): a transaction holding the pool's last connection would wait
+   * forever for one queued behind it. Without counts read by its call, it reads.
+   */
+  rememberInTransaction<V>(key: string, read: () => Promise<V>, tables: ReadonlyArray<string>): Promise<V>;
+}
+
+export const versionedReads = (maxEntries: number, counts: () => Promise<ChangeCounts>): VersionedReads => {
+  const answers = new LRUCache<string, { readonly stamp: number; readonly answer: Promise<unknown>; settled: boolean }>({ max: maxEntries });
+  /** Reads now, after counts whose stamp is `current`: it sees at least every write they count, and is kept under them. */
+  const readAndKeep = <V>(key: string, read: () => Promise<V>, current: number): Promise<V> => {
+    const known = answers.get(key);
+    const answer = read();
+    const entry = { stamp: current, answer, settled: false };
+    // a newer count's answer is not replaced by one read under an older count
+    if (known === undefined || known.stamp <= current) answers.set(key, entry);
+    answer.then(
+      () => {
+        entry.settled = true;
+      },
+      () => undefined,
+    );
+    forgetIfFailed(answers, key, entry, answer);
+    return answer;
+  };
   return {
     remember: async <V>(key: string, read: () => Promise<V>, tables?: ReadonlyArray<string>): Promise<V> => {
       const current = stampOfCounts(await countsOfCall(counts), tables);
       const known = answers.get(key);
       // A key names one read, whose answer has that read's type.
       if (known !== undefined && known.stamp === current) return known.answer as Promise<V>;
-      // read after the counts: it sees at least every write they count, and is kept under them
-      const answer = read();
-      const entry = { stamp: current, answer };
-      // a newer count's answer is not replaced by one read under an older count
-      if (known === undefined || known.stamp <= current) answers.set(key, entry);
-      forgetIfFailed(answers, key, entry, answer);
-      return answer;
+      return readAndKeep(key, read, current);
+    },
+    rememberInTransaction: <V>(key: string, read: () => Promise<V>, tables: ReadonlyArray<string>): Promise<V> => {
+      const call = callCount.getStore();
+      const countsRead = call?.open === true ? call.read : undefined;
+      if (countsRead === undefined) return read();
+      const current = stampOfCounts(countsRead, tables);
+      const known = answers.get(key);
+      if (known !== undefined && known.stamp === current && known.settled) return known.answer as Promise<V>;
+      return readAndKeep(key, read, current);
     },
   };
 };
@@ -108,6 +138,8 @@ export const versionedReads = (maxEntries: number, counts: () => Promise<ChangeC
 /** The change counts the call of an endpoint running now read first, while the call runs. */
 interface CallCount {
   count: Promise<ChangeCounts> | undefined;
+  /** The counts `count` answered, once it has. */
+  read: ChangeCounts | undefined;
   open: boolean;
 }
 
@@ -121,7 +153,7 @@ const callCount = new AsyncLocalStorage<CallCount>();
  * (`changeCountRaised`). The count is the call's only while it runs: timers it starts read their own.
  */
 export const withOneChangeCount = <T>(work: () => Promise<T>): Promise<T> => {
-  const call: CallCount = { count: undefined, open: true };
+  const call: CallCount = { count: undefined, read: undefined, open: true };
   return callCount.run(call, work).finally(() => {
     call.open = false;
   });
@@ -130,14 +162,24 @@ export const withOneChangeCount = <T>(work: () => Promise<T>): Promise<T> => {
 /** A write committed in the running call: its later remembered reads read the count again. */
 export const changeCountRaised = (): void => {
   const call = callCount.getStore();
-  if (call !== undefined) call.count = undefined;
+  if (call === undefined) return;
+  call.count = undefined;
+  call.read = undefined;
 };
 
 export const countsOfCall = (counts: () => Promise<ChangeCounts>): Promise<ChangeCounts> => {
   const call = callCount.getStore();
   if (call === undefined || !call.open) return counts();
-  call.count ??= counts();
-  return call.count;
+  if (call.count !== undefined) return call.count;
+  const asked = counts();
+  call.count = asked;
+  asked.then(
+    (answer) => {
+      if (call.count === asked) call.read = answer;
+    },
+    () => undefined,
+  );
+  return asked;
 };
 
 /**

@@ -81,6 +81,40 @@ describe("a database's remembered reads on PostgreSQL", () => {
     }
   });
 
+  it("answers a transaction's read of tables it has not written from what is kept under its call's counts, and reads what it wrote (decision 103)", async () => {
+    const otherServer = await db.openAgain();
+    const outsideTheCall = AsyncLocalStorage.snapshot();
+    try {
+      const counter = countingRead();
+      const inTransaction = () => db.transaction((tx) => tx.remember("counted", counter.read, ["outbox"]));
+      await withOneChangeCount(async () => {
+        await db.changeCount?.();
+        expect(await inTransaction()).toBe(1);
+        expect(await inTransaction()).toBe(1);
+        expect(await db.remember("counted", counter.read, ["outbox"])).toBe(1);
+        // another server's write after the call began: the call answers as of its beginning
+        await outsideTheCall(() => addMail(otherServer));
+        expect(await inTransaction()).toBe(1);
+        // a transaction that wrote the table reads it, and keeps nothing for the others
+        expect(await db.transaction(async (tx) => {
+          await addMail(tx);
+          return tx.remember("counted", counter.read, ["outbox"]);
+        })).toBe(2);
+        // its commit made the call ask for the counts again: until it has, a transaction reads
+        expect(await inTransaction()).toBe(3);
+      });
+      // the next call reads the counts, which count both writes: read again, then kept
+      await withOneChangeCount(async () => {
+        expect(await db.remember("counted", counter.read, ["outbox"])).toBe(4);
+        expect(await inTransaction()).toBe(4);
+      });
+      // outside a call, a transaction has no counts read for it: it reads
+      expect(await inTransaction()).toBe(5);
+    } finally {
+      await otherServer.close();
+    }
+  });
+
   it("keeps a read naming its tables across any server's writes of other tables, and reads again once one of them or an untold statement is written", async () => {
     const otherServer = await db.openAgain();
     try {
