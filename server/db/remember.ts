@@ -27,6 +27,18 @@ const forgetIfFailed = <Entry extends object>(answers: LRUCache<string, Entry>, 
   });
 };
 
+/** Keeps `entry` under `key`: marked settled once its answer has arrived, forgotten if it fails. */
+const keep = <Entry extends { readonly answer: Promise<unknown>; settled: boolean }>(answers: LRUCache<string, Entry>, key: string, entry: Entry): void => {
+  answers.set(key, entry);
+  entry.answer.then(
+    () => {
+      entry.settled = true;
+    },
+    () => undefined,
+  );
+  forgetIfFailed(answers, key, entry, entry.answer);
+};
+
 /**
  * A database's change counts as read at one moment: every writing transaction (PostgreSQL, which
  * several servers write, raises them before it commits) or writing statement (PGlite, this process
@@ -64,15 +76,7 @@ export const rememberedReads = (maxEntries: number): RememberedReads => {
       if (known !== undefined && known.stamp === stamp && (known.settled || !settledOnly)) return known.answer as Promise<V>;
       const answer = read();
       if (known !== undefined && known.stamp === stamp) return answer;
-      const entry = { answer, stamp, settled: false };
-      answers.set(key, entry);
-      answer.then(
-        () => {
-          entry.settled = true;
-        },
-        () => undefined,
-      );
-      forgetIfFailed(answers, key, entry, answer);
+      keep(answers, key, { answer, stamp, settled: false });
       return answer;
     },
   };
@@ -103,16 +107,8 @@ export const versionedReads = (maxEntries: number, counts: () => Promise<ChangeC
   const readAndKeep = <V>(key: string, read: () => Promise<V>, current: number): Promise<V> => {
     const known = answers.get(key);
     const answer = read();
-    const entry = { stamp: current, answer, settled: false };
     // a newer count's answer is not replaced by one read under an older count
-    if (known === undefined || known.stamp <= current) answers.set(key, entry);
-    answer.then(
-      () => {
-        entry.settled = true;
-      },
-      () => undefined,
-    );
-    forgetIfFailed(answers, key, entry, answer);
+    if (known === undefined || known.stamp <= current) keep(answers, key, { stamp: current, answer, settled: false });
     return answer;
   };
   return {
