@@ -45,8 +45,19 @@ export const decide = async <M extends AnyStateMachine>(
   event: EventFromLogic<M>,
   options: CommandOptions,
   facts: FactsOf<M> | null = null,
+): Promise<StoredEvent> =>
+  decideFrom(tx, record, streamId, await queryOne(tx, RecordState, `select status, version from ${record.table} where id = $1`, [streamId]), event, options, facts);
+
+/** Decides one command on the record as `row` has it (null: no row, the record does not exist yet). */
+const decideFrom = async <M extends AnyStateMachine>(
+  tx: Queryable,
+  record: RecordType<M>,
+  streamId: string,
+  row: typeof RecordState.Type | null,
+  event: EventFromLogic<M>,
+  options: CommandOptions,
+  facts: FactsOf<M> | null,
 ): Promise<StoredEvent> => {
-  const row = await queryOne(tx, RecordState, `select status, version from ${record.table} where id = $1`, [streamId]);
   const version = row?.version ?? 0;
   const verdict = judge(record.machine, row?.status ?? null, event, facts);
   // The facts were for deciding; the event store keeps only what was decided.
@@ -71,7 +82,9 @@ export const decide = async <M extends AnyStateMachine>(
 
 /**
  * Decides the command that creates a record (its `create` event) on a new stream whose id is the
- * next value of the record table's id sequence, and answers that id.
+ * next value of the record table's id sequence, and answers that id. Nothing holds that id yet (a
+ * sequence never gives a value twice, and a rebuild sets it past every replayed id), so there is
+ * no row to read before deciding: one round trip less for every record created (decision 104).
  */
 export const decideNew = async <M extends AnyStateMachine>(
   tx: Queryable,
@@ -81,7 +94,7 @@ export const decideNew = async <M extends AnyStateMachine>(
   facts: FactsOf<M> | null = null,
 ): Promise<number> => {
   const id = await nextId(tx, record.table);
-  await decide(tx, record, String(id), event, options, facts);
+  await decideFrom(tx, record, String(id), null, event, options, facts);
   return id;
 };
 

@@ -91,7 +91,12 @@ const rowWith = <M extends AnyStateMachine>(record: RecordType<M>, status: strin
   return { id, status, version: stored.version, at: stored.occurredAt };
 };
 
-/** The row `id` after a stored event, from the status stored in it (none yet for a create). */
+/**
+ * The row `id` after a stored event, from the status stored in it. A stream's first event finds no
+ * row (a record's row is written by its own events alone, and a rebuild empties the table before
+ * replaying them): its status is read from nothing, one round trip less for every record created
+ * (decision 104), as a rebuild's runs of creates do.
+ */
 const rowAfter = async <M extends AnyStateMachine>(
   tx: Queryable,
   record: RecordType<M>,
@@ -99,7 +104,7 @@ const rowAfter = async <M extends AnyStateMachine>(
   event: EventFromLogic<M>,
   id: number | string,
 ): Promise<RowState> => {
-  const row = await queryOne(tx, StatusRow, `select status from ${record.table} where id = $1`, [id]);
+  const row = stored.version === 1 ? null : await queryOne(tx, StatusRow, `select status from ${record.table} where id = $1`, [id]);
   return rowWith(record, nextStatus(record.machine, row?.status ?? null, event), stored, id);
 };
 

@@ -4,6 +4,7 @@ import { closeSession, openSession } from "../../server/accounts/sessions.ts";
 import { createUser } from "../../server/accounts/users.ts";
 import { createItem, deleteItem, findItem, updateItem } from "../../server/catalogues/items.ts";
 import type { Queryable } from "../../server/db/database.ts";
+import { loggingStatements } from "../../server/db/statementLog.ts";
 import { type CommandOptions, decide, expectVersion } from "../../server/events/command.ts";
 import { activityRecord, courtesyRecord, feedingRecord } from "../../server/catalogues/projection.ts";
 import { userRecord } from "../../server/accounts/usersProjection.ts";
@@ -110,6 +111,21 @@ describe("decide", () => {
       [2, "user.update", id],
     ]);
     expect(history[1]?.data).toEqual({ firstName: "Ana María", lastName: "Vera", email: "ana@example.com", roleId: roleIds.sales });
+  });
+
+  it("creates a record without reading its row, which nothing holds yet, and reads it for every later event (decision 104)", async () => {
+    const told: string[] = [];
+    const logged = loggingStatements(db, (entry) => told.push(entry.sql));
+    const readsOfRow = () => told.filter((sql) => /^select status(, version)? from users where id = \$1/.test(sql));
+    const id = await logged.transaction((tx) => createUser(tx, newUser("ana@example.com"), options));
+    expect(readsOfRow()).toEqual([]);
+    const [created] = await db.query("select status, version from users where id = $1", [id]);
+    expect(created).toEqual({ status: "active", version: 1 });
+    await logged.transaction((tx) => decide(tx, userRecord, String(id), update("Ana María"), { ...options, actorId: id }));
+    // the update decides from the row's state, and its projection moves on from the row's status
+    expect(readsOfRow()).toHaveLength(2);
+    const [updated] = await db.query("select first_name, status, version from users where id = $1", [id]);
+    expect(updated).toEqual({ first_name: "Ana María", status: "active", version: 2 });
   });
 
   it("refuses with 409 an event the machine does not accept now, and writes nothing", async () => {
