@@ -92,10 +92,14 @@ const rowWith = <M extends AnyStateMachine>(record: RecordType<M>, status: strin
 };
 
 /**
- * The row `id` after a stored event, from the status stored in it. A stream's first event finds no
- * row (a record's row is written by its own events alone, and a rebuild empties the table before
- * replaying them): its status is read from nothing, one round trip less for every record created
- * (decision 104), as a rebuild's runs of creates do.
+ * Whether a stored event is its stream's first, which finds no row: a record's row is written by
+ * its own events alone, and a rebuild empties the table before replaying them (decision 104).
+ */
+const opensStream = (stored: StoredEvent): boolean => stored.version === 1;
+
+/**
+ * The row `id` after a stored event, from the status stored in it; a stream's first event's status
+ * is read from nothing, one round trip less for every record created.
  */
 const rowAfter = async <M extends AnyStateMachine>(
   tx: Queryable,
@@ -104,7 +108,7 @@ const rowAfter = async <M extends AnyStateMachine>(
   event: EventFromLogic<M>,
   id: number | string,
 ): Promise<RowState> => {
-  const row = stored.version === 1 ? null : await queryOne(tx, StatusRow, `select status from ${record.table} where id = $1`, [id]);
+  const row = opensStream(stored) ? null : await queryOne(tx, StatusRow, `select status from ${record.table} where id = $1`, [id]);
   return rowWith(record, nextStatus(record.machine, row?.status ?? null, event), stored, id);
 };
 
@@ -261,7 +265,7 @@ export const recordProjection = <
     },
     ...(creates && {
       batch: {
-        takes: (stored) => stored.type === creates.type && stored.version === 1,
+        takes: (stored) => stored.type === creates.type && opensStream(stored),
         apply: (tx, run) => {
           const statusAfter = createStatuses(record.machine);
           return creates.apply(
