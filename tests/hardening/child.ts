@@ -1,13 +1,13 @@
 /** The production server (server/main.ts) as a child process, for tests that kill and restart it. */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
 import { pgliteExtensions } from "../../server/db/pglite.ts";
+import { templateDump } from "../setup/template.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 
@@ -76,7 +76,7 @@ export const emptyDataDir = async (prefix: string): Promise<string> => {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const template = inject("templateDatabase");
   if (template.kind === "pglite") {
-    const pglite = await PGlite.create(dataDir, { extensions: pgliteExtensions, loadDataDir: new Blob([await readFile(template.dumpPath)]) });
+    const pglite = await PGlite.create(dataDir, { extensions: pgliteExtensions, loadDataDir: await templateDump(template.dumpPath) });
     await pglite.close();
   }
   return dataDir;

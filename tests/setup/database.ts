@@ -4,7 +4,6 @@
  * close). Which one depends on the suite that runs (vitest.config.ts or vitest.pg.config.ts).
  */
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import type { Database } from "../../server/db/database.ts";
@@ -13,7 +12,7 @@ import { openPglite } from "../../server/db/pglite.ts";
 import { openPostgres } from "../../server/db/postgres.ts";
 import { registerProjections } from "../../server/events/projection.ts";
 import { projections } from "../../server/projections.ts";
-import { databaseUrl } from "./template.ts";
+import { databaseUrl, templateDump } from "./template.ts";
 
 /** "source database is being accessed by other users": another worker is copying the template. */
 const OBJECT_IN_USE = "55006";
@@ -71,7 +70,7 @@ const openTestDatabaseAt = async (): Promise<OpenedTestDatabase> => {
   registerProjections(projections);
   const template = inject("templateDatabase");
   if (template.kind === "pglite") {
-    return { db: await openPglite({ loadDataDir: new Blob([await readFile(template.dumpPath)]) }), url: null };
+    return { db: await openPglite({ loadDataDir: await templateDump(template.dumpPath) }), url: null };
   }
   const name = `test_${randomUUID().replaceAll("-", "")}`;
   await createFromTemplate(template.serverUrl, template.template, name);
