@@ -128,6 +128,9 @@ const createInChildProcess = async (dataDir: string): Promise<void> => {
   await run(process.execPath, ["--eval", createDataDir, dataDir, pglite]);
 };
 
+/** A new embedded database in memory, loaded from a dump (`dumpDataDir`), with the server's settings. */
+export const loadPglite = (dump: Blob): Promise<PGlite> => PGlite.create({ extensions: pgliteExtensions, startParams, loadDataDir: dump });
+
 /**
  * Opens (or creates) the embedded database in `dataDir`, or in memory from a dump when given one. A
  * new data directory is filled by `create` (emptyDatabase.ts copies the build's empty database),
@@ -137,7 +140,7 @@ export const openPglite = async (
   options: { readonly dataDir: string; readonly create?: (dataDir: string) => boolean } | { readonly loadDataDir: Blob },
 ): Promise<Database> => {
   const settings = { extensions: pgliteExtensions, startParams };
-  if (!("dataDir" in options)) return wrapPglite(await PGlite.create({ ...settings, loadDataDir: options.loadDataDir }));
+  if (!("dataDir" in options)) return wrapPglite(await loadPglite(options.loadDataDir));
   if (!existsSync(join(options.dataDir, "PG_VERSION")) && options.create?.(options.dataDir) !== true) await createInChildProcess(options.dataDir);
   return wrapPglite(await PGlite.create(options.dataDir, settings));
 };
