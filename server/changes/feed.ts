@@ -253,8 +253,12 @@ export const createChangeFeed = (
       // this server's own writes are told by the commands that made them (the berth index's `touch`)
       // or at the next look, as on the embedded database: only another server's are waited for (decision 101)
       const heard = () => heardUpTo >= count || (committedHere?.(heardUpTo, count) ?? false);
-      // a look under way may have read the count before this one: then one more follows it; a look that failed is not retried here (it is logged)
+      // a look under way may have read the count before this one: it is awaited, and one more is asked
+      // only when it did not hear the writes counted. None is asked during another (it would follow it
+      // unawaited, still reading after this resolves). A look that failed is not retried here (it is logged).
       for (let tries = 0; tries < 2 && !heard() && listeners.size > 0; tries += 1) {
+        while (looking) await running;
+        if (heard() || listeners.size === 0) break;
         lookNow();
         await running;
       }

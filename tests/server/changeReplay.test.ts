@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { expect, it } from "vitest";
 import { MAX_REPLAY_MS } from "../../src/api/changes.ts";
 import { createChangeFeed } from "../../server/changes/feed.ts";
+import type { Queryable } from "../../server/db/database.ts";
 import { testDatabase } from "../setup/database.ts";
 
 const db = testDatabase();
@@ -74,8 +75,24 @@ it("tells the first listener of several servers' feed nothing already in the log
 it("waits at a catch-up for another server's writes, not for its own, which their commands tell (decision 101)", async () => {
   let count = 0;
   const own = new Set<number>();
+  // Every read of the feed after its first waits until this server's first two writes are made: a
+  // look still under way when a catch-up resolved (once, one asked for during the first look and
+  // left to follow it) would read them and tell them, where this server's own are told by their commands.
+  let ownWritesMade = (): void => undefined;
+  const madeOwnWrites = new Promise<void>((resolve) => {
+    ownWritesMade = resolve;
+  });
+  let reads = 0;
+  const feedDb: Queryable = {
+    ...db,
+    query: async (sql, params) => {
+      reads += 1;
+      if (reads > 1) await madeOwnWrites;
+      return db.query(sql, params);
+    },
+  };
   const feed = createChangeFeed(
-    db,
+    feedDb,
     60_000,
     (error) => {
       throw error;
@@ -94,6 +111,8 @@ it("waits at a catch-up for another server's writes, not for its own, which thei
   await feed.catchUp();
   await write(9101, true);
   await write(9102, true);
+  ownWritesMade();
+  await new Promise((resolve) => setTimeout(resolve, 50));
   await feed.catchUp();
   expect(heard).toEqual([]);
   await write(9103, false);
