@@ -1,7 +1,8 @@
 /**
- * One database per test file, copied from the template the global set-up prepared: an in-memory
- * PGlite loaded from the dump, or a PostgreSQL database created from the template (dropped on
- * close). Which one depends on the suite that runs (vitest.config.ts or vitest.pg.config.ts).
+ * One database per test file, at the state of the template the global set-up prepared: an in-memory
+ * PGlite loaded from the dump (or handed on by the worker's previous file, emptied to that same
+ * state, decision 105), or a PostgreSQL database created from the template (dropped on close).
+ * Which one depends on the suite that runs (vitest.config.ts or vitest.pg.config.ts).
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";

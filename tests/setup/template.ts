@@ -18,6 +18,9 @@ export const databaseUrl = (serverUrl: string, database: string): string => {
   return url.toString();
 };
 
+/** The dumps this worker has read, by path (one per run). */
+const dumpBytes = new Map<string, Promise<Buffer>>();
+
 /**
  * The template's dump as PGlite loads it (`loadDataDir`), read from its file once per worker. PGlite
  * asks the Blob for its whole `arrayBuffer()`, which Node 20 answers by reading a Blob made in memory
@@ -25,11 +28,13 @@ export const databaseUrl = (serverUrl: string, database: string): string => {
  * file's read and the Blob's copy). This Blob answers with a copy of the bytes already read.
  */
 export const templateDump = async (dumpPath: string): Promise<Blob> => {
-  const bytes = (dumpBytes.get(dumpPath) ?? dumpBytes.set(dumpPath, readFile(dumpPath)).get(dumpPath)) as Promise<Buffer>;
+  let bytes = dumpBytes.get(dumpPath);
+  if (bytes === undefined) {
+    bytes = readFile(dumpPath);
+    dumpBytes.set(dumpPath, bytes);
+  }
   return new HeldDump(await bytes);
 };
-
-const dumpBytes = new Map<string, Promise<Buffer>>();
 
 class HeldDump extends Blob {
   readonly #bytes: Buffer;
