@@ -103,6 +103,12 @@ const handedBack: PGlite[] = [];
 /** The template's schema, read from a new copy: a handed-back database that differs from it is not used again. */
 let templateSchema: string | undefined;
 
+/** The template's own tables: any other was made by a test. */
+let templateTables: ReadonlyArray<string> = [];
+
+/** The public schema's tables and views, as the template's and a test's are told apart. */
+const publicRelations = "relnamespace = 'public'::regnamespace and relkind in ('r', 'p', 'v', 'm')";
+
 /** Tables, columns, indexes, sequences, functions and triggers of the public schema, with the roles seeded. */
 const schemaOf = async (pglite: PGlite): Promise<string> => {
   const { rows } = await pglite.query<{ schema: string }>(
@@ -126,8 +132,7 @@ const handBack = async (pglite: PGlite): Promise<void> => {
   try {
     await pglite.exec("discard all");
     const { rows } = await pglite.query<{ name: string }>(
-      `select quote_ident(relname) as name from pg_class
-        where relnamespace = 'public'::regnamespace and relkind in ('r', 'p', 'v', 'm') and not (relname = any($1::text[]))`,
+      `select quote_ident(relname) as name from pg_class where ${publicRelations} and not (relname = any($1::text[]))`,
       [templateTables],
     );
     if (rows.length > 0) await pglite.exec(`drop table if exists ${rows.map(({ name }) => name).join(", ")} cascade`);
@@ -144,18 +149,13 @@ const handBack = async (pglite: PGlite): Promise<void> => {
   await pglite.close();
 };
 
-/** The template's own tables: any other was made by a test. */
-let templateTables: ReadonlyArray<string> = [];
-
 /** A database at the template's state, empty of anything a test wrote: handed back by an earlier file, or a new copy. */
 const templateCopy = async (dumpPath: string): Promise<Database> => {
   const reused = handedBack.pop();
   const pglite = reused ?? (await loadPglite(await templateDump(dumpPath)));
   if (templateSchema === undefined) {
     templateSchema = await schemaOf(pglite);
-    templateTables = (
-      await pglite.query<{ name: string }>("select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p', 'v', 'm')")
-    ).rows.map(({ name }) => name);
+    templateTables = (await pglite.query<{ name: string }>(`select relname as name from pg_class where ${publicRelations}`)).rows.map(({ name }) => name);
   }
   const db = wrapPglite(pglite);
   let closed = false;
