@@ -23,6 +23,9 @@ export type Language = (typeof languages)[number];
 export const namespaces = ["common", "messages", "account", "panel", "screens", "records"] as const;
 export type Namespace = (typeof namespaces)[number];
 
+/** The group `t` reads first: every page's texts, and a copy of every group loaded since. */
+const DEFAULT_NAMESPACE: Namespace = "common";
+
 const isLanguage = (value: string | null): value is Language =>
   languages.some((language) => language === value);
 
@@ -34,19 +37,31 @@ export interface LanguageStore {
 
 const textModules = import.meta.glob<Record<string, ResourceKey>>(["./*/*.ts", "!./es/common.ts"]);
 
-/** Reads a group of texts from its own chunk, the first time a screen or a language asks for it. */
-const textChunks: BackendModule = {
+/**
+ * Reads a group of texts from its own chunk, the first time a screen or a language asks for it,
+ * and copies them into the default group as well. A key names its section, never its group
+ * (`t("leads.title")`), so i18next would look for it in each group of `fallbackNS` in turn until
+ * one holds it: four to seven lookups for a signed-in screen's text, each splitting the key again,
+ * where one now answers (decision 106: the leads' first draw spends a third of its translating on
+ * the misses). The group keeps its own copy, which says it has loaded (`useTranslation(group)`).
+ * One reader per instance: it copies into its own instance's texts.
+ */
+const textChunks = (instance: i18n): BackendModule => ({
   type: "backend",
   init: () => {},
   read: (language, namespace, callback) => {
     const load = textModules[`./${language}/${namespace}.ts`];
     if (load === undefined) return callback(new Error(`no ${namespace} texts in ${language}`), false);
     load().then(
-      (texts) => callback(null, { ...texts }),
+      (group) => {
+        const sections = { ...group };
+        if (namespace !== DEFAULT_NAMESPACE) instance.addResourceBundle(language, DEFAULT_NAMESPACE, sections);
+        callback(null, sections);
+      },
       (error: Error) => callback(error, false),
     );
   },
-};
+});
 
 /**
  * Spanish first (SPEC.md section 9); English when the user chose it before. Resolves when the
@@ -59,19 +74,23 @@ export const createI18n = async (store: LanguageStore, preload: ReadonlyArray<Na
   const stored = store.getItem(LANGUAGE_KEY);
   const instance = i18next.createInstance();
   await instance
-    .use(textChunks)
+    .use(textChunks(instance))
     .use(initReactI18next)
     .init({
-      resources: { es: { common: { ...spanishCommon } } },
+      resources: { es: { [DEFAULT_NAMESPACE]: { ...spanishCommon } } },
       partialBundledLanguages: true,
       lng: isLanguage(stored) ? stored : "es",
       // both languages have the same keys (tests/layout/i18n.test.ts): nothing to fall back on
       fallbackLng: false,
       supportedLngs: languages,
-      ns: ["common", ...preload],
-      defaultNS: "common",
+      ns: [DEFAULT_NAMESPACE, ...preload],
+      defaultNS: DEFAULT_NAMESPACE,
       fallbackNS: [...namespaces],
       interpolation: { escapeValue: false },
+      // i18next's own separators, declared: a key is then read as a path at once, where with
+      // them left out each call first tests whether the key reads like a sentence (decision 106)
+      keySeparator: ".",
+      nsSeparator: ":",
     });
   instance.on("languageChanged", (language) => {
     if (isLanguage(language)) store.setItem(LANGUAGE_KEY, language);

@@ -33,4 +33,20 @@ describe("the groups of texts", () => {
     expect(i18n.t("brand.name")).toBe(en.brand.name);
     expect(store.getItem("lang")).toBe("en");
   });
+
+  // decision 106: a key names its section, not its group, so a text is looked for in the default
+  // group first; a group loaded later answers from there in one lookup, not after a miss per group
+  it("answers a loaded group's texts from the default group, in each language", async () => {
+    const i18n = await createI18n(storeWith(null), ["panel"]);
+    const fromDefault = (key: string): unknown => i18n.getResource(i18n.language, "common", key);
+    expect(fromDefault("nav.users")).toBe(es.nav.users);
+    expect(fromDefault("table.search")).toBe(es.table.search);
+    expect(fromDefault("reservations.title")).toBeUndefined();
+    await i18n.loadNamespaces("records");
+    expect(fromDefault("reservations.title")).toBe(es.reservations.title);
+    await i18n.changeLanguage("en");
+    expect(fromDefault("nav.users")).toBe(en.nav.users);
+    expect(fromDefault("reservations.title")).toBe(en.reservations.title);
+    expect(i18n.t("login.title")).toBe(en.login.title);
+  });
 });
