@@ -28,7 +28,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { chromium } from "playwright-core";
 import { buildAll } from "./build.ts";
-import { type Budget, budgetTable, budgetVerdict, freePort, machineReferenceMs, type Server, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
+import { type Budget, budgetTable, budgetVerdict, freePort, machineReferenceMs, type ReportSection, runPart, type Server, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
 import { defaultLeadsLoad, leadsReport, measureLeads } from "./benchLeads.ts";
 import { importsReport, measureImports, prepareImports } from "./benchImports.ts";
 import { burstPhoto, measureUploadBurst, noisyJpeg, uploadBurstReport } from "./benchUploadBurst.ts";
@@ -787,10 +787,7 @@ const budgetsOf = (
 };
 
 /** The sections measured by their own modules: the leads at volume and the rebuild, each a table already. */
-interface Section {
-  readonly title: string;
-  readonly lines: ReadonlyArray<string>;
-}
+type Section = ReportSection;
 
 const answeredFrom: Record<Answer, string> = {
   memory: "memory: the same request again, no write between",
@@ -887,74 +884,71 @@ try {
       : null;
   const sections: Section[] = [];
   const budgets = budgetsOf(pglite, postgres, bundles, lighthouse);
+  const report = { sections, budgets };
   if (measures("landing")) {
     log("the public landing page");
-    const server = await startServer(pgliteEnv);
-    try {
-      const figures = [await measureLanding(server.url, "/", log), await measureLanding(server.url, "/?lang=en", log)];
-      const { lines, budgets: landingBudgets } = landingReport(figures);
-      sections.push({ title: "The public landing page (issue 39 item 1)", lines });
-      budgets.push(...landingBudgets);
-    } finally {
-      await stopProcess(server.child);
-    }
+    await runPart("The public landing page (issue 39 item 1)", report, async () => {
+      const server = await startServer(pgliteEnv);
+      try {
+        return landingReport([await measureLanding(server.url, "/", log), await measureLanding(server.url, "/?lang=en", log)]);
+      } finally {
+        await stopProcess(server.child);
+      }
+    }, log);
   }
   if (measures("imports")) {
     log("hostile passenger sheets");
-    const importsDir = mkdtempSync(join(tmpdir(), "backoffice-bench-imports-"));
-    await prepareImports(importsDir, ADMIN);
-    const server = await startServer({ ...common, SEED_DEMO: "false", DATA_DIR: importsDir });
-    try {
-      const { lines, budgets: importBudgets } = importsReport(await measureImports(server, ADMIN, SECONDS));
-      sections.push({ title: "Hostile passenger sheets", lines });
-      budgets.push(...importBudgets);
-    } finally {
-      await stopProcess(server.child);
-      rmSync(importsDir, { recursive: true, force: true });
-    }
+    await runPart("Hostile passenger sheets", report, async () => {
+      const importsDir = mkdtempSync(join(tmpdir(), "backoffice-bench-imports-"));
+      try {
+        await prepareImports(importsDir, ADMIN);
+        const server = await startServer({ ...common, SEED_DEMO: "false", DATA_DIR: importsDir });
+        try {
+          return importsReport(await measureImports(server, ADMIN, SECONDS));
+        } finally {
+          await stopProcess(server.child);
+        }
+      } finally {
+        rmSync(importsDir, { recursive: true, force: true });
+      }
+    }, log);
   }
   if (measures("burst")) {
     log("ten image uploads at once");
-    const burstDir = mkdtempSync(join(tmpdir(), "backoffice-bench-burst-"));
-    const server = await startServer({ ...common, SEED_DEMO: "false", DATA_DIR: burstDir });
-    try {
-      const { lines, budgets: burstBudgets } = uploadBurstReport(await measureUploadBurst(server.url, (await signIn(server.url)).token, await burstPhoto()));
-      sections.push({ title: "Ten image uploads at once", lines });
-      budgets.push(...burstBudgets);
-    } finally {
-      await stopProcess(server.child);
-      rmSync(burstDir, { recursive: true, force: true });
-    }
+    await runPart("Ten image uploads at once", report, async () => {
+      const burstDir = mkdtempSync(join(tmpdir(), "backoffice-bench-burst-"));
+      try {
+        const server = await startServer({ ...common, SEED_DEMO: "false", DATA_DIR: burstDir });
+        try {
+          return uploadBurstReport(await measureUploadBurst(server.url, (await signIn(server.url)).token, await burstPhoto()));
+        } finally {
+          await stopProcess(server.child);
+        }
+      } finally {
+        rmSync(burstDir, { recursive: true, force: true });
+      }
+    }, log);
   }
   if (measures("leads")) {
-    const leads = await measureLeads(defaultLeadsLoad, { serverUrl: postgresUrl });
-    const { lines, budgets: leadsBudgets } = leadsReport(leads, defaultLeadsLoad);
-    sections.push({ title: "The leads list at volume", lines });
-    budgets.push(...leadsBudgets);
+    await runPart("The leads list at volume", report, async () => leadsReport(await measureLeads(defaultLeadsLoad, { serverUrl: postgresUrl }), defaultLeadsLoad), log);
   }
   if (measures("limits")) {
     log("figures against the limit");
-    const resultsDir = join(root, "bench", "results");
-    mkdirSync(resultsDir, { recursive: true });
-    const limits = await measureLimits(defaultLimitsLoad, postgresUrl, resultsDir, date);
-    const { lines, budgets: limitsBudgets } = limitsReport(limits, defaultLimitsLoad);
-    sections.push({ title: "Figures against the limit (issue 39 item 4, decision 085)", lines });
-    budgets.push(...limitsBudgets);
+    await runPart("Figures against the limit (issue 39 item 4, decision 085)", report, async () => {
+      const resultsDir = join(root, "bench", "results");
+      mkdirSync(resultsDir, { recursive: true });
+      return limitsReport(await measureLimits(defaultLimitsLoad, postgresUrl, resultsDir, date), defaultLimitsLoad);
+    }, log);
   }
   if (measures("start")) {
     log("first starts and restarts with the demo");
-    const { lines, budgets: startBudgets } = startReport(await measureStarts(defaultStartLoad, common));
-    sections.push({ title: "First start and restart with the demo", lines });
-    budgets.push(...startBudgets);
+    await runPart("First start and restart with the demo", report, async () => startReport(await measureStarts(defaultStartLoad, common)), log);
   }
   if (measures("rebuild")) {
-    const rebuilds = await measureRebuilds(defaultRebuildLoad, postgresUrl);
-    const { lines, budgets: rebuildBudgets } = rebuildReport(rebuilds, defaultRebuildLoad);
-    sections.push({ title: `A rebuild of ${defaultRebuildLoad.leads} leads`, lines });
-    budgets.push(...rebuildBudgets);
+    await runPart(`A rebuild of ${defaultRebuildLoad.leads} leads`, report, async () => rebuildReport(await measureRebuilds(defaultRebuildLoad, postgresUrl), defaultRebuildLoad), log);
   }
   const http = [pglite, postgres].filter((results): results is HttpResults => results !== null);
-  const report = markdown(date, referenceMs, http, bundles, lighthouse, sections, budgets);
+  const text = markdown(date, referenceMs, http, bundles, lighthouse, sections, budgets);
   if (ONLY === undefined) {
     const resultsDir = join(root, "bench", "results");
     mkdirSync(resultsDir, { recursive: true });
@@ -962,9 +956,9 @@ try {
       join(resultsDir, `${date}.json`),
       `${JSON.stringify({ date, node: process.version, referenceMs, seconds: SECONDS, leads: LEADS, http, bundles, lighthouse, sections, budgets }, null, 2)}\n`,
     );
-    writeFileSync(join(resultsDir, `${date}.md`), report);
+    writeFileSync(join(resultsDir, `${date}.md`), text);
   }
-  console.log(`\n${report}`);
+  console.log(`\n${text}`);
   console.log(budgetVerdict(budgets));
   if (budgets.some((budget) => !budget.pass)) process.exitCode = 1;
 } finally {

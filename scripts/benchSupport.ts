@@ -235,6 +235,38 @@ export const budgetTable = (budgets: ReadonlyArray<Budget>): string[] => [
   ...budgets.map((budget) => `| ${budget.name} | ${budget.limit} | ${budget.value} | ${budget.pass ? "pass" : "**FAIL**"} |`),
 ];
 
+/** A part of a bench report: its heading and its lines of Markdown. */
+export interface ReportSection {
+  readonly title: string;
+  readonly lines: ReadonlyArray<string>;
+}
+
+/**
+ * Runs one part of a bench, whose section and budgets join the report. A part that throws (a
+ * server that would not start, a log it could not read) is reported as a failed budget with its
+ * error, and the parts after it still run: a whole run (an hour) once ended at its limits part on
+ * a statement log read mid-line, with nothing of its first forty minutes written.
+ */
+export const runPart = async (
+  title: string,
+  report: { readonly sections: ReportSection[]; readonly budgets: Budget[] },
+  measure: () => Promise<{ readonly lines: ReadonlyArray<string>; readonly budgets: ReadonlyArray<Budget> }>,
+  log: (line: string) => void,
+): Promise<void> => {
+  try {
+    const { lines, budgets } = await measure();
+    report.sections.push({ title, lines });
+    report.budgets.push(...budgets);
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
+    // a table cell: no pipe, no line break
+    const cell = message.replaceAll("|", "/").slice(0, 300);
+    log(`${title}: the part failed: ${message}`);
+    report.sections.push({ title, lines: [`The part failed before its end: ${cell}`] });
+    report.budgets.push({ name: `${title}: the part ran to its end`, limit: "no error", value: cell, pass: false });
+  }
+};
+
 /** The one line a bench ends with: every budget passes, or which fail. */
 export const budgetVerdict = (budgets: ReadonlyArray<Budget>): string => {
   const failed = budgets.filter((budget) => !budget.pass);
