@@ -43,8 +43,7 @@ const textModules = import.meta.glob<Record<string, ResourceKey>>(["./*/*.ts", "
  * (`t("leads.title")`), so i18next would look for it in each group of `fallbackNS` in turn until
  * one holds it: four to seven lookups for a signed-in screen's text, each splitting the key again,
  * where one now answers (decision 106). The group keeps its own copy, which says it has loaded
- * (`useTranslation(group)`).
- * One reader per instance: it copies into its own instance's texts.
+ * (`useTranslation(group)`). One reader per instance: it copies into its own instance's texts.
  */
 const textChunks = (instance: i18n): BackendModule => ({
   type: "backend",
