@@ -786,9 +786,6 @@ const budgetsOf = (
   return budgets;
 };
 
-/** The sections measured by their own modules: the leads at volume and the rebuild, each a table already. */
-type Section = ReportSection;
-
 const answeredFrom: Record<Answer, string> = {
   memory: "memory: the same request again, no write between",
   write: "a write each time",
@@ -801,7 +798,7 @@ const markdown = (
   http: ReadonlyArray<HttpResults>,
   bundles: Record<string, { files: number; gzipBytes: number }> | null,
   lighthouse: Record<string, Scores>,
-  sections: ReadonlyArray<Section>,
+  sections: ReadonlyArray<ReportSection>,
   budgets: ReadonlyArray<Budget>,
 ): string => {
   const lines = [
@@ -882,7 +879,7 @@ try {
     postgresUrl && measures("http") && ONLY !== "uploads"
       ? await withPostgresDatabase(postgresUrl, "backoffice_bench", (url) => measureHttp("postgres", { ...common, DATABASE_URL: url }))
       : null;
-  const sections: Section[] = [];
+  const sections: ReportSection[] = [];
   const budgets = budgetsOf(pglite, postgres, bundles, lighthouse);
   const report = { sections, budgets };
   if (measures("landing")) {
