@@ -211,6 +211,24 @@ describe("the leads list", () => {
     ]);
   });
 
+  it("keeps a filter, a sort or a page size chosen while a page reloads or a search waits, and shows its rows", async () => {
+    const { actor, queries, published } = startList();
+    await flush();
+    // a lead changed elsewhere: the page is being fetched again as the user picks an agent
+    actor.send({ type: "list.changed" });
+    actor.send({ type: "filter.change", name: "agent", value: "5" });
+    await flush();
+    expect(actor.getSnapshot().value).toBe("ready");
+    expect(queries.at(-1)).toEqual({ page: 1, pageSize: 20, agent: "5" });
+    actor.send({ type: "search.change", text: "marta" });
+    actor.send({ type: "sort.toggle", column: "name" });
+    actor.send({ type: "pageSize.change", pageSize: 50 });
+    await flush();
+    expect(queries.at(-1)).toEqual({ page: 1, pageSize: 50, agent: "5", q: "marta", sort: "name", direction: "asc" });
+    expect(actor.getSnapshot().context.query).toMatchObject({ filters: { agent: "5" }, q: "marta", pageSize: 50, sort: "name" });
+    expect(published.map((entry) => entry.mode)).toEqual(["push", "push", "replace"]);
+  });
+
   it("shows the server's message when the page cannot be loaded, and tries again on retry", async () => {
     let refuse = true;
     const { actor } = startList(undefined, () => ({ rows: [], total: 0 }), { refuse: () => refuse });

@@ -298,6 +298,34 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       { type: "assignQuery", params: ({ context, event }: { context: Context; event: E }) => ({ query: change(context.query, event) }) },
       { type: "publishQuery", params: ({ context }: { context: Context }) => ({ query: context.query, mode }) },
     ] as const;
+  /**
+   * The controls that change the query: answered while a page loads or a search waits as well
+   * (a change of a row elsewhere may be reloading the page as the user picks a filter), the
+   * fetch under way given up for the new query's.
+   */
+  const queryChanges = {
+    "pageSize.change": {
+      target: "loading",
+      reenter: true,
+      actions: changeQuery<{ type: "pageSize.change"; pageSize: number }>((query, event) => withPageSize(query, event.pageSize), "replace"),
+      description: "Another number of rows a page, from the first page.",
+    },
+    "sort.toggle": {
+      target: "loading",
+      reenter: true,
+      actions: changeQuery<{ type: "sort.toggle"; column: string }>((query, event) => toggledSort(query, event.column), "push"),
+      description: "A column header: the server sorts by it, or turns its direction; from the first page (the ticks stay).",
+    },
+    "filter.change": {
+      target: "loading",
+      reenter: true,
+      actions: [
+        "clearSelection",
+        ...changeQuery<{ type: "filter.change"; name: string; value: string }>((query, event) => withFilter(query, event.name, event.value), "push"),
+      ],
+      description: "A filter's control changed: its rows from the first page; the ticks are cleared.",
+    },
+  } as const;
   return setup({
     types: {
       input: {} as PagedListInput<Scope>,
@@ -420,6 +448,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
           onError: showError("failed", "The page could not be fetched: the message shows with a retry."),
         },
         on: {
+          ...queryChanges,
           "list.changed": {
             target: "loading",
             reenter: true,
@@ -439,6 +468,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
           },
         },
         on: {
+          ...queryChanges,
           "search.submit": {
             target: "loading",
             actions: ["clearSelection", { type: "publishQuery", params: ({ context }) => ({ query: context.query, mode: "replace" }) }],
@@ -458,24 +488,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
             },
             { description: "A page that does not exist: nothing changes." },
           ],
-          "pageSize.change": {
-            target: "loading",
-            actions: changeQuery<{ type: "pageSize.change"; pageSize: number }>((query, event) => withPageSize(query, event.pageSize), "replace"),
-            description: "Another number of rows a page, from the first page.",
-          },
-          "sort.toggle": {
-            target: "loading",
-            actions: changeQuery<{ type: "sort.toggle"; column: string }>((query, event) => toggledSort(query, event.column), "push"),
-            description: "A column header: the server sorts by it, or turns its direction; from the first page (the ticks stay).",
-          },
-          "filter.change": {
-            target: "loading",
-            actions: [
-              "clearSelection",
-              ...changeQuery<{ type: "filter.change"; name: string; value: string }>((query, event) => withFilter(query, event.name, event.value), "push"),
-            ],
-            description: "A filter's control changed: its rows from the first page; the ticks are cleared.",
-          },
+          ...queryChanges,
           "row.select": {
             actions: {
               type: "assignSelection",
