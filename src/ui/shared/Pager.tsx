@@ -22,8 +22,8 @@ export const pageChoices = (page: number, pages: number): ReadonlyArray<number> 
 /**
  * Previous / next, 'Página 2 de 7', a page chooser, the rows per page and the total. It only
  * reports what was asked; whether a page exists is the list machine's guard, so the buttons are
- * disabled from its answer. While a page loads (`busy`) every control waits: the list takes
- * another page only once one shows, and a click then would be lost.
+ * disabled from its answer. While a page loads (`busy`) the pager waits: whether another page
+ * exists is known once one shows (the list's filters and sort are taken at any time).
  */
 export function Pager({
   label,
