@@ -28,7 +28,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { chromium } from "playwright-core";
 import { buildAll } from "./build.ts";
-import { type Budget, budgetTable, budgetVerdict, freePort, machineReferenceMs, type ReportSection, runPart, type Server, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
+import { type Budget, budgetTable, budgetVerdict, freePort, machineReferenceMs, type ReportSection, runPart, type Server, sleep, startServer, stopProcess, withPostgresDatabase, withServer, withTemporaryDir } from "./benchSupport.ts";
 import { defaultLeadsLoad, leadsReport, measureLeads } from "./benchLeads.ts";
 import { importsReport, measureImports, prepareImports } from "./benchImports.ts";
 import { burstPhoto, measureUploadBurst, noisyJpeg, uploadBurstReport } from "./benchUploadBurst.ts";
@@ -884,47 +884,25 @@ try {
   const report = { sections, budgets };
   if (measures("landing")) {
     log("the public landing page");
-    await runPart("The public landing page (issue 39 item 1)", report, async () => {
-      const server = await startServer(pgliteEnv);
-      try {
-        return landingReport([await measureLanding(server.url, "/", log), await measureLanding(server.url, "/?lang=en", log)]);
-      } finally {
-        await stopProcess(server.child);
-      }
-    }, log);
+    // one page after the other: two audits at once would measure each other
+    const landing = async (server: Server) => [await measureLanding(server.url, "/", log), await measureLanding(server.url, "/?lang=en", log)];
+    await runPart("The public landing page (issue 39 item 1)", report, () => withServer(pgliteEnv, async (server) => landingReport(await landing(server))), log);
   }
   if (measures("imports")) {
     log("hostile passenger sheets");
-    await runPart("Hostile passenger sheets", report, async () => {
-      const importsDir = mkdtempSync(join(tmpdir(), "backoffice-bench-imports-"));
-      try {
-        await prepareImports(importsDir, ADMIN);
-        const server = await startServer({ ...common, SEED_DEMO: "false", DATA_DIR: importsDir });
-        try {
-          return importsReport(await measureImports(server, ADMIN, SECONDS));
-        } finally {
-          await stopProcess(server.child);
-        }
-      } finally {
-        rmSync(importsDir, { recursive: true, force: true });
-      }
-    }, log);
+    const imports = async (importsDir: string) => {
+      await prepareImports(importsDir, ADMIN);
+      return withServer({ ...common, SEED_DEMO: "false", DATA_DIR: importsDir }, async (server) => importsReport(await measureImports(server, ADMIN, SECONDS)));
+    };
+    await runPart("Hostile passenger sheets", report, () => withTemporaryDir("backoffice-bench-imports-", imports), log);
   }
   if (measures("burst")) {
     log("ten image uploads at once");
-    await runPart("Ten image uploads at once", report, async () => {
-      const burstDir = mkdtempSync(join(tmpdir(), "backoffice-bench-burst-"));
-      try {
-        const server = await startServer({ ...common, SEED_DEMO: "false", DATA_DIR: burstDir });
-        try {
-          return uploadBurstReport(await measureUploadBurst(server.url, (await signIn(server.url)).token, await burstPhoto()));
-        } finally {
-          await stopProcess(server.child);
-        }
-      } finally {
-        rmSync(burstDir, { recursive: true, force: true });
-      }
-    }, log);
+    const burst = (burstDir: string) =>
+      withServer({ ...common, SEED_DEMO: "false", DATA_DIR: burstDir }, async (server) =>
+        uploadBurstReport(await measureUploadBurst(server.url, (await signIn(server.url)).token, await burstPhoto())),
+      );
+    await runPart("Ten image uploads at once", report, () => withTemporaryDir("backoffice-bench-burst-", burst), log);
   }
   if (measures("leads")) {
     await runPart("The leads list at volume", report, async () => leadsReport(await measureLeads(defaultLeadsLoad, { serverUrl: postgresUrl }), defaultLeadsLoad), log);

@@ -1,5 +1,6 @@
 /** What the benches share: free ports, the production server started and stopped, a throwaway PostgreSQL database. */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -74,6 +75,26 @@ export const stopProcess = async (child: ChildProcess): Promise<void> => {
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   await exited;
+};
+
+/** The bundle's server started on `env` for the work, stopped when it ends (or throws). */
+export const withServer = async <T>(env: Record<string, string>, work: (server: Server) => Promise<T>): Promise<T> => {
+  const server = await startServer(env);
+  try {
+    return await work(server);
+  } finally {
+    await stopProcess(server.child);
+  }
+};
+
+/** A new empty directory under the system's temporary one, named after `prefix`, removed when the work ends. */
+export const withTemporaryDir = async <T>(prefix: string, work: (dir: string) => Promise<T>): Promise<T> => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    return await work(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 };
 
 /** A new database on the DATABASE_URL server, named after `prefix`, dropped when the work ends. */
