@@ -84,6 +84,25 @@ export const nextIds = async (tx: Queryable, table: string, count: number): Prom
     ? []
     : (await queryRows(tx, IdRow, "select nextval(pg_get_serial_sequence($1, 'id'))::int as id from generate_series(1, $2)", [table, count])).map(({ id }) => id);
 
+const IdWithIdsRow = Schema.Struct({ id: Schema.Int, ids: Schema.Array(Schema.Int) });
+
+/**
+ * The next value of `table`'s id sequence and the next `count` of `parts`' in one statement: a
+ * record whose parts are numbered when it is created (a reservation's spaces) takes them all in
+ * one round trip.
+ */
+export const nextIdWithParts = async (tx: Queryable, table: string, parts: string, count: number): Promise<{ readonly id: number; readonly ids: ReadonlyArray<number> }> => {
+  const row = await queryOne(
+    tx,
+    IdWithIdsRow,
+    `select nextval(pg_get_serial_sequence($1, 'id'))::int as id,
+            array(select nextval(pg_get_serial_sequence($2, 'id'))::int from generate_series(1, $3)) as ids`,
+    [table, parts, count],
+  );
+  if (row === null) throw new Error(`no id from the ${table} sequence`);
+  return row;
+};
+
 /** Takes the transaction-wide advisory lock `key` (any fixed number): held until commit or rollback. */
 export const lockTransaction = (tx: Queryable, key: number): Promise<void> =>
   execute(tx, "select pg_advisory_xact_lock($1)", [key]);

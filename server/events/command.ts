@@ -94,9 +94,23 @@ export const decideNew = async <M extends AnyStateMachine>(
   facts: FactsOf<M> | null = null,
 ): Promise<number> => {
   const id = await nextId(tx, record.table);
-  await decideFrom(tx, record, String(id), null, event, options, facts);
+  await decideCreated(tx, record, id, event, options, facts);
   return id;
 };
+
+/**
+ * Decides the command that creates a record on `id`, which the caller has just taken from the
+ * record table's id sequence (`nextId`) because the event names it (a reservation's code, its
+ * spaces' numbers): like `decideNew`, from no row, without reading one.
+ */
+export const decideCreated = <M extends AnyStateMachine>(
+  tx: Queryable,
+  record: RecordType<M>,
+  id: number,
+  event: EventFromLogic<M>,
+  options: CommandOptions,
+  facts: FactsOf<M> | null = null,
+): Promise<StoredEvent> => decideFrom(tx, record, String(id), null, event, options, facts);
 
 /**
  * Refuses an edit made from a form loaded at another version of the record (409 'the record

@@ -40,7 +40,7 @@ import { listItems, unselectedReferences } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
 import { execute, nextId, queryCount, queryExists, queryOne, queryRows, statementParams } from "../db/rows.ts";
 import { pageAsked, readPage, wordPatterns } from "../db/paging.ts";
-import { type CommandOptions, decide, expectVersion } from "../events/command.ts";
+import { type CommandOptions, decide, decideCreated, expectVersion } from "../events/command.ts";
 import { airTicketFares } from "../rates/quote.ts";
 import { decideReservation, judgeSpace, lockReservation } from "../reservations/decide.ts";
 import { type Caller, commandOptions, ownAgency } from "../reservations/facts.ts";
@@ -292,7 +292,7 @@ const options = (caller: PassengerCaller): CommandOptions => commandOptions(call
 export const createPassenger = async (tx: Queryable, draft: PassengerDraft, caller: PassengerCaller): Promise<Passenger> => {
   const { facts, fields } = await judgeDraft(tx, draft, null, caller);
   const id = await nextId(tx, passengerRecord.table);
-  await decide(tx, passengerRecord, String(id), { type: "passenger.register", ...fields }, options(caller), facts);
+  await decideCreated(tx, passengerRecord, id, { type: "passenger.register", ...fields }, options(caller), facts);
   const created = await visiblePassenger(tx, id, caller.session);
   if (created === null) throw new Error(`passenger ${id} was not projected`);
   return created;

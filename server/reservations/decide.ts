@@ -13,8 +13,8 @@ import { type SpaceEvent, type SpaceFacts, spaceMachine } from "../../src/machin
 import { judge } from "../../src/machines/domain/verdict.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
-import { nextIds } from "../db/rows.ts";
-import { type CommandOptions, decide } from "../events/command.ts";
+import { nextIdWithParts, nextIds } from "../db/rows.ts";
+import { type CommandOptions, decide, decideCreated } from "../events/command.ts";
 import { lockDeparture } from "./facts.ts";
 import { reservationRecord } from "./projection.ts";
 import { findReservation } from "./reads.ts";
@@ -37,17 +37,34 @@ export const decideReservation = (
   facts: Partial<ReservationFacts> = {},
 ) => decide(tx, reservationRecord, String(id), event, options, { ...noReservationFacts, ...facts });
 
-/** The spaces a draft's cabins ask for, each with the id it will be stored under (one statement for them all). */
-export const numberedSpaces = async (
-  tx: Queryable,
-  cabins: ReadonlyArray<{ readonly cabinId: number; readonly spaces: ReadonlyArray<{ readonly genderId: number }> }>,
-): Promise<Array<{ readonly id: number; readonly cabinId: number; readonly genderId: number }>> => {
-  const asked = cabins.flatMap(({ cabinId, spaces }) => spaces.map(({ genderId }) => ({ cabinId, genderId })));
-  const ids = await nextIds(tx, "spaces", asked.length);
-  return asked.flatMap((space, index) => {
+/** Decides a new reservation's first event on `id`, just taken from the reservations' sequence: no row to read (decideCreated). */
+export const decideNewReservation = (tx: Queryable, id: number, event: ReservationEvent, options: CommandOptions, facts: Partial<ReservationFacts>) =>
+  decideCreated(tx, reservationRecord, id, event, options, { ...noReservationFacts, ...facts });
+
+type AskedCabins = ReadonlyArray<{ readonly cabinId: number; readonly spaces: ReadonlyArray<{ readonly genderId: number }> }>;
+
+type NumberedSpace = { readonly id: number; readonly cabinId: number; readonly genderId: number };
+
+const askedSpaces = (cabins: AskedCabins) => cabins.flatMap(({ cabinId, spaces }) => spaces.map(({ genderId }) => ({ cabinId, genderId })));
+
+/** The asked spaces, each with the id it will be stored under, in the draft's order. */
+const numbered = (asked: ReadonlyArray<{ readonly cabinId: number; readonly genderId: number }>, ids: ReadonlyArray<number>): NumberedSpace[] =>
+  asked.flatMap((space, index) => {
     const id = ids[index];
     return id === undefined ? [] : [{ id, ...space }];
   });
+
+/** The spaces a draft's cabins ask for, each with the id it will be stored under (one statement for them all). */
+export const numberedSpaces = async (tx: Queryable, cabins: AskedCabins): Promise<NumberedSpace[]> => {
+  const asked = askedSpaces(cabins);
+  return numbered(asked, await nextIds(tx, "spaces", asked.length));
+};
+
+/** A new reservation's id and the spaces its cabins ask for, numbered in one statement. */
+export const numberedReservation = async (tx: Queryable, cabins: AskedCabins): Promise<{ readonly id: number; readonly spaces: NumberedSpace[] }> => {
+  const asked = askedSpaces(cabins);
+  const { id, ids } = await nextIdWithParts(tx, reservationRecord.table, "spaces", asked.length);
+  return { id, spaces: numbered(asked, ids) };
 };
 
 /**

@@ -7,9 +7,9 @@ import { linesWithSpaces, type PricingFacts, priceDraft } from "../../../src/mac
 import { noReservationFacts, type ReservationFacts, reservationMachine } from "../../../src/machines/domain/reservation.machine.ts";
 import { judge } from "../../../src/machines/domain/verdict.ts";
 import type { Queryable } from "../../db/database.ts";
-import { nextId, queryOne } from "../../db/rows.ts";
+import { queryOne } from "../../db/rows.ts";
 import { pricingFacts } from "../../rates/quote.ts";
-import { decideReservation, numberedSpaces } from "../decide.ts";
+import { decideNewReservation, numberedReservation } from "../decide.ts";
 import {
   agencyRateKinds,
   type CabinRow,
@@ -29,7 +29,6 @@ import {
   toLive,
   withCharterCabins,
 } from "../facts.ts";
-import { reservationRecord } from "../projection.ts";
 import { ReservationRow, selectReservations, toSummary } from "../reads.ts";
 
 /** What a new reservation is decided with, loaded under its departure's lock. */
@@ -120,10 +119,9 @@ export const createReservation = async (tx: Queryable, wanted: ReservationDraft,
           cabins: draft.cabins,
         })
       : null;
-  const id = await nextId(tx, reservationRecord.table);
-  const spaces = await numberedSpaces(tx, draft.cabins);
+  const { id, spaces } = await numberedReservation(tx, draft.cabins);
   const { event, facts } = openingOf({ draft, departure, cabins, types, fieldProblem, live, loaded, id, spaces }, caller);
-  await decideReservation(tx, id, event, commandOptions(caller), facts);
+  await decideNewReservation(tx, id, event, commandOptions(caller), facts);
   // the answer is the summary: one statement, not the bookings and lines a page reads
   const created = await queryOne(tx, ReservationRow, `${selectReservations} where r.id = $1`, [id]);
   if (created === null) throw new Error(`reservation ${id} was not projected`);
