@@ -1,4 +1,4 @@
-import { encodePng, paintedOnce, type Rgb } from "./png.ts";
+import { encodeRgbPng, paintedOnce, type Rgb, setPixel } from "./png.ts";
 import { seededRandom } from "./seededRandom.ts";
 
 /** One band of scenery, drawn over what lies behind it. */
@@ -86,26 +86,49 @@ const outline = (layer: Layer, next: () => number, size: Size): Float64Array => 
   return top;
 };
 
-/** Paints a simple landscape (sky gradient, sun, layers of scenery) as a PNG, 640x400 unless sized. */
+/** Writes at `offset` of `pixels` the colour `mix(a, b, t)` answers, without making it. */
+const blend = (pixels: Uint8Array, offset: number, a: Rgb, b: Rgb, t: number): void => {
+  pixels[offset] = Math.round(a[0] + (b[0] - a[0]) * t);
+  pixels[offset + 1] = Math.round(a[1] + (b[1] - a[1]) * t);
+  pixels[offset + 2] = Math.round(a[2] + (b[2] - a[2]) * t);
+};
+
+const SEA_DEPTH: Rgb = [10, 30, 60];
+const SHADE: Rgb = [0, 0, 0];
+
+/**
+ * Paints a simple landscape (sky gradient, sun, layers of scenery) as a PNG, 640x400 unless sized.
+ * Each pixel is written where it is worked out, each row's sky once: a colour made for every pixel
+ * of the demo's banners and destinations was most of a first start's painting.
+ */
 export const paintLandscape = paintedOnce((scene: Scene, size: Size = { width: WIDTH, height: HEIGHT }): Buffer => {
   const next = seededRandom(scene.seed);
   const outlines = scene.layers.map((layer) => ({ layer, top: outline(layer, next, size) }));
   const { sun } = scene;
   const { width, height } = size;
-  return encodePng(width, height, (x, y) => {
-    for (let index = outlines.length - 1; index >= 0; index -= 1) {
-      const entry = outlines[index];
-      if (entry === undefined || y < (entry.top[x] ?? height)) continue;
-      // An island stands on the sea: below its waterline the layers behind it show.
-      if (entry.layer.kind === "island" && y >= entry.layer.base) continue;
-      const depth = (y - (entry.top[x] ?? 0)) / height;
-      if (entry.layer.kind === "sea") return mix(entry.layer.color, [10, 30, 60], Math.min(1, depth * 2.5));
-      return mix(entry.layer.color, [0, 0, 0], Math.min(0.35, depth));
-    }
-    const distance = Math.hypot(x - sun.x, y - sun.y);
-    if (distance <= sun.radius) return sun.color;
+  const pixels = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
     const sky = mix(scene.skyTop, scene.skyBottom, y / height);
-    // A soft glow around the sun.
-    return distance < sun.radius * 2.2 ? mix(sky, sun.color, 0.35 * (1 - distance / (sun.radius * 2.2))) : sky;
-  });
+    for (let x = 0; x < width; x += 1) {
+      const offset = (y * width + x) * 3;
+      let painted = false;
+      for (let index = outlines.length - 1; index >= 0 && !painted; index -= 1) {
+        const entry = outlines[index];
+        if (entry === undefined || y < (entry.top[x] ?? height)) continue;
+        // An island stands on the sea: below its waterline the layers behind it show.
+        if (entry.layer.kind === "island" && y >= entry.layer.base) continue;
+        const depth = (y - (entry.top[x] ?? 0)) / height;
+        if (entry.layer.kind === "sea") blend(pixels, offset, entry.layer.color, SEA_DEPTH, Math.min(1, depth * 2.5));
+        else blend(pixels, offset, entry.layer.color, SHADE, Math.min(0.35, depth));
+        painted = true;
+      }
+      if (painted) continue;
+      const distance = Math.hypot(x - sun.x, y - sun.y);
+      if (distance <= sun.radius) setPixel(pixels, width, x, y, sun.color);
+      // A soft glow around the sun.
+      else if (distance < sun.radius * 2.2) blend(pixels, offset, sky, sun.color, 0.35 * (1 - distance / (sun.radius * 2.2)));
+      else setPixel(pixels, width, x, y, sky);
+    }
+  }
+  return encodeRgbPng(width, height, pixels);
 });

@@ -10,7 +10,7 @@ import type { Queryable } from "../db/database.ts";
 import type { CommandOptions } from "../events/command.ts";
 import type { UploadedImage } from "../uploads/store.ts";
 import { saveYachtPage } from "../yachts/pages.ts";
-import { encodePng, paintedOnce, type Rgb } from "./png.ts";
+import { encodeRgbPng, paintedOnce, type Rgb, setPixel } from "./png.ts";
 import { idOf, idsByName } from "./byName.ts";
 
 /** A colour at a pixel: flat, or varying over the picture (a gradient, planks, tiles). */
@@ -71,19 +71,34 @@ const tiles =
 const seaView = (horizon: number): Paint =>
   byRow((y) => (y < horizon ? mix([90, 160, 225], [200, 230, 248], y / horizon) : mix([40, 125, 175], [20, 70, 120], (y - horizon) / 90)));
 
-/** What encodePng writes: no need to sniff the bytes it just made. */
+/** What encodeRgbPng writes: no need to sniff the bytes it just made. */
 const PNG = { mime: "image/png", ext: "png" } as const;
 
-const picture = (width: number, height: number, background: Paint, shapes: ReadonlyArray<Shape>): UploadedImage => ({
-  bytes: encodePng(width, height, (x, y) => {
-    for (let index = shapes.length - 1; index >= 0; index -= 1) {
-      const shape = shapes[index];
-      if (shape !== undefined && covers(shape, x, y)) return colourOf(shape.paint, x, y);
+/** The pixels a shape may cover: its bounding box within the picture. */
+const boxOf = (shape: Shape, width: number, height: number) => {
+  const [left, top, right, bottom] =
+    shape.kind === "rect"
+      ? [shape.left, shape.top, shape.right, shape.bottom]
+      : [shape.cx - shape.rx, shape.cy - shape.ry, shape.cx + shape.rx + 1, shape.cy + shape.ry + 1];
+  return { left: Math.max(0, Math.floor(left)), top: Math.max(0, Math.floor(top)), right: Math.min(width, Math.ceil(right)), bottom: Math.min(height, Math.ceil(bottom)) };
+};
+
+/**
+ * The background, then each shape over what came before it, within its own box: each pixel ends
+ * the colour of the last shape that covers it, or the background's. Asking every shape at every
+ * pixel was most of a first start's painting.
+ */
+const picture = (width: number, height: number, background: Paint, shapes: ReadonlyArray<Shape>): UploadedImage => {
+  const pixels = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) setPixel(pixels, width, x, y, colourOf(background, x, y));
+  for (const shape of shapes) {
+    const box = boxOf(shape, width, height);
+    for (let y = box.top; y < box.bottom; y += 1) {
+      for (let x = box.left; x < box.right; x += 1) if (covers(shape, x, y)) setPixel(pixels, width, x, y, colourOf(shape.paint, x, y));
     }
-    return colourOf(background, x, y);
-  }),
-  detected: PNG,
-});
+  }
+  return { bytes: encodeRgbPng(width, height, pixels), detected: PNG };
+};
 
 const PHOTO_WIDTH = 480;
 const PHOTO_HEIGHT = 320;
