@@ -52,6 +52,13 @@ describe("the lead's machine", () => {
     expect(judge(leadMachine, status, assign, decided)).toEqual({ kind: "accepted", status: "assigned" });
   });
 
+  it("judges every command from its status alone: a refusal judged before from the same state leaves nothing behind", () => {
+    expect(judge(leadMachine, null, create, { ...decided, fieldProblem: "invalidEmail" })).toEqual(refused(400, messages.invalidEmail));
+    expect(judge(leadMachine, null, create, decided)).toEqual({ kind: "accepted", status: "new" });
+    expect(judge(leadMachine, "assigned", assign, { ...decided, agentIsActiveSales: false })).toEqual(refused(400, messages.notSalesUser));
+    expect(judge(leadMachine, "assigned", assign, decided)).toEqual({ kind: "accepted", status: "assigned" });
+  });
+
   it("replays (no facts) whatever was decided", () => {
     expect(judge(leadMachine, null, create, null)).toEqual({ kind: "accepted", status: "new" });
     expect(judge(leadMachine, "new", assign, null)).toEqual({ kind: "accepted", status: "assigned" });

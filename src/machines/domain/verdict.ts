@@ -1,4 +1,5 @@
 import {
+  type AnyMachineSnapshot,
   type AnyStateMachine,
   type EventFromLogic,
   getInitialSnapshot,
@@ -23,6 +24,26 @@ export type Verdict =
   | { readonly kind: "refused"; readonly refusal: Refusal }
   | { readonly kind: "notAllowed" };
 
+/** Each machine's snapshot at each stored status, resolved once: a snapshot is never changed, a transition makes a new one. */
+const snapshots = new WeakMap<AnyStateMachine, Map<string | null, AnyMachineSnapshot>>();
+
+/**
+ * The machine's snapshot at `status` (null: its initial state). Resolving it started an actor
+ * each time, a third of a hold's decision; every record at a status is judged from the same one.
+ */
+const snapshotAt = (logic: AnyStateMachine, status: string | null): AnyMachineSnapshot => {
+  let byStatus = snapshots.get(logic);
+  if (byStatus === undefined) {
+    byStatus = new Map();
+    snapshots.set(logic, byStatus);
+  }
+  const known = byStatus.get(status);
+  if (known !== undefined) return known;
+  const resolved = status === null ? getInitialSnapshot(logic) : logic.resolveState({ value: pathToStateValue(status.split(".")), context: { refusal: null } });
+  byStatus.set(status, resolved);
+  return resolved;
+};
+
 /**
  * Runs a record's machine as a pure function (decision 017): the state stored in `status` (null
  * for a record that does not exist yet) and `event` with the facts the server loaded (null on a
@@ -36,10 +57,7 @@ export const judge = <M extends AnyStateMachine>(
   facts: unknown,
 ): Verdict => {
   const logic: AnyStateMachine = machine;
-  const snapshot =
-    status === null
-      ? getInitialSnapshot(logic)
-      : logic.resolveState({ value: pathToStateValue(status.split(".")), context: { refusal: null } });
+  const snapshot = snapshotAt(logic, status);
   const decided = facts === null ? event : { ...event, facts };
   if (!snapshot.can(decided)) return { kind: "notAllowed" };
   const next = getNextSnapshot(logic, snapshot, decided);
