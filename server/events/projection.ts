@@ -1,10 +1,10 @@
 import { Schema } from "effect";
-import { type AnyStateMachine, type EventFromLogic, getInitialSnapshot } from "xstate";
+import type { AnyStateMachine, EventFromLogic } from "xstate";
 import type { Queryable } from "../db/database.ts";
 import { execute, queryOne, queryRows } from "../db/rows.ts";
 import type { RecordType } from "./command.ts";
 import { toMachineEvent } from "./decode.ts";
-import { nextStatus } from "../../src/machines/domain/verdict.ts";
+import { nextStatus, snapshotAt } from "../../src/machines/domain/verdict.ts";
 import type { StoredEvent } from "./store.ts";
 
 /** The read tables fed by one stream, and how an event of that stream changes them. */
@@ -120,7 +120,7 @@ const rowAfter = async <M extends AnyStateMachine>(
  */
 const createStatuses = <M extends AnyStateMachine>(machine: M): ((event: EventFromLogic<M>) => string | null) => {
   const logic: AnyStateMachine = machine;
-  const initial = getInitialSnapshot(logic);
+  const initial = snapshotAt(logic, null);
   const byTransition = new Map<unknown, string | null>();
   return (event) => {
     const transitions = logic.getTransitionData(initial, event);

@@ -4,8 +4,8 @@
  * log (a departure's plan and grid, the fleet's catalogue as it was then).
  */
 import { Schema } from "effect";
-import { type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic, getInitialSnapshot, pathToStateValue } from "xstate";
-import { nextStatus } from "../../src/machines/domain/verdict.ts";
+import type { AnyStateMachine, EventFromLogic } from "xstate";
+import { nextStatus, snapshotAt } from "../../src/machines/domain/verdict.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne } from "../db/rows.ts";
 import { EventRow, eventColumns, type StoredEvent, toStoredEvent } from "./store.ts";
@@ -30,17 +30,9 @@ export const eventsWhere = async (db: Queryable, where: string, params: Readonly
  */
 export const replayStatuses = <M extends AnyStateMachine>(machine: M): ((status: string | null, event: EventFromLogic<M>) => string | null) => {
   const logic: AnyStateMachine = machine;
-  const snapshots = new Map<string | null, AnyMachineSnapshot>();
   const byTransition = new Map<unknown, string | null>();
-  const snapshotAt = (status: string | null): AnyMachineSnapshot => {
-    const known = snapshots.get(status);
-    if (known !== undefined) return known;
-    const resolved = status === null ? getInitialSnapshot(logic) : logic.resolveState({ value: pathToStateValue(status.split(".")), context: { refusal: null } });
-    snapshots.set(status, resolved);
-    return resolved;
-  };
   return (status, event) => {
-    const transitions = logic.getTransitionData(snapshotAt(status), event);
+    const transitions = logic.getTransitionData(snapshotAt(logic, status), event);
     const [taken] = transitions;
     if (taken === undefined || transitions.length > 1) return nextStatus(machine, status, event);
     if (!byTransition.has(taken)) byTransition.set(taken, nextStatus(machine, status, event));

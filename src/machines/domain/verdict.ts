@@ -29,9 +29,10 @@ const snapshots = new WeakMap<AnyStateMachine, Map<string | null, AnyMachineSnap
 
 /**
  * The machine's snapshot at `status` (null: its initial state). Resolving it started an actor
- * each time, a third of a hold's decision; every record at a status is judged from the same one.
+ * each time, about half of a judgement's time; every record at a status is judged from the same
+ * one, and a replay picks each event's transition from it.
  */
-const snapshotAt = (logic: AnyStateMachine, status: string | null): AnyMachineSnapshot => {
+export const snapshotAt = (logic: AnyStateMachine, status: string | null): AnyMachineSnapshot => {
   let byStatus = snapshots.get(logic);
   if (byStatus === undefined) {
     byStatus = new Map();
