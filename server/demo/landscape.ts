@@ -39,11 +39,10 @@ export interface Size {
   readonly height: number;
 }
 
-const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
-  Math.round(a[0] + (b[0] - a[0]) * t),
-  Math.round(a[1] + (b[1] - a[1]) * t),
-  Math.round(a[2] + (b[2] - a[2]) * t),
-];
+/** One channel of the colour `t` of the way from `a` to `b`. */
+const between = (a: number, b: number, t: number): number => Math.round(a + (b - a) * t);
+
+const mix = (a: Rgb, b: Rgb, t: number): Rgb => [between(a[0], b[0], t), between(a[1], b[1], t), between(a[2], b[2], t)];
 
 
 /** The top edge of a layer at each column: the layer covers every pixel below it. */
@@ -88,9 +87,9 @@ const outline = (layer: Layer, next: () => number, size: Size): Float64Array => 
 
 /** Writes at `offset` of `pixels` the colour `mix(a, b, t)` answers, without making it. */
 const blend = (pixels: Uint8Array, offset: number, a: Rgb, b: Rgb, t: number): void => {
-  pixels[offset] = Math.round(a[0] + (b[0] - a[0]) * t);
-  pixels[offset + 1] = Math.round(a[1] + (b[1] - a[1]) * t);
-  pixels[offset + 2] = Math.round(a[2] + (b[2] - a[2]) * t);
+  pixels[offset] = between(a[0], b[0], t);
+  pixels[offset + 1] = between(a[1], b[1], t);
+  pixels[offset + 2] = between(a[2], b[2], t);
 };
 
 const SEA_DEPTH: Rgb = [10, 30, 60];
