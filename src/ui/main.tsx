@@ -1,6 +1,6 @@
 import "@picocss/pico/css/pico.min.css";
 import "./styles.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { navigate } from "wouter/use-browser-location";
 import { createI18n } from "../i18n/index.ts";
@@ -17,6 +17,13 @@ const followLanguage = (language: string) => {
 };
 
 /**
+ * A new task: the browser may paint and answer input in between. The start's steps each take a
+ * task of their own, so that none blocks the page for long on a slow phone (issue 39's total
+ * blocking time): the modules' evaluation, the texts, the session and the first render.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
  * Draws the app once the chosen language's texts are there, so that no bare key is ever shown,
  * and the inspector too when `?inspect` asked for it. A promise, not a top-level await: the lazy
  * chunks import from this module's chunk and would wait forever for a module still evaluating.
@@ -24,19 +31,16 @@ const followLanguage = (language: string) => {
 const start = async (root: HTMLElement) => {
   const stored = decodeStoredSession(localStorage.getItem(USER_INFO_KEY));
   const storedRole = stored?.role ?? null;
+  await nextTask();
   const [i18n, inspect] = await Promise.all([
     createI18n(localStorage),
     wantsInspection(window.location.search, import.meta.env.PROD, storedRole) ? startInspector() : undefined,
   ]);
   followLanguage(i18n.language);
   i18n.on("languageChanged", followLanguage);
+  await nextTask();
   const early = earlyAnswers((input, init) => globalThis.fetch(input, init));
   const services = createServices({ storage: localStorage, i18n, navigate, inspect, fetch: early.fetch });
-  createRoot(root).render(
-    <StrictMode>
-      <App services={services} i18n={i18n} />
-    </StrictMode>,
-  );
   // after the session's check has asked for its contract: a signed-in visit fetches its screen and
   // its first read meanwhile
   if (stored !== null) {
@@ -44,6 +48,16 @@ const start = async (root: HTMLElement) => {
     const headers = { accept: "application/json", authorization: `Bearer ${stored.token}`, "accept-language": i18n.language };
     preloadScreen(window.location.pathname, (url) => early.ask(url, headers));
   }
+  await nextTask();
+  const reactRoot = createRoot(root);
+  // a transition, so that React draws the first screen in slices of a few milliseconds, not in one task
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App services={services} i18n={i18n} />
+      </StrictMode>,
+    ),
+  );
 };
 
 // before anything is drawn, so a dark choice never flashes light (the panel's menu changes it later)

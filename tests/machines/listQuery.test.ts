@@ -72,6 +72,23 @@ describe("the rows a query selects in a list held whole", () => {
     expect(matchingRows(rows, { ...query, sort: "active", direction: "desc" }, view).map((row) => row.id)).toEqual([1, 3, 4, 2]);
   });
 
+  it("makes its collator at the first sort, not when a screen loads the module", async () => {
+    vi.resetModules();
+    const Collator = Intl.Collator;
+    const made = vi.spyOn(Intl, "Collator").mockImplementation(function counted(locales, options) {
+      return new Collator(locales, options);
+    });
+    try {
+      const fresh = await import("../../src/machines/shared/listQuery.ts");
+      expect(made).not.toHaveBeenCalled();
+      const sorted = fresh.matchingRows(rows, { ...fresh.initialQuery(defaults), sort: "name" }, view).map((row) => row.id);
+      expect(sorted).toEqual([2, 4, 3, 1]);
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      made.mockRestore();
+    }
+  });
+
   it("narrows a yacht part's list to one yacht's rows, offering the yachts the rows point at", () => {
     const { view } = listSourceOf(cabins);
     const cabin = (id: number, name: string, yacht: number, yachtNames: string): CatalogueItem => ({ ...item(id, name), yacht, yachtNames });
