@@ -21,6 +21,7 @@ import type { Change } from "../../api/changes.ts";
 import { useChanges } from "./changes.ts";
 import { useServices } from "./context.ts";
 import { type Column, DataTable } from "./DataTable.tsx";
+import { useRowsDrawnApart } from "./rowsDrawnApart.ts";
 import { ErrorBanner } from "./ErrorBanner.tsx";
 import { publishQuery, useQueryFromAddress } from "./listAddress.ts";
 import { BulkBar, BulkReportBanner, ListFilter, ListToolbar } from "./ListControls.tsx";
@@ -159,6 +160,7 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
   const failed = useSelector(actor, (snapshot) => snapshot.hasTag("failed"));
   const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
   const report = useSelector(actor, (snapshot) => snapshot.context.report);
+  const { shown: shownRows, drawing } = useRowsDrawnApart(rows);
   const pages = Math.max(pagesOf(total, query.pageSize), query.page);
   const allExportable = exportsAll({ total, totalIsAtLeast });
   const selectedIds = selected.map((row) => row.id);
@@ -245,14 +247,14 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
         <button type="button" onClick={() => actor.send({ type: "retry" })}>
           {t("table.retry")}
         </button>
-      ) : loading && rows.length === 0 ? (
+      ) : (loading && rows.length === 0) || drawing ? (
         <Spinner />
       ) : (
         <>
           <DataTable
             caption={title}
             columns={rowCommands === undefined ? columns : [...columns, rowCommands.column((event) => actor.send(event), processing)]}
-            rows={rows}
+            rows={shownRows}
             empty={empty}
             sort={{ column: query.sort, direction: query.direction, onSort: (column) => actor.send({ type: "sort.toggle", column }) }}
             {...(rowTitle === undefined
