@@ -74,7 +74,8 @@ describe("a reservation's money", () => {
     await expect.poll(() => shown(page, "Saldo").textContent()).toBe(spanish(0));
 
     await page.getByRole("button", { name: "Confirmar", exact: true }).click();
-    await page.locator(".swal2-confirm").click();
+    // the confirmation's own dialog: the payment's may still be closing, its button in the page
+    await page.getByRole("dialog", { name: /^¿Confirmar la reserva/ }).locator(".swal2-confirm").click();
     await page.getByText("Confirmada", { exact: true }).first().waitFor();
 
     await page.getByRole("button", { name: "Cancelar con motivo" }).click();
