@@ -46,7 +46,7 @@ const mix = (a: Rgb, b: Rgb, t: number): Rgb => [between(a[0], b[0], t), between
 
 
 /** The top edge of a layer at each column: the layer covers every pixel below it. */
-const outline = (layer: Layer, next: () => number, size: Size): Float64Array => {
+export const outline = (layer: Layer, next: () => number, size: Size): Float64Array => {
   const top = new Float64Array(size.width);
   const phase = next() * Math.PI * 2;
   const wobble = next() * Math.PI * 2;
@@ -95,10 +95,21 @@ const blend = (pixels: Uint8Array, offset: number, a: Rgb, b: Rgb, t: number): v
 const SEA_DEPTH: Rgb = [10, 30, 60];
 const SHADE: Rgb = [0, 0, 0];
 
+/** Writes `count` pixels of `colour` from the `start`th pixel of a row-by-row RGB picture. */
+const fill = (pixels: Uint8Array, start: number, count: number, [r, g, b]: Rgb): void => {
+  for (let offset = start * 3, end = (start + count) * 3; offset < end; offset += 3) {
+    pixels[offset] = r;
+    pixels[offset + 1] = g;
+    pixels[offset + 2] = b;
+  }
+};
+
 /**
  * Paints a simple landscape (sky gradient, sun, layers of scenery) as a PNG, 640x400 unless sized.
- * Each pixel is written where it is worked out, each row's sky once: a colour made for every pixel
- * of the demo's banners and destinations was most of a first start's painting.
+ * Painted as a painter does, back to front: the sky row by row, the sun within the square of its
+ * glow, then each layer column by column from its outline down, over what lies behind it. A
+ * pixel ends the colour of the front layer that covers it, else the sky's or the sun's; asking
+ * every layer at every pixel took twice as long for the same bytes (decision 110).
  */
 export const paintLandscape = paintedOnce((scene: Scene, size: Size = { width: WIDTH, height: HEIGHT }): Buffer => {
   const next = seededRandom(scene.seed);
@@ -106,27 +117,28 @@ export const paintLandscape = paintedOnce((scene: Scene, size: Size = { width: W
   const { sun } = scene;
   const { width, height } = size;
   const pixels = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y += 1) {
-    const sky = mix(scene.skyTop, scene.skyBottom, y / height);
-    for (let x = 0; x < width; x += 1) {
-      const offset = (y * width + x) * 3;
-      let painted = false;
-      for (let index = outlines.length - 1; index >= 0 && !painted; index -= 1) {
-        const entry = outlines[index];
-        if (entry === undefined || y < (entry.top[x] ?? height)) continue;
-        // An island stands on the sea: below its waterline the layers behind it show.
-        if (entry.layer.kind === "island" && y >= entry.layer.base) continue;
-        const depth = (y - (entry.top[x] ?? 0)) / height;
-        if (entry.layer.kind === "sea") blend(pixels, offset, entry.layer.color, SEA_DEPTH, Math.min(1, depth * 2.5));
-        else blend(pixels, offset, entry.layer.color, SHADE, Math.min(0.35, depth));
-        painted = true;
-      }
-      if (painted) continue;
+  const skyAt = (y: number): Rgb => mix(scene.skyTop, scene.skyBottom, y / height);
+  for (let y = 0; y < height; y += 1) fill(pixels, y * width, width, skyAt(y));
+  // A soft glow around the sun.
+  const glow = sun.radius * 2.2;
+  for (let y = Math.max(0, Math.floor(sun.y - glow)); y < Math.min(height, Math.ceil(sun.y + glow) + 1); y += 1) {
+    const sky = skyAt(y);
+    for (let x = Math.max(0, Math.floor(sun.x - glow)); x < Math.min(width, Math.ceil(sun.x + glow) + 1); x += 1) {
       const distance = Math.hypot(x - sun.x, y - sun.y);
       if (distance <= sun.radius) setPixel(pixels, width, x, y, sun.color);
-      // A soft glow around the sun.
-      else if (distance < sun.radius * 2.2) blend(pixels, offset, sky, sun.color, 0.35 * (1 - distance / (sun.radius * 2.2)));
-      else setPixel(pixels, width, x, y, sky);
+      else if (distance < glow) blend(pixels, (y * width + x) * 3, sky, sun.color, 0.35 * (1 - distance / glow));
+    }
+  }
+  for (const { layer, top } of outlines) {
+    // An island stands on the sea: below its waterline the layers behind it show.
+    const bottom = layer.kind === "island" ? Math.min(height, layer.base) : height;
+    // The sea darkens with depth to SEA_DEPTH; the land is shaded, at most by a third.
+    const [shadeTo, shadeBy, shadeAtMost] = layer.kind === "sea" ? [SEA_DEPTH, 2.5, 1] : [SHADE, 1, 0.35];
+    for (let x = 0; x < width; x += 1) {
+      const edge = top[x] ?? height;
+      for (let y = Math.max(0, Math.ceil(edge)); y < bottom; y += 1) {
+        blend(pixels, (y * width + x) * 3, layer.color, shadeTo, Math.min(shadeAtMost, ((y - edge) / height) * shadeBy));
+      }
     }
   }
   return encodeRgbPng(width, height, pixels);

@@ -13,23 +13,24 @@ import { saveYachtPage } from "../yachts/pages.ts";
 import { encodeRgbPng, paintedOnce, type Rgb, setPixel } from "./png.ts";
 import { idOf, idsByName } from "./byName.ts";
 
-/** A colour at a pixel: flat, or varying over the picture (a gradient, planks, tiles). */
-type Paint = Rgb | ((x: number, y: number) => Rgb);
+/** A colour that changes only from row to row: a gradient, planks across the picture. */
+interface RowPaint {
+  readonly row: (y: number) => Rgb;
+}
+
+/** A colour at a pixel: flat, varying from row to row, or from pixel to pixel (tiles, a deck plan). */
+export type Paint = Rgb | RowPaint | ((x: number, y: number) => Rgb);
 
 /** A filled shape of a picture, in pixels; a later shape covers an earlier one. */
-type Shape =
+export type Shape =
   | { readonly kind: "rect"; readonly left: number; readonly top: number; readonly right: number; readonly bottom: number; readonly paint: Paint }
   | { readonly kind: "ellipse"; readonly cx: number; readonly cy: number; readonly rx: number; readonly ry: number; readonly paint: Paint };
 
-const rect = (left: number, top: number, right: number, bottom: number, paint: Paint): Shape => ({ kind: "rect", left, top, right, bottom, paint });
-const ellipse = (cx: number, cy: number, rx: number, ry: number, paint: Paint): Shape => ({ kind: "ellipse", cx, cy, rx, ry, paint });
+export const rect = (left: number, top: number, right: number, bottom: number, paint: Paint): Shape => ({ kind: "rect", left, top, right, bottom, paint });
+export const ellipse = (cx: number, cy: number, rx: number, ry: number, paint: Paint): Shape => ({ kind: "ellipse", cx, cy, rx, ry, paint });
 
-const covers = (shape: Shape, x: number, y: number): boolean =>
-  shape.kind === "rect"
-    ? x >= shape.left && x < shape.right && y >= shape.top && y < shape.bottom
-    : ((x - shape.cx) / shape.rx) ** 2 + ((y - shape.cy) / shape.ry) ** 2 <= 1;
-
-const colourOf = (paint: Paint, x: number, y: number): Rgb => (typeof paint === "function" ? paint(x, y) : paint);
+const insideEllipse = (shape: Extract<Shape, { kind: "ellipse" }>, x: number, y: number): boolean =>
+  ((x - shape.cx) / shape.rx) ** 2 + ((y - shape.cy) / shape.ry) ** 2 <= 1;
 
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => {
   const along = Math.min(1, Math.max(0, t));
@@ -38,23 +39,22 @@ const mix = (a: Rgb, b: Rgb, t: number): Rgb => {
 
 const darker = (colour: Rgb, factor: number): Rgb => mix([0, 0, 0], colour, factor);
 
-/**
- * A paint that changes only from row to row, each row's colour worked out once: the pictures are
- * painted pixel by pixel, and most of the seeding time is theirs.
- */
-const byRow = (colourAt: (y: number) => Rgb): Paint => {
+/** A paint that changes only from row to row, each row's colour worked out once for every shape painted with it. */
+const byRow = (colourAt: (y: number) => Rgb): RowPaint => {
   const rows = new Map<number, Rgb>();
-  return (_x, y) => {
-    const known = rows.get(y);
-    if (known !== undefined) return known;
-    const colour = colourAt(y);
-    rows.set(y, colour);
-    return colour;
+  return {
+    row: (y) => {
+      const known = rows.get(y);
+      if (known !== undefined) return known;
+      const colour = colourAt(y);
+      rows.set(y, colour);
+      return colour;
+    },
   };
 };
 
 /** A gradient from `from` at row `top` to `to` at row `bottom`. */
-const vertical = (from: Rgb, to: Rgb, top: number, bottom: number): Paint => byRow((y) => mix(from, to, (y - top) / (bottom - top)));
+export const vertical = (from: Rgb, to: Rgb, top: number, bottom: number): Paint => byRow((y) => mix(from, to, (y - top) / (bottom - top)));
 
 /** Boards `width` pixels wide running across the picture, each a shade of its own: a teak deck, a parquet. */
 const planks = (wood: Rgb, width: number): Paint =>
@@ -74,27 +74,46 @@ const seaView = (horizon: number): Paint =>
 /** What encodeRgbPng writes: no need to sniff the bytes it just made. */
 const PNG = { mime: "image/png", ext: "png" } as const;
 
-/** The pixels a shape may cover: its bounding box within the picture. */
+/**
+ * The pixels a shape may cover, within the picture: a rectangle's own (the columns and rows from
+ * its first whole pixel), an ellipse's bounding box.
+ */
 const boxOf = (shape: Shape, width: number, height: number) => {
   const [left, top, right, bottom] =
     shape.kind === "rect"
-      ? [shape.left, shape.top, shape.right, shape.bottom]
-      : [shape.cx - shape.rx, shape.cy - shape.ry, shape.cx + shape.rx + 1, shape.cy + shape.ry + 1];
-  return { left: Math.max(0, Math.floor(left)), top: Math.max(0, Math.floor(top)), right: Math.min(width, Math.ceil(right)), bottom: Math.min(height, Math.ceil(bottom)) };
+      ? [Math.ceil(shape.left), Math.ceil(shape.top), shape.right, shape.bottom]
+      : [Math.floor(shape.cx - shape.rx), Math.floor(shape.cy - shape.ry), shape.cx + shape.rx + 1, shape.cy + shape.ry + 1];
+  return { left: Math.max(0, left), top: Math.max(0, top), right: Math.min(width, Math.ceil(right)), bottom: Math.min(height, Math.ceil(bottom)) };
+};
+
+/** Paints the pixels `from` to `to` (excluded) of row `y`, those `inside` says, with `paint`. */
+const paintRow = (pixels: Uint8Array, width: number, y: number, from: number, to: number, paint: Paint, inside?: (x: number) => boolean): void => {
+  if (typeof paint === "function") {
+    for (let x = from; x < to; x += 1) if (inside === undefined || inside(x)) setPixel(pixels, width, x, y, paint(x, y));
+    return;
+  }
+  const [r, g, b] = "row" in paint ? paint.row(y) : paint;
+  for (let x = from, offset = (y * width + from) * 3; x < to; x += 1, offset += 3) {
+    if (inside !== undefined && !inside(x)) continue;
+    pixels[offset] = r;
+    pixels[offset + 1] = g;
+    pixels[offset + 2] = b;
+  }
 };
 
 /**
- * The background, then each shape over what came before it, within its own box: each pixel ends
- * the colour of the last shape that covers it, or the background's. Asking every shape at every
- * pixel was most of a first start's painting.
+ * The background, then each shape over what came before it, within its own box, row by row: each
+ * pixel ends the colour of the last shape that covers it, or the background's. A rectangle covers
+ * its whole box; only an ellipse asks at each pixel (decision 110).
  */
-const picture = (width: number, height: number, background: Paint, shapes: ReadonlyArray<Shape>): UploadedImage => {
+export const picture = (width: number, height: number, background: Paint, shapes: ReadonlyArray<Shape>): UploadedImage => {
   const pixels = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) setPixel(pixels, width, x, y, colourOf(background, x, y));
+  for (let y = 0; y < height; y += 1) paintRow(pixels, width, y, 0, width, background);
   for (const shape of shapes) {
     const box = boxOf(shape, width, height);
     for (let y = box.top; y < box.bottom; y += 1) {
-      for (let x = box.left; x < box.right; x += 1) if (covers(shape, x, y)) setPixel(pixels, width, x, y, colourOf(shape.paint, x, y));
+      const inside = shape.kind === "ellipse" ? (x: number) => insideEllipse(shape, x, y) : undefined;
+      paintRow(pixels, width, y, box.left, box.right, shape.paint, inside);
     }
   }
   return { bytes: encodeRgbPng(width, height, pixels), detected: PNG };
