@@ -114,6 +114,16 @@ const frameworkErrors = (error: FastifyError, _request: unknown, reply: FastifyR
     .send({ data: status === null ? messages.serverError : messages.invalidInput } satisfies ErrorAnswer);
 };
 
+/**
+ * Fastify's JSON-schema compilers (Ajv, fast-json-stringify) are loaded with each instance unless
+ * replaced, a tenth of a restart here; every route decodes its input and encodes its answer with
+ * the contract (server/http/register.ts), so none is ever asked for. A route given a JSON schema
+ * fails when it is registered, instead of being checked by a second contract (decision 110).
+ */
+const noSchemaCompiler = (): never => {
+  throw new Error("This server checks requests with the contract (src/api), not with Fastify's JSON schemas.");
+};
+
 /** The API under /api and, when built, the panel: one Fastify instance, not yet listening. */
 export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const now = deps.now ?? (() => new Date());
@@ -125,6 +135,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     trustProxy: deps.env.TRUST_PROXY === false ? false : [...deps.env.TRUST_PROXY],
     clientErrorHandler,
     frameworkErrors,
+    schemaController: { compilersFactory: { buildValidator: noSchemaCompiler, buildSerializer: noSchemaCompiler } },
   });
 
   app.addHook("onResponse", async (request, reply) => {

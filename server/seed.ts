@@ -80,10 +80,13 @@ export const seed = async (
   const seeded = await db.transaction(async (tx) => {
     await lockTransaction(tx, SEED_LOCK);
     if ((await queryCount(tx, "select count(*)::int as count from users")) > 0) return false;
-    // hashed only for a database without users: an Argon2 hash is slow by design, and a restart needs none
-    const adminHash = await hashPassword(settings.ADMIN_PASSWORD ?? temporaryPassword ?? "");
-    // one hash for every demo user: they share the demo password
-    const demoHash = withDemo ? await hashPassword(settings.DEMO_PASSWORD) : null;
+    // hashed only for a database without users: an Argon2 hash is slow by design, and a restart
+    // needs none; the two at once, each on a thread of its own. One hash for every demo user: they
+    // share the demo password.
+    const [adminHash, demoHash] = await Promise.all([
+      hashPassword(settings.ADMIN_PASSWORD ?? temporaryPassword ?? ""),
+      withDemo ? hashPassword(settings.DEMO_PASSWORD) : null,
+    ]);
     const demo = demoHash === null ? [] : demoStaff.map((staff) => ({ ...staff, passwordHash: demoHash }));
     const adminId = await createUser(
       tx,
