@@ -157,3 +157,14 @@ describe("the built panel", () => {
     expect(response.status).toBe(404);
   });
 });
+
+describe("Fastify's own JSON schemas", () => {
+  it("refuses, when the server starts, a route given one: the contract checks every request (decision 110)", async () => {
+    const withSchema = startServer(db, {
+      prepare: (app) => {
+        app.post("/api/test/schema", { schema: { body: { type: "object" } } }, async () => "checked twice");
+      },
+    });
+    await expect(withSchema).rejects.toThrow(/checks requests with the contract/);
+  });
+});
