@@ -1,12 +1,12 @@
 /**
  * Bundles the server into build/server/main.js (and its workers: the documents' fileWorker.js and
  * the passenger sheets' sheetWorker.js), plain JavaScript with its packages left in
- * node_modules, and copies the migrations beside it (server/db/migrate.ts finds them next to
+ * node_modules but effect's (see `bundledPackages`), and copies the migrations beside it (server/db/migrate.ts finds them next to
  * itself), with an empty database at their schema (server/db/emptyDatabase.ts) and the contract's
  * OpenAPI document (server/http/openapi.ts). Production runs this bundle: a TypeScript loader in the server process costs about
  * 100 MB of resident memory (docs/decisions/015).
  */
-import { cpSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build, type Plugin } from "esbuild";
 import { emptyDatabaseName, makeEmptyDatabase } from "../server/db/emptyDatabase.ts";
@@ -16,6 +16,23 @@ export const serverBuildDir = (root: string): string => join(root, "build", "ser
 
 /** The sources the bundle is made of, for deciding whether it is stale. */
 export const serverSources = ["server", "src", "package-lock.json"];
+
+/**
+ * The packages written into the bundle. effect's namespaces are some hundred small modules, which
+ * Node's loader finds, reads and compiles one by one: 250 ms of a start alone, 80-160 ms less of
+ * every start once they are part of main.js (decision 110). The others stay in node_modules:
+ * bundling fastify and its plugins, xstate, i18next gained nothing measurable, and PGlite, sharp,
+ * Argon2 and piscina load files of their own beside their modules.
+ */
+const bundledPackages = new Set(["effect"]);
+
+/** Every package of package.json but the bundled ones, and their subpaths, left to Node to load. */
+const externalPackages = (root: string): string[] => {
+  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { dependencies?: object; devDependencies?: object };
+  return Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })
+    .filter((name) => !bundledPackages.has(name))
+    .flatMap((name) => [name, `${name}/*`]);
+};
 
 /** The namespaces of effect the code imports (`import { Schema } from "effect"`, STACK.md). */
 const EFFECT_NAMESPACES = ["Effect", "JsonSchema", "Option", "Result", "Schema", "SchemaAST", "SchemaGetter", "SchemaIssue", "Struct"];
@@ -51,7 +68,7 @@ export const buildServer = async (root: string): Promise<void> => {
     platform: "node",
     format: "esm",
     target: "node20",
-    packages: "external",
+    external: externalPackages(root),
     logLevel: "warning",
     plugins: [effectNamespaces],
   });
