@@ -53,7 +53,7 @@ const nothing = (): void => {};
 /**
  * The scope each machine's judgements run in, made once a machine. XState's getNextSnapshot makes
  * an actor for every transition, and making one works out the machine's initial snapshot again: a
- * third of a judgement's time, a second of a first start's (decision 110). A record's machine
+ * third of a judgement's time, about a third of a second of a first start (decision 110). A record's machine
  * keeps no actor, spawns none and asks nothing of its own actor, and its transitions only assign:
  * one inert scope, whose actions go nowhere as getNextSnapshot's do, serves them all.
  */
