@@ -1,8 +1,8 @@
 /**
  * Bundles the server into build/server/main.js (and its workers: the documents' fileWorker.js and
  * the passenger sheets' sheetWorker.js), plain JavaScript with its packages left in
- * node_modules but effect's (see `bundledPackages`), and copies the migrations beside it (server/db/migrate.ts finds them next to
- * itself), with an empty database at their schema (server/db/emptyDatabase.ts) and the contract's
+ * node_modules but effect's (see `bundledPackages`), and copies the migrations beside it
+ * (server/db/migrate.ts finds them next to itself), with an empty database at their schema (server/db/emptyDatabase.ts) and the contract's
  * OpenAPI document (server/http/openapi.ts). Production runs this bundle: a TypeScript loader in the server process costs about
  * 100 MB of resident memory (docs/decisions/015).
  */

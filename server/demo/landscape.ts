@@ -1,4 +1,4 @@
-import { encodeRgbPng, paintedOnce, type Rgb, setPixel } from "./png.ts";
+import { encodeRgbPng, fillPixels, paintedOnce, type Rgb, setPixel } from "./png.ts";
 import { seededRandom } from "./seededRandom.ts";
 
 /** One band of scenery, drawn over what lies behind it. */
@@ -95,15 +95,6 @@ const blend = (pixels: Uint8Array, offset: number, a: Rgb, b: Rgb, t: number): v
 const SEA_DEPTH: Rgb = [10, 30, 60];
 const SHADE: Rgb = [0, 0, 0];
 
-/** Writes `count` pixels of `colour` from the `start`th pixel of a row-by-row RGB picture. */
-const fill = (pixels: Uint8Array, start: number, count: number, [r, g, b]: Rgb): void => {
-  for (let offset = start * 3, end = (start + count) * 3; offset < end; offset += 3) {
-    pixels[offset] = r;
-    pixels[offset + 1] = g;
-    pixels[offset + 2] = b;
-  }
-};
-
 /**
  * Paints a simple landscape (sky gradient, sun, layers of scenery) as a PNG, 640x400 unless sized.
  * Painted as a painter does, back to front: the sky row by row, the sun within the square of its
@@ -118,12 +109,12 @@ export const paintLandscape = paintedOnce((scene: Scene, size: Size = { width: W
   const { width, height } = size;
   const pixels = new Uint8Array(width * height * 3);
   const skyAt = (y: number): Rgb => mix(scene.skyTop, scene.skyBottom, y / height);
-  for (let y = 0; y < height; y += 1) fill(pixels, y * width, width, skyAt(y));
+  for (let y = 0; y < height; y += 1) fillPixels(pixels, y * width, width, skyAt(y));
   // A soft glow around the sun.
   const glow = sun.radius * 2.2;
-  for (let y = Math.max(0, Math.floor(sun.y - glow)); y < Math.min(height, Math.ceil(sun.y + glow) + 1); y += 1) {
+  for (let y = Math.max(0, Math.floor(sun.y - glow)); y < Math.min(height, Math.ceil(sun.y + glow)); y += 1) {
     const sky = skyAt(y);
-    for (let x = Math.max(0, Math.floor(sun.x - glow)); x < Math.min(width, Math.ceil(sun.x + glow) + 1); x += 1) {
+    for (let x = Math.max(0, Math.floor(sun.x - glow)); x < Math.min(width, Math.ceil(sun.x + glow)); x += 1) {
       const distance = Math.hypot(x - sun.x, y - sun.y);
       if (distance <= sun.radius) setPixel(pixels, width, x, y, sun.color);
       else if (distance < glow) blend(pixels, (y * width + x) * 3, sky, sun.color, 0.35 * (1 - distance / glow));

@@ -46,6 +46,15 @@ export const setPixel = (pixels: Uint8Array, width: number, x: number, y: number
   pixels[offset + 2] = b;
 };
 
+/** Sets `count` pixels from the `start`th (counted row by row) of an RGB picture to `colour`: a run of one row. */
+export const fillPixels = (pixels: Uint8Array, start: number, count: number, [r, g, b]: Rgb): void => {
+  for (let offset = start * 3, end = (start + count) * 3; offset < end; offset += 3) {
+    pixels[offset] = r;
+    pixels[offset + 1] = g;
+    pixels[offset + 2] = b;
+  }
+};
+
 /** Encodes as PNG the picture whose colour at (x, y) `pixel` answers (encodeRgbPng). */
 export const encodePng = (width: number, height: number, pixel: (x: number, y: number) => Rgb): Buffer => {
   const pixels = new Uint8Array(width * height * 3);

@@ -10,7 +10,7 @@ import type { Queryable } from "../db/database.ts";
 import type { CommandOptions } from "../events/command.ts";
 import type { UploadedImage } from "../uploads/store.ts";
 import { saveYachtPage } from "../yachts/pages.ts";
-import { encodeRgbPng, paintedOnce, type Rgb, setPixel } from "./png.ts";
+import { encodeRgbPng, fillPixels, paintedOnce, type Rgb, setPixel } from "./png.ts";
 import { idOf, idsByName } from "./byName.ts";
 
 /** A colour that changes only from row to row: a gradient, planks across the picture. */
@@ -92,13 +92,9 @@ const paintRow = (pixels: Uint8Array, width: number, y: number, from: number, to
     for (let x = from; x < to; x += 1) if (inside === undefined || inside(x)) setPixel(pixels, width, x, y, paint(x, y));
     return;
   }
-  const [r, g, b] = "row" in paint ? paint.row(y) : paint;
-  for (let x = from, offset = (y * width + from) * 3; x < to; x += 1, offset += 3) {
-    if (inside !== undefined && !inside(x)) continue;
-    pixels[offset] = r;
-    pixels[offset + 1] = g;
-    pixels[offset + 2] = b;
-  }
+  const colour = "row" in paint ? paint.row(y) : paint;
+  if (inside === undefined) fillPixels(pixels, y * width + from, to - from, colour);
+  else for (let x = from; x < to; x += 1) if (inside(x)) setPixel(pixels, width, x, y, colour);
 };
 
 /**

@@ -1,5 +1,5 @@
-import { inflateSync } from "node:zlib";
 import fc from "fast-check";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { type Layer, outline, paintLandscape, type Scene } from "../../server/demo/landscape.ts";
 import type { Rgb } from "../../server/demo/png.ts";
@@ -13,22 +13,8 @@ import { ellipse, type Paint, picture, rect, type Shape, vertical } from "../../
  * last shape) covering it, else what lies behind.
  */
 
-/** The RGB pixels of a PNG as encodeRgbPng writes it: one IDAT, every scanline unfiltered. */
-const pixelsOf = (png: Buffer): { width: number; height: number; pixels: Uint8Array } => {
-  const width = png.readUInt32BE(16);
-  const height = png.readUInt32BE(20);
-  let offset = 8;
-  const data: Buffer[] = [];
-  while (offset < png.length) {
-    const length = png.readUInt32BE(offset);
-    if (png.toString("ascii", offset + 4, offset + 8) === "IDAT") data.push(png.subarray(offset + 8, offset + 8 + length));
-    offset += 12 + length;
-  }
-  const raw = inflateSync(Buffer.concat(data));
-  const pixels = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y += 1) pixels.set(raw.subarray(y * (width * 3 + 1) + 1, (y + 1) * (width * 3 + 1)), y * width * 3);
-  return { width, height, pixels };
-};
+/** A PNG's RGB pixels, row by row, as sharp decodes it. */
+const pixelsOf = async (png: Buffer): Promise<Uint8Array> => new Uint8Array(await sharp(png).raw().toBuffer());
 
 const channel = fc.integer({ min: 0, max: 255 });
 const colour = fc.tuple(channel, channel, channel);
@@ -109,23 +95,23 @@ const covers = (covering: Shape, x: number, y: number): boolean =>
     : ((x - covering.cx) / covering.rx) ** 2 + ((y - covering.cy) / covering.ry) ** 2 <= 1;
 
 describe("the demo's pictures (decision 110)", () => {
-  it("paints a landscape's pixel as the front layer covering it, else the sun, its glow or the sky", () => {
-    fc.assert(
-      fc.property(scene, (painted) => {
+  it("paints a landscape's pixel as the front layer covering it, else the sun, its glow or the sky", async () => {
+    await fc.assert(
+      fc.asyncProperty(scene, async (painted) => {
         const next = seededRandom(painted.seed);
         const size = { width: WIDTH, height: HEIGHT };
         const tops = painted.layers.map((each) => outline(each, next, size));
-        const { pixels } = pixelsOf(paintLandscape(painted, size));
+        const pixels = await pixelsOf(paintLandscape(painted, size));
         expect(firstWrongPixel(WIDTH, HEIGHT, (x, y) => landscapePixel(painted, tops, x, y), pixels)).toBeNull();
       }),
       { numRuns: 60 },
     );
   });
 
-  it("paints a picture's pixel as the last shape covering it, else its background", () => {
-    fc.assert(
-      fc.property(paint, fc.array(shape, { maxLength: 8 }), (background, shapes) => {
-        const { pixels } = pixelsOf(picture(WIDTH, HEIGHT, background, shapes).bytes);
+  it("paints a picture's pixel as the last shape covering it, else its background", async () => {
+    await fc.assert(
+      fc.asyncProperty(paint, fc.array(shape, { maxLength: 8 }), async (background, shapes) => {
+        const pixels = await pixelsOf(picture(WIDTH, HEIGHT, background, shapes).bytes);
         const expected = (x: number, y: number) => colourAt(shapes.findLast((each) => covers(each, x, y))?.paint ?? background, x, y);
         expect(firstWrongPixel(WIDTH, HEIGHT, expected, pixels)).toBeNull();
       }),
