@@ -29,12 +29,18 @@ type Handler = (call: Call) => Body | Promise<Body>;
 
 /**
  * A fetch that answers by "METHOD /path" (the query string goes to the handler, so a list can
- * answer the page it was asked for with its meta) and records every call but the session check.
+ * answer the page it was asked for with its meta) and records every call but the session check and
+ * the change stream.
  */
 const fakeApi = (routes: Record<string, Handler>) => {
   const calls: Call[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = new URL(String(input), "http://localhost");
+    // the panel's live changes: a stream that stays open and quiet; a 404 would have it reconnect
+    // on its own clock, and its reconnection would be the last call a test looks at
+    if (url.pathname.endsWith("/events/stream")) {
+      return new Response(new ReadableStream({ start: () => {} }), { status: 200, headers: { "content-type": "text/event-stream" } });
+    }
     const method = init?.method ?? "GET";
     const call = {
       method,
