@@ -180,6 +180,11 @@ export const departuresMachine = setup({
       actions: { type: "assignQuery", params: ({ event }) => ({ query: event.query }) },
       description: "The address changed under the screen (Back, a link): it shows what the address asks for.",
     },
+    "view.choose": {
+      actions: [{ type: "assignView", params: ({ event }) => ({ view: event.view }) }, "publishQuery"],
+      description:
+        "The same month as a calendar or as a table, whatever the month is doing (a month still loading shows in the view chosen); nothing is fetched.",
+    },
   },
   states: {
     loading: {
@@ -215,11 +220,6 @@ export const departuresMachine = setup({
           target: "loading",
           actions: [{ type: "assignYacht", params: ({ event }) => ({ yachtId: event.yachtId }) }, "publishQuery", "clearFeedback"],
           description: "Only one yacht's departures, or every yacht's again.",
-        },
-        "view.choose": {
-          target: "ready",
-          actions: [{ type: "assignView", params: ({ event }) => ({ view: event.view }) }, "publishQuery"],
-          description: "The same month as a calendar or as a table; nothing is fetched.",
         },
         "departures.reload": { target: "loading", description: "Departures were generated: the month is fetched again." },
         "cruise.cancel": {
