@@ -23,7 +23,7 @@ import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { createItem, createListItems, listItems } from "../catalogues/items.ts";
 import { newImageValue } from "../../src/api/details.ts";
 import { catalogues } from "../../src/records/index.ts";
-import { idOf } from "./byName.ts";
+import { idOf, idsByName } from "./byName.ts";
 import { companyEmblem } from "./yachtPages.ts";
 import type { CatalogueRecord } from "../catalogues/projection.ts";
 import type { Queryable } from "../db/database.ts";
@@ -210,9 +210,7 @@ export const seedDemoSales = async (tx: Queryable, options: CommandOptions, now:
       ...Object.fromEntries(months.map((month) => [month, highMonths.has(month) ? "high" : "low"])),
     });
   }
-  const country = (code: string) => idOf(tx, countries, spanish.of(code) ?? code);
-  const ruc = await idOf(tx, identificationTypes, "RUC");
-  for (const [name, type, code, city, commission, credit, contactName] of [
+  const demoAgencies = [
     ["Ikarus Tours", "wholesaler", "DE", "Múnich", 30, 50_000, "Klaus Weber"],
     ["Andean Travel Company", "wholesaler", "US", "Miami", 25, 30_000, "Sarah Miller"],
     ["Voyages Équateur", "wholesaler", "FR", "París", 25, 20_000, "Claire Dubois"],
@@ -223,11 +221,15 @@ export const seedDemoSales = async (tx: Queryable, options: CommandOptions, now:
     ["Bogotá Destinos", "retailer", "CO", "Bogotá", 15, 5_000, "Camilo Restrepo"],
     ["Nature Holidays UK", "wholesaler", "GB", "Londres", 25, 25_000, "Emma Clarke"],
     ["Patagonia & Galápagos", "retailer", "AR", "Buenos Aires", 15, 0, "Lucas Fernández"],
-  ] as const) {
+  ] as const;
+  // the countries looked up once: each agency written makes the catalogues be read again
+  const countryIds = await idsByName(tx, tableOf(countries), demoAgencies.map(([, , code]) => spanish.of(code) ?? code));
+  const ruc = await idOf(tx, identificationTypes, "RUC");
+  for (const [index, [name, type, code, city, commission, credit, contactName]] of demoAgencies.entries()) {
     await create(agencies, {
       name,
       type,
-      country: await country(code),
+      country: countryIds[index],
       city,
       commission,
       credit,

@@ -180,6 +180,25 @@ describe("the demo", () => {
         ["Islas Encantadas", 100],
         ["Sea Lion", 16],
       ]);
+      // each agency in the country of its city, Ecuador's three among them
+      expect(
+        await db.query<{ name: string; country: string }>(
+          "select a.name, c.name as country from agencies a join countries c on c.id = (a.details->>'country')::int order by a.id",
+        ),
+      ).toEqual(
+        [
+          ["Ikarus Tours", "Alemania"],
+          ["Andean Travel Company", "Estados Unidos"],
+          ["Voyages Équateur", "Francia"],
+          ["Metropolitan Touring Agencia", "Ecuador"],
+          ["Guayaquil Viajes", "Ecuador"],
+          ["Cuenca Travel", "Ecuador"],
+          ["Lima Expediciones", "Perú"],
+          ["Bogotá Destinos", "Colombia"],
+          ["Nature Holidays UK", "Reino Unido"],
+          ["Patagonia & Galápagos", "Argentina"],
+        ].map(([name, country]) => ({ name, country })),
+      );
       const [names] = await db.query<{ names: string[] }>(
         "select array_agg(name order by id) as names from feedings",
       );
