@@ -321,6 +321,24 @@ describe("the leads list", () => {
     expect(actor.getSnapshot().context.bulkReply).toBe("5");
   });
 
+  it("keeps a tick made while the page reloads after a change elsewhere, and clears the ticks then too", async () => {
+    const { actor } = startList();
+    await flush();
+    // a lead changed elsewhere: the page reloads, its rows still shown
+    actor.send({ type: "list.changed" });
+    expect(actor.getSnapshot().hasTag("loading")).toBe(true);
+    actor.send({ type: "row.select", id: 1, selected: true });
+    expect(actor.getSnapshot().context.selected.map((row) => row.id)).toEqual([1]);
+    await flush();
+    expect(actor.getSnapshot().value).toBe("ready");
+    expect(actor.getSnapshot().context.selected.map((row) => row.id)).toEqual([1]);
+    actor.send({ type: "list.changed" });
+    actor.send({ type: "selection.clear" });
+    expect(actor.getSnapshot().context.selected).toEqual([]);
+    actor.send({ type: "page.select", selected: true });
+    expect(actor.getSnapshot().context.selected.map((row) => row.id)).toEqual([1]);
+  });
+
   it("assigns the ticked leads one call each and reports each lead's outcome", async () => {
     const calls: Array<{ id: number; body: unknown }> = [];
     const report = await runBulkCommand(assignToAgent, {

@@ -215,6 +215,28 @@ describe("the leads list", () => {
     expect(calls.filter((call) => call.path === "/api/users/getSalesUsers")).toHaveLength(2);
   });
 
+  it("offers its exports once the page is in, not while a search waits or its page loads", async () => {
+    const answers: Array<() => void> = [];
+    const { fetch } = fakeApi({
+      "GET /api/leads": async (call) => {
+        // a search's page is answered when the test says so
+        if (call.query.has("q")) await new Promise<void>((resolve) => answers.push(resolve));
+        return leadsRoute(() => manyLeads)(call);
+      },
+      "GET /api/users/getSalesUsers": () => ({ data: [pedro, lucia] }),
+    });
+    await renderApp("/panel/leads", fetch);
+    await rowOf("Marta Quispe 1");
+    const exportCsv = screen.getByRole("button", { name: "Exportar CSV" });
+    expect(exportCsv.hasAttribute("disabled")).toBe(false);
+    await userEvent.type(screen.getByRole("searchbox", { name: "Buscar" }), "marta");
+    expect(exportCsv.hasAttribute("disabled")).toBe(true);
+    await waitFor(() => expect(answers).toHaveLength(1));
+    expect(exportCsv.hasAttribute("disabled")).toBe(true);
+    answers[0]?.();
+    await waitFor(() => expect(exportCsv.hasAttribute("disabled")).toBe(false));
+  });
+
   it("says 'más de N' for a total the server only counted up to, and pages on while the pages come full", async () => {
     const { fetch, calls } = fakeApi({
       "GET /api/leads": ({ query }) => {

@@ -326,6 +326,31 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       description: "A filter's control changed: its rows from the first page; the ticks are cleared.",
     },
   } as const;
+  type Tick<Type extends PagedListEvent["type"]> = { context: Context; event: Extract<PagedListEvent, { type: Type }> };
+  /**
+   * The tick boxes and the bulk bar's "clear": answered while a page loads or a search waits as
+   * well, since the rows shown stay until the new ones are drawn (a change elsewhere may be
+   * reloading the page as the user ticks one); a tick is never dropped.
+   */
+  const selectionChanges = {
+    "row.select": {
+      actions: {
+        type: "assignSelection",
+        params: ({ context, event }: Tick<"row.select">) => ({ selected: ticked(context.selected, context.rows.find((row) => row.id === event.id), event.selected) }),
+      },
+      description: "A row's tick box: the row joins or leaves the selection.",
+    },
+    "page.select": {
+      actions: {
+        type: "assignSelection",
+        params: ({ context, event }: Tick<"page.select">) => ({
+          selected: context.rows.reduce((selected, row) => ticked(selected, row, event.selected), context.selected),
+        }),
+      },
+      description: "The header's tick box: every row of the page joins the selection, or leaves it.",
+    },
+    "selection.clear": { actions: "clearSelection", description: "The ticks are cleared." },
+  } as const;
   return setup({
     types: {
       input: {} as PagedListInput<Scope>,
@@ -449,6 +474,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
         },
         on: {
           ...queryChanges,
+          ...selectionChanges,
           "list.changed": {
             target: "loading",
             reenter: true,
@@ -469,6 +495,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
         },
         on: {
           ...queryChanges,
+          ...selectionChanges,
           "search.submit": {
             target: "loading",
             actions: ["clearSelection", { type: "publishQuery", params: ({ context }) => ({ query: context.query, mode: "replace" }) }],
@@ -489,23 +516,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
             { description: "A page that does not exist: nothing changes." },
           ],
           ...queryChanges,
-          "row.select": {
-            actions: {
-              type: "assignSelection",
-              params: ({ context, event }) => ({ selected: ticked(context.selected, context.rows.find((row) => row.id === event.id), event.selected) }),
-            },
-            description: "A row's tick box: the row joins or leaves the selection.",
-          },
-          "page.select": {
-            actions: {
-              type: "assignSelection",
-              params: ({ context, event }) => ({
-                selected: context.rows.reduce((selected, row) => ticked(selected, row, event.selected), context.selected),
-              }),
-            },
-            description: "The header's tick box: every row of the page joins the selection, or leaves it.",
-          },
-          "selection.clear": { actions: "clearSelection", description: "The ticks are cleared." },
+          ...selectionChanges,
           "list.export": [
             {
               guard: { type: "isExportable", params: ({ event }) => ({ ticked: event.ticked === true }) },

@@ -150,7 +150,7 @@ export default function AvailabilityView() {
       {form.asOf !== undefined && form.asOf !== "" && (
         <p className="as-of-banner" role="status">
           {t("availability.pastBanner", { at: formatDateTime(form.asOf) })}
-          <button type="button" className="secondary outline" onClick={() => actor.send({ type: "search.submit", form: { ...form, asOf: "" } })}>
+          <button type="button" className="secondary outline" disabled={loading} onClick={() => actor.send({ type: "search.submit", form: { ...form, asOf: "" } })}>
             {t("availability.backToNow")}
           </button>
         </p>
