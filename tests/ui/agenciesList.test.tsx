@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { renderApp, storeSession } from "./harness.tsx";
+import { quietChangeStream, renderApp, storeSession } from "./harness.tsx";
 import { userId } from "../ids.ts";
 
 beforeEach(() => {
@@ -42,9 +42,8 @@ const agenciesServer = () => {
   const asked: URLSearchParams[] = [];
   const fetch: typeof globalThis.fetch = async (input) => {
     const url = new URL(String(input), "http://panel.test");
-    if (url.pathname.endsWith("/events/stream")) {
-      return new Response(new ReadableStream({ start: () => {} }), { status: 200, headers: { "content-type": "text/event-stream" } });
-    }
+    const stream = quietChangeStream(url);
+    if (stream !== null) return stream;
     if (url.pathname === "/api/countries") return Response.json({ data: [ecuador] });
     if (url.pathname === "/api/identificationTypes") return Response.json({ data: [] });
     if (url.pathname === "/api/agencies") {

@@ -20,16 +20,25 @@ export interface FakeCall {
 /** An answer: its status and `data`, and the `meta` beside it (a list's paging, a kept refusal's id). */
 type Reply = { readonly status: number; readonly data: unknown; readonly meta?: unknown };
 
+/**
+ * The panel's live changes (GET /events/stream) as a stream that stays open and quiet: null for any
+ * other address. A fake that answered it with a 404 would have the stream reconnect on its own
+ * clock, and its reconnections would be among the calls a test reads.
+ */
+export const quietChangeStream = (url: URL): Response | null =>
+  url.pathname.endsWith("/events/stream")
+    ? new Response(new ReadableStream({ start: () => {} }), { status: 200, headers: { "content-type": "text/event-stream" } })
+    : null;
+
 /** A fetch that answers by "METHOD /path" and records every call. */
 export const fakeFetch = (replies: Record<string, Reply | (() => Promise<Reply>)>) => {
   const calls: FakeCall[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = String(input);
     const method = init?.method ?? "GET";
-    // the panel's live changes: a stream that stays open and quiet, not one of the calls a screen makes
-    if (new URL(url, "http://localhost").pathname.endsWith("/events/stream")) {
-      return new Response(new ReadableStream({ start: () => {} }), { status: 200, headers: { "content-type": "text/event-stream" } });
-    }
+    // the panel's live changes are not one of the calls a screen makes
+    const stream = quietChangeStream(new URL(url, "http://localhost"));
+    if (stream !== null) return stream;
     const headers = new Headers(init?.headers);
     calls.push({
       method,

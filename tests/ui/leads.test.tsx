@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Lead } from "../../src/api/leads.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { User } from "../../src/api/users.ts";
-import { renderApp, storeSession } from "./harness.tsx";
+import { quietChangeStream, renderApp, storeSession } from "./harness.tsx";
 import { leadId, roleId, userId } from "../ids.ts";
 
 const fire = vi.hoisted(() => vi.fn());
@@ -36,11 +36,8 @@ const fakeApi = (routes: Record<string, Handler>) => {
   const calls: Call[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = new URL(String(input), "http://localhost");
-    // the panel's live changes: a stream that stays open and quiet; a 404 would have it reconnect
-    // on its own clock, and its reconnection would be the last call a test looks at
-    if (url.pathname.endsWith("/events/stream")) {
-      return new Response(new ReadableStream({ start: () => {} }), { status: 200, headers: { "content-type": "text/event-stream" } });
-    }
+    const stream = quietChangeStream(url);
+    if (stream !== null) return stream;
     const method = init?.method ?? "GET";
     const call = {
       method,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { renderApp, storeSession } from "./harness.tsx";
+import { quietChangeStream, renderApp, storeSession } from "./harness.tsx";
 import { emptyValue } from "../../src/api/details.ts";
 import { yachts } from "../../src/records/fleet.ts";
 import { userId } from "../ids.ts";
@@ -48,9 +48,8 @@ const ratesServer = () => {
   const saved: unknown[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = new URL(String(input), "http://panel.test");
-    if (url.pathname.endsWith("/events/stream")) {
-      return new Response(new ReadableStream({ start: () => {} }), { status: 200, headers: { "content-type": "text/event-stream" } });
-    }
+    const stream = quietChangeStream(url);
+    if (stream !== null) return stream;
     if (url.pathname === "/api/yachts") return Response.json({ data: [explorer] });
     if (url.pathname === "/api/rates/general") return Response.json({ data: [rate] });
     if (url.pathname === "/api/rates/general/7") return Response.json({ data: rate });
