@@ -49,13 +49,17 @@ describe("the reservation page reads its money after the first screen's paint (d
     expect(actor.getSnapshot().context.money).toEqual(money);
   });
 
-  it("ignores a command sent while it waits, its buttons busy as while the money is read", async () => {
+  it("keeps a command pressed while it waits and asks it once the money is in (decision 112)", async () => {
     const { actor, reads } = startPage(true);
     await waitFor(actor, (snapshot) => snapshot.matches("awaitingFirstPaint"));
     actor.send({ type: "command.ask", command: { kind: "confirm" } });
     expect(actor.getSnapshot().value).toBe("awaitingFirstPaint");
-    expect(actor.getSnapshot().context.pending).toBeNull();
     expect(reads).toEqual({ reservation: 1, money: 0 });
+    actor.send({ type: "page.painted" });
+    // the default dialog answers "closed": the page is back to ready with nothing pending or kept
+    await waitFor(actor, (snapshot) => snapshot.matches("ready"));
+    expect(reads).toEqual({ reservation: 1, money: 1 });
+    expect(actor.getSnapshot().context).toMatchObject({ pending: null, askedMeanwhile: null });
   });
 
   it("fetches the reservation again on a change seen while it waits, and reads the money after the reload once painted during it", async () => {
@@ -140,5 +144,69 @@ describe("the reservation page reads its money after the first screen's paint (d
     expect(actor.getSnapshot().value).toBe("ready");
     expect(reads).toEqual({ reservation: 2, money: 0 });
     expect(actor.getSnapshot().context.money).toBeNull();
+  });
+});
+
+describe("a command pressed while the page is fetched again is asked once it shows (decision 112)", () => {
+  /** The page with a dialog double that records what it was asked about and answers when told. */
+  const startAsking = () => {
+    let reservationReads = 0;
+    const asked: Array<{ kind: string; version: number }> = [];
+    let answerReservation = (_: Reservation) => {};
+    const machine = reservationPageMachine.provide({
+      actors: {
+        fetchReservation: fromPromise(() => {
+          reservationReads += 1;
+          return reservationReads === 1 ? Promise.resolve(reservation) : new Promise<Reservation>((resolve) => { answerReservation = resolve; });
+        }),
+        fetchMoney: fromPromise(async () => money),
+        askCommand: fromPromise(async ({ input }) => {
+          asked.push({ kind: input.command.kind, version: input.reservation.version });
+          return null;
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { client, id: 1, readsMoney: true, confirmsWithoutDeposit: false } }).start();
+    return { actor, asked, answer: (changed: Reservation) => answerReservation(changed) };
+  };
+
+  it("asks a confirmation pressed as a deposit elsewhere reloads the page, about the reservation as reloaded", async () => {
+    const { actor, asked, answer } = startAsking();
+    await waitFor(actor, (snapshot) => snapshot.matches("awaitingFirstPaint"));
+    actor.send({ type: "page.painted" });
+    await waitFor(actor, (snapshot) => snapshot.matches("ready"));
+
+    // the deposit's change reaches the page a moment before the click on "Confirmar"
+    actor.send({ type: "reservation.changed" });
+    expect(actor.getSnapshot().value).toBe("loading");
+    actor.send({ type: "command.ask", command: { kind: "confirm" } });
+    expect(asked).toEqual([]);
+    answer({ ...reservation, version: 2 });
+    await waitFor(actor, () => asked.length === 1);
+    expect(asked).toEqual([{ kind: "confirm", version: 2 }]);
+    await waitFor(actor, (snapshot) => snapshot.matches("ready"));
+    expect(actor.getSnapshot().context.askedMeanwhile).toBeNull();
+  });
+
+  it("forgets a command pressed before the reservation turned out gone", async () => {
+    let reads = 0;
+    const machine = reservationPageMachine.provide({
+      actors: {
+        fetchReservation: fromPromise(async () => {
+          reads += 1;
+          if (reads > 1) throw new ApiError(404, messages.notFound);
+          return reservation;
+        }),
+        fetchMoney: fromPromise(async () => money),
+      },
+    });
+    const actor = createActor(machine, { input: { client, id: 1, readsMoney: true, confirmsWithoutDeposit: false } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches("awaitingFirstPaint"));
+    actor.send({ type: "page.painted" });
+    await waitFor(actor, (snapshot) => snapshot.matches("ready"));
+    actor.send({ type: "reservation.changed" });
+    actor.send({ type: "command.ask", command: { kind: "delete" } });
+    await waitFor(actor, (snapshot) => snapshot.matches("failed"));
+    expect(actor.getSnapshot().context.askedMeanwhile).toBeNull();
   });
 });

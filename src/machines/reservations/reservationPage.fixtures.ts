@@ -59,10 +59,11 @@ export const fixtures = machineFixtures({
     { client: unusedClient, id: 1, readsMoney: true, confirmsWithoutDeposit: true },
   ],
   // a delete's answer leads elsewhere than another command's: the pending kind tells them apart;
-  // the money is awaited for the first screen's paint only until it has been painted once
+  // the money is awaited for the first screen's paint only until it has been painted once; a
+  // command pressed while the page is fetched again is asked once it shows
   contextKey: (context) => {
-    const { pending, firstScreenPainted } = context as ReservationPageContext;
-    return [pending?.kind ?? null, firstScreenPainted];
+    const { pending, firstScreenPainted, askedMeanwhile } = context as ReservationPageContext;
+    return [pending?.kind ?? null, firstScreenPainted, askedMeanwhile !== null];
   },
   events: [
     { type: "xstate.done.actor.fetchReservation", output: reservation },

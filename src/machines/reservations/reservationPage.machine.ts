@@ -134,6 +134,8 @@ export interface ReservationPageContext extends ReservationPageInput {
   /** Whether the view has painted the page's first screen (the summary and its commands): the money is read only after. */
   readonly firstScreenPainted: boolean;
   readonly pending: PendingCommand | null;
+  /** A command pressed while the reservation or its money was fetched again: asked once the page shows them (decision 112). */
+  readonly askedMeanwhile: PendingCommand | null;
   readonly reply: Reply;
   /** What became of each row of the last import. */
   readonly importReport: ImportReport | null;
@@ -223,6 +225,21 @@ const sendCommand = fromPromise<
 );
 
 /**
+ * A command's button pressed while the reservation or its money is fetched again (a change made
+ * elsewhere, the answer to the last command): the buttons stay, so the press is kept and asked once
+ * the page shows the reservation as it is now; a click is never dropped (decision 112).
+ */
+const askedWhileFetching = {
+  "command.ask": {
+    actions: {
+      type: "keepAskedMeanwhile",
+      params: ({ event }: { event: Extract<ReservationPageEvent, { type: "command.ask" }> }) => ({ command: event.command }),
+    },
+    description: "A command's button was pressed while the page fetched the reservation or its money again: it is asked once they show.",
+  },
+} as const;
+
+/**
  * A reservation's page (DOMAIN.md section 5): its bookings and spaces, price and time limit, and
  * the commands its state takes (which buttons show is the reservation machine's answer, see
  * src/machines/reservations/record.ts): confirm, extend the time limit, cancel it or one space for a
@@ -248,6 +265,9 @@ export const reservationPageMachine = setup({
     assignReply: assign({ reply: (_, params: { reply: Reply }) => params.reply }),
     assignReport: assign({ importReport: (_, params: { report: ImportReport }) => params.report }),
     clearPending: assign({ pending: null, reply: "" }),
+    keepAskedMeanwhile: assign({ askedMeanwhile: (_, params: { command: PendingCommand }) => params.command }),
+    takeAskedMeanwhile: assign({ pending: ({ context }) => context.askedMeanwhile, askedMeanwhile: null, reply: "" }),
+    forgetAskedMeanwhile: assign({ askedMeanwhile: null }),
     noteChangeMeanwhile: assign({ changedMeanwhile: true }),
     forgetChangeMeanwhile: assign({ changedMeanwhile: false }),
     markFirstScreenPainted: assign({ firstScreenPainted: true }),
@@ -260,6 +280,7 @@ export const reservationPageMachine = setup({
     wasDeleted: ({ context }) => context.pending?.kind === "delete",
     isMoneyReader: ({ context }) => context.readsMoney,
     wasChangedMeanwhile: ({ context }) => context.changedMeanwhile,
+    wasAskedMeanwhile: ({ context }) => context.askedMeanwhile !== null,
     isFirstScreenPainted: ({ context }) => context.firstScreenPainted,
   },
   actors: {
@@ -282,6 +303,7 @@ export const reservationPageMachine = setup({
     money: null,
     firstScreenPainted: false,
     pending: null,
+    askedMeanwhile: null,
     reply: "",
     importReport: null,
     message: null,
@@ -322,6 +344,7 @@ export const reservationPageMachine = setup({
         ],
         onError: showError("failed", "It could not be fetched (gone, another agency's): the message shows with a retry."),
       },
+      on: askedWhileFetching,
     },
     awaitingFirstPaint: {
       description:
@@ -338,6 +361,7 @@ export const reservationPageMachine = setup({
           description: "The view painted the first screen: the money is fetched now.",
         },
         "reservation.changed": { target: "loading", description: "The reservation changed elsewhere before the money was asked: it is fetched again." },
+        ...askedWhileFetching,
       },
     },
     loadingMoney: {
@@ -358,15 +382,24 @@ export const reservationPageMachine = setup({
           target: "loading",
           description: "The reservation changed elsewhere while its money was read (a payment verified, a hold cancelled): both are fetched again.",
         },
+        ...askedWhileFetching,
       },
     },
     ready: {
       description: "The reservation shows with the buttons of the commands its state takes.",
-      always: {
-        guard: "wasChangedMeanwhile",
-        target: "loading",
-        description: "It changed elsewhere while the page fetched it or asked: what shows may be older than the change, so it is fetched again.",
-      },
+      always: [
+        {
+          guard: "wasChangedMeanwhile",
+          target: "loading",
+          description: "It changed elsewhere while the page fetched it or asked: what shows may be older than the change, so it is fetched again.",
+        },
+        {
+          guard: "wasAskedMeanwhile",
+          target: "asking",
+          actions: ["clearFeedback", "takeAskedMeanwhile"],
+          description: "A command was pressed while the page fetched the reservation or its money: it is asked now, about the reservation as it is.",
+        },
+      ],
       on: {
         "command.ask": {
           target: "asking",
@@ -453,6 +486,7 @@ export const reservationPageMachine = setup({
     },
     failed: {
       description: "The reservation could not be fetched; the message shows with a retry button.",
+      entry: "forgetAskedMeanwhile",
       on: { retry: { target: "loading", actions: "clearFeedback", description: "Retry was pressed." } },
     },
   },

@@ -91,7 +91,9 @@ export default function ReservationView({ id }: { readonly id: number }) {
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
   const refused = useSelector(actor, (snapshot) => (snapshot.matches("failed") ? loadRefusal(snapshot.context.error) : null));
-  const busy = useSelector(actor, (snapshot) => !snapshot.matches("ready"));
+  // the commands wait only for a dialog or the server's answer: pressed while the page is fetched
+  // again, they are asked once it shows (decision 112)
+  const busy = useSelector(actor, (snapshot) => !snapshot.can({ type: "command.ask", command: { kind: "confirm" } }));
   const importing = useSelector(actor, (snapshot) => snapshot.matches("importing"));
   const importReport = useSelector(actor, (snapshot) => snapshot.context.importReport);
   // The page's first screen (the summary and its commands) is drawn on its own when the reservation
