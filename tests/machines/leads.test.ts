@@ -339,6 +339,29 @@ describe("the leads list", () => {
     expect(actor.getSnapshot().context.selected.map((row) => row.id)).toEqual([1]);
   });
 
+  it("asks a bulk command pressed while the page reloads once the page is in, and forgets one pressed before a failed reload (decision 112)", async () => {
+    let refusing = false;
+    const { actor } = startList(undefined, undefined, { assignee: () => null, refuse: () => refusing });
+    await flush();
+    actor.send({ type: "row.select", id: 1, selected: true });
+    actor.send({ type: "list.changed" });
+    actor.send({ type: "bulk.ask", command: "assign" });
+    expect(actor.getSnapshot().hasTag("loading")).toBe(true);
+    expect(actor.getSnapshot().context.pressedMeanwhile).toEqual({ type: "bulk.ask", command: "assign" });
+    await flush();
+    // asked once the page showed (the dialog double answers "closed"): the command was the one pressed
+    expect(actor.getSnapshot().value).toBe("ready");
+    expect(actor.getSnapshot().context.bulkCommand).toBe("assign");
+    expect(actor.getSnapshot().context.pressedMeanwhile).toBeNull();
+
+    refusing = true;
+    actor.send({ type: "list.changed" });
+    actor.send({ type: "list.export", format: "csv" });
+    await flush();
+    expect(actor.getSnapshot().value).toBe("failed");
+    expect(actor.getSnapshot().context.pressedMeanwhile).toBeNull();
+  });
+
   it("assigns the ticked leads one call each and reports each lead's outcome", async () => {
     const calls: Array<{ id: number; body: unknown }> = [];
     const report = await runBulkCommand(assignToAgent, {

@@ -212,26 +212,28 @@ describe("the leads list", () => {
     expect(calls.filter((call) => call.path === "/api/users/getSalesUsers")).toHaveLength(2);
   });
 
-  it("offers its exports once the page is in, not while a search waits or its page loads", async () => {
+  it("makes an export pressed while a search waits once the search's page is in, of the search's leads (decision 112)", async () => {
     const answers: Array<() => void> = [];
-    const { fetch } = fakeApi({
+    const { fetch, calls } = fakeApi({
       "GET /api/leads": async (call) => {
-        // a search's page is answered when the test says so
-        if (call.query.has("q")) await new Promise<void>((resolve) => answers.push(resolve));
+        // a search's page is answered when the test says so; the export's pages at once
+        if (call.query.get("pageSize") === "20" && call.query.has("q")) await new Promise<void>((resolve) => answers.push(resolve));
         return leadsRoute(() => manyLeads)(call);
       },
       "GET /api/users/getSalesUsers": () => ({ data: [pedro, lucia] }),
     });
     await renderApp("/panel/leads", fetch);
     await rowOf("Marta Quispe 1");
+    await userEvent.type(screen.getByRole("searchbox", { name: "Buscar" }), "marta");
+    await waitFor(() => expect(answers).toHaveLength(1));
     const exportCsv = screen.getByRole("button", { name: "Exportar CSV" });
     expect(exportCsv.hasAttribute("disabled")).toBe(false);
-    await userEvent.type(screen.getByRole("searchbox", { name: "Buscar" }), "marta");
-    expect(exportCsv.hasAttribute("disabled")).toBe(true);
-    await waitFor(() => expect(answers).toHaveLength(1));
-    expect(exportCsv.hasAttribute("disabled")).toBe(true);
+    await userEvent.click(exportCsv);
+    const exportReads = () => calls.filter((call) => call.path === "/api/leads" && call.query.get("pageSize") !== "20");
+    expect(exportReads()).toEqual([]);
     answers[0]?.();
-    await waitFor(() => expect(exportCsv.hasAttribute("disabled")).toBe(false));
+    await waitFor(() => expect(exportReads().length).toBeGreaterThan(0));
+    expect(exportReads().every((call) => call.query.get("q") === "marta")).toBe(true);
   });
 
   it("says 'más de N' for a total the server only counted up to, and pages on while the pages come full", async () => {

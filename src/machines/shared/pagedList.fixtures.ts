@@ -10,6 +10,7 @@ import { initialQuery, type ListQueryDefaults, parseListQuery } from "./listQuer
 import { type BulkCommandName, createPagedListMachine, EXPORT_MAX } from "./pagedList.machine.ts";
 import { type ListSource, listQueryDefaults, type RecordListMachine } from "./recordRows.ts";
 import { catalogueItemId, sampleItinerary, sampleUser } from "./samples.ts";
+import { type PressKept, pressKept } from "./listFixtures.ts";
 
 const file = "src/machines/shared/pagedList.machine.ts";
 
@@ -28,8 +29,8 @@ const machine = createPagedListMachine<typeof row, null, null>({
 
 // the guards read the ticks and how many rows: states differing in them are kept apart
 const contextKey = (context: unknown) => {
-  const list = context as { selected: ReadonlyArray<unknown>; total: number; totalIsAtLeast: boolean };
-  return [list.selected.length > 0, list.total > EXPORT_MAX, list.totalIsAtLeast];
+  const list = context as PressKept & { selected: ReadonlyArray<unknown>; total: number; totalIsAtLeast: boolean };
+  return [list.selected.length > 0, list.total > EXPORT_MAX, list.totalIsAtLeast, pressKept(list)];
 };
 
 /** The events every list answers, whatever its rows (here about `sample`). */

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, fromPromise, raise, setup } from "xstate";
 import type { ApiClient } from "../../api/client.ts";
 import { assignFailure, feedbackActions, notify, showError, tellAnswer } from "./actions.ts";
 import { type ListQuery, type ListQueryDefaults, pagesOf, toggledSort, withFilter, withPageSize, withSearch } from "./listQuery.ts";
@@ -218,6 +218,8 @@ export interface PagedListContext<Row, Scope, Extras> extends PagedListInput<Sco
   readonly report: BulkReport | null;
   /** The row a command's dialog is open for, until it is done. */
   readonly target: RowTarget<number> | null;
+  /** An export or a command pressed while the page was fetched again: pressed again once it shows (decision 112). */
+  readonly pressedMeanwhile: ListPress | null;
   readonly message: string | null;
   readonly error: string | null;
 }
@@ -245,6 +247,9 @@ export type PagedListEvent =
   | { readonly type: "row.delete"; readonly id: number; readonly title: string }
   /** A row's command button (`resetPassword`, `activate`): ignored when the scope does not offer it. */
   | { readonly type: "row.command"; readonly command: string; readonly id: number; readonly title: string };
+
+/** The presses a list answers with a file or a dialog: kept when they come while its page is fetched again. */
+export type ListPress = Extract<PagedListEvent, { readonly type: "list.export" | "bulk.ask" | "row.delete" | "row.command" }>;
 
 /** A collected export's input: the query read page after page, or the ticked rows as they are. */
 interface CollectInput<Row, Scope, Extras> extends PagedFetchInput<Scope, Extras> {
@@ -351,6 +356,29 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
     },
     "selection.clear": { actions: "clearSelection", description: "The ticks are cleared." },
   } as const;
+  type Press<Type extends ListPress["type"]> = { event: Extract<ListPress, { type: Type }> };
+  /**
+   * An export, a bulk command or a row's command pressed while a page loads or a search waits: the
+   * rows shown stay and so do their buttons (a change elsewhere may be reloading the page as the
+   * user presses one), so the press is kept and made again once the page shows, judged then by the
+   * rows and the total as they are; a press is never dropped (decision 112).
+   */
+  const kept = <Type extends ListPress["type"]>(description: string) => ({
+    actions: { type: "keepPress" as const, params: ({ event }: Press<Type>) => ({ press: event }) },
+    description,
+  });
+  const pressesKept = {
+    "list.export": kept<"list.export">("An export was pressed while the page was fetched: it is made once the page shows."),
+    ...(declaration.bulk === undefined
+      ? {}
+      : { "bulk.ask": kept<"bulk.ask">("A command for the ticked rows was pressed while the page was fetched: it is asked once the page shows.") }),
+    ...(declaration.rowCommands === undefined
+      ? {}
+      : {
+          "row.delete": kept<"row.delete">("A row's delete button was pressed while the page was fetched: it is asked once the page shows."),
+          "row.command": kept<"row.command">("A row's command was pressed while the page was fetched: it is asked once the page shows."),
+        }),
+  };
   return setup({
     types: {
       input: {} as PagedListInput<Scope>,
@@ -389,11 +417,14 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
         selected: context.selected.filter((row) => params.report.refused.some((refusal) => refusal.id === row.id)),
       })),
       clearReport: assign({ report: null }),
+      keepPress: assign({ pressedMeanwhile: (_, params: { press: ListPress }) => params.press }),
+      forgetPress: assign({ pressedMeanwhile: null }),
       /** Writes the query to the address; the view provides it. */
       publishQuery: (_, _params: { readonly query: ListQuery; readonly mode: QueryPublication }) => {},
     },
     guards: {
       isPageInRange: ({ context }, params: { page: number }) => hasPage(context, params.page),
+      wasPressedMeanwhile: ({ context }) => context.pressedMeanwhile !== null,
       /** Some ticked rows, or at most EXPORT_MAX of the query's, known to be no more. */
       isExportable: ({ context }, params: { ticked: boolean }) => (params.ticked ? context.selected.length > 0 : exportsAll(context)),
       /** Some rows ticked, and the list declares the command. */
@@ -445,6 +476,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       bulkReply: "",
       report: null,
       target: null,
+      pressedMeanwhile: null,
       message: null,
       error: null,
     }),
@@ -475,6 +507,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
         on: {
           ...queryChanges,
           ...selectionChanges,
+          ...pressesKept,
           "list.changed": {
             target: "loading",
             reenter: true,
@@ -496,6 +529,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
         on: {
           ...queryChanges,
           ...selectionChanges,
+          ...pressesKept,
           "search.submit": {
             target: "loading",
             actions: ["clearSelection", { type: "publishQuery", params: ({ context }) => ({ query: context.query, mode: "replace" }) }],
@@ -505,6 +539,11 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       },
       ready: {
         description: "The page shows; the user may page, sort, search, filter, tick rows or export.",
+        always: {
+          guard: "wasPressedMeanwhile",
+          actions: [raise(({ context }) => context.pressedMeanwhile ?? { type: "report.dismiss" }), "forgetPress"],
+          description: "Something was pressed while the page was fetched: it is pressed again now, on the rows as they are.",
+        },
         on: {
           "page.go": [
             {
@@ -657,6 +696,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       failed: {
         tags: "failed",
         description: "The page could not be fetched; the message shows with a retry button.",
+        entry: "forgetPress",
         on: { retry: { target: "loading", actions: ["clearFeedback", "forgetStaleExtras"], description: "Retry was pressed." } },
       },
       // a list without row commands has none of these states

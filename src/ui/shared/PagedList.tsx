@@ -174,8 +174,8 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
         onSubmit={() => actor.send({ type: "search.submit" })}
         hint={searchHint}
         exporting={exporting}
-        // the list answers an export and a bulk command once its page is in (a reload or a search waiting would drop the click)
-        canExport={!loading && total > 0 && allExportable}
+        // pressed while a page reloads or a search waits, an export is made once the page is in (decision 112)
+        canExport={total > 0 && allExportable}
         onExport={(format) => actor.send({ type: "list.export", format })}
         filters={filters(extras).map((filter) =>
           filter.kind === "select" ? (
@@ -226,17 +226,17 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
               key={command}
               type="button"
               className={className}
-              disabled={exporting || processing || loading || disabled === true}
+              disabled={exporting || processing || disabled === true}
               aria-busy={processing}
               onClick={() => actor.send({ type: "bulk.ask", command })}
             >
               {label}
             </button>
           ))}
-          <button type="button" className="secondary" disabled={exporting || loading} onClick={() => actor.send({ type: "list.export", format: "xlsx", ticked: true })}>
+          <button type="button" className="secondary" disabled={exporting} onClick={() => actor.send({ type: "list.export", format: "xlsx", ticked: true })}>
             {t("table.exportSelectedXlsx")}
           </button>
-          <button type="button" className="secondary" disabled={exporting || loading} onClick={() => actor.send({ type: "list.export", format: "csv", ticked: true })}>
+          <button type="button" className="secondary" disabled={exporting} onClick={() => actor.send({ type: "list.export", format: "csv", ticked: true })}>
             {t("table.exportSelectedCsv")}
           </button>
           <button type="button" className="secondary outline" onClick={() => actor.send({ type: "selection.clear" })}>
