@@ -40,9 +40,22 @@ export class RefusedCommand extends ApiError {
 const guardName = (guard: unknown): string =>
   typeof guard === "string" ? guard : typeof guard === "object" && guard !== null && "type" in guard ? String(guard.type) : "";
 
+/**
+ * Each machine's initial status, worked out once: a snapshot is an actor scope made and thrown
+ * away, 0.17 ms of every refused hold (a CPU profile of 1,400 holds refused by a full fleet).
+ */
+const initialStatuses = new WeakMap<AnyStateMachine, string>();
+const initialStatusOf = (machine: AnyStateMachine): string => {
+  const known = initialStatuses.get(machine);
+  if (known !== undefined) return known;
+  const status = statusOf(getInitialSnapshot(machine).value);
+  initialStatuses.set(machine, status);
+  return status;
+};
+
 /** The state nodes a stored status names (`open.full`: the root, `open`, `full`); the initial one for a record not made yet. */
 const nodesOf = (machine: AnyStateMachine, state: string | null): ReadonlyArray<AnyStateNode> => {
-  const path = (state ?? statusOf(getInitialSnapshot(machine).value)).split(".");
+  const path = (state ?? initialStatusOf(machine)).split(".");
   const nodes: AnyStateNode[] = [machine.root];
   for (const key of path) {
     const child = nodes.at(-1)?.states[key];
