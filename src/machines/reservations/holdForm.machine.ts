@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { assign, fromPromise, setup } from "xstate";
+import { assign, fromPromise, raise, setup } from "xstate";
 import type { ApiClient } from "../../api/client.ts";
 import type { CatalogueItem } from "../../api/catalogues.ts";
 import { currentSession } from "../../api/auth.ts";
@@ -66,6 +66,8 @@ export interface HoldFormContext extends HoldFormInput, HoldChoices {
   /** A failure to load the plan: the banner at the top. */
   readonly error: string | null;
   readonly refusal: HoldRefusal | null;
+  /** Hold or the waiting list pressed while the plan was fetched again: pressed again once it shows (decision 112). */
+  readonly pressedMeanwhile: HoldPress | null;
 }
 
 export type HoldFormEvent =
@@ -77,6 +79,9 @@ export type HoldFormEvent =
   | { readonly type: "hold.waitlist" }
   | { readonly type: "retry" }
   | { readonly type: "cabins.changed" };
+
+/** The presses that send the draft: kept when they come while the plan is fetched again. */
+export type HoldPress = Extract<HoldFormEvent, { readonly type: "hold.submit" | "hold.waitlist" }>;
 
 /**
  * Which refusals say where to look and what to do next. The wire carries only the message (the
@@ -101,6 +106,49 @@ const refusal = (concernsCabins: boolean, waitlistOffered: boolean) =>
     params: ({ event }: { readonly event: { readonly error: unknown } }) => ({ error: event.error, concernsCabins, waitlistOffered }),
   }) as const;
 
+type Edit<Type extends HoldFormEvent["type"]> = { readonly event: Extract<HoldFormEvent, { readonly type: Type }> };
+
+/**
+ * The draft's edits on the plan and in the form: taken while the plan is fetched again after a
+ * change elsewhere as well (another seller's hold on the same departure), since the plan stays
+ * shown meanwhile and a click on it must not be lost (decision 112).
+ */
+const planEdits = {
+  "cabin.toggle": {
+    actions: [{ type: "toggleCabin", params: ({ event }: Edit<"cabin.toggle">) => ({ cabinId: event.cabinId }) }, "clearRefusal"],
+    description: "A cabin on the plan is picked, or let go with the berths picked in it: the last refusal was about another draft and goes.",
+  },
+  "berth.toggle": [
+    {
+      guard: { type: "isPickedBerth", params: ({ event }: Edit<"berth.toggle">) => ({ cabinId: event.cabinId, berth: event.berth }) },
+      actions: [{ type: "toggleBerth", params: ({ event }: Edit<"berth.toggle">) => ({ cabinId: event.cabinId, berth: event.berth }) }, "clearRefusal"],
+      description: "A picked berth is pressed again: it leaves the draft, and its cabin with its last berth; the last refusal goes.",
+    },
+    {
+      guard: { type: "isPickableBerth", params: ({ event }: Edit<"berth.toggle">) => ({ cabinId: event.cabinId, berth: event.berth }) },
+      actions: [{ type: "toggleBerth", params: ({ event }: Edit<"berth.toggle">) => ({ cabinId: event.cabinId, berth: event.berth }) }, "clearRefusal"],
+      description: "A free berth on the plan is pressed: it joins the draft as one space of the type chosen for picking, its cabin with it; the last refusal goes.",
+    },
+  ],
+  "berth.retype": {
+    guard: { type: "isKnownSpaceType", params: ({ event }: Edit<"berth.retype">) => ({ genderId: event.genderId }) },
+    actions: [{ type: "retypeBerth", params: ({ event }: Edit<"berth.retype">) => ({ cabinId: event.cabinId, berth: event.berth, genderId: event.genderId }) }, "clearRefusal"],
+    description: "A picked berth's space type is changed in the form: the last refusal was about another draft and goes.",
+  },
+  "pickType.choose": {
+    guard: { type: "isKnownSpaceType", params: ({ event }: Edit<"pickType.choose">) => ({ genderId: event.genderId }) },
+    actions: { type: "choosePickType", params: ({ event }: Edit<"pickType.choose">) => ({ genderId: event.genderId }) },
+    description: "The space type the next berths picked take is chosen.",
+  },
+} as const;
+
+/** Hold or the waiting list pressed while the plan is fetched again: kept, and pressed again once it shows. */
+const keptPress = (description: string) =>
+  ({
+    actions: { type: "keepPress", params: ({ event }: { readonly event: HoldPress }) => ({ press: event }) },
+    description,
+  }) as const;
+
 /**
  * Holding berths on a departure from its cabins' plan (DOMAIN.md sections 4 and 5): the user picks
  * cabins, says how many spaces of each type each takes, the agency, the type, an optional time
@@ -112,6 +160,8 @@ export const holdFormMachine = setup({
   types: machineTypes<HoldFormInput, HoldFormContext, HoldFormEvent, "processing">(),
   actions: {
     ...errorActions<HoldFormContext, HoldFormEvent>(),
+    keepPress: assign({ pressedMeanwhile: (_, params: { press: HoldPress }) => params.press }),
+    forgetPress: assign({ pressedMeanwhile: null }),
     assignChoices: assign((_, params: HoldChoices) => ({ ...params, pickType: params.spaceTypes[0]?.id ?? null })),
     // the berths picked follow the plan as it is now: one taken meanwhile moves to a free one of its cabin, or goes
     assignCabins: assign(({ context }, params: { cabins: ReadonlyArray<CruiseCabin> }) => {
@@ -166,6 +216,7 @@ export const holdFormMachine = setup({
     isCabinRefusal: (_, params: { error: unknown }) => refusedWith(cabinRefusals, params.error),
     isFullCabinRefusal: (_, params: { error: unknown }) => refusedWith(fullRefusals, params.error) && refusedWith(cabinRefusals, params.error),
     hasWaitlistOffer: ({ context }) => context.refusal?.waitlistOffered === true,
+    wasPressedMeanwhile: ({ context }) => context.pressedMeanwhile !== null,
   },
   actors: {
     fetchChoices: fromPromise<HoldChoices, HoldFormInput>(async ({ input }) => {
@@ -192,7 +243,7 @@ export const holdFormMachine = setup({
 }).createMachine({
   id: "holdForm",
   description: "Hold berths on a departure: cabins or free berths picked on its plan, spaces by type, the agency and time limit; held or put on the waiting list by the server, and the reservation opened.",
-  context: ({ input }) => ({ ...input, cruise: null, departure: null, cabins: [], agencies: [], spaceTypes: [], chosen: [], picks: [], pickType: null, draft: null, missing: false, error: null, refusal: null }),
+  context: ({ input }) => ({ ...input, cruise: null, departure: null, cabins: [], agencies: [], spaceTypes: [], chosen: [], picks: [], pickType: null, draft: null, missing: false, error: null, refusal: null, pressedMeanwhile: null }),
   initial: "loading",
   states: {
     loading: {
@@ -214,38 +265,13 @@ export const holdFormMachine = setup({
     },
     editing: {
       description: "The plan shows each cabin's berths; the form, the cabins picked.",
+      always: {
+        guard: "wasPressedMeanwhile",
+        actions: [raise(({ context }) => context.pressedMeanwhile ?? { type: "cabins.changed" }), "forgetPress"],
+        description: "Hold or the waiting list was pressed while the plan was fetched again: it is pressed again now, on the plan as it is.",
+      },
       on: {
-        "cabin.toggle": {
-          target: "editing",
-          actions: [{ type: "toggleCabin", params: ({ event }) => ({ cabinId: event.cabinId }) }, "clearRefusal"],
-          description: "A cabin on the plan is picked, or let go with the berths picked in it: the last refusal was about another draft and goes.",
-        },
-        "berth.toggle": [
-          {
-            guard: { type: "isPickedBerth", params: ({ event }) => ({ cabinId: event.cabinId, berth: event.berth }) },
-            target: "editing",
-            actions: [{ type: "toggleBerth", params: ({ event }) => ({ cabinId: event.cabinId, berth: event.berth }) }, "clearRefusal"],
-            description: "A picked berth is pressed again: it leaves the draft, and its cabin with its last berth; the last refusal goes.",
-          },
-          {
-            guard: { type: "isPickableBerth", params: ({ event }) => ({ cabinId: event.cabinId, berth: event.berth }) },
-            target: "editing",
-            actions: [{ type: "toggleBerth", params: ({ event }) => ({ cabinId: event.cabinId, berth: event.berth }) }, "clearRefusal"],
-            description: "A free berth on the plan is pressed: it joins the draft as one space of the type chosen for picking, its cabin with it; the last refusal goes.",
-          },
-        ],
-        "berth.retype": {
-          guard: { type: "isKnownSpaceType", params: ({ event }) => ({ genderId: event.genderId }) },
-          target: "editing",
-          actions: [{ type: "retypeBerth", params: ({ event }) => ({ cabinId: event.cabinId, berth: event.berth, genderId: event.genderId }) }, "clearRefusal"],
-          description: "A picked berth's space type is changed in the form: the last refusal was about another draft and goes.",
-        },
-        "pickType.choose": {
-          guard: { type: "isKnownSpaceType", params: ({ event }) => ({ genderId: event.genderId }) },
-          target: "editing",
-          actions: { type: "choosePickType", params: ({ event }) => ({ genderId: event.genderId }) },
-          description: "The space type the next berths picked take is chosen.",
-        },
+        ...planEdits,
         "cabins.changed": { target: "refreshing", description: "The departure's berths changed elsewhere: the plan is fetched again." },
         "hold.submit": {
           target: "checking",
@@ -270,6 +296,9 @@ export const holdFormMachine = setup({
         onError: { target: "editing", description: "They could not be fetched: the plan stays as it was until the next change." },
       },
       on: {
+        ...planEdits,
+        "hold.submit": keptPress("Hold was pressed while the plan was fetched again: it is pressed again once the plan shows."),
+        "hold.waitlist": keptPress("'Put on the waiting list' was pressed while the plan was fetched again: it is pressed again once the plan shows."),
         "cabins.changed": {
           target: "refreshing",
           reenter: true,
