@@ -81,4 +81,26 @@ describe("the availability", () => {
     await waitFor(screen, (snapshot) => snapshot.matches("showing"));
     expect(screen.getSnapshot().context.departures).toBe(newer);
   });
+
+  it("asks a question submitted while a change has the departures looked up again, instead of the old one (decision 112)", async () => {
+    const searches = answeredByHand<ReadonlyArray<DepartureAvailability>>();
+    const asked: string[] = [];
+    const machine = availabilitySearchMachine.provide({
+      actors: { search: searches.actor as never },
+      actions: { publishForm: ({ context }) => void asked.push(context.form.from) },
+    });
+    const screen = createActor(machine, { input: { client: unusedClient, form: { from: "2030-01-01", to: "2030-03-31", yachtId: "", passengers: "" } } }).start();
+    await untilCalled(searches.calls, 1);
+    searches.calls[0]?.([]);
+    await waitFor(screen, (snapshot) => snapshot.matches("showing"));
+    screen.send({ type: "departures.changed" });
+    await untilCalled(searches.calls, 2);
+    screen.send({ type: "search.submit", form: { from: "2030-06-01", to: "2030-06-30", yachtId: "", passengers: "" } });
+    await untilCalled(searches.calls, 3);
+    expect(asked).toEqual(["2030-06-01"]);
+    const june = [{ cruiseId: 9 }] as unknown as ReadonlyArray<DepartureAvailability>;
+    searches.calls[2]?.(june);
+    await waitFor(screen, (snapshot) => snapshot.matches("showing"));
+    expect(screen.getSnapshot().context).toMatchObject({ departures: june, form: { from: "2030-06-01" } });
+  });
 });

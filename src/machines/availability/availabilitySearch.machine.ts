@@ -125,6 +125,28 @@ export const availabilitySearchMachine = setup({
       actions: { type: "assignForm", params: ({ event }) => ({ form: event.form }) },
       description: "The address changed under the screen (Back, a link): it asks what the address asks.",
     },
+    "search.submit": {
+      target: ".searching",
+      reenter: true,
+      actions: ["clearFeedback", { type: "assignForm", params: ({ event }) => ({ form: event.form }) }, "publishForm", { type: "assignDepartures", params: { departures: [] } }],
+      description: "Search was pressed (even while the departures are being looked up after a change elsewhere: the new question is asked instead).",
+    },
+    "page.go": [
+      {
+        guard: { type: "isPageInRange", params: ({ event }) => ({ page: event.page }) },
+        actions: { type: "showPage", params: ({ event }) => ({ page: event.page }) },
+        description: "Previous, Next or a page chosen: that page of the departures found shows.",
+      },
+      { description: "A page the departures found do not reach: nothing changes." },
+    ],
+    "pageSize.change": [
+      {
+        guard: { type: "isOfferedPageSize", params: ({ event }) => ({ pageSize: event.pageSize }) },
+        actions: { type: "assignPageSize", params: ({ event }) => ({ pageSize: event.pageSize }) },
+        description: "Another number of departures a page: from the first page.",
+      },
+      { description: "A number of rows the lists do not offer: nothing changes." },
+    ],
   },
   states: {
     searching: {
@@ -152,28 +174,7 @@ export const availabilitySearchMachine = setup({
     showing: {
       description: "The departures of the period show with their free berths; the form asks again.",
       on: {
-        "search.submit": {
-          target: "searching",
-          actions: ["clearFeedback", { type: "assignForm", params: ({ event }) => ({ form: event.form }) }, "publishForm", { type: "assignDepartures", params: { departures: [] } }],
-          description: "Search was pressed.",
-        },
         "departures.changed": { target: "searching", description: "A departure's berths changed (someone held, confirmed, canceled): the same question is asked again." },
-        "page.go": [
-          {
-            guard: { type: "isPageInRange", params: ({ event }) => ({ page: event.page }) },
-            actions: { type: "showPage", params: ({ event }) => ({ page: event.page }) },
-            description: "Previous, Next or a page chosen: that page of the departures found shows.",
-          },
-          { description: "A page the departures found do not reach: nothing changes." },
-        ],
-        "pageSize.change": [
-          {
-            guard: { type: "isOfferedPageSize", params: ({ event }) => ({ pageSize: event.pageSize }) },
-            actions: { type: "assignPageSize", params: ({ event }) => ({ pageSize: event.pageSize }) },
-            description: "Another number of departures a page: from the first page.",
-          },
-          { description: "A number of rows the lists do not offer: nothing changes." },
-        ],
       },
     },
   },

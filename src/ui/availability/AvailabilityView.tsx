@@ -143,14 +143,15 @@ export default function AvailabilityView() {
           <input type="datetime-local" name="asOf" defaultValue={asOfField(form.asOf ?? "")} aria-describedby="as-of-help" />
           <small id="as-of-help">{t("availability.asOfHelp")}</small>
         </label>
-        <button type="submit" aria-busy={loading} disabled={loading}>
+        {/* pressed while a change elsewhere has the departures looked up again, the new question is asked instead (decision 112) */}
+        <button type="submit" aria-busy={loading}>
           {t("availability.search")}
         </button>
       </form>
       {form.asOf !== undefined && form.asOf !== "" && (
         <p className="as-of-banner" role="status">
           {t("availability.pastBanner", { at: formatDateTime(form.asOf) })}
-          <button type="button" className="secondary outline" disabled={loading} onClick={() => actor.send({ type: "search.submit", form: { ...form, asOf: "" } })}>
+          <button type="button" className="secondary outline" onClick={() => actor.send({ type: "search.submit", form: { ...form, asOf: "" } })}>
             {t("availability.backToNow")}
           </button>
         </p>
