@@ -1,5 +1,5 @@
 import { messages } from "../../api/messages.ts";
-import { type DeparturesPage, departuresMachine } from "./departures.machine.ts";
+import { type DeparturesContext, type DeparturesPage, departuresMachine } from "./departures.machine.ts";
 import { machineFixtures, reasonAnswers, refused, unusedClient } from "../shared/fixtures.ts";
 
 const month: DeparturesPage = { cruises: [], total: 0, next: { startDate: "2027-04-01", month: "2027-04" }, yachts: [], itineraries: [] };
@@ -8,6 +8,8 @@ export const fixtures = machineFixtures({
   id: "departures",
   machine: departuresMachine,
   inputs: [{ client: unusedClient, query: { month: "2027-03", yachtId: null, view: "calendar" } }],
+  // a change heard while a cancellation is asked has the month fetched again once it shows
+  contextKey: (context) => (context as DeparturesContext).changedMeanwhile,
   events: [
     { type: "xstate.done.actor.fetchDepartures", output: month },
     { type: "xstate.error.actor.fetchDepartures", error: refused(503, messages.serverError) },

@@ -78,6 +78,8 @@ export interface DeparturesContext extends DeparturesInput, DeparturesPage {
   /** The departure whose cancellation is asked, with its dialog's title, until it is done. */
   readonly canceling: { readonly id: number; readonly title: string } | null;
   readonly reason: string;
+  /** A departure changed elsewhere while a cancellation was asked or sent: the month is fetched again after it. */
+  readonly changedMeanwhile: boolean;
   readonly message: string | null;
   readonly error: string | null;
 }
@@ -127,6 +129,40 @@ const fetchDepartures = fromPromise<DeparturesPage, DeparturesInput>(async ({ in
  * query in the address so that Back and a shared link show the same. A departure is canceled for
  * a reason asked in a dialog; the month reloads after a cancellation or a generation.
  */
+type Change<Type extends DeparturesEvent["type"]> = { readonly event: Extract<DeparturesEvent, { readonly type: Type }> };
+
+/**
+ * Another month or yacht: taken while a month is fetched as well (a departure changed elsewhere,
+ * a hold anywhere, has it fetched again at any moment): the month asked is fetched instead, and no
+ * click on the steps is lost (decision 112).
+ */
+const monthChanges = {
+  "month.previous": {
+    target: "loading",
+    reenter: true,
+    actions: [{ type: "moveMonth", params: { offset: -1 } }, "publishQuery", "clearFeedback"],
+    description: "The month before.",
+  },
+  "month.next": {
+    target: "loading",
+    reenter: true,
+    actions: [{ type: "moveMonth", params: { offset: 1 } }, "publishQuery", "clearFeedback"],
+    description: "The month after.",
+  },
+  "month.show": {
+    target: "loading",
+    reenter: true,
+    actions: [{ type: "assignMonth", params: ({ event }: Change<"month.show">) => ({ month: event.month }) }, "publishQuery", "clearFeedback"],
+    description: "The month of the next departure, offered by a month without any.",
+  },
+  "yacht.choose": {
+    target: "loading",
+    reenter: true,
+    actions: [{ type: "assignYacht", params: ({ event }: Change<"yacht.choose">) => ({ yachtId: event.yachtId }) }, "publishQuery", "clearFeedback"],
+    description: "Only one yacht's departures, or every yacht's again.",
+  },
+} as const;
+
 export const departuresMachine = setup({
   types: machineTypes<DeparturesInput, DeparturesContext, DeparturesEvent, "loading" | "processing">(),
   actions: {
@@ -144,11 +180,14 @@ export const departuresMachine = setup({
     assignView: assign({ query: ({ context }, params: { view: DeparturesView }) => ({ ...context.query, view: params.view }) }),
     assignQuery: assign({ query: (_, params: { query: DeparturesQuery }) => params.query }),
     clearCanceling: assign({ canceling: null, reason: "" }),
+    noteChangeMeanwhile: assign({ changedMeanwhile: true }),
+    forgetChangeMeanwhile: assign({ changedMeanwhile: false }),
     /** Writes the query to the address; the view provides it. */
     publishQuery: () => {},
   },
   guards: {
     isAnswered,
+    wasChangedMeanwhile: ({ context }) => context.changedMeanwhile,
   },
   actors: {
     fetchDepartures,
@@ -170,11 +209,16 @@ export const departuresMachine = setup({
     itineraries: [],
     canceling: null,
     reason: "",
+    changedMeanwhile: false,
     message: null,
     error: null,
   }),
   initial: "loading",
   on: {
+    "departures.reload": {
+      actions: "noteChangeMeanwhile",
+      description: "A departure changed elsewhere while a cancellation was asked or sent: the month is fetched again once it shows.",
+    },
     "query.sync": {
       target: ".loading",
       actions: { type: "assignQuery", params: ({ event }) => ({ query: event.query }) },
@@ -197,31 +241,26 @@ export const departuresMachine = setup({
         onDone: { target: "ready", actions: { type: "assignPage", params: ({ event }) => event.output }, description: "The month shows." },
         onError: showError("failed", "The departures could not be fetched: the message shows with a retry."),
       },
+      entry: "forgetChangeMeanwhile",
+      on: {
+        ...monthChanges,
+        "departures.reload": {
+          target: "loading",
+          reenter: true,
+          description: "A departure changed while the month was being fetched (perhaps before the change): it is fetched again.",
+        },
+      },
     },
     ready: {
       description: "The month shows; the user may move to another month, choose a yacht or a view, or cancel a departure.",
+      always: {
+        guard: "wasChangedMeanwhile",
+        target: "loading",
+        description: "A departure changed while a cancellation was asked: what shows may be older than the change, so the month is fetched again.",
+      },
       on: {
-        "month.previous": {
-          target: "loading",
-          actions: [{ type: "moveMonth", params: { offset: -1 } }, "publishQuery", "clearFeedback"],
-          description: "The month before.",
-        },
-        "month.next": {
-          target: "loading",
-          actions: [{ type: "moveMonth", params: { offset: 1 } }, "publishQuery", "clearFeedback"],
-          description: "The month after.",
-        },
-        "month.show": {
-          target: "loading",
-          actions: [{ type: "assignMonth", params: ({ event }) => ({ month: event.month }) }, "publishQuery", "clearFeedback"],
-          description: "The month of the next departure, offered by a month without any.",
-        },
-        "yacht.choose": {
-          target: "loading",
-          actions: [{ type: "assignYacht", params: ({ event }) => ({ yachtId: event.yachtId }) }, "publishQuery", "clearFeedback"],
-          description: "Only one yacht's departures, or every yacht's again.",
-        },
-        "departures.reload": { target: "loading", description: "Departures were generated: the month is fetched again." },
+        ...monthChanges,
+        "departures.reload": { target: "loading", description: "A departure changed (generated, held, canceled): the month is fetched again." },
         "cruise.cancel": {
           target: "confirmingCancel",
           actions: ["clearFeedback", { type: "assignCanceling", params: ({ event }) => ({ id: event.id, title: event.title }) }],

@@ -255,6 +255,8 @@ export default function DeparturesView() {
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag("loading"));
   const failed = useSelector(actor, (snapshot) => snapshot.matches("failed"));
   const busy = useSelector(actor, (snapshot) => !snapshot.matches("ready"));
+  // another month or yacht waits only for a cancellation: asked while the month is fetched again, it is fetched instead (decision 112)
+  const stepsBusy = useSelector(actor, (snapshot) => !snapshot.can({ type: "month.next" }));
 
   useChanges(
     (change) => change.kind === "departure",
@@ -344,15 +346,15 @@ export default function DeparturesView() {
         {query.view === "calendar" && (
           <>
         <div className="month-nav">
-          <MonthStep step="previous" onStep={() => actor.send({ type: "month.previous" })} disabled={busy} />
+          <MonthStep step="previous" onStep={() => actor.send({ type: "month.previous" })} disabled={stepsBusy} />
           <h2 aria-live="polite">{monthTitle(query.month, i18n.language)}</h2>
-          <MonthStep step="next" onStep={() => actor.send({ type: "month.next" })} disabled={busy} />
+          <MonthStep step="next" onStep={() => actor.send({ type: "month.next" })} disabled={stepsBusy} />
         </div>
         <YachtSelect
           yachts={yachts}
           value={query.yachtId === null ? "" : String(query.yachtId)}
           onChange={(event) => actor.send({ type: "yacht.choose", yachtId: event.target.value === "" ? null : Number(event.target.value) })}
-          disabled={busy}
+          disabled={stepsBusy}
         />
           </>
         )}
