@@ -362,6 +362,33 @@ describe("the leads list", () => {
     expect(actor.getSnapshot().context.pressedMeanwhile).toBeNull();
   });
 
+  it("fetches the page again after a bulk command's dialog during which a lead changed elsewhere (decision 112)", async () => {
+    let close = (_: string | null) => {};
+    const queries: LeadsQuery[] = [];
+    // a dialog the test closes by hand
+    const machine = leadsListMachine.provide({
+      actors: {
+        fetchPage: fromPromise<PagedRows<Lead, LeadsChoices>, PagedFetchInput<null, LeadsChoices>>(async ({ input }) => {
+          queries.push(leadsQuery(input.query));
+          return { rows: [lead(1)], total: 45, extras: input.known ?? { agents: [pedro] } };
+        }),
+        askBulk: fromPromise<string | null, BulkQuestion>(() => new Promise((resolve) => { close = resolve; })),
+      },
+    });
+    const list = createActor(machine, { input: { client, query: initialQuery(leadsQueryDefaults), scope: null } }).start();
+    await flush();
+    const reads = queries.length;
+    list.send({ type: "row.select", id: 1, selected: true });
+    list.send({ type: "bulk.ask", command: "assign" });
+    expect(list.getSnapshot().value).toBe("bulkAsking");
+    list.send({ type: "list.changed" });
+    close(null);
+    await flush();
+    expect(queries.length).toBe(reads + 1);
+    expect(list.getSnapshot().value).toBe("ready");
+    list.stop();
+  });
+
   it("assigns the ticked leads one call each and reports each lead's outcome", async () => {
     const calls: Array<{ id: number; body: unknown }> = [];
     const report = await runBulkCommand(assignToAgent, {

@@ -3,7 +3,7 @@ import { machineFixtures, refused, unusedClient } from "../shared/fixtures.ts";
 import { parseListQuery } from "../shared/listQuery.ts";
 import { salesUser, sampleLead } from "../shared/samples.ts";
 import { leadsListMachine, leadsQueryDefaults } from "./leadsList.machine.ts";
-import { type PressKept, pressKept } from "../shared/listFixtures.ts";
+import { type KeptMeanwhile, keptMeanwhile } from "../shared/listFixtures.ts";
 
 export const fixtures = machineFixtures({
   id: "leadsList",
@@ -11,8 +11,8 @@ export const fixtures = machineFixtures({
   inputs: [{ client: unusedClient, query: parseListQuery("q=quispe&page=2", leadsQueryDefaults), scope: null }],
   // the guards read the ticks and whether the total is a lower bound (no export then): states differing in them are kept apart
   contextKey: (context) => {
-    const list = context as PressKept & { selected: ReadonlyArray<unknown>; totalIsAtLeast: boolean };
-    return [list.selected.length > 0, list.totalIsAtLeast, pressKept(list)];
+    const list = context as KeptMeanwhile & { selected: ReadonlyArray<unknown>; totalIsAtLeast: boolean };
+    return [list.selected.length > 0, list.totalIsAtLeast, keptMeanwhile(list)];
   },
   events: [
     { type: "xstate.done.actor.fetchPage", output: { rows: [sampleLead], total: 45, extras: { agents: [salesUser] } } },

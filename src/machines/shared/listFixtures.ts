@@ -1,7 +1,7 @@
 import { messages } from "../../api/messages.ts";
 import { type MachineFixtures, machineFixtures, refused, unusedClient } from "./fixtures.ts";
 import { initialQuery, type ListQueryDefaults } from "./listQuery.ts";
-import { EXPORT_MAX, type ListPress, type PagedListContext, type PagedListMachine } from "./pagedList.machine.ts";
+import { EXPORT_MAX, type PagedListContext, type PagedListMachine } from "./pagedList.machine.ts";
 
 /** What sets one list built on the paged list engine apart in its fixtures; the engine's events are the same for every list. */
 export interface ListFixturesDeclaration<Row extends { readonly id: number }, Scope, Extras> {
@@ -33,11 +33,11 @@ const bulkEvents = (id: number) => [
   { type: "report.dismiss" },
 ] as const;
 
-/** A list's context as its fixtures read what it keeps pressed. */
-export type PressKept = Pick<PagedListContext<unknown, unknown, unknown>, "pressedMeanwhile">;
+/** A list's context as its fixtures read what it keeps for later: a press, and a change heard. */
+export type KeptMeanwhile = Pick<PagedListContext<unknown, unknown, unknown>, "pressedMeanwhile" | "changedMeanwhile">;
 
-/** What a list keeps pressed while its page is fetched (a key of its fixtures' states: it is pressed again once the page shows). */
-export const pressKept = (context: PressKept): ListPress["type"] | null => context.pressedMeanwhile?.type ?? null;
+/** What a list keeps while its page is fetched or a dialog is open (a key of its fixtures' states: each is acted on once the page shows). */
+export const keptMeanwhile = (context: KeptMeanwhile): string => `${context.pressedMeanwhile?.type ?? ""} ${context.changedMeanwhile}`;
 
 /**
  * The fixtures of a list built on the paged list engine: its pages (one of them over the export's
@@ -50,8 +50,8 @@ export const listFixtures = <Row extends { readonly id: number }, Scope, Extras>
     inputs: [{ client: unusedClient, query: initialQuery(list.defaults), scope: list.scope }],
     // the guards read the ticks and how many pages: states differing in them are kept apart
     contextKey: (context) => {
-      const paged = context as PressKept & { selected: ReadonlyArray<unknown>; total: number };
-      return [paged.selected.length > 0, paged.total > EXPORT_MAX, pressKept(paged)];
+      const paged = context as KeptMeanwhile & { selected: ReadonlyArray<unknown>; total: number };
+      return [paged.selected.length > 0, paged.total > EXPORT_MAX, keptMeanwhile(paged)];
     },
     events: [
       { type: "xstate.done.actor.fetchPage", output: { rows: [list.row], total: 45, extras: list.extras } },

@@ -10,7 +10,7 @@ import { initialQuery, type ListQueryDefaults, parseListQuery } from "./listQuer
 import { type BulkCommandName, createPagedListMachine, EXPORT_MAX } from "./pagedList.machine.ts";
 import { type ListSource, listQueryDefaults, type RecordListMachine } from "./recordRows.ts";
 import { catalogueItemId, sampleItinerary, sampleUser } from "./samples.ts";
-import { type PressKept, pressKept } from "./listFixtures.ts";
+import { type KeptMeanwhile, keptMeanwhile } from "./listFixtures.ts";
 
 const file = "src/machines/shared/pagedList.machine.ts";
 
@@ -29,8 +29,8 @@ const machine = createPagedListMachine<typeof row, null, null>({
 
 // the guards read the ticks and how many rows: states differing in them are kept apart
 const contextKey = (context: unknown) => {
-  const list = context as PressKept & { selected: ReadonlyArray<unknown>; total: number; totalIsAtLeast: boolean };
-  return [list.selected.length > 0, list.total > EXPORT_MAX, list.totalIsAtLeast, pressKept(list)];
+  const list = context as KeptMeanwhile & { selected: ReadonlyArray<unknown>; total: number; totalIsAtLeast: boolean };
+  return [list.selected.length > 0, list.total > EXPORT_MAX, list.totalIsAtLeast, keptMeanwhile(list)];
 };
 
 /** The events every list answers, whatever its rows (here about `sample`). */

@@ -220,6 +220,8 @@ export interface PagedListContext<Row, Scope, Extras> extends PagedListInput<Sco
   readonly target: RowTarget<number> | null;
   /** An export or a command pressed while the page was fetched again: pressed again once it shows (decision 112). */
   readonly pressedMeanwhile: ListPress | null;
+  /** A row changed elsewhere while a dialog, an export or a command was under way: the page is fetched again after it. */
+  readonly changedMeanwhile: boolean;
   readonly message: string | null;
   readonly error: string | null;
 }
@@ -419,12 +421,15 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       clearReport: assign({ report: null }),
       keepPress: assign({ pressedMeanwhile: (_, params: { press: ListPress }) => params.press }),
       forgetPress: assign({ pressedMeanwhile: null }),
+      noteChangeMeanwhile: assign({ changedMeanwhile: true }),
+      forgetChangeMeanwhile: assign({ changedMeanwhile: false }),
       /** Writes the query to the address; the view provides it. */
       publishQuery: (_, _params: { readonly query: ListQuery; readonly mode: QueryPublication }) => {},
     },
     guards: {
       isPageInRange: ({ context }, params: { page: number }) => hasPage(context, params.page),
       wasPressedMeanwhile: ({ context }) => context.pressedMeanwhile !== null,
+      wasChangedMeanwhile: ({ context }) => context.changedMeanwhile,
       /** Some ticked rows, or at most EXPORT_MAX of the query's, known to be no more. */
       isExportable: ({ context }, params: { ticked: boolean }) => (params.ticked ? context.selected.length > 0 : exportsAll(context)),
       /** Some rows ticked, and the list declares the command. */
@@ -477,11 +482,16 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       report: null,
       target: null,
       pressedMeanwhile: null,
+      changedMeanwhile: false,
       message: null,
       error: null,
     }),
     initial: "loading",
     on: {
+      "list.changed": {
+        actions: "noteChangeMeanwhile",
+        description: "A row changed elsewhere while a dialog, an export or a command was under way: the page is fetched again once it shows.",
+      },
       "query.sync": {
         target: ".loading",
         actions: [{ type: "assignQuery", params: ({ event }) => ({ query: event.query }) }, "clearSelection"],
@@ -497,6 +507,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       loading: {
         tags: "loading",
         description: "The page is being fetched (and the filters' choices, the first time).",
+        entry: "forgetChangeMeanwhile",
         invoke: {
           id: "fetchPage",
           src: "fetchPage",
@@ -539,11 +550,18 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       },
       ready: {
         description: "The page shows; the user may page, sort, search, filter, tick rows or export.",
-        always: {
-          guard: "wasPressedMeanwhile",
-          actions: [raise(({ context }) => context.pressedMeanwhile ?? { type: "report.dismiss" }), "forgetPress"],
-          description: "Something was pressed while the page was fetched: it is pressed again now, on the rows as they are.",
-        },
+        always: [
+          {
+            guard: "wasChangedMeanwhile",
+            target: "loading",
+            description: "A row changed while a dialog, an export or a command was under way: what shows may be older than the change, so the page is fetched again.",
+          },
+          {
+            guard: "wasPressedMeanwhile",
+            actions: [raise(({ context }) => context.pressedMeanwhile ?? { type: "report.dismiss" }), "forgetPress"],
+            description: "Something was pressed while the page was fetched: it is pressed again now, on the rows as they are.",
+          },
+        ],
         on: {
           "page.go": [
             {
