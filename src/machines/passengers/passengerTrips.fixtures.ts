@@ -1,7 +1,7 @@
 import { messages } from "../../api/messages.ts";
 import { flights } from "../../records/referenceData.ts";
 import { dialogAnswers, machineFixtures, refused, unusedClient } from "../shared/fixtures.ts";
-import { passengerTripsMachine } from "./passengerTrips.machine.ts";
+import { type PassengerTripsContext, passengerTripsMachine } from "./passengerTrips.machine.ts";
 
 const leg = { passengerId: 4, cruiseId: 2, direction: "outbound", flightId: 1, date: "2027-03-04" } as const;
 
@@ -9,6 +9,8 @@ export const fixtures = machineFixtures({
   id: "passengerTrips",
   machine: passengerTripsMachine,
   inputs: [{ client: unusedClient, passengerId: 4, flights: flights.api.list }],
+  // a leg booked or removed while the departures are fetched again is pressed once they show
+  contextKey: (context) => (context as PassengerTripsContext).pressedMeanwhile?.type ?? null,
   events: [
     { type: "xstate.done.actor.fetchTrips", output: { passenger: null, flightChoices: [] } },
     { type: "xstate.error.actor.fetchTrips", error: refused(404, messages.notFound) },

@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { assign, fromPromise, setup } from "xstate";
+import { assign, fromPromise, raise, setup } from "xstate";
 import type { CatalogueEndpoints, CatalogueItem } from "../../api/catalogues.ts";
 import type { ApiClient } from "../../api/client.ts";
 import { fieldProblemMessages } from "../../api/fields.ts";
@@ -29,6 +29,8 @@ export interface PassengerTripsContext extends PassengerTripsInput {
   /** The leg being booked, or the one whose removal is asked. */
   readonly leg: PassengerFlightDraft | null;
   readonly removing: number | null;
+  /** A leg booked or removed while the departures were fetched again: pressed again once they show (decision 112). */
+  readonly pressedMeanwhile: TripPress | null;
   readonly message: string | null;
   readonly error: string | null;
 }
@@ -38,6 +40,16 @@ export type PassengerTripsEvent =
   | { readonly type: "leg.remove"; readonly legId: number; readonly title: string }
   | { readonly type: "retry" }
   | { readonly type: "passenger.changed" };
+
+/** The presses on a departure's legs: kept when they come while the departures are fetched again. */
+export type TripPress = Extract<PassengerTripsEvent, { readonly type: "leg.book" | "leg.remove" }>;
+
+/** A leg booked or removed while the departures are fetched again (after the passenger was saved): kept, and pressed again once they show. */
+const keptPress = (description: string) =>
+  ({
+    actions: { type: "keepPress", params: ({ event }: { readonly event: TripPress }) => ({ press: event }) },
+    description,
+  }) as const;
 
 const passengerId = Schema.decodeSync(PassengerId);
 const legId = Schema.decodeSync(PassengerFlightId);
@@ -62,6 +74,8 @@ export const passengerTripsMachine = setup({
     assignLeg: assign({ leg: (_, params: { leg: PassengerFlightDraft }) => params.leg }),
     assignRemoving: assign({ removing: (_, params: { legId: number }) => params.legId }),
     clearPending: assign({ leg: null, removing: null }),
+    keepPress: assign({ pressedMeanwhile: (_, params: { press: TripPress }) => params.press }),
+    forgetPress: assign({ pressedMeanwhile: null }),
     /** The leg's own problem as the banner's message, before anything is sent. */
     assignLegProblem: assign({
       error: (_, params: { leg: PassengerFlightDraft }) => {
@@ -72,6 +86,7 @@ export const passengerTripsMachine = setup({
   },
   guards: {
     hasLegProblem: (_, params: { leg: PassengerFlightDraft }) => legProblem(params.leg) !== null,
+    wasPressedMeanwhile: ({ context }) => context.pressedMeanwhile !== null,
     isConfirmed,
   },
   actors: {
@@ -93,7 +108,7 @@ export const passengerTripsMachine = setup({
 }).createMachine({
   id: "passengerTrips",
   description: "A passenger's departures with their flight legs: a leg booked for a departure (checked, then judged by the server), a leg removed after asking.",
-  context: ({ input }) => ({ ...input, passenger: null, flightChoices: [], leg: null, removing: null, message: null, error: null }),
+  context: ({ input }) => ({ ...input, passenger: null, flightChoices: [], leg: null, removing: null, pressedMeanwhile: null, message: null, error: null }),
   initial: "loading",
   states: {
     loading: {
@@ -111,10 +126,17 @@ export const passengerTripsMachine = setup({
           reenter: true,
           description: "The passenger was saved while the departures were being fetched (perhaps before the save): they are fetched again.",
         },
+        "leg.book": keptPress("A leg was booked while the departures were fetched again: it is booked once they show."),
+        "leg.remove": keptPress("A leg's remove button was pressed while the departures were fetched again: it is asked once they show."),
       },
     },
     ready: {
       description: "The departures show, each with its legs and a form to book one.",
+      always: {
+        guard: "wasPressedMeanwhile",
+        actions: [raise(({ context }) => context.pressedMeanwhile ?? { type: "passenger.changed" }), "forgetPress"],
+        description: "A leg was booked or removed while the departures were fetched again: it is pressed again now, on the departures as they are.",
+      },
       on: {
         "leg.book": [
           {
@@ -178,6 +200,9 @@ export const passengerTripsMachine = setup({
         onError: { target: "ready", actions: [assignFailure, "clearPending"], description: "Refused: its message shows above the departures." },
       },
     },
-    failed: retryable("loading", "clearFeedback", "The departures could not be fetched; the message shows with a retry button."),
+    failed: {
+      ...retryable("loading", "clearFeedback", "The departures could not be fetched; the message shows with a retry button."),
+      entry: "forgetPress",
+    },
   },
 });
