@@ -13,6 +13,7 @@ import {
   type PassengerRecord,
 } from "../../api/passengers.ts";
 import { assignFailure, feedbackActions, notify, retryable, showError, tellAnswer } from "../shared/actions.ts";
+import { keptPress } from "../shared/keptPress.ts";
 import { machineTypes } from "../shared/machineTypes.ts";
 import { confirmation, isConfirmed } from "../shared/confirmation.ts";
 
@@ -43,13 +44,6 @@ export type PassengerTripsEvent =
 
 /** The presses on a departure's legs: kept when they come while the departures are fetched again. */
 export type TripPress = Extract<PassengerTripsEvent, { readonly type: "leg.book" | "leg.remove" }>;
-
-/** A leg booked or removed while the departures are fetched again (after the passenger was saved): kept, and pressed again once they show. */
-const keptPress = (description: string) =>
-  ({
-    actions: { type: "keepPress", params: ({ event }: { readonly event: TripPress }) => ({ press: event }) },
-    description,
-  }) as const;
 
 const passengerId = Schema.decodeSync(PassengerId);
 const legId = Schema.decodeSync(PassengerFlightId);
@@ -126,8 +120,8 @@ export const passengerTripsMachine = setup({
           reenter: true,
           description: "The passenger was saved while the departures were being fetched (perhaps before the save): they are fetched again.",
         },
-        "leg.book": keptPress("A leg was booked while the departures were fetched again: it is booked once they show."),
-        "leg.remove": keptPress("A leg's remove button was pressed while the departures were fetched again: it is asked once they show."),
+        "leg.book": keptPress<TripPress>("A leg was booked while the departures were fetched again: it is booked once they show."),
+        "leg.remove": keptPress<TripPress>("A leg's remove button was pressed while the departures were fetched again: it is asked once they show."),
       },
     },
     ready: {

@@ -18,6 +18,7 @@ import {
 } from "../../api/reservations.ts";
 import { agencies, genders } from "../../records/referenceData.ts";
 import { errorMessage } from "../shared/fields.ts";
+import { keptPress } from "../shared/keptPress.ts";
 import { checkedDraft, errorActions, retryable, showError } from "../shared/actions.ts";
 import { type BerthPick, isFreeBerth, isPicked, reseatPicks, retypePick, togglePick, withPicks } from "./berthPicks.ts";
 import { machineTypes } from "../shared/machineTypes.ts";
@@ -141,13 +142,6 @@ const planEdits = {
     description: "The space type the next berths picked take is chosen.",
   },
 } as const;
-
-/** Hold or the waiting list pressed while the plan is fetched again: kept, and pressed again once it shows. */
-const keptPress = (description: string) =>
-  ({
-    actions: { type: "keepPress", params: ({ event }: { readonly event: HoldPress }) => ({ press: event }) },
-    description,
-  }) as const;
 
 /**
  * Holding berths on a departure from its cabins' plan (DOMAIN.md sections 4 and 5): the user picks
@@ -297,8 +291,8 @@ export const holdFormMachine = setup({
       },
       on: {
         ...planEdits,
-        "hold.submit": keptPress("Hold was pressed while the plan was fetched again: it is pressed again once the plan shows."),
-        "hold.waitlist": keptPress("'Put on the waiting list' was pressed while the plan was fetched again: it is pressed again once the plan shows."),
+        "hold.submit": keptPress<HoldPress>("Hold was pressed while the plan was fetched again: it is pressed again once the plan shows."),
+        "hold.waitlist": keptPress<HoldPress>("'Put on the waiting list' was pressed while the plan was fetched again: it is pressed again once the plan shows."),
         "cabins.changed": {
           target: "refreshing",
           reenter: true,

@@ -4,6 +4,7 @@ import { assignFailure, feedbackActions, notify, showError, tellAnswer } from ".
 import { type ListQuery, type ListQueryDefaults, pagesOf, toggledSort, withFilter, withPageSize, withSearch } from "./listQuery.ts";
 import { errorMessage } from "./fields.ts";
 import { isAnswered, reasonAnswer } from "./confirmation.ts";
+import { keptPress } from "./keptPress.ts";
 
 /**
  * The one list engine of the panel (decision 073): each list declares its id, its query's
@@ -358,27 +359,23 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
     },
     "selection.clear": { actions: "clearSelection", description: "The ticks are cleared." },
   } as const;
-  type Press<Type extends ListPress["type"]> = { event: Extract<ListPress, { type: Type }> };
+  type Press<Type extends ListPress["type"]> = Extract<ListPress, { readonly type: Type }>;
   /**
    * An export, a bulk command or a row's command pressed while a page loads or a search waits: the
    * rows shown stay and so do their buttons (a change elsewhere may be reloading the page as the
    * user presses one), so the press is kept and made again once the page shows, judged then by the
    * rows and the total as they are; a press is never dropped (decision 112).
    */
-  const kept = <Type extends ListPress["type"]>(description: string) => ({
-    actions: { type: "keepPress" as const, params: ({ event }: Press<Type>) => ({ press: event }) },
-    description,
-  });
   const pressesKept = {
-    "list.export": kept<"list.export">("An export was pressed while the page was fetched: it is made once the page shows."),
+    "list.export": keptPress<Press<"list.export">>("An export was pressed while the page was fetched: it is made once the page shows."),
     ...(declaration.bulk === undefined
       ? {}
-      : { "bulk.ask": kept<"bulk.ask">("A command for the ticked rows was pressed while the page was fetched: it is asked once the page shows.") }),
+      : { "bulk.ask": keptPress<Press<"bulk.ask">>("A command for the ticked rows was pressed while the page was fetched: it is asked once the page shows.") }),
     ...(declaration.rowCommands === undefined
       ? {}
       : {
-          "row.delete": kept<"row.delete">("A row's delete button was pressed while the page was fetched: it is asked once the page shows."),
-          "row.command": kept<"row.command">("A row's command was pressed while the page was fetched: it is asked once the page shows."),
+          "row.delete": keptPress<Press<"row.delete">>("A row's delete button was pressed while the page was fetched: it is asked once the page shows."),
+          "row.command": keptPress<Press<"row.command">>("A row's command was pressed while the page was fetched: it is asked once the page shows."),
         }),
   };
   return setup({
