@@ -10,10 +10,10 @@ import { browserSuite } from "./support/suite.ts";
 /**
  * Every screen of the panel and the landing page in Spanish and in English, each at desktop and
  * phone widths: no console error, no Content-Security-Policy violation, no content wider than the
- * window, and no accessibility violation of any impact found by axe-core (WCAG 2.x A and AA rules,
- * 2.2 AA, and axe's best practices) at one width per language, in the light scheme in Spanish and
- * the dark one in English. The screenshots are kept for people to look at
- * (tests/.artifacts/screenshots).
+ * window, no day or time field too narrow for a picked value, and no accessibility violation of
+ * any impact found by axe-core (WCAG 2.x A and AA rules, 2.2 AA, and axe's best practices) at one
+ * width per language, in the light scheme in Spanish and the dark one in English. The screenshots
+ * are kept for people to look at (tests/.artifacts/screenshots).
  *
  * A screen is opened once per language and looked at in both widths: the layout is CSS alone (no
  * script reads the width; the reports' charts follow their box), so the window resized over a
@@ -56,6 +56,27 @@ const accessibilityViolations = async (page: Page, screen: Screen): Promise<stri
   });
 };
 
+/**
+ * The day and time fields too narrow to show a picked value whole: a value's text in the field's
+ * font, its padding, border, and the picker's icon with its gap (about 26 px), against the
+ * field's width. A flight leg's date showed "12/13/202" in its column.
+ */
+const clippedDateFields = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const widest: Record<string, string> = { date: "12/28/2026", time: "12:59 PM", "datetime-local": "12/28/2026, 12:59 PM", month: "September 2026" };
+    const context = document.createElement("canvas").getContext("2d");
+    if (context === null) return ["no canvas to measure the day fields with"];
+    return [...document.querySelectorAll<HTMLInputElement>("input")].flatMap((input) => {
+      const sample = widest[input.type];
+      if (sample === undefined || input.offsetParent === null) return [];
+      const style = getComputedStyle(input);
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const edges = ["paddingLeft", "paddingRight", "borderLeftWidth", "borderRightWidth"] as const;
+      const needed = context.measureText(sample).width + edges.reduce((sum, edge) => sum + Number.parseFloat(style[edge]), 0) + 26;
+      return input.offsetWidth < needed ? [`${input.name || input.type} is ${input.offsetWidth} px wide, a picked value needs ${Math.ceil(needed)}`] : [];
+    });
+  });
+
 // The two languages go side by side, each in its own page: axe works in the browser's renderers,
 // one per page, so on two cores they take about the time of one.
 describe.concurrent.each([
@@ -79,6 +100,7 @@ describe.concurrent.each([
       await page.waitForFunction(settled, undefined, { timeout: 2_000 }).catch(() => undefined);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (overflow > 0) problems.push(`${screen.name}: wider than the window at ${width} width by ${overflow} px`);
+      for (const clipped of await clippedDateFields(page)) problems.push(`${screen.name} at ${width} width: ${clipped}`);
       await screenshot(page, shot);
     };
     for (const screen of [...screens, ...homeScreens]) {
