@@ -6,7 +6,8 @@
  * directory takes a tenth of loading the same cluster from a tarball. The tests' template
  * database is the same, dumped from memory.
  */
-import { copyFileSync, cpSync, existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import { copyFile, mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -61,12 +62,38 @@ export const builtEmptyDatabase = (): string | null => {
   return existsSync(path) ? path : null;
 };
 
+/** Files copied at once: libuv's pool (four threads) kept busy while each waits on the disk. */
+const COPIES_AT_ONCE = 8;
+
+/** The directories and the files under `root`, as paths relative to it (a directory before what it holds). */
+const treeOf = (root: string, under = ""): { readonly directories: string[]; readonly files: string[] } => {
+  const directories: string[] = [];
+  const files: string[] = [];
+  for (const entry of readdirSync(join(root, under), { withFileTypes: true })) {
+    const path = join(under, entry.name);
+    if (entry.isDirectory()) {
+      const inner = treeOf(root, path);
+      directories.push(path, ...inner.directories);
+      files.push(...inner.files);
+    } else files.push(path);
+  }
+  return { directories, files };
+};
+
 /**
  * Copies the empty database `from` into the data directory `to`, PG_VERSION last: until it is
- * there the directory counts as new, so a copy cut short is made again at the next start.
+ * there the directory counts as new, so a copy cut short is made again at the next start. Its
+ * 1,275 files are copied several at a time off the event loop (decision 113): one after the other
+ * on the main thread they took 0.2-1.3 s of a first start, waiting on the disk.
  */
-export const copyEmptyDatabase = (from: string, to: string): void => {
-  const version = join(from, "PG_VERSION");
-  cpSync(from, to, { recursive: true, filter: (source) => source !== version });
-  copyFileSync(version, join(to, "PG_VERSION"));
+export const copyEmptyDatabase = async (from: string, to: string): Promise<void> => {
+  const { directories, files } = treeOf(from);
+  await mkdir(to, { recursive: true });
+  for (const directory of directories) await mkdir(join(to, directory), { recursive: true });
+  const waiting = files.filter((file) => file !== "PG_VERSION");
+  const copier = async (): Promise<void> => {
+    for (let file = waiting.pop(); file !== undefined; file = waiting.pop()) await copyFile(join(from, file), join(to, file));
+  };
+  await Promise.all(Array.from({ length: COPIES_AT_ONCE }, copier));
+  await copyFile(join(from, "PG_VERSION"), join(to, "PG_VERSION"));
 };

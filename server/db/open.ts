@@ -10,9 +10,9 @@ export const openDatabase = async (env: Pick<Env, "DATABASE_URL" | "DATA_DIR">):
   if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL);
   await mkdir(env.DATA_DIR, { recursive: true });
   const empty = builtEmptyDatabase();
-  const copyEmpty = (dataDir: string): boolean => {
+  const copyEmpty = async (dataDir: string): Promise<boolean> => {
     if (empty === null) return false;
-    copyEmptyDatabase(empty, dataDir);
+    await copyEmptyDatabase(empty, dataDir);
     return true;
   };
   return openPglite({ dataDir: env.DATA_DIR, create: copyEmpty });

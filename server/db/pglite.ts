@@ -137,10 +137,10 @@ export const loadPglite = (dump: Blob): Promise<PGlite> => PGlite.create({ exten
  * else made by initdb.
  */
 export const openPglite = async (
-  options: { readonly dataDir: string; readonly create?: (dataDir: string) => boolean } | { readonly loadDataDir: Blob },
+  options: { readonly dataDir: string; readonly create?: (dataDir: string) => Promise<boolean> } | { readonly loadDataDir: Blob },
 ): Promise<Database> => {
   const settings = { extensions: pgliteExtensions, startParams };
   if (!("dataDir" in options)) return wrapPglite(await loadPglite(options.loadDataDir));
-  if (!existsSync(join(options.dataDir, "PG_VERSION")) && options.create?.(options.dataDir) !== true) await createInChildProcess(options.dataDir);
+  if (!existsSync(join(options.dataDir, "PG_VERSION")) && (await options.create?.(options.dataDir)) !== true) await createInChildProcess(options.dataDir);
   return wrapPglite(await PGlite.create(options.dataDir, settings));
 };
