@@ -34,11 +34,12 @@ export const analyzeGrownTables = async (db: Database): Promise<ReadonlyArray<st
   return tables;
 };
 
-/** Runs analyzeGrownTables now and every `intervalMs` until stopped (PGlite only: a server has autovacuum). */
+/** Runs analyzeGrownTables after `firstAfterMs` and every `intervalMs` until stopped (PGlite only: a server has autovacuum). */
 export const startUpkeep = (
   db: Database,
   intervalMs: number,
   log: { info(message: string): void; error(details: object, message: string): void },
+  firstAfterMs = 0,
 ): (() => Promise<void>) => {
   if (db.kind !== "pglite") return async () => {};
   return repeatEvery(intervalMs, () =>
@@ -47,5 +48,6 @@ export const startUpkeep = (
         if (tables.length > 0) log.info(`Statistics renewed: ${tables.join(", ")}`);
       })
       .catch((error: unknown) => log.error({ err: error }, "statistics not renewed")),
+    firstAfterMs,
   );
 };

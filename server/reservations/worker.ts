@@ -52,10 +52,12 @@ export const runDueWork = async (deps: {
 };
 
 /**
- * Runs the time limits' work now and every `intervalSeconds` until stopped: a restarted server
- * expires at once what passed while it was down. Answers the stop function.
+ * Runs the time limits' work after `firstAfterMs` and every `intervalSeconds` until stopped: a
+ * restarted server expires what passed while it was down in its first round. Answers the stop function.
  */
-export const startDueWork = (deps: Omit<Parameters<typeof runDueWork>[0], "now"> & { readonly intervalSeconds: number }): (() => Promise<void>) =>
+export const startDueWork = (
+  deps: Omit<Parameters<typeof runDueWork>[0], "now"> & { readonly intervalSeconds: number; readonly firstAfterMs?: number },
+): (() => Promise<void>) =>
   repeatEvery(deps.intervalSeconds * 1000, () =>
     runDueWork({ ...deps, now: new Date() })
       .then(({ expired, reminded, balanceReminded }) => {
@@ -64,4 +66,5 @@ export const startDueWork = (deps: Omit<Parameters<typeof runDueWork>[0], "now">
         }
       })
       .catch((error: unknown) => deps.log.error({ err: error }, "time limits' work failed")),
+    deps.firstAfterMs,
   );
