@@ -51,17 +51,25 @@ export class EncodedItems {
 }
 
 const ITEMS_OPEN = Buffer.from('{"data":[');
-const ITEMS_BETWEEN = Buffer.from(",");
+const COMMA = 0x2c;
 
-/** A list answer's body from its items' bytes and its paging: `{"data":[...],"meta":...}`. */
+/**
+ * A list answer's body from its items' bytes and its paging: `{"data":[...],"meta":...}`, written
+ * into one buffer of its length (a third of the time `Buffer.concat` took for a period's 360
+ * departures with their commas as parts: decision 115).
+ */
 export const encodedItemsBody = ({ items, meta }: EncodedItems): Buffer => {
-  const parts: Uint8Array[] = [ITEMS_OPEN];
-  items.forEach((item, at) => {
-    if (at > 0) parts.push(ITEMS_BETWEEN);
-    parts.push(item);
+  const close = Buffer.from(meta === undefined ? "]}" : `],"meta":${JSON.stringify(meta)}}`);
+  const length = items.reduce((total, item) => total + item.length, ITEMS_OPEN.length + Math.max(0, items.length - 1) + close.length);
+  const body = Buffer.allocUnsafe(length);
+  let at = ITEMS_OPEN.copy(body, 0);
+  items.forEach((item, index) => {
+    if (index > 0) body[at++] = COMMA;
+    body.set(item, at);
+    at += item.length;
   });
-  parts.push(Buffer.from(meta === undefined ? "]}" : `],"meta":${JSON.stringify(meta)}}`));
-  return Buffer.concat(parts);
+  close.copy(body, at);
+  return body;
 };
 
 /**

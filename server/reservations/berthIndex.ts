@@ -140,17 +140,24 @@ export const createBerthIndex = (db: Queryable, feed: ChangeFeed | null, maxAgeM
       await feed?.catchUp();
       const rows = departuresIn(await scheduled(), query);
       const now = Date.now();
-      const isKept = (row: DepartureRow): boolean => {
+      const keptNow = (row: DepartureRow): KeptBerths | undefined => {
         const entry = kept.get(row.id);
-        return entry !== undefined && now - entry.readAt <= maxAgeMs;
+        return entry !== undefined && now - entry.readAt <= maxAgeMs ? entry : undefined;
       };
-      // a period all kept is answered at once, not through a promise for each of its hundreds of departures
-      if (rows.every(isKept)) return rows.flatMap((row) => kept.get(row.id) ?? []);
-      const unread = rows.filter((row) => !isKept(row) && !berthsReading.has(row.id));
+      const answers = rows.map(keptNow);
+      const missing = rows.filter((_, at) => answers[at] === undefined);
+      // a period all kept is answered at once, and only the departures read again are waited for,
+      // not a promise for each of a period's hundreds (after a hold, one of them: decision 115)
+      if (missing.length === 0) return answers as ReadonlyArray<KeptBerths>;
+      const unread = missing.filter((row) => !berthsReading.has(row.id));
       if (unread.length > 0) readBerths(unread);
       // what each departure's answer is, taken now: a change heard while waiting does not drop one
-      const answers = rows.map((row) => (isKept(row) ? kept.get(row.id) : berthsReading.get(row.id)));
-      return (await Promise.all(answers)).flatMap((entry) => (entry === undefined ? [] : [entry]));
+      const read = await Promise.all(missing.map((row) => berthsReading.get(row.id)));
+      let next = 0;
+      return answers.flatMap((entry) => {
+        const answer = entry ?? read[next++];
+        return answer === undefined ? [] : [answer];
+      });
     },
     // this server's own commands: the viewers here hear them at once, not at the feed's next look
     touch: (cruiseIds) => {

@@ -695,6 +695,18 @@ describe("availability", () => {
     expect(singles && singles.capacity - singles.free).toBe(2);
     expect(dataOf(await call("GET", `/availability?from=2030-06-01&to=2030-06-30&passengers=${capacity}`))).toEqual([]);
   });
+
+  it("answers a period whose departures are partly kept and partly read again in their order, each as read alone (decision 115)", async () => {
+    const later = [await schedule(ids.north, ids.explorer, "2030-06-13"), await schedule(ids.north, ids.explorer, "2030-06-20")];
+    const period = async () => dataOf(await call("GET", "/availability?from=2030-06-01&to=2030-06-30")) as ReadonlyArray<{ cruiseId: number; free: number }>;
+    expect((await period()).map((departure) => departure.cruiseId)).toEqual([ids.june, ...later]);
+    // the middle departure changes: the others stay kept, it is read again
+    await hold({ cruiseId: later[0] });
+    const answer = await period();
+    expect(answer.map((departure) => departure.cruiseId)).toEqual([ids.june, ...later]);
+    expect(answer.map((departure) => departure.free)).toEqual([capacity, capacity - 2, capacity]);
+    for (const departure of answer) expect(departure).toEqual(dataOf(await call("GET", `/availability/${departure.cruiseId}`)));
+  });
 });
 
 describe("the live stream", () => {
