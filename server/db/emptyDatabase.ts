@@ -9,7 +9,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { copyFile, mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { prepareSchema } from "../schema.ts";
@@ -65,21 +65,6 @@ export const builtEmptyDatabase = (): string | null => {
 /** Files copied at once: libuv's pool (four threads) kept busy while each waits on the disk. */
 const COPIES_AT_ONCE = 8;
 
-/** The directories and the files under `root`, as paths relative to it (a directory before what it holds). */
-const treeOf = (root: string, under = ""): { readonly directories: string[]; readonly files: string[] } => {
-  const directories: string[] = [];
-  const files: string[] = [];
-  for (const entry of readdirSync(join(root, under), { withFileTypes: true })) {
-    const path = join(under, entry.name);
-    if (entry.isDirectory()) {
-      const inner = treeOf(root, path);
-      directories.push(path, ...inner.directories);
-      files.push(...inner.files);
-    } else files.push(path);
-  }
-  return { directories, files };
-};
-
 /**
  * Copies the empty database `from` into the data directory `to`, PG_VERSION last: until it is
  * there the directory counts as new, so a copy cut short is made again at the next start. Its
@@ -87,10 +72,10 @@ const treeOf = (root: string, under = ""): { readonly directories: string[]; rea
  * on the main thread they took 0.2-1.3 s of a first start, waiting on the disk.
  */
 export const copyEmptyDatabase = async (from: string, to: string): Promise<void> => {
-  const { directories, files } = treeOf(from);
+  const entries = readdirSync(from, { recursive: true, withFileTypes: true }).map((entry) => ({ path: relative(from, join(entry.parentPath, entry.name)), entry }));
   await mkdir(to, { recursive: true });
-  for (const directory of directories) await mkdir(join(to, directory), { recursive: true });
-  const waiting = files.filter((file) => file !== "PG_VERSION");
+  for (const { path, entry } of entries) if (entry.isDirectory()) await mkdir(join(to, path), { recursive: true });
+  const waiting = entries.filter(({ path, entry }) => !entry.isDirectory() && path !== "PG_VERSION").map(({ path }) => path);
   const copier = async (): Promise<void> => {
     for (let file = waiting.pop(); file !== undefined; file = waiting.pop()) await copyFile(join(from, file), join(to, file));
   };
