@@ -139,6 +139,35 @@ describe("the leads list", () => {
     expect(screen.getByRole("button", { name: "Siguiente" }).hasAttribute("disabled")).toBe(true);
   });
 
+  it("says it is busy, the old page's rows dimmed, until the next page is in", async () => {
+    let answerSecondPage = () => {};
+    const secondPageAsked = new Promise<void>((resolve) => {
+      answerSecondPage = resolve;
+    });
+    const route = leadsRoute(() => manyLeads);
+    const { fetch } = fakeApi({
+      "GET /api/leads": async (call) => {
+        if (call.query.get("page") === "2") await secondPageAsked;
+        return route(call);
+      },
+      "GET /api/users/getSalesUsers": () => ({ data: [pedro, lucia] }),
+    });
+    const { container } = await renderApp("/panel/leads", fetch);
+    await rowOf("Marta Quispe 1");
+    const list = container.querySelector(".paged-list");
+    expect(list?.getAttribute("aria-busy")).toBe("false");
+
+    await userEvent.click(screen.getByRole("button", { name: "Siguiente" }));
+    await waitFor(() => expect(list?.getAttribute("aria-busy")).toBe("true"));
+    expect(screen.getByText("Página 2 de 3")).toBeDefined();
+    expect(screen.getByRole("link", { name: "Marta Quispe 1" })).toBeDefined();
+
+    answerSecondPage();
+    await rowOf("Marta Quispe 21");
+    expect(list?.getAttribute("aria-busy")).toBe("false");
+    expect(screen.queryByRole("link", { name: "Marta Quispe 1" })).toBeNull();
+  });
+
   it("turns the export off for more leads than it collects, without saying it is busy", async () => {
     const { fetch } = fakeApi({
       "GET /api/leads": ({ query }) => ({ data: asSent(manyLeads.slice(0, 20)), meta: { total: 20_000, page: Number(query.get("page")), pageSize: 20 } }),

@@ -166,7 +166,8 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
   const selectedIds = selected.map((row) => row.id);
 
   return (
-    <div className={`paged-list ${id}-list`}>
+    // the rows in view stay while the next page loads, dimmed and announced as busy, so none is read as the new page's
+    <div className={`paged-list ${id}-list`} aria-busy={loading && rows.length > 0}>
       <ListToolbar
         id={id}
         search={query.q}

@@ -10,11 +10,12 @@ export const dialog = (page: Page) => page.getByRole("dialog");
 export const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
 
 /**
- * Waits until a screen has loaded: its heading, then `content` when given (a list's rows), and no
- * spinner left, as lists and forms fetch after the heading shows.
+ * Waits until a screen has loaded: its heading, then `content` when given (a list's rows), no
+ * spinner left and no list busy (a list keeps its old rows in view while the next page loads).
  */
 export const settled = async (page: Page, content?: string): Promise<void> => {
   await page.locator("h1").first().waitFor();
   if (content !== undefined) await page.locator(content).first().waitFor();
   await page.locator(".spinner").first().waitFor({ state: "detached" });
+  await page.locator('.paged-list[aria-busy="true"]').first().waitFor({ state: "detached" });
 };
