@@ -1,6 +1,7 @@
 import { Schema } from "effect";
 import type { Database, Queryable } from "../db/database.ts";
-import { execute, queryOne, queryRows } from "../db/rows.ts";
+import { setAsideIndexes } from "../db/indexes.ts";
+import { execute, queryOne } from "../db/rows.ts";
 import { MAX_RUN, type Projection, projectionOf, registerProjections } from "./projection.ts";
 import { EventRow, eventColumns, type StoredEvent, toStoredEvent } from "./store.ts";
 
@@ -41,25 +42,6 @@ const replayer = (tx: Queryable) => {
     },
     finish: flush,
   };
-};
-
-const IndexDefinition = Schema.Struct({ definition: Schema.String });
-
-/**
- * Drops the `indexes` only the lists read (Projection.listIndexes) and answers their definitions,
- * to create them again once the rows are in: one build over the finished table is a single sort,
- * where keeping them row by row costs the replay a third of its time (the leads' search trigrams
- * most). A name no index has any more fails here, before anything is written.
- */
-const setAsideIndexes = async (tx: Queryable, indexes: ReadonlyArray<string>): Promise<ReadonlyArray<string>> => {
-  const definitions = await queryRows(
-    tx,
-    IndexDefinition,
-    "select pg_get_indexdef(name::regclass) as definition from unnest($1::text[]) as name",
-    [indexes],
-  );
-  if (indexes.length > 0) await tx.exec(`drop index ${indexes.join(", ")}`);
-  return definitions.map((index) => index.definition);
 };
 
 /**

@@ -18,7 +18,13 @@ describe("statistics upkeep", () => {
   it("analyzes the tables that outgrew their statistics, and then none", async () => {
     await analyzeGrownTables(db);
     expect(await tablesToAnalyze(db)).toEqual([]);
-    await seedGeneratedLeads(db, 2000, 3, Date.now());
+    await seedGeneratedLeads(db, 1000, 3, Date.now());
+    // the load builds the lists' indexes again, which counts the rows it indexes (decision 118):
+    // leads written after it, as a server writes them, are what the upkeep has to notice
+    await db.query(
+      `insert into leads (first_name, last_name, email, country, phone, message, search, status, version, created_at, updated_at)
+       select first_name, last_name, email, country, phone, message, search, status, version, created_at, updated_at from leads`,
+    );
     expect(await tablesToAnalyze(db)).toEqual(expect.arrayContaining(["events", "leads"]));
     expect(await analyzeGrownTables(db)).toEqual(expect.arrayContaining(["events", "leads"]));
     expect(await tablesToAnalyze(db)).toEqual([]);
