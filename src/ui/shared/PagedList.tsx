@@ -161,13 +161,15 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
   const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
   const report = useSelector(actor, (snapshot) => snapshot.context.report);
   const { shown: shownRows, drawing } = useRowsDrawnApart(rows);
+  // rows in view that are not the page asked for: the next page loads, or its rows are not drawn yet
+  const stale = shownRows.length > 0 && (loading || shownRows !== rows);
   const pages = Math.max(pagesOf(total, query.pageSize), query.page);
   const allExportable = exportsAll({ total, totalIsAtLeast });
   const selectedIds = selected.map((row) => row.id);
 
   return (
-    // the rows in view stay while the next page loads, dimmed and announced as busy, so none is read as the new page's
-    <div className={`paged-list ${id}-list`} aria-busy={loading && rows.length > 0}>
+    // the rows in view stay until the next page is drawn, dimmed and announced as busy, so none is read as the new page's
+    <div className={`paged-list ${id}-list`} aria-busy={stale}>
       <ListToolbar
         id={id}
         search={query.q}
