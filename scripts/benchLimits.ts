@@ -5,7 +5,8 @@
  *
  * 1. single client, on a server without the log but telling each answer's database time
  *    (STATEMENT_TIMING): each read (a lead page, the first and a deep one, a common and a rare word,
- *    three months of every yacht's availability) interleaved with GET /api/health (the client and
+ *    three months of every yacht's availability, its first page of fifty as the panel asks it since
+ *    decision 120) interleaved with GET /api/health (the client and
  *    HTTP floor at the same moment), every read a new question and after a write where it would
  *    otherwise be remembered (a lead created before the first page, a hold before availability);
  *    the read's p50, the floor's, the database's and the server's own share, each request's read
@@ -156,7 +157,8 @@ const readsOf = (vocabulary: Vocabulary, fleet: Fleet, leadsUrl: string): Readon
       path: (n) => {
         const from = new Date(today + (n % 270) * DAY).toISOString().slice(0, 10);
         const to = new Date(today + ((n % 270) + 90) * DAY).toISOString().slice(0, 10);
-        return `/availability?from=${from}&to=${to}&passengers=${1 + (Math.floor(n / 270) % 20)}`;
+        // the first page, as the panel opens the screen (decision 120)
+        return `/availability?from=${from}&to=${to}&passengers=${1 + (Math.floor(n / 270) % 20)}&page=1&pageSize=50`;
       },
     },
   ];

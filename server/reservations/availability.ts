@@ -1,5 +1,12 @@
 import { Schema } from "effect";
-import { type AvailabilityQuery, type DepartureAvailability, availability as availabilityEndpoint, departureAvailability as departureAvailabilityEndpoint } from "../../src/api/availability.ts";
+import {
+  AVAILABILITY_PAGE_SIZE,
+  type AvailabilityQuery,
+  type DepartureAvailability,
+  availability as availabilityEndpoint,
+  departureAvailability as departureAvailabilityEndpoint,
+} from "../../src/api/availability.ts";
+import type { ListMeta } from "../../src/api/endpoint.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { messages } from "../../src/api/messages.ts";
 import { CruiseId } from "../../src/api/ids.ts";
@@ -12,7 +19,7 @@ import type { Queryable } from "../db/database.ts";
 import { cabinCapacitySql, liveCabinSql } from "./cabins.ts";
 import { groupedBy, queryRows } from "../db/rows.ts";
 import type { FastifyInstance } from "fastify";
-import { EncodedItems, registerEndpoint, type RouteContext } from "../http/register.ts";
+import { EncodedItems, Listed, registerEndpoint, type RouteContext } from "../http/register.ts";
 import { availabilityAsOf } from "./asOf.ts";
 import type { BerthIndex } from "./berthIndex.ts";
 import { nameSql } from "../catalogues/names.ts";
@@ -185,15 +192,34 @@ const oneDeparture = async (db: Queryable, id: number, language: ReaderLanguage)
   return answer;
 };
 
+/**
+ * The page a question asks of the departures found, with its meta (decision 120): the panel asks
+ * a page (a fleet of twenty yachts has 390 departures in three months, 159 KB, asked again at
+ * every change heard); a question without `page` and `pageSize` gets every departure, no meta.
+ */
+const askedPage = <T>(query: AvailabilityQuery, found: ReadonlyArray<T>): { readonly shown: ReadonlyArray<T>; readonly meta?: ListMeta } => {
+  if (query.page === undefined && query.pageSize === undefined) return { shown: found };
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? AVAILABILITY_PAGE_SIZE;
+  return { shown: found.slice((page - 1) * pageSize, page * pageSize), meta: { total: found.length, page, pageSize } };
+};
+
 /** `GET /availability`: judged by the availability machine (the period is required), answered from the berths. */
 export const registerAvailabilityRoutes = (app: FastifyInstance, context: RouteContext & { readonly berths: BerthIndex }): void => {
   registerEndpoint(app, context, availabilityEndpoint, async ({ query, language }) => {
     const verdict = judge(availabilityMachine, null, { type: "availability.ask" }, { query });
     if (verdict.kind === "refused") throw new ApiError(verdict.refusal.status, verdict.refusal.message);
     const fits = fitsParty(query.passengers);
-    // the past is read from the event log, never kept: each instant is asked about once or twice
-    if (query.asOf !== undefined) return (await availabilityAsOf(context.db, query, new Date(query.asOf), language)).filter(fits);
-    return new EncodedItems((await context.berths.availability(query)).filter(({ answer }) => fits(answer)).map(({ json }) => json[language]));
+    if (query.asOf !== undefined) {
+      // the past is read from the event log, never kept: each instant is asked about once or twice
+      const { shown, meta } = askedPage(query, (await availabilityAsOf(context.db, query, new Date(query.asOf), language)).filter(fits));
+      return meta === undefined ? shown : new Listed(shown, meta);
+    }
+    const { shown, meta } = askedPage(query, (await context.berths.availability(query)).filter(({ answer }) => fits(answer)));
+    return new EncodedItems(
+      shown.map(({ json }) => json[language]),
+      meta,
+    );
   });
   registerEndpoint(app, context, departureAvailabilityEndpoint, async ({ params, language }) => oneDeparture(context.db, params.id, language));
 };

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { anySignedIn, recordEndpoints } from "./endpoint.ts";
-import { CruiseId, Int4, integerFromText, SerialId, SerialIdFromText } from "./ids.ts";
+import { CruiseId, Int4, integerFromText, PositiveIntFromText, SerialId, SerialIdFromText } from "./ids.ts";
 import { Instant } from "./instant.ts";
 
 /**
@@ -17,6 +17,12 @@ export type CruiseStatus = typeof CruiseStatus.Type;
  * free berths by cabin category, for staff and agencies. The period is required
  * (`dates required in availability`); an agency sees no reservation, only berths.
  */
+/** The most departures a page answers. */
+export const AVAILABILITY_PAGE_MAX = 100;
+
+/** The departures a page answers when only `page` is given. */
+export const AVAILABILITY_PAGE_SIZE = 50;
+
 export const AvailabilityQuery = Schema.Struct({
   from: Schema.optionalKey(Schema.String),
   to: Schema.optionalKey(Schema.String),
@@ -25,6 +31,9 @@ export const AvailabilityQuery = Schema.Struct({
   passengers: Schema.optionalKey(integerFromText(Int4)),
   /** The grid as it stood at this instant, from the event log (decision 071); now when left out. */
   asOf: Schema.optionalKey(Instant),
+  /** One page of the departures found, with meta (decision 120); every departure when neither is given. */
+  page: Schema.optionalKey(PositiveIntFromText),
+  pageSize: Schema.optionalKey(PositiveIntFromText.check(Schema.isLessThanOrEqualTo(AVAILABILITY_PAGE_MAX))),
 });
 export type AvailabilityQuery = typeof AvailabilityQuery.Type;
 
@@ -56,7 +65,7 @@ export const availability = departures.list({
   query: AvailabilityQuery,
   response: Schema.Array(DepartureAvailability),
   description:
-    "The scheduled departures starting from `from` to `to` (YYYY-MM-DD, at most a year), of yacht `yachtId`, with at least `passengers` free berths: each with its free berths by cabin category and its status; with `asOf` (an instant), as they stood then, replayed from the event log. Without the dates: 400 'dates required in availability'.",
+    "The scheduled departures starting from `from` to `to` (YYYY-MM-DD, at most a year), of yacht `yachtId`, with at least `passengers` free berths: each with its free berths by cabin category and its status; with `asOf` (an instant), as they stood then, replayed from the event log. With `page` or `pageSize` (at most 100, 50 by default), that page of them and meta (total, page, pageSize); without either, every one. Without the dates: 400 'dates required in availability'.",
 });
 
 export const departureAvailability = departures.get({

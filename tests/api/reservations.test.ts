@@ -707,6 +707,27 @@ describe("availability", () => {
     expect(answer.map((departure) => departure.free)).toEqual([capacity, capacity - 2, capacity]);
     for (const departure of answer) expect(departure).toEqual(dataOf(await call("GET", `/availability/${departure.cruiseId}`)));
   });
+
+  it("answers the page asked of the departures found, with their number, live and as of a moment (decision 120)", async () => {
+    const later = [await schedule(ids.north, ids.explorer, "2030-06-13"), await schedule(ids.north, ids.explorer, "2030-06-20")];
+    const period = "/availability?from=2030-06-01&to=2030-06-30";
+    const paged = async (search: string) => {
+      const answer = await call("GET", `${period}${search}`, undefined, "agency");
+      expect(answer.status).toBe(200);
+      const { data, meta } = answer.body as { data: ReadonlyArray<{ cruiseId: number }>; meta?: unknown };
+      return { ids: data.map((departure) => departure.cruiseId), meta };
+    };
+    expect(await paged("")).toEqual({ ids: [ids.june, ...later], meta: undefined });
+    expect(await paged("&page=2&pageSize=2")).toEqual({ ids: [later[1]], meta: { total: 3, page: 2, pageSize: 2 } });
+    expect(await paged("&page=1")).toEqual({ ids: [ids.june, ...later], meta: { total: 3, page: 1, pageSize: 50 } });
+    expect(await paged("&pageSize=1")).toEqual({ ids: [ids.june], meta: { total: 3, page: 1, pageSize: 1 } });
+    expect(await paged("&page=3&pageSize=2")).toEqual({ ids: [], meta: { total: 3, page: 3, pageSize: 2 } });
+    // as of the test clock's moment, after the departures were scheduled
+    const asOfNow = encodeURIComponent(server.clock.now().toISOString());
+    expect(await paged(`&asOf=${asOfNow}&page=2&pageSize=1`)).toEqual({ ids: [later[0]], meta: { total: 3, page: 2, pageSize: 1 } });
+    expect(refusal(await call("GET", `${period}&pageSize=101`))).toEqual([400, messages.invalidInput]);
+    expect(refusal(await call("GET", `${period}&page=0`))).toEqual([400, messages.invalidInput]);
+  });
 });
 
 describe("the live stream", () => {

@@ -6,7 +6,7 @@
 import { createActor, fromPromise, waitFor } from "xstate";
 import { describe, expect, it } from "vitest";
 import type { DepartureAvailability } from "../../src/api/availability.ts";
-import { availabilitySearchMachine } from "../../src/machines/availability/availabilitySearch.machine.ts";
+import { availabilitySearchMachine, type FoundPage } from "../../src/machines/availability/availabilitySearch.machine.ts";
 import { reservationPageMachine } from "../../src/machines/reservations/reservationPage.machine.ts";
 import { unusedClient } from "../../src/machines/shared/fixtures.ts";
 
@@ -70,20 +70,20 @@ describe("a reservation's page", () => {
 
 describe("the availability", () => {
   it("asks its question again when a departure's berths changed while it was being answered, and shows the newer answer", async () => {
-    const searches = answeredByHand<ReadonlyArray<DepartureAvailability>>();
+    const searches = answeredByHand<FoundPage>();
     const machine = availabilitySearchMachine.provide({ actors: { search: searches.actor as never } });
     const screen = createActor(machine, { input: { client: unusedClient, form: { from: "2030-01-01", to: "2030-03-31", yachtId: "", passengers: "" } } }).start();
     await untilCalled(searches.calls, 1);
     screen.send({ type: "departures.changed" });
     await untilCalled(searches.calls, 2);
     const newer = [{ cruiseId: 7 }] as unknown as ReadonlyArray<DepartureAvailability>;
-    searches.calls[1]?.(newer);
+    searches.calls[1]?.({ departures: newer, total: 1 });
     await waitFor(screen, (snapshot) => snapshot.matches("showing"));
     expect(screen.getSnapshot().context.departures).toBe(newer);
   });
 
   it("asks a question submitted while a change has the departures looked up again, instead of the old one (decision 112)", async () => {
-    const searches = answeredByHand<ReadonlyArray<DepartureAvailability>>();
+    const searches = answeredByHand<FoundPage>();
     const asked: string[] = [];
     const machine = availabilitySearchMachine.provide({
       actors: { search: searches.actor as never },
@@ -91,7 +91,7 @@ describe("the availability", () => {
     });
     const screen = createActor(machine, { input: { client: unusedClient, form: { from: "2030-01-01", to: "2030-03-31", yachtId: "", passengers: "" } } }).start();
     await untilCalled(searches.calls, 1);
-    searches.calls[0]?.([]);
+    searches.calls[0]?.({ departures: [], total: 0 });
     await waitFor(screen, (snapshot) => snapshot.matches("showing"));
     screen.send({ type: "departures.changed" });
     await untilCalled(searches.calls, 2);
@@ -99,7 +99,7 @@ describe("the availability", () => {
     await untilCalled(searches.calls, 3);
     expect(asked).toEqual(["2030-06-01"]);
     const june = [{ cruiseId: 9 }] as unknown as ReadonlyArray<DepartureAvailability>;
-    searches.calls[2]?.(june);
+    searches.calls[2]?.({ departures: june, total: 1 });
     await waitFor(screen, (snapshot) => snapshot.matches("showing"));
     expect(screen.getSnapshot().context).toMatchObject({ departures: june, form: { from: "2030-06-01" } });
   });

@@ -131,8 +131,8 @@ describe("the availability as of a moment", () => {
   it("asks the server as of the instant the address names, says so in a banner, and goes back to now", async () => {
     storeSession({ userName: "Ana Vera", token: "t0k3n", role: "sales", id: userId(1) });
     const past = "2030-02-02T14:00:00.000Z";
-    const now = "/api/availability?from=2030-06-01&to=2030-06-30";
-    const then = `${now}&asOf=${encodeURIComponent(past)}`;
+    const now = "/api/availability?from=2030-06-01&to=2030-06-30&page=1&pageSize=50";
+    const then = `/api/availability?from=2030-06-01&to=2030-06-30&asOf=${encodeURIComponent(past)}&page=1&pageSize=50`;
     const { fetch, calls } = fakeFetch({ [`GET ${now}`]: { status: 200, data: [] }, [`GET ${then}`]: { status: 200, data: [] } });
     await renderApp(`/panel/availability?from=2030-06-01&to=2030-06-30&asOf=${encodeURIComponent(past)}`, fetch);
     const said = await screen.findByText(/Está viendo la disponibilidad como estaba el/);

@@ -7,7 +7,7 @@ import { pagesOf } from "../shared/listQuery.ts";
 
 const form = { from: "2027-03-01", to: "2027-05-31", yachtId: "", passengers: "2" };
 
-/** Sixty departures of one yacht, two pages at fifty a page. */
+/** Sixty departures of one yacht: the first page of two at fifty a page. */
 const sixtyDepartures = Schema.decodeUnknownSync(Schema.Array(DepartureAvailability))(
   Array.from({ length: 60 }, (_, index) => ({
     cruiseId: index + 1,
@@ -30,14 +30,16 @@ export const fixtures = machineFixtures({
   id: "availabilitySearch",
   machine: availabilitySearchMachine,
   inputs: [{ client: unusedClient, form }],
-  // the page guard reads how many pages the departures make and which one shows
+  // the page guards read how many pages the departures found make and which one is asked
   contextKey: (context) => {
-    const shown = context as { departures: ReadonlyArray<unknown>; page: number; pageSize: number };
-    return [pagesOf(shown.departures.length, shown.pageSize), shown.page];
+    const shown = context as { total: number; page: number; pageSize: number };
+    return [pagesOf(shown.total, shown.pageSize), shown.page];
   },
   events: [
-    { type: "xstate.done.actor.search", output: [] },
-    { type: "xstate.done.actor.search", output: sixtyDepartures },
+    { type: "xstate.done.actor.search", output: { departures: [], total: 0 } },
+    { type: "xstate.done.actor.search", output: { departures: sixtyDepartures.slice(0, 50), total: 60 } },
+    // a page past the last after a change: fewer were found than the page asked reaches
+    { type: "xstate.done.actor.search", output: { departures: [], total: 30 } },
     { type: "xstate.error.actor.search", error: refused(400, messages.datesRequired) },
     { type: "search.submit", form: { ...form, from: "" } },
     { type: "form.sync", form: { ...form, yachtId: "1" } },

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
-import { type AvailabilityQuery, availability, type DepartureAvailability } from "../../api/availability.ts";
+import { AVAILABILITY_PAGE_SIZE, type AvailabilityQuery, availability, type DepartureAvailability } from "../../api/availability.ts";
 import type { ApiClient } from "../../api/client.ts";
 import { feedbackActions, showError } from "../shared/actions.ts";
 import { PAGE_SIZES, pagesOf } from "../shared/listQuery.ts";
@@ -51,16 +51,14 @@ export interface AvailabilitySearchInput {
   readonly form: AvailabilityForm;
 }
 
-/**
- * Departures a page at first. The period's departures all come in one answer, but a fleet of
- * twenty yachts has 390 in three months: drawn at once, the page took the browser over a second
- * (decision 097).
- */
-export const AVAILABILITY_PAGE_SIZE = 50;
-
-export interface AvailabilitySearchContext extends AvailabilitySearchInput {
+/** A page of the departures found and how many were found in all. */
+export interface FoundPage {
   readonly departures: ReadonlyArray<DepartureAvailability>;
-  /** The page of `departures` shown, from 1. */
+  readonly total: number;
+}
+
+export interface AvailabilitySearchContext extends AvailabilitySearchInput, FoundPage {
+  /** The page asked and shown, from 1: a fleet of twenty yachts has 390 departures in three months (decisions 097 and 120). */
   readonly page: number;
   readonly pageSize: number;
   readonly message: string | null;
@@ -75,12 +73,8 @@ export type AvailabilitySearchEvent =
   | { readonly type: "pageSize.change"; readonly pageSize: number };
 
 /** Whether the departures found reach `page`: the page guard's rule, and the pager's buttons. */
-export const reachesPage = (context: Pick<AvailabilitySearchContext, "departures" | "pageSize">, page: number): boolean =>
-  Number.isInteger(page) && page >= 1 && page <= pagesOf(context.departures.length, context.pageSize);
-
-/** The departures of the page shown. */
-export const departuresShown = (context: Pick<AvailabilitySearchContext, "departures" | "page" | "pageSize">): ReadonlyArray<DepartureAvailability> =>
-  context.departures.slice((context.page - 1) * context.pageSize, context.page * context.pageSize);
+export const reachesPage = (context: Pick<AvailabilitySearchContext, "total" | "pageSize">, page: number): boolean =>
+  Number.isInteger(page) && page >= 1 && page <= pagesOf(context.total, context.pageSize);
 
 /**
  * The availability screen (DOMAIN.md section 4), an agency's start page: a period (required, the
@@ -91,11 +85,10 @@ export const availabilitySearchMachine = setup({
   types: machineTypes<AvailabilitySearchInput, AvailabilitySearchContext, AvailabilitySearchEvent, "loading">(),
   actions: {
     ...feedbackActions<AvailabilitySearchContext, AvailabilitySearchEvent>(),
-    /** The departures found; the page shown stays, or is the last one when fewer came (asked again after a change). */
-    assignDepartures: assign(({ context }, params: { departures: ReadonlyArray<DepartureAvailability> }) => ({
-      departures: params.departures,
-      page: Math.min(context.page, pagesOf(params.departures.length, context.pageSize)),
-    })),
+    /** The page of departures found and their number. */
+    assignFound: assign((_, params: FoundPage) => ({ departures: params.departures, total: params.total })),
+    /** The page asked was past the last (fewer were found, asked again after a change): the last page is asked. */
+    askLastPage: assign(({ context }, params: { total: number }) => ({ page: pagesOf(params.total, context.pageSize) })),
     /** Another question: its answer shows from the first page. */
     assignForm: assign((_, params: { form: AvailabilityForm }) => ({ form: params.form, page: 1 })),
     showPage: assign({ page: (_, params: { page: number }) => params.page }),
@@ -106,18 +99,21 @@ export const availabilitySearchMachine = setup({
   guards: {
     /** A page the departures found fill, at least in part. */
     isPageInRange: ({ context }, params: { page: number }) => reachesPage(context, params.page),
+    /** The page asked lies past the last of the departures found (some were found). */
+    isPastTheLastPage: ({ context }, params: FoundPage) => params.total > 0 && !reachesPage({ total: params.total, pageSize: context.pageSize }, context.page),
     /** One of the page sizes the lists offer. */
     isOfferedPageSize: (_, params: { pageSize: number }) => PAGE_SIZES.includes(params.pageSize),
   },
   actors: {
-    search: fromPromise<ReadonlyArray<DepartureAvailability>, { readonly client: ApiClient; readonly form: AvailabilityForm }>(({ input }) =>
-      input.client.call(availability, { query: availabilityQuery(input.form) }),
-    ),
+    search: fromPromise<FoundPage, { readonly client: ApiClient; readonly form: AvailabilityForm; readonly page: number; readonly pageSize: number }>(async ({ input }) => {
+      const answer = await input.client.request(availability, { query: { ...availabilityQuery(input.form), page: input.page, pageSize: input.pageSize } });
+      return { departures: answer.data, total: answer.meta?.total ?? answer.data.length };
+    }),
   },
 }).createMachine({
   id: "availabilitySearch",
   description: "Availability: a period's departures with their free berths by cabin category, of one yacht or all, for some passengers; the question in the address.",
-  context: ({ input }) => ({ ...input, departures: [], page: 1, pageSize: AVAILABILITY_PAGE_SIZE, message: null, error: null }),
+  context: ({ input }) => ({ ...input, departures: [], total: 0, page: 1, pageSize: AVAILABILITY_PAGE_SIZE, message: null, error: null }),
   initial: "searching",
   on: {
     "form.sync": {
@@ -128,22 +124,26 @@ export const availabilitySearchMachine = setup({
     "search.submit": {
       target: ".searching",
       reenter: true,
-      actions: ["clearFeedback", { type: "assignForm", params: ({ event }) => ({ form: event.form }) }, "publishForm", { type: "assignDepartures", params: { departures: [] } }],
+      actions: ["clearFeedback", { type: "assignForm", params: ({ event }) => ({ form: event.form }) }, "publishForm", { type: "assignFound", params: { departures: [], total: 0 } }],
       description: "Search was pressed (even while the departures are being looked up after a change elsewhere: the new question is asked instead).",
     },
     "page.go": [
       {
         guard: { type: "isPageInRange", params: ({ event }) => ({ page: event.page }) },
+        target: ".searching",
+        reenter: true,
         actions: { type: "showPage", params: ({ event }) => ({ page: event.page }) },
-        description: "Previous, Next or a page chosen: that page of the departures found shows.",
+        description: "Previous, Next or a page chosen: that page of the departures found is asked.",
       },
       { description: "A page the departures found do not reach: nothing changes." },
     ],
     "pageSize.change": [
       {
         guard: { type: "isOfferedPageSize", params: ({ event }) => ({ pageSize: event.pageSize }) },
+        target: ".searching",
+        reenter: true,
         actions: { type: "assignPageSize", params: ({ event }) => ({ pageSize: event.pageSize }) },
-        description: "Another number of departures a page: from the first page.",
+        description: "Another number of departures a page: the first page is asked.",
       },
       { description: "A number of rows the lists do not offer: nothing changes." },
     ],
@@ -155,12 +155,21 @@ export const availabilitySearchMachine = setup({
       invoke: {
         id: "search",
         src: "search",
-        input: ({ context }) => ({ client: context.client, form: context.form }),
-        onDone: {
-          target: "showing",
-          actions: { type: "assignDepartures", params: ({ event }) => ({ departures: event.output }) },
-          description: "The departures show, a page of them.",
-        },
+        input: ({ context }) => ({ client: context.client, form: context.form, page: context.page, pageSize: context.pageSize }),
+        onDone: [
+          {
+            guard: { type: "isPastTheLastPage", params: ({ event }) => event.output },
+            target: "searching",
+            reenter: true,
+            actions: { type: "askLastPage", params: ({ event }) => ({ total: event.output.total }) },
+            description: "Fewer departures were found than the page asked reaches (asked again after a change): the last page is asked.",
+          },
+          {
+            target: "showing",
+            actions: { type: "assignFound", params: ({ event }) => event.output },
+            description: "The page of departures shows, with how many were found.",
+          },
+        ],
         onError: showError("showing", "Refused ('dates required in availability', a period over a year): the message shows and no departure."),
       },
       on: {

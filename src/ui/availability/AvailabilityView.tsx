@@ -7,7 +7,6 @@ import type { DepartureAvailability } from "../../api/availability.ts";
 import {
   availabilitySearch,
   availabilitySearchMachine,
-  departuresShown,
   parseAvailabilityForm,
   reachesPage,
 } from "../../machines/availability/availabilitySearch.machine.ts";
@@ -51,7 +50,8 @@ export default function AvailabilityView() {
   const results = useSelector(actor, (snapshot) => snapshot.context.departures);
   const page = useSelector(actor, (snapshot) => snapshot.context.page);
   const pageSize = useSelector(actor, (snapshot) => snapshot.context.pageSize);
-  const found = { departures: results, page, pageSize };
+  const total = useSelector(actor, (snapshot) => snapshot.context.total);
+  const found = { total, pageSize };
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag("loading"));
 
@@ -162,23 +162,26 @@ export default function AvailabilityView() {
       ) : (
         error === null && (
           <>
-            <DataTable caption={t("nav.availability")} columns={columns} rows={departuresShown(found).map((departure) => ({ ...departure, id: departure.cruiseId }))} empty={t("availability.none")} />
-            {results.length > 0 && (
-              <Pager
-                label={t("availability.pages")}
-                page={page}
-                pages={pagesOf(results.length, pageSize)}
-                total={t("availability.total", { count: results.length })}
-                canPrevious={reachesPage(found, page - 1)}
-                canNext={reachesPage(found, page + 1)}
-                onPrevious={() => actor.send({ type: "page.go", page: page - 1 })}
-                onNext={() => actor.send({ type: "page.go", page: page + 1 })}
-                onPage={(chosen) => actor.send({ type: "page.go", page: chosen })}
-                pageSize={pageSize}
-                onPageSize={(size) => actor.send({ type: "pageSize.change", pageSize: size })}
-                busy={loading}
-              />
-            )}
+            {/* the rows in view stay, dimmed, while another page is asked (decision 117) */}
+            <div className="paged-list availability-list" aria-busy={loading && results.length > 0}>
+              <DataTable caption={t("nav.availability")} columns={columns} rows={results.map((departure) => ({ ...departure, id: departure.cruiseId }))} empty={t("availability.none")} />
+              {total > 0 && (
+                <Pager
+                  label={t("availability.pages")}
+                  page={page}
+                  pages={pagesOf(total, pageSize)}
+                  total={t("availability.total", { count: total })}
+                  canPrevious={reachesPage(found, page - 1)}
+                  canNext={reachesPage(found, page + 1)}
+                  onPrevious={() => actor.send({ type: "page.go", page: page - 1 })}
+                  onNext={() => actor.send({ type: "page.go", page: page + 1 })}
+                  onPage={(chosen) => actor.send({ type: "page.go", page: chosen })}
+                  pageSize={pageSize}
+                  onPageSize={(size) => actor.send({ type: "pageSize.change", pageSize: size })}
+                  busy={loading}
+                />
+              )}
+            </div>
           </>
         )
       )}
