@@ -19,25 +19,27 @@ import { execute, queryRows } from "./rows.ts";
 
 const TableName = Schema.Struct({ name: Schema.String });
 
-/** The tables of the public schema whose size has outgrown their last statistics. */
-export const tablesToAnalyze = async (db: Database): Promise<ReadonlyArray<string>> =>
-  (
-    await queryRows(
-      db,
-      TableName,
-      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'public' and c.relkind = 'r'
-          and (c.reltuples < 0 or pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.2 + 10)
-        order by c.relname`,
-    )
-  ).map((table) => table.name);
+/** The tables a query names (`select ... as name`). */
+const tableNames = async (db: Database, sql: string): Promise<ReadonlyArray<string>> => (await queryRows(db, TableName, sql)).map((table) => table.name);
 
-/** Analyzes the tables that outgrew their statistics; answers their names. */
-export const analyzeGrownTables = async (db: Database): Promise<ReadonlyArray<string>> => {
-  const tables = await tablesToAnalyze(db);
-  for (const table of tables) await execute(db, `analyze "${table.replaceAll('"', '""')}"`);
+/** Runs `command` (analyze, vacuum) on each of `tables`, one at a time; answers their names. */
+const runOnEach = async (db: Database, command: "analyze" | "vacuum", tables: ReadonlyArray<string>): Promise<ReadonlyArray<string>> => {
+  for (const table of tables) await execute(db, `${command} "${table.replaceAll('"', '""')}"`);
   return tables;
 };
+
+/** The tables of the public schema whose size has outgrown their last statistics. */
+export const tablesToAnalyze = (db: Database): Promise<ReadonlyArray<string>> =>
+  tableNames(
+    db,
+    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r'
+        and (c.reltuples < 0 or pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.2 + 10)
+      order by c.relname`,
+  );
+
+/** Analyzes the tables that outgrew their statistics; answers their names. */
+export const analyzeGrownTables = async (db: Database): Promise<ReadonlyArray<string>> => runOnEach(db, "analyze", await tablesToAnalyze(db));
 
 /**
  * The tables of the public schema due a vacuum by autovacuum's default thresholds: more dead rows
@@ -47,24 +49,17 @@ export const analyzeGrownTables = async (db: Database): Promise<ReadonlyArray<st
  */
 export const tablesToVacuum = async (db: Database): Promise<ReadonlyArray<string>> => {
   await execute(db, "select pg_stat_force_next_flush()");
-  return (
-    await queryRows(
-      db,
-      TableName,
-      `select s.relname as name from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-        where s.schemaname = 'public'
-          and (s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0) or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0))
-        order by s.relname`,
-    )
-  ).map((table) => table.name);
+  return tableNames(
+    db,
+    `select s.relname as name from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+      where s.schemaname = 'public'
+        and (s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0) or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0))
+      order by s.relname`,
+  );
 };
 
 /** Vacuums the tables due one; answers their names. */
-export const vacuumDueTables = async (db: Database): Promise<ReadonlyArray<string>> => {
-  const tables = await tablesToVacuum(db);
-  for (const table of tables) await execute(db, `vacuum "${table.replaceAll('"', '""')}"`);
-  return tables;
-};
+export const vacuumDueTables = async (db: Database): Promise<ReadonlyArray<string>> => runOnEach(db, "vacuum", await tablesToVacuum(db));
 
 /** Runs analyzeGrownTables and vacuumDueTables after `firstAfterMs` and every `intervalMs` until stopped (PGlite only: a server has autovacuum). */
 export const startUpkeep = (
