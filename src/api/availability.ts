@@ -12,17 +12,17 @@ import { Instant } from "./instant.ts";
 export const CruiseStatus = Schema.Literals(["available", "reserved", "confirmed", "wait"]);
 export type CruiseStatus = typeof CruiseStatus.Type;
 
-/**
- * Availability (DOMAIN.md section 4): the departures of a period, of one yacht or all, with their
- * free berths by cabin category, for staff and agencies. The period is required
- * (`dates required in availability`); an agency sees no reservation, only berths.
- */
 /** The most departures a page answers. */
 export const AVAILABILITY_PAGE_MAX = 100;
 
 /** The departures a page answers when only `page` is given. */
 export const AVAILABILITY_PAGE_SIZE = 50;
 
+/**
+ * Availability (DOMAIN.md section 4): the departures of a period, of one yacht or all, with their
+ * free berths by cabin category, for staff and agencies. The period is required
+ * (`dates required in availability`); an agency sees no reservation, only berths.
+ */
 export const AvailabilityQuery = Schema.Struct({
   from: Schema.optionalKey(Schema.String),
   to: Schema.optionalKey(Schema.String),
