@@ -7,6 +7,12 @@ export const pageAsked = (query: { readonly page?: number; readonly pageSize?: n
   pageSize: query.pageSize ?? defaultSize,
 });
 
+/** One page of rows already read (and judged) in memory, and how many there are in all. */
+export const pageOfRows = <T>(rows: ReadonlyArray<T>, asked: { readonly page: number; readonly pageSize: number }) => ({
+  rows: rows.slice((asked.page - 1) * asked.pageSize, asked.page * asked.pageSize),
+  meta: { total: rows.length, page: asked.page, pageSize: asked.pageSize },
+});
+
 /** A LIKE pattern that finds `word` anywhere, its own % _ and \ taken literally. */
 export const containsPattern = (word: string): string => `%${word.replace(/[\\%_]/g, "\\$&")}%`;
 

@@ -18,6 +18,7 @@ import { rememberCatalogueRead } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
 import { cabinCapacitySql, liveCabinSql } from "./cabins.ts";
 import { groupedBy, queryRows } from "../db/rows.ts";
+import { pageAsked, pageOfRows } from "../db/paging.ts";
 import type { FastifyInstance } from "fastify";
 import { EncodedItems, Listed, registerEndpoint, type RouteContext } from "../http/register.ts";
 import { availabilityAsOf } from "./asOf.ts";
@@ -197,12 +198,8 @@ const oneDeparture = async (db: Queryable, id: number, language: ReaderLanguage)
  * a page (a fleet of twenty yachts has 390 departures in three months, 159 KB, asked again at
  * every change heard); a question without `page` and `pageSize` gets every departure, no meta.
  */
-const askedPage = <T>(query: AvailabilityQuery, found: ReadonlyArray<T>): { readonly shown: ReadonlyArray<T>; readonly meta?: ListMeta } => {
-  if (query.page === undefined && query.pageSize === undefined) return { shown: found };
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? AVAILABILITY_PAGE_SIZE;
-  return { shown: found.slice((page - 1) * pageSize, page * pageSize), meta: { total: found.length, page, pageSize } };
-};
+const askedPage = <T>(query: AvailabilityQuery, found: ReadonlyArray<T>): { readonly rows: ReadonlyArray<T>; readonly meta?: ListMeta } =>
+  query.page === undefined && query.pageSize === undefined ? { rows: found } : pageOfRows(found, pageAsked(query, AVAILABILITY_PAGE_SIZE));
 
 /** `GET /availability`: judged by the availability machine (the period is required), answered from the berths. */
 export const registerAvailabilityRoutes = (app: FastifyInstance, context: RouteContext & { readonly berths: BerthIndex }): void => {
@@ -212,12 +209,12 @@ export const registerAvailabilityRoutes = (app: FastifyInstance, context: RouteC
     const fits = fitsParty(query.passengers);
     if (query.asOf !== undefined) {
       // the past is read from the event log, never kept: each instant is asked about once or twice
-      const { shown, meta } = askedPage(query, (await availabilityAsOf(context.db, query, new Date(query.asOf), language)).filter(fits));
-      return meta === undefined ? shown : new Listed(shown, meta);
+      const { rows, meta } = askedPage(query, (await availabilityAsOf(context.db, query, new Date(query.asOf), language)).filter(fits));
+      return meta === undefined ? rows : new Listed(rows, meta);
     }
-    const { shown, meta } = askedPage(query, (await context.berths.availability(query)).filter(({ answer }) => fits(answer)));
+    const { rows, meta } = askedPage(query, (await context.berths.availability(query)).filter(({ answer }) => fits(answer)));
     return new EncodedItems(
-      shown.map(({ json }) => json[language]),
+      rows.map(({ json }) => json[language]),
       meta,
     );
   });

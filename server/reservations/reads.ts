@@ -21,7 +21,7 @@ import { latestTimeLimit } from "../../src/machines/domain/timeLimit.ts";
 import type { Session } from "../accounts/sessions.ts";
 import type { Queryable } from "../db/database.ts";
 import { queryOne, queryRows, statementParams } from "../db/rows.ts";
-import { pageAsked, readPage, wordPatterns } from "../db/paging.ts";
+import { pageAsked, pageOfRows, readPage, wordPatterns } from "../db/paging.ts";
 import type { PriceCents } from "../../src/machines/domain/money.ts";
 import { byMoney } from "../money/accounts.ts";
 import { savedCabinPositions, savedDeckPlans } from "../yachts/pages.ts";
@@ -227,9 +227,8 @@ export const listReservations = async (db: Queryable, query: ReservationsQuery, 
     // money states read the clock: every reservation the rest of the query keeps is judged, then paged (decision 067)
     const all = (await queryRows(db, ReservationRow, `${selectReservations} ${where} order by ${orderOf(query)}`, params)).map(pricedSummary);
     const chosen = await byMoney(db, all, query, { session, now });
-    const { page, pageSize } = asked;
-    const shown = chosen.slice((page - 1) * pageSize, page * pageSize).map(({ priceCents: _priceCents, ...summary }) => summary);
-    return { reservations: shown, meta: { total: chosen.length, page, pageSize } };
+    const { rows, meta } = pageOfRows(chosen, asked);
+    return { reservations: rows.map(({ priceCents: _priceCents, ...summary }) => summary), meta };
   }
   const from = "reservations r join cruises c on c.id = r.cruise_id left join agencies a on a.id = r.agency_id";
   const { rows, meta } = await readPage(db, ReservationRow, { select: selectReservations, from, where, order: orderOf(query) }, statement, asked);
