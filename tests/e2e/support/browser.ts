@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { onTestFailed } from "vitest";
@@ -36,20 +36,40 @@ export const launchBrowser = (): Promise<Browser> =>
 /**
  * What a failed browser test's page showed, printed with the failure: a wait that times out says
  * only what it waited for, and a failure seen once in a CI run under load cannot be asked again.
- * The screenshot stays under tests/.artifacts/failures.
+ * Besides the text: the dialog, which of the body's children are hidden from the accessibility tree
+ * (a role locator does not see inside them), the lists busy, and what the page logged as errors.
+ * The report and a screenshot stay under tests/.artifacts/failures, where .ci/run prints the reports
+ * again after a red browser suite: a long run's log is read from its end.
  */
-const reportPageOnFailure = (page: Page): void =>
+const reportPageOnFailure = (page: Page, consoleErrors: ReadonlyArray<string>): void =>
   onTestFailed(async ({ task }) => {
     if (page.isClosed()) return;
     // a page still busy with the failed step may never answer: the report gives up after a while
     const unanswered = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no answer in 10 s")), 10_000).unref());
     const shown = await Promise.race([
-      page.evaluate(() => ({ url: location.href, text: document.body.innerText, dialog: document.querySelector(".swal2-container")?.outerHTML ?? null })),
+      page.evaluate(() => ({
+        url: location.href,
+        text: document.body.innerText,
+        dialog: document.querySelector(".swal2-container")?.outerHTML ?? null,
+        hidden: Array.from(document.body.children)
+          .filter((child) => child.getAttribute("aria-hidden") === "true")
+          .map((child) => `${child.tagName.toLowerCase()}${child.id === "" ? "" : `#${child.id}`}.${child.className}`),
+        busy: document.querySelectorAll('[aria-busy="true"]').length,
+      })),
       unanswered,
-    ]).catch((error: unknown) => ({ url: page.url(), text: `(unreadable: ${String(error)})`, dialog: null }));
-    console.error(`[${task.name}] the page at ${shown.url} showed:\n${shown.text.slice(0, 4000)}\ndialog: ${shown.dialog?.slice(0, 2000) ?? "none"}`);
+    ]).catch((error: unknown) => ({ url: page.url(), text: `(unreadable: ${String(error)})`, dialog: null, hidden: [], busy: 0 }));
+    const name = task.name.replace(/\W+/g, "-").slice(0, 80);
+    const report = [
+      `[${task.name}] the page at ${shown.url} showed:`,
+      shown.text.slice(0, 4000),
+      `dialog: ${shown.dialog?.slice(0, 2000) ?? "none"}`,
+      `hidden from the accessibility tree: ${shown.hidden.join(", ") || "nothing"}; elements busy: ${shown.busy}`,
+      `errors the page logged: ${consoleErrors.join("\n") || "none"}`,
+    ].join("\n");
+    console.error(report);
     mkdirSync(failureDir, { recursive: true });
-    await page.screenshot({ path: join(failureDir, `${task.name.replace(/\W+/g, "-").slice(0, 80)}.png`), fullPage: true, timeout: 10_000 }).catch(() => undefined);
+    writeFileSync(join(failureDir, `${name}.txt`), `${report}\n`);
+    await page.screenshot({ path: join(failureDir, `${name}.png`), fullPage: true, timeout: 10_000 }).catch(() => undefined);
   });
 
 /** A page of its own context, and the console errors it has logged so far. */
@@ -68,7 +88,7 @@ export const newPage = async (browser: Browser, viewport: Viewport = desktop): P
     if (message.type() === "error") consoleErrors.push(message.text());
   });
   page.on("pageerror", (error) => consoleErrors.push(String(error)));
-  reportPageOnFailure(page);
+  reportPageOnFailure(page, consoleErrors);
   return { context, page, consoleErrors };
 };
 
