@@ -25,8 +25,8 @@ class LongestFirst extends BaseSequencer {
  * database, driven in Debian's Chromium with playwright-core. Each file starts its browser, and
  * its own server, or the shared server of its worker when it only reads the demo or sells on
  * departures it finds free (support/suite.ts, `sharedDemoServer`; the global set-up ends the
- * shared ones); three files run side by side, as a browser test spends most of its time waiting for
- * pages, not computing (the demo data each copies is made once: support/server.ts).
+ * shared ones); two files run side by side (`maxWorkers` below says why not three; the demo data
+ * each copies is made once: support/server.ts).
  */
 export default defineConfig({
   test: {
