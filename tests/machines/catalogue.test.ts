@@ -2,10 +2,11 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { createClient } from "../../src/api/client.ts";
 import { messages } from "../../src/api/messages.ts";
+import type { CatalogueItem } from "../../src/api/catalogues.ts";
 import type { User } from "../../src/api/users.ts";
 import { catalogueFormMachine, catalogueListMachine, listSourceOf, formSourceOf } from "../../src/machines/catalogues/catalogues.ts";
 import { initialQuery } from "../../src/machines/shared/listQuery.ts";
-import type { CommandConfirmation } from "../../src/machines/shared/pagedList.machine.ts";
+import type { CommandConfirmation, DeleteConfirmation, ExportRequest } from "../../src/machines/shared/pagedList.machine.ts";
 import { type ListSource, listQueryDefaults } from "../../src/machines/shared/recordRows.ts";
 import { RESET_PASSWORD, userFormMachine, userFormSource, userListMachine, userListSource } from "../../src/machines/users/users.ts";
 import { feeding } from "../../src/records/feeding.ts";
@@ -126,6 +127,98 @@ describe("the list machine over the feeding declaration", () => {
     expect(actor.getSnapshot().context.error).toBeNull();
     await settled(actor);
     expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it("takes a sort, a search, a tick and a row's delete pressed while an export is saved, and makes them once it is (decision 121)", async () => {
+    const { client, calls } = fakeApi({ "GET /api/feedings": { status: 200, data: [breakfast] } });
+    let saved = () => {};
+    const asked: string[] = [];
+    const actor = createActor(
+      catalogueListMachine.provide({
+        actors: {
+          saveExport: fromPromise<void, ExportRequest<CatalogueItem>>(() => new Promise<void>((resolve) => { saved = resolve; })),
+          confirmDelete: fromPromise<boolean, { readonly title: string }>(async ({ input }) => {
+            asked.push(input.title);
+            return false;
+          }),
+        },
+      }),
+      { input: listInput(client, listSourceOf(feeding)) },
+    ).start();
+    await settled(actor);
+    actor.send({ type: "list.export", format: "csv" });
+    const saving = (value: unknown) => JSON.stringify(value) === JSON.stringify({ exporting: "saving" });
+    await waitFor(actor, (snapshot) => saving(snapshot.value));
+    const reads = calls.length;
+    actor.send({ type: "sort.toggle", column: "name" });
+    actor.send({ type: "search.change", text: "desa" });
+    actor.send({ type: "row.select", id: 3, selected: true });
+    actor.send({ type: "row.delete", id: catalogueItemId(3), title: "¿Eliminar «Desayuno»?" });
+    // the export goes on, the list's query is the new one and nothing pressed was lost
+    expect(saving(actor.getSnapshot().value)).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ query: { q: "desa", sort: "name" }, changedMeanwhile: true, selected: [breakfast] });
+    expect(actor.getSnapshot().context.pressedMeanwhile).toEqual({ type: "row.delete", id: 3, title: "¿Eliminar «Desayuno»?" });
+    saved();
+    await waitFor(actor, (snapshot) => asked.length === 1 && String(snapshot.value) === "ready");
+    expect(asked).toEqual(["¿Eliminar «Desayuno»?"]);
+    expect(calls.length).toBe(reads + 1);
+    expect(actor.getSnapshot().context).toMatchObject({ query: { q: "desa", sort: "name" }, changedMeanwhile: false, pressedMeanwhile: null });
+    actor.stop();
+  });
+
+  it("reads its rows again after a delete's dialog during which a row changed elsewhere, not the rows it held", async () => {
+    let renamed = false;
+    const { client, calls } = fakeApi({
+      "GET /api/feedings": async () => ({ status: 200, data: [renamed ? { ...breakfast, name: "Desayuno buffet", version: 6 } : breakfast] }),
+    });
+    let cancel = () => {};
+    const actor = createActor(
+      catalogueListMachine.provide({
+        actors: { confirmDelete: fromPromise<boolean, DeleteConfirmation>(() => new Promise<boolean>((resolve) => { cancel = () => resolve(false); })) },
+      }),
+      { input: listInput(client, listSourceOf(feeding)) },
+    ).start();
+    await settled(actor);
+    actor.send({ type: "row.delete", id: catalogueItemId(3), title: "x" });
+    await waitFor(actor, (snapshot) => String(snapshot.value) === "confirmingDelete");
+    renamed = true;
+    actor.send({ type: "list.changed" });
+    cancel();
+    await waitFor(actor, (snapshot) => calls.length === 2 && String(snapshot.value) === "ready");
+    expect(actor.getSnapshot().context.rows).toEqual([{ ...breakfast, name: "Desayuno buffet", version: 6 }]);
+    actor.stop();
+  });
+
+  it("fetches the page a search asked for while a delete ran, once it is done, and makes an export pressed then (decision 121)", async () => {
+    let deleted = () => {};
+    const { client, calls } = fakeApi({
+      "GET /api/feedings": { status: 200, data: [breakfast] },
+      "DELETE /api/feedings/3": () => new Promise<Reply>((resolve) => { deleted = () => resolve({ status: 200, data: messages.deleted }); }),
+    });
+    const saves: number[] = [];
+    const actor = createActor(
+      catalogueListMachine.provide({
+        actors: {
+          confirmDelete: dialog(true),
+          saveExport: fromPromise<void, ExportRequest<CatalogueItem>>(async ({ input }) => {
+            saves.push(input.rows.length);
+          }),
+        },
+      }),
+      { input: listInput(client, listSourceOf(feeding)) },
+    ).start();
+    await settled(actor);
+    actor.send({ type: "row.delete", id: catalogueItemId(3), title: "x" });
+    await waitFor(actor, (snapshot) => snapshot.hasTag("processing"));
+    actor.send({ type: "search.change", text: "cena" });
+    actor.send({ type: "list.export", format: "xlsx" });
+    expect(actor.getSnapshot().hasTag("processing")).toBe(true);
+    deleted();
+    await waitFor(actor, () => saves.length === 1);
+    await settled(actor);
+    expect(actor.getSnapshot().context.query.q).toBe("cena");
+    expect(calls.map((call) => `${call.method} ${call.url}`).slice(0, 3)).toEqual(["GET /api/feedings", "DELETE /api/feedings/3", "GET /api/feedings"]);
+    actor.stop();
   });
 
   it("ignores a row command its source does not offer (the users' password reset)", async () => {

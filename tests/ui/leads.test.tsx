@@ -265,6 +265,34 @@ describe("the leads list", () => {
     expect(exportReads().every((call) => call.query.get("q") === "marta")).toBe(true);
   });
 
+  it("takes the next page pressed during an export: the rows dimmed until it is in, asked once the file is saved (decision 121)", async () => {
+    const exportAnswers: Array<() => void> = [];
+    const route = leadsRoute(() => manyLeads);
+    const { fetch, calls } = fakeApi({
+      "GET /api/leads": async (call) => {
+        // the export's pages are answered when the test says so; the list's at once
+        if (call.query.get("pageSize") !== "20") await new Promise<void>((resolve) => exportAnswers.push(resolve));
+        return route(call);
+      },
+      "GET /api/users/getSalesUsers": () => ({ data: [pedro, lucia] }),
+    });
+    const { container } = await renderApp("/panel/leads", fetch);
+    await rowOf("Marta Quispe 1");
+    const list = container.querySelector(".paged-list");
+    await userEvent.click(screen.getByRole("button", { name: "Exportar CSV" }));
+    await waitFor(() => expect(exportAnswers).toHaveLength(1));
+    await userEvent.click(screen.getByRole("button", { name: "Siguiente" }));
+    expect(screen.getByText("Página 2 de 3")).toBeDefined();
+    expect(list?.getAttribute("aria-busy")).toBe("true");
+    const listReads = () => calls.filter((call) => call.path === "/api/leads" && call.query.get("pageSize") === "20");
+    expect(listReads().map((call) => call.query.get("page"))).toEqual(["1"]);
+
+    exportAnswers[0]?.();
+    await rowOf("Marta Quispe 21");
+    expect(listReads().map((call) => call.query.get("page"))).toEqual(["1", "2"]);
+    expect(list?.getAttribute("aria-busy")).toBe("false");
+  });
+
   it("says 'más de N' for a total the server only counted up to, and pages on while the pages come full", async () => {
     const { fetch, calls } = fakeApi({
       "GET /api/leads": ({ query }) => {

@@ -306,33 +306,61 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
       { type: "assignQuery", params: ({ context, event }: { context: Context; event: E }) => ({ query: change(context.query, event) }) },
       { type: "publishQuery", params: ({ context }: { context: Context }) => ({ query: context.query, mode }) },
     ] as const;
+  /** How each control that changes the query changes it, and what it then shows. */
+  const pageSizeChange = {
+    actions: changeQuery<{ type: "pageSize.change"; pageSize: number }>((query, event) => withPageSize(query, event.pageSize), "replace"),
+    description: "Another number of rows a page, from the first page.",
+  };
+  const sortToggle = {
+    actions: changeQuery<{ type: "sort.toggle"; column: string }>((query, event) => toggledSort(query, event.column), "push"),
+    description: "A column header: the server sorts by it, or turns its direction; from the first page (the ticks stay).",
+  };
+  const filterChange = {
+    actions: [
+      "clearSelection",
+      ...changeQuery<{ type: "filter.change"; name: string; value: string }>((query, event) => withFilter(query, event.name, event.value), "push"),
+    ],
+    description: "A filter's control changed: its rows from the first page; the ticks are cleared.",
+  } as const;
+  const pageGo = {
+    guard: { type: "isPageInRange", params: ({ event }: { event: { type: "page.go"; page: number } }) => ({ page: event.page }) },
+    actions: changeQuery<{ type: "page.go"; page: number }>((query, event) => ({ ...query, page: event.page }), "push"),
+    description: "Another page (past the pages a total of 'more than N' makes while the shown page came full).",
+  } as const;
+  const noPage = { description: "A page that does not exist: nothing changes." };
   /**
    * The controls that change the query: answered while a page loads or a search waits as well
    * (a change of a row elsewhere may be reloading the page as the user picks a filter), the
    * fetch under way given up for the new query's.
    */
   const queryChanges = {
-    "pageSize.change": {
-      target: "loading",
-      reenter: true,
-      actions: changeQuery<{ type: "pageSize.change"; pageSize: number }>((query, event) => withPageSize(query, event.pageSize), "replace"),
-      description: "Another number of rows a page, from the first page.",
-    },
-    "sort.toggle": {
-      target: "loading",
-      reenter: true,
-      actions: changeQuery<{ type: "sort.toggle"; column: string }>((query, event) => toggledSort(query, event.column), "push"),
-      description: "A column header: the server sorts by it, or turns its direction; from the first page (the ticks stay).",
-    },
-    "filter.change": {
-      target: "loading",
-      reenter: true,
+    "pageSize.change": { target: "loading", reenter: true, ...pageSizeChange },
+    "sort.toggle": { target: "loading", reenter: true, ...sortToggle },
+    "filter.change": { target: "loading", reenter: true, ...filterChange },
+  } as const;
+  /**
+   * The same controls, and the search box, while an export, a row's command or a bulk command is
+   * under way (decision 121): the query changes at once (and the address with it) and its page is
+   * fetched once the work is done, as after a change heard meanwhile; the work goes on with the
+   * query it started with. Taken nowhere, they were lost, and a keystroke gave up an export.
+   */
+  const meanwhile = <Change extends { readonly actions: ReadonlyArray<unknown> | object; readonly description: string }>(change: Change) => ({
+    ...change,
+    actions: [...(Array.isArray(change.actions) ? change.actions : [change.actions]), "noteChangeMeanwhile"],
+    description: `${change.description} Fetched once the work under way is done.`,
+  });
+  const queryChangesMeanwhile = {
+    "page.go": [meanwhile(pageGo), noPage],
+    "pageSize.change": meanwhile(pageSizeChange),
+    "sort.toggle": meanwhile(sortToggle),
+    "filter.change": meanwhile(filterChange),
+    "search.change": meanwhile({
       actions: [
         "clearSelection",
-        ...changeQuery<{ type: "filter.change"; name: string; value: string }>((query, event) => withFilter(query, event.name, event.value), "push"),
+        ...changeQuery<{ type: "search.change"; text: string }>((query, event) => withSearch(query, event.text), "replace"),
       ],
-      description: "A filter's control changed: its rows from the first page; the ticks are cleared.",
-    },
+      description: "A keystroke in the search box: the rows holding every word, from the first page; the ticks are cleared.",
+    }),
   } as const;
   type Tick<Type extends PagedListEvent["type"]> = { context: Context; event: Extract<PagedListEvent, { type: Type }> };
   /**
@@ -377,6 +405,18 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
           "row.delete": keptPress<Press<"row.delete">>("A row's delete button was pressed while the page was fetched: it is asked once the page shows."),
           "row.command": keptPress<Press<"row.command">>("A row's command was pressed while the page was fetched: it is asked once the page shows."),
         }),
+  };
+  /** The controls an export leaves enabled: a row's buttons (decision 121). */
+  const rowPressesKeptWhileExporting =
+    declaration.rowCommands === undefined
+      ? {}
+      : {
+          "row.delete": keptPress<Press<"row.delete">>("A row's delete button was pressed while an export was under way: it is asked once the file is saved."),
+          "row.command": keptPress<Press<"row.command">>("A row's command was pressed while an export was under way: it is asked once the file is saved."),
+        };
+  /** The control a command under way leaves enabled: the export (decision 121). */
+  const exportKeptWhileRunning = {
+    "list.export": keptPress<Press<"list.export">>("An export was pressed while a command was under way: it is made once the page shows again."),
   };
   return setup({
     types: {
@@ -551,7 +591,9 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
           {
             guard: "wasChangedMeanwhile",
             target: "loading",
-            description: "A row changed while a dialog, an export or a command was under way: what shows may be older than the change, so the page is fetched again.",
+            // rows a list holds for its pages (rereadsExtras) are read again too, as on a change heard in `ready`
+            actions: "forgetStaleExtras",
+            description: "A row changed, or the query did, while a dialog, an export or a command was under way: what shows may be older than the change, so the page is fetched again.",
           },
           {
             guard: "wasPressedMeanwhile",
@@ -560,15 +602,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
           },
         ],
         on: {
-          "page.go": [
-            {
-              guard: { type: "isPageInRange", params: ({ event }) => ({ page: event.page }) },
-              target: "loading",
-              actions: changeQuery<{ type: "page.go"; page: number }>((query, event) => ({ ...query, page: event.page }), "push"),
-              description: "Another page (past the pages a total of 'more than N' makes while the shown page came full).",
-            },
-            { description: "A page that does not exist: nothing changes." },
-          ],
+          "page.go": [{ target: "loading", ...pageGo }, noPage],
           ...queryChanges,
           ...selectionChanges,
           "list.export": [
@@ -665,12 +699,15 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
           },
           onError: showError("ready", "The commands could not be sent: the message shows."),
         },
+        on: { ...queryChangesMeanwhile, ...exportKeptWhileRunning },
       },
           }),
       exporting: {
         tags: "exporting",
         description: "The rows to export are gathered, then their file is written and saved.",
         initial: "collecting",
+        // the rows shown stay, and so do their controls: nothing pressed meanwhile is lost (decision 121)
+        on: { ...queryChangesMeanwhile, ...selectionChanges, ...rowPressesKeptWhileExporting },
         states: {
           collecting: {
             description: "The ticked rows as they are, or every row the query selects read page by page.",
@@ -712,7 +749,10 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
         tags: "failed",
         description: "The page could not be fetched; the message shows with a retry button.",
         entry: "forgetPress",
-        on: { retry: { target: "loading", actions: ["clearFeedback", "forgetStaleExtras"], description: "Retry was pressed." } },
+        on: {
+          ...queryChanges,
+          retry: { target: "loading", actions: ["clearFeedback", "forgetStaleExtras"], description: "Retry was pressed." },
+        },
       },
       // a list without row commands has none of these states
       ...(declaration.rowCommands === undefined
@@ -771,6 +811,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
                 description: "The server refused (last admin, item in use, ...): its message shows.",
               },
             },
+            on: { ...queryChangesMeanwhile, ...exportKeptWhileRunning },
           },
           }),
     },

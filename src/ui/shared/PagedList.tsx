@@ -160,9 +160,11 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
   const failed = useSelector(actor, (snapshot) => snapshot.hasTag("failed"));
   const processing = useSelector(actor, (snapshot) => snapshot.hasTag("processing"));
   const report = useSelector(actor, (snapshot) => snapshot.context.report);
+  const changedMeanwhile = useSelector(actor, (snapshot) => snapshot.context.changedMeanwhile);
   const { shown: shownRows, drawing } = useRowsDrawnApart(rows);
-  // rows in view that are not the page asked for: the next page loads, or its rows are not drawn yet
-  const stale = shownRows.length > 0 && (loading || shownRows !== rows);
+  // rows in view that are not the page asked for: the next page loads, its rows are not drawn yet,
+  // or it is fetched once an export or a command is done (a change heard, a page asked meanwhile)
+  const stale = shownRows.length > 0 && (loading || changedMeanwhile || shownRows !== rows);
   const pages = Math.max(pagesOf(total, query.pageSize), query.page);
   const allExportable = exportsAll({ total, totalIsAtLeast });
   const selectedIds = selected.map((row) => row.id);
@@ -178,7 +180,7 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
         hint={searchHint}
         exporting={exporting}
         // pressed while a page reloads or a search waits, an export is made once the page is in (decision 112)
-        canExport={total > 0 && allExportable}
+        canExport={total > 0 && allExportable && !failed}
         onExport={(format) => actor.send({ type: "list.export", format })}
         filters={filters(extras).map((filter) =>
           filter.kind === "select" ? (
@@ -229,20 +231,20 @@ export function PagedList<Row extends { readonly id: number }, Scope, Extras>(pr
               key={command}
               type="button"
               className={className}
-              disabled={exporting || processing || disabled === true}
+              disabled={exporting || processing || failed || disabled === true}
               aria-busy={processing}
               onClick={() => actor.send({ type: "bulk.ask", command })}
             >
               {label}
             </button>
           ))}
-          <button type="button" className="secondary" disabled={exporting} onClick={() => actor.send({ type: "list.export", format: "xlsx", ticked: true })}>
+          <button type="button" className="secondary" disabled={exporting || failed} onClick={() => actor.send({ type: "list.export", format: "xlsx", ticked: true })}>
             {t("table.exportSelectedXlsx")}
           </button>
-          <button type="button" className="secondary" disabled={exporting} onClick={() => actor.send({ type: "list.export", format: "csv", ticked: true })}>
+          <button type="button" className="secondary" disabled={exporting || failed} onClick={() => actor.send({ type: "list.export", format: "csv", ticked: true })}>
             {t("table.exportSelectedCsv")}
           </button>
-          <button type="button" className="secondary outline" onClick={() => actor.send({ type: "selection.clear" })}>
+          <button type="button" className="secondary outline" disabled={processing} onClick={() => actor.send({ type: "selection.clear" })}>
             {t("table.clearSelection")}
           </button>
         </BulkBar>
