@@ -137,7 +137,7 @@ describe("the list machine over the feeding declaration", () => {
       catalogueListMachine.provide({
         actors: {
           saveExport: fromPromise<void, ExportRequest<CatalogueItem>>(() => new Promise<void>((resolve) => { saved = resolve; })),
-          confirmDelete: fromPromise<boolean, { readonly title: string }>(async ({ input }) => {
+          confirmDelete: fromPromise<boolean, DeleteConfirmation>(async ({ input }) => {
             asked.push(input.title);
             return false;
           }),
