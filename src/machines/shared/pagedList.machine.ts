@@ -344,9 +344,9 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
    * fetched once the work is done, as after a change heard meanwhile; the work goes on with the
    * query it started with. Taken nowhere, they were lost, and a keystroke gave up an export.
    */
-  const meanwhile = <Change extends { readonly actions: ReadonlyArray<unknown> | object; readonly description: string }>(change: Change) => ({
+  const meanwhile = <Change extends { readonly actions: ReadonlyArray<unknown>; readonly description: string }>(change: Change) => ({
     ...change,
-    actions: [...(Array.isArray(change.actions) ? change.actions : [change.actions]), "noteChangeMeanwhile"],
+    actions: [...change.actions, "noteChangeMeanwhile"] as const,
     description: `${change.description} Fetched once the work under way is done.`,
   });
   const queryChangesMeanwhile = {
@@ -360,7 +360,7 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
         ...changeQuery<{ type: "search.change"; text: string }>((query, event) => withSearch(query, event.text), "replace"),
       ],
       description: "A keystroke in the search box: the rows holding every word, from the first page; the ticks are cleared.",
-    }),
+    } as const),
   } as const;
   type Tick<Type extends PagedListEvent["type"]> = { context: Context; event: Extract<PagedListEvent, { type: Type }> };
   /**
@@ -394,26 +394,23 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
    * user presses one), so the press is kept and made again once the page shows, judged then by the
    * rows and the total as they are; a press is never dropped (decision 112).
    */
+  /** A row's delete and commands pressed `during` some work, kept and asked `then`. */
+  const rowPressesKept = (during: string, then: string) =>
+    declaration.rowCommands === undefined
+      ? {}
+      : {
+          "row.delete": keptPress<Press<"row.delete">>(`A row's delete button was pressed ${during}: it is asked ${then}.`),
+          "row.command": keptPress<Press<"row.command">>(`A row's command was pressed ${during}: it is asked ${then}.`),
+        };
   const pressesKept = {
     "list.export": keptPress<Press<"list.export">>("An export was pressed while the page was fetched: it is made once the page shows."),
     ...(declaration.bulk === undefined
       ? {}
       : { "bulk.ask": keptPress<Press<"bulk.ask">>("A command for the ticked rows was pressed while the page was fetched: it is asked once the page shows.") }),
-    ...(declaration.rowCommands === undefined
-      ? {}
-      : {
-          "row.delete": keptPress<Press<"row.delete">>("A row's delete button was pressed while the page was fetched: it is asked once the page shows."),
-          "row.command": keptPress<Press<"row.command">>("A row's command was pressed while the page was fetched: it is asked once the page shows."),
-        }),
+    ...rowPressesKept("while the page was fetched", "once the page shows"),
   };
   /** The controls an export leaves enabled: a row's buttons (decision 121). */
-  const rowPressesKeptWhileExporting =
-    declaration.rowCommands === undefined
-      ? {}
-      : {
-          "row.delete": keptPress<Press<"row.delete">>("A row's delete button was pressed while an export was under way: it is asked once the file is saved."),
-          "row.command": keptPress<Press<"row.command">>("A row's command was pressed while an export was under way: it is asked once the file is saved."),
-        };
+  const rowPressesKeptWhileExporting = rowPressesKept("while an export was under way", "once the file is saved");
   /** The control a command under way leaves enabled: the export (decision 121). */
   const exportKeptWhileRunning = {
     "list.export": keptPress<Press<"list.export">>("An export was pressed while a command was under way: it is made once the page shows again."),
