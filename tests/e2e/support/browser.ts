@@ -37,11 +37,59 @@ export const launchBrowser = (): Promise<Browser> =>
  * What a failed browser test's page showed, printed with the failure: a wait that times out says
  * only what it waited for, and a failure seen once in a CI run under load cannot be asked again.
  * Besides the text: the dialog, which of the body's children are hidden from the accessibility tree
- * (a role locator does not see inside them), the lists busy, and what the page logged as errors.
+ * (a role locator does not see inside them), the lists busy, what the page logged as errors, and
+ * the timeline of its last moments (`recordTimeline`).
  * The report and a screenshot stay under tests/.artifacts/failures, where .ci/run prints the reports
  * again after a red browser suite: a long run's log is read from its end.
  */
-const reportPageOnFailure = (page: Page, consoleErrors: ReadonlyArray<string>): void =>
+/** How many of the timeline's last entries a report prints. */
+const TIMELINE_SHOWN = 80;
+
+/**
+ * What happened on a page, in order, for a failure's report: its API calls and their answers, each
+ * dialog shown, changed (another dialog in its place) and removed with its title, and each button
+ * pressed with its name, in milliseconds since the page was opened. Three red runs had a list's
+ * delete dialog answered and no delete made, or no second dialog at all, after 'Cancelar' (decision
+ * 122's context): the report said how the page ended, not how it got there.
+ */
+const recordTimeline = async (page: Page): Promise<string[]> => {
+  const opened = Date.now();
+  const timeline: string[] = [];
+  const at = () => `${String(Date.now() - opened).padStart(6)} ms`;
+  const apiPath = (url: string) => new URL(url).pathname + new URL(url).search;
+  // the API's calls, not its images
+  const isCall = (url: string) => url.includes("/api/") && !url.includes("/api/uploads/");
+  page.on("request", (request) => {
+    if (isCall(request.url())) timeline.push(`${at()} ask ${request.method()} ${apiPath(request.url())}`);
+  });
+  page.on("response", (response) => {
+    if (isCall(response.url())) timeline.push(`${at()} answer ${response.status()} ${response.request().method()} ${apiPath(response.url())}`);
+  });
+  await page.exposeFunction("e2eTimeline", (entry: string) => timeline.push(`${at()} ${entry}`));
+  await page.addInitScript(() => {
+    const note = (entry: string) => void (window as unknown as { e2eTimeline(entry: string): Promise<void> }).e2eTimeline(entry);
+    const title = () => document.querySelector(".swal2-title")?.textContent ?? "";
+    document.addEventListener(
+      "click",
+      (event) => {
+        const button = event.target instanceof Element ? event.target.closest("button") : null;
+        const name = button?.getAttribute("aria-label") ?? button?.textContent?.trim() ?? "";
+        if (button !== null) note(`press "${name}"${button.closest(".swal2-container") === null ? "" : " in a dialog"}`);
+      },
+      true,
+    );
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        for (const node of change.addedNodes) if (node instanceof Element && node.classList.contains("swal2-container")) note(`dialog shown: ${title()}`);
+        for (const node of change.removedNodes) if (node instanceof Element && node.classList.contains("swal2-container")) note("dialog removed");
+        if (change.type === "characterData" || (change.target instanceof Element && change.target.classList.contains("swal2-title"))) note(`dialog now: ${title()}`);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return timeline;
+};
+
+const reportPageOnFailure = (page: Page, consoleErrors: ReadonlyArray<string>, timeline: ReadonlyArray<string>): void =>
   onTestFailed(async ({ task }) => {
     if (page.isClosed()) return;
     // a page still busy with the failed step may never answer: the report gives up after a while
@@ -65,6 +113,7 @@ const reportPageOnFailure = (page: Page, consoleErrors: ReadonlyArray<string>): 
       `dialog: ${shown.dialog?.slice(0, 2000) ?? "none"}`,
       `hidden from the accessibility tree: ${shown.hidden.join(", ") || "nothing"}; elements busy: ${shown.busy}`,
       `errors the page logged: ${consoleErrors.join("\n") || "none"}`,
+      `the page's last moments (ms since it was opened):\n${timeline.slice(-TIMELINE_SHOWN).join("\n") || "nothing recorded"}`,
     ].join("\n");
     console.error(report);
     mkdirSync(failureDir, { recursive: true });
@@ -88,7 +137,7 @@ export const newPage = async (browser: Browser, viewport: Viewport = desktop): P
     if (message.type() === "error") consoleErrors.push(message.text());
   });
   page.on("pageerror", (error) => consoleErrors.push(String(error)));
-  reportPageOnFailure(page, consoleErrors);
+  reportPageOnFailure(page, consoleErrors, await recordTimeline(page));
   return { context, page, consoleErrors };
 };
 
