@@ -33,24 +33,16 @@ export const launchBrowser = (): Promise<Browser> =>
     ],
   });
 
-/**
- * What a failed browser test's page showed, printed with the failure: a wait that times out says
- * only what it waited for, and a failure seen once in a CI run under load cannot be asked again.
- * Besides the text: the dialog, which of the body's children are hidden from the accessibility tree
- * (a role locator does not see inside them), the lists busy, what the page logged as errors, and
- * the timeline of its last moments (`recordTimeline`).
- * The report and a screenshot stay under tests/.artifacts/failures, where .ci/run prints the reports
- * again after a red browser suite: a long run's log is read from its end.
- */
 /** How many of the timeline's last entries a report prints. */
 const TIMELINE_SHOWN = 80;
 
 /**
  * What happened on a page, in order, for a failure's report: its API calls and their answers, each
  * dialog shown, changed (another dialog in its place) and removed with its title, and each button
- * pressed with its name, in milliseconds since the page was opened. Three red runs had a list's
- * delete dialog answered and no delete made, or no second dialog at all, after 'Cancelar' (decision
- * 122's context): the report said how the page ended, not how it got there.
+ * pressed with its name, in milliseconds since the page was opened. Three red CI runs (markup,
+ * users and catalogues, destinations) had a list's delete dialog answered and no delete made, or
+ * no second dialog at all, after 'Cancelar': the report said how the page ended, not how it got
+ * there.
  */
 const recordTimeline = async (page: Page): Promise<string[]> => {
   const opened = Date.now();
@@ -82,13 +74,22 @@ const recordTimeline = async (page: Page): Promise<string[]> => {
       for (const change of changes) {
         for (const node of change.addedNodes) if (node instanceof Element && node.classList.contains("swal2-container")) note(`dialog shown: ${title()}`);
         for (const node of change.removedNodes) if (node instanceof Element && node.classList.contains("swal2-container")) note("dialog removed");
-        if (change.type === "characterData" || (change.target instanceof Element && change.target.classList.contains("swal2-title"))) note(`dialog now: ${title()}`);
+        if (change.target instanceof Element && change.target.classList.contains("swal2-title")) note(`dialog now: ${title()}`);
       }
     }).observe(document, { childList: true, subtree: true });
   });
   return timeline;
 };
 
+/**
+ * What a failed browser test's page showed, printed with the failure: a wait that times out says
+ * only what it waited for, and a failure seen once in a CI run under load cannot be asked again.
+ * Besides the text: the dialog, which of the body's children are hidden from the accessibility tree
+ * (a role locator does not see inside them), the lists busy, what the page logged as errors, and
+ * the timeline of its last moments (`recordTimeline`).
+ * The report and a screenshot stay under tests/.artifacts/failures, where .ci/run prints the reports
+ * again after a red browser suite: a long run's log is read from its end.
+ */
 const reportPageOnFailure = (page: Page, consoleErrors: ReadonlyArray<string>, timeline: ReadonlyArray<string>): void =>
   onTestFailed(async ({ task }) => {
     if (page.isClosed()) return;
