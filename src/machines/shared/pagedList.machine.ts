@@ -388,12 +388,6 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
     "selection.clear": { actions: "clearSelection", description: "The ticks are cleared." },
   } as const;
   type Press<Type extends ListPress["type"]> = Extract<ListPress, { readonly type: Type }>;
-  /**
-   * An export, a bulk command or a row's command pressed while a page loads or a search waits: the
-   * rows shown stay and so do their buttons (a change elsewhere may be reloading the page as the
-   * user presses one), so the press is kept and made again once the page shows, judged then by the
-   * rows and the total as they are; a press is never dropped (decision 112).
-   */
   /** A row's delete and commands pressed `during` some work, kept and asked `then`. */
   const rowPressesKept = (during: string, then: string) =>
     declaration.rowCommands === undefined
@@ -402,6 +396,12 @@ export const createPagedListMachine = <Row extends { readonly id: number }, Scop
           "row.delete": keptPress<Press<"row.delete">>(`A row's delete button was pressed ${during}: it is asked ${then}.`),
           "row.command": keptPress<Press<"row.command">>(`A row's command was pressed ${during}: it is asked ${then}.`),
         };
+  /**
+   * An export, a bulk command or a row's command pressed while a page loads or a search waits: the
+   * rows shown stay and so do their buttons (a change elsewhere may be reloading the page as the
+   * user presses one), so the press is kept and made again once the page shows, judged then by the
+   * rows and the total as they are; a press is never dropped (decision 112).
+   */
   const pressesKept = {
     "list.export": keptPress<Press<"list.export">>("An export was pressed while the page was fetched: it is made once the page shows."),
     ...(declaration.bulk === undefined

@@ -48,7 +48,10 @@ const recordTimeline = async (page: Page): Promise<string[]> => {
   const opened = Date.now();
   const timeline: string[] = [];
   const at = () => `${String(Date.now() - opened).padStart(6)} ms`;
-  const apiPath = (url: string) => new URL(url).pathname + new URL(url).search;
+  const apiPath = (url: string) => {
+    const { pathname, search } = new URL(url);
+    return pathname + search;
+  };
   // the API's calls, not its images
   const isCall = (url: string) => url.includes("/api/") && !url.includes("/api/uploads/");
   page.on("request", (request) => {
