@@ -1,15 +1,16 @@
 /**
  * The one list engine (decision 073) in Chromium on the built panel, at 1280 and 390 px: a
  * filter's control shows the address's state after a reload (Salidas, Reservas), and an exported
- * XLSX holds the free berths as numbers and the start days as dates.
+ * XLSX holds the free berths as numbers and the start days as dates; a row's delete dialog leaves
+ * with its list (decision 123).
  */
 import { readFile } from "node:fs/promises";
 import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { demoAdmin } from "./support/accounts.ts";
-import { unexpectedErrors, widths } from "./support/browser.ts";
-import { settled as loaded } from "./support/locators.ts";
+import { desktop, unexpectedErrors, widths } from "./support/browser.ts";
+import { dialog, settled as loaded } from "./support/locators.ts";
 import { sharedDemoServer } from "./support/server.ts";
 import { browserSuite } from "./support/suite.ts";
 
@@ -64,6 +65,28 @@ describe.each(widths)("the list engine at %s width", (_, viewport) => {
     expect(typeof first?.getCell(free).value).toBe("number");
     expect(first?.getCell(free).type).toBe(ExcelJS.ValueType.Number);
     expect(first?.getCell(start).value).toBeInstanceOf(Date);
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a row's delete dialog", () => {
+  it("closes when Back leaves its list, and nothing is deleted", async () => {
+    const { page, context, consoleErrors } = await app.page(desktop);
+    await open(page, "/panel/users");
+    await page.getByRole("link", { name: "Destinos Nacionales" }).click();
+    await settled(page);
+    const first = page.locator(".paged-list tbody tr").first();
+    const name = (await first.locator("td").nth(1).textContent()) ?? "";
+    await first.getByRole("button", { name: "Eliminar" }).click();
+    await dialog(page).getByRole("button", { name: "Cancelar" }).waitFor();
+    await page.goBack();
+    await page.getByRole("heading", { level: 1, name: "Usuarios" }).waitFor();
+    // a dialog left over the users, its 'Eliminar' answering a list no longer there, was the defect
+    await dialog(page).waitFor({ state: "detached" });
+    await page.goForward();
+    await settled(page);
+    expect(await page.locator(".paged-list tbody tr").first().locator("td").nth(1).textContent()).toBe(name);
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
   });

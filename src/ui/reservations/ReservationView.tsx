@@ -2,7 +2,6 @@ import "./reservations.css";
 import { useSelector } from "@xstate/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { i18n as I18n } from "i18next";
-import { fromPromise } from "xstate";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { voucherReaderRoles } from "../../api/voucherReaders.ts";
@@ -23,6 +22,7 @@ import { useFlowActor } from "../shared/useFlow.ts";
 import { useRoleIn } from "../shared/useRole.ts";
 import { useChanges } from "../shared/changes.ts";
 import { useAfterPaint } from "../shared/useAfterPaint.ts";
+import { dialogActor } from "../shared/dialogActor.ts";
 import { reasonText, timeLimitText } from "./reservationTexts.ts";
 
 const ReservationSections = lazy(() => import("./ReservationSections.tsx"));
@@ -32,7 +32,10 @@ const ReservationSections = lazy(() => import("./ReservationSections.tsx"));
  * passengers' and catalogues' declarations, sweetalert) are no part of the page's first screen.
  */
 const askCommand = (translations: I18n) =>
-  fromPromise<CommandReply, CommandQuestion>(async ({ input }) => (await import("../shared/confirmDialog.ts")).askReservationCommand(translations, input));
+  dialogActor<CommandReply, CommandQuestion>(null, async (input, signal) => {
+    const { askReservationCommand } = await import("../shared/confirmDialog.ts");
+    return signal.aborted ? null : askReservationCommand(translations, input);
+  });
 
 function Summary({ reservation }: { readonly reservation: Reservation }) {
   const { t, i18n } = useTranslation();

@@ -1,5 +1,4 @@
 import type { i18n } from "i18next";
-import { fromPromise } from "xstate";
 import { reasonField } from "../../api/catalogues.ts";
 import { textProblem } from "../../api/fields.ts";
 import type { BulkQuestion, CommandAnswer, CommandConfirmation } from "../../machines/shared/pagedList.machine.ts";
@@ -8,6 +7,7 @@ import type { CommandQuestion, CommandReply } from "../../machines/reservations/
 import { fieldText } from "./forms.ts";
 import { formatDateTime } from "../leads/leadFormat.ts";
 import { DELETE_COLOR, SEND_COLOR } from "./dialogColors.ts";
+import { dialogActor } from "./dialogActor.ts";
 import { dialogOpening } from "./dialogOpening.ts";
 import { askAddedCabin, askNotes, askRemovedCabin } from "../reservations/bookingDialogs.ts";
 import { askNewPassenger, askPassenger, askSheet } from "../passengers/passengerDialogs.ts";
@@ -47,7 +47,7 @@ const confirmLook = { icon: "question", confirmKey: "reservations.confirm", colo
 const askDialog = <Input extends { readonly title: string }>(
   translations: i18n,
   look: Look,
-) => fromPromise<boolean, Input>(({ input }) => ask(translations, look, input.title));
+) => dialogActor<boolean, Input>(false, (input) => ask(translations, look, input.title));
 
 /** The SweetAlert2 delete dialog, as the `confirmDelete` actor a list screen provides. */
 export const deleteDialog = (translations: i18n) =>
@@ -59,7 +59,7 @@ export const deleteDialog = (translations: i18n) =>
  * null when cancelled.
  */
 export const recordBulkDialog = (translations: i18n) =>
-  fromPromise<string | null, BulkQuestion>(async ({ input }) => {
+  dialogActor<string | null, BulkQuestion>(null, async (input) => {
     if (input.command !== "delete") return "";
     return agreed(translations, deleteLook, translations.t("table.bulkDeleteTitle", { count: input.count }));
   });
@@ -72,7 +72,7 @@ export const recordBulkDialog = (translations: i18n) =>
  * ("" when none is asked), or null when cancelled.
  */
 export const commandDialog = (translations: i18n) =>
-  fromPromise<CommandAnswer, CommandConfirmation>(async ({ input }) => {
+  dialogActor<CommandAnswer, CommandConfirmation>(null, async (input) => {
     const { default: Swal } = await import("sweetalert2");
     const t = translations.t.bind(translations);
     const result = await Swal.fire({
@@ -98,13 +98,13 @@ export const commandDialog = (translations: i18n) =>
 
 /** Asks before mailing a voucher to its agency, as the `confirmSend` actor: 'Enviar' / 'Cancelar'. */
 export const voucherSendDialog = (translations: i18n) =>
-  fromPromise<boolean, { readonly title: string }>(({ input }) =>
+  dialogActor<boolean, { readonly title: string }>(false, (input) =>
     ask(translations, { icon: "question", confirmKey: "documents.sendVoucher", color: SEND_COLOR }, translations.t("documents.sendVoucherTitle", { title: input.title })),
   );
 
 /** Asks before copying a year's rates to the next, as the `confirmCopy` actor: 'Copiar' / 'Cancelar'. */
 export const yearCopyDialog = (translations: i18n) =>
-  fromPromise<boolean, YearCopyQuestion>(({ input }) =>
+  dialogActor<boolean, YearCopyQuestion>(false, (input) =>
     ask(
       translations,
       { icon: "question", confirmKey: "confirm.copy", color: SEND_COLOR },
@@ -197,7 +197,7 @@ export const askReservationCommand = async (translations: i18n, input: CommandQu
 
 /** The same questions as an actor (a reservation's page fetches this module on its first question). */
 export const reservationDialog = (translations: i18n) =>
-  fromPromise<CommandReply, CommandQuestion>(({ input }) => askReservationCommand(translations, input));
+  dialogActor<CommandReply, CommandQuestion>(null, (input) => askReservationCommand(translations, input));
 
 /**
  * The dialog before a command on the ticked reservations, as the `askBulk` actor: a confirmation
@@ -205,7 +205,7 @@ export const reservationDialog = (translations: i18n) =>
  * instant) the server judges for each reservation; null when closed.
  */
 export const bulkCommandDialog = (translations: i18n) =>
-  fromPromise<string | null, BulkQuestion>(async ({ input }) => {
+  dialogActor<string | null, BulkQuestion>(null, async (input) => {
     const { t } = translations;
     if (input.command === "confirm") return agreed(translations, confirmLook, t("reservations.bulkConfirmTitle", { count: input.count }));
     const { default: Swal } = await import("sweetalert2");
