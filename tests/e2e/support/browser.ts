@@ -38,8 +38,8 @@ const TIMELINE_SHOWN = 80;
 
 /**
  * What happened on a page, in order, for a failure's report: its API calls and their answers, each
- * dialog shown, changed (another dialog in its place) and removed with its title, and each button
- * pressed with its name, in milliseconds since the page was opened. Three red CI runs (markup,
+ * dialog shown, changed (another dialog in its place) and removed with its title, each pointer
+ * press and click with what it hit (a button by its name), in milliseconds since the page was opened. Three red CI runs (markup,
  * users and catalogues, destinations) had a list's delete dialog answered and no delete made, or
  * no second dialog at all, after 'Cancelar': the report said how the page ended, not how it got
  * there.
@@ -64,15 +64,17 @@ const recordTimeline = async (page: Page): Promise<string[]> => {
   await page.addInitScript(() => {
     const note = (entry: string) => void (window as unknown as { e2eTimeline(entry: string): Promise<void> }).e2eTimeline(entry);
     const title = () => document.querySelector(".swal2-title")?.textContent ?? "";
-    document.addEventListener(
-      "click",
-      (event) => {
-        const button = event.target instanceof Element ? event.target.closest("button") : null;
-        const name = button?.getAttribute("aria-label") ?? button?.textContent?.trim() ?? "";
-        if (button !== null) note(`press "${name}"${button.closest(".swal2-container") === null ? "" : " in a dialog"}`);
-      },
-      true,
-    );
+    const target = (event: Event) => {
+      const element = event.target instanceof Element ? event.target : null;
+      const button = element?.closest("button") ?? null;
+      if (button === null) return element === null ? "the document" : `${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""}`;
+      const name = button.getAttribute("aria-label") ?? button.textContent?.trim() ?? "";
+      return `"${name}"${button.closest(".swal2-container") === null ? "" : " in a dialog"}${button.disabled ? " (disabled)" : ""}`;
+    };
+    // Chromium sends a disabled button the pointer's down and up but no click, and Playwright counts
+    // such a press as done: the pointer's down and the click are noted apart, whatever they hit
+    document.addEventListener("pointerdown", (event) => note(`pointer down on ${target(event)}`), true);
+    document.addEventListener("click", (event) => note(`press ${target(event)}`), true);
     new MutationObserver((changes) => {
       for (const change of changes) {
         for (const node of change.addedNodes) if (node instanceof Element && node.classList.contains("swal2-container")) note(`dialog shown: ${title()}`);
