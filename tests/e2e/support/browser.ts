@@ -67,8 +67,9 @@ const recordTimeline = async (page: Page): Promise<string[]> => {
     const target = (event: Event) => {
       const element = event.target instanceof Element ? event.target : null;
       const button = element?.closest("button") ?? null;
-      if (button === null) return element === null ? "the document" : `${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""}`;
-      const name = button.getAttribute("aria-label") ?? button.textContent?.trim() ?? "";
+      if (button === null) return element === null ? "the document" : `${element.tagName.toLowerCase()}${element.classList.length === 0 ? "" : `.${[...element.classList].join(".")}`}`;
+      // SweetAlert2 gives its buttons an empty aria-label: their text names them
+      const name = button.getAttribute("aria-label") || button.textContent?.trim() || "";
       return `"${name}"${button.closest(".swal2-container") === null ? "" : " in a dialog"}${button.disabled ? " (disabled)" : ""}`;
     };
     // Chromium sends a disabled button the pointer's down and up but no click, and Playwright counts
