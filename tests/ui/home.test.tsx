@@ -195,7 +195,7 @@ describe("the banner form", () => {
     expect(screen.getByRole<HTMLButtonElement>("button", { name: "Subir la imagen 3" }).disabled).toBe(true);
 
     await user.click(screen.getByRole("button", { name: "Guardar" }));
-    await waitFor(() => expect(fire).toHaveBeenCalledWith({ theme: "auto", icon: "success", titleText: "Registro actualizado correctamente" }));
+    await waitFor(() => expect(fire).toHaveBeenCalledWith(expect.objectContaining({ theme: "auto", icon: "success", titleText: "Registro actualizado correctamente" })));
     const form = uploads[0]?.body;
     expect(form?.get("title")).toBe("Galápagos 2026");
     expect(form?.get("version")).toBe("4");

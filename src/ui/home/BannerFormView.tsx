@@ -16,6 +16,7 @@ import { imageUrl } from "../catalogues/destinationFormat.ts";
 import { formText } from "../shared/forms.ts";
 import { paths } from "../paths.ts";
 import { useRecordForm, useRecordFormState } from "../shared/useRecord.ts";
+import { focusBack } from "../shared/dialogFocus.ts";
 import { dialogTheme } from "../shared/theme.ts";
 
 const field = textFieldsOf<Banner, typeof bannerFields>("home", bannerFields);
@@ -65,7 +66,7 @@ const sourceOf = (image: FormImage): string | null => (image.kind === "kept" ? i
  */
 const showSavedPopup = async (title: string): Promise<void> => {
   const { default: Swal } = await import("sweetalert2");
-  await Swal.fire({ theme: dialogTheme(), icon: "success", titleText: title });
+  await Swal.fire({ ...focusBack(), theme: dialogTheme(), icon: "success", titleText: title });
 };
 
 /** /panel/home/baner_new and /panel/home/baner/{id}: the banner's texts and its images. */

@@ -5,6 +5,7 @@ import { plainAmount } from "../../api/amounts.ts";
 import { PaymentMethod, payerField, paymentReferenceField } from "../../api/money.ts";
 import type { Reservation } from "../../api/reservations.ts";
 import { PaymentEntry } from "../../machines/reservations/reservationPage.machine.ts";
+import { focusBack } from "../shared/dialogFocus.ts";
 import { dialogTheme } from "../shared/theme.ts";
 import { CANCEL_COLOR, SEND_COLOR } from "../shared/dialogColors.ts";
 
@@ -64,6 +65,7 @@ export const askPayment = async (
     ...(kind === "recordRefund" ? [] : [labelled(t("money.payer"), payer)]),
   );
   const result = await Swal.fire({
+    ...focusBack(),
     theme: dialogTheme(),
     icon: "question",
     titleText: t(`money.${kind}Title`, { code: reservation.code }),

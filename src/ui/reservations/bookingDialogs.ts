@@ -2,6 +2,7 @@ import type { i18n } from "i18next";
 import { notesField, type Reservation, type ReservationChange } from "../../api/reservations.ts";
 import type { BookingLookups } from "../../machines/reservations/bookingLookups.ts";
 import { liveBookings } from "../../machines/reservations/reservationPage.machine.ts";
+import { focusBack } from "../shared/dialogFocus.ts";
 import { dialogTheme } from "../shared/theme.ts";
 import { CANCEL_COLOR, DELETE_COLOR, SEND_COLOR } from "../shared/dialogColors.ts";
 import { nameIn } from "../../api/english.ts";
@@ -46,6 +47,7 @@ export const askAddedCabin = async (translations: i18n, lookups: BookingLookups,
   body.className = "dialog-fields";
   body.append(labelled(t("bookings.cabin"), cabin), ...counts.map(({ type, input }) => labelled(nameIn(translations.language, type), input)));
   const result = await Swal.fire({
+    ...focusBack(),
     theme: dialogTheme(),
     icon: "question",
     titleText: t("bookings.addTitle", { code: reservation.code }),
@@ -73,6 +75,7 @@ export const askNotes = async (translations: i18n, reservation: Reservation): Pr
   const { default: Swal } = await import("sweetalert2");
   const t = translations.t.bind(translations);
   const result = await Swal.fire({
+    ...focusBack(),
     theme: dialogTheme(),
     icon: "question",
     titleText: t("bookings.notesTitle", { code: reservation.code }),
@@ -94,6 +97,7 @@ export const askRemovedCabin = async (translations: i18n, reservation: Reservati
   const t = translations.t.bind(translations);
   const name = reservation.bookings.find((booking) => booking.cabinId === cabinId)?.cabinName ?? "";
   const result = await Swal.fire({
+    ...focusBack(),
     theme: dialogTheme(),
     icon: "warning",
     titleText: t("bookings.removeTitle", { name }),

@@ -1,4 +1,5 @@
 import type { i18n } from "i18next";
+import { focusBack } from "./dialogFocus.ts";
 import { dialogTheme } from "./theme.ts";
 import { CANCEL_COLOR, DELETE_COLOR } from "./dialogColors.ts";
 
@@ -11,6 +12,7 @@ export const leaveDialog =
   async (): Promise<boolean> => {
     const { default: Swal } = await import("sweetalert2");
     const result = await Swal.fire({
+      ...focusBack(),
       theme: dialogTheme(),
       icon: "warning",
       titleText: translations.t("confirm.leaveTitle"),
