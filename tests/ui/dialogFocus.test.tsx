@@ -56,4 +56,21 @@ describe("a dialog gives the focus back", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(document.activeElement).toBe(remove);
   });
+
+  it("leaves it in a dialog opened while the last one closed", async () => {
+    const i18n = await createI18n(localStorage, ["panel", "screens"]);
+    const { send, remove } = rowButtons();
+
+    remove.focus();
+    const deletion = toPromise(createActor(deleteDialog(i18n), { input: { title: "¿Eliminar a Sofía?" } }).start());
+    await waitFor(() => expect(Swal.getCancelButton()).not.toBeNull());
+    press(Swal.getCancelButton());
+    expect(await deletion).toBe(false);
+    // pressed at once: the next dialog opens before the last one has told it closed
+    send.focus();
+    void toPromise(createActor(commandDialog(i18n), { input: { title: "¿Enviar una contraseña temporal a Sofía?", command: "changePass", asksReason: false } }).start());
+    await waitFor(() => expect(Swal.getPopup()?.textContent).toContain("Enviar"));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(Swal.getPopup()?.contains(document.activeElement)).toBe(true);
+  });
 });

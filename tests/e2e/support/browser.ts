@@ -39,10 +39,10 @@ const TIMELINE_SHOWN = 80;
 /**
  * What happened on a page, in order, for a failure's report: its API calls and their answers, each
  * dialog shown, changed (another dialog in its place) and removed with its title, each pointer
- * press and click with what it hit (a button by its name), in milliseconds since the page was opened. Three red CI runs (markup,
- * users and catalogues, destinations) had a list's delete dialog answered and no delete made, or
- * no second dialog at all, after 'Cancelar': the report said how the page ended, not how it got
- * there.
+ * press and each click with what it hit (a button by its name), in milliseconds since the page was
+ * opened. Three red CI runs (markup, users and catalogues, destinations) had a list's delete dialog
+ * answered and no delete made, or no second dialog at all, after 'Cancelar': the report said how
+ * the page ended, not how it got there.
  */
 const recordTimeline = async (page: Page): Promise<string[]> => {
   const opened = Date.now();
