@@ -72,8 +72,9 @@ const recordTimeline = async (page: Page): Promise<string[]> => {
       const name = button.getAttribute("aria-label") || button.textContent?.trim() || "";
       return `"${name}"${button.closest(".swal2-container") === null ? "" : " in a dialog"}${button.disabled ? " (disabled)" : ""}`;
     };
-    // Chromium sends a disabled button the pointer's down and up but no click, and Playwright counts
-    // such a press as done: the pointer's down and the click are noted apart, whatever they hit
+    // Playwright counts a press as done when its first event hit the button or when no event reached
+    // the page, and Chromium gives a disabled button the pointer's down but no click: the pointer's
+    // down and the click are noted apart, whatever they hit
     document.addEventListener("pointerdown", (event) => note(`pointer down on ${target(event)}`), true);
     document.addEventListener("click", (event) => note(`press ${target(event)}`), true);
     new MutationObserver((changes) => {
