@@ -84,12 +84,13 @@ describe.concurrent.each([
   { language: "en", analysed: { width: "phone", viewport: phone, scheme: "dark" }, other: { width: "desktop", viewport: desktop } },
 ] as const)("in $language", ({ language, analysed, other }) => {
   it(`renders every screen at both widths, with no accessibility violation at ${analysed.width} width in the ${analysed.scheme} scheme`, async ({ expect }) => {
-    const { page, context, consoleErrors } = await app.page(analysed.viewport);
+    const { page, context, consoleErrors, step } = await app.page(analysed.viewport);
     await watchViolations(page);
     await page.goto(`${app.url}/panel`);
     await page.evaluate((lang) => localStorage.setItem("lang", lang), language);
     const problems: string[] = [];
     const checkWidth = async (screen: Screen, width: string, shot: string) => {
+      step(`${screen.name} at ${width} width`);
       // after a resize the sidebar slides away (a 0.2 s transition) and a chart redraws at its new
       // width a frame or two later (Chart.js watches its box): what a person sees once the resize
       // has settled is what is measured and kept (a spinner's endless turning is not waited for)
@@ -106,8 +107,10 @@ describe.concurrent.each([
     for (const screen of [...screens, ...homeScreens]) {
       await page.setViewportSize(analysed.viewport);
       await page.emulateMedia({ colorScheme: analysed.scheme });
+      step(`${screen.name}: visit`);
       await visit(page, app.url, screen);
       await checkWidth(screen, analysed.width, `${screen.name}-${language}-${analysed.width}-${analysed.scheme}`);
+      step(`${screen.name}: axe-core`);
       problems.push(...(await accessibilityViolations(page, screen)));
       await page.emulateMedia({ colorScheme: "light" });
       await page.setViewportSize(other.viewport);

@@ -42,9 +42,10 @@ const TIMELINE_SHOWN = 80;
  * press and each click with what it hit (a button by its name), in milliseconds since the page was
  * opened. Three red CI runs (markup, users and catalogues, destinations) had a list's delete dialog
  * answered and no delete made, or no second dialog at all, after 'Cancelar': the report said how
- * the page ended, not how it got there.
+ * the page ended, not how it got there. A test notes its own steps in it too (`step`): a page whose
+ * renderer stops answering records nothing more, and the step says what it was doing.
  */
-const recordTimeline = async (page: Page): Promise<string[]> => {
+const recordTimeline = async (page: Page): Promise<{ readonly entries: string[]; readonly step: (name: string) => void }> => {
   const opened = Date.now();
   const timeline: string[] = [];
   const at = () => `${String(Date.now() - opened).padStart(6)} ms`;
@@ -85,7 +86,7 @@ const recordTimeline = async (page: Page): Promise<string[]> => {
       }
     }).observe(document, { childList: true, subtree: true });
   });
-  return timeline;
+  return { entries: timeline, step: (name) => timeline.push(`${at()} the test: ${name}`) };
 };
 
 /**
@@ -134,6 +135,8 @@ export interface OpenedPage {
   readonly context: BrowserContext;
   readonly page: Page;
   readonly consoleErrors: string[];
+  /** Notes a step of the test in the page's timeline, which a failure's report prints. */
+  readonly step: (name: string) => void;
 }
 
 /** A fresh context (empty local storage) whose pages fail the test on console errors. */
@@ -145,8 +148,9 @@ export const newPage = async (browser: Browser, viewport: Viewport = desktop): P
     if (message.type() === "error") consoleErrors.push(message.text());
   });
   page.on("pageerror", (error) => consoleErrors.push(String(error)));
-  reportPageOnFailure(page, consoleErrors, await recordTimeline(page));
-  return { context, page, consoleErrors };
+  const timeline = await recordTimeline(page);
+  reportPageOnFailure(page, consoleErrors, timeline.entries);
+  return { context, page, consoleErrors, step: timeline.step };
 };
 
 /** Reports every Content-Security-Policy violation the page sees as a console error, which newPage collects. */
