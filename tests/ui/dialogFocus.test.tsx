@@ -27,11 +27,6 @@ const rowButtons = () => {
   return { send, remove };
 };
 
-const press = (button: HTMLElement | null) => {
-  if (button === null) throw new Error("no button to press");
-  button.click();
-};
-
 describe("a dialog gives the focus back", () => {
   it("to the button that opened it, after a toast came between two dialogs", async () => {
     const i18n = await createI18n(localStorage, ["panel", "screens"]);
@@ -40,7 +35,7 @@ describe("a dialog gives the focus back", () => {
     send.focus();
     const command = toPromise(createActor(commandDialog(i18n), { input: { title: "¿Enviar una contraseña temporal a Sofía?", command: "changePass", asksReason: false } }).start());
     await waitFor(() => expect(Swal.getConfirmButton()).not.toBeNull());
-    press(Swal.getConfirmButton());
+    Swal.clickConfirm();
     expect(await command).toBe("");
     // the command's outcome, shown at once as the list shows it
     void showToast("Contraseña temporal enviada");
@@ -49,7 +44,7 @@ describe("a dialog gives the focus back", () => {
     remove.focus();
     const deletion = toPromise(createActor(deleteDialog(i18n), { input: { title: "¿Eliminar a Sofía?" } }).start());
     await waitFor(() => expect(Swal.getCancelButton()).not.toBeNull());
-    press(Swal.getCancelButton());
+    Swal.clickCancel();
     expect(await deletion).toBe(false);
     await waitFor(() => expect(document.activeElement).toBe(remove));
     // and it stays there: no late restore moves it to the first dialog's button
@@ -64,7 +59,7 @@ describe("a dialog gives the focus back", () => {
     remove.focus();
     const deletion = toPromise(createActor(deleteDialog(i18n), { input: { title: "¿Eliminar a Sofía?" } }).start());
     await waitFor(() => expect(Swal.getCancelButton()).not.toBeNull());
-    press(Swal.getCancelButton());
+    Swal.clickCancel();
     expect(await deletion).toBe(false);
     // pressed at once: the next dialog opens before the last one has told it closed
     send.focus();
