@@ -60,12 +60,22 @@ const createChangeCount = (tx: Queryable): Promise<unknown> =>
     alter table data_changes add column if not exists tables jsonb not null default '{}';
     insert into data_changes (id, count) values (1, 0) on conflict (id) do nothing`);
 
-/** Raises the change counts for a transaction that wrote `tables` (by name) and `untold` statements whose tables it cannot tell. */
-const RAISE_CHANGE_COUNTS = `update data_changes
-   set count = count + 1, untold = untold + $2,
-       tables = tables || coalesce((select jsonb_object_agg(name, coalesce((tables ->> name)::bigint, 0) + 1) from unnest($1::text[]) as name), '{}')
+/**
+ * Raises the change counts for a transaction that wrote `tables` (by name) and `untold` statements
+ * whose tables it cannot tell, and commits, in one message: the counts' row is every writer's, and
+ * it stays locked from the raise to the commit. Sent apart, a second round trip held it while the
+ * server was scheduled again to send the commit, and every other writer queued behind it: at 32
+ * clients holding berths on PostgreSQL the raise took 4.5 ms on average, most of it waiting for
+ * the row (pg_stat_statements, decision 125). One message takes the simple protocol, so the
+ * values are written into the text as literals by the driver's own quoting.
+ */
+const raiseChangeCountsAndCommit = (client: pg.PoolClient, tables: ReadonlyArray<string>, untold: number): string =>
+  `update data_changes
+   set count = count + 1, untold = untold + ${untold === 0 ? 0 : 1},
+       tables = tables || coalesce((select jsonb_object_agg(name, coalesce((tables ->> name)::bigint, 0) + 1) from unnest(array[${tables.map((table) => client.escapeLiteral(table)).join(", ")}]::text[]) as name), '{}')
  where id = 1
-returning count`;
+returning count;
+commit`;
 
 /** How many of its own commits' counts a server keeps: an older one forgotten only costs a look of the change feed. */
 const OWN_COUNTS_KEPT = 10_000;
@@ -134,14 +144,15 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
         ),
       );
       // last, so that the row is locked only while the commit runs: writers queue here, not for their whole transaction
-      // named, so that each connection plans it once
-      const raised = wrote ? await client.query<{ count: number }>({ name: "raise-change-counts", text: RAISE_CHANGE_COUNTS, values: [[...written], untold] }) : null;
-      await client.query("commit");
-      if (raised !== null) {
-        const [row] = raised.rows;
-        if (row !== undefined) own.add(row.count);
-        changeCountRaised();
+      if (!wrote) {
+        await client.query("commit");
+        return result;
       }
+      // a multi-statement text answers each statement's result, the raise's first
+      const answers = (await client.query(raiseChangeCountsAndCommit(client, [...written], untold))) as unknown as ReadonlyArray<pg.QueryResult<{ count: number }>>;
+      const [row] = answers[0]?.rows ?? [];
+      if (row !== undefined) own.add(row.count);
+      changeCountRaised();
       return result;
     } catch (error) {
       await client.query("rollback");

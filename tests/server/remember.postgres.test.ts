@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { describe, expect, it } from "vitest";
+import pg from "pg";
+import { describe, expect, it, vi } from "vitest";
 import { withOneChangeCount } from "../../server/db/remember.ts";
 import { testDatabase } from "../setup/database.ts";
 import { addMail, countingRead, outboxSizeOf } from "./rememberedReads.ts";
@@ -132,6 +133,32 @@ describe("a database's remembered reads on PostgreSQL", () => {
       expect(await counted()).toBe(3);
     } finally {
       await otherServer.close();
+    }
+  });
+
+  it("raises the change counts and commits in one message, so the counts' row every writer updates is never held across a round trip (decision 125)", async () => {
+    const sent = vi.spyOn(pg.Client.prototype, "query");
+    const texts = () => sent.mock.calls.map(([query]) => (typeof query === "string" ? query : (query as { text?: string }).text ?? "").replace(/\s+/g, " ").trim());
+    try {
+      const before = (await db.changeCount?.()) ?? Number.NaN;
+      sent.mockClear();
+      await db.transaction(async (tx) => {
+        await addMail(tx);
+        await addMail(tx);
+      });
+      const raises = texts().filter((text) => text.includes("update data_changes"));
+      expect(raises).toHaveLength(1);
+      expect(raises[0]).toMatch(/returning count; commit$/);
+      expect(texts()).not.toContain("commit");
+      expect(await db.changeCount?.()).toBe(before + 1);
+      expect(db.committedHere?.(before, before + 1)).toBe(true);
+      // a transaction that wrote nothing raises nothing and commits alone
+      sent.mockClear();
+      await db.transaction((tx) => tx.query("select count(*) from outbox"));
+      expect(texts().filter((text) => text.includes("update data_changes"))).toHaveLength(0);
+      expect(texts()).toContain("commit");
+    } finally {
+      sent.mockRestore();
     }
   });
 });
