@@ -33,3 +33,25 @@ describe("the Content-Security-Policy", () => {
     await context.close();
   });
 });
+
+describe("a SweetAlert2 dialog", () => {
+  it("appears in place for a person who asks for less motion, and scales in for anyone else", async () => {
+    const { page, context, consoleErrors } = await app.signedIn("admin@example.com", { lang: "en" });
+    const popupAnimation = () => page.locator(".swal2-popup").evaluate((popup) => getComputedStyle(popup).animationName);
+    const askToCopy = async () => {
+      await page.getByRole("button", { name: "Copy to the next year" }).click();
+      await page.getByRole("dialog", { name: /^Copy the \d{4} rates/ }).waitFor();
+    };
+    await page.goto(`${app.url}/panel/rates/charter`);
+    await page.getByText("Copy a year's rates to the next").click();
+    await askToCopy();
+    expect(await popupAnimation()).toBe("none");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await askToCopy();
+    expect(await popupAnimation()).toBe("swal2-show");
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});

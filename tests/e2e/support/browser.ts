@@ -139,9 +139,12 @@ export interface OpenedPage {
   readonly step: (name: string) => void;
 }
 
-/** A fresh context (empty local storage) whose pages fail the test on console errors. */
+/**
+ * A fresh context (empty local storage) whose pages fail the test on console errors. It asks for
+ * reduced motion, so a dialog's button stands still while Playwright presses it (decision 126).
+ */
 export const newPage = async (browser: Browser, viewport: Viewport = desktop): Promise<OpenedPage> => {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, reducedMotion: "reduce" });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on("console", (message) => {
