@@ -179,18 +179,32 @@ export const countsOfCall = (counts: () => Promise<ChangeCounts>): Promise<Chang
 };
 
 /**
- * One read for every caller that asks before it starts: the callers of one turn of the event loop
- * share a statement (the change count is asked by every request, often twice). A caller never
+ * One read for every caller that asks before it starts, and one under way at a time: the callers
+ * of one turn of the event loop share a statement (the change count is asked by every request,
+ * often twice), and those who ask while it runs share the next, begun once it has answered. At 32
+ * clients the count was otherwise read by many connections at once, each read taking a connection
+ * the pages needed and waking a database process for a few bytes (decision 127). A caller never
  * shares a read that began before it asked, which could miss a write acknowledged in between.
  */
 export const readTogether = <T>(read: () => Promise<T>): (() => Promise<T>) => {
+  /** The read under way: a caller asking now waits for the next. */
+  let running: Promise<T> | null = null;
+  /** The next read, not begun yet: every caller asking now shares it. */
   let waiting: Promise<T> | null = null;
   return () => {
     waiting ??= new Promise<T>((resolve, reject) => {
-      setImmediate(() => {
+      const begin = () => {
         waiting = null;
-        read().then(resolve, reject);
-      });
+        const current = read();
+        running = current;
+        const settled = () => {
+          if (running === current) running = null;
+        };
+        current.then(settled, settled);
+        current.then(resolve, reject);
+      };
+      if (running === null) setImmediate(begin);
+      else running.then(begin, begin);
     });
     return waiting;
   };

@@ -202,6 +202,52 @@ describe("reads asked together", () => {
     expect(await later).toBe(2);
   });
 
+  it("runs one read at a time: the callers who ask while one is under way share the next, begun once it has answered (decision 127)", async () => {
+    let started = 0;
+    const releases: Array<() => void> = [];
+    const read = readTogether(async () => {
+      started += 1;
+      const number = started;
+      await new Promise<void>((resolve) => {
+        releases.push(resolve);
+      });
+      return number;
+    });
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const first = read();
+    await turn();
+    const meanwhile = [read(), read()];
+    await turn();
+    const still = read();
+    await turn();
+    expect(started).toBe(1);
+    releases[0]?.();
+    expect(await first).toBe(1);
+    await turn();
+    expect(started).toBe(2);
+    releases[1]?.();
+    expect(await Promise.all([...meanwhile, still])).toEqual([2, 2, 2]);
+  });
+
+  it("begins the next read after a failed one as after an answer", async () => {
+    let calls = 0;
+    let fail: (error: Error) => void = () => {};
+    const read = readTogether(async () => {
+      calls += 1;
+      if (calls === 1)
+        await new Promise<void>((_resolve, reject) => {
+          fail = reject;
+        });
+      return calls;
+    });
+    const first = read();
+    await new Promise((resolve) => setImmediate(resolve));
+    const next = read();
+    fail(new Error("the database is away"));
+    await expect(first).rejects.toThrow("the database is away");
+    expect(await next).toBe(2);
+  });
+
   it("gives every caller of a failed read its failure, and reads again for the next", async () => {
     let fail = true;
     const read = readTogether(async () => {
