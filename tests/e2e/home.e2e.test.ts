@@ -20,6 +20,8 @@ const newAltEn = "A sailboat in the bay";
 describe("home content, by marketing", () => {
   it("edits a banner's title, adds an image, sees the success popup and the carousel moving", async () => {
     const { page, context, consoleErrors } = await app.page(desktop);
+    // the carousel moves only for a person who has not asked for less motion (the suite's pages ask)
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     await signInThroughForm(page, app.url, marketing);
     await page.waitForURL(`${app.url}/panel/home`);
     await page.getByRole("heading", { level: 1, name: "Home" }).waitFor();

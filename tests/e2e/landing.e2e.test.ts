@@ -132,6 +132,8 @@ describe("the landing page without JavaScript", () => {
 describe("the landing page with JavaScript", () => {
   it("fades the banners one into the next, pauses on its button, and loads nothing of the panel's", async () => {
     const { page, context, consoleErrors } = await app.page(phone);
+    // the carousel moves only for a person who has not asked for less motion (the suite's pages ask)
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     await watchViolations(page);
     const scripts: string[] = [];
     page.on("request", (request) => {
