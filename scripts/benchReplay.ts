@@ -16,7 +16,10 @@ export const replayWrite = async (db: Database, round: Round): Promise<void> => 
   if (round.write.length === 0) return;
   await db
     .transaction(async (tx) => {
-      for (const statement of round.write) await tx.query(statement.sql, statement.params);
+      for (const statement of round.write) if (statement.beforeCommit !== true) await tx.query(statement.sql, statement.params);
+      // in one message, as the server sends them with its commit: the replay rolls back instead
+      const lastly = round.write.filter((statement) => statement.beforeCommit === true).map((statement) => statement.sql);
+      if (lastly.length > 0) await tx.exec(lastly.join(";\n"));
       throw new ReplayedWrite();
     })
     .catch((error: unknown) => {

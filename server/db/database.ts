@@ -12,6 +12,14 @@ export interface Queryable {
    * read and its arguments; an answer may be shared, so nobody changes it.
    */
   remember<V>(key: string, read: () => Promise<V>, tables?: ReadonlyArray<string>): Promise<V>;
+  /**
+   * Statements without parameters that write `tables` (a function's call names none in its text),
+   * run last, just before the transaction commits: on PostgreSQL in the commit's own message, so
+   * that a row every writer takes (a total that makes them go one at a time) is held for that one
+   * message, not across the server's turns between round trips (decision 128). Outside a
+   * transaction they run at once.
+   */
+  beforeCommit(sql: string, tables: ReadonlyArray<string>): Promise<void>;
 }
 
 export type DatabaseKind = "pglite" | "postgres";

@@ -40,7 +40,7 @@ const TRANSACTION_READS = 100;
  * remembered in the shared memory too, but for the tables it wrote, whose rows it alone sees until
  * it commits: those are kept for the transaction alone, until it writes them again.
  */
-const wrapTransaction = (tx: Transaction, reads: RememberedReads, statements: Statements): Queryable => {
+const wrapTransaction = (tx: Transaction, reads: RememberedReads, statements: Statements, lastly: string[]): Queryable => {
   const written = new Set<string>();
   let wroteUntold = false;
   // made at the first read of a table the transaction wrote: most transactions never need it
@@ -66,6 +66,10 @@ const wrapTransaction = (tx: Transaction, reads: RememberedReads, statements: St
       if (tables !== undefined && !wroteUntold && !tables.some((table) => written.has(table))) return reads.remember(key, read, tables, true);
       own ??= rememberedReads(TRANSACTION_READS);
       return own.remember(key, read, tables);
+    },
+    beforeCommit: async (sql: string, tables: ReadonlyArray<string>) => {
+      wrote(tables);
+      lastly.push(sql);
     },
   };
 };
@@ -103,8 +107,23 @@ export const wrapPglite = (pglite: PGlite): Database => {
       });
     },
     // a transaction's writes count as changes as each is asked for; until then it has changed nothing anyone could read
-    transaction: <T>(work: (tx: Queryable) => Promise<T>) => serialise(() => pglite.transaction((tx) => work(wrapTransaction(tx, reads, statements)))),
+    transaction: <T>(work: (tx: Queryable) => Promise<T>) =>
+      serialise(() =>
+        pglite.transaction(async (tx) => {
+          const lastly: string[] = [];
+          const result = await work(wrapTransaction(tx, reads, statements, lastly));
+          // rows only, no schema: the parsed statements stay
+          if (lastly.length > 0) await tx.exec(lastly.join(";\n"));
+          return result;
+        }),
+      ),
     remember: reads.remember,
+    beforeCommit: (sql: string, tables: ReadonlyArray<string>) => {
+      reads.changed(tables);
+      return serialise(async () => {
+        await pglite.exec(sql);
+      });
+    },
     changeCount: null,
     committedHere: null,
     close: () => serialise(() => pglite.close()),

@@ -14,6 +14,7 @@ const wrapClient = (
   client: pg.PoolClient,
   noteWrite: (tables: ReadonlyArray<string> | null) => void,
   remembered: (key: string, read: () => Promise<unknown>, tables: ReadonlyArray<string>) => Promise<unknown> | null,
+  lastly: string[],
 ): Queryable => {
   let last: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
@@ -35,6 +36,10 @@ const wrapClient = (
     // a read of tables the transaction has not written is the one kept for everyone (decision 103); any other is made
     remember: <V>(key: string, read: () => Promise<V>, tables?: ReadonlyArray<string>) =>
       (tables === undefined ? null : (remembered(key, read, tables) as Promise<V> | null)) ?? read(),
+    beforeCommit: async (sql: string, tables: ReadonlyArray<string>) => {
+      noteWrite(tables);
+      lastly.push(sql);
+    },
   };
 };
 
@@ -132,6 +137,7 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
       let wrote = false;
       let untold = 0;
       const written = new Set<string>();
+      const lastly: string[] = [];
       const result = await work(
         wrapClient(
           client,
@@ -141,6 +147,7 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
             else for (const table of tables) written.add(table);
           },
           (key, read, tables) => (untold > 0 || tables.some((table) => written.has(table)) ? null : reads.rememberInTransaction(key, read, tables)),
+          lastly,
         ),
       );
       // last, so that the row is locked only while the commit runs: writers queue here, not for their whole transaction
@@ -148,9 +155,10 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
         await client.query("commit");
         return result;
       }
-      // a multi-statement text answers each statement's result, the raise's first
-      const answers = (await client.query(raiseChangeCountsAndCommit(client, [...written], untold))) as unknown as ReadonlyArray<pg.QueryResult<{ count: number }>>;
-      const [row] = answers[0]?.rows ?? [];
+      // a multi-statement text answers each statement's result, the raise's just before the commit's
+      const message = [...lastly, raiseChangeCountsAndCommit(client, [...written], untold)].join(";\n");
+      const answers = (await client.query(message)) as unknown as ReadonlyArray<pg.QueryResult<{ count: number }>>;
+      const [row] = answers[answers.length - 2]?.rows ?? [];
       if (row !== undefined) own.add(row.count);
       changeCountRaised();
       return result;
@@ -174,6 +182,7 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
     exec: (sql: string) => transaction((tx) => tx.exec(sql)),
     transaction,
     remember: reads.remember,
+    beforeCommit: (sql: string, tables: ReadonlyArray<string>) => transaction((tx) => tx.beforeCommit(sql, tables)),
     // the call's counts, read once (decision 085): the feed's catch-up before availability makes no round trip of its own
     changeCount: async () => (await countsOfCall(changeCounts)).all,
     committedHere: own.cover,

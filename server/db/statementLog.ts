@@ -17,6 +17,8 @@ export interface LoggedStatement {
   /** Null for the server's own work, outside any request. */
   readonly request: string | null;
   readonly ms: number;
+  /** Run just before the commit, in its message (Queryable.beforeCommit): its time is the commit's. */
+  readonly beforeCommit?: true;
 }
 
 const timed =
@@ -37,7 +39,16 @@ export const loggingStatements = (db: Database, write: (entry: LoggedStatement) 
   ...db,
   query: timed((sql, params) => db.query(sql, params), false, write),
   transaction: (work) =>
-    db.transaction((tx) => work({ ...tx, query: timed((sql, params) => tx.query(sql, params), true, write) })),
+    db.transaction((tx) =>
+      work({
+        ...tx,
+        query: timed((sql, params) => tx.query(sql, params), true, write),
+        beforeCommit: (sql, tables) => {
+          write({ sql, params: [], inTransaction: true, request: statementRequest.getStore() ?? null, ms: 0, beforeCommit: true });
+          return tx.beforeCommit(sql, tables);
+        },
+      }),
+    ),
 });
 
 /** The database's time of the request running now, summed over its statements (STATEMENT_TIMING). */

@@ -90,6 +90,7 @@ const inTransaction = (tx: Queryable) => ({
   query: tx.query.bind(tx),
   exec: tx.exec.bind(tx),
   remember: tx.remember.bind(tx),
+  beforeCommit: tx.beforeCommit.bind(tx),
   transaction: <T>(work: (inner: Queryable) => Promise<T>) => work(tx),
 });
 

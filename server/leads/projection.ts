@@ -34,18 +34,16 @@ export const newLeadRow = (id: number, event: LeadCreate, status: string, occurr
   occurredAt,
 ];
 
+/** The statement moving `change` leads to an agent's total, both given as SQL (parameters or literals). */
+const totalMoved = (agent: string, change: string): string =>
+  `insert into lead_totals (agent, leads) values (${agent}, ${change})
+   on conflict (agent) do update set leads = lead_totals.leads + excluded.leads`;
+
 /** Moves `change` leads to (or, negative, from) an agent's total; 0 is "nobody". */
 export const addToTotal = (tx: Queryable, agent: number | null, change: number): Promise<void> =>
-  execute(
-    tx,
-    `insert into lead_totals (agent, leads) values ($1, $2)
-     on conflict (agent) do update set leads = lead_totals.leads + excluded.leads`,
-    [agent ?? 0, change],
-  );
+  execute(tx, totalMoved("$1", "$2"), [agent ?? 0, change]);
 
 const AgentRow = Schema.Struct({ agent_id: Schema.NullOr(Schema.Int) });
-
-const Unnumbered = Schema.Struct({ created_at: Schema.String, id: Schema.Int });
 
 const LastLead = Schema.Struct({ at_ms: Schema.Number, id: Schema.Int, ordinal: Schema.NullOr(Schema.Int) });
 
@@ -71,34 +69,16 @@ const nextOrdinalBase = async (tx: Queryable, first: { readonly at: Date; readon
  * lead received now has none after it, one received earlier (a bulk load's, or a transaction that
  * commits after a later one) moves the later ones up. The ordinals stay 1..n in (created_at, id)
  * order (decision 048). Two creates are never numbered at once: each has first moved the
- * unassigned total (addToTotal), whose row stays locked until its transaction ends.
- *
- * The earliest unnumbered lead is read first and its place passed as parameters: inside one
- * statement the planner cannot know how many leads follow it, guesses a third of them, and reads
- * the whole table to number the one lead just received (0.5 s at 100,000 leads).
+ * unassigned total (addToTotal), whose row stays locked until its transaction ends. The function
+ * (migration 033) reads the earliest unnumbered lead and numbers from its place.
  */
-export const numberLeads = async (tx: Queryable): Promise<void> => {
-  const earliest = await queryOne(
-    tx,
-    Unnumbered,
-    "select created_at::text as created_at, id from leads where ordinal is null order by created_at, id limit 1",
-  );
-  if (earliest === null) return;
-  await execute(
-    tx,
-    `with before as (
-       select coalesce((select l.ordinal from leads l where (l.created_at, l.id) < ($1::timestamptz, $2::int)
-                         order by l.created_at desc, l.id desc limit 1), 0) as ordinal
-     ), after as (
-       select l.id, row_number() over (order by l.created_at, l.id) as place
-         from leads l where (l.created_at, l.id) >= ($1::timestamptz, $2::int)
-     )
-     update leads l set ordinal = before.ordinal + after.place
-       from before, after
-      where l.id = after.id and l.ordinal is distinct from before.ordinal + after.place`,
-    [earliest.created_at, earliest.id],
-  );
-};
+const NUMBER_LEADS = "select number_leads()";
+
+/** Numbers the leads now, as a bulk load or a rebuild does before it sets their indexes back. */
+export const numberLeads = (tx: Queryable): Promise<void> => tx.exec(NUMBER_LEADS);
+
+/** One more unassigned lead, as a statement without parameters (Queryable.beforeCommit). */
+const ONE_MORE_UNASSIGNED = totalMoved("0", "1");
 
 /**
  * Writes the rows of many 'lead.create' events at once, as `apply` would one by one: a rebuild's
@@ -125,9 +105,10 @@ export const leadsProjection: Projection = recordProjection({
     "lead.create": async ({ tx, event, row }) => {
       const values = newLeadRow(Number(row.id), event, row.status, row.at);
       const placeholders = values.map((_, index) => `$${index + 1}`).join(", ");
-      await addToTotal(tx, null, 1);
       await execute(tx, `insert into leads (${leadColumns}) values (${placeholders})`, values);
-      return numberLeads(tx);
+      // the total's row is the creates' turn: taken and let go in the commit's own message (decision 128)
+      await tx.beforeCommit(ONE_MORE_UNASSIGNED, ["lead_totals"]);
+      return tx.beforeCommit(NUMBER_LEADS, ["leads"]);
     },
     "lead.assign": async ({ tx, event, row, update }) => {
       const previous = await queryOne(tx, AgentRow, "select agent_id from leads where id = $1", [row.id]);

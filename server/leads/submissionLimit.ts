@@ -14,6 +14,9 @@ export const EMAIL_WINDOW_MS = 60 * 60 * 1000;
  * and a submission refused for the limit rolls back with its lead, its count included. Each count
  * is one `insert ... on conflict do update ... returning`, whose row lock holds until the
  * transaction ends: simultaneous submissions, on one server or several, count one after the other.
+ * The address is counted last: its row is the one an office's (or a robot's) simultaneous
+ * submissions share, held from its count to the commit alone (decision 128). Counting the email
+ * first changes nothing kept: a submission refused for either limit rolls back both counts.
  */
 export const admitSubmission = async (
   tx: Queryable,
@@ -22,8 +25,8 @@ export const admitSubmission = async (
   limit: number,
   now: Date,
 ): Promise<boolean> => {
-  const byAddress = await countAttempt(tx, "lead_submissions", `address:${address}`, SUBMISSION_WINDOW_MS, now, EMAIL_WINDOW_MS);
-  if (byAddress > limit) return false;
   const byEmail = await countAttempt(tx, "lead_submissions", `email:${email}`, EMAIL_WINDOW_MS, now, EMAIL_WINDOW_MS);
-  return byEmail <= limit;
+  if (byEmail > limit) return false;
+  const byAddress = await countAttempt(tx, "lead_submissions", `address:${address}`, SUBMISSION_WINDOW_MS, now, EMAIL_WINDOW_MS);
+  return byAddress <= limit;
 };

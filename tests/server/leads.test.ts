@@ -159,6 +159,10 @@ const recording = (statements: string[]): Database => ({
           return tx.exec(sql);
         },
         remember: (key, read, tables) => tx.remember(key, read, tables),
+        beforeCommit: (sql, tables) => {
+          statements.push(sql);
+          return tx.beforeCommit(sql, tables);
+        },
       }),
     ),
 });

@@ -308,6 +308,7 @@ export const testDatabase = (): TestDatabase => {
     exec: (sql) => opened().exec(sql),
     transaction: (work) => opened().transaction(work),
     remember: (key, read, tables) => opened().remember(key, read, tables),
+    beforeCommit: (sql, tables) => opened().beforeCommit(sql, tables),
     get changeCount() {
       return opened().changeCount;
     },
