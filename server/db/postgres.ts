@@ -75,12 +75,37 @@ const createChangeCount = (tx: Queryable): Promise<unknown> =>
  * values are written into the text as literals by the driver's own quoting.
  */
 const raiseChangeCountsAndCommit = (client: pg.PoolClient, tables: ReadonlyArray<string>, untold: number): string =>
+  `${raiseChangeCounts(`array[${tables.map((table) => client.escapeLiteral(table)).join(", ")}]::text[]`, untold)};
+commit`;
+
+/** The raise of the change counts for the tables `tableNames` (an SQL text[]) and `untold` statements whose tables cannot be told. */
+const raiseChangeCounts = (tableNames: string, untold: number): string =>
   `update data_changes
    set count = count + 1, untold = untold + ${untold === 0 ? 0 : 1},
-       tables = tables || coalesce((select jsonb_object_agg(name, coalesce((tables ->> name)::bigint, 0) + 1) from unnest(array[${tables.map((table) => client.escapeLiteral(table)).join(", ")}]::text[]) as name), '{}')
+       tables = tables || coalesce((select jsonb_object_agg(name, coalesce((tables ->> name)::bigint, 0) + 1) from unnest(${tableNames}) as name), '{}')
  where id = 1
-returning count;
-commit`;
+returning count`;
+
+/** The column a lone write's answer carries its raise's count in (writeAlone). */
+const RAISED = "raised change count";
+
+/**
+ * A write outside a transaction (`insert`, `update` or `delete` of tables its text names) with the
+ * change counts' raise, as one statement: one round trip, where a transaction of its own took
+ * three (begin, the write, the raise and the commit), and the counts' row locked for that
+ * statement alone (decision 129). The two commit together, as in a transaction. The write's own
+ * rows are answered without the count; a write answering no row leaves its count untold, and the
+ * server learns it was its own from the change feed.
+ */
+const writeAlone = (sql: string, params: ReadonlyArray<unknown>, tables: ReadonlyArray<string>): string => {
+  const raise = raiseChangeCounts(`$${params.length + 1}::text[]`, 0);
+  return /\breturning\b/i.test(sql)
+    ? `with written as (${sql}), raised as (${raise}) select (select count from raised) as "${RAISED}", written.* from written`
+    : `with written as (${sql}), raised as (${raise}) select count as "${RAISED}" from raised`;
+};
+
+/** A write `writeAlone` can carry: one statement, not itself a with-query (whose writes must stay at the top). */
+const loneWrite = /^\s*(insert|update|delete)\b/i;
 
 /** How many of its own commits' counts a server keeps: an older one forgotten only costs a look of the change feed. */
 const OWN_COUNTS_KEPT = 10_000;
@@ -175,10 +200,21 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
     kind: "postgres",
     // a write outside a transaction is made one, so that it raises the change count as it commits;
     // upkeep (vacuum, analyze) changes no row and may not run inside a transaction
-    query: async <Row>(sql: string, params?: ReadonlyArray<unknown>) =>
-      isReadOnly(sql) || isUpkeep(sql)
-        ? (await pool.query<Row & pg.QueryResultRow>(sql, params ? [...params] : undefined)).rows
-        : transaction((tx) => tx.query<Row>(sql, params)),
+    query: async <Row>(sql: string, params?: ReadonlyArray<unknown>) => {
+      if (isReadOnly(sql) || isUpkeep(sql)) return (await pool.query<Row & pg.QueryResultRow>(sql, params ? [...params] : undefined)).rows;
+      const tables = writtenTables(sql);
+      if (tables === null || !loneWrite.test(sql)) return transaction((tx) => tx.query<Row>(sql, params));
+      const rows = (await pool.query<Row & pg.QueryResultRow>(writeAlone(sql, params ?? [], tables), [...(params ?? []), tables])).rows;
+      const count = (rows[0] as Record<string, unknown> | undefined)?.[RAISED];
+      if (typeof count === "number") own.add(count);
+      changeCountRaised();
+      return /\breturning\b/i.test(sql)
+        ? rows.map((row) => {
+            const { [RAISED]: _raised, ...written } = row as Record<string, unknown>;
+            return written as Row;
+          })
+        : [];
+    },
     exec: (sql: string) => transaction((tx) => tx.exec(sql)),
     transaction,
     remember: reads.remember,

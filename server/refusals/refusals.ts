@@ -1,6 +1,6 @@
 /**
  * Refused commands (issue 40, decision 071): kept, listed for staff, read one by one. A refusal
- * is no record's state change: it is written in its own transaction once the refused command's
+ * is no record's state change: it is written by its own statement once the refused command's
  * has rolled back, and a rebuild leaves it alone.
  */
 import { Option, Schema } from "effect";
@@ -41,40 +41,40 @@ const departureOf = async (tx: Queryable, refused: RefusedCommand): Promise<numb
 };
 
 /**
- * Keeps a refused command of a signed-in caller, in its own transaction (the command's has rolled
- * back, so the refusal changes nothing else), and answers the refusal's id.
+ * Keeps a refused command of a signed-in caller, by one statement of its own (the command's
+ * transaction has rolled back, so the refusal changes nothing else; on PostgreSQL one round trip,
+ * decision 129), and answers the refusal's id.
  */
-export const keepRefusal = (db: Database, refused: RefusedCommand, session: Session, at: Date): Promise<number> =>
-  db.transaction(async (tx) => {
-    const { command, refusal } = refused;
-    const { type, ...data } = command.event;
-    const row = await queryOne(
-      tx,
-      IdRow,
-      `insert into refusals (at, user_id, role, agency_id, machine, stream, stream_id, state, command, data, guard, message, status, rule, facts, cruise_id)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) returning id`,
-      [
-        at,
-        session.userId,
-        session.role,
-        session.agencyId,
-        command.machine,
-        command.stream,
-        command.streamId,
-        command.state,
-        type,
-        JSON.stringify(withoutSecrets(data)),
-        refusal.guard ?? "",
-        refusal.message,
-        refusal.status,
-        refused.rule,
-        command.facts === null || command.facts === undefined ? null : JSON.stringify(command.facts),
-        await departureOf(tx, refused),
-      ],
-    );
-    if (row === null) throw new Error("insert into refusals returned no row");
-    return row.id;
-  });
+export const keepRefusal = async (db: Database, refused: RefusedCommand, session: Session, at: Date): Promise<number> => {
+  const { command, refusal } = refused;
+  const { type, ...data } = command.event;
+  const row = await queryOne(
+    db,
+    IdRow,
+    `insert into refusals (at, user_id, role, agency_id, machine, stream, stream_id, state, command, data, guard, message, status, rule, facts, cruise_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) returning id`,
+    [
+      at,
+      session.userId,
+      session.role,
+      session.agencyId,
+      command.machine,
+      command.stream,
+      command.streamId,
+      command.state,
+      type,
+      JSON.stringify(withoutSecrets(data)),
+      refusal.guard ?? "",
+      refusal.message,
+      refusal.status,
+      refused.rule,
+      command.facts === null || command.facts === undefined ? null : JSON.stringify(command.facts),
+      await departureOf(db, refused),
+    ],
+  );
+  if (row === null) throw new Error("insert into refusals returned no row");
+  return row.id;
+};
 
 const SummaryRow = Schema.Struct({
   id: RefusalId,
@@ -222,14 +222,14 @@ export const readRefusal = async (db: Queryable, id: RefusalId, session: Session
   const visible = (reservationId: number): boolean => agency === null || reservations.some((reservation) => reservation.id === reservationId && reservation.agency_id === agency);
   const codes = new Map(reservations.map((reservation) => [reservation.id, visible(reservation.id) ? reservation.code : null]));
   const facts =
-    berths === null || agency === null || typeof row.facts !== "object" || row.facts === null || Array.isArray(row.facts)
-      ? row.facts
-      : { ...row.facts, live: berths.live.map((space) => ({ ...space, reservationId: space.reservationId !== null && visible(space.reservationId) ? space.reservationId : null })) };
+  berths === null || agency === null || typeof row.facts !== "object" || row.facts === null || Array.isArray(row.facts)
+    ? row.facts
+    : { ...row.facts, live: berths.live.map((space) => ({ ...space, reservationId: space.reservationId !== null && visible(space.reservationId) ? space.reservationId : null })) };
   return {
-    ...toSummary(row),
-    state: row.state,
-    data: row.data,
-    facts,
-    cabins: berths === null ? [] : await askedCabins(db, berths, codes),
+  ...toSummary(row),
+  state: row.state,
+  data: row.data,
+  facts,
+  cabins: berths === null ? [] : await askedCabins(db, berths, codes),
   };
 };

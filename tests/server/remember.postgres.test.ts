@@ -161,4 +161,35 @@ describe("a database's remembered reads on PostgreSQL", () => {
       sent.mockRestore();
     }
   });
+
+  it("writes a lone statement outside a transaction with its raise in one statement, answering the write's own rows (decision 129)", async () => {
+    const sent = vi.spyOn(pg.Client.prototype, "query");
+    const texts = () => sent.mock.calls.map(([query]) => (typeof query === "string" ? query : (query as { text?: string }).text ?? "").replace(/\s+/g, " ").trim());
+    try {
+      const before = (await db.changeCount?.()) ?? Number.NaN;
+      expect(await outboxSize()).toBe(0);
+      sent.mockClear();
+      const written = await db.query<Record<string, unknown>>("insert into outbox (\"to\", subject, text) values ($1, 'b', 'c') returning \"to\", subject", ["lone"]);
+      expect(written).toEqual([{ to: "lone", subject: "b" }]);
+      expect(texts()).toHaveLength(1);
+      expect(texts()[0]).toMatch(/^with written as \(insert into outbox .*update data_changes/);
+      expect(await db.changeCount?.()).toBe(before + 1);
+      expect(db.committedHere?.(before, before + 1)).toBe(true);
+      // without returning: no rows, the count still learnt; the remembered size read again
+      expect(await db.query("update outbox set subject = 'c' where \"to\" = $1", ["lone"])).toEqual([]);
+      expect(db.committedHere?.(before, before + 2)).toBe(true);
+      expect(await outboxSize()).toBe(1);
+      // a refused write changes nothing, the counts included
+      await expect(db.query("insert into outbox (\"to\") values (null)")).rejects.toThrow();
+      expect(await db.changeCount?.()).toBe(before + 2);
+      // a with-query's writes must stay at its top: it is made a transaction, as before
+      sent.mockClear();
+      await db.query("with gone as (delete from outbox where \"to\" = 'lone' returning id) select count(*) from gone");
+      expect(texts()).toContain("begin");
+      expect(await outboxSize()).toBe(0);
+      expect(await db.changeCount?.()).toBe(before + 3);
+    } finally {
+      sent.mockRestore();
+    }
+  });
 });
