@@ -17,9 +17,11 @@ export const replayWrite = async (db: Database, round: Round): Promise<void> => 
   await db
     .transaction(async (tx) => {
       for (const statement of round.write) if (statement.beforeCommit !== true) await tx.query(statement.sql, statement.params);
-      // in one message, as the server sends them with its commit: the replay rolls back instead
+      // as the server runs them before its commit (decision 128): on PostgreSQL in one message, on
+      // PGlite one by one (its `exec` would forget every parsed statement, which a commit never does)
       const lastly = round.write.filter((statement) => statement.beforeCommit === true).map((statement) => statement.sql);
-      if (lastly.length > 0) await tx.exec(lastly.join(";\n"));
+      if (db.kind === "postgres" && lastly.length > 0) await tx.exec(lastly.join(";\n"));
+      if (db.kind === "pglite") for (const sql of lastly) await tx.query(sql);
       throw new ReplayedWrite();
     })
     .catch((error: unknown) => {
