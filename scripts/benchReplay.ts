@@ -16,7 +16,17 @@ export const replayWrite = async (db: Database, round: Round): Promise<void> => 
   if (round.write.length === 0) return;
   await db
     .transaction(async (tx) => {
-      for (const statement of round.write) if (statement.beforeCommit !== true) await tx.query(statement.sql, statement.params);
+      const asked = round.write.filter((statement) => statement.beforeCommit !== true);
+      for (let index = 0; index < asked.length; ) {
+        const statement = asked[index];
+        if (statement === undefined) break;
+        // the statements the server sent together (decision 130) go together again
+        let end = index + 1;
+        while (statement.together !== undefined && asked[end]?.together === statement.together) end += 1;
+        if (end === index + 1) await tx.query(statement.sql, statement.params);
+        else await tx.queryTogether(asked.slice(index, end));
+        index = end;
+      }
       // as the server runs them before its commit (decision 128): on PostgreSQL in one message, on
       // PGlite one by one (its `exec` would forget every parsed statement, which a commit never does)
       const lastly = round.write.filter((statement) => statement.beforeCommit === true).map((statement) => statement.sql);

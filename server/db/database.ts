@@ -1,6 +1,19 @@
+/** One statement and its parameters. */
+export interface Statement {
+  readonly sql: string;
+  readonly params: ReadonlyArray<unknown>;
+}
+
 /** What a query runs on: the database itself or one open transaction. */
 export interface Queryable {
   query<Row>(sql: string, params?: ReadonlyArray<unknown>): Promise<Row[]>;
+  /**
+   * Statements run one after the other, each as if asked alone (its own snapshot, so one after a
+   * lock reads what the lock's holder committed), and each one's rows, in order. Inside a
+   * transaction on PostgreSQL they go in one message, with the transaction's `begin` when they are
+   * its first statements: a command's first reads cost one round trip (decision 130).
+   */
+  queryTogether(statements: ReadonlyArray<Statement>): Promise<ReadonlyArray<ReadonlyArray<unknown>>>;
   /** Runs several statements without parameters (migrations): PGlite only accepts them through `exec`. */
   exec(sql: string): Promise<void>;
   /**
@@ -21,6 +34,13 @@ export interface Queryable {
    */
   beforeCommit(sql: string, tables: ReadonlyArray<string>): Promise<void>;
 }
+
+/** Statements run one after the other through `query`: each one's rows (Queryable.queryTogether where nothing sends them together). */
+export const oneByOne = async (query: Queryable["query"], statements: ReadonlyArray<Statement>): Promise<ReadonlyArray<ReadonlyArray<unknown>>> => {
+  const answers: Array<ReadonlyArray<unknown>> = [];
+  for (const { sql, params } of statements) answers.push(await query<unknown>(sql, params));
+  return answers;
+};
 
 export type DatabaseKind = "pglite" | "postgres";
 

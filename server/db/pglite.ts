@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { type Database, isReadOnly, type Queryable, writtenTables } from "./database.ts";
+import { type Database, isReadOnly, oneByOne, type Queryable, writtenTables } from "./database.ts";
 import { preparedStatements } from "./pgliteStatements.ts";
 import { type RememberedReads, rememberedReads } from "./remember.ts";
 
@@ -51,7 +51,7 @@ const wrapTransaction = (tx: Transaction, reads: RememberedReads, statements: St
     if (tables === null) wroteUntold = true;
     else for (const table of tables) written.add(table);
   };
-  return {
+  const queryable: Queryable = {
     query: async <Row>(sql: string, params?: ReadonlyArray<unknown>) => {
       if (!isReadOnly(sql)) wrote(writtenTables(sql));
       if (statements.preparable(sql)) return statements.run<Row>(sql, params ?? [], true);
@@ -62,6 +62,8 @@ const wrapTransaction = (tx: Transaction, reads: RememberedReads, statements: St
       wrote(null);
       await tx.exec(`${statements.forgetAll()}; ${sql}`);
     },
+    // one process, nothing to save: run as asked one by one
+    queryTogether: (together) => oneByOne(queryable.query, together),
     remember: (key, read, tables) => {
       if (tables !== undefined && !wroteUntold && !tables.some((table) => written.has(table))) return reads.remember(key, read, tables, true);
       own ??= rememberedReads(TRANSACTION_READS);
@@ -72,6 +74,7 @@ const wrapTransaction = (tx: Transaction, reads: RememberedReads, statements: St
       lastly.push(sql);
     },
   };
+  return queryable;
 };
 
 /**
@@ -88,18 +91,20 @@ export const wrapPglite = (pglite: PGlite): Database => {
   };
   const reads = rememberedReads(REMEMBERED_READS);
   const statements = preparedStatements(pglite, PREPARED_STATEMENTS);
+  // A write counts as a change when it is asked for: a read asked for after it never answers
+  // from memory, and queues behind it.
+  const query = <Row>(sql: string, params?: ReadonlyArray<unknown>): Promise<Row[]> => {
+    if (!isReadOnly(sql)) reads.changed(writtenTables(sql));
+    return serialise(async () => {
+      if (statements.preparable(sql)) return statements.run<Row>(sql, params ?? [], false);
+      await pglite.exec(statements.forgetAll());
+      return (await pglite.query<Row>(sql, params ? [...params] : undefined)).rows;
+    });
+  };
   return {
     kind: "pglite",
-    // A write counts as a change when it is asked for: a read asked for after it never answers
-    // from memory, and queues behind it.
-    query: <Row>(sql: string, params?: ReadonlyArray<unknown>) => {
-      if (!isReadOnly(sql)) reads.changed(writtenTables(sql));
-      return serialise(async () => {
-        if (statements.preparable(sql)) return statements.run<Row>(sql, params ?? [], false);
-        await pglite.exec(statements.forgetAll());
-        return (await pglite.query<Row>(sql, params ? [...params] : undefined)).rows;
-      });
-    },
+    query,
+    queryTogether: (together) => oneByOne(query, together),
     exec: (sql: string) => {
       reads.changed(null);
       return serialise(async () => {

@@ -1,20 +1,44 @@
 import type pg from "pg";
-import { type Database, isReadOnly, type Queryable, writtenTables } from "./database.ts";
+import { type Database, isReadOnly, oneByOne, type Queryable, writtenTables } from "./database.ts";
 import { type ChangeCounts, changeCountRaised, countsOfCall, readTogether, versionedReads } from "./remember.ts";
 import { waitedForDatabase } from "./statementLog.ts";
 
 const INT8 = 20;
 
+/** Whether a transaction's `begin` has been sent: it goes with its first statements when they are sent together (decision 130). */
+interface Opening {
+  begun: boolean;
+}
+
+/** The driver's text of a parameter's value, as it sends it (pg/lib/utils' prepareValue). */
+type ParameterText = (value: unknown) => unknown;
+
+/**
+ * `sql` with each `$n` outside quotes and comments written as its parameter's literal: the
+ * driver's own text of the value, as it would send the parameter, quoted by the driver. A literal
+ * without a cast takes its type from where it stands, as a parameter without one does (decision
+ * 130).
+ */
+const withLiterals = (quote: (text: string) => string, text: ParameterText, sql: string, params: ReadonlyArray<unknown>): string =>
+  sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|\$(\d+)/g, (match: string, index: string | undefined) => {
+    if (index === undefined) return match;
+    const value = text(params[Number(index) - 1]);
+    if (value === null || value === undefined) return "null";
+    return quote(Buffer.isBuffer(value) ? `\\x${value.toString("hex")}` : String(value));
+  });
+
 /**
  * A transaction's connection. One connection runs one statement at a time: statements asked for
  * together (a `Promise.all` of reads) are sent one after the other, in the order asked, as node-pg
- * wants (it deprecates queueing them itself).
+ * wants (it deprecates queueing them itself). The transaction begins with its first statement.
  */
 const wrapClient = (
   client: pg.PoolClient,
   noteWrite: (tables: ReadonlyArray<string> | null) => void,
   remembered: (key: string, read: () => Promise<unknown>, tables: ReadonlyArray<string>) => Promise<unknown> | null,
   lastly: string[],
+  opening: Opening,
+  parameterText: ParameterText,
 ): Queryable => {
   let last: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
@@ -22,14 +46,36 @@ const wrapClient = (
     last = next.catch(() => undefined);
     return next;
   };
+  /** A statement with parameters takes the extended protocol, which carries one statement: `begin` goes before it. */
+  const begin = async (): Promise<void> => {
+    if (opening.begun) return;
+    opening.begun = true;
+    await client.query("begin");
+  };
   return {
     query: <Row>(sql: string, params?: ReadonlyArray<unknown>) => {
       if (!isReadOnly(sql)) noteWrite(writtenTables(sql));
-      return inTurn(async () => (await client.query<Row & pg.QueryResultRow>(sql, params ? [...params] : undefined)).rows);
+      return inTurn(async () => {
+        await begin();
+        return (await client.query<Row & pg.QueryResultRow>(sql, params ? [...params] : undefined)).rows;
+      });
+    },
+    queryTogether: (statements) => {
+      for (const { sql } of statements) if (!isReadOnly(sql)) noteWrite(writtenTables(sql));
+      if (statements.length === 0) return Promise.resolve([]);
+      return inTurn(async () => {
+        const opens = !opening.begun;
+        opening.begun = true;
+        const texts = statements.map(({ sql, params }) => withLiterals((text) => client.escapeLiteral(text), parameterText, sql, params));
+        const answered = (await client.query([...(opens ? ["begin"] : []), ...texts].join(";\n"))) as unknown as pg.QueryResult | ReadonlyArray<pg.QueryResult>;
+        const results = Array.isArray(answered) ? answered : [answered as pg.QueryResult];
+        return results.slice(opens ? 1 : 0).map((result) => result.rows);
+      });
     },
     exec: (sql: string) => {
       noteWrite(null);
       return inTurn(async () => {
+        await begin();
         await client.query(sql);
       });
     },
@@ -97,7 +143,7 @@ const RAISED = "raised change count";
  * rows are answered without the count; a write answering no row leaves its count untold, and the
  * server learns it was its own from the change feed.
  */
-const writeAlone = (sql: string, params: ReadonlyArray<unknown>, tables: ReadonlyArray<string>): string => {
+const writeAlone = (sql: string, params: ReadonlyArray<unknown>): string => {
   const raise = raiseChangeCounts(`$${params.length + 1}::text[]`, 0);
   return /\breturning\b/i.test(sql)
     ? `with written as (${sql}), raised as (${raise}) select (select count from raised) as "${RAISED}", written.* from written`
@@ -140,6 +186,7 @@ const ownCounts = () => {
 export const openPostgres = async (connectionString: string): Promise<Database> => {
   // loaded when used: a server on the embedded database never needs the driver (a tenth of its restart)
   const { default: driver } = await import("pg");
+  const { default: driverUtils } = await import("pg/lib/utils.js");
   /** int8 (bigserial ids, count(*)) as a number, as PGlite answers it, so both answer the same rows. */
   const types = new driver.TypeOverrides();
   types.setTypeParser(INT8, Number);
@@ -157,8 +204,8 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
   const reads = versionedReads(REMEMBERED_READS, changeCounts);
   const transaction = async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
+    const opening: Opening = { begun: false };
     try {
-      await client.query("begin");
       let wrote = false;
       let untold = 0;
       const written = new Set<string>();
@@ -173,48 +220,55 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
           },
           (key, read, tables) => (untold > 0 || tables.some((table) => written.has(table)) ? null : reads.rememberInTransaction(key, read, tables)),
           lastly,
+          opening,
+          driverUtils.prepareValue,
         ),
       );
       // last, so that the row is locked only while the commit runs: writers queue here, not for their whole transaction
       if (!wrote) {
-        await client.query("commit");
+        // a transaction that ran nothing has nothing to end
+        if (opening.begun) await client.query("commit");
         return result;
       }
       // a multi-statement text answers each statement's result, the raise's just before the commit's
-      const message = [...lastly, raiseChangeCountsAndCommit(client, [...written], untold)].join(";\n");
+      const opens = !opening.begun;
+      opening.begun = true;
+      const message = [...(opens ? ["begin"] : []), ...lastly, raiseChangeCountsAndCommit(client, [...written], untold)].join(";\n");
       const answers = (await client.query(message)) as unknown as ReadonlyArray<pg.QueryResult<{ count: number }>>;
       const [row] = answers[answers.length - 2]?.rows ?? [];
       if (row !== undefined) own.add(row.count);
       changeCountRaised();
       return result;
     } catch (error) {
-      await client.query("rollback");
+      if (opening.begun) await client.query("rollback");
       throw error;
     } finally {
       client.release();
     }
   };
+  // a write outside a transaction is made one, so that it raises the change count as it commits;
+  // upkeep (vacuum, analyze) changes no row and may not run inside a transaction
+  const query = async <Row>(sql: string, params?: ReadonlyArray<unknown>): Promise<Row[]> => {
+    if (isReadOnly(sql) || isUpkeep(sql)) return (await pool.query<Row & pg.QueryResultRow>(sql, params ? [...params] : undefined)).rows;
+    const tables = writtenTables(sql);
+    if (tables === null || !loneWrite.test(sql)) return transaction((tx) => tx.query<Row>(sql, params));
+    const rows = (await pool.query<Row & pg.QueryResultRow>(writeAlone(sql, params ?? []), [...(params ?? []), tables])).rows;
+    const count = (rows[0] as Record<string, unknown> | undefined)?.[RAISED];
+    if (typeof count === "number") own.add(count);
+    changeCountRaised();
+    return /\breturning\b/i.test(sql)
+      ? rows.map((row) => {
+          const { [RAISED]: _raised, ...written } = row as Record<string, unknown>;
+          return written as Row;
+        })
+      : [];
+  };
   // Fails at start, not at the first request, when the server cannot be reached.
   await transaction(createChangeCount);
   return {
     kind: "postgres",
-    // a write outside a transaction is made one, so that it raises the change count as it commits;
-    // upkeep (vacuum, analyze) changes no row and may not run inside a transaction
-    query: async <Row>(sql: string, params?: ReadonlyArray<unknown>) => {
-      if (isReadOnly(sql) || isUpkeep(sql)) return (await pool.query<Row & pg.QueryResultRow>(sql, params ? [...params] : undefined)).rows;
-      const tables = writtenTables(sql);
-      if (tables === null || !loneWrite.test(sql)) return transaction((tx) => tx.query<Row>(sql, params));
-      const rows = (await pool.query<Row & pg.QueryResultRow>(writeAlone(sql, params ?? [], tables), [...(params ?? []), tables])).rows;
-      const count = (rows[0] as Record<string, unknown> | undefined)?.[RAISED];
-      if (typeof count === "number") own.add(count);
-      changeCountRaised();
-      return /\breturning\b/i.test(sql)
-        ? rows.map((row) => {
-            const { [RAISED]: _raised, ...written } = row as Record<string, unknown>;
-            return written as Row;
-          })
-        : [];
-    },
+    query,
+    queryTogether: (statements) => oneByOne(query, statements),
     exec: (sql: string) => transaction((tx) => tx.exec(sql)),
     transaction,
     remember: reads.remember,

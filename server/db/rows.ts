@@ -25,6 +25,27 @@ export const queryRows = async <S extends RowSchema>(
   return (await db.query<unknown>(sql, params)).map((row) => decode(row));
 };
 
+/** A read sent with others (queryRowsTogether): its rows' schema, its statement and parameters. */
+export interface RowsRead<S extends RowSchema> {
+  readonly schema: S;
+  readonly sql: string;
+  readonly params: ReadonlyArray<unknown>;
+}
+
+/** Reads sent together (Queryable.queryTogether), in order, each one's rows decoded with its schema. */
+export const queryRowsTogether = async <const Reads extends ReadonlyArray<RowsRead<RowSchema>>>(
+  db: Queryable,
+  reads: Reads,
+): Promise<{ -readonly [K in keyof Reads]: Array<Reads[K]["schema"]["Type"]> }> => {
+  const answers = await db.queryTogether(reads.map(({ sql, params }) => ({ sql, params })));
+  const decoded = reads.map((read, index) => {
+    const decode = Schema.decodeUnknownSync(read.schema);
+    return (answers[index] ?? []).map((row) => decode(row));
+  });
+  // a tuple mapped element by element: TypeScript types the array, not each place
+  return decoded as { -readonly [K in keyof Reads]: Array<Reads[K]["schema"]["Type"]> };
+};
+
 /** The first row of a read, decoded with `schema`, or null when it answers none. */
 export const queryOne = async <S extends RowSchema>(
   db: Queryable,

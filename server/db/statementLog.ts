@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { appendFileSync } from "node:fs";
-import type { Database, Queryable } from "./database.ts";
+import { type Database, oneByOne, type Queryable } from "./database.ts";
 
 /**
  * The request a statement runs for ("GET /api/leads?q=..."), set by the HTTP layer while the log is
@@ -19,6 +19,8 @@ export interface LoggedStatement {
   readonly ms: number;
   /** Run just before the commit, in its message (Queryable.beforeCommit): its time is the commit's. */
   readonly beforeCommit?: true;
+  /** Sent with the others of the same number (Queryable.queryTogether): each is given an equal share of their time. */
+  readonly together?: number;
 }
 
 const timed =
@@ -35,21 +37,35 @@ const timed =
  * bench replays an endpoint's own statements through a plain connection to know the database's
  * limit, instead of SQL copied into it by hand. Remembered answers run no statement and tell nothing.
  */
-export const loggingStatements = (db: Database, write: (entry: LoggedStatement) => void): Database => ({
-  ...db,
-  query: timed((sql, params) => db.query(sql, params), false, write),
-  transaction: (work) =>
-    db.transaction((tx) =>
-      work({
-        ...tx,
-        query: timed((sql, params) => tx.query(sql, params), true, write),
-        beforeCommit: (sql, tables) => {
-          write({ sql, params: [], inTransaction: true, request: statementRequest.getStore() ?? null, ms: 0, beforeCommit: true });
-          return tx.beforeCommit(sql, tables);
-        },
-      }),
-    ),
-});
+export const loggingStatements = (db: Database, write: (entry: LoggedStatement) => void): Database => {
+  const query = timed((sql, params) => db.query(sql, params), false, write);
+  let groups = 0;
+  return {
+    ...db,
+    query,
+    queryTogether: (statements) => oneByOne(query, statements),
+    transaction: (work) =>
+      db.transaction((tx) =>
+        work({
+          ...tx,
+          query: timed((sql, params) => tx.query(sql, params), true, write),
+          queryTogether: async (statements) => {
+            const started = performance.now();
+            const rows = await tx.queryTogether(statements);
+            const ms = (performance.now() - started) / Math.max(1, statements.length);
+            groups += 1;
+            const request = statementRequest.getStore() ?? null;
+            for (const { sql, params } of statements) write({ sql, params, inTransaction: true, request, ms, together: groups });
+            return rows;
+          },
+          beforeCommit: (sql, tables) => {
+            write({ sql, params: [], inTransaction: true, request: statementRequest.getStore() ?? null, ms: 0, beforeCommit: true });
+            return tx.beforeCommit(sql, tables);
+          },
+        }),
+      ),
+  };
+};
 
 /** The database's time of the request running now, summed over its statements (STATEMENT_TIMING). */
 export interface RequestDatabaseTime {

@@ -88,6 +88,7 @@ const FreeRow = Schema.Struct({ id: Schema.Int });
 /** The seed's transaction as the reminders' rounds take a database: each of their claims is a part of it. */
 const inTransaction = (tx: Queryable) => ({
   query: tx.query.bind(tx),
+  queryTogether: tx.queryTogether.bind(tx),
   exec: tx.exec.bind(tx),
   remember: tx.remember.bind(tx),
   beforeCommit: tx.beforeCommit.bind(tx),

@@ -17,7 +17,7 @@ import type { Session } from "../accounts/sessions.ts";
 import { type ItemThen, itemsSource } from "../catalogues/asOf.ts";
 import { rememberCatalogueRead } from "../catalogues/items.ts";
 import type { Queryable } from "../db/database.ts";
-import { queryCount, queryOne, queryRows } from "../db/rows.ts";
+import { queryCount, queryOne, queryRows, queryRowsTogether } from "../db/rows.ts";
 import type { CommandOptions } from "../events/command.ts";
 import { cabinCapacitySql, liveCabinSql } from "./cabins.ts";
 import type { StoredReservation } from "./reads.ts";
@@ -44,16 +44,12 @@ export const DepartureRow = Schema.Struct({
 });
 export type DepartureRow = typeof DepartureRow.Type;
 
+const lockDepartureSql = `select c.id, c.code, c.yacht_id, to_char(c.start_date, 'YYYY-MM-DD') as start_date, c.status,
+         coalesce((i.details->>'days')::int, 0) as days
+    from cruises c join cruise_itineraries i on i.id = c.cruise_itinerary_id where c.id = $1 for update of c`;
+
 /** Locks a departure's row until the transaction ends: its spaces change one command at a time. */
-export const lockDeparture = (tx: Queryable, cruiseId: number): Promise<DepartureRow | null> =>
-  queryOne(
-    tx,
-    DepartureRow,
-    `select c.id, c.code, c.yacht_id, to_char(c.start_date, 'YYYY-MM-DD') as start_date, c.status,
-            coalesce((i.details->>'days')::int, 0) as days
-       from cruises c join cruise_itineraries i on i.id = c.cruise_itinerary_id where c.id = $1 for update of c`,
-    [cruiseId],
-  );
+export const lockDeparture = (tx: Queryable, cruiseId: number): Promise<DepartureRow | null> => queryOne(tx, DepartureRow, lockDepartureSql, [cruiseId]);
 
 const CabinRow = Schema.Struct({
   id: Schema.Int,
@@ -108,16 +104,29 @@ const LiveRow = Schema.Struct({
 /** A live space of a departure as the berth plan reads it. */
 export type LiveRow = typeof LiveRow.Type;
 
+const liveSpacesSql = `select s.id, s.reservation_id, s.cabin_id, s.gender_id, s.status, s.charter, r.code, r.agency_id
+    from spaces s join reservations r on r.id = s.reservation_id
+   where s.cruise_id = $1 and s.status in ('reserved', 'confirmed', 'waiting') order by s.id`;
+
 /** A departure's live spaces, oldest first. */
-export const liveSpacesOf = (db: Queryable, cruiseId: number): Promise<ReadonlyArray<LiveRow>> =>
-  queryRows(
-    db,
-    LiveRow,
-    `select s.id, s.reservation_id, s.cabin_id, s.gender_id, s.status, s.charter, r.code, r.agency_id
-       from spaces s join reservations r on r.id = s.reservation_id
-      where s.cruise_id = $1 and s.status in ('reserved', 'confirmed', 'waiting') order by s.id`,
-    [cruiseId],
-  );
+export const liveSpacesOf = (db: Queryable, cruiseId: number): Promise<ReadonlyArray<LiveRow>> => queryRows(db, LiveRow, liveSpacesSql, [cruiseId]);
+
+/**
+ * Locks a departure (lockDeparture) and reads its live spaces once the lock is held, in one round
+ * trip on PostgreSQL, with the transaction's begin when they are its first statements (decision
+ * 130): null when there is no such departure.
+ */
+export const lockedDepartureWithSpaces = async (
+  tx: Queryable,
+  cruiseId: number,
+): Promise<{ readonly departure: DepartureRow; readonly live: ReadonlyArray<LiveRow> } | null> => {
+  const [departures, live] = await queryRowsTogether(tx, [
+    { schema: DepartureRow, sql: lockDepartureSql, params: [cruiseId] },
+    { schema: LiveRow, sql: liveSpacesSql, params: [cruiseId] },
+  ] as const);
+  const [departure] = departures;
+  return departure === undefined ? null : { departure, live };
+};
 
 export const toLive = (row: Pick<LiveRow, "reservation_id" | "cabin_id" | "gender_id" | "status" | "charter">): LiveSpace => ({
   reservationId: row.reservation_id,

@@ -154,6 +154,10 @@ const recording = (statements: string[]): Database => ({
           statements.push(sql);
           return tx.query(sql, params);
         },
+        queryTogether: (together) => {
+          statements.push(...together.map(({ sql }) => sql));
+          return tx.queryTogether(together);
+        },
         exec: (sql) => {
           statements.push(sql);
           return tx.exec(sql);

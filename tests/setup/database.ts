@@ -305,6 +305,7 @@ export const testDatabase = (): TestDatabase => {
       return opened().kind;
     },
     query: (sql, params) => opened().query(sql, params),
+    queryTogether: (statements) => opened().queryTogether(statements),
     exec: (sql) => opened().exec(sql),
     transaction: (work) => opened().transaction(work),
     remember: (key, read, tables) => opened().remember(key, read, tables),

@@ -20,8 +20,7 @@ import {
   defaultTimeLimit,
   departureFacts,
   draftProblem,
-  liveSpacesOf,
-  lockDeparture,
+  lockedDepartureWithSpaces,
   ownAgency,
   type SpaceTypes,
   spaceTypes,
@@ -101,13 +100,14 @@ export const openingOf = (loaded: OpeningFacts, caller: Pick<Caller, "session" |
 export const createReservation = async (tx: Queryable, wanted: ReservationDraft, caller: Caller): Promise<ReservationSummary> => {
   const agency = ownAgency(caller.session);
   if (agency !== null && wanted.agencyId !== agency) throw new ApiError(403, messages.forbidden);
-  const departure = await lockDeparture(tx, wanted.cruiseId);
-  if (departure === null) throw new ApiError(400, messages.invalidInput);
+  const locked = await lockedDepartureWithSpaces(tx, wanted.cruiseId);
+  if (locked === null) throw new ApiError(400, messages.invalidInput);
+  const { departure } = locked;
   const cabins = await cabinsOf(tx, departure.yacht_id);
   const types = await spaceTypes(tx);
   const draft = withCharterCabins(wanted, cabins, types);
   const fieldProblem = await draftProblem(tx, draft, cabins, types);
-  const live = (await liveSpacesOf(tx, departure.id)).map(toLive);
+  const live = locked.live.map(toLive);
   const loaded =
     fieldProblem === null
       ? await pricingFacts(tx, {
