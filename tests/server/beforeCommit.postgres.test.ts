@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testDatabase } from "../setup/database.ts";
+import { signal } from "../setup/signal.ts";
 
 /**
  * On PostgreSQL the statements given to beforeCommit go in the commit's own message (decision
@@ -10,23 +11,17 @@ describe("statements before the commit on PostgreSQL", () => {
 
   it("take their row locks at the commit: another writer of the row does not wait for the rest of the transaction", async () => {
     await db.query("insert into outbox (\"to\", subject, text) values ('shared', '0', 'c')");
-    let finish = (): void => undefined;
-    const finished = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
-    let deferred = (): void => undefined;
-    const wasDeferred = new Promise<void>((resolve) => {
-      deferred = resolve;
-    });
+    const finished = signal();
+    const deferred = signal();
     const open = db.transaction(async (tx) => {
       await tx.beforeCommit("update outbox set subject = subject || '+later' where \"to\" = 'shared'", ["outbox"]);
-      deferred();
-      await finished;
+      deferred.give();
+      await finished.reached;
     });
-    await wasDeferred;
+    await deferred.reached;
     // sent while the first transaction is still open: with the lock taken at once it would wait for it
     await db.query("update outbox set subject = subject || '+now' where \"to\" = 'shared'");
-    finish();
+    finished.give();
     await open;
     expect(await db.query("select subject from outbox where \"to\" = 'shared'")).toEqual([{ subject: "0+now+later" }]);
   });

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
 import { testDatabase } from "../setup/database.ts";
+import { signal } from "../setup/signal.ts";
 
 /** Statements sent together on PostgreSQL (decision 130): one message, each statement its own snapshot. */
 describe("statements sent together on PostgreSQL", () => {
@@ -30,21 +31,15 @@ describe("statements sent together on PostgreSQL", () => {
 
   it("read, after a lock among them, what the lock's holder committed while they waited", async () => {
     await db.query("insert into outbox (\"to\", subject, text) values ('shared', 'before', 'c')");
-    let release = (): void => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked = (): void => undefined;
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
+    const released = signal();
+    const locked = signal();
     const holder = db.transaction(async (tx) => {
       await tx.query("select id from outbox where \"to\" = 'shared' for update");
       await tx.query("update outbox set subject = 'after' where \"to\" = 'shared'");
-      locked();
-      await released;
+      locked.give();
+      await released.reached;
     });
-    await isLocked;
+    await locked.reached;
     const waiter = db.transaction((tx) =>
       tx.queryTogether([
         { sql: 'select id from outbox where "to" = $1 for update', params: ["shared"] },
@@ -53,7 +48,7 @@ describe("statements sent together on PostgreSQL", () => {
     );
     // the waiter's message is sent and blocked on the lock; the holder commits its change
     await new Promise((resolve) => setTimeout(resolve, 100));
-    release();
+    released.give();
     await holder;
     const [, subjects] = await waiter;
     expect(subjects).toEqual([{ subject: "after" }]);
