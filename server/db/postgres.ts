@@ -10,6 +10,13 @@ interface Opening {
   begun: boolean;
 }
 
+/** `texts` as one message, with the transaction's `begin` first when it has not been sent yet (`begins`: its answer comes first). */
+const openingMessage = (opening: Opening, texts: ReadonlyArray<string>): { readonly message: string; readonly begins: boolean } => {
+  const begins = !opening.begun;
+  opening.begun = true;
+  return { message: [...(begins ? ["begin"] : []), ...texts].join(";\n"), begins };
+};
+
 /** The driver's text of a parameter's value, as it sends it (pg/lib/utils' prepareValue). */
 type ParameterText = (value: unknown) => unknown;
 
@@ -64,12 +71,11 @@ const wrapClient = (
       for (const { sql } of statements) if (!isReadOnly(sql)) noteWrite(writtenTables(sql));
       if (statements.length === 0) return Promise.resolve([]);
       return inTurn(async () => {
-        const opens = !opening.begun;
-        opening.begun = true;
         const texts = statements.map(({ sql, params }) => withLiterals((text) => client.escapeLiteral(text), parameterText, sql, params));
-        const answered = (await client.query([...(opens ? ["begin"] : []), ...texts].join(";\n"))) as unknown as pg.QueryResult | ReadonlyArray<pg.QueryResult>;
+        const { message, begins } = openingMessage(opening, texts);
+        const answered = (await client.query(message)) as unknown as pg.QueryResult | ReadonlyArray<pg.QueryResult>;
         const results = Array.isArray(answered) ? answered : [answered as pg.QueryResult];
-        return results.slice(opens ? 1 : 0).map((result) => result.rows);
+        return results.slice(begins ? 1 : 0).map((result) => result.rows);
       });
     },
     exec: (sql: string) => {
@@ -132,6 +138,9 @@ const raiseChangeCounts = (tableNames: string, untold: number): string =>
  where id = 1
 returning count`;
 
+/** Whether a write answers its rows (`returning`). */
+const answersRows = (sql: string): boolean => /\breturning\b/i.test(sql);
+
 /** The column a lone write's answer carries its raise's count in (writeAlone). */
 const RAISED = "raised change count";
 
@@ -145,7 +154,7 @@ const RAISED = "raised change count";
  */
 const writeAlone = (sql: string, params: ReadonlyArray<unknown>): string => {
   const raise = raiseChangeCounts(`$${params.length + 1}::text[]`, 0);
-  return /\breturning\b/i.test(sql)
+  return answersRows(sql)
     ? `with written as (${sql}), raised as (${raise}) select (select count from raised) as "${RAISED}", written.* from written`
     : `with written as (${sql}), raised as (${raise}) select count as "${RAISED}" from raised`;
 };
@@ -231,9 +240,7 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
         return result;
       }
       // a multi-statement text answers each statement's result, the raise's just before the commit's
-      const opens = !opening.begun;
-      opening.begun = true;
-      const message = [...(opens ? ["begin"] : []), ...lastly, raiseChangeCountsAndCommit(client, [...written], untold)].join(";\n");
+      const { message } = openingMessage(opening, [...lastly, raiseChangeCountsAndCommit(client, [...written], untold)]);
       const answers = (await client.query(message)) as unknown as ReadonlyArray<pg.QueryResult<{ count: number }>>;
       const [row] = answers[answers.length - 2]?.rows ?? [];
       if (row !== undefined) own.add(row.count);
@@ -256,7 +263,7 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
     const count = (rows[0] as Record<string, unknown> | undefined)?.[RAISED];
     if (typeof count === "number") own.add(count);
     changeCountRaised();
-    return /\breturning\b/i.test(sql)
+    return answersRows(sql)
       ? rows.map((row) => {
           const { [RAISED]: _raised, ...written } = row as Record<string, unknown>;
           return written as Row;

@@ -29,7 +29,7 @@ const serial = (value: unknown): number | null => (typeof value === "number" && 
 const CruiseRow = Schema.Struct({ cruise_id: Schema.Int });
 
 /** The departure a refused command was about: the one it names, a departure's own or a reservation's; null when none. */
-const departureOf = async (tx: Queryable, refused: RefusedCommand): Promise<number | null> => {
+const departureOf = async (db: Queryable, refused: RefusedCommand): Promise<number | null> => {
   const { event, stream, streamId } = refused.command;
   const named = serial(event.cruiseId);
   if (named !== null) return named;
@@ -37,7 +37,7 @@ const departureOf = async (tx: Queryable, refused: RefusedCommand): Promise<numb
   if (id === null) return null;
   if (stream === "cruise") return id;
   if (stream !== "reservation") return null;
-  return (await queryOne(tx, CruiseRow, "select cruise_id from reservations where id = $1", [id]))?.cruise_id ?? null;
+  return (await queryOne(db, CruiseRow, "select cruise_id from reservations where id = $1", [id]))?.cruise_id ?? null;
 };
 
 /**
