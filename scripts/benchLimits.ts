@@ -36,7 +36,8 @@ import { seededRandom } from "../server/demo/seededRandom.ts";
 import { foldText } from "../server/leads/search.ts";
 import { spawn } from "node:child_process";
 import pg from "pg";
-import { type BenchApi, type Budget, type Fleet, fleetOf, freePort, holdOne, percentile, prepareOperations, runScript, signIn, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
+import { type LightRequest, lightClient } from "./benchRawClient.ts";
+import { type BenchApi, type Budget, type Fleet, fleetOf, freePort, holdDraft, percentile, prepareOperations, runScript, signIn, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
 import { type Round, replayRead, replayWrite } from "./benchReplay.ts";
 
 export interface LimitsLoad {
@@ -86,8 +87,8 @@ const p50Budgets: Record<ReadName, number> = {
 
 interface Read {
   readonly name: ReadName;
-  /** The write made before each request, so that none is answered from memory: its status. */
-  readonly write?: (api: BenchApi, n: number) => Promise<number>;
+  /** The write made before each request, so that none is answered from memory (a request of its own). */
+  readonly write?: (n: number) => LightRequest;
   /** The n-th question of this read, each different from the ones before. */
   readonly path: (n: number) => string;
 }
@@ -134,14 +135,14 @@ const wordPath = (words: ReadonlyArray<string>, n: number): string => {
   return `/leads?q=${encodeURIComponent(words[n % count] ?? "")}&page=${page}&pageSize=${pageSize}`;
 };
 
-const readsOf = (vocabulary: Vocabulary, fleet: Fleet, leadsUrl: string): ReadonlyArray<Read> => {
+const readsOf = (vocabulary: Vocabulary, fleet: Fleet, token: string): ReadonlyArray<Read> => {
   const today = Date.now();
   const deepPages = Math.max(1, Math.floor(vocabulary.lastPage / 2));
   return [
     {
       name: "lead first page",
-      write: async (_api, n) =>
-        (await fetch(`${leadsUrl}/api/leads/createLead`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(newLead(n)) })).status,
+      // the public form: no session
+      write: (n) => ({ method: "POST", path: "/api/leads/createLead", body: newLead(n) }),
       path: () => `/leads?page=1&pageSize=${PAGE_SIZE}`,
     },
     {
@@ -153,7 +154,7 @@ const readsOf = (vocabulary: Vocabulary, fleet: Fleet, leadsUrl: string): Readon
     { name: "rare word search", path: (n) => wordPath(vocabulary.rare, n) },
     {
       name: "availability, three months, all yachts",
-      write: async (api, n) => (await holdOne(api, fleet, mulberry(n))).status,
+      write: (n) => ({ method: "POST", path: "/api/reservations/createReservation", headers: { authorization: `Bearer ${token}` }, body: holdDraft(fleet, mulberry(n)) }),
       path: (n) => {
         const from = new Date(today + (n % 270) * DAY).toISOString().slice(0, 10);
         const to = new Date(today + ((n % 270) + 90) * DAY).toISOString().slice(0, 10);
@@ -215,13 +216,24 @@ interface Captured {
   readonly coldAvailability: ReadonlyArray<LoggedStatement>;
 }
 
-const capture = async (env: Record<string, string>, load: LimitsLoad, makeReads: (api: BenchApi, url: string) => Promise<ReadonlyArray<Read>>): Promise<Captured> => {
+/** A write's request asked through fetch, as the single-client figures and the capture ask: its status. */
+const fetched = async (url: string, request: LightRequest): Promise<number> => {
+  const response = await fetch(`${url}${request.path}`, {
+    method: request.method,
+    headers: { ...request.headers, ...(request.body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+  });
+  await response.arrayBuffer();
+  return response.status;
+};
+
+const capture = async (env: Record<string, string>, load: LimitsLoad, makeReads: (api: BenchApi) => Promise<ReadonlyArray<Read>>): Promise<Captured> => {
   const folder = mkdtempSync(join(tmpdir(), "backoffice-limits-log-"));
   const file = join(folder, "statements.jsonl");
   const server = await startServer({ ...env, STATEMENT_LOG: file });
   try {
     const api = await signIn(server.url, ADMIN);
-    const reads = await makeReads(api, server.url);
+    const reads = await makeReads(api);
     const availability = reads.find((read) => read.name === "availability, three months, all yachts");
     let from = lineCount(file);
     if (availability !== undefined) await api.bytes(availability.path(0));
@@ -231,7 +243,7 @@ const capture = async (env: Record<string, string>, load: LimitsLoad, makeReads:
       const captured: Round[] = [];
       for (let n = 1; n <= load.captured; n += 1) {
         from = lineCount(file);
-        await read.write?.(api, n);
+        if (read.write !== undefined) await fetched(server.url, read.write(n));
         await api.bytes(read.path(n));
         // the request's own statements: the server's own work (reminders, the feed's poll) runs beside
         const statements = logged(file, from);
@@ -302,7 +314,7 @@ const singleClient = async (url: string, api: BenchApi, read: Read, rounds: numb
     const health = await timedGet(url, null, "/api/health");
     if (read.write !== undefined) {
       const started = performance.now();
-      const status = await read.write(api, n);
+      const status = await fetched(url, read.write(n));
       writes.push(performance.now() - started);
       if (status !== 200 && status !== 409) errors += 1;
     }
@@ -377,24 +389,27 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
   const opened = await openDatabase({ DATA_DIR: env.DATA_DIR ?? tmpdir(), ...(env.DATABASE_URL === undefined ? {} : { DATABASE_URL: env.DATABASE_URL }) });
   const vocabulary = await vocabularyOf(opened).finally(() => opened.close());
   const leads = vocabulary.total;
-  const makeReads = async (api: BenchApi, url: string) => readsOf(vocabulary, await fleetOf(api), url);
+  const makeReads = async (api: BenchApi) => readsOf(vocabulary, await fleetOf(api), api.token);
   const serverEnv = { ...env, SEED_DEMO: "false", LEAD_RATE_LIMIT: "1000000" };
   // the measured server tells each answer's database time: a sum kept beside each request, no file
   const server = await startServer({ ...serverEnv, STATEMENT_TIMING: "true" });
   const endpoint = new Map<ReadName, { single: SingleClient; rps: number; failed: number }>();
   try {
     const api = await signIn(server.url, ADMIN);
-    const reads = await makeReads(api, server.url);
+    const reads = await makeReads(api);
+    const client = lightClient(server.url);
+    const auth = { authorization: `Bearer ${api.token}` };
     for (const read of reads) {
       log(`${database}: ${read.name}, single client then ${load.clients} clients for ${load.seconds} s (load ${loadavg()[0]?.toFixed(1)})`);
       const single = await singleClient(server.url, api, read, load.rounds);
       const throughput = await loaded(load.clients, load.seconds, async (n) => {
         const question = LOADED_FROM + n;
-        const wrote = read.write === undefined ? 200 : await read.write(api, question);
-        return (wrote === 200 || wrote === 409) && (await api.bytes(read.path(question))).status === 200;
+        const wrote = read.write === undefined ? 200 : (await client.request(read.write(question))).status;
+        return (wrote === 200 || wrote === 409) && (await client.request({ method: "GET", path: `/api${read.path(question)}`, headers: auth })).status === 200;
       });
       endpoint.set(read.name, { single, rps: throughput.rps, failed: throughput.failed });
     }
+    client.close();
   } finally {
     await stopProcess(server.child);
   }
@@ -490,6 +505,7 @@ const bareServer = async (env: Record<string, string>, captured: Map<ReadName, R
     stdio: ["ignore", "inherit", "inherit"],
   });
   const served = new Map<ReadName, { rps: number; failed: number }>();
+  const client = lightClient(url);
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the bare server exited with ${child.exitCode}`);
@@ -508,19 +524,14 @@ const bareServer = async (env: Record<string, string>, captured: Map<ReadName, R
       served.set(
         name,
         await loaded(load.clients, load.seconds, async (n) => {
-          if (writes) {
-            const wrote = await fetch(`${url}/write/${index}/${n}`, { method: "POST" });
-            await wrote.arrayBuffer();
-            if (wrote.status !== 200) return false;
-          }
-          const answer = await fetch(`${url}/read/${index}/${n}`);
-          await answer.arrayBuffer();
-          return answer.status === 200;
+          if (writes && (await client.request({ method: "POST", path: `/write/${index}/${n}` })).status !== 200) return false;
+          return (await client.request({ method: "GET", path: `/read/${index}/${n}` })).status === 200;
         }),
       );
     }
     return served;
   } finally {
+    client.close();
     await stopProcess(child);
     rmSync(folder, { recursive: true, force: true });
   }

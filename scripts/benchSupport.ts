@@ -228,18 +228,24 @@ export const fleetOf = async (api: BenchApi): Promise<Fleet> => {
 };
 
 /** A hold of one berth of a random cabin of a random departure: its status and, when held, the reservation's id. */
-export const holdOne = async (api: BenchApi, fleet: Fleet, random: () => number, timeLimit?: string) => {
+/** A hold of one berth of a cabin of a departure, drawn with `random`: the body of POST /reservations/createReservation. */
+export const holdDraft = (fleet: Fleet, random: () => number, timeLimit?: string) => {
   const departure = fleet.departures[Math.floor(random() * fleet.departures.length)];
   const cabin = departure?.cabins[Math.floor(random() * departure.cabins.length)] ?? 0;
   const genderId = fleet.adultTypes[Math.floor(random() * fleet.adultTypes.length)] ?? 0;
-  const answer = await api.json("POST", "/reservations/createReservation", {
+  return {
     cruiseId: departure?.id ?? 0,
     agencyId: null,
     type: "general",
     cabins: [{ cabinId: cabin, spaces: [{ genderId }] }],
     ...(timeLimit === undefined ? {} : { timeLimit }),
-  });
-  return { status: answer.status, id: answer.status === 200 ? (answer.data as { id: number }).id : null, cruiseId: departure?.id ?? 0 };
+  };
+};
+
+export const holdOne = async (api: BenchApi, fleet: Fleet, random: () => number, timeLimit?: string) => {
+  const draft = holdDraft(fleet, random, timeLimit);
+  const answer = await api.json("POST", "/reservations/createReservation", draft);
+  return { status: answer.status, id: answer.status === 200 ? (answer.data as { id: number }).id : null, cruiseId: draft.cruiseId };
 };
 
 /** A target a bench holds a figure to: what it is, its limit, what was measured, and whether it held. */
