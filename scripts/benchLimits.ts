@@ -489,7 +489,7 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
 
 /**
  * The same captured statements served by a bare Fastify (scripts/benchBareServer.ts) on the replay's
- * copy, asked by the same client as the endpoint at the same concurrency for the same seconds, the
+ * copy, asked by the same light client as the endpoint at the same concurrency for the same seconds, the
  * write (rolled back there) a request of its own before the read where the endpoint makes one.
  */
 const bareServer = async (env: Record<string, string>, captured: Map<ReadName, Round[]>, load: LimitsLoad, database: string) => {
@@ -613,7 +613,8 @@ export const ratioVerdict = (endpointRps: number, limitRps: number, bareRps: num
 export const limitsReport = (results: ReadonlyArray<LimitsResult>, load: LimitsLoad): { readonly lines: string[]; readonly budgets: Budget[] } => {
   const lines = [
     `Each heavy read's statements, captured from the server (STATEMENT_LOG), replayed through one plain pool (one PGlite) at ${load.clients} clients for ${load.seconds} s: the limit. ` +
-      `The endpoint at the same ${load.clients} clients, every request a new question; the first page after a lead created and availability after a hold (both sides run the write; the replay rolls it back). ` +
+      `The endpoint at the same ${load.clients} clients, every request a new question; the first page after a lead created and availability after a hold (both sides run the write; the replay rolls it back); ` +
+      "asked with a light client (keep-alive sockets, bodies counted, never parsed: decision 131), so that the load generator takes little of the cores the endpoint shares with it. " +
       "The bare server: the same statements' rows sent by a plain Fastify route (no hooks, no session, no contract), asked by the same client at the same concurrency: what HTTP on this machine allows at best. " +
       `A ratio below ${MINIMUM_RATIO} is the machine's (machine-bound, not failed) when the bare server is itself below ${MINIMUM_RATIO} of the limit and the endpoint at least ${MINIMUM_RATIO} of the bare server. ` +
       `Single client: ${load.rounds} requests of each, a write before each where the read would be remembered otherwise, each read after a GET /api/health (the client and HTTP floor at the same moment), its server telling the driver's time of its statements (Server-Timing, STATEMENT_TIMING), on PostgreSQL the read of the change counts every call's sign-in check waits for among them (decision 102); ` +
