@@ -36,6 +36,7 @@ import { seededRandom } from "../server/demo/seededRandom.ts";
 import { foldText } from "../server/leads/search.ts";
 import { spawn } from "node:child_process";
 import pg from "pg";
+import { postgresProcesses, withCpu } from "./benchCpu.ts";
 import { type LightRequest, lightClient } from "./benchRawClient.ts";
 import { type BenchApi, type Budget, type Fleet, fleetOf, freePort, holdDraft, percentile, prepareOperations, runScript, signIn, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
 import { type Round, replayRead, replayWrite } from "./benchReplay.ts";
@@ -270,6 +271,8 @@ interface ReadFigures {
   readonly limitRps: number;
   /** The same statements' rows from a bare Fastify, same client, same concurrency. */
   readonly bareRps: number;
+  /** Where the cores went per round at `clients` clients, on each side (decision 132). */
+  readonly cpu: Readonly<Record<"endpoint" | "limit" | "bare", CpuPerRound>>;
   readonly statements: number;
   readonly errors: number;
   readonly replayErrors: number;
@@ -335,8 +338,10 @@ const singleClient = async (url: string, api: BenchApi, read: Read, rounds: numb
   };
 };
 
+const noCpu: CpuPerRound = { server: null, database: null, client: null };
+
 /** `clients` loops for `seconds`, each running `round` again and again: rounds a second, and the rounds that failed. */
-const loaded = async (clients: number, seconds: number, round: (n: number) => Promise<boolean>) => {
+const loadedRounds = async (clients: number, seconds: number, round: (n: number) => Promise<boolean>) => {
   let next = 0;
   let done = 0;
   let failed = 0;
@@ -351,7 +356,29 @@ const loaded = async (clients: number, seconds: number, round: (n: number) => Pr
       }
     }),
   );
-  return { rps: Math.round(done / ((performance.now() - started) / 1000)), failed };
+  return { rps: Math.round(done / ((performance.now() - started) / 1000)), failed, done };
+};
+
+/** Milliseconds of a core each part took per round, null where it could not be read (decision 132). */
+export type CpuPerRound = Readonly<Record<"server" | "database" | "client", number | null>>;
+
+/**
+ * `loadedRounds` with the time of a core the server, the database and the client each took per
+ * round: the ratio's two sides share two cores, and who spends them decides it. PGlite runs inside
+ * its server (or the replay inside the bench): its time is theirs, its column empty.
+ */
+const loaded = async (clients: number, seconds: number, server: number | null, postgres: boolean, round: (n: number) => Promise<boolean>) => {
+  const { result, seconds: cpu } = await withCpu(
+    {
+      server: { kind: "processes", pids: () => (server === null ? [] : [server]) },
+      database: { kind: "processes", pids: () => (postgres ? postgresProcesses() : []) },
+      client: { kind: "self" },
+    },
+    () => loadedRounds(clients, seconds, round),
+  );
+  const perRound = (part: number | null) => (part === null || result.done === 0 ? null : (1000 * part) / result.done);
+  const perRoundCpu: CpuPerRound = { server: perRound(cpu.server), database: perRound(cpu.database), client: perRound(cpu.client) };
+  return { rps: result.rps, failed: result.failed, cpu: perRoundCpu };
 };
 
 const replayRound = async (db: Database, round: Round): Promise<void> => {
@@ -393,7 +420,7 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
   const serverEnv = { ...env, SEED_DEMO: "false", LEAD_RATE_LIMIT: "1000000" };
   // the measured server tells each answer's database time: a sum kept beside each request, no file
   const server = await startServer({ ...serverEnv, STATEMENT_TIMING: "true" });
-  const endpoint = new Map<ReadName, { single: SingleClient; rps: number; failed: number }>();
+  const endpoint = new Map<ReadName, { single: SingleClient; rps: number; failed: number; cpu: CpuPerRound }>();
   try {
     const api = await signIn(server.url, ADMIN);
     const reads = await makeReads(api);
@@ -402,12 +429,12 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
     for (const read of reads) {
       log(`${database}: ${read.name}, single client then ${load.clients} clients for ${load.seconds} s (load ${loadavg()[0]?.toFixed(1)})`);
       const single = await singleClient(server.url, api, read, load.rounds);
-      const throughput = await loaded(load.clients, load.seconds, async (n) => {
+      const throughput = await loaded(load.clients, load.seconds, server.child.pid ?? null, database === "PostgreSQL", async (n) => {
         const question = LOADED_FROM + n;
         const wrote = read.write === undefined ? 200 : (await client.request(read.write(question))).status;
         return (wrote === 200 || wrote === 409) && (await client.request({ method: "GET", path: `/api${read.path(question)}`, headers: auth })).status === 200;
       });
-      endpoint.set(read.name, { single, rps: throughput.rps, failed: throughput.failed });
+      endpoint.set(read.name, { single, rps: throughput.rps, failed: throughput.failed, cpu: throughput.cpu });
     }
     client.close();
   } finally {
@@ -421,14 +448,14 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
   const captured = await capture(serverEnv, load, makeReads);
   try {
     const db = await openDatabase({ DATA_DIR: replayed.env.DATA_DIR ?? tmpdir(), ...(replayed.env.DATABASE_URL === undefined ? {} : { DATABASE_URL: replayed.env.DATABASE_URL }) });
-    const limits = new Map<ReadName, { rps: number; failed: number }>();
+    const limits = new Map<ReadName, { rps: number; failed: number; cpu: CpuPerRound }>();
     let plans: Awaited<ReturnType<typeof plansOf>>;
     try {
       for (const [name, rounds] of captured.rounds) {
         log(`${database}: replaying ${name} through one ${db.kind === "pglite" ? "PGlite" : "connection pool"} at ${load.clients} clients`);
         // once first, as the server had run them: parsed statements and pages in the cache
         for (const round of rounds) await replayRound(db, round);
-        const limit = await loaded(load.clients, load.seconds, async (n) => {
+        const limit = await loaded(load.clients, load.seconds, null, database === "PostgreSQL", async (n) => {
           const round = rounds[n % rounds.length];
           if (round === undefined) return false;
           return replayRound(db, round).then(
@@ -461,6 +488,7 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
         endpointRps: measured?.rps ?? 0,
         limitRps: limit?.rps ?? 0,
         bareRps: served?.rps ?? 0,
+        cpu: { endpoint: measured?.cpu ?? noCpu, limit: limit?.cpu ?? noCpu, bare: served?.cpu ?? noCpu },
         statements: rounds.reduce((sum, round) => sum + round.read.length, 0) / Math.max(1, rounds.length),
         errors: (measured?.single.errors ?? 1) + (measured?.failed ?? 0),
         replayErrors: (limit?.failed ?? 1) + (served?.failed ?? 1),
@@ -504,7 +532,7 @@ const bareServer = async (env: Record<string, string>, captured: Map<ReadName, R
     env: { ...process.env, ...env, BARE_ROUNDS: file, PORT: String(port) },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const served = new Map<ReadName, { rps: number; failed: number }>();
+  const served = new Map<ReadName, { rps: number; failed: number; cpu: CpuPerRound }>();
   const client = lightClient(url);
   try {
     for (;;) {
@@ -523,7 +551,7 @@ const bareServer = async (env: Record<string, string>, captured: Map<ReadName, R
       for (let n = 0; n < (captured.get(name)?.length ?? 0); n += 1) await (await fetch(`${url}/read/${index}/${n}`)).arrayBuffer();
       served.set(
         name,
-        await loaded(load.clients, load.seconds, async (n) => {
+        await loaded(load.clients, load.seconds, child.pid ?? null, database === "PostgreSQL", async (n) => {
           if (writes && (await client.request({ method: "POST", path: `/write/${index}/${n}` })).status !== 200) return false;
           return (await client.request({ method: "GET", path: `/read/${index}/${n}` })).status === 200;
         }),
@@ -609,6 +637,43 @@ export const ratioVerdict = (endpointRps: number, limitRps: number, bareRps: num
   return { ratio, bareRatio, codeRatio, machineBound, pass: ratio >= MINIMUM_RATIO || machineBound };
 };
 
+/** Milliseconds of a core, to a hundredth; a dash where none was read (PGlite's own time is its process's). */
+const cpuMs = (value: number | null): string => (value === null ? "–" : value.toFixed(2));
+
+const cpuTotal = (cpu: CpuPerRound): string => cpuMs((cpu.server ?? 0) + (cpu.database ?? 0) + (cpu.client ?? 0));
+
+/**
+ * Where the cores went during each throughput run (decision 132): per round (a request with its
+ * write), the time of a core the server, the database and the client took, read from /proc. With
+ * two cores shared, a side's rounds a second are about two seconds over its total.
+ */
+const cpuTable = (results: ReadonlyArray<LimitsResult>): string[] => [
+  "",
+  "Where the cores went at 32 clients, milliseconds of a core per round (a request with its write; user and system time from /proc; decision 132). The endpoint's client is the bench's light client, the limit's is the replay itself (its pool, or its PGlite), the database's column is PostgreSQL's processes (PGlite runs inside the server or the replay).",
+  "",
+  "| database | read | endpoint: server | database | client | total | limit: replay | database | total | bare: server | database | client | total |",
+  "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ...results.flatMap((result) =>
+    result.reads.map(({ name, cpu: { endpoint, limit, bare } }) =>
+      [
+        result.database,
+        name,
+        cpuMs(endpoint.server),
+        cpuMs(endpoint.database),
+        cpuMs(endpoint.client),
+        cpuTotal(endpoint),
+        cpuMs(limit.client),
+        cpuMs(limit.database),
+        cpuTotal(limit),
+        cpuMs(bare.server),
+        cpuMs(bare.database),
+        cpuMs(bare.client),
+        cpuTotal(bare),
+      ].join(" | "),
+    ).map((row) => `| ${row} |`),
+  ),
+];
+
 /** The figures as a Markdown section and their budgets. */
 export const limitsReport = (results: ReadonlyArray<LimitsResult>, load: LimitsLoad): { readonly lines: string[]; readonly budgets: Budget[] } => {
   const lines = [
@@ -662,5 +727,6 @@ export const limitsReport = (results: ReadonlyArray<LimitsResult>, load: LimitsL
     });
   }
   lines.push("", "Load average beside each row: the machine is shared, a loaded machine lowers both sides of a ratio but raises every p50.");
+  lines.push(...cpuTable(results));
   return { lines, budgets };
 };

@@ -1,0 +1,83 @@
+/** How the bench charges a loaded run's CPU to the processes that spent it (decision 132). */
+import { spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { postgresProcesses, processSeconds, withCpu } from "../../scripts/benchCpu.ts";
+
+/** Keeps a core busy for about `ms`. */
+const spin = (ms: number) => {
+  const until = performance.now() + ms;
+  let turns = 0;
+  while (performance.now() < until) turns += 1;
+  return turns;
+};
+
+describe("the bench's CPU accounting", () => {
+  it("charges the bench's own work to itself and a busy child's to the child, not the other way round", async () => {
+    // a child spinning until killed, its name with a space and parentheses as /proc writes them
+    const child = spawn(process.execPath, ["-e", "process.title = 'busy (child) x'; for (;;);"], { stdio: "ignore" });
+    const pid = child.pid ?? -1;
+    try {
+      // the child's start apart: its first moments load Node, not the spin
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const { seconds } = await withCpu({ bench: { kind: "self" }, child: { kind: "processes", pids: () => [pid] } }, async () => {
+        spin(150);
+        await new Promise((resolve) => setTimeout(resolve, 350));
+        return null;
+      });
+      expect(seconds.bench).toBeGreaterThan(0.1);
+      expect(seconds.bench).toBeLessThan(0.4);
+      expect(seconds.child).toBeGreaterThan(0.1);
+      expect(seconds.child).toBeLessThan(0.7);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it("answers null for a part none of whose processes can be read, and for a pid that is gone", async () => {
+    const { seconds } = await withCpu({ gone: { kind: "processes", pids: () => [2 ** 30] } }, async () => null);
+    expect(seconds.gone).toBeNull();
+    expect(processSeconds(2 ** 30)).toBeNull();
+    expect(processSeconds(process.pid)).toBeGreaterThan(0);
+  });
+
+  it("finds no PostgreSQL process among processes that only mention it", () => {
+    const mention = spawn(process.execPath, ["-e", "setTimeout(() => {}, 2000)", "postgres"], { stdio: "ignore" });
+    try {
+      expect(postgresProcesses()).not.toContain(mention.pid);
+    } finally {
+      mention.kill();
+    }
+  });
+});
+
+describe("the limits report's cores", () => {
+  it("prints each side's time of a core per round with its total, and a dash for PGlite's own", async () => {
+    const { limitsReport } = await import("../../scripts/benchLimits.ts");
+    const read = {
+      name: "availability, three months, all yachts" as const,
+      p50Ms: 15,
+      single: { p50: 2, healthP50: 1, databaseP50: 0.5, shareP50: 0.3, writeP50: 4, errors: 0 },
+      endpointRps: 340,
+      limitRps: 600,
+      bareRps: 515,
+      cpu: {
+        endpoint: { server: 2.234, database: 2.7, client: 0.16 },
+        limit: { server: null, database: 2.5, client: 0.81 },
+        bare: { server: 0.9, database: 2.6, client: 0.2 },
+      },
+      statements: 0.5,
+      errors: 0,
+      replayErrors: 0,
+    };
+    const pglite = { ...read, cpu: { endpoint: { server: 3.1, database: null, client: 0.2 }, limit: { server: null, database: null, client: 2.4 }, bare: read.cpu.bare } };
+    const { lines } = limitsReport(
+      [
+        { database: "PostgreSQL", leads: 10, load: [1, 1, 1], reads: [read], plansFile: "plans.md", wholeTables: [] },
+        { database: "PGlite", leads: 10, load: [1, 1, 1], reads: [pglite], plansFile: "plans.md", wholeTables: [] },
+      ],
+      { seconds: 1, clients: 32, rounds: 1, captured: 1, pgliteLeads: 10, postgresLeads: 10 },
+    );
+    expect(lines).toContain("| PostgreSQL | availability, three months, all yachts | 2.23 | 2.70 | 0.16 | 5.09 | 0.81 | 2.50 | 3.31 | 0.90 | 2.60 | 0.20 | 3.70 |");
+    expect(lines).toContain("| PGlite | availability, three months, all yachts | 3.10 | – | 0.20 | 3.30 | 2.40 | – | 2.40 | 0.90 | 2.60 | 0.20 | 3.70 |");
+  });
+});
