@@ -97,8 +97,8 @@ const wrapClient = (
 
 const isUpkeep = (sql: string): boolean => /^\s*(vacuum|analyze|checkpoint)\b/i.test(sql);
 
-/** Remembered answers (a page of leads is the largest, tens of KB). */
-const REMEMBERED_READS = 100;
+/** Remembered answers (a page of leads is the largest, tens of KB; the catalogues' reads a hold prices with are many and small: decision 133). */
+const REMEMBERED_READS = 300;
 
 /** Any fixed number: servers starting together create the change count once. */
 const CHANGE_COUNT_LOCK = 7_241_004;
