@@ -217,6 +217,8 @@ interface Captured {
   readonly rounds: Map<ReadName, Round[]>;
   /** Availability asked first after the start, nothing kept: the berth index reads every departure's berths. */
   readonly coldAvailability: ReadonlyArray<LoggedStatement>;
+  /** The share of each read's kept rounds whose write was refused. */
+  readonly refusedKept: ReadonlyMap<ReadName, number>;
 }
 
 /** A write's request asked through fetch, as the single-client figures and the capture ask: its status. */
@@ -230,7 +232,29 @@ const fetched = async (url: string, request: LightRequest): Promise<number> => {
   return response.status;
 };
 
-const capture = async (env: Record<string, string>, load: LimitsLoad, makeReads: (api: BenchApi) => Promise<ReadonlyArray<Read>>): Promise<Captured> => {
+/** A hold refused (the departure or the cabin full): its round is a refusal kept, not a reservation written. */
+const REFUSED = 409;
+
+/**
+ * The rounds a read with a write keeps of those it captures: as many refused as the endpoint's
+ * load had (a full departure's hold writes a refusal, an open one's a reservation, its spaces and
+ * its summary), the first of each kind in the order captured, `wanted` in all once enough of each
+ * came; short of one kind, the other's fill the rest.
+ */
+export const roundsLike = <T>(candidates: ReadonlyArray<{ readonly refused: boolean; readonly round: T }>, wanted: number, refusedShare: number): T[] => {
+  const refusedWanted = Math.round(refusedShare * wanted);
+  const refused = candidates.filter((candidate) => candidate.refused).map(({ round }) => round);
+  const accepted = candidates.filter((candidate) => !candidate.refused).map(({ round }) => round);
+  const refusedTaken = Math.min(refused.length, Math.max(refusedWanted, wanted - accepted.length));
+  return [...refused.slice(0, refusedTaken), ...accepted.slice(0, wanted - refusedTaken)];
+};
+
+const capture = async (
+  env: Record<string, string>,
+  load: LimitsLoad,
+  makeReads: (api: BenchApi) => Promise<ReadonlyArray<Read>>,
+  refusedShares: ReadonlyMap<ReadName, number>,
+): Promise<Captured> => {
   const folder = mkdtempSync(join(tmpdir(), "backoffice-limits-log-"));
   const file = join(folder, "statements.jsonl");
   const server = await startServer({ ...env, STATEMENT_LOG: file });
@@ -242,6 +266,7 @@ const capture = async (env: Record<string, string>, load: LimitsLoad, makeReads:
     if (availability !== undefined) await api.bytes(availability.path(0));
     const coldAvailability = logged(file, from).filter((statement) => statement.request === requestOf(availability?.path(0) ?? ""));
     const rounds = new Map<ReadName, Round[]>();
+    const refusedKept = new Map<ReadName, number>();
     for (const read of reads) {
       // A read with a write is captured as the endpoint ran it at load, its server warm: a hold
       // prices with a yacht's cabins, rates and seasons, remembered after the first holds of
@@ -252,21 +277,32 @@ const capture = async (env: Record<string, string>, load: LimitsLoad, makeReads:
           await api.bytes(read.path(n));
         }
       }
-      const captured: Round[] = [];
-      for (let n = 1; n <= load.captured; n += 1) {
+      const candidates: Array<{ readonly refused: boolean; readonly round: Round }> = [];
+      const share = refusedShares.get(read.name) ?? 0;
+      const refusedWanted = Math.round(share * load.captured);
+      const enough = () =>
+        candidates.filter((candidate) => candidate.refused).length >= refusedWanted &&
+        candidates.filter((candidate) => !candidate.refused).length >= load.captured - refusedWanted;
+      // a read without a write takes its first rounds; one with a write, up to eight times as many for the load's mix
+      for (let n = 1; n <= (read.write === undefined ? 1 : 8) * load.captured && !enough(); n += 1) {
         from = lineCount(file);
-        if (read.write !== undefined) await fetched(server.url, read.write(n));
+        const wrote = read.write === undefined ? 200 : await fetched(server.url, read.write(n));
         await api.bytes(read.path(n));
         // the request's own statements: the server's own work (reminders, the feed's poll) runs beside
         const statements = logged(file, from);
-        captured.push({
-          write: statements.filter((statement) => statement.request?.startsWith("POST ") === true),
-          read: statements.filter((statement) => statement.request === requestOf(read.path(n))),
+        candidates.push({
+          refused: wrote === REFUSED,
+          round: {
+            write: statements.filter((statement) => statement.request?.startsWith("POST ") === true),
+            read: statements.filter((statement) => statement.request === requestOf(read.path(n))),
+          },
         });
       }
-      rounds.set(read.name, captured);
+      const kept = roundsLike(candidates, load.captured, share);
+      rounds.set(read.name, kept);
+      refusedKept.set(read.name, kept.filter((round) => candidates.find((candidate) => candidate.round === round)?.refused === true).length / Math.max(1, kept.length));
     }
-    return { rounds, coldAvailability };
+    return { rounds, coldAvailability, refusedKept };
   } finally {
     await stopProcess(server.child);
     rmSync(folder, { recursive: true, force: true });
@@ -282,6 +318,8 @@ interface ReadFigures {
   readonly limitRps: number;
   /** The same statements' rows from a bare Fastify, same client, same concurrency. */
   readonly bareRps: number;
+  /** The share of writes refused at load, and in the rounds replayed (decision 133); null for a read without a write. */
+  readonly refused: { readonly load: number; readonly replay: number } | null;
   /** Where the cores went per round at `clients` clients, on each side (decision 132). */
   readonly cpu: Readonly<Record<"endpoint" | "limit" | "bare", CpuPerRound>>;
   readonly statements: number;
@@ -431,7 +469,7 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
   const serverEnv = { ...env, SEED_DEMO: "false", LEAD_RATE_LIMIT: "1000000" };
   // the measured server tells each answer's database time: a sum kept beside each request, no file
   const server = await startServer({ ...serverEnv, STATEMENT_TIMING: "true" });
-  const endpoint = new Map<ReadName, { single: SingleClient; rps: number; failed: number; cpu: CpuPerRound }>();
+  const endpoint = new Map<ReadName, { single: SingleClient; rps: number; failed: number; cpu: CpuPerRound; refusedShare: number | null }>();
   try {
     const api = await signIn(server.url, ADMIN);
     const reads = await makeReads(api);
@@ -440,12 +478,16 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
     for (const read of reads) {
       log(`${database}: ${read.name}, single client then ${load.clients} clients for ${load.seconds} s (load ${loadavg()[0]?.toFixed(1)})`);
       const single = await singleClient(server.url, api, read, load.rounds);
+      let writes = 0;
+      let refused = 0;
       const throughput = await loaded(load.clients, load.seconds, server.child.pid ?? null, database === "PostgreSQL", async (n) => {
         const question = LOADED_FROM + n;
         const wrote = read.write === undefined ? 200 : (await client.request(read.write(question))).status;
+        if (read.write !== undefined) writes += 1;
+        if (wrote === REFUSED) refused += 1;
         return (wrote === 200 || wrote === 409) && (await client.request({ method: "GET", path: `/api${read.path(question)}`, headers: auth })).status === 200;
       });
-      endpoint.set(read.name, { single, rps: throughput.rps, failed: throughput.failed, cpu: throughput.cpu });
+      endpoint.set(read.name, { single, rps: throughput.rps, failed: throughput.failed, cpu: throughput.cpu, refusedShare: writes === 0 ? null : refused / writes });
     }
     client.close();
   } finally {
@@ -456,7 +498,12 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
   // The writes are replayed where the captured ones never happened: their events would collide.
   const replayed = await snapshot(env);
   log(`${database}: capturing the statements of ${load.captured} requests of each read`);
-  const captured = await capture(serverEnv, load, makeReads);
+  const captured = await capture(
+    serverEnv,
+    load,
+    makeReads,
+    new Map([...endpoint].flatMap(([name, measured]) => (measured.refusedShare === null ? [] : [[name, measured.refusedShare] as const]))),
+  );
   try {
     const db = await openDatabase({ DATA_DIR: replayed.env.DATA_DIR ?? tmpdir(), ...(replayed.env.DATABASE_URL === undefined ? {} : { DATABASE_URL: replayed.env.DATABASE_URL }) });
     const limits = new Map<ReadName, { rps: number; failed: number; cpu: CpuPerRound }>();
@@ -500,6 +547,7 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
         limitRps: limit?.rps ?? 0,
         bareRps: served?.rps ?? 0,
         cpu: { endpoint: measured?.cpu ?? noCpu, limit: limit?.cpu ?? noCpu, bare: served?.cpu ?? noCpu },
+        refused: measured?.refusedShare === null || measured?.refusedShare === undefined ? null : { load: measured.refusedShare, replay: captured.refusedKept.get(name) ?? 0 },
         statements: rounds.reduce((sum, round) => sum + round.read.length, 0) / Math.max(1, rounds.length),
         errors: (measured?.single.errors ?? 1) + (measured?.failed ?? 0),
         replayErrors: (limit?.failed ?? 1) + (served?.failed ?? 1),
@@ -660,12 +708,12 @@ const cpuTotal = (cpu: CpuPerRound): string => cpuMs((cpu.server ?? 0) + (cpu.da
  */
 const cpuTable = (results: ReadonlyArray<LimitsResult>): string[] => [
   "",
-  "Where the cores went at 32 clients, milliseconds of a core per round (a request with its write; user and system time from /proc; decision 132). The endpoint's client is the bench's light client, the limit's is the replay itself (its pool, or its PGlite), the database's column is PostgreSQL's processes (PGlite runs inside the server or the replay).",
+  "Where the cores went at 32 clients, milliseconds of a core per round (a request with its write; user and system time from /proc; decision 132). The endpoint's client is the bench's light client, the limit's is the replay itself (its pool, or its PGlite), the database's column is PostgreSQL's processes (PGlite runs inside the server or the replay). A write refused (a hold on a full departure) keeps a refusal instead of writing a reservation: the rounds replayed are captured, on a warm server, in the load's mix (decision 133).",
   "",
-  "| database | read | endpoint: server | database | client | total | limit: replay | database | total | bare: server | database | client | total |",
-  "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  "| database | read | endpoint: server | database | client | total | limit: replay | database | total | bare: server | database | client | total | writes refused: load / replayed |",
+  "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ...results.flatMap((result) =>
-    result.reads.map(({ name, cpu: { endpoint, limit, bare } }) =>
+    result.reads.map(({ name, cpu: { endpoint, limit, bare }, refused }) =>
       [
         result.database,
         name,
@@ -680,6 +728,7 @@ const cpuTable = (results: ReadonlyArray<LimitsResult>): string[] => [
         cpuMs(bare.database),
         cpuMs(bare.client),
         cpuTotal(bare),
+        refused === null ? "" : `${Math.round(100 * refused.load)} % / ${Math.round(100 * refused.replay)} %`,
       ].join(" | "),
     ).map((row) => `| ${row} |`),
   ),

@@ -68,8 +68,9 @@ describe("the limits report's cores", () => {
       statements: 0.5,
       errors: 0,
       replayErrors: 0,
+      refused: { load: 0.436, replay: 0.4375 },
     };
-    const pglite = { ...read, cpu: { endpoint: { server: 3.1, database: null, client: 0.2 }, limit: { server: null, database: null, client: 2.4 }, bare: read.cpu.bare } };
+    const pglite = { ...read, refused: null, cpu: { endpoint: { server: 3.1, database: null, client: 0.2 }, limit: { server: null, database: null, client: 2.4 }, bare: read.cpu.bare } };
     const { lines } = limitsReport(
       [
         { database: "PostgreSQL", leads: 10, load: [1, 1, 1], reads: [read], plansFile: "plans.md", wholeTables: [] },
@@ -77,7 +78,24 @@ describe("the limits report's cores", () => {
       ],
       { seconds: 1, clients: 32, rounds: 1, captured: 1, pgliteLeads: 10, postgresLeads: 10 },
     );
-    expect(lines).toContain("| PostgreSQL | availability, three months, all yachts | 2.23 | 2.70 | 0.16 | 5.09 | 0.81 | 2.50 | 3.31 | 0.90 | 2.60 | 0.20 | 3.70 |");
-    expect(lines).toContain("| PGlite | availability, three months, all yachts | 3.10 | – | 0.20 | 3.30 | 2.40 | – | 2.40 | 0.90 | 2.60 | 0.20 | 3.70 |");
+    expect(lines).toContain("| PostgreSQL | availability, three months, all yachts | 2.23 | 2.70 | 0.16 | 5.09 | 0.81 | 2.50 | 3.31 | 0.90 | 2.60 | 0.20 | 3.70 | 44 % / 44 % |");
+    expect(lines).toContain("| PGlite | availability, three months, all yachts | 3.10 | – | 0.20 | 3.30 | 2.40 | – | 2.40 | 0.90 | 2.60 | 0.20 | 3.70 |  |");
+  });
+});
+
+describe("the rounds a write's read is replayed with", () => {
+  const candidates = (kinds: string) => [...kinds].map((kind, at) => ({ refused: kind === "r", round: `${kind}${at}` }));
+
+  it("keeps the load's share of refused writes, the first of each kind", async () => {
+    const { roundsLike } = await import("../../scripts/benchLimits.ts");
+    expect(roundsLike(candidates("aarararraa"), 4, 0.5)).toEqual(["r2", "r4", "a0", "a1"]);
+    expect(roundsLike(candidates("aarararraa"), 4, 0)).toEqual(["a0", "a1", "a3", "a5"]);
+    expect(roundsLike(candidates("aarararraa"), 4, 1)).toEqual(["r2", "r4", "r6", "r7"]);
+  });
+
+  it("fills with the other kind when one is short", async () => {
+    const { roundsLike } = await import("../../scripts/benchLimits.ts");
+    expect(roundsLike(candidates("aaaaar"), 4, 0.75)).toEqual(["r5", "a0", "a1", "a2"]);
+    expect(roundsLike(candidates("rrrrra"), 4, 0)).toEqual(["r0", "r1", "r2", "a5"]);
   });
 });
