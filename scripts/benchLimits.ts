@@ -11,10 +11,14 @@
  *    otherwise be remembered (a lead created before the first page, a hold before availability);
  *    the read's p50, the floor's, the database's and the server's own share, each request's read
  *    less its floor less its database time; a hold's p50;
- * 2. throughput: CLIENTS clients for SECONDS asking each read (with its write, when it has one);
+ * 2. throughput: CLIENTS clients for SECONDS asking each read (with its write, when it has one)
+ *    through a light keep-alive client (decision 131), the time of a core the server, the
+ *    database and the client took per round read from /proc (decision 132);
  * 3. capture, on the data the measurement left (its writes can change which way the endpoint
  *    answers a later read): a server started with STATEMENT_LOG answers each read one at a time,
- *    the same way; the statements each ran are kept, the write's apart;
+ *    the same way, warmed first where the read has a write, whose rounds are kept in the load's
+ *    mix of refused and accepted writes (decision 133); the statements each ran are kept, the
+ *    write's apart;
  * 4. the limit: the captured statements replayed through one plain connection pool (one PGlite)
  *    at the same concurrency, no HTTP, no decoding, the writes in a transaction rolled back;
  * 5. each captured read's plan (EXPLAIN ANALYZE, BUFFERS), saved beside the results, none reading
@@ -299,8 +303,9 @@ const capture = async (
         });
       }
       const kept = roundsLike(candidates, load.captured, share);
+      const refusedRounds = new Set(candidates.filter((candidate) => candidate.refused).map(({ round }) => round));
       rounds.set(read.name, kept);
-      refusedKept.set(read.name, kept.filter((round) => candidates.find((candidate) => candidate.round === round)?.refused === true).length / Math.max(1, kept.length));
+      refusedKept.set(read.name, kept.filter((round) => refusedRounds.has(round)).length / Math.max(1, kept.length));
     }
     return { rounds, coldAvailability, refusedKept };
   } finally {

@@ -3,31 +3,57 @@ import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { postgresProcesses, processSeconds, withCpu } from "../../scripts/benchCpu.ts";
 
-/** Keeps a core busy for about `ms`. */
+/** Keeps a core busy until this process has spent `ms` more of CPU (a loaded machine stretches the wall time, not this). */
 const spin = (ms: number) => {
-  const until = performance.now() + ms;
+  const cpu = () => {
+    const usage = process.cpuUsage();
+    return (usage.user + usage.system) / 1000;
+  };
+  const until = cpu() + ms;
   let turns = 0;
-  while (performance.now() < until) turns += 1;
+  while (cpu() < until) turns += 1;
   return turns;
 };
 
+/** A line the child writes, once. */
+const lineFrom = (child: ReturnType<typeof spawn>, text: string) =>
+  new Promise<void>((resolve) => {
+    let seen = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      seen += chunk.toString("utf8");
+      if (seen.includes(text)) resolve();
+    });
+  });
+
 describe("the bench's CPU accounting", () => {
   it("charges the bench's own work to itself and a busy child's to the child, not the other way round", async () => {
-    // a child spinning until killed, its name with a space and parentheses as /proc writes them
-    const child = spawn(process.execPath, ["-e", "process.title = 'busy (child) x'; for (;;);"], { stdio: "ignore" });
+    // a child that spends 300 ms of CPU when told, its name with a space and parentheses as /proc writes them
+    const child = spawn(
+      process.execPath,
+      [
+        "-e",
+        `process.title = 'busy (child) x';
+         const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+         process.stdin.once("data", () => { const until = cpu() + 300; while (cpu() < until); process.stdout.write("done\\n"); });
+         process.stdout.write("ready\\n");`,
+      ],
+      { stdio: ["pipe", "pipe", "ignore"] },
+    );
     const pid = child.pid ?? -1;
     try {
-      // the child's start apart: its first moments load Node, not the spin
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // the child's start apart: its first moments load Node, not the work measured
+      await lineFrom(child, "ready");
+      const done = lineFrom(child, "done");
       const { seconds } = await withCpu({ bench: { kind: "self" }, child: { kind: "processes", pids: () => [pid] } }, async () => {
+        child.stdin?.write("go\n");
         spin(150);
-        await new Promise((resolve) => setTimeout(resolve, 350));
+        await done;
         return null;
       });
-      expect(seconds.bench).toBeGreaterThan(0.1);
-      expect(seconds.bench).toBeLessThan(0.4);
-      expect(seconds.child).toBeGreaterThan(0.1);
-      expect(seconds.child).toBeLessThan(0.7);
+      expect(seconds.bench).toBeGreaterThanOrEqual(0.15);
+      expect(seconds.bench).toBeLessThan(0.3);
+      expect(seconds.child).toBeGreaterThanOrEqual(0.25);
+      expect(seconds.child).toBeLessThan(0.4);
     } finally {
       child.kill();
     }
