@@ -239,6 +239,9 @@ const fetched = async (url: string, request: LightRequest): Promise<number> => {
 /** A hold refused (the departure or the cabin full): its round is a refusal kept, not a reservation written. */
 const REFUSED = 409;
 
+/** How many of `wanted` rounds are refused ones at the load's share. */
+const refusedOf = (wanted: number, refusedShare: number): number => Math.round(refusedShare * wanted);
+
 /**
  * The rounds a read with a write keeps of those it captures: as many refused as the endpoint's
  * load had (a full departure's hold writes a refusal, an open one's a reservation, its spaces and
@@ -246,7 +249,7 @@ const REFUSED = 409;
  * came; short of one kind, the other's fill the rest.
  */
 export const roundsLike = <T>(candidates: ReadonlyArray<{ readonly refused: boolean; readonly round: T }>, wanted: number, refusedShare: number): T[] => {
-  const refusedWanted = Math.round(refusedShare * wanted);
+  const refusedWanted = refusedOf(wanted, refusedShare);
   const refused = candidates.filter((candidate) => candidate.refused).map(({ round }) => round);
   const accepted = candidates.filter((candidate) => !candidate.refused).map(({ round }) => round);
   const refusedTaken = Math.min(refused.length, Math.max(refusedWanted, wanted - accepted.length));
@@ -283,7 +286,7 @@ const capture = async (
       }
       const candidates: Array<{ readonly refused: boolean; readonly round: Round }> = [];
       const share = refusedShares.get(read.name) ?? 0;
-      const refusedWanted = Math.round(share * load.captured);
+      const refusedWanted = refusedOf(load.captured, share);
       const enough = () =>
         candidates.filter((candidate) => candidate.refused).length >= refusedWanted &&
         candidates.filter((candidate) => !candidate.refused).length >= load.captured - refusedWanted;

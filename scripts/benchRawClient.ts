@@ -35,6 +35,19 @@ const headerOf = (head: Buffer): { readonly status: string; readonly bodyStart: 
   return { status: header.slice(9, 12), bodyStart: end + HEADER_END.length, length: Number(/\r\ncontent-length:\s*(\d+)/i.exec(header)?.[1] ?? "0") };
 };
 
+/** A keep-alive request's bytes: its line, the host, its headers, and the body after them. */
+const requestBytes = (method: string, path: string, host: string, headers: Record<string, string>, payload: Buffer | null): Buffer => {
+  const lines = [
+    `${method} ${path} HTTP/1.1`,
+    `host: ${host}`,
+    "connection: keep-alive",
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ...(payload === null ? [] : ["content-type: application/json", `content-length: ${payload.length}`]),
+  ];
+  const head = Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1");
+  return payload === null ? head : Buffer.concat([head, payload]);
+};
+
 /** One request on a light client: its method, path, headers and JSON body. */
 export interface LightRequest {
   readonly method: "GET" | "POST";
@@ -109,16 +122,7 @@ export const lightClient = (url: string): LightClient => {
       new Promise((resolve, reject) => {
         const socket = idle.pop() ?? opened();
         waiting.set(socket, { resolve, reject });
-        const payload = body === undefined ? null : Buffer.from(JSON.stringify(body));
-        const lines = [
-          `${method} ${path} HTTP/1.1`,
-          `host: ${hostname}:${port}`,
-          "connection: keep-alive",
-          ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-          ...(payload === null ? [] : ["content-type: application/json", `content-length: ${payload.length}`]),
-        ];
-        const head = Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1");
-        socket.write(payload === null ? head : Buffer.concat([head, payload]));
+        socket.write(requestBytes(method, path, `${hostname}:${port}`, headers, body === undefined ? null : Buffer.from(JSON.stringify(body))));
       }),
     close: () => {
       for (const socket of open) socket.destroy();
@@ -176,8 +180,7 @@ const connection = (host: string, port: number, request: Buffer, until: number, 
 /** `connections` sockets asking `path` back to back for `seconds`. */
 export const rawLoad = async (load: RawLoad): Promise<RawResult> => {
   const { hostname, port } = new URL(load.url);
-  const lines = [`GET ${load.path} HTTP/1.1`, `host: ${hostname}:${port}`, "connection: keep-alive", ...Object.entries(load.headers).map(([name, value]) => `${name}: ${value}`)];
-  const request = Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1");
+  const request = requestBytes("GET", load.path, `${hostname}:${port}`, load.headers, null);
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   const started = performance.now();

@@ -227,7 +227,6 @@ export const fleetOf = async (api: BenchApi): Promise<Fleet> => {
   return { departures, adultTypes: types.filter((type) => type.child !== true).map(({ id }) => id) };
 };
 
-/** A hold of one berth of a random cabin of a random departure: its status and, when held, the reservation's id. */
 /** A hold of one berth of a cabin of a departure, drawn with `random`: the body of POST /reservations/createReservation. */
 export const holdDraft = (fleet: Fleet, random: () => number, timeLimit?: string) => {
   const departure = fleet.departures[Math.floor(random() * fleet.departures.length)];
@@ -242,6 +241,7 @@ export const holdDraft = (fleet: Fleet, random: () => number, timeLimit?: string
   };
 };
 
+/** A hold of one berth of a random cabin of a random departure: its status and, when held, the reservation's id. */
 export const holdOne = async (api: BenchApi, fleet: Fleet, random: () => number, timeLimit?: string) => {
   const draft = holdDraft(fleet, random, timeLimit);
   const answer = await api.json("POST", "/reservations/createReservation", draft);
