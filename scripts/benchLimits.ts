@@ -4,7 +4,7 @@
  * x10 with 1,000,000 leads on PostgreSQL:
  *
  * 1. single client, on a server without the log but telling each answer's database time
- *    (STATEMENT_TIMING): each read (a lead page, the first and a deep one, a common and a rare word,
+ *    (STATEMENT_TIMING; the throughput's server runs without it, decision 134): each read (a lead page, the first and a deep one, a common and a rare word,
  *    three months of every yacht's availability, its first page of fifty as the panel asks it since
  *    decision 120) interleaved with GET /api/health (the client and
  *    HTTP floor at the same moment), every read a new question and after a write where it would
@@ -12,7 +12,8 @@
  *    the read's p50, the floor's, the database's and the server's own share, each request's read
  *    less its floor less its database time; a hold's p50;
  * 2. throughput: CLIENTS clients for SECONDS asking each read (with its write, when it has one)
- *    through a light keep-alive client (decision 131), the time of a core the server, the
+ *    through a light keep-alive client (decision 131), after as many clients warmed the server for
+ *    WARM_SECONDS with other questions (decision 134), the time of a core the server, the
  *    database and the client took per round read from /proc (decision 132);
  * 3. capture, on the data the measurement left (its writes can change which way the endpoint
  *    answers a later read): a server started with STATEMENT_LOG answers each read one at a time,
@@ -20,7 +21,8 @@
  *    mix of refused and accepted writes (decision 133); the statements each ran are kept, the
  *    write's apart;
  * 4. the limit: the captured statements replayed through one plain connection pool (one PGlite)
- *    at the same concurrency, no HTTP, no decoding, the writes in a transaction rolled back;
+ *    at the same concurrency, no HTTP, no decoding, the writes in a transaction rolled back, warmed
+ *    as the endpoint was (as is the bare server);
  * 5. each captured read's plan (EXPLAIN ANALYZE, BUFFERS), saved beside the results, none reading
  *    leads, spaces or events whole.
  *
@@ -416,6 +418,25 @@ const loadedRounds = async (clients: number, seconds: number, round: (n: number)
   return { rps: Math.round(done / ((performance.now() - started) / 1000)), failed, done };
 };
 
+/** Seconds each side runs its load unmeasured before its measured run (decision 134). */
+const WARM_SECONDS = 3;
+
+/** The warm-up's rounds are numbered from here: the endpoint's warm-up asks no question its measured run asks. */
+const WARM_ROUNDS_FROM = 50_000;
+
+/**
+ * `clients` loops running `round` for WARM_SECONDS, unmeasured: a server measured from its first
+ * loaded second was still compiling its code (a fifth of its process's time on PostgreSQL went to
+ * V8's optimising compiler, perf) and reading its catalogues for the first time; a server runs for
+ * days, and the replay and the bare server are warmed too.
+ */
+const warmUp = async (clients: number, round: (n: number) => Promise<unknown>): Promise<void> => {
+  await loadedRounds(clients, WARM_SECONDS, async (n) => {
+    await round(WARM_ROUNDS_FROM + n);
+    return true;
+  });
+};
+
 /** Milliseconds of a core each part took per round, null where it could not be read (decision 132). */
 export type CpuPerRound = Readonly<Record<"server" | "database" | "client", number | null>>;
 
@@ -475,8 +496,21 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
   const leads = vocabulary.total;
   const makeReads = async (api: BenchApi) => readsOf(vocabulary, await fleetOf(api), api.token);
   const serverEnv = { ...env, SEED_DEMO: "false", LEAD_RATE_LIMIT: "1000000" };
-  // the measured server tells each answer's database time: a sum kept beside each request, no file
-  const server = await startServer({ ...serverEnv, STATEMENT_TIMING: "true" });
+  // the single client's server tells each answer's database time: a sum kept beside each request, no file
+  const singles = new Map<ReadName, SingleClient>();
+  const timing = await startServer({ ...serverEnv, STATEMENT_TIMING: "true" });
+  try {
+    const api = await signIn(timing.url, ADMIN);
+    for (const read of await makeReads(api)) {
+      log(`${database}: ${read.name}, single client (load ${loadavg()[0]?.toFixed(1)})`);
+      singles.set(read.name, await singleClient(timing.url, api, read, load.rounds));
+    }
+  } finally {
+    await stopProcess(timing.child);
+  }
+  // The loaded server runs as users run it (decision 134): the timing's async context is a promise
+  // hook on every await of the process, which PGlite's server otherwise never has.
+  const server = await startServer(serverEnv);
   const endpoint = new Map<ReadName, { single: SingleClient; rps: number; failed: number; cpu: CpuPerRound; refusedShare: number | null }>();
   try {
     const api = await signIn(server.url, ADMIN);
@@ -484,16 +518,24 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
     const client = lightClient(server.url);
     const auth = { authorization: `Bearer ${api.token}` };
     for (const read of reads) {
-      log(`${database}: ${read.name}, single client then ${load.clients} clients for ${load.seconds} s (load ${loadavg()[0]?.toFixed(1)})`);
-      const single = await singleClient(server.url, api, read, load.rounds);
+      const single = singles.get(read.name);
+      if (single === undefined) throw new Error(`no single-client figures for ${read.name}`);
+      log(`${database}: ${read.name}, ${load.clients} clients for ${load.seconds} s (load ${loadavg()[0]?.toFixed(1)})`);
+      /** The write's status (200 without one) and whether the round went as it should. */
+      const ask = async (n: number) => {
+        const question = LOADED_FROM + n;
+        const wrote = read.write === undefined ? 200 : (await client.request(read.write(question))).status;
+        const answered = (wrote === 200 || wrote === REFUSED) && (await client.request({ method: "GET", path: `/api${read.path(question)}`, headers: auth })).status === 200;
+        return { wrote, answered };
+      };
+      await warmUp(load.clients, ask);
       let writes = 0;
       let refused = 0;
       const throughput = await loaded(load.clients, load.seconds, server.child.pid ?? null, database === "PostgreSQL", async (n) => {
-        const question = LOADED_FROM + n;
-        const wrote = read.write === undefined ? 200 : (await client.request(read.write(question))).status;
+        const { wrote, answered } = await ask(n);
         if (read.write !== undefined) writes += 1;
         if (wrote === REFUSED) refused += 1;
-        return (wrote === 200 || wrote === 409) && (await client.request({ method: "GET", path: `/api${read.path(question)}`, headers: auth })).status === 200;
+        return answered;
       });
       endpoint.set(read.name, { single, rps: throughput.rps, failed: throughput.failed, cpu: throughput.cpu, refusedShare: writes === 0 ? null : refused / writes });
     }
@@ -521,14 +563,16 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
         log(`${database}: replaying ${name} through one ${db.kind === "pglite" ? "PGlite" : "connection pool"} at ${load.clients} clients`);
         // once first, as the server had run them: parsed statements and pages in the cache
         for (const round of rounds) await replayRound(db, round);
-        const limit = await loaded(load.clients, load.seconds, null, database === "PostgreSQL", async (n) => {
+        const replayed = async (n: number) => {
           const round = rounds[n % rounds.length];
           if (round === undefined) return false;
           return replayRound(db, round).then(
             () => true,
             () => false,
           );
-        });
+        };
+        await warmUp(load.clients, replayed);
+        const limit = await loaded(load.clients, load.seconds, null, database === "PostgreSQL", replayed);
         limits.set(name, limit);
       }
       plans = await plansOf(db, [
@@ -616,13 +660,12 @@ const bareServer = async (env: Record<string, string>, captured: Map<ReadName, R
       log(`${database}: ${name} from the bare server at ${load.clients} clients`);
       // once first, as the endpoint's server and the replay had run them
       for (let n = 0; n < (captured.get(name)?.length ?? 0); n += 1) await (await fetch(`${url}/read/${index}/${n}`)).arrayBuffer();
-      served.set(
-        name,
-        await loaded(load.clients, load.seconds, child.pid ?? null, database === "PostgreSQL", async (n) => {
-          if (writes && (await client.request({ method: "POST", path: `/write/${index}/${n}` })).status !== 200) return false;
-          return (await client.request({ method: "GET", path: `/read/${index}/${n}` })).status === 200;
-        }),
-      );
+      const servedRound = async (n: number) => {
+        if (writes && (await client.request({ method: "POST", path: `/write/${index}/${n}` })).status !== 200) return false;
+        return (await client.request({ method: "GET", path: `/read/${index}/${n}` })).status === 200;
+      };
+      await warmUp(load.clients, servedRound);
+      served.set(name, await loaded(load.clients, load.seconds, child.pid ?? null, database === "PostgreSQL", servedRound));
     }
     return served;
   } finally {
@@ -749,6 +792,7 @@ export const limitsReport = (results: ReadonlyArray<LimitsResult>, load: LimitsL
       `The endpoint at the same ${load.clients} clients, every request a new question; the first page after a lead created and availability after a hold (both sides run the write; the replay rolls it back); ` +
       "asked with a light client (keep-alive sockets, bodies counted, never parsed: decision 131), so that the load generator takes little of the cores the endpoint shares with it. " +
       "The bare server: the same statements' rows sent by a plain Fastify route (no hooks, no session, no contract), asked by the same client at the same concurrency: what HTTP on this machine allows at best. " +
+      `Each of the three runs its load ${WARM_SECONDS} s unmeasured first, with questions the measured run does not ask; the endpoint's server runs as users run it, without the single client's timing (decision 134). ` +
       `A ratio below ${MINIMUM_RATIO} is the machine's (machine-bound, not failed) when the bare server is itself below ${MINIMUM_RATIO} of the limit and the endpoint at least ${MINIMUM_RATIO} of the bare server. ` +
       `Single client: ${load.rounds} requests of each, a write before each where the read would be remembered otherwise, each read after a GET /api/health (the client and HTTP floor at the same moment), its server telling the driver's time of its statements (Server-Timing, STATEMENT_TIMING), on PostgreSQL the read of the change counts every call's sign-in check waits for among them (decision 102); ` +
       "the server's share is the p50 of each request's read less its health less its database time; the three parts are each their own p50 over the same requests.",
