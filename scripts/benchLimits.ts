@@ -4,11 +4,12 @@
  * x10 with 1,000,000 leads on PostgreSQL:
  *
  * 1. single client, on a server without the log but telling each answer's database time
- *    (STATEMENT_TIMING; the throughput's server runs without it, decision 134): each read (a lead page, the first and a deep one, a common and a rare word,
- *    three months of every yacht's availability, its first page of fifty as the panel asks it since
- *    decision 120) interleaved with GET /api/health (the client and
- *    HTTP floor at the same moment), every read a new question and after a write where it would
- *    otherwise be remembered (a lead created before the first page, a hold before availability);
+ *    (STATEMENT_TIMING; the throughput's server runs without it, decision 134): each read (a lead
+ *    page, the first and a deep one, a common and a rare word, three months of every yacht's
+ *    availability, its first page of fifty as the panel asks it since decision 120) interleaved
+ *    with GET /api/health (the client and HTTP floor at the same moment), every read a new
+ *    question and after a write where it would otherwise be remembered (a lead created before the
+ *    first page, a hold before availability);
  *    the read's p50, the floor's, the database's and the server's own share, each request's read
  *    less its floor less its database time; a hold's p50;
  * 2. throughput: CLIENTS clients for SECONDS asking each read (with its write, when it has one)
