@@ -18,7 +18,7 @@ import type { Database } from "./db/database.ts";
 import { registerProjections } from "./events/projection.ts";
 import { projections } from "./projections.ts";
 import { type Env, holdPolicy } from "./env.ts";
-import { createLogger } from "./log.ts";
+import { createLogger, writesLevel } from "./log.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { registerAuthRoutes } from "./accounts/authRoutes.ts";
 import { registerCatalogueRoutes } from "./catalogues/routes.ts";
@@ -127,8 +127,9 @@ const noSchemaCompiler = (): never => {
 /** The API under /api and, when built, the panel: one Fastify instance, not yet listening. */
 export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const now = deps.now ?? (() => new Date());
+  const logger = deps.logger ?? createLogger(deps.env.LOG_LEVEL);
   const app = Fastify({
-    loggerInstance: deps.logger ?? createLogger(deps.env.LOG_LEVEL),
+    loggerInstance: logger,
     // Fastify's own request lines carry whole request objects; one short line per answer is kept instead.
     logController: new LogController({ disableRequestLogging: true }),
     // request.ip is then the address the last trusted proxy saw: the X-Forwarded-For entry it appended.
@@ -138,9 +139,12 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     schemaController: { compilersFactory: { buildValidator: noSchemaCompiler, buildSerializer: noSchemaCompiler } },
   });
 
-  app.addHook("onResponse", async (request, reply) => {
-    request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`);
-  });
+  // a hook on every answer for a line only info writes: at warn (the bench, a quiet install) it is not run at all
+  if (writesLevel(logger, "info")) {
+    app.addHook("onResponse", async (request, reply) => {
+      request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`);
+    });
+  }
 
   // the bench's statement log (decision 085) tells each statement's request from the server's own work
   if (deps.env.STATEMENT_LOG !== undefined) {

@@ -13,6 +13,13 @@ const levels: Readonly<Record<LogLevel, number>> = {
 
 const isLogLevel = (value: string): value is LogLevel => value in levels;
 
+/**
+ * Whether `logger` writes entries of `level`: a line it would drop need not be made at all. A
+ * logger whose level this module does not know is taken to write it.
+ */
+export const writesLevel = (logger: Pick<FastifyBaseLogger, "level">, level: Exclude<LogLevel, "silent">): boolean =>
+  !isLogLevel(logger.level) || levels[level] >= levels[logger.level];
+
 /** JSON that survives Fastify's request objects and errors: cycles dropped, errors as message and stack. */
 const safeJson = (value: unknown): string => {
   const seen = new WeakSet<object>();

@@ -8,7 +8,7 @@ import { registerEndpoint } from "../../server/http/register.ts";
 import { endpoint } from "../../src/api/endpoint.ts";
 import { messages } from "../../src/api/messages.ts";
 import { openTestDatabase } from "../setup/database.ts";
-import { request, startServer, type TestServer } from "./support.ts";
+import { request, startServer, type TestServer, testEnv } from "./support.ts";
 
 const failing = endpoint({
   name: "test.failing",
@@ -104,6 +104,32 @@ describe("errors", () => {
     expect(answer.status).toBe(500);
     expect(answer.text).toBe(JSON.stringify({ data: messages.serverError }));
     expect(server.logLines.some((line) => line.includes("database exploded"))).toBe(true);
+  });
+});
+
+describe("the log", () => {
+  it("writes one line per answer at info: its method, path, status and time", async () => {
+    await request(server, "GET", "/api/health?from=log-test");
+    expect(server.logLines.some((line) => /INFO +GET \/api\/health\?from=log-test 200 \d+ms/.test(line))).toBe(true);
+  });
+
+  it("writes no line per answer at warn, and still every failure", async () => {
+    const quiet = await startServer(db, {
+      env: testEnv({ LOG_LEVEL: "warn" }),
+      prepare: (app) => {
+        registerEndpoint(app, { db, now: () => new Date() }, failing, async () => {
+          throw new Error("database exploded quietly");
+        });
+      },
+    });
+    try {
+      expect((await request(quiet, "GET", "/api/health")).status).toBe(200);
+      expect((await request(quiet, "GET", "/api/test/failing")).status).toBe(500);
+      expect(quiet.logLines.filter((line) => line.includes("/api/health"))).toEqual([]);
+      expect(quiet.logLines.filter((line) => line.includes("database exploded quietly"))).toHaveLength(1);
+    } finally {
+      await quiet.close();
+    }
   });
 });
 

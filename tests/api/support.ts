@@ -56,8 +56,8 @@ export const startServer = async (
 ): Promise<TestServer> => {
   const clock = new Clock();
   const logLines: string[] = [];
-  const logger = createLogger("info", (line) => logLines.push(line));
   const env = options.env ?? testEnv();
+  const logger = createLogger(env.LOG_LEVEL, (line) => logLines.push(line));
   const app = await buildApp({
     db,
     mailer: outboxMailer(db, logger),
