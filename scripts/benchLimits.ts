@@ -379,7 +379,7 @@ const singleClient = async (url: string, api: BenchApi, read: Read, rounds: numb
       const started = performance.now();
       const status = await fetched(url, read.write(n));
       writes.push(performance.now() - started);
-      if (status !== 200 && status !== 409) errors += 1;
+      if (status !== 200 && status !== REFUSED) errors += 1;
     }
     const answer = await timedGet(url, api.token, `/api${read.path(n)}`);
     if (answer.status !== 200 || Number.isNaN(answer.databaseMs)) errors += 1;
@@ -400,23 +400,34 @@ const singleClient = async (url: string, api: BenchApi, read: Read, rounds: numb
 
 const noCpu: CpuPerRound = { server: null, database: null, client: null };
 
-/** `clients` loops for `seconds`, each running `round` again and again: rounds a second, and the rounds that failed. */
-const loadedRounds = async (clients: number, seconds: number, round: (n: number) => Promise<boolean>) => {
+/** How one round went: whether it was answered as it should, and whether its write was refused (a hold on a full departure). */
+interface RoundOutcome {
+  readonly answered: boolean;
+  readonly refused: boolean;
+}
+
+/** A round without a write of its own to refuse (the replay's, the bare server's): answered or not. */
+const answeredOnly = (round: (n: number) => Promise<boolean>) => async (n: number): Promise<RoundOutcome> => ({ answered: await round(n), refused: false });
+
+/** `clients` loops for `seconds`, each running `round` again and again: rounds a second, the rounds that failed and those whose write was refused. */
+const loadedRounds = async (clients: number, seconds: number, round: (n: number) => Promise<RoundOutcome>) => {
   let next = 0;
   let done = 0;
   let failed = 0;
+  let refused = 0;
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (performance.now() < until) {
-        const ok = await round(next++);
+        const outcome = await round(next++);
         done += 1;
-        if (!ok) failed += 1;
+        if (!outcome.answered) failed += 1;
+        if (outcome.refused) refused += 1;
       }
     }),
   );
-  return { rps: Math.round(done / ((performance.now() - started) / 1000)), failed, done };
+  return { rps: Math.round(done / ((performance.now() - started) / 1000)), failed, refused, done };
 };
 
 /** Seconds each side runs its load unmeasured before its measured run (decision 134). */
@@ -425,28 +436,20 @@ const WARM_SECONDS = 3;
 /** The warm-up's rounds are numbered from here: the endpoint's warm-up asks no question its measured run asks. */
 const WARM_ROUNDS_FROM = 50_000;
 
-/**
- * `clients` loops running `round` for WARM_SECONDS, unmeasured: a server measured from its first
- * loaded second was still compiling its code (a fifth of its process's time on PostgreSQL went to
- * V8's optimising compiler, perf) and reading its catalogues for the first time; a server runs for
- * days, and the replay and the bare server are warmed too.
- */
-const warmUp = async (clients: number, round: (n: number) => Promise<unknown>): Promise<void> => {
-  await loadedRounds(clients, WARM_SECONDS, async (n) => {
-    await round(WARM_ROUNDS_FROM + n);
-    return true;
-  });
-};
-
 /** Milliseconds of a core each part took per round, null where it could not be read (decision 132). */
 export type CpuPerRound = Readonly<Record<"server" | "database" | "client", number | null>>;
 
 /**
- * `loadedRounds` with the time of a core the server, the database and the client each took per
- * round: the ratio's two sides share two cores, and who spends them decides it. PGlite runs inside
- * its server (or the replay inside the bench): its time is theirs, its column empty.
+ * `loadedRounds` after WARM_SECONDS of the same load, unmeasured, and with the time of a core the
+ * server, the database and the client each took per round: the ratio's two sides share two cores,
+ * and who spends them decides it. PGlite runs inside its server (or the replay inside the bench):
+ * its time is theirs, its column empty. The warm-up (decision 134): a server measured from its
+ * first loaded second was still compiling its code (a fifth of its process's time on PostgreSQL
+ * went to V8's optimising compiler, perf) and reading its catalogues for the first time; a server
+ * runs for days. Every side is warmed alike.
  */
-const loaded = async (clients: number, seconds: number, server: number | null, postgres: boolean, round: (n: number) => Promise<boolean>) => {
+const loaded = async (clients: number, seconds: number, server: number | null, postgres: boolean, round: (n: number) => Promise<RoundOutcome>) => {
+  await loadedRounds(clients, WARM_SECONDS, (n) => round(WARM_ROUNDS_FROM + n));
   const { result, seconds: cpu } = await withCpu(
     {
       server: { kind: "processes", pids: () => (server === null ? [] : [server]) },
@@ -457,7 +460,7 @@ const loaded = async (clients: number, seconds: number, server: number | null, p
   );
   const perRound = (part: number | null) => (part === null || result.done === 0 ? null : (1000 * part) / result.done);
   const perRoundCpu: CpuPerRound = { server: perRound(cpu.server), database: perRound(cpu.database), client: perRound(cpu.client) };
-  return { rps: result.rps, failed: result.failed, cpu: perRoundCpu };
+  return { rps: result.rps, failed: result.failed, refusedShare: result.done === 0 ? 0 : result.refused / result.done, cpu: perRoundCpu };
 };
 
 const replayRound = async (db: Database, round: Round): Promise<void> => {
@@ -522,23 +525,13 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
       const single = singles.get(read.name);
       if (single === undefined) throw new Error(`no single-client figures for ${read.name}`);
       log(`${database}: ${read.name}, ${load.clients} clients for ${load.seconds} s (load ${loadavg()[0]?.toFixed(1)})`);
-      /** The write's status (200 without one) and whether the round went as it should. */
-      const ask = async (n: number) => {
+      const throughput = await loaded(load.clients, load.seconds, server.child.pid ?? null, database === "PostgreSQL", async (n) => {
         const question = LOADED_FROM + n;
         const wrote = read.write === undefined ? 200 : (await client.request(read.write(question))).status;
         const answered = (wrote === 200 || wrote === REFUSED) && (await client.request({ method: "GET", path: `/api${read.path(question)}`, headers: auth })).status === 200;
-        return { wrote, answered };
-      };
-      await warmUp(load.clients, ask);
-      let writes = 0;
-      let refused = 0;
-      const throughput = await loaded(load.clients, load.seconds, server.child.pid ?? null, database === "PostgreSQL", async (n) => {
-        const { wrote, answered } = await ask(n);
-        if (read.write !== undefined) writes += 1;
-        if (wrote === REFUSED) refused += 1;
-        return answered;
+        return { answered, refused: wrote === REFUSED };
       });
-      endpoint.set(read.name, { single, rps: throughput.rps, failed: throughput.failed, cpu: throughput.cpu, refusedShare: writes === 0 ? null : refused / writes });
+      endpoint.set(read.name, { single, rps: throughput.rps, failed: throughput.failed, cpu: throughput.cpu, refusedShare: read.write === undefined ? null : throughput.refusedShare });
     }
     client.close();
   } finally {
@@ -564,16 +557,20 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
         log(`${database}: replaying ${name} through one ${db.kind === "pglite" ? "PGlite" : "connection pool"} at ${load.clients} clients`);
         // once first, as the server had run them: parsed statements and pages in the cache
         for (const round of rounds) await replayRound(db, round);
-        const replayed = async (n: number) => {
-          const round = rounds[n % rounds.length];
-          if (round === undefined) return false;
-          return replayRound(db, round).then(
-            () => true,
-            () => false,
-          );
-        };
-        await warmUp(load.clients, replayed);
-        const limit = await loaded(load.clients, load.seconds, null, database === "PostgreSQL", replayed);
+        const limit = await loaded(
+          load.clients,
+          load.seconds,
+          null,
+          database === "PostgreSQL",
+          answeredOnly(async (n) => {
+            const round = rounds[n % rounds.length];
+            if (round === undefined) return false;
+            return replayRound(db, round).then(
+              () => true,
+              () => false,
+            );
+          }),
+        );
         limits.set(name, limit);
       }
       plans = await plansOf(db, [
@@ -661,12 +658,19 @@ const bareServer = async (env: Record<string, string>, captured: Map<ReadName, R
       log(`${database}: ${name} from the bare server at ${load.clients} clients`);
       // once first, as the endpoint's server and the replay had run them
       for (let n = 0; n < (captured.get(name)?.length ?? 0); n += 1) await (await fetch(`${url}/read/${index}/${n}`)).arrayBuffer();
-      const servedRound = async (n: number) => {
-        if (writes && (await client.request({ method: "POST", path: `/write/${index}/${n}` })).status !== 200) return false;
-        return (await client.request({ method: "GET", path: `/read/${index}/${n}` })).status === 200;
-      };
-      await warmUp(load.clients, servedRound);
-      served.set(name, await loaded(load.clients, load.seconds, child.pid ?? null, database === "PostgreSQL", servedRound));
+      served.set(
+        name,
+        await loaded(
+          load.clients,
+          load.seconds,
+          child.pid ?? null,
+          database === "PostgreSQL",
+          answeredOnly(async (n) => {
+            if (writes && (await client.request({ method: "POST", path: `/write/${index}/${n}` })).status !== 200) return false;
+            return (await client.request({ method: "GET", path: `/read/${index}/${n}` })).status === 200;
+          }),
+        ),
+      );
     }
     return served;
   } finally {
