@@ -12,10 +12,11 @@ import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import Fastify from "fastify";
 import { openDatabase } from "../server/db/open.ts";
-import { type Round, replayRead, replayWrite } from "./benchReplay.ts";
+import { type Round, replayOn, replayRead, replayWrite } from "./benchReplay.ts";
 
 const rounds = JSON.parse(readFileSync(process.env.BARE_ROUNDS ?? "", "utf8")) as ReadonlyArray<ReadonlyArray<Round>>;
 const db = await openDatabase({ DATA_DIR: process.env.DATA_DIR ?? tmpdir(), ...(process.env.DATABASE_URL === undefined ? {} : { DATABASE_URL: process.env.DATABASE_URL }) });
+const replay = replayOn(db);
 const roundOf = (params: unknown): Round | undefined => {
   const { read, n } = params as { read: string; n: string };
   const all = rounds[Number(read)] ?? [];
@@ -27,13 +28,13 @@ app.get("/health", async (_request, reply) => reply.type("application/json").sen
 app.post("/write/:read/:n", async (request, reply) => {
   const round = roundOf(request.params);
   if (round === undefined) return reply.code(404).send();
-  await replayWrite(db, round);
+  await replayWrite(replay, round);
   return reply.type("application/json").send("{}");
 });
 app.get("/read/:read/:n", async (request, reply) => {
   const round = roundOf(request.params);
   if (round === undefined) return reply.code(404).send();
-  return reply.type("application/json").send(JSON.stringify(await replayRead(db, round)));
+  return reply.type("application/json").send(JSON.stringify(await replayRead(replay, round)));
 });
 const stop = async () => {
   await app.close();

@@ -17,13 +17,15 @@
  *    WARM_SECONDS with other questions (decision 134), the time of a core the server, the
  *    database and the client took per round read from /proc (decision 132);
  * 3. capture, on the data the measurement left (its writes can change which way the endpoint
- *    answers a later read): a server started with STATEMENT_LOG answers each read one at a time,
- *    the same way, warmed first where the read has a write, whose rounds are kept in the load's
- *    mix of refused and accepted writes (decision 133); the statements each ran are kept, the
- *    write's apart;
+ *    answers a later read): a server started with STATEMENT_LOG answers each read one at a time:
+ *    a read without a write, questions spread over those its measured run asked; one with a
+ *    write, warmed first, its rounds kept in the load's mix of refused and accepted writes
+ *    (decision 133); the statements each ran are kept, the write's apart, on PostgreSQL the read
+ *    of the change counts each call waited for among them (decision 136);
  * 4. the limit: the captured statements replayed through one plain connection pool (one PGlite)
- *    at the same concurrency, no HTTP, no decoding, the writes in a transaction rolled back, warmed
- *    as the endpoint was (as is the bare server);
+ *    at the same concurrency, no HTTP, no decoding, the writes in a transaction rolled back, the
+ *    change counts read as the server's adapter reads them (one read under way, shared by the
+ *    rounds asking meanwhile), warmed as the endpoint was (as is the bare server);
  * 5. each captured read's plan (EXPLAIN ANALYZE, BUFFERS), saved beside the results, none reading
  *    leads, spaces or events whole.
  *
@@ -46,7 +48,7 @@ import pg from "pg";
 import { postgresProcesses, withCpu } from "./benchCpu.ts";
 import { type LightRequest, lightClient } from "./benchRawClient.ts";
 import { type BenchApi, type Budget, type Fleet, fleetOf, freePort, holdDraft, percentile, prepareOperations, runScript, signIn, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
-import { type Round, replayRead, replayWrite } from "./benchReplay.ts";
+import { type Replay, type Round, replayOn, replayRead, replayWrite } from "./benchReplay.ts";
 
 export interface LimitsLoad {
   /** Seconds of each throughput run (the endpoint's and the limit's). */
@@ -54,8 +56,13 @@ export interface LimitsLoad {
   readonly clients: number;
   /** Single-client requests of each read. */
   readonly rounds: number;
-  /** Requests of each read whose statements are captured and replayed. */
+  /** Requests of a read with a write whose statements are captured and replayed. */
   readonly captured: number;
+  /**
+   * Questions of a read without a write captured and replayed: the same questions its measured
+   * run asked, spread evenly over them (decision 136).
+   */
+  readonly capturedQuestions: number;
   readonly pgliteLeads: number;
   readonly postgresLeads: number;
 }
@@ -65,6 +72,7 @@ export const defaultLimitsLoad: LimitsLoad = {
   clients: 32,
   rounds: Number(process.env.LIMITS_ROUNDS ?? "200"),
   captured: 64,
+  capturedQuestions: 512,
   pgliteLeads: Number(process.env.BENCH_LEADS ?? "100000"),
   postgresLeads: 1_000_000,
 };
@@ -228,6 +236,16 @@ interface Captured {
   readonly refusedKept: ReadonlyMap<ReadName, number>;
 }
 
+/**
+ * `wanted` of the `asked` questions a measured run asked (numbered from LOADED_FROM), spread evenly
+ * over them: a replay of the first few questions alone read fewer words, pages and rows than the
+ * endpoint had, each again and again, on a database that kept them at hand (decision 136).
+ */
+export const spreadQuestions = (asked: number, wanted: number): number[] => {
+  const taken = Math.max(0, Math.min(asked, wanted));
+  return Array.from({ length: taken }, (_, index) => LOADED_FROM + Math.floor((index * asked) / taken));
+};
+
 /** A write's request asked through fetch, as the single-client figures and the capture ask: its status. */
 const fetched = async (url: string, request: LightRequest): Promise<number> => {
   const response = await fetch(`${url}${request.path}`, {
@@ -264,6 +282,7 @@ const capture = async (
   load: LimitsLoad,
   makeReads: (api: BenchApi) => Promise<ReadonlyArray<Read>>,
   refusedShares: ReadonlyMap<ReadName, number>,
+  asked: ReadonlyMap<ReadName, number>,
 ): Promise<Captured> => {
   const folder = mkdtempSync(join(tmpdir(), "backoffice-limits-log-"));
   const file = join(folder, "statements.jsonl");
@@ -278,14 +297,24 @@ const capture = async (
     const rounds = new Map<ReadName, Round[]>();
     const refusedKept = new Map<ReadName, number>();
     for (const read of reads) {
+      const write = read.write;
+      if (write === undefined) {
+        // the questions the endpoint was measured on (decision 136)
+        const kept: Round[] = [];
+        for (const n of spreadQuestions(asked.get(read.name) ?? 0, load.capturedQuestions)) {
+          from = lineCount(file);
+          await api.bytes(read.path(n));
+          kept.push({ write: [], read: logged(file, from).filter((statement) => statement.request === requestOf(read.path(n))) });
+        }
+        rounds.set(read.name, kept);
+        continue;
+      }
       // A read with a write is captured as the endpoint ran it at load, its server warm: a hold
       // prices with a yacht's cabins, rates and seasons, remembered after the first holds of
       // each yacht (decision 133); captured cold, its round carried reads the endpoint no longer made.
-      if (read.write !== undefined) {
-        for (let n = WARM_FROM; n < WARM_FROM + load.captured; n += 1) {
-          await fetched(server.url, read.write(n));
-          await api.bytes(read.path(n));
-        }
+      for (let n = WARM_FROM; n < WARM_FROM + load.captured; n += 1) {
+        await fetched(server.url, write(n));
+        await api.bytes(read.path(n));
       }
       const candidates: Array<{ readonly refused: boolean; readonly round: Round }> = [];
       const share = refusedShares.get(read.name) ?? 0;
@@ -293,10 +322,10 @@ const capture = async (
       const enough = () =>
         candidates.filter((candidate) => candidate.refused).length >= refusedWanted &&
         candidates.filter((candidate) => !candidate.refused).length >= load.captured - refusedWanted;
-      // a read without a write takes its first rounds; one with a write, up to eight times as many for the load's mix
-      for (let n = 1; n <= (read.write === undefined ? 1 : 8) * load.captured && !enough(); n += 1) {
+      // up to eight times as many as kept, for the load's mix
+      for (let n = 1; n <= 8 * load.captured && !enough(); n += 1) {
         from = lineCount(file);
-        const wrote = read.write === undefined ? 200 : await fetched(server.url, read.write(n));
+        const wrote = await fetched(server.url, write(n));
         await api.bytes(read.path(n));
         // the request's own statements: the server's own work (reminders, the feed's poll) runs beside
         const statements = logged(file, from);
@@ -460,12 +489,12 @@ const loaded = async (clients: number, seconds: number, server: number | null, p
   );
   const perRound = (part: number | null) => (part === null || result.done === 0 ? null : (1000 * part) / result.done);
   const perRoundCpu: CpuPerRound = { server: perRound(cpu.server), database: perRound(cpu.database), client: perRound(cpu.client) };
-  return { rps: result.rps, failed: result.failed, refusedShare: result.done === 0 ? 0 : result.refused / result.done, cpu: perRoundCpu };
+  return { rps: result.rps, failed: result.failed, refusedShare: result.done === 0 ? 0 : result.refused / result.done, cpu: perRoundCpu, asked: result.done };
 };
 
-const replayRound = async (db: Database, round: Round): Promise<void> => {
-  await replayWrite(db, round);
-  await replayRead(db, round);
+const replayRound = async (replay: Replay, round: Round): Promise<void> => {
+  await replayWrite(replay, round);
+  await replayRead(replay, round);
 };
 
 /** Every captured read's statements with EXPLAIN (ANALYZE, BUFFERS), and the reads that scan a whole table. */
@@ -515,7 +544,7 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
   // The loaded server runs as users run it (decision 134): the timing's async context is a promise
   // hook on every await of the process, which PGlite's server otherwise never has.
   const server = await startServer(serverEnv);
-  const endpoint = new Map<ReadName, { single: SingleClient; rps: number; failed: number; cpu: CpuPerRound; refusedShare: number | null }>();
+  const endpoint = new Map<ReadName, { single: SingleClient; rps: number; failed: number; cpu: CpuPerRound; refusedShare: number | null; asked: number }>();
   try {
     const api = await signIn(server.url, ADMIN);
     const reads = await makeReads(api);
@@ -531,7 +560,7 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
         const answered = (wrote === 200 || wrote === REFUSED) && (await client.request({ method: "GET", path: `/api${read.path(question)}`, headers: auth })).status === 200;
         return { answered, refused: wrote === REFUSED };
       });
-      endpoint.set(read.name, { single, rps: throughput.rps, failed: throughput.failed, cpu: throughput.cpu, refusedShare: read.write === undefined ? null : throughput.refusedShare });
+      endpoint.set(read.name, { single, rps: throughput.rps, failed: throughput.failed, cpu: throughput.cpu, refusedShare: read.write === undefined ? null : throughput.refusedShare, asked: throughput.asked });
     }
     client.close();
   } finally {
@@ -541,22 +570,24 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
   // answers a later read (which way a search goes), and the replay must run what was measured.
   // The writes are replayed where the captured ones never happened: their events would collide.
   const replayed = await snapshot(env);
-  log(`${database}: capturing the statements of ${load.captured} requests of each read`);
+  log(`${database}: capturing the statements of ${load.capturedQuestions} of the questions each read without a write was asked, ${load.captured} rounds of each with one`);
   const captured = await capture(
     serverEnv,
     load,
     makeReads,
     new Map([...endpoint].flatMap(([name, measured]) => (measured.refusedShare === null ? [] : [[name, measured.refusedShare] as const]))),
+    new Map([...endpoint].map(([name, measured]) => [name, measured.asked] as const)),
   );
   try {
     const db = await openDatabase({ DATA_DIR: replayed.env.DATA_DIR ?? tmpdir(), ...(replayed.env.DATABASE_URL === undefined ? {} : { DATABASE_URL: replayed.env.DATABASE_URL }) });
+    const replay = replayOn(db);
     const limits = new Map<ReadName, { rps: number; failed: number; cpu: CpuPerRound }>();
     let plans: Awaited<ReturnType<typeof plansOf>>;
     try {
       for (const [name, rounds] of captured.rounds) {
         log(`${database}: replaying ${name} through one ${db.kind === "pglite" ? "PGlite" : "connection pool"} at ${load.clients} clients`);
         // once first, as the server had run them: parsed statements and pages in the cache
-        for (const round of rounds) await replayRound(db, round);
+        for (const round of rounds) await replayRound(replay, round);
         const limit = await loaded(
           load.clients,
           load.seconds,
@@ -565,7 +596,7 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
           answeredOnly(async (n) => {
             const round = rounds[n % rounds.length];
             if (round === undefined) return false;
-            return replayRound(db, round).then(
+            return replayRound(replay, round).then(
               () => true,
               () => false,
             );
@@ -793,7 +824,7 @@ const cpuTable = (results: ReadonlyArray<LimitsResult>): string[] => [
 /** The figures as a Markdown section and their budgets. */
 export const limitsReport = (results: ReadonlyArray<LimitsResult>, load: LimitsLoad): { readonly lines: string[]; readonly budgets: Budget[] } => {
   const lines = [
-    `Each heavy read's statements, captured from the server (STATEMENT_LOG), replayed through one plain pool (one PGlite) at ${load.clients} clients for ${load.seconds} s: the limit. ` +
+    `Each heavy read's statements, captured from the server (STATEMENT_LOG; a read without a write on ${load.capturedQuestions} of the questions its measured run asked, spread over them; on PostgreSQL with the change counts' read each call waited for, replayed shared as the server shares it: decision 136), replayed through one plain pool (one PGlite) at ${load.clients} clients for ${load.seconds} s: the limit. ` +
       `The endpoint at the same ${load.clients} clients, every request a new question; the first page after a lead created and availability after a hold (both sides run the write; the replay rolls it back); ` +
       "asked with a light client (keep-alive sockets, bodies counted, never parsed: decision 131), so that the load generator takes little of the cores the endpoint shares with it. " +
       "The bare server: the same statements' rows sent by a plain Fastify route (no hooks, no session, no contract), asked by the same client at the same concurrency: what HTTP on this machine allows at best. " +

@@ -10,7 +10,7 @@ import { createLogger } from "./log.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startDueWork } from "./reservations/worker.ts";
 import { startUpkeep } from "./db/upkeep.ts";
-import { loggingStatements, statementFile, timingStatements } from "./db/statementLog.ts";
+import { loggingOwnReads, loggingStatements, statementFile, timingStatements } from "./db/statementLog.ts";
 
 const readEnv = (): Env => {
   try {
@@ -27,7 +27,9 @@ const readEnv = (): Env => {
 const env = readEnv();
 const log = createLogger(env.LOG_LEVEL);
 const opened = await openDatabase(env);
-const logged = env.STATEMENT_LOG === undefined ? opened : loggingStatements(opened, statementFile(env.STATEMENT_LOG));
+const statementLog = env.STATEMENT_LOG === undefined ? undefined : statementFile(env.STATEMENT_LOG);
+if (statementLog !== undefined) loggingOwnReads(statementLog);
+const logged = statementLog === undefined ? opened : loggingStatements(opened, statementLog);
 const db = env.STATEMENT_TIMING ? timingStatements(logged) : logged;
 log.info(env.DATABASE_URL ? "Database: PostgreSQL (DATABASE_URL)" : `Database: embedded PGlite in ${env.DATA_DIR}`);
 registerProjections(projections);

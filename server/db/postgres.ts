@@ -100,6 +100,8 @@ const isUpkeep = (sql: string): boolean => /^\s*(vacuum|analyze|checkpoint)\b/i.
 /** Remembered answers (a page of leads is the largest, tens of KB; the catalogues' reads a hold prices with are many and small: decision 133). */
 const REMEMBERED_READS = 300;
 
+const READ_CHANGE_COUNTS = 'select count as "all", untold, tables from data_changes where id = 1';
+
 /** Any fixed number: servers starting together create the change count once. */
 const CHANGE_COUNT_LOCK = 7_241_004;
 
@@ -206,10 +208,10 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
   const pool = new driver.Pool({ connectionString, types, max: 10, options: "-c max_parallel_workers_per_gather=0 -c jit=off" });
   const own = ownCounts();
   const readCounts = readTogether(async (): Promise<ChangeCounts> => {
-    const [row] = (await pool.query<ChangeCounts>('select count as "all", untold, tables from data_changes where id = 1')).rows;
+    const [row] = (await pool.query<ChangeCounts>(READ_CHANGE_COUNTS)).rows;
     return row ?? { all: 0, untold: 0, tables: {} };
   });
-  const changeCounts = () => waitedForDatabase(readCounts);
+  const changeCounts = () => waitedForDatabase(READ_CHANGE_COUNTS, readCounts);
   const reads = versionedReads(REMEMBERED_READS, changeCounts);
   const transaction = async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
     const client = await pool.connect();

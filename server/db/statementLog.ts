@@ -21,6 +21,11 @@ export interface LoggedStatement {
   readonly beforeCommit?: true;
   /** Sent with the others of the same number (Queryable.queryTogether): each is given an equal share of their time. */
   readonly together?: number;
+  /**
+   * The adapter's own read of the change counts (PostgreSQL), which every call waits for and the
+   * calls asking while one is under way share (decision 127): a replay shares it the same way (decision 136).
+   */
+  readonly sharedRead?: true;
 }
 
 const timed =
@@ -89,18 +94,32 @@ export const timingStatements = (db: Database): Database =>
     time.statements += 1;
   });
 
+/** Where the adapter's own reads are logged (STATEMENT_LOG): they run below every wrapper of `db`. */
+let ownReadsLog: ((entry: LoggedStatement) => void) | undefined;
+
+/** Logs the adapter's own reads to `write` from now on, or no more (undefined) (decision 136). */
+export const loggingOwnReads = (write: ((entry: LoggedStatement) => void) | undefined): void => {
+  ownReadsLog = write;
+};
+
 /**
- * Waits for `read`, a statement the database adapter runs for itself (PostgreSQL's change counts,
- * asked by every call's sign-in check), charging the wait to the running request's database time
- * as `timingStatements` charges each of its statements (decision 102).
+ * Waits for `read`, the statement `sql` the database adapter runs for itself (PostgreSQL's change
+ * counts, asked by every call's sign-in check), charging the wait to the running request's
+ * database time as `timingStatements` charges each of its statements (decision 102), and telling
+ * the statement log that the request waited for it (decision 136).
  */
-export const waitedForDatabase = async <T>(read: () => Promise<T>): Promise<T> => {
+export const waitedForDatabase = async <T>(sql: string, read: () => Promise<T>): Promise<T> => {
   const time = requestDatabaseTime.getStore();
-  if (time === undefined) return read();
+  const log = ownReadsLog;
+  if (time === undefined && log === undefined) return read();
   const started = performance.now();
   const answer = await read();
-  time.ms += performance.now() - started;
-  time.statements += 1;
+  const ms = performance.now() - started;
+  if (time !== undefined) {
+    time.ms += ms;
+    time.statements += 1;
+  }
+  log?.({ sql, params: [], inTransaction: false, request: statementRequest.getStore() ?? null, ms, sharedRead: true });
   return answer;
 };
 

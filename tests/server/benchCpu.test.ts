@@ -102,7 +102,7 @@ describe("the limits report's cores", () => {
         { database: "PostgreSQL", leads: 10, load: [1, 1, 1], reads: [read], plansFile: "plans.md", wholeTables: [] },
         { database: "PGlite", leads: 10, load: [1, 1, 1], reads: [pglite], plansFile: "plans.md", wholeTables: [] },
       ],
-      { seconds: 1, clients: 32, rounds: 1, captured: 1, pgliteLeads: 10, postgresLeads: 10 },
+      { seconds: 1, clients: 32, rounds: 1, captured: 1, capturedQuestions: 1, pgliteLeads: 10, postgresLeads: 10 },
     );
     expect(lines).toContain("| PostgreSQL | availability, three months, all yachts | 2.23 | 2.70 | 0.16 | 5.09 | 0.81 | 2.50 | 3.31 | 0.90 | 2.60 | 0.20 | 3.70 | 44 % / 44 % |");
     expect(lines).toContain("| PGlite | availability, three months, all yachts | 3.10 | – | 0.20 | 3.30 | 2.40 | – | 2.40 | 0.90 | 2.60 | 0.20 | 3.70 |  |");

@@ -1,6 +1,7 @@
-/** Decision 085's rule for a heavy read's throughput against its limit, with a bare server beside it. */
+/** Decision 085's rule for a heavy read's throughput against its limit, with a bare server beside it, and the questions replayed. */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ratioVerdict } from "../../scripts/benchLimits.ts";
+import { ratioVerdict, spreadQuestions } from "../../scripts/benchLimits.ts";
 
 describe("a read's throughput against the limit", () => {
   it("passes at 0.7 of the limit whatever the bare server did", () => {
@@ -21,5 +22,26 @@ describe("a read's throughput against the limit", () => {
 
   it("fails when nothing was measured", () => {
     expect(ratioVerdict(0, 0, 0).pass).toBe(false);
+  });
+});
+
+describe("the questions a read's replay is captured on (decision 136)", () => {
+  it("takes as many as wanted of those the measured run asked, each once, spread from the first to the last", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 1, max: 2_000 }), (asked, wanted) => {
+        const questions = spreadQuestions(asked, wanted);
+        const first = spreadQuestions(1, 1)[0] ?? Number.NaN;
+        expect(questions).toHaveLength(Math.min(asked, wanted));
+        expect(new Set(questions).size).toBe(questions.length);
+        for (const question of questions) {
+          expect(question).toBeGreaterThanOrEqual(first);
+          expect(question).toBeLessThan(first + asked);
+        }
+        // evenly: no gap between two taken questions is more than one wider than another
+        const gaps = questions.slice(1).map((question, index) => question - (questions[index] ?? 0));
+        if (gaps.length > 0) expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThanOrEqual(1);
+        if (asked > 0 && questions.length > 0) expect(first + asked - 1 - (questions.at(-1) ?? 0)).toBeLessThan(Math.ceil(asked / questions.length));
+      }),
+    );
   });
 });

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type LoggedStatement, loggingStatements, requestDatabaseTime, statementFile, statementRequest, timingStatements, waitedForDatabase } from "../../server/db/statementLog.ts";
+import { type LoggedStatement, loggingOwnReads, loggingStatements, requestDatabaseTime, statementFile, statementRequest, timingStatements, waitedForDatabase } from "../../server/db/statementLog.ts";
 import { request, startServer, testEnv } from "../api/support.ts";
 import { openTestDatabase } from "../setup/database.ts";
 
@@ -81,11 +81,29 @@ describe("the statement log", () => {
   it("charges a request the wait for the adapter's own read (the change counts), and nothing outside a request (decision 102)", async () => {
     const time = { ms: 0, statements: 0 };
     const slowRead = () => new Promise<string>((resolve) => setTimeout(() => resolve("counts"), 20));
-    expect(await requestDatabaseTime.run(time, () => waitedForDatabase(slowRead))).toBe("counts");
-    expect(await waitedForDatabase(slowRead)).toBe("counts");
+    expect(await requestDatabaseTime.run(time, () => waitedForDatabase("select counts", slowRead))).toBe("counts");
+    expect(await waitedForDatabase("select counts", slowRead)).toBe("counts");
     expect(time.statements).toBe(1);
     expect(time.ms).toBeGreaterThanOrEqual(15);
     expect(time.ms).toBeLessThan(1_000);
+  });
+
+  it("logs the adapter's own read as a shared read of the request that waited for it, only while its log is on (decision 136)", async () => {
+    const entries: LoggedStatement[] = [];
+    const read = () => Promise.resolve("counts");
+    await statementRequest.run("GET /api/leads", () => waitedForDatabase("select counts", read));
+    loggingOwnReads((entry) => entries.push(entry));
+    try {
+      await statementRequest.run("GET /api/leads", () => waitedForDatabase("select counts", read));
+      await waitedForDatabase("select counts", read);
+    } finally {
+      loggingOwnReads(undefined);
+    }
+    await waitedForDatabase("select counts", read);
+    expect(entries.map(({ sql, request, inTransaction, sharedRead }) => ({ sql, request, inTransaction, sharedRead }))).toEqual([
+      { sql: "select counts", request: "GET /api/leads", inTransaction: false, sharedRead: true },
+      { sql: "select counts", request: null, inTransaction: false, sharedRead: true },
+    ]);
   });
 
   it("has each answer tell its database time in Server-Timing only with STATEMENT_TIMING", async () => {
