@@ -13,8 +13,8 @@
  *    the read's p50, the floor's, the database's and the server's own share, each request's read
  *    less its floor less its database time; a hold's p50;
  * 2. throughput: CLIENTS clients for SECONDS asking each read (with its write, when it has one)
- *    through a light keep-alive client (decision 131), after as many clients warmed the server for
- *    WARM_SECONDS with other questions (decision 134), the time of a core the server, the
+ *    through a light keep-alive client (decision 131), after as many clients warmed the server as
+ *    long with other questions (decisions 134, 137), the time of a core the server, the
  *    database and the client took per round read from /proc (decision 132);
  * 3. capture, on the data the measurement left (its writes can change which way the endpoint
  *    answers a later read): a server started with STATEMENT_LOG answers each read one at a time:
@@ -459,9 +459,6 @@ const loadedRounds = async (clients: number, seconds: number, round: (n: number)
   return { rps: Math.round(done / ((performance.now() - started) / 1000)), failed, refused, done };
 };
 
-/** Seconds each side runs its load unmeasured before its measured run (decision 134). */
-const WARM_SECONDS = 3;
-
 /** The warm-up's rounds are numbered from here: the endpoint's warm-up asks no question its measured run asks. */
 const WARM_ROUNDS_FROM = 50_000;
 
@@ -469,16 +466,17 @@ const WARM_ROUNDS_FROM = 50_000;
 export type CpuPerRound = Readonly<Record<"server" | "database" | "client", number | null>>;
 
 /**
- * `loadedRounds` after WARM_SECONDS of the same load, unmeasured, and with the time of a core the
- * server, the database and the client each took per round: the ratio's two sides share two cores,
- * and who spends them decides it. PGlite runs inside its server (or the replay inside the bench):
- * its time is theirs, its column empty. The warm-up (decision 134): a server measured from its
- * first loaded second was still compiling its code (a fifth of its process's time on PostgreSQL
- * went to V8's optimising compiler, perf) and reading its catalogues for the first time; a server
- * runs for days. Every side is warmed alike.
+ * `loadedRounds` after as many seconds of the same load, unmeasured, and with the time of a core
+ * the server, the database and the client each took per round: the ratio's two sides share two
+ * cores, and who spends them decides it. PGlite runs inside its server (or the replay inside the
+ * bench): its time is theirs, its column empty. The warm-up (decisions 134, 137): a server measured
+ * from its first loaded second was still compiling its code (a fifth of its process's time on
+ * PostgreSQL went to V8's optimising compiler, perf) and reading its catalogues for the first
+ * time; after 3 s of holds it still was (15 % of its samples), after 11 s no longer (1 %). A
+ * server runs for days. Every side is warmed alike, as long as it is measured.
  */
 const loaded = async (clients: number, seconds: number, server: number | null, postgres: boolean, round: (n: number) => Promise<RoundOutcome>) => {
-  await loadedRounds(clients, WARM_SECONDS, (n) => round(WARM_ROUNDS_FROM + n));
+  await loadedRounds(clients, seconds, (n) => round(WARM_ROUNDS_FROM + n));
   const { result, seconds: cpu } = await withCpu(
     {
       server: { kind: "processes", pids: () => (server === null ? [] : [server]) },
@@ -828,7 +826,7 @@ export const limitsReport = (results: ReadonlyArray<LimitsResult>, load: LimitsL
       `The endpoint at the same ${load.clients} clients, every request a new question; the first page after a lead created and availability after a hold (both sides run the write; the replay rolls it back); ` +
       "asked with a light client (keep-alive sockets, bodies counted, never parsed: decision 131), so that the load generator takes little of the cores the endpoint shares with it. " +
       "The bare server: the same statements' rows sent by a plain Fastify route (no hooks, no session, no contract), asked by the same client at the same concurrency: what HTTP on this machine allows at best. " +
-      `Each of the three runs its load ${WARM_SECONDS} s unmeasured first, with questions the measured run does not ask; the endpoint's server runs as users run it, without the single client's timing (decision 134). ` +
+      `Each of the three runs its load ${load.seconds} s unmeasured first, as long as its measured run, with questions the measured run does not ask (decisions 134, 137); the endpoint's server runs as users run it, without the single client's timing (decision 134). ` +
       `A ratio below ${MINIMUM_RATIO} is the machine's (machine-bound, not failed) when the bare server is itself below ${MINIMUM_RATIO} of the limit and the endpoint at least ${MINIMUM_RATIO} of the bare server. ` +
       `Single client: ${load.rounds} requests of each, a write before each where the read would be remembered otherwise, each read after a GET /api/health (the client and HTTP floor at the same moment), its server telling the driver's time of its statements (Server-Timing, STATEMENT_TIMING), on PostgreSQL the read of the change counts every call's sign-in check waits for among them (decision 102); ` +
       "the server's share is the p50 of each request's read less its health less its database time; the three parts are each their own p50 over the same requests.",
