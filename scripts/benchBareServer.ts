@@ -6,13 +6,14 @@
  *
  * BARE_ROUNDS names a JSON file of the rounds of each read (an array per read, in the bench's
  * order); DATA_DIR or DATABASE_URL the replay's copy of the database; PORT where to listen.
- * POST /write/:read/:n runs round n's write rolled back, GET /read/:read/:n its read.
+ * POST /write/:read/:n runs round n's write rolled back, GET /read/:read/:n its read, POST /vacuum
+ * clears what the rolled-back writes left (decision 138).
  */
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import Fastify from "fastify";
 import { openDatabase } from "../server/db/open.ts";
-import { type Round, replayOn, replayRead, replayWrite } from "./benchReplay.ts";
+import { type Round, replayOn, replayRead, replayWrite, vacuumRolledBack } from "./benchReplay.ts";
 
 const rounds = JSON.parse(readFileSync(process.env.BARE_ROUNDS ?? "", "utf8")) as ReadonlyArray<ReadonlyArray<Round>>;
 const db = await openDatabase({ DATA_DIR: process.env.DATA_DIR ?? tmpdir(), ...(process.env.DATABASE_URL === undefined ? {} : { DATABASE_URL: process.env.DATABASE_URL }) });
@@ -29,6 +30,10 @@ app.post("/write/:read/:n", async (request, reply) => {
   const round = roundOf(request.params);
   if (round === undefined) return reply.code(404).send();
   await replayWrite(replay, round);
+  return reply.type("application/json").send("{}");
+});
+app.post("/vacuum", async (_request, reply) => {
+  await vacuumRolledBack(replay);
   return reply.type("application/json").send("{}");
 });
 app.get("/read/:read/:n", async (request, reply) => {

@@ -23,7 +23,8 @@
  *    (decision 133); the statements each ran are kept, the write's apart, on PostgreSQL the read
  *    of the change counts each call waited for among them (decision 136);
  * 4. the limit: the captured statements replayed through one plain connection pool (one PGlite)
- *    at the same concurrency, no HTTP, no decoding, the writes in a transaction rolled back, the
+ *    at the same concurrency, no HTTP, no decoding, the writes in a transaction rolled back (and
+ *    what they left vacuumed after the warm-up, decision 138), the
  *    change counts read as the server's adapter reads them (one read under way, shared by the
  *    rounds asking meanwhile), warmed as the endpoint was (as is the bare server);
  * 5. each captured read's plan (EXPLAIN ANALYZE, BUFFERS), saved beside the results, none reading
@@ -48,7 +49,7 @@ import pg from "pg";
 import { postgresProcesses, withCpu } from "./benchCpu.ts";
 import { type LightRequest, lightClient } from "./benchRawClient.ts";
 import { type BenchApi, type Budget, type Fleet, fleetOf, freePort, holdDraft, percentile, prepareOperations, runScript, signIn, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
-import { type Replay, type Round, replayOn, replayRead, replayWrite } from "./benchReplay.ts";
+import { type Replay, type Round, replayOn, replayRead, replayWrite, vacuumRolledBack } from "./benchReplay.ts";
 
 export interface LimitsLoad {
   /** Seconds of each throughput run (the endpoint's and the limit's). */
@@ -473,10 +474,19 @@ export type CpuPerRound = Readonly<Record<"server" | "database" | "client", numb
  * from its first loaded second was still compiling its code (a fifth of its process's time on
  * PostgreSQL went to V8's optimising compiler, perf) and reading its catalogues for the first
  * time; after 3 s of holds it still was (15 % of its samples), after 11 s no longer (1 %). A
- * server runs for days. Every side is warmed alike, as long as it is measured.
+ * server runs for days. Every side is warmed alike, as long as it is measured. `afterWarmUp` runs
+ * between the two: a replay's vacuum of the rows its rolled-back writes left (decision 138).
  */
-const loaded = async (clients: number, seconds: number, server: number | null, postgres: boolean, round: (n: number) => Promise<RoundOutcome>) => {
+const loaded = async (
+  clients: number,
+  seconds: number,
+  server: number | null,
+  postgres: boolean,
+  round: (n: number) => Promise<RoundOutcome>,
+  afterWarmUp?: () => Promise<void>,
+) => {
   await loadedRounds(clients, seconds, (n) => round(WARM_ROUNDS_FROM + n));
+  await afterWarmUp?.();
   const { result, seconds: cpu } = await withCpu(
     {
       server: { kind: "processes", pids: () => (server === null ? [] : [server]) },
@@ -599,6 +609,7 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
               () => false,
             );
           }),
+          rounds.some((round) => round.write.length > 0) ? () => vacuumRolledBack(replay) : undefined,
         );
         limits.set(name, limit);
       }
@@ -698,6 +709,11 @@ const bareServer = async (env: Record<string, string>, captured: Map<ReadName, R
             if (writes && (await client.request({ method: "POST", path: `/write/${index}/${n}` })).status !== 200) return false;
             return (await client.request({ method: "GET", path: `/read/${index}/${n}` })).status === 200;
           }),
+          writes
+            ? async () => {
+                if (!(await fetch(`${url}/vacuum`, { method: "POST" })).ok) throw new Error("the bare server could not vacuum its copy");
+              }
+            : undefined,
         ),
       );
     }

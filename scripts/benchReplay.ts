@@ -71,6 +71,15 @@ export const replayWrite = async (replay: Replay, round: Round): Promise<void> =
     });
 };
 
+/**
+ * Vacuums the replay's database (decision 138): a replayed write is rolled back, and leaves its rows
+ * behind, dead, where the server's committed them. On PostgreSQL autovacuum clears them in its own
+ * time; on PGlite nothing would, and a first page of leads stepped over thousands of them.
+ */
+export const vacuumRolledBack = async (replay: Replay): Promise<void> => {
+  await replay.db.query("vacuum");
+};
+
 /** A round's read: each statement's rows. */
 export const replayRead = async (replay: Replay, round: Round): Promise<unknown[][]> => {
   const rows: unknown[][] = [];

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/database.ts";
 import type { LoggedStatement } from "../../server/db/statementLog.ts";
-import { replayOn, replayRead, replayWrite } from "../../scripts/benchReplay.ts";
+import { replayOn, replayRead, replayWrite, vacuumRolledBack } from "../../scripts/benchReplay.ts";
 import { openTestDatabase } from "../setup/database.ts";
 
 const opened: Database[] = [];
@@ -46,5 +46,17 @@ describe("a replayed round", () => {
     await replayWrite(replay, { write, read: [] });
     expect(asked).toEqual([COUNTS]);
     expect(await db.query("select * from berths_held")).toEqual([]);
+  });
+
+  it("leaves no room taken by the rows of its rolled-back writes once vacuumed (decision 138)", async () => {
+    const { db } = await countingDatabase();
+    await db.exec("create table berths_held (id int, note text)");
+    const replay = replayOn(db);
+    const write = [statement("insert into berths_held select n, repeat('x', 200) from generate_series(1, 2000) as n", { request: "POST /api/holds", inTransaction: true })];
+    await replayWrite(replay, { write, read: [] });
+    const size = async () => (await db.query<{ bytes: number }>("select pg_relation_size('berths_held')::int as bytes"))[0]?.bytes;
+    expect(await size()).toBeGreaterThan(0);
+    await vacuumRolledBack(replay);
+    expect(await size()).toBe(0);
   });
 });
