@@ -25,12 +25,27 @@ const written = (plain: string, language: string): string => {
 };
 
 /**
- * An amount with two decimals, digits grouped as the language groups them. `toFixed` rounds the
- * number's exact value half away from zero, as the number format did; a negative amount keeps its
- * sign even when it rounds to zero, as the number format wrote it.
+ * A number's plain text with two decimals, rounded half away from zero on the shortest decimal that
+ * reads back as the number (`1.005` is `1.01`), as the number format rounds, not on its binary value
+ * as `toFixed` does (`1.00`). Numbers JavaScript writes with an exponent are far below a cent or
+ * have no fraction, where `toFixed` writes the same.
+ */
+const twoDecimals = (magnitude: number): string => {
+  const shortest = String(magnitude);
+  const [whole = "", fraction = ""] = shortest.split(".");
+  if (shortest.includes("e") || fraction.length <= 2) return magnitude.toFixed(2);
+  const cents = BigInt(`${whole}${fraction.slice(0, 2)}`) + (fraction.charAt(2) >= "5" ? 1n : 0n);
+  const digits = cents.toString().padStart(3, "0");
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+};
+
+/**
+ * An amount with two decimals, digits grouped as the language groups them, rounded as the number
+ * format rounded (`twoDecimals`); a negative amount keeps its sign even when it rounds to zero, as
+ * the number format wrote it.
  */
 export const formatAmount = (amount: number, language: string): string =>
-  `${amount < 0 || Object.is(amount, -0) ? "-" : ""}${written(Math.abs(amount).toFixed(2), language)}`;
+  `${amount < 0 || Object.is(amount, -0) ? "-" : ""}${written(twoDecimals(Math.abs(amount)), language)}`;
 
 /** Money as US$ with two decimals (PRODUCT.md section 6). */
 export const formatMoney = (amount: number, language: string): string => `US$ ${formatAmount(amount, language)}`;
