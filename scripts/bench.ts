@@ -883,7 +883,7 @@ const markdown = (
     }
     lines.push(
       "",
-      `Each run's figures (Lighthouse's simulated mobile load). A signed-in page's counted runs are ${visitNames.dayToDay}; its ${visitNames.first} and ${visitNames.second} are audited once each and not counted (decision 139):`,
+      "Each run's figures (Lighthouse's simulated mobile load). A signed-in page's counted runs are day-to-day visits (its scripts and their compiled code cached); its first and second visits are audited once each, printed after them and not counted (decision 139):",
       "",
     );
     for (const [page, scores] of Object.entries(lighthouse)) {
