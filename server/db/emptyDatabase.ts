@@ -77,8 +77,16 @@ export const copyEmptyDatabase = async (from: string, to: string): Promise<void>
   for (const { path, entry } of entries) if (entry.isDirectory()) await mkdir(join(to, path), { recursive: true });
   const waiting = entries.filter(({ path, entry }) => !entry.isDirectory() && path !== "PG_VERSION").map(({ path }) => path);
   const copier = async (): Promise<void> => {
-    for (let file = waiting.pop(); file !== undefined; file = waiting.pop()) await copyFile(join(from, file), join(to, file));
+    try {
+      for (let file = waiting.pop(); file !== undefined; file = waiting.pop()) await copyFile(join(from, file), join(to, file));
+    } catch (failure) {
+      waiting.length = 0;
+      throw failure;
+    }
   };
-  await Promise.all(Array.from({ length: COPIES_AT_ONCE }, copier));
+  // every copier settled before the failure is told: none still writes into a directory its caller removes
+  const copied = await Promise.allSettled(Array.from({ length: COPIES_AT_ONCE }, copier));
+  const failed = copied.find((copy) => copy.status === "rejected");
+  if (failed !== undefined) throw failed.reason;
   await copyFile(join(from, "PG_VERSION"), join(to, "PG_VERSION"));
 };

@@ -55,4 +55,14 @@ describe("the build's empty database copied into a new data directory (decision 
     await expect(copyEmptyDatabase(from, to)).rejects.toThrow();
     expect(existsSync(join(to, "PG_VERSION"))).toBe(false);
   });
+
+  it("has stopped writing when it tells of the failure, so its caller may remove the directory at once", async () => {
+    const from = cluster();
+    const to = join(directory(), "data");
+    mkdirSync(join(to, "base", "4", "1239"), { recursive: true });
+    await expect(copyEmptyDatabase(from, to)).rejects.toThrow();
+    const told = contents(to);
+    await new Promise((settle) => setTimeout(settle, 200));
+    expect(contents(to)).toEqual(told);
+  });
 });
