@@ -64,10 +64,9 @@ it("reads the commits nudged in one moment in one look, and tells them together"
   await feed.catchUp();
   await new Promise((resolve) => setTimeout(resolve, 20));
   const before = asked.filter(isLook).length;
-  for (const leadId of [501, 502, 503]) {
-    await eventOf("lead", leadId);
-    feed.nudge();
-  }
+  // three commits that end in the same moment, each nudging as its request answers
+  for (const leadId of [501, 502, 503]) await eventOf("lead", leadId);
+  for (let commit = 0; commit < 3; commit += 1) feed.nudge();
   await until(() => told.flat().length === 3);
   await new Promise((resolve) => setTimeout(resolve, 20));
   expect(asked.filter(isLook).length - before).toBe(1);
