@@ -13,6 +13,8 @@ const db = testDatabase();
 interface Asked {
   readonly sql: string;
   readonly params: ReadonlyArray<unknown>;
+  /** Whether its answer has come. */
+  answered: boolean;
 }
 
 /** The test database, every statement the feed asks written down. */
@@ -21,9 +23,14 @@ const recorded = (): { readonly queryable: Queryable; readonly asked: Asked[] } 
   const queryable = new Proxy(db as Queryable, {
     get: (target, key, receiver) => {
       if (key !== "query") return Reflect.get(target, key, receiver);
-      return (sql: string, params: ReadonlyArray<unknown> = []) => {
-        asked.push({ sql, params });
-        return target.query(sql, params);
+      return async (sql: string, params: ReadonlyArray<unknown> = []) => {
+        const statement: Asked = { sql, params, answered: false };
+        asked.push(statement);
+        try {
+          return await target.query(sql, params);
+        } finally {
+          statement.answered = true;
+        }
       };
     },
   });
@@ -43,6 +50,9 @@ const until = async (done: () => boolean): Promise<void> => {
   expect(done()).toBe(true);
 };
 
+/** The feed's first look has been answered: its cursor stands at the log's end, and what is written next is news. */
+const firstLookDone = (asked: ReadonlyArray<Asked>) => until(() => asked.length > 0 && asked.every((statement) => statement.answered));
+
 /** A feed whose interval never comes in a test's time: only its first look and the nudges read the log. */
 const feedOn = (queryable: Queryable, changeCount: (() => Promise<number>) | null = null) =>
   createChangeFeed(
@@ -59,10 +69,7 @@ it("reads the commits nudged in one moment in one look, and tells them together"
   const feed = feedOn(queryable);
   const told: Array<ReadonlyArray<ScopedChange>> = [];
   const stop = feed.subscribe((changes) => told.push(changes));
-  // the first look places the cursor at the log's end
-  await until(() => asked.length > 0);
-  await feed.catchUp();
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await firstLookDone(asked);
   const before = asked.filter(isLook).length;
   // three commits that end in the same moment, each nudging as its request answers
   for (const leadId of [501, 502, 503]) await eventOf("lead", leadId);
@@ -82,7 +89,7 @@ it("reads the rows of the streams its events belong to, not the others'", async 
   const feed = feedOn(queryable);
   const told: ScopedChange[] = [];
   const stop = feed.subscribe((changes) => told.push(...changes));
-  await until(() => asked.length > 0);
+  await firstLookDone(asked);
   await eventOf("passenger", 777);
   feed.nudge();
   await until(() => told.length === 1);
@@ -112,8 +119,7 @@ it("skips only the ids of its look-back window: none with one writer, at most 20
     const stop = feed.subscribe((changes) => {
       for (const { change } of changes) if (change.kind === "lead") heard.add(change.leadId);
     });
-    await until(() => asked.length > 0);
-    await feed.catchUp();
+    await firstLookDone(asked);
     const first = 1_000 * (window + 1);
     for (let leadId = first; leadId < first + 600; leadId += 1) {
       await eventOf("lead", leadId);
