@@ -291,11 +291,8 @@ export const createChangeFeed = (
     if (soon) return;
     clearTimer();
     soon = true;
-    timer = setTimeout(() => {
-      timer = null;
-      soon = false;
-      lookNow();
-    }, NUDGE_MS);
+    // lookNow clears the timer and `soon` as it starts
+    timer = setTimeout(lookNow, NUDGE_MS);
   };
 
   const schedule = (): void => {

@@ -3,7 +3,7 @@
  * look reads the scope of the streams its events belong to only, and the ids it skips are those
  * of its look-back window only.
  */
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { createChangeFeed, type ScopedChange } from "../../server/changes/feed.ts";
 import type { Queryable } from "../../server/db/database.ts";
 import { testDatabase } from "../setup/database.ts";
@@ -44,11 +44,7 @@ const eventOf = async (stream: string, streamId: number): Promise<void> => {
 };
 
 /** Waits until `done` holds, a few milliseconds at a time, for at most two seconds. */
-const until = async (done: () => boolean): Promise<void> => {
-  const deadline = Date.now() + 2_000;
-  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(done()).toBe(true);
-};
+const until = (done: () => boolean): Promise<void> => vi.waitFor(() => expect(done()).toBe(true), { timeout: 2_000, interval: 5 });
 
 /** The feed's first look has been answered: its cursor stands at the log's end, and what is written next is news. */
 const firstLookDone = (asked: ReadonlyArray<Asked>) => until(() => asked.length > 0 && asked.every((statement) => statement.answered));
