@@ -11,6 +11,7 @@ import { Spinner } from "./shared/Spinner.tsx";
 import { paths, patterns } from "./paths.ts";
 import type { Services } from "./shared/services.ts";
 import { NotFoundView } from "./shared/NotFoundView.tsx";
+import { lazyChunk } from "./shared/lazyChunk.tsx";
 import { panelChunk } from "./shared/screenChunks.ts";
 
 // Every screen comes when visited, with its texts; the login page too, so that a signed-in page's
@@ -20,7 +21,7 @@ const PublicPage = lazy(() => import("./home/PublicPage.tsx"));
 const ForgotPasswordView = lazy(() => withTexts("account", import("./session/ForgotPasswordView.tsx")));
 const ChangePasswordView = lazy(() => withTexts(["account", "messages"], import("./session/ChangePasswordView.tsx")));
 // fetched at start beside the session's check when a session is stored (./shared/screenChunks.ts)
-const PanelView = lazy(panelChunk);
+const PanelView = lazyChunk(panelChunk);
 
 export function App({ services, i18n }: { readonly services: Services; readonly i18n: i18n }) {
   useEffect(() => guardLeaving(leaveDialog(i18n)), [i18n]);

@@ -1,6 +1,6 @@
 import "./reservations.css";
 import { useSelector } from "@xstate/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import type { i18n as I18n } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
@@ -22,10 +22,12 @@ import { useFlowActor } from "../shared/useFlow.ts";
 import { useRoleIn } from "../shared/useRole.ts";
 import { useChanges } from "../shared/changes.ts";
 import { useAfterPaint } from "../shared/useAfterPaint.ts";
+import { lazyChunk, once } from "../shared/lazyChunk.tsx";
 import { dialogActor } from "../shared/dialogActor.ts";
 import { reasonText, timeLimitText } from "./reservationTexts.ts";
 
-const ReservationSections = lazy(() => import("./ReservationSections.tsx"));
+const sectionsChunk = once(() => import("./ReservationSections.tsx"));
+const ReservationSections = lazyChunk(sectionsChunk);
 
 /**
  * The page's dialogs, fetched with the first question: their code and what they read (the
@@ -103,7 +105,7 @@ export default function ReservationView({ id }: { readonly id: number }) {
   // comes; the rest is fetched once that has been painted (the machine waits for `page.painted` to
   // read the money), and drawn in a render React does in slices between the browser's frames,
   // rather than in one long task before anything shows (decision 087).
-  const sectionsWanted = useAfterPaint(reservation !== null);
+  const sectionsWanted = useAfterPaint(reservation !== null, sectionsChunk);
   useEffect(() => {
     if (sectionsWanted) actor.send({ type: "page.painted" });
   }, [sectionsWanted, actor]);

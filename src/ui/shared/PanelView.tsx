@@ -8,6 +8,7 @@ import { Spinner } from "./Spinner.tsx";
 import { type Namespace, withTexts } from "../../i18n/index.ts";
 import { paths } from "../paths.ts";
 import { formRoutes, WithId } from "./idRoutes.tsx";
+import { lazyChunk } from "./lazyChunk.tsx";
 import { availabilityChunk, leadsChunk, reservationChunk, reservationPattern } from "./panelScreens.ts";
 
 // the start asks the shell which screen to fetch early (./screenChunks.ts)
@@ -19,7 +20,7 @@ const UsersView = lazy(() => import("../users/UsersView.tsx"));
 const FlowsView = lazy(() => withTexts("records", import("../flows/FlowsView.tsx")));
 const UserFormView = lazy(() => import("../users/UserFormView.tsx"));
 // the leads, the availability and a reservation's page may already be coming (panelScreens.ts)
-const LeadsView = lazy(leadsChunk);
+const LeadsView = lazyChunk(leadsChunk);
 // the agency's statement reads the money's texts, which are in the records' group
 const AgencyView = lazy(() => withTexts("records", import("../users/AgencyView.tsx")));
 const LeadView = lazy(() => import("../leads/LeadView.tsx"));
@@ -27,9 +28,9 @@ const HomeView = lazy(() => import("../home/HomeView.tsx"));
 const BannerFormView = lazy(() => import("../home/BannerFormView.tsx"));
 const CallActionFormView = lazy(() => import("../home/CallActionFormView.tsx"));
 const RecommendationsView = lazy(() => import("../home/RecommendationsView.tsx"));
-const AvailabilityView = lazy(availabilityChunk);
+const AvailabilityView = lazyChunk(availabilityChunk);
 // a reservation's page loads its own record, not every catalogue with the other records' routes
-const ReservationRoute = lazy(reservationChunk);
+const ReservationRoute = lazyChunk(reservationChunk);
 // The records' routes (departures, reservations, passengers, reports, catalogues, destinations):
 // their declarations and the domain machines they name are a chunk of their own, which the
 // leads and the availability do not load (decision 081).

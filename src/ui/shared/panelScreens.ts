@@ -2,13 +2,15 @@ import { withTexts } from "../../i18n/index.ts";
 import { reservationsEntry } from "../../records/entries.ts";
 import { paths } from "../paths.ts";
 import { earlyReadsAt } from "./earlyReads.ts";
+import { once } from "./lazyChunk.tsx";
 
 // The leads, the availability and a reservation's page: the shell's `lazy` screens that a first
 // visit may already be fetching (preloadScreenAt below); the browser fetches a module once.
-export const leadsChunk = () => import("../leads/LeadsView.tsx");
-export const availabilityChunk = () => import("../availability/AvailabilityView.tsx");
+export const leadsChunk = once(() => import("../leads/LeadsView.tsx"));
+// with the `screens` group the shell asks for on its path (PanelView.tsx), which would otherwise suspend it
+export const availabilityChunk = once(() => withTexts("screens", import("../availability/AvailabilityView.tsx")));
 // with the groups the shell asks for on that path, which the chunk would otherwise wait a round trip for
-export const reservationChunk = () => withTexts(["records", "screens", "messages"], import("../reservations/ReservationRoute.tsx"));
+export const reservationChunk = once(() => withTexts(["records", "screens", "messages"], import("../reservations/ReservationRoute.tsx")));
 
 /** A reservation's page: `/panel/reservations/<id>`, nothing after the id. */
 export const reservationPattern = `${reservationsEntry.listPath}/:id`;

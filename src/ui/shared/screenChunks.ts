@@ -1,14 +1,7 @@
 import { withTexts } from "../../i18n/index.ts";
 import { paths } from "../paths.ts";
+import { once } from "./lazyChunk.tsx";
 
-/** A chunk's loader that fetches it once: the start's early fetch and the route's `lazy` share it. */
-export const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
-  let loading: Promise<T> | undefined;
-  return () => {
-    loading ??= load();
-    return loading;
-  };
-};
 
 export const panelChunk = once(() => withTexts("panel", import("./PanelView.tsx")));
 
