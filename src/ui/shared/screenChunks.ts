@@ -2,7 +2,6 @@ import { withTexts } from "../../i18n/index.ts";
 import { paths } from "../paths.ts";
 import { once } from "./lazyChunk.tsx";
 
-
 export const panelChunk = once(() => withTexts("panel", import("./PanelView.tsx")));
 
 /**
