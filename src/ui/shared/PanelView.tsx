@@ -5,11 +5,11 @@ import type { RoleName } from "../../api/endpoint.ts";
 import { RequireRole, RoleRoute } from "../session/RequireRole.tsx";
 import { PanelLayout } from "./PanelLayout.tsx";
 import { Spinner } from "./Spinner.tsx";
-import { type Namespace, withTexts } from "../../i18n/index.ts";
+import { withTexts } from "../../i18n/index.ts";
 import { paths } from "../paths.ts";
 import { formRoutes, WithId } from "./idRoutes.tsx";
 import { lazyChunk } from "./lazyChunk.tsx";
-import { availabilityChunk, leadsChunk, reservationChunk, reservationPattern } from "./panelScreens.ts";
+import { availabilityChunk, leadsChunk, reservationChunk, reservationPattern, textGroupsAt } from "./panelScreens.ts";
 
 // the start asks the shell which screen to fetch early (./screenChunks.ts)
 export { preloadScreenAt } from "./panelScreens.ts";
@@ -47,18 +47,9 @@ const userAdmins: ReadonlyArray<RoleName> = ["admin"];
 /** Home content is for admin and marketing (PRODUCT.md section 5), as its menu entry is. */
 const homeEditors: ReadonlyArray<RoleName> = ["admin", "marketing"];
 
-const textGroupsAt = (location: string): ReadonlyArray<Namespace> => {
-  if (location === paths.leads) return ["panel"];
-  if (location === paths.availability) return ["panel", "screens"];
-  return ["panel", "screens", "messages"];
-};
-
 /** The protected panel, loaded lazily so the login page stays small. */
 export default function PanelView() {
-  // every screen below reads its texts and the server messages from these groups: drawn once they
-  // are there. The leads and the availability show a message only in a lazy banner or a toast,
-  // which load the `messages` group then, and the leads' list reads no `screens` text: their
-  // first download goes without them (decision 081).
+  // every screen below reads its texts and the server messages from these groups (panelScreens.ts)
   const [location] = useLocation();
   useTranslation(textGroupsAt(location));
   return (
