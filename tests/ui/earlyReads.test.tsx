@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
 import { EARLY_ANSWER_MS, earlyAnswers } from "../../src/api/earlyAnswers.ts";
 import { ReservationId } from "../../src/api/ids.ts";
+import { createI18n } from "../../src/i18n/index.ts";
 import { getReservation } from "../../src/api/reservations.ts";
 import { earlyReadsAt } from "../../src/ui/shared/earlyReads.ts";
 import { preloadScreenAt } from "../../src/ui/shared/panelScreens.ts";
@@ -32,7 +33,8 @@ describe("a first visit's early reads", () => {
     await client.request(getReservation, { params: { id: Schema.decodeSync(ReservationId)(560) } }).catch(() => undefined);
     const early = network();
     const answers = earlyAnswers(early.fetch);
-    // as the start does (src/ui/main.tsx)
+    // as the start does (src/ui/main.tsx), whose texts are there first: the page's chunk asks for its groups
+    await createI18n(localStorage);
     preloadScreenAt("/panel/reservations/560", (url) => answers.ask(url, { accept: "application/json", authorization: "Bearer t0k", "accept-language": "en" }));
     expect(earlyReadsAt("/panel/reservations/560")).toEqual([net.asked[0]?.url]);
     expect(early.asked).toEqual(net.asked);
