@@ -14,8 +14,9 @@ export type PanelPage = (reply: FastifyReply, path: string) => FastifyReply;
  * modules each imports before it draws, after the session's contract and client and the panel's
  * shell. The page served at such a path names their chunks as `modulepreload` links, so the browser
  * fetches them beside the first chunk rather than one level of imports at a time, each discovered
- * once the one before was evaluated (decision 087). The same screens the shell preloads itself
- * (src/ui/shared/panelScreens.ts), held to the same modules by tests/layout/startScreens.test.ts; their
+ * once the one before was evaluated (decision 087). Screens the shell fetches early itself too
+ * (src/ui/shared/panelScreens.ts, which also fetches the other menu entries' screens when pointed at,
+ * decision 143), held to the same modules by tests/layout/startScreens.test.ts; their
  * texts are not named, their language being the browser's.
  */
 export const startScreens: ReadonlyArray<{ readonly path: RegExp; readonly modules: ReadonlyArray<string> }> = [

@@ -7,8 +7,9 @@ import { signedInModules, startScreens } from "../../server/http/panel.ts";
 
 /**
  * Decision 087 (fourth part): the server names a start screen's chunks by their modules' paths
- * (server/http/panel.ts) and the shell fetches the same screens itself (src/ui/shared/panelScreens.ts).
- * A module renamed or a screen added on one side only would be skipped without an error: a preload
+ * (server/http/panel.ts) and the shell fetches those screens itself (src/ui/shared/panelScreens.ts),
+ * with the other menu entries' screens it fetches ahead (decision 143). A module renamed on one side
+ * only, or a start screen the shell does not fetch, would be skipped without an error: a preload
  * that silently stops, which only a Lighthouse run would show.
  */
 const root = join(import.meta.dirname, "../..");
@@ -19,9 +20,10 @@ const shellModules = (): string[] =>
   [...readFileSync(shellScreens, "utf8").matchAll(/import\("(\.[^"]+)"\)/g)].map((match) => relative(root, resolve(join(root, "src/ui/shared"), match[1] ?? "")));
 
 describe("the start screens the server preloads", () => {
-  it("are the screens the shell fetches itself, module for module", () => {
+  it("are screens the shell fetches itself, module for module", () => {
     const serverModules = startScreens.flatMap((screen) => screen.modules);
-    expect([...serverModules].sort()).toEqual(shellModules().sort());
+    expect(serverModules.filter((module) => !shellModules().includes(module))).toEqual([]);
+    expect(serverModules.length).toBeGreaterThan(0);
   });
 
   it("name modules that exist", () => {

@@ -5,5 +5,5 @@ export const fixtures = machineFixtures({
   id: "sidebar",
   machine: sidebarMachine,
   inputs: [undefined],
-  events: [{ type: "sidebar.toggle" }, { type: "sidebar.dismiss" }, { type: "sidebar.choose", to: "/panel/leads" }],
+  events: [{ type: "sidebar.toggle" }, { type: "sidebar.dismiss" }, { type: "sidebar.choose", to: "/panel/leads" }, { type: "sidebar.point", to: "/panel/reservations" }],
 });

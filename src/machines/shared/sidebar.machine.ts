@@ -3,7 +3,8 @@ import { setup } from "xstate";
 export type SidebarEvent =
   | { readonly type: "sidebar.toggle" }
   | { readonly type: "sidebar.dismiss" }
-  | { readonly type: "sidebar.choose"; readonly to: string };
+  | { readonly type: "sidebar.choose"; readonly to: string }
+  | { readonly type: "sidebar.point"; readonly to: string };
 
 /** The panel's sidebar on small screens; on wide screens it is always shown and stays closed here. */
 export const sidebarMachine = setup({
@@ -12,11 +13,19 @@ export const sidebarMachine = setup({
   },
   actions: {
     navigate: (_, _params: { to: string }) => {},
+    fetchScreen: (_, _params: { to: string }) => {},
   },
 }).createMachine({
   id: "sidebar",
   description: "Whether the collapsible sidebar is open over the page.",
   initial: "closed",
+  on: {
+    "sidebar.point": {
+      actions: { type: "fetchScreen", params: ({ event }) => ({ to: event.to }) },
+      description:
+        "An entry is pointed at, touched or focused: its screen's code is fetched ahead, so that choosing it draws the screen at once; open or closed, the sidebar stays as it is.",
+    },
+  },
   states: {
     closed: {
       description: "The sidebar is hidden behind the menu button (small screens).",

@@ -4,11 +4,14 @@ import { Route, useParams } from "wouter";
 import { formRoutes, recordId } from "../shared/idRoutes.tsx";
 import { type CatalogueDeclaration, itemPath } from "../../records/catalogue.ts";
 import { NotFoundView } from "../shared/NotFoundView.tsx";
+import { lazyChunk, once } from "../shared/lazyChunk.tsx";
 import { isYachtPageName } from "../../api/yachtPages.ts";
 import { type YachtPageDeclaration, yachtPageNamed } from "../../records/yachtPages.ts";
 
 // The generic screens are chunks of their own, fetched the first time one is visited.
-const RecordListView = lazy(() => import("./RecordListView.tsx"));
+// the list is a menu entry's screen, which the shell may fetch ahead (../shared/RecordRoutes.tsx)
+export const recordListChunk = once(() => import("./RecordListView.tsx"));
+const RecordListView = lazyChunk(recordListChunk);
 const RecordFormView = lazy(() => import("./RecordFormView.tsx"));
 
 /** A yacht page's route (`:id/:page`): the page for a valid yacht id and a page name, the not-found page otherwise. */

@@ -46,6 +46,8 @@ const rowsOf = (steps: ReadonlyArray<PenaltyStep>) => steps.map((step) => ({ day
  * change applies to the reservations confirmed after it.
  */
 export default function MoneyPolicyView() {
+  // the policy's texts are the money's, in the records' group: drawn once it is there
+  useTranslation("records");
   const { t } = useTranslation();
   const actor = useRecordForm(moneyPolicyFormMachine, { source: moneyPolicyFormSource, id: MONEY_POLICY_FORM_ID, listPath: paths.moneyPolicy });
   const state = useRecordFormState(actor);

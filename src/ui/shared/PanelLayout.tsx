@@ -7,6 +7,7 @@ import { sidebarMachine } from "../../machines/shared/sidebar.machine.ts";
 import { useServices } from "./context.ts";
 import { entriesFor, type MenuEntry } from "./menu.ts";
 import { askToLeave } from "./leaving.ts";
+import { screenChunkAt } from "./panelScreens.ts";
 import { isEntryActive, paths } from "../paths.ts";
 import { LanguageSelect } from "./LanguageSelect.tsx";
 import { ThemeSelect } from "./ThemeSelect.tsx";
@@ -25,7 +26,13 @@ export function PanelLayout({ children }: { readonly children: ReactNode }) {
   const { session, client } = useServices();
   const [location, navigate] = useLocation();
   const [logic] = useState(() =>
-    sidebarMachine.provide({ actions: { navigate: (_, { to }) => navigate(to) } }),
+    sidebarMachine.provide({
+      actions: {
+        navigate: (_, { to }) => navigate(to),
+        // a chunk that cannot be fetched is the route's `lazy` to show, when the entry is chosen
+        fetchScreen: (_, { to }) => void screenChunkAt(to)?.().catch(() => undefined),
+      },
+    }),
   );
   const [sidebar, send] = useFlowMachine(logic);
   const [changes] = useState(() => changeStreamMachine.provide({ actions: { deliver: (_, { change }) => deliverChange(change) } }));
@@ -76,6 +83,9 @@ export function PanelLayout({ children }: { readonly children: ReactNode }) {
                   className={active ? "active" : undefined}
                   aria-current={active ? "page" : undefined}
                   onClick={(event) => choose(event, entry)}
+                  onPointerEnter={() => send({ type: "sidebar.point", to: entry.path })}
+                  onTouchStart={() => send({ type: "sidebar.point", to: entry.path })}
+                  onFocus={() => send({ type: "sidebar.point", to: entry.path })}
                 >
                   {t(`nav.${entry.key}`)}
                 </a>

@@ -9,34 +9,40 @@ import { withTexts } from "../../i18n/index.ts";
 import { paths } from "../paths.ts";
 import { formRoutes, WithId } from "./idRoutes.tsx";
 import { lazyChunk } from "./lazyChunk.tsx";
-import { availabilityChunk, leadsChunk, reservationChunk, reservationPattern, textGroupsAt } from "./panelScreens.ts";
+import {
+  agencyChunk,
+  availabilityChunk,
+  flowsChunk,
+  homeChunk,
+  leadsChunk,
+  moneyPolicyChunk,
+  recordRoutesChunk,
+  reservationChunk,
+  reservationPattern,
+  textGroupsAt,
+  usersChunk,
+} from "./panelScreens.ts";
 
 // the start asks the shell which screen to fetch early (./screenChunks.ts)
 export { preloadScreenAt } from "./panelScreens.ts";
 
-// Each screen is its own chunk, fetched the first time it is visited.
-const UsersView = lazy(() => import("../users/UsersView.tsx"));
-// a guard's refusals open the hold form's "why", whose texts are the records'
-const FlowsView = lazy(() => withTexts("records", import("../flows/FlowsView.tsx")));
+// Each screen is its own chunk, fetched the first time it is visited; the menu's screens and a
+// reservation's page may already be coming (panelScreens.ts), and are drawn at once when they have.
+const UsersView = lazyChunk(usersChunk);
+const FlowsView = lazyChunk(flowsChunk);
 const UserFormView = lazy(() => import("../users/UserFormView.tsx"));
-// the leads, the availability and a reservation's page may already be coming (panelScreens.ts)
 const LeadsView = lazyChunk(leadsChunk);
-// the agency's statement reads the money's texts, which are in the records' group
-const AgencyView = lazy(() => withTexts("records", import("../users/AgencyView.tsx")));
+const AgencyView = lazyChunk(agencyChunk);
 const LeadView = lazy(() => import("../leads/LeadView.tsx"));
-const HomeView = lazy(() => import("../home/HomeView.tsx"));
+const HomeView = lazyChunk(homeChunk);
 const BannerFormView = lazy(() => import("../home/BannerFormView.tsx"));
 const CallActionFormView = lazy(() => import("../home/CallActionFormView.tsx"));
 const RecommendationsView = lazy(() => import("../home/RecommendationsView.tsx"));
 const AvailabilityView = lazyChunk(availabilityChunk);
 // a reservation's page loads its own record, not every catalogue with the other records' routes
 const ReservationRoute = lazyChunk(reservationChunk);
-// The records' routes (departures, reservations, passengers, reports, catalogues, destinations):
-// their declarations and the domain machines they name are a chunk of their own, which the
-// leads and the availability do not load (decision 081).
-const RecordRoutes = lazy(() => withTexts("records", import("./RecordRoutes.tsx")));
-// the policy's texts are the money's, in the records' group
-const MoneyPolicyView = lazy(() => withTexts("records", import("../money/MoneyPolicyView.tsx")));
+const RecordRoutes = lazyChunk(recordRoutesChunk);
+const MoneyPolicyView = lazyChunk(moneyPolicyChunk);
 const OwnPasswordView = lazy(() =>
   withTexts("account", import("../session/ChangePasswordView.tsx").then(({ OwnPasswordView: view }) => ({ default: view }))),
 );

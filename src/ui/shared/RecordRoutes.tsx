@@ -10,26 +10,46 @@ import { passengers } from "../../machines/passengers/record.ts";
 import { reservations } from "../../machines/reservations/record.ts";
 import { catalogues } from "../../records/index.ts";
 import { yachts } from "../../records/fleet.ts";
-import { catalogueRoutes, YachtPageRoute } from "../catalogues/recordRoutes.tsx";
+import { catalogueRoutes, recordListChunk, YachtPageRoute } from "../catalogues/recordRoutes.tsx";
 import { RequireRole, RoleRoute } from "../session/RequireRole.tsx";
 import { formRoutes, WithId } from "./idRoutes.tsx";
 import { NotFoundView } from "./NotFoundView.tsx";
+import { lazyChunk, once } from "./lazyChunk.tsx";
 import { paths } from "../paths.ts";
 
-// Each screen is its own chunk, fetched the first time it is visited.
-const DestinationsView = lazy(() => import("../catalogues/DestinationsView.tsx"));
+// Each screen is its own chunk, fetched the first time it is visited; the menu's may already be
+// coming (recordScreenChunkAt below).
+const destinationsChunk = once(() => import("../catalogues/DestinationsView.tsx"));
+const DestinationsView = lazyChunk(destinationsChunk);
 const DestinationFormView = lazy(() => import("../catalogues/DestinationFormView.tsx"));
 const YachtPageView = lazy(() => import("../catalogues/YachtPageView.tsx"));
-const DeparturesView = lazy(() => import("../departures/DeparturesView.tsx"));
+const departuresChunk = once(() => import("../departures/DeparturesView.tsx"));
+const DeparturesView = lazyChunk(departuresChunk);
 const CruiseFormView = lazy(() => import("../departures/CruiseFormView.tsx"));
 const CruiseReservationsView = lazy(() => import("../reservations/CruiseReservationsView.tsx"));
 const CruiseDocumentView = lazy(() => import("../departures/CruiseDocumentView.tsx"));
 const CruiseVouchersView = lazy(() => import("../departures/CruiseVouchersView.tsx"));
 const VoucherView = lazy(() => import("../departures/CruiseDocumentView.tsx").then((module) => ({ default: module.VoucherView })));
-const ReservationsView = lazy(() => import("../reservations/ReservationsView.tsx"));
-const PassengersView = lazy(() => import("../passengers/PassengersView.tsx"));
+const reservationsChunk = once(() => import("../reservations/ReservationsView.tsx"));
+const ReservationsView = lazyChunk(reservationsChunk);
+const passengersChunk = once(() => import("../passengers/PassengersView.tsx"));
+const PassengersView = lazyChunk(passengersChunk);
 const PassengerView = lazy(() => import("../passengers/PassengerView.tsx"));
-const ReportsView = lazy(() => import("../reports/ReportsView.tsx"));
+const reportsChunk = once(() => import("../reports/ReportsView.tsx"));
+const ReportsView = lazyChunk(reportsChunk);
+
+/**
+ * The chunk of the menu's screen at `location` among these routes, which the shell fetches ahead
+ * (./panelScreens.ts): a screen already fetched is drawn without suspending (./lazyChunk.tsx).
+ */
+export const recordScreenChunkAt = (location: string): (() => Promise<unknown>) | undefined => {
+  if (location === departures.listPath) return departuresChunk;
+  if (location === reservations.listPath) return reservationsChunk;
+  if (location === passengers.listPath) return passengersChunk;
+  if (reportNames.some((report) => paths.report(report) === location)) return reportsChunk;
+  if (destinationTypes.some((type) => paths.destinations(type) === location)) return destinationsChunk;
+  return catalogues.some((record) => record.listPath === location) ? recordListChunk : undefined;
+};
 
 /**
  * The panel's routes of the declared records: departures and their tabs, reservations,

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from "react";
+import { type Namespace, withTexts } from "../../i18n/index.ts";
 
 /** A chunk's loader that fetches it once, and the chunk itself once it is there. */
 export interface Chunk<T> {
@@ -19,6 +20,14 @@ export const once = <T,>(load: () => Promise<T>): Chunk<T> => {
   };
   return Object.assign(fetchOnce, { loaded: () => loaded });
 };
+
+/**
+ * A chunk whose screen reads text groups of its own: every fetch asks for them too, so they come
+ * with it in the language of the moment (the chunk itself is fetched once; a language chosen since
+ * has the groups asked again, where a chunk fetched once with its texts would not).
+ */
+export const withGroups = <T,>(groups: Namespace | ReadonlyArray<Namespace>, chunk: Chunk<T>): Chunk<T> =>
+  Object.assign(() => withTexts(groups, chunk()), { loaded: chunk.loaded });
 
 /**
  * A screen whose chunk the start may have fetched already (./screenChunks.ts): drawn in the same

@@ -2,7 +2,8 @@ import { type Namespace, withTexts } from "../../i18n/index.ts";
 import { reservationsEntry } from "../../records/entries.ts";
 import { paths } from "../paths.ts";
 import { earlyReadsAt } from "./earlyReads.ts";
-import { once } from "./lazyChunk.tsx";
+import { once, withGroups } from "./lazyChunk.tsx";
+import { menu } from "./menu.ts";
 
 /**
  * The text groups the shell reads on `location` (PanelView.tsx), drawn once they are there. The
@@ -19,23 +20,59 @@ export const textGroupsAt = (location: string): ReadonlyArray<Namespace> => {
 /** A reservation's page: `/panel/reservations/<id>`, nothing after the id. */
 export const reservationPattern = `${reservationsEntry.listPath}/:id`;
 
-// The leads, the availability and a reservation's page: the shell's `lazy` screens that a first
-// visit may already be fetching (preloadScreenAt below); the browser fetches a module once.
+// The shell's screens that a first visit or a menu entry pointed at may already be fetching
+// (screenChunkAt below); the browser fetches a module once.
 export const leadsChunk = once(() => import("../leads/LeadsView.tsx"));
-// each with the groups the shell asks for on its path, which would otherwise suspend it once drawn
-export const availabilityChunk = once(() => withTexts(textGroupsAt(paths.availability), import("../availability/AvailabilityView.tsx")));
-// and the records' group, whose texts the reservation's page reads
-export const reservationChunk = once(() =>
-  withTexts(["records", ...textGroupsAt(reservationPattern)], import("../reservations/ReservationRoute.tsx")),
-);
+export const availabilityChunk = once(() => import("../availability/AvailabilityView.tsx"));
+// a reservation's page reads the records' texts
+export const reservationChunk = withGroups("records", once(() => import("../reservations/ReservationRoute.tsx")));
+export const usersChunk = once(() => import("../users/UsersView.tsx"));
+export const homeChunk = once(() => import("../home/HomeView.tsx"));
+// a guard's refusals open the hold form's "why", whose texts are the records'
+export const flowsChunk = withGroups("records", once(() => import("../flows/FlowsView.tsx")));
+// the agency's statement and the money's policy read the money's texts, in the records' group
+export const agencyChunk = withGroups("records", once(() => import("../users/AgencyView.tsx")));
+export const moneyPolicyChunk = withGroups("records", once(() => import("../money/MoneyPolicyView.tsx")));
+// The records' routes (departures, reservations, passengers, reports, catalogues, destinations):
+// their declarations and the domain machines they name are a chunk of their own, which the
+// leads and the availability do not load (decision 081).
+export const recordRoutesChunk = withGroups("records", once(() => import("./RecordRoutes.tsx")));
+
+/** The menu's screens the shell routes itself, each with its chunk. */
+const shellScreens: ReadonlyMap<string, () => Promise<unknown>> = new Map<string, () => Promise<unknown>>([
+  [paths.leads, leadsChunk],
+  [paths.availability, availabilityChunk],
+  [paths.users, usersChunk],
+  [paths.home, homeChunk],
+  [paths.flows, flowsChunk],
+  [paths.agency, agencyChunk],
+  [paths.moneyPolicy, moneyPolicyChunk],
+]);
+
+const reservationPage = new RegExp(`^${reservationsEntry.listPath}/[^/]+$`);
 
 /**
- * Starts fetching the screen at `location` when it is one of those, as the session is being checked,
- * and the reads it starts with (./earlyReads.ts) with `read`.
+ * What draws `location` without suspending, fetched with the text groups the shell asks for there,
+ * when it is a menu entry's screen or a reservation's page: the shell's own chunk, or the records'
+ * routes and their screen's chunk (every menu entry the shell does not route is theirs). Fetched
+ * at the start beside the session's check and when a menu entry is pointed at, so the screen is
+ * drawn at once rather than after `lazy`'s fallback and React's 300 ms hold (decision 142).
+ */
+export const screenChunkAt = (location: string): (() => Promise<unknown>) | undefined => {
+  const shell = shellScreens.get(location) ?? (reservationPage.test(location) ? reservationChunk : undefined);
+  const records = menu.some((entry) => entry.path === location)
+    ? () => recordRoutesChunk().then(({ recordScreenChunkAt }) => recordScreenChunkAt(location)?.())
+    : undefined;
+  const chunk = shell ?? records;
+  return chunk === undefined ? undefined : () => withTexts(textGroupsAt(location), chunk());
+};
+
+/**
+ * Starts fetching the screen at `location` (screenChunkAt), as the session is being checked, and
+ * the reads it starts with (./earlyReads.ts) with `read`. A chunk that cannot be fetched is left
+ * to the route's `lazy`, which shows the failure when the screen is drawn.
  */
 export const preloadScreenAt = (location: string, read: (url: string) => void): void => {
   for (const url of earlyReadsAt(location)) read(url);
-  if (location === paths.leads) void leadsChunk();
-  else if (location === paths.availability) void availabilityChunk();
-  else if (new RegExp(`^${reservationsEntry.listPath}/[^/]+$`).test(location)) void reservationChunk();
+  void screenChunkAt(location)?.().catch(() => undefined);
 };
