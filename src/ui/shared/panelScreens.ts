@@ -56,7 +56,7 @@ const reservationPage = new RegExp(`^${reservationsEntry.listPath}/[^/]+$`);
  * when it is a menu entry's screen or a reservation's page: the shell's own chunk, or the records'
  * routes and their screen's chunk (every menu entry the shell does not route is theirs). Fetched
  * at the start beside the session's check and when a menu entry is pointed at, so the screen is
- * drawn at once rather than after `lazy`'s fallback and React's 300 ms hold (decision 142).
+ * drawn at once rather than after `lazy`'s fallback and React's 300 ms hold (decisions 142, 143).
  */
 export const screenChunkAt = (location: string): (() => Promise<unknown>) | undefined => {
   const shell = shellScreens.get(location) ?? (reservationPage.test(location) ? reservationChunk : undefined);
