@@ -23,6 +23,11 @@ export const startScreens: ReadonlyArray<{ readonly path: RegExp; readonly modul
   { path: /^\/panel\/leads$/, modules: ["src/ui/leads/LeadsView.tsx"] },
   { path: /^\/panel\/availability$/, modules: ["src/ui/availability/AvailabilityView.tsx"] },
   { path: /^\/panel\/reservations\/[1-9]\d*$/, modules: ["src/ui/reservations/ReservationRoute.tsx"] },
+  // the operations' lists: the records' routes and the list's own chunk, which the shell would
+  // otherwise fetch one after the other (decision 143)
+  { path: /^\/panel\/reservations$/, modules: ["src/ui/shared/RecordRoutes.tsx", "src/ui/reservations/ReservationsView.tsx"] },
+  { path: /^\/panel\/cruises$/, modules: ["src/ui/shared/RecordRoutes.tsx", "src/ui/departures/DeparturesView.tsx"] },
+  { path: /^\/panel\/passengers$/, modules: ["src/ui/shared/RecordRoutes.tsx", "src/ui/passengers/PassengersView.tsx"] },
 ];
 export const signedInModules = ["src/api/auth.ts", "src/api/client.ts", "src/ui/shared/PanelView.tsx"];
 

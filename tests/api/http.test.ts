@@ -19,7 +19,7 @@ const failing = endpoint({
   description: "test",
 });
 
-/** A build's manifest as Vite writes it: the entry, the shell, the session's contract and client, a reservation's page. */
+/** A build's manifest as Vite writes it: the entry, the shell, the session's contract and client, a reservation's page, the records' routes and the reservations' list. */
 const manifest = {
   "index.html": { file: "assets/index-abc123.js", name: "index", src: "index.html", isEntry: true, imports: ["_runtime-1.js"] },
   "_runtime-1.js": { file: "assets/runtime-1.js", name: "runtime" },
@@ -38,6 +38,23 @@ const manifest = {
   },
   "_record-7.js": { file: "assets/record-7.js", name: "record", imports: ["_endpoint-3.js"] },
   "src/ui/reservations/ReservationSections.tsx": { file: "assets/ReservationSections-8.js", name: "ReservationSections", src: "src/ui/reservations/ReservationSections.tsx", isDynamicEntry: true },
+  "src/ui/shared/RecordRoutes.tsx": {
+    file: "assets/RecordRoutes-9.js",
+    name: "RecordRoutes",
+    src: "src/ui/shared/RecordRoutes.tsx",
+    isDynamicEntry: true,
+    imports: ["index.html", "_record-7.js", "_catalogues-10.js"],
+    dynamicImports: ["src/ui/reservations/ReservationsView.tsx"],
+  },
+  "_catalogues-10.js": { file: "assets/catalogues-10.js", name: "catalogues", imports: ["_endpoint-3.js"] },
+  "src/ui/reservations/ReservationsView.tsx": {
+    file: "assets/ReservationsView-11.js",
+    name: "ReservationsView",
+    src: "src/ui/reservations/ReservationsView.tsx",
+    isDynamicEntry: true,
+    imports: ["index.html", "_record-7.js"],
+    css: ["assets/reservations-6.css"],
+  },
 };
 
 let db: Database;
@@ -166,7 +183,15 @@ describe("the built panel", () => {
     expect(html).toContain("<title>panel</title>");
   });
 
-  it.each(["/panel/users/7", "/panel/reservations/560/voucher", "/panel/reservations"])("names no chunk in the page of %s, not a start screen", async (path) => {
+  it("names in the reservations' page the records' routes and the list's chunk, each once", async () => {
+    const html = await (await fetch(`${server.base}/panel/reservations`)).text();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]* href="\/assets\/([^"]+)">/g)].map((match) => match[1]);
+    const styles = [...html.matchAll(/<link rel="stylesheet"[^>]* href="\/assets\/([^"]+)">/g)].map((match) => match[1]);
+    expect(preloaded).toEqual(["auth-2.js", "endpoint-3.js", "client-4.js", "PanelView-5.js", "RecordRoutes-9.js", "record-7.js", "catalogues-10.js", "ReservationsView-11.js"]);
+    expect(styles).toEqual(["PanelView-5.css", "reservations-6.css"]);
+  });
+
+  it.each(["/panel/users/7", "/panel/reservations/560/voucher", "/panel/reservations/0", "/panel/cruises/cruise_new"])("names no chunk in the page of %s, not a start screen", async (path) => {
     const html = await (await fetch(`${server.base}${path}`)).text();
     expect(html).not.toContain("preload");
     expect(html).not.toContain("stylesheet");

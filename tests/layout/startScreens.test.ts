@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { reservationsEntry } from "../../src/records/entries.ts";
+import { departuresEntry, passengersEntry, reservationsEntry } from "../../src/records/entries.ts";
 import { paths } from "../../src/ui/paths.ts";
 import { signedInModules, startScreens } from "../../server/http/panel.ts";
 
@@ -14,10 +14,13 @@ import { signedInModules, startScreens } from "../../server/http/panel.ts";
  */
 const root = join(import.meta.dirname, "../..");
 const shellScreens = join(root, "src/ui/shared/panelScreens.ts");
+const recordRoutes = join(root, "src/ui/shared/RecordRoutes.tsx");
 
-/** The modules the shell's start screens import lazily, as paths from the repository's root. */
+/** The modules the shell's start screens import lazily, and the records' routes their lists, as paths from the repository's root. */
 const shellModules = (): string[] =>
-  [...readFileSync(shellScreens, "utf8").matchAll(/import\("(\.[^"]+)"\)/g)].map((match) => relative(root, resolve(join(root, "src/ui/shared"), match[1] ?? "")));
+  [shellScreens, recordRoutes].flatMap((file) =>
+    [...readFileSync(file, "utf8").matchAll(/import\("(\.[^"]+)"\)/g)].map((match) => relative(root, resolve(dirname(file), match[1] ?? ""))),
+  );
 
 describe("the start screens the server preloads", () => {
   it("are screens the shell fetches itself, module for module", () => {
@@ -30,9 +33,11 @@ describe("the start screens the server preloads", () => {
     for (const module of [...signedInModules, ...startScreens.flatMap((screen) => screen.modules)]) expect(existsSync(join(root, module)), module).toBe(true);
   });
 
-  it("answer the panel's own paths of those screens, and a reservation's by its id only", () => {
+  it("answer the panel's own paths of those screens, a reservation's by its id only, and the lists at their own paths only", () => {
     const served = (path: string) => startScreens.filter((screen) => screen.path.test(path)).length;
-    for (const path of [paths.leads, paths.availability, `${reservationsEntry.listPath}/560`]) expect(served(path), path).toBe(1);
-    for (const path of [`${reservationsEntry.listPath}/560/voucher`, reservationsEntry.listPath, `${paths.leads}/7`]) expect(served(path), path).toBe(0);
+    for (const path of [paths.leads, paths.availability, `${reservationsEntry.listPath}/560`, reservationsEntry.listPath, departuresEntry.listPath, passengersEntry.listPath]) {
+      expect(served(path), path).toBe(1);
+    }
+    for (const path of [`${reservationsEntry.listPath}/560/voucher`, `${reservationsEntry.listPath}/0`, "/panel/cruises/cruise_new", `${paths.leads}/7`]) expect(served(path), path).toBe(0);
   });
 });
