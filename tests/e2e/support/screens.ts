@@ -100,6 +100,30 @@ export const screens: ReadonlyArray<Screen> = [
   { name: "not-found", path: "/no/such/page" },
 ];
 
+/**
+ * The screens grouped by who sees them (the public ones first), each group in the list's order:
+ * a person moves between one staff member's screens without signing in again.
+ */
+export const byStaff = (list: ReadonlyArray<Screen>): ReadonlyArray<Screen> =>
+  [...list].sort((a, b) => (a.staff ?? "").localeCompare(b.staff ?? ""));
+
+/**
+ * Moves to a screen inside the panel that is open, as its links do (the router follows
+ * `history.pushState`), and waits until its content has loaded. Two frames let React draw the
+ * new route (its first drawing shows the spinner while its content loads) before the wait.
+ */
+export const moveTo = async (page: Page, screen: Screen): Promise<void> => {
+  const shown = () => document.querySelector("main")?.innerHTML ?? "";
+  const before = await page.evaluate(shown);
+  await page.evaluate(async (path) => {
+    history.pushState(null, "", path);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  }, screen.path);
+  await settled(page);
+  // a screen that did not follow the move would be looked at as if it were the next one
+  if ((await page.evaluate(shown)) === before) throw new Error(`the panel did not move to ${screen.path}: <main> is unchanged`);
+};
+
 /** Opens a screen (signing its staff member in first) and waits until its content has loaded. */
 export const visit = async (page: Page, baseUrl: string, screen: Screen): Promise<void> => {
   if (screen.staff) await signIn(page, baseUrl, screen.staff);
