@@ -12,21 +12,25 @@
  *    first page, a hold before availability);
  *    the read's p50, the floor's, the database's and the server's own share, each request's read
  *    less its floor less its database time; a hold's p50;
- * 2. throughput: CLIENTS clients for SECONDS asking each read (with its write, when it has one)
- *    through a light keep-alive client (decision 131), after as many clients warmed the server as
- *    long with other questions (decisions 134, 137), the time of a core the server, the
- *    database and the client took per round read from /proc (decision 132);
+ * 2. the endpoint alone: CLIENTS clients for SECONDS asking each read (with its write, when it has
+ *    one) through a light keep-alive client (decision 131), after as many clients warmed the server
+ *    as long with other questions (decisions 134, 137): the questions asked and the writes refused,
+ *    which the capture keeps;
  * 3. capture, on the data the measurement left (its writes can change which way the endpoint
  *    answers a later read): a server started with STATEMENT_LOG answers each read one at a time:
  *    a read without a write, questions spread over those its measured run asked; one with a
  *    write, warmed first, its rounds kept in the load's mix of refused and accepted writes
  *    (decision 133); the statements each ran are kept, the write's apart, on PostgreSQL the read
  *    of the change counts each call waited for among them (decision 136);
- * 4. the limit: the captured statements replayed through one plain connection pool (one PGlite)
- *    at the same concurrency, no HTTP, no decoding, the writes in a transaction rolled back (and
- *    what they left vacuumed after the warm-up, decision 138), the
- *    change counts read as the server's adapter reads them (one read under way, shared by the
- *    rounds asking meanwhile), warmed as the endpoint was (as is the bare server);
+ * 4. in turns (decision 145), each warmed as long as it is measured, then SECONDS of each cut in
+ *    slices taken in turns: the endpoint again, on a copy of its database as its run alone found
+ *    it, asked the same questions (its holds meet departures as full as alone); the limit,
+ *    the captured statements replayed through one plain connection pool (one PGlite) at the same
+ *    concurrency, no HTTP, no decoding, the writes in a transaction rolled back (and what they left
+ *    vacuumed after the warm-up, decision 138), the change counts read as the server's adapter
+ *    reads them (one read under way, shared by the rounds asking meanwhile); and the bare server,
+ *    the same statements' rows sent by a plain Fastify on a copy of the limit's database; the time
+ *    of a core the server, the database and the client took per round read from /proc (decision 132);
  * 5. each captured read's plan (EXPLAIN ANALYZE, BUFFERS), saved beside the results, none reading
  *    leads, spaces or events whole.
  *
@@ -47,7 +51,7 @@ import { foldText } from "../server/leads/search.ts";
 import { spawn } from "node:child_process";
 import pg from "pg";
 import { postgresProcesses, withCpu } from "./benchCpu.ts";
-import { type LightRequest, lightClient } from "./benchRawClient.ts";
+import { type LightClient, type LightRequest, lightClient } from "./benchRawClient.ts";
 import { type BenchApi, type Budget, type Fleet, fleetOf, freePort, holdDraft, percentile, prepareOperations, runScript, signIn, sleep, startServer, stopProcess, withPostgresDatabase } from "./benchSupport.ts";
 import { type Replay, type Round, replayOn, replayRead, replayWrite, vacuumRolledBack } from "./benchReplay.ts";
 
@@ -354,13 +358,15 @@ interface ReadFigures {
   readonly name: ReadName;
   readonly p50Ms: number;
   readonly single: SingleClient;
-  /** Requests (with their write) a second at `clients` clients. */
+  /** Requests (with their write) a second at `clients` clients, measured in turns with the limit and the bare server (decision 145). */
   readonly endpointRps: number;
+  /** The same, measured alone before the capture, minutes before the limit. */
+  readonly endpointAloneRps: number;
   readonly limitRps: number;
   /** The same statements' rows from a bare Fastify, same client, same concurrency. */
   readonly bareRps: number;
-  /** The share of writes refused at load, and in the rounds replayed (decision 133); null for a read without a write. */
-  readonly refused: { readonly load: number; readonly replay: number } | null;
+  /** The share of writes refused at load (in turns, and alone), and in the rounds replayed (decision 133); null for a read without a write. */
+  readonly refused: { readonly load: number; readonly alone: number; readonly replay: number } | null;
   /** Where the cores went per round at `clients` clients, on each side (decision 132). */
   readonly cpu: Readonly<Record<"endpoint" | "limit" | "bare", CpuPerRound>>;
   readonly statements: number;
@@ -457,7 +463,8 @@ const loadedRounds = async (clients: number, seconds: number, round: (n: number)
       }
     }),
   );
-  return { rps: Math.round(done / ((performance.now() - started) / 1000)), failed, refused, done };
+  const ms = performance.now() - started;
+  return { rps: Math.round(done / (ms / 1000)), failed, refused, done, ms };
 };
 
 /** The warm-up's rounds are numbered from here: the endpoint's warm-up asks no question its measured run asks. */
@@ -499,6 +506,97 @@ const loaded = async (
   const perRoundCpu: CpuPerRound = { server: perRound(cpu.server), database: perRound(cpu.database), client: perRound(cpu.client) };
   return { rps: result.rps, failed: result.failed, refusedShare: result.done === 0 ? 0 : result.refused / result.done, cpu: perRoundCpu, asked: result.done };
 };
+
+/** Each side's measured seconds are cut in as many slices, the sides taking turns (decision 145). */
+const SLICES = 6;
+
+/** The three sides of a read's ratio: the endpoint, its limit (the replay) and the bare server. */
+type Side = "endpoint" | "limit" | "bare";
+
+/** The turns of slice `slice`: each side first once in three slices (twice in SLICES), so that none always follows the same one. */
+export const turnsOf = (slice: number): ReadonlyArray<Side> => {
+  const sides: ReadonlyArray<Side> = ["endpoint", "limit", "bare"];
+  const first = slice % sides.length;
+  return [...sides.slice(first), ...sides.slice(0, first)];
+};
+
+interface SideLoad {
+  /** The process whose time is the side's server: null for the replay, which runs in the bench. */
+  readonly server: number | null;
+  readonly round: (n: number) => Promise<RoundOutcome>;
+  readonly afterWarmUp?: () => Promise<void>;
+}
+
+interface LoadFigures {
+  readonly rps: number;
+  readonly failed: number;
+  readonly refusedShare: number;
+  readonly cpu: CpuPerRound;
+  readonly asked: number;
+}
+
+/** A core's seconds added to a sum, null while none could be read. */
+const plus = (sum: number | null, part: number | null): number | null => (part === null ? sum : (sum ?? 0) + part);
+
+/**
+ * The three sides of a read's ratio measured in turns (decision 145): each warmed as long as it is
+ * measured (as `loaded` warms), then `seconds` of each cut in SLICES slices, the sides taking turns,
+ * each slice's questions following its side's slice before. Measured one after the other, minutes
+ * apart, the same statements took a core 3.2 to 6.2 ms a round in three whole runs as this shared
+ * machine's speed moved, and a ratio moved by 0.2 to 0.4: in turns, the sides meet the same minutes.
+ */
+const inTurns = async (clients: number, seconds: number, postgres: boolean, sides: Readonly<Record<Side, SideLoad>>): Promise<Record<Side, LoadFigures>> => {
+  for (const side of turnsOf(0)) {
+    await loadedRounds(clients, seconds, (n) => sides[side].round(WARM_ROUNDS_FROM + n));
+    await sides[side].afterWarmUp?.();
+  }
+  const empty = () => ({ done: 0, failed: 0, refused: 0, ms: 0, server: null as number | null, database: null as number | null, client: null as number | null });
+  const totals: Record<Side, ReturnType<typeof empty>> = { endpoint: empty(), limit: empty(), bare: empty() };
+  for (let slice = 0; slice < SLICES; slice += 1) {
+    for (const side of turnsOf(slice)) {
+      const total = totals[side];
+      const asked = total.done;
+      const { result, seconds: cpu } = await withCpu(
+        {
+          server: { kind: "processes", pids: () => (sides[side].server === null ? [] : [sides[side].server]) },
+          database: { kind: "processes", pids: () => (postgres ? postgresProcesses() : []) },
+          client: { kind: "self" },
+        },
+        () => loadedRounds(clients, seconds / SLICES, (n) => sides[side].round(asked + n)),
+      );
+      totals[side] = {
+        done: total.done + result.done,
+        failed: total.failed + result.failed,
+        refused: total.refused + result.refused,
+        ms: total.ms + result.ms,
+        server: plus(total.server, cpu.server),
+        database: plus(total.database, cpu.database),
+        client: plus(total.client, cpu.client),
+      };
+    }
+  }
+  const figures = (total: ReturnType<typeof empty>): LoadFigures => {
+    const perRound = (part: number | null) => (part === null || total.done === 0 ? null : (1000 * part) / total.done);
+    return {
+      rps: total.ms === 0 ? 0 : Math.round(total.done / (total.ms / 1000)),
+      failed: total.failed,
+      refusedShare: total.done === 0 ? 0 : total.refused / total.done,
+      cpu: { server: perRound(total.server), database: perRound(total.database), client: perRound(total.client) },
+      asked: total.done,
+    };
+  };
+  return { endpoint: figures(totals.endpoint), limit: figures(totals.limit), bare: figures(totals.bare) };
+};
+
+/** A round of `read` asked of the endpoint through `client`: question `from + n`, its write first where it has one. */
+const endpointRound =
+  (client: LightClient, auth: Readonly<Record<string, string>>, read: Read, from: number) =>
+  async (n: number): Promise<RoundOutcome> => {
+    const question = from + n;
+    const wrote = read.write === undefined ? 200 : (await client.request(read.write(question))).status;
+    const answered = (wrote === 200 || wrote === REFUSED) && (await client.request({ method: "GET", path: `/api${read.path(question)}`, headers: auth })).status === 200;
+    return { answered, refused: wrote === REFUSED };
+  };
 
 const replayRound = async (replay: Replay, round: Round): Promise<void> => {
   await replayWrite(replay, round);
@@ -550,68 +648,90 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
     await stopProcess(timing.child);
   }
   // The loaded server runs as users run it (decision 134): the timing's async context is a promise
-  // hook on every await of the process, which PGlite's server otherwise never has.
-  const server = await startServer(serverEnv);
-  const endpoint = new Map<ReadName, { single: SingleClient; rps: number; failed: number; cpu: CpuPerRound; refusedShare: number | null; asked: number }>();
+  // hook on every await of the process, which PGlite's server otherwise never has. Measured alone
+  // first: the questions it asks and the share of its writes refused are what the capture keeps
+  // (decisions 133, 136); its figures are reported beside the ones measured in turns (decision 145).
+  const alone = new Map<ReadName, { single: SingleClient; rps: number; failed: number; refusedShare: number | null; asked: number }>();
+  // Measured in turns, the endpoint starts where it started alone and asks the same questions: its
+  // holds meet departures as full as alone, in the mix of refusals the capture keeps (decision 145).
+  const inTurnsStart = await snapshot(env, "in_turns");
+  const copies = [inTurnsStart];
   try {
-    const api = await signIn(server.url, ADMIN);
-    const reads = await makeReads(api);
-    const client = lightClient(server.url);
-    const auth = { authorization: `Bearer ${api.token}` };
-    for (const read of reads) {
-      const single = singles.get(read.name);
-      if (single === undefined) throw new Error(`no single-client figures for ${read.name}`);
-      log(`${database}: ${read.name}, ${load.clients} clients for ${load.seconds} s (load ${loadavg()[0]?.toFixed(1)})`);
-      const throughput = await loaded(load.clients, load.seconds, server.child.pid ?? null, database === "PostgreSQL", async (n) => {
-        const question = LOADED_FROM + n;
-        const wrote = read.write === undefined ? 200 : (await client.request(read.write(question))).status;
-        const answered = (wrote === 200 || wrote === REFUSED) && (await client.request({ method: "GET", path: `/api${read.path(question)}`, headers: auth })).status === 200;
-        return { answered, refused: wrote === REFUSED };
-      });
-      endpoint.set(read.name, { single, rps: throughput.rps, failed: throughput.failed, cpu: throughput.cpu, refusedShare: read.write === undefined ? null : throughput.refusedShare, asked: throughput.asked });
+    const aloneServer = await startServer(serverEnv);
+    try {
+      const api = await signIn(aloneServer.url, ADMIN);
+      const reads = await makeReads(api);
+      const client = lightClient(aloneServer.url);
+      const auth = { authorization: `Bearer ${api.token}` };
+      for (const read of reads) {
+        const single = singles.get(read.name);
+        if (single === undefined) throw new Error(`no single-client figures for ${read.name}`);
+        log(`${database}: ${read.name}, alone, ${load.clients} clients for ${load.seconds} s (load ${loadavg()[0]?.toFixed(1)})`);
+        const throughput = await loaded(load.clients, load.seconds, aloneServer.child.pid ?? null, database === "PostgreSQL", endpointRound(client, auth, read, LOADED_FROM));
+        alone.set(read.name, { single, rps: throughput.rps, failed: throughput.failed, refusedShare: read.write === undefined ? null : throughput.refusedShare, asked: throughput.asked });
+      }
+      client.close();
+    } finally {
+      await stopProcess(aloneServer.child);
     }
-    client.close();
-  } finally {
-    await stopProcess(server.child);
-  }
-  // Captured after the measurement, on the data it left: its writes can change how the endpoint
-  // answers a later read (which way a search goes), and the replay must run what was measured.
-  // The writes are replayed where the captured ones never happened: their events would collide.
-  const replayed = await snapshot(env);
-  log(`${database}: capturing the statements of ${load.capturedQuestions} of the questions each read without a write was asked, ${load.captured} rounds of each with one`);
-  const captured = await capture(
-    serverEnv,
-    load,
-    makeReads,
-    new Map([...endpoint].flatMap(([name, measured]) => (measured.refusedShare === null ? [] : [[name, measured.refusedShare] as const]))),
-    new Map([...endpoint].map(([name, measured]) => [name, measured.asked] as const)),
-  );
-  try {
+    // Captured after the measurement, on the data it left: its writes can change how the endpoint
+    // answers a later read (which way a search goes), and the replay must run what was measured.
+    // The writes are replayed where the captured ones never happened: their events would collide.
+    const replayed = await snapshot(env, "replay");
+    copies.push(replayed);
+    log(`${database}: capturing the statements of ${load.capturedQuestions} of the questions each read without a write was asked, ${load.captured} rounds of each with one`);
+    const captured = await capture(
+      serverEnv,
+      load,
+      makeReads,
+      new Map([...alone].flatMap(([name, measured]) => (measured.refusedShare === null ? [] : [[name, measured.refusedShare] as const]))),
+      new Map([...alone].map(([name, measured]) => [name, measured.asked] as const)),
+    );
+    // the bare server's own copy: one PGlite directory opens in one process at a time
+    const bareCopy = await snapshot(replayed.env, "bare");
+    copies.push(bareCopy);
     const db = await openDatabase({ DATA_DIR: replayed.env.DATA_DIR ?? tmpdir(), ...(replayed.env.DATABASE_URL === undefined ? {} : { DATABASE_URL: replayed.env.DATABASE_URL }) });
     const replay = replayOn(db);
-    const limits = new Map<ReadName, { rps: number; failed: number; cpu: CpuPerRound }>();
+    const measured = new Map<ReadName, Record<Side, LoadFigures>>();
     let plans: Awaited<ReturnType<typeof plansOf>>;
     try {
-      for (const [name, rounds] of captured.rounds) {
-        log(`${database}: replaying ${name} through one ${db.kind === "pglite" ? "PGlite" : "connection pool"} at ${load.clients} clients`);
-        // once first, as the server had run them: parsed statements and pages in the cache
-        for (const round of rounds) await replayRound(replay, round);
-        const limit = await loaded(
-          load.clients,
-          load.seconds,
-          null,
-          database === "PostgreSQL",
-          answeredOnly(async (n) => {
-            const round = rounds[n % rounds.length];
-            if (round === undefined) return false;
-            return replayRound(replay, round).then(
-              () => true,
-              () => false,
-            );
-          }),
-          rounds.some((round) => round.write.length > 0) ? () => vacuumRolledBack(replay) : undefined,
-        );
-        limits.set(name, limit);
+      const server = await startServer({ ...serverEnv, ...inTurnsStart.env });
+      const bare = await startBare(bareCopy.env, captured.rounds);
+      try {
+        const api = await signIn(server.url, ADMIN);
+        const client = lightClient(server.url);
+        const auth = { authorization: `Bearer ${api.token}` };
+        for (const read of await makeReads(api)) {
+          const rounds = captured.rounds.get(read.name) ?? [];
+          const writes = rounds.some((round) => round.write.length > 0);
+          // once first, as the endpoint's server had run them: parsed statements and pages in the cache
+          for (const round of rounds) await replayRound(replay, round);
+          await bare.once(read.name);
+          log(`${database}: ${read.name}, the endpoint, the replay through one ${db.kind === "pglite" ? "PGlite" : "connection pool"} and the bare server in turns at ${load.clients} clients (load ${loadavg()[0]?.toFixed(1)})`);
+          measured.set(
+            read.name,
+            await inTurns(load.clients, load.seconds, database === "PostgreSQL", {
+              endpoint: { server: server.child.pid ?? null, round: endpointRound(client, auth, read, LOADED_FROM) },
+              limit: {
+                server: null,
+                round: answeredOnly(async (n) => {
+                  const round = rounds[n % Math.max(1, rounds.length)];
+                  if (round === undefined) return false;
+                  return replayRound(replay, round).then(
+                    () => true,
+                    () => false,
+                  );
+                }),
+                ...(writes ? { afterWarmUp: () => vacuumRolledBack(replay) } : {}),
+              },
+              bare: { server: bare.pid, round: bare.round(read.name, writes), ...(writes ? { afterWarmUp: bare.vacuum } : {}) },
+            }),
+          );
+        }
+        client.close();
+      } finally {
+        await bare.stop();
+        await stopProcess(server.child);
       }
       plans = await plansOf(db, [
         ...[...captured.rounds].map(([name, rounds]) => ({ name, statements: rounds[0]?.read ?? [] })),
@@ -623,24 +743,24 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
       // backend still open, whose error reached a pool without a listener and stopped the bench
       await sleep(1000);
     }
-    // after the replay closed its database: one PGlite directory opens in one process at a time
-    const bare = await bareServer(replayed.env, captured.rounds, load, database);
     const figures: ReadFigures[] = [...captured.rounds].map(([name, rounds]) => {
-      const measured = endpoint.get(name);
-      const limit = limits.get(name);
-      const served = bare.get(name);
+      const first = alone.get(name);
+      const sides = measured.get(name);
+      const none: LoadFigures = { rps: 0, failed: 1, refusedShare: 0, cpu: noCpu, asked: 0 };
+      const { endpoint, limit, bare } = sides ?? { endpoint: none, limit: none, bare: none };
       return {
         name,
         p50Ms: p50Budgets[name],
-        single: measured?.single ?? { p50: Number.NaN, healthP50: Number.NaN, databaseP50: Number.NaN, shareP50: Number.NaN, writeP50: null, errors: 1 },
-        endpointRps: measured?.rps ?? 0,
-        limitRps: limit?.rps ?? 0,
-        bareRps: served?.rps ?? 0,
-        cpu: { endpoint: measured?.cpu ?? noCpu, limit: limit?.cpu ?? noCpu, bare: served?.cpu ?? noCpu },
-        refused: measured?.refusedShare === null || measured?.refusedShare === undefined ? null : { load: measured.refusedShare, replay: captured.refusedKept.get(name) ?? 0 },
+        single: first?.single ?? { p50: Number.NaN, healthP50: Number.NaN, databaseP50: Number.NaN, shareP50: Number.NaN, writeP50: null, errors: 1 },
+        endpointRps: endpoint.rps,
+        endpointAloneRps: first?.rps ?? 0,
+        limitRps: limit.rps,
+        bareRps: bare.rps,
+        cpu: { endpoint: endpoint.cpu, limit: limit.cpu, bare: bare.cpu },
+        refused: first?.refusedShare === null || first?.refusedShare === undefined ? null : { load: endpoint.refusedShare, alone: first.refusedShare, replay: captured.refusedKept.get(name) ?? 0 },
         statements: rounds.reduce((sum, round) => sum + round.read.length, 0) / Math.max(1, rounds.length),
-        errors: (measured?.single.errors ?? 1) + (measured?.failed ?? 0),
-        replayErrors: (limit?.failed ?? 1) + (served?.failed ?? 1),
+        errors: (first?.single.errors ?? 1) + (first?.failed ?? 0) + endpoint.failed,
+        replayErrors: limit.failed + bare.failed,
       };
     });
     const plansFile = join(resultsDir, `plans-${date}-${replayed.env.DATABASE_URL === undefined ? "pglite" : "postgres"}.md`);
@@ -660,16 +780,16 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
     );
     return { database, leads, load: loadavg(), reads: figures, plansFile, wholeTables: plans.wholeTables };
   } finally {
-    await replayed.drop();
+    for (const copy of copies) await copy.drop();
   }
 };
 
 /**
- * The same captured statements served by a bare Fastify (scripts/benchBareServer.ts) on the replay's
- * copy, asked by the same light client as the endpoint at the same concurrency for the same seconds, the
+ * The same captured statements served by a bare Fastify (scripts/benchBareServer.ts) on a copy of
+ * the replay's database, asked by the same light client as the endpoint at the same concurrency, the
  * write (rolled back there) a request of its own before the read where the endpoint makes one.
  */
-const bareServer = async (env: Record<string, string>, captured: Map<ReadName, Round[]>, load: LimitsLoad, database: string) => {
+const startBare = async (env: Record<string, string>, captured: ReadonlyMap<ReadName, ReadonlyArray<Round>>) => {
   const folder = mkdtempSync(join(tmpdir(), "backoffice-limits-bare-"));
   const file = join(folder, "rounds.json");
   const names = [...captured.keys()];
@@ -681,8 +801,12 @@ const bareServer = async (env: Record<string, string>, captured: Map<ReadName, R
     env: { ...process.env, ...env, BARE_ROUNDS: file, PORT: String(port) },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const served = new Map<ReadName, { rps: number; failed: number; cpu: CpuPerRound }>();
   const client = lightClient(url);
+  const stop = async () => {
+    client.close();
+    await stopProcess(child);
+    rmSync(folder, { recursive: true, force: true });
+  };
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the bare server exited with ${child.exitCode}`);
@@ -693,48 +817,39 @@ const bareServer = async (env: Record<string, string>, captured: Map<ReadName, R
       if (up) break;
       await sleep(50);
     }
-    for (const [index, name] of names.entries()) {
-      const writes = (captured.get(name) ?? []).some((round) => round.write.length > 0);
-      log(`${database}: ${name} from the bare server at ${load.clients} clients`);
-      // once first, as the endpoint's server and the replay had run them
-      for (let n = 0; n < (captured.get(name)?.length ?? 0); n += 1) await (await fetch(`${url}/read/${index}/${n}`)).arrayBuffer();
-      served.set(
-        name,
-        await loaded(
-          load.clients,
-          load.seconds,
-          child.pid ?? null,
-          database === "PostgreSQL",
-          answeredOnly(async (n) => {
-            if (writes && (await client.request({ method: "POST", path: `/write/${index}/${n}` })).status !== 200) return false;
-            return (await client.request({ method: "GET", path: `/read/${index}/${n}` })).status === 200;
-          }),
-          writes
-            ? async () => {
-                if (!(await fetch(`${url}/vacuum`, { method: "POST" })).ok) throw new Error("the bare server could not vacuum its copy");
-              }
-            : undefined,
-        ),
-      );
-    }
-    return served;
-  } finally {
-    client.close();
-    await stopProcess(child);
-    rmSync(folder, { recursive: true, force: true });
+  } catch (error) {
+    await stop();
+    throw error;
   }
+  const indexOf = (name: ReadName) => names.indexOf(name);
+  return {
+    pid: child.pid ?? null,
+    /** Each of the read's rounds once, as the endpoint's server and the replay had run them. */
+    once: async (name: ReadName) => {
+      for (let n = 0; n < (captured.get(name)?.length ?? 0); n += 1) await (await fetch(`${url}/read/${indexOf(name)}/${n}`)).arrayBuffer();
+    },
+    round: (name: ReadName, writes: boolean) =>
+      answeredOnly(async (n) => {
+        if (writes && (await client.request({ method: "POST", path: `/write/${indexOf(name)}/${n}` })).status !== 200) return false;
+        return (await client.request({ method: "GET", path: `/read/${indexOf(name)}/${n}` })).status === 200;
+      }),
+    vacuum: async () => {
+      if (!(await fetch(`${url}/vacuum`, { method: "POST" })).ok) throw new Error("the bare server could not vacuum its copy");
+    },
+    stop,
+  };
 };
 
-/** A copy of `env`'s database as it is now (a copied data directory, or a PostgreSQL database made from it as a template), and its removal. */
-const snapshot = async (env: Record<string, string>): Promise<{ readonly env: Record<string, string>; readonly drop: () => Promise<void> }> => {
+/** A copy of `env`'s database as it is now (a copied data directory, or a PostgreSQL database made from it as a template, named after its purpose), and its removal. */
+const snapshot = async (env: Record<string, string>, purpose: "in_turns" | "replay" | "bare"): Promise<{ readonly env: Record<string, string>; readonly drop: () => Promise<void> }> => {
   if (env.DATABASE_URL === undefined) {
-    const copy = mkdtempSync(join(tmpdir(), "backoffice-limits-replay-"));
+    const copy = mkdtempSync(join(tmpdir(), `backoffice-limits-${purpose}-`));
     cpSync(env.DATA_DIR ?? "", copy, { recursive: true });
     return { env: { DATA_DIR: copy }, drop: async () => rmSync(copy, { recursive: true, force: true }) };
   }
   const url = new URL(env.DATABASE_URL);
   const original = url.pathname.slice(1);
-  const name = `${original}_replay`;
+  const name = `${original}_${purpose}`;
   const admin = async (sql: string) => {
     const server = new URL(url);
     server.pathname = "/postgres";
@@ -809,9 +924,9 @@ const cpuTotal = (cpu: CpuPerRound): string => cpuMs((cpu.server ?? 0) + (cpu.da
  */
 const cpuTable = (results: ReadonlyArray<LimitsResult>): string[] => [
   "",
-  "Where the cores went at 32 clients, milliseconds of a core per round (a request with its write; user and system time from /proc; decision 132). The endpoint's client is the bench's light client, the limit's is the replay itself (its pool, or its PGlite), the database's column is PostgreSQL's processes (PGlite runs inside the server or the replay). A write refused (a hold on a full departure) keeps a refusal instead of writing a reservation: the rounds replayed are captured, on a warm server, in the load's mix (decision 133).",
+  "Where the cores went at 32 clients, milliseconds of a core per round (a request with its write; user and system time from /proc; decision 132). The endpoint's client is the bench's light client, the limit's is the replay itself (its pool, or its PGlite), the database's column is PostgreSQL's processes (PGlite runs inside the server or the replay). A write refused (a hold on a full departure) keeps a refusal instead of writing a reservation: the rounds replayed are captured, on a warm server, in the mix of the endpoint's load alone (decision 133); measured in turns, later, its holds find more departures full.",
   "",
-  "| database | read | endpoint: server | database | client | total | limit: replay | database | total | bare: server | database | client | total | writes refused: load / replayed |",
+  "| database | read | endpoint: server | database | client | total | limit: replay | database | total | bare: server | database | client | total | writes refused: in turns / alone / replayed |",
   "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ...results.flatMap((result) =>
     result.reads.map(({ name, cpu: { endpoint, limit, bare }, refused }) =>
@@ -829,7 +944,7 @@ const cpuTable = (results: ReadonlyArray<LimitsResult>): string[] => [
         cpuMs(bare.database),
         cpuMs(bare.client),
         cpuTotal(bare),
-        refused === null ? "" : `${Math.round(100 * refused.load)} % / ${Math.round(100 * refused.replay)} %`,
+        refused === null ? "" : `${Math.round(100 * refused.load)} % / ${Math.round(100 * refused.alone)} % / ${Math.round(100 * refused.replay)} %`,
       ].join(" | "),
     ).map((row) => `| ${row} |`),
   ),
@@ -843,12 +958,13 @@ export const limitsReport = (results: ReadonlyArray<LimitsResult>, load: LimitsL
       "asked with a light client (keep-alive sockets, bodies counted, never parsed: decision 131), so that the load generator takes little of the cores the endpoint shares with it. " +
       "The bare server: the same statements' rows sent by a plain Fastify route (no hooks, no session, no contract), asked by the same client at the same concurrency: what HTTP on this machine allows at best. " +
       `Each of the three runs its load ${load.seconds} s unmeasured first, as long as its measured run, with questions the measured run does not ask (decisions 134, 137); the endpoint's server runs as users run it, without the single client's timing (decision 134). ` +
+      `The three are measured in turns, ${load.seconds} s each cut in ${SLICES} slices, the sides taking turns (decision 145): measured one after the other, minutes apart, the machine's speed between them moved a ratio by 0.2 to 0.4. The endpoint was first measured alone, for the questions and the refused writes the capture keeps: its figure is beside ("endpoint alone"). ` +
       `A ratio below ${MINIMUM_RATIO} is the machine's (machine-bound, not failed) when the bare server is itself below ${MINIMUM_RATIO} of the limit and the endpoint at least ${MINIMUM_RATIO} of the bare server. ` +
       `Single client: ${load.rounds} requests of each, a write before each where the read would be remembered otherwise, each read after a GET /api/health (the client and HTTP floor at the same moment), its server telling the driver's time of its statements (Server-Timing, STATEMENT_TIMING), on PostgreSQL the read of the change counts every call's sign-in check waits for among them (decision 102); ` +
       "the server's share is the p50 of each request's read less its health less its database time; the three parts are each their own p50 over the same requests.",
     "",
-    "| database | leads | load (1 min) | read | statements | endpoint req/s | limit req/s | bare req/s | endpoint / limit (≥ 0.7) | bare / limit | endpoint / bare | p50 ms | health p50 | database ms | server's share ms (≤ 1) | write p50 ms | errors |",
-    "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| database | leads | load (1 min) | read | statements | endpoint req/s | endpoint alone req/s | limit req/s | bare req/s | endpoint / limit (≥ 0.7) | bare / limit | endpoint / bare | p50 ms | health p50 | database ms | server's share ms (≤ 1) | write p50 ms | errors |",
+    "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   const budgets: Budget[] = [];
   for (const result of results) {
@@ -857,7 +973,7 @@ export const limitsReport = (results: ReadonlyArray<LimitsResult>, load: LimitsL
       const verdict = ratioVerdict(read.endpointRps, read.limitRps, read.bareRps);
       const { single } = read;
       lines.push(
-        `| ${result.database} | ${result.leads} | ${result.load[0]?.toFixed(1)} | ${read.name} | ${read.statements.toFixed(1)} | ${read.endpointRps} | ${read.limitRps} | ${read.bareRps} | ${verdict.ratio}${verdict.machineBound ? " (machine-bound)" : ""} | ${verdict.bareRatio} | ${verdict.codeRatio} | ${ms(single.p50)} | ${ms(single.healthP50)} | ${ms(single.databaseP50)} | ${ms(single.shareP50)} | ${single.writeP50 === null ? "" : ms(single.writeP50)} | ${read.errors + read.replayErrors} |`,
+        `| ${result.database} | ${result.leads} | ${result.load[0]?.toFixed(1)} | ${read.name} | ${read.statements.toFixed(1)} | ${read.endpointRps} | ${read.endpointAloneRps} | ${read.limitRps} | ${read.bareRps} | ${verdict.ratio}${verdict.machineBound ? " (machine-bound)" : ""} | ${verdict.bareRatio} | ${verdict.codeRatio} | ${ms(single.p50)} | ${ms(single.healthP50)} | ${ms(single.databaseP50)} | ${ms(single.shareP50)} | ${single.writeP50 === null ? "" : ms(single.writeP50)} | ${read.errors + read.replayErrors} |`,
       );
       budgets.push(
         {
@@ -865,7 +981,7 @@ export const limitsReport = (results: ReadonlyArray<LimitsResult>, load: LimitsL
           limit: `≥ ${MINIMUM_RATIO}x, or machine-bound: bare / limit < ${MINIMUM_RATIO}x and endpoint / bare ≥ ${MINIMUM_RATIO}x`,
           value:
             `${verdict.ratio}x (${read.endpointRps} / ${read.limitRps} req/s)` +
-            `${verdict.machineBound ? ", machine-bound" : ""}: bare / limit ${verdict.bareRatio}x (${read.bareRps} req/s), endpoint / bare ${verdict.codeRatio}x`,
+            `${verdict.machineBound ? ", machine-bound" : ""}: bare / limit ${verdict.bareRatio}x (${read.bareRps} req/s), endpoint / bare ${verdict.codeRatio}x; in turns, the endpoint alone before ${read.endpointAloneRps} req/s`,
           pass: verdict.pass,
         },
         { name: `${read.name}: p50 single client, uncached (${where})`, limit: `≤ ${read.p50Ms} ms`, value: `${ms(single.p50)} ms`, pass: single.p50 <= read.p50Ms },

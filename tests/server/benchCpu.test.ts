@@ -84,6 +84,7 @@ describe("the limits report's cores", () => {
       p50Ms: 15,
       single: { p50: 2, healthP50: 1, databaseP50: 0.5, shareP50: 0.3, writeP50: 4, errors: 0 },
       endpointRps: 340,
+      endpointAloneRps: 310,
       limitRps: 600,
       bareRps: 515,
       cpu: {
@@ -94,7 +95,7 @@ describe("the limits report's cores", () => {
       statements: 0.5,
       errors: 0,
       replayErrors: 0,
-      refused: { load: 0.436, replay: 0.4375 },
+      refused: { load: 0.52, alone: 0.436, replay: 0.4375 },
     };
     const pglite = { ...read, refused: null, cpu: { endpoint: { server: 3.1, database: null, client: 0.2 }, limit: { server: null, database: null, client: 2.4 }, bare: read.cpu.bare } };
     const { lines } = limitsReport(
@@ -104,7 +105,8 @@ describe("the limits report's cores", () => {
       ],
       { seconds: 1, clients: 32, rounds: 1, captured: 1, capturedQuestions: 1, pgliteLeads: 10, postgresLeads: 10 },
     );
-    expect(lines).toContain("| PostgreSQL | availability, three months, all yachts | 2.23 | 2.70 | 0.16 | 5.09 | 0.81 | 2.50 | 3.31 | 0.90 | 2.60 | 0.20 | 3.70 | 44 % / 44 % |");
+    expect(lines).toContain("| PostgreSQL | availability, three months, all yachts | 2.23 | 2.70 | 0.16 | 5.09 | 0.81 | 2.50 | 3.31 | 0.90 | 2.60 | 0.20 | 3.70 | 52 % / 44 % / 44 % |");
+    expect(lines.find((line) => line.startsWith("| PostgreSQL | 10 |"))).toContain("| availability, three months, all yachts | 0.5 | 340 | 310 | 600 | 515 | 0.57 |");
     expect(lines).toContain("| PGlite | availability, three months, all yachts | 3.10 | – | 0.20 | 3.30 | 2.40 | – | 2.40 | 0.90 | 2.60 | 0.20 | 3.70 |  |");
   });
 });

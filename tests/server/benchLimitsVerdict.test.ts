@@ -1,7 +1,7 @@
-/** Decision 085's rule for a heavy read's throughput against its limit, with a bare server beside it, and the questions replayed. */
+/** Decision 085's rule for a heavy read's throughput against its limit, with a bare server beside it, the questions replayed, and the turns the three are measured in (decision 145). */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ratioVerdict, spreadQuestions } from "../../scripts/benchLimits.ts";
+import { ratioVerdict, spreadQuestions, turnsOf } from "../../scripts/benchLimits.ts";
 
 describe("a read's throughput against the limit", () => {
   it("passes at 0.7 of the limit whatever the bare server did", () => {
@@ -43,5 +43,14 @@ describe("the questions a read's replay is captured on (decision 136)", () => {
         if (asked > 0 && questions.length > 0) expect(first + asked - 1 - (questions.at(-1) ?? 0)).toBeLessThan(Math.ceil(asked / questions.length));
       }),
     );
+  });
+});
+
+describe("the turns of the endpoint, its limit and the bare server", () => {
+  it("gives each side one turn a slice, and each the first, the second and the last turn once in three slices", () => {
+    const slices = [0, 1, 2].map(turnsOf);
+    for (const turns of slices) expect([...turns].sort()).toEqual(["bare", "endpoint", "limit"]);
+    for (let place = 0; place < 3; place += 1) expect(new Set(slices.map((turns) => turns[place])).size).toBe(3);
+    expect(turnsOf(3)).toEqual(turnsOf(0));
   });
 });
