@@ -109,19 +109,21 @@ export const byStaff = (list: ReadonlyArray<Screen>): ReadonlyArray<Screen> =>
 
 /**
  * Moves to a screen inside the panel that is open, as its links do (the router follows
- * `history.pushState`), and waits until its content has loaded. Two frames let React draw the
- * new route (its first drawing shows the spinner while its content loads) before the wait.
+ * `history.pushState`), and waits until `<main>` shows something else (the new route's spinner or
+ * content), then until its content has loaded. The wait polls on a timer: a wait for two
+ * animation frames once never ended in a clean-clone CI run, though the page showed the new
+ * screen drawn (the run's report): a frame is not a thing a test can count on here.
  */
 export const moveTo = async (page: Page, screen: Screen): Promise<void> => {
-  const shown = () => document.querySelector("main")?.innerHTML ?? "";
-  const before = await page.evaluate(shown);
-  await page.evaluate(async (path) => {
-    history.pushState(null, "", path);
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  }, screen.path);
-  await settled(page);
+  const before = await page.evaluate(() => document.querySelector("main")?.innerHTML ?? "");
+  await page.evaluate((path) => history.pushState(null, "", path), screen.path);
   // a screen that did not follow the move would be looked at as if it were the next one
-  if ((await page.evaluate(shown)) === before) throw new Error(`the panel did not move to ${screen.path}: <main> is unchanged`);
+  await page
+    .waitForFunction((earlier) => (document.querySelector("main")?.innerHTML ?? "") !== earlier, before, { polling: 50, timeout: 15_000 })
+    .catch(() => {
+      throw new Error(`the panel did not move to ${screen.path}: <main> is unchanged`);
+    });
+  await settled(page);
 };
 
 /** Opens a screen (signing its staff member in first) and waits until its content has loaded. */
