@@ -248,7 +248,8 @@ describe("the destination form", () => {
     finish({ status: 200, text: JSON.stringify({ data: messages.created }) });
     expect(await screen.findByRole("heading", { level: 1, name: "Destinos nacionales" })).toBeDefined();
     expect(window.location.pathname).toBe("/panel/national/destinations");
-    expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, titleText: "Registro creado correctamente" }));
+    // the toast comes through SweetAlert2's own chunk (a dynamic import): it may follow the screen
+    await waitFor(() => expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, titleText: "Registro creado correctamente" })));
     expect(revokeObjectURL).toHaveBeenCalledWith("blob:preview-1");
   });
 
