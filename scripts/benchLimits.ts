@@ -473,57 +473,26 @@ const WARM_ROUNDS_FROM = 50_000;
 /** Milliseconds of a core each part took per round, null where it could not be read (decision 132). */
 export type CpuPerRound = Readonly<Record<"server" | "database" | "client", number | null>>;
 
-/**
- * `loadedRounds` after as many seconds of the same load, unmeasured, and with the time of a core
- * the server, the database and the client each took per round: the ratio's two sides share two
- * cores, and who spends them decides it. PGlite runs inside its server (or the replay inside the
- * bench): its time is theirs, its column empty. The warm-up (decisions 134, 137): a server measured
- * from its first loaded second was still compiling its code (a fifth of its process's time on
- * PostgreSQL went to V8's optimising compiler, perf) and reading its catalogues for the first
- * time; after 3 s of holds it still was (15 % of its samples), after 11 s no longer (1 %). A
- * server runs for days. Every side is warmed alike, as long as it is measured. `afterWarmUp` runs
- * between the two: a replay's vacuum of the rows its rolled-back writes left (decision 138).
- */
-const loaded = async (
-  clients: number,
-  seconds: number,
-  server: number | null,
-  postgres: boolean,
-  round: (n: number) => Promise<RoundOutcome>,
-  afterWarmUp?: () => Promise<void>,
-) => {
-  await loadedRounds(clients, seconds, (n) => round(WARM_ROUNDS_FROM + n));
-  await afterWarmUp?.();
-  const { result, seconds: cpu } = await withCpu(
-    {
-      server: { kind: "processes", pids: () => (server === null ? [] : [server]) },
-      database: { kind: "processes", pids: () => (postgres ? postgresProcesses() : []) },
-      client: { kind: "self" },
-    },
-    () => loadedRounds(clients, seconds, round),
-  );
-  const perRound = (part: number | null) => (part === null || result.done === 0 ? null : (1000 * part) / result.done);
-  const perRoundCpu: CpuPerRound = { server: perRound(cpu.server), database: perRound(cpu.database), client: perRound(cpu.client) };
-  return { rps: result.rps, failed: result.failed, refusedShare: result.done === 0 ? 0 : result.refused / result.done, cpu: perRoundCpu, asked: result.done };
-};
-
 /** Each side's measured seconds are cut in as many slices, the sides taking turns (decision 145). */
 const SLICES = 6;
 
 /** The three sides of a read's ratio: the endpoint, its limit (the replay) and the bare server. */
 type Side = "endpoint" | "limit" | "bare";
 
-/** The turns of slice `slice`: each side first once in three slices (twice in SLICES), so that none always follows the same one. */
-export const turnsOf = (slice: number): ReadonlyArray<Side> => {
-  const sides: ReadonlyArray<Side> = ["endpoint", "limit", "bare"];
+/** `sides` in the turns of slice `slice`: each first once in as many slices as there are sides. */
+const rotated = <S>(sides: ReadonlyArray<S>, slice: number): ReadonlyArray<S> => {
   const first = slice % sides.length;
   return [...sides.slice(first), ...sides.slice(0, first)];
 };
+
+/** The turns of slice `slice`: each side first once in three slices (twice in SLICES), so that none always follows the same one. */
+export const turnsOf = (slice: number): ReadonlyArray<Side> => rotated<Side>(["endpoint", "limit", "bare"], slice);
 
 interface SideLoad {
   /** The process whose time is the side's server: null for the replay, which runs in the bench. */
   readonly server: number | null;
   readonly round: (n: number) => Promise<RoundOutcome>;
+  /** Run between the warm-up and the measured slices: a replay's vacuum of the rows its rolled-back writes left (decision 138). */
   readonly afterWarmUp?: () => Promise<void>;
 }
 
@@ -539,32 +508,48 @@ interface LoadFigures {
 const plus = (sum: number | null, part: number | null): number | null => (part === null ? sum : (sum ?? 0) + part);
 
 /**
- * The three sides of a read's ratio measured in turns (decision 145): each warmed as long as it is
- * measured (as `loaded` warms), then `seconds` of each cut in SLICES slices, the sides taking turns,
- * each slice's questions following its side's slice before. Measured one after the other, minutes
- * apart, the same statements took a core 3.2 to 6.2 ms a round in three whole runs as this shared
- * machine's speed moved, and a ratio moved by 0.2 to 0.4: in turns, the sides meet the same minutes.
+ * `loadedRounds` for each of `sides`, after as many seconds of the same load, unmeasured, and with
+ * the time of a core the server, the database and the client each took per round: the ratio's
+ * sides share two cores, and who spends them decides it. PGlite runs inside its server (or the
+ * replay inside the bench): its time is theirs, its column empty. The warm-up (decisions 134, 137):
+ * a server measured from its first loaded second was still compiling its code (a fifth of its
+ * process's time on PostgreSQL went to V8's optimising compiler, perf) and reading its catalogues
+ * for the first time; after 3 s of holds it still was (15 % of its samples), after 11 s no longer
+ * (1 %). A server runs for days. Every side is warmed alike, as long as it is measured.
+ *
+ * Several sides are measured in turns (decision 145): `seconds` of each cut in `slices` slices, the
+ * sides taking turns in the order `rotated` gives, each slice's questions following its side's
+ * slice before. Measured one after the other, minutes apart, the same statements took a core 3.2
+ * to 6.2 ms a round in three whole runs as this shared machine's speed moved, and a ratio moved by
+ * 0.2 to 0.4: in turns, the sides meet the same minutes.
  */
-const inTurns = async (clients: number, seconds: number, postgres: boolean, sides: Readonly<Record<Side, SideLoad>>): Promise<Record<Side, LoadFigures>> => {
-  for (const side of turnsOf(0)) {
-    await loadedRounds(clients, seconds, (n) => sides[side].round(WARM_ROUNDS_FROM + n));
-    await sides[side].afterWarmUp?.();
+const inTurns = async <S extends string>(
+  clients: number,
+  seconds: number,
+  postgres: boolean,
+  sides: Readonly<Record<S, SideLoad>>,
+  slices: number,
+): Promise<Record<S, LoadFigures>> => {
+  const names = Object.keys(sides) as S[];
+  for (const name of names) {
+    await loadedRounds(clients, seconds, (n) => sides[name].round(WARM_ROUNDS_FROM + n));
+    await sides[name].afterWarmUp?.();
   }
   const empty = () => ({ done: 0, failed: 0, refused: 0, ms: 0, server: null as number | null, database: null as number | null, client: null as number | null });
-  const totals: Record<Side, ReturnType<typeof empty>> = { endpoint: empty(), limit: empty(), bare: empty() };
-  for (let slice = 0; slice < SLICES; slice += 1) {
-    for (const side of turnsOf(slice)) {
-      const total = totals[side];
-      const asked = total.done;
+  const totals = new Map(names.map((name) => [name, empty()]));
+  for (let slice = 0; slice < slices; slice += 1) {
+    for (const name of rotated(names, slice)) {
+      const total = totals.get(name) ?? empty();
+      const { server } = sides[name];
       const { result, seconds: cpu } = await withCpu(
         {
-          server: { kind: "processes", pids: () => (sides[side].server === null ? [] : [sides[side].server]) },
+          server: { kind: "processes", pids: () => (server === null ? [] : [server]) },
           database: { kind: "processes", pids: () => (postgres ? postgresProcesses() : []) },
           client: { kind: "self" },
         },
-        () => loadedRounds(clients, seconds / SLICES, (n) => sides[side].round(asked + n)),
+        () => loadedRounds(clients, seconds / slices, (n) => sides[name].round(total.done + n)),
       );
-      totals[side] = {
+      totals.set(name, {
         done: total.done + result.done,
         failed: total.failed + result.failed,
         refused: total.refused + result.refused,
@@ -572,7 +557,7 @@ const inTurns = async (clients: number, seconds: number, postgres: boolean, side
         server: plus(total.server, cpu.server),
         database: plus(total.database, cpu.database),
         client: plus(total.client, cpu.client),
-      };
+      });
     }
   }
   const figures = (total: ReturnType<typeof empty>): LoadFigures => {
@@ -585,7 +570,7 @@ const inTurns = async (clients: number, seconds: number, postgres: boolean, side
       asked: total.done,
     };
   };
-  return { endpoint: figures(totals.endpoint), limit: figures(totals.limit), bare: figures(totals.bare) };
+  return Object.fromEntries(names.map((name) => [name, figures(totals.get(name) ?? empty())])) as Record<S, LoadFigures>;
 };
 
 /** A round of `read` asked of the endpoint through `client`: question `from + n`, its write first where it has one. */
@@ -667,7 +652,7 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
         const single = singles.get(read.name);
         if (single === undefined) throw new Error(`no single-client figures for ${read.name}`);
         log(`${database}: ${read.name}, alone, ${load.clients} clients for ${load.seconds} s (load ${loadavg()[0]?.toFixed(1)})`);
-        const throughput = await loaded(load.clients, load.seconds, aloneServer.child.pid ?? null, database === "PostgreSQL", endpointRound(client, auth, read, LOADED_FROM));
+        const { endpoint: throughput } = await inTurns(load.clients, load.seconds, database === "PostgreSQL", { endpoint: { server: aloneServer.child.pid ?? null, round: endpointRound(client, auth, read, LOADED_FROM) } }, 1);
         alone.set(read.name, { single, rps: throughput.rps, failed: throughput.failed, refusedShare: read.write === undefined ? null : throughput.refusedShare, asked: throughput.asked });
       }
       client.close();
@@ -710,7 +695,7 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
           log(`${database}: ${read.name}, the endpoint, the replay through one ${db.kind === "pglite" ? "PGlite" : "connection pool"} and the bare server in turns at ${load.clients} clients (load ${loadavg()[0]?.toFixed(1)})`);
           measured.set(
             read.name,
-            await inTurns(load.clients, load.seconds, database === "PostgreSQL", {
+            await inTurns<Side>(load.clients, load.seconds, database === "PostgreSQL", {
               endpoint: { server: server.child.pid ?? null, round: endpointRound(client, auth, read, LOADED_FROM) },
               limit: {
                 server: null,
@@ -725,7 +710,7 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
                 ...(writes ? { afterWarmUp: () => vacuumRolledBack(replay) } : {}),
               },
               bare: { server: bare.pid, round: bare.round(read.name, writes), ...(writes ? { afterWarmUp: bare.vacuum } : {}) },
-            }),
+            }, SLICES),
           );
         }
         client.close();
