@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { messages } from "../../src/api/messages.ts";
-import { fakeFetch, renderApp, storeSession } from "./harness.tsx";
+import { fakeFetch, renderApp, storeSession, dialogAsked } from "./harness.tsx";
 import { userId } from "../ids.ts";
 
 const fire = vi.hoisted(() => vi.fn());
@@ -84,8 +84,7 @@ describe("the feeding form", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Alimentación" })).toBeDefined();
     expect(window.location.pathname).toBe("/panel/feeding");
     expect(calls.find((call) => call.method === "POST")?.body).toEqual({ name: "Desayuno", active: true });
-    // the toast comes through SweetAlert2's own chunk (a dynamic import): it may follow the screen
-    await waitFor(() => expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, titleText: "Registro creado correctamente" })));
+    await dialogAsked(fire, { toast: true, titleText: "Registro creado correctamente" });
   });
 
   it("edits an item with its saved values and sends them back with the version it loaded", async () => {

@@ -9,7 +9,7 @@ import { messages } from "../../src/api/messages.ts";
 import { createI18n } from "../../src/i18n/index.ts";
 import { App } from "../../src/ui/app.tsx";
 import { createServices } from "../../src/ui/shared/services.ts";
-import { fakeFetch, storeSession } from "./harness.tsx";
+import { fakeFetch, storeSession, dialogAsked } from "./harness.tsx";
 import { catalogueItemId, itineraryId, userId } from "../ids.ts";
 
 /** Destinations as the server sends them, spelled as SPEC.md spells them (decision 074). */
@@ -248,8 +248,7 @@ describe("the destination form", () => {
     finish({ status: 200, text: JSON.stringify({ data: messages.created }) });
     expect(await screen.findByRole("heading", { level: 1, name: "Destinos nacionales" })).toBeDefined();
     expect(window.location.pathname).toBe("/panel/national/destinations");
-    // the toast comes through SweetAlert2's own chunk (a dynamic import): it may follow the screen
-    await waitFor(() => expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, titleText: "Registro creado correctamente" })));
+    await dialogAsked(fire, { toast: true, titleText: "Registro creado correctamente" });
     expect(revokeObjectURL).toHaveBeenCalledWith("blob:preview-1");
   });
 

@@ -90,3 +90,10 @@ export const startSlideShow = async (name: string): Promise<HTMLElement> => {
 
 /** Departure 7 of the Explorer, 6 June 2030, as GET /cruises/{id} answers it, with the berths a test counts. */
 export const explorerDeparture = (availability: Cruise["availability"]): Cruise => ({ ...sampleCruise, yachtId: 1, cruiseItineraryId: 2, availability });
+
+/**
+ * Waits until `fire` (SweetAlert2's, mocked) was asked for a dialog with `options`: a save's toast
+ * comes through SweetAlert2's own chunk (a dynamic import), so it may follow the screen it reports on.
+ */
+export const dialogAsked = (fire: unknown, options: Record<string, unknown>): Promise<void> =>
+  waitFor(() => expect(fire).toHaveBeenCalledWith(expect.objectContaining(options)));

@@ -9,7 +9,7 @@ import { messages } from "../../src/api/messages.ts";
 import { createI18n } from "../../src/i18n/index.ts";
 import { App } from "../../src/ui/app.tsx";
 import { createServices } from "../../src/ui/shared/services.ts";
-import { fakeFetch, startSlideShow, storeSession } from "./harness.tsx";
+import { fakeFetch, startSlideShow, storeSession, dialogAsked } from "./harness.tsx";
 import { bannerId, itineraryId, userId } from "../ids.ts";
 
 const fire = vi.hoisted(() => vi.fn());
@@ -131,8 +131,7 @@ describe("the home content list", () => {
     await userEvent.click(within(row).getByRole("button", { name: "Eliminar" }));
     await waitFor(() => expect(screen.queryByText("Galápagos")).toBeNull());
     expect(fire).toHaveBeenCalledWith(expect.objectContaining({ titleText: "¿Eliminar el banner «Galápagos»?", icon: "warning" }));
-    // the toast comes through SweetAlert2's own chunk (a dynamic import): it may follow the screen
-    await waitFor(() => expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, titleText: "Registro eliminado correctamente" })));
+    await dialogAsked(fire, { toast: true, titleText: "Registro eliminado correctamente" });
     expect(calls.filter((call) => call.url.startsWith("/api/homeScreen")).map((call) => `${call.method} ${call.url}`)).toEqual([
       "GET /api/homeScreen/adminContent",
       "DELETE /api/homeScreen/deleteBaner/2",

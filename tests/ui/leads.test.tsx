@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Lead } from "../../src/api/leads.ts";
 import { messages } from "../../src/api/messages.ts";
 import type { User } from "../../src/api/users.ts";
-import { quietChangeStream, renderApp, storeSession } from "./harness.tsx";
+import { quietChangeStream, renderApp, storeSession, dialogAsked } from "./harness.tsx";
 import { leadId, roleId, userId } from "../ids.ts";
 
 const fire = vi.hoisted(() => vi.fn());
@@ -229,8 +229,7 @@ describe("the leads list", () => {
     expect(calls.filter((call) => call.method === "PUT").map((call) => call.body)).toEqual([{ userId: 5 }]);
     await within(await rowOf("Marta Quispe 12")).findByRole("cell", { name: "Pedro Vélez" });
     expect(calls.filter((call) => call.path === "/api/leads")).toHaveLength(2);
-    // the toast comes through SweetAlert2's own chunk (a dynamic import): it may follow the reloaded row
-    await waitFor(() => expect(fire).toHaveBeenCalledWith(expect.objectContaining({ toast: true, titleText: "Registro actualizado correctamente" })));
+    await dialogAsked(fire, { toast: true, titleText: "Registro actualizado correctamente" });
 
     // the second menu shows the current agent and does not fetch the sales users again
     await userEvent.click(screen.getByRole("button", { name: "Asignar Marta Quispe 13" }));
@@ -507,8 +506,7 @@ describe("the lead conversation", () => {
     await waitFor(() => expect(box).toHaveProperty("value", ""));
     expect(box.closest("form")?.hasAttribute("data-unsaved")).toBe(false);
     expect(calls.filter((call) => call.method === "GET" && call.path === "/api/leads/12")).toHaveLength(2);
-    // the toast comes through SweetAlert2's own chunk (a dynamic import): it may follow the screen
-    await waitFor(() => expect(fire).toHaveBeenCalledWith(expect.objectContaining({ titleText: "Registro creado correctamente" })));
+    await dialogAsked(fire, { titleText: "Registro creado correctamente" });
   });
 
   it("shows the not-found message and the way back for a lead that does not exist", async () => {
