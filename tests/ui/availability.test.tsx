@@ -42,7 +42,8 @@ it("shows a period's departures fifty a page, asks each page with the number fou
   await renderApp("/panel/availability?from=2030-06-01&to=2030-08-31", fetch);
   await screen.findByRole("link", { name: "EXP-001" }, { timeout: 10_000 });
   const pager = within(screen.getByRole("navigation", { name: "Páginas de la disponibilidad" }));
-  expect(shownCodes()).toEqual(departures.slice(0, 50).map((departure) => departure.code));
+  // the page is drawn a few rows a frame (src/ui/shared/rowsInSlices.ts)
+  await waitFor(() => expect(shownCodes()).toEqual(departures.slice(0, 50).map((departure) => departure.code)));
   expect(pager.getByText("Página 1 de 3")).toBeDefined();
   expect(pager.getByText("120 salidas en total")).toBeDefined();
   expect(pager.getByRole("button", { name: "Anterior" }).hasAttribute("disabled")).toBe(true);

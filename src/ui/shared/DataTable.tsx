@@ -1,6 +1,7 @@
-import { type ReactNode, useId } from "react";
+import { memo, type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { SortDirection } from "../../machines/shared/listQuery.ts";
+import { useRowsInSlices } from "./rowsInSlices.ts";
 import type { TypedColumn } from "./tableExport.ts";
 
 export interface Column<Row> {
@@ -68,6 +69,48 @@ function PhoneSort<Row>({ sort, columns }: { readonly sort: TableSort; readonly 
   );
 }
 
+interface DataRowProps<Row> {
+  readonly row: Row;
+  readonly columns: ReadonlyArray<Column<Row>>;
+  readonly selection: TableSelection<Row> | undefined;
+  readonly className: string | undefined;
+}
+
+function DataRowCells<Row extends { readonly id: number }>({ row, columns, selection, className }: DataRowProps<Row>) {
+  const { t } = useTranslation();
+  return (
+    <tr className={className}>
+      {selection !== undefined && (
+        <td className="narrow select-cell" data-label={t("table.select")}>
+          <input
+            type="checkbox"
+            aria-label={selection.label(row)}
+            checked={selection.selected.includes(row.id)}
+            disabled={selection.disabled}
+            onChange={(event) => selection.onSelect(row, event.target.checked)}
+          />
+        </td>
+      )}
+      {columns.map((column) => (
+        <td
+          key={column.header}
+          data-label={column.header}
+          className={[column.narrow ? "narrow" : "", column.wrap ? "wrap-anywhere" : ""].join(" ").trim() || undefined}
+        >
+          {/* one box: on a phone the cell is a grid of its label and its value, whatever pieces the value is made of */}
+          <div className="cell-value">{column.cell(row)}</div>
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/**
+ * One row, drawn again only when its row, the columns or the tick boxes change: a list drawn in
+ * slices (./rowsInSlices.ts) does not draw its earlier rows again with each slice.
+ */
+const DataRow = memo(DataRowCells) as typeof DataRowCells;
+
 /**
  * The one table of the panel. On wide screens it keeps within its box (long texts wrap); on phones
  * each row becomes a card whose cells carry their column name (data-label). A sortable column's
@@ -92,6 +135,7 @@ export function DataTable<Row extends { readonly id: number }>({
   readonly rowClass?: (row: Row) => string | undefined;
 }) {
   const { t } = useTranslation();
+  const drawnRows = useRowsInSlices(rows);
   if (rows.length === 0) return <p className="table-empty">{empty}</p>;
   const allTicked = selection !== undefined && rows.every((row) => selection.selected.includes(row.id));
   return (
@@ -132,30 +176,8 @@ export function DataTable<Row extends { readonly id: number }>({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} className={rowClass?.(row)}>
-              {selection !== undefined && (
-                <td className="narrow select-cell" data-label={t("table.select")}>
-                  <input
-                    type="checkbox"
-                    aria-label={selection.label(row)}
-                    checked={selection.selected.includes(row.id)}
-                    disabled={selection.disabled}
-                    onChange={(event) => selection.onSelect(row, event.target.checked)}
-                  />
-                </td>
-              )}
-              {columns.map((column) => (
-                <td
-                  key={column.header}
-                  data-label={column.header}
-                  className={[column.narrow ? "narrow" : "", column.wrap ? "wrap-anywhere" : ""].join(" ").trim() || undefined}
-                >
-                  {/* one box: on a phone the cell is a grid of its label and its value, whatever pieces the value is made of */}
-                  <div className="cell-value">{column.cell(row)}</div>
-                </td>
-              ))}
-            </tr>
+          {drawnRows.map((row) => (
+            <DataRow key={row.id} row={row} columns={columns} selection={selection} className={rowClass?.(row)} />
           ))}
         </tbody>
       </table>
