@@ -1,5 +1,8 @@
-import { render, waitFor } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
+import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
+import { createI18n } from "../../src/i18n/index.ts";
+import { DataTable } from "../../src/ui/shared/DataTable.tsx";
 import { FIRST_ROWS, NEXT_ROWS, useRowsInSlices } from "../../src/ui/shared/rowsInSlices.ts";
 
 /** How many rows each render drew, in order. */
@@ -39,5 +42,20 @@ describe("a list's rows drawn a slice a frame (useRowsInSlices)", () => {
     view.rerender(<Rows rows={next} />);
     expect(view.container.textContent).toBe(next.join(","));
     expect(drawnCounts).toEqual([20]);
+  });
+
+  it("keeps the table busy for assistive technology until its last slice is drawn", async () => {
+    const i18n = await createI18n(localStorage, ["panel", "screens"]);
+    const rows = numbers(1, 20).map((id) => ({ id }));
+    render(
+      <I18nextProvider i18n={i18n}>
+        <DataTable caption="Números" columns={[{ header: "Número", cell: (row) => String(row.id) }]} rows={rows} empty="Ninguno" />
+      </I18nextProvider>,
+    );
+    const table = screen.getByRole("table", { name: "Números" });
+    expect(table.getAttribute("aria-busy")).toBe("true");
+    expect(screen.getAllByRole("row")).toHaveLength(1 + FIRST_ROWS);
+    await waitFor(() => expect(table.getAttribute("aria-busy")).toBe("false"));
+    expect(screen.getAllByRole("row")).toHaveLength(1 + rows.length);
   });
 });

@@ -141,7 +141,8 @@ export function DataTable<Row extends { readonly id: number }>({
   return (
     <div className="table-box">
       {sort !== undefined && <PhoneSort sort={sort} columns={columns} />}
-      <table className="data-table">
+      {/* busy while later slices are still to come: a screen reader reads the page whole */}
+      <table className="data-table" aria-busy={drawnRows.length < rows.length}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

@@ -11,11 +11,14 @@ export const toast = (page: Page, text: string) => page.getByText(text, { exact:
 
 /**
  * Waits until a screen has loaded: its heading, then `content` when given (a list's rows), no
- * spinner left and no list busy (a list keeps its old rows in view while the next page loads).
+ * spinner left, no list busy (a list keeps its old rows in view while the next page loads) and no
+ * table still drawing its rows.
  */
 export const settled = async (page: Page, content?: string): Promise<void> => {
   await page.locator("h1").first().waitFor();
   if (content !== undefined) await page.locator(content).first().waitFor();
   await page.locator(".spinner").first().waitFor({ state: "detached" });
   await page.locator('.paged-list[aria-busy="true"]').first().waitFor({ state: "detached" });
+  // a first page's rows come a slice a frame (decision 146)
+  await page.locator('.data-table[aria-busy="true"]').first().waitFor({ state: "detached" });
 };
