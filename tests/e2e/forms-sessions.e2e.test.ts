@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type Account, demoAdmin, marketing, signInThroughForm } from "./support/accounts.ts";
 import { desktop, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
+import { settled } from "./support/locators.ts";
 import { browserSuite } from "./support/suite.ts";
 
 /** Issue 14, points 2 to 4: forms that guide, sessions that respect the user, the spec's details. */
@@ -77,6 +78,8 @@ describe("forms that guide", () => {
     await leaveDialog(page).getByRole("button", { name: "Salir sin guardar" }).click();
     await page.waitForURL(`${app.url}/panel/feeding`);
     await page.getByRole("row").filter({ hasText: "Desayuno" }).first().waitFor();
+    // every row of the page drawn before one is said to be missing
+    await settled(page);
     expect(await page.getByRole("row").filter({ hasText: "Desayuno continental" }).count()).toBe(0);
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();

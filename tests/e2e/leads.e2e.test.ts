@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { demoAdmin, demoPassword, signInThroughForm } from "./support/accounts.ts";
 import { sendLead } from "./support/api.ts";
 import { desktop, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
-import { row, toast } from "./support/locators.ts";
+import { row, settled, toast } from "./support/locators.ts";
 import { browserSuite } from "./support/suite.ts";
 
 const SALES = { email: "ventas@example.com", password: demoPassword, name: "Diego Cevallos" };
@@ -39,7 +39,7 @@ describe("leads, by a sales user", () => {
     await signInThroughForm(page, app.url, SALES);
     await page.waitForURL(`${app.url}/panel/leads`);
     await page.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
-    await page.locator("tbody tr").first().waitFor();
+    await settled(page, "tbody tr");
     expect(await page.locator("tbody tr").count()).toBe(20);
     await page.getByText("Página 1 de 2").waitFor();
     await page.getByText("40 leads en total").waitFor();
