@@ -20,7 +20,7 @@ export function useRowsInSlices<Row>(rows: ReadonlyArray<Row>): ReadonlyArray<Ro
     let timer: ReturnType<typeof setTimeout> | undefined;
     // after the frame that showed the last slice, so that each slice is laid out in its own task
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setDrawn((count) => count + NEXT_ROWS));
+      timer = setTimeout(() => setDrawn((shown) => shown + NEXT_ROWS));
     });
     return () => {
       cancelAnimationFrame(frame);
