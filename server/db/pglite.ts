@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type Database, isReadOnly, oneByOne, type Queryable, writtenTables } from "./database.ts";
+import { DataDirectory } from "./pgliteFiles.ts";
 import { preparedStatements } from "./pgliteStatements.ts";
 import { type RememberedReads, rememberedReads } from "./remember.ts";
 
@@ -166,5 +167,5 @@ export const openPglite = async (
   const settings = { extensions: pgliteExtensions, startParams };
   if (!("dataDir" in options)) return wrapPglite(await loadPglite(options.loadDataDir));
   if (!existsSync(join(options.dataDir, "PG_VERSION")) && (await options.create?.(options.dataDir)) !== true) await createInChildProcess(options.dataDir);
-  return wrapPglite(await PGlite.create(options.dataDir, settings));
+  return wrapPglite(await PGlite.create({ ...settings, fs: new DataDirectory(options.dataDir) }));
 };
