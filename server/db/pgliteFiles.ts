@@ -27,7 +27,7 @@ type Open = (stream: FileStream) => void;
 type Allocate = (stream: FileStream, offset: number, length: number) => void;
 
 /** The operations of Emscripten's NODEFS that can tell or change a file's size: every node's `stream_ops` is this very object. */
-export interface NodeFileOperations {
+interface NodeFileOperations {
   readonly stream_ops: { llseek: Seek; write: Write; setattr: StreamSetAttr; open: Open; allocate?: Allocate };
   readonly node_ops: { setattr: NodeSetAttr };
 }
@@ -44,7 +44,7 @@ export interface NodeFileOperations {
  * exists: a file removed and made again is a new node, learnt anew. Only the PostgreSQL in this
  * process writes its data directory while the server runs, so no other change can pass unseen.
  */
-export const rememberFileSizes = (nodefs: NodeFileOperations): void => {
+const rememberFileSizes = (nodefs: NodeFileOperations): void => {
   const sizes = new WeakMap<FileNode, number>();
   const streams = nodefs.stream_ops;
   const { llseek, write, setattr, open } = streams;
