@@ -244,11 +244,23 @@ interface Captured {
 /**
  * `wanted` of the `asked` questions a measured run asked (numbered from LOADED_FROM), spread evenly
  * over them: a replay of the first few questions alone read fewer words, pages and rows than the
- * endpoint had, each again and again, on a database that kept them at hand (decision 136).
+ * endpoint had, each again and again, on a database that kept them at hand (decision 136). A
+ * question asked again (a word's questions come round after its words × 3 pages × 11 page sizes)
+ * is taken once, at its first asking: the endpoint met it again only after hundreds of others had
+ * pushed its answer out of the server's memory, while the capture's server, asking a few hundred,
+ * still held it, and logged an answer from memory with none of the read's statements (decision 148).
  */
-export const spreadQuestions = (asked: number, wanted: number): number[] => {
-  const taken = Math.max(0, Math.min(asked, wanted));
-  return Array.from({ length: taken }, (_, index) => LOADED_FROM + Math.floor((index * asked) / taken));
+export const spreadQuestions = (asked: number, wanted: number, questionOf: (n: number) => string = String): number[] => {
+  const seen = new Set<string>();
+  const distinct: number[] = [];
+  for (let n = LOADED_FROM; n < LOADED_FROM + asked; n += 1) {
+    const question = questionOf(n);
+    if (seen.has(question)) continue;
+    seen.add(question);
+    distinct.push(n);
+  }
+  const taken = Math.min(distinct.length, Math.max(0, wanted));
+  return Array.from({ length: taken }, (_, index) => distinct[Math.floor((index * distinct.length) / taken)] ?? LOADED_FROM);
 };
 
 /** A write's request asked through fetch, as the single-client figures and the capture ask: its status. */
@@ -306,11 +318,14 @@ const capture = async (
       if (write === undefined) {
         // the questions the endpoint was measured on (decision 136)
         const kept: Round[] = [];
-        for (const n of spreadQuestions(asked.get(read.name) ?? 0, load.capturedQuestions)) {
+        for (const n of spreadQuestions(asked.get(read.name) ?? 0, load.capturedQuestions, read.path)) {
           from = lineCount(file);
           await api.bytes(read.path(n));
           kept.push({ write: [], read: logged(file, from).filter((statement) => statement.request === requestOf(read.path(n))) });
         }
+        // an answer from memory logs the change counts' read alone: its round would replay no read
+        const fromMemory = kept.filter((round) => round.read.every((statement) => statement.sharedRead === true)).length;
+        if (fromMemory > 0) log(`${read.name}: ${fromMemory} of ${kept.length} captured questions were answered from memory`);
         rounds.set(read.name, kept);
         continue;
       }

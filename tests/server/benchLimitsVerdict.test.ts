@@ -25,7 +25,7 @@ describe("a read's throughput against the limit", () => {
   });
 });
 
-describe("the questions a read's replay is captured on (decision 136)", () => {
+describe("the questions a read's replay is captured on (decisions 136 and 148)", () => {
   it("takes as many as wanted of those the measured run asked, each once, spread from the first to the last", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 1, max: 2_000 }), (asked, wanted) => {
@@ -41,6 +41,22 @@ describe("the questions a read's replay is captured on (decision 136)", () => {
         const gaps = questions.slice(1).map((question, index) => question - (questions[index] ?? 0));
         if (gaps.length > 0) expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThanOrEqual(1);
         if (asked > 0 && questions.length > 0) expect(first + asked - 1 - (questions.at(-1) ?? 0)).toBeLessThan(Math.ceil(asked / questions.length));
+      }),
+    );
+  });
+
+  it("takes a question asked again only once, spread over the distinct questions the run asked", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 1, max: 1_000 }), fc.integer({ min: 1, max: 3_000 }), (asked, wanted, cycle) => {
+        const questionOf = (n: number) => `question ${n % cycle}`;
+        const questions = spreadQuestions(asked, wanted, questionOf);
+        const first = spreadQuestions(1, 1)[0] ?? Number.NaN;
+        const distinctAsked = Math.min(asked, cycle);
+        expect(questions).toHaveLength(Math.min(distinctAsked, wanted));
+        expect(new Set(questions.map(questionOf)).size).toBe(questions.length);
+        for (const question of questions) expect(question).toBeLessThan(first + distinctAsked);
+        const gaps = questions.slice(1).map((question, index) => question - (questions[index] ?? 0));
+        if (gaps.length > 0) expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThanOrEqual(1);
       }),
     );
   });
