@@ -38,7 +38,7 @@
  * never changed; its admin@example.com signs in with Demo1234), to skip the minutes of
  * preparing it (about three at a load of 10, the leads the longer part; decision 085).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, cpSync, fstatSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Database } from "../server/db/database.ts";
@@ -77,7 +77,7 @@ export const defaultLimitsLoad: LimitsLoad = {
   clients: 32,
   rounds: Number(process.env.LIMITS_ROUNDS ?? "200"),
   captured: 64,
-  capturedQuestions: 512,
+  capturedQuestions: Number(process.env.LIMITS_QUESTIONS ?? "512"),
   pgliteLeads: Number(process.env.BENCH_LEADS ?? "100000"),
   postgresLeads: 1_000_000,
 };
@@ -114,11 +114,10 @@ interface Read {
   readonly path: (n: number) => string;
 }
 
-/** Words drawn from the leads themselves, and the last page. */
+/** Words drawn from the leads themselves, and how many leads there are. */
 interface Vocabulary {
   readonly common: ReadonlyArray<string>;
   readonly rare: ReadonlyArray<string>;
-  readonly lastPage: number;
   readonly total: number;
 }
 
@@ -129,7 +128,6 @@ const vocabularyOf = async (db: Database): Promise<Vocabulary> => {
   return {
     common: [...new Set(rows.flatMap((row) => words(row.message)))],
     rare: [...new Set(rows.map((row) => foldText(row.email.split("@")[0] ?? "")))],
-    lastPage: Math.max(1, Math.ceil((count?.total ?? 0) / PAGE_SIZE)),
     total: count?.total ?? 0,
   };
 };
@@ -156,9 +154,22 @@ const wordPath = (words: ReadonlyArray<string>, n: number): string => {
   return `/leads?q=${encodeURIComponent(words[n % count] ?? "")}&page=${page}&pageSize=${pageSize}`;
 };
 
+/**
+ * The n-th deep page of `total` leads: pages of the last half, in a scattered order, each once,
+ * then again with another page size, each page within that size's own last page. (Counted in pages
+ * of 20, the questions numbered past 200,000 asked pages of 28 and 23: more than half of
+ * PostgreSQL's and a quarter of PGlite's "deep pages" lay past the last lead, answered empty:
+ * decision 148.) A page size keeps as many questions as the largest has deep pages, so that none
+ * repeats within it.
+ */
+export const deepPagePath = (total: number, n: number): string => {
+  const deepPagesOf = (pageSize: number) => Math.max(1, Math.floor(Math.ceil(total / pageSize) / 2));
+  const pageSize = PAGE_SIZE + (Math.floor(n / deepPagesOf(PAGE_SIZE + 10)) % 11);
+  return `/leads?page=${Math.ceil(total / pageSize) - ((n * 7_919) % deepPagesOf(pageSize))}&pageSize=${pageSize}`;
+};
+
 const readsOf = (vocabulary: Vocabulary, fleet: Fleet, token: string): ReadonlyArray<Read> => {
   const today = Date.now();
-  const deepPages = Math.max(1, Math.floor(vocabulary.lastPage / 2));
   return [
     {
       name: "lead first page",
@@ -168,8 +179,7 @@ const readsOf = (vocabulary: Vocabulary, fleet: Fleet, token: string): ReadonlyA
     },
     {
       name: "lead deep page",
-      // the last half of the pages, each once, then again with another page size
-      path: (n) => `/leads?page=${vocabulary.lastPage - ((n * 7_919) % deepPages)}&pageSize=${PAGE_SIZE + (Math.floor(n / deepPages) % 11)}`,
+      path: (n) => deepPagePath(vocabulary.total, n),
     },
     { name: "common word search", path: (n) => wordPath(vocabulary.common, n) },
     { name: "rare word search", path: (n) => wordPath(vocabulary.rare, n) },
@@ -198,26 +208,26 @@ const mulberry = (seed: number) => {
 };
 
 /**
- * The statements appended to the log since `from` lines. A last line without its end is one the
- * server is still appending, for its own work beside the requests (a request's statements are all
- * written before it is answered): it is read with the next round, as `lineCount` counts only ended
- * lines. (Read whole, one such line ended a bench run on PostgreSQL with a JSON error.)
+ * The statements appended to the log from byte `from`, and where the next read starts. A last line
+ * without its end is one the server is still appending, for its own work beside the requests (a
+ * request's statements are all written before it is answered): it is read with the next round.
+ * (Read whole, one such line ended a bench run on PostgreSQL with a JSON error.) Only what was
+ * appended is read: a capture of thousands of questions read its whole log again for each.
  */
-export const logged = (file: string, from: number): LoggedStatement[] => {
-  const text = readFileSync(file, "utf8");
-  return text
-    .slice(0, text.lastIndexOf("\n") + 1)
-    .split("\n")
-    .slice(from)
-    .filter((line) => line !== "")
-    .map((line) => JSON.parse(line) as LoggedStatement);
-};
-
-export const lineCount = (file: string): number => {
+export const logged = (file: string, from: number): { readonly statements: LoggedStatement[]; readonly end: number } => {
+  const descriptor = openSync(file, "r");
   try {
-    return readFileSync(file, "utf8").split("\n").length - 1;
-  } catch {
-    return 0;
+    const appended = Buffer.alloc(Math.max(0, fstatSync(descriptor).size - from));
+    const length = readSync(descriptor, appended, 0, appended.length, from);
+    const ended = appended.subarray(0, appended.lastIndexOf(0x0a, length - 1) + 1);
+    const statements = ended
+      .toString("utf8")
+      .split("\n")
+      .filter((line) => line !== "")
+      .map((line) => JSON.parse(line) as LoggedStatement);
+    return { statements, end: from + ended.length };
+  } finally {
+    closeSync(descriptor);
   }
 };
 
@@ -308,9 +318,15 @@ const capture = async (
     const api = await signIn(server.url, ADMIN);
     const reads = await makeReads(api);
     const availability = reads.find((read) => read.name === "availability, three months, all yachts");
-    let from = lineCount(file);
+    // where the statements of the next request start: what was appended before it, read and passed over
+    let from = logged(file, 0).end;
+    const newStatements = () => {
+      const { statements, end } = logged(file, from);
+      from = end;
+      return statements;
+    };
     if (availability !== undefined) await api.bytes(availability.path(0));
-    const coldAvailability = logged(file, from).filter((statement) => statement.request === requestOf(availability?.path(0) ?? ""));
+    const coldAvailability = newStatements().filter((statement) => statement.request === requestOf(availability?.path(0) ?? ""));
     const rounds = new Map<ReadName, Round[]>();
     const refusedKept = new Map<ReadName, number>();
     for (const read of reads) {
@@ -319,9 +335,9 @@ const capture = async (
         // the questions the endpoint was measured on (decision 136)
         const kept: Round[] = [];
         for (const n of spreadQuestions(asked.get(read.name) ?? 0, load.capturedQuestions, read.path)) {
-          from = lineCount(file);
+          newStatements();
           await api.bytes(read.path(n));
-          kept.push({ write: [], read: logged(file, from).filter((statement) => statement.request === requestOf(read.path(n))) });
+          kept.push({ write: [], read: newStatements().filter((statement) => statement.request === requestOf(read.path(n))) });
         }
         // an answer from memory logs the change counts' read alone: its round would replay no read
         const fromMemory = kept.filter((round) => round.read.every((statement) => statement.sharedRead === true)).length;
@@ -344,11 +360,11 @@ const capture = async (
         candidates.filter((candidate) => !candidate.refused).length >= load.captured - refusedWanted;
       // up to eight times as many as kept, for the load's mix
       for (let n = 1; n <= 8 * load.captured && !enough(); n += 1) {
-        from = lineCount(file);
+        newStatements();
         const wrote = await fetched(server.url, write(n));
         await api.bytes(read.path(n));
         // the request's own statements: the server's own work (reminders, the feed's poll) runs beside
-        const statements = logged(file, from);
+        const statements = newStatements();
         candidates.push({
           refused: wrote === REFUSED,
           round: {

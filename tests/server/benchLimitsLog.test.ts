@@ -3,7 +3,7 @@ import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { lineCount, logged } from "../../scripts/benchLimits.ts";
+import { logged } from "../../scripts/benchLimits.ts";
 
 const folders: string[] = [];
 afterEach(() => {
@@ -22,12 +22,19 @@ const line = (request: string | null, sql: string) => `${JSON.stringify({ sql, p
 
 describe("the statement log as the bench reads it", () => {
   it("leaves a line the server is still appending for the next read, and reads it once ended", () => {
-    const written = line("GET /api/leads", "select 1") + line(null, "with recent as materialized (select id from events)");
-    const file = logWith(line(null, "select 0") + written.slice(0, written.length - 20));
-    expect(lineCount(file)).toBe(2);
-    expect(logged(file, 1).map((statement) => statement.sql)).toEqual(["select 1"]);
+    const first = line(null, "select 0");
+    const written = line("GET /api/leads?q=señora", "select 1") + line(null, "with recent as materialized (select id from events)");
+    const file = logWith(first);
+    const start = logged(file, 0);
+    expect(start.statements.map((statement) => statement.sql)).toEqual(["select 0"]);
+    appendFileSync(file, written.slice(0, written.length - 20));
+    const partly = logged(file, start.end);
+    expect(partly.statements.map((statement) => statement.request)).toEqual(["GET /api/leads?q=señora"]);
+    expect(logged(file, partly.end).statements).toEqual([]);
     appendFileSync(file, written.slice(written.length - 20));
-    expect(logged(file, 2).map((statement) => statement.sql)).toEqual(["with recent as materialized (select id from events)"]);
-    expect(lineCount(file)).toBe(3);
+    const rest = logged(file, partly.end);
+    expect(rest.statements.map((statement) => statement.sql)).toEqual(["with recent as materialized (select id from events)"]);
+    expect(logged(file, rest.end).statements).toEqual([]);
+    expect(rest.end).toBe(Buffer.byteLength(first + written));
   });
 });

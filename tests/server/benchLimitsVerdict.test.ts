@@ -1,7 +1,7 @@
 /** Decision 085's rule for a heavy read's throughput against its limit, with a bare server beside it, the questions replayed, and the turns the three are measured in (decision 145). */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ratioVerdict, spreadQuestions, turnsOf } from "../../scripts/benchLimits.ts";
+import { deepPagePath, ratioVerdict, spreadQuestions, turnsOf } from "../../scripts/benchLimits.ts";
 
 describe("a read's throughput against the limit", () => {
   it("passes at 0.7 of the limit whatever the bare server did", () => {
@@ -59,6 +59,25 @@ describe("the questions a read's replay is captured on (decisions 136 and 148)",
         if (gaps.length > 0) expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThanOrEqual(1);
       }),
     );
+  });
+});
+
+describe("the deep pages the bench asks for (decision 148)", () => {
+  it("asks a page of the last half that holds leads, at every question number, a different one each time within a page size", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2_000_000 }), fc.integer({ min: 0, max: 400_000 }), (total, n) => {
+        const url = new URL(`http://bench${deepPagePath(total, n)}`);
+        const page = Number(url.searchParams.get("page"));
+        const pageSize = Number(url.searchParams.get("pageSize"));
+        expect(pageSize).toBeGreaterThanOrEqual(20);
+        expect(pageSize).toBeLessThanOrEqual(30);
+        // the page's first lead exists, and the page is in the last half
+        expect((page - 1) * pageSize).toBeLessThan(total);
+        expect(page).toBeGreaterThanOrEqual(Math.ceil(total / pageSize) / 2);
+      }),
+    );
+    const questions = Array.from({ length: 2_500 }, (_, n) => deepPagePath(100_000, 200_000 + n));
+    expect(new Set(questions).size).toBe(questions.length);
   });
 });
 
