@@ -77,7 +77,7 @@ export const defaultLimitsLoad: LimitsLoad = {
   clients: 32,
   rounds: Number(process.env.LIMITS_ROUNDS ?? "200"),
   captured: 64,
-  capturedQuestions: Number(process.env.LIMITS_QUESTIONS ?? "512"),
+  capturedQuestions: 512,
   pgliteLeads: Number(process.env.BENCH_LEADS ?? "100000"),
   postgresLeads: 1_000_000,
 };
@@ -318,7 +318,8 @@ const capture = async (
     const api = await signIn(server.url, ADMIN);
     const reads = await makeReads(api);
     const availability = reads.find((read) => read.name === "availability, three months, all yachts");
-    // where the statements of the next request start: what was appended before it, read and passed over
+    // where the statements of the next request start: each round reads what was appended since the
+    // last, the server's own work beside it (no request) told apart by the filters below
     let from = logged(file, 0).end;
     const newStatements = () => {
       const { statements, end } = logged(file, from);
@@ -335,7 +336,6 @@ const capture = async (
         // the questions the endpoint was measured on (decision 136)
         const kept: Round[] = [];
         for (const n of spreadQuestions(asked.get(read.name) ?? 0, load.capturedQuestions, read.path)) {
-          newStatements();
           await api.bytes(read.path(n));
           kept.push({ write: [], read: newStatements().filter((statement) => statement.request === requestOf(read.path(n))) });
         }
@@ -352,6 +352,8 @@ const capture = async (
         await fetched(server.url, write(n));
         await api.bytes(read.path(n));
       }
+      // the warm-up's own writes are no candidate's
+      newStatements();
       const candidates: Array<{ readonly refused: boolean; readonly round: Round }> = [];
       const share = refusedShares.get(read.name) ?? 0;
       const refusedWanted = refusedOf(load.captured, share);
@@ -360,7 +362,6 @@ const capture = async (
         candidates.filter((candidate) => !candidate.refused).length >= load.captured - refusedWanted;
       // up to eight times as many as kept, for the load's mix
       for (let n = 1; n <= 8 * load.captured && !enough(); n += 1) {
-        newStatements();
         const wrote = await fetched(server.url, write(n));
         await api.bytes(read.path(n));
         // the request's own statements: the server's own work (reminders, the feed's poll) runs beside
