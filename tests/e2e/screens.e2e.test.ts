@@ -90,8 +90,9 @@ describe.concurrent.each([
   { language: "es", reached: "loaded", analysed: { width: "desktop", viewport: desktop, scheme: "light" }, other: { width: "phone", viewport: phone } },
   { language: "en", reached: "moved to", analysed: { width: "phone", viewport: phone, scheme: "dark" }, other: { width: "desktop", viewport: desktop } },
 ] as const)("in $language", ({ language, reached, analysed, other }) => {
-  it(`renders every screen ${reached} at both widths, with no accessibility violation at ${analysed.width} width in the ${analysed.scheme} scheme`, async ({ expect }) => {
-    const { page, context, consoleErrors, step } = await app.page(analysed.viewport);
+  it(`renders every screen ${reached} at both widths, with no accessibility violation at ${analysed.width} width in the ${analysed.scheme} scheme`, async ({ expect, onTestFailed }) => {
+    // the context's hook: with both languages under way, Vitest's own would give the report to either test
+    const { page, context, consoleErrors, step } = await app.page(analysed.viewport, onTestFailed);
     await watchViolations(page);
     await page.goto(`${app.url}/panel`);
     await page.evaluate((lang) => localStorage.setItem("lang", lang), language);

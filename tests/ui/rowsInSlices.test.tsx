@@ -1,9 +1,9 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createI18n } from "../../src/i18n/index.ts";
 import { DataTable } from "../../src/ui/shared/DataTable.tsx";
-import { FIRST_ROWS, NEXT_ROWS, useRowsInSlices } from "../../src/ui/shared/rowsInSlices.ts";
+import { FIRST_ROWS, NEXT_ROWS, SLICE_WAIT_MS, useRowsInSlices } from "../../src/ui/shared/rowsInSlices.ts";
 
 /** How many rows each render drew, in order. */
 const drawnCounts: number[] = [];
@@ -24,6 +24,21 @@ describe("a list's rows drawn a slice a frame (useRowsInSlices)", () => {
     expect(view.container.textContent).toBe(numbers(1, FIRST_ROWS).join(","));
     await waitFor(() => expect(view.container.textContent).toBe(page.join(",")));
     expect(drawnCounts).toEqual([FIRST_ROWS, FIRST_ROWS + NEXT_ROWS, FIRST_ROWS + 2 * NEXT_ROWS, page.length]);
+  });
+
+  it("draws the rest without frames, a slice at each wait, when the page is not being drawn (a tab in the background)", async () => {
+    const noFrames = vi.spyOn(window, "requestAnimationFrame").mockImplementation(() => 0);
+    try {
+      drawnCounts.length = 0;
+      const page = numbers(1, FIRST_ROWS + NEXT_ROWS + 1);
+      const started = performance.now();
+      const view = render(<Rows rows={page} />);
+      await waitFor(() => expect(view.container.textContent).toBe(page.join(",")), { timeout: 20 * SLICE_WAIT_MS });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(2 * SLICE_WAIT_MS - 10);
+      expect(drawnCounts).toEqual([FIRST_ROWS, FIRST_ROWS + NEXT_ROWS, page.length]);
+    } finally {
+      noFrames.mockRestore();
+    }
   });
 
   it("draws a short page whole at once", () => {

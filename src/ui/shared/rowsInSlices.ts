@@ -4,6 +4,11 @@ import { useEffect, useState } from "react";
 export const FIRST_ROWS = 6;
 /** The rows each later frame adds, until the page is drawn whole. */
 export const NEXT_ROWS = 6;
+/**
+ * The longest a slice waits for its frame: a page the browser is not drawing (a tab in the
+ * background) has no frames, and its list would stay half drawn and busy until it is shown.
+ */
+export const SLICE_WAIT_MS = 100;
 
 /**
  * The rows of `rows` to draw now. A list's first page comes in slices, one a frame: the browser's
@@ -17,14 +22,21 @@ export function useRowsInSlices<Row>(rows: ReadonlyArray<Row>): ReadonlyArray<Ro
   const count = rows.length;
   useEffect(() => {
     if (drawn >= count) return;
+    const drawNext = () => setDrawn((shown) => shown + NEXT_ROWS);
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const unframed = setTimeout(() => {
+      cancelAnimationFrame(frame);
+      drawNext();
+    }, SLICE_WAIT_MS);
     // after the frame that showed the last slice, so that each slice is laid out in its own task
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setDrawn((shown) => shown + NEXT_ROWS));
+      clearTimeout(unframed);
+      timer = setTimeout(drawNext);
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
+      clearTimeout(unframed);
     };
   }, [drawn, count]);
   return drawn >= count ? rows : rows.slice(0, drawn);

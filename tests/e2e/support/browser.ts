@@ -98,8 +98,8 @@ const recordTimeline = async (page: Page): Promise<{ readonly entries: string[];
  * The report and a screenshot stay under tests/.artifacts/failures, where .ci/run prints the reports
  * again after a red browser suite: a long run's log is read from its end.
  */
-const reportPageOnFailure = (page: Page, consoleErrors: ReadonlyArray<string>, timeline: ReadonlyArray<string>): void =>
-  onTestFailed(async ({ task }) => {
+const reportPageOnFailure = (page: Page, consoleErrors: ReadonlyArray<string>, timeline: ReadonlyArray<string>, whenFailed: WhenFailed): void =>
+  whenFailed(async ({ task }) => {
     if (page.isClosed()) return;
     // a page still busy with the failed step may never answer: the report gives up after a while
     const unanswered = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no answer in 10 s")), 10_000).unref());
@@ -112,15 +112,16 @@ const reportPageOnFailure = (page: Page, consoleErrors: ReadonlyArray<string>, t
           .filter((child) => child.getAttribute("aria-hidden") === "true")
           .map((child) => `${child.tagName.toLowerCase()}${child.id === "" ? "" : `#${child.id}`}.${child.className}`),
         busy: document.querySelectorAll('[aria-busy="true"]').length,
+        visibility: document.visibilityState,
       })),
       unanswered,
-    ]).catch((error: unknown) => ({ url: page.url(), text: `(unreadable: ${String(error)})`, dialog: null, hidden: [], busy: 0 }));
+    ]).catch((error: unknown) => ({ url: page.url(), text: `(unreadable: ${String(error)})`, dialog: null, hidden: [], busy: 0, visibility: "unknown" }));
     const name = task.name.replace(/\W+/g, "-").slice(0, 80);
     const report = [
       `[${task.name}] the page at ${shown.url} showed:`,
       shown.text.slice(0, 4000),
       `dialog: ${shown.dialog?.slice(0, 2000) ?? "none"}`,
-      `hidden from the accessibility tree: ${shown.hidden.join(", ") || "nothing"}; elements busy: ${shown.busy}`,
+      `hidden from the accessibility tree: ${shown.hidden.join(", ") || "nothing"}; elements busy: ${shown.busy}; the page ${shown.visibility}`,
       `errors the page logged: ${consoleErrors.join("\n") || "none"}`,
       `the page's last moments (ms since it was opened):\n${timeline.slice(-TIMELINE_SHOWN).join("\n") || "nothing recorded"}`,
     ].join("\n");
@@ -140,10 +141,16 @@ export interface OpenedPage {
 }
 
 /**
+ * Where a failure's report is registered: Vitest's own hook for the test running, or, in tests
+ * running side by side (describe.concurrent), the test context's, which alone knows whose page it is.
+ */
+export type WhenFailed = typeof onTestFailed;
+
+/**
  * A fresh context (empty local storage) whose pages fail the test on console errors. It asks for
  * reduced motion, so a dialog's button stands still while Playwright presses it (decision 126).
  */
-export const newPage = async (browser: Browser, viewport: Viewport = desktop): Promise<OpenedPage> => {
+export const newPage = async (browser: Browser, viewport: Viewport = desktop, whenFailed: WhenFailed = onTestFailed): Promise<OpenedPage> => {
   const context = await browser.newContext({ viewport, reducedMotion: "reduce" });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
@@ -152,7 +159,7 @@ export const newPage = async (browser: Browser, viewport: Viewport = desktop): P
   });
   page.on("pageerror", (error) => consoleErrors.push(String(error)));
   const timeline = await recordTimeline(page);
-  reportPageOnFailure(page, consoleErrors, timeline.entries);
+  reportPageOnFailure(page, consoleErrors, timeline.entries, whenFailed);
   return { context, page, consoleErrors, step: timeline.step };
 };
 

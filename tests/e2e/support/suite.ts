@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { signIn } from "./accounts.ts";
-import { desktop, launchBrowser, newPage, type OpenedPage, type Viewport } from "./browser.ts";
+import { desktop, launchBrowser, newPage, type OpenedPage, type Viewport, type WhenFailed } from "./browser.ts";
 import { type RunningServer, startDemoServer } from "./server.ts";
 
 /** What a browser test file works with: its server and browser, and pages opened on them. */
@@ -11,7 +11,7 @@ export interface BrowserSuite {
   readonly url: string;
   readonly browser: Browser;
   /** A new page of its own context at `viewport`, nothing opened yet. */
-  readonly page: (viewport?: Viewport) => Promise<OpenedPage>;
+  readonly page: (viewport?: Viewport, whenFailed?: WhenFailed) => Promise<OpenedPage>;
   /** On `page`: opens /panel, sets `lang` when given and signs `email` in through the API; answers the session's token. */
   readonly signInOn: (page: Page, email: string, lang?: "es" | "en") => Promise<string>;
   /** A new page on /panel, in `lang` when given, with `email` signed in through the API; and the session's token. */
@@ -51,7 +51,7 @@ export const browserSuite = (start: () => Promise<RunningServer> = startDemoServ
     get browser() {
       return started(browser, "browser");
     },
-    page: (viewport = desktop) => newPage(suite.browser, viewport),
+    page: (viewport = desktop, whenFailed) => newPage(suite.browser, viewport, whenFailed),
     signInOn: async (page, email, lang) => {
       await page.goto(`${suite.url}/panel`);
       if (lang !== undefined) await page.evaluate((language) => localStorage.setItem("lang", language), lang);
