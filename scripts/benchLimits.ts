@@ -24,7 +24,9 @@
  *    of the change counts each call waited for among them (decision 136);
  * 4. in turns (decision 145), each warmed as long as it is measured, then SECONDS of each cut in
  *    slices taken in turns: the endpoint again, on a copy of its database as its run alone found
- *    it, asked the same questions (its holds meet departures as full as alone); the limit,
+ *    it, asked the same questions (its holds meet departures as full as alone; a read without a
+ *    write, the captured questions in the cycle the replay and the bare server walk, decision
+ *    149); the limit,
  *    the captured statements replayed through one plain connection pool (one PGlite) at the same
  *    concurrency, no HTTP, no decoding, the writes in a transaction rolled back (and what they left
  *    vacuumed after the warm-up, decision 138), the change counts read as the server's adapter
@@ -44,6 +46,7 @@ import { join } from "node:path";
 import type { Database } from "../server/db/database.ts";
 import { isReadOnly } from "../server/db/database.ts";
 import { openDatabase } from "../server/db/open.ts";
+import { REMEMBERED_READS } from "../server/db/remember.ts";
 import type { LoggedStatement } from "../server/db/statementLog.ts";
 import { generatedLead } from "../server/demo/generatedLeads.ts";
 import { seededRandom } from "../server/demo/seededRandom.ts";
@@ -65,7 +68,8 @@ export interface LimitsLoad {
   readonly captured: number;
   /**
    * Questions of a read without a write captured and replayed: the same questions its measured
-   * run asked, spread evenly over them (decision 136).
+   * run asked, spread evenly over them (decision 136); in turns, all three sides ask these, in
+   * the same cycle (decision 149).
    */
   readonly capturedQuestions: number;
   readonly pgliteLeads: number;
@@ -77,7 +81,7 @@ export const defaultLimitsLoad: LimitsLoad = {
   clients: 32,
   rounds: Number(process.env.LIMITS_ROUNDS ?? "200"),
   captured: 64,
-  capturedQuestions: 512,
+  capturedQuestions: 2048,
   pgliteLeads: Number(process.env.BENCH_LEADS ?? "100000"),
   postgresLeads: 1_000_000,
 };
@@ -245,6 +249,8 @@ const WARM_FROM = 300_000;
 
 interface Captured {
   readonly rounds: Map<ReadName, Round[]>;
+  /** A read without a write: the question of each of its rounds, in the same order (decision 149). */
+  readonly questions: Map<ReadName, number[]>;
   /** Availability asked first after the start, nothing kept: the berth index reads every departure's berths. */
   readonly coldAvailability: ReadonlyArray<LoggedStatement>;
   /** The share of each read's kept rounds whose write was refused. */
@@ -329,16 +335,19 @@ const capture = async (
     if (availability !== undefined) await api.bytes(availability.path(0));
     const coldAvailability = newStatements().filter((statement) => statement.request === requestOf(availability?.path(0) ?? ""));
     const rounds = new Map<ReadName, Round[]>();
+    const questions = new Map<ReadName, number[]>();
     const refusedKept = new Map<ReadName, number>();
     for (const read of reads) {
       const write = read.write;
       if (write === undefined) {
         // the questions the endpoint was measured on (decision 136)
         const kept: Round[] = [];
-        for (const n of spreadQuestions(asked.get(read.name) ?? 0, load.capturedQuestions, read.path)) {
+        const spread = spreadQuestions(asked.get(read.name) ?? 0, load.capturedQuestions, read.path);
+        for (const n of spread) {
           await api.bytes(read.path(n));
           kept.push({ write: [], read: newStatements().filter((statement) => statement.request === requestOf(read.path(n))) });
         }
+        questions.set(read.name, spread);
         // an answer from memory logs the change counts' read alone: its round would replay no read
         const fromMemory = kept.filter((round) => round.read.every((statement) => statement.sharedRead === true)).length;
         if (fromMemory > 0) log(`${read.name}: ${fromMemory} of ${kept.length} captured questions were answered from memory`);
@@ -379,7 +388,7 @@ const capture = async (
       rounds.set(read.name, kept);
       refusedKept.set(read.name, kept.filter((round) => refusedRounds.has(round)).length / Math.max(1, kept.length));
     }
-    return { rounds, coldAvailability, refusedKept };
+    return { rounds, questions, coldAvailability, refusedKept };
   } finally {
     await stopProcess(server.child);
     rmSync(folder, { recursive: true, force: true });
@@ -615,6 +624,39 @@ const endpointRound =
     return { answered, refused: wrote === REFUSED };
   };
 
+/**
+ * The places of a cycle of `length`, one for each round asked, the warm-up's and the measured
+ * slices' alike: a side's rounds walk its cycle in order, and each place comes round again only
+ * after all the others (decision 149).
+ */
+export const cycleOf = (length: number): (() => number) => {
+  let next = 0;
+  return () => {
+    const place = next % Math.max(1, length);
+    next += 1;
+    return place;
+  };
+};
+
+/**
+ * A read without a write asked of the endpoint: its captured questions in their cycle, as the
+ * replay and the bare server run the rounds captured for them (decision 149).
+ */
+const cycledEndpointRound = (client: LightClient, auth: Readonly<Record<string, string>>, read: Read, questions: ReadonlyArray<number>) => {
+  const place = cycleOf(questions.length);
+  return async (): Promise<RoundOutcome> => {
+    const question = questions[place()] ?? LOADED_FROM;
+    return { answered: (await client.request({ method: "GET", path: `/api${read.path(question)}`, headers: auth })).status === 200, refused: false };
+  };
+};
+
+/**
+ * A cycle of `questions` asked of the endpoint is one none of whose answers the server still
+ * remembers when its question comes round again: longer than the answers it keeps, and than the
+ * rounds under way at once. A shorter one would measure the server's memory.
+ */
+export const cycleOutrunsMemory = (questions: number, clients: number): boolean => questions > REMEMBERED_READS + clients;
+
 const replayRound = async (replay: Replay, round: Round): Promise<void> => {
   await replayWrite(replay, round);
   await replayRead(replay, round);
@@ -721,6 +763,14 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
         for (const read of await makeReads(api)) {
           const rounds = captured.rounds.get(read.name) ?? [];
           const writes = rounds.some((round) => round.write.length > 0);
+          // a read without a write: the three sides ask the captured questions in the same cycle (decision 149)
+          const questions = writes ? undefined : captured.questions.get(read.name);
+          if (questions !== undefined && !cycleOutrunsMemory(questions.length, load.clients)) {
+            throw new Error(`${read.name}: a cycle of ${questions.length} questions is within the ${REMEMBERED_READS} answers the server remembers and the ${load.clients} rounds under way`);
+          }
+          const limitPlace = questions === undefined ? (n: number) => n : cycleOf(rounds.length);
+          const barePlace = questions === undefined ? (n: number) => n : cycleOf(rounds.length);
+          const bareRound = bare.round(read.name, writes);
           // once first, as the endpoint's server had run them: parsed statements and pages in the cache
           for (const round of rounds) await replayRound(replay, round);
           await bare.once(read.name);
@@ -728,11 +778,11 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
           measured.set(
             read.name,
             await inTurns<Side>(load.clients, load.seconds, database === "PostgreSQL", {
-              endpoint: { server: server.child.pid ?? null, round: endpointRound(client, auth, read, LOADED_FROM) },
+              endpoint: { server: server.child.pid ?? null, round: questions === undefined ? endpointRound(client, auth, read, LOADED_FROM) : cycledEndpointRound(client, auth, read, questions) },
               limit: {
                 server: null,
                 round: answeredOnly(async (n) => {
-                  const round = rounds[n % Math.max(1, rounds.length)];
+                  const round = rounds[limitPlace(n) % Math.max(1, rounds.length)];
                   if (round === undefined) return false;
                   return replayRound(replay, round).then(
                     () => true,
@@ -741,7 +791,7 @@ export const measureDatabase = async (database: "PGlite" | "PostgreSQL", env: Re
                 }),
                 ...(writes ? { afterWarmUp: () => vacuumRolledBack(replay) } : {}),
               },
-              bare: { server: bare.pid, round: bare.round(read.name, writes), ...(writes ? { afterWarmUp: bare.vacuum } : {}) },
+              bare: { server: bare.pid, round: (n) => bareRound(barePlace(n)), ...(writes ? { afterWarmUp: bare.vacuum } : {}) },
             }, SLICES),
           );
         }
@@ -971,10 +1021,10 @@ const cpuTable = (results: ReadonlyArray<LimitsResult>): string[] => [
 export const limitsReport = (results: ReadonlyArray<LimitsResult>, load: LimitsLoad): { readonly lines: string[]; readonly budgets: Budget[] } => {
   const lines = [
     `Each heavy read's statements, captured from the server (STATEMENT_LOG; a read without a write on ${load.capturedQuestions} of the questions its measured run asked, spread over them; on PostgreSQL with the change counts' read each call waited for, replayed shared as the server shares it: decision 136), replayed through one plain pool (one PGlite) at ${load.clients} clients for ${load.seconds} s: the limit. ` +
-      `The endpoint at the same ${load.clients} clients, every request a new question; the first page after a lead created and availability after a hold (both sides run the write; the replay rolls it back); ` +
+      `The endpoint at the same ${load.clients} clients; a read without a write asked on the captured questions, the three sides walking them in the same cycle, so that each reads the same pages of its database as often (each question again only after all the others, past the ${REMEMBERED_READS} answers the server remembers: decision 149); the first page after a lead created and availability after a hold, every request a new question (both sides run the write; the replay rolls it back); ` +
       "asked with a light client (keep-alive sockets, bodies counted, never parsed: decision 131), so that the load generator takes little of the cores the endpoint shares with it. " +
       "The bare server: the same statements' rows sent by a plain Fastify route (no hooks, no session, no contract), asked by the same client at the same concurrency: what HTTP on this machine allows at best. " +
-      `Each of the three runs its load ${load.seconds} s unmeasured first, as long as its measured run, with questions the measured run does not ask (decisions 134, 137); the endpoint's server runs as users run it, without the single client's timing (decision 134). ` +
+      `Each of the three runs its load ${load.seconds} s unmeasured first, as long as its measured run (decisions 134, 137; a read with a write with questions the measured run does not ask, one without walking its cycle on from where the warm-up leaves it); the endpoint's server runs as users run it, without the single client's timing (decision 134). ` +
       `The three are measured in turns, ${load.seconds} s each cut in ${SLICES} slices, the sides taking turns (decision 145): measured one after the other, minutes apart, the machine's speed between them moved a ratio by 0.2 to 0.4. The endpoint was first measured alone, for the questions and the refused writes the capture keeps: its figure is beside ("endpoint alone"). ` +
       `A ratio below ${MINIMUM_RATIO} is the machine's (machine-bound, not failed) when the bare server is itself below ${MINIMUM_RATIO} of the limit and the endpoint at least ${MINIMUM_RATIO} of the bare server. ` +
       `Single client: ${load.rounds} requests of each, a write before each where the read would be remembered otherwise, each read after a GET /api/health (the client and HTTP floor at the same moment), its server telling the driver's time of its statements (Server-Timing, STATEMENT_TIMING), on PostgreSQL the read of the change counts every call's sign-in check waits for among them (decision 102); ` +

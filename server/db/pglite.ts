@@ -8,7 +8,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type Database, isReadOnly, oneByOne, type Queryable, writtenTables } from "./database.ts";
 import { DataDirectory } from "./pgliteFiles.ts";
 import { preparedStatements } from "./pgliteStatements.ts";
-import { type RememberedReads, rememberedReads } from "./remember.ts";
+import { REMEMBERED_READS, type RememberedReads, rememberedReads } from "./remember.ts";
 
 /** The extensions the migrations create: every PGlite that opens the database must load them. */
 export const pgliteExtensions = { pg_trgm };
@@ -28,9 +28,6 @@ const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB", 
 const PREPARED_STATEMENTS = 1_000;
 
 type Statements = ReturnType<typeof preparedStatements>;
-
-/** Remembered answers (a page of leads is the largest, tens of KB; the catalogues' reads a hold prices with are many and small). */
-const REMEMBERED_READS = 300;
 
 /** Reads a transaction keeps of the tables it wrote: a first start's demo writes the catalogues, then reads them at every sale. */
 const TRANSACTION_READS = 100;

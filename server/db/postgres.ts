@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { type Database, isReadOnly, oneByOne, type Queryable, writtenTables } from "./database.ts";
-import { type ChangeCounts, changeCountRaised, countsOfCall, readTogether, versionedReads } from "./remember.ts";
+import { type ChangeCounts, changeCountRaised, countsOfCall, REMEMBERED_READS, readTogether, versionedReads } from "./remember.ts";
 import { waitedForDatabase } from "./statementLog.ts";
 
 const INT8 = 20;
@@ -96,9 +96,6 @@ const wrapClient = (
 };
 
 const isUpkeep = (sql: string): boolean => /^\s*(vacuum|analyze|checkpoint)\b/i.test(sql);
-
-/** Remembered answers (a page of leads is the largest, tens of KB; the catalogues' reads a hold prices with are many and small: decision 133). */
-const REMEMBERED_READS = 300;
 
 const READ_CHANGE_COUNTS = 'select count as "all", untold, tables from data_changes where id = 1';
 

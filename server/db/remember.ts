@@ -58,6 +58,12 @@ export interface ChangeCounts {
 const stampOfCounts = (counts: ChangeCounts, tables: ReadonlyArray<string> | undefined): number =>
   tables === undefined ? counts.all : tables.reduce((sum, table) => sum + (counts.tables[table] ?? 0), counts.untold);
 
+/**
+ * The answers a server remembers, on either database (a page of leads is the largest, tens of KB;
+ * the catalogues' reads a hold prices with are many and small: decision 133).
+ */
+export const REMEMBERED_READS = 300;
+
 export const rememberedReads = (maxEntries: number): RememberedReads => {
   /** This process's changes, counted as PostgreSQL's servers count theirs in the database. */
   const counts = { all: 0, untold: 0, tables: Object.create(null) as Record<string, number> };

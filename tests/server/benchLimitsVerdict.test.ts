@@ -1,7 +1,9 @@
 /** Decision 085's rule for a heavy read's throughput against its limit, with a bare server beside it, the questions replayed, and the turns the three are measured in (decision 145). */
 import fc from "fast-check";
+import { LRUCache } from "lru-cache";
 import { describe, expect, it } from "vitest";
-import { deepPagePath, ratioVerdict, spreadQuestions, turnsOf } from "../../scripts/benchLimits.ts";
+import { cycleOf, cycleOutrunsMemory, deepPagePath, ratioVerdict, spreadQuestions, turnsOf } from "../../scripts/benchLimits.ts";
+import { REMEMBERED_READS } from "../../server/db/remember.ts";
 
 describe("a read's throughput against the limit", () => {
   it("passes at 0.7 of the limit whatever the bare server did", () => {
@@ -78,6 +80,51 @@ describe("the deep pages the bench asks for (decision 148)", () => {
     );
     const questions = Array.from({ length: 2_500 }, (_, n) => deepPagePath(100_000, 200_000 + n));
     expect(new Set(questions).size).toBe(questions.length);
+  });
+});
+
+/**
+ * How many of `asked` rounds a server remembering `memory` answers (least recently used forgotten
+ * first) answers from memory, `clients` rounds under way at once: each round's answer is kept when
+ * it is done, `clients` rounds after it was asked, as the loaded rounds are.
+ */
+const answeredFromMemory = (cycle: number, asked: number, clients: number, memory: number): number => {
+  const place = cycleOf(cycle);
+  const kept = new LRUCache<number, true>({ max: memory });
+  const underWay: number[] = [];
+  let remembered = 0;
+  for (let round = 0; round < asked; round += 1) {
+    const question = place();
+    if (kept.get(question) !== undefined) remembered += 1;
+    underWay.push(question);
+    if (underWay.length >= clients) kept.set(underWay.shift() ?? question, true);
+  }
+  return remembered;
+};
+
+describe("the questions the three sides of a read without a write ask in turns (decision 149)", () => {
+  it("walks the cycle in order across the warm-up and the slices, each place again only after all the others", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 3000 }), fc.array(fc.integer({ min: 0, max: 2000 }), { minLength: 1, maxLength: 7 }), (length, slices) => {
+        const place = cycleOf(length);
+        const taken = slices.flatMap((rounds) => Array.from({ length: rounds }, place));
+        expect(taken).toEqual(taken.map((_, index) => index % length));
+      }),
+    );
+  });
+
+  it("asks no question whose answer the server still remembers when the cycle outruns its memory, and some when it does not", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 * REMEMBERED_READS }), fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 6 }), (cycle, clients, turns) => {
+        const asked = turns * (REMEMBERED_READS + cycle) + clients;
+        const remembered = answeredFromMemory(cycle, asked, clients, REMEMBERED_READS);
+        if (cycleOutrunsMemory(cycle, clients)) expect(remembered).toBe(0);
+        else if (cycle + clients <= REMEMBERED_READS) expect(remembered).toBeGreaterThan(0);
+      }),
+    );
+    // the 512 questions of decision 136 at 32 clients outrun the 300 answers; the 2,048 of decision 149 too
+    expect(cycleOutrunsMemory(512, 32)).toBe(true);
+    expect(answeredFromMemory(2048, 20_000, 32, REMEMBERED_READS)).toBe(0);
   });
 });
 
