@@ -644,10 +644,8 @@ export const cycleOf = (length: number): (() => number) => {
  */
 const cycledEndpointRound = (client: LightClient, auth: Readonly<Record<string, string>>, read: Read, questions: ReadonlyArray<number>) => {
   const place = cycleOf(questions.length);
-  return async (): Promise<RoundOutcome> => {
-    const question = questions[place()] ?? LOADED_FROM;
-    return { answered: (await client.request({ method: "GET", path: `/api${read.path(question)}`, headers: auth })).status === 200, refused: false };
-  };
+  const ask = endpointRound(client, auth, read, 0);
+  return (): Promise<RoundOutcome> => ask(questions[place()] ?? LOADED_FROM);
 };
 
 /**
