@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type Account, demoAdmin, demoPassword, signInThroughForm } from "./support/accounts.ts";
 import { desktop, phone, screenshot, unexpectedErrors } from "./support/browser.ts";
-import { toast } from "./support/locators.ts";
+import { settled, toast } from "./support/locators.ts";
 import { makePng } from "./support/png.ts";
 import { browserSuite } from "./support/suite.ts";
 
@@ -160,10 +160,13 @@ describe("a yacht's cabins", () => {
     await page.getByLabel("Yate", { exact: true }).selectOption({ label: "Sea Lion" });
     await page.waitForURL(/\/panel\/cabin\?yacht=\d+$/);
     const yachts = page.locator("tbody tr td:nth-child(4)");
+    // the total is the narrowed list's at once; its rows replace the whole list's a frame later
     await page.getByText("8 registros en total").waitFor();
+    await settled(page);
     expect(new Set(await yachts.allTextContents())).toEqual(new Set(["Sea Lion"]));
     await page.reload();
     await page.getByText("8 registros en total").waitFor();
+    await settled(page);
     expect(await page.getByLabel("Yate", { exact: true }).inputValue()).not.toBe("");
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await context.close();
