@@ -189,10 +189,9 @@ describe("the lists held whole in the panel", () => {
     // the address changes with the click; the sorted rows are drawn a frame later (a deferred value)
     const descending = (emails: ReadonlyArray<string>) => emails.join() === [...emails].sort((a, b) => b.localeCompare(a)).join();
     await expect.poll(async () => descending(await columnTexts(page, 4))).toBe(true);
-    await settled(page);
     const shown = await columnTexts(page, 4);
     expect(shown).not.toContain("ventas3@example.com");
-    expect(descending(shown)).toBe(true);
+    expect(shown).toEqual([...shown].sort((a, b) => b.localeCompare(a)));
     await page.reload();
     await settled(page);
     expect(await columnTexts(page, 4)).toEqual(shown);
