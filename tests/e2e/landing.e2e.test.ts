@@ -194,7 +194,7 @@ describe("the landing page with JavaScript", () => {
     const { page, context, consoleErrors } = await app.page(desktop);
     await page.goto(`${app.url}/no/such/page`);
     await page.getByRole("link", { name: "Ir al inicio" }).click();
-    // the server's page, in the browser's language (American English here)
+    // the server's page, in the browser's language (American English: support/browser.ts, newPage)
     await page.getByRole("heading", { level: 1, name: "Travel to Galápagos and around the world" }).waitFor();
     expect(page.url()).toBe(`${app.url}/`);
     expect(await page.locator(".landing-form").count()).toBe(1);
