@@ -26,11 +26,11 @@ const headlessShell = "/usr/lib/chromium/chromium-headless-shell";
  * (.ci/run installs it), else Debian's `chromium`. The shell renders the same pages with the same
  * engine for a fifth less of the machine's CPU (decision 152): the suite is bound by the two cores.
  */
-const browserPath = (): string => process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : "/usr/bin/chromium");
+const browserPath = process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : "/usr/bin/chromium");
 
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
-    executablePath: browserPath(),
+    executablePath: browserPath,
     args: [
       "--headless",
       "--no-sandbox",
