@@ -22,11 +22,16 @@ const departures = Array.from({ length: 120 }, (_, index) => ({
   categories: [{ category: "double", free: 10, capacity: 16 }],
 }));
 
+/**
+ * The first cell's text of each body row. The rows are found by their role; their cells are read
+ * from the row itself: a role query in each of a hundred rows, run again at every change of the
+ * page while a wait lasts, took a seventh of the UI tests' CPU.
+ */
 const shownCodes = () =>
   screen
     .getAllByRole("row")
     .slice(1)
-    .map((row) => within(row).getAllByRole("cell")[0]?.textContent);
+    .map((row) => (row as HTMLTableRowElement).cells[0]?.textContent);
 
 it("shows a period's departures fifty a page, asks each page with the number found, and takes another number a page from the first", async () => {
   storeSession({ userName: "Ana Vera", token: "t0k3n", role: "sales", id: userId(1) });

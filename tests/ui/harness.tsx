@@ -6,6 +6,7 @@ import { createI18n } from "../../src/i18n/index.ts";
 import { sampleCruise } from "../../src/machines/shared/samples.ts";
 import { encodeStoredSession, type StoredSession, USER_INFO_KEY } from "../../src/machines/session/storedSession.ts";
 import { App } from "../../src/ui/app.tsx";
+import { screenChunkAt } from "../../src/ui/shared/panelScreens.ts";
 import { createServices } from "../../src/ui/shared/services.ts";
 
 export interface FakeCall {
@@ -62,10 +63,17 @@ export const storeSession = (session: StoredSession) =>
  * Renders the whole app at `path` with the real router, services and translations. `groups` are
  * text groups loaded beforehand: a lazy screen loads its own once per worker (its module is kept),
  * so a second render of it, in another language, finds them loaded only when asked here.
+ *
+ * The screen at `path` and its text groups are fetched first, as the panel's start fetches them
+ * while the session is checked (`preloadScreenAt`). Each test has new texts while the worker keeps
+ * the screen's module: drawn at once, the screen suspended until its groups came and React held it
+ * 300 ms more (FALLBACK_THROTTLE_MS, decision 142), a core idle for most UI tests. Only the screen's
+ * own groups are loaded, so a text read from a group the screen does not load still shows as its key.
  */
 export const renderApp = async (path: string, fetch: typeof globalThis.fetch, groups?: Parameters<typeof createI18n>[1]) => {
   window.history.replaceState(null, "", path);
   const i18n = await createI18n(localStorage, groups);
+  await screenChunkAt(new URL(path, "http://localhost").pathname)?.().catch(() => undefined);
   const services = createServices({ storage: localStorage, i18n, navigate, fetch });
   return { ...render(<App services={services} i18n={i18n} />), services, i18n };
 };
