@@ -65,10 +65,11 @@ export const storeSession = (session: StoredSession) =>
  * so a second render of it, in another language, finds them loaded only when asked here.
  *
  * The screen at `path` and its text groups are fetched first, as the panel's start fetches them
- * while the session is checked (`preloadScreenAt`). Each test has new texts while the worker keeps
- * the screen's module: drawn at once, the screen suspended until its groups came and React held it
- * 300 ms more (FALLBACK_THROTTLE_MS, decision 142), a core idle for most UI tests. Only the screen's
- * own groups are loaded, so a text read from a group the screen does not load still shows as its key.
+ * while the session is checked (`preloadScreenAt`; a fetch that fails is left to the route, which
+ * shows it). Each test has new texts while the worker keeps the screen's module: drawn at once, the
+ * screen suspended until its groups came and React held it 300 ms more (FALLBACK_THROTTLE_MS,
+ * decision 142), a core idle meanwhile. Only the screen's own groups are loaded, so a text read from
+ * a group the screen does not load still shows as its key.
  */
 export const renderApp = async (path: string, fetch: typeof globalThis.fetch, groups?: Parameters<typeof createI18n>[1]) => {
   window.history.replaceState(null, "", path);
