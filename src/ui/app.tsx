@@ -2,7 +2,6 @@ import type { i18n } from "i18next";
 import { lazy, Suspense, useEffect } from "react";
 import { I18nextProvider } from "react-i18next";
 import { Route, Router, Switch } from "wouter";
-import { withTexts } from "../i18n/index.ts";
 import { ServicesContext } from "./shared/context.ts";
 import { leaveDialog } from "./shared/leaveDialog.ts";
 import { RequireSession } from "./session/RequireSession.tsx";
@@ -12,14 +11,13 @@ import { paths, patterns } from "./paths.ts";
 import type { Services } from "./shared/services.ts";
 import { NotFoundView } from "./shared/NotFoundView.tsx";
 import { lazyChunk } from "./shared/lazyChunk.tsx";
-import { panelChunk } from "./shared/screenChunks.ts";
+import { changePasswordChunk, forgotPasswordChunk, loginChunk, panelChunk } from "./shared/screenChunks.ts";
 
-// Every screen comes when visited, with its texts; the login page too, so that a signed-in page's
-// first download holds no login form and no login machine (decision 081).
-const LoginView = lazy(() => import("./session/LoginView.tsx"));
+// fetched at start when the start opens them (./shared/screenChunks.ts)
+const LoginView = lazyChunk(loginChunk);
 const PublicPage = lazy(() => import("./home/PublicPage.tsx"));
-const ForgotPasswordView = lazy(() => withTexts("account", import("./session/ForgotPasswordView.tsx")));
-const ChangePasswordView = lazy(() => withTexts(["account", "messages"], import("./session/ChangePasswordView.tsx")));
+const ForgotPasswordView = lazyChunk(forgotPasswordChunk);
+const ChangePasswordView = lazyChunk(changePasswordChunk);
 // fetched at start beside the session's check when a session is stored (./shared/screenChunks.ts)
 const PanelView = lazyChunk(panelChunk);
 

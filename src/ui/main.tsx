@@ -8,7 +8,7 @@ import { App } from "./app.tsx";
 import { decodeStoredSession, USER_INFO_KEY } from "../machines/session/storedSession.ts";
 import { startInspector, wantsInspection } from "./shared/inspection.ts";
 import { earlyAnswers } from "../api/earlyAnswers.ts";
-import { preloadScreen } from "./shared/screenChunks.ts";
+import { accountPageChunkAt, preloadScreen } from "./shared/screenChunks.ts";
 import { createServices } from "./shared/services.ts";
 import { applyTheme, storedTheme } from "./shared/theme.ts";
 
@@ -48,6 +48,8 @@ const start = async (root: HTMLElement) => {
     const headers = { accept: "application/json", authorization: `Bearer ${stored.token}`, "accept-language": i18n.language };
     preloadScreen(window.location.pathname, (url) => early.ask(url, headers));
   }
+  // a chunk that cannot be fetched is left to the route, which shows the failure when drawn
+  await accountPageChunkAt(window.location.pathname, stored !== null)?.().catch(() => undefined);
   await nextTask();
   const reactRoot = createRoot(root);
   // a transition, so that React draws the first screen in slices of a few milliseconds, not in one task

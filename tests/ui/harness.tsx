@@ -4,9 +4,10 @@ import { navigate } from "wouter/use-browser-location";
 import type { Cruise } from "../../src/api/cruises.ts";
 import { createI18n } from "../../src/i18n/index.ts";
 import { sampleCruise } from "../../src/machines/shared/samples.ts";
-import { encodeStoredSession, type StoredSession, USER_INFO_KEY } from "../../src/machines/session/storedSession.ts";
+import { decodeStoredSession, encodeStoredSession, type StoredSession, USER_INFO_KEY } from "../../src/machines/session/storedSession.ts";
 import { App } from "../../src/ui/app.tsx";
 import { screenChunkAt } from "../../src/ui/shared/panelScreens.ts";
+import { accountPageChunkAt } from "../../src/ui/shared/screenChunks.ts";
 import { createServices } from "../../src/ui/shared/services.ts";
 
 export interface FakeCall {
@@ -65,8 +66,8 @@ export const storeSession = (session: StoredSession) =>
  * so a second render of it, in another language, finds them loaded only when asked here.
  *
  * The screen at `path` and its text groups are fetched first, as the panel's start fetches them
- * while the session is checked (`preloadScreenAt`; a fetch that fails is left to the route, which
- * shows it). Each test has new texts while the worker keeps the screen's module: drawn at once, the
+ * while the session is checked (`preloadScreenAt`), or the start the login or a password page
+ * (`accountPageChunkAt`); a fetch that fails is left to the route, which shows it. Each test has new texts while the worker keeps the screen's module: drawn at once, the
  * screen suspended until its groups came and React held it 300 ms more (FALLBACK_THROTTLE_MS,
  * decision 142), a core idle meanwhile. Only the screen's own groups are loaded, so a text read from
  * a group the screen does not load still shows as its key.
@@ -74,7 +75,9 @@ export const storeSession = (session: StoredSession) =>
 export const renderApp = async (path: string, fetch: typeof globalThis.fetch, groups?: Parameters<typeof createI18n>[1]) => {
   window.history.replaceState(null, "", path);
   const i18n = await createI18n(localStorage, groups);
-  await screenChunkAt(new URL(path, "http://localhost").pathname)?.().catch(() => undefined);
+  const { pathname } = new URL(path, "http://localhost");
+  const signedIn = decodeStoredSession(localStorage.getItem(USER_INFO_KEY)) !== null;
+  await (screenChunkAt(pathname) ?? accountPageChunkAt(pathname, signedIn))?.().catch(() => undefined);
   const services = createServices({ storage: localStorage, i18n, navigate, fetch });
   return { ...render(<App services={services} i18n={i18n} />), services, i18n };
 };

@@ -1,9 +1,9 @@
-import { lazy, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { withTexts } from "../../i18n/index.ts";
 import type { BulkReport, ExportFormat } from "../../machines/shared/pagedList.machine.ts";
 import { SEARCH_MAX_LENGTH } from "../../machines/shared/listQuery.ts";
-import { WhenShown } from "./ErrorBanner.tsx";
+import { once } from "./lazyChunk.tsx";
+import { lazyNote } from "./lazyNote.tsx";
 
 /**
  * The bar above a list: the search box, the list's filters (the caller's), and the export
@@ -110,9 +110,9 @@ export function BulkBar({ count, children }: { readonly count: number; readonly 
 }
 
 // The report names the server's refusals, whose texts come with the messages group.
-const BulkReportNote = lazy(() => withTexts("messages", import("../leads/BulkReportNote.tsx")));
+const BulkReportNote = lazyNote("messages", once(() => import("../leads/BulkReportNote.tsx")));
 
 /** How the last bulk action went: how many rows it changed, and each refused row with its reason. */
 export function BulkReportBanner({ report }: { readonly report: BulkReport | null }) {
-  return <WhenShown shown={report} note={(done) => <BulkReportNote report={done} />} />;
+  return report === null ? null : <BulkReportNote report={report} />;
 }
