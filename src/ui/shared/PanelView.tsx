@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Route, Switch, useLocation } from "wouter";
+import { useBrowserLocation } from "wouter/use-browser-location";
 import type { RoleName } from "../../api/endpoint.ts";
 import { RequireRole, RoleRoute } from "../session/RequireRole.tsx";
 import { PanelLayout } from "./PanelLayout.tsx";
@@ -58,8 +59,12 @@ export default function PanelView() {
   // every screen below reads its texts and the server messages from these groups (panelScreens.ts)
   const [location] = useLocation();
   useTranslation(textGroupsAt(location));
+  const { t } = useTranslation();
+  // the address drawn is behind the browser's while the next screen is made ready (leaving.ts)
+  const navigating = useBrowserLocation()[0] !== location;
   return (
     <PanelLayout>
+      {navigating && <div className="navigation-pending" role="progressbar" aria-label={t("loading")} />}
       <Suspense fallback={<Spinner />}>
         <Switch>
           <RoleRoute path={paths.users} roles={userAdmins}>

@@ -1,6 +1,6 @@
-import { useCallback } from "react";
-import type { BaseLocationHook } from "wouter";
-import { navigate as go, useBrowserLocation } from "wouter/use-browser-location";
+import { useCallback, useDeferredValue } from "react";
+import type { BaseLocationHook, BaseSearchHook } from "wouter";
+import { navigate as go, useBrowserLocation, useSearch as useBrowserSearch } from "wouter/use-browser-location";
 
 /**
  * Leaving a form with unsaved changes asks first (decision 024), whichever way the user leaves:
@@ -24,16 +24,28 @@ const hasUnsavedChanges = (): boolean => document.querySelector("[data-unsaved]"
 /** Resolves true when nothing would be lost, or when the user chose to leave anyway. */
 export const askToLeave = (): Promise<boolean> => (hasUnsavedChanges() ? ask() : Promise.resolve(true));
 
-/** The browser's location for wouter, whose `navigate` asks first while a form has changes. */
-export const useGuardedLocation: BaseLocationHook = (options) => {
-  const [location] = useBrowserLocation(options);
-  const navigate = useCallback((to: string | URL, navigation?: { readonly replace?: boolean; readonly state?: unknown }) => {
-    void askToLeave().then((leave) => {
-      if (leave) go(to, navigation);
-    });
-  }, []);
-  return [location, navigate];
-};
+/**
+ * The browser's location for wouter, whose `navigate` asks first while a form has changes. A new
+ * address is drawn in a background render, the screen before it staying (with the panel's bar of
+ * a navigation under way) until the next one is ready: drawn at once, a screen whose chunk or
+ * texts had not come suspended, and React 19 held it until 300 ms after the spinner showed
+ * (FALLBACK_THROTTLE_MS, decisions 142 and 154), where the chunk took a few milliseconds.
+ */
+export const useGuardedLocation: BaseLocationHook & { searchHook: BaseSearchHook } = Object.assign(
+  (options?: Parameters<typeof useBrowserLocation>[0]): [string, (to: string | URL, navigation?: { readonly replace?: boolean; readonly state?: unknown }) => void] => {
+    const location = useDeferredValue(useBrowserLocation(options)[0]);
+    const navigate = useCallback((to: string | URL, navigation?: { readonly replace?: boolean; readonly state?: unknown }) => {
+      void askToLeave().then((leave) => {
+        if (leave) go(to, navigation);
+      });
+    }, []);
+    return [location, navigate];
+  },
+  {
+    /** The address's query, drawn in the same background render as its path: a screen never sees the next address's query. */
+    searchHook: (options?: Parameters<typeof useBrowserSearch>[0]) => useDeferredValue(useBrowserSearch(options)),
+  },
+);
 
 /** The address the panel shows: where Back is undone to when the user stays. */
 const shownAddress = (): string => `${window.location.pathname}${window.location.search}${window.location.hash}`;

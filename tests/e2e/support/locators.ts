@@ -15,6 +15,8 @@ export const toast = (page: Page, text: string) => page.getByText(text, { exact:
  * table still drawing its rows.
  */
 export const settled = async (page: Page, content?: string): Promise<void> => {
+  // a click's next screen is made ready while the one before stays, under the bar (decision 154)
+  await page.locator(".navigation-pending").first().waitFor({ state: "detached" });
   await page.locator("h1").first().waitFor();
   if (content !== undefined) await page.locator(content).first().waitFor();
   await page.locator(".spinner").first().waitFor({ state: "detached" });
