@@ -20,8 +20,12 @@ import { deliverChange } from "./changes.ts";
 /** A choice of the user menu closes it: the dropdown would otherwise cover the page it opens. */
 const closeMenu = (event: MouseEvent<HTMLAnchorElement>) => event.currentTarget.closest("details")?.removeAttribute("open");
 
-/** The protected panel's frame: fixed sidebar by role, top bar with welcome and sign-out. */
-export function PanelLayout({ children }: { readonly children: ReactNode }) {
+/**
+ * The protected panel's frame: fixed sidebar by role, top bar with welcome and sign-out. While
+ * `navigating` (the next screen made ready in the background, leaving.ts) the screen before is
+ * inert and a bar runs along the top: a press on it meanwhile would act on a screen being left.
+ */
+export function PanelLayout({ children, navigating = false }: { readonly children: ReactNode; readonly navigating?: boolean }) {
   const { t } = useTranslation();
   const { session, client } = useServices();
   const [location, navigate] = useLocation();
@@ -176,7 +180,10 @@ export function PanelLayout({ children }: { readonly children: ReactNode }) {
             </ul>
           </details>
         </header>
-        <main id="main" tabIndex={-1} className="container-fluid panel-main">{signingOut ? <Spinner /> : children}</main>
+        {navigating && <div className="navigation-pending" role="progressbar" aria-label={t("loading")} />}
+        <main id="main" tabIndex={-1} className="container-fluid panel-main" inert={navigating}>
+          {signingOut ? <Spinner /> : children}
+        </main>
       </div>
     </div>
   );

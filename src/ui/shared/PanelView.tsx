@@ -59,12 +59,10 @@ export default function PanelView() {
   // every screen below reads its texts and the server messages from these groups (panelScreens.ts)
   const [location] = useLocation();
   useTranslation(textGroupsAt(location));
-  const { t } = useTranslation();
   // the address drawn is behind the browser's while the next screen is made ready (leaving.ts)
   const navigating = useBrowserLocation()[0] !== location;
   return (
-    <PanelLayout>
-      {navigating && <div className="navigation-pending" role="progressbar" aria-label={t("loading")} />}
+    <PanelLayout navigating={navigating}>
       <Suspense fallback={<Spinner />}>
         <Switch>
           <RoleRoute path={paths.users} roles={userAdmins}>
