@@ -53,6 +53,8 @@ describe("departures", () => {
     await screenshot(page, "departures-list-es-desktop");
 
     await page.getByRole("link", { name: "Nueva salida" }).click();
+    // the list's month form has the same labels: filled while the list stays inert, it would be lost (decision 154)
+    await page.getByRole("heading", { level: 1, name: "Nueva salida" }).waitFor();
     await page.getByLabel("Yate").selectOption({ label: "Galápagos Explorer" });
     await page.getByLabel("Itinerario de crucero").selectOption({ label: "Norte 4 días" });
     await page.getByLabel("Fecha de inicio").fill(secondThursday);
