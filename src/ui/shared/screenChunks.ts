@@ -1,5 +1,5 @@
 import { withTexts } from "../../i18n/index.ts";
-import { paths } from "../paths.ts";
+import { paths, patterns } from "../paths.ts";
 import { type Chunk, once, withGroups } from "./lazyChunk.tsx";
 
 export const panelChunk = once(() => withTexts("panel", import("./PanelView.tsx")));
@@ -10,7 +10,8 @@ export const loginChunk = once(() => import("../session/LoginView.tsx"));
 export const forgotPasswordChunk = withGroups("account", once(() => import("../session/ForgotPasswordView.tsx")));
 export const changePasswordChunk = withGroups(["account", "messages"], once(() => import("../session/ChangePasswordView.tsx")));
 
-const changePasswordPage = /^\/changePassword\/[^/]+$/;
+// the route's own pattern, its one parameter any segment
+const changePasswordPage = new RegExp(`^${patterns.changePassword.replace(":id", "[^/]+")}$`);
 
 /**
  * The page outside the panel that a start at `location` opens: a password page (a mail's link), or,
