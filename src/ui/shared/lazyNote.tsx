@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useReducer, useState } from "react";
+import { type ComponentType, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Namespace } from "../../i18n/index.ts";
 import type { Chunk } from "./lazyChunk.tsx";
@@ -30,19 +30,18 @@ export const lazyNote = <Props extends object>(
     // asks for the groups it lacks and draws again when they come, instead of suspending
     const { ready } = useTranslation(groups, { useSuspense: false });
     const Note = chunk.loaded()?.default;
-    const [, arrived] = useReducer((count: number) => count + 1, 0);
-    const [fetchFailed, failed] = useState(false);
+    const [fetched, settle] = useState<"arrived" | "failed" | null>(null);
     useEffect(() => {
       if (Note !== undefined) return;
       let mounted = true;
       chunk().then(
-        () => mounted && arrived(),
-        () => mounted && failed(true),
+        () => mounted && settle("arrived"),
+        () => mounted && settle("failed"),
       );
       return () => {
         mounted = false;
       };
     }, [Note]);
     if (Note !== undefined) return ready ? <Note {...props} /> : null;
-    return fetchFailed ? <NoteUnavailable /> : null;
+    return fetched === "failed" ? <NoteUnavailable /> : null;
   };

@@ -31,21 +31,21 @@ export const askToLeave = (): Promise<boolean> => (hasUnsavedChanges() ? ask() :
  * texts had not come suspended, and React 19 held it until 300 ms after the spinner showed
  * (FALLBACK_THROTTLE_MS, decisions 142 and 154), where the chunk took a few milliseconds.
  */
-export const useGuardedLocation: BaseLocationHook & { searchHook: BaseSearchHook } = Object.assign(
-  (options?: Parameters<typeof useBrowserLocation>[0]): [string, (to: string | URL, navigation?: { readonly replace?: boolean; readonly state?: unknown }) => void] => {
-    const location = useDeferredValue(useBrowserLocation(options)[0]);
-    const navigate = useCallback((to: string | URL, navigation?: { readonly replace?: boolean; readonly state?: unknown }) => {
-      void askToLeave().then((leave) => {
-        if (leave) go(to, navigation);
-      });
-    }, []);
-    return [location, navigate];
-  },
-  {
-    /** The address's query, drawn in the same background render as its path: a screen never sees the next address's query. */
-    searchHook: (options?: Parameters<typeof useBrowserSearch>[0]) => useDeferredValue(useBrowserSearch(options)),
-  },
-);
+const useDeferredLocation: BaseLocationHook = (options) => {
+  const location = useDeferredValue(useBrowserLocation(options)[0]);
+  const navigate = useCallback((to: string | URL, navigation?: { readonly replace?: boolean; readonly state?: unknown }) => {
+    void askToLeave().then((leave) => {
+      if (leave) go(to, navigation);
+    });
+  }, []);
+  return [location, navigate];
+};
+
+/** The address's query, drawn in the same background render as its path: a screen never sees the next address's query. */
+const useDeferredSearch: BaseSearchHook = (options) => useDeferredValue(useBrowserSearch(options));
+
+// wouter's Router takes the query's hook from the location's
+export const useGuardedLocation = Object.assign(useDeferredLocation, { searchHook: useDeferredSearch });
 
 /** The address the panel shows: where Back is undone to when the user stays. */
 const shownAddress = (): string => `${window.location.pathname}${window.location.search}${window.location.hash}`;
