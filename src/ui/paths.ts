@@ -47,6 +47,13 @@ export const patterns = {
   panel: "/panel/*",
 } as const;
 
+/**
+ * Whether `location` is an address of the route `pattern` (literal segments and `:name` ones), a
+ * `:name` segment matching any one segment, as the router matches it.
+ */
+export const isAddressOf = (pattern: string, location: string): boolean =>
+  new RegExp(`^${pattern.replace(/:[^/]+/g, "[^/]+")}$`).test(location);
+
 /** A menu entry is current on its list, its new form (`_new`, `/x_new`) and its detail pages. */
 export const isEntryActive = (listPath: string, location: string): boolean =>
   location === listPath || location.startsWith(`${listPath}_new`) || location.startsWith(`${listPath}/`);

@@ -1,5 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { Schema } from "effect";
 import { describe, expect, it } from "vitest";
+import { Lead } from "../../src/api/leads.ts";
+import { sampleLead } from "../../src/machines/shared/samples.ts";
+import { paths } from "../../src/ui/paths.ts";
 import { entriesFor } from "../../src/ui/shared/menu.ts";
 import { screenChunkAt } from "../../src/ui/shared/panelScreens.ts";
 import { userId } from "../ids.ts";
@@ -49,5 +53,30 @@ describe("a menu entry pointed at", () => {
       expect(heading(), name).not.toBeNull();
       expect(spinner, name).toBe(false);
     }
+  });
+});
+
+describe("a start at the address of one of the shell's screens of a record (a reload, a mail's link)", () => {
+  it("has that screen's code fetched with the start's, for each of them", () => {
+    const addresses = [paths.lead(40), paths.user(2), paths.usersNew, paths.homeBanner(3), paths.homeBannerNew, paths.homeCallAction(1), paths.homeCallActionNew, paths.homeRecommendations, paths.password, "/panel/reservations/590"];
+    for (const address of addresses) expect(screenChunkAt(address), address).toBeDefined();
+    // a list's own address and one the shell does not route are not taken for a record's
+    expect(screenChunkAt(`${paths.lead(40)}/comments`)).toBeUndefined();
+  });
+
+  it("draws the lead in the first render after those fetches, never the panel's fallback", async () => {
+    storeSession({ userName: "Pedro Vélez", token: "t0k3n", role: "sales", id: userId(5) });
+    let fallbackShown = false;
+    const watcher = new MutationObserver((records) => {
+      fallbackShown ||= records.some((record) =>
+        [...record.addedNodes].some((node) => node instanceof Element && (node.matches("main > .spinner-box") || node.querySelector("main > .spinner-box") !== null)),
+      );
+    });
+    watcher.observe(document.body, { childList: true, subtree: true });
+    const { fetch } = fakeFetch({ [`GET /api/leads/${sampleLead.id}`]: { status: 200, data: Schema.encodeSync(Lead)(sampleLead) } });
+    await renderApp(paths.lead(sampleLead.id), fetch);
+    await screen.findByRole("heading", { level: 1, name: "Marta Quispe" });
+    watcher.disconnect();
+    expect(fallbackShown).toBe(false);
   });
 });

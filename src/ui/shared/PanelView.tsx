@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Route, Switch, useLocation } from "wouter";
 import { useBrowserLocation } from "wouter/use-browser-location";
@@ -6,47 +6,50 @@ import type { RoleName } from "../../api/endpoint.ts";
 import { RequireRole, RoleRoute } from "../session/RequireRole.tsx";
 import { PanelLayout } from "./PanelLayout.tsx";
 import { Spinner } from "./Spinner.tsx";
-import { withTexts } from "../../i18n/index.ts";
 import { paths } from "../paths.ts";
 import { formRoutes, WithId } from "./idRoutes.tsx";
 import { lazyChunk } from "./lazyChunk.tsx";
 import {
   agencyChunk,
   availabilityChunk,
+  bannerFormChunk,
+  callActionFormChunk,
   flowsChunk,
   homeChunk,
+  leadChunk,
   leadsChunk,
   moneyPolicyChunk,
+  ownPasswordChunk,
+  recommendationsChunk,
   recordRoutesChunk,
   reservationChunk,
   reservationPattern,
   textGroupsAt,
+  userFormChunk,
   usersChunk,
 } from "./panelScreens.ts";
 
 // the start asks the shell which screen to fetch early (./screenChunks.ts)
 export { preloadScreenAt } from "./panelScreens.ts";
 
-// Each screen is its own chunk, fetched the first time it is visited; the menu's screens and a
-// reservation's page may already be coming (panelScreens.ts), and are drawn at once when they have.
+// Each screen is its own chunk, fetched the first time it is visited; the menu's screens and the
+// shell's pages of a record may already be coming (panelScreens.ts), and are drawn at once when they have.
 const UsersView = lazyChunk(usersChunk);
 const FlowsView = lazyChunk(flowsChunk);
-const UserFormView = lazy(() => import("../users/UserFormView.tsx"));
+const UserFormView = lazyChunk(userFormChunk);
 const LeadsView = lazyChunk(leadsChunk);
 const AgencyView = lazyChunk(agencyChunk);
-const LeadView = lazy(() => import("../leads/LeadView.tsx"));
+const LeadView = lazyChunk(leadChunk);
 const HomeView = lazyChunk(homeChunk);
-const BannerFormView = lazy(() => import("../home/BannerFormView.tsx"));
-const CallActionFormView = lazy(() => import("../home/CallActionFormView.tsx"));
-const RecommendationsView = lazy(() => import("../home/RecommendationsView.tsx"));
+const BannerFormView = lazyChunk(bannerFormChunk);
+const CallActionFormView = lazyChunk(callActionFormChunk);
+const RecommendationsView = lazyChunk(recommendationsChunk);
 const AvailabilityView = lazyChunk(availabilityChunk);
 // a reservation's page loads its own record, not every catalogue with the other records' routes
 const ReservationRoute = lazyChunk(reservationChunk);
 const RecordRoutes = lazyChunk(recordRoutesChunk);
 const MoneyPolicyView = lazyChunk(moneyPolicyChunk);
-const OwnPasswordView = lazy(() =>
-  withTexts("account", import("../session/ChangePasswordView.tsx").then(({ OwnPasswordView: view }) => ({ default: view }))),
-);
+const OwnPasswordView = lazyChunk(ownPasswordChunk);
 
 /** The staff's users are the admins' (SPEC.md section 2), as their menu entry is: an agency has Mi agencia. */
 const userAdmins: ReadonlyArray<RoleName> = ["admin"];

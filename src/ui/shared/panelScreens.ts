@@ -1,6 +1,6 @@
 import { type Namespace, withTexts } from "../../i18n/index.ts";
 import { reservationsEntry } from "../../records/entries.ts";
-import { paths } from "../paths.ts";
+import { isAddressOf, paths } from "../paths.ts";
 import { earlyReadsAt } from "./earlyReads.ts";
 import { once, withGroups } from "./lazyChunk.tsx";
 import { menu } from "./menu.ts";
@@ -28,6 +28,16 @@ export const availabilityChunk = once(() => import("../availability/Availability
 export const reservationChunk = withGroups("records", once(() => import("../reservations/ReservationRoute.tsx")));
 export const usersChunk = once(() => import("../users/UsersView.tsx"));
 export const homeChunk = once(() => import("../home/HomeView.tsx"));
+export const recommendationsChunk = once(() => import("../home/RecommendationsView.tsx"));
+export const ownPasswordChunk = withGroups(
+  "account",
+  once(() => import("../session/ChangePasswordView.tsx").then(({ OwnPasswordView }) => ({ default: OwnPasswordView }))),
+);
+// one record's (or a new one's) screens of the shell
+export const leadChunk = once(() => import("../leads/LeadView.tsx"));
+export const userFormChunk = once(() => import("../users/UserFormView.tsx"));
+export const bannerFormChunk = once(() => import("../home/BannerFormView.tsx"));
+export const callActionFormChunk = once(() => import("../home/CallActionFormView.tsx"));
 // a guard's refusals open the hold form's "why", whose texts are the records'
 export const flowsChunk = withGroups("records", once(() => import("../flows/FlowsView.tsx")));
 // the agency's statement and the money's policy read the money's texts, in the records' group
@@ -38,28 +48,42 @@ export const moneyPolicyChunk = withGroups("records", once(() => import("../mone
 // leads and the availability do not load (decision 081).
 export const recordRoutesChunk = withGroups("records", once(() => import("./RecordRoutes.tsx")));
 
-/** The menu's screens the shell routes itself, each with its chunk. */
+/** The shell's screens of one address each (the menu's, the home's recommendations, the own password), each with its chunk. */
 const shellScreens: ReadonlyMap<string, () => Promise<unknown>> = new Map<string, () => Promise<unknown>>([
   [paths.leads, leadsChunk],
   [paths.availability, availabilityChunk],
   [paths.users, usersChunk],
   [paths.home, homeChunk],
+  [paths.homeRecommendations, recommendationsChunk],
+  [paths.password, ownPasswordChunk],
   [paths.flows, flowsChunk],
   [paths.agency, agencyChunk],
   [paths.moneyPolicy, moneyPolicyChunk],
 ]);
 
-const reservationPage = new RegExp(`^${reservationsEntry.listPath}/[^/]+$`);
+/** The shell's screens of one record, or of a new one, by their routes' patterns, each with its chunk. */
+const shellRecordScreens: ReadonlyArray<readonly [ReadonlyArray<string>, () => Promise<unknown>]> = [
+  [[paths.lead(":id")], leadChunk],
+  [[paths.usersNew, paths.user(":id")], userFormChunk],
+  [[paths.homeBannerNew, paths.homeBanner(":id")], bannerFormChunk],
+  [[paths.homeCallActionNew, paths.homeCallAction(":id")], callActionFormChunk],
+  [[reservationPattern], reservationChunk],
+];
+
+const shellRecordScreenAt = (location: string): (() => Promise<unknown>) | undefined =>
+  shellRecordScreens.find(([patterns]) => patterns.some((pattern) => isAddressOf(pattern, location)))?.[1];
 
 /**
  * What draws `location` without suspending, fetched with the text groups the shell asks for there,
- * when it is a menu entry's screen or a reservation's page: the shell's own chunk, or the records'
- * routes and their screen's chunk (every menu entry the shell does not route is theirs). Fetched
- * at the start beside the session's check and when a menu entry is pointed at, so the screen is
- * drawn at once rather than after `lazy`'s fallback and React's 300 ms hold (decisions 142, 143).
+ * when it is a menu entry's screen or one of the shell's screens of a record (a lead, a user, a
+ * reservation...): the shell's own chunk, or the records' routes and their screen's chunk (every
+ * menu entry the shell does not route is theirs). Fetched at the start beside the session's check
+ * (a page reloaded on a lead, a mail's link to it) and when a menu entry is pointed at, so the
+ * screen is drawn at once rather than after `lazy`'s fallback and React's 300 ms hold (decisions
+ * 142, 143, 155).
  */
 export const screenChunkAt = (location: string): (() => Promise<unknown>) | undefined => {
-  const shell = shellScreens.get(location) ?? (reservationPage.test(location) ? reservationChunk : undefined);
+  const shell = shellScreens.get(location) ?? shellRecordScreenAt(location);
   const records = menu.some((entry) => entry.path === location)
     ? () => recordRoutesChunk().then(({ recordScreenChunkAt }) => recordScreenChunkAt(location)?.())
     : undefined;

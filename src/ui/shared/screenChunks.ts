@@ -1,5 +1,5 @@
 import { withTexts } from "../../i18n/index.ts";
-import { paths, patterns } from "../paths.ts";
+import { isAddressOf, paths, patterns } from "../paths.ts";
 import { type Chunk, once, withGroups } from "./lazyChunk.tsx";
 
 export const panelChunk = once(() => withTexts("panel", import("./PanelView.tsx")));
@@ -10,9 +10,6 @@ export const loginChunk = once(() => import("../session/LoginView.tsx"));
 export const forgotPasswordChunk = withGroups("account", once(() => import("../session/ForgotPasswordView.tsx")));
 export const changePasswordChunk = withGroups(["account", "messages"], once(() => import("../session/ChangePasswordView.tsx")));
 
-// the route's own pattern, its one parameter any segment
-const changePasswordPage = new RegExp(`^${patterns.changePassword.replace(":id", "[^/]+")}$`);
-
 /**
  * The page outside the panel that a start at `location` opens: a password page (a mail's link), or,
  * without a stored session, the login (every panel address sends there). Fetched with the start's
@@ -21,7 +18,7 @@ const changePasswordPage = new RegExp(`^${patterns.changePassword.replace(":id",
  */
 export const accountPageChunkAt = (location: string, signedIn: boolean): Chunk<unknown> | undefined => {
   if (location === paths.forgotPassword) return forgotPasswordChunk;
-  if (changePasswordPage.test(location)) return changePasswordChunk;
+  if (isAddressOf(patterns.changePassword, location)) return changePasswordChunk;
   const panel = location === paths.login || location.startsWith(`${paths.login}/`);
   return panel && !signedIn ? loginChunk : undefined;
 };
