@@ -60,7 +60,7 @@ describe("a start at the address of one of the shell's screens of a record (a re
   it("has that screen's code fetched with the start's, for each of them", () => {
     const addresses = [paths.lead(40), paths.user(2), paths.usersNew, paths.homeBanner(3), paths.homeBannerNew, paths.homeCallAction(1), paths.homeCallActionNew, paths.homeRecommendations, paths.password, "/panel/reservations/590"];
     for (const address of addresses) expect(screenChunkAt(address), address).toBeDefined();
-    // a list's own address and one the shell does not route are not taken for a record's
+    // an address below a record's page is not taken for that page
     expect(screenChunkAt(`${paths.lead(40)}/comments`)).toBeUndefined();
   });
 
