@@ -596,10 +596,12 @@ const creationOf = (catalogue: CatalogueRecord, payload: CatalogueItemPayload) =
  */
 export const createListItems = async (tx: Queryable, catalogue: CatalogueRecord, payloads: ReadonlyArray<CatalogueItemPayload>, options: CommandOptions): Promise<void> => {
   const { details } = catalogue.api;
-  const decided: Array<{ readonly name: string; readonly within: string }> = [];
-  const withinOf = (values: DetailValues) => JSON.stringify(catalogue.namesWithin === null ? null : (values[catalogue.namesWithin] ?? null));
-  const takenBefore: NameTaken = async (_tx, _catalogue, name, _id, values) =>
-    decided.some((item) => item.name === comparableName(name) && item.within === withinOf(values));
+  // each decided name as comparableName writes it, with the reference it is unique within: a list
+  // of 249 countries compared each new name with every earlier one, normalising both every time
+  const decided = new Set<string>();
+  const nameWithin = (name: string, values: DetailValues) =>
+    JSON.stringify([comparableName(name), catalogue.namesWithin === null ? null : (values[catalogue.namesWithin] ?? null)]);
+  const takenBefore: NameTaken = async (_tx, _catalogue, name, _id, values) => decided.has(nameWithin(name, values));
   const table = tableOf(catalogue);
   const ids = await nextIds(tx, table, payloads.length);
   const events = [];
@@ -614,7 +616,7 @@ export const createListItems = async (tx: Queryable, catalogue: CatalogueRecord,
     const { type, ...data } = event;
     if (verdict.kind === "refused") throw refusedCommand(catalogue.machine, verdict.refusal, { stream: catalogue.stream, streamId: null, state: null, event: { ...data, type }, facts });
     if (verdict.kind === "notAllowed") throw new ApiError(409, messages.notAllowedNow);
-    decided.push({ name: comparableName(event.name), within: withinOf(detailValues(details, payload)) });
+    decided.add(nameWithin(event.name, detailValues(details, payload)));
     events.push({ stream: catalogue.stream, streamId: String(id), version: 1, type, data, actorId: options.actorId, occurredAt: options.occurredAt });
     rows.push([id, verdict.status, 1, options.occurredAt, options.occurredAt, event.name, event.active, "details" in event ? event.details : {}]);
   }
