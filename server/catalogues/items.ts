@@ -596,8 +596,8 @@ const creationOf = (catalogue: CatalogueRecord, payload: CatalogueItemPayload) =
  */
 export const createListItems = async (tx: Queryable, catalogue: CatalogueRecord, payloads: ReadonlyArray<CatalogueItemPayload>, options: CommandOptions): Promise<void> => {
   const { details } = catalogue.api;
-  // each decided name as comparableName writes it, with the reference it is unique within: a list
-  // of 249 countries compared each new name with every earlier one, normalising both every time
+  // the names decided so far, each as comparableName writes it with the reference it is unique
+  // within, so that a new name is looked up once rather than compared with each of them (249 countries)
   const decided = new Set<string>();
   const nameWithin = (name: string, values: DetailValues) =>
     JSON.stringify([comparableName(name), catalogue.namesWithin === null ? null : (values[catalogue.namesWithin] ?? null)]);

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Schema } from "effect";
 import { describe, expect, it } from "vitest";
 import { Lead } from "../../src/api/leads.ts";
+import { reservationsEntry } from "../../src/records/entries.ts";
 import { sampleLead } from "../../src/machines/shared/samples.ts";
 import { paths } from "../../src/ui/paths.ts";
 import { entriesFor } from "../../src/ui/shared/menu.ts";
@@ -58,7 +59,7 @@ describe("a menu entry pointed at", () => {
 
 describe("a start at the address of one of the shell's screens of a record (a reload, a mail's link)", () => {
   it("has that screen's code fetched with the start's, for each of them", () => {
-    const addresses = [paths.lead(40), paths.user(2), paths.usersNew, paths.homeBanner(3), paths.homeBannerNew, paths.homeCallAction(1), paths.homeCallActionNew, paths.homeRecommendations, paths.password, "/panel/reservations/590"];
+    const addresses = [paths.lead(40), paths.user(2), paths.usersNew, paths.homeBanner(3), paths.homeBannerNew, paths.homeCallAction(1), paths.homeCallActionNew, paths.homeRecommendations, paths.password, `${reservationsEntry.listPath}/590`];
     for (const address of addresses) expect(screenChunkAt(address), address).toBeDefined();
     // an address below a record's page is not taken for that page
     expect(screenChunkAt(`${paths.lead(40)}/comments`)).toBeUndefined();
