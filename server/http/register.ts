@@ -37,9 +37,9 @@ export interface Call<E extends Endpoint> {
 
 /**
  * A list answer whose items are encoded already, each as the contract encodes it and in UTF-8:
- * kept encoded in memory (the departures' berths, decision 040), or encoded by a function held to
- * the contract's encoding by a test (a lead page, leadJson of src/api/leads.ts), and sent as they
- * are, with the list's paging when it has one. Bytes, not text: the answer is their copy side by
+ * kept encoded in memory (the departures' berths, decision 040), or written by the database and
+ * held to the contract's encoding by a test (a lead page, decision 156), and sent as they are,
+ * with the list's paging when it has one. Bytes, not text: the answer is their copy side by
  * side (decision 100), where joining a period's hundreds of texts and encoding the whole took
  * 2.6 ms for 150 KB of Spanish text (one accented letter makes V8 keep a text two bytes a letter).
  */
@@ -140,7 +140,7 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Text every storage keeps as sent: no unpaired surrogate and no control character. */
-const isStorableText = (text: string): boolean => !UNPAIRED_SURROGATE.test(text) && !CONTROL_CHARACTER.test(text);
+export const isStorableText = (text: string): boolean => !UNPAIRED_SURROGATE.test(text) && !CONTROL_CHARACTER.test(text);
 
 /**
  * Whether every text of the input, keys included, can be stored, within MAX_INPUT_DEPTH levels.

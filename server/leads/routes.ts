@@ -48,7 +48,7 @@ export const registerLeadRoutes = (app: FastifyInstance, context: LeadsContext):
     const page = await db.remember(key, () => listLeads(db, query), leadPageTables);
     const known = encodedPages.get(page);
     if (known !== undefined) return known;
-    const encoded = new EncodedItems(page.leads.map((lead) => Buffer.from(api.leadJson(lead))), page.meta);
+    const encoded = new EncodedItems(page.leads.map((lead) => Buffer.from(lead)), page.meta);
     encodedPages.set(page, encoded);
     return encoded;
   });

@@ -11,11 +11,13 @@ export const LeadPerson = Schema.Struct({ firstName: Schema.String, lastName: Sc
  * (`coments`, `trankin_user`, and the lead's notes `trakin`); the code reads the right words
  * (decision 074).
  */
+export const noteWireNames = { comments: "coments", author: "trankin_user" } as const;
+
 export const LeadNote = Schema.Struct({
   comments: Schema.String,
   createdAt: Schema.String,
   author: LeadPerson,
-}).pipe(Schema.encodeKeys({ comments: "coments", author: "trankin_user" }));
+}).pipe(Schema.encodeKeys(noteWireNames));
 
 /** The quote details a lead from the cruise pages carries; null for a plain contact message. */
 export const LeadDetails = Schema.Struct({
@@ -33,6 +35,9 @@ export const LeadDetails = Schema.Struct({
 });
 export type LeadDetails = typeof LeadDetails.Type;
 
+/** The wire's name of a lead's notes (SPEC.md section 3), beside the notes' own (`noteWireNames`). */
+export const leadWireNames = { notes: "trakin" } as const;
+
 /** A lead as the API answers it; `lead_user` is null while nobody is assigned ('sin asignar'). */
 export const Lead = Schema.Struct({
   id: LeadId,
@@ -47,51 +52,8 @@ export const Lead = Schema.Struct({
   yachtName: Schema.NullOr(Schema.String),
   details: Schema.NullOr(LeadDetails),
   notes: Schema.Array(LeadNote),
-}).pipe(Schema.encodeKeys({ notes: "trakin" }));
+}).pipe(Schema.encodeKeys(leadWireNames));
 export type Lead = typeof Lead.Type;
-
-/**
- * A lead as `Lead` encodes it for the wire, field for field (the notes and a note's text and
- * author under the spec's names), written directly for a lead page (GET /leads): the encoder
- * interprets the schema for every field of every lead, 0.5 ms of a 20-lead page's CPU, more than
- * the page's statement on a warm database (decision 085). Its checks have nothing left to check
- * there: the server makes each lead from a row decoded with the same types. Held to the encoder,
- * fields the contract does not name left out, by tests/properties/leadWire.test.ts.
- */
-export const leadJson = (lead: Lead): string =>
-  JSON.stringify({
-    id: lead.id,
-    createdAt: lead.createdAt,
-    firstName: lead.firstName,
-    lastName: lead.lastName,
-    message: lead.message,
-    email: lead.email,
-    country: lead.country,
-    phone: lead.phone,
-    lead_user: lead.lead_user === null ? null : { id: lead.lead_user.id, firstName: lead.lead_user.firstName, lastName: lead.lead_user.lastName },
-    yachtName: lead.yachtName,
-    details:
-      lead.details === null
-        ? null
-        : {
-            in: lead.details.in,
-            out: lead.details.out,
-            itinerary: lead.details.itinerary,
-            spaces: lead.details.spaces,
-            cabins: lead.details.cabins,
-            conditions: lead.details.conditions,
-            isLastMinute: lead.details.isLastMinute,
-            mainLowerLm: lead.details.mainLowerLm,
-            mainLowerGross: lead.details.mainLowerGross,
-            upperLm: lead.details.upperLm,
-            upperGross: lead.details.upperGross,
-          },
-    trakin: lead.notes.map((note) => ({
-      coments: note.comments,
-      createdAt: note.createdAt,
-      trankin_user: { firstName: note.author.firstName, lastName: note.author.lastName },
-    })),
-  });
 
 /** The columns GET /leads sorts by: the date received, or a column of the leads table. */
 export const LEAD_SORTS = ["date", "name", "email", "country", "phone", "agent"] as const;

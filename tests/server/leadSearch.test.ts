@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seedGeneratedLeads } from "../../server/demo/generatedLeads.ts";
 import { listLeads } from "../../server/leads/leads.ts";
+import { leadsOfPage } from "../setup/leadPages.ts";
 import { containsPattern } from "../../server/db/paging.ts";
 import { foldText, searchWords } from "../../server/leads/search.ts";
 import type { LeadsQuery } from "../../src/api/leads.ts";
@@ -27,7 +28,7 @@ const reference = async (words: ReadonlyArray<string>, direction: "asc" | "desc"
 
 const pageIds = async (query: LeadsQuery) => {
   const answer = await listLeads(db, query);
-  return { ids: answer.leads.map((lead) => lead.id), meta: answer.meta };
+  return { ids: leadsOfPage(answer).map((lead) => lead.id), meta: answer.meta };
 };
 
 describe("the lead list at volume", () => {

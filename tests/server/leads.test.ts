@@ -16,6 +16,7 @@ import { rebuildProjections } from "../../server/rebuild.ts";
 import { ApiError } from "../../src/api/errors.ts";
 import { roleIds } from "../../src/machines/domain/user.machine.ts";
 import { resetDatabase, testDatabase } from "../setup/database.ts";
+import { leadsOfPage } from "../setup/leadPages.ts";
 import { leadProjectionRows } from "../setup/projections.ts";
 import { leadId, userId } from "../ids.ts";
 
@@ -297,7 +298,7 @@ describe("ordinals (decision 048)", () => {
         .map((lead) => lead.id);
       const ordered = query.order === "oldest" ? [...inRange].reverse() : inRange;
       const answer = await listLeads(db, query);
-      expect(answer.leads.map((lead) => lead.id)).toEqual(ordered.slice((query.page - 1) * query.pageSize, query.page * query.pageSize));
+      expect(leadsOfPage(answer).map((lead) => lead.id)).toEqual(ordered.slice((query.page - 1) * query.pageSize, query.page * query.pageSize));
       expect(answer.meta.total).toBe(inRange.length);
     }
   });
