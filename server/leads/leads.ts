@@ -72,9 +72,12 @@ const LeadJsonRow = Schema.Struct({ lead: Schema.String });
 
 const decodeLead = Schema.decodeUnknownSync(Lead);
 
+/** A lead's text as the database writes it (`leadJson`), read as the contract reads it. */
+export const leadOfText = (text: string): Lead => decodeLead(JSON.parse(text));
+
 export const getLead = async (db: Queryable, id: LeadId): Promise<Lead | null> => {
   const row = await queryOne(db, LeadJsonRow, `select ${leadJson} as lead from ${leadsWithAgent} where l.id = $1`, [id]);
-  return row === null ? null : decodeLead(JSON.parse(row.lead));
+  return row === null ? null : leadOfText(row.lead);
 };
 
 /** `agent` of GET /leads: a user id, or `unassigned`. */

@@ -7,12 +7,14 @@ import { emailField, type FieldProblems, NAME_MAX_LENGTH, textField, textProblem
 export const LeadPerson = Schema.Struct({ firstName: Schema.String, lastName: Schema.String });
 
 /**
- * A follow-up note: its text, when and by whom. The wire spells them as SPEC.md section 3 does
- * (`coments`, `trankin_user`, and the lead's notes `trakin`); the code reads the right words
- * (decision 074).
+ * The wire's names of a note's text and author and of a lead's notes, spelled as SPEC.md section 3
+ * does; the code reads the right words (decision 074). The contract encodes with them, and the
+ * database writes a page's leads with them (decision 156).
  */
 export const noteWireNames = { comments: "coments", author: "trankin_user" } as const;
+export const leadWireNames = { notes: "trakin" } as const;
 
+/** A follow-up note: its text, when and by whom. */
 export const LeadNote = Schema.Struct({
   comments: Schema.String,
   createdAt: Schema.String,
@@ -34,9 +36,6 @@ export const LeadDetails = Schema.Struct({
   upperGross: Schema.NullOr(Schema.Finite),
 });
 export type LeadDetails = typeof LeadDetails.Type;
-
-/** The wire's name of a lead's notes (SPEC.md section 3), beside the notes' own (`noteWireNames`). */
-export const leadWireNames = { notes: "trakin" } as const;
 
 /** A lead as the API answers it; `lead_user` is null while nobody is assigned ('sin asignar'). */
 export const Lead = Schema.Struct({
