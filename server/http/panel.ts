@@ -2,12 +2,27 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { cruiseDocumentNames } from "../../src/api/documents.ts";
+import { destinationTypes } from "../../src/api/itineraries.ts";
+import { catalogueEntries, departuresEntry, passengersEntry, reservationsEntry, yachtsEntry } from "../../src/records/entries.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
 
 /** Answers a client route of the panel with its page: index.html, naming what that route imports first. */
 export type PanelPage = (reply: FastifyReply, path: string) => FastifyReply;
+
+/** A path's expression from a route's pattern, each `:name` one segment. */
+const pageOf = (pattern: string): string => pattern.replace(/:[^/]+/g, "[^/]+");
+
+/** Any of `patterns`, the whole path. */
+const anyOf = (patterns: ReadonlyArray<string>): RegExp => new RegExp(`^(?:${patterns.map(pageOf).join("|")})$`);
+
+/** The records' routes (departures, reservations, passengers, the catalogues...) and one of their screens. */
+const recordScreen = (path: RegExp, screen: string) => ({ path, modules: ["src/ui/shared/RecordRoutes.tsx", screen] });
+
+/** A departure's tab page: `/panel/cruises/{id}/{tab}`. */
+const cruiseTab = (tab: string): string => `${departuresEntry.listPath}/:id/${tab}`;
 
 /**
  * The screens a signed-in visit often starts at (a bookmark, a link in a mail, a reload), with the
@@ -25,9 +40,19 @@ export const startScreens: ReadonlyArray<{ readonly path: RegExp; readonly modul
   { path: /^\/panel\/reservations\/[1-9]\d*$/, modules: ["src/ui/reservations/ReservationRoute.tsx"] },
   // the operations' lists: the records' routes and the list's own chunk, which the shell would
   // otherwise fetch one after the other (decision 143)
-  { path: /^\/panel\/reservations$/, modules: ["src/ui/shared/RecordRoutes.tsx", "src/ui/reservations/ReservationsView.tsx"] },
-  { path: /^\/panel\/cruises$/, modules: ["src/ui/shared/RecordRoutes.tsx", "src/ui/departures/DeparturesView.tsx"] },
-  { path: /^\/panel\/passengers$/, modules: ["src/ui/shared/RecordRoutes.tsx", "src/ui/passengers/PassengersView.tsx"] },
+  recordScreen(/^\/panel\/reservations$/, "src/ui/reservations/ReservationsView.tsx"),
+  recordScreen(/^\/panel\/cruises$/, "src/ui/departures/DeparturesView.tsx"),
+  recordScreen(/^\/panel\/passengers$/, "src/ui/passengers/PassengersView.tsx"),
+  // a record's own page, three levels of imports deep otherwise: the shell, the records' routes,
+  // the screen (decision 157); a new record's form is one segment below its list, as an id is
+  recordScreen(anyOf([`${passengersEntry.listPath}/:id`]), "src/ui/passengers/PassengerView.tsx"),
+  recordScreen(anyOf([`${departuresEntry.listPath}/:id`, cruiseTab("edit")]), "src/ui/departures/CruiseFormView.tsx"),
+  recordScreen(anyOf([cruiseTab("reservations")]), "src/ui/reservations/CruiseReservationsView.tsx"),
+  recordScreen(anyOf([cruiseTab("voucher")]), "src/ui/departures/CruiseVouchersView.tsx"),
+  recordScreen(anyOf([...cruiseDocumentNames.map(cruiseTab), `${reservationsEntry.listPath}/:id/voucher`]), "src/ui/departures/CruiseDocumentView.tsx"),
+  recordScreen(anyOf(destinationTypes.flatMap((type) => [`/panel/${type}/destinations_new`, `/panel/${type}/destinations/:id`])), "src/ui/catalogues/DestinationFormView.tsx"),
+  recordScreen(anyOf([`${yachtsEntry.listPath}/:id/:page`]), "src/ui/catalogues/YachtPageView.tsx"),
+  recordScreen(anyOf(catalogueEntries.map((entry) => `${entry.listPath}/:id`)), "src/ui/catalogues/RecordFormView.tsx"),
 ];
 export const signedInModules = ["src/api/auth.ts", "src/api/client.ts", "src/ui/shared/PanelView.tsx"];
 

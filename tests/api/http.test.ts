@@ -19,7 +19,7 @@ const failing = endpoint({
   description: "test",
 });
 
-/** A build's manifest as Vite writes it: the entry, the shell, the session's contract and client, a reservation's page, the records' routes and the reservations' list. */
+/** A build's manifest as Vite writes it: the entry, the shell, the session's contract and client, a reservation's page, the records' routes, the reservations' list and a passenger's page. */
 const manifest = {
   "index.html": { file: "assets/index-abc123.js", name: "index", src: "index.html", isEntry: true, imports: ["_runtime-1.js"] },
   "_runtime-1.js": { file: "assets/runtime-1.js", name: "runtime" },
@@ -54,6 +54,13 @@ const manifest = {
     isDynamicEntry: true,
     imports: ["index.html", "_record-7.js"],
     css: ["assets/reservations-6.css"],
+  },
+  "src/ui/passengers/PassengerView.tsx": {
+    file: "assets/PassengerView-12.js",
+    name: "PassengerView",
+    src: "src/ui/passengers/PassengerView.tsx",
+    isDynamicEntry: true,
+    imports: ["index.html", "src/ui/shared/RecordRoutes.tsx", "_record-7.js"],
   },
 };
 
@@ -191,7 +198,13 @@ describe("the built panel", () => {
     expect(styles).toEqual(["PanelView-5.css", "reservations-6.css"]);
   });
 
-  it.each(["/panel/users/7", "/panel/reservations/560/voucher", "/panel/reservations/0", "/panel/cruises/cruise_new"])("names no chunk in the page of %s, not a start screen", async (path) => {
+  it("names in a passenger's page the records' routes and the passenger's chunk, each once (decision 157)", async () => {
+    const html = await (await fetch(`${server.base}/panel/passengers/31`)).text();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]* href="\/assets\/([^"]+)">/g)].map((match) => match[1]);
+    expect(preloaded).toEqual(["auth-2.js", "endpoint-3.js", "client-4.js", "PanelView-5.js", "RecordRoutes-9.js", "record-7.js", "catalogues-10.js", "PassengerView-12.js"]);
+  });
+
+  it.each(["/panel/users/7", "/panel/leads/7", "/panel/reservations/0", "/panel/home/baner/1"])("names no chunk in the page of %s, not a start screen", async (path) => {
     const html = await (await fetch(`${server.base}${path}`)).text();
     expect(html).not.toContain("preload");
     expect(html).not.toContain("stylesheet");

@@ -1,7 +1,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { departuresEntry, passengersEntry, reservationsEntry } from "../../src/records/entries.ts";
+import { cruiseDocumentNames } from "../../src/api/documents.ts";
+import { destinationTypes } from "../../src/api/itineraries.ts";
+import { yachtPageNames } from "../../src/api/yachtPages.ts";
+import { departures } from "../../src/machines/departures/record.ts";
+import { passengers } from "../../src/machines/passengers/record.ts";
+import { reservations } from "../../src/machines/reservations/record.ts";
+import { itemPath } from "../../src/records/catalogue.ts";
+import { departuresEntry, passengersEntry, reservationsEntry, yachtsEntry } from "../../src/records/entries.ts";
+import { catalogues } from "../../src/records/index.ts";
 import { paths } from "../../src/ui/paths.ts";
 import { signedInModules, startScreens } from "../../server/http/panel.ts";
 
@@ -15,10 +23,11 @@ import { signedInModules, startScreens } from "../../server/http/panel.ts";
 const root = join(import.meta.dirname, "../..");
 const shellScreens = join(root, "src/ui/shared/panelScreens.ts");
 const recordRoutes = join(root, "src/ui/shared/RecordRoutes.tsx");
+const catalogueRoutes = join(root, "src/ui/catalogues/recordRoutes.tsx");
 
-/** The modules the shell's start screens import lazily, and the records' routes their lists, as paths from the repository's root. */
+/** The modules the shell's start screens import lazily, and the records' routes their screens, as paths from the repository's root. */
 const shellModules = (): string[] =>
-  [shellScreens, recordRoutes].flatMap((file) =>
+  [shellScreens, recordRoutes, catalogueRoutes].flatMap((file) =>
     [...readFileSync(file, "utf8").matchAll(/import\("(\.[^"]+)"\)/g)].map((match) => relative(root, resolve(dirname(file), match[1] ?? ""))),
   );
 
@@ -38,6 +47,25 @@ describe("the start screens the server preloads", () => {
     for (const path of [paths.leads, paths.availability, `${reservationsEntry.listPath}/560`, reservationsEntry.listPath, departuresEntry.listPath, passengersEntry.listPath]) {
       expect(served(path), path).toBe(1);
     }
-    for (const path of [`${reservationsEntry.listPath}/560/voucher`, `${reservationsEntry.listPath}/0`, "/panel/cruises/cruise_new", `${paths.leads}/7`]) expect(served(path), path).toBe(0);
+    for (const path of [`${reservationsEntry.listPath}/0`, `${paths.leads}/7`, paths.users, paths.user(2), paths.homeBanner(1)]) expect(served(path), path).toBe(0);
+  });
+
+  it("answer a record's own page with the records' routes and the screen their route draws there (decision 157)", () => {
+    const screenAt = (path: string) => startScreens.filter((screen) => screen.path.test(path)).map((screen) => screen.modules);
+    const recordsWith = (screen: string) => [["src/ui/shared/RecordRoutes.tsx", `src/ui/${screen}.tsx`]];
+    const pages: ReadonlyArray<readonly [string, string]> = [
+      [passengers.newPath, "passengers/PassengerView"],
+      [passengers.path(12), "passengers/PassengerView"],
+      [departures.newPath, "departures/CruiseFormView"],
+      [departures.tabPath(3, "edit"), "departures/CruiseFormView"],
+      [departures.tabPath(3, "reservations"), "reservations/CruiseReservationsView"],
+      [departures.tabPath(3, "voucher"), "departures/CruiseVouchersView"],
+      ...cruiseDocumentNames.map((name) => [departures.tabPath(3, name), "departures/CruiseDocumentView"] as const),
+      [reservations.voucherPath(560), "departures/CruiseDocumentView"],
+      ...destinationTypes.flatMap((type) => [[paths.destinationsNew(type), "catalogues/DestinationFormView"] as const, [paths.destination(type, 4), "catalogues/DestinationFormView"] as const]),
+      [`${yachtsEntry.listPath}/1/${yachtPageNames[0]}`, "catalogues/YachtPageView"],
+      ...catalogues.flatMap((record) => [...record.newPaths, itemPath(record, 7)].map((path) => [path, "catalogues/RecordFormView"] as const)),
+    ];
+    for (const [path, screen] of pages) expect(screenAt(path), path).toEqual(recordsWith(screen));
   });
 });

@@ -1,5 +1,5 @@
 import { RequireRole } from "../session/RequireRole.tsx";
-import { lazy, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Route, useParams } from "wouter";
 import { formRoutes, recordId } from "../shared/idRoutes.tsx";
 import { type CatalogueDeclaration, itemPath } from "../../records/catalogue.ts";
@@ -12,7 +12,9 @@ import { type YachtPageDeclaration, yachtPageNamed } from "../../records/yachtPa
 // the list is a menu entry's screen, which the shell may fetch ahead (../shared/RecordRoutes.tsx)
 export const recordListChunk = once(() => import("./RecordListView.tsx"));
 const RecordListView = lazyChunk(recordListChunk);
-const RecordFormView = lazy(() => import("./RecordFormView.tsx"));
+// a record's form, which a start on its address fetches ahead too (../shared/RecordRoutes.tsx)
+export const recordFormChunk = once(() => import("./RecordFormView.tsx"));
+const RecordFormView = lazyChunk(recordFormChunk);
 
 /** A yacht page's route (`:id/:page`): the page for a valid yacht id and a page name, the not-found page otherwise. */
 export function YachtPageRoute({ render }: { readonly render: (page: YachtPageDeclaration, id: number) => ReactNode }) {

@@ -1,6 +1,6 @@
 import { type Namespace, withTexts } from "../../i18n/index.ts";
 import { reservationsEntry } from "../../records/entries.ts";
-import { isAddressOf, paths } from "../paths.ts";
+import { isAddressOf, isEntryActive, paths } from "../paths.ts";
 import { earlyReadsAt } from "./earlyReads.ts";
 import { once, withGroups } from "./lazyChunk.tsx";
 import { menu } from "./menu.ts";
@@ -46,7 +46,8 @@ export const moneyPolicyChunk = withGroups("records", once(() => import("../mone
 // The records' routes (departures, reservations, passengers, reports, catalogues, destinations):
 // their declarations and the domain machines they name are a chunk of their own, which the
 // leads and the availability do not load (decision 081).
-export const recordRoutesChunk = withGroups("records", once(() => import("./RecordRoutes.tsx")));
+const recordRoutesModule = once(() => import("./RecordRoutes.tsx"));
+export const recordRoutesChunk = withGroups("records", recordRoutesModule);
 
 /** The shell's screens of one address each (the menu's, the home's recommendations, the own password), each with its chunk. */
 const shellScreens: ReadonlyMap<string, () => Promise<unknown>> = new Map<string, () => Promise<unknown>>([
@@ -75,17 +76,18 @@ const shellRecordScreenAt = (location: string): (() => Promise<unknown>) | undef
 
 /**
  * What draws `location` without suspending, fetched with the text groups the shell asks for there,
- * when it is a menu entry's screen or one of the shell's screens of a record (a lead, a user, a
- * reservation...): the shell's own chunk, or the records' routes and their screen's chunk (every
- * menu entry the shell does not route is theirs). Fetched at the start beside the session's check
- * (a page reloaded on a lead, a mail's link to it) and when a menu entry is pointed at, so the
- * screen is drawn at once rather than after `lazy`'s fallback and React's 300 ms hold (decisions
- * 142, 143, 155).
+ * when it is a menu entry's screen or a page below one: the shell's own chunk (a lead, a user, a
+ * reservation...), or the records' routes and their screen's chunk (every menu entry the shell
+ * does not route is theirs, with the pages below it: a passenger, a departure's tab, a
+ * catalogue's form...). Fetched at the start beside the session's check (a page reloaded on a
+ * record, a mail's link to it) and when a menu entry is pointed at, so the screen is drawn at once
+ * rather than after `lazy`'s fallback and React's 300 ms hold (decisions 142, 143, 155, 157).
  */
 export const screenChunkAt = (location: string): (() => Promise<unknown>) | undefined => {
   const shell = shellScreens.get(location) ?? shellRecordScreenAt(location);
-  const records = menu.some((entry) => entry.path === location)
-    ? () => recordRoutesChunk().then(({ recordScreenChunkAt }) => recordScreenChunkAt(location)?.())
+  const records = menu.some((entry) => !shellScreens.has(entry.path) && isEntryActive(entry.path, location))
+    ? // the screen's chunk as soon as the routes' code is there, while their texts may still be coming
+      () => Promise.all([recordRoutesChunk(), recordRoutesModule().then(({ recordScreenChunkAt }) => recordScreenChunkAt(location)?.())])
     : undefined;
   const chunk = shell ?? records;
   return chunk === undefined ? undefined : () => withTexts(textGroupsAt(location), chunk());
