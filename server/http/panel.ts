@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cruiseDocumentNames } from "../../src/api/documents.ts";
 import { destinationTypes } from "../../src/api/itineraries.ts";
+import { reportNames } from "../../src/api/reportReaders.ts";
 import { catalogueEntries, departuresEntry, passengersEntry, reservationsEntry, yachtsEntry } from "../../src/records/entries.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -43,6 +44,10 @@ export const startScreens: ReadonlyArray<{ readonly path: RegExp; readonly modul
   recordScreen(/^\/panel\/reservations$/, "src/ui/reservations/ReservationsView.tsx"),
   recordScreen(/^\/panel\/cruises$/, "src/ui/departures/DeparturesView.tsx"),
   recordScreen(/^\/panel\/passengers$/, "src/ui/passengers/PassengersView.tsx"),
+  // the other lists of the records' routes: the catalogues', the destinations' and the reports (decision 157)
+  recordScreen(anyOf(catalogueEntries.map((entry) => entry.listPath)), "src/ui/catalogues/RecordListView.tsx"),
+  recordScreen(anyOf(destinationTypes.map((type) => `/panel/${type}/destinations`)), "src/ui/catalogues/DestinationsView.tsx"),
+  recordScreen(anyOf(reportNames.map((report) => `/panel/reports/${report}`)), "src/ui/reports/ReportsView.tsx"),
   // a record's own page, three levels of imports deep otherwise: the shell, the records' routes,
   // the screen (decision 157); a new record's form is one segment below its list, as an id is
   recordScreen(anyOf([`${passengersEntry.listPath}/:id`]), "src/ui/passengers/PassengerView.tsx"),

@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cruiseDocumentNames } from "../../src/api/documents.ts";
 import { destinationTypes } from "../../src/api/itineraries.ts";
+import { reportNames } from "../../src/api/reportReaders.ts";
 import { yachtPageNames } from "../../src/api/yachtPages.ts";
 import { departures } from "../../src/machines/departures/record.ts";
 import { passengers } from "../../src/machines/passengers/record.ts";
@@ -67,5 +68,15 @@ describe("the start screens the server preloads", () => {
       ...catalogues.flatMap((record) => [...record.newPaths, itemPath(record, 7)].map((path) => [path, "catalogues/RecordFormView"] as const)),
     ];
     for (const [path, screen] of pages) expect(screenAt(path), path).toEqual(recordsWith(screen));
+  });
+
+  it("answer the records' other lists with the records' routes and the list's screen: the catalogues', the destinations' and each report", () => {
+    const screenAt = (path: string) => startScreens.filter((screen) => screen.path.test(path)).map((screen) => screen.modules);
+    const lists: ReadonlyArray<readonly [string, string]> = [
+      ...catalogues.map((record) => [record.listPath, "src/ui/catalogues/RecordListView.tsx"] as const),
+      ...destinationTypes.map((type) => [paths.destinations(type), "src/ui/catalogues/DestinationsView.tsx"] as const),
+      ...reportNames.map((report) => [paths.report(report), "src/ui/reports/ReportsView.tsx"] as const),
+    ];
+    for (const [path, screen] of lists) expect(screenAt(path), path).toEqual([["src/ui/shared/RecordRoutes.tsx", screen]]);
   });
 });
