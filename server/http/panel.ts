@@ -41,9 +41,9 @@ export const startScreens: ReadonlyArray<{ readonly path: RegExp; readonly modul
   { path: /^\/panel\/reservations\/[1-9]\d*$/, modules: ["src/ui/reservations/ReservationRoute.tsx"] },
   // the operations' lists: the records' routes and the list's own chunk, which the shell would
   // otherwise fetch one after the other (decision 143)
-  recordScreen(/^\/panel\/reservations$/, "src/ui/reservations/ReservationsView.tsx"),
-  recordScreen(/^\/panel\/cruises$/, "src/ui/departures/DeparturesView.tsx"),
-  recordScreen(/^\/panel\/passengers$/, "src/ui/passengers/PassengersView.tsx"),
+  recordScreen(anyOf([reservationsEntry.listPath]), "src/ui/reservations/ReservationsView.tsx"),
+  recordScreen(anyOf([departuresEntry.listPath]), "src/ui/departures/DeparturesView.tsx"),
+  recordScreen(anyOf([passengersEntry.listPath]), "src/ui/passengers/PassengersView.tsx"),
   // the other lists of the records' routes: the catalogues', the destinations' and the reports (decision 157)
   recordScreen(anyOf(catalogueEntries.map((entry) => entry.listPath)), "src/ui/catalogues/RecordListView.tsx"),
   recordScreen(anyOf(destinationTypes.map((type) => `/panel/${type}/destinations`)), "src/ui/catalogues/DestinationsView.tsx"),

@@ -32,6 +32,9 @@ const shellModules = (): string[] =>
     [...readFileSync(file, "utf8").matchAll(/import\("(\.[^"]+)"\)/g)].map((match) => relative(root, resolve(dirname(file), match[1] ?? ""))),
   );
 
+/** The modules of each start screen that answers `path`. */
+const screensAt = (path: string) => startScreens.filter((screen) => screen.path.test(path)).map((screen) => screen.modules);
+
 describe("the start screens the server preloads", () => {
   it("are screens the shell fetches itself, module for module", () => {
     const serverModules = startScreens.flatMap((screen) => screen.modules);
@@ -44,7 +47,7 @@ describe("the start screens the server preloads", () => {
   });
 
   it("answer the panel's own paths of those screens, a reservation's by its id only, and the lists at their own paths only", () => {
-    const served = (path: string) => startScreens.filter((screen) => screen.path.test(path)).length;
+    const served = (path: string) => screensAt(path).length;
     for (const path of [paths.leads, paths.availability, `${reservationsEntry.listPath}/560`, reservationsEntry.listPath, departuresEntry.listPath, passengersEntry.listPath]) {
       expect(served(path), path).toBe(1);
     }
@@ -52,7 +55,6 @@ describe("the start screens the server preloads", () => {
   });
 
   it("answer a record's own page with the records' routes and the screen their route draws there (decision 157)", () => {
-    const screenAt = (path: string) => startScreens.filter((screen) => screen.path.test(path)).map((screen) => screen.modules);
     const recordsWith = (screen: string) => [["src/ui/shared/RecordRoutes.tsx", `src/ui/${screen}.tsx`]];
     const pages: ReadonlyArray<readonly [string, string]> = [
       [passengers.newPath, "passengers/PassengerView"],
@@ -67,16 +69,15 @@ describe("the start screens the server preloads", () => {
       [`${yachtsEntry.listPath}/1/${yachtPageNames[0]}`, "catalogues/YachtPageView"],
       ...catalogues.flatMap((record) => [...record.newPaths, itemPath(record, 7)].map((path) => [path, "catalogues/RecordFormView"] as const)),
     ];
-    for (const [path, screen] of pages) expect(screenAt(path), path).toEqual(recordsWith(screen));
+    for (const [path, screen] of pages) expect(screensAt(path), path).toEqual(recordsWith(screen));
   });
 
   it("answer the records' other lists with the records' routes and the list's screen: the catalogues', the destinations' and each report", () => {
-    const screenAt = (path: string) => startScreens.filter((screen) => screen.path.test(path)).map((screen) => screen.modules);
     const lists: ReadonlyArray<readonly [string, string]> = [
       ...catalogues.map((record) => [record.listPath, "src/ui/catalogues/RecordListView.tsx"] as const),
       ...destinationTypes.map((type) => [paths.destinations(type), "src/ui/catalogues/DestinationsView.tsx"] as const),
       ...reportNames.map((report) => [paths.report(report), "src/ui/reports/ReportsView.tsx"] as const),
     ];
-    for (const [path, screen] of lists) expect(screenAt(path), path).toEqual([["src/ui/shared/RecordRoutes.tsx", screen]]);
+    for (const [path, screen] of lists) expect(screensAt(path), path).toEqual([["src/ui/shared/RecordRoutes.tsx", screen]]);
   });
 });
